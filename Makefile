@@ -1,0 +1,42 @@
+# igraph-agent: every target bootstraps .venv when missing (pip, torch==2.13.0 CPU pinned).
+PY ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+export LITELLM_LOCAL_MODEL_COST_MAP := True
+export OMP_NUM_THREADS ?= 1
+
+.PHONY: venv demo test test-fast lint bench lab clean browser-deps
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q "torch==2.13.0"
+	$(BIN)/pip install -q -e ".[dev,learn]"
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/python -m igraph_agent.demo
+
+lint: $(STAMP)
+	$(BIN)/ruff check igraph_agent tests bench
+
+test: $(STAMP) browser-deps lint
+	$(BIN)/python -m pytest -q -p no:cacheprovider
+
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not browser and not kernel"
+
+browser-deps:
+	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
+bench: $(STAMP)
+	$(BIN)/python bench/overhead.py
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/
+
+clean:
+	rm -rf $(VENV) .igraph-agent demo-output

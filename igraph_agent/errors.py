@@ -1,0 +1,77 @@
+"""Stable error codes and the exception types that carry them.
+
+Every failure a user or a model can see has a code from :class:`ErrorCode`, a message
+that says what went wrong and a hint that says what to do next. The codes are part of
+the public contract (docs/errors.md): never rename one.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+
+class ErrorCode(StrEnum):
+    MODEL_NOT_CONFIGURED = "MODEL_NOT_CONFIGURED"
+    MODEL_ERROR = "MODEL_ERROR"
+    MODEL_OUTPUT_INVALID = "MODEL_OUTPUT_INVALID"
+    INVALID_ARGUMENTS = "INVALID_ARGUMENTS"
+    TOOL_NOT_IN_SCOPE = "TOOL_NOT_IN_SCOPE"
+    DATASET_SCOPE_REQUIRED = "DATASET_SCOPE_REQUIRED"
+    SOURCE_INVALID = "SOURCE_INVALID"
+    GRAPH_NOT_LOADED = "GRAPH_NOT_LOADED"
+    NODE_NOT_FOUND = "NODE_NOT_FOUND"
+    REVISION_CONFLICT = "REVISION_CONFLICT"
+    READ_ONLY_MODE = "READ_ONLY_MODE"
+    APPROVAL_CONFLICT = "APPROVAL_CONFLICT"
+    TOOL_DEPENDENCY_BLOCKED = "TOOL_DEPENDENCY_BLOCKED"
+    TOOL_TIMEOUT = "TOOL_TIMEOUT"
+    TOOL_FAILED = "TOOL_FAILED"
+    JOB_FAILED = "JOB_FAILED"
+    JOB_CANCELLED = "JOB_CANCELLED"
+    RESULT_UNAVAILABLE = "RESULT_UNAVAILABLE"
+    START_IDEMPOTENCY_CONFLICT = "START_IDEMPOTENCY_CONFLICT"
+    SESSION_BUSY = "SESSION_BUSY"
+    REPLAY_UNAVAILABLE = "REPLAY_UNAVAILABLE"
+    CANCEL_NOT_CONFIRMED = "CANCEL_NOT_CONFIRMED"
+    BUDGET_EXHAUSTED = "BUDGET_EXHAUSTED"
+    RUN_NOT_FOUND = "RUN_NOT_FOUND"
+    RUN_CANCELLED = "RUN_CANCELLED"
+
+
+class AgentError(Exception):
+    """An error with a stable code, a message and a hint for the next step."""
+
+    def __init__(
+        self,
+        code: ErrorCode,
+        message: str,
+        *,
+        hint: str | None = None,
+        retryable: bool = False,
+        details: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(f"[{code}] {message}")
+        self.code = ErrorCode(code)
+        self.message = message
+        self.hint = hint
+        self.retryable = retryable
+        self.details = details or {}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": str(self.code),
+            "message": self.message,
+            "hint": self.hint,
+            "retryable": self.retryable,
+            "details": self.details,
+        }
+
+
+class ToolError(AgentError):
+    """Raised by a tool handler; becomes a failed result envelope, never a crash."""
+
+
+class ModelNotConfigured(AgentError):
+    def __init__(self, message: str, *, hint: str | None = None, details: dict | None = None):
+        super().__init__(ErrorCode.MODEL_NOT_CONFIGURED, message, hint=hint, details=details)

@@ -1,0 +1,1 @@
+"""Graph data, independent of the agent: sources, datasets and revisions, the session graph."""

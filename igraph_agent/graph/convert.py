@@ -1,0 +1,23 @@
+"""networkx -> python-igraph with our own integer remapping (faster than from_networkx)."""
+
+from __future__ import annotations
+
+import os
+
+import networkx as nx
+
+# Fork after igraph used OpenMP deadlocks the child (shared/notes/graph-performance.md).
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+
+def to_igraph(g: nx.Graph):
+    """Return ``(ig.Graph, ids)``; vertex ``i`` is node ``ids[i]``; edge weights in ``weight``."""
+    import igraph as ig
+
+    ids = list(g.nodes())
+    index = {n: i for i, n in enumerate(ids)}
+    edges = [(index[u], index[v]) for u, v in g.edges()]
+    h = ig.Graph(n=len(ids), edges=edges, directed=g.is_directed())
+    if any("weight" in d for _, _, d in g.edges(data=True)):
+        h.es["weight"] = [float(d.get("weight", 1.0)) for _, _, d in g.edges(data=True)]
+    return h, ids

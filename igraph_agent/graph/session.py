@@ -1,0 +1,77 @@
+"""The graph loaded into one session: what is really in memory, not what is bound."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+
+from igraph_agent.errors import ErrorCode, ToolError
+
+
+@dataclass
+class SessionGraph:
+    """One session's loaded graph, its dataset/revision and the sources attached to it.
+
+    ``dataset_id`` alone never counts as loaded: ``graph`` must be present.
+    """
+
+    session_id: str
+    graph: nx.Graph | None = None
+    dataset_id: str | None = None
+    revision: int | None = None
+    attached_sources: list[str] = field(default_factory=list)
+    _igraph: Any = None
+    lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+
+    @property
+    def loaded(self) -> bool:
+        return self.graph is not None
+
+    def require(self) -> nx.Graph:
+        """The loaded graph, or GRAPH_NOT_LOADED with what to do about it."""
+        if self.graph is None:
+            raise ToolError(
+                ErrorCode.GRAPH_NOT_LOADED,
+                "no graph is loaded in this session",
+                hint="call get_graph_info to see attached sources and datasets, then "
+                "construct_graph and load_constructed_graph",
+            )
+        return self.graph
+
+    def set_graph(self, graph: nx.Graph, dataset_id: str, revision: int) -> None:
+        with self.lock:
+            self.graph = graph
+            self.dataset_id = dataset_id
+            self.revision = revision
+            self._igraph = None
+
+    def clear(self) -> None:
+        with self.lock:
+            self.graph = None
+            self.dataset_id = None
+            self.revision = None
+            self._igraph = None
+
+    def igraph(self):
+        """The loaded graph as python-igraph, cached per revision.
+
+        Returns ``(ig.Graph, ids)`` where ``ids[i]`` is the original node id of vertex ``i``.
+        """
+        g = self.require()
+        with self.lock:
+            if self._igraph is None:
+                from igraph_agent.graph.convert import to_igraph
+
+                self._igraph = to_igraph(g)
+            return self._igraph
+
+    def data_state(self) -> dict[str, Any]:
+        return {
+            "active_dataset_id": self.dataset_id,
+            "revision": self.revision,
+            "loaded": self.loaded,
+            "construction_sources": list(self.attached_sources),
+        }

@@ -1,0 +1,1 @@
+"""Talking to language models: everything goes through litellm (``gateway.py``)."""

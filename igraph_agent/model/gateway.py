@@ -1,0 +1,221 @@
+"""Every model call goes through here: litellm ``acompletion`` with native tools, a timeout,
+retries on transient errors, optional request/token rate limits, usage and cost accounting,
+and streamed text deltas.
+
+A named model that cannot be used (no key, unknown provider) fails closed with
+``MODEL_NOT_CONFIGURED`` before any call: never a traceback, never a silent switch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from igraph_agent.errors import AgentError, ErrorCode, ModelNotConfigured
+from igraph_agent.options import Settings
+
+BUILTIN_PROVIDERS = {"offline", "scripted"}
+# Providers that talk to a local server and need no key (they do need it running).
+LOCAL_PROVIDERS = {"ollama", "ollama_chat", "vllm", "hosted_vllm", "lm_studio", "llamafile"}
+
+_litellm = None
+
+
+def litellm_module():
+    """Import litellm once, offline-safe, with our providers registered."""
+    global _litellm
+    if _litellm is None:
+        os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+        import litellm
+
+        from igraph_agent.model.offline import OfflineLLM
+        from igraph_agent.model.scripted import ScriptedLLM
+
+        litellm.suppress_debug_info = True
+        litellm.telemetry = False
+        litellm.custom_provider_map = [
+            *[p for p in litellm.custom_provider_map if p["provider"] not in BUILTIN_PROVIDERS],
+            {"provider": "offline", "custom_handler": OfflineLLM()},
+            {"provider": "scripted", "custom_handler": ScriptedLLM()},
+        ]
+        _litellm = litellm
+    return _litellm
+
+
+@dataclass
+class ToolCallRequest:
+    id: str
+    name: str
+    arguments: str
+
+
+@dataclass
+class ModelTurn:
+    text: str
+    tool_calls: list[ToolCallRequest]
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float | None = None
+
+    def as_message(self) -> dict[str, Any]:
+        """The assistant message to append to the conversation."""
+        msg: dict[str, Any] = {"role": "assistant", "content": self.text or None}
+        if self.tool_calls:
+            msg["tool_calls"] = [
+                {"id": c.id, "type": "function",
+                 "function": {"name": c.name, "arguments": c.arguments}}
+                for c in self.tool_calls
+            ]
+        return msg
+
+
+@dataclass
+class RateLimiter:
+    """Sliding one-minute windows for requests and tokens; waits rather than fails."""
+
+    rpm: int | None = None
+    tpm: int | None = None
+    _requests: deque = field(default_factory=deque)
+    _tokens: deque = field(default_factory=deque)
+
+    async def acquire(self) -> None:
+        while True:
+            now = time.monotonic()
+            for window in (self._requests, self._tokens):
+                while window and now - window[0][0] > 60:
+                    window.popleft()
+            over_rpm = self.rpm is not None and len(self._requests) >= self.rpm
+            over_tpm = self.tpm is not None and sum(t for _, t in self._tokens) >= self.tpm
+            if not (over_rpm or over_tpm):
+                self._requests.append((now, 1))
+                return
+            oldest = min(w[0][0] for w in (self._requests, self._tokens) if w)
+            await asyncio.sleep(max(0.05, 60 - (now - oldest)))
+
+    def record_tokens(self, n: int) -> None:
+        self._tokens.append((time.monotonic(), n))
+
+
+class ModelGateway:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.limiter = RateLimiter(settings.rpm, settings.tpm)
+
+    def check(self, model: str) -> None:
+        """Raise MODEL_NOT_CONFIGURED unless ``model`` can be called as configured."""
+        provider = model.split("/", 1)[0] if "/" in model else ""
+        if provider in BUILTIN_PROVIDERS:
+            if provider == "scripted":
+                from igraph_agent.model.scripted import get_script
+
+                get_script(model.split("/", 1)[1])
+            return
+        litellm = litellm_module()
+        try:
+            _, provider, _, _ = litellm.get_llm_provider(model, api_base=self.settings.api_base)
+        except Exception:
+            raise ModelNotConfigured(
+                f"model {model!r} names no provider litellm knows",
+                hint="use 'provider/model' (e.g. openai/gpt-4o-mini, anthropic/claude-sonnet-4-5, "
+                "ollama/llama3.1), or unset IGRAPH_AGENT_MODEL for the offline planner",
+            ) from None
+        if provider in LOCAL_PROVIDERS or self.settings.api_base:
+            return
+        env = litellm.validate_environment(model=model, api_base=self.settings.api_base)
+        if not env.get("keys_in_environment", False):
+            missing = env.get("missing_keys") or []
+            names = ", ".join(missing) or "the provider's API key"
+            raise ModelNotConfigured(
+                f"model {model!r} needs {names}, which is not set",
+                hint=f"set {names} in the environment or in a .env file next to the notebook, "
+                "or choose another model with --model",
+                details={"missing_keys": missing, "provider": provider},
+            )
+
+    async def complete(
+        self,
+        model: str,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
+        on_delta: Callable[[str], None] | None = None,
+    ) -> ModelTurn:
+        litellm = litellm_module()
+        kwargs: dict[str, Any] = {"model": model, "messages": messages,
+                                  "timeout": self.settings.timeout_s}
+        if tools:
+            kwargs["tools"] = tools
+        if self.settings.api_base and model.split("/", 1)[0] not in BUILTIN_PROVIDERS:
+            kwargs["api_base"] = self.settings.api_base
+        custom = model.split("/", 1)[0] in BUILTIN_PROVIDERS
+        stream = on_delta is not None and not custom
+        transient = (litellm.RateLimitError, litellm.APIConnectionError, litellm.Timeout,
+                     litellm.ServiceUnavailableError, litellm.InternalServerError)
+        attempt = 0
+        while True:
+            await self.limiter.acquire()
+            try:
+                if stream:
+                    chunks = []
+                    response_stream = await litellm.acompletion(**kwargs, stream=True,
+                                                                stream_options={"include_usage": True})
+                    async for chunk in response_stream:
+                        chunks.append(chunk)
+                        delta = chunk.choices[0].delta.content if chunk.choices else None
+                        if delta:
+                            on_delta(delta)
+                    response = litellm.stream_chunk_builder(chunks, messages=messages)
+                else:
+                    response = await litellm.acompletion(**kwargs)
+                break
+            except transient as exc:
+                attempt += 1
+                if attempt > self.settings.max_retries:
+                    raise AgentError(ErrorCode.MODEL_ERROR,
+                                     f"{model} failed after {attempt} attempts: {type(exc).__name__}",
+                                     hint="the provider is unavailable or rate-limited; try later",
+                                     retryable=True) from None
+                await asyncio.sleep(min(8.0, 0.5 * 2 ** (attempt - 1)))
+            except litellm.AuthenticationError as exc:
+                raise ModelNotConfigured(f"{model} rejected the credentials: {exc.message[:200]}",
+                                         hint="check the provider's API key") from None
+            except AgentError:
+                raise
+            except Exception as exc:
+                raise AgentError(ErrorCode.MODEL_ERROR, f"{model}: {type(exc).__name__}: {exc}"[:500],
+                                 hint="check the model name and provider settings") from None
+        turn = _to_turn(response)
+        if on_delta is not None and custom and turn.text:
+            on_delta(turn.text)
+        self.limiter.record_tokens(turn.prompt_tokens + turn.completion_tokens)
+        turn.cost_usd = 0.0 if custom else _cost(litellm, response, model)
+        return turn
+
+
+def _to_turn(response: Any) -> ModelTurn:
+    choice = response.choices[0]
+    message = choice.message
+    calls = []
+    for i, tc in enumerate(getattr(message, "tool_calls", None) or []):
+        fn = tc.function
+        calls.append(ToolCallRequest(id=tc.id or f"call_{i}", name=fn.name or "",
+                                     arguments=fn.arguments if isinstance(fn.arguments, str)
+                                     else str(fn.arguments or "")))
+    usage = getattr(response, "usage", None)
+    return ModelTurn(
+        text=message.content or "",
+        tool_calls=calls,
+        prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
+        completion_tokens=getattr(usage, "completion_tokens", 0) or 0,
+    )
+
+
+def _cost(litellm: Any, response: Any, model: str) -> float | None:
+    try:
+        return float(litellm.completion_cost(completion_response=response, model=model))
+    except Exception:
+        return None

@@ -1,0 +1,187 @@
+"""The built-in offline planner, registered as litellm provider ``offline`` (``offline/planner``).
+
+Deterministic, no network, no key. Every turn it re-reads the conversation and decides:
+
+1. check graph state first (``get_graph_info``);
+2. if nothing is loaded: construct from attached sources, or load the active/available
+   dataset, then verify with ``get_graph_info``;
+3. map the question to intents (``model/intents.py``) and emit all their independent
+   calls in one turn, dependent ones in later turns;
+4. answer with numbers taken only from tool results — or ask for clarification
+   (``ask_user``) when the question maps to no tool.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from igraph_agent.model import intents as intent_table
+from igraph_agent.model.planstate import Call, Observed, PlanState
+
+CLARIFY = "ask_user"
+
+
+def plan(messages: list[dict], tools: list[dict] | None) -> dict[str, Any]:
+    """The next assistant message for this conversation."""
+    st = PlanState.from_messages(messages, tools)
+    if not st.tools:  # budget exhausted: a tool-less final call
+        return _text(_final_answer(st, intent_table.match(st.question), budget_out=True))
+    calls = _next_calls(st)
+    if isinstance(calls, str):
+        return _clarify(calls) if CLARIFY in st.tools else _text(calls)
+    if calls:
+        return _tool_calls(calls, st.turns)
+    return _text(_final_answer(st, intent_table.match(st.question)))
+
+
+def _next_calls(st: PlanState) -> list[Call] | str:
+    if st.last("get_graph_info") is None:
+        return [Call("get_graph_info")]
+    if not st.graph_loaded():
+        return _data_step(st)
+    if st.needs_verification():
+        return [Call("get_graph_info")]
+    matched = intent_table.match(st.question)
+    if not matched:
+        return ("I could not map this question to a graph analysis. Try asking about "
+                "central or influential nodes, degrees, communities, bridges between "
+                "communities, paths between two nodes, or an overview of the graph.")
+    batch: list[Call] = []
+    for intent in matched:
+        for c in intent.calls(st):
+            if c.tool in st.tools and st.done(c) is None and all(c.key() != b.key() for b in batch):
+                batch.append(c)
+    return batch
+
+
+def _data_step(st: PlanState) -> list[Call] | str:
+    """Nothing is loaded: construct, load or explain what is missing."""
+    info = st.last("get_graph_info")
+    data = info.data if info else {}
+    attached = data.get("attached_sources") or []
+    construct = st.last("construct_graph")
+    load = st.last("load_constructed_graph")
+    if load is not None and not load.ok:
+        return f"Loading the dataset failed: {_err(load)}"
+    if construct is not None:
+        if not construct.ok:
+            return f"The attached data could not be built into a graph: {_err(construct)}"
+        return [Call("load_constructed_graph", {"dataset_id": construct.data["dataset_id"]})]
+    if attached:
+        return [Call("construct_graph", {"source_ids": [s["source_id"] for s in attached],
+                                         **infer_construction(attached)})]
+    active = (data.get("data_state") or {}).get("active_dataset_id")
+    ready = [d for d in data.get("available_datasets") or [] if d.get("construction_status") == "ready"]
+    if active and any(d["dataset_id"] == active for d in ready):
+        return [Call("load_constructed_graph", {"dataset_id": active})]
+    if ready:
+        return [Call("load_constructed_graph", {"dataset_id": ready[-1]["dataset_id"]})]
+    return ("No graph is loaded and no data is attached. Attach an edge list or a table "
+            "(CSV, TXT, SQL, a DataFrame or a networkx graph) and ask again.")
+
+
+def infer_construction(attached: list[dict]) -> dict[str, Any]:
+    """Extra construct_graph arguments (a spec) inferred from the attached tables' columns."""
+    return {}
+
+
+def _err(obs: Observed) -> str:
+    e = obs.error
+    hint = f" ({e['hint']})" if e.get("hint") else ""
+    return f"{e.get('code', 'ERROR')}: {e.get('message', obs.result.get('summary', ''))}{hint}"
+
+
+def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str:
+    sections: list[tuple[str, str]] = []
+    failures = [r for r in st.results if not r.ok]
+    for intent in matched:
+        obs = [st.done(c) for c in intent.calls(st)] if intent.calls(st) else []
+        got = [o for o in obs if o is not None and o.ok]
+        if intent.calls(st) and not got:
+            continue
+        sections.append((intent.method, intent.render(st, got)))
+    if not sections:
+        if budget_out:
+            return ("The step budget ran out before the analysis finished; no finding could be "
+                    "established from the tool results so far.")
+        info = st.last_ok("get_graph_info")
+        sections.append(("graph state check", intent_table._overview_render(st, [info] if info else [])))
+    findings = "\n\n".join(text for _, text in sections)
+    if failures:
+        findings += "\n\nSome calls failed: " + "; ".join(
+            f"`{f.tool}` — {f.error.get('code')}: {f.error.get('message')}" for f in failures)
+    fmt = st.output_format
+    if fmt == "json":
+        return _plain(findings)
+    if fmt == "report":
+        return _report(st, sections, findings)
+    return findings
+
+
+def _report(st: PlanState, sections: list[tuple[str, str]], findings: str) -> str:
+    info = st.last_ok("get_graph_info")
+    d = info.data if info else {}
+    methods = "\n".join(f"- {m}" for m, _ in sections)
+    tools = "\n".join(f"- `{r.tool}` ({r.call_id}): {r.result.get('summary', '')}"
+                      for r in st.results if r.ok)
+    return (f"## Question\n{st.question.strip()}\n\n"
+            f"## Data\nDataset {d.get('dataset_id')} revision {d.get('revision')}: "
+            f"{d.get('nodes')} nodes, {d.get('edges')} edges.\n\n"
+            f"## Method\n{methods}\n\n## Findings\n{findings}\n\n## Evidence\n{tools}\n\n"
+            "## Limitations\nFindings are structural measurements of this graph revision; "
+            "they do not establish causes or business outcomes.\n\n"
+            "## Next steps\n- Inspect the top nodes' neighbourhoods\n- Compare with another "
+            "measure or a later revision")
+
+
+def _plain(text: str) -> str:
+    return text.replace("**", "").replace("`", "")
+
+
+def _text(content: str) -> dict[str, Any]:
+    return {"role": "assistant", "content": content}
+
+
+def _clarify(question: str) -> dict[str, Any]:
+    return _tool_calls([Call(CLARIFY, {"question": question})], 0)
+
+
+def _tool_calls(calls: list[Call], turn: int) -> dict[str, Any]:
+    return {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {"id": f"p{turn}_{i}", "type": "function",
+             "function": {"name": c.tool, "arguments": json.dumps(c.args)}}
+            for i, c in enumerate(calls)
+        ],
+    }
+
+
+def _custom_llm_base():
+    from litellm import CustomLLM
+
+    return CustomLLM
+
+
+class OfflineLLM(_custom_llm_base()):  # type: ignore[misc]
+    """litellm handler for ``offline/planner``."""
+
+    def completion(self, model: str, messages: list, *args: Any, **kwargs: Any):
+        import litellm
+
+        tools = (kwargs.get("optional_params") or {}).get("tools")
+        message = plan(messages, tools)
+        prompt = sum(len(str(m.get("content") or "")) for m in messages) // 4
+        completion = len(json.dumps(message)) // 4
+        return litellm.ModelResponse(
+            model="offline/planner",
+            choices=[{"message": message, "index": 0,
+                      "finish_reason": "tool_calls" if message.get("tool_calls") else "stop"}],
+            usage={"prompt_tokens": prompt, "completion_tokens": completion,
+                   "total_tokens": prompt + completion},
+        )
+
+    async def acompletion(self, model: str, messages: list, *args: Any, **kwargs: Any):
+        return self.completion(model, messages, *args, **kwargs)

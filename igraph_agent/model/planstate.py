@@ -1,0 +1,116 @@
+"""What the offline planner reads from a conversation: the question and this run's results."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Observed:
+    call_id: str
+    tool: str
+    args: dict[str, Any]
+    result: dict[str, Any]
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.result.get("success"))
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.result.get("data") or {}
+
+    @property
+    def error(self) -> dict[str, Any]:
+        return self.result.get("error") or {}
+
+
+@dataclass
+class Call:
+    tool: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def key(self) -> str:
+        return self.tool + json.dumps(self.args, sort_keys=True, default=str)
+
+
+@dataclass
+class PlanState:
+    question: str
+    system: str
+    results: list[Observed]
+    tools: set[str]
+    turns: int
+
+    @classmethod
+    def from_messages(cls, messages: list[dict], tools: list[dict] | None) -> PlanState:
+        system = "\n".join(str(m.get("content") or "") for m in messages if m.get("role") == "system")
+        last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
+        question = str(messages[last_user].get("content") or "") if last_user >= 0 else ""
+        pending: dict[str, tuple[str, dict]] = {}
+        results: list[Observed] = []
+        turns = 0
+        for m in messages[last_user + 1:]:
+            if m.get("role") == "assistant":
+                turns += 1
+                for tc in m.get("tool_calls") or []:
+                    fn = tc.get("function") or {}
+                    try:
+                        args = json.loads(fn.get("arguments") or "{}")
+                    except json.JSONDecodeError:
+                        args = {}
+                    pending[tc.get("id")] = (fn.get("name", ""), args if isinstance(args, dict) else {})
+            elif m.get("role") == "tool":
+                name, args = pending.get(m.get("tool_call_id"), (m.get("name", ""), {}))
+                try:
+                    result = json.loads(m.get("content") or "{}")
+                except json.JSONDecodeError:
+                    result = {"success": False, "summary": str(m.get("content"))}
+                results.append(Observed(m.get("tool_call_id", ""), name, args, result))
+        names = {t["function"]["name"] for t in tools or [] if "function" in t}
+        return cls(question=question, system=system, results=results, tools=names, turns=turns)
+
+    # -- lookups ---------------------------------------------------------------------
+    def last(self, tool: str) -> Observed | None:
+        for r in reversed(self.results):
+            if r.tool == tool:
+                return r
+        return None
+
+    def last_ok(self, tool: str) -> Observed | None:
+        for r in reversed(self.results):
+            if r.tool == tool and r.ok:
+                return r
+        return None
+
+    def done(self, call: Call) -> Observed | None:
+        """The result of exactly this call (same tool, same arguments), if it ran."""
+        key = call.key()
+        for r in self.results:
+            if Call(r.tool, r.args).key() == key:
+                return r
+        return None
+
+    def index(self, obs: Observed | None) -> int:
+        return -1 if obs is None else self.results.index(obs)
+
+    def graph_loaded(self) -> bool:
+        info = self.last("get_graph_info")
+        load = self.last_ok("load_constructed_graph")
+        if load is not None and self.index(load) > self.index(info):
+            return True
+        return bool(info and info.ok and info.data.get("loaded"))
+
+    def needs_verification(self) -> bool:
+        """A load happened after the last graph-info call: check what is really loaded."""
+        load = self.last_ok("load_constructed_graph")
+        return load is not None and self.index(load) > self.index(self.last("get_graph_info"))
+
+    @property
+    def output_format(self) -> str:
+        for fmt in ("json", "report"):
+            if f"Output format: {fmt}" in self.system:
+                return fmt
+        return "chat"

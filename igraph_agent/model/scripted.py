@@ -1,0 +1,138 @@
+"""ScriptedModel: a model that replays given steps, registered as litellm provider ``scripted``.
+
+For our tests and for users testing their own setups; it runs through exactly the same
+litellm path as a real provider.
+
+Example::
+
+    from igraph_agent.model.scripted import ScriptedModel, call
+    model = ScriptedModel([
+        [call("get_graph_info")],
+        "The graph has 34 nodes.",
+    ])
+    agent.ask("How big is it?", options=RunOptions(model=model.id))
+    model.requests[0]["tools"]    # what the agent offered on the first turn
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from igraph_agent.errors import ErrorCode, ModelNotConfigured
+
+
+@dataclass
+class ToolCallStep:
+    name: str
+    arguments: str  # raw: may be malformed on purpose
+
+
+def call(name: str, /, **args: Any) -> ToolCallStep:
+    """A well-formed tool call step."""
+    return ToolCallStep(name, json.dumps(args))
+
+
+def raw_call(name: str, arguments: str) -> ToolCallStep:
+    """A tool call whose arguments are sent exactly as given (e.g. broken JSON)."""
+    return ToolCallStep(name, arguments)
+
+
+GARBAGE = object()  # a reply with neither text nor tool calls
+
+Step = str | ToolCallStep | list[ToolCallStep] | object | Callable[[list, list], Any]
+
+_scripts: dict[str, ScriptedModel] = {}
+_lock = threading.Lock()
+
+
+class ScriptedModel:
+    def __init__(self, steps: list[Step], name: str | None = None) -> None:
+        self.steps = list(steps)
+        self.name = name or uuid.uuid4().hex[:10]
+        self.requests: list[dict[str, Any]] = []
+        self._pos = 0
+        with _lock:
+            _scripts[self.name] = self
+
+    @property
+    def id(self) -> str:
+        return f"scripted/{self.name}"
+
+    @property
+    def remaining(self) -> int:
+        return len(self.steps) - self._pos
+
+    def next_message(self, messages: list[dict], tools: list[dict] | None) -> dict[str, Any]:
+        self.requests.append({"messages": messages, "tools": tools or []})
+        if self._pos >= len(self.steps):
+            return {"role": "assistant", "content": None}
+        step = self.steps[self._pos]
+        self._pos += 1
+        if callable(step) and not isinstance(step, ToolCallStep):
+            step = step(messages, tools or [])
+        return _message(step, len(self.requests))
+
+
+def _message(step: Any, turn: int) -> dict[str, Any]:
+    if step is GARBAGE or step is None:
+        return {"role": "assistant", "content": None}
+    if isinstance(step, str):
+        return {"role": "assistant", "content": step}
+    calls = [step] if isinstance(step, ToolCallStep) else list(step)
+    return {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {"id": f"t{turn}c{i}", "type": "function",
+             "function": {"name": c.name, "arguments": c.arguments}}
+            for i, c in enumerate(calls)
+        ],
+    }
+
+
+def get_script(name: str) -> ScriptedModel:
+    with _lock:
+        model = _scripts.get(name)
+    if model is None:
+        raise ModelNotConfigured(f"no ScriptedModel named {name!r} exists in this process",
+                                 hint="create ScriptedModel([...]) and pass its .id as the model")
+    return model
+
+
+def _response(message: dict[str, Any], messages: list) -> Any:
+    import litellm
+
+    finish = "tool_calls" if message.get("tool_calls") else "stop"
+    prompt = sum(len(str(m.get("content") or "")) for m in messages) // 4
+    completion = len(json.dumps(message)) // 4
+    return litellm.ModelResponse(
+        choices=[{"message": message, "finish_reason": finish, "index": 0}],
+        usage={"prompt_tokens": prompt, "completion_tokens": completion,
+               "total_tokens": prompt + completion},
+    )
+
+
+def _custom_llm_base():
+    from litellm import CustomLLM
+
+    return CustomLLM
+
+
+class ScriptedLLM(_custom_llm_base()):  # type: ignore[misc]
+    """The litellm handler: looks the script up by the model name after ``scripted/``."""
+
+    def completion(self, model: str, messages: list, *args: Any, **kwargs: Any):
+        tools = (kwargs.get("optional_params") or {}).get("tools")
+        try:
+            script = get_script(model)
+        except ModelNotConfigured as exc:
+            raise RuntimeError(f"{ErrorCode.MODEL_NOT_CONFIGURED}: {exc.message}") from None
+        return _response(script.next_message(messages, tools), messages)
+
+    async def acompletion(self, model: str, messages: list, *args: Any, **kwargs: Any):
+        return self.completion(model, messages, *args, **kwargs)

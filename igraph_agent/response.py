@@ -1,0 +1,108 @@
+"""The typed answer of a run (DESIGN.md §3)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+Status = Literal["answered", "needs_clarification", "blocked", "error", "awaiting_approval"]
+
+
+class Evidence(BaseModel):
+    """One successful tool result the answer rests on."""
+
+    tool: str
+    call_id: str
+    shows: str
+
+
+class Action(BaseModel):
+    """One tool call made during the run, successful or not."""
+
+    tool: str
+    call_id: str
+    args: dict[str, Any] = Field(default_factory=dict)
+    success: bool
+    error_code: str | None = None
+    elapsed_ms: int = 0
+
+
+class Refusal(BaseModel):
+    code: str
+    blocked_action: str
+    because: str
+    unblock: list[str] = Field(default_factory=list)
+    lawful_alternative: str | None = None
+    retryable: bool = True
+    policy_final: bool = False
+
+
+class PendingApproval(BaseModel):
+    run_id: str
+    tool_call_id: str
+    tool: str
+    args: dict[str, Any]
+    generation: int
+
+
+class Usage(BaseModel):
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    model_calls: int = 0
+    cost_usd: float | None = None
+
+    def add(self, prompt: int, completion: int, cost: float | None) -> None:
+        self.prompt_tokens += prompt
+        self.completion_tokens += completion
+        self.model_calls += 1
+        if cost is not None:
+            self.cost_usd = (self.cost_usd or 0.0) + cost
+
+
+class ErrorInfo(BaseModel):
+    code: str
+    message: str
+    hint: str | None = None
+
+
+class AgentResponse(BaseModel):
+    status: Status
+    answer: str = ""
+    data: dict[str, Any] = Field(default_factory=dict)
+    evidence: list[Evidence] = Field(default_factory=list)
+    actions: list[Action] = Field(default_factory=list)
+    next: list[str] = Field(default_factory=list)
+    refusal: Refusal | None = None
+    error: ErrorInfo | None = None
+    notices: list[str] = Field(default_factory=list)
+    usage: Usage = Field(default_factory=Usage)
+    model: str = ""
+    run_id: str = ""
+    session_id: str = ""
+    pending: list[PendingApproval] = Field(default_factory=list)
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.model_dump(mode="json"), indent=indent)
+
+    def to_markdown(self) -> str:
+        """A readable rendering: answer, evidence, usage and the model that answered."""
+        lines = [self.answer.strip() or f"_({self.status})_"]
+        if self.error:
+            lines.append(f"\n**Error {self.error.code}:** {self.error.message}")
+            if self.error.hint:
+                lines.append(f"Hint: {self.error.hint}")
+        if self.refusal:
+            lines.append(f"\n**Blocked ({self.refusal.code}):** {self.refusal.because}")
+            lines += [f"{i}. {step}" for i, step in enumerate(self.refusal.unblock, 1)]
+        if self.evidence:
+            lines.append("\n**Evidence**")
+            lines += [f"- `{e.tool}` ({e.call_id}): {e.shows}" for e in self.evidence]
+        for notice in self.notices:
+            lines.append(f"\n> {notice}")
+        lines.append(
+            f"\n<sub>model: {self.model} · {self.usage.model_calls} model calls · "
+            f"{len(self.actions)} tool calls · run {self.run_id}</sub>"
+        )
+        return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""The run engine. Nothing here imports IPython or widgets."""

@@ -1,0 +1,54 @@
+"""The system instructions of a request, built from its options."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from igraph_agent.options import RunOptions
+
+DOMAIN = """You are igraph-agent, a graph data analyst working inside a Jupyter notebook.
+Rules:
+- Check uncertain graph state with get_graph_info before analysing. An active dataset id
+  alone does not mean a graph is loaded; a failed load is not a loaded graph.
+- Take ids (source_id, dataset_id, node ids) only from tool results; never infer them from
+  file names or labels. Use search tools to turn names into node ids first.
+- Prefer classic graph algorithms that fit the question; call independent tools together
+  in one turn.
+- Every number in your answer must come from a tool result of this run. Say which tool
+  showed it. If the tools cannot answer, say so.
+- If the question is ambiguous or needs data that is not attached, call ask_user."""
+
+STAGED = """Work in stages: (1) list the evidence the question needs and the prerequisites
+of each tool (loaded graph, node ids, labels); (2) gather it; (3) check every claim against
+a tool result before answering."""
+
+FORMATS = {
+    "chat": "Output format: chat. Answer in concise markdown.",
+    "report": "Output format: report. Use the sections Question, Data, Method, Findings "
+              "(with numbers), Evidence, Limitations, Next steps.",
+    "json": "Output format: json. Plain text only: no markdown syntax.",
+}
+
+CLARIFY_TOOL: dict[str, Any] = {
+    "type": "function",
+    "function": {
+        "name": "ask_user",
+        "description": "Ask the user a clarifying question instead of answering; ends the run "
+                       "with status needs_clarification.",
+        "parameters": {"type": "object", "properties": {"question": {"type": "string"}},
+                       "required": ["question"]},
+    },
+}
+
+
+def system_prompt(options: RunOptions, plan: dict[str, Any] | None = None) -> str:
+    parts = [DOMAIN]
+    if options.reasoning_mode == "staged" or options.planning_mode == "always":
+        parts.append(STAGED)
+    if options.read_only:
+        parts.append("This request is read-only: tools that change data are refused.")
+    parts.append(FORMATS[options.output_format])
+    if plan:
+        parts.append("Current plan (kept in session state):\n" + json.dumps(plan, indent=1))
+    return "\n\n".join(parts)

@@ -1,0 +1,238 @@
+"""The project's SQLite store: one file, WAL, every write a transaction.
+
+All SQL lives here. Callers get plain dicts back; JSON columns are decoded.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from igraph_agent.store.schema import MIGRATIONS
+
+_JSON_COLUMNS = {"state", "options", "usage", "response", "content", "args", "envelope",
+                 "data", "meta", "source_ids", "spec", "value"}
+
+
+def new_id(prefix: str) -> str:
+    return f"{prefix}_{uuid.uuid4().hex[:12]}"
+
+
+class Store:
+    """Thread-safe access to ``agent.db`` (one connection, one lock)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self._conn = sqlite3.connect(self.path, check_same_thread=False, timeout=30,
+                                     isolation_level=None)
+        self._conn.row_factory = sqlite3.Row
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA synchronous=NORMAL")
+        self._conn.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    # -- plumbing ---------------------------------------------------------------------
+    @contextmanager
+    def tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    def _query(self, sql: str, params: tuple = ()) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._conn.execute(sql, params).fetchall()
+        return [_decode(r) for r in rows]
+
+    def _one(self, sql: str, params: tuple = ()) -> dict[str, Any] | None:
+        rows = self._query(sql, params)
+        return rows[0] if rows else None
+
+    def schema_version(self) -> int:
+        with self._lock:
+            return self._conn.execute("PRAGMA user_version").fetchone()[0]
+
+    def _migrate(self) -> None:
+        with self._lock:
+            current = self._conn.execute("PRAGMA user_version").fetchone()[0]
+            for version, script in enumerate(MIGRATIONS[current:], start=current + 1):
+                self._conn.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={version};\nCOMMIT;")
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    # -- config -----------------------------------------------------------------------
+    def get_config(self, key: str, default: Any = None) -> Any:
+        row = self._one("SELECT value FROM config WHERE key=?", (key,))
+        return row["value"] if row else default
+
+    def set_config(self, key: str, value: Any) -> None:
+        with self.tx() as c:
+            c.execute("INSERT INTO config(key, value) VALUES(?, ?) "
+                      "ON CONFLICT(key) DO UPDATE SET value=excluded.value", (key, json.dumps(value)))
+
+    def all_config(self) -> dict[str, Any]:
+        return {r["key"]: r["value"] for r in self._query("SELECT key, value FROM config")}
+
+    # -- sessions ---------------------------------------------------------------------
+    def create_session(self, title: str = "") -> str:
+        sid = new_id("ses")
+        with self.tx() as c:
+            c.execute("INSERT INTO sessions(id, title, created_at) VALUES(?, ?, ?)",
+                      (sid, title, time.time()))
+        return sid
+
+    def get_session(self, session_id: str) -> dict[str, Any] | None:
+        return self._one("SELECT * FROM sessions WHERE id=?", (session_id,))
+
+    def list_sessions(self) -> list[dict[str, Any]]:
+        return self._query(
+            "SELECT s.id, s.title, s.created_at, COUNT(r.id) AS runs FROM sessions s "
+            "LEFT JOIN runs r ON r.session_id = s.id GROUP BY s.id ORDER BY s.created_at")
+
+    def update_session_state(self, session_id: str, state: dict[str, Any]) -> None:
+        with self.tx() as c:
+            c.execute("UPDATE sessions SET state=? WHERE id=?", (json.dumps(state), session_id))
+
+    # -- runs -------------------------------------------------------------------------
+    def create_run(self, session_id: str, question: str, model: str, options: dict) -> str:
+        rid = new_id("run")
+        with self.tx() as c:
+            c.execute("INSERT INTO runs(id, session_id, question, status, model, options, created_at)"
+                      " VALUES(?, ?, ?, 'preparing', ?, ?, ?)",
+                      (rid, session_id, question, model, json.dumps(options), time.time()))
+        return rid
+
+    def update_run(self, run_id: str, **fields: Any) -> None:
+        if not fields:
+            return
+        cols = ", ".join(f"{k}=?" for k in fields)
+        values = [json.dumps(v) if k in _JSON_COLUMNS else v for k, v in fields.items()]
+        with self.tx() as c:
+            c.execute(f"UPDATE runs SET {cols} WHERE id=?", (*values, run_id))
+
+    def get_run(self, run_id: str) -> dict[str, Any] | None:
+        return self._one("SELECT * FROM runs WHERE id=?", (run_id,))
+
+    def list_runs(self, session_id: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+        if session_id:
+            return self._query("SELECT * FROM runs WHERE session_id=? ORDER BY created_at DESC "
+                               "LIMIT ?", (session_id, limit))
+        return self._query("SELECT * FROM runs ORDER BY created_at DESC LIMIT ?", (limit,))
+
+    def recent_runs(self, session_id: str, limit: int = 20) -> list[dict[str, Any]]:
+        """The last ``limit`` finished runs of a session, oldest first (the history window)."""
+        rows = self._query(
+            "SELECT * FROM runs WHERE session_id=? AND response IS NOT NULL "
+            "ORDER BY created_at DESC LIMIT ?", (session_id, limit))
+        return rows[::-1]
+
+    # -- messages ---------------------------------------------------------------------
+    def add_message(self, run_id: str, role: str, content: dict[str, Any]) -> int:
+        with self.tx() as c:
+            seq = c.execute("SELECT COALESCE(MAX(seq), -1) + 1 FROM messages WHERE run_id=?",
+                            (run_id,)).fetchone()[0]
+            c.execute("INSERT INTO messages(run_id, seq, role, content) VALUES(?, ?, ?, ?)",
+                      (run_id, seq, role, json.dumps(content)))
+        return seq
+
+    def messages(self, run_id: str) -> list[dict[str, Any]]:
+        return self._query("SELECT * FROM messages WHERE run_id=? ORDER BY seq", (run_id,))
+
+    # -- tool calls -------------------------------------------------------------------
+    def start_tool_call(self, run_id: str, call_id: str, tool: str, args: Any) -> None:
+        with self.tx() as c:
+            seq = c.execute("SELECT COUNT(*) FROM tool_calls WHERE run_id=?", (run_id,)).fetchone()[0]
+            c.execute("INSERT OR REPLACE INTO tool_calls(run_id, call_id, seq, tool, args, status, "
+                      "started_at) VALUES(?, ?, ?, ?, ?, 'running', ?)",
+                      (run_id, call_id, seq, tool, json.dumps(args), time.time()))
+
+    def finish_tool_call(self, run_id: str, call_id: str, envelope: dict[str, Any]) -> None:
+        status = "succeeded" if envelope.get("success") else "failed"
+        with self.tx() as c:
+            c.execute("UPDATE tool_calls SET status=?, envelope=?, finished_at=? "
+                      "WHERE run_id=? AND call_id=?",
+                      (status, json.dumps(envelope), time.time(), run_id, call_id))
+
+    def tool_calls(self, run_id: str) -> list[dict[str, Any]]:
+        return self._query("SELECT * FROM tool_calls WHERE run_id=? ORDER BY seq", (run_id,))
+
+    # -- events -----------------------------------------------------------------------
+    def add_event(self, run_id: str, idx: int, generation: int, type_: str, ts: float,
+                  data: dict[str, Any]) -> None:
+        with self.tx() as c:
+            c.execute("INSERT INTO events(run_id, idx, generation, type, ts, data) "
+                      "VALUES(?, ?, ?, ?, ?, ?)",
+                      (run_id, idx, generation, type_, ts, json.dumps(data, default=str)))
+
+    def events(self, run_id: str, after: int = -1) -> list[dict[str, Any]]:
+        return self._query("SELECT * FROM events WHERE run_id=? AND idx>? ORDER BY idx",
+                           (run_id, after))
+
+    def last_event_index(self, run_id: str) -> int:
+        with self._lock:
+            return self._conn.execute("SELECT COALESCE(MAX(idx), -1) FROM events WHERE run_id=?",
+                                      (run_id,)).fetchone()[0]
+
+    # -- sources and datasets ---------------------------------------------------------
+    def add_source(self, source_id: str, name: str, kind: str, meta: dict[str, Any]) -> None:
+        with self.tx() as c:
+            c.execute("INSERT INTO sources(id, name, kind, meta, created_at) VALUES(?, ?, ?, ?, ?)",
+                      (source_id, name, kind, json.dumps(meta), time.time()))
+
+    def get_source(self, source_id: str) -> dict[str, Any] | None:
+        return self._one("SELECT * FROM sources WHERE id=?", (source_id,))
+
+    def list_sources(self) -> list[dict[str, Any]]:
+        return self._query("SELECT * FROM sources ORDER BY created_at")
+
+    def count(self, table: str) -> int:
+        assert table in {"sources", "datasets", "runs", "sessions", "tool_calls", "events"}
+        with self._lock:
+            return self._conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+
+    def add_dataset(self, dataset_id: str, name: str, source_ids: list[str], spec: dict,
+                    status: str = "pending") -> None:
+        now = time.time()
+        with self.tx() as c:
+            c.execute("INSERT INTO datasets(id, name, source_ids, spec, status, revision, "
+                      "created_at, updated_at) VALUES(?, ?, ?, ?, ?, 0, ?, ?)",
+                      (dataset_id, name, json.dumps(source_ids), json.dumps(spec), status, now, now))
+
+    def update_dataset(self, dataset_id: str, **fields: Any) -> None:
+        fields["updated_at"] = time.time()
+        cols = ", ".join(f"{k}=?" for k in fields)
+        values = [json.dumps(v) if k in _JSON_COLUMNS else v for k, v in fields.items()]
+        with self.tx() as c:
+            c.execute(f"UPDATE datasets SET {cols} WHERE id=?", (*values, dataset_id))
+
+    def get_dataset(self, dataset_id: str) -> dict[str, Any] | None:
+        return self._one("SELECT * FROM datasets WHERE id=?", (dataset_id,))
+
+    def list_datasets(self) -> list[dict[str, Any]]:
+        return self._query("SELECT * FROM datasets ORDER BY created_at")
+
+
+def _decode(row: sqlite3.Row) -> dict[str, Any]:
+    out = dict(row)
+    for key in _JSON_COLUMNS & out.keys():
+        if isinstance(out[key], str):
+            try:
+                out[key] = json.loads(out[key])
+            except json.JSONDecodeError:
+                pass
+    return out

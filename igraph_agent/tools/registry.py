@@ -1,0 +1,324 @@
+"""Tool specs, the dispatch pipeline and the result envelope.
+
+A tool is a pydantic ``Args`` model, a resource contract (what it reads and writes),
+two flags (``requires_approval``, ``mutates``) and a handler. Dispatch is always:
+scope -> validation -> handler -> envelope. Nothing a handler raises escapes: a
+:class:`ToolError` keeps its code, anything else becomes ``TOOL_FAILED``.
+
+Example::
+
+    class EchoArgs(BaseModel):
+        text: str
+
+    @tool(reads=("graph",))
+    def echo(ctx: ToolContext, args: EchoArgs) -> ToolOutput:
+        '''Repeat the text.'''
+        return ToolOutput(data={"text": args.text}, summary=args.text)
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import time
+import typing
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from igraph_agent.errors import ErrorCode, ToolError
+
+if TYPE_CHECKING:
+    from igraph_agent.graph.session import SessionGraph
+    from igraph_agent.graph.workspace import Workspace
+
+MODEL_VIEW_LIMIT = 6000
+
+
+@dataclass
+class ToolContext:
+    """What a handler may touch: the project workspace and this session's graph."""
+
+    workspace: Workspace
+    session: SessionGraph
+    run_id: str = ""
+    call_id: str = ""
+    read_only: bool = False
+    progress: Callable[[float, str], None] = field(default=lambda fraction, message: None)
+
+
+@dataclass
+class ToolOutput:
+    data: dict[str, Any]
+    summary: str
+    revision: int | None = None
+
+
+class ToolErrorInfo(BaseModel):
+    code: str
+    message: str
+    hint: str | None = None
+    retryable: bool = False
+    details: dict[str, Any] = Field(default_factory=dict)
+
+
+class ToolResult(BaseModel):
+    """The envelope every tool call returns, success or not (DESIGN.md §3)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    success: bool
+    tool: str
+    call_id: str
+    data: dict[str, Any] = Field(default_factory=dict)
+    summary: str = ""
+    error: ToolErrorInfo | None = None
+    is_async: bool = Field(default=False, alias="async")
+    job_id: str | None = None
+    revision: int | None = None
+    elapsed_ms: int = 0
+
+    @classmethod
+    def failure(
+        cls,
+        tool: str,
+        call_id: str,
+        code: ErrorCode | str,
+        message: str,
+        *,
+        hint: str | None = None,
+        retryable: bool = False,
+        details: dict[str, Any] | None = None,
+    ) -> ToolResult:
+        return cls(
+            success=False,
+            tool=tool,
+            call_id=call_id,
+            summary=message,
+            error=ToolErrorInfo(
+                code=str(code), message=message, hint=hint, retryable=retryable,
+                details=details or {},
+            ),
+        )
+
+    def envelope(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", by_alias=True)
+
+    def for_model(self, limit: int = MODEL_VIEW_LIMIT) -> str:
+        """Compact JSON for the model, cut to ``limit`` characters with a note saying so."""
+        view: dict[str, Any] = {"success": self.success, "tool": self.tool, "summary": self.summary}
+        if self.error:
+            view["error"] = self.error.model_dump(exclude_defaults=True)
+        else:
+            view["data"] = self.data
+        if self.revision is not None:
+            view["revision"] = self.revision
+        text = _dumps(view)
+        if len(text) <= limit:
+            return text
+        full = len(text)
+        for keep in (20, 10, 5, 2):
+            view["data"] = _shrink(self.data, keep)
+            view["note"] = (
+                f"output cut from {full} characters: lists keep their first {keep} items; "
+                "ask for fewer items (top_k, limit, a narrower selection) to see all of it"
+            )
+            text = _dumps(view)
+            if len(text) <= limit:
+                return text
+        return text[: limit - 80] + f'… [cut at {limit} of {full} characters]"}}'
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    description: str
+    args_model: type[BaseModel]
+    handler: Callable[[ToolContext, Any], ToolOutput]
+    reads: tuple[str, ...] = ()
+    writes: tuple[str, ...] = ()
+    requires_approval: bool = False
+    mutates: bool = False
+    resources: Callable[[Any], tuple[set[str], set[str]]] | None = None
+
+    def json_schema(self) -> dict[str, Any]:
+        """The tool as litellm (OpenAI format) expects it."""
+        params = self.args_model.model_json_schema()
+        params.pop("title", None)
+        return {
+            "type": "function",
+            "function": {"name": self.name, "description": self.description, "parameters": params},
+        }
+
+    def contract(self, args: BaseModel | None) -> tuple[set[str], set[str]]:
+        """(reads, writes) for these arguments; templates like ``dataset:{dataset_id}`` filled."""
+        if self.resources is not None and args is not None:
+            return self.resources(args)
+        values = args.model_dump() if args is not None else {}
+        return _fill(self.reads, values), _fill(self.writes, values)
+
+
+def tool(
+    *,
+    name: str | None = None,
+    reads: Iterable[str] = (),
+    writes: Iterable[str] = (),
+    requires_approval: bool = False,
+    mutates: bool = False,
+    resources: Callable[[Any], tuple[set[str], set[str]]] | None = None,
+) -> Callable[[Callable[..., ToolOutput]], Tool]:
+    """Turn ``handler(ctx, args: ArgsModel) -> ToolOutput`` into a :class:`Tool`.
+
+    The description is the handler's docstring; the Args model is its second parameter's type.
+    """
+
+    def wrap(handler: Callable[..., ToolOutput]) -> Tool:
+        hints = typing.get_type_hints(handler)
+        params = list(inspect.signature(handler).parameters)
+        args_model = hints[params[1]]
+        return Tool(
+            name=name or handler.__name__,
+            description=inspect.cleandoc(handler.__doc__ or "").split("\n\nExample")[0],
+            args_model=args_model,
+            handler=handler,
+            reads=tuple(reads),
+            writes=tuple(writes),
+            requires_approval=requires_approval,
+            mutates=mutates,
+            resources=resources,
+        )
+
+    return wrap
+
+
+class ToolRegistry:
+    """The tool catalogue of an agent, and the one dispatch pipeline."""
+
+    def __init__(self, tools: Iterable[Tool] = ()) -> None:
+        self._tools: dict[str, Tool] = {}
+        for t in tools:
+            self.add(t)
+
+    def add(self, t: Tool) -> None:
+        if t.name in self._tools:
+            raise ValueError(f"tool {t.name!r} is registered twice")
+        self._tools[t.name] = t
+
+    def get(self, name: str) -> Tool | None:
+        return self._tools.get(name)
+
+    def names(self) -> list[str]:
+        return list(self._tools)
+
+    def in_scope(self, whitelist: Iterable[str] | None) -> list[Tool]:
+        if whitelist is None:
+            return list(self._tools.values())
+        allowed = set(whitelist)
+        return [t for t in self._tools.values() if t.name in allowed]
+
+    def parse(self, name: str, raw_args: str | dict | None, call_id: str, scope: set[str]):
+        """Scope and validation: returns ``(tool, args)`` or a failed :class:`ToolResult`."""
+        t = self._tools.get(name)
+        if t is None or name not in scope:
+            known = ", ".join(sorted(scope))
+            return ToolResult.failure(
+                name, call_id, ErrorCode.TOOL_NOT_IN_SCOPE,
+                f"tool {name!r} is not available in this request",
+                hint=f"use one of: {known}",
+            )
+        if isinstance(raw_args, str):
+            try:
+                raw_args = json.loads(raw_args) if raw_args.strip() else {}
+            except json.JSONDecodeError as exc:
+                return ToolResult.failure(
+                    name, call_id, ErrorCode.INVALID_ARGUMENTS,
+                    f"arguments are not valid JSON ({exc.msg} at position {exc.pos})",
+                    hint="send the arguments as one JSON object",
+                    retryable=True,
+                )
+        if not isinstance(raw_args, dict):
+            return ToolResult.failure(
+                name, call_id, ErrorCode.INVALID_ARGUMENTS,
+                "arguments must be a JSON object", retryable=True,
+            )
+        try:
+            return t, t.args_model.model_validate(raw_args)
+        except ValidationError as exc:
+            fields = [
+                {"field": ".".join(str(p) for p in e["loc"]) or "(root)", "problem": e["msg"]}
+                for e in exc.errors()
+            ]
+            listed = "; ".join(f"{f['field']}: {f['problem']}" for f in fields)
+            return ToolResult.failure(
+                name, call_id, ErrorCode.INVALID_ARGUMENTS,
+                f"invalid arguments for {name}: {listed}",
+                hint="fix the named fields and call again",
+                retryable=True,
+                details={"fields": fields},
+            )
+
+    def execute(self, t: Tool, args: BaseModel, ctx: ToolContext) -> ToolResult:
+        """Run the handler; every outcome becomes an envelope."""
+        started = time.perf_counter()
+        try:
+            if ctx.read_only and t.mutates:
+                raise ToolError(
+                    ErrorCode.READ_ONLY_MODE,
+                    f"{t.name} changes data and this request is read-only",
+                    hint="ask again without read-only mode, or use a read-only preview",
+                )
+            out = t.handler(ctx, args)
+            result = ToolResult(
+                success=True, tool=t.name, call_id=ctx.call_id, data=out.data,
+                summary=out.summary, revision=out.revision,
+            )
+        except ToolError as exc:
+            result = ToolResult.failure(
+                t.name, ctx.call_id, exc.code, exc.message, hint=exc.hint,
+                retryable=exc.retryable, details=exc.details,
+            )
+        except Exception as exc:  # a handler bug must not end the run
+            result = ToolResult.failure(
+                t.name, ctx.call_id, ErrorCode.TOOL_FAILED,
+                f"{type(exc).__name__}: {exc}",
+                hint="the tool failed unexpectedly; try other arguments or another tool",
+            )
+        result.elapsed_ms = int((time.perf_counter() - started) * 1000)
+        return result
+
+    def dispatch(self, name: str, raw_args: str | dict | None, ctx: ToolContext,
+                 scope: set[str] | None = None) -> ToolResult:
+        parsed = self.parse(name, raw_args, ctx.call_id, set(self._tools) if scope is None else scope)
+        if isinstance(parsed, ToolResult):
+            return parsed
+        t, args = parsed
+        return self.execute(t, args, ctx)
+
+
+def _fill(templates: Iterable[str], values: dict[str, Any]) -> set[str]:
+    out = set()
+    for tpl in templates:
+        try:
+            out.add(tpl.format(**values))
+        except (KeyError, IndexError):
+            out.add(tpl.split(":")[0])
+    return out
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, default=str, ensure_ascii=False, separators=(",", ":"))
+
+
+def _shrink(obj: Any, keep: int) -> Any:
+    if isinstance(obj, dict):
+        return {k: _shrink(v, keep) for k, v in obj.items()}
+    if isinstance(obj, list):
+        head = [_shrink(v, keep) for v in obj[:keep]]
+        if len(obj) > keep:
+            head.append(f"… {len(obj) - keep} more of {len(obj)}")
+        return head
+    if isinstance(obj, str) and len(obj) > 400:
+        return obj[:400] + "…"
+    return obj
