@@ -144,7 +144,7 @@ def _text(content: str) -> dict[str, Any]:
 
 
 def _clarify(question: str) -> dict[str, Any]:
-    return _tool_calls([Call(CLARIFY, {"question": question})], 0)
+    return _tool_calls([Call(CLARIFY, {"question": question})], 99)
 
 
 def _tool_calls(calls: list[Call], turn: int) -> dict[str, Any]:

@@ -33,7 +33,21 @@ HISTORY_WINDOW = 20
 
 
 class _Runtime:
-    """One thread that owns an asyncio loop; runs execute there, never on the caller's thread."""
+    """One thread that owns an asyncio loop; runs execute there, never on the caller's thread.
+
+    One per process (shared by every Agent), never stopped: litellm keeps background tasks
+    on the loop it first ran on.
+    """
+
+    _instance: _Runtime | None = None
+    _lock = threading.Lock()
+
+    @classmethod
+    def shared(cls) -> _Runtime:
+        with cls._lock:
+            if cls._instance is None:
+                cls._instance = cls()
+            return cls._instance
 
     def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
@@ -82,7 +96,6 @@ class Agent:
         self.model = model
         self._sessions: dict[str, SessionGraph] = {}
         self._session_id: str | None = None
-        self._runtime: _Runtime | None = None
         self._active: dict[str, RunHandle] = {}
         self._lock = threading.Lock()
 
@@ -145,9 +158,7 @@ class Agent:
             events=events, history=self._history(sid), plan=self._plan(sid),
         )
         attach_error = self._attach_all(graph, attach, names)
-        if self._runtime is None:
-            self._runtime = _Runtime()
-        future = self._runtime.submit(self._run(spec, attach_error))
+        future = _Runtime.shared().submit(self._run(spec, attach_error))
         handle = RunHandle(run_id, sid, events, future, spec.cancel)
         with self._lock:
             self._active[sid] = handle
@@ -232,6 +243,4 @@ class Agent:
                 "events": stored_events(self.store, run_id)}
 
     def close(self) -> None:
-        if self._runtime is not None:
-            self._runtime.loop.call_soon_threadsafe(self._runtime.loop.stop)
         self.store.close()

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import sys
 import time
 import typing
 from collections.abc import Callable, Iterable
@@ -174,8 +175,10 @@ def tool(
     The description is the handler's docstring; the Args model is its second parameter's type.
     """
 
+    caller_locals = sys._getframe(1).f_locals  # Args models defined next to a local handler
+
     def wrap(handler: Callable[..., ToolOutput]) -> Tool:
-        hints = typing.get_type_hints(handler)
+        hints = typing.get_type_hints(handler, localns=caller_locals)
         params = list(inspect.signature(handler).parameters)
         args_model = hints[params[1]]
         return Tool(

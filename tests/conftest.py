@@ -1,0 +1,27 @@
+"""Shared fixtures. Tests never touch the network: the offline and scripted providers only."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture
+def karate_csv() -> Path:
+    return DATA / "karate.csv"
+
+
+@pytest.fixture
+def agent(tmp_path):
+    from igraph_agent import Agent
+
+    a = Agent(home=tmp_path / "project")
+    yield a
+    a.close()

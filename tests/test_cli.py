@@ -1,0 +1,86 @@
+"""The igraph-agent command, run as a real subprocess on the offline planner."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import networkx as nx
+
+
+def _cli(home, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "igraph_agent.cli", "--home", str(home), *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_ask_json_answers_with_numbers_equal_to_networkx(tmp_path, karate_csv):
+    proc = _cli(tmp_path, "ask", "Which nodes are most central?", "--data", str(karate_csv),
+                "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    resp = json.loads(proc.stdout)
+    assert resp["status"] == "answered"
+    assert resp["model"] == "offline/planner"
+    evidence_tools = [e["tool"] for e in resp["evidence"]]
+    assert "node_centrality" in evidence_tools
+    g = nx.karate_club_graph()
+    expected = {"pagerank": nx.pagerank(g, weight=None, tol=1e-10),
+                "betweenness": nx.betweenness_centrality(g)}  # the CSV has no weights
+    checked = 0
+    for call_id, result in resp["data"].items():
+        if result["tool"] != "node_centrality":
+            continue
+        assert any(e["call_id"] == call_id for e in resp["evidence"])
+        truth = expected[result["measure"]]
+        for row in result["top"]:
+            assert abs(row["score"] - truth[int(row["node"])]) < 1e-6
+            checked += 1
+        best = max(truth, key=truth.get)
+        assert result["top"][0]["node"] == str(best)
+    assert checked == 20
+    assert "**" not in resp["answer"]  # json format: no markdown
+
+
+def test_ask_chat_prints_answer_model_tools_and_evidence(tmp_path, karate_csv):
+    proc = _cli(tmp_path, "ask", "Which nodes are most central?", "--data", str(karate_csv))
+    assert proc.returncode == 0
+    assert "offline/planner" in proc.stdout
+    assert "Evidence" in proc.stdout and "node_centrality" in proc.stdout
+
+
+def test_unmappable_question_exits_3_with_needs_clarification(tmp_path, karate_csv):
+    proc = _cli(tmp_path, "ask", "What will the weather be?", "--data", str(karate_csv),
+                "--format", "json")
+    assert proc.returncode == 3
+    assert json.loads(proc.stdout)["status"] == "needs_clarification"
+
+
+def test_bad_usage_exits_2_without_a_traceback(tmp_path):
+    proc = _cli(tmp_path, "ask", "x", "--format", "yaml")
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and "--format" in proc.stderr
+
+
+def test_missing_credentials_exit_1_with_the_variable_to_set(tmp_path, karate_csv):
+    env = {k: v for k, v in __import__("os").environ.items() if not k.endswith("_API_KEY")}
+    proc = subprocess.run([sys.executable, "-m", "igraph_agent.cli", "--home", str(tmp_path), "ask",
+                           "x", "--model", "anthropic/claude-sonnet-4-5", "--format", "json"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 1
+    resp = json.loads(proc.stdout)
+    assert resp["error"]["code"] == "MODEL_NOT_CONFIGURED"
+    assert "ANTHROPIC_API_KEY" in resp["error"]["message"]
+
+
+def test_runs_list_and_show_read_the_stored_run(tmp_path, karate_csv):
+    ask = _cli(tmp_path, "ask", "Which nodes are most central?", "--data", str(karate_csv),
+               "--format", "json")
+    run_id = json.loads(ask.stdout)["run_id"]
+    listed = json.loads(_cli(tmp_path, "runs", "list", "--json").stdout)
+    assert [r["id"] for r in listed] == [run_id]
+    shown = json.loads(_cli(tmp_path, "runs", "show", run_id).stdout)
+    assert shown["run"]["status"] == "completed"
+    assert len(shown["tool_calls"]) == 6
+    assert [e["index"] for e in shown["events"]] == list(range(len(shown["events"])))
+    missing = _cli(tmp_path, "runs", "show", "run_nope")
+    assert missing.returncode == 1 and "RUN_NOT_FOUND" in missing.stderr
