@@ -1,0 +1,63 @@
+"""Per-tool-call overhead: agent loop + registry + store vs. calling the handler directly.
+
+Prints microseconds per call and ratios, measured in one run:
+  direct     handler(ctx, args) on a loaded session graph
+  registry   ToolRegistry.dispatch (validation + envelope)
+  loop       Agent.ask with a ScriptedModel emitting N calls in one turn (litellm, store,
+             events, persistence of every envelope), divided by N
+
+Run: .venv/bin/python bench/overhead.py [N]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
+import networkx as nx
+
+from igraph_agent import Agent, RunOptions
+from igraph_agent.model.scripted import ScriptedModel, call
+from igraph_agent.tools import ToolContext
+
+
+def main(n: int = 300) -> None:
+    home = Path(tempfile.mkdtemp(prefix="ia-bench-"))
+    agent = Agent(home=home)
+    g = nx.karate_club_graph()
+    agent.ask("load", attach=[g])  # offline planner constructs and loads it
+    session = agent.graph()
+    tool = agent.registry.get("degree_analysis")
+    args = tool.args_model(top_k=5)
+    ctx = ToolContext(workspace=agent.workspace, session=session, call_id="c")
+
+    t = time.perf_counter()
+    for _ in range(n):
+        tool.handler(ctx, args)
+    direct = (time.perf_counter() - t) / n
+
+    t = time.perf_counter()
+    for _ in range(n):
+        agent.registry.dispatch("degree_analysis", '{"top_k": 5}', ctx)
+    registry = (time.perf_counter() - t) / n
+
+    model = ScriptedModel([[call("degree_analysis", top_k=5) for _ in range(n)], "done"])
+    t = time.perf_counter()
+    resp = agent.ask("degrees", options=RunOptions(model=model.id))
+    loop = (time.perf_counter() - t) / n
+    assert resp.status == "answered" and len(resp.actions) == n
+
+    print(f"tool calls: {n} x degree_analysis on karate club (34 nodes, 78 edges)")
+    print(f"{'path':<10} {'us/call':>10} {'x direct':>10}")
+    for name, value in (("direct", direct), ("registry", registry), ("loop", loop)):
+        print(f"{name:<10} {value * 1e6:>10.1f} {value / direct:>10.2f}")
+    print(f"loop overhead per call: {(loop - direct) * 1e6:.1f} us")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
