@@ -1,0 +1,106 @@
+"""The tool registry: schemas from Args models, the envelope, the size-capped model view."""
+
+from __future__ import annotations
+
+import json
+
+from pydantic import BaseModel, Field
+
+from igraph_agent.errors import ErrorCode
+from igraph_agent.graph.session import SessionGraph
+from igraph_agent.graph.workspace import Workspace
+from igraph_agent.store import Store
+from igraph_agent.tools import ToolContext, ToolOutput, ToolRegistry, ToolResult, default_registry, tool
+
+
+class BigArgs(BaseModel):
+    n: int = Field(default=10, ge=1, description="how many items")
+
+
+@tool(reads=("dataset:{name}",), writes=("graph",))
+def big(ctx: ToolContext, args: BigArgs) -> ToolOutput:
+    """Return n items.
+
+    Example: big(n=3)"""
+    return ToolOutput(data={"items": [{"i": i, "pad": "x" * 50} for i in range(args.n)]},
+                      summary=f"{args.n} items")
+
+
+def _ctx(tmp_path) -> ToolContext:
+    return ToolContext(workspace=Workspace(tmp_path, Store(tmp_path / "agent.db")),
+                       session=SessionGraph("s"), call_id="c1")
+
+
+def test_schema_comes_from_the_args_model_and_the_docstring():
+    schema = big.json_schema()["function"]
+    assert schema["name"] == "big"
+    assert schema["description"] == "Return n items."
+    assert schema["parameters"]["properties"]["n"]["minimum"] == 1
+
+
+def test_resource_contract_fills_templates_from_arguments():
+    reads, writes = big.contract(BigArgs.model_validate({"n": 2}))
+    assert writes == {"graph"}
+    assert reads == {"dataset"}  # `name` is no argument: the family name stands in
+
+
+def test_envelope_has_every_contract_field(tmp_path):
+    registry = ToolRegistry([big])
+    env = registry.dispatch("big", {"n": 2}, _ctx(tmp_path)).envelope()
+    assert set(env) == {"success", "tool", "call_id", "data", "summary", "error", "async",
+                        "job_id", "revision", "elapsed_ms"}
+    assert env["success"] is True and env["async"] is False and env["call_id"] == "c1"
+
+
+def test_validation_errors_name_each_field(tmp_path):
+    result = ToolRegistry([big]).dispatch("big", {"n": 0}, _ctx(tmp_path))
+    assert result.error.code == ErrorCode.INVALID_ARGUMENTS
+    assert result.error.details["fields"][0]["field"] == "n"
+    assert result.error.retryable is True
+
+
+def test_model_view_is_capped_and_says_what_was_cut(tmp_path):
+    result = ToolRegistry([big]).dispatch("big", {"n": 500}, _ctx(tmp_path))
+    view = result.for_model(limit=3000)
+    assert len(view) <= 3000
+    parsed = json.loads(view)
+    assert "output cut from" in parsed["note"]
+    assert parsed["data"]["items"][-1].endswith("more of 500")
+    assert len(result.envelope()["data"]["items"]) == 500  # the stored envelope is whole
+
+
+def test_read_only_context_refuses_a_mutating_tool_before_it_runs(tmp_path):
+    ran = []
+
+    @tool(mutates=True)
+    def wipe(ctx: ToolContext, args: BigArgs) -> ToolOutput:
+        """Changes data."""
+        ran.append(1)
+        return ToolOutput(data={}, summary="wiped")
+
+    ctx = _ctx(tmp_path)
+    ctx.read_only = True
+    result = ToolRegistry([wipe]).dispatch("wipe", {}, ctx)
+    assert result.error.code == ErrorCode.READ_ONLY_MODE and ran == []
+
+
+def test_registering_a_name_twice_is_refused():
+    registry = ToolRegistry([big])
+    try:
+        registry.add(big)
+        raise AssertionError("duplicate accepted")
+    except ValueError as exc:
+        assert "twice" in str(exc)
+
+
+def test_default_catalogue_tools_all_have_descriptions_and_object_schemas():
+    for t in default_registry().in_scope(None):
+        fn = t.json_schema()["function"]
+        assert fn["description"].strip(), t.name
+        assert fn["parameters"]["type"] == "object", t.name
+
+
+def test_failure_envelope_round_trips_through_json():
+    r = ToolResult.failure("x", "c", ErrorCode.NODE_NOT_FOUND, "no node", hint="search")
+    again = ToolResult.model_validate(json.loads(json.dumps(r.envelope())))
+    assert again.error.code == "NODE_NOT_FOUND" and again.success is False
