@@ -13,6 +13,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q "torch==2.13.0"
 	$(BIN)/pip install -q -e ".[dev,learn]"
+	$(BIN)/pip install -q --no-deps --target $(VENV)/ipykernel6 "ipykernel>=6.29,<7" nest_asyncio
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -40,3 +41,8 @@ lab: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .igraph-agent demo-output
+
+.PHONY: labextension
+# Rebuild the JupyterLab extension's committed assets (igraph_agent/labextension/); needs Node.js.
+labextension: $(STAMP)
+	cd labextension && ../$(BIN)/jlpm install && ../$(BIN)/jlpm tsc && ../$(BIN)/jupyter-builder build .

@@ -1,7 +1,7 @@
 """The ``igraph-agent`` command.
 
 Exit codes: 0 answered, 1 error, 2 bad usage, 3 blocked or needs_clarification,
-4 awaiting approval.
+4 awaiting approval, 5 cancel requested but not confirmed yet (``cancel``).
 """
 
 from __future__ import annotations
@@ -88,6 +88,73 @@ def runs_show(ctx: click.Context, run_id: str) -> None:
     """A run's messages, tool calls and events, as JSON."""
     record = _agent(ctx.obj["home"]).run_record(run_id)
     click.echo(json.dumps(record, indent=2, default=str))
+
+@cli.command()
+@click.argument("run_id")
+@click.argument("tool_call_id")
+@click.option("--reject", is_flag=True, help="reject the call; the model continues without it")
+@click.option("--modify", default=None, metavar="JSON", help="run the call with these arguments")
+@click.option("--generation", type=int, default=None, help="the pending record's generation")
+@click.option("--format", "fmt", type=click.Choice(["chat", "report", "json"]), default="chat")
+@click.pass_context
+def approve(ctx: click.Context, run_id: str, tool_call_id: str, reject: bool, modify: str | None,
+            generation: int | None, fmt: str) -> None:
+    """Decide a pending approval of RUN_ID and continue the run from the same project."""
+    from igraph_agent.runtime.approvals import decision_from_flags
+
+    decision, patched = decision_from_flags(reject, modify)
+    agent = _agent(ctx.obj["home"])
+    try:
+        resp = agent.continue_run(run_id, tool_call_id, decision, patched, generation=generation)
+    finally:
+        agent.close()
+    click.echo(resp.to_json() if fmt == "json" else resp.to_markdown())
+    ctx.exit(EXIT.get(resp.status, 1))
+
+
+@cli.command()
+@click.argument("run_id", required=False)
+@click.option("--start-request", default=None, help="cancel by start_request_id instead")
+@click.option("--cancel-id", default=None, help="cancel_request_id (bound to this target)")
+@click.option("--wait", default=10.0, type=click.FloatRange(0, 3600),
+              help="seconds to wait for the confirmation")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def cancel(ctx: click.Context, run_id: str | None, start_request: str | None,
+           cancel_id: str | None, wait: float, as_json: bool) -> None:
+    """Cancel RUN_ID (or a start request) and wait for the confirmed stop.
+
+    Exit 0 when the stop is confirmed (or the run had already ended), 5 when it is
+    requested but not confirmed yet (the owning process stops it), 1 on an error such as
+    CANCEL_NOT_CONFIRMED.
+    """
+    if (run_id is None) == (start_request is None):
+        raise click.UsageError("give RUN_ID or --start-request, not both")
+    agent = _agent(ctx.obj["home"])
+    try:
+        status = agent.cancel(run_id=run_id, start_request_id=start_request,
+                              cancel_request_id=cancel_id, wait=wait)
+    finally:
+        agent.close()
+    if as_json:
+        click.echo(status.model_dump_json(indent=2))
+    else:
+        click.echo(f"{status.run_id or start_request}  run_status={status.run_status}  "
+                   f"cancel_status={status.cancel_status}  "
+                   f"execution_stopped={status.execution_stopped}  "
+                   f"terminal_persisted={status.terminal_persisted}")
+    pending = status.cancel_status in ("requested", "stopping")
+    ctx.exit(5 if pending else 0)
+
+
+def _add_skill_and_memory_commands() -> None:
+    from igraph_agent.cli_skills import memory_group, skills_group
+
+    cli.add_command(skills_group)
+    cli.add_command(memory_group)
+
+
+_add_skill_and_memory_commands()
 
 
 def main(argv: list[str] | None = None) -> int:

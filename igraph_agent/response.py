@@ -67,6 +67,27 @@ class ErrorInfo(BaseModel):
     hint: str | None = None
 
 
+class RunStatus(BaseModel):
+    """The client-visible control state of one run (docs/durability.md).
+
+    ``execution_stopped``: the run's model call, tools and jobs have exited;
+    ``terminal_persisted``: its final (or stable paused) state was read back from the store;
+    ``cancel_status``: none | requested | stopping | confirmed; ``can_send``: whether the
+    run's session admits a new request now.
+    """
+
+    run_id: str
+    session_id: str = ""
+    run_status: str
+    execution_stopped: bool
+    terminal_persisted: bool
+    cancel_status: str = "none"
+    execution_generation: int = 1
+    can_send: bool = True
+    active_run: str | None = None
+    last_event_index: int = -1
+
+
 class AgentResponse(BaseModel):
     status: Status
     answer: str = ""
@@ -82,6 +103,7 @@ class AgentResponse(BaseModel):
     run_id: str = ""
     session_id: str = ""
     pending: list[PendingApproval] = Field(default_factory=list)
+    run_state: RunStatus | None = None  # filled when returned to the caller (issue 7)
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.model_dump(mode="json"), indent=indent)
@@ -96,6 +118,12 @@ class AgentResponse(BaseModel):
         if self.refusal:
             lines.append(f"\n**Blocked ({self.refusal.code}):** {self.refusal.because}")
             lines += [f"{i}. {step}" for i, step in enumerate(self.refusal.unblock, 1)]
+        if self.pending:
+            lines.append("\n**Waiting for your approval**")
+            for p in self.pending:
+                lines.append(f"- `{p.tool}` {json.dumps(p.args)} — approve with "
+                             f"`igraph-agent approve {p.run_id} {p.tool_call_id}` "
+                             f"(or `--reject`, `--modify JSON`)")
         if self.evidence:
             lines.append("\n**Evidence**")
             lines += [f"- `{e.tool}` ({e.call_id}): {e.shows}" for e in self.evidence]

@@ -80,7 +80,26 @@ def test_runs_list_and_show_read_the_stored_run(tmp_path, karate_csv):
     assert [r["id"] for r in listed] == [run_id]
     shown = json.loads(_cli(tmp_path, "runs", "show", run_id).stdout)
     assert shown["run"]["status"] == "completed"
-    assert len(shown["tool_calls"]) == 6
+    assert len(shown["tool_calls"]) == 7  # incl. load_skill(centrality-and-influence)
     assert [e["index"] for e in shown["events"]] == list(range(len(shown["events"])))
     missing = _cli(tmp_path, "runs", "show", "run_nope")
     assert missing.returncode == 1 and "RUN_NOT_FOUND" in missing.stderr
+
+
+def test_clear_request_pauses_and_cli_approve_continues_the_run(tmp_path, karate_csv):
+    first = _cli(tmp_path, "ask", "Clear the graph", "--data", str(karate_csv), "--format", "json")
+    assert first.returncode == 4, first.stdout + first.stderr
+    paused = json.loads(first.stdout)
+    assert paused["status"] == "awaiting_approval"
+    pending = paused["pending"][0]
+    assert pending["tool"] == "clear_graph"
+    wrong = _cli(tmp_path, "approve", paused["run_id"], "no_such_call", "--format", "json")
+    assert wrong.returncode == 1
+    assert json.loads(wrong.stdout)["error"]["code"] == "APPROVAL_CONFLICT"
+    done = _cli(tmp_path, "approve", paused["run_id"], pending["tool_call_id"], "--format", "json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    resp = json.loads(done.stdout)
+    assert resp["run_id"] == paused["run_id"] and resp["status"] == "answered"
+    assert any(a["tool"] == "clear_graph" and a["success"] for a in resp["actions"])
+    again = _cli(tmp_path, "approve", paused["run_id"], pending["tool_call_id"], "--format", "json")
+    assert json.loads(again.stdout)["error"]["code"] == "APPROVAL_CONFLICT"

@@ -202,7 +202,8 @@ def test_events_are_indexed_contiguously_from_zero(agent, karate_csv):
     assert events[0]["type"] == "run.started" and events[-1]["type"] == "run.completed"
     started = [e["data"]["call_id"] for e in events if e["type"] == "tool.started"]
     completed = [e["data"]["call_id"] for e in events if e["type"] == "tool.completed"]
-    assert sorted(started) == sorted(completed) and len(started) == 6
+    # info, construct, load, info, load_skill (centrality-and-influence), 2 x centrality
+    assert sorted(started) == sorted(completed) and len(started) == 7
 
 
 def test_a_second_run_in_a_busy_session_is_refused(agent):

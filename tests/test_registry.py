@@ -10,7 +10,14 @@ from igraph_agent.errors import ErrorCode
 from igraph_agent.graph.session import SessionGraph
 from igraph_agent.graph.workspace import Workspace
 from igraph_agent.store import Store
-from igraph_agent.tools import ToolContext, ToolOutput, ToolRegistry, ToolResult, default_registry, tool
+from igraph_agent.tools import (
+    ToolContext,
+    ToolOutput,
+    ToolRegistry,
+    ToolResult,
+    default_registry,
+    tool,
+)
 
 
 class BigArgs(BaseModel):

@@ -1,22 +1,40 @@
-"""Constructed datasets: graphs built from sources by a spec, stored per revision as parquet.
+"""Constructed datasets: graphs built from source tables by a :class:`GraphSpec`.
 
-Layout: ``<home>/datasets/<id>/r<rev>/{nodes,edges}.parquet`` plus ``graph.json``.
+Three constructions, one function each:
+
+* ``edge_list`` (:func:`edges_from_table`): each row is an edge ``source -> target``.
+* ``bipartite`` (:func:`bipartite_tables`): each row links a left entity to a right one
+  (orders: customer -- product); node attribute ``kind`` says which side a node is on;
+  edge ``weight`` = number of rows, ``amount`` = sum of ``amount_col``.
+* ``projection`` (:func:`projection_tables`): left entities linked when they share right
+  ones (customer -- customer by shared products); ``weight`` = number of distinct shared
+  items, ``amount`` = what both spent on the shared items.
+
+Storage: ``<home>/datasets/<id>/r<rev>/{nodes,edges}.parquet`` plus ``graph.json``.
+
+Example::
+
+    spec = GraphSpec(kind="projection", left_col="customer_id", right_col="product_id",
+                     left_label_col="customer_name", amount_col="amount")
+    nodes, edges = build_tables(orders_df, spec)
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Literal
 
 import networkx as nx
 import pandas as pd
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.graph.sources import ENDPOINT_NAMES
 
-_ENDPOINT_NAMES = [("source", "target"), ("src", "dst"), ("from", "to"), ("u", "v"),
-                   ("node1", "node2"), ("head", "tail")]
+#: a projection that would create more candidate pairs than this is refused
+MAX_PROJECTION_PAIRS = 20_000_000
 
 
 class GraphSpec(BaseModel):
@@ -24,30 +42,102 @@ class GraphSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["edge_list"] = Field(
-        default="edge_list", description="edge_list: each row of the table is one edge")
-    source_col: str | None = Field(default=None, description="column with edge sources (inferred)")
-    target_col: str | None = Field(default=None, description="column with edge targets (inferred)")
-    weight_col: str | None = Field(default=None, description="numeric edge weight column; "
-                                   "'weight' is used when present")
-    directed: bool = False
-    node_source_id: str | None = Field(default=None, description="a source with one row per node")
-    node_id_col: str = "id"
+    kind: Literal["edge_list", "bipartite", "projection"] = Field(
+        default="edge_list",
+        description="edge_list: each row is one edge; bipartite: each row links a left entity "
+        "(e.g. customer) to a right one (e.g. product); projection: left entities linked by "
+        "the right entities they share (weight = number shared)")
+    table: str | None = Field(default=None, description="which table of each source to use "
+                              "(SQL sources have several); default: the only one")
+    directed: bool = Field(default=False, description="edge_list/bipartite: directed edges")
+    # edge_list
+    source_col: str | None = Field(default=None, description="edge_list: column with edge "
+                                   "sources (inferred from source/target, from/to, ...)")
+    target_col: str | None = Field(default=None, description="edge_list: column with edge targets")
+    weight_col: str | None = Field(default=None, description="edge_list: numeric edge weight "
+                                   "column; 'weight' is used when present")
+    node_source_id: str | None = Field(default=None, description="edge_list: a source with one "
+                                       "row per node (node attributes)")
+    node_id_col: str = Field(default="id", description="edge_list: id column of node_source_id")
+    # bipartite / projection
+    left_col: str | None = Field(default=None, description="bipartite/projection: left entity "
+                                 "id column, e.g. customer_id (projection keeps these nodes)")
+    right_col: str | None = Field(default=None, description="bipartite/projection: right entity "
+                                  "id column, e.g. product_id")
+    left_label_col: str | None = Field(default=None, description="column giving left nodes' "
+                                       "`label`, e.g. customer_name")
+    right_label_col: str | None = Field(default=None, description="column giving right nodes' "
+                                        "`label`, e.g. product_name")
+    left_attrs: list[str] = Field(default_factory=list, description="columns copied onto left "
+                                  "nodes (first value per node)")
+    right_attrs: list[str] = Field(default_factory=list, description="columns copied onto right "
+                                   "nodes (first value per node)")
+    left_kind: str | None = Field(default=None, description="node `kind` of left nodes; default: "
+                                  "left_col without a trailing _id")
+    right_kind: str | None = Field(default=None, description="node `kind` of right nodes")
+    amount_col: str | None = Field(default=None, description="bipartite/projection: numeric "
+                                   "column summed into the edge attribute `amount`")
+
+    @model_validator(mode="after")
+    def _check_kind(self) -> GraphSpec:
+        if self.kind in ("bipartite", "projection") and not (self.left_col and self.right_col):
+            raise ValueError(f"a {self.kind} spec needs left_col and right_col "
+                             "(e.g. customer_id and product_id)")
+        if self.kind == "projection" and self.directed:
+            raise ValueError("a projection is undirected; drop directed=true")
+        return self
+
+    def kinds(self) -> tuple[str, str]:
+        """Node ``kind`` values of the left and right side."""
+        def default(col: str | None) -> str:
+            c = (col or "node").strip()
+            for suffix in ("_id", "id", "_key"):
+                if c.lower().endswith(suffix) and len(c) > len(suffix):
+                    return c[: -len(suffix)].rstrip("_").lower()
+            return c.lower()
+
+        return (self.left_kind or default(self.left_col), self.right_kind or default(self.right_col))
+
+    def columns_used(self) -> list[str]:
+        """Every column the spec names (checked against the table before building)."""
+        named = [self.source_col, self.target_col, self.weight_col, self.left_col, self.right_col,
+                 self.left_label_col, self.right_label_col, self.amount_col,
+                 *self.left_attrs, *self.right_attrs]
+        return [c for c in named if c]
+
+
+def check_columns(df: pd.DataFrame, spec: GraphSpec, table: str) -> None:
+    """INVALID_ARGUMENTS naming the columns the spec asks for that the table lacks."""
+    missing = [c for c in spec.columns_used() if c not in df.columns]
+    if missing:
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS,
+                        f"column(s) {', '.join(map(repr, missing))} not in table {table!r}",
+                        hint=f"columns are: {', '.join(map(str, df.columns))}",
+                        details={"missing": missing, "columns": list(map(str, df.columns))})
+
+
+def build_tables(df: pd.DataFrame, spec: GraphSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(nodes, edges) for one table by the spec's kind."""
+    if spec.kind == "bipartite":
+        return bipartite_tables(df, spec)
+    if spec.kind == "projection":
+        return projection_tables(df, spec)
+    return pd.DataFrame(columns=["id"]), edges_from_table(df, spec)
 
 
 def infer_endpoints(df: pd.DataFrame, spec: GraphSpec) -> tuple[str, str]:
     cols = list(df.columns)
-    lower = {c.lower(): c for c in cols}
+    lower = {str(c).lower(): c for c in cols}
     if spec.source_col or spec.target_col:
         missing = [c for c in (spec.source_col, spec.target_col) if c and c not in cols]
         if missing:
             raise ToolError(ErrorCode.INVALID_ARGUMENTS,
                             f"column(s) {', '.join(missing)} not in the table",
-                            hint=f"columns are: {', '.join(cols)}")
+                            hint=f"columns are: {', '.join(map(str, cols))}")
         if not (spec.source_col and spec.target_col):
             raise ToolError(ErrorCode.INVALID_ARGUMENTS, "give both source_col and target_col")
         return spec.source_col, spec.target_col
-    for a, b in _ENDPOINT_NAMES:
+    for a, b in ENDPOINT_NAMES:
         if a in lower and b in lower:
             return lower[a], lower[b]
     if len(cols) < 2:
@@ -56,49 +146,220 @@ def infer_endpoints(df: pd.DataFrame, spec: GraphSpec) -> tuple[str, str]:
 
 
 def edges_from_table(df: pd.DataFrame, spec: GraphSpec) -> pd.DataFrame:
-    """Normalise an edge table: ``source``, ``target`` as strings, optional ``weight``, attrs."""
+    """Normalise an edge table: ``source``, ``target`` as strings, optional ``weight``, attrs.
+
+    Example::
+
+        edges_from_table(pd.DataFrame({"from": [1], "to": [2]}), GraphSpec())
+        #   source target
+        # 0      1      2
+    """
     s, t = infer_endpoints(df, spec)
     out = df.copy()
-    bad = out[[s, t]].isna().any(axis=1)
-    if bad.any():
-        row = int(bad.idxmax()) + 2  # +1 for the header, +1 for 1-based lines
-        raise ToolError(ErrorCode.SOURCE_INVALID,
-                        f"row {row}: an edge endpoint ({s} or {t}) is empty",
-                        hint="fill or drop rows with missing endpoints", details={"line": row})
+    _require_filled(out, [s, t], "an edge endpoint")
     out = out.rename(columns={s: "source", t: "target"})
-    out["source"] = out["source"].astype(str).str.strip()
-    out["target"] = out["target"].astype(str).str.strip()
+    out["source"] = _ids(out["source"])
+    out["target"] = _ids(out["target"])
     weight = spec.weight_col or ("weight" if "weight" in out.columns else None)
     if weight:
         if weight not in out.columns:
             raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"weight column {weight!r} not in the table",
-                            hint=f"columns are: {', '.join(df.columns)}")
-        w = pd.to_numeric(out[weight], errors="coerce")
-        if w.isna().any():
-            row = int(w.isna().idxmax()) + 2
-            raise ToolError(ErrorCode.SOURCE_INVALID,
-                            f"row {row}: weight {out[weight].iloc[row - 2]!r} is not a number",
-                            details={"line": row, "column": weight})
-        out = out.drop(columns=[weight]).assign(weight=w.astype(float))
+                            hint=f"columns are: {', '.join(map(str, df.columns))}")
+        out = out.drop(columns=[weight]).assign(weight=_numbers(out[weight], weight))
     return out
 
 
+def bipartite_tables(df: pd.DataFrame, spec: GraphSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Left -- right graph: one edge per (left, right) pair, ``weight`` = rows, ``amount`` summed.
+
+    Example::
+
+        spec = GraphSpec(kind="bipartite", left_col="customer_id", right_col="product_id")
+        nodes, edges = bipartite_tables(orders, spec)   # nodes.kind in {customer, product}
+    """
+    pairs, left, right = _sides(df, spec)
+    if set(left["id"]) & set(right["id"]):  # the same id on both sides: keep them apart
+        lk, rk = spec.kinds()
+        left["id"] = lk + ":" + left["id"]
+        right["id"] = rk + ":" + right["id"]
+        pairs["L"] = lk + ":" + pairs["L"]
+        pairs["R"] = rk + ":" + pairs["R"]
+    agg = {"weight": ("L", "size")}
+    if spec.amount_col:
+        agg["amount"] = ("amount", "sum")
+    edges = (pairs.groupby(["L", "R"], sort=True).agg(**agg).reset_index()
+             .rename(columns={"L": "source", "R": "target"}))
+    edges["weight"] = edges["weight"].astype(float)
+    nodes = pd.concat([left, right], ignore_index=True)
+    return nodes, edges
+
+
+def projection_tables(df: pd.DataFrame, spec: GraphSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Left -- left graph by shared right entities (customers by shared products).
+
+    ``weight`` = number of distinct right entities both touch; ``amount`` (with
+    ``amount_col``) = what both spent on those shared entities. Every left entity is a
+    node, also one that shares nothing.
+
+    Example::
+
+        spec = GraphSpec(kind="projection", left_col="customer_id", right_col="product_id")
+        nodes, edges = projection_tables(orders, spec)   # customer -- customer edges
+    """
+    pairs, left, _ = _sides(df, spec)
+    per = pairs.groupby(["L", "R"], sort=False)
+    items = per["amount"].sum().reset_index() if spec.amount_col else per.size().reset_index()[["L", "R"]]
+    sizes = items.groupby("R").size()
+    candidates = int((sizes * (sizes - 1) // 2).sum())
+    if candidates > MAX_PROJECTION_PAIRS:
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS,
+                        f"the projection would compare {candidates} pairs (limit "
+                        f"{MAX_PROJECTION_PAIRS}): some {spec.right_col} values are shared by "
+                        "very many rows", hint="use kind='bipartite', or filter the table first")
+    both = items.merge(items, on="R", suffixes=("_a", "_b"))
+    both = both[both["L_a"] < both["L_b"]]
+    agg = {"weight": ("R", "nunique")}
+    if spec.amount_col:
+        both = both.assign(amount=both["amount_a"] + both["amount_b"])
+        agg["amount"] = ("amount", "sum")
+    edges = (both.groupby(["L_a", "L_b"], sort=True).agg(**agg).reset_index()
+             .rename(columns={"L_a": "source", "L_b": "target"}))
+    edges["weight"] = edges["weight"].astype(float)
+    return left, edges
+
+
+def _sides(df: pd.DataFrame, spec: GraphSpec) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """(pairs L/R[/amount], left nodes, right nodes) with ids as strings, attributes attached."""
+    assert spec.left_col and spec.right_col
+    _require_filled(df, [spec.left_col, spec.right_col], "an id")
+    pairs = pd.DataFrame({"L": _ids(df[spec.left_col]), "R": _ids(df[spec.right_col])})
+    if spec.amount_col:
+        pairs["amount"] = _numbers(df[spec.amount_col], spec.amount_col)
+    lk, rk = spec.kinds()
+    left = _node_table(df, pairs["L"], lk, spec.left_label_col, spec.left_attrs)
+    right = _node_table(df, pairs["R"], rk, spec.right_label_col, spec.right_attrs)
+    return pairs, left, right
+
+
+def _node_table(df: pd.DataFrame, ids: pd.Series, kind: str, label_col: str | None,
+                attrs: list[str]) -> pd.DataFrame:
+    cols = {"id": ids, "kind": kind}
+    if label_col:
+        cols["label"] = df[label_col]
+    for a in attrs:
+        if a not in ("id", "kind", "label"):
+            cols[a] = df[a]
+    table = pd.DataFrame(cols)
+    return table.drop_duplicates("id", keep="first").sort_values("id").reset_index(drop=True)
+
+
+def _require_filled(df: pd.DataFrame, cols: list[str], what: str) -> None:
+    for col in cols:
+        empty = df[col].isna() | (df[col].astype(str).str.strip() == "")
+        if empty.any():
+            i = int(empty.to_numpy().argmax())
+            raise ToolError(ErrorCode.SOURCE_INVALID,
+                            f"data row {i + 1}: {what} in column {col!r} is empty",
+                            hint="fill or drop rows with missing ids, then attach again",
+                            details={"row": i + 1, "column": col})
+
+
+def _numbers(s: pd.Series, col: str) -> pd.Series:
+    w = pd.to_numeric(s, errors="coerce")
+    if w.isna().any():
+        i = int(w.isna().to_numpy().argmax())
+        raise ToolError(ErrorCode.SOURCE_INVALID,
+                        f"data row {i + 1}: {s.iloc[i]!r} in column {col!r} is not a number",
+                        hint=f"{col} must be numeric", details={"row": i + 1, "column": col})
+    return w.astype(float)
+
+
+def _ids(s: pd.Series) -> pd.Series:
+    """Node ids as text; whole floats (1.0 from a column with gaps) as integers."""
+    if pd.api.types.is_float_dtype(s) and (s.dropna() % 1 == 0).all():
+        s = s.astype("Int64")
+    return s.astype(str).str.strip()
+
+
 def to_networkx(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool) -> nx.Graph:
+    """Stored tables -> networkx; repeated edges sum their ``weight``, other attributes keep
+    the last value given.
+
+    Example::
+
+        to_networkx(pd.DataFrame(columns=["id"]),
+                    pd.DataFrame({"source": ["a", "b"], "target": ["b", "a"],
+                                  "weight": [2.0, 1.0]}), directed=False)   # a-b weight 3.0
+    """
     g: nx.Graph = nx.DiGraph() if directed else nx.Graph()
     if not nodes.empty:
-        attrs = [c for c in nodes.columns if c != "id"]
-        for row in nodes.itertuples(index=False):
-            rec = row._asdict()
-            g.add_node(str(rec["id"]), **{a: _py(rec[a]) for a in attrs if pd.notna(rec[a])})
+        ids = nodes["id"].astype(str).tolist()
+        g.add_nodes_from(zip(ids, _attr_dicts(nodes, [c for c in nodes.columns if c != "id"]),
+                             strict=True))
+    edges = merge_repeated_edges(edges, directed)
     attrs = [c for c in edges.columns if c not in ("source", "target")]
-    for rec in edges.to_dict("records"):
-        data = {a: _py(rec[a]) for a in attrs if pd.notna(rec[a])}
-        u, v = rec["source"], rec["target"]
-        if g.has_edge(u, v) and "weight" in data:
-            g[u][v]["weight"] = g[u][v].get("weight", 0.0) + data["weight"]
-        else:
-            g.add_edge(u, v, **data)
+    g.add_edges_from(zip(edges["source"].tolist(), edges["target"].tolist(),
+                         _attr_dicts(edges, attrs), strict=True))
     return g
+
+
+def merge_repeated_edges(edges: pd.DataFrame, directed: bool) -> pd.DataFrame:
+    """One row per edge (``a-b`` and ``b-a`` are one edge when undirected): ``weight``
+    summed, other columns the last non-missing value, endpoints as first seen."""
+    a, b = edges["source"].astype(str), edges["target"].astype(str)
+    if not directed:
+        a, b = a.where(a <= b, b), b.where(a <= b, a)
+    key = pd.DataFrame({"a": a, "b": b})
+    if not key.duplicated().any():
+        return edges
+    agg = {c: ("first" if c in ("source", "target") else "last") for c in edges.columns}
+    if "weight" in edges.columns:
+        agg["weight"] = "sum"
+    grouped = edges.groupby([key["a"], key["b"]], sort=False)
+    out = grouped.agg(agg).reset_index(drop=True)
+    if "weight" in edges.columns:  # all-missing weights stay missing, not 0
+        counted = grouped["weight"].count().reset_index(drop=True)
+        out.loc[counted == 0, "weight"] = None
+    return out
+
+
+def normalise_tables(nodes: pd.DataFrame, edges: pd.DataFrame,
+                     directed: bool) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The stored layout without building a graph: what ``graph_tables(to_networkx(...))``
+    gives -- one row per node (node-table rows first, then endpoints as first seen; attributes
+    merged, last value wins) and one row per edge (see :func:`merge_repeated_edges`)."""
+    edges = merge_repeated_edges(edges, directed).reset_index(drop=True)
+    edges["source"] = edges["source"].astype(str)
+    edges["target"] = edges["target"].astype(str)
+    table = nodes.assign(id=nodes["id"].astype(str)) if not nodes.empty else nodes
+    order = pd.unique(pd.concat([
+        table["id"] if not table.empty else pd.Series([], dtype=str),
+        pd.Series(edges[["source", "target"]].to_numpy().ravel(), dtype=str)],
+        ignore_index=True))
+    if table.empty:
+        return pd.DataFrame({"id": order}), edges
+    if table["id"].duplicated().any():
+        table = table.groupby("id", sort=False).last().reset_index()
+    out = pd.DataFrame({"id": order}).merge(table, on="id", how="left")
+    return out, edges
+
+
+def _attr_dicts(df: pd.DataFrame, cols: list[str]) -> list[dict]:
+    """One attribute dict per row (native Python values), missing values left out."""
+    if not cols:
+        return [{} for _ in range(len(df))]
+    columns = [df[c].tolist() for c in cols]
+    rows = [dict(zip(cols, values, strict=True)) for values in zip(*columns, strict=True)]
+    if df[cols].isna().to_numpy().any():
+        return [{k: v for k, v in r.items() if _present(v)} for r in rows]
+    return rows
+
+
+def _present(value) -> bool:
+    try:
+        return not bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return True
 
 
 def _py(value):
@@ -110,11 +371,15 @@ def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFra
     """Write one revision atomically (a temporary folder renamed into place)."""
     final = root / dataset_id / f"r{revision}"
     tmp = root / dataset_id / f".r{revision}.tmp"
-    tmp.mkdir(parents=True, exist_ok=True)
-    nodes.to_parquet(tmp / "nodes.parquet", index=False)
-    edges.to_parquet(tmp / "edges.parquet", index=False)
-    (tmp / "graph.json").write_text(json.dumps({"directed": directed}))
-    tmp.rename(final)
+    try:
+        tmp.mkdir(parents=True, exist_ok=True)
+        nodes.to_parquet(tmp / "nodes.parquet", index=False)
+        edges.to_parquet(tmp / "edges.parquet", index=False)
+        (tmp / "graph.json").write_text(json.dumps({"directed": directed}))
+        tmp.rename(final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
     return final
 
 
@@ -132,10 +397,16 @@ def read_revision(root: Path, dataset_id: str, revision: int) -> nx.Graph:
 
 def graph_tables(g: nx.Graph) -> tuple[pd.DataFrame, pd.DataFrame]:
     """networkx graph -> (nodes, edges) tables in the stored layout."""
-    nodes = pd.DataFrame([{"id": str(n), **d} for n, d in g.nodes(data=True)])
-    if nodes.empty:
-        nodes = pd.DataFrame(columns=["id"])
-    edges = pd.DataFrame([{"source": str(u), "target": str(v), **d} for u, v, d in g.edges(data=True)])
-    if edges.empty:
-        edges = pd.DataFrame(columns=["source", "target"])
+    node_ids = [str(n) for n in g.nodes]
+    nodes = pd.DataFrame({"id": node_ids, **_columns([d for _, d in g.nodes(data=True)], {"id"})})
+    triples = list(g.edges(data=True))
+    edges = pd.DataFrame({"source": [str(u) for u, _, _ in triples],
+                          "target": [str(v) for _, v, _ in triples],
+                          **_columns([d for _, _, d in triples], {"source", "target"})})
     return nodes, edges
+
+
+def _columns(dicts: list[dict], reserved: set[str]) -> dict[str, list]:
+    """Attribute dicts -> columns (None where a row lacks the attribute)."""
+    keys = list(dict.fromkeys(k for d in dicts for k in d))
+    return {str(k): [d.get(k) for d in dicts] for k in keys if str(k) not in reserved}

@@ -1,4 +1,13 @@
-"""Plain-text edge lists: ``u v [weight]`` per line, whitespace or comma, ``#`` comments."""
+"""Plain-text edge lists: ``u v [weight]`` per line, whitespace or comma, ``#`` comments.
+
+Example::
+
+    # karate.txt
+    0 1 4
+    0 2 5
+
+    read_edge_list_txt(Path("karate.txt")).tables["table"]   # source, target, weight
+"""
 
 from __future__ import annotations
 
@@ -7,39 +16,47 @@ from pathlib import Path
 
 import pandas as pd
 
-from igraph_agent.graph.sources import SourceData, invalid, read_text
+from igraph_agent.graph.sources import SourceData, decode_text, digest, invalid, read_bytes
 
 _SPLIT = re.compile(r"[,\s]+")
 
 
 def read_edge_list_txt(path: Path) -> SourceData:
-    text = read_text(path)
+    """Read a TXT edge list; every line is checked before anything is returned."""
+    raw = read_bytes(path)
+    text = decode_text(raw, path.name)
     rows: list[tuple[str, str, float | None]] = []
     width = None
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
+    for lineno, line_text in enumerate(text.splitlines(), start=1):
+        line = line_text.split("#", 1)[0].strip()
         if not line:
             continue
         parts = [p for p in _SPLIT.split(line) if p]
         if len(parts) not in (2, 3):
             raise invalid(f"{path.name}: line {lineno} has {len(parts)} fields; expected "
-                          "'source target' or 'source target weight'", line=lineno)
+                          "'source target' or 'source target weight'",
+                          hint="one edge per line: two node ids and an optional numeric weight",
+                          line=lineno)
         if width is None:
             width = len(parts)
         elif len(parts) != width:
             raise invalid(f"{path.name}: line {lineno} has {len(parts)} fields, earlier lines "
-                          f"have {width}", line=lineno)
+                          f"have {width}", hint="give every line a weight, or none",
+                          line=lineno)
         weight = None
         if len(parts) == 3:
             try:
                 weight = float(parts[2])
             except ValueError:
-                raise invalid(f"{path.name}: line {lineno}: weight {parts[2]!r} is not a number",
+                raise invalid(f"{path.name}: line {lineno}, column 3: the weight {parts[2]!r} is "
+                              "not a number", hint="weights must be numbers",
                               line=lineno, column=3) from None
         rows.append((parts[0], parts[1], weight))
     if not rows:
-        raise invalid(f"{path.name} has no edges (only comments or blank lines)")
+        raise invalid(f"{path.name} has no edges (only comments or blank lines)",
+                      hint="add lines like 'a b' or 'a b 2.5'")
     df = pd.DataFrame(rows, columns=["source", "target", "weight"])
     if width == 2:
         df = df.drop(columns=["weight"])
-    return SourceData(path.stem, "txt", {"table": df}, {"file": path.name, "rows": len(df)})
+    meta = {"file": path.name, "rows": len(df), "sha256": digest("txt", raw)}
+    return SourceData(path.stem, "txt", {"table": df}, meta)

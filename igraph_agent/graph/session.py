@@ -24,6 +24,8 @@ class SessionGraph:
     revision: int | None = None
     attached_sources: list[str] = field(default_factory=list)
     _igraph: Any = None
+    partition: dict[str, Any] | None = None  # latest community partition (tools/community.py)
+    construction_status: str | None = None  # of dataset_id: pending | ready | failed
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     @property
@@ -46,14 +48,18 @@ class SessionGraph:
             self.graph = graph
             self.dataset_id = dataset_id
             self.revision = revision
+            self.construction_status = "ready"
             self._igraph = None
+            self.partition = None
 
     def clear(self) -> None:
         with self.lock:
             self.graph = None
             self.dataset_id = None
             self.revision = None
+            self.construction_status = None
             self._igraph = None
+            self.partition = None
 
     def igraph(self):
         """The loaded graph as python-igraph, cached per revision.
@@ -72,6 +78,7 @@ class SessionGraph:
         return {
             "active_dataset_id": self.dataset_id,
             "revision": self.revision,
+            "construction_status": self.construction_status,
             "loaded": self.loaded,
             "construction_sources": list(self.attached_sources),
         }

@@ -2,11 +2,23 @@
 
 A source is stored whole or not at all: every reader validates first and raises
 ``SOURCE_INVALID`` naming the line or column, before anything is written.
+
+Readers (one per format) return :class:`SourceData`; ``sha256`` in its meta is the
+content hash the workspace uses to reuse the source id of identical content.
+
+Example::
+
+    data = read_path("orders.csv")
+    data.tables["table"].columns   # Index(['order_id', 'customer_id', ...])
 """
 
 from __future__ import annotations
 
+import csv
+import hashlib
 import io
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +29,17 @@ import pandas as pd
 from igraph_agent.errors import ErrorCode, ToolError
 
 MAX_SOURCE_BYTES = 512 * 1024 * 1024
+CSV_SUFFIXES = {".csv": ",", ".tsv": "\t"}
+TXT_SUFFIXES = {".txt", ".edges", ".edgelist"}
+SQL_SUFFIXES = {".sql"}
+SQLITE_SUFFIXES = {".sqlite", ".sqlite3", ".db"}
+
+#: column pairs recognised as edge endpoints, in order of preference (case-insensitive)
+ENDPOINT_NAMES = [("source", "target"), ("src", "dst"), ("from", "to"), ("u", "v"),
+                  ("node1", "node2"), ("head", "tail")]
+
+_LEADING_ZERO = re.compile(r"^[+-]?0\d")
+_OTHER_SEPARATORS = {";": "semicolon", "\t": "tab", "|": "pipe", ",": "comma"}
 
 
 @dataclass
@@ -24,17 +47,30 @@ class SourceData:
     """What a reader produced: named tables (``edges``/``nodes`` for graphs, else ``table``)."""
 
     name: str
-    kind: str  # csv | txt | sql | dataframe | networkx
+    kind: str  # csv | txt | sql | sqlite | sqlite_query | dataframe | networkx
     tables: dict[str, pd.DataFrame]
     meta: dict[str, Any]
 
 
 def invalid(message: str, hint: str | None = None, **details: Any) -> ToolError:
+    """A ``SOURCE_INVALID`` error; ``details`` carries ``line`` / ``column`` when known."""
     return ToolError(ErrorCode.SOURCE_INVALID, message,
-                     hint=hint or "fix the file and attach it again", details=details)
+                     hint=hint or "fix the file and attach it again",
+                     details={k: v for k, v in details.items() if v is not None})
 
 
-def read_text(path: Path) -> str:
+def digest(kind: str, *parts: bytes) -> str:
+    """The content hash stored in a source's meta (``sha256``)."""
+    h = hashlib.sha256(kind.encode())
+    for p in parts:
+        h.update(len(p).to_bytes(8, "little"))
+        h.update(p)
+    return h.hexdigest()
+
+
+# -- files ------------------------------------------------------------------------------
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes after the checks every file source shares (exists, size, not empty)."""
     if not path.is_file():
         raise invalid(f"{path} does not exist or is not a file", hint="check the path")
     size = path.stat().st_size
@@ -42,77 +78,215 @@ def read_text(path: Path) -> str:
         raise invalid(f"{path.name} is empty", hint="attach a file with a header and rows")
     if size > MAX_SOURCE_BYTES:
         raise invalid(f"{path.name} is {size} bytes; the limit is {MAX_SOURCE_BYTES}")
-    raw = path.read_bytes()
+    return path.read_bytes()
+
+
+def decode_text(raw: bytes, name: str) -> str:
+    """UTF-8 text (a BOM is dropped); binary content and other encodings are rejected."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise invalid(f"{name} is UTF-16 text, not UTF-8", hint="save the file as UTF-8", line=1)
+    nul = raw.find(b"\x00", 0, 65536)
+    if nul >= 0:
+        line = raw[:nul].count(b"\n") + 1
+        raise invalid(f"{name} looks like a binary file (a NUL byte at offset {nul}, line {line}), "
+                      "not text", hint="attach a text table (CSV, TSV, TXT) or a SQL dump",
+                      line=line)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise invalid(f"{path.name} is not UTF-8 (byte {exc.start}, line {line})",
-                      hint="save the file as UTF-8", line=line) from None
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise invalid(f"{name} is not UTF-8 (byte 0x{raw[exc.start]:02x} at line {line}, "
+                      f"column {column})", hint="save the file as UTF-8", line=line,
+                      column=column) from None
+
+
+def read_text(path: Path) -> str:
+    return decode_text(read_bytes(path), path.name)
 
 
 def read_csv(path: Path) -> SourceData:
-    """A CSV (or TSV) table with a header row."""
-    text = read_text(path)
-    sep = "\t" if path.suffix.lower() == ".tsv" else ","
-    df = _parse_delimited(text, path.name, sep)
-    return SourceData(path.stem, "csv", {"table": df}, {"file": path.name, "rows": len(df)})
+    """A CSV (or TSV, by suffix) table with a header row.
+
+    Values stay strings unless a whole column is numeric (ids with leading zeros stay
+    strings); only an empty field counts as missing.
+    """
+    raw = read_bytes(path)
+    text = decode_text(raw, path.name)
+    sep = CSV_SUFFIXES.get(path.suffix.lower(), ",")
+    df, lines = parse_delimited(text, path.name, sep)
+    check_edge_columns(df, path.name, lambda i: f"line {lines[i]}", lines)
+    meta = {"file": path.name, "rows": len(df), "sha256": digest("csv", raw)}
+    return SourceData(path.stem, "csv", {"table": df}, meta)
 
 
-def _parse_delimited(text: str, name: str, sep: str) -> pd.DataFrame:
-    lines = [ln for ln in text.splitlines() if ln.strip()]
+def parse_delimited(text: str, name: str, sep: str) -> tuple[pd.DataFrame, list[int]]:
+    """Validate a delimited table row by row; return it and each data row's line number."""
+    reader = csv.reader(io.StringIO(text), delimiter=sep, skipinitialspace=True, strict=True)
+    header: list[str] | None = None
+    lines: list[int] = []
+    try:
+        for row in reader:
+            if not row or all(not f.strip() for f in row):
+                continue
+            if header is None:
+                header = _check_header(row, name, sep, reader.line_num)
+                continue
+            if len(row) != len(header):
+                raise invalid(f"{name}: line {reader.line_num} has {len(row)} fields, the header "
+                              f"has {len(header)}",
+                              hint="every row needs one value per header column (quote values "
+                              "that contain the separator)", line=reader.line_num)
+            lines.append(reader.line_num)
+    except csv.Error as exc:
+        raise invalid(f"{name}: line {reader.line_num}: {exc}", line=reader.line_num) from None
+    if header is None:
+        raise invalid(f"{name} has no rows (only blank lines)")
     if not lines:
-        raise invalid(f"{name} has no rows")
-    header = lines[0].split(sep)
-    if len(header) < 2:
-        other = "tab" if sep == "," else "comma"
-        raise invalid(f"{name}: the header has one column ({lines[0][:60]!r}); a {('comma' if sep == ',' else 'tab')}-separated table needs at least two",
-                      hint=f"is the file {other}- or semicolon-separated? save it with '{sep}'",
+        raise invalid(f"{name} has a header but no rows", hint="add data rows below the header",
                       line=1)
-    names = [h.strip() for h in header]
-    if any(not h for h in names):
+    df = pd.read_csv(io.StringIO(text), sep=sep, dtype=str, keep_default_na=False,
+                     na_values=[""], skipinitialspace=True, skip_blank_lines=True)
+    if len(df) != len(lines):  # a row of separators only: pandas keeps it, we skipped it
+        df = df.dropna(how="all").reset_index(drop=True)
+    if len(df) != len(lines):
+        raise invalid(f"{name}: the rows could not be read consistently (quoting?)",
+                      hint="check quotes: a value with the separator or a newline needs quotes")
+    df.columns = header
+    return typed(df), lines
+
+
+def _check_header(row: list[str], name: str, sep: str, line: int) -> list[str]:
+    names = [h.strip() for h in row]
+    if len(names) < 2:
+        seen = [word for ch, word in _OTHER_SEPARATORS.items() if ch != sep and ch in row[0]]
+        sep_word = _OTHER_SEPARATORS[sep]
+        if seen:
+            raise invalid(f"{name}: line {line}: the header is one column ({row[0][:60]!r}); "
+                          f"the file looks {seen[0]}-separated, a {sep_word}-separated table "
+                          "was expected", hint=f"save the file with {sep_word}s as separators",
+                          line=line)
+        raise invalid(f"{name}: line {line}: the header has one column ({row[0][:60]!r}); a table "
+                      "needs at least two (e.g. source,target)",
+                      hint="add the missing columns", line=line)
+    if "" in names:
         col = names.index("") + 1
-        raise invalid(f"{name}: column {col} of the header has no name", line=1, column=col)
+        raise invalid(f"{name}: line {line}, column {col}: the header has an empty column name",
+                      hint="name every column", line=line, column=col)
     dupes = sorted({h for h in names if names.count(h) > 1})
     if dupes:
-        raise invalid(f"{name}: duplicate column names in the header: {', '.join(dupes)}", line=1)
-    for lineno, ln in enumerate(text.splitlines(), start=1):
-        if lineno == 1 or not ln.strip():
+        cols = [i + 1 for i, h in enumerate(names) if h == dupes[0]]
+        raise invalid(f"{name}: line {line}: duplicate column name(s) in the header: "
+                      f"{', '.join(dupes)} (columns {', '.join(map(str, cols))})",
+                      hint="give every column a distinct name", line=line, column=cols[-1])
+    return names
+
+
+def typed(df: pd.DataFrame) -> pd.DataFrame:
+    """String columns -> numbers where every value is numeric; leading-zero ids stay text."""
+    out = df.copy()
+    for col in out.columns:
+        s = out[col]
+        if not pd.api.types.is_string_dtype(s):
             continue
-        n = len(ln.split(sep))
-        if n != len(names) and '"' not in ln:
-            raise invalid(f"{name}: line {lineno} has {n} fields, the header has {len(names)}",
-                          hint="every row needs one value per header column",
-                          line=lineno)
-    if len(lines) < 2:
-        raise invalid(f"{name} has a header but no rows", line=1)
+        s = s.str.strip()
+        values = s.dropna()
+        if values.empty or values.str.match(_LEADING_ZERO).any():
+            out[col] = s
+            continue
+        num = pd.to_numeric(values, errors="coerce")
+        if num.isna().any() or values.str.lower().isin(["inf", "-inf", "infinity"]).any():
+            out[col] = s
+        else:
+            out[col] = pd.to_numeric(s)
+    return out
+
+
+def check_edge_columns(df: pd.DataFrame, name: str, where: Callable[[int], str],
+                       lines: list[int] | None = None) -> None:
+    """Reject an edge-list-like table with empty endpoints or a non-numeric ``weight``.
+
+    Only tables whose columns follow a known endpoint convention (``ENDPOINT_NAMES``) or
+    have a ``weight`` column are checked; other tables are validated at construction.
+    """
+    cols = list(df.columns)
+    lower = {str(c).lower(): c for c in cols}
+    for a, b in ENDPOINT_NAMES:
+        if a in lower and b in lower:
+            for col in (lower[a], lower[b]):
+                empty = df[col].isna()
+                if empty.any():
+                    i = int(empty.to_numpy().argmax())
+                    raise invalid(f"{name}: {where(i)}, column {col!r} (column "
+                                  f"{cols.index(col) + 1}): the edge endpoint is empty",
+                                  hint="fill or drop rows with a missing endpoint",
+                                  line=lines[i] if lines else None, row=i + 1, column=col)
+            break
+    if "weight" in lower:
+        col = lower["weight"]
+        w = pd.to_numeric(df[col], errors="coerce")
+        bad = w.isna()
+        if bad.any():
+            i = int(bad.to_numpy().argmax())
+            value = df[col].iloc[i]
+            what = "is empty" if pd.isna(value) else f"{value!r} is not a number"
+            raise invalid(f"{name}: {where(i)}, column {col!r} (column {cols.index(col) + 1}): "
+                          f"the weight {what}", hint="weights must be numbers",
+                          line=lines[i] if lines else None, row=i + 1, column=col)
+
+
+def arrow_safe(df: pd.DataFrame) -> pd.DataFrame:
+    """Text columns that mix types (SQLite, user DataFrames) become text, so parquet can store them."""
+    out = df.copy()
+    out.columns = [str(c) for c in out.columns]
+    for col in out.columns:
+        s = out[col]
+        if s.dtype == object:
+            kinds = {type(v) for v in s.dropna()}
+            if len(kinds) > 1 or not kinds <= {str, bytes, bool, int, float}:
+                out[col] = s.map(lambda v: None if _missing(v) else str(v))
+    return out
+
+
+def _missing(value: Any) -> bool:
     try:
-        df = pd.read_csv(io.StringIO(text), sep=sep, skipinitialspace=True)
-    except (pd.errors.ParserError, ValueError) as exc:
-        raise invalid(f"{name}: {exc}") from None
-    df.columns = [str(c).strip() for c in df.columns]
-    return df
+        return bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return False
 
 
+# -- in-kernel objects ------------------------------------------------------------------
 def from_dataframe(df: pd.DataFrame, name: str) -> SourceData:
+    """A pandas DataFrame from the kernel; its index is dropped."""
     if not isinstance(df, pd.DataFrame):
         raise invalid(f"{name} is a {type(df).__name__}, not a pandas DataFrame")
     if df.empty:
         raise invalid(f"DataFrame {name} has no rows")
-    out = df.copy()
-    out.columns = [str(c) for c in out.columns]
-    return SourceData(name, "dataframe", {"table": out.reset_index(drop=True)}, {"rows": len(out)})
+    names = [str(c) for c in df.columns]
+    dupes = sorted({c for c in names if names.count(c) > 1})
+    if dupes:
+        raise invalid(f"DataFrame {name} has duplicate column names: {', '.join(dupes)}",
+                      hint="rename the columns so each is distinct", column=dupes[0])
+    out = arrow_safe(df.reset_index(drop=True))
+    check_edge_columns(out, f"DataFrame {name}", lambda i: f"row {i + 1}")
+    hashed = pd.util.hash_pandas_object(out, index=False).to_numpy().tobytes()
+    meta = {"rows": len(out), "sha256": digest("dataframe", "\x1f".join(out.columns).encode(),
+                                               hashed)}
+    return SourceData(name, "dataframe", {"table": out}, meta)
 
 
 def from_networkx(g: nx.Graph, name: str) -> SourceData:
+    """A networkx graph from the kernel; scalar node/edge attributes are kept."""
     if g.number_of_nodes() == 0:
         raise invalid(f"graph {name} has no nodes")
-    nodes = pd.DataFrame([{"id": str(n), **_scalars(d)} for n, d in g.nodes(data=True)])
+    nodes = arrow_safe(pd.DataFrame([{"id": str(n), **_scalars(d)} for n, d in g.nodes(data=True)]))
     edges = pd.DataFrame([{"source": str(u), "target": str(v), **_scalars(d)}
-                          for u, v, d in g.edges(data=True)], columns=None)
-    if edges.empty:
-        edges = pd.DataFrame(columns=["source", "target"])
-    meta = {"directed": g.is_directed(), "nodes": len(nodes), "edges": len(edges)}
+                          for u, v, d in g.edges(data=True)])
+    edges = arrow_safe(edges) if not edges.empty else pd.DataFrame(columns=["source", "target"])
+    meta = {"directed": g.is_directed(), "nodes": len(nodes), "edges": len(edges),
+            "sha256": digest("networkx", str(g.is_directed()).encode(),
+                             nodes.to_csv(index=False).encode(),
+                             edges.to_csv(index=False).encode())}
     return SourceData(name, "networkx", {"nodes": nodes, "edges": edges}, meta)
 
 
@@ -124,11 +298,21 @@ def read_path(path: str | Path) -> SourceData:
     """Read any supported file by its suffix."""
     p = Path(path)
     suffix = p.suffix.lower()
-    if suffix in {".csv", ".tsv"}:
+    if suffix in CSV_SUFFIXES:
         return read_csv(p)
-    if suffix in {".txt", ".edges", ".edgelist"}:
+    if suffix in TXT_SUFFIXES:
         from igraph_agent.graph.edgelist import read_edge_list_txt
 
         return read_edge_list_txt(p)
-    raise invalid(f"{p.name}: unsupported file type {suffix or '(none)'}",
-                  hint="attach .csv, .tsv, .txt edge lists, .sql dumps or SQLite files")
+    if suffix in SQL_SUFFIXES:
+        from igraph_agent.graph.sql import read_sql_dump
+
+        return read_sql_dump(p)
+    if suffix in SQLITE_SUFFIXES:
+        from igraph_agent.graph.sql import read_sqlite_file
+
+        return read_sqlite_file(p)
+    known = ", ".join(sorted([*CSV_SUFFIXES, *TXT_SUFFIXES, *SQL_SUFFIXES, *SQLITE_SUFFIXES]))
+    raise invalid(f"{p.name}: unsupported file type {suffix or '(no suffix)'}",
+                  hint=f"attach one of {known}, a SQLSource(path, query), a pandas DataFrame "
+                  "or a networkx graph")

@@ -2,10 +2,21 @@
 
 Everything here is scoped to one project home; an id that is not in this project's
 store is ``DATASET_SCOPE_REQUIRED`` whoever made it.
+
+Example::
+
+    ws = Workspace(home, Store(home / "agent.db"))
+    src = ws.attach("orders.csv")                       # {"source_id": "src_…", "reused": False}
+    ds = ws.construct([src["source_id"]], GraphSpec(kind="projection",
+                      left_col="customer_id", right_col="product_id"))
+    g, revision = ws.load(ds["id"])
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +26,21 @@ import pandas as pd
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.graph.datasets import (
     GraphSpec,
-    edges_from_table,
+    build_tables,
+    check_columns,
     graph_tables,
+    normalise_tables,
     read_revision,
-    to_networkx,
     write_revision,
 )
-from igraph_agent.graph.sources import SourceData, from_dataframe, from_networkx, read_path
+from igraph_agent.graph.sources import (
+    SourceData,
+    arrow_safe,
+    from_dataframe,
+    from_networkx,
+    invalid,
+    read_path,
+)
 from igraph_agent.store import Store, new_id
 
 
@@ -34,32 +53,78 @@ class Workspace:
 
     # -- sources ----------------------------------------------------------------------
     def add_source(self, data: SourceData) -> dict[str, Any]:
-        """Store validated source tables; the store row is written last (all or nothing)."""
+        """Store validated source tables, or reuse the source with the same content hash.
+
+        All or nothing: tables go to a temporary folder renamed into place, the store row
+        is written last, and a failure removes whatever this call created.
+        """
+        digest = data.meta.get("sha256")
+        if digest:
+            for row in self.store.list_sources():
+                if (row["meta"] or {}).get("sha256") == digest and (self.sources_dir / row["id"]).is_dir():
+                    return self._record(row, reused=True)
         sid = new_id("src")
+        created_root = not self.sources_dir.exists()
         folder = self.sources_dir / sid
         tmp = self.sources_dir / f".{sid}.tmp"
-        tmp.mkdir(parents=True, exist_ok=True)
-        for name, df in data.tables.items():
-            df.to_parquet(tmp / f"{name}.parquet", index=False)
-        tmp.rename(folder)
-        meta = {**data.meta, "tables": {k: list(map(str, v.columns)) for k, v in data.tables.items()}}
-        self.store.add_source(sid, data.name, data.kind, meta)
-        return {"source_id": sid, "name": data.name, "kind": data.kind, **meta}
+        meta = {**data.meta,
+                "tables": {k: list(map(str, v.columns)) for k, v in data.tables.items()}}
+        try:
+            tmp.mkdir(parents=True)
+            for name, df in data.tables.items():
+                df.to_parquet(tmp / f"{name}.parquet", index=False)
+            tmp.rename(folder)
+            self.store.add_source(sid, data.name, data.kind, meta)
+        except Exception as exc:
+            shutil.rmtree(tmp, ignore_errors=True)
+            shutil.rmtree(folder, ignore_errors=True)
+            if created_root:
+                shutil.rmtree(self.sources_dir, ignore_errors=True)
+            if isinstance(exc, ToolError):
+                raise
+            raise invalid(f"{data.name} could not be stored: {type(exc).__name__}: {exc}",
+                          hint="check the column types (one type per column)") from None
+        return self._record(self.store.get_source(sid), reused=False)
+
+    @staticmethod
+    def _record(row: dict[str, Any] | None, reused: bool) -> dict[str, Any]:
+        assert row is not None
+        return {"source_id": row["id"], "name": row["name"], "kind": row["kind"],
+                **(row["meta"] or {}), "reused": reused}
+
+    def read(self, obj: Any, name: str | None = None) -> SourceData:
+        """Validate an attachable object into :class:`SourceData` without storing anything.
+
+        Accepts a file path (csv, tsv, txt, sql, sqlite/db), a
+        :class:`~igraph_agent.graph.sql.SQLSource`, a pandas DataFrame or a networkx graph.
+        """
+        from igraph_agent.graph.sql import SQLSource
+
+        if isinstance(obj, pd.DataFrame):
+            data = from_dataframe(obj, name or "dataframe")
+        elif isinstance(obj, nx.Graph):
+            data = from_networkx(obj, name or "graph")
+        elif isinstance(obj, SQLSource):
+            data = obj.read()
+        elif isinstance(obj, str | Path):
+            data = read_path(obj)
+        else:
+            raise invalid(f"cannot attach a {type(obj).__name__}",
+                          hint="attach a file path, a SQLSource(path, query), a pandas DataFrame "
+                          "or a networkx graph")
+        if name:
+            data.name = name
+        return data
 
     def attach(self, obj: Any, name: str | None = None) -> dict[str, Any]:
-        """Attach a file path, a pandas DataFrame or a networkx graph as a new source."""
-        if isinstance(obj, pd.DataFrame):
-            return self.add_source(from_dataframe(obj, name or "dataframe"))
-        if isinstance(obj, nx.Graph):
-            return self.add_source(from_networkx(obj, name or "graph"))
-        if isinstance(obj, str | Path):
-            data = read_path(obj)
-            if name:
-                data.name = name
-            return self.add_source(data)
-        raise ToolError(ErrorCode.SOURCE_INVALID,
-                        f"cannot attach a {type(obj).__name__}",
-                        hint="attach a file path, a pandas DataFrame or a networkx graph")
+        """Attach one object as a source (see :meth:`read`); identical content reuses its id."""
+        return self.add_source(self.read(obj, name))
+
+    def attach_many(self, objs: list[Any], names: list[str] | None = None) -> list[dict[str, Any]]:
+        """Validate every object first, then store them: one bad object stores nothing."""
+        labels = list(names or [])
+        datas = [self.read(o, labels[i] if i < len(labels) else None) for i, o in enumerate(objs)]
+        return [self.add_source(d) for d in datas]
 
     def source(self, source_id: str) -> dict[str, Any]:
         row = self.store.get_source(source_id)
@@ -84,44 +149,92 @@ class Workspace:
         return row
 
     def construct(self, source_ids: list[str], spec: GraphSpec, name: str | None = None) -> dict:
-        """Build a dataset (revision 1) from sources; a failure is recorded, never half-stored."""
+        """Build a dataset (revision 1) from sources, or reuse the ready one built the same way.
+
+        The record goes ``pending`` -> ``ready`` (or ``failed`` with the error). Wrong column
+        names are INVALID_ARGUMENTS before any record exists. The returned row has
+        ``reused`` (True when an identical construction was already ready).
+        """
         for sid in source_ids:
             self.source(sid)
+        key = construction_key(source_ids, spec)
+        for row in self.store.list_datasets():
+            if row["status"] == "ready" and (row["meta"] or {}).get("construction_key") == key:
+                return {**row, "reused": True}
+        tables = self._input_tables(source_ids, spec)
         did = new_id("ds")
         label = name or "+".join(self.store.get_source(s)["name"] for s in source_ids)
         self.store.add_dataset(did, label, source_ids, spec.model_dump())
         try:
-            nodes, edges = self._build(source_ids, spec)
-            g = to_networkx(nodes, edges, spec.directed)
-            nodes, edges = graph_tables(g)
+            nodes, edges = normalise_tables(*self._build(tables, spec), spec.directed)
+            nodes, edges = arrow_safe(nodes), arrow_safe(edges)
             write_revision(self.datasets_dir, did, 1, nodes, edges, spec.directed)
-        except ToolError as exc:
-            self.store.update_dataset(did, status="failed", error=exc.message)
-            raise
-        meta = {"nodes": g.number_of_nodes(), "edges": g.number_of_edges(), "directed": spec.directed}
+        except Exception as exc:
+            error = exc if isinstance(exc, ToolError) else ToolError(
+                ErrorCode.TOOL_FAILED, f"construction failed: {type(exc).__name__}: {exc}")
+            shutil.rmtree(self.datasets_dir / did, ignore_errors=True)
+            self.store.update_dataset(did, status="failed", error=error.message)
+            error.details = {**error.details, "dataset_id": did, "construction_status": "failed"}
+            raise error from None
+        meta = {"nodes": len(nodes), "edges": len(edges), "directed": spec.directed,
+                "kind": spec.kind,
+                "weighted": "weight" in edges.columns and bool(edges["weight"].notna().any()),
+                "construction_key": key}
         self.store.update_dataset(did, status="ready", revision=1, meta=meta)
-        return self.dataset(did)
+        return {**self.dataset(did), "reused": False}
 
-    def _build(self, source_ids: list[str], spec: GraphSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
-        edge_frames, node_frames = [], []
+    def _input_tables(self, source_ids: list[str], spec: GraphSpec) -> list[dict[str, pd.DataFrame]]:
+        """Per source: its graph tables (``edges``/``nodes``) or the one table the spec uses."""
+        out = []
         for sid in source_ids:
             tables = self.source_tables(sid)
-            if "edges" in tables:  # a graph source: nodes and edges already split
-                edge_frames.append(tables["edges"])
-                node_frames.append(tables.get("nodes", pd.DataFrame(columns=["id"])))
+            if spec.kind == "edge_list" and spec.table is None and "edges" in tables:
+                out.append({"edges": tables["edges"], "nodes": tables.get("nodes", pd.DataFrame(columns=["id"]))})
+                continue
+            if spec.table is not None:
+                if spec.table not in tables:
+                    raise ToolError(ErrorCode.INVALID_ARGUMENTS,
+                                    f"source {sid} has no table {spec.table!r}",
+                                    hint=f"its tables are: {', '.join(tables)}")
+                name = spec.table
+            elif len(tables) == 1:
+                name = next(iter(tables))
             else:
-                edge_frames.append(edges_from_table(tables["table"], spec))
+                raise ToolError(ErrorCode.INVALID_ARGUMENTS,
+                                f"source {sid} has several tables ({', '.join(tables)})",
+                                hint="name one with spec.table")
+            check_columns(tables[name], spec, name)
+            out.append({"table": tables[name]})
         if spec.node_source_id:
             table = self.source_tables(spec.node_source_id).get("table")
             if table is None or spec.node_id_col not in table.columns:
                 raise ToolError(ErrorCode.INVALID_ARGUMENTS,
                                 f"node table has no column {spec.node_id_col!r}")
+        return out
+
+    def _build(self, inputs: list[dict[str, pd.DataFrame]],
+               spec: GraphSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
+        edge_frames, node_frames = [], []
+        tables = [t["table"] for t in inputs if "table" in t]
+        for t in inputs:
+            if "edges" in t:  # a graph source: nodes and edges already split
+                edge_frames.append(t["edges"])
+                node_frames.append(t["nodes"])
+        if tables:
+            # one table for all sources, so a projection sees every shared item
+            nodes, edges = build_tables(pd.concat(tables, ignore_index=True), spec)
+            edge_frames.append(edges)
+            node_frames.append(nodes)
+        if spec.node_source_id:
+            table = self.source_tables(spec.node_source_id)["table"]
             node_frames.append(table.rename(columns={spec.node_id_col: "id"}).astype({"id": str}))
         edges = pd.concat(edge_frames, ignore_index=True)
-        nodes = pd.concat(node_frames, ignore_index=True) if node_frames else pd.DataFrame(columns=["id"])
+        nodes = pd.concat([f for f in node_frames if not f.empty] or [pd.DataFrame(columns=["id"])],
+                          ignore_index=True)
         return nodes, edges
 
     def load(self, dataset_id: str, revision: int | None = None) -> tuple[nx.Graph, int]:
+        """The stored graph of a ready dataset (latest revision unless one is named)."""
         row = self.dataset(dataset_id)
         if row["status"] != "ready":
             raise ToolError(ErrorCode.GRAPH_NOT_LOADED,
@@ -130,7 +243,8 @@ class Workspace:
         rev = row["revision"] if revision is None else revision
         if not 1 <= rev <= row["revision"]:
             raise ToolError(ErrorCode.REVISION_CONFLICT,
-                            f"dataset {dataset_id} has revisions 1..{row['revision']}, not {rev}")
+                            f"dataset {dataset_id} has revisions 1..{row['revision']}, not {rev}",
+                            hint="omit revision to load the latest")
         return read_revision(self.datasets_dir, dataset_id, rev), rev
 
     def save_revision(self, dataset_id: str, g: nx.Graph, base_revision: int) -> int:
@@ -144,7 +258,13 @@ class Workspace:
         new_rev = base_revision + 1
         nodes, edges = graph_tables(g)
         write_revision(self.datasets_dir, dataset_id, new_rev, nodes, edges, g.is_directed())
-        meta = {"nodes": g.number_of_nodes(), "edges": g.number_of_edges(),
-                "directed": g.is_directed()}
+        meta = {**(row["meta"] or {}), "nodes": g.number_of_nodes(),
+                "edges": g.number_of_edges(), "directed": g.is_directed()}
         self.store.update_dataset(dataset_id, revision=new_rev, meta=meta)
         return new_rev
+
+
+def construction_key(source_ids: list[str], spec: GraphSpec) -> str:
+    """What makes two constructions the same: the sources (in order) and the whole spec."""
+    text = json.dumps({"sources": list(source_ids), "spec": spec.model_dump()}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()

@@ -14,9 +14,11 @@ Deterministic, no network, no key. Every turn it re-reads the conversation and d
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from igraph_agent.model import intents as intent_table
+from igraph_agent.model import memoryplan, skillplan
 from igraph_agent.model.planstate import Call, Observed, PlanState
 
 CLARIFY = "ask_user"
@@ -26,13 +28,19 @@ def plan(messages: list[dict], tools: list[dict] | None) -> dict[str, Any]:
     """The next assistant message for this conversation."""
     st = PlanState.from_messages(messages, tools)
     if not st.tools:  # budget exhausted: a tool-less final call
-        return _text(_final_answer(st, intent_table.match(st.question), budget_out=True))
+        return _text(_final_answer(st, skillplan.intents(st), budget_out=True))
+    noted = memoryplan.reply(st)  # "Remember: ..." -> remember(...), then say what was kept
+    if noted is not None:
+        kind, payload = noted
+        if isinstance(payload, list):
+            return _tool_calls(payload, st.turns)
+        return _clarify(payload) if kind == "ask" and CLARIFY in st.tools else _text(payload)
     calls = _next_calls(st)
     if isinstance(calls, str):
         return _clarify(calls) if CLARIFY in st.tools else _text(calls)
     if calls:
         return _tool_calls(calls, st.turns)
-    return _text(_final_answer(st, intent_table.match(st.question)))
+    return _text(_final_answer(st, skillplan.intents(st)))
 
 
 def _next_calls(st: PlanState) -> list[Call] | str:
@@ -42,7 +50,10 @@ def _next_calls(st: PlanState) -> list[Call] | str:
         return _data_step(st)
     if st.needs_verification():
         return [Call("get_graph_info")]
-    matched = intent_table.match(st.question)
+    skill_calls = skillplan.skill_step(st)  # read the procedure a skill trigger picks, once
+    if skill_calls:
+        return skill_calls
+    matched = skillplan.intents(st)
     if not matched:
         return ("I could not map this question to a graph analysis. Try asking about "
                 "central or influential nodes, degrees, communities, bridges between "
@@ -81,9 +92,100 @@ def _data_step(st: PlanState) -> list[Call] | str:
             "(CSV, TXT, SQL, a DataFrame or a networkx graph) and ask again.")
 
 
+_ENTITY_SUFFIX = r"(?:[ _-]?(?:id|key|no|number|code))?"
+_LEFT_ENTITY = re.compile(rf"^(customer|client|user|buyer|account|member|person|author)s?{_ENTITY_SUFFIX}$",
+                          re.IGNORECASE)
+_RIGHT_ENTITY = re.compile(rf"^(product|item|sku|article|good|movie|book|song|track|paper)s?"
+                           rf"{_ENTITY_SUFFIX}$", re.IGNORECASE)
+_AMOUNTS = ("amount", "total", "revenue", "sales", "spend", "value", "price")
+
+
 def infer_construction(attached: list[dict]) -> dict[str, Any]:
-    """Extra construct_graph arguments (a spec) inferred from the attached tables' columns."""
-    return {}
+    """construct_graph arguments inferred from the attached sources' table columns.
+
+    ``attached`` is get_graph_info's ``attached_sources`` (each with ``tables``: table name
+    -> column names). Deterministic rules, first match wins, tables in the order given:
+
+    1. a graph source (tables ``edges``/``nodes``) or no rule matches: ``{}`` (the default
+       edge list: endpoint columns inferred, else the first two columns);
+    2. a table with an endpoint pair (source/target, src/dst, from/to, u/v, node1/node2,
+       head/tail): an ``edge_list`` spec naming them (and ``weight`` when present);
+    3. an orders-like table -- a customer-like column (customer, client, user, buyer,
+       account, member, person, author; optional _id/_key/_no) and a product-like one
+       (product, item, sku, article, good, movie, book, song, track, paper): a
+       ``projection`` onto the customers, weighted by shared products; ``<stem>_name``
+       becomes the node label and the first amount-like column (amount, total, revenue,
+       sales, spend, value, price) is summed into ``amount``.
+
+    ``table`` is named when the source has several tables; ``source_ids`` is returned
+    only when some attached sources don't fit the chosen spec (they are left out).
+
+    Example::
+
+        infer_construction([{"source_id": "src_1", "tables": {"table": [
+            "order_id", "customer_id", "customer_name", "product_id", "amount"]}}])
+        # {"spec": {"kind": "projection", "left_col": "customer_id",
+        #           "right_col": "product_id", "left_label_col": "customer_name",
+        #           "amount_col": "amount"}}
+    """
+    chosen: dict[str, Any] | None = None
+    fits: list[str] = []
+    for src in attached:
+        tables = src.get("tables") or {}
+        if "edges" in tables:
+            return {}
+        for table, columns in tables.items():
+            spec = _spec_for(list(map(str, columns)))
+            if spec is None:
+                continue
+            if len(tables) > 1:
+                spec["table"] = table
+            if chosen is None:
+                chosen = spec
+            if spec == chosen:
+                fits.append(src.get("source_id", ""))
+            break
+    if chosen is None:
+        return {}
+    out: dict[str, Any] = {"spec": chosen}
+    if len(fits) < len(attached):
+        out["source_ids"] = fits
+    return out
+
+
+def _spec_for(columns: list[str]) -> dict[str, Any] | None:
+    from igraph_agent.graph.sources import ENDPOINT_NAMES
+
+    lower = {c.lower(): c for c in columns}
+    for a, b in ENDPOINT_NAMES:
+        if a in lower and b in lower:
+            spec: dict[str, Any] = {"kind": "edge_list", "source_col": lower[a],
+                                    "target_col": lower[b]}
+            if "weight" in lower:
+                spec["weight_col"] = lower["weight"]
+            return spec
+    left = _entity_column(columns, _LEFT_ENTITY)
+    right = _entity_column(columns, _RIGHT_ENTITY)
+    if not (left and right):
+        return None
+    spec = {"kind": "projection", "left_col": left, "right_col": right}
+    stem = _LEFT_ENTITY.match(left).group(1).lower()  # type: ignore[union-attr]
+    for cand in (f"{stem}_name", f"{stem}name", f"{stem} name"):
+        if cand in lower:
+            spec["left_label_col"] = lower[cand]
+            break
+    amount = next((lower[a] for a in _AMOUNTS if a in lower), None)
+    if amount:
+        spec["amount_col"] = amount
+    return spec
+
+
+def _entity_column(columns: list[str], pattern: re.Pattern[str]) -> str | None:
+    """The matching column, an id-like one (customer_id) before a bare one (customer)."""
+    found = [c for c in columns if pattern.match(c.strip())]
+    found.sort(key=lambda c: (c.lower().rstrip("s") == pattern.match(c.strip()).group(1).lower(),
+                              columns.index(c)))
+    return found[0] if found else None
 
 
 def _err(obs: Observed) -> str:
@@ -107,7 +209,7 @@ def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str
                     "established from the tool results so far.")
         info = st.last_ok("get_graph_info")
         sections.append(("graph state check", intent_table._overview_render(st, [info] if info else [])))
-    findings = "\n\n".join(text for _, text in sections)
+    findings = "\n\n".join(text for _, text in sections) + skillplan.note(st)
     if failures:
         findings += "\n\nSome calls failed: " + "; ".join(
             f"`{f.tool}` — {f.error.get('code')}: {f.error.get('message')}" for f in failures)

@@ -105,8 +105,9 @@ class PlanState:
 
     def needs_verification(self) -> bool:
         """A load happened after the last graph-info call: check what is really loaded."""
-        load = self.last_ok("load_constructed_graph")
-        return load is not None and self.index(load) > self.index(self.last("get_graph_info"))
+        info = self.index(self.last("get_graph_info"))
+        loads = (self.last_ok(t) for t in ("load_constructed_graph", "commit_graph_optimization"))
+        return any(load is not None and self.index(load) > info for load in loads)
 
     @property
     def output_format(self) -> str:

@@ -44,6 +44,19 @@ def raw_call(name: str, arguments: str) -> ToolCallStep:
 
 GARBAGE = object()  # a reply with neither text nor tool calls
 
+
+@dataclass
+class Delayed:
+    """A step the provider answers only after ``seconds`` (an awaitable wait, like a slow
+    network call: cancelling the run's model call interrupts it)."""
+
+    step: Any
+    seconds: float
+
+
+def slow(step: Any, seconds: float) -> Delayed:
+    return Delayed(step, seconds)
+
 Step = str | ToolCallStep | list[ToolCallStep] | object | Callable[[list, list], Any]
 
 _scripts: dict[str, ScriptedModel] = {}
@@ -63,6 +76,12 @@ class ScriptedModel:
     def id(self) -> str:
         return f"scripted/{self.name}"
 
+    def pending_delay(self) -> float:
+        """Seconds the next step waits before it is answered (0 for most steps)."""
+        if self._pos < len(self.steps) and isinstance(self.steps[self._pos], Delayed):
+            return self.steps[self._pos].seconds
+        return 0.0
+
     @property
     def remaining(self) -> int:
         return len(self.steps) - self._pos
@@ -73,6 +92,8 @@ class ScriptedModel:
             return {"role": "assistant", "content": None}
         step = self.steps[self._pos]
         self._pos += 1
+        if isinstance(step, Delayed):
+            step = step.step
         if callable(step) and not isinstance(step, ToolCallStep):
             step = step(messages, tools or [])
         return _message(step, len(self.requests))
@@ -135,4 +156,12 @@ class ScriptedLLM(_custom_llm_base()):  # type: ignore[misc]
         return _response(script.next_message(messages, tools), messages)
 
     async def acompletion(self, model: str, messages: list, *args: Any, **kwargs: Any):
+        try:
+            delay = get_script(model).pending_delay()
+        except ModelNotConfigured:
+            delay = 0.0
+        if delay:
+            import asyncio
+
+            await asyncio.sleep(delay)
         return self.completion(model, messages, *args, **kwargs)

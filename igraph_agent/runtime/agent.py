@@ -23,10 +23,15 @@ from igraph_agent.graph.session import SessionGraph
 from igraph_agent.graph.workspace import Workspace
 from igraph_agent.model.gateway import ModelGateway
 from igraph_agent.options import RunOptions, Settings, resolve_model
-from igraph_agent.response import AgentResponse, ErrorInfo
+from igraph_agent.response import AgentResponse, ErrorInfo, PendingApproval
+from igraph_agent.runtime.control import RunControl
+from igraph_agent.runtime.durability import DurableRuns, observer_handle
+from igraph_agent.runtime.durable import fingerprint
 from igraph_agent.runtime.events import EventLog, stored_events
 from igraph_agent.runtime.loop import RunSpec, run_loop
+from igraph_agent.runtime.owner import current_owner
 from igraph_agent.store import Store
+from igraph_agent.store.runctl import RunControlStore
 from igraph_agent.tools import ToolRegistry, default_registry
 
 HISTORY_WINDOW = 20
@@ -50,6 +55,8 @@ class _Runtime:
             return cls._instance
 
     def __init__(self) -> None:
+        # runs executing in this process, by (home, run_id): their handle and RunControl
+        self.live: dict[tuple[str, str], tuple[RunHandle, Any]] = {}
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="igraph-agent-runtime",
                                        daemon=True)
@@ -63,12 +70,14 @@ class RunHandle:
     """A started run: read its events live, wait for its response, or cancel it."""
 
     def __init__(self, run_id: str, session_id: str, events: EventLog,
-                 future: concurrent.futures.Future, cancel: threading.Event) -> None:
+                 future: concurrent.futures.Future, cancel: threading.Event,
+                 canceller: Any = None) -> None:
         self.run_id = run_id
         self.session_id = session_id
         self._events = events
         self._future = future
         self._cancel = cancel
+        self._canceller = canceller  # Agent.cancel: the durable path (store + every branch)
 
     def events(self, after: int = -1, timeout: float | None = None) -> list[dict[str, Any]]:
         return self._events.since(after, timeout)
@@ -80,11 +89,15 @@ class RunHandle:
     def done(self) -> bool:
         return self._future.done()
 
-    def cancel(self) -> None:
-        self._cancel.set()
+    def cancel(self, wait: float = 0.0) -> Any:
+        """Cancel the run (``Agent.cancel``); returns its RunStatus."""
+        if self._canceller is None:
+            self._cancel.set()
+            return None
+        return self._canceller(run_id=self.run_id, wait=wait)
 
 
-class Agent:
+class Agent(DurableRuns):
     def __init__(self, home: str | Path | None = None, model: str | None = None,
                  settings: Settings | None = None, registry: ToolRegistry | None = None) -> None:
         self.settings = settings or Settings.from_env()
@@ -98,6 +111,13 @@ class Agent:
         self._session_id: str | None = None
         self._active: dict[str, RunHandle] = {}
         self._lock = threading.Lock()
+        self._workers: Any = None  # runtime.workers.WorkerPool, started on first use
+        from igraph_agent.runtime.jobs import JobManager
+
+        self.jobs = JobManager(self.store)  # background jobs (training): status, cancel, list
+        self.runctl = RunControlStore(self.store)
+        self.owner = current_owner()
+        self.recovered = self._recover()  # runs and jobs whose process died (issue 7)
 
     # -- sessions ---------------------------------------------------------------------
     @property
@@ -135,34 +155,106 @@ class Agent:
 
     # -- runs -------------------------------------------------------------------------
     def start(self, question: str, attach: Iterable[Any] = (), session: str | None = None,
-              options: RunOptions | None = None, names: Iterable[str] | None = None) -> RunHandle:
-        """Start a run on the runtime thread and return at once."""
+              options: RunOptions | None = None, names: Iterable[str] | None = None,
+              start_request_id: str | None = None) -> RunHandle:
+        """Start a run on the runtime thread and return at once.
+
+        ``start_request_id`` makes the start idempotent: the same id with the same content
+        (question, attachments, options, session) returns the existing run's handle and
+        starts nothing; with other content it is START_IDEMPOTENCY_CONFLICT. A session with
+        an active run, a pending approval or an unconfirmed final save refuses new runs
+        with SESSION_BUSY (checked in the store, so it holds across Agents and processes).
+        """
         options = options or RunOptions()
         if self.settings.read_only and not options.read_only:
             options = options.model_copy(update={"read_only": True})
-        sid = session or self.session_id
-        with self._lock:
-            busy = self._active.get(sid)
-            if busy is not None and not busy.done:
-                raise AgentError(ErrorCode.SESSION_BUSY,
-                                 f"session {sid} is still running {busy.run_id}",
-                                 hint="wait for it, cancel it, or start a new session")
+        attach, names = list(attach), list(names or [])
+        known = self.runctl.start_request(start_request_id) if start_request_id else None
+        sid = session or (known or {}).get("session_id") or self.session_id
         model = self.resolve_model(options)
-        run_id = self.store.create_run(sid, question, model, options.model_dump())
-        events = EventLog(self.store, run_id)
-        graph = self.graph(sid)
-        spec = RunSpec(
-            run_id=run_id, session_id=sid, question=question, options=options, model=model,
-            registry=self.registry, tools=self.registry.in_scope(options.tools),
-            workspace=self.workspace, session=graph, store=self.store, gateway=self.gateway,
-            events=events, history=self._history(sid), plan=self._plan(sid),
-        )
-        attach_error = self._attach_all(graph, attach, names)
-        future = _Runtime.shared().submit(self._run(spec, attach_error))
-        handle = RunHandle(run_id, sid, events, future, spec.cancel)
+        print_ = fingerprint(question, attach, options.model_dump(mode="json"), sid, names)
+        known_run = (known or {}).get("run_id")
+        if known_run and known.get("fingerprint") == print_:  # type: ignore[union-attr]
+            return self._handle_of(known_run)
+        tools = self._tools(options)  # skills named by the request narrow the tools (issue 8)
+        run_id, created = self.runctl.admit(sid, question, model, options.model_dump(),
+                                            start_request_id=start_request_id,
+                                            fingerprint=print_, owner=self.owner)
+        if not created:
+            return self._handle_of(run_id)
+        try:
+            graph = self.graph(sid)
+            spec = RunSpec(
+                run_id=run_id, session_id=sid, question=question, options=options, model=model,
+                registry=self.registry, tools=tools,
+                workspace=self.workspace, session=graph, store=self.store,
+                gateway=self.gateway, events=EventLog(self.store, run_id),
+                history=self._history(sid), plan=self._plan(sid),
+                instructions=self._instructions(question, sid, options),
+                workers=self.workers, jobs=self.jobs,
+            )
+        except BaseException as exc:  # admitted but never started: end it, free the session
+            self._abandon(run_id, sid, model, exc)
+            raise
+        return self._launch(spec, self._run(spec, self._attach_all(graph, attach, names)))
+
+    def _abandon(self, run_id: str, sid: str, model: str, exc: BaseException) -> None:
+        import time
+
+        from igraph_agent.runtime.durable import persist_terminal
+
+        resp = AgentResponse(status="error", model=model, run_id=run_id, session_id=sid,
+                             error=ErrorInfo(code=str(getattr(exc, "code", ErrorCode.TOOL_FAILED)),
+                                             message=f"the run could not start: {exc}"))
+        persist_terminal(self.store, self.home, run_id, 1, {
+            "status": "error", "response": resp.model_dump(mode="json"),
+            "finished_at": time.time(), "execution_stopped": 1})
+
+    def _launch(self, spec: RunSpec, coro) -> RunHandle:
+        """Register the run as live in this process and submit it to the runtime thread."""
+        spec.control = RunControl(spec.run_id, spec.cancel, jobs=self.jobs, workers=self.workers)
+        runtime = _Runtime.shared()
+        key = (str(self.home.resolve()), spec.run_id)
+        future = runtime.submit(self._supervised(spec, coro, key))
+        handle = RunHandle(spec.run_id, spec.session_id, spec.events, future, spec.cancel,
+                           canceller=self.cancel)
+        runtime.live[key] = (handle, spec.control)
         with self._lock:
-            self._active[sid] = handle
+            self._active[spec.session_id] = handle
         return handle
+
+    async def _supervised(self, spec: RunSpec, coro, key: tuple[str, str]) -> AgentResponse:
+        """Run ``coro`` with a watcher for cancel requests stored by other processes."""
+        watcher = asyncio.ensure_future(self._watch_cancel(spec))
+        try:
+            resp = await coro
+        finally:
+            watcher.cancel()
+            _Runtime.shared().live.pop(key, None)
+        try:
+            resp.run_state = self.run_status(spec.run_id)
+        except Exception:  # the store is unavailable: the response itself is still returned
+            pass
+        return resp
+
+    async def _watch_cancel(self, spec: RunSpec, every: float = 0.2) -> None:
+        while not spec.cancel.is_set():
+            await asyncio.sleep(every)
+            try:
+                requested = await asyncio.to_thread(self.runctl.cancel_status, spec.run_id)
+            except Exception:
+                continue
+            if requested in ("requested", "stopping") and spec.control is not None:
+                spec.control.signal()
+
+    def _handle_of(self, run_id: str) -> RunHandle:
+        """The live handle of a run of this process, else one that follows the store."""
+        live = _Runtime.shared().live.get((str(self.home.resolve()), run_id))
+        if live is not None:
+            return live[0]
+        run = self.store.get_run(run_id) or {}
+        return observer_handle(self, run_id, run.get("session_id", ""),
+                               EventLog(self.store, run_id, run.get("generation", 1)))
 
     def ask(self, question: str, attach: Iterable[Any] = (), session: str | None = None,
             options: RunOptions | None = None, **option_fields: Any) -> AgentResponse:
@@ -185,15 +277,27 @@ class Agent:
             return self._fail(spec, AgentError(ErrorCode.TOOL_FAILED,
                                                f"internal error: {type(exc).__name__}: {exc}"))
         finally:
+            self._settle(spec)
+
+    def _settle(self, spec: RunSpec) -> None:
+        """Bookkeeping after a run ended or paused; a store outage must not hide the response."""
+        import sqlite3
+
+        try:
             self._save_data_state(spec)
+        except sqlite3.Error:
+            return
+        self._after_run(spec)
 
     def _fail(self, spec: RunSpec, error: AgentError) -> AgentResponse:
+        from igraph_agent.runtime.loop import persist_final
+
         resp = AgentResponse(status="error", model=spec.model, run_id=spec.run_id,
                              session_id=spec.session_id,
                              error=ErrorInfo(code=str(error.code), message=error.message,
                                              hint=error.hint))
-        spec.store.update_run(spec.run_id, status="error", response=resp.model_dump(mode="json"),
-                              finished_at=__import__("time").time())
+        persist_final(spec, {"status": "error", "response": resp.model_dump(mode="json"),
+                             "finished_at": __import__("time").time()})
         spec.events.emit("run.error", status="error", error=resp.error.model_dump())
         return resp
 
@@ -201,10 +305,8 @@ class Agent:
                     names: Iterable[str] | None) -> AgentError | None:
         objs = list(objs)
         labels = list(names or [])
-        ids = []
-        try:
-            for i, obj in enumerate(objs):
-                ids.append(self.workspace.attach(obj, labels[i] if i < len(labels) else None)["source_id"])
+        try:  # all validated before any is stored: one bad object stores nothing
+            ids = [s["source_id"] for s in self.workspace.attach_many(objs, labels)]
         except AgentError as exc:
             return exc
         graph.attached_sources = ids
@@ -223,11 +325,173 @@ class Agent:
         row = self.store.get_session(session_id) or {}
         return (row.get("state") or {}).get("plan")
 
+    # -- skills and memory (issue 8) ---------------------------------------------------
+    @property
+    def skills(self):
+        """Skill management: ``agent.skills.list()``, ``.create(...)``, ``.approve(name)`` …"""
+        from igraph_agent.skills import SkillManager
+
+        return SkillManager(self.home, self.store, known_tools=self.registry.names())
+
+    @property
+    def memory(self):
+        """This user's memory in this project: ``agent.memory.remember(...)``, ``.search(q)`` …"""
+        from igraph_agent.memory import Memory
+
+        return Memory(self.store, self.home)
+
+    def _tools(self, options: RunOptions) -> list:
+        from igraph_agent.skills.catalogue import SkillCatalogue
+        from igraph_agent.skills.scope import narrow
+
+        return narrow(self.registry, options, SkillCatalogue(self.home))
+
+    def _instructions(self, question: str, session_id: str, options: RunOptions) -> list[str]:
+        """System-prompt sections: the active skills' catalogue and this user's memory."""
+        from igraph_agent.skills.catalogue import SkillCatalogue
+
+        parts = [SkillCatalogue(self.home).prompt_block(options.skills)]
+        try:
+            parts.append(self.memory.prompt_block(question, session_id))
+        except Exception as exc:  # memory must never stop a run
+            parts.append(f"(memory unavailable: {type(exc).__name__})")
+        return [p for p in parts if p]
+
+    def _after_run(self, spec: RunSpec) -> None:
+        from igraph_agent.runtime.afterrun import after_run
+
+        try:
+            after_run(spec.store, self.home, spec.run_id)
+        except Exception:  # bookkeeping must not change the run's outcome
+            import logging
+
+            logging.getLogger(__name__).exception("after-run bookkeeping failed for %s",
+                                                  spec.run_id)
+
     def _save_data_state(self, spec: RunSpec) -> None:
         row = self.store.get_session(spec.session_id) or {}
         state = dict(row.get("state") or {})
         state["data_state"] = spec.session.data_state()
         self.store.update_session_state(spec.session_id, state)
+
+    # -- approvals (runtime/approvals.py) ----------------------------------------------
+    @property
+    def workers(self):
+        """The worker pool for read-only analyses (processes start on first use)."""
+        if self._workers is None:
+            from igraph_agent.runtime.workers import WorkerPool
+
+            self._workers = WorkerPool(self.home)
+        return self._workers
+
+    def pending(self, run_id: str) -> list[PendingApproval]:
+        """The approvals a paused run waits for."""
+        from igraph_agent.runtime.approvals import pending
+
+        return pending(self.store, run_id)
+
+    def continue_run(self, run_id: str, tool_call_id: str, decision: str = "approve",
+                     patched_args: dict[str, Any] | None = None, *,
+                     generation: int | None = None, tool: str | None = None) -> AgentResponse:
+        """Decide one pending approval; once all are decided the run continues to its end.
+
+        ``decision``: approve (runs the persisted args), reject, or modify (runs
+        ``patched_args``, validated first). Returns ``awaiting_approval`` while others are
+        pending, and an ``error`` response with APPROVAL_CONFLICT / INVALID_ARGUMENTS when the
+        decision does not match the stored request (nothing runs then).
+        """
+        return self.start_continue(run_id, tool_call_id, decision, patched_args,
+                                   generation=generation, tool=tool).wait()
+
+    def start_continue(self, run_id: str, tool_call_id: str, decision: str = "approve",
+                       patched_args: dict[str, Any] | None = None, *,
+                       generation: int | None = None, tool: str | None = None) -> RunHandle:
+        """Like :meth:`continue_run` but returns at once with a handle."""
+        from igraph_agent.runtime.approvals import decide
+
+        run = self.store.get_run(run_id)
+        try:
+            decided = decide(self.store, self.registry, run_id, tool_call_id, decision,
+                             patched_args, generation=generation, tool=tool)
+        except AgentError as exc:
+            return self._settled(run_id, run, exc)
+        record = decided.record
+        EventLog(self.store, run_id, record["generation"]).emit(
+            "approval.resolved", call_id=tool_call_id, tool=record["tool"],
+            decision=record["status"], args=record["decided_args"] or record["args"])
+        if decided.remaining:
+            return self._settled(run_id, self.store.get_run(run_id), None)
+        new_gen = self.store.resume_run(run_id, record["generation"], owner=self.owner)
+        if new_gen is None:
+            return self._settled(run_id, decided.run, AgentError(
+                ErrorCode.APPROVAL_CONFLICT, f"run {run_id} was continued already",
+                hint="read the run's current state"))
+        spec = self._resume_spec(decided.run, new_gen)
+        return self._launch(spec, self._resume(spec))
+
+    def _resume_spec(self, run: dict[str, Any], generation: int) -> RunSpec:
+        options = RunOptions(**(run.get("options") or {}))
+        if self.settings.read_only and not options.read_only:
+            options = options.model_copy(update={"read_only": True})
+        sid = run["session_id"]
+        graph = self._restored_graph(sid)
+        return RunSpec(
+            run_id=run["id"], session_id=sid, question=run["question"], options=options,
+            model=run["model"], registry=self.registry,
+            tools=self._tools(options), workspace=self.workspace,
+            session=graph, store=self.store, gateway=self.gateway,
+            events=EventLog(self.store, run["id"], generation), workers=self.workers,
+            jobs=self.jobs)
+
+    def _restored_graph(self, sid: str) -> SessionGraph:
+        """The session graph, reloaded from its dataset revision after a restart."""
+        graph = self.graph(sid)
+        row = self.store.get_session(sid) or {}
+        state = (row.get("state") or {}).get("data_state") or {}
+        if not graph.attached_sources:
+            graph.attached_sources = list(state.get("construction_sources") or [])
+        if not graph.loaded and state.get("loaded") and state.get("active_dataset_id"):
+            try:
+                g, rev = self.workspace.load(state["active_dataset_id"], state.get("revision"))
+                graph.set_graph(g, state["active_dataset_id"], rev)
+            except AgentError:
+                pass  # tools report GRAPH_NOT_LOADED; the model can load it again
+        return graph
+
+    async def _resume(self, spec: RunSpec) -> AgentResponse:
+        from igraph_agent.runtime.loop import resume_loop
+
+        try:
+            return await resume_loop(spec)
+        except Exception as exc:  # the run must end in a stored terminal state
+            return self._fail(spec, AgentError(ErrorCode.TOOL_FAILED,
+                                               f"internal error: {type(exc).__name__}: {exc}"))
+        finally:
+            self._settle(spec)
+
+    def _settled(self, run_id: str, run: dict[str, Any] | None,
+                 error: AgentError | None) -> RunHandle:
+        """A handle whose response is already known (a refused or partial decision)."""
+        from igraph_agent.runtime.approvals import pending
+
+        run = run or {}
+        if error is None and run.get("response"):
+            resp = AgentResponse.model_validate(run["response"])
+        else:
+            resp = AgentResponse(status="error", model=run.get("model", ""), run_id=run_id,
+                                 session_id=run.get("session_id", ""))
+        if error is not None:
+            resp.status = "error"
+            resp.error = ErrorInfo(code=str(error.code), message=error.message, hint=error.hint)
+        resp.pending = pending(self.store, run_id) if run else []
+        if error is None:
+            resp.answer = "Waiting for approval: " + ", ".join(
+                f"{p.tool} ({p.tool_call_id})" for p in resp.pending) + "."
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        future.set_result(resp)
+        return RunHandle(run_id, run.get("session_id", ""),
+                         EventLog(self.store, run_id, run.get("generation", 1)), future,
+                         threading.Event(), canceller=self.cancel)
 
     # -- records ----------------------------------------------------------------------
     def runs(self, session: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
@@ -238,9 +502,35 @@ class Agent:
         if run is None:
             raise AgentError(ErrorCode.RUN_NOT_FOUND, f"no run {run_id!r} in this project",
                              hint="list runs with `igraph-agent runs list`")
-        return {"run": run, "messages": self.store.messages(run_id),
-                "tool_calls": self.store.tool_calls(run_id),
-                "events": stored_events(self.store, run_id)}
+        from igraph_agent.runtime.approvals import pending
+
+        calls = self.store.tool_calls(run_id)
+        return {"run": run, "status": self.run_status(run_id).model_dump(),
+                "messages": self.store.messages(run_id),
+                "tool_calls": calls,
+                "tool_cards": [_card(c) for c in calls],
+                "pending": [p.model_dump() for p in pending(self.store, run_id)],
+                "partial_text": run.get("partial_text") or "",
+                "events": stored_events(self.store, run_id),
+                "last_event_index": self.store.last_event_index(run_id),
+                "skills": self._skills_opened(run_id)}
+
+    def _skills_opened(self, run_id: str) -> list[dict[str, Any]]:
+        """The skills the run opened, each with its tool trace (issue 8)."""
+        from igraph_agent.store.skills import SkillRecords
+
+        return SkillRecords(self.store).opened(run_id)
 
     def close(self) -> None:
+        if self._workers is not None:
+            self._workers.close()
         self.store.close()
+
+
+def _card(call: dict[str, Any]) -> dict[str, Any]:
+    """What a tool card shows: the call, its state and its outcome (no full payload)."""
+    env = call.get("envelope") if isinstance(call.get("envelope"), dict) else {}
+    return {"call_id": call["call_id"], "tool": call["tool"], "args": call["args"],
+            "status": call["status"], "success": env.get("success"),
+            "summary": env.get("summary", ""), "error": env.get("error"),
+            "job_id": env.get("job_id"), "elapsed_ms": env.get("elapsed_ms")}

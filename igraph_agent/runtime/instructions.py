@@ -42,7 +42,8 @@ CLARIFY_TOOL: dict[str, Any] = {
 }
 
 
-def system_prompt(options: RunOptions, plan: dict[str, Any] | None = None) -> str:
+def system_prompt(options: RunOptions, plan: dict[str, Any] | None = None,
+                  extra: list[str] | None = None) -> str:
     parts = [DOMAIN]
     if options.reasoning_mode == "staged" or options.planning_mode == "always":
         parts.append(STAGED)
@@ -51,4 +52,5 @@ def system_prompt(options: RunOptions, plan: dict[str, Any] | None = None) -> st
     parts.append(FORMATS[options.output_format])
     if plan:
         parts.append("Current plan (kept in session state):\n" + json.dumps(plan, indent=1))
+    parts.extend(extra or [])  # the skill catalogue and the user's memory (issue 8)
     return "\n\n".join(parts)

@@ -5,6 +5,11 @@ tool-less call that is told the budget ran out (the answer carries a notice). A 
 model repeats with identical arguments after it failed is not executed again: the model
 gets the earlier error and a hint. Malformed tool-call JSON becomes an INVALID_ARGUMENTS
 result that is fed back. Every message, tool call and event is persisted as it happens.
+
+Each turn's tool calls run through the scheduler (``runtime/scheduler.py``: a resource-aware
+DAG, concurrent where safe); a gated call pauses the run (``runtime/approvals.py``) and
+``resume_loop`` continues it once decided. An answer passes the guards
+(``runtime/guards.py``) or is sent back once, then blocked with a refusal.
 """
 
 from __future__ import annotations
@@ -20,11 +25,11 @@ from igraph_agent.graph.session import SessionGraph
 from igraph_agent.graph.workspace import Workspace
 from igraph_agent.model.gateway import ModelGateway, ToolCallRequest
 from igraph_agent.options import RunOptions
-from igraph_agent.response import Action, AgentResponse, ErrorInfo, Evidence, Usage
+from igraph_agent.response import Action, AgentResponse, ErrorInfo, Evidence, Refusal, Usage
 from igraph_agent.runtime.events import EventLog
 from igraph_agent.runtime.instructions import CLARIFY_TOOL, system_prompt
 from igraph_agent.store import Store
-from igraph_agent.tools.registry import Tool, ToolContext, ToolRegistry, ToolResult
+from igraph_agent.tools.registry import Tool, ToolRegistry, ToolResult
 
 BUDGET_NOTE = ("The tool-call budget of this run is spent. Answer now from the tool results "
                "above; say what remains unanswered.")
@@ -47,7 +52,11 @@ class RunSpec:
     events: EventLog
     history: list[dict[str, Any]] = field(default_factory=list)
     plan: dict[str, Any] | None = None
+    instructions: list[str] = field(default_factory=list)  # extra system sections: skills, memory
     cancel: threading.Event = field(default_factory=threading.Event)
+    workers: Any = None  # runtime.workers.WorkerPool: read-only analyses off the kernel process
+    jobs: Any = None  # runtime.jobs.JobManager: background jobs (ToolContext.jobs, per run)
+    control: Any = None  # runtime.control.RunControl: what a cancel reaches (issue 7)
 
 
 @dataclass
@@ -58,6 +67,7 @@ class _State:
     failed: dict[str, ToolResult] = field(default_factory=dict)
     usage: Usage = field(default_factory=Usage)
     notices: list[str] = field(default_factory=list)
+    guard_retried: bool = False  # the answer guard sent an answer back once already
 
 
 async def run_loop(spec: RunSpec) -> AgentResponse:
@@ -65,16 +75,42 @@ async def run_loop(spec: RunSpec) -> AgentResponse:
     spec.store.update_run(spec.run_id, status="running")
     spec.events.emit("run.started", question=spec.question, model=spec.model,
                      session_id=spec.session_id)
-    _add(spec, st, {"role": "system", "content": system_prompt(spec.options, spec.plan)})
+    _add(spec, st, {"role": "system", "content": system_prompt(spec.options, spec.plan, spec.instructions)})
     for m in spec.history:
         st.messages.append(m)
     _add(spec, st, {"role": "user", "content": spec.question})
+    return await _drive(spec, st, 0)
+
+
+async def resume_loop(spec: RunSpec) -> AgentResponse:
+    """Continue a paused run whose approvals are all decided (runtime/approvals.py)."""
+    from igraph_agent.runtime.approvals import restore_state, resume_batch
+
+    run = spec.store.get_run(spec.run_id) or {}
+    st, step, call_ids = restore_state(spec, run)
+    spec.events.emit("run.started", question=spec.question, model=spec.model,
+                     session_id=spec.session_id, resumed=True)
+    try:
+        results = await resume_batch(spec, st, call_ids)
+    except AgentError as exc:
+        return _finish(spec, st, "error", "", error=exc, run_status="error")
+    for result in results:
+        _add(spec, st, {"role": "tool", "tool_call_id": result.call_id, "name": result.tool,
+                        "content": result.for_model()})
+    _update_plan(spec, st)
+    return await _drive(spec, st, step)
+
+
+async def _drive(spec: RunSpec, st: _State, step: int) -> AgentResponse:
+    from igraph_agent.runtime.approvals import pause_run
+    from igraph_agent.runtime.guards import check_answer
+    from igraph_agent.runtime.scheduler import run_batch
+
     schemas = [t.json_schema() for t in spec.tools] + [CLARIFY_TOOL]
     scope = {t.name for t in spec.tools}
     empty_replies = 0
     try:
         spec.gateway.check(spec.model)
-        step = 0
         while True:
             _check_cancel(spec)
             last = step >= spec.options.max_steps
@@ -83,16 +119,23 @@ async def run_loop(spec: RunSpec) -> AgentResponse:
                                   f"{spec.options.max_steps} steps ran out; this answer was "
                                   "forced from the results so far.")
                 _add(spec, st, {"role": "user", "content": BUDGET_NOTE})
-            turn = await spec.gateway.complete(
-                spec.model, st.messages, None if last else schemas,
-                on_delta=lambda text: spec.events.emit("model.delta", text=text))
+            turn = await _model_turn(spec, st, None if last else schemas)
             st.usage.add(turn.prompt_tokens, turn.completion_tokens, turn.cost_usd)
             spec.events.emit("model.completed", text=turn.text,
                              tool_calls=[{"id": c.id, "name": c.name} for c in turn.tool_calls])
             _add(spec, st, turn.as_message())
             if last or not turn.tool_calls:
                 if turn.text.strip():
-                    return _finish(spec, st, "answered", turn.text)
+                    verdict = check_answer(spec, st, turn.text)
+                    if verdict.ok:
+                        return _finish(spec, st, "answered", turn.text)
+                    if not st.guard_retried and not last:
+                        st.guard_retried = True
+                        _add(spec, st, {"role": "user", "content": verdict.feedback})
+                        continue
+                    return _finish(spec, st, "blocked", verdict.withheld_note,
+                                   refusal=verdict.refusal,
+                                   extra_data={"withheld_answer": turn.text})
                 empty_replies += 1
                 if empty_replies >= 2 or last:
                     raise AgentError(ErrorCode.MODEL_OUTPUT_INVALID,
@@ -105,57 +148,62 @@ async def run_loop(spec: RunSpec) -> AgentResponse:
             if clarify is not None:
                 return _finish(spec, st, "needs_clarification", _clarify_text(clarify))
             step += 1
-            for call in turn.tool_calls:
-                _check_cancel(spec)
-                result = await _execute(spec, st, call, scope)
-                _add(spec, st, {"role": "tool", "tool_call_id": call.id, "name": call.name,
-                                "content": result.for_model()})
+            _check_cancel(spec)
+            batch = await run_batch(spec, st, turn.tool_calls, scope)
+            if batch.paused:
+                return pause_run(spec, st, batch, step)
+            for p in batch.planned:
+                _add(spec, st, {"role": "tool", "tool_call_id": p.call.id, "name": p.call.name,
+                                "content": batch.results[p.call.id].for_model()})
             _update_plan(spec, st)
     except AgentError as exc:
-        status = "cancelled" if exc.code == ErrorCode.RUN_CANCELLED else "error"
-        return _finish(spec, st, "error", "", error=exc, run_status=status)
+        if exc.code == ErrorCode.RUN_CANCELLED:
+            return await _finish_cancelled(spec, st, exc)
+        return _finish(spec, st, "error", "", error=exc, run_status="error")
+    except asyncio.CancelledError:
+        if not spec.cancel.is_set():
+            raise
+        return await _finish_cancelled(spec, st, AgentError(
+            ErrorCode.RUN_CANCELLED, "the run was cancelled during a model call",
+            hint="ask again"))
 
 
-async def _execute(spec: RunSpec, st: _State, call: ToolCallRequest, scope: set[str]) -> ToolResult:
-    parsed = spec.registry.parse(call.name, call.arguments, call.id, scope)
-    args_view = parsed[1].model_dump(mode="json") if not isinstance(parsed, ToolResult) else _loose(call.arguments)
-    key = call.name + json.dumps(args_view, sort_keys=True, default=str)
-    spec.events.emit("tool.started", call_id=call.id, tool=call.name, args=args_view)
-    spec.store.start_tool_call(spec.run_id, call.id, call.name, args_view)
-    if isinstance(parsed, ToolResult):
-        result = parsed
-    elif key in st.failed:
-        earlier = st.failed[key]
-        result = ToolResult.failure(
-            call.name, call.id, earlier.error.code if earlier.error else ErrorCode.TOOL_FAILED,
-            f"not executed again: this exact call already failed ({earlier.call_id}): "
-            f"{earlier.error.message if earlier.error else earlier.summary}",
-            hint="change the arguments or use another tool; repeating it gives the same error",
-            details={"repeated_call_of": earlier.call_id},
-        )
-    else:
-        t, args = parsed
-        ctx = ToolContext(workspace=spec.workspace, session=spec.session, run_id=spec.run_id,
-                          call_id=call.id, read_only=spec.options.read_only)
-        result = await asyncio.to_thread(spec.registry.execute, t, args, ctx)
-    if not result.success:
-        st.failed.setdefault(key, result)
-    st.results.append(result)
-    st.actions.append(Action(tool=call.name, call_id=call.id, args=args_view,
-                             success=result.success,
-                             error_code=result.error.code if result.error else None,
-                             elapsed_ms=result.elapsed_ms))
-    spec.store.finish_tool_call(spec.run_id, call.id, result.envelope())
-    spec.events.emit("tool.completed", call_id=call.id, tool=call.name, success=result.success,
-                     summary=result.summary, elapsed_ms=result.elapsed_ms,
-                     error=result.error.model_dump() if result.error else None)
-    return result
+async def _model_turn(spec: RunSpec, st: _State, schemas: list | None):
+    """One model call, cancellable through the run's control; streamed text is kept."""
+    control = spec.control
+
+    def on_delta(text: str) -> None:
+        spec.events.emit("model.delta", text=text)
+        if control is not None:
+            control.delta(text, lambda full: _save_partial(spec, full))
+
+    coro = spec.gateway.complete(spec.model, st.messages, schemas, on_delta=on_delta)
+    turn = await (control.model_call(coro) if control is not None else coro)
+    if control is not None:
+        control.turn_done()
+    return turn
 
 
-def _finish(spec: RunSpec, st: _State, status: str, answer: str, *,
-            error: AgentError | None = None, run_status: str | None = None) -> AgentResponse:
+def _save_partial(spec: RunSpec, text: str) -> None:
+    from igraph_agent.store.runctl import RunControlStore
+
+    RunControlStore(spec.store).set_partial_text(spec.run_id, spec.events.generation, text)
+
+
+async def _finish_cancelled(spec: RunSpec, st: _State, exc: AgentError) -> AgentResponse:
+    """Stop every branch, collect the evidence that they exited, then persist."""
+    stopped = True
+    if spec.control is not None:
+        spec.control.signal()
+        stopped = await spec.control.wait_stopped()
+    return _finish(spec, st, "error", "", error=exc, run_status="cancelled",
+                   execution_stopped=stopped)
+
+
+def build_response(spec: RunSpec, st: _State, status: str, answer: str, *,
+                   error: AgentError | None = None) -> AgentResponse:
     ok = [r for r in st.results if r.success]
-    resp = AgentResponse(
+    return AgentResponse(
         status=status,  # type: ignore[arg-type]
         answer=answer,
         data={r.call_id: {"tool": r.tool, **r.data} for r in ok},
@@ -169,13 +217,46 @@ def _finish(spec: RunSpec, st: _State, status: str, answer: str, *,
         run_id=spec.run_id,
         session_id=spec.session_id,
     )
+
+
+def _finish(spec: RunSpec, st: _State, status: str, answer: str, *,
+            error: AgentError | None = None, run_status: str | None = None,
+            refusal: Refusal | None = None, extra_data: dict[str, Any] | None = None,
+            execution_stopped: bool = True) -> AgentResponse:
+    resp = build_response(spec, st, status, answer, error=error)
+    resp.refusal = refusal
+    resp.data.update(extra_data or {})
     final_state = run_status or "completed"
-    spec.store.update_run(spec.run_id, status=final_state, usage=st.usage.model_dump(),
-                          response=resp.model_dump(mode="json"), finished_at=_now())
+    fields = {"status": final_state, "usage": st.usage.model_dump(),
+              "response": resp.model_dump(mode="json"), "finished_at": _now()}
+    persist_final(spec, fields, st, execution_stopped)
     event = {"completed": "run.completed", "cancelled": "run.cancelled"}.get(final_state, "run.error")
     spec.events.emit(event, status=resp.status,
                      error=resp.error.model_dump() if resp.error else None)
     return resp
+
+
+def persist_final(spec: RunSpec, fields: dict[str, Any], st: _State | None = None,
+                  execution_stopped: bool = True) -> bool:
+    """The terminal (or paused) write of this run's generation: spooled, written, verified
+    (``runtime/durable.py``). Ignored when the run moved to a newer generation."""
+    from igraph_agent.runtime.durable import persist_terminal
+
+    fields = dict(fields, execution_stopped=int(execution_stopped))
+    if spec.control is not None:
+        fields["partial_text"] = spec.control.partial_text
+    if spec.cancel.is_set() or fields.get("status") == "cancelled":
+        fields["cancel_status"] = "stopping"  # confirmed once stopped and read back
+    try:
+        from igraph_agent.store.runctl import RunControlStore
+
+        if RunControlStore(spec.store).cancel_status(spec.run_id) != "none":
+            fields["cancel_status"] = "stopping"
+    except Exception:  # the store is unavailable: the spool keeps the payload
+        pass
+    results = [r.envelope() for r in (st.results if st is not None else [])]
+    return persist_terminal(spec.store, spec.store.path.parent, spec.run_id,
+                            spec.events.generation, fields, results)
 
 
 def _add(spec: RunSpec, st: _State, message: dict[str, Any]) -> None:
@@ -206,14 +287,6 @@ def _clarify_text(call: ToolCallRequest) -> str:
         return str(json.loads(call.arguments).get("question", "")).strip() or "Could you clarify?"
     except (json.JSONDecodeError, AttributeError):
         return call.arguments or "Could you clarify?"
-
-
-def _loose(raw: str) -> dict[str, Any]:
-    try:
-        value = json.loads(raw)
-        return value if isinstance(value, dict) else {"_raw": raw}
-    except (json.JSONDecodeError, TypeError):
-        return {"_raw": raw}
 
 
 def _now() -> float:

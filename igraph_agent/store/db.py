@@ -18,7 +18,12 @@ from typing import Any
 from igraph_agent.store.schema import MIGRATIONS
 
 _JSON_COLUMNS = {"state", "options", "usage", "response", "content", "args", "envelope",
-                 "data", "meta", "source_ids", "spec", "value"}
+                 "data", "meta", "source_ids", "spec", "value", "pause", "decided_args",
+                 "cancel"}
+
+
+# a write carrying a generation only lands while the run is at that generation (issue 7)
+_GEN_GUARD = " AND (? IS NULL OR (SELECT generation FROM runs WHERE id=?)=?)"
 
 
 def new_id(prefix: str) -> str:
@@ -161,23 +166,31 @@ class Store:
                       "started_at) VALUES(?, ?, ?, ?, ?, 'running', ?)",
                       (run_id, call_id, seq, tool, json.dumps(args), time.time()))
 
-    def finish_tool_call(self, run_id: str, call_id: str, envelope: dict[str, Any]) -> None:
+    def finish_tool_call(self, run_id: str, call_id: str, envelope: dict[str, Any],
+                         generation: int | None = None) -> bool:
+        """Store a call's result; ignored (False) when ``generation`` is not the run's."""
         status = "succeeded" if envelope.get("success") else "failed"
         with self.tx() as c:
-            c.execute("UPDATE tool_calls SET status=?, envelope=?, finished_at=? "
-                      "WHERE run_id=? AND call_id=?",
-                      (status, json.dumps(envelope), time.time(), run_id, call_id))
+            cur = c.execute("UPDATE tool_calls SET status=?, envelope=?, finished_at=? "
+                            "WHERE run_id=? AND call_id=?" + _GEN_GUARD,
+                            (status, json.dumps(envelope), time.time(), run_id, call_id,
+                             generation, run_id, generation))
+            return cur.rowcount == 1
 
     def tool_calls(self, run_id: str) -> list[dict[str, Any]]:
         return self._query("SELECT * FROM tool_calls WHERE run_id=? ORDER BY seq", (run_id,))
 
     # -- events -----------------------------------------------------------------------
     def add_event(self, run_id: str, idx: int, generation: int, type_: str, ts: float,
-                  data: dict[str, Any]) -> None:
+                  data: dict[str, Any]) -> bool:
+        """Append an event; ignored (False) when ``generation`` is older than the run's."""
         with self.tx() as c:
-            c.execute("INSERT INTO events(run_id, idx, generation, type, ts, data) "
-                      "VALUES(?, ?, ?, ?, ?, ?)",
-                      (run_id, idx, generation, type_, ts, json.dumps(data, default=str)))
+            cur = c.execute("INSERT INTO events(run_id, idx, generation, type, ts, data) "
+                            "SELECT ?, ?, ?, ?, ?, ? WHERE COALESCE((SELECT generation FROM "
+                            "runs WHERE id=?), ?) <= ?",
+                            (run_id, idx, generation, type_, ts, json.dumps(data, default=str),
+                             run_id, generation, generation))
+            return cur.rowcount == 1
 
     def events(self, run_id: str, after: int = -1) -> list[dict[str, Any]]:
         return self._query("SELECT * FROM events WHERE run_id=? AND idx>? ORDER BY idx",
@@ -225,6 +238,64 @@ class Store:
 
     def list_datasets(self) -> list[dict[str, Any]]:
         return self._query("SELECT * FROM datasets ORDER BY created_at")
+
+
+    # -- approvals (migration 2; runtime/approvals.py) --------------------------------
+    def add_approval(self, run_id: str, tool_call_id: str, tool: str, args: dict[str, Any],
+                     generation: int) -> None:
+        with self.tx() as c:
+            c.execute("INSERT OR REPLACE INTO approvals(run_id, tool_call_id, tool, args, "
+                      "generation, status, created_at) VALUES(?, ?, ?, ?, ?, 'pending', ?)",
+                      (run_id, tool_call_id, tool, json.dumps(args), generation, time.time()))
+
+    def get_approval(self, run_id: str, tool_call_id: str) -> dict[str, Any] | None:
+        return self._one("SELECT * FROM approvals WHERE run_id=? AND tool_call_id=?",
+                         (run_id, tool_call_id))
+
+    def approvals(self, run_id: str, status: str | None = None) -> list[dict[str, Any]]:
+        if status:
+            return self._query("SELECT * FROM approvals WHERE run_id=? AND status=? "
+                               "ORDER BY created_at, rowid", (run_id, status))
+        return self._query("SELECT * FROM approvals WHERE run_id=? ORDER BY created_at, rowid",
+                           (run_id,))
+
+    def decide_approval(self, run_id: str, tool_call_id: str, generation: int, status: str,
+                        decided_args: dict[str, Any] | None) -> bool:
+        """Record a decision once: False when it was decided already or the generation moved."""
+        with self.tx() as c:
+            cur = c.execute(
+                "UPDATE approvals SET status=?, decided_args=?, decided_at=? WHERE run_id=? AND "
+                "tool_call_id=? AND generation=? AND status='pending'",
+                (status, json.dumps(decided_args), time.time(), run_id, tool_call_id, generation))
+            return cur.rowcount == 1
+
+    def resume_run(self, run_id: str, generation: int, owner: str | None = None) -> int | None:
+        """paused -> running with the next generation, once; None if not paused at ``generation``.
+
+        The continuing process becomes the run's owner; its final state is unsaved again."""
+        with self.tx() as c:
+            cur = c.execute("UPDATE runs SET status='running', generation=generation+1, "
+                            "owner=COALESCE(?, owner), terminal_persisted=0, execution_stopped=0 "
+                            "WHERE id=? AND status='paused' AND generation=?",
+                            (owner, run_id, generation))
+            return generation + 1 if cur.rowcount == 1 else None
+
+    def mark_tool_call(self, run_id: str, call_id: str, status: str,
+                       envelope: dict[str, Any] | None = None,
+                       args: dict[str, Any] | None = None) -> None:
+        """Set a stored call's status (``running``, ``awaiting_approval``, ``blocked``), keeping
+        its place; an envelope finishes it, ``args`` replaces approved-modified arguments."""
+        with self.tx() as c:
+            c.execute("UPDATE tool_calls SET status=?, envelope=COALESCE(?, envelope), "
+                      "args=COALESCE(?, args), finished_at=CASE WHEN ? IS NULL THEN finished_at "
+                      "ELSE ? END WHERE run_id=? AND call_id=?",
+                      (status, json.dumps(envelope) if envelope is not None else None,
+                       json.dumps(args) if args is not None else None,
+                       None if envelope is None else 1, time.time(), run_id, call_id))
+
+    def tool_call_generation_ok(self, run_id: str, generation: int) -> bool:
+        row = self._one("SELECT generation FROM runs WHERE id=?", (run_id,))
+        return row is None or row["generation"] == generation
 
 
 def _decode(row: sqlite3.Row) -> dict[str, Any]:

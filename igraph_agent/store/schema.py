@@ -78,4 +78,152 @@ MIGRATIONS: list[str] = [
         value TEXT NOT NULL
     );
     """,
+    # 2: approval pauses (runtime/approvals.py): one record per gated tool call, and the
+    #    run's pause point (which turn's calls are waiting, the step count, notices).
+    """
+    CREATE TABLE approvals (
+        run_id TEXT NOT NULL REFERENCES runs(id),
+        tool_call_id TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        args TEXT NOT NULL,
+        generation INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        decided_args TEXT,
+        created_at REAL NOT NULL,
+        decided_at REAL,
+        PRIMARY KEY (run_id, tool_call_id)
+    );
+    CREATE INDEX approvals_pending ON approvals(run_id, status);
+    ALTER TABLE runs ADD COLUMN pause TEXT;
+    """,
+    # 3: skills and memory (issue 8; SQL in store/skills.py and store/memory.py): review state
+    #    of skills, the skills each run opened with their tool trace, memory records.
+    """
+    CREATE TABLE skill_state (
+        name TEXT NOT NULL,
+        location TEXT NOT NULL,
+        status TEXT NOT NULL,
+        approved_at REAL,
+        playbook_id TEXT,
+        rejected_at REAL,
+        reason TEXT NOT NULL DEFAULT '',
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (location, name)
+    );
+    CREATE TABLE skill_runs (
+        run_id TEXT NOT NULL,
+        skill TEXT NOT NULL,
+        opened_at REAL NOT NULL,
+        call_id TEXT NOT NULL DEFAULT '',
+        trace TEXT NOT NULL DEFAULT '[]',
+        PRIMARY KEY (run_id, skill)
+    );
+    CREATE TABLE memories (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        project TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        key TEXT NOT NULL DEFAULT '',
+        content TEXT NOT NULL,
+        source TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL,
+        run_id TEXT,
+        session_id TEXT,
+        embedding TEXT,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE INDEX memories_by_user ON memories(user_id, project, status, kind);
+    CREATE INDEX memories_by_run ON memories(run_id, status);
+    """,
+    # background jobs and graph learning (issue 6; SQL in store/jobs.py): jobs with
+    #    parent/child links and hand-off, their progress log (seq strictly increasing per job),
+    #    trained models and the experiments that produced them.
+    """
+    CREATE TABLE jobs (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        state TEXT NOT NULL,
+        parent_id TEXT REFERENCES jobs(id),
+        child_id TEXT,
+        run_id TEXT NOT NULL DEFAULT '',
+        call_id TEXT NOT NULL DEFAULT '',
+        params TEXT NOT NULL DEFAULT '{}',
+        result TEXT,
+        error TEXT,
+        created_at REAL NOT NULL,
+        started_at REAL,
+        finished_at REAL
+    );
+    CREATE INDEX jobs_by_parent ON jobs(parent_id);
+    CREATE INDEX jobs_by_run ON jobs(run_id, created_at);
+    CREATE TABLE job_progress (
+        job_id TEXT NOT NULL REFERENCES jobs(id),
+        seq INTEGER NOT NULL,
+        ts REAL NOT NULL,
+        fraction REAL NOT NULL,
+        message TEXT NOT NULL DEFAULT '',
+        data TEXT NOT NULL DEFAULT '{}',
+        PRIMARY KEY (job_id, seq)
+    );
+    CREATE TABLE models (
+        id TEXT PRIMARY KEY,
+        job_id TEXT NOT NULL,
+        task TEXT NOT NULL,
+        arch TEXT NOT NULL,
+        target TEXT,
+        dataset_id TEXT,
+        revision INTEGER,
+        status TEXT NOT NULL,
+        path TEXT NOT NULL,
+        config TEXT NOT NULL DEFAULT '{}',
+        metrics TEXT NOT NULL DEFAULT '{}',
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE TABLE experiments (
+        id TEXT PRIMARY KEY,
+        model_id TEXT NOT NULL REFERENCES models(id),
+        job_id TEXT NOT NULL,
+        task TEXT NOT NULL,
+        arch TEXT NOT NULL,
+        target TEXT,
+        dataset_id TEXT,
+        revision INTEGER,
+        config TEXT NOT NULL DEFAULT '{}',
+        split TEXT NOT NULL DEFAULT '{}',
+        metrics TEXT NOT NULL DEFAULT '{}',
+        state TEXT NOT NULL,
+        created_at REAL NOT NULL
+    );
+    """,
+    # 5: durable runs (issue 7; SQL in store/runctl.py): the client-visible control fields of
+    #    each run, the process that owns a run or job (pid:start time, for recovery), start
+    #    requests with their content fingerprint, and cancel requests bound to one target.
+    """
+    ALTER TABLE runs ADD COLUMN start_request_id TEXT;
+    ALTER TABLE runs ADD COLUMN owner TEXT;
+    ALTER TABLE runs ADD COLUMN cancel_status TEXT NOT NULL DEFAULT 'none';
+    ALTER TABLE runs ADD COLUMN execution_stopped INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE runs ADD COLUMN terminal_persisted INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE runs ADD COLUMN cancel TEXT;
+    UPDATE runs SET execution_stopped=1, terminal_persisted=1
+        WHERE status IN ('completed', 'cancelled', 'error', 'interrupted', 'paused');
+    CREATE INDEX runs_active ON runs(session_id, status, terminal_persisted);
+    ALTER TABLE jobs ADD COLUMN owner TEXT;
+    CREATE TABLE start_requests (
+        id TEXT PRIMARY KEY,
+        session_id TEXT,
+        fingerprint TEXT,
+        run_id TEXT,
+        cancelled INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL
+    );
+    CREATE TABLE cancel_requests (
+        id TEXT PRIMARY KEY,
+        target_kind TEXT NOT NULL,
+        target TEXT NOT NULL,
+        created_at REAL NOT NULL
+    );
+    """,
 ]

@@ -14,7 +14,8 @@ from igraph_agent.tools.registry import (
 __all__ = ["Tool", "ToolContext", "ToolOutput", "ToolRegistry", "ToolResult", "default_registry",
            "tool"]
 
-FAMILIES = ["data", "centrality"]
+FAMILIES = ["data", "search", "centrality", "community", "paths", "local", "subgraph", "stats",
+            "viz", "optimize", "skills", "memory", "report", "learning", "jobs"]
 
 
 def default_registry() -> ToolRegistry:

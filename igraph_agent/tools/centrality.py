@@ -1,21 +1,44 @@
 """Degree and centrality tools.
 
 Small graphs use networkx; from ``IGRAPH_THRESHOLD`` edges on, python-igraph computes the
-same measures 10-60x faster (shared/notes/graph-performance.md). Results say which backend
-ran.
+same measures 10-60x faster (shared/notes/graph-performance.md). Both backends give
+networkx's numbers: betweenness normalised as networkx does (sampled sources drawn the
+same way for the same seed), closeness with the Wasserman-Faust correction for
+disconnected graphs, eigenvector scaled to unit length. Results say which backend ran.
+
+Example::
+
+    registry.dispatch("node_centrality", {"measure": "pagerank", "top_k": 3}, ctx)
 """
 
 from __future__ import annotations
 
+import heapq
+import random
 from collections import Counter
 from typing import Literal
 
 import networkx as nx
 from pydantic import BaseModel, Field
 
+from igraph_agent.tools.common import (
+    IGRAPH_THRESHOLD,
+    Backend,
+    choose_backend,
+    edge_count,
+    label,
+    require_nodes,
+    weight_key,
+)
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
-IGRAPH_THRESHOLD = 50_000
+# Closeness of every node costs one BFS per node; above this many nodes only candidates
+# (the named nodes and the highest-degree ones) are scored.
+CLOSENESS_EXACT_LIMIT = 5000
+# Exact betweenness costs one BFS per node; above this many nodes it is sampled.
+BETWEENNESS_EXACT_LIMIT = 5000
+
+__all__ = ["IGRAPH_THRESHOLD", "centrality_scores", "degree_analysis", "node_centrality"]
 
 
 class DegreeArgs(BaseModel):
@@ -27,7 +50,10 @@ class DegreeArgs(BaseModel):
 @tool(reads=("graph",))
 def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
     """Degree distribution, mean/max degree and the top-k nodes by degree (in/out for
-    directed graphs)."""
+    directed graphs).
+
+    Example: degree_analysis(top_k=3) -> {"mean_degree": 4.5882, "top": [{"node": "33", "degree": 17}, ...]}
+    """
     g = ctx.session.require()
     if g.is_directed() and args.direction == "in":
         deg = dict(g.in_degree())
@@ -36,7 +62,7 @@ def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
     else:
         deg = dict(g.degree())
     values = list(deg.values())
-    top = sorted(deg.items(), key=lambda kv: (-kv[1], str(kv[0])))[: args.top_k]
+    top = heapq.nsmallest(args.top_k, deg.items(), key=lambda kv: (-kv[1], str(kv[0])))
     dist = sorted(Counter(values).items())
     n = len(values)
     mean = sum(values) / n if n else 0.0
@@ -47,7 +73,7 @@ def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
         "max_degree": max(values, default=0),
         "min_degree": min(values, default=0),
         "isolates": sum(1 for v in values if v == 0),
-        "top": [{"node": node, "degree": d, **_label(g, node)} for node, d in top],
+        "top": [{"node": node, "degree": d, **label(g, node)} for node, d in top],
         "distribution": [{"degree": d, "count": c} for d, c in dist[:50]],
         "distinct_degrees": len(dist),
     }
@@ -62,97 +88,152 @@ Measure = Literal["degree", "betweenness", "closeness", "pagerank", "eigenvector
 class CentralityArgs(BaseModel):
     measure: Measure = "pagerank"
     top_k: int = Field(default=10, ge=1, le=500)
-    weighted: bool = Field(default=False, description="use the edge attribute 'weight'")
+    weighted: bool = Field(default=False, description="use the edge attribute 'weight' "
+                           "(a heavier edge is a stronger tie: shorter for betweenness/closeness)")
     k: int | None = Field(default=None, ge=2, description="betweenness: sample this many source "
-                          "nodes (approximation for large graphs); default exact below 5k nodes")
+                          "nodes (approximation for large graphs); default exact up to 5k nodes")
     nodes: list[str] = Field(default_factory=list, description="also report these node ids")
     seed: int = 42
-    backend: Literal["auto", "networkx", "igraph"] = "auto"
+    backend: Backend = "auto"
 
 
 @tool(reads=("graph",))
 def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
     """Rank nodes by a centrality measure (degree, betweenness, closeness, pagerank,
     eigenvector), optionally weighted; betweenness can be sampled with k sources on large
-    graphs. Returns the top-k and the scores of any named nodes."""
+    graphs. Returns the top-k and the scores of any named nodes.
+
+    Example: node_centrality(measure="betweenness", top_k=5) -> {"top": [{"node": "0", "score": 0.4376}, ...]}
+    """
     g = ctx.session.require()
-    weight = "weight" if args.weighted else None
-    backend = args.backend
-    if backend == "auto":
-        backend = "igraph" if g.number_of_edges() >= IGRAPH_THRESHOLD else "networkx"
-    k = args.k
-    if args.measure == "betweenness" and k is None and g.number_of_nodes() > 5000:
-        k = 500
-    if backend == "igraph":
-        scores = _igraph_scores(ctx, args.measure, weight, k, args.seed)
-    else:
-        scores = _nx_scores(g, args.measure, weight, k, args.seed)
-    top = sorted(scores.items(), key=lambda kv: (-kv[1], str(kv[0])))[: args.top_k]
-    missing = [n for n in args.nodes if n not in scores]
+    named = require_nodes(g, args.nodes)
+    res = centrality_scores(ctx, args.measure, weighted=args.weighted, k=args.k, seed=args.seed,
+                            backend=args.backend, nodes=named, top_k=args.top_k)
+    scores = res["scores"]
+    top = heapq.nsmallest(args.top_k, scores.items(), key=lambda kv: (-kv[1], str(kv[0])))
     data = {
-        "measure": args.measure, "weighted": args.weighted, "backend": backend,
-        "approximate": bool(args.measure == "betweenness" and k),
-        "sample_k": k if args.measure == "betweenness" else None,
-        "top": [{"node": n, "score": round(s, 6), **_label(g, n)} for n, s in top],
-        "requested": [{"node": n, "score": round(scores[n], 6)} for n in args.nodes if n in scores],
-        "not_found": missing,
-        "nodes": len(scores),
+        "measure": args.measure, "weighted": args.weighted, "backend": res["backend"],
+        "approximate": res["approximate"], "sample_k": res["sample_k"],
+        "scored_nodes": len(scores), "nodes": g.number_of_nodes(),
+        "top": [{"node": n, "score": round(s, 6), **label(g, n)} for n, s in top],
+        "requested": [{"node": n, "score": round(scores[n], 6)} for n in named],
     }
+    if res.get("candidates"):
+        data["candidates"] = res["candidates"]
     lead = ", ".join(f"{t['node']} ({t['score']:.4f})" for t in data["top"][:3])
     return ToolOutput(data=data, revision=ctx.session.revision,
-                      summary=f"top {args.measure}: {lead}")
+                      summary=f"top {args.measure} ({res['backend']}): {lead}")
 
 
-def _nx_scores(g: nx.Graph, measure: str, weight: str | None, k: int | None, seed: int) -> dict:
+def centrality_scores(ctx: ToolContext, measure: str, *, weighted: bool = False,
+                      k: int | None = None, seed: int = 42, backend: str = "auto",
+                      nodes: list[str] | None = None, top_k: int = 10) -> dict:
+    """``{"scores": {node: value}, "backend", "approximate", "sample_k", "candidates"}``.
+
+    Betweenness above ``BETWEENNESS_EXACT_LIMIT`` nodes is sampled (k=500, or 100 from
+    200k edges on); closeness above ``CLOSENESS_EXACT_LIMIT`` nodes scores only the named
+    nodes plus the highest-degree ones.
+    """
+    g = ctx.session.require()
+    weight = weight_key(g, weighted)
+    chosen = choose_backend(g, backend)
+    n = g.number_of_nodes()
+    if measure == "betweenness" and k is None and n > BETWEENNESS_EXACT_LIMIT:
+        k = 500 if edge_count(g) < 200_000 else 100
+    if measure == "betweenness" and k is not None and k >= n:
+        k = None
+    subset = None
+    candidates = None
+    if measure == "closeness" and n > CLOSENESS_EXACT_LIMIT:
+        many = max(100, 5 * top_k)
+        by_degree = sorted(g.degree(), key=lambda kv: (-kv[1], str(kv[0])))[:many]
+        subset = list(dict.fromkeys([*(nodes or []), *(u for u, _ in by_degree)]))
+        candidates = f"named nodes and the {many} highest-degree nodes"
+    if chosen == "igraph":
+        scores = _igraph_scores(ctx, measure, weight, k, seed, subset)
+    else:
+        scores = _nx_scores(g, measure, weight, k, seed, subset)
+    return {"scores": scores, "backend": chosen, "sample_k": k if measure == "betweenness" else None,
+            "approximate": bool((measure == "betweenness" and k) or subset is not None),
+            "candidates": candidates}
+
+
+def _distance(u, v, d) -> float:
+    """Weights are tie strengths; path measures need distances: a heavier tie is closer."""
+    w = d.get("weight")
+    return 1.0 / w if w else 1.0
+
+
+def _nx_scores(g: nx.Graph, measure: str, weight: str | None, k: int | None, seed: int,
+               subset: list | None) -> dict:
     if measure == "degree":
         return nx.degree_centrality(g)
     if measure == "betweenness":
-        return nx.betweenness_centrality(g, k=min(k, len(g)) if k else None, weight=weight, seed=seed)
+        return nx.betweenness_centrality(g, k=k, weight=_distance if weight else None, seed=seed)
     if measure == "closeness":
-        dist = _inverse_weight(g) if weight else None
+        dist = _distance if weight else None
+        if subset is not None:
+            return {u: nx.closeness_centrality(g, u=u, distance=dist) for u in subset}
         return nx.closeness_centrality(g, distance=dist)
     if measure == "pagerank":
         return nx.pagerank(g, weight=weight, tol=1e-10)
     return nx.eigenvector_centrality_numpy(g, weight=weight)
 
 
-def _inverse_weight(g: nx.Graph) -> str:
-    """Closeness treats weights as distances; a heavier tie should be closer."""
-    for _, _, d in g.edges(data=True):
-        d["_distance"] = 1.0 / d["weight"] if d.get("weight") else 1.0
-    return "_distance"
-
-
 def _igraph_scores(ctx: ToolContext, measure: str, weight: str | None, k: int | None,
-                   seed: int) -> dict:
+                   seed: int, subset: list | None) -> dict:
     h, ids = ctx.session.igraph()
-    w = "weight" if weight and "weight" in h.es.attributes() else None
+    w = h.es["weight"] if weight and "weight" in h.es.attributes() else None
+    dist = [1.0 / x if x else 1.0 for x in w] if w else None
     n = h.vcount()
+    directed = h.is_directed()
     if measure == "degree":
-        vals = [d / (n - 1) if n > 1 else 0.0 for d in h.degree()]
-    elif measure == "betweenness":
-        if k:
-            import random
+        return {ids[i]: d / (n - 1) if n > 1 else 0.0 for i, d in enumerate(h.degree())}
+    if measure == "betweenness":
+        return _igraph_betweenness(h, ids, dist, k, seed)
+    if measure == "closeness":
+        return _igraph_closeness(h, ids, dist, subset)
+    if measure == "pagerank":
+        return dict(zip(ids, h.pagerank(weights=w), strict=True))
+    vals = (h.eigenvector_centrality(weights=w, directed=True) if directed
+            else h.eigenvector_centrality(weights=w))
+    norm = sum(v * v for v in vals) ** 0.5 or 1.0
+    return {ids[i]: v / norm for i, v in enumerate(vals)}
 
-            rng = random.Random(seed)
-            sources = rng.sample(range(n), min(k, n))
-            raw = h.betweenness(weights=w, sources=sources, directed=h.is_directed())
-            scale = n / len(sources)
-            vals = [v * scale for v in raw]
-        else:
-            vals = h.betweenness(weights=w, directed=h.is_directed())
-        norm = (n - 1) * (n - 2) if h.is_directed() else (n - 1) * (n - 2) / 2
-        vals = [v / norm if norm else 0.0 for v in vals]
-    elif measure == "closeness":
-        dist = [1.0 / x for x in h.es["weight"]] if w else None
-        vals = [0.0 if v != v else v for v in h.closeness(weights=dist, normalized=True)]
-    elif measure == "pagerank":
-        vals = h.pagerank(weights=w)
+
+def _igraph_betweenness(h, ids: list, dist: list | None, k: int | None, seed: int) -> dict:
+    """networkx's normalisation; sampled sources drawn as networkx draws them."""
+    n = h.vcount()
+    if n < 3:
+        return dict.fromkeys(ids, 0.0)
+    pairs = 1 if h.is_directed() else 2  # igraph counts unordered pairs on undirected graphs
+    if not k:
+        raw = h.betweenness(weights=dist, directed=h.is_directed())
+        return {ids[i]: v * pairs / ((n - 1) * (n - 2)) for i, v in enumerate(raw)}
+    index = {node: i for i, node in enumerate(ids)}
+    sources = [index[s] for s in random.Random(seed).sample(ids, k)]
+    raw = h.betweenness(weights=dist, directed=h.is_directed(), sources=sources)
+    src = set(sources)
+    return {ids[i]: v * pairs / (((k - 1) if i in src else k) * (n - 2)) for i, v in enumerate(raw)}
+
+
+def _igraph_closeness(h, ids: list, dist: list | None, subset: list | None) -> dict:
+    """networkx closeness: incoming distances, Wasserman-Faust scaled by reachable nodes."""
+    n = h.vcount()
+    if subset is None:
+        vertices = list(range(n))
     else:
-        vals = h.eigenvector_centrality(weights=w, scale=False)
-    return dict(zip(ids, vals, strict=True))
-
-
-def _label(g: nx.Graph, node) -> dict:
-    label = g.nodes[node].get("label") if node in g else None
-    return {"label": label} if label is not None else {}
+        index = {node: i for i, node in enumerate(ids)}
+        vertices = [index[u] for u in subset]
+    mode = "in" if h.is_directed() else "all"
+    vals = h.closeness(vertices=vertices, mode=mode, weights=dist, normalized=True)
+    if h.is_directed():
+        reach = h.neighborhood_size(vertices=vertices, order=n, mode="in")
+    else:
+        comp = h.connected_components()
+        sizes = comp.sizes()
+        reach = [sizes[comp.membership[v]] for v in vertices]
+    out = {}
+    for v, c, r in zip(vertices, vals, reach, strict=True):
+        out[ids[v]] = 0.0 if c != c or n < 2 or r < 2 else c * (r - 1) / (n - 1)
+    return out

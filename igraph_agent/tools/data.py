@@ -5,6 +5,7 @@ from __future__ import annotations
 import networkx as nx
 from pydantic import BaseModel, Field
 
+from igraph_agent.errors import ToolError
 from igraph_agent.graph.datasets import GraphSpec
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
@@ -23,14 +24,16 @@ def get_graph_info(ctx: ToolContext, args: GraphInfoArgs) -> ToolOutput:
     session = ctx.session
     datasets = [
         {"dataset_id": d["id"], "name": d["name"], "construction_status": d["status"],
-         "revision": d["revision"], **(d["meta"] or {})}
+         "revision": d["revision"],
+         **{k: v for k, v in (d["meta"] or {}).items() if k != "construction_key"}}
         for d in ctx.workspace.store.list_datasets()
     ]
     attached = []
     for sid in session.attached_sources:
         row = ctx.workspace.source(sid)
         attached.append({"source_id": sid, "name": row["name"], "kind": row["kind"],
-                         "tables": row["meta"].get("tables", {})})
+                         "tables": row["meta"].get("tables", {}),
+                         "rows": row["meta"].get("rows")})
     data: dict = {"loaded": session.loaded, "data_state": session.data_state(),
                   "attached_sources": attached, "available_datasets": datasets}
     if not session.loaded:
@@ -49,7 +52,8 @@ def get_graph_info(ctx: ToolContext, args: GraphInfoArgs) -> ToolOutput:
     sample = [{"id": node, **({"label": d["label"]} if "label" in d else {})}
               for node, d in list(g.nodes(data=True))[:SAMPLE_NODES]]
     data.update({
-        "dataset_id": session.dataset_id, "revision": session.revision, "nodes": n, "edges": m,
+        "dataset_id": session.dataset_id, "revision": session.revision,
+        "construction_status": session.construction_status, "nodes": n, "edges": m,
         "directed": g.is_directed(), "weighted": "weight" in edge_attrs,
         "node_attributes": node_attrs, "edge_attributes": edge_attrs,
         "components": comps, "density": round(nx.density(g), 6), "sample_nodes": sample,
@@ -69,15 +73,35 @@ class ConstructArgs(BaseModel):
 
 @tool(reads=("workspace",), writes=("workspace",))
 def construct_graph(ctx: ToolContext, args: ConstructArgs) -> ToolOutput:
-    """Build a constructed dataset (revision 1) from attached sources with a spec. Returns the
-    dataset_id and construction_status; it does not load the graph into the session."""
-    row = ctx.workspace.construct(args.source_ids, args.spec, args.name)
-    meta = row["meta"] or {}
+    """Build a constructed dataset (revision 1) from attached sources with a spec: edge_list
+    (rows are edges), bipartite (e.g. customer -- product from orders) or projection (e.g.
+    customer -- customer weighted by shared products). The same sources and spec again reuse
+    the ready dataset (reused: true). Returns dataset_id and construction_status; it does not
+    load the graph into the session."""
+    session = ctx.session
+    try:
+        row = ctx.workspace.construct(args.source_ids, args.spec, args.name)
+    except ToolError as exc:
+        if "dataset_id" in exc.details:  # a failed record exists: data_state says so
+            _mark_active(session, exc.details["dataset_id"], None, "failed")
+        raise
+    _mark_active(session, row["id"], row["revision"], row["status"])
+    meta = {k: v for k, v in (row["meta"] or {}).items() if k != "construction_key"}
+    how = "reused the ready" if row["reused"] else "constructed"
     return ToolOutput(
         data={"dataset_id": row["id"], "construction_status": row["status"],
-              "revision": row["revision"], **meta},
+              "revision": row["revision"], "reused": row["reused"], **meta},
         revision=row["revision"],
-        summary=f"constructed {row['id']} ({meta.get('nodes')} nodes, {meta.get('edges')} edges)")
+        summary=f"{how} {args.spec.kind} dataset {row['id']} r{row['revision']} "
+                f"({meta.get('nodes')} nodes, {meta.get('edges')} edges)")
+
+
+def _mark_active(session, dataset_id: str, revision: int | None, status: str) -> None:
+    """With nothing loaded, the dataset just constructed is the active one (not yet loaded)."""
+    with session.lock:
+        if not session.loaded:
+            session.dataset_id, session.revision = dataset_id, revision
+            session.construction_status = status
 
 
 class LoadArgs(BaseModel):

@@ -48,6 +48,7 @@ class ToolContext:
     call_id: str = ""
     read_only: bool = False
     progress: Callable[[float, str], None] = field(default=lambda fraction, message: None)
+    jobs: Any = None  # runtime.jobs.RunJobs: background jobs (tools/jobs.py); None outside a run
 
 
 @dataclass
@@ -55,6 +56,7 @@ class ToolOutput:
     data: dict[str, Any]
     summary: str
     revision: int | None = None
+    job_id: str | None = None  # the background job that produced it (tools/jobs.py)
 
 
 class ToolErrorInfo(BaseModel):
@@ -275,7 +277,7 @@ class ToolRegistry:
             out = t.handler(ctx, args)
             result = ToolResult(
                 success=True, tool=t.name, call_id=ctx.call_id, data=out.data,
-                summary=out.summary, revision=out.revision,
+                summary=out.summary, revision=out.revision, job_id=out.job_id,
             )
         except ToolError as exc:
             result = ToolResult.failure(

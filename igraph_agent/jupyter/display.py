@@ -1,0 +1,103 @@
+"""What a finished run shows in the notebook besides its panel: drawings, tables, JSON.
+
+Only the main thread displays (DESIGN.md §6). Drawings are the self-contained pages written
+by ``visualize_subgraph`` (shown in an ``iframe srcdoc``, so they also survive an HTML export);
+tables are lists of records in tool results, shown as DataFrames.
+
+Example::
+
+    show_response(resp, "chat")      # drawings and tables of a finished run
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+from IPython.display import HTML, Markdown, display
+
+VIZ_TOOL = "visualize_subgraph"
+MAX_TABLES = 3
+TABLE_ROWS = 10
+FRAME_HEIGHT = 620
+# Bookkeeping tools: their lists (sources, datasets, samples) are not findings.
+NOT_TABLES = {"get_graph_info", "construct_graph", "load_constructed_graph", "load_skill",
+              VIZ_TOOL}
+
+
+def figures(response: dict[str, Any]) -> list[dict[str, str]]:
+    """The drawings of a response (JSON dict): ``[{"title", "html", "path"}]``."""
+    out = []
+    for entry in (response.get("data") or {}).values():
+        path = entry.get("html_path") if entry.get("tool") == VIZ_TOOL else None
+        if path and Path(path).is_file():
+            out.append({"title": str(entry.get("title") or "graph"), "path": str(path),
+                        "html": Path(path).read_text(encoding="utf-8")})
+    return out
+
+
+def figure_html(fig: dict[str, str], height: int = FRAME_HEIGHT) -> str:
+    return (f'<iframe srcdoc="{html.escape(fig["html"], quote=True)}" title="{html.escape(fig["title"])}"'
+            f' style="width:100%;height:{height}px;border:1px solid #eee" '
+            'sandbox="allow-scripts"></iframe>')
+
+
+def tables(response: dict[str, Any]) -> list[tuple[str, Any]]:
+    """Lists of records in the tool results, as ``(caption, DataFrame)``."""
+    import pandas as pd
+
+    out = []
+    for call_id, entry in (response.get("data") or {}).items():
+        if entry.get("tool") in NOT_TABLES:
+            continue
+        for key, value in entry.items():
+            if (isinstance(value, list) and value and all(isinstance(r, dict) for r in value)
+                    and len({k for r in value for k in r}) >= 2):
+                out.append((f"{entry.get('tool')} · {key} ({call_id})", pd.DataFrame(value)))
+    return out[:MAX_TABLES]
+
+
+def show_response(response: dict[str, Any], output_format: str) -> None:
+    """Display a finished run's extra outputs on the calling (main) thread."""
+    if output_format == "json":
+        display({"application/json": response, "text/plain": _json_text(response)}, raw=True)
+        return
+    for fig in figures(response):
+        display(HTML(figure_html(fig)))
+    for caption, frame in tables(response):
+        display(Markdown(f"**{caption}**"))
+        display(frame.head(TABLE_ROWS))
+
+
+def fallback_bundle(view: dict[str, Any], markdown_text: str) -> dict[str, str]:
+    """What a viewer without the widget shows (an HTML export, a notebook reopened)."""
+    head = f"**{view.get('status', '')}** · run `{view.get('run_id', '')}`"
+    return {"text/markdown": markdown_text or head,
+            "text/plain": f"igraph-agent run {view.get('run_id', '')}: {view.get('status', '')}"}
+
+
+def _json_text(response: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(response, indent=2, default=str)
+
+
+def show_jobs(rows: list[dict[str, Any]]) -> None:
+    """``%agent jobs``: one progress bar per job (state, fraction, last message)."""
+    import ipywidgets as w
+
+    if not rows:
+        print("No background jobs in this project.")
+        return
+    items = []
+    for row in rows:
+        last = row.get("last_progress") or (row.get("progress") or [{}])[-1] or {}
+        fraction = float(last.get("fraction") or (1.0 if row["state"] == "done" else 0.0))
+        bar = w.FloatProgress(value=fraction, min=0.0, max=1.0,
+                              bar_style={"done": "success", "failed": "danger",
+                                         "cancelled": "warning"}.get(row["state"], "info"))
+        label = w.Label(f"{row['job_id']}  {row['kind']}  {row['state']}  "
+                        f"{last.get('message') or ''}")
+        items.append(w.HBox([bar, label]))
+    display(w.VBox(items))

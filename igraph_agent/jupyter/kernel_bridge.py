@@ -1,0 +1,229 @@
+"""The kernel's side of the agent: one Agent per kernel, run panels, commands and writers.
+
+Threads (DESIGN.md §6): runs execute on the agent's runtime thread. A waiting cell drains
+its run's events on the main thread. A ``--no-wait`` run (or a run continued after an
+approval) gets one background *writer* thread that updates its panel's traits. Clicks
+only enqueue a :class:`Command`; one *command worker* thread executes them (cancel,
+continue_run). Nothing here displays or prints from a thread other than the main one.
+
+Example::
+
+    bridge = get_bridge()
+    handle = bridge.agent.start("Which nodes are central?", attach=[df], names=["df"])
+    panel = bridge.panel(handle.run_id, "Which nodes are central?")
+    bridge.follow(handle, panel)        # background writer, the cell returns at once
+"""
+
+from __future__ import annotations
+
+import contextvars
+import os
+import queue
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from igraph_agent.jupyter.widget import RunWidget
+    from igraph_agent.runtime.agent import Agent, RunHandle
+
+POLL_S = 0.1
+NO_APPROVALS = ("Approvals are not available in this version of igraph-agent "
+                "(Agent.continue_run is missing); the run stays paused.")
+
+
+@dataclass
+class Command:
+    """What a click asked for; executed by the command worker, never by the click handler."""
+
+    kind: str  # stop | decide
+    run_id: str
+    panel: RunWidget | None = None
+    tool_call_id: str | None = None
+    decision: str | None = None
+    patched_args: dict[str, Any] | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+    outcome: str = ""
+
+
+class KernelBridge:
+    def __init__(self, home: str | Path | None = None) -> None:
+        self.home = Path(home or os.environ.get("IGRAPH_AGENT_HOME") or ".igraph-agent")
+        self._agent: Agent | None = None
+        self._lock = threading.Lock()
+        self.handles: dict[str, RunHandle] = {}
+        self.panels: dict[str, RunWidget] = {}
+        self.writers: dict[str, threading.Thread] = {}
+        self.last_run_id: str | None = None
+        self.last_response: dict[str, Any] | None = None
+        self.commands: queue.Queue[Command] = queue.Queue()
+        self._worker: threading.Thread | None = None
+
+    # -- the agent --------------------------------------------------------------------
+    @property
+    def agent(self) -> Agent:
+        with self._lock:
+            if self._agent is None:
+                from igraph_agent.runtime.agent import Agent
+
+                self._agent = Agent(home=self.home)
+            return self._agent
+
+    @property
+    def started(self) -> bool:
+        return self._agent is not None
+
+    def active(self) -> list[RunHandle]:
+        return [h for h in self.handles.values() if not h.done]
+
+    # -- panels -----------------------------------------------------------------------
+    def panel(self, run_id: str, question: str, output_format: str = "chat") -> RunWidget:
+        """A new run panel, wired to the command queue. Create it on the main thread."""
+        from igraph_agent.jupyter.widget import RunWidget
+
+        widget = RunWidget.for_run(run_id, question, output_format, on_command=self.on_click)
+        self.panels[run_id] = widget
+        return widget
+
+    def stored_panel(self, run_id: str) -> RunWidget:
+        from igraph_agent.jupyter.widget import RunWidget
+
+        widget = RunWidget.from_record(self.agent.run_record(run_id), on_command=self.on_click)
+        self.panels.setdefault(run_id, widget)
+        return widget
+
+    # -- clicks and commands ------------------------------------------------------------
+    def on_click(self, panel: RunWidget, content: dict[str, Any]) -> None:
+        """A widget click: only enqueue (it may run on the main or a subshell thread)."""
+        kind = content.get("type")
+        run_id = str(content.get("run_id") or panel.run_id)
+        if kind == "stop":
+            self.enqueue(Command("stop", run_id, panel))
+        elif kind == "decide":
+            self.enqueue(Command("decide", run_id, panel, str(content.get("tool_call_id") or ""),
+                                 str(content.get("decision") or ""), content.get("patched_args")))
+
+    def enqueue(self, command: Command) -> Command:
+        self.commands.put(command)
+        with self._lock:
+            if self._worker is None or not self._worker.is_alive():
+                self._worker = threading.Thread(target=self._work, name="igraph-agent-commands",
+                                                daemon=True)
+                self._worker.start()
+        return command
+
+    def _work(self) -> None:
+        while True:
+            command = self.commands.get()
+            try:
+                command.outcome = self.execute(command)
+            except Exception as exc:  # a command must never kill the worker
+                command.outcome = f"{type(exc).__name__}: {exc}"
+            if command.panel is not None and command.outcome:
+                command.panel.note(command.outcome)
+            command.done.set()
+
+    def execute(self, command: Command) -> str:
+        """Run one command; returns the line to show in the panel (or print in a cell)."""
+        if command.kind == "stop":
+            return self.cancel(command.run_id)
+        return self.decide(command.run_id, command.tool_call_id or "", command.decision or "",
+                           command.patched_args, command.panel)
+
+    def cancel(self, run_id: str | None = None) -> str:
+        targets = [self.handles[run_id]] if run_id in self.handles else (
+            [] if run_id else self.active())
+        if run_id and not targets:
+            return f"no active run {run_id} in this kernel"
+        if not targets:
+            return "no active run to cancel"
+        for handle in targets:
+            handle.cancel()
+        return "cancel requested for " + ", ".join(h.run_id for h in targets)
+
+    def decide(self, run_id: str, tool_call_id: str, decision: str,
+               patched_args: dict[str, Any] | None, panel: RunWidget | None = None) -> str:
+        agent = self.agent
+        if not hasattr(agent, "continue_run"):
+            return NO_APPROVALS
+        from igraph_agent.errors import AgentError
+
+        # start_continue returns a handle at once; continue_run waits for the run's end.
+        go = getattr(agent, "start_continue", None) or agent.continue_run
+        try:
+            result = go(run_id, tool_call_id, decision=decision, patched_args=patched_args)
+        except AgentError as exc:
+            return f"{exc.code}: {exc.message}" + (f" ({exc.hint})" if exc.hint else "")
+        panel = panel or self.panels.get(run_id)
+        if getattr(result, "done", False):  # settled at once: a refused or partial decision
+            result = result.wait()
+        if getattr(result, "error", None) is not None:
+            err = result.error
+            return f"{err.code}: {err.message}" + (f" ({err.hint})" if err.hint else "")
+        if hasattr(result, "events") and hasattr(result, "wait"):
+            self.handles[result.run_id] = result
+            if panel is not None:
+                self.follow(result, panel, after=_last_index(panel))
+            return f"{decision} sent for {tool_call_id}; the run continues"
+        if hasattr(result, "model_dump"):
+            self.last_response = result.model_dump(mode="json")
+            if panel is not None:
+                panel.finish(self.last_response)
+            return f"{decision} sent for {tool_call_id}; run {result.status}"
+        return f"{decision} sent for {tool_call_id}"
+
+    # -- writers ------------------------------------------------------------------------
+    def follow(self, handle: RunHandle, panel: RunWidget, after: int = -1) -> threading.Thread:
+        """Start the one background writer that keeps ``panel`` up to date with ``handle``.
+
+        Started inside a copy of the current context so that on ipykernel 7 its updates keep
+        the launching cell as their parent.
+        """
+        self.handles[handle.run_id] = handle
+        ctx = contextvars.copy_context()
+        thread = threading.Thread(target=ctx.run, args=(self._write, handle, panel, after),
+                                  name=f"igraph-agent-writer-{handle.run_id}", daemon=True)
+        self.writers[handle.run_id] = thread
+        thread.start()
+        return thread
+
+    def _write(self, handle: RunHandle, panel: RunWidget, after: int) -> None:
+        from igraph_agent.jupyter.display import figures
+
+        try:
+            after = drain(handle, panel, after)
+            resp = handle.wait().model_dump(mode="json")
+            panel.apply(handle.events(after))
+            panel.finish(resp, figures=[{"title": f["title"], "html": f["html"]}
+                                        for f in figures(resp)])
+            self.last_response = resp
+        except Exception as exc:  # the panel says what went wrong; nothing is raised here
+            panel.note(f"the panel stopped updating: {type(exc).__name__}: {exc}")
+
+
+def drain(handle: RunHandle, panel: RunWidget, after: int = -1) -> int:
+    """Apply the run's events to the panel until the run is done; returns the last index."""
+    while True:
+        done = handle.done
+        events = handle.events(after, timeout=POLL_S)
+        if events:
+            panel.apply(events)
+            after = events[-1]["index"]
+        elif done:
+            return after
+
+
+def _last_index(panel: RunWidget) -> int:
+    return max((e.get("index", -1) for e in panel.events), default=-1)
+
+
+_bridge: KernelBridge | None = None
+
+
+def get_bridge() -> KernelBridge:
+    """The kernel's bridge (created on first use)."""
+    global _bridge
+    if _bridge is None:
+        _bridge = KernelBridge()
+    return _bridge

@@ -1,0 +1,193 @@
+"""Kernel side of the comm to the igraph-agent JupyterLab extension, and ``save-report``.
+
+Messages go on comm target ``igraph_agent`` (schema in docs/reports.md): each one opens a
+comm whose open message carries the payload, then closes it. With the extension, a
+``report`` message inserts the report's cells below the cell that ran the agent (one
+notebook model change, undoable); without it (classic notebook, VS Code, headless) nothing
+happens and :func:`save_report_notebook` writes the same cells to a new ``.ipynb``.
+
+Hooks for ``%%agent`` / ``%agent`` (jupyter/magics.py):
+
+* after a ``--format report`` run: ``publish_report(agent.home, run_id)``
+* ``%agent save-report RUN_ID [PATH]``: ``save_report_command(line, agent.home)``
+* run events, as the cell drains them: ``tracker = RunStatus(run_id)`` once, then
+  ``publish_events(tracker, events)`` (or ``publish_status(...)`` directly)
+
+Example::
+
+    from igraph_agent.jupyter.report_comm import show_report
+    show_report(agent.home, resp.run_id)   # displays it; the extension inserts the cells
+"""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+from typing import Any
+
+from igraph_agent.errors import AgentError, ErrorCode, ToolError
+
+COMM_TARGET = "igraph_agent"
+PROTOCOL_VERSION = 1
+STATES = ("idle", "running", "awaiting_approval")
+
+
+def report_message(home: str | Path, run_id: str, cell_id: str | None,
+                   insert: bool = True) -> dict[str, Any]:
+    """The ``report`` message for a run's saved report."""
+    from igraph_agent.report import cells_json, load_report
+
+    report = load_report(home, run_id)
+    return {"type": "report", "version": PROTOCOL_VERSION, "run_id": run_id,
+            "cell_id": cell_id, "title": report.title, "cells": cells_json(report),
+            "insert": insert}
+
+
+def status_message(run_id: str | None, state: str, pending_approvals: int = 0,
+                   jobs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The ``status`` message: what the status bar item shows for this kernel."""
+    if state not in STATES:
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"unknown run state {state!r}",
+                        hint=f"use one of {', '.join(STATES)}")
+    return {"type": "status", "version": PROTOCOL_VERSION, "run_id": run_id, "state": state,
+            "pending_approvals": int(pending_approvals),
+            "jobs": [{"job_id": str(j.get("job_id", "")), "tool": str(j.get("tool", "")),
+                      "progress": j.get("progress")} for j in jobs or []]}
+
+
+def current_cell_id() -> str | None:
+    """The id of the notebook cell being executed (JupyterLab sends it as ``cellId``)."""
+    kernel = _kernel()
+    if kernel is None:
+        return None
+    try:
+        parent = kernel.get_parent("shell")
+    except TypeError:  # ipykernel 6: get_parent() takes no channel
+        parent = kernel.get_parent()
+    except Exception:
+        return None
+    return ((parent or {}).get("metadata") or {}).get("cellId")
+
+
+def send(message: dict[str, Any]) -> bool:
+    """Send one message to the frontend; False outside a kernel."""
+    if _kernel() is None:
+        return False
+    from comm import create_comm
+
+    c = create_comm(target_name=COMM_TARGET, data=message)
+    c.close()
+    return True
+
+
+def publish_report(home: str | Path, run_id: str, insert: bool = True) -> bool:
+    """Offer the run's saved report to the extension (inserted below the current cell)."""
+    return send(report_message(home, run_id, current_cell_id(), insert))
+
+
+def publish_status(run_id: str | None, state: str, pending_approvals: int = 0,
+                   jobs: list[dict[str, Any]] | None = None) -> bool:
+    """Tell the status bar item about a pending approval or running job (any thread)."""
+    return send(status_message(run_id, state, pending_approvals, jobs))
+
+
+class RunStatus:
+    """Folds one run's events into the status-bar message: pending approvals, running jobs.
+
+    Example::
+
+        tracker = RunStatus("run_1")
+        tracker.apply({"type": "run.paused", "data": {"pending": [{"tool_call_id": "c1"}]}})
+        # -> {"type": "status", "state": "awaiting_approval", "pending_approvals": 1, ...}
+    """
+
+    ENDED = ("run.completed", "run.cancelled", "run.error", "run.interrupted")
+
+    def __init__(self, run_id: str) -> None:
+        self.run_id = run_id
+        self.state = "idle"
+        self.pending: set[str] = set()
+        self.jobs: dict[str, float | None] = {}
+        self._last: dict[str, Any] | None = None
+
+    def apply(self, event: dict[str, Any]) -> dict[str, Any] | None:
+        """The new status message if what the status bar shows changed, else None."""
+        kind, data = event.get("type"), event.get("data") or {}
+        if kind in ("run.started", "approval.resolved"):
+            self.state = "running"
+            self.pending.discard(str(data.get("call_id", "")))
+        elif kind == "approval.requested":
+            self.pending.add(str(data.get("call_id", "")))
+        elif kind == "run.paused":
+            self.state = "awaiting_approval"
+            self.pending |= {str(p.get("tool_call_id", "")) for p in data.get("pending") or []}
+        elif kind == "job.progress":
+            fraction = data.get("fraction")
+            if isinstance(fraction, int | float) and fraction >= 1:
+                self.jobs.pop(str(data.get("job_id")), None)
+            else:
+                self.jobs[str(data.get("job_id"))] = fraction
+        elif kind in self.ENDED:
+            self.state, self.pending, self.jobs = "idle", set(), {}
+        message = status_message(self.run_id, self.state, len(self.pending),
+                                 [{"job_id": j, "progress": f} for j, f in self.jobs.items()])
+        if message == self._last:
+            return None
+        self._last = message
+        return message
+
+
+def publish_events(tracker: RunStatus, events: list[dict[str, Any]]) -> int:
+    """Apply events to the tracker and send each status change; returns how many were sent."""
+    sent = 0
+    for event in events:
+        message = tracker.apply(event)
+        if message is not None and send(message):
+            sent += 1
+    return sent
+
+
+def show_report(home: str | Path, run_id: str, insert: bool = True) -> Any:
+    """Display a run's report as markdown and offer its cells to the extension."""
+    from IPython.display import Markdown, display
+
+    from igraph_agent.report import load_report, report_markdown
+
+    report = load_report(home, run_id)
+    display(Markdown(report_markdown(report)))
+    publish_report(home, run_id, insert)
+    return report
+
+
+def save_report_notebook(home: str | Path, run_id: str, path: str | Path | None = None) -> Path:
+    """``%agent save-report RUN_ID [PATH]``: the report's cells as a NEW notebook file.
+
+    ``PATH`` defaults to ``report-<run_id>.ipynb``; an existing file is never overwritten
+    (so an open notebook is never edited).
+    """
+    from igraph_agent.report import load_report, write_notebook
+
+    report = load_report(home, run_id)
+    return write_notebook(report, path or f"report-{run_id}.ipynb")
+
+
+def save_report_command(line: str, home: str | Path) -> str:
+    """Parse ``RUN_ID [PATH]`` and save; returns the line to print.
+
+    Raises :class:`~igraph_agent.errors.AgentError` (INVALID_ARGUMENTS, RESULT_UNAVAILABLE).
+    """
+    parts = shlex.split(line)
+    if not 1 <= len(parts) <= 2:
+        raise AgentError(ErrorCode.INVALID_ARGUMENTS, "usage: %agent save-report RUN_ID [PATH]",
+                         hint="RUN_ID is a run that made a report (see %agent history)")
+    path = save_report_notebook(home, parts[0], parts[1] if len(parts) == 2 else None)
+    return f"Saved the report of {parts[0]} as {path}"
+
+
+def _kernel() -> Any:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    ip = get_ipython()
+    return getattr(ip, "kernel", None) if ip is not None else None

@@ -1,0 +1,447 @@
+"""The offline planner's intents for the analysis tool families (tools/search, community,
+paths, local, subgraph, stats): question patterns -> calls -> answers from tool data only.
+
+Names in a question are never used as ids: they go to ``search_node`` first (all in one
+turn) and the dependent call uses the ids of the best candidates in the next turn.
+``intents.py`` registers these in ``INTENTS``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from igraph_agent.model.planstate import Call, Observed, PlanState
+
+SEED = 42
+_END = r"\s*[?.!]*\s*$"
+_NOT_A_NAME = {"the graph", "graph", "the network", "network", "this graph", "the data",
+               "each node", "every node", "all nodes", "nodes"}
+
+
+def _rx(*words: str) -> re.Pattern[str]:
+    return re.compile("|".join(words), re.IGNORECASE)
+
+
+def _f(x: Any, digits: int = 4) -> str:
+    return f"{x:.{digits}f}" if isinstance(x, float) else str(x)
+
+
+def _clean(name: str) -> str:
+    name = re.sub(r"^(?:the\s+)?(?:node|customer|character|user|person|member|vertex)\s+", "",
+                  name.strip(), flags=re.IGNORECASE)
+    return name.strip(" '\"`")
+
+
+def _info(st: PlanState) -> dict:
+    info = st.last_ok("get_graph_info")
+    return info.data if info else {}
+
+
+def _who(row: dict) -> str:
+    lab = row.get("label")
+    return f"{row['node']} ({lab})" if lab and str(lab) != str(row["node"]) else str(row["node"])
+
+
+# -- resolving names to ids --------------------------------------------------------------
+def _search(name: str) -> Call:
+    return Call("search_node", {"query": name, "limit": 5})
+
+
+def _resolve(st: PlanState, names: list[str]) -> tuple[list[Call], list[str] | None]:
+    """The search calls for ``names`` and, once all found something, the best ids."""
+    calls = [_search(n) for n in names]
+    ids: list[str] = []
+    for c in calls:
+        obs = st.done(c)
+        if obs is None or not obs.ok or not obs.data.get("candidates"):
+            return calls, None
+        ids.append(obs.data["candidates"][0]["node"])
+    return calls, ids
+
+
+def _unresolved(st: PlanState, names: list[str]) -> str:
+    missing = []
+    for n in names:
+        obs = st.done(_search(n))
+        if obs is not None and obs.ok and not obs.data.get("candidates"):
+            missing.append(n)
+    if missing:
+        return ("No node matches " + ", ".join(f"'{m}'" for m in missing) +
+                " (search_node found no candidate); check the spelling or ask for a node id.")
+    return "The names in the question could not be resolved to node ids."
+
+
+def _found(st: PlanState, names: list[str]) -> str:
+    parts = []
+    for n in names:
+        obs = st.done(_search(n))
+        if obs is not None and obs.ok and obs.data.get("candidates"):
+            best = obs.data["candidates"][0]
+            if str(best["node"]) != n:
+                parts.append(f"'{n}' is node {_who(best)} (match score {_f(best['score'], 0)})")
+    return ("Names resolved by search_node: " + "; ".join(parts) + ". ") if parts else ""
+
+
+# -- search ------------------------------------------------------------------------------
+_SEARCH_TERM = re.compile(r"['\"“](.+?)['\"”]|(?:named|called|for|matching|like|of)\s+(.+?)" + _END,
+                          re.IGNORECASE)
+_EDGE_PAIR = re.compile(r"(?:between|from)\s+(.+?)\s+(?:and|to)\s+(.+?)" + _END, re.IGNORECASE)
+
+
+def _term(q: str) -> str | None:
+    m = _SEARCH_TERM.search(q)
+    if not m:
+        return None
+    term = _clean(m.group(1) or m.group(2))
+    return None if not term or term.lower() in _NOT_A_NAME else term
+
+
+def search_calls(st: PlanState) -> list[Call]:
+    term = _term(st.question)
+    return [Call("search_node", {"query": term, "limit": 10})] if term else []
+
+
+def search_render(st: PlanState, obs: list[Observed]) -> str:
+    if not obs:
+        return "Say which name to look for, e.g. search for 'Alice'."
+    d = obs[0].data
+    if not d["candidates"]:
+        return f"No node matches '{d['query']}'."
+    rows = ", ".join(f"{_who(c)} (score {_f(c['score'], 0)})" for c in d["candidates"][:5])
+    return (f"{d['total_matches']} node(s) match '{d['query']}'; the best candidates are {rows}. "
+            "Use these ids in further questions.")
+
+
+def edge_search_calls(st: PlanState) -> list[Call]:
+    m = _EDGE_PAIR.search(st.question)
+    if not m:
+        return []
+    return [Call("search_edge", {"query": f"{_clean(m.group(1))} {_clean(m.group(2))}", "limit": 5})]
+
+
+def edge_search_render(st: PlanState, obs: list[Observed]) -> str:
+    if not obs:
+        return "Name the two endpoints, e.g. the edge between Alice and Bob."
+    d = obs[0].data
+    if not d["edges"]:
+        return f"No edge matches '{d['query']}'."
+    rows = []
+    for e in d["edges"][:5]:
+        attrs = ", ".join(f"{k}={v}" for k, v in e["attributes"].items())
+        rows.append(f"{e['source']} – {e['target']}" + (f" ({attrs})" if attrs else "") +
+                    f", score {_f(e['score'], 0)}")
+    return f"{d['total_matches']} edge(s) match '{d['query']}': " + "; ".join(rows) + "."
+
+
+# -- communities and bridges -------------------------------------------------------------
+_METHODS = {"louvain": "louvain", "leiden": "leiden", "label propagation": "label_propagation",
+            "infomap": "infomap"}
+
+
+def partition_args(st: PlanState) -> dict[str, Any]:
+    q = st.question.lower()
+    method = next((m for word, m in _METHODS.items() if word in q), "leiden")
+    return {"method": method, "seed": SEED, "weighted": bool(_info(st).get("weighted"))}
+
+
+def community_calls(st: PlanState) -> list[Call]:
+    return [Call("community_detection", {**partition_args(st), "top_k": 10})]
+
+
+def community_render(st: PlanState, obs: list[Observed]) -> str:
+    d = next(o.data for o in obs if o.tool == "community_detection")
+    sizes = ", ".join(str(c["size"]) for c in d["largest_communities"][:5])
+    sample = "; ".join(f"community {c['community']}: " + ", ".join(map(str, c["sample_members"][:4]))
+                       for c in d["largest_communities"][:3])
+    w = "weighted" if d["weighted"] else "unweighted"
+    return (f"**{d['communities']} communities** found by {d['method']} ({d['implementation']}, "
+            f"seed {d['seed']}, {w}) with modularity **{_f(d['modularity'])}**. Largest sizes: "
+            f"{sizes}; {d['sizes']['singletons']} singleton(s). Members: {sample}.")
+
+
+_TYPE_ATTRS = ("type", "kind", "node_type", "role", "side")
+_NOUN = re.compile(r"\b(customer|client|user|buyer|account|member|product|item|person)s?\b",
+                   re.IGNORECASE)
+
+
+def bridge_calls(st: PlanState) -> list[Call]:
+    pargs = partition_args(st)
+    args: dict[str, Any] = {**pargs, "top_k": 10}
+    attrs = _info(st).get("node_attributes") or []
+    noun = _NOUN.search(st.question)
+    attr = next((a for a in _TYPE_ATTRS if a in attrs), None)
+    if noun and attr:
+        args.update(attribute=attr, value=noun.group(1).lower())
+    return [Call("community_detection", {**pargs, "top_k": 10}), Call("bridge_nodes", args)]
+
+
+def bridge_render(st: PlanState, obs: list[Observed]) -> str:
+    b = next((o.data for o in obs if o.tool == "bridge_nodes"), None)
+    if b is None:
+        return "The bridge analysis did not run."
+    if not b["bridges"]:
+        return (f"No node has neighbours in {b['min_communities']} or more of the "
+                f"{b['communities']} communities ({b['method']}, seed {b['seed']}).")
+    approx = " (sampled)" if b.get("centrality_approximate") else ""
+    rows = [f"**{_who(r)}** — neighbours in **{r['communities']} communities**, participation "
+            f"{_f(r['participation'])}, {b['centrality']}{approx} {_f(r['centrality'])}, "
+            f"degree {r['degree']}" for r in b["bridges"][:10]]
+    return (f"**{b['total']} nodes** connect {b['min_communities']} or more of the "
+            f"{b['communities']} communities ({b['method']}, seed {b['seed']}, modularity "
+            f"{_f(b['modularity'])}). The strongest bridges:\n" +
+            "\n".join(f"- {r}" for r in rows))
+
+
+# -- paths and connectivity --------------------------------------------------------------
+_PAIR = re.compile(r"(?:from|between)\s+(.+?)\s+(?:to|and)\s+(.+?)" + _END, re.IGNORECASE)
+
+
+def _pair_names(q: str) -> list[str] | None:
+    m = _PAIR.search(q)
+    if not m:
+        return None
+    names = [_clean(m.group(1)), _clean(m.group(2))]
+    return names if all(names) else None
+
+
+def path_calls(st: PlanState) -> list[Call]:
+    names = _pair_names(st.question)
+    if not names:
+        return []
+    searches, ids = _resolve(st, names)
+    if ids is None:
+        return searches
+    weighted = bool(re.search(r"weight|strongest|cheapest", st.question, re.IGNORECASE))
+    return [*searches, Call("shortest_path", {"source": ids[0], "target": ids[1],
+                                              "weighted": weighted})]
+
+
+def path_render(st: PlanState, obs: list[Observed]) -> str:
+    names = _pair_names(st.question) or []
+    p = next((o.data for o in obs if o.tool == "shortest_path"), None)
+    if p is None:
+        return (_unresolved(st, names) if names else
+                "Name both ends, e.g. the shortest path from Alice to Bob.")
+    if not p["reachable"]:
+        return _found(st, names) + f"There is **no path** from {p['source']} to {p['target']}."
+    route = " → ".join(_who(n) for n in p["path"])
+    length = f" (total length {_f(p['length'])})" if "length" in p else ""
+    return (_found(st, names) + f"The shortest path from {p['source']} to {p['target']} has "
+            f"**{p['hops']} hop(s)**{length}: {route}.")
+
+
+def connectivity_calls(st: PlanState) -> list[Call]:
+    names = _pair_names(st.question)
+    if not names:
+        return [Call("connectivity", {"limit": 10})]
+    searches, ids = _resolve(st, names)
+    if ids is None:
+        return searches
+    return [*searches, Call("connectivity", {"source": ids[0], "target": ids[1], "limit": 10})]
+
+
+def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
+    c = next((o.data for o in obs if o.tool == "connectivity"), None)
+    if c is None:
+        return _unresolved(st, _pair_names(st.question) or [])
+    cuts = ", ".join(_who(a) for a in c["articulation_points"]["items"][:5])
+    text = (f"The graph has **{c['components']} connected component(s)**; the largest holds "
+            f"{_f(c['largest_component_fraction'] * 100, 1)}% of the nodes. "
+            f"{c['articulation_points']['total']} articulation point(s)"
+            + (f" (e.g. {cuts})" if cuts else "") +
+            f" and {c['bridges']['total']} bridge edge(s) would each disconnect it if removed.")
+    if "pair" in c:
+        p = c["pair"]
+        text = (_found(st, _pair_names(st.question) or []) + text +
+                f" Between {p['source']} and {p['target']}: connected={p['connected']}, node "
+                f"connectivity **{p['node_connectivity']}**, edge connectivity "
+                f"**{p['edge_connectivity']}** (independent paths).")
+    return text
+
+
+# -- local structure ---------------------------------------------------------------------
+_AROUND = re.compile(r"(?:around|of|for|near|surrounding)\s+(.+?)" + _END, re.IGNORECASE)
+
+
+def _around_name(q: str) -> str | None:
+    m = _AROUND.search(q)
+    if not m:
+        return None
+    name = _clean(m.group(1))
+    return None if not name or name.lower() in _NOT_A_NAME else name
+
+
+def _radius(q: str) -> int:
+    m = re.search(r"(\d|two|three)[ -]hops?|radius (\d)", q, re.IGNORECASE)
+    if not m:
+        return 1
+    word = m.group(1) or m.group(2)
+    return min(3, {"two": 2, "three": 3}.get(word, int(word) if word.isdigit() else 1))
+
+
+def local_calls(st: PlanState) -> list[Call]:
+    name = _around_name(st.question)
+    if name is None:
+        return [Call("local_analysis", {})]
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    return [*searches, Call("local_analysis", {"node": ids[0], "radius": _radius(st.question)})]
+
+
+def local_render(st: PlanState, obs: list[Observed]) -> str:
+    d = next((o.data for o in obs if o.tool == "local_analysis"), None)
+    name = _around_name(st.question)
+    if d is None:
+        return _unresolved(st, [name] if name else [])
+    if "node" not in d:
+        return (f"Average clustering is **{_f(d['average_clustering'])}** and transitivity "
+                f"{_f(d['transitivity'])}; the innermost k-core is the **{d['max_core']}-core** "
+                f"with {d['max_core_size']} nodes.")
+    hops = "; ".join(f"{h['count']} node(s) at hop {h['hop']} (e.g. " +
+                     ", ".join(_who(n) for n in h["nodes"][:5]) + ")"
+                     for h in d["neighbours_by_hop"])
+    ego = d["ego_network"]
+    return (_found(st, [name] if name else []) +
+            f"{_who(d)} has degree **{d['degree']}**, clustering coefficient "
+            f"**{_f(d['clustering'])}** and core number {d['core_number']} (the maximum core is "
+            f"{d['max_core']}). Neighbourhood: {hops or 'none'}. Its {d['radius']}-hop ego network "
+            f"has {ego['nodes']} nodes and {ego['edges']} edges (density {_f(ego['density'])}).")
+
+
+# -- subgraph ----------------------------------------------------------------------------
+_COMMUNITY_N = re.compile(r"community\s+(?:number\s+|#)?(\d+)", re.IGNORECASE)
+_SAVE = re.compile(r"\bsave|new (version|revision)|as a version|create (a )?(version|revision)",
+                   re.IGNORECASE)
+
+
+def subgraph_calls(st: PlanState) -> list[Call]:
+    save = bool(_SAVE.search(st.question))
+    community = _COMMUNITY_N.search(st.question)
+    if community:
+        detect = Call("community_detection", {**partition_args(st), "top_k": 10})
+        if st.done(detect) is None:
+            return [detect]
+        return [detect, Call("subgraph_extraction", {"community": int(community.group(1)),
+                                                     "create_version": save})]
+    name = _around_name(st.question)
+    if name is None:
+        return []
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    return [*searches, Call("subgraph_extraction", {"center": ids[0], "radius":
+                                                    _radius(st.question), "create_version": save})]
+
+
+def subgraph_render(st: PlanState, obs: list[Observed]) -> str:
+    d = next((o.data for o in obs if o.tool == "subgraph_extraction"), None)
+    if d is None:
+        name = _around_name(st.question)
+        if name:
+            return _unresolved(st, [name])
+        return ("Say which part to extract: around a node (e.g. the subgraph around Alice) or a "
+                "community number from a community detection.")
+    text = (f"The selection has **{d['nodes']} nodes** and **{d['edges']} edges** "
+            f"({_f(d['fraction_of_graph'] * 100, 1)}% of the nodes, density {_f(d['density'])}, "
+            f"{d['components']} component(s)).")
+    if d.get("create_version"):
+        text += (f" It was saved as revision **{d['revision']}** of {d['dataset_id']} and is now "
+                 "the loaded graph.")
+    else:
+        text += " This was a read-only preview; ask to save it as a new version to keep it."
+    return text
+
+
+# -- comparison and statistics -----------------------------------------------------------
+_COMPARE = re.compile(r"compare\s+(.+?)" + _END, re.IGNORECASE)
+
+
+def _compare_names(q: str) -> list[str] | None:
+    m = _COMPARE.search(q)
+    text = m.group(1) if m else None
+    if text is None:
+        pair = re.search(r"(.+?)\s+(?:vs\.?|versus)\s+(.+?)" + _END, q, re.IGNORECASE)
+        if not pair:
+            return None
+        text = f"{pair.group(1).split()[-1]} and {pair.group(2)}"
+    parts = [_clean(p) for p in re.split(r",\s*|\s+(?:and|with|to|vs\.?|versus)\s+", text) if p]
+    parts = [p for p in parts if p]
+    return parts if 2 <= len(parts) <= 10 else None
+
+
+def compare_calls(st: PlanState) -> list[Call]:
+    names = _compare_names(st.question)
+    if not names:
+        return []
+    searches, ids = _resolve(st, names)
+    if ids is None:
+        return searches
+    return [*searches, Call("compare_nodes", {"nodes": list(dict.fromkeys(ids))})]
+
+
+def compare_render(st: PlanState, obs: list[Observed]) -> str:
+    d = next((o.data for o in obs if o.tool == "compare_nodes"), None)
+    names = _compare_names(st.question) or []
+    if d is None:
+        return _unresolved(st, names) if names else "Name the nodes to compare."
+    rows = [f"- {_who(r)}: degree {r['degree']}, pagerank {_f(r['pagerank'])}, clustering "
+            f"{_f(r['clustering'])}, core {r['core_number']}" +
+            (f", community {r['community']}" if "community" in r else "") for r in d["nodes"]]
+    pairs = [f"- {p['a']} and {p['b']}: distance {p['distance']}, {p['common_neighbours']} common "
+             f"neighbour(s), Jaccard {_f(p['jaccard'])}" for p in d["pairs"][:10]]
+    return _found(st, names) + "Side by side:\n" + "\n".join(rows) + "\n\nPairs:\n" + "\n".join(pairs)
+
+
+def stats_calls(st: PlanState) -> list[Call]:
+    return [Call("summary_statistics", {})]
+
+
+def stats_render(st: PlanState, obs: list[Observed]) -> str:
+    d = obs[0].data
+    approx = " (estimated from sampled sources)" if d["paths_approximate"] else ""
+    return (f"The graph has **{d['nodes']} nodes** and **{d['edges']} edges** (density "
+            f"{d['density']}); degree mean {_f(d['degree']['mean'], 2)}, median "
+            f"{d['degree']['median']}, max {d['degree']['max']}. {d['components']} component(s); "
+            f"the largest holds {_f(d['largest_component']['fraction'] * 100, 1)}% of the nodes. "
+            f"Average clustering {_f(d['average_clustering'])}, transitivity "
+            f"{_f(d['transitivity'])}, degree assortativity {d['degree_assortativity']}. Average "
+            f"shortest path {d['average_path_length']} and diameter {d['diameter']}{approx}.")
+
+
+# -- the table ---------------------------------------------------------------------------
+# (name, pattern, calls, render, method) in the order their calls are emitted.
+ANALYSIS_INTENTS = [
+    ("bridges", _rx(r"connect\w*\s+(?:\w+\s+){0,3}communit", r"bridg\w*\s+(?:nodes?|between)",
+                    r"between (?:the |different |several )?communities", r"span\w*\s+(?:\w+\s+){0,2}communit",
+                    r"participation", r"brokers? between"),
+     bridge_calls, bridge_render, "bridge nodes: neighbour communities and participation coefficient"),
+    ("communities", _rx(r"communit", r"\bclusters?\b", r"modularity", r"\bpartition"),
+     community_calls, community_render, "community detection (cdlib / leidenalg / python-igraph)"),
+    ("path", _rx(r"\bpath\b", r"\broute\b", r"\bdistance (?:from|between)", r"how far",
+                 r"\bhops? (?:from|between)"),
+     path_calls, path_render, "shortest path (networkx bidirectional search)"),
+    ("connectivity", _rx(r"connectivity", r"connected components?", r"\bcomponents?\b",
+                         r"articulation", r"cut (?:vertex|vertices|nodes?|edges?)",
+                         r"single points? of failure", r"\bbridges\b(?!\s+between)",
+                         r"\bbridge edges?", r"disconnect", r"how (?:well )?connected"),
+     connectivity_calls, connectivity_render, "connectivity: components, cut nodes and bridges"),
+    ("local", _rx(r"neighbou?rhood", r"neighbou?rs of", r"\bego\b", r"clustering coefficient",
+                  r"k-?cores?\b", r"\bcore number", r"local (?:structure|analysis)"),
+     local_calls, local_render, "local structure (ego network, clustering, k-core)"),
+    ("subgraph", _rx(r"subgraph", r"\bextract", r"\bkeep only", r"new (?:version|revision)"),
+     subgraph_calls, subgraph_render, "subgraph extraction"),
+    ("compare", _rx(r"\bcompare\b", r"\bvs\.?\s", r"\bversus\b"),
+     compare_calls, compare_render, "node comparison"),
+    ("statistics", _rx(r"statistic", r"\bstats\b", r"assortativ", r"diameter",
+                       r"average (?:shortest )?path", r"transitivity", r"density", r"key figures"),
+     stats_calls, stats_render, "summary statistics"),
+    ("edge_search", _rx(r"\b(?:find|search|look ?up|which|what)\b.*\b(?:edges?|links?|relationships?)\s+"
+                        r"(?:between|from)"),
+     edge_search_calls, edge_search_render, "edge search (fuzzy)"),
+    ("search", _rx(r"\bfind (?:the )?(?:node|id)", r"\bsearch\b", r"\blook ?up\b",
+                   r"\bis there (?:a |an )?(?:node|customer|character|person|user)",
+                   r"\bid of\b", r"\bwhich node is\b"),
+     search_calls, search_render, "node search (fuzzy)"),
+]

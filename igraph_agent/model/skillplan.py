@@ -1,0 +1,88 @@
+"""The offline planner's skill step: pick the procedure a question calls for and read it.
+
+The planner sees skills only as the system prompt lists them (``SkillCatalogue.prompt_block``):
+``- name: description [triggers: a, b]``. The skill with the most trigger phrases in the
+question (catalogue order breaks ties) is loaded with ``load_skill`` once, before the
+analysis; skills a request named are all loaded. When the question alone maps to no intent,
+the loaded skills' descriptions are matched too -- that is how a user's own skill steers
+the planner to its tools. Deterministic.
+
+Example::
+
+    skill_step(st)     # Call("load_skill", {"name": "centrality-and-influence"}) or None
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from igraph_agent.model import intents as intent_table
+from igraph_agent.model.planstate import Call, PlanState
+
+CATALOGUE_HEAD = "Skills ("
+NAMED_HEAD = "Skills named for this request"
+_LINE = re.compile(r"^- ([a-z0-9]+(?:-[a-z0-9]+)*): (.*?)(?: \[triggers: (.*)\])?$")
+
+
+def catalogue(system: str) -> tuple[list[tuple[str, list[str]]], bool]:
+    """((name, triggers) per listed skill, whether the request named them) from the prompt."""
+    skills: list[tuple[str, list[str]]] = []
+    named = False
+    inside = False
+    for line in system.splitlines():
+        if line.startswith(CATALOGUE_HEAD) or line.startswith(NAMED_HEAD):
+            inside, named = True, line.startswith(NAMED_HEAD)
+            continue
+        if inside:
+            m = _LINE.match(line)
+            if not m:
+                inside = False
+                continue
+            triggers = [t.strip() for t in (m.group(3) or "").split(",") if t.strip()]
+            skills.append((m.group(1), triggers))
+    return skills, named
+
+
+def _hits(question: str, triggers: list[str]) -> int:
+    q = question.lower()
+    return sum(1 for t in triggers if re.search(rf"(?<![a-z0-9]){re.escape(t.lower())}", q))
+
+
+def loaded(st: PlanState) -> list[str]:
+    return [r.args.get("name", "") for r in st.results if r.tool == "load_skill"]
+
+
+def skill_step(st: PlanState) -> list[Call]:
+    """load_skill calls still to make (empty when none applies or all are read)."""
+    if "load_skill" not in st.tools:
+        return []
+    skills, named = catalogue(st.system)
+    done = set(loaded(st))
+    if named:
+        return [Call("load_skill", {"name": n}) for n, _ in skills if n not in done]
+    scored = [(_hits(st.question, trig), -i, n) for i, (n, trig) in enumerate(skills)]
+    best = max(scored, default=(0, 0, ""))
+    if best[0] == 0 or best[2] in done:
+        return []
+    return [Call("load_skill", {"name": best[2]})]
+
+
+def intents(st: PlanState) -> list[intent_table.Intent]:
+    """The question's intents; if none, those of the skills this run loaded."""
+    found = intent_table.for_state(st)
+    if found:
+        return found
+    texts = [r.data.get("description", "") for r in st.results if r.tool == "load_skill" and r.ok]
+    if not texts:
+        return []
+    return intent_table.for_state(replace(st, question=" ".join([st.question, *texts])))
+
+
+def note(st: PlanState) -> str:
+    """A line naming the skills the answer followed."""
+    names = [r.data.get("name") for r in st.results if r.tool == "load_skill" and r.ok]
+    names = list(dict.fromkeys(n for n in names if n))
+    if not names:
+        return ""
+    return "\n\nProcedure: followed skill " + ", ".join(f"`{n}`" for n in names) + "."

@@ -1,0 +1,316 @@
+"""One recipe per tool: a stored tool result -> a :class:`Finding` with a recompute cell.
+
+A recipe reads only the call's arguments and its result envelope; every number in the
+finding's text and table is copied from them. The code cell recomputes the same numbers
+with plain networkx (cdlib for the partition itself) from the graph ``G`` that the
+report's setup cell loads, sets ``result`` and checks it against ``expected``.
+Tools without a recipe still get a finding (their summary and numbers), marked as
+not recomputed.
+
+Example::
+
+    finding = build_finding(ref, args, envelope, "f1")
+    finding.numbers        # what the code cell's ``result`` must equal
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from igraph_agent.report.model import Finding, SourceRef
+
+Recipe = Callable[[SourceRef, dict[str, Any], dict[str, Any], str], Finding]
+RECIPES: dict[str, Recipe] = {}
+
+
+def recipe(tool: str) -> Callable[[Recipe], Recipe]:
+    def register(fn: Recipe) -> Recipe:
+        RECIPES[tool] = fn
+        return fn
+
+    return register
+
+
+def build_finding(ref: SourceRef, args: dict[str, Any], envelope: dict[str, Any],
+                  fid: str) -> Finding:
+    """The finding for one successful tool result."""
+    data = envelope.get("data") or {}
+    fn = RECIPES.get(ref.tool, _generic)
+    return fn(ref, args, data, fid) if fn is not _generic else _generic(ref, envelope, fid)
+
+
+def _lit(value: Any) -> str:
+    """A Python literal for the code cell (JSON-compatible values only)."""
+    return json.dumps(value, ensure_ascii=False).replace("true", "True").replace(
+        "false", "False").replace("null", "None")
+
+
+def _cell(title: str, ref: SourceRef, body: str, expected: dict[str, Any]) -> str:
+    return (f"# {title} — recomputed ({ref.tool}, call {ref.call_id})\n{body.strip()}\n\n"
+            f"expected = {_lit(expected)}\nsame(result, expected)\nresult")
+
+
+def _table_md(rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return ""
+    cols = list(rows[0])
+    head = "| " + " | ".join(cols) + " |\n|" + "---|" * len(cols) + "\n"
+    return head + "\n".join("| " + " | ".join(str(r.get(c, "")) for c in cols) + " |"
+                            for r in rows)
+
+
+def _who(row: dict[str, Any]) -> str:
+    return f"{row['node']} ({row['label']})" if row.get("label") else str(row["node"])
+
+
+# -- graph state -----------------------------------------------------------------------
+@recipe("get_graph_info")
+def graph_info(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
+    kind = "directed" if data.get("directed") else "undirected"
+    numbers = {"nodes": data["nodes"], "edges": data["edges"],
+               "components": data["components"], "density": data["density"]}
+    text = (f"The analysed graph has **{data['nodes']} nodes** and **{data['edges']} edges** "
+            f"({kind}), {data['components']} connected component(s), density "
+            f"{data['density']}.")
+    comps = ("nx.number_weakly_connected_components(G)" if data.get("directed")
+             else "nx.number_connected_components(G)")
+    body = (f"result = {{\"nodes\": G.number_of_nodes(), \"edges\": G.number_of_edges(),\n"
+            f"          \"components\": {comps}, \"density\": round(nx.density(G), 6)}}")
+    return Finding(id=fid, title="Graph size and shape", text=text, source=ref,
+                   numbers=numbers, code=_cell("Graph size and shape", ref, body, numbers))
+
+
+# -- degree ----------------------------------------------------------------------------
+@recipe("degree_analysis")
+def degree(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
+    top = data.get("top") or []
+    direction = data.get("direction", "all")
+    numbers = {"mean_degree": data["mean_degree"], "max_degree": data["max_degree"],
+               "isolates": data["isolates"],
+               "top": {t["node"]: t["degree"] for t in top}}
+    lead = ", ".join(f"{_who(t)}: {t['degree']}" for t in top[:5])
+    text = (f"Mean degree is **{data['mean_degree']}**, the maximum {data['max_degree']}; "
+            f"{data['isolates']} node(s) are isolated. Highest degree: {lead}.")
+    deg = {"in": "G.in_degree()", "out": "G.out_degree()"}.get(direction, "G.degree()")
+    body = (f"deg = dict({deg})\n"
+            "top = sorted(deg.items(), key=lambda kv: (-kv[1], str(kv[0])))"
+            f"[:{len(top)}]\n"
+            "result = {\"mean_degree\": round(sum(deg.values()) / len(deg), 4),\n"
+            "          \"max_degree\": max(deg.values()),\n"
+            "          \"isolates\": sum(1 for d in deg.values() if d == 0),\n"
+            "          \"top\": dict(top)}")
+    rows = [{"node": t["node"], **({"label": t["label"]} if "label" in t else {}),
+             "degree": t["degree"]} for t in top]
+    return Finding(id=fid, title="Degree", text=text, source=ref, table=rows, numbers=numbers,
+                   code=_cell("Degree", ref, body, numbers))
+
+
+# -- centrality ------------------------------------------------------------------------
+_DISTANCE = "distance = lambda u, v, d: 1.0 / d['weight'] if d.get('weight') else 1.0\n"
+
+
+def _centrality_code(measure: str, weighted: bool, k: int | None, seed: int) -> str:
+    w = "'weight'" if weighted else "None"
+    if measure == "degree":
+        return "scores = nx.degree_centrality(G)"
+    if measure == "betweenness":
+        return ((_DISTANCE if weighted else "")
+                + f"scores = nx.betweenness_centrality(G, k={k}, "
+                f"weight={'distance' if weighted else 'None'}, seed={seed})")
+    if measure == "closeness":
+        return ((_DISTANCE if weighted else "")
+                + f"scores = nx.closeness_centrality(G, distance={'distance' if weighted else 'None'})")
+    if measure == "pagerank":
+        return f"scores = nx.pagerank(G, weight={w}, tol=1e-10)"
+    return f"scores = nx.eigenvector_centrality_numpy(G, weight={w})"
+
+
+@recipe("node_centrality")
+def centrality(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
+    measure = data["measure"]
+    top = data.get("top") or []
+    numbers = {"top": {t["node"]: t["score"] for t in top}}
+    approx = (f" (approximate: {data['sample_k']} sampled source nodes)"
+              if data.get("approximate") and data.get("sample_k") else "")
+    lead = ", ".join(f"{_who(t)}: {t['score']}" for t in top[:5])
+    text = (f"By **{measure}** centrality{approx}, computed with {data.get('backend')}, the "
+            f"highest-ranked nodes are {lead}.")
+    rows = [{"node": t["node"], **({"label": t["label"]} if "label" in t else {}),
+             "score": t["score"]} for t in top]
+    title = f"{measure.capitalize()} centrality"
+    limits = []
+    if data.get("approximate"):
+        limits.append(f"{title} is approximate ({data.get('candidates') or 'sampled'}); "
+                      "ranks near the cut-off can change with the seed.")
+    if data.get("candidates"):
+        return Finding(id=fid, title=title, text=text, source=ref, table=rows, numbers=numbers,
+                       not_reproducible="closeness was scored for candidate nodes only "
+                       f"({data['candidates']}); rerun the tool for exact values",
+                       limitations=limits)
+    body = (_centrality_code(measure, bool(data.get("weighted")), data.get("sample_k"),
+                             int(args.get("seed", 42)))
+            + "\ntop = sorted(scores.items(), key=lambda kv: (-kv[1], str(kv[0])))"
+            f"[:{len(top)}]\nresult = {{\"top\": {{n: round(s, 6) for n, s in top}}}}")
+    return Finding(id=fid, title=title, text=text, source=ref, table=rows, numbers=numbers,
+                   code=_cell(title, ref, body, numbers), limitations=limits)
+
+
+# -- communities -----------------------------------------------------------------------
+def _partition_code(data: dict) -> str | None:
+    """Code that rebuilds the tool's partition as ``groups`` (largest first), or None."""
+    impl = data.get("implementation", "")
+    if data.get("backend") != "networkx" or not impl.startswith("cdlib.algorithms."):
+        return None
+    method = impl.rsplit(".", 1)[1]
+    weight = "'weight'" if data.get("weighted") else "None"
+    res, seed = data.get("resolution", 1.0), data.get("seed", 42)
+    if method == "leiden":
+        call = f"algorithms.leiden(U, weights={weight}, resolution_parameter={res}, seed={seed})"
+    elif method == "louvain":
+        w = "'weight'" if data.get("weighted") else "'__unweighted__'"
+        call = f"algorithms.louvain(U, weight={w}, resolution={res}, randomize={seed})"
+    else:
+        return None  # label propagation is not seeded: not reproducible
+    return ("import contextlib, io\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    from cdlib import algorithms\n"
+            "U = nx.Graph(G) if G.is_directed() else G\n"
+            f"found = {call}.communities\n"
+            "groups = sorted((sorted(c, key=str) for c in found if c),\n"
+            "                key=lambda c: (-len(c), str(c[0])))\n"
+            "membership = {n: i for i, c in enumerate(groups) for n in c}\n"
+            "for n in G:  # a method may leave isolates out: each is its own community\n"
+            "    if n not in membership:\n"
+            "        membership[n] = len(groups)\n"
+            "        groups.append([n])\n")
+
+
+def _partition_limits(data: dict) -> list[str]:
+    return [f"Communities come from {data.get('implementation')} with seed {data.get('seed')} "
+            f"and resolution {data.get('resolution')}; another method or seed can draw the "
+            "boundaries differently, and every community-based number moves with them."]
+
+
+@recipe("community_detection")
+def communities(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
+    sizes = data.get("sizes") or {}
+    numbers = {"communities": data["communities"], "modularity": data["modularity"],
+               "largest": sizes.get("largest"), "singletons": sizes.get("singletons")}
+    text = (f"{data.get('implementation')} (seed {data.get('seed')}) splits the graph into "
+            f"**{data['communities']} communities** with modularity **{data['modularity']}**; "
+            f"the largest has {sizes.get('largest')} nodes, {sizes.get('singletons')} are "
+            "single nodes.")
+    rows = [{"community": c["community"], "size": c["size"],
+             "sample members": ", ".join(map(str, c.get("sample_members") or []))}
+            for c in data.get("largest_communities") or []]
+    title = "Communities"
+    part = _partition_code(data)
+    if part is None:
+        return Finding(id=fid, title=title, text=text, source=ref, table=rows, numbers=numbers,
+                       not_reproducible=f"{data.get('implementation')} on the "
+                       f"{data.get('backend')} backend is not rebuilt by plain networkx here",
+                       limitations=_partition_limits(data))
+    weight = "'weight'" if data.get("weighted") else "None"
+    body = (part + "sizes = [len(c) for c in groups]\n"
+            f"result = {{\"communities\": len(groups),\n"
+            f"          \"modularity\": round(nx.community.modularity(U, groups, weight={weight}), 6),\n"
+            "          \"largest\": sizes[0], \"singletons\": sizes.count(1)}")
+    return Finding(id=fid, title=title, text=text, source=ref, table=rows, numbers=numbers,
+                   code=_cell(title, ref, body, numbers), limitations=_partition_limits(data))
+
+
+@recipe("bridge_nodes")
+def bridges(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
+    listed = data.get("bridges") or []
+    measure = data.get("centrality", "betweenness")
+    numbers = {"total": data["total"],
+               "bridges": {b["node"]: [b["communities"], b["participation"], b["community"],
+                                       b["degree"], b["centrality"]] for b in listed}}
+    lead = ", ".join(f"{_who(b)}: {b['communities']} communities, participation "
+                     f"{b['participation']}" for b in listed[:5])
+    text = (f"**{data['total']} node(s)** have neighbours in at least "
+            f"{data.get('min_communities')} of the {data.get('communities')} communities. "
+            f"The strongest bridges: {lead}.")
+    rows = [{"node": b["node"], **({"label": b["label"]} if "label" in b else {}),
+             "communities": b["communities"], "participation": b["participation"],
+             "own community": b["community"], "degree": b["degree"],
+             measure: b["centrality"]} for b in listed]
+    title = "Bridge nodes"
+    part = _partition_code(data)
+    if part is None:
+        return Finding(id=fid, title=title, text=text, source=ref, table=rows, numbers=numbers,
+                       not_reproducible=f"{data.get('implementation')} on the "
+                       f"{data.get('backend')} backend is not rebuilt by plain networkx here",
+                       limitations=_partition_limits(data))
+    weighted = bool(data.get("weighted"))
+    keep = f"found = [n for n in G if spans[n] >= {data.get('min_communities', 2)}]\n"
+    flt = data.get("filter")
+    if flt:
+        want = str(flt.get("value") or "").strip().lower().rstrip("s")
+        keep += (f"found = [n for n in found if str(G.nodes[n].get({_lit(flt['attribute'])}, ''))"
+                 f".lower().startswith({_lit(want)})]\n")
+    body = (part
+            + "spans, participation = {}, {}\n"
+            "for n in G:\n"
+            "    shares = {}\n"
+            "    for v in nx.all_neighbors(G, n):\n"
+            "        if v != n:\n"
+            + ("            w = (G.get_edge_data(n, v) or G.get_edge_data(v, n))['weight']\n"
+               if weighted else "            w = 1.0\n")
+            + "            shares[membership[v]] = shares.get(membership[v], 0.0) + w\n"
+            "    total = sum(shares.values())\n"
+            "    spans[n] = len(shares)\n"
+            "    participation[n] = 1 - sum((s / total) ** 2 for s in shares.values()) if total else 0.0\n"
+            + keep
+            + "found.sort(key=lambda n: (-spans[n], -participation[n], str(n)))\n"
+            + _centrality_code(measure, weighted, None, int(data.get("seed", 42))) + "\n"
+            f"result = {{\"total\": len(found), \"bridges\": {{\n"
+            "    n: [spans[n], round(participation[n], 4), membership[n], G.degree(n),\n"
+            f"        round(scores[n], 6)] for n in found[:{len(listed)}]}}}}")
+    return Finding(id=fid, title=title, text=text, source=ref, table=rows, numbers=numbers,
+                   code=_cell(title, ref, body, numbers), limitations=_partition_limits(data))
+
+
+# -- paths -----------------------------------------------------------------------------
+@recipe("shortest_path")
+def path(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
+    s, t = data["source"], data["target"]
+    title = f"Shortest path {s} to {t}"
+    if not data.get("reachable"):
+        numbers: dict[str, Any] = {"reachable": False}
+        text = f"There is no path from {s} to {t}."
+        body = f"result = {{\"reachable\": nx.has_path(G, {_lit(s)}, {_lit(t)})}}"
+    else:
+        numbers = {"reachable": True, "hops": data["hops"]}
+        route = " → ".join(_who(p) for p in data.get("path") or [])
+        text = f"The shortest path from {s} to {t} takes **{data['hops']} hop(s)**: {route}."
+        body = (f"result = {{\"reachable\": nx.has_path(G, {_lit(s)}, {_lit(t)}),\n"
+                f"          \"hops\": nx.shortest_path_length(G, {_lit(s)}, {_lit(t)})}}")
+    return Finding(id=fid, title=title, text=text, source=ref, numbers=numbers,
+                   code=_cell(title, ref, body, numbers))
+
+
+# -- anything else ---------------------------------------------------------------------
+def _scalars(data: dict, prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in data.items():
+        if isinstance(v, bool) or v is None:
+            continue
+        if isinstance(v, int | float):
+            out[prefix + k] = v
+        elif isinstance(v, dict) and not prefix:
+            out.update(_scalars(v, f"{k}."))
+    return out
+
+
+def _generic(ref: SourceRef, envelope: dict[str, Any], fid: str) -> Finding:
+    data = envelope.get("data") or {}
+    numbers = _scalars(data)
+    rows = [{"measure": k, "value": v} for k, v in list(numbers.items())[:20]]
+    return Finding(id=fid, title=ref.tool.replace("_", " ").capitalize(),
+                   text=str(envelope.get("summary") or ""), source=ref, table=rows,
+                   numbers=numbers,
+                   not_reproducible=f"no recompute recipe for {ref.tool} yet; the numbers are "
+                   "as the tool measured them")

@@ -1,0 +1,222 @@
+"""The durable-run surface of :class:`~igraph_agent.runtime.agent.Agent` (issue 7).
+
+``run_status`` / ``can_send`` / ``active_run`` read the store, so they hold across Agents
+and processes on one home; ``events`` replays a run's log from a cursor (REPLAY_UNAVAILABLE
+when it cannot, then rebuild from ``run_record``); ``cancel`` stops a run — or a start
+request that has no run yet — and answers with the run's control state; ``retry_save``
+writes spooled final states again without re-running anything. See docs/durability.md.
+
+Example::
+
+    handle = agent.start("optimize the graph", attach=["karate.csv"], start_request_id="r1")
+    agent.cancel(run_id=handle.run_id, cancel_request_id="c1")   # RunStatus(cancel_status=...)
+    agent.events(handle.run_id, after=-1)
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import sqlite3
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+from igraph_agent.errors import AgentError, ErrorCode
+from igraph_agent.response import AgentResponse, ErrorInfo, RunStatus
+from igraph_agent.runtime.durable import persist_terminal, resave
+from igraph_agent.runtime.events import EventLog, replay_stored
+from igraph_agent.runtime.owner import owner_alive
+from igraph_agent.store.runctl import new_cancel_id
+
+if TYPE_CHECKING:
+    from igraph_agent.runtime.agent import RunHandle
+
+SETTLED = ("paused", "completed", "cancelled", "error", "interrupted")
+
+
+class DurableRuns:
+    """Mixed into Agent: needs ``store``, ``runctl``, ``home``, ``jobs``, ``owner``."""
+
+    # -- reading ----------------------------------------------------------------------
+    def run_status(self, run_id: str) -> RunStatus:
+        """The run's client-visible control fields, read from the store."""
+        run = self.store.get_run(run_id)
+        if run is None:
+            raise AgentError(ErrorCode.RUN_NOT_FOUND, f"no run {run_id!r} in this project",
+                             hint="list runs with `igraph-agent runs list`")
+        busy = self.runctl.busy_run(run["session_id"])
+        return RunStatus(run_id=run_id, session_id=run["session_id"], run_status=run["status"],
+                         execution_stopped=bool(run["execution_stopped"]),
+                         terminal_persisted=bool(run["terminal_persisted"]),
+                         cancel_status=run["cancel_status"],
+                         execution_generation=run["generation"], can_send=busy is None,
+                         active_run=busy["id"] if busy else None,
+                         last_event_index=self.store.last_event_index(run_id))
+
+    def active_run(self, session: str | None = None) -> str | None:
+        """The run that keeps the session busy (running, paused, or its save unconfirmed)."""
+        busy = self.runctl.busy_run(session or self.session_id)
+        return busy["id"] if busy else None
+
+    def can_send(self, session: str | None = None) -> bool:
+        """Whether the session admits a new request now (the input box's state)."""
+        return self.active_run(session) is None
+
+    def events(self, run_id: str, after: int = -1) -> list[dict[str, Any]]:
+        """The run's events after ``after`` (-1: all), from the live window or the store.
+
+        Raises REPLAY_UNAVAILABLE for a cursor outside what can be replayed; rebuild from
+        :meth:`run_record` then. Never re-invokes the model.
+        """
+        from igraph_agent.runtime.agent import _Runtime
+
+        live = _Runtime.shared().live.get((str(self.home.resolve()), run_id))
+        if live is not None:
+            return live[0].events(after)
+        if self.store.get_run(run_id) is None:
+            raise AgentError(ErrorCode.RUN_NOT_FOUND, f"no run {run_id!r} in this project",
+                             hint="list runs with `igraph-agent runs list`")
+        return replay_stored(self.store, run_id, after)
+
+    # -- cancelling -------------------------------------------------------------------
+    def cancel(self, run_id: str | None = None, start_request_id: str | None = None,
+               cancel_request_id: str | None = None, wait: float = 30.0) -> RunStatus:
+        """Cancel one run (``run_id``) or a start request that may not have a run yet.
+
+        A cancel id is bound to its first target (another target: CANCEL_REQUEST_CONFLICT).
+        The model call, tool workers and jobs are signalled at once; waits up to ``wait``
+        seconds for ``cancel_status`` to reach ``confirmed`` (stopped and persisted).
+        Raises CANCEL_NOT_CONFIRMED when the store is unavailable (local work is stopped).
+        """
+        if (run_id is None) == (start_request_id is None):
+            raise AgentError(ErrorCode.INVALID_ARGUMENTS,
+                             "cancel needs exactly one of run_id and start_request_id")
+        cid = cancel_request_id or new_cancel_id()
+        kind, target = ("run", run_id) if run_id else ("start_request", start_request_id)
+        try:
+            self.runctl.bind_cancel(cid, kind, str(target))
+            if start_request_id is not None:
+                run_id = self.runctl.cancel_start_request(start_request_id)
+                if run_id is None:  # nothing started: the intent refuses a late start
+                    return RunStatus(run_id="", run_status="cancelled", execution_stopped=True,
+                                     terminal_persisted=True, cancel_status="confirmed")
+            return self._cancel_run(str(run_id), cid, wait)
+        except sqlite3.Error as exc:
+            stopped = self._stop_locally(run_id, wait) if run_id else False
+            raise AgentError(ErrorCode.CANCEL_NOT_CONFIRMED,
+                             f"the store is unavailable ({type(exc).__name__}): the cancel of "
+                             f"{target} could not be recorded",
+                             hint="local work was told to stop; cancel again once the project "
+                                  "database is reachable", retryable=True,
+                             details={"execution_stopped": stopped, "target": target}) from None
+
+    def _cancel_run(self, run_id: str, cid: str, wait: float) -> RunStatus:
+        from igraph_agent.runtime.agent import _Runtime
+
+        run = self.store.get_run(run_id)
+        if run is None:
+            raise AgentError(ErrorCode.RUN_NOT_FOUND, f"no run {run_id!r} in this project",
+                             hint="list runs with `igraph-agent runs list`")
+        meta = {"cancel_request_id": cid, "requested_at": time.time(), "by": self.owner}
+        if run["status"] == "paused":
+            self._cancel_paused(run, meta)
+        elif run["status"] in ("preparing", "running"):
+            self.runctl.request_cancel(run_id, meta)
+            live = _Runtime.shared().live.get((str(self.home.resolve()), run_id))
+            if live is not None:
+                self._stop_locally(run_id, wait)
+            elif not owner_alive(run.get("owner")):
+                from igraph_agent.runtime.recovery import stop_dead_run
+
+                stop_dead_run(self.store, self.home, run, status="cancelled", cancel=meta)
+            else:  # another live process owns it: its watcher stops it; follow the store
+                deadline = time.monotonic() + wait
+                while time.monotonic() < deadline and \
+                        self.runctl.cancel_status(run_id) != "confirmed":
+                    time.sleep(0.1)
+        return self.run_status(run_id)
+
+    def _stop_locally(self, run_id: str, wait: float) -> bool:
+        """Signal every branch of a run of this process; True once its execution ended."""
+        from igraph_agent.runtime.agent import _Runtime
+
+        live = _Runtime.shared().live.get((str(self.home.resolve()), run_id))
+        if live is None:
+            return False
+        handle, control = live
+        control.signal()
+        try:
+            self.runctl.set_cancel_status(run_id, "stopping")
+        except sqlite3.Error:
+            pass
+        try:
+            handle.wait(wait)
+        except Exception:  # a timeout, or the run failed to save: the flags are set
+            return handle.done
+        return True
+
+    def _cancel_paused(self, run: dict[str, Any], meta: dict[str, Any]) -> None:
+        """A paused run becomes cancelled without invoking the model; gated calls never run."""
+        from igraph_agent.tools.registry import ToolResult
+
+        run_id, generation = run["id"], run["generation"]
+        resp = AgentResponse.model_validate(run["response"]) if run.get("response") else \
+            AgentResponse(status="error", model=run["model"], run_id=run_id,
+                          session_id=run["session_id"])
+        for p in self.store.approvals(run_id, "pending"):
+            result = ToolResult.failure(p["tool"], p["tool_call_id"], ErrorCode.RUN_CANCELLED,
+                                        "not run: the run was cancelled while this call waited "
+                                        "for approval", hint="ask again")
+            if self.store.decide_approval(run_id, p["tool_call_id"], generation, "cancelled",
+                                          None):
+                self.store.mark_tool_call(run_id, p["tool_call_id"], "cancelled",
+                                          result.envelope())
+        resp.status, resp.pending, resp.next = "error", [], []
+        resp.answer = ""
+        resp.error = ErrorInfo(code=str(ErrorCode.RUN_CANCELLED),
+                               message="the run was cancelled while it waited for approval; "
+                                       "the gated calls did not run", hint="ask again")
+        fields = {"status": "cancelled", "response": resp.model_dump(mode="json"),
+                  "finished_at": time.time(), "execution_stopped": 1,
+                  "cancel_status": "stopping", "cancel": meta}
+        if persist_terminal(self.store, self.home, run_id, generation, fields):
+            EventLog(self.store, run_id, generation).emit(
+                "run.cancelled", status="error", error=resp.error.model_dump())
+
+    # -- saving and recovery ----------------------------------------------------------
+    def retry_save(self, run_id: str | None = None) -> list[str]:
+        """Write spooled final states again (never re-runs the model or a tool)."""
+        return resave(self.store, self.home, run_id)
+
+    def _recover(self) -> dict[str, int]:
+        from igraph_agent.runtime.recovery import recover
+
+        return recover(self.store, self.home, self.jobs)
+
+
+def observer_handle(agent: Any, run_id: str, session_id: str, events: EventLog) -> RunHandle:
+    """A handle on a run executing elsewhere (or finished): its response comes from the store."""
+    from igraph_agent.runtime.agent import RunHandle
+
+    future: concurrent.futures.Future = concurrent.futures.Future()
+
+    def follow() -> None:
+        while True:
+            try:
+                run = agent.store.get_run(run_id) or {}
+            except sqlite3.Error as exc:
+                future.set_exception(exc)
+                return
+            if run.get("status") in SETTLED and run.get("response"):
+                resp = AgentResponse.model_validate(run["response"])
+                try:
+                    resp.run_state = agent.run_status(run_id)
+                except Exception:
+                    pass
+                future.set_result(resp)
+                return
+            time.sleep(0.1)
+
+    threading.Thread(target=follow, daemon=True, name=f"igraph-agent-follow-{run_id}").start()
+    return RunHandle(run_id, session_id, events, future, threading.Event(),
+                     canceller=agent.cancel)

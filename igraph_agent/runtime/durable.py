@@ -1,0 +1,142 @@
+"""Durable final state: request fingerprints, the local spool and verified terminal writes.
+
+Before a run's terminal (or stable paused) write, its payload — the final fields, the
+completed tool results, partial text, approval requirement, cancellation metadata — goes
+to ``<home>/spool/<run_id>.json`` (temporary file + atomic replace). Then the store is
+written (only if the run is still at the writer's generation), read back and compared;
+only then is ``terminal_persisted`` set and the spool file removed. A failed save keeps
+the spool file; :func:`resave` (``Agent.retry_save``, and recovery at start-up) writes it
+again — it never re-runs the model or a tool.
+
+Example::
+
+    ok = persist_terminal(store, home, run_id, generation,
+                          {"status": "completed", "response": {...}, "execution_stopped": 1})
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from igraph_agent.store import Store
+from igraph_agent.store.runctl import RunControlStore
+
+SPOOL_DIR = "spool"
+
+
+# -- fingerprints -------------------------------------------------------------------------
+def content_hash(obj: Any) -> str:
+    """A stable hash of an attachment's content (file bytes, frame values, graph edges)."""
+    h = hashlib.sha256()
+    if isinstance(obj, str | Path) and Path(obj).is_file():
+        h.update(Path(obj).read_bytes())
+    elif type(obj).__name__ == "DataFrame":
+        import pandas as pd
+
+        h.update(json.dumps([str(c) for c in obj.columns]).encode())
+        h.update(pd.util.hash_pandas_object(obj, index=True).values.tobytes())
+    elif hasattr(obj, "edges") and hasattr(obj, "nodes"):
+        h.update(json.dumps(sorted(map(repr, obj.edges(data=True)))).encode())
+        h.update(json.dumps(sorted(map(repr, obj.nodes(data=True)))).encode())
+    else:
+        h.update(repr(obj).encode())
+    return h.hexdigest()
+
+
+def fingerprint(question: str, attach: Iterable[Any], options: dict[str, Any],
+                session_id: str, names: Iterable[str] | None = None) -> str:
+    """What makes two start requests "the same": question, attachments, options, session."""
+    body = {"question": question, "attach": [content_hash(a) for a in attach],
+            "names": list(names or []), "options": options, "session": session_id}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()
+
+
+# -- the spool ----------------------------------------------------------------------------
+def spool_path(home: Path, run_id: str) -> Path:
+    return Path(home) / SPOOL_DIR / f"{run_id}.json"
+
+
+def write_spool(home: Path, run_id: str, payload: dict[str, Any]) -> Path:
+    path = spool_path(home, run_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(payload, fh, default=str)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    return path
+
+
+def spooled(home: Path) -> list[dict[str, Any]]:
+    """Payloads waiting to be saved (unreadable half-written temp files are skipped)."""
+    out = []
+    for path in sorted((Path(home) / SPOOL_DIR).glob("run_*.json")):
+        try:
+            out.append(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, json.JSONDecodeError):
+            continue
+    return out
+
+
+def drop_spool(home: Path, run_id: str) -> None:
+    try:
+        spool_path(home, run_id).unlink()
+    except FileNotFoundError:
+        pass
+
+
+# -- verified terminal writes -------------------------------------------------------------
+def persist_terminal(store: Store, home: Path, run_id: str, generation: int,
+                     fields: dict[str, Any], tool_results: list[dict[str, Any]] | None = None,
+                     ) -> bool:
+    """Spool, write, read back, verify, then mark ``terminal_persisted``.
+
+    False when the write was ignored (an older generation) or could not be confirmed (the
+    spool file stays for :func:`resave`).
+    """
+    payload = {"run_id": run_id, "generation": generation, "fields": fields,
+               "tool_results": tool_results or [], "spooled_at": time.time()}
+    try:
+        write_spool(home, run_id, payload)
+    except OSError:
+        pass  # the store write below is still attempted; only the retry path is lost
+    return _save(store, home, payload)
+
+
+def _save(store: Store, home: Path, payload: dict[str, Any]) -> bool:
+    run_id, generation, fields = payload["run_id"], payload["generation"], payload["fields"]
+    ctl = RunControlStore(store)
+    try:
+        for env in payload.get("tool_results") or []:  # completed tools, never re-run
+            ctl.save_missing_result(run_id, env.get("call_id", ""), env, generation)
+        if not ctl.write_terminal(run_id, generation, fields):
+            drop_spool(home, run_id)  # a newer generation owns the run now
+            return False
+        row = store.get_run(run_id) or {}
+        if any(row.get(k) != json.loads(json.dumps(v, default=str)) for k, v in fields.items()):
+            return False
+        ok = ctl.mark_persisted(run_id, generation)
+    except sqlite3.Error:
+        return False
+    if ok:
+        drop_spool(home, run_id)
+    return ok
+
+
+def resave(store: Store, home: Path, run_id: str | None = None) -> list[str]:
+    """Write spooled payloads again (all, or one run's); returns the runs now persisted."""
+    done = []
+    for payload in spooled(home):
+        if run_id is not None and payload.get("run_id") != run_id:
+            continue
+        if _save(store, home, payload):
+            done.append(payload["run_id"])
+    return done

@@ -1,0 +1,114 @@
+"""Start-up recovery: runs and jobs whose process died, and spooled final states.
+
+Called by every new ``Agent(home)`` (and so by ``%load_ext igraph_agent``). Only rows
+whose owner process is dead are touched (``runtime/owner.py``): two Agents on one home
+never interrupt each other. Nothing is resumed: a run that was ``preparing`` or
+``running`` becomes ``interrupted`` with its input, finished tool results and partial text
+kept; a tool call that had started is marked ``interrupted`` (whether it changed anything
+is unknown — its result is RESULT_UNAVAILABLE), one that had not is ``not_run``. Spooled
+final states are saved; paused runs stay paused (and can still be approved).
+
+Example::
+
+    recover(store, home, jobs)   # {"resaved": 1, "interrupted": 2, "jobs_failed": 0, ...}
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from igraph_agent.errors import ErrorCode
+from igraph_agent.response import Action, AgentResponse, ErrorInfo, Evidence
+from igraph_agent.runtime.durable import persist_terminal, resave, spooled
+from igraph_agent.runtime.events import EventLog
+from igraph_agent.runtime.owner import owner_alive
+from igraph_agent.store import Store
+from igraph_agent.store.runctl import RunControlStore
+from igraph_agent.tools.registry import ToolResult
+
+
+def recover(store: Store, home: Path, jobs: Any = None) -> dict[str, int]:
+    ctl = RunControlStore(store)
+    counts = {"resaved": 0, "interrupted": 0, "verified": 0, "jobs_failed": 0}
+    for payload in spooled(home):
+        run = store.get_run(payload.get("run_id", "")) or {}
+        if run and not owner_alive(run.get("owner")):
+            counts["resaved"] += len(resave(store, home, run["id"]))
+    for run in ctl.unfinished_runs():
+        if owner_alive(run.get("owner")):
+            continue
+        if run["status"] in ("preparing", "running"):
+            stop_dead_run(store, home, run)
+            counts["interrupted"] += 1
+        elif run.get("response") is not None and ctl.mark_persisted(run["id"], run["generation"]):
+            counts["verified"] += 1  # the final write landed; its process died before the mark
+    if jobs is not None:
+        counts["jobs_failed"] = jobs.interrupt_stale()
+    return counts
+
+
+def stop_dead_run(store: Store, home: Path, run: dict[str, Any], status: str = "interrupted",
+                  cancel: dict[str, Any] | None = None) -> bool:
+    """Persist a run whose process is gone as ``interrupted`` (or ``cancelled``)."""
+    run_id, generation = run["id"], run["generation"]
+    pid = (run.get("owner") or "?").split(":")[0]
+    started = {e["data"].get("call_id") for e in store.events(run_id)
+               if e["type"] == "tool.started"}
+    for call in RunControlStore(store).open_tool_calls(run_id):
+        if call["call_id"] in started:
+            result = ToolResult.failure(
+                call["tool"], call["call_id"], ErrorCode.RESULT_UNAVAILABLE,
+                "the process running this call ended before it finished; whether it changed "
+                "anything is unknown",
+                hint="re-read the data (get_graph_info, list_datasets) before repeating it")
+            state = "interrupted"
+        else:
+            result = ToolResult.failure(
+                call["tool"], call["call_id"], ErrorCode.RUN_INTERRUPTED,
+                "not run: the process ended before this call started", hint="ask again")
+            state = "not_run"
+        store.mark_tool_call(run_id, call["call_id"], state, result.envelope())
+    resp = _record_response(store, run, status, pid)
+    fields: dict[str, Any] = {"status": status, "response": resp.model_dump(mode="json"),
+                              "finished_at": time.time(), "execution_stopped": 1}
+    if cancel is not None:
+        fields.update(cancel_status="stopping", cancel=cancel)
+    ok = persist_terminal(store, home, run_id, generation, fields)
+    EventLog(store, run_id, generation).emit(
+        "run.cancelled" if status == "cancelled" else "run.interrupted", status=resp.status,
+        error=resp.error.model_dump() if resp.error else None)
+    return ok
+
+
+def _record_response(store: Store, run: dict[str, Any], status: str, pid: str) -> AgentResponse:
+    """What the stored run shows: finished tool results as evidence, no answer."""
+    actions, evidence, data = [], [], {}
+    for row in store.tool_calls(run["id"]):
+        env = row.get("envelope")
+        if not isinstance(env, dict):
+            continue
+        actions.append(Action(tool=row["tool"], call_id=row["call_id"], args=row["args"] or {},
+                              success=bool(env.get("success")),
+                              error_code=(env.get("error") or {}).get("code")))
+        if env.get("success"):
+            evidence.append(Evidence(tool=row["tool"], call_id=row["call_id"],
+                                     shows=env.get("summary", "")))
+            data[row["call_id"]] = {"tool": row["tool"], **(env.get("data") or {})}
+    if status == "cancelled":
+        error = ErrorInfo(code=str(ErrorCode.RUN_CANCELLED),
+                          message=f"the run was cancelled; its process (pid {pid}) had ended",
+                          hint="ask again")
+    else:
+        error = ErrorInfo(code=str(ErrorCode.RUN_INTERRUPTED),
+                          message=f"the process running this run (pid {pid}) ended before it "
+                                  "finished; finished tool results are kept, nothing was resumed",
+                          hint="ask again to continue; the run record keeps what was done")
+    notices = ["partial text of the unfinished answer is kept in the run record, not shown as "
+               "an answer"] if run.get("partial_text") else []
+    usage = run.get("usage") or {}
+    return AgentResponse(status="error", data=data, evidence=evidence, actions=actions,
+                         error=error, notices=notices, model=run.get("model", ""),
+                         run_id=run["id"], session_id=run["session_id"],
+                         usage=usage if isinstance(usage, dict) else {})

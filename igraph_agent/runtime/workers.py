@@ -1,0 +1,352 @@
+"""Worker processes that hold the session graph and run read-only analyses.
+
+python-igraph holds the GIL for a whole C call, so a long analysis on any thread of the
+kernel process freezes the notebook and two analyses never overlap
+(shared/notes/graph-performance.md). Read-only graph tools therefore run in long-lived
+*spawned* worker processes (forking a kernel is unsafe; ``OMP_NUM_THREADS=1``). Each
+worker loads the session graph's dataset revision from the project's parquet files once
+(``Workspace.load(dataset_id, revision)``) and serves tool calls by name through
+``default_registry()``. Writes stay in the main process and bump the revision; a worker
+asked for a newer revision reloads it. Session extras a tool keeps (e.g. the latest
+community partition) travel both ways with each call.
+
+A call goes to a worker when its tool is a built-in one, reads only ``graph`` and writes
+nothing, the session graph comes from a stored revision, and the graph has at least
+``IGRAPH_AGENT_WORKER_MIN_EDGES`` edges (default 100 000). Below it analyses take
+milliseconds and the kernel barely notices them, while a worker costs its own copy of the
+graph and a load per revision; above it a single betweenness or Leiden call already holds
+the GIL for a noticeable time (~0.5 s at 100k edges, seconds at 1M). After a write
+(``load_constructed_graph``, a commit) idle workers prefetch the new revision in the
+background. ``IGRAPH_AGENT_WORKERS`` sets the pool size (default: the CPU count, at most
+4); ``0`` turns workers off.
+
+Example::
+
+    pool = WorkerPool(home, min_edges=0)
+    pool.warm("ds_1a2b", 1)                       # each worker loads revision 1
+    result = await pool.execute(tool, args, ctx)  # a ToolResult, as in-process
+    pool.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import dataclasses
+import multiprocessing as mp
+import os
+import threading
+import time
+import weakref
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from igraph_agent.errors import ErrorCode
+from igraph_agent.tools.registry import ToolResult
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from igraph_agent.graph.session import SessionGraph
+    from igraph_agent.tools.registry import Tool, ToolContext
+
+MIN_EDGES_ENV = "IGRAPH_AGENT_WORKER_MIN_EDGES"
+SIZE_ENV = "IGRAPH_AGENT_WORKERS"
+DEFAULT_MIN_EDGES = 100_000
+_CORE_FIELDS = {"session_id", "graph", "dataset_id", "revision", "attached_sources", "_igraph",
+                "lock"}
+
+
+def _env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    try:
+        return int(raw) if raw else default
+    except ValueError:
+        return default
+
+
+def session_extras(session: SessionGraph) -> dict[str, Any]:
+    """Per-session state a tool may keep beside the graph (not the graph itself)."""
+    return {f.name: getattr(session, f.name) for f in dataclasses.fields(session)
+            if f.name not in _CORE_FIELDS}
+
+
+class _Worker:
+    def __init__(self, home: Path) -> None:
+        ctx = mp.get_context("spawn")
+        self.conn, child = ctx.Pipe()
+        self.process = ctx.Process(target=serve, args=(child, str(home)), daemon=True,
+                                   name="igraph-agent-worker")
+        os.environ.setdefault("OMP_NUM_THREADS", "1")
+        self.process.start()
+        child.close()
+        self.loaded: tuple[str, int] | None = None
+        self.serving: str | None = None  # the run whose call it is answering
+        self.lock = threading.Lock()
+
+    def call(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Send one request and wait for its reply (the GIL is free while waiting)."""
+        with self.lock:
+            self.conn.send(request)
+            reply = self.conn.recv()
+        if request.get("dataset_id"):
+            self.loaded = (request["dataset_id"], request["revision"])
+        return reply
+
+    @property
+    def alive(self) -> bool:
+        return self.process.is_alive()
+
+    def stop(self) -> None:
+        try:
+            with self.lock:
+                self.conn.send(None)
+        except (OSError, ValueError):
+            pass
+        self.process.join(2)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(2)
+        self.conn.close()
+
+
+class WorkerPool:
+    """Long-lived spawned workers for one project home; started on first use."""
+
+    def __init__(self, home: str | Path, size: int | None = None,
+                 min_edges: int | None = None) -> None:
+        self.home = Path(home)
+        default_size = max(1, min(4, os.cpu_count() or 1))
+        self.size = _env_int(SIZE_ENV, default_size) if size is None else size
+        self.min_edges = _env_int(MIN_EDGES_ENV, DEFAULT_MIN_EDGES) if min_edges is None \
+            else min_edges
+        self._workers: list[_Worker] = []
+        self._idle: list[_Worker] = []
+        self._cond = threading.Condition()
+        self._builtin: set[str] | None = None
+        self._closed = False
+        self.served = 0  # calls answered by a worker
+        _POOLS.add(self)
+
+    # -- routing ----------------------------------------------------------------------
+    def builtin_tools(self) -> set[str]:
+        if self._builtin is None:
+            from igraph_agent.tools import default_registry
+
+            self._builtin = set(default_registry().names())
+        return self._builtin
+
+    def accepts(self, t: Tool, args: BaseModel, session: SessionGraph) -> bool:
+        """Whether this call runs in a worker (see the module docstring)."""
+        if self.size < 1 or self._closed or t.mutates or t.requires_approval:
+            return False
+        if session.graph is None or session.dataset_id is None or session.revision is None:
+            return False
+        try:
+            reads, writes = t.contract(args)
+        except Exception:
+            return False
+        if writes or not reads or set(reads) - {"graph"}:
+            return False
+        if session.graph.number_of_edges() < self.min_edges:
+            return False
+        return t.name in self.builtin_tools()
+
+    # -- running ----------------------------------------------------------------------
+    async def execute(self, t: Tool, args: BaseModel, ctx: ToolContext) -> ToolResult:
+        session = ctx.session
+        request = {"op": "call", "tool": t.name, "args": args.model_dump(mode="json"),
+                   "dataset_id": session.dataset_id, "revision": session.revision,
+                   "run_id": ctx.run_id, "call_id": ctx.call_id,
+                   "extras": session_extras(session)}
+        started = time.perf_counter()
+        reply = await asyncio.to_thread(self._request, request)
+        if "envelope" not in reply:
+            result = ToolResult.failure(
+                t.name, ctx.call_id, ErrorCode.TOOL_FAILED, reply.get("error", "worker failed"),
+                hint="the analysis worker stopped; call the tool again", retryable=True)
+        else:
+            result = ToolResult.model_validate(reply["envelope"])
+            self.served += 1
+            with session.lock:  # extras a tool kept, if the session still holds that revision
+                if (session.dataset_id, session.revision) == (request["dataset_id"],
+                                                               request["revision"]):
+                    for name, value in (reply.get("extras") or {}).items():
+                        setattr(session, name, value)
+        result.elapsed_ms = int((time.perf_counter() - started) * 1000)
+        return result
+
+    def warm(self, dataset_id: str, revision: int) -> None:
+        """Start every worker and have it load this revision (blocking)."""
+        try:
+            self._ensure_started()
+        except RuntimeError:  # closed meanwhile
+            return
+        threads = [threading.Thread(target=self._load_on, args=(w, dataset_id, revision))
+                   for w in list(self._workers)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+
+    def prefetch(self, session: SessionGraph) -> None:
+        """Have idle workers load the session's revision in the background (after a write).
+
+        Only for graphs that will go to workers; a no-op when they hold it already.
+        """
+        if (self.size < 1 or self._closed or session.graph is None
+                or session.dataset_id is None or session.revision is None
+                or session.graph.number_of_edges() < self.min_edges):
+            return
+        key = (session.dataset_id, session.revision)
+        if self._workers and all(w.loaded == key for w in self._workers):
+            return
+        threading.Thread(target=self.warm, args=key, daemon=True,
+                         name="igraph-agent-prefetch").start()
+
+    def _load_on(self, worker: _Worker, dataset_id: str, revision: int) -> None:
+        with self._cond:
+            while worker not in self._idle:
+                if self._closed or worker not in self._workers:
+                    return
+                self._cond.wait()
+            self._idle.remove(worker)
+        try:
+            worker.call({"op": "load", "dataset_id": dataset_id, "revision": revision})
+        except (EOFError, OSError):
+            pass  # a dead worker is dropped on release and replaced on the next call
+        finally:
+            self._release(worker)
+
+    def _ensure_started(self) -> None:
+        with self._cond:
+            if self._closed:
+                raise RuntimeError("the worker pool is closed")
+            while len(self._workers) < self.size:
+                w = _Worker(self.home)
+                self._workers.append(w)
+                self._idle.append(w)
+            self._cond.notify_all()
+
+    def _acquire(self, key: tuple[str, int]) -> _Worker:
+        self._ensure_started()
+        with self._cond:
+            while not self._idle:
+                self._cond.wait()
+            # prefer a worker that already holds this revision
+            worker = next((w for w in self._idle if w.loaded == key), self._idle[0])
+            self._idle.remove(worker)
+            return worker
+
+    def _release(self, worker: _Worker) -> None:
+        with self._cond:
+            if worker not in self._workers:
+                pass  # the pool was closed meanwhile
+            elif worker.alive:
+                self._idle.append(worker)
+            else:
+                self._workers.remove(worker)
+            self._cond.notify_all()
+
+    def _request(self, request: dict[str, Any]) -> dict[str, Any]:
+        worker = self._acquire((request["dataset_id"], request["revision"]))
+        worker.serving = request.get("run_id") or None
+        try:
+            return worker.call(request)
+        except (EOFError, OSError, BrokenPipeError) as exc:
+            worker.process.join(1)
+            return {"error": f"analysis worker exited ({type(exc).__name__}, exit code "
+                             f"{worker.process.exitcode})"}
+        finally:
+            worker.serving = None
+            self._release(worker)
+
+    def cancel_run(self, run_id: str) -> int:
+        """Kill the workers busy with this run's calls (they are replaced on the next call)."""
+        hit = [w for w in list(self._workers) if w.serving == run_id]
+        for w in hit:
+            w.process.kill()
+        return len(hit)
+
+    def busy_with(self, run_id: str) -> bool:
+        return any(w.serving == run_id for w in list(self._workers))
+
+    @property
+    def started(self) -> int:
+        return len(self._workers)
+
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self._workers if w.process.pid is not None]
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            workers, self._workers, self._idle = self._workers, [], []
+            self._cond.notify_all()
+        for w in workers:
+            w.stop()
+
+
+_POOLS: weakref.WeakSet[WorkerPool] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all() -> None:
+    for pool in list(_POOLS):
+        pool.close()
+
+
+# -- the worker process ---------------------------------------------------------------------
+def serve(conn: Any, home: str) -> None:
+    """Worker main loop: load revisions on demand, run read-only tools by name."""
+    os.environ["OMP_NUM_THREADS"] = "1"
+    from igraph_agent.errors import AgentError
+    from igraph_agent.graph.session import SessionGraph
+    from igraph_agent.graph.workspace import Workspace
+    from igraph_agent.store import Store
+    from igraph_agent.tools import default_registry
+    from igraph_agent.tools.registry import ToolContext
+
+    store = Store(Path(home) / "agent.db")
+    workspace = Workspace(home, store)
+    registry = default_registry()
+    session = SessionGraph("worker")
+    key: tuple[str, int] | None = None
+    while True:
+        try:
+            request = conn.recv()
+        except (EOFError, OSError):
+            break
+        if request is None:
+            break
+        try:
+            wanted = (request["dataset_id"], request["revision"])
+            if key != wanted:
+                g, rev = workspace.load(*wanted)
+                session = SessionGraph("worker")
+                session.set_graph(g, wanted[0], rev)
+                key = wanted
+            if request["op"] == "load":
+                conn.send({"loaded": list(key)})
+                continue
+            for name, value in (request.get("extras") or {}).items():
+                setattr(session, name, value)
+            before = {k: id(v) for k, v in session_extras(session).items()}
+            t = registry.get(request["tool"])
+            if t is None:
+                raise AgentError(ErrorCode.TOOL_NOT_IN_SCOPE,
+                                 f"the worker has no tool {request['tool']!r}")
+            args = t.args_model.model_validate(request["args"])
+            ctx = ToolContext(workspace=workspace, session=session, run_id=request["run_id"],
+                              call_id=request["call_id"], read_only=True)
+            result = registry.execute(t, args, ctx)
+            changed = {k: v for k, v in session_extras(session).items() if id(v) != before[k]}
+            conn.send({"envelope": result.envelope(), "extras": changed})
+        except AgentError as exc:
+            failure = ToolResult.failure(request.get("tool", "load"), request.get("call_id", ""),
+                                         exc.code, exc.message, hint=exc.hint,
+                                         details=exc.details)
+            conn.send({"envelope": failure.envelope(), "extras": {}})
+        except Exception as exc:
+            conn.send({"error": f"{type(exc).__name__}: {exc}"})
+    store.close()

@@ -1,0 +1,116 @@
+"""Where skills live and which are active.
+
+* built-in: the top-level ``skills/`` of a source checkout, shipped in the wheel as
+  ``igraph_agent/_skills``;
+* active user skills: ``<home>/skills/active/<name>/SKILL.md``;
+* candidates: ``<home>/skills/review/<name>/SKILL.md`` -- never loaded as skills.
+
+A folder whose SKILL.md is invalid is left out of the catalogue and reported in
+``problems`` (it never breaks a run).
+
+Example::
+
+    cat = SkillCatalogue(home)
+    cat.active()["graph-state-check"].body
+    cat.prompt_block()     # the name + description list for the system prompt
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from igraph_agent.errors import AgentError, ErrorCode
+from igraph_agent.skills.format import Skill, parse_skill
+
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+
+
+def builtin_dir() -> Path:
+    """The built-in skills: the wheel's ``igraph_agent/_skills``, else the checkout's ``skills/``."""
+    installed = PACKAGE_DIR / "_skills"
+    if installed.is_dir():
+        return installed
+    return PACKAGE_DIR.parent / "skills"
+
+
+class SkillCatalogue:
+    def __init__(self, home: str | Path, builtin: Path | None = None) -> None:
+        self.home = Path(home)
+        self.builtin_root = builtin or builtin_dir()
+        self.active_root = self.home / "skills" / "active"
+        self.review_root = self.home / "skills" / "review"
+        self.problems: dict[str, str] = {}
+
+    def root(self, origin: str) -> Path:
+        return {"builtin": self.builtin_root, "user": self.active_root,
+                "candidate": self.review_root}[origin]
+
+    def _scan(self, origin: str) -> dict[str, Skill]:
+        root = self.root(origin)
+        found: dict[str, Skill] = {}
+        if not root.is_dir():
+            return found
+        for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+            md = folder / "SKILL.md"
+            if not md.is_file():
+                continue
+            try:
+                skill = parse_skill(md.read_text(encoding="utf-8"), origin=origin, folder=folder)
+            except (AgentError, UnicodeDecodeError) as exc:
+                self.problems[f"{origin}:{folder.name}"] = getattr(exc, "message", str(exc))
+                continue
+            if skill.name != folder.name:
+                self.problems[f"{origin}:{folder.name}"] = (
+                    f"folder {folder.name!r} holds skill {skill.name!r}; they must match")
+                continue
+            found[skill.name] = skill
+        return found
+
+    def builtin(self) -> dict[str, Skill]:
+        return self._scan("builtin")
+
+    def user(self) -> dict[str, Skill]:
+        return self._scan("user")
+
+    def candidates(self) -> dict[str, Skill]:
+        return self._scan("candidate")
+
+    def active(self) -> dict[str, Skill]:
+        """Built-in and approved user skills, by name (a built-in name cannot be shadowed)."""
+        skills = self.builtin()
+        for name, skill in self.user().items():
+            if name in skills:
+                self.problems[f"user:{name}"] = "a built-in skill has this name; it is ignored"
+                continue
+            skills[name] = skill
+        return skills
+
+    def get(self, name: str) -> Skill:
+        """An active skill; a candidate is refused with the way to approve it."""
+        skill = self.active().get(name)
+        if skill is not None:
+            return skill
+        if name in self.candidates():
+            raise AgentError(ErrorCode.SKILL_NOT_FOUND,
+                             f"skill {name!r} is a candidate waiting for review, not an active skill",
+                             hint=f"approve it first: igraph-agent skills approve {name}")
+        raise AgentError(ErrorCode.SKILL_NOT_FOUND, f"no active skill named {name!r}",
+                         hint="list the active skills with `igraph-agent skills list` or "
+                              "%agent skills")
+
+    def prompt_block(self, names: list[str] | None = None) -> str:
+        """The catalogue for the system prompt: one line per active skill (or the named ones)."""
+        skills = self.active()
+        chosen = [skills[n] for n in names if n in skills] if names else list(skills.values())
+        if not chosen:
+            return ""
+        head = ("Skills named for this request (read each with load_skill(name) before you "
+                "start; a skill is guidance, not permission -- tool approvals still apply):"
+                if names else
+                "Skills (procedures you can read with load_skill(name) when one applies; a "
+                "skill is guidance, not permission -- tool approvals still apply):")
+        lines = [head]
+        for s in chosen:
+            trig = f" [triggers: {', '.join(s.triggers)}]" if s.triggers else ""
+            lines.append(f"- {s.name}: {s.description}{trig}")
+        return "\n".join(lines)

@@ -1,0 +1,87 @@
+"""Helpers shared by the analysis tool families: node lookup, labels, backend choice.
+
+Node ids in the session graph are strings; a tool that takes ids never guesses from a
+label: an unknown id is ``NODE_NOT_FOUND`` with a hint to use ``search_node``.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterable
+from typing import Any, Literal
+
+import networkx as nx
+
+from igraph_agent.errors import ErrorCode, ToolError
+
+Backend = Literal["auto", "networkx", "igraph"]
+
+# From this many edges on, python-igraph is chosen by ``backend="auto"``
+# (10-60x faster at 1M edges; shared/notes/graph-performance.md).
+IGRAPH_THRESHOLD = 50_000
+
+
+_EDGE_COUNTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def choose_backend(g: nx.Graph, backend: str) -> str:
+    """``networkx`` or ``igraph`` for this graph; ``auto`` picks by size."""
+    if backend != "auto":
+        return backend
+    return "igraph" if edge_count(g) >= IGRAPH_THRESHOLD else "networkx"
+
+
+def edge_count(g: nx.Graph) -> int:
+    """``g.number_of_edges()``, remembered per graph object (networkx counts by walking every
+    node: 0.5 s at 1M edges). Only used to choose a backend, where a stale count after an
+    in-place edit costs speed, never correctness."""
+    try:
+        return _EDGE_COUNTS[g]
+    except KeyError:
+        count = _EDGE_COUNTS[g] = g.number_of_edges()
+        return count
+
+
+def require_nodes(g: nx.Graph, nodes: Iterable[str]) -> list[str]:
+    """The given ids, in order; NODE_NOT_FOUND naming every id the graph does not have."""
+    nodes = list(nodes)
+    missing = [n for n in nodes if n not in g]
+    if missing:
+        shown = ", ".join(repr(m) for m in missing[:10])
+        raise ToolError(
+            ErrorCode.NODE_NOT_FOUND,
+            f"node id(s) not in the loaded graph: {shown}",
+            hint="node arguments take ids, not names: find the ids with search_node first",
+            details={"missing": missing[:50]},
+        )
+    return nodes
+
+
+def label(g: nx.Graph, node: Any) -> dict[str, Any]:
+    """``{"label": ...}`` when the node has a label attribute, else ``{}``."""
+    value = g.nodes[node].get("label") if node in g else None
+    return {"label": value} if value is not None else {}
+
+
+def weight_key(g: nx.Graph, weighted: bool) -> str | None:
+    """``"weight"`` when asked for and present on the graph's edges, else ``None``."""
+    if not weighted:
+        return None
+    return "weight" if any("weight" in d for _, _, d in g.edges(data=True)) else None
+
+
+def sample(items: list, limit: int) -> dict[str, Any]:
+    """A capped list with its total: ``{"total": n, "items": first limit, "truncated": bool}``."""
+    return {"total": len(items), "items": items[:limit], "truncated": len(items) > limit}
+
+
+def undirected(g: nx.Graph) -> nx.Graph:
+    """A read-only undirected view for measures defined on undirected graphs."""
+    return g.to_undirected(as_view=True) if g.is_directed() else g
+
+
+def density(n: int, m: int, directed: bool) -> float:
+    """Edge density from counts (networkx's formula) without walking a subgraph view again."""
+    if n < 2:
+        return 0.0
+    return m / (n * (n - 1)) * (1 if directed else 2)

@@ -1,0 +1,305 @@
+"""Community tools: detect communities, and find the nodes that bridge them.
+
+Small graphs go through cdlib (networkx graphs; its leiden runs leidenalg); large ones
+through python-igraph directly (its Leiden reaches the best modularity at 1M edges in ~4 s;
+shared/notes/graph-performance.md). Partitions of weakly structured graphs differ between
+methods, so every result reports the method, the implementation, the seed and the
+modularity. Directed graphs are partitioned as undirected. The latest partition is kept
+on the session graph so ``bridge_nodes`` reuses it instead of recomputing.
+
+Example::
+
+    registry.dispatch("community_detection", {"method": "leiden", "seed": 1}, ctx)
+    registry.dispatch("bridge_nodes", {"method": "leiden", "seed": 1, "top_k": 5}, ctx)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import sys
+import threading
+from typing import Any, Literal
+
+import networkx as nx
+import numpy as np
+from pydantic import BaseModel, Field
+
+from igraph_agent.tools.centrality import centrality_scores
+from igraph_agent.tools.common import (
+    Backend,
+    choose_backend,
+    label,
+    require_nodes,
+    weight_key,
+)
+from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+
+# Leiden iterates until stable below this many edges, else stops after 2 passes.
+LEIDEN_CONVERGE_LIMIT = 20_000
+_IMPORT_LOCK = threading.Lock()
+_PARTITION_LOCK = threading.Lock()
+
+Method = Literal["auto", "leiden", "louvain", "label_propagation", "infomap"]
+
+
+class PartitionArgs(BaseModel):
+    method: Method = Field(default="auto", description="auto = leiden (best modularity)")
+    seed: int = Field(default=42, description="random seed: the same seed gives the same partition")
+    resolution: float = Field(default=1.0, gt=0, description="higher gives more, smaller "
+                              "communities (leiden, louvain)")
+    weighted: bool = Field(default=False, description="use the edge attribute 'weight'")
+    backend: Backend = "auto"
+
+
+class CommunityArgs(PartitionArgs):
+    top_k: int = Field(default=10, ge=1, le=100, description="how many largest communities to list")
+    members: int = Field(default=5, ge=0, le=50, description="sample members listed per community")
+    nodes: list[str] = Field(default_factory=list, description="report these node ids' communities")
+
+
+@tool(reads=("graph",))
+def community_detection(ctx: ToolContext, args: CommunityArgs) -> ToolOutput:
+    """Partition the graph into communities (leiden, louvain, label_propagation, infomap) and
+    report the modularity, the number and sizes of communities, the largest ones with sample
+    members, and the community of any named nodes. Community 0 is the largest.
+
+    Example: community_detection(method="louvain", seed=7, nodes=["0"]) -> {"modularity": 0.4188, ...}
+    """
+    g = ctx.session.require()
+    named = require_nodes(g, args.nodes)
+    part = partition(ctx, args)
+    membership, sizes = part["membership"], part["sizes"]
+    groups: dict[int, list] = {}
+    if args.members:
+        for node, c in membership.items():
+            if c < args.top_k and len(groups.setdefault(c, [])) < args.members:
+                groups[c].append(node)
+    largest = [{"community": c, "size": sizes[c], "sample_members": groups.get(c, [])}
+               for c in range(min(args.top_k, len(sizes)))]
+    data = {
+        **_describe(part),
+        "communities": len(sizes),
+        "nodes": g.number_of_nodes(),
+        "sizes": {"largest": sizes[0] if sizes else 0, "smallest": sizes[-1] if sizes else 0,
+                  "median": float(np.median(sizes)) if sizes else 0.0,
+                  "singletons": sum(1 for s in sizes if s == 1)},
+        "largest_communities": largest,
+        "membership": [{"node": n, "community": membership[n], "community_size":
+                        sizes[membership[n]], **label(g, n)} for n in named],
+    }
+    return ToolOutput(
+        data=data, revision=ctx.session.revision,
+        summary=f"{len(sizes)} communities by {part['method']} (seed {args.seed}, "
+                f"{part['backend']}), modularity {data['modularity']:.4f}; largest has "
+                f"{data['sizes']['largest']} nodes")
+
+
+class BridgeArgs(PartitionArgs):
+    top_k: int = Field(default=10, ge=1, le=200)
+    min_communities: int = Field(default=2, ge=2, description="a bridge node has neighbours in "
+                                 "at least this many communities")
+    centrality: Literal["betweenness", "degree", "pagerank"] = Field(
+        default="betweenness", description="centrality figure reported for each bridge node")
+    attribute: str | None = Field(default=None, description="only list nodes whose attribute ...")
+    value: str | None = Field(default=None, description="... has this value (case-insensitive, "
+                              "a prefix is enough: 'customer' matches 'customers')")
+
+
+@tool(reads=("graph",))
+def bridge_nodes(ctx: ToolContext, args: BridgeArgs) -> ToolOutput:
+    """Nodes whose neighbours span several communities: for each, the number of distinct
+    neighbour communities, the participation coefficient (1 - sum over communities of the
+    squared share of its edges), its own community, degree and a centrality figure. Uses
+    the partition community_detection made with the same method/seed (or makes it); with
+    weighted=true the shares are of the node's edge weight.
+    Answers "which customers connect multiple communities".
+
+    Example: bridge_nodes(top_k=3) -> {"bridges": [{"node": "0", "communities": 3, ...}], "total": 12}
+    """
+    g = ctx.session.require()
+    part = partition(ctx, args)
+    membership = part["membership"]
+    h, ids = ctx.session.igraph()
+    m = np.fromiter((membership[n] for n in ids), dtype=np.int64, count=len(ids))
+    spans, participation = _neighbour_communities(h, m, args.weighted and "weight" in h.es.attributes())
+    keep = np.flatnonzero(spans >= args.min_communities)
+    if args.attribute:
+        want = (args.value or "").strip().lower().rstrip("s")
+        keep = np.array([i for i in keep if str(g.nodes[ids[i]].get(args.attribute, ""))
+                         .lower().startswith(want)], dtype=np.int64)
+    order = sorted(keep.tolist(), key=lambda i: (-spans[i], -participation[i], str(ids[i])))
+    cent = centrality_scores(ctx, args.centrality, weighted=args.weighted, seed=args.seed,
+                             backend=args.backend, top_k=args.top_k)
+    scores = cent["scores"]
+    listed = order[: args.top_k]
+    bridges = [{"node": ids[i], **label(g, ids[i]), "communities": int(spans[i]),
+                "participation": round(float(participation[i]), 4),
+                "community": int(m[i]), "degree": int(g.degree(ids[i])),
+                "centrality": round(float(scores.get(ids[i], 0.0)), 6)} for i in listed]
+    data = {
+        **_describe(part),
+        "communities": len(part["sizes"]),
+        "min_communities": args.min_communities,
+        "centrality": args.centrality, "centrality_backend": cent["backend"],
+        "centrality_approximate": cent["approximate"],
+        "total": len(order),
+        "bridges": bridges,
+        "span_distribution": {str(c): int((spans[keep] == c).sum())
+                              for c in sorted(set(spans[keep].tolist()))[:20]},
+    }
+    if args.attribute:
+        data["filter"] = {"attribute": args.attribute, "value": args.value}
+    lead = ", ".join(f"{b['node']} ({b['communities']} communities)" for b in bridges[:3])
+    return ToolOutput(data=data, revision=ctx.session.revision,
+                      summary=f"{len(order)} node(s) have neighbours in >= {args.min_communities} "
+                              f"communities; top: {lead or 'none'}")
+
+
+def partition(ctx: ToolContext, args: PartitionArgs) -> dict[str, Any]:
+    """The session's partition for these settings: reused when cached, else computed."""
+    g = ctx.session.require()
+    method = "leiden" if args.method == "auto" else args.method
+    weight = weight_key(g, args.weighted)
+    backend = choose_backend(g, args.backend)
+    if method == "infomap":
+        backend = "igraph"  # cdlib's infomap needs the infomap package; igraph has it built in
+    key = [method, args.seed, args.resolution, bool(weight), backend]
+    # One partition at a time: calls of one turn share the result instead of racing, and
+    # seeding python-igraph's global RNG cannot interleave with another seeded run.
+    with _PARTITION_LOCK:
+        cached = ctx.session.partition
+        if (cached and cached["key"] == key and cached["graph_id"] == id(g)
+                and cached["revision"] == ctx.session.revision):
+            return cached
+        part = _compute(ctx, g, method, backend, key, args, weight)
+        ctx.session.partition = part
+        return part
+
+
+def _compute(ctx: ToolContext, g: nx.Graph, method: str, backend: str, key: list,
+             args: PartitionArgs, weight: str | None) -> dict[str, Any]:
+    if backend == "igraph":
+        groups, impl = _igraph_partition(ctx, method, args.seed, args.resolution, weight)
+    else:
+        groups, impl = _cdlib_partition(g, method, args.seed, args.resolution, weight)
+    groups = sorted((sorted(c, key=str) for c in groups if c), key=lambda c: (-len(c), str(c[0])))
+    membership = {n: i for i, c in enumerate(groups) for n in c}
+    missing = [n for n in g if n not in membership]  # a method may leave isolates out
+    for n in missing:
+        membership[n] = len(groups)
+        groups.append([n])
+    part = {"key": key, "graph_id": id(g), "revision": ctx.session.revision,
+            "method": method, "implementation": impl, "backend": backend, "seed": args.seed,
+            "resolution": args.resolution, "weighted": bool(weight),
+            "membership": membership, "sizes": [len(c) for c in groups],
+            "modularity": _modularity(ctx, g, membership, weight, backend)}
+    return part
+
+
+def _describe(part: dict) -> dict[str, Any]:
+    return {k: part[k] for k in ("method", "implementation", "backend", "seed", "resolution",
+                                 "weighted")} | {"modularity": round(part["modularity"], 6)}
+
+
+def _cdlib_partition(g: nx.Graph, method: str, seed: int, resolution: float,
+                     weight: str | None) -> tuple[list[list], str]:
+    algorithms = _cdlib_algorithms()
+    u = nx.Graph(g) if g.is_directed() else g
+    if method == "louvain":
+        res = algorithms.louvain(u, weight=weight or "__unweighted__", resolution=resolution,
+                                 randomize=seed)
+    elif method == "leiden":
+        res = algorithms.leiden(u, weights=weight, resolution_parameter=resolution, seed=seed)
+    else:
+        res = algorithms.label_propagation(u)
+    return [list(c) for c in res.communities], f"cdlib.algorithms.{method}"
+
+
+def _cdlib_algorithms():
+    """``cdlib.algorithms``; its import prints to stdout, so it is silenced, once, under a lock
+    (two threads swapping ``sys.stdout`` at once would leave it redirected)."""
+    with _IMPORT_LOCK:
+        if "cdlib.algorithms" not in sys.modules:
+            with contextlib.redirect_stdout(io.StringIO()):
+                import cdlib.algorithms  # noqa: F401
+        from cdlib import algorithms
+    return algorithms
+
+
+def _igraph_partition(ctx: ToolContext, method: str, seed: int, resolution: float,
+                      weight: str | None) -> tuple[list[list], str]:
+    h, ids = ctx.session.igraph()
+    if h.is_directed():
+        h = h.copy()
+        h.to_undirected(mode="collapse", combine_edges={"weight": "sum"} if weight else None)
+    w = "weight" if weight and "weight" in h.es.attributes() else None
+    state = random.getstate()  # python-igraph draws from the random module
+    random.seed(seed)
+    try:
+        if method == "leiden":
+            # Until stable on small graphs; 2 passes on large ones (0.2 s at 100k edges, 4 s
+            # at 1M, better modularity than leidenalg's 2 passes).
+            n_iter = -1 if h.ecount() < LEIDEN_CONVERGE_LIMIT else 2
+            membership = h.community_leiden(objective_function="modularity", weights=w,
+                                            resolution=resolution, n_iterations=n_iter).membership
+            impl = f"igraph.community_leiden(modularity, n_iterations={n_iter})"
+        elif method == "louvain":
+            membership = h.community_multilevel(weights=w, resolution=resolution).membership
+            impl = "igraph.community_multilevel"
+        elif method == "label_propagation":
+            membership = h.community_label_propagation(weights=w).membership
+            impl = "igraph.community_label_propagation"
+        else:
+            membership = h.community_infomap(edge_weights=w, trials=10).membership
+            impl = "igraph.community_infomap"
+    finally:
+        random.setstate(state)
+    groups: dict[int, list] = {}
+    for i, c in enumerate(membership):
+        groups.setdefault(c, []).append(ids[i])
+    return list(groups.values()), impl
+
+
+def _modularity(ctx: ToolContext, g: nx.Graph, membership: dict, weight: str | None,
+                backend: str) -> float:
+    """Newman modularity (resolution 1) of the partition on the undirected graph."""
+    if g.number_of_edges() == 0:
+        return 0.0
+    if backend == "networkx":
+        groups: dict[int, set] = {}
+        for n, c in membership.items():
+            groups.setdefault(c, set()).add(n)
+        u = nx.Graph(g) if g.is_directed() else g
+        return float(nx.community.modularity(u, groups.values(), weight=weight or "__unweighted__"))
+    h, ids = ctx.session.igraph()
+    if h.is_directed():
+        h = h.copy()
+        h.to_undirected(mode="collapse", combine_edges={"weight": "sum"} if weight else None)
+    w = "weight" if weight and "weight" in h.es.attributes() else None
+    return float(h.modularity([membership[n] for n in ids], weights=w))
+
+
+def _neighbour_communities(h, m: np.ndarray, weighted: bool):
+    """Per vertex: distinct neighbour communities and the participation coefficient."""
+    n = h.vcount()
+    edges = np.array(h.get_edgelist(), dtype=np.int64).reshape(-1, 2)
+    w = np.array(h.es["weight"], dtype=float) if weighted else np.ones(len(edges))
+    loops = edges[:, 0] == edges[:, 1]
+    edges, w = edges[~loops], w[~loops]
+    n_comm = int(m.max()) + 1 if n else 1
+    src = np.concatenate([edges[:, 0], edges[:, 1]])
+    dst = np.concatenate([edges[:, 1], edges[:, 0]])
+    ww = np.concatenate([w, w])
+    pair = src * n_comm + m[dst]
+    uniq, inverse = np.unique(pair, return_inverse=True)
+    share = np.bincount(inverse, weights=ww)
+    owner = uniq // n_comm
+    spans = np.bincount(owner, minlength=n)
+    strength = np.bincount(src, weights=ww, minlength=n)
+    sq = np.bincount(owner, weights=share ** 2, minlength=n)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        participation = np.where(strength > 0, 1.0 - sq / np.where(strength > 0, strength, 1) ** 2,
+                                 0.0)
+    return spans, participation

@@ -1,0 +1,188 @@
+"""Path and connectivity tools.
+
+A single-pair shortest path is fastest with networkx's bidirectional search (0.14 ms vs
+4.2 ms in igraph at 1M edges), so ``auto`` keeps networkx for paths; components,
+articulation points and bridges move to python-igraph on large graphs.
+
+Example::
+
+    registry.dispatch("shortest_path", {"source": "Valjean", "target": "Javert"}, ctx)
+    registry.dispatch("connectivity", {"source": "0", "target": "33"}, ctx)
+"""
+
+from __future__ import annotations
+
+import itertools
+import warnings
+
+import networkx as nx
+from pydantic import BaseModel, Field
+
+from igraph_agent.tools.centrality import _distance
+from igraph_agent.tools.common import Backend, choose_backend, label, require_nodes, weight_key
+from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+
+
+class PathArgs(BaseModel):
+    source: str = Field(description="node id (from search_node)")
+    target: str = Field(description="node id (from search_node)")
+    weighted: bool = Field(default=False, description="use 1/weight as edge length (heavier "
+                           "ties are shorter)")
+    count_paths: bool = Field(default=False, description="also count all shortest paths (capped)")
+    backend: Backend = Field(default="auto", description="auto = networkx (bidirectional search)")
+
+
+MAX_PATHS_COUNTED = 1000
+
+
+@tool(reads=("graph",))
+def shortest_path(ctx: ToolContext, args: PathArgs) -> ToolOutput:
+    """The shortest path between two node ids: the nodes on it (with labels), its length in
+    hops and, when weighted, its total length. Directed graphs follow edge direction.
+    Reports reachable=false when no path exists.
+
+    Example: shortest_path(source="0", target="33") -> {"hops": 2, "path": [{"node": "0"}, ...]}
+    """
+    g = ctx.session.require()
+    s, t = require_nodes(g, [args.source, args.target])
+    weight = weight_key(g, args.weighted)
+    backend = "networkx" if args.backend == "auto" else args.backend
+    path = _igraph_path(ctx, s, t, weight) if backend == "igraph" else _nx_path(g, s, t, weight)
+    data: dict = {"source": s, "target": t, "backend": backend, "weighted": bool(weight),
+                  "reachable": path is not None}
+    if path is None:
+        return ToolOutput(data=data, revision=ctx.session.revision,
+                          summary=f"no path from {s} to {t}")
+    data["hops"] = len(path) - 1
+    data["path"] = [{"node": n, **label(g, n)} for n in path]
+    if weight:
+        data["length"] = round(sum(_distance(u, v, g.edges[u, v]) for u, v in itertools.pairwise(path)), 6)
+    if args.count_paths:
+        count = 0
+        for _ in nx.all_shortest_paths(g, s, t, weight=_distance if weight else None):
+            count += 1
+            if count >= MAX_PATHS_COUNTED:
+                break
+        data["shortest_paths"] = count
+        data["shortest_paths_capped"] = count >= MAX_PATHS_COUNTED
+    route = " -> ".join(str(n) for n in path[:12]) + (" -> …" if len(path) > 12 else "")
+    return ToolOutput(data=data, revision=ctx.session.revision,
+                      summary=f"shortest path {s} to {t}: {data['hops']} hop(s): {route}")
+
+
+def _nx_path(g: nx.Graph, s: str, t: str, weight: str | None) -> list | None:
+    try:
+        if weight:
+            return nx.bidirectional_dijkstra(g, s, t, weight=_distance)[1]
+        return nx.bidirectional_shortest_path(g, s, t)
+    except nx.NetworkXNoPath:
+        return None
+
+
+def _igraph_path(ctx: ToolContext, s: str, t: str, weight: str | None) -> list | None:
+    h, ids = ctx.session.igraph()
+    index = {n: i for i, n in enumerate(ids)}
+    dist = [1.0 / w if w else 1.0 for w in h.es["weight"]] if weight else None
+    with warnings.catch_warnings():  # igraph warns when the target is unreachable
+        warnings.simplefilter("ignore", RuntimeWarning)
+        path = h.get_shortest_path(index[s], index[t], weights=dist, mode="out")
+    return [ids[i] for i in path] if path else None
+
+
+class ConnectivityArgs(BaseModel):
+    source: str | None = Field(default=None, description="with target: connectivity of this pair")
+    target: str | None = None
+    limit: int = Field(default=20, ge=1, le=500, description="cap on listed articulation points, "
+                       "bridges and components")
+    backend: Backend = "auto"
+
+
+@tool(reads=("graph",))
+def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
+    """Connectivity of the graph: connected components (weak and strong for directed graphs)
+    with their sizes, articulation points (cut nodes) and bridges (cut edges), listed by
+    degree and capped; with source and target, whether they are connected and their local
+    node and edge connectivity (number of independent paths).
+
+    Example: connectivity(source="0", target="33") -> {"components": 1, "pair": {"node_connectivity": 10}}
+    """
+    g = ctx.session.require()
+    pair = [n for n in (args.source, args.target) if n is not None]
+    if len(pair) == 1:
+        pair = []
+        note = "give both source and target for pair connectivity"
+    else:
+        note = None
+    require_nodes(g, pair)
+    backend = choose_backend(g, args.backend)
+    comps, cut_nodes, cut_edges = (_igraph_structure(ctx) if backend == "igraph"
+                                   else _nx_structure(g))
+    deg = g.degree
+    cut_nodes = sorted(cut_nodes, key=lambda n: (-deg[n], str(n)))
+    cut_edges = sorted(cut_edges, key=lambda e: (-(deg[e[0]] + deg[e[1]]), str(e)))
+    sizes = sorted((len(c) for c in comps), reverse=True)
+    n = g.number_of_nodes()
+    data: dict = {
+        "backend": backend,
+        "nodes": n,
+        "components": len(sizes),
+        "component_sizes": sizes[: args.limit],
+        "largest_component_fraction": round(sizes[0] / n, 6) if n else 0.0,
+        "isolates": sum(1 for s in sizes if s == 1),
+        "articulation_points": {"total": len(cut_nodes),
+                                "items": [{"node": u, "degree": deg[u], **label(g, u)}
+                                          for u in cut_nodes[: args.limit]]},
+        "bridges": {"total": len(cut_edges),
+                    "items": [{"source": u, "target": v} for u, v in cut_edges[: args.limit]]},
+    }
+    if g.is_directed():
+        data["connected_by"] = "weak"
+        data["strong_components"] = nx.number_strongly_connected_components(g)
+    if note:
+        data["note"] = note
+    if pair:
+        data["pair"] = _pair(ctx, g, pair[0], pair[1], backend)
+    summary = (f"{len(sizes)} component(s), largest {sizes[0] if sizes else 0} nodes; "
+               f"{len(cut_nodes)} articulation point(s), {len(cut_edges)} bridge(s)")
+    if pair:
+        p = data["pair"]
+        summary += (f"; {pair[0]}-{pair[1]}: connected={p['connected']}, node connectivity "
+                    f"{p['node_connectivity']}, edge connectivity {p['edge_connectivity']}")
+    return ToolOutput(data=data, summary=summary, revision=ctx.session.revision)
+
+
+def _nx_structure(g: nx.Graph):
+    u = g.to_undirected(as_view=True) if g.is_directed() else g
+    comps = list(nx.connected_components(u))
+    return comps, list(nx.articulation_points(u)), list(nx.bridges(u))
+
+
+def _igraph_structure(ctx: ToolContext):
+    h, ids = ctx.session.igraph()
+    if h.is_directed():
+        h = h.as_undirected(mode="collapse")
+    comps = [[ids[i] for i in c] for c in h.connected_components()]
+    cut_nodes = [ids[i] for i in h.articulation_points()]
+    cut_edges = [(ids[h.es[e].source], ids[h.es[e].target]) for e in h.bridges()]
+    return comps, cut_nodes, cut_edges
+
+
+def _pair(ctx: ToolContext, g: nx.Graph, s: str, t: str, backend: str) -> dict:
+    """Local node/edge connectivity as networkx defines it (an edge s-t counts as a path)."""
+    u = g.to_undirected(as_view=True) if g.is_directed() else g
+    connected = nx.has_path(u, s, t)
+    out = {"source": s, "target": t, "connected": connected}
+    if s == t or not connected:
+        out.update(node_connectivity=0, edge_connectivity=0)
+        return out
+    if backend == "igraph":
+        h, ids = ctx.session.igraph()
+        index = {n: i for i, n in enumerate(ids)}
+        a, b = index[s], index[t]
+        direct = 1 if g.has_edge(s, t) else 0
+        out["node_connectivity"] = h.vertex_connectivity(a, b, neighbors="ignore") + direct
+        out["edge_connectivity"] = h.edge_connectivity(a, b)
+        return out
+    out["node_connectivity"] = nx.node_connectivity(g, s, t)
+    out["edge_connectivity"] = nx.edge_connectivity(g, s, t)
+    return out

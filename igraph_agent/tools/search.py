@@ -1,0 +1,134 @@
+"""Search tools: find node and edge ids from names, labels or attribute values.
+
+Matching is fuzzy (rapidfuzz ``WRatio`` on lower-cased text, 0-100); an exact id match
+always scores 100 and ranks first. Dependent tools take the ids these tools return.
+
+Example::
+
+    registry.dispatch("search_node", {"query": "valjean"}, ctx).data["candidates"][0]["node"]
+    # 'Valjean'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import networkx as nx
+from pydantic import BaseModel, Field
+
+from igraph_agent.tools.common import label
+from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+
+
+class SearchNodeArgs(BaseModel):
+    query: str = Field(min_length=1, description="a name, label, id or attribute value to look for")
+    fields: list[str] = Field(default_factory=list, description="node attributes to search "
+                              "besides id and label (default: every text attribute)")
+    limit: int = Field(default=5, ge=1, le=50, description="how many candidates to return")
+    min_score: float = Field(default=60.0, ge=0, le=100, description="drop weaker matches")
+
+
+@tool(reads=("graph",))
+def search_node(ctx: ToolContext, args: SearchNodeArgs) -> ToolOutput:
+    """Find nodes whose id, label or text attributes match a query (fuzzy, scored 0-100).
+    Returns ranked candidates with their ids; pass those ids to other tools.
+
+    Example: search_node(query="alice") -> candidates [{"node": "c17", "label": "Alice", "score": 100}]
+    """
+    g = ctx.session.require()
+    keys, texts = _node_texts(g, args.fields)
+    hits = _rank(args.query, texts, keys, args.min_score)
+    best: dict[Any, dict] = {}
+    for (node, field), value, score in hits:
+        if node not in best or score > best[node]["score"]:
+            best[node] = {"node": node, "score": score, "matched_field": field,
+                          "matched_value": value}
+    exact = args.query.strip()
+    if exact in g:
+        best[exact] = {"node": exact, "score": 100.0, "matched_field": "id", "matched_value": exact}
+    ranked = sorted(best.values(), key=lambda c: (-c["score"], c["matched_field"] != "id",
+                                                  str(c["node"])))
+    candidates = [{**c, **label(g, c["node"]), "degree": g.degree(c["node"])}
+                  for c in ranked[: args.limit]]
+    data = {"query": args.query, "candidates": candidates, "total_matches": len(ranked)}
+    if candidates:
+        lead = ", ".join(f"{c['node']} ({c['score']:.0f})" for c in candidates[:3])
+        summary = f"{len(ranked)} node(s) match {args.query!r}; best: {lead}"
+    else:
+        summary = f"no node matches {args.query!r} (min_score {args.min_score:g})"
+    return ToolOutput(data=data, summary=summary, revision=ctx.session.revision)
+
+
+class SearchEdgeArgs(BaseModel):
+    query: str = Field(min_length=1, description="text to match against edge attributes and "
+                       "endpoint ids/labels, e.g. 'Alice Bob' or 'friend'")
+    limit: int = Field(default=5, ge=1, le=50)
+    min_score: float = Field(default=60.0, ge=0, le=100)
+
+
+@tool(reads=("graph",))
+def search_edge(ctx: ToolContext, args: SearchEdgeArgs) -> ToolOutput:
+    """Find edges whose endpoints (ids or labels) or text attributes match a query (fuzzy,
+    scored 0-100). Returns ranked edges with their endpoint ids and attributes.
+
+    Example: search_edge(query="Valjean Javert") -> edges [{"source": "Valjean", "target": "Javert", ...}]
+    """
+    g = ctx.session.require()
+    keys: list[tuple] = []
+    texts: list[str] = []
+    for u, v, d in g.edges(data=True):
+        a, b = _name(g, u), _name(g, v)
+        keys += [(u, v, "endpoints"), (u, v, "endpoints")]
+        texts += [f"{a} {b}", f"{b} {a}"]  # either order of the two names scores the same
+        for k, val in d.items():
+            if isinstance(val, str):
+                keys.append((u, v, k))
+                texts.append(val)
+    hits = _rank(args.query, texts, keys, args.min_score)
+    best: dict[tuple, dict] = {}
+    for (u, v, field), value, score in hits:
+        if (u, v) not in best or score > best[(u, v)]["score"]:
+            best[(u, v)] = {"source": u, "target": v, "score": score, "matched_field": field,
+                            "matched_value": value}
+    ranked = sorted(best.values(), key=lambda c: (-c["score"], str(c["source"]), str(c["target"])))
+    edges = [{**c, "attributes": _scalars(g.edges[c["source"], c["target"]])}
+             for c in ranked[: args.limit]]
+    data = {"query": args.query, "edges": edges, "total_matches": len(ranked)}
+    if edges:
+        lead = ", ".join(f"{e['source']}-{e['target']} ({e['score']:.0f})" for e in edges[:3])
+        summary = f"{len(ranked)} edge(s) match {args.query!r}; best: {lead}"
+    else:
+        summary = f"no edge matches {args.query!r} (min_score {args.min_score:g})"
+    return ToolOutput(data=data, summary=summary, revision=ctx.session.revision)
+
+
+def _node_texts(g: nx.Graph, fields: list[str]) -> tuple[list[tuple], list[str]]:
+    keys: list[tuple] = []
+    texts: list[str] = []
+    wanted = set(fields)
+    for node, d in g.nodes(data=True):
+        keys.append((node, "id"))
+        texts.append(str(node))
+        for k, val in d.items():
+            if isinstance(val, str) and (k == "label" or not wanted or k in wanted):
+                keys.append((node, k))
+                texts.append(val)
+    return keys, texts
+
+
+def _rank(query: str, texts: list[str], keys: list[tuple], min_score: float) -> list[tuple]:
+    """``[(key, text, score)]`` for every text scoring at least ``min_score``."""
+    from rapidfuzz import fuzz, process, utils
+
+    found = process.extract(query, texts, scorer=fuzz.WRatio, processor=utils.default_process,
+                            score_cutoff=min_score, limit=None)
+    return [(keys[i], text, round(float(score), 1)) for text, score, i in found]
+
+
+def _name(g: nx.Graph, node: Any) -> str:
+    lab = g.nodes[node].get("label")
+    return f"{node} {lab}" if lab is not None and str(lab) != str(node) else str(node)
+
+
+def _scalars(d: dict) -> dict:
+    return {k: v for k, v in list(d.items())[:10] if isinstance(v, str | int | float | bool)}

@@ -1,0 +1,14 @@
+/**
+ * igraph-agent JupyterLab extension.
+ *
+ * - Listens on comm target "igraph_agent" of every notebook kernel (protocol.ts).
+ * - A report message runs the command "igraph-agent:insert-report", which inserts the
+ *   report's markdown and code cells below the cell that ran the agent: one shared-model
+ *   transaction, so a single undo removes them; no file is written.
+ * - Command palette: "igraph-agent: insert last report".
+ * - Status bar: a pending approval or a running job of this notebook's kernel.
+ */
+import { JupyterFrontEndPlugin } from '@jupyterlab/application';
+export * from './protocol';
+declare const plugin: JupyterFrontEndPlugin<void>;
+export default plugin;

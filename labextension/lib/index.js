@@ -1,0 +1,132 @@
+import { ICommandPalette } from '@jupyterlab/apputils';
+import { INotebookTracker } from '@jupyterlab/notebook';
+import { IStatusBar } from '@jupyterlab/statusbar';
+import { Widget } from '@lumino/widgets';
+import { COMM_TARGET, markCells, parseMessage, planInsertion, statusText } from './protocol';
+export * from './protocol';
+const INSERT_COMMAND = 'igraph-agent:insert-report';
+/** Insert a report into the panel's notebook; returns the number of cells inserted. */
+function insertReport(panel, report) {
+    const notebook = panel.content;
+    const shared = notebook.model?.sharedModel;
+    if (!shared) {
+        return 0;
+    }
+    const views = shared.cells.map(c => ({
+        id: c.getId(),
+        metadata: c.getMetadata()
+    }));
+    const plan = planInsertion(views, report.cell_id, notebook.activeCellIndex);
+    const anchor = plan.replace > 0 || report.cell_id !== null ? report.cell_id : null;
+    const cells = markCells(report, views.some(v => v.id === anchor) ? anchor : null);
+    shared.transact(() => {
+        if (plan.replace > 0) {
+            shared.deleteCellRange(plan.index, plan.index + plan.replace);
+        }
+        shared.insertCells(plan.index, cells.map(c => ({ cell_type: c.cell_type, source: c.source, metadata: c.metadata })));
+    });
+    notebook.widgets.slice(plan.index, plan.index + cells.length).forEach(cell => {
+        if (cell.model.type === 'markdown') {
+            cell.rendered = true;
+        }
+    });
+    return cells.length;
+}
+class StatusItem extends Widget {
+    constructor() {
+        super();
+        this.addClass('jp-igraph-agent-status');
+        this.node.title = 'igraph-agent: runs of this notebook waiting for you or running';
+    }
+    update_(text) {
+        this.node.textContent = text;
+        this.node.style.display = text ? '' : 'none';
+    }
+}
+const plugin = {
+    id: 'igraph-agent:plugin',
+    description: 'Insert igraph-agent reports as notebook cells; show agent run status.',
+    autoStart: true,
+    requires: [INotebookTracker],
+    optional: [ICommandPalette, IStatusBar],
+    activate: (app, tracker, palette, statusBar) => {
+        const states = new WeakMap();
+        const stateOf = (panel) => {
+            let s = states.get(panel);
+            if (!s) {
+                s = { lastReport: null, status: null };
+                states.set(panel, s);
+            }
+            return s;
+        };
+        const item = new StatusItem();
+        const refreshStatus = () => {
+            const panel = tracker.currentWidget;
+            item.update_(panel ? statusText(stateOf(panel).status) : '');
+        };
+        if (statusBar) {
+            statusBar.registerStatusItem('igraph-agent:status', {
+                item,
+                align: 'left',
+                rank: 4,
+                isActive: () => true
+            });
+        }
+        tracker.currentChanged.connect(refreshStatus);
+        app.commands.addCommand(INSERT_COMMAND, {
+            label: 'igraph-agent: insert last report',
+            caption: 'Insert the last igraph-agent report of this notebook as cells below its agent cell',
+            isEnabled: () => {
+                const panel = tracker.currentWidget;
+                return !!panel && stateOf(panel).lastReport !== null;
+            },
+            execute: args => {
+                const id = typeof args.panel === 'string' ? args.panel : null;
+                const panel = id ? tracker.find(p => p.id === id) : tracker.currentWidget;
+                const report = panel ? stateOf(panel).lastReport : null;
+                return panel && report ? insertReport(panel, report) : 0;
+            }
+        });
+        if (palette) {
+            palette.addItem({ command: INSERT_COMMAND, category: 'igraph-agent' });
+        }
+        const listen = (panel, kernel) => {
+            if (!kernel) {
+                return;
+            }
+            kernel.registerCommTarget(COMM_TARGET, (comm, openMsg) => {
+                const handle = (data) => {
+                    const msg = parseMessage(data);
+                    if (msg === null) {
+                        return;
+                    }
+                    const state = stateOf(panel);
+                    if (msg.type === 'report') {
+                        state.lastReport = msg;
+                        if (msg.insert) {
+                            void app.commands.execute(INSERT_COMMAND, { panel: panel.id });
+                        }
+                    }
+                    else {
+                        state.status = msg;
+                        if (tracker.currentWidget === panel) {
+                            refreshStatus();
+                        }
+                    }
+                };
+                handle(openMsg.content.data);
+                comm.onMsg = m => handle(m.content.data);
+            });
+        };
+        tracker.widgetAdded.connect((_, panel) => {
+            const ctx = panel.sessionContext;
+            ctx.kernelChanged.connect((_, change) => {
+                stateOf(panel).status = null;
+                listen(panel, change.newValue);
+                refreshStatus();
+            });
+            void ctx.ready.then(() => listen(panel, ctx.session?.kernel ?? null));
+        });
+    }
+};
+export default plugin;

@@ -1,0 +1,176 @@
+/**
+ * igraph-agent JupyterLab extension.
+ *
+ * - Listens on comm target "igraph_agent" of every notebook kernel (protocol.ts).
+ * - A report message runs the command "igraph-agent:insert-report", which inserts the
+ *   report's markdown and code cells below the cell that ran the agent: one shared-model
+ *   transaction, so a single undo removes them; no file is written.
+ * - Command palette: "igraph-agent: insert last report".
+ * - Status bar: a pending approval or a running job of this notebook's kernel.
+ */
+import { JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/application';
+import { ICommandPalette } from '@jupyterlab/apputils';
+import { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
+import { Kernel } from '@jupyterlab/services';
+import { IStatusBar } from '@jupyterlab/statusbar';
+import { Widget } from '@lumino/widgets';
+
+import {
+  COMM_TARGET,
+  ICellView,
+  IReportMessage,
+  IStatusMessage,
+  markCells,
+  parseMessage,
+  planInsertion,
+  statusText
+} from './protocol';
+
+export * from './protocol';
+
+const INSERT_COMMAND = 'igraph-agent:insert-report';
+
+interface IPanelState {
+  lastReport: IReportMessage | null;
+  status: IStatusMessage | null;
+}
+
+/** Insert a report into the panel's notebook; returns the number of cells inserted. */
+function insertReport(panel: NotebookPanel, report: IReportMessage): number {
+  const notebook = panel.content;
+  const shared = notebook.model?.sharedModel;
+  if (!shared) {
+    return 0;
+  }
+  const views: ICellView[] = shared.cells.map(c => ({
+    id: c.getId(),
+    metadata: c.getMetadata() as { [key: string]: any }
+  }));
+  const plan = planInsertion(views, report.cell_id, notebook.activeCellIndex);
+  const anchor = plan.replace > 0 || report.cell_id !== null ? report.cell_id : null;
+  const cells = markCells(report, views.some(v => v.id === anchor) ? anchor : null);
+  shared.transact(() => {
+    if (plan.replace > 0) {
+      shared.deleteCellRange(plan.index, plan.index + plan.replace);
+    }
+    shared.insertCells(
+      plan.index,
+      cells.map(c => ({ cell_type: c.cell_type, source: c.source, metadata: c.metadata }))
+    );
+  });
+  notebook.widgets.slice(plan.index, plan.index + cells.length).forEach(cell => {
+    if (cell.model.type === 'markdown') {
+      (cell as any).rendered = true;
+    }
+  });
+  return cells.length;
+}
+
+class StatusItem extends Widget {
+  constructor() {
+    super();
+    this.addClass('jp-igraph-agent-status');
+    this.node.title = 'igraph-agent: runs of this notebook waiting for you or running';
+  }
+  update_(text: string): void {
+    this.node.textContent = text;
+    this.node.style.display = text ? '' : 'none';
+  }
+}
+
+const plugin: JupyterFrontEndPlugin<void> = {
+  id: 'igraph-agent:plugin',
+  description: 'Insert igraph-agent reports as notebook cells; show agent run status.',
+  autoStart: true,
+  requires: [INotebookTracker],
+  optional: [ICommandPalette, IStatusBar],
+  activate: (
+    app: JupyterFrontEnd,
+    tracker: INotebookTracker,
+    palette: ICommandPalette | null,
+    statusBar: IStatusBar | null
+  ) => {
+    const states = new WeakMap<NotebookPanel, IPanelState>();
+    const stateOf = (panel: NotebookPanel): IPanelState => {
+      let s = states.get(panel);
+      if (!s) {
+        s = { lastReport: null, status: null };
+        states.set(panel, s);
+      }
+      return s;
+    };
+
+    const item = new StatusItem();
+    const refreshStatus = () => {
+      const panel = tracker.currentWidget;
+      item.update_(panel ? statusText(stateOf(panel).status) : '');
+    };
+    if (statusBar) {
+      statusBar.registerStatusItem('igraph-agent:status', {
+        item,
+        align: 'left',
+        rank: 4,
+        isActive: () => true
+      });
+    }
+    tracker.currentChanged.connect(refreshStatus);
+
+    app.commands.addCommand(INSERT_COMMAND, {
+      label: 'igraph-agent: insert last report',
+      caption: 'Insert the last igraph-agent report of this notebook as cells below its agent cell',
+      isEnabled: () => {
+        const panel = tracker.currentWidget;
+        return !!panel && stateOf(panel).lastReport !== null;
+      },
+      execute: args => {
+        const id = typeof args.panel === 'string' ? args.panel : null;
+        const panel = id ? tracker.find(p => p.id === id) : tracker.currentWidget;
+        const report = panel ? stateOf(panel).lastReport : null;
+        return panel && report ? insertReport(panel, report) : 0;
+      }
+    });
+    if (palette) {
+      palette.addItem({ command: INSERT_COMMAND, category: 'igraph-agent' });
+    }
+
+    const listen = (panel: NotebookPanel, kernel: Kernel.IKernelConnection | null) => {
+      if (!kernel) {
+        return;
+      }
+      kernel.registerCommTarget(COMM_TARGET, (comm, openMsg) => {
+        const handle = (data: unknown) => {
+          const msg = parseMessage(data);
+          if (msg === null) {
+            return;
+          }
+          const state = stateOf(panel);
+          if (msg.type === 'report') {
+            state.lastReport = msg;
+            if (msg.insert) {
+              void app.commands.execute(INSERT_COMMAND, { panel: panel.id });
+            }
+          } else {
+            state.status = msg;
+            if (tracker.currentWidget === panel) {
+              refreshStatus();
+            }
+          }
+        };
+        handle(openMsg.content.data);
+        comm.onMsg = m => handle(m.content.data);
+      });
+    };
+
+    tracker.widgetAdded.connect((_, panel) => {
+      const ctx = panel.sessionContext;
+      ctx.kernelChanged.connect((_, change) => {
+        stateOf(panel).status = null;
+        listen(panel, change.newValue);
+        refreshStatus();
+      });
+      void ctx.ready.then(() => listen(panel, ctx.session?.kernel ?? null));
+    });
+  }
+};
+
+export default plugin;

@@ -1,0 +1,1 @@
+CREATE TABLE orders (customer_id TEXT, product_id TEXT);

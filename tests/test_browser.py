@@ -1,0 +1,197 @@
+"""The run panel in a real JupyterLab, driven by headless Chromium (Playwright).
+
+JupyterLab serves a temporary folder on localhost with a copy of the quickstart and a
+notebook whose ScriptedModel steps sleep (a long run to stop). Screenshots go to
+``test-artifacts/`` and the panel's picture to ``docs/img/widget.png`` (used by the README).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from jupyter_fixtures import REPO, kernel_env
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = REPO / "test-artifacts"
+NB = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"]
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+SLOW_CELL = """import time
+from igraph_agent.model.scripted import ScriptedModel, call
+
+def slow_step(messages, tools):
+    time.sleep(1.0)
+    return [call("get_graph_info")]
+
+ScriptedModel([slow_step] * 60 + ["finished"], name="{name}")"""
+
+
+def _notebook(cells: list[str]) -> dict:
+    return {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": KERNELSPEC},
+            "cells": [{"cell_type": "code", "id": f"c{i}", "metadata": {}, "source": src,
+                       "outputs": [], "execution_count": None} for i, src in enumerate(cells)]}
+
+
+@dataclass
+class Lab:
+    url: str
+    root: Path
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    if not CHROMIUM.exists():  # `make browser-deps` / .ci/run install it from Debian
+        subprocess.run("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y "
+                       "-qq chromium", shell=True, check=True)
+    root = tmp_path_factory.mktemp("lab")
+    shutil.copy(REPO / "notebooks" / "01-quickstart.ipynb", root)
+    for name, wait_flag in (("stop-nowait", " --no-wait"), ("stop-waiting", "")):
+        cells = ["%load_ext igraph_agent", SLOW_CELL.format(name=name),
+                 f"%%agent{wait_flag} --model scripted/{name}\nWork for a long time"]
+        (root / f"{name}.ipynb").write_text(json.dumps(_notebook(cells)))
+    config = root / ".jupyter"
+    # Render every cell (no windowing), so panels scrolled out of view stay measurable.
+    # and no "notified about Jupyter news?" toast over the screenshots.
+    for plugin, settings in (("notebook-extension/tracker", {"windowingMode": "none"}),
+                             ("apputils-extension/notification", {"fetchNews": "false"})):
+        path = config / "settings" / "@jupyterlab" / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(settings))
+    env = {**kernel_env(root / "project"), "JUPYTER_CONFIG_DIR": str(config),
+           "JUPYTERLAB_SETTINGS_DIR": str(config / "settings"),
+           "JUPYTERLAB_WORKSPACES_DIR": str(config / "workspaces")}
+    port = _free_port()
+    log = (root / "lab.log").open("w")
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", "--allow-root",
+         "--IdentityProvider.token=", "--ServerApp.ip=127.0.0.1", f"--port={port}",
+         f"--ServerApp.root_dir={root}", "--LabApp.news_url=",
+         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError((root / "lab.log").read_text()[-3000:]) from None
+            time.sleep(0.5)
+    yield Lab(url, root)
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture
+def page(lab, request):
+    """A Chromium page; its final state is saved as test-artifacts/<test>.png."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                    args=LAUNCH_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 1600})
+        page = context.new_page()
+        yield page
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^\w.-]", "_", request.node.name)
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+        browser.close()
+
+
+def _open(page, lab: Lab, notebook: str, workspace: str) -> None:
+    page.goto(f"{lab.url}/lab/workspaces/{workspace}/tree/{notebook}?reset")
+    page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=120_000)
+
+
+def _run_all(page) -> None:
+    """Run > Run All Cells; again if no cell started (the kernel was not connected yet)."""
+    started = page.locator(f"{NB} .jp-InputArea-prompt", has_text=re.compile(r"\[(\*|\d+)\]"))
+    for _ in range(3):
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
+        try:
+            started.first.wait_for(timeout=15_000)
+            return
+        except PlaywrightTimeout:
+            page.keyboard.press("Escape")
+    raise AssertionError("Run All did not start any cell")
+
+
+def test_quickstart_panel_shows_tool_cards_and_answer(page, lab):
+    _open(page, lab, "01-quickstart.ipynb", "quickstart")
+    _run_all(page)
+    page.locator(f"{NB} .iga-panel[data-status='completed']").first.wait_for(timeout=180_000)
+    panel = page.locator(f"{NB} .iga-panel").first
+    tools = panel.locator(".iga-card .iga-tool").all_inner_texts()
+    assert tools[0] == "get_graph_info" and "community_detection" in tools, tools
+    assert panel.locator(".iga-card-ok").count() == len(tools)
+    answer = panel.locator(".iga-answer").inner_text()
+    assert "communities" in answer and "modularity" in answer
+    assert "model: offline/planner" in panel.locator(".iga-foot").inner_text()
+    # every cell ran: the drawing and the report panel are there too
+    page.locator(f"{NB} .iga-panel[data-status='completed']").nth(2).wait_for(timeout=180_000)
+    page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=120_000)
+    frame = page.locator(f"{NB} iframe[srcdoc]").first
+    frame.wait_for(timeout=60_000)
+    assert "vis-network" in (frame.get_attribute("srcdoc") or "")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "quickstart.png"), full_page=True)
+    panel.scroll_into_view_if_needed()
+    (REPO / "docs" / "img").mkdir(parents=True, exist_ok=True)
+    panel.screenshot(path=str(REPO / "docs" / "img" / "widget.png"))
+    panel.screenshot(path=str(ARTIFACTS / "widget.png"))
+    # saved and refreshed: the panels are rebuilt from the kernel's widget state
+    page.locator(f"{NB} .jp-Notebook").click(position={"x": 5, "y": 5})
+    page.keyboard.press("Control+s")
+    page.locator(".jp-mod-dirty").wait_for(state="detached", timeout=30_000)
+    page.reload()
+    rebuilt = page.locator(f"{NB} .iga-panel[data-status='completed']").first
+    rebuilt.wait_for(timeout=120_000)
+    assert rebuilt.locator(".iga-card .iga-tool").all_inner_texts() == tools
+    assert "modularity" in rebuilt.locator(".iga-answer").inner_text()
+
+
+@pytest.mark.parametrize("notebook", ["stop-nowait", "stop-waiting"])
+def test_stop_button_cancels_a_long_run(page, lab, notebook):
+    _open(page, lab, f"{notebook}.ipynb", notebook)
+    _run_all(page)
+    panel = page.locator(f"{NB} .iga-panel").first
+    panel.locator(".iga-card").first.wait_for(timeout=120_000)
+    assert panel.get_attribute("data-status") == "running"
+    panel.locator(".iga-stop").click()
+    page.locator(f"{NB} .iga-panel[data-status='cancelled']").wait_for(timeout=30_000)
+    cards = panel.locator(".iga-card").count()
+    assert 1 <= cards < 60
+    assert panel.locator(".iga-stop").count() == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{notebook}.png"), full_page=True)

@@ -1,0 +1,474 @@
+"""%%agent and %agent in a real ipykernel (7, and 6 for the threading paths), via jupyter_client.
+
+Every test drives the kernel the way a notebook does: execute a cell, read iopub (streams,
+displays, widget comm messages), send widget clicks as comm messages.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from jupyter_fixtures import KARATE, KernelSession, kernel_env, kernelspecs
+
+from igraph_agent.store import Store
+
+pytestmark = pytest.mark.kernel
+
+RESPONSIVE_S = 1.0  # the issue's bound for `1+1` while a run or a pause exists (generous here)
+
+SLOW_MODEL = """
+import time
+from igraph_agent.model.scripted import ScriptedModel, call
+def _slow_step(messages, tools):
+    time.sleep({delay})
+    return [call("get_graph_info")]
+ScriptedModel([_slow_step] * {steps} + ["The scripted run finished."], name="{name}")
+"""
+
+
+@pytest.fixture(scope="module")
+def specs(tmp_path_factory):
+    return kernelspecs(tmp_path_factory.mktemp("kernelspecs"))
+
+
+def _kernel(name: str, specs, tmp_path_factory) -> KernelSession:
+    cwd = tmp_path_factory.mktemp(name)
+    k = KernelSession(name, specs, cwd, kernel_env(cwd / "project"))
+    setup = k.run(f"%load_ext igraph_agent\nimport pandas as pd\nkarate = pd.read_csv({str(KARATE)!r})")
+    assert setup.status == "ok", setup
+    return k
+
+
+@pytest.fixture(scope="module")
+def k7(specs, tmp_path_factory):
+    k = _kernel("ipk7", specs, tmp_path_factory)
+    yield k
+    k.shutdown()
+
+
+@pytest.fixture(scope="module")
+def k6(specs, tmp_path_factory):
+    k = _kernel("ipk6", specs, tmp_path_factory)
+    yield k
+    k.shutdown()
+
+
+@pytest.fixture(params=["ipk7", "ipk6"])
+def kernel(request):
+    return request.getfixturevalue({"ipk7": "k7", "ipk6": "k6"}[request.param])
+
+
+def _run_id(k: KernelSession) -> str:
+    out = k.run("from igraph_agent.jupyter.kernel_bridge import get_bridge\n"
+                "print(get_bridge().last_run_id)")
+    return out.stdout.strip()
+
+
+def _wait_view(k: KernelSession, run_id: str, statuses: set[str], timeout: float = 90) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        k.collect(0.3)
+        try:
+            view = k.view_of(run_id)
+        except KeyError:
+            continue
+        if view.get("status") in statuses:
+            return view
+    raise AssertionError(f"panel of {run_id} never reached {statuses}: {k.view_of(run_id)}")
+
+
+def _click(k: KernelSession, run_id: str, content: dict) -> None:
+    """What widget.js's model.send(...) puts on the wire."""
+    comm_id = next(cid for cid, v in k.widget_views().items() if v.get("run_id") == run_id)
+    msg = k.kc.session.msg("comm_msg", {"comm_id": comm_id,
+                                        "data": {"method": "custom", "content": content}})
+    k.kc.shell_channel.send(msg)
+
+
+def _fastest_one_plus_one(k: KernelSession, tries: int = 3) -> float:
+    times = []
+    for _ in range(tries):
+        out = k.run("1+1")
+        assert out.result and out.result["text/plain"] == "2"
+        times.append(out.elapsed_s)
+    return min(times)
+
+
+# -- loading ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["ipk7", "ipk6"])
+def test_load_ext_registers_magics_without_heavy_imports(name, specs, tmp_path):
+    k = KernelSession(name, specs, tmp_path, kernel_env(tmp_path / "project"))
+    try:
+        out = k.run("%load_ext igraph_agent\nimport sys\n"
+                    "print(sorted(m for m in ('litellm', 'torch', 'cdlib', 'torch_geometric') "
+                    "if m in sys.modules))\n"
+                    "print('agent' in get_ipython().magics_manager.magics['cell'],"
+                    " 'agent' in get_ipython().magics_manager.magics['line'])")
+        assert out.status == "ok"
+        assert out.stdout.splitlines() == ["[]", "True True"]
+    finally:
+        k.shutdown()
+
+
+# -- %%agent ---------------------------------------------------------------------------------
+def test_agent_cell_shows_tool_cards_answer_and_model(kernel):
+    out = kernel.run("%%agent --with karate\nWhich nodes are most central?")
+    assert out.status == "ok" and not out.stderr, out
+    view = kernel.view_of(_run_id(kernel))
+    assert view["status"] == "completed"
+    tools = [c["tool"] for c in view["tools"]]
+    assert tools[0] == "get_graph_info" and "node_centrality" in tools
+    assert all(c["status"] == "ok" and c["elapsed_ms"] is not None for c in view["tools"])
+    assert "most central" in view["answer"] and view["model"] == "offline/planner"
+    assert view["usage"]["model_calls"] >= 2 and view["evidence"]
+    final = [d for d in out.displays if "text/markdown" in d
+             and "application/vnd.jupyter.widget-view+json" in d]
+    assert final and "model: offline/planner" in final[-1]["text/markdown"]
+    # tables of the tool results render as DataFrames
+    assert any("text/html" in d and "dataframe" in d["text/html"] for d in out.displays)
+
+
+def test_prompt_braces_and_dollars_are_taken_literally(k7):
+    out = k7.run("%%agent\nHow big is the graph? {not_a_variable} $karate {{x}}")
+    assert out.status == "ok" and not out.stderr
+    history = k7.run("%agent history").stdout
+    assert "{not_a_variable} $karate {{x}}" in history
+
+
+def test_session_continues_across_cells_and_new_starts_fresh(k7):
+    first = k7.run("%%agent --with karate\nHow many nodes and edges are loaded?")
+    assert first.status == "ok"
+    follow_up = k7.run("%%agent\nWhich nodes have the highest degree?")
+    view = k7.view_of(_run_id(k7))
+    assert view["status"] == "completed" and "Highest degree" in view["answer"], follow_up
+    # the follow-up found the graph already loaded: no construction in it
+    assert "construct_graph" not in [c["tool"] for c in view["tools"]]
+    before = k7.run("%agent sessions").stdout
+    new = k7.run("%agent new").stdout
+    assert new.startswith("New session ses_")
+    sid = new.split()[2].rstrip(":")
+    after = k7.run("%agent sessions").stdout
+    assert len(after.splitlines()) == len(before.splitlines()) + 1
+    assert f"* {sid}" in after
+    assert k7.run("%agent history").stdout.strip() == "No runs yet in this session."
+
+
+def test_with_attaches_only_the_named_variables(k7):
+    k7.run("secret = pd.DataFrame({'source': ['x'], 'target': ['y']})\n%agent new")
+    out = k7.run("%%agent --with karate\nDescribe the graph")
+    assert out.status == "ok"
+    names = k7.run("from igraph_agent.jupyter import agent\n"
+                   "print(sorted({s['name'] for s in agent().store.list_sources()}))").stdout
+    assert "karate" in names and "secret" not in names
+
+
+@pytest.mark.parametrize("line, message", [
+    ("--with nowhere", "no variable named 'nowhere'"),
+    ("--with answer_number", "a int cannot be attached"),
+])
+def test_with_rejects_missing_or_unattachable_variables(k7, line, message):
+    k7.run("answer_number = 42")
+    out = k7.run(f"%%agent {line}\nDescribe the graph")
+    assert out.status == "ok" and out.error is None
+    assert message in out.stderr
+    assert not [d for d in out.displays if "application/vnd.jupyter.widget-view+json" in d]
+
+
+@pytest.mark.parametrize("cell, message", [
+    ("%%agent --bogus\nhi", "No such option '--bogus'"),
+    ("%%agent --format xml\nhi", "'xml' is not one of 'chat', 'report', 'json'"),
+    ("%%agent --model\nhi", "Option '--model' requires an argument"),
+    ("%%agent --session 'unclosed\nhi", "cannot read the options"),
+    ("%%agent\n   ", "the cell is empty"),
+    ("%%agent --session ses_missing\nhi", "no session 'ses_missing'"),
+    ("%agent frobnicate", "No such command 'frobnicate'"),
+    ("%agent config colour=blue", "expected KEY=VALUE with KEY one of"),
+    ("%agent config format=xml", "format must be one of chat, report, json"),
+    ("%agent modify run_1 call_1 {not json", "not valid JSON"),
+    ("%agent approve run_1", "Missing argument 'TOOL_CALL_ID'"),
+    ("%agent history --limit 0", "0 is not in the range"),
+])
+def test_bad_input_prints_a_short_usage_error_and_the_kernel_lives(k7, cell, message):
+    out = k7.run(cell)
+    assert out.status == "ok" and out.error is None
+    assert message in out.stderr
+    assert "Traceback" not in out.text and len(out.stderr.splitlines()) <= 4
+    assert k7.run("1+1").result["text/plain"] == "2"
+
+
+def test_help_lists_every_line_command(k7):
+    out = k7.run("%agent help").stdout
+    for name in ("config", "models", "status", "sessions", "new", "approve", "reject", "modify",
+                 "cancel", "history", "show", "--with", "--no-wait", "--format"):
+        assert name in out
+    assert "Usage: %%agent" in k7.run("%%agent --help\nignored").stdout
+
+
+def test_config_persists_defaults_in_the_project(k7):
+    out = k7.run("%agent config format=report reasoning=staged")
+    assert out.stdout.startswith("Saved.") and "format:   report" in out.stdout
+    store = Store(k7.home / "agent.db")
+    try:
+        assert store.get_config("format") == "report"
+        assert store.get_config("reasoning") == "staged"
+    finally:
+        store.close()
+    k7.run("%%agent --with karate\nWhich nodes are most central?")
+    view = k7.view_of(_run_id(k7))
+    assert view["format"] == "report"
+    for heading in ("## Question", "## Method", "## Findings", "## Evidence", "## Limitations"):
+        assert heading in view["answer"]
+    k7.run("%agent config format=chat reasoning=direct")
+
+
+def test_config_model_warns_when_the_model_is_not_usable_and_models_says_why(k7):
+    out = k7.run("%agent config model=openai/gpt-4o-mini")
+    assert "Saved." in out.stdout and "model:    openai/gpt-4o-mini" in out.stdout
+    assert "Warning:" in out.stderr and "OPENAI_API_KEY" in out.stderr
+    models = k7.run("%agent models").stdout
+    assert "default for new cells: openai/gpt-4o-mini" in models
+    assert "openai/gpt-4o-mini  [project default (%agent config)]: not usable" in models
+    assert "offline/planner  [built-in]: usable" in models
+    run = k7.run("%%agent\nHow big is the graph?")
+    view = k7.view_of(_run_id(k7))
+    assert view["error"]["code"] == "MODEL_NOT_CONFIGURED" and run.status == "ok"
+    k7.run("%agent config model=offline/planner")
+    assert "default for new cells: offline/planner" in k7.run("%agent models").stdout
+
+
+def test_format_json_displays_the_response_as_application_json(k7):
+    out = k7.run("%%agent --format json --with karate\nHow big is the graph?")
+    shown = [d["application/json"] for d in out.displays if "application/json" in d]
+    assert len(shown) == 1
+    resp = shown[0]
+    assert resp["status"] == "answered" and resp["model"] == "offline/planner"
+    assert resp["run_id"] == _run_id(k7) and "**" not in resp["answer"]
+
+
+def test_visualisation_is_shown_inline_and_written_to_reports(k7):
+    out = k7.run("%%agent --with karate\nVisualise the graph")
+    frames = [d["text/html"] for d in out.displays
+              if "text/html" in d and "<iframe srcdoc=" in d["text/html"]]
+    assert len(frames) == 1 and "vis-network" in frames[0]
+    pages = list((k7.home / "reports").glob("viz_*.html"))
+    assert pages and "https://" not in pages[-1].read_text().split("<body>")[1][:2000]
+    view = k7.view_of(_run_id(k7))
+    assert "visualize_subgraph" in [c["tool"] for c in view["tools"]]
+
+
+def test_show_rebuilds_the_panel_from_the_stored_run(k7):
+    k7.run("%%agent --with karate\nWhich nodes are most central?")
+    run_id = _run_id(k7)
+    live = k7.view_of(run_id)
+    comms_before = set(k7.widget_views())
+    k7.run(f"%agent show {run_id}")
+    rebuilt = [v for cid, v in k7.widget_views().items()
+               if cid not in comms_before and v.get("run_id") == run_id]
+    assert len(rebuilt) == 1
+    for key in ("status", "answer", "model", "evidence", "usage", "question"):
+        assert rebuilt[0][key] == live[key]
+    assert [c["tool"] for c in rebuilt[0]["tools"]] == [c["tool"] for c in live["tools"]]
+    missing = k7.run("%agent show run_doesnotexist")
+    assert "RUN_NOT_FOUND" in missing.stderr
+
+
+# -- threading: --no-wait, Stop, interrupt, responsiveness ------------------------------------
+def test_no_wait_returns_at_once_kernel_stays_responsive_and_panel_completes(kernel):
+    name = f"slow_nowait_{id(kernel)}"
+    kernel.run(SLOW_MODEL.format(delay=0.6, steps=3, name=name))
+    out = kernel.run(f"%%agent --no-wait --with karate --model scripted/{name}\nWork slowly")
+    assert out.status == "ok" and not out.stderr
+    run_id = _run_id(kernel)
+    status = kernel.run("%agent status").stdout
+    assert f"active run: {run_id}" in status  # the cell returned while the run goes on
+    assert _fastest_one_plus_one(kernel) < RESPONSIVE_S
+    busy = kernel.run("%%agent\nHow big is the graph?")
+    assert busy.status == "ok" and busy.stderr.startswith("Error SESSION_BUSY:")
+    assert "Hint:" in busy.stderr
+    view = _wait_view(kernel, run_id, {"completed", "error", "cancelled"})
+    assert view["status"] == "completed"
+    assert view["answer"] == "The scripted run finished."
+    assert [c["tool"] for c in view["tools"]] == ["get_graph_info"] * 3
+    assert "active run: none" in kernel.run("%agent status").stdout
+
+
+def test_stop_click_cancels_a_running_run(kernel):
+    name = f"slow_stop_{id(kernel)}"
+    kernel.run(SLOW_MODEL.format(delay=0.5, steps=40, name=name))
+    kernel.run(f"%%agent --no-wait --model scripted/{name}\nWork for a long time")
+    run_id = _run_id(kernel)
+    _wait_view(kernel, run_id, {"running"})
+    _click(kernel, run_id, {"type": "stop", "run_id": run_id})
+    view = _wait_view(kernel, run_id, {"cancelled", "completed", "error"}, timeout=30)
+    assert view["status"] == "cancelled", (view["error"], view["message"], view["tools"])
+    assert len(view["tools"]) < 40
+    assert view["message"].startswith("cancel requested for " + run_id)
+
+
+def test_stop_click_on_a_subshell_cancels_a_waiting_cell_on_ipykernel_7(k7):
+    """JupyterLab sends widget messages on a per-comm-target subshell: the click must get
+    there while the cell that waits for the run keeps the main shell busy."""
+    create = k7.kc.session.msg("create_subshell_request", {})
+    k7.kc.control_channel.send(create)
+    subshell = k7.kc.control_channel.get_msg(timeout=10)["content"]["subshell_id"]
+    k7.run(SLOW_MODEL.format(delay=0.5, steps=40, name="slow_waiting_stop"))
+    msg_id = k7.kc.execute("%%agent --model scripted/slow_waiting_stop\nWork for a long time")
+    deadline = time.monotonic() + 60
+    comm_id = None
+    while comm_id is None:  # the panel of the waiting cell shows its first tool card
+        k7._next_iopub(deadline)
+        comm_id = next((cid for cid, v in k7.widget_views().items()
+                        if v.get("question") == "Work for a long time" and v.get("tools")
+                        and v.get("status") == "running"), None)
+    run_id = k7.widget_views()[comm_id]["run_id"]
+    click = k7.kc.session.msg("comm_msg", {"comm_id": comm_id, "data": {
+        "method": "custom", "content": {"type": "stop", "run_id": run_id}}})
+    click["header"]["subshell_id"] = subshell
+    k7.kc.shell_channel.send(click)
+    idle = False
+    while not idle:
+        msg = k7._next_iopub(deadline)
+        idle = (msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] == "status"
+                and msg["content"]["execution_state"] == "idle")
+    view = k7.view_of(run_id)
+    assert view["status"] == "cancelled", view["error"]
+    assert len(view["tools"]) < 12  # stopped long before the step budget (12) ran out
+
+
+def test_cancel_command_cancels_the_active_run(k7):
+    k7.run(SLOW_MODEL.format(delay=0.5, steps=40, name="slow_cancel_cmd"))
+    k7.run("%%agent --no-wait --model scripted/slow_cancel_cmd\nWork for a long time")
+    run_id = _run_id(k7)
+    assert k7.run("%agent cancel").stdout.strip() == f"cancel requested for {run_id}"
+    assert _wait_view(k7, run_id, {"cancelled", "completed"}, timeout=30)["status"] == "cancelled"
+    assert k7.run("%agent cancel").stdout.strip() == "no active run to cancel"
+
+
+def test_interrupting_a_waiting_cell_cancels_its_run(kernel):
+    name = f"slow_interrupt_{id(kernel)}"
+    kernel.run(SLOW_MODEL.format(delay=0.5, steps=40, name=name))
+    msg_id = kernel.kc.execute(f"%%agent --model scripted/{name}\nWork for a long time")
+    time.sleep(2.5)
+    kernel.km.interrupt_kernel()
+    deadline = time.monotonic() + 60
+    stderr, error, idle = "", None, False
+    while not idle:
+        msg = kernel._next_iopub(deadline)
+        if msg["parent_header"].get("msg_id") != msg_id:
+            continue
+        if msg["msg_type"] == "error":
+            error = msg["content"]
+        if msg["msg_type"] == "stream" and msg["content"]["name"] == "stderr":
+            stderr += msg["content"]["text"]
+        idle = msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle"
+    kernel.kc.get_shell_msg(timeout=10)
+    assert error is None and "Traceback" not in stderr
+    view = kernel.view_of(_run_id(kernel))
+    assert view["status"] == "cancelled"
+    assert kernel.run("1+1").result["text/plain"] == "2"
+
+
+def test_kernel_stays_responsive_while_a_job_runs_and_status_lists_it(kernel):
+    out = kernel.run(
+        "import time\nfrom igraph_agent.jupyter import agent\n"
+        "def _work(job):\n"
+        "    for i in range(400):\n"
+        "        job.check_cancelled()\n"
+        "        time.sleep(0.05)\n"
+        "        job.progress((i + 1) / 400, f'step {i + 1}')\n"
+        "print(agent().jobs.submit('slow-demo', _work))")
+    job_id = out.stdout.strip()
+    assert job_id.startswith("job_"), out
+    time.sleep(0.5)
+    status = kernel.run("%agent status").stdout
+    assert f"job {job_id} (slow-demo, run -): running" in status
+    assert _fastest_one_plus_one(kernel) < RESPONSIVE_S
+    kernel.run(f"agent().jobs.cancel({job_id!r})\nagent().jobs.wait({job_id!r}, timeout=10)")
+    assert "jobs: none running" in kernel.run("%agent status").stdout
+
+
+# -- approvals -------------------------------------------------------------------------------
+def test_paused_run_shows_pending_approval_and_kernel_stays_responsive(k7):
+    k7.run("%agent new")
+    k7.run("%%agent --with karate\nHow big is the graph?")
+    out = k7.run("%%agent\nClear the graph")
+    assert out.status == "ok"
+    run_id = _run_id(k7)
+    view = k7.view_of(run_id)
+    assert view["status"] == "paused" and view["response_status"] == "awaiting_approval"
+    assert [p["tool"] for p in view["pending"]] == ["clear_graph"]
+    status = k7.run("%agent status").stdout
+    assert f"pending approval: clear_graph {view['pending'][0]['tool_call_id']} in {run_id}" in status
+    assert _fastest_one_plus_one(k7) < RESPONSIVE_S
+    # Approve as the panel's button does: a click that only enqueues; the run continues
+    _click(k7, run_id, {"type": "decide", "decision": "approve", "run_id": run_id,
+                        "tool_call_id": view["pending"][0]["tool_call_id"]})
+    done = _wait_view(k7, run_id, {"completed", "error"}, timeout=60)
+    assert done["status"] == "completed" and done["pending"] == []
+    assert "cleared" in done["answer"]
+    assert [c["status"] for c in done["tools"] if c["tool"] == "clear_graph"][-1] == "ok"
+
+
+def test_reject_and_modify_line_commands_decide_pending_calls(k7):
+    k7.run("%agent new")
+    k7.run("%%agent --with karate\nHow big is the graph?")
+    k7.run("%%agent\nClear the graph")
+    run_id = _run_id(k7)
+    call_id = k7.view_of(run_id)["pending"][0]["tool_call_id"]
+    out = k7.run(f"%agent reject {run_id} {call_id}")
+    assert out.stdout.startswith(f"reject sent for {call_id}"), out
+    view = _wait_view(k7, run_id, {"completed", "error"}, timeout=60)
+    assert view["pending"] == []
+    again = k7.run(f'%agent modify {run_id} {call_id} {json.dumps({"x": 1})}')
+    assert again.stdout.startswith("APPROVAL_CONFLICT: "), again
+    assert k7.view_of(run_id)["status"] == view["status"]
+
+
+# -- the demo ------------------------------------------------------------------------------
+@pytest.mark.slow
+def test_demo_runs_the_quickstart_headless_and_reports_its_main_answer(tmp_path):
+    from igraph_agent import demo
+
+    executed, page, project = demo.run_notebook(demo.QUICKSTART, tmp_path / "demo-output")
+    assert executed.is_file() and page.stat().st_size > 100_000
+    html = page.read_text()
+    assert "Which customers connect multiple communities?" in html
+    assert "<iframe" in html and "srcdoc=" in html and "vis-network" in html  # the drawing
+    assert html.count("model: offline/planner") == 3  # each run's answer, readable offline
+    runs = Store(project / "agent.db").list_runs(limit=10)
+    assert [r["status"] for r in runs] == ["completed"] * 3
+    main = demo.main_answer(project)
+    text = demo.report(main)
+    assert main["question"] == "Which customers connect multiple communities?"
+    assert "Model:    offline/planner" in text
+    assert "community_detection" in text and "bridge_nodes" in text
+    assert main["response"]["status"] == "answered" and main["response"]["evidence"]
+
+
+def test_skills_and_memory_line_commands_manage_the_project(k7):
+    listed = k7.run("%agent skills list").stdout
+    assert "communities-and-bridges" in listed and "graph-state-check" in listed
+    added = k7.run('%agent memory add "Lead reports with conclusions and metrics" --kind preference')
+    assert added.status == "ok" and "Traceback" not in added.text, added.text
+    assert "Lead reports with conclusions" in k7.run("%agent memory list").stdout
+    panel = k7.run("%agent skills")
+    assert panel.status == "ok" and any("application/vnd.jupyter.widget-view+json" in d
+                                        for d in panel.displays)
+
+
+def test_save_report_writes_a_new_notebook_and_jobs_lists_nothing_running(k7):
+    k7.run("%%agent --format report --with karate\nWrite a report on the most central nodes")
+    run_id = _run_id(k7)
+    target = k7.home.parent / "saved-report.ipynb"
+    out = k7.run(f"%agent save-report {run_id} {target}")
+    assert f"Saved the report of {run_id}" in out.stdout, out.text
+    import nbformat
+
+    nb = nbformat.read(target, as_version=4)
+    assert any(c.cell_type == "code" and "igraph_agent.datasets" in c.source for c in nb.cells)
+    bad = k7.run("%agent save-report")
+    assert bad.status == "ok" and "usage: %agent save-report" in bad.stderr
+    jobs = k7.run("%agent jobs")
+    assert jobs.status == "ok" and "Traceback" not in jobs.text

@@ -1,0 +1,172 @@
+"""Graph optimization: exact preview, approval-gated commit, revision conflicts, clearing."""
+
+from __future__ import annotations
+
+import json
+
+import networkx as nx
+
+from igraph_agent import Agent, RunOptions
+from igraph_agent.errors import ErrorCode
+from igraph_agent.graph.datasets import GraphSpec
+from igraph_agent.model.scripted import ScriptedModel, call
+from igraph_agent.tools.optimize import OptimizeOptions, normalise, optimize_graph
+
+
+def _messy() -> nx.Graph:
+    g = nx.Graph()
+    g.add_edge("a", "b", weight=1.0)
+    g.add_edge("b", "c", weight=0.2)
+    g.add_edge("c", "c", weight=1.0)
+    g.add_edge("A2", "c", weight=2.0)
+    g.add_edge("a", "c", weight=0.5)
+    g.add_node("iso")
+    labels = {"a": "Zoë Smith", "A2": "  zoe   SMITH", "b": "Bob", "c": "Carol", "iso": "Ivan"}
+    nx.set_node_attributes(g, labels, "label")
+    return g
+
+
+def test_labels_are_normalised_for_case_spacing_and_accents():
+    assert normalise("  Zoë   SMITH ") == normalise("zoe smith") == "zoe smith"
+
+
+def test_optimize_graph_lists_the_exact_operations_in_order():
+    ops, h = optimize_graph(_messy(), OptimizeOptions(merge_duplicates_by="label",
+                                                      min_edge_weight=0.3,
+                                                      add_attributes=["degree", "component"]))
+    assert ops == [
+        {"op": "merge_nodes", "keep": "A2", "merge": ["a"], "key": "zoe smith"},
+        {"op": "drop_self_loop", "node": "c"},
+        {"op": "drop_edge", "source": "b", "target": "c", "weight": 0.2},
+        {"op": "drop_isolate", "node": "iso"},
+        {"op": "set_node_attribute", "name": "degree", "nodes": 3},
+        {"op": "set_node_attribute", "name": "component", "nodes": 3},
+    ]
+    assert sorted(h.nodes) == ["A2", "b", "c"]
+    assert h["A2"]["c"]["weight"] == 2.5  # a-c (0.5) merged into A2-c (2.0)
+    assert h.nodes["A2"]["degree"] == 2 and h.nodes["b"]["component"] == 0
+
+
+def _loaded_agent(tmp_path, g: nx.Graph) -> tuple[Agent, str]:
+    agent = Agent(home=tmp_path)
+    src = agent.workspace.attach(g, "messy")
+    ds = agent.workspace.construct([src["source_id"]], GraphSpec())["id"]
+    return agent, ds
+
+
+def _last_tool(messages: list[dict]) -> dict:
+    return json.loads([m for m in messages if m["role"] == "tool"][-1]["content"])
+
+
+def test_preview_returns_the_operations_and_base_revision_and_persists_nothing(tmp_path):
+    agent, ds = _loaded_agent(tmp_path, _messy())
+    files_before = sorted(p.name for p in (tmp_path / "datasets" / ds).iterdir())
+    model = ScriptedModel([
+        [call("load_constructed_graph", dataset_id=ds)],
+        [call("preview_graph_optimization", merge_duplicates_by="label")],
+        "Previewed.",
+    ])
+    resp = agent.ask("preview a cleanup", options=RunOptions(model=model.id))
+    preview = resp.data[resp.actions[-1].call_id]
+    assert preview["base_revision"] == 1 and preview["dataset_id"] == ds
+    assert preview["operation_counts"] == {"merge_nodes": 1, "drop_self_loop": 1,
+                                           "drop_isolate": 1}
+    assert preview["plan_id"].startswith("plan_") and preview["persisted"] is False
+    assert preview["commit_args"]["plan_id"] == preview["plan_id"]
+    assert agent.store.get_dataset(ds)["revision"] == 1
+    assert sorted(p.name for p in (tmp_path / "datasets" / ds).iterdir()) == files_before
+    assert agent.graph(resp.session_id).graph.number_of_nodes() == 5
+    assert agent.store.approvals(resp.run_id) == []  # previews need no approval
+    agent.close()
+
+
+def test_offline_planner_previews_then_commits_after_approval_and_verifies(tmp_path):
+    agent = Agent(home=tmp_path)
+    paused = agent.ask("Optimize the graph", attach=[_messy()])
+    assert paused.status == "awaiting_approval"
+    [pending] = paused.pending
+    assert pending.tool == "commit_graph_optimization"
+    preview = next(paused.data[a.call_id] for a in paused.actions
+               if a.tool == "preview_graph_optimization")
+    assert pending.args == preview["commit_args"]  # the person sees the exact previewed plan
+    assert agent.store.get_dataset(pending.args["dataset_id"])["revision"] == 1
+    resp = agent.continue_run(paused.run_id, pending.tool_call_id, "approve")
+    assert resp.status == "answered", resp.refusal
+    tools = [a.tool for a in resp.actions]
+    assert tools[-2:] == ["commit_graph_optimization", "get_graph_info"]  # verified
+    info = resp.data[resp.actions[-1].call_id]
+    assert (info["revision"], info["nodes"], info["edges"]) == (2, 3, 3)
+    assert "Committed as revision 2" in resp.answer
+    session = agent.graph(resp.session_id)
+    assert session.revision == 2 and session.graph.number_of_nodes() == 3
+    agent.close()
+
+
+def test_commit_after_the_dataset_moved_is_a_revision_conflict(tmp_path):
+    agent, ds = _loaded_agent(tmp_path, _messy())
+    model = ScriptedModel([
+        [call("load_constructed_graph", dataset_id=ds)],
+        [call("preview_graph_optimization", drop_isolates=True)],
+        lambda messages, tools: [call("commit_graph_optimization",
+                                      **_last_tool(messages)["data"]["commit_args"])],
+        "The dataset changed; preview again.",
+    ])
+    paused = agent.ask("optimize", options=RunOptions(model=model.id))
+    g, _ = agent.workspace.load(ds, 1)
+    agent.workspace.save_revision(ds, g, 1)  # someone else moves the dataset to r2
+    resp = agent.continue_run(paused.run_id, paused.pending[0].tool_call_id, "approve")
+    commit = agent.store.tool_calls(resp.run_id)[-1]["envelope"]
+    assert commit["error"]["code"] == ErrorCode.REVISION_CONFLICT
+    assert "preview again" in commit["error"]["hint"]
+    assert agent.store.get_dataset(ds)["revision"] == 2  # nothing more was written
+    agent.close()
+
+
+def test_commit_with_options_other_than_the_preview_is_refused(tmp_path):
+    agent, ds = _loaded_agent(tmp_path, _messy())
+
+    def tampered(messages, tools):
+        args = _last_tool(messages)["data"]["commit_args"]
+        args["options"]["min_edge_weight"] = 5.0
+        return [call("commit_graph_optimization", **args)]
+
+    model = ScriptedModel([
+        [call("load_constructed_graph", dataset_id=ds)],
+        [call("preview_graph_optimization")],
+        tampered,
+        "Refused.",
+    ])
+    paused = agent.ask("optimize", options=RunOptions(model=model.id))
+    agent.continue_run(paused.run_id, paused.pending[0].tool_call_id, "approve")
+    commit = agent.store.tool_calls(paused.run_id)[-1]["envelope"]
+    assert commit["error"]["code"] == ErrorCode.INVALID_ARGUMENTS
+    assert agent.store.get_dataset(ds)["revision"] == 1
+    agent.close()
+
+
+def test_preview_by_an_attribute_no_node_has_is_invalid(tmp_path):
+    agent, ds = _loaded_agent(tmp_path, _messy())
+    model = ScriptedModel([
+        [call("load_constructed_graph", dataset_id=ds)],
+        [call("preview_graph_optimization", merge_duplicates_by="email")],
+        "No such attribute.",
+    ])
+    resp = agent.ask("preview", options=RunOptions(model=model.id))
+    assert resp.actions[-1].error_code == ErrorCode.INVALID_ARGUMENTS
+    agent.close()
+
+
+def test_clear_graph_keeps_the_stored_dataset(tmp_path):
+    agent, ds = _loaded_agent(tmp_path, _messy())
+    model = ScriptedModel([
+        [call("load_constructed_graph", dataset_id=ds)],
+        [call("clear_graph")],
+        [call("get_graph_info")],
+        "Cleared.",
+    ])
+    paused = agent.ask("clear it", options=RunOptions(model=model.id))
+    resp = agent.continue_run(paused.run_id, paused.pending[0].tool_call_id, "approve")
+    info = resp.data[resp.actions[-1].call_id]
+    assert info["loaded"] is False
+    assert [d["dataset_id"] for d in info["available_datasets"]] == [ds]
+    agent.close()

@@ -1,0 +1,338 @@
+"""The scheduler: resource DAG, concurrency, blocking, ordering, and the worker processes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import threading
+
+import networkx as nx
+import pytest
+from pydantic import BaseModel
+
+from igraph_agent import Agent, RunOptions
+from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.graph.datasets import GraphSpec
+from igraph_agent.graph.session import SessionGraph
+from igraph_agent.model.gateway import ToolCallRequest
+from igraph_agent.model.scripted import ScriptedModel, call
+from igraph_agent.runtime.scheduler import max_concurrency, plan_batch
+from igraph_agent.runtime.workers import WorkerPool
+from igraph_agent.tools import ToolContext, ToolOutput, default_registry, tool
+
+
+def _karate() -> nx.Graph:
+    return nx.relabel_nodes(nx.karate_club_graph(), str)
+
+
+def _dataset(agent: Agent, g: nx.Graph | None = None) -> str:
+    src = agent.workspace.attach(g if g is not None else _karate(), "karate")
+    return agent.workspace.construct([src["source_id"]], GraphSpec())["id"]
+
+
+def _tool_messages(model: ScriptedModel, request: int) -> list[dict]:
+    return [m for m in model.requests[request]["messages"] if m.get("role") == "tool"]
+
+
+def _events(agent: Agent, run_id: str) -> list[dict]:
+    return agent.run_record(run_id)["events"]
+
+
+class _Empty(BaseModel):
+    pass
+
+
+class _Key(BaseModel):
+    key: str = "x"
+
+
+def _reqs(*specs: tuple[str, dict]) -> list[ToolCallRequest]:
+    return [ToolCallRequest(f"c{i}", name, json.dumps(args)) for i, (name, args) in enumerate(specs)]
+
+
+def test_plan_orders_calls_by_their_resource_contracts():
+    registry = default_registry()
+    scope = set(registry.names())
+    planned = plan_batch(registry, _reqs(
+        ("get_graph_info", {}),
+        ("load_constructed_graph", {"dataset_id": "ds_a"}),
+        ("node_centrality", {"measure": "pagerank"}),
+        ("degree_analysis", {}),
+        ("construct_graph", {"source_ids": ["src_1"]}),
+    ), scope)
+    assert planned[0].after == []
+    assert planned[1].after == [0]  # writes graph, which get_graph_info reads
+    assert planned[2].after == [1]  # reads graph after the load wrote it
+    assert planned[3].after == [1]  # two reads of the graph do not order each other
+    # writes the workspace: get_graph_info reads it, and it holds the dataset the load reads
+    assert planned[4].after == [0, 1]
+
+
+def test_unknown_and_unparseable_calls_are_barriers():
+    registry = default_registry()
+    scope = set(registry.names())
+    planned = plan_batch(registry, _reqs(
+        ("degree_analysis", {}),
+        ("drop_database", {}),
+        ("node_centrality", {"measure": "pagerank"}),
+        ("node_centrality", {"measure": "nonsense"}),
+        ("degree_analysis", {"top_k": 3}),
+    ), scope)
+    assert planned[1].barrier and planned[1].after == [0]
+    assert planned[2].after == [1]
+    assert planned[3].barrier and planned[3].after == [0, 1, 2]
+    assert planned[4].after == [1, 3]
+
+
+def test_a_tool_that_declares_no_resources_is_a_barrier():
+    @tool()
+    def undeclared(ctx: ToolContext, args: _Empty) -> ToolOutput:
+        """Touches who knows what."""
+        return ToolOutput(data={}, summary="")
+
+    registry = default_registry()
+    registry.add(undeclared)
+    planned = plan_batch(registry, _reqs(("degree_analysis", {}), ("undeclared", {}),
+                                         ("node_centrality", {})), set(registry.names()))
+    assert planned[1].barrier and planned[1].after == [0] and planned[2].after == [1]
+
+
+def test_concurrency_limit_comes_from_the_environment_and_is_clamped():
+    assert max_concurrency({}) == 4
+    assert max_concurrency({"AGENT_TOOL_MAX_CONCURRENCY": "2"}) == 2
+    assert max_concurrency({"AGENT_TOOL_MAX_CONCURRENCY": "0"}) == 1
+    assert max_concurrency({"AGENT_TOOL_MAX_CONCURRENCY": "-5"}) == 1
+    assert max_concurrency({"AGENT_TOOL_MAX_CONCURRENCY": "500"}) == 32
+    assert max_concurrency({"AGENT_TOOL_MAX_CONCURRENCY": "many"}) == 4
+
+
+def test_read_batch_after_a_load_waits_for_the_load(agent):
+    ds = _dataset(agent)
+    model = ScriptedModel([
+        [call("load_constructed_graph", dataset_id=ds), call("node_centrality", measure="pagerank"),
+         call("degree_analysis", top_k=3)],
+        "Loaded and analysed.",
+    ])
+    resp = agent.ask("Which node is central?", options=RunOptions(model=model.id))
+    assert [a.success for a in resp.actions] == [True, True, True]
+    events = _events(agent, resp.run_id)
+    done_load = next(e["index"] for e in events
+                     if e["type"] == "tool.completed" and e["data"]["call_id"] == "t1c0")
+    starts = {e["data"]["call_id"]: e["index"] for e in events if e["type"] == "tool.started"}
+    assert starts["t1c1"] > done_load and starts["t1c2"] > done_load
+    degree = json.loads(_tool_messages(model, 1)[2]["content"])
+    assert degree["data"]["nodes"] == 34  # it read the loaded graph, not an empty session
+
+
+def _side_registry(log: list[str], gate: threading.Event | None = None):
+    @tool(reads=("report",))
+    def slow_note(ctx: ToolContext, args: _Key) -> ToolOutput:
+        """Independent of the graph; waits until fast_note ran when a gate is given."""
+        if gate is not None and not gate.wait(10):
+            raise ToolError(ErrorCode.TOOL_FAILED, "fast_note never ran alongside")
+        log.append(f"slow:{args.key}")
+        return ToolOutput(data={"key": args.key}, summary=f"slow {args.key}")
+
+    @tool(reads=("session_config",))
+    def fast_note(ctx: ToolContext, args: _Key) -> ToolOutput:
+        """Independent of everything else."""
+        log.append(f"fast:{args.key}")
+        if gate is not None:
+            gate.set()
+        return ToolOutput(data={"key": args.key}, summary=f"fast {args.key}")
+
+    registry = default_registry()
+    registry.add(slow_note)
+    registry.add(fast_note)
+    return registry
+
+
+def test_failing_load_blocks_its_dependents_but_not_an_independent_call(tmp_path):
+    log: list[str] = []
+    agent = Agent(home=tmp_path, registry=_side_registry(log))
+    model = ScriptedModel([
+        [call("load_constructed_graph", dataset_id="ds_missing"),
+         call("node_centrality", measure="pagerank"), call("slow_note", key="a"),
+         call("degree_analysis")],
+        [call("get_graph_info")],
+        "The load failed.",
+    ])
+    resp = agent.ask("load it", options=RunOptions(model=model.id))
+    first = [json.loads(m["content"]) for m in _tool_messages(model, 1)]
+    assert first[0]["error"]["code"] == ErrorCode.DATASET_SCOPE_REQUIRED
+    for blocked in (first[1], first[3]):
+        assert blocked["error"]["code"] == ErrorCode.TOOL_DEPENDENCY_BLOCKED
+        assert "load_constructed_graph (t1c0)" in blocked["error"]["message"]
+    assert first[2]["success"] is True and log == ["slow:a"]
+    events = _events(agent, resp.run_id)
+    blocked_events = [e["data"] for e in events if e["type"] == "tool.blocked"]
+    assert {e["call_id"] for e in blocked_events} == {"t1c1", "t1c3"}
+    assert all(e["blocked_by"] == "t1c0" for e in blocked_events)
+    started = {e["data"]["call_id"] for e in events if e["type"] == "tool.started"}
+    assert "t1c1" not in started and "t1c3" not in started  # never queued, never run
+    stored = {c["call_id"]: c for c in agent.store.tool_calls(resp.run_id)}
+    assert stored["t1c1"]["status"] == "blocked"
+    # the failed load is not a loaded graph downstream
+    info = json.loads(_tool_messages(model, 2)[-1]["content"])
+    assert info["data"]["loaded"] is False
+    agent.close()
+
+
+def test_results_go_back_in_the_models_order_while_events_follow_completion(tmp_path):
+    log: list[str] = []
+    gate = threading.Event()
+    agent = Agent(home=tmp_path, registry=_side_registry(log, gate))
+    model = ScriptedModel([[call("slow_note", key="1"), call("fast_note", key="2")], "done"])
+    resp = agent.ask("notes", options=RunOptions(model=model.id))
+    assert log == ["fast:2", "slow:1"]  # slow_note waited for fast_note: they overlapped
+    sent = [json.loads(m["content"])["tool"] for m in _tool_messages(model, 1)]
+    assert sent == ["slow_note", "fast_note"]
+    completed = [e["data"]["tool"] for e in _events(agent, resp.run_id)
+                 if e["type"] == "tool.completed"]
+    assert completed == ["fast_note", "slow_note"]
+    assert [a.tool for a in resp.actions] == ["slow_note", "fast_note"]
+    agent.close()
+
+
+def test_concurrency_limit_is_honoured(tmp_path, monkeypatch):
+    monkeypatch.setenv("AGENT_TOOL_MAX_CONCURRENCY", "2")
+    lock = threading.Lock()
+    state = {"now": 0, "max": 0}
+    pair = threading.Barrier(2, timeout=10)
+
+    @tool(reads=("report",))
+    def paired(ctx: ToolContext, args: _Key) -> ToolOutput:
+        """Waits until a second call runs alongside it."""
+        with lock:
+            state["now"] += 1
+            state["max"] = max(state["max"], state["now"])
+        try:
+            pair.wait()
+        finally:
+            with lock:
+                state["now"] -= 1
+        return ToolOutput(data={"key": args.key}, summary="paired")
+
+    registry = default_registry()
+    registry.add(paired)
+    agent = Agent(home=tmp_path, registry=registry)
+    model = ScriptedModel([[call("paired", key=str(i)) for i in range(4)], "done"])
+    resp = agent.ask("pairs", options=RunOptions(model=model.id))
+    assert [a.success for a in resp.actions] == [True] * 4  # pairs met: two ran together
+    assert state["max"] == 2  # never more than the limit
+    agent.close()
+
+
+def test_blocked_calls_can_be_resubmitted_in_a_later_turn(agent):
+    ds = _dataset(agent)
+    model = ScriptedModel([
+        [call("load_constructed_graph", dataset_id="ds_nope"), call("degree_analysis", top_k=2)],
+        [call("load_constructed_graph", dataset_id=ds), call("degree_analysis", top_k=2)],
+        "Mean degree is 4.5882.",
+    ])
+    resp = agent.ask("degrees?", options=RunOptions(model=model.id))
+    assert [a.error_code for a in resp.actions] == [
+        "DATASET_SCOPE_REQUIRED", "TOOL_DEPENDENCY_BLOCKED", None, None]
+    assert resp.status == "answered"
+
+
+# -- worker processes -------------------------------------------------------------------
+@pytest.fixture
+def worker_agent(tmp_path, monkeypatch):
+    monkeypatch.setenv("IGRAPH_AGENT_WORKER_MIN_EDGES", "0")
+    monkeypatch.setenv("IGRAPH_AGENT_WORKERS", "2")
+    a = Agent(home=tmp_path / "project")
+    yield a
+    a.close()
+
+
+def test_read_only_analyses_run_in_worker_processes_with_the_same_results(worker_agent, tmp_path,
+                                                                         monkeypatch):
+    ds = _dataset(worker_agent)
+    turns = [
+        [call("load_constructed_graph", dataset_id=ds)],
+        [call("node_centrality", measure="pagerank", top_k=5),
+         call("node_centrality", measure="betweenness", top_k=5),
+         call("degree_analysis", top_k=5)],
+        "done",
+    ]
+    model = ScriptedModel(list(turns))
+    resp = worker_agent.ask("Which nodes are central?", options=RunOptions(model=model.id))
+    assert [a.success for a in resp.actions] == [True] * 4
+    pool = worker_agent.workers
+    assert pool.served == 3 and len(pool.pids()) == 2  # real processes answered the reads
+    # the same calls in-process (workers off) give the same data
+    monkeypatch.setenv("IGRAPH_AGENT_WORKERS", "0")
+    local = Agent(home=tmp_path / "local")
+    ds_local = _dataset(local)
+    turns[0] = [call("load_constructed_graph", dataset_id=ds_local)]
+    model_local = ScriptedModel(list(turns))
+    resp_local = local.ask("Which nodes are central?", options=RunOptions(model=model_local.id))
+    assert local.workers.served == 0
+    for a, b in zip(resp.actions[1:], resp_local.actions[1:], strict=True):
+        assert resp.data[a.call_id] == resp_local.data[b.call_id]
+    local.close()
+
+
+def test_workers_reload_when_a_write_bumps_the_revision(worker_agent):
+    g = _karate()
+    g.add_edge("0", "0")  # a self-loop the optimization removes
+    ds = _dataset(worker_agent, g)
+    model = ScriptedModel([
+        [call("load_constructed_graph", dataset_id=ds)],
+        [call("degree_analysis", top_k=1)],
+        [call("preview_graph_optimization", drop_self_loops=True, drop_isolates=False)],
+        lambda messages, tools: [call("commit_graph_optimization", **json.loads(
+            [m for m in messages if m["role"] == "tool"][-1]["content"])["data"]["commit_args"])],
+    ])
+    paused = worker_agent.ask("optimize the graph", options=RunOptions(model=model.id))
+    assert paused.status == "awaiting_approval"
+    model.steps += [[call("degree_analysis", top_k=2)], "Committed; revision 2 is loaded."]
+    resp = worker_agent.continue_run(paused.run_id, paused.pending[0].tool_call_id, "approve")
+    assert resp.status == "answered"
+    before, after = [a for a in resp.actions if a.tool == "degree_analysis"]
+    assert resp.data[before.call_id]["max_degree"] == 18  # node 0: 16 + its self-loop twice
+    assert resp.data[after.call_id]["max_degree"] == 17
+    assert worker_agent.graph(resp.session_id).revision == 2
+    assert worker_agent.workers.served >= 3
+
+
+def test_session_state_a_worker_tool_keeps_comes_back(worker_agent):
+    ds = _dataset(worker_agent)
+    model = ScriptedModel([
+        [call("load_constructed_graph", dataset_id=ds)],
+        [call("community_detection")],
+        "done",
+    ])
+    resp = worker_agent.ask("communities?", options=RunOptions(model=model.id))
+    assert resp.actions[-1].success
+    assert worker_agent.workers.served == 1
+    assert worker_agent.graph(resp.session_id).partition is not None
+
+
+def test_a_worker_that_dies_fails_one_call_and_is_replaced(tmp_path):
+    agent = Agent(home=tmp_path)
+    ds = _dataset(agent)
+    session = SessionGraph("s")
+    g, rev = agent.workspace.load(ds, 1)
+    session.set_graph(g, ds, rev)
+    pool = WorkerPool(tmp_path, size=1, min_edges=0)
+    t = agent.registry.get("degree_analysis")
+    args = t.args_model(top_k=1)
+    assert pool.accepts(t, args, session)
+    ctx = ToolContext(workspace=agent.workspace, session=session, call_id="c1")
+    try:
+        pool.warm(ds, 1)
+        [pid] = pool.pids()
+        os.kill(pid, signal.SIGKILL)
+        failed = asyncio.run(pool.execute(t, args, ctx))
+        assert not failed.success and failed.error.code == ErrorCode.TOOL_FAILED
+        assert failed.error.retryable
+        again = asyncio.run(pool.execute(t, args, ctx))
+        assert again.success and again.data["max_degree"] == 17
+        assert pool.pids() != [pid]
+    finally:
+        pool.close()
+        agent.close()
