@@ -103,3 +103,17 @@ def test_clear_request_pauses_and_cli_approve_continues_the_run(tmp_path, karate
     assert any(a["tool"] == "clear_graph" and a["success"] for a in resp["actions"])
     again = _cli(tmp_path, "approve", paused["run_id"], pending["tool_call_id"], "--format", "json")
     assert json.loads(again.stdout)["error"]["code"] == "APPROVAL_CONFLICT"
+
+
+def test_cli_cancel_confirms_a_paused_run_and_frees_its_session(tmp_path, karate_csv):
+    paused = json.loads(_cli(tmp_path, "ask", "clear the graph", "--data", str(karate_csv),
+                             "--format", "json").stdout)
+    assert paused["status"] == "awaiting_approval"
+    proc = _cli(tmp_path, "cancel", paused["run_id"], "--cancel-id", "c-cli", "--json")
+    assert proc.returncode == 0, proc.stderr
+    status = json.loads(proc.stdout)
+    assert (status["run_status"], status["cancel_status"]) == ("cancelled", "confirmed")
+    assert status["terminal_persisted"] and status["can_send"]
+    other = _cli(tmp_path, "cancel", "--start-request", "r-9", "--cancel-id", "c-cli")
+    assert other.returncode == 1 and "CANCEL_REQUEST_CONFLICT" in other.stderr
+    assert _cli(tmp_path, "cancel").returncode == 2

@@ -109,7 +109,6 @@ class Agent(DurableRuns):
         self.model = model
         self._sessions: dict[str, SessionGraph] = {}
         self._session_id: str | None = None
-        self._active: dict[str, RunHandle] = {}
         self._lock = threading.Lock()
         self._workers: Any = None  # runtime.workers.WorkerPool, started on first use
         from igraph_agent.runtime.jobs import JobManager
@@ -219,8 +218,6 @@ class Agent(DurableRuns):
         handle = RunHandle(spec.run_id, spec.session_id, spec.events, future, spec.cancel,
                            canceller=self.cancel)
         runtime.live[key] = (handle, spec.control)
-        with self._lock:
-            self._active[spec.session_id] = handle
         return handle
 
     async def _supervised(self, spec: RunSpec, coro, key: tuple[str, str]) -> AgentResponse:
