@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q "torch==2.13.0"
 	$(BIN)/pip install -q -e ".[dev,learn]"
-	$(BIN)/pip install -q --no-deps --target $(VENV)/ipykernel6 "ipykernel>=6.29,<7" nest_asyncio
+	$(BIN)/pip install -q --upgrade --no-deps --target $(VENV)/ipykernel6 "ipykernel>=6.29,<7" nest_asyncio
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -25,7 +25,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check igraph_agent tests bench
 
 test: $(STAMP) browser-deps lint
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider --nbval-lax tests notebooks
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not browser and not kernel"

@@ -87,3 +87,7 @@ class ToolError(AgentError):
 class ModelNotConfigured(AgentError):
     def __init__(self, message: str, *, hint: str | None = None, details: dict | None = None):
         super().__init__(ErrorCode.MODEL_NOT_CONFIGURED, message, hint=hint, details=details)
+
+
+class JobCancelled(Exception):
+    """Raised inside job work by ``Job.check_cancelled``; ends the job ``cancelled``."""

@@ -33,16 +33,12 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from igraph_agent.errors import AgentError, ErrorCode
+from igraph_agent.errors import AgentError, ErrorCode, JobCancelled
 from igraph_agent.store import Store, new_id
 from igraph_agent.store.jobs import TERMINAL, JobStore
 
 PAGE_SIZE = 50
 Listener = Callable[[dict[str, Any]], None]
-
-
-class JobCancelled(Exception):
-    """Raised inside work by :meth:`Job.check_cancelled`; ends the job ``cancelled``."""
 
 
 class Job:

@@ -180,7 +180,7 @@ class _TrainingWork:
                      params={"model_id": self.model_id})
 
     def _ended(self, exc: BaseException) -> None:
-        from igraph_agent.runtime.jobs import JobCancelled
+        from igraph_agent.errors import JobCancelled
 
         status = "cancelled" if isinstance(exc, JobCancelled) else "failed"
         self.records.update_model(self.model_id, status=status,
