@@ -117,3 +117,23 @@ def test_cli_cancel_confirms_a_paused_run_and_frees_its_session(tmp_path, karate
     other = _cli(tmp_path, "cancel", "--start-request", "r-9", "--cancel-id", "c-cli")
     assert other.returncode == 1 and "CANCEL_REQUEST_CONFLICT" in other.stderr
     assert _cli(tmp_path, "cancel").returncode == 2
+
+
+def test_orders_communities_question_names_customers_with_traceable_figures(tmp_path):
+    from igraph_agent import data
+
+    proc = _cli(tmp_path, "ask", "Which customers connect multiple communities?", "--data",
+                str(data.path("orders.csv")), "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    resp = json.loads(proc.stdout)
+    assert resp["status"] == "answered"
+    bridges = [(cid, r) for cid, r in resp["data"].items() if r["tool"] == "bridge_nodes"]
+    assert len(bridges) == 1
+    call_id, result = bridges[0]
+    assert any(e["call_id"] == call_id and e["tool"] == "bridge_nodes" for e in resp["evidence"])
+    assert "community_detection" in [e["tool"] for e in resp["evidence"]]
+    for b in result["bridges"][:3]:
+        assert b["node"].startswith("C") and b["communities"] >= 2
+        line = next(ln for ln in resp["answer"].splitlines() if b["node"] in ln)
+        assert f"{b['communities']} communities" in line
+        assert f"{b['centrality']:.4f}" in line  # the centrality figure comes from the tool result

@@ -472,3 +472,47 @@ def test_save_report_writes_a_new_notebook_and_jobs_lists_nothing_running(k7):
     assert bad.status == "ok" and "usage: %agent save-report" in bad.stderr
     jobs = k7.run("%agent jobs")
     assert jobs.status == "ok" and "Traceback" not in jobs.text
+
+
+def test_load_ext_recovers_runs_whose_kernel_died(specs, tmp_path):
+    """A run left `running` by a dead process becomes `interrupted` as soon as the extension loads."""
+    from igraph_agent.store import Store
+
+    project = tmp_path / "project"
+    store = Store(project / "agent.db")
+    sid = store.create_session()
+    rid = store.create_run(sid, "left running by a kernel that died", "offline/planner", {})
+    store.update_run(rid, status="running", owner="999999:1")  # no such process
+    store.close()
+    k = KernelSession("ipk7", specs, tmp_path, kernel_env(project))
+    try:
+        assert k.run("%load_ext igraph_agent").status == "ok"
+        deadline = time.monotonic() + 60
+        status = None
+        while time.monotonic() < deadline:
+            check = Store(project / "agent.db")
+            status = check.get_run(rid)["status"]
+            check.close()
+            if status == "interrupted":
+                break
+            time.sleep(0.3)
+        assert status == "interrupted"
+        assert k.run("1+1").result["text/plain"] == "2"
+    finally:
+        k.shutdown()
+
+
+def test_waiting_cell_publishes_status_bar_messages_to_the_lab_extension(k7):
+    before = len(k7.iopub)
+    k7.run("%%agent --with karate\nClear the graph")
+    opened = [m["content"]["data"] for m in k7.iopub[before:]
+              if m["msg_type"] == "comm_open" and m["content"].get("target_name") == "igraph_agent"]
+    states = [d.get("state") for d in opened if d.get("type") == "status"]
+    assert "running" in states and states[-1] == "awaiting_approval"
+    assert opened[-1]["pending_approvals"] == 1
+    call_id = k7.run("from igraph_agent.jupyter.kernel_bridge import get_bridge\n"
+                     "print(get_bridge().last_response['pending'][0]['tool_call_id'])").stdout.strip()
+    assert call_id
+    decided = k7.run(f"%agent reject {_run_id(k7)} {call_id}")  # frees the session for later tests
+    assert decided.status == "ok" and "APPROVAL_CONFLICT" not in decided.text
+    k7.collect(2)

@@ -100,7 +100,10 @@ class AgentMagics(Magics):
         """Drain the run's events on this (main) thread; an interrupt cancels the run."""
         after = -1
         try:
-            return drain(handle, panel, after)
+            from igraph_agent.jupyter.report_comm import RunStatus, publish_events
+
+            tracker = RunStatus(handle.run_id)
+            return drain(handle, panel, after, lambda events: publish_events(tracker, events))
         except KeyboardInterrupt:
             handle.cancel()
             panel.note("interrupted: cancelling the run")
@@ -359,5 +362,14 @@ def _print_error(exc: Exception) -> None:
 
 
 def load(ipython: Any) -> None:
-    """Register the magics (called by ``%load_ext igraph_agent``)."""
+    """Register the magics (called by ``%load_ext igraph_agent``).
+
+    The kernel's Agent is then built on a background thread: that runs start-up recovery
+    (runs whose process died become ``interrupted``, spooled results are saved) without
+    making ``%load_ext`` wait. It prints nothing; the first ``%%agent`` cell waits for it.
+    """
     ipython.register_magics(AgentMagics)
+    import threading
+
+    bridge = get_bridge()
+    threading.Thread(target=lambda: bridge.agent, name="igraph-agent-warmup", daemon=True).start()

@@ -85,3 +85,13 @@ def density(n: int, m: int, directed: bool) -> float:
     if n < 2:
         return 0.0
     return m / (n * (n - 1)) * (1 if directed else 2)
+
+
+def core_numbers(ctx: Any, g: nx.Graph, backend: str) -> dict:
+    """k-core number of every node (self-loops ignored, as networkx requires)."""
+    if backend == "igraph":
+        h, ids = ctx.session.igraph()
+        return dict(zip(ids, h.coreness(mode="all"), strict=True))
+    if nx.number_of_selfloops(g):
+        g = nx.restricted_view(g, [], list(nx.selfloop_edges(g)))
+    return nx.core_number(g)

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from igraph_agent.tools.common import (
     Backend,
     choose_backend,
+    core_numbers,
     density,
     label,
     require_nodes,
@@ -49,7 +50,7 @@ def local_analysis(ctx: ToolContext, args: LocalArgs) -> ToolOutput:
     backend = choose_backend(g, args.backend)
     if g.is_directed() or weight_key(g, args.weighted):
         backend = "networkx"  # directed and weighted clustering are networkx definitions
-    core = _core_numbers(ctx, g, backend)
+    core = core_numbers(ctx, g, backend)
     if args.node is None:
         return _graph_level(ctx, g, core, backend, args)
     (node,) = require_nodes(g, [args.node])
@@ -111,11 +112,3 @@ def _graph_level(ctx: ToolContext, g: nx.Graph, core: dict, backend: str,
         summary=f"average clustering {data['average_clustering']:.4f}, transitivity "
                 f"{data['transitivity']:.4f}; max core {max_core} ({data['max_core_size']} nodes)")
 
-
-def _core_numbers(ctx: ToolContext, g: nx.Graph, backend: str) -> dict:
-    if backend == "igraph":
-        h, ids = ctx.session.igraph()
-        return dict(zip(ids, h.coreness(mode="all"), strict=True))
-    if nx.number_of_selfloops(g):
-        g = nx.restricted_view(g, [], list(nx.selfloop_edges(g)))
-    return nx.core_number(g)

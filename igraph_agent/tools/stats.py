@@ -16,7 +16,14 @@ import networkx as nx
 from pydantic import BaseModel, Field
 
 from igraph_agent.tools.centrality import centrality_scores
-from igraph_agent.tools.common import Backend, choose_backend, edge_count, label, require_nodes
+from igraph_agent.tools.common import (
+    Backend,
+    choose_backend,
+    core_numbers,
+    edge_count,
+    label,
+    require_nodes,
+)
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 # Exact average path length / diameter up to this many nodes; sampled BFS above.
@@ -41,7 +48,7 @@ def compare_nodes(ctx: ToolContext, args: CompareArgs) -> ToolOutput:
     backend = choose_backend(g, args.backend)
     pr = centrality_scores(ctx, "pagerank", backend=backend)["scores"]
     u = g.to_undirected(as_view=True) if g.is_directed() else g
-    core = _core(ctx, g, backend)
+    core = core_numbers(ctx, g, backend)
     part = ctx.session.partition
     if part and (part["graph_id"] != id(g) or part["revision"] != ctx.session.revision):
         part = None
@@ -83,14 +90,6 @@ def _component_sizes(ctx: ToolContext, u: nx.Graph, nodes: list, backend: str) -
         return {n: sizes[member[index[n]]] for n in nodes}
     return {n: len(nx.node_connected_component(u, n)) for n in nodes}
 
-
-def _core(ctx: ToolContext, g: nx.Graph, backend: str) -> dict:
-    if backend == "igraph":
-        h, ids = ctx.session.igraph()
-        return dict(zip(ids, h.coreness(mode="all"), strict=True))
-    if nx.number_of_selfloops(g):
-        g = nx.restricted_view(g, [], list(nx.selfloop_edges(g)))
-    return nx.core_number(g)
 
 
 class SummaryArgs(BaseModel):
