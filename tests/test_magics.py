@@ -501,3 +501,19 @@ def test_load_ext_recovers_runs_whose_kernel_died(specs, tmp_path):
     finally:
         k.shutdown()
 
+
+
+def test_waiting_cell_publishes_status_bar_messages_to_the_lab_extension(k7):
+    before = len(k7.iopub)
+    k7.run("%%agent --with karate\nClear the graph")
+    opened = [m["content"]["data"] for m in k7.iopub[before:]
+              if m["msg_type"] == "comm_open" and m["content"].get("target_name") == "igraph_agent"]
+    states = [d.get("run_state") for d in opened if d.get("type") == "status"]
+    assert "running" in states and states[-1] == "awaiting_approval"
+    assert opened[-1]["pending_approvals"] == 1
+    assert all("state" not in d for d in opened)  # nbclient would read it as widget state
+    call_id = k7.run("from igraph_agent.jupyter.kernel_bridge import get_bridge\n"
+                     "print(get_bridge().last_response['pending'][0]['tool_call_id'])").stdout.strip()
+    assert call_id
+    decided = k7.run(f"%agent reject {_run_id(k7)} {call_id}")  # frees the session for later tests
+    assert decided.status == "ok" and "APPROVAL_CONFLICT" not in decided.text

@@ -302,7 +302,7 @@ def test_kernel_sends_report_cells_anchored_to_the_executing_cell(orders_run):
         "report", 1, resp.run_id, "cell-42")
     assert sent["cells"] == cells_json(report)
     assert status == {"type": "status", "version": 1, "run_id": resp.run_id,
-                      "state": "awaiting_approval", "pending_approvals": 1, "jobs": []}
+                      "run_state": "awaiting_approval", "pending_approvals": 1, "jobs": []}
 
 
 def test_run_status_tracks_pending_approvals_and_jobs_until_the_run_ends():
@@ -319,7 +319,7 @@ def test_run_status_tracks_pending_approvals_and_jobs_until_the_run_ends():
         {"type": "job.progress", "data": {"job_id": "job_1", "fraction": 1.0}},
         {"type": "run.completed", "data": {}},
     ]]
-    states = [(m["state"], m["pending_approvals"], [j["job_id"] for j in m["jobs"]]) if m
+    states = [(m["run_state"], m["pending_approvals"], [j["job_id"] for j in m["jobs"]]) if m
               else None for m in shown]
     assert states == [("running", 0, []), None, ("running", 0, ["job_1"]),
                       ("running", 1, ["job_1"]), ("awaiting_approval", 1, ["job_1"]),

@@ -202,13 +202,20 @@ class KernelBridge:
             panel.note(f"the panel stopped updating: {type(exc).__name__}: {exc}")
 
 
-def drain(handle: RunHandle, panel: RunWidget, after: int = -1) -> int:
-    """Apply the run's events to the panel until the run is done; returns the last index."""
+def drain(handle: RunHandle, panel: RunWidget, after: int = -1,
+          on_events: Any = None) -> int:
+    """Apply the run's events to the panel until the run is done; returns the last index.
+
+    ``on_events(events)`` also sees each batch (the waiting cell passes the lab extension's
+    status-bar publisher; only the main thread may send comm messages).
+    """
     while True:
         done = handle.done
         events = handle.events(after, timeout=POLL_S)
         if events:
             panel.apply(events)
+            if on_events is not None:
+                on_events(events)
             after = events[-1]["index"]
         elif done:
             return after

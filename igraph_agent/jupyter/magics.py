@@ -100,7 +100,10 @@ class AgentMagics(Magics):
         """Drain the run's events on this (main) thread; an interrupt cancels the run."""
         after = -1
         try:
-            return drain(handle, panel, after)
+            from igraph_agent.jupyter.report_comm import RunStatus, publish_events
+
+            tracker = RunStatus(handle.run_id)
+            return drain(handle, panel, after, lambda events: publish_events(tracker, events))
         except KeyboardInterrupt:
             handle.cancel()
             panel.note("interrupted: cancelling the run")

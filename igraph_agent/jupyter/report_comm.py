@@ -49,7 +49,7 @@ def status_message(run_id: str | None, state: str, pending_approvals: int = 0,
     if state not in STATES:
         raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"unknown run state {state!r}",
                         hint=f"use one of {', '.join(STATES)}")
-    return {"type": "status", "version": PROTOCOL_VERSION, "run_id": run_id, "state": state,
+    return {"type": "status", "version": PROTOCOL_VERSION, "run_id": run_id, "run_state": state,
             "pending_approvals": int(pending_approvals),
             "jobs": [{"job_id": str(j.get("job_id", "")), "tool": str(j.get("tool", "")),
                       "progress": j.get("progress")} for j in jobs or []]}
@@ -98,7 +98,7 @@ class RunStatus:
 
         tracker = RunStatus("run_1")
         tracker.apply({"type": "run.paused", "data": {"pending": [{"tool_call_id": "c1"}]}})
-        # -> {"type": "status", "state": "awaiting_approval", "pending_approvals": 1, ...}
+        # -> {"type": "status", "run_state": "awaiting_approval", "pending_approvals": 1, ...}
     """
 
     ENDED = ("run.completed", "run.cancelled", "run.error", "run.interrupted")

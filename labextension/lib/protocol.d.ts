@@ -4,7 +4,8 @@
  *
  * Kernel -> frontend messages on comm target "igraph_agent" (docs/reports.md):
  *   {type: "report", version: 1, run_id, cell_id, title, cells: [nbformat cells], insert}
- *   {type: "status", version: 1, run_id, state, pending_approvals, jobs: [{job_id, tool, progress}]}
+ *   {type: "status", version: 1, run_id, run_state, pending_approvals, jobs: [{job_id, tool, progress}]}
+ *   (`run_state`, not `state`: nbclient reads any comm `data.state` as widget state)
  */
 export declare const COMM_TARGET = "igraph_agent";
 export declare const PROTOCOL_VERSION = 1;

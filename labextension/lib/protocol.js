@@ -4,7 +4,8 @@
  *
  * Kernel -> frontend messages on comm target "igraph_agent" (docs/reports.md):
  *   {type: "report", version: 1, run_id, cell_id, title, cells: [nbformat cells], insert}
- *   {type: "status", version: 1, run_id, state, pending_approvals, jobs: [{job_id, tool, progress}]}
+ *   {type: "status", version: 1, run_id, run_state, pending_approvals, jobs: [{job_id, tool, progress}]}
+ *   (`run_state`, not `state`: nbclient reads any comm `data.state` as widget state)
  */
 export const COMM_TARGET = 'igraph_agent';
 export const PROTOCOL_VERSION = 1;
@@ -52,7 +53,7 @@ export function parseMessage(data) {
     }
     if (data.type === 'status') {
         const states = ['idle', 'running', 'awaiting_approval'];
-        if (!states.includes(data.state)) {
+        if (!states.includes(data.run_state)) {
             return null;
         }
         const jobs = Array.isArray(data.jobs) ? data.jobs.filter(isObject) : [];
@@ -60,7 +61,7 @@ export function parseMessage(data) {
             type: 'status',
             version: PROTOCOL_VERSION,
             run_id: typeof data.run_id === 'string' ? data.run_id : null,
-            state: data.state,
+            state: data.run_state,
             pending_approvals: Number.isInteger(data.pending_approvals) ? data.pending_approvals : 0,
             jobs: jobs.map(j => ({
                 job_id: String(j.job_id ?? ''),

@@ -36,7 +36,7 @@ test('messages of another version or shape are ignored', () => {
   assert.equal(parseMessage(report({ version: 2 })), null);
   assert.equal(parseMessage(report({ cells: [] })), null);
   assert.equal(parseMessage(report({ cells: [{ cell_type: 'raw', source: '' }] })), null);
-  assert.equal(parseMessage({ type: 'status', version: 1, state: 'exploded' }), null);
+  assert.equal(parseMessage({ type: 'status', version: 1, run_state: 'exploded' }), null);
   assert.equal(parseMessage('nonsense'), null);
 });
 
@@ -71,11 +71,11 @@ test('inserted cells carry the run and anchor, keeping their own metadata', () =
 
 test('status text names pending approvals and jobs, and is empty when idle', () => {
   const status = extra => parseMessage({ type: 'status', version: 1, run_id: 'run_1',
-    state: 'running', pending_approvals: 0, jobs: [], ...extra });
+    run_state: 'running', pending_approvals: 0, jobs: [], ...extra });
   assert.equal(statusText(null), '');
-  assert.equal(statusText(status({ state: 'idle' })), '');
+  assert.equal(statusText(status({ run_state: 'idle' })), '');
   assert.equal(statusText(status({})), 'igraph-agent: running');
-  assert.equal(statusText(status({ state: 'awaiting_approval', pending_approvals: 1 })),
+  assert.equal(statusText(status({ run_state: 'awaiting_approval', pending_approvals: 1 })),
     'igraph-agent: 1 approval pending');
   assert.equal(statusText(status({ pending_approvals: 2,
     jobs: [{ job_id: 'job_1', tool: 'train_gnn', progress: 0.4 }] })),
