@@ -191,7 +191,7 @@ def test_stop_button_cancels_a_long_run(page, lab, notebook):
     panel.locator(".iga-stop").click()
     page.locator(f"{NB} .iga-panel[data-status='cancelled']").wait_for(timeout=30_000)
     cards = panel.locator(".iga-card").count()
-    assert 1 <= cards < 60
+    assert 0 < cards < 60
     assert panel.locator(".iga-stop").count() == 0
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{notebook}.png"), full_page=True)
