@@ -25,6 +25,23 @@ TRAIN_LOCK = threading.Lock()
 Report = Callable[[int, dict[str, Any]], None]
 
 
+class _EarlyStopping:
+    """Keep the best weights by a score (higher is better); stop after ``patience`` worse epochs."""
+
+    def __init__(self, initial: Any, patience: int) -> None:
+        self.score, self.state, self.epoch = initial, None, 0
+        self.patience, self.stale = patience, 0
+
+    def update(self, net: Any, score: Any, epoch: int) -> bool:
+        """Record this epoch; True when training should stop."""
+        if score > self.score:
+            self.score, self.state, self.epoch = score, copy.deepcopy(net.state_dict()), epoch
+            self.stale = 0
+            return False
+        self.stale += 1
+        return self.stale >= self.patience
+
+
 def class_metrics(y: list[int], prob: Any, n_classes: int, prefix: str) -> dict[str, Any]:
     """accuracy, macro-F1 and (two classes) ROC-AUC of probabilities ``prob`` (n, C)."""
     pred = prob.argmax(dim=1).tolist()
@@ -54,9 +71,8 @@ def fit_node_classifier(inputs: dict[str, Any], config: dict[str, Any], report: 
                         config["layers"], config["dropout"], config["heads"])
         opt = torch.optim.Adam(net.parameters(), lr=config["lr"],
                                weight_decay=config["weight_decay"])
-        best: dict[str, Any] = {"score": (-1.0, float("-inf")), "state": None, "epoch": 0}
+        best = _EarlyStopping((-1.0, float("-inf")), config["patience"])
         history: list[dict[str, Any]] = []
-        stale = 0
         for epoch in range(1, config["epochs"] + 1):
             check_cancelled()
             net.train()
@@ -74,22 +90,16 @@ def fit_node_classifier(inputs: dict[str, Any], config: dict[str, Any], report: 
                    **class_metrics(y[idx["val"]].tolist(), prob[idx["val"]], n_classes, "val")}
             history.append(row)
             report(epoch, row)
-            score = (row["val_accuracy"], -val_loss)
-            if score > best["score"]:  # higher val accuracy, then lower val loss
-                best = {"score": score,
-                        "state": copy.deepcopy(net.state_dict()), "epoch": epoch}
-                stale = 0
-            else:
-                stale += 1
-                if stale >= config["patience"]:
-                    break
-        net.load_state_dict(best["state"])
+            # higher val accuracy, then lower val loss
+            if best.update(net, (row["val_accuracy"], -val_loss), epoch):
+                break
+        net.load_state_dict(best.state)
         net.eval()
         with torch.no_grad():
             prob = net(x, ei).softmax(dim=1)
         final = {**class_metrics(y[idx["val"]].tolist(), prob[idx["val"]], n_classes, "val"),
                  **class_metrics(y[idx["test"]].tolist(), prob[idx["test"]], n_classes, "test")}
-    return {"net": net, "history": history, "best_epoch": best["epoch"],
+    return {"net": net, "history": history, "best_epoch": best.epoch,
             "epochs_run": len(history), "stopped_early": len(history) < config["epochs"],
             "final": final}
 
@@ -134,9 +144,8 @@ def fit_link_predictor(inputs: dict[str, Any], config: dict[str, Any], report: R
                         config["layers"], config["dropout"], config["heads"])
         opt = torch.optim.Adam(net.parameters(), lr=config["lr"],
                                weight_decay=config["weight_decay"])
-        best: dict[str, Any] = {"auc": -1.0, "state": None, "epoch": 0}
+        best = _EarlyStopping(-1.0, config["patience"])
         history: list[dict[str, Any]] = []
-        stale = 0
         pos = train_d.pos_edge_label_index
         for epoch in range(1, config["epochs"] + 1):
             check_cancelled()
@@ -155,20 +164,15 @@ def fit_link_predictor(inputs: dict[str, Any], config: dict[str, Any], report: R
             history.append(row)
             report(epoch, row)
             auc = row["val_roc_auc"] if row["val_roc_auc"] is not None else 0.0
-            if auc > best["auc"]:
-                best = {"auc": auc, "state": copy.deepcopy(net.state_dict()), "epoch": epoch}
-                stale = 0
-            else:
-                stale += 1
-                if stale >= config["patience"]:
-                    break
-        net.load_state_dict(best["state"])
+            if best.update(net, auc, epoch):
+                break
+        net.load_state_dict(best.state)
         net.eval()
         final = {**_link_eval(net, val_d, "val"), **_link_eval(net, test_d, "test")}
         split = {"train_edges": int(pos.shape[1]),
                  "val_edges": int(val_d.pos_edge_label_index.shape[1]),
                  "test_edges": int(test_d.pos_edge_label_index.shape[1]),
                  "negatives": "one sampled non-edge per held-out edge"}
-    return {"net": net, "history": history, "best_epoch": best["epoch"],
+    return {"net": net, "history": history, "best_epoch": best.epoch,
             "epochs_run": len(history), "stopped_early": len(history) < config["epochs"],
             "final": final, "split_counts": split}
