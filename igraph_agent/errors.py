@@ -39,10 +39,10 @@ class ErrorCode(StrEnum):
     UNGROUNDED_ANSWER = "UNGROUNDED_ANSWER"
     RUN_NOT_FOUND = "RUN_NOT_FOUND"
     RUN_CANCELLED = "RUN_CANCELLED"
-    # durable runs (issue 7)
+    # durable runs (docs/durability.md)
     CANCEL_REQUEST_CONFLICT = "CANCEL_REQUEST_CONFLICT"
     RUN_INTERRUPTED = "RUN_INTERRUPTED"
-    # skills and memory (issue 8)
+    # skills and memory (docs/skills.md, docs/memory.md)
     SKILL_NOT_FOUND = "SKILL_NOT_FOUND"
     SKILL_INVALID = "SKILL_INVALID"
     SKILL_CONFLICT = "SKILL_CONFLICT"

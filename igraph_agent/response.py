@@ -1,4 +1,4 @@
-"""The typed answer of a run (DESIGN.md §3)."""
+"""The typed answer of a run (docs/design.md, "The response")."""
 
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ class AgentResponse(BaseModel):
     run_id: str = ""
     session_id: str = ""
     pending: list[PendingApproval] = Field(default_factory=list)
-    run_state: RunStatus | None = None  # filled when returned to the caller (issue 7)
+    run_state: RunStatus | None = None  # filled when returned to the caller
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.model_dump(mode="json"), indent=indent)

@@ -231,7 +231,7 @@ def test_explicit_training_request_authorizes_that_training_run(tmp_path):
     register_preauthorization("write_report", lambda question, args: args.get("n") == 0)
     try:
         free = ScriptedModel([[call("write_report", n=0)], "written"])
-        # the paused run keeps its session busy (issue 7): ask in another session
+        # the paused run keeps its session busy: ask in another session
         assert agent.ask("write", session=agent.new_session(),
                          options=RunOptions(model=free.id)).status == "answered"
         assert executed == ["train1", 0]

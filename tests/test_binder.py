@@ -1,6 +1,6 @@
 """The Binder environment: binder/requirements.txt and binder/postBuild built into a fresh
 venv (no system site-packages; pip's cache and the local wheel index make it a few
-minutes), then every example notebook executed with that venv's kernel (issue 9)."""
+minutes), then every example notebook executed with that venv's kernel."""
 
 from __future__ import annotations
 

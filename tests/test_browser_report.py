@@ -1,6 +1,6 @@
 """The report cell in a real JupyterLab (headless Chromium): the lab extension inserts the
 report's cells below it in one undoable model change, the inserted code cells re-run
-without error, and the status bar shows a pending approval (issue 9).
+without error, and the status bar shows a pending approval.
 
 Screenshot: test-artifacts/report-cells.png (copied to docs/img/report-cells.png).
 """

@@ -1,4 +1,4 @@
-"""Crash test (issue 7): real processes run the agent on the offline planner and are killed
+"""Crash test: real processes run the agent on the offline planner and are killed
 with SIGKILL at random points; a restart must find every run settled, every completed tool
 result readable, no mutation applied twice and an intact database."""
 

@@ -1,4 +1,4 @@
-"""Durable runs (issue 7): idempotent starts, admission, cancellation, generations, replay,
+"""Durable runs: idempotent starts, admission, cancellation, generations, replay,
 verified final state and recovery after the owning process died."""
 
 from __future__ import annotations

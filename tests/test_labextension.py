@@ -1,5 +1,5 @@
 """The JupyterLab extension: frontend logic under node's test runner, the prebuilt assets,
-and the wheel showing the extension in a fresh venv without Node.js (issue 9)."""
+and the wheel showing the extension in a fresh venv without Node.js."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Analysis reports: sections from real tool results, numbers traced to them, code cells
-that recompute every finding, save-report notebooks (issue 9)."""
+that recompute every finding, save-report notebooks."""
 
 from __future__ import annotations
 

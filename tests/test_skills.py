@@ -28,7 +28,7 @@ triggers: [glue customers]
 2. bridge_nodes(min_communities=2)
 """
 
-LEARNING_TOOLS = {"train", "infer", "training_summary"}  # tools/learning.py (issue 6)
+LEARNING_TOOLS = {"train", "infer", "training_summary"}  # tools/learning.py
 
 
 def _ctx(agent: Agent, run_id: str = "") -> ToolContext:

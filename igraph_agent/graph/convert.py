@@ -6,7 +6,7 @@ import os
 
 import networkx as nx
 
-# Fork after igraph used OpenMP deadlocks the child (shared/notes/graph-performance.md).
+# Fork after igraph used OpenMP deadlocks the child (docs/performance.md).
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 

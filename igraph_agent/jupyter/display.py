@@ -1,6 +1,6 @@
 """What a finished run shows in the notebook besides its panel: drawings, tables, JSON.
 
-Only the main thread displays (DESIGN.md §6). Drawings are the self-contained pages written
+Only the main thread displays (docs/design.md, threads). Drawings are the self-contained pages written
 by ``visualize_subgraph`` (shown in an ``iframe srcdoc``, so they also survive an HTML export);
 tables are lists of records in tool results, shown as DataFrames.
 

@@ -1,6 +1,6 @@
 """The kernel's side of the agent: one Agent per kernel, run panels, commands and writers.
 
-Threads (DESIGN.md §6): runs execute on the agent's runtime thread. A waiting cell drains
+Threads (docs/design.md): runs execute on the agent's runtime thread. A waiting cell drains
 its run's events on the main thread. A ``--no-wait`` run (or a run continued after an
 approval) gets one background *writer* thread that updates its panel's traits. Clicks
 only enqueue a :class:`Command`; one *command worker* thread executes them (cancel,

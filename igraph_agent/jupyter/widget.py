@@ -4,7 +4,7 @@ State lives in two synced traits: ``view`` (what to draw, folded by ``runview``)
 ``events`` (the run's compacted event list, so a saved notebook keeps the whole run).
 Writes are guarded by a lock: the waiting cell or one background writer updates the panel,
 the command worker only posts short messages. Clicks arrive as custom messages and are handed
-to ``on_command`` — which only enqueues (DESIGN.md §6).
+to ``on_command`` — which only enqueues (docs/design.md, threads).
 
 Example::
 

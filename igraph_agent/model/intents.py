@@ -230,7 +230,7 @@ def for_state(st: PlanState) -> list[Intent]:
     return found
 
 
-# -- graph learning (issue 6; model/learning_intents.py): train, predict, compare models ----
+# -- graph learning (model/learning_intents.py): train, predict, compare models ----
 from igraph_agent.model.learning_intents import LEARNING_INTENTS  # noqa: E402
 
 INTENTS += [Intent(*row) for row in LEARNING_INTENTS]

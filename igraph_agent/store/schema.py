@@ -96,7 +96,7 @@ MIGRATIONS: list[str] = [
     CREATE INDEX approvals_pending ON approvals(run_id, status);
     ALTER TABLE runs ADD COLUMN pause TEXT;
     """,
-    # 3: skills and memory (issue 8; SQL in store/skills.py and store/memory.py): review state
+    # 3: skills and memory (SQL in store/skills.py and store/memory.py): review state
     #    of skills, the skills each run opened with their tool trace, memory records.
     """
     CREATE TABLE skill_state (
@@ -136,7 +136,7 @@ MIGRATIONS: list[str] = [
     CREATE INDEX memories_by_user ON memories(user_id, project, status, kind);
     CREATE INDEX memories_by_run ON memories(run_id, status);
     """,
-    # background jobs and graph learning (issue 6; SQL in store/jobs.py): jobs with
+    # background jobs and graph learning (SQL in store/jobs.py): jobs with
     #    parent/child links and hand-off, their progress log (seq strictly increasing per job),
     #    trained models and the experiments that produced them.
     """
@@ -197,7 +197,7 @@ MIGRATIONS: list[str] = [
         created_at REAL NOT NULL
     );
     """,
-    # 5: durable runs (issue 7; SQL in store/runctl.py): the client-visible control fields of
+    # 5: durable runs (SQL in store/runctl.py): the client-visible control fields of
     #    each run, the process that owns a run or job (pid:start time, for recovery), start
     #    requests with their content fingerprint, and cancel requests bound to one target.
     """

@@ -1,7 +1,7 @@
 """Degree and centrality tools.
 
 Small graphs use networkx; from ``IGRAPH_THRESHOLD`` edges on, python-igraph computes the
-same measures 10-60x faster (shared/notes/graph-performance.md). Both backends give
+same measures 10-60x faster (docs/performance.md). Both backends give
 networkx's numbers: betweenness normalised as networkx does (sampled sources drawn the
 same way for the same seed), closeness with the Wasserman-Faust correction for
 disconnected graphs, eigenvector scaled to unit length. Results say which backend ran.

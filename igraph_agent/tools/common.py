@@ -17,7 +17,7 @@ from igraph_agent.errors import ErrorCode, ToolError
 Backend = Literal["auto", "networkx", "igraph"]
 
 # From this many edges on, python-igraph is chosen by ``backend="auto"``
-# (10-60x faster at 1M edges; shared/notes/graph-performance.md).
+# (10-60x faster at 1M edges; docs/performance.md).
 IGRAPH_THRESHOLD = 50_000
 
 

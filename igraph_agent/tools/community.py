@@ -2,7 +2,7 @@
 
 Small graphs go through cdlib (networkx graphs; its leiden runs leidenalg); large ones
 through python-igraph directly (its Leiden reaches the best modularity at 1M edges in ~4 s;
-shared/notes/graph-performance.md). Partitions of weakly structured graphs differ between
+docs/performance.md). Partitions of weakly structured graphs differ between
 methods, so every result reports the method, the implementation, the seed and the
 modularity. Directed graphs are partitioned as undirected. The latest partition is kept
 on the session graph so ``bridge_nodes`` reuses it instead of recomputing.

@@ -68,7 +68,7 @@ class ToolErrorInfo(BaseModel):
 
 
 class ToolResult(BaseModel):
-    """The envelope every tool call returns, success or not (DESIGN.md §3)."""
+    """The envelope every tool call returns, success or not (docs/design.md)."""
 
     model_config = ConfigDict(populate_by_name=True)
 
