@@ -364,12 +364,31 @@ def _print_error(exc: Exception) -> None:
 def load(ipython: Any) -> None:
     """Register the magics (called by ``%load_ext igraph_agent``).
 
-    The kernel's Agent is then built on a background thread: that runs start-up recovery
-    (runs whose process died become ``interrupted``, spooled results are saved) without
-    making ``%load_ext`` wait. It prints nothing; the first ``%%agent`` cell waits for it.
+    The kernel's Agent (start-up recovery included: runs whose process died become
+    ``interrupted``) is built on the kernel's main thread right after this cell ends, as a
+    callback on the kernel's event loop. Never on another thread: building it imports pandas,
+    networkx and pyarrow, and an import running beside the user's own ``import`` of the same
+    packages can hand either side a half-initialised module. Outside a kernel (no running
+    loop) the first command that needs the agent builds it.
     """
     ipython.register_magics(AgentMagics)
-    import threading
+    loop = _kernel_loop(ipython)
+    if loop is not None:
+        loop.call_soon(_build_agent)
 
-    bridge = get_bridge()
-    threading.Thread(target=lambda: bridge.agent, name="igraph-agent-warmup", daemon=True).start()
+
+def _kernel_loop(ipython: Any) -> Any:
+    import asyncio
+
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        io_loop = getattr(getattr(ipython, "kernel", None), "io_loop", None)
+        return getattr(io_loop, "asyncio_loop", None)
+
+
+def _build_agent() -> None:
+    try:
+        _ = get_bridge().agent
+    except Exception:  # not built: the first command that needs it retries and reports it
+        return
