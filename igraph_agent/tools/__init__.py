@@ -15,6 +15,7 @@ __all__ = ["Tool", "ToolContext", "ToolOutput", "ToolRegistry", "ToolResult", "d
            "tool"]
 
 FAMILIES = ["data", "search", "centrality", "community", "paths", "local", "subgraph", "stats",
+            "structure",
             "viz", "optimize", "skills", "memory", "report", "learning", "jobs"]
 
 

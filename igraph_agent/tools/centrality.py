@@ -24,9 +24,11 @@ from pydantic import BaseModel, Field
 from igraph_agent.tools.common import (
     IGRAPH_THRESHOLD,
     Backend,
+    Where,
     choose_backend,
     edge_count,
     label,
+    matching_nodes,
     require_nodes,
     weight_key,
 )
@@ -45,12 +47,16 @@ class DegreeArgs(BaseModel):
     top_k: int = Field(default=10, ge=1, le=500, description="how many top nodes to list")
     direction: Literal["all", "in", "out"] = Field(
         default="all", description="for directed graphs: in-, out- or total degree")
+    where: Where | None = Field(default=None, description="rank only nodes whose attributes "
+                                "equal these values, e.g. {\"kind\": \"person\"}; degrees "
+                                "still count every neighbour")
 
 
 @tool(reads=("graph",))
 def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
     """Degree distribution, mean/max degree and the top-k nodes by degree (in/out for
-    directed graphs).
+    directed graphs); ``where`` restricts every figure to nodes with those attribute values
+    (one node kind of a two-mode graph).
 
     Example: degree_analysis(top_k=3) -> {"mean_degree": 4.5882, "top": [{"node": "33", "degree": 17}, ...]}
     """
@@ -61,6 +67,9 @@ def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
         deg = dict(g.out_degree())
     else:
         deg = dict(g.degree())
+    among = matching_nodes(g, args.where)
+    if among is not None:
+        deg = {n: d for n, d in deg.items() if n in among}
     values = list(deg.values())
     top = heapq.nsmallest(args.top_k, deg.items(), key=lambda kv: (-kv[1], str(kv[0])))
     dist = sorted(Counter(values).items())
@@ -77,6 +86,8 @@ def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
         "distribution": [{"degree": d, "count": c} for d, c in dist[:50]],
         "distinct_degrees": len(dist),
     }
+    if among is not None:
+        data["where"] = args.where
     lead = ", ".join(f"{t['node']} ({t['degree']})" for t in data["top"][:3])
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"mean degree {data['mean_degree']}, max {data['max_degree']}; top: {lead}")
@@ -93,6 +104,9 @@ class CentralityArgs(BaseModel):
     k: int | None = Field(default=None, ge=2, description="betweenness: sample this many source "
                           "nodes (approximation for large graphs); default exact up to 5k nodes")
     nodes: list[str] = Field(default_factory=list, description="also report these node ids")
+    where: Where | None = Field(default=None, description="rank only nodes whose attributes "
+                                "equal these values, e.g. {\"kind\": \"person\"}; scores "
+                                "are computed on the whole graph")
     seed: int = 42
     backend: Backend = "auto"
 
@@ -101,16 +115,19 @@ class CentralityArgs(BaseModel):
 def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
     """Rank nodes by a centrality measure (degree, betweenness, closeness, pagerank,
     eigenvector), optionally weighted; betweenness can be sampled with k sources on large
-    graphs. Returns the top-k and the scores of any named nodes.
+    graphs. Returns the top-k and the scores of any named nodes; ``where`` ranks only the
+    nodes with those attribute values (scores still come from the whole graph).
 
     Example: node_centrality(measure="betweenness", top_k=5) -> {"top": [{"node": "0", "score": 0.4376}, ...]}
     """
     g = ctx.session.require()
     named = require_nodes(g, args.nodes)
+    among = matching_nodes(g, args.where)
     res = centrality_scores(ctx, args.measure, weighted=args.weighted, k=args.k, seed=args.seed,
-                            backend=args.backend, nodes=named, top_k=args.top_k)
+                            backend=args.backend, nodes=named, top_k=args.top_k, among=among)
     scores = res["scores"]
-    top = heapq.nsmallest(args.top_k, scores.items(), key=lambda kv: (-kv[1], str(kv[0])))
+    ranked = scores if among is None else {n: s for n, s in scores.items() if n in among}
+    top = heapq.nsmallest(args.top_k, ranked.items(), key=lambda kv: (-kv[1], str(kv[0])))
     data = {
         "measure": args.measure, "weighted": args.weighted, "backend": res["backend"],
         "approximate": res["approximate"], "sample_k": res["sample_k"],
@@ -120,6 +137,8 @@ def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
     }
     if res.get("candidates"):
         data["candidates"] = res["candidates"]
+    if among is not None:
+        data.update(where=args.where, ranked_nodes=len(ranked))
     lead = ", ".join(f"{t['node']} ({t['score']:.4f})" for t in data["top"][:3])
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"top {args.measure} ({res['backend']}): {lead}")
@@ -127,12 +146,13 @@ def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
 
 def centrality_scores(ctx: ToolContext, measure: str, *, weighted: bool = False,
                       k: int | None = None, seed: int = 42, backend: str = "auto",
-                      nodes: list[str] | None = None, top_k: int = 10) -> dict:
+                      nodes: list[str] | None = None, top_k: int = 10,
+                      among: set | None = None) -> dict:
     """``{"scores": {node: value}, "backend", "approximate", "sample_k", "candidates"}``.
 
     Betweenness above ``BETWEENNESS_EXACT_LIMIT`` nodes is sampled (k=500, or 100 from
     200k edges on); closeness above ``CLOSENESS_EXACT_LIMIT`` nodes scores only the named
-    nodes plus the highest-degree ones.
+    nodes plus the highest-degree ones (of ``among``, when given).
     """
     g = ctx.session.require()
     weight = weight_key(g, weighted)
@@ -146,7 +166,8 @@ def centrality_scores(ctx: ToolContext, measure: str, *, weighted: bool = False,
     candidates = None
     if measure == "closeness" and n > CLOSENESS_EXACT_LIMIT:
         many = max(100, 5 * top_k)
-        by_degree = sorted(g.degree(), key=lambda kv: (-kv[1], str(kv[0])))[:many]
+        pool = g.degree() if among is None else g.degree(among)
+        by_degree = sorted(pool, key=lambda kv: (-kv[1], str(kv[0])))[:many]
         subset = list(dict.fromkeys([*(nodes or []), *(u for u, _ in by_degree)]))
         candidates = f"named nodes and the {many} highest-degree nodes"
     if chosen == "igraph":

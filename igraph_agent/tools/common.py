@@ -7,6 +7,7 @@ label: an unknown id is ``NODE_NOT_FOUND`` with a hint to use ``search_node``.
 from __future__ import annotations
 
 import weakref
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Literal
 
@@ -95,3 +96,37 @@ def core_numbers(ctx: Any, g: nx.Graph, backend: str) -> dict:
     if nx.number_of_selfloops(g):
         g = nx.restricted_view(g, [], list(nx.selfloop_edges(g)))
     return nx.core_number(g)
+
+
+Where = dict[str, str | int | float | bool]
+
+
+def matching_nodes(g: nx.Graph, where: Where | None) -> set | None:
+    """Nodes whose attributes equal every ``where`` value (``None`` when no filter is given).
+
+    A filter that matches nothing is INVALID_ARGUMENTS whose hint lists the values the
+    attribute really takes, so the model can correct the filter.
+    """
+    if not where:
+        return None
+    chosen = {n for n, d in g.nodes(data=True)
+              if all(_same(d.get(k), v) for k, v in where.items())}
+    if chosen:
+        return chosen
+    hints = []
+    for key in where:
+        values = Counter(str(d[key]) for _, d in g.nodes(data=True) if key in d)
+        shown = ", ".join(f"{v!r} ({c})" for v, c in values.most_common(8))
+        hints.append(f"{key}: {shown}" if values else f"no node has the attribute {key!r}")
+    raise ToolError(
+        ErrorCode.INVALID_ARGUMENTS, f"no node matches where={where}",
+        hint="values present — " + "; ".join(hints), retryable=True,
+        details={"where": where})
+
+
+def _same(value: Any, wanted: Any) -> bool:
+    if value is None:
+        return False
+    if isinstance(wanted, str) and not isinstance(value, str):
+        return str(value) == wanted
+    return value == wanted

@@ -41,8 +41,8 @@ class LocalArgs(BaseModel):
 def local_analysis(ctx: ToolContext, args: LocalArgs) -> ToolOutput:
     """Local structure around a node: neighbours by hop (counts and a capped list), its ego
     network (nodes, edges, density), clustering coefficient, core number and the graph's
-    maximum core. Without a node: average clustering, transitivity and the k-core
-    distribution of the whole graph.
+    maximum core. Without a node: average clustering, transitivity, the degeneracy (largest
+    k with a non-empty k-core) and the k-core distribution of the whole graph.
 
     Example: local_analysis(node="0", radius=2) -> {"clustering": 0.15, "core_number": 4, ...}
     """
@@ -104,6 +104,7 @@ def _graph_level(ctx: ToolContext, g: nx.Graph, core: dict, backend: str,
         "average_clustering": round(float(avg), 6),
         "transitivity": round(float(trans or 0.0), 6),
         "max_core": max_core,
+        "degeneracy": max_core,
         "max_core_size": dist.get(max_core, 0),
         "core_distribution": [{"core": k, "nodes": dist[k]} for k in sorted(dist)][-30:],
     }

@@ -9,6 +9,7 @@ Example::
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import statistics
 
@@ -104,8 +105,9 @@ class SummaryArgs(BaseModel):
 def summary_statistics(ctx: ToolContext, args: SummaryArgs) -> ToolOutput:
     """Whole-graph statistics for a report: size, density, degree mean/median/std/max,
     components and the largest one's share, average clustering, transitivity, degree
-    assortativity, and average shortest-path length and diameter of the largest component
-    (exact up to 3000 nodes, else estimated from sampled BFS sources and flagged).
+    assortativity, degeneracy (largest k-core), and average shortest-path length, diameter
+    and radius of the largest component (exact up to 3000 nodes, else estimated from
+    sampled BFS sources with a 95 % interval and bounds, flagged approximate).
 
     Example: summary_statistics() -> {"nodes": 34, "edges": 78, "average_clustering": 0.5706, ...}
     """
@@ -145,6 +147,7 @@ def summary_statistics(ctx: ToolContext, args: SummaryArgs) -> ToolOutput:
         "average_clustering": round(float(avg_clust), 6),
         "transitivity": round(float(trans or 0.0), 6),
         "degree_assortativity": None if assort != assort else round(float(assort), 6),
+        "degeneracy": max(core_numbers(ctx, g, backend).values(), default=0),
         **paths,
     }
     return ToolOutput(
@@ -157,31 +160,58 @@ def summary_statistics(ctx: ToolContext, args: SummaryArgs) -> ToolOutput:
 def _path_stats(ctx: ToolContext, u: nx.Graph, largest: list, backend: str,
                 args: SummaryArgs) -> dict:
     if len(largest) < 2:
-        return {"average_path_length": 0.0, "diameter": 0, "paths_approximate": False}
+        return {"average_path_length": 0.0, "diameter": 0, "radius": 0,
+                "paths_approximate": False}
     if len(largest) <= EXACT_PATHS_LIMIT:
         core = u.subgraph(largest)
+        ecc = nx.eccentricity(core)
         return {"average_path_length": round(nx.average_shortest_path_length(core), 6),
-                "diameter": nx.diameter(core), "paths_approximate": False}
+                "diameter": max(ecc.values()), "radius": min(ecc.values()),
+                "paths_approximate": False}
     samples = args.samples or (200 if edge_count(u) < 200_000 else 50)
     sources = random.Random(args.seed).sample(sorted(largest, key=str), min(samples, len(largest)))
-    total, count, ecc = 0, 0, 0
-    if backend == "igraph":
-        h, ids = ctx.session.igraph()
-        index = {n: i for i, n in enumerate(ids)}
-        for s in sources:
-            _, layers, _ = h.bfs(index[s])  # layers[d]: where hop d starts in the BFS order
-            for d in range(1, len(layers) - 1):
-                total += d * (layers[d + 1] - layers[d])
-            count += layers[-1] - 1
-            ecc = max(ecc, len(layers) - 2)
-    else:
-        for s in sources:
-            lengths = nx.single_source_shortest_path_length(u, s)
-            total += sum(lengths.values())
-            count += len(lengths) - 1
-            ecc = max(ecc, max(lengths.values()))
+    per_source = (_igraph_sources(ctx, sources) if backend == "igraph"
+                  else [_nx_source(u, s) for s in sources])
+    return _sampled_paths(per_source, len(largest))
+
+
+def _nx_source(u: nx.Graph, s) -> tuple[int, int, int]:
+    """(sum of distances, nodes reached, eccentricity) of one BFS source."""
+    lengths = nx.single_source_shortest_path_length(u, s)
+    return sum(lengths.values()), len(lengths) - 1, max(lengths.values())
+
+
+def _igraph_sources(ctx: ToolContext, sources: list) -> list[tuple[int, int, int]]:
+    h, ids = ctx.session.igraph()
+    index = {n: i for i, n in enumerate(ids)}
+    out = []
+    for s in sources:
+        _, layers, _ = h.bfs(index[s])  # layers[d]: where hop d starts in the BFS order
+        total = sum(d * (layers[d + 1] - layers[d]) for d in range(1, len(layers) - 1))
+        out.append((total, layers[-1] - 1, len(layers) - 2))
+    return out
+
+
+def _sampled_paths(per_source: list[tuple[int, int, int]], population: int) -> dict:
+    """Estimates from sampled sources with their stated error.
+
+    The mean distance gets a 95 % interval from the spread of the per-source means (with the
+    finite-population correction); every eccentricity e gives diameter >= e and
+    diameter <= 2e, radius <= e; and radius >= diameter / 2.
+    """
+    total = sum(t for t, _, _ in per_source)
+    count = sum(c for _, c, _ in per_source)
+    means = [t / c for t, c, _ in per_source if c]
+    ecc = [e for _, _, e in per_source]
+    k = len(means)
+    spread = statistics.stdev(means) if k > 1 else 0.0
+    half = 1.96 * spread / math.sqrt(k) * math.sqrt(max(0.0, 1 - k / population)) if k else 0.0
+    low_d, high_d = max(ecc), 2 * min(ecc)
     return {"average_path_length": round(total / count, 6) if count else 0.0,
-            "diameter": int(ecc), "paths_approximate": True,
-            "path_samples": len(sources),
-            "note": "average path length estimated from sampled BFS sources; diameter is a "
-                    "lower bound (largest eccentricity among the samples)"}
+            "average_path_length_ci95": round(half, 6),
+            "diameter": int(low_d), "diameter_bounds": [int(low_d), int(high_d)],
+            "radius": int(min(ecc)), "radius_bounds": [math.ceil(low_d / 2), int(min(ecc))],
+            "paths_approximate": True, "path_samples": len(per_source),
+            "note": "estimated from sampled BFS sources: average path length ± "
+                    "average_path_length_ci95 (95 % interval); diameter is the lower bound "
+                    "of diameter_bounds, radius the upper bound of radius_bounds"}
