@@ -26,6 +26,8 @@ class SessionGraph:
     _igraph: Any = None
     partition: dict[str, Any] | None = None  # latest community partition (tools/community.py)
     construction_status: str | None = None  # of dataset_id: pending | ready | failed
+    # dataset_id -> the revision its attached content built (what a load binds to by default)
+    bindings: dict[str, int] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     @property

@@ -33,6 +33,7 @@ from igraph_agent.graph.datasets import (
     read_revision,
     write_revision,
 )
+from igraph_agent.graph.nodetables import node_frame, split_node_tables
 from igraph_agent.graph.sources import (
     SourceData,
     arrow_safe,
@@ -42,6 +43,10 @@ from igraph_agent.graph.sources import (
     read_path,
 )
 from igraph_agent.store import Store, new_id
+
+#: the revision a construction builds: re-attaching the same content binds to it, not to a
+#: later optimized revision of the same dataset
+CONSTRUCTED_REVISION = 1
 
 
 class Workspace:
@@ -168,7 +173,8 @@ class Workspace:
         try:
             nodes, edges = normalise_tables(*self._build(tables, spec), spec.directed)
             nodes, edges = arrow_safe(nodes), arrow_safe(edges)
-            write_revision(self.datasets_dir, did, 1, nodes, edges, spec.directed)
+            write_revision(self.datasets_dir, did, CONSTRUCTED_REVISION, nodes, edges,
+                           spec.directed)
         except Exception as exc:
             error = exc if isinstance(exc, ToolError) else ToolError(
                 ErrorCode.TOOL_FAILED, f"construction failed: {type(exc).__name__}: {exc}")
@@ -180,31 +186,61 @@ class Workspace:
                 "kind": spec.kind,
                 "weighted": "weight" in edges.columns and bool(edges["weight"].notna().any()),
                 "construction_key": key}
-        self.store.update_dataset(did, status="ready", revision=1, meta=meta)
+        self.store.update_dataset(did, status="ready", revision=CONSTRUCTED_REVISION, meta=meta)
         return {**self.dataset(did), "reused": False}
 
     def _input_tables(self, source_ids: list[str], spec: GraphSpec) -> list[dict[str, pd.DataFrame]]:
-        """Per source: its graph tables (``edges``/``nodes``) or the one table the spec uses."""
-        out = []
+        """Per source: its graph tables (``edges``/``nodes``) or the table(s) the spec uses.
+
+        For an edge list, a table whose id column covers the edge endpoints is a node table
+        (``{"node_table": df, "id_col": col}``): its rows are node attributes, never edges.
+        """
+        out: list[dict[str, Any]] = []
+        named: list[tuple[str, pd.DataFrame]] = []  # candidate edge tables, "sid/table"
+        extra: list[tuple[str, pd.DataFrame]] = []  # other tables: node tables or unused
         for sid in source_ids:
             tables = self.source_tables(sid)
             if spec.kind == "edge_list" and spec.table is None and "edges" in tables:
-                out.append({"edges": tables["edges"], "nodes": tables.get("nodes", pd.DataFrame(columns=["id"]))})
+                out.append({"edges": tables["edges"],
+                            "nodes": tables.get("nodes", pd.DataFrame(columns=["id"]))})
+                extra.append((f"{sid}/edges", tables["edges"]))
                 continue
             if spec.table is not None:
                 if spec.table not in tables:
                     raise ToolError(ErrorCode.INVALID_ARGUMENTS,
                                     f"source {sid} has no table {spec.table!r}",
                                     hint=f"its tables are: {', '.join(tables)}")
-                name = spec.table
-            elif len(tables) == 1:
-                name = next(iter(tables))
+                named.append((f"{sid}/{spec.table}", tables[spec.table]))
+                if spec.kind == "edge_list":
+                    extra += [(f"{sid}/{n}", t) for n, t in tables.items() if n != spec.table]
+            elif len(tables) == 1 or spec.kind == "edge_list":
+                named += [(f"{sid}/{n}", t) for n, t in tables.items()]
             else:
                 raise ToolError(ErrorCode.INVALID_ARGUMENTS,
                                 f"source {sid} has several tables ({', '.join(tables)})",
                                 hint="name one with spec.table")
-            check_columns(tables[name], spec, name)
-            out.append({"table": tables[name]})
+        node_tables: dict[str, str] = {}
+        if spec.kind == "edge_list":
+            cols = (spec.source_col, spec.target_col) if spec.source_col and spec.target_col else None
+            _, found = split_node_tables(named + extra, cols)
+            node_tables = {label: col for (label, _), col in found}
+        per_source: dict[str, list[str]] = {}
+        for label, df in named + extra:
+            if label in node_tables:
+                out.append({"node_table": df, "id_col": node_tables[label]})
+            elif any(label == n for n, _ in named):
+                per_source.setdefault(label.split("/", 1)[0], []).append(label.split("/", 1)[1])
+                check_columns(df, spec, label.split("/", 1)[1])
+                out.append({"table": df})
+        for sid, names in per_source.items():
+            if len(names) > 1:
+                raise ToolError(ErrorCode.INVALID_ARGUMENTS,
+                                f"source {sid} has several edge tables ({', '.join(names)})",
+                                hint="name one with spec.table")
+        if not any("table" in t or "edges" in t for t in out):
+            raise ToolError(ErrorCode.INVALID_ARGUMENTS,
+                            "the attached tables are all node tables: no edge table is left",
+                            hint="attach an edge table (one row per edge) as well")
         if spec.node_source_id:
             table = self.source_tables(spec.node_source_id).get("table")
             if table is None or spec.node_id_col not in table.columns:
@@ -212,7 +248,7 @@ class Workspace:
                                 f"node table has no column {spec.node_id_col!r}")
         return out
 
-    def _build(self, inputs: list[dict[str, pd.DataFrame]],
+    def _build(self, inputs: list[dict[str, Any]],
                spec: GraphSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
         edge_frames, node_frames = [], []
         tables = [t["table"] for t in inputs if "table" in t]
@@ -225,6 +261,7 @@ class Workspace:
             nodes, edges = build_tables(pd.concat(tables, ignore_index=True), spec)
             edge_frames.append(edges)
             node_frames.append(nodes)
+        node_frames += [node_frame(t["node_table"], t["id_col"]) for t in inputs if "node_table" in t]
         if spec.node_source_id:
             table = self.source_tables(spec.node_source_id)["table"]
             node_frames.append(table.rename(columns={spec.node_id_col: "id"}).astype({"id": str}))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections import Counter
-from typing import Literal
+from typing import Annotated, Literal
 
 import networkx as nx
 from pydantic import BaseModel, Field
@@ -33,6 +33,7 @@ from igraph_agent.tools.common import (
     weight_key,
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.schema import INTERNAL
 
 # Closeness of every node costs one BFS per node; above this many nodes only candidates
 # (the named nodes and the highest-degree ones) are scored.
@@ -101,8 +102,9 @@ class CentralityArgs(BaseModel):
     top_k: int = Field(default=10, ge=1, le=500)
     weighted: bool = Field(default=False, description="use the edge attribute 'weight' "
                            "(a heavier edge is a stronger tie: shorter for betweenness/closeness)")
-    k: int | None = Field(default=None, ge=2, description="betweenness: sample this many source "
-                          "nodes (approximation for large graphs); default exact up to 5k nodes")
+    k: Annotated[int | None, INTERNAL] = Field(
+        default=None, ge=2, description="betweenness: sample this many source nodes "
+        "(approximation for large graphs); default exact up to 5k nodes, sampled above")
     nodes: list[str] = Field(default_factory=list, description="also report these node ids")
     where: Where | None = Field(default=None, description="rank only nodes whose attributes "
                                 "equal these values, e.g. {\"kind\": \"person\"}; scores "
@@ -114,9 +116,9 @@ class CentralityArgs(BaseModel):
 @tool(reads=("graph",))
 def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
     """Rank nodes by a centrality measure (degree, betweenness, closeness, pagerank,
-    eigenvector), optionally weighted; betweenness can be sampled with k sources on large
-    graphs. Returns the top-k and the scores of any named nodes; ``where`` ranks only the
-    nodes with those attribute values (scores still come from the whole graph).
+    eigenvector), optionally weighted; betweenness is sampled on large graphs. Returns the
+    top_k nodes and the scores of any named nodes; ``where`` ranks only the nodes with those
+    attribute values (scores still come from the whole graph).
 
     Example: node_centrality(measure="betweenness", top_k=5) -> {"top": [{"node": "0", "score": 0.4376}, ...]}
     """

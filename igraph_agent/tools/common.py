@@ -9,13 +9,15 @@ from __future__ import annotations
 import weakref
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import networkx as nx
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.tools.schema import INTERNAL
 
-Backend = Literal["auto", "networkx", "igraph"]
+# the runtime picks the backend by graph size; models are not shown the field
+Backend = Annotated[Literal["auto", "networkx", "igraph"], INTERNAL]
 
 # From this many edges on, python-igraph is chosen by ``backend="auto"``
 # (10-60x faster at 1M edges; docs/performance.md).

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
 import networkx as nx
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import ToolError
 from igraph_agent.graph.datasets import GraphSpec
+from igraph_agent.graph.workspace import CONSTRUCTED_REVISION
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.schema import INTERNAL
 
 SAMPLE_NODES = 5
 
@@ -66,34 +70,69 @@ def get_graph_info(ctx: ToolContext, args: GraphInfoArgs) -> ToolOutput:
 
 
 class ConstructArgs(BaseModel):
+    """A flat construction spec: the few fields a model needs (``GraphSpec`` has them all)."""
+
     source_ids: list[str] = Field(min_length=1, description="source ids from get_graph_info")
-    spec: GraphSpec = Field(default_factory=GraphSpec)
-    name: str | None = Field(default=None, description="a name for the dataset")
+    kind: Literal["edge_list", "bipartite", "projection"] = Field(
+        default="edge_list", description="edge_list: rows are edges; bipartite: rows link a left "
+        "entity to a right one (customer--product); projection: left entities linked by the "
+        "right ones they share")
+    table: str | None = Field(default=None, description="the table to use when a source has "
+                              "several")
+    directed: bool = False
+    source_col: str | None = Field(default=None, description="edge_list endpoint columns "
+                                   "(default: source/target, from/to, ... or the first two)")
+    target_col: str | None = None
+    weight_col: str | None = None
+    left_col: str | None = Field(default=None, description="bipartite/projection: entity id "
+                                 "columns, e.g. customer_id and product_id")
+    right_col: str | None = None
+    label_col: str | None = Field(default=None, description="column naming left nodes")
+    amount_col: str | None = Field(default=None, description="numeric column summed per edge")
+    name: str | None = None
+    spec: Annotated[GraphSpec | None, INTERNAL] = Field(
+        default=None, description="the full GraphSpec (Python callers); replaces the flat fields")
+
+    def graph_spec(self) -> GraphSpec:
+        if self.spec is not None:
+            return self.spec
+        return GraphSpec(kind=self.kind, table=self.table, directed=self.directed,
+                         source_col=self.source_col, target_col=self.target_col,
+                         weight_col=self.weight_col, left_col=self.left_col,
+                         right_col=self.right_col, left_label_col=self.label_col,
+                         amount_col=self.amount_col)
 
 
 @tool(reads=("workspace",), writes=("workspace",))
 def construct_graph(ctx: ToolContext, args: ConstructArgs) -> ToolOutput:
-    """Build a constructed dataset (revision 1) from attached sources with a spec: edge_list
-    (rows are edges), bipartite (e.g. customer -- product from orders) or projection (e.g.
-    customer -- customer weighted by shared products). The same sources and spec again reuse
-    the ready dataset (reused: true). Returns dataset_id and construction_status; it does not
-    load the graph into the session."""
+    """Build a dataset from attached sources (edge_list, bipartite or projection); a table
+    whose id column matches the edge endpoints becomes node attributes. The same content
+    again reuses the dataset and binds to the revision it built (revision 1), not to later
+    changes. Does not load the graph: call load_constructed_graph."""
     session = ctx.session
+    spec = args.graph_spec()
     try:
-        row = ctx.workspace.construct(args.source_ids, args.spec, args.name)
+        row = ctx.workspace.construct(args.source_ids, spec, args.name)
     except ToolError as exc:
         if "dataset_id" in exc.details:  # a failed record exists: data_state says so
             _mark_active(session, exc.details["dataset_id"], None, "failed")
         raise
-    _mark_active(session, row["id"], row["revision"], row["status"])
+    rev = CONSTRUCTED_REVISION
+    _mark_active(session, row["id"], rev, row["status"])
+    session.bindings[row["id"]] = rev
     meta = {k: v for k, v in (row["meta"] or {}).items() if k != "construction_key"}
     how = "reused the ready" if row["reused"] else "constructed"
+    data = {"dataset_id": row["id"], "construction_status": row["status"], **meta,
+            "revision": rev, "reused": row["reused"]}
+    later = ""
+    if row["revision"] != rev:  # the meta describes the latest revision, not this content
+        data.update(latest_revision=row["revision"], nodes=None, edges=None)
+        later = (f"; r{row['revision']} is a later change of it (load revision "
+                 f"{row['revision']} only when the latest is asked for)")
     return ToolOutput(
-        data={"dataset_id": row["id"], "construction_status": row["status"],
-              "revision": row["revision"], "reused": row["reused"], **meta},
-        revision=row["revision"],
-        summary=f"{how} {args.spec.kind} dataset {row['id']} r{row['revision']} "
-                f"({meta.get('nodes')} nodes, {meta.get('edges')} edges)")
+        data=data, revision=rev,
+        summary=f"{how} {spec.kind} dataset {row['id']} r{rev}" + (
+            f" ({meta.get('nodes')} nodes, {meta.get('edges')} edges)" if not later else later))
 
 
 def _mark_active(session, dataset_id: str, revision: int | None, status: str) -> None:
@@ -106,14 +145,15 @@ def _mark_active(session, dataset_id: str, revision: int | None, status: str) ->
 
 class LoadArgs(BaseModel):
     dataset_id: str = Field(description="a dataset_id from construct_graph or get_graph_info")
-    revision: int | None = Field(default=None, description="default: the latest revision")
+    revision: int | None = Field(default=None, description="default: the revision "
+                                 "construct_graph returned for it, else the latest")
 
 
 @tool(reads=("dataset:{dataset_id}",), writes=("graph",))
 def load_constructed_graph(ctx: ToolContext, args: LoadArgs) -> ToolOutput:
-    """Load a ready constructed dataset into the session graph (no rebuild). Verify with
-    get_graph_info before analysing."""
-    g, rev = ctx.workspace.load(args.dataset_id, args.revision)
+    """Load a ready constructed dataset into the session graph (no rebuild)."""
+    revision = args.revision or ctx.session.bindings.get(args.dataset_id)
+    g, rev = ctx.workspace.load(args.dataset_id, revision)
     ctx.session.set_graph(g, args.dataset_id, rev)
     return ToolOutput(
         data={"dataset_id": args.dataset_id, "revision": rev, "nodes": g.number_of_nodes(),

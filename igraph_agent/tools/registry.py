@@ -147,12 +147,14 @@ class Tool:
     resources: Callable[[Any], tuple[set[str], set[str]]] | None = None
 
     def json_schema(self) -> dict[str, Any]:
-        """The tool as litellm (OpenAI format) expects it."""
-        params = self.args_model.model_json_schema()
-        params.pop("title", None)
+        """The tool as litellm (OpenAI format) expects it, in its compact model view
+        (``tools/schema.py``)."""
+        from igraph_agent.tools.schema import model_parameters
+
         return {
             "type": "function",
-            "function": {"name": self.name, "description": self.description, "parameters": params},
+            "function": {"name": self.name, "description": " ".join(self.description.split()),
+                         "parameters": model_parameters(self.args_model)},
         }
 
     def contract(self, args: BaseModel | None) -> tuple[set[str], set[str]]:

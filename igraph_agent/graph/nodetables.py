@@ -1,0 +1,115 @@
+"""Node tables: a table with one row per node becomes node attributes, never more edges.
+
+A table is a *node table* of some edge tables when it has a column of distinct, filled
+ids that covers at least half of the edge tables' endpoint ids (``id``, ``node``,
+``node_id``, ``key`` and ``name`` columns are tried first). Its other columns become node
+attributes (``kind``, ``name``, …); its ids that no edge touches become isolated nodes.
+A table with a recognised endpoint pair (source/target, from/to, …) is always an edge
+table.
+
+Example::
+
+    friends = pd.DataFrame({"person": ["a", "b"], "friend": ["b", "c"]})
+    people = pd.DataFrame({"id": ["a", "b", "c"], "kind": ["chess", "chess", "football"]})
+    edges, nodes = split_node_tables([("friends", friends), ("people", people)])
+    [n for n, _ in nodes]       # ['people'];  node_frame(people, "id") has id, kind
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from igraph_agent.graph.sources import ENDPOINT_NAMES
+
+#: column names tried first as a node table's id column (case-insensitive)
+ID_NAMES = ("id", "node", "node_id", "nodeid", "key", "name")
+#: share of the edge endpoints a node table's ids must cover
+MIN_COVERAGE = 0.5
+
+Named = tuple[str, pd.DataFrame]
+
+
+def named_endpoints(df: pd.DataFrame) -> tuple[str, str] | None:
+    """The endpoint columns of ``df`` by a known naming convention, else None."""
+    lower = {str(c).lower(): c for c in df.columns}
+    for a, b in ENDPOINT_NAMES:
+        if a in lower and b in lower:
+            return lower[a], lower[b]
+    return None
+
+
+def endpoint_ids(df: pd.DataFrame, cols: tuple[str, str] | None = None) -> set[str]:
+    """The ids at either end of ``df``'s edges (named endpoints, else the first two columns)."""
+    cols = cols or named_endpoints(df) or (df.columns[0], df.columns[1])
+    values = pd.concat([df[cols[0]], df[cols[1]]], ignore_index=True).dropna()
+    return set(as_ids(values))
+
+
+def node_id_column(df: pd.DataFrame, endpoints: set[str]) -> str | None:
+    """The column of ``df`` holding distinct ids that cover the endpoints, if any."""
+    if not endpoints or named_endpoints(df) is not None:
+        return None
+    order = list(df.columns)
+    for col in sorted(order, key=lambda c: (str(c).lower() not in ID_NAMES, order.index(c))):
+        s = df[col]
+        if s.isna().any():
+            continue
+        ids = as_ids(s)
+        if ids.duplicated().any():
+            continue
+        if len(endpoints & set(ids)) >= MIN_COVERAGE * len(endpoints):
+            return str(col)
+    return None
+
+
+def split_node_tables(tables: list[Named],
+                      edge_cols: tuple[str, str] | None = None) -> tuple[list[Named], list[tuple[Named, str]]]:
+    """(edge tables, node tables with their id column) of a list of named tables.
+
+    Each table is tested as a node table of all the others taken as edge tables; at least
+    one edge table always remains. ``edge_cols`` are endpoint columns the caller named.
+    """
+    if len(tables) < 2:
+        return list(tables), []
+    nodes: list[tuple[Named, str]] = []
+    for i, (name, df) in enumerate(tables):
+        others = [t for j, t in enumerate(tables) if j != i and all(t[0] != n[0][0] for n in nodes)]
+        if not others or _names(df, edge_cols):
+            continue
+        endpoints: set[str] = set()
+        for _, other in others:
+            if len(other.columns) >= 2:
+                endpoints |= endpoint_ids(other, _cols(other, edge_cols))
+        col = node_id_column(df, endpoints)
+        if col is not None:
+            nodes.append(((name, df), col))
+    node_names = {n[0][0] for n in nodes}
+    return [t for t in tables if t[0] not in node_names], nodes
+
+
+def node_frame(df: pd.DataFrame, id_col: str) -> pd.DataFrame:
+    """A node table in the stored layout: ``id`` (text) first, the other columns as attributes."""
+    out = df.copy()
+    if id_col != "id":  # a column already called 'id' stays as the attribute 'id_attr'
+        out = out.rename(columns={"id": "id_attr"}).rename(columns={id_col: "id"})
+    out["id"] = as_ids(out["id"])
+    return out[["id", *[c for c in out.columns if c != "id"]]].reset_index(drop=True)
+
+
+def as_ids(s: pd.Series) -> pd.Series:
+    """Ids as text; whole floats (1.0 from a column with gaps) as integers."""
+    if pd.api.types.is_float_dtype(s) and (s.dropna() % 1 == 0).all():
+        s = s.astype("Int64")
+    return s.astype(str).str.strip()
+
+
+def _names(df: pd.DataFrame, edge_cols: tuple[str, str] | None) -> bool:
+    """Whether ``df`` is an edge table by its column names."""
+    return named_endpoints(df) is not None or (
+        edge_cols is not None and all(c in df.columns for c in edge_cols))
+
+
+def _cols(df: pd.DataFrame, edge_cols: tuple[str, str] | None) -> tuple[str, str] | None:
+    if edge_cols is not None and all(c in df.columns for c in edge_cols):
+        return edge_cols
+    return None
