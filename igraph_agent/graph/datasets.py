@@ -362,10 +362,6 @@ def _present(value) -> bool:
         return True
 
 
-def _py(value):
-    return value.item() if hasattr(value, "item") else value
-
-
 def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFrame,
                    edges: pd.DataFrame, directed: bool) -> Path:
     """Write one revision atomically (a temporary folder renamed into place)."""

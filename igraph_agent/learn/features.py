@@ -22,7 +22,6 @@ import numpy as np
 
 from igraph_agent.errors import ErrorCode, ToolError
 
-STRUCTURAL = ("degree", "clustering", "pagerank")
 MIN_LABELLED = 10
 
 

@@ -38,9 +38,6 @@ class SkillRecords:
         return self.store._one("SELECT * FROM skill_state WHERE location=? AND name=?",
                                (location, name))
 
-    def states(self) -> list[dict[str, Any]]:
-        return self.store._query("SELECT * FROM skill_state ORDER BY updated_at")
-
     def forget(self, location: str, name: str) -> None:
         with self.store.tx() as c:
             c.execute("DELETE FROM skill_state WHERE location=? AND name=?", (location, name))
@@ -63,7 +60,3 @@ class SkillRecords:
         for r in rows:
             r["trace"] = json.loads(r["trace"]) if isinstance(r["trace"], str) else r["trace"]
         return rows
-
-    def runs_of(self, skill: str, limit: int = 20) -> list[dict[str, Any]]:
-        return self.store._query("SELECT run_id, opened_at FROM skill_runs WHERE skill=? "
-                                 "ORDER BY opened_at DESC LIMIT ?", (skill, limit))
