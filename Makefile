@@ -27,8 +27,9 @@ lint: $(STAMP)
 test: $(STAMP) browser-deps lint
 	$(BIN)/python -m pytest -q -p no:cacheprovider --nbval-lax tests notebooks
 
+# the inner loop: unit and integration tests, without kernel, browser and slow tests (docs/testing.md)
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not browser and not kernel"
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not browser and not kernel and not slow"
 
 browser-deps:
 	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)

@@ -1,15 +1,41 @@
-"""The igraph-agent command, run as a real subprocess on the offline planner."""
+"""The igraph-agent command on the offline planner.
+
+Behaviour is tested in-process through the real entry point (``main``) under click's
+``CliRunner`` isolation; two smoke tests run it as a real subprocess (``python -m``).
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from dataclasses import dataclass
 
 import networkx as nx
+import pytest
+from click.testing import CliRunner
+
+from igraph_agent.cli import main
 
 
-def _cli(home, *args: str) -> subprocess.CompletedProcess:
+@dataclass
+class Invocation:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def _cli(home, *args: str, env: dict[str, str | None] | None = None) -> Invocation:
+    """``igraph-agent --home HOME ARGS`` in this process: its exit code and both streams."""
+    with CliRunner().isolation(env=env) as (out, err, _):
+        code = main(["--home", str(home), *args])
+        sys.stdout.flush()
+        sys.stderr.flush()
+        return Invocation(code, out.getvalue().decode(), err.getvalue().decode())
+
+
+def _subprocess_cli(home, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "igraph_agent.cli", "--home", str(home), *args],
                           capture_output=True, text=True, timeout=120)
 
@@ -56,16 +82,15 @@ def test_unmappable_question_exits_3_with_needs_clarification(tmp_path, karate_c
 
 
 def test_bad_usage_exits_2_without_a_traceback(tmp_path):
-    proc = _cli(tmp_path, "ask", "x", "--format", "yaml")
+    proc = _subprocess_cli(tmp_path, "ask", "x", "--format", "yaml")
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and "--format" in proc.stderr
 
 
 def test_missing_credentials_exit_1_with_the_variable_to_set(tmp_path, karate_csv):
-    env = {k: v for k, v in __import__("os").environ.items() if not k.endswith("_API_KEY")}
-    proc = subprocess.run([sys.executable, "-m", "igraph_agent.cli", "--home", str(tmp_path), "ask",
-                           "x", "--model", "anthropic/claude-sonnet-4-5", "--format", "json"],
-                          capture_output=True, text=True, env=env, timeout=120)
+    env = {k: None for k in os.environ if k.endswith("_API_KEY")}
+    proc = _cli(tmp_path, "ask", "x", "--model", "anthropic/claude-sonnet-4-5", "--format", "json",
+                env=env)
     assert proc.returncode == 1
     resp = json.loads(proc.stdout)
     assert resp["error"]["code"] == "MODEL_NOT_CONFIGURED"
@@ -137,3 +162,15 @@ def test_orders_communities_question_names_customers_with_traceable_figures(tmp_
         line = next(ln for ln in resp["answer"].splitlines() if b["node"] in ln)
         assert f"{b['communities']} communities" in line
         assert f"{b['centrality']:.4f}" in line  # the centrality figure comes from the tool result
+
+
+@pytest.mark.slow
+def test_python_m_cli_answers_in_a_real_process_and_exits_0(tmp_path, karate_csv):
+    proc = _subprocess_cli(tmp_path, "ask", "How big is the graph?", "--data", str(karate_csv),
+                           "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    resp = json.loads(proc.stdout)
+    assert resp["status"] == "answered" and resp["model"] == "offline/planner"
+    g = nx.karate_club_graph()
+    info = [r for r in resp["data"].values() if r["tool"] == "get_graph_info" and r["loaded"]][-1]
+    assert (info["nodes"], info["edges"]) == (g.number_of_nodes(), g.number_of_edges())

@@ -335,6 +335,7 @@ _CHILD = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow  # a real process is started and killed
 def test_restart_marks_a_dead_process_run_interrupted_and_keeps_its_results(tmp_path):
     script = tmp_path / "child.py"
     script.write_text(_CHILD)
@@ -408,6 +409,7 @@ def test_a_spooled_final_state_of_a_dead_process_is_saved_at_start_up(tmp_path):
     agent.close()
 
 
+@pytest.mark.slow  # a real process is started and killed
 def test_a_paused_run_can_still_be_approved_after_its_process_died(tmp_path, karate_csv):
     script = tmp_path / "pause.py"
     script.write_text(textwrap.dedent("""

@@ -201,6 +201,8 @@ def test_report_cells_are_marked_and_interleave_code_after_findings(orders_run):
                             "finding": c["metadata"]["igraph_agent"]["finding"]}
 
 
+@pytest.mark.kernel  # nbclient executes the saved notebook in a real kernel
+@pytest.mark.slow
 def test_save_report_writes_a_new_notebook_that_reruns_to_the_same_numbers(orders_run,
                                                                            tmp_path):
     from nbclient import NotebookClient

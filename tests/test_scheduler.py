@@ -248,6 +248,7 @@ def worker_agent(tmp_path, monkeypatch):
     a.close()
 
 
+@pytest.mark.slow  # worker processes: each spawns and loads the graph
 def test_read_only_analyses_run_in_worker_processes_with_the_same_results(worker_agent, tmp_path,
                                                                          monkeypatch):
     ds = _dataset(worker_agent)
@@ -276,6 +277,7 @@ def test_read_only_analyses_run_in_worker_processes_with_the_same_results(worker
     local.close()
 
 
+@pytest.mark.slow  # worker processes: each spawns and loads the graph
 def test_workers_reload_when_a_write_bumps_the_revision(worker_agent):
     g = _karate()
     g.add_edge("0", "0")  # a self-loop the optimization removes
@@ -299,6 +301,7 @@ def test_workers_reload_when_a_write_bumps_the_revision(worker_agent):
     assert worker_agent.workers.served >= 3
 
 
+@pytest.mark.slow  # worker processes: each spawns and loads the graph
 def test_session_state_a_worker_tool_keeps_comes_back(worker_agent):
     ds = _dataset(worker_agent)
     model = ScriptedModel([
@@ -312,6 +315,7 @@ def test_session_state_a_worker_tool_keeps_comes_back(worker_agent):
     assert worker_agent.graph(resp.session_id).partition is not None
 
 
+@pytest.mark.slow  # worker processes: each spawns and loads the graph
 def test_a_worker_that_dies_fails_one_call_and_is_replaced(tmp_path):
     agent = Agent(home=tmp_path)
     ds = _dataset(agent)
