@@ -49,6 +49,7 @@ class ErrorCode(StrEnum):
     SKILL_PROTECTED = "SKILL_PROTECTED"
     MEMORY_NOT_FOUND = "MEMORY_NOT_FOUND"
     MEMORY_NOT_KEPT = "MEMORY_NOT_KEPT"
+    INTERNAL_ERROR = "INTERNAL_ERROR"
 
 
 class AgentError(Exception):

@@ -19,8 +19,8 @@ from pydantic import BaseModel
 from igraph_agent import Agent, RunOptions
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.model.scripted import ScriptedModel, call, slow
-from igraph_agent.runtime.durable import persist_terminal, spool_path, spooled
 from igraph_agent.runtime.events import WINDOW, EventLog
+from igraph_agent.runtime.spool import persist_terminal, spool_path, spooled
 from igraph_agent.store import Store
 from igraph_agent.tools import ToolContext, ToolOutput, default_registry, tool
 

@@ -29,8 +29,6 @@ if TYPE_CHECKING:
     from igraph_agent.runtime.agent import Agent, RunHandle
 
 POLL_S = 0.1
-NO_APPROVALS = ("Approvals are not available in this version of igraph-agent "
-                "(Agent.continue_run is missing); the run stays paused.")
 
 
 @dataclass
@@ -144,34 +142,27 @@ class KernelBridge:
 
     def decide(self, run_id: str, tool_call_id: str, decision: str,
                patched_args: dict[str, Any] | None, panel: RunWidget | None = None) -> str:
-        agent = self.agent
-        if not hasattr(agent, "continue_run"):
-            return NO_APPROVALS
         from igraph_agent.errors import AgentError
 
-        # start_continue returns a handle at once; continue_run waits for the run's end.
-        go = getattr(agent, "start_continue", None) or agent.continue_run
-        try:
-            result = go(run_id, tool_call_id, decision=decision, patched_args=patched_args)
+        try:  # start_continue returns a handle at once (continue_run waits for the end)
+            handle = self.agent.start_continue(run_id, tool_call_id, decision=decision,
+                                               patched_args=patched_args)
         except AgentError as exc:
             return f"{exc.code}: {exc.message}" + (f" ({exc.hint})" if exc.hint else "")
         panel = panel or self.panels.get(run_id)
-        if getattr(result, "done", False):  # settled at once: a refused or partial decision
-            result = result.wait()
-        if getattr(result, "error", None) is not None:
+        if not handle.done:
+            self.handles[handle.run_id] = handle
+            if panel is not None:
+                self.follow(handle, panel, after=_last_index(panel))
+            return f"{decision} sent for {tool_call_id}; the run continues"
+        result = handle.wait()  # settled at once: a refused or partial decision
+        if result.error is not None:
             err = result.error
             return f"{err.code}: {err.message}" + (f" ({err.hint})" if err.hint else "")
-        if hasattr(result, "events") and hasattr(result, "wait"):
-            self.handles[result.run_id] = result
-            if panel is not None:
-                self.follow(result, panel, after=_last_index(panel))
-            return f"{decision} sent for {tool_call_id}; the run continues"
-        if hasattr(result, "model_dump"):
-            self.last_response = result.model_dump(mode="json")
-            if panel is not None:
-                panel.finish(self.last_response)
-            return f"{decision} sent for {tool_call_id}; run {result.status}"
-        return f"{decision} sent for {tool_call_id}"
+        self.last_response = result.model_dump(mode="json")
+        if panel is not None:
+            panel.finish(self.last_response)
+        return f"{decision} sent for {tool_call_id}; run {result.status}"
 
     # -- writers ------------------------------------------------------------------------
     def follow(self, handle: RunHandle, panel: RunWidget, after: int = -1) -> threading.Thread:

@@ -22,7 +22,7 @@ from typing import Any
 from IPython.core.magic import Magics, line_cell_magic, magics_class, no_var_expand
 from IPython.display import display
 
-from igraph_agent.jupyter.kernel_bridge import NO_APPROVALS, KernelBridge, drain, get_bridge
+from igraph_agent.jupyter.kernel_bridge import KernelBridge, drain, get_bridge
 from igraph_agent.jupyter.parsing import (
     CellArgs,
     HelpShown,
@@ -295,9 +295,6 @@ class AgentMagics(Magics):
 
     def _decide(self, cmd: LineCommand) -> None:
         bridge = self.bridge
-        if not hasattr(bridge.agent, "continue_run"):
-            print(NO_APPROVALS, file=sys.stderr)
-            return
         run_id = cmd.run_id or ""
         if run_id not in bridge.panels:  # e.g. after a kernel restart: show the stored run
             from igraph_agent.errors import AgentError

@@ -12,8 +12,9 @@ Example::
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
+import sqlite3
 import threading
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -23,81 +24,27 @@ from igraph_agent.graph.session import SessionGraph
 from igraph_agent.graph.workspace import Workspace
 from igraph_agent.model.gateway import ModelGateway
 from igraph_agent.options import RunOptions, Settings, resolve_model
-from igraph_agent.response import AgentResponse, ErrorInfo, PendingApproval
+from igraph_agent.response import AgentResponse, ErrorInfo, PendingApproval, RunStatus
+from igraph_agent.runtime.approvals import decide, pending
 from igraph_agent.runtime.control import RunControl
-from igraph_agent.runtime.durability import DurableRuns, observer_handle
-from igraph_agent.runtime.durable import fingerprint
+from igraph_agent.runtime.durability import DurableRuns
 from igraph_agent.runtime.events import EventLog, stored_events
-from igraph_agent.runtime.loop import RunSpec, run_loop
+from igraph_agent.runtime.fingerprint import fingerprint
+from igraph_agent.runtime.jobs import JobManager
+from igraph_agent.runtime.live import LIVE, RunHandle, RuntimeThread
+from igraph_agent.runtime.loop import resume_loop, run_loop
 from igraph_agent.runtime.owner import current_owner
+from igraph_agent.runtime.spool import persist_terminal
+from igraph_agent.runtime.state import RunSpec, persist_final
 from igraph_agent.store import Store
-from igraph_agent.store.runctl import RunControlStore
 from igraph_agent.tools import ToolRegistry, default_registry
 
 HISTORY_WINDOW = 20
 
-
-class _Runtime:
-    """One thread that owns an asyncio loop; runs execute there, never on the caller's thread.
-
-    One per process (shared by every Agent), never stopped: litellm keeps background tasks
-    on the loop it first ran on.
-    """
-
-    _instance: _Runtime | None = None
-    _lock = threading.Lock()
-
-    @classmethod
-    def shared(cls) -> _Runtime:
-        with cls._lock:
-            if cls._instance is None:
-                cls._instance = cls()
-            return cls._instance
-
-    def __init__(self) -> None:
-        # runs executing in this process, by (home, run_id): their handle and RunControl
-        self.live: dict[tuple[str, str], tuple[RunHandle, Any]] = {}
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, name="igraph-agent-runtime",
-                                       daemon=True)
-        self.thread.start()
-
-    def submit(self, coro) -> concurrent.futures.Future:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+__all__ = ["Agent", "RunHandle"]
 
 
-class RunHandle:
-    """A started run: read its events live, wait for its response, or cancel it."""
-
-    def __init__(self, run_id: str, session_id: str, events: EventLog,
-                 future: concurrent.futures.Future, cancel: threading.Event,
-                 canceller: Any = None) -> None:
-        self.run_id = run_id
-        self.session_id = session_id
-        self._events = events
-        self._future = future
-        self._cancel = cancel
-        self._canceller = canceller  # Agent.cancel: the durable path (store + every branch)
-
-    def events(self, after: int = -1, timeout: float | None = None) -> list[dict[str, Any]]:
-        return self._events.since(after, timeout)
-
-    def wait(self, timeout: float | None = None) -> AgentResponse:
-        return self._future.result(timeout)
-
-    @property
-    def done(self) -> bool:
-        return self._future.done()
-
-    def cancel(self, wait: float = 0.0) -> Any:
-        """Cancel the run (``Agent.cancel``); returns its RunStatus."""
-        if self._canceller is None:
-            self._cancel.set()
-            return None
-        return self._canceller(run_id=self.run_id, wait=wait)
-
-
-class Agent(DurableRuns):
+class Agent:
     def __init__(self, home: str | Path | None = None, model: str | None = None,
                  settings: Settings | None = None, registry: ToolRegistry | None = None) -> None:
         self.settings = settings or Settings.from_env()
@@ -111,12 +58,11 @@ class Agent(DurableRuns):
         self._session_id: str | None = None
         self._lock = threading.Lock()
         self._workers: Any = None  # runtime.workers.WorkerPool, started on first use
-        from igraph_agent.runtime.jobs import JobManager
-
         self.jobs = JobManager(self.store)  # background jobs (training): status, cancel, list
-        self.runctl = RunControlStore(self.store)
         self.owner = current_owner()
-        self.recovered = self._recover()  # runs and jobs whose process died (issue 7)
+        self.durable = DurableRuns(self.store, self.home, self.jobs, self.owner)
+        self.runctl = self.durable.runctl
+        self.recovered = self.durable.recover()  # runs and jobs whose process died
 
     # -- sessions ---------------------------------------------------------------------
     @property
@@ -152,6 +98,40 @@ class Agent(DurableRuns):
     def resolve_model(self, options: RunOptions) -> str:
         return resolve_model(options, self.settings, self.model or self.default_model())
 
+    # -- durable runs (runtime/durability.py) -----------------------------------------
+    def run_status(self, run_id: str) -> RunStatus:
+        """The run's client-visible control fields, read from the store."""
+        return self.durable.run_status(run_id)
+
+    def active_run(self, session: str | None = None) -> str | None:
+        """The run that keeps the session busy (running, paused, or its save unconfirmed)."""
+        return self.durable.active_run(session or self.session_id)
+
+    def can_send(self, session: str | None = None) -> bool:
+        """Whether the session admits a new request now (the input box's state)."""
+        return self.active_run(session) is None
+
+    def events(self, run_id: str, after: int = -1) -> list[dict[str, Any]]:
+        """The run's events after ``after`` (-1: all), from the live window or the store.
+
+        Raises REPLAY_UNAVAILABLE for a cursor outside what can be replayed; rebuild from
+        :meth:`run_record` then. Never re-invokes the model.
+        """
+        return self.durable.events(run_id, after)
+
+    def cancel(self, run_id: str | None = None, start_request_id: str | None = None,
+               cancel_request_id: str | None = None, wait: float = 30.0) -> RunStatus:
+        """Cancel one run (``run_id``) or a start request that may not have a run yet.
+
+        A cancel id is bound to its first target (another target: CANCEL_REQUEST_CONFLICT);
+        waits up to ``wait`` seconds for ``cancel_status`` to reach ``confirmed``.
+        """
+        return self.durable.cancel(run_id, start_request_id, cancel_request_id, wait)
+
+    def retry_save(self, run_id: str | None = None) -> list[str]:
+        """Write spooled final states again (never re-runs the model or a tool)."""
+        return self.durable.retry_save(run_id)
+
     # -- runs -------------------------------------------------------------------------
     def start(self, question: str, attach: Iterable[Any] = (), session: str | None = None,
               options: RunOptions | None = None, names: Iterable[str] | None = None,
@@ -175,7 +155,7 @@ class Agent(DurableRuns):
         known_run = (known or {}).get("run_id")
         if known_run and known.get("fingerprint") == print_:  # type: ignore[union-attr]
             return self._handle_of(known_run)
-        tools = self._tools(options)  # skills named by the request narrow the tools (issue 8)
+        tools = self._tools(options)  # skills named by the request narrow the tools
         run_id, created = self.runctl.admit(sid, question, model, options.model_dump(),
                                             start_request_id=start_request_id,
                                             fingerprint=print_, owner=self.owner)
@@ -198,12 +178,9 @@ class Agent(DurableRuns):
         return self._launch(spec, self._run(spec, self._attach_all(graph, attach, names)))
 
     def _abandon(self, run_id: str, sid: str, model: str, exc: BaseException) -> None:
-        import time
-
-        from igraph_agent.runtime.durable import persist_terminal
-
         resp = AgentResponse(status="error", model=model, run_id=run_id, session_id=sid,
-                             error=ErrorInfo(code=str(getattr(exc, "code", ErrorCode.TOOL_FAILED)),
+                             error=ErrorInfo(code=str(getattr(exc, "code",
+                                                              ErrorCode.INTERNAL_ERROR)),
                                              message=f"the run could not start: {exc}"))
         persist_terminal(self.store, self.home, run_id, 1, {
             "status": "error", "response": resp.model_dump(mode="json"),
@@ -212,22 +189,20 @@ class Agent(DurableRuns):
     def _launch(self, spec: RunSpec, coro) -> RunHandle:
         """Register the run as live in this process and submit it to the runtime thread."""
         spec.control = RunControl(spec.run_id, spec.cancel, jobs=self.jobs, workers=self.workers)
-        runtime = _Runtime.shared()
-        key = (str(self.home.resolve()), spec.run_id)
-        future = runtime.submit(self._supervised(spec, coro, key))
+        future = RuntimeThread.shared().submit(self._supervised(spec, coro))
         handle = RunHandle(spec.run_id, spec.session_id, spec.events, future, spec.cancel,
                            canceller=self.cancel)
-        runtime.live[key] = (handle, spec.control)
+        LIVE.add(self.home, spec.run_id, handle, spec.control)
         return handle
 
-    async def _supervised(self, spec: RunSpec, coro, key: tuple[str, str]) -> AgentResponse:
+    async def _supervised(self, spec: RunSpec, coro) -> AgentResponse:
         """Run ``coro`` with a watcher for cancel requests stored by other processes."""
         watcher = asyncio.ensure_future(self._watch_cancel(spec))
         try:
             resp = await coro
         finally:
             watcher.cancel()
-            _Runtime.shared().live.pop(key, None)
+            LIVE.remove(self.home, spec.run_id)
         try:
             resp.run_state = self.run_status(spec.run_id)
         except Exception:  # the store is unavailable: the response itself is still returned
@@ -246,12 +221,10 @@ class Agent(DurableRuns):
 
     def _handle_of(self, run_id: str) -> RunHandle:
         """The live handle of a run of this process, else one that follows the store."""
-        live = _Runtime.shared().live.get((str(self.home.resolve()), run_id))
+        live = LIVE.get(self.home, run_id)
         if live is not None:
-            return live[0]
-        run = self.store.get_run(run_id) or {}
-        return observer_handle(self, run_id, run.get("session_id", ""),
-                               EventLog(self.store, run_id, run.get("generation", 1)))
+            return live.handle
+        return self.durable.observer_handle(run_id)
 
     def ask(self, question: str, attach: Iterable[Any] = (), session: str | None = None,
             options: RunOptions | None = None, **option_fields: Any) -> AgentResponse:
@@ -271,15 +244,12 @@ class Agent(DurableRuns):
                 return self._fail(spec, attach_error)
             return await run_loop(spec)
         except Exception as exc:  # the run must end in a stored terminal state
-            return self._fail(spec, AgentError(ErrorCode.TOOL_FAILED,
-                                               f"internal error: {type(exc).__name__}: {exc}"))
+            return self._fail(spec, _internal(exc))
         finally:
             self._settle(spec)
 
     def _settle(self, spec: RunSpec) -> None:
         """Bookkeeping after a run ended or paused; a store outage must not hide the response."""
-        import sqlite3
-
         try:
             self._save_data_state(spec)
         except sqlite3.Error:
@@ -287,14 +257,12 @@ class Agent(DurableRuns):
         self._after_run(spec)
 
     def _fail(self, spec: RunSpec, error: AgentError) -> AgentResponse:
-        from igraph_agent.runtime.loop import persist_final
-
         resp = AgentResponse(status="error", model=spec.model, run_id=spec.run_id,
                              session_id=spec.session_id,
                              error=ErrorInfo(code=str(error.code), message=error.message,
                                              hint=error.hint))
         persist_final(spec, {"status": "error", "response": resp.model_dump(mode="json"),
-                             "finished_at": __import__("time").time()})
+                             "finished_at": time.time()})
         spec.events.emit("run.error", status="error", error=resp.error.model_dump())
         return resp
 
@@ -322,7 +290,7 @@ class Agent(DurableRuns):
         row = self.store.get_session(session_id) or {}
         return (row.get("state") or {}).get("plan")
 
-    # -- skills and memory (issue 8) ---------------------------------------------------
+    # -- skills and memory ------------------------------------------------------------
     @property
     def skills(self):
         """Skill management: ``agent.skills.list()``, ``.create(...)``, ``.approve(name)`` …"""
@@ -383,8 +351,6 @@ class Agent(DurableRuns):
 
     def pending(self, run_id: str) -> list[PendingApproval]:
         """The approvals a paused run waits for."""
-        from igraph_agent.runtime.approvals import pending
-
         return pending(self.store, run_id)
 
     def continue_run(self, run_id: str, tool_call_id: str, decision: str = "approve",
@@ -404,8 +370,6 @@ class Agent(DurableRuns):
                        patched_args: dict[str, Any] | None = None, *,
                        generation: int | None = None, tool: str | None = None) -> RunHandle:
         """Like :meth:`continue_run` but returns at once with a handle."""
-        from igraph_agent.runtime.approvals import decide
-
         run = self.store.get_run(run_id)
         try:
             decided = decide(self.store, self.registry, run_id, tool_call_id, decision,
@@ -456,21 +420,16 @@ class Agent(DurableRuns):
         return graph
 
     async def _resume(self, spec: RunSpec) -> AgentResponse:
-        from igraph_agent.runtime.loop import resume_loop
-
         try:
             return await resume_loop(spec)
         except Exception as exc:  # the run must end in a stored terminal state
-            return self._fail(spec, AgentError(ErrorCode.TOOL_FAILED,
-                                               f"internal error: {type(exc).__name__}: {exc}"))
+            return self._fail(spec, _internal(exc))
         finally:
             self._settle(spec)
 
     def _settled(self, run_id: str, run: dict[str, Any] | None,
                  error: AgentError | None) -> RunHandle:
         """A handle whose response is already known (a refused or partial decision)."""
-        from igraph_agent.runtime.approvals import pending
-
         run = run or {}
         if error is None and run.get("response"):
             resp = AgentResponse.model_validate(run["response"])
@@ -484,11 +443,9 @@ class Agent(DurableRuns):
         if error is None:
             resp.answer = "Waiting for approval: " + ", ".join(
                 f"{p.tool} ({p.tool_call_id})" for p in resp.pending) + "."
-        future: concurrent.futures.Future = concurrent.futures.Future()
-        future.set_result(resp)
-        return RunHandle(run_id, run.get("session_id", ""),
-                         EventLog(self.store, run_id, run.get("generation", 1)), future,
-                         threading.Event(), canceller=self.cancel)
+        return RunHandle.settled(run_id, run.get("session_id", ""),
+                                 EventLog(self.store, run_id, run.get("generation", 1)), resp,
+                                 canceller=self.cancel)
 
     # -- records ----------------------------------------------------------------------
     def runs(self, session: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
@@ -499,8 +456,6 @@ class Agent(DurableRuns):
         if run is None:
             raise AgentError(ErrorCode.RUN_NOT_FOUND, f"no run {run_id!r} in this project",
                              hint="list runs with `igraph-agent runs list`")
-        from igraph_agent.runtime.approvals import pending
-
         calls = self.store.tool_calls(run_id)
         return {"run": run, "status": self.run_status(run_id).model_dump(),
                 "messages": self.store.messages(run_id),
@@ -513,7 +468,7 @@ class Agent(DurableRuns):
                 "skills": self._skills_opened(run_id)}
 
     def _skills_opened(self, run_id: str) -> list[dict[str, Any]]:
-        """The skills the run opened, each with its tool trace (issue 8)."""
+        """The skills the run opened, each with its tool trace."""
         from igraph_agent.store.skills import SkillRecords
 
         return SkillRecords(self.store).opened(run_id)
@@ -522,6 +477,12 @@ class Agent(DurableRuns):
         if self._workers is not None:
             self._workers.close()
         self.store.close()
+
+
+def _internal(exc: Exception) -> AgentError:
+    """An unexpected exception of the engine itself: the run ends with INTERNAL_ERROR."""
+    return AgentError(ErrorCode.INTERNAL_ERROR, f"internal error: {type(exc).__name__}: {exc}",
+                      hint="this is a bug in igraph-agent; the run record keeps what was done")
 
 
 def _card(call: dict[str, Any]) -> dict[str, Any]:

@@ -28,16 +28,15 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from igraph_agent.errors import AgentError, ErrorCode
-from igraph_agent.response import Action, PendingApproval, Usage
+from igraph_agent.model.gateway import ToolCallRequest
+from igraph_agent.response import AgentResponse, PendingApproval, Usage
+from igraph_agent.runtime.executor import Planned, plan_call
+from igraph_agent.runtime.state import RunSpec, RunState, build_response, persist_final
 from igraph_agent.store import Store
 from igraph_agent.tools.registry import ToolRegistry, ToolResult
-
-if TYPE_CHECKING:
-    from igraph_agent.runtime.loop import RunSpec, _State
-    from igraph_agent.runtime.scheduler import BatchOutcome, Planned
 
 Decision = Literal["approve", "reject", "modify"]
 DECIDED = {"approve": "approved", "reject": "rejected", "modify": "modified"}
@@ -79,19 +78,15 @@ def pending(store: Store, run_id: str) -> list[PendingApproval]:
             for r in store.approvals(run_id, "pending")]
 
 
-def pause_run(spec: RunSpec, st: _State, batch: BatchOutcome, step: int):
+def pause_run(spec: RunSpec, st: RunState, call_ids: list[str], step: int) -> AgentResponse:
     """Stop the run at this turn: state ``paused``, response ``awaiting_approval``."""
-    from igraph_agent.runtime.loop import build_response
-
     resp = build_response(spec, st, "awaiting_approval", "")
     resp.pending = pending(spec.store, spec.run_id)
     names = ", ".join(f"{p.tool} ({p.tool_call_id})" for p in resp.pending)
     resp.answer = f"Waiting for approval: {names}."
     resp.next = [f"approve, reject or modify {p.tool_call_id}" for p in resp.pending]
-    point = {"step": step, "calls": [p.call.id for p in batch.planned],
+    point = {"step": step, "calls": call_ids,
              "notices": st.notices, "guard_retried": st.guard_retried}
-    from igraph_agent.runtime.loop import persist_final
-
     persist_final(spec, {"status": "paused", "usage": st.usage.model_dump(),
                          "response": resp.model_dump(mode="json"), "pause": point}, st)
     spec.events.emit("run.paused", status=resp.status,
@@ -187,81 +182,52 @@ def _conflict(message: str, run_id: str) -> AgentError:
                            "generation shown", details={"run_id": run_id})
 
 
-# -- resuming -----------------------------------------------------------------------------
-def restore_state(spec: RunSpec, run: dict[str, Any]) -> tuple[_State, int, list[str]]:
-    """The loop state of a paused run, read back from the store."""
-    from igraph_agent.runtime.loop import _State
+def rejection(tool: str, call_id: str) -> ToolResult:
+    """The result a rejected gated call gives the model: it did not run."""
+    return ToolResult.failure(
+        tool, call_id, ErrorCode.APPROVAL_REJECTED,
+        f"the user rejected {tool} with these arguments; it did not run",
+        hint="do not call it again in this run; answer without it or propose something else")
 
+
+# -- resuming -----------------------------------------------------------------------------
+def restore_state(spec: RunSpec, run: dict[str, Any]) -> tuple[RunState, int, list[str]]:
+    """The loop state of a paused run, read back from the store."""
     point = run.get("pause") or {}
     batch = set(point.get("calls") or [])
-    st = _State()
+    st = RunState()
     st.messages = [m["content"] for m in spec.store.messages(spec.run_id)]
     st.usage = Usage(**(run.get("usage") or {}))
     st.notices = list(point.get("notices") or [])
     st.guard_retried = bool(point.get("guard_retried"))
-    rows = spec.store.tool_calls(spec.run_id)
-    for row in rows:
+    for row in spec.store.tool_calls(spec.run_id):
         if row["call_id"] in batch or not row.get("envelope"):
             continue
         result = ToolResult.model_validate(row["envelope"])
-        _restore(st, row, result)
+        st.record(row["tool"], row["call_id"], row["args"], result)
+        st.remember_failure(row["tool"], row["args"], result)
     return st, int(point.get("step") or 0), list(point.get("calls") or [])
 
 
-def _restore(st: _State, row: dict, result: ToolResult) -> None:
-    st.results.append(result)
-    st.actions.append(Action(tool=row["tool"], call_id=row["call_id"], args=row["args"],
-                                 success=result.success,
-                                 error_code=result.error.code if result.error else None,
-                                 elapsed_ms=result.elapsed_ms))
-    if not result.success:
-        from igraph_agent.runtime.scheduler import call_key
-
-        st.failed.setdefault(call_key(row["tool"], row["args"]), result)
-
-
-async def resume_batch(spec: RunSpec, st: _State, call_ids: list[str]) -> list[ToolResult]:
-    """Finish the paused turn: run approved calls, reject the rejected, in the model's order.
-
-    Returns every result of the turn in the model's order (what goes back to the model).
-    """
-    from igraph_agent.model.gateway import ToolCallRequest
-    from igraph_agent.runtime.scheduler import Planned, contract_of, execute_call, record
-
+def resumed_turn(spec: RunSpec, call_ids: list[str]) -> list[Planned]:
+    """The paused turn for the scheduler: calls that ended keep their stored result; each
+    gated call carries its decision (and the decided arguments of a ``modify``)."""
     rows = {r["call_id"]: r for r in spec.store.tool_calls(spec.run_id)}
     decisions = {r["tool_call_id"]: r for r in spec.store.approvals(spec.run_id)}
-    scope = {t.name for t in spec.tools}
-    out: list[ToolResult] = []
+    planned: list[Planned] = []
     for cid in call_ids:
-        row = rows[cid]
-        approval = decisions.get(cid)
+        row, approval = rows[cid], decisions.get(cid)
         if approval is None or row["status"] != "awaiting_approval":
-            result = ToolResult.model_validate(row["envelope"])
-            _restore(st, row, result)
-            out.append(result)
+            call = ToolCallRequest(cid, row["tool"], json.dumps(row["args"]))
+            planned.append(Planned(index=len(planned), call=call, args_view=row["args"],
+                                   done=ToolResult.model_validate(row["envelope"])))
             continue
-        call = ToolCallRequest(cid, row["tool"], json.dumps(approval["args"]))
+        args = approval["decided_args"] if approval["status"] == "modified" else approval["args"]
+        call = ToolCallRequest(cid, row["tool"], json.dumps(args))
         if approval["status"] == "rejected":
-            result = ToolResult.failure(
-                row["tool"], cid, ErrorCode.APPROVAL_REJECTED,
-                f"the user rejected {row['tool']} with these arguments; it did not run",
-                hint="do not call it again in this run; answer without it or propose "
-                     "something else")
-            spec.store.finish_tool_call(spec.run_id, cid, result.envelope(),
-                                        spec.events.generation)
-            p = Planned(0, call, None, None, result, approval["args"], None, None)
-            record(st, p, result)
-            out.append(result)
-            continue
-        args_json = approval["decided_args"] if approval["status"] == "modified" else approval["args"]
-        parsed = spec.registry.parse(row["tool"], args_json, cid, scope)
-        if isinstance(parsed, ToolResult):
-            p = Planned(0, call, None, None, parsed, args_json, None, None)
-            result = await execute_call(spec, st, p)
+            p = Planned(index=len(planned), call=call, args_view=approval["args"])
         else:
-            t, args = parsed
-            p = Planned(0, call, t, args, None, args.model_dump(mode="json"), *contract_of(t, args))
-            result = await execute_call(spec, st, p)
-        record(st, p, result)
-        out.append(result)
-    return out
+            p = plan_call(spec.registry, call, spec.scope, len(planned))
+        p.decision = approval["status"]
+        planned.append(p)
+    return planned

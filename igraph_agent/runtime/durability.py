@@ -1,4 +1,4 @@
-"""The durable-run surface of :class:`~igraph_agent.runtime.agent.Agent` (issue 7).
+"""Durable runs: a service :class:`~igraph_agent.runtime.agent.Agent` composes.
 
 ``run_status`` / ``can_send`` / ``active_run`` read the store, so they hold across Agents
 and processes on one home; ``events`` replays a run's log from a cursor (REPLAY_UNAVAILABLE
@@ -19,23 +19,36 @@ import concurrent.futures
 import sqlite3
 import threading
 import time
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.response import AgentResponse, ErrorInfo, RunStatus
-from igraph_agent.runtime.durable import persist_terminal, resave
 from igraph_agent.runtime.events import EventLog, replay_stored
+from igraph_agent.runtime.live import LIVE, RunHandle
 from igraph_agent.runtime.owner import owner_alive
-from igraph_agent.store.runctl import new_cancel_id
-
-if TYPE_CHECKING:
-    from igraph_agent.runtime.agent import RunHandle
+from igraph_agent.runtime.recovery import recover, stop_dead_run
+from igraph_agent.runtime.spool import persist_terminal, resave
+from igraph_agent.store import Store
+from igraph_agent.store.runctl import RunControlStore, new_cancel_id
+from igraph_agent.tools.registry import ToolResult
 
 SETTLED = ("paused", "completed", "cancelled", "error", "interrupted")
 
 
 class DurableRuns:
-    """Mixed into Agent: needs ``store``, ``runctl``, ``home``, ``jobs``, ``owner``."""
+    """Run status, admission, replay, cancellation and re-saving of one project home.
+
+    Everything is read from (and written to) the store, so it holds across Agents and
+    processes on one home; a run executing in this process is reached through ``LIVE``.
+    """
+
+    def __init__(self, store: Store, home: Path, jobs: Any, owner: str) -> None:
+        self.store = store
+        self.home = home
+        self.jobs = jobs
+        self.owner = owner
+        self.runctl = RunControlStore(store)
 
     # -- reading ----------------------------------------------------------------------
     def run_status(self, run_id: str) -> RunStatus:
@@ -53,14 +66,10 @@ class DurableRuns:
                          active_run=busy["id"] if busy else None,
                          last_event_index=self.store.last_event_index(run_id))
 
-    def active_run(self, session: str | None = None) -> str | None:
+    def active_run(self, session: str) -> str | None:
         """The run that keeps the session busy (running, paused, or its save unconfirmed)."""
-        busy = self.runctl.busy_run(session or self.session_id)
+        busy = self.runctl.busy_run(session)
         return busy["id"] if busy else None
-
-    def can_send(self, session: str | None = None) -> bool:
-        """Whether the session admits a new request now (the input box's state)."""
-        return self.active_run(session) is None
 
     def events(self, run_id: str, after: int = -1) -> list[dict[str, Any]]:
         """The run's events after ``after`` (-1: all), from the live window or the store.
@@ -68,11 +77,9 @@ class DurableRuns:
         Raises REPLAY_UNAVAILABLE for a cursor outside what can be replayed; rebuild from
         :meth:`run_record` then. Never re-invokes the model.
         """
-        from igraph_agent.runtime.agent import _Runtime
-
-        live = _Runtime.shared().live.get((str(self.home.resolve()), run_id))
+        live = LIVE.get(self.home, run_id)
         if live is not None:
-            return live[0].events(after)
+            return live.handle.events(after)
         if self.store.get_run(run_id) is None:
             raise AgentError(ErrorCode.RUN_NOT_FOUND, f"no run {run_id!r} in this project",
                              hint="list runs with `igraph-agent runs list`")
@@ -111,8 +118,6 @@ class DurableRuns:
                              details={"execution_stopped": stopped, "target": target}) from None
 
     def _cancel_run(self, run_id: str, cid: str, wait: float) -> RunStatus:
-        from igraph_agent.runtime.agent import _Runtime
-
         run = self.store.get_run(run_id)
         if run is None:
             raise AgentError(ErrorCode.RUN_NOT_FOUND, f"no run {run_id!r} in this project",
@@ -122,12 +127,9 @@ class DurableRuns:
             self._cancel_paused(run, meta)
         elif run["status"] in ("preparing", "running"):
             self.runctl.request_cancel(run_id, meta)
-            live = _Runtime.shared().live.get((str(self.home.resolve()), run_id))
-            if live is not None:
+            if LIVE.get(self.home, run_id) is not None:
                 self._stop_locally(run_id, wait)
             elif not owner_alive(run.get("owner")):
-                from igraph_agent.runtime.recovery import stop_dead_run
-
                 stop_dead_run(self.store, self.home, run, status="cancelled", cancel=meta)
             else:  # another live process owns it: its watcher stops it; follow the store
                 deadline = time.monotonic() + wait
@@ -138,9 +140,7 @@ class DurableRuns:
 
     def _stop_locally(self, run_id: str, wait: float) -> bool:
         """Signal every branch of a run of this process; True once its execution ended."""
-        from igraph_agent.runtime.agent import _Runtime
-
-        live = _Runtime.shared().live.get((str(self.home.resolve()), run_id))
+        live = LIVE.get(self.home, run_id)
         if live is None:
             return False
         handle, control = live
@@ -157,8 +157,6 @@ class DurableRuns:
 
     def _cancel_paused(self, run: dict[str, Any], meta: dict[str, Any]) -> None:
         """A paused run becomes cancelled without invoking the model; gated calls never run."""
-        from igraph_agent.tools.registry import ToolResult
-
         run_id, generation = run["id"], run["generation"]
         resp = AgentResponse.model_validate(run["response"]) if run.get("response") else \
             AgentResponse(status="error", model=run["model"], run_id=run_id,
@@ -188,29 +186,32 @@ class DurableRuns:
         """Write spooled final states again (never re-runs the model or a tool)."""
         return resave(self.store, self.home, run_id)
 
-    def _recover(self) -> dict[str, int]:
-        from igraph_agent.runtime.recovery import recover
-
+    def recover(self) -> dict[str, int]:
+        """Start-up recovery of this home (``runtime/recovery.py``)."""
         return recover(self.store, self.home, self.jobs)
 
+    def observer_handle(self, run_id: str) -> RunHandle:
+        """A handle on a run executing elsewhere (or finished): its response comes from the
+        store."""
+        run = self.store.get_run(run_id) or {}
+        return _follow(self, run_id, run.get("session_id", ""),
+                       EventLog(self.store, run_id, run.get("generation", 1)))
 
-def observer_handle(agent: Any, run_id: str, session_id: str, events: EventLog) -> RunHandle:
-    """A handle on a run executing elsewhere (or finished): its response comes from the store."""
-    from igraph_agent.runtime.agent import RunHandle
 
+def _follow(runs: DurableRuns, run_id: str, session_id: str, events: EventLog) -> RunHandle:
     future: concurrent.futures.Future = concurrent.futures.Future()
 
     def follow() -> None:
         while True:
             try:
-                run = agent.store.get_run(run_id) or {}
+                run = runs.store.get_run(run_id) or {}
             except sqlite3.Error as exc:
                 future.set_exception(exc)
                 return
             if run.get("status") in SETTLED and run.get("response"):
                 resp = AgentResponse.model_validate(run["response"])
                 try:
-                    resp.run_state = agent.run_status(run_id)
+                    resp.run_state = runs.run_status(run_id)
                 except Exception:
                     pass
                 future.set_result(resp)
@@ -219,4 +220,4 @@ def observer_handle(agent: Any, run_id: str, session_id: str, events: EventLog) 
 
     threading.Thread(target=follow, daemon=True, name=f"igraph-agent-follow-{run_id}").start()
     return RunHandle(run_id, session_id, events, future, threading.Event(),
-                     canceller=agent.cancel)
+                     canceller=runs.cancel)

@@ -24,13 +24,12 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from igraph_agent.errors import ErrorCode
-from igraph_agent.response import Refusal
-
-if TYPE_CHECKING:
-    from igraph_agent.runtime.loop import RunSpec, _State
+from igraph_agent.graph.session import SessionGraph
+from igraph_agent.response import Action, Refusal
+from igraph_agent.tools.registry import ToolResult
 
 SMALL_INT = 10
 # a number standing alone: not part of an identifier (p1_0, ds_3a, r2, node12)
@@ -109,19 +108,20 @@ def ungrounded_numbers(answer: str, results: Iterable[Any], question: str = "") 
     return list(dict.fromkeys(found))
 
 
-def about_data(spec: RunSpec) -> bool:
+def about_data(session: SessionGraph, question: str) -> bool:
     """Whether the question is about the data: a graph is loaded/attached or it names one."""
-    s = spec.session
-    return bool(s.loaded or s.dataset_id or s.attached_sources
-                or _DATA_WORDS.search(spec.question))
+    return bool(session.loaded or session.dataset_id or session.attached_sources
+                or _DATA_WORDS.search(question))
 
 
-def check_answer(spec: RunSpec, st: _State, answer: str) -> Verdict:
-    """Evidence and number grounding of a final answer."""
-    ok = [r for r in st.results if r.success]
-    results: list[Any] = [r.envelope() for r in st.results]
-    results += [a.args for a in st.actions]
-    if not ok and about_data(spec):
+def check_answer(answer: str, question: str, session: SessionGraph,
+                 results: list[ToolResult], actions: list[Action]) -> Verdict:
+    """Evidence and number grounding of a final answer, against this run's tool calls."""
+    ok = [r for r in results if r.success]
+    shown: list[Any] = [r.envelope() for r in results]
+    shown += [a.args for a in actions]
+    sources = session.attached_sources
+    if not ok and about_data(session, question):
         because = ("the answer is about the data, but no tool call of this run succeeded, so "
                    "nothing it says was shown by a tool")
         return Verdict(
@@ -129,35 +129,35 @@ def check_answer(spec: RunSpec, st: _State, answer: str) -> Verdict:
             feedback=("Your answer is about the data, but no tool call of this run succeeded. "
                       "Call a tool that shows it (start with get_graph_info), or say plainly "
                       "that it cannot be answered."),
-            refusal=_refusal(spec, st, "answer about the data without any successful tool "
-                             "result", because),
+            refusal=_refusal(actions, sources, "answer about the data without any successful "
+                             "tool result", because),
             withheld_note=f"The answer was withheld: {because}.",
         )
-    flagged = ungrounded_numbers(answer, results, spec.question)
+    flagged = ungrounded_numbers(answer, shown, question)
     if not flagged:
         return Verdict(ok=True)
-    shown = ", ".join(flagged[:12])
-    because = f"the answer states numbers that no tool result of this run shows: {shown}"
+    listed = ", ".join(flagged[:12])
+    because = f"the answer states numbers that no tool result of this run shows: {listed}"
     return Verdict(
         ok=False,
         ungrounded=flagged,
-        feedback=(f"These numbers in your answer appear in no tool result of this run: {shown}. "
+        feedback=(f"These numbers in your answer appear in no tool result of this run: {listed}. "
                   "Ground each one with a tool call, or retract it, then answer again."),
-        refusal=_refusal(spec, st, f"answer with ungrounded numbers ({shown})", because),
+        refusal=_refusal(actions, sources, f"answer with ungrounded numbers ({listed})", because),
         withheld_note=f"The answer was withheld: {because}.",
     )
 
 
-def _refusal(spec: RunSpec, st: _State, action: str, because: str) -> Refusal:
+def _refusal(actions: list[Action], sources: list[str], action: str, because: str) -> Refusal:
     steps = ["call get_graph_info {} to confirm which graph and revision are loaded"]
-    done = [a for a in st.actions if a.success and a.tool != "get_graph_info"]
+    done = [a for a in actions if a.success and a.tool != "get_graph_info"]
     for a in done[:3]:
         steps.append(f"call {a.tool} {json.dumps(a.args, sort_keys=True)} again and quote "
                      "the numbers from its result")
     if not done:
-        if spec.session.attached_sources:
+        if sources:
             steps.append("call construct_graph "
-                         f"{json.dumps({'source_ids': spec.session.attached_sources})}, then "
+                         f"{json.dumps({'source_ids': sources})}, then "
                          "load_constructed_graph {\"dataset_id\": <the dataset_id it returns>}")
         steps.append("call the analysis tool that measures what the question asks "
                      "(e.g. node_centrality {\"measure\": \"pagerank\"}) and answer from its result")

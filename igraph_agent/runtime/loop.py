@@ -16,62 +16,26 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
-from dataclasses import dataclass, field
+import time
 from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
-from igraph_agent.graph.session import SessionGraph
-from igraph_agent.graph.workspace import Workspace
-from igraph_agent.model.gateway import ModelGateway, ToolCallRequest
-from igraph_agent.options import RunOptions
-from igraph_agent.response import Action, AgentResponse, ErrorInfo, Evidence, Refusal, Usage
-from igraph_agent.runtime.events import EventLog
+from igraph_agent.model.gateway import ToolCallRequest
+from igraph_agent.response import AgentResponse, Refusal
+from igraph_agent.runtime.approvals import pause_run, restore_state, resumed_turn
+from igraph_agent.runtime.guards import check_answer
 from igraph_agent.runtime.instructions import CLARIFY_TOOL, system_prompt
-from igraph_agent.store import Store
-from igraph_agent.tools.registry import Tool, ToolRegistry, ToolResult
+from igraph_agent.runtime.scheduler import BatchOutcome, run_batch, run_planned
+from igraph_agent.runtime.state import RunSpec, RunState, build_response, persist_final
+from igraph_agent.store.runctl import RunControlStore
 
 BUDGET_NOTE = ("The tool-call budget of this run is spent. Answer now from the tool results "
                "above; say what remains unanswered.")
 EMPTY_NUDGE = "Your last reply had neither text nor a tool call. Answer, or call a tool."
 
 
-@dataclass
-class RunSpec:
-    run_id: str
-    session_id: str
-    question: str
-    options: RunOptions
-    model: str
-    registry: ToolRegistry
-    tools: list[Tool]
-    workspace: Workspace
-    session: SessionGraph
-    store: Store
-    gateway: ModelGateway
-    events: EventLog
-    history: list[dict[str, Any]] = field(default_factory=list)
-    plan: dict[str, Any] | None = None
-    instructions: list[str] = field(default_factory=list)  # extra system sections: skills, memory
-    cancel: threading.Event = field(default_factory=threading.Event)
-    workers: Any = None  # runtime.workers.WorkerPool: read-only analyses off the kernel process
-    jobs: Any = None  # runtime.jobs.JobManager: background jobs (ToolContext.jobs, per run)
-    control: Any = None  # runtime.control.RunControl: what a cancel reaches (issue 7)
-
-
-@dataclass
-class _State:
-    messages: list[dict[str, Any]] = field(default_factory=list)
-    results: list[ToolResult] = field(default_factory=list)
-    actions: list[Action] = field(default_factory=list)
-    failed: dict[str, ToolResult] = field(default_factory=dict)
-    usage: Usage = field(default_factory=Usage)
-    notices: list[str] = field(default_factory=list)
-    guard_retried: bool = False  # the answer guard sent an answer back once already
-
-
 async def run_loop(spec: RunSpec) -> AgentResponse:
-    st = _State()
+    st = RunState()
     spec.store.update_run(spec.run_id, status="running")
     spec.events.emit("run.started", question=spec.question, model=spec.model,
                      session_id=spec.session_id)
@@ -83,31 +47,24 @@ async def run_loop(spec: RunSpec) -> AgentResponse:
 
 
 async def resume_loop(spec: RunSpec) -> AgentResponse:
-    """Continue a paused run whose approvals are all decided (runtime/approvals.py)."""
-    from igraph_agent.runtime.approvals import restore_state, resume_batch
-
+    """Continue a paused run whose approvals are all decided (``runtime/approvals.py``):
+    the paused turn goes through the scheduler again, its decided calls run or are
+    rejected, the calls that had ended keep their results."""
     run = spec.store.get_run(spec.run_id) or {}
     st, step, call_ids = restore_state(spec, run)
     spec.events.emit("run.started", question=spec.question, model=spec.model,
                      session_id=spec.session_id, resumed=True)
     try:
-        results = await resume_batch(spec, st, call_ids)
+        batch = await run_planned(spec, st, resumed_turn(spec, call_ids))
     except AgentError as exc:
         return _finish(spec, st, "error", "", error=exc, run_status="error")
-    for result in results:
-        _add(spec, st, {"role": "tool", "tool_call_id": result.call_id, "name": result.tool,
-                        "content": result.for_model()})
-    _update_plan(spec, st)
+    _add_results(spec, st, batch)
     return await _drive(spec, st, step)
 
 
-async def _drive(spec: RunSpec, st: _State, step: int) -> AgentResponse:
-    from igraph_agent.runtime.approvals import pause_run
-    from igraph_agent.runtime.guards import check_answer
-    from igraph_agent.runtime.scheduler import run_batch
-
+async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
     schemas = [t.json_schema() for t in spec.tools] + [CLARIFY_TOOL]
-    scope = {t.name for t in spec.tools}
+    scope = spec.scope
     empty_replies = 0
     try:
         spec.gateway.check(spec.model)
@@ -126,7 +83,8 @@ async def _drive(spec: RunSpec, st: _State, step: int) -> AgentResponse:
             _add(spec, st, turn.as_message())
             if last or not turn.tool_calls:
                 if turn.text.strip():
-                    verdict = check_answer(spec, st, turn.text)
+                    verdict = check_answer(turn.text, spec.question, spec.session,
+                                           st.results, st.actions)
                     if verdict.ok:
                         return _finish(spec, st, "answered", turn.text)
                     if not st.guard_retried and not last:
@@ -151,11 +109,8 @@ async def _drive(spec: RunSpec, st: _State, step: int) -> AgentResponse:
             _check_cancel(spec)
             batch = await run_batch(spec, st, turn.tool_calls, scope)
             if batch.paused:
-                return pause_run(spec, st, batch, step)
-            for p in batch.planned:
-                _add(spec, st, {"role": "tool", "tool_call_id": p.call.id, "name": p.call.name,
-                                "content": batch.results[p.call.id].for_model()})
-            _update_plan(spec, st)
+                return pause_run(spec, st, [p.call.id for p in batch.planned], step)
+            _add_results(spec, st, batch)
     except AgentError as exc:
         if exc.code == ErrorCode.RUN_CANCELLED:
             return await _finish_cancelled(spec, st, exc)
@@ -168,7 +123,15 @@ async def _drive(spec: RunSpec, st: _State, step: int) -> AgentResponse:
             hint="ask again"))
 
 
-async def _model_turn(spec: RunSpec, st: _State, schemas: list | None):
+def _add_results(spec: RunSpec, st: RunState, batch: BatchOutcome) -> None:
+    """Hand a finished turn's results to the model, in the model's order."""
+    for p in batch.planned:
+        _add(spec, st, {"role": "tool", "tool_call_id": p.call.id, "name": p.call.name,
+                        "content": batch.results[p.call.id].for_model()})
+    _update_plan(spec, st)
+
+
+async def _model_turn(spec: RunSpec, st: RunState, schemas: list | None):
     """One model call, cancellable through the run's control; streamed text is kept."""
     control = spec.control
 
@@ -185,12 +148,10 @@ async def _model_turn(spec: RunSpec, st: _State, schemas: list | None):
 
 
 def _save_partial(spec: RunSpec, text: str) -> None:
-    from igraph_agent.store.runctl import RunControlStore
-
     RunControlStore(spec.store).set_partial_text(spec.run_id, spec.events.generation, text)
 
 
-async def _finish_cancelled(spec: RunSpec, st: _State, exc: AgentError) -> AgentResponse:
+async def _finish_cancelled(spec: RunSpec, st: RunState, exc: AgentError) -> AgentResponse:
     """Stop every branch, collect the evidence that they exited, then persist."""
     stopped = True
     if spec.control is not None:
@@ -200,26 +161,7 @@ async def _finish_cancelled(spec: RunSpec, st: _State, exc: AgentError) -> Agent
                    execution_stopped=stopped)
 
 
-def build_response(spec: RunSpec, st: _State, status: str, answer: str, *,
-                   error: AgentError | None = None) -> AgentResponse:
-    ok = [r for r in st.results if r.success]
-    return AgentResponse(
-        status=status,  # type: ignore[arg-type]
-        answer=answer,
-        data={r.call_id: {"tool": r.tool, **r.data} for r in ok},
-        evidence=[Evidence(tool=r.tool, call_id=r.call_id, shows=r.summary) for r in ok],
-        actions=st.actions,
-        error=ErrorInfo(code=str(error.code), message=error.message, hint=error.hint)
-        if error else None,
-        notices=st.notices,
-        usage=st.usage,
-        model=spec.model,
-        run_id=spec.run_id,
-        session_id=spec.session_id,
-    )
-
-
-def _finish(spec: RunSpec, st: _State, status: str, answer: str, *,
+def _finish(spec: RunSpec, st: RunState, status: str, answer: str, *,
             error: AgentError | None = None, run_status: str | None = None,
             refusal: Refusal | None = None, extra_data: dict[str, Any] | None = None,
             execution_stopped: bool = True) -> AgentResponse:
@@ -228,7 +170,7 @@ def _finish(spec: RunSpec, st: _State, status: str, answer: str, *,
     resp.data.update(extra_data or {})
     final_state = run_status or "completed"
     fields = {"status": final_state, "usage": st.usage.model_dump(),
-              "response": resp.model_dump(mode="json"), "finished_at": _now()}
+              "response": resp.model_dump(mode="json"), "finished_at": time.time()}
     persist_final(spec, fields, st, execution_stopped)
     event = {"completed": "run.completed", "cancelled": "run.cancelled"}.get(final_state, "run.error")
     spec.events.emit(event, status=resp.status,
@@ -236,30 +178,7 @@ def _finish(spec: RunSpec, st: _State, status: str, answer: str, *,
     return resp
 
 
-def persist_final(spec: RunSpec, fields: dict[str, Any], st: _State | None = None,
-                  execution_stopped: bool = True) -> bool:
-    """The terminal (or paused) write of this run's generation: spooled, written, verified
-    (``runtime/durable.py``). Ignored when the run moved to a newer generation."""
-    from igraph_agent.runtime.durable import persist_terminal
-
-    fields = dict(fields, execution_stopped=int(execution_stopped))
-    if spec.control is not None:
-        fields["partial_text"] = spec.control.partial_text
-    if spec.cancel.is_set() or fields.get("status") == "cancelled":
-        fields["cancel_status"] = "stopping"  # confirmed once stopped and read back
-    try:
-        from igraph_agent.store.runctl import RunControlStore
-
-        if RunControlStore(spec.store).cancel_status(spec.run_id) != "none":
-            fields["cancel_status"] = "stopping"
-    except Exception:  # the store is unavailable: the spool keeps the payload
-        pass
-    results = [r.envelope() for r in (st.results if st is not None else [])]
-    return persist_terminal(spec.store, spec.store.path.parent, spec.run_id,
-                            spec.events.generation, fields, results)
-
-
-def _add(spec: RunSpec, st: _State, message: dict[str, Any]) -> None:
+def _add(spec: RunSpec, st: RunState, message: dict[str, Any]) -> None:
     st.messages.append(message)
     spec.store.add_message(spec.run_id, message["role"], message)
 
@@ -269,7 +188,7 @@ def _check_cancel(spec: RunSpec) -> None:
         raise AgentError(ErrorCode.RUN_CANCELLED, "the run was cancelled", hint="ask again")
 
 
-def _update_plan(spec: RunSpec, st: _State) -> None:
+def _update_plan(spec: RunSpec, st: RunState) -> None:
     if spec.options.planning_mode != "always":
         return
     steps = [{"tool": a.tool, "call_id": a.call_id, "status": "done" if a.success else "failed"}
@@ -287,9 +206,3 @@ def _clarify_text(call: ToolCallRequest) -> str:
         return str(json.loads(call.arguments).get("question", "")).strip() or "Could you clarify?"
     except (json.JSONDecodeError, AttributeError):
         return call.arguments or "Could you clarify?"
-
-
-def _now() -> float:
-    import time
-
-    return time.time()

@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from igraph_agent.errors import ErrorCode
-from igraph_agent.response import Action, AgentResponse, ErrorInfo, Evidence
-from igraph_agent.runtime.durable import persist_terminal, resave, spooled
+from igraph_agent.response import AgentResponse, ErrorInfo, Evidence
 from igraph_agent.runtime.events import EventLog
 from igraph_agent.runtime.owner import owner_alive
+from igraph_agent.runtime.spool import persist_terminal, resave, spooled
+from igraph_agent.runtime.state import action_of
 from igraph_agent.store import Store
 from igraph_agent.store.runctl import RunControlStore
 from igraph_agent.tools.registry import ToolResult
@@ -89,9 +90,8 @@ def _record_response(store: Store, run: dict[str, Any], status: str, pid: str) -
         env = row.get("envelope")
         if not isinstance(env, dict):
             continue
-        actions.append(Action(tool=row["tool"], call_id=row["call_id"], args=row["args"] or {},
-                              success=bool(env.get("success")),
-                              error_code=(env.get("error") or {}).get("code")))
+        actions.append(action_of(row["tool"], row["call_id"], row["args"] or {},
+                                 ToolResult.model_validate(env)))
         if env.get("success"):
             evidence.append(Evidence(tool=row["tool"], call_id=row["call_id"],
                                      shows=env.get("summary", "")))

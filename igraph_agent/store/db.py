@@ -90,9 +90,6 @@ class Store:
             c.execute("INSERT INTO config(key, value) VALUES(?, ?) "
                       "ON CONFLICT(key) DO UPDATE SET value=excluded.value", (key, json.dumps(value)))
 
-    def all_config(self) -> dict[str, Any]:
-        return {r["key"]: r["value"] for r in self._query("SELECT key, value FROM config")}
-
     # -- sessions ---------------------------------------------------------------------
     def create_session(self, title: str = "") -> str:
         sid = new_id("ses")
@@ -292,10 +289,6 @@ class Store:
                       (status, json.dumps(envelope) if envelope is not None else None,
                        json.dumps(args) if args is not None else None,
                        None if envelope is None else 1, time.time(), run_id, call_id))
-
-    def tool_call_generation_ok(self, run_id: str, generation: int) -> bool:
-        row = self._one("SELECT generation FROM runs WHERE id=?", (run_id,))
-        return row is None or row["generation"] == generation
 
 
 def _decode(row: sqlite3.Row) -> dict[str, Any]:

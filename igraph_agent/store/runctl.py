@@ -21,7 +21,6 @@ from typing import Any
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.store.db import Store, new_id
 
-ACTIVE = ("preparing", "running", "paused")
 TERMINAL = ("completed", "cancelled", "error", "interrupted")
 _BUSY_SQL = ("SELECT id, status, terminal_persisted FROM runs WHERE session_id=? AND "
              "(status IN ('preparing', 'running', 'paused') OR terminal_persisted=0) "

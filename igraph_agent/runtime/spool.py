@@ -1,4 +1,4 @@
-"""Durable final state: request fingerprints, the local spool and verified terminal writes.
+"""The spool of final states and the verified terminal write that empties it.
 
 Before a run's terminal (or stable paused) write, its payload — the final fields, the
 completed tool results, partial text, approval requirement, cancellation metadata — goes
@@ -16,12 +16,10 @@ Example::
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -29,33 +27,6 @@ from igraph_agent.store import Store
 from igraph_agent.store.runctl import RunControlStore
 
 SPOOL_DIR = "spool"
-
-
-# -- fingerprints -------------------------------------------------------------------------
-def content_hash(obj: Any) -> str:
-    """A stable hash of an attachment's content (file bytes, frame values, graph edges)."""
-    h = hashlib.sha256()
-    if isinstance(obj, str | Path) and Path(obj).is_file():
-        h.update(Path(obj).read_bytes())
-    elif type(obj).__name__ == "DataFrame":
-        import pandas as pd
-
-        h.update(json.dumps([str(c) for c in obj.columns]).encode())
-        h.update(pd.util.hash_pandas_object(obj, index=True).values.tobytes())
-    elif hasattr(obj, "edges") and hasattr(obj, "nodes"):
-        h.update(json.dumps(sorted(map(repr, obj.edges(data=True)))).encode())
-        h.update(json.dumps(sorted(map(repr, obj.nodes(data=True)))).encode())
-    else:
-        h.update(repr(obj).encode())
-    return h.hexdigest()
-
-
-def fingerprint(question: str, attach: Iterable[Any], options: dict[str, Any],
-                session_id: str, names: Iterable[str] | None = None) -> str:
-    """What makes two start requests "the same": question, attachments, options, session."""
-    body = {"question": question, "attach": [content_hash(a) for a in attach],
-            "names": list(names or []), "options": options, "session": session_id}
-    return hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()
 
 
 # -- the spool ----------------------------------------------------------------------------

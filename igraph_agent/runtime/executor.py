@@ -1,0 +1,126 @@
+"""One tool call: parsed into a :class:`Planned`, then executed by :func:`execute_call`.
+
+A call is parsed against the request's scope and the tool's ``Args`` (a failure there is
+``rejected``: it is reported, never executed) and given its resource contract
+(``Tool.contract(args)`` -> reads, writes; unknown when it cannot be computed or declares
+nothing). :func:`execute_call` emits ``tool.started`` / ``tool.completed``, persists the
+call, applies the repeated-failure rule (a call that already failed with the same
+arguments is answered with that error, not run again) and runs the handler — in a worker
+process when the pool accepts it, else on a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from igraph_agent.errors import ErrorCode
+from igraph_agent.model.gateway import ToolCallRequest
+from igraph_agent.runtime.state import RunSpec, RunState, call_key
+from igraph_agent.tools.registry import Tool, ToolContext, ToolRegistry, ToolResult
+
+
+@dataclass(kw_only=True)
+class Planned:
+    """One call of a turn, parsed, with its contract and its predecessors (by index)."""
+
+    index: int
+    call: ToolCallRequest
+    tool: Tool | None = None
+    args: BaseModel | None = None
+    rejected: ToolResult | None = None  # scope or validation failure: never executed
+    args_view: dict[str, Any] = field(default_factory=dict)
+    reads: set[str] | None = None  # None: unknown contract (a barrier)
+    writes: set[str] | None = None
+    after: list[int] = field(default_factory=list)
+    done: ToolResult | None = None  # ended before (a resumed turn): not run again
+    decision: str | None = None  # approved | modified | rejected: a decided gated call
+
+    @property
+    def barrier(self) -> bool:
+        return self.reads is None
+
+
+def plan_call(registry: ToolRegistry, call: ToolCallRequest, scope: set[str],
+              index: int = 0) -> Planned:
+    """Parse one call (scope, JSON, ``Args``) and compute its resource contract."""
+    parsed = registry.parse(call.name, call.arguments, call.id, scope)
+    if isinstance(parsed, ToolResult):
+        return Planned(index=index, call=call, rejected=parsed, args_view=_loose(call.arguments))
+    t, args = parsed
+    reads, writes = contract_of(t, args)
+    return Planned(index=index, call=call, tool=t, args=args,
+                   args_view=args.model_dump(mode="json"), reads=reads, writes=writes)
+
+
+def contract_of(t: Tool, args: BaseModel) -> tuple[set[str] | None, set[str] | None]:
+    try:
+        reads, writes = t.contract(args)
+    except Exception:  # a contract that cannot be computed is unknown
+        return None, None
+    if not reads and not writes:  # declared nothing: we cannot know what it touches
+        return None, None
+    return set(reads), set(writes)
+
+
+async def execute_call(spec: RunSpec, st: RunState, p: Planned) -> ToolResult:
+    """One call: events, persistence, the repeated-failure rule, then the handler."""
+    view = p.args_view
+    key = call_key(p.call.name, view)
+    spec.events.emit("tool.started", call_id=p.call.id, tool=p.call.name, args=view)
+    spec.store.mark_tool_call(spec.run_id, p.call.id, "running", args=view)
+    if p.rejected is not None:
+        result = p.rejected
+    elif spec.cancel.is_set():
+        result = ToolResult.failure(p.call.name, p.call.id, ErrorCode.RUN_CANCELLED,
+                                    "not run: the run was cancelled before this call started",
+                                    hint="ask again")
+    elif key in st.failed:
+        result = _repeated(p, st.failed[key])
+    else:
+        assert p.tool is not None and p.args is not None
+        ctx = ToolContext(workspace=spec.workspace, session=spec.session, run_id=spec.run_id,
+                          call_id=p.call.id, read_only=spec.options.read_only,
+                          jobs=spec.jobs.for_run(spec.run_id, spec.events.emit, spec.cancel)
+                          if spec.jobs is not None else None)
+        result = await _run_tool(spec, p.tool, p.args, ctx)
+    st.remember_failure(p.call.name, view, result)
+    if result.success and spec.workers is not None and p.writes and "graph" in p.writes:
+        spec.workers.prefetch(spec.session)  # a new graph/revision: workers load it now
+    spec.store.finish_tool_call(spec.run_id, p.call.id, result.envelope(),
+                                spec.events.generation)
+    spec.events.emit("tool.completed", call_id=p.call.id, tool=p.call.name,
+                     success=result.success, summary=result.summary,
+                     elapsed_ms=result.elapsed_ms,
+                     error=result.error.model_dump() if result.error else None)
+    return result
+
+
+def _repeated(p: Planned, earlier: ToolResult) -> ToolResult:
+    return ToolResult.failure(
+        p.call.name, p.call.id,
+        earlier.error.code if earlier.error else ErrorCode.TOOL_FAILED,
+        f"not executed again: this exact call already failed ({earlier.call_id}): "
+        f"{earlier.error.message if earlier.error else earlier.summary}",
+        hint="change the arguments or use another tool; repeating it gives the same error",
+        details={"repeated_call_of": earlier.call_id},
+    )
+
+
+async def _run_tool(spec: RunSpec, t: Tool, args: BaseModel, ctx: ToolContext) -> ToolResult:
+    pool = spec.workers
+    if pool is not None and pool.accepts(t, args, ctx.session):
+        return await pool.execute(t, args, ctx)
+    return await asyncio.to_thread(spec.registry.execute, t, args, ctx)
+
+
+def _loose(raw: str) -> dict[str, Any]:
+    try:
+        value = json.loads(raw)
+        return value if isinstance(value, dict) else {"_raw": raw}
+    except (json.JSONDecodeError, TypeError):
+        return {"_raw": raw}

@@ -1,0 +1,43 @@
+"""Start-request fingerprints: what makes two start requests "the same".
+
+A start request id is idempotent only for the same content: question, attachments (by
+content hash, not by name or path), options and session.
+
+Example::
+
+    len(fingerprint("Who is central?", [], {"max_steps": 8}, "s_1"))  # 64 (sha256 hex)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+
+def content_hash(obj: Any) -> str:
+    """A stable hash of an attachment's content (file bytes, frame values, graph edges)."""
+    h = hashlib.sha256()
+    if isinstance(obj, str | Path) and Path(obj).is_file():
+        h.update(Path(obj).read_bytes())
+    elif type(obj).__name__ == "DataFrame":
+        import pandas as pd
+
+        h.update(json.dumps([str(c) for c in obj.columns]).encode())
+        h.update(pd.util.hash_pandas_object(obj, index=True).values.tobytes())
+    elif hasattr(obj, "edges") and hasattr(obj, "nodes"):
+        h.update(json.dumps(sorted(map(repr, obj.edges(data=True)))).encode())
+        h.update(json.dumps(sorted(map(repr, obj.nodes(data=True)))).encode())
+    else:
+        h.update(repr(obj).encode())
+    return h.hexdigest()
+
+
+def fingerprint(question: str, attach: Iterable[Any], options: dict[str, Any],
+                session_id: str, names: Iterable[str] | None = None) -> str:
+    """What makes two start requests "the same": question, attachments, options, session."""
+    body = {"question": question, "attach": [content_hash(a) for a in attach],
+            "names": list(names or []), "options": options, "session": session_id}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()
