@@ -16,6 +16,7 @@ Example::
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -94,7 +95,7 @@ def degree(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
     text = (f"Mean degree is **{data['mean_degree']}**, the maximum {data['max_degree']}; "
             f"{data['isolates']} node(s) are isolated. Highest degree: {lead}.")
     deg = {"in": "G.in_degree()", "out": "G.out_degree()"}.get(direction, "G.degree()")
-    body = (f"deg = dict({deg})\n"
+    body = (f"deg = dict({deg})\n" + _where_filter("deg", data.get("where")) +
             "top = sorted(deg.items(), key=lambda kv: (-kv[1], str(kv[0])))"
             f"[:{len(top)}]\n"
             "result = {\"mean_degree\": round(sum(deg.values()) / len(deg), 4),\n"
@@ -151,7 +152,8 @@ def centrality(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
                        limitations=limits)
     body = (_centrality_code(measure, bool(data.get("weighted")), data.get("sample_k"),
                              int(args.get("seed", 42)))
-            + "\ntop = sorted(scores.items(), key=lambda kv: (-kv[1], str(kv[0])))"
+            + "\n" + _where_filter("scores", data.get("where"))
+            + "top = sorted(scores.items(), key=lambda kv: (-kv[1], str(kv[0])))"
             f"[:{len(top)}]\nresult = {{\"top\": {{n: round(s, 6) for n, s in top}}}}")
     return Finding(id=fid, title=title, text=text, source=ref, table=rows, numbers=numbers,
                    code=_cell(title, ref, body, numbers), limitations=limits)
@@ -290,6 +292,43 @@ def path(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
                 f"          \"hops\": nx.shortest_path_length(G, {_lit(s)}, {_lit(t)})}}")
     return Finding(id=fid, title=title, text=text, source=ref, numbers=numbers,
                    code=_cell(title, ref, body, numbers))
+
+
+def _where_filter(name: str, where: dict | None) -> str:
+    """Code keeping only the nodes whose attributes match ``where`` (as the tools match)."""
+    if not where:
+        return ""
+    return (f"where = {_lit(where)}\n"
+            f"{name} = {{n: v for n, v in {name}.items() if all(\n"
+            "    (str(G.nodes[n].get(k)) == w if isinstance(w, str) else G.nodes[n].get(k) == w)\n"
+            "    and G.nodes[n].get(k) is not None for k, w in where.items())}\n")
+
+
+# -- code ------------------------------------------------------------------------------
+@recipe("run_graph_code")
+def graph_code(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
+    """The snippet itself is the recompute cell: the same code against the same revision."""
+    numbers = {"result": data.get("result")}
+    title = "Computed in code"
+    text = (f"A code snippet computed: `{_short_lit(data.get('result'))}` (dataset revision "
+            f"{data.get('revision')}).")
+    if data.get("tables"):
+        return Finding(id=fid, title=title, text=text, source=ref, numbers=numbers,
+                       not_reproducible="the snippet read attached tables, which the report's "
+                       "setup cell does not load")
+    code = str(args.get("code", ""))
+    prelude = ("import igraph as ig\ng = ig.Graph.from_networkx(G)\n"
+               if re.search(r"\b(g|ig)\b", code) else "")
+    body = (f"import pandas as pd\nSCRATCH = '.'\n{prelude}{code}\n\n"
+            "from igraph_agent.sandbox.worker import jsonable\n"
+            f"result = {{\"result\": jsonable(result, {int(args.get('rows', 50))})}}")
+    return Finding(id=fid, title=title, text=text, source=ref, numbers=numbers,
+                   code=_cell(title, ref, body, numbers))
+
+
+def _short_lit(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 120 else text[:120] + "…"
 
 
 # -- anything else ---------------------------------------------------------------------

@@ -1,0 +1,68 @@
+"""The session's workspace zones on disk, as code sees them.
+
+- **Uploaded** — the session's attached tables, one CSV per table (read-only to code).
+- **Environment** — the prepared view of the loaded revision (graph, tables) and the
+  Python libraries (read-only).
+- **Ephemeral** — the session's scratch folder (writable, kept across the session's
+  snippets, removed by :func:`clear`).
+- **Derived** — files published on purpose from scratch (a CSV, a PNG), each a numbered
+  version that stays after the session (``derived/<name>.v<N>.<ext>``).
+
+Everything lives under ``<home>/sandbox/<session_id>/``; nothing else of the project (the
+SQLite store, sources, datasets) is mounted into the sandbox.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+ZONES = ("uploaded", "environment", "scratch", "derived")
+_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def session_root(home: Path, session_id: str) -> Path:
+    return Path(home) / "sandbox" / (_SAFE.sub("_", session_id) or "session")
+
+
+def paths(home: Path, session_id: str) -> dict[str, Path]:
+    """Host folders of the zones (created), plus ``jobs`` for per-call files."""
+    root = session_root(home, session_id)
+    out = {z: root / z for z in ZONES}
+    out["jobs"] = root / "jobs"
+    for p in out.values():
+        p.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def clear(home: Path, session_id: str) -> None:
+    """End of session: remove the Ephemeral scratch and the per-call files; Derived stays."""
+    root = session_root(home, session_id)
+    for name in ("scratch", "jobs", "environment"):
+        shutil.rmtree(root / name, ignore_errors=True)
+
+
+def listing(folder: Path, limit: int = 200) -> list[dict]:
+    """Files under ``folder`` (relative names, sizes), capped."""
+    if not folder.is_dir():
+        return []
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    return [{"path": str(p.relative_to(folder)), "bytes": p.stat().st_size}
+            for p in files[:limit]]
+
+
+def publish(zone: dict[str, Path], name: str) -> dict:
+    """Copy ``scratch/<name>`` to the next version in Derived; returns its record."""
+    source = (zone["scratch"] / name).resolve()
+    scratch = zone["scratch"].resolve()
+    if scratch not in source.parents or not source.is_file():
+        raise FileNotFoundError(name)
+    stem, suffix = _SAFE.sub("_", source.stem), source.suffix.lower()
+    taken = [int(m.group(1)) for p in zone["derived"].glob(f"{stem}.v*{suffix}")
+             if (m := re.fullmatch(rf"{re.escape(stem)}\.v(\d+){re.escape(suffix)}", p.name))]
+    version = max(taken, default=0) + 1
+    target = zone["derived"] / f"{stem}.v{version}{suffix}"
+    shutil.copyfile(source, target)
+    return {"name": f"{stem}{suffix}", "version": version, "path": str(target),
+            "bytes": target.stat().st_size}

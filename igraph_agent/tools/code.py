@@ -1,0 +1,156 @@
+"""Open-ended analysis in code: a snippet against the loaded revision, run in the sandbox,
+and the workspace listing that tells the model what such code can see.
+
+Example::
+
+    registry.dispatch("run_graph_code", {"code": "result = nx.transitivity(G)"}, ctx)
+    registry.dispatch("list_workspace", {}, ctx)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.sandbox import outcome, zones
+from igraph_agent.sandbox.limits import Limits, code_policy
+from igraph_agent.sandbox.runner import new_call_dir, run_snippet
+from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+
+_NAME = re.compile(r"[^A-Za-z0-9_]+")
+
+
+class CodeArgs(BaseModel):
+    code: str = Field(min_length=1, max_length=20_000, description=(
+        "Python that reads G (networkx graph of the loaded revision, read-only copy), g "
+        "(the same graph in python-igraph; vertex attribute _nx_name holds the node id), "
+        "tables (dict of pandas DataFrames of the attached sources), nx, pd, and sets "
+        "`result` to a JSON-able value (numbers, text, lists, dicts, DataFrames). print() "
+        "output is returned too. Files may be written only under SCRATCH."))
+    wall_s: float = Field(default=30.0, gt=0, le=120, description="wall-clock limit, seconds")
+    memory_mb: int = Field(default=2048, ge=256, le=8192, description="memory limit, MiB")
+    publish: list[str] = Field(default_factory=list, max_length=10, description=(
+        "scratch files the snippet wrote (e.g. 'top_people.csv', 'plot.png') to keep as "
+        "versioned deliverables of the answer"))
+
+
+@tool(reads=("graph",), writes=("scratch",))
+def run_graph_code(ctx: ToolContext, args: CodeArgs) -> ToolOutput:
+    """Run a short Python snippet against the loaded graph when no catalogue tool computes
+    what is asked. It runs in a separate sandboxed process (no network, no processes, no
+    writes outside scratch; 30 s and 2 GiB by default) and returns `result`, printed output
+    and any published files. A failure returns the error and the snippet's traceback lines:
+    fix them and call again. Prefer catalogue tools when one fits.
+
+    Example: run_graph_code(code="result = sum(nx.triangles(G).values()) // 3") -> {"result": 45, ...}
+    """
+    if code_policy() == "off":
+        raise ToolError(ErrorCode.CODE_DISABLED, "code analysis is turned off in this project",
+                        hint="answer with the catalogue tools; a person can enable code with "
+                        "IGRAPH_AGENT_CODE=on")
+    limits = Limits(wall_s=args.wall_s, cpu_s=max(1, int(args.wall_s)), memory_mb=args.memory_mb)
+    zone = zones.paths(ctx.workspace.home, ctx.session.session_id)
+    tables = session_tables(ctx)
+    _export_uploaded(zone["uploaded"], tables)
+    with ctx.session.lock:
+        graph = ctx.session.graph.copy() if ctx.session.graph is not None else None
+    ctx.progress(0.1, "running the snippet in the sandbox")
+    report = run_snippet(args.code, {"environment": zone["environment"],
+                                     "uploaded": zone["uploaded"], "scratch": zone["scratch"],
+                                     "job": new_call_dir(zone["jobs"])},
+                         limits, graph=graph, tables=tables)
+    outcome.check(report, limits.model_dump())
+    derived = [_publish(zone, name) for name in args.publish]
+    data: dict[str, Any] = {
+        "result": report.get("result"), "stdout": report.get("stdout", ""),
+        "stdout_truncated": bool(report.get("stdout_dropped")),
+        "dataset_id": ctx.session.dataset_id, "revision": ctx.session.revision,
+        "tables": sorted(tables), "derived": derived,
+        "limits": limits.model_dump(), "confinement": report["confinement"],
+        "elapsed_s": report.get("elapsed_s"),
+    }
+    missing = report["confinement"]["missing"]
+    warn = f" — WITHOUT {', '.join(missing)} (not available here)" if missing else ""
+    return ToolOutput(data=data, revision=ctx.session.revision,
+                      summary=f"snippet ran in {report.get('wall_s')} s{warn}; result: "
+                              f"{_short(report.get('result'))}")
+
+
+def session_tables(ctx: ToolContext) -> dict[str, Any]:
+    """The attached sources' tables by name (``source`` or ``source.table`` when several)."""
+    out: dict[str, Any] = {}
+    for sid in ctx.session.attached_sources:
+        name = _NAME.sub("_", str(ctx.workspace.source(sid).get("name") or sid)).strip("_")
+        found = ctx.workspace.source_tables(sid)
+        for table, df in found.items():
+            out[name if len(found) == 1 else f"{name}.{table}"] = df
+    return out
+
+
+def _export_uploaded(folder, tables: dict[str, Any]) -> None:
+    for name, df in tables.items():
+        target = folder / f"{name}.csv"
+        if not target.exists():
+            df.to_csv(target, index=False)
+
+
+def _publish(zone: dict, name: str) -> dict:
+    try:
+        return zones.publish(zone, name)
+    except FileNotFoundError:
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS,
+                        f"publish: {name!r} is not a file the snippet wrote under SCRATCH",
+                        hint="write the file under SCRATCH in the code, then name it in "
+                        "publish", retryable=True) from None
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 200 else text[:200] + "…"
+
+
+class WorkspaceArgs(BaseModel):
+    limit: int = Field(default=50, ge=1, le=200, description="files listed per zone")
+
+
+@tool(reads=("graph",))
+def list_workspace(ctx: ToolContext, args: WorkspaceArgs) -> ToolOutput:
+    """What code can see in this session, zone by zone: Uploaded (attached tables as CSV,
+    read-only), Environment (the loaded revision as G/g, the tables, the libraries;
+    read-only), Ephemeral (the scratch folder, writable) and Derived (published files,
+    versioned), with the code policy and the sandbox limits.
+
+    Example: list_workspace() -> {"zones": {"uploaded": {"files": [...]}, ...}}
+    """
+    zone = zones.paths(ctx.workspace.home, ctx.session.session_id)
+    tables = session_tables(ctx)
+    _export_uploaded(zone["uploaded"], tables)
+    g = ctx.session.graph
+    env = {"graph": None if g is None else {
+        "dataset_id": ctx.session.dataset_id, "revision": ctx.session.revision,
+        "nodes": g.number_of_nodes(), "edges": g.number_of_edges(),
+        "directed": g.is_directed()},
+        "names": ["G", "g", "tables", "nx", "pd", "SCRATCH", "UPLOADED"],
+        "tables": {n: {"rows": len(df), "columns": [str(c) for c in df.columns][:30]}
+                   for n, df in tables.items()},
+        "access": "read-only"}
+    data = {
+        "code_policy": code_policy(), "limits": Limits().model_dump(),
+        "zones": {
+            "uploaded": {"path": "/uploaded", "access": "read-only",
+                         "files": zones.listing(zone["uploaded"], args.limit)},
+            "environment": {"path": "/environment", **env},
+            "ephemeral": {"path": "/scratch", "access": "read-write, cleared with the session",
+                          "files": zones.listing(zone["scratch"], args.limit)},
+            "derived": {"access": "published with run_graph_code(publish=[...]), versioned",
+                        "files": [{**f, "path": str(zone["derived"] / f["path"])}
+                                  for f in zones.listing(zone["derived"], args.limit)]},
+        },
+    }
+    return ToolOutput(data=data, revision=ctx.session.revision,
+                      summary=f"code {data['code_policy']}; {len(tables)} table(s); "
+                              f"{len(data['zones']['ephemeral']['files'])} scratch file(s), "
+                              f"{len(data['zones']['derived']['files'])} derived file(s)")
