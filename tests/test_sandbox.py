@@ -11,6 +11,8 @@ from igraph_agent.runtime.guards import ungrounded_numbers
 from igraph_agent.sandbox import runner, zones
 from igraph_agent.tools import default_registry
 
+pytestmark = pytest.mark.slow  # each snippet starts a confined Python (about 2-4 s here)
+
 
 @pytest.fixture(scope="module", autouse=True)
 def bubblewrap_is_working():

@@ -1,0 +1,129 @@
+"""Questions the catalogue used to miss — a triangle count, a bipartite check, a ranking
+within one node kind — answered through a scripted model and grounded, once with the
+catalogue measures and once with code; a code finding's cell re-runs in a real kernel."""
+
+from __future__ import annotations
+
+import json
+
+import nbformat
+import networkx as nx
+import pytest
+
+from igraph_agent import Agent, RunOptions
+from igraph_agent.graph.datasets import GraphSpec
+from igraph_agent.model.scripted import ScriptedModel, call
+from igraph_agent.report import load_report, report_cells
+
+pytestmark = pytest.mark.slow
+
+
+def karate() -> nx.Graph:
+    return nx.relabel_nodes(nx.karate_club_graph(), str)
+
+
+def davis() -> nx.Graph:
+    g = nx.davis_southern_women_graph()
+    for _, d in g.nodes(data=True):
+        d["kind"] = "person" if d.pop("bipartite") == 0 else "event"
+    return g
+
+
+def _loaded(tmp_path, g: nx.Graph) -> tuple[Agent, str]:
+    agent = Agent(home=tmp_path)
+    src = agent.workspace.attach(g, "graph")
+    return agent, agent.workspace.construct([src["source_id"]], GraphSpec())["id"]
+
+
+def _people_betweenness(g: nx.Graph) -> list[tuple[str, float]]:
+    scores = nx.betweenness_centrality(g)
+    people = [(n, s) for n, s in scores.items() if g.nodes[n]["kind"] == "person"]
+    return sorted(people, key=lambda kv: (-kv[1], kv[0]))[:3]
+
+
+def _cases():
+    k, d = karate(), davis()
+    triangles = sum(nx.triangles(k).values()) // 3
+    top = _people_betweenness(d)
+    ranking = "; ".join(f"{n} {s:.4f}" for n, s in top)
+    sides = sorted(len(s) for s in nx.bipartite.sets(d))
+    return {
+        "triangles": (k, f"The graph has {triangles} triangles.",
+                      call("count_triangles"),
+                      call("run_graph_code", code="result = sum(nx.triangles(G).values()) // 3")),
+        "bipartite": (d, f"Yes, it is bipartite: sides of {sides[0]} and {sides[1]} nodes.",
+                      call("bipartite_check"),
+                      call("run_graph_code", code="result = {'bipartite': nx.is_bipartite(G), "
+                           "'sides': sorted(len(s) for s in nx.bipartite.sets(G))}")),
+        "people ranking": (d, f"Most between people: {ranking}.",
+                           call("node_centrality", measure="betweenness", top_k=3,
+                                where={"kind": "person"}),
+                           call("run_graph_code", code=(
+                               "bc = nx.betweenness_centrality(G)\n"
+                               "people = {n: s for n, s in bc.items() "
+                               "if G.nodes[n]['kind'] == 'person'}\n"
+                               "result = sorted(people.items(), key=lambda kv: -kv[1])[:3]"))),
+    }
+
+
+CASES = _cases()
+
+
+@pytest.mark.parametrize("way", ["catalogue", "code"])
+@pytest.mark.parametrize("question", list(CASES))
+def test_question_is_answered_and_grounded(tmp_path, question, way):
+    g, answer, catalogue_call, code_call = CASES[question]
+    agent, ds = _loaded(tmp_path, g)
+    model = ScriptedModel([[call("load_constructed_graph", dataset_id=ds)],
+                           [catalogue_call if way == "catalogue" else code_call], answer])
+    resp = agent.ask(f"{question}?", options=RunOptions(model=model.id))
+    agent.close()
+    assert [a.success for a in resp.actions] == [True, True]
+    assert resp.status == "answered" and resp.answer == answer
+
+
+def test_an_ungrounded_number_from_code_is_withheld(tmp_path):
+    agent, ds = _loaded(tmp_path, karate())
+    wrong = "The graph has 46 triangles."
+    model = ScriptedModel([[call("load_constructed_graph", dataset_id=ds)],
+                           [CASES["triangles"][3]], wrong, wrong])
+    resp = agent.ask("triangles?", options=RunOptions(model=model.id))
+    agent.close()
+    assert resp.status == "blocked" and "46" in resp.refusal.because
+
+
+def _report_call(messages, tools):
+    code_id = next(m["tool_call_id"] for m in messages if m.get("role") == "tool"
+                   and json.loads(m["content"])["tool"] == "run_graph_code")
+    return [call("create_analysis_report",
+                 source_results=[{"tool": "run_graph_code", "call_id": code_id}])]
+
+
+@pytest.mark.kernel
+def test_code_finding_becomes_a_cell_that_reruns_to_the_same_value_in_a_kernel(tmp_path):
+    from nbclient import NotebookClient
+
+    agent, ds = _loaded(tmp_path / "project", davis())
+    code = CASES["people ranking"][3]
+    model = ScriptedModel([[call("load_constructed_graph", dataset_id=ds)], [code],
+                           _report_call, CASES["people ranking"][1]])
+    resp = agent.ask("Write a report ranking the people", options=RunOptions(model=model.id))
+    agent.close()
+    assert resp.status == "answered"
+    report = load_report(tmp_path / "project", resp.run_id)
+    finding = next(f for f in report.findings if f.source.tool == "run_graph_code")
+    assert finding.code and json.loads(code.arguments)["code"] in finding.code
+    expected = [[n, s] for n, s in _people_betweenness(davis())]
+    got = finding.numbers["result"]
+    assert [r[0] for r in got] == [r[0] for r in expected]
+    assert [r[1] for r in got] == pytest.approx([r[1] for r in expected], abs=1e-9)
+    nb = nbformat.v4.new_notebook(cells=report_cells(report))
+    nb.cells.append(nbformat.v4.new_code_cell("print(json.dumps(result))"))
+    nb.cells.insert(0, nbformat.v4.new_code_cell("import json"))
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
+              if o.output_type == "error"]
+    assert errors == []
+    printed = json.loads(nb.cells[-1].outputs[0]["text"])
+    assert printed == {"result": finding.numbers["result"]}
