@@ -91,7 +91,7 @@ def project(home: Path):
     sg = SessionGraph("s")
     sg.set_graph(g, ds, rev)
     events: list[dict] = []
-    jobs = JobManager(store).for_run("bench", lambda t, **d: events.append(d))
+    jobs = JobManager(store).for_run("bench", lambda e: events.append(e.wire()))
     return ToolContext(workspace=ws, session=sg, call_id="c", jobs=jobs), events
 
 

@@ -143,7 +143,9 @@ def cancel(ctx: click.Context, run_id: str | None, start_request: str | None,
                    f"cancel_status={status.cancel_status}  "
                    f"execution_stopped={status.execution_stopped}  "
                    f"terminal_persisted={status.terminal_persisted}")
-    pending = status.cancel_status in ("requested", "stopping")
+    from igraph_agent.response import CancelPhase
+
+    pending = status.cancel_status in (CancelPhase.REQUESTED, CancelPhase.STOPPING)
     ctx.exit(5 if pending else 0)
 
 

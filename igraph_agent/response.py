@@ -3,11 +3,46 @@
 from __future__ import annotations
 
 import json
+from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 Status = Literal["answered", "needs_clarification", "blocked", "error", "awaiting_approval"]
+
+
+class RunPhase(StrEnum):
+    """Where a stored run is (``runs.status``): the one set of run states."""
+
+    PREPARING = "preparing"  # admitted, not yet executing
+    RUNNING = "running"
+    PAUSED = "paused"  # waiting for approvals
+    COMPLETED = "completed"
+    CANCELLED = "cancelled"
+    ERROR = "error"
+    INTERRUPTED = "interrupted"  # its process died; recovery stored what was done
+
+    @property
+    def executing(self) -> bool:
+        return self in (RunPhase.PREPARING, RunPhase.RUNNING)
+
+    @property
+    def final(self) -> bool:
+        return self in FINAL_PHASES
+
+
+FINAL_PHASES = frozenset({RunPhase.COMPLETED, RunPhase.CANCELLED, RunPhase.ERROR,
+                          RunPhase.INTERRUPTED})
+EXECUTING_PHASES = frozenset({RunPhase.PREPARING, RunPhase.RUNNING})
+
+
+class CancelPhase(StrEnum):
+    """How far a cancel got (``runs.cancel_status``)."""
+
+    NONE = "none"
+    REQUESTED = "requested"  # recorded; the run's process has not acted yet
+    STOPPING = "stopping"  # signalled (or stopped, but not yet read back from the store)
+    CONFIRMED = "confirmed"  # stopped and its final state persisted
 
 
 class Evidence(BaseModel):
@@ -78,10 +113,10 @@ class RunStatus(BaseModel):
 
     run_id: str
     session_id: str = ""
-    run_status: str
+    run_status: RunPhase
     execution_stopped: bool
     terminal_persisted: bool
-    cancel_status: str = "none"
+    cancel_status: CancelPhase = CancelPhase.NONE
     execution_generation: int = 1
     can_send: bool = True
     active_run: str | None = None

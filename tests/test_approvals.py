@@ -12,6 +12,7 @@ from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.model.scripted import ScriptedModel, call
 from igraph_agent.runtime import approvals
 from igraph_agent.runtime.approvals import decision_from_flags, register_preauthorization
+from igraph_agent.store.approvals import Approvals
 from igraph_agent.tools import ToolContext, ToolOutput, default_registry, tool
 
 
@@ -61,8 +62,8 @@ def test_clear_request_pauses_with_a_persisted_pending_record(agent, karate_csv)
     [p] = resp.pending
     assert (p.run_id, p.tool, p.args, p.generation) == (resp.run_id, "clear_graph", {}, 1)
     assert agent.store.get_run(resp.run_id)["status"] == "paused"
-    [row] = agent.store.approvals(resp.run_id)
-    assert row["tool_call_id"] == p.tool_call_id and row["status"] == "pending"
+    [row] = Approvals(agent.store).of_run(resp.run_id)
+    assert row.tool_call_id == p.tool_call_id and row.status == "pending"
     types = [e["type"] for e in agent.run_record(resp.run_id)["events"]]
     assert "approval.requested" in types and types[-1] == "run.paused"
     assert agent.graph(resp.session_id).loaded  # nothing was cleared yet
@@ -93,7 +94,7 @@ def test_reject_gives_the_model_a_rejected_result_and_the_run_continues(tmp_path
     assert resp.status == "answered" and executed == []
     [fed] = _tool_messages(model, 1)
     assert fed["success"] is False and fed["error"]["code"] == ErrorCode.APPROVAL_REJECTED
-    assert agent.store.approvals(paused.run_id)[0]["status"] == "rejected"
+    assert Approvals(agent.store).of_run(paused.run_id)[0].status == "rejected"
     agent.close()
 
 
@@ -138,7 +139,7 @@ def test_stale_replayed_and_mismatched_decisions_do_nothing(tmp_path):
     late_reject = agent.continue_run(first.run_id, cid, "reject")
     assert late_reject.error.code == ErrorCode.APPROVAL_CONFLICT
     assert executed == [1]
-    assert agent.store.approvals(first.run_id)[0]["status"] == "approved"
+    assert Approvals(agent.store).of_run(first.run_id)[0].status == "approved"
     agent.close()
 
 
@@ -179,7 +180,7 @@ def test_two_pending_approvals_are_both_shown_and_both_resolved(tmp_path):
     fed = _tool_messages(model, 1)
     assert [(m["tool"], m["success"]) for m in fed] == [
         ("write_report", True), ("side_note", True), ("train_demo", False)]
-    assert agent.store.approvals(paused.run_id, "pending") == []
+    assert Approvals(agent.store).pending(paused.run_id) == []
     agent.close()
 
 

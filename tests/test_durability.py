@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from igraph_agent import Agent, RunOptions
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.model.scripted import ScriptedModel, call, slow
-from igraph_agent.runtime.events import WINDOW, EventLog
+from igraph_agent.runtime.events import WINDOW, EventLog, JobProgress, RunCompleted
 from igraph_agent.runtime.spool import persist_terminal, spool_path, spooled
 from igraph_agent.store import Store
 from igraph_agent.tools import ToolContext, ToolOutput, default_registry, tool
@@ -241,7 +241,7 @@ def test_writes_from_an_older_generation_are_ignored(tmp_path, karate_csv):
     assert agent.run_status(paused.run_id).execution_generation == 2
     before = agent.run_record(paused.run_id)
     stale = EventLog(agent.store, paused.run_id, generation=1)
-    assert stale.emit("run.completed", status="answered").get("ignored") is True
+    assert stale.emit(RunCompleted(status="answered")).get("ignored") is True
     assert not agent.store.finish_tool_call(paused.run_id, gated, {"success": False}, 1)
     assert not persist_terminal(agent.store, tmp_path, paused.run_id, 1,
                                 {"status": "error", "response": {"status": "error"}})
@@ -262,7 +262,7 @@ def test_events_replay_from_any_cursor_in_the_window_and_the_store(tmp_path):
     log = EventLog(agent.store, resp.run_id)
     start = log.last_index + 1
     for i in range(WINDOW + 20):
-        log.emit("job.progress", seq=i)
+        log.emit(JobProgress(seq=i))
     replayed = log.since(start - 1)
     assert [e["index"] for e in replayed] == list(range(start, start + WINDOW + 20))
     assert [e["data"]["seq"] for e in replayed] == list(range(WINDOW + 20))

@@ -11,6 +11,7 @@ from igraph_agent.errors import ErrorCode
 from igraph_agent.model.scripted import ScriptedModel, call
 from igraph_agent.options import Settings
 from igraph_agent.runtime.guards import ungrounded_numbers
+from igraph_agent.store.approvals import Approvals
 
 
 # -- number grounding ---------------------------------------------------------------------
@@ -101,7 +102,7 @@ def test_read_only_refuses_a_gated_call_before_any_pause(agent, karate_csv):
     assert resp.status != "awaiting_approval" and resp.pending == []
     clear = [a for a in resp.actions if a.tool == "clear_graph"]
     assert clear and clear[0].error_code == ErrorCode.READ_ONLY_MODE
-    assert agent.store.approvals(resp.run_id) == []
+    assert Approvals(agent.store).of_run(resp.run_id) == []
     assert agent.graph(resp.session_id).loaded  # nothing was cleared
 
 
@@ -120,7 +121,7 @@ def test_read_only_setting_refuses_every_mutating_tool(tmp_path, karate_csv):
     codes = {a.tool: a.error_code for a in resp.actions}
     assert codes["commit_graph_optimization"] == ErrorCode.READ_ONLY_MODE
     assert codes["clear_graph"] == ErrorCode.READ_ONLY_MODE
-    assert agent.store.approvals(resp.run_id) == []
+    assert Approvals(agent.store).of_run(resp.run_id) == []
     assert resp.status != "awaiting_approval"
     agent.close()
 

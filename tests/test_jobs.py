@@ -105,7 +105,7 @@ def test_done_job_is_drained_of_progress_before_its_result(tmp_path, store, mana
 def test_child_job_hand_off_is_followed_with_a_fresh_cursor(tmp_path, store, manager):
     seen: list[str] = []
     events: list[dict] = []
-    jobs = manager.for_run("run_1", lambda type_, **d: events.append({"type": type_, **d}))
+    jobs = manager.for_run("run_1", lambda e: events.append({"type": e.type, **e.wire()}))
     ctx = _ctx(tmp_path, store, jobs, lambda f, m: seen.append(m))
 
     def parent(job):

@@ -39,8 +39,9 @@ class Project:
         self.on_event = None
 
     def ctx(self, call_id: str = "c1") -> ToolContext:
-        def emit(type_, **data):
-            self.events.append({"type": type_, **data})
+        def emit(event):
+            data = event.wire()
+            self.events.append({"type": event.type, **data})
             if self.on_event is not None:
                 self.on_event(data)
         return ToolContext(workspace=self.ws, session=self.session, call_id=call_id,

@@ -10,6 +10,7 @@ from igraph_agent import Agent, RunOptions
 from igraph_agent.errors import ErrorCode
 from igraph_agent.graph.datasets import GraphSpec
 from igraph_agent.model.scripted import ScriptedModel, call
+from igraph_agent.store.approvals import Approvals
 from igraph_agent.tools.optimize import OptimizeOptions, normalise, optimize_graph
 
 
@@ -76,7 +77,7 @@ def test_preview_returns_the_operations_and_base_revision_and_persists_nothing(t
     assert agent.store.get_dataset(ds)["revision"] == 1
     assert sorted(p.name for p in (tmp_path / "datasets" / ds).iterdir()) == files_before
     assert agent.graph(resp.session_id).graph.number_of_nodes() == 5
-    assert agent.store.approvals(resp.run_id) == []  # previews need no approval
+    assert Approvals(agent.store).of_run(resp.run_id) == []  # previews need no approval
     agent.close()
 
 

@@ -308,9 +308,9 @@ def test_kernel_sends_report_cells_anchored_to_the_executing_cell(orders_run):
 
 
 def test_run_status_tracks_pending_approvals_and_jobs_until_the_run_ends():
-    from igraph_agent.jupyter.report_comm import RunStatus
+    from igraph_agent.jupyter.report_comm import StatusTracker
 
-    tracker = RunStatus("run_1")
+    tracker = StatusTracker("run_1")
     shown = [tracker.apply(e) for e in [
         {"type": "run.started", "data": {}},
         {"type": "tool.started", "data": {"call_id": "c0"}},

@@ -100,9 +100,9 @@ class AgentMagics(Magics):
         """Drain the run's events on this (main) thread; an interrupt cancels the run."""
         after = -1
         try:
-            from igraph_agent.jupyter.report_comm import RunStatus, publish_events
+            from igraph_agent.jupyter.report_comm import StatusTracker, publish_events
 
-            tracker = RunStatus(handle.run_id)
+            tracker = StatusTracker(handle.run_id)
             return drain(handle, panel, after, lambda events: publish_events(tracker, events))
         except KeyboardInterrupt:
             handle.cancel()

@@ -10,7 +10,7 @@ Hooks for ``%%agent`` / ``%agent`` (jupyter/magics.py):
 
 * after a ``--format report`` run: ``publish_report(agent.home, run_id)``
 * ``%agent save-report RUN_ID [PATH]``: ``save_report_command(line, agent.home)``
-* run events, as the cell drains them: ``tracker = RunStatus(run_id)`` once, then
+* run events, as the cell drains them: ``tracker = StatusTracker(run_id)`` once, then
   ``publish_events(tracker, events)`` (or ``publish_status(...)`` directly)
 
 Example::
@@ -26,6 +26,15 @@ from pathlib import Path
 from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode, ToolError
+from igraph_agent.runtime.events import (
+    ENDED,
+    ApprovalRequested,
+    ApprovalResolved,
+    JobProgress,
+    RunPaused,
+    RunStarted,
+    parse_event,
+)
 
 COMM_TARGET = "igraph_agent"
 PROTOCOL_VERSION = 1
@@ -91,17 +100,15 @@ def publish_status(run_id: str | None, state: str, pending_approvals: int = 0,
     return send(status_message(run_id, state, pending_approvals, jobs))
 
 
-class RunStatus:
+class StatusTracker:
     """Folds one run's events into the status-bar message: pending approvals, running jobs.
 
     Example::
 
-        tracker = RunStatus("run_1")
+        tracker = StatusTracker("run_1")
         tracker.apply({"type": "run.paused", "data": {"pending": [{"tool_call_id": "c1"}]}})
         # -> {"type": "status", "run_state": "awaiting_approval", "pending_approvals": 1, ...}
     """
-
-    ENDED = ("run.completed", "run.cancelled", "run.error", "run.interrupted")
 
     def __init__(self, run_id: str) -> None:
         self.run_id = run_id
@@ -112,22 +119,22 @@ class RunStatus:
 
     def apply(self, event: dict[str, Any]) -> dict[str, Any] | None:
         """The new status message if what the status bar shows changed, else None."""
-        kind, data = event.get("type"), event.get("data") or {}
-        if kind in ("run.started", "approval.resolved"):
+        parsed = parse_event(event)
+        data = parsed.data if parsed is not None else None
+        if isinstance(data, RunStarted | ApprovalResolved):
             self.state = "running"
-            self.pending.discard(str(data.get("call_id", "")))
-        elif kind == "approval.requested":
-            self.pending.add(str(data.get("call_id", "")))
-        elif kind == "run.paused":
+            self.pending.discard(getattr(data, "call_id", ""))
+        elif isinstance(data, ApprovalRequested):
+            self.pending.add(data.call_id)
+        elif isinstance(data, RunPaused):
             self.state = "awaiting_approval"
-            self.pending |= {str(p.get("tool_call_id", "")) for p in data.get("pending") or []}
-        elif kind == "job.progress":
-            fraction = data.get("fraction")
-            if isinstance(fraction, int | float) and fraction >= 1:
-                self.jobs.pop(str(data.get("job_id")), None)
+            self.pending |= {str(p.get("tool_call_id", "")) for p in data.pending}
+        elif isinstance(data, JobProgress):
+            if data.fraction is not None and data.fraction >= 1:
+                self.jobs.pop(data.job_id, None)
             else:
-                self.jobs[str(data.get("job_id"))] = fraction
-        elif kind in self.ENDED:
+                self.jobs[data.job_id] = data.fraction
+        elif parsed is not None and parsed.type in ENDED:
             self.state, self.pending, self.jobs = "idle", set(), {}
         message = status_message(self.run_id, self.state, len(self.pending),
                                  [{"job_id": j, "progress": f} for j, f in self.jobs.items()])
@@ -137,7 +144,7 @@ class RunStatus:
         return message
 
 
-def publish_events(tracker: RunStatus, events: list[dict[str, Any]]) -> int:
+def publish_events(tracker: StatusTracker, events: list[dict[str, Any]]) -> int:
     """Apply events to the tracker and send each status change; returns how many were sent."""
     sent = 0
     for event in events:

@@ -17,11 +17,27 @@ import copy
 import json
 from typing import Any
 
+from igraph_agent.response import FINAL_PHASES, RunPhase
+from igraph_agent.runtime.events import (
+    ENDED,
+    ApprovalRequested,
+    ApprovalResolved,
+    Event,
+    JobProgress,
+    ModelCompleted,
+    ModelDelta,
+    RunPaused,
+    RunStarted,
+    ToolBlocked,
+    ToolCompleted,
+    ToolStarted,
+    parse_event,
+)
+
 SUMMARY_CHARS = 240
 ARGS_CHARS = 300
 RESPONSE_STATUS = {"answered": "completed", "needs_clarification": "completed",
                    "blocked": "completed", "error": "error", "awaiting_approval": "paused"}
-TERMINAL = {"completed", "cancelled", "error", "interrupted"}
 
 
 def empty_view(run_id: str, question: str, output_format: str = "chat") -> dict[str, Any]:
@@ -36,66 +52,75 @@ def empty_view(run_id: str, question: str, output_format: str = "chat") -> dict[
 def apply_event(view: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
     """Return a new view with one event folded in; unknown event types are ignored."""
     v = copy.deepcopy(view)
-    kind, data, ts = event.get("type", ""), event.get("data") or {}, event.get("ts")
-    if kind == "run.started":
+    parsed = parse_event(event)
+    if parsed is None:
+        return v
+    data, ts = parsed.data, parsed.ts
+    if isinstance(data, RunStarted):
         v["status"] = "running"
-        v["model"] = data.get("model") or v["model"]
+        v["model"] = data.model or v["model"]
         v["started"] = v["started"] or ts
-    elif kind == "model.delta":
+    elif isinstance(data, ModelDelta):
         if v.pop("_turn_done", False):
             v["text"] = ""
-        v["text"] += str(data.get("text") or "")
-    elif kind == "model.completed":
-        v["text"] = str(data.get("text") or v["text"])
+        v["text"] += data.text
+    elif isinstance(data, ModelCompleted):
+        v["text"] = data.text or v["text"]
         v["_turn_done"] = True
-    elif kind == "tool.started":
-        v["tools"].append({"call_id": data.get("call_id", ""), "tool": data.get("tool", ""),
-                           "args": _short(json.dumps(data.get("args") or {}, default=str),
-                                          ARGS_CHARS),
+    elif isinstance(data, ToolStarted):
+        v["tools"].append({"call_id": data.call_id, "tool": data.tool,
+                           "args": _short(json.dumps(data.args, default=str), ARGS_CHARS),
                            "status": "running", "started": ts, "elapsed_ms": None,
                            "summary": "", "error": None})
-    elif kind == "tool.completed":
-        card = _card(v, data)
-        if card["status"] != "blocked":
-            card["status"] = "ok" if data.get("success") else "failed"
-            card["summary"] = _short(str(data.get("summary") or ""), SUMMARY_CHARS)
-            card["error"] = data.get("error")
-        card["elapsed_ms"] = data.get("elapsed_ms")
-    elif kind == "tool.blocked":
-        card = _card(v, data)
-        card["status"] = "blocked"
-        by = " ".join(str(x) for x in (data.get("blocked_by_tool"), data.get("blocked_by")) if x)
-        card["summary"] = _short(f"not run: depends on {by}, which {data.get('reason', '')}"
-                                 if by else str(data.get("reason") or ""), SUMMARY_CHARS)
-    elif kind == "approval.requested":
-        call_id = data.get("tool_call_id") or data.get("call_id")
-        v["pending"] = [p for p in v["pending"] if p.get("tool_call_id") != call_id]
-        v["pending"].append({"run_id": event.get("run_id", v["run_id"]), "tool_call_id": call_id,
-                             "tool": data.get("tool", ""), "args": data.get("args") or {},
-                             "generation": data.get("generation", event.get("generation"))})
-        _card(v, {"call_id": call_id, "tool": data.get("tool")})["status"] = "awaiting approval"
-    elif kind == "approval.resolved":
-        call_id = data.get("tool_call_id") or data.get("call_id")
-        v["pending"] = [p for p in v["pending"] if p.get("tool_call_id") != call_id]
-        _card(v, {"call_id": call_id, "tool": data.get("tool")})["status"] = \
-            str(data.get("decision") or "decided")
-    elif kind == "job.progress":
-        job = str(data.get("job_id", "job"))
-        v["jobs"][job] = {"fraction": float(data.get("fraction") or 0.0),
-                          "message": str(data.get("message") or "")}
-    elif kind == "run.paused":
+    elif isinstance(data, ToolCompleted | ToolBlocked | ApprovalRequested | ApprovalResolved):
+        _fold_call(v, data, parsed)
+    elif isinstance(data, JobProgress):
+        v["jobs"][data.job_id or "job"] = {"fraction": float(data.fraction or 0.0),
+                                           "message": data.message}
+    elif isinstance(data, RunPaused):
         v["status"] = "paused"
-        if data.get("pending"):
-            v["pending"] = list(data["pending"])
-    elif kind in ("run.completed", "run.cancelled", "run.error", "run.interrupted"):
-        v["status"] = kind.split(".", 1)[1]
-        v["finished"] = ts
-        if data.get("error"):
-            v["error"] = data["error"]
-        for card in v["tools"]:
-            if card["status"] == "running":
-                card["status"] = v["status"]
+        if data.pending:
+            v["pending"] = list(data.pending)
+    elif parsed.type in ENDED:
+        _fold_end(v, parsed)
     return v
+
+
+def _fold_call(v: dict[str, Any], data: Any, event: Event) -> None:
+    """A tool card's outcome, a block, or an approval asked or answered."""
+    card = _card(v, data.call_id, data.tool)
+    if isinstance(data, ToolCompleted):
+        if card["status"] != "blocked":
+            card["status"] = "ok" if data.success else "failed"
+            card["summary"] = _short(data.summary, SUMMARY_CHARS)
+            card["error"] = data.error
+        card["elapsed_ms"] = data.elapsed_ms
+    elif isinstance(data, ToolBlocked):
+        card["status"] = "blocked"
+        by = " ".join(x for x in (data.blocked_by_tool, data.blocked_by) if x)
+        card["summary"] = _short(f"not run: depends on {by}, which {data.reason}"
+                                 if by else data.reason, SUMMARY_CHARS)
+    else:
+        v["pending"] = [p for p in v["pending"] if p.get("tool_call_id") != data.call_id]
+        if isinstance(data, ApprovalRequested):
+            v["pending"].append({"run_id": event.run_id or v["run_id"],
+                                 "tool_call_id": data.call_id, "tool": data.tool,
+                                 "args": data.args,
+                                 "generation": data.generation or event.generation})
+            card["status"] = "awaiting approval"
+        else:
+            card["status"] = data.decision or "decided"
+
+
+def _fold_end(v: dict[str, Any], event: Event) -> None:
+    v["status"] = event.type.split(".", 1)[1]
+    v["finished"] = event.ts
+    error = getattr(event.data, "error", None)
+    if error:
+        v["error"] = error
+    for card in v["tools"]:
+        if card["status"] == "running":
+            card["status"] = v["status"]
 
 
 def apply_response(view: dict[str, Any], resp: dict[str, Any]) -> dict[str, Any]:
@@ -103,7 +128,7 @@ def apply_response(view: dict[str, Any], resp: dict[str, Any]) -> dict[str, Any]
     v = copy.deepcopy(view)
     v.pop("_turn_done", None)
     v["response_status"] = resp.get("status", "")
-    if v["status"] not in TERMINAL:
+    if v["status"] not in FINAL_PHASES:
         v["status"] = RESPONSE_STATUS.get(resp.get("status", ""), v["status"])
     v["answer"] = resp.get("answer") or ""
     v["model"] = resp.get("model") or v["model"]
@@ -128,7 +153,7 @@ def view_from_record(record: dict[str, Any]) -> tuple[dict[str, Any], list[dict[
         view = apply_event(view, event)
     if run.get("response"):
         view = apply_response(view, run["response"])
-    elif run.get("status") in TERMINAL | {"paused"}:
+    elif run.get("status") in FINAL_PHASES | {RunPhase.PAUSED}:
         view["status"] = run["status"]
     return view, events
 
@@ -147,11 +172,11 @@ def compact(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _card(v: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+def _card(v: dict[str, Any], call_id: str, tool: str) -> dict[str, Any]:
     for card in reversed(v["tools"]):
-        if card["call_id"] == data.get("call_id"):
+        if card["call_id"] == call_id:
             return card
-    card = {"call_id": data.get("call_id", ""), "tool": data.get("tool", ""), "args": "",
+    card = {"call_id": call_id, "tool": tool, "args": "",
             "status": "running", "started": None, "elapsed_ms": None, "summary": "",
             "error": None}
     v["tools"].append(card)

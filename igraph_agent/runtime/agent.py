@@ -24,11 +24,24 @@ from igraph_agent.graph.session import SessionGraph
 from igraph_agent.graph.workspace import Workspace
 from igraph_agent.model.gateway import ModelGateway
 from igraph_agent.options import RunOptions, Settings, resolve_model
-from igraph_agent.response import AgentResponse, ErrorInfo, PendingApproval, RunStatus
+from igraph_agent.response import (
+    AgentResponse,
+    CancelPhase,
+    ErrorInfo,
+    PendingApproval,
+    RunPhase,
+    RunStatus,
+)
 from igraph_agent.runtime.approvals import decide, pending
 from igraph_agent.runtime.control import RunControl
 from igraph_agent.runtime.durability import DurableRuns
-from igraph_agent.runtime.events import EventLog, stored_events
+from igraph_agent.runtime.events import (
+    ApprovalResolved,
+    EventLog,
+    RunErrored,
+    RunStarted,
+    stored_events,
+)
 from igraph_agent.runtime.fingerprint import fingerprint
 from igraph_agent.runtime.jobs import JobManager
 from igraph_agent.runtime.live import LIVE, RunHandle, RuntimeThread
@@ -183,7 +196,7 @@ class Agent:
                                                               ErrorCode.INTERNAL_ERROR)),
                                              message=f"the run could not start: {exc}"))
         persist_terminal(self.store, self.home, run_id, 1, {
-            "status": "error", "response": resp.model_dump(mode="json"),
+            "status": RunPhase.ERROR, "response": resp.model_dump(mode="json"),
             "finished_at": time.time(), "execution_stopped": 1})
 
     def _launch(self, spec: RunSpec, coro) -> RunHandle:
@@ -216,7 +229,8 @@ class Agent:
                 requested = await asyncio.to_thread(self.runctl.cancel_status, spec.run_id)
             except Exception:
                 continue
-            if requested in ("requested", "stopping") and spec.control is not None:
+            if requested in (CancelPhase.REQUESTED, CancelPhase.STOPPING) \
+                    and spec.control is not None:
                 spec.control.signal()
 
     def _handle_of(self, run_id: str) -> RunHandle:
@@ -239,8 +253,8 @@ class Agent:
     async def _run(self, spec: RunSpec, attach_error: AgentError | None) -> AgentResponse:
         try:
             if attach_error is not None:
-                spec.events.emit("run.started", question=spec.question, model=spec.model,
-                                 session_id=spec.session_id)
+                spec.events.emit(RunStarted(question=spec.question, model=spec.model,
+                                            session_id=spec.session_id))
                 return self._fail(spec, attach_error)
             return await run_loop(spec)
         except Exception as exc:  # the run must end in a stored terminal state
@@ -261,9 +275,9 @@ class Agent:
                              session_id=spec.session_id,
                              error=ErrorInfo(code=str(error.code), message=error.message,
                                              hint=error.hint))
-        persist_final(spec, {"status": "error", "response": resp.model_dump(mode="json"),
+        persist_final(spec, {"status": RunPhase.ERROR, "response": resp.model_dump(mode="json"),
                              "finished_at": time.time()})
-        spec.events.emit("run.error", status="error", error=resp.error.model_dump())
+        spec.events.emit(RunErrored(status="error", error=resp.error.model_dump()))
         return resp
 
     def _attach_all(self, graph: SessionGraph, objs: Iterable[Any],
@@ -377,12 +391,12 @@ class Agent:
         except AgentError as exc:
             return self._settled(run_id, run, exc)
         record = decided.record
-        EventLog(self.store, run_id, record["generation"]).emit(
-            "approval.resolved", call_id=tool_call_id, tool=record["tool"],
-            decision=record["status"], args=record["decided_args"] or record["args"])
+        EventLog(self.store, run_id, record.generation).emit(ApprovalResolved(
+            call_id=tool_call_id, tool=record.tool, decision=record.status,
+            args=record.decided_args or record.args))
         if decided.remaining:
             return self._settled(run_id, self.store.get_run(run_id), None)
-        new_gen = self.store.resume_run(run_id, record["generation"], owner=self.owner)
+        new_gen = self.store.resume_run(run_id, record.generation, owner=self.owner)
         if new_gen is None:
             return self._settled(run_id, decided.run, AgentError(
                 ErrorCode.APPROVAL_CONFLICT, f"run {run_id} was continued already",

@@ -32,14 +32,17 @@ from typing import Any, Literal
 
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.model.gateway import ToolCallRequest
-from igraph_agent.response import AgentResponse, PendingApproval, Usage
+from igraph_agent.response import AgentResponse, PendingApproval, RunPhase, Usage
+from igraph_agent.runtime.events import ApprovalRequested, RunPaused
 from igraph_agent.runtime.executor import Planned, plan_call
 from igraph_agent.runtime.state import RunSpec, RunState, build_response, persist_final
 from igraph_agent.store import Store
+from igraph_agent.store.approvals import ApprovalRecord, Approvals, ApprovalStatus
 from igraph_agent.tools.registry import ToolRegistry, ToolResult
 
 Decision = Literal["approve", "reject", "modify"]
-DECIDED = {"approve": "approved", "reject": "rejected", "modify": "modified"}
+DECIDED = {"approve": ApprovalStatus.APPROVED, "reject": ApprovalStatus.REJECTED,
+           "modify": ApprovalStatus.MODIFIED}
 
 _EXPLICIT_TRAINING = re.compile(r"\b(train|retrain|fit)\b", re.IGNORECASE)
 _RULES: dict[str, Callable[[str, dict[str, Any]], bool]] = {}
@@ -65,17 +68,15 @@ def preauthorized(tool: str, question: str, args: dict[str, Any]) -> bool:
 # -- pausing ------------------------------------------------------------------------------
 def request_approval(spec: RunSpec, p: Planned) -> None:
     """Persist the approval record of a gated call and announce it."""
-    spec.store.add_approval(spec.run_id, p.call.id, p.call.name, p.args_view,
-                            spec.events.generation)
+    Approvals(spec.store).add(spec.run_id, p.call.id, p.call.name, p.args_view,
+                              spec.events.generation)
     spec.store.mark_tool_call(spec.run_id, p.call.id, "awaiting_approval")
-    spec.events.emit("approval.requested", call_id=p.call.id, tool=p.call.name,
-                     args=p.args_view, generation=spec.events.generation)
+    spec.events.emit(ApprovalRequested(call_id=p.call.id, tool=p.call.name, args=p.args_view,
+                                       generation=spec.events.generation))
 
 
 def pending(store: Store, run_id: str) -> list[PendingApproval]:
-    return [PendingApproval(run_id=r["run_id"], tool_call_id=r["tool_call_id"], tool=r["tool"],
-                            args=r["args"], generation=r["generation"])
-            for r in store.approvals(run_id, "pending")]
+    return Approvals(store).pending(run_id)
 
 
 def pause_run(spec: RunSpec, st: RunState, call_ids: list[str], step: int) -> AgentResponse:
@@ -87,10 +88,9 @@ def pause_run(spec: RunSpec, st: RunState, call_ids: list[str], step: int) -> Ag
     resp.next = [f"approve, reject or modify {p.tool_call_id}" for p in resp.pending]
     point = {"step": step, "calls": call_ids,
              "notices": st.notices, "guard_retried": st.guard_retried}
-    persist_final(spec, {"status": "paused", "usage": st.usage.model_dump(),
+    persist_final(spec, {"status": RunPhase.PAUSED, "usage": st.usage.model_dump(),
                          "response": resp.model_dump(mode="json"), "pause": point}, st)
-    spec.events.emit("run.paused", status=resp.status,
-                     pending=[p.model_dump() for p in resp.pending])
+    spec.events.emit(RunPaused(status=resp.status, pending=[p.model_dump() for p in resp.pending]))
     return resp
 
 
@@ -98,7 +98,7 @@ def pause_run(spec: RunSpec, st: RunState, call_ids: list[str], step: int) -> Ag
 @dataclass
 class Decided:
     run: dict[str, Any]
-    record: dict[str, Any]
+    record: ApprovalRecord
     remaining: list[PendingApproval]
 
 
@@ -117,37 +117,38 @@ def decide(store: Store, registry: ToolRegistry, run_id: str, tool_call_id: str,
     run = store.get_run(run_id)
     if run is None:
         raise _conflict(f"no run {run_id!r} in this project", run_id)
-    record = store.get_approval(run_id, tool_call_id)
+    approvals = Approvals(store)
+    record = approvals.get(run_id, tool_call_id)
     if record is None:
         raise _conflict(f"run {run_id} has no approval request for call {tool_call_id!r}", run_id)
-    if tool is not None and tool != record["tool"]:
-        raise _conflict(f"call {tool_call_id} is {record['tool']}, not {tool}", run_id)
-    if record["status"] != "pending":
-        raise _conflict(f"call {tool_call_id} was already decided ({record['status']})", run_id)
-    if run["status"] != "paused" or record["generation"] != run["generation"]:
+    if tool is not None and tool != record.tool:
+        raise _conflict(f"call {tool_call_id} is {record.tool}, not {tool}", run_id)
+    if record.status != ApprovalStatus.PENDING:
+        raise _conflict(f"call {tool_call_id} was already decided ({record.status})", run_id)
+    if run["status"] != RunPhase.PAUSED or record.generation != run["generation"]:
         raise _conflict(f"the approval for {tool_call_id} belongs to an earlier phase of the "
-                        f"run (generation {record['generation']}, run at {run['generation']})",
+                        f"run (generation {record.generation}, run at {run['generation']})",
                         run_id)
-    if generation is not None and generation != record["generation"]:
+    if generation is not None and generation != record.generation:
         raise _conflict(f"stale decision: generation {generation}, the request is at "
-                        f"{record['generation']}", run_id)
+                        f"{record.generation}", run_id)
     decided_args = None
     if decision == "modify":
         if not isinstance(patched_args, dict):
             raise AgentError(ErrorCode.INVALID_ARGUMENTS, "modify needs patched_args (an object)",
                              hint="pass the full arguments to run instead of the proposed ones")
-        parsed = registry.parse(record["tool"], patched_args, tool_call_id, {record["tool"]})
+        parsed = registry.parse(record.tool, patched_args, tool_call_id, {record.tool})
         if isinstance(parsed, ToolResult):
             err = parsed.error
             raise AgentError(ErrorCode.INVALID_ARGUMENTS, err.message if err else "invalid",
                              hint="fix the named fields and decide again; the request is "
                                   "still pending", details=err.details if err else {})
         decided_args = parsed[1].model_dump(mode="json")
-    if not store.decide_approval(run_id, tool_call_id, record["generation"], DECIDED[decision],
-                                 decided_args):
+    if not approvals.decide(run_id, tool_call_id, record.generation, DECIDED[decision],
+                            decided_args):
         raise _conflict(f"call {tool_call_id} was decided concurrently", run_id)
-    record = store.get_approval(run_id, tool_call_id) or record
-    return Decided(run, record, pending(store, run_id))
+    record = approvals.get(run_id, tool_call_id) or record
+    return Decided(run, record, approvals.pending(run_id))
 
 
 def decision_from_flags(reject: bool = False,
@@ -213,7 +214,7 @@ def resumed_turn(spec: RunSpec, call_ids: list[str]) -> list[Planned]:
     """The paused turn for the scheduler: calls that ended keep their stored result; each
     gated call carries its decision (and the decided arguments of a ``modify``)."""
     rows = {r["call_id"]: r for r in spec.store.tool_calls(spec.run_id)}
-    decisions = {r["tool_call_id"]: r for r in spec.store.approvals(spec.run_id)}
+    decisions = {r.tool_call_id: r for r in Approvals(spec.store).of_run(spec.run_id)}
     planned: list[Planned] = []
     for cid in call_ids:
         row, approval = rows[cid], decisions.get(cid)
@@ -222,12 +223,11 @@ def resumed_turn(spec: RunSpec, call_ids: list[str]) -> list[Planned]:
             planned.append(Planned(index=len(planned), call=call, args_view=row["args"],
                                    done=ToolResult.model_validate(row["envelope"])))
             continue
-        args = approval["decided_args"] if approval["status"] == "modified" else approval["args"]
-        call = ToolCallRequest(cid, row["tool"], json.dumps(args))
-        if approval["status"] == "rejected":
-            p = Planned(index=len(planned), call=call, args_view=approval["args"])
+        call = ToolCallRequest(cid, row["tool"], json.dumps(approval.run_args))
+        if approval.status == ApprovalStatus.REJECTED:
+            p = Planned(index=len(planned), call=call, args_view=approval.args)
         else:
             p = plan_call(spec.registry, call, spec.scope, len(planned))
-        p.decision = approval["status"]
+        p.decision = approval.status
         planned.append(p)
     return planned

@@ -23,17 +23,26 @@ from pathlib import Path
 from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
-from igraph_agent.response import AgentResponse, ErrorInfo, RunStatus
-from igraph_agent.runtime.events import EventLog, replay_stored
+from igraph_agent.response import (
+    EXECUTING_PHASES,
+    FINAL_PHASES,
+    AgentResponse,
+    CancelPhase,
+    ErrorInfo,
+    RunPhase,
+    RunStatus,
+)
+from igraph_agent.runtime.events import EventLog, RunCancelled, replay_stored
 from igraph_agent.runtime.live import LIVE, RunHandle
 from igraph_agent.runtime.owner import owner_alive
 from igraph_agent.runtime.recovery import recover, stop_dead_run
 from igraph_agent.runtime.spool import persist_terminal, resave
 from igraph_agent.store import Store
+from igraph_agent.store.approvals import Approvals, ApprovalStatus
 from igraph_agent.store.runctl import RunControlStore, new_cancel_id
 from igraph_agent.tools.registry import ToolResult
 
-SETTLED = ("paused", "completed", "cancelled", "error", "interrupted")
+SETTLED = FINAL_PHASES | {RunPhase.PAUSED}  # a response is stored: an observer can return
 
 
 class DurableRuns:
@@ -105,8 +114,9 @@ class DurableRuns:
             if start_request_id is not None:
                 run_id = self.runctl.cancel_start_request(start_request_id)
                 if run_id is None:  # nothing started: the intent refuses a late start
-                    return RunStatus(run_id="", run_status="cancelled", execution_stopped=True,
-                                     terminal_persisted=True, cancel_status="confirmed")
+                    return RunStatus(run_id="", run_status=RunPhase.CANCELLED,
+                                     execution_stopped=True, terminal_persisted=True,
+                                     cancel_status=CancelPhase.CONFIRMED)
             return self._cancel_run(str(run_id), cid, wait)
         except sqlite3.Error as exc:
             stopped = self._stop_locally(run_id, wait) if run_id else False
@@ -123,18 +133,19 @@ class DurableRuns:
             raise AgentError(ErrorCode.RUN_NOT_FOUND, f"no run {run_id!r} in this project",
                              hint="list runs with `igraph-agent runs list`")
         meta = {"cancel_request_id": cid, "requested_at": time.time(), "by": self.owner}
-        if run["status"] == "paused":
+        if run["status"] == RunPhase.PAUSED:
             self._cancel_paused(run, meta)
-        elif run["status"] in ("preparing", "running"):
+        elif run["status"] in EXECUTING_PHASES:
             self.runctl.request_cancel(run_id, meta)
             if LIVE.get(self.home, run_id) is not None:
                 self._stop_locally(run_id, wait)
             elif not owner_alive(run.get("owner")):
-                stop_dead_run(self.store, self.home, run, status="cancelled", cancel=meta)
+                stop_dead_run(self.store, self.home, run, status=RunPhase.CANCELLED,
+                              cancel=meta)
             else:  # another live process owns it: its watcher stops it; follow the store
                 deadline = time.monotonic() + wait
                 while time.monotonic() < deadline and \
-                        self.runctl.cancel_status(run_id) != "confirmed":
+                        self.runctl.cancel_status(run_id) != CancelPhase.CONFIRMED:
                     time.sleep(0.1)
         return self.run_status(run_id)
 
@@ -146,7 +157,7 @@ class DurableRuns:
         handle, control = live
         control.signal()
         try:
-            self.runctl.set_cancel_status(run_id, "stopping")
+            self.runctl.set_cancel_status(run_id, CancelPhase.STOPPING)
         except sqlite3.Error:
             pass
         try:
@@ -161,25 +172,25 @@ class DurableRuns:
         resp = AgentResponse.model_validate(run["response"]) if run.get("response") else \
             AgentResponse(status="error", model=run["model"], run_id=run_id,
                           session_id=run["session_id"])
-        for p in self.store.approvals(run_id, "pending"):
-            result = ToolResult.failure(p["tool"], p["tool_call_id"], ErrorCode.RUN_CANCELLED,
+        approvals = Approvals(self.store)
+        for p in approvals.of_run(run_id, ApprovalStatus.PENDING):
+            result = ToolResult.failure(p.tool, p.tool_call_id, ErrorCode.RUN_CANCELLED,
                                         "not run: the run was cancelled while this call waited "
                                         "for approval", hint="ask again")
-            if self.store.decide_approval(run_id, p["tool_call_id"], generation, "cancelled",
-                                          None):
-                self.store.mark_tool_call(run_id, p["tool_call_id"], "cancelled",
+            if approvals.decide(run_id, p.tool_call_id, generation, ApprovalStatus.CANCELLED):
+                self.store.mark_tool_call(run_id, p.tool_call_id, "cancelled",
                                           result.envelope())
         resp.status, resp.pending, resp.next = "error", [], []
         resp.answer = ""
         resp.error = ErrorInfo(code=str(ErrorCode.RUN_CANCELLED),
                                message="the run was cancelled while it waited for approval; "
                                        "the gated calls did not run", hint="ask again")
-        fields = {"status": "cancelled", "response": resp.model_dump(mode="json"),
+        fields = {"status": RunPhase.CANCELLED, "response": resp.model_dump(mode="json"),
                   "finished_at": time.time(), "execution_stopped": 1,
-                  "cancel_status": "stopping", "cancel": meta}
+                  "cancel_status": CancelPhase.STOPPING, "cancel": meta}
         if persist_terminal(self.store, self.home, run_id, generation, fields):
             EventLog(self.store, run_id, generation).emit(
-                "run.cancelled", status="error", error=resp.error.model_dump())
+                RunCancelled(status="error", error=resp.error.model_dump()))
 
     # -- saving and recovery ----------------------------------------------------------
     def retry_save(self, run_id: str | None = None) -> list[str]:

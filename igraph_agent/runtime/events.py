@@ -1,10 +1,22 @@
-"""Per-run event log: contiguous indexes from 0, persisted, with live waiters.
+"""Per-run events: one typed union, and the log that numbers, persists and replays them.
 
-Events are ``{"run_id", "index", "generation", "type", "ts", "data"}`` (DESIGN.md §3).
-The log keeps the last :data:`WINDOW` events in memory; older ones are read back from the
-store. An event from a generation older than the run's is not stored (the run moved on).
-:func:`replay` is the reconnect path: a cursor outside what can be replayed raises
-REPLAY_UNAVAILABLE, and the client rebuilds from ``Agent.run_record`` instead.
+An event on the wire (store rows, live readers, the widget) is
+``{"run_id", "index", "generation", "type", "ts", "data"}``; ``data`` is one of the
+payload models below, picked by ``type`` (a pydantic discriminated union). Emitters pass
+a payload (``events.emit(ToolStarted(call_id=..., tool=..., args=...))``); readers parse
+with :func:`parse_event` and match on the payload class. Only the fields an emitter set
+go on the wire, so the JSON stays exactly what readers have always seen.
+
+The log has contiguous indexes from 0 and keeps the last :data:`WINDOW` events in memory;
+older ones are read back from the store. An event from a generation older than the run's
+is not stored (the run moved on). :func:`replay_stored` is the reconnect path: a cursor
+outside what can be replayed raises REPLAY_UNAVAILABLE, and the client rebuilds from
+``Agent.run_record`` instead.
+
+Example::
+
+    parse_event({"type": "tool.started", "data": {"call_id": "c1", "tool": "search_node"}})
+    # Event(type='tool.started', data=ToolStarted(call_id='c1', tool='search_node', ...))
 """
 
 from __future__ import annotations
@@ -13,14 +25,175 @@ import sqlite3
 import threading
 import time
 from collections import deque
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.store import Store
 
 WINDOW = 512  # events of a live run kept in memory for replay
 
-TERMINAL = {"run.completed", "run.cancelled", "run.error", "run.interrupted", "run.paused"}
+
+class Payload(BaseModel):
+    """The ``data`` of one event; ``type`` names it and is not part of ``data`` itself."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: str = Field(exclude=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _nulls(cls, raw: Any) -> Any:
+        """A null where the field has a non-null default reads as that default."""
+        if not isinstance(raw, dict):
+            return raw
+        fields = cls.model_fields
+        return {k: v for k, v in raw.items()
+                if v is not None or k not in fields or fields[k].default is None}
+
+    def wire(self) -> dict[str, Any]:
+        """The ``data`` dict as stored: only the fields the emitter set (and any extras)."""
+        return self.model_dump(exclude_unset=True)
+
+
+class RunStarted(Payload):
+    type: Literal["run.started"] = Field("run.started", exclude=True)
+    question: str = ""
+    model: str = ""
+    session_id: str = ""
+    resumed: bool = False
+
+
+class ModelDelta(Payload):
+    type: Literal["model.delta"] = Field("model.delta", exclude=True)
+    text: str = ""
+
+
+class ModelCompleted(Payload):
+    type: Literal["model.completed"] = Field("model.completed", exclude=True)
+    text: str = ""
+    tool_calls: list[dict[str, Any]] = Field(default_factory=list)  # [{id, name}]
+
+
+class ToolStarted(Payload):
+    type: Literal["tool.started"] = Field("tool.started", exclude=True)
+    call_id: str = ""
+    tool: str = ""
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class ToolCompleted(Payload):
+    type: Literal["tool.completed"] = Field("tool.completed", exclude=True)
+    call_id: str = ""
+    tool: str = ""
+    success: bool = False
+    summary: str = ""
+    elapsed_ms: int | None = None
+    error: dict[str, Any] | None = None
+
+
+class ToolBlocked(Payload):
+    type: Literal["tool.blocked"] = Field("tool.blocked", exclude=True)
+    call_id: str = ""
+    tool: str = ""
+    blocked_by: str = ""
+    blocked_by_tool: str = ""
+    reason: str = ""
+
+
+class ApprovalRequested(Payload):
+    type: Literal["approval.requested"] = Field("approval.requested", exclude=True)
+    call_id: str = ""
+    tool: str = ""
+    args: dict[str, Any] = Field(default_factory=dict)
+    generation: int | None = None
+
+
+class ApprovalResolved(Payload):
+    type: Literal["approval.resolved"] = Field("approval.resolved", exclude=True)
+    call_id: str = ""
+    tool: str = ""
+    decision: str = ""
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class JobProgress(Payload):
+    type: Literal["job.progress"] = Field("job.progress", exclude=True)
+    job_id: str = ""
+    seq: int = 0
+    fraction: float | None = None
+    message: str = ""
+
+
+class RunPaused(Payload):
+    type: Literal["run.paused"] = Field("run.paused", exclude=True)
+    status: str = ""
+    pending: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class _RunEnded(Payload):
+    status: str = ""
+    error: dict[str, Any] | None = None
+
+
+class RunCompleted(_RunEnded):
+    type: Literal["run.completed"] = Field("run.completed", exclude=True)
+
+
+class RunCancelled(_RunEnded):
+    type: Literal["run.cancelled"] = Field("run.cancelled", exclude=True)
+
+
+class RunErrored(_RunEnded):
+    type: Literal["run.error"] = Field("run.error", exclude=True)
+
+
+class RunInterrupted(_RunEnded):
+    type: Literal["run.interrupted"] = Field("run.interrupted", exclude=True)
+
+
+RunEnded = RunCompleted | RunCancelled | RunErrored | RunInterrupted
+AnyPayload = Annotated[
+    RunStarted | ModelDelta | ModelCompleted | ToolStarted | ToolCompleted | ToolBlocked
+    | ApprovalRequested | ApprovalResolved | JobProgress | RunPaused | RunEnded,
+    Field(discriminator="type"),
+]
+ENDED = frozenset({"run.completed", "run.cancelled", "run.error", "run.interrupted"})
+TERMINAL = ENDED | {"run.paused"}  # the run stopped executing (for now)
+_ENDED_BY_STATE = {"completed": RunCompleted, "cancelled": RunCancelled, "error": RunErrored,
+                   "interrupted": RunInterrupted}
+
+
+def run_ended(run_state: str, status: str, error: dict[str, Any] | None) -> RunEnded:
+    """The event a run that reached ``run_state`` ends with (``error`` for any other state)."""
+    return _ENDED_BY_STATE.get(run_state, RunErrored)(status=status, error=error)
+
+
+class Event(BaseModel):
+    """One event as readers see it: the envelope and its typed payload."""
+
+    run_id: str = ""
+    index: int = -1
+    generation: int = 1
+    type: str
+    ts: float | None = None
+    data: AnyPayload
+
+    @model_validator(mode="before")
+    @classmethod
+    def _tag(cls, raw: Any) -> Any:
+        if isinstance(raw, dict) and "type" in raw:
+            return {**raw, "data": {**(raw.get("data") or {}), "type": raw["type"]}}
+        return raw
+
+
+def parse_event(raw: dict[str, Any]) -> Event | None:
+    """The typed event of a wire dict; None for a type this version does not know."""
+    try:
+        return Event.model_validate(raw)
+    except ValidationError:
+        return None
 
 
 class EventLog:
@@ -32,7 +205,9 @@ class EventLog:
         self._next = store.last_event_index(run_id) + 1
         self._cond = threading.Condition()
 
-    def emit(self, type_: str, **data: Any) -> dict[str, Any]:
+    def emit(self, payload: Payload) -> dict[str, Any]:
+        """Number, persist and publish one event; returns its wire dict."""
+        type_, data = payload.type, payload.wire()
         with self._cond:
             event = {"run_id": self.run_id, "index": self._next, "generation": self.generation,
                      "type": type_, "ts": time.time(), "data": data}

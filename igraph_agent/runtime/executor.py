@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from igraph_agent.errors import ErrorCode
 from igraph_agent.model.gateway import ToolCallRequest
+from igraph_agent.runtime.events import ToolCompleted, ToolStarted
 from igraph_agent.runtime.state import RunSpec, RunState, call_key
 from igraph_agent.tools.registry import Tool, ToolContext, ToolRegistry, ToolResult
 
@@ -71,7 +72,7 @@ async def execute_call(spec: RunSpec, st: RunState, p: Planned) -> ToolResult:
     """One call: events, persistence, the repeated-failure rule, then the handler."""
     view = p.args_view
     key = call_key(p.call.name, view)
-    spec.events.emit("tool.started", call_id=p.call.id, tool=p.call.name, args=view)
+    spec.events.emit(ToolStarted(call_id=p.call.id, tool=p.call.name, args=view))
     spec.store.mark_tool_call(spec.run_id, p.call.id, "running", args=view)
     if p.rejected is not None:
         result = p.rejected
@@ -93,10 +94,9 @@ async def execute_call(spec: RunSpec, st: RunState, p: Planned) -> ToolResult:
         spec.workers.prefetch(spec.session)  # a new graph/revision: workers load it now
     spec.store.finish_tool_call(spec.run_id, p.call.id, result.envelope(),
                                 spec.events.generation)
-    spec.events.emit("tool.completed", call_id=p.call.id, tool=p.call.name,
-                     success=result.success, summary=result.summary,
-                     elapsed_ms=result.elapsed_ms,
-                     error=result.error.model_dump() if result.error else None)
+    spec.events.emit(ToolCompleted(call_id=p.call.id, tool=p.call.name, success=result.success,
+                                   summary=result.summary, elapsed_ms=result.elapsed_ms,
+                                   error=result.error.model_dump() if result.error else None))
     return result
 
 

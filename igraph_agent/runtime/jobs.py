@@ -34,6 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode, JobCancelled
+from igraph_agent.runtime.events import JobProgress
 from igraph_agent.store import Store, new_id
 from igraph_agent.store.jobs import TERMINAL, JobStore
 
@@ -142,7 +143,7 @@ class JobManager:
             thread.join(max(0.0, deadline - _time.monotonic()))
         return not any(t.is_alive() for t in threads)
 
-    def for_run(self, run_id: str, emit: Callable[..., Any] | None = None,
+    def for_run(self, run_id: str, emit: Callable[[JobProgress], Any] | None = None,
                 run_cancelled: threading.Event | None = None) -> RunJobs:
         """The view one run's tools get as ``ToolContext.jobs``."""
         return RunJobs(self, run_id, emit, run_cancelled)
@@ -344,7 +345,7 @@ class RunJobs:
     run's cancel flag: a tool waiting for a job cancels the job when it is set.
     """
 
-    def __init__(self, manager: JobManager, run_id: str = "", emit: Callable[..., Any] | None = None,
+    def __init__(self, manager: JobManager, run_id: str = "", emit: Callable[[JobProgress], Any] | None = None,
                  run_cancelled: threading.Event | None = None) -> None:
         self.manager = manager
         self.run_id = run_id
@@ -358,8 +359,8 @@ class RunJobs:
 
     def _forward(self, record: dict[str, Any]) -> None:
         if self._emit is not None:
-            self._emit("job.progress", job_id=record["job_id"], seq=record["seq"],
-                       fraction=record["fraction"], message=record["message"])
+            self._emit(JobProgress(job_id=record["job_id"], seq=record["seq"],
+                                   fraction=record["fraction"], message=record["message"]))
 
     def status(self, job_id: str, after_seq: int = -1) -> dict[str, Any]:
         return self.manager.status(job_id, after_seq)

@@ -21,8 +21,9 @@ from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.model.gateway import ToolCallRequest
-from igraph_agent.response import AgentResponse, Refusal
+from igraph_agent.response import AgentResponse, Refusal, RunPhase
 from igraph_agent.runtime.approvals import pause_run, restore_state, resumed_turn
+from igraph_agent.runtime.events import ModelCompleted, ModelDelta, RunStarted, run_ended
 from igraph_agent.runtime.guards import check_answer
 from igraph_agent.runtime.instructions import CLARIFY_TOOL, system_prompt
 from igraph_agent.runtime.scheduler import BatchOutcome, run_batch, run_planned
@@ -36,9 +37,9 @@ EMPTY_NUDGE = "Your last reply had neither text nor a tool call. Answer, or call
 
 async def run_loop(spec: RunSpec) -> AgentResponse:
     st = RunState()
-    spec.store.update_run(spec.run_id, status="running")
-    spec.events.emit("run.started", question=spec.question, model=spec.model,
-                     session_id=spec.session_id)
+    spec.store.update_run(spec.run_id, status=RunPhase.RUNNING)
+    spec.events.emit(RunStarted(question=spec.question, model=spec.model,
+                                session_id=spec.session_id))
     _add(spec, st, {"role": "system", "content": system_prompt(spec.options, spec.plan, spec.instructions)})
     for m in spec.history:
         st.messages.append(m)
@@ -52,12 +53,12 @@ async def resume_loop(spec: RunSpec) -> AgentResponse:
     rejected, the calls that had ended keep their results."""
     run = spec.store.get_run(spec.run_id) or {}
     st, step, call_ids = restore_state(spec, run)
-    spec.events.emit("run.started", question=spec.question, model=spec.model,
-                     session_id=spec.session_id, resumed=True)
+    spec.events.emit(RunStarted(question=spec.question, model=spec.model,
+                                session_id=spec.session_id, resumed=True))
     try:
         batch = await run_planned(spec, st, resumed_turn(spec, call_ids))
     except AgentError as exc:
-        return _finish(spec, st, "error", "", error=exc, run_status="error")
+        return _finish(spec, st, "error", "", error=exc, run_status=RunPhase.ERROR)
     _add_results(spec, st, batch)
     return await _drive(spec, st, step)
 
@@ -78,8 +79,8 @@ async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
                 _add(spec, st, {"role": "user", "content": BUDGET_NOTE})
             turn = await _model_turn(spec, st, None if last else schemas)
             st.usage.add(turn.prompt_tokens, turn.completion_tokens, turn.cost_usd)
-            spec.events.emit("model.completed", text=turn.text,
-                             tool_calls=[{"id": c.id, "name": c.name} for c in turn.tool_calls])
+            spec.events.emit(ModelCompleted(
+                text=turn.text, tool_calls=[{"id": c.id, "name": c.name} for c in turn.tool_calls]))
             _add(spec, st, turn.as_message())
             if last or not turn.tool_calls:
                 if turn.text.strip():
@@ -114,7 +115,7 @@ async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
     except AgentError as exc:
         if exc.code == ErrorCode.RUN_CANCELLED:
             return await _finish_cancelled(spec, st, exc)
-        return _finish(spec, st, "error", "", error=exc, run_status="error")
+        return _finish(spec, st, "error", "", error=exc, run_status=RunPhase.ERROR)
     except asyncio.CancelledError:
         if not spec.cancel.is_set():
             raise
@@ -136,7 +137,7 @@ async def _model_turn(spec: RunSpec, st: RunState, schemas: list | None):
     control = spec.control
 
     def on_delta(text: str) -> None:
-        spec.events.emit("model.delta", text=text)
+        spec.events.emit(ModelDelta(text=text))
         if control is not None:
             control.delta(text, lambda full: _save_partial(spec, full))
 
@@ -157,24 +158,23 @@ async def _finish_cancelled(spec: RunSpec, st: RunState, exc: AgentError) -> Age
     if spec.control is not None:
         spec.control.signal()
         stopped = await spec.control.wait_stopped()
-    return _finish(spec, st, "error", "", error=exc, run_status="cancelled",
+    return _finish(spec, st, "error", "", error=exc, run_status=RunPhase.CANCELLED,
                    execution_stopped=stopped)
 
 
 def _finish(spec: RunSpec, st: RunState, status: str, answer: str, *,
-            error: AgentError | None = None, run_status: str | None = None,
+            error: AgentError | None = None, run_status: RunPhase | None = None,
             refusal: Refusal | None = None, extra_data: dict[str, Any] | None = None,
             execution_stopped: bool = True) -> AgentResponse:
     resp = build_response(spec, st, status, answer, error=error)
     resp.refusal = refusal
     resp.data.update(extra_data or {})
-    final_state = run_status or "completed"
+    final_state = run_status or RunPhase.COMPLETED
     fields = {"status": final_state, "usage": st.usage.model_dump(),
               "response": resp.model_dump(mode="json"), "finished_at": time.time()}
     persist_final(spec, fields, st, execution_stopped)
-    event = {"completed": "run.completed", "cancelled": "run.cancelled"}.get(final_state, "run.error")
-    spec.events.emit(event, status=resp.status,
-                     error=resp.error.model_dump() if resp.error else None)
+    spec.events.emit(run_ended(final_state, resp.status,
+                               resp.error.model_dump() if resp.error else None))
     return resp
 
 

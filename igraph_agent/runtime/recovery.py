@@ -20,8 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from igraph_agent.errors import ErrorCode
-from igraph_agent.response import AgentResponse, ErrorInfo, Evidence
-from igraph_agent.runtime.events import EventLog
+from igraph_agent.response import (
+    EXECUTING_PHASES,
+    AgentResponse,
+    CancelPhase,
+    ErrorInfo,
+    Evidence,
+    RunPhase,
+)
+from igraph_agent.runtime.events import EventLog, run_ended
 from igraph_agent.runtime.owner import owner_alive
 from igraph_agent.runtime.spool import persist_terminal, resave, spooled
 from igraph_agent.runtime.state import action_of
@@ -40,7 +47,7 @@ def recover(store: Store, home: Path, jobs: Any = None) -> dict[str, int]:
     for run in ctl.unfinished_runs():
         if owner_alive(run.get("owner")):
             continue
-        if run["status"] in ("preparing", "running"):
+        if run["status"] in EXECUTING_PHASES:
             stop_dead_run(store, home, run)
             counts["interrupted"] += 1
         elif run.get("response") is not None and ctl.mark_persisted(run["id"], run["generation"]):
@@ -50,7 +57,8 @@ def recover(store: Store, home: Path, jobs: Any = None) -> dict[str, int]:
     return counts
 
 
-def stop_dead_run(store: Store, home: Path, run: dict[str, Any], status: str = "interrupted",
+def stop_dead_run(store: Store, home: Path, run: dict[str, Any],
+                  status: RunPhase = RunPhase.INTERRUPTED,
                   cancel: dict[str, Any] | None = None) -> bool:
     """Persist a run whose process is gone as ``interrupted`` (or ``cancelled``)."""
     run_id, generation = run["id"], run["generation"]
@@ -75,11 +83,10 @@ def stop_dead_run(store: Store, home: Path, run: dict[str, Any], status: str = "
     fields: dict[str, Any] = {"status": status, "response": resp.model_dump(mode="json"),
                               "finished_at": time.time(), "execution_stopped": 1}
     if cancel is not None:
-        fields.update(cancel_status="stopping", cancel=cancel)
+        fields.update(cancel_status=CancelPhase.STOPPING, cancel=cancel)
     ok = persist_terminal(store, home, run_id, generation, fields)
-    EventLog(store, run_id, generation).emit(
-        "run.cancelled" if status == "cancelled" else "run.interrupted", status=resp.status,
-        error=resp.error.model_dump() if resp.error else None)
+    EventLog(store, run_id, generation).emit(run_ended(
+        status, resp.status, resp.error.model_dump() if resp.error else None))
     return ok
 
 
@@ -96,7 +103,7 @@ def _record_response(store: Store, run: dict[str, Any], status: str, pid: str) -
             evidence.append(Evidence(tool=row["tool"], call_id=row["call_id"],
                                      shows=env.get("summary", "")))
             data[row["call_id"]] = {"tool": row["tool"], **(env.get("data") or {})}
-    if status == "cancelled":
+    if status == RunPhase.CANCELLED:
         error = ErrorInfo(code=str(ErrorCode.RUN_CANCELLED),
                           message=f"the run was cancelled; its process (pid {pid}) had ended",
                           hint="ask again")

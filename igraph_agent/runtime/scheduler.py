@@ -35,8 +35,10 @@ from dataclasses import dataclass
 from igraph_agent.errors import ErrorCode
 from igraph_agent.model.gateway import ToolCallRequest
 from igraph_agent.runtime.approvals import preauthorized, rejection, request_approval
+from igraph_agent.runtime.events import ToolBlocked
 from igraph_agent.runtime.executor import Planned, execute_call, plan_call
 from igraph_agent.runtime.state import RunSpec, RunState, call_key
+from igraph_agent.store.approvals import ApprovalStatus
 from igraph_agent.tools.registry import ToolRegistry, ToolResult
 
 DEFAULT_CONCURRENCY = 4
@@ -163,7 +165,7 @@ async def _outcome(spec: RunSpec, st: RunState, p: Planned, planned: list[Planne
                     if planned[i].rejected is None and outcomes[i].blocks), None)
     if blocker is not None:
         return Outcome("blocked", _blocked(spec, p, blocker, outcomes[blocker.index]))
-    if p.decision == "rejected":
+    if p.decision == ApprovalStatus.REJECTED:
         result = rejection(p.call.name, p.call.id)
         spec.store.finish_tool_call(spec.run_id, p.call.id, result.envelope(),
                                     spec.events.generation)
@@ -206,7 +208,6 @@ def _blocked(spec: RunSpec, p: Planned, blocker: Planned, why: Outcome) -> ToolR
                  "blocked_by_state": why.state},
     )
     spec.store.mark_tool_call(spec.run_id, p.call.id, "blocked", result.envelope())
-    spec.events.emit("tool.blocked", call_id=p.call.id, tool=p.call.name,
-                     blocked_by=blocker.call.id, blocked_by_tool=blocker.call.name,
-                     reason=reason)
+    spec.events.emit(ToolBlocked(call_id=p.call.id, tool=p.call.name, blocked_by=blocker.call.id,
+                                 blocked_by_tool=blocker.call.name, reason=reason))
     return result

@@ -21,7 +21,15 @@ from igraph_agent.graph.session import SessionGraph
 from igraph_agent.graph.workspace import Workspace
 from igraph_agent.model.gateway import ModelGateway
 from igraph_agent.options import RunOptions
-from igraph_agent.response import Action, AgentResponse, ErrorInfo, Evidence, Usage
+from igraph_agent.response import (
+    Action,
+    AgentResponse,
+    CancelPhase,
+    ErrorInfo,
+    Evidence,
+    RunPhase,
+    Usage,
+)
 from igraph_agent.runtime.events import EventLog
 from igraph_agent.runtime.spool import persist_terminal
 from igraph_agent.store import Store
@@ -126,11 +134,11 @@ def persist_final(spec: RunSpec, fields: dict[str, Any], st: RunState | None = N
     fields = dict(fields, execution_stopped=int(execution_stopped))
     if spec.control is not None:
         fields["partial_text"] = spec.control.partial_text
-    if spec.cancel.is_set() or fields.get("status") == "cancelled":
-        fields["cancel_status"] = "stopping"  # confirmed once stopped and read back
+    if spec.cancel.is_set() or fields.get("status") == RunPhase.CANCELLED:
+        fields["cancel_status"] = CancelPhase.STOPPING  # confirmed once stopped and read back
     try:
-        if RunControlStore(spec.store).cancel_status(spec.run_id) != "none":
-            fields["cancel_status"] = "stopping"
+        if RunControlStore(spec.store).cancel_status(spec.run_id) != CancelPhase.NONE:
+            fields["cancel_status"] = CancelPhase.STOPPING
     except Exception:  # the store is unavailable: the spool keeps the payload
         pass
     results = [r.envelope() for r in (st.results if st is not None else [])]

@@ -237,35 +237,7 @@ class Store:
         return self._query("SELECT * FROM datasets ORDER BY created_at")
 
 
-    # -- approvals (migration 2; runtime/approvals.py) --------------------------------
-    def add_approval(self, run_id: str, tool_call_id: str, tool: str, args: dict[str, Any],
-                     generation: int) -> None:
-        with self.tx() as c:
-            c.execute("INSERT OR REPLACE INTO approvals(run_id, tool_call_id, tool, args, "
-                      "generation, status, created_at) VALUES(?, ?, ?, ?, ?, 'pending', ?)",
-                      (run_id, tool_call_id, tool, json.dumps(args), generation, time.time()))
-
-    def get_approval(self, run_id: str, tool_call_id: str) -> dict[str, Any] | None:
-        return self._one("SELECT * FROM approvals WHERE run_id=? AND tool_call_id=?",
-                         (run_id, tool_call_id))
-
-    def approvals(self, run_id: str, status: str | None = None) -> list[dict[str, Any]]:
-        if status:
-            return self._query("SELECT * FROM approvals WHERE run_id=? AND status=? "
-                               "ORDER BY created_at, rowid", (run_id, status))
-        return self._query("SELECT * FROM approvals WHERE run_id=? ORDER BY created_at, rowid",
-                           (run_id,))
-
-    def decide_approval(self, run_id: str, tool_call_id: str, generation: int, status: str,
-                        decided_args: dict[str, Any] | None) -> bool:
-        """Record a decision once: False when it was decided already or the generation moved."""
-        with self.tx() as c:
-            cur = c.execute(
-                "UPDATE approvals SET status=?, decided_args=?, decided_at=? WHERE run_id=? AND "
-                "tool_call_id=? AND generation=? AND status='pending'",
-                (status, json.dumps(decided_args), time.time(), run_id, tool_call_id, generation))
-            return cur.rowcount == 1
-
+    # -- approval pauses (records: store/approvals.py) -----------------------------------
     def resume_run(self, run_id: str, generation: int, owner: str | None = None) -> int | None:
         """paused -> running with the next generation, once; None if not paused at ``generation``.
 

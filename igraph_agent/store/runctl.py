@@ -19,12 +19,13 @@ import time
 from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
+from igraph_agent.response import FINAL_PHASES, CancelPhase, RunPhase
 from igraph_agent.store.db import Store, new_id
 
-TERMINAL = ("completed", "cancelled", "error", "interrupted")
+_P, _C = RunPhase, CancelPhase
 _BUSY_SQL = ("SELECT id, status, terminal_persisted FROM runs WHERE session_id=? AND "
-             "(status IN ('preparing', 'running', 'paused') OR terminal_persisted=0) "
-             "ORDER BY created_at DESC LIMIT 1")
+             f"(status IN ('{_P.PREPARING}', '{_P.RUNNING}', '{_P.PAUSED}') "
+             "OR terminal_persisted=0) ORDER BY created_at DESC LIMIT 1")
 
 
 class RunControlStore:
@@ -70,8 +71,8 @@ class RunControlStore:
                             details={"start_request_id": start_request_id})
             busy = c.execute(_BUSY_SQL, (session_id,)).fetchone()
             if busy is not None:
-                why = ("has an unconfirmed final save" if busy["status"] in TERMINAL
-                       else "is waiting for an approval" if busy["status"] == "paused"
+                why = ("has an unconfirmed final save" if busy["status"] in FINAL_PHASES
+                       else "is waiting for an approval" if busy["status"] == RunPhase.PAUSED
                        else "is still running")
                 raise AgentError(ErrorCode.SESSION_BUSY,
                                  f"session {session_id}: run {busy['id']} {why}",
@@ -83,8 +84,8 @@ class RunControlStore:
             now = time.time()
             c.execute("INSERT INTO runs(id, session_id, question, status, model, options, "
                       "created_at, start_request_id, owner) "
-                      "VALUES(?, ?, ?, 'preparing', ?, ?, ?, ?, ?)",
-                      (run_id, session_id, question, model, json.dumps(options), now,
+                      "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                      (run_id, session_id, question, RunPhase.PREPARING.value, model, json.dumps(options), now,
                        start_request_id, owner))
             if start_request_id:
                 c.execute("INSERT INTO start_requests(id, session_id, fingerprint, run_id, "
@@ -125,19 +126,19 @@ class RunControlStore:
     def request_cancel(self, run_id: str, meta: dict[str, Any]) -> bool:
         """Record the intent on an executing run (once); False when it is not executing."""
         with self.store.tx() as c:
-            cur = c.execute("UPDATE runs SET cancel_status='requested', cancel=? WHERE id=? AND "
-                            "status IN ('preparing', 'running') AND cancel_status='none'",
-                            (json.dumps(meta), run_id))
+            cur = c.execute(f"UPDATE runs SET cancel_status='{_C.REQUESTED}', cancel=? WHERE "
+                            f"id=? AND status IN ('{_P.PREPARING}', '{_P.RUNNING}') AND "
+                            f"cancel_status='{_C.NONE}'", (json.dumps(meta), run_id))
             return cur.rowcount == 1
 
-    def set_cancel_status(self, run_id: str, status: str) -> None:
+    def set_cancel_status(self, run_id: str, status: CancelPhase) -> None:
         with self.store.tx() as c:
             c.execute("UPDATE runs SET cancel_status=? WHERE id=? AND cancel_status IN "
-                      "('requested', 'stopping')", (status, run_id))
+                      f"('{_C.REQUESTED}', '{_C.STOPPING}')", (status.value, run_id))
 
-    def cancel_status(self, run_id: str) -> str:
+    def cancel_status(self, run_id: str) -> CancelPhase:
         row = self.store._one("SELECT cancel_status FROM runs WHERE id=?", (run_id,))
-        return row["cancel_status"] if row else "none"
+        return CancelPhase(row["cancel_status"]) if row else CancelPhase.NONE
 
     # -- terminal writes --------------------------------------------------------------
     def write_terminal(self, run_id: str, generation: int, fields: dict[str, Any]) -> bool:
@@ -162,9 +163,9 @@ class RunControlStore:
     def mark_persisted(self, run_id: str, generation: int) -> bool:
         with self.store.tx() as c:
             cur = c.execute("UPDATE runs SET terminal_persisted=1, cancel_status=CASE WHEN "
-                            "cancel_status IN ('requested', 'stopping') AND execution_stopped=1 "
-                            "THEN 'confirmed' ELSE cancel_status END WHERE id=? AND generation=?",
-                            (run_id, generation))
+                            f"cancel_status IN ('{_C.REQUESTED}', '{_C.STOPPING}') AND "
+                            f"execution_stopped=1 THEN '{_C.CONFIRMED}' ELSE cancel_status END "
+                            "WHERE id=? AND generation=?", (run_id, generation))
             return cur.rowcount == 1
 
     def set_partial_text(self, run_id: str, generation: int, text: str) -> None:
@@ -174,8 +175,8 @@ class RunControlStore:
 
     # -- recovery ---------------------------------------------------------------------
     def unfinished_runs(self) -> list[dict[str, Any]]:
-        return self.store._query("SELECT * FROM runs WHERE status IN ('preparing', 'running') "
-                                 "OR terminal_persisted=0 ORDER BY created_at")
+        return self.store._query(f"SELECT * FROM runs WHERE status IN ('{_P.PREPARING}', "
+                                 f"'{_P.RUNNING}') OR terminal_persisted=0 ORDER BY created_at")
 
     def open_tool_calls(self, run_id: str) -> list[dict[str, Any]]:
         return self.store._query("SELECT * FROM tool_calls WHERE run_id=? AND status IN "
