@@ -1,9 +1,11 @@
 """Worker processes that hold the session graph and run read-only analyses.
 
 python-igraph holds the GIL for a whole C call, so a long analysis on any thread of the
-kernel process freezes the notebook and two analyses never overlap
-(shared/notes/graph-performance.md). Read-only graph tools therefore run in long-lived
-*spawned* worker processes (forking a kernel is unsafe; ``OMP_NUM_THREADS=1``). Each
+kernel process freezes the notebook and two analyses never overlap. Read-only graph
+tools therefore run in long-lived worker processes, each started as its own program
+(``python -m igraph_agent.runtime.worker_main``: forking a kernel is unsafe, and a
+spawned multiprocessing child would re-run an unguarded user script's ``__main__``) in its
+own session (the kernel's interrupt is not theirs; ``OMP_NUM_THREADS=1``). Each
 worker loads the session graph's dataset revision from the project's parquet files once
 (``Workspace.load(dataset_id, revision)``) and serves tool calls by name through
 ``default_registry()``. Writes stay in the main process and bump the revision; a worker
@@ -35,6 +37,8 @@ import atexit
 import dataclasses
 import multiprocessing as mp
 import os
+import subprocess
+import sys
 import threading
 import time
 import weakref
@@ -72,13 +76,20 @@ def session_extras(session: SessionGraph) -> dict[str, Any]:
 
 
 class _Worker:
+    """One worker: its own program (``python -m igraph_agent.runtime.worker_main``), never a
+    re-import of the user's ``__main__``, in its own session so the terminal's or the
+    kernel's SIGINT never reaches it; requests and replies travel over a socket pair."""
+
     def __init__(self, home: Path) -> None:
-        ctx = mp.get_context("spawn")
-        self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=serve, args=(child, str(home)), daemon=True,
-                                   name="igraph-agent-worker")
-        os.environ.setdefault("OMP_NUM_THREADS", "1")
-        self.process.start()
+        self.conn, child = mp.Pipe()
+        package_root = str(Path(__file__).resolve().parents[2])
+        env = {**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1"),
+               "PYTHONPATH": os.pathsep.join(
+                   p for p in (package_root, os.environ.get("PYTHONPATH")) if p)}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "igraph_agent.runtime.worker_main", str(child.fileno()),
+             str(home)], pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, env=env,
+            start_new_session=True)
         child.close()
         self.loaded: tuple[str, int] | None = None
         self.serving: str | None = None  # the run whose call it is answering
@@ -95,7 +106,16 @@ class _Worker:
 
     @property
     def alive(self) -> bool:
-        return self.process.is_alive()
+        return self.process.poll() is None
+
+    def exit_code(self, wait: float) -> int | None:
+        try:
+            return self.process.wait(wait)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def kill(self) -> None:
+        self.process.kill()
 
     def stop(self) -> None:
         try:
@@ -103,10 +123,11 @@ class _Worker:
                 self.conn.send(None)
         except (OSError, ValueError):
             pass
-        self.process.join(2)
-        if self.process.is_alive():
+        if self.exit_code(2) is None:
             self.process.terminate()
-            self.process.join(2)
+            if self.exit_code(2) is None:
+                self.kill()
+                self.exit_code(2)
         self.conn.close()
 
 
@@ -254,9 +275,8 @@ class WorkerPool:
         try:
             return worker.call(request)
         except (EOFError, OSError, BrokenPipeError) as exc:
-            worker.process.join(1)
             return {"error": f"analysis worker exited ({type(exc).__name__}, exit code "
-                             f"{worker.process.exitcode})"}
+                             f"{worker.exit_code(1)})"}
         finally:
             worker.serving = None
             self._release(worker)
@@ -265,7 +285,7 @@ class WorkerPool:
         """Kill the workers busy with this run's calls (they are replaced on the next call)."""
         hit = [w for w in list(self._workers) if w.serving == run_id]
         for w in hit:
-            w.process.kill()
+            w.kill()
         return len(hit)
 
     def busy_with(self, run_id: str) -> bool:
