@@ -16,18 +16,24 @@ from pathlib import Path
 
 import pandas as pd
 
-from igraph_agent.graph.sources import SourceData, decode_text, digest, invalid, read_bytes
+from igraph_agent.graph.sources import (
+    MAX_ROWS,
+    SourceData,
+    check_size,
+    file_digest,
+    invalid,
+    text_lines,
+)
 
 _SPLIT = re.compile(r"[,\s]+")
 
 
 def read_edge_list_txt(path: Path) -> SourceData:
-    """Read a TXT edge list; every line is checked before anything is returned."""
-    raw = read_bytes(path)
-    text = decode_text(raw, path.name)
+    """Read a TXT edge list; every line is checked (and the limits enforced) as it streams."""
+    check_size(path)
     rows: list[tuple[str, str, float | None]] = []
     width = None
-    for lineno, line_text in enumerate(text.splitlines(), start=1):
+    for lineno, line_text in enumerate(text_lines(path), start=1):
         line = line_text.split("#", 1)[0].strip()
         if not line:
             continue
@@ -52,11 +58,14 @@ def read_edge_list_txt(path: Path) -> SourceData:
                               "not a number", hint="weights must be numbers",
                               line=lineno, column=3) from None
         rows.append((parts[0], parts[1], weight))
+        if len(rows) > MAX_ROWS:
+            raise invalid(f"{path.name} has more than {MAX_ROWS} edges", line=lineno,
+                          hint="filter or sample the edge list first (see docs/limits.md)")
     if not rows:
         raise invalid(f"{path.name} has no edges (only comments or blank lines)",
                       hint="add lines like 'a b' or 'a b 2.5'")
     df = pd.DataFrame(rows, columns=["source", "target", "weight"])
     if width == 2:
         df = df.drop(columns=["weight"])
-    meta = {"file": path.name, "rows": len(df), "sha256": digest("txt", raw)}
+    meta = {"file": path.name, "rows": len(df), "sha256": file_digest("txt", path)}
     return SourceData(path.stem, "txt", {"table": df}, meta)

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import io
+import itertools
 import re
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,11 @@ import pandas as pd
 
 from igraph_agent.errors import ErrorCode, ToolError
 
+#: limits on every file source (docs/limits.md lists them all)
 MAX_SOURCE_BYTES = 512 * 1024 * 1024
+MAX_LINE_BYTES = 1024 * 1024
+MAX_ROWS = 5_000_000
+MAX_COLUMNS = 1_000
 CSV_SUFFIXES = {".csv": ",", ".tsv": "\t"}
 TXT_SUFFIXES = {".txt", ".edges", ".edgelist"}
 SQL_SUFFIXES = {".sql"}
@@ -69,60 +74,91 @@ def digest(kind: str, *parts: bytes) -> str:
 
 
 # -- files ------------------------------------------------------------------------------
-def read_bytes(path: Path) -> bytes:
-    """The file's bytes after the checks every file source shares (exists, size, not empty)."""
+def check_size(path: Path) -> int:
+    """The checks every file source shares, from the file system before any read: the file
+    exists, is not empty and is at most ``MAX_SOURCE_BYTES``. Returns its size."""
     if not path.is_file():
         raise invalid(f"{path} does not exist or is not a file", hint="check the path")
     size = path.stat().st_size
     if size == 0:
         raise invalid(f"{path.name} is empty", hint="attach a file with a header and rows")
     if size > MAX_SOURCE_BYTES:
-        raise invalid(f"{path.name} is {size} bytes; the limit is {MAX_SOURCE_BYTES}")
-    return path.read_bytes()
+        raise invalid(f"{path.name} is {size} bytes; the limit is {MAX_SOURCE_BYTES}",
+                      hint="filter or sample the file first (see docs/limits.md)")
+    return size
 
 
-def decode_text(raw: bytes, name: str) -> str:
-    """UTF-8 text (a BOM is dropped); binary content and other encodings are rejected."""
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise invalid(f"{name} is UTF-16 text, not UTF-8", hint="save the file as UTF-8", line=1)
-    nul = raw.find(b"\x00", 0, 65536)
-    if nul >= 0:
-        line = raw[:nul].count(b"\n") + 1
-        raise invalid(f"{name} looks like a binary file (a NUL byte at offset {nul}, line {line}), "
-                      "not text", hint="attach a text table (CSV, TSV, TXT) or a SQL dump",
-                      line=line)
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise invalid(f"{name} is not UTF-8 (byte 0x{raw[exc.start]:02x} at line {line}, "
-                      f"column {column})", hint="save the file as UTF-8", line=line,
-                      column=column) from None
+def file_digest(kind: str, path: Path, *extra: bytes) -> str:
+    """``digest(kind, path.read_bytes(), *extra)`` computed in 1 MiB chunks."""
+    h = hashlib.sha256(kind.encode())
+    h.update(path.stat().st_size.to_bytes(8, "little"))
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    for p in extra:
+        h.update(len(p).to_bytes(8, "little"))
+        h.update(p)
+    return h.hexdigest()
 
 
-def read_text(path: Path) -> str:
-    return decode_text(read_bytes(path), path.name)
+def text_lines(path: Path) -> Iterator[str]:
+    """The file's lines as UTF-8 text, checked while they stream (a BOM is dropped).
+
+    ``SOURCE_INVALID`` with the line (and column) for UTF-16 or binary content, a byte
+    that is not UTF-8, or a line longer than ``MAX_LINE_BYTES``.
+    """
+    name = path.name
+    with open(path, "rb") as fh:
+        head = fh.read(65536)
+        if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+            raise invalid(f"{name} is UTF-16 text, not UTF-8", hint="save the file as UTF-8",
+                          line=1)
+        if b"\x00" in head:
+            _binary(name, head.find(b"\x00"), head[: head.find(b"\x00")].count(b"\n") + 1)
+        fh.seek(0)
+        offset = 0
+        for lineno in itertools.count(1):
+            raw = fh.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return
+            if len(raw) > MAX_LINE_BYTES:
+                raise invalid(f"{name}: line {lineno} is longer than {MAX_LINE_BYTES} bytes",
+                              hint="is this a table with one row per line?", line=lineno)
+            if b"\x00" in raw:
+                _binary(name, offset + raw.find(b"\x00"), lineno)
+            offset += len(raw)
+            try:
+                yield raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+            except UnicodeDecodeError as exc:
+                raise invalid(f"{name} is not UTF-8 (byte 0x{raw[exc.start]:02x} at line "
+                              f"{lineno}, column {exc.start + 1})", hint="save the file as UTF-8",
+                              line=lineno, column=exc.start + 1) from None
+
+
+def _binary(name: str, offset: int, line: int) -> None:
+    raise invalid(f"{name} looks like a binary file (a NUL byte at offset {offset}, line {line}), "
+                  "not text", hint="attach a text table (CSV, TSV, TXT) or a SQL dump", line=line)
 
 
 def read_csv(path: Path) -> SourceData:
     """A CSV (or TSV, by suffix) table with a header row.
 
     Values stay strings unless a whole column is numeric (ids with leading zeros stay
-    strings); only an empty field counts as missing.
+    strings); only an empty field counts as missing. Size, line length, columns and rows
+    are checked before and while the file streams (docs/limits.md).
     """
-    raw = read_bytes(path)
-    text = decode_text(raw, path.name)
+    check_size(path)
     sep = CSV_SUFFIXES.get(path.suffix.lower(), ",")
-    df, lines = parse_delimited(text, path.name, sep)
+    df, lines = parse_delimited(path, sep)
     check_edge_columns(df, path.name, lambda i: f"line {lines[i]}", lines)
-    meta = {"file": path.name, "rows": len(df), "sha256": digest("csv", raw)}
+    meta = {"file": path.name, "rows": len(df), "sha256": file_digest("csv", path)}
     return SourceData(path.stem, "csv", {"table": df}, meta)
 
 
-def parse_delimited(text: str, name: str, sep: str) -> tuple[pd.DataFrame, list[int]]:
+def parse_delimited(path: Path, sep: str) -> tuple[pd.DataFrame, list[int]]:
     """Validate a delimited table row by row; return it and each data row's line number."""
-    reader = csv.reader(io.StringIO(text), delimiter=sep, skipinitialspace=True, strict=True)
+    name = path.name
+    reader = csv.reader(text_lines(path), delimiter=sep, skipinitialspace=True, strict=True)
     header: list[str] | None = None
     lines: list[int] = []
     try:
@@ -138,6 +174,9 @@ def parse_delimited(text: str, name: str, sep: str) -> tuple[pd.DataFrame, list[
                               hint="every row needs one value per header column (quote values "
                               "that contain the separator)", line=reader.line_num)
             lines.append(reader.line_num)
+            if len(lines) > MAX_ROWS:
+                raise invalid(f"{name} has more than {MAX_ROWS} rows", line=reader.line_num,
+                              hint="filter or sample the table first (see docs/limits.md)")
     except csv.Error as exc:
         raise invalid(f"{name}: line {reader.line_num}: {exc}", line=reader.line_num) from None
     if header is None:
@@ -145,7 +184,7 @@ def parse_delimited(text: str, name: str, sep: str) -> tuple[pd.DataFrame, list[
     if not lines:
         raise invalid(f"{name} has a header but no rows", hint="add data rows below the header",
                       line=1)
-    df = pd.read_csv(io.StringIO(text), sep=sep, dtype=str, keep_default_na=False,
+    df = pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, encoding="utf-8-sig",
                      na_values=[""], skipinitialspace=True, skip_blank_lines=True)
     if len(df) != len(lines):  # a row of separators only: pandas keeps it, we skipped it
         df = df.dropna(how="all").reset_index(drop=True)
@@ -158,6 +197,9 @@ def parse_delimited(text: str, name: str, sep: str) -> tuple[pd.DataFrame, list[
 
 def _check_header(row: list[str], name: str, sep: str, line: int) -> list[str]:
     names = [h.strip() for h in row]
+    if len(names) > MAX_COLUMNS:
+        raise invalid(f"{name}: line {line}: the header has {len(names)} columns; the limit is "
+                      f"{MAX_COLUMNS}", hint="keep the columns the graph needs", line=line)
     if len(names) < 2:
         seen = [word for ch, word in _OTHER_SEPARATORS.items() if ch != sep and ch in row[0]]
         sep_word = _OTHER_SEPARATORS[sep]
@@ -173,7 +215,7 @@ def _check_header(row: list[str], name: str, sep: str, line: int) -> list[str]:
         col = names.index("") + 1
         raise invalid(f"{name}: line {line}, column {col}: the header has an empty column name",
                       hint="name every column", line=line, column=col)
-    dupes = sorted({h for h in names if names.count(h) > 1})
+    dupes = sorted(h for h, n in Counter(names).items() if n > 1)
     if dupes:
         cols = [i + 1 for i, h in enumerate(names) if h == dupes[0]]
         raise invalid(f"{name}: line {line}: duplicate column name(s) in the header: "
@@ -263,7 +305,11 @@ def from_dataframe(df: pd.DataFrame, name: str) -> SourceData:
     if df.empty:
         raise invalid(f"DataFrame {name} has no rows")
     names = [str(c) for c in df.columns]
-    dupes = sorted({c for c in names if names.count(c) > 1})
+    if len(names) > MAX_COLUMNS or len(df) > MAX_ROWS:
+        raise invalid(f"DataFrame {name} has {len(df)} rows and {len(names)} columns; the limits "
+                      f"are {MAX_ROWS} rows and {MAX_COLUMNS} columns",
+                      hint="keep the rows and columns the graph needs (see docs/limits.md)")
+    dupes = sorted(c for c, n in Counter(names).items() if n > 1)
     if dupes:
         raise invalid(f"DataFrame {name} has duplicate column names: {', '.join(dupes)}",
                       hint="rename the columns so each is distinct", column=dupes[0])

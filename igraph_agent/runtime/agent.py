@@ -288,6 +288,8 @@ class Agent:
             ids = [s["source_id"] for s in self.workspace.attach_many(objs, labels)]
         except AgentError as exc:
             return exc
+        except Exception as exc:  # never leave the admitted run "preparing"
+            return AgentError(ErrorCode.SOURCE_INVALID, f"{type(exc).__name__}: {exc}")
         graph.attached_sources = ids
         return None
 
