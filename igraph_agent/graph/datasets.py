@@ -10,7 +10,8 @@ Three constructions, one function each:
   ones (customer -- customer by shared products); ``weight`` = number of distinct shared
   items, ``amount`` = what both spent on the shared items.
 
-Storage: ``<home>/datasets/<id>/r<rev>/{nodes,edges}.parquet`` plus ``graph.json``.
+Storage: ``<home>/datasets/<id>/r<rev>/{nodes,edges}.parquet`` plus ``graph.json``
+(written and read by ``graph/revisions.py``).
 
 Example::
 
@@ -21,9 +22,6 @@ Example::
 
 from __future__ import annotations
 
-import json
-import shutil
-from pathlib import Path
 from typing import Literal
 
 import networkx as nx
@@ -360,35 +358,6 @@ def _present(value) -> bool:
         return not bool(pd.isna(value))
     except (TypeError, ValueError):
         return True
-
-
-def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFrame,
-                   edges: pd.DataFrame, directed: bool) -> Path:
-    """Write one revision atomically (a temporary folder renamed into place)."""
-    final = root / dataset_id / f"r{revision}"
-    tmp = root / dataset_id / f".r{revision}.tmp"
-    try:
-        tmp.mkdir(parents=True, exist_ok=True)
-        nodes.to_parquet(tmp / "nodes.parquet", index=False)
-        edges.to_parquet(tmp / "edges.parquet", index=False)
-        (tmp / "graph.json").write_text(json.dumps({"directed": directed}))
-        tmp.rename(final)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    return final
-
-
-def read_revision(root: Path, dataset_id: str, revision: int) -> nx.Graph:
-    folder = root / dataset_id / f"r{revision}"
-    if not folder.is_dir():
-        raise ToolError(ErrorCode.RESULT_UNAVAILABLE,
-                        f"revision {revision} of {dataset_id} has no stored files",
-                        hint="construct the dataset again")
-    meta = json.loads((folder / "graph.json").read_text())
-    nodes = pd.read_parquet(folder / "nodes.parquet")
-    edges = pd.read_parquet(folder / "edges.parquet")
-    return to_networkx(nodes, edges, meta["directed"])
 
 
 def graph_tables(g: nx.Graph) -> tuple[pd.DataFrame, pd.DataFrame]:

@@ -23,17 +23,22 @@ from typing import Any
 import networkx as nx
 import pandas as pd
 
-from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.errors import AgentError, ErrorCode, ToolError
 from igraph_agent.graph.datasets import (
     GraphSpec,
     build_tables,
     check_columns,
     graph_tables,
     normalise_tables,
-    read_revision,
-    write_revision,
 )
 from igraph_agent.graph.nodetables import node_frame, split_node_tables
+from igraph_agent.graph.revisions import (
+    dataset_lock,
+    read_revision,
+    reconcile,
+    reconcile_dataset,
+    write_revision,
+)
 from igraph_agent.graph.sources import (
     SourceData,
     arrow_safe,
@@ -102,24 +107,36 @@ class Workspace:
 
         Accepts a file path (csv, tsv, txt, sql, sqlite/db), a
         :class:`~igraph_agent.graph.sql.SQLSource`, a pandas DataFrame or a networkx graph.
+        Every failure is ``SOURCE_INVALID``: no reader's own exception reaches the caller.
         """
-        from igraph_agent.graph.sql import SQLSource
-
-        if isinstance(obj, pd.DataFrame):
-            data = from_dataframe(obj, name or "dataframe")
-        elif isinstance(obj, nx.Graph):
-            data = from_networkx(obj, name or "graph")
-        elif isinstance(obj, SQLSource):
-            data = obj.read()
-        elif isinstance(obj, str | Path):
-            data = read_path(obj)
-        else:
-            raise invalid(f"cannot attach a {type(obj).__name__}",
-                          hint="attach a file path, a SQLSource(path, query), a pandas DataFrame "
-                          "or a networkx graph")
+        try:
+            data = self._read(obj, name)
+        except AgentError:
+            raise
+        except Exception as exc:
+            label = name or (Path(obj).name if isinstance(obj, str | Path) else type(obj).__name__)
+            raise invalid(f"{label} could not be read: {type(exc).__name__}: {exc}",
+                          hint="check that the file is a valid table, graph or SQL source"
+                          ) from None
         if name:
             data.name = name
         return data
+
+    @staticmethod
+    def _read(obj: Any, name: str | None) -> SourceData:
+        from igraph_agent.graph.sql import SQLSource
+
+        if isinstance(obj, pd.DataFrame):
+            return from_dataframe(obj, name or "dataframe")
+        if isinstance(obj, nx.Graph):
+            return from_networkx(obj, name or "graph")
+        if isinstance(obj, SQLSource):
+            return obj.read()
+        if isinstance(obj, str | Path):
+            return read_path(obj)
+        raise invalid(f"cannot attach a {type(obj).__name__}",
+                      hint="attach a file path, a SQLSource(path, query), a pandas DataFrame "
+                      "or a networkx graph")
 
     def attach(self, obj: Any, name: str | None = None) -> dict[str, Any]:
         """Attach one object as a source (see :meth:`read`); identical content reuses its id."""
@@ -173,8 +190,16 @@ class Workspace:
         try:
             nodes, edges = normalise_tables(*self._build(tables, spec), spec.directed)
             nodes, edges = arrow_safe(nodes), arrow_safe(edges)
-            write_revision(self.datasets_dir, did, CONSTRUCTED_REVISION, nodes, edges,
-                           spec.directed)
+            with dataset_lock(self.datasets_dir, did):
+                digest = write_revision(self.datasets_dir, did, CONSTRUCTED_REVISION, nodes,
+                                        edges, spec.directed)
+                meta = {"nodes": len(nodes), "edges": len(edges), "directed": spec.directed,
+                        "kind": spec.kind,
+                        "weighted": "weight" in edges.columns and bool(edges["weight"].notna().any()),
+                        "construction_key": key,
+                        "content_sha256": {str(CONSTRUCTED_REVISION): digest}}
+                self.store.update_dataset(did, status="ready",
+                                          revision=CONSTRUCTED_REVISION, meta=meta)
         except Exception as exc:
             error = exc if isinstance(exc, ToolError) else ToolError(
                 ErrorCode.TOOL_FAILED, f"construction failed: {type(exc).__name__}: {exc}")
@@ -182,11 +207,6 @@ class Workspace:
             self.store.update_dataset(did, status="failed", error=error.message)
             error.details = {**error.details, "dataset_id": did, "construction_status": "failed"}
             raise error from None
-        meta = {"nodes": len(nodes), "edges": len(edges), "directed": spec.directed,
-                "kind": spec.kind,
-                "weighted": "weight" in edges.columns and bool(edges["weight"].notna().any()),
-                "construction_key": key}
-        self.store.update_dataset(did, status="ready", revision=CONSTRUCTED_REVISION, meta=meta)
         return {**self.dataset(did), "reused": False}
 
     def _input_tables(self, source_ids: list[str], spec: GraphSpec) -> list[dict[str, pd.DataFrame]]:
@@ -282,23 +302,40 @@ class Workspace:
             raise ToolError(ErrorCode.REVISION_CONFLICT,
                             f"dataset {dataset_id} has revisions 1..{row['revision']}, not {rev}",
                             hint="omit revision to load the latest")
-        return read_revision(self.datasets_dir, dataset_id, rev), rev
+        digest = ((row["meta"] or {}).get("content_sha256") or {}).get(str(rev))
+        return read_revision(self.datasets_dir, dataset_id, rev, digest), rev
 
     def save_revision(self, dataset_id: str, g: nx.Graph, base_revision: int) -> int:
-        """Store ``g`` as the next revision; REVISION_CONFLICT if someone moved it first."""
-        row = self.dataset(dataset_id)
-        if row["revision"] != base_revision:
-            raise ToolError(ErrorCode.REVISION_CONFLICT,
-                            f"dataset {dataset_id} is at revision {row['revision']}, "
-                            f"the change was based on {base_revision}",
-                            hint="re-read the graph, preview again and confirm again")
-        new_rev = base_revision + 1
+        """Store ``g`` as the next revision; REVISION_CONFLICT if someone moved it first.
+
+        One writer per dataset across processes (see ``graph/revisions.py``): the revision
+        number is checked, the files written and the store row moved under one lock.
+        """
+        self.dataset(dataset_id)
         nodes, edges = graph_tables(g)
-        write_revision(self.datasets_dir, dataset_id, new_rev, nodes, edges, g.is_directed())
-        meta = {**(row["meta"] or {}), "nodes": g.number_of_nodes(),
-                "edges": g.number_of_edges(), "directed": g.is_directed()}
-        self.store.update_dataset(dataset_id, revision=new_rev, meta=meta)
+        with dataset_lock(self.datasets_dir, dataset_id):
+            row = self.dataset(dataset_id)
+            if row["revision"] != base_revision:
+                raise ToolError(ErrorCode.REVISION_CONFLICT,
+                                f"dataset {dataset_id} is at revision {row['revision']}, "
+                                f"the change was based on {base_revision}",
+                                hint="re-read the graph, preview again and confirm again")
+            reconcile_dataset(self.datasets_dir, dataset_id, row["revision"])
+            new_rev = base_revision + 1
+            digest = write_revision(self.datasets_dir, dataset_id, new_rev, nodes, edges,
+                                    g.is_directed())
+            meta = row["meta"] or {}
+            meta = {**meta, "nodes": g.number_of_nodes(), "edges": g.number_of_edges(),
+                    "directed": g.is_directed(),
+                    "content_sha256": {**(meta.get("content_sha256") or {}), str(new_rev): digest}}
+            self.store.update_dataset(dataset_id, revision=new_rev, meta=meta)
         return new_rev
+
+    def reconcile_revisions(self) -> dict[str, list[str]]:
+        """Start-up recovery: remove revision folders the store does not list (a writer
+        killed between its rename and its store update) and writers' temporary folders."""
+        stored = {r["id"]: int(r["revision"]) for r in self.store.list_datasets()}
+        return reconcile(self.datasets_dir, stored)
 
 
 def construction_key(source_ids: list[str], spec: GraphSpec) -> str:

@@ -198,8 +198,14 @@ class DurableRuns:
         return resave(self.store, self.home, run_id)
 
     def recover(self) -> dict[str, int]:
-        """Start-up recovery of this home (``runtime/recovery.py``)."""
-        return recover(self.store, self.home, self.jobs)
+        """Start-up recovery of this home (``runtime/recovery.py``), and the revision
+        folders the store does not list (``graph/revisions.py``)."""
+        from igraph_agent.graph.workspace import Workspace
+
+        counts = recover(self.store, self.home, self.jobs)
+        removed = Workspace(self.home, self.store).reconcile_revisions()
+        counts["revision_debris_removed"] = sum(len(v) for v in removed.values())
+        return counts
 
     def observer_handle(self, run_id: str) -> RunHandle:
         """A handle on a run executing elsewhere (or finished): its response comes from the

@@ -21,7 +21,15 @@ def content_hash(obj: Any) -> str:
     """A stable hash of an attachment's content (file bytes, frame values, graph edges)."""
     h = hashlib.sha256()
     if isinstance(obj, str | Path) and Path(obj).is_file():
-        h.update(Path(obj).read_bytes())
+        from igraph_agent.graph.sources import MAX_SOURCE_BYTES
+
+        stat = Path(obj).stat()  # a file over the limit is refused at attach: never read it
+        if stat.st_size > MAX_SOURCE_BYTES:
+            h.update(f"{stat.st_size}:{stat.st_mtime_ns}".encode())
+        else:
+            with open(obj, "rb") as fh:
+                for chunk in iter(lambda: fh.read(1 << 20), b""):
+                    h.update(chunk)
     elif type(obj).__name__ == "DataFrame":
         import pandas as pd
 

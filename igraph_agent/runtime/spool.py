@@ -25,6 +25,7 @@ from typing import Any
 
 from igraph_agent.store import Store
 from igraph_agent.store.runctl import RunControlStore
+from igraph_agent.testhooks import crash_point
 
 SPOOL_DIR = "spool"
 
@@ -79,6 +80,7 @@ def persist_terminal(store: Store, home: Path, run_id: str, generation: int,
         write_spool(home, run_id, payload)
     except OSError:
         pass  # the store write below is still attempted; only the retry path is lost
+    crash_point("terminal.spooled")  # inert unless the crash test asks (igraph_agent/testhooks.py)
     return _save(store, home, payload)
 
 

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from igraph_agent.store.schema import MIGRATIONS
+from igraph_agent.store.schema import migrate
 
 _JSON_COLUMNS = {"state", "options", "usage", "response", "content", "args", "envelope",
                  "data", "meta", "source_ids", "spec", "value", "pause", "decided_args",
@@ -72,9 +72,7 @@ class Store:
 
     def _migrate(self) -> None:
         with self._lock:
-            current = self._conn.execute("PRAGMA user_version").fetchone()[0]
-            for version, script in enumerate(MIGRATIONS[current:], start=current + 1):
-                self._conn.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={version};\nCOMMIT;")
+            migrate(self._conn)  # safe against a concurrent first open (store/schema.py)
 
     def close(self) -> None:
         with self._lock:

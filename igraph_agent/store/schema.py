@@ -1,6 +1,17 @@
-"""The SQLite schema as an ordered list of migrations. Append, never edit a shipped one."""
+"""The SQLite schema as an ordered list of migrations. Append, never edit a shipped one.
+
+:func:`migrate` applies the missing ones. Several processes may open a new project at
+once: each migration runs in one ``BEGIN IMMEDIATE`` transaction that reads the schema
+version *inside* the transaction, so a process that waited for a concurrent winner finds
+the work done and applies nothing twice; a process killed mid-migration leaves the
+previous version (the transaction rolls back).
+"""
 
 from __future__ import annotations
+
+import sqlite3
+
+from igraph_agent.testhooks import crash_point
 
 MIGRATIONS: list[str] = [
     # 1: the foundation
@@ -227,3 +238,37 @@ MIGRATIONS: list[str] = [
     );
     """,
 ]
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Apply the migrations this database lacks (``conn`` in autocommit mode); the version."""
+    while True:
+        conn.execute("BEGIN IMMEDIATE")  # waits (busy timeout) for a concurrent migrator
+        try:
+            current = conn.execute("PRAGMA user_version").fetchone()[0]
+            if current >= len(MIGRATIONS):
+                conn.execute("COMMIT")
+                return current
+            for statement in _statements(MIGRATIONS[current]):
+                conn.execute(statement)
+            crash_point("migration")
+            conn.execute(f"PRAGMA user_version={current + 1}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+
+def _statements(script: str) -> list[str]:
+    """A migration script split into complete statements (comments and blanks dropped)."""
+    out, buf = [], ""
+    for line in script.splitlines(keepends=True):
+        if not buf and not line.strip():
+            continue
+        buf += line
+        if sqlite3.complete_statement(buf):
+            out.append(buf.strip())
+            buf = ""
+    if buf.strip():
+        raise ValueError(f"incomplete statement in a migration: {buf.strip()[:80]}")
+    return out

@@ -14,6 +14,8 @@ from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 from igraph_agent.tools.schema import INTERNAL
 
 SAMPLE_NODES = 5
+#: dataset meta kept for the store, not shown to the model
+_INTERNAL_META = ("construction_key", "content_sha256")
 
 
 class GraphInfoArgs(BaseModel):
@@ -29,7 +31,7 @@ def get_graph_info(ctx: ToolContext, args: GraphInfoArgs) -> ToolOutput:
     datasets = [
         {"dataset_id": d["id"], "name": d["name"], "construction_status": d["status"],
          "revision": d["revision"],
-         **{k: v for k, v in (d["meta"] or {}).items() if k != "construction_key"}}
+         **{k: v for k, v in (d["meta"] or {}).items() if k not in _INTERNAL_META}}
         for d in ctx.workspace.store.list_datasets()
     ]
     attached = []
@@ -120,7 +122,7 @@ def construct_graph(ctx: ToolContext, args: ConstructArgs) -> ToolOutput:
     rev = CONSTRUCTED_REVISION
     _mark_active(session, row["id"], rev, row["status"])
     session.bindings[row["id"]] = rev
-    meta = {k: v for k, v in (row["meta"] or {}).items() if k != "construction_key"}
+    meta = {k: v for k, v in (row["meta"] or {}).items() if k not in _INTERNAL_META}
     how = "reused the ready" if row["reused"] else "constructed"
     data = {"dataset_id": row["id"], "construction_status": row["status"], **meta,
             "revision": rev, "reused": row["reused"]}

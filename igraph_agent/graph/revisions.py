@@ -1,0 +1,162 @@
+"""Stored revisions of a dataset: one writer at a time, whole or absent, checked on load.
+
+Layout: ``<datasets>/<id>/r<rev>/`` holds the revision's data files and ``graph.json``
+(``directed`` and ``content_sha256``, the hash of the data files). The store row's
+``revision`` is the commit point: a folder above it is debris from a writer that died.
+
+* :func:`dataset_lock` -- a cross-process file lock per dataset (``<id>/.lock``); every
+  writer holds it from reading the current revision to updating the store row.
+* :func:`write_revision` -- files go to a temporary folder private to the writer, then
+  one rename puts the folder in place.
+* :func:`reconcile` -- under the lock, removes temporary folders and revision folders the
+  store does not list (a writer killed between the rename and the store update); run at
+  start-up for every dataset and before every save of one, so such debris never blocks.
+* :func:`read_revision` -- verifies the content hash recorded at write.
+
+Example::
+
+    with dataset_lock(root, "ds_1a2b"):
+        reconcile_dataset(root, "ds_1a2b", stored_revision=1)
+        digest = write_revision(root, "ds_1a2b", 2, nodes, edges, directed=False)
+        store.update_dataset(...)   # the commit point
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import networkx as nx
+import pandas as pd
+from filelock import FileLock
+
+from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.testhooks import crash_point
+
+META_FILE = "graph.json"
+LOCK_FILE = ".lock"
+#: how long a writer waits for another writer of the same dataset before giving up
+LOCK_TIMEOUT_S = 120.0
+_REVISION_DIR = re.compile(r"^r(\d+)$")
+
+
+@contextmanager
+def dataset_lock(root: Path, dataset_id: str, timeout: float = LOCK_TIMEOUT_S) -> Iterator[None]:
+    """Hold the dataset's cross-process write lock (released when the holder dies, too)."""
+    folder = root / dataset_id
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(folder / LOCK_FILE), timeout=timeout)
+    try:
+        lock.acquire()
+    except TimeoutError:
+        raise ToolError(ErrorCode.REVISION_CONFLICT,
+                        f"dataset {dataset_id} is being written by another process",
+                        hint="try again in a moment", retryable=True) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def content_digest(folder: Path) -> str:
+    """sha256 over the names and bytes of the revision's data files (all but graph.json)."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in folder.iterdir() if p.is_file() and p.name != META_FILE):
+        h.update(path.name.encode() + b"\0")
+        with open(path, "rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                h.update(chunk)
+    return h.hexdigest()
+
+
+def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFrame,
+                   edges: pd.DataFrame, directed: bool) -> str:
+    """Write one revision whole (private temporary folder renamed into place); its digest.
+
+    The caller holds :func:`dataset_lock` and updates the store row afterwards.
+    """
+    final = root / dataset_id / f"r{revision}"
+    tmp = root / dataset_id / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    try:
+        tmp.mkdir(parents=True)
+        nodes.to_parquet(tmp / "nodes.parquet", index=False)
+        edges.to_parquet(tmp / "edges.parquet", index=False)
+        digest = content_digest(tmp)
+        (tmp / META_FILE).write_text(json.dumps({"directed": directed,
+                                                 "content_sha256": digest}))
+        crash_point("revision.written")
+        tmp.rename(final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    crash_point("revision.renamed")
+    return digest
+
+
+def read_revision(root: Path, dataset_id: str, revision: int,
+                  expected_digest: str | None = None) -> nx.Graph:
+    """The stored graph; RESULT_UNAVAILABLE when the files are missing or not what was written."""
+    from igraph_agent.graph.datasets import to_networkx
+
+    folder = root / dataset_id / f"r{revision}"
+    if not folder.is_dir():
+        raise ToolError(ErrorCode.RESULT_UNAVAILABLE,
+                        f"revision {revision} of {dataset_id} has no stored files",
+                        hint="construct the dataset again")
+    try:
+        meta = json.loads((folder / META_FILE).read_text())
+        expected = expected_digest or meta.get("content_sha256")
+        if expected and content_digest(folder) != expected:
+            raise ValueError("its content hash differs from the one recorded at write")
+        nodes = pd.read_parquet(folder / "nodes.parquet")
+        edges = pd.read_parquet(folder / "edges.parquet")
+        directed = bool(meta["directed"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ToolError(ErrorCode.RESULT_UNAVAILABLE,
+                        f"revision {revision} of {dataset_id} is damaged: {exc}",
+                        hint="load an earlier revision, or construct the dataset again") from None
+    return to_networkx(nodes, edges, directed)
+
+
+def reconcile_dataset(root: Path, dataset_id: str, stored_revision: int) -> list[str]:
+    """Remove temporary folders and revision folders above the stored revision.
+
+    Call with :func:`dataset_lock` held: then no live writer owns any of them. Returns
+    the names removed.
+    """
+    folder = root / dataset_id
+    removed = []
+    if not folder.is_dir():
+        return removed
+    for child in sorted(folder.iterdir()):
+        match = _REVISION_DIR.match(child.name)
+        stale = child.name.startswith(".tmp-") or (match and int(match.group(1)) > stored_revision)
+        if stale and child.is_dir():
+            shutil.rmtree(child, ignore_errors=True)
+            removed.append(child.name)
+    return removed
+
+
+def reconcile(root: Path, stored: dict[str, int]) -> dict[str, list[str]]:
+    """Start-up recovery for every dataset folder: ``stored`` maps dataset id -> revision
+    in the store (a folder of a dataset the store does not know keeps only revision 0).
+    A dataset whose lock a live writer holds is skipped."""
+    out: dict[str, list[str]] = {}
+    if not root.is_dir():
+        return out
+    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+        try:
+            with dataset_lock(root, folder.name, timeout=0):
+                removed = reconcile_dataset(root, folder.name, stored.get(folder.name, 0))
+        except ToolError:  # a live writer holds it; it reconciles before it writes
+            continue
+        if removed:
+            out[folder.name] = removed
+    return out
