@@ -192,3 +192,70 @@ def test_sigkill_at_random_points_loses_nothing_and_repeats_no_mutation(tmp_path
           f"{replays_ok} idempotent replays); mutation calls {dict(mutation_calls)}; "
           f"{approved} paused approvals decided after restart; integrity_check {integrity}")
     agent.close()
+
+
+# -- kills at chosen points -----------------------------------------------------------------
+_POINT_CHILD = textwrap.dedent("""
+    import json, os, sys
+    from igraph_agent import Agent
+
+    home, csv, log_path = sys.argv[1], sys.argv[2], sys.argv[3]
+    log = open(log_path, "a")
+
+    def note(rec):  # durable before the next step: the kill may come at any moment
+        log.write(json.dumps(rec) + "\\n")
+        log.flush()
+        os.fsync(log.fileno())
+
+    agent = Agent(home=home)
+    for i in range(3):
+        resp = agent.ask("which nodes are most central?", attach=[csv])
+        note({"run": resp.run_id, "calls": [a.call_id for a in resp.actions if a.success]})
+        ds = agent.store.list_datasets()[0]["id"]
+        g, rev = agent.workspace.load(ds)
+        g.remove_node(sorted(g.nodes)[0])
+        note({"saved": agent.workspace.save_revision(ds, g, rev), "dataset": ds})
+""")
+
+POINTS = ("revision.written", "revision.renamed", "terminal.spooled", "migration")
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("point", POINTS)
+def test_kill_at_a_chosen_point_loses_no_result_and_every_dataset_saves_again(tmp_path,
+                                                                              karate_csv, point):
+    home, log = tmp_path / "home", tmp_path / "child.log"
+    script = tmp_path / "child.py"
+    script.write_text(_POINT_CHILD)
+    env = {**os.environ, "IGRAPH_AGENT_CRASH_AT": point if point == "migration" else f"{point}@2"}
+    proc = subprocess.run([sys.executable, str(script), str(home), str(karate_csv), str(log)],
+                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          timeout=300)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr[-2000:]
+
+    agent = Agent(home=home)  # the restart: recovery runs here
+    try:
+        records = [json.loads(x) for x in log.read_text().splitlines()] if log.exists() else []
+        checked = 0
+        for rec in records:
+            if "run" in rec:
+                cards = {c["call_id"]: c for c in agent.run_record(rec["run"])["tool_cards"]}
+                for call_id in rec["calls"]:
+                    assert cards[call_id]["success"] is True, (point, rec)
+                    checked += 1
+        runs = agent.store._query("SELECT * FROM runs")
+        assert all(r["terminal_persisted"] == 1 for r in runs)
+        assert not list((home / "spool").glob("run_*.json"))
+        saved = [rec["saved"] for rec in records if "saved" in rec]
+        for ds in agent.store.list_datasets():  # every revision loads; saving again works
+            assert ds["revision"] in (len(saved) + 1, len(saved) + 2)
+            for rev in range(1, ds["revision"] + 1):
+                agent.workspace.load(ds["id"], rev)
+            g, rev = agent.workspace.load(ds["id"])
+            assert agent.workspace.save_revision(ds["id"], g, rev) == rev + 1
+        assert agent.runctl.integrity_check() == "ok"
+        print(f"\n{point}: killed; {len(runs)} runs, {checked} logged results checked, "
+              f"0 lost; recovered {agent.recovered}")
+    finally:
+        agent.close()
