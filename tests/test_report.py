@@ -162,8 +162,8 @@ def test_karate_centrality_and_degree_cells_recompute_the_same_numbers(karate_ru
 def test_a_recompute_cell_fails_loudly_when_the_report_number_is_wrong(orders_run):
     report = orders_run[3].model_copy(deep=True)
     finding = next(f for f in report.findings if f.source.tool == "get_graph_info")
-    finding.code = finding.code.replace(f'"edges": {finding.numbers["edges"]}',
-                                        f'"edges": {finding.numbers["edges"] + 1}')
+    finding.code = finding.code.replace(f"'edges': {finding.numbers['edges']}",
+                                        f"'edges': {finding.numbers['edges'] + 1}")
     report.findings = [finding]
     with pytest.raises(AssertionError, match="!="):
         _recompute(report)
@@ -327,3 +327,20 @@ def test_run_status_tracks_pending_approvals_and_jobs_until_the_run_ends():
                       ("running", 1, ["job_1"]), ("awaiting_approval", 1, ["job_1"]),
                       ("running", 0, ["job_1"]), ("running", 0, []), ("idle", 0, [])]
     assert shown[2]["jobs"][0]["progress"] == 0.25
+
+
+def test_recompute_cells_keep_node_names_that_contain_true_false_or_null(tmp_path):
+    names = ["true", "falsehood", "null", "nullable", "untrue", "False", "hub"]
+    rows = [("hub", n) for n in names if n != "hub"] + [("true", "null"), ("falsehood", "untrue")]
+    csv = tmp_path / "words.csv"
+    csv.write_text("source,target\n" + "".join(f"{a},{b}\n" for a, b in rows))
+    agent = Agent(home=tmp_path / "project")
+    resp = agent.ask(KARATE_Q, attach=[str(csv)])
+    agent.close()
+    report = load_report(tmp_path / "project", resp.run_id)
+    reproducible = [f for f in report.findings if f.code]
+    assert {"node_centrality", "degree_analysis"} <= {f.source.tool for f in reproducible}
+    assert any("null" in json.dumps(f.numbers) for f in reproducible)
+    results = _recompute(report)
+    for f in reproducible:
+        assert _close(results[f.id], f.numbers, f.tolerance), f.title

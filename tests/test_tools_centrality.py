@@ -132,3 +132,18 @@ def test_weighted_closeness_does_not_write_into_the_session_graph(tmp_path):
     ctx = context(tmp_path, g)
     ok(ctx, "node_centrality", measure="closeness", weighted=True, backend="networkx")
     assert {k for _, _, d in g.edges(data=True) for k in d} == {"weight"}
+
+
+@pytest.mark.parametrize("backend", ["networkx", "igraph"])
+@pytest.mark.parametrize("shape", ["star", "path3", "path", "bipartite"])
+def test_pagerank_converges_on_stars_and_short_paths(tmp_path, backend, shape):
+    g = {"star": nx.star_graph(9), "path3": nx.path_graph(3), "path": nx.path_graph(12),
+         "bipartite": nx.complete_bipartite_graph(2, 5)}[shape]
+    g = nx.relabel_nodes(g, str)
+    data = ok(context(tmp_path, g), "node_centrality", measure="pagerank", backend=backend,
+              top_k=50)
+    ref = nx.pagerank(g, tol=1e-12, max_iter=1000)  # enough steps for a damping of 0.85
+    got = _all_scores(data)
+    assert set(got) == set(ref)
+    for node, value in ref.items():
+        assert got[node] == pytest.approx(value, abs=1e-6), node

@@ -134,3 +134,49 @@ def test_bridge_nodes_can_list_only_nodes_of_one_type(tmp_path):
     assert data["centrality"] == "degree"
     deg = nx.degree_centrality(g)
     assert all(b["centrality"] == pytest.approx(deg[b["node"]], abs=2e-6) for b in data["bridges"])
+
+
+SHAPES = {
+    "path": lambda: nx.path_graph(6),
+    "star": lambda: nx.star_graph(7),
+    "tree": lambda: nx.balanced_tree(2, 3),
+    "bipartite": lambda: nx.complete_bipartite_graph(3, 4),
+}
+
+
+def _check_partition_and_bridges(ctx, g: nx.Graph, **args) -> None:
+    comm = ok(ctx, "community_detection", nodes=list(g), top_k=100, **args)
+    groups = _groups(comm)
+    assert set().union(*groups) == set(g)
+    assert comm["modularity"] == pytest.approx(nx.community.modularity(g, groups, weight=None),
+                                               abs=1e-6)
+    membership = {r["node"]: r["community"] for r in comm["membership"]}
+    data = ok(ctx, "bridge_nodes", top_k=200, **args)
+    ref = _reference_bridges(g, membership)
+    assert {b["node"] for b in data["bridges"]} == {n for n, (s, _) in ref.items() if s >= 2}
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("backend", ["networkx", "igraph"])
+@pytest.mark.parametrize("method", ["auto", "louvain", "label_propagation"])
+def test_communities_and_bridges_work_on_paths_stars_trees_and_bipartite_graphs(
+        tmp_path, shape, backend, method):
+    g = nx.relabel_nodes(SHAPES[shape](), str)
+    _check_partition_and_bridges(context(tmp_path, g), g, backend=backend, method=method)
+
+
+def test_default_communities_and_bridges_work_on_the_documented_bipartite_orders_build(tmp_path):
+    import igraph_agent.data as bundled
+    from igraph_agent.graph.datasets import GraphSpec
+
+    ctx = context(tmp_path, nx.Graph())
+    ws = ctx.workspace
+    src = ws.attach(bundled.path("orders.csv"))
+    spec = GraphSpec(kind="bipartite", left_col="customer_id", right_col="product_id",
+                     left_label_col="customer_name", right_label_col="product_name",
+                     right_attrs=["category"], amount_col="amount")
+    record = ws.construct([src["source_id"]], spec)
+    g, revision = ws.load(record["id"])
+    assert nx.is_bipartite(g)
+    ctx.session.set_graph(g, record["id"], revision)
+    _check_partition_and_bridges(ctx, g)

@@ -2,7 +2,7 @@
 
 A recipe reads only the call's arguments and its result envelope; every number in the
 finding's text and table is copied from them. The code cell recomputes the same numbers
-with plain networkx (cdlib for the partition itself) from the graph ``G`` that the
+with plain networkx (leidenalg for a Leiden partition) from the graph ``G`` that the
 report's setup cell loads, sets ``result`` and checks it against ``expected``.
 Tools without a recipe still get a finding (their summary and numbers), marked as
 not recomputed.
@@ -43,12 +43,13 @@ def build_finding(ref: SourceRef, args: dict[str, Any], envelope: dict[str, Any]
 
 
 def _lit(value: Any) -> str:
-    """A Python literal for the code cell (JSON-compatible values only)."""
-    return json.dumps(value, ensure_ascii=False).replace("true", "True").replace(
-        "false", "False").replace("null", "None")
+    """A Python literal for the code cell: ``repr`` of the JSON value, so text (node ids,
+    labels) stays text whatever it contains."""
+    return repr(value)
 
 
 def _cell(title: str, ref: SourceRef, body: str, expected: dict[str, Any]) -> str:
+    title = " ".join(title.split())  # a node id with a line break must not end the comment
     return (f"# {title} — recomputed ({ref.tool}, call {ref.call_id})\n{body.strip()}\n\n"
             f"expected = {_lit(expected)}\nsame(result, expected)\nresult")
 
@@ -124,7 +125,7 @@ def _centrality_code(measure: str, weighted: bool, k: int | None, seed: int) -> 
         return ((_DISTANCE if weighted else "")
                 + f"scores = nx.closeness_centrality(G, distance={'distance' if weighted else 'None'})")
     if measure == "pagerank":
-        return f"scores = nx.pagerank(G, weight={w}, tol=1e-10)"
+        return f"scores = nx.pagerank(G, weight={w}, tol=1e-10, max_iter=1000)"
     return f"scores = nx.eigenvector_centrality_numpy(G, weight={w})"
 
 
@@ -162,24 +163,26 @@ def centrality(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
 # -- communities -----------------------------------------------------------------------
 def _partition_code(data: dict) -> str | None:
     """Code that rebuilds the tool's partition as ``groups`` (largest first), or None."""
-    impl = data.get("implementation", "")
-    if data.get("backend") != "networkx" or not impl.startswith("cdlib.algorithms."):
+    if data.get("backend") != "networkx":
         return None
-    method = impl.rsplit(".", 1)[1]
-    weight = "'weight'" if data.get("weighted") else "None"
+    method = str(data.get("implementation", "")).rsplit(".", 1)[-1]
     res, seed = data.get("resolution", 1.0), data.get("seed", 42)
-    if method == "leiden":
-        call = f"algorithms.leiden(U, weights={weight}, resolution_parameter={res}, seed={seed})"
-    elif method == "louvain":
-        w = "'weight'" if data.get("weighted") else "'__unweighted__'"
-        call = f"algorithms.louvain(U, weight={w}, resolution={res}, randomize={seed})"
+    weighted = bool(data.get("weighted"))
+    if method in ("RBConfigurationVertexPartition", "leiden"):  # leiden (earlier via cdlib)
+        found = ("import leidenalg\n"
+                 "from igraph_agent.graph.convert import to_igraph\n"
+                 "H, ids = to_igraph(U)\n"
+                 "found = [[ids[i] for i in c] for c in leidenalg.find_partition(\n"
+                 "    H, leidenalg.RBConfigurationVertexPartition,\n"
+                 f"    weights={_lit('weight') if weighted else None}, "
+                 f"resolution_parameter={res}, seed={seed})]\n")
+    elif method == "louvain_communities":
+        found = (f"found = nx.community.louvain_communities(U, weight="
+                 f"{_lit('weight') if weighted else None}, resolution={res}, seed={seed})\n")
     else:
         return None  # label propagation is not seeded: not reproducible
-    return ("import contextlib, io\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            "    from cdlib import algorithms\n"
-            "U = nx.Graph(G) if G.is_directed() else G\n"
-            f"found = {call}.communities\n"
+    return ("U = nx.Graph(G) if G.is_directed() else G\n"
+            + found +
             "groups = sorted((sorted(c, key=str) for c in found if c),\n"
             "                key=lambda c: (-len(c), str(c[0])))\n"
             "membership = {n: i for i, c in enumerate(groups) for n in c}\n"

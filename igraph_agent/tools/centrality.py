@@ -94,6 +94,8 @@ def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
                       summary=f"mean degree {data['mean_degree']}, max {data['max_degree']}; top: {lead}")
 
 
+PAGERANK_MAX_ITER = 1000
+
 Measure = Literal["degree", "betweenness", "closeness", "pagerank", "eigenvector"]
 
 
@@ -199,7 +201,9 @@ def _nx_scores(g: nx.Graph, measure: str, weight: str | None, k: int | None, see
             return {u: nx.closeness_centrality(g, u=u, distance=dist) for u in subset}
         return nx.closeness_centrality(g, distance=dist)
     if measure == "pagerank":
-        return nx.pagerank(g, weight=weight, tol=1e-10)
+        # Power iteration shrinks the error by the damping (0.85) each step, so 1e-10 takes
+        # about 150 steps on stars and paths; networkx's default of 100 gives up first.
+        return nx.pagerank(g, weight=weight, tol=1e-10, max_iter=PAGERANK_MAX_ITER)
     return nx.eigenvector_centrality_numpy(g, weight=weight)
 
 

@@ -1,7 +1,7 @@
 """Community tools: detect communities, and find the nodes that bridge them.
 
-Small graphs go through cdlib (networkx graphs; its leiden runs leidenalg); large ones
-through python-igraph directly (its Leiden reaches the best modularity at 1M edges in ~4 s;
+Small graphs go through networkx (Louvain, label propagation) and leidenalg (Leiden); large
+ones through python-igraph directly (its Leiden reaches the best modularity at 1M edges in ~4 s;
 docs/performance.md). Partitions of weakly structured graphs differ between
 methods, so every result reports the method, the implementation, the seed and the
 modularity. Directed graphs are partitioned as undirected. The latest partition is kept
@@ -15,10 +15,7 @@ Example::
 
 from __future__ import annotations
 
-import contextlib
-import io
 import random
-import sys
 import threading
 from typing import Any, Literal
 
@@ -38,7 +35,6 @@ from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 # Leiden iterates until stable below this many edges, else stops after 2 passes.
 LEIDEN_CONVERGE_LIMIT = 20_000
-_IMPORT_LOCK = threading.Lock()
 _PARTITION_LOCK = threading.Lock()
 
 Method = Literal["auto", "leiden", "louvain", "label_propagation", "infomap"]
@@ -164,7 +160,7 @@ def partition(ctx: ToolContext, args: PartitionArgs) -> dict[str, Any]:
     weight = weight_key(g, args.weighted)
     backend = choose_backend(g, args.backend)
     if method == "infomap":
-        backend = "igraph"  # cdlib's infomap needs the infomap package; igraph has it built in
+        backend = "igraph"  # networkx has no infomap; igraph has it built in
     key = [method, args.seed, args.resolution, bool(weight), backend]
     # One partition at a time: calls of one turn share the result instead of racing, and
     # seeding python-igraph's global RNG cannot interleave with another seeded run.
@@ -183,7 +179,7 @@ def _compute(ctx: ToolContext, g: nx.Graph, method: str, backend: str, key: list
     if backend == "igraph":
         groups, impl = _igraph_partition(ctx, method, args.seed, args.resolution, weight)
     else:
-        groups, impl = _cdlib_partition(g, method, args.seed, args.resolution, weight)
+        groups, impl = _networkx_partition(g, method, args.seed, args.resolution, weight)
     groups = sorted((sorted(c, key=str) for c in groups if c), key=lambda c: (-len(c), str(c[0])))
     membership = {n: i for i, c in enumerate(groups) for n in c}
     missing = [n for n in g if n not in membership]  # a method may leave isolates out
@@ -203,29 +199,28 @@ def _describe(part: dict) -> dict[str, Any]:
                                  "weighted")} | {"modularity": round(part["modularity"], 6)}
 
 
-def _cdlib_partition(g: nx.Graph, method: str, seed: int, resolution: float,
-                     weight: str | None) -> tuple[list[list], str]:
-    algorithms = _cdlib_algorithms()
+def _networkx_partition(g: nx.Graph, method: str, seed: int, resolution: float,
+                        weight: str | None) -> tuple[list[list], str]:
+    """networkx's own Louvain and label propagation; Leiden through leidenalg on our igraph
+    copy (cdlib's conversion fails on every bipartite graph with text node ids)."""
     u = nx.Graph(g) if g.is_directed() else g
     if method == "louvain":
-        res = algorithms.louvain(u, weight=weight or "__unweighted__", resolution=resolution,
-                                 randomize=seed)
-    elif method == "leiden":
-        res = algorithms.leiden(u, weights=weight, resolution_parameter=resolution, seed=seed)
-    else:
-        res = algorithms.label_propagation(u)
-    return [list(c) for c in res.communities], f"cdlib.algorithms.{method}"
+        found = nx.community.louvain_communities(u, weight=weight, resolution=resolution,
+                                                 seed=seed)
+        return [list(c) for c in found], "networkx.community.louvain_communities"
+    if method == "leiden":
+        import leidenalg
 
+        from igraph_agent.graph.convert import to_igraph
 
-def _cdlib_algorithms():
-    """``cdlib.algorithms``; its import prints to stdout, so it is silenced, once, under a lock
-    (two threads swapping ``sys.stdout`` at once would leave it redirected)."""
-    with _IMPORT_LOCK:
-        if "cdlib.algorithms" not in sys.modules:
-            with contextlib.redirect_stdout(io.StringIO()):
-                import cdlib.algorithms  # noqa: F401
-        from cdlib import algorithms
-    return algorithms
+        h, ids = to_igraph(u)
+        found = leidenalg.find_partition(
+            h, leidenalg.RBConfigurationVertexPartition,
+            weights="weight" if weight and "weight" in h.es.attributes() else None,
+            resolution_parameter=resolution, seed=seed)
+        return [[ids[i] for i in c] for c in found], "leidenalg.RBConfigurationVertexPartition"
+    found = nx.community.label_propagation_communities(u)
+    return [list(c) for c in found], "networkx.community.label_propagation_communities"
 
 
 def _igraph_partition(ctx: ToolContext, method: str, seed: int, resolution: float,
