@@ -111,3 +111,67 @@ def test_failure_envelope_round_trips_through_json():
     r = ToolResult.failure("x", "c", ErrorCode.NODE_NOT_FOUND, "no node", hint="search")
     again = ToolResult.model_validate(json.loads(json.dumps(r.envelope())))
     assert again.error.code == "NODE_NOT_FOUND" and again.success is False
+
+
+def test_model_view_stays_one_json_object_when_texts_are_huge(tmp_path):
+    long_id = "n" * 12_000
+    result = ToolResult(success=True, tool="big", call_id="c1", summary=f"top: {long_id}",
+                        data={"top": [{"node": long_id, "score": 0.5}] * 3, long_id: 1})
+    for limit in (6000, 3000, 500):
+        view = result.for_model(limit=limit)
+        assert len(view) <= limit
+        parsed = json.loads(view)
+        assert parsed["tool"] == "big" and "note" in parsed
+
+
+def test_deeply_nested_arguments_are_invalid_arguments(tmp_path):
+    registry = ToolRegistry([big])
+    nested = '{"n": 2, "x": ' + "[" * 10_000 + "]" * 10_000 + "}"
+    for raw in (nested, json.loads('{"n": 2, "x": ' + "[" * 200 + "]" * 200 + "}")):
+        result = registry.dispatch("big", raw, _ctx(tmp_path))
+        assert result.error.code == ErrorCode.INVALID_ARGUMENTS
+        assert "nested deeper" in result.error.message
+
+
+def test_oversized_arguments_are_invalid_arguments(tmp_path):
+    result = ToolRegistry([big]).dispatch("big", json.dumps({"n": 2, "pad": "x" * 100_000}),
+                                          _ctx(tmp_path))
+    assert result.error.code == ErrorCode.INVALID_ARGUMENTS
+    assert result.error.details["max_chars"] < 100_000
+
+
+def test_brackets_inside_argument_texts_do_not_count_as_nesting(tmp_path):
+    result = ToolRegistry([big]).dispatch("big", {"n": 2, "note": "[" * 100 + '\\"{'},
+                                          _ctx(tmp_path))
+    assert result.success
+
+
+def test_offline_planner_answers_about_a_node_id_of_twelve_thousand_characters(tmp_path):
+    import pandas as pd
+
+    from igraph_agent import Agent
+
+    long_id = "x" * 12_000
+    df = pd.DataFrame({"source": [long_id, "b", "c"], "target": ["b", "c", long_id]})
+    agent = Agent(home=tmp_path / "project")
+    resp = agent.ask("Which nodes are most central?", attach=[df])
+    agent.close()
+    assert resp.status == "answered", resp.error
+    assert resp.error is None
+
+
+def test_deeply_nested_arguments_from_a_model_do_not_end_the_run(tmp_path):
+    from igraph_agent import Agent, RunOptions
+    from igraph_agent.model.scripted import ScriptedModel, raw_call
+
+    nested = '{"measure": "degree", "x": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    model = ScriptedModel([[raw_call("node_centrality", nested)], "Nothing to report."])
+    agent = Agent(home=tmp_path / "project")
+    resp = agent.ask("Which nodes are most central?", attach=["tests/data/karate.csv"],
+                     options=RunOptions(model=model.id))
+    calls = agent.store.tool_calls(resp.run_id)
+    agent.close()
+    assert resp.error is None or resp.error.code != ErrorCode.TOOL_FAILED
+    failed = [c for c in calls if c["tool"] == "node_centrality"]
+    assert failed and "INVALID_ARGUMENTS" in json.dumps(failed[0])
+    assert len(model.requests) == 2  # the model saw the coded error and answered

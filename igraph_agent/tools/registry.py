@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from igraph_agent.graph.workspace import Workspace
 
 MODEL_VIEW_LIMIT = 6000
+MAX_ARGUMENT_CHARS = 64_000  # one call's JSON arguments
+MAX_ARGUMENT_DEPTH = 24  # nesting of objects and lists in them
+SUMMARY_LIMIT = 1000  # characters of a summary kept when a result is cut for the model
 
 
 @dataclass
@@ -110,7 +113,11 @@ class ToolResult(BaseModel):
         return self.model_dump(mode="json", by_alias=True)
 
     def for_model(self, limit: int = MODEL_VIEW_LIMIT) -> str:
-        """Compact JSON for the model, cut to ``limit`` characters with a note saying so."""
+        """Compact JSON for the model, cut to ``limit`` characters with a note saying so.
+
+        Always one valid JSON object: lists keep fewer items and long texts (node ids,
+        labels, messages) are clipped step by step; what still does not fit drops ``data``.
+        """
         view: dict[str, Any] = {"success": self.success, "tool": self.tool, "summary": self.summary}
         if self.error:
             view["error"] = self.error.model_dump(exclude_defaults=True)
@@ -122,16 +129,24 @@ class ToolResult(BaseModel):
         if len(text) <= limit:
             return text
         full = len(text)
-        for keep in (20, 10, 5, 2):
-            view["data"] = _shrink(self.data, keep)
-            view["note"] = (
-                f"output cut from {full} characters: lists keep their first {keep} items; "
-                "ask for fewer items (top_k, limit, a narrower selection) to see all of it"
+        for keep, width in ((20, 400), (10, 200), (5, 100), (2, 40)):
+            cut = {**view, "summary": _clip(self.summary, SUMMARY_LIMIT)}
+            for part in ("data", "error"):
+                if part in view:
+                    cut[part] = _shrink(view[part], keep, width)
+            cut["note"] = (
+                f"output cut from {full} characters: lists keep their first {keep} items, texts "
+                f"their first {width} characters; ask for fewer items (top_k, limit, a narrower "
+                "selection) to see all of it"
             )
-            text = _dumps(view)
+            text = _dumps(cut)
             if len(text) <= limit:
                 return text
-        return text[: limit - 80] + f'… [cut at {limit} of {full} characters]"}}'
+        return _dumps({"success": self.success, "tool": self.tool,
+                       "summary": _clip(self.summary, limit // 4),
+                       **({"error": {"code": self.error.code}} if self.error else {}),
+                       "note": f"output of {full} characters does not fit in {limit}; ask for "
+                               "fewer items or a narrower selection"})
 
 
 @dataclass(frozen=True)
@@ -235,6 +250,14 @@ class ToolRegistry:
                 f"tool {name!r} is not available in this request",
                 hint=f"use one of: {known}",
             )
+        too_big = _argument_bounds(raw_args)
+        if too_big:
+            return ToolResult.failure(
+                name, call_id, ErrorCode.INVALID_ARGUMENTS, f"arguments for {name} {too_big}",
+                hint="send a small, flat JSON object of the tool's parameters",
+                retryable=True,
+                details={"max_chars": MAX_ARGUMENT_CHARS, "max_depth": MAX_ARGUMENT_DEPTH},
+            )
         if isinstance(raw_args, str):
             try:
                 raw_args = json.loads(raw_args) if raw_args.strip() else {}
@@ -314,18 +337,63 @@ def _fill(templates: Iterable[str], values: dict[str, Any]) -> set[str]:
     return out
 
 
+def _argument_bounds(raw: str | dict | None) -> str | None:
+    """What is wrong with the size or nesting of raw arguments, or None.
+
+    Checked before parsing, without recursion, so no argument can exhaust the stack."""
+    if raw is None:
+        return None
+    if not isinstance(raw, str):
+        depth, stack = 0, [(raw, 1)]
+        while stack:
+            obj, level = stack.pop()
+            if isinstance(obj, dict | list):
+                depth = max(depth, level)
+                if depth > MAX_ARGUMENT_DEPTH:
+                    break
+                stack.extend((v, level + 1) for v in (obj.values() if isinstance(obj, dict)
+                                                      else obj))
+        if depth > MAX_ARGUMENT_DEPTH:
+            return f"are nested deeper than {MAX_ARGUMENT_DEPTH} levels"
+        raw = _dumps(raw)
+    if len(raw) > MAX_ARGUMENT_CHARS:
+        return f"are {len(raw)} characters long; the limit is {MAX_ARGUMENT_CHARS}"
+    depth = level = 0
+    quoted = escaped = False
+    for ch in raw:
+        if escaped:
+            escaped = False
+        elif quoted:
+            escaped = ch == "\\"
+            quoted = ch != '"'
+        elif ch == '"':
+            quoted = True
+        elif ch in "[{":
+            level += 1
+            depth = max(depth, level)
+        elif ch in "]}":
+            level -= 1
+    if depth > MAX_ARGUMENT_DEPTH:
+        return f"are nested deeper than {MAX_ARGUMENT_DEPTH} levels"
+    return None
+
+
 def _dumps(obj: Any) -> str:
     return json.dumps(obj, default=str, ensure_ascii=False, separators=(",", ":"))
 
 
-def _shrink(obj: Any, keep: int) -> Any:
+def _shrink(obj: Any, keep: int, width: int) -> Any:
     if isinstance(obj, dict):
-        return {k: _shrink(v, keep) for k, v in obj.items()}
+        return {_clip(str(k), width): _shrink(v, keep, width) for k, v in obj.items()}
     if isinstance(obj, list):
-        head = [_shrink(v, keep) for v in obj[:keep]]
+        head = [_shrink(v, keep, width) for v in obj[:keep]]
         if len(obj) > keep:
             head.append(f"… {len(obj) - keep} more of {len(obj)}")
         return head
-    if isinstance(obj, str) and len(obj) > 400:
-        return obj[:400] + "…"
+    if isinstance(obj, str):
+        return _clip(obj, width)
     return obj
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width] + "…"
