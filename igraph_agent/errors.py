@@ -55,6 +55,7 @@ class ErrorCode(StrEnum):
     CODE_TIMEOUT = "CODE_TIMEOUT"
     CODE_MEMORY_LIMIT = "CODE_MEMORY_LIMIT"
     CODE_DISABLED = "CODE_DISABLED"
+    SETTING_INVALID = "SETTING_INVALID"
 
 
 class AgentError(Exception):

@@ -6,12 +6,16 @@
 
 from __future__ import annotations
 
+import math
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from igraph_agent.errors import AgentError, ErrorCode
 
 OFFLINE_MODEL = "offline/planner"
 
@@ -61,10 +65,10 @@ class Settings:
             home=Path(env.get("IGRAPH_AGENT_HOME", ".igraph-agent")),
             api_base=env.get("IGRAPH_AGENT_API_BASE") or None,
             read_only=_truthy(env.get("IGRAPH_AGENT_READ_ONLY")),
-            timeout_s=float(env.get("IGRAPH_AGENT_TIMEOUT", "120")),
-            max_retries=int(env.get("IGRAPH_AGENT_MAX_RETRIES", "2")),
-            rpm=_int_or_none(env.get("IGRAPH_AGENT_RPM")),
-            tpm=_int_or_none(env.get("IGRAPH_AGENT_TPM")),
+            timeout_s=_number(env, "IGRAPH_AGENT_TIMEOUT", float, 120.0),
+            max_retries=_number(env, "IGRAPH_AGENT_MAX_RETRIES", int, 2, allow_zero=True),
+            rpm=_number(env, "IGRAPH_AGENT_RPM", int, None),
+            tpm=_number(env, "IGRAPH_AGENT_TPM", int, None),
         )
 
 
@@ -80,5 +84,23 @@ def _truthy(value: str | None) -> bool:
     return (value or "").strip().lower() in {"1", "true", "yes", "on"}
 
 
-def _int_or_none(value: str | None) -> int | None:
-    return int(value) if value and value.strip() else None
+def _number(env: Mapping[str, str], name: str, kind: type, default: Any, *,
+            allow_zero: bool = False) -> Any:
+    """A numeric setting: unset or blank gives ``default``; anything that is not a finite,
+    positive number of the right kind (0 too when ``allow_zero``) is SETTING_INVALID naming
+    the variable."""
+    raw = (env.get(name) or "").strip()
+    if not raw:
+        return default
+    try:
+        value = kind(raw)
+    except ValueError:
+        value = None
+    if value is None or not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
+        what = "a whole number" if kind is int else "a number of seconds"
+        raise AgentError(ErrorCode.SETTING_INVALID,
+                         f"{name}={raw[:100]!r} is not valid: it must be {what}, "
+                         + ("0 or more" if allow_zero else "above 0"),
+                         hint=f"fix or unset {name} (in the environment or .env)",
+                         details={"variable": name, "value": raw[:100]})
+    return value

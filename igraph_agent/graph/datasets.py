@@ -264,10 +264,12 @@ def _require_filled(df: pd.DataFrame, cols: list[str], what: str) -> None:
 
 def _numbers(s: pd.Series, col: str) -> pd.Series:
     w = pd.to_numeric(s, errors="coerce")
-    if w.isna().any():
-        i = int(w.isna().to_numpy().argmax())
+    bad = w.isna() | w.isin([float("inf"), float("-inf")])
+    if bad.any():
+        i = int(bad.to_numpy().argmax())
         raise ToolError(ErrorCode.SOURCE_INVALID,
-                        f"data row {i + 1}: {s.iloc[i]!r} in column {col!r} is not a number",
+                        f"data row {i + 1}: {s.iloc[i]!r} in column {col!r} is not a "
+                        f"{'number' if w.isna().iloc[i] else 'finite number'}",
                         hint=f"{col} must be numeric", details={"row": i + 1, "column": col})
     return w.astype(float)
 

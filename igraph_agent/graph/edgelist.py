@@ -11,6 +11,7 @@ Example::
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -54,9 +55,11 @@ def read_edge_list_txt(path: Path) -> SourceData:
             try:
                 weight = float(parts[2])
             except ValueError:
+                weight = math.nan
+            if not math.isfinite(weight):
                 raise invalid(f"{path.name}: line {lineno}, column 3: the weight {parts[2]!r} is "
-                              "not a number", hint="weights must be numbers",
-                              line=lineno, column=3) from None
+                              "not a finite number", hint="weights must be finite numbers",
+                              line=lineno, column=3)
         rows.append((parts[0], parts[1], weight))
         if len(rows) > MAX_ROWS:
             raise invalid(f"{path.name} has more than {MAX_ROWS} edges", line=lineno,

@@ -237,11 +237,19 @@ def typed(df: pd.DataFrame) -> pd.DataFrame:
             out[col] = s
             continue
         num = pd.to_numeric(values, errors="coerce")
-        if num.isna().any() or values.str.lower().isin(["inf", "-inf", "infinity"]).any():
+        if (num.isna().any() or values.str.lower().isin(["inf", "-inf", "infinity"]).any()
+                or _too_big_for_integers(values, num)):
             out[col] = s
         else:
             out[col] = pd.to_numeric(s)
     return out
+
+
+def _too_big_for_integers(values: pd.Series, num: pd.Series) -> bool:
+    """Whole numbers that fit no 64-bit integer type (ids of 2**64 and more, or 2**63 and
+    more next to negative ones) would become floats and merge: they stay text."""
+    return (not pd.api.types.is_integer_dtype(num)
+            and bool(values.str.fullmatch(r"[+-]?\d+").all()))
 
 
 def check_edge_columns(df: pd.DataFrame, name: str, where: Callable[[int], str],
@@ -267,13 +275,14 @@ def check_edge_columns(df: pd.DataFrame, name: str, where: Callable[[int], str],
     if "weight" in lower:
         col = lower["weight"]
         w = pd.to_numeric(df[col], errors="coerce")
-        bad = w.isna()
+        bad = w.isna() | w.isin([float("inf"), float("-inf")])
         if bad.any():
             i = int(bad.to_numpy().argmax())
             value = df[col].iloc[i]
-            what = "is empty" if pd.isna(value) else f"{value!r} is not a number"
+            what = ("is empty" if _missing(value) else f"{value!r} is not a number"
+                    if _unparsable(value) else f"{value!r} is not a finite number")
             raise invalid(f"{name}: {where(i)}, column {col!r} (column {cols.index(col) + 1}): "
-                          f"the weight {what}", hint="weights must be numbers",
+                          f"the weight {what}", hint="weights must be finite numbers",
                           line=lines[i] if lines else None, row=i + 1, column=col)
 
 
@@ -285,9 +294,18 @@ def arrow_safe(df: pd.DataFrame) -> pd.DataFrame:
         s = out[col]
         if s.dtype == object:
             kinds = {type(v) for v in s.dropna()}
-            if len(kinds) > 1 or not kinds <= {str, bytes, bool, int, float}:
+            # an all-int object column holds ints beyond 64 bits: text, like other ids
+            if len(kinds) > 1 or kinds == {int} or not kinds <= {str, bytes, bool, int, float}:
                 out[col] = s.map(lambda v: None if _missing(v) else str(v))
     return out
+
+
+def _unparsable(value: Any) -> bool:
+    try:
+        float(value)
+        return False
+    except (TypeError, ValueError):
+        return True
 
 
 def _missing(value: Any) -> bool:
@@ -329,6 +347,7 @@ def from_networkx(g: nx.Graph, name: str) -> SourceData:
     edges = pd.DataFrame([{"source": str(u), "target": str(v), **_scalars(d)}
                           for u, v, d in g.edges(data=True)])
     edges = arrow_safe(edges) if not edges.empty else pd.DataFrame(columns=["source", "target"])
+    check_edge_columns(edges, f"graph {name}", lambda i: f"edge {i + 1}")
     meta = {"directed": g.is_directed(), "nodes": len(nodes), "edges": len(edges),
             "sha256": digest("networkx", str(g.is_directed()).encode(),
                              nodes.to_csv(index=False).encode(),
