@@ -22,7 +22,13 @@ from igraph_agent.errors import ErrorCode
 from igraph_agent.model.gateway import ToolCallRequest
 from igraph_agent.runtime.events import ToolCompleted, ToolStarted
 from igraph_agent.runtime.state import RunSpec, RunState, call_key
-from igraph_agent.tools.registry import Tool, ToolContext, ToolRegistry, ToolResult
+from igraph_agent.tools.registry import (
+    Tool,
+    ToolContext,
+    ToolRegistry,
+    ToolResult,
+    argument_bounds,
+)
 
 
 @dataclass(kw_only=True)
@@ -119,6 +125,8 @@ async def _run_tool(spec: RunSpec, t: Tool, args: BaseModel, ctx: ToolContext) -
 
 
 def _loose(raw: str) -> dict[str, Any]:
+    if argument_bounds(raw):  # too large or too deep to parse safely: keep a clipped copy
+        return {"_raw": raw[:2000]}
     try:
         value = json.loads(raw)
         return value if isinstance(value, dict) else {"_raw": raw}

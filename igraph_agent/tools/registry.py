@@ -250,7 +250,7 @@ class ToolRegistry:
                 f"tool {name!r} is not available in this request",
                 hint=f"use one of: {known}",
             )
-        too_big = _argument_bounds(raw_args)
+        too_big = argument_bounds(raw_args)
         if too_big:
             return ToolResult.failure(
                 name, call_id, ErrorCode.INVALID_ARGUMENTS, f"arguments for {name} {too_big}",
@@ -337,7 +337,7 @@ def _fill(templates: Iterable[str], values: dict[str, Any]) -> set[str]:
     return out
 
 
-def _argument_bounds(raw: str | dict | None) -> str | None:
+def argument_bounds(raw: str | dict | None) -> str | None:
     """What is wrong with the size or nesting of raw arguments, or None.
 
     Checked before parsing, without recursion, so no argument can exhaust the stack."""
