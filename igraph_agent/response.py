@@ -62,6 +62,9 @@ class Action(BaseModel):
     success: bool
     error_code: str | None = None
     elapsed_ms: int = 0
+    files: list[dict[str, Any]] = Field(default_factory=list, description=(
+        "deliverables the call published (run_graph_code publish=): name, version, path, "
+        "bytes"))
 
 
 class Refusal(BaseModel):
@@ -162,6 +165,11 @@ class AgentResponse(BaseModel):
         if self.evidence:
             lines.append("\n**Evidence**")
             lines += [f"- `{e.tool}` ({e.call_id}): {e.shows}" for e in self.evidence]
+        files = [f for a in self.actions for f in a.files]
+        if files:
+            lines.append("\n**Files**")
+            lines += [f"- `{f['path']}` (version {f['version']}, {f['bytes']} bytes)"
+                      for f in files]
         for notice in self.notices:
             lines.append(f"\n> {notice}")
         lines.append(

@@ -92,6 +92,27 @@ def test_an_ungrounded_number_from_code_is_withheld(tmp_path):
     assert resp.status == "blocked" and "46" in resp.refusal.because
 
 
+def test_published_file_is_a_versioned_deliverable_listed_in_the_answers_actions(tmp_path):
+    agent, ds = _loaded(tmp_path, davis())
+    code = ("deg = pd.DataFrame([(n, d) for n, d in G.degree() "
+            "if G.nodes[n]['kind'] == 'person'], columns=['person', 'events'])\n"
+            "deg.to_csv(SCRATCH + '/people.csv', index=False)\nresult = len(deg)")
+    model = ScriptedModel([[call("load_constructed_graph", dataset_id=ds)],
+                           [call("run_graph_code", code=code, publish=["people.csv"])],
+                           "Wrote the 18 people and their event counts to people.csv."])
+    resp = agent.ask("Export the people's degrees", options=RunOptions(model=model.id))
+    scratch = tmp_path / "sandbox" / resp.session_id / "scratch"
+    assert (scratch / "people.csv").is_file()
+    agent.close()
+    assert resp.status == "answered"
+    (published,) = resp.actions[-1].files
+    assert published["version"] == 1 and published["path"].endswith("people.v1.csv")
+    lines = open(published["path"]).read().splitlines()
+    assert lines[0] == "person,events" and len(lines) == 19
+    assert published["path"] in resp.to_markdown()
+    assert not scratch.exists()  # Ephemeral ends with the session's agent; Derived stays
+
+
 def _report_call(messages, tools):
     code_id = next(m["tool_call_id"] for m in messages if m.get("role") == "tool"
                    and json.loads(m["content"])["tool"] == "run_graph_code")

@@ -113,3 +113,28 @@ def test_sampled_path_figures_state_bounds_that_hold(tmp_path, backend):
     assert r_low <= 60 <= r_high
     assert abs(data["average_path_length"] - 40.0) <= 3 * data["average_path_length_ci95"]
     assert data["average_path_length_ci95"] > 0 and data["paths_approximate"] is True
+
+
+@pytest.mark.parametrize(("graph", "tool", "args"), [
+    ("karate", "count_triangles", {"top_k": 5}),
+    ("davis", "count_triangles", {"top_k": 3, "where": {"kind": "person"}}),
+    ("davis", "bipartite_check", {}),
+    ("lesmis", "bipartite_check", {}),
+    ("davis", "degree_analysis", {"top_k": 4, "where": {"kind": "event"}}),
+    ("davis", "node_centrality", {"measure": "betweenness", "top_k": 4,
+                                  "where": {"kind": "person"}}),
+])
+def test_report_cells_recompute_the_new_measures(tmp_path, graph, tool, args):
+    from igraph_agent.report.cells import SAME
+    from igraph_agent.report.model import SourceRef
+    from igraph_agent.report.recipes import build_finding
+
+    g = davis() if graph == "davis" else GRAPHS[graph]()
+    env = call(context(tmp_path, g), tool, **args)
+    finding = build_finding(SourceRef(tool=tool, call_id="c1"), args, env, "f1")
+    assert finding.code, finding.not_reproducible
+    ns = {"nx": nx, "G": g}
+    exec(SAME.format(tol=1e-5), ns)
+    exec(finding.code, ns)  # raises AssertionError when a number differs from the tool's
+    assert set(ns["result"]) == set(finding.numbers)
+    ns["same"](ns["result"], finding.numbers)

@@ -307,6 +307,49 @@ def _where_filter(name: str, where: dict | None) -> str:
             "    and G.nodes[n].get(k) is not None for k, w in where.items())}\n")
 
 
+# -- structure -------------------------------------------------------------------------
+_SIMPLE = ("U = nx.Graph(G.to_undirected())  # directions and parallel edges ignored\n"
+           "U.remove_edges_from(list(nx.selfloop_edges(U)))\n")
+
+
+@recipe("count_triangles")
+def triangles(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
+    top = data.get("top") or []
+    numbers = {"triangles": data["triangles"], "top": {t["node"]: t["triangles"] for t in top}}
+    lead = ", ".join(f"{_who(t)}: {t['triangles']}" for t in top[:5])
+    text = (f"The graph has **{data['triangles']} triangles**; "
+            f"{data['nodes_in_triangles']} node(s) are in at least one. Most: {lead}.")
+    body = (_SIMPLE + "tri = nx.triangles(U)\nranked = dict(tri)\n"
+            + _where_filter("ranked", data.get("where"))
+            + "top = sorted(ranked.items(), key=lambda kv: (-kv[1], str(kv[0])))"
+            f"[:{len(top)}]\n"
+            "result = {\"triangles\": sum(tri.values()) // 3, \"top\": dict(top)}")
+    rows = [{"node": t["node"], "triangles": t["triangles"]} for t in top]
+    return Finding(id=fid, title="Triangles", text=text, source=ref, table=rows,
+                   numbers=numbers, code=_cell("Triangles", ref, body, numbers))
+
+
+@recipe("bipartite_check")
+def bipartite(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
+    numbers: dict[str, Any] = {"bipartite": data["bipartite"]}
+    body = _SIMPLE + "result = {\"bipartite\": nx.is_bipartite(U)}\n"
+    split = data.get("splitting_attributes") or []
+    if data["bipartite"]:
+        sizes = sorted([data["side_a"]["total"], data["side_b"]["total"]])
+        text = f"The graph is **bipartite**, with sides of {sizes[0]} and {sizes[1]} nodes."
+        if split:
+            key = split[0]["attribute"]
+            text += f" The attribute `{key}` separates them."
+            body += ("from collections import Counter\nresult[\"side_sizes\"] = sorted(Counter("
+                     f"str(d[{key!r}]) for _, d in G.nodes(data=True)).values())")
+            numbers["side_sizes"] = sizes
+    else:
+        text = (f"The graph is **not bipartite**: it has an odd cycle of length "
+                f"{len(data.get('odd_cycle') or [])}.")
+    return Finding(id=fid, title="Bipartite check", text=text, source=ref, numbers=numbers,
+                   code=_cell("Bipartite check", ref, body, numbers))
+
+
 # -- code ------------------------------------------------------------------------------
 @recipe("run_graph_code")
 def graph_code(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:

@@ -490,8 +490,12 @@ class Agent:
         return SkillRecords(self.store).opened(run_id)
 
     def close(self) -> None:
+        from igraph_agent.sandbox import zones
+
         if self._workers is not None:
             self._workers.close()
+        for sid in list(self._sessions):  # Ephemeral scratch ends with the session's agent
+            zones.clear(self.home, sid)
         self.store.close()
 
 

@@ -98,9 +98,11 @@ class RunState:
 
 def action_of(tool: str, call_id: str, args: dict[str, Any], result: ToolResult) -> Action:
     """The :class:`Action` a finished call shows in a response."""
+    files = result.data.get("derived") if result.success else None
     return Action(tool=tool, call_id=call_id, args=args, success=result.success,
                   error_code=result.error.code if result.error else None,
-                  elapsed_ms=result.elapsed_ms)
+                  elapsed_ms=result.elapsed_ms,
+                  files=files if isinstance(files, list) else [])
 
 
 def call_key(name: str, args_view: dict[str, Any]) -> str:
