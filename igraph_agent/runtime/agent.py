@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.graph.session import SessionGraph
@@ -51,6 +51,10 @@ from igraph_agent.runtime.spool import persist_terminal
 from igraph_agent.runtime.state import RunSpec, persist_final
 from igraph_agent.store import Store
 from igraph_agent.tools import ToolRegistry, default_registry
+from igraph_agent.tools.registry import Tool
+
+if TYPE_CHECKING:
+    from igraph_agent.skills.catalogue import SkillCatalogue
 
 HISTORY_WINDOW = 20
 
@@ -321,11 +325,10 @@ class Agent:
 
         return Memory(self.store, self.home)
 
-    def _tools(self, options: RunOptions) -> list:
+    def _tools(self, options: RunOptions) -> list[Tool]:
         from igraph_agent.skills.catalogue import SkillCatalogue
-        from igraph_agent.skills.scope import narrow
 
-        return narrow(self.registry, options, SkillCatalogue(self.home))
+        return request_tools(self.registry, options, SkillCatalogue(self.home))
 
     def _instructions(self, question: str, session_id: str, options: RunOptions) -> list[str]:
         """System-prompt sections: the active skills' catalogue and this user's memory."""
@@ -497,6 +500,27 @@ class Agent:
         for sid in list(self._sessions):  # Ephemeral scratch ends with the session's agent
             zones.clear(self.home, sid)
         self.store.close()
+
+
+def request_tools(registry: ToolRegistry, options: RunOptions,
+                  catalogue: SkillCatalogue) -> list[Tool]:
+    """The tools of one request: its ``tools`` whitelist, narrowed by the skills it names.
+
+    A request naming skills gets the union of their declared tools plus ``load_skill`` and
+    ``read_skill_reference``, intersected with its whitelist when it has one. Naming a
+    skill never adds approval: gated tools stay gated. Raises SKILL_NOT_FOUND for an
+    unknown or candidate skill.
+    """
+    from igraph_agent.skills.trace import SKILL_TOOLS
+
+    if not options.skills:
+        return registry.in_scope(options.tools)
+    allowed: set[str] = set(SKILL_TOOLS)
+    for name in options.skills:
+        allowed.update(catalogue.get(name).tools)
+    if options.tools is not None:
+        allowed &= set(options.tools) | set(SKILL_TOOLS)
+    return registry.in_scope(allowed)
 
 
 def _internal(exc: Exception) -> AgentError:
