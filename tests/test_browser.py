@@ -149,7 +149,7 @@ def _run_all(page) -> None:
 def test_quickstart_panel_shows_tool_cards_and_answer(page, lab):
     _open(page, lab, "01-quickstart.ipynb", "quickstart")
     _run_all(page)
-    page.locator(f"{NB} .iga-panel[data-status='completed']").first.wait_for(timeout=180_000)
+    page.locator(f"{NB} .iga-panel[data-status='answered']").first.wait_for(timeout=180_000)
     panel = page.locator(f"{NB} .iga-panel").first
     tools = panel.locator(".iga-card .iga-tool").all_inner_texts()
     assert tools[0] == "get_graph_info" and "community_detection" in tools, tools
@@ -158,7 +158,7 @@ def test_quickstart_panel_shows_tool_cards_and_answer(page, lab):
     assert "communities" in answer and "modularity" in answer
     assert "model: offline/planner" in panel.locator(".iga-foot").inner_text()
     # every cell ran: the drawing and the report panel are there too
-    page.locator(f"{NB} .iga-panel[data-status='completed']").nth(2).wait_for(timeout=180_000)
+    page.locator(f"{NB} .iga-panel[data-status='answered']").nth(2).wait_for(timeout=180_000)
     page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
                            timeout=120_000)
     frame = page.locator(f"{NB} iframe[srcdoc]").first
@@ -175,7 +175,7 @@ def test_quickstart_panel_shows_tool_cards_and_answer(page, lab):
     page.keyboard.press("Control+s")
     page.locator(".jp-mod-dirty").wait_for(state="detached", timeout=30_000)
     page.reload()
-    rebuilt = page.locator(f"{NB} .iga-panel[data-status='completed']").first
+    rebuilt = page.locator(f"{NB} .iga-panel[data-status='answered']").first
     rebuilt.wait_for(timeout=120_000)
     assert rebuilt.locator(".iga-card .iga-tool").all_inner_texts() == tools
     assert "modularity" in rebuilt.locator(".iga-answer").inner_text()

@@ -117,7 +117,7 @@ def test_agent_cell_shows_tool_cards_answer_and_model(kernel):
     out = kernel.run("%%agent --with karate\nWhich nodes are most central?")
     assert out.status == "ok" and not out.stderr, out
     view = kernel.view_of(_run_id(kernel))
-    assert view["status"] == "completed"
+    assert view["status"] == "answered"
     tools = [c["tool"] for c in view["tools"]]
     assert tools[0] == "get_graph_info" and "node_centrality" in tools
     assert all(c["status"] == "ok" and c["elapsed_ms"] is not None for c in view["tools"])
@@ -142,7 +142,7 @@ def test_session_continues_across_cells_and_new_starts_fresh(k7):
     assert first.status == "ok"
     follow_up = k7.run("%%agent\nWhich nodes have the highest degree?")
     view = k7.view_of(_run_id(k7))
-    assert view["status"] == "completed" and "Highest degree" in view["answer"], follow_up
+    assert view["status"] == "answered" and "Highest degree" in view["answer"], follow_up
     # the follow-up found the graph already loaded: no construction in it
     assert "construct_graph" not in [c["tool"] for c in view["tools"]]
     before = k7.run("%agent sessions").stdout
@@ -280,8 +280,8 @@ def test_no_wait_returns_at_once_kernel_stays_responsive_and_panel_completes(ker
     busy = kernel.run("%%agent\nHow big is the graph?")
     assert busy.status == "ok" and busy.stderr.startswith("Error SESSION_BUSY:")
     assert "Hint:" in busy.stderr
-    view = _wait_view(kernel, run_id, {"completed", "error", "cancelled"})
-    assert view["status"] == "completed"
+    view = _wait_view(kernel, run_id, {"answered", "error", "cancelled"})
+    assert view["status"] == "answered"
     assert view["answer"] == "The scripted run finished."
     assert [c["tool"] for c in view["tools"]] == ["get_graph_info"] * 3
     assert "active run: none" in kernel.run("%agent status").stdout
@@ -294,7 +294,7 @@ def test_stop_click_cancels_a_running_run(kernel):
     run_id = _run_id(kernel)
     _wait_view(kernel, run_id, {"running"})
     _click(kernel, run_id, {"type": "stop", "run_id": run_id})
-    view = _wait_view(kernel, run_id, {"cancelled", "completed", "error"}, timeout=30)
+    view = _wait_view(kernel, run_id, {"cancelled", "answered", "error"}, timeout=30)
     assert view["status"] == "cancelled", (view["error"], view["message"], view["tools"])
     assert len(view["tools"]) < 40
     assert view["message"].startswith("cancel requested for " + run_id)
@@ -335,7 +335,7 @@ def test_cancel_command_cancels_the_active_run(k7):
     k7.run("%%agent --no-wait --model scripted/slow_cancel_cmd\nWork for a long time")
     run_id = _run_id(k7)
     assert k7.run("%agent cancel").stdout.strip() == f"cancel requested for {run_id}"
-    assert _wait_view(k7, run_id, {"cancelled", "completed"}, timeout=30)["status"] == "cancelled"
+    assert _wait_view(k7, run_id, {"cancelled", "answered"}, timeout=30)["status"] == "cancelled"
     assert k7.run("%agent cancel").stdout.strip() == "no active run to cancel"
 
 
@@ -360,6 +360,8 @@ def test_interrupting_a_waiting_cell_cancels_its_run(kernel):
     assert error is None and "Traceback" not in stderr
     view = kernel.view_of(_run_id(kernel))
     assert view["status"] == "cancelled"
+    call_ids = [c["call_id"] for c in view["tools"]]
+    assert call_ids and len(call_ids) == len(set(call_ids))  # no card applied twice
     assert kernel.run("1+1").result["text/plain"] == "2"
 
 
@@ -390,7 +392,7 @@ def test_paused_run_shows_pending_approval_and_kernel_stays_responsive(k7):
     assert out.status == "ok"
     run_id = _run_id(k7)
     view = k7.view_of(run_id)
-    assert view["status"] == "paused" and view["response_status"] == "awaiting_approval"
+    assert view["status"] == "awaiting_approval" and view["response_status"] == "awaiting_approval"
     assert [p["tool"] for p in view["pending"]] == ["clear_graph"]
     status = k7.run("%agent status").stdout
     assert f"pending approval: clear_graph {view['pending'][0]['tool_call_id']} in {run_id}" in status
@@ -398,8 +400,8 @@ def test_paused_run_shows_pending_approval_and_kernel_stays_responsive(k7):
     # Approve as the panel's button does: a click that only enqueues; the run continues
     _click(k7, run_id, {"type": "decide", "decision": "approve", "run_id": run_id,
                         "tool_call_id": view["pending"][0]["tool_call_id"]})
-    done = _wait_view(k7, run_id, {"completed", "error"}, timeout=60)
-    assert done["status"] == "completed" and done["pending"] == []
+    done = _wait_view(k7, run_id, {"answered", "error"}, timeout=60)
+    assert done["status"] == "answered" and done["pending"] == []
     assert "cleared" in done["answer"]
     assert [c["status"] for c in done["tools"] if c["tool"] == "clear_graph"][-1] == "ok"
 
@@ -412,11 +414,34 @@ def test_reject_and_modify_line_commands_decide_pending_calls(k7):
     call_id = k7.view_of(run_id)["pending"][0]["tool_call_id"]
     out = k7.run(f"%agent reject {run_id} {call_id}")
     assert out.stdout.startswith(f"reject sent for {call_id}"), out
-    view = _wait_view(k7, run_id, {"completed", "error"}, timeout=60)
+    view = _wait_view(k7, run_id, {"answered", "error"}, timeout=60)
     assert view["pending"] == []
     again = k7.run(f'%agent modify {run_id} {call_id} {json.dumps({"x": 1})}')
     assert again.stdout.startswith("APPROVAL_CONFLICT: "), again
     assert k7.view_of(run_id)["status"] == view["status"]
+
+
+def test_a_new_question_while_a_run_is_paused_offers_to_decide_or_cancel_it(k7):
+    k7.run("%agent new")
+    k7.run("%%agent --with karate\nHow big is the graph?")
+    k7.run("%%agent\nClear the graph")
+    run_id = _run_id(k7)
+    call_id = k7.view_of(run_id)["pending"][0]["tool_call_id"]
+    before = len(k7.iopub)
+    busy = k7.run("%%agent\nWhich nodes are most central?")
+    assert busy.status == "ok" and "SESSION_BUSY" not in busy.text, busy
+    assert f"%agent approve {run_id} {call_id}" in busy.stdout
+    assert f"%agent reject {run_id} {call_id}" in busy.stdout
+    assert f"%agent cancel {run_id}" in busy.stdout
+    shown = [m for m in k7.iopub[before:] if m["msg_type"] == "comm_open"
+             and (m["content"]["data"].get("state") or {}).get("view", {}).get("run_id") == run_id]
+    assert shown and shown[-1]["content"]["data"]["state"]["view"]["pending"]  # its buttons
+    cancelled = k7.run(f"%agent cancel {run_id}")
+    assert cancelled.stdout.strip() == f"run {run_id}: cancelled", cancelled
+    history = k7.run("%agent history").stdout
+    line = next(x for x in history.splitlines() if x.startswith(run_id))
+    assert " cancelled " in line and "completed" not in history
+    assert "pending approvals: none" in k7.run("%agent status").stdout
 
 
 # -- the demo ------------------------------------------------------------------------------

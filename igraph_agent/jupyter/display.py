@@ -70,6 +70,21 @@ def show_response(response: dict[str, Any], output_format: str) -> None:
         display(frame.head(TABLE_ROWS))
 
 
+def notebook_markdown(response: dict[str, Any]) -> str:
+    """The response as markdown, its pending approvals decided with notebook commands."""
+    from igraph_agent.response import AgentResponse
+
+    resp = AgentResponse.model_validate(response)
+    text = resp.model_copy(update={"pending": []}).to_markdown()
+    if not resp.pending:
+        return text
+    lines = ["", "**Waiting for your approval**: use the panel's Approve / Reject buttons, or:"]
+    for p in resp.pending:
+        lines.append(f"- `{p.tool}`: `%agent approve {p.run_id} {p.tool_call_id}` or "
+                     f"`%agent reject {p.run_id} {p.tool_call_id}`")
+    return text + "\n".join(lines)
+
+
 def fallback_bundle(view: dict[str, Any], markdown_text: str) -> dict[str, str]:
     """What a viewer without the widget shows (an HTML export, a notebook reopened)."""
     head = f"**{view.get('status', '')}** · run `{view.get('run_id', '')}`"

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from igraph_agent.runtime.agent import Agent, RunHandle
 
 POLL_S = 0.1
+CANCEL_WAIT_S = 10.0
 
 
 @dataclass
@@ -130,15 +131,28 @@ class KernelBridge:
                            command.patched_args, command.panel)
 
     def cancel(self, run_id: str | None = None) -> str:
-        targets = [self.handles[run_id]] if run_id in self.handles else (
-            [] if run_id else self.active())
+        targets = [self.handles[run_id]] if run_id in self.handles and \
+            not self.handles[run_id].done else ([] if run_id else self.active())
         if run_id and not targets:
-            return f"no active run {run_id} in this kernel"
+            return self._cancel_stored(run_id)
         if not targets:
             return "no active run to cancel"
         for handle in targets:
             handle.cancel()
         return "cancel requested for " + ", ".join(h.run_id for h in targets)
+
+    def _cancel_stored(self, run_id: str) -> str:
+        """Cancel a run this kernel does not drive (paused, or started elsewhere)."""
+        from igraph_agent.errors import AgentError
+
+        try:
+            status = self.agent.cancel(run_id, wait=CANCEL_WAIT_S)
+        except AgentError as exc:
+            return f"{exc.code}: {exc.message}"
+        panel = self.panels.get(run_id)
+        if panel is not None and status.run_status == "cancelled":
+            panel.set_state("cancelled")
+        return f"run {run_id}: {status.run_status}"
 
     def decide(self, run_id: str, tool_call_id: str, decision: str,
                patched_args: dict[str, Any] | None, panel: RunWidget | None = None) -> str:

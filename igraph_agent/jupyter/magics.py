@@ -72,8 +72,17 @@ class AgentMagics(Magics):
                   file=sys.stderr)
             return
         options = self._options(args)
-        handle = agent.start(question, attach=attach, names=names, session=args.session,
-                             options=options)
+        from igraph_agent.errors import AgentError, ErrorCode
+
+        try:
+            handle = agent.start(question, attach=attach, names=names, session=args.session,
+                                 options=options)
+        except AgentError as exc:
+            details = exc.details or {}
+            if exc.code != ErrorCode.SESSION_BUSY or details.get("run_status") != "paused":
+                raise
+            self._offer_decision(str(details["active_run"]))
+            return
         bridge = self.bridge
         bridge.handles[handle.run_id] = handle
         bridge.last_run_id = handle.run_id
@@ -97,29 +106,61 @@ class AgentMagics(Magics):
             publish_report(agent.home, handle.run_id)
 
     def _wait(self, handle: Any, panel: Any) -> int:
-        """Drain the run's events on this (main) thread; an interrupt cancels the run."""
-        after = -1
-        try:
-            from igraph_agent.jupyter.report_comm import StatusTracker, publish_events
+        """Drain the run's events on this (main) thread; an interrupt (■) is the Stop button.
 
-            tracker = StatusTracker(handle.run_id)
-            return drain(handle, panel, after, lambda events: publish_events(tracker, events))
+        The index of the last applied event is kept across the interrupt, so no event (and
+        no tool card) is applied twice; the run is cancelled and drained to its end here.
+        """
+        from igraph_agent.jupyter.report_comm import StatusTracker, publish_events
+
+        tracker = StatusTracker(handle.run_id)
+        cursor = [-1]
+
+        def seen(events: list[dict[str, Any]]) -> None:
+            cursor[0] = events[-1]["index"]
+            publish_events(tracker, events)
+
+        try:
+            return drain(handle, panel, -1, seen)
         except KeyboardInterrupt:
-            handle.cancel()
             panel.note("interrupted: cancelling the run")
-            deadline = time.monotonic() + CANCEL_WAIT_S
-            while not handle.done and time.monotonic() < deadline:
-                events = handle.events(after, timeout=0.1)
-                if events:
-                    panel.apply(events)
-                    after = events[-1]["index"]
-            return after
+            return self._cancel_and_drain(handle, panel, cursor[0], tracker)
+
+    def _cancel_and_drain(self, handle: Any, panel: Any, after: int, tracker: Any) -> int:
+        from igraph_agent.jupyter.report_comm import publish_events
+
+        deadline = time.monotonic() + CANCEL_WAIT_S
+        while True:  # a second ■ while cancelling only restarts this loop
+            try:
+                handle.cancel()
+                while not handle.done and time.monotonic() < deadline:
+                    events = handle.events(after, timeout=0.1)
+                    if events:
+                        panel.apply(events)
+                        publish_events(tracker, events)
+                        after = events[-1]["index"]
+                return after
+            except KeyboardInterrupt:
+                continue
+
+    def _offer_decision(self, run_id: str) -> None:
+        """A new question while a run waits for approval: show that run to decide or cancel."""
+        bridge = self.bridge
+        pending = bridge.agent.pending(run_id)
+        lines = [f"Run {run_id} is waiting for your approval, so this session cannot start "
+                 "another run yet. Decide it with the buttons below, or:"]
+        for p in pending:
+            lines.append(f"  %agent approve {run_id} {p.tool_call_id}   ({p.tool})")
+            lines.append(f"  %agent reject {run_id} {p.tool_call_id}")
+        lines.append(f"  %agent cancel {run_id}   (drop the run), or %agent new for a fresh "
+                     "session")
+        print("\n".join(lines))
+        display(bridge.stored_panel(run_id))
 
     def _show(self, panel: Any, resp: dict[str, Any], output_format: str, display_id: str) -> None:
-        from igraph_agent.jupyter.display import fallback_bundle, show_response
-        from igraph_agent.response import AgentResponse
+        from igraph_agent.jupyter.display import fallback_bundle, notebook_markdown, show_response
 
-        markdown = AgentResponse.model_validate(resp).to_markdown()
+        markdown = notebook_markdown(resp)
         widget_view = panel._repr_mimebundle_()
         widget_view = widget_view[0] if isinstance(widget_view, tuple) else widget_view or {}
         bundle = {**widget_view, **fallback_bundle(panel.view, markdown)}
@@ -206,13 +247,15 @@ class AgentMagics(Magics):
         print(f"session: {agent.session_id}")
         if active:
             for h in active:
-                print(f"active run: {h.run_id} ({bridge.panels[h.run_id].status if h.run_id in bridge.panels else 'running'})")
+                state = bridge.panels[h.run_id].status if h.run_id in bridge.panels else "running"
+                print(f"active run: {h.run_id} ({state})")
         else:
             print("active run: none")
-        pending = (bridge.last_response or {}).get("pending") or []
+        pending = [p for r in agent.runs(agent.session_id, 20) if r["status"] == "paused"
+                   for p in agent.pending(r["id"])]
         for p in pending:
-            print(f"pending approval: {p['tool']} {p['tool_call_id']} in {p['run_id']} — "
-                  f"%agent approve {p['run_id']} {p['tool_call_id']}")
+            print(f"pending approval: {p.tool} {p.tool_call_id} in {p.run_id} — "
+                  f"%agent approve {p.run_id} {p.tool_call_id} (or reject)")
         if not pending:
             print("pending approvals: none")
         jobs = _running_jobs(agent, bridge)
@@ -268,9 +311,12 @@ class AgentMagics(Magics):
         runs = agent.runs(agent.session_id, cmd.limit)
         if not runs:
             print("No runs yet in this session.")
+        from igraph_agent.jupyter.runview import run_state, state_label
+
         for r in reversed(runs):
             q = " ".join(str(r["question"]).split())
-            print(f"{r['id']}  {r['status']:<10} {r['model']:<20} {q[:70]}")
+            state = state_label(run_state(r["status"], _response_dict(r.get("response"))))
+            print(f"{r['id']}  {state:<19} {r['model']:<20} {q[:60]}")
 
     def _cmd_cancel(self, cmd: LineCommand) -> None:
         print(self.bridge.cancel(cmd.run_id))
@@ -326,6 +372,18 @@ def _running_jobs(agent: Any, bridge: KernelBridge) -> list[str]:
             for rid, panel in bridge.panels.items()
             for job, info in (panel.view.get("jobs") or {}).items()
             if float(info.get("fraction") or 0) < 1.0]
+
+
+def _response_dict(value: Any) -> dict[str, Any] | None:
+    """A stored run's response column, whether the store decoded it or not."""
+    if isinstance(value, str):
+        import json
+
+        try:
+            return json.loads(value)
+        except ValueError:
+            return None
+    return value if isinstance(value, dict) else None
 
 
 def _attachable(obj: Any) -> bool:

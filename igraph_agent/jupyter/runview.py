@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
-from igraph_agent.response import FINAL_PHASES, RunPhase
+from igraph_agent.jupyter.words import args_words, describe
 from igraph_agent.runtime.events import (
     ENDED,
     ApprovalRequested,
@@ -35,9 +36,35 @@ from igraph_agent.runtime.events import (
 )
 
 SUMMARY_CHARS = 240
-ARGS_CHARS = 300
-RESPONSE_STATUS = {"answered": "completed", "needs_clarification": "completed",
-                   "blocked": "completed", "error": "error", "awaiting_approval": "paused"}
+ARGS_CHARS = 2000
+# One vocabulary for a run, everywhere (panel badge, %agent history, status bar): while it
+# runs, then the final response's status — or cancelled / interrupted when it was stopped.
+LIVE = ("starting", "running")
+FINAL = ("answered", "needs_clarification", "blocked", "awaiting_approval", "cancelled",
+         "error", "interrupted")
+TERMINAL = set(FINAL) - {"awaiting_approval"}
+CANCELLED_CODES = {"RUN_CANCELLED", "JOB_CANCELLED"}
+DECIDED = {"approve": "approved", "reject": "rejected", "modify": "modified"}
+ARCHS = {"gcn": "GCN", "sage": "GraphSAGE", "gat": "GAT"}
+JOB_VERBS = {"train": "training", "infer": "predicting"}
+STEP = re.compile(r"\b([a-z]+) (\d+)/(\d+)")
+# stored run phases (RunPhase) that name the same state as a response status
+STORED_STATUS = {"completed": "answered", "paused": "awaiting_approval"}
+
+
+def run_state(run_status: str, response: dict[str, Any] | None = None) -> str:
+    """A run's state in the one vocabulary, from its stored phase and final response."""
+    if run_status in ("cancelled", "interrupted"):
+        return run_status
+    resp = response or {}
+    if resp.get("status") == "error" and (resp.get("error") or {}).get("code") in CANCELLED_CODES:
+        return "cancelled"
+    return str(resp.get("status") or STORED_STATUS.get(run_status, run_status))
+
+
+def state_label(state: str) -> str:
+    """The words shown for a state: ``needs_clarification`` → ``needs clarification``."""
+    return state.replace("_", " ")
 
 
 def empty_view(run_id: str, question: str, output_format: str = "chat") -> dict[str, Any]:
@@ -55,6 +82,17 @@ def apply_event(view: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
     parsed = parse_event(event)
     if parsed is None:
         return v
+    _fold(v, parsed)
+    _describe_pending(v)
+    return v
+
+
+def _describe_pending(v: dict[str, Any]) -> None:
+    for p in v["pending"]:
+        p.setdefault("what", describe(str(p.get("tool", "")), p.get("args") or {}, v["tools"]))
+
+
+def _fold(v: dict[str, Any], parsed: Event) -> None:
     data, ts = parsed.data, parsed.ts
     if isinstance(data, RunStarted):
         v["status"] = "running"
@@ -69,21 +107,22 @@ def apply_event(view: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
         v["_turn_done"] = True
     elif isinstance(data, ToolStarted):
         v["tools"].append({"call_id": data.call_id, "tool": data.tool,
-                           "args": _short(json.dumps(data.args, default=str), ARGS_CHARS),
+                           "args": args_words(data.args),
+                           "raw_args": _short(json.dumps(data.args, indent=1, default=str),
+                                              ARGS_CHARS),
                            "status": "running", "started": ts, "elapsed_ms": None,
                            "summary": "", "error": None})
     elif isinstance(data, ToolCompleted | ToolBlocked | ApprovalRequested | ApprovalResolved):
         _fold_call(v, data, parsed)
     elif isinstance(data, JobProgress):
-        v["jobs"][data.job_id or "job"] = {"fraction": float(data.fraction or 0.0),
-                                           "message": data.message}
+        job = data.job_id or "job"
+        v["jobs"][job] = progress(v["jobs"].get(job), data, ts, v["tools"])
     elif isinstance(data, RunPaused):
-        v["status"] = "paused"
+        v["status"] = "awaiting_approval"
         if data.pending:
             v["pending"] = list(data.pending)
     elif parsed.type in ENDED:
         _fold_end(v, parsed)
-    return v
 
 
 def _fold_call(v: dict[str, Any], data: Any, event: Event) -> None:
@@ -91,7 +130,9 @@ def _fold_call(v: dict[str, Any], data: Any, event: Event) -> None:
     card = _card(v, data.call_id, data.tool)
     if isinstance(data, ToolCompleted):
         if card["status"] != "blocked":
-            card["status"] = "ok" if data.success else "failed"
+            code = (data.error or {}).get("code")
+            card["status"] = ("ok" if data.success else
+                              "cancelled" if code in CANCELLED_CODES else "failed")
             card["summary"] = _short(data.summary, SUMMARY_CHARS)
             card["error"] = data.error
         card["elapsed_ms"] = data.elapsed_ms
@@ -109,13 +150,14 @@ def _fold_call(v: dict[str, Any], data: Any, event: Event) -> None:
                                  "generation": data.generation or event.generation})
             card["status"] = "awaiting approval"
         else:
-            card["status"] = data.decision or "decided"
+            card["status"] = DECIDED.get(data.decision, data.decision or "decided")
 
 
 def _fold_end(v: dict[str, Any], event: Event) -> None:
-    v["status"] = event.type.split(".", 1)[1]
-    v["finished"] = event.ts
     error = getattr(event.data, "error", None)
+    v["status"] = run_state(event.type.split(".", 1)[1],
+                            {"status": getattr(event.data, "status", ""), "error": error})
+    v["finished"] = event.ts
     if error:
         v["error"] = error
     for card in v["tools"]:
@@ -128,8 +170,8 @@ def apply_response(view: dict[str, Any], resp: dict[str, Any]) -> dict[str, Any]
     v = copy.deepcopy(view)
     v.pop("_turn_done", None)
     v["response_status"] = resp.get("status", "")
-    if v["status"] not in FINAL_PHASES:
-        v["status"] = RESPONSE_STATUS.get(resp.get("status", ""), v["status"])
+    if v["status"] not in ("cancelled", "interrupted"):
+        v["status"] = run_state("", resp) or v["status"]
     v["answer"] = resp.get("answer") or ""
     v["model"] = resp.get("model") or v["model"]
     v["evidence"] = resp.get("evidence") or []
@@ -137,8 +179,11 @@ def apply_response(view: dict[str, Any], resp: dict[str, Any]) -> dict[str, Any]
     v["pending"] = resp.get("pending") or []
     v["notices"] = resp.get("notices") or []
     v["error"] = resp.get("error") or v["error"]
+    if resp.get("graph"):
+        v["graph"] = resp["graph"]
     if v["answer"] and v["text"].strip() == v["answer"].strip():
         v["text"] = ""
+    _describe_pending(v)
     return v
 
 
@@ -153,8 +198,8 @@ def view_from_record(record: dict[str, Any]) -> tuple[dict[str, Any], list[dict[
         view = apply_event(view, event)
     if run.get("response"):
         view = apply_response(view, run["response"])
-    elif run.get("status") in FINAL_PHASES | {RunPhase.PAUSED}:
-        view["status"] = run["status"]
+    if run.get("status") in ("cancelled", "interrupted", "paused", "completed", "error"):
+        view["status"] = run_state(run["status"], run.get("response"))
     return view, events
 
 
@@ -172,11 +217,41 @@ def compact(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def progress(job: dict[str, Any] | None, data: JobProgress, ts: float | None,
+             cards: list[dict[str, Any]]) -> dict[str, Any]:
+    """A job's progress bar, tqdm-like: a label in words, done/total, start and last update
+    (the widget derives rate, elapsed and time left), and a final line when done."""
+    fraction = float(data.fraction or 0.0)
+    out = {**(job or {"started": ts, "label": _job_label(cards)}), "fraction": fraction,
+           "message": data.message, "updated": ts}
+    step = STEP.search(data.message)
+    if step:
+        out.update(unit=step[1], done=int(step[2]), total=int(step[3]))
+        out["label"] = f"{out['label'].split(',')[0]}, {step[1]} {step[2]}/{step[3]}"
+    if fraction >= 1.0:
+        took = (ts or 0) - (out.get("started") or ts or 0)
+        out["final"] = f"{out['label'].split(',')[0]}: {data.message} ({took:.1f} s)"
+    return out
+
+
+def _job_label(cards: list[dict[str, Any]]) -> str:
+    """Words for the job of the latest job-starting card: ``training GraphSAGE``."""
+    for card in reversed(cards):
+        if card.get("tool") in JOB_VERBS:
+            try:
+                args = json.loads(card.get("raw_args") or "{}")
+            except ValueError:
+                args = {}
+            arch = str(args.get("arch") or "")
+            return f"{JOB_VERBS[card['tool']]} {ARCHS.get(arch, arch)}".strip()
+    return "background job"
+
+
 def _card(v: dict[str, Any], call_id: str, tool: str) -> dict[str, Any]:
     for card in reversed(v["tools"]):
         if card["call_id"] == call_id:
             return card
-    card = {"call_id": call_id, "tool": tool, "args": "",
+    card = {"call_id": call_id, "tool": tool, "args": "", "raw_args": "",
             "status": "running", "started": None, "elapsed_ms": None, "summary": "",
             "error": None}
     v["tools"].append(card)

@@ -65,7 +65,7 @@ export function markdown(text) {
 }
 
 function elapsed(card, now) {
-  if (card.elapsed_ms != null) return `${card.elapsed_ms} ms`;
+  if (card.elapsed_ms != null) return card.elapsed_ms >= 1000 ? `${(card.elapsed_ms / 1000).toFixed(1)} s` : `${card.elapsed_ms} ms`;
   if (card.started && card.status === "running") return `${Math.max(0, now - card.started).toFixed(1)} s`;
   return "";
 }
@@ -84,9 +84,100 @@ function button(label, cls, onClick) {
   return b;
 }
 
-const LIVE = new Set(["starting", "running", "paused"]);
+// A <details> whose open/closed state survives redraws (keyed in `opened`).
+function folding(cls, key, opened, summaryHtml, defaultOpen = false) {
+  const d = el("details", cls);
+  d.open = opened.has(key) ? opened.get(key) : defaultOpen;
+  d.addEventListener("toggle", () => opened.set(key, d.open));
+  d.append(el("summary", null, summaryHtml));
+  return d;
+}
 
-function draw(model, root, drafts) {
+const LIVE = new Set(["starting", "running"]);
+const WORDS = { needs_clarification: "needs clarification", awaiting_approval: "awaiting approval" };
+const label = (state) => WORDS[state] || String(state || "").replace(/_/g, " ");
+
+// tqdm-like: "52% 104/200 [00:12<00:11, 8.3 epoch/s]"
+function clock(s) {
+  if (!Number.isFinite(s) || s < 0) return "?";
+  s = Math.round(s);
+  const m = Math.floor(s / 60), r = s % 60;
+  return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}:${String(r).padStart(2, "0")}`
+    : `${String(m).padStart(2, "0")}:${String(r).padStart(2, "0")}`;
+}
+
+function progressLine(job, now) {
+  const frac = Math.max(0, Math.min(1, job.fraction || 0));
+  const took = job.started != null ? Math.max(0, (job.updated ?? now) - job.started) : null;
+  const parts = [`${Math.round(100 * frac)}%`];
+  if (job.total) parts.push(`${job.done ?? Math.round(frac * job.total)}/${job.total}`);
+  if (took != null) {
+    const left = frac > 0 && frac < 1 ? took * (1 - frac) / frac : frac >= 1 ? 0 : NaN;
+    const rate = job.total && took > 0 ? `, ${(((job.done ?? frac * job.total)) / took).toFixed(1)} ${job.unit || "it"}/s` : "";
+    parts.push(`[${clock(took)}<${clock(left)}${rate}]`);
+  }
+  return parts.join(" ");
+}
+
+function card(c, now, opened) {
+  const status = String(c.status || "");
+  const d = folding(`iga-card iga-card-${esc(status).replace(/ /g, "-")}`, `card:${c.call_id}`, opened,
+    `<span class="iga-tool">${esc(c.tool)}</span>` +
+    (c.args ? `<span class="iga-args">${esc(c.args)}</span>` : "") +
+    `<span class="iga-elapsed">${esc(elapsed(c, now))}</span>` +
+    `<span class="iga-card-status">${esc(status)}</span>`);
+  d.dataset.tool = c.tool;
+  if (c.error) d.append(el("div", "iga-error", `${esc(c.error.code)}: ${esc(c.error.message)}` +
+    (c.error.hint ? `<br><i>${esc(c.error.hint)}</i>` : "")));
+  else if (c.summary) d.append(el("div", "iga-summary", esc(c.summary)));
+  if (c.raw_args && c.raw_args !== "{}") d.append(el("pre", "iga-raw", esc(c.raw_args)));
+  return d;
+}
+
+function approvalBox(model, v, drafts, opened) {
+  const box = el("div", "iga-pending");
+  box.append(el("div", "iga-section", "Waiting for your approval"));
+  for (const p of v.pending) {
+    const runId = p.run_id || v.run_id;
+    const row = el("div", "iga-approval");
+    row.dataset.toolCallId = p.tool_call_id;
+    row.append(el("div", "iga-what", `<span class="iga-tool">${esc(p.tool)}</span> will ${esc(p.what || "run")}`));
+    const modify = folding("iga-modify-box", `modify:${p.tool_call_id}`, opened, "Modify the arguments (JSON)");
+    const editor = el("textarea", "iga-json");
+    editor.value = drafts[p.tool_call_id] ?? JSON.stringify(p.args || {}, null, 2);
+    editor.addEventListener("input", () => { drafts[p.tool_call_id] = editor.value; });
+    modify.append(editor);
+    const send = (decision) => {
+      const msg = { type: "decide", decision, run_id: runId, tool_call_id: p.tool_call_id };
+      if (decision === "modify") {
+        try { msg.patched_args = JSON.parse(editor.value); } catch (err) {
+          model.set("view", { ...v, message: `Modify: the arguments are not valid JSON (${err.message})` });
+          return;
+        }
+      }
+      model.send(msg);
+    };
+    modify.append(button("Run with these arguments", "iga-modify", () => send("modify")));
+    const actions = el("div", "iga-actions");
+    actions.append(button("Approve", "iga-approve", () => send("approve")));
+    actions.append(button("Reject", "iga-reject", () => send("reject")));
+    actions.append(button("Cancel run", "iga-cancel", () => model.send({ type: "stop", run_id: runId })));
+    row.append(actions, modify);
+    row.append(el("div", "iga-hint", `or in any cell: <code>%agent approve ${esc(runId)} ${esc(p.tool_call_id)}</code> / ` +
+      `<code>%agent reject ${esc(runId)} ${esc(p.tool_call_id)}</code>`));
+    box.append(row);
+  }
+  return box;
+}
+
+function graphName(g) {
+  if (!g) return "";
+  if (typeof g === "string") return g;
+  const rev = g.revision != null ? ` r${g.revision}` : "";
+  return `${g.name || g.dataset_id || ""}${rev}`;
+}
+
+function draw(model, root, drafts, opened) {
   const v = model.get("view") || {};
   const now = Date.now() / 1000;
   root.innerHTML = "";
@@ -94,82 +185,57 @@ function draw(model, root, drafts) {
   root.dataset.runId = v.run_id || "";
 
   const head = el("div", "iga-head");
-  head.append(el("span", `iga-status iga-status-${esc(v.status)}`, esc(v.status || "")));
+  head.append(el("span", `iga-status iga-status-${esc(v.status)}`, esc(label(v.status))));
   head.append(el("span", "iga-question", esc(v.question || "")));
-  if (LIVE.has(v.status) && v.status !== "paused") {
+  const graph = graphName(v.graph);
+  if (graph) head.append(el("span", "iga-graph", `on ${esc(graph)}`));
+  if (LIVE.has(v.status)) {
     head.append(button("Stop", "iga-stop", () => model.send({ type: "stop", run_id: v.run_id })));
   }
   root.append(head);
 
   if (v.text && LIVE.has(v.status)) root.append(el("div", "iga-live", esc(v.text)));
 
-  const tools = el("div", "iga-tools");
-  for (const card of v.tools || []) {
-    const c = el("div", `iga-card iga-card-${esc(card.status).replace(/ /g, "-")}`);
-    c.dataset.tool = card.tool;
-    c.append(el("div", "iga-card-head",
-      `<span class="iga-tool">${esc(card.tool)}</span><span class="iga-card-status">${esc(card.status)}</span>` +
-      `<span class="iga-elapsed">${esc(elapsed(card, now))}</span>`));
-    if (card.args && card.args !== "{}") c.append(el("div", "iga-args", esc(card.args)));
-    if (card.error) c.append(el("div", "iga-error", `${esc(card.error.code)}: ${esc(card.error.message)}` +
-      (card.error.hint ? `<br><i>${esc(card.error.hint)}</i>` : "")));
-    else if (card.summary) c.append(el("div", "iga-summary", esc(card.summary)));
-    tools.append(c);
+  const cards = v.tools || [];
+  if (cards.length) {
+    const live = LIVE.has(v.status) || v.status === "awaiting_approval";
+    const ms = cards.reduce((t, c) => t + (c.elapsed_ms || 0), 0);
+    const failed = cards.filter((c) => c.status === "failed").length;
+    const steps = folding("iga-steps", "steps", opened,
+      `${cards.length} step${cards.length === 1 ? "" : "s"} · ${(ms / 1000).toFixed(1)} s` +
+      (failed ? ` · ${failed} failed` : ""), live);
+    const tools = el("div", "iga-tools");
+    for (const c of cards) tools.append(card(c, now, opened));
+    steps.append(tools);
+    root.append(steps);
   }
-  if ((v.tools || []).length) root.append(tools);
 
   const jobs = Object.entries(v.jobs || {});
   if (jobs.length) {
     const box = el("div", "iga-jobs");
     for (const [id, job] of jobs) {
       const pct = Math.round(100 * Math.max(0, Math.min(1, job.fraction || 0)));
-      box.append(el("div", "iga-job",
-        `<span>${esc(id)}</span><progress max="100" value="${pct}"></progress><span>${pct}% ${esc(job.message)}</span>`));
+      const row = el("div", "iga-job",
+        `<span class="iga-job-label">${esc(job.label || job.message || id)}</span>` +
+        `<progress max="100" value="${pct}"></progress><span class="iga-job-rate">${esc(progressLine(job, now))}</span>`);
+      row.title = id;
+      box.append(row);
+      if (job.final) box.append(el("div", "iga-job-final", esc(job.final)));
     }
     root.append(box);
   }
 
-  const pending = v.pending || [];
-  if (pending.length) {
-    const box = el("div", "iga-pending");
-    box.append(el("div", "iga-section", "Waiting for your approval"));
-    for (const p of pending) {
-      const row = el("div", "iga-approval");
-      row.dataset.toolCallId = p.tool_call_id;
-      row.append(el("div", "iga-tool", esc(p.tool)));
-      const editor = el("textarea", "iga-json");
-      editor.value = drafts[p.tool_call_id] ?? JSON.stringify(p.args || {}, null, 2);
-      editor.addEventListener("input", () => { drafts[p.tool_call_id] = editor.value; });
-      row.append(editor);
-      const send = (decision) => {
-        const msg = { type: "decide", decision, run_id: p.run_id || v.run_id, tool_call_id: p.tool_call_id };
-        if (decision === "modify") {
-          try { msg.patched_args = JSON.parse(editor.value); } catch (err) {
-            model.set("view", { ...v, message: `Modify: the arguments are not valid JSON (${err.message})` });
-            return;
-          }
-        }
-        model.send(msg);
-      };
-      const actions = el("div", "iga-actions");
-      actions.append(button("Approve", "iga-approve", () => send("approve")));
-      actions.append(button("Reject", "iga-reject", () => send("reject")));
-      actions.append(button("Modify", "iga-modify", () => send("modify")));
-      row.append(actions);
-      box.append(row);
-    }
-    root.append(box);
-  }
+  if ((v.pending || []).length && v.status === "awaiting_approval") root.append(approvalBox(model, v, drafts, opened));
 
   if (v.error) {
     const cls = v.status === "cancelled" ? "iga-notice iga-run-error" : "iga-error iga-run-error";
     root.append(el("div", cls, `<b>${esc(v.error.code)}</b>: ${esc(v.error.message)}` +
       (v.error.hint ? `<br><i>${esc(v.error.hint)}</i>` : "")));
   }
-  if (v.answer) {
-    const answer = el("div", "iga-answer", v.format === "json" ? `<pre>${esc(v.answer)}</pre>` : markdown(v.answer));
-    root.append(answer);
+  if (v.answer && v.status !== "awaiting_approval") {
+    root.append(el("div", "iga-answer", v.format === "json" ? `<pre>${esc(v.answer)}</pre>` : markdown(v.answer)));
   }
+  if (v.report_inserted) root.append(el("div", "iga-notice", "The report was inserted as cells below this one."));
   for (const fig of v.figures || []) {
     const frame = el("iframe", "iga-figure");
     frame.setAttribute("sandbox", "allow-scripts");
@@ -177,9 +243,9 @@ function draw(model, root, drafts) {
     frame.title = fig.title || "graph";
     root.append(frame);
   }
-  if ((v.evidence || []).length) {
-    const ev = el("details", "iga-evidence");
-    ev.append(el("summary", null, `Evidence (${v.evidence.length})`));
+  const answerHasEvidence = /^#+\s*Evidence|\*\*Evidence\*\*/m.test(v.answer || "");
+  if ((v.evidence || []).length && !answerHasEvidence) {
+    const ev = folding("iga-evidence", "evidence", opened, `Evidence (${v.evidence.length})`);
     const ul = el("ul");
     for (const e of v.evidence) ul.append(el("li", null, `<code>${esc(e.tool)}</code> (${esc(e.call_id)}): ${esc(e.shows)}`));
     ev.append(ul);
@@ -193,7 +259,6 @@ function draw(model, root, drafts) {
   if (u.model_calls != null) foot.push(`${u.model_calls} model calls`);
   if (u.prompt_tokens != null) foot.push(`${u.prompt_tokens}+${u.completion_tokens || 0} tokens`);
   if (u.cost_usd != null) foot.push(`$${Number(u.cost_usd).toFixed(4)}`);
-  foot.push(`${(v.tools || []).length} tool calls`);
   foot.push(`run ${esc(v.run_id)}`);
   root.append(el("div", "iga-foot", foot.join(" · ")));
 }
@@ -203,12 +268,13 @@ export default {
     const root = el("div", "iga-panel");
     host.append(root);
     const drafts = {};
-    const redraw = () => draw(model, root, drafts);
+    const opened = new Map();
+    const redraw = () => draw(model, root, drafts, opened);
     model.on("change:view", redraw);
     redraw();
     const timer = setInterval(() => {
       const status = (model.get("view") || {}).status;
-      if (status === "running" || status === "starting") redraw();
+      if (LIVE.has(status)) redraw();
     }, 1000);
     return () => { clearInterval(timer); model.off("change:view", redraw); };
   },

@@ -87,6 +87,12 @@ class RunWidget(anywidget.AnyWidget):
             self.view = view
             self._free_click_route()
 
+    def set_state(self, state: str) -> None:
+        """Show a state decided outside the run's events (a paused run cancelled)."""
+        with self._lock:
+            self.view = {**self.view, "status": state, "pending": []}
+            self._free_click_route()
+
     def note(self, message: str) -> None:
         """A one-line message in the panel (e.g. what a click did)."""
         with self._lock:
