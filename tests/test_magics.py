@@ -535,3 +535,28 @@ def test_waiting_cell_publishes_status_bar_messages_to_the_lab_extension(k7):
     assert call_id
     decided = k7.run(f"%agent reject {_run_id(k7)} {call_id}")  # frees the session for later tests
     assert decided.status == "ok" and "APPROVAL_CONFLICT" not in decided.text
+
+
+def _status_messages(k: KernelSession, since: int) -> list[dict]:
+    return [m["content"]["data"] for m in k.iopub[since:]
+            if m["msg_type"] == "comm_open" and m["content"].get("target_name") == "igraph_agent"
+            and m["content"]["data"].get("type") == "status"]
+
+
+def test_status_bar_clears_when_an_approval_is_decided_by_a_click_or_a_command(k7):
+    k7.run("%agent new")
+    k7.run("%%agent --with karate\nHow big is the graph?")
+    for decide_by in ("click", "command"):
+        k7.run("%%agent\nClear the graph")
+        run_id = _run_id(k7)
+        call_id = k7.view_of(run_id)["pending"][0]["tool_call_id"]
+        before = len(k7.iopub)
+        if decide_by == "click":
+            _click(k7, run_id, {"type": "decide", "decision": "reject", "run_id": run_id,
+                                "tool_call_id": call_id})
+        else:
+            k7.run(f"%agent reject {run_id} {call_id}")
+        _wait_view(k7, run_id, {"answered", "error"}, timeout=60)
+        k7.collect(1.0)
+        last = _status_messages(k7, before)[-1]
+        assert (last["run_state"], last["pending_approvals"]) == ("idle", 0), decide_by

@@ -121,6 +121,7 @@ class KernelBridge:
                 command.outcome = f"{type(exc).__name__}: {exc}"
             if command.panel is not None and command.outcome:
                 command.panel.note(command.outcome)
+            self.publish_status()
             command.done.set()
 
     def execute(self, command: Command) -> str:
@@ -205,6 +206,13 @@ class KernelBridge:
             self.last_response = resp
         except Exception as exc:  # the panel says what went wrong; nothing is raised here
             panel.note(f"the panel stopped updating: {type(exc).__name__}: {exc}")
+        self.publish_status()
+
+    def publish_status(self) -> None:
+        """Refresh the lab extension's status bar from the store (any thread)."""
+        from igraph_agent.jupyter.report_comm import publish_store_status
+
+        publish_store_status(self.agent)
 
 
 def drain(handle: RunHandle, panel: RunWidget, after: int = -1,

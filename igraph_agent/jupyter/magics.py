@@ -34,6 +34,8 @@ from igraph_agent.jupyter.parsing import (
 )
 
 CANCEL_WAIT_S = 10.0
+# line commands after which the lab extension's status bar is refreshed from the store
+STATUS_COMMANDS = {"approve", "reject", "modify", "cancel", "status", "jobs", "new", "show"}
 
 
 @magics_class
@@ -100,6 +102,9 @@ class AgentMagics(Magics):
         bridge.last_response = resp
         self.shell.user_ns["_agent_response"] = response
         self._show(panel, resp, options.output_format, display_id)
+        from igraph_agent.jupyter.report_comm import publish_store_status
+
+        publish_store_status(agent)
         if options.output_format == "report" and response.status == "answered":
             from igraph_agent.jupyter.report_comm import publish_report
 
@@ -199,6 +204,10 @@ class AgentMagics(Magics):
     # -- %agent COMMAND -------------------------------------------------------------------
     def _line(self, cmd: LineCommand) -> None:
         getattr(self, f"_cmd_{cmd.name}")(cmd)
+        if self.bridge.started and cmd.name in STATUS_COMMANDS:
+            from igraph_agent.jupyter.report_comm import publish_store_status
+
+            publish_store_status(self.bridge.agent)
 
     def _cmd_help(self, cmd: LineCommand) -> None:
         print(help_text())

@@ -144,6 +144,29 @@ class StatusTracker:
         return message
 
 
+def store_status(agent: Any, session_id: str | None = None) -> dict[str, Any]:
+    """The status-bar message read from the store, not from the last event seen: runs of the
+    session still going, approvals still pending, jobs still queued or running."""
+    runs = agent.runs(session_id or agent.session_id, 20)
+    paused = [r["id"] for r in runs if r["status"] == "paused"]
+    running = [r["id"] for r in runs if r["status"] in ("preparing", "running", "queued")]
+    pending = sum(len(agent.pending(rid)) for rid in paused)
+    jobs = [{"job_id": j["job_id"], "tool": j.get("kind", ""),
+             "progress": (j.get("last_progress") or {}).get("fraction")}
+            for j in agent.jobs.list(limit=50) if j["state"] in ("queued", "running")]
+    state = "awaiting_approval" if pending else "running" if running or jobs else "idle"
+    run_id = (paused or running or [None])[0]
+    return status_message(run_id, state, pending, jobs)
+
+
+def publish_store_status(agent: Any) -> bool:
+    """Send :func:`store_status` (after a decision, a cancel, a run's end, a page reload)."""
+    try:
+        return send(store_status(agent))
+    except Exception:  # the status bar is a convenience; never fail a command over it
+        return False
+
+
 def publish_events(tracker: StatusTracker, events: list[dict[str, Any]]) -> int:
     """Apply events to the tracker and send each status change; returns how many were sent."""
     sent = 0
