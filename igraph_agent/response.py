@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from igraph_agent.markup import html_text, markdown_safe
+
 Status = Literal["answered", "needs_clarification", "blocked", "error", "awaiting_approval"]
 
 
@@ -147,7 +149,8 @@ class AgentResponse(BaseModel):
         return json.dumps(self.model_dump(mode="json"), indent=indent)
 
     def to_markdown(self) -> str:
-        """A readable rendering: answer, evidence, usage and the model that answered."""
+        """A readable rendering: answer, evidence, usage and the model that answered; text
+        from the model or the data carries no live HTML (``markup.markdown_safe``)."""
         lines = [self.answer.strip() or f"_({self.status})_"]
         if self.error:
             lines.append(f"\n**Error {self.error.code}:** {self.error.message}")
@@ -172,8 +175,8 @@ class AgentResponse(BaseModel):
                       for f in files]
         for notice in self.notices:
             lines.append(f"\n> {notice}")
-        lines.append(
-            f"\n<sub>model: {self.model} · {self.usage.model_calls} model calls · "
-            f"{len(self.actions)} tool calls · run {self.run_id}</sub>"
+        # The answer, messages and arguments come from the model and the data: no live HTML.
+        return markdown_safe("\n".join(lines)) + (
+            f"\n\n<sub>model: {html_text(self.model)} · {self.usage.model_calls} model calls · "
+            f"{len(self.actions)} tool calls · run {html_text(self.run_id)}</sub>"
         )
-        return "\n".join(lines)

@@ -17,6 +17,8 @@ from typing import Any
 
 from IPython.display import HTML, Markdown, display
 
+from igraph_agent.markup import markdown_safe
+
 VIZ_TOOL = "visualize_subgraph"
 MAX_TABLES = 3
 TABLE_ROWS = 10
@@ -66,7 +68,7 @@ def show_response(response: dict[str, Any], output_format: str) -> None:
     for fig in figures(response):
         display(HTML(figure_html(fig)))
     for caption, frame in tables(response):
-        display(Markdown(f"**{caption}**"))
+        display(Markdown(f"**{markdown_safe(caption)}**"))
         display(frame.head(TABLE_ROWS))
 
 

@@ -19,6 +19,7 @@ import sys
 from typing import Any
 
 from igraph_agent.errors import AgentError
+from igraph_agent.markup import html_text
 
 
 def skills_command(agent: Any, argv: list[str] | str = ()) -> Any:
@@ -96,11 +97,12 @@ def skills_panel(agent: Any):
     def act(fn, done: str) -> None:
         try:
             out = fn()
-            status.value = f"<span style='color:green'>{done.format(**(out or {}))}</span>"
+            status.value = (f"<span style='color:green'>"
+                            f"{html_text(done.format(**(out or {})))}</span>")
             refresh(out.get("name") if isinstance(out, dict) else None)
         except AgentError as exc:
-            status.value = (f"<span style='color:#b00'>{exc.code}: {exc.message}</span>"
-                            f"{'<br>' + exc.hint if exc.hint else ''}")
+            status.value = (f"<span style='color:#b00'>{exc.code}: {html_text(exc.message)}"
+                            f"</span>{'<br>' + html_text(exc.hint) if exc.hint else ''}")
 
     def on_approve(_):
         row = current()
@@ -152,7 +154,7 @@ def memory_panel(agent: Any):
     def refresh(_=None) -> None:
         if query.value.strip():
             found = agent.memory.search(query.value)
-            records, note.value = found["results"], f"<i>{found['note']}</i>"
+            records, note.value = found["results"], f"<i>{html_text(found['note'])}</i>"
         else:
             records, note.value = agent.memory.list(), ""
         picker.options = [(f"{r['kind']}: {r['content']}", r["id"]) for r in records]
@@ -162,7 +164,7 @@ def memory_panel(agent: Any):
             try:
                 agent.memory.delete(picker.value)
             except AgentError as exc:
-                note.value = f"<span style='color:#b00'>{exc.code}: {exc.message}</span>"
+                note.value = f"<span style='color:#b00'>{exc.code}: {html_text(exc.message)}</span>"
             refresh()
 
     query.observe(refresh, names="value")

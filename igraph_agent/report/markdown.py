@@ -8,6 +8,7 @@ Example::
 
 from __future__ import annotations
 
+from igraph_agent.markup import markdown_safe
 from igraph_agent.report.model import Finding, Report
 from igraph_agent.report.recipes import _table_md
 
@@ -44,7 +45,8 @@ def finding_markdown(f: Finding) -> str:
 
 
 def report_sections(report: Report) -> list[tuple[str, str]]:
-    """(section name, markdown) in report order; findings are one section each."""
+    """(section name, markdown) in report order; findings are one section each. Questions,
+    node ids and labels come from people and data: no section carries live HTML."""
     figures = ("\n".join(f"- [{fig.title}]({fig.path}) — `{fig.source.tool}` "
                          f"({fig.source.call_id})" for fig in report.figures)
                or "No figure was drawn in this run.")
@@ -60,7 +62,7 @@ def report_sections(report: Report) -> list[tuple[str, str]]:
              f"**Inference:**\n\n{_bullets(report.inference)}"),
             ("Limitations", f"## Limitations\n\n{_bullets(report.limitations)}"),
             ("Next steps", f"## Next steps\n\n{_bullets(report.next_steps)}")]
-    return out
+    return [(name, markdown_safe(text)) for name, text in out]
 
 
 def report_markdown(report: Report) -> str:

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from igraph_agent.markup import table_cell
 from igraph_agent.report.model import Finding, SourceRef
 
 Recipe = Callable[[SourceRef, dict[str, Any], dict[str, Any], str], Finding]
@@ -58,8 +59,8 @@ def _table_md(rows: list[dict[str, Any]]) -> str:
     if not rows:
         return ""
     cols = list(rows[0])
-    head = "| " + " | ".join(cols) + " |\n|" + "---|" * len(cols) + "\n"
-    return head + "\n".join("| " + " | ".join(str(r.get(c, "")) for c in cols) + " |"
+    head = "| " + " | ".join(map(table_cell, cols)) + " |\n|" + "---|" * len(cols) + "\n"
+    return head + "\n".join("| " + " | ".join(table_cell(r.get(c, "")) for c in cols) + " |"
                             for r in rows)
 
 
