@@ -1,6 +1,6 @@
 """``igraph-agent skills ...`` and ``igraph-agent memory ...`` (added to the main group in cli.py).
 
-Example::
+In a shell::
 
     igraph-agent skills list
     igraph-agent skills upload brokers.zip          # lands in the review queue

@@ -5,9 +5,14 @@ analysed it (same dataset id, same revision), read from the project's parquet fi
 
 Example::
 
-    from igraph_agent.datasets import load
-    G = load("ds_1a2b3c4d5e6f", revision=1)          # home: $IGRAPH_AGENT_HOME or ./.igraph-agent
-    G.number_of_nodes()
+    >>> from igraph_agent.datasets import load
+    >>> import igraph_agent.data
+    >>> resp = agent.ask("How big is the graph?", attach=[igraph_agent.data.path("karate.csv")])
+    >>> dataset_id = next(r["dataset_id"] for r in resp.data.values()
+    ...                   if r["tool"] == "load_constructed_graph")
+    >>> G = load(dataset_id, revision=1, home=agent.home)  # home: default $IGRAPH_AGENT_HOME
+    >>> G.number_of_nodes(), G.number_of_edges()
+    (34, 78)
 """
 
 from __future__ import annotations
@@ -36,7 +41,10 @@ def load(dataset_id: str, revision: int | None = None, home: str | Path | None =
 
     Example::
 
-        G = load("ds_1a2b3c4d5e6f", 1, home="/path/to/.igraph-agent")
+        >>> load("ds_1a2b3c4d5e6f", 1, home=home)
+        Traceback (most recent call last):
+        ...
+        igraph_agent.errors.ToolError: ...
     """
     from igraph_agent.graph.workspace import Workspace
     from igraph_agent.store import Store

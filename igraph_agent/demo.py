@@ -5,7 +5,7 @@ Executes ``notebooks/01-quickstart.ipynb`` with nbclient in a fresh project unde
 to the notebook's main question with the model that answered, the tools it called and the
 evidence.
 
-Example::
+In a shell::
 
     python -m igraph_agent.demo --out demo-output
 """

@@ -9,9 +9,10 @@
 
 Example::
 
-    import igraph_agent.data
-    agent.ask("Which customers connect multiple communities?",
-              attach=[igraph_agent.data.path("orders.csv")])
+    >>> import igraph_agent.data
+    >>> resp = agent.ask("How big is the graph?", attach=[igraph_agent.data.path("karate.csv")])
+    >>> resp.status, resp.model
+    ('answered', 'offline/planner')
 """
 
 from __future__ import annotations

@@ -9,7 +9,8 @@ Run ``python -m igraph_agent.data.make_classics``; the output is deterministic.
 
 Example::
 
-    write_edge_list(nx.karate_club_graph(), Path("karate.csv"))
+    >>> write_edge_list(nx.karate_club_graph(), home / "karate.csv")
+    78
 """
 
 from __future__ import annotations

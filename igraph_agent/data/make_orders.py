@@ -10,8 +10,9 @@ file; the same seed always gives the same bytes.
 
 Example::
 
-    rows, bridges = generate(seed=7)
-    len(rows), bridges[:2]     # (2589, ['C0041', 'C0048'])
+    >>> rows, bridges = generate(seed=7)
+    >>> len(rows), bridges[:2]
+    (2589, ['C0041', 'C0048'])
 """
 
 from __future__ import annotations

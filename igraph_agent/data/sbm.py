@@ -9,10 +9,12 @@ The same seed always gives the same graph.
 
 Example::
 
-    from igraph_agent.data.sbm import labelled_sbm
-    g = labelled_sbm()
-    g.nodes["n000"]   # {'f0': 0.93, 'f1': -0.41, ..., 'faction': 'north'}
-    agent.ask("Train a model to predict faction", attach=[g])
+    >>> from igraph_agent.data.sbm import labelled_sbm
+    >>> g = labelled_sbm()
+    >>> g.number_of_nodes(), sorted(g.nodes["n000"])
+    (300, ['f0', 'f1', 'f2', 'f3', 'faction'])
+    >>> agent.ask("Train a model to predict faction", attach=[g]).status  # doctest: +SKIP
+    'answered'
 """
 
 from __future__ import annotations

@@ -2,11 +2,11 @@
 
 Example::
 
-    # karate.txt
-    0 1 4
-    0 2 5
-
-    read_edge_list_txt(Path("karate.txt")).tables["table"]   # source, target, weight
+    >>> _ = (home / "karate.txt").write_text("# karate\\n0 1 4\\n0 2 5\\n")
+    >>> read_edge_list_txt(home / "karate.txt").tables["table"]
+      source target  weight
+    0      0      1     4.0
+    1      0      2     5.0
 """
 
 from __future__ import annotations

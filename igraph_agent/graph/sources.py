@@ -8,8 +8,10 @@ content hash the workspace uses to reuse the source id of identical content.
 
 Example::
 
-    data = read_path("orders.csv")
-    data.tables["table"].columns   # Index(['order_id', 'customer_id', ...])
+    >>> from igraph_agent.data import path
+    >>> data = read_path(path("orders.csv"))
+    >>> list(data.tables["table"].columns)[:3]
+    ['order_id', 'customer_id', 'customer_name']
 """
 
 from __future__ import annotations

@@ -5,11 +5,16 @@ store is ``DATASET_SCOPE_REQUIRED`` whoever made it.
 
 Example::
 
-    ws = Workspace(home, Store(home / "agent.db"))
-    src = ws.attach("orders.csv")                       # {"source_id": "src_…", "reused": False}
-    ds = ws.construct([src["source_id"]], GraphSpec(kind="projection",
-                      left_col="customer_id", right_col="product_id"))
-    g, revision = ws.load(ds["id"])
+    >>> from igraph_agent.data import path
+    >>> ws = Workspace(home, store)
+    >>> src = ws.attach(path("orders.csv"))
+    >>> src["source_id"][:4], src["reused"]
+    ('src_', False)
+    >>> ds = ws.construct([src["source_id"]], GraphSpec(kind="projection", left_col="customer_id",
+    ...                                                  right_col="product_id"))
+    >>> g, revision = ws.load(ds["id"])
+    >>> revision, g.number_of_nodes() == ds["meta"]["nodes"]
+    (1, True)
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 ``%load_ext igraph_agent`` registers them and imports nothing heavy: the Agent (and with
 it pandas, networkx, litellm on first use) is created by the first command that needs it.
 
-Example::
+In notebook cells::
 
     %load_ext igraph_agent
 

@@ -5,9 +5,11 @@ a traceback or a ``SystemExit`` (``standalone_mode=False``, jupyter-ai style).
 
 Example::
 
-    args = parse_cell_line("--format report --with orders,people")
-    args.output_format, args.with_vars      # ('report', ['orders', 'people'])
-    parse_line_command("config model=openai/gpt-4o-mini")
+    >>> args = parse_cell_line("--format report --with orders,people")
+    >>> args.output_format, args.with_vars
+    ('report', ['orders', 'people'])
+    >>> parse_line_command("config model=openai/gpt-4o-mini").settings
+    {'model': 'openai/gpt-4o-mini'}
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ The line commands take the same sub-commands and options as the CLI
 Without a sub-command they display a panel: skills (list, full content, .md/.zip upload,
 approve / reject / delete) or memory (list, search, delete).
 
-Example::
+In a notebook cell::
 
     %agent skills                              # the panel
     %agent skills approve customer-brokers --rename brokers

@@ -10,10 +10,13 @@ answer -- a cancelled, interrupted or failed run writes no memory.
 
 Example::
 
-    mem = Memory(store, home)
-    mem.remember("Lead reports with conclusions and metrics")     # a preference
-    mem.search("how should the report start?")["results"][0]["content"]
-    mem.prompt_block("Write a report on hubs")                     # for the system prompt
+    >>> mem = Memory(store, home)
+    >>> mem.remember("Lead reports with conclusions and metrics")["kind"]
+    'preference'
+    >>> mem.search("how should reports start?")["results"][0]["content"]
+    'Lead reports with conclusions and metrics'
+    >>> "Lead reports with conclusions" in mem.prompt_block("Write a report on hubs")
+    True
 """
 
 from __future__ import annotations

@@ -8,8 +8,10 @@ Cancelled, interrupted or failed runs write nothing (``memory.Memory.settle_run`
 
 Example::
 
-    verdict("preference", "Lead reports with conclusions and metrics")   # Verdict(True, "")
-    verdict("fact", "TOOL_TIMEOUT: node_centrality timed out", confirmed=True).keep   # False
+    >>> verdict("preference", "Lead reports with conclusions and metrics").keep
+    True
+    >>> verdict("fact", "TOOL_TIMEOUT: node_centrality timed out", confirmed=True).keep
+    False
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ the embedding call fails -- retrieval is lexical only and says so in ``mode``/``
 
 Example::
 
-    ranked = bm25_rank("report format", ["Lead reports with conclusions", "Use pagerank"])
-    # [(0, 0.98...)]
+    >>> [i for i, _ in bm25_rank("report format", ["Lead reports with conclusions", "Use pagerank"])]
+    [0]
 """
 
 from __future__ import annotations

@@ -11,8 +11,10 @@ Rows are ``(name, pattern, calls, render, method)`` as ``Intent`` takes them.
 
 Example::
 
-    _target("Train a GAT to predict faction")         # 'faction'
-    _nodes("Predict faction for n001, n002 and n003")  # ['n001', 'n002', 'n003']
+    >>> _target("Train a GAT to predict faction")
+    'faction'
+    >>> _nodes("Predict faction for n001, n002 and n003")
+    ['n001', 'n002', 'n003']
 """
 
 from __future__ import annotations

@@ -122,11 +122,9 @@ def infer_construction(attached: list[dict]) -> dict[str, Any]:
 
     Example::
 
-        infer_construction([{"source_id": "src_1", "tables": {"table": [
-            "order_id", "customer_id", "customer_name", "product_id", "amount"]}}])
-        # {"spec": {"kind": "projection", "left_col": "customer_id",
-        #           "right_col": "product_id", "left_label_col": "customer_name",
-        #           "amount_col": "amount"}}
+        >>> infer_construction([{"source_id": "src_1", "tables": {"table": [
+        ...     "order_id", "customer_id", "customer_name", "product_id", "amount"]}}])
+        {'spec': {'kind': 'projection', 'left_col': 'customer_id', 'right_col': 'product_id', 'left_label_col': 'customer_name', 'amount_col': 'amount'}}
     """
     chosen: dict[str, Any] | None = None
     fits: list[str] = []

@@ -5,13 +5,16 @@ litellm path as a real provider.
 
 Example::
 
-    from igraph_agent.model.scripted import ScriptedModel, call
-    model = ScriptedModel([
-        [call("get_graph_info")],
-        "The graph has 34 nodes.",
-    ])
-    agent.ask("How big is it?", options=RunOptions(model=model.id))
-    model.requests[0]["tools"]    # what the agent offered on the first turn
+    >>> from igraph_agent.model.scripted import ScriptedModel, call
+    >>> from igraph_agent.options import RunOptions
+    >>> model = ScriptedModel([
+    ...     [call("get_graph_info")],
+    ...     "No graph is loaded yet.",
+    ... ])
+    >>> agent.ask("How big is it?", options=RunOptions(model=model.id)).answer
+    'No graph is loaded yet.'
+    >>> "get_graph_info" in [t["function"]["name"] for t in model.requests[0]["tools"]]
+    True
 """
 
 from __future__ import annotations

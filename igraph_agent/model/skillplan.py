@@ -9,7 +9,9 @@ the planner to its tools. Deterministic.
 
 Example::
 
-    skill_step(st)     # Call("load_skill", {"name": "centrality-and-influence"}) or None
+    >>> system = f"{CATALOGUE_HEAD}\\n- centrality-and-influence: Rank nodes. [triggers: central]"
+    >>> skill_step(PlanState("Which nodes are most central?", system, [], {"load_skill"}, 0))
+    [Call(tool='load_skill', args={'name': 'centrality-and-influence'})]
 """
 
 from __future__ import annotations

@@ -3,9 +3,12 @@ and writing them as notebook cells (docs/reports.md).
 
 Example::
 
-    from igraph_agent.report import load_report, report_cells, write_notebook
-    report = load_report(".igraph-agent", "run_1a2b3c")
-    write_notebook(report, "run_1a2b3c.ipynb")
+    >>> from igraph_agent.report import load_report, write_notebook
+    >>> from igraph_agent.data import path
+    >>> resp = agent.ask("Write a report on the most central nodes", attach=[path("karate.csv")])
+    >>> report = load_report(agent.home, resp.run_id)
+    >>> write_notebook(report, home / "report.ipynb").name
+    'report.ipynb'
 """
 
 from __future__ import annotations

@@ -2,8 +2,14 @@
 
 Example::
 
-    report = build_report(store, home, "run_1a2b", [SourceRef(tool="node_centrality",
-                          call_id="p4_0")])
+    >>> from igraph_agent.data import path
+    >>> resp = agent.ask("Which nodes are most central?", attach=[path("karate.csv")])
+    >>> run, calls = agent.store.get_run(resp.run_id), agent.store.tool_calls(resp.run_id)
+    >>> refs = [SourceRef(tool=c["tool"], call_id=c["call_id"]) for c in calls
+    ...         if c["tool"] == "node_centrality"]
+    >>> report = build_report(run, calls, refs, agent.home, (None, None))
+    >>> [f.title for f in report.findings]
+    ['Pagerank centrality', 'Betweenness centrality']
 """
 
 from __future__ import annotations

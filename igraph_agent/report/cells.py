@@ -6,8 +6,18 @@ Every cell carries ``metadata["igraph_agent"] = {"run_id", "role"[, "finding"]}`
 
 Example::
 
-    cells = report_cells(report)              # nbformat NotebookNode cells
-    write_notebook(report, "report.ipynb")    # refuses to overwrite an existing file
+    >>> from igraph_agent.report import load_report
+    >>> from igraph_agent.data import path
+    >>> resp = agent.ask("Write a report on the most central nodes", attach=[path("karate.csv")])
+    >>> report = load_report(agent.home, resp.run_id)
+    >>> cells = report_cells(report)              # nbformat NotebookNode cells
+    >>> sorted({c.cell_type for c in cells})
+    ['code', 'markdown']
+    >>> target = write_notebook(report, home / "report.ipynb")
+    >>> write_notebook(report, target)            # never overwrites a notebook
+    Traceback (most recent call last):
+    ...
+    igraph_agent.errors.ToolError: ...already exists
 """
 
 from __future__ import annotations

@@ -2,8 +2,14 @@
 
 Example::
 
-    sections = report_sections(report)   # [("Question", "..."), ("Data and revision", ...), ...]
-    text = report_markdown(report)
+    >>> from igraph_agent.report import load_report
+    >>> from igraph_agent.data import path
+    >>> resp = agent.ask("Write a report on the most central nodes", attach=[path("karate.csv")])
+    >>> report = load_report(agent.home, resp.run_id)
+    >>> [name for name, _ in report_sections(report)][:3]
+    ['header', 'Question', 'Data and revision']
+    >>> report_markdown(report).startswith("# Report:")
+    True
 """
 
 from __future__ import annotations

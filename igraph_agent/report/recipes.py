@@ -9,8 +9,13 @@ not recomputed.
 
 Example::
 
-    finding = build_finding(ref, args, envelope, "f1")
-    finding.numbers        # what the code cell's ``result`` must equal
+    >>> from igraph_agent.data import path
+    >>> resp = agent.ask("Which nodes are most central?", attach=[path("karate.csv")])
+    >>> call = next(c for c in agent.store.tool_calls(resp.run_id) if c["tool"] == "node_centrality")
+    >>> ref = SourceRef(tool="node_centrality", call_id=call["call_id"])
+    >>> finding = build_finding(ref, call["args"], call["envelope"], "f1")
+    >>> finding.title, finding.code is not None   # the cell's ``result`` must equal finding.numbers
+    ('Pagerank centrality', True)
 """
 
 from __future__ import annotations

@@ -10,9 +10,11 @@ A folder whose SKILL.md is invalid is left out of the catalogue and reported in
 
 Example::
 
-    cat = SkillCatalogue(home)
-    cat.active()["graph-state-check"].body
-    cat.prompt_block()     # the name + description list for the system prompt
+    >>> cat = SkillCatalogue(home)
+    >>> cat.active()["graph-state-check"].name
+    'graph-state-check'
+    >>> print(cat.prompt_block())   # the name + description list for the system prompt
+    Skills ...graph-state-check...
 """
 
 from __future__ import annotations

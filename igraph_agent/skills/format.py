@@ -9,8 +9,14 @@ the skill when one occurs in the question) and optional ``version``, ``license``
 
 Example::
 
-    skill = parse_skill(text)            # raises AgentError(SKILL_INVALID) with a hint
-    skill.name, skill.tools, skill.body
+    >>> skill = parse_skill("---\\nname: hubs\\ndescription: Find the hubs.\\n"
+    ...                     "tools: [node_centrality]\\n---\\n1. node_centrality(measure=degree)\\n")
+    >>> skill.name, skill.tools, skill.body
+    ('hubs', ['node_centrality'], '1. node_centrality(measure=degree)')
+    >>> parse_skill("no front matter")
+    Traceback (most recent call last):
+    ...
+    igraph_agent.errors.AgentError: ...
 """
 
 from __future__ import annotations

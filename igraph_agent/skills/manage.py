@@ -7,11 +7,13 @@ instruction source for later runs; it authorizes no tool -- approvals stay per t
 
 Example::
 
-    skills = SkillManager(home, store)
-    skills.create("customer-brokers", "Find customers linking communities.",
-                  "1. community_detection ...", tools=["community_detection", "bridge_nodes"],
-                  target="review")
-    skills.approve("customer-brokers")      # {"name": ..., "approved_at": ..., "playbook_id": ...}
+    >>> skills = SkillManager(home, store)
+    >>> created = skills.create("customer-brokers", "Find customers linking communities.",
+    ...                         "1. community_detection ...",
+    ...                         tools=["community_detection", "bridge_nodes"], target="review")
+    >>> approved = skills.approve("customer-brokers")
+    >>> approved["name"], approved["status"]
+    ('customer-brokers', 'active')
 """
 
 from __future__ import annotations

@@ -6,9 +6,13 @@ arguments, output capped at ``TRACE_OUTPUT_CHARS``, success and duration.
 
 Example::
 
-    record_traces(store, run_id)
-    SkillRecords(store).opened(run_id)[0]["trace"][0]
-    # {"tool": "node_centrality", "args": {...}, "output": "...", "success": True, "elapsed_ms": 12}
+    >>> from igraph_agent.data import path
+    >>> resp = agent.ask("Which nodes are most central?", attach=[path("karate.csv")])
+    >>> record_traces(agent.store, resp.run_id)[0]["skill"]  # idempotent; runs do it at the end
+    'centrality-and-influence'
+    >>> entry = SkillRecords(agent.store).opened(resp.run_id)[0]["trace"][0]
+    >>> entry["tool"], entry["success"], sorted(entry)
+    ('node_centrality', True, ['args', 'call_id', 'elapsed_ms', 'output', 'status', 'success', 'tool'])
 """
 
 from __future__ import annotations

@@ -6,7 +6,10 @@ files, more than ``MAX_UPLOAD_BYTES`` unpacked, a missing or invalid SKILL.md.
 
 Example::
 
-    files = read_upload("brokers.zip")     # {"SKILL.md": b"...", "refs/method.md": b"..."}
+    >>> text = b"---\\nname: hubs\\ndescription: Find the hubs.\\ntools: [node_centrality]\\n---\\nSteps"
+    >>> skill, files = read_upload(text, "SKILL.md")
+    >>> skill.name, sorted(files)
+    ('hubs', ['SKILL.md'])
 """
 
 from __future__ import annotations

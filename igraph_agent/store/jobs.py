@@ -5,10 +5,12 @@ Kept apart from ``store/db.py``: :class:`JobStore` wraps the project's :class:`S
 
 Example::
 
-    jobs = JobStore(store)
-    jobs.add_job("job_1", "train", params={"epochs": 5})
-    jobs.add_progress("job_1", 0.2, "epoch 1/5")   # -> seq 0
-    jobs.progress("job_1", after_seq=-1, limit=10)
+    >>> jobs = JobStore(store)
+    >>> jobs.add_job("job_1", "train", params={"epochs": 5})
+    >>> jobs.add_progress("job_1", 0.2, "epoch 1/5")["seq"]
+    0
+    >>> [(p["seq"], p["message"]) for p in jobs.progress("job_1", after_seq=-1, limit=10)]
+    [(0, 'epoch 1/5')]
 """
 
 from __future__ import annotations

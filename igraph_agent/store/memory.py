@@ -2,7 +2,10 @@
 
 Example::
 
-    rows = MemoryRecords(store).list("alice", "/work/proj", kinds=("preference",))
+    >>> records = MemoryRecords(store)
+    >>> mid = records.add("alice", "/work/proj", "preference", "Lead reports with conclusions")
+    >>> [r["content"] for r in records.list("alice", "/work/proj", kinds=("preference",))]
+    ['Lead reports with conclusions']
 """
 
 from __future__ import annotations

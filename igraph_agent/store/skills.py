@@ -2,9 +2,10 @@
 
 Example::
 
-    records = SkillRecords(store)
-    records.mark_opened("run_1", "graph-state-check", "c1")
-    records.opened("run_1")        # [{"skill": "graph-state-check", "trace": [], ...}]
+    >>> records = SkillRecords(store)
+    >>> records.mark_opened("run_1", "graph-state-check", "c1")
+    >>> [(r["skill"], r["call_id"], r["trace"]) for r in records.opened("run_1")]
+    [('graph-state-check', 'c1', [])]
 """
 
 from __future__ import annotations

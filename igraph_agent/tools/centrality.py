@@ -8,7 +8,9 @@ disconnected graphs, eigenvector scaled to unit length. Results say which backen
 
 Example::
 
-    registry.dispatch("node_centrality", {"measure": "pagerank", "top_k": 3}, ctx)
+    >>> result = registry.dispatch("node_centrality", {"measure": "pagerank", "top_k": 3}, ctx)
+    >>> [row["node"] for row in result.data["top"]]
+    ['Valjean', 'Myriel', 'Gavroche']
 """
 
 from __future__ import annotations

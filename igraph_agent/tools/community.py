@@ -9,8 +9,12 @@ on the session graph so ``bridge_nodes`` reuses it instead of recomputing.
 
 Example::
 
-    registry.dispatch("community_detection", {"method": "leiden", "seed": 1}, ctx)
-    registry.dispatch("bridge_nodes", {"method": "leiden", "seed": 1, "top_k": 5}, ctx)
+    >>> found = registry.dispatch("community_detection", {"method": "leiden", "seed": 1}, ctx)
+    >>> found.success, found.data["method"], found.data["seed"]
+    (True, 'leiden', 1)
+    >>> bridges = registry.dispatch("bridge_nodes", {"method": "leiden", "seed": 1, "top_k": 5}, ctx)
+    >>> bridges.data["bridges"][0]["communities"] >= 2
+    True
 """
 
 from __future__ import annotations

@@ -13,7 +13,14 @@ the work itself is never submitted again.
 
 Example::
 
-    job_id, final_id, result = await_job(ctx, ctx.jobs.submit("train", work))
+    >>> from igraph_agent.runtime.jobs import JobManager
+    >>> ctx.jobs = JobManager(store).for_run("run_1")
+    >>> def work(job):
+    ...     job.progress(0.5, "half way")
+    ...     return {"answer": 42}
+    >>> final_id, result = await_job(ctx, ctx.jobs.submit("demo", work))
+    >>> final_id.startswith("job_"), result
+    (True, {'answer': 42})
 """
 
 from __future__ import annotations

@@ -10,9 +10,17 @@ within groups that share dataset, revision, task, target and split.
 
 Example::
 
-    registry.dispatch("train", {"target": "faction", "arch": "gcn", "seed": 0}, ctx)
-    # data: {"model_id": "mdl_…", "metrics": {"test_accuracy": 0.9, ...}, "split": {...}}
-    registry.dispatch("infer", {"model_id": "mdl_…", "nodes": ["n001"]}, ctx)
+    >>> from igraph_agent.data.sbm import labelled_sbm
+    >>> from igraph_agent.runtime.jobs import JobManager
+    >>> ctx.session.set_graph(labelled_sbm(), "ds_sbm", 1)
+    >>> ctx.jobs = JobManager(store).for_run("run_1")
+    >>> trained = registry.dispatch("train", {"target": "faction", "arch": "gcn", "seed": 0,
+    ...                                       "epochs": 30}, ctx)
+    >>> model_id = trained.data["model_id"]
+    >>> model_id[:4], 0 <= trained.data["metrics"]["test_accuracy"] <= 1
+    ('mdl_', True)
+    >>> registry.dispatch("infer", {"model_id": model_id, "nodes": ["n001"]}, ctx).success
+    True
 """
 
 from __future__ import annotations

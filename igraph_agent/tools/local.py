@@ -6,7 +6,9 @@ graphs (average clustering at 1M edges: 10.4 s networkx, 0.44 s igraph).
 
 Example::
 
-    registry.dispatch("local_analysis", {"node": "Valjean", "radius": 2}, ctx)
+    >>> result = registry.dispatch("local_analysis", {"node": "Valjean", "radius": 2}, ctx)
+    >>> result.success, result.data["node"]
+    (True, 'Valjean')
 """
 
 from __future__ import annotations

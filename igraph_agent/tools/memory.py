@@ -8,8 +8,10 @@ It writes the ``memory`` resource only (not graph data, so read-only requests al
 
 Example::
 
-    registry.dispatch("remember", {"content": "Lead reports with conclusions and metrics",
-                                   "kind": "preference", "stated_by_user": True}, ctx)
+    >>> result = registry.dispatch("remember", {"content": "Lead reports with conclusions and metrics",
+    ...                                         "kind": "preference", "stated_by_user": True}, ctx)
+    >>> result.data["kind"], result.data["status"]   # outside a run: kept at once
+    ('preference', 'kept')
 """
 
 from __future__ import annotations

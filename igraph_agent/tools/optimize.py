@@ -9,8 +9,13 @@ the next revision (``REVISION_CONFLICT`` if the dataset moved) and loads it.
 
 Example::
 
-    ops, g2 = optimize_graph(g, OptimizeOptions(merge_duplicates_by="label"))
-    [o["op"] for o in ops]   # ['merge_nodes', 'drop_self_loop', 'drop_isolate']
+    >>> import networkx as nx
+    >>> g = nx.Graph([("a", "b"), ("A", "c"), ("c", "c")])
+    >>> g.add_node("lonely")
+    >>> nx.set_node_attributes(g, {"a": "Ann", "A": "ann", "b": "Bob", "c": "Cy", "lonely": "Lo"}, "label")
+    >>> ops, g2 = optimize_graph(g, OptimizeOptions(merge_duplicates_by="label"))
+    >>> [o["op"] for o in ops]
+    ['merge_nodes', 'drop_self_loop', 'drop_isolate']
 """
 
 from __future__ import annotations

@@ -6,8 +6,11 @@ articulation points and bridges move to python-igraph on large graphs.
 
 Example::
 
-    registry.dispatch("shortest_path", {"source": "Valjean", "target": "Javert"}, ctx)
-    registry.dispatch("connectivity", {"source": "0", "target": "33"}, ctx)
+    >>> path = registry.dispatch("shortest_path", {"source": "Valjean", "target": "Javert"}, ctx)
+    >>> [step["node"] for step in path.data["path"]]
+    ['Valjean', 'Javert']
+    >>> registry.dispatch("connectivity", {"source": "Napoleon", "target": "Javert"}, ctx).success
+    True
 """
 
 from __future__ import annotations

@@ -7,13 +7,18 @@ scope -> validation -> handler -> envelope. Nothing a handler raises escapes: a
 
 Example::
 
-    class EchoArgs(BaseModel):
-        text: str
-
-    @tool(reads=("graph",))
-    def echo(ctx: ToolContext, args: EchoArgs) -> ToolOutput:
-        '''Repeat the text.'''
-        return ToolOutput(data={"text": args.text}, summary=args.text)
+    >>> class EchoArgs(BaseModel):
+    ...     text: str
+    >>> @tool(reads=("graph",))
+    ... def echo(ctx: ToolContext, args: EchoArgs) -> ToolOutput:
+    ...     '''Repeat the text.'''
+    ...     return ToolOutput(data={"text": args.text}, summary=args.text)
+    >>> echo.name, echo.description, echo.contract(None)
+    ('echo', 'Repeat the text.', ({'graph'}, set()))
+    >>> ToolRegistry([echo]).dispatch("echo", {"text": "hi"}, ctx).envelope()["data"]
+    {'text': 'hi'}
+    >>> ToolRegistry([echo]).dispatch("echo", {}, ctx).error.code
+    'INVALID_ARGUMENTS'
 """
 
 from __future__ import annotations

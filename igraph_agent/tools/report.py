@@ -2,10 +2,11 @@
 
 Example::
 
-    registry.dispatch("create_analysis_report", {"source_results": [
-        {"tool": "get_graph_info", "call_id": "p3_0"},
-        {"tool": "node_centrality", "call_id": "p4_0"}]}, ctx)
-    # -> {"report_path": ".../reports/run_….json", "findings": 2, "reproducible_cells": 2, ...}
+    >>> from igraph_agent.data import path
+    >>> resp = agent.ask("Write a report on the most central nodes", attach=[path("karate.csv")])
+    >>> made = next(r for r in resp.data.values() if r["tool"] == "create_analysis_report")
+    >>> made["findings"], made["reproducible_cells"], made["report_path"].endswith(".json")
+    (3, 3, True)
 """
 
 from __future__ import annotations

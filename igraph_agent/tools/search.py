@@ -5,8 +5,8 @@ always scores 100 and ranks first. Dependent tools take the ids these tools retu
 
 Example::
 
-    registry.dispatch("search_node", {"query": "valjean"}, ctx).data["candidates"][0]["node"]
-    # 'Valjean'
+    >>> registry.dispatch("search_node", {"query": "valjean"}, ctx).data["candidates"][0]["node"]
+    'Valjean'
 """
 
 from __future__ import annotations

@@ -10,8 +10,9 @@ tools.
 
 Example::
 
-    registry.dispatch("load_skill", {"name": "graph-state-check"}, ctx)
-    # data: {"name": ..., "page": 1, "pages": 1, "truncated": False, "body": "..."}
+    >>> page = registry.dispatch("load_skill", {"name": "graph-state-check"}, ctx).data
+    >>> page["name"], page["page"], page["truncated"]
+    ('graph-state-check', 1, False)
 """
 
 from __future__ import annotations

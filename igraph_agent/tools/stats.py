@@ -2,8 +2,11 @@
 
 Example::
 
-    registry.dispatch("compare_nodes", {"nodes": ["Valjean", "Javert"]}, ctx)
-    registry.dispatch("summary_statistics", {}, ctx)
+    >>> compared = registry.dispatch("compare_nodes", {"nodes": ["Valjean", "Javert"]}, ctx)
+    >>> [row["node"] for row in compared.data["nodes"]]
+    ['Valjean', 'Javert']
+    >>> registry.dispatch("summary_statistics", {}, ctx).data["nodes"]
+    77
 """
 
 from __future__ import annotations

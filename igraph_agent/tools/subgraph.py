@@ -6,7 +6,9 @@ resource contract then writes ``graph`` and ``workspace`` and read-only requests
 
 Example::
 
-    registry.dispatch("subgraph_extraction", {"center": "Valjean", "radius": 1}, ctx)
+    >>> result = registry.dispatch("subgraph_extraction", {"center": "Valjean", "radius": 1}, ctx)
+    >>> result.success, result.data["nodes"]
+    (True, 37)
 """
 
 from __future__ import annotations
