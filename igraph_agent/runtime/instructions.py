@@ -52,5 +52,5 @@ def system_prompt(options: RunOptions, plan: dict[str, Any] | None = None,
     parts.append(FORMATS[options.output_format])
     if plan:
         parts.append("Current plan (kept in session state):\n" + json.dumps(plan, indent=1))
-    parts.extend(extra or [])  # the skill catalogue and the user's memory (issue 8)
+    parts.extend(extra or [])  # the skill catalogue and the user's memory
     return "\n\n".join(parts)

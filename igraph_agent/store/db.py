@@ -22,7 +22,7 @@ _JSON_COLUMNS = {"state", "options", "usage", "response", "content", "args", "en
                  "cancel"}
 
 
-# a write carrying a generation only lands while the run is at that generation (issue 7)
+# a write carrying a generation only lands while the run is at that generation (docs/durability.md)
 _GEN_GUARD = " AND (? IS NULL OR (SELECT generation FROM runs WHERE id=?)=?)"
 
 
