@@ -15,9 +15,13 @@ Storage: ``<home>/datasets/<id>/r<rev>/{nodes,edges}.parquet`` plus ``graph.json
 
 Example::
 
-    spec = GraphSpec(kind="projection", left_col="customer_id", right_col="product_id",
-                     left_label_col="customer_name", amount_col="amount")
-    nodes, edges = build_tables(orders_df, spec)
+    >>> orders = pd.DataFrame({"customer_id": ["c1", "c2", "c2"], "customer_name": ["Ann", "Bo", "Bo"],
+    ...                        "product_id": ["p1", "p1", "p2"], "amount": [5.0, 3.0, 2.0]})
+    >>> spec = GraphSpec(kind="projection", left_col="customer_id", right_col="product_id",
+    ...                  left_label_col="customer_name", amount_col="amount")
+    >>> nodes, edges = build_tables(orders, spec)
+    >>> list(nodes["id"]), edges[["source", "target", "weight"]].values.tolist()
+    (['c1', 'c2'], [['c1', 'c2', 1.0]])
 """
 
 from __future__ import annotations
@@ -148,9 +152,9 @@ def edges_from_table(df: pd.DataFrame, spec: GraphSpec) -> pd.DataFrame:
 
     Example::
 
-        edges_from_table(pd.DataFrame({"from": [1], "to": [2]}), GraphSpec())
-        #   source target
-        # 0      1      2
+        >>> edges_from_table(pd.DataFrame({"from": [1], "to": [2]}), GraphSpec())
+          source target
+        0      1      2
     """
     s, t = infer_endpoints(df, spec)
     out = df.copy()
@@ -172,8 +176,11 @@ def bipartite_tables(df: pd.DataFrame, spec: GraphSpec) -> tuple[pd.DataFrame, p
 
     Example::
 
-        spec = GraphSpec(kind="bipartite", left_col="customer_id", right_col="product_id")
-        nodes, edges = bipartite_tables(orders, spec)   # nodes.kind in {customer, product}
+        >>> orders = pd.DataFrame({"customer_id": ["c1", "c2", "c2"], "product_id": ["p1", "p1", "p2"]})
+        >>> spec = GraphSpec(kind="bipartite", left_col="customer_id", right_col="product_id")
+        >>> nodes, edges = bipartite_tables(orders, spec)
+        >>> sorted(set(nodes["kind"])), len(edges)
+        (['customer', 'product'], 3)
     """
     pairs, left, right = _sides(df, spec)
     if set(left["id"]) & set(right["id"]):  # the same id on both sides: keep them apart
@@ -201,8 +208,11 @@ def projection_tables(df: pd.DataFrame, spec: GraphSpec) -> tuple[pd.DataFrame, 
 
     Example::
 
-        spec = GraphSpec(kind="projection", left_col="customer_id", right_col="product_id")
-        nodes, edges = projection_tables(orders, spec)   # customer -- customer edges
+        >>> orders = pd.DataFrame({"customer_id": ["c1", "c2", "c3"], "product_id": ["p1", "p1", "p2"]})
+        >>> spec = GraphSpec(kind="projection", left_col="customer_id", right_col="product_id")
+        >>> nodes, edges = projection_tables(orders, spec)   # customer -- customer edges
+        >>> list(nodes["id"]), edges[["source", "target"]].values.tolist()
+        (['c1', 'c2', 'c3'], [['c1', 'c2']])
     """
     pairs, left, _ = _sides(df, spec)
     per = pairs.groupby(["L", "R"], sort=False)
@@ -287,9 +297,11 @@ def to_networkx(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool) -> nx.
 
     Example::
 
-        to_networkx(pd.DataFrame(columns=["id"]),
-                    pd.DataFrame({"source": ["a", "b"], "target": ["b", "a"],
-                                  "weight": [2.0, 1.0]}), directed=False)   # a-b weight 3.0
+        >>> g = to_networkx(pd.DataFrame(columns=["id"]),
+        ...                 pd.DataFrame({"source": ["a", "b"], "target": ["b", "a"],
+        ...                               "weight": [2.0, 1.0]}), directed=False)
+        >>> g["a"]["b"]["weight"]
+        3.0
     """
     g: nx.Graph = nx.DiGraph() if directed else nx.Graph()
     if not nodes.empty:

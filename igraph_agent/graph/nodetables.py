@@ -9,10 +9,13 @@ table.
 
 Example::
 
-    friends = pd.DataFrame({"person": ["a", "b"], "friend": ["b", "c"]})
-    people = pd.DataFrame({"id": ["a", "b", "c"], "kind": ["chess", "chess", "football"]})
-    edges, nodes = split_node_tables([("friends", friends), ("people", people)])
-    [n for n, _ in nodes]       # ['people'];  node_frame(people, "id") has id, kind
+    >>> friends = pd.DataFrame({"person": ["a", "b"], "friend": ["b", "c"]})
+    >>> people = pd.DataFrame({"id": ["a", "b", "c"], "kind": ["chess", "chess", "football"]})
+    >>> edges, nodes = split_node_tables([("friends", friends), ("people", people)])
+    >>> [name for name, _ in edges], [(name, id_col) for (name, _), id_col in nodes]
+    (['friends'], [('people', 'id')])
+    >>> list(node_frame(people, "id").columns)
+    ['id', 'kind']
 """
 
 from __future__ import annotations

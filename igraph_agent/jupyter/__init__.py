@@ -3,7 +3,7 @@
 ``%load_ext igraph_agent`` registers ``%%agent`` / ``%agent`` (``magics.py``). From Python,
 ``agent()`` is the kernel's Agent — the same one the magics use.
 
-Example::
+In a notebook cell::
 
     from igraph_agent.jupyter import agent
     agent().runs()

@@ -4,7 +4,7 @@ Only the main thread displays (docs/design.md, threads). Drawings are the self-c
 by ``visualize_subgraph`` (shown in an ``iframe srcdoc``, so they also survive an HTML export);
 tables are lists of records in tool results, shown as DataFrames.
 
-Example::
+In a notebook cell::
 
     show_response(resp, "chat")      # drawings and tables of a finished run
 """

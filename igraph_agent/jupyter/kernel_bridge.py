@@ -6,7 +6,7 @@ approval) gets one background *writer* thread that updates its panel's traits. C
 only enqueue a :class:`Command`; one *command worker* thread executes them (cancel,
 continue_run). Nothing here displays or prints from a thread other than the main one.
 
-Example::
+In a notebook cell::
 
     bridge = get_bridge()
     handle = bridge.agent.start("Which nodes are central?", attach=[df], names=["df"])

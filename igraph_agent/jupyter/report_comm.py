@@ -13,7 +13,7 @@ Hooks for ``%%agent`` / ``%agent`` (jupyter/magics.py):
 * run events, as the cell drains them: ``tracker = StatusTracker(run_id)`` once, then
   ``publish_events(tracker, events)`` (or ``publish_status(...)`` directly)
 
-Example::
+In a notebook cell::
 
     from igraph_agent.jupyter.report_comm import show_report
     show_report(agent.home, resp.run_id)   # displays it; the extension inserts the cells
@@ -105,9 +105,10 @@ class StatusTracker:
 
     Example::
 
-        tracker = StatusTracker("run_1")
-        tracker.apply({"type": "run.paused", "data": {"pending": [{"tool_call_id": "c1"}]}})
-        # -> {"type": "status", "run_state": "awaiting_approval", "pending_approvals": 1, ...}
+        >>> tracker = StatusTracker("run_1")
+        >>> message = tracker.apply({"type": "run.paused", "data": {"pending": [{"tool_call_id": "c1"}]}})
+        >>> message["type"], message["run_state"], message["pending_approvals"]
+        ('status', 'awaiting_approval', 1)
     """
 
     def __init__(self, run_id: str) -> None:

@@ -5,10 +5,15 @@ The same fold serves the live panel, ``--no-wait`` runs and a panel rebuilt from
 
 Example::
 
-    view = empty_view("run_1", "Which nodes are central?")
-    for event in handle.events():
-        view = apply_event(view, event)
-    view = apply_response(view, resp.model_dump(mode="json"))
+    >>> from igraph_agent.data import path
+    >>> handle = agent.start("Which nodes are most central?", attach=[path("karate.csv")])
+    >>> resp = handle.wait()
+    >>> view = empty_view(handle.run_id, "Which nodes are most central?")
+    >>> for event in handle.events(after=-1, timeout=1):
+    ...     view = apply_event(view, event)
+    >>> view = apply_response(view, resp.model_dump(mode="json"))
+    >>> view["status"], "node_centrality" in [card["tool"] for card in view["tools"]]
+    ('completed', True)
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Writes are guarded by a lock: the waiting cell or one background writer updates 
 the command worker only posts short messages. Clicks arrive as custom messages and are handed
 to ``on_command`` — which only enqueues (docs/design.md, threads).
 
-Example::
+In a notebook cell::
 
     panel = RunWidget.for_run("run_1", "Which nodes are central?")
     panel.apply(handle.events())

@@ -7,9 +7,21 @@ same revision computes exactly the same inputs.
 
 Example::
 
-    spec = feature_spec(g, target="community")       # which attributes become features
-    x, names, norm = feature_matrix(g, nodes, spec)   # numpy (n, f)
-    split = stratified_split(labels, (0.6, 0.2, 0.2), seed=0)
+    >>> from igraph_agent.data.sbm import labelled_sbm
+    >>> g = labelled_sbm()
+    >>> nodes = [str(n) for n in g.nodes()]
+    >>> spec = feature_spec(g, target="faction")        # which attributes become features
+    >>> spec
+    {'attributes': ['f0', 'f1', 'f2', 'f3'], 'structural': False}
+    >>> x, names, norm = feature_matrix(g, nodes, spec)
+    >>> x.shape, names
+    ((300, 4), ['f0', 'f1', 'f2', 'f3'])
+    >>> labels, classes = labels_of(g, nodes, "faction")
+    >>> classes
+    ['north', 'south', 'west']
+    >>> split = stratified_split(labels, (0.6, 0.2, 0.2), seed=0)
+    >>> sum(len(part) for part in split.values()) == len(labels)
+    True
 """
 
 from __future__ import annotations

@@ -4,9 +4,15 @@
 
 Example::
 
-    save_model(folder, net, config, metrics, nodes)
-    net, config, nodes = load_model(folder)
-    history = read_metrics(folder)["history"]
+    >>> net = build_net("gcn", in_dim=4, hidden=8, out_dim=3, layers=2, dropout=0.5)
+    >>> config = {"task": "node_classification", "arch": "gcn", "feature_names": ["a", "b", "c", "d"],
+    ...           "classes": ["x", "y", "z"], "hidden": 8, "layers": 2, "dropout": 0.5, "heads": 4}
+    >>> metrics = {"history": [{"epoch": 1, "loss": 1.1, "val_accuracy": 0.4}], "best_epoch": 1}
+    >>> folder = home / "models" / "mdl_demo"
+    >>> save_model(folder, net, config, metrics, nodes=["n1", "n2", "n3"])
+    >>> net, config, nodes = load_model(folder)
+    >>> nodes, read_metrics(folder)["history"][0]["loss"]
+    (['n1', 'n2', 'n3'], 1.1)
 """
 
 from __future__ import annotations

@@ -2,8 +2,11 @@
 
 Example::
 
-    net = build_net("gcn", in_dim=7, hidden=32, out_dim=3, layers=2, dropout=0.5)
-    logits = net(x, edge_index)
+    >>> import torch
+    >>> net = build_net("gcn", in_dim=4, hidden=8, out_dim=3, layers=2, dropout=0.5)
+    >>> x, edge_index = torch.zeros(3, 4), torch.tensor([[0, 1], [1, 2]])
+    >>> net(x, edge_index).shape
+    torch.Size([3, 3])
 """
 
 from __future__ import annotations

@@ -4,7 +4,14 @@ For a notebook cell or the Jupyter layer when a training job ends.
 
 Example::
 
-    fig = plot_training_curve(agent.home, model_id)   # a matplotlib Figure
+    >>> import json
+    >>> folder = home / "models" / "mdl_demo"
+    >>> folder.mkdir(parents=True)
+    >>> history = [{"epoch": e, "loss": 1 / e, "val_accuracy": 0.5 + e / 10} for e in (1, 2, 3)]
+    >>> _ = (folder / "metrics.json").write_text(json.dumps({"history": history, "best_epoch": 3}))
+    >>> fig = plot_training_curve(home, "mdl_demo")   # a matplotlib Figure
+    >>> type(fig).__name__, fig.axes[0].get_xlabel()
+    ('Figure', 'epoch')
 """
 
 from __future__ import annotations

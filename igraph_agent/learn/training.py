@@ -7,8 +7,20 @@ and one training at a time per process (``TRAIN_LOCK``: torch's random state is 
 
 Example::
 
-    fit = fit_node_classifier(inputs, config, report=print, check_cancelled=lambda: None)
-    fit["best_epoch"], fit["history"][-1]["val_accuracy"]
+    >>> from igraph_agent.data.sbm import labelled_sbm
+    >>> from igraph_agent.learn import features as F
+    >>> g = labelled_sbm()
+    >>> nodes = list(g.nodes())
+    >>> labels, classes = F.labels_of(g, nodes, "faction")
+    >>> x, _, _ = F.feature_matrix(g, nodes, F.feature_spec(g, "faction"))
+    >>> inputs = {"x": x, "edge_index": F.edge_index_of(g, nodes), "labels": labels,
+    ...           "classes": classes, "split": F.stratified_split(labels, (0.6, 0.2, 0.2), 0)}
+    >>> config = {"arch": "gcn", "hidden": 16, "layers": 2, "dropout": 0.5, "heads": 4,
+    ...           "lr": 0.01, "weight_decay": 5e-4, "epochs": 20, "patience": 5, "seed": 0}
+    >>> fit = fit_node_classifier(inputs, config, report=lambda epoch, row: None,
+    ...                           check_cancelled=lambda: None)
+    >>> 1 <= fit["best_epoch"] <= fit["epochs_run"] <= 20, 0 <= fit["final"]["test_accuracy"] <= 1
+    (True, True)
 """
 
 from __future__ import annotations

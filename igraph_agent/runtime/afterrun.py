@@ -4,7 +4,11 @@ Idempotent; called by ``Agent`` after ``run_loop`` and after a resumed run.
 
 Example::
 
-    after_run(store, home, run_id)   # {"skills": [...], "memory": {"kept": 1, "dropped": 0}}
+    >>> from igraph_agent.data import path
+    >>> resp = agent.ask("Which nodes are most central?", attach=[path("karate.csv")])
+    >>> done = after_run(agent.store, agent.home, resp.run_id)   # idempotent: runs call it too
+    >>> done["skills"]
+    ['centrality-and-influence']
 """
 
 from __future__ import annotations

@@ -3,10 +3,13 @@ runs it on the runtime thread and returns a typed :class:`AgentResponse`.
 
 Example::
 
-    from igraph_agent import Agent
-    agent = Agent(home=".igraph-agent")
-    resp = agent.ask("Which nodes are most central?", attach=["karate.csv"])
-    print(resp.answer, resp.evidence)
+    >>> from igraph_agent import Agent
+    >>> from igraph_agent.data import path
+    >>> agent = Agent(home=home / "demo")
+    >>> resp = agent.ask("Which nodes are most central?", attach=[path("karate.csv")])
+    >>> resp.status, "node_centrality" in [e.tool for e in resp.evidence]
+    ('answered', True)
+    >>> agent.close()
 """
 
 from __future__ import annotations

@@ -157,7 +157,10 @@ def decision_from_flags(reject: bool = False,
 
     Example::
 
-        decision_from_flags(modify='{"n": 3}')   # ("modify", {"n": 3})
+        >>> decision_from_flags(modify='{"n": 3}')
+        ('modify', {'n': 3})
+        >>> decision_from_flags()
+        ('approve', None)
     """
     if reject and modify is not None:
         raise AgentError(ErrorCode.INVALID_ARGUMENTS, "use --reject or --modify, not both")

@@ -9,9 +9,11 @@ then collects the evidence that they exited — silence is not proof of stopping
 
 Example::
 
-    control = RunControl(run_id, cancel_flag, jobs=agent.jobs, workers=agent.workers)
-    control.signal()
-    stopped = await control.wait_stopped(timeout=10)
+    >>> import asyncio, threading
+    >>> control = RunControl("run_1", threading.Event())
+    >>> control.signal()          # sets the cancel flag, cancels the model call, jobs, workers
+    >>> control.cancel.is_set(), asyncio.run(control.wait_stopped(timeout=1))
+    (True, True)
 """
 
 from __future__ import annotations

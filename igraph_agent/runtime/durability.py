@@ -8,9 +8,18 @@ writes spooled final states again without re-running anything. See docs/durabili
 
 Example::
 
-    handle = agent.start("optimize the graph", attach=["karate.csv"], start_request_id="r1")
-    agent.cancel(run_id=handle.run_id, cancel_request_id="c1")   # RunStatus(cancel_status=...)
-    agent.events(handle.run_id, after=-1)
+    >>> from igraph_agent.data import path
+    >>> handle = agent.start("Clear the graph", attach=[path("karate.csv")], start_request_id="r1")
+    >>> handle.wait().status
+    'awaiting_approval'
+    >>> agent.start("Clear the graph", attach=[path("karate.csv")],
+    ...             start_request_id="r1").run_id == handle.run_id   # idempotent start
+    True
+    >>> status = agent.cancel(run_id=handle.run_id, cancel_request_id="c1")
+    >>> status.run_status, status.cancel_status
+    ('cancelled', 'confirmed')
+    >>> agent.events(handle.run_id, after=-1)[-1]["type"]
+    'run.cancelled'
 """
 
 from __future__ import annotations

@@ -5,7 +5,10 @@ content hash, not by name or path), options and session.
 
 Example::
 
-    len(fingerprint("Who is central?", [], {"max_steps": 8}, "s_1"))  # 64 (sha256 hex)
+    >>> len(fingerprint("Who is central?", [], {"max_steps": 8}, "s_1"))  # sha256 hex
+    64
+    >>> fingerprint("Who is central?", [], {}, "s_1") == fingerprint("Who is central?", [], {}, "s_2")
+    False
 """
 
 from __future__ import annotations

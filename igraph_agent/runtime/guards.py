@@ -13,8 +13,10 @@ the run ends ``blocked`` with a :class:`~igraph_agent.response.Refusal`.
 
 Example::
 
-    ungrounded_numbers("PageRank of 34 is 0.1009", ["34 (0.100918)"], "Who is central?")
-    # []
+    >>> ungrounded_numbers("PageRank of 34 is 0.1009", ["34 (0.100918)"], "Who is central?")
+    []
+    >>> ungrounded_numbers("PageRank of 34 is 0.2", ["34 (0.100918)"], "Who is central?")
+    ['0.2']
 """
 
 from __future__ import annotations

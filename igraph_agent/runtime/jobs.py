@@ -15,15 +15,18 @@ loops do so every epoch) and the job ends ``cancelled``.
 
 Example::
 
-    jobs = JobManager(store)
-    def work(job):
-        for i in range(3):
-            job.check_cancelled()
-            job.progress((i + 1) / 3, f"step {i + 1}/3")
-        return {"answer": 42}
-    job_id = jobs.submit("demo", work)
-    jobs.wait(job_id, timeout=5)
-    jobs.status(job_id, after_seq=-1)   # state, progress, progress_cursor, result
+    >>> jobs = JobManager(store)
+    >>> def work(job):
+    ...     for i in range(3):
+    ...         job.check_cancelled()
+    ...         job.progress((i + 1) / 3, f"step {i + 1}/3")
+    ...     return {"answer": 42}
+    >>> job_id = jobs.submit("demo", work)
+    >>> jobs.wait(job_id, timeout=5)
+    'done'
+    >>> status = jobs.status(job_id, after_seq=-1)
+    >>> status["state"], [p["message"] for p in status["progress"]], status["result"]
+    ('done', ['step 1/3', 'step 2/3', 'step 3/3'], {'answer': 42})
 """
 
 from __future__ import annotations

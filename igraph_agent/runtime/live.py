@@ -8,9 +8,12 @@ registry :data:`LIVE` maps ``(home, run_id)`` to its handle and its
 
 Example::
 
-    handle = agent.start("Which nodes are most central?")
-    LIVE.get(agent.home, handle.run_id)   # LiveRun(handle, control) while it executes
-    handle.wait().answer
+    >>> from igraph_agent.data import path
+    >>> handle = agent.start("Which nodes are most central?", attach=[path("karate.csv")])
+    >>> handle.wait().status
+    'answered'
+    >>> LIVE.get(agent.home, handle.run_id) is None   # only while it executes
+    True
 """
 
 from __future__ import annotations

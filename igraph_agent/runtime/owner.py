@@ -7,9 +7,9 @@ other's runs or jobs.
 
 Example::
 
-    me = current_owner()          # "4242:1234567"
-    owner_alive(me)               # True
-    owner_alive("999999:1")       # False
+    >>> me = current_owner()          # "pid:start time"
+    >>> owner_alive(me), owner_alive("999999999:1")
+    (True, False)
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ final states are saved; paused runs stay paused (and can still be approved).
 
 Example::
 
-    recover(store, home, jobs)   # {"resaved": 1, "interrupted": 2, "jobs_failed": 0, ...}
+    >>> recover(store, home)["interrupted"]   # a fresh project: nothing to recover
+    0
 """
 
 from __future__ import annotations

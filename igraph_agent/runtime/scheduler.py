@@ -21,9 +21,12 @@ again, a rejected one gets ``APPROVAL_REJECTED``.
 
 Example::
 
-    planned = plan_batch(registry, turn.tool_calls, scope)
-    [p.after for p in planned]     # predecessors of each call, by index
-    outcome = await run_batch(spec, st, turn.tool_calls, scope)
+    >>> calls = [ToolCallRequest("c1", "load_constructed_graph", '{"dataset_id": "ds_1"}'),
+    ...          ToolCallRequest("c2", "node_centrality", '{"measure": "pagerank"}'),
+    ...          ToolCallRequest("c3", "degree_analysis", "{}")]
+    >>> planned = plan_batch(registry, calls, set(registry.names()))
+    >>> [p.after for p in planned]     # the analyses wait for the load, not for each other
+    [[], [0], [0]]
 """
 
 from __future__ import annotations
@@ -53,7 +56,8 @@ def max_concurrency(env: dict[str, str] | None = None) -> int:
 
     Example::
 
-        max_concurrency({"AGENT_TOOL_MAX_CONCURRENCY": "99"})  # 32
+        >>> max_concurrency({"AGENT_TOOL_MAX_CONCURRENCY": "99"})
+        32
     """
     raw = (env if env is not None else os.environ).get(CONCURRENCY_ENV, "")
     try:

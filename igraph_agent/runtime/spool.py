@@ -10,8 +10,12 @@ again — it never re-runs the model or a tool.
 
 Example::
 
-    ok = persist_terminal(store, home, run_id, generation,
-                          {"status": "completed", "response": {...}, "execution_stopped": 1})
+    >>> _ = write_spool(home, "run_1", {"run_id": "run_1", "status": "completed"})
+    >>> [s["run_id"] for s in spooled(home)]
+    ['run_1']
+    >>> drop_spool(home, "run_1")
+    >>> spooled(home)
+    []
 """
 
 from __future__ import annotations

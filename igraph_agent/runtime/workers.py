@@ -24,10 +24,10 @@ background. ``IGRAPH_AGENT_WORKERS`` sets the pool size (default: the CPU count,
 
 Example::
 
-    pool = WorkerPool(home, min_edges=0)
-    pool.warm("ds_1a2b", 1)                       # each worker loads revision 1
-    result = await pool.execute(tool, args, ctx)  # a ToolResult, as in-process
-    pool.close()
+    >>> pool = WorkerPool(home, size=1, min_edges=0)   # workers start on first use
+    >>> pool.started, pool.pids()
+    (0, [])
+    >>> pool.close()
 """
 
 from __future__ import annotations

@@ -7,9 +7,13 @@ admission is serialized across every process that opens the same home).
 
 Example::
 
-    ctl = RunControlStore(store)
-    run_id, created = ctl.admit(sid, "how many nodes?", "offline/planner", {},
-                                start_request_id="req-1", fingerprint="ab12", owner="42:7")
+    >>> ctl = RunControlStore(store)
+    >>> sid = store.create_session()
+    >>> run_id, created = ctl.admit(sid, "how many nodes?", "offline/planner", {},
+    ...                             start_request_id="req-1", fingerprint="ab12", owner="42:7")
+    >>> created, ctl.admit(sid, "how many nodes?", "offline/planner", {}, start_request_id="req-1",
+    ...                    fingerprint="ab12", owner="42:7") == (run_id, False)
+    (True, True)
 """
 
 from __future__ import annotations

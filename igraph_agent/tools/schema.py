@@ -13,12 +13,11 @@ descriptions, and drops the rest:
 
 Example::
 
-    class Args(BaseModel):
-        top_k: int = Field(default=10, ge=1)
-        backend: Annotated[str, INTERNAL] = "auto"
-
-    model_parameters(Args)
-    # {"type": "object", "properties": {"top_k": {"type": "integer", "default": 10, "minimum": 1}}}
+    >>> class Args(BaseModel):
+    ...     top_k: int = Field(default=10, ge=1)
+    ...     backend: str = Field(default="auto", json_schema_extra={INTERNAL_KEY: True})
+    >>> model_parameters(Args)
+    {'properties': {'top_k': {'default': 10, 'minimum': 1, 'type': 'integer'}}, 'type': 'object'}
 """
 
 from __future__ import annotations

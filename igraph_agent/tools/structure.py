@@ -5,8 +5,10 @@ definitions require) and give networkx's numbers on either backend.
 
 Example::
 
-    registry.dispatch("count_triangles", {"nodes": ["0"], "top_k": 3}, ctx)
-    registry.dispatch("bipartite_check", {}, ctx)
+    >>> registry.dispatch("count_triangles", {"nodes": ["Valjean"], "top_k": 3}, ctx).success
+    True
+    >>> registry.dispatch("bipartite_check", {}, ctx).data["bipartite"]
+    False
 """
 
 from __future__ import annotations
