@@ -9,7 +9,7 @@ two steps of a write. Points (docs/durability.md lists them):
 * ``migration`` -- inside a schema migration's transaction, before it commits
 * ``terminal.spooled`` -- a run's final state is spooled, not yet written to the store
 
-Example::
+In a shell::
 
     IGRAPH_AGENT_CRASH_AT=revision.renamed@2 python script.py   # dies in its second save
 """

@@ -15,10 +15,15 @@ Layout: ``<datasets>/<id>/r<rev>/`` holds the revision's data files and ``graph.
 
 Example::
 
-    with dataset_lock(root, "ds_1a2b"):
-        reconcile_dataset(root, "ds_1a2b", stored_revision=1)
-        digest = write_revision(root, "ds_1a2b", 2, nodes, edges, directed=False)
-        store.update_dataset(...)   # the commit point
+    >>> root = home / "datasets"
+    >>> nodes = pd.DataFrame({"id": ["a", "b"]})
+    >>> edges = pd.DataFrame({"source": ["a"], "target": ["b"]})
+    >>> with dataset_lock(root, "ds_1a2b"):
+    ...     debris = reconcile_dataset(root, "ds_1a2b", stored_revision=0)
+    ...     digest = write_revision(root, "ds_1a2b", 1, nodes, edges, directed=False)
+    ...     # here the caller updates the store row: the commit point
+    >>> read_revision(root, "ds_1a2b", 1, expected_digest=digest).number_of_edges()
+    1
 """
 
 from __future__ import annotations

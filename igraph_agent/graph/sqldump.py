@@ -12,7 +12,10 @@ file the caller then reads. The child prints one JSON line: ``{"ok": true}`` or
 
 Example::
 
-    run_dump(Path("shop.sql"), Path(tmp) / "shop.sqlite")   # SOURCE_INVALID on failure
+    >>> _ = (home / "shop.sql").write_text("CREATE TABLE t(a, b); INSERT INTO t VALUES (1, 2);")
+    >>> run_dump(home / "shop.sql", home / "shop.sqlite")   # SOURCE_INVALID on failure
+    >>> sqlite3.connect(home / "shop.sqlite").execute("SELECT a, b FROM t").fetchall()
+    [(1, 2)]
 """
 
 from __future__ import annotations

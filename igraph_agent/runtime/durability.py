@@ -16,8 +16,8 @@ Example::
     ...             start_request_id="r1").run_id == handle.run_id   # idempotent start
     True
     >>> status = agent.cancel(run_id=handle.run_id, cancel_request_id="c1")
-    >>> status.run_status, status.cancel_status
-    ('cancelled', 'confirmed')
+    >>> (status.run_status, status.cancel_status) == ("cancelled", "confirmed")
+    True
     >>> agent.events(handle.run_id, after=-1)[-1]["type"]
     'run.cancelled'
 """

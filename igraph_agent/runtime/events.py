@@ -15,8 +15,11 @@ outside what can be replayed raises REPLAY_UNAVAILABLE, and the client rebuilds 
 
 Example::
 
-    parse_event({"type": "tool.started", "data": {"call_id": "c1", "tool": "search_node"}})
-    # Event(type='tool.started', data=ToolStarted(call_id='c1', tool='search_node', ...))
+    >>> event = parse_event({"type": "tool.started", "data": {"call_id": "c1", "tool": "search_node"}})
+    >>> type(event.data).__name__, event.data.tool
+    ('ToolStarted', 'search_node')
+    >>> parse_event({"type": "some.future.event", "data": {}}) is None
+    True
 """
 
 from __future__ import annotations

@@ -9,8 +9,11 @@ with rlimits only and the outcome lists what was missing (``confinement.missing`
 
 Example::
 
-    outcome = run_snippet("result = G.number_of_nodes()", zones, Limits())
-    outcome["ok"], outcome["result"]
+    >>> import networkx as nx
+    >>> zones = {name: home / "sandbox" / name for name in ("environment", "uploaded", "scratch", "job")}
+    >>> outcome = run_snippet("result = G.number_of_nodes()", zones, Limits(), graph=nx.path_graph(4))
+    >>> outcome["ok"], outcome["result"]
+    (True, 4)
 """
 
 from __future__ import annotations

@@ -8,10 +8,15 @@ requested in.
 
 Example::
 
-    approvals = Approvals(store)
-    approvals.add("run_1", "call_1", "clear_graph", {}, generation=1)
-    approvals.decide("run_1", "call_1", 1, ApprovalStatus.APPROVED)   # True, once
-    approvals.of_run("run_1")[0].status                               # "approved"
+    >>> run_id = store.create_run(store.create_session(), "Clear the graph", "offline/planner", {})
+    >>> approvals = Approvals(store)
+    >>> approvals.add(run_id, "call_1", "clear_graph", {}, generation=1)
+    >>> approvals.decide(run_id, "call_1", 1, ApprovalStatus.APPROVED)   # once only
+    True
+    >>> approvals.decide(run_id, "call_1", 1, ApprovalStatus.APPROVED)
+    False
+    >>> approvals.of_run(run_id)[0].status
+    <ApprovalStatus.APPROVED: 'approved'>
 """
 
 from __future__ import annotations

@@ -3,8 +3,11 @@ and the workspace listing that tells the model what such code can see.
 
 Example::
 
-    registry.dispatch("run_graph_code", {"code": "result = nx.transitivity(G)"}, ctx)
-    registry.dispatch("list_workspace", {}, ctx)
+    >>> result = registry.dispatch("run_graph_code", {"code": "result = nx.transitivity(G)"}, ctx)
+    >>> result.success, round(result.data["result"], 4)
+    (True, 0.4989)
+    >>> registry.dispatch("list_workspace", {}, ctx).success
+    True
 """
 
 from __future__ import annotations
