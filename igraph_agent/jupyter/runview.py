@@ -13,7 +13,7 @@ Example::
     ...     view = apply_event(view, event)
     >>> view = apply_response(view, resp.model_dump(mode="json"))
     >>> view["status"], "node_centrality" in [card["tool"] for card in view["tools"]]
-    ('completed', True)
+    ('answered', True)
 """
 
 from __future__ import annotations
