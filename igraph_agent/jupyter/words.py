@@ -3,10 +3,12 @@
 
 Example::
 
-    describe("commit_graph_optimization", {"plan_id": "plan_1", "dataset_id": "ds_1",
-             "base_revision": 1, "options": {...}}, cards)
-    # "drop 2 self-loops, 2 edges with weight < 1 and 1 isolated node: 8 → 7 nodes,
-    #  11 → 7 edges on ds_1 r1 (saved as a new revision)"
+    >>> args_words({"measure": "pagerank", "top_k": 10, "normalized": True, "seed": None})
+    'pagerank, top 10, normalized'
+    >>> describe("node_centrality", {"measure": "pagerank", "top_k": 3}, cards=[])
+    'run node_centrality with pagerank, top 3'
+    >>> describe("clear_graph", {}, cards=[])
+    'unload the graph from this session; the stored datasets and their revisions stay, ...'
 """
 
 from __future__ import annotations
