@@ -50,10 +50,11 @@ def run_notebook(notebook: Path, out: Path, timeout: int = 600) -> tuple[Path, P
 def main_answer(project: Path) -> dict[str, Any] | None:
     """The first run of the demo's project (the notebook's main question)."""
     from igraph_agent.store import Store
+    from igraph_agent.store.runs import Runs
 
     store = Store(project / "agent.db")
     try:
-        runs = store.list_runs(limit=1000)
+        runs = [r.row() for r in Runs(store).latest(limit=1000)]
     finally:
         store.close()
     return runs[-1] if runs else None

@@ -13,6 +13,7 @@ from igraph_agent.model.scripted import ScriptedModel, call
 from igraph_agent.runtime import approvals
 from igraph_agent.runtime.approvals import decision_from_flags, register_preauthorization
 from igraph_agent.store.approvals import Approvals
+from igraph_agent.store.runs import Runs
 from igraph_agent.tools import ToolContext, ToolOutput, default_registry, tool
 
 
@@ -61,7 +62,7 @@ def test_clear_request_pauses_with_a_persisted_pending_record(agent, karate_csv)
     assert resp.status == "awaiting_approval"
     [p] = resp.pending
     assert (p.run_id, p.tool, p.args, p.generation) == (resp.run_id, "clear_graph", {}, 1)
-    assert agent.store.get_run(resp.run_id)["status"] == "paused"
+    assert Runs(agent.store).get(resp.run_id).status == "paused"
     [row] = Approvals(agent.store).of_run(resp.run_id)
     assert row.tool_call_id == p.tool_call_id and row.status == "pending"
     types = [e["type"] for e in agent.run_record(resp.run_id)["events"]]
@@ -77,8 +78,8 @@ def test_approve_runs_the_persisted_args_and_continues_the_same_run(agent, karat
     assert "cleared" in resp.answer
     assert [a.call_id for a in resp.actions][: len(done_before)] == done_before
     assert not agent.graph(resp.session_id).loaded
-    run = agent.store.get_run(resp.run_id)
-    assert run["status"] == "completed" and run["generation"] == 2
+    run = Runs(agent.store).get(resp.run_id)
+    assert run.status == "completed" and run.generation == 2
     events = agent.run_record(resp.run_id)["events"]
     assert [e["index"] for e in events] == list(range(len(events)))
     assert {e["generation"] for e in events if e["type"] == "tool.completed"
@@ -109,7 +110,7 @@ def test_modify_with_invalid_patched_args_is_rejected_and_nothing_runs(tmp_path)
     assert [p.tool_call_id for p in bad.pending] == [cid]  # still pending
     negative = agent.continue_run(paused.run_id, cid, "modify", {"n": -1})
     assert negative.error.code == ErrorCode.INVALID_ARGUMENTS
-    assert executed == [] and agent.store.get_run(paused.run_id)["status"] == "paused"
+    assert executed == [] and Runs(agent.store).get(paused.run_id).status == "paused"
     resp = agent.continue_run(paused.run_id, cid, "modify", {"n": 7})
     assert resp.status == "answered" and executed == [7]
     assert agent.store.tool_calls(paused.run_id)[0]["args"] == {"n": 7}
@@ -131,7 +132,7 @@ def test_stale_replayed_and_mismatched_decisions_do_nothing(tmp_path):
         agent.continue_run(first.run_id, cid, "approve", generation=0),
     ]
     assert [r.error.code for r in conflicts] == [ErrorCode.APPROVAL_CONFLICT] * 4
-    assert executed == [] and agent.store.get_run(first.run_id)["status"] == "paused"
+    assert executed == [] and Runs(agent.store).get(first.run_id).status == "paused"
     assert agent.continue_run(first.run_id, cid, "approve", generation=1).status == "answered"
     assert executed == [1]
     replay = agent.continue_run(first.run_id, cid, "approve", generation=1)

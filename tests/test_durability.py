@@ -22,6 +22,7 @@ from igraph_agent.model.scripted import ScriptedModel, call, slow
 from igraph_agent.runtime.events import WINDOW, EventLog, JobProgress, RunCompleted
 from igraph_agent.runtime.spool import persist_terminal, spool_path, spooled
 from igraph_agent.store import Store
+from igraph_agent.store.runs import Runs
 from igraph_agent.tools import ToolContext, ToolOutput, default_registry, tool
 
 
@@ -360,7 +361,7 @@ def test_restart_marks_a_dead_process_run_interrupted_and_keeps_its_results(tmp_
         "value": 7}
     assert calls["stuck"]["status"] == "interrupted"
     assert calls["stuck"]["envelope"]["error"]["code"] == "RESULT_UNAVAILABLE"
-    resp = agent.store.get_run(run_id)["response"]
+    resp = Runs(agent.store).get(run_id).response
     assert resp["error"]["code"] == "RUN_INTERRUPTED" and resp["answer"] == ""
     assert [e["tool"] for e in resp["evidence"]] == ["quick"]
     job = agent.jobs.list(run_id)[0]
@@ -405,7 +406,7 @@ def test_a_spooled_final_state_of_a_dead_process_is_saved_at_start_up(tmp_path):
     assert agent.recovered["resaved"] == 1 and not spool.exists()
     status = agent.run_status(run_id)
     assert (status.run_status, status.terminal_persisted) == ("completed", True)
-    assert agent.store.get_run(run_id)["response"]["answer"] == "saved from the spool"
+    assert Runs(agent.store).get(run_id).response["answer"] == "saved from the spool"
     agent.close()
 
 

@@ -12,6 +12,7 @@ from igraph_agent.model.scripted import ScriptedModel, call
 from igraph_agent.options import Settings
 from igraph_agent.runtime.guards import ungrounded_numbers
 from igraph_agent.store.approvals import Approvals
+from igraph_agent.store.runs import Runs
 
 
 # -- number grounding ---------------------------------------------------------------------
@@ -61,7 +62,7 @@ def test_an_ungrounded_number_is_sent_back_once_then_the_answer_is_blocked(agent
     assert r.lawful_alternative and r.retryable and not r.policy_final
     assert resp.data["withheld_answer"] == "I insist: 4242 nodes and 77 edges."
     assert resp.answer.startswith("The answer was withheld")
-    assert agent.store.get_run(resp.run_id)["response"]["status"] == "blocked"
+    assert Runs(agent.store).get(resp.run_id).response["status"] == "blocked"
 
 
 def test_a_model_that_retracts_after_feedback_answers(agent, karate_csv):

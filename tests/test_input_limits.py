@@ -19,6 +19,7 @@ from igraph_agent.graph import sources, sqldump
 from igraph_agent.graph.sql import SQLSource
 from igraph_agent.graph.workspace import Workspace
 from igraph_agent.store import Store
+from igraph_agent.store.runs import Runs
 
 ONE_GB = 1024 * 1024 * 1024
 
@@ -181,7 +182,7 @@ def test_sqlsource_on_a_corrupt_sqlite_file_is_source_invalid_and_frees_the_sess
         assert resp.status == "error" and resp.error.code == "SOURCE_INVALID"
         again = agent.ask("how many nodes?", attach=[tmp_path / "db.sqlite"])
         assert again.error is None or again.error.code != "SESSION_BUSY"
-        assert agent.store.get_run(resp.run_id)["status"] == "error"
+        assert Runs(agent.store).get(resp.run_id).status == "error"
     finally:
         agent.close()
 

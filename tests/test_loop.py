@@ -11,6 +11,7 @@ from igraph_agent import Agent, RunOptions
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.model.scripted import GARBAGE, ScriptedModel, call, raw_call
 from igraph_agent.store import Store
+from igraph_agent.store.runs import Runs
 from igraph_agent.tools import ToolContext, ToolOutput, default_registry, tool
 
 
@@ -131,7 +132,7 @@ def test_garbage_model_output_ends_in_a_clean_error_status(agent):
     resp = agent.ask("x", options=RunOptions(model=model.id))
     assert resp.status == "error"
     assert resp.error.code == ErrorCode.MODEL_OUTPUT_INVALID
-    assert agent.store.get_run(resp.run_id)["status"] == "error"
+    assert Runs(agent.store).get(resp.run_id).status == "error"
     nudge = [m for m in model.requests[1]["messages"] if m["role"] == "user"][-1]
     assert "neither text nor a tool call" in nudge["content"]
 
@@ -191,7 +192,7 @@ def test_every_completed_tool_result_is_readable_from_a_fresh_store(agent, karat
     calls = store.tool_calls(resp.run_id)
     assert [c["call_id"] for c in calls] == [a.call_id for a in resp.actions]
     assert all(c["status"] == "succeeded" and c["envelope"]["success"] for c in calls)
-    assert store.get_run(resp.run_id)["response"]["status"] == "answered"
+    assert Runs(store).get(resp.run_id).response["status"] == "answered"
 
 
 def test_events_are_indexed_contiguously_from_zero(agent, karate_csv):
@@ -244,5 +245,5 @@ def test_cancel_stops_the_run_between_turns(agent):
     release.set()
     resp = handle.wait(10)
     assert resp.status == "error" and resp.error.code == ErrorCode.RUN_CANCELLED
-    assert agent.store.get_run(resp.run_id)["status"] == "cancelled"
+    assert Runs(agent.store).get(resp.run_id).status == "cancelled"
     assert model.remaining == 1

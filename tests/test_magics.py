@@ -13,6 +13,7 @@ import pytest
 from jupyter_fixtures import KARATE, KernelSession, kernel_env, kernelspecs
 
 from igraph_agent.store import Store
+from igraph_agent.store.runs import Runs
 
 pytestmark = pytest.mark.kernel
 
@@ -455,8 +456,8 @@ def test_demo_runs_the_quickstart_headless_and_reports_its_main_answer(tmp_path)
     assert "Which customers connect multiple communities?" in html
     assert "<iframe" in html and "srcdoc=" in html and "vis-network" in html  # the drawing
     assert html.count("model: offline/planner") == 3  # each run's answer, readable offline
-    runs = Store(project / "agent.db").list_runs(limit=10)
-    assert [r["status"] for r in runs] == ["completed"] * 3
+    runs = Runs(Store(project / "agent.db")).latest(limit=10)
+    assert [r.status for r in runs] == ["completed"] * 3
     main = demo.main_answer(project)
     text = demo.report(main)
     assert main["question"] == "Which customers connect multiple communities?"
@@ -499,8 +500,8 @@ def test_load_ext_recovers_runs_whose_kernel_died(specs, tmp_path):
     project = tmp_path / "project"
     store = Store(project / "agent.db")
     sid = store.create_session()
-    rid = store.create_run(sid, "left running by a kernel that died", "offline/planner", {})
-    store.update_run(rid, status="running", owner="999999:1")  # no such process
+    rid = Runs(store).create(sid, "left running by a kernel that died", "offline/planner", {})
+    Runs(store).update(rid, status="running", owner="999999:1")  # no such process
     store.close()
     k = KernelSession("ipk7", specs, tmp_path, kernel_env(project))
     try:
@@ -509,7 +510,7 @@ def test_load_ext_recovers_runs_whose_kernel_died(specs, tmp_path):
         status = None
         while time.monotonic() < deadline:
             check = Store(project / "agent.db")
-            status = check.get_run(rid)["status"]
+            status = Runs(check).get(rid).status
             check.close()
             if status == "interrupted":
                 break

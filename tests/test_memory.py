@@ -13,6 +13,7 @@ from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.memory import Memory, verdict
 from igraph_agent.model.scripted import GARBAGE, ScriptedModel, call
 from igraph_agent.store import Store
+from igraph_agent.store.runs import Runs
 
 PREFERENCE = "Lead reports with conclusions and metrics"
 
@@ -222,9 +223,9 @@ def test_offline_planner_remembers_a_stated_preference_for_later_sessions(tmp_pa
 
 def test_pending_records_of_an_interrupted_run_are_dropped(agent):
     sid = agent.store.create_session()
-    crashed = agent.store.create_run(sid, "x", "offline/planner", {})
+    crashed = Runs(agent.store).create(sid, "x", "offline/planner", {})
     agent.memory.remember(PREFERENCE, run_id=crashed, pending=True)
-    agent.store.update_run(crashed, status="interrupted")  # what recovery marks after a crash
+    Runs(agent.store).update(crashed, status="interrupted")  # what recovery marks after a crash
     agent.ask("x", options=RunOptions(model=ScriptedModel(["ok"]).id))  # any later run settles
     assert agent.memory.list() == []
     with sqlite3.connect(agent.home / "agent.db") as db:

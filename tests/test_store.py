@@ -7,6 +7,7 @@ import sqlite3
 import pytest
 
 from igraph_agent.store import Store
+from igraph_agent.store.runs import Runs
 from igraph_agent.store.schema import MIGRATIONS
 
 
@@ -33,13 +34,13 @@ def test_a_failed_transaction_writes_nothing(tmp_path):
         c.execute("INSERT INTO runs(id, session_id, question, status, created_at) "
                   "VALUES('run_x', ?, 'q', 'running', 0)", (sid,))
         raise RuntimeError("crash mid-write")
-    assert store.get_run("run_x") is None
+    assert Runs(store).get("run_x") is None
 
 
 def test_tool_call_envelope_is_readable_by_another_connection_once_finished(tmp_path):
     store = Store(tmp_path / "agent.db")
     sid = store.create_session()
-    rid = store.create_run(sid, "q", "offline/planner", {})
+    rid = Runs(store).create(sid, "q", "offline/planner", {})
     store.start_tool_call(rid, "c1", "get_graph_info", {})
     store.finish_tool_call(rid, "c1", {"success": True, "tool": "get_graph_info", "data": {"n": 3}})
     other = Store(tmp_path / "agent.db")

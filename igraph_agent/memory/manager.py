@@ -38,6 +38,7 @@ from igraph_agent.memory.retrieval import (
 )
 from igraph_agent.store import Store
 from igraph_agent.store.memory import MemoryRecords
+from igraph_agent.store.runs import Runs
 
 USER_ENV = "IGRAPH_AGENT_USER"
 PROMPT_PREFERENCES = 10
@@ -107,11 +108,11 @@ class Memory:
 
         A paused run keeps them pending until it ends.
         """
-        run = self.store.get_run(run_id) or {}
-        status = run.get("status")
-        if status in ("paused", "running", "preparing", None):
+        run = Runs(self.store).get(run_id)
+        status = run.status.value if run is not None else None
+        if run is None or not run.status.final:
             return {"run_id": run_id, "status": status, "kept": 0, "dropped": 0}
-        answered = ((run.get("response") or {}).get("status") == "answered")
+        answered = (run.response or {}).get("status") == "answered"
         keep = status in _TERMINAL_KEEP and answered
         count = self.records.settle(run_id, keep)
         return {"run_id": run_id, "status": status, "kept": count if keep else 0,

@@ -53,6 +53,7 @@ from igraph_agent.runtime.owner import current_owner
 from igraph_agent.runtime.spool import persist_terminal
 from igraph_agent.runtime.state import RunSpec, persist_final
 from igraph_agent.store import Store
+from igraph_agent.store.runs import RunRecord
 from igraph_agent.tools import ToolRegistry, default_registry
 from igraph_agent.tools.registry import Tool
 
@@ -302,10 +303,10 @@ class Agent:
 
     def _history(self, session_id: str) -> list[dict[str, Any]]:
         messages: list[dict[str, Any]] = []
-        for run in self.store.recent_runs(session_id, HISTORY_WINDOW):
-            answer = (run.get("response") or {}).get("answer") or ""
+        for run in self.durable.runs.recent(session_id, HISTORY_WINDOW):
+            answer = (run.response or {}).get("answer") or ""
             if answer:
-                messages.append({"role": "user", "content": run["question"]})
+                messages.append({"role": "user", "content": run.question})
                 messages.append({"role": "assistant", "content": answer})
         return messages
 
@@ -392,7 +393,7 @@ class Agent:
                        patched_args: dict[str, Any] | None = None, *,
                        generation: int | None = None, tool: str | None = None) -> RunHandle:
         """Like :meth:`continue_run` but returns at once with a handle."""
-        run = self.store.get_run(run_id)
+        run = self.durable.runs.get(run_id)
         try:
             decided = decide(self.store, self.registry, run_id, tool_call_id, decision,
                              patched_args, generation=generation, tool=tool)
@@ -403,8 +404,8 @@ class Agent:
             call_id=tool_call_id, tool=record.tool, decision=record.status,
             args=record.decided_args or record.args))
         if decided.remaining:
-            return self._settled(run_id, self.store.get_run(run_id), None)
-        new_gen = self.store.resume_run(run_id, record.generation, owner=self.owner)
+            return self._settled(run_id, self.durable.runs.get(run_id), None)
+        new_gen = self.durable.runs.resume(run_id, record.generation, owner=self.owner)
         if new_gen is None:
             return self._settled(run_id, decided.run, AgentError(
                 ErrorCode.APPROVAL_CONFLICT, f"run {run_id} was continued already",
@@ -412,18 +413,17 @@ class Agent:
         spec = self._resume_spec(decided.run, new_gen)
         return self._launch(spec, self._resume(spec))
 
-    def _resume_spec(self, run: dict[str, Any], generation: int) -> RunSpec:
-        options = RunOptions(**(run.get("options") or {}))
+    def _resume_spec(self, run: RunRecord, generation: int) -> RunSpec:
+        options = RunOptions(**run.options)
         if self.settings.read_only and not options.read_only:
             options = options.model_copy(update={"read_only": True})
-        sid = run["session_id"]
-        graph = self._restored_graph(sid)
+        graph = self._restored_graph(run.session_id)
         return RunSpec(
-            run_id=run["id"], session_id=sid, question=run["question"], options=options,
-            model=run["model"], registry=self.registry,
+            run_id=run.id, session_id=run.session_id, question=run.question, options=options,
+            model=run.model, registry=self.registry,
             tools=self._tools(options), workspace=self.workspace,
             session=graph, store=self.store, gateway=self.gateway,
-            events=EventLog(self.store, run["id"], generation), workers=self.workers,
+            events=EventLog(self.store, run.id, generation), workers=self.workers,
             jobs=self.jobs)
 
     def _restored_graph(self, sid: str) -> SessionGraph:
@@ -449,42 +449,42 @@ class Agent:
         finally:
             self._settle(spec)
 
-    def _settled(self, run_id: str, run: dict[str, Any] | None,
+    def _settled(self, run_id: str, run: RunRecord | None,
                  error: AgentError | None) -> RunHandle:
         """A handle whose response is already known (a refused or partial decision)."""
-        run = run or {}
-        if error is None and run.get("response"):
-            resp = AgentResponse.model_validate(run["response"])
+        sid = run.session_id if run is not None else ""
+        if error is None and run is not None and run.response:
+            resp = AgentResponse.model_validate(run.response)
         else:
-            resp = AgentResponse(status="error", model=run.get("model", ""), run_id=run_id,
-                                 session_id=run.get("session_id", ""))
+            resp = AgentResponse(status="error", model=run.model if run is not None else "",
+                                 run_id=run_id, session_id=sid)
         if error is not None:
             resp.status = "error"
             resp.error = ErrorInfo(code=str(error.code), message=error.message, hint=error.hint)
-        resp.pending = pending(self.store, run_id) if run else []
+        resp.pending = pending(self.store, run_id) if run is not None else []
         if error is None:
             resp.answer = "Waiting for approval: " + ", ".join(
                 f"{p.tool} ({p.tool_call_id})" for p in resp.pending) + "."
-        return RunHandle.settled(run_id, run.get("session_id", ""),
-                                 EventLog(self.store, run_id, run.get("generation", 1)), resp,
-                                 canceller=self.cancel)
+        events = EventLog(self.store, run_id, run.generation if run is not None else 1)
+        return RunHandle.settled(run_id, sid, events, resp, canceller=self.cancel)
 
     # -- records ----------------------------------------------------------------------
     def runs(self, session: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
-        return self.store.list_runs(session, limit)
+        """The newest runs (of one session, or of the project), as JSON dicts."""
+        return [r.row() for r in self.durable.runs.latest(session, limit)]
 
     def run_record(self, run_id: str) -> dict[str, Any]:
-        run = self.store.get_run(run_id)
+        run = self.durable.runs.get(run_id)
         if run is None:
             raise AgentError(ErrorCode.RUN_NOT_FOUND, f"no run {run_id!r} in this project",
                              hint="list runs with `igraph-agent runs list`")
         calls = self.store.tool_calls(run_id)
-        return {"run": run, "status": self.run_status(run_id).model_dump(),
+        return {"run": run.row(), "status": self.run_status(run_id).model_dump(),
                 "messages": self.store.messages(run_id),
                 "tool_calls": calls,
                 "tool_cards": [_card(c) for c in calls],
                 "pending": [p.model_dump() for p in pending(self.store, run_id)],
-                "partial_text": run.get("partial_text") or "",
+                "partial_text": run.partial_text,
                 "events": stored_events(self.store, run_id),
                 "last_event_index": self.store.last_event_index(run_id),
                 "skills": self._skills_opened(run_id)}

@@ -38,6 +38,7 @@ from igraph_agent.runtime.executor import Planned, plan_call
 from igraph_agent.runtime.state import RunSpec, RunState, build_response, persist_final
 from igraph_agent.store import Store
 from igraph_agent.store.approvals import ApprovalRecord, Approvals, ApprovalStatus
+from igraph_agent.store.runs import RunRecord, Runs
 from igraph_agent.tools.registry import ToolRegistry, ToolResult
 
 Decision = Literal["approve", "reject", "modify"]
@@ -97,7 +98,7 @@ def pause_run(spec: RunSpec, st: RunState, call_ids: list[str], step: int) -> Ag
 # -- deciding -----------------------------------------------------------------------------
 @dataclass
 class Decided:
-    run: dict[str, Any]
+    run: RunRecord
     record: ApprovalRecord
     remaining: list[PendingApproval]
 
@@ -114,7 +115,7 @@ def decide(store: Store, registry: ToolRegistry, run_id: str, tool_call_id: str,
     if decision not in DECIDED:
         raise AgentError(ErrorCode.INVALID_ARGUMENTS,
                          f"decision must be approve, reject or modify, not {decision!r}")
-    run = store.get_run(run_id)
+    run = Runs(store).get(run_id)
     if run is None:
         raise _conflict(f"no run {run_id!r} in this project", run_id)
     approvals = Approvals(store)
@@ -125,9 +126,9 @@ def decide(store: Store, registry: ToolRegistry, run_id: str, tool_call_id: str,
         raise _conflict(f"call {tool_call_id} is {record.tool}, not {tool}", run_id)
     if record.status != ApprovalStatus.PENDING:
         raise _conflict(f"call {tool_call_id} was already decided ({record.status})", run_id)
-    if run["status"] != RunPhase.PAUSED or record.generation != run["generation"]:
+    if run.status != RunPhase.PAUSED or record.generation != run.generation:
         raise _conflict(f"the approval for {tool_call_id} belongs to an earlier phase of the "
-                        f"run (generation {record.generation}, run at {run['generation']})",
+                        f"run (generation {record.generation}, run at {run.generation})",
                         run_id)
     if generation is not None and generation != record.generation:
         raise _conflict(f"stale decision: generation {generation}, the request is at "
@@ -195,13 +196,13 @@ def rejection(tool: str, call_id: str) -> ToolResult:
 
 
 # -- resuming -----------------------------------------------------------------------------
-def restore_state(spec: RunSpec, run: dict[str, Any]) -> tuple[RunState, int, list[str]]:
+def restore_state(spec: RunSpec, run: RunRecord) -> tuple[RunState, int, list[str]]:
     """The loop state of a paused run, read back from the store."""
-    point = run.get("pause") or {}
+    point = run.pause or {}
     batch = set(point.get("calls") or [])
     st = RunState()
     st.messages = [m["content"] for m in spec.store.messages(spec.run_id)]
-    st.usage = Usage(**(run.get("usage") or {}))
+    st.usage = Usage(**run.usage)
     st.notices = list(point.get("notices") or [])
     st.guard_retried = bool(point.get("guard_retried"))
     for row in spec.store.tool_calls(spec.run_id):

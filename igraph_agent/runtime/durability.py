@@ -49,6 +49,7 @@ from igraph_agent.runtime.spool import persist_terminal, resave
 from igraph_agent.store import Store
 from igraph_agent.store.approvals import Approvals, ApprovalStatus
 from igraph_agent.store.runctl import RunControlStore, new_cancel_id
+from igraph_agent.store.runs import RunRecord, Runs
 from igraph_agent.tools.registry import ToolResult
 
 SETTLED = FINAL_PHASES | {RunPhase.PAUSED}  # a response is stored: an observer can return
@@ -67,20 +68,21 @@ class DurableRuns:
         self.jobs = jobs
         self.owner = owner
         self.runctl = RunControlStore(store)
+        self.runs = Runs(store)
 
     # -- reading ----------------------------------------------------------------------
     def run_status(self, run_id: str) -> RunStatus:
         """The run's client-visible control fields, read from the store."""
-        run = self.store.get_run(run_id)
+        run = self.runs.get(run_id)
         if run is None:
             raise AgentError(ErrorCode.RUN_NOT_FOUND, f"no run {run_id!r} in this project",
                              hint="list runs with `igraph-agent runs list`")
-        busy = self.runctl.busy_run(run["session_id"])
-        return RunStatus(run_id=run_id, session_id=run["session_id"], run_status=run["status"],
-                         execution_stopped=bool(run["execution_stopped"]),
-                         terminal_persisted=bool(run["terminal_persisted"]),
-                         cancel_status=run["cancel_status"],
-                         execution_generation=run["generation"], can_send=busy is None,
+        busy = self.runctl.busy_run(run.session_id)
+        return RunStatus(run_id=run_id, session_id=run.session_id, run_status=run.status,
+                         execution_stopped=bool(run.execution_stopped),
+                         terminal_persisted=bool(run.terminal_persisted),
+                         cancel_status=run.cancel_status,
+                         execution_generation=run.generation, can_send=busy is None,
                          active_run=busy["id"] if busy else None,
                          last_event_index=self.store.last_event_index(run_id))
 
@@ -98,7 +100,7 @@ class DurableRuns:
         live = LIVE.get(self.home, run_id)
         if live is not None:
             return live.handle.events(after)
-        if self.store.get_run(run_id) is None:
+        if self.runs.get(run_id) is None:
             raise AgentError(ErrorCode.RUN_NOT_FOUND, f"no run {run_id!r} in this project",
                              hint="list runs with `igraph-agent runs list`")
         return replay_stored(self.store, run_id, after)
@@ -137,18 +139,18 @@ class DurableRuns:
                              details={"execution_stopped": stopped, "target": target}) from None
 
     def _cancel_run(self, run_id: str, cid: str, wait: float) -> RunStatus:
-        run = self.store.get_run(run_id)
+        run = self.runs.get(run_id)
         if run is None:
             raise AgentError(ErrorCode.RUN_NOT_FOUND, f"no run {run_id!r} in this project",
                              hint="list runs with `igraph-agent runs list`")
         meta = {"cancel_request_id": cid, "requested_at": time.time(), "by": self.owner}
-        if run["status"] == RunPhase.PAUSED:
+        if run.status == RunPhase.PAUSED:
             self._cancel_paused(run, meta)
-        elif run["status"] in EXECUTING_PHASES:
+        elif run.status in EXECUTING_PHASES:
             self.runctl.request_cancel(run_id, meta)
             if LIVE.get(self.home, run_id) is not None:
                 self._stop_locally(run_id, wait)
-            elif not owner_alive(run.get("owner")):
+            elif not owner_alive(run.owner):
                 stop_dead_run(self.store, self.home, run, status=RunPhase.CANCELLED,
                               cancel=meta)
             else:  # another live process owns it: its watcher stops it; follow the store
@@ -175,12 +177,12 @@ class DurableRuns:
             return handle.done
         return True
 
-    def _cancel_paused(self, run: dict[str, Any], meta: dict[str, Any]) -> None:
+    def _cancel_paused(self, run: RunRecord, meta: dict[str, Any]) -> None:
         """A paused run becomes cancelled without invoking the model; gated calls never run."""
-        run_id, generation = run["id"], run["generation"]
-        resp = AgentResponse.model_validate(run["response"]) if run.get("response") else \
-            AgentResponse(status="error", model=run["model"], run_id=run_id,
-                          session_id=run["session_id"])
+        run_id, generation = run.id, run.generation
+        resp = AgentResponse.model_validate(run.response) if run.response else \
+            AgentResponse(status="error", model=run.model, run_id=run_id,
+                          session_id=run.session_id)
         approvals = Approvals(self.store)
         for p in approvals.of_run(run_id, ApprovalStatus.PENDING):
             result = ToolResult.failure(p.tool, p.tool_call_id, ErrorCode.RUN_CANCELLED,
@@ -219,9 +221,9 @@ class DurableRuns:
     def observer_handle(self, run_id: str) -> RunHandle:
         """A handle on a run executing elsewhere (or finished): its response comes from the
         store."""
-        run = self.store.get_run(run_id) or {}
-        return _follow(self, run_id, run.get("session_id", ""),
-                       EventLog(self.store, run_id, run.get("generation", 1)))
+        run = self.runs.get(run_id)
+        return _follow(self, run_id, run.session_id if run else "",
+                       EventLog(self.store, run_id, run.generation if run else 1))
 
 
 def _follow(runs: DurableRuns, run_id: str, session_id: str, events: EventLog) -> RunHandle:
@@ -230,12 +232,12 @@ def _follow(runs: DurableRuns, run_id: str, session_id: str, events: EventLog) -
     def follow() -> None:
         while True:
             try:
-                run = runs.store.get_run(run_id) or {}
+                run = runs.runs.get(run_id)
             except sqlite3.Error as exc:
                 future.set_exception(exc)
                 return
-            if run.get("status") in SETTLED and run.get("response"):
-                resp = AgentResponse.model_validate(run["response"])
+            if run is not None and run.status in SETTLED and run.response:
+                resp = AgentResponse.model_validate(run.response)
                 try:
                     resp.run_state = runs.run_status(run_id)
                 except Exception:

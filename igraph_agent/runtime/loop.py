@@ -29,6 +29,7 @@ from igraph_agent.runtime.instructions import CLARIFY_TOOL, system_prompt
 from igraph_agent.runtime.scheduler import BatchOutcome, run_batch, run_planned
 from igraph_agent.runtime.state import RunSpec, RunState, build_response, persist_final
 from igraph_agent.store.runctl import RunControlStore
+from igraph_agent.store.runs import Runs
 
 BUDGET_NOTE = ("The tool-call budget of this run is spent. Answer now from the tool results "
                "above; say what remains unanswered.")
@@ -37,7 +38,7 @@ EMPTY_NUDGE = "Your last reply had neither text nor a tool call. Answer, or call
 
 async def run_loop(spec: RunSpec) -> AgentResponse:
     st = RunState()
-    spec.store.update_run(spec.run_id, status=RunPhase.RUNNING)
+    Runs(spec.store).update(spec.run_id, status=RunPhase.RUNNING)
     spec.events.emit(RunStarted(question=spec.question, model=spec.model,
                                 session_id=spec.session_id))
     _add(spec, st, {"role": "system", "content": system_prompt(spec.options, spec.plan, spec.instructions)})
@@ -51,7 +52,8 @@ async def resume_loop(spec: RunSpec) -> AgentResponse:
     """Continue a paused run whose approvals are all decided (``runtime/approvals.py``):
     the paused turn goes through the scheduler again, its decided calls run or are
     rejected, the calls that had ended keep their results."""
-    run = spec.store.get_run(spec.run_id) or {}
+    run = Runs(spec.store).get(spec.run_id)
+    assert run is not None  # continue_run resumed it a moment ago
     st, step, call_ids = restore_state(spec, run)
     spec.events.emit(RunStarted(question=spec.question, model=spec.model,
                                 session_id=spec.session_id, resumed=True))

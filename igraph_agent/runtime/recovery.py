@@ -35,6 +35,7 @@ from igraph_agent.runtime.spool import persist_terminal, resave, spooled
 from igraph_agent.runtime.state import action_of
 from igraph_agent.store import Store
 from igraph_agent.store.runctl import RunControlStore
+from igraph_agent.store.runs import RunRecord, Runs
 from igraph_agent.tools.registry import ToolResult
 
 
@@ -42,28 +43,28 @@ def recover(store: Store, home: Path, jobs: Any = None) -> dict[str, int]:
     ctl = RunControlStore(store)
     counts = {"resaved": 0, "interrupted": 0, "verified": 0, "jobs_failed": 0}
     for payload in spooled(home):
-        run = store.get_run(payload.get("run_id", "")) or {}
-        if run and not owner_alive(run.get("owner")):
-            counts["resaved"] += len(resave(store, home, run["id"]))
+        run = Runs(store).get(payload.get("run_id", ""))
+        if run is not None and not owner_alive(run.owner):
+            counts["resaved"] += len(resave(store, home, run.id))
     for run in ctl.unfinished_runs():
-        if owner_alive(run.get("owner")):
+        if owner_alive(run.owner):
             continue
-        if run["status"] in EXECUTING_PHASES:
+        if run.status in EXECUTING_PHASES:
             stop_dead_run(store, home, run)
             counts["interrupted"] += 1
-        elif run.get("response") is not None and ctl.mark_persisted(run["id"], run["generation"]):
+        elif run.response is not None and ctl.mark_persisted(run.id, run.generation):
             counts["verified"] += 1  # the final write landed; its process died before the mark
     if jobs is not None:
         counts["jobs_failed"] = jobs.interrupt_stale()
     return counts
 
 
-def stop_dead_run(store: Store, home: Path, run: dict[str, Any],
+def stop_dead_run(store: Store, home: Path, run: RunRecord,
                   status: RunPhase = RunPhase.INTERRUPTED,
                   cancel: dict[str, Any] | None = None) -> bool:
     """Persist a run whose process is gone as ``interrupted`` (or ``cancelled``)."""
-    run_id, generation = run["id"], run["generation"]
-    pid = (run.get("owner") or "?").split(":")[0]
+    run_id, generation = run.id, run.generation
+    pid = (run.owner or "?").split(":")[0]
     started = {e["data"].get("call_id") for e in store.events(run_id)
                if e["type"] == "tool.started"}
     for call in RunControlStore(store).open_tool_calls(run_id):
@@ -91,10 +92,10 @@ def stop_dead_run(store: Store, home: Path, run: dict[str, Any],
     return ok
 
 
-def _record_response(store: Store, run: dict[str, Any], status: str, pid: str) -> AgentResponse:
+def _record_response(store: Store, run: RunRecord, status: str, pid: str) -> AgentResponse:
     """What the stored run shows: finished tool results as evidence, no answer."""
     actions, evidence, data = [], [], {}
-    for row in store.tool_calls(run["id"]):
+    for row in store.tool_calls(run.id):
         env = row.get("envelope")
         if not isinstance(env, dict):
             continue
@@ -114,9 +115,7 @@ def _record_response(store: Store, run: dict[str, Any], status: str, pid: str) -
                                   "finished; finished tool results are kept, nothing was resumed",
                           hint="ask again to continue; the run record keeps what was done")
     notices = ["partial text of the unfinished answer is kept in the run record, not shown as "
-               "an answer"] if run.get("partial_text") else []
-    usage = run.get("usage") or {}
+               "an answer"] if run.partial_text else []
     return AgentResponse(status="error", data=data, evidence=evidence, actions=actions,
-                         error=error, notices=notices, model=run.get("model", ""),
-                         run_id=run["id"], session_id=run["session_id"],
-                         usage=usage if isinstance(usage, dict) else {})
+                         error=error, notices=notices, model=run.model, run_id=run.id,
+                         session_id=run.session_id, usage=run.usage)

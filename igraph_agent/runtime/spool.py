@@ -27,8 +27,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from igraph_agent.store import Store
 from igraph_agent.store.runctl import RunControlStore
+from igraph_agent.store.runs import Runs
 from igraph_agent.testhooks import crash_point
 
 SPOOL_DIR = "spool"
@@ -97,11 +100,12 @@ def _save(store: Store, home: Path, payload: dict[str, Any]) -> bool:
         if not ctl.write_terminal(run_id, generation, fields):
             drop_spool(home, run_id)  # a newer generation owns the run now
             return False
-        row = store.get_run(run_id) or {}
+        record = Runs(store).get(run_id)
+        row = record.model_dump(mode="json") if record is not None else {}
         if any(row.get(k) != json.loads(json.dumps(v, default=str)) for k, v in fields.items()):
             return False
         ok = ctl.mark_persisted(run_id, generation)
-    except sqlite3.Error:
+    except (sqlite3.Error, ValidationError):  # unconfirmed: the spool file stays
         return False
     if ok:
         drop_spool(home, run_id)

@@ -17,7 +17,7 @@ from typing import Any
 
 from igraph_agent.store.schema import migrate
 
-_JSON_COLUMNS = {"state", "options", "usage", "response", "content", "args", "envelope",
+JSON_COLUMNS = {"state", "options", "usage", "response", "content", "args", "envelope",
                  "data", "meta", "source_ids", "spec", "value", "pause", "decided_args",
                  "cancel"}
 
@@ -108,38 +108,7 @@ class Store:
         with self.tx() as c:
             c.execute("UPDATE sessions SET state=? WHERE id=?", (json.dumps(state), session_id))
 
-    # -- runs -------------------------------------------------------------------------
-    def create_run(self, session_id: str, question: str, model: str, options: dict) -> str:
-        rid = new_id("run")
-        with self.tx() as c:
-            c.execute("INSERT INTO runs(id, session_id, question, status, model, options, created_at)"
-                      " VALUES(?, ?, ?, 'preparing', ?, ?, ?)",
-                      (rid, session_id, question, model, json.dumps(options), time.time()))
-        return rid
-
-    def update_run(self, run_id: str, **fields: Any) -> None:
-        if not fields:
-            return
-        cols = ", ".join(f"{k}=?" for k in fields)
-        values = [json.dumps(v) if k in _JSON_COLUMNS else v for k, v in fields.items()]
-        with self.tx() as c:
-            c.execute(f"UPDATE runs SET {cols} WHERE id=?", (*values, run_id))
-
-    def get_run(self, run_id: str) -> dict[str, Any] | None:
-        return self._one("SELECT * FROM runs WHERE id=?", (run_id,))
-
-    def list_runs(self, session_id: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
-        if session_id:
-            return self._query("SELECT * FROM runs WHERE session_id=? ORDER BY created_at DESC "
-                               "LIMIT ?", (session_id, limit))
-        return self._query("SELECT * FROM runs ORDER BY created_at DESC LIMIT ?", (limit,))
-
-    def recent_runs(self, session_id: str, limit: int = 20) -> list[dict[str, Any]]:
-        """The last ``limit`` finished runs of a session, oldest first (the history window)."""
-        rows = self._query(
-            "SELECT * FROM runs WHERE session_id=? AND response IS NOT NULL "
-            "ORDER BY created_at DESC LIMIT ?", (session_id, limit))
-        return rows[::-1]
+    # -- runs: store/runs.py ------------------------------------------------------------
 
     # -- messages ---------------------------------------------------------------------
     def add_message(self, run_id: str, role: str, content: dict[str, Any]) -> int:
@@ -224,7 +193,7 @@ class Store:
     def update_dataset(self, dataset_id: str, **fields: Any) -> None:
         fields["updated_at"] = time.time()
         cols = ", ".join(f"{k}=?" for k in fields)
-        values = [json.dumps(v) if k in _JSON_COLUMNS else v for k, v in fields.items()]
+        values = [json.dumps(v) if k in JSON_COLUMNS else v for k, v in fields.items()]
         with self.tx() as c:
             c.execute(f"UPDATE datasets SET {cols} WHERE id=?", (*values, dataset_id))
 
@@ -236,17 +205,6 @@ class Store:
 
 
     # -- approval pauses (records: store/approvals.py) -----------------------------------
-    def resume_run(self, run_id: str, generation: int, owner: str | None = None) -> int | None:
-        """paused -> running with the next generation, once; None if not paused at ``generation``.
-
-        The continuing process becomes the run's owner; its final state is unsaved again."""
-        with self.tx() as c:
-            cur = c.execute("UPDATE runs SET status='running', generation=generation+1, "
-                            "owner=COALESCE(?, owner), terminal_persisted=0, execution_stopped=0 "
-                            "WHERE id=? AND status='paused' AND generation=?",
-                            (owner, run_id, generation))
-            return generation + 1 if cur.rowcount == 1 else None
-
     def mark_tool_call(self, run_id: str, call_id: str, status: str,
                        envelope: dict[str, Any] | None = None,
                        args: dict[str, Any] | None = None) -> None:
@@ -263,7 +221,7 @@ class Store:
 
 def _decode(row: sqlite3.Row) -> dict[str, Any]:
     out = dict(row)
-    for key in _JSON_COLUMNS & out.keys():
+    for key in JSON_COLUMNS & out.keys():
         if isinstance(out[key], str):
             try:
                 out[key] = json.loads(out[key])

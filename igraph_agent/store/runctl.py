@@ -25,6 +25,7 @@ from typing import Any
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.response import FINAL_PHASES, CancelPhase, RunPhase
 from igraph_agent.store.db import Store, new_id
+from igraph_agent.store.runs import RunRecord
 
 _P, _C = RunPhase, CancelPhase
 _BUSY_SQL = ("SELECT id, status, terminal_persisted FROM runs WHERE session_id=? AND "
@@ -178,9 +179,10 @@ class RunControlStore:
                       (text, run_id, generation))
 
     # -- recovery ---------------------------------------------------------------------
-    def unfinished_runs(self) -> list[dict[str, Any]]:
-        return self.store._query(f"SELECT * FROM runs WHERE status IN ('{_P.PREPARING}', "
-                                 f"'{_P.RUNNING}') OR terminal_persisted=0 ORDER BY created_at")
+    def unfinished_runs(self) -> list[RunRecord]:
+        """Runs still executing, or whose final state was not confirmed as persisted."""
+        return [RunRecord.model_validate(r) for r in self.store._query(f"SELECT * FROM runs WHERE status IN ('{_P.PREPARING}', "
+                                 f"'{_P.RUNNING}') OR terminal_persisted=0 ORDER BY created_at")]
 
     def open_tool_calls(self, run_id: str) -> list[dict[str, Any]]:
         return self.store._query("SELECT * FROM tool_calls WHERE run_id=? AND status IN "

@@ -21,6 +21,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import AgentError, ErrorCode, ToolError
+from igraph_agent.store.runs import Runs
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 
@@ -52,12 +53,12 @@ def remember(ctx: ToolContext, args: RememberArgs) -> ToolOutput:
                             f"{args.evidence_call_id!r} is not a successful tool call of this run",
                             hint="cite the call_id of a successful result, or leave it out")
         confirmed = True
-    run = store.get_run(ctx.run_id) if ctx.run_id else None
+    run = Runs(store).get(ctx.run_id) if ctx.run_id else None
     try:
         rec = Memory(store, ctx.workspace.home).remember(
             args.content, args.kind, confirmed=confirmed, key=args.key,
             source="user" if args.stated_by_user else f"tool:{args.evidence_call_id or 'model'}",
-            run_id=ctx.run_id or None, session_id=(run or {}).get("session_id"),
+            run_id=ctx.run_id or None, session_id=run.session_id if run else None,
             pending=bool(ctx.run_id))
     except AgentError as exc:
         raise ToolError(exc.code, exc.message, hint=exc.hint, details=exc.details) from None

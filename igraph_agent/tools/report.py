@@ -17,6 +17,7 @@ from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.report import build_report, save_report
 from igraph_agent.report.markdown import report_sections
 from igraph_agent.report.model import SourceRef
+from igraph_agent.store.runs import Runs
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 
@@ -37,7 +38,8 @@ def create_analysis_report(ctx: ToolContext, args: ReportArgs) -> ToolOutput:
     Example: create_analysis_report(source_results=[{"tool": "bridge_nodes", "call_id": "p4_1"}])
     """
     store = ctx.workspace.store
-    run = store.get_run(ctx.run_id) if ctx.run_id else None
+    record = Runs(store).get(ctx.run_id) if ctx.run_id else None
+    run = record.row() if record is not None else None
     if run is None:
         raise ToolError(ErrorCode.RUN_NOT_FOUND, "a report needs the run it describes",
                         hint="call create_analysis_report inside an agent run")

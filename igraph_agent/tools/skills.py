@@ -20,6 +20,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.store.runs import Runs
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 # The model view of a result is capped at 6000 characters (registry.MODEL_VIEW_LIMIT);
@@ -84,8 +85,8 @@ def _page(text: str, page: int, again: str) -> dict:
 def _skill(ctx: ToolContext, name: str):
     from igraph_agent.skills.catalogue import SkillCatalogue
 
-    run = ctx.workspace.store.get_run(ctx.run_id) if ctx.run_id else None
-    named = ((run or {}).get("options") or {}).get("skills")
+    run = Runs(ctx.workspace.store).get(ctx.run_id) if ctx.run_id else None
+    named = run.options.get("skills") if run is not None else None
     if named and name not in named:
         raise ToolError(ErrorCode.TOOL_NOT_IN_SCOPE,
                         f"skill {name!r} is not one of this request's skills",
