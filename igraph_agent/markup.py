@@ -9,8 +9,12 @@ kept. For HTML, :func:`html_text` escapes everything.
 
 Example::
 
-    markdown_safe('hub <img src=x onerror=alert(1)> has degree 4')
-    # 'hub &lt;img src=x onerror=alert(1)> has degree 4'
+    >>> markdown_safe('hub <img src=x onerror=alert(1)> has degree 4')
+    'hub &lt;img src=x onerror=alert(1)> has degree 4'
+    >>> markdown_safe('[click](javascript:alert(1)) and **bold**')
+    '[click](unsafe-javascript:alert(1)) and **bold**'
+    >>> html_text('<b>Valjean</b>')
+    '&lt;b&gt;Valjean&lt;/b&gt;'
 """
 
 from __future__ import annotations
