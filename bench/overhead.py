@@ -3,8 +3,12 @@
 Prints microseconds per call and ratios, measured in one run:
   direct     handler(ctx, args) on a loaded session graph
   registry   ToolRegistry.dispatch (validation + envelope)
-  loop       Agent.ask with a ScriptedModel emitting N calls in one turn (litellm, store,
+  loop       Agent.ask with a ScriptedModel emitting N calls in one turn (gateway, store,
              events, persistence of every envelope), divided by N
+
+and the per-run floor: the median of "How many nodes?" asked of the offline planner on the
+loaded karate graph (a whole run: instructions, skills, schemas, model turns, one tool call,
+the answer check, persistence), next to the tool work inside it.
 
 Run: .venv/bin/python bench/overhead.py [N]
 """
@@ -12,6 +16,7 @@ Run: .venv/bin/python bench/overhead.py [N]
 from __future__ import annotations
 
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -57,6 +62,27 @@ def main(n: int = 300) -> None:
     for name, value in (("direct", direct), ("registry", registry), ("loop", loop)):
         print(f"{name:<10} {value * 1e6:>10.1f} {value / direct:>10.2f}")
     print(f"loop overhead per call: {(loop - direct) * 1e6:.1f} us")
+    floor(agent, ctx)
+
+
+def floor(agent: Agent, ctx: ToolContext, runs: int = 30) -> None:
+    """Median wall time of a one-question run on the loaded graph, and its tool work."""
+    agent.ask("How many nodes?")  # warm: first-use imports are start-up, not the floor
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        resp = agent.ask("How many nodes?")
+        times.append(time.perf_counter() - t)
+    assert resp.status == "answered", resp.status
+    tool = agent.registry.get("get_graph_info")
+    t = time.perf_counter()
+    for _ in range(runs):
+        tool.handler(ctx, tool.args_model())
+    work = (time.perf_counter() - t) / runs
+    print(f"per-run floor (\"How many nodes?\", offline planner, karate loaded): "
+          f"median {statistics.median(times) * 1e3:.1f} ms of {runs} runs "
+          f"(min {min(times) * 1e3:.1f}); tool work {work * 1e3:.2f} ms; "
+          f"model calls {resp.usage.model_calls}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The agent loop driven through litellm by ScriptedModel: budget, feedback, failures."""
+"""The agent loop driven by ScriptedModel through the gateway: budget, feedback, failures."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Every model call goes through here: litellm ``acompletion`` with native tools, a timeout,
 retries on transient errors, optional request/token rate limits, usage and cost accounting,
-and streamed text deltas.
+and streamed text deltas. The built-in providers (``offline``, ``scripted``) are called
+directly (``model/builtin.py``): litellm is imported only for a real provider.
 
 A named model that cannot be used (no key, unknown provider) fails closed with
 ``MODEL_NOT_CONFIGURED`` before any call: never a traceback, never a silent switch.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 import time
 from collections import deque
 from collections.abc import Callable
@@ -17,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode, ModelNotConfigured
+from igraph_agent.model.builtin import BUILTIN_PROVIDERS, abuiltin_message, is_builtin, usage_of
 from igraph_agent.options import Settings
 
-BUILTIN_PROVIDERS = {"offline", "scripted"}
 # Providers that talk to a local server and need no key (they do need it running).
 LOCAL_PROVIDERS = {"ollama", "ollama_chat", "vllm", "hosted_vllm", "lm_studio", "llamafile"}
 
@@ -33,8 +35,7 @@ def litellm_module():
         os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
         import litellm
 
-        from igraph_agent.model.offline import OfflineLLM
-        from igraph_agent.model.scripted import ScriptedLLM
+        from igraph_agent.model.litellm_handlers import OfflineLLM, ScriptedLLM
 
         litellm.suppress_debug_info = True
         litellm.telemetry = False
@@ -144,15 +145,16 @@ class ModelGateway:
         tools: list[dict[str, Any]] | None,
         on_delta: Callable[[str], None] | None = None,
     ) -> ModelTurn:
+        if is_builtin(model):
+            return await self._builtin(model, messages, tools, on_delta)
         litellm = litellm_module()
         kwargs: dict[str, Any] = {"model": model, "messages": messages,
                                   "timeout": self.settings.timeout_s}
         if tools:
             kwargs["tools"] = tools
-        if self.settings.api_base and model.split("/", 1)[0] not in BUILTIN_PROVIDERS:
+        if self.settings.api_base:
             kwargs["api_base"] = self.settings.api_base
-        custom = model.split("/", 1)[0] in BUILTIN_PROVIDERS
-        stream = on_delta is not None and not custom
+        stream = on_delta is not None
         transient = (litellm.RateLimitError, litellm.APIConnectionError, litellm.Timeout,
                      litellm.ServiceUnavailableError, litellm.InternalServerError)
         attempt = 0
@@ -189,11 +191,62 @@ class ModelGateway:
                 raise AgentError(ErrorCode.MODEL_ERROR, f"{model}: {type(exc).__name__}: {exc}"[:500],
                                  hint="check the model name and provider settings") from None
         turn = _to_turn(response)
-        if on_delta is not None and custom and turn.text:
-            on_delta(turn.text)
         self.limiter.record_tokens(turn.prompt_tokens + turn.completion_tokens)
-        turn.cost_usd = 0.0 if custom else _cost(litellm, response, model)
+        turn.cost_usd = _cost(litellm, response, model)
         return turn
+
+    async def _builtin(self, model: str, messages: list[dict[str, Any]],
+                       tools: list[dict[str, Any]] | None,
+                       on_delta: Callable[[str], None] | None) -> ModelTurn:
+        """A built-in provider's turn: the same retries and errors as a real provider's."""
+        attempt = 0
+        while True:
+            await self.limiter.acquire()
+            try:
+                message = await abuiltin_message(model, messages, tools)
+                break
+            except AgentError:
+                raise
+            except Exception as exc:
+                if not _transient(exc):
+                    raise AgentError(ErrorCode.MODEL_ERROR,
+                                     f"{model}: {type(exc).__name__}: {exc}"[:500],
+                                     hint="check the model name and provider settings") from None
+                attempt += 1
+                if attempt > self.settings.max_retries:
+                    raise AgentError(ErrorCode.MODEL_ERROR,
+                                     f"{model} failed after {attempt} attempts: {type(exc).__name__}",
+                                     hint="the provider is unavailable or rate-limited; try later",
+                                     retryable=True) from None
+                await asyncio.sleep(min(8.0, 0.5 * 2 ** (attempt - 1)))
+        prompt, completion = usage_of(message, messages)
+        turn = ModelTurn(text=message.get("content") or "",
+                         tool_calls=_calls(message.get("tool_calls") or []),
+                         prompt_tokens=prompt, completion_tokens=completion, cost_usd=0.0)
+        if on_delta is not None and turn.text:
+            on_delta(turn.text)
+        self.limiter.record_tokens(prompt + completion)
+        return turn
+
+
+def _transient(exc: Exception) -> bool:
+    """A rate limit, connection error, timeout or server error (litellm's classes, when a
+    scripted step raises one; litellm itself is not imported for this)."""
+    litellm = sys.modules.get("litellm")
+    return litellm is not None and isinstance(exc, (
+        litellm.RateLimitError, litellm.APIConnectionError, litellm.Timeout,
+        litellm.ServiceUnavailableError, litellm.InternalServerError))
+
+
+def _calls(raw: list[dict[str, Any]]) -> list[ToolCallRequest]:
+    calls = []
+    for i, tc in enumerate(raw):
+        fn = tc.get("function") or {}
+        args = fn.get("arguments")
+        calls.append(ToolCallRequest(id=tc.get("id") or f"call_{i}", name=fn.get("name") or "",
+                                     arguments=args if isinstance(args, str) else
+                                     str(args or "")))
+    return calls
 
 
 def _to_turn(response: Any) -> ModelTurn:

@@ -1,4 +1,4 @@
-"""The built-in offline planner, registered as litellm provider ``offline`` (``offline/planner``).
+"""The built-in offline planner, provider ``offline`` (``offline/planner``).
 
 Deterministic, no network, no key. Every turn it re-reads the conversation and decides:
 
@@ -257,31 +257,3 @@ def _tool_calls(calls: list[Call], turn: int) -> dict[str, Any]:
             for i, c in enumerate(calls)
         ],
     }
-
-
-def _custom_llm_base():
-    from litellm import CustomLLM
-
-    return CustomLLM
-
-
-class OfflineLLM(_custom_llm_base()):  # type: ignore[misc]
-    """litellm handler for ``offline/planner``."""
-
-    def completion(self, model: str, messages: list, *args: Any, **kwargs: Any):
-        import litellm
-
-        tools = (kwargs.get("optional_params") or {}).get("tools")
-        message = plan(messages, tools)
-        prompt = sum(len(str(m.get("content") or "")) for m in messages) // 4
-        completion = len(json.dumps(message)) // 4
-        return litellm.ModelResponse(
-            model="offline/planner",
-            choices=[{"message": message, "index": 0,
-                      "finish_reason": "tool_calls" if message.get("tool_calls") else "stop"}],
-            usage={"prompt_tokens": prompt, "completion_tokens": completion,
-                   "total_tokens": prompt + completion},
-        )
-
-    async def acompletion(self, model: str, messages: list, *args: Any, **kwargs: Any):
-        return self.completion(model, messages, *args, **kwargs)

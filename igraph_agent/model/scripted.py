@@ -1,7 +1,7 @@
-"""ScriptedModel: a model that replays given steps, registered as litellm provider ``scripted``.
+"""ScriptedModel: a model that replays given steps, called by the gateway as provider ``scripted``.
 
 For our tests and for users testing their own setups; it runs through exactly the same
-litellm path as a real provider.
+gateway path (retries, errors, events) as a real provider.
 
 Example::
 
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from igraph_agent.errors import ErrorCode, ModelNotConfigured
+from igraph_agent.errors import ModelNotConfigured
 
 
 @dataclass
@@ -126,45 +126,3 @@ def get_script(name: str) -> ScriptedModel:
         raise ModelNotConfigured(f"no ScriptedModel named {name!r} exists in this process",
                                  hint="create ScriptedModel([...]) and pass its .id as the model")
     return model
-
-
-def _response(message: dict[str, Any], messages: list) -> Any:
-    import litellm
-
-    finish = "tool_calls" if message.get("tool_calls") else "stop"
-    prompt = sum(len(str(m.get("content") or "")) for m in messages) // 4
-    completion = len(json.dumps(message)) // 4
-    return litellm.ModelResponse(
-        choices=[{"message": message, "finish_reason": finish, "index": 0}],
-        usage={"prompt_tokens": prompt, "completion_tokens": completion,
-               "total_tokens": prompt + completion},
-    )
-
-
-def _custom_llm_base():
-    from litellm import CustomLLM
-
-    return CustomLLM
-
-
-class ScriptedLLM(_custom_llm_base()):  # type: ignore[misc]
-    """The litellm handler: looks the script up by the model name after ``scripted/``."""
-
-    def completion(self, model: str, messages: list, *args: Any, **kwargs: Any):
-        tools = (kwargs.get("optional_params") or {}).get("tools")
-        try:
-            script = get_script(model)
-        except ModelNotConfigured as exc:
-            raise RuntimeError(f"{ErrorCode.MODEL_NOT_CONFIGURED}: {exc.message}") from None
-        return _response(script.next_message(messages, tools), messages)
-
-    async def acompletion(self, model: str, messages: list, *args: Any, **kwargs: Any):
-        try:
-            delay = get_script(model).pending_delay()
-        except ModelNotConfigured:
-            delay = 0.0
-        if delay:
-            import asyncio
-
-            await asyncio.sleep(delay)
-        return self.completion(model, messages, *args, **kwargs)

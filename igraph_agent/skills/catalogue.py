@@ -48,25 +48,20 @@ class SkillCatalogue:
                 "candidate": self.review_root}[origin]
 
     def _scan(self, origin: str) -> dict[str, Skill]:
+        """The valid skills of one origin; parsed again only when a folder or SKILL.md
+        changed (the key is every SKILL.md's path, size, modification time and inode)."""
         root = self.root(origin)
-        found: dict[str, Skill] = {}
-        if not root.is_dir():
-            return found
-        for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
-            md = folder / "SKILL.md"
-            if not md.is_file():
-                continue
-            try:
-                skill = parse_skill(md.read_text(encoding="utf-8"), origin=origin, folder=folder)
-            except (AgentError, UnicodeDecodeError) as exc:
-                self.problems[f"{origin}:{folder.name}"] = getattr(exc, "message", str(exc))
-                continue
-            if skill.name != folder.name:
-                self.problems[f"{origin}:{folder.name}"] = (
-                    f"folder {folder.name!r} holds skill {skill.name!r}; they must match")
-                continue
-            found[skill.name] = skill
-        return found
+        files = _skill_files(root)
+        key = (root, files)
+        cached = _PARSED.get(key)
+        if cached is None:
+            cached = _PARSED[key] = _parse_all(origin, [root / name / "SKILL.md"
+                                                        for name, *_ in files])
+            for old in [k for k in _PARSED if k[0] == root and k != key]:
+                del _PARSED[old]
+        found, problems = cached
+        self.problems.update(problems)
+        return dict(found)
 
     def builtin(self) -> dict[str, Skill]:
         return self._scan("builtin")
@@ -116,3 +111,39 @@ class SkillCatalogue:
             trig = f" [triggers: {', '.join(s.triggers)}]" if s.triggers else ""
             lines.append(f"- {s.name}: {s.description}{trig}")
         return "\n".join(lines)
+
+
+# (root, its SKILL.md stats) -> (skills, problems); one entry per root
+_PARSED: dict[tuple, tuple[dict[str, Skill], dict[str, str]]] = {}
+
+
+def _skill_files(root: Path) -> tuple[tuple[str, int, int, int], ...]:
+    """(folder name, size, mtime_ns, inode) of every ``<root>/<folder>/SKILL.md``, sorted."""
+    if not root.is_dir():
+        return ()
+    out = []
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        try:
+            st = (folder / "SKILL.md").stat()
+        except OSError:
+            continue
+        out.append((folder.name, st.st_size, st.st_mtime_ns, st.st_ino))
+    return tuple(out)
+
+
+def _parse_all(origin: str, paths: list[Path]) -> tuple[dict[str, Skill], dict[str, str]]:
+    found: dict[str, Skill] = {}
+    problems: dict[str, str] = {}
+    for md in paths:
+        folder = md.parent
+        try:
+            skill = parse_skill(md.read_text(encoding="utf-8"), origin=origin, folder=folder)
+        except (AgentError, UnicodeDecodeError, OSError) as exc:
+            problems[f"{origin}:{folder.name}"] = getattr(exc, "message", str(exc))
+            continue
+        if skill.name != folder.name:
+            problems[f"{origin}:{folder.name}"] = (
+                f"folder {folder.name!r} holds skill {skill.name!r}; they must match")
+            continue
+        found[skill.name] = skill
+    return found, problems

@@ -23,6 +23,7 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 import sys
@@ -168,7 +169,12 @@ class Tool:
 
     def json_schema(self) -> dict[str, Any]:
         """The tool as litellm (OpenAI format) expects it, in its compact model view
-        (``tools/schema.py``)."""
+        (``tools/schema.py``). Built once per tool (pydantic's schema generation is the
+        largest part of a run's fixed cost); callers must not change the returned dict."""
+        return self._schema
+
+    @functools.cached_property
+    def _schema(self) -> dict[str, Any]:
         from igraph_agent.tools.schema import model_parameters
 
         return {

@@ -1,0 +1,49 @@
+"""The built-in providers, ``offline/...`` (the planner) and ``scripted/<name>``, called
+directly: one function from the conversation to the next assistant message, no litellm.
+
+Example::
+
+    message = await abuiltin_message("offline/planner", messages, tools)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+BUILTIN_PROVIDERS = {"offline", "scripted"}
+
+
+def is_builtin(model: str) -> bool:
+    return "/" in model and model.split("/", 1)[0] in BUILTIN_PROVIDERS
+
+
+def builtin_message(model: str, messages: list[dict], tools: list[dict] | None) -> dict[str, Any]:
+    """The next assistant message (OpenAI format) of a built-in provider."""
+    provider, name = model.split("/", 1)
+    if provider == "offline":
+        from igraph_agent.model.offline import plan
+
+        return plan(messages, tools)
+    from igraph_agent.model.scripted import get_script
+
+    return get_script(name).next_message(messages, tools)
+
+
+async def abuiltin_message(model: str, messages: list[dict],
+                           tools: list[dict] | None) -> dict[str, Any]:
+    """:func:`builtin_message`, after a scripted step's delay (an awaitable, cancellable wait)."""
+    if model.startswith("scripted/"):
+        from igraph_agent.model.scripted import get_script
+
+        delay = get_script(model.split("/", 1)[1]).pending_delay()
+        if delay:
+            await asyncio.sleep(delay)
+    return builtin_message(model, messages, tools)
+
+
+def usage_of(message: dict[str, Any], messages: list[dict]) -> tuple[int, int]:
+    """(prompt, completion) tokens, estimated at four characters a token."""
+    prompt = sum(len(str(m.get("content") or "")) for m in messages) // 4
+    return prompt, len(json.dumps(message)) // 4
