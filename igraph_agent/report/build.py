@@ -4,7 +4,9 @@ Example::
 
     >>> from igraph_agent.data import path
     >>> resp = agent.ask("Which nodes are most central?", attach=[path("karate.csv")])
-    >>> run, calls = agent.store.get_run(resp.run_id), agent.store.tool_calls(resp.run_id)
+    >>> from igraph_agent.store.runs import Runs
+    >>> run = Runs(agent.store).get(resp.run_id).row()
+    >>> calls = agent.store.tool_calls(resp.run_id)
     >>> refs = [SourceRef(tool=c["tool"], call_id=c["call_id"]) for c in calls
     ...         if c["tool"] == "node_centrality"]
     >>> report = build_report(run, calls, refs, agent.home, (None, None))

@@ -8,7 +8,9 @@ requested in.
 
 Example::
 
-    >>> run_id = store.create_run(store.create_session(), "Clear the graph", "offline/planner", {})
+    >>> from igraph_agent.store.runs import Runs
+    >>> run_id = Runs(store).create(store.create_session(), "Clear the graph", "offline/planner",
+    ...                             {})
     >>> approvals = Approvals(store)
     >>> approvals.add(run_id, "call_1", "clear_graph", {}, generation=1)
     >>> approvals.decide(run_id, "call_1", 1, ApprovalStatus.APPROVED)   # once only

@@ -6,10 +6,13 @@ state and generation-guarded terminal writes are in ``store/runctl.py``.
 
 Example::
 
-    runs = Runs(store)
-    run_id = runs.create(session_id, "How many nodes?", "offline/planner", {})
-    runs.get(run_id).status          # RunPhase.PREPARING
-    runs.update(run_id, status=RunPhase.RUNNING)
+    >>> runs = Runs(store)
+    >>> run_id = runs.create(store.create_session(), "How many nodes?", "offline/planner", {})
+    >>> runs.get(run_id).status
+    <RunPhase.PREPARING: 'preparing'>
+    >>> runs.update(run_id, status=RunPhase.PAUSED)
+    >>> runs.resume(run_id, generation=1), runs.resume(run_id, generation=1)   # once only
+    (2, None)
 """
 
 from __future__ import annotations
