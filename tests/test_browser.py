@@ -151,7 +151,7 @@ def test_quickstart_panel_shows_tool_cards_and_answer(page, lab):
     _run_all(page)
     page.locator(f"{NB} .iga-panel[data-status='answered']").first.wait_for(timeout=180_000)
     panel = page.locator(f"{NB} .iga-panel").first
-    tools = panel.locator(".iga-card .iga-tool").all_inner_texts()
+    tools = panel.locator(".iga-card .iga-tool").all_text_contents()
     assert tools[0] == "get_graph_info" and "community_detection" in tools, tools
     assert panel.locator(".iga-card-ok").count() == len(tools)
     answer = panel.locator(".iga-answer").inner_text()
@@ -177,7 +177,7 @@ def test_quickstart_panel_shows_tool_cards_and_answer(page, lab):
     page.reload()
     rebuilt = page.locator(f"{NB} .iga-panel[data-status='answered']").first
     rebuilt.wait_for(timeout=120_000)
-    assert rebuilt.locator(".iga-card .iga-tool").all_inner_texts() == tools
+    assert rebuilt.locator(".iga-card .iga-tool").all_text_contents() == tools
     assert "modularity" in rebuilt.locator(".iga-answer").inner_text()
 
 

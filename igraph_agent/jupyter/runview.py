@@ -154,8 +154,12 @@ def _fold_call(v: dict[str, Any], data: Any, event: Event) -> None:
                                  "args": data.args,
                                  "generation": data.generation or event.generation})
             card["status"] = "awaiting approval"
+            card["raw_args"] = card["raw_args"] or json.dumps(data.args, indent=1, default=str)
+            card["args"] = card["args"] or args_words(data.args)
         else:
             card["status"] = DECIDED.get(data.decision, data.decision or "decided")
+            if card["status"] == "rejected" and not card["summary"]:
+                card["summary"] = "not run: you rejected it"
 
 
 def _fold_end(v: dict[str, Any], event: Event) -> None:

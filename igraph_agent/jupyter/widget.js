@@ -88,8 +88,10 @@ function button(label, cls, onClick) {
 function folding(cls, key, opened, summaryHtml, defaultOpen = false) {
   const d = el("details", cls);
   d.open = opened.has(key) ? opened.get(key) : defaultOpen;
-  d.addEventListener("toggle", () => opened.set(key, d.open));
-  d.append(el("summary", null, summaryHtml));
+  const summary = el("summary", null, summaryHtml);
+  // only the user's clicks are remembered (setting .open above also fires "toggle")
+  summary.addEventListener("click", () => opened.set(key, !d.open));
+  d.append(summary);
   return d;
 }
 

@@ -1,0 +1,80 @@
+"""Run states, the approval box, folding and themes in a real JupyterLab (headless Chromium).
+
+Uses the lab server and page fixtures of ``test_browser.py``. Screenshots of the paused panel
+in the light and dark themes go to ``docs/img/panel-light.png`` and ``docs/img/panel-dark.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from jupyter_fixtures import KARATE, REPO
+from test_browser import NB, _notebook, _open, _run_all, lab, page  # noqa: F401 — fixtures
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+IMG = REPO / "docs" / "img"
+
+
+def _set_theme(page, name: str) -> None:  # noqa: F811
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Theme$")).first.hover()
+    page.locator(".lm-Menu-item[data-command='apputils:change-theme']",
+                 has_text=name).first.click()
+    page.wait_for_function(f"document.body.dataset.jpThemeName === {name!r}", timeout=30_000)
+
+
+def test_rejected_approval_ends_with_the_response_badge_and_folded_steps(page, lab):  # noqa: F811
+    cells = ["%load_ext igraph_agent",
+             f"import pandas as pd\nkarate = pd.read_csv({str(KARATE)!r})",
+             "%%agent --with karate\nHow big is the graph?",
+             "%%agent\nClear the graph"]
+    (lab.root / "states.ipynb").write_text(json.dumps(_notebook(cells)))
+    _open(page, lab, "states.ipynb", "states")
+    _run_all(page)
+    paused = page.locator(f"{NB} .iga-panel[data-status='awaiting_approval']")
+    paused.wait_for(timeout=180_000)
+    assert paused.locator(".iga-status").inner_text().lower() == "awaiting approval"
+    assert "will unload the graph from this session" in paused.locator(".iga-what").inner_text()
+    assert not paused.locator(".iga-json").is_visible()  # the JSON waits under Modify
+    assert "%agent approve" in paused.locator(".iga-hint").inner_text()
+    page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=120_000)
+    status_bar = page.locator(".jp-igraph-agent-status")
+    status_bar.wait_for(timeout=30_000)
+    assert "approval" in status_bar.inner_text()
+    IMG.mkdir(parents=True, exist_ok=True)
+    paused.scroll_into_view_if_needed()
+    paused.screenshot(path=str(IMG / "panel-light.png"))
+    _set_theme(page, "JupyterLab Dark")
+    paused.screenshot(path=str(IMG / "panel-dark.png"))
+    title = paused.locator(".iga-section")
+    panel_bg = paused.evaluate("e => getComputedStyle(e).backgroundColor")
+    assert title.evaluate("e => getComputedStyle(e).color") != panel_bg
+    _set_theme(page, "JupyterLab Light")
+
+    paused.locator(".iga-reject").click()
+    done = page.locator(f"{NB} .iga-panel").nth(1)
+    page.wait_for_function(
+        "e => !['awaiting_approval', 'running', 'starting'].includes(e.dataset.status)",
+        arg=done.element_handle(), timeout=60_000)
+    state = done.get_attribute("data-status")
+    assert state == "answered"  # the response's status, not a generic "completed"
+    assert done.locator(".iga-status").inner_text().lower() == "answered"
+    clear = done.locator(".iga-card[data-tool='clear_graph']").last
+    assert clear.locator(".iga-card-status").text_content() == "rejected"
+    steps = done.locator(".iga-steps")
+    assert steps.evaluate("e => e.open") is False
+    assert re.match(r"\d+ steps? · ", steps.locator("> summary").inner_text())
+    steps.locator("> summary").click()
+    clear.locator("> summary").click()
+    assert clear.locator(".iga-summary").inner_text() == "not run: you rejected it"
+    info = done.locator(".iga-card[data-tool='get_graph_info']").first
+    info.locator("> summary").click()
+    assert info.locator(".iga-summary").is_visible()
+    status_bar.wait_for(state="hidden", timeout=30_000)
+    first = page.locator(f"{NB} .iga-panel").first
+    assert first.get_attribute("data-status") == "answered"
+    assert first.locator(".iga-evidence").count() <= 1
