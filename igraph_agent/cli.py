@@ -154,6 +154,9 @@ def _add_skill_and_memory_commands() -> None:
 
     cli.add_command(skills_group)
     cli.add_command(memory_group)
+    from igraph_agent.eval.cli import eval_command
+
+    cli.add_command(eval_command)
 
 
 _add_skill_and_memory_commands()

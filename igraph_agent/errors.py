@@ -56,6 +56,7 @@ class ErrorCode(StrEnum):
     CODE_MEMORY_LIMIT = "CODE_MEMORY_LIMIT"
     CODE_DISABLED = "CODE_DISABLED"
     SETTING_INVALID = "SETTING_INVALID"
+    EVAL_INVALID = "EVAL_INVALID"
 
 
 class AgentError(Exception):

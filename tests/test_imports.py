@@ -18,7 +18,7 @@ PACKAGE = Path(igraph_agent.__file__).parent
 # Top to bottom: a package may import its own modules, the layers below it and the
 # vocabulary. In an "independent" layer the packages do not import each other.
 LAYERS: list[tuple[set[str], bool]] = [
-    ({"igraph_agent", "jupyter", "cli", "cli_skills", "demo", "datasets"}, False),
+    ({"igraph_agent", "jupyter", "cli", "cli_skills", "demo", "datasets", "eval"}, False),
     ({"runtime"}, True),
     ({"model", "tools"}, True),
     ({"skills", "report", "learn", "sandbox"}, True),

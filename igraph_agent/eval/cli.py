@@ -1,0 +1,52 @@
+"""``igraph-agent eval``: run a question set against a model and print the scores.
+
+Exit codes: 0 done (and at or above ``--min-accuracy``), 1 below ``--min-accuracy`` or an
+invalid question file, 2 bad usage.
+
+Example::
+
+    igraph-agent eval --model offline/planner
+    igraph-agent eval my_questions.yaml --model openai/gpt-4o-mini --repeats 3 --json
+    igraph-agent eval --category paths --category degree --min-accuracy 0.85
+"""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command("eval")
+@click.argument("questions", required=False, type=click.Path(dir_okay=False, exists=True))
+@click.option("--model", default=None, help="litellm model id (default: configured, else offline/planner)")
+@click.option("--repeats", default=1, type=click.IntRange(1, 100), help="runs per question")
+@click.option("--category", "categories", multiple=True, help="only this category; repeatable")
+@click.option("--id", "ids", multiple=True, help="only this question id (or id prefix); repeatable")
+@click.option("--limit", default=None, type=click.IntRange(1), help="at most N questions per category")
+@click.option("--max-steps", default=12, type=click.IntRange(1, 100))
+@click.option("--min-accuracy", default=None, type=click.FloatRange(0, 1),
+              help="exit 1 when the accuracy is below this fraction")
+@click.option("--json", "as_json", is_flag=True, help="print the full report as JSON")
+@click.option("--failures", is_flag=True, help="also list the questions answered wrongly")
+def eval_command(questions: str | None, model: str | None, repeats: int,
+                 categories: tuple[str, ...], ids: tuple[str, ...], limit: int | None,
+                 max_steps: int, min_accuracy: float | None, as_json: bool,
+                 failures: bool) -> None:
+    """Ask every question of QUESTIONS (default: the public set) and score the answers:
+    accuracy against oracles, grounding, clarifications, refusals, tool calls, turns,
+    tokens, cost and time, per category and in total."""
+    from igraph_agent.eval import load_questions, run_eval
+
+    qset = load_questions(questions).select(list(categories) or None, list(ids) or None, limit)
+    if not qset.questions:
+        raise click.UsageError("no question matches the --category / --id / --limit filters")
+    report = run_eval(qset, model=model, repeats=repeats, max_steps=max_steps)
+    click.echo(report.to_json() if as_json else report.to_table())
+    if failures and not as_json:
+        for r in report.failures():
+            why = f"ungrounded {r.ungrounded_numbers}" if not r.grounded else f"expected {r.expected}"
+            click.echo(f"\n✗ {r.id} [{r.status}] {r.question}\n  {why}; answer: "
+                       f"{' '.join(r.answer.split())[:300]}")
+    if min_accuracy is not None and report.accuracy < min_accuracy:
+        click.echo(f"accuracy {report.accuracy:.1%} is below --min-accuracy {min_accuracy:.1%}",
+                   err=True)
+        raise click.exceptions.Exit(1)

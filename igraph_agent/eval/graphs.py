@@ -1,0 +1,60 @@
+"""Building the graphs a question set names (each once per process: questions share it)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import networkx as nx
+
+from igraph_agent.errors import AgentError, ErrorCode
+from igraph_agent.eval.questions import GraphSpec
+
+_cache: dict[str, nx.Graph] = {}
+
+
+def build(spec: GraphSpec, base: Path) -> nx.Graph:
+    """The graph ``spec`` describes (cached by its description; do not mutate it)."""
+    key = spec.model_dump_json() + str(base)
+    if key not in _cache:
+        try:
+            _cache[key] = _finish(_source(spec, base), spec)
+        except AgentError:
+            raise
+        except Exception as exc:  # a generator's own error, a missing file, a bad expr
+            raise AgentError(ErrorCode.EVAL_INVALID, f"graph {spec.model_dump(exclude_defaults=True)} "
+                             f"could not be built: {type(exc).__name__}: {exc}",
+                             hint="check the generator name and its arguments") from None
+    return _cache[key]
+
+
+def _source(spec: GraphSpec, base: Path) -> nx.Graph:
+    if spec.networkx:
+        fn = nx
+        for part in spec.networkx.split("."):
+            fn = getattr(fn, part)
+        return fn(**spec.args)
+    if spec.expr:
+        return eval(spec.expr, {"nx": nx, "random": random})  # noqa: S307 - the user's own file
+    path = (base / spec.file) if spec.file else Path(__file__).parents[1] / "data" / str(spec.dataset)
+    return _edge_list(path)
+
+
+def _edge_list(path: Path) -> nx.Graph:
+    import pandas as pd
+
+    df = pd.read_csv(path, sep=None, engine="python")
+    cols = list(df.columns)
+    attr = ["weight"] if "weight" in cols else None
+    return nx.from_pandas_edgelist(df, cols[0], cols[1], edge_attr=attr)
+
+
+def _finish(g: nx.Graph, spec: GraphSpec) -> nx.Graph:
+    if spec.relabel:
+        g = nx.relabel_nodes(g, {n: spec.relabel.format(n) for n in g})
+    if spec.weights:
+        rng = random.Random(spec.weights.get("seed", 0))
+        lo, hi = spec.weights.get("low", 1), spec.weights.get("high", 9)
+        for u, v in sorted(g.edges(), key=str):
+            g[u][v]["weight"] = rng.randint(lo, hi)
+    return g

@@ -1,0 +1,30 @@
+"""Grounding: every number an answer states must appear in the run's tool results or the
+question (at the precision the answer shows), else it is ungrounded."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from igraph_agent.eval.oracle import numbers, same
+
+
+def sources_of(record: dict[str, Any], question: str) -> list[float]:
+    """Every number in the run's tool calls (arguments and results) and in the question."""
+    texts = [question]
+    for call in record.get("tool_calls") or []:
+        texts.append(json.dumps(call.get("args") or {}))
+        texts.append(json.dumps(call.get("envelope") or {}))
+    found: set[float] = set()
+    for text in texts:
+        for tok in numbers(text.replace("_", " ")):
+            try:
+                found.add(float(tok))
+            except ValueError:
+                continue
+    return sorted(found)
+
+
+def ungrounded(answer: str, sources: list[float]) -> list[str]:
+    """The numbers of ``answer`` that no source shows."""
+    return [tok for tok in numbers(answer) if not any(same(tok, s) for s in sources)]

@@ -1,0 +1,183 @@
+"""Question files: the graphs a set asks about and its questions, each with an oracle.
+
+A file is YAML (``.yaml``/``.yml``) or JSONL (``.jsonl``). YAML holds a mapping with
+``graphs`` (name -> :class:`GraphSpec`) and ``questions``; a question may list several
+wordings under ``ask`` that share its oracle (each becomes its own question, id suffixed
+``.1``, ``.2`` …). In JSONL each line is a question; a line ``{"graphs": {...}}`` defines
+graphs for the lines after it.
+
+Example (YAML)::
+
+    graphs:
+      karate: {networkx: karate_club_graph}
+    questions:
+      - id: karate.hub
+        graph: karate
+        category: degree
+        oracle: {expr: "argmax(dict(G.degree()))", match: any}
+        ask: ["Which member has the most ties?", "Who knows the most people?"]
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from igraph_agent.errors import AgentError, ErrorCode
+
+Expect = Literal["answered", "needs_clarification", "blocked"]
+PUBLIC_SET = Path(__file__).with_name("public.yaml")
+
+
+class GraphSpec(BaseModel):
+    """Where a graph comes from: exactly one of ``networkx`` (a generator or classic by
+    name, with ``args``), ``file`` (an edge list, relative to the question file),
+    ``dataset`` (a file bundled in ``igraph_agent/data``) or ``expr`` (a Python expression
+    over ``nx`` and ``random``). ``relabel`` formats node ids (``"v{}"``); ``weights``
+    adds seeded integer edge weights (``{seed, low, high}``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    networkx: str | None = None
+    args: dict[str, Any] = Field(default_factory=dict)
+    file: str | None = None
+    dataset: str | None = None
+    expr: str | None = None
+    relabel: str | None = None
+    weights: dict[str, int] | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> GraphSpec:
+        given = [k for k in ("networkx", "file", "dataset", "expr") if getattr(self, k)]
+        if len(given) != 1:
+            raise ValueError("a graph needs exactly one of networkx, file, dataset, expr")
+        return self
+
+
+class Oracle(BaseModel):
+    """The right answer: ``value`` (a number the answer must state), ``any``/``all``
+    (names of which one/all must appear), ``expr`` (evaluated with networkx on the graph
+    as ``G``: a number becomes a value, a collection a name set compared by ``match``),
+    ``regex`` (must match the answer); ``forbid`` is a regex the answer must not match."""
+
+    model_config = ConfigDict(extra="forbid")
+    value: float | None = None
+    any: list[str] | None = None
+    all: list[str] | None = None
+    expr: str | None = None
+    match: Literal["any", "all"] = "all"
+    regex: str | None = None
+    forbid: str | None = None
+
+
+class Question(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    graph: str
+    question: str
+    category: str = "general"
+    intent: str | list[str] = ""  # the planner intent(s) that answer it
+    oracle: Oracle | None = None
+    expect: Expect = "answered"
+    read_only: bool = False
+
+
+class QuestionSet(BaseModel):
+    name: str
+    base: Path
+    graphs: dict[str, GraphSpec]
+    questions: list[Question]
+
+    def select(self, categories: list[str] | None = None, ids: list[str] | None = None,
+               limit: int | None = None) -> QuestionSet:
+        """A subset: only these categories / id prefixes, at most ``limit`` per category."""
+        chosen, per_cat = [], {}
+        for q in self.questions:
+            if categories and q.category not in categories:
+                continue
+            if ids and not any(q.id == i or q.id.startswith(i + ".") for i in ids):
+                continue
+            if limit is not None and per_cat.get(q.category, 0) >= limit:
+                continue
+            per_cat[q.category] = per_cat.get(q.category, 0) + 1
+            chosen.append(q)
+        return self.model_copy(update={"questions": chosen})
+
+
+def load_questions(path: str | Path | None = None) -> QuestionSet:
+    """The question set in ``path`` (default: the public set shipped with the package).
+
+    Raises AgentError(EVAL_INVALID) naming the file and the first problem."""
+    p = Path(path) if path is not None else PUBLIC_SET
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise _invalid(p, f"cannot read it: {exc.strerror}") from None
+    try:
+        graphs, rows = _jsonl(text) if p.suffix == ".jsonl" else _yaml(text)
+    except (ValueError, yaml.YAMLError) as exc:
+        raise _invalid(p, str(exc).splitlines()[0]) from None
+    try:
+        specs = {k: GraphSpec.model_validate(v) for k, v in graphs.items()}
+        questions = [q for row in rows for q in _expand(row)]
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise _invalid(p, f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+    _check(p, specs, questions)
+    return QuestionSet(name=p.stem, base=p.parent, graphs=specs, questions=questions)
+
+
+def _yaml(text: str) -> tuple[dict, list]:
+    doc = yaml.safe_load(text) or {}
+    if not isinstance(doc, dict):
+        raise ValueError("the file must be a mapping with 'graphs' and 'questions'")
+    return doc.get("graphs") or {}, doc.get("questions") or []
+
+
+def _jsonl(text: str) -> tuple[dict, list]:
+    graphs: dict = {}
+    rows: list = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"line {n}: {exc.msg}") from None
+        if "graphs" in obj:
+            graphs.update(obj["graphs"])
+        else:
+            rows.append(obj)
+    return graphs, rows
+
+
+def _expand(row: dict) -> list[Question]:
+    if not isinstance(row, dict):
+        raise ValueError(f"a question must be a mapping, not {row!r}")
+    asks = row.get("ask")
+    if asks is None:
+        return [Question.model_validate(row)]
+    base = {k: v for k, v in row.items() if k != "ask"}
+    intent = base.get("intent") or "q"
+    stem = base.pop("id", None) or f"{base.get('graph')}.{'+'.join(intent) if isinstance(intent, list) else intent}"
+    return [Question.model_validate({**base, "id": f"{stem}.{i}", "question": text})
+            for i, text in enumerate(asks, 1)]
+
+
+def _check(p: Path, specs: dict[str, GraphSpec], questions: list[Question]) -> None:
+    seen: set[str] = set()
+    for q in questions:
+        if q.graph not in specs:
+            raise _invalid(p, f"question {q.id!r} names graph {q.graph!r}, which 'graphs' "
+                              "does not define")
+        if q.id in seen:
+            raise _invalid(p, f"question id {q.id!r} is used twice")
+        seen.add(q.id)
+
+
+def _invalid(p: Path, why: str) -> AgentError:
+    return AgentError(ErrorCode.EVAL_INVALID, f"question file {p}: {why}",
+                      hint="see docs/evaluation.md for the question file format")

@@ -1,0 +1,108 @@
+"""Running a question set against a model: a fresh project per question and repeat.
+
+Each graph is built and constructed once per eval into a template project (with the
+offline planner, so setup never costs model tokens); every question then runs in its own
+copy of that template, in a new session, with nothing loaded: the model under test finds
+the stored dataset and loads it itself, exactly as in a new notebook.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from igraph_agent.errors import AgentError, ErrorCode
+from igraph_agent.eval.graphs import build
+from igraph_agent.eval.grounding import sources_of, ungrounded
+from igraph_agent.eval.oracle import Expected, grade, resolve
+from igraph_agent.eval.questions import Question, QuestionSet
+from igraph_agent.eval.report import EvalReport, QuestionResult
+
+SETUP_MODEL = "offline/planner"  # builds the templates, whatever model is tested
+
+
+def run_eval(qset: QuestionSet, model: str | None = None, repeats: int = 1,
+             max_steps: int = 12, workdir: str | Path | None = None,
+             progress: Callable[[QuestionResult], None] | None = None) -> EvalReport:
+    """Ask every question of ``qset`` ``repeats`` times with ``model`` and grade the answers.
+
+    ``model`` None: the configured default (else the offline planner)."""
+    from igraph_agent.options import OFFLINE_MODEL, Settings
+
+    model_id = model or Settings.from_env().model or OFFLINE_MODEL
+    root = Path(tempfile.mkdtemp(prefix="igraph-agent-eval-", dir=workdir))
+    results: list[QuestionResult] = []
+    started = time.perf_counter()
+    try:
+        templates: dict[str, Path] = {}
+        expected: dict[str, Expected] = {}
+        for n, q in enumerate(qset.questions):
+            graph = build(qset.graphs[q.graph], qset.base)
+            if q.graph not in templates:
+                templates[q.graph] = _template(root / f"template-{len(templates)}", graph)
+            if q.id not in expected:
+                expected[q.id] = resolve(q.oracle, graph)
+            for r in range(repeats):
+                home = root / f"q{n}-{r}"
+                shutil.copytree(templates[q.graph], home)
+                res = _ask(home, q, expected[q.id], model_id, max_steps, r)
+                shutil.rmtree(home, ignore_errors=True)
+                results.append(res)
+                if progress is not None:
+                    progress(res)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return EvalReport(question_set=qset.name, model=model_id, repeats=repeats,
+                      seconds=round(time.perf_counter() - started, 2), results=results)
+
+
+def _template(home: Path, graph) -> Path:
+    from igraph_agent.options import RunOptions
+    from igraph_agent.runtime.agent import Agent
+
+    agent = Agent(home=home)
+    try:
+        resp = agent.ask("Describe the loaded graph.", attach=[graph],
+                         options=RunOptions(model=SETUP_MODEL))
+    finally:
+        agent.close()
+    if resp.status != "answered":
+        raise AgentError(ErrorCode.EVAL_INVALID, f"the graph could not be constructed: "
+                         f"{resp.error.message if resp.error else resp.status}",
+                         hint="check the graph's spec in the question file")
+    return home
+
+
+def _ask(home: Path, q: Question, exp: Expected, model: str, max_steps: int,
+         repeat: int) -> QuestionResult:
+    from igraph_agent.options import RunOptions
+    from igraph_agent.runtime.agent import Agent
+
+    agent = Agent(home=home)
+    t0 = time.perf_counter()
+    try:
+        resp = agent.ask(q.question, options=RunOptions(model=model, read_only=q.read_only,
+                                                        max_steps=max_steps))
+        record = agent.run_record(resp.run_id) if resp.run_id else {}
+    finally:
+        agent.close()
+    seconds = time.perf_counter() - t0
+    shown = resp.answer or (resp.refusal.because if resp.refusal else "")
+    invented = ungrounded(resp.answer, sources_of(record, q.question))
+    refused_ungrounded = bool(resp.refusal and resp.refusal.code == ErrorCode.UNGROUNDED_ANSWER)
+    if q.expect == "answered":
+        correct = resp.status == "answered" and grade(resp.answer, exp) and not invented
+    else:
+        correct = resp.status == q.expect
+    return QuestionResult(
+        id=q.id, category=q.category,
+        intent="+".join(q.intent) if isinstance(q.intent, list) else q.intent, repeat=repeat, question=q.question,
+        expected_status=q.expect, status=resp.status, correct=correct,
+        grounded=not invented and not refused_ungrounded, ungrounded_numbers=invented,
+        expected=exp.describe() if q.expect == "answered" else q.expect,
+        answer=shown, tool_calls=len(resp.actions), model_turns=resp.usage.model_calls,
+        tokens=resp.usage.prompt_tokens + resp.usage.completion_tokens,
+        cost_usd=resp.usage.cost_usd or 0.0, seconds=round(seconds, 3))
