@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
 
 SEED = 42
@@ -48,15 +49,26 @@ def _search(name: str) -> Call:
     return Call("search_node", {"query": name, "limit": 5})
 
 
+HUB_CALL = Call("degree_analysis", {"top_k": 10})
+
+
+def _search_or_hub(name: str) -> Call:
+    return HUB_CALL if name == slots.HUB else _search(name)
+
+
 def _resolve(st: PlanState, names: list[str]) -> tuple[list[Call], list[str] | None]:
-    """The search calls for ``names`` and, once all found something, the best ids."""
-    calls = [_search(n) for n in names]
+    """The search calls for ``names`` (``degree_analysis`` for "the best-connected node")
+    and, once all found something, the best ids."""
+    calls = list({c.key(): c for c in map(_search_or_hub, names)}.values())
     ids: list[str] = []
-    for c in calls:
-        obs = st.done(c)
-        if obs is None or not obs.ok or not obs.data.get("candidates"):
+    for n in names:
+        obs = st.done(_search_or_hub(n))
+        if obs is None or not obs.ok:
             return calls, None
-        ids.append(obs.data["candidates"][0]["node"])
+        rows = obs.data.get("top") if n == slots.HUB else obs.data.get("candidates")
+        if not rows:
+            return calls, None
+        ids.append(rows[0]["node"])
     return calls, ids
 
 
@@ -75,6 +87,12 @@ def _unresolved(st: PlanState, names: list[str]) -> str:
 def _found(st: PlanState, names: list[str]) -> str:
     parts = []
     for n in names:
+        if n == slots.HUB:
+            hub = st.done(HUB_CALL)
+            if hub is not None and hub.ok and hub.data.get("top"):
+                top = hub.data["top"][0]
+                parts.append(f"the best-connected node is {_who(top)} (degree {top['degree']})")
+            continue
         obs = st.done(_search(n))
         if obs is not None and obs.ok and obs.data.get("candidates"):
             best = obs.data["candidates"][0]
@@ -194,15 +212,10 @@ def bridge_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 # -- paths and connectivity --------------------------------------------------------------
-_PAIR = re.compile(r"(?:from|between)\s+(.+?)\s+(?:to|and)\s+(.+?)" + _END, re.IGNORECASE)
 
 
 def _pair_names(q: str) -> list[str] | None:
-    m = _PAIR.search(q)
-    if not m:
-        return None
-    names = [_clean(m.group(1)), _clean(m.group(2))]
-    return names if all(names) else None
+    return slots.pair(q)
 
 
 def path_calls(st: PlanState) -> list[Call]:
@@ -212,7 +225,8 @@ def path_calls(st: PlanState) -> list[Call]:
     searches, ids = _resolve(st, names)
     if ids is None:
         return searches
-    weighted = bool(re.search(r"weight|strongest|cheapest", st.question, re.IGNORECASE))
+    weighted = bool(re.search(r"weight|strongest|cheapest|cost|lowest total", st.question,
+                              re.IGNORECASE))
     return [*searches, Call("shortest_path", {"source": ids[0], "target": ids[1],
                                               "weighted": weighted})]
 
@@ -246,7 +260,10 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     if c is None:
         return _unresolved(st, _pair_names(st.question) or [])
     cuts = ", ".join(_who(a) for a in c["articulation_points"]["items"][:5])
-    text = (f"The graph has **{c['components']} connected component(s)**; the largest holds "
+    sizes = c.get("component_sizes") or []
+    shown = ", ".join(str(x) for x in sizes[:8]) + (" …" if len(sizes) > 8 else "")
+    text = (f"The graph has **{c['components']} connected component(s)**"
+            + (f" of sizes {shown}" if len(sizes) > 1 else "") + "; the largest holds "
             f"{_f(c['largest_component_fraction'] * 100, 1)}% of the nodes. "
             f"{c['articulation_points']['total']} articulation point(s)"
             + (f" (e.g. {cuts})" if cuts else "") +
@@ -261,23 +278,14 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 # -- local structure ---------------------------------------------------------------------
-_AROUND = re.compile(r"(?:around|of|for|near|surrounding)\s+(.+?)" + _END, re.IGNORECASE)
 
 
 def _around_name(q: str) -> str | None:
-    m = _AROUND.search(q)
-    if not m:
-        return None
-    name = _clean(m.group(1))
-    return None if not name or name.lower() in _NOT_A_NAME else name
+    return slots.node(q)
 
 
 def _radius(q: str) -> int:
-    m = re.search(r"(\d|two|three)[ -]hops?|radius (\d)", q, re.IGNORECASE)
-    if not m:
-        return 1
-    word = m.group(1) or m.group(2)
-    return min(3, {"two": 2, "three": 3}.get(word, int(word) if word.isdigit() else 1))
+    return slots.radius(q)
 
 
 def local_calls(st: PlanState) -> list[Call]:
@@ -299,8 +307,9 @@ def local_render(st: PlanState, obs: list[Observed]) -> str:
         return (f"Average clustering is **{_f(d['average_clustering'])}** and transitivity "
                 f"{_f(d['transitivity'])}; the innermost k-core is the **{d['max_core']}-core** "
                 f"with {d['max_core_size']} nodes.")
-    hops = "; ".join(f"{h['count']} node(s) at hop {h['hop']} (e.g. " +
-                     ", ".join(_who(n) for n in h["nodes"][:5]) + ")"
+    hops = "; ".join(f"{h['count']} node(s) at hop {h['hop']} (" +
+                     ("" if h["count"] <= 12 else "e.g. ") +
+                     ", ".join(_who(n) for n in h["nodes"][:12]) + ")"
                      for h in d["neighbours_by_hop"])
     ego = d["ego_network"]
     return (_found(st, [name] if name else []) +

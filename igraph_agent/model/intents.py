@@ -8,22 +8,10 @@ Later tool families add their intents here.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
+from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
-
-
-@dataclass
-class Intent:
-    name: str
-    pattern: re.Pattern[str]
-    calls: Callable[[PlanState], list[Call]]
-    render: Callable[[PlanState, list[Observed]], str]
-    method: str
-
-    def matches(self, question: str) -> bool:
-        return bool(self.pattern.search(question))
+from igraph_agent.model.registry import Intent, select, t
 
 
 def _rx(*words: str) -> re.Pattern[str]:
@@ -50,28 +38,56 @@ def _overview_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 # -- degree -----------------------------------------------------------------------------
+_IN = re.compile(r"in-?degree|incoming|pointed to|coming in|followers", re.IGNORECASE)
+_OUT = re.compile(r"out-?degree|outgoing|going out|points to the most", re.IGNORECASE)
+
+
+def _where(st: PlanState) -> dict:
+    from igraph_agent.model.structure_intents import attributes
+
+    found = slots.where(st.question, attributes(st))
+    return {"where": {found[0]: found[1]}} if found else {}
+
+
 def _degree_calls(st: PlanState) -> list[Call]:
-    return [Call("degree_analysis", {"top_k": 10})]
+    info = st.last_ok("get_graph_info")
+    args: dict = {"top_k": 10}
+    if info is not None and info.data.get("directed"):
+        if _IN.search(st.question):
+            args["direction"] = "in"
+        elif _OUT.search(st.question):
+            args["direction"] = "out"
+    return [Call("degree_analysis", {**args, **_where(st)})]
 
 
 def _degree_render(st: PlanState, obs: list[Observed]) -> str:
     d = obs[0].data
     top = ", ".join(f"{t['node']} ({t['degree']})" for t in d["top"][:5])
+    among = obs[0].args.get("where")
+    if among:
+        scope = ", ".join(f"{k} = {v}" for k, v in among.items())
+        return f"Among nodes with {scope}, the highest degree: {top or 'no node matches'}."
+    side = {"in": "in-degree", "out": "out-degree"}.get(obs[0].args.get("direction", ""), "degree")
+    if side != "degree":
+        return f"Highest {side}: {top}."
     return (f"Mean degree is **{d['mean_degree']}** (max {d['max_degree']}, min "
             f"{d['min_degree']}, {d['isolates']} isolated node(s)). Highest degree: {top}.")
 
 
 # -- centrality -------------------------------------------------------------------------
-_MEASURES = {"betweenness": "betweenness", "broker": "betweenness", "closeness": "closeness",
-             "pagerank": "pagerank", "page rank": "pagerank", "eigenvector": "eigenvector",
-             "degree centrality": "degree"}
+_MEASURES = [
+    (r"betweenness|broker|on the most shortest paths|sits? between the most", "betweenness"),
+    (r"closeness|closest to (?:everyone|all)|fewest steps|reach(?:es)? all", "closeness"),
+    (r"pagerank|page rank|random walk", "pagerank"),
+    (r"eigenvector|best-tied|neighbours are themselves", "eigenvector"),
+    (r"degree centrality", "degree"),
+]
 
 
 def _centrality_calls(st: PlanState) -> list[Call]:
-    q = st.question.lower()
-    named = [m for word, m in _MEASURES.items() if word in q]
+    named = [m for rx, m in _MEASURES if re.search(rx, st.question, re.IGNORECASE)]
     measures = list(dict.fromkeys(named)) or ["pagerank", "betweenness"]
-    return [Call("node_centrality", {"measure": m, "top_k": 10}) for m in measures]
+    return [Call("node_centrality", {"measure": m, "top_k": 10, **_where(st)}) for m in measures]
 
 
 def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
@@ -85,22 +101,38 @@ def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
     if len(tops) > 1:
         both = sorted(set.intersection(*tops))
         if both:
-            parts.append(f"Nodes in the top 5 of every measure: {', '.join(both)}.")
+            parts.append(f"Nodes near the top of every measure: {', '.join(both)}.")
     return " ".join(parts)
 
 
 INTENTS: list[Intent] = [
-    Intent("centrality", _rx(r"central", r"important", r"influen", r"pagerank", r"page rank",
-                             r"betweenness", r"closeness", r"eigenvector", r"key (node|player)"),
-           _centrality_calls, _centrality_render, "node centrality (networkx / python-igraph)"),
-    Intent("degree", _rx(r"degree", r"most connected", r"hubs?\b", r"neighbou?rs? count"),
-           _degree_calls, _degree_render, "degree analysis"),
+    Intent("centrality", t(1.0, r"central", r"important", r"influen", r"pagerank", r"page rank",
+                           r"betweenness", r"closeness", r"eigenvector", r"key (node|player)",
+                           r"broker", r"shortest paths\b", r"sits? between the most",
+                           r"closest to (?:everyone|all)", r"fewest steps", r"random walk",
+                           r"best-tied", r"neighbours are themselves the most", r"prominent"),
+           _centrality_calls, _centrality_render, "node centrality (networkx / python-igraph)",
+           negatives=[re.compile(r"between (?:the |different )?communities|connect\w* "
+                                 r"(?:\w+ ){0,3}communit", re.IGNORECASE)],
+           hint="the most central nodes (PageRank, betweenness, closeness, eigenvector)"),
+    Intent("degree", t(1.0, r"degrees?\b(?! of)", r"most connected", r"hubs?\b",
+                       r"neighbou?rs? count", r"most (?:connections|ties|links|contacts|"
+                       r"colleagues)", r"best[- ]connected", r"knows? the most",
+                       r"in-?degree|out-?degree|incoming|outgoing|pointed to|arrows",
+                       r"average degree|mean (?:number of )?(?:connections|ties|degree)",
+                       r"on average.{0,30}(?:ties|connections|neighbours)",
+                       r"number of neighbours per"),
+           _degree_calls, _degree_render, "degree analysis",
+           negatives=[re.compile(r"degree centrality|degree assortativ|degrees? correlate",
+                                 re.IGNORECASE)],
+           hint="the best-connected nodes (degree)"),
 ]
 
 # -- the analysis tool families: search, communities, paths, local, subgraph, statistics --
 from igraph_agent.model.graph_intents import ANALYSIS_INTENTS  # noqa: E402
+from igraph_agent.model.lexicon import declare  # noqa: E402
 
-INTENTS += [Intent(*row) for row in ANALYSIS_INTENTS]
+INTENTS += [declare(*row) for row in ANALYSIS_INTENTS]
 
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------
@@ -163,31 +195,41 @@ def _optimize_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 INTENTS += [
-    Intent("clear", _rx(r"\bclear (the |this |my )?(session )?graph", r"\bunload (the )?graph"),
-           _clear_calls, _clear_render, "clear the session graph (approval required)"),
-    Intent("optimize", _rx(r"\boptimi[sz]e (the |this |my )?graph", r"\bclean (up )?(the |this |my )?graph",
-                           r"merge duplicate", r"\bdeduplicate"),
-           _optimize_calls, _optimize_render,
-           "graph optimization: preview, then commit after approval"),
+    declare("clear", _rx(r"\bclear (the |this |my )?(session )?graph", r"\bunload (the )?graph"),
+            _clear_calls, _clear_render, "clear the session graph (approval required)"),
+    declare("optimize", _rx(r"\boptimi[sz]e (the |this |my )?graph",
+                            r"\bclean (up )?(the |this |my )?graph", r"merge duplicate",
+                            r"\bdeduplicate"),
+            _optimize_calls, _optimize_render,
+            "graph optimization: preview, then commit after approval"),
 ]
 
-OVERVIEW = Intent("overview", _rx(r"describe", r"overview", r"how (big|large|many)", r"summar",
-                                  r"what (graph|data)", r"size", r"nodes and edges", r"loaded"),
-                  lambda st: [], _overview_render, "graph state check (get_graph_info)")
+OVERVIEW = declare("overview", _rx(r"describe", r"overview", r"how (big|large|many)", r"summar",
+                                   r"what (graph|data)", r"size", r"nodes and edges", r"loaded"),
+                   lambda st: [], _overview_render, "graph state check (get_graph_info)")
+
+# -- structure measures (model/structure_intents.py) --------------------------------------
+from igraph_agent.model import structure_intents as _s  # noqa: E402
+
+INTENTS += [
+    declare("bipartite", None, _s.bipartite_calls, _s.bipartite_render, "bipartite check"),
+    declare("triangles", None, _s.triangle_calls, _s.triangle_render, "triangle count"),
+    declare("figure", None, _s.figure_calls, _s.figure_render, "summary statistics (one figure)"),
+    declare("count_where", None, _s.count_where_calls, _s.count_where_render,
+            "nodes by attribute value (subgraph_extraction preview)"),
+]
 
 
-def match(question: str) -> list[Intent]:
-    found = [i for i in INTENTS if i.matches(question)]
-    if not found and OVERVIEW.matches(question):
-        found = [OVERVIEW]
-    return found
+def match(question: str, st: PlanState | None = None) -> list[Intent]:
+    """The intents ``question`` asks for (scored; see model/registry.py)."""
+    return select([*INTENTS, OVERVIEW], question, st)
 
 
 # -- drawing (model/viz_intent.py) ------------------------------------------------------
 from igraph_agent.model.viz_intent import PATTERN as _VIZ  # noqa: E402
 from igraph_agent.model.viz_intent import viz_calls, viz_render  # noqa: E402
 
-INTENTS.append(Intent("visualize", _VIZ, viz_calls, viz_render, "interactive drawing (pyvis)"))
+INTENTS.append(declare("visualize", _VIZ, viz_calls, viz_render, "interactive drawing (pyvis)"))
 
 
 # -- analysis reports (tools/report.py) ---------------------------------------------------
@@ -197,7 +239,7 @@ _REPORT = _rx(r"\b(write|make|create|produce|generate|prepare|give me|draft)\b.{
 
 def _report_calls(st: PlanState) -> list[Call]:
     """After every other matched intent's calls ran: one report naming their results."""
-    others = [i for i in match(st.question) if i.name != "report"]
+    others = [i for i in match(st.question, st) if i.name != "report"]
     calls = [c for i in others for c in i.calls(st)]
     done = [st.done(c) for c in calls]
     if any(o is None for o in done):
@@ -216,14 +258,14 @@ def _report_render(st: PlanState, obs: list[Observed]) -> str:
             f"(`%agent save-report {d['run_id']}` writes it as a notebook).")
 
 
-REPORT = Intent("report", _REPORT, _report_calls, _report_render,
-                "analysis report (create_analysis_report)")
+REPORT = declare("report", _REPORT, _report_calls, _report_render,
+                 "analysis report (create_analysis_report)")
 INTENTS.append(REPORT)
 
 
 def for_state(st: PlanState) -> list[Intent]:
     """The intents of this question, plus the report when the output format is ``report``."""
-    found = match(st.question)
+    found = match(st.question, st)
     if st.output_format == "report" and found and REPORT not in found \
             and "create_analysis_report" in st.tools:
         found = [*found, REPORT]
@@ -233,4 +275,4 @@ def for_state(st: PlanState) -> list[Intent]:
 # -- graph learning (model/learning_intents.py): train, predict, compare models ----
 from igraph_agent.model.learning_intents import LEARNING_INTENTS  # noqa: E402
 
-INTENTS += [Intent(*row) for row in LEARNING_INTENTS]
+INTENTS += [declare(*row) for row in LEARNING_INTENTS]

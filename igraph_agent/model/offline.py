@@ -20,6 +20,7 @@ from typing import Any
 from igraph_agent.model import intents as intent_table
 from igraph_agent.model import memoryplan, skillplan
 from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.registry import clarification
 
 CLARIFY = "ask_user"
 
@@ -55,14 +56,21 @@ def _next_calls(st: PlanState) -> list[Call] | str:
         return skill_calls
     matched = skillplan.intents(st)
     if not matched:
-        return ("I could not map this question to a graph analysis. Try asking about "
-                "central or influential nodes, degrees, communities, bridges between "
-                "communities, paths between two nodes, or an overview of the graph.")
+        return clarification(intent_table.INTENTS, st.question)
     batch: list[Call] = []
+    asks: list[str] = []
     for intent in matched:
+        ask = intent.clarify(st) if intent.clarify else None
+        if ask:  # a slot is missing: ask for it rather than answer something else
+            asks.append(ask)
+            continue
         for c in intent.calls(st):
             if c.tool in st.tools and st.done(c) is None and all(c.key() != b.key() for b in batch):
                 batch.append(c)
+    answered = any(st.done(c) for i in matched if i.clarify is None or not i.clarify(st)
+                   for c in i.calls(st))
+    if asks and not batch and not answered:
+        return asks[0]
     return batch
 
 
@@ -196,6 +204,8 @@ def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str
     sections: list[tuple[str, str]] = []
     failures = [r for r in st.results if not r.ok]
     for intent in matched:
+        if intent.clarify and intent.clarify(st):
+            continue
         obs = [st.done(c) for c in intent.calls(st)] if intent.calls(st) else []
         got = [o for o in obs if o is not None and o.ok]
         if intent.calls(st) and not got:

@@ -1,0 +1,149 @@
+"""Typed slot extractors of the offline planner: node names, pairs, numbers, k, attributes.
+
+Names are only candidates: they go to ``search_node`` before any id is used. A phrase for
+"the best-connected node" becomes :data:`HUB`, which the planner resolves with
+``degree_analysis`` (its top node) instead of a search.
+
+Example::
+
+    pair("How many steps separate Napoleon from Javert?")   # ['Napoleon', 'Javert']
+    node("What share of Valjean's neighbours know each other?")  # 'Valjean'
+    node("For the top hub, how tightly knit are its acquaintances?")  # HUB
+    where("Count people whose team is legal.", ["team"])   # ('team', 'legal')
+"""
+
+from __future__ import annotations
+
+import re
+
+HUB = "@hub"
+_HUB = re.compile(r"best[- ]connected|most (?:ties|connections|links|contacts)|top hub|"
+                  r"highest[- ]degree|biggest hub|most[- ]connected", re.IGNORECASE)
+_TAIL = re.compile(r"(?:\s*,|\s+(?:by|following|via|using|with|weights?|in|on|if|when|linked|"
+                   r"connected|joined|apart|tied|related|treating|as|within|and\s+(?:create|save|make))\b).*$", re.IGNORECASE)
+_LEAD = re.compile(r"^(?:the\s+)?(?:node|member|vertex|character|family|person|user|customer|"
+                   r"city|employee)\s+", re.IGNORECASE)
+_PAIRS = [
+    re.compile(r"\bseparate[s]?\s+(.+?)\s+(?:from|and)\s+(.+?)\s*[?.!]*$", re.IGNORECASE),
+    re.compile(r"\b(?:from|between)\s+(.+?)\s+(?:to|and|with)\s+(.+?)\s*[?.!]*$", re.IGNORECASE),
+    re.compile(r"\b(?:connecting|joining|linking|link|join|connect)\s+(.+?)\s+(?:with|to|and)\s+(.+?)\s*[?.!]*$",
+               re.IGNORECASE),
+    re.compile(r"\b(?:are|is|were)\s+(.+?)\s+and\s+(.+?)(?:\s+(?:linked|connected|joined|related|"
+               r"apart|tied))?\s*[?.!]*$", re.IGNORECASE),
+]
+_STOP = {w.lower() for w in """a an the what who whom whose which how is are was were do does did
+can could would should will i me my we you it its this that these those there their them they
+find rank name count list show give take tell for from in among split detect group run trace
+partition compare pagerank mean typical typically on ignoring smallest greatest size highest
+lowest number describe visualise visualize draw plot search look predict train write
+remember remove removing clean optimize merge save extract keep make wipe unload clear
+deduplicate if when and or of to by with into through between within around near all every
+each node nodes graph network edges edge links link family families character characters member
+members vertex vertices people person employees employee team degree k-core core hop hops step
+steps path paths route routes distance one two three yes no please let lets now then just only
+sole top hub best most mr mr. officer e.g. okay also are""".split()}
+_NAME_TOKEN = re.compile(r"[A-Za-z][\w'.-]*[A-Za-z0-9]|[A-Za-z]|\d+", re.UNICODE)
+_NUMBER_ID = re.compile(r"(?:node|member|vertex|id|from|to|and|between|of|is|around|near|for)\s+(\d+)\b|"
+                        r"\b(\d+)'s\b|^(\d+)\b", re.IGNORECASE)
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+          "eight": 8, "nine": 9, "ten": 10}
+
+
+def clean(name: str) -> str:
+    name = _TAIL.sub("", name.strip())
+    name = _LEAD.sub("", name.strip())
+    name = re.sub(r"'s$", "", name.strip(" '\"`“”"))
+    return name.strip(" '\"`“”")
+
+
+def _ok(name: str) -> bool:
+    return bool(name) and name.lower() not in _STOP and len(name) <= 60
+
+
+def pair(question: str) -> list[str] | None:
+    """Two endpoint names (from/to, between/and, separate X from Y, are X and Y linked)."""
+    for rx in _PAIRS:
+        m = rx.search(question)
+        if m:
+            got = [HUB if _HUB.search(g) else clean(g) for g in m.groups()]
+            if all(_ok(n) for n in got) and all(len(n.split()) <= 4 for n in got):
+                return got
+    found = names(question)
+    if len(found) == 1 and _HUB.search(question):
+        return [HUB, found[0]]
+    return found[:2] if len(found) >= 2 else None
+
+
+def names(question: str) -> list[str]:
+    """Candidate node names in order: capitalised words (runs of them), possessives and
+    tokens with digits (``v0``, ``city30``, member ``33``), stop words left out."""
+    out: list[str] = []
+    for m in _NUMBER_ID.finditer(question):
+        out.append(next(g for g in m.groups() if g))
+    run: list[str] = []
+    for tok in _NAME_TOKEN.findall(question) + [""]:
+        base = re.sub(r"'s$", "", tok)
+        capital = base[:1].isupper() and base.lower() not in _STOP
+        alnum = bool(re.search(r"[A-Za-z]", base) and re.search(r"\d", base))
+        if (capital or alnum) and base:
+            run.append(base)
+            continue
+        if run:
+            out.append(" ".join(run))
+            run = []
+    seen: list[str] = []
+    for n in out:
+        if _ok(n) and n not in seen:
+            seen.append(n)
+    return seen
+
+
+_AROUND = re.compile(r"(?:around|of|for|near|surrounding|to)\s+(.+?)\s*[?.!]*$", re.IGNORECASE)
+
+
+def node(question: str) -> str | None:
+    """One node name, or :data:`HUB` for "the best-connected node"."""
+    if _HUB.search(question):
+        return HUB
+    found = names(question)
+    if found:
+        return found[0]
+    m = _AROUND.search(question)
+    if m:
+        name = clean(m.group(1))
+        if _ok(name) and len(name.split()) <= 3 and name.lower() not in {
+                "the graph", "this graph", "the network", "each node", "every node", "all nodes",
+                "the data", "everyone else", "each other", "everyone"}:
+            return name
+    return None
+
+
+def number(question: str, default: int | None = None) -> int | None:
+    m = re.search(r"\b(\d+)\b", question)
+    if m:
+        return int(m.group(1))
+    m = re.search(r"\b(" + "|".join(_WORDS) + r")\b", question, re.IGNORECASE)
+    return _WORDS[m.group(1).lower()] if m else default
+
+
+def radius(question: str) -> int:
+    m = re.search(r"(\d|one|two|three)[ -]hops?|radius (\d)|within (\d|one|two|three)", question,
+                  re.IGNORECASE)
+    if not m:
+        return 1
+    word = next(g for g in m.groups() if g).lower()
+    return min(3, _WORDS.get(word, int(word) if word.isdigit() else 1))
+
+
+def where(question: str, attributes: list[str]) -> tuple[str, str] | None:
+    """(attribute, value) when the question filters on a node attribute the graph has:
+    ``team = legal``, ``team is legal``, ``the legal team``, ``in team tech``."""
+    for attr in sorted(attributes, key=len, reverse=True):
+        a = re.escape(attr)
+        for rx in (rf"\b{a}\s*(?:=|==|:|is|equals)\s*['\"]?([\w-]+)",
+                   rf"\b(?:in|on|of)\s+(?:the\s+)?{a}\s+['\"]?([\w-]+)",
+                   rf"\b(?:the\s+)?['\"]?([\w.-]+)['\"]?\s+{a}\b"):
+            m = re.search(rx, question, re.IGNORECASE)
+            if m and m.group(1).lower() not in _STOP:
+                return attr, m.group(1)
+    return None

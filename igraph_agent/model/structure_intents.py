@@ -1,0 +1,104 @@
+"""Offline-planner intents for structure measures: bipartite sides, triangles, one summary
+figure (diameter, radius, assortativity, average path length, degeneracy), and counting
+nodes by an attribute value. Registered in ``model/intents.py``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from igraph_agent.model import slots
+from igraph_agent.model.planstate import Call, Observed, PlanState
+
+
+def _f(x, digits: int = 4) -> str:
+    return f"{x:.{digits}f}" if isinstance(x, float) else str(x)
+
+
+def attributes(st: PlanState) -> list[str]:
+    info = st.last_ok("get_graph_info")
+    return list((info.data.get("node_attributes") or []) if info else [])
+
+
+# -- bipartite --------------------------------------------------------------------------
+def bipartite_calls(st: PlanState) -> list[Call]:
+    return [Call("bipartite_check", {})]
+
+
+def bipartite_render(st: PlanState, obs: list[Observed]) -> str:
+    d = obs[0].data
+    if not d.get("bipartite"):
+        cycle = " – ".join(map(str, d.get("odd_cycle") or []))
+        return (f"The graph is **not bipartite** (not two-mode): it has an odd cycle"
+                + (f" ({cycle})" if cycle else "") + ".")
+    a, b = d["side_a"], d["side_b"]
+    split = d.get("splitting_attributes") or []
+    by = f" The attribute `{split[0]['attribute']}` splits the nodes the same way." if split else ""
+    return (f"The graph **is bipartite** (two-mode): one side has **{a['total']}** nodes (e.g. "
+            f"{', '.join(map(str, a['items'][:5]))}), the other **{b['total']}** (e.g. "
+            f"{', '.join(map(str, b['items'][:5]))}); every edge joins the two sides.{by}")
+
+
+# -- triangles --------------------------------------------------------------------------
+def triangle_calls(st: PlanState) -> list[Call]:
+    return [Call("count_triangles", {})]
+
+
+def triangle_render(st: PlanState, obs: list[Observed]) -> str:
+    d = obs[0].data
+    top = ", ".join(f"{t['node']} ({t['triangles']})" for t in d["top"][:5])
+    return (f"The graph has **{d['triangles']} triangles**; {d['nodes_in_triangles']} of "
+            f"{d['nodes']} nodes are part of at least one. Most triangles: {top or 'none'}.")
+
+
+# -- one summary figure -----------------------------------------------------------------
+FIGURES = [
+    ("diameter", r"diameter|longest shortest|most distant|greatest distance", "diameter"),
+    ("radius", r"radius|eccentricity|farthest|worst-case distance", "radius"),
+    ("degree_assortativity", r"assortativ|degrees? correlate|hubs .*link to hubs",
+     "degree assortativity"),
+    ("average_path_length", r"average (?:shortest )?path|mean distance|characteristic path|"
+     r"steps lie between", "average shortest path length"),
+    ("degeneracy", r"degeneracy|k-?core|deepest core|core level", "degeneracy (largest k with a "
+     "non-empty k-core)"),
+    ("density", r"density|sparse|fraction of possible|share of all pairs|how full", "density"),
+    ("transitivity", r"transitivity", "transitivity"),
+]
+
+
+def figure_calls(st: PlanState) -> list[Call]:
+    return [Call("summary_statistics", {})]
+
+
+def figure_render(st: PlanState, obs: list[Observed]) -> str:
+    d = obs[0].data
+    asked = [(key, name) for key, rx, name in FIGURES if re.search(rx, st.question, re.IGNORECASE)]
+    parts = [f"The {name} is **{_f(d.get(key))}**" for key, name in asked if key in d]
+    if not parts:
+        return f"Summary statistics: {d.get('nodes')} nodes, {d.get('edges')} edges."
+    approx = " (estimated from sampled sources)" if d.get("paths_approximate") else ""
+    comp = d.get("largest_component") or {}
+    return ("; ".join(parts) + approx + f" (path figures on the largest component, "
+            f"{comp.get('nodes', d.get('nodes'))} nodes).")
+
+
+# -- counting nodes by attribute --------------------------------------------------------
+def count_where_calls(st: PlanState) -> list[Call]:
+    found = slots.where(st.question, attributes(st))
+    if found is None:
+        return []
+    return [Call("subgraph_extraction", {"attribute": found[0], "value": found[1],
+                                         "create_version": False})]
+
+
+def count_where_render(st: PlanState, obs: list[Observed]) -> str:
+    if not obs:
+        return "Name the attribute and value to count, e.g. 'how many nodes have team = legal'."
+    d = obs[0].data
+    return (f"**{d['nodes']} nodes** match {obs[0].args.get('attribute')} = "
+            f"{obs[0].args.get('value')} ({_f(d['fraction_of_graph'] * 100, 1)}% of the graph); "
+            f"among them {d['edges']} edges.")
+
+
+def count_where_bonus(st: PlanState) -> float:
+    return 1.0 if slots.where(st.question, attributes(st)) else 0.0
