@@ -161,7 +161,7 @@ def _expand(row: dict) -> list[Question]:
     if asks is None:
         return [Question.model_validate(row)]
     base = {k: v for k, v in row.items() if k != "ask"}
-    intent = base.get("intent") or "q"
+    intent = base.get("intent") or base.get("category") or "q"
     stem = base.pop("id", None) or f"{base.get('graph')}.{'+'.join(intent) if isinstance(intent, list) else intent}"
     return [Question.model_validate({**base, "id": f"{stem}.{i}", "question": text})
             for i, text in enumerate(asks, 1)]

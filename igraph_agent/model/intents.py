@@ -123,7 +123,8 @@ INTENTS: list[Intent] = [
                        r"on average.{0,30}(?:ties|connections|neighbours)",
                        r"number of neighbours per"),
            _degree_calls, _degree_render, "degree analysis",
-           negatives=[re.compile(r"degree centrality|degree assortativ|degrees? correlate",
+           negatives=[re.compile(r"degree centrality|degree assortativ|degrees? correlate|"
+                                 r"hubs .*link to hubs",
                                  re.IGNORECASE)],
            hint="the best-connected nodes (degree)"),
 ]

@@ -63,7 +63,9 @@ LEXICON: dict[str, dict[str, Any]] = {
     "bridges": dict(
         triggers=t(1.0, r"connect\w* (?:different |several |multiple )?(?:factions|groups|clusters)",
                    r"spans? (?:more than one|several|multiple) (?:clusters?|groups?|communities)",
-                   r"brokers? between (?:groups|clusters|factions)", r"bridging them"),
+                   r"brokers? between (?:groups|clusters|factions)", r"bridging them") +
+        t(1.5, r"connect\w*\s+(?:\w+\s+){0,3}(?:communit|groups|clusters|factions)",
+          r"between (?:the |different |several )?(?:communities|groups|clusters)"),
         negatives=_rx(r"two groups"), group="communities", hint="the nodes bridging communities"),
     "communities": dict(
         triggers=t(1.0, r"\bgroups\b|factions|subgroups|\bclans?\b|\bblocs?\b|\bmodules\b",
@@ -100,8 +102,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"degree of \w|links does"),
         negatives=_rx(r"largest non-empty|deepest core|degeneracy|k-core exists",
                       r"neighbours per member"),
-        clarify=_ask_node, hint="a node's neighbourhood and clustering"),
-    "subgraph": dict(hint="a subgraph around a node"),
+        clarify=_ask_node, group="neighbourhood", hint="a node's neighbourhood and clustering"),
+    "subgraph": dict(triggers=t(1.0, r"\bsave\b|as a new version|create a revision|\bcommit\b"),
+                     negatives=_rx(r"deduplicat|merge duplicate|optimi[sz]e|clean up|\bisolated"),
+                     group="neighbourhood", hint="a subgraph around a node"),
     "compare": dict(negatives=_rx(r"\bmodels?\b"), clarify=_ask_names,
                     hint="a side-by-side comparison of named nodes"),
     "statistics": dict(group="stats", hint="the summary statistics"),

@@ -203,6 +203,11 @@ def _err(obs: Observed) -> str:
 def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str:
     sections: list[tuple[str, str]] = []
     failures = [r for r in st.results if not r.ok]
+    refused = [f for f in failures if f.error.get("code") == "READ_ONLY_MODE"]
+    if refused:  # say plainly what was not done, and nothing else
+        return ("Not done: " + "; ".join(f"`{f.tool}` was refused — {f.error.get('message')}"
+                                          for f in refused) +
+                ". Nothing was changed. Ask again without read-only mode to make the change.")
     for intent in matched:
         if intent.clarify and intent.clarify(st):
             continue

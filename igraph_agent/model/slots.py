@@ -81,7 +81,7 @@ def names(question: str) -> list[str]:
     for m in _NUMBER_ID.finditer(question):
         out.append(next(g for g in m.groups() if g))
     run: list[str] = []
-    for tok in _NAME_TOKEN.findall(question) + [""]:
+    for tok in [*_NAME_TOKEN.findall(question), ""]:
         base = re.sub(r"'s$", "", tok)
         capital = base[:1].isupper() and base.lower() not in _STOP
         alnum = bool(re.search(r"[A-Za-z]", base) and re.search(r"\d", base))

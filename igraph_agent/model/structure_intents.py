@@ -29,7 +29,7 @@ def bipartite_render(st: PlanState, obs: list[Observed]) -> str:
     d = obs[0].data
     if not d.get("bipartite"):
         cycle = " – ".join(map(str, d.get("odd_cycle") or []))
-        return (f"The graph is **not bipartite** (not two-mode): it has an odd cycle"
+        return ("The graph is **not bipartite** (not two-mode): it has an odd cycle"
                 + (f" ({cycle})" if cycle else "") + ".")
     a, b = d["side_a"], d["side_b"]
     split = d.get("splitting_attributes") or []
