@@ -149,3 +149,14 @@ def test_numbers_absent_from_tool_results_are_ungrounded_ids_are_not():
     sources = [34.0, 78.0, 0.139037]
     assert ungrounded("34 nodes, 78 edges, density 0.1390 in ds_661dfa429f2b", sources) == []
     assert ungrounded("34 nodes and 4217 triangles", sources) == ["4217"]
+
+
+def test_agent_eval_line_command_passes_its_arguments_to_the_eval_command(capsys):
+    from igraph_agent.eval.cli import eval_command
+    from igraph_agent.jupyter.parsing import parse_line_command
+
+    cmd = parse_line_command(f"eval {SMALL} --model {_model(_perfect).id} --id florentine.edges")
+    assert cmd.name == "eval" and cmd.rest[0] == str(SMALL)
+    eval_command.main(args=cmd.rest, prog_name="%agent eval", standalone_mode=False)
+    out = capsys.readouterr().out
+    assert "counts" in out and "100.0%" in out

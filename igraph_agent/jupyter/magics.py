@@ -294,6 +294,12 @@ class AgentMagics(Magics):
 
         print(save_report_command(shlex.join(cmd.rest), self.bridge.agent.home))
 
+    def _cmd_eval(self, cmd: LineCommand) -> None:
+        """The ``igraph-agent eval`` command, in the kernel (docs/evaluation.md)."""
+        from igraph_agent.eval.cli import eval_command
+
+        eval_command.main(args=cmd.rest, prog_name="%agent eval", standalone_mode=False)
+
     def _cmd_jobs(self, cmd: LineCommand) -> None:
         from igraph_agent.jupyter.display import show_jobs
 
