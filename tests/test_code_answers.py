@@ -113,6 +113,45 @@ def test_published_file_is_a_versioned_deliverable_listed_in_the_answers_actions
     assert not scratch.exists()  # Ephemeral ends with the session's agent; Derived stays
 
 
+def test_failing_snippet_is_fed_back_and_the_corrected_one_grounds_the_answer(tmp_path):
+    agent, ds = _loaded(tmp_path, karate())
+    broken = "tri = nx.triangles(G)\nresult = sum(tri.values) // 3"
+    fixed = "tri = nx.triangles(G)\nresult = sum(tri.values()) // 3"
+    model = ScriptedModel([[call("load_constructed_graph", dataset_id=ds)],
+                           [call("run_graph_code", code=broken)],
+                           [call("run_graph_code", code=fixed)], "There are 45 triangles."])
+    resp = agent.ask("How many triangles?", options=RunOptions(model=model.id))
+    stored = agent.store.tool_calls(resp.run_id)
+    agent.close()
+    fed_back = [json.loads(m["content"]) for m in model.requests[2]["messages"]
+                if m.get("role") == "tool"][-1]
+    assert fed_back["error"]["code"] == "CODE_FAILED" and fed_back["error"]["retryable"]
+    assert "line 2: result = sum(tri.values) // 3" in fed_back["error"]["message"]
+    assert resp.status == "answered" and resp.answer == "There are 45 triangles."
+    # every snippet is persisted with the run: code, limits, outcome and confinement
+    failed, ok = [c for c in stored if c["tool"] == "run_graph_code"]
+    assert failed["args"]["code"] == broken and failed["envelope"]["error"]["code"] == "CODE_FAILED"
+    assert failed["envelope"]["error"]["details"]["limits"]["wall_s"] == 30
+    assert failed["envelope"]["error"]["details"]["confinement"]["missing"] == []
+    assert ok["args"]["code"] == fixed and ok["envelope"]["data"]["result"] == 45
+    assert ok["envelope"]["data"]["limits"]["memory_mb"] == 2048
+
+
+def test_with_code_policy_ask_a_snippet_waits_for_approval_then_runs(tmp_path, monkeypatch):
+    monkeypatch.setenv("IGRAPH_AGENT_CODE", "ask")
+    agent, ds = _loaded(tmp_path, karate())
+    model = ScriptedModel([[call("load_constructed_graph", dataset_id=ds)],
+                           [call("run_graph_code", code="result = G.number_of_edges()")],
+                           "It has 78 edges."])
+    paused = agent.ask("How many edges, computed in code?", options=RunOptions(model=model.id))
+    assert paused.status == "awaiting_approval"
+    assert paused.pending[0].tool == "run_graph_code"
+    assert paused.pending[0].args["code"] == "result = G.number_of_edges()"
+    resp = agent.continue_run(paused.run_id, paused.pending[0].tool_call_id, "approve")
+    agent.close()
+    assert resp.status == "answered" and resp.answer == "It has 78 edges."
+
+
 def _report_call(messages, tools):
     code_id = next(m["tool_call_id"] for m in messages if m.get("role") == "tool"
                    and json.loads(m["content"])["tool"] == "run_graph_code")

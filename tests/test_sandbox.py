@@ -170,3 +170,26 @@ def test_code_runs_in_read_only_requests(tmp_path):
     data = ok(context(tmp_path, karate(), read_only=True), "run_graph_code",
               code="result = G.number_of_edges()")
     assert data["result"] == 78
+
+
+def test_attached_tables_are_dataframes_and_read_only_csv_files(tmp_path):
+    import pandas as pd
+
+    ctx = context(tmp_path, karate())
+    people = pd.DataFrame({"source": ["a", "b", "c"], "target": ["b", "c", "a"],
+                           "weight": [1.0, 2.0, 3.0]})
+    ctx.session.attached_sources.append(ctx.workspace.attach(people, "people")["source_id"])
+    data = ok(ctx, "run_graph_code", code=(
+        "df = tables['people']\n"
+        "result = [sorted(tables), float(df['weight'].sum()), "
+        "open(UPLOADED + '/people.csv').readline().strip()]"))
+    assert data["result"] == [["people"], 6.0, "source,target,weight"]
+    assert data["tables"] == ["people"]
+    err = _blocked_in(ctx, "open(UPLOADED + '/people.csv', 'a').write('d,e,1')")
+    assert err["code"] == "CODE_BLOCKED" and "Read-only file system" in err["message"]
+
+
+def _blocked_in(ctx, code: str) -> dict:
+    env = call(ctx, "run_graph_code", code=code)
+    assert env["success"] is False
+    return env["error"]

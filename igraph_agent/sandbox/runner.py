@@ -11,7 +11,9 @@ Example::
 
     >>> import networkx as nx
     >>> zones = {name: home / "sandbox" / name for name in ("environment", "uploaded", "scratch", "job")}
-    >>> outcome = run_snippet("result = G.number_of_nodes()", zones, Limits(), graph=nx.path_graph(4))
+    >>> prepare_environment(zones["environment"], "ds_1@1", nx.path_graph(4), {})
+    True
+    >>> outcome = run_snippet("result = G.number_of_nodes()", zones, Limits())
     >>> outcome["ok"], outcome["result"]
     (True, 4)
 """
@@ -42,20 +44,32 @@ INSIDE = {"environment": "/environment", "uploaded": "/uploaded", "scratch": "/s
 MECHANISMS = ["process", "rlimits", "namespaces", "filesystem", "network", "seccomp"]
 
 
-def run_snippet(code: str, zones: dict[str, Path], limits: Limits, *,
-                graph: Any = None, tables: dict | None = None) -> dict[str, Any]:
-    """Run ``code``; returns the worker's report plus ``confinement`` and ``outcome``.
+def prepare_environment(folder: Path, key: str, graph: Any, tables: dict[str, Any]) -> bool:
+    """Write the view code reads (``graph.pickle``, ``tables.pickle``) unless ``key`` (the
+    revision and attached sources it was made from) is already there. Returns whether it
+    wrote. The caller holds the session lock: pickling reads the graph, never changes it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    marker = folder / "view.key"
+    if marker.is_file() and marker.read_text() == key:
+        return False
+    marker.unlink(missing_ok=True)
+    for name, value in (("graph.pickle", graph), ("tables.pickle", tables)):
+        with open(folder / name, "wb") as fh:
+            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    marker.write_text(key)
+    return True
 
-    ``zones``: ``environment`` (written here, then read-only), ``uploaded`` (read-only),
-    ``scratch`` (writable), ``job`` (host-only files of this call).
+
+def run_snippet(code: str, zones: dict[str, Path], limits: Limits) -> dict[str, Any]:
+    """Run ``code`` against a prepared environment; returns the worker's report plus
+    ``confinement`` (the mechanisms in force and those missing).
+
+    ``zones``: ``environment`` (prepared, read-only), ``uploaded`` (read-only), ``scratch``
+    (writable), ``job`` (host-only files of this call).
     """
-    env, job_dir = zones["environment"], zones["job"]
+    job_dir = zones["job"]
     for key in ("environment", "uploaded", "scratch", "job"):
         zones[key].mkdir(parents=True, exist_ok=True)
-    with open(env / "graph.pickle", "wb") as fh:
-        pickle.dump(graph, fh, protocol=pickle.HIGHEST_PROTOCOL)
-    with open(env / "tables.pickle", "wb") as fh:
-        pickle.dump(tables or {}, fh, protocol=pickle.HIGHEST_PROTOCOL)
     confined = bwrap_works()
     paths = INSIDE if confined else {k: str(zones[k]) for k in ("environment", "uploaded",
                                                                  "scratch")}
@@ -67,7 +81,10 @@ def run_snippet(code: str, zones: dict[str, Path], limits: Limits, *,
     argv, fds = (_bwrap_argv(zones, seccomp) if confined else
                  ([sys.executable, "-I", str(job_dir / "worker.py"), str(job_dir / "job.json")],
                   ()))
-    report = _execute(argv, fds, seccomp, zones, limits)
+    try:
+        report = _execute(argv, fds, seccomp, zones, limits)
+    finally:
+        shutil.rmtree(job_dir, ignore_errors=True)
     missing = [m for m in MECHANISMS if m not in _present(confined, seccomp)]
     report["confinement"] = {"mechanisms": _present(confined, seccomp), "missing": missing}
     return report

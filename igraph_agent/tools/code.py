@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.sandbox import outcome, zones
 from igraph_agent.sandbox.limits import Limits, code_policy
-from igraph_agent.sandbox.runner import new_call_dir, run_snippet
+from igraph_agent.sandbox.runner import new_call_dir, prepare_environment, run_snippet
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 _NAME = re.compile(r"[^A-Za-z0-9_]+")
@@ -56,15 +56,11 @@ def run_graph_code(ctx: ToolContext, args: CodeArgs) -> ToolOutput:
                         "IGRAPH_AGENT_CODE=on")
     limits = Limits(wall_s=args.wall_s, cpu_s=max(1, int(args.wall_s)), memory_mb=args.memory_mb)
     zone = zones.paths(ctx.workspace.home, ctx.session.session_id)
-    tables = session_tables(ctx)
-    _export_uploaded(zone["uploaded"], tables)
-    with ctx.session.lock:
-        graph = ctx.session.graph.copy() if ctx.session.graph is not None else None
+    tables = _prepare(ctx, zone)
     ctx.progress(0.1, "running the snippet in the sandbox")
     report = run_snippet(args.code, {"environment": zone["environment"],
                                      "uploaded": zone["uploaded"], "scratch": zone["scratch"],
-                                     "job": new_call_dir(zone["jobs"])},
-                         limits, graph=graph, tables=tables)
+                                     "job": new_call_dir(zone["jobs"])}, limits)
     outcome.check(report, limits.model_dump())
     derived = [_publish(zone, name) for name in args.publish]
     data: dict[str, Any] = {
@@ -93,11 +89,20 @@ def session_tables(ctx: ToolContext) -> dict[str, Any]:
     return out
 
 
-def _export_uploaded(folder, tables: dict[str, Any]) -> None:
-    for name, df in tables.items():
-        target = folder / f"{name}.csv"
-        if not target.exists():
-            df.to_csv(target, index=False)
+def _prepare(ctx: ToolContext, zone: dict) -> dict[str, Any]:
+    """The Environment and Uploaded zones for the session's current revision and sources
+    (rewritten only when those changed); returns the tables."""
+    tables = session_tables(ctx)
+    s = ctx.session
+    key = f"{s.dataset_id}@{s.revision}#{id(s.graph)}|{','.join(s.attached_sources)}"
+    with s.lock:
+        wrote = prepare_environment(zone["environment"], key, s.graph, tables)
+    if wrote:
+        for old in zone["uploaded"].glob("*.csv"):
+            old.unlink()
+        for name, df in tables.items():
+            df.to_csv(zone["uploaded"] / f"{name}.csv", index=False)
+    return tables
 
 
 def _publish(zone: dict, name: str) -> dict:
@@ -129,8 +134,7 @@ def list_workspace(ctx: ToolContext, args: WorkspaceArgs) -> ToolOutput:
     Example: list_workspace() -> {"zones": {"uploaded": {"files": [...]}, ...}}
     """
     zone = zones.paths(ctx.workspace.home, ctx.session.session_id)
-    tables = session_tables(ctx)
-    _export_uploaded(zone["uploaded"], tables)
+    tables = _prepare(ctx, zone)
     g = ctx.session.graph
     env = {"graph": None if g is None else {
         "dataset_id": ctx.session.dataset_id, "revision": ctx.session.revision,
