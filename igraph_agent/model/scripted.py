@@ -33,6 +33,7 @@ from igraph_agent.errors import ModelNotConfigured
 class ToolCallStep:
     name: str
     arguments: str  # raw: may be malformed on purpose
+    id: str | None = None  # the tool-call id to send (default t<turn>c<index>)
 
 
 def call(name: str, /, **args: Any) -> ToolCallStep:
@@ -112,7 +113,7 @@ def _message(step: Any, turn: int) -> dict[str, Any]:
         "role": "assistant",
         "content": None,
         "tool_calls": [
-            {"id": f"t{turn}c{i}", "type": "function",
+            {"id": c.id or f"t{turn}c{i}", "type": "function",
              "function": {"name": c.name, "arguments": c.arguments}}
             for i, c in enumerate(calls)
         ],

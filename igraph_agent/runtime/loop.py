@@ -28,6 +28,7 @@ from igraph_agent.runtime.guards import check_answer
 from igraph_agent.runtime.instructions import CLARIFY_TOOL, system_prompt
 from igraph_agent.runtime.scheduler import BatchOutcome, run_batch, run_planned
 from igraph_agent.runtime.state import RunSpec, RunState, build_response, persist_final
+from igraph_agent.runtime.turncheck import screen_calls
 from igraph_agent.store.runctl import RunControlStore
 from igraph_agent.store.runs import Runs
 
@@ -83,6 +84,7 @@ async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
             st.usage.add(turn.prompt_tokens, turn.completion_tokens, turn.cost_usd)
             spec.events.emit(ModelCompleted(
                 text=turn.text, tool_calls=[{"id": c.id, "name": c.name} for c in turn.tool_calls]))
+            refused = screen_calls(turn.tool_calls, (a.call_id for a in st.actions))
             _add(spec, st, turn.as_message())
             if last or not turn.tool_calls:
                 if turn.text.strip():
@@ -97,6 +99,11 @@ async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
                     return _finish(spec, st, "blocked", verdict.withheld_note,
                                    refusal=verdict.refusal,
                                    extra_data={"withheld_answer": turn.text})
+                if last and turn.tool_calls:
+                    raise AgentError(ErrorCode.BUDGET_EXHAUSTED,
+                                     f"{spec.model} kept calling tools after the budget of "
+                                     f"{spec.options.max_steps} steps was spent, and gave no "
+                                     "answer", hint="raise max_steps, or ask a narrower question")
                 empty_replies += 1
                 if empty_replies >= 2 or last:
                     raise AgentError(ErrorCode.MODEL_OUTPUT_INVALID,
@@ -110,7 +117,7 @@ async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
                 return _finish(spec, st, "needs_clarification", _clarify_text(clarify))
             step += 1
             _check_cancel(spec)
-            batch = await run_batch(spec, st, turn.tool_calls, scope)
+            batch = await run_batch(spec, st, turn.tool_calls, scope, refused)
             if batch.paused:
                 return pause_run(spec, st, [p.call.id for p in batch.planned], step)
             _add_results(spec, st, batch)

@@ -121,15 +121,21 @@ def link(planned: list[Planned]) -> list[Planned]:
 
 
 def plan_batch(registry: ToolRegistry, calls: list[ToolCallRequest],
-               scope: set[str]) -> list[Planned]:
-    """Parse every call and link each to the earlier calls it must wait for."""
-    return link([plan_call(registry, call, scope, i) for i, call in enumerate(calls)])
+               scope: set[str], refused: dict[str, ToolResult] | None = None) -> list[Planned]:
+    """Parse every call and link each to the earlier calls it must wait for; a call in
+    ``refused`` (``runtime/turncheck.py``) is reported with that result, never run."""
+    planned = [plan_call(registry, call, scope, i) for i, call in enumerate(calls)]
+    for p in planned:
+        if refused and p.call.id in refused:
+            # reported at once, touching nothing: no call waits for it, it waits for none
+            p.rejected, p.tool, p.args, p.reads, p.writes = refused[p.call.id], None, None, set(), set()
+    return link(planned)
 
 
 async def run_batch(spec: RunSpec, st: RunState, calls: list[ToolCallRequest],
-                    scope: set[str]) -> BatchOutcome:
+                    scope: set[str], refused: dict[str, ToolResult] | None = None) -> BatchOutcome:
     """Run one turn's calls as a DAG; record results and actions in the model's order."""
-    planned = plan_batch(spec.registry, calls, scope)
+    planned = plan_batch(spec.registry, calls, scope, refused)
     for p in planned:  # stored in the model's order, whatever order they start in
         spec.store.start_tool_call(spec.run_id, p.call.id, p.call.name, p.args_view)
     return await run_planned(spec, st, planned)
@@ -193,9 +199,9 @@ def _state_of(result: ToolResult) -> str:
 
 def _needs_approval(spec: RunSpec, p: Planned) -> bool:
     t = p.tool
-    if t is None or not t.requires_approval:
+    if t is None or not t.needs_approval(p.args):
         return False
-    if spec.options.read_only and t.mutates:
+    if spec.options.read_only and t.writes_data(p.args):
         return False  # refused with READ_ONLY_MODE before anyone is asked
     return not preauthorized(t.name, spec.question, p.args_view)
 

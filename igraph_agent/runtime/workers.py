@@ -159,7 +159,7 @@ class WorkerPool:
 
     def accepts(self, t: Tool, args: BaseModel, session: SessionGraph) -> bool:
         """Whether this call runs in a worker (see the module docstring)."""
-        if self.size < 1 or self._closed or t.mutates or t.requires_approval:
+        if self.size < 1 or self._closed or t.writes_data(args) or t.needs_approval(args):
             return False
         if session.graph is None or session.dataset_id is None or session.revision is None:
             return False

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 import networkx as nx
 from pydantic import BaseModel, Field
 
-from igraph_agent.errors import ToolError
+from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.graph.datasets import GraphSpec
 from igraph_agent.graph.workspace import CONSTRUCTED_REVISION
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
@@ -112,6 +112,7 @@ def construct_graph(ctx: ToolContext, args: ConstructArgs) -> ToolOutput:
     again reuses the dataset and binds to the revision it built (revision 1), not to later
     changes. Does not load the graph: call load_constructed_graph."""
     session = ctx.session
+    _read_only_scope(ctx, args.source_ids)
     spec = args.graph_spec()
     try:
         row = ctx.workspace.construct(args.source_ids, spec, args.name)
@@ -135,6 +136,18 @@ def construct_graph(ctx: ToolContext, args: ConstructArgs) -> ToolOutput:
         data=data, revision=rev,
         summary=f"{how} {spec.kind} dataset {row['id']} r{rev}" + (
             f" ({meta.get('nodes')} nodes, {meta.get('edges')} edges)" if not later else later))
+
+
+def _read_only_scope(ctx: ToolContext, source_ids: list[str]) -> None:
+    """Read-only requests read only what the person attached to them: a dataset is built
+    from those sources (that is how an attached file is read) and from nothing else."""
+    extra = sorted(set(source_ids) - set(ctx.session.attached_sources))
+    if ctx.read_only and extra:
+        raise ToolError(ErrorCode.READ_ONLY_MODE,
+                        f"this request is read-only: construct_graph may only read the sources "
+                        f"attached to it, not {', '.join(extra)}",
+                        hint="attach the data to this request, or ask without read-only mode",
+                        details={"not_attached": extra})
 
 
 def _mark_active(session, dataset_id: str, revision: int | None, status: str) -> None:

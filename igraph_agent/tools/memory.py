@@ -4,7 +4,7 @@ The record passes the retention rules at once (refusals come back as MEMORY_NOT_
 the rule) and is held *pending*: it is kept only if the run completes with an answer.
 A fact counts as confirmed only when the user stated it or when ``evidence_call_id`` names
 a successful tool call of this run.
-It writes the ``memory`` resource only (not graph data, so read-only requests allow it).
+It writes the ``memory`` resource, so read-only requests refuse it.
 
 Example::
 
@@ -34,7 +34,7 @@ class RememberArgs(BaseModel):
                                          "this run that shows the fact")
 
 
-@tool(writes=("memory",))
+@tool(writes=("memory",), mutates=True)
 def remember(ctx: ToolContext, args: RememberArgs) -> ToolOutput:
     """Remember a durable user preference or a confirmed fact for later sessions (kept only if
     this run completes). Never for raw tool outputs, guesses or errors.

@@ -1,7 +1,8 @@
 """Tool specs, the dispatch pipeline and the result envelope.
 
 A tool is a pydantic ``Args`` model, a resource contract (what it reads and writes),
-two flags (``requires_approval``, ``mutates``) and a handler. Dispatch is always:
+two flags (``requires_approval``, ``mutates``), their argument-dependent forms
+(``approval_when(args)``, ``mutates_when(args)``) and a handler. Dispatch is always:
 scope -> validation -> handler -> envelope. Nothing a handler raises escapes: a
 :class:`ToolError` keeps its code, anything else becomes ``TOOL_FAILED``.
 
@@ -166,6 +167,20 @@ class Tool:
     requires_approval: bool = False
     mutates: bool = False
     resources: Callable[[Any], tuple[set[str], set[str]]] | None = None
+    # Argument-dependent gates: ``approval_when(args)`` pauses this call for a person,
+    # ``mutates_when(args)`` makes it a write that read-only requests refuse.
+    approval_when: Callable[[Any], bool] | None = None
+    mutates_when: Callable[[Any], bool] | None = None
+
+    def needs_approval(self, args: BaseModel | None) -> bool:
+        """Whether a call with these arguments waits for a person's decision."""
+        return self.requires_approval or bool(
+            self.approval_when is not None and args is not None and self.approval_when(args))
+
+    def writes_data(self, args: BaseModel | None) -> bool:
+        """Whether a call with these arguments writes graph data, datasets or memory."""
+        return self.mutates or bool(
+            self.mutates_when is not None and args is not None and self.mutates_when(args))
 
     def json_schema(self) -> dict[str, Any]:
         """The tool as litellm (OpenAI format) expects it, in its compact model view
@@ -199,6 +214,8 @@ def tool(
     requires_approval: bool = False,
     mutates: bool = False,
     resources: Callable[[Any], tuple[set[str], set[str]]] | None = None,
+    approval_when: Callable[[Any], bool] | None = None,
+    mutates_when: Callable[[Any], bool] | None = None,
 ) -> Callable[[Callable[..., ToolOutput]], Tool]:
     """Turn ``handler(ctx, args: ArgsModel) -> ToolOutput`` into a :class:`Tool`.
 
@@ -221,6 +238,8 @@ def tool(
             requires_approval=requires_approval,
             mutates=mutates,
             resources=resources,
+            approval_when=approval_when,
+            mutates_when=mutates_when,
         )
 
     return wrap
@@ -304,10 +323,11 @@ class ToolRegistry:
         """Run the handler; every outcome becomes an envelope."""
         started = time.perf_counter()
         try:
-            if ctx.read_only and t.mutates:
+            if ctx.read_only and t.writes_data(args):
                 raise ToolError(
                     ErrorCode.READ_ONLY_MODE,
-                    f"{t.name} changes data and this request is read-only",
+                    f"{t.name} writes data (graph, datasets or memory) with these arguments "
+                    "and this request is read-only",
                     hint="ask again without read-only mode, or use a read-only preview",
                 )
             out = t.handler(ctx, args)

@@ -2,7 +2,8 @@
 
 ``create_version=false`` (the default) only describes the selection. ``create_version=true``
 stores the induced subgraph as the next revision of the loaded dataset and loads it; its
-resource contract then writes ``graph`` and ``workspace`` and read-only requests refuse it.
+resource contract then writes ``graph`` and ``workspace``, the call waits for a person's
+approval like a commit, and read-only requests refuse it.
 
 Example::
 
@@ -53,20 +54,23 @@ def _contract(args: SubgraphArgs) -> tuple[set[str], set[str]]:
     return {"graph"}, set()
 
 
-@tool(reads=("graph",), resources=_contract)
+def _versioning(args: SubgraphArgs) -> bool:
+    return args.create_version
+
+
+# Saving a revision changes what every later session loads for this dataset: a person
+# approves it, like a commit, and read-only requests refuse it.
+@tool(reads=("graph",), resources=_contract, approval_when=_versioning, mutates_when=_versioning)
 def subgraph_extraction(ctx: ToolContext, args: SubgraphArgs) -> ToolOutput:
     """Select the induced subgraph of nodes matching every given criterion (node ids, the
     ego network of center within radius, a community from community_detection, an
     attribute filter) and describe it: nodes, edges, density, components, listed ids.
-    create_version=true saves it as the dataset's next revision and loads it.
+    create_version=true saves it as the dataset's next revision and loads it (needs the
+    user's approval).
 
     Example: subgraph_extraction(center="0", radius=1) -> {"nodes": 17, "edges": 44, ...}
     """
     g = ctx.session.require()
-    if args.create_version and ctx.read_only:
-        raise ToolError(ErrorCode.READ_ONLY_MODE,
-                        "create_version=true writes a dataset revision and this request is "
-                        "read-only", hint="use create_version=false for a read-only preview")
     keep = _select(ctx, g, args)
     sub = g.subgraph(keep)
     n, m = sub.number_of_nodes(), sub.number_of_edges()
