@@ -141,7 +141,12 @@ def test_subgraph_preview_then_saving_a_community_as_a_new_revision(ask):
     assert acts[1].args["create_version"] is False
     ego = nx.ego_graph(nx.les_miserables_graph(), "Valjean", 1)
     assert f"**{ego.number_of_nodes()} nodes** and **{ego.number_of_edges()} edges**" in resp.answer
-    saved = ask("Save community 0 as a new version")
+    agent = ask.agent
+    paused = agent.ask("Save community 0 as a new version", attach=[nx.les_miserables_graph()])
+    assert paused.status == "awaiting_approval"  # saving a revision waits like a commit
+    assert [p.tool for p in paused.pending] == ["subgraph_extraction"]
+    saved = agent.continue_run(paused.run_id, paused.pending[0].tool_call_id, decision="approve")
+    assert saved.status == "answered", (saved.answer, saved.error)
     acts = [a for a in saved.actions if a.tool in ("community_detection", "subgraph_extraction")]
     assert [a.tool for a in acts] == ["community_detection", "subgraph_extraction"]
     assert _turn(acts[0]) != _turn(acts[1]) and acts[1].args["create_version"] is True
