@@ -43,6 +43,7 @@ import pandas as pd
 from filelock import FileLock
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.graph.summary import remember, summarize_tables
 from igraph_agent.testhooks import crash_point
 
 META_FILE = "graph.json"
@@ -127,7 +128,9 @@ def read_revision(root: Path, dataset_id: str, revision: int,
         raise ToolError(ErrorCode.RESULT_UNAVAILABLE,
                         f"revision {revision} of {dataset_id} is damaged: {exc}",
                         hint="load an earlier revision, or construct the dataset again") from None
-    return to_networkx(nodes, edges, directed)
+    g = to_networkx(nodes, edges, directed)
+    remember(g, summarize_tables(nodes, edges, directed))  # get_graph_info without walks
+    return g
 
 
 def reconcile_dataset(root: Path, dataset_id: str, stored_revision: int) -> list[str]:

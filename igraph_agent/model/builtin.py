@@ -3,7 +3,10 @@ directly: one function from the conversation to the next assistant message, no l
 
 Example::
 
-    message = await abuiltin_message("offline/planner", messages, tools)
+    >>> from igraph_agent.model.scripted import ScriptedModel
+    >>> model = ScriptedModel(["hello"])
+    >>> builtin_message(model.id, [{"role": "user", "content": "hi"}], None)
+    {'role': 'assistant', 'content': 'hello'}
 """
 
 from __future__ import annotations

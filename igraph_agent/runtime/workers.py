@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from igraph_agent.errors import ErrorCode
+from igraph_agent.graph.summary import edge_count
 from igraph_agent.tools.registry import ToolResult
 
 if TYPE_CHECKING:
@@ -169,7 +170,7 @@ class WorkerPool:
             return False
         if writes or not reads or set(reads) - {"graph"}:
             return False
-        if session.graph.number_of_edges() < self.min_edges:
+        if edge_count(session.graph) < self.min_edges:
             return False
         return t.name in self.builtin_tools()
 
@@ -217,7 +218,7 @@ class WorkerPool:
         """
         if (self.size < 1 or self._closed or session.graph is None
                 or session.dataset_id is None or session.revision is None
-                or session.graph.number_of_edges() < self.min_edges):
+                or edge_count(session.graph) < self.min_edges):
             return
         key = (session.dataset_id, session.revision)
         if self._workers and all(w.loaded == key for w in self._workers):

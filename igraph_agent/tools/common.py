@@ -6,7 +6,6 @@ label: an unknown id is ``NODE_NOT_FOUND`` with a hint to use ``search_node``.
 
 from __future__ import annotations
 
-import weakref
 from collections import Counter
 from collections.abc import Iterable
 from typing import Annotated, Any, Literal
@@ -14,6 +13,7 @@ from typing import Annotated, Any, Literal
 import networkx as nx
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.graph.summary import edge_count
 from igraph_agent.tools.schema import INTERNAL
 
 # the runtime picks the backend by graph size; models are not shown the field
@@ -24,25 +24,11 @@ Backend = Annotated[Literal["auto", "networkx", "igraph"], INTERNAL]
 IGRAPH_THRESHOLD = 50_000
 
 
-_EDGE_COUNTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 def choose_backend(g: nx.Graph, backend: str) -> str:
     """``networkx`` or ``igraph`` for this graph; ``auto`` picks by size."""
     if backend != "auto":
         return backend
     return "igraph" if edge_count(g) >= IGRAPH_THRESHOLD else "networkx"
-
-
-def edge_count(g: nx.Graph) -> int:
-    """``g.number_of_edges()``, remembered per graph object (networkx counts by walking every
-    node: 0.5 s at 1M edges). Only used to choose a backend, where a stale count after an
-    in-place edit costs speed, never correctness."""
-    try:
-        return _EDGE_COUNTS[g]
-    except KeyError:
-        count = _EDGE_COUNTS[g] = g.number_of_edges()
-        return count
 
 
 def require_nodes(g: nx.Graph, nodes: Iterable[str]) -> list[str]:

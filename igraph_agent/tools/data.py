@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Annotated, Literal
 
-import networkx as nx
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.graph.datasets import GraphSpec
+from igraph_agent.graph.summary import graph_summary
 from igraph_agent.graph.workspace import CONSTRUCTED_REVISION
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 from igraph_agent.tools.schema import INTERNAL
 
-SAMPLE_NODES = 5
 #: dataset meta kept for the store, not shown to the model
 _INTERNAL_META = ("construction_key", "content_sha256")
 
@@ -50,21 +50,13 @@ def get_graph_info(ctx: ToolContext, args: GraphInfoArgs) -> ToolOutput:
         return ToolOutput(data=data, summary=f"no graph is loaded; {hint}")
     g = session.graph
     assert g is not None
-    n, m = g.number_of_nodes(), g.number_of_edges()
-    node_attrs = sorted({k for _, d in g.nodes(data=True) for k in d})
-    edge_attrs = sorted({k for _, _, d in g.edges(data=True) for k in d})
-    comps = (nx.number_weakly_connected_components(g) if g.is_directed()
-             else nx.number_connected_components(g)) if n else 0
-    sample = [{"id": node, **({"label": d["label"]} if "label" in d else {})}
-              for node, d in list(g.nodes(data=True))[:SAMPLE_NODES]]
+    info = graph_summary(g)  # from the revision's tables at load: no walk over the graph
+    n, m, comps = info["nodes"], info["edges"], info["components"]
     data.update({
         "dataset_id": session.dataset_id, "revision": session.revision,
-        "construction_status": session.construction_status, "nodes": n, "edges": m,
-        "directed": g.is_directed(), "weighted": "weight" in edge_attrs,
-        "node_attributes": node_attrs, "edge_attributes": edge_attrs,
-        "components": comps, "density": round(nx.density(g), 6), "sample_nodes": sample,
+        "construction_status": session.construction_status, **copy.deepcopy(info),
     })
-    kind = "directed" if g.is_directed() else "undirected"
+    kind = "directed" if info["directed"] else "undirected"
     return ToolOutput(
         data=data, revision=session.revision,
         summary=f"loaded {session.dataset_id} r{session.revision}: {n} nodes, {m} edges, "
@@ -170,9 +162,8 @@ def load_constructed_graph(ctx: ToolContext, args: LoadArgs) -> ToolOutput:
     revision = args.revision or ctx.session.bindings.get(args.dataset_id)
     g, rev = ctx.workspace.load(args.dataset_id, revision)
     ctx.session.set_graph(g, args.dataset_id, rev)
+    n, m = graph_summary(g)["nodes"], graph_summary(g)["edges"]
     return ToolOutput(
-        data={"dataset_id": args.dataset_id, "revision": rev, "nodes": g.number_of_nodes(),
-              "edges": g.number_of_edges(), "loaded": True},
-        revision=rev,
-        summary=f"loaded {args.dataset_id} r{rev}: {g.number_of_nodes()} nodes, "
-                f"{g.number_of_edges()} edges")
+        data={"dataset_id": args.dataset_id, "revision": rev, "nodes": n, "edges": m,
+              "loaded": True},
+        revision=rev, summary=f"loaded {args.dataset_id} r{rev}: {n} nodes, {m} edges")

@@ -1,0 +1,119 @@
+"""What ``get_graph_info`` reports about a graph (counts, attributes, directedness,
+components, density, sample nodes), computed once per loaded graph.
+
+A revision read from its stored tables gets its summary from the tables (vectorized, with
+igraph for the components: about 0.1 s at 1M edges instead of 3 s of walks over networkx's
+dicts) and remembered for that graph object; any other graph gets it from networkx the first
+time it is asked. Graphs in a session are replaced, never edited in place (a change is a new
+revision and a new object), so the summary of an object stays true.
+
+Example::
+
+    >>> import networkx as nx
+    >>> s = graph_summary(nx.path_graph(4))
+    >>> (s["nodes"], s["edges"], s["components"], s["directed"])
+    (4, 3, 1, False)
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+import networkx as nx
+import numpy as np
+import pandas as pd
+
+SAMPLE_NODES = 5
+
+_SUMMARIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_EDGE_COUNTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def graph_summary(g: nx.Graph) -> dict[str, Any]:
+    """The summary of ``g``: remembered from its tables, else computed once from networkx."""
+    try:
+        return _SUMMARIES[g]
+    except KeyError:
+        summary = _SUMMARIES[g] = summarize_graph(g)
+        return summary
+
+
+def edge_count(g: nx.Graph) -> int:
+    """The number of edges, from the summary when there is one, else counted once per graph
+    object (networkx counts by walking every node: 0.5 s at 1M edges). Chooses backends and
+    routes calls to workers, so it must cost nothing on the event loop."""
+    summary = _SUMMARIES.get(g)
+    if summary is not None:
+        return summary["edges"]
+    try:
+        return _EDGE_COUNTS[g]
+    except KeyError:
+        count = _EDGE_COUNTS[g] = g.number_of_edges()
+        return count
+
+
+def remember(g: nx.Graph, summary: dict[str, Any] | None) -> None:
+    """Keep ``summary`` (from :func:`summarize_tables`) as the summary of ``g``."""
+    if summary is not None:
+        _SUMMARIES[g] = summary
+
+
+def summarize_graph(g: nx.Graph) -> dict[str, Any]:
+    """The summary walked from networkx (the reference :func:`summarize_tables` matches)."""
+    n, m = g.number_of_nodes(), g.number_of_edges()
+    comps = (nx.number_weakly_connected_components(g) if g.is_directed()
+             else nx.number_connected_components(g)) if n else 0
+    edge_attrs = sorted({k for _, _, d in g.edges(data=True) for k in d})
+    return {
+        "nodes": n, "edges": m, "directed": g.is_directed(), "weighted": "weight" in edge_attrs,
+        "node_attributes": sorted({k for _, d in g.nodes(data=True) for k in d}),
+        "edge_attributes": edge_attrs, "components": comps,
+        "density": round(nx.density(g), 6),
+        "sample_nodes": [{"id": node, **({"label": d["label"]} if "label" in d else {})}
+                         for node, d in list(g.nodes(data=True))[:SAMPLE_NODES]],
+    }
+
+
+def summarize_tables(nodes: pd.DataFrame, edges: pd.DataFrame,
+                     directed: bool) -> dict[str, Any] | None:
+    """The summary of ``to_networkx(nodes, edges, directed)`` from the tables themselves, or
+    None when the tables are not in the stored layout (ids not unique, endpoints missing)."""
+    import igraph as ig
+
+    ids = pd.Index(nodes["id"].astype(str)) if "id" in nodes.columns else pd.Index([])
+    if not ids.is_unique:
+        return None
+    src = ids.get_indexer(edges["source"].astype(str))
+    dst = ids.get_indexer(edges["target"].astype(str))
+    if len(src) and (src.min() < 0 or dst.min() < 0):
+        return None
+    n = len(ids)
+    a, b = (src, dst) if directed else (np.minimum(src, dst), np.maximum(src, dst))
+    m = len(np.unique(a.astype(np.int64) * max(n, 1) + b)) if len(a) else 0
+    h = ig.Graph(n=n, edges=np.column_stack([a, b]).tolist() if len(a) else [],
+                 directed=directed)
+    comps = len(h.connected_components(mode="weak")) if n else 0
+    edge_attrs = sorted(c for c in edges.columns
+                        if c not in ("source", "target") and edges[c].notna().any())
+    node_attrs = sorted(c for c in nodes.columns if c != "id" and nodes[c].notna().any())
+    pairs = n * (n - 1)
+    density = (m if directed else 2 * m) / pairs if pairs else 0.0
+    head = nodes.head(SAMPLE_NODES)
+    labels = head["label"].tolist() if "label" in head.columns else [None] * len(head)
+    sample = [{"id": i, **({"label": _native(lab)} if _present(lab) else {})}
+              for i, lab in zip(ids[:SAMPLE_NODES].tolist(), labels, strict=True)]
+    return {"nodes": n, "edges": m, "directed": directed, "weighted": "weight" in edge_attrs,
+            "node_attributes": node_attrs, "edge_attributes": edge_attrs, "components": comps,
+            "density": round(density, 6), "sample_nodes": sample}
+
+
+def _present(value: Any) -> bool:
+    try:
+        return not bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return True
+
+
+def _native(value: Any) -> Any:
+    return value.item() if isinstance(value, np.generic) else value

@@ -1,0 +1,90 @@
+"""get_graph_info's figures come from the revision's tables at load and match networkx."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import networkx as nx
+import pandas as pd
+import pytest
+
+import igraph_agent.data
+from igraph_agent.graph import summary as summary_module
+from igraph_agent.graph.datasets import GraphSpec
+from igraph_agent.graph.session import SessionGraph
+from igraph_agent.graph.summary import graph_summary, summarize_graph
+from igraph_agent.graph.workspace import Workspace
+from igraph_agent.store import Store
+from igraph_agent.tools import data as data_tools
+from igraph_agent.tools.registry import ToolContext, ToolRegistry
+
+REGISTRY = ToolRegistry([data_tools.get_graph_info, data_tools.construct_graph,
+                         data_tools.load_constructed_graph])
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Workspace:
+    w = Workspace(tmp_path / "project", Store(tmp_path / "project" / "agent.db"))
+    yield w
+    w.store.close()
+
+
+def _load(ws: Workspace, obj, spec: GraphSpec | None = None) -> SessionGraph:
+    session = SessionGraph("s")
+    ctx = ToolContext(workspace=ws, session=session, call_id="c")
+    sid = ws.attach(obj)["source_id"]
+    args = {"source_ids": [sid], **({"spec": spec.model_dump()} if spec else {})}
+    built = REGISTRY.dispatch("construct_graph", args, ctx)
+    assert built.success, built.error
+    loaded = REGISTRY.dispatch("load_constructed_graph",
+                               {"dataset_id": built.data["dataset_id"]}, ctx)
+    assert loaded.success, loaded.error
+    return session
+
+
+def _directed_with_repeats() -> nx.DiGraph:
+    g = nx.DiGraph()
+    g.add_edge("a", "b", weight=2.0)
+    g.add_edge("b", "a", weight=1.0)
+    g.add_edge("c", "c", weight=1.0, note="loop")
+    g.add_node("lonely", label="Lo", kind="island")
+    g.add_node("a", label="Ann")
+    return g
+
+
+SOURCES = {
+    "lesmis csv": (lambda: igraph_agent.data.path("lesmis.csv"), None),
+    "karate graph": (nx.karate_club_graph, None),
+    "directed, repeats, loop, isolate": (_directed_with_repeats, None),
+    "projection with labels": (lambda: pd.DataFrame({
+        "customer_id": ["C1", "C1", "C2", "C3", "C4"], "name": ["Ada", "Ada", "Bo", "Cy", "Di"],
+        "product_id": ["P1", "P2", "P1", "P2", "P9"], "amount": [1.0, 2.0, 3.0, 4.0, 5.0]}),
+        GraphSpec(kind="projection", left_col="customer_id", right_col="product_id",
+                  left_label_col="name", amount_col="amount")),
+    "undirected pairs given both ways": (lambda: pd.DataFrame({
+        "source": ["x", "y", "y", "z"], "target": ["y", "x", "z", "z"], "w": [1, 2, 3, 4]}),
+        None),
+}
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_graph_info_from_stored_tables_equals_the_networkx_walk(ws, name):
+    make, spec = SOURCES[name]
+    session = _load(ws, make(), spec)
+    g = session.graph
+    assert summary_module._SUMMARIES.get(g) is not None  # remembered at load, not walked
+    assert graph_summary(g) == summarize_graph(g)
+    info = REGISTRY.dispatch("get_graph_info", {}, ToolContext(
+        workspace=ws, session=session, call_id="i")).data
+    assert info["nodes"] == g.number_of_nodes() and info["edges"] == g.number_of_edges()
+
+
+def test_graph_built_in_memory_gets_its_summary_from_networkx_once():
+    g = nx.path_graph(5)
+    g.add_node(9)
+    first = graph_summary(g)
+    assert (first["nodes"], first["edges"], first["components"]) == (6, 4, 2)
+    assert graph_summary(g) is first  # computed once per graph object
+    h = g.copy()
+    h.add_edge(4, 9)
+    assert graph_summary(h)["components"] == 1  # a new object has its own summary
