@@ -39,6 +39,18 @@ def figures(response: dict[str, Any]) -> list[dict[str, str]]:
     return out
 
 
+BODY = '<body style="margin:0">'
+
+
+def drawing_html(fig: dict[str, str]) -> str:
+    """A drawing as a notebook output: the page's body, inline (an SVG and a 2 KB script, so
+    it also shows in an HTML export); an older full page goes into an iframe."""
+    page = fig["html"]
+    if BODY in page and "</body>" in page:
+        return page.split(BODY, 1)[1].rsplit("</body>", 1)[0]
+    return figure_html(fig)
+
+
 def figure_html(fig: dict[str, str], height: int = FRAME_HEIGHT) -> str:
     return (f'<iframe srcdoc="{html.escape(fig["html"], quote=True)}" title="{html.escape(fig["title"])}"'
             f' style="width:100%;height:{height}px;border:1px solid #eee" '
@@ -66,7 +78,7 @@ def show_response(response: dict[str, Any], output_format: str) -> None:
         display({"application/json": response, "text/plain": _json_text(response)}, raw=True)
         return
     for fig in figures(response):
-        display(HTML(figure_html(fig)))
+        display(HTML(drawing_html(fig)))
     for caption, frame in tables(response):
         display(Markdown(f"**{markdown_safe(caption)}**"))
         display(frame.head(TABLE_ROWS))

@@ -7,7 +7,6 @@ The page is written into the project's ``reports/`` folder; notebooks show it in
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,6 @@ PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b
 OTHER_COLOUR = "#c7c7c7"
 COMMUNITY_ATTRIBUTES = ("community", "partition", "cluster", "group", "module")
 SIZE_METRICS = ("degree", "pagerank", "betweenness", "none")
-_CDN_TAG = re.compile(r"<(link|script)[^>]*(?:href|src)=\"https?://[^\"]+\"[^>]*>(\s*</script>)?")
 
 
 class VizArgs(BaseModel):
@@ -45,7 +43,7 @@ class VizArgs(BaseModel):
 @tool(reads=("graph",), writes=("report",))
 def visualize_subgraph(ctx: ToolContext, args: VizArgs) -> ToolOutput:
     """Draw the graph or the neighbourhood of seed nodes as an interactive, self-contained
-    HTML page (pyvis, no CDN needed): nodes coloured by community, sized by a metric, capped
+    HTML page (an SVG with a fixed igraph layout, no CDN needed): nodes coloured by community, sized by a metric, capped
     at max_nodes with a note. Returns the file path under the project's reports/ folder.
 
     Example: visualize_subgraph(nodes=["0"], radius=1, size_by="pagerank")
@@ -162,24 +160,10 @@ def _colours(groups: Iterable[str]) -> dict[str, str]:
 
 def _render(g: nx.Graph, groups: dict[Any, str], sizes: dict[Any, float], title: str, note: str,
             colour_source: str, size_by: str) -> str:
-    from pyvis.network import Network
+    from igraph_agent.tools.drawing import layout, render_fragment, render_page
 
-    net = Network(height="560px", width="100%", directed=g.is_directed(),
-                  cdn_resources="in_line", notebook=False)
-    colours = _colours(groups.values())
-    top = max(sizes.values(), default=1.0) or 1.0
-    for n, d in g.nodes(data=True):
-        label = str(d.get("label", n))
-        size = 8 + 27 * (sizes.get(n, 0.0) / top)
-        hover = f"{label} · group {groups[n]} · {size_by} {round(sizes.get(n, 0.0), 4)}"
-        net.add_node(str(n), label=label, color=colours[groups[n]], size=size, title=hover)
-    for u, v, d in g.edges(data=True):
-        w = d.get("weight")
-        net.add_edge(str(u), str(v), **({"value": float(w)} if isinstance(w, int | float) else {}))
-    net.toggle_physics(g.number_of_nodes() <= 500)
-    page = _CDN_TAG.sub("", net.generate_html())
-    header = (f"<div style=\"font:14px sans-serif;margin:4px 8px\"><b>{html.escape(title)}</b> "
-              f"· {g.number_of_nodes()} nodes, {g.number_of_edges()} edges · colour: "
-              f"{html.escape(colour_source)} · size: {html.escape(size_by)}"
-              + (f"<br><i>{html.escape(note)}</i>" if note else "") + "</div>")
-    return page.replace("<body>", "<body>" + header, 1)
+    drawing = layout(g, groups, sizes, _colours(groups.values()))
+    caption = (f"{g.number_of_nodes()} nodes, {g.number_of_edges()} edges · colour: "
+               f"{html.escape(colour_source)} · size: {html.escape(size_by)} · wheel to zoom, "
+               "drag to pan or move a node" + (f"<br><i>{html.escape(note)}</i>" if note else ""))
+    return render_page(render_fragment(drawing, title, caption, size_by), title)
