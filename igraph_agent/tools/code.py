@@ -124,7 +124,7 @@ class WorkspaceArgs(BaseModel):
     limit: int = Field(default=50, ge=1, le=200, description="files listed per zone")
 
 
-@tool(reads=("graph",))
+@tool(reads=("graph", "scratch"))  # in-process: the zones belong to this session
 def list_workspace(ctx: ToolContext, args: WorkspaceArgs) -> ToolOutput:
     """What code can see in this session, zone by zone: Uploaded (attached tables as CSV,
     read-only), Environment (the loaded revision as G/g, the tables, the libraries;
