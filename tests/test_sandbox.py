@@ -80,6 +80,11 @@ def test_an_endless_loop_is_stopped_at_its_time_limit(tmp_path):
     assert err["code"] == "CODE_TIMEOUT" and err["details"]["limits"]["wall_s"] == 4
 
 
+def test_a_file_past_the_size_limit_is_not_written(tmp_path):
+    err = _blocked(tmp_path, "open(SCRATCH + '/big.bin', 'wb').write(b'x' * (70 * 2**20))")
+    assert err["code"] == "CODE_FAILED" and "File too large" in err["message"]
+
+
 def test_poking_memory_with_ctypes_only_kills_the_worker(tmp_path):
     err = _blocked(tmp_path, "import ctypes\nctypes.string_at(8)")
     assert err["code"] == "CODE_FAILED" and "SIGSEGV" in err["message"]

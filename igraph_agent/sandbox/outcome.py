@@ -33,6 +33,12 @@ def check(report: dict[str, Any], limits: dict[str, Any]) -> None:
                         hint="compute less (sample nodes, use igraph via g, cap loops) or ask "
                         "for a larger wall_s", retryable=True, details=details)
     err = report.get("error")
+    setup = [ln for ln in str(report.get("stderr_tail", "")).splitlines()
+             if ln.startswith("bwrap:")]
+    if not err and setup:
+        raise ToolError(ErrorCode.CODE_FAILED, f"the sandbox could not start: {setup[-1]}",
+                        hint="a set-up problem of this machine, not of the snippet; answer "
+                        "with the catalogue tools", details=details)
     if not err:
         sig = _signal(report)
         name = signal.Signals(sig).name if sig else f"exit status {report.get('returncode')}"

@@ -79,7 +79,7 @@ def run_snippet(code: str, zones: dict[str, Path], limits: Limits) -> dict[str, 
     shutil.copyfile(WORKER, job_dir / "worker.py")
     seccomp = filter_bytes() if confined else None
     argv, fds = (_bwrap_argv(zones, seccomp) if confined else
-                 ([sys.executable, "-I", str(job_dir / "worker.py"), str(job_dir / "job.json")],
+                 ([_python(), "-I", str(job_dir / "worker.py"), str(job_dir / "job.json")],
                   ()))
     try:
         report = _execute(argv, fds, seccomp, zones, limits)
@@ -99,13 +99,20 @@ def _present(confined: bool, seccomp: bytes | None) -> list[str]:
     return [m for m in MECHANISMS if m in have]
 
 
+def _python() -> str:
+    """This interpreter by a normalised path (``..`` would need folders the sandbox lacks);
+    not resolved, so that a virtual environment stays in effect."""
+    return os.path.abspath(sys.executable)
+
+
 def _python_roots() -> list[str]:
     """The folders a worker's Python needs: the install, the venv, their site-packages."""
     import igraph
     import networkx
     import pandas
 
-    roots = {sys.prefix, sys.base_prefix, sysconfig.get_paths()["stdlib"]}
+    roots = {os.path.abspath(p) for p in (sys.prefix, sys.base_prefix,
+                                          sysconfig.get_paths()["stdlib"])}
     for mod in (networkx, pandas, igraph):
         roots.add(str(Path(mod.__file__).resolve().parent.parent))
     roots.add(str(Path(sys.executable).resolve().parent))
@@ -133,7 +140,7 @@ def _bwrap_argv(zones: dict[str, Path], seccomp: bytes | None) -> tuple[list[str
              "--setenv", "PYTHONDONTWRITEBYTECODE", "1"]
     if seccomp:
         argv += ["--seccomp", "SECCOMP_FD"]
-    argv += [sys.executable, "-I", f"{INSIDE['program']}/worker.py",
+    argv += [_python(), "-I", f"{INSIDE['program']}/worker.py",
              f"{INSIDE['program']}/job.json"]
     return argv, ()
 
