@@ -124,7 +124,7 @@ def test_failing_snippet_is_fed_back_and_the_corrected_one_grounds_the_answer(tm
     stored = agent.store.tool_calls(resp.run_id)
     agent.close()
     fed_back = [json.loads(m["content"]) for m in model.requests[2]["messages"]
-                if m.get("role") == "tool"][-1]
+                if m.get("role") == "tool"][1]  # the answer to the broken snippet
     assert fed_back["error"]["code"] == "CODE_FAILED" and fed_back["error"]["retryable"]
     assert "line 2: result = sum(tri.values) // 3" in fed_back["error"]["message"]
     assert resp.status == "answered" and resp.answer == "There are 45 triangles."
