@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from igraph_agent.errors import AgentError
 from igraph_agent.markup import html_text, markdown_safe
 
 Status = Literal["answered", "needs_clarification", "blocked", "error", "awaiting_approval"]
@@ -105,6 +106,11 @@ class ErrorInfo(BaseModel):
     code: str
     message: str
     hint: str | None = None
+
+    @classmethod
+    def of(cls, error: AgentError) -> ErrorInfo:
+        """What a response shows of a coded error."""
+        return cls(code=str(error.code), message=error.message, hint=error.hint)
 
 
 class RunStatus(BaseModel):

@@ -187,7 +187,7 @@ def test_cancel_stops_training_within_one_epoch(project):
     assert project.jobs.descendants(root) == []  # stopped before handing off
     assert [d["message"].split(":")[0] for d in seen] == ["epoch 1/500", "epoch 2/500",
                                                            "epoch 3/500"]
-    model = JobStore(project.store).get_model(project.jobs.db.get_job(root)["params"]["model_id"])
+    model = JobStore(project.store).get_model(project.jobs.db.get_job(root).params["model_id"])
     assert model["status"] == "cancelled" and model["metrics"]["epochs_run"] == 3
 
 

@@ -281,8 +281,7 @@ class Agent:
     def _fail(self, spec: RunSpec, error: AgentError) -> AgentResponse:
         resp = AgentResponse(status="error", model=spec.model, run_id=spec.run_id,
                              session_id=spec.session_id,
-                             error=ErrorInfo(code=str(error.code), message=error.message,
-                                             hint=error.hint))
+                             error=ErrorInfo.of(error))
         persist_final(spec, {"status": RunPhase.ERROR, "response": resp.model_dump(mode="json"),
                              "finished_at": time.time()})
         spec.events.emit(RunErrored(status="error", error=resp.error.model_dump()))
@@ -460,7 +459,7 @@ class Agent:
                                  run_id=run_id, session_id=sid)
         if error is not None:
             resp.status = "error"
-            resp.error = ErrorInfo(code=str(error.code), message=error.message, hint=error.hint)
+            resp.error = ErrorInfo.of(error)
         resp.pending = pending(self.store, run_id) if run is not None else []
         if error is None:
             resp.answer = "Waiting for approval: " + ", ".join(

@@ -105,11 +105,11 @@ class JobManager:
 
         live = {j for j, t in self._threads.items() if t.is_alive()}
         stale = [r for r in self.db.list_jobs(limit=10_000)
-                 if r["state"] in ("queued", "running") and r["id"] not in live
-                 and not owner_alive(r.get("owner"))]
+                 if r.state in ("queued", "running") and r.id not in live
+                 and not owner_alive(r.owner)]
         for row in stale:
-            pid = (row.get("owner") or "?").split(":")[0]
-            self.db.set_state(row["id"], "failed", error={
+            pid = (row.owner or "?").split(":")[0]
+            self.db.set_state(row.id, "failed", error={
                 "code": str(ErrorCode.JOB_FAILED),
                 "message": f"interrupted: the process that ran this job (pid {pid}) ended "
                            "before it finished",
@@ -128,8 +128,8 @@ class JobManager:
         hit = list(local)
         try:
             for row in self.db.list_jobs(run_id, limit=10_000):
-                if row["state"] not in TERMINAL and row["parent_id"] is None:
-                    hit += [j for j in self.cancel(row["id"]) if j not in hit]
+                if row.state not in TERMINAL and row.parent_id is None:
+                    hit += [j for j in self.cancel(row.id) if j not in hit]
         except Exception:  # the store is unavailable: the local flags above still stop work
             pass
         return hit
@@ -166,9 +166,9 @@ class JobManager:
         parent = self.db.get_job(parent_id) if parent_id else None
         from igraph_agent.runtime.owner import current_owner
 
-        run_id = run_id or (parent or {}).get("run_id", "")
+        run_id = run_id or (parent.run_id if parent else "")
         self.db.add_job(job_id, kind, parent_id=parent_id, run_id=run_id,
-                        call_id=call_id or (parent or {}).get("call_id", ""), params=params,
+                        call_id=call_id or (parent.call_id if parent else ""), params=params,
                         owner=current_owner())
         with self._lock:
             self._run_of[job_id] = run_id
@@ -221,14 +221,14 @@ class JobManager:
                              hint="hand off only to a job created by spawn()")
         ancestors, cur = set(), self.db.get_job(job_id)
         while cur is not None:
-            ancestors.add(cur["id"])
-            cur = self.db.get_job(cur["parent_id"]) if cur["parent_id"] else None
+            ancestors.add(cur.id)
+            cur = self.db.get_job(cur.parent_id) if cur.parent_id else None
         chain, cur = [child_id], self.db.get_job(child_id)
-        while cur is not None and cur.get("child_id"):
-            chain.append(cur["child_id"])
-            if cur["child_id"] in chain[:-1]:
+        while cur is not None and cur.child_id:
+            chain.append(cur.child_id)
+            if cur.child_id in chain[:-1]:
                 break
-            cur = self.db.get_job(cur["child_id"])
+            cur = self.db.get_job(cur.child_id)
         if ancestors & set(chain):
             raise AgentError(ErrorCode.INVALID_ARGUMENTS,
                              f"handing {job_id} to {child_id} would make a cycle "
@@ -252,13 +252,13 @@ class JobManager:
         cursor = page[-1]["seq"] if page else after_seq
         records = [{"seq": r["seq"], "fraction": r["fraction"], "message": r["message"],
                     "data": r["data"], "ts": r["ts"]} for r in page]
-        out = {"job_id": job_id, "kind": row["kind"], "state": row["state"],
-               "parent_id": row["parent_id"], "child_id": row["child_id"],
+        out = {"job_id": job_id, "kind": row.kind, "state": row.state.value,
+               "parent_id": row.parent_id, "child_id": row.child_id,
                "progress": records, "progress_cursor": cursor,
                "progress_has_more": self.db.has_progress_after(job_id, cursor)}
-        if row["state"] in TERMINAL:
-            out["result"] = row["result"]
-            out["error"] = row["error"]
+        if row.state in TERMINAL:
+            out["result"] = row.result
+            out["error"] = row.error
         return out
 
     def list(self, run_id: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
@@ -267,10 +267,10 @@ class JobManager:
         for row in self.db.list_jobs(run_id, limit):
             last = self.db.store._query(
                 "SELECT seq, fraction, message FROM job_progress WHERE job_id=? "
-                "ORDER BY seq DESC LIMIT 1", (row["id"],))
-            out.append({"job_id": row["id"], "kind": row["kind"], "state": row["state"],
-                        "parent_id": row["parent_id"], "child_id": row["child_id"],
-                        "run_id": row["run_id"], "last_progress": last[0] if last else None})
+                "ORDER BY seq DESC LIMIT 1", (row.id,))
+            out.append({"job_id": row.id, "kind": row.kind, "state": row.state.value,
+                        "parent_id": row.parent_id, "child_id": row.child_id,
+                        "run_id": row.run_id, "last_progress": last[0] if last else None})
         return out
 
     def wait(self, job_id: str, timeout: float | None = None) -> str:
@@ -279,7 +279,7 @@ class JobManager:
         if thread is not None:
             thread.join(timeout)
         row = self.db.get_job(job_id)
-        return row["state"] if row else "missing"
+        return row.state.value if row else "missing"
 
     def wait_for_change(self, timeout: float) -> None:
         """Block until any job changes state (or is cancelled), or ``timeout``."""
@@ -291,9 +291,9 @@ class JobManager:
         out, todo = [], [job_id]
         while todo:
             for child in self.db.children(todo.pop()):
-                if child["id"] not in out:
-                    out.append(child["id"])
-                    todo.append(child["id"])
+                if child.id not in out:
+                    out.append(child.id)
+                    todo.append(child.id)
         return out
 
     def cancel(self, job_id: str) -> list[str]:
@@ -308,7 +308,7 @@ class JobManager:
         hit = []
         for jid in [job_id, *self.descendants(job_id)]:
             row = self.db.get_job(jid)
-            if row is None or row["state"] in TERMINAL:
+            if row is None or row.state in TERMINAL:
                 continue
             hit.append(jid)
             self._cancel_flag(jid).set()

@@ -150,7 +150,8 @@ async def _model_turn(spec: RunSpec, st: RunState, schemas: list | None):
         if control is not None:
             control.delta(text, lambda full: _save_partial(spec, full))
 
-    coro = spec.gateway.complete(spec.model, st.messages, schemas, on_delta=on_delta)
+    coro = spec.gateway.complete(spec.model, list(st.messages), schemas,  # a snapshot
+                                 on_delta=on_delta)
     turn = await (control.model_call(coro) if control is not None else coro)
     if control is not None:
         control.turn_done()

@@ -1,7 +1,8 @@
-"""SQL for background jobs, their progress log, trained models and experiments.
+r"""SQL for background jobs, their progress log, trained models and experiments.
 
 Kept apart from ``store/db.py``: :class:`JobStore` wraps the project's :class:`Store`
-(same connection, same lock, same transactions). JSON columns come back decoded.
+(same connection, same lock, same transactions). Jobs come back as typed
+:class:`JobRecord`\ s; progress, models and experiments as dicts with JSON columns decoded.
 
 Example::
 
@@ -11,18 +12,56 @@ Example::
     0
     >>> [(p["seq"], p["message"]) for p in jobs.progress("job_1", after_seq=-1, limit=10)]
     [(0, 'epoch 1/5')]
+    >>> jobs.get_job("job_1").state, jobs.get_job("job_1").params
+    (<JobState.QUEUED: 'queued'>, {'epochs': 5})
 """
 
 from __future__ import annotations
 
 import json
 import time
+from enum import StrEnum
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from igraph_agent.store.db import Store
 
 _JSON = {"params", "result", "error", "data", "config", "metrics", "split"}
 TERMINAL = ("done", "failed", "cancelled")
+
+
+class JobState(StrEnum):
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+class JobRecord(BaseModel):
+    """One background job. Columns added by later migrations are kept as extra fields."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    kind: str
+    state: JobState
+    parent_id: str | None = None
+    child_id: str | None = None  # the job it handed off to
+    run_id: str = ""
+    call_id: str = ""
+    params: dict[str, Any] = Field(default_factory=dict)
+    result: Any = None
+    error: Any = None
+    created_at: float = 0.0
+    started_at: float | None = None
+    finished_at: float | None = None
+    owner: str | None = None  # "pid:start-time" of the process running it
+
+    @property
+    def finished(self) -> bool:
+        return self.state in TERMINAL
 
 
 def _dump(value: Any) -> str | None:
@@ -62,19 +101,23 @@ class JobStore:
                       (job_id, kind, parent_id, run_id, call_id, _dump(params or {}), time.time(),
                        owner))
 
-    def get_job(self, job_id: str) -> dict[str, Any] | None:
-        return self._row("SELECT * FROM jobs WHERE id=?", (job_id,))
+    def get_job(self, job_id: str) -> JobRecord | None:
+        row = self._row("SELECT * FROM jobs WHERE id=?", (job_id,))
+        return JobRecord.model_validate(row) if row is not None else None
 
-    def list_jobs(self, run_id: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+    def list_jobs(self, run_id: str | None = None, limit: int = 50) -> list[JobRecord]:
         if run_id:
-            return self._rows("SELECT * FROM jobs WHERE run_id=? ORDER BY created_at DESC, "
+            rows = self._rows("SELECT * FROM jobs WHERE run_id=? ORDER BY created_at DESC, "
                               "rowid DESC LIMIT ?", (run_id, limit))
-        return self._rows("SELECT * FROM jobs ORDER BY created_at DESC, rowid DESC LIMIT ?",
-                          (limit,))
+        else:
+            rows = self._rows("SELECT * FROM jobs ORDER BY created_at DESC, rowid DESC LIMIT ?",
+                              (limit,))
+        return [JobRecord.model_validate(r) for r in rows]
 
-    def children(self, job_id: str) -> list[dict[str, Any]]:
-        return self._rows("SELECT * FROM jobs WHERE parent_id=? ORDER BY created_at, rowid",
+    def children(self, job_id: str) -> list[JobRecord]:
+        rows = self._rows("SELECT * FROM jobs WHERE parent_id=? ORDER BY created_at, rowid",
                           (job_id,))
+        return [JobRecord.model_validate(r) for r in rows]
 
     def set_state(self, job_id: str, state: str, *, result: Any = None, error: Any = None,
                   only_from: tuple[str, ...] = ("queued", "running")) -> bool:
