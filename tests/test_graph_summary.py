@@ -88,3 +88,39 @@ def test_graph_built_in_memory_gets_its_summary_from_networkx_once():
     h = g.copy()
     h.add_edge(4, 9)
     assert graph_summary(h)["components"] == 1  # a new object has its own summary
+
+
+def _edge_set(h, ids) -> dict:
+    weights = h.es["weight"] if "weight" in h.es.attributes() else [None] * h.ecount()
+    out = {}
+    for (s, t), w in zip(h.get_edgelist(), weights, strict=True):
+        key = (ids[s], ids[t]) if h.is_directed() else frozenset((ids[s], ids[t]))
+        out[key] = w
+    return out
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_igraph_view_from_tables_is_the_converted_graph(ws, name):
+    from igraph_agent.graph.convert import to_igraph
+
+    make, spec = SOURCES[name]
+    session = _load(ws, make(), spec)
+    h, ids = session.igraph()
+    ref, ref_ids = to_igraph(session.graph)
+    assert ids == ref_ids and h.is_directed() == ref.is_directed()
+    assert (h.vcount(), h.ecount()) == (ref.vcount(), ref.ecount())
+    assert _edge_set(h, ids) == _edge_set(ref, ref_ids)
+
+
+def test_graph_with_merged_repeats_falls_back_to_conversion():
+    from igraph_agent.graph.summary import igraph_view, remember, tables_view
+
+    nodes = pd.DataFrame({"id": ["a", "b"]})
+    edges = pd.DataFrame({"source": ["a", "b"], "target": ["b", "a"], "weight": [1.0, 2.0]})
+    summary, view = tables_view(nodes, edges, directed=False)
+    assert summary["edges"] == 1 and view is None  # repeats: networkx merged them
+    g = nx.Graph()
+    g.add_edge("a", "b", weight=3.0)
+    remember(g, (summary, view))
+    h, ids = igraph_view(g)
+    assert h.ecount() == 1 and h.es["weight"] == [3.0]

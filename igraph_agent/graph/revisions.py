@@ -43,7 +43,7 @@ import pandas as pd
 from filelock import FileLock
 
 from igraph_agent.errors import ErrorCode, ToolError
-from igraph_agent.graph.summary import remember, summarize_tables
+from igraph_agent.graph.summary import remember, tables_view
 from igraph_agent.testhooks import crash_point
 
 META_FILE = "graph.json"
@@ -129,7 +129,7 @@ def read_revision(root: Path, dataset_id: str, revision: int,
                         f"revision {revision} of {dataset_id} is damaged: {exc}",
                         hint="load an earlier revision, or construct the dataset again") from None
     g = to_networkx(nodes, edges, directed)
-    remember(g, summarize_tables(nodes, edges, directed))  # get_graph_info without walks
+    remember(g, tables_view(nodes, edges, directed))  # summary and igraph view, no walks
     return g
 
 

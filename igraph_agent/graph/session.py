@@ -71,9 +71,9 @@ class SessionGraph:
         g = self.require()
         with self.lock:
             if self._igraph is None:
-                from igraph_agent.graph.convert import to_igraph
+                from igraph_agent.graph.summary import igraph_view
 
-                self._igraph = to_igraph(g)
+                self._igraph = igraph_view(g)
             return self._igraph
 
     def data_state(self) -> dict[str, Any]:

@@ -2,9 +2,10 @@
 components, density, sample nodes), computed once per loaded graph.
 
 A revision read from its stored tables gets its summary from the tables (vectorized, with
-igraph for the components: about 0.1 s at 1M edges instead of 3 s of walks over networkx's
-dicts) and remembered for that graph object; any other graph gets it from networkx the first
-time it is asked. Graphs in a session are replaced, never edited in place (a change is a new
+igraph for the components, instead of 3 s of walks over networkx's dicts at 1M edges) and
+remembered for that graph object, together with the igraph view built on the way (so the
+first igraph analysis skips the networkx -> igraph conversion); any other graph gets its
+summary from networkx the first time it is asked. Graphs in a session are replaced, never edited in place (a change is a new
 revision and a new object), so the summary of an object stays true.
 
 Example::
@@ -28,6 +29,7 @@ SAMPLE_NODES = 5
 
 _SUMMARIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _EDGE_COUNTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_IGRAPHS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def graph_summary(g: nx.Graph) -> dict[str, Any]:
@@ -53,10 +55,24 @@ def edge_count(g: nx.Graph) -> int:
         return count
 
 
-def remember(g: nx.Graph, summary: dict[str, Any] | None) -> None:
-    """Keep ``summary`` (from :func:`summarize_tables`) as the summary of ``g``."""
-    if summary is not None:
-        _SUMMARIES[g] = summary
+def remember(g: nx.Graph, view: tuple | None) -> None:
+    """Keep a :func:`tables_view` as the summary and igraph view of ``g``."""
+    if view is None:
+        return
+    _SUMMARIES[g] = view[0]
+    if view[1] is not None:
+        _IGRAPHS[g] = view[1]
+
+
+def igraph_view(g: nx.Graph):
+    """``(ig.Graph, ids)`` of ``g``: the one built from its tables at load, else converted
+    (``graph/convert.py``, about 3 s at 1M edges; the session keeps it per revision)."""
+    view = _IGRAPHS.get(g)
+    if view is not None:
+        return view
+    from igraph_agent.graph.convert import to_igraph
+
+    return to_igraph(g)
 
 
 def summarize_graph(g: nx.Graph) -> dict[str, Any]:
@@ -79,6 +95,16 @@ def summarize_tables(nodes: pd.DataFrame, edges: pd.DataFrame,
                      directed: bool) -> dict[str, Any] | None:
     """The summary of ``to_networkx(nodes, edges, directed)`` from the tables themselves, or
     None when the tables are not in the stored layout (ids not unique, endpoints missing)."""
+    view = tables_view(nodes, edges, directed)
+    return view[0] if view else None
+
+
+def tables_view(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool):
+    """``(summary, igraph_view)`` of ``to_networkx(nodes, edges, directed)`` straight from the
+    stored tables, or None when they are not in the stored layout. ``igraph_view`` is
+    ``(ig.Graph, ids)`` as :func:`igraph_agent.graph.convert.to_igraph` makes it (vertex ``i``
+    is node ``ids[i]``, weights in ``weight``), or None when edges repeat (networkx merges
+    them; then the view is converted from the graph when first needed)."""
     import igraph as ig
 
     ids = pd.Index(nodes["id"].astype(str)) if "id" in nodes.columns else pd.Index([])
@@ -103,9 +129,15 @@ def summarize_tables(nodes: pd.DataFrame, edges: pd.DataFrame,
     labels = head["label"].tolist() if "label" in head.columns else [None] * len(head)
     sample = [{"id": i, **({"label": _native(lab)} if _present(lab) else {})}
               for i, lab in zip(ids[:SAMPLE_NODES].tolist(), labels, strict=True)]
-    return {"nodes": n, "edges": m, "directed": directed, "weighted": "weight" in edge_attrs,
-            "node_attributes": node_attrs, "edge_attributes": edge_attrs, "components": comps,
-            "density": round(density, 6), "sample_nodes": sample}
+    summary = {"nodes": n, "edges": m, "directed": directed, "weighted": "weight" in edge_attrs,
+               "node_attributes": node_attrs, "edge_attributes": edge_attrs,
+               "components": comps, "density": round(density, 6), "sample_nodes": sample}
+    if m != len(edges):
+        return summary, None
+    if "weight" in edge_attrs:
+        h.es["weight"] = pd.to_numeric(edges["weight"], errors="coerce").fillna(1.0) \
+            .astype(float).tolist()
+    return summary, (h, ids.tolist())
 
 
 def _present(value: Any) -> bool:
