@@ -2,9 +2,13 @@
 
 Example::
 
-    from igraph_agent.eval import load_questions, run_eval
-    report = run_eval(load_questions(), model="offline/planner")
-    print(report.to_table()); report.to_frame()
+    >>> from igraph_agent.eval import load_questions, run_eval
+    >>> questions = load_questions().select(categories=["degree"], limit=2)
+    >>> report = run_eval(questions, model="offline/planner", workdir=home)
+    >>> report.to_table().splitlines()[0]
+    'eval of offline/planner...'
+    >>> 0 <= report.accuracy <= 1
+    True
 """
 
 from igraph_agent.eval.questions import PUBLIC_SET, QuestionSet, load_questions

@@ -3,7 +3,7 @@
 Exit codes: 0 done (and at or above ``--min-accuracy``), 1 below ``--min-accuracy`` or an
 invalid question file, 2 bad usage.
 
-Example::
+In a shell::
 
     igraph-agent eval --model offline/planner
     igraph-agent eval my_questions.yaml --model openai/gpt-4o-mini --repeats 3 --json

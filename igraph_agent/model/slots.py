@@ -6,10 +6,14 @@ Names are only candidates: they go to ``search_node`` before any id is used. A p
 
 Example::
 
-    pair("How many steps separate Napoleon from Javert?")   # ['Napoleon', 'Javert']
-    node("What share of Valjean's neighbours know each other?")  # 'Valjean'
-    node("For the top hub, how tightly knit are its acquaintances?")  # HUB
-    where("Count people whose team is legal.", ["team"])   # ('team', 'legal')
+    >>> pair("How many steps separate Napoleon from Javert?")
+    ['Napoleon', 'Javert']
+    >>> node("What share of Valjean's neighbours know each other?")
+    'Valjean'
+    >>> node("For the top hub, how tightly knit are its acquaintances?") == HUB
+    True
+    >>> where("Count people whose team is legal.", ["team"])
+    ('team', 'legal')
 """
 
 from __future__ import annotations

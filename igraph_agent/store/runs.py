@@ -10,9 +10,9 @@ Example::
     >>> run_id = runs.create(store.create_session(), "How many nodes?", "offline/planner", {})
     >>> runs.get(run_id).status
     <RunPhase.PREPARING: 'preparing'>
-    >>> runs.update(run_id, status=RunPhase.PAUSED)
-    >>> runs.resume(run_id, generation=1), runs.resume(run_id, generation=1)   # once only
-    (2, None)
+    >>> runs.update(run_id, status=RunPhase.RUNNING)
+    >>> runs.get(run_id).status == "running"
+    True
 """
 
 from __future__ import annotations
