@@ -9,7 +9,11 @@ with ``TOO_MANY_TOOL_CALLS``. Refused calls are reported to the model, never exe
 
 Example::
 
-    refused = screen_calls(turn.tool_calls, used={"c1"})   # {call_id: ToolResult}
+    >>> calls = [ToolCallRequest("c1", "get_graph_info", "{}"),
+    ...          ToolCallRequest("c2", "search_node", '{"query": "Valjean"}')]
+    >>> refused = screen_calls(calls, used={"c1"})   # {call_id: ToolResult}
+    >>> [(call_id, result.error.code) for call_id, result in refused.items()]
+    [('c1~2', 'DUPLICATE_TOOL_CALL_ID')]
 """
 
 from __future__ import annotations
