@@ -9,9 +9,16 @@ was ~960 KB.
 
 Example::
 
-    drawing = layout(g, groups, sizes, colours)
-    fragment = render_fragment(drawing, "Graph overview", "34 nodes, 78 edges", "degree")
-    page = render_page(fragment, "Graph overview")
+    >>> g = nx.karate_club_graph()
+    >>> groups = {n: g.nodes[n]["club"] for n in g}
+    >>> sizes = dict(g.degree())
+    >>> drawing = layout(g, groups, sizes, {"Mr. Hi": "#1f77b4", "Officer": "#ff7f0e"})
+    >>> len(drawing["nodes"]), len(drawing["edges"]) // 2
+    (34, 78)
+    >>> fragment = render_fragment(drawing, "Graph overview", "34 nodes, 78 edges", "degree")
+    >>> page = render_page(fragment, "Graph overview")
+    >>> page.count("<svg"), "Graph overview" in page
+    (1, True)
 """
 
 from __future__ import annotations
