@@ -94,8 +94,11 @@ def _data_step(st: PlanState) -> list[Call] | str:
     ready = [d for d in data.get("available_datasets") or [] if d.get("construction_status") == "ready"]
     if active and any(d["dataset_id"] == active for d in ready):
         return [Call("load_constructed_graph", {"dataset_id": active})]
-    if ready:
-        return [Call("load_constructed_graph", {"dataset_id": ready[-1]["dataset_id"]})]
+    if ready:  # never pick one of the project's datasets on our own: ask which
+        listed = "; ".join(f"{d.get('name')} ({d['dataset_id']}, {d.get('nodes')} nodes)"
+                           for d in ready[-10:])
+        return (f"No graph is loaded in this session. Which dataset do you mean? The project "
+                f"has: {listed}. Name one, or attach your data.")
     return ("No graph is loaded and no data is attached. Attach an edge list or a table "
             "(CSV, TXT, SQL, a DataFrame or a networkx graph) and ask again.")
 

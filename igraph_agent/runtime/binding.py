@@ -1,0 +1,133 @@
+"""Binding a request to its data before the first model turn.
+
+Data attached to a request is what that request is about. Before the model is called:
+
+* **attached data** replaces the session's graph: when its construction is unambiguous
+  (``graph/autospec.py``) the runtime constructs it — reusing the ready dataset built from
+  the same content — and loads the revision that content built (revision 1), or the latest
+  revision when the question asks for it. When it is ambiguous, the session's graph is
+  unloaded (never analysed in its place) and the model gets the sources with their columns.
+* **without attachments** the session's own dataset is loaded again when it is not in
+  memory (after a restart), or the dataset the question names (by name or id). Nothing
+  else is ever loaded on the runtime's own initiative.
+
+When something was bound (or attached), the runtime runs ``get_graph_info`` as the run's
+first call, so the first request the model sees states the loaded graph — sources,
+dataset, revision, nodes, edges, directed, weighted, attribute names — as a tool result it
+can cite, and :func:`graph_ref` names that graph in the response.
+
+Example::
+
+    ref = bind(spec)          # before the first model turn
+    ref["label"]              # 'friends (DataFrame) + people (DataFrame) → ds_… r1 · 7 nodes · 8 edges'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from igraph_agent.errors import AgentError
+from igraph_agent.graph.autospec import unambiguous_spec
+from igraph_agent.graph.workspace import CONSTRUCTED_REVISION
+from igraph_agent.model.gateway import ToolCallRequest
+from igraph_agent.runtime.state import RunSpec
+
+BIND_CALL_ID = "bind_graph_info"
+_LATEST = re.compile(r"\b(latest|newest|most recent|current|optimi[sz]ed|cleaned)\b.{0,20}"
+                     r"\b(revision|version|graph|data)|\brevision\s+\d+|\br\d+\b", re.IGNORECASE)
+KIND_WORDS = {"dataframe": "DataFrame", "networkx": "networkx graph", "csv": "CSV",
+              "txt": "edge list", "sql": "SQL dump", "sqlite": "SQLite",
+              "sqlite_query": "SQL query"}
+
+
+def bind(spec: RunSpec) -> bool:
+    """Bind the request's data to the session graph; True when the model should be shown it."""
+    session = spec.session
+    if session.attached_sources:
+        _bind_attached(spec)
+        return True
+    if session.loaded:
+        return False
+    dataset_id = _named_dataset(spec) or _own_dataset(spec)
+    if dataset_id is None:
+        return False
+    try:
+        g, rev = spec.workspace.load(dataset_id, session.revision if dataset_id == session.dataset_id
+                                     else None)
+    except AgentError:
+        return False  # get_graph_info, called by the model, says what is wrong
+    session.set_graph(g, dataset_id, rev)
+    return True
+
+
+def _bind_attached(spec: RunSpec) -> None:
+    session, ws = spec.session, spec.workspace
+    ids = list(session.attached_sources)
+    gspec = unambiguous_spec({sid: ws.source_tables(sid) for sid in ids}, _orders_rule)
+    session.clear()  # attached data replaces the session's graph, bound or not
+    if gspec is None:
+        return
+    names = [ws.source(sid)["name"] for sid in ids]
+    try:
+        row = ws.construct(ids, gspec, "+".join(names))
+        latest = bool(_LATEST.search(spec.question))
+        g, rev = ws.load(row["id"], None if latest else CONSTRUCTED_REVISION)
+    except AgentError:
+        return  # the model sees the sources and construct_graph reports the problem
+    session.set_graph(g, row["id"], rev)
+    session.bindings[row["id"]] = CONSTRUCTED_REVISION
+
+
+def _orders_rule(columns: list[str]) -> dict[str, Any] | None:
+    """The offline planner's orders rule: customers projected by shared products."""
+    from igraph_agent.model.offline import infer_construction
+
+    spec = infer_construction([{"source_id": "", "tables": {"table": columns}}]).get("spec")
+    return spec if spec and spec.get("kind") == "projection" else None
+
+
+def _own_dataset(spec: RunSpec) -> str | None:
+    """The session's own dataset, when the session had one loaded before (a restart)."""
+    did = spec.session.dataset_id
+    row = spec.store.get_dataset(did) if did else None
+    return did if row and row["status"] == "ready" else None
+
+
+def _named_dataset(spec: RunSpec) -> str | None:
+    """The one ready dataset the question names by id or by name, if exactly one."""
+    q = spec.question.lower()
+    hits = [d["id"] for d in spec.store.list_datasets() if d["status"] == "ready"
+            and (d["id"].lower() in q or _word_in(str(d["name"]).lower(), q))]
+    return hits[0] if len(set(hits)) == 1 else None
+
+
+def _word_in(name: str, text: str) -> bool:
+    return len(name) >= 3 and re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) is not None
+
+
+def bind_call() -> ToolCallRequest:
+    """The runtime's ``get_graph_info`` call that shows the model what was bound."""
+    return ToolCallRequest(id=BIND_CALL_ID, name="get_graph_info", arguments="{}")
+
+
+def graph_ref(spec: RunSpec) -> dict[str, Any] | None:
+    """Which graph the run used: sources, dataset, revision, size, and a one-line label."""
+    s = spec.session
+    g = s.graph
+    if g is None or s.dataset_id is None:
+        return None
+    row = spec.store.get_dataset(s.dataset_id) or {}
+    sources = []
+    for sid in row.get("source_ids") or []:
+        src = spec.store.get_source(sid)
+        if src:
+            sources.append({"source_id": sid, "name": src["name"],
+                            "kind": KIND_WORDS.get(src["kind"], src["kind"])})
+    n, m = g.number_of_nodes(), g.number_of_edges()
+    named = " + ".join(f"{x['name']} ({x['kind']})" for x in sources) or str(row.get("name", ""))
+    label = f"{named} → {s.dataset_id} r{s.revision} · {n} nodes · {m} edges"
+    return {"label": label, "dataset_id": s.dataset_id, "dataset_name": row.get("name"),
+            "revision": s.revision, "latest_revision": row.get("revision"),
+            "sources": sources, "nodes": n, "edges": m, "directed": g.is_directed(),
+            "attached": bool(s.attached_sources)}
