@@ -49,11 +49,27 @@ class CancelPhase(StrEnum):
 
 
 class Evidence(BaseModel):
-    """One successful tool result the answer rests on."""
+    """One successful tool result the answer rests on (``tool="graph"``: the graph the run
+    used, with ``call_id`` ``<dataset_id>@r<revision>``)."""
 
     tool: str
     call_id: str
     shows: str
+
+
+class GraphRef(BaseModel):
+    """Which graph a run used: its sources, dataset and revision, and its size."""
+
+    label: str  # e.g. "friends (DataFrame) + people (DataFrame) → ds_… r1 · 7 nodes · 8 edges"
+    dataset_id: str
+    dataset_name: str | None = None
+    revision: int | None = None
+    latest_revision: int | None = None  # the dataset's newest revision (may be later)
+    sources: list[dict[str, Any]] = Field(default_factory=list)  # name, kind, source_id
+    nodes: int = 0
+    edges: int = 0
+    directed: bool = False
+    attached: bool = False  # bound from data attached to this request
 
 
 class Action(BaseModel):
@@ -150,6 +166,7 @@ class AgentResponse(BaseModel):
     session_id: str = ""
     pending: list[PendingApproval] = Field(default_factory=list)
     run_state: RunStatus | None = None  # filled when returned to the caller
+    graph: GraphRef | None = None  # the graph the run used (None: no graph was loaded)
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.model_dump(mode="json"), indent=indent)
@@ -171,6 +188,8 @@ class AgentResponse(BaseModel):
                 lines.append(f"- `{p.tool}` {json.dumps(p.args)} — approve with "
                              f"`igraph-agent approve {p.run_id} {p.tool_call_id}` "
                              f"(or `--reject`, `--modify JSON`)")
+        if self.graph:
+            lines.append(f"\n**Graph:** {self.graph.label}")
         if self.evidence:
             lines.append("\n**Evidence**")
             lines += [f"- `{e.tool}` ({e.call_id}): {e.shows}" for e in self.evidence]

@@ -86,13 +86,15 @@ def test_approve_runs_the_persisted_args_and_continues_the_same_run(agent, karat
             and e["data"]["tool"] == "clear_graph"} == {2}
 
 
-def test_reject_gives_the_model_a_rejected_result_and_the_run_continues(tmp_path):
+def test_reject_gives_the_model_a_rejected_result_and_the_run_ends_blocked(tmp_path):
     executed: list = []
     agent = Agent(home=tmp_path, registry=_gated_registry(executed))
     model = ScriptedModel([[call("write_report", n=3)], "Not written, as you asked."])
     paused = agent.ask("write it", options=RunOptions(model=model.id))
     resp = agent.continue_run(paused.run_id, paused.pending[0].tool_call_id, "reject")
-    assert resp.status == "answered" and executed == []
+    assert resp.status == "blocked" and executed == []  # what was asked for was refused
+    assert resp.refusal.code == ErrorCode.APPROVAL_REJECTED
+    assert resp.data["model_answer"] == "Not written, as you asked."
     [fed] = _tool_messages(model, 1)
     assert fed["success"] is False and fed["error"]["code"] == ErrorCode.APPROVAL_REJECTED
     assert Approvals(agent.store).of_run(paused.run_id)[0].status == "rejected"

@@ -105,7 +105,8 @@ def test_runs_list_and_show_read_the_stored_run(tmp_path, karate_csv):
     assert [r["id"] for r in listed] == [run_id]
     shown = json.loads(_cli(tmp_path, "runs", "show", run_id).stdout)
     assert shown["run"]["status"] == "completed"
-    assert len(shown["tool_calls"]) == 7  # incl. load_skill(centrality-and-influence)
+    # the runtime's info on the bound graph, load_skill(centrality-and-influence), 2 x centrality
+    assert len(shown["tool_calls"]) == 4
     assert [e["index"] for e in shown["events"]] == list(range(len(shown["events"])))
     missing = _cli(tmp_path, "runs", "show", "run_nope")
     assert missing.returncode == 1 and "RUN_NOT_FOUND" in missing.stderr

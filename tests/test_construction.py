@@ -436,15 +436,15 @@ def test_agent_builds_the_customer_projection_from_bundled_orders(tmp_path):
         resp = agent.ask("How many nodes does the graph have?",
                          attach=[igraph_agent.data.path("orders.csv")])
         assert resp.status == "answered", (resp.error, resp.answer)
-        calls = {a.tool: a.args for a in resp.actions}
-        spec = calls["construct_graph"]["spec"]
+        assert resp.graph is not None and resp.graph.attached  # bound before the first turn
+        spec = agent.store.get_dataset(resp.graph.dataset_id)["spec"]
         assert (spec["kind"], spec["left_col"], spec["right_col"]) == (
             "projection", "customer_id", "product_id")
         customers = pd.read_csv(io.StringIO(igraph_agent.data.path("orders.csv").read_text()))
         n = customers["customer_id"].nunique()
         assert f"**{n} nodes**" in resp.answer
         state = agent.store.get_session(resp.session_id)["state"]["data_state"]
-        assert state["active_dataset_id"] == calls["load_constructed_graph"]["dataset_id"]
+        assert state["active_dataset_id"] == resp.graph.dataset_id
         assert (state["construction_status"], state["revision"], state["loaded"]) == ("ready", 1, True)
     finally:
         agent.close()

@@ -135,7 +135,9 @@ def test_a_pending_approval_keeps_the_session_busy_across_agents(tmp_path, karat
         second.ask("how many nodes?")
     assert exc.value.code == ErrorCode.SESSION_BUSY
     assert exc.value.details["active_run"] == paused.run_id
-    assert second.ask("how many nodes?", session=second.new_session()).status == "answered"
+    # another session is free; it never loads the busy session's dataset unasked: it asks which
+    assert second.ask("how many nodes?",
+                      session=second.new_session()).status == "needs_clarification"
     first.close()
     second.close()
 

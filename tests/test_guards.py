@@ -76,9 +76,9 @@ def test_a_model_that_retracts_after_feedback_answers(agent, karate_csv):
     assert resp.answer.startswith("No graph is loaded")
 
 
-def test_an_answer_about_the_data_without_a_successful_tool_result_is_blocked(agent, karate_csv):
+def test_an_answer_about_the_data_without_a_successful_tool_result_is_blocked(agent):
     model = ScriptedModel(["It is a small graph.", "Still a small graph."])
-    resp = agent.ask("Describe the graph", attach=[karate_csv], options=RunOptions(model=model.id))
+    resp = agent.ask("Describe the graph", options=RunOptions(model=model.id))
     assert "no tool call of this run succeeded" in _user_messages(model, 1)[-1]
     assert resp.status == "blocked" and resp.refusal.code == ErrorCode.UNGROUNDED_ANSWER
     assert resp.evidence == []

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-import networkx as nx
 from pydantic import BaseModel
 
 from igraph_agent import Agent, RunOptions
@@ -37,7 +36,7 @@ def test_invalid_arguments_are_fed_back_and_the_corrected_call_runs(agent):
         [call("degree_analysis", top_k=3)],
         "done",
     ])
-    resp = agent.ask("degrees?", attach=[nx.path_graph(4)], options=RunOptions(model=model.id))
+    resp = agent.ask("degrees?", options=RunOptions(model=model.id))  # nothing attached
     fed_back = json.loads(_tool_messages(model, 1)[0]["content"])
     assert fed_back["success"] is False
     assert fed_back["error"]["code"] == ErrorCode.INVALID_ARGUMENTS
@@ -203,8 +202,8 @@ def test_events_are_indexed_contiguously_from_zero(agent, karate_csv):
     assert events[0]["type"] == "run.started" and events[-1]["type"] == "run.completed"
     started = [e["data"]["call_id"] for e in events if e["type"] == "tool.started"]
     completed = [e["data"]["call_id"] for e in events if e["type"] == "tool.completed"]
-    # info, construct, load, info, load_skill (centrality-and-influence), 2 x centrality
-    assert sorted(started) == sorted(completed) and len(started) == 7
+    # the runtime's info on the bound graph, load_skill (centrality-and-influence), 2 x centrality
+    assert sorted(started) == sorted(completed) and len(started) == 4
 
 
 def test_a_second_run_in_a_busy_session_is_refused(agent):

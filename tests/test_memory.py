@@ -74,12 +74,12 @@ def test_cancelled_run_writes_no_memory(agent):
 def test_a_failed_run_writes_no_memory_and_a_completed_one_does(agent):
     model = ScriptedModel([[call("remember", content=PREFERENCE, stated_by_user=True)],
                            GARBAGE, GARBAGE])
-    resp = agent.ask("x", options=RunOptions(model=model.id))
+    resp = agent.ask("remember my report style", options=RunOptions(model=model.id))
     assert resp.status == "error"
     assert agent.memory.list() == []
 
     ok = ScriptedModel([[call("remember", content=PREFERENCE, stated_by_user=True)], "noted"])
-    agent.ask("x", options=RunOptions(model=ok.id))
+    agent.ask("remember my report style", options=RunOptions(model=ok.id))
     assert [m["content"] for m in agent.memory.list("preference")] == [PREFERENCE]
 
 
@@ -111,7 +111,8 @@ def test_a_fact_shown_by_a_successful_tool_call_is_kept(agent, karate_csv):
         [call("remember", content="The club has 40 members", kind="fact", evidence_call_id="nope")],
         "done",
     ])
-    agent.ask("how many members?", attach=[karate_csv], options=RunOptions(model=model.id))
+    agent.ask("how many members? Remember what you find.", attach=[karate_csv],
+              options=RunOptions(model=model.id))
     assert _tool_results(model, 2)[-1]["success"] is True
     assert _tool_results(model, 3)[-1]["error"]["code"] == ErrorCode.MEMORY_NOT_KEPT
     assert [m["content"] for m in agent.memory.list("fact")] == ["The karate graph has 34 members"]

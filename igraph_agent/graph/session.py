@@ -28,6 +28,7 @@ class SessionGraph:
     construction_status: str | None = None  # of dataset_id: pending | ready | failed
     # dataset_id -> the revision its attached content built (what a load binds to by default)
     bindings: dict[str, int] = field(default_factory=dict)
+    changes: int = 0  # bumped by every load, clear and construction: see state_token()
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     @property
@@ -53,6 +54,7 @@ class SessionGraph:
             self.construction_status = "ready"
             self._igraph = None
             self.partition = None
+            self.changes += 1
 
     def clear(self) -> None:
         with self.lock:
@@ -62,6 +64,18 @@ class SessionGraph:
             self.construction_status = None
             self._igraph = None
             self.partition = None
+            self.changes += 1
+
+    def state_token(self) -> str:
+        """Identity of the graph state (dataset, revision, loaded, and every change since):
+        a call that failed in one state may succeed in another."""
+        return f"{self.dataset_id}@{self.revision}:{int(self.loaded)}#{self.changes}"
+
+    def describe(self) -> str:
+        """The graph state in words, for messages."""
+        if self.graph is None:
+            return "no graph loaded"
+        return f"{self.dataset_id} r{self.revision} loaded"
 
     def igraph(self):
         """The loaded graph as python-igraph, cached per revision.

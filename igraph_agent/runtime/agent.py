@@ -109,7 +109,8 @@ class Agent:
             if sid not in self._sessions:
                 row = self.store.get_session(sid) or {}
                 state = (row.get("state") or {}).get("data_state") or {}
-                self._sessions[sid] = SessionGraph(sid, dataset_id=state.get("active_dataset_id"))
+                self._sessions[sid] = SessionGraph(sid, dataset_id=state.get("active_dataset_id"),
+                                                   revision=state.get("revision"))
             return self._sessions[sid]
 
     # -- configuration ----------------------------------------------------------------
@@ -176,7 +177,7 @@ class Agent:
         known_run = (known or {}).get("run_id")
         if known_run and known.get("fingerprint") == print_:  # type: ignore[union-attr]
             return self._handle_of(known_run)
-        tools = self._tools(options)  # skills named by the request narrow the tools
+        tools = self._tools(options, question)  # skills and the question narrow the tools
         run_id, created = self.runctl.admit(sid, question, model, options.model_dump(),
                                             start_request_id=start_request_id,
                                             fingerprint=print_, owner=self.owner)
@@ -328,10 +329,13 @@ class Agent:
 
         return Memory(self.store, self.home)
 
-    def _tools(self, options: RunOptions) -> list[Tool]:
+    def _tools(self, options: RunOptions, question: str) -> list[Tool]:
+        """The request's tools: narrowed by named skills, on-demand families by the question."""
         from igraph_agent.skills.catalogue import SkillCatalogue
+        from igraph_agent.tools.offer import offered
 
-        return request_tools(self.registry, options, SkillCatalogue(self.home))
+        return offered(request_tools(self.registry, options, SkillCatalogue(self.home)),
+                       question, options)
 
     def _instructions(self, question: str, session_id: str, options: RunOptions) -> list[str]:
         """System-prompt sections: the active skills' catalogue and this user's memory."""
@@ -420,7 +424,7 @@ class Agent:
         return RunSpec(
             run_id=run.id, session_id=run.session_id, question=run.question, options=options,
             model=run.model, registry=self.registry,
-            tools=self._tools(options), workspace=self.workspace,
+            tools=self._tools(options, run.question), workspace=self.workspace,
             session=graph, store=self.store, gateway=self.gateway,
             events=EventLog(self.store, run.id, generation), workers=self.workers,
             jobs=self.jobs)

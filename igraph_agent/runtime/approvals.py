@@ -210,7 +210,7 @@ def restore_state(spec: RunSpec, run: RunRecord) -> tuple[RunState, int, list[st
             continue
         result = ToolResult.model_validate(row["envelope"])
         st.record(row["tool"], row["call_id"], row["args"], result)
-        st.remember_failure(row["tool"], row["args"], result)
+        st.remember_failure(row["tool"], row["args"], result, spec.session.state_token())
     return st, int(point.get("step") or 0), list(point.get("calls") or [])
 
 

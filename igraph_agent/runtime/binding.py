@@ -106,6 +106,23 @@ def _word_in(name: str, text: str) -> bool:
     return len(name) >= 3 and re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) is not None
 
 
+def data_section(ref: dict[str, Any] | None, attached: bool) -> str:
+    """The system-prompt section that says what data this request is about."""
+    if ref is not None and ref["attached"]:
+        return (f"Data of this request: {ref['label']} (bound by the runtime from the attached "
+                "data, and loaded; its get_graph_info result follows the question). Analyse it "
+                "directly; do not construct or load it again.")
+    if attached:
+        return ("Data of this request: the attached sources could not be built into one graph "
+                "without a choice (see their columns in the get_graph_info result after the "
+                "question). Call construct_graph and load_constructed_graph, or ask_user. The "
+                "session's earlier graph is not this request's data.")
+    if ref is not None:
+        return f"Data of this request: the session's graph, {ref['label']}."
+    return ("No graph is loaded in this session. Load only a dataset the user attached or "
+            "named; when several could be meant, ask_user which one.")
+
+
 def bind_call() -> ToolCallRequest:
     """The runtime's ``get_graph_info`` call that shows the model what was bound."""
     return ToolCallRequest(id=BIND_CALL_ID, name="get_graph_info", arguments="{}")

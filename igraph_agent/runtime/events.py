@@ -135,6 +135,14 @@ class RunPaused(Payload):
     pending: list[dict[str, Any]] = Field(default_factory=list)
 
 
+class RunGraph(Payload):
+    """The graph the run is about, once bound (``runtime/binding.py``): label, dataset,
+    revision, sources, nodes, edges — what a run panel's header shows."""
+
+    type: Literal["run.graph"] = Field("run.graph", exclude=True)
+    graph: dict[str, Any] = Field(default_factory=dict)
+
+
 class _RunEnded(Payload):
     status: str = ""
     error: dict[str, Any] | None = None
@@ -159,7 +167,7 @@ class RunInterrupted(_RunEnded):
 RunEnded = RunCompleted | RunCancelled | RunErrored | RunInterrupted
 AnyPayload = Annotated[
     RunStarted | ModelDelta | ModelCompleted | ToolStarted | ToolCompleted | ToolBlocked
-    | ApprovalRequested | ApprovalResolved | JobProgress | RunPaused | RunEnded,
+    | ApprovalRequested | ApprovalResolved | JobProgress | RunPaused | RunGraph | RunEnded,
     Field(discriminator="type"),
 ]
 ENDED = frozenset({"run.completed", "run.cancelled", "run.error", "run.interrupted"})

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from igraph_agent.errors import ErrorCode
 from igraph_agent.model.gateway import ToolCallRequest
 from igraph_agent.runtime.events import ToolCompleted, ToolStarted
-from igraph_agent.runtime.state import RunSpec, RunState, call_key
+from igraph_agent.runtime.state import RunSpec, RunState
 from igraph_agent.tools.registry import (
     Tool,
     ToolContext,
@@ -77,7 +77,8 @@ def contract_of(t: Tool, args: BaseModel) -> tuple[set[str] | None, set[str] | N
 async def execute_call(spec: RunSpec, st: RunState, p: Planned) -> ToolResult:
     """One call: events, persistence, the repeated-failure rule, then the handler."""
     view = p.args_view
-    key = call_key(p.call.name, view)
+    graph = spec.session.state_token()  # the repeated-failure rule holds per graph state
+    earlier = st.failure_of(p.call.name, view, graph)
     spec.events.emit(ToolStarted(call_id=p.call.id, tool=p.call.name, args=view))
     spec.store.mark_tool_call(spec.run_id, p.call.id, "running", args=view)
     if p.rejected is not None:
@@ -86,8 +87,8 @@ async def execute_call(spec: RunSpec, st: RunState, p: Planned) -> ToolResult:
         result = ToolResult.failure(p.call.name, p.call.id, ErrorCode.RUN_CANCELLED,
                                     "not run: the run was cancelled before this call started",
                                     hint="ask again")
-    elif key in st.failed:
-        result = _repeated(p, st.failed[key])
+    elif earlier is not None:
+        result = _repeated(p, earlier, spec.session.describe())
     else:
         assert p.tool is not None and p.args is not None
         ctx = ToolContext(workspace=spec.workspace, session=spec.session, run_id=spec.run_id,
@@ -95,7 +96,7 @@ async def execute_call(spec: RunSpec, st: RunState, p: Planned) -> ToolResult:
                           jobs=spec.jobs.for_run(spec.run_id, spec.events.emit, spec.cancel)
                           if spec.jobs is not None else None)
         result = await _run_tool(spec, p.tool, p.args, ctx)
-    st.remember_failure(p.call.name, view, result)
+    st.remember_failure(p.call.name, view, result, graph)
     if result.success and spec.workers is not None and p.writes and "graph" in p.writes:
         spec.workers.prefetch(spec.session)  # a new graph/revision: workers load it now
     spec.store.finish_tool_call(spec.run_id, p.call.id, result.envelope(),
@@ -106,13 +107,15 @@ async def execute_call(spec: RunSpec, st: RunState, p: Planned) -> ToolResult:
     return result
 
 
-def _repeated(p: Planned, earlier: ToolResult) -> ToolResult:
+def _repeated(p: Planned, earlier: ToolResult, graph: str) -> ToolResult:
+    why = earlier.error.message if earlier.error else earlier.summary
     return ToolResult.failure(
         p.call.name, p.call.id,
         earlier.error.code if earlier.error else ErrorCode.TOOL_FAILED,
-        f"not executed again: this exact call already failed ({earlier.call_id}): "
-        f"{earlier.error.message if earlier.error else earlier.summary}",
-        hint="change the arguments or use another tool; repeating it gives the same error",
+        f"not executed again: this exact call failed earlier in this run ({earlier.call_id}) "
+        f"and the graph state has not changed since ({graph}); it failed with: {why}",
+        hint="change the arguments, change the graph state (load, construct, commit, clear) "
+             "or use another tool; repeating it now gives the same error",
         details={"repeated_call_of": earlier.call_id},
     )
 

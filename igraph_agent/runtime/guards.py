@@ -5,7 +5,7 @@ when the question is about the data (a graph is loaded or attached, or the quest
 graph things). Every number in the answer must appear in some tool result of the run
 (data, summaries, error messages, the call arguments): numbers are compared at the
 answer's precision (``0.139`` matches ``0.139037``), percentages against fractions,
-``k``/``M`` suffixes scaled. Small integers (≤ 10: ordinals, "top 5"), numbers in the
+``k``/``M`` suffixes scaled, numbers written in words (``thirty-four``) like digits. Small integers (≤ 10: ordinals, "top 5"), numbers in the
 question, in identifiers (``ds_3a``, ``p1_0``) and in code spans are not checked.
 
 A failing answer is sent back once to the model to ground or retract; if it fails again
@@ -31,6 +31,7 @@ from typing import Any
 from igraph_agent.errors import ErrorCode
 from igraph_agent.graph.session import SessionGraph
 from igraph_agent.response import Action, Refusal
+from igraph_agent.runtime.numwords import word_numbers
 from igraph_agent.tools.registry import ToolResult
 
 SMALL_INT = 10
@@ -107,6 +108,9 @@ def ungrounded_numbers(answer: str, results: Iterable[Any], question: str = "") 
             candidates.append((x * 1e6, tol * 1e6))
         if not any(_near(pool, v, t) for v, t in candidates):
             found.append(m.group(0))
+    for words, x in word_numbers(_CODE.sub(" ", answer)):  # "thirty-four" is checked like 34
+        if x > SMALL_INT and x not in asked and not _near(pool, x, 1e-9 * max(1.0, x)):
+            found.append(words)
     return list(dict.fromkeys(found))
 
 

@@ -17,6 +17,12 @@ Rules:
   in one turn.
 - Every number in your answer must come from a tool result of this run. Say which tool
   showed it. If the tools cannot answer, say so.
+- Report figures rounded sensibly for the question (scores to 2-3 significant digits,
+  counts whole, percentages to one decimal), with the exact tool value in parentheses
+  where precision matters, e.g. "PageRank 0.14 (0.139037)". Numbers written in words are
+  checked like digits.
+- Data attached to the request is what the request is about. Never load a dataset the
+  user did not attach or name; when several could be meant, call ask_user.
 - If the question is ambiguous or needs data that is not attached, call ask_user."""
 
 STAGED = """Work in stages: (1) list the evidence the question needs and the prerequisites

@@ -21,11 +21,13 @@ from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.model.gateway import ToolCallRequest
-from igraph_agent.response import AgentResponse, Refusal, RunPhase
+from igraph_agent.response import AgentResponse, Evidence, GraphRef, Refusal, RunPhase
 from igraph_agent.runtime.approvals import pause_run, restore_state, resumed_turn
-from igraph_agent.runtime.events import ModelCompleted, ModelDelta, RunStarted, run_ended
+from igraph_agent.runtime.binding import bind, bind_call, data_section, graph_ref
+from igraph_agent.runtime.events import ModelCompleted, ModelDelta, RunGraph, RunStarted, run_ended
 from igraph_agent.runtime.guards import check_answer
 from igraph_agent.runtime.instructions import CLARIFY_TOOL, system_prompt
+from igraph_agent.runtime.refusals import refused
 from igraph_agent.runtime.scheduler import BatchOutcome, run_batch, run_planned
 from igraph_agent.runtime.state import RunSpec, RunState, build_response, persist_final
 from igraph_agent.runtime.turncheck import screen_calls
@@ -42,10 +44,21 @@ async def run_loop(spec: RunSpec) -> AgentResponse:
     Runs(spec.store).update(spec.run_id, status=RunPhase.RUNNING)
     spec.events.emit(RunStarted(question=spec.question, model=spec.model,
                                 session_id=spec.session_id))
-    _add(spec, st, {"role": "system", "content": system_prompt(spec.options, spec.plan, spec.instructions)})
+    shown = await asyncio.to_thread(bind, spec)  # attached data is what this request is about
+    ref = graph_ref(spec)
+    if ref is not None:
+        spec.events.emit(RunGraph(graph=ref))
+    extra = [*spec.instructions, data_section(ref, bool(spec.session.attached_sources))]
+    _add(spec, st, {"role": "system", "content": system_prompt(spec.options, spec.plan, extra)})
     for m in spec.history:
         st.messages.append(m)
     _add(spec, st, {"role": "user", "content": spec.question})
+    if shown:  # the runtime's own get_graph_info: the first request states the bound graph
+        call = bind_call()
+        _add(spec, st, {"role": "assistant", "content": None, "tool_calls": [
+            {"id": call.id, "type": "function",
+             "function": {"name": call.name, "arguments": call.arguments}}]})
+        _add_results(spec, st, await run_batch(spec, st, [call], {call.name}))
     return await _drive(spec, st, 0)
 
 
@@ -87,6 +100,12 @@ async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
             refused = screen_calls(turn.tool_calls, (a.call_id for a in st.actions))
             _add(spec, st, turn.as_message())
             if last or not turn.tool_calls:
+                found = refused(st.results, st.actions) if turn.text.strip() else None
+                if found is not None and not found.useful:
+                    return _finish(spec, st, "blocked", found.answer(), refusal=found.refusal,
+                                   extra_data={"model_answer": turn.text})
+                if found is not None and found.notice() not in st.notices:
+                    st.notices.append(found.notice())
                 if turn.text.strip():
                     verdict = check_answer(turn.text, spec.question, spec.session,
                                            st.results, st.actions)
@@ -178,6 +197,11 @@ def _finish(spec: RunSpec, st: RunState, status: str, answer: str, *,
             execution_stopped: bool = True) -> AgentResponse:
     resp = build_response(spec, st, status, answer, error=error)
     resp.refusal = refusal
+    ref = graph_ref(spec)
+    if ref is not None:
+        resp.graph = GraphRef(**ref)
+        resp.evidence.insert(0, Evidence(tool="graph", call_id=f"{ref['dataset_id']}@r{ref['revision']}",
+                                         shows=f"the run used {ref['label']}"))
     resp.data.update(extra_data or {})
     final_state = run_status or RunPhase.COMPLETED
     fields = {"status": final_state, "usage": st.usage.model_dump(),

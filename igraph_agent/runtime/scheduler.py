@@ -40,7 +40,7 @@ from igraph_agent.model.gateway import ToolCallRequest
 from igraph_agent.runtime.approvals import preauthorized, rejection, request_approval
 from igraph_agent.runtime.events import ToolBlocked
 from igraph_agent.runtime.executor import Planned, execute_call, plan_call
-from igraph_agent.runtime.state import RunSpec, RunState, call_key
+from igraph_agent.runtime.state import RunSpec, RunState
 from igraph_agent.store.approvals import ApprovalStatus
 from igraph_agent.tools.registry import ToolRegistry, ToolResult
 
@@ -169,7 +169,7 @@ async def run_planned(spec: RunSpec, st: RunState, planned: list[Planned]) -> Ba
 async def _outcome(spec: RunSpec, st: RunState, p: Planned, planned: list[Planned],
                    outcomes: dict[int, Outcome], limit: asyncio.Semaphore) -> Outcome:
     if p.done is not None:
-        st.remember_failure(p.call.name, p.args_view, p.done)
+        st.remember_failure(p.call.name, p.args_view, p.done, spec.session.state_token())
         return Outcome(_state_of(p.done), p.done)
     blocker = next((planned[i] for i in p.after
                     if planned[i].rejected is None and outcomes[i].blocks), None)
@@ -181,7 +181,7 @@ async def _outcome(spec: RunSpec, st: RunState, p: Planned, planned: list[Planne
                                     spec.events.generation)
         return Outcome("failed", result)
     if p.decision is None and _needs_approval(spec, p) \
-            and call_key(p.call.name, p.args_view) not in st.failed:
+            and st.failure_of(p.call.name, p.args_view, spec.session.state_token()) is None:
         request_approval(spec, p)
         return Outcome("paused")
     async with limit:

@@ -76,7 +76,8 @@ class RunState:
     messages: list[dict[str, Any]] = field(default_factory=list)
     results: list[ToolResult] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
-    failed: dict[str, ToolResult] = field(default_factory=dict)  # call_key -> first failure
+    # call_key -> (its failure, the graph state it failed in: SessionGraph.state_token())
+    failed: dict[str, tuple[ToolResult, str]] = field(default_factory=dict)
     usage: Usage = field(default_factory=Usage)
     notices: list[str] = field(default_factory=list)
     guard_retried: bool = False  # the answer guard sent an answer back once already
@@ -86,14 +87,22 @@ class RunState:
         self.results.append(result)
         self.actions.append(action_of(tool, call_id, args, result))
 
-    def remember_failure(self, tool: str, args: dict[str, Any], result: ToolResult) -> None:
-        """Remember a failed execution: the same call is not run again in this run.
+    def remember_failure(self, tool: str, args: dict[str, Any], result: ToolResult,
+                         graph: str = "") -> None:
+        """Remember a failed execution and the graph state it failed in: the same call is
+        not run again while the graph state is the same.
 
         Blocked and rejected calls are not remembered: the model may submit them again.
         """
         blocked = result.error is not None and result.error.code == BLOCKED
-        if not result.success and not blocked:
-            self.failed.setdefault(call_key(tool, args), result)
+        key = call_key(tool, args)
+        if not result.success and not blocked and self.failed.get(key, (None, None))[1] != graph:
+            self.failed[key] = (result, graph)
+
+    def failure_of(self, tool: str, args: dict[str, Any], graph: str) -> ToolResult | None:
+        """The earlier failure of exactly this call in this same graph state, if any."""
+        hit = self.failed.get(call_key(tool, args))
+        return hit[0] if hit is not None and hit[1] == graph else None
 
 
 def action_of(tool: str, call_id: str, args: dict[str, Any], result: ToolResult) -> Action:

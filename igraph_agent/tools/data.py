@@ -145,6 +145,7 @@ def _read_only_scope(ctx: ToolContext, source_ids: list[str]) -> None:
 def _mark_active(session, dataset_id: str, revision: int | None, status: str) -> None:
     """With nothing loaded, the dataset just constructed is the active one (not yet loaded)."""
     with session.lock:
+        session.changes += 1  # a construction changes the graph state (state_token)
         if not session.loaded:
             session.dataset_id, session.revision = dataset_id, revision
             session.construction_status = status

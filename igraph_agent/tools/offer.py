@@ -30,7 +30,7 @@ ON_DEMAND: dict[str, tuple[frozenset[str], re.Pattern[str]]] = {
                             re.IGNORECASE)),
     "changes": (frozenset({"preview_graph_optimization", "commit_graph_optimization",
                            "clear_graph"}),
-                re.compile(r"optimi[sz]|clean|\bclear|unload|prune|dedup|duplicate|\bmerge|"
+                re.compile(r"optimi[sz]|preview|clean|\bclear|unload|prune|dedup|duplicate|\bmerge|"
                            r"simplif|self.?loop|isolated|remove|delete|\bdrop", re.IGNORECASE)),
     "reports": (frozenset({"create_analysis_report", "visualize_subgraph"}),
                 re.compile(r"report|visuali[sz]|\bdraw|\bplot|picture|diagram|\bshow (me )?"
