@@ -94,3 +94,14 @@ def test_node_attributes_show_in_graph_info_and_filter_an_attribute_tool(ws):
                             {"attribute": "kind", "value": "football"}, ctx)
     assert sub.success, sub.error
     assert sub.data["nodes"] == 3
+
+
+def test_an_edge_table_with_a_distinct_first_column_stays_an_edge_table(ws):
+    ring = pd.DataFrame({"person": ["ann", "bob", "cat", "dan"],
+                         "friend": ["bob", "cat", "dan", "ann"]})
+    kinds = pd.DataFrame({"id": ["ann", "bob", "cat", "dan"],
+                          "kind": ["chess", "chess", "football", "football"]})
+    ids = [s["source_id"] for s in ws.attach_many([ring, kinds])]
+    g, _ = ws.load(ws.construct(ids, GraphSpec())["id"])
+    assert sorted(g.nodes) == ["ann", "bob", "cat", "dan"]  # 'chess' is an attribute, not a node
+    assert g.nodes["cat"]["kind"] == "football" and g.number_of_edges() == 4

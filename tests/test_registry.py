@@ -42,7 +42,26 @@ def test_schema_comes_from_the_args_model_and_the_docstring():
     schema = big.json_schema()["function"]
     assert schema["name"] == "big"
     assert schema["description"] == "Return n items."
-    assert schema["parameters"]["properties"]["n"]["minimum"] == 1
+    assert schema["parameters"]["properties"]["n"]["type"] == "integer"
+    # the model's view leaves bounds out; validation still enforces them
+    assert "minimum" not in schema["parameters"]["properties"]["n"]
+    assert BigArgs.model_json_schema()["properties"]["n"]["minimum"] == 1
+
+
+def test_the_model_view_hides_internal_fields_titles_and_null_branches():
+    from typing import Annotated
+
+    from igraph_agent.tools.schema import INTERNAL, model_parameters
+
+    class Args(BaseModel):
+        top_k: int = 10
+        label: str | None = None
+        backend: Annotated[str, INTERNAL] = "auto"
+
+    params = model_parameters(Args)
+    assert params["properties"] == {"top_k": {"default": 10, "type": "integer"},
+                                    "label": {"type": "string"}}
+    assert Args.model_validate({"backend": "igraph"}).backend == "igraph"  # still accepted
 
 
 def test_resource_contract_fills_templates_from_arguments():

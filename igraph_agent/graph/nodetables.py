@@ -50,8 +50,13 @@ def endpoint_ids(df: pd.DataFrame, cols: tuple[str, str] | None = None) -> set[s
 
 def node_id_column(df: pd.DataFrame, endpoints: set[str]) -> str | None:
     """The column of ``df`` holding distinct ids that cover the endpoints, if any."""
+    return _best_id_column(df, endpoints)[0]
+
+
+def _best_id_column(df: pd.DataFrame, endpoints: set[str]) -> tuple[str | None, float]:
+    """(the id column, the share of the endpoints it covers) -- (None, 0) when none does."""
     if not endpoints or named_endpoints(df) is not None:
-        return None
+        return None, 0.0
     order = list(df.columns)
     for col in sorted(order, key=lambda c: (str(c).lower() not in ID_NAMES, order.index(c))):
         s = df[col]
@@ -60,34 +65,43 @@ def node_id_column(df: pd.DataFrame, endpoints: set[str]) -> str | None:
         ids = as_ids(s)
         if ids.duplicated().any():
             continue
-        if len(endpoints & set(ids)) >= MIN_COVERAGE * len(endpoints):
-            return str(col)
-    return None
+        share = len(endpoints & set(ids)) / len(endpoints)
+        if share >= MIN_COVERAGE:
+            return str(col), share
+    return None, 0.0
 
 
 def split_node_tables(tables: list[Named],
                       edge_cols: tuple[str, str] | None = None) -> tuple[list[Named], list[tuple[Named, str]]]:
     """(edge tables, node tables with their id column) of a list of named tables.
 
-    Each table is tested as a node table of all the others taken as edge tables; at least
-    one edge table always remains. ``edge_cols`` are endpoint columns the caller named.
+    Each table is tested as a node table of all the others taken as edge tables; the best
+    covering candidates are taken first (so an edge table whose first column happens to be
+    distinct is not mistaken for the node table of its own node table), and at least one
+    edge table always remains. ``edge_cols`` are endpoint columns the caller named.
     """
     if len(tables) < 2:
         return list(tables), []
-    nodes: list[tuple[Named, str]] = []
-    for i, (name, df) in enumerate(tables):
-        others = [t for j, t in enumerate(tables) if j != i and all(t[0] != n[0][0] for n in nodes)]
+
+    def cover(i: int, taken: set[int]) -> tuple[str | None, float]:
+        df = tables[i][1]
+        others = [t for j, t in enumerate(tables) if j != i and j not in taken]
         if not others or _names(df, edge_cols):
-            continue
+            return None, 0.0
         endpoints: set[str] = set()
         for _, other in others:
             if len(other.columns) >= 2:
                 endpoints |= endpoint_ids(other, _cols(other, edge_cols))
-        col = node_id_column(df, endpoints)
+        return _best_id_column(df, endpoints)
+
+    first = {i: cover(i, set()) for i in range(len(tables))}
+    taken: dict[int, str] = {}
+    for i in sorted((i for i, (col, _) in first.items() if col), key=lambda i: -first[i][1]):
+        col, _ = cover(i, set(taken))
         if col is not None:
-            nodes.append(((name, df), col))
-    node_names = {n[0][0] for n in nodes}
-    return [t for t in tables if t[0] not in node_names], nodes
+            taken[i] = col
+    nodes = [(tables[i], col) for i, col in sorted(taken.items())]
+    return [t for i, t in enumerate(tables) if i not in taken], nodes
 
 
 def node_frame(df: pd.DataFrame, id_col: str) -> pd.DataFrame:

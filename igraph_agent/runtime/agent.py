@@ -250,14 +250,17 @@ class Agent:
         return self.durable.observer_handle(run_id)
 
     def ask(self, question: str, attach: Iterable[Any] = (), session: str | None = None,
-            options: RunOptions | None = None, **option_fields: Any) -> AgentResponse:
+            options: RunOptions | None = None, names: Iterable[str] | None = None,
+            **option_fields: Any) -> AgentResponse:
         """Run a question to its end and return the typed response.
 
+        ``names`` label the attachments (``["friends", "people"]``), as ``--with`` does;
         ``option_fields`` are a shortcut for RunOptions fields (``output_format="report"``).
         """
         if option_fields:
             options = (options or RunOptions()).model_copy(update=option_fields)
-        return self.start(question, attach=attach, session=session, options=options).wait()
+        return self.start(question, attach=attach, session=session, options=options,
+                          names=names).wait()
 
     async def _run(self, spec: RunSpec, attach_error: AgentError | None) -> AgentResponse:
         try:

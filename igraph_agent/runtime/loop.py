@@ -23,7 +23,7 @@ from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.model.gateway import ToolCallRequest
 from igraph_agent.response import AgentResponse, Evidence, GraphRef, Refusal, RunPhase
 from igraph_agent.runtime.approvals import pause_run, restore_state, resumed_turn
-from igraph_agent.runtime.binding import bind, bind_call, data_section, graph_ref
+from igraph_agent.runtime.binding import SETUP_TOOLS, bind, bind_call, data_section, graph_ref
 from igraph_agent.runtime.events import ModelCompleted, ModelDelta, RunGraph, RunStarted, run_ended
 from igraph_agent.runtime.guards import check_answer
 from igraph_agent.runtime.instructions import CLARIFY_TOOL, system_prompt
@@ -48,6 +48,8 @@ async def run_loop(spec: RunSpec) -> AgentResponse:
     ref = graph_ref(spec)
     if ref is not None:
         spec.events.emit(RunGraph(graph=ref))
+    if ref is not None and ref["attached"]:  # bound: the set-up tools would only cost tokens
+        spec.tools = [t for t in spec.tools if t.name not in SETUP_TOOLS]
     extra = [*spec.instructions, data_section(ref, bool(spec.session.attached_sources))]
     _add(spec, st, {"role": "system", "content": system_prompt(spec.options, spec.plan, extra)})
     for m in spec.history:

@@ -113,7 +113,7 @@ class CentralityArgs(BaseModel):
     where: Where | None = Field(default=None, description="rank only nodes whose attributes "
                                 "equal these values, e.g. {\"kind\": \"person\"}; scores "
                                 "are computed on the whole graph")
-    seed: int = 42
+    seed: Annotated[int, INTERNAL] = 42
     backend: Backend = "auto"
 
 

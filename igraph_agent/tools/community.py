@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import threading
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import networkx as nx
 import numpy as np
@@ -36,6 +36,7 @@ from igraph_agent.tools.common import (
     weight_key,
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.schema import INTERNAL
 
 # Leiden iterates until stable below this many edges, else stops after 2 passes.
 LEIDEN_CONVERGE_LIMIT = 20_000
@@ -46,7 +47,8 @@ Method = Literal["auto", "leiden", "louvain", "label_propagation", "infomap"]
 
 class PartitionArgs(BaseModel):
     method: Method = Field(default="auto", description="auto = leiden (best modularity)")
-    seed: int = Field(default=42, description="random seed: the same seed gives the same partition")
+    seed: Annotated[int, INTERNAL] = Field(default=42, description="random seed: the same seed "
+                                           "gives the same partition")
     resolution: float = Field(default=1.0, gt=0, description="higher gives more, smaller "
                               "communities (leiden, louvain)")
     weighted: bool = Field(default=False, description="use the edge attribute 'weight'")

@@ -8,8 +8,13 @@ descriptions, and drops the rest:
 * ``null`` branches of optional fields (``anyOf: [X, null]`` becomes ``X``; leaving the
   field out means "none") and ``default: null``;
 * ``$defs``/``$ref`` indirection (inlined);
-* fields marked internal with :data:`INTERNAL` (the runtime decides them, e.g. ``backend``);
-  they are still accepted when given.
+* fields marked internal with :data:`INTERNAL` (the runtime decides them, e.g. ``backend``,
+  ``seed``); they are still accepted when given;
+* numeric and length bounds (``minimum``, ``maxItems``, …): validation still enforces them
+  and names the field and the bound when a call breaks one;
+* the Args model's own docstring (the tool description says what the tool does).
+
+A union of plain types (``anyOf: [string, integer, …]``) becomes ``type: [...]``.
 
 Example::
 
@@ -31,10 +36,16 @@ INTERNAL_KEY = "x-internal"
 INTERNAL = Field(json_schema_extra={INTERNAL_KEY: True})
 
 
+#: schema keys left out of the model's view (validation still applies them)
+DROPPED = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems",
+                     "maxItems", "minLength", "maxLength"})
+
+
 def model_parameters(args_model: type[BaseModel]) -> dict[str, Any]:
     """The compact JSON schema of ``args_model`` as the model sees it."""
     raw = args_model.model_json_schema()
     defs = raw.pop("$defs", {})
+    raw.pop("description", None)
     return _clean(raw, defs)
 
 
@@ -50,7 +61,7 @@ def _clean(node: Any, defs: dict[str, Any]) -> Any:
     for key, value in node.items():
         if key == "title" and isinstance(value, str):
             continue
-        if key == "default" and value is None:
+        if (key == "default" and value is None) or key in DROPPED:
             continue
         if key == "properties":
             props = {k: v for k, v in value.items() if not (isinstance(v, dict) and v.get(INTERNAL_KEY))}
@@ -67,4 +78,7 @@ def _clean(node: Any, defs: dict[str, Any]) -> Any:
         if len(kept) == 1 and len(kept) < len(branches):
             del out["anyOf"]
             out = {**kept[0], **out}
+        elif kept and all(set(b) == {"type"} and isinstance(b["type"], str) for b in kept):
+            del out["anyOf"]
+            out = {"type": [b["type"] for b in kept], **out}
     return out

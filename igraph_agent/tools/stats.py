@@ -15,6 +15,7 @@ import itertools
 import math
 import random
 import statistics
+from typing import Annotated
 
 import networkx as nx
 from pydantic import BaseModel, Field
@@ -29,6 +30,7 @@ from igraph_agent.tools.common import (
     require_nodes,
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.schema import INTERNAL
 
 # Exact average path length / diameter up to this many nodes; sampled BFS above.
 EXACT_PATHS_LIMIT = 3000
@@ -100,7 +102,7 @@ class SummaryArgs(BaseModel):
     samples: int | None = Field(default=None, ge=10, le=5000, description="BFS sources for "
                                 "the path estimates on graphs above 3000 nodes (default 200, "
                                 "50 from 200k edges on)")
-    seed: int = 42
+    seed: Annotated[int, INTERNAL] = 42
     backend: Backend = "auto"
 
 
