@@ -8,8 +8,7 @@ Example::
     >>> from igraph_agent.datasets import load
     >>> import igraph_agent.data
     >>> resp = agent.ask("How big is the graph?", attach=[igraph_agent.data.path("karate.csv")])
-    >>> dataset_id = next(r["dataset_id"] for r in resp.data.values()
-    ...                   if r["tool"] == "load_constructed_graph")
+    >>> dataset_id = resp.graph.dataset_id          # the graph the run used
     >>> G = load(dataset_id, revision=1, home=agent.home)  # home: default $IGRAPH_AGENT_HOME
     >>> G.number_of_nodes(), G.number_of_edges()
     (34, 78)

@@ -13,8 +13,13 @@ tables or graphs, a table with more columns and no endpoint convention, no table
 
 Example::
 
-    spec = unambiguous_spec({"src_1": {"table": friends}, "src_2": {"table": people}})
-    spec.kind, spec.source_col          # ('edge_list', 'person')
+    >>> friends = pd.DataFrame({"person": ["a", "b"], "friend": ["b", "c"], "since": [1, 2]})
+    >>> people = pd.DataFrame({"id": ["a", "b", "c"], "kind": ["x", "x", "y"]})
+    >>> spec = unambiguous_spec({"src_1": {"table": friends}, "src_2": {"table": people}})
+    >>> spec.kind, spec.source_col, spec.target_col
+    ('edge_list', 'person', 'friend')
+    >>> unambiguous_spec({"src_1": {"table": friends}}) is None   # three columns, no convention
+    True
 """
 
 from __future__ import annotations

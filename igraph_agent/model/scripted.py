@@ -91,7 +91,8 @@ class ScriptedModel:
         return len(self.steps) - self._pos
 
     def next_message(self, messages: list[dict], tools: list[dict] | None) -> dict[str, Any]:
-        self.requests.append({"messages": messages, "tools": tools or []})
+        # a snapshot: the caller keeps appending to its list after this turn
+        self.requests.append({"messages": list(messages), "tools": list(tools or [])})
         if self._pos >= len(self.steps):
             return {"role": "assistant", "content": None}
         step = self.steps[self._pos]

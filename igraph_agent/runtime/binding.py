@@ -18,8 +18,8 @@ can cite, and :func:`graph_ref` names that graph in the response.
 
 Example::
 
-    ref = bind(spec)          # before the first model turn
-    ref["label"]              # 'friends (DataFrame) + people (DataFrame) → ds_… r1 · 7 nodes · 8 edges'
+    >>> data_section(None, attached=False)[:40]
+    'No graph is loaded in this session. Load'
 """
 
 from __future__ import annotations

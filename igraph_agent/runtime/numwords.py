@@ -7,8 +7,8 @@ the same small-number rule as the digits.
 
 Example::
 
-    word_numbers("It has thirty-four nodes and two hundred and forty edges.")
-    # [('thirty-four', 34.0), ('two hundred and forty', 240.0)]
+    >>> word_numbers("It has thirty-four nodes and two hundred and forty edges.")
+    [('thirty-four', 34.0), ('two hundred and forty', 240.0)]
 """
 
 from __future__ import annotations

@@ -8,8 +8,10 @@ unblock), not ``answered`` with unrelated text. When other calls produced a usef
 
 Example::
 
-    found = refused(results, actions)       # None, or the first refused call
-    found.refusal.code                      # 'READ_ONLY_MODE'
+    >>> r = ToolResult.failure("clear_graph", "c1", ErrorCode.READ_ONLY_MODE, "read-only")
+    >>> found = refused([r], [Action(tool="clear_graph", call_id="c1", success=False)])
+    >>> found.refusal.code, found.refusal.blocked_action, found.useful
+    ('READ_ONLY_MODE', 'clear_graph {}', False)
 """
 
 from __future__ import annotations

@@ -9,9 +9,12 @@ when the request names skills or a tool whitelist (then the request's own list s
 
 Example::
 
-    names = [t.name for t in offered(tools, "Which nodes are most central?", RunOptions())]
-    "train" in names          # False
-    "clear_graph" in [t.name for t in offered(tools, "Clear the graph", RunOptions())]  # True
+    >>> from igraph_agent.options import RunOptions
+    >>> tools = registry.in_scope(None)
+    >>> "train" in [t.name for t in offered(tools, "Which nodes are most central?", RunOptions())]
+    False
+    >>> "clear_graph" in [t.name for t in offered(tools, "Clear the graph", RunOptions())]
+    True
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ Example::
     ...     top_k: int = Field(default=10, ge=1)
     ...     backend: str = Field(default="auto", json_schema_extra={INTERNAL_KEY: True})
     >>> model_parameters(Args)
-    {'properties': {'top_k': {'default': 10, 'minimum': 1, 'type': 'integer'}}, 'type': 'object'}
+    {'properties': {'top_k': {'default': 10, 'type': 'integer'}}, 'type': 'object'}
 """
 
 from __future__ import annotations
