@@ -27,7 +27,7 @@ from igraph_agent.runtime.binding import SETUP_TOOLS, bind, bind_call, data_sect
 from igraph_agent.runtime.events import ModelCompleted, ModelDelta, RunGraph, RunStarted, run_ended
 from igraph_agent.runtime.guards import check_answer
 from igraph_agent.runtime.instructions import CLARIFY_TOOL, system_prompt
-from igraph_agent.runtime.refusals import refused
+from igraph_agent.runtime.refusals import refusal_of
 from igraph_agent.runtime.scheduler import BatchOutcome, run_batch, run_planned
 from igraph_agent.runtime.state import RunSpec, RunState, build_response, persist_final
 from igraph_agent.runtime.turncheck import screen_calls
@@ -102,7 +102,7 @@ async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
             refused = screen_calls(turn.tool_calls, (a.call_id for a in st.actions))
             _add(spec, st, turn.as_message())
             if last or not turn.tool_calls:
-                found = refused(st.results, st.actions) if turn.text.strip() else None
+                found = refusal_of(st.results, st.actions) if turn.text.strip() else None
                 if found is not None and not found.useful:
                     return _finish(spec, st, "blocked", found.answer(), refusal=found.refusal,
                                    extra_data={"model_answer": turn.text})

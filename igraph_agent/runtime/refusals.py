@@ -9,7 +9,7 @@ unblock), not ``answered`` with unrelated text. When other calls produced a usef
 Example::
 
     >>> r = ToolResult.failure("clear_graph", "c1", ErrorCode.READ_ONLY_MODE, "read-only")
-    >>> found = refused([r], [Action(tool="clear_graph", call_id="c1", success=False)])
+    >>> found = refusal_of([r], [Action(tool="clear_graph", call_id="c1", success=False)])
     >>> found.refusal.code, found.refusal.blocked_action, found.useful
     ('READ_ONLY_MODE', 'clear_graph {}', False)
 """
@@ -57,7 +57,7 @@ class Refused:
                 f"To unblock: {'; '.join(r.unblock)}.")
 
 
-def refused(results: list[ToolResult], actions: list[Action]) -> Refused | None:
+def refusal_of(results: list[ToolResult], actions: list[Action]) -> Refused | None:
     """The first refused call of the run that never succeeded later, if any."""
     codes = set(UNBLOCK)
     succeeded = {r.tool for r in results if r.success}
