@@ -13,7 +13,7 @@ import pytest
 from igraph_agent import Agent, RunOptions
 from igraph_agent.graph.datasets import GraphSpec
 from igraph_agent.model.scripted import ScriptedModel, call
-from igraph_agent.report import load_report, report_cells
+from igraph_agent.report import load_report
 
 pytestmark = pytest.mark.slow
 
@@ -159,31 +159,62 @@ def _report_call(messages, tools):
                  source_results=[{"tool": "run_graph_code", "call_id": code_id}])]
 
 
-@pytest.mark.kernel
-def test_code_finding_becomes_a_cell_that_reruns_to_the_same_value_in_a_kernel(tmp_path):
-    from nbclient import NotebookClient
-
+def _ranking_run(tmp_path, with_report: bool):
     agent, ds = _loaded(tmp_path / "project", davis())
     code = CASES["people ranking"][3]
-    model = ScriptedModel([[call("load_constructed_graph", dataset_id=ds)], [code],
-                           _report_call, CASES["people ranking"][1]])
-    resp = agent.ask("Write a report ranking the people", options=RunOptions(model=model.id))
+    steps = [[call("load_constructed_graph", dataset_id=ds)], [code]]
+    steps += [_report_call] if with_report else []
+    model = ScriptedModel([*steps, CASES["people ranking"][1]])
+    resp = agent.ask("Rank the people by betweenness", options=RunOptions(model=model.id))
     agent.close()
     assert resp.status == "answered"
+    return resp, json.loads(code.arguments)["code"]
+
+
+def test_report_finding_of_a_snippet_is_its_code_and_value(tmp_path):
+    resp, code = _ranking_run(tmp_path, with_report=True)
     report = load_report(tmp_path / "project", resp.run_id)
     finding = next(f for f in report.findings if f.source.tool == "run_graph_code")
-    assert finding.code and json.loads(code.arguments)["code"] in finding.code
-    expected = [[n, s] for n, s in _people_betweenness(davis())]
+    assert finding.code and code in finding.code
+    expected = _people_betweenness(davis())
     got = finding.numbers["result"]
-    assert [r[0] for r in got] == [r[0] for r in expected]
-    assert [r[1] for r in got] == pytest.approx([r[1] for r in expected], abs=1e-9)
-    nb = nbformat.v4.new_notebook(cells=report_cells(report))
-    nb.cells.append(nbformat.v4.new_code_cell("print(json.dumps(result))"))
-    nb.cells.insert(0, nbformat.v4.new_code_cell("import json"))
+    assert [r[0] for r in got] == [n for n, _ in expected]
+    assert [r[1] for r in got] == pytest.approx([s for _, s in expected], abs=1e-9)
+
+
+@pytest.mark.kernel
+def test_offered_code_cell_reruns_to_the_same_value_in_a_kernel(tmp_path):
+    from nbclient import NotebookClient
+
+    from igraph_agent.jupyter.report_comm import code_cells_message
+
+    resp, code = _ranking_run(tmp_path, with_report=False)
+    message = code_cells_message(tmp_path / "project", resp.run_id, "cell-1")
+    assert message["insert"] is False and message["cell_id"] == "cell-1"
+    roles = [c["metadata"]["igraph_agent"]["role"] for c in message["cells"]]
+    assert "setup" in roles and roles.count("recompute") == 1
+    recompute = next(c for c in message["cells"]
+                     if c["metadata"]["igraph_agent"]["role"] == "recompute")
+    assert code in recompute["source"]
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell(c["source"]) for c in message["cells"]
+        if c["cell_type"] == "code"])
+    nb.cells.append(nbformat.v4.new_code_cell("import json\nprint(json.dumps(result))"))
     NotebookClient(nb, timeout=300, kernel_name="python3",
                    resources={"metadata": {"path": str(tmp_path)}}).execute()
-    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
-              if o.output_type == "error"]
-    assert errors == []
+    errors = [o for c in nb.cells for o in c.outputs if o.output_type == "error"]
+    assert errors == []  # the recompute cell's same() found the value the tool reported
     printed = json.loads(nb.cells[-1].outputs[0]["text"])
-    assert printed == {"result": finding.numbers["result"]}
+    expected = _people_betweenness(davis())
+    assert [r[0] for r in printed["result"]] == [n for n, _ in expected]
+
+
+def test_a_run_without_code_offers_no_code_cells(tmp_path):
+    from igraph_agent.jupyter.report_comm import code_cells_message
+
+    agent, ds = _loaded(tmp_path, karate())
+    model = ScriptedModel([[call("load_constructed_graph", dataset_id=ds)],
+                           [call("count_triangles")], "There are 45 triangles."])
+    resp = agent.ask("triangles?", options=RunOptions(model=model.id))
+    agent.close()
+    assert code_cells_message(tmp_path, resp.run_id, None) is None

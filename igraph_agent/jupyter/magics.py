@@ -109,6 +109,10 @@ class AgentMagics(Magics):
             from igraph_agent.jupyter.report_comm import publish_report
 
             publish_report(agent.home, handle.run_id)
+        elif any(a.tool == "run_graph_code" and a.success for a in response.actions):
+            from igraph_agent.jupyter.report_comm import publish_code_cells
+
+            publish_code_cells(agent.home, handle.run_id)
 
     def _wait(self, handle: Any, panel: Any) -> int:
         """Drain the run's events on this (main) thread; an interrupt (■) is the Stop button.

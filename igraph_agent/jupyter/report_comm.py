@@ -52,6 +52,27 @@ def report_message(home: str | Path, run_id: str, cell_id: str | None,
             "insert": insert}
 
 
+def code_cells_message(home: str | Path, run_id: str, cell_id: str | None) -> dict | None:
+    """A ``report`` message offering the run's code snippets as re-runnable cells (setup +
+    one recompute cell per successful ``run_graph_code`` call), not inserted until asked
+    ("igraph-agent: insert last report"); ``None`` when the run ran no code."""
+    from igraph_agent.report import cells_json
+    from igraph_agent.report.codecells import code_report
+
+    report = code_report(home, run_id)
+    if report is None:
+        return None
+    return {"type": "report", "version": PROTOCOL_VERSION, "run_id": run_id,
+            "cell_id": cell_id, "title": report.title, "cells": cells_json(report),
+            "insert": False}
+
+
+def publish_code_cells(home: str | Path, run_id: str) -> bool:
+    """Offer the run's code cells to the extension; False when there are none."""
+    message = code_cells_message(home, run_id, current_cell_id())
+    return message is not None and send(message)
+
+
 def status_message(run_id: str | None, state: str, pending_approvals: int = 0,
                    jobs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The ``status`` message: what the status bar item shows for this kernel."""
