@@ -29,7 +29,13 @@ from igraph_agent.response import (
     Evidence,
     RunPhase,
 )
-from igraph_agent.runtime.events import EventLog, run_ended
+from igraph_agent.runtime.events import (
+    EventLog,
+    ToolStarted,
+    parse_event,
+    run_ended,
+    stored_events,
+)
 from igraph_agent.runtime.owner import owner_alive
 from igraph_agent.runtime.spool import persist_terminal, resave, spooled
 from igraph_agent.runtime.state import action_of
@@ -65,8 +71,8 @@ def stop_dead_run(store: Store, home: Path, run: RunRecord,
     """Persist a run whose process is gone as ``interrupted`` (or ``cancelled``)."""
     run_id, generation = run.id, run.generation
     pid = (run.owner or "?").split(":")[0]
-    started = {e["data"].get("call_id") for e in store.events(run_id)
-               if e["type"] == "tool.started"}
+    events = [parse_event(e) for e in stored_events(store, run_id)]
+    started = {e.data.call_id for e in events if e is not None and isinstance(e.data, ToolStarted)}
     for call in RunControlStore(store).open_tool_calls(run_id):
         if call["call_id"] in started:
             result = ToolResult.failure(
