@@ -9,7 +9,9 @@ time the same pipeline:
   igraph  pd.read_csv -> ig.Graph.DataFrame -> (no load) -> vcount/ecount/components ->
           pagerank -> community_leiden(modularity)
 
-and the table prints seconds per phase, the total, the ratio agent / igraph, and the
+Both processes import their libraries (pandas, igraph; networkx for the agent) before the
+clock starts (``import igraph`` alone is ~1.5 s: it pulls in matplotlib). The table prints
+seconds per phase, the total, the ratio agent / igraph, and the
 peak resident memory of each process (ru_maxrss, so it is the peak so far, in MB).
 
 Run: .venv/bin/python bench/data_path.py [EDGES ...]     (default: 100000 1000000)
@@ -51,6 +53,8 @@ def write_edges(path: Path, m: int, seed: int = 1) -> None:
 
 
 def run_agent(csv: Path, home: Path) -> dict:
+    import igraph  # noqa: F401  both sides import their libraries before the clock starts
+
     from igraph_agent.graph.session import SessionGraph
     from igraph_agent.graph.workspace import Workspace
     from igraph_agent.store import Store

@@ -122,5 +122,5 @@ def test_graph_with_merged_repeats_falls_back_to_conversion():
     g = nx.Graph()
     g.add_edge("a", "b", weight=3.0)
     remember(g, (summary, view))
-    h, ids = igraph_view(g)
+    h, _ids = igraph_view(g)
     assert h.ecount() == 1 and h.es["weight"] == [3.0]

@@ -165,7 +165,7 @@ def parse_delimited(path: Path, sep: str) -> tuple[pd.DataFrame, list[int]]:
     lines: list[int] = []
     try:
         for row in reader:
-            if not row or all(not f.strip() for f in row):
+            if not row or not "".join(row).strip():  # blank, or separators only
                 continue
             if header is None:
                 header = _check_header(row, name, sep, reader.line_num)
@@ -238,6 +238,10 @@ def typed(df: pd.DataFrame) -> pd.DataFrame:
         if values.empty or values.str.match(_LEADING_ZERO).any():
             out[col] = s
             continue
+        fast = _plain_numbers(values)
+        if fast is not None:
+            out[col] = fast.reindex(s.index)  # missing values make it float, as to_numeric
+            continue
         num = pd.to_numeric(values, errors="coerce")
         if (num.isna().any() or values.str.lower().isin(["inf", "-inf", "infinity"]).any()
                 or _too_big_for_integers(values, num)):
@@ -245,6 +249,27 @@ def typed(df: pd.DataFrame) -> pd.DataFrame:
         else:
             out[col] = pd.to_numeric(s)
     return out
+
+
+_INT_TEXT = r"[+-]?\d+"
+_FLOAT_TEXT = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
+
+
+def _plain_numbers(values: pd.Series) -> pd.Series | None:
+    """``pd.to_numeric(values)`` for columns of plain decimal numbers, parsed by Arrow in
+    one vectorized pass (several times faster at 1M rows); None for anything else (other
+    spellings, values beyond 64-bit integers), which the general path then decides."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    for pattern, kind in ((_INT_TEXT, pa.int64()), (_FLOAT_TEXT, pa.float64())):
+        if values.str.fullmatch(pattern).all():
+            try:
+                parsed = pc.cast(pa.array(values), kind)
+            except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+                return None
+            return pd.Series(parsed.to_numpy(zero_copy_only=False), index=values.index)
+    return None
 
 
 def _too_big_for_integers(values: pd.Series, num: pd.Series) -> bool:
