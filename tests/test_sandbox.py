@@ -104,6 +104,11 @@ def test_failing_snippet_returns_its_own_traceback_lines_as_a_retry_prompt(tmp_p
     assert "worker.py" not in err["message"] and "Traceback" not in err["message"]
 
 
+def test_a_result_too_large_to_read_is_refused_with_what_to_return(tmp_path):
+    err = _blocked(tmp_path, "result = list(range(3_000_000))")
+    assert err["code"] == "CODE_FAILED" and "the limit is 100000" in err["message"]
+
+
 def test_result_that_is_not_json_is_explained(tmp_path):
     err = _blocked(tmp_path, "result = G")
     assert err["code"] == "CODE_FAILED" and "not JSON" in err["message"]

@@ -26,6 +26,8 @@ class Limits(BaseModel):
                             description="largest file the snippet may write (RLIMIT_FSIZE)")
     stdout_chars: int = Field(default=8000, ge=100, le=100_000)
     rows: int = Field(default=50, ge=1, le=1000, description="rows kept per DataFrame")
+    result_chars: int = Field(default=100_000, ge=1000, le=2_000_000,
+                              description="largest `result`, as JSON characters")
 
 
 def code_policy() -> Policy:

@@ -132,7 +132,12 @@ def main() -> None:
             exec(compiled, ns)
         finally:
             sys.stdout = real
-        report = {"ok": True, "result": jsonable(ns.get("result"), int(job["limits"]["rows"]))}
+        result = jsonable(ns.get("result"), int(job["limits"]["rows"]))
+        size, cap = len(json.dumps(result, default=str)), int(job["limits"]["result_chars"])
+        if size > cap:
+            raise ValueError(f"result is {size} characters of JSON; the limit is {cap}: return "
+                             "a summary, counts or the top entries instead")
+        report = {"ok": True, "result": result}
     except BaseException as exc:  # the snippet's own failure, reported, never re-raised
         sys.stdout = sys.__stdout__
         report = failure(exc, source)
