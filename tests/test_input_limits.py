@@ -70,6 +70,7 @@ def ws(tmp_path):
 
 
 # -- sizes from the file system, before reading -----------------------------------------
+@pytest.mark.slow  # a sparse 6 GB file on disk
 def test_six_gigabyte_sparse_csv_is_refused_before_it_is_read(tmp_path):
     big = tmp_path / "huge.csv"
     with open(big, "wb") as fh:
@@ -112,6 +113,7 @@ def test_rows_beyond_the_limit_are_refused_while_streaming(ws, tmp_path, monkeyp
 
 
 # -- SQL dumps in a limited child process ------------------------------------------------
+@pytest.mark.slow  # a child process runs each dump to its memory limit
 @pytest.mark.parametrize("name", sorted(BOMBS))
 def test_sql_bomb_ends_in_source_invalid_within_the_memory_limit(tmp_path, name):
     bomb = tmp_path / name

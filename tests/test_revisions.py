@@ -66,6 +66,7 @@ def _race(home: Path, ds: str, script: Path) -> list[dict]:
     return outs
 
 
+@pytest.mark.slow  # real processes race for one dataset
 def test_two_processes_saving_one_dataset_at_once_never_mix_their_revisions(tmp_path):
     script = tmp_path / "writer.py"
     script.write_text(_WRITER)
@@ -141,6 +142,7 @@ def test_saving_again_after_a_conflict_on_a_fresh_revision_works(tmp_path):
 _OPEN = "import sys; from igraph_agent.store import Store; Store(sys.argv[1]).close()"
 
 
+@pytest.mark.slow  # fifteen real processes
 def test_fifteen_processes_opening_a_new_project_at_once_all_succeed(tmp_path):
     from igraph_agent.store.schema import MIGRATIONS
 

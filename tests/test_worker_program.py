@@ -9,6 +9,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 # an unguarded top-level script, as users write them: no ``if __name__ == "__main__"``
 _SCRIPT = textwrap.dedent("""
     import asyncio, json, os, signal, sys
@@ -57,12 +59,14 @@ def _run(tmp_path, karate_csv, mode: str) -> tuple[dict, str, int]:
     return json.loads(proc.stdout.strip().splitlines()[-1]), proc.stderr, runs
 
 
+@pytest.mark.slow  # a user script and its worker processes
 def test_an_unguarded_script_using_workers_runs_once(tmp_path, karate_csv):
     out, _, runs = _run(tmp_path, karate_csv, "plain")
     assert out["first"] and out["second"] and out["served"] == 2
     assert runs == 1
 
 
+@pytest.mark.slow  # a user script and its worker processes
 def test_an_interrupt_of_the_users_process_leaves_the_workers_serving(tmp_path, karate_csv):
     out, stderr, _ = _run(tmp_path, karate_csv, "interrupt")
     assert out["interrupted"] is True
