@@ -78,3 +78,54 @@ def test_rejected_approval_ends_with_the_response_badge_and_folded_steps(page, l
     first = page.locator(f"{NB} .iga-panel").first
     assert first.get_attribute("data-status") == "answered"
     assert first.locator(".iga-evidence").count() <= 1
+
+
+SLOW_BIG = """import time
+from igraph_agent.model.scripted import ScriptedModel, call
+
+def slow_rank(messages, tools):
+    time.sleep(1.0)
+    return [call("node_centrality", measure="pagerank", top_k=5)]
+
+ScriptedModel([slow_rank] * 40 + ["finished"], name="slow-big")"""
+
+
+def test_kernel_interrupt_cancels_a_large_graph_run_cleanly_and_the_next_one_works(page, lab):  # noqa: F811
+    cells = ["import os\nos.environ['IGRAPH_AGENT_WORKER_MIN_EDGES'] = '1000'\n"
+             "%load_ext igraph_agent",
+             "import networkx as nx\nG = nx.relabel_nodes(nx.barabasi_albert_graph(8000, 3, "
+             "seed=1), str)",
+             SLOW_BIG,
+             "%%agent --with G\nHow big is the graph?",
+             "%%agent --model scripted/slow-big\nRank the nodes for a long time"]
+    (lab.root / "interrupt.ipynb").write_text(json.dumps(_notebook(cells)))
+    _open(page, lab, "interrupt.ipynb", "interrupt")
+    _run_all(page)
+    panel = page.locator(f"{NB} .iga-panel").nth(1)
+    panel.locator(".iga-card").nth(1).wait_for(state="attached", timeout=180_000)
+    assert panel.get_attribute("data-status") == "running"
+    page.locator(f"{NB} .jp-Notebook").click(position={"x": 5, "y": 5})
+    page.keyboard.press("Escape")
+    page.keyboard.press("i")
+    page.keyboard.press("i")  # the notebook's interrupt (■) shortcut
+    page.locator(f"{NB} .iga-panel[data-status='cancelled']").wait_for(timeout=60_000)
+    page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=120_000)
+    cell = page.locator(f"{NB} .jp-Cell").nth(4)
+    outputs = cell.locator(".jp-OutputArea").inner_text()
+    assert "Traceback" not in outputs and "KeyboardInterrupt" not in outputs, outputs
+    ids = panel.locator(".iga-card").evaluate_all("cs => cs.map(c => c.textContent)")
+    assert 0 < len(ids) < 40
+    assert panel.locator(".iga-card-failed").count() == 0, panel.locator(".iga-card-failed").first.text_content()
+    # the next analysis on the same graph works (the worker pool survived the interrupt)
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.type("%%agent\nWhich nodes are most central?")
+    page.keyboard.press("Shift+Enter")
+    after = page.locator(f"{NB} .iga-panel").nth(2)
+    page.wait_for_function(
+        "e => e && ['answered', 'error', 'blocked', 'cancelled'].includes(e.dataset.status)",
+        arg=after.element_handle(timeout=120_000), timeout=120_000)
+    assert after.get_attribute("data-status") == "answered", after.inner_text()

@@ -183,7 +183,10 @@ class WorkerPool:
                    "extras": session_extras(session)}
         started = time.perf_counter()
         reply = await asyncio.to_thread(self._request, request)
-        if "envelope" not in reply:
+        if reply.get("cancelled"):
+            result = ToolResult.failure(t.name, ctx.call_id, ErrorCode.RUN_CANCELLED,
+                                        reply["error"], hint="ask again")
+        elif "envelope" not in reply:
             result = ToolResult.failure(
                 t.name, ctx.call_id, ErrorCode.TOOL_FAILED, reply.get("error", "worker failed"),
                 hint="the analysis worker stopped; call the tool again", retryable=True)
@@ -276,6 +279,9 @@ class WorkerPool:
         try:
             return worker.call(request)
         except (EOFError, OSError, BrokenPipeError) as exc:
+            if getattr(worker, "cancelled", False):  # killed by cancel_run: not a failure
+                return {"error": "the run was cancelled; its analysis worker was stopped",
+                        "cancelled": True}
             return {"error": f"analysis worker exited ({type(exc).__name__}, exit code "
                              f"{worker.exit_code(1)})"}
         finally:
@@ -286,6 +292,7 @@ class WorkerPool:
         """Kill the workers busy with this run's calls (they are replaced on the next call)."""
         hit = [w for w in list(self._workers) if w.serving == run_id]
         for w in hit:
+            w.cancelled = True
             w.kill()
         return len(hit)
 
