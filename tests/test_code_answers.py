@@ -165,7 +165,8 @@ def _ranking_run(tmp_path, with_report: bool):
     steps = [[call("load_constructed_graph", dataset_id=ds)], [code]]
     steps += [_report_call] if with_report else []
     model = ScriptedModel([*steps, CASES["people ranking"][1]])
-    resp = agent.ask("Rank the people by betweenness", options=RunOptions(model=model.id))
+    question = "Write a report ranking the people" if with_report else "Rank the people"
+    resp = agent.ask(question, options=RunOptions(model=model.id))
     agent.close()
     assert resp.status == "answered"
     return resp, json.loads(code.arguments)["code"]
