@@ -357,6 +357,9 @@ class AgentMagics(Magics):
             print(f"Error {exc.code}: {exc.message}", file=sys.stderr)
             return
         display(panel)
+        from igraph_agent.jupyter.report_comm import publish_code_cells
+
+        publish_code_cells(bridge.agent.home, run_id)  # a code run's cells, offered again
 
     def _decide(self, cmd: LineCommand) -> None:
         bridge = self.bridge
