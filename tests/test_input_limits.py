@@ -202,12 +202,16 @@ def test_reader_exception_of_any_type_becomes_source_invalid(ws, tmp_path, monke
 def test_cli_prints_the_coded_error_for_a_bad_sql_dump_not_a_traceback(tmp_path):
     p = tmp_path / "late_nul.sql"
     p.write_bytes(b"CREATE TABLE e(a, b);\n" + b"-- pad\n" * 12000 + b"SELECT '\x00';\n")
-    proc = subprocess.run([sys.executable, "-m", "igraph_agent.cli", "--home",
-                           str(tmp_path / "home"), "ask", "how many nodes?", "--data", str(p)],
-                          capture_output=True, text=True, timeout=120)
-    assert "SOURCE_INVALID" in proc.stdout + proc.stderr
-    assert "Traceback" not in proc.stdout + proc.stderr
-    assert proc.returncode != 0
+    from click.testing import CliRunner
+
+    from igraph_agent.cli import main
+
+    with CliRunner().isolation() as (out, err, _):  # the command's entry point, in-process
+        code = main(["--home", str(tmp_path / "home"), "ask", "how many nodes?", "--data", str(p)])
+        shown = out.getvalue().decode() + err.getvalue().decode()
+    assert "SOURCE_INVALID" in shown
+    assert "Traceback" not in shown
+    assert code != 0
 
 
 def test_dump_timeout_is_read_when_the_dump_runs(monkeypatch, tmp_path):
