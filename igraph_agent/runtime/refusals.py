@@ -44,6 +44,7 @@ ALTERNATIVE = {
 
 @dataclass
 class Refused:
+    tool: str
     refusal: Refusal
     useful: bool  # other calls produced an answer worth keeping
 
@@ -53,7 +54,7 @@ class Refused:
 
     def answer(self) -> str:
         r = self.refusal
-        return (f"Not done: {r.blocked_action} was refused ({r.code}): {r.because}. "
+        return (f"Not done: `{self.tool}` was refused ({r.code}): {r.because}. "
                 f"To unblock: {'; '.join(r.unblock)}.")
 
 
@@ -72,4 +73,4 @@ def refusal_of(results: list[ToolResult], actions: list[Action]) -> Refused | No
                       unblock=list(UNBLOCK[code]), lawful_alternative=ALTERNATIVE[code],
                       retryable=True, policy_final=False)
     useful = any(r.success and r.tool not in STATE_TOOLS for r in results)
-    return Refused(refusal, useful)
+    return Refused(hit.tool, refusal, useful)
