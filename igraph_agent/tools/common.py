@@ -118,3 +118,20 @@ def _same(value: Any, wanted: Any) -> bool:
     if isinstance(wanted, str) and not isinstance(value, str):
         return str(value) == wanted
     return value == wanted
+
+
+def owner(session, g: nx.Graph) -> list:
+    """What a partition belongs to: the stored revision (the same in every process), or,
+    for a graph that is no stored revision, this graph object."""
+    if session.dataset_id is not None and session.revision is not None:
+        return [session.dataset_id, session.revision]
+    return ["graph", id(g)]
+
+
+def current_partition(session, g: nx.Graph) -> dict[str, Any] | None:
+    """The latest partition community_detection left on the session, if it is of ``g``."""
+    part = getattr(session, "partition", None)
+    if isinstance(part, dict) and part.get("owner") == owner(session, g) \
+            and part.get("membership") is not None:
+        return part
+    return None

@@ -5,7 +5,8 @@ ones through python-igraph directly (its Leiden reaches the best modularity at 1
 docs/performance.md). Partitions of weakly structured graphs differ between
 methods, so every result reports the method, the implementation, the seed and the
 modularity. Directed graphs are partitioned as undirected. The latest partition is kept
-on the session graph so ``bridge_nodes`` reuses it instead of recomputing.
+on the session graph so ``bridge_nodes`` reuses it instead of recomputing, and stored beside
+the revision (``graph/partitions.py``) so the kernel and every analysis worker share it.
 
 Example::
 
@@ -27,11 +28,14 @@ import networkx as nx
 import numpy as np
 from pydantic import BaseModel, Field
 
+from igraph_agent.graph.partitions import load_partition, save_partition
 from igraph_agent.tools.centrality import centrality_scores
 from igraph_agent.tools.common import (
     Backend,
     choose_backend,
+    current_partition,
     label,
+    owner,
     require_nodes,
     weight_key,
 )
@@ -160,7 +164,8 @@ def bridge_nodes(ctx: ToolContext, args: BridgeArgs) -> ToolOutput:
 
 
 def partition(ctx: ToolContext, args: PartitionArgs) -> dict[str, Any]:
-    """The session's partition for these settings: reused when cached, else computed."""
+    """The session's partition for these settings: reused when cached (on the session, or
+    stored beside the revision by any process), else computed and stored."""
     g = ctx.session.require()
     method = "leiden" if args.method == "auto" else args.method
     weight = weight_key(g, args.weighted)
@@ -168,16 +173,35 @@ def partition(ctx: ToolContext, args: PartitionArgs) -> dict[str, Any]:
     if method == "infomap":
         backend = "igraph"  # networkx has no infomap; igraph has it built in
     key = [method, args.seed, args.resolution, bool(weight), backend]
+    session = ctx.session
     # One partition at a time: calls of one turn share the result instead of racing, and
     # seeding python-igraph's global RNG cannot interleave with another seeded run.
     with _PARTITION_LOCK:
-        cached = ctx.session.partition
-        if (cached and cached["key"] == key and cached["graph_id"] == id(g)
-                and cached["revision"] == ctx.session.revision):
+        cached = current_partition(session, g)
+        if cached and cached["key"] == key:
             return cached
-        part = _compute(ctx, g, method, backend, key, args, weight)
-        ctx.session.partition = part
+        stored = _stored_revision(ctx)
+        root = ctx.workspace.datasets_dir
+        part = load_partition(root, session.dataset_id, session.revision, key) if stored else None
+        if part is not None and len(part["membership"]) != g.number_of_nodes():
+            part = None  # not this graph's partition after all: compute it
+        if part is None:
+            part = _compute(ctx, g, method, backend, key, args, weight)
+            if stored:
+                save_partition(root, session.dataset_id, session.revision, part)
+        part["owner"] = owner(session, g)
+        session.partition = part
         return part
+
+
+def _stored_revision(ctx: ToolContext) -> bool:
+    """Whether the session graph is a revision the project stores (then its partitions are
+    shared through files beside it)."""
+    session = ctx.session
+    if session.dataset_id is None or session.revision is None:
+        return False
+    row = ctx.workspace.store.get_dataset(session.dataset_id)
+    return row is not None and 1 <= session.revision <= int(row["revision"] or 0)
 
 
 def _compute(ctx: ToolContext, g: nx.Graph, method: str, backend: str, key: list,
@@ -192,7 +216,7 @@ def _compute(ctx: ToolContext, g: nx.Graph, method: str, backend: str, key: list
     for n in missing:
         membership[n] = len(groups)
         groups.append([n])
-    part = {"key": key, "graph_id": id(g), "revision": ctx.session.revision,
+    part = {"key": key, "revision": ctx.session.revision,
             "method": method, "implementation": impl, "backend": backend, "seed": args.seed,
             "resolution": args.resolution, "weighted": bool(weight),
             "membership": membership, "sizes": [len(c) for c in groups],

@@ -25,6 +25,7 @@ from igraph_agent.tools.common import (
     Backend,
     choose_backend,
     core_numbers,
+    current_partition,
     edge_count,
     label,
     require_nodes,
@@ -55,9 +56,7 @@ def compare_nodes(ctx: ToolContext, args: CompareArgs) -> ToolOutput:
     pr = centrality_scores(ctx, "pagerank", backend=backend)["scores"]
     u = g.to_undirected(as_view=True) if g.is_directed() else g
     core = core_numbers(ctx, g, backend)
-    part = ctx.session.partition
-    if part and (part["graph_id"] != id(g) or part["revision"] != ctx.session.revision):
-        part = None
+    part = current_partition(ctx.session, g)
     comp_size = _component_sizes(ctx, u, named, backend)
     rows = []
     for n in named:

@@ -20,7 +20,7 @@ import networkx as nx
 from pydantic import BaseModel, Field, model_validator
 
 from igraph_agent.errors import ErrorCode, ToolError
-from igraph_agent.tools.common import density, label, require_nodes
+from igraph_agent.tools.common import current_partition, density, label, require_nodes
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 Op = Literal["eq", "ne", "gt", "ge", "lt", "le", "contains"]
@@ -112,8 +112,8 @@ def _select(ctx: ToolContext, g: nx.Graph, args: SubgraphArgs) -> set:
         u = g.to_undirected(as_view=True) if g.is_directed() else g
         sets.append(set(nx.single_source_shortest_path_length(u, center, cutoff=args.radius)))
     if args.community is not None:
-        part = ctx.session.partition
-        if not part or part["graph_id"] != id(g) or part["revision"] != ctx.session.revision:
+        part = current_partition(ctx.session, g)
+        if not part:
             raise ToolError(ErrorCode.RESULT_UNAVAILABLE,
                             "no community partition of the loaded graph yet",
                             hint="call community_detection first, then use its community number")

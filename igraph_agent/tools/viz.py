@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.store import new_id
+from igraph_agent.tools.common import current_partition
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
@@ -121,11 +122,8 @@ def _sizes(g: nx.Graph, metric: str) -> dict[Any, float]:
 
 def _session_partition(ctx: ToolContext, g: nx.Graph) -> dict[str, Any] | None:
     """The partition community_detection left on the session, if it is of this graph."""
-    part = getattr(ctx.session, "partition", None)
-    if (isinstance(part, dict) and part.get("graph_id") == id(g)
-            and part.get("revision") == ctx.session.revision and part.get("membership")):
-        return part
-    return None
+    part = current_partition(ctx.session, g)
+    return part if part and part["membership"] else None
 
 
 def _groups(full: nx.Graph, sub: nx.Graph, color_by: str | None,
