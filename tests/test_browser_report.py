@@ -235,3 +235,26 @@ def test_status_bar_shows_a_pending_approval_of_this_kernel(page):
     item = page.locator(".jp-igraph-agent-status")
     item.wait_for(state="visible", timeout=30_000)
     assert item.inner_text() == "igraph-agent: 1 approval pending"
+
+
+@pytest.mark.browser
+def test_the_run_panel_folds_its_copy_of_a_report_inserted_as_cells(lab, page):
+    setup = ("%load_ext igraph_agent\nimport pandas as pd\nimport igraph_agent.data\n"
+             "orders = pd.read_csv(igraph_agent.data.path('orders.csv'))")
+    ask = "%%agent --with orders --format report\nWhich customers connect multiple communities?"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(setup),
+                                         nbformat.v4.new_code_cell(ask)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nbformat.write(nb, lab["work"] / "panel-report.ipynb")
+    page.goto(f"{lab['url']}/lab/workspaces/panelreport/tree/panel-report.ipynb?reset")
+    _wait_idle(page)
+    _run_cell(page, 0)
+    _wait_idle(page)
+    _run_cell(page, 1)
+    panel = page.locator(f"{PANEL} .iga-panel[data-status='answered']")
+    panel.wait_for(timeout=240_000)
+    _wait_for_cells(page, lambda n: n > 5, 240)  # the report's cells were inserted
+    copy = panel.locator(".iga-report-copy")
+    copy.wait_for(state="attached", timeout=30_000)
+    assert copy.evaluate("e => e.open") is False  # shown once: as cells, not also as output

@@ -562,3 +562,24 @@ def test_status_bar_clears_when_an_approval_is_decided_by_a_click_or_a_command(k
         k7.collect(1.0)
         last = _status_messages(k7, before)[-1]
         assert (last["run_state"], last["pending_approvals"]) == ("idle", 0), decide_by
+
+
+def _report_messages(k: KernelSession, since: int) -> list[dict]:
+    return [m["content"]["data"] for m in k.iopub[since:]
+            if m["msg_type"] == "comm_open" and m["content"].get("target_name") == "igraph_agent"
+            and m["content"]["data"].get("type") == "report"]
+
+
+def test_a_report_is_inserted_as_cells_or_kept_as_output_as_the_user_chose(k7):
+    k7.run("%agent new")
+    before = len(k7.iopub)
+    k7.run("%%agent --with karate --format report\nWhich nodes are most central?")
+    assert len(_report_messages(k7, before)) == 1  # offered to the lab extension as cells
+    assert k7.view_of(_run_id(k7))["report_cells"] is True  # the panel folds its copy there
+    assert k7.run("%agent config report=output").status == "ok"
+    before = len(k7.iopub)
+    k7.run("%%agent --format report\nWhich nodes are most central?")
+    assert _report_messages(k7, before) == []
+    view = k7.view_of(_run_id(k7))
+    assert "report_cells" not in view and view["answer"]
+    k7.run("%agent config report=cells")

@@ -105,9 +105,11 @@ class AgentMagics(Magics):
         from igraph_agent.jupyter.report_comm import publish_store_status
 
         publish_store_status(agent)
-        if options.output_format == "report" and response.status == "answered":
+        if options.output_format == "report" and response.status == "answered" and \
+                (agent.store.get_config("report") or "cells") == "cells":
             from igraph_agent.jupyter.report_comm import publish_report
 
+            panel.mark_report_sent()
             publish_report(agent.home, handle.run_id)
         elif any(a.tool == "run_graph_code" and a.success for a in response.actions):
             from igraph_agent.jupyter.report_comm import publish_code_cells
@@ -229,7 +231,7 @@ class AgentMagics(Magics):
         lines = [f"project:  {agent.home.resolve()}",
                  f"model:    {agent.resolve_model(RunOptions())} "
                  f"(project default: {agent.default_model() or 'not set'})"]
-        for key in ("format", "reasoning", "planning", "read_only"):
+        for key in ("format", "reasoning", "planning", "read_only", "report"):
             lines.append(f"{key + ':':<9} {agent.store.get_config(key) or 'default'}")
         lines.append(f"session:  {agent.session_id}")
         print(("Saved. " if cmd.settings else "") + "\n".join(lines))

@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 
 CONFIG_KEYS = {"model": None, "format": ("chat", "report", "json"),
                "reasoning": ("direct", "staged"), "planning": ("never", "auto", "always"),
-               "read_only": ("true", "false")}
+               "read_only": ("true", "false"), "report": ("cells", "output")}
 
 
 class UsageProblem(Exception):

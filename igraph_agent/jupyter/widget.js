@@ -235,9 +235,18 @@ function draw(model, root, drafts, opened) {
       (v.error.hint ? `<br><i>${esc(v.error.hint)}</i>` : "")));
   }
   if (v.answer && v.status !== "awaiting_approval") {
-    root.append(el("div", "iga-answer", v.format === "json" ? `<pre>${esc(v.answer)}</pre>` : markdown(v.answer)));
+    const answer = el("div", "iga-answer", v.format === "json" ? `<pre>${esc(v.answer)}</pre>` : markdown(v.answer));
+    // The lab extension (its status-bar item is in the page) inserts a report as cells:
+    // then the panel keeps only a folded copy, so the report is not shown twice.
+    if (v.report_cells && document.querySelector(".jp-igraph-agent-status")) {
+      const folded = folding("iga-report-copy", "report", opened,
+        "The report was inserted as cells below this one (show it here too)");
+      folded.append(answer);
+      root.append(folded);
+    } else {
+      root.append(answer);
+    }
   }
-  if (v.report_inserted) root.append(el("div", "iga-notice", "The report was inserted as cells below this one."));
   for (const fig of v.figures || []) {
     const frame = el("iframe", "iga-figure");
     frame.setAttribute("sandbox", "allow-scripts");

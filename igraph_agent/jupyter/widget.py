@@ -93,6 +93,13 @@ class RunWidget(anywidget.AnyWidget):
             self.view = {**self.view, "status": state, "pending": []}
             self._free_click_route()
 
+    def mark_report_sent(self) -> None:
+        """The report was offered to the lab extension as cells: where the extension is
+        present the panel folds its copy of the report away (no report shown twice)."""
+        with self._lock:
+            self.view = {**self.view, "report_cells": True}
+            self._free_click_route()
+
     def note(self, message: str) -> None:
         """A one-line message in the panel (e.g. what a click did)."""
         with self._lock:
