@@ -185,3 +185,17 @@ def test_on_demand_tool_families_are_offered_when_the_question_asks(agent):
     assert "train" in offered[0] and "clear_graph" not in offered[0]
     assert "clear_graph" in offered[1] and "train" not in offered[1]
     assert "remember" in offered[2]
+
+
+def test_the_run_panel_names_the_bound_graph_before_the_first_turn(agent, karate_csv):
+    from igraph_agent.jupyter.runview import apply_event, empty_view
+
+    handle = agent.start("How big is the graph?", attach=[karate_csv])
+    handle.wait()
+    events = handle.events()
+    first_model = next(i for i, e in enumerate(events) if e["type"] == "model.completed")
+    view = empty_view(handle.run_id, "How big is the graph?")
+    for e in events[:first_model]:
+        view = apply_event(view, e)
+    assert view["graph"]["label"].startswith("karate (CSV) → ds_")
+    assert view["graph"]["label"].endswith("r1 · 34 nodes · 78 edges")

@@ -32,6 +32,7 @@ from igraph_agent.runtime.events import (
     JobProgress,
     ModelCompleted,
     ModelDelta,
+    RunGraph,
     RunPaused,
     RunStarted,
     ToolBlocked,
@@ -122,6 +123,8 @@ def _fold(v: dict[str, Any], parsed: Event) -> None:
     elif isinstance(data, JobProgress):
         job = data.job_id or "job"
         v["jobs"][job] = progress(v["jobs"].get(job), data, ts, v["tools"])
+    elif isinstance(data, RunGraph):  # the graph the run is bound to, before the first turn
+        v["graph"] = data.graph
     elif isinstance(data, RunPaused):
         v["status"] = "awaiting_approval"
         if data.pending:
