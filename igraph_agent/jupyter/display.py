@@ -23,6 +23,7 @@ VIZ_TOOL = "visualize_subgraph"
 MAX_TABLES = 3
 TABLE_ROWS = 10
 FRAME_HEIGHT = 620
+JOB_WORDS = {"train": "training", "save_model": "saving the model", "infer": "predicting"}
 # Bookkeeping tools: their lists (sources, datasets, samples) are not findings.
 NOT_TABLES = {"get_graph_info", "construct_graph", "load_constructed_graph", "load_skill",
               VIZ_TOOL}
@@ -126,7 +127,9 @@ def show_jobs(rows: list[dict[str, Any]]) -> None:
         bar = w.FloatProgress(value=fraction, min=0.0, max=1.0,
                               bar_style={"done": "success", "failed": "danger",
                                          "cancelled": "warning"}.get(row["state"], "info"))
-        label = w.Label(f"{row['job_id']}  {row['kind']}  {row['state']}  "
-                        f"{last.get('message') or ''}")
+        words = JOB_WORDS.get(row["kind"], row["kind"].replace("_", " "))
+        label = w.Label(f"{words}: {row['state']} · {round(100 * fraction)}% · "
+                        f"{last.get('message') or ''}".rstrip(" ·"),
+                        tooltip=f"job {row['job_id']}, run {row.get('run_id') or '-'}")
         items.append(w.HBox([bar, label]))
     display(w.VBox(items))
