@@ -2,12 +2,13 @@
 
 Each graph is built and constructed once per eval into a template project (with the
 offline planner, so setup never costs model tokens); every question then runs in its own
-copy of that template, in a new session, with nothing loaded: the model under test finds
-the stored dataset and loads it itself, exactly as in a new notebook.
+copy of that template, in a new session, with the graph attached as a user attaches it:
+the same content binds to the stored dataset, so nothing is constructed twice.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
 import time
@@ -48,7 +49,7 @@ def run_eval(qset: QuestionSet, model: str | None = None, repeats: int = 1,
             for r in range(repeats):
                 home = root / f"q{n}-{r}"
                 shutil.copytree(templates[q.graph], home)
-                res = _ask(home, q, expected[q.id], model_id, max_steps, r)
+                res = _ask(home, q, graph, expected[q.id], model_id, max_steps, r)
                 shutil.rmtree(home, ignore_errors=True)
                 results.append(res)
                 if progress is not None:
@@ -76,7 +77,7 @@ def _template(home: Path, graph) -> Path:
     return home
 
 
-def _ask(home: Path, q: Question, exp: Expected, model: str, max_steps: int,
+def _ask(home: Path, q: Question, graph, exp: Expected, model: str, max_steps: int,
          repeat: int) -> QuestionResult:
     from igraph_agent.options import RunOptions
     from igraph_agent.runtime.agent import Agent
@@ -84,8 +85,9 @@ def _ask(home: Path, q: Question, exp: Expected, model: str, max_steps: int,
     agent = Agent(home=home)
     t0 = time.perf_counter()
     try:
-        resp = agent.ask(q.question, options=RunOptions(model=model, read_only=q.read_only,
-                                                        max_steps=max_steps))
+        resp = agent.ask(q.question, attach=[graph],
+                         options=RunOptions(model=model, read_only=q.read_only,
+                                            max_steps=max_steps))
         record = agent.run_record(resp.run_id) if resp.run_id else {}
     finally:
         agent.close()
@@ -95,6 +97,10 @@ def _ask(home: Path, q: Question, exp: Expected, model: str, max_steps: int,
     refused_ungrounded = bool(resp.refusal and resp.refusal.code == ErrorCode.UNGROUNDED_ANSWER)
     if q.expect == "answered":
         correct = resp.status == "answered" and grade(resp.answer, exp) and not invented
+    elif q.expect == "blocked":  # refused: blocked, or the write refused and the answer says so
+        said = re.search(r"refused|read-only|not done", resp.answer, re.IGNORECASE)
+        correct = resp.status == "blocked" or bool(said and any(
+            a.error_code == ErrorCode.READ_ONLY_MODE for a in resp.actions))
     else:
         correct = resp.status == q.expect
     return QuestionResult(

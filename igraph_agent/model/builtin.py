@@ -22,20 +22,22 @@ def is_builtin(model: str) -> bool:
     return "/" in model and model.split("/", 1)[0] in BUILTIN_PROVIDERS
 
 
-def builtin_message(model: str, messages: list[dict], tools: list[dict] | None) -> dict[str, Any]:
-    """The next assistant message (OpenAI format) of a built-in provider."""
+def builtin_message(model: str, messages: list[dict], tools: list[dict] | None,
+                    context: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The next assistant message (OpenAI format) of a built-in provider; the offline
+    planner also reads ``context`` (``model/context.py``)."""
     provider, name = model.split("/", 1)
     if provider == "offline":
         from igraph_agent.model.offline import plan
 
-        return plan(messages, tools)
+        return plan(messages, tools, context)
     from igraph_agent.model.scripted import get_script
 
     return get_script(name).next_message(messages, tools)
 
 
-async def abuiltin_message(model: str, messages: list[dict],
-                           tools: list[dict] | None) -> dict[str, Any]:
+async def abuiltin_message(model: str, messages: list[dict], tools: list[dict] | None,
+                           context: dict[str, Any] | None = None) -> dict[str, Any]:
     """:func:`builtin_message`, after a scripted step's delay (an awaitable, cancellable wait)."""
     if model.startswith("scripted/"):
         from igraph_agent.model.scripted import get_script
@@ -43,7 +45,7 @@ async def abuiltin_message(model: str, messages: list[dict],
         delay = get_script(model.split("/", 1)[1]).pending_delay()
         if delay:
             await asyncio.sleep(delay)
-    return builtin_message(model, messages, tools)
+    return builtin_message(model, messages, tools, context)
 
 
 def usage_of(message: dict[str, Any], messages: list[dict]) -> tuple[int, int]:

@@ -144,9 +144,12 @@ class ModelGateway:
         messages: list[dict[str, Any]],
         tools: list[dict[str, Any]] | None,
         on_delta: Callable[[str], None] | None = None,
+        context: dict[str, Any] | None = None,
     ) -> ModelTurn:
+        """One model turn. ``context`` (options and skills as data) goes to built-in
+        providers only; a real provider reads the same facts from the system prompt."""
         if is_builtin(model):
-            return await self._builtin(model, messages, tools, on_delta)
+            return await self._builtin(model, messages, tools, on_delta, context)
         litellm = litellm_module()
         kwargs: dict[str, Any] = {"model": model, "messages": messages,
                                   "timeout": self.settings.timeout_s}
@@ -197,13 +200,14 @@ class ModelGateway:
 
     async def _builtin(self, model: str, messages: list[dict[str, Any]],
                        tools: list[dict[str, Any]] | None,
-                       on_delta: Callable[[str], None] | None) -> ModelTurn:
+                       on_delta: Callable[[str], None] | None,
+                       context: dict[str, Any] | None = None) -> ModelTurn:
         """A built-in provider's turn: the same retries and errors as a real provider's."""
         attempt = 0
         while True:
             await self.limiter.acquire()
             try:
-                message = await abuiltin_message(model, messages, tools)
+                message = await abuiltin_message(model, messages, tools, context)
                 break
             except AgentError:
                 raise

@@ -7,7 +7,7 @@ else ("from now on, lead reports with conclusions") a preference. Deterministic.
 
 Example::
 
-    >>> st = PlanState("Remember: lead reports with conclusions", "", [], {"remember"}, 0)
+    >>> st = PlanState("Remember: lead reports with conclusions", [], {"remember"}, 0)
     >>> reply(st)
     ('calls', [Call(tool='remember', args={'content': 'Lead reports with conclusions', 'kind': 'preference', 'stated_by_user': True})])
 """

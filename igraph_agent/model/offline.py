@@ -25,9 +25,11 @@ from igraph_agent.model.registry import clarification
 CLARIFY = "ask_user"
 
 
-def plan(messages: list[dict], tools: list[dict] | None) -> dict[str, Any]:
-    """The next assistant message for this conversation."""
-    st = PlanState.from_messages(messages, tools)
+def plan(messages: list[dict], tools: list[dict] | None,
+         context: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The next assistant message for this conversation; ``context`` holds the request's
+    options and skill catalogue as data (``model/context.py``)."""
+    st = PlanState.from_messages(messages, tools, context)
     if not st.tools:  # budget exhausted: a tool-less final call
         return _text(_final_answer(st, skillplan.intents(st), budget_out=True))
     noted = memoryplan.reply(st)  # "Remember: ..." -> remember(...), then say what was kept
@@ -219,6 +221,11 @@ def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str
         if intent.calls(st) and not got:
             continue
         sections.append((intent.method, intent.render(st, got)))
+    unoffered = sorted({c.tool for i in matched for c in i.calls(st) if c.tool not in st.tools})
+    if not sections and unoffered:  # say plainly what this request cannot do
+        why = " (this request is read-only)" if st.context.get("read_only") else ""
+        return (f"Not done: {', '.join(f'`{t}`' for t in unoffered)} is not offered in this "
+                f"request{why}, so I could not do what you asked. Nothing was changed.")
     if not sections:
         if budget_out:
             return ("The step budget ran out before the analysis finished; no finding could be "

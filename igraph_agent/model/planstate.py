@@ -1,4 +1,6 @@
-"""What the offline planner reads from a conversation: the question and this run's results."""
+"""What the offline planner reads: the question and this run's results from the
+conversation, and the request's options and skill catalogue as data (``model/context.py``).
+"""
 
 from __future__ import annotations
 
@@ -39,14 +41,14 @@ class Call:
 @dataclass
 class PlanState:
     question: str
-    system: str
     results: list[Observed]
     tools: set[str]
     turns: int
+    context: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def from_messages(cls, messages: list[dict], tools: list[dict] | None) -> PlanState:
-        system = "\n".join(str(m.get("content") or "") for m in messages if m.get("role") == "system")
+    def from_messages(cls, messages: list[dict], tools: list[dict] | None,
+                      context: dict[str, Any] | None = None) -> PlanState:
         last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
         question = str(messages[last_user].get("content") or "") if last_user >= 0 else ""
         pending: dict[str, tuple[str, dict]] = {}
@@ -70,7 +72,8 @@ class PlanState:
                     result = {"success": False, "summary": str(m.get("content"))}
                 results.append(Observed(m.get("tool_call_id", ""), name, args, result))
         names = {t["function"]["name"] for t in tools or [] if "function" in t}
-        return cls(question=question, system=system, results=results, tools=names, turns=turns)
+        return cls(question=question, results=results, tools=names, turns=turns,
+                   context=dict(context or {}))
 
     # -- lookups ---------------------------------------------------------------------
     def last(self, tool: str) -> Observed | None:
@@ -111,7 +114,10 @@ class PlanState:
 
     @property
     def output_format(self) -> str:
-        for fmt in ("json", "report"):
-            if f"Output format: {fmt}" in self.system:
-                return fmt
-        return "chat"
+        return str(self.context.get("output_format") or "chat")
+
+    @property
+    def skills(self) -> tuple[list[tuple[str, list[str]]], bool]:
+        """((name, triggers) per catalogued skill, whether the request named them)."""
+        rows = [(s["name"], list(s.get("triggers") or [])) for s in self.context.get("skills") or []]
+        return rows, bool(self.context.get("skills_named"))

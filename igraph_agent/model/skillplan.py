@@ -1,7 +1,7 @@
 """The offline planner's skill step: pick the procedure a question calls for and read it.
 
-The planner sees skills only as the system prompt lists them (``SkillCatalogue.prompt_block``):
-``- name: description [triggers: a, b]``. The skill with the most trigger phrases in the
+The planner reads the skill catalogue as data (``PlanState.skills``, from the run's
+context: name, description, triggers). The skill with the most trigger phrases in the
 question (catalogue order breaks ties) is loaded with ``load_skill`` once, before the
 analysis; skills a request named are all loaded. When the question alone maps to no intent,
 the loaded skills' descriptions are matched too -- that is how a user's own skill steers
@@ -9,8 +9,9 @@ the planner to its tools. Deterministic.
 
 Example::
 
-    >>> system = f"{CATALOGUE_HEAD}\\n- centrality-and-influence: Rank nodes. [triggers: central]"
-    >>> skill_step(PlanState("Which nodes are most central?", system, [], {"load_skill"}, 0))
+    >>> skills = [{"name": "centrality-and-influence", "triggers": ["central"]}]
+    >>> st = PlanState("Which nodes are most central?", [], {"load_skill"}, 0, {"skills": skills})
+    >>> skill_step(st)
     [Call(tool='load_skill', args={'name': 'centrality-and-influence'})]
 """
 
@@ -21,29 +22,6 @@ from dataclasses import replace
 
 from igraph_agent.model import intents as intent_table
 from igraph_agent.model.planstate import Call, PlanState
-
-CATALOGUE_HEAD = "Skills ("
-NAMED_HEAD = "Skills named for this request"
-_LINE = re.compile(r"^- ([a-z0-9]+(?:-[a-z0-9]+)*): (.*?)(?: \[triggers: (.*)\])?$")
-
-
-def catalogue(system: str) -> tuple[list[tuple[str, list[str]]], bool]:
-    """((name, triggers) per listed skill, whether the request named them) from the prompt."""
-    skills: list[tuple[str, list[str]]] = []
-    named = False
-    inside = False
-    for line in system.splitlines():
-        if line.startswith(CATALOGUE_HEAD) or line.startswith(NAMED_HEAD):
-            inside, named = True, line.startswith(NAMED_HEAD)
-            continue
-        if inside:
-            m = _LINE.match(line)
-            if not m:
-                inside = False
-                continue
-            triggers = [t.strip() for t in (m.group(3) or "").split(",") if t.strip()]
-            skills.append((m.group(1), triggers))
-    return skills, named
 
 
 def _hits(question: str, triggers: list[str]) -> int:
@@ -59,7 +37,7 @@ def skill_step(st: PlanState) -> list[Call]:
     """load_skill calls still to make (empty when none applies or all are read)."""
     if "load_skill" not in st.tools:
         return []
-    skills, named = catalogue(st.system)
+    skills, named = st.skills
     done = set(loaded(st))
     if named:
         return [Call("load_skill", {"name": n}) for n, _ in skills if n not in done]

@@ -171,8 +171,12 @@ async def _model_turn(spec: RunSpec, st: RunState, schemas: list | None):
         if control is not None:
             control.delta(text, lambda full: _save_partial(spec, full))
 
+    from igraph_agent.model.builtin import is_builtin
+    from igraph_agent.model.context import planner_context
+
+    context = planner_context(spec.options, spec.workspace.home) if is_builtin(spec.model) else None
     coro = spec.gateway.complete(spec.model, list(st.messages), schemas,  # a snapshot
-                                 on_delta=on_delta)
+                                 on_delta=on_delta, context=context)
     turn = await (control.model_call(coro) if control is not None else coro)
     if control is not None:
         control.turn_done()
