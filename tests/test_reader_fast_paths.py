@@ -1,11 +1,15 @@
-"""Numeric columns of a CSV are recognised the same on the vectorized path as on the general one."""
+"""The fast paths of the CSV reader (whole-file checks, Arrow-typed numbers) give what the
+line-by-line reader and the general typing give: the same tables, the same coded errors."""
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pandas as pd
+import pytest
 
+from igraph_agent.errors import ToolError
 from igraph_agent.graph import sources
 from igraph_agent.graph.sources import typed
 
@@ -40,3 +44,35 @@ def test_columns_are_typed_as_the_general_path_types_them(monkeypatch):
         assert _same(general[name].tolist(), want), name
         assert str(fast[name].dtype) == str(general[name].dtype), name
         assert (kind == "str") == pd.api.types.is_string_dtype(fast[name]), name
+
+
+MALFORMED = Path(__file__).parent / "data" / "malformed"
+
+
+def _outcome(path: Path) -> tuple:
+    try:
+        data = sources.read_path(path)
+    except ToolError as exc:
+        return ("error", str(exc.code), exc.message, exc.details.get("line"),
+                exc.details.get("column"))
+    return ("ok", {k: t.to_dict("list") for k, t in data.tables.items()})
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in MALFORMED.iterdir()
+                                        if p.suffix in (".csv", ".txt", ".tsv")))
+def test_whole_file_reading_reports_what_line_by_line_reading_reports(name, monkeypatch):
+    path = MALFORMED / name
+    whole = _outcome(path)
+    monkeypatch.setattr(sources, "WHOLE_READ_BYTES", 0)  # force the line-by-line reader
+    streamed = _outcome(path)
+    assert whole == streamed
+    assert whole[0] == "error" and whole[1] == "SOURCE_INVALID"
+
+
+def test_whole_file_reading_keeps_lines_exactly(tmp_path, monkeypatch):
+    path = tmp_path / "edges.csv"
+    path.write_bytes("\ufeffsource,target\r\na,b\n\n\"c\nd\",e\nf,g".encode())
+    whole = list(sources.text_lines(path))
+    monkeypatch.setattr(sources, "WHOLE_READ_BYTES", 0)
+    assert whole == list(sources.text_lines(path))
+    assert whole[0] == "source,target\r\n" and whole[-1] == "f,g"
