@@ -162,6 +162,36 @@ def _add_skill_and_memory_commands() -> None:
 _add_skill_and_memory_commands()
 
 
+@cli.command("mcp")
+@click.option("--http", "http", is_flag=True, help="serve streamable HTTP instead of stdio")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--token", envvar="IGRAPH_AGENT_MCP_TOKEN", default=None,
+              help="bearer token HTTP clients must send (required with --http)")
+@click.option("--read-only", is_flag=True, help="refuse every tool call that changes data")
+@click.option("--data-dir", type=click.Path(file_okay=False, exists=True), default=".",
+              help="attach_data reads files only below this folder (default: the current one)")
+@click.pass_context
+def mcp_serve(ctx: click.Context, http: bool, host: str, port: int, token: str | None,
+              read_only: bool, data_dir: str) -> None:
+    """Serve the tool catalogue over MCP (stdio, or HTTP with --http)."""
+    from igraph_agent.mcp.catalogue import Catalogue
+    from igraph_agent.mcp.serve import serve_http, serve_stdio
+
+    if http and not token:
+        raise click.UsageError("--http needs --token (or IGRAPH_AGENT_MCP_TOKEN)")
+    agent = _agent(ctx.obj["home"])
+    catalogue = Catalogue(agent, read_only=read_only or agent.settings.read_only,
+                          data_dir=Path(data_dir))
+    try:
+        if http:
+            serve_http(catalogue, host, port, str(token))
+        else:
+            serve_stdio(catalogue)
+    finally:
+        agent.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         rv = cli.main(args=argv, prog_name="igraph-agent", standalone_mode=False)

@@ -18,7 +18,7 @@ PACKAGE = Path(igraph_agent.__file__).parent
 # Top to bottom: a package may import its own modules, the layers below it and the
 # vocabulary. In an "independent" layer the packages do not import each other.
 LAYERS: list[tuple[set[str], bool]] = [
-    ({"igraph_agent", "jupyter", "cli", "cli_skills", "demo", "datasets", "eval"}, False),
+    ({"igraph_agent", "jupyter", "cli", "cli_skills", "demo", "datasets", "eval", "mcp"}, False),
     ({"runtime"}, True),
     ({"model", "tools"}, True),
     ({"skills", "report", "learn", "sandbox"}, True),
@@ -30,7 +30,8 @@ VOCABULARY = {"errors", "response", "options", "testhooks", "markup"}
 NO_NOTEBOOK = {"runtime", "tools", "graph", "store", "model", "learn", "report", "skills",
                "memory", "sandbox"}
 NOTEBOOK_LIBS = {"IPython", "ipywidgets", "anywidget", "ipykernel"}
-HEAVY_LIBS = {"litellm", "torch", "torch_geometric", "cdlib", "igraph"}
+HEAVY_LIBS = {"litellm", "torch", "torch_geometric", "cdlib", "igraph", "mcp", "mcp_types",
+              "uvicorn"}
 # modules that exist to wrap a heavy library: they may import it at the top, as long as
 # every module that imports them does so inside a function
 HEAVY_WRAPPERS = {"igraph_agent.model.litellm_handlers"}

@@ -15,7 +15,7 @@ import asyncio
 import json
 from typing import Any
 
-BUILTIN_PROVIDERS = {"offline", "scripted"}
+BUILTIN_PROVIDERS = {"offline", "scripted", "relay"}
 
 
 def is_builtin(model: str) -> bool:
@@ -31,6 +31,10 @@ def builtin_message(model: str, messages: list[dict], tools: list[dict] | None,
         from igraph_agent.model.offline import plan
 
         return plan(messages, tools, context)
+    if provider == "relay":  # one tool call from outside (an MCP client), model/relay.py
+        from igraph_agent.model.relay import relay_message
+
+        return relay_message(messages)
     from igraph_agent.model.scripted import get_script
 
     return get_script(name).next_message(messages, tools)

@@ -432,6 +432,13 @@ class Agent:
             events=EventLog(self.store, run.id, generation), workers=self.workers,
             jobs=self.jobs)
 
+    def refresh_graph(self, sid: str) -> SessionGraph:
+        """The session graph read again from the store (another process may have changed it,
+        e.g. an approved call continued by ``igraph-agent approve``)."""
+        with self._lock:
+            self._sessions.pop(sid, None)
+        return self._restored_graph(sid)
+
     def _restored_graph(self, sid: str) -> SessionGraph:
         """The session graph, reloaded from its dataset revision after a restart."""
         graph = self.graph(sid)

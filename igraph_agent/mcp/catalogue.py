@@ -1,0 +1,164 @@
+"""The project's tool catalogue as MCP tools, each call one igraph-agent run.
+
+A call becomes a run of the ``relay/call`` provider (``model/relay.py``) whose only tool is
+the one called, in the igraph-agent session of the MCP session: scope rules, read-only
+mode, approvals and persistence hold as for any run, and the loaded graph stays between
+calls of one client. A gated call pauses its run and answers ``APPROVAL_REQUIRED`` with
+the run and call to approve; the same call sent again returns the decided call's result.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from igraph_agent.errors import AgentError, ErrorCode
+
+APPROVE_HINT = ("approve it with `igraph-agent --home {home} approve {run} {call}` or "
+                "`%agent approve {run} {call}` in a notebook on this project, then send the "
+                "same call again for its result (reject with --reject)")
+
+
+ATTACH_TOOL = {
+    "name": "attach_data",
+    "description": "Attach a data file (CSV, TSV, TXT edge list, SQL) from the server's data "
+                   "folder to this session; a single edge table is built and loaded as the "
+                   "session's graph at once. Returns get_graph_info's view of the session.",
+    "input_schema": {"type": "object", "properties": {
+        "path": {"type": "string", "description": "file path, relative to the data folder"},
+        "name": {"type": "string", "description": "a short name for the source"}},
+        "required": ["path"]},
+    "mutates": False, "gated": False,
+}
+
+
+@dataclass
+class Catalogue:
+    """What ``igraph-agent mcp`` serves: the registry's tools, run in per-client sessions."""
+
+    agent: Any  # runtime.agent.Agent
+    read_only: bool = False
+    data_dir: Path = field(default_factory=Path.cwd)  # attach_data reads only below it
+    _sessions: dict[str, str] = field(default_factory=dict)
+    _paused: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def tools(self) -> list[dict[str, Any]]:
+        """name, description and JSON schema of every tool, as the model sees them."""
+        out = []
+        for t in self.agent.registry.in_scope(None):
+            fn = t.json_schema()["function"]
+            out.append({"name": fn["name"], "description": fn["description"],
+                        "input_schema": fn["parameters"], "mutates": t.mutates,
+                        "gated": t.requires_approval})
+        return [ATTACH_TOOL, *out]
+
+    def session_of(self, client: str) -> str:
+        """The igraph-agent session of an MCP session (made on its first call)."""
+        with self._lock:
+            if client not in self._sessions:
+                self._sessions[client] = self.agent.store.create_session(f"mcp {client}")
+            return self._sessions[client]
+
+    def call(self, client: str, name: str, arguments: dict[str, Any] | None) -> dict[str, Any]:
+        """One tool call of an MCP client -> the envelope (``ok``, ``error``, ``data`` ...)."""
+        if name == ATTACH_TOOL["name"]:
+            return self.attach(client, arguments or {})
+        if self.agent.registry.get(name) is None:
+            return _failure(name, ErrorCode.TOOL_NOT_IN_SCOPE, f"no tool {name!r} here",
+                            "list the tools to see their names")
+        sid = self.session_of(client)
+        key = (sid, _call_key(name, arguments or {}))
+        earlier = self._paused.get(key)
+        if earlier is not None:
+            return self._after_pause(sid, key, *earlier)
+        from igraph_agent.model.relay import RELAY_MODEL, relay_question
+        from igraph_agent.options import RunOptions
+
+        options = RunOptions(model=RELAY_MODEL, tools=[name], read_only=self.read_only,
+                             max_steps=3)
+        try:
+            resp = self.agent.ask(relay_question(name, arguments or {}), session=sid,
+                                  options=options)
+        except AgentError as exc:
+            return _failure(name, exc.code, exc.message, exc.hint)
+        if resp.status == "awaiting_approval":
+            call_id = resp.pending[0].tool_call_id
+            self._paused[key] = (resp.run_id, call_id)
+            return self._approval_required(name, resp.run_id, call_id)
+        return self._result_of(resp.run_id, name, resp)
+
+    def attach(self, client: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """Attach a file below the data folder in a run that then states the session graph."""
+        name = ATTACH_TOOL["name"]
+        root = self.data_dir.resolve()
+        path = (root / str(arguments.get("path") or "")).resolve()
+        if not path.is_file() or not path.is_relative_to(root):
+            return _failure(name, ErrorCode.SOURCE_INVALID,
+                            f"no file {arguments.get('path')!r} in the data folder",
+                            f"name a file below {root}")
+        from igraph_agent.model.relay import RELAY_MODEL, relay_question
+        from igraph_agent.options import RunOptions
+
+        label = str(arguments.get("name") or path.stem)
+        options = RunOptions(model=RELAY_MODEL, tools=["get_graph_info"],
+                             read_only=self.read_only, max_steps=3)
+        try:
+            resp = self.agent.ask(relay_question("get_graph_info", {}), attach=[path],
+                                  names=[label], session=self.session_of(client),
+                                  options=options)
+        except AgentError as exc:
+            return _failure(name, exc.code, exc.message, exc.hint)
+        env = self._result_of(resp.run_id, "get_graph_info", resp)
+        return {**env, "tool": name}
+
+    def _after_pause(self, sid: str, key: tuple[str, str], run_id: str,
+                     call_id: str) -> dict[str, Any]:
+        status = self.agent.run_status(run_id)
+        name = key[1].split(" ", 1)[0]
+        if status.run_status == "paused":
+            return self._approval_required(name, run_id, call_id)
+        del self._paused[key]
+        self.agent.refresh_graph(sid)  # the decided call may have run in another process
+        return self._result_of(run_id, name, None)
+
+    def _approval_required(self, name: str, run_id: str, call_id: str) -> dict[str, Any]:
+        hint = APPROVE_HINT.format(home=self.agent.home, run=run_id, call=call_id)
+        env = _failure(name, ErrorCode.APPROVAL_REQUIRED,
+                       f"{name} changes data and waits for a person's approval "
+                       f"(run {run_id}, call {call_id}); it has not run", hint)
+        env["data"] = {"run_id": run_id, "tool_call_id": call_id,
+                       "approve": f"igraph-agent approve {run_id} {call_id}"}
+        return env
+
+    def _result_of(self, run_id: str, name: str, resp: Any) -> dict[str, Any]:
+        calls = [c for c in self.agent.store.tool_calls(run_id) if c.get("tool") == name]
+        raw = calls[-1].get("envelope") if calls else None
+        envelope = (json.loads(raw) if isinstance(raw, str) else raw) or {}
+        if not envelope:
+            err = getattr(resp, "error", None)
+            return _failure(name, err.code if err else ErrorCode.TOOL_FAILED,
+                            err.message if err else f"{name} did not run",
+                            getattr(err, "hint", None))
+        return _shape(envelope, run_id)
+
+
+def _call_key(name: str, arguments: dict[str, Any]) -> str:
+    return f"{name} {json.dumps(arguments, sort_keys=True)}"
+
+
+def _shape(envelope: dict[str, Any], run_id: str) -> dict[str, Any]:
+    """A stored tool-result envelope as the MCP structured content."""
+    return {"ok": bool(envelope.get("success")), "tool": envelope.get("tool"),
+            "summary": envelope.get("summary", ""), "data": envelope.get("data") or {},
+            "error": envelope.get("error"), "revision": envelope.get("revision"),
+            "run_id": run_id}
+
+
+def _failure(name: str, code: str, message: str, hint: str | None) -> dict[str, Any]:
+    return {"ok": False, "tool": name, "summary": message, "data": {},
+            "error": {"code": str(code), "message": message, "hint": hint}, "revision": None,
+            "run_id": None}
