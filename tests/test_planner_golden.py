@@ -6,11 +6,14 @@ notebooks and the other tests; a change to the lexicon that moves any row fails 
 
 from __future__ import annotations
 
+import json
+
 import networkx as nx
 import pytest
 
 from igraph_agent import Agent, RunOptions
 from igraph_agent.model import intents
+from igraph_agent.model.offline import plan
 
 GOLDEN = {
     # best-connected node, without the words degree / central / connected
@@ -124,3 +127,25 @@ def test_a_read_only_refusal_is_stated_plainly(lesmis):
     resp = lesmis.ask("Clear the graph.", options=RunOptions(read_only=True))
     assert resp.status == "blocked" and "clear_graph" in resp.answer and "refused" in resp.answer
     assert "254" not in resp.answer  # no unrelated description of the graph
+
+
+def _conversation(system: str) -> list[dict]:
+    info = {"success": True, "data": {"loaded": True, "dataset_id": "ds_x", "revision": 1,
+                                      "nodes": 5, "edges": 4, "directed": False,
+                                      "weighted": False, "components": 1, "density": 0.4,
+                                      "node_attributes": []}}
+    return [{"role": "system", "content": system},
+            {"role": "user", "content": "How many nodes and edges?"},
+            {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "c1", "type": "function",
+                 "function": {"name": "get_graph_info", "arguments": "{}"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": json.dumps(info)}]
+
+
+def test_the_planner_takes_the_output_format_from_its_context_not_the_prompt():
+    tools = [{"type": "function", "function": {"name": "get_graph_info"}}]
+    prose = _conversation("Output format: report. Use the sections Question, Data, ...")
+    as_json = plan(prose, tools, {"output_format": "json"})["content"]
+    assert "**" not in as_json and "## Question" not in as_json and "5 nodes" in as_json
+    as_report = plan(_conversation("Output format: json."), tools, {"output_format": "report"})
+    assert as_report["content"].startswith("## Question")
