@@ -43,6 +43,8 @@ def test_tool_schemas_are_built_once_however_many_runs(tmp_path: Path, monkeypat
 
     monkeypatch.setattr(schema_module, "model_parameters", counting)
     agent = Agent(home=tmp_path / "h")
+    for t in agent.registry.in_scope(None):  # tools are shared: earlier tests built theirs
+        t.__dict__.pop("_schema", None)
     try:
         counts = []
         for answer in ("one", "two", "three"):
