@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export OMP_NUM_THREADS ?= 1
 
-.PHONY: venv demo test test-fast lint bench lab clean browser-deps
+.PHONY: venv demo test test-fast lint bench lab clean system-deps
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -24,15 +24,16 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check igraph_agent tests bench
 
-test: $(STAMP) browser-deps lint
+test: $(STAMP) system-deps lint
 	$(BIN)/python -m pytest -q -p no:cacheprovider --nbval-lax tests notebooks
 
 # the inner loop: unit and integration tests, without kernel, browser and slow tests (docs/testing.md)
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not browser and not kernel and not slow"
 
-browser-deps:
-	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+system-deps:
+# Debian packages the suite needs: Chromium (browser tests) and bubblewrap (the code sandbox).
+	@(test -x /usr/bin/chromium && test -x /usr/bin/bwrap) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium bubblewrap >/dev/null)
 
 bench: $(STAMP)
 	$(BIN)/python bench/overhead.py
