@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 SAMPLE_NODES = 5
+_CHUNK = 200_000  # edges added to the igraph view at a time
 
 _SUMMARIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _EDGE_COUNTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -163,8 +164,10 @@ class _LazyView:
         import igraph as ig
 
         n, src, dst, directed, weights, ids = self.parts
-        h = ig.Graph(n=n, edges=np.column_stack([src, dst]).tolist() if len(src) else [],
-                     directed=directed)
+        h = ig.Graph(n=n, directed=directed)
+        for start in range(0, len(src), _CHUNK):  # bounded temporary lists, not one per edge
+            stop = start + _CHUNK
+            h.add_edges(np.column_stack([src[start:stop], dst[start:stop]]).tolist())
         if weights is not None:
             h.es["weight"] = weights.tolist()
         return h, ids.tolist()
