@@ -274,3 +274,24 @@ def test_agent_run_with_a_malformed_attachment_stores_none_and_ends_in_source_in
         assert not (agent.home / "sources").exists()
     finally:
         agent.close()
+
+
+def test_networkx_edge_without_a_weight_reads_as_weight_one():
+    from igraph_agent.graph.sources import from_networkx
+
+    g = nx.Graph()
+    g.add_edge("a", "b", weight=2.5)
+    g.add_edge("b", "c")  # networkx's weighted algorithms read this edge as weight 1
+    edges = from_networkx(g, "g").tables["edges"].set_index(["source", "target"])
+    assert edges.loc[("a", "b"), "weight"] == 2.5
+    assert edges.loc[("b", "c"), "weight"] == 1.0
+
+
+def test_networkx_edge_with_an_infinite_weight_is_refused():
+    from igraph_agent.graph.sources import from_networkx
+
+    g = nx.Graph()
+    g.add_edge("a", "b", weight=float("inf"))
+    with pytest.raises(ToolError) as err:
+        from_networkx(g, "g")
+    assert err.value.code == ErrorCode.SOURCE_INVALID

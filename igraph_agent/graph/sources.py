@@ -416,6 +416,8 @@ def from_networkx(g: nx.Graph, name: str) -> SourceData:
     edges = pd.DataFrame([{"source": str(u), "target": str(v), **_scalars(d)}
                           for u, v, d in g.edges(data=True)])
     edges = arrow_safe(edges) if not edges.empty else pd.DataFrame(columns=["source", "target"])
+    if "weight" in edges.columns:  # networkx reads an edge without a weight as weight 1
+        edges["weight"] = edges["weight"].where(edges["weight"].notna(), 1.0)
     check_edge_columns(edges, f"graph {name}", lambda i: f"edge {i + 1}")
     meta = {"directed": g.is_directed(), "nodes": len(nodes), "edges": len(edges),
             "sha256": digest("networkx", str(g.is_directed()).encode(),
