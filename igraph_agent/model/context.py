@@ -3,9 +3,13 @@ skill catalogue as data, so the offline planner never parses them back from prom
 
 Example::
 
-    planner_context(RunOptions(output_format="json"), home)
-    # {"output_format": "json", "read_only": False, "skills_named": False,
-    #  "skills": [{"name": "centrality-and-influence", "description": "...", "triggers": [...]}]}
+    >>> context = planner_context(RunOptions(output_format="json"), home)
+    >>> context["output_format"], context["read_only"], context["skills_named"]
+    ('json', False, False)
+    >>> "centrality-and-influence" in [s["name"] for s in context["skills"]]
+    True
+    >>> planner_context(RunOptions(skills=["graph-state-check"]), home)["skills"][0]["name"]
+    'graph-state-check'
 """
 
 from __future__ import annotations
