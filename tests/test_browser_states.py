@@ -61,8 +61,8 @@ def test_rejected_approval_ends_with_the_response_badge_and_folded_steps(page, l
         "e => !['awaiting_approval', 'running', 'starting'].includes(e.dataset.status)",
         arg=done.element_handle(), timeout=60_000)
     state = done.get_attribute("data-status")
-    assert state == "answered"  # the response's status, not a generic "completed"
-    assert done.locator(".iga-status").inner_text().lower() == "answered"
+    assert state == "blocked"  # the response's status (the rejected step did not run)
+    assert done.locator(".iga-status").inner_text().lower() == "blocked"
     clear = done.locator(".iga-card[data-tool='clear_graph']").last
     assert clear.locator(".iga-card-status").text_content() == "rejected"
     steps = done.locator(".iga-steps")

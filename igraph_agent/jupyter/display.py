@@ -32,7 +32,7 @@ NOT_TABLES = {"get_graph_info", "construct_graph", "load_constructed_graph", "lo
 def figures(response: dict[str, Any]) -> list[dict[str, str]]:
     """The drawings of a response (JSON dict): ``[{"title", "html", "path"}]``."""
     out = []
-    for entry in (response.get("data") or {}).values():
+    for entry in _tool_results(response):
         path = entry.get("html_path") if entry.get("tool") == VIZ_TOOL else None
         if path and Path(path).is_file():
             out.append({"title": str(entry.get("title") or "graph"), "path": str(path),
@@ -58,13 +58,18 @@ def figure_html(fig: dict[str, str], height: int = FRAME_HEIGHT) -> str:
             'sandbox="allow-scripts"></iframe>')
 
 
+def _tool_results(response: dict[str, Any]) -> list[dict[str, Any]]:
+    """The response's per-call results (``data`` may also hold other, non-dict entries)."""
+    return [e for e in (response.get("data") or {}).values() if isinstance(e, dict)]
+
+
 def tables(response: dict[str, Any]) -> list[tuple[str, Any]]:
     """Lists of records in the tool results, as ``(caption, DataFrame)``."""
     import pandas as pd
 
     out = []
     for call_id, entry in (response.get("data") or {}).items():
-        if entry.get("tool") in NOT_TABLES:
+        if not isinstance(entry, dict) or entry.get("tool") in NOT_TABLES:
             continue
         for key, value in entry.items():
             if (isinstance(value, list) and value and all(isinstance(r, dict) for r in value)
