@@ -65,10 +65,10 @@ class Settings:
             home=Path(env.get("IGRAPH_AGENT_HOME", ".igraph-agent")),
             api_base=env.get("IGRAPH_AGENT_API_BASE") or None,
             read_only=_truthy(env.get("IGRAPH_AGENT_READ_ONLY")),
-            timeout_s=_number(env, "IGRAPH_AGENT_TIMEOUT", float, 120.0),
-            max_retries=_number(env, "IGRAPH_AGENT_MAX_RETRIES", int, 2, allow_zero=True),
-            rpm=_number(env, "IGRAPH_AGENT_RPM", int, None),
-            tpm=_number(env, "IGRAPH_AGENT_TPM", int, None),
+            timeout_s=number_setting(env, "IGRAPH_AGENT_TIMEOUT", float, 120.0),
+            max_retries=number_setting(env, "IGRAPH_AGENT_MAX_RETRIES", int, 2, allow_zero=True),
+            rpm=number_setting(env, "IGRAPH_AGENT_RPM", int, None),
+            tpm=number_setting(env, "IGRAPH_AGENT_TPM", int, None),
         )
 
 
@@ -84,7 +84,7 @@ def _truthy(value: str | None) -> bool:
     return (value or "").strip().lower() in {"1", "true", "yes", "on"}
 
 
-def _number(env: Mapping[str, str], name: str, kind: type, default: Any, *,
+def number_setting(env: Mapping[str, str], name: str, kind: type, default: Any, *,
             allow_zero: bool = False) -> Any:
     """A numeric setting: unset or blank gives ``default``; anything that is not a finite,
     positive number of the right kind (0 too when ``allow_zero``) is SETTING_INVALID naming

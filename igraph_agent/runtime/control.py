@@ -3,8 +3,9 @@
 :meth:`RunControl.signal` reaches every branch at once, without waiting for one before
 telling the next: the run's cancel flag (checked before each model turn and before each
 tool starts), the in-flight model call (its asyncio task is cancelled, which closes the
-litellm request), the run's background jobs with their descendants, and a worker process
-busy with one of the run's analyses (it is killed and replaced). :meth:`wait_stopped`
+litellm request), the run's background jobs with their descendants, a worker process
+busy with one of the run's analyses (it is killed and replaced), and tools running on
+threads of this process (stopped at their next Python instruction, runtime/timeouts.py). :meth:`wait_stopped`
 then collects the evidence that they exited — silence is not proof of stopping.
 
 Example::
@@ -22,6 +23,8 @@ import asyncio
 import threading
 import time
 from typing import Any
+
+from igraph_agent.runtime.timeouts import stop_run
 
 PARTIAL_FLUSH_S = 0.5
 
@@ -76,6 +79,7 @@ class RunControl:
             self.jobs.cancel_run(self.run_id)
         if self.workers is not None:
             self.workers.cancel_run(self.run_id)
+        stop_run(self.run_id)  # tools running on threads of this process
 
     async def wait_stopped(self, timeout: float = 30.0) -> bool:
         """True once the model call, the run's jobs and its worker calls have all exited."""

@@ -22,6 +22,7 @@ from igraph_agent.errors import ErrorCode
 from igraph_agent.model.gateway import ToolCallRequest
 from igraph_agent.runtime.events import ToolCompleted, ToolStarted
 from igraph_agent.runtime.state import RunSpec, RunState
+from igraph_agent.runtime.timeouts import run_stoppable, timed_out, tool_timeout
 from igraph_agent.tools.registry import (
     Tool,
     ToolContext,
@@ -121,10 +122,17 @@ def _repeated(p: Planned, earlier: ToolResult, graph: str) -> ToolResult:
 
 
 async def _run_tool(spec: RunSpec, t: Tool, args: BaseModel, ctx: ToolContext) -> ToolResult:
+    """In a worker (killed past the limit) or on a stoppable thread (runtime/timeouts.py)."""
+    limit = tool_timeout(t)
     pool = spec.workers
     if pool is not None and pool.accepts(t, args, ctx.session):
-        return await pool.execute(t, args, ctx)
-    return await asyncio.to_thread(spec.registry.execute, t, args, ctx)
+        try:
+            return await asyncio.wait_for(pool.execute(t, args, ctx), limit)
+        except TimeoutError:
+            pool.cancel_call(ctx.run_id, ctx.call_id)
+            return timed_out(t, ctx.call_id, limit)
+    return await run_stoppable(lambda: spec.registry.execute(t, args, ctx), limit, t,
+                               ctx.call_id, ctx.run_id)
 
 
 def _loose(raw: str) -> dict[str, Any]:

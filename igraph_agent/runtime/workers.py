@@ -94,6 +94,7 @@ class _Worker:
         child.close()
         self.loaded: tuple[str, int] | None = None
         self.serving: str | None = None  # the run whose call it is answering
+        self.serving_call: str | None = None  # ... and that call's id
         self.lock = threading.Lock()
 
     def call(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -148,6 +149,7 @@ class WorkerPool:
         self._builtin: set[str] | None = None
         self._closed = False
         self.served = 0  # calls answered by a worker
+        self._given_up: set[tuple[str | None, str | None]] = set()  # (run_id, call_id)
         _POOLS.add(self)
 
     # -- routing ----------------------------------------------------------------------
@@ -275,7 +277,13 @@ class WorkerPool:
 
     def _request(self, request: dict[str, Any]) -> dict[str, Any]:
         worker = self._acquire((request["dataset_id"], request["revision"]))
-        worker.serving = request.get("run_id") or None
+        key = (request.get("run_id") or None, request.get("call_id") or None)
+        with self._cond:
+            if key in self._given_up:  # timed out while waiting for a worker: never sent
+                self._given_up.discard(key)
+                self._release(worker)
+                return {"error": "the call was stopped before a worker took it"}
+            worker.serving, worker.serving_call = key
         try:
             return worker.call(request)
         except (EOFError, OSError, BrokenPipeError) as exc:
@@ -285,7 +293,7 @@ class WorkerPool:
             return {"error": f"analysis worker exited ({type(exc).__name__}, exit code "
                              f"{worker.exit_code(1)})"}
         finally:
-            worker.serving = None
+            worker.serving = worker.serving_call = None
             self._release(worker)
 
     def cancel_run(self, run_id: str) -> int:
@@ -293,6 +301,18 @@ class WorkerPool:
         hit = [w for w in list(self._workers) if w.serving == run_id]
         for w in hit:
             w.cancelled = True
+            w.kill()
+        return len(hit)
+
+    def cancel_call(self, run_id: str, call_id: str) -> int:
+        """Kill the worker answering this call (a tool past its time limit); a call still
+        waiting for a worker is never sent."""
+        key = (run_id or None, call_id or None)
+        with self._cond:
+            hit = [w for w in list(self._workers) if (w.serving, w.serving_call) == key]
+            if not hit:
+                self._given_up.add(key)
+        for w in hit:
             w.kill()
         return len(hit)
 

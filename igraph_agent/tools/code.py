@@ -40,7 +40,7 @@ class CodeArgs(BaseModel):
         "versioned deliverables of the answer"))
 
 
-@tool(reads=("graph",), writes=("scratch",))
+@tool(reads=("graph",), writes=("scratch",), timeout_s=150)  # above its own 120 s cap
 def run_graph_code(ctx: ToolContext, args: CodeArgs) -> ToolOutput:
     """Run a short Python snippet against the loaded graph when no catalogue tool computes
     what is asked. It runs in a separate sandboxed process (no network, no processes, no

@@ -171,6 +171,7 @@ class Tool:
     # ``mutates_when(args)`` makes it a write that read-only requests refuse.
     approval_when: Callable[[Any], bool] | None = None
     mutates_when: Callable[[Any], bool] | None = None
+    timeout_s: float | None = None  # None: the default (runtime/timeouts.py)
 
     def needs_approval(self, args: BaseModel | None) -> bool:
         """Whether a call with these arguments waits for a person's decision."""
@@ -216,6 +217,7 @@ def tool(
     resources: Callable[[Any], tuple[set[str], set[str]]] | None = None,
     approval_when: Callable[[Any], bool] | None = None,
     mutates_when: Callable[[Any], bool] | None = None,
+    timeout_s: float | None = None,
 ) -> Callable[[Callable[..., ToolOutput]], Tool]:
     """Turn ``handler(ctx, args: ArgsModel) -> ToolOutput`` into a :class:`Tool`.
 
@@ -240,6 +242,7 @@ def tool(
             resources=resources,
             approval_when=approval_when,
             mutates_when=mutates_when,
+            timeout_s=timeout_s,
         )
 
     return wrap
