@@ -175,6 +175,7 @@ function approvalBox(model, v, drafts, opened) {
 function graphName(g) {
   if (!g) return "";
   if (typeof g === "string") return g;
+  if (g.label) return g.label;
   if (g.label) return g.label;  // "friends (DataFrame) + people (DataFrame) → ds_… r1 · 7 nodes · 8 edges"
   const rev = g.revision != null ? ` r${g.revision}` : "";
   return `${g.name || g.dataset_id || ""}${rev}`;
