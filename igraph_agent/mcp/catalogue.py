@@ -57,10 +57,19 @@ class Catalogue:
         return [ATTACH_TOOL, *out]
 
     def session_of(self, client: str) -> str:
-        """The igraph-agent session of an MCP session (made on its first call)."""
+        """The igraph-agent session of an MCP client's session key, made on its first call
+        and kept in the project's configuration, so a later server process (a stdio server
+        is one process per connection) continues it with its graph."""
         with self._lock:
             if client not in self._sessions:
-                self._sessions[client] = self.agent.store.create_session(f"mcp {client}")
+                key = f"mcp_session:{client}"
+                sid = self.agent.store.get_config(key)
+                if sid and self.agent.store.get_session(sid) is not None:
+                    self.agent.refresh_graph(sid)
+                else:
+                    sid = self.agent.store.create_session(f"mcp {client}")
+                    self.agent.store.set_config(key, sid)
+                self._sessions[client] = sid
             return self._sessions[client]
 
     def call(self, client: str, name: str, arguments: dict[str, Any] | None) -> dict[str, Any]:

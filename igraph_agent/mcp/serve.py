@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import uuid
 from typing import Any
 
 from igraph_agent.mcp.catalogue import Catalogue
@@ -23,6 +24,7 @@ def build_server(catalogue: Catalogue, stdio: bool):
     import mcp_types as types
     from mcp.server.lowlevel import Server
 
+    connection = f"stdio {uuid.uuid4().hex[:12]}"  # this process: one client
     listed = [types.Tool(name=t["name"], description=t["description"],
                          input_schema=t["input_schema"]) for t in catalogue.tools()]
 
@@ -30,7 +32,7 @@ def build_server(catalogue: Catalogue, stdio: bool):
         return types.ListToolsResult(tools=listed)
 
     async def call_tool(ctx, params) -> types.CallToolResult:
-        client = "stdio" if stdio else _session_key(ctx)
+        client = _session_key(ctx, connection if stdio else "shared")
         env = await anyio.to_thread.run_sync(catalogue.call, client, params.name,
                                              dict(params.arguments or {}))
         text = env["summary"] if env["ok"] else json.dumps(env["error"])
@@ -40,19 +42,22 @@ def build_server(catalogue: Catalogue, stdio: bool):
     return Server(SERVER_NAME, on_list_tools=list_tools, on_call_tool=call_tool)
 
 
-SESSION_META = "igraph-agent/session"
+SESSION_META = "igraph-agent/session_id"
 
 
-def _session_key(ctx: Any) -> str:
-    """The client's session: its ``Mcp-Session-Id`` (handshake-era connections), else the
-    ``igraph-agent/session`` key of the request's ``_meta``, else one shared session
-    (per-request protocol versions have no connection to key on)."""
+def _session_key(ctx: Any, default: str) -> str:
+    """The client's session: the ``igraph-agent/session_id`` of the request's ``_meta`` (an
+    igraph-agent client sends its own session, so its calls share a graph across
+    connections), else the connection's ``Mcp-Session-Id``, else ``default`` (the stdio
+    process, or one shared session for per-request HTTP clients)."""
+    meta = ctx.meta if isinstance(ctx.meta, dict) else dict(getattr(ctx.meta, "model_extra",
+                                                                    None) or {})
+    if meta.get(SESSION_META):
+        return f"client {meta[SESSION_META]}"
     request = getattr(ctx, "request", None)
     headers = getattr(request, "headers", None)
     sid = headers.get("mcp-session-id") if headers is not None else None
-    meta = ctx.meta if isinstance(ctx.meta, dict) else dict(getattr(ctx.meta, "model_extra",
-                                                                    None) or {})
-    return f"http {sid or meta.get(SESSION_META) or 'shared'}"
+    return f"http {sid}" if sid else default
 
 
 def serve_stdio(catalogue: Catalogue) -> None:

@@ -185,14 +185,15 @@ class Agent:
             return self._handle_of(run_id)
         try:
             graph = self.graph(sid)
+            registry, tools, notices = self._with_remote(options, tools)
             spec = RunSpec(
                 run_id=run_id, session_id=sid, question=question, options=options, model=model,
-                registry=self.registry, tools=tools,
+                registry=registry, tools=tools,
                 workspace=self.workspace, session=graph, store=self.store,
                 gateway=self.gateway, events=EventLog(self.store, run_id),
                 history=self._history(sid), plan=self._plan(sid),
                 instructions=self._instructions(question, sid, options),
-                workers=self.workers, jobs=self.jobs,
+                workers=self.workers, jobs=self.jobs, notices=notices,
             )
         except BaseException as exc:  # admitted but never started: end it, free the session
             self._abandon(run_id, sid, model, exc)
@@ -340,6 +341,28 @@ class Agent:
         return offered(request_tools(self.registry, options, SkillCatalogue(self.home)),
                        question, options)
 
+    def _with_remote(self, options: RunOptions,
+                     tools: list[Tool]) -> tuple[ToolRegistry, list[Tool], list[str]]:
+        """The run's registry and tools with those discovered from the project's MCP
+        servers (``tools/remote.py``), and a notice per server left out. A request naming
+        skills gets none; a tool whitelist keeps only the remote tools it names."""
+        from igraph_agent.tools.remote import SEPARATOR, configured, discover
+
+        wanted = options.tools
+        if options.skills or (wanted is not None and not any(SEPARATOR in n for n in wanted)):
+            return self.registry, tools, []
+        try:
+            entries = configured(self.store)
+        except ValueError as exc:
+            return self.registry, tools, [f"{ErrorCode.MCP_UNAVAILABLE}: the mcp_servers "
+                                          f"configuration is invalid: {exc}"]
+        if not entries:
+            return self.registry, tools, []
+        remote, notices = discover(entries)
+        if wanted is not None:
+            remote = [t for t in remote if t.name in wanted]
+        return ToolRegistry([*self.registry.in_scope(None), *remote]), [*tools, *remote], notices
+
     def _instructions(self, question: str, session_id: str, options: RunOptions) -> list[str]:
         """System-prompt sections: the active skills' catalogue and this user's memory."""
         from igraph_agent.skills.catalogue import SkillCatalogue
@@ -424,10 +447,11 @@ class Agent:
         if self.settings.read_only and not options.read_only:
             options = options.model_copy(update={"read_only": True})
         graph = self._restored_graph(run.session_id)
+        registry, tools, _ = self._with_remote(options, self._tools(options, run.question))
         return RunSpec(
             run_id=run.id, session_id=run.session_id, question=run.question, options=options,
-            model=run.model, registry=self.registry,
-            tools=self._tools(options, run.question), workspace=self.workspace,
+            model=run.model, registry=registry,
+            tools=tools, workspace=self.workspace,
             session=graph, store=self.store, gateway=self.gateway,
             events=EventLog(self.store, run.id, generation), workers=self.workers,
             jobs=self.jobs)

@@ -40,7 +40,7 @@ EMPTY_NUDGE = "Your last reply had neither text nor a tool call. Answer, or call
 
 
 async def run_loop(spec: RunSpec) -> AgentResponse:
-    st = RunState()
+    st = RunState(notices=list(spec.notices))
     Runs(spec.store).update(spec.run_id, status=RunPhase.RUNNING)
     spec.events.emit(RunStarted(question=spec.question, model=spec.model,
                                 session_id=spec.session_id))

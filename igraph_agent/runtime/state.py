@@ -62,6 +62,7 @@ class RunSpec:
     workers: Any = None  # runtime.workers.WorkerPool: read-only analyses off the kernel process
     jobs: Any = None  # runtime.jobs.JobManager: background jobs (ToolContext.jobs, per run)
     control: Any = None  # runtime.control.RunControl: what a cancel reaches
+    notices: list[str] = field(default_factory=list)  # said before the run, e.g. MCP servers left out
 
     @property
     def scope(self) -> set[str]:
