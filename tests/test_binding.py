@@ -160,10 +160,12 @@ def test_two_edge_tables_leave_the_choice_to_the_model(agent):
 
 
 def test_numbers_in_words_are_checked_like_digits(agent, karate_csv):
-    model = ScriptedModel(["The graph has thirty-five nodes.", "The graph has thirty-five nodes."])
+    wrong = "The graph has four thousand three hundred and twenty-one nodes."  # ids hold no 4321
+    model = ScriptedModel([wrong, wrong])
     resp = agent.ask("How big is the graph?", attach=[karate_csv],
                      options=RunOptions(model=model.id))
-    assert resp.status == "blocked" and "thirty-five" in resp.refusal.because
+    assert resp.status == "blocked"
+    assert "four thousand three hundred and twenty-one" in resp.refusal.because
     ok = ScriptedModel(["The graph has thirty-four nodes."])
     assert agent.ask("How big is the graph?", attach=[karate_csv],
                      options=RunOptions(model=ok.id)).status == "answered"

@@ -68,21 +68,18 @@ class ConstructArgs(BaseModel):
 
     source_ids: list[str] = Field(min_length=1, description="source ids from get_graph_info")
     kind: Literal["edge_list", "bipartite", "projection"] = Field(
-        default="edge_list", description="edge_list: rows are edges; bipartite: rows link a left "
-        "entity to a right one (customer--product); projection: left entities linked by the "
-        "right ones they share")
-    table: str | None = Field(default=None, description="the table to use when a source has "
-                              "several")
+        default="edge_list", description="edge_list: rows are edges; bipartite: rows link left "
+        "to right entities; projection: left entities linked by shared right ones")
+    table: str | None = Field(default=None, description="when a source has several")
     directed: bool = False
-    source_col: str | None = Field(default=None, description="edge_list endpoint columns "
-                                   "(default: source/target, from/to, ... or the first two)")
+    source_col: str | None = Field(default=None, description="default: source/target, "
+                                   "from/to, ... or the first two columns")
     target_col: str | None = None
     weight_col: str | None = None
-    left_col: str | None = Field(default=None, description="bipartite/projection: entity id "
-                                 "columns, e.g. customer_id and product_id")
-    right_col: str | None = None
-    label_col: str | None = Field(default=None, description="column naming left nodes")
-    amount_col: str | None = Field(default=None, description="numeric column summed per edge")
+    left_col: str | None = Field(default=None, description="e.g. customer_id")
+    right_col: str | None = Field(default=None, description="e.g. product_id")
+    label_col: str | None = Field(default=None, description="left nodes' label")
+    amount_col: str | None = Field(default=None, description="summed per edge")
     name: str | None = None
     spec: Annotated[GraphSpec | None, INTERNAL] = Field(
         default=None, description="the full GraphSpec (Python callers); replaces the flat fields")
@@ -99,10 +96,9 @@ class ConstructArgs(BaseModel):
 
 @tool(reads=("workspace",), writes=("workspace",))
 def construct_graph(ctx: ToolContext, args: ConstructArgs) -> ToolOutput:
-    """Build a dataset from attached sources (edge_list, bipartite or projection); a table
-    whose id column matches the edge endpoints becomes node attributes. The same content
-    again reuses the dataset and binds to the revision it built (revision 1), not to later
-    changes. Does not load the graph: call load_constructed_graph."""
+    """Build a graph dataset from sources; a table whose id column matches the edge
+    endpoints becomes node attributes. The same content reuses its dataset at revision 1.
+    Then call load_constructed_graph."""
     session = ctx.session
     _read_only_scope(ctx, args.source_ids)
     spec = args.graph_spec()
