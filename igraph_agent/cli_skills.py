@@ -152,6 +152,27 @@ def memory_list(ctx: click.Context, kind: str | None, as_json: bool) -> None:
         click.echo(f"{r['id']}  {r['kind']:<10} {r['content']}")
 
 
+@memory_group.command("candidates")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def memory_candidates(ctx: click.Context, as_json: bool) -> None:
+    """What the model asked to remember; nothing enters a prompt until confirmed."""
+    rows = _agent(ctx).memory.candidates()
+    if as_json:
+        return _echo(rows, True)
+    for r in rows:
+        click.echo(f"{r['id']}  {r['kind']:<10} {r['content']}")
+
+
+@memory_group.command("confirm")
+@click.argument("memory_id")
+@click.pass_context
+def memory_confirm(ctx: click.Context, memory_id: str) -> None:
+    """Keep a candidate: later prompts carry it."""
+    row = _agent(ctx).memory.confirm(memory_id)
+    click.echo(f"kept {row['id']} ({row['kind']}): {row['content']}")
+
+
 @memory_group.command("search")
 @click.argument("query")
 @click.option("-k", default=5, type=click.IntRange(1, 100))

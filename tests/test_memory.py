@@ -39,6 +39,11 @@ def test_memory_keeps_a_stated_preference_across_sessions_and_drops_a_transient_
     assert dropped["success"] is False and dropped["error"]["code"] == ErrorCode.MEMORY_NOT_KEPT
     assert "errors are transient" in dropped["error"]["message"]
     assert resp.status == "answered"
+    unconfirmed = ScriptedModel(["ok"])
+    first.ask("Write a report on the hubs", options=RunOptions(model=unconfirmed.id))
+    assert PREFERENCE not in unconfirmed.requests[0]["messages"][0]["content"]
+    (candidate,) = first.memory.candidates()
+    first.memory.confirm(candidate["id"])  # the user keeps what the model proposed
     first.close()
 
     second = Agent(home=home)  # a new kernel: new Agent, new session, same project
@@ -80,7 +85,7 @@ def test_a_failed_run_writes_no_memory_and_a_completed_one_does(agent):
 
     ok = ScriptedModel([[call("remember", content=PREFERENCE, stated_by_user=True)], "noted"])
     agent.ask("remember my report style", options=RunOptions(model=ok.id))
-    assert [m["content"] for m in agent.memory.list("preference")] == [PREFERENCE]
+    assert [m["content"] for m in agent.memory.candidates("preference")] == [PREFERENCE]
 
 
 @pytest.mark.parametrize(("kind", "content", "confirmed", "rule"), [
@@ -115,7 +120,8 @@ def test_a_fact_shown_by_a_successful_tool_call_is_kept(agent, karate_csv):
               options=RunOptions(model=model.id))
     assert _tool_results(model, 2)[-1]["success"] is True
     assert _tool_results(model, 3)[-1]["error"]["code"] == ErrorCode.MEMORY_NOT_KEPT
-    assert [m["content"] for m in agent.memory.list("fact")] == ["The karate graph has 34 members"]
+    assert [m["content"] for m in agent.memory.candidates("fact")] == [
+        "The karate graph has 34 members"]
 
 
 def test_delete_really_deletes(agent):
@@ -213,6 +219,8 @@ def test_offline_planner_remembers_a_stated_preference_for_later_sessions(tmp_pa
     refused = first.ask("Remember that node 3 is probably the leader")
     assert refused.status == "needs_clarification"
     assert refused.answer.startswith("Not remembered") and "guesses" in refused.answer
+    for candidate in first.memory.candidates():
+        first.memory.confirm(candidate["id"])
     first.close()
 
     second = Agent(home=home)
@@ -231,3 +239,21 @@ def test_pending_records_of_an_interrupted_run_are_dropped(agent):
     assert agent.memory.list() == []
     with sqlite3.connect(agent.home / "agent.db") as db:
         assert db.execute("SELECT COUNT(*) FROM memories").fetchone()[0] == 0
+
+
+def test_memory_the_model_writes_enters_no_prompt_until_the_user_confirms_it(agent, capsys):
+    from igraph_agent.cli import main
+
+    model = ScriptedModel([[call("remember", content=PREFERENCE, stated_by_user=True)], "noted"])
+    agent.ask("remember my report style", options=RunOptions(model=model.id))
+    assert agent.memory.list() == [] and agent.memory.prompt_block("reports") == ""
+    (candidate,) = agent.memory.candidates()
+    home = str(agent.home)
+    assert main(["--home", home, "memory", "candidates"]) == 0
+    assert candidate["id"] in capsys.readouterr().out
+    assert main(["--home", home, "memory", "confirm", candidate["id"]]) == 0
+    assert f"- {PREFERENCE}" in agent.memory.prompt_block("How should reports start?")
+    assert agent.memory.candidates() == []
+    with pytest.raises(AgentError) as err:
+        agent.memory.confirm(candidate["id"])  # already kept: no candidate any more
+    assert err.value.code == ErrorCode.MEMORY_NOT_FOUND

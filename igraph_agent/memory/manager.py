@@ -103,8 +103,30 @@ class Memory:
                              hint="list them with `igraph-agent memory list`")
         return {"id": memory_id, "deleted": True}
 
+    def candidates(self, kind: str | None = None) -> list[dict[str, Any]]:
+        """Records the model wrote in completed runs, waiting for the user to confirm them;
+        no prompt carries them until then."""
+        kinds = [kind] if kind else list(KINDS)
+        return [self._view(r) for r in self.records.list(self.user_id, self.project, kinds=kinds,
+                                                         status="candidate")]
+
+    def confirm(self, memory_id: str) -> dict[str, Any]:
+        """Keep a candidate: from now on prompts carry it (a profile value replaces the old)."""
+        row = self.records.get(self.user_id, self.project, memory_id)
+        if row is None or row["status"] != "candidate":
+            raise AgentError(ErrorCode.MEMORY_NOT_FOUND,
+                             f"no memory candidate {memory_id!r} for this user",
+                             hint="list them with `igraph-agent memory candidates`")
+        if row["kind"] == "profile" and row["key"]:
+            old = self.records.find_key(self.user_id, self.project, "profile", row["key"])
+            if old is not None:
+                self.records.delete(self.user_id, self.project, old["id"])
+        self.records.update(memory_id, status="kept")
+        return self._view(self.records.get(self.user_id, self.project, memory_id) or {})
+
     def settle_run(self, run_id: str) -> dict[str, Any]:
-        """Keep a finished run's pending records if it completed with an answer; else drop them.
+        """Offer a finished run's pending records as candidates if it completed with an
+        answer; else drop them.
 
         A paused run keeps them pending until it ends.
         """

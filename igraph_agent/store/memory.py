@@ -76,11 +76,12 @@ class MemoryRecords:
             "SELECT * FROM memories WHERE run_id=? AND status='pending' ORDER BY rowid", (run_id,))]
 
     def settle(self, run_id: str, keep: bool) -> int:
-        """Commit (``keep``) or drop a run's pending records; returns how many."""
+        """Offer (``keep``: they become candidates a person confirms) or drop a run's pending
+        records; returns how many."""
         with self.store.tx() as c:
             if keep:
-                cur = c.execute("UPDATE memories SET status='kept', updated_at=? WHERE run_id=? "
-                                "AND status='pending'", (time.time(), run_id))
+                cur = c.execute("UPDATE memories SET status='candidate', updated_at=? WHERE "
+                                "run_id=? AND status='pending'", (time.time(), run_id))
             else:
                 cur = c.execute("DELETE FROM memories WHERE run_id=? AND status='pending'",
                                 (run_id,))

@@ -1,7 +1,8 @@
 """The ``remember`` tool: the model proposes a memory record during a run.
 
 The record passes the retention rules at once (refusals come back as MEMORY_NOT_KEPT with
-the rule) and is held *pending*: it is kept only if the run completes with an answer.
+the rule) and is held *pending*: if the run completes with an answer it becomes a
+*candidate*, and it enters a prompt only once the user confirms it (``memory confirm``).
 A fact counts as confirmed only when the user stated it or when ``evidence_call_id`` names
 a successful tool call of this run.
 It writes the ``memory`` resource, so read-only requests refuse it.
@@ -64,5 +65,5 @@ def remember(ctx: ToolContext, args: RememberArgs) -> ToolOutput:
         raise ToolError(exc.code, exc.message, hint=exc.hint, details=exc.details) from None
     return ToolOutput(data={"id": rec["id"], "kind": rec["kind"], "status": rec["status"],
                             "content": rec["content"]},
-                      summary=f"will remember ({rec['kind']}) once this run completes: "
-                              f"{rec['content']}")
+                      summary=f"offered to the user to confirm ({rec['kind']}) once this run "
+                              f"completes: {rec['content']}")
