@@ -113,3 +113,15 @@ def test_a_worker_past_the_time_limit_is_killed_and_the_run_goes_on(tmp_path, mo
         assert len(workers) == 1 and workers[0].process.wait(timeout=30) is not None
     finally:
         agent.close()
+
+
+def test_an_answer_over_the_cap_is_sent_back_once_then_cut_with_a_notice(agent):
+    from igraph_agent.runtime.turncheck import MAX_ANSWER_CHARS
+
+    long = "word " * (MAX_ANSWER_CHARS // 4)
+    model = ScriptedModel([[call("get_graph_info")], long, long])
+    resp = agent.ask("Describe the graph at length", options=RunOptions(model=model.id))
+    told = [m["content"] for m in model.requests[2]["messages"] if m["role"] == "user"][-1]
+    assert told.startswith("ANSWER_TOO_LONG")
+    assert len(resp.answer) <= MAX_ANSWER_CHARS + 1
+    assert any(n.startswith("ANSWER_TOO_LONG") for n in resp.notices)

@@ -30,7 +30,7 @@ from igraph_agent.runtime.instructions import CLARIFY_TOOL, system_prompt
 from igraph_agent.runtime.refusals import refusal_of
 from igraph_agent.runtime.scheduler import BatchOutcome, run_batch, run_planned
 from igraph_agent.runtime.state import RunSpec, RunState, build_response, persist_final
-from igraph_agent.runtime.turncheck import screen_calls
+from igraph_agent.runtime.turncheck import MAX_ANSWER_CHARS, cut_answer, screen_calls, too_long
 from igraph_agent.store.runctl import RunControlStore
 from igraph_agent.store.runs import Runs
 
@@ -85,6 +85,7 @@ async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
     schemas = [t.json_schema() for t in spec.tools] + [CLARIFY_TOOL]
     scope = spec.scope
     empty_replies = 0
+    asked_shorter = False  # an answer over MAX_ANSWER_CHARS was sent back once
     try:
         spec.gateway.check(spec.model)
         while True:
@@ -102,6 +103,12 @@ async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
             refused = screen_calls(turn.tool_calls, (a.call_id for a in st.actions))
             _add(spec, st, turn.as_message())
             if last or not turn.tool_calls:
+                if turn.text.strip() and len(turn.text) > MAX_ANSWER_CHARS:
+                    if not asked_shorter and not last:
+                        asked_shorter = True
+                        _add(spec, st, {"role": "user", "content": too_long(turn.text)})
+                        continue
+                    turn.text = cut_answer(turn.text, st.notices)
                 found = refusal_of(st.results, st.actions) if turn.text.strip() else None
                 if found is not None and not found.useful:
                     return _finish(spec, st, "blocked", found.answer(), refusal=found.refusal,

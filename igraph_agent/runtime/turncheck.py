@@ -6,6 +6,8 @@ given a fresh id (``<id>~2``) in the conversation and refused with
 ``DUPLICATE_TOOL_CALL_ID``; the first call runs as usual (and may pause for approval). A
 turn may ask for at most ``MAX_CALLS_PER_TURN`` calls; the calls past the cap are refused
 with ``TOO_MANY_TOOL_CALLS``. Refused calls are reported to the model, never executed.
+An answer longer than ``MAX_ANSWER_CHARS`` is sent back once with ``ANSWER_TOO_LONG``;
+if the next one is still too long it is cut there, with a notice.
 
 Example::
 
@@ -25,6 +27,23 @@ from igraph_agent.model.gateway import ToolCallRequest
 from igraph_agent.tools.registry import ToolResult
 
 MAX_CALLS_PER_TURN = 16
+MAX_ANSWER_CHARS = 20_000
+
+
+def too_long(answer: str) -> str:
+    """What the model is told when its answer is over the cap (once per run)."""
+    return (f"{ErrorCode.ANSWER_TOO_LONG}: your answer has {len(answer)} characters; the limit "
+            f"is {MAX_ANSWER_CHARS}. Answer again, shorter: the findings and their numbers, "
+            "not the raw results.")
+
+
+def cut_answer(answer: str, notices: list[str]) -> str:
+    """An answer still over the cap is cut there, and a notice says so."""
+    if len(answer) <= MAX_ANSWER_CHARS:
+        return answer
+    notices.append(f"{ErrorCode.ANSWER_TOO_LONG}: the answer was cut at {MAX_ANSWER_CHARS} of "
+                   f"{len(answer)} characters.")
+    return answer[:MAX_ANSWER_CHARS] + "…"
 
 
 def screen_calls(calls: list[ToolCallRequest], used: Iterable[str] = ()) -> dict[str, ToolResult]:
