@@ -73,3 +73,35 @@ def test_a_subgraph_by_community_works_after_another_process_made_the_partition(
     env = agent.registry.dispatch("subgraph_extraction", {"community": 0}, ToolContext(
         workspace=agent.workspace, session=session, call_id="s1"))
     assert env.success, env.error  # the partition the worker left belongs to this revision
+
+
+def test_a_worker_is_sent_the_partition_only_when_it_changed(agent, karate_csv):
+    session, _ = _session(agent, karate_csv)
+    pool = WorkerPool(agent.home, size=1, min_edges=0)
+    sent: list[bool] = []
+    try:
+        pool.warm(session.dataset_id, 1)
+        [worker] = list(pool._workers)
+        real = worker.call
+
+        def recording(request):
+            sent.append("partition" in (request.get("extras") or {}))
+            return real(request)
+
+        worker.call = recording
+        for name, args in (("community_detection", {"method": "leiden", "seed": 5}),
+                           ("bridge_nodes", {"method": "leiden", "seed": 5, "top_k": 3}),
+                           ("bridge_nodes", {"method": "leiden", "seed": 5, "top_k": 4})):
+            t = agent.registry.get(name)
+            ctx = ToolContext(workspace=agent.workspace, session=session, call_id=name)
+            assert asyncio.run(pool.execute(t, t.args_model(**args), ctx)).success
+        assert session.partition is not None and session.partition["key"][1] == 5
+        session.partition = dict(session.partition)  # a new partition object
+        t = agent.registry.get("bridge_nodes")
+        ctx = ToolContext(workspace=agent.workspace, session=session, call_id="again")
+        assert asyncio.run(pool.execute(t, t.args_model(method="leiden", seed=5), ctx)).success
+    finally:
+        pool.close()
+    # the first call sends the kernel's (empty) partition; the worker's own comes back and is
+    # not sent again; a replaced one is
+    assert sent == [True, False, False, True]

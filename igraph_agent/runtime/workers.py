@@ -9,8 +9,10 @@ own session (the kernel's interrupt is not theirs; ``OMP_NUM_THREADS=1``). Each
 worker loads the session graph's dataset revision from the project's parquet files once
 (``Workspace.load(dataset_id, revision)``) and serves tool calls by name through
 ``default_registry()``. Writes stay in the main process and bump the revision; a worker
-asked for a newer revision reloads it. Session extras a tool keeps (e.g. the latest
-community partition) travel both ways with each call.
+asked for a newer revision reloads it. Session extras a tool keeps travel both ways with
+each call, except the latest community partition, which a worker is sent only when it is
+not the one it already holds for that revision (partitions are also stored beside the
+revision, ``graph/partitions.py``).
 
 A call goes to a worker when its tool is a built-in one, reads only ``graph`` and writes
 nothing, the session graph comes from a stored revision, and the graph has at least
@@ -74,6 +76,30 @@ def session_extras(session: SessionGraph) -> dict[str, Any]:
     """Per-session state a tool may keep beside the graph (not the graph itself)."""
     return {f.name: getattr(session, f.name) for f in dataclasses.fields(session)
             if f.name not in _CORE_FIELDS}
+
+
+_HELD = {"partition"}  # extras a worker keeps between calls of one revision
+
+
+def _unsent(worker: Any, key: tuple, request: dict[str, Any]) -> dict[str, Any]:
+    """The request without the extras this worker already holds for this revision (a 1M-edge
+    partition is ~2 MB to pickle: it travels once, not with every call)."""
+    sent = worker.__dict__.setdefault("sent", {})
+    if any(held != key for held, _ in sent.values()):
+        sent.clear()  # the worker loads this revision afresh: it holds no extras then
+    extras = request.get("extras") or {}
+    # only the partition is held back: it is large, and replaced (never edited) when it changes
+    fresh = {k: v for k, v in extras.items()
+             if k not in _HELD or k not in sent or sent[k][1] is not v}
+    _note_sent(worker, key, fresh)
+    return {**request, "extras": fresh}
+
+
+def _note_sent(worker: Any, key: tuple, extras: dict[str, Any]) -> None:
+    """Remember the objects the worker now holds (kept referenced, so identity stays true)."""
+    sent = worker.__dict__.setdefault("sent", {})
+    for name, value in extras.items():
+        sent[name] = (key, value)
 
 
 class _Worker:
@@ -239,6 +265,7 @@ class WorkerPool:
                 self._cond.wait()
             self._idle.remove(worker)
         try:
+            worker.__dict__.pop("sent", None)  # a worker that loads again holds no extras
             worker.call({"op": "load", "dataset_id": dataset_id, "revision": revision})
         except (EOFError, OSError):
             pass  # a dead worker is dropped on release and replaced on the next call
@@ -276,7 +303,8 @@ class WorkerPool:
             self._cond.notify_all()
 
     def _request(self, request: dict[str, Any]) -> dict[str, Any]:
-        worker = self._acquire((request["dataset_id"], request["revision"]))
+        revision_key = (request["dataset_id"], request["revision"])
+        worker = self._acquire(revision_key)
         key = (request.get("run_id") or None, request.get("call_id") or None)
         with self._cond:
             if key in self._given_up:  # timed out while waiting for a worker: never sent
@@ -285,7 +313,9 @@ class WorkerPool:
                 return {"error": "the call was stopped before a worker took it"}
             worker.serving, worker.serving_call = key
         try:
-            return worker.call(request)
+            reply = worker.call(_unsent(worker, revision_key, request))
+            _note_sent(worker, revision_key, reply.get("extras") or {})
+            return reply
         except (EOFError, OSError, BrokenPipeError) as exc:
             if getattr(worker, "cancelled", False):  # killed by cancel_run: not a failure
                 return {"error": "the run was cancelled; its analysis worker was stopped",
