@@ -151,12 +151,14 @@ def cancel(ctx: click.Context, run_id: str | None, start_request: str | None,
 
 def _add_skill_and_memory_commands() -> None:
     from igraph_agent.cli_skills import memory_group, skills_group
+    from igraph_agent.mcp.servers import servers_command
 
     cli.add_command(skills_group)
     cli.add_command(memory_group)
     from igraph_agent.eval.cli import eval_command
 
     cli.add_command(eval_command)
+    cli.add_command(servers_command)
 
 
 _add_skill_and_memory_commands()

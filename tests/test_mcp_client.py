@@ -96,3 +96,29 @@ def test_agent_uses_another_igraph_agent_whose_graph_stays_between_calls(tmp_pat
     assert resp.status == "answered", resp.answer
     assert [a.success for a in resp.actions] == [True, True]  # one server process per call
     assert ranked["envelope"]["data"]["data"]["top"] == [{"node": "33", "degree": 17}]
+
+
+def test_mcp_servers_are_added_listed_and_removed_from_the_command_line(tmp_path):
+    from click.testing import CliRunner
+
+    from igraph_agent.cli import cli
+    from igraph_agent.jupyter.parsing import parse_line_command
+    from igraph_agent.store import Store
+
+    home = str(tmp_path / "home")
+    runner = CliRunner()
+    added = runner.invoke(cli, ["--home", home, "mcp-servers", "add", "big", "--read-only",
+                                "--", "igraph-agent", "--home", "/srv/big", "mcp"])
+    assert added.exit_code == 0, added.output
+    runner.invoke(cli, ["--home", home, "mcp-servers", "add", "kb", "--url",
+                        "http://127.0.0.1:9/mcp", "--header", "Authorization=Bearer T"])
+    listed = runner.invoke(cli, ["--home", home, "mcp-servers", "list"])
+    assert "big" in listed.output and "igraph-agent --home /srv/big mcp" in listed.output
+    assert "Bearer" not in listed.output
+    runner.invoke(cli, ["--home", home, "mcp-servers", "remove", "kb"])
+    store = Store(tmp_path / "home" / "agent.db")
+    assert [e["name"] for e in store.get_config("mcp_servers")] == ["big"]
+    assert store.get_config("mcp_servers")[0]["args"] == ["--home", "/srv/big", "mcp"]
+    store.close()
+    cmd = parse_line_command("mcp add kb --url http://h/mcp --read-only")
+    assert cmd.name == "mcp" and cmd.rest == ["add", "kb", "--url", "http://h/mcp", "--read-only"]

@@ -306,6 +306,13 @@ class AgentMagics(Magics):
 
         eval_command.main(args=cmd.rest, prog_name="%agent eval", standalone_mode=False)
 
+    def _cmd_mcp(self, cmd: LineCommand) -> None:
+        """``mcp add|list|remove``: the project's MCP servers (docs/mcp.md)."""
+        from igraph_agent.mcp.servers import servers_command
+
+        servers_command.main(args=cmd.rest, prog_name="%agent mcp", standalone_mode=False,
+                             obj={"store": self.bridge.agent.store})
+
     def _cmd_jobs(self, cmd: LineCommand) -> None:
         from igraph_agent.jupyter.display import show_jobs
 

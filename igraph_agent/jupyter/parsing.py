@@ -54,7 +54,7 @@ class LineCommand(BaseModel):
 
     name: Literal["config", "models", "status", "sessions", "new", "approve", "reject", "modify",
                   "cancel", "history", "show", "help", "skills", "memory", "save_report", "jobs",
-                  "eval"]
+                  "eval", "mcp"]
     run_id: str | None = None
     tool_call_id: str | None = None
     patched_args: dict[str, Any] | None = None
@@ -182,6 +182,7 @@ def _passthrough(name: str, field: str, doc: str) -> None:
 _passthrough("skills", "skills", "Skills: the panel, or list|show|create|approve|reject|delete|upload …")
 _passthrough("memory", "memory", "Memory: the panel, or list|search|add|delete …")
 _passthrough("save-report", "save_report", "Write a run's report as a new notebook: save-report RUN_ID [PATH]")
+_passthrough("mcp", "mcp", "MCP servers whose tools runs are offered: mcp add|list|remove …")
 _passthrough("eval", "eval", "Score a model on a question set: eval [FILE] --model M --repeats N …")
 
 
