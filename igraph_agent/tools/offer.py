@@ -1,9 +1,9 @@
 """Which tools a request offers the model: the analysis catalogue always, the rest on demand.
 
 Every offered tool's schema is sent on every model turn. Tools for learning, changing the
-graph, reports and drawings, memory and listing workspace files cost about as much as the
-whole analysis catalogue and serve few questions, so they are offered only when the
-question asks for what they do
+graph, reports and drawings, memory, the triangle and bipartite checks, and listing
+workspace files cost about as much as the whole analysis catalogue and serve few
+questions, so they are offered only when the question asks for what they do
 (a word from their family's pattern), when the output format is ``report`` (reports), or
 when the request names skills or a tool whitelist (then the request's own list stands).
 
@@ -41,6 +41,9 @@ ON_DEMAND: dict[str, tuple[frozenset[str], re.Pattern[str]]] = {
                            r"(the )?(graph|network|subgraph|neighbou?rhood)", re.IGNORECASE)),
     "memory": (frozenset({"remember"}),
                re.compile(r"remember|keep in mind|note that|from now on|memor", re.IGNORECASE)),
+    "structure": (frozenset({"count_triangles", "bipartite_check"}),
+                  re.compile(r"triangle|triad|clique|transitiv|bipartite|two[- ]?mode|"
+                             r"2[- ]colou?r|two (?:sides|modes)", re.IGNORECASE)),
     "workspace": (frozenset({"list_workspace"}),
                   re.compile(r"\bfiles?\b|workspace|folder|director|scratch|publish",
                              re.IGNORECASE)),
