@@ -130,6 +130,18 @@ def _open(page, lab: Lab, notebook: str, workspace: str) -> None:
     page.goto(f"{lab.url}/lab/workspaces/{workspace}/tree/{notebook}?reset")
     page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
                            timeout=120_000)
+    _accept_kernel_dialog(page)
+
+
+def _accept_kernel_dialog(page) -> None:
+    """A busy machine sometimes makes JupyterLab ask which kernel to start: take its default."""
+    dialog = page.locator(".jp-Dialog", has_text="Select Kernel")
+    try:
+        dialog.wait_for(timeout=3_000)
+    except PlaywrightTimeout:
+        return
+    dialog.locator(".jp-Dialog-button.jp-mod-accept").click()
+    dialog.wait_for(state="detached", timeout=30_000)
 
 
 def _run_all(page) -> None:
