@@ -98,6 +98,30 @@ def test_agent_uses_another_igraph_agent_whose_graph_stays_between_calls(tmp_pat
     assert ranked["envelope"]["data"]["data"]["top"] == [{"node": "33", "degree": 17}]
 
 
+def test_agent_reaches_an_igraph_agent_over_http_with_its_token_and_not_without(tmp_path):
+    import shutil
+
+    from mcp_support import REPO, serving_http
+
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copy(REPO / "igraph_agent" / "data" / "karate.csv", data / "karate.csv")
+    with serving_http(tmp_path / "remote", data, "s3cret") as url:
+        good = {"name": "big", "url": url, "headers": {"Authorization": "Bearer s3cret"},
+                "read_only": True, "timeout": 60}
+        bad = {"name": "nope", "url": url, "headers": {"Authorization": "Bearer wrong"},
+               "timeout": 20}
+        agent = _agent(tmp_path / "home", good, bad)
+        model = ScriptedModel([[call("big__attach_data", path="karate.csv")],
+                               [call("big__connectivity")], "It is connected."])
+        resp = agent.ask("Is the remote graph connected?", options=RunOptions(model=model.id))
+        agent.close()
+    offered = {t["function"]["name"] for t in model.requests[0]["tools"]}
+    assert "big__connectivity" in offered and not any(n.startswith("nope__") for n in offered)
+    assert any("'nope'" in n for n in resp.notices)
+    assert [a.success for a in resp.actions] == [True, True]
+
+
 def test_mcp_servers_are_added_listed_and_removed_from_the_command_line(tmp_path):
     from click.testing import CliRunner
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import anyio
 import pytest
+from mcp_support import serving_http
 
 pytestmark = pytest.mark.slow
 pytest.importorskip("mcp")
@@ -112,35 +111,10 @@ def test_attach_data_reads_only_below_the_data_folder(tmp_path, data):
     _bounded(session)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def http_server(tmp_path, data):
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "igraph_agent.cli", "--home", str(tmp_path / "home"), "mcp",
-         "--http", "--host", "127.0.0.1", "--port", str(port), "--token", "s3cret"],
-        cwd=str(data), env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and proc.poll() is None:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.2)
-    try:
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+    with serving_http(tmp_path / "home", data, "s3cret") as url:
+        yield url
 
 
 def _http(url: str, token: str):
