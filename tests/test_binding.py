@@ -201,3 +201,11 @@ def test_the_run_panel_names_the_bound_graph_before_the_first_turn(agent, karate
         view = apply_event(view, e)
     assert view["graph"]["label"].startswith("karate (CSV) → ds_")
     assert view["graph"]["label"].endswith("r1 · 34 nodes · 78 edges")
+
+
+def test_a_plain_question_on_the_sessions_graph_offers_under_4000_tokens_of_schemas(agent,
+                                                                                   karate_csv):
+    agent.ask("How big is the graph?", attach=[karate_csv])
+    model = ScriptedModel(["Node 33 has the most ties."])
+    agent.ask("Which node has the highest degree?", options=RunOptions(model=model.id))
+    assert len(json.dumps(model.requests[0]["tools"])) // 4 <= 4000
