@@ -33,14 +33,14 @@ def _env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(REPO)}
 
 
-def _stdio(home: Path, data: Path, *flags: str):
+def _stdio(home: Path, data: Path, *flags: str, elicitation=None, mode: str = "auto"):
     from mcp import Client, StdioServerParameters
 
     params = StdioServerParameters(
         command=sys.executable,
         args=["-m", "igraph_agent.cli", "--home", str(home), "mcp", *flags],
         cwd=str(data), env=_env())
-    return Client(params, read_timeout_seconds=60)
+    return Client(params, read_timeout_seconds=60, elicitation_callback=elicitation, mode=mode)
 
 
 def _approve(home: Path, run_id: str, call_id: str) -> subprocess.CompletedProcess:
@@ -87,6 +87,33 @@ def test_stdio_client_lists_loads_analyses_and_a_gated_call_waits_for_approval(t
             assert after.structured_content["error"]["code"] == "GRAPH_NOT_LOADED"
 
     _bounded(session)
+
+
+def test_a_client_that_can_ask_its_user_gets_the_approval_asked_there(tmp_path, data):
+    import mcp_types as types
+
+    answers = iter([{"approve": False}, {"approve": True}])
+    asked: list[str] = []
+
+    async def person(context, params) -> types.ElicitResult:
+        asked.append(params.message)
+        return types.ElicitResult(action="accept", content=next(answers))
+
+    async def session() -> None:
+        # a handshake-era connection: the server can send the client a request
+        async with _stdio(tmp_path / "home", data, elicitation=person, mode="legacy") as client:
+            await client.call_tool("attach_data", {"path": "karate.csv"})
+            rejected = await client.call_tool("clear_graph", {})
+            assert rejected.structured_content["error"]["code"] == "APPROVAL_REJECTED"
+            still = await client.call_tool("get_graph_info", {})
+            assert still.structured_content["data"]["loaded"] is True
+            cleared = await client.call_tool("clear_graph", {})
+            assert cleared.structured_content["ok"], cleared.structured_content
+            gone = await client.call_tool("get_graph_info", {})
+            assert gone.structured_content["data"]["loaded"] is False
+
+    _bounded(session)
+    assert len(asked) == 2 and "clear_graph" in asked[0]
 
 
 def test_read_only_server_refuses_a_mutating_call_without_asking(tmp_path, data):

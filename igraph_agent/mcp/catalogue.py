@@ -124,6 +124,20 @@ class Catalogue:
         env = self._result_of(resp.run_id, "get_graph_info", resp)
         return {**env, "tool": name}
 
+    def decide(self, client: str, name: str, arguments: dict[str, Any] | None,
+               decision: str) -> dict[str, Any]:
+        """Decide this client's paused call (asked through MCP elicitation) with the approval
+        machinery, then answer the call: its result, or ``APPROVAL_REJECTED``."""
+        sid = self.session_of(client)
+        paused = self._paused.get((sid, _call_key(name, arguments or {})))
+        if paused is None:
+            return _failure(name, ErrorCode.APPROVAL_CONFLICT, f"no paused {name} call here",
+                            "send the call again")
+        resp = self.agent.continue_run(paused[0], paused[1], decision)
+        if resp.status == "error" and resp.error is not None:
+            return _failure(name, resp.error.code, resp.error.message, resp.error.hint)
+        return self.call(client, name, arguments)
+
     def _after_pause(self, sid: str, key: tuple[str, str], run_id: str,
                      call_id: str) -> dict[str, Any]:
         status = self.agent.run_status(run_id)

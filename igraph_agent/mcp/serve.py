@@ -33,13 +33,46 @@ def build_server(catalogue: Catalogue, stdio: bool):
 
     async def call_tool(ctx, params) -> types.CallToolResult:
         client = _session_key(ctx, connection if stdio else "shared")
-        env = await anyio.to_thread.run_sync(catalogue.call, client, params.name,
-                                             dict(params.arguments or {}))
+        arguments = dict(params.arguments or {})
+        env = await anyio.to_thread.run_sync(catalogue.call, client, params.name, arguments)
+        if _code(env) == "APPROVAL_REQUIRED" and _can_elicit(ctx):
+            decision = await _ask_person(ctx, params.name, env)
+            if decision is not None:
+                env = await anyio.to_thread.run_sync(catalogue.decide, client, params.name,
+                                                     arguments, decision)
         text = env["summary"] if env["ok"] else json.dumps(env["error"])
         return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
                                     structured_content=env, is_error=not env["ok"])
 
     return Server(SERVER_NAME, on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+def _code(env: dict[str, Any]) -> str | None:
+    return (env.get("error") or {}).get("code")
+
+
+def _can_elicit(ctx: Any) -> bool:
+    """The client declared elicitation and the connection can carry a server request
+    (handshake-era connections can; per-request ones have no back-channel)."""
+    caps = getattr(ctx.session, "client_capabilities", None)
+    return getattr(caps, "elicitation", None) is not None and bool(
+        getattr(ctx.session, "can_send_request", False))
+
+
+async def _ask_person(ctx: Any, name: str, env: dict[str, Any]) -> str | None:
+    """Ask the client's user to approve a paused call (MCP elicitation): "approve",
+    "reject", or None when they cancelled or the client could not ask (it stays pending)."""
+    schema = {"type": "object", "required": ["approve"], "properties": {
+        "approve": {"type": "boolean", "title": f"Run {name}?",
+                    "description": "it changes data; nothing has run yet"}}}
+    try:
+        answer = await ctx.session.elicit_form(env["summary"], schema,
+                                               related_request_id=ctx.request_id)
+    except Exception:  # the client failed to ask: the approval stays pending
+        return None
+    if answer.action == "accept":
+        return "approve" if (answer.content or {}).get("approve") is True else "reject"
+    return "reject" if answer.action == "decline" else None
 
 
 SESSION_META = "igraph-agent/session_id"
