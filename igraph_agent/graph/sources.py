@@ -417,7 +417,8 @@ def from_networkx(g: nx.Graph, name: str) -> SourceData:
                           for u, v, d in g.edges(data=True)])
     edges = arrow_safe(edges) if not edges.empty else pd.DataFrame(columns=["source", "target"])
     if "weight" in edges.columns:  # networkx reads an edge without a weight as weight 1
-        edges["weight"] = edges["weight"].where(edges["weight"].notna(), 1.0)
+        unset = ["weight" not in d for _, _, d in g.edges(data=True)]
+        edges.loc[unset, "weight"] = 1.0  # a weight set to nan stays, and is refused below
     check_edge_columns(edges, f"graph {name}", lambda i: f"edge {i + 1}")
     meta = {"directed": g.is_directed(), "nodes": len(nodes), "edges": len(edges),
             "sha256": digest("networkx", str(g.is_directed()).encode(),
