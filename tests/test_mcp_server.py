@@ -154,7 +154,7 @@ def _http(url: str, token: str):
                        mode="legacy")  # a handshake: the connection has an Mcp-Session-Id
 
 
-def test_http_client_with_the_token_keeps_its_graph_between_calls(http_server):
+def test_http_client_with_the_token_keeps_its_graph_between_calls(http_server, tmp_path):
     async def session() -> None:
         http, client = _http(http_server, "s3cret")
         async with http, client:
@@ -164,7 +164,13 @@ def test_http_client_with_the_token_keeps_its_graph_between_calls(http_server):
                                             {"measure": "betweenness", "top_k": 1})
             assert ranked.structured_content["ok"], ranked.structured_content
             paused = await client.call_tool("clear_graph", {})
-            assert paused.structured_content["error"]["code"] == "APPROVAL_REQUIRED"
+            env = paused.structured_content
+            assert env["error"]["code"] == "APPROVAL_REQUIRED"
+            decided = await anyio.to_thread.run_sync(
+                _approve, tmp_path / "home", env["data"]["run_id"], env["data"]["tool_call_id"])
+            assert decided.returncode == 0, decided.stdout + decided.stderr
+            cleared = await client.call_tool("clear_graph", {})
+            assert cleared.structured_content["ok"], cleared.structured_content
 
     _bounded(session)
 
