@@ -108,6 +108,8 @@ def test_runs_list_and_show_read_the_stored_run(tmp_path, karate_csv):
     # the runtime's info on the bound graph, load_skill(centrality-and-influence), 2 x centrality
     assert len(shown["tool_calls"]) == 4
     assert [e["index"] for e in shown["events"]] == list(range(len(shown["events"])))
+    assert not any(e.get("unrecognized") for e in shown["events"])  # read through the union
+    assert {"run.started", "tool.completed", "run.completed"} <= {e["type"] for e in shown["events"]}
     missing = _cli(tmp_path, "runs", "show", "run_nope")
     assert missing.returncode == 1 and "RUN_NOT_FOUND" in missing.stderr
 

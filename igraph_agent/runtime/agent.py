@@ -43,7 +43,7 @@ from igraph_agent.runtime.events import (
     EventLog,
     RunErrored,
     RunStarted,
-    stored_events,
+    typed_stored,
 )
 from igraph_agent.runtime.fingerprint import fingerprint
 from igraph_agent.runtime.jobs import JobManager
@@ -522,7 +522,7 @@ class Agent:
                 "tool_cards": [_card(c) for c in calls],
                 "pending": [p.model_dump() for p in pending(self.store, run_id)],
                 "partial_text": run.partial_text,
-                "events": stored_events(self.store, run_id),
+                "events": typed_stored(self.store, run_id),
                 "last_event_index": self.store.last_event_index(run_id),
                 "skills": self._skills_opened(run_id)}
 

@@ -272,6 +272,17 @@ def stored_events(store: Store, run_id: str, after: int = -1) -> list[dict[str, 
     return [_row(r) for r in store.events(run_id, after)]
 
 
+def typed_stored(store: Store, run_id: str) -> list[dict[str, Any]]:
+    """Stored events read through the typed union (as ``runs show`` prints them); an event
+    of a type this version does not know is kept as stored and marked ``unrecognized``."""
+    out = []
+    for raw in stored_events(store, run_id):
+        ev = parse_event(raw)
+        out.append({**raw, "unrecognized": True} if ev is None
+                   else {**raw, "data": ev.data.wire()})
+    return out
+
+
 def replay_stored(store: Store, run_id: str, after: int = -1) -> list[dict[str, Any]]:
     """Stored events after ``after``; REPLAY_UNAVAILABLE when the cursor is outside them
     or the stored indexes are not contiguous from it (never renumbered)."""
