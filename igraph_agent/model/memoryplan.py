@@ -47,8 +47,9 @@ def reply(st: PlanState) -> tuple[str, list[Call] | str] | None:
         return "calls", [Call("remember", {"content": content, "kind": kind,
                                            "stated_by_user": True})]
     if done.ok:
-        return "answer", (f"Noted ({kind}): {content}. It is kept for your later sessions once "
-                          "this run completes; `%agent memory` lists and deletes what I remember.")
+        return "answer", (f"Noted ({kind}): {content}. Confirm it to keep it for your later "
+                          "sessions: `%agent memory candidates`, then `%agent memory confirm ID` "
+                          "(nothing I propose enters a prompt before that).")
     err = done.error
     return "ask", (f"Not remembered -- {err.get('message', 'refused')}. Restate it as a durable "
                    "preference or a confirmed fact if you want me to keep it.")
