@@ -13,7 +13,7 @@ networkx's loops end there and the thread exits instead of keeping a core busy (
 C call of python-igraph cannot be interrupted; it finishes first — such calls are short
 below the worker threshold).
 
-Example::
+How the executor uses it (a sketch inside a running loop, not a doctest)::
 
     limit = tool_timeout(t)     # seconds
     result = await run_stoppable(lambda: registry.execute(t, args, ctx), limit, t, call_id, run_id)
