@@ -203,3 +203,19 @@ def _blocked_in(ctx, code: str) -> dict:
     env = call(ctx, "run_graph_code", code=code)
     assert env["success"] is False
     return env["error"]
+
+
+def test_starting_a_new_session_clears_the_old_sessions_scratch_but_keeps_derived(tmp_path):
+    from igraph_agent import Agent
+
+    agent = Agent(home=tmp_path / "h")
+    try:
+        old = agent.session_id
+        zone = zones.paths(agent.home, old)
+        (zone["scratch"] / "tmp.csv").write_text("a,b\n")
+        (zone["derived"] / "keep.v1.csv").write_text("a,b\n")
+        agent.new_session()
+        assert not (zone["scratch"] / "tmp.csv").exists()
+        assert (zone["derived"] / "keep.v1.csv").exists()
+    finally:
+        agent.close()

@@ -93,6 +93,13 @@ class Agent:
         return self._session_id
 
     def new_session(self, title: str = "") -> str:
+        """Start a fresh session; the one it replaces loses its Ephemeral scratch (unless a
+        run of it is still active or paused)."""
+        from igraph_agent.sandbox import zones
+
+        old = self._session_id
+        if old is not None and self.can_send(old):
+            zones.clear(self.home, old)
         self._session_id = self.store.create_session(title)
         return self._session_id
 
