@@ -178,25 +178,30 @@ class ModelGateway:
                     response = await litellm.acompletion(**kwargs)
                 break
             except transient as exc:
-                attempt += 1
-                if attempt > self.settings.max_retries:
-                    raise AgentError(ErrorCode.MODEL_ERROR,
-                                     f"{model} failed after {attempt} attempts: {type(exc).__name__}",
-                                     hint="the provider is unavailable or rate-limited; try later",
-                                     retryable=True) from None
-                await asyncio.sleep(min(8.0, 0.5 * 2 ** (attempt - 1)))
+                attempt = await self._backoff(model, attempt, exc)
             except litellm.AuthenticationError as exc:
                 raise ModelNotConfigured(f"{model} rejected the credentials: {exc.message[:200]}",
                                          hint="check the provider's API key") from None
             except AgentError:
                 raise
             except Exception as exc:
-                raise AgentError(ErrorCode.MODEL_ERROR, f"{model}: {type(exc).__name__}: {exc}"[:500],
-                                 hint="check the model name and provider settings") from None
+                raise _failed(model, exc) from None
         turn = _to_turn(response)
         self.limiter.record_tokens(turn.prompt_tokens + turn.completion_tokens)
         turn.cost_usd = _cost(litellm, response, model)
         return turn
+
+    async def _backoff(self, model: str, attempt: int, exc: Exception) -> int:
+        """After a transient failure: wait before the next attempt (exponential, capped at
+        8 s), or give up with MODEL_ERROR once the retries are spent."""
+        attempt += 1
+        if attempt > self.settings.max_retries:
+            raise AgentError(ErrorCode.MODEL_ERROR,
+                             f"{model} failed after {attempt} attempts: {type(exc).__name__}",
+                             hint="the provider is unavailable or rate-limited; try later",
+                             retryable=True) from None
+        await asyncio.sleep(min(8.0, 0.5 * 2 ** (attempt - 1)))
+        return attempt
 
     async def _builtin(self, model: str, messages: list[dict[str, Any]],
                        tools: list[dict[str, Any]] | None,
@@ -213,16 +218,8 @@ class ModelGateway:
                 raise
             except Exception as exc:
                 if not _transient(exc):
-                    raise AgentError(ErrorCode.MODEL_ERROR,
-                                     f"{model}: {type(exc).__name__}: {exc}"[:500],
-                                     hint="check the model name and provider settings") from None
-                attempt += 1
-                if attempt > self.settings.max_retries:
-                    raise AgentError(ErrorCode.MODEL_ERROR,
-                                     f"{model} failed after {attempt} attempts: {type(exc).__name__}",
-                                     hint="the provider is unavailable or rate-limited; try later",
-                                     retryable=True) from None
-                await asyncio.sleep(min(8.0, 0.5 * 2 ** (attempt - 1)))
+                    raise _failed(model, exc) from None
+                attempt = await self._backoff(model, attempt, exc)
         prompt, completion = usage_of(message, messages)
         turn = ModelTurn(text=message.get("content") or "",
                          tool_calls=_calls(message.get("tool_calls") or []),
@@ -231,6 +228,12 @@ class ModelGateway:
             on_delta(turn.text)
         self.limiter.record_tokens(prompt + completion)
         return turn
+
+
+def _failed(model: str, exc: Exception) -> AgentError:
+    """A non-transient provider failure, as the coded error the run ends with."""
+    return AgentError(ErrorCode.MODEL_ERROR, f"{model}: {type(exc).__name__}: {exc}"[:500],
+                      hint="check the model name and provider settings")
 
 
 def _transient(exc: Exception) -> bool:
