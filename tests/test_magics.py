@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+import uuid
 
 import pytest
 from jupyter_fixtures import KARATE, KernelSession, kernel_env, kernelspecs
@@ -562,6 +563,36 @@ def test_status_bar_clears_when_an_approval_is_decided_by_a_click_or_a_command(k
         k7.collect(1.0)
         last = _status_messages(k7, before)[-1]
         assert (last["run_state"], last["pending_approvals"]) == ("idle", 0), decide_by
+
+
+def _ask_status(k: KernelSession) -> dict:
+    """What the lab extension does on connecting: open a comm with a status request; the
+    kernel answers on that comm."""
+    comm_id = uuid.uuid4().hex
+    k.kc.shell_channel.send(k.kc.session.msg("comm_open", {
+        "comm_id": comm_id, "target_name": "igraph_agent",
+        "data": {"type": "status_request", "version": 1}}))
+    deadline = time.monotonic() + 30
+    while True:
+        msg = k._next_iopub(deadline)
+        if msg["msg_type"] == "comm_msg" and msg["content"]["comm_id"] == comm_id:
+            return msg["content"]["data"]
+
+
+def test_a_status_request_is_answered_with_the_state_in_the_store(k7):
+    k7.run("%agent new")
+    k7.run("%%agent --with karate\nHow big is the graph?")
+    k7.run("%%agent\nClear the graph")
+    run_id = _run_id(k7)
+    call_id = k7.view_of(run_id)["pending"][0]["tool_call_id"]
+    status = _ask_status(k7)
+    assert "state" not in status  # nbclient would read it as widget state
+    assert (status["type"], status["run_state"], status["pending_approvals"], status["run_id"]) \
+        == ("status", "awaiting_approval", 1, run_id)
+    k7.run(f"%agent reject {run_id} {call_id}")
+    _wait_view(k7, run_id, {"answered", "blocked", "error"}, timeout=60)
+    status = _ask_status(k7)
+    assert (status["run_state"], status["pending_approvals"], status["jobs"]) == ("idle", 0, [])
 
 
 def _report_messages(k: KernelSession, since: int) -> list[dict]:

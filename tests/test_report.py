@@ -344,3 +344,20 @@ def test_recompute_cells_keep_node_names_that_contain_true_false_or_null(tmp_pat
     results = _recompute(report)
     for f in reproducible:
         assert _close(results[f.id], f.numbers, f.tolerance), f.title
+
+
+def test_only_a_status_request_of_this_protocol_version_is_answered():
+    from igraph_agent.jupyter.report_comm import status_message, status_reply
+
+    def now():
+        return status_message("run_1", "awaiting_approval", 1)
+
+    assert status_reply({"type": "status_request", "version": 1}, now)["pending_approvals"] == 1
+    assert status_reply({"type": "status_request", "version": 2}, now) is None
+    assert status_reply({"type": "report", "version": 1}, now) is None
+    assert status_reply(None, now) is None
+
+    def broken():
+        raise RuntimeError("store unavailable")
+
+    assert status_reply({"type": "status_request", "version": 1}, broken) is None

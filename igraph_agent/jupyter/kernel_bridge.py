@@ -208,6 +208,13 @@ class KernelBridge:
             panel.note(f"the panel stopped updating: {type(exc).__name__}: {exc}")
         self.publish_status()
 
+    def current_status(self) -> dict:
+        """The status-bar message for this kernel now, read from the store (idle before the
+        agent is built: nothing of this kernel's session can be pending yet)."""
+        from igraph_agent.jupyter.report_comm import status_message, store_status
+
+        return store_status(self.agent) if self.started else status_message(None, "idle")
+
     def publish_status(self) -> None:
         """Refresh the lab extension's status bar from the store (any thread)."""
         from igraph_agent.jupyter.report_comm import publish_store_status

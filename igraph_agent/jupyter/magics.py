@@ -455,9 +455,14 @@ def load(ipython: Any) -> None:
     callback on the kernel's event loop. Never on another thread: building it imports pandas,
     networkx and pyarrow, and an import running beside the user's own ``import`` of the same
     packages can hand either side a half-initialised module. Outside a kernel (no running
-    loop) the first command that needs the agent builds it.
+    loop) the first command that needs the agent builds it. From now on the lab extension's
+    status requests (sent when it connects to the kernel, e.g. after a page reload) are
+    answered with the status read from the store.
     """
+    from igraph_agent.jupyter.report_comm import register_status_target
+
     ipython.register_magics(AgentMagics)
+    register_status_target(ipython, get_bridge().current_status)
     loop = _kernel_loop(ipython)
     if loop is not None:
         loop.call_soon(_build_agent)

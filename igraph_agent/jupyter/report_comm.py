@@ -12,6 +12,8 @@ Hooks for ``%%agent`` / ``%agent`` (jupyter/magics.py):
 * ``%agent save-report RUN_ID [PATH]``: ``save_report_command(line, agent.home)``
 * run events, as the cell drains them: ``tracker = StatusTracker(run_id)`` once, then
   ``publish_events(tracker, events)`` (or ``publish_status(...)`` directly)
+* ``%load_ext``: ``register_status_target(ipython, status)``, so the extension can ask for
+  the current status when it connects (a page reload) and gets it read from the store
 
 In a notebook cell::
 
@@ -187,6 +189,40 @@ def publish_store_status(agent: Any) -> bool:
         return send(store_status(agent))
     except Exception:  # the status bar is a convenience; never fail a command over it
         return False
+
+
+def status_reply(request: Any, status: Any) -> dict[str, Any] | None:
+    """The answer to a frontend's comm-open data: ``status()`` for a ``status_request`` of
+    this protocol version, None for anything else (or when ``status()`` fails)."""
+    if not isinstance(request, dict) or request.get("type") != "status_request" \
+            or request.get("version") != PROTOCOL_VERSION:
+        return None
+    try:
+        return status()
+    except Exception:  # the status bar is a convenience; a broken store never breaks the kernel
+        return None
+
+
+def register_status_target(ipython: Any, status: Any) -> bool:
+    """Answer the extension's ``status_request`` comms with ``status()`` (a status message);
+    False outside a kernel. Runs on the kernel's main thread, between cells."""
+    kernel = getattr(ipython, "kernel", None)
+    if kernel is None:
+        return False
+    manager = getattr(kernel, "comm_manager", None)
+    if manager is None:
+        from comm import get_comm_manager
+
+        manager = get_comm_manager()
+
+    def on_open(comm: Any, open_msg: dict[str, Any]) -> None:
+        reply = status_reply(((open_msg or {}).get("content") or {}).get("data"), status)
+        if reply is not None:
+            comm.send(reply)
+        comm.close()
+
+    manager.register_target(COMM_TARGET, on_open)
+    return True
 
 
 def publish_events(tracker: StatusTracker, events: list[dict[str, Any]]) -> int:
