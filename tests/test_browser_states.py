@@ -1,7 +1,8 @@
 """Run states, the approval box, folding and themes in a real JupyterLab (headless Chromium).
 
 Uses the lab server and page fixtures of ``test_browser.py``. Screenshots of the paused panel
-in the light and dark themes go to ``docs/img/panel-light.png`` and ``docs/img/panel-dark.png``.
+in the light, dark and high-contrast themes go to ``docs/img/panel-light.png``,
+``docs/img/panel-dark.png`` and ``docs/img/panel-high-contrast.png``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,15 @@ import re
 
 import pytest
 from jupyter_fixtures import KARATE, REPO
-from test_browser import NB, _notebook, _open, _run_all, lab, page  # noqa: F401 — fixtures
+from test_browser import (  # noqa: F401 — fixtures
+    NB,
+    _accept_kernel_dialog,
+    _notebook,
+    _open,
+    _run_all,
+    lab,
+    page,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -24,6 +33,20 @@ def _set_theme(page, name: str) -> None:  # noqa: F811
     page.locator(".lm-Menu-item[data-command='apputils:change-theme']",
                  has_text=name).first.click()
     page.wait_for_function(f"document.body.dataset.jpThemeName === {name!r}", timeout=30_000)
+
+
+# The element's text colour and the first non-transparent background behind it.
+COLOURS = """e => {
+  const clear = c => c === 'transparent' || /^rgba\\(.*, 0\\)$/.test(c);
+  let n = e, bg = 'transparent';
+  while (n && clear(bg)) { bg = getComputedStyle(n).backgroundColor; n = n.parentElement; }
+  return [getComputedStyle(e).color, bg];
+}"""
+
+
+def _readable(locator) -> bool:
+    colour, background = locator.evaluate(COLOURS)
+    return colour != background
 
 
 def test_rejected_approval_ends_with_the_response_badge_and_folded_steps(page, lab):  # noqa: F811
@@ -48,11 +71,14 @@ def test_rejected_approval_ends_with_the_response_badge_and_folded_steps(page, l
     IMG.mkdir(parents=True, exist_ok=True)
     paused.scroll_into_view_if_needed()
     paused.screenshot(path=str(IMG / "panel-light.png"))
-    _set_theme(page, "JupyterLab Dark")
-    paused.screenshot(path=str(IMG / "panel-dark.png"))
     title = paused.locator(".iga-section")
-    panel_bg = paused.evaluate("e => getComputedStyle(e).backgroundColor")
-    assert title.evaluate("e => getComputedStyle(e).color") != panel_bg
+    modify = paused.locator(".iga-modify-box > summary").first
+    for theme, shot in (("JupyterLab Dark", "panel-dark.png"),
+                        ("JupyterLab Dark High Contrast", "panel-high-contrast.png")):
+        _set_theme(page, theme)
+        paused.screenshot(path=str(IMG / shot))
+        assert _readable(title), theme
+        assert _readable(modify), theme
     _set_theme(page, "JupyterLab Light")
 
     paused.locator(".iga-reject").click()
@@ -78,6 +104,36 @@ def test_rejected_approval_ends_with_the_response_badge_and_folded_steps(page, l
     first = page.locator(f"{NB} .iga-panel").first
     assert first.get_attribute("data-status") == "answered"
     assert first.locator(".iga-evidence").count() <= 1
+
+
+def test_after_a_page_reload_the_status_bar_shows_the_pending_approval_until_decided(page, lab):  # noqa: F811
+    cells = ["%load_ext igraph_agent",
+             f"import pandas as pd\nkarate = pd.read_csv({str(KARATE)!r})",
+             "%%agent --with karate\nHow big is the graph?",
+             "%%agent\nClear the graph"]
+    (lab.root / "reload.ipynb").write_text(json.dumps(_notebook(cells)))
+    _open(page, lab, "reload.ipynb", "reload")
+    _run_all(page)
+    paused = page.locator(f"{NB} .iga-panel[data-status='awaiting_approval']")
+    paused.wait_for(timeout=180_000)
+    approve = paused.locator(".iga-hint code").first.inner_text()
+    assert approve.startswith("%agent approve ")
+    page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=120_000)
+    page.reload()  # a fresh frontend: it has seen no status message of this kernel
+    page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=120_000)
+    _accept_kernel_dialog(page)
+    status_bar = page.locator(".jp-igraph-agent-status")
+    status_bar.wait_for(timeout=30_000)  # no cell has run since the reload
+    assert status_bar.inner_text() == "igraph-agent: 1 approval pending"
+    page.locator(f"{NB} .jp-Cell").last.locator(".jp-InputArea-prompt").click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.type(approve)
+    page.keyboard.press("Shift+Enter")
+    status_bar.wait_for(state="hidden", timeout=60_000)
 
 
 SLOW_BIG = """import time

@@ -6,7 +6,8 @@
  *   report's markdown and code cells below the cell that ran the agent: one shared-model
  *   transaction, so a single undo removes them; no file is written.
  * - Command palette: "igraph-agent: insert last report".
- * - Status bar: a pending approval or a running job of this notebook's kernel.
+ * - Status bar: a pending approval or a running job of this notebook's kernel. On connecting
+ *   to a kernel (a page reload included) it asks the kernel for the current status.
  */
 import { JupyterFrontEndPlugin } from '@jupyterlab/application';
 export * from './protocol';

@@ -2,7 +2,7 @@ import { ICommandPalette } from '@jupyterlab/apputils';
 import { INotebookTracker } from '@jupyterlab/notebook';
 import { IStatusBar } from '@jupyterlab/statusbar';
 import { Widget } from '@lumino/widgets';
-import { COMM_TARGET, markCells, parseMessage, planInsertion, statusText } from './protocol';
+import { COMM_TARGET, markCells, parseMessage, planInsertion, statusRequest, statusText } from './protocol';
 export * from './protocol';
 const INSERT_COMMAND = 'igraph-agent:insert-report';
 /** Insert a report into the panel's notebook; returns the number of cells inserted. */
@@ -90,33 +90,46 @@ const plugin = {
         if (palette) {
             palette.addItem({ command: INSERT_COMMAND, category: 'igraph-agent' });
         }
+        const handle = (panel, data) => {
+            const msg = parseMessage(data);
+            if (msg === null) {
+                return;
+            }
+            const state = stateOf(panel);
+            if (msg.type === 'report') {
+                state.lastReport = msg;
+                if (msg.insert) {
+                    void app.commands.execute(INSERT_COMMAND, { panel: panel.id });
+                }
+            }
+            else {
+                state.status = msg;
+                if (tracker.currentWidget === panel) {
+                    refreshStatus();
+                }
+            }
+        };
+        /** Ask the kernel for its current status (answered from the store once %load_ext ran;
+         * a kernel without the extension loaded closes the comm unanswered). */
+        const requestStatus = (panel, kernel) => {
+            try {
+                const comm = kernel.createComm(COMM_TARGET);
+                comm.onMsg = m => handle(panel, m.content.data);
+                comm.open(statusRequest());
+            }
+            catch (err) {
+                console.warn('igraph-agent: status request failed', err);
+            }
+        };
         const listen = (panel, kernel) => {
             if (!kernel) {
                 return;
             }
             kernel.registerCommTarget(COMM_TARGET, (comm, openMsg) => {
-                const handle = (data) => {
-                    const msg = parseMessage(data);
-                    if (msg === null) {
-                        return;
-                    }
-                    const state = stateOf(panel);
-                    if (msg.type === 'report') {
-                        state.lastReport = msg;
-                        if (msg.insert) {
-                            void app.commands.execute(INSERT_COMMAND, { panel: panel.id });
-                        }
-                    }
-                    else {
-                        state.status = msg;
-                        if (tracker.currentWidget === panel) {
-                            refreshStatus();
-                        }
-                    }
-                };
-                handle(openMsg.content.data);
-                comm.onMsg = m => handle(m.content.data);
+                handle(panel, openMsg.content.data);
+                comm.onMsg = m => handle(panel, m.content.data);
             });
+            requestStatus(panel, kernel);
         };
         tracker.widgetAdded.connect((_, panel) => {
             const ctx = panel.sessionContext;

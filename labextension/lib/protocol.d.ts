@@ -6,6 +6,9 @@
  *   {type: "report", version: 1, run_id, cell_id, title, cells: [nbformat cells], insert}
  *   {type: "status", version: 1, run_id, run_state, pending_approvals, jobs: [{job_id, tool, progress}]}
  *   (`run_state`, not `state`: nbclient reads any comm `data.state` as widget state)
+ * Frontend -> kernel, on connecting: a comm opened on the same target with
+ *   {type: "status_request", version: 1}; the kernel (after %load_ext) answers on that comm
+ *   with one status message read from the store, then closes it.
  */
 export declare const COMM_TARGET = "igraph_agent";
 export declare const PROTOCOL_VERSION = 1;
@@ -69,3 +72,8 @@ export declare function planInsertion(cells: ICellView[], anchorId: string | nul
 export declare function markCells(report: IReportMessage, anchorId: string | null): ICellSpec[];
 /** The status bar text for a kernel's state; '' hides the item. */
 export declare function statusText(status: IStatusMessage | null): string;
+/** The open data of the comm that asks the kernel for its current status. */
+export declare function statusRequest(): {
+    type: 'status_request';
+    version: number;
+};

@@ -6,7 +6,8 @@
  *   report's markdown and code cells below the cell that ran the agent: one shared-model
  *   transaction, so a single undo removes them; no file is written.
  * - Command palette: "igraph-agent: insert last report".
- * - Status bar: a pending approval or a running job of this notebook's kernel.
+ * - Status bar: a pending approval or a running job of this notebook's kernel. On connecting
+ *   to a kernel (a page reload included) it asks the kernel for the current status.
  */
 import { JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/application';
 import { ICommandPalette } from '@jupyterlab/apputils';
@@ -23,6 +24,7 @@ import {
   markCells,
   parseMessage,
   planInsertion,
+  statusRequest,
   statusText
 } from './protocol';
 
@@ -133,32 +135,46 @@ const plugin: JupyterFrontEndPlugin<void> = {
       palette.addItem({ command: INSERT_COMMAND, category: 'igraph-agent' });
     }
 
+    const handle = (panel: NotebookPanel, data: unknown) => {
+      const msg = parseMessage(data);
+      if (msg === null) {
+        return;
+      }
+      const state = stateOf(panel);
+      if (msg.type === 'report') {
+        state.lastReport = msg;
+        if (msg.insert) {
+          void app.commands.execute(INSERT_COMMAND, { panel: panel.id });
+        }
+      } else {
+        state.status = msg;
+        if (tracker.currentWidget === panel) {
+          refreshStatus();
+        }
+      }
+    };
+
+    /** Ask the kernel for its current status (answered from the store once %load_ext ran;
+     * a kernel without the extension loaded closes the comm unanswered). */
+    const requestStatus = (panel: NotebookPanel, kernel: Kernel.IKernelConnection) => {
+      try {
+        const comm = kernel.createComm(COMM_TARGET);
+        comm.onMsg = m => handle(panel, m.content.data);
+        comm.open(statusRequest());
+      } catch (err) {
+        console.warn('igraph-agent: status request failed', err);
+      }
+    };
+
     const listen = (panel: NotebookPanel, kernel: Kernel.IKernelConnection | null) => {
       if (!kernel) {
         return;
       }
       kernel.registerCommTarget(COMM_TARGET, (comm, openMsg) => {
-        const handle = (data: unknown) => {
-          const msg = parseMessage(data);
-          if (msg === null) {
-            return;
-          }
-          const state = stateOf(panel);
-          if (msg.type === 'report') {
-            state.lastReport = msg;
-            if (msg.insert) {
-              void app.commands.execute(INSERT_COMMAND, { panel: panel.id });
-            }
-          } else {
-            state.status = msg;
-            if (tracker.currentWidget === panel) {
-              refreshStatus();
-            }
-          }
-        };
-        handle(openMsg.content.data);
-        comm.onMsg = m => handle(m.content.data);
+        handle(panel, openMsg.content.data);
+        comm.onMsg = m => handle(panel, m.content.data);
       });
+      requestStatus(panel, kernel);
     };
 
     tracker.widgetAdded.connect((_, panel) => {

@@ -6,6 +6,9 @@
  *   {type: "report", version: 1, run_id, cell_id, title, cells: [nbformat cells], insert}
  *   {type: "status", version: 1, run_id, run_state, pending_approvals, jobs: [{job_id, tool, progress}]}
  *   (`run_state`, not `state`: nbclient reads any comm `data.state` as widget state)
+ * Frontend -> kernel, on connecting: a comm opened on the same target with
+ *   {type: "status_request", version: 1}; the kernel (after %load_ext) answers on that comm
+ *   with one status message read from the store, then closes it.
  */
 
 export const COMM_TARGET = 'igraph_agent';
@@ -186,4 +189,9 @@ export function statusText(status: IStatusMessage | null): string {
     parts.push('awaiting approval');
   }
   return parts.length ? `igraph-agent: ${parts.join(', ')}` : '';
+}
+
+/** The open data of the comm that asks the kernel for its current status. */
+export function statusRequest(): { type: 'status_request'; version: number } {
+  return { type: 'status_request', version: PROTOCOL_VERSION };
 }

@@ -8,6 +8,7 @@ import {
   markCells,
   parseMessage,
   planInsertion,
+  statusRequest,
   statusText
 } from '../lib/protocol.js';
 
@@ -80,4 +81,8 @@ test('status text names pending approvals and jobs, and is empty when idle', () 
   assert.equal(statusText(status({ pending_approvals: 2,
     jobs: [{ job_id: 'job_1', tool: 'train_gnn', progress: 0.4 }] })),
     'igraph-agent: 2 approvals pending, job train_gnn 40%');
+});
+
+test('the status request the extension sends on connecting names its type and version only', () => {
+  assert.deepEqual(statusRequest(), { type: 'status_request', version: 1 });
 });
