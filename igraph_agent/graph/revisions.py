@@ -43,6 +43,7 @@ import pandas as pd
 from filelock import FileLock
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.graph.lazy import lazy_networkx
 from igraph_agent.graph.summary import remember, tables_view
 from igraph_agent.testhooks import crash_point
 
@@ -128,8 +129,11 @@ def read_revision(root: Path, dataset_id: str, revision: int,
         raise ToolError(ErrorCode.RESULT_UNAVAILABLE,
                         f"revision {revision} of {dataset_id} is damaged: {exc}",
                         hint="load an earlier revision, or construct the dataset again") from None
-    g = to_networkx(nodes, edges, directed)
-    remember(g, tables_view(nodes, edges, directed))  # summary and igraph view, no walks
+    view = tables_view(nodes, edges, directed)
+    if view is None:  # not in the stored layout: networkx is the reference, built now
+        return to_networkx(nodes, edges, directed)
+    g = lazy_networkx(nodes, edges, directed, view[0]["edges"])  # built on first nx use
+    remember(g, view)  # summary and igraph view, no walks
     return g
 
 

@@ -43,6 +43,11 @@ def graph_summary(g: nx.Graph) -> dict[str, Any]:
         return summary
 
 
+def known_summary(g: nx.Graph) -> dict[str, Any] | None:
+    """The summary of ``g`` when it is already known (from its tables at load), else None."""
+    return _SUMMARIES.get(g)
+
+
 def edge_count(g: nx.Graph) -> int:
     """The number of edges, from the summary when there is one, else counted once per graph
     object (networkx counts by walking every node: 0.5 s at 1M edges). Chooses backends and

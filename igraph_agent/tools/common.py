@@ -13,7 +13,8 @@ from typing import Annotated, Any, Literal
 import networkx as nx
 
 from igraph_agent.errors import ErrorCode, ToolError
-from igraph_agent.graph.summary import edge_count
+from igraph_agent.graph.lazy import node_label
+from igraph_agent.graph.summary import edge_count, known_summary
 from igraph_agent.tools.schema import INTERNAL
 
 # the runtime picks the backend by graph size; models are not shown the field
@@ -48,7 +49,7 @@ def require_nodes(g: nx.Graph, nodes: Iterable[str]) -> list[str]:
 
 def label(g: nx.Graph, node: Any) -> dict[str, Any]:
     """``{"label": ...}`` when the node has a label attribute, else ``{}``."""
-    value = g.nodes[node].get("label") if node in g else None
+    value = node_label(g, node)  # from the tables while a loaded graph is not built
     return {"label": value} if value is not None else {}
 
 
@@ -56,6 +57,9 @@ def weight_key(g: nx.Graph, weighted: bool) -> str | None:
     """``"weight"`` when asked for and present on the graph's edges, else ``None``."""
     if not weighted:
         return None
+    summary = known_summary(g)
+    if summary is not None:
+        return "weight" if summary["weighted"] else None
     return "weight" if any("weight" in d for _, _, d in g.edges(data=True)) else None
 
 

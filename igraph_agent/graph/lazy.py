@@ -1,0 +1,166 @@
+"""A loaded revision's networkx graph, built from its tables only when networkx is needed.
+
+Loading a revision keeps its tables and answers what the tools ask of every graph (node
+and edge counts, membership, iteration over node ids, a node's label) from them; the
+analyses on large graphs run on the igraph view built from the same tables. The first
+access to networkx's own data (adjacency, node or edge attributes, ``g.nodes``,
+``g.edges``, ``g[u]``, any networkx algorithm) builds the graph in place, once, and drops
+the tables, so the graph is never held twice. At 1M edges the build costs 5-20 s and about
+1 GB; a session that only runs igraph analyses never pays it.
+
+Example::
+
+    >>> import pandas as pd
+    >>> nodes = pd.DataFrame({"id": ["a", "b", "c"], "label": ["A", None, "C"]})
+    >>> edges = pd.DataFrame({"source": ["a", "b"], "target": ["b", "c"]})
+    >>> g = lazy_networkx(nodes, edges, directed=False, edges_count=2)
+    >>> (len(g), g.number_of_edges(), "b" in g, node_label(g, "a"), is_built(g))
+    (3, 2, True, 'A', False)
+    >>> sorted(g["b"]), is_built(g)
+    (['a', 'c'], True)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import networkx as nx
+import pandas as pd
+
+_BUILD_LOCK = threading.RLock()
+_LAZY = ("_nx_build", "_nx_ids", "_nx_labels", "_nx_edges")
+
+
+class _Deferred:
+    """Answers counts, membership, iteration and labels from the tables until networkx's
+    own data is first touched (``__getattr__`` runs only for attributes not yet set)."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or "_nx_build" not in self.__dict__:
+            raise AttributeError(name)
+        materialise(self)
+        return object.__getattribute__(self, name)
+
+    def __getstate__(self) -> dict[str, Any]:
+        materialise(self)  # a pickle (sandbox, worker) carries the built graph, not the tables
+        return dict(self.__dict__)
+
+    def __len__(self) -> int:
+        ids = self.__dict__.get("_nx_ids")  # one read: a build may finish in another thread
+        return super().__len__() if ids is None else len(ids)
+
+    def number_of_nodes(self) -> int:
+        return len(self)
+
+    def number_of_edges(self, u: Any = None, v: Any = None) -> int:
+        count = self.__dict__.get("_nx_edges")
+        if u is None and count is not None:
+            return count
+        return super().number_of_edges(u, v)
+
+    def __contains__(self, n: Any) -> bool:
+        ids = self.__dict__.get("_nx_ids")
+        if ids is None:
+            return super().__contains__(n)
+        try:
+            return n in ids
+        except TypeError:
+            return False
+
+    def __iter__(self) -> Iterator[Any]:
+        ids = self.__dict__.get("_nx_ids")
+        return super().__iter__() if ids is None else iter(ids.tolist())
+
+
+class _Built:
+    """networkx's own data attribute (``_adj``, ``_node``, ...): reading it builds a lazy
+    graph first; setting it goes through networkx's descriptor (which resets its caches)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        if self.name not in obj.__dict__:
+            materialise(obj)
+        return obj.__dict__[self.name]
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        self.inner.__set__(obj, value)
+
+
+class LazyGraph(_Deferred, nx.Graph):
+    """An undirected :class:`networkx.Graph` built on first use (see the module)."""
+
+    _adj = _Built(nx.Graph._adj)
+    _node = _Built(nx.Graph._node)
+
+
+class LazyDiGraph(_Deferred, nx.DiGraph):
+    """A directed :class:`networkx.DiGraph` built on first use (see the module)."""
+
+    _adj = _Built(nx.DiGraph._adj)
+    _succ = _Built(nx.DiGraph._adj)
+    _pred = _Built(nx.DiGraph._pred)
+    _node = _Built(nx.DiGraph._node)
+
+
+def lazy_networkx(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool,
+                  edges_count: int) -> nx.Graph:
+    """``to_networkx(nodes, edges, directed)`` deferred. ``nodes`` must hold every node once
+    (the stored layout) and ``edges_count`` the number of distinct edges."""
+    from igraph_agent.graph.datasets import to_networkx
+
+    g = (LazyDiGraph if directed else LazyGraph).__new__(LazyDiGraph if directed else LazyGraph)
+    g.__dict__.update(
+        graph={},
+        __networkx_cache__={},
+        _nx_build=lambda: to_networkx(nodes, edges, directed),
+        _nx_ids=pd.Index(nodes["id"].astype(str)),
+        _nx_labels=_labels(nodes),
+        _nx_edges=edges_count,
+    )
+    return g
+
+
+def _labels(nodes: pd.DataFrame) -> pd.Series:
+    if "label" not in nodes.columns:
+        return pd.Series(dtype=object)
+    labels = nodes["label"]
+    return pd.Series(labels.to_numpy(), index=nodes["id"].astype(str))[labels.notna().to_numpy()]
+
+
+def materialise(g: Any) -> None:
+    """Build a lazy graph's networkx data in place (no-op once built or for any other graph)."""
+    with _BUILD_LOCK:
+        build: Callable[[], nx.Graph] | None = g.__dict__.get("_nx_build")
+        if build is None:
+            return
+        full = build()
+        full.graph.update(g.__dict__["graph"])
+        g.__dict__.update(full.__dict__)  # networkx's data first, then the tables go
+        for key in _LAZY:
+            g.__dict__.pop(key, None)
+
+
+def is_built(g: nx.Graph) -> bool:
+    """Whether networkx's data of ``g`` exists (always, for a graph that is not lazy)."""
+    return "_nx_build" not in g.__dict__
+
+
+def node_label(g: nx.Graph, node: Any) -> Any:
+    """The node's ``label`` attribute or None, without building a lazy graph."""
+    labels = g.__dict__.get("_nx_labels")  # one read: a build may finish in another thread
+    if labels is None:  # built, or not a lazy graph
+        return g.nodes[node].get("label") if node in g else None
+    try:
+        value = labels.loc[node]  # by label only (``get`` would fall back to positions)
+    except (KeyError, TypeError):
+        return None
+    return value.item() if hasattr(value, "item") else value

@@ -1,0 +1,102 @@
+"""A loaded revision builds its networkx graph only when networkx is needed, and every tool
+answers the same on it as on the graph built at load."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from tools_support import context, lesmis, ok
+
+from igraph_agent.graph.datasets import graph_tables, to_networkx
+from igraph_agent.graph.lazy import is_built, lazy_networkx, node_label
+from igraph_agent.graph.session import SessionGraph
+from igraph_agent.graph.summary import remember, tables_view
+from igraph_agent.graph.workspace import Workspace
+from igraph_agent.store import Store
+from igraph_agent.tools import ToolContext
+
+
+def _tables():
+    g = lesmis()
+    for i, node in enumerate(g):
+        if i % 3:
+            g.nodes[node]["label"] = f"{node} ({i})"
+    return graph_tables(g)
+
+
+def _pair() -> tuple[nx.Graph, nx.Graph]:
+    """(lazy, eager) graphs of the same stored tables, each with its remembered view."""
+    nodes, edges = _tables()
+    view = tables_view(nodes, edges, directed=False)
+    lazy = lazy_networkx(nodes, edges, directed=False, edges_count=view[0]["edges"])
+    eager = to_networkx(nodes, edges, directed=False)
+    remember(lazy, view)
+    remember(eager, tables_view(nodes, edges, directed=False))
+    return lazy, eager
+
+
+CALLS = [
+    ("get_graph_info", {}),
+    ("search_node", {"query": "Valjean"}),
+    ("degree_analysis", {"top_k": 5}),
+    ("node_centrality", {"measure": "pagerank", "backend": "igraph"}),
+    ("node_centrality", {"measure": "pagerank", "backend": "networkx"}),
+    ("node_centrality", {"measure": "betweenness", "backend": "igraph", "weighted": True}),
+    ("community_detection", {"method": "leiden", "backend": "igraph", "seed": 3}),
+    ("community_detection", {"method": "louvain", "backend": "networkx", "seed": 3}),
+    ("bridge_nodes", {"backend": "igraph", "seed": 3}),
+    ("shortest_path", {"source": "Napoleon", "target": "Cosette", "backend": "igraph"}),
+    ("shortest_path", {"source": "Napoleon", "target": "Cosette", "backend": "networkx"}),
+    ("connectivity", {"backend": "igraph"}),
+    ("local_analysis", {"node": "Valjean", "backend": "igraph"}),
+    ("compare_nodes", {"nodes": ["Valjean", "Javert"]}),
+    ("summary_statistics", {"backend": "igraph", "seed": 1}),
+    ("count_triangles", {"backend": "networkx"}),
+    ("bipartite_check", {}),
+]
+
+
+@pytest.mark.parametrize(("name", "args"), CALLS, ids=[f"{n}-{a.get('backend', '')}"
+                                                       for n, a in CALLS])
+def test_every_tool_answers_the_same_on_the_lazy_graph(tmp_path: Path, name, args):
+    lazy, eager = _pair()
+    got = ok(context(tmp_path / "lazy", lazy), name, **args)
+    want = ok(context(tmp_path / "eager", eager), name, **args)
+    assert got == want
+
+
+def test_loading_a_revision_builds_no_networkx_graph_until_a_networkx_tool_runs(tmp_path):
+    ws = Workspace(tmp_path / "project", Store(tmp_path / "project" / "agent.db"))
+    session = SessionGraph("s")
+    ctx = ToolContext(workspace=ws, session=session, call_id="c")
+    sid = ws.attach(lesmis())["source_id"]
+    ds = ok(ctx, "construct_graph", source_ids=[sid])["dataset_id"]
+    ok(ctx, "load_constructed_graph", dataset_id=ds)
+    for name, args in [("get_graph_info", {}), ("node_centrality", {"measure": "pagerank",
+                       "backend": "igraph"}), ("community_detection", {"method": "leiden",
+                       "backend": "igraph", "seed": 1})]:
+        ok(ctx, name, **args)
+    assert not is_built(session.graph)
+    top = ok(ctx, "node_centrality", measure="pagerank", backend="networkx")["top"][0]
+    assert is_built(session.graph) and top["node"] == "Valjean"
+    ws.store.close()
+
+
+def test_the_built_graph_is_the_one_networkx_builds_from_the_tables():
+    lazy, eager = _pair()
+    assert len(lazy) == len(eager) and lazy.number_of_edges() == eager.number_of_edges()
+    assert set(lazy) == set(eager) and "Valjean" in lazy and "nobody" not in lazy
+    assert all(node_label(lazy, n) == eager.nodes[n].get("label") for n in eager)
+    assert not is_built(lazy)
+    assert dict(lazy.nodes(data=True)) == dict(eager.nodes(data=True))
+    assert is_built(lazy)
+    assert sorted(lazy.edges(data="weight")) == sorted(eager.edges(data="weight"))
+
+
+def test_a_pickled_lazy_graph_arrives_built():
+    lazy, eager = _pair()
+    copy = pickle.loads(pickle.dumps(lazy))
+    assert is_built(copy) and nx.utils.graphs_equal(copy, eager)
