@@ -579,19 +579,19 @@ def _ask_status(k: KernelSession) -> dict:
             return msg["content"]["data"]
 
 
-def test_a_status_request_is_answered_with_the_state_in_the_store(k7):
-    k7.run("%agent new")
-    k7.run("%%agent --with karate\nHow big is the graph?")
-    k7.run("%%agent\nClear the graph")
-    run_id = _run_id(k7)
-    call_id = k7.view_of(run_id)["pending"][0]["tool_call_id"]
-    status = _ask_status(k7)
+def test_a_status_request_is_answered_with_the_state_in_the_store(kernel):
+    kernel.run("%agent new")
+    kernel.run("%%agent --with karate\nHow big is the graph?")
+    kernel.run("%%agent\nClear the graph")
+    run_id = _run_id(kernel)
+    call_id = kernel.view_of(run_id)["pending"][0]["tool_call_id"]
+    status = _ask_status(kernel)
     assert "state" not in status  # nbclient would read it as widget state
     assert (status["type"], status["run_state"], status["pending_approvals"], status["run_id"]) \
         == ("status", "awaiting_approval", 1, run_id)
-    k7.run(f"%agent reject {run_id} {call_id}")
-    _wait_view(k7, run_id, {"answered", "blocked", "error"}, timeout=60)
-    status = _ask_status(k7)
+    kernel.run(f"%agent reject {run_id} {call_id}")
+    _wait_view(kernel, run_id, {"answered", "blocked", "error"}, timeout=60)
+    status = _ask_status(kernel)
     assert (status["run_state"], status["pending_approvals"], status["jobs"]) == ("idle", 0, [])
 
 
