@@ -19,22 +19,24 @@ from igraph_agent.store import Store
 from igraph_agent.tools import ToolContext
 
 
-def _tables():
+def _tables(directed: bool = False):
     g = lesmis()
+    if directed:  # one direction per pair, so in- and out-degrees differ
+        g = nx.DiGraph((u, v, d) if str(u) < str(v) else (v, u, d) for u, v, d in g.edges(data=True))
     for i, node in enumerate(g):
         if i % 3:
             g.nodes[node]["label"] = f"{node} ({i})"
     return graph_tables(g)
 
 
-def _pair() -> tuple[nx.Graph, nx.Graph]:
+def _pair(directed: bool = False) -> tuple[nx.Graph, nx.Graph]:
     """(lazy, eager) graphs of the same stored tables, each with its remembered view."""
-    nodes, edges = _tables()
-    view = tables_view(nodes, edges, directed=False)
-    lazy = lazy_networkx(nodes, edges, directed=False, edges_count=view[0]["edges"])
-    eager = to_networkx(nodes, edges, directed=False)
+    nodes, edges = _tables(directed)
+    view = tables_view(nodes, edges, directed)
+    lazy = lazy_networkx(nodes, edges, directed, edges_count=view[0]["edges"])
+    eager = to_networkx(nodes, edges, directed)
     remember(lazy, view)
-    remember(eager, tables_view(nodes, edges, directed=False))
+    remember(eager, tables_view(nodes, edges, directed))
     return lazy, eager
 
 
@@ -42,6 +44,9 @@ CALLS = [
     ("get_graph_info", {}),
     ("search_node", {"query": "Valjean"}),
     ("degree_analysis", {"top_k": 5}),
+    ("degree_analysis", {"top_k": 5, "direction": "in"}),
+    ("degree_analysis", {"top_k": 5, "direction": "out"}),
+    ("node_centrality", {"measure": "closeness", "backend": "igraph"}),
     ("node_centrality", {"measure": "pagerank", "backend": "igraph"}),
     ("node_centrality", {"measure": "pagerank", "backend": "networkx"}),
     ("node_centrality", {"measure": "betweenness", "backend": "igraph", "weighted": True}),
@@ -59,10 +64,11 @@ CALLS = [
 ]
 
 
+@pytest.mark.parametrize("directed", [False, True], ids=["undirected", "directed"])
 @pytest.mark.parametrize(("name", "args"), CALLS, ids=[f"{n}-{a.get('backend', '')}"
                                                        for n, a in CALLS])
-def test_every_tool_answers_the_same_on_the_lazy_graph(tmp_path: Path, name, args):
-    lazy, eager = _pair()
+def test_every_tool_answers_the_same_on_the_lazy_graph(tmp_path: Path, name, args, directed):
+    lazy, eager = _pair(directed)
     got = ok(context(tmp_path / "lazy", lazy), name, **args)
     want = ok(context(tmp_path / "eager", eager), name, **args)
     assert got == want
@@ -77,7 +83,8 @@ def test_loading_a_revision_builds_no_networkx_graph_until_a_networkx_tool_runs(
     ok(ctx, "load_constructed_graph", dataset_id=ds)
     for name, args in [("get_graph_info", {}), ("node_centrality", {"measure": "pagerank",
                        "backend": "igraph"}), ("community_detection", {"method": "leiden",
-                       "backend": "igraph", "seed": 1})]:
+                       "backend": "igraph", "seed": 1}), ("degree_analysis", {}),
+                       ("bridge_nodes", {"backend": "igraph", "seed": 1})]:
         ok(ctx, name, **args)
     assert not is_built(session.graph)
     top = ok(ctx, "node_centrality", measure="pagerank", backend="networkx")["top"][0]

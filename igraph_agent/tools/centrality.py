@@ -28,6 +28,7 @@ from igraph_agent.tools.common import (
     Backend,
     Where,
     choose_backend,
+    degrees,
     edge_count,
     label,
     matching_nodes,
@@ -64,12 +65,7 @@ def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
     Example: degree_analysis(top_k=3) -> {"mean_degree": 4.5882, "top": [{"node": "33", "degree": 17}, ...]}
     """
     g = ctx.session.require()
-    if g.is_directed() and args.direction == "in":
-        deg = dict(g.in_degree())
-    elif g.is_directed() and args.direction == "out":
-        deg = dict(g.out_degree())
-    else:
-        deg = dict(g.degree())
+    deg = degrees(ctx, g, args.direction)
     among = matching_nodes(g, args.where)
     if among is not None:
         deg = {n: d for n, d in deg.items() if n in among}
@@ -172,7 +168,7 @@ def centrality_scores(ctx: ToolContext, measure: str, *, weighted: bool = False,
     candidates = None
     if measure == "closeness" and n > CLOSENESS_EXACT_LIMIT:
         many = max(100, 5 * top_k)
-        pool = g.degree() if among is None else g.degree(among)
+        pool = degrees(ctx, g).items() if among is None else g.degree(among)
         by_degree = sorted(pool, key=lambda kv: (-kv[1], str(kv[0])))[:many]
         subset = list(dict.fromkeys([*(nodes or []), *(u for u, _ in by_degree)]))
         candidates = f"named nodes and the {many} highest-degree nodes"

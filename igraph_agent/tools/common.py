@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 import networkx as nx
 
 from igraph_agent.errors import ErrorCode, ToolError
-from igraph_agent.graph.lazy import node_label
+from igraph_agent.graph.lazy import is_built, node_label
 from igraph_agent.graph.summary import edge_count, known_summary
 from igraph_agent.tools.schema import INTERNAL
 
@@ -61,6 +61,17 @@ def weight_key(g: nx.Graph, weighted: bool) -> str | None:
     if summary is not None:
         return "weight" if summary["weighted"] else None
     return "weight" if any("weight" in d for _, _, d in g.edges(data=True)) else None
+
+
+def degrees(ctx: Any, g: nx.Graph, direction: str = "all") -> dict[Any, int]:
+    """Every node's degree (``in``/``out`` on directed graphs), in the graph's node order;
+    from the igraph view while a loaded revision's networkx graph is not built."""
+    mode = direction if g.is_directed() and direction in ("in", "out") else "all"
+    if is_built(g):
+        view = g.in_degree if mode == "in" else g.out_degree if mode == "out" else g.degree
+        return dict(view())
+    h, ids = ctx.session.igraph()
+    return dict(zip(ids, h.degree(mode=mode), strict=True))
 
 
 def sample(items: list, limit: int) -> dict[str, Any]:

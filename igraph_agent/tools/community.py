@@ -142,7 +142,7 @@ def bridge_nodes(ctx: ToolContext, args: BridgeArgs) -> ToolOutput:
     listed = order[: args.top_k]
     bridges = [{"node": ids[i], **label(g, ids[i]), "communities": int(spans[i]),
                 "participation": round(float(participation[i]), 4),
-                "community": int(m[i]), "degree": int(g.degree(ids[i])),
+                "community": int(m[i]), "degree": int(h.degree(i)),
                 "centrality": round(float(scores.get(ids[i], 0.0)), 6)} for i in listed]
     data = {
         **_describe(part),
