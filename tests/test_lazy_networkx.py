@@ -56,6 +56,9 @@ CALLS = [
     ("shortest_path", {"source": "Napoleon", "target": "Cosette", "backend": "igraph"}),
     ("shortest_path", {"source": "Napoleon", "target": "Cosette", "backend": "networkx"}),
     ("connectivity", {"backend": "igraph"}),
+    ("connectivity", {"backend": "networkx"}),
+    ("connectivity", {"source": "Napoleon", "target": "Cosette", "backend": "igraph"}),
+    ("summary_statistics", {"backend": "networkx", "seed": 1}),
     ("local_analysis", {"node": "Valjean", "backend": "igraph"}),
     ("compare_nodes", {"nodes": ["Valjean", "Javert"]}),
     ("summary_statistics", {"backend": "igraph", "seed": 1}),
@@ -84,7 +87,8 @@ def test_loading_a_revision_builds_no_networkx_graph_until_a_networkx_tool_runs(
     for name, args in [("get_graph_info", {}), ("node_centrality", {"measure": "pagerank",
                        "backend": "igraph"}), ("community_detection", {"method": "leiden",
                        "backend": "igraph", "seed": 1}), ("degree_analysis", {}),
-                       ("bridge_nodes", {"backend": "igraph", "seed": 1})]:
+                       ("bridge_nodes", {"backend": "igraph", "seed": 1}),
+                       ("connectivity", {"backend": "igraph"})]:
         ok(ctx, name, **args)
     assert not is_built(session.graph)
     top = ok(ctx, "node_centrality", measure="pagerank", backend="networkx")["top"][0]

@@ -22,7 +22,14 @@ import networkx as nx
 from pydantic import BaseModel, Field
 
 from igraph_agent.tools.centrality import _distance
-from igraph_agent.tools.common import Backend, choose_backend, label, require_nodes, weight_key
+from igraph_agent.tools.common import (
+    Backend,
+    choose_backend,
+    degrees,
+    label,
+    require_nodes,
+    weight_key,
+)
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 
@@ -120,7 +127,7 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
     backend = choose_backend(g, args.backend)
     comps, cut_nodes, cut_edges = (_igraph_structure(ctx) if backend == "igraph"
                                    else _nx_structure(g))
-    deg = g.degree
+    deg = degrees(ctx, g)
     cut_nodes = sorted(cut_nodes, key=lambda n: (-deg[n], str(n)))
     cut_edges = sorted(cut_edges, key=lambda e: (-(deg[e[0]] + deg[e[1]]), str(e)))
     sizes = sorted((len(c) for c in comps), reverse=True)
@@ -140,7 +147,9 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
     }
     if g.is_directed():
         data["connected_by"] = "weak"
-        data["strong_components"] = nx.number_strongly_connected_components(g)
+        data["strong_components"] = (
+            len(ctx.session.igraph()[0].connected_components(mode="strong"))
+            if backend == "igraph" else nx.number_strongly_connected_components(g))
     if note:
         data["note"] = note
     if pair:

@@ -26,6 +26,7 @@ from igraph_agent.tools.common import (
     choose_backend,
     core_numbers,
     current_partition,
+    degrees,
     edge_count,
     label,
     require_nodes,
@@ -120,7 +121,7 @@ def summary_statistics(ctx: ToolContext, args: SummaryArgs) -> ToolOutput:
     if g.is_directed():
         backend = "networkx"
     n, m = g.number_of_nodes(), g.number_of_edges()
-    degrees = [d for _, d in g.degree()]
+    degs = list(degrees(ctx, g).values())
     u = g.to_undirected(as_view=True) if g.is_directed() else g
     if backend == "igraph":
         h, ids = ctx.session.igraph()
@@ -141,10 +142,10 @@ def summary_statistics(ctx: ToolContext, args: SummaryArgs) -> ToolOutput:
     data = {
         "backend": backend, "nodes": n, "edges": m, "directed": g.is_directed(),
         "density": round(nx.density(g), 8),
-        "degree": {"mean": round(statistics.fmean(degrees), 6) if n else 0.0,
-                   "median": float(statistics.median(degrees)) if n else 0.0,
-                   "std": round(statistics.pstdev(degrees), 6) if n else 0.0,
-                   "max": max(degrees, default=0), "min": min(degrees, default=0)},
+        "degree": {"mean": round(statistics.fmean(degs), 6) if n else 0.0,
+                   "median": float(statistics.median(degs)) if n else 0.0,
+                   "std": round(statistics.pstdev(degs), 6) if n else 0.0,
+                   "max": max(degs, default=0), "min": min(degs, default=0)},
         "components": n_comps,
         "largest_component": {"nodes": len(largest_ids),
                               "fraction": round(len(largest_ids) / n, 6) if n else 0.0},
