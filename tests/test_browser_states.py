@@ -106,16 +106,24 @@ def test_rejected_approval_ends_with_the_response_badge_and_folded_steps(page, l
     assert first.locator(".iga-evidence").count() <= 1
 
 
-def test_after_a_page_reload_the_status_bar_shows_the_pending_approval_until_decided(page, lab):  # noqa: F811
-    cells = ["%load_ext igraph_agent",
-             f"import pandas as pd\nkarate = pd.read_csv({str(KARATE)!r})",
-             "%%agent --with karate\nHow big is the graph?",
-             "%%agent\nClear the graph"]
-    (lab.root / "reload.ipynb").write_text(json.dumps(_notebook(cells)))
-    _open(page, lab, "reload.ipynb", "reload")
+PAUSING = ["%load_ext igraph_agent",
+           f"import pandas as pd\nkarate = pd.read_csv({str(KARATE)!r})",
+           "%%agent --with karate\nHow big is the graph?",
+           "%%agent\nClear the graph"]
+
+
+def _paused_run(page, lab, name: str):  # noqa: F811
+    """Open a notebook whose last cell pauses for approval, run it all; the paused panel."""
+    (lab.root / f"{name}.ipynb").write_text(json.dumps(_notebook(PAUSING)))
+    _open(page, lab, f"{name}.ipynb", name)
     _run_all(page)
     paused = page.locator(f"{NB} .iga-panel[data-status='awaiting_approval']")
     paused.wait_for(timeout=180_000)
+    return paused
+
+
+def test_after_a_page_reload_the_status_bar_shows_the_pending_approval_until_decided(page, lab):  # noqa: F811
+    paused = _paused_run(page, lab, "reload")
     approve = paused.locator(".iga-hint code").first.inner_text()
     assert approve.startswith("%agent approve ")
     page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
@@ -133,6 +141,17 @@ def test_after_a_page_reload_the_status_bar_shows_the_pending_approval_until_dec
     page.keyboard.press("Enter")
     page.keyboard.type(approve)
     page.keyboard.press("Shift+Enter")
+    status_bar.wait_for(state="hidden", timeout=60_000)
+
+
+def test_restarting_the_kernel_clears_the_status_bar(page, lab):  # noqa: F811
+    _paused_run(page, lab, "restart")
+    status_bar = page.locator(".jp-igraph-agent-status")
+    status_bar.wait_for(timeout=60_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Kernel").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Restart Kernel…$")).first.click()
+    dialog = page.locator(".jp-Dialog", has_text="Restart")
+    dialog.locator(".jp-Dialog-button.jp-mod-accept").click()
     status_bar.wait_for(state="hidden", timeout=60_000)
 
 

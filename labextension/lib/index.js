@@ -129,6 +129,12 @@ const plugin = {
                 handle(panel, openMsg.content.data);
                 comm.onMsg = m => handle(panel, m.content.data);
             });
+            // after a lost connection (server restart, network) ask again: messages may be missed
+            kernel.connectionStatusChanged.connect((_, status) => {
+                if (status === 'connected') {
+                    requestStatus(panel, kernel);
+                }
+            });
             requestStatus(panel, kernel);
         };
         tracker.widgetAdded.connect((_, panel) => {
