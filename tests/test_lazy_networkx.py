@@ -111,3 +111,13 @@ def test_a_pickled_lazy_graph_arrives_built():
     lazy, eager = _pair()
     copy = pickle.loads(pickle.dumps(lazy))
     assert is_built(copy) and nx.utils.graphs_equal(copy, eager)
+
+
+@pytest.mark.parametrize("directed", [False, True])
+def test_a_pickled_lazy_graph_needs_only_networkx_to_load(directed):
+    """The code sandbox unpickles the graph without the igraph_agent package on its path."""
+    lazy, eager = _pair(directed)
+    data = pickle.dumps(lazy, protocol=pickle.HIGHEST_PROTOCOL)
+    assert b"igraph_agent" not in data
+    copy = pickle.loads(data)
+    assert type(copy) is type(eager) and nx.utils.graphs_equal(copy, eager)

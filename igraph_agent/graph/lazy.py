@@ -45,7 +45,13 @@ class _Deferred:
 
     def __getstate__(self) -> dict[str, Any]:
         materialise(self)  # a pickle (sandbox, worker) carries the built graph, not the tables
-        return dict(self.__dict__)
+        return {k: v for k, v in self.__dict__.items() if k not in _LAZY}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as a plain networkx graph: the reader (the code sandbox, which sees no
+        igraph_agent package) needs nothing but networkx to load it."""
+        plain = nx.DiGraph if self.is_directed() else nx.Graph
+        return (plain, (), self.__getstate__())
 
     def __len__(self) -> int:
         ids = self.__dict__.get("_nx_ids")  # one read: a build may finish in another thread
