@@ -361,3 +361,13 @@ def test_only_a_status_request_of_this_protocol_version_is_answered():
         raise RuntimeError("store unavailable")
 
     assert status_reply({"type": "status_request", "version": 1}, broken) is None
+
+
+def test_a_graph_state_checked_before_any_load_is_a_finding_without_figures():
+    from igraph_agent.report.model import SourceRef
+    from igraph_agent.report.recipes import build_finding
+
+    envelope = {"success": True, "data": {"loaded": False, "available_datasets": []}}
+    finding = build_finding(SourceRef(tool="get_graph_info", call_id="c0"), {}, envelope, "f1")
+    assert finding.numbers == {} and finding.code is None
+    assert "No graph was loaded" in finding.text and finding.not_reproducible

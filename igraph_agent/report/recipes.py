@@ -76,6 +76,10 @@ def _who(row: dict[str, Any]) -> str:
 # -- graph state -----------------------------------------------------------------------
 @recipe("get_graph_info")
 def graph_info(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
+    if "nodes" not in data:  # checked before any graph was loaded: a state, no figures
+        return Finding(id=fid, title="Graph state", source=ref,
+                       text="No graph was loaded when the graph state was checked.",
+                       not_reproducible="nothing was measured")
     kind = "directed" if data.get("directed") else "undirected"
     numbers = {"nodes": data["nodes"], "edges": data["edges"],
                "components": data["components"], "density": data["density"]}
