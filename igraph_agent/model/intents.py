@@ -230,7 +230,7 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
 from igraph_agent.model.viz_intent import PATTERN as _VIZ  # noqa: E402
 from igraph_agent.model.viz_intent import viz_calls, viz_render  # noqa: E402
 
-INTENTS.append(declare("visualize", _VIZ, viz_calls, viz_render, "interactive drawing (pyvis)"))
+INTENTS.append(declare("visualize", _VIZ, viz_calls, viz_render, "interactive drawing (inline SVG)"))
 
 
 # -- analysis reports (tools/report.py) ---------------------------------------------------
