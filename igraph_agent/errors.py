@@ -62,6 +62,9 @@ class ErrorCode(StrEnum):
     ANSWER_TOO_LONG = "ANSWER_TOO_LONG"
     APPROVAL_REQUIRED = "APPROVAL_REQUIRED"
     MCP_UNAVAILABLE = "MCP_UNAVAILABLE"
+    # the Ray job backend (docs/cluster.md)
+    CLUSTER_UNAVAILABLE = "CLUSTER_UNAVAILABLE"
+    CLUSTER_TASK_LOST = "CLUSTER_TASK_LOST"
 
 
 class AgentError(Exception):

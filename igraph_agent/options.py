@@ -51,6 +51,9 @@ class Settings:
     max_retries: int = 2
     rpm: int | None = None
     tpm: int | None = None
+    # where background jobs and split analyses run: None = in this process (the default),
+    # "auto" = a local Ray started on demand, "ray://host:port" or "host:port" = a Ray cluster
+    cluster: str | None = None
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -69,6 +72,7 @@ class Settings:
             max_retries=number_setting(env, "IGRAPH_AGENT_MAX_RETRIES", int, 2, allow_zero=True),
             rpm=number_setting(env, "IGRAPH_AGENT_RPM", int, None),
             tpm=number_setting(env, "IGRAPH_AGENT_TPM", int, None),
+            cluster=(env.get("IGRAPH_AGENT_CLUSTER") or "").strip() or None,
         )
 
 

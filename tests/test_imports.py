@@ -21,6 +21,7 @@ LAYERS: list[tuple[set[str], bool]] = [
     ({"igraph_agent", "jupyter", "cli", "cli_skills", "demo", "datasets", "eval", "mcp"}, False),
     ({"runtime"}, True),
     ({"model", "tools"}, True),
+    ({"cluster"}, True),
     ({"skills", "report", "learn", "sandbox"}, True),
     ({"graph", "memory"}, True),
     ({"store"}, True),
@@ -28,10 +29,10 @@ LAYERS: list[tuple[set[str], bool]] = [
 # shared leaves (types, the crash points): importable from every layer, import no layer
 VOCABULARY = {"errors", "response", "options", "testhooks", "markup"}
 NO_NOTEBOOK = {"runtime", "tools", "graph", "store", "model", "learn", "report", "skills",
-               "memory", "sandbox"}
+               "memory", "sandbox", "cluster"}
 NOTEBOOK_LIBS = {"IPython", "ipywidgets", "anywidget", "ipykernel"}
 HEAVY_LIBS = {"litellm", "torch", "torch_geometric", "cdlib", "igraph", "mcp", "mcp_types",
-              "uvicorn"}
+              "uvicorn", "ray"}
 # modules that exist to wrap a heavy library: they may import it at the top, as long as
 # every module that imports them does so inside a function
 HEAVY_WRAPPERS = {"igraph_agent.model.litellm_handlers"}
