@@ -5,6 +5,7 @@ processes on the machine (`ray stop` would)."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -79,8 +80,11 @@ def _wait_nodes(address: str, count: int, deadline: float) -> None:
 
 
 @contextmanager
-def local_ray_cluster(temp_dir: Path, *, worker_cpus: int = 1) -> Iterator[LocalRay]:
-    """Start a head (1 CPU) and a worker node on 127.0.0.1; always stop both."""
+def local_ray_cluster(temp_dir: Path, *, worker_cpus: int = 1,
+                      worker_resources: dict[str, float] | None = None) -> Iterator[LocalRay]:
+    """Start a head (1 CPU) and a worker node on 127.0.0.1; always stop both.
+    ``worker_resources`` (Ray custom resources) let a test place work on the worker node.
+    ``temp_dir`` must be short: Ray's socket paths under it are limited to 107 characters."""
     port = free_port()
     address = f"127.0.0.1:{port}"
     env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
@@ -90,6 +94,8 @@ def local_ray_cluster(temp_dir: Path, *, worker_cpus: int = 1) -> Iterator[Local
     head = [RAY, "start", "--head", f"--port={port}", "--num-cpus=1",
             "--include-dashboard=false", f"--temp-dir={temp_dir}", *common]
     worker = [RAY, "start", f"--address={address}", f"--num-cpus={worker_cpus}", *common]
+    if worker_resources:
+        worker.append(f"--resources={json.dumps(worker_resources)}")
     logs = open(temp_dir / "nodes.log", "ab")
     try:
         cluster.nodes.append(subprocess.Popen(head, env=env, stdout=logs, stderr=logs,

@@ -79,7 +79,8 @@ class Agent:
         self._session_id: str | None = None
         self._lock = threading.Lock()
         self._workers: Any = None  # runtime.workers.WorkerPool, started on first use
-        self.jobs = JobManager(self.store)  # background jobs (training): status, cancel, list
+        # background jobs (training): status, cancel, list; on Ray when a cluster is set
+        self.jobs = JobManager(self.store, cluster=self.settings.cluster)
         self.owner = current_owner()
         self.durable = DurableRuns(self.store, self.home, self.jobs, self.owner)
         self.runctl = self.durable.runctl

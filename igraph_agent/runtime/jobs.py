@@ -2,7 +2,11 @@
 
 A job runs ``work(job)`` on its own daemon thread (torch releases the GIL in its kernels,
 and a thread keeps the trained model in the process; ``bench/training.py`` measures the
-cost). States: ``queued`` -> ``running`` -> ``done`` | ``failed`` | ``cancelled``, each
+cost). With a cluster (``IGRAPH_AGENT_CLUSTER``) the same thread hands ``work`` to
+``cluster/jobs.py``'s executor instead: the work runs in a detached Ray actor and the thread
+replays its progress, child jobs and end onto the job here, so states, ``seq``, cancel and
+hand-off are this module's either way. Such a job outlives this process: a new one
+reattaches it at start-up (:meth:`JobManager.interrupt_stale`). States: ``queued`` -> ``running`` -> ``done`` | ``failed`` | ``cancelled``, each
 stored in the project's SQLite file with the job's parent, its hand-off child, its result
 or error. Progress records have a ``seq`` strictly increasing per job;
 :meth:`JobManager.status` returns the records after a cursor one page at a time.
@@ -42,6 +46,7 @@ from igraph_agent.store import Store, new_id
 from igraph_agent.store.jobs import TERMINAL, JobStore
 
 PAGE_SIZE = 50
+ON_RAY = "@ray"  # owner suffix of a job whose work runs on the Ray cluster
 Listener = Callable[[dict[str, Any]], None]
 
 
@@ -65,13 +70,18 @@ class Job:
     def progress(self, fraction: float, message: str, **data: Any) -> dict[str, Any]:
         return self.manager._progress(self.id, fraction, message, data)
 
-    def spawn(self, kind: str, work: Callable[[Job], Any], params: dict | None = None) -> str:
-        """Start a child job (its parent is this job)."""
-        return self.manager.submit(kind, work, params=params, parent_id=self.id)
+    def spawn(self, kind: str, work: Callable[[Job], Any], params: dict | None = None, *,
+              job_id: str | None = None) -> str:
+        """Start a child job (its parent is this job). ``job_id`` names it in advance (a
+        child asked for on the cluster); a child of that id that exists already is kept."""
+        if job_id is not None and self.manager.db.get_job(job_id) is not None:
+            return job_id
+        return self.manager.submit(kind, work, params=params, parent_id=self.id, job_id=job_id)
 
-    def hand_off(self, kind: str, work: Callable[[Job], Any], params: dict | None = None) -> None:
+    def hand_off(self, kind: str, work: Callable[[Job], Any], params: dict | None = None, *,
+                 job_id: str | None = None) -> None:
         """Finish by handing the result to a new child job running ``work``."""
-        child = self.spawn(kind, work, params)
+        child = self.spawn(kind, work, params, job_id=job_id)
         self.manager.link_child(self.id, child)
         self.child_id = child
 
@@ -80,12 +90,19 @@ class JobManager:
     """The project's jobs; one per Agent. ``listener(record)`` sees every progress record.
 
     Jobs run on threads of this process and record it as their owner: :meth:`interrupt_stale`
-    (called by ``Agent`` at start-up) fails the ones whose owner process ended.
+    (called by ``Agent`` at start-up) fails the ones whose owner process ended. ``cluster``
+    (the ``IGRAPH_AGENT_CLUSTER`` value) runs the work on Ray; ``remote`` is its executor.
     """
 
     def __init__(self, store: Store, *, page_size: int = PAGE_SIZE,
-                 listener: Listener | None = None) -> None:
+                 listener: Listener | None = None, cluster: str | None = None) -> None:
         self.db = JobStore(store)
+        self.remote: Any = None
+        if cluster:
+            from igraph_agent.cluster.jobs import RayExecutor
+
+            self.remote = RayExecutor(cluster)
+        self.reattached: list[str] = []
         self.page_size = page_size
         self.listener = listener
         self._flags: dict[str, threading.Event] = {}
@@ -107,14 +124,46 @@ class JobManager:
         stale = [r for r in self.db.list_jobs(limit=10_000)
                  if r.state in ("queued", "running") and r.id not in live
                  and not owner_alive(r.owner)]
+        failed = 0
         for row in stale:
+            if (row.owner or "").endswith(ON_RAY):
+                failed += self._reattach(row)
+                continue
+            failed += 1
             pid = (row.owner or "?").split(":")[0]
             self.db.set_state(row.id, "failed", error={
                 "code": str(ErrorCode.JOB_FAILED),
                 "message": f"interrupted: the process that ran this job (pid {pid}) ended "
                            "before it finished",
                 "hint": "start the job again; nothing of it was kept"})
-        return len(stale)
+        return failed
+
+    def _reattach(self, row: Any) -> int:
+        """Follow again a job whose actor lives on the cluster; fail it if the actor is
+        gone. Left as it is without a cluster setting or while the cluster is unreachable
+        (it may still run there). Returns 1 if the job was failed."""
+        from igraph_agent.runtime.owner import current_owner
+
+        if self.remote is None:
+            return 0
+        try:
+            alive = self.remote.alive(row.id)
+        except AgentError:
+            return 0
+        if not alive:
+            self.db.set_state(row.id, "failed", error={
+                "code": str(ErrorCode.CLUSTER_TASK_LOST),
+                "message": f"the job's Ray actor is gone: it ended or its node died while no "
+                           f"process followed it (its follower, pid "
+                           f"{(row.owner or '?').split(':')[0]}, had ended)",
+                "hint": "start the job again; its result was not collected"})
+            return 1
+        if not self.db.claim(row.id, row.owner, current_owner() + ON_RAY):
+            return 0  # another process reattached it first
+        self.reattached.append(row.id)
+        self._start(Job(self, row.id, row.params or {}), None,
+                    cursor=self.db.progress_count(row.id))
+        return 0
 
     def cancel_run(self, run_id: str) -> list[str]:
         """Cancel every unfinished job of a run (with descendants), now.
@@ -154,22 +203,26 @@ class JobManager:
     # -- submitting -------------------------------------------------------------------
     def submit(self, kind: str, work: Callable[[Job], Any], *, params: dict | None = None,
                parent_id: str | None = None, run_id: str = "", call_id: str = "",
-               listener: Listener | None = None) -> str:
+               listener: Listener | None = None, job_id: str | None = None) -> str:
         """Persist a queued job and start ``work(job)`` on a thread; returns ``job_…``.
 
-        A child inherits its parent's listener and is cancelled with it.
+        A child inherits its parent's listener and is cancelled with it. With a cluster,
+        an unreachable cluster (``CLUSTER_UNAVAILABLE``) or work that cannot travel there
+        refuses the submit before anything is stored.
         """
         if parent_id is not None and self.db.get_job(parent_id) is None:
             raise AgentError(ErrorCode.INVALID_ARGUMENTS, f"no parent job {parent_id!r}",
                              hint="use a job_id taken from a tool result")
-        job_id = new_id("job")
+        if self.remote is not None:
+            self.remote.prepare(work)
+        job_id = job_id or new_id("job")
         parent = self.db.get_job(parent_id) if parent_id else None
         from igraph_agent.runtime.owner import current_owner
 
         run_id = run_id or (parent.run_id if parent else "")
         self.db.add_job(job_id, kind, parent_id=parent_id, run_id=run_id,
                         call_id=call_id or (parent.call_id if parent else ""), params=params,
-                        owner=current_owner())
+                        owner=current_owner() + (ON_RAY if self.remote is not None else ""))
         with self._lock:
             self._run_of[job_id] = run_id
             self._flags[job_id] = threading.Event()
@@ -178,19 +231,32 @@ class JobManager:
                 self._listeners[job_id] = listener or inherited  # type: ignore[assignment]
             if parent_id and self._flags.get(parent_id, threading.Event()).is_set():
                 self._flags[job_id].set()
-        job = Job(self, job_id, params or {})
-        thread = threading.Thread(target=self._run, args=(job, work), daemon=True,
-                                  name=f"igraph-agent-{job_id}")
-        self._threads[job_id] = thread
-        thread.start()
+        self._start(Job(self, job_id, params or {}), work)
         return job_id
 
-    def _run(self, job: Job, work: Callable[[Job], Any]) -> None:
+    def _start(self, job: Job, work: Callable[[Job], Any] | None, cursor: int | None = None) -> None:
+        thread = threading.Thread(target=self._run, args=(job, work, cursor), daemon=True,
+                                  name=f"igraph-agent-{job.id}")
+        self._threads[job.id] = thread
+        thread.start()
+
+    def _execute(self, job: Job, work: Callable[[Job], Any] | None, cursor: int | None) -> Any:
+        """``work(job)`` here, or on the cluster: launched (``cursor`` None) or reattached
+        at the stored cursor, then followed to its end."""
+        if self.remote is None:
+            assert work is not None
+            return work(job)
+        if cursor is None:
+            self.remote.launch(job.id, job.params, work)
+            cursor = 0
+        return self.remote.follow(job, cursor)
+
+    def _run(self, job: Job, work: Callable[[Job], Any] | None, cursor: int | None = None) -> None:
         try:
             job.check_cancelled()
             self.db.set_state(job.id, "running", only_from=("queued",))
             self._notify()
-            result = work(job)
+            result = self._execute(job, work, cursor)
             job.check_cancelled()
             if job.child_id is not None:
                 self.db.set_state(job.id, "done", result={"handed_off_to": job.child_id})
@@ -314,6 +380,11 @@ class JobManager:
             self._cancel_flag(jid).set()
             thread = self._threads.get(jid)
             if thread is None or not thread.is_alive():
+                if self.remote is not None and (row.owner or "").endswith(ON_RAY):
+                    try:
+                        self.remote.cancel(jid)  # nobody here follows it: remove its actor
+                    except AgentError:
+                        pass
                 self.db.set_state(jid, "cancelled", error={
                     "code": str(ErrorCode.JOB_CANCELLED), "message": "the job was cancelled"})
         self._notify()

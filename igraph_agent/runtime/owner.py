@@ -1,7 +1,9 @@
 """Which process owns a run or a job, and whether that process is still alive.
 
 An owner is ``"<pid>:<start>"``: the pid plus the process start time (clock ticks since
-boot, from ``/proc/<pid>/stat``), so a recycled pid is not mistaken for the owner.
+boot, from ``/proc/<pid>/stat``), so a recycled pid is not mistaken for the owner. A job
+that runs on a Ray cluster is owned by the process that follows it, marked ``@ray``
+(``"<pid>:<start>@ray"``): when that process ends the job may still live on the cluster.
 Recovery only touches rows whose owner is dead: two Agents on one home never fail each
 other's runs or jobs.
 
@@ -51,6 +53,7 @@ def owner_alive(owner: str | None) -> bool:
     """False for a missing owner (rows written before owners were recorded) or a dead one."""
     if not owner:
         return False
+    owner = owner.split("@", 1)[0]
     pid_text, _, start = owner.partition(":")
     try:
         pid = int(pid_text)

@@ -2,7 +2,8 @@
 
 Called by every new ``Agent(home)`` (and so by ``%load_ext igraph_agent``). Only rows
 whose owner process is dead are touched (``runtime/owner.py``): two Agents on one home
-never interrupt each other. Nothing is resumed: a run that was ``preparing`` or
+never interrupt each other. Nothing is resumed, except jobs still running on a Ray cluster,
+which are reattached (``runtime/jobs.py``): a run that was ``preparing`` or
 ``running`` becomes ``interrupted`` with its input, finished tool results and partial text
 kept; a tool call that had started is marked ``interrupted`` (whether it changed anything
 is unknown — its result is RESULT_UNAVAILABLE), one that had not is ``not_run``. Spooled
@@ -62,6 +63,7 @@ def recover(store: Store, home: Path, jobs: Any = None) -> dict[str, int]:
             counts["verified"] += 1  # the final write landed; its process died before the mark
     if jobs is not None:
         counts["jobs_failed"] = jobs.interrupt_stale()
+        counts["jobs_reattached"] = len(jobs.reattached)  # still running on the Ray cluster
     return counts
 
 

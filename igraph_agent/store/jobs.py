@@ -135,6 +135,17 @@ class JobStore:
                             (*params, job_id, *only_from))
             return cur.rowcount == 1
 
+    def claim(self, job_id: str, old_owner: str | None, new_owner: str) -> bool:
+        """Take over an unfinished job from ``old_owner``; False if another process did."""
+        with self.store.tx() as c:
+            cur = c.execute("UPDATE jobs SET owner=? WHERE id=? AND owner IS ? AND state IN "
+                            "('queued', 'running')", (new_owner, job_id, old_owner))
+            return cur.rowcount == 1
+
+    def progress_count(self, job_id: str) -> int:
+        rows = self.store._query("SELECT COUNT(*) AS n FROM job_progress WHERE job_id=?", (job_id,))
+        return int(rows[0]["n"]) if rows else 0
+
     def set_child(self, job_id: str, child_id: str) -> None:
         with self.store.tx() as c:
             c.execute("UPDATE jobs SET child_id=? WHERE id=?", (child_id, job_id))

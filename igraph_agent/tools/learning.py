@@ -32,7 +32,7 @@ from typing import Any, Literal
 import networkx as nx
 from pydantic import BaseModel, Field, model_validator
 
-from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.errors import AgentError, ErrorCode, ToolError
 from igraph_agent.store import new_id
 from igraph_agent.store.jobs import JobStore
 from igraph_agent.tools.jobs import await_job, require_jobs
@@ -140,9 +140,15 @@ def train(ctx: ToolContext, args: TrainArgs) -> ToolOutput:
                       dataset_id=ctx.session.dataset_id, revision=ctx.session.revision,
                       path=str(folder), config=config)
     work = _TrainingWork(records, model_id, folder, config, inputs, split, nodes)
-    job_id = jobs.submit("train", work, params={"model_id": model_id, "task": args.task,
-                                                "arch": args.arch, "target": args.target},
-                         call_id=ctx.call_id)
+    try:
+        job_id = jobs.submit("train", work, params={"model_id": model_id, "task": args.task,
+                                                    "arch": args.arch, "target": args.target},
+                             call_id=ctx.call_id)
+    except AgentError as exc:  # e.g. CLUSTER_UNAVAILABLE: the model record ends failed, not "training"
+        records.update_model(model_id, status="failed", metrics={"epochs_run": 0,
+                                                                 "error": exc.message})
+        raise ToolError(exc.code, exc.message, hint=exc.hint, retryable=exc.retryable,
+                        details=exc.details) from None
     records.update_model(model_id, job_id=job_id)
     final_job, result = await_job(ctx, job_id)
     m = result["metrics"]
@@ -155,13 +161,31 @@ def train(ctx: ToolContext, args: TrainArgs) -> ToolOutput:
 
 
 class _TrainingWork:
-    """The training job (one progress record per epoch), handing off to a save job."""
+    """The training job (one progress record per epoch), handing off to a save job.
+
+    It travels to a Ray actor when jobs run on a cluster: pickled, it carries its inputs
+    (numpy arrays) and the project's database path instead of the open store, which the
+    remote side opens again on first use (the project home must be reachable there).
+    """
 
     def __init__(self, records: JobStore, model_id: str, folder: Path, config: dict[str, Any],
                  inputs: dict[str, Any], split: dict[str, Any], nodes: list[str]) -> None:
-        self.records, self.model_id, self.folder = records, model_id, folder
+        self._records: JobStore | None = records
+        self.db_path = records.store.path
+        self.model_id, self.folder = model_id, folder
         self.config, self.inputs, self.split, self.nodes = config, inputs, split, nodes
         self.epochs_seen = 0
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_records": None}
+
+    @property
+    def records(self) -> JobStore:
+        if self._records is None:
+            from igraph_agent.store import Store
+
+            self._records = JobStore(Store(self.db_path))
+        return self._records
 
     def __call__(self, job: Any) -> None:
         from igraph_agent.learn.training import fit_link_predictor, fit_node_classifier
