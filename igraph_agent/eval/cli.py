@@ -8,6 +8,7 @@ In a shell::
     igraph-agent eval --model offline/planner
     igraph-agent eval my_questions.yaml --model openai/gpt-4o-mini --repeats 3 --json
     igraph-agent eval --category paths --category degree --min-accuracy 0.85
+    igraph-agent eval --cluster 10.0.0.5:6379      # questions as tasks on a Ray cluster
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ import click
               help="exit 1 when the accuracy is below this fraction")
 @click.option("--json", "as_json", is_flag=True, help="print the full report as JSON")
 @click.option("--failures", is_flag=True, help="also list the questions answered wrongly")
+@click.option("--cluster", default=None, metavar="ADDRESS",
+              help="run the questions as tasks on this Ray cluster (default: IGRAPH_AGENT_CLUSTER)")
 def eval_command(questions: str | None, model: str | None, repeats: int,
                  categories: tuple[str, ...], ids: tuple[str, ...], limit: int | None,
                  max_steps: int, min_accuracy: float | None, as_json: bool,
-                 failures: bool) -> None:
+                 failures: bool, cluster: str | None) -> None:
     """Ask every question of QUESTIONS (default: the public set) and score the answers:
     accuracy against oracles, grounding, clarifications, refusals, tool calls, turns,
     tokens, cost and time, per category and in total."""
@@ -39,7 +42,7 @@ def eval_command(questions: str | None, model: str | None, repeats: int,
     qset = load_questions(questions).select(list(categories) or None, list(ids) or None, limit)
     if not qset.questions:
         raise click.UsageError("no question matches the --category / --id / --limit filters")
-    report = run_eval(qset, model=model, repeats=repeats, max_steps=max_steps)
+    report = run_eval(qset, model=model, repeats=repeats, max_steps=max_steps, cluster=cluster)
     click.echo(report.to_json() if as_json else report.to_table())
     if failures and not as_json:
         for r in report.failures():

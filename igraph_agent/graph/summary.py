@@ -19,6 +19,7 @@ Example::
 
 from __future__ import annotations
 
+import os
 import weakref
 from typing import Any
 
@@ -27,6 +28,10 @@ import numpy as np
 import pandas as pd
 
 SAMPLE_NODES = 5
+# From this many edges on, read-only analyses leave the kernel: to worker processes
+# (runtime/workers.py), or split across a Ray cluster when one is set (cluster/split.py).
+WORKER_MIN_EDGES_ENV = "IGRAPH_AGENT_WORKER_MIN_EDGES"
+DEFAULT_WORKER_MIN_EDGES = 100_000
 _CHUNK = 200_000  # edges added to the igraph view at a time
 
 _SUMMARIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -62,6 +67,16 @@ def edge_count(g: nx.Graph) -> int:
         return count
 
 
+def worker_min_edges() -> int:
+    """``IGRAPH_AGENT_WORKER_MIN_EDGES`` (default 100 000); a value that is not an integer
+    gives the default."""
+    raw = os.environ.get(WORKER_MIN_EDGES_ENV, "").strip()
+    try:
+        return int(raw) if raw else DEFAULT_WORKER_MIN_EDGES
+    except ValueError:
+        return DEFAULT_WORKER_MIN_EDGES
+
+
 def remember(g: nx.Graph, view: tuple | None) -> None:
     """Keep a :func:`tables_view` as the summary and igraph view of ``g``."""
     if view is None:
@@ -69,6 +84,14 @@ def remember(g: nx.Graph, view: tuple | None) -> None:
     _SUMMARIES[g] = view[0]
     if view[1] is not None:
         _IGRAPHS[g] = view[1]
+
+
+def view_parts(g: nx.Graph) -> tuple | None:
+    """``(n, src, dst, directed, weights, ids)`` of ``g``'s igraph view while it is still the
+    arrays read from the stored tables (int32 vertex codes, float weights or None, the ids
+    as a pandas Index); None once built or when ``g`` has no such view."""
+    view = _IGRAPHS.get(g)
+    return view.parts if isinstance(view, _LazyView) else None
 
 
 def igraph_view(g: nx.Graph):

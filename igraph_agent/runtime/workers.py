@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from igraph_agent.errors import ErrorCode
-from igraph_agent.graph.summary import edge_count
+from igraph_agent.graph.summary import edge_count, worker_min_edges
 from igraph_agent.tools.registry import ToolResult
 
 if TYPE_CHECKING:
@@ -57,9 +57,7 @@ if TYPE_CHECKING:
     from igraph_agent.graph.session import SessionGraph
     from igraph_agent.tools.registry import Tool, ToolContext
 
-MIN_EDGES_ENV = "IGRAPH_AGENT_WORKER_MIN_EDGES"
 SIZE_ENV = "IGRAPH_AGENT_WORKERS"
-DEFAULT_MIN_EDGES = 100_000
 _CORE_FIELDS = {"session_id", "graph", "dataset_id", "revision", "attached_sources", "_igraph",
                 "lock"}
 
@@ -167,8 +165,7 @@ class WorkerPool:
         self.home = Path(home)
         default_size = max(1, min(4, os.cpu_count() or 1))
         self.size = _env_int(SIZE_ENV, default_size) if size is None else size
-        self.min_edges = _env_int(MIN_EDGES_ENV, DEFAULT_MIN_EDGES) if min_edges is None \
-            else min_edges
+        self.min_edges = worker_min_edges() if min_edges is None else min_edges
         self._workers: list[_Worker] = []
         self._idle: list[_Worker] = []
         self._cond = threading.Condition()
@@ -200,6 +197,11 @@ class WorkerPool:
             return False
         if edge_count(session.graph) < self.min_edges:
             return False
+        if t.splits_when is not None and t.splits_when(args):
+            from igraph_agent.cluster.split import configured_address
+
+            if configured_address() is not None:
+                return False  # the kernel drives it across the Ray cluster (cluster/split.py)
         return t.name in self.builtin_tools()
 
     # -- running ----------------------------------------------------------------------

@@ -16,13 +16,21 @@ Example::
 from __future__ import annotations
 
 import heapq
-import random
 from collections import Counter
 from typing import Annotated, Literal
 
 import networkx as nx
+import numpy as np
 from pydantic import BaseModel, Field
 
+from igraph_agent.cluster.split import split_address
+from igraph_agent.graph.measures import (
+    betweenness_raw,
+    closeness_of,
+    distances,
+    normalise_betweenness,
+    sampled_sources,
+)
 from igraph_agent.tools.common import (
     IGRAPH_THRESHOLD,
     Backend,
@@ -43,6 +51,8 @@ from igraph_agent.tools.schema import INTERNAL
 CLOSENESS_EXACT_LIMIT = 5000
 # Exact betweenness costs one BFS per node; above this many nodes it is sampled.
 BETWEENNESS_EXACT_LIMIT = 5000
+# measures that split over source nodes / scored nodes on a Ray cluster (cluster/split.py)
+SPLIT_MEASURES = ("betweenness", "closeness")
 
 __all__ = ["IGRAPH_THRESHOLD", "centrality_scores", "degree_analysis", "node_centrality"]
 
@@ -113,7 +123,7 @@ class CentralityArgs(BaseModel):
     backend: Backend = "auto"
 
 
-@tool(reads=("graph",))
+@tool(reads=("graph",), splits_when=lambda a: a.measure in SPLIT_MEASURES)
 def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
     """Rank nodes by a centrality measure (degree, betweenness, closeness, pagerank,
     eigenvector), optionally weighted; betweenness is sampled on large graphs. Returns the
@@ -139,11 +149,21 @@ def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
     }
     if res.get("candidates"):
         data["candidates"] = res["candidates"]
+    if res.get("cluster"):
+        data["cluster"] = res["cluster"]
     if among is not None:
         data.update(where=args.where, ranked_nodes=len(ranked))
     lead = ", ".join(f"{t['node']} ({t['score']:.4f})" for t in data["top"][:3])
     return ToolOutput(data=data, revision=ctx.session.revision,
-                      summary=f"top {args.measure} ({res['backend']}): {lead}")
+                      summary=f"top {args.measure} ({_how(res)}): {lead}")
+
+
+def _how(res: dict) -> str:
+    split = res.get("cluster")
+    if not split:
+        return res["backend"]
+    return (f"{res['backend']}, on the Ray cluster in {split['parts']} parts over "
+            f"{split['nodes']} node(s)")
 
 
 def centrality_scores(ctx: ToolContext, measure: str, *, weighted: bool = False,
@@ -172,13 +192,34 @@ def centrality_scores(ctx: ToolContext, measure: str, *, weighted: bool = False,
         by_degree = sorted(pool, key=lambda kv: (-kv[1], str(kv[0])))[:many]
         subset = list(dict.fromkeys([*(nodes or []), *(u for u, _ in by_degree)]))
         candidates = f"named nodes and the {many} highest-degree nodes"
-    if chosen == "igraph":
+    # the split computes igraph's figures; a call that asks for networkx's runs here
+    address = (split_address(ctx.session)
+               if measure in SPLIT_MEASURES and backend != "networkx" else None)
+    split = None
+    if address is not None:
+        chosen = "igraph"
+        scores, split = _split_scores(ctx, address, measure, weight, k, seed, subset)
+    elif chosen == "igraph":
         scores = _igraph_scores(ctx, measure, weight, k, seed, subset)
     else:
         scores = _nx_scores(g, measure, weight, k, seed, subset)
     return {"scores": scores, "backend": chosen, "sample_k": k if measure == "betweenness" else None,
             "approximate": bool((measure == "betweenness" and k) or subset is not None),
-            "candidates": candidates}
+            "candidates": candidates, "cluster": split}
+
+
+def _split_scores(ctx: ToolContext, address: str, measure: str, weight: str | None,
+                  k: int | None, seed: int, subset: list | None) -> tuple[dict, dict]:
+    """The igraph scores computed in parts on the Ray cluster (cluster/split.py)."""
+    from igraph_agent.cluster.split import split_betweenness, split_closeness, vertex_ids
+
+    ids = vertex_ids(ctx.session)
+    if measure == "betweenness":
+        values, how = split_betweenness(ctx.session, address, k, seed, bool(weight))
+        return dict(zip(ids, values.tolist(), strict=True)), how.describe()
+    vertices = _vertices(ids, subset)
+    closeness, how = split_closeness(ctx.session, address, vertices, bool(weight))
+    return {ids[v]: c for v, c in zip(vertices, closeness, strict=True)}, how.describe()
 
 
 def _distance(u, v, d) -> float:
@@ -209,7 +250,7 @@ def _igraph_scores(ctx: ToolContext, measure: str, weight: str | None, k: int | 
                    seed: int, subset: list | None) -> dict:
     h, ids = ctx.session.igraph()
     w = h.es["weight"] if weight and "weight" in h.es.attributes() else None
-    dist = [1.0 / x if x else 1.0 for x in w] if w else None
+    dist = distances(w)
     n = h.vcount()
     directed = h.is_directed()
     if measure == "degree":
@@ -228,37 +269,20 @@ def _igraph_scores(ctx: ToolContext, measure: str, weight: str | None, k: int | 
 
 def _igraph_betweenness(h, ids: list, dist: list | None, k: int | None, seed: int) -> dict:
     """networkx's normalisation; sampled sources drawn as networkx draws them."""
-    n = h.vcount()
-    if n < 3:
-        return dict.fromkeys(ids, 0.0)
-    pairs = 1 if h.is_directed() else 2  # igraph counts unordered pairs on undirected graphs
-    if not k:
-        raw = h.betweenness(weights=dist, directed=h.is_directed())
-        return {ids[i]: v * pairs / ((n - 1) * (n - 2)) for i, v in enumerate(raw)}
-    index = {node: i for i, node in enumerate(ids)}
-    sources = [index[s] for s in random.Random(seed).sample(ids, k)]
-    raw = h.betweenness(weights=dist, directed=h.is_directed(), sources=sources)
-    src = set(sources)
-    return {ids[i]: v * pairs / (((k - 1) if i in src else k) * (n - 2)) for i, v in enumerate(raw)}
+    sources = sampled_sources(h.vcount(), k, seed)
+    raw = betweenness_raw(h, dist, sources) if h.vcount() >= 3 else np.zeros(h.vcount())
+    return dict(zip(ids, normalise_betweenness(raw, h.is_directed(), sources).tolist(),
+                    strict=True))
 
 
 def _igraph_closeness(h, ids: list, dist: list | None, subset: list | None) -> dict:
     """networkx closeness: incoming distances, Wasserman-Faust scaled by reachable nodes."""
-    n = h.vcount()
+    vertices = _vertices(ids, subset)
+    return {ids[v]: c for v, c in zip(vertices, closeness_of(h, dist, vertices), strict=True)}
+
+
+def _vertices(ids: list, subset: list | None) -> list[int]:
     if subset is None:
-        vertices = list(range(n))
-    else:
-        index = {node: i for i, node in enumerate(ids)}
-        vertices = [index[u] for u in subset]
-    mode = "in" if h.is_directed() else "all"
-    vals = h.closeness(vertices=vertices, mode=mode, weights=dist, normalized=True)
-    if h.is_directed():
-        reach = h.neighborhood_size(vertices=vertices, order=n, mode="in")
-    else:
-        comp = h.connected_components()
-        sizes = comp.sizes()
-        reach = [sizes[comp.membership[v]] for v in vertices]
-    out = {}
-    for v, c, r in zip(vertices, vals, reach, strict=True):
-        out[ids[v]] = 0.0 if c != c or n < 2 or r < 2 else c * (r - 1) / (n - 1)
-    return out
+        return list(range(len(ids)))
+    index = {node: i for i, node in enumerate(ids)}
+    return [index[u] for u in subset]

@@ -63,9 +63,11 @@ class CommunityArgs(PartitionArgs):
     top_k: int = Field(default=10, ge=1, le=100, description="how many largest communities to list")
     members: int = Field(default=5, ge=0, le=50, description="sample members listed per community")
     nodes: list[str] = Field(default_factory=list, description="report these node ids' communities")
+    statistics: bool = Field(default=False, description="also per listed community: internal "
+                             "and cut edges, density, conductance, transitivity")
 
 
-@tool(reads=("graph",))
+@tool(reads=("graph",), splits_when=lambda a: a.statistics)
 def community_detection(ctx: ToolContext, args: CommunityArgs) -> ToolOutput:
     """Partition the graph into communities (leiden, louvain, label_propagation, infomap) and
     report the modularity, the number and sizes of communities, the largest ones with sample
@@ -84,6 +86,11 @@ def community_detection(ctx: ToolContext, args: CommunityArgs) -> ToolOutput:
                 groups[c].append(node)
     largest = [{"community": c, "size": sizes[c], "sample_members": groups.get(c, [])}
                for c in range(min(args.top_k, len(sizes)))]
+    split = None
+    if args.statistics:
+        stats, split = _community_statistics(ctx, membership, len(largest))
+        for row, extra in zip(largest, stats, strict=True):
+            row.update({k: v for k, v in extra.items() if k not in row})
     data = {
         **_describe(part),
         "communities": len(sizes),
@@ -95,11 +102,30 @@ def community_detection(ctx: ToolContext, args: CommunityArgs) -> ToolOutput:
         "membership": [{"node": n, "community": membership[n], "community_size":
                         sizes[membership[n]], **label(g, n)} for n in named],
     }
+    if split is not None:
+        data["cluster"] = split
     return ToolOutput(
         data=data, revision=ctx.session.revision,
         summary=f"{len(sizes)} communities by {part['method']} (seed {args.seed}, "
                 f"{part['backend']}), modularity {data['modularity']:.4f}; largest has "
-                f"{data['sizes']['largest']} nodes")
+                f"{data['sizes']['largest']} nodes" + (
+                    f"; statistics on the Ray cluster in {split['parts']} parts" if split else ""))
+
+
+def _community_statistics(ctx: ToolContext, membership: dict, listed: int
+                          ) -> tuple[list[dict], dict | None]:
+    """Statistics of communities 0..listed-1 (graph/measures.py), split across the Ray
+    cluster when the graph splits (cluster/split.py); how it ran, or None when here."""
+    from igraph_agent.cluster.split import split_address, split_community_stats, vertex_ids
+    from igraph_agent.graph.measures import community_stats
+
+    address = split_address(ctx.session)
+    ids = vertex_ids(ctx.session) if address else ctx.session.igraph()[1]
+    m = np.fromiter((membership[n] for n in ids), dtype=np.int64, count=len(ids))
+    if address is None:
+        return community_stats(ctx.session.igraph()[0], m, range(listed)), None
+    stats, how = split_community_stats(ctx.session, address, m, range(listed))
+    return stats, how.describe()
 
 
 class BridgeArgs(PartitionArgs):
@@ -113,7 +139,7 @@ class BridgeArgs(PartitionArgs):
                               "a prefix is enough: 'customer' matches 'customers')")
 
 
-@tool(reads=("graph",))
+@tool(reads=("graph",), splits_when=lambda a: a.centrality == "betweenness")
 def bridge_nodes(ctx: ToolContext, args: BridgeArgs) -> ToolOutput:
     """Nodes whose neighbours span several communities: for each, the number of distinct
     neighbour communities, the participation coefficient (1 - sum over communities of the

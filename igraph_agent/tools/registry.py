@@ -172,6 +172,9 @@ class Tool:
     approval_when: Callable[[Any], bool] | None = None
     mutates_when: Callable[[Any], bool] | None = None
     timeout_s: float | None = None  # None: the default (runtime/timeouts.py)
+    # ``splits_when(args)``: a call that splits across the Ray cluster when one is set
+    # (cluster/split.py); it runs in the kernel, which drives the split, not in a worker.
+    splits_when: Callable[[Any], bool] | None = None
 
     def needs_approval(self, args: BaseModel | None) -> bool:
         """Whether a call with these arguments waits for a person's decision."""
@@ -218,6 +221,7 @@ def tool(
     approval_when: Callable[[Any], bool] | None = None,
     mutates_when: Callable[[Any], bool] | None = None,
     timeout_s: float | None = None,
+    splits_when: Callable[[Any], bool] | None = None,
 ) -> Callable[[Callable[..., ToolOutput]], Tool]:
     """Turn ``handler(ctx, args: ArgsModel) -> ToolOutput`` into a :class:`Tool`.
 
@@ -243,6 +247,7 @@ def tool(
             approval_when=approval_when,
             mutates_when=mutates_when,
             timeout_s=timeout_s,
+            splits_when=splits_when,
         )
 
     return wrap
