@@ -10,13 +10,19 @@ and the per-run floor: the median of "How many nodes?" asked of the offline plan
 loaded karate graph (a whole run: instructions, skills, schemas, model turns, one tool call,
 the answer check, persistence), next to the tool work inside it.
 
-Run: .venv/bin/python bench/overhead.py [N]
+``--first-answer``: the first answer in a fresh process instead — ``igraph-agent ask "How many
+nodes?" --data karate.csv`` and ``Agent().ask(...)`` in a new python, each in a new project
+folder (imports, attach, construct, load and the run), the median of 5 (wall and CPU time) with the machine load,
+and where the time of the python one goes (importing ``Agent`` vs the ask).
+
+Run: .venv/bin/python bench/overhead.py [N] | --first-answer
 """
 
 from __future__ import annotations
 
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -85,5 +91,60 @@ def floor(agent: Agent, ctx: ToolContext, runs: int = 30) -> None:
           f"model calls {resp.usage.model_calls}")
 
 
+FRESH = """
+import sys, time
+t0 = time.perf_counter()
+from igraph_agent import Agent
+agent = Agent(home=sys.argv[1])
+t1 = time.perf_counter()
+resp = agent.ask("How many nodes?", attach=[sys.argv[2]])
+t2 = time.perf_counter()
+assert resp.status == "answered" and "34" in resp.answer, resp.answer
+print(t1 - t0, t2 - t1, sorted(m for m in ("pandas", "pyarrow", "networkx", "scipy", "igraph",
+      "litellm", "numpy") if m in sys.modules))
+"""
+
+
+def _child_cpu() -> float:
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def first_answer(reps: int = 5) -> None:
+    """Wall time of the first answer in a fresh process, CLI and python, median of ``reps``."""
+    karate = Path(__file__).resolve().parents[1] / "igraph_agent" / "data" / "karate.csv"
+    env = dict(os.environ, LITELLM_LOCAL_MODEL_COST_MAP="True")
+    cli, py, parts, cpu_cli, cpu_py = [], [], [], [], []
+    for _ in range(reps):
+        home = tempfile.mkdtemp(prefix="ia-first-")
+        t, c = time.perf_counter(), _child_cpu()
+        subprocess.run([sys.executable, "-m", "igraph_agent.cli", "--home", home, "ask",
+                        "How many nodes?", "--data", str(karate)], env=env, check=True,
+                       capture_output=True, cwd=home)
+        cli.append(time.perf_counter() - t)
+        cpu_cli.append(_child_cpu() - c)
+        home = tempfile.mkdtemp(prefix="ia-first-")
+        t, c = time.perf_counter(), _child_cpu()
+        out = subprocess.run([sys.executable, "-c", FRESH, home, str(karate)], env=env,
+                             check=True, capture_output=True, text=True, cwd=home).stdout
+        py.append(time.perf_counter() - t)
+        cpu_py.append(_child_cpu() - c)
+        parts.append(out.strip())
+    print(f"first answer in a fresh process (load average "
+          f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}):")
+    for label, wall, cpu in (("igraph-agent ask --data karate.csv", cli, cpu_cli),
+                             ("python -c 'Agent().ask(...)'", py, cpu_py)):
+        print(f"  {label:<36} wall median {statistics.median(wall):.2f} s "
+              f"({' '.join(f'{x:.2f}' for x in wall)}), CPU median {statistics.median(cpu):.2f} s")
+    for line in parts:
+        imp, ask, mods = line.split(" ", 2)
+        print(f"    import + Agent() {float(imp):.2f} s, ask {float(ask):.2f} s; loaded: {mods}")
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
+    if sys.argv[1:] == ["--first-answer"]:
+        first_answer()
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)

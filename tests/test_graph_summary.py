@@ -126,3 +126,17 @@ def test_graph_with_merged_repeats_falls_back_to_conversion():
     remember(g, (summary, view))
     h, _ids = igraph_view(g)
     assert h.ecount() == 1 and h.es["weight"] == [3.0]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_component_count_from_the_tables_matches_networkx(seed: int) -> None:
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 400))
+    m = int(rng.integers(0, n * 2))
+    a, b = rng.integers(0, n, m), rng.integers(0, n, m)  # isolated nodes, self-loops, repeats
+    g = nx.DiGraph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from(zip(a.tolist(), b.tolist(), strict=True))
+    assert summary_module._components(n, a, b) == nx.number_weakly_connected_components(g)

@@ -2,8 +2,8 @@
 components, density, sample nodes), computed once per loaded graph.
 
 A revision read from its stored tables gets its summary from the tables (vectorized, with
-scipy for the components, instead of 3 s of walks over networkx's dicts at 1M edges),
-remembered for that graph object together with the integer-coded edges the igraph view is
+a vectorised union-find for the components, instead of 3 s of walks over networkx's dicts
+at 1M edges), remembered for that graph object together with the integer-coded edges the igraph view is
 built from on the first igraph analysis (no networkx -> igraph conversion). Any other graph
 gets its summary from networkx the first time it is asked. Graphs in a session are
 replaced, never edited in place (a change is a new revision and a new object), so the
@@ -170,15 +170,36 @@ def tables_view(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool):
 
 
 def _components(n: int, a: np.ndarray, b: np.ndarray) -> int:
-    """Weakly connected components of ``n`` vertices and edges ``a[i]-b[i]`` (scipy: about
-    1 s less than building the igraph graph at 1M edges)."""
+    """Weakly connected components of ``n`` vertices and edges ``a[i]-b[i]``.
+
+    Vectorised union-find: every edge hooks the larger of its two roots under the smaller,
+    then pointer jumping flattens the forest, until no edge joins two roots (a few rounds;
+    as fast as scipy's ``connected_components`` from 100k to 5M edges, without importing
+    scipy, which costs a fresh process about 0.5 s).
+
+    Example::
+
+        >>> _components(5, np.array([0, 3]), np.array([1, 4]))  # {0, 1}, {2}, {3, 4}
+        3
+    """
     if not n:
         return 0
-    from scipy.sparse import coo_matrix
-    from scipy.sparse.csgraph import connected_components
-
-    adj = coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(n, n))
-    return int(connected_components(adj, directed=True, connection="weak")[0])
+    parent = np.arange(n, dtype=np.int64)
+    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+    while True:
+        ra, rb = parent[a], parent[b]
+        hi, lo = np.maximum(ra, rb), np.minimum(ra, rb)
+        joins = hi != lo
+        if not joins.any():
+            break
+        a, b = a[joins], b[joins]
+        np.minimum.at(parent, hi[joins], lo[joins])  # parents only ever get smaller: a forest
+        while True:
+            flat = parent[parent]
+            if np.array_equal(flat, parent):
+                break
+            parent = flat
+    return int(np.count_nonzero(parent == np.arange(n)))
 
 
 class _LazyView:
