@@ -111,3 +111,46 @@ def test_builtin_providers_still_answer_through_litellm_when_called_there():
     offline = litellm.completion(model="offline/planner",
                                  messages=[{"role": "user", "content": "hello"}])
     assert offline.choices[0].message is not None
+
+
+def _count_transactions(agent: Agent) -> list[int]:
+    """Wrap the store's transaction (every write goes through ``Store.tx``) with a counter."""
+    count = [0]
+    real = agent.store.tx
+
+    def counting():
+        count[0] += 1
+        return real()
+
+    agent.store.tx = counting  # type: ignore[method-assign]
+    return count
+
+
+def test_each_tool_call_is_two_write_transactions_with_its_events_and_result(tmp_path: Path):
+    agent = Agent(home=tmp_path / "h")
+    try:
+        agent.ask("load", attach=[nx.karate_club_graph()])
+        count = _count_transactions(agent)
+        written = []
+        for n in (1, 4):  # the same run shape, one turn of n independent calls
+            model = ScriptedModel([[call("degree_analysis", top_k=k + 1) for k in range(n)],
+                                   "done"])
+            before = count[0]
+            resp = agent.ask("degrees", options=RunOptions(model=model.id))
+            assert resp.status == "answered" and len(resp.actions) == n
+            written.append(count[0] - before)
+        assert written[1] - written[0] == 2 * 3  # each extra call: started + completed
+        run_id = resp.run_id
+        calls = agent.store.tool_calls(run_id)
+        events = agent.store.events(run_id)
+        assert [c["status"] for c in calls] == ["succeeded"] * 4
+        assert all(c["envelope"]["success"] and c["args"]["top_k"] == i + 1
+                   for i, c in enumerate(calls))
+        kinds = [e["type"] for e in events]
+        assert kinds.count("tool.started") == kinds.count("tool.completed") == 4
+        assert [e["idx"] for e in events] == list(range(len(events)))  # contiguous
+        tool_messages = [m for m in agent.store.messages(run_id) if m["role"] == "tool"]
+        assert [m["content"]["tool_call_id"] for m in tool_messages] == [c["call_id"]
+                                                                         for c in calls]
+    finally:
+        agent.close()

@@ -28,6 +28,7 @@ import sqlite3
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -216,16 +217,23 @@ class EventLog:
         self._next = store.last_event_index(run_id) + 1
         self._cond = threading.Condition()
 
-    def emit(self, payload: Payload) -> dict[str, Any]:
-        """Number, persist and publish one event; returns its wire dict."""
+    def emit(self, payload: Payload,
+             also: Callable[[sqlite3.Connection], Any] | None = None) -> dict[str, Any]:
+        """Number, persist and publish one event; returns its wire dict.
+
+        ``also`` writes what belongs with the event (a call's status, its result) in the
+        event's transaction; if that transaction fails the error is raised and the event is
+        not published (without ``also`` an unsaved event is still published)."""
         type_, data = payload.type, payload.wire()
         with self._cond:
             event = {"run_id": self.run_id, "index": self._next, "generation": self.generation,
                      "type": type_, "ts": time.time(), "data": data}
             try:
                 stored = self.store.add_event(self.run_id, event["index"], self.generation,
-                                              type_, event["ts"], data)
+                                              type_, event["ts"], data, also=also)
             except sqlite3.Error:
+                if also is not None:
+                    raise
                 stored = None  # the store is unavailable: live readers still see it
                 event["unsaved"] = True
             if stored is False:

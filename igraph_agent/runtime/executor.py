@@ -3,8 +3,8 @@
 A call is parsed against the request's scope and the tool's ``Args`` (a failure there is
 ``rejected``: it is reported, never executed) and given its resource contract
 (``Tool.contract(args)`` -> reads, writes; unknown when it cannot be computed or declares
-nothing). :func:`execute_call` emits ``tool.started`` / ``tool.completed``, persists the
-call, applies the repeated-failure rule (a call that already failed with the same
+nothing). :func:`execute_call` emits ``tool.started`` / ``tool.completed``, each in one
+transaction with the call's stored status and result (two write transactions per call), applies the repeated-failure rule (a call that already failed with the same
 arguments is answered with that error, not run again) and runs the handler — in a worker
 process when the pool accepts it, else on a thread.
 """
@@ -80,8 +80,10 @@ async def execute_call(spec: RunSpec, st: RunState, p: Planned) -> ToolResult:
     view = p.args_view
     graph = spec.session.state_token()  # the repeated-failure rule holds per graph state
     earlier = st.failure_of(p.call.name, view, graph)
-    spec.events.emit(ToolStarted(call_id=p.call.id, tool=p.call.name, args=view))
-    spec.store.mark_tool_call(spec.run_id, p.call.id, "running", args=view)
+    run_id, call_id, store = spec.run_id, p.call.id, spec.store
+    spec.events.emit(ToolStarted(call_id=call_id, tool=p.call.name, args=view),  # one transaction
+                     also=lambda c: store.mark_tool_call(run_id, call_id, "running", args=view,
+                                                         conn=c))
     if p.rejected is not None:
         result = p.rejected
     elif spec.cancel.is_set():
@@ -100,11 +102,12 @@ async def execute_call(spec: RunSpec, st: RunState, p: Planned) -> ToolResult:
     st.remember_failure(p.call.name, view, result, graph)
     if result.success and spec.workers is not None and p.writes and "graph" in p.writes:
         spec.workers.prefetch(spec.session)  # a new graph/revision: workers load it now
-    spec.store.finish_tool_call(spec.run_id, p.call.id, result.envelope(),
-                                spec.events.generation)
-    spec.events.emit(ToolCompleted(call_id=p.call.id, tool=p.call.name, success=result.success,
+    envelope, generation = result.envelope(), spec.events.generation
+    spec.events.emit(ToolCompleted(call_id=call_id, tool=p.call.name, success=result.success,
                                    summary=result.summary, elapsed_ms=result.elapsed_ms,
-                                   error=result.error.model_dump() if result.error else None))
+                                   error=result.error.model_dump() if result.error else None),
+                     also=lambda c: store.finish_tool_call(run_id, call_id, envelope, generation,
+                                                           conn=c))
     return result
 
 

@@ -163,9 +163,10 @@ async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
 
 def _add_results(spec: RunSpec, st: RunState, batch: BatchOutcome) -> None:
     """Hand a finished turn's results to the model, in the model's order."""
-    for p in batch.planned:
-        _add(spec, st, {"role": "tool", "tool_call_id": p.call.id, "name": p.call.name,
-                        "content": batch.results[p.call.id].for_model()})
+    messages = [{"role": "tool", "tool_call_id": p.call.id, "name": p.call.name,
+                 "content": batch.results[p.call.id].for_model()} for p in batch.planned]
+    st.messages.extend(messages)
+    spec.store.add_messages(spec.run_id, [("tool", m) for m in messages])  # one transaction
     _update_plan(spec, st)
 
 

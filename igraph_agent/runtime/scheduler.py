@@ -136,8 +136,9 @@ async def run_batch(spec: RunSpec, st: RunState, calls: list[ToolCallRequest],
                     scope: set[str], refused: dict[str, ToolResult] | None = None) -> BatchOutcome:
     """Run one turn's calls as a DAG; record results and actions in the model's order."""
     planned = plan_batch(spec.registry, calls, scope, refused)
-    for p in planned:  # stored in the model's order, whatever order they start in
-        spec.store.start_tool_call(spec.run_id, p.call.id, p.call.name, p.args_view)
+    # stored in the model's order, whatever order they start in; one transaction per turn
+    spec.store.start_tool_calls(spec.run_id, [(p.call.id, p.call.name, p.args_view)
+                                              for p in planned])
     return await run_planned(spec, st, planned)
 
 
@@ -217,7 +218,9 @@ def _blocked(spec: RunSpec, p: Planned, blocker: Planned, why: Outcome) -> ToolR
         details={"blocked_by": blocker.call.id, "blocked_by_tool": blocker.call.name,
                  "blocked_by_state": why.state},
     )
-    spec.store.mark_tool_call(spec.run_id, p.call.id, "blocked", result.envelope())
+    envelope = result.envelope()
     spec.events.emit(ToolBlocked(call_id=p.call.id, tool=p.call.name, blocked_by=blocker.call.id,
-                                 blocked_by_tool=blocker.call.name, reason=reason))
+                                 blocked_by_tool=blocker.call.name, reason=reason),
+                     also=lambda c: spec.store.mark_tool_call(spec.run_id, p.call.id, "blocked",
+                                                              envelope, conn=c))
     return result

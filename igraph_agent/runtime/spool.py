@@ -95,9 +95,7 @@ def _save(store: Store, home: Path, payload: dict[str, Any]) -> bool:
     run_id, generation, fields = payload["run_id"], payload["generation"], payload["fields"]
     ctl = RunControlStore(store)
     try:
-        for env in payload.get("tool_results") or []:  # completed tools, never re-run
-            ctl.save_missing_result(run_id, env.get("call_id", ""), env, generation)
-        if not ctl.write_terminal(run_id, generation, fields):
+        if not ctl.write_terminal(run_id, generation, fields, payload.get("tool_results")):
             drop_spool(home, run_id)  # a newer generation owns the run now
             return False
         record = Runs(store).get(run_id)

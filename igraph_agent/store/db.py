@@ -10,7 +10,7 @@ import sqlite3
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -56,6 +56,16 @@ class Store:
                 self._conn.execute("ROLLBACK")
                 raise
             self._conn.execute("COMMIT")
+
+    @contextmanager
+    def _within(self, conn: sqlite3.Connection | None) -> Iterator[sqlite3.Connection]:
+        """``conn`` when the caller already holds a transaction (``add_event(also=...)``),
+        else a transaction of its own."""
+        if conn is not None:
+            yield conn
+        else:
+            with self.tx() as c:
+                yield c
 
     def _query(self, sql: str, params: tuple = ()) -> list[dict[str, Any]]:
         with self._lock:
@@ -112,29 +122,43 @@ class Store:
 
     # -- messages ---------------------------------------------------------------------
     def add_message(self, run_id: str, role: str, content: dict[str, Any]) -> int:
+        return self.add_messages(run_id, [(role, content)])[0]
+
+    def add_messages(self, run_id: str, rows: list[tuple[str, dict[str, Any]]]) -> list[int]:
+        """Append messages ``(role, content)`` in one transaction; their seqs."""
         with self.tx() as c:
-            seq = c.execute("SELECT COALESCE(MAX(seq), -1) + 1 FROM messages WHERE run_id=?",
-                            (run_id,)).fetchone()[0]
-            c.execute("INSERT INTO messages(run_id, seq, role, content) VALUES(?, ?, ?, ?)",
-                      (run_id, seq, role, json.dumps(content)))
-        return seq
+            first = c.execute("SELECT COALESCE(MAX(seq), -1) + 1 FROM messages WHERE run_id=?",
+                              (run_id,)).fetchone()[0]
+            seqs = list(range(first, first + len(rows)))
+            c.executemany("INSERT INTO messages(run_id, seq, role, content) VALUES(?, ?, ?, ?)",
+                          [(run_id, seq, role, json.dumps(content))
+                           for seq, (role, content) in zip(seqs, rows, strict=True)])
+        return seqs
 
     def messages(self, run_id: str) -> list[dict[str, Any]]:
         return self._query("SELECT * FROM messages WHERE run_id=? ORDER BY seq", (run_id,))
 
     # -- tool calls -------------------------------------------------------------------
     def start_tool_call(self, run_id: str, call_id: str, tool: str, args: Any) -> None:
+        self.start_tool_calls(run_id, [(call_id, tool, args)])
+
+    def start_tool_calls(self, run_id: str, calls: list[tuple[str, str, Any]]) -> None:
+        """Rows for a turn's calls ``(call_id, tool, args)``, in that order, in one transaction."""
+        now = time.time()
         with self.tx() as c:
             seq = c.execute("SELECT COUNT(*) FROM tool_calls WHERE run_id=?", (run_id,)).fetchone()[0]
-            c.execute("INSERT OR REPLACE INTO tool_calls(run_id, call_id, seq, tool, args, status, "
-                      "started_at) VALUES(?, ?, ?, ?, ?, 'running', ?)",
-                      (run_id, call_id, seq, tool, json.dumps(args), time.time()))
+            c.executemany("INSERT OR REPLACE INTO tool_calls(run_id, call_id, seq, tool, args, "
+                          "status, started_at) VALUES(?, ?, ?, ?, ?, 'running', ?)",
+                          [(run_id, call_id, seq + i, tool, json.dumps(args), now)
+                           for i, (call_id, tool, args) in enumerate(calls)])
 
     def finish_tool_call(self, run_id: str, call_id: str, envelope: dict[str, Any],
-                         generation: int | None = None) -> bool:
-        """Store a call's result; ignored (False) when ``generation`` is not the run's."""
+                         generation: int | None = None,
+                         conn: sqlite3.Connection | None = None) -> bool:
+        """Store a call's result; ignored (False) when ``generation`` is not the run's.
+        ``conn``: inside a transaction the caller holds (the call's ``tool.completed`` event)."""
         status = "succeeded" if envelope.get("success") else "failed"
-        with self.tx() as c:
+        with self._within(conn) as c:
             cur = c.execute("UPDATE tool_calls SET status=?, envelope=?, finished_at=? "
                             "WHERE run_id=? AND call_id=?" + _GEN_GUARD,
                             (status, json.dumps(envelope), time.time(), run_id, call_id,
@@ -146,9 +170,13 @@ class Store:
 
     # -- events -----------------------------------------------------------------------
     def add_event(self, run_id: str, idx: int, generation: int, type_: str, ts: float,
-                  data: dict[str, Any]) -> bool:
-        """Append an event; ignored (False) when ``generation`` is older than the run's."""
+                  data: dict[str, Any],
+                  also: Callable[[sqlite3.Connection], Any] | None = None) -> bool:
+        """Append an event; ignored (False) when ``generation`` is older than the run's.
+        ``also`` writes what goes with it (a call's row, its result) in the same transaction."""
         with self.tx() as c:
+            if also is not None:
+                also(c)
             cur = c.execute("INSERT INTO events(run_id, idx, generation, type, ts, data) "
                             "SELECT ?, ?, ?, ?, ?, ? WHERE COALESCE((SELECT generation FROM "
                             "runs WHERE id=?), ?) <= ?",
@@ -207,10 +235,12 @@ class Store:
     # -- approval pauses (records: store/approvals.py) -----------------------------------
     def mark_tool_call(self, run_id: str, call_id: str, status: str,
                        envelope: dict[str, Any] | None = None,
-                       args: dict[str, Any] | None = None) -> None:
+                       args: dict[str, Any] | None = None,
+                       conn: sqlite3.Connection | None = None) -> None:
         """Set a stored call's status (``running``, ``awaiting_approval``, ``blocked``), keeping
-        its place; an envelope finishes it, ``args`` replaces approved-modified arguments."""
-        with self.tx() as c:
+        its place; an envelope finishes it, ``args`` replaces approved-modified arguments.
+        ``conn``: inside a transaction the caller holds (the call's event)."""
+        with self._within(conn) as c:
             c.execute("UPDATE tool_calls SET status=?, envelope=COALESCE(?, envelope), "
                       "args=COALESCE(?, args), finished_at=CASE WHEN ? IS NULL THEN finished_at "
                       "ELSE ? END WHERE run_id=? AND call_id=?",

@@ -19,6 +19,7 @@ Example::
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from typing import Any
 
@@ -146,20 +147,25 @@ class RunControlStore:
         return CancelPhase(row["cancel_status"]) if row else CancelPhase.NONE
 
     # -- terminal writes --------------------------------------------------------------
-    def write_terminal(self, run_id: str, generation: int, fields: dict[str, Any]) -> bool:
-        """Write the final (or stable paused) fields if the run is still at ``generation``."""
+    def write_terminal(self, run_id: str, generation: int, fields: dict[str, Any],
+                       results: list[dict[str, Any]] | None = None) -> bool:
+        """Write the final (or stable paused) fields if the run is still at ``generation``,
+        with the envelopes of ``results`` whose rows lack one (from the spool), in one
+        transaction."""
         cols = ", ".join(f"{k}=?" for k in fields)
         values = [json.dumps(v) if isinstance(v, dict | list) else v for v in fields.values()]
         with self.store.tx() as c:
+            for env in results or []:  # completed tools, never re-run
+                self.save_missing_result(run_id, env.get("call_id", ""), env, generation, c)
             cur = c.execute(f"UPDATE runs SET {cols}, terminal_persisted=0 WHERE id=? AND "
                             "generation=?", (*values, run_id, generation))
             return cur.rowcount == 1
 
     def save_missing_result(self, run_id: str, call_id: str, envelope: dict[str, Any],
-                            generation: int) -> None:
+                            generation: int, conn: sqlite3.Connection | None = None) -> None:
         """Store a completed call's envelope from the spool if the row lacks it."""
         status = "succeeded" if envelope.get("success") else "failed"
-        with self.store.tx() as c:
+        with self.store._within(conn) as c:
             c.execute("UPDATE tool_calls SET status=?, envelope=?, finished_at=? WHERE run_id=? "
                       "AND call_id=? AND envelope IS NULL AND (SELECT generation FROM runs "
                       "WHERE id=?)=?", (status, json.dumps(envelope, default=str), time.time(),
