@@ -4,7 +4,9 @@ Prints, for worker processes and for in-process threads (workers off):
 - batch wall time over the sequential sum (the same two calls, one per turn), the median
   of interleaved repetitions;
 - the longest stall of a ticker thread in the calling process (the "kernel") during the
-  batch: python-igraph holds the GIL, so in-process analyses freeze every other thread.
+  batch: python-igraph holds the GIL, so in-process analyses freeze every other thread;
+- the routing overhead of a worker call: its wall time in the calling process minus the
+  handler's own time in the worker (``WorkerPool.timings``), light and heavy calls.
 
 Run: ``.venv/bin/python bench/scheduler.py [--nodes 200000] [--k 30]``
 (docs/performance.md: a process pool ran two balanced calls in 0.51 of the sequential time).
@@ -142,10 +144,29 @@ def batch_ratio(home: Path, dataset_id: str, workers: int, k: int, reps: int) ->
         batches.append(batch)
         cores.append(cpu / batch)
         stall = max(stall, ticker.max_gap)
+    routing = routing_overhead(agent, run) if workers else {}
     agent.close()
-    return {"load_s": load_s, "sequential_s": statistics.median(seqs),
+    return {**routing, "load_s": load_s, "sequential_s": statistics.median(seqs),
             "batch_s": statistics.median(batches), "ratio": statistics.median(ratios),
             "ratios": ratios, "stall_ms": stall * 1000, "cores_used": statistics.median(cores)}
+
+
+def routing_overhead(agent, run, reps: int = 20) -> dict[str, float]:
+    """What routing a call to a worker adds to the handler's own time there: the wall time of
+    ``WorkerPool.execute`` in this process minus the handler's time in the worker, for a
+    light call (degree_analysis) repeated one per turn, and for the heavy calls above."""
+    import statistics
+
+    from igraph_agent.model.scripted import call
+
+    heavy = [wall - own for wall, own in agent.workers.timings]
+    agent.workers.timings.clear()
+    for _ in range(reps):
+        run([[call("degree_analysis", top_k=3)]])
+    light = list(agent.workers.timings)
+    return {"route_ms": statistics.median(wall - own for wall, own in light),
+            "light_handler_ms": statistics.median(own for _, own in light),
+            "route_heavy_ms": statistics.median(heavy) if heavy else float("nan")}
 
 
 def main() -> None:
@@ -164,14 +185,20 @@ def main() -> None:
           f"{'cores used':>12}   (ratio of each repetition)")
     print(f"{'machine baseline':<22}{'':>13}{'':>10}{machine_baseline():>8.2f}"
           "   (two processes of pure Python: the best ratio available now)")
+    routed: dict[str, float] = {}
     for label, workers in (("worker processes (2)", 2), ("in-process threads", 0)):
         r = batch_ratio(home, ds, workers, opts.k, opts.reps)
+        routed = routed or r
         each = " ".join(f"{x:.2f}" for x in r["ratios"]) + f"; best {min(r['ratios']):.2f}"
         print(f"{label:<22}{r['sequential_s']:>13.2f}{r['batch_s']:>10.2f}{r['ratio']:>8.2f}"
               f"{r['stall_ms']:>14.0f}{r['cores_used']:>12.2f}   ({each})")
     print(f"{'machine baseline':<22}{'':>13}{'':>10}{machine_baseline():>8.2f}")
+    print(f"\nrouting a call to a worker (wall in the kernel process - the handler's own time "
+          f"in the worker),\nmedian: {routed['route_ms']:.1f} ms on a light call (degree_analysis, "
+          f"handler {routed['light_handler_ms']:.0f} ms, 20 calls), {routed['route_heavy_ms']:.1f} ms "
+          "on the heavy calls above; target < 20 ms")
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"\ncores: {os.cpu_count()}; load average now: {load}. Target ratio < 0.6 with "
+    print(f"\ncores: {os.cpu_count()}; load average now: {load}. Target ratio <= 0.53 with "
           "workers;\n'cores used' = CPU seconds of the analysing processes / batch wall time "
           "(2.0 = both calls\nhad a core each; other load on the machine lowers it and raises "
           "the ratio).")

@@ -225,6 +225,25 @@ def test_concurrency_limit_is_honoured(tmp_path, monkeypatch):
     agent.close()
 
 
+def test_a_batch_starts_its_heaviest_calls_first_and_answers_in_the_models_order(
+        agent, monkeypatch):
+    monkeypatch.setenv("AGENT_TOOL_MAX_CONCURRENCY", "1")  # one at a time: the start order shows
+    agent.ask("load", attach=[_karate()])
+    batch = [call("get_graph_info"), call("degree_analysis", top_k=2),
+             call("node_centrality", measure="pagerank", top_k=2),
+             call("community_detection"), call("node_centrality", measure="betweenness", top_k=2)]
+    model = ScriptedModel([batch, "done"])
+    resp = agent.ask("everything", options=RunOptions(model=model.id))
+    started = [e["data"]["call_id"] for e in _events(agent, resp.run_id)
+               if e["type"] == "tool.started"]
+    ids = [a.call_id for a in resp.actions]  # the model's order
+    assert started == [ids[3], ids[4], ids[1], ids[2], ids[0]]  # cost 3, 3, 2, 2, 0
+    assert [a.tool for a in resp.actions] == ["get_graph_info", "degree_analysis",
+                                              "node_centrality", "community_detection",
+                                              "node_centrality"]
+    assert all(a.success for a in resp.actions)
+
+
 def test_blocked_calls_can_be_resubmitted_in_a_later_turn(agent):
     ds = _dataset(agent)
     model = ScriptedModel([
@@ -246,6 +265,26 @@ def worker_agent(tmp_path, monkeypatch):
     a = Agent(home=tmp_path / "project")
     yield a
     a.close()
+
+
+@pytest.mark.slow  # a worker process: spawns and loads the graph
+def test_calls_waiting_for_a_worker_are_served_heaviest_first(tmp_path, monkeypatch):
+    monkeypatch.setenv("IGRAPH_AGENT_WORKER_MIN_EDGES", "0")
+    monkeypatch.setenv("IGRAPH_AGENT_WORKERS", "1")  # one worker: it serves them one by one
+    agent = Agent(home=tmp_path / "project")
+    try:
+        ds = _dataset(agent)
+        batch = [call("degree_analysis", top_k=2), call("node_centrality", measure="pagerank"),
+                 call("community_detection"), call("node_centrality", measure="betweenness")]
+        model = ScriptedModel([[call("load_constructed_graph", dataset_id=ds)], batch, "done"])
+        resp = agent.ask("all", options=RunOptions(model=model.id))
+        assert all(a.success for a in resp.actions) and agent.workers.served == 4
+        completed = [e["data"]["call_id"] for e in _events(agent, resp.run_id)
+                     if e["type"] == "tool.completed"][1:]
+        ids = [a.call_id for a in resp.actions][1:]
+        assert completed == [ids[2], ids[3], ids[0], ids[1]]  # served in cost order
+    finally:
+        agent.close()
 
 
 @pytest.mark.slow  # worker processes: each spawns and loads the graph

@@ -44,6 +44,7 @@ import sys
 import threading
 import time
 import weakref
+from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -173,6 +174,11 @@ class WorkerPool:
         self._closed = False
         self.served = 0  # calls answered by a worker
         self._given_up: set[tuple[str | None, str | None]] = set()  # (run_id, call_id)
+        self._tickets = 0  # calls wait for a worker first come, first served
+        self._queue: deque[int] = deque()
+        self._entered: set[int] = set()  # tickets whose thread is waiting in _acquire
+        # per call answered by a worker: (wall ms in this process, the handler's own ms there)
+        self.timings: deque[tuple[float, float]] = deque(maxlen=1000)
         _POOLS.add(self)
 
     # -- routing ----------------------------------------------------------------------
@@ -212,7 +218,11 @@ class WorkerPool:
                    "run_id": ctx.run_id, "call_id": ctx.call_id,
                    "extras": session_extras(session)}
         started = time.perf_counter()
-        reply = await asyncio.to_thread(self._request, request)
+        ticket = self._take_ticket()  # on the event loop: the scheduler's dispatch order
+        try:
+            reply = await asyncio.to_thread(self._request, request, ticket)
+        finally:
+            self._forget(ticket)  # cancelled before its thread ran: it holds no place
         if reply.get("cancelled"):
             result = ToolResult.failure(t.name, ctx.call_id, ErrorCode.RUN_CANCELLED,
                                         reply["error"], hint="ask again")
@@ -223,6 +233,7 @@ class WorkerPool:
         else:
             result = ToolResult.model_validate(reply["envelope"])
             self.served += 1
+            self.timings.append(((time.perf_counter() - started) * 1000, result.elapsed_ms))
             with session.lock:  # extras a tool kept, if the session still holds that revision
                 if (session.dataset_id, session.revision) == (request["dataset_id"],
                                                                request["revision"]):
@@ -284,15 +295,40 @@ class WorkerPool:
                 self._idle.append(w)
             self._cond.notify_all()
 
-    def _acquire(self, key: tuple[str, int]) -> _Worker:
-        self._ensure_started()
+    def _take_ticket(self) -> int:
         with self._cond:
-            while not self._idle:
-                self._cond.wait()
-            # prefer a worker that already holds this revision
-            worker = next((w for w in self._idle if w.loaded == key), self._idle[0])
-            self._idle.remove(worker)
-            return worker
+            self._tickets += 1
+            self._queue.append(self._tickets)
+            return self._tickets
+
+    def _acquire(self, key: tuple[str, int], ticket: int | None = None) -> _Worker:
+        """An idle worker for this call, once the calls queued before it have one."""
+        if ticket is None:
+            ticket = self._take_ticket()
+        with self._cond:
+            if ticket not in self._queue:  # forgotten by a caller that gave up: queue again
+                self._queue.append(ticket)
+            self._entered.add(ticket)
+        try:
+            self._ensure_started()
+            with self._cond:
+                while not self._idle or self._queue[0] != ticket:
+                    self._cond.wait()
+                # prefer a worker that already holds this revision
+                worker = next((w for w in self._idle if w.loaded == key), self._idle[0])
+                self._idle.remove(worker)
+                return worker
+        finally:
+            with self._cond:
+                self._queue.remove(ticket)
+                self._entered.discard(ticket)
+                self._cond.notify_all()
+
+    def _forget(self, ticket: int) -> None:
+        with self._cond:
+            if ticket not in self._entered and ticket in self._queue:
+                self._queue.remove(ticket)
+                self._cond.notify_all()
 
     def _release(self, worker: _Worker) -> None:
         with self._cond:
@@ -304,9 +340,9 @@ class WorkerPool:
                 self._workers.remove(worker)
             self._cond.notify_all()
 
-    def _request(self, request: dict[str, Any]) -> dict[str, Any]:
+    def _request(self, request: dict[str, Any], ticket: int | None = None) -> dict[str, Any]:
         revision_key = (request["dataset_id"], request["revision"])
-        worker = self._acquire(revision_key)
+        worker = self._acquire(revision_key, ticket)
         key = (request.get("run_id") or None, request.get("call_id") or None)
         with self._cond:
             if key in self._given_up:  # timed out while waiting for a worker: never sent

@@ -67,7 +67,8 @@ class CommunityArgs(PartitionArgs):
                              "and cut edges, density, conductance, transitivity")
 
 
-@tool(reads=("graph",), splits_when=lambda a: a.statistics)
+@tool(reads=("graph",), splits_when=lambda a: a.statistics,
+      cost=3)
 def community_detection(ctx: ToolContext, args: CommunityArgs) -> ToolOutput:
     """Partition the graph into communities (leiden, louvain, label_propagation, infomap) and
     report the modularity, the number and sizes of communities, the largest ones with sample
@@ -139,7 +140,8 @@ class BridgeArgs(PartitionArgs):
                               "a prefix is enough: 'customer' matches 'customers')")
 
 
-@tool(reads=("graph",), splits_when=lambda a: a.centrality == "betweenness")
+@tool(reads=("graph",), splits_when=lambda a: a.centrality == "betweenness",
+      cost=3)
 def bridge_nodes(ctx: ToolContext, args: BridgeArgs) -> ToolOutput:
     """Nodes whose neighbours span several communities: for each, the number of distinct
     neighbour communities, the participation coefficient (1 - sum over communities of the

@@ -22,7 +22,7 @@ class GraphInfoArgs(BaseModel):
     pass
 
 
-@tool(reads=("graph", "workspace"))
+@tool(reads=("graph", "workspace"), cost=0)
 def get_graph_info(ctx: ToolContext, args: GraphInfoArgs) -> ToolOutput:
     """Report what graph is really loaded in this session (dataset, revision, size, attributes,
     components, density, sample nodes), plus the sources attached to this message and the

@@ -175,6 +175,25 @@ class Tool:
     # ``splits_when(args)``: a call that splits across the Ray cluster when one is set
     # (cluster/split.py); it runs in the kernel, which drives the split, not in a worker.
     splits_when: Callable[[Any], bool] | None = None
+    # Expected cost class, for dispatching a turn's calls heaviest first: 0 instant (a lookup),
+    # 1 the default, 2 one pass over the whole graph, 3 superlinear (communities, betweenness);
+    # a function of the arguments where they decide it.
+    cost: int | Callable[[Any], int] = 1
+
+    def expected_cost(self, args: BaseModel | None) -> int:
+        """The cost class of a call with these arguments (see ``cost``).
+
+        Example::
+
+            >>> Tool("t", "", BaseModel, lambda ctx, a: None, cost=lambda a: 3).expected_cost(None)
+            3
+        """
+        if callable(self.cost):
+            try:
+                return int(self.cost(args))
+            except Exception:  # arguments it cannot read: the default
+                return 1
+        return self.cost
 
     def needs_approval(self, args: BaseModel | None) -> bool:
         """Whether a call with these arguments waits for a person's decision."""
@@ -222,6 +241,7 @@ def tool(
     mutates_when: Callable[[Any], bool] | None = None,
     timeout_s: float | None = None,
     splits_when: Callable[[Any], bool] | None = None,
+    cost: int | Callable[[Any], int] = 1,
 ) -> Callable[[Callable[..., ToolOutput]], Tool]:
     """Turn ``handler(ctx, args: ArgsModel) -> ToolOutput`` into a :class:`Tool`.
 
@@ -248,6 +268,7 @@ def tool(
             mutates_when=mutates_when,
             timeout_s=timeout_s,
             splits_when=splits_when,
+            cost=cost,
         )
 
     return wrap

@@ -106,7 +106,7 @@ class SummaryArgs(BaseModel):
     backend: Backend = "auto"
 
 
-@tool(reads=("graph",))
+@tool(reads=("graph",), cost=2)
 def summary_statistics(ctx: ToolContext, args: SummaryArgs) -> ToolOutput:
     """Whole-graph statistics for a report: size, density, degree mean/median/std/max,
     components and the largest one's share, average clustering, transitivity, degree

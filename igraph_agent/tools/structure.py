@@ -40,7 +40,7 @@ class TriangleArgs(BaseModel):
     backend: Backend = "auto"
 
 
-@tool(reads=("graph",))
+@tool(reads=("graph",), cost=2)
 def count_triangles(ctx: ToolContext, args: TriangleArgs) -> ToolOutput:
     """Count triangles: the number in the whole graph, the number each named node is part of,
     and the top-k nodes by triangles (directions ignored).
