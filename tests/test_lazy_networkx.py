@@ -121,3 +121,79 @@ def test_a_pickled_lazy_graph_needs_only_networkx_to_load(directed):
     assert b"igraph_agent" not in data
     copy = pickle.loads(data)
     assert type(copy) is type(eager) and nx.utils.graphs_equal(copy, eager)
+
+
+def _rich_pair(directed: bool = False) -> tuple[nx.Graph, nx.Graph]:
+    """lesmis with text and numeric node attributes (some missing), a text edge attribute on
+    some edges and a self-loop: what searches and ``where`` filters read."""
+    g = lesmis()
+    if directed:
+        g = nx.DiGraph((u, v, d) if str(u) < str(v) else (v, u, d) for u, v, d in g.edges(data=True))
+    for i, node in enumerate(g):
+        g.nodes[node]["label"] = f"{node} the {('baker', 'priest', 'thief')[i % 3]}"
+        if i % 4:
+            g.nodes[node]["kind"] = ("person", "officer")[i % 2]
+        g.nodes[node]["group"] = i % 5
+    for i, (u, v) in enumerate(list(g.edges())):
+        if i % 3 == 0:
+            g.edges[u, v]["rel"] = ("friend of", "enemy of", "works with")[i % 9 // 3]
+    g.add_edge("Valjean", "Valjean", weight=1, rel="himself")
+    nodes, edges = graph_tables(g)
+    view = tables_view(nodes, edges, directed)
+    lazy = lazy_networkx(nodes, edges, directed, edges_count=view[0]["edges"])
+    eager = to_networkx(nodes, edges, directed)
+    remember(lazy, view)
+    remember(eager, tables_view(nodes, edges, directed))
+    return lazy, eager
+
+
+TABLE_CALLS = [
+    ("search_node", {"query": "Valjean"}),
+    ("search_node", {"query": "thief", "limit": 50, "min_score": 0}),
+    ("search_node", {"query": "officer", "limit": 50}),
+    ("search_node", {"query": "priest", "fields": ["kind"], "limit": 20}),
+    ("search_edge", {"query": "Valjean Javert"}),
+    ("search_edge", {"query": "friend", "limit": 50, "min_score": 50}),
+    ("search_edge", {"query": "himself"}),
+    ("search_edge", {"query": "baker priest", "limit": 50, "min_score": 0}),
+    ("degree_analysis", {"top_k": 5, "where": {"kind": "officer"}}),
+    ("degree_analysis", {"top_k": 5, "where": {"group": "3"}}),
+    ("degree_analysis", {"top_k": 5, "where": {"group": 3, "kind": "person"}}),
+    ("node_centrality", {"measure": "pagerank", "backend": "igraph", "where": {"kind": "person"}}),
+]
+
+
+@pytest.mark.parametrize("directed", [False, True], ids=["undirected", "directed"])
+@pytest.mark.parametrize(("name", "args"), TABLE_CALLS,
+                         ids=[f"{n}-{i}" for i, (n, _) in enumerate(TABLE_CALLS)])
+def test_searches_and_filters_answer_from_the_tables_as_networkx_does(tmp_path: Path, name,
+                                                                       args, directed):
+    lazy, eager = _rich_pair(directed)
+    got = ok(context(tmp_path / "lazy", lazy), name, **args)
+    assert not is_built(lazy)  # answered from the stored tables
+    want = ok(context(tmp_path / "eager", eager), name, **args)
+    assert got == want
+
+
+def test_a_filter_that_matches_nothing_gives_the_same_hint_from_the_tables(tmp_path: Path):
+    from tools_support import call
+
+    lazy, eager = _rich_pair()
+    for where in ({"kind": "wizard"}, {"colour": "red"}):
+        got = call(context(tmp_path / "lazy", lazy), "degree_analysis", where=where)
+        want = call(context(tmp_path / "eager", eager), "degree_analysis", where=where)
+        assert not got["success"] and got["error"] == want["error"]
+    assert not is_built(lazy)
+
+
+@pytest.mark.parametrize("radius", [1, 2, 3])
+@pytest.mark.parametrize("node", ["Valjean", "Napoleon", "Myriel"])
+def test_local_analysis_of_a_node_on_igraph_matches_networkx(tmp_path: Path, node, radius):
+    lazy, eager = _rich_pair()
+    got = ok(context(tmp_path / "lazy", lazy), "local_analysis", node=node, radius=radius,
+             backend="igraph")
+    assert not is_built(lazy)
+    want = ok(context(tmp_path / "eager", eager), "local_analysis", node=node, radius=radius,
+              backend="networkx")
+    assert got.pop("backend") == "igraph" and want.pop("backend") == "networkx"
+    assert got == want

@@ -1,7 +1,8 @@
 """A loaded revision's networkx graph, built from its tables only when networkx is needed.
 
 Loading a revision keeps its tables and answers what the tools ask of every graph (node
-and edge counts, membership, iteration over node ids, a node's label) from them; the
+and edge counts, membership, iteration over node ids, a node's label) from them, and hands
+them to the tools that can read them directly (``lazy_tables``: searches, attribute filters); the
 analyses on large graphs run on the igraph view built from the same tables. The first
 access to networkx's own data (adjacency, node or edge attributes, ``g.nodes``,
 ``g.edges``, ``g[u]``, any networkx algorithm) builds the graph in place, once, and drops
@@ -30,7 +31,7 @@ import networkx as nx
 import pandas as pd
 
 _BUILD_LOCK = threading.RLock()
-_LAZY = ("_nx_build", "_nx_ids", "_nx_labels", "_nx_edges")
+_LAZY = ("_nx_build", "_nx_ids", "_nx_labels", "_nx_edges", "_nx_tables")
 
 
 class _Deferred:
@@ -131,6 +132,7 @@ def lazy_networkx(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool,
         _nx_ids=pd.Index(nodes["id"].astype(str)),
         _nx_labels=_labels(nodes),
         _nx_edges=edges_count,
+        _nx_tables=(nodes, edges),
     )
     return g
 
@@ -153,6 +155,16 @@ def materialise(g: Any) -> None:
         g.__dict__.update(full.__dict__)  # networkx's data first, then the tables go
         for key in _LAZY:
             g.__dict__.pop(key, None)
+
+
+def lazy_tables(g: nx.Graph) -> tuple[pd.DataFrame, pd.DataFrame] | None:
+    """The stored ``(nodes, edges)`` tables of a lazy graph not built yet, else None.
+
+    ``nodes`` holds every node once (``id`` and the attribute columns, missing values where a
+    node lacks one); ``edges`` may repeat a pair only when ``len(edges)`` differs from the
+    graph's edge count (networkx merges repeats).
+    """
+    return g.__dict__.get("_nx_tables")
 
 
 def is_built(g: nx.Graph) -> bool:

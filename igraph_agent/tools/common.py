@@ -16,6 +16,7 @@ from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.graph.lazy import is_built, node_label
 from igraph_agent.graph.summary import edge_count, known_summary
 from igraph_agent.tools.schema import INTERNAL
+from igraph_agent.tools.tables import column_values, node_table
 
 # the runtime picks the backend by graph size; models are not shown the field
 Backend = Annotated[Literal["auto", "networkx", "igraph"], INTERNAL]
@@ -112,13 +113,22 @@ def matching_nodes(g: nx.Graph, where: Where | None) -> set | None:
     """
     if not where:
         return None
-    chosen = {n for n, d in g.nodes(data=True)
-              if all(_same(d.get(k), v) for k, v in where.items())}
+    nodes = node_table(g)  # a loaded revision not built yet: filter its table, build nothing
+    if nodes is not None:
+        ids = nodes["id"].astype(str).tolist()
+        columns = {k: column_values(nodes, k) if k in nodes.columns else [None] * len(ids)
+                   for k in where}
+        chosen = {n for i, n in enumerate(ids)
+                  if all(_same(columns[k][i], v) for k, v in where.items())}
+    else:
+        chosen = {n for n, d in g.nodes(data=True)
+                  if all(_same(d.get(k), v) for k, v in where.items())}
     if chosen:
         return chosen
     hints = []
     for key in where:
-        values = Counter(str(d[key]) for _, d in g.nodes(data=True) if key in d)
+        values = Counter(str(v) for v in columns[key] if v is not None) if nodes is not None \
+            else Counter(str(d[key]) for _, d in g.nodes(data=True) if key in d)
         shown = ", ".join(f"{v!r} ({c})" for v, c in values.most_common(8))
         hints.append(f"{key}: {shown}" if values else f"no node has the attribute {key!r}")
     raise ToolError(

@@ -1,7 +1,8 @@
 """Search tools: find node and edge ids from names, labels or attribute values.
 
 Matching is fuzzy (rapidfuzz ``WRatio`` on lower-cased text, 0-100); an exact id match
-always scores 100 and ranks first. Dependent tools take the ids these tools return.
+always scores 100 and ranks first. Dependent tools take the ids these tools return. A loaded
+revision not built as networkx yet is searched in its stored tables (``tools/tables.py``).
 
 Example::
 
@@ -16,8 +17,10 @@ from typing import Any
 import networkx as nx
 from pydantic import BaseModel, Field
 
+from igraph_agent.graph.lazy import node_label
 from igraph_agent.tools.common import label
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.tables import degrees_of, edge_rows, edge_tables, node_table, node_texts
 
 
 class SearchNodeArgs(BaseModel):
@@ -36,7 +39,8 @@ def search_node(ctx: ToolContext, args: SearchNodeArgs) -> ToolOutput:
     Example: search_node(query="alice") -> candidates [{"node": "c17", "label": "Alice", "score": 100}]
     """
     g = ctx.session.require()
-    keys, texts = _node_texts(g, args.fields)
+    nodes = node_table(g)  # a loaded revision not built yet: read its table, build nothing
+    keys, texts = _node_texts(g, args.fields) if nodes is None else node_texts(nodes, args.fields)
     hits = _rank(args.query, texts, keys, args.min_score)
     best: dict[Any, dict] = {}
     for (node, field), value, score in hits:
@@ -48,8 +52,10 @@ def search_node(ctx: ToolContext, args: SearchNodeArgs) -> ToolOutput:
         best[exact] = {"node": exact, "score": 100.0, "matched_field": "id", "matched_value": exact}
     ranked = sorted(best.values(), key=lambda c: (-c["score"], c["matched_field"] != "id",
                                                   str(c["node"])))
-    candidates = [{**c, **label(g, c["node"]), "degree": g.degree(c["node"])}
-                  for c in ranked[: args.limit]]
+    shown = ranked[: args.limit]
+    tables = edge_tables(g) if nodes is not None else None
+    deg = degrees_of(tables[1], [c["node"] for c in shown]) if tables is not None else g.degree
+    candidates = [{**c, **label(g, c["node"]), "degree": deg[c["node"]]} for c in shown]
     data = {"query": args.query, "candidates": candidates, "total_matches": len(ranked)}
     if candidates:
         lead = ", ".join(f"{c['node']} ({c['score']:.0f})" for c in candidates[:3])
@@ -76,7 +82,12 @@ def search_edge(ctx: ToolContext, args: SearchEdgeArgs) -> ToolOutput:
     g = ctx.session.require()
     keys: list[tuple] = []
     texts: list[str] = []
-    for u, v, d in g.edges(data=True):
+    tables = edge_tables(g)  # a loaded revision not built yet: read its tables
+    rows = g.edges(data=True) if tables is None else edge_rows(g, *tables)
+    attrs: dict[tuple, dict] = {}
+    for u, v, d in rows:
+        if tables is not None:
+            attrs[(u, v)] = d
         a, b = _name(g, u), _name(g, v)
         keys += [(u, v, "endpoints"), (u, v, "endpoints")]
         texts += [f"{a} {b}", f"{b} {a}"]  # either order of the two names scores the same
@@ -91,7 +102,8 @@ def search_edge(ctx: ToolContext, args: SearchEdgeArgs) -> ToolOutput:
             best[(u, v)] = {"source": u, "target": v, "score": score, "matched_field": field,
                             "matched_value": value}
     ranked = sorted(best.values(), key=lambda c: (-c["score"], str(c["source"]), str(c["target"])))
-    edges = [{**c, "attributes": _scalars(g.edges[c["source"], c["target"]])}
+    edges = [{**c, "attributes": _scalars(attrs[(c["source"], c["target"])] if tables is not None
+                                          else g.edges[c["source"], c["target"]])}
              for c in ranked[: args.limit]]
     data = {"query": args.query, "edges": edges, "total_matches": len(ranked)}
     if edges:
@@ -126,7 +138,7 @@ def _rank(query: str, texts: list[str], keys: list[tuple], min_score: float) -> 
 
 
 def _name(g: nx.Graph, node: Any) -> str:
-    lab = g.nodes[node].get("label")
+    lab = node_label(g, node)
     return f"{node} {lab}" if lab is not None and str(lab) != str(node) else str(node)
 
 
