@@ -8,7 +8,11 @@ Prints microseconds per call and ratios, measured in one run:
 
 and the per-run floor: the median of "How many nodes?" asked of the offline planner on the
 loaded karate graph (a whole run: instructions, skills, schemas, model turns, one tool call,
-the answer check, persistence), next to the tool work inside it.
+the answer check, persistence), next to the tool work inside it and to pydantic-ai's
+equivalent run (a ``FunctionModel`` calling one tool, then answering) when pydantic-ai is
+installed (optional, for this comparison only: ``.venv/bin/pip install pydantic-ai-slim``;
+the column is skipped without it); and the slopes: what one more tool call in a turn and one
+more turn in a run cost.
 
 ``--first-answer``: the first answer in a fresh process instead — ``igraph-agent ask "How many
 nodes?" --data karate.csv`` and ``Agent().ask(...)`` in a new python, each in a new project
@@ -47,6 +51,7 @@ def main(n: int = 300) -> None:
     args = tool.args_model(top_k=5)
     ctx = ToolContext(workspace=agent.workspace, session=session, call_id="c")
 
+    tool.handler(ctx, args)  # warm: the first call builds the igraph view it reads degrees from
     t = time.perf_counter()
     for _ in range(n):
         tool.handler(ctx, args)
@@ -68,7 +73,32 @@ def main(n: int = 300) -> None:
     for name, value in (("direct", direct), ("registry", registry), ("loop", loop)):
         print(f"{name:<10} {value * 1e6:>10.1f} {value / direct:>10.2f}")
     print(f"loop overhead per call: {(loop - direct) * 1e6:.1f} us")
+    slopes(agent)
     floor(agent, ctx)
+
+
+def _timed(agent: Agent, turns: list, reps: int = 5) -> float:
+    """Median wall seconds of a scripted run with these turns (then "done")."""
+    times = []
+    for _ in range(reps):
+        model = ScriptedModel([*turns, "done"])
+        t = time.perf_counter()
+        resp = agent.ask("bench", options=RunOptions(model=model.id, max_steps=len(turns) + 2))
+        times.append(time.perf_counter() - t)
+        assert resp.status == "answered", resp.status
+    return statistics.median(times)
+
+
+def slopes(agent: Agent, n: int = 50) -> None:
+    """What one more tool call costs in a turn, and one more turn (model call + one tool call)
+    in a run: (T(n) - T(1)) / (n - 1), medians of 5 runs, degree_analysis on karate."""
+    one = [[call("degree_analysis", top_k=5)]]
+    base = _timed(agent, one)
+    per_call = (_timed(agent, [[call("degree_analysis", top_k=5) for _ in range(n)]]) - base) \
+        / (n - 1)
+    per_turn = (_timed(agent, one * n) - base) / (n - 1)
+    print(f"slopes (medians of 5 runs, {n} vs 1): per tool call in one turn "
+          f"{per_call * 1e3:.2f} ms, per turn of one call {per_turn * 1e3:.2f} ms")
 
 
 def floor(agent: Agent, ctx: ToolContext, runs: int = 30) -> None:
@@ -85,10 +115,52 @@ def floor(agent: Agent, ctx: ToolContext, runs: int = 30) -> None:
     for _ in range(runs):
         tool.handler(ctx, tool.args_model())
     work = (time.perf_counter() - t) / runs
+    ours = statistics.median(times)
     print(f"per-run floor (\"How many nodes?\", offline planner, karate loaded): "
-          f"median {statistics.median(times) * 1e3:.1f} ms of {runs} runs "
+          f"median {ours * 1e3:.1f} ms of {runs} runs "
           f"(min {min(times) * 1e3:.1f}); tool work {work * 1e3:.2f} ms; "
           f"model calls {resp.usage.model_calls}")
+    theirs = pydantic_ai_floor(agent.graph().graph, runs)
+    if theirs is None:
+        print("pydantic-ai: not installed, column skipped (for the comparison only: "
+              ".venv/bin/pip install pydantic-ai-slim)")
+    else:
+        print(f"pydantic-ai's equivalent run (FunctionModel: a tool call, then the answer): "
+              f"median {theirs * 1e3:.1f} ms; ours / theirs {ours / theirs:.1f}x")
+    print(f"load average: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
+def pydantic_ai_floor(g, runs: int) -> float | None:
+    """Median wall time of the same run in pydantic-ai (two model turns, one tool call that
+    counts the graph's nodes), or None when pydantic-ai is not installed."""
+    try:
+        from pydantic_ai import Agent as PydanticAgent
+        from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart, ToolReturnPart
+        from pydantic_ai.models.function import FunctionModel
+    except ImportError:
+        return None
+
+    def model(messages, info):
+        returned = [p for p in messages[-1].parts if isinstance(p, ToolReturnPart)]
+        if returned:
+            return ModelResponse(parts=[TextPart(f"The graph has {returned[0].content} nodes.")])
+        return ModelResponse(parts=[ToolCallPart("get_graph_info", {})])
+
+    agent = PydanticAgent(FunctionModel(model))
+
+    @agent.tool_plain
+    def get_graph_info() -> int:
+        """The number of nodes of the loaded graph."""
+        return g.number_of_nodes()
+
+    agent.run_sync("How many nodes?")  # warm
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        out = agent.run_sync("How many nodes?")
+        times.append(time.perf_counter() - t)
+    assert "34" in out.output, out.output
+    return statistics.median(times)
 
 
 FRESH = """

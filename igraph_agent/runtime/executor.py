@@ -103,6 +103,7 @@ async def execute_call(spec: RunSpec, st: RunState, p: Planned) -> ToolResult:
     if result.success and spec.workers is not None and p.writes and "graph" in p.writes:
         spec.workers.prefetch(spec.session)  # a new graph/revision: workers load it now
     envelope, generation = result.envelope(), spec.events.generation
+    st.envelopes[call_id] = envelope
     spec.events.emit(ToolCompleted(call_id=call_id, tool=p.call.name, success=result.success,
                                    summary=result.summary, elapsed_ms=result.elapsed_ms,
                                    error=result.error.model_dump() if result.error else None),

@@ -1,12 +1,12 @@
-"""The spool of final states and the verified terminal write that empties it.
+"""The spool of final states and the terminal write that empties it.
 
 Before a run's terminal (or stable paused) write, its payload — the final fields, the
 completed tool results, partial text, approval requirement, cancellation metadata — goes
 to ``<home>/spool/<run_id>.json`` (temporary file + atomic replace). Then the store is
-written (only if the run is still at the writer's generation), read back and compared;
-only then is ``terminal_persisted`` set and the spool file removed. A failed save keeps
-the spool file; :func:`resave` (``Agent.retry_save``, and recovery at start-up) writes it
-again — it never re-runs the model or a tool.
+written (only if the run is still at the writer's generation) and ``terminal_persisted``
+set, in one transaction: committed, the spool file is removed; failed, nothing of it is
+written and the spool file stays: :func:`resave` (``Agent.retry_save``, and recovery at
+start-up) writes it again — it never re-runs the model or a tool.
 
 Example::
 
@@ -27,11 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from igraph_agent.store import Store
 from igraph_agent.store.runctl import RunControlStore
-from igraph_agent.store.runs import Runs
 from igraph_agent.testhooks import crash_point
 
 SPOOL_DIR = "spool"
@@ -72,11 +69,11 @@ def drop_spool(home: Path, run_id: str) -> None:
         pass
 
 
-# -- verified terminal writes -------------------------------------------------------------
+# -- terminal writes ----------------------------------------------------------------------
 def persist_terminal(store: Store, home: Path, run_id: str, generation: int,
                      fields: dict[str, Any], tool_results: list[dict[str, Any]] | None = None,
                      ) -> bool:
-    """Spool, write, read back, verify, then mark ``terminal_persisted``.
+    """Spool, then write and mark ``terminal_persisted`` in one transaction.
 
     False when the write was ignored (an older generation) or could not be confirmed (the
     spool file stays for :func:`resave`).
@@ -94,20 +91,15 @@ def persist_terminal(store: Store, home: Path, run_id: str, generation: int,
 def _save(store: Store, home: Path, payload: dict[str, Any]) -> bool:
     run_id, generation, fields = payload["run_id"], payload["generation"], payload["fields"]
     ctl = RunControlStore(store)
-    try:
-        if not ctl.write_terminal(run_id, generation, fields, payload.get("tool_results")):
+    try:  # one transaction: it commits whole (persisted) or not at all (the spool stays)
+        if not ctl.write_terminal(run_id, generation, fields, payload.get("tool_results"),
+                                  persisted=True):
             drop_spool(home, run_id)  # a newer generation owns the run now
             return False
-        record = Runs(store).get(run_id)
-        row = record.model_dump(mode="json") if record is not None else {}
-        if any(row.get(k) != json.loads(json.dumps(v, default=str)) for k, v in fields.items()):
-            return False
-        ok = ctl.mark_persisted(run_id, generation)
-    except (sqlite3.Error, ValidationError):  # unconfirmed: the spool file stays
+    except sqlite3.Error:  # not written: the spool file stays
         return False
-    if ok:
-        drop_spool(home, run_id)
-    return ok
+    drop_spool(home, run_id)
+    return True
 
 
 def resave(store: Store, home: Path, run_id: str | None = None) -> list[str]:

@@ -82,6 +82,7 @@ class RunState:
     usage: Usage = field(default_factory=Usage)
     notices: list[str] = field(default_factory=list)
     guard_retried: bool = False  # the answer guard sent an answer back once already
+    envelopes: dict[str, dict[str, Any]] = field(default_factory=dict)  # call_id -> as stored
 
     def record(self, tool: str, call_id: str, args: dict[str, Any], result: ToolResult) -> None:
         """Add a finished call to the run's results and actions, in the model's order."""
@@ -140,8 +141,9 @@ def build_response(spec: RunSpec, st: RunState, status: str, answer: str, *,
 
 def persist_final(spec: RunSpec, fields: dict[str, Any], st: RunState | None = None,
                   execution_stopped: bool = True) -> bool:
-    """The terminal (or paused) write of this run's generation: spooled, written, verified
-    (``runtime/spool.py``). Ignored when the run moved to a newer generation."""
+    """The terminal (or paused) write of this run's generation: spooled, then written and
+    marked persisted in one transaction (``runtime/spool.py``). Ignored when the run moved
+    to a newer generation."""
     fields = dict(fields, execution_stopped=int(execution_stopped))
     if spec.control is not None:
         fields["partial_text"] = spec.control.partial_text
@@ -152,6 +154,7 @@ def persist_final(spec: RunSpec, fields: dict[str, Any], st: RunState | None = N
             fields["cancel_status"] = CancelPhase.STOPPING
     except Exception:  # the store is unavailable: the spool keeps the payload
         pass
-    results = [r.envelope() for r in (st.results if st is not None else [])]
+    results = [st.envelopes.get(r.call_id) or r.envelope()  # serialised once, when stored
+               for r in (st.results if st is not None else [])]
     return persist_terminal(spec.store, spec.store.path.parent, spec.run_id,
                             spec.events.generation, fields, results)

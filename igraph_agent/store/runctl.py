@@ -148,10 +148,11 @@ class RunControlStore:
 
     # -- terminal writes --------------------------------------------------------------
     def write_terminal(self, run_id: str, generation: int, fields: dict[str, Any],
-                       results: list[dict[str, Any]] | None = None) -> bool:
+                       results: list[dict[str, Any]] | None = None,
+                       persisted: bool = False) -> bool:
         """Write the final (or stable paused) fields if the run is still at ``generation``,
         with the envelopes of ``results`` whose rows lack one (from the spool), in one
-        transaction."""
+        transaction; ``persisted`` marks them persisted in it too (:meth:`mark_persisted`)."""
         cols = ", ".join(f"{k}=?" for k in fields)
         values = [json.dumps(v) if isinstance(v, dict | list) else v for v in fields.values()]
         with self.store.tx() as c:
@@ -159,7 +160,9 @@ class RunControlStore:
                 self.save_missing_result(run_id, env.get("call_id", ""), env, generation, c)
             cur = c.execute(f"UPDATE runs SET {cols}, terminal_persisted=0 WHERE id=? AND "
                             "generation=?", (*values, run_id, generation))
-            return cur.rowcount == 1
+            if cur.rowcount != 1:
+                return False
+            return self.mark_persisted(run_id, generation, c) if persisted else True
 
     def save_missing_result(self, run_id: str, call_id: str, envelope: dict[str, Any],
                             generation: int, conn: sqlite3.Connection | None = None) -> None:
@@ -171,8 +174,9 @@ class RunControlStore:
                       "WHERE id=?)=?", (status, json.dumps(envelope, default=str), time.time(),
                                         run_id, call_id, run_id, generation))
 
-    def mark_persisted(self, run_id: str, generation: int) -> bool:
-        with self.store.tx() as c:
+    def mark_persisted(self, run_id: str, generation: int,
+                       conn: sqlite3.Connection | None = None) -> bool:
+        with self.store._within(conn) as c:
             cur = c.execute("UPDATE runs SET terminal_persisted=1, cancel_status=CASE WHEN "
                             f"cancel_status IN ('{_C.REQUESTED}', '{_C.STOPPING}') AND "
                             f"execution_stopped=1 THEN '{_C.CONFIRMED}' ELSE cancel_status END "
