@@ -12,7 +12,9 @@ time the same pipeline:
 Both processes import their libraries (pandas, igraph; networkx for the agent) before the
 clock starts (``import igraph`` alone is ~1.5 s: it pulls in matplotlib). The table prints
 seconds per phase, the total, the ratio agent / igraph, and the
-peak resident memory of each process (ru_maxrss, so it is the peak so far, in MB).
+peak resident memory of each process (ru_maxrss, so it is the peak so far, in MB). After
+the pipeline the agent also times search_node, search_edge, local_analysis and a where=
+filter, and says whether the networkx graph was built (it should not be).
 
 Run: .venv/bin/python bench/data_path.py [EDGES ...]     (default: 100000 1000000)
 """
@@ -55,6 +57,7 @@ def write_edges(path: Path, m: int, seed: int = 1) -> None:
 def run_agent(csv: Path, home: Path) -> dict:
     import igraph  # noqa: F401  both sides import their libraries before the clock starts
 
+    from igraph_agent.graph.lazy import is_built
     from igraph_agent.graph.session import SessionGraph
     from igraph_agent.graph.workspace import Workspace
     from igraph_agent.store import Store
@@ -86,6 +89,15 @@ def run_agent(csv: Path, home: Path) -> dict:
     comm = phase("communities", lambda: tool("community_detection", {"method": "leiden"}))
     out["check"] = {"nodes": info["nodes"], "edges": info["edges"],
                     "modularity": comm["modularity"]}
+    extra = {}  # after the pipeline, not in its total: tools that used to build networkx
+    for name, args in (("search_node", {"query": "4242"}), ("search_edge", {"query": "42 17"}),
+                       ("local_analysis", {"node": "42", "radius": 2}),
+                       ("degree_analysis", {"where": {"label": "none"}})):
+        t = time.perf_counter()
+        ok = registry.dispatch(name, args, ctx).success
+        extra[name] = round(time.perf_counter() - t, 3) if ok else "failed"
+    extra["networkx_built"] = is_built(session.graph)
+    out["after"] = extra
     ws.store.close()
     return out
 
@@ -138,6 +150,9 @@ def report(m: int, agent: dict, direct: dict) -> None:
     print(f"{'total':<12} {ta:>9.3f} {td:>9.3f} {ta / td:>6.1f}x {pa:>9.0f} {pd_:>9.0f}"
           f"   memory {pa / pd_:.1f}x")
     print(f"check: agent {agent['check']}  igraph {direct['check']}")
+    print(f"after the pipeline (seconds; a where= that matches nothing fails by design): "
+          f"{agent['after']}")
+    print(f"load average: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 def main(sizes: list[int]) -> None:

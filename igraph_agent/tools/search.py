@@ -20,7 +20,14 @@ from pydantic import BaseModel, Field
 from igraph_agent.graph.lazy import node_label
 from igraph_agent.tools.common import label
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
-from igraph_agent.tools.tables import degrees_of, edge_rows, edge_tables, node_table, node_texts
+from igraph_agent.tools.tables import (
+    degrees_of,
+    edge_rows,
+    edge_tables,
+    node_names,
+    node_table,
+    node_texts,
+)
 
 
 class SearchNodeArgs(BaseModel):
@@ -84,11 +91,14 @@ def search_edge(ctx: ToolContext, args: SearchEdgeArgs) -> ToolOutput:
     texts: list[str] = []
     tables = edge_tables(g)  # a loaded revision not built yet: read its tables
     rows = g.edges(data=True) if tables is None else edge_rows(g, *tables)
+    names = node_names(tables[0]) if tables is not None else None
     attrs: dict[tuple, dict] = {}
     for u, v, d in rows:
-        if tables is not None:
+        if names is not None:
             attrs[(u, v)] = d
-        a, b = _name(g, u), _name(g, v)
+            a, b = names.get(u, u), names.get(v, v)
+        else:
+            a, b = _name(g, u), _name(g, v)
         keys += [(u, v, "endpoints"), (u, v, "endpoints")]
         texts += [f"{a} {b}", f"{b} {a}"]  # either order of the two names scores the same
         for k, val in d.items():

@@ -71,6 +71,16 @@ def node_texts(nodes: pd.DataFrame, fields: list[str]) -> tuple[list[tuple], lis
     return [keys[i] for i in pos], [texts[i] for i in pos]
 
 
+def node_names(nodes: pd.DataFrame) -> dict[str, str]:
+    """``"id label"`` for every node whose label differs from its id (how ``search_edge``
+    names an endpoint; any other node is named by its id)."""
+    if "label" not in nodes.columns:
+        return {}
+    ids = nodes["id"].astype(str).tolist()
+    return {i: f"{i} {lab}" for i, lab in zip(ids, column_values(nodes, "label"), strict=True)
+            if lab is not None and str(lab) != i}
+
+
 def edge_rows(g: nx.Graph, nodes: pd.DataFrame,
               edges: pd.DataFrame) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """``(u, v, attributes)`` per edge, as ``g.edges(data=True)`` gives it (orientation and
