@@ -3,7 +3,9 @@ numbers of the single-machine path for the same seed (cluster/split.py)."""
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from pathlib import Path
 
 import networkx as nx
@@ -12,6 +14,8 @@ import pytest
 from ray_support import ray_cluster  # noqa: F401  (the shared session fixture)
 from tools_support import ok
 
+from igraph_agent.cluster.split import run_tasks
+from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.eval import load_questions, run_eval
 from igraph_agent.graph.datasets import GraphSpec
 from igraph_agent.graph.session import SessionGraph
@@ -22,6 +26,9 @@ from igraph_agent.tools import ToolContext
 from igraph_agent.tools.centrality import centrality_scores
 
 pytestmark = pytest.mark.slow
+ray = pytest.importorskip("ray")
+# the task functions below travel to Ray workers by value: this module is not importable there
+ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
 
 
 def stored_context(home: Path, g: nx.Graph) -> ToolContext:
@@ -133,3 +140,22 @@ def test_an_eval_run_as_ray_tasks_reports_what_the_local_run_reports(ray_cluster
 
     assert len(local.results) == 6 and rows(split) == rows(local)
     assert split.accuracy == local.accuracy and split.total.tool_calls == local.total.tool_calls
+
+
+def _dies(x: int) -> tuple[int, str]:
+    os._exit(3)  # the Ray worker process ends mid-task, as on a lost machine
+
+
+def _raises(x: int) -> tuple[int, str]:
+    raise ValueError(f"bad part {x}")
+
+
+def test_a_part_whose_worker_dies_is_cluster_task_lost_and_a_raising_part_tool_failed(
+        ray_cluster):  # noqa: F811
+    with pytest.raises(AgentError) as lost:
+        run_tasks(ray_cluster.address, _dies, [(1,), (2,)])
+    assert lost.value.code == ErrorCode.CLUSTER_TASK_LOST and lost.value.retryable
+    assert "IGRAPH_AGENT_CLUSTER" in lost.value.hint
+    with pytest.raises(AgentError) as failed:
+        run_tasks(ray_cluster.address, _raises, [(7,)])
+    assert failed.value.code == ErrorCode.TOOL_FAILED and "bad part 7" in failed.value.message

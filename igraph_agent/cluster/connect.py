@@ -89,8 +89,8 @@ def ensure_connected(address: str) -> Any:
         raise unavailable(address, "Ray is not installed (pip install 'igraph-agent[cluster]')",
                           retryable=False) from None
     with _lock:
-        if ray.is_initialized() and _connected == address:
-            return ray
+        if ray.is_initialized() and (_connected == address or _in_ray_worker(ray)):
+            return ray  # a task or actor of the cluster is connected to it already
         if ray.is_initialized():
             ray.shutdown()
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
@@ -108,6 +108,14 @@ def ensure_connected(address: str) -> Any:
             raise unavailable(address, f"{type(exc).__name__}: {str(exc)[:300]}") from None
         _connected = address
         return ray
+
+
+def _in_ray_worker(ray: Any) -> bool:
+    """Whether this process is a Ray worker (running a task or an actor): it must keep its
+    own connection, never shut it down to connect again."""
+    from ray._private.worker import global_worker
+
+    return global_worker.mode == ray.WORKER_MODE
 
 
 def disconnect() -> None:

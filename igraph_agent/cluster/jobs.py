@@ -182,6 +182,13 @@ def check_picklable(work: Work) -> None:
                               "locks or connections (docs/cluster.md)") from None
 
 
+def _cpus(work: Work, default: float) -> float:
+    """The CPUs a job's actor asks for: ``work.cluster_cpus`` when the work says (0 for work
+    that only drives other Ray tasks, as a distributed training does), else ``default``."""
+    cpus = getattr(work, "cluster_cpus", None)
+    return default if cpus is None else float(cpus)
+
+
 class RayExecutor:
     """Runs jobs as detached actors on the cluster at ``address``.
 
@@ -209,7 +216,7 @@ class RayExecutor:
         ray = self.connect()
         actor = ray.remote(JobRunner).options(
             name=actor_name(job_id), namespace=NAMESPACE, lifetime="detached",
-            max_concurrency=4, max_restarts=0, num_cpus=self.num_cpus,
+            max_concurrency=4, max_restarts=0, num_cpus=_cpus(work, self.num_cpus),
             resources=self.resources or None).remote(job_id, params)
         try:
             ray.get(actor.start.remote(work))

@@ -28,6 +28,7 @@ from __future__ import annotations
 import copy
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from igraph_agent.learn.metrics import accuracy, macro_f1, roc_auc
@@ -35,6 +36,26 @@ from igraph_agent.learn.nets import build_net, deterministic, quiet_import
 
 TRAIN_LOCK = threading.Lock()
 Report = Callable[[int, dict[str, Any]], None]
+
+
+@dataclass
+class Shard:
+    """One worker's part of a data-parallel training (``cluster/train.py``): every worker
+    holds the whole graph and the same seed, takes the gradient of its ``rank::world``
+    slice of the training nodes (or edges and their negatives), and the gradients are
+    averaged (``wrap``: the net in torch DDP). Validation runs whole on every worker, so
+    early stopping decides alike; ``agree`` makes sure of it."""
+
+    rank: int
+    world: int
+    device: Any  # torch.device
+    wrap: Callable[[Any], Any]  # net -> the DDP-wrapped net the training steps run
+    agree: Callable[[bool], bool]  # True on every worker when True on any
+    mean: Callable[[float], float]  # the mean of a figure over the workers
+
+    def part(self, index: Any) -> Any:
+        """This worker's slice of a (k,) index or (2, k) pair tensor."""
+        return index[..., self.rank::self.world]
 
 
 class _EarlyStopping:
@@ -65,31 +86,38 @@ def class_metrics(y: list[int], prob: Any, n_classes: int, prefix: str) -> dict[
 
 
 def fit_node_classifier(inputs: dict[str, Any], config: dict[str, Any], report: Report,
-                        check_cancelled: Callable[[], None]) -> dict[str, Any]:
-    """Train on ``inputs`` (x, edge_index, labels, split, classes); returns the best net."""
+                        check_cancelled: Callable[[], None],
+                        shard: Shard | None = None) -> dict[str, Any]:
+    """Train on ``inputs`` (x, edge_index, labels, split, classes); returns the best net.
+    With ``shard``, this is one worker of a data-parallel training."""
     import torch
     import torch.nn.functional as F
 
     quiet_import()
     n_classes = len(inputs["classes"])
     with TRAIN_LOCK, deterministic(config["seed"]):
-        x = torch.from_numpy(inputs["x"])
-        ei = torch.from_numpy(inputs["edge_index"])
+        device = shard.device if shard else "cpu"
+        x = torch.from_numpy(inputs["x"]).to(device)
+        ei = torch.from_numpy(inputs["edge_index"]).to(device)
         y = torch.full((x.shape[0],), -1, dtype=torch.long)
         for i, c in inputs["labels"].items():
             y[i] = c
-        idx = {k: torch.tensor(v, dtype=torch.long) for k, v in inputs["split"].items()}
+        y = y.to(device)
+        idx = {k: torch.tensor(v, dtype=torch.long, device=device)
+               for k, v in inputs["split"].items()}
         net = build_net(config["arch"], x.shape[1], config["hidden"], n_classes,
-                        config["layers"], config["dropout"], config["heads"])
+                        config["layers"], config["dropout"], config["heads"]).to(device)
+        step = shard.wrap(net) if shard else net
+        mine = shard.part(idx["train"]) if shard else idx["train"]
         opt = torch.optim.Adam(net.parameters(), lr=config["lr"],
                                weight_decay=config["weight_decay"])
         best = _EarlyStopping((-1.0, float("-inf")), config["patience"])
         history: list[dict[str, Any]] = []
         for epoch in range(1, config["epochs"] + 1):
             check_cancelled()
-            net.train()
+            step.train()
             opt.zero_grad()
-            loss = F.cross_entropy(net(x, ei)[idx["train"]], y[idx["train"]])
+            loss = F.cross_entropy(step(x, ei)[mine], y[mine])
             loss.backward()
             opt.step()
             net.eval()
@@ -97,13 +125,14 @@ def fit_node_classifier(inputs: dict[str, Any], config: dict[str, Any], report: 
                 logits = net(x, ei)
                 val_loss = float(F.cross_entropy(logits[idx["val"]], y[idx["val"]]))
                 prob = logits.softmax(dim=1)
-            row = {"epoch": epoch, "loss": round(float(loss.detach()), 6), "val_loss": round(val_loss, 6),
+            row = {"epoch": epoch, "loss": round(_mean(shard, float(loss.detach())), 6),
+                   "val_loss": round(val_loss, 6),
                    **class_metrics(y[idx["train"]].tolist(), prob[idx["train"]], n_classes, "train"),
                    **class_metrics(y[idx["val"]].tolist(), prob[idx["val"]], n_classes, "val")}
             history.append(row)
             report(epoch, row)
             # higher val accuracy, then lower val loss
-            if best.update(net, (row["val_accuracy"], -val_loss), epoch):
+            if _agree(shard, best.update(net, (row["val_accuracy"], -val_loss), epoch)):
                 break
         net.load_state_dict(best.state)
         net.eval()
@@ -114,6 +143,14 @@ def fit_node_classifier(inputs: dict[str, Any], config: dict[str, Any], report: 
     return {"net": net, "history": history, "best_epoch": best.epoch,
             "epochs_run": len(history), "stopped_early": len(history) < config["epochs"],
             "final": final}
+
+
+def _mean(shard: Shard | None, value: float) -> float:
+    return shard.mean(value) if shard else value
+
+
+def _agree(shard: Shard | None, stop: bool) -> bool:
+    return shard.agree(stop) if shard else stop
 
 
 def link_scores(z: Any, pairs: Any) -> Any:
@@ -134,9 +171,11 @@ def _link_eval(net: Any, d: Any, prefix: str) -> dict[str, Any]:
 
 
 def fit_link_predictor(inputs: dict[str, Any], config: dict[str, Any], report: Report,
-                       check_cancelled: Callable[[], None]) -> dict[str, Any]:
+                       check_cancelled: Callable[[], None],
+                       shard: Shard | None = None) -> dict[str, Any]:
     """Hold out val/test edges (with as many sampled non-edges), train an encoder whose
-    embeddings' dot product scores a pair; early stopping on validation ROC-AUC."""
+    embeddings' dot product scores a pair; early stopping on validation ROC-AUC. With
+    ``shard``, this is one worker of a data-parallel training."""
     import torch
     import torch.nn.functional as F
 
@@ -152,8 +191,11 @@ def fit_link_predictor(inputs: dict[str, Any], config: dict[str, Any], report: R
                                    is_undirected=not inputs["directed"], split_labels=True,
                                    add_negative_train_samples=False)
         train_d, val_d, test_d = splitter(data)
+        device = shard.device if shard else "cpu"
+        train_d, val_d, test_d = train_d.to(device), val_d.to(device), test_d.to(device)
         net = build_net(config["arch"], x.shape[1], config["hidden"], config["hidden"],
-                        config["layers"], config["dropout"], config["heads"])
+                        config["layers"], config["dropout"], config["heads"]).to(device)
+        step = shard.wrap(net) if shard else net
         opt = torch.optim.Adam(net.parameters(), lr=config["lr"],
                                weight_decay=config["weight_decay"])
         best = _EarlyStopping(-1.0, config["patience"])
@@ -161,22 +203,24 @@ def fit_link_predictor(inputs: dict[str, Any], config: dict[str, Any], report: R
         pos = train_d.pos_edge_label_index
         for epoch in range(1, config["epochs"] + 1):
             check_cancelled()
-            net.train()
+            step.train()
             opt.zero_grad()
-            z = net(train_d.x, train_d.edge_index)
+            z = step(train_d.x, train_d.edge_index)
             neg = negative_sampling(train_d.edge_index, num_nodes=x.shape[0],
                                     num_neg_samples=pos.shape[1])
-            logits = torch.cat([link_scores(z, pos), link_scores(z, neg)])
-            truth = torch.cat([torch.ones(pos.shape[1]), torch.zeros(neg.shape[1])])
+            p, q = (shard.part(pos), shard.part(neg)) if shard else (pos, neg)
+            logits = torch.cat([link_scores(z, p), link_scores(z, q)])
+            truth = torch.cat([torch.ones(p.shape[1]), torch.zeros(q.shape[1])]).to(logits.device)
             loss = F.binary_cross_entropy_with_logits(logits, truth)
             loss.backward()
             opt.step()
             net.eval()
-            row = {"epoch": epoch, "loss": round(float(loss.detach()), 6), **_link_eval(net, val_d, "val")}
+            row = {"epoch": epoch, "loss": round(_mean(shard, float(loss.detach())), 6),
+                   **_link_eval(net, val_d, "val")}
             history.append(row)
             report(epoch, row)
             auc = row["val_roc_auc"] if row["val_roc_auc"] is not None else 0.0
-            if best.update(net, auc, epoch):
+            if _agree(shard, best.update(net, auc, epoch)):
                 break
         net.load_state_dict(best.state)
         net.eval()

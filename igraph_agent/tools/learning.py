@@ -66,6 +66,8 @@ class TrainArgs(BaseModel):
     lr: float = Field(default=0.01, gt=0, le=1)
     weight_decay: float = Field(default=5e-4, ge=0)
     heads: int = Field(default=4, ge=1, le=16, description="GAT attention heads")
+    workers: int = Field(default=1, ge=1, le=16, description="with a Ray cluster: train "
+                         "data-parallel on this many workers")
 
     @model_validator(mode="after")
     def _check(self) -> TrainArgs:
@@ -126,6 +128,7 @@ def train(ctx: ToolContext, args: TrainArgs) -> ToolOutput:
         split.update(kind="held-out edges with as many sampled non-edges")
     x, names, norm = feature_matrix(g, nodes, spec)
     inputs["x"] = x
+    cluster = _distributed(args, split)
     model_id = new_id("mdl")
     folder = Path(ctx.workspace.home) / "models" / model_id
     config = {"task": args.task, "arch": args.arch, "target": args.target,
@@ -134,7 +137,8 @@ def train(ctx: ToolContext, args: TrainArgs) -> ToolOutput:
               "heads": args.heads, "lr": args.lr, "weight_decay": args.weight_decay,
               "epochs": args.epochs, "patience": args.patience, "seed": args.seed,
               "val_fraction": args.val_fraction, "test_fraction": args.test_fraction,
-              "dataset_id": ctx.session.dataset_id, "revision": ctx.session.revision}
+              "dataset_id": ctx.session.dataset_id, "revision": ctx.session.revision,
+              "workers": args.workers, "cluster": cluster}
     records = JobStore(ctx.workspace.store)
     records.add_model(model_id, job_id="", task=args.task, arch=args.arch, target=args.target,
                       dataset_id=ctx.session.dataset_id, revision=ctx.session.revision,
@@ -155,9 +159,32 @@ def train(ctx: ToolContext, args: TrainArgs) -> ToolOutput:
     key = PRIMARY[args.task]
     summary = (f"trained {args.arch} {args.task} model {model_id} on {ctx.session.dataset_id} "
                f"r{ctx.session.revision}: {key.replace('_', ' ')} {m.get(key)} "
-               f"({result['epochs_run']} epochs, best {result['best_epoch']})")
+               f"({result['epochs_run']} epochs, best {result['best_epoch']}"
+               + (f"; data-parallel on {args.workers} Ray workers" if args.workers > 1 else "")
+               + ")")
     return ToolOutput(data={**result, "job_id": job_id, "final_job_id": final_job},
                       summary=summary, revision=ctx.session.revision, job_id=job_id)
+
+
+def _distributed(args: TrainArgs, split: dict[str, Any]) -> str | None:
+    """The cluster a ``workers`` > 1 training runs on (cluster/train.py), None for one
+    worker; INVALID_ARGUMENTS without a cluster or with fewer training nodes than workers."""
+    if args.workers == 1:
+        return None
+    from igraph_agent.cluster.split import configured_address
+
+    address = configured_address()
+    if address is None:
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS,
+                        f"workers={args.workers} needs a Ray cluster, and none is set",
+                        hint="omit workers to train here, or set IGRAPH_AGENT_CLUSTER "
+                             "(docs/cluster.md)")
+    train = split.get("counts", {}).get("train")
+    if train is not None and train < args.workers:
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS,
+                        f"{train} training node(s) cannot be shared by {args.workers} workers",
+                        hint="use fewer workers or a larger train_fraction")
+    return address
 
 
 class _TrainingWork:
@@ -187,6 +214,12 @@ class _TrainingWork:
             self._records = JobStore(Store(self.db_path))
         return self._records
 
+    @property
+    def cluster_cpus(self) -> float | None:
+        """A distributed training's job only drives its Ray Train workers: it holds no CPU
+        of the cluster (cluster/jobs.py); None: the executor's default."""
+        return 0.0 if self.config.get("cluster") else None
+
     def __call__(self, job: Any) -> None:
         from igraph_agent.learn.training import fit_link_predictor, fit_node_classifier
 
@@ -202,7 +235,14 @@ class _TrainingWork:
                          f"{name} {score}", **row)
 
         try:
-            fit = fit_fn(self.inputs, self.config, report, job.check_cancelled)
+            if self.config.get("cluster"):
+                from igraph_agent.cluster.train import fit_distributed
+
+                fit = fit_distributed(self.inputs, self.config, report, job.check_cancelled,
+                                      address=self.config["cluster"],
+                                      workers=self.config["workers"])
+            else:
+                fit = fit_fn(self.inputs, self.config, report, job.check_cancelled)
         except BaseException as exc:
             self._ended(exc)
             raise
@@ -227,7 +267,8 @@ class _TrainingWork:
             metrics = {"task": self.config["task"], "arch": self.config["arch"],
                        "final": fit["final"], "best_epoch": fit["best_epoch"],
                        "epochs_run": fit["epochs_run"], "stopped_early": fit["stopped_early"],
-                       "history": fit["history"]}
+                       "history": fit["history"],
+                       **({"distributed": fit["distributed"]} if "distributed" in fit else {})}
             from igraph_agent.learn.models import save_model
 
             save_model(self.folder, fit["net"], {**self.config, "split": split}, metrics,
@@ -252,7 +293,8 @@ class _TrainingWork:
                 "split": split, "metrics": fit["final"], "best_epoch": fit["best_epoch"],
                 "epochs_run": fit["epochs_run"], "stopped_early": fit["stopped_early"],
                 "features": self.config["feature_names"], "classes": self.config["classes"],
-                "last_epochs": fit["history"][-3:]}
+                "last_epochs": fit["history"][-3:],
+                **({"distributed": fit["distributed"]} if "distributed" in fit else {})}
 
 
 def _public_config(c: dict[str, Any]) -> dict[str, Any]:
