@@ -11,6 +11,9 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 DATA = Path(__file__).parent / "data"
+# ``ray_cluster``: one loopback Ray cluster for the whole session, whichever modules use it
+# (a module that imports the fixture itself would start its own)
+pytest_plugins = ["ray_support"]
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ from pathlib import Path
 import networkx as nx
 import pandas as pd
 import pytest
-from ray_support import ray_cluster  # noqa: F401  (the shared session fixture)
 from tools_support import ok
 
 from igraph_agent.cluster.split import run_tasks
@@ -53,7 +52,7 @@ def weighted_graph() -> nx.Graph:
 
 
 @pytest.fixture
-def on_cluster(monkeypatch, ray_cluster):  # noqa: F811
+def on_cluster(monkeypatch, ray_cluster):
     """The cluster set and the threshold lowered below the test graphs' 1600 edges."""
     monkeypatch.setenv("IGRAPH_AGENT_WORKER_MIN_EDGES", "1000")
     monkeypatch.setenv("IGRAPH_AGENT_CLUSTER", ray_cluster.address)
@@ -129,7 +128,7 @@ def test_per_community_statistics_split_equal_the_local_ones(tmp_path, monkeypat
     assert 0 < first["conductance"] < 1 and 0 < first["density"] < 1
 
 
-def test_an_eval_run_as_ray_tasks_reports_what_the_local_run_reports(ray_cluster):  # noqa: F811
+def test_an_eval_run_as_ray_tasks_reports_what_the_local_run_reports(ray_cluster):
     qset = load_questions(Path(__file__).parent / "data" / "eval_small.yaml")
     local = run_eval(qset, model="offline/planner")
     split = run_eval(qset, model="offline/planner", cluster=ray_cluster.address)
@@ -151,7 +150,7 @@ def _raises(x: int) -> tuple[int, str]:
 
 
 def test_a_part_whose_worker_dies_is_cluster_task_lost_and_a_raising_part_tool_failed(
-        ray_cluster):  # noqa: F811
+        ray_cluster):
     with pytest.raises(AgentError) as lost:
         run_tasks(ray_cluster.address, _dies, [(1,), (2,)])
     assert lost.value.code == ErrorCode.CLUSTER_TASK_LOST and lost.value.retryable

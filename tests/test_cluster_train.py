@@ -9,7 +9,6 @@ import json
 from pathlib import Path
 
 import pytest
-from ray_support import ray_cluster  # noqa: F401  (the shared session fixture)
 from test_learning import REGISTRY, Project
 
 from igraph_agent.runtime.jobs import JobManager
@@ -19,7 +18,7 @@ pytestmark = pytest.mark.slow
 
 
 def test_two_worker_training_reports_metrics_writes_a_model_infer_loads(
-        tmp_path, monkeypatch, ray_cluster):  # noqa: F811
+        tmp_path, monkeypatch, ray_cluster):
     monkeypatch.setenv("IGRAPH_AGENT_CLUSTER", ray_cluster.address)
     project = Project(tmp_path)
     project.jobs = JobManager(project.store, cluster=ray_cluster.address)
