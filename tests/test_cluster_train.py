@@ -6,6 +6,8 @@ writes a model that ``infer`` loads."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ from igraph_agent.runtime.jobs import JobManager
 from igraph_agent.store.jobs import JobStore
 
 pytestmark = pytest.mark.slow
+WAIT = 180  # seconds: a bound for a hung training, never a timing assertion
 
 
 def test_two_worker_training_reports_metrics_writes_a_model_infer_loads(
@@ -56,4 +59,30 @@ def test_workers_without_a_cluster_is_refused_before_anything_is_stored(tmp_path
     assert not env["success"] and env["error"]["code"] == "INVALID_ARGUMENTS"
     assert "IGRAPH_AGENT_CLUSTER" in env["error"]["hint"]
     assert JobStore(project.store).models() == []
+    project.store.close()
+
+
+def test_cancelling_a_distributed_training_stops_its_workers_and_stores_no_model(
+        tmp_path, monkeypatch, ray_cluster):
+    monkeypatch.setenv("IGRAPH_AGENT_CLUSTER", ray_cluster.address)
+    project = Project(tmp_path)
+    project.jobs = JobManager(project.store, cluster=ray_cluster.address)
+    answer: dict = {}
+    caller = threading.Thread(target=lambda: answer.update(project.call(
+        "train", target="faction", arch="gcn", epochs=5000, patience=5000, workers=2)))
+    caller.start()
+    deadline = time.monotonic() + WAIT
+    while True:  # two epochs reported: the workers are training
+        jobs = project.jobs.db.list_jobs("run_t")
+        if jobs and project.jobs.db.progress_count(jobs[0].id) >= 2:
+            break
+        assert time.monotonic() < deadline, "no epoch reported"
+        time.sleep(0.2)
+    project.jobs.cancel(jobs[0].id)
+    assert project.jobs.wait(jobs[0].id, WAIT) == "cancelled"
+    caller.join(WAIT)
+    assert not answer["success"] and answer["error"]["code"] == "JOB_CANCELLED"
+    [model] = JobStore(project.store).models()
+    assert model["status"] == "cancelled" and not Path(model["path"]).exists()
+    assert project.jobs.db.progress_count(jobs[0].id) < 5000
     project.store.close()
