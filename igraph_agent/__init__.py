@@ -28,9 +28,16 @@ _LAZY = {
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
+        import gc
         import importlib
 
-        return getattr(importlib.import_module(_LAZY[name]), name)
+        collecting = gc.isenabled()
+        gc.disable()  # the first import of Agent creates ~1M objects: no collections meanwhile
+        try:
+            return getattr(importlib.import_module(_LAZY[name]), name)
+        finally:
+            if collecting:
+                gc.enable()
     raise AttributeError(f"module 'igraph_agent' has no attribute {name!r}")
 
 

@@ -6,6 +6,7 @@ Exit codes: 0 answered, 1 error, 2 bad usage, 3 blocked or needs_clarification,
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 from pathlib import Path
@@ -195,6 +196,13 @@ def mcp_serve(ctx: click.Context, http: bool, host: str, port: int, token: str |
 
 
 def main(argv: list[str] | None = None) -> int:
+    code = _main(argv)
+    if argv is None:  # the command line: the process ends next, so spare the collector's
+        gc.freeze()  # last pass over every object at exit (about 0.2 s with pandas loaded)
+    return code
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         rv = cli.main(args=argv, prog_name="igraph-agent", standalone_mode=False)
         return int(rv or 0)
