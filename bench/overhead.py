@@ -82,9 +82,9 @@ def _timed(agent: Agent, turns: list, reps: int = 5) -> float:
     times = []
     for _ in range(reps):
         model = ScriptedModel([*turns, "done"])
-        t = time.perf_counter()
+        t = time.process_time()  # CPU of every thread of this process: robust to other load
         resp = agent.ask("bench", options=RunOptions(model=model.id, max_steps=len(turns) + 2))
-        times.append(time.perf_counter() - t)
+        times.append(time.process_time() - t)
         assert resp.status == "answered", resp.status
     return statistics.median(times)
 
@@ -97,28 +97,29 @@ def slopes(agent: Agent, n: int = 50) -> None:
     per_call = (_timed(agent, [[call("degree_analysis", top_k=5) for _ in range(n)]]) - base) \
         / (n - 1)
     per_turn = (_timed(agent, one * n) - base) / (n - 1)
-    print(f"slopes (medians of 5 runs, {n} vs 1): per tool call in one turn "
+    print(f"slopes (CPU time, medians of 5 runs, {n} vs 1): per tool call in one turn "
           f"{per_call * 1e3:.2f} ms, per turn of one call {per_turn * 1e3:.2f} ms")
 
 
 def floor(agent: Agent, ctx: ToolContext, runs: int = 30) -> None:
     """Median wall time of a one-question run on the loaded graph, and its tool work."""
     agent.ask("How many nodes?")  # warm: first-use imports are start-up, not the floor
-    times = []
+    times, cpu = [], []
     for _ in range(runs):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         resp = agent.ask("How many nodes?")
         times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
     assert resp.status == "answered", resp.status
     tool = agent.registry.get("get_graph_info")
     t = time.perf_counter()
     for _ in range(runs):
         tool.handler(ctx, tool.args_model())
     work = (time.perf_counter() - t) / runs
-    ours = statistics.median(times)
+    ours, ours_cpu = statistics.median(times), statistics.median(cpu)
     print(f"per-run floor (\"How many nodes?\", offline planner, karate loaded): "
-          f"median {ours * 1e3:.1f} ms of {runs} runs "
-          f"(min {min(times) * 1e3:.1f}); tool work {work * 1e3:.2f} ms; "
+          f"median {ours * 1e3:.1f} ms of {runs} runs (min {min(times) * 1e3:.1f}), CPU "
+          f"{ours_cpu * 1e3:.1f} ms; tool work {work * 1e3:.2f} ms; "
           f"model calls {resp.usage.model_calls}")
     theirs = pydantic_ai_floor(agent.graph().graph, runs)
     if theirs is None:
@@ -126,13 +127,14 @@ def floor(agent: Agent, ctx: ToolContext, runs: int = 30) -> None:
               ".venv/bin/pip install pydantic-ai-slim)")
     else:
         print(f"pydantic-ai's equivalent run (FunctionModel: a tool call, then the answer): "
-              f"median {theirs * 1e3:.1f} ms; ours / theirs {ours / theirs:.1f}x")
+              f"median {theirs[0] * 1e3:.1f} ms, CPU {theirs[1] * 1e3:.1f} ms; ours / theirs "
+              f"{ours / theirs[0]:.1f}x wall, {ours_cpu / theirs[1]:.1f}x CPU")
     print(f"load average: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
-def pydantic_ai_floor(g, runs: int) -> float | None:
-    """Median wall time of the same run in pydantic-ai (two model turns, one tool call that
-    counts the graph's nodes), or None when pydantic-ai is not installed."""
+def pydantic_ai_floor(g, runs: int) -> tuple[float, float] | None:
+    """Median wall and CPU time of the same run in pydantic-ai (two model turns, one tool
+    call that counts the graph's nodes), or None when pydantic-ai is not installed."""
     try:
         from pydantic_ai import Agent as PydanticAgent
         from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart, ToolReturnPart
@@ -154,13 +156,14 @@ def pydantic_ai_floor(g, runs: int) -> float | None:
         return g.number_of_nodes()
 
     agent.run_sync("How many nodes?")  # warm
-    times = []
+    times, cpu = [], []
     for _ in range(runs):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         out = agent.run_sync("How many nodes?")
         times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
     assert "34" in out.output, out.output
-    return statistics.median(times)
+    return statistics.median(times), statistics.median(cpu)
 
 
 FRESH = """

@@ -315,10 +315,9 @@ class Agent:
 
     def _history(self, session_id: str) -> list[dict[str, Any]]:
         messages: list[dict[str, Any]] = []
-        for run in self.durable.runs.recent(session_id, HISTORY_WINDOW):
-            answer = (run.response or {}).get("answer") or ""
+        for question, answer in self.durable.runs.recent(session_id, HISTORY_WINDOW):
             if answer:
-                messages.append({"role": "user", "content": run.question})
+                messages.append({"role": "user", "content": question})
                 messages.append({"role": "assistant", "content": answer})
         return messages
 

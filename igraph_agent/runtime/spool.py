@@ -44,7 +44,7 @@ def write_spool(home: Path, run_id: str, payload: dict[str, Any]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(payload, fh, default=str)
+        fh.write(json.dumps(payload, default=str))  # json.dump encodes in Python, piece by piece
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, path)

@@ -92,12 +92,15 @@ class Runs:
                                      (limit,))
         return [RunRecord.model_validate(r) for r in rows]
 
-    def recent(self, session_id: str, limit: int = 20) -> list[RunRecord]:
-        """The last ``limit`` finished runs of a session, oldest first (the history window)."""
+    def recent(self, session_id: str, limit: int = 20) -> list[tuple[str, str]]:
+        """``(question, answer)`` of the last ``limit`` finished runs of a session, oldest
+        first (the history window); the answer is read out of the stored response by SQLite,
+        without decoding every response."""
         rows = self.store._query(
-            "SELECT * FROM runs WHERE session_id=? AND response IS NOT NULL "
-            "ORDER BY created_at DESC LIMIT ?", (session_id, limit))
-        return [RunRecord.model_validate(r) for r in rows[::-1]]
+            "SELECT question, json_extract(response, '$.answer') AS answer FROM runs WHERE "
+            "session_id=? AND response IS NOT NULL ORDER BY created_at DESC LIMIT ?",
+            (session_id, limit))
+        return [(r["question"], r["answer"] or "") for r in rows[::-1]]
 
     def resume(self, run_id: str, generation: int, owner: str | None = None) -> int | None:
         """paused -> running with the next generation, once; None if not paused at ``generation``.
