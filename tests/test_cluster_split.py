@@ -123,6 +123,12 @@ def test_per_community_statistics_split_equal_the_local_ones(tmp_path, monkeypat
                                    method="leiden", seed=1, top_k=6, statistics=True)
     assert split["cluster"]["parts"] == 4
     assert split["largest_communities"] == local["largest_communities"]
+    local_bridges, split_bridges = local_and_split(ctx, monkeypatch, on_cluster, "bridge_nodes",
+                                                   method="leiden", seed=1, top_k=5,
+                                                   backend="igraph")
+    assert split_bridges["centrality_cluster"]["parts"] == 4
+    assert [(b["node"], b["centrality"]) for b in split_bridges["bridges"]] == [
+        (b["node"], b["centrality"]) for b in local_bridges["bridges"]]
     first = local["largest_communities"][0]
     assert first["size"] == 60 and first["internal_edges"] > first["cut_edges"] > 0
     assert 0 < first["conductance"] < 1 and 0 < first["density"] < 1
@@ -158,3 +164,26 @@ def test_a_part_whose_worker_dies_is_cluster_task_lost_and_a_raising_part_tool_f
     with pytest.raises(AgentError) as failed:
         run_tasks(ray_cluster.address, _raises, [(7,)])
     assert failed.value.code == ErrorCode.TOOL_FAILED and "bad part 7" in failed.value.message
+
+
+def test_a_call_that_splits_stays_in_the_kernel_to_drive_the_cluster(tmp_path, weighted_graph,
+                                                                      monkeypatch):
+    from tools_support import REGISTRY
+
+    from igraph_agent.runtime.workers import WorkerPool
+
+    monkeypatch.setenv("IGRAPH_AGENT_WORKER_MIN_EDGES", "1000")
+    monkeypatch.delenv("IGRAPH_AGENT_CLUSTER", raising=False)
+    ctx = stored_context(tmp_path, weighted_graph)
+    pool = WorkerPool(tmp_path, size=1)
+    centrality = REGISTRY.get("node_centrality")
+    betweenness = centrality.args_model(measure="betweenness")
+    pagerank = centrality.args_model(measure="pagerank")
+    try:
+        assert pool.accepts(centrality, betweenness, ctx.session)  # no cluster: a worker
+        monkeypatch.setenv("IGRAPH_AGENT_CLUSTER", "127.0.0.1:6379")
+        assert not pool.accepts(centrality, betweenness, ctx.session)
+        assert pool.accepts(centrality, pagerank, ctx.session)  # does not split: a worker
+        assert pool.started == 0
+    finally:
+        pool.close()

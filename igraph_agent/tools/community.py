@@ -183,6 +183,8 @@ def bridge_nodes(ctx: ToolContext, args: BridgeArgs) -> ToolOutput:
         "span_distribution": {str(c): int((spans[keep] == c).sum())
                               for c in sorted(set(spans[keep].tolist()))[:20]},
     }
+    if cent.get("cluster"):
+        data["centrality_cluster"] = cent["cluster"]  # betweenness split on the Ray cluster
     if args.attribute:
         data["filter"] = {"attribute": args.attribute, "value": args.value}
     lead = ", ".join(f"{b['node']} ({b['communities']} communities)" for b in bridges[:3])
