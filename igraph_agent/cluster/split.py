@@ -58,11 +58,10 @@ def split_address(session: Any) -> str | None:
     """The cluster address when analyses of this session's graph split, else None: the
     setting is on, the graph is a stored revision, and it has at least the worker
     threshold of edges."""
-    address = configured_address()
-    if address is None or session.graph is None or session.dataset_id is None \
-            or session.revision is None:
+    if session.graph is None or session.dataset_id is None or session.revision is None \
+            or not os.environ.get(VARIABLE, "").strip():
         return None
-    return address if edge_count(session.graph) >= worker_min_edges() else None
+    return configured_address() if edge_count(session.graph) >= worker_min_edges() else None
 
 
 def chunks(items: Sequence, parts: int) -> list[list]:
