@@ -248,3 +248,63 @@ def test_without_a_cluster_setting_jobs_run_on_threads_here(tmp_path, setting):
     assert jobs.status(job_id)["result"]["pid"] == os.getpid()
     assert not jobs.db.get_job(job_id).owner.endswith("@ray")
     store.close()
+
+
+SUBMIT_CELL = """
+import time
+from igraph_agent.jupyter.kernel_bridge import get_bridge
+
+def work(job):
+    import time
+    for i in range(40):
+        job.check_cancelled()
+        time.sleep(0.1)
+        job.progress((i + 1) / 40, f"step {i + 1}/40")
+    return {"steps": 40}
+
+jobs = get_bridge().agent.jobs
+job_id = jobs.submit("survivor", work)
+while jobs.db.progress_count(job_id) < 3:
+    time.sleep(0.05)
+print(job_id)
+"""
+
+COLLECT_CELL = """
+from igraph_agent.jupyter.kernel_bridge import get_bridge
+agent = get_bridge().agent
+state = agent.jobs.wait({job_id!r}, 120)
+st = agent.jobs.status({job_id!r}, limit=100)
+print(agent.recovered["jobs_reattached"], state, st["result"],
+      [p["seq"] for p in st["progress"]] == list(range(40)))
+"""
+
+
+@pytest.mark.kernel
+def test_a_job_survives_a_kernel_restart_and_the_restarted_kernel_collects_it(
+        ray_cluster, tmp_path):  # noqa: F811
+    import json
+
+    from jupyter_fixtures import KernelSession, kernel_env
+
+    spec = tmp_path / "specs" / "ipk7"
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "ipk7", "language": "python"}))
+    env = {**kernel_env(tmp_path / "project"), "IGRAPH_AGENT_CLUSTER": ray_cluster.address}
+    k = KernelSession("ipk7", tmp_path / "specs", tmp_path, env)
+    try:
+        assert k.run("%load_ext igraph_agent").status == "ok"
+        submitted = k.run(SUBMIT_CELL)
+        assert submitted.status == "ok", submitted.error
+        job_id = submitted.stdout.strip()
+        k.km.restart_kernel(now=True)  # the kernel process is killed and started again
+        k.kc.wait_for_ready(timeout=60)
+        assert k.run("%load_ext igraph_agent").status == "ok"
+        collected = k.run(COLLECT_CELL.format(job_id=job_id))
+        assert collected.status == "ok", collected.error
+        assert collected.stdout.strip() == "1 done {'steps': 40} True"
+        shown = k.run(f"%agent jobs {job_id}")
+        assert shown.status == "ok" and not shown.error
+    finally:
+        k.shutdown()
