@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from igraph_agent.cluster.connect import NAMESPACE
 from igraph_agent.errors import AgentError
-from igraph_agent.runtime.jobs import JobManager
+from igraph_agent.runtime.jobs import JobManager, host_of
 from igraph_agent.store import Store
 from igraph_agent.store.jobs import JobStore
 
@@ -61,6 +62,15 @@ def wait_for_progress(store: Store, job_id: str, count: int = 1) -> None:
         time.sleep(0.1)
 
 
+def host_gone(jobs: JobManager, job_id: str) -> bool:
+    """The Ray actor the job ran in no longer exists."""
+    try:
+        ray.get_actor(host_of(jobs.db.get_job(job_id).owner), namespace=NAMESPACE)
+    except ValueError:
+        return True
+    return False
+
+
 def seqs(jobs: JobManager, job_id: str) -> list[int]:
     return [r["seq"] for r in jobs.db.progress(job_id, -1, 10_000)]
 
@@ -81,9 +91,9 @@ def test_job_work_runs_in_a_ray_actor_and_its_result_is_collected(on_cluster):
     assert on_cluster.wait(job_id, WAIT) == "done"
     st = on_cluster.status(job_id)
     assert st["result"]["pid"] != os.getpid()  # ran in a Ray worker process
-    assert on_cluster.db.get_job(job_id).owner.endswith("@ray")
+    assert host_of(on_cluster.db.get_job(job_id).owner) == f"job-{job_id}"
     assert [p["message"] for p in st["progress"]] == ["done"]
-    assert not on_cluster.remote.alive(job_id)  # the actor is removed once collected
+    assert host_gone(on_cluster, job_id)  # the actor is removed once its job is collected
 
 
 def test_training_on_the_cluster_streams_progress_and_stores_the_model(ray_cluster, tmp_path):  # noqa: F811
@@ -100,6 +110,10 @@ def test_training_on_the_cluster_streams_progress_and_stores_the_model(ray_clust
     assert [e["seq"] for e in events] == train_seqs  # live JobProgress events, in order
     assert events[0]["message"].startswith("epoch 1/40")
     assert project.jobs.status(root)["child_id"] == final
+    # the save step ran in the training job's actor: the model never came back here
+    assert host_of(project.jobs.db.get_job(final).owner) == f"job-{root}"
+    assert project.jobs.wait(final, WAIT) == "done"  # its thread has released the actor
+    assert host_gone(project.jobs, root)
     model = JobStore(project.store).get_model(env["data"]["model_id"])
     assert model["status"] == "ready" and os.path.exists(os.path.join(model["path"]))
     infer = REGISTRY.dispatch("infer", {"model_id": env["data"]["model_id"]}, project.ctx())
@@ -119,7 +133,8 @@ def test_cancel_stops_the_ray_actor_and_its_child_and_confirms(on_cluster):
     assert on_cluster.wait(job_id, WAIT) == "cancelled"
     assert on_cluster.wait(child, WAIT) == "cancelled"
     assert on_cluster.status(job_id)["error"]["code"] == "JOB_CANCELLED"
-    assert not on_cluster.remote.alive(job_id) and not on_cluster.remote.alive(child)
+    assert host_of(on_cluster.db.get_job(child).owner) == f"job-{job_id}"
+    assert host_gone(on_cluster, job_id)
     assert len(seqs(on_cluster, job_id)) < 600
 
 
@@ -183,14 +198,14 @@ def test_a_job_outlives_its_process_and_a_new_agent_reattaches_and_collects_it(
         assert [p["seq"] for p in st["progress"]] == list(range(40))  # nothing lost or repeated
         assert st["progress"][-1]["message"] == "step 40/40"
         assert agent.jobs.db.get_job(job_id).owner.startswith(f"{os.getpid()}:")
-        assert not agent.jobs.remote.alive(job_id)
+        assert host_gone(agent.jobs, job_id)
     finally:
         agent.store.close()
 
 
 def test_a_job_whose_actor_is_gone_is_failed_as_lost_at_start_up(ray_cluster, tmp_path):  # noqa: F811
     store = Store(tmp_path / "agent.db")
-    JobStore(store).add_job("job_gone", "demo", owner="999999999:1@ray")
+    JobStore(store).add_job("job_gone", "demo", owner="999999999:1@ray:job-job_gone")
     jobs = JobManager(store, cluster=ray_cluster.address)
     assert jobs.interrupt_stale() == 1
     err = jobs.status("job_gone")["error"]
@@ -246,7 +261,7 @@ def test_without_a_cluster_setting_jobs_run_on_threads_here(tmp_path, setting):
     job_id = jobs.submit("demo", pid_of)
     assert jobs.wait(job_id, WAIT) == "done"
     assert jobs.status(job_id)["result"]["pid"] == os.getpid()
-    assert not jobs.db.get_job(job_id).owner.endswith("@ray")
+    assert host_of(jobs.db.get_job(job_id).owner) == ""
     store.close()
 
 

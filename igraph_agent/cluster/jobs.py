@@ -3,14 +3,17 @@
 ``JobManager`` keeps the one job contract (states in the store, progress with strictly
 increasing ``seq``, cancel of descendants, hand-off to children); with
 ``IGRAPH_AGENT_CLUSTER`` set it hands ``work`` to :class:`RayExecutor` instead of calling it
-on a thread. Each job is a detached, named Ray actor (:class:`JobRunner`, named
-``job-<job id>`` in the ``igraph_agent`` namespace) that runs ``work(job)`` on its own thread
-and keeps the job's progress log, its child requests and its end in memory. The kernel side
-polls it (:meth:`RayExecutor.follow`) and replays what it finds onto the local job: each
-remote record becomes one stored record (same ``seq``), a remote ``spawn`` / ``hand_off``
-becomes a child job (itself an actor), a cancel is sent to the actor and confirmed when the
-actor stops (or is killed after :data:`CANCEL_GRACE_S`). Because the actor is detached it
-outlives the process that started it; a new process reattaches by the job id
+on a thread. A job submitted from the kernel gets a detached, named Ray actor, its *host*
+(:class:`JobHost`, named ``job-<job id>`` in the ``igraph_agent`` namespace), that runs
+``work(job)`` on a thread and keeps the job's progress log, its child requests and its end
+in memory; children the work spawns or hands off to run in the same host, so a trained
+model handed to its save step never travels back. The kernel side polls the host per job
+(:meth:`RayExecutor.follow`) and replays what it finds onto the local job: each remote
+record becomes one stored record (same ``seq``), a remote child becomes a stored child job
+followed the same way, a cancel is sent to the host and confirmed when the work stops (the
+host is killed after :data:`CANCEL_GRACE_S` if it does not). A job's end, once stored, is
+released from its host, and the host removed with its last job. Because the host is
+detached it outlives the process that started it; a new process reattaches by the job id
 (:meth:`RayExecutor.alive`, then ``follow`` from the stored cursor).
 
 ``work`` travels to the actor with cloudpickle, together with whatever it holds (the
@@ -20,20 +23,24 @@ written.
 
 Example::
 
-    >>> from igraph_agent.cluster.jobs import actor_name, JobRunner
+    >>> from igraph_agent.cluster.jobs import actor_name, JobHost
     >>> actor_name("job_1a2b")
     'job-job_1a2b'
-    >>> runner = JobRunner("job_1a2b", {"epochs": 2})
+    >>> host = JobHost()                      # what runs inside the actor
     >>> def work(job):
     ...     for i in range(2):
     ...         job.check_cancelled()
     ...         job.progress((i + 1) / 2, f"step {i + 1}")
-    ...     return {"answer": 42}
-    >>> runner.start(work)
-    >>> runner.join(5)
-    >>> view = runner.poll(0)
-    >>> view["state"], [r["message"] for r in view["records"]], view["result"]
-    ('done', ['step 1', 'step 2'], {'answer': 42})
+    ...     job.hand_off("save", lambda child: {"saved": True})
+    >>> host.start("job_1a2b", {"epochs": 2}, work)
+    >>> host.join("job_1a2b", 5)
+    >>> view = host.poll("job_1a2b", 0)
+    >>> view["state"], [r["message"] for r in view["records"]], view["result"]["handed_off_to"][:4]
+    ('done', ['step 1', 'step 2'], 'job_')
+    >>> child = view["requests"][0]["job_id"]
+    >>> host.join(child, 5)
+    >>> host.poll(child, 0)["result"], host.forget("job_1a2b"), host.forget(child)
+    ({'saved': True}, 1, 0)
 """
 
 from __future__ import annotations
@@ -69,55 +76,68 @@ def lost(job_id: str, why: str) -> AgentError:
 class RemoteJob:
     """What ``work`` sees of its job inside the actor: the same methods as a local job."""
 
-    def __init__(self, runner: JobRunner) -> None:
-        self._runner = runner
-        self.id = runner.job_id
-        self.params = runner.params
+    def __init__(self, host: JobHost, slot: Slot) -> None:
+        self._host, self._slot = host, slot
+        self.id = slot.job_id
+        self.params = slot.params
         self.child_id: str | None = None
 
     @property
     def cancelled(self) -> bool:
-        return self._runner.cancel_flag.is_set()
+        return self._slot.cancel_flag.is_set()
 
     def check_cancelled(self) -> None:
         if self.cancelled:
             raise JobCancelled(self.id)
 
     def progress(self, fraction: float, message: str, **data: Any) -> dict[str, Any]:
-        return self._runner.add_record(fraction, message, data)
+        return self._host.add_record(self._slot, fraction, message, data)
 
     def spawn(self, kind: str, work: Work, params: dict | None = None) -> str:
-        """A child job; the kernel side submits it (as its own actor) at its next poll."""
-        return self._runner.request(kind, work, params, hand_off=False)
+        """A child job, started at once in this actor; the kernel side stores and follows
+        it from its next poll."""
+        return self._host.spawn(self._slot, kind, work, params, hand_off=False)
 
     def hand_off(self, kind: str, work: Work, params: dict | None = None) -> None:
-        self.child_id = self._runner.request(kind, work, params, hand_off=True)
+        self.child_id = self._host.spawn(self._slot, kind, work, params, hand_off=True)
 
 
-class JobRunner:
-    """The body of a job's actor: runs ``work`` on a thread, keeps the log and the end."""
+class Slot:
+    """One job inside a host actor: its log, child requests, cancel flag and end."""
 
     def __init__(self, job_id: str, params: dict[str, Any]) -> None:
         self.job_id, self.params = job_id, params
         self.cancel_flag = threading.Event()
         self.records: list[dict[str, Any]] = []
         self.requests: list[dict[str, Any]] = []
-        self.state, self.result, self.error = "queued", None, None
+        self.state, self.result, self.error = "running", None, None
+        self.thread: threading.Thread | None = None
+
+
+class JobHost:
+    """The body of a job's actor: the job and the children it spawns (the family shares
+    one worker process, so a hand-off never ships its data back), each on a thread."""
+
+    def __init__(self) -> None:
+        self.slots: dict[str, Slot] = {}
         self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
 
-    def start(self, work: Work) -> None:
-        if self._thread is None:
-            self.state = "running"
-            self._thread = threading.Thread(target=self._run, args=(work,), daemon=True)
-            self._thread.start()
+    def start(self, job_id: str, params: dict[str, Any], work: Work) -> None:
+        with self._lock:
+            if job_id in self.slots:
+                return
+            slot = self.slots[job_id] = Slot(job_id, params)
+        slot.thread = threading.Thread(target=self._run, args=(slot, work), daemon=True,
+                                       name=f"igraph-agent-{job_id}")
+        slot.thread.start()
 
-    def join(self, timeout: float) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
+    def join(self, job_id: str, timeout: float) -> None:
+        slot = self.slots.get(job_id)
+        if slot is not None and slot.thread is not None:
+            slot.thread.join(timeout)
 
-    def _run(self, work: Work) -> None:
-        job = RemoteJob(self)
+    def _run(self, slot: Slot, work: Work) -> None:
+        job = RemoteJob(self, slot)
         try:
             job.check_cancelled()
             result = work(job)
@@ -134,37 +154,64 @@ class JobRunner:
                 "message": f"{type(exc).__name__}: {exc}",
                 "details": {"traceback": traceback.format_exc(limit=5), "where": "ray"}})
         with self._lock:
-            self.state, self.result, self.error = end
+            slot.state, slot.result, slot.error = end
 
-    def add_record(self, fraction: float, message: str, data: dict[str, Any]) -> dict[str, Any]:
+    def add_record(self, slot: Slot, fraction: float, message: str,
+                   data: dict[str, Any]) -> dict[str, Any]:
         with self._lock:
-            rec = {"seq": len(self.records), "fraction": max(0.0, min(1.0, float(fraction))),
+            rec = {"seq": len(slot.records), "fraction": max(0.0, min(1.0, float(fraction))),
                    "message": message, "data": data, "ts": time.time()}
-            self.records.append(rec)
+            slot.records.append(rec)
             return rec
 
-    def request(self, kind: str, work: Work, params: dict | None, *, hand_off: bool) -> str:
+    def spawn(self, parent: Slot, kind: str, work: Work, params: dict | None, *,
+              hand_off: bool) -> str:
         from igraph_agent.store import new_id
 
         child = new_id("job")
         with self._lock:
-            self.requests.append({"job_id": child, "kind": kind, "work": work,
-                                  "params": params, "hand_off": hand_off})
+            parent.requests.append({"job_id": child, "kind": kind, "params": params,
+                                    "hand_off": hand_off})
+        self.start(child, params or {}, work)
+        if parent.cancel_flag.is_set():
+            self.slots[child].cancel_flag.set()
         return child
 
-    def poll(self, after: int, requests_after: int = 0) -> dict[str, Any]:
-        """Records from index ``after`` (one page), child requests, and the end once reached."""
+    def poll(self, job_id: str, after: int, requests_after: int = 0) -> dict[str, Any] | None:
+        """Records from index ``after`` (one page), child requests, and the end once
+        reached; ``None`` for a job this actor does not hold."""
         with self._lock:
-            out = {"records": self.records[after:after + PAGE], "total": len(self.records),
-                   "requests": self.requests[requests_after:], "state": self.state,
-                   "result": self.result, "error": self.error}
-        if out["state"] not in ("done", "failed", "cancelled") or after + PAGE < out["total"]:
-            out["state"] = "running" if out["state"] != "queued" else "queued"
-            out["result"] = out["error"] = None
+            slot = self.slots.get(job_id)
+            if slot is None:
+                return None
+            out = {"records": slot.records[after:after + PAGE], "total": len(slot.records),
+                   "requests": slot.requests[requests_after:], "state": slot.state,
+                   "result": slot.result, "error": slot.error}
+        if out["state"] == "running" or after + PAGE < out["total"]:
+            out["state"], out["result"], out["error"] = "running", None, None
         return out
 
-    def cancel(self) -> None:
-        self.cancel_flag.set()
+    def cancel(self, job_id: str) -> None:
+        slot = self.slots.get(job_id)
+        if slot is not None:
+            slot.cancel_flag.set()
+
+    def busy(self, exclude: str) -> bool:
+        """Whether a job other than ``exclude`` still runs here without being cancelled."""
+        with self._lock:
+            return any(s.state == "running" and not s.cancel_flag.is_set()
+                       for j, s in self.slots.items() if j != exclude)
+
+    def knows(self, job_id: str) -> bool:
+        return job_id in self.slots
+
+    def forget(self, job_id: str) -> int:
+        """Drop a collected job (cancelling it if it still runs); returns how many remain."""
+        with self._lock:
+            slot = self.slots.pop(job_id, None)
+            if slot is not None:
+                slot.cancel_flag.set()
+            return len(self.slots)
 
 
 # -- the kernel side ----------------------------------------------------------------------
@@ -192,8 +239,9 @@ def _cpus(work: Work, default: float) -> float:
 class RayExecutor:
     """Runs jobs as detached actors on the cluster at ``address``.
 
-    ``resources`` (Ray custom resources) and ``num_cpus`` are the actors' placement; the
-    default asks one CPU per job, so a job never shares a core with another.
+    A job submitted here gets its own actor (its *host*, named ``job-<job id>``); the
+    children it spawns run in the same host. ``resources`` (Ray custom resources) and
+    ``num_cpus`` place the hosts; the default asks one CPU per host.
     """
 
     def __init__(self, address: str, *, num_cpus: float = 1.0,
@@ -205,6 +253,10 @@ class RayExecutor:
     def connect(self) -> Any:
         return ensure_connected(parse_address(self.address) or "auto")
 
+    def host_name(self, job_id: str) -> str:
+        """The actor a job submitted from the kernel runs in."""
+        return actor_name(job_id)
+
     def prepare(self, work: Work) -> None:
         """Connect and check ``work`` (``CLUSTER_UNAVAILABLE``, ``JOB_FAILED``); call before
         the job is stored."""
@@ -212,16 +264,16 @@ class RayExecutor:
         check_picklable(work)
 
     def launch(self, job_id: str, params: dict[str, Any], work: Work) -> None:
-        """Create the job's actor and hand it ``work`` (returns once the actor holds it)."""
+        """Create the job's host actor and hand it ``work`` (returns once it runs)."""
         ray = self.connect()
-        actor = ray.remote(JobRunner).options(
+        host = ray.remote(JobHost).options(
             name=actor_name(job_id), namespace=NAMESPACE, lifetime="detached",
-            max_concurrency=4, max_restarts=0, num_cpus=_cpus(work, self.num_cpus),
-            resources=self.resources or None).remote(job_id, params)
+            max_concurrency=8, max_restarts=0, num_cpus=_cpus(work, self.num_cpus),
+            resources=self.resources or None).remote()
         try:
-            ray.get(actor.start.remote(work))
+            ray.get(host.start.remote(job_id, params, work))
         except Exception as exc:
-            self._kill(actor)
+            _kill(host)
             if isinstance(exc, ray.exceptions.RayActorError):
                 raise lost(job_id, f"its actor died before it started ({_short(exc)})") from None
             raise AgentError(ErrorCode.JOB_FAILED,
@@ -229,82 +281,108 @@ class RayExecutor:
                              hint="the cluster's workers need the same igraph-agent and "
                                   "libraries as this process (docs/cluster.md)") from None
 
-    def alive(self, job_id: str) -> bool:
-        """Whether the job's actor still exists (for reattaching after a restart)."""
+    def _host(self, host: str) -> Any:
         ray = self.connect()
         try:
-            ray.get_actor(actor_name(job_id), namespace=NAMESPACE)
+            return ray.get_actor(host, namespace=NAMESPACE)
         except ValueError:
+            return None
+
+    def alive(self, job_id: str, host: str | None = None) -> bool:
+        """Whether the job's host actor lives and still holds the job (to reattach it)."""
+        import ray
+
+        actor = self._host(host or actor_name(job_id))
+        if actor is None:
             return False
-        return True
-
-    def follow(self, job: Any, cursor: int) -> Any:
-        """Replay the actor's log onto ``job`` from remote index ``cursor`` until it ends.
-
-        ``job`` is the kernel side's job (``progress``, ``cancelled``, ``spawn``,
-        ``hand_off``). Returns the result, or raises what the work raised: ``JobCancelled``,
-        the remote ``AgentError``, ``JOB_FAILED`` with the remote type and message,
-        ``CLUSTER_TASK_LOST`` when the actor or its node died. The actor is removed once
-        its end is collected.
-        """
-        ray = self.connect()
         try:
-            actor = ray.get_actor(actor_name(job.id), namespace=NAMESPACE)
-        except ValueError:
-            raise lost(job.id, "its actor is gone (the job ended unseen, or its node died)") from None
+            return bool(ray.get(actor.knows.remote(job_id), timeout=30))
+        except Exception:  # the actor died meanwhile, or does not answer
+            return False
+
+    def follow(self, job: Any, host: str, cursor: int) -> Any:
+        """Replay the job's log in ``host`` onto ``job`` from remote index ``cursor`` until
+        it ends.
+
+        ``job`` is the kernel side's job (``progress``, ``cancelled``, ``adopt``). Returns
+        the result, or raises what the work raised: ``JobCancelled``, the remote
+        ``AgentError``, ``JOB_FAILED`` with the remote type and message,
+        ``CLUSTER_TASK_LOST`` when the actor or its node died.
+        """
+        import ray
+
+        actor = self._host(host)
+        if actor is None:
+            raise lost(job.id, "its actor is gone (it ended unseen, or its node died)")
         cancel_sent: float | None = None
         silent_since = time.monotonic()
         requests_seen = 0
-        try:
-            while True:
-                if job.cancelled and cancel_sent is None:
-                    actor.cancel.remote()
-                    cancel_sent = time.monotonic()
-                if cancel_sent is not None and time.monotonic() - cancel_sent > CANCEL_GRACE_S:
-                    raise JobCancelled(job.id)  # the work ignores cancel: the actor is killed
-                try:
-                    view = ray.get(actor.poll.remote(cursor, requests_seen), timeout=5.0)
-                except ray.exceptions.GetTimeoutError:
-                    if time.monotonic() - silent_since > SILENT_LIMIT_S:
-                        raise lost(job.id, f"its actor answered nothing for {SILENT_LIMIT_S:.0f} s") from None
-                    continue
-                except ray.exceptions.RayActorError as exc:
-                    raise lost(job.id, f"its actor or its worker node died ({_short(exc)})") from None
-                silent_since = time.monotonic()
-                for rec in view["records"]:
-                    job.progress(rec["fraction"], rec["message"], **(rec["data"] or {}))
-                cursor += len(view["records"])
-                for req in view["requests"]:
-                    adopt = job.hand_off if req["hand_off"] else job.spawn
-                    adopt(req["kind"], req["work"], req["params"], job_id=req["job_id"])
-                requests_seen += len(view["requests"])
-                state = view["state"]
-                if state == "done":
-                    return view["result"]
-                if state == "cancelled":
-                    raise JobCancelled(job.id)
-                if state == "failed":
-                    raise remote_error(view["error"] or {})
-                if len(view["records"]) < PAGE:
-                    time.sleep(POLL_S)
-        finally:
-            self._kill(actor)
+        while True:
+            if job.cancelled and cancel_sent is None:
+                actor.cancel.remote(job.id)
+                cancel_sent = time.monotonic()
+            if cancel_sent is not None and time.monotonic() - cancel_sent > CANCEL_GRACE_S:
+                self._force_cancel(actor, job.id)
+                raise JobCancelled(job.id)
+            try:
+                view = ray.get(actor.poll.remote(job.id, cursor, requests_seen), timeout=5.0)
+            except ray.exceptions.GetTimeoutError:
+                if time.monotonic() - silent_since > SILENT_LIMIT_S:
+                    raise lost(job.id, f"its actor answered nothing for {SILENT_LIMIT_S:.0f} s") from None
+                continue
+            except ray.exceptions.RayActorError as exc:
+                raise lost(job.id, f"its actor or its worker node died ({_short(exc)})") from None
+            if view is None:
+                raise lost(job.id, "its actor no longer holds it")
+            silent_since = time.monotonic()
+            for rec in view["records"]:
+                job.progress(rec["fraction"], rec["message"], **(rec["data"] or {}))
+            cursor += len(view["records"])
+            for req in view["requests"]:
+                job.adopt(req["job_id"], req["kind"], req["params"], hand_off=req["hand_off"])
+            requests_seen += len(view["requests"])
+            state = view["state"]
+            if state == "done":
+                return view["result"]
+            if state == "cancelled":
+                raise JobCancelled(job.id)
+            if state == "failed":
+                raise remote_error(view["error"] or {})
+            if len(view["records"]) < PAGE:
+                time.sleep(POLL_S)
 
-    def cancel(self, job_id: str) -> None:
-        """Remove a job's actor that nobody follows here (its follower process is gone)."""
-        ray = self.connect()
-        try:
-            self._kill(ray.get_actor(actor_name(job_id), namespace=NAMESPACE))
-        except ValueError:
-            pass
-
-    def _kill(self, actor: Any) -> None:
+    def _force_cancel(self, actor: Any, job_id: str) -> None:
+        """The work ignores cancel: kill its host unless another live job shares it."""
         import ray
 
         try:
-            ray.kill(actor, no_restart=True)
+            if not ray.get(actor.busy.remote(job_id), timeout=10):
+                _kill(actor)
         except Exception:  # already gone
             pass
+
+    def release(self, job_id: str, host: str) -> None:
+        """Drop a job whose end is stored (or that nobody follows any more); the host
+        actor is removed with its last job."""
+        import ray
+
+        actor = self._host(host)
+        if actor is None:
+            return
+        try:
+            if ray.get(actor.forget.remote(job_id), timeout=30) == 0:
+                _kill(actor)
+        except Exception:  # already gone
+            pass
+
+
+def _kill(actor: Any) -> None:
+    import ray
+
+    try:
+        ray.kill(actor, no_restart=True)
+    except Exception:  # already gone
+        pass
 
 
 def remote_error(err: dict[str, Any]) -> AgentError:

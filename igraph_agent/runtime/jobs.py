@@ -46,7 +46,12 @@ from igraph_agent.store import Store, new_id
 from igraph_agent.store.jobs import TERMINAL, JobStore
 
 PAGE_SIZE = 50
-ON_RAY = "@ray"  # owner suffix of a job whose work runs on the Ray cluster
+ON_RAY = "@ray:"  # owner "<pid>:<start>@ray:<host actor>": the job's work runs on the cluster
+
+
+def host_of(owner: str | None) -> str:
+    """The Ray actor a job's work runs in, from its owner (``""`` for a job run here)."""
+    return (owner or "").partition(ON_RAY)[2]
 Listener = Callable[[dict[str, Any]], None]
 
 
@@ -70,20 +75,22 @@ class Job:
     def progress(self, fraction: float, message: str, **data: Any) -> dict[str, Any]:
         return self.manager._progress(self.id, fraction, message, data)
 
-    def spawn(self, kind: str, work: Callable[[Job], Any], params: dict | None = None, *,
-              job_id: str | None = None) -> str:
-        """Start a child job (its parent is this job). ``job_id`` names it in advance (a
-        child asked for on the cluster); a child of that id that exists already is kept."""
-        if job_id is not None and self.manager.db.get_job(job_id) is not None:
-            return job_id
-        return self.manager.submit(kind, work, params=params, parent_id=self.id, job_id=job_id)
+    def spawn(self, kind: str, work: Callable[[Job], Any], params: dict | None = None) -> str:
+        """Start a child job (its parent is this job)."""
+        return self.manager.submit(kind, work, params=params, parent_id=self.id)
 
-    def hand_off(self, kind: str, work: Callable[[Job], Any], params: dict | None = None, *,
-                 job_id: str | None = None) -> None:
+    def hand_off(self, kind: str, work: Callable[[Job], Any], params: dict | None = None) -> None:
         """Finish by handing the result to a new child job running ``work``."""
-        child = self.spawn(kind, work, params, job_id=job_id)
+        child = self.spawn(kind, work, params)
         self.manager.link_child(self.id, child)
         self.child_id = child
+
+    def adopt(self, child_id: str, kind: str, params: dict | None, *, hand_off: bool) -> None:
+        """Store and follow a child that this job's work started on the cluster."""
+        self.manager.adopt(self, child_id, kind, params)
+        if hand_off:
+            self.manager.link_child(self.id, child_id)
+            self.child_id = child_id
 
 
 class JobManager:
@@ -126,7 +133,7 @@ class JobManager:
                  and not owner_alive(r.owner)]
         failed = 0
         for row in stale:
-            if (row.owner or "").endswith(ON_RAY):
+            if host_of(row.owner):
                 failed += self._reattach(row)
                 continue
             failed += 1
@@ -146,8 +153,9 @@ class JobManager:
 
         if self.remote is None:
             return 0
+        host = host_of(row.owner)
         try:
-            alive = self.remote.alive(row.id)
+            alive = self.remote.alive(row.id, host)
         except AgentError:
             return 0
         if not alive:
@@ -158,7 +166,7 @@ class JobManager:
                            f"{(row.owner or '?').split(':')[0]}, had ended)",
                 "hint": "start the job again; its result was not collected"})
             return 1
-        if not self.db.claim(row.id, row.owner, current_owner() + ON_RAY):
+        if not self.db.claim(row.id, row.owner, current_owner() + ON_RAY + host):
             return 0  # another process reattached it first
         self.reattached.append(row.id)
         self._start(Job(self, row.id, row.params or {}), None,
@@ -220,9 +228,31 @@ class JobManager:
         from igraph_agent.runtime.owner import current_owner
 
         run_id = run_id or (parent.run_id if parent else "")
+        host = ON_RAY + self.remote.host_name(job_id) if self.remote is not None else ""
         self.db.add_job(job_id, kind, parent_id=parent_id, run_id=run_id,
                         call_id=call_id or (parent.call_id if parent else ""), params=params,
-                        owner=current_owner() + (ON_RAY if self.remote is not None else ""))
+                        owner=current_owner() + host)
+        self._register(job_id, run_id, parent_id, listener)
+        self._start(Job(self, job_id, params or {}), work)
+        return job_id
+
+    def adopt(self, parent: Job, child_id: str, kind: str, params: dict | None) -> None:
+        """Store and follow a child job that ``parent``'s work started in its cluster host
+        (kept if it is stored already: a reattached parent reports its children again)."""
+        if self.db.get_job(child_id) is not None:
+            return
+        from igraph_agent.runtime.owner import current_owner
+
+        row = self.db.get_job(parent.id)
+        assert row is not None
+        self.db.add_job(child_id, kind, parent_id=parent.id, run_id=row.run_id,
+                        call_id=row.call_id, params=params,
+                        owner=current_owner() + ON_RAY + host_of(row.owner))
+        self._register(child_id, row.run_id, parent.id, None)
+        self._start(Job(self, child_id, params or {}), None, cursor=0)
+
+    def _register(self, job_id: str, run_id: str, parent_id: str | None,
+                  listener: Listener | None) -> None:
         with self._lock:
             self._run_of[job_id] = run_id
             self._flags[job_id] = threading.Event()
@@ -231,8 +261,6 @@ class JobManager:
                 self._listeners[job_id] = listener or inherited  # type: ignore[assignment]
             if parent_id and self._flags.get(parent_id, threading.Event()).is_set():
                 self._flags[job_id].set()
-        self._start(Job(self, job_id, params or {}), work)
-        return job_id
 
     def _start(self, job: Job, work: Callable[[Job], Any] | None, cursor: int | None = None) -> None:
         thread = threading.Thread(target=self._run, args=(job, work, cursor), daemon=True,
@@ -249,7 +277,8 @@ class JobManager:
         if cursor is None:
             self.remote.launch(job.id, job.params, work)
             cursor = 0
-        return self.remote.follow(job, cursor)
+        row = self.db.get_job(job.id)
+        return self.remote.follow(job, host_of(row.owner if row else None), cursor)
 
     def _run(self, job: Job, work: Callable[[Job], Any] | None, cursor: int | None = None) -> None:
         try:
@@ -272,6 +301,13 @@ class JobManager:
                 "code": str(ErrorCode.JOB_FAILED), "message": f"{type(exc).__name__}: {exc}",
                 "details": {"traceback": traceback.format_exc(limit=5)}})
         finally:
+            if self.remote is not None:  # the end is stored: the cluster may drop the job
+                try:
+                    row = self.db.get_job(job.id)
+                    if row is not None and host_of(row.owner):
+                        self.remote.release(job.id, host_of(row.owner))
+                except Exception:  # the cluster is gone: nothing is left to release there
+                    pass
             self._notify()
 
     # -- links ------------------------------------------------------------------------
@@ -380,9 +416,9 @@ class JobManager:
             self._cancel_flag(jid).set()
             thread = self._threads.get(jid)
             if thread is None or not thread.is_alive():
-                if self.remote is not None and (row.owner or "").endswith(ON_RAY):
-                    try:
-                        self.remote.cancel(jid)  # nobody here follows it: remove its actor
+                if self.remote is not None and host_of(row.owner):
+                    try:  # nobody here follows it: drop it from its host actor
+                        self.remote.release(jid, host_of(row.owner))
                     except AgentError:
                         pass
                 self.db.set_state(jid, "cancelled", error={

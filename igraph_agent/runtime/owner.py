@@ -2,8 +2,9 @@
 
 An owner is ``"<pid>:<start>"``: the pid plus the process start time (clock ticks since
 boot, from ``/proc/<pid>/stat``), so a recycled pid is not mistaken for the owner. A job
-that runs on a Ray cluster is owned by the process that follows it, marked ``@ray``
-(``"<pid>:<start>@ray"``): when that process ends the job may still live on the cluster.
+that runs on a Ray cluster is owned by the process that follows it, marked with the Ray actor
+it runs in (``"<pid>:<start>@ray:<actor>"``): when that process ends the job may still
+live on the cluster.
 Recovery only touches rows whose owner is dead: two Agents on one home never fail each
 other's runs or jobs.
 
