@@ -87,7 +87,9 @@ def local_ray_cluster(temp_dir: Path, *, worker_cpus: int = 1,
     ``temp_dir`` must be short: Ray's socket paths under it are limited to 107 characters."""
     port = free_port()
     address = f"127.0.0.1:{port}"
-    env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
+    # a raylet waits this long for its agent's port file before it aborts (30 s by
+    # default, which a loaded 2-core machine running several clusters exceeds)
+    env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "RAY_raylet_start_wait_time_s": "120"}
     temp_dir.mkdir(parents=True, exist_ok=True)
     cluster = LocalRay(address=address, temp_dir=temp_dir)
     common = ["--block", "--node-ip-address=127.0.0.1", "--disable-usage-stats"]
