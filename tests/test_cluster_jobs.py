@@ -323,3 +323,13 @@ def test_a_job_survives_a_kernel_restart_and_the_restarted_kernel_collects_it(
         assert shown.status == "ok" and not shown.error
     finally:
         k.shutdown()
+
+
+def test_jobs_left_on_an_unreachable_cluster_are_kept_for_a_later_start(tmp_path):
+    store = Store(tmp_path / "agent.db")
+    for job_id in ("job_a", "job_b"):
+        JobStore(store).add_job(job_id, "demo", owner=f"999999999:1@ray:job-{job_id}")
+    jobs = JobManager(store, cluster=f"127.0.0.1:{free_port()}")
+    assert jobs.interrupt_stale() == 0 and jobs.reattached == []
+    assert [jobs.status(j)["state"] for j in ("job_a", "job_b")] == ["queued", "queued"]
+    store.close()

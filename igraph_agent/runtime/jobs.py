@@ -131,10 +131,14 @@ class JobManager:
         stale = [r for r in self.db.list_jobs(limit=10_000)
                  if r.state in ("queued", "running") and r.id not in live
                  and not owner_alive(r.owner)]
-        failed = 0
+        failed, reachable = 0, True
         for row in stale:
             if host_of(row.owner):
-                failed += self._reattach(row)
+                if reachable and self.remote is not None:
+                    try:
+                        failed += self._reattach(row)
+                    except AgentError:  # the cluster is unreachable now: try at a later start
+                        reachable = False
                 continue
             failed += 1
             pid = (row.owner or "?").split(":")[0]
@@ -147,18 +151,12 @@ class JobManager:
 
     def _reattach(self, row: Any) -> int:
         """Follow again a job whose actor lives on the cluster; fail it if the actor is
-        gone. Left as it is without a cluster setting or while the cluster is unreachable
-        (it may still run there). Returns 1 if the job was failed."""
+        gone. Raises ``CLUSTER_UNAVAILABLE`` when the cluster cannot be reached (the job is
+        then left as it is: it may still run there). Returns 1 if the job was failed."""
         from igraph_agent.runtime.owner import current_owner
 
-        if self.remote is None:
-            return 0
         host = host_of(row.owner)
-        try:
-            alive = self.remote.alive(row.id, host)
-        except AgentError:
-            return 0
-        if not alive:
+        if not self.remote.alive(row.id, host):
             self.db.set_state(row.id, "failed", error={
                 "code": str(ErrorCode.CLUSTER_TASK_LOST),
                 "message": f"the job's Ray actor is gone: it ended or its node died while no "
