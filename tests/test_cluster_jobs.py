@@ -63,12 +63,17 @@ def wait_for_progress(store: Store, job_id: str, count: int = 1) -> None:
 
 
 def host_gone(jobs: JobManager, job_id: str) -> bool:
-    """The Ray actor the job ran in no longer exists."""
-    try:
-        ray.get_actor(host_of(jobs.db.get_job(job_id).owner), namespace=NAMESPACE)
-    except ValueError:
-        return True
-    return False
+    """The Ray actor the job ran in no longer exists (``ray.kill`` is asynchronous: its
+    name resolves until the cluster has seen the actor die, so allow it a bounded time)."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            ray.get_actor(host_of(jobs.db.get_job(job_id).owner), namespace=NAMESPACE)
+        except ValueError:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.2)
 
 
 def seqs(jobs: JobManager, job_id: str) -> list[int]:
