@@ -24,7 +24,7 @@ from igraph_agent.store.jobs import JobStore
 
 ray = pytest.importorskip("ray")
 from ray import cloudpickle  # noqa: E402
-from ray_support import free_port, local_ray_cluster, ray_cluster  # noqa: E402,F401
+from ray_support import free_port, local_ray_cluster  # noqa: E402
 
 # the work functions below travel to Ray workers by value: this module is not importable there
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
@@ -81,7 +81,7 @@ def seqs(jobs: JobManager, job_id: str) -> list[int]:
 
 
 @pytest.fixture
-def on_cluster(ray_cluster, tmp_path):  # noqa: F811
+def on_cluster(ray_cluster, tmp_path):
     store = Store(tmp_path / "agent.db")
     jobs = JobManager(store, cluster=ray_cluster.address)
     yield jobs
@@ -101,7 +101,7 @@ def test_job_work_runs_in_a_ray_actor_and_its_result_is_collected(on_cluster):
     assert host_gone(on_cluster, job_id)  # the actor is removed once its job is collected
 
 
-def test_training_on_the_cluster_streams_progress_and_stores_the_model(ray_cluster, tmp_path):  # noqa: F811
+def test_training_on_the_cluster_streams_progress_and_stores_the_model(ray_cluster, tmp_path):
     from test_learning import FAST, REGISTRY, Project
 
     project = Project(tmp_path)
@@ -185,7 +185,7 @@ SUBMIT_AND_EXIT = textwrap.dedent("""
 
 
 def test_a_job_outlives_its_process_and_a_new_agent_reattaches_and_collects_it(
-        ray_cluster, tmp_path, monkeypatch):  # noqa: F811
+        ray_cluster, tmp_path, monkeypatch):
     from igraph_agent import Agent
 
     out = subprocess.run([sys.executable, "-c", SUBMIT_AND_EXIT, str(tmp_path / "agent.db"),
@@ -208,7 +208,7 @@ def test_a_job_outlives_its_process_and_a_new_agent_reattaches_and_collects_it(
         agent.store.close()
 
 
-def test_a_job_whose_actor_is_gone_is_failed_as_lost_at_start_up(ray_cluster, tmp_path):  # noqa: F811
+def test_a_job_whose_actor_is_gone_is_failed_as_lost_at_start_up(ray_cluster, tmp_path):
     store = Store(tmp_path / "agent.db")
     JobStore(store).add_job("job_gone", "demo", owner="999999999:1@ray:job-job_gone")
     jobs = JobManager(store, cluster=ray_cluster.address)
@@ -301,7 +301,7 @@ print(agent.recovered["jobs_reattached"], state, st["result"],
 
 @pytest.mark.kernel
 def test_a_job_survives_a_kernel_restart_and_the_restarted_kernel_collects_it(
-        ray_cluster, tmp_path):  # noqa: F811
+        ray_cluster, tmp_path):
     import json
 
     from jupyter_fixtures import KernelSession, kernel_env
