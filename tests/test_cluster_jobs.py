@@ -160,19 +160,24 @@ def test_work_that_cannot_travel_is_refused_before_anything_is_stored(on_cluster
     assert on_cluster.db.list_jobs() == []
 
 
+WORK_SOURCE = """
+def work(job):
+    import time
+    for i in range(40):
+        job.check_cancelled()
+        time.sleep(0.1)
+        job.progress((i + 1) / 40, f"step {i + 1}/40")
+    return {"steps": 40}
+"""
+
+
 SUBMIT_AND_EXIT = textwrap.dedent("""
     import os, sys, time
     from igraph_agent.runtime.jobs import JobManager
     from igraph_agent.store import Store
     from igraph_agent.store.jobs import JobStore
 
-    def work(job):
-        import time
-        for i in range(40):
-            job.check_cancelled()
-            time.sleep(0.1)
-            job.progress((i + 1) / 40, f"step {i + 1}/40")
-        return {"steps": 40}
+    {work}
 
     store = Store(sys.argv[1])
     jobs = JobManager(store, cluster=sys.argv[2])
@@ -181,7 +186,7 @@ SUBMIT_AND_EXIT = textwrap.dedent("""
         time.sleep(0.05)
     print(job_id, flush=True)
     os._exit(0)  # the process ends at once, as a killed kernel does
-""")
+""").replace("{work}", WORK_SOURCE)
 
 
 def test_a_job_outlives_its_process_and_a_new_agent_reattaches_and_collects_it(
@@ -274,20 +279,13 @@ SUBMIT_CELL = """
 import time
 from igraph_agent.jupyter.kernel_bridge import get_bridge
 
-def work(job):
-    import time
-    for i in range(40):
-        job.check_cancelled()
-        time.sleep(0.1)
-        job.progress((i + 1) / 40, f"step {i + 1}/40")
-    return {"steps": 40}
-
+{work}
 jobs = get_bridge().agent.jobs
 job_id = jobs.submit("survivor", work)
 while jobs.db.progress_count(job_id) < 3:
     time.sleep(0.05)
 print(job_id)
-"""
+""".replace("{work}", WORK_SOURCE)
 
 COLLECT_CELL = """
 from igraph_agent.jupyter.kernel_bridge import get_bridge

@@ -31,7 +31,10 @@ def _tables(directed: bool = False):
 
 def _pair(directed: bool = False) -> tuple[nx.Graph, nx.Graph]:
     """(lazy, eager) graphs of the same stored tables, each with its remembered view."""
-    nodes, edges = _tables(directed)
+    return _lazy_and_eager(*_tables(directed), directed)
+
+
+def _lazy_and_eager(nodes, edges, directed: bool) -> tuple[nx.Graph, nx.Graph]:
     view = tables_view(nodes, edges, directed)
     lazy = lazy_networkx(nodes, edges, directed, edges_count=view[0]["edges"])
     eager = to_networkx(nodes, edges, directed)
@@ -138,13 +141,7 @@ def _rich_pair(directed: bool = False) -> tuple[nx.Graph, nx.Graph]:
         if i % 3 == 0:
             g.edges[u, v]["rel"] = ("friend of", "enemy of", "works with")[i % 9 // 3]
     g.add_edge("Valjean", "Valjean", weight=1, rel="himself")
-    nodes, edges = graph_tables(g)
-    view = tables_view(nodes, edges, directed)
-    lazy = lazy_networkx(nodes, edges, directed, edges_count=view[0]["edges"])
-    eager = to_networkx(nodes, edges, directed)
-    remember(lazy, view)
-    remember(eager, tables_view(nodes, edges, directed))
-    return lazy, eager
+    return _lazy_and_eager(*graph_tables(g), directed)
 
 
 TABLE_CALLS = [
