@@ -16,6 +16,13 @@ DATA = Path(__file__).parent / "data"
 pytest_plugins = ["ray_support"]
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The Ray cluster tests run last: the session's cluster (a head and a worker node, with
+    their idle workers) then lives only while they run, not beside the timing-sensitive
+    tests (kernels, browser, random kills)."""
+    items.sort(key=lambda item: Path(str(item.fspath)).name.startswith("test_cluster_"))
+
+
 @pytest.fixture
 def karate_csv() -> Path:
     return DATA / "karate.csv"

@@ -123,3 +123,6 @@ def ray_cluster(tmp_path_factory) -> Iterator[LocalRay]:
     pytest.importorskip("ray")
     with local_ray_cluster(tmp_path_factory.mktemp("ray")) as cluster:
         yield cluster
+        from igraph_agent.cluster.connect import disconnect
+
+        disconnect()  # this process's driver leaves before its cluster is killed
