@@ -119,6 +119,19 @@ def _records(logs: Path) -> list[dict]:
     return out
 
 
+def _mutation_rows(rows: list[dict]) -> list[tuple]:
+    """What a failed revision count shows: each mutation call's run, status, arguments and
+    the dataset and revision its result names."""
+    out = []
+    for r in rows:
+        env = r["envelope"] if isinstance(r["envelope"], dict) else {}
+        data = env.get("data") or {}
+        out.append((r["run_id"], r["call_id"], r["tool"], r["status"], r["args"],
+                    data.get("dataset_id"), env.get("revision"),
+                    (env.get("error") or {}).get("code")))
+    return out
+
+
 def _digest(envelope) -> str:
     return hashlib.sha256(json.dumps(envelope, sort_keys=True).encode()).hexdigest()
 
@@ -224,7 +237,7 @@ def test_sigkill_at_random_points_loses_nothing_and_repeats_no_mutation(tmp_path
         assert len(claimed) == len(set(claimed)), f"a revision claimed twice: {sorted(claimed)}"
         assert all(2 <= rev <= ds["revision"] for rev in claimed)
         assert len(claimed) <= ds["revision"] - 1 <= len(claimed) + unknown, (
-            ds["revision"], len(claimed), unknown)
+            ds["revision"], len(claimed), unknown, _mutation_rows(rows))
         for rev in range(1, ds["revision"] + 1):
             agent.workspace.load(ds["id"], rev)  # every revision is stored and readable
 
