@@ -6,11 +6,14 @@ Layout: ``<datasets>/<id>/r<rev>/`` holds the revision's data files and ``graph.
 
 * :func:`dataset_lock` -- a cross-process file lock per dataset (``<id>/.lock``); every
   writer holds it from reading the current revision to updating the store row.
-* :func:`write_revision` -- files go to a temporary folder private to the writer, then
-  one rename puts the folder in place.
-* :func:`reconcile` -- under the lock, removes temporary folders and revision folders the
-  store does not list (a writer killed between the rename and the store update); run at
-  start-up for every dataset and before every save of one, so such debris never blocks.
+* :func:`write_revision` -- files go to a temporary folder private to the writer, are
+  flushed to disk (``fsync``), then one rename puts the folder in place (the parent folder
+  synced too); only then does the caller record it in the store.
+* :func:`reconcile` -- removes temporary folders and revision folders the store does not
+  list (a writer killed between the rename and the store update); run at start-up for
+  every dataset and before every save of one, so such debris never blocks. It decides
+  what is debris only while it holds the dataset's lock, from the store row read under
+  that lock: a revision another process committed a moment ago is never taken for debris.
 * :func:`read_revision` -- verifies the content hash recorded at write.
 
 Example::
@@ -34,7 +37,7 @@ import os
 import re
 import shutil
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -98,13 +101,26 @@ def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFra
         digest = content_digest(tmp)
         (tmp / META_FILE).write_text(json.dumps({"directed": directed,
                                                  "content_sha256": digest}))
+        for path in tmp.iterdir():
+            _fsync(path)
+        _fsync(tmp)
         crash_point("revision.written")
         tmp.rename(final)
+        _fsync(final.parent)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     crash_point("revision.renamed")
     return digest
+
+
+def _fsync(path: Path) -> None:
+    """Flush a file's (or a folder's entries') bytes to disk."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def read_revision(root: Path, dataset_id: str, revision: int,
@@ -156,17 +172,20 @@ def reconcile_dataset(root: Path, dataset_id: str, stored_revision: int) -> list
     return removed
 
 
-def reconcile(root: Path, stored: dict[str, int]) -> dict[str, list[str]]:
-    """Start-up recovery for every dataset folder: ``stored`` maps dataset id -> revision
-    in the store (a folder of a dataset the store does not know keeps only revision 0).
-    A dataset whose lock a live writer holds is skipped."""
+def reconcile(root: Path, stored_revision: Callable[[str], int]) -> dict[str, list[str]]:
+    """Start-up recovery for every dataset folder.
+
+    ``stored_revision(dataset_id)`` reads the store's committed revision of a dataset (0
+    for one the store does not know); it is called with the dataset's lock held, so no
+    writer can commit between reading it and removing what lies above it. A dataset whose
+    lock a live writer holds is skipped: that writer reconciles before it writes."""
     out: dict[str, list[str]] = {}
     if not root.is_dir():
         return out
     for folder in sorted(p for p in root.iterdir() if p.is_dir()):
         try:
             with dataset_lock(root, folder.name, timeout=0):
-                removed = reconcile_dataset(root, folder.name, stored.get(folder.name, 0))
+                removed = reconcile_dataset(root, folder.name, stored_revision(folder.name))
         except ToolError:  # a live writer holds it; it reconciles before it writes
             continue
         if removed:

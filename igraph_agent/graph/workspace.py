@@ -338,9 +338,13 @@ class Workspace:
 
     def reconcile_revisions(self) -> dict[str, list[str]]:
         """Start-up recovery: remove revision folders the store does not list (a writer
-        killed between its rename and its store update) and writers' temporary folders."""
-        stored = {r["id"]: int(r["revision"]) for r in self.store.list_datasets()}
-        return reconcile(self.datasets_dir, stored)
+        killed between its rename and its store update) and writers' temporary folders.
+        Each dataset's stored revision is read under its lock, never before it."""
+        def stored_revision(dataset_id: str) -> int:
+            row = self.store.get_dataset(dataset_id)
+            return int(row["revision"]) if row else 0
+
+        return reconcile(self.datasets_dir, stored_revision)
 
 
 def construction_key(source_ids: list[str], spec: GraphSpec) -> str:
