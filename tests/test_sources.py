@@ -222,7 +222,7 @@ CORPUS = {
     "corrupt.sqlite": ("file is not a database", None),
     "too_many_fields.txt": ("line 2 has 4 fields", 2),
     "comments_only.txt": ("has no edges", None),
-    "edges.json": ("unsupported file type .json", None),
+    "edges.json": ("no \"nodes\" list; not node-link JSON", None),
 }
 
 

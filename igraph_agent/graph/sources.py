@@ -56,7 +56,9 @@ class SourceData:
     """What a reader produced: named tables (``edges``/``nodes`` for graphs, else ``table``)."""
 
     name: str
-    kind: str  # csv | txt | sql | sqlite | sqlite_query | dataframe | networkx
+    #: csv | txt | sql | sqlite | sqlite_query | dataframe | networkx, or (graph/graphfiles.py)
+    #: graphml | gexf | gml | pajek | node_link | parquet | feather
+    kind: str
     tables: dict[str, pd.DataFrame]
     meta: dict[str, Any]
 
@@ -449,7 +451,19 @@ def read_path(path: str | Path) -> SourceData:
         from igraph_agent.graph.sql import read_sqlite_file
 
         return read_sqlite_file(p)
-    known = ", ".join(sorted([*CSV_SUFFIXES, *TXT_SUFFIXES, *SQL_SUFFIXES, *SQLITE_SUFFIXES]))
+    from igraph_agent.graph.graphfiles import (
+        ARROW_SUFFIXES,
+        GRAPH_SUFFIXES,
+        read_arrow_table,
+        read_graph_file,
+    )
+
+    if suffix in GRAPH_SUFFIXES:
+        return read_graph_file(p)
+    if suffix in ARROW_SUFFIXES:
+        return read_arrow_table(p)
+    known = ", ".join(sorted([*CSV_SUFFIXES, *TXT_SUFFIXES, *SQL_SUFFIXES, *SQLITE_SUFFIXES,
+                              *GRAPH_SUFFIXES, *ARROW_SUFFIXES]))
     raise invalid(f"{p.name}: unsupported file type {suffix or '(no suffix)'}",
                   hint=f"attach one of {known}, a SQLSource(path, query), a pandas DataFrame "
                   "or a networkx graph")

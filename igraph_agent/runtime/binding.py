@@ -40,7 +40,9 @@ _LATEST = re.compile(r"\b(latest|newest|most recent|current|optimi[sz]ed|cleaned
                      r"\b(revision|version|graph|data)|\brevision\s+\d+|\br\d+\b", re.IGNORECASE)
 KIND_WORDS = {"dataframe": "DataFrame", "networkx": "networkx graph", "csv": "CSV",
               "txt": "edge list", "sql": "SQL dump", "sqlite": "SQLite",
-              "sqlite_query": "SQL query"}
+              "sqlite_query": "SQL query", "graphml": "GraphML", "gexf": "GEXF", "gml": "GML",
+              "pajek": "Pajek", "node_link": "node-link JSON", "parquet": "Parquet",
+              "feather": "Feather"}
 
 
 def bind(spec: RunSpec) -> bool:
