@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from igraph_agent.errors import AgentError
+from igraph_agent.markup import echo
 
 EXIT = {"answered": 0, "error": 1, "blocked": 3, "needs_clarification": 3, "awaiting_approval": 4}
 
@@ -57,7 +58,7 @@ def ask(ctx: click.Context, question: str, data: tuple[str, ...], model: str | N
     if session:
         agent.use_session(session)
     resp = agent.ask(question, attach=[Path(p) for p in data], options=options)
-    click.echo(resp.to_json() if fmt == "json" else resp.to_markdown())
+    echo(resp.to_json() if fmt == "json" else resp.to_markdown())
     ctx.exit(EXIT.get(resp.status, 1))
 
 
@@ -75,11 +76,11 @@ def runs_list(ctx: click.Context, session: str | None, limit: int, as_json: bool
     """The most recent runs, newest first."""
     rows = _agent(ctx.obj["home"]).runs(session, limit)
     if as_json:
-        click.echo(json.dumps([{k: r[k] for k in ("id", "session_id", "status", "model", "question",
+        echo(json.dumps([{k: r[k] for k in ("id", "session_id", "status", "model", "question",
                                                   "created_at")} for r in rows], indent=2))
         return
     for r in rows:
-        click.echo(f"{r['id']}  {r['status']:<10} {r['model']:<20} {r['question'][:60]}")
+        echo(f"{r['id']}  {r['status']:<10} {r['model']:<20} {r['question'][:60]}")
 
 
 @runs.command("show")
@@ -88,7 +89,7 @@ def runs_list(ctx: click.Context, session: str | None, limit: int, as_json: bool
 def runs_show(ctx: click.Context, run_id: str) -> None:
     """A run's messages, tool calls and events, as JSON."""
     record = _agent(ctx.obj["home"]).run_record(run_id)
-    click.echo(json.dumps(record, indent=2, default=str))
+    echo(json.dumps(record, indent=2, default=str))
 
 @cli.command()
 @click.argument("run_id")
@@ -109,7 +110,7 @@ def approve(ctx: click.Context, run_id: str, tool_call_id: str, reject: bool, mo
         resp = agent.continue_run(run_id, tool_call_id, decision, patched, generation=generation)
     finally:
         agent.close()
-    click.echo(resp.to_json() if fmt == "json" else resp.to_markdown())
+    echo(resp.to_json() if fmt == "json" else resp.to_markdown())
     ctx.exit(EXIT.get(resp.status, 1))
 
 
@@ -138,9 +139,9 @@ def cancel(ctx: click.Context, run_id: str | None, start_request: str | None,
     finally:
         agent.close()
     if as_json:
-        click.echo(status.model_dump_json(indent=2))
+        echo(status.model_dump_json(indent=2))
     else:
-        click.echo(f"{status.run_id or start_request}  run_status={status.run_status}  "
+        echo(f"{status.run_id or start_request}  run_status={status.run_status}  "
                    f"cancel_status={status.cancel_status}  "
                    f"execution_stopped={status.execution_stopped}  "
                    f"terminal_persisted={status.terminal_persisted}")
@@ -217,9 +218,9 @@ def _main(argv: list[str] | None) -> int:
     except click.exceptions.Abort:
         return 1
     except AgentError as exc:
-        click.echo(f"error {exc.code}: {exc.message}", err=True)
+        echo(f"error {exc.code}: {exc.message}", err=True)
         if exc.hint:
-            click.echo(f"hint: {exc.hint}", err=True)
+            echo(f"hint: {exc.hint}", err=True)
         return 1
 
 

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import click
 
+from igraph_agent.markup import echo
+
 
 def _agent(ctx: click.Context):
     """The caller's agent (``%agent skills`` passes the kernel's), else one for ``--home``."""
@@ -29,7 +31,7 @@ def _agent(ctx: click.Context):
 
 def _echo(value, as_json: bool) -> None:
     if as_json:
-        click.echo(json.dumps(value, indent=2, default=str))
+        echo(json.dumps(value, indent=2, default=str))
 
 
 @click.group("skills")
@@ -46,7 +48,7 @@ def skills_list(ctx: click.Context, as_json: bool) -> None:
     if as_json:
         return _echo(rows, True)
     for r in rows:
-        click.echo(f"{r['name']:<40} {r['origin']:<9} {r['status']:<9} {r['description'][:70]}")
+        echo(f"{r['name']:<40} {r['origin']:<9} {r['status']:<9} {r['description'][:70]}")
 
 
 @skills_group.command("show")
@@ -59,9 +61,9 @@ def skills_show(ctx: click.Context, name: str, candidate: bool, as_json: bool) -
     row = _agent(ctx).skills.show(name, candidate=candidate)
     if as_json:
         return _echo(row, True)
-    click.echo(row["text"])
+    echo(row["text"])
     if row["references"]:
-        click.echo("references: " + ", ".join(row["references"]))
+        echo("references: " + ", ".join(row["references"]))
 
 
 @skills_group.command("create")
@@ -79,7 +81,7 @@ def skills_create(ctx: click.Context, name: str, description: str, body_file: st
     row = _agent(ctx).skills.create(name, description, Path(body_file).read_text("utf-8"),
                                     list(tools), list(triggers),
                                     target="active" if active else "review")
-    click.echo(f"created {row['name']} ({row['status']})")
+    echo(f"created {row['name']} ({row['status']})")
 
 
 @skills_group.command("edit")
@@ -90,7 +92,7 @@ def skills_create(ctx: click.Context, name: str, description: str, body_file: st
 def skills_edit(ctx: click.Context, name: str, skill_md: str, candidate: bool) -> None:
     """Replace a user skill's (or candidate's) SKILL.md with SKILL_MD."""
     _agent(ctx).skills.edit(name, candidate=candidate, text=Path(skill_md).read_text("utf-8"))
-    click.echo(f"edited {name}")
+    echo(f"edited {name}")
 
 
 @skills_group.command("delete")
@@ -100,7 +102,7 @@ def skills_edit(ctx: click.Context, name: str, skill_md: str, candidate: bool) -
 def skills_delete(ctx: click.Context, name: str, candidate: bool) -> None:
     """Delete a user skill or a candidate (built-ins cannot be deleted)."""
     _agent(ctx).skills.delete(name, candidate=candidate)
-    click.echo(f"deleted {name}")
+    echo(f"deleted {name}")
 
 
 @skills_group.command("upload")
@@ -110,7 +112,7 @@ def skills_delete(ctx: click.Context, name: str, candidate: bool) -> None:
 def skills_upload(ctx: click.Context, path: str, active: bool) -> None:
     """Upload a SKILL.md or a .zip of a skill folder (validated)."""
     row = _agent(ctx).skills.upload(path, target="active" if active else "review")
-    click.echo(f"uploaded {row['name']} ({row['status']})")
+    echo(f"uploaded {row['name']} ({row['status']})")
 
 
 @skills_group.command("approve")
@@ -120,7 +122,7 @@ def skills_upload(ctx: click.Context, path: str, active: bool) -> None:
 def skills_approve(ctx: click.Context, name: str, rename: str | None) -> None:
     """Move a candidate into the active skills (never overwrites)."""
     row = _agent(ctx).skills.approve(name, rename=rename)
-    click.echo(f"approved {row['name']} (playbook {row['playbook_id']})")
+    echo(f"approved {row['name']} (playbook {row['playbook_id']})")
 
 
 @skills_group.command("reject")
@@ -131,7 +133,7 @@ def skills_approve(ctx: click.Context, name: str, rename: str | None) -> None:
 def skills_reject(ctx: click.Context, name: str, keep: bool, reason: str) -> None:
     """Reject a candidate: delete it, or keep it (inactive) with a record."""
     row = _agent(ctx).skills.reject(name, keep=keep, reason=reason)
-    click.echo(f"rejected {name}" + (" (files kept)" if row["files_kept"] else ""))
+    echo(f"rejected {name}" + (" (files kept)" if row["files_kept"] else ""))
 
 
 @click.group("memory")
@@ -149,7 +151,7 @@ def memory_list(ctx: click.Context, kind: str | None, as_json: bool) -> None:
     if as_json:
         return _echo(rows, True)
     for r in rows:
-        click.echo(f"{r['id']}  {r['kind']:<10} {r['content']}")
+        echo(f"{r['id']}  {r['kind']:<10} {r['content']}")
 
 
 @memory_group.command("candidates")
@@ -161,7 +163,7 @@ def memory_candidates(ctx: click.Context, as_json: bool) -> None:
     if as_json:
         return _echo(rows, True)
     for r in rows:
-        click.echo(f"{r['id']}  {r['kind']:<10} {r['content']}")
+        echo(f"{r['id']}  {r['kind']:<10} {r['content']}")
 
 
 @memory_group.command("confirm")
@@ -170,7 +172,7 @@ def memory_candidates(ctx: click.Context, as_json: bool) -> None:
 def memory_confirm(ctx: click.Context, memory_id: str) -> None:
     """Keep a candidate: later prompts carry it."""
     row = _agent(ctx).memory.confirm(memory_id)
-    click.echo(f"kept {row['id']} ({row['kind']}): {row['content']}")
+    echo(f"kept {row['id']} ({row['kind']}): {row['content']}")
 
 
 @memory_group.command("search")
@@ -182,9 +184,9 @@ def memory_search(ctx: click.Context, query: str, k: int, as_json: bool) -> None
     found = _agent(ctx).memory.search(query, k)
     if as_json:
         return _echo(found, True)
-    click.echo(f"({found['note']})")
+    echo(f"({found['note']})")
     for r in found["results"]:
-        click.echo(f"{r['id']}  {r['score']:.4f}  {r['kind']:<10} {r['content']}")
+        echo(f"{r['id']}  {r['score']:.4f}  {r['kind']:<10} {r['content']}")
 
 
 @memory_group.command("add")
@@ -196,7 +198,7 @@ def memory_search(ctx: click.Context, query: str, k: int, as_json: bool) -> None
 def memory_add(ctx: click.Context, content: str, kind: str, key: str) -> None:
     """Remember CONTENT (stated by you, so a fact counts as confirmed)."""
     row = _agent(ctx).memory.remember(content, kind, key=key, source="user")
-    click.echo(f"remembered {row['id']} ({row['kind']})")
+    echo(f"remembered {row['id']} ({row['kind']})")
 
 
 @memory_group.command("delete")
@@ -204,4 +206,4 @@ def memory_add(ctx: click.Context, content: str, kind: str, key: str) -> None:
 @click.pass_context
 def memory_delete(ctx: click.Context, memory_id: str) -> None:
     _agent(ctx).memory.delete(memory_id)
-    click.echo(f"deleted {memory_id}")
+    echo(f"deleted {memory_id}")

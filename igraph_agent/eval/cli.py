@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import click
 
+from igraph_agent.markup import echo
+
 
 @click.command("eval")
 @click.argument("questions", required=False, type=click.Path(dir_okay=False, exists=True))
@@ -43,13 +45,13 @@ def eval_command(questions: str | None, model: str | None, repeats: int,
     if not qset.questions:
         raise click.UsageError("no question matches the --category / --id / --limit filters")
     report = run_eval(qset, model=model, repeats=repeats, max_steps=max_steps, cluster=cluster)
-    click.echo(report.to_json() if as_json else report.to_table())
+    echo(report.to_json() if as_json else report.to_table())
     if failures and not as_json:
         for r in report.failures():
             why = f"ungrounded {r.ungrounded_numbers}" if not r.grounded else f"expected {r.expected}"
-            click.echo(f"\n✗ {r.id} [{r.status}] {r.question}\n  {why}; answer: "
+            echo(f"\n✗ {r.id} [{r.status}] {r.question}\n  {why}; answer: "
                        f"{' '.join(r.answer.split())[:300]}")
     if min_accuracy is not None and report.accuracy < min_accuracy:
-        click.echo(f"accuracy {report.accuracy:.1%} is below --min-accuracy {min_accuracy:.1%}",
+        echo(f"accuracy {report.accuracy:.1%} is below --min-accuracy {min_accuracy:.1%}",
                    err=True)
         raise click.exceptions.Exit(1)

@@ -17,6 +17,7 @@ import click
 from pydantic import ValidationError
 
 from igraph_agent.errors import AgentError, ErrorCode
+from igraph_agent.markup import echo
 from igraph_agent.tools.remote import CONFIG_KEY, ServerEntry, configured
 
 
@@ -59,7 +60,7 @@ def add(obj: dict, name: str, command: tuple[str, ...], url: str | None,
     store = obj["store"]
     kept = [e for e in configured(store) if e.name != name]
     store.set_config(CONFIG_KEY, [e.model_dump() for e in [*kept, entry]])
-    click.echo(f"added {name}; its tools are offered from the next run as {name}__<tool>")
+    echo(f"added {name}; its tools are offered from the next run as {name}__<tool>")
 
 
 @servers_command.command("list")
@@ -69,14 +70,14 @@ def list_(obj: dict, as_json: bool) -> None:
     """The configured servers (header values hidden)."""
     entries = configured(obj["store"])
     if as_json:
-        click.echo(json.dumps([{**e.model_dump(), "headers": sorted(e.headers)}
+        echo(json.dumps([{**e.model_dump(), "headers": sorted(e.headers)}
                                for e in entries], indent=2))
         return
     if not entries:
-        click.echo("no MCP servers configured")
+        echo("no MCP servers configured")
     for e in entries:
         where = e.url or " ".join([str(e.command), *e.args])
-        click.echo(f"{e.name:<12} {where}{'  (read-only)' if e.read_only else ''}")
+        echo(f"{e.name:<12} {where}{'  (read-only)' if e.read_only else ''}")
 
 
 @servers_command.command("remove")
@@ -90,7 +91,7 @@ def remove(obj: dict, name: str) -> None:
         raise AgentError(ErrorCode.INVALID_ARGUMENTS, f"no MCP server {name!r}",
                          hint="list them with `mcp list`")
     store.set_config(CONFIG_KEY, [e.model_dump() for e in entries if e.name != name])
-    click.echo(f"removed {name}")
+    echo(f"removed {name}")
 
 
 def _pairs(items: tuple[str, ...]) -> dict[str, str]:
