@@ -16,7 +16,7 @@ __all__ = ["Tool", "ToolContext", "ToolOutput", "ToolRegistry", "ToolResult", "d
 
 FAMILIES = ["data", "search", "centrality", "community", "paths", "local", "subgraph", "stats",
             "structure", "code",
-            "viz", "optimize", "skills", "memory", "report", "learning", "jobs"]
+            "viz", "export", "optimize", "skills", "memory", "report", "learning", "jobs"]
 
 
 def default_registry() -> ToolRegistry:

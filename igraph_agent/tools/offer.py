@@ -36,8 +36,8 @@ ON_DEMAND: dict[str, tuple[frozenset[str], re.Pattern[str]]] = {
                            "clear_graph"}),
                 re.compile(r"optimi[sz]|preview|clean|\bclear|unload|prune|dedup|duplicate|\bmerge|"
                            r"simplif|self.?loop|isolated|remove|delete|\bdrop", re.IGNORECASE)),
-    "reports": (frozenset({"create_analysis_report", "visualize_subgraph"}),
-                re.compile(r"report|visuali[sz]|\bdraw|\bplot|picture|diagram|\bshow (me )?"
+    "reports": (frozenset({"create_analysis_report", "visualize_subgraph", "export_subgraph"}),
+                re.compile(r"report|visuali[sz]|export|gephi|graphml|gexf|\bdraw|\bplot|picture|diagram|\bshow (me )?"
                            r"(the )?(graph|network|subgraph|neighbou?rhood)", re.IGNORECASE)),
     "memory": (frozenset({"remember"}),
                re.compile(r"remember|keep in mind|note that|from now on|memor", re.IGNORECASE)),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import networkx as nx
 from pydantic import BaseModel, Field
@@ -39,6 +39,9 @@ class VizArgs(BaseModel):
     max_nodes: int = Field(default=150, ge=5, le=2000, description="draw at most this many nodes "
                            "(the largest by size_by)")
     title: str | None = Field(default=None, description="heading of the drawing")
+    export: Literal["graphml", "gexf"] | None = Field(
+        default=None, description="also write the drawn nodes as a GraphML or GEXF file (for "
+        "Gephi), with their group and size as node attributes")
 
 
 @tool(reads=("graph",), writes=("report",))
@@ -74,9 +77,16 @@ def visualize_subgraph(ctx: ToolContext, args: VizArgs) -> ToolOutput:
         "color_by": colour_source, "groups": len(set(groups.values())),
         "size_by": args.size_by,
     }
+    if args.export:
+        from igraph_agent.tools.export import write_graph_file
+
+        data["export_path"] = str(write_graph_file(sub, folder, args.export,
+                                                   {"group": groups, "size": sizes}))
     summary = (f"drew {data['nodes_shown']} nodes and {data['edges_shown']} edges coloured by "
                f"{colour_source} ({data['groups']} groups), sized by {args.size_by}; "
-               f"saved to {path.name}" + (f"; {note}" if note else ""))
+               f"saved to {path.name}" + (f"; {note}" if note else "")
+               + (f"; the drawn nodes also written as {args.export.upper()} to "
+                  f"{Path(data['export_path']).name}" if args.export else ""))
     return ToolOutput(data=data, summary=summary, revision=ctx.session.revision)
 
 
