@@ -16,6 +16,7 @@ import json
 import click
 from pydantic import ValidationError
 
+from igraph_agent.cli_skills import writes
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.markup import echo
 from igraph_agent.tools.remote import CONFIG_KEY, ServerEntry, configured
@@ -43,6 +44,7 @@ def servers_command(ctx: click.Context) -> None:
 @click.option("--read-only", is_flag=True, help="its tools change nothing: no approval")
 @click.option("--timeout", default=30.0, type=click.FloatRange(0.1, 600))
 @click.pass_obj
+@writes("adding an MCP server")
 def add(obj: dict, name: str, command: tuple[str, ...], url: str | None,
         headers: tuple[str, ...], env: tuple[str, ...], read_only: bool,
         timeout: float) -> None:
@@ -83,6 +85,7 @@ def list_(obj: dict, as_json: bool) -> None:
 @servers_command.command("remove")
 @click.argument("name")
 @click.pass_obj
+@writes("removing an MCP server")
 def remove(obj: dict, name: str) -> None:
     """Remove server NAME."""
     store = obj["store"]
