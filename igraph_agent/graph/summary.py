@@ -94,6 +94,20 @@ def view_parts(g: nx.Graph) -> tuple | None:
     return view.parts if isinstance(view, _LazyView) else None
 
 
+def view_codes(g: nx.Graph):
+    """The int32 ``(m, 2)`` vertex codes of ``g``'s edges in its stored tables' order (vertex
+    ``i`` is the ``i``-th stored node), from its igraph view whether built or not; None when
+    ``g`` has no view made from its tables (edges repeated, or not loaded from them)."""
+    view = _IGRAPHS.get(g)
+    if isinstance(view, _LazyView):
+        _, src, dst, *_ = view.parts
+        return np.column_stack([src, dst]).astype(np.int32, copy=False)
+    if view is None:
+        return None
+    h, _ = view
+    return np.asarray(h.get_edgelist(), dtype=np.int32).reshape(-1, 2)
+
+
 def igraph_view(g: nx.Graph):
     """``(ig.Graph, ids)`` of ``g``: the one built from its tables at load, else converted
     (``graph/convert.py``, about 3 s at 1M edges; the session keeps it per revision)."""

@@ -1,34 +1,46 @@
-"""Run one snippet in a confined worker process and classify what happened.
+"""Run a session's snippets in one confined worker process kept warm between them, and
+classify what happened.
 
-The worker is ``python -I worker.py job.json`` started through bubblewrap: new user, PID,
+The worker is ``python -I worker.py start.json`` started through bubblewrap: new user, PID,
 network, IPC, UTS and cgroup namespaces; a filesystem holding only the Python install,
 the system libraries, the read-only Environment (graph and tables), the read-only Uploaded
 files and the writable Ephemeral scratch; the seccomp filter of :mod:`.seccomp`; rlimits
 set by the worker before it reads anything. Without a working bubblewrap the worker runs
 with rlimits only and the outcome lists what was missing (``confinement.missing``).
 
+One worker serves a session's snippets while the view it was started for (the revision
+and the attached sources: ``key``) and the limits stay the same (:func:`session_worker`).
+It reads ``G``, ``g`` and ``tables`` when a snippet first names them and holds them, and
+what a snippet defines, for the next. It is replaced when the key or the memory or file
+limits change, after a snippet ran past its time, ran out of memory or killed it, when
+its CPU budget (``CPU_BUDGET_SNIPPETS`` snippets' worth) is nearly spent, and stopped
+when the session's zones are cleared or the process exits.
+
 Example::
 
     >>> import networkx as nx
-    >>> zones = {name: home / "sandbox" / name for name in ("environment", "uploaded", "scratch", "job")}
-    >>> prepare_environment(zones["environment"], "ds_1@1", nx.path_graph(4), {})
+    >>> zones = {name: home / "sandbox" / name for name in ("environment", "uploaded", "scratch", "jobs")}
+    >>> prepare_environment(zones["environment"], "ds_1@1", {"graph": nx.path_graph(4)}, {})
     True
-    >>> outcome = run_snippet("result = G.number_of_nodes()", zones, Limits())
+    >>> outcome = run_snippet("result = G.number_of_nodes()", zones, Limits(), "ds_1@1")
     >>> outcome["ok"], outcome["result"]
     (True, 4)
 """
 
 from __future__ import annotations
 
+import atexit
 import functools
 import json
 import os
 import pickle
+import queue
 import shutil
 import signal
 import subprocess
 import sys
 import sysconfig
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -42,52 +54,241 @@ WORKER = Path(__file__).with_name("worker.py")
 INSIDE = {"environment": "/environment", "uploaded": "/uploaded", "scratch": "/scratch",
           "program": "/program"}
 MECHANISMS = ["process", "rlimits", "namespaces", "filesystem", "network", "seccomp"]
+#: a warm worker's RLIMIT_CPU covers this many snippets at their CPU limit (30 s at least)
+CPU_BUDGET_SNIPPETS = 10
+REPORT_MARK = b"\x1eigraph-agent-report "
 
 
-def prepare_environment(folder: Path, key: str, graph: Any, tables: dict[str, Any]) -> bool:
-    """Write the view code reads (``graph.pickle``, ``tables.pickle``) unless ``key`` (the
-    revision and attached sources it was made from) is already there. Returns whether it
-    wrote. The caller holds the session lock: pickling reads the graph, never changes it."""
+def prepare_environment(folder: Path, key: str, view: dict[str, Any],
+                        tables: dict[str, Any]) -> bool:
+    """Write the view code reads unless ``key`` (the revision and attached sources it was
+    made from) is already there. Returns whether it wrote.
+
+    ``view`` is either ``{"graph": G}`` (pickled whole) or the stored tables,
+    ``{"nodes", "edges", "codes", "directed"}``: one row per node and per distinct edge,
+    and ``codes`` the int32 ``(m, 2)`` vertex codes of the edges, from which the worker
+    builds ``g`` directly and ``G`` only when a snippet names it. The caller holds the
+    session lock and has stopped any worker reading the folder."""
     folder.mkdir(parents=True, exist_ok=True)
     marker = folder / "view.key"
     if marker.is_file() and marker.read_text() == key:
         return False
     marker.unlink(missing_ok=True)
-    for name, value in (("graph.pickle", graph), ("tables.pickle", tables)):
+    for old in folder.iterdir():
+        old.unlink()
+    if "graph" in view:
+        g = view["graph"]
+        parts = {"graph.pickle": g}
+        meta = {"format": "pickle", "directed": bool(g is not None and g.is_directed()),
+                "size": [0, 0] if g is None else [g.number_of_nodes(), g.number_of_edges()]}
+    else:
+        import numpy as np
+
+        np.save(folder / "codes.npy", np.ascontiguousarray(view["codes"], dtype=np.int32))
+        parts = {"nodes.pickle": view["nodes"], "edges.pickle": view["edges"]}
+        meta = {"format": "codes", "directed": bool(view["directed"]),
+                "size": [len(view["nodes"]), len(view["edges"])]}
+    parts["tables.pickle"] = tables
+    for name, value in parts.items():
         with open(folder / name, "wb") as fh:
             pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    (folder / "view.json").write_text(json.dumps(meta))
     marker.write_text(key)
     return True
 
 
-def run_snippet(code: str, zones: dict[str, Path], limits: Limits) -> dict[str, Any]:
-    """Run ``code`` against a prepared environment; returns the worker's report plus
-    ``confinement`` (the mechanisms in force and those missing).
+def run_snippet(code: str, zones: dict[str, Path], limits: Limits, key: str) -> dict[str, Any]:
+    """Run ``code`` in the session's warm worker for ``key`` (started if needed); returns
+    the worker's report plus ``confinement`` (the mechanisms in force and those missing)
+    and ``worker`` (its process id and how many snippets it has served).
 
     ``zones``: ``environment`` (prepared, read-only), ``uploaded`` (read-only), ``scratch``
-    (writable), ``job`` (host-only files of this call).
+    (writable), ``jobs`` (host-only folders of the workers).
     """
-    job_dir = zones["job"]
-    for key in ("environment", "uploaded", "scratch", "job"):
-        zones[key].mkdir(parents=True, exist_ok=True)
-    confined = bwrap_works()
-    paths = INSIDE if confined else {k: str(zones[k]) for k in ("environment", "uploaded",
-                                                                 "scratch")}
-    job = {"code": code, "limits": limits.model_dump(), **{k: paths[k] for k in
-                                                          ("environment", "uploaded", "scratch")}}
-    (job_dir / "job.json").write_text(json.dumps(job))
-    shutil.copyfile(WORKER, job_dir / "worker.py")
-    seccomp = filter_bytes() if confined else None
-    argv, fds = (_bwrap_argv(zones, seccomp) if confined else
-                 ([_python(), "-I", str(job_dir / "worker.py"), str(job_dir / "job.json")],
-                  ()))
+    return session_worker(zones, key, limits).run(code, limits)
+
+
+class SessionWorker:
+    """One confined worker process serving a session's snippets, one at a time."""
+
+    def __init__(self, zones: dict[str, Path], key: str, limits: Limits) -> None:
+        for name in ("environment", "uploaded", "scratch", "jobs"):
+            zones[name].mkdir(parents=True, exist_ok=True)
+        self.key, self.shape = key, _shape(limits)
+        self.budget_s = max(limits.cpu_s, Limits().cpu_s) * CPU_BUDGET_SNIPPETS
+        self.program = new_call_dir(zones["jobs"])
+        self.confined = bwrap_works()
+        self.seccomp = filter_bytes() if self.confined else None
+        paths = INSIDE if self.confined else {k: str(zones[k]) for k in
+                                              ("environment", "uploaded", "scratch")}
+        start = {"limits": {**limits.model_dump(), "cpu_budget_s": self.budget_s},
+                 **{k: paths[k] for k in ("environment", "uploaded", "scratch")}}
+        (self.program / "start.json").write_text(json.dumps(start))
+        shutil.copyfile(WORKER, self.program / "worker.py")
+        zones = {**zones, "job": self.program}
+        argv = (_bwrap_argv(zones, self.seccomp) if self.confined else
+                [_python(), "-I", str(self.program / "worker.py"),
+                 str(self.program / "start.json")])
+        read_fd = None
+        if self.seccomp:
+            read_fd, write_fd = os.pipe()
+            os.write(write_fd, self.seccomp)  # a few hundred bytes: fits the pipe buffer
+            os.close(write_fd)
+            argv = [str(read_fd) if a == "SECCOMP_FD" else a for a in argv]
+        self.err_path = self.program.parent / f"{self.program.name}.err"
+        with open(self.err_path, "wb") as err:
+            self.proc = subprocess.Popen(
+                argv, stdout=subprocess.PIPE, stderr=err, stdin=subprocess.PIPE,
+                start_new_session=True, cwd=str(zones["scratch"]),
+                pass_fds=(read_fd,) if read_fd is not None else (), env=_host_env())
+        if read_fd is not None:
+            os.close(read_fd)
+        self.served, self.cpu_used_s, self.retired = 0, 0.0, False
+        self._reports: queue.Queue[bytes | None] = queue.Queue()
+        self._lock = threading.Lock()
+        threading.Thread(target=self._read, daemon=True, name="sandbox-reports").start()
+
+    def _read(self) -> None:
+        """Collect the worker's report lines; anything else it writes to fd 1 is dropped."""
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            if line.startswith(REPORT_MARK):
+                self._reports.put(line[len(REPORT_MARK):])
+        self._reports.put(None)
+
+    def usable(self, key: str, limits: Limits) -> bool:
+        return (not self.retired and self.proc.poll() is None and key == self.key
+                and _shape(limits) == self.shape
+                and self.cpu_used_s + limits.cpu_s <= self.budget_s)
+
+    def run(self, code: str, limits: Limits) -> dict[str, Any]:
+        with self._lock:
+            report = self._run(code, limits)
+        present = _present(self.confined, self.seccomp)
+        report["confinement"] = {"mechanisms": present,
+                                 "missing": [m for m in MECHANISMS if m not in present]}
+        return report
+
+    def _run(self, code: str, limits: Limits) -> dict[str, Any]:
+        nonce = uuid.uuid4().hex
+        job = {"code": code, "limits": limits.model_dump(), "nonce": nonce}
+        err_from = self.err_path.stat().st_size if self.err_path.exists() else 0
+        started = time.monotonic()
+        deadline = started + limits.wall_s
+        line: bytes | None = b""
+        try:
+            assert self.proc.stdin is not None
+            self.proc.stdin.write(json.dumps(job).encode() + b"\n")
+            self.proc.stdin.flush()
+            while line is not None and not line.startswith(nonce.encode()):
+                line = self._reports.get(timeout=max(0.0, deadline - time.monotonic()))
+        except (BrokenPipeError, OSError):
+            line = None
+        except queue.Empty:
+            line = "timeout"  # type: ignore[assignment]
+        timed_out = line == "timeout"
+        report: dict[str, Any] = {"ok": False, "error": None}
+        if isinstance(line, bytes):
+            try:
+                report = json.loads(line[len(nonce) + 1:])
+            except ValueError:
+                pass
+            self.served += 1
+            self.cpu_used_s = float(report.get("cpu_used_s") or 0.0)
+        if line is None:  # the worker closed its stdout: let it finish dying for its status
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                pass
+        returncode = self.proc.poll()  # None while it lives: its own end, not our stop
+        if timed_out or line is None:
+            self.stop()  # ran past its time, or died: the next snippet gets a new worker
+            returncode = self.proc.returncode
+        elif (report.get("error") or {}).get("type") == "MemoryError":
+            self.stop()  # ran out of memory: its state is not to be trusted
+        report.update(returncode=returncode, timed_out=timed_out,
+                      wall_s=round(time.monotonic() - started, 3),
+                      stderr_tail=_tail(self.err_path, err_from),
+                      worker={"pid": self.proc.pid, "snippets": self.served})
+        return report
+
+    def stop(self) -> None:
+        """End the worker (its whole process group) and remove its program folder."""
+        self.retired = True
+        try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+        except OSError:
+            pass
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.proc.wait()
+        shutil.rmtree(self.program, ignore_errors=True)
+        self.err_path.unlink(missing_ok=True)
+
+
+_WORKERS: dict[str, SessionWorker] = {}  # by the session's zone root
+_WORKERS_LOCK = threading.Lock()
+
+
+def session_worker(zones: dict[str, Path], key: str, limits: Limits) -> SessionWorker:
+    """The session's warm worker for ``key`` and these limits, replacing one that no longer
+    fits (another revision or sources, other memory or file limits, retired, dead, its CPU
+    budget spent)."""
+    root = str(zones["scratch"].parent)
+    with _WORKERS_LOCK:
+        worker = _WORKERS.get(root)
+        if worker is not None and worker.usable(key, limits):
+            return worker
+        if worker is not None:
+            worker.stop()
+        worker = _WORKERS[root] = SessionWorker(zones, key, limits)
+        return worker
+
+
+def stop_session(root: Path) -> None:
+    """Stop the warm worker of the session whose zones live under ``root``."""
+    with _WORKERS_LOCK:
+        worker = _WORKERS.pop(str(root), None)
+    if worker is not None:
+        worker.stop()
+
+
+def stop_key(root: Path, key: str) -> None:
+    """Stop the session's warm worker unless it serves ``key`` (before its view is
+    rewritten)."""
+    with _WORKERS_LOCK:
+        worker = _WORKERS.get(str(root))
+        if worker is None or worker.key == key:
+            return
+        del _WORKERS[str(root)]
+    worker.stop()
+
+
+@atexit.register
+def _stop_all() -> None:
+    with _WORKERS_LOCK:
+        workers = list(_WORKERS.values())
+        _WORKERS.clear()
+    for worker in workers:
+        worker.stop()
+
+
+def _shape(limits: Limits) -> tuple:
+    """The limits a worker is started with (the rest apply per snippet)."""
+    return (limits.memory_mb, limits.scratch_mb)
+
+
+def _tail(path: Path, start: int) -> str:
     try:
-        report = _execute(argv, fds, seccomp, zones, limits)
-    finally:
-        shutil.rmtree(job_dir, ignore_errors=True)
-    missing = [m for m in MECHANISMS if m not in _present(confined, seccomp)]
-    report["confinement"] = {"mechanisms": _present(confined, seccomp), "missing": missing}
-    return report
+        with open(path, "rb") as fh:
+            fh.seek(max(start, fh.seek(0, os.SEEK_END) - 2000))
+            return fh.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
 
 
 def _present(confined: bool, seccomp: bytes | None) -> list[str]:
@@ -141,38 +342,8 @@ def _bwrap_argv(zones: dict[str, Path], seccomp: bytes | None) -> tuple[list[str
     if seccomp:
         argv += ["--seccomp", "SECCOMP_FD"]
     argv += [_python(), "-I", f"{INSIDE['program']}/worker.py",
-             f"{INSIDE['program']}/job.json"]
+             f"{INSIDE['program']}/start.json"]
     return argv, ()
-
-
-def _execute(argv: list[str], fds: tuple, seccomp: bytes | None, zones: dict[str, Path],
-             limits: Limits) -> dict[str, Any]:
-    job_dir = zones["job"]
-    read_fd = None
-    if seccomp:
-        read_fd, write_fd = os.pipe()
-        os.write(write_fd, seccomp)  # a few hundred bytes: fits the pipe buffer
-        os.close(write_fd)
-        argv = [str(read_fd) if a == "SECCOMP_FD" else a for a in argv]
-    started = time.monotonic()
-    with open(job_dir / "out", "wb") as out, open(job_dir / "err", "wb") as err:
-        proc = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
-                                start_new_session=True, cwd=str(zones["scratch"]),
-                                pass_fds=(read_fd,) if read_fd is not None else (),
-                                env=_host_env())
-        if read_fd is not None:
-            os.close(read_fd)
-        timed_out = False
-        try:
-            proc.wait(timeout=limits.wall_s)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            _kill_group(proc)
-    elapsed = round(time.monotonic() - started, 3)
-    report = _read_report(job_dir / "out")
-    report.update(returncode=proc.returncode, timed_out=timed_out, wall_s=elapsed,
-                  stderr_tail=(job_dir / "err").read_bytes()[-2000:].decode("utf-8", "replace"))
-    return report
 
 
 def _host_env() -> dict[str, str]:
@@ -180,28 +351,6 @@ def _host_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k in keep}
     env.update(OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", MPLCONFIGDIR="/tmp")
     return env
-
-
-def _kill_group(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    proc.wait()
-
-
-def _read_report(path: Path) -> dict[str, Any]:
-    with open(path, "rb") as fh:
-        fh.seek(0, os.SEEK_END)
-        size = fh.tell()
-        fh.seek(max(0, size - 4_000_000))
-        tail = fh.read().decode("utf-8", "replace")
-    last = tail.rstrip().rsplit("\n", 1)[-1] if tail.strip() else ""
-    try:
-        report = json.loads(last)
-    except ValueError:
-        return {"ok": False, "error": None}
-    return report if isinstance(report, dict) else {"ok": False, "error": None}
 
 
 @functools.lru_cache(maxsize=1)
@@ -223,7 +372,7 @@ def bwrap_works() -> bool:
 
 
 def new_call_dir(base: Path) -> Path:
-    """A fresh host-only folder for one call's job files."""
+    """A fresh host-only folder (a worker's program and start files)."""
     path = base / uuid.uuid4().hex[:12]
     path.mkdir(parents=True)
     return path

@@ -1,13 +1,20 @@
-"""The program that runs a snippet inside the sandbox (started as a script, never imported).
+"""The program that runs a session's snippets inside the sandbox (started as a script,
+never imported).
 
 It uses only the standard library and the analysis libraries (no igraph_agent code is
-visible in the sandbox). Order matters: the resource limits are set first, before the
-job's data or code is read, so everything after runs under them; the kernel enforces
-them and the worker cannot raise them again (hard = soft).
+visible in the sandbox). Order matters: the resource limits are set first, before any
+data or code is read, so everything after runs under them; the kernel enforces them and
+the worker cannot raise them again (hard = soft). ``RLIMIT_CPU`` is the worker's budget
+over all the snippets it serves; each snippet is stopped at its own wall-clock limit by
+the host.
 
-Input: ``job.json`` (code, limits, zone paths), ``graph.pickle`` and ``tables.pickle``
-in the read-only Environment folder. Output: one JSON object on the original stdout
-(fd 1, a capped file on the host side); the snippet's own ``print`` goes to a capped buffer.
+Input: ``start.json`` (limits, zone paths) named on the command line, then one job per
+line on stdin (``{"code", "limits", "nonce"}``). The view of the revision lies in the
+read-only Environment folder (``view.json`` says its format) and is read only when a
+snippet first names ``G``, ``g`` or ``tables``; what was read, and every name a snippet
+defines, is kept for the session's next snippets. Output: per job one line on the
+original stdout (fd 1), ``REPORT_MARK`` + the job's nonce + a JSON object; the snippet's
+own ``print`` goes to a capped buffer.
 """
 
 import io
@@ -19,6 +26,8 @@ import time
 import traceback
 
 SNIPPET = "<snippet>"
+REPORT_MARK = b"\x1eigraph-agent-report "
+HELD = ("G", "g", "tables", "nx", "pd", "ig", "SCRATCH", "UPLOADED")
 
 
 def limit(kind: int, value: int) -> None:
@@ -26,7 +35,7 @@ def limit(kind: int, value: int) -> None:
 
 
 def apply_limits(lim: dict) -> None:
-    limit(resource.RLIMIT_CPU, int(lim["cpu_s"]))
+    limit(resource.RLIMIT_CPU, int(lim["cpu_budget_s"]))
     limit(resource.RLIMIT_AS, int(lim["memory_mb"]) * 2**20)
     limit(resource.RLIMIT_FSIZE, int(lim["scratch_mb"]) * 2**20)
     limit(resource.RLIMIT_NOFILE, 256)
@@ -56,25 +65,125 @@ def names_used(code) -> set:
     return found
 
 
-def namespace(job: dict, compiled) -> dict:
-    import pickle
+class View:
+    """The revision's ``G``, ``g`` and ``tables``, each read from the Environment when a
+    snippet first names it, then held for the session's later snippets."""
 
+    def __init__(self, env: str) -> None:
+        self.env, self.held = env, {}
+        with open(os.path.join(env, "view.json")) as fh:
+            self.meta = json.load(fh)
+        self.builds = {"G": 0, "g": 0, "tables": 0}
+
+    def _load(self, name: str):
+        import pickle
+
+        with open(os.path.join(self.env, name), "rb") as fh:
+            return pickle.load(fh)
+
+    def get(self, name: str):
+        if name not in self.held:
+            self.builds[name] += 1
+            self.held[name] = getattr(self, "_" + name)()
+        return self.held[name]
+
+    def drop(self, name: str) -> None:
+        self.held.pop(name, None)
+
+    def _tables(self):
+        return self._load("tables.pickle")
+
+    def _G(self):
+        import networkx as nx
+
+        if self.meta["format"] == "pickle":
+            G = self._load("graph.pickle")
+        else:  # the stored tables: one row per node and per distinct edge
+            nodes, edges = self._load("nodes.pickle"), self._load("edges.pickle")
+            G = nx.DiGraph() if self.meta["directed"] else nx.Graph()
+            G.add_nodes_from(zip(nodes["id"].astype(str).tolist(),
+                                 attr_dicts(nodes, [c for c in nodes.columns if c != "id"]),
+                                 strict=True))
+            G.add_edges_from(zip(edges["source"].tolist(), edges["target"].tolist(),
+                                 attr_dicts(edges, [c for c in edges.columns
+                                                    if c not in ("source", "target")]),
+                                 strict=True))
+        return None if G is None else nx.freeze(G)
+
+    def _g(self):
+        import igraph as ig
+
+        if self.meta["format"] == "pickle":
+            G = self.get("G")
+            return None if G is None else ig.Graph.from_networkx(G)
+        import numpy as np
+
+        codes = np.load(os.path.join(self.env, "codes.npy"))
+        nodes, edges = self._load("nodes.pickle"), self._load("edges.pickle")
+        h = ig.Graph(n=len(nodes), directed=self.meta["directed"])
+        h.add_edges(list(zip(codes[:, 0].tolist(), codes[:, 1].tolist(), strict=True)))
+        h.vs["_nx_name"] = nodes["id"].astype(str).tolist()
+        for table, seq, skip in ((nodes, h.vs, ("id",)), (edges, h.es, ("source", "target"))):
+            for col in table.columns:
+                if col not in skip:
+                    seq[col] = [v if present(v) else None for v in table[col].tolist()]
+        return h
+
+
+def present(value) -> bool:
+    import pandas as pd
+
+    try:
+        return not bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return True
+
+
+def attr_dicts(df, cols: list) -> list:
+    """One attribute dict per row, missing values left out (as the agent stores them)."""
+    if not cols:
+        return [{} for _ in range(len(df))]
+    rows = [dict(zip(cols, values, strict=True))
+            for values in zip(*(df[c].tolist() for c in cols), strict=True)]
+    if df[cols].isna().to_numpy().any():
+        return [{k: v for k, v in r.items() if present(v)} for r in rows]
+    return rows
+
+
+def base_names(start: dict) -> dict:
     import networkx as nx
     import pandas as pd
 
-    env = job["environment"]
-    with open(os.path.join(env, "graph.pickle"), "rb") as fh:
-        G = pickle.load(fh)
-    with open(os.path.join(env, "tables.pickle"), "rb") as fh:
-        tables = pickle.load(fh)
-    ns = {"__name__": "__snippet__", "nx": nx, "pd": pd, "G": G, "tables": tables,
-          "SCRATCH": job["scratch"], "UPLOADED": job["uploaded"], "result": None}
-    if "g" in names_used(compiled) or "ig" in names_used(compiled):
+    return {"__name__": "__snippet__", "nx": nx, "pd": pd, "SCRATCH": start["scratch"],
+            "UPLOADED": start["uploaded"]}
+
+
+def bind(ns: dict, base: dict, view: View, compiled) -> None:
+    """Before a snippet: the fixed names again (a snippet that rebound ``G`` gets it back),
+    and the parts of the view it names, read on first use."""
+    used = names_used(compiled)
+    ns.update(base)
+    ns["result"] = None
+    for name in ("G", "tables"):
+        if name in used:
+            ns[name] = view.get(name)
+        else:
+            ns.pop(name, None)
+    if "g" in used or "ig" in used:
         import igraph as ig
 
         ns["ig"] = ig
-        ns["g"] = ig.Graph.from_networkx(G) if G is not None else None
-    return ns
+        ns["g"] = view.get("g")
+    else:
+        ns.pop("g", None)
+
+
+def settle(view: View) -> None:
+    """After a snippet: an igraph view whose size it changed is read again next time (G is
+    frozen and cannot change)."""
+    g = view.held.get("g")
+    if g is not None and (g.vcount(), g.ecount()) != tuple(view.meta["size"]):
+        view.drop("g")
 
 
 def jsonable(value, rows: int):
@@ -115,23 +224,20 @@ def failure(exc: BaseException, source: list[str]) -> dict:
         "trace": lines[-8:]}}
 
 
-def main() -> None:
-    with open(sys.argv[1]) as fh:
-        job = json.load(fh)
-    apply_limits(job["limits"])
-    os.chdir(job["scratch"])
+def run_job(job: dict, ns: dict, base: dict, view: View) -> dict:
     started = time.monotonic()
     out = Capped(int(job["limits"]["stdout_chars"]))
     source = job["code"].splitlines()
+    real_in = sys.stdin
     try:
         compiled = compile(job["code"], SNIPPET, "exec")
-        ns = namespace(job, compiled)
+        bind(ns, base, view, compiled)
         real = sys.stdout
-        sys.stdout = out
+        sys.stdout, sys.stdin = out, io.StringIO("")
         try:
             exec(compiled, ns)
         finally:
-            sys.stdout = real
+            sys.stdout, sys.stdin = real, real_in
         result = jsonable(ns.get("result"), int(job["limits"]["rows"]))
         size, cap = len(json.dumps(result, default=str)), int(job["limits"]["result_chars"])
         if size > cap:
@@ -139,17 +245,43 @@ def main() -> None:
                              "a summary, counts or the top entries instead")
         report = {"ok": True, "result": result}
     except BaseException as exc:  # the snippet's own failure, reported, never re-raised
-        sys.stdout = sys.__stdout__
+        sys.stdout, sys.stdin = sys.__stdout__, real_in
         report = failure(exc, source)
+    settle(view)
+    usage = resource.getrusage(resource.RUSAGE_SELF)
     report.update(stdout=out.getvalue(), stdout_dropped=out.dropped,
-                  elapsed_s=round(time.monotonic() - started, 3))
+                  elapsed_s=round(time.monotonic() - started, 3),
+                  cpu_used_s=round(usage.ru_utime + usage.ru_stime, 3),
+                  builds=dict(view.builds), peak_mb=usage.ru_maxrss // 1024)
+    return report
+
+
+def send(nonce: str, report: dict) -> None:
     try:
         text = json.dumps(report, allow_nan=False)
     except ValueError:
         text = json.dumps({**report, "result": None, "ok": False, "error": {
             "type": "ValueError", "message": "result holds NaN or infinity, which JSON cannot "
             "carry: replace them (e.g. with None)", "trace": []}})
-    os.write(1, b"\n" + text.encode())
+    data = b"\n" + REPORT_MARK + nonce.encode() + b" " + text.encode() + b"\n"
+    while data:
+        data = data[os.write(1, data):]
+
+
+def main() -> None:
+    with open(sys.argv[1]) as fh:
+        start = json.load(fh)
+    apply_limits(start["limits"])
+    os.chdir(start["scratch"])
+    jobs = sys.stdin.buffer
+    base, ns = base_names(start), {}
+    view = View(start["environment"])
+    while True:
+        line = jobs.readline()
+        if not line:
+            return  # the host closed the channel: the session is over
+        job = json.loads(line)
+        send(job["nonce"], run_job(job, ns, base, view))
 
 
 if __name__ == "__main__":

@@ -37,8 +37,12 @@ def paths(home: Path, session_id: str) -> dict[str, Path]:
 
 
 def clear(home: Path, session_id: str) -> None:
-    """End of session: remove the Ephemeral scratch and the per-call files; Derived stays."""
+    """End of session: stop its warm code worker, remove the Ephemeral scratch and the
+    per-call files; Derived stays."""
+    from igraph_agent.sandbox.runner import stop_session
+
     root = session_root(home, session_id)
+    stop_session(root)
     for name in ("scratch", "jobs", "environment"):
         shutil.rmtree(root / name, ignore_errors=True)
 

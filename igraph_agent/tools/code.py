@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.sandbox import outcome, zones
 from igraph_agent.sandbox.limits import Limits, code_policy
-from igraph_agent.sandbox.runner import new_call_dir, prepare_environment, run_snippet
+from igraph_agent.sandbox.runner import prepare_environment, run_snippet, stop_key
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 _NAME = re.compile(r"[^A-Za-z0-9_]+")
@@ -56,11 +56,9 @@ def run_graph_code(ctx: ToolContext, args: CodeArgs) -> ToolOutput:
                         "IGRAPH_AGENT_CODE=on")
     limits = Limits(wall_s=args.wall_s, cpu_s=max(1, int(args.wall_s)), memory_mb=args.memory_mb)
     zone = zones.paths(ctx.workspace.home, ctx.session.session_id)
-    tables = _prepare(ctx, zone)
+    tables, key = _prepare(ctx, zone)
     ctx.progress(0.1, "running the snippet in the sandbox")
-    report = run_snippet(args.code, {"environment": zone["environment"],
-                                     "uploaded": zone["uploaded"], "scratch": zone["scratch"],
-                                     "job": new_call_dir(zone["jobs"])}, limits)
+    report = run_snippet(args.code, zone, limits, key)
     outcome.check(report, limits.model_dump())
     derived = [_publish(zone, name) for name in args.publish]
     data: dict[str, Any] = {
@@ -70,6 +68,9 @@ def run_graph_code(ctx: ToolContext, args: CodeArgs) -> ToolOutput:
         "tables": sorted(tables), "derived": derived,
         "limits": limits.model_dump(), "confinement": report["confinement"],
         "elapsed_s": report.get("elapsed_s"),
+        # the session's warm worker: its process, snippets served, what of the view it read
+        "worker": {**(report.get("worker") or {}),
+                   "built": sorted(k for k, v in (report.get("builds") or {}).items() if v)},
     }
     missing = report["confinement"]["missing"]
     warn = f" — WITHOUT {', '.join(missing)} (not available here)" if missing else ""
@@ -89,20 +90,37 @@ def session_tables(ctx: ToolContext) -> dict[str, Any]:
     return out
 
 
-def _prepare(ctx: ToolContext, zone: dict) -> dict[str, Any]:
+def _prepare(ctx: ToolContext, zone: dict) -> tuple[dict[str, Any], str]:
     """The Environment and Uploaded zones for the session's current revision and sources
-    (rewritten only when those changed); returns the tables."""
+    (rewritten only when those changed, after stopping the worker that read the old ones);
+    returns the tables and the key of the view."""
     tables = session_tables(ctx)
     s = ctx.session
     key = f"{s.dataset_id}@{s.revision}#{id(s.graph)}|{','.join(s.attached_sources)}"
     with s.lock:
-        wrote = prepare_environment(zone["environment"], key, s.graph, tables)
+        stop_key(zone["scratch"].parent, key)
+        wrote = prepare_environment(zone["environment"], key, _view(s.graph), tables)
     if wrote:
         for old in zone["uploaded"].glob("*.csv"):
             old.unlink()
         for name, df in tables.items():
             df.to_csv(zone["uploaded"] / f"{name}.csv", index=False)
-    return tables
+    return tables, key
+
+
+def _view(graph: Any) -> dict[str, Any]:
+    """What the sandbox reads of the graph: the stored tables and their int32 vertex codes
+    while the loaded revision is still those tables (networkx is then never built here),
+    else the graph itself."""
+    from igraph_agent.graph.lazy import lazy_tables
+    from igraph_agent.graph.summary import view_codes
+
+    stored = lazy_tables(graph) if graph is not None else None
+    codes = view_codes(graph) if stored is not None else None
+    if stored is None or codes is None:
+        return {"graph": graph}
+    nodes, edges = stored
+    return {"nodes": nodes, "edges": edges, "codes": codes, "directed": graph.is_directed()}
 
 
 def _publish(zone: dict, name: str) -> dict:
@@ -134,7 +152,7 @@ def list_workspace(ctx: ToolContext, args: WorkspaceArgs) -> ToolOutput:
     Example: list_workspace() -> {"zones": {"uploaded": {"files": [...]}, ...}}
     """
     zone = zones.paths(ctx.workspace.home, ctx.session.session_id)
-    tables = _prepare(ctx, zone)
+    tables, _ = _prepare(ctx, zone)
     g = ctx.session.graph
     env = {"graph": None if g is None else {
         "dataset_id": ctx.session.dataset_id, "revision": ctx.session.revision,
