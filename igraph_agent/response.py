@@ -57,6 +57,24 @@ class Evidence(BaseModel):
     shows: str
 
 
+class Suggestion(BaseModel):
+    """A follow-up a clarification offers: ``label`` names the analysis on this graph,
+    ``question`` is the request that runs it (a panel sends it as the next question)."""
+
+    label: str
+    question: str
+
+
+def suggestions_of(raw: Any) -> list[Suggestion]:
+    """The well-formed suggestions of an ``ask_user`` call's arguments (at most 5)."""
+    out: list[Suggestion] = []
+    for item in raw if isinstance(raw, list) else []:
+        if isinstance(item, dict) and str(item.get("question") or "").strip():
+            q = str(item["question"]).strip()
+            out.append(Suggestion(label=str(item.get("label") or q).strip(), question=q))
+    return out[:5]
+
+
 class GraphRef(BaseModel):
     """Which graph a run used: its sources, dataset and revision, and its size."""
 
@@ -157,6 +175,7 @@ class AgentResponse(BaseModel):
     evidence: list[Evidence] = Field(default_factory=list)
     actions: list[Action] = Field(default_factory=list)
     next: list[str] = Field(default_factory=list)
+    suggestions: list[Suggestion] = Field(default_factory=list)  # needs_clarification follow-ups
     refusal: Refusal | None = None
     error: ErrorInfo | None = None
     notices: list[str] = Field(default_factory=list)

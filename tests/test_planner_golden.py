@@ -103,7 +103,8 @@ def test_a_question_without_its_endpoints_asks_which_two_nodes(lesmis):
 def test_a_question_no_intent_reaches_asks_instead_of_describing_the_graph(lesmis):
     resp = lesmis.ask("Do the usual.")
     assert resp.status == "needs_clarification"
-    assert "Which one do you mean?" in resp.answer and "nodes" not in resp.answer.split(".")[0]
+    assert "which do you mean?" in resp.answer and "nodes" not in resp.answer.split(".")[0]
+    assert resp.suggestions and all(s.label in resp.answer for s in resp.suggestions)
 
 
 def test_the_largest_k_core_question_searches_no_node(lesmis):

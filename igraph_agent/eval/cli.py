@@ -6,6 +6,7 @@ invalid question file, 2 bad usage.
 In a shell::
 
     igraph-agent eval --model offline/planner
+    igraph-agent eval --split test                  # the test split, never used for tuning
     igraph-agent eval my_questions.yaml --model openai/gpt-4o-mini --repeats 3 --json
     igraph-agent eval --category paths --category degree --min-accuracy 0.85
     igraph-agent eval --cluster 10.0.0.5:6379      # questions as tasks on a Ray cluster
@@ -20,6 +21,8 @@ from igraph_agent.markup import echo
 
 @click.command("eval")
 @click.argument("questions", required=False, type=click.Path(dir_okay=False, exists=True))
+@click.option("--split", type=click.Choice(["tune", "test", "all"]), default=None,
+              help="the public set's split: tune (default), test (never tuned on) or all")
 @click.option("--model", default=None, help="litellm model id (default: configured, else offline/planner)")
 @click.option("--repeats", default=1, type=click.IntRange(1, 100), help="runs per question")
 @click.option("--category", "categories", multiple=True, help="only this category; repeatable")
@@ -32,7 +35,7 @@ from igraph_agent.markup import echo
 @click.option("--failures", is_flag=True, help="also list the questions answered wrongly")
 @click.option("--cluster", default=None, metavar="ADDRESS",
               help="run the questions as tasks on this Ray cluster (default: IGRAPH_AGENT_CLUSTER)")
-def eval_command(questions: str | None, model: str | None, repeats: int,
+def eval_command(questions: str | None, split: str | None, model: str | None, repeats: int,
                  categories: tuple[str, ...], ids: tuple[str, ...], limit: int | None,
                  max_steps: int, min_accuracy: float | None, as_json: bool,
                  failures: bool, cluster: str | None) -> None:
@@ -41,7 +44,9 @@ def eval_command(questions: str | None, model: str | None, repeats: int,
     tokens, cost and time, per category and in total."""
     from igraph_agent.eval import load_questions, run_eval
 
-    qset = load_questions(questions).select(list(categories) or None, list(ids) or None, limit)
+    if questions and split:
+        raise click.UsageError("--split chooses a part of the public set: give no QUESTIONS file")
+    qset = load_questions(questions, split).select(list(categories) or None, list(ids) or None, limit)
     if not qset.questions:
         raise click.UsageError("no question matches the --category / --id / --limit filters")
     report = run_eval(qset, model=model, repeats=repeats, max_steps=max_steps, cluster=cluster)

@@ -30,7 +30,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from igraph_agent.errors import AgentError, ErrorCode
 
 Expect = Literal["answered", "needs_clarification", "blocked"]
-PUBLIC_SET = Path(__file__).with_name("public.yaml")
+Split = Literal["tune", "test"]
+PUBLIC_SET = Path(__file__).with_name("public.yaml")  # the tuning split
+TEST_SET = Path(__file__).with_name("test.yaml")  # the test split: never tuned on
+SPLITS = {"tune": PUBLIC_SET, "test": TEST_SET}
 
 
 class GraphSpec(BaseModel):
@@ -83,6 +86,7 @@ class Question(BaseModel):
     oracle: Oracle | None = None
     expect: Expect = "answered"
     read_only: bool = False
+    split: Split = "tune"
 
 
 class QuestionSet(BaseModel):
@@ -107,11 +111,37 @@ class QuestionSet(BaseModel):
         return self.model_copy(update={"questions": chosen})
 
 
-def load_questions(path: str | Path | None = None) -> QuestionSet:
-    """The question set in ``path`` (default: the public set shipped with the package).
+def load_questions(path: str | Path | None = None,
+                   split: Literal["tune", "test", "all"] | None = None) -> QuestionSet:
+    """The question set in ``path``; without a path, the public set shipped with the
+    package: its tuning split (``tune``, the default: the wordings the planner's lexicon was
+    built on), its test split (``test``: written separately, never used for tuning) or both
+    (``all``; test graphs and ids that clash with the tuning split's get a ``test.`` prefix).
 
     Raises AgentError(EVAL_INVALID) naming the file and the first problem."""
-    p = Path(path) if path is not None else PUBLIC_SET
+    if path is None and split == "all":
+        return _merged(_load(PUBLIC_SET, "tune"), _load(TEST_SET, "test"))
+    if path is None:
+        return _load(SPLITS[split or "tune"], split or "tune")
+    return _load(Path(path), None)
+
+
+def _merged(tune: QuestionSet, test: QuestionSet) -> QuestionSet:
+    graphs = dict(tune.graphs)
+    rename: dict[str, str] = {}
+    for name, spec in test.graphs.items():
+        if name in graphs and graphs[name] != spec:
+            rename[name] = f"test.{name}"
+        graphs[rename.get(name, name)] = spec
+    ids = {q.id for q in tune.questions}
+    moved = [q.model_copy(update={"graph": rename.get(q.graph, q.graph),
+                                  "id": f"test.{q.id}" if q.id in ids else q.id})
+             for q in test.questions]
+    return QuestionSet(name="public", base=tune.base, graphs=graphs,
+                       questions=[*tune.questions, *moved])
+
+
+def _load(p: Path, split: str | None) -> QuestionSet:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
@@ -123,6 +153,8 @@ def load_questions(path: str | Path | None = None) -> QuestionSet:
     try:
         specs = {k: GraphSpec.model_validate(v) for k, v in graphs.items()}
         questions = [q for row in rows for q in _expand(row)]
+        if split is not None:
+            questions = [q.model_copy(update={"split": split}) for q in questions]
     except ValidationError as exc:
         err = exc.errors()[0]
         raise _invalid(p, f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None

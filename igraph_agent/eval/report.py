@@ -13,6 +13,7 @@ class QuestionResult(BaseModel):
     category: str
     intent: str = ""
     repeat: int = 0
+    split: str = "tune"
     question: str
     expected_status: str
     status: str
@@ -31,6 +32,7 @@ class QuestionResult(BaseModel):
 class Score(BaseModel):
     questions: int
     accuracy: float
+    answered_wrong: int  # a wrong answer whose status was answered
     ungrounded: int
     clarifications_correct: str
     refusals_correct: str
@@ -49,6 +51,7 @@ def score(rows: list[QuestionResult]) -> Score:
         return f"{sum(r.correct for r in asked)}/{len(asked)}"
 
     return Score(questions=len(rows), accuracy=round(sum(r.correct for r in rows) / n, 4),
+                 answered_wrong=sum(r.status == "answered" and not r.correct for r in rows),
                  ungrounded=sum(not r.grounded for r in rows),
                  clarifications_correct=ratio("needs_clarification"),
                  refusals_correct=ratio("blocked"),
@@ -106,15 +109,20 @@ class EvalReport(BaseModel):
         return [r for r in self.results if not r.correct or not r.grounded]
 
     def to_table(self) -> str:
-        head = (f"{'category':<16}{'n':>5}{'accuracy':>10}{'ungrounded':>12}{'clarify':>9}"
+        head = (f"{'category':<16}{'n':>5}{'accuracy':>10}{'wrong ans':>11}{'ungrounded':>12}"
+                f"{'clarify':>9}"
                 f"{'refuse':>8}{'tools':>7}{'turns':>7}{'tokens':>9}{'cost $':>9}{'time s':>8}")
         lines = [f"eval of {self.model} on {self.question_set} ({self.repeats} repeat(s))",
                  head, "-" * len(head)]
-        rows = [*self.by_category().items(), ("total", self.total)]
+        splits = sorted({r.split for r in self.results})
+        totals = [(f"total {sp}", score([r for r in self.results if r.split == sp]))
+                  for sp in splits] if len(splits) > 1 else []
+        rows = [*self.by_category().items(), *totals, ("total", self.total)]
         for i, (cat, s) in enumerate(rows):
-            if i == len(rows) - 1:
+            if i == len(rows) - 1 - len(totals):
                 lines.append("-" * len(head))
-            lines.append(f"{cat:<16}{s.questions:>5}{s.accuracy:>10.1%}{s.ungrounded:>12}"
+            lines.append(f"{cat:<16}{s.questions:>5}{s.accuracy:>10.1%}{s.answered_wrong:>11}"
+                         f"{s.ungrounded:>12}"
                          f"{s.clarifications_correct:>9}{s.refusals_correct:>8}{s.tool_calls:>7}"
                          f"{s.model_turns:>7}{s.tokens:>9}{s.cost_usd:>9.4f}{s.seconds:>8.1f}")
         return "\n".join(lines)

@@ -165,7 +165,8 @@ def _ask(home: Path, q: Question, graph, exp: Expected, model: str, max_steps: i
         correct = resp.status == q.expect
     return QuestionResult(
         id=q.id, category=q.category,
-        intent="+".join(q.intent) if isinstance(q.intent, list) else q.intent, repeat=repeat, question=q.question,
+        intent="+".join(q.intent) if isinstance(q.intent, list) else q.intent, repeat=repeat,
+        split=q.split, question=q.question,
         expected_status=q.expect, status=resp.status, correct=correct,
         grounded=not invented and not refused_ungrounded, ungrounded_numbers=invented,
         expected=exp.describe() if q.expect == "answered" else q.expect,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from igraph_agent.model import slots
+from igraph_agent.model.lexicon import declared
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, select, t
 
@@ -114,7 +115,8 @@ INTENTS: list[Intent] = [
            _centrality_calls, _centrality_render, "node centrality (networkx / python-igraph)",
            negatives=[re.compile(r"between (?:the |different )?communities|connect\w* "
                                  r"(?:\w+ ){0,3}communit", re.IGNORECASE)],
-           hint="the most central nodes (PageRank, betweenness, closeness, eigenvector)"),
+           hint="the most central nodes (PageRank, betweenness, closeness, eigenvector)",
+           **declared("centrality")),
     Intent("degree", t(1.0, r"degrees?\b(?! of)", r"most connected", r"hubs?\b",
                        r"neighbou?rs? count", r"most (?:connections|ties|links|contacts|"
                        r"colleagues)", r"best[- ]connected", r"knows? the most",
@@ -126,14 +128,16 @@ INTENTS: list[Intent] = [
            negatives=[re.compile(r"degree centrality|degree assortativ|degrees? correlate|"
                                  r"hubs .*link to hubs",
                                  re.IGNORECASE)],
-           hint="the best-connected nodes (degree)"),
+           group="ranking", hint="the best-connected nodes (degree)", **declared("degree")),
 ]
 
 # -- the analysis tool families: search, communities, paths, local, subgraph, statistics --
 from igraph_agent.model.graph_intents import ANALYSIS_INTENTS  # noqa: E402
 from igraph_agent.model.lexicon import declare  # noqa: E402
+from igraph_agent.model.query_intents import QUERY_INTENTS  # noqa: E402
 
 INTENTS += [declare(*row) for row in ANALYSIS_INTENTS]
+INTENTS += [declare(*row) for row in QUERY_INTENTS]
 
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------

@@ -145,6 +145,113 @@ LEXICON: dict[str, dict[str, Any]] = {
 }
 
 
+def _hop_clarify(st: PlanState) -> str | None:
+    from igraph_agent.model.query_intents import hop_clarify
+
+    return hop_clarify(st)
+
+
+def _threshold_bonus(st: PlanState) -> float:
+    from igraph_agent.model.query_intents import threshold_bonus
+
+    return threshold_bonus(st)
+
+
+def _count_bonus(st: PlanState) -> float:
+    return 1.0 if slots.asked_kind(st.question) == "count" else 0.0
+
+
+def _totals_bonus(st: PlanState) -> float:
+    from igraph_agent.model.query_intents import totals_bonus
+
+    return totals_bonus(st)
+
+
+_N = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten)"
+LEXICON.update({
+    "threshold_count": dict(
+        triggers=t(0.5, r"how many|count|number of|which|who|list|rank|name"),
+        bonus=_threshold_bonus, group="ranking", hint="counts of nodes above or below a threshold"),
+    "hop_count": dict(
+        triggers=t(1.0, rf"\bwithin\s+{_N}\s+(?:steps?|hops?|links?|jumps?|edges?)",
+                   rf"\b{_N}\s+(?:steps?|hops?|links?|jumps?)\s+(?:away|from|of|out)",
+                   rf"\bexactly\s+{_N}\s+(?:steps?|hops?|links?|jumps?)",
+                   rf"\bdistance\s+(?:of\s+)?(?:exactly\s+)?{_N}\b"),
+        bonus=_count_bonus, clarify=_hop_clarify, group="neighbourhood", hint="counts of nodes within k steps of a node"),
+    "what_if": dict(
+        triggers=t(2.5, r"\bif\s+(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s+(?:were|was|is|got|had been)?\s*(?:removed|deleted|"
+                   r"dropped|gone|taken out|cut|lost)", r"\bif\s+(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s+(?:left|leaves|quit)",
+                   r"\b(?:without|removing|deleting|dropping|losing|remove|delete|drop|lose)\s+"
+                   r"(?:the\s+)?(?:node\s+|edge\s+|link\s+|tie\s+)?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
+                   slots.EDGE_REMOVAL.pattern),
+        negatives=_rx(r"self-loops|isolated|duplicates|\bsave\b|new version|unload|the graph\b\W*$"),
+        group="components", hint="what removing a node or an edge does to the components"),
+    "clique": dict(
+        triggers=t(2.0, r"\bcliques?\b", r"all[- ]connected", r"everyone (?:knows|is tied to|is "
+                   r"linked to) everyone", r"fully (?:connected|linked) (?:sub)?group",
+                   r"complete subgraph", r"clique number"),
+        negatives=_rx(r"3-cliques?|cliquish|triangle"), hint="the largest clique"),
+    "common_neighbours": dict(
+        triggers=t(2.0, r"common (?:neighbou?rs?|friends|contacts|acquaintances|ties)",
+                   r"mutual (?:friends|contacts|neighbou?rs|acquaintances)",
+                   r"share the most (?:neighbou?rs|friends|contacts|ties)",
+                   r"shared (?:neighbou?rs|friends|contacts)"),
+        hint="the pairs sharing the most neighbours"),
+    "edge_totals": dict(
+        triggers=t(0.5, r"\btotal\b|\bsum\b|add(?:ed)? up|altogether|combined|overall|in all\b|"
+                   r"average|mean"),
+        bonus=_totals_bonus, hint="totals of an edge attribute"),
+})
+
+# The kinds of answer each intent gives and the question features it handles (see
+# model/registry.py), and the follow-up it offers in a clarification, on this graph's words.
+ANSWERS: dict[str, tuple[str, ...]] = {
+    "centrality": ("node", "list", "value"), "degree": ("node", "list", "value", "count"),
+    "bridges": ("node", "list"), "communities": ("count", "group", "list", "value"),
+    "path": ("path", "count", "value", "yesno"),
+    "connectivity": ("count", "yesno", "list", "value"), "local": ("count", "list", "value"),
+    "subgraph": ("count", "action"), "compare": ("list", "value", "count"),
+    "statistics": ("value", "count"), "search": ("node", "list"), "edge_search": ("list",),
+    "clear": ("action",), "optimize": ("action", "count"), "overview": ("count", "description"),
+    "bipartite": ("yesno", "count", "group"), "triangles": ("count", "list"),
+    "figure": ("value", "count"), "count_where": ("count",), "visualize": ("action",),
+    "report": ("action",), "threshold_count": ("count", "list"),
+    "hop_count": ("count",), "what_if": ("count", "value", "list"),
+    "clique": ("count", "group", "list"), "common_neighbours": ("count", "pair", "list"),
+    "edge_totals": ("value", "count", "node"),
+}
+COVERS: dict[str, tuple[str, ...]] = {
+    "threshold_count": ("threshold",), "hop_count": ("hops",), "local": ("hops",),
+    "subgraph": ("hops",), "what_if": ("removal",), "optimize": ("threshold", "removal"),
+    "clear": ("removal",),
+}
+SUGGEST: dict[str, tuple[str, str]] = {
+    "degree": ("rank {nouns} by degree", "Which {noun} has the most connections?"),
+    "threshold_count": ("count {nouns} whose degree is above a number you give",
+                        "How many {nouns} have more than 3 connections?"),
+    "centrality": ("rank {nouns} by PageRank and betweenness", "Which {nouns} are the most central?"),
+    "hop_count": ("count the {nouns} within k steps of {a}", "How many {nouns} are within 2 steps of {a}?"),
+    "path": ("find the shortest path between {a} and {b}", "What is the shortest path from {a} to {b}?"),
+    "local": ("list the neighbours of {a}", "Who are the neighbours of {a}?"),
+    "what_if": ("say how many components remain if {a} is removed",
+                "If {a} were removed, how many components would there be?"),
+    "connectivity": ("count the components and cut {nouns}",
+                     "Which {nouns} are cut points of the graph?"),
+    "communities": ("find the communities", "What communities does the graph have?"),
+    "bridges": ("find the {nouns} bridging communities", "Which {nouns} connect different communities?"),
+    "count_where": ("count the {nouns} with {attr} = {value}", "How many {nouns} have {attr} = {value}?"),
+    "clique": ("find the largest clique", "What is the largest clique?"),
+    "common_neighbours": ("find the pairs sharing the most neighbours",
+                          "Which two {nouns} share the most neighbours?"),
+    "edge_totals": ("add up the edges' {eattr}", "What is the total {eattr} over all edges?"),
+    "triangles": ("count the triangles", "How many triangles are there?"),
+    "figure": ("give the diameter and average path length", "What is the diameter of the graph?"),
+    "compare": ("compare {a} and {b}", "Compare {a} and {b}."),
+    "bipartite": ("check whether the graph is two-mode", "Is the graph bipartite?"),
+    "statistics": ("give the summary statistics", "Give me the summary statistics."),
+}
+
+
 def declare(name: str, pattern: re.Pattern[str] | None, calls: Callable, render: Callable,
             method: str) -> Intent:
     entry = LEXICON.get(name, {})
@@ -152,4 +259,19 @@ def declare(name: str, pattern: re.Pattern[str] | None, calls: Callable, render:
     return Intent(name, [*base, *entry.get("triggers", [])], calls, render, method,
                   negatives=entry.get("negatives", ()), group=entry.get("group", ""),
                   phase=entry.get("phase", 0), clarify=entry.get("clarify"),
-                  hint=entry.get("hint", ""), bonus=entry.get("bonus"))
+                  hint=entry.get("hint", ""), bonus=entry.get("bonus"), **declared(name))
+
+
+def declared(name: str) -> dict[str, Any]:
+    """An intent's answer kinds, covered features and follow-up, from the tables above."""
+    order = list(SUGGEST)
+    return {"answers": frozenset(ANSWERS.get(name, ())), "covers": frozenset(COVERS.get(name, ())),
+            "suggest": SUGGEST.get(name),
+            "suggest_rank": order.index(name) if name in order else len(order)}
+
+
+def unknown_keys(names: set[str]) -> list[str]:
+    """Keys of the lexicon tables that name no intent in ``names`` (a typo must not be
+    silently ignored; tests/test_planner_precision.py checks this)."""
+    keys = set(LEXICON) | set(ANSWERS) | set(COVERS) | set(SUGGEST)
+    return sorted(keys - names)

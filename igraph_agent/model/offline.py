@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 from igraph_agent.model import intents as intent_table
-from igraph_agent.model import memoryplan, skillplan
+from igraph_agent.model import memoryplan, skillplan, slots, vocabulary
 from igraph_agent.model.planstate import Call, Observed, PlanState
-from igraph_agent.model.registry import clarification
+from igraph_agent.model.registry import Ask, clarification, gaps
 
 CLARIFY = "ask_user"
 
@@ -30,6 +31,7 @@ def plan(messages: list[dict], tools: list[dict] | None,
     """The next assistant message for this conversation; ``context`` holds the request's
     options and skill catalogue as data (``model/context.py``)."""
     st = PlanState.from_messages(messages, tools, context)
+    st = replace(st, question=vocabulary.normalise(st.question, _info(st)))
     if not st.tools:  # budget exhausted: a tool-less final call
         return _text(_final_answer(st, skillplan.intents(st), budget_out=True))
     noted = memoryplan.reply(st)  # "Remember: ..." -> remember(...), then say what was kept
@@ -39,6 +41,11 @@ def plan(messages: list[dict], tools: list[dict] | None,
             return _tool_calls(payload, st.turns)
         return _clarify(payload) if kind == "ask" and CLARIFY in st.tools else _text(payload)
     calls = _next_calls(st)
+    if isinstance(calls, str) and st.graph_loaded():
+        calls = _with_offers(st, calls)
+    if isinstance(calls, Ask):
+        return _clarify(calls.question, calls.suggestions) if CLARIFY in st.tools \
+            else _text(calls.question)
     if isinstance(calls, str):
         return _clarify(calls) if CLARIFY in st.tools else _text(calls)
     if calls:
@@ -46,7 +53,25 @@ def plan(messages: list[dict], tools: list[dict] | None,
     return _text(_final_answer(st, skillplan.intents(st)))
 
 
-def _next_calls(st: PlanState) -> list[Call] | str:
+def _info(st: PlanState) -> dict[str, Any]:
+    info = st.last_ok("get_graph_info")
+    return info.data if info else {}
+
+
+def _ask(st: PlanState, missing: list[str] = (), partial: list = ()) -> Ask:  # type: ignore[assignment]
+    """A clarification naming the nearest analyses on this graph, offered as follow-ups."""
+    words = vocabulary.words(st.question, _info(st))
+    return clarification(intent_table.INTENTS, st.question, words,
+                         slots.features(st.question), missing, partial)
+
+
+def _with_offers(st: PlanState, question: str) -> Ask:
+    """A slot's question ("Between which two nodes?") with the nearest follow-ups."""
+    offers = _ask(st).suggestions
+    return Ask(question, offers)
+
+
+def _next_calls(st: PlanState) -> list[Call] | str | Ask:
     if st.last("get_graph_info") is None:
         return [Call("get_graph_info")]
     if not st.graph_loaded():
@@ -58,7 +83,11 @@ def _next_calls(st: PlanState) -> list[Call] | str:
         return skill_calls
     matched = skillplan.intents(st)
     if not matched:
-        return clarification(intent_table.INTENTS, st.question)
+        return _ask(st)
+    missing, partial = gaps(matched, st.question, slots.features(st.question),
+                            slots.asked_kind(st.question))
+    if missing:  # it would answer another question: ask, naming what it can do
+        return _ask(st, missing, partial)
     batch: list[Call] = []
     asks: list[str] = []
     for intent in matched:
@@ -268,8 +297,11 @@ def _text(content: str) -> dict[str, Any]:
     return {"role": "assistant", "content": content}
 
 
-def _clarify(question: str) -> dict[str, Any]:
-    return _tool_calls([Call(CLARIFY, {"question": question})], 99)
+def _clarify(question: str, suggestions: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    args: dict[str, Any] = {"question": question}
+    if suggestions:
+        args["suggestions"] = suggestions
+    return _tool_calls([Call(CLARIFY, args)], 99)
 
 
 def _tool_calls(calls: list[Call], turn: int) -> dict[str, Any]:

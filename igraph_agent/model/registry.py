@@ -7,6 +7,13 @@ the weights of the triggers it matches), negative phrases (any match: score 0), 
 drawing; -1: the fallback used only when nothing else fires) and an optional ``clarify``
 hook that names the missing slot as a specific question.
 
+Precision: each intent declares the kinds of answer it gives (``answers``: count, node,
+pair, path, yesno, value, list, group, description, action) and the question features it
+handles (``covers``: a threshold such as "more than 3", a hop count such as "within 2
+steps", a named removal such as "if Medici left"). :func:`gaps` names what a question asks
+that the selected intents do not give -- a count none of them counts, a threshold none of
+them applies -- and then the planner asks instead of answering another question.
+
 :func:`select` keeps intents scoring at least :data:`THRESHOLD` and at least
 :data:`RELATIVE` times the best score, in registration order. Below the threshold the
 planner asks a clarifying question (:func:`clarification`) instead of answering something
@@ -17,13 +24,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Literal
 
 from igraph_agent.model.planstate import Call, Observed, PlanState
 
 THRESHOLD = 1.0
 RELATIVE = 0.5
 Trigger = tuple[re.Pattern[str], float]
+AnswerKind = Literal["count", "node", "pair", "path", "yesno", "value", "list", "group",
+                     "description", "action"]
+ANSWER_KINDS: frozenset[str] = frozenset(AnswerKind.__args__)  # type: ignore[attr-defined]
+Feature = Literal["threshold", "hops", "removal"]
+FEATURES: frozenset[str] = frozenset(Feature.__args__)  # type: ignore[attr-defined]
 
 
 def t(weight: float, *patterns: str) -> list[Trigger]:
@@ -44,6 +57,15 @@ class Intent:
     clarify: Callable[[PlanState], str | None] | None = None
     hint: str = ""  # what a user might ask, for clarifying questions
     bonus: Callable[[PlanState], float] | None = None  # from structured context (tool results)
+    answers: frozenset[str] = field(default_factory=frozenset)  # AnswerKind values
+    covers: frozenset[str] = field(default_factory=frozenset)  # Feature values it handles
+    suggest: tuple[str, str] | None = None  # (label, question) templates, see suggestions()
+    suggest_rank: int = 0  # where it comes among the follow-ups of an unrelated question
+
+    def __post_init__(self) -> None:
+        bad = (set(self.answers) - ANSWER_KINDS) | (set(self.covers) - FEATURES)
+        if bad:
+            raise ValueError(f"intent {self.name!r} declares unknown kinds {sorted(bad)}")
 
     def score(self, question: str, st: PlanState | None = None) -> float:
         if any(n.search(question) for n in self.negatives):
@@ -75,18 +97,99 @@ def select(intents: Sequence[Intent], question: str,
     return [s[2] for s in sorted(kept, key=lambda s: s[1])]
 
 
-def clarification(intents: Sequence[Intent], question: str) -> str:
-    """A specific question when nothing reached the threshold: the nearest intents by name."""
-    near = sorted(((i.score(question), i) for i in intents if i.hint),
-                  key=lambda s: -s[0])
-    near = [i for s, i in near if s > 0][:2]
-    if near:
-        return ("I am not sure what to compute. Did you mean " +
-                " or ".join(i.hint for i in near) + "? Please rephrase with the measure and the "
-                "node names you mean.")
-    return ("I could not map this question to a graph analysis. I can answer: the size of the "
-            "graph, degrees and the best-connected nodes, centrality (PageRank, betweenness, "
-            "closeness, eigenvector), paths and distances between two named nodes, components, "
-            "cut nodes and bridge edges, communities, a node's neighbourhood and clustering, "
-            "triangles, k-cores, bipartiteness, diameter, radius and assortativity. Which one "
-            "do you mean?")
+_FEATURE_WORDS = {"threshold": "with the threshold you give",
+                  "hops": "with the number of steps you give",
+                  "removal": "with the removal you describe",
+                  "count": "how many", "node": "which node it is"}
+
+
+_JOINED = re.compile(r"\band\b|\bthen\b|;|\balso\b|\bplus\b", re.IGNORECASE)
+
+
+def gaps(intents: Sequence[Intent], question: str, features: set[str],
+         kind: str | None) -> tuple[list[str], list[Intent]]:
+    """What the question asks that ``intents`` do not give, and the intents that answer
+    only part of it. Missing: features none covers; in a one-clause question, features an
+    analysis intent beside the covering one ignores (it would answer another question); the
+    asked kind of answer (``count``) when none gives it. Intents declaring no ``answers``
+    (older families) are taken to answer anything."""
+    if not intents:
+        return [], []
+    analyses = [i for i in intents if i.phase == 0 and i.answers]
+    missing = sorted(f for f in features if not any(f in i.covers for i in intents))
+    partial = [i for i in analyses if features - set(i.covers)]
+    if missing:
+        return missing, partial
+    if partial and len(partial) < len(analyses) and not _JOINED.search(question):
+        return sorted(features - set(partial[0].covers)), partial
+    if kind and not any(_gives(i, kind) for i in intents):
+        return [kind], [i for i in analyses]
+    return [], []
+
+
+def _gives(intent: Intent, kind: str) -> bool:
+    """Whether ``intent`` answers ``kind`` (a node is also named by a list, group or pair)."""
+    if not intent.answers or kind in intent.answers:
+        return True
+    return kind == "node" and bool(intent.answers & {"list", "group", "pair"})
+
+
+@dataclass
+class Ask:
+    """A clarifying question and the follow-ups it offers (``ask_user`` arguments)."""
+
+    question: str
+    suggestions: list[dict[str, str]] = field(default_factory=list)
+
+
+def nearest(intents: Sequence[Intent], question: str, features: set[str],
+            k: int = 3, order: Sequence[str] = ()) -> list[Intent]:
+    """The intents closest to ``question``: by trigger score, then by the features they
+    cover, then in ``order`` (the analyses most graphs support first)."""
+    def rank(n_i: tuple[int, Intent]) -> tuple:
+        n, i = n_i
+        pos = list(order).index(i.name) if i.name in order else len(order) + n
+        return (-i.score(question), -len(features & set(i.covers)), pos)
+
+    usable = [(n, i) for n, i in enumerate(intents) if i.suggest and i.phase == 0]
+    return [i for _, i in sorted(usable, key=rank)[:k]]
+
+
+def suggestions(intents: Sequence[Intent], words: dict[str, str]) -> list[dict[str, str]]:
+    """Each intent's (label, question) templates filled with this graph's words
+    (``{noun}``, ``{nouns}``, ``{a}``, ``{b}``, ``{attr}``)."""
+    out = []
+    for i in intents:
+        label, q = i.suggest  # type: ignore[misc]
+        try:
+            out.append({"label": label.format(**words), "question": q.format(**words)})
+        except (KeyError, IndexError):
+            continue
+    return out
+
+
+def clarification(intents: Sequence[Intent], question: str, words: dict[str, str],
+                  features: set[str] = frozenset(), missing: Sequence[str] = (),  # type: ignore[assignment]
+                  partial: Sequence[Intent] = ()) -> Ask:
+    """A specific question naming the two or three nearest analyses on this graph, offered
+    as follow-ups; ``partial``: the intents that cover part of it (said first)."""
+    near = [i for i in partial if i.suggest] or []
+    order = [i.name for i in sorted((i for i in intents if i.suggest),
+                                    key=lambda i: i.suggest_rank)]
+    for i in nearest(intents, question, set(features), order=order):
+        if i not in near:
+            near.append(i)
+    near = near[:3]
+    offers = suggestions(near, words)
+    can = [o["label"] for o in offers]
+    listed = ", ".join(can[:-1]) + (" or " if len(can) > 1 else "") + can[-1] if can else \
+        "describe the graph"
+    if partial and missing:
+        what = " and ".join(_FEATURE_WORDS.get(m, m) for m in missing)
+        head = (f"I can only answer part of this: {partial[0].hint or partial[0].name}, but not "
+                f"{what}.")
+    elif missing:
+        head = "I have no analysis for this exact question."
+    else:
+        head = "I am not sure which analysis you mean."
+    return Ask(f"{head} I can {listed} — which do you mean?", offers)

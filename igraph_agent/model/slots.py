@@ -151,3 +151,104 @@ def where(question: str, attributes: list[str]) -> tuple[str, str] | None:
             if m and m.group(1).lower() not in _STOP:
                 return attr, m.group(1)
     return None
+
+
+# -- what a question asks for: features and the kind of answer --------------------------
+_NUM = r"(?:\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten)"
+_THRESHOLD = re.compile(
+    rf"\b(?:more|fewer|less|greater|higher|lower|larger|smaller|bigger) than\s+{_NUM}\b|"
+    rf"\bat (?:least|most)\s+{_NUM}\b|\b(?:over|above|below|under|exceeding|exactly)\s+{_NUM}\b"
+    r"(?!\s+(?:steps?|hops?|jumps?)\b)|"
+    rf"\b{_NUM}\s+or (?:more|fewer|less|greater|higher|lower)\b|>=?\s*\d|<=?\s*\d|≥|≤",
+    re.IGNORECASE)
+_HOPS = re.compile(
+    rf"\bwithin\s+{_NUM}\s+(?:steps?|hops?|links?|jumps?|edges?|degrees? of separation)|"
+    rf"\b{_NUM}\s+(?:steps?|hops?|links?|jumps?)\s+(?:away|from|of|out)|"
+    rf"\b(?:exactly|precisely)\s+{_NUM}\s+(?:steps?|hops?|links?|jumps?)|"
+    rf"\b(?:distance|hop count)\s+(?:of\s+)?(?:exactly\s+)?{_NUM}\b|"
+    rf"\b{_NUM}[ -]hops?\b(?! neighbou?rhood| ego)", re.IGNORECASE)
+_NAMED = r"(?:the\s+)?(?:node|member|vertex|edge|link|tie)?\s*([A-Z][\w'.-]*|[A-Za-z]+\d+|\d+)"
+_REMOVAL = [
+    re.compile(rf"\b(?i:remov\w*|delet\w*|drop\w*|without|took out|take out|taking out|lose|"
+               rf"losing|lost|cut(?:ting)?|knock\w* out)\s+{_NAMED}"),
+    re.compile(rf"\b(?i:if)\s+{_NAMED}\s+(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|"
+               r"dropped|gone|taken out|cut|lost|disappeared|went away)"),
+    re.compile(rf"\b(?i:if)\s+{_NAMED}\s+(?i:left|leaves|disappeared|vanished|quit|dropped out)"),
+]
+EDGE_REMOVAL = re.compile(
+    r"\b(?:remov\w*|delet\w*|drop\w*|cut\w*|without|los[et]\w*|clos\w*)\s+(?:the\s+)?"
+    r"(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\b|"
+    r"\bif\s+the\s+(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\s+.+?"
+    r"(?:were|was|is|got)?\s*(?:removed|deleted|cut|closed|lost|dropped)", re.IGNORECASE)
+_COUNT_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:how many|count|what is the number of|"
+                        r"what's the number of|number of)\b|\bhow many\b", re.IGNORECASE)
+
+
+def features(question: str) -> set[str]:
+    """The question features an intent must cover to answer it (``registry.FEATURES``)."""
+    out = set()
+    if _THRESHOLD.search(question):
+        out.add("threshold")
+    if _HOPS.search(question):
+        out.add("hops")
+    if removal(question) or EDGE_REMOVAL.search(question):
+        out.add("removal")
+    return out
+
+
+def removal(question: str) -> str | None:
+    """The node (or ``a-b`` edge) a what-if question removes: "if Medici were removed",
+    "without Valjean", "removing the edge between A and B" (that one: ``pair``)."""
+    for rx in _REMOVAL:
+        m = rx.search(question)
+        if m and _ok(m.group(1)) and m.group(1).lower() not in {"one", "a", "an", "any"}:
+            return clean(m.group(1))
+    return None
+
+
+_NODE_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:which|who|whom)\b[^?]*?\b(?:most|highest|best|"
+                       r"largest|biggest|top|least|lowest|fewest|smallest|greatest|strongest|"
+                       r"weakest)\b", re.IGNORECASE)
+
+
+def asked_kind(question: str) -> str | None:
+    """The kind of answer the question's form asks for: ``count`` ("how many ..."),
+    ``node`` ("which ... has the most ..."), else None."""
+    if _COUNT_ASK.search(question):
+        return "count"
+    return "node" if _NODE_ASK.search(question) else None
+
+
+def threshold(question: str) -> tuple[str, float] | None:
+    """(op, value) of "more than 3" (gt), "at least 3" (ge), "fewer than 3" (lt), "at most
+    3" (le), "exactly 3" (eq), "3 or more" (ge)."""
+    rules = [(r"(?:more|greater|higher|larger|bigger) than|over|above|exceeding|>(?!=)", "gt"),
+             (r"at least|>=|≥", "ge"), (r"(?:fewer|less|lower|smaller) than|below|under|<(?!=)", "lt"),
+             (r"at most|<=|≤", "le"), (r"exactly", "eq")]
+    for words, op in rules:
+        m = re.search(rf"(?:{words})\s*({_NUM})\b", question, re.IGNORECASE)
+        if m:
+            return op, _value(m.group(1))
+    m = re.search(rf"\b({_NUM})\s+or (more|greater|higher|fewer|less|lower)\b", question,
+                  re.IGNORECASE)
+    if m:
+        return ("ge" if m.group(2).lower() in {"more", "greater", "higher"} else "le",
+                _value(m.group(1)))
+    return None
+
+
+def hops(question: str) -> tuple[int, bool] | None:
+    """(k, exactly) of "within 2 steps" (False) or "exactly 2 hops away" (True)."""
+    m = _HOPS.search(question)
+    if not m:
+        return None
+    k = re.search(_NUM, m.group(0), re.IGNORECASE)
+    exact = bool(re.search(r"exactly|precisely|distance", m.group(0), re.IGNORECASE)) or (
+        not re.search(r"within", m.group(0), re.IGNORECASE)
+        and bool(re.search(r"\baway\b", m.group(0))))
+    return (int(_value(k.group(0))) if k else 1), exact
+
+
+def _value(word: str) -> float:
+    w = word.lower()
+    return float(_WORDS[w]) if w in _WORDS else float(w)

@@ -42,7 +42,13 @@ CLARIFY_TOOL: dict[str, Any] = {
         "name": "ask_user",
         "description": "Ask the user a clarifying question instead of answering; ends the run "
                        "with status needs_clarification.",
-        "parameters": {"type": "object", "properties": {"question": {"type": "string"}},
+        "parameters": {"type": "object", "properties": {
+            "question": {"type": "string"},
+            "suggestions": {"type": "array", "description": "optional: 2-3 analyses you can "
+                            "run instead, each a label and the question that runs it",
+                            "items": {"type": "object", "properties": {
+                                "label": {"type": "string"}, "question": {"type": "string"}},
+                                "required": ["question"]}}},
                        "required": ["question"]},
     },
 }

@@ -21,7 +21,15 @@ from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.model.gateway import ToolCallRequest
-from igraph_agent.response import AgentResponse, Evidence, GraphRef, Refusal, RunPhase
+from igraph_agent.response import (
+    AgentResponse,
+    Evidence,
+    GraphRef,
+    Refusal,
+    RunPhase,
+    Suggestion,
+    suggestions_of,
+)
 from igraph_agent.runtime.approvals import pause_run, restore_state, resumed_turn
 from igraph_agent.runtime.binding import SETUP_TOOLS, bind, bind_call, data_section, graph_ref
 from igraph_agent.runtime.events import ModelCompleted, ModelDelta, RunGraph, RunStarted, run_ended
@@ -142,7 +150,8 @@ async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
             clarify = next((c for c in turn.tool_calls if c.name == CLARIFY_TOOL["function"]["name"]),
                            None)
             if clarify is not None:
-                return _finish(spec, st, "needs_clarification", _clarify_text(clarify))
+                return _finish(spec, st, "needs_clarification", _clarify_text(clarify),
+                               suggestions=_clarify_suggestions(clarify))
             step += 1
             _check_cancel(spec)
             batch = await run_batch(spec, st, turn.tool_calls, scope, refused)
@@ -208,9 +217,11 @@ async def _finish_cancelled(spec: RunSpec, st: RunState, exc: AgentError) -> Age
 def _finish(spec: RunSpec, st: RunState, status: str, answer: str, *,
             error: AgentError | None = None, run_status: RunPhase | None = None,
             refusal: Refusal | None = None, extra_data: dict[str, Any] | None = None,
-            execution_stopped: bool = True) -> AgentResponse:
+            execution_stopped: bool = True,
+            suggestions: list[Suggestion] | None = None) -> AgentResponse:
     resp = build_response(spec, st, status, answer, error=error)
     resp.refusal = refusal
+    resp.suggestions = list(suggestions or [])
     ref = graph_ref(spec)
     if ref is not None:
         resp.graph = GraphRef(**ref)
@@ -247,6 +258,13 @@ def _update_plan(spec: RunSpec, st: RunState) -> None:
     state = dict(row.get("state") or {})
     state["plan"] = plan
     spec.store.update_session_state(spec.session_id, state)
+
+
+def _clarify_suggestions(call: ToolCallRequest) -> list[Suggestion]:
+    try:
+        return suggestions_of(json.loads(call.arguments).get("suggestions"))
+    except (json.JSONDecodeError, AttributeError):
+        return []
 
 
 def _clarify_text(call: ToolCallRequest) -> str:

@@ -15,7 +15,7 @@ __all__ = ["Tool", "ToolContext", "ToolOutput", "ToolRegistry", "ToolResult", "d
            "tool"]
 
 FAMILIES = ["data", "search", "centrality", "community", "paths", "local", "subgraph", "stats",
-            "structure", "code",
+            "structure", "counting", "whatif", "cohesion", "code",
             "viz", "export", "optimize", "skills", "memory", "report", "learning", "jobs"]
 
 

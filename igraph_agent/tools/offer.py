@@ -43,7 +43,9 @@ ON_DEMAND: dict[str, tuple[frozenset[str], re.Pattern[str]]] = {
                re.compile(r"remember|keep in mind|note that|from now on|memor", re.IGNORECASE)),
     "structure": (frozenset({"count_triangles", "bipartite_check"}),
                   re.compile(r"triangle|triad|clique|transitiv|bipartite|two[- ]?mode|"
-                             r"2[- ]colou?r|two (?:sides|modes)", re.IGNORECASE)),
+                             r"2[- ]colou?r|two (?:sides|modes|kinds)|each side|both sides|"
+                             r"mutually linked|edges only between|linked only to each other",
+                             re.IGNORECASE)),
     "workspace": (frozenset({"list_workspace"}),
                   re.compile(r"\bfiles?\b|workspace|folder|director|scratch|publish",
                              re.IGNORECASE)),

@@ -1,0 +1,237 @@
+"""Offline-planner intents for questions that name a number or a change: counts and
+rankings with a threshold ("more than 3 ties"), k-hop counts from a node ("within 2
+steps of Valjean"), what-if removal ("if Medici left, how many pieces"), the largest
+clique, the pairs with the most common neighbours and totals of an edge attribute.
+
+Each renders only what its tool returned (tools/counting.py, whatif.py, cohesion.py);
+``intents.py`` registers them with their lexicon rows (``model/lexicon.py``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from igraph_agent.model import slots, vocabulary
+from igraph_agent.model.graph_intents import _found, _resolve, _unresolved, _who
+from igraph_agent.model.planstate import Call, Observed, PlanState
+
+_WORDS = {"gt": "more than", "ge": "at least", "lt": "fewer than", "le": "at most",
+          "eq": "exactly"}
+_MEASURES = [  # question words -> nodes_by_measure measure, first match wins
+    (r"in-?degree|incoming|cited|citations|pointed to|followers", "in_degree"),
+    (r"out-?degree|outgoing|cites|citing|points to|follows", "out_degree"),
+    (r"triangles?", "triangles"), (r"clustering", "clustering"),
+    (r"\bcore (?:number|index)|k-?core", "core_number"), (r"pagerank|page rank", "pagerank"),
+    (r"betweenness", "betweenness"), (r"closeness", "closeness"),
+]
+
+
+def _info(st: PlanState) -> dict:
+    info = st.last_ok("get_graph_info")
+    return info.data if info else {}
+
+
+def _f(x) -> str:
+    return f"{x:.4f}".rstrip("0").rstrip(".") if isinstance(x, float) else str(x)
+
+
+# -- counts and rankings with a threshold ----------------------------------------------
+def threshold_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.intents import _where
+
+    found = slots.threshold(st.question)
+    if found is None:
+        return []
+    directed = bool(_info(st).get("directed"))
+    measure = next((m for rx, m in _MEASURES if re.search(rx, st.question, re.IGNORECASE)),
+                   "degree")
+    if measure in ("in_degree", "out_degree") and not directed:
+        measure = "degree"
+    op, value = found
+    return [Call("nodes_by_measure", {"measure": measure, "op": op, "value": value,
+                                      **_where(st)})]
+
+
+def threshold_render(st: PlanState, obs: list[Observed]) -> str:
+    d = obs[0].data
+    measure = d["measure"].replace("_", "-")
+    among = d.get("where")
+    scope = (" among nodes with " + ", ".join(f"{k} = {v}" for k, v in among.items())) \
+        if among else ""
+    shown = ", ".join(f"{_who(r)} ({_f(r['value'])})" for r in d["nodes"][:10])
+    more = " …" if d["count"] > 10 else ""
+    nouns = vocabulary.noun(st.question)[1]
+    return (f"**{d['count']}** of {d['of']} {nouns}{scope} have {measure} {_WORDS[d['op']]} "
+            f"{_f(d['value'])}" + (f": {shown}{more}." if shown else "."))
+
+
+def threshold_bonus(st: PlanState) -> float:
+    return 1.0 if "threshold" in slots.features(st.question) else 0.0
+
+
+# -- k-hop counts from a node -----------------------------------------------------------
+def _hop_name(st: PlanState) -> str | None:
+    m = re.search(r"\b(?:of|from|around|to|near)\s+(.+?)\s*[?.!]*$", st.question)
+    if m:
+        found = slots.names(m.group(1))
+        if found:
+            return found[0]
+    return slots.node(st.question)
+
+
+def hop_calls(st: PlanState) -> list[Call]:
+    k = slots.hops(st.question)
+    name = _hop_name(st)
+    if k is None or name is None:
+        return []
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    return [*searches, Call("hop_counts", {"node": ids[0], "hops": k[0]})]
+
+
+def hop_render(st: PlanState, obs: list[Observed]) -> str:
+    d = next((o.data for o in obs if o.tool == "hop_counts"), None)
+    name = _hop_name(st)
+    if d is None:
+        return _unresolved(st, [name] if name else [])
+    _k, exact = slots.hops(st.question) or (d["hops"], False)
+    nouns = vocabulary.noun(st.question)[1]
+    last = d["by_distance"][-1]
+    listed = ", ".join(_who(n) for n in last["nodes"][:12]) + (" …" if last["count"] > 12 else "")
+    if exact:
+        head = f"**{d['exactly']}** {nouns} are exactly {d['hops']} step(s) from {_who(d)}"
+    else:
+        head = (f"**{d['within']}** {nouns} are within {d['hops']} step(s) of {_who(d)} "
+                f"(not counting it)")
+    per = "; ".join(f"{r['count']} at distance {r['distance']}" for r in d["by_distance"])
+    return (_found(st, [name] if name else []) + head + (f" ({listed})" if exact and listed
+                                                         else "") +
+            f". By distance: {per}; {d['farther']} farther, {d['unreachable']} unreachable.")
+
+
+def hop_clarify(st: PlanState) -> str | None:
+    if _hop_name(st) is not None:
+        return None
+    return "From which node? Name it, e.g. 'how many nodes are within 2 steps of Alice'."
+
+
+# -- what-if removal --------------------------------------------------------------------
+def _removed(st: PlanState) -> tuple[list[str], bool]:
+    if slots.EDGE_REMOVAL.search(st.question):
+        pair = slots.pair(st.question)
+        return (pair or []), True
+    name = slots.removal(st.question)
+    return ([name] if name else []), False
+
+
+def whatif_calls(st: PlanState) -> list[Call]:
+    names, edge = _removed(st)
+    if not names:
+        return []
+    searches, ids = _resolve(st, names)
+    if ids is None:
+        return searches
+    args = {"edges": [ids[:2]]} if edge else {"nodes": ids}
+    return [*searches, Call("remove_and_compare", args)]
+
+
+def whatif_render(st: PlanState, obs: list[Observed]) -> str:
+    d = next((o.data for o in obs if o.tool == "remove_and_compare"), None)
+    names, _ = _removed(st)
+    if d is None:
+        return _unresolved(st, names)
+    what = ", ".join(d["removed_nodes"] + [f"the edge {a}–{b}" for a, b in d["removed_edges"]])
+    b, a = d["before"], d["after"]
+    sizes = ", ".join(map(str, a["component_sizes"][:8]))
+    cut = d["cut_off"]
+    lost = (f"; {cut['total']} node(s) lose their link to the main part (e.g. "
+            f"{', '.join(map(str, cut['items'][:6]))})" if cut["total"] else "")
+    return (_found(st, names) + f"Without {what}, the graph would have **{a['components']} "
+            f"connected component(s)** (sizes {sizes}), against {b['components']} now; the "
+            f"largest would hold {a['largest_component']} of {a['nodes']} nodes{lost}. Nothing "
+            "was changed.")
+
+
+# -- the largest clique -----------------------------------------------------------------
+def clique_calls(st: PlanState) -> list[Call]:
+    return [Call("largest_clique", {})]
+
+
+def clique_render(st: PlanState, obs: list[Observed]) -> str:
+    d = obs[0].data
+    first = ", ".join(_who(n) for n in d["cliques"][0]) if d["cliques"] else "none"
+    return (f"The largest clique (every member tied to every other) has **{d['size']} nodes**; "
+            f"{d['count']} clique(s) have that size. One of them: {first}.")
+
+
+# -- common neighbours ------------------------------------------------------------------
+def common_calls(st: PlanState) -> list[Call]:
+    pair = slots.pair(st.question)
+    if not pair:
+        return [Call("common_neighbour_pairs", {"top_k": 10})]
+    searches, ids = _resolve(st, pair)
+    if ids is None:
+        return searches
+    return [*searches, Call("common_neighbour_pairs", {"nodes": ids, "top_k": 1})]
+
+
+def common_render(st: PlanState, obs: list[Observed]) -> str:
+    d = next((o.data for o in obs if o.tool == "common_neighbour_pairs"), None)
+    pair = slots.pair(st.question)
+    if d is None:
+        return _unresolved(st, pair or [])
+    if pair:
+        p = d["pairs"][0] if d["pairs"] else None
+        if p is None:
+            return _found(st, pair) + "They share **0** neighbours."
+        return (_found(st, pair) + f"{p['a']} and {p['b']} share **{p['common']}** "
+                f"neighbour(s): {', '.join(p['shared'][:12])}.")
+    rows = "; ".join(f"{p['a']} and {p['b']} ({p['common']}"
+                     + (", linked" if p["linked"] else "") + ")" for p in d["pairs"][:5])
+    return (f"The pair(s) sharing the most neighbours share **{d['max_common']}** "
+            f"({d['pairs_with_max']} pair(s) at that count): {rows}.")
+
+
+# -- edge-attribute totals --------------------------------------------------------------
+def edge_attr(st: PlanState) -> str | None:
+    attrs = [a for a in _info(st).get("edge_attributes") or [] if isinstance(a, str)]
+    for a in sorted(attrs, key=len, reverse=True):
+        if re.search(rf"\b{re.escape(a)}\b", st.question, re.IGNORECASE):
+            return a
+    if "weight" in attrs and re.search(r"\bweights?\b", st.question, re.IGNORECASE):
+        return "weight"
+    return None
+
+
+def totals_calls(st: PlanState) -> list[Call]:
+    attr = edge_attr(st)
+    return [Call("edge_attribute_totals", {"attribute": attr})] if attr else []
+
+
+def totals_render(st: PlanState, obs: list[Observed]) -> str:
+    if not obs:
+        return "Name the edge attribute to add up."
+    d = obs[0].data
+    top = ", ".join(f"{_who(r)} ({_f(r['total'])})" for r in d["top_nodes"][:5])
+    return (f"The edges' {d['attribute']} adds up to **{_f(d['total'])}** over {d['edges']} "
+            f"edges (mean {_f(d['mean'])}, min {_f(d['min'])}, max {_f(d['max'])}). Highest "
+            f"totals per node: {top}.")
+
+
+def totals_bonus(st: PlanState) -> float:
+    return 1.0 if edge_attr(st) else 0.0
+
+
+QUERY_INTENTS = [
+    ("threshold_count", None, threshold_calls, threshold_render,
+     "nodes by a measure threshold (nodes_by_measure)"),
+    ("hop_count", None, hop_calls, hop_render, "k-hop counts from a node (hop_counts)"),
+    ("what_if", None, whatif_calls, whatif_render,
+     "what-if removal: components after (remove_and_compare)"),
+    ("clique", None, clique_calls, clique_render, "the largest clique (largest_clique)"),
+    ("common_neighbours", None, common_calls, common_render,
+     "pairs by common neighbours (common_neighbour_pairs)"),
+    ("edge_totals", None, totals_calls, totals_render,
+     "edge-attribute totals (edge_attribute_totals)"),
+]

@@ -1,0 +1,95 @@
+"""The loaded graph's own words, for the offline planner.
+
+:func:`words` names this graph's nodes and examples (``{noun}``, ``{nouns}``, ``{a}``,
+``{b}``, ``{attr}``, ``{value}``, ``{eattr}``) for clarifications and follow-ups;
+:func:`normalise` rewrites a question phrased in the data's words into the planner's:
+"the most marriage ties" is "the most ties", "attended the most events" is "has the most
+ties" (a degree), "most cited" on a directed graph is "the highest in-degree", "never
+cited" is "in-degree exactly 0". Names (capitalised words, ids) are never rewritten.
+
+Example::
+
+    >>> normalise("Which family had the most marriage ties?", {})
+    'Which family had the most ties?'
+    >>> normalise("Which paper is cited the most?", {"directed": True})
+    'Which paper has the highest in-degree?'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_NOUNS = ("family", "character", "member", "person", "woman", "man", "city", "town", "paper",
+          "employee", "customer", "user", "player", "student", "author", "actor", "club",
+          "team", "country", "station", "airport", "account", "page", "site", "article",
+          "company", "firm", "participant", "individual", "friend", "colleague", "hut",
+          "village", "node", "vertex", "people", "women", "men", "families", "cities")
+_PLURAL = {"family": "families", "person": "people", "woman": "women", "man": "men",
+           "city": "cities", "vertex": "vertices", "company": "companies",
+           "country": "countries", "people": "people", "women": "women", "men": "men",
+           "families": "families", "cities": "cities"}
+_SINGULAR = {"people": "person", "women": "woman", "men": "man", "families": "family",
+             "cities": "city"}
+_TIES = r"(?:ties|links|connections|contacts|relationships|relations|partners|partnerships)"
+_ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared in|played in|"
+         r"belong(?:s|ed)? to|is in|was in|are in|were in|worked with|collaborated with|"
+         r"wrote|co-?authored|bought|rated|reviewed|met|married into|traded with")
+_RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
+    (rf"\b(most|fewest|more|fewer)\s+(?:[a-z-]+\s+){{1,2}}?{_TIES}\b", r"\1 ties", False),
+    (rf"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z-]+\s+)?{_TIES}\b",
+     r"\1 ties", False),
+    (rf"\b(?:{_ACTS})\s+the\s+most\s+[a-z-]+s\b", "has the most ties", False),
+    (rf"\bthe\s+most\s+[a-z-]+s\s+(?:{_ACTS})\b", "the most ties", False),
+    (r"\b(?:is|are|was|were|got|gets|get)\s+cited\s+(?:the\s+)?most\b|\b(?:is|are)\s+the\s+most[- ]cited\b",
+     "has the highest in-degree", True),
+    (r"\bmost[- ]cited\b|\bcited the most\b|\bmost citations\b", "highest in-degree", True),
+    (r"\b(?:never|not once)\s+(?:been\s+)?cited\b|\bcited by no(?:body| one| other)?\b|\buncited\b",
+     "with in-degree exactly 0", True),
+    (r"\bcites the most\b|\bcite the most\b|\bmost references\b", "has the highest out-degree", True),
+]
+
+
+def normalise(question: str, info: dict[str, Any]) -> str:
+    """``question`` in the planner's words, given get_graph_info's data ``info``."""
+    out = question
+    directed = bool(info.get("directed"))
+    for pattern, repl, only_directed in _RULES:
+        if only_directed and not directed:
+            continue
+        out = re.sub(pattern, repl, out, flags=re.IGNORECASE)
+    return out
+
+
+def noun(question: str) -> tuple[str, str]:
+    """(singular, plural) of the word the question uses for a node, else node/nodes."""
+    for w in re.findall(r"[a-z]+", question.lower()):
+        if w in _NOUNS or w.rstrip("s") in _NOUNS:
+            base = _SINGULAR.get(w, w if w in _NOUNS else w.rstrip("s"))
+            if base in ("node", "vertex"):
+                break
+            return base, _PLURAL.get(base, base + "s")
+    return "node", "nodes"
+
+
+def words(question: str, info: dict[str, Any]) -> dict[str, str]:
+    """The placeholders of a follow-up (registry.suggestions), on this graph."""
+    sing, plural = noun(question)
+    from igraph_agent.model import slots
+
+    named = [n for n in slots.names(question) if n.lower() not in _NOUNS]
+    sample = named + [str(s.get("id")) for s in info.get("sample_nodes") or []
+                      if s.get("id") is not None and str(s.get("id")) not in named]
+    out = {"noun": sing, "nouns": plural}
+    if sample:
+        out["a"] = sample[0]
+        out["b"] = sample[1] if len(sample) > 1 else sample[0]
+    edge_attrs = [a for a in info.get("edge_attributes") or [] if isinstance(a, str)]
+    if edge_attrs:
+        out["eattr"] = edge_attrs[0]
+    values = info.get("attribute_values") or {}
+    for attr in info.get("node_attributes") or []:
+        if values.get(attr):
+            out["attr"], out["value"] = attr, str(values[attr][0])
+            break
+    return out

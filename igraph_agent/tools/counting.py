@@ -1,0 +1,173 @@
+"""Counts a question names a number for: nodes whose measure passes a threshold, nodes
+within (or exactly) k steps of a node, and totals of an edge attribute.
+
+Each result states the count it was asked for, so an answer never adds numbers up itself.
+
+Example::
+
+    >>> registry.dispatch("nodes_by_measure", {"measure": "degree", "op": "gt", "value": 3},
+    ...                   ctx).data["count"]
+    44
+    >>> registry.dispatch("hop_counts", {"node": "Valjean", "hops": 2}, ctx).data["within"]
+    74
+"""
+
+from __future__ import annotations
+
+import heapq
+import operator
+from typing import Literal
+
+import networkx as nx
+from pydantic import BaseModel, Field
+
+from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.tools.common import (
+    Where,
+    core_numbers,
+    degrees,
+    label,
+    matching_nodes,
+    require_nodes,
+    undirected,
+)
+from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+
+NodeMeasure = Literal["degree", "in_degree", "out_degree", "pagerank", "betweenness",
+                      "closeness", "clustering", "core_number", "triangles", "strength"]
+Op = Literal["gt", "ge", "lt", "le", "eq"]
+OPS = {"gt": operator.gt, "ge": operator.ge, "lt": operator.lt, "le": operator.le,
+       "eq": operator.eq}
+WORDS = {"gt": "more than", "ge": "at least", "lt": "fewer than", "le": "at most",
+         "eq": "exactly"}
+
+
+class MeasureArgs(BaseModel):
+    measure: NodeMeasure = "degree"
+    op: Op = Field(default="gt", description="gt >, ge >=, lt <, le <=, eq ==")
+    value: float = Field(description="the threshold")
+    where: Where | None = Field(default=None, description="only nodes whose attributes equal "
+                                "these values")
+    weight: str | None = Field(default=None, description="edge attribute summed by strength")
+    limit: int = Field(default=20, ge=1, le=500, description="matching nodes listed, best first")
+
+
+@tool(reads=("graph",), cost=2)
+def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
+    """Count and list the nodes whose measure passes a threshold (e.g. degree > 3, at least
+    2 triangles, in-degree = 0), optionally among nodes with given attribute values; the
+    matching nodes are listed best first.
+
+    Example: nodes_by_measure(measure="degree", op="ge", value=5) -> {"count": 7, "nodes": [...]}
+    """
+    g = ctx.session.require()
+    values = _measure(ctx, g, args.measure, args.weight)
+    among = matching_nodes(g, args.where)
+    pool = {n: v for n, v in values.items() if among is None or n in among}
+    hits = {n: v for n, v in pool.items() if OPS[args.op](v, args.value)}
+    top = heapq.nsmallest(args.limit, hits.items(), key=lambda kv: (-kv[1], str(kv[0])))
+    value = int(args.value) if float(args.value).is_integer() else args.value
+    data = {"measure": args.measure, "op": args.op, "value": value, "count": len(hits),
+            "of": len(pool), "nodes": [{"node": n, "value": _round(v), **label(g, n)}
+                                       for n, v in top],
+            "truncated": len(hits) > args.limit}
+    if among is not None:
+        data["where"] = args.where
+    return ToolOutput(data=data, revision=ctx.session.revision,
+                      summary=f"{len(hits)} of {len(pool)} nodes have {args.measure} "
+                              f"{WORDS[args.op]} {value}")
+
+
+def _round(v: float) -> float | int:
+    return v if isinstance(v, int) else round(float(v), 6)
+
+
+def _measure(ctx: ToolContext, g: nx.Graph, measure: str, weight: str | None) -> dict:
+    u = undirected(g)
+    if measure in ("degree", "in_degree", "out_degree"):
+        return degrees(ctx, g, {"in_degree": "in", "out_degree": "out"}.get(measure, "all"))
+    if measure == "strength":
+        key = weight or "weight"
+        return {n: _round(s) for n, s in g.degree(weight=key)}
+    if measure == "pagerank":
+        return nx.pagerank(g)
+    if measure == "betweenness":
+        return nx.betweenness_centrality(g)
+    if measure == "closeness":
+        return nx.closeness_centrality(g)
+    if measure == "clustering":
+        return nx.clustering(nx.Graph(u))
+    if measure == "core_number":
+        return core_numbers(ctx, nx.Graph(u), "networkx")
+    return nx.triangles(nx.Graph(u))
+
+
+class HopArgs(BaseModel):
+    node: str = Field(description="node id (from search_node)")
+    hops: int = Field(default=2, ge=1, le=50, description="k")
+    limit: int = Field(default=30, ge=1, le=500, description="nodes listed per distance")
+
+
+@tool(reads=("graph",))
+def hop_counts(ctx: ToolContext, args: HopArgs) -> ToolOutput:
+    """How many nodes lie exactly 1, 2, ..., k steps from a node (shortest-path distance,
+    directions ignored), how many within k steps (not counting the node), and how many are
+    farther or unreachable.
+
+    Example: hop_counts(node="0", hops=2) -> {"within": 25, "exactly": 9, "by_distance": [...]}
+    """
+    g = ctx.session.require()
+    (node,) = require_nodes(g, [args.node])
+    dist = nx.single_source_shortest_path_length(undirected(g), node)
+    rows = []
+    for d in range(1, args.hops + 1):
+        at = sorted((n for n, x in dist.items() if x == d), key=str)
+        rows.append({"distance": d, "count": len(at),
+                     "nodes": [{"node": n, **label(g, n)} for n in at[:args.limit]]})
+    within = sum(r["count"] for r in rows)
+    data = {"node": node, **label(g, node), "hops": args.hops, "within": within,
+            "exactly": rows[-1]["count"], "by_distance": rows,
+            "farther": sum(1 for x in dist.values() if x > args.hops),
+            "unreachable": g.number_of_nodes() - len(dist),
+            "eccentricity": max(dist.values()) if dist else 0}
+    return ToolOutput(data=data, revision=ctx.session.revision,
+                      summary=f"{within} node(s) within {args.hops} step(s) of {node}; "
+                              f"{data['exactly']} at exactly {args.hops}")
+
+
+class EdgeTotalArgs(BaseModel):
+    attribute: str = Field(description="a numeric edge attribute (get_graph_info lists them)")
+    node: str | None = Field(default=None, description="only the edges of this node id")
+    top_k: int = Field(default=10, ge=1, le=200, description="nodes by their edges' sum")
+
+
+@tool(reads=("graph",))
+def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
+    """Sum, mean, min and max of a numeric edge attribute over all edges (or one node's
+    edges), and the nodes whose edges sum highest (their strength).
+
+    Example: edge_attribute_totals(attribute="weight") -> {"total": 412, "mean": 3.4, ...}
+    """
+    g = ctx.session.require()
+    edges = g.edges(require_nodes(g, [args.node]), data=True) if args.node else g.edges(data=True)
+    vals = [(u, v, d.get(args.attribute)) for u, v, d in edges]
+    nums = [(u, v, x) for u, v, x in vals if isinstance(x, int | float) and not isinstance(x, bool)]
+    if not nums:
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS,
+                        f"no edge has a numeric attribute {args.attribute!r}",
+                        hint="get_graph_info lists the edge attributes", retryable=True)
+    per: dict = {}
+    for u, v, x in nums:
+        per[u] = per.get(u, 0) + x
+        per[v] = per.get(v, 0) + x
+    xs = [x for _, _, x in nums]
+    top = heapq.nsmallest(args.top_k, per.items(), key=lambda kv: (-kv[1], str(kv[0])))
+    total = sum(xs)
+    data = {"attribute": args.attribute, "edges": len(nums), "missing": len(vals) - len(nums),
+            "total": _round(total), "mean": _round(total / len(xs)), "min": min(xs),
+            "max": max(xs), "top_nodes": [{"node": n, "total": _round(s), **label(g, n)}
+                                          for n, s in top]}
+    if args.node:
+        data["node"] = args.node
+    return ToolOutput(data=data, revision=ctx.session.revision,
+                      summary=f"{args.attribute}: total {data['total']} over {len(nums)} edges")

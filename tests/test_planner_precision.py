@@ -1,0 +1,178 @@
+"""The offline planner answers only what it understood: a question no intent covers, or
+covers only in part, ends needs_clarification with follow-ups on this graph; thresholds,
+k-hop counts, what-if removals and attribute groups get their own intents' answers on
+graphs with different vocabularies (networkx is the oracle)."""
+
+from __future__ import annotations
+
+import re
+
+import networkx as nx
+import pytest
+
+from igraph_agent import Agent
+from igraph_agent.model import intents, lexicon, vocabulary
+from igraph_agent.model.registry import Intent
+
+
+def _florentine() -> nx.Graph:
+    g = nx.florentine_families_graph()
+    nx.set_node_attributes(g, {n: "old" if len(n) <= 7 else "new" for n in g}, "house")
+    return g
+
+
+def _office() -> nx.Graph:
+    names = ["Ada", "Bo", "Cyd", "Dee", "Eli", "Fox", "Gil", "Hal", "Ivy", "Jo", "Kit", "Lu",
+             "Mo", "Ned", "Oz", "Pia"]
+    g = nx.relabel_nodes(nx.connected_caveman_graph(4, 4), dict(enumerate(names)))
+    g.add_edge("Ada", "Ivy")
+    nx.set_node_attributes(g, {n: ["sales", "legal"][i % 2] for i, n in enumerate(names)},
+                           "department")
+    return g
+
+
+GRAPHS = {"florentine": _florentine, "office": _office}
+
+
+@pytest.fixture(scope="module")
+def agents(tmp_path_factory):
+    made = {name: Agent(home=tmp_path_factory.mktemp(name)) for name in GRAPHS}
+    yield made
+    for a in made.values():
+        a.close()
+
+
+def _ask(agents, graph: str, question: str):
+    return agents[graph].ask(question, attach=[GRAPHS[graph]()])
+
+
+def _bold(answer: str) -> list[str]:
+    return re.findall(r"\*\*(\d+)", answer)
+
+
+def _tools(resp) -> list[str]:
+    return [a.tool for a in resp.actions]
+
+
+def _within(g, node, k):
+    return len(nx.single_source_shortest_path_length(g, node, cutoff=k)) - 1
+
+
+def _removed(g, node):
+    h = g.copy()
+    h.remove_node(node)
+    return nx.number_connected_components(h)
+
+
+CASES = [  # (graph, kind, question, tool, oracle)
+    ("florentine", "threshold", "How many families have more than 3 marriage ties?",
+     "nodes_by_measure", lambda g: sum(1 for _, d in g.degree() if d > 3)),
+    ("office", "threshold", "How many colleagues have at least 4 email contacts?",
+     "nodes_by_measure", lambda g: sum(1 for _, d in g.degree() if d >= 4)),
+    ("florentine", "hops", "How many families are within 2 steps of Medici?",
+     "hop_counts", lambda g: _within(g, "Medici", 2)),
+    ("office", "hops", "How many people are exactly 2 hops away from Ada?",
+     "hop_counts", lambda g: _within(g, "Ada", 2) - _within(g, "Ada", 1)),
+    ("florentine", "whatif", "If Medici were removed, how many components would remain?",
+     "remove_and_compare", lambda g: _removed(g, "Medici")),
+    ("office", "whatif", "Without Ada, how many pieces would the office fall into?",
+     "remove_and_compare", lambda g: _removed(g, "Ada")),
+    ("florentine", "group", "How many families belong to the old house?",
+     "subgraph_extraction", lambda g: sum(1 for _, h in g.nodes(data="house") if h == "old")),
+    ("office", "group", "How many people work in the sales department?",
+     "subgraph_extraction",
+     lambda g: sum(1 for _, d in g.nodes(data="department") if d == "sales")),
+]
+
+
+@pytest.mark.parametrize(("graph", "kind", "question", "tool", "oracle"), CASES,
+                         ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_a_threshold_hop_whatif_or_group_question_gets_its_own_intents_answer(
+        agents, graph, kind, question, tool, oracle):
+    resp = _ask(agents, graph, question)
+    assert resp.status == "answered", resp.answer
+    assert tool in _tools(resp), _tools(resp)
+    assert _bold(resp.answer)[0] == str(oracle(GRAPHS[graph]())), resp.answer
+
+
+def test_a_question_no_intent_covers_asks_with_suggestions_not_the_graph_description(agents):
+    resp = _ask(agents, "office", "What will the weather be like on Friday?")
+    assert resp.status == "needs_clarification"
+    assert "nodes**" not in resp.answer and "Node attributes" not in resp.answer
+    assert 2 <= len(resp.suggestions) <= 3
+    assert all(s.label in resp.answer for s in resp.suggestions)
+    follow = _ask(agents, "office", resp.suggestions[0].question)  # one click: it answers
+    assert follow.status == "answered", follow.answer
+
+
+def test_a_question_covered_only_in_part_says_which_part_and_offers_the_rest(agents):
+    resp = _ask(agents, "florentine", "Which family has the highest pagerank within 2 steps "
+                                      "of Medici?")
+    assert resp.status == "needs_clarification"
+    assert "only answer part" in resp.answer and "steps" in resp.answer
+    questions = [s.question for s in resp.suggestions]
+    assert "How many families are within 2 steps of Medici?" in questions, questions
+    assert not any(a.tool == "node_centrality" for a in resp.actions)
+
+
+def test_removing_a_named_edge_reports_the_components_after(agents):
+    resp = _ask(agents, "office", "If the edge between Ada and Ivy were removed, how many "
+                                  "components would there be?")
+    assert resp.status == "answered", resp.answer
+    h = _office()
+    h.remove_edge("Ada", "Ivy")
+    assert _bold(resp.answer)[0] == str(nx.number_connected_components(h)), resp.answer
+    assert not any(a.tool == "node_centrality" for a in resp.actions)
+
+
+def test_a_count_question_no_counting_intent_gives_is_not_answered_with_a_ranking(agents):
+    resp = _ask(agents, "office", "How many people are more central than Ada by pagerank?")
+    assert resp.status in ("needs_clarification", "answered")
+    if resp.status == "answered":  # only a count of nodes by a pagerank threshold may answer
+        assert "nodes_by_measure" in _tools(resp)
+    else:
+        assert resp.suggestions
+
+
+def test_a_clarification_offers_follow_ups_in_the_graphs_own_words(agents):
+    resp = _ask(agents, "florentine", "Which families matter?")
+    assert resp.status == "needs_clarification"
+    assert resp.suggestions and any("famil" in s.label or "famil" in s.question
+                                    for s in resp.suggestions), resp.suggestions
+
+
+def test_the_graphs_words_for_ties_and_events_reach_degree(tmp_path):
+    agent = Agent(home=tmp_path / "p")
+    try:
+        for g, question in [(nx.florentine_families_graph(), "Which family had the most "
+                                                              "marriage ties?"),
+                            (nx.davis_southern_women_graph(), "Which woman attended the most "
+                                                              "events?")]:
+            resp = agent.ask(question, attach=[g])
+            assert resp.status == "answered" and "degree_analysis" in _tools(resp), resp.answer
+            best = max(d for _, d in g.degree())
+            assert any(n in resp.answer for n, d in g.degree() if d == best), resp.answer
+    finally:
+        agent.close()
+
+
+def test_cited_on_a_directed_graph_means_in_degree():
+    info = {"directed": True}
+    assert vocabulary.normalise("Which paper is cited the most?", info) == \
+        "Which paper has the highest in-degree?"
+    assert "in-degree exactly 0" in vocabulary.normalise("How many papers were never cited?", info)
+    assert vocabulary.normalise("Which paper is cited the most?", {}) == \
+        "Which paper is cited the most?"  # undirected: no direction to read it from
+
+
+def test_a_lexicon_key_that_names_no_intent_fails(monkeypatch):
+    names = {i.name for i in intents.INTENTS} | {intents.OVERVIEW.name}
+    assert lexicon.unknown_keys(names) == []
+    monkeypatch.setitem(lexicon.SUGGEST, "centrallity", ("a typo", "Which is central?"))
+    monkeypatch.setitem(lexicon.LEXICON, "degre", {})
+    assert lexicon.unknown_keys(names) == ["centrallity", "degre"]
+
+
+def test_an_intent_declaring_an_unknown_answer_kind_is_refused():
+    with pytest.raises(ValueError, match="unknown kinds"):
+        Intent("x", [], lambda st: [], lambda st, obs: "", "m", answers=frozenset({"counts"}))
