@@ -1,7 +1,8 @@
 """Which tools a request offers the model: the analysis catalogue always, the rest on demand.
 
 Every offered tool's schema is sent on every model turn. Tools for learning, changing the
-graph, reports and drawings, memory, the triangle and bipartite checks, and listing
+graph, reports and drawings, memory, the triangle and bipartite checks, threshold / k-hop /
+what-if / clique / total queries, and listing
 workspace files cost about as much as the whole analysis catalogue and serve few
 questions, so they are offered only when the question asks for what they do
 (a word from their family's pattern), when the output format is ``report`` (reports), or
@@ -46,6 +47,14 @@ ON_DEMAND: dict[str, tuple[frozenset[str], re.Pattern[str]]] = {
                              r"2[- ]colou?r|two (?:sides|modes|kinds)|each side|both sides|"
                              r"mutually linked|edges only between|linked only to each other",
                              re.IGNORECASE)),
+    "queries": (frozenset({"nodes_by_measure", "hop_counts", "edge_attribute_totals",
+                           "remove_and_compare", "largest_clique", "common_neighbour_pairs"}),
+                re.compile(r"than|at (?:least|most)|exactly|\bover\b|above|below|under|\bor "
+                           r"(?:more|fewer|less)|[<>≤≥]|within|away|\bhops?\b|\bsteps?\b|remov|"
+                           r"delet|without|\bdrop|\blos[etsi]|\bleft\b|leaves|\bquit|\bif\b|"
+                           r"clique|all[- ]connected|everyone|fully|complete|common|mutual|"
+                           r"\bshare|total|\bsum\b|add(?:ed)? up|altogether|combined|overall|"
+                           r"average|\bmean\b|cited|never|\bno\b", re.IGNORECASE)),
     "workspace": (frozenset({"list_workspace"}),
                   re.compile(r"\bfiles?\b|workspace|folder|director|scratch|publish",
                              re.IGNORECASE)),
