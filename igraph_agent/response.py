@@ -187,6 +187,14 @@ class AgentResponse(BaseModel):
     run_state: RunStatus | None = None  # filled when returned to the caller
     graph: GraphRef | None = None  # the graph the run used (None: no graph was loaded)
 
+    @property
+    def frames(self) -> dict[str, Any]:
+        """Each table of the run's tool results as a pandas DataFrame, named after what it
+        measures (``pagerank``, ``communities``, ``mixing`` …; ``igraph_agent/frames.py``)."""
+        from igraph_agent.frames import frames_of
+
+        return frames_of(self.data)
+
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.model_dump(mode="json"), indent=indent)
 

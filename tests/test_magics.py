@@ -133,6 +133,19 @@ def test_agent_cell_shows_tool_cards_answer_and_model(kernel):
     assert any("text/html" in d and "dataframe" in d["text/html"] for d in out.displays)
 
 
+def test_output_option_stores_the_response_whose_frames_are_dataframes(k7):
+    out = k7.run("%%agent --with karate -o res\nWhich nodes have the highest pagerank?")
+    assert out.status == "ok" and not out.stderr, out
+    check = k7.run(
+        "import pandas as pd\n"
+        "top = [v['top'] for v in res.data.values() if v['tool'] == 'node_centrality'][0]\n"
+        "pd.testing.assert_frame_equal(res.frames['pagerank'], pd.DataFrame.from_records(top))\n"
+        "print(type(res).__name__, res.status, type(res.frames['pagerank']).__name__,\n"
+        "      res is _agent_response)")
+    assert check.status == "ok", check
+    assert check.stdout.split() == ["AgentResponse", "answered", "DataFrame", "True"]
+
+
 def test_prompt_braces_and_dollars_are_taken_literally(k7):
     out = k7.run("%%agent\nHow big is the graph? {not_a_variable} $karate {{x}}")
     assert out.status == "ok" and not out.stderr

@@ -28,6 +28,12 @@ def test_cell_options_become_typed_cell_args():
                             reasoning="staged", planning="always", read_only=True, no_wait=True)
 
 
+def test_output_option_names_the_variable_for_the_response():
+    assert parse_cell_line("-o res --with karate").out_var == "res"
+    assert parse_cell_line("--output ranking_2").out_var == "ranking_2"
+    assert parse_cell_line("").out_var is None
+
+
 def test_with_splits_names_on_commas_and_drops_blanks():
     assert parse_cell_line("--with 'orders, people,,'").with_vars == ["orders", "people"]
 
@@ -62,6 +68,9 @@ def test_line_commands_become_typed_line_commands(line, expected):
     ("--format xml", "'xml' is not one of 'chat', 'report', 'json'"),
     ("--model", "Option '--model' requires an argument"),
     ("--session 'unclosed", "cannot read the options"),
+    ("-o 2res", "-o 2res: not a Python variable name"),
+    ("-o class", "not a Python variable name"),
+    ("-o res --no-wait", "drop --no-wait"),
 ])
 def test_bad_cell_options_are_a_short_usage_problem(line, message):
     with pytest.raises(UsageProblem) as problem:

@@ -64,18 +64,14 @@ def _tool_results(response: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def tables(response: dict[str, Any]) -> list[tuple[str, Any]]:
-    """Lists of records in the tool results, as ``(caption, DataFrame)``."""
-    import pandas as pd
+    """The response's frames (``AgentResponse.frames``) of two columns or more, as
+    ``(caption, DataFrame)``; the caption says how to reach the frame from ``-o res``."""
+    from igraph_agent.frames import frames_of
 
-    out = []
-    for call_id, entry in (response.get("data") or {}).items():
-        if not isinstance(entry, dict) or entry.get("tool") in NOT_TABLES:
-            continue
-        for key, value in entry.items():
-            if (isinstance(value, list) and value and all(isinstance(r, dict) for r in value)
-                    and len({k for r in value for k in r}) >= 2):
-                out.append((f"{entry.get('tool')} · {key} ({call_id})", pd.DataFrame(value)))
-    return out[:MAX_TABLES]
+    data = {k: e for k, e in (response.get("data") or {}).items()
+            if isinstance(e, dict) and e.get("tool") not in NOT_TABLES}
+    return [(f"{name} · .frames[{name!r}]", frame) for name, frame in frames_of(data).items()
+            if frame.shape[1] >= 2][:MAX_TABLES]
 
 
 def show_response(response: dict[str, Any], output_format: str) -> None:

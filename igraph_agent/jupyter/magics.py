@@ -101,6 +101,8 @@ class AgentMagics(Magics):
         panel.finish(resp)
         bridge.last_response = resp
         self.shell.user_ns["_agent_response"] = response
+        if args.out_var:
+            self.shell.user_ns[args.out_var] = response
         self._show(panel, resp, options.output_format, display_id)
         from igraph_agent.jupyter.report_comm import publish_store_status
 

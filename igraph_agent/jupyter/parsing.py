@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import json
+import keyword
 import shlex
 from contextlib import redirect_stdout
 from typing import Any, Literal
@@ -47,6 +48,7 @@ class CellArgs(BaseModel):
     planning: Literal["never", "auto", "always"] | None = None
     read_only: bool = False
     no_wait: bool = False
+    out_var: str | None = None  # -o NAME: the response is stored in this notebook variable
 
 
 class LineCommand(BaseModel):
@@ -75,10 +77,18 @@ CHOICE = click.Choice
 @click.option("--planning", type=CHOICE(["never", "auto", "always"]), default=None)
 @click.option("--read-only", is_flag=True, help="no tool may change data")
 @click.option("--no-wait", is_flag=True, help="return at once; the panel keeps updating")
-def _cell_command(model, session, with_, fmt, reasoning, planning, read_only, no_wait) -> CellArgs:
+@click.option("--output", "-o", "out_var", default=None,
+              help="store the response in this variable (res.frames, res.answer …)")
+def _cell_command(model, session, with_, fmt, reasoning, planning, read_only, no_wait,
+                  out_var) -> CellArgs:
     names = [n.strip() for n in with_.split(",") if n.strip()]
+    if out_var is not None and (not out_var.isidentifier() or keyword.iskeyword(out_var)):
+        raise click.UsageError(f"-o {out_var}: not a Python variable name")
+    if out_var is not None and no_wait:
+        raise click.UsageError("-o stores the finished response; drop --no-wait to use it")
     return CellArgs(model=model, session=session, with_vars=names, output_format=fmt,
-                    reasoning=reasoning, planning=planning, read_only=read_only, no_wait=no_wait)
+                    reasoning=reasoning, planning=planning, read_only=read_only, no_wait=no_wait,
+                    out_var=out_var)
 
 
 @click.group(name="%agent", context_settings={"help_option_names": ["-h", "--help"]})

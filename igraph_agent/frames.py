@@ -1,0 +1,91 @@
+"""Tool results as pandas DataFrames: what ``AgentResponse.frames`` holds.
+
+Every successful tool result of a run that holds a table (a list of records, or a
+mapping of rows) becomes one DataFrame, named after what it measures: ``pagerank`` (or
+``betweenness``, ``degree`` …) for ``node_centrality``'s ranking, ``communities`` for
+``community_detection``'s, ``mixing`` for a mixing matrix. A table of a tool not listed
+in ``NAMES`` is named after its field. A second table of the same name (the same measure
+asked twice) is ``pagerank_2``, in call order.
+
+Example::
+
+    >>> data = {"call_1": {"tool": "node_centrality", "measure": "pagerank",
+    ...                    "top": [{"node": "a", "score": 0.4}, {"node": "b", "score": 0.3}]}}
+    >>> frames = frames_of(data)
+    >>> list(frames), frames["pagerank"]["node"].tolist()
+    (['pagerank'], ['a', 'b'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+Namer = str | Callable[[dict[str, Any]], str]
+
+#: tool -> {its table field -> the frame's name (or a function of the result's data)}
+NAMES: dict[str, dict[str, Namer]] = {
+    "node_centrality": {"top": lambda d: str(d.get("measure") or "centrality")},
+    "degree_analysis": {"top": lambda d: {"in": "in_degree", "out": "out_degree"}.get(
+                            str(d.get("direction")), "degree"),
+                        "distribution": "degree_distribution"},
+    "community_detection": {"largest_communities": "communities", "membership": "membership"},
+    "bridge_nodes": {"bridges": "bridges"},
+    "shortest_path": {"path": "path"},
+    "local_analysis": {"neighbours_by_hop": "neighbours"},
+    "compare_nodes": {"nodes": "comparison", "pairs": "pairs"},
+    "count_triangles": {"top": "triangles"},
+    "search_node": {"candidates": "candidates"},
+    "search_edge": {"edges": "edge_matches"},
+    "subgraph_extraction": {"node_ids": "subgraph_nodes"},
+    # what the graph is, how it was set up or where a file went: no result table
+    **{name: {} for name in ("get_graph_info", "construct_graph", "load_constructed_graph",
+                             "load_skill", "list_workspace", "remember", "get_job_status",
+                             "visualize_subgraph", "export_subgraph", "create_analysis_report",
+                             "find_tools")},
+}
+#: fields that hold records but are not a result table (what was asked, not what was found)
+SKIPPED = {"requested", "criteria", "seeds"}
+
+
+def frames_of(data: dict[str, dict[str, Any]]) -> dict[str, pd.DataFrame]:
+    """``AgentResponse.data`` (call id -> ``{"tool": …, **result}``) as named DataFrames."""
+    import pandas as pd
+
+    out: dict[str, pd.DataFrame] = {}
+    for result in data.values():
+        tool = str(result.get("tool", ""))
+        declared = NAMES.get(tool)
+        for field, value in result.items():
+            if field in SKIPPED or field == "tool":
+                continue
+            namer = declared.get(field) if declared is not None else field
+            if namer is None:
+                continue
+            frame = _table(value, pd)
+            if frame is None:
+                continue
+            name = namer(result) if callable(namer) else namer
+            out[_unique(name, out)] = frame
+    return out
+
+
+def _table(value: Any, pd: Any) -> pd.DataFrame | None:
+    """Records (a list of dicts) or rows (a dict of dicts) as a DataFrame, else None."""
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        return pd.DataFrame.from_records(value)
+    if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+        return pd.DataFrame.from_dict(value, orient="index")
+    return None
+
+
+def _unique(name: str, taken: dict[str, Any]) -> str:
+    if name not in taken:
+        return name
+    i = 2
+    while f"{name}_{i}" in taken:
+        i += 1
+    return f"{name}_{i}"
