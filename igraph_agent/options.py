@@ -37,6 +37,9 @@ class RunOptions(BaseModel):
     read_only: bool = False
     tools: list[str] | None = None
     skills: list[str] | None = None
+    # tools that wait for a person in this request even where a run would not ask (no
+    # approval flag, or pre-authorized by the question): the MCP server's train, remember
+    ask_first: list[str] = Field(default_factory=list)
 
 
 @dataclass

@@ -5,6 +5,11 @@ the one called, in the igraph-agent session of the MCP session: scope rules, rea
 mode, approvals and persistence hold as for any run, and the loaded graph stays between
 calls of one client. A gated call pauses its run and answers ``APPROVAL_REQUIRED`` with
 the run and call to approve; the same call sent again returns the decided call's result.
+
+An MCP client is a program, not the person at a notebook: besides the tools gated
+everywhere, ``train`` (writes a model file) and ``remember`` (writes a memory candidate)
+wait for a person here too (:data:`ASK_FIRST`), even when the call's own words ask to
+train. An answer given through elicitation decides only the paused call it was asked for.
 """
 
 from __future__ import annotations
@@ -16,6 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
+
+# tools a person approves before an MCP client's call runs, beyond those gated everywhere
+ASK_FIRST = ("train", "remember")
 
 APPROVE_HINT = ("approve it with `igraph-agent --home {home} approve {run} {call}` or "
                 "`%agent approve {run} {call}` in a notebook on this project, then send the "
@@ -52,8 +60,10 @@ class Catalogue:
         for t in self.agent.registry.in_scope(None):
             fn = t.json_schema()["function"]
             out.append({"name": fn["name"], "description": fn["description"],
-                        "input_schema": fn["parameters"], "mutates": t.mutates,
-                        "gated": t.requires_approval})
+                        "input_schema": fn["parameters"],
+                        "mutates": t.mutates or t.mutates_when is not None,
+                        "gated": (t.requires_approval or t.approval_when is not None
+                                  or t.name in ASK_FIRST)})
         return [ATTACH_TOOL, *out]
 
     def session_of(self, client: str) -> str:
@@ -88,7 +98,7 @@ class Catalogue:
         from igraph_agent.options import RunOptions
 
         options = RunOptions(model=RELAY_MODEL, tools=[name], read_only=self.read_only,
-                             max_steps=3)
+                             max_steps=3, ask_first=[n for n in ASK_FIRST if n == name])
         try:
             resp = self.agent.ask(relay_question(name, arguments or {}), session=sid,
                                   options=options)
@@ -97,7 +107,7 @@ class Catalogue:
         if resp.status == "awaiting_approval":
             call_id = resp.pending[0].tool_call_id
             self._paused[key] = (resp.run_id, call_id)
-            return self._approval_required(name, resp.run_id, call_id)
+            return self._approval_required(name, resp.run_id, call_id, arguments or {})
         return self._result_of(resp.run_id, name, resp)
 
     def attach(self, client: str, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -125,15 +135,30 @@ class Catalogue:
         return {**env, "tool": name}
 
     def decide(self, client: str, name: str, arguments: dict[str, Any] | None,
-               decision: str) -> dict[str, Any]:
+               decision: str, asked: dict[str, Any] | None = None) -> dict[str, Any]:
         """Decide this client's paused call (asked through MCP elicitation) with the approval
-        machinery, then answer the call: its result, or ``APPROVAL_REJECTED``."""
+        machinery, then answer the call: its result, or ``APPROVAL_REJECTED``.
+
+        ``asked``: the ``data`` of the ``APPROVAL_REQUIRED`` answer the person saw (run,
+        call, generation). The decision applies only if that is still the pending call of
+        this client's same call, at the same generation; else ``APPROVAL_CONFLICT`` and
+        nothing is decided."""
         sid = self.session_of(client)
         paused = self._paused.get((sid, _call_key(name, arguments or {})))
         if paused is None:
             return _failure(name, ErrorCode.APPROVAL_CONFLICT, f"no paused {name} call here",
                             "send the call again")
-        resp = self.agent.continue_run(paused[0], paused[1], decision)
+        generation = None
+        if asked is not None:
+            generation = asked.get("generation")
+            if (asked.get("run_id"), asked.get("tool_call_id")) != paused:
+                return _failure(name, ErrorCode.APPROVAL_CONFLICT,
+                                f"the answer was for {name} call {asked.get('tool_call_id')} "
+                                f"of run {asked.get('run_id')}, which is not the one waiting "
+                                f"(call {paused[1]} of run {paused[0]}); nothing was decided",
+                                "send the call again to be asked about the waiting one")
+        resp = self.agent.continue_run(paused[0], paused[1], decision,
+                                       generation=generation, tool=name)
         if resp.status == "error" and resp.error is not None:
             return _failure(name, resp.error.code, resp.error.message, resp.error.hint)
         return self.call(client, name, arguments)
@@ -143,17 +168,25 @@ class Catalogue:
         status = self.agent.run_status(run_id)
         name = key[1].split(" ", 1)[0]
         if status.run_status == "paused":
-            return self._approval_required(name, run_id, call_id)
+            return self._approval_required(name, run_id, call_id,
+                                           json.loads(key[1].split(" ", 1)[1]))
         del self._paused[key]
         self.agent.refresh_graph(sid)  # the decided call may have run in another process
         return self._result_of(run_id, name, None)
 
-    def _approval_required(self, name: str, run_id: str, call_id: str) -> dict[str, Any]:
+    def _approval_required(self, name: str, run_id: str, call_id: str,
+                           arguments: dict[str, Any]) -> dict[str, Any]:
+        from igraph_agent.store.approvals import Approvals
+
         hint = APPROVE_HINT.format(home=self.agent.home, run=run_id, call=call_id)
+        shown = json.dumps(arguments, sort_keys=True)
         env = _failure(name, ErrorCode.APPROVAL_REQUIRED,
-                       f"{name} changes data and waits for a person's approval "
+                       f"{name} {shown[:300]} changes data and waits for a person's approval "
                        f"(run {run_id}, call {call_id}); it has not run", hint)
+        record = Approvals(self.agent.store).get(run_id, call_id)
         env["data"] = {"run_id": run_id, "tool_call_id": call_id,
+                       "generation": record.generation if record is not None else None,
+                       "arguments": arguments,
                        "approve": f"igraph-agent approve {run_id} {call_id}"}
         return env
 

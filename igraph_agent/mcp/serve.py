@@ -38,8 +38,9 @@ def build_server(catalogue: Catalogue, stdio: bool):
         if _code(env) == "APPROVAL_REQUIRED" and _can_elicit(ctx):
             decision = await _ask_person(ctx, params.name, env)
             if decision is not None:
+                asked = env["data"]  # the answer decides only the call it was asked for
                 env = await anyio.to_thread.run_sync(catalogue.decide, client, params.name,
-                                                     arguments, decision)
+                                                     arguments, decision, asked)
         text = env["summary"] if env["ok"] else json.dumps(env["error"])
         return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
                                     structured_content=env, is_error=not env["ok"])

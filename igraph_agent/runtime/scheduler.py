@@ -218,11 +218,14 @@ def _state_of(result: ToolResult) -> str:
 
 def _needs_approval(spec: RunSpec, p: Planned) -> bool:
     t = p.tool
-    if t is None or not t.needs_approval(p.args):
+    if t is None:
+        return False
+    asked_first = t.name in spec.options.ask_first
+    if not (asked_first or t.needs_approval(p.args)):
         return False
     if spec.options.read_only and t.writes_data(p.args):
         return False  # refused with READ_ONLY_MODE before anyone is asked
-    return not preauthorized(t.name, spec.question, p.args_view)
+    return asked_first or not preauthorized(t.name, spec.question, p.args_view)
 
 
 def _blocked(spec: RunSpec, p: Planned, blocker: Planned, why: Outcome) -> ToolResult:
