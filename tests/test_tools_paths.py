@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import networkx as nx
 import pytest
@@ -97,3 +98,61 @@ def test_capped_lists_keep_their_totals(tmp_path):
     assert len(data["articulation_points"]["items"]) == 2
     assert data["articulation_points"]["total"] == len(list(nx.articulation_points(g)))
     assert data["bridges"]["total"] == len(list(nx.bridges(g)))
+
+
+@pytest.mark.parametrize("directed", [False, True])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_igraph_and_networkx_paths_agree_on_weighted_and_directed_graphs(tmp_path, directed,
+                                                                         weighted):
+    rng = random.Random(7)
+    g = nx.gnm_random_graph(120, 260, seed=3, directed=directed)
+    g = nx.relabel_nodes(g, {i: f"p{i}" for i in g})
+    for u, v in g.edges:
+        g.edges[u, v]["weight"] = rng.choice([0.5, 1.0, 2.0, 4.0, 8.0])
+    ctx = context(tmp_path, g)
+    nodes = list(g)
+    reached = 0
+    for _ in range(60):
+        s, t = rng.sample(nodes, 2)
+        a, b = (ok(ctx, "shortest_path", source=s, target=t, weighted=weighted, backend=x)
+                for x in ("networkx", "igraph"))
+        assert (a["backend"], b["backend"]) == ("networkx", "igraph")
+        assert a["reachable"] == b["reachable"] == nx.has_path(g, s, t)
+        if not a["reachable"]:
+            continue
+        reached += 1
+        if not weighted:
+            assert a["hops"] == b["hops"] == nx.shortest_path_length(g, s, t)
+        for data in (a, b):  # each path is a path of g, of the length it reports
+            walk = [step["node"] for step in data["path"]]
+            assert walk[0] == s and walk[-1] == t
+            assert all(g.has_edge(u, v) for u, v in itertools.pairwise(walk))
+            if weighted:
+                assert data["length"] == pytest.approx(sum(
+                    1 / g.edges[u, v]["weight"] for u, v in itertools.pairwise(walk)))
+        if weighted:
+            assert a["length"] == pytest.approx(b["length"]) == pytest.approx(
+                nx.dijkstra_path_length(g, s, t, weight=lambda u, v, d: 1 / d["weight"]))
+    assert reached >= 20  # the sample must exercise real paths
+
+
+def test_auto_answers_a_stored_graph_on_igraph_without_building_networkx(tmp_path):
+    from igraph_agent.graph.lazy import is_built
+    from igraph_agent.graph.session import SessionGraph
+    from igraph_agent.tools import ToolContext
+
+    csv = tmp_path / "roads.csv"
+    csv.write_text("town_a,town_b,weight\nova,bel,2\nbel,cor,2\nova,cor,0.25\ncor,dun,1\n")
+    base = context(tmp_path, nx.Graph())
+    session = SessionGraph("roads")
+    sid = base.workspace.attach(csv)["source_id"]
+    session.attached_sources = [sid]
+    ctx = ToolContext(workspace=base.workspace, session=session, call_id="c1")
+    ds = ok(ctx, "construct_graph", source_ids=[sid])["dataset_id"]
+    ok(ctx, "load_constructed_graph", dataset_id=ds)
+    data = ok(ctx, "shortest_path", source="ova", target="dun", weighted=True)
+    assert data["backend"] == "igraph" and not is_built(session.graph)
+    assert [s["node"] for s in data["path"]] == ["ova", "bel", "cor", "dun"]
+    assert data["length"] == pytest.approx(0.5 + 0.5 + 1.0)
+    hops = ok(ctx, "shortest_path", source="ova", target="dun")
+    assert hops["hops"] == 2 and not is_built(session.graph)

@@ -1,8 +1,11 @@
 """Path and connectivity tools.
 
 A single-pair shortest path is fastest with networkx's bidirectional search (0.14 ms vs
-4.2 ms in igraph at 1M edges), so ``auto`` keeps networkx for paths; components,
-articulation points and bridges move to python-igraph on large graphs.
+4.2 ms in igraph at 1M edges) once the networkx graph exists, but building it costs
+seconds at that size; so ``auto`` answers a path on the igraph view while a loaded
+revision's networkx graph is not built (or the graph is large), and on networkx
+otherwise. Components, articulation points and bridges move to python-igraph on large
+graphs.
 
 Example::
 
@@ -15,12 +18,12 @@ Example::
 
 from __future__ import annotations
 
-import itertools
 import warnings
 
 import networkx as nx
 from pydantic import BaseModel, Field
 
+from igraph_agent.graph.lazy import is_built
 from igraph_agent.tools.centrality import _distance
 from igraph_agent.tools.common import (
     Backend,
@@ -39,7 +42,9 @@ class PathArgs(BaseModel):
     weighted: bool = Field(default=False, description="use 1/weight as edge length (heavier "
                            "ties are shorter)")
     count_paths: bool = Field(default=False, description="also count all shortest paths (capped)")
-    backend: Backend = Field(default="auto", description="auto = networkx (bidirectional search)")
+    backend: Backend = Field(default="auto", description="auto = igraph on large graphs or "
+                             "while networkx is not built, else networkx (bidirectional "
+                             "search)")
 
 
 MAX_PATHS_COUNTED = 1000
@@ -56,8 +61,12 @@ def shortest_path(ctx: ToolContext, args: PathArgs) -> ToolOutput:
     g = ctx.session.require()
     s, t = require_nodes(g, [args.source, args.target])
     weight = weight_key(g, args.weighted)
-    backend = "networkx" if args.backend == "auto" else args.backend
-    path = _igraph_path(ctx, s, t, weight) if backend == "igraph" else _nx_path(g, s, t, weight)
+    backend = args.backend
+    if backend == "auto":
+        backend = ("networkx" if is_built(g) and choose_backend(g, "auto") == "networkx"
+                   else "igraph")
+    path, length = (_igraph_path(ctx, s, t, weight) if backend == "igraph"
+                    else _nx_path(g, s, t, weight))
     data: dict = {"source": s, "target": t, "backend": backend, "weighted": bool(weight),
                   "reachable": path is not None}
     if path is None:
@@ -66,7 +75,7 @@ def shortest_path(ctx: ToolContext, args: PathArgs) -> ToolOutput:
     data["hops"] = len(path) - 1
     data["path"] = [{"node": n, **label(g, n)} for n in path]
     if weight:
-        data["length"] = round(sum(_distance(u, v, g.edges[u, v]) for u, v in itertools.pairwise(path)), 6)
+        data["length"] = round(length, 6)
     if args.count_paths:
         count = 0
         for _ in nx.all_shortest_paths(g, s, t, weight=_distance if weight else None):
@@ -80,23 +89,36 @@ def shortest_path(ctx: ToolContext, args: PathArgs) -> ToolOutput:
                       summary=f"shortest path {s} to {t}: {data['hops']} hop(s): {route}")
 
 
-def _nx_path(g: nx.Graph, s: str, t: str, weight: str | None) -> list | None:
+def _nx_path(g: nx.Graph, s: str, t: str, weight: str | None) -> tuple[list | None, float]:
+    """The path and its length (edge lengths ``1/weight`` when weighted, else hops)."""
     try:
         if weight:
-            return nx.bidirectional_dijkstra(g, s, t, weight=_distance)[1]
-        return nx.bidirectional_shortest_path(g, s, t)
+            length, path = nx.bidirectional_dijkstra(g, s, t, weight=_distance)
+            return path, float(length)
+        path = nx.bidirectional_shortest_path(g, s, t)
+        return path, float(len(path) - 1)
     except nx.NetworkXNoPath:
-        return None
+        return None, 0.0
 
 
-def _igraph_path(ctx: ToolContext, s: str, t: str, weight: str | None) -> list | None:
+def _igraph_path(ctx: ToolContext, s: str, t: str,
+                 weight: str | None) -> tuple[list | None, float]:
+    """As :func:`_nx_path`, on the igraph view (lengths as networkx's ``_distance``)."""
     h, ids = ctx.session.igraph()
-    index = {n: i for i, n in enumerate(ids)}
+    a, b = ids.index(s), ids.index(t)
     dist = [1.0 / w if w else 1.0 for w in h.es["weight"]] if weight else None
     with warnings.catch_warnings():  # igraph warns when the target is unreachable
         warnings.simplefilter("ignore", RuntimeWarning)
-        path = h.get_shortest_path(index[s], index[t], weights=dist, mode="out")
-    return [ids[i] for i in path] if path else None
+        epath = h.get_shortest_path(a, b, weights=dist, mode="out", output="epath")
+    if not epath:
+        return ([s], 0.0) if a == b else (None, 0.0)
+    nodes, at = [a], a
+    for e in epath:  # walk the edges from the source (an undirected edge may be stored b-a)
+        edge = h.es[e]
+        at = edge.target if edge.source == at else edge.source
+        nodes.append(at)
+    length = sum(dist[e] for e in epath) if dist else float(len(epath))
+    return [ids[i] for i in nodes], float(length)
 
 
 class ConnectivityArgs(BaseModel):
