@@ -32,7 +32,7 @@ SAMPLE_NODES = 5
 # (runtime/workers.py), or split across a Ray cluster when one is set (cluster/split.py).
 WORKER_MIN_EDGES_ENV = "IGRAPH_AGENT_WORKER_MIN_EDGES"
 DEFAULT_WORKER_MIN_EDGES = 100_000
-_CHUNK = 200_000  # edges added to the igraph view at a time
+_CHUNK = 1_000_000  # edges added to the igraph view at a time (each call re-indexes it)
 
 _SUMMARIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _EDGE_COUNTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -229,8 +229,9 @@ class _LazyView:
         n, src, dst, directed, weights, ids = self.parts
         h = ig.Graph(n=n, directed=directed)
         for start in range(0, len(src), _CHUNK):  # bounded temporary lists, not one per edge
-            stop = start + _CHUNK
-            h.add_edges(np.column_stack([src[start:stop], dst[start:stop]]).tolist())
+            stop = start + _CHUNK  # pairs as tuples of ints: igraph reads them 2-5x faster
+            h.add_edges(list(zip(src[start:stop].tolist(), dst[start:stop].tolist(),
+                                 strict=True)))
         if weights is not None:
             h.es["weight"] = weights.tolist()
         return h, ids.tolist()
