@@ -7,6 +7,7 @@ notebook whose ScriptedModel steps sleep (a long run to stop). Screenshots go to
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
@@ -70,6 +71,13 @@ def lab(tmp_path_factory):
         cells = ["%load_ext igraph_agent", SLOW_CELL.format(name=name),
                  f"%%agent{wait_flag} --model scripted/{name}\nWork for a long time"]
         (root / f"{name}.ipynb").write_text(json.dumps(_notebook(cells)))
+    with serve(root) as url:
+        yield Lab(url, root)
+
+
+@contextlib.contextmanager
+def serve(root: Path, *extra: str):
+    """A JupyterLab server on ``root`` (its own settings, no news); yields its URL."""
     config = root / ".jupyter"
     # Render every cell (no windowing), so panels scrolled out of view stay measurable.
     # and no "notified about Jupyter news?" toast over the screenshots.
@@ -82,31 +90,34 @@ def lab(tmp_path_factory):
            "JUPYTERLAB_SETTINGS_DIR": str(config / "settings"),
            "JUPYTERLAB_WORKSPACES_DIR": str(config / "workspaces")}
     port = _free_port()
-    log = (root / "lab.log").open("w")
+    log_path = root / f"lab-{port}.log"
+    log = log_path.open("w")
     proc = subprocess.Popen(
         [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", "--allow-root",
          "--IdentityProvider.token=", "--ServerApp.ip=127.0.0.1", f"--port={port}",
          f"--ServerApp.root_dir={root}", "--LabApp.news_url=",
-         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", *extra],
         cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError((root / "lab.log").read_text()[-3000:]) from None
-            time.sleep(0.5)
-    yield Lab(url, root)
-    proc.terminate()
     try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/api/status", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(log_path.read_text()[-3000:]) from None
+                time.sleep(0.5)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
 
 
 @pytest.fixture

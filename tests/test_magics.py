@@ -126,9 +126,13 @@ def test_agent_cell_shows_tool_cards_answer_and_model(kernel):
     assert all(c["status"] == "ok" and c["elapsed_ms"] is not None for c in view["tools"])
     assert "most central" in view["answer"] and view["model"] == "offline/planner"
     assert view["usage"]["model_calls"] >= 2 and view["evidence"]
-    final = [d for d in out.displays if "text/markdown" in d
-             and "application/vnd.jupyter.widget-view+json" in d]
-    assert final and "model: offline/planner" in final[-1]["text/markdown"]
+    # once ended, the cell keeps a static rendition (no widget): answer, steps, model
+    final = [d for d in out.displays if "text/markdown" in d and "text/html" in d]
+    assert final and "application/vnd.jupyter.widget-view+json" not in final[-1]
+    assert "model: offline/planner" in final[-1]["text/markdown"]
+    static = final[-1]["text/html"]
+    assert 'data-status="answered"' in static and "most central" in static
+    assert '<details class="iga-steps">' in static and "node_centrality" in static
     # tables of the tool results render as DataFrames
     assert any("text/html" in d and "dataframe" in d["text/html"] for d in out.displays)
 
@@ -302,6 +306,12 @@ def test_no_wait_returns_at_once_kernel_stays_responsive_and_panel_completes(ker
     assert view["answer"] == "The scripted run finished."
     assert [c["tool"] for c in view["tools"]][-3:] == ["get_graph_info"] * 3
     assert "active run: none" in kernel.run("%agent status").stdout
+    # the background writer replaced the live panel by the static rendition in its cell
+    kernel.collect(1.0)
+    updates = [m["content"] for m in kernel.iopub if m["msg_type"] == "update_display_data"
+               and m["content"]["transient"].get("display_id") == f"igraph-agent-{run_id}"]
+    assert updates and "application/vnd.jupyter.widget-view+json" not in updates[-1]["data"]
+    assert "The scripted run finished." in updates[-1]["data"]["text/html"]
 
 
 def test_stop_click_cancels_a_running_run(kernel):

@@ -6,7 +6,7 @@ tables are lists of records in tool results, shown as DataFrames.
 
 In a notebook cell::
 
-    show_response(resp, "chat")      # drawings and tables of a finished run
+    show_response(resp, "chat")      # the tables of a finished run
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import html
 from pathlib import Path
 from typing import Any
 
-from IPython.display import HTML, Markdown, display
+from IPython.display import Markdown, display
 
 from igraph_agent.markup import markdown_safe
 
@@ -75,12 +75,11 @@ def tables(response: dict[str, Any]) -> list[tuple[str, Any]]:
 
 
 def show_response(response: dict[str, Any], output_format: str) -> None:
-    """Display a finished run's extra outputs on the calling (main) thread."""
+    """Display a finished run's tables (its drawings are in the run's own output) on the
+    calling (main) thread."""
     if output_format == "json":
         display({"application/json": response, "text/plain": _json_text(response)}, raw=True)
         return
-    for fig in figures(response):
-        display(HTML(drawing_html(fig)))
     for caption, frame in tables(response):
         display(Markdown(f"**{markdown_safe(caption)}**"))
         display(frame.head(TABLE_ROWS))
@@ -99,13 +98,6 @@ def notebook_markdown(response: dict[str, Any]) -> str:
         lines.append(f"- `{p.tool}`: `%agent approve {p.run_id} {p.tool_call_id}` or "
                      f"`%agent reject {p.run_id} {p.tool_call_id}`")
     return text + "\n".join(lines)
-
-
-def fallback_bundle(view: dict[str, Any], markdown_text: str) -> dict[str, str]:
-    """What a viewer without the widget shows (an HTML export, a notebook reopened)."""
-    head = f"**{view.get('status', '')}** · run `{view.get('run_id', '')}`"
-    return {"text/markdown": markdown_text or head,
-            "text/plain": f"igraph-agent run {view.get('run_id', '')}: {view.get('status', '')}"}
 
 
 def _json_text(response: dict[str, Any]) -> str:

@@ -54,6 +54,7 @@ class KernelBridge:
         self.handles: dict[str, RunHandle] = {}
         self.panels: dict[str, RunWidget] = {}
         self.writers: dict[str, threading.Thread] = {}
+        self.displays: dict[str, str] = {}  # run id -> display id of the cell showing it
         self.last_run_id: str | None = None
         self.last_response: dict[str, Any] | None = None
         self.commands: queue.Queue[Command] = queue.Queue()
@@ -84,6 +85,34 @@ class KernelBridge:
         widget = RunWidget.for_run(run_id, question, output_format, on_command=self.on_click)
         self.panels[run_id] = widget
         return widget
+
+    def settle(self, run_id: str, response: dict[str, Any] | None = None) -> bool:
+        """Replace an ended run's live panel in its cell by the static rendition
+        (jupyter/rendition.py), so a saved notebook keeps the answer with no kernel.
+
+        Called where the run ends: the waiting cell, the background writer, the command
+        worker (a paused run cancelled or decided). ``update_display_data`` finds the output
+        by its display id, so any thread can send it; a run still live or paused keeps its
+        widget. False when nothing was replaced."""
+        from igraph_agent.jupyter.runview import TERMINAL
+
+        panel, display_id = self.panels.get(run_id), self.displays.get(run_id)
+        if panel is None or display_id is None:
+            return False
+        from IPython.display import display
+
+        from igraph_agent.jupyter.rendition import static_bundle
+
+        bundle = static_bundle(panel.view, response)
+        if panel.status not in TERMINAL:  # paused: the widget, its markdown for other viewers
+            if panel.status != "awaiting_approval":
+                return False
+            widget = panel._repr_mimebundle_()
+            widget = widget[0] if isinstance(widget, tuple) else widget or {}
+            bundle = {**widget, "text/markdown": bundle["text/markdown"],
+                      "text/plain": bundle["text/plain"]}
+        display(bundle, raw=True, display_id=display_id, update=True)
+        return panel.status in TERMINAL
 
     def stored_panel(self, run_id: str) -> RunWidget:
         from igraph_agent.jupyter.widget import RunWidget
@@ -153,6 +182,7 @@ class KernelBridge:
         panel = self.panels.get(run_id)
         if panel is not None and status.run_status == "cancelled":
             panel.set_state("cancelled")
+            self.settle(run_id)
         return f"run {run_id}: {status.run_status}"
 
     def decide(self, run_id: str, tool_call_id: str, decision: str,
@@ -177,6 +207,7 @@ class KernelBridge:
         self.last_response = result.model_dump(mode="json")
         if panel is not None:
             panel.finish(self.last_response)
+            self.settle(panel.run_id, self.last_response)
         return f"{decision} sent for {tool_call_id}; run {result.status}"
 
     # -- writers ------------------------------------------------------------------------
@@ -204,6 +235,7 @@ class KernelBridge:
             panel.finish(resp, figures=[{"title": f["title"], "html": f["html"]}
                                         for f in figures(resp)])
             self.last_response = resp
+            self.settle(handle.run_id, resp)
         except Exception as exc:  # the panel says what went wrong; nothing is raised here
             panel.note(f"the panel stopped updating: {type(exc).__name__}: {exc}")
         self.publish_status()

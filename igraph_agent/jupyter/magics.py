@@ -90,6 +90,7 @@ class AgentMagics(Magics):
         bridge.last_run_id = handle.run_id
         panel = bridge.panel(handle.run_id, question, options.output_format)
         display_id = f"igraph-agent-{handle.run_id}"
+        bridge.displays[handle.run_id] = display_id
         display(panel, display_id=display_id)
         if args.no_wait:
             bridge.follow(handle, panel)
@@ -103,15 +104,20 @@ class AgentMagics(Magics):
         self.shell.user_ns["_agent_response"] = response
         if args.out_var:
             self.shell.user_ns[args.out_var] = response
-        self._show(panel, resp, options.output_format, display_id)
         from igraph_agent.jupyter.report_comm import publish_store_status
 
+        report_cells = (options.output_format == "report" and response.status == "answered"
+                        and (agent.store.get_config("report") or "cells") == "cells")
+        if report_cells:
+            panel.mark_report_sent()
+        bridge.settle(handle.run_id, resp)
+        from igraph_agent.jupyter.display import show_response
+
+        show_response(resp, options.output_format)
         publish_store_status(agent)
-        if options.output_format == "report" and response.status == "answered" and \
-                (agent.store.get_config("report") or "cells") == "cells":
+        if report_cells:
             from igraph_agent.jupyter.report_comm import publish_report
 
-            panel.mark_report_sent()
             publish_report(agent.home, handle.run_id)
         elif any(a.tool == "run_graph_code" and a.success for a in response.actions):
             from igraph_agent.jupyter.report_comm import publish_code_cells
@@ -169,16 +175,6 @@ class AgentMagics(Magics):
                      "session")
         print("\n".join(lines))
         display(bridge.stored_panel(run_id))
-
-    def _show(self, panel: Any, resp: dict[str, Any], output_format: str, display_id: str) -> None:
-        from igraph_agent.jupyter.display import fallback_bundle, notebook_markdown, show_response
-
-        markdown = notebook_markdown(resp)
-        widget_view = panel._repr_mimebundle_()
-        widget_view = widget_view[0] if isinstance(widget_view, tuple) else widget_view or {}
-        bundle = {**widget_view, **fallback_bundle(panel.view, markdown)}
-        display(bundle, raw=True, display_id=display_id, update=True)
-        show_response(resp, output_format)
 
     def _attachments(self, names: list[str]) -> tuple[list[Any], list[str]]:
         """Kernel variables named by ``--with``: DataFrames, networkx graphs or file paths."""

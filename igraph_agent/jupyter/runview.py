@@ -73,6 +73,18 @@ def state_label(state: str) -> str:
     return state.replace("_", " ")
 
 
+def graph_name(graph: Any) -> str:
+    """The header's words for the graph a run is bound to (a label, or name and revision)."""
+    if not graph:
+        return ""
+    if isinstance(graph, str):
+        return graph
+    if graph.get("label"):
+        return str(graph["label"])
+    rev = f" r{graph['revision']}" if graph.get("revision") is not None else ""
+    return f"{graph.get('name') or graph.get('dataset_id') or ''}{rev}"
+
+
 def empty_view(run_id: str, question: str, output_format: str = "chat") -> dict[str, Any]:
     return {
         "run_id": run_id, "question": question, "status": "starting", "model": "",
