@@ -48,13 +48,13 @@ def test_a_finished_run_renders_header_folded_steps_answer_evidence_and_usage():
 
 def test_text_from_data_and_model_stays_inert_and_no_script_is_needed():
     page = static_html(_finished_view())
-    assert "<script" not in page and "<img" not in page and "javascript:" not in page
+    assert "<script" not in page and "<img" not in page and 'href="javascript' not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page  # the question, escaped
     assert "top: &lt;b&gt;Quill&lt;/b&gt;" in page  # a tool summary, escaped
     assert "<style>" in page and "var(--jp-" in page  # theme-aware through the lab's variables
 
 
-def test_markdown_html_escapes_raw_html_inside_and_outside_code():
+def test_the_answer_markdown_has_no_live_html_inside_or_outside_code():
     out = markdown_html("a <iframe src=x></iframe>\n\n```\n<b>code</b>\n```")
     assert "<iframe" not in out and "&lt;b&gt;code&lt;/b&gt;" in out
 

@@ -11,7 +11,7 @@ so it follows JupyterLab's theme variables; without the stylesheet (a sanitising
 it is still plain, readable HTML.
 
 All text from data or a model is escaped; the answer's markdown goes through
-:func:`igraph_agent.markup.markdown_safe` and a renderer that escapes raw HTML.
+:func:`igraph_agent.markup.markdown_html`, the project's one sanitiser.
 
 Example::
 
@@ -26,12 +26,12 @@ Example::
 from __future__ import annotations
 
 import html
-from functools import lru_cache
+import re
 from pathlib import Path
 from typing import Any
 
 from igraph_agent.jupyter.runview import graph_name, state_label
-from igraph_agent.markup import markdown_safe
+from igraph_agent.markup import markdown_html as markup_html
 
 CSS = Path(__file__).with_name("widget.css")
 REPORT_FOLDED = "The report was inserted as cells below this one (show it here too)"
@@ -41,28 +41,13 @@ def esc(value: Any) -> str:
     return html.escape(str(value if value is not None else ""), quote=True)
 
 
-@lru_cache(maxsize=1)
-def _markdown() -> Any:
-    import mistune
-
-    class Renderer(mistune.HTMLRenderer):
-        def heading(self, text: str, level: int, **attrs: Any) -> str:
-            level = min(6, level + 2)  # the panel's headings sit below the notebook's
-            return f"<h{level}>{text}</h{level}>\n"
-
-    # markdown_safe has already made every tag opener text (``&lt;``): with ``escape`` on,
-    # mistune would escape those entities a second time
-    return mistune.create_markdown(escape=False, renderer=Renderer(escape=False),
-                                   plugins=["table", "strikethrough"])
+_HEADING = re.compile(r"<(/?)h([1-6])>")
 
 
 def markdown_html(text: str) -> str:
-    """Markdown from a model or from data as inert HTML (no live tag, no script link;
-    code blocks escaped by the renderer)."""
-    out = str(_markdown()(markdown_safe(text)))
-    # in code, the renderer escaped markdown_safe's ``&lt;`` again; show it as ``<`` (an
-    # entity, never a tag)
-    return out.replace("&amp;lt;", "&lt;")
+    """The answer's markdown as inert HTML (``markup.markdown_html``), its headings two
+    levels down so that they sit below the notebook's own."""
+    return _HEADING.sub(lambda m: f"<{m[1]}h{min(6, int(m[2]) + 2)}>", markup_html(text))
 
 
 def elapsed(card: dict[str, Any]) -> str:
