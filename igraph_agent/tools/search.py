@@ -2,7 +2,8 @@
 
 Matching is fuzzy (rapidfuzz ``WRatio`` on lower-cased text, 0-100); an exact id match
 always scores 100 and ranks first. Dependent tools take the ids these tools return. A loaded
-revision not built as networkx yet is searched in its stored tables (``tools/tables.py``).
+revision not built as networkx yet is searched through indexes of its stored tables, built
+once per revision (``tools/search_index.py``).
 
 Example::
 
@@ -20,14 +21,8 @@ from pydantic import BaseModel, Field
 from igraph_agent.graph.lazy import node_label
 from igraph_agent.tools.common import label
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
-from igraph_agent.tools.tables import (
-    degrees_of,
-    edge_rows,
-    edge_tables,
-    node_names,
-    node_table,
-    node_texts,
-)
+from igraph_agent.tools.search_index import edge_index, node_index, stored_degrees
+from igraph_agent.tools.tables import degrees_of, edge_rows, edge_tables, node_names
 
 
 class SearchNodeArgs(BaseModel):
@@ -46,9 +41,12 @@ def search_node(ctx: ToolContext, args: SearchNodeArgs) -> ToolOutput:
     Example: search_node(query="alice") -> candidates [{"node": "c17", "label": "Alice", "score": 100}]
     """
     g = ctx.session.require()
-    nodes = node_table(g)  # a loaded revision not built yet: read its table, build nothing
-    keys, texts = _node_texts(g, args.fields) if nodes is None else node_texts(nodes, args.fields)
-    hits = _rank(args.query, texts, keys, args.min_score)
+    index = node_index(g, args.fields)  # a loaded revision not built yet: its tables' index
+    if index is not None:
+        hits = index.rank(args.query, args.min_score)
+    else:
+        keys, texts = _node_texts(g, args.fields)
+        hits = _rank(args.query, texts, keys, args.min_score)
     best: dict[Any, dict] = {}
     for (node, field), value, score in hits:
         if node not in best or score > best[node]["score"]:
@@ -60,8 +58,10 @@ def search_node(ctx: ToolContext, args: SearchNodeArgs) -> ToolOutput:
     ranked = sorted(best.values(), key=lambda c: (-c["score"], c["matched_field"] != "id",
                                                   str(c["node"])))
     shown = ranked[: args.limit]
-    tables = edge_tables(g) if nodes is not None else None
-    deg = degrees_of(tables[1], [c["node"] for c in shown]) if tables is not None else g.degree
+    deg = None if index is None else stored_degrees(g, [c["node"] for c in shown])
+    if deg is None:
+        tables = edge_tables(g) if index is not None else None
+        deg = degrees_of(tables[1], [c["node"] for c in shown]) if tables is not None else g.degree
     candidates = [{**c, **label(g, c["node"]), "degree": deg[c["node"]]} for c in shown]
     data = {"query": args.query, "candidates": candidates, "total_matches": len(ranked)}
     if candidates:
@@ -87,6 +87,9 @@ def search_edge(ctx: ToolContext, args: SearchEdgeArgs) -> ToolOutput:
     Example: search_edge(query="Valjean Javert") -> edges [{"source": "Valjean", "target": "Javert", ...}]
     """
     g = ctx.session.require()
+    index = edge_index(g)  # a large revision not built yet: its tables' index
+    if index is not None:
+        return _indexed_edges(ctx, index, args)
     keys: list[tuple] = []
     texts: list[str] = []
     tables = edge_tables(g)  # a loaded revision not built yet: read its tables
@@ -116,6 +119,26 @@ def search_edge(ctx: ToolContext, args: SearchEdgeArgs) -> ToolOutput:
                                           else g.edges[c["source"], c["target"]])}
              for c in ranked[: args.limit]]
     data = {"query": args.query, "edges": edges, "total_matches": len(ranked)}
+    if edges:
+        lead = ", ".join(f"{e['source']}-{e['target']} ({e['score']:.0f})" for e in edges[:3])
+        summary = f"{len(ranked)} edge(s) match {args.query!r}; best: {lead}"
+    else:
+        summary = f"no edge matches {args.query!r} (min_score {args.min_score:g})"
+    return ToolOutput(data=data, summary=summary, revision=ctx.session.revision)
+
+
+def _indexed_edges(ctx: ToolContext, index: Any, args: SearchEdgeArgs) -> ToolOutput:
+    ranked, _, candidates = index.search(args.query, args.min_score)
+    edges = []
+    for e in ranked[: args.limit].tolist():
+        found = index.describe(e, args.query)
+        edges.append({**{k: found[k] for k in ("source", "target", "score", "matched_field",
+                                                 "matched_value")},
+                      "attributes": _scalars(found["row"])})
+    data = {"query": args.query, "edges": edges, "total_matches": len(ranked),
+            "index": {"candidate_nodes": candidates, "total_is_at_least": True,
+                      "scored": "endpoint names of edges touching a node that matches a word "
+                                "of the query; every text attribute value"}}
     if edges:
         lead = ", ".join(f"{e['source']}-{e['target']} ({e['score']:.0f})" for e in edges[:3])
         summary = f"{len(ranked)} edge(s) match {args.query!r}; best: {lead}"
