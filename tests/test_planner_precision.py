@@ -176,3 +176,43 @@ def test_a_lexicon_key_that_names_no_intent_fails(monkeypatch):
 def test_an_intent_declaring_an_unknown_answer_kind_is_refused():
     with pytest.raises(ValueError, match="unknown kinds"):
         Intent("x", [], lambda st: [], lambda st, obs: "", "m", answers=frozenset({"counts"}))
+
+
+def test_a_question_naming_an_edge_value_the_intent_ignores_is_asked_not_answered(tmp_path):
+    g = _office()
+    nx.set_edge_attributes(g, {e: 1 + i % 5 for i, e in enumerate(sorted(g.edges()))}, "emails")
+    agent = Agent(home=tmp_path / "p")
+    try:
+        resp = agent.ask("Which colleague is most central when we count emails?", attach=[g])
+        assert resp.status == "needs_clarification", resp.answer
+        assert "edge values" in resp.answer and resp.suggestions
+        resp = agent.ask("What is the total of emails over all edges?", attach=[g])
+        assert resp.status == "answered" and "edge_attribute_totals" in _tools(resp)
+        assert _bold(resp.answer)[0] == str(sum(d["emails"] for *_, d in g.edges(data=True)))
+    finally:
+        agent.close()
+
+
+def test_a_question_by_an_attribute_without_a_value_is_asked_not_answered(agents):
+    resp = _ask(agents, "office", "Which department has the most connections?")
+    assert resp.status == "needs_clarification", resp.answer
+    assert "attribute you name" in resp.answer
+
+
+def test_a_lowercase_node_that_stops_is_removed_in_a_what_if(tmp_path):
+    import pandas as pd
+
+    collab = pd.DataFrame({"author": ["ada", "ada", "bob", "cyd", "eve"],
+                           "coauthor": ["bob", "cyd", "eve", "eve", "fay"]})
+    agent = Agent(home=tmp_path / "p")
+    try:
+        resp = agent.ask("If eve stopped publishing, how many pieces would be left?",
+                         attach=[collab])
+        assert resp.status == "answered" and "remove_and_compare" in _tools(resp), resp.answer
+        g = nx.from_pandas_edgelist(collab, "author", "coauthor")
+        assert _bold(resp.answer)[0] == str(_removed(g, "eve"))
+        resp = agent.ask("Who would make a good new coauthor for ada?", attach=[collab])
+        assert resp.status == "needs_clarification"
+        assert any("coauthors" in s.label for s in resp.suggestions), resp.suggestions
+    finally:
+        agent.close()

@@ -92,10 +92,13 @@ def test_path_question_searches_both_names_then_uses_their_ids(ask):
 
 
 def test_a_name_that_matches_no_node_is_said_not_guessed(ask):
-    resp = ask("What is the shortest path from Qwxzzy to Javert?")
+    resp = ask.agent.ask("What is the shortest path from Qwxzzy to Javert?",
+                         attach=[nx.les_miserables_graph()])
+    assert resp.status == "needs_clarification"  # which node is meant: asked, not answered
     acts = _analysis(resp)
     assert [a.tool for a in acts] == ["search_node", "search_node"]
     assert "No node matches 'Qwxzzy'" in resp.answer
+    assert resp.suggestions and not any("Qwxzzy" in s.question for s in resp.suggestions)
 
 
 def test_community_question_reports_the_partition_networkx_scores(ask):

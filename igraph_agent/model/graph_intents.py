@@ -72,6 +72,9 @@ def _resolve(st: PlanState, names: list[str]) -> tuple[list[Call], list[str] | N
     return calls, ids
 
 
+UNRESOLVED = ("No node matches", "The names in the question could not be resolved")
+
+
 def _unresolved(st: PlanState, names: list[str]) -> str:
     missing = []
     for n in names:

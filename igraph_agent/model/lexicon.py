@@ -179,8 +179,7 @@ LEXICON.update({
                    rf"\bdistance\s+(?:of\s+)?(?:exactly\s+)?{_N}\b"),
         bonus=_count_bonus, clarify=_hop_clarify, group="neighbourhood", hint="counts of nodes within k steps of a node"),
     "what_if": dict(
-        triggers=t(2.5, r"\bif\s+(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s+(?:were|was|is|got|had been)?\s*(?:removed|deleted|"
-                   r"dropped|gone|taken out|cut|lost)", r"\bif\s+(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s+(?:left|leaves|quit)",
+        triggers=t(2.5, slots.REMOVAL_IF.pattern,
                    r"\b(?:without|removing|deleting|dropping|losing|remove|delete|drop|lose)\s+"
                    r"(?:the\s+)?(?:node\s+|edge\s+|link\s+|tie\s+)?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
                    slots.EDGE_REMOVAL.pattern),
@@ -221,9 +220,11 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "edge_totals": ("value", "count", "node"),
 }
 COVERS: dict[str, tuple[str, ...]] = {
-    "threshold_count": ("threshold",), "hop_count": ("hops",), "local": ("hops",),
+    "threshold_count": ("threshold", "direction"), "hop_count": ("hops",), "local": ("hops",),
     "subgraph": ("hops",), "what_if": ("removal",), "optimize": ("threshold", "removal"),
-    "clear": ("removal",),
+    "clear": ("removal",), "edge_totals": ("weight",), "bipartite": ("twomode", "group"),
+    "degree": ("direction",), "connectivity": ("direction",), "path": ("direction",),
+    "count_where": ("group",), "visualize": ("group",),
 }
 SUGGEST: dict[str, tuple[str, str]] = {
     "degree": ("rank {nouns} by degree", "Which {noun} has the most connections?"),

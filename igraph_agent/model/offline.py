@@ -20,6 +20,7 @@ from typing import Any
 
 from igraph_agent.model import intents as intent_table
 from igraph_agent.model import memoryplan, skillplan, slots, vocabulary
+from igraph_agent.model.graph_intents import UNRESOLVED
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Ask, clarification, gaps
 
@@ -33,7 +34,7 @@ def plan(messages: list[dict], tools: list[dict] | None,
     st = PlanState.from_messages(messages, tools, context)
     st = replace(st, question=vocabulary.normalise(st.question, _info(st)))
     if not st.tools:  # budget exhausted: a tool-less final call
-        return _text(_final_answer(st, skillplan.intents(st), budget_out=True))
+        return _reply(st, _final_answer(st, skillplan.intents(st), budget_out=True))
     noted = memoryplan.reply(st)  # "Remember: ..." -> remember(...), then say what was kept
     if noted is not None:
         kind, payload = noted
@@ -50,7 +51,14 @@ def plan(messages: list[dict], tools: list[dict] | None,
         return _clarify(calls) if CLARIFY in st.tools else _text(calls)
     if calls:
         return _tool_calls(calls, st.turns)
-    return _text(_final_answer(st, skillplan.intents(st)))
+    return _reply(st, _final_answer(st, skillplan.intents(st)))
+
+
+def _reply(st: PlanState, answer: str | Ask) -> dict[str, Any]:
+    if isinstance(answer, Ask):
+        return _clarify(answer.question, answer.suggestions) if CLARIFY in st.tools \
+            else _text(answer.question)
+    return _text(answer)
 
 
 def _info(st: PlanState) -> dict[str, Any]:
@@ -60,9 +68,15 @@ def _info(st: PlanState) -> dict[str, Any]:
 
 def _ask(st: PlanState, missing: list[str] = (), partial: list = ()) -> Ask:  # type: ignore[assignment]
     """A clarification naming the nearest analyses on this graph, offered as follow-ups."""
-    words = vocabulary.words(st.question, _info(st))
-    return clarification(intent_table.INTENTS, st.question, words,
-                         slots.features(st.question), missing, partial)
+    unknown = [str(r.args.get("query")) for r in st.results
+               if r.tool == "search_node" and r.ok and not r.data.get("candidates")]
+    words = vocabulary.words(st.question, _info(st), unknown)
+    return clarification(intent_table.INTENTS, st.question, words, _features(st), missing,
+                         partial)
+
+
+def _features(st: PlanState) -> set[str]:
+    return slots.features(st.question) | vocabulary.graph_features(st.question, _info(st))
 
 
 def _with_offers(st: PlanState, question: str) -> Ask:
@@ -84,8 +98,7 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
     matched = skillplan.intents(st)
     if not matched:
         return _ask(st)
-    missing, partial = gaps(matched, st.question, slots.features(st.question),
-                            slots.asked_kind(st.question))
+    missing, partial = gaps(matched, st.question, _features(st), slots.asked_kind(st.question))
     if missing:  # it would answer another question: ask, naming what it can do
         return _ask(st, missing, partial)
     batch: list[Call] = []
@@ -234,7 +247,10 @@ def _err(obs: Observed) -> str:
     return f"{e.get('code', 'ERROR')}: {e.get('message', obs.result.get('summary', ''))}{hint}"
 
 
-def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str:
+_CALL_LESS = {"overview", "report", "visualize"}  # intents that may answer with no call of their own
+
+
+def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str | Ask:
     sections: list[tuple[str, str]] = []
     failures = [r for r in st.results if not r.ok]
     refused = [f for f in failures if f.error.get("code") == "READ_ONLY_MODE"]
@@ -245,13 +261,19 @@ def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str
     for intent in matched:
         if intent.clarify and intent.clarify(st):
             continue
-        obs = [st.done(c) for c in intent.calls(st)] if intent.calls(st) else []
+        calls = intent.calls(st)
+        obs = [st.done(c) for c in calls]
         got = [o for o in obs if o is not None and o.ok]
-        if intent.calls(st) and not got:
-            continue
+        if (calls and not got) or (not calls and intent.name not in _CALL_LESS
+                                   and intent.phase >= 0):
+            continue  # nothing ran for it: it answers nothing
         sections.append((intent.method, intent.render(st, got)))
     unoffered = sorted({c.tool for i in matched for c in i.calls(st) if c.tool not in st.tools})
     if not sections and unoffered:  # say plainly what this request cannot do
+        if not st.context.get("read_only") and not budget_out:
+            ask = _ask(st)
+            return Ask(f"This needs {', '.join(f'`{t}`' for t in unoffered)}, which this request "
+                       f"does not offer. {ask.question}", ask.suggestions)
         why = " (this request is read-only)" if st.context.get("read_only") else ""
         return (f"Not done: {', '.join(f'`{t}`' for t in unoffered)} is not offered in this "
                 f"request{why}, so I could not do what you asked. Nothing was changed.")
@@ -259,8 +281,14 @@ def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str
         if budget_out:
             return ("The step budget ran out before the analysis finished; no finding could be "
                     "established from the tool results so far.")
-        info = st.last_ok("get_graph_info")
-        sections.append(("graph state check", intent_table._overview_render(st, [info] if info else [])))
+        ask = _ask(st)
+        failed = "; ".join(f"`{f.tool}` — {f.error.get('code')}: {f.error.get('message')}"
+                           for f in failures)
+        return Ask((f"I could not answer this: {failed}. " if failed else "") + ask.question,
+                   ask.suggestions)
+    if all(text.startswith(UNRESOLVED) for _, text in sections) and not budget_out:
+        ask = _ask(st)  # no name resolved: which node is meant?
+        return Ask(" ".join(text for _, text in sections) + " " + ask.question, ask.suggestions)
     findings = "\n\n".join(text for _, text in sections) + skillplan.note(st)
     if failures:
         findings += "\n\nSome calls failed: " + "; ".join(

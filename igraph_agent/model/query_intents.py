@@ -60,7 +60,7 @@ def threshold_render(st: PlanState, obs: list[Observed]) -> str:
         if among else ""
     shown = ", ".join(f"{_who(r)} ({_f(r['value'])})" for r in d["nodes"][:10])
     more = " …" if d["count"] > 10 else ""
-    nouns = vocabulary.noun(st.question)[1]
+    nouns = vocabulary.noun(st.question, _info(st))[1]
     return (f"**{d['count']}** of {d['of']} {nouns}{scope} have {measure} {_WORDS[d['op']]} "
             f"{_f(d['value'])}" + (f": {shown}{more}." if shown else "."))
 
@@ -96,7 +96,7 @@ def hop_render(st: PlanState, obs: list[Observed]) -> str:
     if d is None:
         return _unresolved(st, [name] if name else [])
     _k, exact = slots.hops(st.question) or (d["hops"], False)
-    nouns = vocabulary.noun(st.question)[1]
+    nouns = vocabulary.noun(st.question, _info(st))[1]
     last = d["by_distance"][-1]
     listed = ", ".join(_who(n) for n in last["nodes"][:12]) + (" …" if last["count"] > 12 else "")
     if exact:

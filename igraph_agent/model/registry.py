@@ -35,7 +35,7 @@ Trigger = tuple[re.Pattern[str], float]
 AnswerKind = Literal["count", "node", "pair", "path", "yesno", "value", "list", "group",
                      "description", "action"]
 ANSWER_KINDS: frozenset[str] = frozenset(AnswerKind.__args__)  # type: ignore[attr-defined]
-Feature = Literal["threshold", "hops", "removal"]
+Feature = Literal["threshold", "hops", "removal", "weight", "group", "twomode", "direction"]
 FEATURES: frozenset[str] = frozenset(Feature.__args__)  # type: ignore[attr-defined]
 
 
@@ -100,6 +100,10 @@ def select(intents: Sequence[Intent], question: str,
 _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "hops": "with the number of steps you give",
                   "removal": "with the removal you describe",
+                  "weight": "with the edge values you name",
+                  "group": "by the attribute you name",
+                  "twomode": "as co-occurrence on the two sides",
+                  "direction": "following the edges' direction",
                   "count": "how many", "node": "which node it is"}
 
 

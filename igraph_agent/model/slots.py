@@ -168,13 +168,19 @@ _HOPS = re.compile(
     rf"\b(?:distance|hop count)\s+(?:of\s+)?(?:exactly\s+)?{_NUM}\b|"
     rf"\b{_NUM}[ -]hops?\b(?! neighbou?rhood| ego)", re.IGNORECASE)
 _NAMED = r"(?:the\s+)?(?:node|member|vertex|edge|link|tie)?\s*([A-Z][\w'.-]*|[A-Za-z]+\d+|\d+)"
+_ANY = r"([A-Za-z][\w'.-]*|\d+)"
+_GONE = (r"(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped|gone|taken out|cut|"
+         r"lost|disappeared|went away|left|leaves|quit|retired|dropped out|vanished|"
+         r"stopped \w+ing|stops \w+ing|were to leave|was to leave|walked away)")
 _REMOVAL = [
     re.compile(rf"\b(?i:remov\w*|delet\w*|drop\w*|without|took out|take out|taking out|lose|"
                rf"losing|lost|cut(?:ting)?|knock\w* out)\s+{_NAMED}"),
-    re.compile(rf"\b(?i:if)\s+{_NAMED}\s+(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|"
-               r"dropped|gone|taken out|cut|lost|disappeared|went away)"),
-    re.compile(rf"\b(?i:if)\s+{_NAMED}\s+(?i:left|leaves|disappeared|vanished|quit|dropped out)"),
+    re.compile(rf"\b(?i:if)\s+(?:the\s+)?(?i:node\s+|member\s+)?{_ANY}\s+{_GONE}"),
 ]
+REMOVAL_IF = _REMOVAL[1]
+_NOT_REMOVED = {"we", "you", "i", "it", "they", "he", "she", "someone", "anyone", "one", "a", "an",
+                "any", "this", "that", "node", "nodes", "everyone", "somebody", "all", "each",
+                "every", "there", "edges", "edge", "links", "the"}
 EDGE_REMOVAL = re.compile(
     r"\b(?:remov\w*|delet\w*|drop\w*|cut\w*|without|los[et]\w*|clos\w*)\s+(?:the\s+)?"
     r"(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\b|"
@@ -201,7 +207,7 @@ def removal(question: str) -> str | None:
     "without Valjean", "removing the edge between A and B" (that one: ``pair``)."""
     for rx in _REMOVAL:
         m = rx.search(question)
-        if m and _ok(m.group(1)) and m.group(1).lower() not in {"one", "a", "an", "any"}:
+        if m and _ok(m.group(1)) and m.group(1).lower() not in _NOT_REMOVED:
             return clean(m.group(1))
     return None
 

@@ -61,23 +61,45 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     return out
 
 
-def noun(question: str) -> tuple[str, str]:
-    """(singular, plural) of the word the question uses for a node, else node/nodes."""
+def data_nouns(info: dict[str, Any]) -> list[str]:
+    """Words the attached data uses for its nodes: plain endpoint column names (``author``,
+    ``coauthor``, ``customer_id`` -> ``customer``)."""
+    out: list[str] = []
+    attrs = {str(a).lower() for a in info.get("node_attributes") or []}
+    for src in info.get("attached_sources") or []:
+        for table, cols in (src.get("tables") or {}).items():
+            if table == "nodes":
+                continue
+            for c in list(cols)[:2]:
+                w = re.sub(r"[ _-]?(?:id|key|name)$", "", str(c).lower())
+                if str(c).lower() not in attrs and re.fullmatch(r"[a-z]{3,20}", w) and w not in {
+                        "source", "target", "from", "to", "src", "dst", "node", "weight"}:
+                    out.append(_SINGULAR.get(w, w))
+    return list(dict.fromkeys(out))
+
+
+def noun(question: str, info: dict[str, Any] | None = None) -> tuple[str, str]:
+    """(singular, plural) of the word the question uses for a node (a common entity word or
+    one of the data's own column words), else the data's word, else node/nodes."""
+    own = data_nouns(info or {})
     for w in re.findall(r"[a-z]+", question.lower()):
-        if w in _NOUNS or w.rstrip("s") in _NOUNS:
-            base = _SINGULAR.get(w, w if w in _NOUNS else w.rstrip("s"))
-            if base in ("node", "vertex"):
-                break
+        base = _SINGULAR.get(w, w[:-1] if w.endswith("s") and w[:-1] in (*_NOUNS, *own) else w)
+        if base in ("node", "vertex", "nodes", "vertices"):
+            break
+        if base in _NOUNS or base in own:
             return base, _PLURAL.get(base, base + "s")
+    if own:
+        return own[0], _PLURAL.get(own[0], own[0] + "s")
     return "node", "nodes"
 
 
-def words(question: str, info: dict[str, Any]) -> dict[str, str]:
-    """The placeholders of a follow-up (registry.suggestions), on this graph."""
-    sing, plural = noun(question)
+def words(question: str, info: dict[str, Any], unknown: list[str] = ()) -> dict[str, str]:  # type: ignore[assignment]
+    """The placeholders of a follow-up (registry.suggestions), on this graph; names in
+    ``unknown`` (searched and not found) are never offered."""
+    sing, plural = noun(question, info)
     from igraph_agent.model import slots
 
-    named = [n for n in slots.names(question) if n.lower() not in _NOUNS]
+    named = [n for n in slots.names(question) if n.lower() not in _NOUNS and n not in unknown]
     sample = named + [str(s.get("id")) for s in info.get("sample_nodes") or []
                       if s.get("id") is not None and str(s.get("id")) not in named]
     out = {"noun": sing, "nouns": plural}
@@ -92,4 +114,42 @@ def words(question: str, info: dict[str, Any]) -> dict[str, str]:
         if values.get(attr):
             out["attr"], out["value"] = attr, str(values[attr][0])
             break
+    return out
+
+
+_UNITS = re.compile(r"\b(?:km|kms|kilomet\w*|miles?|minutes?|hours?|seconds?|metres?|meters?|"
+                    r"euros?|dollars?|\$)", re.IGNORECASE)
+_TWO_MODE = re.compile(r"co-?occur|co-?attend|\bsame (?:events?|clubs?|meetings?|projects?)\b|"
+                       r"both attended|\bprojection\b|one-mode|attended\b.*\b(?:with|together)\b",
+                       re.IGNORECASE)
+_DIRECTION = re.compile(r"\bcycles?\b|\bcyclic|acyclic|reachable from|\bcan (?:\w+ ){0,3}reach\b|"
+                        r"\breach(?:es)? from\b|downstream|upstream|\bcites?\b|\bcited\b|\bciting\b",
+                        re.IGNORECASE)
+_AS_GROUP = r"(?:which|what|each|every|per|by|across|between|among|within|inside|outside)\s+(?:\w+\s+){{0,2}}{a}s?\b|\b{a}s?\s+(?:has|have|had|with|mix|are|is)\b"
+_PLAIN_ATTRS = {"label", "name", "id", "weight"}
+
+
+def graph_features(question: str, info: dict[str, Any]) -> set[str]:
+    """Features only this graph's words reveal, which the semantic intents cover: an edge
+    attribute or unit other than the plain ``weight`` (``weight``), a node attribute named
+    without a value (``group``), co-occurrence on a two-mode graph (``twomode``), and
+    direction words (``direction``: cycles, reach, citing, sending)."""
+    from igraph_agent.model import slots
+
+    out: set[str] = set()
+    edge_attrs = [a for a in info.get("edge_attributes") or [] if isinstance(a, str)]
+    named = [a for a in edge_attrs if a.lower() not in _PLAIN_ATTRS
+             and re.search(rf"\b{re.escape(a)}\b", question, re.IGNORECASE)]
+    if named or _UNITS.search(question):
+        out.add("weight")
+    attrs = [a for a in info.get("node_attributes") or [] if isinstance(a, str)
+             and a.lower() not in _PLAIN_ATTRS]
+    mentioned = [a for a in attrs
+                 if re.search(_AS_GROUP.format(a=re.escape(a)), question, re.IGNORECASE)]
+    if mentioned and slots.where(question, attrs) is None:
+        out.add("group")
+    if _TWO_MODE.search(question):
+        out.add("twomode")
+    if _DIRECTION.search(question):
+        out.add("direction")
     return out
