@@ -127,10 +127,12 @@ class Usage(BaseModel):
     completion_tokens: int = 0
     model_calls: int = 0
     cost_usd: float | None = None
+    cached_tokens: int = 0  # of prompt_tokens, read from the provider's prompt cache
 
-    def add(self, prompt: int, completion: int, cost: float | None) -> None:
+    def add(self, prompt: int, completion: int, cost: float | None, cached: int = 0) -> None:
         self.prompt_tokens += prompt
         self.completion_tokens += completion
+        self.cached_tokens += cached
         self.model_calls += 1
         if cost is not None:
             self.cost_usd = (self.cost_usd or 0.0) + cost

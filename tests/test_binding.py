@@ -63,9 +63,12 @@ def test_a_one_fact_question_with_an_attached_file_takes_two_model_turns(agent, 
                      options=RunOptions(model=model.id))
     assert resp.status == "answered" and len(model.requests) == 2
     schemas = json.dumps(model.requests[0]["tools"])
-    assert len(schemas) // 4 <= 4000  # a plain analysis question's tool schemas
+    # the session's one tool list (the same on every request, so a provider caches it):
+    # the core catalogue with the set-up tools, find_tools for the rest
+    assert len(schemas) // 4 <= 4200
     names = {t["function"]["name"] for t in model.requests[0]["tools"]}
     assert not names & {"train", "clear_graph", "remember", "create_analysis_report"}
+    assert "find_tools" in names
 
 
 def test_the_offline_planner_takes_the_same_path_as_a_model(agent, karate_csv):
@@ -178,15 +181,15 @@ def test_the_instructions_allow_rounding_with_the_exact_value_at_hand(agent, kar
     assert "rounded sensibly" in system and "exact tool value" in system
 
 
-def test_on_demand_tool_families_are_offered_when_the_question_asks(agent):
+def test_on_demand_tools_are_found_not_offered_whatever_the_question_says(agent):
     offered = []
     for question in ("Train a GCN to predict the club", "Clear the graph", "Remember: use 2 decimals"):
         model = ScriptedModel(["ok", "ok"])
         agent.ask(question, options=RunOptions(model=model.id))
-        offered.append({t["function"]["name"] for t in model.requests[0]["tools"]})
-    assert "train" in offered[0] and "clear_graph" not in offered[0]
-    assert "clear_graph" in offered[1] and "train" not in offered[1]
-    assert "remember" in offered[2]
+        offered.append(json.dumps(model.requests[0]["tools"]))
+    assert offered[0] == offered[1] == offered[2]  # one list, whatever the words
+    names = {t["function"]["name"] for t in json.loads(offered[0])}
+    assert "find_tools" in names and not names & {"train", "clear_graph", "remember"}
 
 
 def test_the_run_panel_names_the_bound_graph_before_the_first_turn(agent, karate_csv):
@@ -203,9 +206,9 @@ def test_the_run_panel_names_the_bound_graph_before_the_first_turn(agent, karate
     assert view["graph"]["label"].endswith("r1 · 34 nodes · 78 edges")
 
 
-def test_a_plain_question_on_the_sessions_graph_offers_under_4000_tokens_of_schemas(agent,
+def test_a_plain_question_on_the_sessions_graph_offers_under_4200_tokens_of_schemas(agent,
                                                                                    karate_csv):
     agent.ask("How big is the graph?", attach=[karate_csv])
     model = ScriptedModel(["Node 33 has the most ties."])
     agent.ask("Which node has the highest degree?", options=RunOptions(model=model.id))
-    assert len(json.dumps(model.requests[0]["tools"])) // 4 <= 4000
+    assert len(json.dumps(model.requests[0]["tools"])) // 4 <= 4200  # cached after the first

@@ -105,6 +105,21 @@ def test_eval_command_prints_a_category_table_and_json_and_fails_under_min_accur
     assert low.exit_code == 1
 
 
+def test_eval_takes_format_json_like_ask_and_keeps_json_as_its_alias():
+    runner = CliRunner()
+    args = ["eval", str(SMALL), "--model", _model(_perfect).id, "--id", "florentine.edges"]
+    by_format = runner.invoke(cli, [*args, "--format", "json"])
+    by_alias = runner.invoke(cli, [*args, "--json"])
+    assert by_format.exit_code == by_alias.exit_code == 0, by_format.output
+    totals = [json.loads(r.output)["total"] for r in (by_format, by_alias)]
+    assert [{k: v for k, v in t.items() if k != "seconds"} for t in totals] == [
+        {k: v for k, v in totals[0].items() if k != "seconds"}] * 2 and totals[0]["accuracy"] == 1.0
+    table = runner.invoke(cli, [*args, "--format", "table"])
+    assert table.exit_code == 0 and "total" in table.output and not table.output.startswith("{")
+    clash = runner.invoke(cli, [*args, "--format", "table", "--json"])
+    assert clash.exit_code == 2 and "--json means --format json" in clash.output
+
+
 def test_repeats_give_one_row_per_question_and_repeat_in_the_frame():
     report = run_eval(load_questions(SMALL).select(ids=["florentine.edges"]),
                       model=_model(_perfect).id, repeats=2)

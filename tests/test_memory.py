@@ -215,7 +215,7 @@ def test_offline_planner_remembers_a_stated_preference_for_later_sessions(tmp_pa
     first = Agent(home=home)
     resp = first.ask("From now on, lead reports with conclusions and metrics.")
     assert resp.status == "answered" and resp.answer.startswith("Noted (preference)")
-    assert [a.tool for a in resp.actions] == ["remember"]
+    assert [a.tool for a in resp.actions] == ["find_tools", "remember"]  # found, then called
     refused = first.ask("Remember that node 3 is probably the leader")
     assert refused.status == "needs_clarification"
     assert refused.answer.startswith("Not remembered") and "guesses" in refused.answer

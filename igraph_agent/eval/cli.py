@@ -7,7 +7,7 @@ In a shell::
 
     igraph-agent eval --model offline/planner
     igraph-agent eval --split test                  # the test split, never used for tuning
-    igraph-agent eval my_questions.yaml --model openai/gpt-4o-mini --repeats 3 --json
+    igraph-agent eval my_questions.yaml --model openai/gpt-4o-mini --repeats 3 --format json
     igraph-agent eval --category paths --category degree --min-accuracy 0.85
     igraph-agent eval --cluster 10.0.0.5:6379      # questions as tasks on a Ray cluster
 """
@@ -31,19 +31,24 @@ from igraph_agent.markup import echo
 @click.option("--max-steps", default=12, type=click.IntRange(1, 100))
 @click.option("--min-accuracy", default=None, type=click.FloatRange(0, 1),
               help="exit 1 when the accuracy is below this fraction")
-@click.option("--json", "as_json", is_flag=True, help="print the full report as JSON")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default=None,
+              help="table (default) or json: the full report as JSON, like ask --format json")
+@click.option("--json", "as_json", is_flag=True, help="the same as --format json")
 @click.option("--failures", is_flag=True, help="also list the questions answered wrongly")
 @click.option("--cluster", default=None, metavar="ADDRESS",
               help="run the questions as tasks on this Ray cluster (default: IGRAPH_AGENT_CLUSTER)")
 def eval_command(questions: str | None, split: str | None, model: str | None, repeats: int,
                  categories: tuple[str, ...], ids: tuple[str, ...], limit: int | None,
-                 max_steps: int, min_accuracy: float | None, as_json: bool,
+                 max_steps: int, min_accuracy: float | None, fmt: str | None, as_json: bool,
                  failures: bool, cluster: str | None) -> None:
     """Ask every question of QUESTIONS (default: the public set) and score the answers:
     accuracy against oracles, grounding, clarifications, refusals, tool calls, turns,
     tokens, cost and time, per category and in total."""
     from igraph_agent.eval import load_questions, run_eval
 
+    if as_json and fmt == "table":
+        raise click.UsageError("--json means --format json: give one of them")
+    as_json = as_json or fmt == "json"
     if questions and split:
         raise click.UsageError("--split chooses a part of the public set: give no QUESTIONS file")
     qset = load_questions(questions, split).select(list(categories) or None, list(ids) or None, limit)

@@ -58,6 +58,8 @@ class Catalogue:
         """name, description and JSON schema of every tool, as the model sees them."""
         out = []
         for t in self.agent.registry.in_scope(None):
+            if t.name == "find_tools":  # an MCP client lists every tool already
+                continue
             fn = t.json_schema()["function"]
             out.append({"name": fn["name"], "description": fn["description"],
                         "input_schema": fn["parameters"],

@@ -20,6 +20,7 @@ from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode, ModelNotConfigured
 from igraph_agent.model.builtin import BUILTIN_PROVIDERS, abuiltin_message, is_builtin, usage_of
+from igraph_agent.model.caching import cached_tokens, with_cache_hints
 from igraph_agent.options import Settings
 
 # Providers that talk to a local server and need no key (they do need it running).
@@ -62,6 +63,7 @@ class ModelTurn:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost_usd: float | None = None
+    cached_tokens: int = 0  # of prompt_tokens, read from the provider's prompt cache
 
     def as_message(self) -> dict[str, Any]:
         """The assistant message to append to the conversation."""
@@ -151,7 +153,7 @@ class ModelGateway:
         if is_builtin(model):
             return await self._builtin(model, messages, tools, on_delta, context)
         litellm = litellm_module()
-        kwargs: dict[str, Any] = {"model": model, "messages": messages,
+        kwargs: dict[str, Any] = {"model": model, "messages": with_cache_hints(model, messages),
                                   "timeout": self.settings.timeout_s}
         if tools:
             kwargs["tools"] = tools
@@ -271,6 +273,7 @@ def _to_turn(response: Any) -> ModelTurn:
         tool_calls=calls,
         prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
         completion_tokens=getattr(usage, "completion_tokens", 0) or 0,
+        cached_tokens=cached_tokens(usage),
     )
 
 

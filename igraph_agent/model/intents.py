@@ -272,7 +272,7 @@ def for_state(st: PlanState) -> list[Intent]:
     """The intents of this question, plus the report when the output format is ``report``."""
     found = match(st.question, st)
     if st.output_format == "report" and found and REPORT not in found \
-            and "create_analysis_report" in st.tools:
+            and st.can_call("create_analysis_report"):
         found = [*found, REPORT]
     return found
 

@@ -39,7 +39,7 @@ def reply(st: PlanState) -> tuple[str, list[Call] | str] | None:
     ``("answer", text)`` when kept or ``("ask", text)`` when a retention rule refused it (the
     user can restate it)."""
     asked = request(st.question)
-    if asked is None or "remember" not in st.tools:
+    if asked is None or not st.can_call("remember"):
         return None
     kind, content = asked
     done = st.last("remember")

@@ -21,7 +21,7 @@ from typing import Any
 from igraph_agent.model import intents as intent_table
 from igraph_agent.model import memoryplan, skillplan, slots, vocabulary
 from igraph_agent.model.graph_intents import UNRESOLVED
-from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.planstate import FIND_TOOLS, Call, Observed, PlanState
 from igraph_agent.model.registry import Ask, clarification, gaps
 
 CLARIFY = "ask_user"
@@ -39,7 +39,7 @@ def plan(messages: list[dict], tools: list[dict] | None,
     if noted is not None:
         kind, payload = noted
         if isinstance(payload, list):
-            return _tool_calls(payload, st.turns)
+            return _tool_calls(_found_first(st, payload), st.turns)
         return _clarify(payload) if kind == "ask" and CLARIFY in st.tools else _text(payload)
     calls = _next_calls(st)
     if isinstance(calls, str) and st.graph_loaded():
@@ -50,7 +50,7 @@ def plan(messages: list[dict], tools: list[dict] | None,
     if isinstance(calls, str):
         return _clarify(calls) if CLARIFY in st.tools else _text(calls)
     if calls:
-        return _tool_calls(calls, st.turns)
+        return _tool_calls(_found_first(st, calls), st.turns)
     return _reply(st, _final_answer(st, skillplan.intents(st)))
 
 
@@ -59,6 +59,18 @@ def _reply(st: PlanState, answer: str | Ask) -> dict[str, Any]:
         return _clarify(answer.question, answer.suggestions) if CLARIFY in st.tools \
             else _text(answer.question)
     return _text(answer)
+
+
+def _found_first(st: PlanState, calls: list[Call]) -> list[Call]:
+    """A call of a tool not offered yet becomes ``find_tools(query=<its name>)``, once; the
+    next turn calls it with the schema found (as a model would)."""
+    out: list[Call] = []
+    for c in calls:
+        if c.tool not in st.tools:
+            c = Call(FIND_TOOLS, {"query": c.tool, "limit": 1})
+        if all(c.key() != b.key() for b in out):
+            out.append(c)
+    return out
 
 
 def _info(st: PlanState) -> dict[str, Any]:
@@ -109,7 +121,7 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
             asks.append(ask)
             continue
         for c in intent.calls(st):
-            if c.tool in st.tools and st.done(c) is None and all(c.key() != b.key() for b in batch):
+            if st.can_call(c.tool) and st.done(c) is None and all(c.key() != b.key() for b in batch):
                 batch.append(c)
     answered = any(st.done(c) for i in matched if i.clarify is None or not i.clarify(st)
                    for c in i.calls(st))
@@ -268,7 +280,7 @@ def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str
                                    and intent.phase >= 0):
             continue  # nothing ran for it: it answers nothing
         sections.append((intent.method, intent.render(st, got)))
-    unoffered = sorted({c.tool for i in matched for c in i.calls(st) if c.tool not in st.tools})
+    unoffered = sorted({c.tool for i in matched for c in i.calls(st) if not st.can_call(c.tool)})
     if not sections and unoffered:  # say plainly what this request cannot do
         if not st.context.get("read_only") and not budget_out:
             ask = _ask(st)

@@ -8,6 +8,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+#: the tool that returns the schemas of tools not offered (tools/offer.py)
+FIND_TOOLS = "find_tools"
+
 
 @dataclass
 class Observed:
@@ -72,10 +75,19 @@ class PlanState:
                     result = {"success": False, "summary": str(m.get("content"))}
                 results.append(Observed(m.get("tool_call_id", ""), name, args, result))
         names = {t["function"]["name"] for t in tools or [] if "function" in t}
+        names |= {f.get("name") for r in results if r.tool == FIND_TOOLS and r.ok
+                  for f in r.data.get("tools") or []}  # found tools are callable as offered
         return cls(question=question, results=results, tools=names, turns=turns,
                    context=dict(context or {}))
 
     # -- lookups ---------------------------------------------------------------------
+    def can_call(self, tool: str) -> bool:
+        """Offered, found by ``find_tools``, or still to be looked for with it."""
+        if tool in self.tools:
+            return True
+        searched = {str(r.args.get("query")) for r in self.results if r.tool == FIND_TOOLS}
+        return FIND_TOOLS in self.tools and tool not in searched
+
     def last(self, tool: str) -> Observed | None:
         for r in reversed(self.results):
             if r.tool == tool:

@@ -18,7 +18,7 @@ def viz_calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.intents import match
 
     others = [c for i in match(st.question, st) if i.name != "visualize" for c in i.calls(st)]
-    if any(c.tool in st.tools and st.done(c) is None for c in others):
+    if any(st.can_call(c.tool) and st.done(c) is None for c in others):
         return []
     return [Call("visualize_subgraph", {"max_nodes": 150})]
 

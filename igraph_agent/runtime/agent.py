@@ -200,7 +200,8 @@ class Agent:
                 workspace=self.workspace, session=graph, store=self.store,
                 gateway=self.gateway, events=EventLog(self.store, run_id),
                 history=self._history(sid), plan=self._plan(sid),
-                instructions=self._instructions(question, sid, options),
+                instructions=self._instructions(options),
+                memory=self._memory_block(question, sid),
                 workers=self.workers, jobs=self.jobs, notices=notices,
             )
         except BaseException as exc:  # admitted but never started: end it, free the session
@@ -341,12 +342,11 @@ class Agent:
         return Memory(self.store, self.home)
 
     def _tools(self, options: RunOptions, question: str) -> list[Tool]:
-        """The request's tools: narrowed by named skills, on-demand families by the question."""
+        """The request's tools (its scope), narrowed by named skills or a whitelist; which of
+        them every model turn carries is ``tools/offer.py``'s, never the question's."""
         from igraph_agent.skills.catalogue import SkillCatalogue
-        from igraph_agent.tools.offer import offered
 
-        return offered(request_tools(self.registry, options, SkillCatalogue(self.home)),
-                       question, options)
+        return request_tools(self.registry, options, SkillCatalogue(self.home))
 
     def _with_remote(self, options: RunOptions,
                      tools: list[Tool]) -> tuple[ToolRegistry, list[Tool], list[str]]:
@@ -370,16 +370,20 @@ class Agent:
             remote = [t for t in remote if t.name in wanted]
         return ToolRegistry([*self.registry.in_scope(None), *remote]), [*tools, *remote], notices
 
-    def _instructions(self, question: str, session_id: str, options: RunOptions) -> list[str]:
-        """System-prompt sections: the active skills' catalogue and this user's memory."""
+    def _instructions(self, options: RunOptions) -> list[str]:
+        """System-prompt sections shared by every request of this configuration: the
+        active skills' catalogue."""
         from igraph_agent.skills.catalogue import SkillCatalogue
 
-        parts = [SkillCatalogue(self.home).prompt_block(options.skills)]
+        block = SkillCatalogue(self.home).prompt_block(options.skills)
+        return [block] if block else []
+
+    def _memory_block(self, question: str, session_id: str) -> str:
+        """This user's memory relevant to the question (a section that varies per request)."""
         try:
-            parts.append(self.memory.prompt_block(question, session_id))
+            return self.memory.prompt_block(question, session_id)
         except Exception as exc:  # memory must never stop a run
-            parts.append(f"(memory unavailable: {type(exc).__name__})")
-        return [p for p in parts if p]
+            return f"(memory unavailable: {type(exc).__name__})"
 
     def _after_run(self, spec: RunSpec) -> None:
         from igraph_agent.runtime.afterrun import after_run

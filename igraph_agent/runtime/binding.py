@@ -34,8 +34,6 @@ from igraph_agent.model.gateway import ToolCallRequest
 from igraph_agent.runtime.state import RunSpec
 
 BIND_CALL_ID = "bind_graph_info"
-#: tools a request whose attached data was bound does not need (the runtime did their work)
-SETUP_TOOLS = frozenset({"construct_graph", "load_constructed_graph"})
 _LATEST = re.compile(r"\b(latest|newest|most recent|current|optimi[sz]ed|cleaned)\b.{0,20}"
                      r"\b(revision|version|graph|data)|\brevision\s+\d+|\br\d+\b", re.IGNORECASE)
 KIND_WORDS = {"dataframe": "DataFrame", "networkx": "networkx graph", "csv": "CSV",

@@ -23,6 +23,7 @@ from igraph_agent.model.gateway import ToolCallRequest
 from igraph_agent.runtime.events import ToolCompleted, ToolStarted
 from igraph_agent.runtime.state import RunSpec, RunState
 from igraph_agent.runtime.timeouts import run_stoppable, timed_out, tool_timeout
+from igraph_agent.tools.offer import findable
 from igraph_agent.tools.registry import (
     Tool,
     ToolContext,
@@ -97,7 +98,8 @@ async def execute_call(spec: RunSpec, st: RunState, p: Planned) -> ToolResult:
         ctx = ToolContext(workspace=spec.workspace, session=spec.session, run_id=spec.run_id,
                           call_id=p.call.id, read_only=spec.options.read_only,
                           jobs=spec.jobs.for_run(spec.run_id, spec.events.emit, spec.cancel)
-                          if spec.jobs is not None else None)
+                          if spec.jobs is not None else None,
+                          findable=findable(spec.tools, spec.options))
         result = await _run_tool(spec, p.tool, p.args, ctx)
     st.remember_failure(p.call.name, view, result, graph)
     if result.success and spec.workers is not None and p.writes and "graph" in p.writes:

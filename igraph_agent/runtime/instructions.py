@@ -1,10 +1,26 @@
-"""The system instructions of a request, built from its options."""
+"""The system instructions of a request, built from its options.
+
+Everything that is the same for every request of a session and configuration comes
+first — the rules, the stages, read-only, the output format, the skill catalogue — and
+everything that varies per request after ``REQUEST_HEADING``: this question's memory, the
+data of this request, the plan. Model providers cache an unchanged request prefix (tools,
+then system prompt), so only the part after the heading is billed in full each time.
+
+Example::
+
+    >>> from igraph_agent.options import RunOptions
+    >>> a = system_prompt(RunOptions(), request=["Data of this request: karate"])
+    >>> b = system_prompt(RunOptions(), request=["Data of this request: lesmis"])
+    >>> a.split(REQUEST_HEADING)[0] == b.split(REQUEST_HEADING)[0]
+    True
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from igraph_agent.model.caching import REQUEST_HEADING
 from igraph_agent.options import RunOptions
 
 DOMAIN = """You are igraph-agent, a graph data analyst working inside a Jupyter notebook.
@@ -29,12 +45,18 @@ STAGED = """Work in stages: (1) list the evidence the question needs and the pre
 of each tool (loaded graph, node ids, labels); (2) gather it; (3) check every claim against
 a tool result before answering."""
 
+#: what the final message is, per output format (the only place that says it)
 FORMATS = {
-    "chat": "Output format: chat. Answer in concise markdown.",
-    "report": "Output format: report. Use the sections Question, Data, Method, Findings "
-              "(with numbers), Evidence, Limitations, Next steps.",
-    "json": "Output format: json. Plain text only: no markdown syntax.",
+    "chat": "Output format: chat. Your final message is the answer itself, in concise "
+            "markdown.",
+    "report": "Output format: report. Your final message is a markdown report with the "
+              "sections Question, Data, Method, Findings (with numbers), Evidence, "
+              "Limitations, Next steps.",
+    "json": "Output format: json. Your final message is the answer as plain sentences: not "
+            "JSON, and no markdown syntax. The runtime builds the JSON response (status, "
+            "answer, data, evidence) around your text.",
 }
+
 
 CLARIFY_TOOL: dict[str, Any] = {
     "type": "function",
@@ -55,14 +77,19 @@ CLARIFY_TOOL: dict[str, Any] = {
 
 
 def system_prompt(options: RunOptions, plan: dict[str, Any] | None = None,
-                  extra: list[str] | None = None) -> str:
+                  extra: list[str] | None = None, request: list[str] | None = None) -> str:
+    """``extra``: sections shared by the session's requests (the skill catalogue);
+    ``request``: sections of this request only (memory, its data), put after the plan."""
     parts = [DOMAIN]
     if options.reasoning_mode == "staged" or options.planning_mode == "always":
         parts.append(STAGED)
     if options.read_only:
-        parts.append("This request is read-only: tools that change data are refused.")
+        parts.append("Read-only: tools that change data are refused.")
     parts.append(FORMATS[options.output_format])
+    parts.extend(extra or [])
+    varying = list(request or [])
     if plan:
-        parts.append("Current plan (kept in session state):\n" + json.dumps(plan, indent=1))
-    parts.extend(extra or [])  # the skill catalogue and the user's memory
+        varying.append("Current plan (kept in session state):\n" + json.dumps(plan, indent=1))
+    if varying:
+        parts.append("\n\n".join([REQUEST_HEADING, *varying]))
     return "\n\n".join(parts)

@@ -31,7 +31,7 @@ from igraph_agent.response import (
     suggestions_of,
 )
 from igraph_agent.runtime.approvals import pause_run, restore_state, resumed_turn
-from igraph_agent.runtime.binding import SETUP_TOOLS, bind, bind_call, data_section, graph_ref
+from igraph_agent.runtime.binding import bind, bind_call, data_section, graph_ref
 from igraph_agent.runtime.events import ModelCompleted, ModelDelta, RunGraph, RunStarted, run_ended
 from igraph_agent.runtime.guards import check_answer
 from igraph_agent.runtime.instructions import CLARIFY_TOOL, system_prompt
@@ -41,6 +41,7 @@ from igraph_agent.runtime.state import RunSpec, RunState, build_response, persis
 from igraph_agent.runtime.turncheck import MAX_ANSWER_CHARS, cut_answer, screen_calls, too_long
 from igraph_agent.store.runctl import RunControlStore
 from igraph_agent.store.runs import Runs
+from igraph_agent.tools.offer import offered
 
 BUDGET_NOTE = ("The tool-call budget of this run is spent. Answer now from the tool results "
                "above; say what remains unanswered.")
@@ -56,10 +57,9 @@ async def run_loop(spec: RunSpec) -> AgentResponse:
     ref = graph_ref(spec)
     if ref is not None:
         spec.events.emit(RunGraph(graph=ref))
-    if ref is not None and ref["attached"]:  # bound: the set-up tools would only cost tokens
-        spec.tools = [t for t in spec.tools if t.name not in SETUP_TOOLS]
-    extra = [*spec.instructions, data_section(ref, bool(spec.session.attached_sources))]
-    _add(spec, st, {"role": "system", "content": system_prompt(spec.options, spec.plan, extra)})
+    varying = [spec.memory, data_section(ref, bool(spec.session.attached_sources))]
+    _add(spec, st, {"role": "system", "content": system_prompt(
+        spec.options, spec.plan, spec.instructions, [v for v in varying if v])})
     for m in spec.history:
         st.messages.append(m)
     _add(spec, st, {"role": "user", "content": spec.question})
@@ -90,7 +90,7 @@ async def resume_loop(spec: RunSpec) -> AgentResponse:
 
 
 async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
-    schemas = [t.json_schema() for t in spec.tools] + [CLARIFY_TOOL]
+    schemas = [t.json_schema() for t in offered(spec.tools, spec.options)] + [CLARIFY_TOOL]
     scope = spec.scope
     empty_replies = 0
     asked_shorter = False  # an answer over MAX_ANSWER_CHARS was sent back once
@@ -105,7 +105,8 @@ async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
                                   "forced from the results so far.")
                 _add(spec, st, {"role": "user", "content": BUDGET_NOTE})
             turn = await _model_turn(spec, st, None if last else schemas)
-            st.usage.add(turn.prompt_tokens, turn.completion_tokens, turn.cost_usd)
+            st.usage.add(turn.prompt_tokens, turn.completion_tokens, turn.cost_usd,
+                         turn.cached_tokens)
             spec.events.emit(ModelCompleted(
                 text=turn.text, tool_calls=[{"id": c.id, "name": c.name} for c in turn.tool_calls]))
             refused = screen_calls(turn.tool_calls, (a.call_id for a in st.actions))

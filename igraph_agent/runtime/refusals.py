@@ -25,7 +25,7 @@ from igraph_agent.tools.registry import ToolResult
 
 #: tools whose success only shows or prepares the graph state, not an answer
 STATE_TOOLS = frozenset({"get_graph_info", "construct_graph", "load_constructed_graph",
-                         "load_skill", "read_skill_reference"})
+                         "load_skill", "read_skill_reference", "find_tools"})
 UNBLOCK = {
     ErrorCode.READ_ONLY_MODE: ["ask again without read-only mode (drop --read-only, "
                                "RunOptions(read_only=False), unset IGRAPH_AGENT_READ_ONLY)"],

@@ -57,7 +57,8 @@ class RunSpec:
     events: EventLog
     history: list[dict[str, Any]] = field(default_factory=list)
     plan: dict[str, Any] | None = None
-    instructions: list[str] = field(default_factory=list)  # extra system sections: skills, memory
+    instructions: list[str] = field(default_factory=list)  # system sections shared: skills
+    memory: str = ""  # the system section of this question's memory (varies per request)
     cancel: threading.Event = field(default_factory=threading.Event)
     workers: Any = None  # runtime.workers.WorkerPool: read-only analyses off the kernel process
     jobs: Any = None  # runtime.jobs.JobManager: background jobs (ToolContext.jobs, per run)

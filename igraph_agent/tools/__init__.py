@@ -16,7 +16,7 @@ __all__ = ["Tool", "ToolContext", "ToolOutput", "ToolRegistry", "ToolResult", "d
 
 FAMILIES = ["data", "search", "centrality", "community", "paths", "local", "subgraph", "stats",
             "structure", "counting", "whatif", "cohesion", "code",
-            "viz", "export", "optimize", "skills", "memory", "report", "learning", "jobs"]
+            "viz", "export", "offer", "optimize", "skills", "memory", "report", "learning", "jobs"]
 
 
 def default_registry() -> ToolRegistry:

@@ -59,6 +59,7 @@ class ToolContext:
     read_only: bool = False
     progress: Callable[[float, str], None] = field(default=lambda fraction, message: None)
     jobs: Any = None  # runtime.jobs.RunJobs: background jobs (tools/jobs.py); None outside a run
+    findable: list[Any] | None = None  # the request's tools not offered (tools/offer.py)
 
 
 @dataclass
