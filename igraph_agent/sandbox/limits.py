@@ -28,6 +28,14 @@ class Limits(BaseModel):
     rows: int = Field(default=50, ge=1, le=1000, description="rows kept per DataFrame")
     result_chars: int = Field(default=100_000, ge=1000, le=2_000_000,
                               description="largest `result`, as JSON characters")
+    result_depth: int = Field(default=32, ge=2, le=200,
+                              description="deepest nesting of lists and dicts in `result`")
+    tasks: int = Field(default=64, ge=8, le=4096, description="threads and processes of the "
+                       "worker together (its tasks cgroup)")
+    tmp_mb: int = Field(default=256, ge=16, le=4096, description="size of the private /tmp "
+                        "(a tmpfs, counted in the memory limit too)")
+    scratch_total_mb: int = Field(default=512, ge=1, le=65536, description="all files in "
+                                  "scratch together, checked by the host while a snippet runs")
 
 
 def code_policy() -> Policy:

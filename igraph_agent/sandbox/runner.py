@@ -46,17 +46,26 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from igraph_agent.sandbox.cgroups import open_groups
 from igraph_agent.sandbox.limits import Limits
+from igraph_agent.sandbox.outcome import admit, report_error
 from igraph_agent.sandbox.seccomp import filter_bytes
 
 WORKER = Path(__file__).with_name("worker.py")
 # Paths the snippet sees (inside the sandbox); without bubblewrap the host paths are used.
 INSIDE = {"environment": "/environment", "uploaded": "/uploaded", "scratch": "/scratch",
           "program": "/program"}
-MECHANISMS = ["process", "rlimits", "namespaces", "filesystem", "network", "seccomp"]
+MECHANISMS = ["process", "rlimits", "namespaces", "filesystem", "network", "seccomp",
+              "memory-cgroup", "tasks-cgroup", "scratch-quota"]
 #: a warm worker's RLIMIT_CPU covers this many snippets at their CPU limit (30 s at least)
 CPU_BUDGET_SNIPPETS = 10
 REPORT_MARK = b"\x1eigraph-agent-report "
+#: the longest line the host reads from a worker; the rest of a longer one is skipped
+MAX_REPORT_BYTES = 4 * 2**20
+#: how often the host measures scratch while a snippet runs (seconds)
+SCRATCH_POLL_S = 0.25
+#: more entries than this in scratch count as over its quota
+SCRATCH_MAX_ENTRIES = 20_000
 
 
 def prepare_environment(folder: Path, key: str, view: dict[str, Any],
@@ -117,6 +126,9 @@ class SessionWorker:
         self.key, self.shape = key, _shape(limits)
         self.budget_s = max(limits.cpu_s, Limits().cpu_s) * CPU_BUDGET_SNIPPETS
         self.program = new_call_dir(zones["jobs"])
+        self.scratch = zones["scratch"]
+        self.groups = open_groups(limits.memory_mb, limits.tasks)
+        self._ooms = self.groups.oom_kills()
         self.confined = bwrap_works()
         self.seccomp = filter_bytes() if self.confined else None
         paths = INSIDE if self.confined else {k: str(zones[k]) for k in
@@ -126,7 +138,7 @@ class SessionWorker:
         (self.program / "start.json").write_text(json.dumps(start))
         shutil.copyfile(WORKER, self.program / "worker.py")
         zones = {**zones, "job": self.program}
-        argv = (_bwrap_argv(zones, self.seccomp) if self.confined else
+        argv = (_bwrap_argv(zones, self.seccomp, limits) if self.confined else
                 [_python(), "-I", str(self.program / "worker.py"),
                  str(self.program / "start.json")])
         read_fd = None
@@ -140,7 +152,8 @@ class SessionWorker:
             self.proc = subprocess.Popen(
                 argv, stdout=subprocess.PIPE, stderr=err, stdin=subprocess.PIPE,
                 start_new_session=True, cwd=str(zones["scratch"]),
-                pass_fds=(read_fd,) if read_fd is not None else (), env=_host_env())
+                pass_fds=(read_fd,) if read_fd is not None else (), env=_host_env(),
+                preexec_fn=self.groups.join if self.groups.mechanisms else None)
         if read_fd is not None:
             os.close(read_fd)
         self.served, self.cpu_used_s, self.retired = 0, 0.0, False
@@ -149,10 +162,19 @@ class SessionWorker:
         threading.Thread(target=self._read, daemon=True, name="sandbox-reports").start()
 
     def _read(self) -> None:
-        """Collect the worker's report lines; anything else it writes to fd 1 is dropped."""
+        """Collect the worker's report lines; anything else it writes to fd 1 is dropped, and
+        a line longer than ``MAX_REPORT_BYTES`` is never held whole: its report says so."""
         assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            if line.startswith(REPORT_MARK):
+        while line := self.proc.stdout.readline(MAX_REPORT_BYTES):
+            if not line.endswith(b"\n") and len(line) == MAX_REPORT_BYTES:
+                head = line
+                while line and not line.endswith(b"\n"):
+                    line = self.proc.stdout.readline(MAX_REPORT_BYTES)
+                if head.startswith(REPORT_MARK):
+                    nonce = head[len(REPORT_MARK):len(REPORT_MARK) + 32]
+                    error = report_error(f"the report is over {MAX_REPORT_BYTES} bytes")
+                    self._reports.put(nonce + b" " + json.dumps(error).encode())
+            elif line.startswith(REPORT_MARK):
                 self._reports.put(line[len(REPORT_MARK):])
         self._reports.put(None)
 
@@ -164,7 +186,7 @@ class SessionWorker:
     def run(self, code: str, limits: Limits) -> dict[str, Any]:
         with self._lock:
             report = self._run(code, limits)
-        present = _present(self.confined, self.seccomp)
+        present = _present(self.confined, self.seccomp, self.groups.mechanisms)
         report["confinement"] = {"mechanisms": present,
                                  "missing": [m for m in MECHANISMS if m not in present]}
         return report
@@ -176,12 +198,20 @@ class SessionWorker:
         started = time.monotonic()
         deadline = started + limits.wall_s
         line: bytes | None = b""
+        over_quota = False
         try:
             assert self.proc.stdin is not None
             self.proc.stdin.write(json.dumps(job).encode() + b"\n")
             self.proc.stdin.flush()
             while line is not None and not line.startswith(nonce.encode()):
-                line = self._reports.get(timeout=max(0.0, deadline - time.monotonic()))
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise queue.Empty
+                try:
+                    line = self._reports.get(timeout=min(SCRATCH_POLL_S, left))
+                except queue.Empty:
+                    if scratch_over(self.scratch, limits.scratch_total_mb):
+                        over_quota, line = True, None
         except (BrokenPipeError, OSError):
             line = None
         except queue.Empty:
@@ -189,23 +219,29 @@ class SessionWorker:
         timed_out = line == "timeout"
         report: dict[str, Any] = {"ok": False, "error": None}
         if isinstance(line, bytes):
-            try:
-                report = json.loads(line[len(nonce) + 1:])
-            except ValueError:
-                pass
+            report = admit(line[len(nonce) + 1:], limits)
             self.served += 1
             self.cpu_used_s = float(report.get("cpu_used_s") or 0.0)
+        if over_quota:  # stopped at once; what it wrote is removed with the worker's scratch
+            self.stop()
+            clear_folder(self.scratch)
         if line is None:  # the worker closed its stdout: let it finish dying for its status
             try:
                 self.proc.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 pass
         returncode = self.proc.poll()  # None while it lives: its own end, not our stop
+        ooms, tasks_hit = self.groups.oom_kills(), self.groups.task_limit_hit()  # before a stop
         if timed_out or line is None:
             self.stop()  # ran past its time, or died: the next snippet gets a new worker
             returncode = self.proc.returncode
         elif (report.get("error") or {}).get("type") == "MemoryError":
             self.stop()  # ran out of memory: its state is not to be trusted
+        if ooms > self._ooms or tasks_hit:
+            self.stop()  # the kernel refused it memory or tasks: start the next one afresh
+        report.update(memory_exceeded=ooms > self._ooms, tasks_exceeded=tasks_hit,
+                      scratch_exceeded=over_quota)
+        self._ooms = ooms
         report.update(returncode=returncode, timed_out=timed_out,
                       wall_s=round(time.monotonic() - started, 3),
                       stderr_tail=_tail(self.err_path, err_from),
@@ -226,6 +262,7 @@ class SessionWorker:
             except ProcessLookupError:
                 pass
         self.proc.wait()
+        self.groups.close()
         shutil.rmtree(self.program, ignore_errors=True)
         self.err_path.unlink(missing_ok=True)
 
@@ -279,7 +316,7 @@ def _stop_all() -> None:
 
 def _shape(limits: Limits) -> tuple:
     """The limits a worker is started with (the rest apply per snippet)."""
-    return (limits.memory_mb, limits.scratch_mb)
+    return (limits.memory_mb, limits.scratch_mb, limits.tasks, limits.tmp_mb)
 
 
 def _tail(path: Path, start: int) -> str:
@@ -291,13 +328,49 @@ def _tail(path: Path, start: int) -> str:
         return ""
 
 
-def _present(confined: bool, seccomp: bytes | None) -> list[str]:
-    have = ["process", "rlimits"]
+def _present(confined: bool, seccomp: bytes | None, groups: list[str]) -> list[str]:
+    have = ["process", "rlimits", "scratch-quota", *groups]
     if confined:
         have += ["namespaces", "filesystem", "network"]
     if seccomp:
         have.append("seccomp")
     return [m for m in MECHANISMS if m in have]
+
+
+def scratch_over(folder: Path, quota_mb: int) -> bool:
+    """Whether the files under ``folder`` (links not followed) take more than ``quota_mb``
+    MiB of disk, or there are more than ``SCRATCH_MAX_ENTRIES`` of them."""
+    total, entries, stack = 0, 0, [str(folder)]
+    while stack:
+        try:
+            with os.scandir(stack.pop()) as it:
+                for entry in it:
+                    entries += 1
+                    if entries > SCRATCH_MAX_ENTRIES:
+                        return True
+                    st = entry.stat(follow_symlinks=False)
+                    total += st.st_blocks * 512
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append(entry.path)
+        except OSError:
+            continue
+    return total > quota_mb * 2**20
+
+
+def clear_folder(folder: Path) -> None:
+    """Remove everything inside ``folder`` (links removed, never followed)."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path, ignore_errors=True)
+        else:
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass
 
 
 def _python() -> str:
@@ -320,10 +393,14 @@ def _python_roots() -> list[str]:
     return sorted(r for r in roots if not r.startswith("/usr"))
 
 
-def _bwrap_argv(zones: dict[str, Path], seccomp: bytes | None) -> tuple[list[str], tuple]:
+def _bwrap_argv(zones: dict[str, Path], seccomp: bytes | None,
+                limits: Limits) -> list[str]:
+    # /tmp is a tmpfs of its own size where bubblewrap can set one (0.8 and later); its
+    # pages count in the worker's memory cgroup too
+    tmp = ["--size", str(limits.tmp_mb * 2**20)] if bwrap_sizes_tmpfs() else []
     argv = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
             "--uid", "65534", "--gid", "65534", "--ro-bind", "/usr", "/usr",
-            "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+            "--proc", "/proc", "--dev", "/dev", *tmp, "--tmpfs", "/tmp"]
     for name in ("lib", "lib64", "bin", "sbin"):
         if os.path.islink(f"/{name}"):
             argv += ["--symlink", os.readlink(f"/{name}"), f"/{name}"]
@@ -343,7 +420,7 @@ def _bwrap_argv(zones: dict[str, Path], seccomp: bytes | None) -> tuple[list[str
         argv += ["--seccomp", "SECCOMP_FD"]
     argv += [_python(), "-I", f"{INSIDE['program']}/worker.py",
              f"{INSIDE['program']}/start.json"]
-    return argv, ()
+    return argv
 
 
 def _host_env() -> dict[str, str]:
@@ -369,6 +446,16 @@ def bwrap_works() -> bool:
         return subprocess.run(probe, capture_output=True, timeout=20).returncode == 0
     except (OSError, subprocess.TimeoutExpired):
         return False
+
+
+@functools.lru_cache(maxsize=1)
+def bwrap_sizes_tmpfs() -> bool:
+    """Whether the installed bubblewrap has ``--size`` for a tmpfs."""
+    try:
+        shown = subprocess.run(["bwrap", "--help"], capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return "--size" in shown.stdout + shown.stderr
 
 
 def new_call_dir(base: Path) -> Path:

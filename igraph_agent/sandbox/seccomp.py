@@ -27,7 +27,8 @@ _CLONE_THREAD = 0x00010000
 DENIED = {
     "fork": 57, "vfork": 58, "ptrace": 101, "mount": 165, "umount2": 166, "keyctl": 250,
     "unshare": 272, "perf_event_open": 298, "setns": 308, "process_vm_readv": 310,
-    "process_vm_writev": 311, "bpf": 321, "userfaultfd": 323, "io_uring_setup": 425,
+    "process_vm_writev": 311, "memfd_create": 319, "bpf": 321, "userfaultfd": 323,
+    "io_uring_setup": 425,
 }
 _CLONE, _CLONE3 = 56, 435
 

@@ -14,8 +14,10 @@ SQLite store, sources, datasets) is mounted into the sandbox.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import stat
 from pathlib import Path
 
 ZONES = ("uploaded", "environment", "scratch", "derived")
@@ -48,12 +50,27 @@ def clear(home: Path, session_id: str) -> None:
 
 
 def listing(folder: Path, limit: int = 200) -> list[dict]:
-    """Files under ``folder`` (relative names, sizes), capped."""
-    if not folder.is_dir():
+    """Files under ``folder`` (relative names, sizes), capped. Links are never followed: a
+    link is listed as a link (``"link": true``, no size), whatever it points to."""
+    if not folder.is_dir() or folder.is_symlink():
         return []
-    files = sorted(p for p in folder.rglob("*") if p.is_file())
-    return [{"path": str(p.relative_to(folder)), "bytes": p.stat().st_size}
-            for p in files[:limit]]
+    found: list[tuple[str, os.stat_result]] = []
+    for top, dirs, names in os.walk(folder, followlinks=False):
+        for name in [*names, *(d for d in dirs if os.path.islink(os.path.join(top, d)))]:
+            path = os.path.join(top, name)
+            try:
+                found.append((os.path.relpath(path, folder), os.lstat(path)))
+            except OSError:
+                continue
+        if len(found) > 10 * limit:
+            break
+    out = []
+    for rel, st in sorted(found)[:limit]:
+        if stat.S_ISLNK(st.st_mode):
+            out.append({"path": rel, "link": True})
+        elif stat.S_ISREG(st.st_mode):
+            out.append({"path": rel, "bytes": st.st_size})
+    return out
 
 
 def publish(zone: dict[str, Path], name: str) -> dict:
