@@ -219,3 +219,25 @@ def test_a_run_without_code_offers_no_code_cells(tmp_path):
     resp = agent.ask("triangles?", options=RunOptions(model=model.id))
     agent.close()
     assert code_cells_message(tmp_path, resp.run_id, None) is None
+
+
+def test_offered_code_cells_say_they_run_unconfined_and_show_the_code_first(tmp_path):
+    from nbconvert.filters.markdown import markdown2html
+
+    from igraph_agent.report import report_cells
+    from igraph_agent.report.codecells import code_report
+
+    resp, code = _ranking_run(tmp_path, with_report=False)
+    cells = report_cells(code_report(tmp_path / "project", resp.run_id))
+    recompute = next(i for i, c in enumerate(cells)
+                     if c.metadata["igraph_agent"]["role"] == "recompute")
+    shown = next(i for i, c in enumerate(cells) if c.cell_type == "markdown"
+                 and "unconfined in your kernel" in c.source)
+    assert shown < recompute  # the warning and the code come before the cell that runs it
+    source = cells[shown].source
+    assert "runs this model-written code unconfined in your kernel" in source
+    assert "not in the sandbox it first ran in" in source
+    assert f"```python\n{code}\n```" in source  # the code itself, as written
+    page = markdown2html(source)
+    assert 'class="highlight' in page  # shown as a code block
+    assert cells[recompute].source.splitlines()[1].startswith("# UNCONFINED: the model-written")

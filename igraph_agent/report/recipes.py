@@ -361,6 +361,10 @@ def bipartite(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
 
 
 # -- code ------------------------------------------------------------------------------
+UNCONFINED = ("# UNCONFINED: the model-written snippet below runs in this kernel, not in the\n"
+              "# sandbox, with everything this notebook may do. Read it before running.\n")
+
+
 @recipe("run_graph_code")
 def graph_code(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
     """The snippet itself is the recompute cell: the same code against the same revision."""
@@ -373,9 +377,14 @@ def graph_code(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
                        not_reproducible="the snippet read attached tables, which the report's "
                        "setup cell does not load")
     code = str(args.get("code", ""))
+    fence = "`" * max(3, 1 + max((len(m) for m in re.findall(r"`+", code)), default=0))
+    text += (f"\n\n**Its recompute cell runs this model-written code unconfined in your "
+             f"kernel**, not in the sandbox it first ran in: it can read and change whatever "
+             f"this notebook can. Read it before you run that cell:\n\n{fence}python\n"
+             f"{code}\n{fence}")
     prelude = ("import igraph as ig\ng = ig.Graph.from_networkx(G)\n"
                if re.search(r"\b(g|ig)\b", code) else "")
-    body = (f"import pandas as pd\nSCRATCH = '.'\n{prelude}{code}\n\n"
+    body = (f"{UNCONFINED}import pandas as pd\nSCRATCH = '.'\n{prelude}{code}\n\n"
             "from igraph_agent.sandbox.worker import jsonable\n"
             f"result = {{\"result\": jsonable(result, {int(args.get('rows', 50))})}}")
     return Finding(id=fid, title=title, text=text, source=ref, numbers=numbers,
