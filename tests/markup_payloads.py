@@ -65,9 +65,9 @@ def _scheme(url: str) -> str | None:
 
 
 class _Live(HTMLParser):
-    def __init__(self, only_class: str | None, remote_images: bool) -> None:
+    def __init__(self, only_class: str | None, remote_images: bool, allow: set[str]) -> None:
         super().__init__(convert_charrefs=True)
-        self.only_class, self.remote_images = only_class, remote_images
+        self.only_class, self.remote_images, self.allow = only_class, remote_images, allow
         self.depth = 0 if only_class else 1  # > 0: inside the part that is checked
         self.found: list[str] = []
 
@@ -80,7 +80,7 @@ class _Live(HTMLParser):
             return
         if not self.depth:
             return
-        if tag in _LIVE_TAGS:
+        if tag in _LIVE_TAGS - self.allow:
             self.found.append(f"<{tag}>")
         for name, value in attrs:
             value = value or ""
@@ -105,12 +105,13 @@ class _Live(HTMLParser):
             self.depth -= 1
 
 
-def live_markup(page: str, only_class: str | None = None, remote_images: bool = False) -> list[str]:
+def live_markup(page: str, only_class: str | None = None, remote_images: bool = False,
+                allow: frozenset[str] = frozenset()) -> list[str]:
     """What would be live in ``page``: script-capable tags, event handlers, links and
     sources with a scheme other than http(s)/mailto, remote images (unless allowed).
     ``only_class``: check only inside elements of that class (a full nbconvert page has
-    its own scripts)."""
-    parser = _Live(only_class, remote_images)
+    its own scripts). ``allow``: tags the surface itself uses (a panel's ``details``)."""
+    parser = _Live(only_class, remote_images, set(allow))
     parser.feed(page)
     parser.close()
     return parser.found

@@ -1,7 +1,8 @@
 """Every payload family, from the data (node names) and from the model (its answer) and the
 question, through every surface — the answer markdown rendered by nbconvert and by
-``markdown_html``, the panel's own renderer (widget.js under node), the saved report
-exported by nbconvert, the command line's answer and ``runs list`` — and nothing is live."""
+``markdown_html``, the panel's own renderer (widget.js under node), the static HTML
+rendition a finished run leaves in its cell, the saved report exported by nbconvert, the
+command line's answer and ``runs list`` — and nothing is live."""
 
 from __future__ import annotations
 
@@ -123,6 +124,20 @@ def test_panel_renderer_shows_the_answer_with_nothing_live(hostile, tmp_path):
     _shown(pages[0])
     for page in pages:
         assert live_markup(page) == []
+
+
+def test_static_rendition_of_the_finished_run_has_nothing_live(hostile):
+    import re
+
+    from igraph_agent.jupyter.rendition import static_html
+    from igraph_agent.jupyter.runview import apply_response, empty_view
+
+    _, _, resp = hostile
+    view = apply_response(empty_view(resp.run_id, QUESTION), resp.model_dump(mode="json"))
+    page = static_html(view)
+    _shown(page)
+    own_style = re.sub(r"<style>.*?</style>", "", page, count=1, flags=re.S)
+    assert live_markup(own_style, allow=frozenset({"details"})) == []
 
 
 def test_remote_images_load_only_when_the_user_allows_them(monkeypatch):
