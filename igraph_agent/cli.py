@@ -210,10 +210,10 @@ def _main(argv: list[str] | None) -> int:
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.UsageError as exc:
-        exc.show()
+        _show(exc)
         return 2
     except click.ClickException as exc:
-        exc.show()
+        _show(exc)
         return 1
     except click.exceptions.Abort:
         return 1
@@ -224,5 +224,15 @@ def _main(argv: list[str] | None) -> int:
         return 1
 
 
+def _show(exc: click.ClickException) -> None:
+    """Click's own message (usage and error), with what the user typed made terminal-safe."""
+    import io
+
+    shown = io.StringIO()
+    exc.show(file=shown)
+    echo(shown.getvalue().rstrip("\n"), err=True)
+
+
 if __name__ == "__main__":
     sys.exit(main())
+

@@ -171,6 +171,12 @@ def test_command_line_answer_and_runs_list_carry_no_control_sequences(hostile, c
     assert "Report the degrees" in listing and terminal_controls(listing) == []
 
 
+def test_command_line_usage_errors_show_what_was_typed_without_its_controls(tmp_path, capsys):
+    assert main(["--home", str(tmp_path), "ask", "x", "--format", "\x1b]52;c;aGk=\x07yaml"]) == 2
+    err = capsys.readouterr().err
+    assert "--format" in err and "yaml" in err and terminal_controls(err) == []
+
+
 def test_terminal_safe_removes_escape_sequences_and_keeps_text():
     for _, payload in PAYLOADS:
         assert terminal_controls(terminal_safe(payload)) == []

@@ -80,3 +80,11 @@ def test_an_answer_for_another_call_decides_nothing(served):
     other_client = catalogue.decide("client-b", "remember", NOTE, "approve", asked)
     assert other_client["error"]["code"] == "APPROVAL_CONFLICT"
     assert agent.memory.candidates() == [] and agent.memory.list(None) == []
+
+
+@pytest.mark.parametrize("path", ["members\x00.csv", "x" * 100_000, "../home/agent.db"])
+def test_attach_data_with_a_bad_path_is_a_coded_refusal(served, path):
+    _, catalogue = served
+    refused = catalogue.attach("client-a", {"path": path})
+    assert refused["error"]["code"] == "SOURCE_INVALID", refused
+    assert len(refused["summary"]) < 400 and "name a file below" in refused["error"]["hint"]

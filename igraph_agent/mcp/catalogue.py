@@ -116,10 +116,16 @@ class Catalogue:
         """Attach a file below the data folder in a run that then states the session graph."""
         name = ATTACH_TOOL["name"]
         root = self.data_dir.resolve()
-        path = (root / str(arguments.get("path") or "")).resolve()
-        if not path.is_file() or not path.is_relative_to(root):
+        given = str(arguments.get("path") or "")
+        try:  # a NUL byte or an over-long name is no file either, and says so
+            path = (root / given).resolve()
+            found = path.is_file() and path.is_relative_to(root)
+        except (OSError, ValueError):
+            found = False
+        if not found:
+            shown = given if len(given) <= 200 else given[:200] + f"… ({len(given)} characters)"
             return _failure(name, ErrorCode.SOURCE_INVALID,
-                            f"no file {arguments.get('path')!r} in the data folder",
+                            f"no file {shown!r} in the data folder",
                             f"name a file below {root}")
         from igraph_agent.model.relay import RELAY_MODEL, relay_question
         from igraph_agent.options import RunOptions
