@@ -69,7 +69,10 @@ def _run_id(k: KernelSession) -> str:
     return out.stdout.strip()
 
 
-def _wait_view(k: KernelSession, run_id: str, statuses: set[str], timeout: float = 90) -> dict:
+def _wait_view(k: KernelSession, run_id: str, statuses: set[str], timeout: float = 90,
+               response: bool = False) -> dict:
+    """The panel's view once its status is one of ``statuses`` (and, with ``response``, once
+    the final response is folded in: the end event comes a moment before it)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         k.collect(0.3)
@@ -77,7 +80,7 @@ def _wait_view(k: KernelSession, run_id: str, statuses: set[str], timeout: float
             view = k.view_of(run_id)
         except KeyError:
             continue
-        if view.get("status") in statuses:
+        if view.get("status") in statuses and (view.get("response_status") or not response):
             return view
     raise AssertionError(f"panel of {run_id} never reached {statuses}: {k.view_of(run_id)}")
 
@@ -155,6 +158,15 @@ def test_prompt_braces_and_dollars_are_taken_literally(k7):
     assert out.status == "ok" and not out.stderr
     history = k7.run("%agent history").stdout
     assert "{not_a_variable} $karate {{x}}" in history
+
+
+def test_history_says_when_its_list_is_cut(k7):
+    k7.run("%%agent\nHow big is the graph?")
+    k7.run("%%agent\nHow dense is the graph?")
+    total = len(k7.run("%agent history --all").stdout.strip().splitlines())
+    cut = k7.run("%agent history -n 1").stdout.strip().splitlines()
+    assert total >= 2 and len(cut) == 2 and "How dense" in cut[0]
+    assert cut[1] == f"1 of {total} runs; `%agent history --all` lists every one"
 
 
 def test_session_continues_across_cells_and_new_starts_fresh(k7):
@@ -301,13 +313,18 @@ def test_no_wait_returns_at_once_kernel_stays_responsive_and_panel_completes(ker
     busy = kernel.run("%%agent\nHow big is the graph?")
     assert busy.status == "ok" and busy.stderr.startswith("Error SESSION_BUSY:")
     assert "Hint:" in busy.stderr
-    view = _wait_view(kernel, run_id, {"answered", "error", "cancelled"})
+    view = _wait_view(kernel, run_id, {"answered", "error", "cancelled"}, response=True)
     assert view["status"] == "answered"
     assert view["answer"] == "The scripted run finished."
     assert [c["tool"] for c in view["tools"]][-3:] == ["get_graph_info"] * 3
     assert "active run: none" in kernel.run("%agent status").stdout
     # the background writer replaced the live panel by the static rendition in its cell
     kernel.collect(1.0)
+    # ... and told the status bar as the run went: running, then idle
+    states = [m["content"]["data"].get("run_state") for m in kernel.iopub
+              if m["msg_type"] == "comm_open" and m["content"].get("target_name") == "igraph_agent"
+              and m["content"]["data"].get("run_id") == run_id]
+    assert "running" in states and states[-1] == "idle", states
     updates = [m["content"] for m in kernel.iopub if m["msg_type"] == "update_display_data"
                and m["content"]["transient"].get("display_id") == f"igraph-agent-{run_id}"]
     assert updates and "application/vnd.jupyter.widget-view+json" not in updates[-1]["data"]

@@ -52,6 +52,7 @@ def test_an_empty_cell_line_takes_every_default_from_the_project():
      LineCommand(name="modify", run_id="run_1", tool_call_id="call_1",
                  patched_args={"top_k": 3, "measure": "pagerank"})),
     ("history -n 3", LineCommand(name="history", limit=3)),
+    ("history --all", LineCommand(name="history", limit=100_000)),
     ("cancel", LineCommand(name="cancel")),
     ("show run_9", LineCommand(name="show", run_id="run_9")),
     ("jobs job_1 --cancel", LineCommand(name="jobs", run_id="job_1", rest=["--cancel"])),

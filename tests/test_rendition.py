@@ -80,3 +80,32 @@ def test_the_bundle_carries_markdown_and_plain_text_beside_the_html_and_the_draw
     assert "**Quill** leads" in bundle["text/markdown"]
     assert bundle["text/plain"] == "igraph-agent run run_7: answered"
 
+
+
+def test_a_click_message_is_gone_once_the_run_ends_and_late_ones_are_dropped():
+    from igraph_agent.jupyter.widget import RunWidget
+
+    panel = RunWidget.for_run("run_9", "Clean the graph")
+    panel.apply([{"type": "run.started", "index": 0, "ts": 1.0, "data": {}},
+                 {"type": "run.paused", "index": 1, "ts": 2.0,
+                  "data": {"pending": [{"tool_call_id": "p3_0", "tool": "clear_graph"}]}}])
+    panel.note("approve sent for p3_0; the run continues")
+    assert panel.view["message"].startswith("approve sent")
+    panel.finish({"status": "answered", "answer": "Cleared."})
+    assert panel.view["message"] == "" and panel.status == "answered"
+    panel.note("approve sent for p3_0; run answered")  # the worker's line, after the end
+    assert panel.view["message"] == ""
+
+
+def test_a_paused_run_cancelled_shows_cancelled_not_what_it_waited_for():
+    from igraph_agent.jupyter.widget import RunWidget
+
+    panel = RunWidget.for_run("run_10", "Clean the graph")
+    panel.finish({"status": "awaiting_approval",
+                  "answer": "Waiting for approval: commit_graph_optimization",
+                  "pending": [{"run_id": "run_10", "tool_call_id": "p3_0",
+                               "tool": "commit_graph_optimization", "args": {}}]})
+    panel.set_state("cancelled")
+    page = static_html(panel.view)
+    assert 'data-status="cancelled"' in page and "Waiting for approval" not in page
+    assert panel.view["pending"] == []

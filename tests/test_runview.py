@@ -129,6 +129,21 @@ def test_training_progress_reads_like_tqdm_with_a_final_line():
     assert (job["done"], job["total"], job["unit"], job["started"]) == (44, 200, "epoch", 1.0)
     view = runview.apply_event(view, events[2])
     assert view["jobs"]["job_1"]["final"] == "training GraphSAGE: training finished (8.0 s)"
+    assert "early" not in view["jobs"]["job_1"]
+
+
+def test_an_early_stopped_training_says_so_instead_of_a_full_bar():
+    view = runview.empty_view("run_1", "train")
+    for e in [{"type": "job.progress", "ts": 1.0, "data": {"job_id": "j", "fraction": 0.3,
+                                                            "message": "epoch 61/200: loss 0.4"}},
+              {"type": "job.progress", "ts": 2.0, "data": {
+                  "job_id": "j", "fraction": 1.0,
+                  "message": "stopped early at epoch 61 of 200 (best epoch 41); storing the model"}}]:
+        view = runview.apply_event(view, e)
+    job = view["jobs"]["j"]
+    assert job["early"] == "stopped early at epoch 61 of 200"
+    assert (job["done"], job["total"]) == (61, 200)
+    assert "stopped early at epoch 61 of 200" in job["final"]
 
 
 def test_the_approval_box_says_in_words_what_a_commit_will_change():

@@ -227,9 +227,11 @@ class KernelBridge:
 
     def _write(self, handle: RunHandle, panel: RunWidget, after: int) -> None:
         from igraph_agent.jupyter.display import figures
+        from igraph_agent.jupyter.report_comm import StatusTracker, publish_events
 
+        tracker = StatusTracker(handle.run_id)  # the status bar follows the run as it goes
         try:
-            after = drain(handle, panel, after)
+            after = drain(handle, panel, after, lambda events: publish_events(tracker, events))
             resp = handle.wait().model_dump(mode="json")
             panel.apply(handle.events(after))
             panel.finish(resp, figures=[{"title": f["title"], "html": f["html"]}
@@ -258,8 +260,8 @@ def drain(handle: RunHandle, panel: RunWidget, after: int = -1,
           on_events: Any = None) -> int:
     """Apply the run's events to the panel until the run is done; returns the last index.
 
-    ``on_events(events)`` also sees each batch (the waiting cell passes the lab extension's
-    status-bar publisher; only the main thread may send comm messages).
+    ``on_events(events)`` also sees each batch (the waiting cell and the background writer
+    pass the lab extension's status-bar publisher).
     """
     while True:
         done = handle.done

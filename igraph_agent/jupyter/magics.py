@@ -333,8 +333,11 @@ class AgentMagics(Magics):
         print(f"New session {sid}: the next cells start without earlier context.")
 
     def _cmd_history(self, cmd: LineCommand) -> None:
+        from igraph_agent.jupyter.parsing import HISTORY_ALL
+
         agent = self.bridge.agent
-        runs = agent.runs(agent.session_id, cmd.limit)
+        every = agent.runs(agent.session_id, HISTORY_ALL)
+        runs = every[:cmd.limit]
         if not runs:
             print("No runs yet in this session.")
         from igraph_agent.jupyter.runview import run_state, state_label
@@ -343,6 +346,8 @@ class AgentMagics(Magics):
             q = " ".join(str(r["question"]).split())
             state = state_label(run_state(r["status"], _response_dict(r.get("response"))))
             print(f"{r['id']}  {state:<19} {r['model']:<20} {q[:60]}")
+        if len(runs) < len(every):
+            print(f"{len(runs)} of {len(every)} runs; `%agent history --all` lists every one")
 
     def _cmd_cancel(self, cmd: LineCommand) -> None:
         print(self.bridge.cancel(cmd.run_id))

@@ -129,11 +129,15 @@ _simple("new", "Start a fresh session for the next cells.")
 _simple("help", "This help.")
 
 
+HISTORY_ALL = 100_000  # `%agent history --all`
+
+
 @_line_group.command("history")
 @click.option("--limit", "-n", type=click.IntRange(1, 500), default=10)
-def _history(limit: int) -> LineCommand:
-    """The last runs of the current session."""
-    return LineCommand(name="history", limit=limit)
+@click.option("--all", "show_all", is_flag=True, help="every run of the session")
+def _history(limit: int, show_all: bool) -> LineCommand:
+    """The last runs of the current session (says when the list is cut)."""
+    return LineCommand(name="history", limit=HISTORY_ALL if show_all else limit)
 
 
 @_line_group.command("cancel")

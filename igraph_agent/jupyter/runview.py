@@ -54,6 +54,7 @@ DECIDED = {"approve": "approved", "reject": "rejected", "modify": "modified"}
 ARCHS = {"gcn": "GCN", "sage": "GraphSAGE", "gat": "GAT"}
 JOB_VERBS = {"train": "training", "infer": "predicting"}
 STEP = re.compile(r"\b([a-z]+) (\d+)/(\d+)")
+EARLY = re.compile(r"stopped early at ([a-z]+) (\d+) of (\d+)")
 # stored run phases (RunPhase) that name the same state as a response status
 STORED_STATUS = {"completed": "answered", "paused": "awaiting_approval"}
 
@@ -253,6 +254,9 @@ def progress(job: dict[str, Any] | None, data: JobProgress, ts: float | None,
         out.update(unit=step[1], done=int(step[2]), total=int(step[3]))
         out["label"] = f"{out['label'].split(',')[0]}, {step[1]} {step[2]}/{step[3]}"
     if fraction >= 1.0:
+        early = EARLY.search(data.message)
+        if early:  # the bar says so rather than "100% 61/200"
+            out.update(early=early[0], unit=early[1], done=int(early[2]), total=int(early[3]))
         took = (ts or 0) - (out.get("started") or ts or 0)
         out["final"] = f"{out['label'].split(',')[0]}: {data.message} ({took:.1f} s)"
     return out

@@ -111,8 +111,8 @@ function clock(s) {
 function progressLine(job, now) {
   const frac = Math.max(0, Math.min(1, job.fraction || 0));
   const took = job.started != null ? Math.max(0, (job.updated ?? now) - job.started) : null;
-  const parts = [`${Math.round(100 * frac)}%`];
-  if (job.total) parts.push(`${job.done ?? Math.round(frac * job.total)}/${job.total}`);
+  const parts = [job.early || `${Math.round(100 * frac)}%`];
+  if (job.total && !job.early) parts.push(`${job.done ?? Math.round(frac * job.total)}/${job.total}`);
   if (took != null) {
     const left = frac > 0 && frac < 1 ? took * (1 - frac) / frac : frac >= 1 ? 0 : NaN;
     const rate = job.total && took > 0 ? `, ${(((job.done ?? frac * job.total)) / took).toFixed(1)} ${job.unit || "it"}/s` : "";
@@ -203,7 +203,9 @@ function draw(model, root, drafts, opened) {
   const cards = v.tools || [];
   if (cards.length) {
     const live = LIVE.has(v.status) || v.status === "awaiting_approval";
-    const ms = cards.reduce((t, c) => t + (c.elapsed_ms || 0), 0);
+    // while it runs (a background job included) the header counts the run's own time
+    const done = cards.reduce((t, c) => t + (c.elapsed_ms || 0), 0);
+    const ms = LIVE.has(v.status) && v.started ? Math.max(done, 1000 * (now - v.started)) : done;
     const failed = cards.filter((c) => c.status === "failed").length;
     const steps = folding("iga-steps", "steps", opened,
       `${cards.length} step${cards.length === 1 ? "" : "s"} · ${(ms / 1000).toFixed(1)} s` +
@@ -286,8 +288,9 @@ export default {
     model.on("change:view", redraw);
     redraw();
     const timer = setInterval(() => {
-      const status = (model.get("view") || {}).status;
-      if (LIVE.has(status)) redraw();
+      const v = model.get("view") || {};
+      const jobs = Object.values(v.jobs || {}).some((j) => !j.final);
+      if (LIVE.has(v.status) || jobs) redraw();
     }, 1000);
     return () => { clearInterval(timer); model.off("change:view", redraw); };
   },

@@ -84,13 +84,18 @@ class RunWidget(anywidget.AnyWidget):
             view = runview.apply_response(self.view, response)
             if figures is not None:
                 view["figures"] = figures
+            if view["status"] in runview.TERMINAL:
+                view["message"] = ""  # "approve sent…" told what a click did while it ran
             self.view = view
             self._free_click_route()
 
     def set_state(self, state: str) -> None:
         """Show a state decided outside the run's events (a paused run cancelled)."""
         with self._lock:
-            self.view = {**self.view, "status": state, "pending": []}
+            view = {**self.view, "status": state, "pending": [], "message": ""}
+            if self.view.get("status") == "awaiting_approval":
+                view["answer"] = ""  # it only said what the run was waiting for
+            self.view = view
             self._free_click_route()
 
     def mark_report_sent(self) -> None:
@@ -101,8 +106,11 @@ class RunWidget(anywidget.AnyWidget):
             self._free_click_route()
 
     def note(self, message: str) -> None:
-        """A one-line message in the panel (e.g. what a click did)."""
+        """A one-line message in the panel (e.g. what a click did); once the run has ended
+        its badge says what happened, so a late message about a click is dropped."""
         with self._lock:
+            if self.status in runview.TERMINAL:
+                return
             self.view = {**self.view, "message": message}
             self._free_click_route()
 

@@ -246,8 +246,9 @@ class _TrainingWork:
         except BaseException as exc:
             self._ended(exc)
             raise
-        job.progress(1.0, f"training finished after {fit['epochs_run']} epochs "
-                     f"(best epoch {fit['best_epoch']}); storing the model")
+        ran = (f"stopped early at epoch {fit['epochs_run']} of {total}" if fit["stopped_early"]
+               else f"training finished after {fit['epochs_run']} epochs")
+        job.progress(1.0, f"{ran} (best epoch {fit['best_epoch']}); storing the model")
         job.hand_off("save_model", lambda child: self.save(child, fit),
                      params={"model_id": self.model_id})
 
