@@ -26,10 +26,10 @@ WAIT = 120  # seconds: a bound for a hung thread, never a timing assertion
 class Project:
     """A project home with the SBM constructed and loaded, and a job manager."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, graph=None) -> None:
         self.store = Store(home / "agent.db")
         self.ws = Workspace(home, self.store)
-        src = self.ws.attach(labelled_sbm(), "sbm")
+        src = self.ws.attach(labelled_sbm() if graph is None else graph, "sbm")
         self.dataset_id = self.ws.construct([src["source_id"]], GraphSpec())["id"]
         g, rev = self.ws.load(self.dataset_id)
         self.session = SessionGraph("s")
@@ -77,7 +77,10 @@ def test_train_node_classifier_states_split_metrics_and_stores_the_model(project
     assert d["split"]["unlabelled"] == 300 - labelled
     assert set(d["metrics"]) >= {"test_accuracy", "test_macro_f1", "val_accuracy"}
     assert d["metrics"]["test_accuracy"] > 0.6  # three classes: chance is about 0.33
-    assert d["features"] == ["f0", "f1", "f2", "f3"] and d["classes"] == ["north", "south", "west"]
+    # the numeric attributes and, with them, the structural features
+    assert d["features"] == ["f0", "f1", "f2", "f3", "structural:degree",
+                             "structural:clustering", "structural:pagerank"]
+    assert d["classes"] == ["north", "south", "west"]
     folder = project.ws.home / "models" / d["model_id"]
     assert {p.name for p in folder.iterdir()} == {"model.pt", "config.json", "metrics.json",
                                                    "nodes.json"}
@@ -89,6 +92,34 @@ def test_train_node_classifier_states_split_metrics_and_stores_the_model(project
     root = project.jobs.status(gcn["job_id"])
     assert root["state"] == "done" and root["child_id"] == d["final_job_id"]
     assert project.jobs.status(d["final_job_id"])["parent_id"] == gcn["job_id"]
+
+
+def test_a_classifier_is_compared_with_the_majority_class_and_chance(project, gcn):
+    d = gcn["data"]
+    base = d["baselines"]
+    assert base["chance"] == round(1 / 3, 4) and base["majority_class"] in d["classes"]
+    assert 0 < base["majority"] < d["metrics"]["test_accuracy"]
+    assert d["quality"].startswith("Better than the baselines: test accuracy "
+                                   f"{d['metrics']['test_accuracy']} against {base['majority']}")
+
+
+def test_a_model_that_learned_nothing_is_said_to_be_no_better_than_a_baseline(tmp_path):
+    import networkx as nx
+
+    g = nx.cycle_graph(100)  # every node looks the same: nothing tells the classes apart
+    for n in g:
+        g.nodes[n].update(colour="red" if n % 10 < 7 else "blue", size=1.0)
+    p = Project(tmp_path, g)
+    try:
+        env = p.call("train", target="colour", arch="gcn", seed=0, structural=False, **FAST)
+        assert env["success"], env["error"]
+        d = env["data"]
+        assert d["baselines"]["majority_class"] == "red" and d["baselines"]["chance"] == 0.5
+        assert d["metrics"]["test_accuracy"] <= d["baselines"]["majority"]
+        assert d["quality"].startswith("No better than a baseline")
+        assert "most common class (red)" in d["quality"]
+    finally:
+        p.store.close()
 
 
 def test_training_progress_goes_out_as_job_progress_events_per_epoch(project, gcn):

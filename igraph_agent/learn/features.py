@@ -1,8 +1,8 @@
 """Graph -> learning inputs: node order, feature matrix, edges, labels, a seeded split.
 
-Features are the numeric node attributes (missing values take the column mean) plus,
-when there are none or when asked, structural features: degree, clustering coefficient
-and pagerank. Columns are standardised; the mean and scale are kept so inference on the
+Features are the numeric node attributes (missing values take the column mean) combined
+with structural features — degree, clustering coefficient and pagerank — unless those are
+turned off (``structural=False``). Columns are standardised; the mean and scale are kept so inference on the
 same revision computes exactly the same inputs.
 
 Example::
@@ -12,10 +12,10 @@ Example::
     >>> nodes = [str(n) for n in g.nodes()]
     >>> spec = feature_spec(g, target="faction")        # which attributes become features
     >>> spec
-    {'attributes': ['f0', 'f1', 'f2', 'f3'], 'structural': False}
+    {'attributes': ['f0', 'f1', 'f2', 'f3'], 'structural': True}
     >>> x, names, norm = feature_matrix(g, nodes, spec)
-    >>> x.shape, names
-    ((300, 4), ['f0', 'f1', 'f2', 'f3'])
+    >>> x.shape, names[3:]
+    ((300, 7), ['f3', 'structural:degree', 'structural:clustering', 'structural:pagerank'])
     >>> labels, classes = labels_of(g, nodes, "faction")
     >>> classes
     ['north', 'south', 'west']
@@ -69,7 +69,7 @@ def feature_spec(g: nx.Graph, target: str | None, features: list[str] | None = N
         attrs = list(features)
     else:
         attrs = usable
-    use_structural = (not attrs) if structural is None else structural
+    use_structural = True if structural is None else structural  # with the attributes
     if not attrs and not use_structural:
         raise ToolError(ErrorCode.INVALID_ARGUMENTS, "no features: the graph has no numeric "
                         "node attributes and structural features are off",

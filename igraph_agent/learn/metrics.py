@@ -1,4 +1,5 @@
-"""Classification metrics on plain lists: accuracy, macro-F1, ROC-AUC.
+"""Classification metrics on plain lists: accuracy, macro-F1, ROC-AUC, and the baselines a
+classifier's test accuracy is compared with (majority class, chance).
 
 Example::
 
@@ -12,7 +13,9 @@ Example::
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 
 def accuracy(y_true: Sequence[int], y_pred: Sequence[int]) -> float:
@@ -50,3 +53,42 @@ def roc_auc(y_true: Sequence[int], scores: Sequence[float]) -> float | None:
         rank_sum += mean_rank * sum(1 for k in range(i, j + 1) if pairs[k][1] == 1)
         i = j + 1
     return round((rank_sum - pos * (pos + 1) / 2) / (pos * neg), 4)
+
+
+def class_baselines(labels: dict[int, int], split: dict[str, list[int]],
+                    n_classes: int) -> dict[str, Any]:
+    """What test accuracy a model must beat to have learned anything: always predicting the
+    training split's most common class (``majority``), and guessing uniformly (``chance``).
+
+    Example::
+
+        >>> class_baselines({0: 0, 1: 0, 2: 1, 3: 0, 4: 1}, {"train": [0, 1, 2], "test": [3, 4]}, 2)
+        {'majority': 0.5, 'majority_class': 0, 'chance': 0.5}
+    """
+    train = [labels[i] for i in split.get("train", []) if i in labels]
+    majority = Counter(train).most_common(1)[0][0] if train else 0
+    test = [labels[i] for i in split.get("test", []) if i in labels]
+    return {"majority": accuracy(test, [majority] * len(test)), "majority_class": majority,
+            "chance": round(1 / n_classes, 4) if n_classes else 0.0}
+
+
+def quality_statement(test_accuracy: float | None, baselines: dict[str, Any],
+                      majority_label: str = "") -> str:
+    """One plain sentence comparing test accuracy with the baselines; it says so when the
+    model does no better than always answering the most common class.
+
+    Example::
+
+        >>> quality_statement(0.2857, {"majority": 0.2857, "chance": 0.25}, "red")
+        'No better than a baseline: test accuracy 0.2857 against 0.2857 for always answering the most common class (red) and 0.25 by chance; the model has not learned to tell the classes apart.'
+    """
+    if test_accuracy is None:
+        return ""
+    best = max(baselines.get("majority") or 0.0, baselines.get("chance") or 0.0)
+    named = f" ({majority_label})" if majority_label else ""
+    against = (f"test accuracy {test_accuracy} against {baselines.get('majority')} for always "
+               f"answering the most common class{named} and {baselines.get('chance')} by chance")
+    if test_accuracy <= best:
+        return (f"No better than a baseline: {against}; the model has not learned to tell the "
+                "classes apart.")
+    return f"Better than the baselines: {against}."

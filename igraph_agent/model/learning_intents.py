@@ -113,7 +113,8 @@ def _train_render(st: PlanState, obs: list[Observed]) -> str:
             f"model `{d.get('model_id')}` for `{d.get('target')}` on dataset {d.get('dataset_id')} "
             f"revision {d.get('revision')}: {scores}. Split: train/val/test "
             f"{fr.get('train')}/{fr.get('val')}/{fr.get('test')} with seed {split.get('seed')}; "
-            f"early stopping kept epoch {d.get('best_epoch')} of {d.get('epochs_run')}.")
+            f"early stopping kept epoch {d.get('best_epoch')} of {d.get('epochs_run')}."
+            + (f" {d['quality']}" if d.get("quality") else ""))
     return " ".join(parts)
 
 

@@ -50,9 +50,9 @@ class TrainArgs(BaseModel):
     arch: Literal["gcn", "sage", "gat"] = Field(default="gcn", description="GCN, GraphSAGE or GAT")
     features: list[str] | None = Field(default=None, description="numeric node attributes to "
                                        "use; default: all of them")
-    structural: bool | None = Field(default=None, description="add degree, clustering and "
-                                    "pagerank features; default: only when there are no "
-                                    "numeric attributes")
+    structural: bool | None = Field(default=None, description="degree, clustering and "
+                                    "pagerank features beside the numeric attributes; "
+                                    "default: on; false leaves them out")
     train_fraction: float = Field(default=0.6, gt=0, lt=1)
     val_fraction: float = Field(default=0.2, gt=0, lt=1)
     test_fraction: float = Field(default=0.2, gt=0, lt=1)
@@ -252,6 +252,20 @@ class _TrainingWork:
         job.hand_off("save_model", lambda child: self.save(child, fit),
                      params={"model_id": self.model_id})
 
+    def _quality(self, fit: dict[str, Any]) -> dict[str, Any]:
+        """A classifier's test accuracy next to the majority-class and chance baselines,
+        and one sentence saying whether it beats them."""
+        if self.config["task"] != "node_classification":
+            return {}
+        from igraph_agent.learn.metrics import class_baselines, quality_statement
+
+        classes = self.config["classes"]
+        base = class_baselines(self.inputs["labels"], self.inputs["split"], len(classes))
+        majority = str(classes[base["majority_class"]]) if classes else ""
+        base = {**base, "majority_class": majority}
+        return {"baselines": base,
+                "quality": quality_statement(fit["final"].get("test_accuracy"), base, majority)}
+
     def _ended(self, exc: BaseException) -> None:
         from igraph_agent.errors import JobCancelled
 
@@ -288,7 +302,7 @@ class _TrainingWork:
             self._ended(exc)
             raise
         job.progress(1.0, f"model {self.model_id} stored")
-        return {"model_id": self.model_id, "task": self.config["task"],
+        return {**self._quality(fit), "model_id": self.model_id, "task": self.config["task"],
                 "arch": self.config["arch"], "target": self.config["target"],
                 "dataset_id": self.config["dataset_id"], "revision": self.config["revision"],
                 "split": split, "metrics": fit["final"], "best_epoch": fit["best_epoch"],
