@@ -9,6 +9,9 @@ import pytest
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
+# a tool result that does not match its tool's result model fails the call (RESULT_INVALID),
+# here and in every kernel, worker and subprocess the tests start
+os.environ.setdefault("IGRAPH_AGENT_STRICT_RESULTS", "1")
 
 DATA = Path(__file__).parent / "data"
 # ``ray_cluster``: one loopback Ray cluster for the whole session, whichever modules use it

@@ -131,7 +131,11 @@ def test_a_read_only_refusal_is_stated_plainly(lesmis):
 
 
 def _conversation(system: str) -> list[dict]:
-    info = {"success": True, "data": {"loaded": True, "dataset_id": "ds_x", "revision": 1,
+    state = {"active_dataset_id": "ds_x", "revision": 1, "construction_status": "ready",
+             "loaded": True, "construction_sources": []}
+    info = {"success": True, "data": {"loaded": True, "data_state": state,
+                                      "attached_sources": [], "available_datasets": [],
+                                      "dataset_id": "ds_x", "revision": 1,
                                       "nodes": 5, "edges": 4, "directed": False,
                                       "weighted": False, "components": 1, "density": 0.4,
                                       "node_attributes": []}}

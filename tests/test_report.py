@@ -363,11 +363,18 @@ def test_only_a_status_request_of_this_protocol_version_is_answered():
     assert status_reply({"type": "status_request", "version": 1}, broken) is None
 
 
-def test_a_graph_state_checked_before_any_load_is_a_finding_without_figures():
+def test_a_graph_state_checked_before_any_load_is_a_finding_without_figures(tmp_path):
+    from igraph_agent.graph.session import SessionGraph
+    from igraph_agent.graph.workspace import Workspace
     from igraph_agent.report.model import SourceRef
     from igraph_agent.report.recipes import build_finding
+    from igraph_agent.store import Store
+    from igraph_agent.tools import ToolContext, default_registry
 
-    envelope = {"success": True, "data": {"loaded": False, "available_datasets": []}}
+    ctx = ToolContext(workspace=Workspace(tmp_path, Store(tmp_path / "agent.db")),
+                      session=SessionGraph("s"), call_id="c0")
+    envelope = default_registry().dispatch("get_graph_info", {}, ctx).envelope()
+    assert envelope["success"] and envelope["data"]["loaded"] is False
     finding = build_finding(SourceRef(tool="get_graph_info", call_id="c0"), {}, envelope, "f1")
     assert finding.numbers == {} and finding.code is None
     assert "No graph was loaded" in finding.text and finding.not_reproducible

@@ -13,6 +13,14 @@ from typing import Any
 
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.results.centrality import DegreeAnalysisResult
+from igraph_agent.results.community import BridgeNodesResult, CommunityDetectionResult
+from igraph_agent.results.data import GetGraphInfoResult
+from igraph_agent.results.local import LocalAnalysisResult
+from igraph_agent.results.paths import ConnectivityResult, ShortestPathResult
+from igraph_agent.results.search import SearchEdgeResult, SearchNodeResult
+from igraph_agent.results.stats import CompareNodesResult, SummaryStatisticsResult
+from igraph_agent.results.subgraph import SubgraphExtractionResult
 
 SEED = 42
 _END = r"\s*[?.!]*\s*$"
@@ -34,14 +42,23 @@ def _clean(name: str) -> str:
     return name.strip(" '\"`")
 
 
-def _info(st: PlanState) -> dict:
+def _info(st: PlanState) -> GetGraphInfoResult | None:
     info = st.last_ok("get_graph_info")
-    return info.data if info else {}
+    return info.typed(GetGraphInfoResult) if info else None
 
 
-def _who(row: dict) -> str:
-    lab = row.get("label")
-    return f"{row['node']} ({lab})" if lab and str(lab) != str(row["node"]) else str(row["node"])
+def _who(row: Any) -> str:
+    """A node as "id (label)": ``row`` is any result part with ``node`` and ``label``."""
+    lab, node = row.label, row.node
+    return f"{node} ({lab})" if lab and str(lab) != str(node) else str(node)
+
+
+def _hub_rows(obs: Observed) -> list[Any]:
+    return list(obs.typed(DegreeAnalysisResult).top)
+
+
+def _candidates(obs: Observed) -> list[Any]:
+    return list(obs.typed(SearchNodeResult).candidates)
 
 
 # -- resolving names to ids --------------------------------------------------------------
@@ -65,10 +82,10 @@ def _resolve(st: PlanState, names: list[str]) -> tuple[list[Call], list[str] | N
         obs = st.done(_search_or_hub(n))
         if obs is None or not obs.ok:
             return calls, None
-        rows = obs.data.get("top") if n == slots.HUB else obs.data.get("candidates")
+        rows = _hub_rows(obs) if n == slots.HUB else _candidates(obs)
         if not rows:
             return calls, None
-        ids.append(rows[0]["node"])
+        ids.append(rows[0].node)
     return calls, ids
 
 
@@ -79,7 +96,7 @@ def _unresolved(st: PlanState, names: list[str]) -> str:
     missing = []
     for n in names:
         obs = st.done(_search(n))
-        if obs is not None and obs.ok and not obs.data.get("candidates"):
+        if obs is not None and obs.ok and not _candidates(obs):
             missing.append(n)
     if missing:
         return ("No node matches " + ", ".join(f"'{m}'" for m in missing) +
@@ -92,15 +109,15 @@ def _found(st: PlanState, names: list[str]) -> str:
     for n in names:
         if n == slots.HUB:
             hub = st.done(HUB_CALL)
-            if hub is not None and hub.ok and hub.data.get("top"):
-                top = hub.data["top"][0]
-                parts.append(f"the best-connected node is {_who(top)} (degree {top['degree']})")
+            if hub is not None and hub.ok and _hub_rows(hub):
+                top = _hub_rows(hub)[0]
+                parts.append(f"the best-connected node is {_who(top)} (degree {top.degree})")
             continue
         obs = st.done(_search(n))
-        if obs is not None and obs.ok and obs.data.get("candidates"):
-            best = obs.data["candidates"][0]
-            if str(best["node"]) != n:
-                parts.append(f"'{n}' is node {_who(best)} (match score {_f(best['score'], 0)})")
+        if obs is not None and obs.ok and _candidates(obs):
+            best = _candidates(obs)[0]
+            if str(best.node) != n:
+                parts.append(f"'{n}' is node {_who(best)} (match score {_f(best.score, 0)})")
     return ("Names resolved by search_node: " + "; ".join(parts) + ". ") if parts else ""
 
 
@@ -126,11 +143,11 @@ def search_calls(st: PlanState) -> list[Call]:
 def search_render(st: PlanState, obs: list[Observed]) -> str:
     if not obs:
         return "Say which name to look for, e.g. search for 'Alice'."
-    d = obs[0].data
-    if not d["candidates"]:
-        return f"No node matches '{d['query']}'."
-    rows = ", ".join(f"{_who(c)} (score {_f(c['score'], 0)})" for c in d["candidates"][:5])
-    return (f"{d['total_matches']} node(s) match '{d['query']}'; the best candidates are {rows}. "
+    d = obs[0].typed(SearchNodeResult)
+    if not d.candidates:
+        return f"No node matches '{d.query}'."
+    rows = ", ".join(f"{_who(c)} (score {_f(c.score, 0)})" for c in d.candidates[:5])
+    return (f"{d.total_matches} node(s) match '{d.query}'; the best candidates are {rows}. "
             "Use these ids in further questions.")
 
 
@@ -144,15 +161,15 @@ def edge_search_calls(st: PlanState) -> list[Call]:
 def edge_search_render(st: PlanState, obs: list[Observed]) -> str:
     if not obs:
         return "Name the two endpoints, e.g. the edge between Alice and Bob."
-    d = obs[0].data
-    if not d["edges"]:
-        return f"No edge matches '{d['query']}'."
+    d = obs[0].typed(SearchEdgeResult)
+    if not d.edges:
+        return f"No edge matches '{d.query}'."
     rows = []
-    for e in d["edges"][:5]:
-        attrs = ", ".join(f"{k}={v}" for k, v in e["attributes"].items())
-        rows.append(f"{e['source']} – {e['target']}" + (f" ({attrs})" if attrs else "") +
-                    f", score {_f(e['score'], 0)}")
-    return f"{d['total_matches']} edge(s) match '{d['query']}': " + "; ".join(rows) + "."
+    for e in d.edges[:5]:
+        attrs = ", ".join(f"{k}={v}" for k, v in e.attributes.items())
+        rows.append(f"{e.source} – {e.target}" + (f" ({attrs})" if attrs else "") +
+                    f", score {_f(e.score, 0)}")
+    return f"{d.total_matches} edge(s) match '{d.query}': " + "; ".join(rows) + "."
 
 
 # -- communities and bridges -------------------------------------------------------------
@@ -163,7 +180,8 @@ _METHODS = {"louvain": "louvain", "leiden": "leiden", "label propagation": "labe
 def partition_args(st: PlanState) -> dict[str, Any]:
     q = st.question.lower()
     method = next((m for word, m in _METHODS.items() if word in q), "leiden")
-    return {"method": method, "seed": SEED, "weighted": bool(_info(st).get("weighted"))}
+    info = _info(st)
+    return {"method": method, "seed": SEED, "weighted": bool(info and info.weighted)}
 
 
 def community_calls(st: PlanState) -> list[Call]:
@@ -171,14 +189,14 @@ def community_calls(st: PlanState) -> list[Call]:
 
 
 def community_render(st: PlanState, obs: list[Observed]) -> str:
-    d = next(o.data for o in obs if o.tool == "community_detection")
-    sizes = ", ".join(str(c["size"]) for c in d["largest_communities"][:5])
-    sample = "; ".join(f"community {c['community']}: " + ", ".join(map(str, c["sample_members"][:4]))
-                       for c in d["largest_communities"][:3])
-    w = "weighted" if d["weighted"] else "unweighted"
-    return (f"**{d['communities']} communities** found by {d['method']} ({d['implementation']}, "
-            f"seed {d['seed']}, {w}) with modularity **{_f(d['modularity'])}**. Largest sizes: "
-            f"{sizes}; {d['sizes']['singletons']} singleton(s). Members: {sample}.")
+    d = next(o.typed(CommunityDetectionResult) for o in obs if o.tool == "community_detection")
+    sizes = ", ".join(str(c.size) for c in d.largest_communities[:5])
+    sample = "; ".join(f"community {c.community}: " + ", ".join(map(str, c.sample_members[:4]))
+                       for c in d.largest_communities[:3])
+    w = "weighted" if d.weighted else "unweighted"
+    return (f"**{d.communities} communities** found by {d.method} ({d.implementation}, "
+            f"seed {d.seed}, {w}) with modularity **{_f(d.modularity)}**. Largest sizes: "
+            f"{sizes}; {d.sizes.singletons} singleton(s). Members: {sample}.")
 
 
 _TYPE_ATTRS = ("type", "kind", "node_type", "role", "side")
@@ -189,7 +207,8 @@ _NOUN = re.compile(r"\b(customer|client|user|buyer|account|member|product|item|p
 def bridge_calls(st: PlanState) -> list[Call]:
     pargs = partition_args(st)
     args: dict[str, Any] = {**pargs, "top_k": 10}
-    attrs = _info(st).get("node_attributes") or []
+    info = _info(st)
+    attrs = (info.node_attributes if info else None) or []
     noun = _NOUN.search(st.question)
     attr = next((a for a in _TYPE_ATTRS if a in attrs), None)
     if noun and attr:
@@ -198,19 +217,19 @@ def bridge_calls(st: PlanState) -> list[Call]:
 
 
 def bridge_render(st: PlanState, obs: list[Observed]) -> str:
-    b = next((o.data for o in obs if o.tool == "bridge_nodes"), None)
+    b = next((o.typed(BridgeNodesResult) for o in obs if o.tool == "bridge_nodes"), None)
     if b is None:
         return "The bridge analysis did not run."
-    if not b["bridges"]:
-        return (f"No node has neighbours in {b['min_communities']} or more of the "
-                f"{b['communities']} communities ({b['method']}, seed {b['seed']}).")
-    approx = " (sampled)" if b.get("centrality_approximate") else ""
-    rows = [f"**{_who(r)}** — neighbours in **{r['communities']} communities**, participation "
-            f"{_f(r['participation'])}, {b['centrality']}{approx} {_f(r['centrality'])}, "
-            f"degree {r['degree']}" for r in b["bridges"][:10]]
-    return (f"**{b['total']} nodes** connect {b['min_communities']} or more of the "
-            f"{b['communities']} communities ({b['method']}, seed {b['seed']}, modularity "
-            f"{_f(b['modularity'])}). The strongest bridges:\n" +
+    if not b.bridges:
+        return (f"No node has neighbours in {b.min_communities} or more of the "
+                f"{b.communities} communities ({b.method}, seed {b.seed}).")
+    approx = " (sampled)" if b.centrality_approximate else ""
+    rows = [f"**{_who(r)}** — neighbours in **{r.communities} communities**, participation "
+            f"{_f(r.participation)}, {b.centrality}{approx} {_f(r.centrality)}, "
+            f"degree {r.degree}" for r in b.bridges[:10]]
+    return (f"**{b.total} nodes** connect {b.min_communities} or more of the "
+            f"{b.communities} communities ({b.method}, seed {b.seed}, modularity "
+            f"{_f(b.modularity)}). The strongest bridges:\n" +
             "\n".join(f"- {r}" for r in rows))
 
 
@@ -236,16 +255,16 @@ def path_calls(st: PlanState) -> list[Call]:
 
 def path_render(st: PlanState, obs: list[Observed]) -> str:
     names = _pair_names(st.question) or []
-    p = next((o.data for o in obs if o.tool == "shortest_path"), None)
+    p = next((o.typed(ShortestPathResult) for o in obs if o.tool == "shortest_path"), None)
     if p is None:
         return (_unresolved(st, names) if names else
                 "Name both ends, e.g. the shortest path from Alice to Bob.")
-    if not p["reachable"]:
-        return _found(st, names) + f"There is **no path** from {p['source']} to {p['target']}."
-    route = " → ".join(_who(n) for n in p["path"])
-    length = f" (total length {_f(p['length'])})" if "length" in p else ""
-    return (_found(st, names) + f"The shortest path from {p['source']} to {p['target']} has "
-            f"**{p['hops']} hop(s)**{length}: {route}.")
+    if not p.reachable:
+        return _found(st, names) + f"There is **no path** from {p.source} to {p.target}."
+    route = " → ".join(_who(n) for n in p.path or [])
+    length = f" (total length {_f(p.length)})" if p.length is not None else ""
+    return (_found(st, names) + f"The shortest path from {p.source} to {p.target} has "
+            f"**{p.hops} hop(s)**{length}: {route}.")
 
 
 def connectivity_calls(st: PlanState) -> list[Call]:
@@ -259,24 +278,24 @@ def connectivity_calls(st: PlanState) -> list[Call]:
 
 
 def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
-    c = next((o.data for o in obs if o.tool == "connectivity"), None)
+    c = next((o.typed(ConnectivityResult) for o in obs if o.tool == "connectivity"), None)
     if c is None:
         return _unresolved(st, _pair_names(st.question) or [])
-    cuts = ", ".join(_who(a) for a in c["articulation_points"]["items"][:5])
-    sizes = c.get("component_sizes") or []
+    cuts = ", ".join(_who(a) for a in c.articulation_points.items[:5])
+    sizes = c.component_sizes
     shown = ", ".join(str(x) for x in sizes[:8]) + (" …" if len(sizes) > 8 else "")
-    text = (f"The graph has **{c['components']} connected component(s)**"
+    text = (f"The graph has **{c.components} connected component(s)**"
             + (f" of sizes {shown}" if len(sizes) > 1 else "") + "; the largest holds "
-            f"{_f(c['largest_component_fraction'] * 100, 1)}% of the nodes. "
-            f"{c['articulation_points']['total']} articulation point(s)"
+            f"{_f(c.largest_component_fraction * 100, 1)}% of the nodes. "
+            f"{c.articulation_points.total} articulation point(s)"
             + (f" (e.g. {cuts})" if cuts else "") +
-            f" and {c['bridges']['total']} bridge edge(s) would each disconnect it if removed.")
-    if "pair" in c:
-        p = c["pair"]
+            f" and {c.bridges.total} bridge edge(s) would each disconnect it if removed.")
+    if c.pair is not None:
+        p = c.pair
         text = (_found(st, _pair_names(st.question) or []) + text +
-                f" Between {p['source']} and {p['target']}: connected={p['connected']}, node "
-                f"connectivity **{p['node_connectivity']}**, edge connectivity "
-                f"**{p['edge_connectivity']}** (independent paths).")
+                f" Between {p.source} and {p.target}: connected={p.connected}, node "
+                f"connectivity **{p.node_connectivity}**, edge connectivity "
+                f"**{p.edge_connectivity}** (independent paths).")
     return text
 
 
@@ -302,24 +321,25 @@ def local_calls(st: PlanState) -> list[Call]:
 
 
 def local_render(st: PlanState, obs: list[Observed]) -> str:
-    d = next((o.data for o in obs if o.tool == "local_analysis"), None)
+    d = next((o.typed(LocalAnalysisResult) for o in obs if o.tool == "local_analysis"), None)
     name = _around_name(st.question)
     if d is None:
         return _unresolved(st, [name] if name else [])
-    if "node" not in d:
-        return (f"Average clustering is **{_f(d['average_clustering'])}** and transitivity "
-                f"{_f(d['transitivity'])}; the innermost k-core is the **{d['max_core']}-core** "
-                f"with {d['max_core_size']} nodes.")
-    hops = "; ".join(f"{h['count']} node(s) at hop {h['hop']} (" +
-                     ("" if h["count"] <= 12 else "e.g. ") +
-                     ", ".join(_who(n) for n in h["nodes"][:12]) + ")"
-                     for h in d["neighbours_by_hop"])
-    ego = d["ego_network"]
+    if "node" not in d.model_fields_set:
+        return (f"Average clustering is **{_f(d.average_clustering)}** and transitivity "
+                f"{_f(d.transitivity)}; the innermost k-core is the **{d.max_core}-core** "
+                f"with {d.max_core_size} nodes.")
+    hops = "; ".join(f"{h.count} node(s) at hop {h.hop} (" +
+                     ("" if h.count <= 12 else "e.g. ") +
+                     ", ".join(_who(n) for n in h.nodes[:12]) + ")"
+                     for h in d.neighbours_by_hop or [])
+    ego = d.ego_network
+    assert ego is not None  # a node's analysis always has its ego network
     return (_found(st, [name] if name else []) +
-            f"{_who(d)} has degree **{d['degree']}**, clustering coefficient "
-            f"**{_f(d['clustering'])}** and core number {d['core_number']} (the maximum core is "
-            f"{d['max_core']}). Neighbourhood: {hops or 'none'}. Its {d['radius']}-hop ego network "
-            f"has {ego['nodes']} nodes and {ego['edges']} edges (density {_f(ego['density'])}).")
+            f"{_who(d)} has degree **{d.degree}**, clustering coefficient "
+            f"**{_f(d.clustering)}** and core number {d.core_number} (the maximum core is "
+            f"{d.max_core}). Neighbourhood: {hops or 'none'}. Its {d.radius}-hop ego network "
+            f"has {ego.nodes} nodes and {ego.edges} edges (density {_f(ego.density)}).")
 
 
 # -- subgraph ----------------------------------------------------------------------------
@@ -348,18 +368,19 @@ def subgraph_calls(st: PlanState) -> list[Call]:
 
 
 def subgraph_render(st: PlanState, obs: list[Observed]) -> str:
-    d = next((o.data for o in obs if o.tool == "subgraph_extraction"), None)
+    d = next((o.typed(SubgraphExtractionResult) for o in obs if o.tool == "subgraph_extraction"),
+             None)
     if d is None:
         name = _around_name(st.question)
         if name:
             return _unresolved(st, [name])
         return ("Say which part to extract: around a node (e.g. the subgraph around Alice) or a "
                 "community number from a community detection.")
-    text = (f"The selection has **{d['nodes']} nodes** and **{d['edges']} edges** "
-            f"({_f(d['fraction_of_graph'] * 100, 1)}% of the nodes, density {_f(d['density'])}, "
-            f"{d['components']} component(s)).")
-    if d.get("create_version"):
-        text += (f" It was saved as revision **{d['revision']}** of {d['dataset_id']} and is now "
+    text = (f"The selection has **{d.nodes} nodes** and **{d.edges} edges** "
+            f"({_f(d.fraction_of_graph * 100, 1)}% of the nodes, density {_f(d.density)}, "
+            f"{d.components} component(s)).")
+    if d.create_version:
+        text += (f" It was saved as revision **{d.revision}** of {d.dataset_id} and is now "
                  "the loaded graph.")
     else:
         text += " This was a read-only preview; ask to save it as a new version to keep it."
@@ -394,15 +415,16 @@ def compare_calls(st: PlanState) -> list[Call]:
 
 
 def compare_render(st: PlanState, obs: list[Observed]) -> str:
-    d = next((o.data for o in obs if o.tool == "compare_nodes"), None)
+    d = next((o.typed(CompareNodesResult) for o in obs if o.tool == "compare_nodes"), None)
     names = _compare_names(st.question) or []
     if d is None:
         return _unresolved(st, names) if names else "Name the nodes to compare."
-    rows = [f"- {_who(r)}: degree {r['degree']}, pagerank {_f(r['pagerank'])}, clustering "
-            f"{_f(r['clustering'])}, core {r['core_number']}" +
-            (f", community {r['community']}" if "community" in r else "") for r in d["nodes"]]
-    pairs = [f"- {p['a']} and {p['b']}: distance {p['distance']}, {p['common_neighbours']} common "
-             f"neighbour(s), Jaccard {_f(p['jaccard'])}" for p in d["pairs"][:10]]
+    rows = [f"- {_who(r)}: degree {r.degree}, pagerank {_f(r.pagerank)}, clustering "
+            f"{_f(r.clustering)}, core {r.core_number}" +
+            (f", community {r.community}" if "community" in r.model_fields_set else "")
+            for r in d.nodes]
+    pairs = [f"- {p.a} and {p.b}: distance {p.distance}, {p.common_neighbours} common "
+             f"neighbour(s), Jaccard {_f(p.jaccard)}" for p in d.pairs[:10]]
     return _found(st, names) + "Side by side:\n" + "\n".join(rows) + "\n\nPairs:\n" + "\n".join(pairs)
 
 
@@ -411,15 +433,15 @@ def stats_calls(st: PlanState) -> list[Call]:
 
 
 def stats_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].data
-    approx = " (estimated from sampled sources)" if d["paths_approximate"] else ""
-    return (f"The graph has **{d['nodes']} nodes** and **{d['edges']} edges** (density "
-            f"{d['density']}); degree mean {_f(d['degree']['mean'], 2)}, median "
-            f"{d['degree']['median']}, max {d['degree']['max']}. {d['components']} component(s); "
-            f"the largest holds {_f(d['largest_component']['fraction'] * 100, 1)}% of the nodes. "
-            f"Average clustering {_f(d['average_clustering'])}, transitivity "
-            f"{_f(d['transitivity'])}, degree assortativity {d['degree_assortativity']}. Average "
-            f"shortest path {d['average_path_length']} and diameter {d['diameter']}{approx}.")
+    d = obs[0].typed(SummaryStatisticsResult)
+    approx = " (estimated from sampled sources)" if d.paths_approximate else ""
+    return (f"The graph has **{d.nodes} nodes** and **{d.edges} edges** (density "
+            f"{d.density}); degree mean {_f(d.degree.mean, 2)}, median "
+            f"{d.degree.median}, max {d.degree.max}. {d.components} component(s); "
+            f"the largest holds {_f(d.largest_component.fraction * 100, 1)}% of the nodes. "
+            f"Average clustering {_f(d.average_clustering)}, transitivity "
+            f"{_f(d.transitivity)}, degree assortativity {d.degree_assortativity}. Average "
+            f"shortest path {d.average_path_length} and diameter {d.diameter}{approx}.")
 
 
 # -- the table ---------------------------------------------------------------------------

@@ -13,6 +13,14 @@ from igraph_agent.model import slots
 from igraph_agent.model.lexicon import declared
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, select, t
+from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
+from igraph_agent.results.data import GetGraphInfoResult
+from igraph_agent.results.optimize import (
+    ClearGraphResult,
+    CommitGraphOptimizationResult,
+    PreviewGraphOptimizationResult,
+)
+from igraph_agent.results.report import CreateAnalysisReportResult
 
 
 def _rx(*words: str) -> re.Pattern[str]:
@@ -28,13 +36,13 @@ def _overview_render(st: PlanState, obs: list[Observed]) -> str:
     info = st.last_ok("get_graph_info")
     if info is None:
         return "I could not read the graph state."
-    d = info.data
-    kind = "directed" if d.get("directed") else "undirected"
-    w = "weighted" if d.get("weighted") else "unweighted"
-    attrs = ", ".join(d.get("node_attributes") or []) or "none"
-    return (f"The loaded graph ({d.get('dataset_id')}, revision {d.get('revision')}) has "
-            f"**{d.get('nodes')} nodes** and **{d.get('edges')} edges**; it is {kind} and {w}, "
-            f"with {d.get('components')} connected component(s) and density {d.get('density')}. "
+    d = info.typed(GetGraphInfoResult)
+    kind = "directed" if d.directed else "undirected"
+    w = "weighted" if d.weighted else "unweighted"
+    attrs = ", ".join(d.node_attributes or []) or "none"
+    return (f"The loaded graph ({d.dataset_id}, revision {d.revision}) has "
+            f"**{d.nodes} nodes** and **{d.edges} edges**; it is {kind} and {w}, "
+            f"with {d.components} connected component(s) and density {d.density}. "
             f"Node attributes: {attrs}.")
 
 
@@ -53,7 +61,7 @@ def _where(st: PlanState) -> dict:
 def _degree_calls(st: PlanState) -> list[Call]:
     info = st.last_ok("get_graph_info")
     args: dict = {"top_k": 10}
-    if info is not None and info.data.get("directed"):
+    if info is not None and info.typed(GetGraphInfoResult).directed:
         if _IN.search(st.question):
             args["direction"] = "in"
         elif _OUT.search(st.question):
@@ -62,8 +70,8 @@ def _degree_calls(st: PlanState) -> list[Call]:
 
 
 def _degree_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].data
-    top = ", ".join(f"{t['node']} ({t['degree']})" for t in d["top"][:5])
+    d = obs[0].typed(DegreeAnalysisResult)
+    top = ", ".join(f"{t.node} ({t.degree})" for t in d.top[:5])
     among = obs[0].args.get("where")
     if among:
         scope = ", ".join(f"{k} = {v}" for k, v in among.items())
@@ -71,8 +79,8 @@ def _degree_render(st: PlanState, obs: list[Observed]) -> str:
     side = {"in": "in-degree", "out": "out-degree"}.get(obs[0].args.get("direction", ""), "degree")
     if side != "degree":
         return f"Highest {side}: {top}."
-    return (f"Mean degree is **{d['mean_degree']}** (max {d['max_degree']}, min "
-            f"{d['min_degree']}, {d['isolates']} isolated node(s)). Highest degree: {top}.")
+    return (f"Mean degree is **{d.mean_degree}** (max {d.max_degree}, min "
+            f"{d.min_degree}, {d.isolates} isolated node(s)). Highest degree: {top}.")
 
 
 # -- centrality -------------------------------------------------------------------------
@@ -93,12 +101,12 @@ def _centrality_calls(st: PlanState) -> list[Call]:
 
 def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
     parts = []
-    for o in obs:
-        d = o.data
-        top = ", ".join(f"{t['node']} ({_fmt(t['score'])})" for t in d["top"][:5])
-        approx = f" (approximate, k={d['sample_k']} samples)" if d.get("approximate") else ""
-        parts.append(f"By **{d['measure']}**{approx}, the most central nodes are {top}.")
-    tops = [set(t["node"] for t in o.data["top"][:5]) for o in obs]
+    typed = [o.typed(NodeCentralityResult) for o in obs]
+    for d in typed:
+        top = ", ".join(f"{t.node} ({_fmt(t.score)})" for t in d.top[:5])
+        approx = f" (approximate, k={d.sample_k} samples)" if d.approximate else ""
+        parts.append(f"By **{d.measure}**{approx}, the most central nodes are {top}.")
+    tops = [set(t.node for t in d.top[:5]) for d in typed]
     if len(tops) > 1:
         both = sorted(set.intersection(*tops))
         if both:
@@ -150,8 +158,8 @@ def _clear_calls(st: PlanState) -> list[Call]:
 
 
 def _clear_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].data
-    what = (f"{d.get('dataset_id')} (revision {d.get('revision')})" if d.get("was_loaded")
+    d = obs[0].typed(ClearGraphResult)
+    what = (f"{d.dataset_id} (revision {d.revision})" if d.was_loaded
             else "nothing was loaded")
     return (f"The session graph was cleared ({what}). The stored dataset and its revisions are "
             "kept; load_constructed_graph loads it again.")
@@ -159,7 +167,7 @@ def _clear_render(st: PlanState, obs: list[Observed]) -> str:
 
 def _optimize_options(st: PlanState) -> dict:
     info = st.last_ok("get_graph_info")
-    attrs = (info.data.get("node_attributes") or []) if info else []
+    attrs = (info.typed(GetGraphInfoResult).node_attributes or []) if info else []
     opts: dict = {"drop_self_loops": True, "drop_isolates": True}
     if "label" in attrs:
         opts["merge_duplicates_by"] = "label"
@@ -173,30 +181,35 @@ def _optimize_calls(st: PlanState) -> list[Call]:
     preview = st.last("preview_graph_optimization")
     if preview is None:
         return [Call("preview_graph_optimization", _optimize_options(st))]
-    if not preview.ok or not preview.data.get("operations"):
+    if not preview.ok:
         return []
-    return [Call("commit_graph_optimization", preview.data["commit_args"])]
+    plan = preview.typed(PreviewGraphOptimizationResult)
+    if not plan.operations:
+        return []
+    return [Call("commit_graph_optimization", plan.commit_args.model_dump())]
 
 
 def _optimize_render(st: PlanState, obs: list[Observed]) -> str:
     preview = st.last_ok("preview_graph_optimization")
     if preview is None:
         return "The optimization could not be previewed."
-    p = preview.data
-    counts = ", ".join(f"{v} × {k.replace('_', ' ')}" for k, v in p["operation_counts"].items())
-    text = (f"Optimization plan {p['plan_id']} for {p['dataset_id']} (revision "
-            f"{p['base_revision']}): {counts or 'no changes needed'}; "
-            f"{p['before']['nodes']} → {p['after']['nodes']} nodes, "
-            f"{p['before']['edges']} → {p['after']['edges']} edges.")
+    p = preview.typed(PreviewGraphOptimizationResult)
+    counts = ", ".join(f"{v} × {k.replace('_', ' ')}" for k, v in p.operation_counts.items())
+    text = (f"Optimization plan {p.plan_id} for {p.dataset_id} (revision "
+            f"{p.base_revision}): {counts or 'no changes needed'}; "
+            f"{p.before.nodes} → {p.after.nodes} nodes, "
+            f"{p.before.edges} → {p.after.edges} edges.")
     commit = st.last_ok("commit_graph_optimization")
     if commit is None:
         return text + " Nothing was committed."
     info = st.last_ok("get_graph_info")
     verified = ""
     if info is not None and st.index(info) > st.index(commit):
-        verified = (f" get_graph_info confirms revision {info.data.get('revision')} is loaded: "
-                    f"{info.data.get('nodes')} nodes, {info.data.get('edges')} edges.")
-    return text + f" Committed as revision {commit.data['revision']} and loaded." + verified
+        now = info.typed(GetGraphInfoResult)
+        verified = (f" get_graph_info confirms revision {now.revision} is loaded: "
+                    f"{now.nodes} nodes, {now.edges} edges.")
+    done = commit.typed(CommitGraphOptimizationResult)
+    return text + f" Committed as revision {done.revision} and loaded." + verified
 
 
 INTENTS += [
@@ -256,11 +269,11 @@ def _report_calls(st: PlanState) -> list[Call]:
 
 
 def _report_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].data
-    return (f"The report **{d['title']}** has {d['findings']} finding(s) and "
-            f"{d['reproducible_cells']} code cell(s) that recompute them from dataset "
-            f"{d['dataset_id']} revision {d['revision']}; it is saved as `{d['report_path']}` "
-            f"(`%agent save-report {d['run_id']}` writes it as a notebook).")
+    d = obs[0].typed(CreateAnalysisReportResult)
+    return (f"The report **{d.title}** has {d.findings} finding(s) and "
+            f"{d.reproducible_cells} code cell(s) that recompute them from dataset "
+            f"{d.dataset_id} revision {d.revision}; it is saved as `{d.report_path}` "
+            f"(`%agent save-report {d.run_id}` writes it as a notebook).")
 
 
 REPORT = declare("report", _REPORT, _report_calls, _report_render,

@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.results.learning import InferResult, TrainingSummaryResult, TrainResult
 
 _TRAIN = re.compile(r"\btrain\w*\b.*\b(model|classifier|gnn|gcn|gat|sage|graphsage|network|"
                     r"predict)", re.IGNORECASE)
@@ -67,9 +68,9 @@ def _train_calls(st: PlanState) -> list[Call]:
 
 
 def _best_model(summary: Observed, target: str) -> str | None:
-    for grp in summary.data.get("groups") or []:
-        if grp.get("target") == target and grp.get("ranking"):
-            return grp["ranking"][0]["model_id"]
+    for grp in summary.typed(TrainingSummaryResult).groups:
+        if grp.target == target and grp.ranking:
+            return grp.ranking[0]["model_id"]
     return None
 
 
@@ -80,7 +81,7 @@ def _infer_calls(st: PlanState) -> list[Call]:
     nodes = _nodes(st.question)
     trained = st.last_ok("train")
     if trained is not None:
-        return [Call("infer", {"model_id": trained.data["model_id"], "nodes": nodes})]
+        return [Call("infer", {"model_id": trained.typed(TrainResult).model_id, "nodes": nodes})]
     if _TRAIN.search(st.question):
         return []  # the train intent runs first; infer follows with its model_id
     summary = st.last_ok("training_summary")
@@ -96,25 +97,25 @@ def _infer_calls(st: PlanState) -> list[Call]:
 def _train_render(st: PlanState, obs: list[Observed]) -> str:
     parts = []
     for o in obs:
-        d = o.data
-        m = d.get("metrics") or {}
-        split = d.get("split") or {}
+        d = o.typed(TrainResult)
+        m = d.metrics
+        split = d.split
         counts = split.get("counts") or {}
         fr = split.get("fractions") or {}
-        if d.get("task") == "node_classification":
+        if d.task == "node_classification":
             scores = (f"test accuracy **{m.get('test_accuracy')}**, macro-F1 "
                       f"{m.get('test_macro_f1')} on {counts.get('test')} held-out labelled nodes")
         else:
             scores = (f"test ROC-AUC **{m.get('test_roc_auc')}** on {counts.get('test_edges')} "
                       "held-out edges against as many sampled non-edges")
         parts.append(
-            f"Trained a **{_ARCH_NAMES.get(d.get('arch', ''), d.get('arch'))}** "
-            f"{d.get('task', '').replace('_', ' ')} "
-            f"model `{d.get('model_id')}` for `{d.get('target')}` on dataset {d.get('dataset_id')} "
-            f"revision {d.get('revision')}: {scores}. Split: train/val/test "
+            f"Trained a **{_ARCH_NAMES.get(d.arch, d.arch)}** "
+            f"{d.task.replace('_', ' ')} "
+            f"model `{d.model_id}` for `{d.target}` on dataset {d.dataset_id} "
+            f"revision {d.revision}: {scores}. Split: train/val/test "
             f"{fr.get('train')}/{fr.get('val')}/{fr.get('test')} with seed {split.get('seed')}; "
-            f"early stopping kept epoch {d.get('best_epoch')} of {d.get('epochs_run')}."
-            + (f" {d['quality']}" if d.get("quality") else ""))
+            f"early stopping kept epoch {d.best_epoch} of {d.epochs_run}."
+            + (f" {d.quality}" if d.quality else ""))
     return " ".join(parts)
 
 
@@ -123,14 +124,14 @@ def _infer_render(st: PlanState, obs: list[Observed]) -> str:
     if not inferred:
         trained = [o for o in obs if o.tool == "train"]
         return _train_render(st, trained) if trained else "No model could be found or trained."
-    d = inferred[-1].data
-    preds = d.get("predictions") or []
-    shown = ", ".join(f"`{p['node']}` → **{p['prediction']}** ({p['score']})" for p in preds[:10])
-    which = "the unlabelled nodes" if d.get("default_selection") else "the requested nodes"
-    total = d.get("requested") or len(preds)
+    d = inferred[-1].typed(InferResult)
+    preds = d.predictions
+    shown = ", ".join(f"`{p.node}` → **{p.prediction}** ({p.score})" for p in preds[:10])
+    which = "the unlabelled nodes" if d.default_selection else "the requested nodes"
+    total = d.requested or len(preds)
     more = f" (showing {min(10, len(preds))} of {total})" if total > 10 else ""
-    return (f"Predicted `{d.get('target')}` for {which} with model `{d.get('model_id')}` "
-            f"(dataset {d.get('dataset_id')} revision {d.get('revision')}){more}: {shown}. "
+    return (f"Predicted `{d.target}` for {which} with model `{d.model_id}` "
+            f"(dataset {d.dataset_id} revision {d.revision}){more}: {shown}. "
             "Scores are the model's class probabilities, not certainties.")
 
 
@@ -139,17 +140,17 @@ def _summary_calls(st: PlanState) -> list[Call]:
 
 
 def _summary_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].data
-    if not d.get("groups"):
+    d = obs[0].typed(TrainingSummaryResult)
+    if not d.groups:
         return "No models have been trained in this project yet."
     parts = []
-    for g in d["groups"]:
-        ranking = ", ".join(f"{r['rank']}. `{r['model_id']}` ({r['arch']}, {g['metric']} "
-                            f"{r[g['metric']]})" for r in g["ranking"])
-        parts.append(f"On {g['dataset_id']} revision {g['revision']} predicting "
-                     f"`{g['target']}` (same split, seed {g['split']['seed']}): {ranking}.")
-    if d.get("note"):
-        parts.append(f"Note: {d['note']}.")
+    for g in d.groups:
+        ranking = ", ".join(f"{r['rank']}. `{r['model_id']}` ({r['arch']}, {g.metric} "
+                            f"{r[g.metric]})" for r in g.ranking)
+        parts.append(f"On {g.dataset_id} revision {g.revision} predicting "
+                     f"`{g.target}` (same split, seed {g.split['seed']}): {ranking}.")
+    if d.note:
+        parts.append(f"Note: {d.note}.")
     return " ".join(parts)
 
 

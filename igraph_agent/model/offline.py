@@ -23,6 +23,7 @@ from igraph_agent.model import memoryplan, skillplan, slots, vocabulary
 from igraph_agent.model.graph_intents import UNRESOLVED
 from igraph_agent.model.planstate import FIND_TOOLS, Call, Observed, PlanState
 from igraph_agent.model.registry import Ask, clarification, gaps
+from igraph_agent.results.data import ConstructGraphResult, GetGraphInfoResult
 
 CLARIFY = "ask_user"
 
@@ -133,8 +134,8 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
 def _data_step(st: PlanState) -> list[Call] | str:
     """Nothing is loaded: construct, load or explain what is missing."""
     info = st.last("get_graph_info")
-    data = info.data if info else {}
-    attached = data.get("attached_sources") or []
+    data = info.typed(GetGraphInfoResult) if info and info.ok else None
+    attached = [s.model_dump() for s in data.attached_sources] if data else []
     construct = st.last("construct_graph")
     load = st.last("load_constructed_graph")
     if load is not None and not load.ok:
@@ -142,12 +143,14 @@ def _data_step(st: PlanState) -> list[Call] | str:
     if construct is not None:
         if not construct.ok:
             return f"The attached data could not be built into a graph: {_err(construct)}"
-        return [Call("load_constructed_graph", {"dataset_id": construct.data["dataset_id"]})]
+        built = construct.typed(ConstructGraphResult)
+        return [Call("load_constructed_graph", {"dataset_id": built.dataset_id})]
     if attached:
         return [Call("construct_graph", {"source_ids": [s["source_id"] for s in attached],
                                          **infer_construction(attached)})]
-    active = (data.get("data_state") or {}).get("active_dataset_id")
-    ready = [d for d in data.get("available_datasets") or [] if d.get("construction_status") == "ready"]
+    active = data.data_state.active_dataset_id if data else None
+    ready = [d.model_dump() for d in (data.available_datasets if data else [])
+             if d.construction_status == "ready"]
     if active and any(d["dataset_id"] == active for d in ready):
         return [Call("load_constructed_graph", {"dataset_id": active})]
     if ready:  # never pick one of the project's datasets on our own: ask which
@@ -315,13 +318,13 @@ def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str
 
 def _report(st: PlanState, sections: list[tuple[str, str]], findings: str) -> str:
     info = st.last_ok("get_graph_info")
-    d = info.data if info else {}
+    d = info.typed(GetGraphInfoResult) if info else GetGraphInfoResult.model_construct()
     methods = "\n".join(f"- {m}" for m, _ in sections)
     tools = "\n".join(f"- `{r.tool}` ({r.call_id}): {r.result.get('summary', '')}"
                       for r in st.results if r.ok)
     return (f"## Question\n{st.question.strip()}\n\n"
-            f"## Data\nDataset {d.get('dataset_id')} revision {d.get('revision')}: "
-            f"{d.get('nodes')} nodes, {d.get('edges')} edges.\n\n"
+            f"## Data\nDataset {d.dataset_id} revision {d.revision}: "
+            f"{d.nodes} nodes, {d.edges} edges.\n\n"
             f"## Method\n{methods}\n\n## Findings\n{findings}\n\n## Evidence\n{tools}\n\n"
             "## Limitations\nFindings are structural measurements of this graph revision; "
             "they do not establish causes or business outcomes.\n\n"

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from igraph_agent.results import read
+
+M = TypeVar("M", bound=BaseModel)
 
 #: the tool that returns the schemas of tools not offered (tools/offer.py)
 FIND_TOOLS = "find_tools"
@@ -30,6 +36,11 @@ class Observed:
     @property
     def error(self) -> dict[str, Any]:
         return self.result.get("error") or {}
+
+    def typed(self, model: type[M]) -> M:
+        """This result's data as its tool's result model (``igraph_agent/results/``); a view
+        cut for the model reads as the rows it kept."""
+        return read(model, self.data)
 
 
 @dataclass

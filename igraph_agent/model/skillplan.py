@@ -22,6 +22,7 @@ from dataclasses import replace
 
 from igraph_agent.model import intents as intent_table
 from igraph_agent.model.planstate import Call, PlanState
+from igraph_agent.results.skills import LoadSkillResult
 
 
 def _hits(question: str, triggers: list[str]) -> int:
@@ -53,7 +54,8 @@ def intents(st: PlanState) -> list[intent_table.Intent]:
     found = intent_table.for_state(st)
     if found:
         return found
-    texts = [r.data.get("description", "") for r in st.results if r.tool == "load_skill" and r.ok]
+    texts = [r.typed(LoadSkillResult).description for r in st.results
+             if r.tool == "load_skill" and r.ok]
     if not texts:
         return []
     return intent_table.for_state(replace(st, question=" ".join([st.question, *texts])))
@@ -61,7 +63,8 @@ def intents(st: PlanState) -> list[intent_table.Intent]:
 
 def note(st: PlanState) -> str:
     """A line naming the skills the answer followed."""
-    names = [r.data.get("name") for r in st.results if r.tool == "load_skill" and r.ok]
+    names = [r.typed(LoadSkillResult).name for r in st.results
+             if r.tool == "load_skill" and r.ok]
     names = list(dict.fromkeys(n for n in names if n))
     if not names:
         return ""

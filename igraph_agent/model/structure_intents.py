@@ -9,6 +9,10 @@ import re
 
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.results.data import GetGraphInfoResult
+from igraph_agent.results.stats import SummaryStatisticsResult
+from igraph_agent.results.structure import BipartiteCheckResult, CountTrianglesResult
+from igraph_agent.results.subgraph import SubgraphExtractionResult
 
 
 def _f(x, digits: int = 4) -> str:
@@ -17,7 +21,7 @@ def _f(x, digits: int = 4) -> str:
 
 def attributes(st: PlanState) -> list[str]:
     info = st.last_ok("get_graph_info")
-    return list((info.data.get("node_attributes") or []) if info else [])
+    return list((info.typed(GetGraphInfoResult).node_attributes or []) if info else [])
 
 
 # -- bipartite --------------------------------------------------------------------------
@@ -26,17 +30,18 @@ def bipartite_calls(st: PlanState) -> list[Call]:
 
 
 def bipartite_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].data
-    if not d.get("bipartite"):
-        cycle = " – ".join(map(str, d.get("odd_cycle") or []))
+    d = obs[0].typed(BipartiteCheckResult)
+    if not d.bipartite:
+        cycle = " – ".join(map(str, d.odd_cycle or []))
         return ("The graph is **not bipartite** (not two-mode): it has an odd cycle"
                 + (f" ({cycle})" if cycle else "") + ".")
-    a, b = d["side_a"], d["side_b"]
-    split = d.get("splitting_attributes") or []
-    by = f" The attribute `{split[0]['attribute']}` splits the nodes the same way." if split else ""
-    return (f"The graph **is bipartite** (two-mode): one side has **{a['total']}** nodes (e.g. "
-            f"{', '.join(map(str, a['items'][:5]))}), the other **{b['total']}** (e.g. "
-            f"{', '.join(map(str, b['items'][:5]))}); every edge joins the two sides.{by}")
+    a, b = d.side_a, d.side_b
+    assert a is not None and b is not None  # a bipartite graph's result has both sides
+    split = d.splitting_attributes or []
+    by = f" The attribute `{split[0].attribute}` splits the nodes the same way." if split else ""
+    return (f"The graph **is bipartite** (two-mode): one side has **{a.total}** nodes (e.g. "
+            f"{', '.join(map(str, a.items[:5]))}), the other **{b.total}** (e.g. "
+            f"{', '.join(map(str, b.items[:5]))}); every edge joins the two sides.{by}")
 
 
 # -- triangles --------------------------------------------------------------------------
@@ -45,10 +50,10 @@ def triangle_calls(st: PlanState) -> list[Call]:
 
 
 def triangle_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].data
-    top = ", ".join(f"{t['node']} ({t['triangles']})" for t in d["top"][:5])
-    return (f"The graph has **{d['triangles']} triangles**; {d['nodes_in_triangles']} of "
-            f"{d['nodes']} nodes are part of at least one. Most triangles: {top or 'none'}.")
+    d = obs[0].typed(CountTrianglesResult)
+    top = ", ".join(f"{t.node} ({t.triangles})" for t in d.top[:5])
+    return (f"The graph has **{d.triangles} triangles**; {d.nodes_in_triangles} of "
+            f"{d.nodes} nodes are part of at least one. Most triangles: {top or 'none'}.")
 
 
 # -- one summary figure -----------------------------------------------------------------
@@ -71,15 +76,15 @@ def figure_calls(st: PlanState) -> list[Call]:
 
 
 def figure_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].data
+    d = obs[0].typed(SummaryStatisticsResult)
     asked = [(key, name) for key, rx, name in FIGURES if re.search(rx, st.question, re.IGNORECASE)]
-    parts = [f"The {name} is **{_f(d.get(key))}**" for key, name in asked if key in d]
+    parts = [f"The {name} is **{_f(getattr(d, key))}**" for key, name in asked
+             if key in d.model_fields_set]
     if not parts:
-        return f"Summary statistics: {d.get('nodes')} nodes, {d.get('edges')} edges."
-    approx = " (estimated from sampled sources)" if d.get("paths_approximate") else ""
-    comp = d.get("largest_component") or {}
+        return f"Summary statistics: {d.nodes} nodes, {d.edges} edges."
+    approx = " (estimated from sampled sources)" if d.paths_approximate else ""
     return ("; ".join(parts) + approx + f" (path figures on the largest component, "
-            f"{comp.get('nodes', d.get('nodes'))} nodes).")
+            f"{d.largest_component.nodes} nodes).")
 
 
 # -- counting nodes by attribute --------------------------------------------------------
@@ -94,10 +99,10 @@ def count_where_calls(st: PlanState) -> list[Call]:
 def count_where_render(st: PlanState, obs: list[Observed]) -> str:
     if not obs:
         return "Name the attribute and value to count, e.g. 'how many nodes have team = legal'."
-    d = obs[0].data
-    return (f"**{d['nodes']} nodes** match {obs[0].args.get('attribute')} = "
-            f"{obs[0].args.get('value')} ({_f(d['fraction_of_graph'] * 100, 1)}% of the graph); "
-            f"among them {d['edges']} edges.")
+    d = obs[0].typed(SubgraphExtractionResult)
+    return (f"**{d.nodes} nodes** match {obs[0].args.get('attribute')} = "
+            f"{obs[0].args.get('value')} ({_f(d.fraction_of_graph * 100, 1)}% of the graph); "
+            f"among them {d.edges} edges.")
 
 
 def count_where_bonus(st: PlanState) -> float:

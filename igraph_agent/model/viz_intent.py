@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.results.viz import VisualizeSubgraphResult
 
 PATTERN = re.compile(r"visuali[sz]|\bdraw|\bplot|\bpicture|show (me )?(the )?(graph|network|"
                      r"subgraph|neighbou?rhood)", re.IGNORECASE)
@@ -24,9 +25,9 @@ def viz_calls(st: PlanState) -> list[Call]:
 
 
 def viz_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].data
-    shown = (f"{d['nodes_shown']} of {d['nodes_total']} nodes (the largest by {d['size_by']})"
-             if d.get("capped") else f"all {d['nodes_shown']} nodes")
-    return (f"The drawing shows {shown} and {d['edges_shown']} edges, coloured by "
-            f"{d['color_by']} ({d['groups']} groups) and sized by {d['size_by']}. "
-            f"It is shown below and saved as `{d['html_path']}`.")
+    d = obs[0].typed(VisualizeSubgraphResult)
+    shown = (f"{d.nodes_shown} of {d.nodes_total} nodes (the largest by {d.size_by})"
+             if d.capped else f"all {d.nodes_shown} nodes")
+    return (f"The drawing shows {shown} and {d.edges_shown} edges, coloured by "
+            f"{d.color_by} ({d.groups} groups) and sized by {d.size_by}. "
+            f"It is shown below and saved as `{d.html_path}`.")

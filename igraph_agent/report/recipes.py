@@ -1,7 +1,8 @@
 """One recipe per tool: a stored tool result -> a :class:`Finding` with a recompute cell.
 
-A recipe reads only the call's arguments and its result envelope; every number in the
-finding's text and table is copied from them. The code cell recomputes the same numbers
+A recipe reads only the call's arguments and its result, typed by the tool's result model
+(``igraph_agent/results/``); every number in the finding's text and table is copied from
+them. A stored result that does not match its model gets the generic finding. The code cell recomputes the same numbers
 with plain networkx (leidenalg for a Leiden partition) from the graph ``G`` that the
 report's setup cell loads, sets ``result`` and checks it against ``expected``.
 Tools without a recipe still get a finding (their summary and numbers), marked as
@@ -27,14 +28,22 @@ from typing import Any
 
 from igraph_agent.markup import table_cell
 from igraph_agent.report.model import Finding, SourceRef
+from igraph_agent.results import ToolData, ValidationError, read
+from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
+from igraph_agent.results.code import RunGraphCodeResult
+from igraph_agent.results.community import BridgeNodesResult, CommunityDetectionResult
+from igraph_agent.results.data import GetGraphInfoResult
+from igraph_agent.results.paths import ShortestPathResult
+from igraph_agent.results.structure import BipartiteCheckResult, CountTrianglesResult
 
-Recipe = Callable[[SourceRef, dict[str, Any], dict[str, Any], str], Finding]
-RECIPES: dict[str, Recipe] = {}
+Recipe = Callable[[SourceRef, dict[str, Any], Any, str], Finding]
+RECIPES: dict[str, tuple[type[ToolData], Recipe]] = {}
 
 
-def recipe(tool: str) -> Callable[[Recipe], Recipe]:
+def recipe(tool: str, model: type[ToolData]) -> Callable[[Recipe], Recipe]:
+    """Register ``fn(ref, args, result: model, fid)`` for ``tool``'s results."""
     def register(fn: Recipe) -> Recipe:
-        RECIPES[tool] = fn
+        RECIPES[tool] = (model, fn)
         return fn
 
     return register
@@ -43,9 +52,15 @@ def recipe(tool: str) -> Callable[[Recipe], Recipe]:
 def build_finding(ref: SourceRef, args: dict[str, Any], envelope: dict[str, Any],
                   fid: str) -> Finding:
     """The finding for one successful tool result."""
-    data = envelope.get("data") or {}
-    fn = RECIPES.get(ref.tool, _generic)
-    return fn(ref, args, data, fid) if fn is not _generic else _generic(ref, envelope, fid)
+    entry = RECIPES.get(ref.tool)
+    if entry is None:
+        return _generic(ref, envelope, fid)
+    model, fn = entry
+    try:
+        result = read(model, envelope.get("data") or {})
+    except ValidationError:  # stored by a version whose result had another shape
+        return _generic(ref, envelope, fid)
+    return fn(ref, args, result, fid)
 
 
 def _lit(value: Any) -> str:
@@ -69,24 +84,30 @@ def _table_md(rows: list[dict[str, Any]]) -> str:
                             for r in rows)
 
 
-def _who(row: dict[str, Any]) -> str:
-    return f"{row['node']} ({row['label']})" if row.get("label") else str(row["node"])
+def _who(row: Any) -> str:
+    """A node as "id (label)": ``row`` is any result part with ``node`` and ``label``."""
+    return f"{row.node} ({row.label})" if row.label else str(row.node)
+
+
+def _labelled(row: Any) -> dict[str, Any]:
+    """``{"node": id}`` and its label when the row has one."""
+    return {"node": row.node, **({"label": row.label} if "label" in row.model_fields_set else {})}
 
 
 # -- graph state -----------------------------------------------------------------------
-@recipe("get_graph_info")
-def graph_info(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
-    if "nodes" not in data:  # checked before any graph was loaded: a state, no figures
+@recipe("get_graph_info", GetGraphInfoResult)
+def graph_info(ref: SourceRef, args: dict, data: GetGraphInfoResult, fid: str) -> Finding:
+    if "nodes" not in data.model_fields_set:  # checked before any graph was loaded: no figures
         return Finding(id=fid, title="Graph state", source=ref,
                        text="No graph was loaded when the graph state was checked.",
                        not_reproducible="nothing was measured")
-    kind = "directed" if data.get("directed") else "undirected"
-    numbers = {"nodes": data["nodes"], "edges": data["edges"],
-               "components": data["components"], "density": data["density"]}
-    text = (f"The analysed graph has **{data['nodes']} nodes** and **{data['edges']} edges** "
-            f"({kind}), {data['components']} connected component(s), density "
-            f"{data['density']}.")
-    comps = ("nx.number_weakly_connected_components(G)" if data.get("directed")
+    kind = "directed" if data.directed else "undirected"
+    numbers = {"nodes": data.nodes, "edges": data.edges,
+               "components": data.components, "density": data.density}
+    text = (f"The analysed graph has **{data.nodes} nodes** and **{data.edges} edges** "
+            f"({kind}), {data.components} connected component(s), density "
+            f"{data.density}.")
+    comps = ("nx.number_weakly_connected_components(G)" if data.directed
              else "nx.number_connected_components(G)")
     body = (f"result = {{\"nodes\": G.number_of_nodes(), \"edges\": G.number_of_edges(),\n"
             f"          \"components\": {comps}, \"density\": round(nx.density(G), 6)}}")
@@ -95,26 +116,24 @@ def graph_info(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
 
 
 # -- degree ----------------------------------------------------------------------------
-@recipe("degree_analysis")
-def degree(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
-    top = data.get("top") or []
-    direction = data.get("direction", "all")
-    numbers = {"mean_degree": data["mean_degree"], "max_degree": data["max_degree"],
-               "isolates": data["isolates"],
-               "top": {t["node"]: t["degree"] for t in top}}
-    lead = ", ".join(f"{_who(t)}: {t['degree']}" for t in top[:5])
-    text = (f"Mean degree is **{data['mean_degree']}**, the maximum {data['max_degree']}; "
-            f"{data['isolates']} node(s) are isolated. Highest degree: {lead}.")
-    deg = {"in": "G.in_degree()", "out": "G.out_degree()"}.get(direction, "G.degree()")
-    body = (f"deg = dict({deg})\n" + _where_filter("deg", data.get("where")) +
+@recipe("degree_analysis", DegreeAnalysisResult)
+def degree(ref: SourceRef, args: dict, data: DegreeAnalysisResult, fid: str) -> Finding:
+    top = data.top
+    numbers = {"mean_degree": data.mean_degree, "max_degree": data.max_degree,
+               "isolates": data.isolates,
+               "top": {t.node: t.degree for t in top}}
+    lead = ", ".join(f"{_who(t)}: {t.degree}" for t in top[:5])
+    text = (f"Mean degree is **{data.mean_degree}**, the maximum {data.max_degree}; "
+            f"{data.isolates} node(s) are isolated. Highest degree: {lead}.")
+    deg = {"in": "G.in_degree()", "out": "G.out_degree()"}.get(data.direction, "G.degree()")
+    body = (f"deg = dict({deg})\n" + _where_filter("deg", data.where) +
             "top = sorted(deg.items(), key=lambda kv: (-kv[1], str(kv[0])))"
             f"[:{len(top)}]\n"
             "result = {\"mean_degree\": round(sum(deg.values()) / len(deg), 4),\n"
             "          \"max_degree\": max(deg.values()),\n"
             "          \"isolates\": sum(1 for d in deg.values() if d == 0),\n"
             "          \"top\": dict(top)}")
-    rows = [{"node": t["node"], **({"label": t["label"]} if "label" in t else {}),
-             "degree": t["degree"]} for t in top]
+    rows = [{**_labelled(t), "degree": t.degree} for t in top]
     return Finding(id=fid, title="Degree", text=text, source=ref, table=rows, numbers=numbers,
                    code=_cell("Degree", ref, body, numbers))
 
@@ -139,31 +158,30 @@ def _centrality_code(measure: str, weighted: bool, k: int | None, seed: int) -> 
     return f"scores = nx.eigenvector_centrality_numpy(G, weight={w})"
 
 
-@recipe("node_centrality")
-def centrality(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
-    measure = data["measure"]
-    top = data.get("top") or []
-    numbers = {"top": {t["node"]: t["score"] for t in top}}
-    approx = (f" (approximate: {data['sample_k']} sampled source nodes)"
-              if data.get("approximate") and data.get("sample_k") else "")
-    lead = ", ".join(f"{_who(t)}: {t['score']}" for t in top[:5])
-    text = (f"By **{measure}** centrality{approx}, computed with {data.get('backend')}, the "
+@recipe("node_centrality", NodeCentralityResult)
+def centrality(ref: SourceRef, args: dict, data: NodeCentralityResult, fid: str) -> Finding:
+    measure = data.measure
+    top = data.top
+    numbers = {"top": {t.node: t.score for t in top}}
+    approx = (f" (approximate: {data.sample_k} sampled source nodes)"
+              if data.approximate and data.sample_k else "")
+    lead = ", ".join(f"{_who(t)}: {t.score}" for t in top[:5])
+    text = (f"By **{measure}** centrality{approx}, computed with {data.backend}, the "
             f"highest-ranked nodes are {lead}.")
-    rows = [{"node": t["node"], **({"label": t["label"]} if "label" in t else {}),
-             "score": t["score"]} for t in top]
+    rows = [{**_labelled(t), "score": t.score} for t in top]
     title = f"{measure.capitalize()} centrality"
     limits = []
-    if data.get("approximate"):
-        limits.append(f"{title} is approximate ({data.get('candidates') or 'sampled'}); "
+    if data.approximate:
+        limits.append(f"{title} is approximate ({data.candidates or 'sampled'}); "
                       "ranks near the cut-off can change with the seed.")
-    if data.get("candidates"):
+    if data.candidates:
         return Finding(id=fid, title=title, text=text, source=ref, table=rows, numbers=numbers,
                        not_reproducible="closeness was scored for candidate nodes only "
-                       f"({data['candidates']}); rerun the tool for exact values",
+                       f"({data.candidates}); rerun the tool for exact values",
                        limitations=limits)
-    body = (_centrality_code(measure, bool(data.get("weighted")), data.get("sample_k"),
+    body = (_centrality_code(measure, data.weighted, data.sample_k,
                              int(args.get("seed", 42)))
-            + "\n" + _where_filter("scores", data.get("where"))
+            + "\n" + _where_filter("scores", data.where)
             + "top = sorted(scores.items(), key=lambda kv: (-kv[1], str(kv[0])))"
             f"[:{len(top)}]\nresult = {{\"top\": {{n: round(s, 6) for n, s in top}}}}")
     return Finding(id=fid, title=title, text=text, source=ref, table=rows, numbers=numbers,
@@ -171,13 +189,16 @@ def centrality(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
 
 
 # -- communities -----------------------------------------------------------------------
-def _partition_code(data: dict) -> str | None:
+Partitioned = CommunityDetectionResult | BridgeNodesResult
+
+
+def _partition_code(data: Partitioned) -> str | None:
     """Code that rebuilds the tool's partition as ``groups`` (largest first), or None."""
-    if data.get("backend") != "networkx":
+    if data.backend != "networkx":
         return None
-    method = str(data.get("implementation", "")).rsplit(".", 1)[-1]
-    res, seed = data.get("resolution", 1.0), data.get("seed", 42)
-    weighted = bool(data.get("weighted"))
+    method = data.implementation.rsplit(".", 1)[-1]
+    res, seed = data.resolution, data.seed
+    weighted = data.weighted
     if method in ("RBConfigurationVertexPartition", "leiden"):  # leiden (earlier via cdlib)
         found = ("import leidenalg\n"
                  "from igraph_agent.graph.convert import to_igraph\n"
@@ -202,32 +223,32 @@ def _partition_code(data: dict) -> str | None:
             "        groups.append([n])\n")
 
 
-def _partition_limits(data: dict) -> list[str]:
-    return [f"Communities come from {data.get('implementation')} with seed {data.get('seed')} "
-            f"and resolution {data.get('resolution')}; another method or seed can draw the "
+def _partition_limits(data: Partitioned) -> list[str]:
+    return [f"Communities come from {data.implementation} with seed {data.seed} "
+            f"and resolution {data.resolution}; another method or seed can draw the "
             "boundaries differently, and every community-based number moves with them."]
 
 
-@recipe("community_detection")
-def communities(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
-    sizes = data.get("sizes") or {}
-    numbers = {"communities": data["communities"], "modularity": data["modularity"],
-               "largest": sizes.get("largest"), "singletons": sizes.get("singletons")}
-    text = (f"{data.get('implementation')} (seed {data.get('seed')}) splits the graph into "
-            f"**{data['communities']} communities** with modularity **{data['modularity']}**; "
-            f"the largest has {sizes.get('largest')} nodes, {sizes.get('singletons')} are "
+@recipe("community_detection", CommunityDetectionResult)
+def communities(ref: SourceRef, args: dict, data: CommunityDetectionResult, fid: str) -> Finding:
+    sizes = data.sizes
+    numbers = {"communities": data.communities, "modularity": data.modularity,
+               "largest": sizes.largest, "singletons": sizes.singletons}
+    text = (f"{data.implementation} (seed {data.seed}) splits the graph into "
+            f"**{data.communities} communities** with modularity **{data.modularity}**; "
+            f"the largest has {sizes.largest} nodes, {sizes.singletons} are "
             "single nodes.")
-    rows = [{"community": c["community"], "size": c["size"],
-             "sample members": ", ".join(map(str, c.get("sample_members") or []))}
-            for c in data.get("largest_communities") or []]
+    rows = [{"community": c.community, "size": c.size,
+             "sample members": ", ".join(map(str, c.sample_members))}
+            for c in data.largest_communities]
     title = "Communities"
     part = _partition_code(data)
     if part is None:
         return Finding(id=fid, title=title, text=text, source=ref, table=rows, numbers=numbers,
-                       not_reproducible=f"{data.get('implementation')} on the "
-                       f"{data.get('backend')} backend is not rebuilt by plain networkx here",
+                       not_reproducible=f"{data.implementation} on the "
+                       f"{data.backend} backend is not rebuilt by plain networkx here",
                        limitations=_partition_limits(data))
-    weight = "'weight'" if data.get("weighted") else "None"
+    weight = "'weight'" if data.weighted else "None"
     body = (part + "sizes = [len(c) for c in groups]\n"
             f"result = {{\"communities\": len(groups),\n"
             f"          \"modularity\": round(nx.community.modularity(U, groups, weight={weight}), 6),\n"
@@ -236,35 +257,35 @@ def communities(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
                    code=_cell(title, ref, body, numbers), limitations=_partition_limits(data))
 
 
-@recipe("bridge_nodes")
-def bridges(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
-    listed = data.get("bridges") or []
-    measure = data.get("centrality", "betweenness")
-    numbers = {"total": data["total"],
-               "bridges": {b["node"]: [b["communities"], b["participation"], b["community"],
-                                       b["degree"], b["centrality"]] for b in listed}}
-    lead = ", ".join(f"{_who(b)}: {b['communities']} communities, participation "
-                     f"{b['participation']}" for b in listed[:5])
-    text = (f"**{data['total']} node(s)** have neighbours in at least "
-            f"{data.get('min_communities')} of the {data.get('communities')} communities. "
+@recipe("bridge_nodes", BridgeNodesResult)
+def bridges(ref: SourceRef, args: dict, data: BridgeNodesResult, fid: str) -> Finding:
+    listed = data.bridges
+    measure = data.centrality
+    numbers = {"total": data.total,
+               "bridges": {b.node: [b.communities, b.participation, b.community,
+                                    b.degree, b.centrality] for b in listed}}
+    lead = ", ".join(f"{_who(b)}: {b.communities} communities, participation "
+                     f"{b.participation}" for b in listed[:5])
+    text = (f"**{data.total} node(s)** have neighbours in at least "
+            f"{data.min_communities} of the {data.communities} communities. "
             f"The strongest bridges: {lead}.")
-    rows = [{"node": b["node"], **({"label": b["label"]} if "label" in b else {}),
-             "communities": b["communities"], "participation": b["participation"],
-             "own community": b["community"], "degree": b["degree"],
-             measure: b["centrality"]} for b in listed]
+    rows = [{**_labelled(b),
+             "communities": b.communities, "participation": b.participation,
+             "own community": b.community, "degree": b.degree,
+             measure: b.centrality} for b in listed]
     title = "Bridge nodes"
     part = _partition_code(data)
     if part is None:
         return Finding(id=fid, title=title, text=text, source=ref, table=rows, numbers=numbers,
-                       not_reproducible=f"{data.get('implementation')} on the "
-                       f"{data.get('backend')} backend is not rebuilt by plain networkx here",
+                       not_reproducible=f"{data.implementation} on the "
+                       f"{data.backend} backend is not rebuilt by plain networkx here",
                        limitations=_partition_limits(data))
-    weighted = bool(data.get("weighted"))
-    keep = f"found = [n for n in G if spans[n] >= {data.get('min_communities', 2)}]\n"
-    flt = data.get("filter")
+    weighted = data.weighted
+    keep = f"found = [n for n in G if spans[n] >= {data.min_communities}]\n"
+    flt = data.filter
     if flt:
-        want = str(flt.get("value") or "").strip().lower().rstrip("s")
-        keep += (f"found = [n for n in found if str(G.nodes[n].get({_lit(flt['attribute'])}, ''))"
+        want = str(flt.value or "").strip().lower().rstrip("s")
+        keep += (f"found = [n for n in found if str(G.nodes[n].get({_lit(flt.attribute)}, ''))"
                  f".lower().startswith({_lit(want)})]\n")
     body = (part
             + "spans, participation = {}, {}\n"
@@ -280,7 +301,7 @@ def bridges(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
             "    participation[n] = 1 - sum((s / total) ** 2 for s in shares.values()) if total else 0.0\n"
             + keep
             + "found.sort(key=lambda n: (-spans[n], -participation[n], str(n)))\n"
-            + _centrality_code(measure, weighted, None, int(data.get("seed", 42))) + "\n"
+            + _centrality_code(measure, weighted, None, data.seed) + "\n"
             f"result = {{\"total\": len(found), \"bridges\": {{\n"
             "    n: [spans[n], round(participation[n], 4), membership[n], G.degree(n),\n"
             f"        round(scores[n], 6)] for n in found[:{len(listed)}]}}}}")
@@ -289,18 +310,18 @@ def bridges(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
 
 
 # -- paths -----------------------------------------------------------------------------
-@recipe("shortest_path")
-def path(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
-    s, t = data["source"], data["target"]
+@recipe("shortest_path", ShortestPathResult)
+def path(ref: SourceRef, args: dict, data: ShortestPathResult, fid: str) -> Finding:
+    s, t = data.source, data.target
     title = f"Shortest path {s} to {t}"
-    if not data.get("reachable"):
+    if not data.reachable:
         numbers: dict[str, Any] = {"reachable": False}
         text = f"There is no path from {s} to {t}."
         body = f"result = {{\"reachable\": nx.has_path(G, {_lit(s)}, {_lit(t)})}}"
     else:
-        numbers = {"reachable": True, "hops": data["hops"]}
-        route = " → ".join(_who(p) for p in data.get("path") or [])
-        text = f"The shortest path from {s} to {t} takes **{data['hops']} hop(s)**: {route}."
+        numbers = {"reachable": True, "hops": data.hops}
+        route = " → ".join(_who(p) for p in data.path or [])
+        text = f"The shortest path from {s} to {t} takes **{data.hops} hop(s)**: {route}."
         body = (f"result = {{\"reachable\": nx.has_path(G, {_lit(s)}, {_lit(t)}),\n"
                 f"          \"hops\": nx.shortest_path_length(G, {_lit(s)}, {_lit(t)})}}")
     return Finding(id=fid, title=title, text=text, source=ref, numbers=numbers,
@@ -322,40 +343,40 @@ _SIMPLE = ("U = nx.Graph(G.to_undirected())  # directions and parallel edges ign
            "U.remove_edges_from(list(nx.selfloop_edges(U)))\n")
 
 
-@recipe("count_triangles")
-def triangles(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
-    top = data.get("top") or []
-    numbers = {"triangles": data["triangles"], "top": {t["node"]: t["triangles"] for t in top}}
-    lead = ", ".join(f"{_who(t)}: {t['triangles']}" for t in top[:5])
-    text = (f"The graph has **{data['triangles']} triangles**; "
-            f"{data['nodes_in_triangles']} node(s) are in at least one. Most: {lead}.")
+@recipe("count_triangles", CountTrianglesResult)
+def triangles(ref: SourceRef, args: dict, data: CountTrianglesResult, fid: str) -> Finding:
+    top = data.top
+    numbers = {"triangles": data.triangles, "top": {t.node: t.triangles for t in top}}
+    lead = ", ".join(f"{_who(t)}: {t.triangles}" for t in top[:5])
+    text = (f"The graph has **{data.triangles} triangles**; "
+            f"{data.nodes_in_triangles} node(s) are in at least one. Most: {lead}.")
     body = (_SIMPLE + "tri = nx.triangles(U)\nranked = dict(tri)\n"
-            + _where_filter("ranked", data.get("where"))
+            + _where_filter("ranked", data.where)
             + "top = sorted(ranked.items(), key=lambda kv: (-kv[1], str(kv[0])))"
             f"[:{len(top)}]\n"
             "result = {\"triangles\": sum(tri.values()) // 3, \"top\": dict(top)}")
-    rows = [{"node": t["node"], "triangles": t["triangles"]} for t in top]
+    rows = [{"node": t.node, "triangles": t.triangles} for t in top]
     return Finding(id=fid, title="Triangles", text=text, source=ref, table=rows,
                    numbers=numbers, code=_cell("Triangles", ref, body, numbers))
 
 
-@recipe("bipartite_check")
-def bipartite(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
-    numbers: dict[str, Any] = {"bipartite": data["bipartite"]}
+@recipe("bipartite_check", BipartiteCheckResult)
+def bipartite(ref: SourceRef, args: dict, data: BipartiteCheckResult, fid: str) -> Finding:
+    numbers: dict[str, Any] = {"bipartite": data.bipartite}
     body = _SIMPLE + "result = {\"bipartite\": nx.is_bipartite(U)}\n"
-    split = data.get("splitting_attributes") or []
-    if data["bipartite"]:
-        sizes = sorted([data["side_a"]["total"], data["side_b"]["total"]])
+    split = data.splitting_attributes or []
+    if data.bipartite and data.side_a is not None and data.side_b is not None:
+        sizes = sorted([data.side_a.total, data.side_b.total])
         text = f"The graph is **bipartite**, with sides of {sizes[0]} and {sizes[1]} nodes."
         if split:
-            key = split[0]["attribute"]
+            key = split[0].attribute
             text += f" The attribute `{key}` separates them."
             body += ("from collections import Counter\nresult[\"side_sizes\"] = sorted(Counter("
                      f"str(d[{key!r}]) for _, d in G.nodes(data=True)).values())")
             numbers["side_sizes"] = sizes
     else:
         text = (f"The graph is **not bipartite**: it has an odd cycle of length "
-                f"{len(data.get('odd_cycle') or [])}.")
+                f"{len(data.odd_cycle or [])}.")
     return Finding(id=fid, title="Bipartite check", text=text, source=ref, numbers=numbers,
                    code=_cell("Bipartite check", ref, body, numbers))
 
@@ -365,14 +386,14 @@ UNCONFINED = ("# UNCONFINED: the model-written snippet below runs in this kernel
               "# sandbox, with everything this notebook may do. Read it before running.\n")
 
 
-@recipe("run_graph_code")
-def graph_code(ref: SourceRef, args: dict, data: dict, fid: str) -> Finding:
+@recipe("run_graph_code", RunGraphCodeResult)
+def graph_code(ref: SourceRef, args: dict, data: RunGraphCodeResult, fid: str) -> Finding:
     """The snippet itself is the recompute cell: the same code against the same revision."""
-    numbers = {"result": data.get("result")}
+    numbers = {"result": data.result}
     title = "Computed in code"
-    text = (f"A code snippet computed: `{_short_lit(data.get('result'))}` (dataset revision "
-            f"{data.get('revision')}).")
-    if data.get("tables"):
+    text = (f"A code snippet computed: `{_short_lit(data.result)}` (dataset revision "
+            f"{data.revision}).")
+    if data.tables:
         return Finding(id=fid, title=title, text=text, source=ref, numbers=numbers,
                        not_reproducible="the snippet read attached tables, which the report's "
                        "setup cell does not load")

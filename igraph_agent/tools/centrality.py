@@ -31,6 +31,7 @@ from igraph_agent.graph.measures import (
     normalise_betweenness,
     sampled_sources,
 )
+from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
 from igraph_agent.tools.common import (
     IGRAPH_THRESHOLD,
     Backend,
@@ -66,7 +67,7 @@ class DegreeArgs(BaseModel):
                                 "still count every neighbour")
 
 
-@tool(reads=("graph",), cost=2)
+@tool(result=DegreeAnalysisResult, reads=("graph",), cost=2)
 def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
     """Degree distribution, mean/max degree and the top-k nodes by degree (in/out for
     directed graphs); ``where`` restricts every figure to nodes with those attribute values
@@ -123,7 +124,7 @@ class CentralityArgs(BaseModel):
     backend: Backend = "auto"
 
 
-@tool(reads=("graph",), splits_when=lambda a: a.measure in SPLIT_MEASURES,
+@tool(result=NodeCentralityResult, reads=("graph",), splits_when=lambda a: a.measure in SPLIT_MEASURES,
       cost=lambda a: 3 if a.measure in ("betweenness", "closeness") else 2)
 def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
     """Rank nodes by a centrality measure (degree, betweenness, closeness, pagerank,

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.results.code import ListWorkspaceResult, RunGraphCodeResult
 from igraph_agent.sandbox import outcome, zones
 from igraph_agent.sandbox.limits import Limits, code_policy
 from igraph_agent.sandbox.runner import prepare_environment, run_snippet, stop_key
@@ -40,7 +41,7 @@ class CodeArgs(BaseModel):
         "versioned deliverables of the answer"))
 
 
-@tool(reads=("graph",), writes=("scratch",), timeout_s=150)  # above its own 120 s cap
+@tool(result=RunGraphCodeResult, reads=("graph",), writes=("scratch",), timeout_s=150)  # above its own 120 s cap
 def run_graph_code(ctx: ToolContext, args: CodeArgs) -> ToolOutput:
     """Run a short Python snippet against the loaded graph when no catalogue tool computes
     what is asked. It runs in a separate sandboxed process (no network, no processes, no
@@ -142,7 +143,7 @@ class WorkspaceArgs(BaseModel):
     limit: int = Field(default=50, ge=1, le=200, description="files listed per zone")
 
 
-@tool(reads=("graph", "scratch"))  # in-process: the zones belong to this session
+@tool(result=ListWorkspaceResult, reads=("graph", "scratch"))  # in-process: the zones belong to this session
 def list_workspace(ctx: ToolContext, args: WorkspaceArgs) -> ToolOutput:
     """What code can see in this session, zone by zone: Uploaded (attached tables as CSV,
     read-only), Environment (the loaded revision as G/g, the tables, the libraries;

@@ -29,6 +29,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from igraph_agent.graph.partitions import load_partition, save_partition
+from igraph_agent.results.community import BridgeNodesResult, CommunityDetectionResult
 from igraph_agent.tools.centrality import centrality_scores
 from igraph_agent.tools.common import (
     Backend,
@@ -67,7 +68,7 @@ class CommunityArgs(PartitionArgs):
                              "and cut edges, density, conductance, transitivity")
 
 
-@tool(reads=("graph",), splits_when=lambda a: a.statistics,
+@tool(result=CommunityDetectionResult, reads=("graph",), splits_when=lambda a: a.statistics,
       cost=3)
 def community_detection(ctx: ToolContext, args: CommunityArgs) -> ToolOutput:
     """Partition the graph into communities (leiden, louvain, label_propagation, infomap) and
@@ -140,7 +141,7 @@ class BridgeArgs(PartitionArgs):
                               "a prefix is enough: 'customer' matches 'customers')")
 
 
-@tool(reads=("graph",), splits_when=lambda a: a.centrality == "betweenness",
+@tool(result=BridgeNodesResult, reads=("graph",), splits_when=lambda a: a.centrality == "betweenness",
       cost=3)
 def bridge_nodes(ctx: ToolContext, args: BridgeArgs) -> ToolOutput:
     """Nodes whose neighbours span several communities: for each, the number of distinct

@@ -11,6 +11,11 @@ from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.graph.datasets import GraphSpec
 from igraph_agent.graph.summary import graph_summary
 from igraph_agent.graph.workspace import CONSTRUCTED_REVISION
+from igraph_agent.results.data import (
+    ConstructGraphResult,
+    GetGraphInfoResult,
+    LoadConstructedGraphResult,
+)
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 from igraph_agent.tools.schema import INTERNAL
 
@@ -22,7 +27,7 @@ class GraphInfoArgs(BaseModel):
     pass
 
 
-@tool(reads=("graph", "workspace"), cost=0)
+@tool(result=GetGraphInfoResult, reads=("graph", "workspace"), cost=0)
 def get_graph_info(ctx: ToolContext, args: GraphInfoArgs) -> ToolOutput:
     """Report what graph is really loaded in this session (dataset, revision, size, attributes,
     components, density, sample nodes), plus the sources attached to this message and the
@@ -94,7 +99,7 @@ class ConstructArgs(BaseModel):
                          amount_col=self.amount_col)
 
 
-@tool(reads=("workspace",), writes=("workspace",))
+@tool(result=ConstructGraphResult, reads=("workspace",), writes=("workspace",))
 def construct_graph(ctx: ToolContext, args: ConstructArgs) -> ToolOutput:
     """Build a graph dataset from sources; a table whose id column matches the edge
     endpoints becomes node attributes. The same content reuses its dataset at revision 1.
@@ -153,7 +158,7 @@ class LoadArgs(BaseModel):
                                  "construct_graph returned for it, else the latest")
 
 
-@tool(reads=("dataset:{dataset_id}",), writes=("graph",))
+@tool(result=LoadConstructedGraphResult, reads=("dataset:{dataset_id}",), writes=("graph",))
 def load_constructed_graph(ctx: ToolContext, args: LoadArgs) -> ToolOutput:
     """Load a ready constructed dataset into the session graph (no rebuild)."""
     revision = args.revision or ctx.session.bindings.get(args.dataset_id)

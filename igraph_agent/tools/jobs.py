@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import AgentError, ErrorCode, ToolError
+from igraph_agent.results.jobs import GetJobStatusResult
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 STATUS_RETRIES = 3
@@ -126,7 +127,7 @@ class JobStatusArgs(BaseModel):
                            "seq (the progress_cursor of the previous call)")
 
 
-@tool(reads=("jobs",))
+@tool(result=GetJobStatusResult, reads=("jobs",))
 def get_job_status(ctx: ToolContext, args: JobStatusArgs) -> ToolOutput:
     """State of a background job (queued, running, done, failed, cancelled), its parent and
     hand-off child, and its progress records after ``after_seq`` one page at a time

@@ -33,6 +33,7 @@ import networkx as nx
 from pydantic import BaseModel, Field, model_validator
 
 from igraph_agent.errors import AgentError, ErrorCode, ToolError
+from igraph_agent.results.learning import InferResult, TrainingSummaryResult, TrainResult
 from igraph_agent.store import new_id
 from igraph_agent.store.jobs import JobStore
 from igraph_agent.tools.jobs import await_job, require_jobs
@@ -81,7 +82,7 @@ class TrainArgs(BaseModel):
         return self
 
 
-@tool(reads=("graph",), writes=("model",), mutates=True)
+@tool(result=TrainResult, reads=("graph",), writes=("model",), mutates=True)
 def train(ctx: ToolContext, args: TrainArgs) -> ToolOutput:
     """Train a graph neural network (GCN, GraphSAGE or GAT) on the loaded graph as a
     background job: node_classification predicts a node attribute (target) from node
@@ -371,7 +372,7 @@ def _model_graph(ctx: ToolContext, row: dict[str, Any]) -> nx.Graph:
     return g
 
 
-@tool(reads=("graph", "model:{model_id}"))
+@tool(result=InferResult, reads=("graph", "model:{model_id}"))
 def infer(ctx: ToolContext, args: InferArgs) -> ToolOutput:
     """Predict with a trained model: node_classification models give each node's predicted
     class with its probability (default: the unlabelled nodes); link_prediction models
@@ -475,7 +476,7 @@ class SummaryArgs(BaseModel):
     dataset_id: str | None = None
 
 
-@tool(reads=("model",))
+@tool(result=TrainingSummaryResult, reads=("model",))
 def training_summary(ctx: ToolContext, args: SummaryArgs) -> ToolOutput:
     """The project's training experiments (model_id, architecture, config, dataset,
     revision, split, metrics). Experiments are ranked only within a group that shares

@@ -19,6 +19,7 @@ from collections import Counter
 import networkx as nx
 from pydantic import BaseModel, Field
 
+from igraph_agent.results.local import LocalAnalysisResult
 from igraph_agent.tools.common import (
     Backend,
     choose_backend,
@@ -40,7 +41,7 @@ class LocalArgs(BaseModel):
     backend: Backend = "auto"
 
 
-@tool(reads=("graph",))
+@tool(result=LocalAnalysisResult, reads=("graph",))
 def local_analysis(ctx: ToolContext, args: LocalArgs) -> ToolOutput:
     """Local structure around a node: neighbours by hop (counts and a capped list), its ego
     network (nodes, edges, density), clustering coefficient, core number and the graph's

@@ -22,6 +22,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import AgentError, ErrorCode, ToolError
+from igraph_agent.results.memory import RememberResult
 from igraph_agent.store.runs import Runs
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
@@ -35,7 +36,7 @@ class RememberArgs(BaseModel):
                                          "this run that shows the fact")
 
 
-@tool(writes=("memory",), mutates=True)
+@tool(result=RememberResult, writes=("memory",), mutates=True)
 def remember(ctx: ToolContext, args: RememberArgs) -> ToolOutput:
     """Remember a durable user preference or a confirmed fact for later sessions (kept only if
     this run completes). Never for raw tool outputs, guesses or errors.

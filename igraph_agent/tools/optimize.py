@@ -29,6 +29,11 @@ import networkx as nx
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.results.optimize import (
+    ClearGraphResult,
+    CommitGraphOptimizationResult,
+    PreviewGraphOptimizationResult,
+)
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 DerivedAttribute = Literal["degree", "component"]
@@ -140,7 +145,7 @@ def _counts(ops: list[dict[str, Any]]) -> dict[str, int]:
     return out
 
 
-@tool(reads=("graph",))
+@tool(result=PreviewGraphOptimizationResult, reads=("graph",))
 def preview_graph_optimization(ctx: ToolContext, args: OptimizeOptions) -> ToolOutput:
     """Preview cleaning the loaded graph: merge duplicate nodes by a normalised attribute,
     drop self-loops and isolates, prune edges under a weight, add derived attributes.
@@ -183,7 +188,7 @@ class CommitArgs(BaseModel):
     options: OptimizeOptions = Field(default_factory=OptimizeOptions)
 
 
-@tool(reads=("dataset:{dataset_id}",), writes=("graph", "dataset:{dataset_id}"),
+@tool(result=CommitGraphOptimizationResult, reads=("dataset:{dataset_id}",), writes=("graph", "dataset:{dataset_id}"),
       requires_approval=True, mutates=True)
 def commit_graph_optimization(ctx: ToolContext, args: CommitArgs) -> ToolOutput:
     """Apply a previewed optimization plan (pass the preview's commit_args) as a new revision
@@ -222,7 +227,7 @@ class ClearArgs(BaseModel):
     pass
 
 
-@tool(reads=("graph",), writes=("graph",), requires_approval=True, mutates=True)
+@tool(result=ClearGraphResult, reads=("graph",), writes=("graph",), requires_approval=True, mutates=True)
 def clear_graph(ctx: ToolContext, args: ClearArgs) -> ToolOutput:
     """Unload the graph from this session (needs the user's approval). Stored datasets and
     their revisions stay; load_constructed_graph loads one again."""

@@ -24,6 +24,7 @@ import networkx as nx
 from pydantic import BaseModel, Field
 
 from igraph_agent.graph.lazy import is_built
+from igraph_agent.results.paths import ConnectivityResult, ShortestPathResult
 from igraph_agent.tools.centrality import _distance
 from igraph_agent.tools.common import (
     Backend,
@@ -50,7 +51,7 @@ class PathArgs(BaseModel):
 MAX_PATHS_COUNTED = 1000
 
 
-@tool(reads=("graph",))
+@tool(result=ShortestPathResult, reads=("graph",))
 def shortest_path(ctx: ToolContext, args: PathArgs) -> ToolOutput:
     """The shortest path between two node ids: the nodes on it (with labels), its length in
     hops and, when weighted, its total length. Directed graphs follow edge direction.
@@ -129,7 +130,7 @@ class ConnectivityArgs(BaseModel):
     backend: Backend = "auto"
 
 
-@tool(reads=("graph",))
+@tool(result=ConnectivityResult, reads=("graph",))
 def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
     """Connectivity of the graph: connected components (weak and strong for directed graphs)
     with their sizes, articulation points (cut nodes) and bridges (cut edges), listed by

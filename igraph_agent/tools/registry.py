@@ -1,16 +1,21 @@
 """Tool specs, the dispatch pipeline and the result envelope.
 
-A tool is a pydantic ``Args`` model, a resource contract (what it reads and writes),
+A tool is a pydantic ``Args`` model, a result model (``result=``, from ``igraph_agent.results``:
+the keys its ``data`` holds), a resource contract (what it reads and writes),
 two flags (``requires_approval``, ``mutates``), their argument-dependent forms
 (``approval_when(args)``, ``mutates_when(args)``) and a handler. Dispatch is always:
-scope -> validation -> handler -> envelope. Nothing a handler raises escapes: a
-:class:`ToolError` keeps its code, anything else becomes ``TOOL_FAILED``.
+scope -> validation -> handler -> result check -> envelope. Nothing a handler raises
+escapes: a :class:`ToolError` keeps its code, anything else becomes ``TOOL_FAILED``. A
+handler's ``data`` that does not match the tool's result model is ``RESULT_INVALID`` where
+results are strict (the test suite), and logged and kept as it is elsewhere.
 
 Example::
 
     >>> class EchoArgs(BaseModel):
     ...     text: str
-    >>> @tool(reads=("graph",))
+    >>> class EchoResult(ToolData):
+    ...     text: str
+    >>> @tool(reads=("graph",), result=EchoResult)
     ... def echo(ctx: ToolContext, args: EchoArgs) -> ToolOutput:
     ...     '''Repeat the text.'''
     ...     return ToolOutput(data={"text": args.text}, summary=args.text)
@@ -27,6 +32,7 @@ from __future__ import annotations
 import functools
 import inspect
 import json
+import logging
 import sys
 import time
 import typing
@@ -37,10 +43,13 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.results import ToolData, strict
 
 if TYPE_CHECKING:
     from igraph_agent.graph.session import SessionGraph
     from igraph_agent.graph.workspace import Workspace
+
+log = logging.getLogger(__name__)
 
 MODEL_VIEW_LIMIT = 6000
 MAX_ARGUMENT_CHARS = 64_000  # one call's JSON arguments
@@ -163,6 +172,8 @@ class Tool:
     description: str
     args_model: type[BaseModel]
     handler: Callable[[ToolContext, Any], ToolOutput]
+    # what the result's ``data`` holds (igraph_agent/results/); None: not declared
+    result_model: type[ToolData] | None = None
     reads: tuple[str, ...] = ()
     writes: tuple[str, ...] = ()
     requires_approval: bool = False
@@ -195,6 +206,17 @@ class Tool:
             except Exception:  # arguments it cannot read: the default
                 return 1
         return self.cost
+
+    def result_problem(self, data: dict[str, Any]) -> str | None:
+        """How ``data`` differs from the declared result model, or None when it matches."""
+        if self.result_model is None:
+            return None
+        try:
+            self.result_model.model_validate(data)
+        except ValidationError as exc:
+            return "; ".join(f"{'.'.join(map(str, e['loc'])) or '(root)'}: {e['msg']}"
+                             for e in exc.errors()[:5])
+        return None
 
     def needs_approval(self, args: BaseModel | None) -> bool:
         """Whether a call with these arguments waits for a person's decision."""
@@ -233,6 +255,7 @@ class Tool:
 def tool(
     *,
     name: str | None = None,
+    result: type[ToolData] | None = None,
     reads: Iterable[str] = (),
     writes: Iterable[str] = (),
     requires_approval: bool = False,
@@ -246,7 +269,8 @@ def tool(
 ) -> Callable[[Callable[..., ToolOutput]], Tool]:
     """Turn ``handler(ctx, args: ArgsModel) -> ToolOutput`` into a :class:`Tool`.
 
-    The description is the handler's docstring; the Args model is its second parameter's type.
+    The description is the handler's docstring; the Args model is its second parameter's type;
+    ``result`` is the model of the ``data`` it returns.
     """
 
     caller_locals = sys._getframe(1).f_locals  # Args models defined next to a local handler
@@ -264,6 +288,7 @@ def tool(
             description=inspect.cleandoc(handler.__doc__ or "").split("\n\nExample")[0],
             args_model=args_model,
             handler=handler,
+            result_model=result,
             reads=tuple(reads),
             writes=tuple(writes),
             requires_approval=requires_approval,
@@ -365,6 +390,7 @@ class ToolRegistry:
                     hint="ask again without read-only mode, or use a read-only preview",
                 )
             out = t.handler(ctx, args)
+            _check_result(t, out.data)
             result = ToolResult(
                 success=True, tool=t.name, call_id=ctx.call_id, data=out.data,
                 summary=out.summary, revision=out.revision, job_id=out.job_id,
@@ -390,6 +416,17 @@ class ToolRegistry:
             return parsed
         t, args = parsed
         return self.execute(t, args, ctx)
+
+
+def _check_result(t: Tool, data: dict[str, Any]) -> None:
+    problem = t.result_problem(data)
+    if problem is None:
+        return
+    if strict():
+        raise ToolError(ErrorCode.RESULT_INVALID,
+                        f"{t.name} returned data that does not match its result model: {problem}",
+                        hint="the tool and its result model disagree; this is a bug to report")
+    log.warning("%s returned data that does not match its result model: %s", t.name, problem)
 
 
 def _fill(templates: Iterable[str], values: dict[str, Any]) -> set[str]:

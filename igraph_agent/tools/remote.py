@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.results import OpenResult
 from igraph_agent.tools.registry import Tool, ToolContext, ToolOutput
 
 CONFIG_KEY = "mcp_servers"
@@ -108,7 +109,7 @@ def remote_tool(entry: ServerEntry, name: str, description: str,
         return call_remote(entry, name, args.model_dump(), _meta(ctx))
 
     t = RemoteTool(name=full, description=f"[{entry.name} over MCP] {description}".strip(),
-                   args_model=_Open, handler=handler, reads=(f"mcp:{entry.name}",),
+                   args_model=_Open, result_model=OpenResult, handler=handler, reads=(f"mcp:{entry.name}",),
                    writes=() if entry.read_only else (f"mcp:{entry.name}",),
                    requires_approval=not entry.read_only, mutates=not entry.read_only)
     parameters = schema if schema.get("type") == "object" else {"type": "object",

@@ -17,6 +17,7 @@ from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.report import build_report, save_report
 from igraph_agent.report.markdown import report_sections
 from igraph_agent.report.model import SourceRef
+from igraph_agent.results.report import CreateAnalysisReportResult
 from igraph_agent.store.runs import Runs
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
@@ -28,7 +29,7 @@ class ReportArgs(BaseModel):
     title: str | None = Field(default=None, description="report title; default from the question")
 
 
-@tool(reads=("workspace",), writes=("report",))
+@tool(result=CreateAnalysisReportResult, reads=("workspace",), writes=("report",))
 def create_analysis_report(ctx: ToolContext, args: ReportArgs) -> ToolOutput:
     """Write an analysis report of this run from named tool results: question, data and
     revision, method, findings with numbers (each with a code cell that recomputes it from

@@ -19,6 +19,7 @@ import networkx as nx
 from pydantic import BaseModel, Field
 
 from igraph_agent.graph.lazy import node_label
+from igraph_agent.results.search import SearchEdgeResult, SearchNodeResult
 from igraph_agent.tools.common import label
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 from igraph_agent.tools.search_index import edge_index, node_index, stored_degrees
@@ -33,7 +34,7 @@ class SearchNodeArgs(BaseModel):
     min_score: float = Field(default=60.0, ge=0, le=100, description="drop weaker matches")
 
 
-@tool(reads=("graph",))
+@tool(result=SearchNodeResult, reads=("graph",))
 def search_node(ctx: ToolContext, args: SearchNodeArgs) -> ToolOutput:
     """Find nodes whose id, label or text attributes match a query (fuzzy, scored 0-100).
     Returns ranked candidates with their ids; pass those ids to other tools.
@@ -79,7 +80,7 @@ class SearchEdgeArgs(BaseModel):
     min_score: float = Field(default=60.0, ge=0, le=100)
 
 
-@tool(reads=("graph",))
+@tool(result=SearchEdgeResult, reads=("graph",))
 def search_edge(ctx: ToolContext, args: SearchEdgeArgs) -> ToolOutput:
     """Find edges whose endpoints (ids or labels) or text attributes match a query (fuzzy,
     scored 0-100). Returns ranked edges with their endpoint ids and attributes.

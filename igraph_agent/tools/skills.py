@@ -20,6 +20,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.results.skills import LoadSkillResult, ReadSkillReferenceResult
 from igraph_agent.store.runs import Runs
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
@@ -99,7 +100,7 @@ def _skill(ctx: ToolContext, name: str):
             from None
 
 
-@tool(reads=("skills",))
+@tool(result=LoadSkillResult, reads=("skills",))
 def load_skill(ctx: ToolContext, args: LoadSkillArgs) -> ToolOutput:
     """Read an active skill's procedure (its SKILL.md body) when the skill applies to the
     question. Long bodies come in pages: the result says when it is truncated and how to read
@@ -120,7 +121,7 @@ def load_skill(ctx: ToolContext, args: LoadSkillArgs) -> ToolOutput:
                       f"{data['pages']}{more}")
 
 
-@tool(reads=("skills",))
+@tool(result=ReadSkillReferenceResult, reads=("skills",))
 def read_skill_reference(ctx: ToolContext, args: SkillReferenceArgs) -> ToolOutput:
     """Read a reference file that an active skill lists (paged like load_skill).
 

@@ -20,6 +20,7 @@ from typing import Annotated
 import networkx as nx
 from pydantic import BaseModel, Field
 
+from igraph_agent.results.stats import CompareNodesResult, SummaryStatisticsResult
 from igraph_agent.tools.centrality import centrality_scores
 from igraph_agent.tools.common import (
     Backend,
@@ -43,7 +44,7 @@ class CompareArgs(BaseModel):
     backend: Backend = "auto"
 
 
-@tool(reads=("graph",))
+@tool(result=CompareNodesResult, reads=("graph",))
 def compare_nodes(ctx: ToolContext, args: CompareArgs) -> ToolOutput:
     """Compare 2-10 nodes side by side: degree, clustering, pagerank, core number, component
     size and community (when community_detection ran), and for each pair the hop distance,
@@ -106,7 +107,7 @@ class SummaryArgs(BaseModel):
     backend: Backend = "auto"
 
 
-@tool(reads=("graph",), cost=2)
+@tool(result=SummaryStatisticsResult, reads=("graph",), cost=2)
 def summary_statistics(ctx: ToolContext, args: SummaryArgs) -> ToolOutput:
     """Whole-graph statistics for a report: size, density, degree mean/median/std/max,
     components and the largest one's share, average clustering, transitivity, degree

@@ -19,6 +19,7 @@ from collections import Counter, deque
 import networkx as nx
 from pydantic import BaseModel, Field
 
+from igraph_agent.results.structure import BipartiteCheckResult, CountTrianglesResult
 from igraph_agent.tools.common import (
     Backend,
     Where,
@@ -40,7 +41,7 @@ class TriangleArgs(BaseModel):
     backend: Backend = "auto"
 
 
-@tool(reads=("graph",), cost=2)
+@tool(result=CountTrianglesResult, reads=("graph",), cost=2)
 def count_triangles(ctx: ToolContext, args: TriangleArgs) -> ToolOutput:
     """Count triangles: the number in the whole graph, the number each named node is part of,
     and the top-k nodes by triangles (directions ignored).
@@ -87,7 +88,7 @@ class BipartiteArgs(BaseModel):
     backend: Backend = "auto"
 
 
-@tool(reads=("graph",))
+@tool(result=BipartiteCheckResult, reads=("graph",))
 def bipartite_check(ctx: ToolContext, args: BipartiteArgs) -> ToolOutput:
     """Whether the graph is bipartite (two sides, every edge between them; directions
     ignored). If it is: the two sides (sizes and capped member lists) and any node attribute

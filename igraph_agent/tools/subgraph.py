@@ -20,6 +20,7 @@ import networkx as nx
 from pydantic import BaseModel, Field, model_validator
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.results.subgraph import SubgraphExtractionResult
 from igraph_agent.tools.common import current_partition, density, label, require_nodes
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
@@ -60,7 +61,7 @@ def _versioning(args: SubgraphArgs) -> bool:
 
 # Saving a revision changes what every later session loads for this dataset: a person
 # approves it, like a commit, and read-only requests refuse it.
-@tool(reads=("graph",), resources=_contract, approval_when=_versioning, mutates_when=_versioning)
+@tool(result=SubgraphExtractionResult, reads=("graph",), resources=_contract, approval_when=_versioning, mutates_when=_versioning)
 def subgraph_extraction(ctx: ToolContext, args: SubgraphArgs) -> ToolOutput:
     """Select the induced subgraph of nodes matching every given criterion (node ids, the
     ego network of center within radius, a community from community_detection, an

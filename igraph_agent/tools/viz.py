@@ -15,6 +15,7 @@ import networkx as nx
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.results.viz import VisualizeSubgraphResult
 from igraph_agent.store import new_id
 from igraph_agent.tools.common import current_partition
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
@@ -44,7 +45,7 @@ class VizArgs(BaseModel):
         "Gephi), with their group and size as node attributes")
 
 
-@tool(reads=("graph",), writes=("report",))
+@tool(result=VisualizeSubgraphResult, reads=("graph",), writes=("report",))
 def visualize_subgraph(ctx: ToolContext, args: VizArgs) -> ToolOutput:
     """Draw the graph or the neighbourhood of seed nodes as an interactive, self-contained
     HTML page (an SVG with a fixed igraph layout, no CDN needed): nodes coloured by community, sized by a metric, capped

@@ -1,0 +1,73 @@
+"""Result models of the paths tools (``tools/paths.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from igraph_agent.results import NodeId, Number, Part, Row, Table, ToolData
+
+
+class ShortestPathPath(Row):
+    node: NodeId
+    label: Any | None = None
+
+
+class ShortestPathResult(ToolData):
+    """What ``shortest_path`` returns."""
+
+    source: NodeId
+    target: NodeId
+    backend: str
+    weighted: bool
+    reachable: bool
+    hops: int | None = None
+    path: Table[ShortestPathPath] | None = None
+    shortest_paths: int | None = None
+    shortest_paths_capped: bool | None = None
+    length: Number | None = None
+
+
+class ConnectivityArticulationPointsItem(Row):
+    node: NodeId
+    degree: int
+    label: Any | None = None
+
+
+class ConnectivityArticulationPoints(Part):
+    total: int
+    items: Table[ConnectivityArticulationPointsItem]
+
+
+class ConnectivityBridgesItem(Row):
+    source: NodeId
+    target: NodeId
+
+
+class ConnectivityBridges(Part):
+    total: int
+    items: Table[ConnectivityBridgesItem]
+
+
+class ConnectivityPair(Part):
+    source: NodeId
+    target: NodeId
+    connected: bool
+    node_connectivity: int
+    edge_connectivity: int
+
+
+class ConnectivityResult(ToolData):
+    """What ``connectivity`` returns."""
+
+    backend: str
+    nodes: int
+    components: int
+    component_sizes: list[int]
+    largest_component_fraction: Number
+    isolates: int
+    articulation_points: ConnectivityArticulationPoints
+    bridges: ConnectivityBridges
+    pair: ConnectivityPair | None = None
+    connected_by: str | None = None
+    strong_components: int | None = None
+    note: str | None = None
