@@ -14,6 +14,14 @@ import re
 from igraph_agent.model import slots, vocabulary
 from igraph_agent.model.graph_intents import _found, _resolve, _unresolved, _who
 from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.results.cohesion import CommonNeighbourPairsResult, LargestCliqueResult
+from igraph_agent.results.counting import (
+    EdgeAttributeTotalsResult,
+    HopCountsResult,
+    NodesByMeasureResult,
+)
+from igraph_agent.results.data import GetGraphInfoResult
+from igraph_agent.results.whatif import RemoveAndCompareResult
 
 _WORDS = {"gt": "more than", "ge": "at least", "lt": "fewer than", "le": "at most",
           "eq": "exactly"}
@@ -26,7 +34,13 @@ _MEASURES = [  # question words -> nodes_by_measure measure, first match wins
 ]
 
 
-def _info(st: PlanState) -> dict:
+def _info(st: PlanState) -> GetGraphInfoResult:
+    info = st.last_ok("get_graph_info")
+    return info.typed(GetGraphInfoResult) if info else GetGraphInfoResult.model_construct()
+
+
+def _raw_info(st: PlanState) -> dict:
+    """The graph state as the planner's vocabulary reads it (``model/vocabulary.py``)."""
     info = st.last_ok("get_graph_info")
     return info.data if info else {}
 
@@ -42,7 +56,7 @@ def threshold_calls(st: PlanState) -> list[Call]:
     found = slots.threshold(st.question)
     if found is None:
         return []
-    directed = bool(_info(st).get("directed"))
+    directed = bool(_info(st).directed)
     measure = next((m for rx, m in _MEASURES if re.search(rx, st.question, re.IGNORECASE)),
                    "degree")
     if measure in ("in_degree", "out_degree") and not directed:
@@ -53,16 +67,16 @@ def threshold_calls(st: PlanState) -> list[Call]:
 
 
 def threshold_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].data
-    measure = d["measure"].replace("_", "-")
-    among = d.get("where")
+    d = obs[0].typed(NodesByMeasureResult)
+    measure = d.measure.replace("_", "-")
+    among = d.where
     scope = (" among nodes with " + ", ".join(f"{k} = {v}" for k, v in among.items())) \
         if among else ""
-    shown = ", ".join(f"{_who(r)} ({_f(r['value'])})" for r in d["nodes"][:10])
-    more = " …" if d["count"] > 10 else ""
-    nouns = vocabulary.noun(st.question, _info(st))[1]
-    return (f"**{d['count']}** of {d['of']} {nouns}{scope} have {measure} {_WORDS[d['op']]} "
-            f"{_f(d['value'])}" + (f": {shown}{more}." if shown else "."))
+    shown = ", ".join(f"{_who(r)} ({_f(r.value)})" for r in d.nodes[:10])
+    more = " …" if d.count > 10 else ""
+    nouns = vocabulary.noun(st.question, _raw_info(st))[1]
+    return (f"**{d.count}** of {d.of} {nouns}{scope} have {measure} {_WORDS[d.op]} "
+            f"{_f(d.value)}" + (f": {shown}{more}." if shown else "."))
 
 
 def threshold_bonus(st: PlanState) -> float:
@@ -91,23 +105,23 @@ def hop_calls(st: PlanState) -> list[Call]:
 
 
 def hop_render(st: PlanState, obs: list[Observed]) -> str:
-    d = next((o.data for o in obs if o.tool == "hop_counts"), None)
+    d = next((o.typed(HopCountsResult) for o in obs if o.tool == "hop_counts"), None)
     name = _hop_name(st)
     if d is None:
         return _unresolved(st, [name] if name else [])
-    _k, exact = slots.hops(st.question) or (d["hops"], False)
-    nouns = vocabulary.noun(st.question, _info(st))[1]
-    last = d["by_distance"][-1]
-    listed = ", ".join(_who(n) for n in last["nodes"][:12]) + (" …" if last["count"] > 12 else "")
+    _k, exact = slots.hops(st.question) or (d.hops, False)
+    nouns = vocabulary.noun(st.question, _raw_info(st))[1]
+    last = d.by_distance[-1]
+    listed = ", ".join(_who(n) for n in last.nodes[:12]) + (" …" if last.count > 12 else "")
     if exact:
-        head = f"**{d['exactly']}** {nouns} are exactly {d['hops']} step(s) from {_who(d)}"
+        head = f"**{d.exactly}** {nouns} are exactly {d.hops} step(s) from {_who(d)}"
     else:
-        head = (f"**{d['within']}** {nouns} are within {d['hops']} step(s) of {_who(d)} "
+        head = (f"**{d.within}** {nouns} are within {d.hops} step(s) of {_who(d)} "
                 f"(not counting it)")
-    per = "; ".join(f"{r['count']} at distance {r['distance']}" for r in d["by_distance"])
+    per = "; ".join(f"{r.count} at distance {r.distance}" for r in d.by_distance)
     return (_found(st, [name] if name else []) + head + (f" ({listed})" if exact and listed
                                                          else "") +
-            f". By distance: {per}; {d['farther']} farther, {d['unreachable']} unreachable.")
+            f". By distance: {per}; {d.farther} farther, {d.unreachable} unreachable.")
 
 
 def hop_clarify(st: PlanState) -> str | None:
@@ -137,19 +151,21 @@ def whatif_calls(st: PlanState) -> list[Call]:
 
 
 def whatif_render(st: PlanState, obs: list[Observed]) -> str:
-    d = next((o.data for o in obs if o.tool == "remove_and_compare"), None)
+    d = next((o.typed(RemoveAndCompareResult) for o in obs if o.tool == "remove_and_compare"),
+             None)
     names, _ = _removed(st)
     if d is None:
         return _unresolved(st, names)
-    what = ", ".join(d["removed_nodes"] + [f"the edge {a}–{b}" for a, b in d["removed_edges"]])
-    b, a = d["before"], d["after"]
-    sizes = ", ".join(map(str, a["component_sizes"][:8]))
-    cut = d["cut_off"]
-    lost = (f"; {cut['total']} node(s) lose their link to the main part (e.g. "
-            f"{', '.join(map(str, cut['items'][:6]))})" if cut["total"] else "")
-    return (_found(st, names) + f"Without {what}, the graph would have **{a['components']} "
-            f"connected component(s)** (sizes {sizes}), against {b['components']} now; the "
-            f"largest would hold {a['largest_component']} of {a['nodes']} nodes{lost}. Nothing "
+    what = ", ".join([str(n) for n in d.removed_nodes]
+                     + [f"the edge {a}–{b}" for a, b in d.removed_edges])
+    b, a = d.before, d.after
+    sizes = ", ".join(map(str, a.component_sizes[:8]))
+    cut = d.cut_off
+    lost = (f"; {cut.total} node(s) lose their link to the main part (e.g. "
+            f"{', '.join(map(str, cut.items[:6]))})" if cut.total else "")
+    return (_found(st, names) + f"Without {what}, the graph would have **{a.components} "
+            f"connected component(s)** (sizes {sizes}), against {b.components} now; the "
+            f"largest would hold {a.largest_component} of {a.nodes} nodes{lost}. Nothing "
             "was changed.")
 
 
@@ -159,10 +175,10 @@ def clique_calls(st: PlanState) -> list[Call]:
 
 
 def clique_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].data
-    first = ", ".join(_who(n) for n in d["cliques"][0]) if d["cliques"] else "none"
-    return (f"The largest clique (every member tied to every other) has **{d['size']} nodes**; "
-            f"{d['count']} clique(s) have that size. One of them: {first}.")
+    d = obs[0].typed(LargestCliqueResult)
+    first = ", ".join(_who(n) for n in d.cliques[0]) if d.cliques else "none"
+    return (f"The largest clique (every member tied to every other) has **{d.size} nodes**; "
+            f"{d.count} clique(s) have that size. One of them: {first}.")
 
 
 # -- common neighbours ------------------------------------------------------------------
@@ -177,25 +193,26 @@ def common_calls(st: PlanState) -> list[Call]:
 
 
 def common_render(st: PlanState, obs: list[Observed]) -> str:
-    d = next((o.data for o in obs if o.tool == "common_neighbour_pairs"), None)
+    d = next((o.typed(CommonNeighbourPairsResult) for o in obs
+              if o.tool == "common_neighbour_pairs"), None)
     pair = slots.pair(st.question)
     if d is None:
         return _unresolved(st, pair or [])
     if pair:
-        p = d["pairs"][0] if d["pairs"] else None
+        p = d.pairs[0] if d.pairs else None
         if p is None:
             return _found(st, pair) + "They share **0** neighbours."
-        return (_found(st, pair) + f"{p['a']} and {p['b']} share **{p['common']}** "
-                f"neighbour(s): {', '.join(p['shared'][:12])}.")
-    rows = "; ".join(f"{p['a']} and {p['b']} ({p['common']}"
-                     + (", linked" if p["linked"] else "") + ")" for p in d["pairs"][:5])
-    return (f"The pair(s) sharing the most neighbours share **{d['max_common']}** "
-            f"({d['pairs_with_max']} pair(s) at that count): {rows}.")
+        return (_found(st, pair) + f"{p.a} and {p.b} share **{p.common}** "
+                f"neighbour(s): {', '.join(p.shared[:12])}.")
+    rows = "; ".join(f"{p.a} and {p.b} ({p.common}"
+                     + (", linked" if p.linked else "") + ")" for p in d.pairs[:5])
+    return (f"The pair(s) sharing the most neighbours share **{d.max_common}** "
+            f"({d.pairs_with_max} pair(s) at that count): {rows}.")
 
 
 # -- edge-attribute totals --------------------------------------------------------------
 def edge_attr(st: PlanState) -> str | None:
-    attrs = [a for a in _info(st).get("edge_attributes") or [] if isinstance(a, str)]
+    attrs = [a for a in _info(st).edge_attributes or [] if isinstance(a, str)]
     for a in sorted(attrs, key=len, reverse=True):
         if re.search(rf"\b{re.escape(a)}\b", st.question, re.IGNORECASE):
             return a
@@ -212,10 +229,10 @@ def totals_calls(st: PlanState) -> list[Call]:
 def totals_render(st: PlanState, obs: list[Observed]) -> str:
     if not obs:
         return "Name the edge attribute to add up."
-    d = obs[0].data
-    top = ", ".join(f"{_who(r)} ({_f(r['total'])})" for r in d["top_nodes"][:5])
-    return (f"The edges' {d['attribute']} adds up to **{_f(d['total'])}** over {d['edges']} "
-            f"edges (mean {_f(d['mean'])}, min {_f(d['min'])}, max {_f(d['max'])}). Highest "
+    d = obs[0].typed(EdgeAttributeTotalsResult)
+    top = ", ".join(f"{_who(r)} ({_f(r.total)})" for r in d.top_nodes[:5])
+    return (f"The edges' {d.attribute} adds up to **{_f(d.total)}** over {d.edges} "
+            f"edges (mean {_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)}). Highest "
             f"totals per node: {top}.")
 
 

@@ -18,3 +18,4 @@ class VisualizeSubgraphResult(ToolData):
     color_by: str
     groups: int
     size_by: str
+    export_path: str | None = None  # the drawn nodes and edges as a graph file

@@ -18,6 +18,7 @@ from itertools import combinations
 import networkx as nx
 from pydantic import BaseModel, Field
 
+from igraph_agent.results.cohesion import CommonNeighbourPairsResult, LargestCliqueResult
 from igraph_agent.tools.common import label, require_nodes, undirected
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
@@ -32,7 +33,7 @@ def _simple(g: nx.Graph) -> nx.Graph:
     return h
 
 
-@tool(reads=("graph",), cost=3)
+@tool(result=LargestCliqueResult, reads=("graph",), cost=3)
 def largest_clique(ctx: ToolContext, args: CliqueArgs) -> ToolOutput:
     """The largest clique (a group in which every node is tied to every other): its size
     (the clique number), how many cliques have that size and their members. Directions
@@ -56,7 +57,7 @@ class CommonArgs(BaseModel):
     top_k: int = Field(default=10, ge=1, le=200)
 
 
-@tool(reads=("graph",), cost=2)
+@tool(result=CommonNeighbourPairsResult, reads=("graph",), cost=2)
 def common_neighbour_pairs(ctx: ToolContext, args: CommonArgs) -> ToolOutput:
     """The node pairs that share the most neighbours (count and the shared ones), whether
     each pair is itself linked; with ``nodes``, only pairs among them. Directions ignored.

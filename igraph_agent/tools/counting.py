@@ -22,6 +22,11 @@ import networkx as nx
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.results.counting import (
+    EdgeAttributeTotalsResult,
+    HopCountsResult,
+    NodesByMeasureResult,
+)
 from igraph_agent.tools.common import (
     Where,
     core_numbers,
@@ -52,7 +57,7 @@ class MeasureArgs(BaseModel):
     limit: int = Field(default=20, ge=1, le=500, description="matching nodes listed, best first")
 
 
-@tool(reads=("graph",), cost=2)
+@tool(result=NodesByMeasureResult, reads=("graph",), cost=2)
 def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
     """Count and list the nodes whose measure passes a threshold (e.g. degree > 3, at least
     2 triangles, in-degree = 0), optionally among nodes with given attribute values; the
@@ -108,7 +113,7 @@ class HopArgs(BaseModel):
     limit: int = Field(default=30, ge=1, le=500, description="nodes listed per distance")
 
 
-@tool(reads=("graph",))
+@tool(result=HopCountsResult, reads=("graph",))
 def hop_counts(ctx: ToolContext, args: HopArgs) -> ToolOutput:
     """How many nodes lie exactly 1, 2, ..., k steps from a node (shortest-path distance,
     directions ignored), how many within k steps (not counting the node), and how many are
@@ -141,7 +146,7 @@ class EdgeTotalArgs(BaseModel):
     top_k: int = Field(default=10, ge=1, le=200, description="nodes by their edges' sum")
 
 
-@tool(reads=("graph",))
+@tool(result=EdgeAttributeTotalsResult, reads=("graph",))
 def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
     """Sum, mean, min and max of a numeric edge attribute over all edges (or one node's
     edges), and the nodes whose edges sum highest (their strength).

@@ -15,6 +15,7 @@ from typing import Any, Literal
 import networkx as nx
 from pydantic import BaseModel, Field
 
+from igraph_agent.results.export import ExportSubgraphResult
 from igraph_agent.store import new_id
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
@@ -31,7 +32,7 @@ class ExportArgs(BaseModel):
                                 "or gexf (Gephi)")
 
 
-@tool(reads=("graph",), writes=("report",))
+@tool(result=ExportSubgraphResult, reads=("graph",), writes=("report",))
 def export_subgraph(ctx: ToolContext, args: ExportArgs) -> ToolOutput:
     """Write the graph, or the neighbourhood of seed nodes, as a GraphML or GEXF file with
     its node and edge attributes, to open in Gephi, yEd or Cytoscape. Returns the file path

@@ -14,6 +14,7 @@ import networkx as nx
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.results.whatif import RemoveAndCompareResult
 from igraph_agent.tools.common import require_nodes, undirected
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
@@ -23,7 +24,7 @@ class RemoveArgs(BaseModel):
     edges: list[list[str]] = Field(default_factory=list, description="[u, v] edges to remove")
 
 
-@tool(reads=("graph",))
+@tool(result=RemoveAndCompareResult, reads=("graph",))
 def remove_and_compare(ctx: ToolContext, args: RemoveArgs) -> ToolOutput:
     """What if these nodes or edges were removed: connected components (count and sizes),
     the largest component and the edge count before and after, and which nodes end up cut

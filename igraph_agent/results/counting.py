@@ -1,0 +1,74 @@
+"""Result models of the counting tools (``tools/counting.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from igraph_agent.results import NodeId, Number, Row, Table, ToolData
+
+
+class MeasuredNode(Row):
+    node: NodeId
+    value: Any
+    label: Any = None
+
+
+class NodesByMeasureResult(ToolData):
+    """What ``nodes_by_measure`` returns: the nodes whose measure passes the threshold."""
+
+    measure: str
+    op: str
+    value: Any
+    count: int
+    of: int
+    nodes: Table[MeasuredNode]
+    truncated: bool
+    where: dict[str, Any] | None = None
+
+
+class HopNode(Row):
+    node: NodeId
+    label: Any = None
+
+
+class HopRing(Row):
+    """The nodes at one distance from the start."""
+
+    distance: int
+    count: int
+    nodes: Table[HopNode]
+
+
+class HopCountsResult(ToolData):
+    """What ``hop_counts`` returns: how many nodes lie within and at each distance."""
+
+    node: NodeId
+    label: Any = None
+    hops: int
+    within: int
+    exactly: int
+    by_distance: Table[HopRing]
+    farther: int
+    unreachable: int
+    eccentricity: int
+
+
+class NodeTotal(Row):
+    node: NodeId
+    total: Number
+    label: Any = None
+
+
+class EdgeAttributeTotalsResult(ToolData):
+    """What ``edge_attribute_totals`` returns: sum, mean and range of a numeric edge
+    attribute, and the nodes with the largest totals."""
+
+    attribute: str
+    edges: int
+    missing: int
+    total: Number
+    mean: Number
+    min: Number
+    max: Number
+    top_nodes: Table[NodeTotal]
+    node: NodeId | None = None

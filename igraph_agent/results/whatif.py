@@ -1,0 +1,34 @@
+"""Result model of ``remove_and_compare`` (``tools/whatif.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from igraph_agent.results import NodeId, Part, ToolData
+
+
+class Shape(Part):
+    """Size and components of the graph before or after the removal."""
+
+    nodes: int
+    edges: int
+    components: int
+    component_sizes: list[int]
+    largest_component: int
+
+
+class CutOff(Part):
+    total: int
+    items: list[NodeId]
+
+
+class RemoveAndCompareResult(ToolData):
+    """What ``remove_and_compare`` returns: the graph before and after removing nodes or
+    edges, and the nodes cut off from the largest component."""
+
+    removed_nodes: list[NodeId]
+    removed_edges: list[list[Any]]
+    before: Shape
+    after: Shape
+    new_components: int
+    cut_off: CutOff
