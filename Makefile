@@ -23,6 +23,7 @@ demo: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check igraph_agent tests bench
+	$(BIN)/mypy igraph_agent/runtime igraph_agent/tools/registry.py igraph_agent/jupyter
 
 test: $(STAMP) system-deps lint
 	$(BIN)/python -m pytest -q -p no:cacheprovider --nbval-lax tests notebooks

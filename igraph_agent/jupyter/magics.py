@@ -101,9 +101,10 @@ class AgentMagics(Magics):
         panel.apply(handle.events(after))
         panel.finish(resp)
         bridge.last_response = resp
-        self.shell.user_ns["_agent_response"] = response
+        ns = self._user_ns()
+        ns["_agent_response"] = response
         if args.out_var:
-            self.shell.user_ns[args.out_var] = response
+            ns[args.out_var] = response
         from igraph_agent.jupyter.report_comm import publish_store_status
 
         report_cells = (options.output_format == "report" and response.status == "answered"
@@ -176,9 +177,14 @@ class AgentMagics(Magics):
         print("\n".join(lines))
         display(bridge.stored_panel(run_id))
 
+    def _user_ns(self) -> dict[str, Any]:
+        """The kernel's user namespace (a magic always runs in a shell)."""
+        assert self.shell is not None
+        return self.shell.user_ns
+
     def _attachments(self, names: list[str]) -> tuple[list[Any], list[str]]:
         """Kernel variables named by ``--with``: DataFrames, networkx graphs or file paths."""
-        ns = self.shell.user_ns
+        ns = self._user_ns()
         objs = []
         for name in names:
             if name not in ns:

@@ -116,7 +116,7 @@ def _config(assignments: tuple[str, ...]) -> LineCommand:
 
 def _simple(name: str, doc: str) -> None:
     def callback() -> LineCommand:
-        return LineCommand(name=name)  # type: ignore[arg-type]
+        return LineCommand(name=name)
 
     callback.__doc__ = doc
     _line_group.command(name)(callback)
@@ -164,7 +164,7 @@ def _decision(name: str, doc: str, takes_json: bool) -> None:
                 raise click.UsageError(f"the new arguments are not valid JSON ({exc.msg})") from None
             if not isinstance(patched, dict):
                 raise click.UsageError("the new arguments must be a JSON object")
-        return LineCommand(name=name, run_id=run_id, tool_call_id=tool_call_id,  # type: ignore[arg-type]
+        return LineCommand(name=name, run_id=run_id, tool_call_id=tool_call_id,
                            patched_args=patched)
 
     callback.__doc__ = doc
@@ -185,7 +185,7 @@ def _passthrough(name: str, field: str, doc: str) -> None:
     """A command whose arguments go on, unparsed, to its own handler (its own click group)."""
 
     def callback(rest: tuple[str, ...]) -> LineCommand:
-        return LineCommand(name=field, rest=list(rest))  # type: ignore[arg-type]
+        return LineCommand(name=field, rest=list(rest))
 
     callback.__doc__ = doc
     callback = click.argument("rest", nargs=-1, type=click.UNPROCESSED)(callback)

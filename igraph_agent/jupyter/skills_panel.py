@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import shlex
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from igraph_agent.errors import AgentError
 from igraph_agent.markup import html_text
 
 
-def skills_command(agent: Any, argv: list[str] | str = ()) -> Any:
+def skills_command(agent: Any, argv: Sequence[str] | str = ()) -> Any:
     """Handle ``%agent skills ARGS``: no args -> the panel widget (returned), else a CLI verb."""
     args = shlex.split(argv) if isinstance(argv, str) else list(argv)
     if not args:
@@ -33,7 +34,7 @@ def skills_command(agent: Any, argv: list[str] | str = ()) -> Any:
     return None
 
 
-def memory_command(agent: Any, argv: list[str] | str = ()) -> Any:
+def memory_command(agent: Any, argv: Sequence[str] | str = ()) -> Any:
     """Handle ``%agent memory ARGS``: no args -> the panel widget (returned), else a CLI verb."""
     args = shlex.split(argv) if isinstance(argv, str) else list(argv)
     if not args:

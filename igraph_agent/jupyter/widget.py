@@ -32,8 +32,8 @@ class RunWidget(anywidget.AnyWidget):
     _esm = HERE / "widget.js"
     _css = HERE / "widget.css"
 
-    view = traitlets.Dict().tag(sync=True)
-    events = traitlets.List().tag(sync=True)
+    view: Any = traitlets.Dict().tag(sync=True)
+    events: Any = traitlets.List().tag(sync=True)
 
     def __init__(self, on_command: Callable[[RunWidget, dict[str, Any]], None] | None = None,
                  **kwargs: Any) -> None:

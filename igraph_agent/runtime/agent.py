@@ -298,7 +298,7 @@ class Agent:
                              error=ErrorInfo.of(error))
         persist_final(spec, {"status": RunPhase.ERROR, "response": resp.model_dump(mode="json"),
                              "finished_at": time.time()})
-        spec.events.emit(RunErrored(status="error", error=resp.error.model_dump()))
+        spec.events.emit(RunErrored(status="error", error=ErrorInfo.of(error).model_dump()))
         return resp
 
     def _attach_all(self, graph: SessionGraph, objs: Iterable[Any],
@@ -582,7 +582,8 @@ def _internal(exc: Exception) -> AgentError:
 
 def _card(call: dict[str, Any]) -> dict[str, Any]:
     """What a tool card shows: the call, its state and its outcome (no full payload)."""
-    env = call.get("envelope") if isinstance(call.get("envelope"), dict) else {}
+    stored = call.get("envelope")
+    env: dict[str, Any] = stored if isinstance(stored, dict) else {}
     return {"call_id": call["call_id"], "tool": call["tool"], "args": call["args"],
             "status": call["status"], "success": env.get("success"),
             "summary": env.get("summary", ""), "error": env.get("error"),

@@ -173,7 +173,8 @@ AnyPayload = Annotated[
 ]
 ENDED = frozenset({"run.completed", "run.cancelled", "run.error", "run.interrupted"})
 TERMINAL = ENDED | {"run.paused"}  # the run stopped executing (for now)
-_ENDED_BY_STATE = {"completed": RunCompleted, "cancelled": RunCancelled, "error": RunErrored,
+_ENDED_BY_STATE: dict[str, type[RunCompleted] | type[RunCancelled] | type[RunErrored]
+                      | type[RunInterrupted]] = {"completed": RunCompleted, "cancelled": RunCancelled, "error": RunErrored,
                    "interrupted": RunInterrupted}
 
 
@@ -226,7 +227,7 @@ class EventLog:
         not published (without ``also`` an unsaved event is still published)."""
         type_, data = payload.type, payload.wire()
         with self._cond:
-            event = {"run_id": self.run_id, "index": self._next, "generation": self.generation,
+            event: dict[str, Any] = {"run_id": self.run_id, "index": self._next, "generation": self.generation,
                      "type": type_, "ts": time.time(), "data": data}
             try:
                 stored = self.store.add_event(self.run_id, event["index"], self.generation,

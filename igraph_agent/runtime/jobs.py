@@ -35,6 +35,7 @@ Example::
 
 from __future__ import annotations
 
+import builtins
 import threading
 import traceback
 from collections.abc import Callable
@@ -387,7 +388,7 @@ class JobManager:
             self._changed.wait(timeout)
 
     # -- cancelling -------------------------------------------------------------------
-    def descendants(self, job_id: str) -> list[str]:
+    def descendants(self, job_id: str) -> builtins.list[str]:
         out, todo = [], [job_id]
         while todo:
             for child in self.db.children(todo.pop()):
@@ -396,7 +397,7 @@ class JobManager:
                     todo.append(child.id)
         return out
 
-    def cancel(self, job_id: str) -> list[str]:
+    def cancel(self, job_id: str) -> builtins.list[str]:
         """Cancel the job and every descendant; returns the ids that were still unfinished.
 
         Running work stops at its next :meth:`Job.check_cancelled`; a queued job or one

@@ -126,7 +126,7 @@ def build_response(spec: RunSpec, st: RunState, status: str, answer: str, *,
                    error: AgentError | None = None) -> AgentResponse:
     ok = [r for r in st.results if r.success]
     return AgentResponse(
-        status=status,  # type: ignore[arg-type]
+        status=status,
         answer=answer,
         data={r.call_id: {"tool": r.tool, **r.data} for r in ok},
         evidence=[Evidence(tool=r.tool, call_id=r.call_id, shows=r.summary) for r in ok],
@@ -155,7 +155,7 @@ def persist_final(spec: RunSpec, fields: dict[str, Any], st: RunState | None = N
             fields["cancel_status"] = CancelPhase.STOPPING
     except Exception:  # the store is unavailable: the spool keeps the payload
         pass
-    results = [st.envelopes.get(r.call_id) or r.envelope()  # serialised once, when stored
-               for r in (st.results if st is not None else [])]
+    results = [] if st is None else [st.envelopes.get(r.call_id) or r.envelope()
+                                      for r in st.results]  # serialised once, when stored
     return persist_terminal(spec.store, spec.store.path.parent, spec.run_id,
                             spec.events.generation, fields, results)

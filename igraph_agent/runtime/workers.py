@@ -107,6 +107,7 @@ class _Worker:
     kernel's SIGINT never reaches it; requests and replies travel over a socket pair."""
 
     def __init__(self, home: Path) -> None:
+        self.cancelled = False  # killed by cancel_run
         self.conn, child = mp.Pipe()
         package_root = str(Path(__file__).resolve().parents[2])
         env = {**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1"),
@@ -355,7 +356,7 @@ class WorkerPool:
             _note_sent(worker, revision_key, reply.get("extras") or {})
             return reply
         except (EOFError, OSError, BrokenPipeError) as exc:
-            if getattr(worker, "cancelled", False):  # killed by cancel_run: not a failure
+            if worker.cancelled:  # killed by cancel_run: not a failure
                 return {"error": "the run was cancelled; its analysis worker was stopped",
                         "cancelled": True}
             return {"error": f"analysis worker exited ({type(exc).__name__}, exit code "
