@@ -107,8 +107,8 @@ class KernelBridge:
         if panel.status not in TERMINAL:  # paused: the widget, its markdown for other viewers
             if panel.status != "awaiting_approval":
                 return False
-            widget = panel._repr_mimebundle_()
-            widget = widget[0] if isinstance(widget, tuple) else widget or {}
+            shown = panel._repr_mimebundle_()
+            widget = shown[0] if isinstance(shown, tuple) else shown or {}
             bundle = {**widget, "text/markdown": bundle["text/markdown"],
                       "text/plain": bundle["text/plain"]}
         display(bundle, raw=True, display_id=display_id, update=True)
