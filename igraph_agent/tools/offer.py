@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
+from igraph_agent.results.offer import FindToolsResult
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ class FindToolsArgs(BaseModel):
     limit: int = Field(default=3, ge=1, le=5)
 
 
-@tool(reads=())
+@tool(result=FindToolsResult, reads=())
 def find_tools(ctx: ToolContext, args: FindToolsArgs) -> ToolOutput:
     """Find unlisted tools by purpose (training, prediction, cleaning or changing the graph,
     drawings, reports, GraphML/GEXF export, memory, triangles, two-mode, thresholds, k-hop,
