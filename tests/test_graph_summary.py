@@ -140,3 +140,36 @@ def test_component_count_from_the_tables_matches_networkx(seed: int) -> None:
     g.add_nodes_from(range(n))
     g.add_edges_from(zip(a.tolist(), b.tolist(), strict=True))
     assert summary_module._components(n, a, b) == nx.number_weakly_connected_components(g)
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_loading_a_revision_reads_the_summary_stored_when_it_was_written(ws, name, monkeypatch):
+    from igraph_agent.graph import revisions
+    from igraph_agent.graph.convert import to_igraph
+
+    make, spec = SOURCES[name]
+    first = _load(ws, make(), spec)  # writes the revision, with its summary and codes
+    written = graph_summary(first.graph)
+
+    def no_second_summary(*args, **kwargs):
+        raise AssertionError("the revision was summarised again at load")
+
+    monkeypatch.setattr(revisions, "tables_view", no_second_summary)
+    session = _load(ws, make(), spec)  # the same content: the stored revision is reused
+    assert graph_summary(session.graph) == written == summarize_graph(session.graph)
+    h, ids = session.igraph()
+    ref, ref_ids = to_igraph(session.graph)
+    assert ids == ref_ids and _edge_set(h, ids) == _edge_set(ref, ref_ids)
+
+
+def test_a_revision_written_without_a_stored_summary_is_summarised_at_load(ws):
+    import json
+
+    session = _load(ws, igraph_agent.data.path("lesmis.csv"))
+    row = ws.dataset(session.dataset_id)
+    meta_file = ws.datasets_dir / row["id"] / "r1" / "graph.json"
+    meta = json.loads(meta_file.read_text())
+    stored = meta.pop("summary")
+    meta_file.write_text(json.dumps(meta))
+    again = _load(ws, igraph_agent.data.path("lesmis.csv"))
+    assert graph_summary(again.graph) == stored == summarize_graph(again.graph)

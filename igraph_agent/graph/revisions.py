@@ -1,7 +1,9 @@
 """Stored revisions of a dataset: one writer at a time, whole or absent, checked on load.
 
-Layout: ``<datasets>/<id>/r<rev>/`` holds the revision's data files and ``graph.json``
-(``directed`` and ``content_sha256``, the hash of the data files). The store row's
+Layout: ``<datasets>/<id>/r<rev>/`` holds the revision's data files (``nodes.parquet``,
+``edges.parquet`` and, when its edges are distinct, ``codes.npy``: their int32 vertex
+codes) and ``graph.json`` (``directed``, the ``summary`` ``get_graph_info`` reads, made
+once when the revision is written, and ``content_sha256``, the hash of the data files). The store row's
 ``revision`` is the commit point: a folder above it is debris from a writer that died.
 
 * :func:`dataset_lock` -- a cross-process file lock per dataset (``<id>/.lock``); every
@@ -42,15 +44,18 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import networkx as nx
+import numpy as np
 import pandas as pd
 from filelock import FileLock
 
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.graph.lazy import lazy_networkx
-from igraph_agent.graph.summary import remember, tables_view
+from igraph_agent.graph.summary import remember, stored_view, tables_view, view_codes_of
 from igraph_agent.testhooks import crash_point
 
 META_FILE = "graph.json"
+#: the int32 ``(m, 2)`` vertex codes of the edges, in the edge table's order
+CODES_FILE = "codes.npy"
 LOCK_FILE = ".lock"
 #: how long a writer waits for another writer of the same dataset before giving up
 LOCK_TIMEOUT_S = 120.0
@@ -98,9 +103,14 @@ def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFra
         tmp.mkdir(parents=True)
         nodes.to_parquet(tmp / "nodes.parquet", index=False)
         edges.to_parquet(tmp / "edges.parquet", index=False)
+        meta: dict = {"directed": directed}
+        view = tables_view(nodes, edges, directed)  # summarised once, here, for every load
+        if view is not None and _json_exact(view[0]):
+            meta["summary"] = view[0]
+            if view[1] is not None:
+                np.save(tmp / CODES_FILE, view_codes_of(view[1]))
         digest = content_digest(tmp)
-        (tmp / META_FILE).write_text(json.dumps({"directed": directed,
-                                                 "content_sha256": digest}))
+        (tmp / META_FILE).write_text(json.dumps({**meta, "content_sha256": digest}))
         for path in tmp.iterdir():
             _fsync(path)
         _fsync(tmp)
@@ -112,6 +122,14 @@ def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFra
         raise
     crash_point("revision.renamed")
     return digest
+
+
+def _json_exact(value: object) -> bool:
+    """Whether ``value`` comes back from JSON as it is (a label that is a date would not)."""
+    try:
+        return json.loads(json.dumps(value, allow_nan=False)) == value
+    except (TypeError, ValueError):
+        return False
 
 
 def _fsync(path: Path) -> None:
@@ -145,7 +163,11 @@ def read_revision(root: Path, dataset_id: str, revision: int,
         raise ToolError(ErrorCode.RESULT_UNAVAILABLE,
                         f"revision {revision} of {dataset_id} is damaged: {exc}",
                         hint="load an earlier revision, or construct the dataset again") from None
-    view = tables_view(nodes, edges, directed)
+    if "summary" in meta:  # summarised when written: nothing counted again
+        codes = np.load(folder / CODES_FILE) if (folder / CODES_FILE).is_file() else None
+        view = stored_view(nodes, edges, directed, meta["summary"], codes)
+    else:  # written before summaries were stored
+        view = tables_view(nodes, edges, directed)
     if view is None:  # not in the stored layout: networkx is the reference, built now
         return to_networkx(nodes, edges, directed)
     g = lazy_networkx(nodes, edges, directed, view[0]["edges"])  # built on first nx use

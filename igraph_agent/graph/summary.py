@@ -94,14 +94,19 @@ def view_parts(g: nx.Graph) -> tuple | None:
     return view.parts if isinstance(view, _LazyView) else None
 
 
+def view_codes_of(view: Any) -> np.ndarray:
+    """The int32 ``(m, 2)`` vertex codes of an igraph view not built yet."""
+    _, src, dst, *_ = view.parts
+    return np.column_stack([src, dst]).astype(np.int32, copy=False)
+
+
 def view_codes(g: nx.Graph):
     """The int32 ``(m, 2)`` vertex codes of ``g``'s edges in its stored tables' order (vertex
     ``i`` is the ``i``-th stored node), from its igraph view whether built or not; None when
     ``g`` has no view made from its tables (edges repeated, or not loaded from them)."""
     view = _IGRAPHS.get(g)
     if isinstance(view, _LazyView):
-        _, src, dst, *_ = view.parts
-        return np.column_stack([src, dst]).astype(np.int32, copy=False)
+        return view_codes_of(view)
     if view is None:
         return None
     h, _ = view
@@ -177,10 +182,26 @@ def tables_view(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool):
                "sample_nodes": sample}
     if m != len(edges):
         return summary, None
+    return summary, _lazy_view(summary, np.column_stack([src, dst]), edges, directed, ids)
+
+
+def stored_view(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool,
+                summary: dict[str, Any], codes: np.ndarray | None):
+    """What :func:`tables_view` gives, from the summary and int32 edge codes stored with the
+    revision when it was written (:func:`igraph_agent.graph.revisions.write_revision`):
+    nothing is counted or looked up again; ``codes`` None when edges repeat."""
+    if codes is None:
+        return summary, None
+    ids = pd.Index(nodes["id"].astype(str)) if "id" in nodes.columns else pd.Index([])
+    return summary, _lazy_view(summary, codes, edges, directed, ids)
+
+
+def _lazy_view(summary: dict[str, Any], codes: np.ndarray, edges: pd.DataFrame,
+               directed: bool, ids: pd.Index) -> _LazyView:
     weights = (pd.to_numeric(edges["weight"], errors="coerce").fillna(1.0).to_numpy(float)
-               if "weight" in edge_attrs else None)
-    return summary, _LazyView(n, src.astype(np.int32), dst.astype(np.int32), directed,
-                              weights, ids)
+               if "weight" in summary["edge_attributes"] else None)
+    return _LazyView(summary["nodes"], codes[:, 0].astype(np.int32), codes[:, 1].astype(np.int32),
+                     directed, weights, ids)
 
 
 def _components(n: int, a: np.ndarray, b: np.ndarray) -> int:
