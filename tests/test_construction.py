@@ -181,8 +181,8 @@ def test_dataset_is_stored_as_parquet_per_revision(ws):
     src = ws.attach(ORDERS)
     ds = ws.construct([src["source_id"]], PROJECTION)
     folder = ws.datasets_dir / ds["id"] / "r1"
-    assert sorted(p.name for p in folder.iterdir()) == ["edges.parquet", "graph.json",
-                                                        "nodes.parquet"]
+    assert sorted(p.name for p in folder.iterdir()) == ["codes.npy", "edges.parquet",
+                                                        "graph.json", "nodes.parquet"]
     edges = pd.read_parquet(folder / "edges.parquet")
     assert set(edges.columns) == {"source", "target", "weight", "amount"} and len(edges) == 3
     assert ds["meta"]["nodes"] == 4 and ds["meta"]["kind"] == "projection"
