@@ -25,7 +25,12 @@ lint: $(STAMP)
 	$(BIN)/ruff check igraph_agent tests bench
 	$(BIN)/mypy igraph_agent/runtime igraph_agent/tools/registry.py igraph_agent/jupyter
 
-test: $(STAMP) system-deps lint
+# the official MCP Inspector for tests/test_mcp_inspector.py, from npm, once per version
+INSPECTOR := $(VENV)/mcp-inspector-2.12.0/node_modules/.bin/mcp-inspector
+$(INSPECTOR): | system-deps
+	npm install --no-audit --no-fund --loglevel=error --prefix $(VENV)/mcp-inspector-2.12.0 @modelcontextprotocol/inspector@2.12.0
+
+test: $(STAMP) system-deps lint $(INSPECTOR)
 	$(BIN)/python -m pytest -q -p no:cacheprovider --nbval-lax tests notebooks
 
 # the inner loop: unit and integration tests, without kernel, browser and slow tests (docs/testing.md)
@@ -33,8 +38,9 @@ test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not browser and not kernel and not slow"
 
 system-deps:
-# Debian packages the suite needs: Chromium (browser tests) and bubblewrap (the code sandbox).
-	@(test -x /usr/bin/chromium && test -x /usr/bin/bwrap) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium bubblewrap >/dev/null)
+# Debian packages the suite needs: Chromium (browser tests), bubblewrap (the code sandbox),
+# Node and npm (the MCP Inspector test).
+	@(test -x /usr/bin/chromium && test -x /usr/bin/bwrap && command -v npm >/dev/null) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium bubblewrap nodejs npm >/dev/null)
 
 bench: $(STAMP)
 	$(BIN)/python bench/overhead.py

@@ -37,7 +37,8 @@ def cli(ctx: click.Context, home: str | None) -> None:
 @cli.command()
 @click.argument("question")
 @click.option("--data", "data", multiple=True, type=click.Path(dir_okay=False),
-              help="a file to attach (CSV, TSV, TXT edge list, SQL); repeatable")
+              help="a file to attach (CSV, TSV, TXT, Parquet, SQL, GraphML, GEXF, GML, "
+              "Pajek, node-link JSON); repeatable")
 @click.option("--model", default=None, help="litellm model id (default: configured, else offline/planner)")
 @click.option("--session", default=None, help="continue this session id")
 @click.option("--format", "fmt", type=click.Choice(["chat", "report", "json"]), default="chat")

@@ -32,8 +32,9 @@ APPROVE_HINT = ("approve it with `igraph-agent --home {home} approve {run} {call
 
 ATTACH_TOOL = {
     "name": "attach_data",
-    "description": "Attach a data file (CSV, TSV, TXT edge list, SQL) from the server's data "
-                   "folder to this session; a single edge table is built and loaded as the "
+    "description": "Attach a data file (CSV, TSV, TXT edge list, Parquet, SQL, GraphML, GEXF, "
+                   "GML, Pajek, node-link JSON) from the server's data folder to this "
+                   "session; a single edge table or graph is built and loaded as the "
                    "session's graph at once. Returns get_graph_info's view of the session.",
     "input_schema": {"type": "object", "properties": {
         "path": {"type": "string", "description": "file path, relative to the data folder"},
