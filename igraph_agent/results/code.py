@@ -21,6 +21,8 @@ class RunGraphCodeResult(ToolData):
     limits: dict[str, Any]
     confinement: dict[str, Any]
     elapsed_s: Number | None
+    # the session's warm worker: process id, snippets served, which of G/g/tables it read
+    worker: dict[str, Any] | None = None
 
 
 class ListWorkspaceResult(ToolData):

@@ -39,3 +39,5 @@ class SearchEdgeResult(ToolData):
     query: str
     edges: Table[SearchEdgeEdge]
     total_matches: int
+    # on large revisions: how the index chose the edges it scored (tools/search_index.py)
+    index: dict[str, Any] | None = None
