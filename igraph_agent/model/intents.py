@@ -131,7 +131,10 @@ INTENTS: list[Intent] = [
                        r"in-?degree|out-?degree|incoming|outgoing|pointed to|arrows",
                        r"average degree|mean (?:number of )?(?:connections|ties|degree)",
                        r"on average.{0,30}(?:ties|connections|neighbours)",
-                       r"number of neighbours per"),
+                       r"number of neighbours per",
+                       r"(?:ties|connections|links|neighbou?rs|contacts|friends) (?:does|do) "
+                       r"(?:the |an |a )?(?:average|typical)", r"\baverage \w+ (?:have|has)\b",
+                       r"\baverage number of \w+(?: \w+)? per\b"),
            _degree_calls, _degree_render, "degree analysis",
            negatives=[re.compile(r"degree centrality|degree assortativ|degrees? correlate|"
                                  r"hubs .*link to hubs",

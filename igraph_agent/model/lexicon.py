@@ -77,7 +77,9 @@ LEXICON: dict[str, dict[str, Any]] = {
         triggers=t(1.0, r"how many (?:steps|hops|links must)", r"\bseparate", r"\bapart\b",
                    r"\bdistance\b", r"through whom", r"intermediar", r"\bchain\b",
                    r"cheapest|minimum[- ]cost|lowest total", r"\bget from\b",
-                   r"\bsteps? (?:to|from)\b", r"how far"),
+                   r"\bsteps? (?:to|from)\b", r"how far",
+                   r"^\s*(?:is|are|was|were)\s+\S+(?:\s+\S+)?\s+(?:directly\s+)?(?:connected|linked|"
+                   r"tied|adjacent|joined)\s+(?:to|with)\s+\S"),
         negatives=_rx(r"most distant|longest shortest|farthest|average (?:shortest )?path|"
                       r"mean distance|characteristic path|worst-case distance|greatest distance|"
                       r"independent|disjoint|robust|shortest paths\b|fewest steps|"
@@ -99,7 +101,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"deep in the core", r"neighbou?rs\b|acquaintances|direct contacts|"
                    r"linked to|tied to|connected to\??$|\bties with|sole contact|to whom",
                    r"only neighbou?r",
-                   r"degree of \w|links does"),
+                   r"degree of \w|links does",
+                   r"\badjacent to\b",
+                   r"(?:ties|connections|contacts|links|edges|friends|partners) (?:does|do|did) "
+                   r"(?-i:[A-Z]\w*|[a-z]+\d+|\d+)", r"'s degree\b|\bdegree (?:of|for) "),
         negatives=_rx(r"largest non-empty|deepest core|degeneracy|k-core exists",
                       r"neighbours per member"),
         clarify=_ask_node, group="neighbourhood", hint="a node's neighbourhood and clustering"),
@@ -120,6 +125,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"connections|relationships)", r"\bcount the (?:people|connections|nodes|edges|links)",
                    r"edge count|node total|size of the graph|in total|total number|in vertices",
                    r"number of (?:relationships|ties|connections|links)"),
+        negatives=_rx(r"\b(?:only|once|average|mean|typical(?:ly)?|per|each|every|whose|which|"
+                      r"who|than|at least|at most|more|fewer|less|within|without|if)\b",
+                      r"\bdoes (?!the (?:graph|network|tree|data|dataset|cast|adjacency)\b|this\b|"
+                      r"it\b)\w+ have", r"\b(?:have|has|had)\s+(?!in total)\w"),
         phase=-1),
     "bipartite": dict(
         triggers=t(2.0, r"bipartite", r"two[- ]mode", r"2[- ]colou?r", r"two (?:sides|modes)",
@@ -172,11 +181,17 @@ LEXICON.update({
     "threshold_count": dict(
         triggers=t(0.5, r"how many|count|number of|which|who|list|rank|name"),
         bonus=_threshold_bonus, group="ranking", hint="counts of nodes above or below a threshold"),
+    "least_degree": dict(
+        triggers=t(2.0, r"\bfewest (?:\w+ )?(?:ties|connections|links|neighbou?rs|contacts|friends|"
+                   r"partners|edges)", r"least[- ](?:well[- ])?connected", r"\b(?:lowest|smallest|"
+                   r"minimum|minimal) (?:in-?|out-?)?degree", r"\bleast (?:ties|connections|links)"),
+        group="ranking", hint="the least-connected nodes"),
     "hop_count": dict(
         triggers=t(1.0, rf"\bwithin\s+{_N}\s+(?:steps?|hops?|links?|jumps?|edges?)",
                    rf"\b{_N}\s+(?:steps?|hops?|links?|jumps?)\s+(?:away|from|of|out)",
                    rf"\bexactly\s+{_N}\s+(?:steps?|hops?|links?|jumps?)",
-                   rf"\bdistance\s+(?:of\s+)?(?:exactly\s+)?{_N}\b"),
+                   rf"\bdistance\s+(?:of\s+)?(?:exactly\s+)?{_N}\b",
+                   rf"\bin (?:at most |up to )?{_N}\s+(?:steps?|hops?|moves?|jumps?)\b"),
         bonus=_count_bonus, clarify=_hop_clarify, group="neighbourhood", hint="counts of nodes within k steps of a node"),
     "what_if": dict(
         triggers=t(2.5, slots.REMOVAL_IF.pattern,
@@ -191,11 +206,11 @@ LEXICON.update({
                    r"complete subgraph", r"clique number"),
         negatives=_rx(r"3-cliques?|cliquish|triangle"), hint="the largest clique"),
     "common_neighbours": dict(
-        triggers=t(2.0, r"common (?:neighbou?rs?|friends|contacts|acquaintances|ties)",
+        triggers=t(2.0, r"common (?:neighbou?rs?|friends|contacts|acquaintances|ties)", r"\bin common\b",
                    r"mutual (?:friends|contacts|neighbou?rs|acquaintances)",
                    r"share the most (?:neighbou?rs|friends|contacts|ties)",
                    r"shared (?:neighbou?rs|friends|contacts)"),
-        hint="the pairs sharing the most neighbours"),
+        group="ranking", hint="the pairs sharing the most neighbours"),
     "edge_totals": dict(
         triggers=t(0.5, r"\btotal\b|\bsum\b|add(?:ed)? up|altogether|combined|overall|in all\b|"
                    r"average|mean"),
@@ -215,16 +230,19 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "bipartite": ("yesno", "count", "group"), "triangles": ("count", "list"),
     "figure": ("value", "count"), "count_where": ("count",), "visualize": ("action",),
     "report": ("action",), "threshold_count": ("count", "list"),
-    "hop_count": ("count",), "what_if": ("count", "value", "list"),
+    "hop_count": ("count",), "least_degree": ("node", "list", "count", "value"), "what_if": ("count", "value", "list"),
     "clique": ("count", "group", "list"), "common_neighbours": ("count", "pair", "list"),
     "edge_totals": ("value", "count", "node"),
 }
 COVERS: dict[str, tuple[str, ...]] = {
-    "threshold_count": ("threshold", "direction"), "hop_count": ("hops",), "local": ("hops",),
-    "subgraph": ("hops",), "what_if": ("removal",), "optimize": ("threshold", "removal"),
-    "clear": ("removal",), "edge_totals": ("weight",), "bipartite": ("twomode", "group"),
-    "degree": ("direction",), "connectivity": ("direction",), "path": ("direction",),
-    "count_where": ("group",), "visualize": ("group",),
+    "threshold_count": ("threshold", "direction"), "hop_count": ("hops", "entity"),
+    "local": ("hops", "entity"), "subgraph": ("hops", "entity"), "what_if": ("removal", "entity"),
+    "optimize": ("threshold", "removal"), "clear": ("removal",), "edge_totals": ("weight",),
+    "bipartite": ("twomode", "group"), "degree": ("direction",),
+    "connectivity": ("direction", "entity"), "path": ("direction", "entity"),
+    "count_where": ("group", "entity"), "visualize": ("group", "entity"),
+    "compare": ("entity",), "search": ("entity",), "edge_search": ("entity",),
+    "common_neighbours": ("entity",), "report": ("entity",), "triangles": ("entity",),
 }
 SUGGEST: dict[str, tuple[str, str]] = {
     "degree": ("rank {nouns} by degree", "Which {noun} has the most connections?"),

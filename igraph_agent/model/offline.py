@@ -88,6 +88,25 @@ def _ask(st: PlanState, missing: list[str] = (), partial: list = ()) -> Ask:  # 
                          partial)
 
 
+def _search(name: str) -> Call:
+    return Call("search_node", {"query": name, "limit": 5})
+
+
+def _named_nodes(st: PlanState) -> list[str] | None:
+    """The question's names that are nodes of this graph (search_node finds the name itself
+    as an id or label); None while a search is still to run."""
+    found = []
+    for name in slots.named(st.question):
+        obs = st.done(_search(name))
+        if obs is None:
+            return None
+        rows = obs.data.get("candidates") or [] if obs.ok else []
+        if any(str(r.get("node")).lower() == name.lower()
+               or str(r.get("label") or "").lower() == name.lower() for r in rows):
+            found.append(name)
+    return found
+
+
 def _features(st: PlanState) -> set[str]:
     return slots.features(st.question) | vocabulary.graph_features(st.question, _info(st))
 
@@ -111,7 +130,16 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
     matched = skillplan.intents(st)
     if not matched:
         return _ask(st)
-    missing, partial = gaps(matched, st.question, _features(st), slots.asked_kind(st.question))
+    features = _features(st)
+    missing, partial = gaps(matched, st.question, features, slots.asked_kind(st.question))
+    if "entity" in missing:  # a name no intent takes: is it a node of this graph?
+        real = _named_nodes(st)
+        if real is None:
+            return [_search(n) for n in slots.named(st.question)]
+        if not real:
+            features.discard("entity")
+            missing, partial = gaps(matched, st.question, features,
+                                    slots.asked_kind(st.question))
     if missing:  # it would answer another question: ask, naming what it can do
         return _ask(st, missing, partial)
     batch: list[Call] = []

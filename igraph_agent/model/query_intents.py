@@ -83,6 +83,34 @@ def threshold_bonus(st: PlanState) -> float:
     return 1.0 if "threshold" in slots.features(st.question) else 0.0
 
 
+# -- the least-connected nodes ---------------------------------------------------------
+def least_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.intents import _degree_calls
+
+    first = _degree_calls(st)[0]
+    done = st.done(first)
+    if done is None or not done.ok:
+        return [first]
+    measure = {"in": "in_degree", "out": "out_degree"}.get(first.args.get("direction", ""),
+                                                           "degree")
+    low = done.data.get("min_degree", 0)
+    return [first, Call("nodes_by_measure", {"measure": measure, "op": "le", "value": low,
+                                             **({"where": first.args["where"]}
+                                                if "where" in first.args else {})})]
+
+
+def least_render(st: PlanState, obs: list[Observed]) -> str:
+    d = next((o.data for o in obs if o.tool == "nodes_by_measure"), None)
+    if d is None:
+        low = next((o.data.get("min_degree") for o in obs if o.tool == "degree_analysis"), None)
+        return f"The lowest degree is **{low}**." if low is not None else \
+            "The degrees could not be read."
+    shown = ", ".join(_who(r) for r in d["nodes"][:12]) + (" …" if d["count"] > 12 else "")
+    nouns = vocabulary.noun(st.question, _info(st))[1]
+    return (f"The fewest ties: **{_f(d['value'])}** ({d['measure'].replace('_', '-')}), held by "
+            f"{d['count']} of {d['of']} {nouns}: {shown}.")
+
+
 # -- k-hop counts from a node -----------------------------------------------------------
 def _hop_name(st: PlanState) -> str | None:
     m = re.search(r"\b(?:of|from|around|to|near)\s+(.+?)\s*[?.!]*$", st.question)
@@ -243,6 +271,8 @@ def totals_bonus(st: PlanState) -> float:
 QUERY_INTENTS = [
     ("threshold_count", None, threshold_calls, threshold_render,
      "nodes by a measure threshold (nodes_by_measure)"),
+    ("least_degree", None, least_calls, least_render,
+     "the least-connected nodes (degree_analysis, nodes_by_measure)"),
     ("hop_count", None, hop_calls, hop_render, "k-hop counts from a node (hop_counts)"),
     ("what_if", None, whatif_calls, whatif_render,
      "what-if removal: components after (remove_and_compare)"),

@@ -35,7 +35,8 @@ Trigger = tuple[re.Pattern[str], float]
 AnswerKind = Literal["count", "node", "pair", "path", "yesno", "value", "list", "group",
                      "description", "action"]
 ANSWER_KINDS: frozenset[str] = frozenset(AnswerKind.__args__)  # type: ignore[attr-defined]
-Feature = Literal["threshold", "hops", "removal", "weight", "group", "twomode", "direction"]
+Feature = Literal["threshold", "hops", "removal", "weight", "group", "twomode", "direction",
+                  "entity"]
 FEATURES: frozenset[str] = frozenset(Feature.__args__)  # type: ignore[attr-defined]
 
 
@@ -104,6 +105,7 @@ _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "group": "by the attribute you name",
                   "twomode": "as co-occurrence on the two sides",
                   "direction": "following the edges' direction",
+                  "entity": "for the node you name",
                   "count": "how many", "node": "which node it is"}
 
 
@@ -120,12 +122,14 @@ def gaps(intents: Sequence[Intent], question: str, features: set[str],
     if not intents:
         return [], []
     analyses = [i for i in intents if i.phase == 0 and i.answers]
-    missing = sorted(f for f in features if not any(f in i.covers for i in intents))
-    partial = [i for i in analyses if features - set(i.covers)]
+    missing = sorted(f for f in features
+                     if not any(f in i.covers or not i.answers for i in intents))
+    strict = features - {"entity"}  # a named node beside a covering intent may be its input
+    partial = [i for i in analyses if strict - set(i.covers)]
     if missing:
         return missing, partial
     if partial and len(partial) < len(analyses) and not _JOINED.search(question):
-        return sorted(features - set(partial[0].covers)), partial
+        return sorted(strict - set(partial[0].covers)), partial
     if kind and not any(_gives(i, kind) for i in intents):
         return [kind], [i for i in analyses]
     return [], []

@@ -32,6 +32,8 @@ _PAIRS = [
     re.compile(r"\b(?:from|between)\s+(.+?)\s+(?:to|and|with)\s+(.+?)\s*[?.!]*$", re.IGNORECASE),
     re.compile(r"\b(?:connecting|joining|linking|link|join|connect)\s+(.+?)\s+(?:with|to|and)\s+(.+?)\s*[?.!]*$",
                re.IGNORECASE),
+    re.compile(r"\b(?:is|are|was|were)\s+(.+?)\s+(?:directly\s+)?(?:connected|linked|tied|related|"
+               r"adjacent|joined)\s+(?:to|with)\s+(.+?)\s*[?.!]*$", re.IGNORECASE),
     re.compile(r"\b(?:are|is|were)\s+(.+?)\s+and\s+(.+?)(?:\s+(?:linked|connected|joined|related|"
                r"apart|tied))?\s*[?.!]*$", re.IGNORECASE),
 ]
@@ -159,14 +161,16 @@ _THRESHOLD = re.compile(
     rf"\b(?:more|fewer|less|greater|higher|lower|larger|smaller|bigger) than\s+{_NUM}\b|"
     rf"\bat (?:least|most)\s+{_NUM}\b|\b(?:over|above|below|under|exceeding|exactly)\s+{_NUM}\b"
     r"(?!\s+(?:steps?|hops?|jumps?)\b)|"
-    rf"\b{_NUM}\s+or (?:more|fewer|less|greater|higher|lower)\b|>=?\s*\d|<=?\s*\d|≥|≤",
+    rf"\b{_NUM}\s+or (?:more|fewer|less|greater|higher|lower)\b|>=?\s*\d|<=?\s*\d|≥|≤|"
+    r"\bexactly (?:one|zero|no)\b(?!\s+(?:steps?|hops?|jumps?)\b)",
     re.IGNORECASE)
 _HOPS = re.compile(
     rf"\bwithin\s+{_NUM}\s+(?:steps?|hops?|links?|jumps?|edges?|degrees? of separation)|"
     rf"\b{_NUM}\s+(?:steps?|hops?|links?|jumps?)\s+(?:away|from|of|out)|"
     rf"\b(?:exactly|precisely)\s+{_NUM}\s+(?:steps?|hops?|links?|jumps?)|"
     rf"\b(?:distance|hop count)\s+(?:of\s+)?(?:exactly\s+)?{_NUM}\b|"
-    rf"\b{_NUM}[ -]hops?\b(?! neighbou?rhood| ego)", re.IGNORECASE)
+    rf"\b{_NUM}[ -]hops?\b(?! neighbou?rhood| ego)|"
+    rf"\bin (?:at most |up to )?{_NUM}\s+(?:steps?|hops?|moves?|jumps?)\b", re.IGNORECASE)
 _NAMED = r"(?:the\s+)?(?:node|member|vertex|edge|link|tie)?\s*([A-Z][\w'.-]*|[A-Za-z]+\d+|\d+)"
 _ANY = r"([A-Za-z][\w'.-]*|\d+)"
 _GONE = (r"(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped|gone|taken out|cut|"
@@ -190,9 +194,20 @@ _COUNT_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:how many|count|what is 
                         r"what's the number of|number of)\b|\bhow many\b", re.IGNORECASE)
 
 
+def named(question: str) -> list[str]:
+    """Node names the question names: candidate names but the sentence's first word."""
+    first = re.match(r"\s*([A-Za-z][\w'.-]*)", question)
+    lead = first.group(1) if first else ""
+    return [n for n in names(question) if ((n != lead and not n.startswith(lead + " "))
+            or any(ch.isdigit() for ch in n)) and not re.fullmatch(r"\d+-[a-z]+", n)
+            and not re.search(rf"\b{re.escape(n)}-[a-z]", question)]
+
+
 def features(question: str) -> set[str]:
     """The question features an intent must cover to answer it (``registry.FEATURES``)."""
     out = set()
+    if named(question):
+        out.add("entity")
     if _THRESHOLD.search(question):
         out.add("threshold")
     if _HOPS.search(question):
@@ -232,7 +247,7 @@ def threshold(question: str) -> tuple[str, float] | None:
              (r"at least|>=|≥", "ge"), (r"(?:fewer|less|lower|smaller) than|below|under|<(?!=)", "lt"),
              (r"at most|<=|≤", "le"), (r"exactly", "eq")]
     for words, op in rules:
-        m = re.search(rf"(?:{words})\s*({_NUM})\b", question, re.IGNORECASE)
+        m = re.search(rf"(?:{words})\s*({_NUM}|one|zero|no)\b", question, re.IGNORECASE)
         if m:
             return op, _value(m.group(1))
     m = re.search(rf"\b({_NUM})\s+or (more|greater|higher|fewer|less|lower)\b", question,
@@ -257,4 +272,6 @@ def hops(question: str) -> tuple[int, bool] | None:
 
 def _value(word: str) -> float:
     w = word.lower()
+    if w in ("zero", "no"):
+        return 0.0
     return float(_WORDS[w]) if w in _WORDS else float(w)

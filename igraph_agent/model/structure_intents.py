@@ -46,13 +46,27 @@ def bipartite_render(st: PlanState, obs: list[Observed]) -> str:
 
 # -- triangles --------------------------------------------------------------------------
 def triangle_calls(st: PlanState) -> list[Call]:
-    return [Call("count_triangles", {})]
+    from igraph_agent.model.graph_intents import _resolve
+
+    named = slots.named(st.question)
+    if not named:
+        return [Call("count_triangles", {})]
+    searches, ids = _resolve(st, named[:1])
+    if ids is None:
+        return searches
+    return [*searches, Call("count_triangles", {"nodes": ids})]
 
 
 def triangle_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].typed(CountTrianglesResult)
+    from igraph_agent.model.graph_intents import _unresolved
+
+    o = next((o for o in obs if o.tool == "count_triangles"), None)
+    if o is None:
+        return _unresolved(st, slots.named(st.question)[:1])
+    d = o.typed(CountTrianglesResult)
+    own = "".join(f"{r.node} is part of **{r.triangles} triangle(s)**. " for r in d.requested)
     top = ", ".join(f"{t.node} ({t.triangles})" for t in d.top[:5])
-    return (f"The graph has **{d.triangles} triangles**; {d.nodes_in_triangles} of "
+    return (own + f"The graph has **{d.triangles} triangles**; {d.nodes_in_triangles} of "
             f"{d.nodes} nodes are part of at least one. Most triangles: {top or 'none'}.")
 
 

@@ -31,7 +31,7 @@ _PLURAL = {"family": "families", "person": "people", "woman": "women", "man": "m
            "families": "families", "cities": "cities"}
 _SINGULAR = {"people": "person", "women": "woman", "men": "man", "families": "family",
              "cities": "city"}
-_TIES = r"(?:ties|links|connections|contacts|relationships|relations|partners|partnerships)"
+_TIES = r"(?:ties?|links?|connections?|contacts?|relationships?|relations|partners?|partnerships?)"
 _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared in|played in|"
          r"belong(?:s|ed)? to|is in|was in|are in|were in|worked with|collaborated with|"
          r"wrote|co-?authored|bought|rated|reviewed|met|married into|traded with")

@@ -65,7 +65,8 @@ ON_DEMAND: dict[str, tuple[frozenset[str], re.Pattern[str]]] = {
                            r"delet|without|\bdrop|\blos[etsi]|\bleft\b|leaves|\bquit|\bif\b|"
                            r"clique|all[- ]connected|everyone|fully|complete|common|mutual|"
                            r"\bshare|total|\bsum\b|add(?:ed)? up|altogether|combined|overall|"
-                           r"average|\bmean\b|cited|never|threshold", re.IGNORECASE)),
+                           r"average|\bmean\b|cited|never|threshold|fewest|least|lowest|"
+                           r"smallest|minim", re.IGNORECASE)),
     "workspace": (frozenset({"list_workspace"}),
                   re.compile(r"\bfiles?\b|workspace|folder|director|scratch|publish",
                              re.IGNORECASE)),
