@@ -94,6 +94,23 @@ def test_directed_graphml_is_a_directed_source(ws, tmp_path):
     assert list(zip(edges["source"], edges["target"], strict=True)) == [("a", "b"), ("b", "c")]
 
 
+def test_a_directed_graph_file_attached_to_a_question_is_analysed_directed(tmp_path):
+    from igraph_agent import Agent
+
+    flows = nx.DiGraph([("mill", "bakery"), ("bakery", "shop"), ("farm", "mill"),
+                        ("farm", "shop")])
+    nx.write_gexf(flows, tmp_path / "flows.gexf")
+    agent = Agent(home=tmp_path / "project")
+    try:
+        resp = agent.ask("How many nodes and edges?", attach=[tmp_path / "flows.gexf"])
+        info = next(v for v in resp.data.values() if v["tool"] == "get_graph_info")
+        assert info["directed"] is True and (info["nodes"], info["edges"]) == (4, 4), info
+        g = agent.graph(resp.session_id).require()
+        assert g.is_directed() and set(g.edges) == set(flows.edges)
+    finally:
+        agent.close()
+
+
 def test_same_graph_file_attached_twice_reuses_its_source(ws, tmp_path):
     nx.write_gexf(rail_network(), tmp_path / "a.gexf")
     (tmp_path / "copy.gexf").write_bytes((tmp_path / "a.gexf").read_bytes())

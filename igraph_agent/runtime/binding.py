@@ -70,7 +70,10 @@ def _bind_attached(spec: RunSpec) -> None:
     session.clear()  # attached data replaces the session's graph, bound or not
     if gspec is None:
         return
-    names = [ws.source(sid)["name"] for sid in ids]
+    rows = [ws.source(sid) for sid in ids]
+    if gspec.kind == "edge_list" and any((r["meta"] or {}).get("directed") for r in rows):
+        gspec = gspec.model_copy(update={"directed": True})  # a directed graph file stays so
+    names = [r["name"] for r in rows]
     try:
         row = ws.construct(ids, gspec, "+".join(names))
         latest = bool(_LATEST.search(spec.question))
