@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import threading
+import time
 
 import networkx as nx
 import pytest
@@ -378,4 +379,42 @@ def test_a_worker_that_dies_fails_one_call_and_is_replaced(tmp_path):
         assert pool.pids() != [pid]
     finally:
         pool.close()
+        agent.close()
+
+
+@pytest.mark.slow  # worker processes: spawned, one loads the graph
+def test_binding_attached_data_has_one_worker_load_the_revision_before_any_analysis(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("IGRAPH_AGENT_WORKER_MIN_EDGES", "50")
+    monkeypatch.setenv("IGRAPH_AGENT_WORKERS", "2")
+    csv = tmp_path / "ties.csv"
+    csv.write_text("knower,known\n" + "".join(f"n{i},n{(i * 7 + 3) % 90}\n" for i in range(90)))
+    agent = Agent(home=tmp_path / "project")
+    try:
+        model = ScriptedModel(["Nothing to compute."])  # the model calls no tool
+        resp = agent.ask("tell me about it", attach=[csv], options=RunOptions(model=model.id))
+        key = (agent.graph().dataset_id, agent.graph().revision)
+        assert resp.status == "answered" and key[0] is not None
+        pool = agent.workers
+        assert len(pool.pids()) == 2  # started while the graph was being constructed
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not any(w.loaded == key for w in pool._workers):
+            time.sleep(0.1)
+        assert sum(w.loaded == key for w in pool._workers) == 1  # one, not every worker
+        assert pool.served == 0
+    finally:
+        agent.close()
+
+
+def test_small_attached_data_starts_no_worker(tmp_path, monkeypatch):
+    monkeypatch.setenv("IGRAPH_AGENT_WORKER_MIN_EDGES", "100000")
+    csv = tmp_path / "ties.csv"
+    csv.write_text("knower,known\na,b\nb,c\n")
+    agent = Agent(home=tmp_path / "project")
+    try:
+        model = ScriptedModel(["Nothing to compute."])
+        assert agent.ask("hi", attach=[csv], options=RunOptions(model=model.id)).status == \
+            "answered"
+        assert agent.workers.pids() == []
+    finally:
         agent.close()

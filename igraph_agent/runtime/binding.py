@@ -48,6 +48,7 @@ def bind(spec: RunSpec) -> bool:
     session = spec.session
     if session.attached_sources:
         _bind_attached(spec)
+        _prefetch(spec)
         return True
     if session.loaded:
         return False
@@ -60,16 +61,28 @@ def bind(spec: RunSpec) -> bool:
     except AgentError:
         return False  # get_graph_info, called by the model, says what is wrong
     session.set_graph(g, dataset_id, rev)
+    _prefetch(spec)
     return True
+
+
+def _prefetch(spec: RunSpec) -> None:
+    """One analysis worker loads the bound revision now, while the model's first turn is
+    answered (a no-op below the worker threshold)."""
+    if spec.workers is not None and spec.session.loaded:
+        spec.workers.prefetch(spec.session, workers=1)
 
 
 def _bind_attached(spec: RunSpec) -> None:
     session, ws = spec.session, spec.workspace
     ids = list(session.attached_sources)
-    gspec = unambiguous_spec({sid: ws.source_tables(sid) for sid in ids}, _orders_rule)
+    tables = {sid: ws.source_tables(sid) for sid in ids}
+    gspec = unambiguous_spec(tables, _orders_rule)
     session.clear()  # attached data replaces the session's graph, bound or not
     if gspec is None:
         return
+    count = sum(len(df) for found in tables.values() for df in found.values())
+    if spec.workers is not None and count >= spec.workers.min_edges:
+        spec.workers.start()  # their imports overlap the construction below
     rows = [ws.source(sid) for sid in ids]
     if gspec.kind == "edge_list" and any((r["meta"] or {}).get("directed") for r in rows):
         gspec = gspec.model_copy(update={"directed": True})  # a directed graph file stays so

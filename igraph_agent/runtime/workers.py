@@ -21,7 +21,9 @@ milliseconds and the kernel barely notices them, while a worker costs its own co
 graph and a load per revision; above it a single betweenness or Leiden call already holds
 the GIL for a noticeable time (~0.5 s at 100k edges, seconds at 1M). After a write
 (``load_constructed_graph``, a commit) idle workers prefetch the new revision in the
-background. ``IGRAPH_AGENT_WORKERS`` sets the pool size (default: the CPU count, at most
+background; when a request binds attached data of at least that many rows, the workers
+start before the graph is constructed and one of them loads the bound revision while the
+model's first turn is answered. ``IGRAPH_AGENT_WORKERS`` sets the pool size (default: the CPU count, at most
 4); ``0`` turns workers off.
 
 Example::
@@ -243,21 +245,36 @@ class WorkerPool:
         result.elapsed_ms = int((time.perf_counter() - started) * 1000)
         return result
 
-    def warm(self, dataset_id: str, revision: int) -> None:
-        """Start every worker and have it load this revision (blocking)."""
+    def start(self) -> None:
+        """Start the worker processes now, without waiting for them (their imports then
+        overlap whatever the caller does next, such as constructing the graph they will
+        load)."""
+        if self.size < 1 or self._closed:
+            return
+        try:
+            self._ensure_started()
+        except RuntimeError:  # closed meanwhile
+            pass
+
+    def warm(self, dataset_id: str, revision: int, workers: int | None = None) -> None:
+        """Start every worker and have ``workers`` of them (default all) load this revision
+        (blocking)."""
         try:
             self._ensure_started()
         except RuntimeError:  # closed meanwhile
             return
+        chosen = list(self._workers)[:workers]
         threads = [threading.Thread(target=self._load_on, args=(w, dataset_id, revision))
-                   for w in list(self._workers)]
+                   for w in chosen]
         for th in threads:
             th.start()
         for th in threads:
             th.join()
 
-    def prefetch(self, session: SessionGraph) -> None:
-        """Have idle workers load the session's revision in the background (after a write).
+    def prefetch(self, session: SessionGraph, workers: int | None = None) -> None:
+        """Have idle workers (``workers`` of them, default all) load the session's revision
+        in the background: after a write, and when a request binds its graph (one worker,
+        while the model's first turn is answered).
 
         Only for graphs that will go to workers; a no-op when they hold it already.
         """
@@ -266,9 +283,10 @@ class WorkerPool:
                 or edge_count(session.graph) < self.min_edges):
             return
         key = (session.dataset_id, session.revision)
-        if self._workers and all(w.loaded == key for w in self._workers):
+        held = sum(w.loaded == key for w in self._workers)
+        if self._workers and held >= (len(self._workers) if workers is None else workers):
             return
-        threading.Thread(target=self.warm, args=key, daemon=True,
+        threading.Thread(target=self.warm, args=(*key, workers), daemon=True,
                          name="igraph-agent-prefetch").start()
 
     def _load_on(self, worker: _Worker, dataset_id: str, revision: int) -> None:
