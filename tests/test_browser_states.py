@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 
+import networkx as nx
 import pytest
 from jupyter_fixtures import KARATE, REPO
 from test_browser import (  # noqa: F401 — fixtures
@@ -204,3 +205,34 @@ def test_kernel_interrupt_cancels_a_large_graph_run_cleanly_and_the_next_one_wor
         "e => e && ['answered', 'error', 'blocked', 'cancelled'].includes(e.dataset.status)",
         arg=after.element_handle(timeout=120_000), timeout=120_000)
     assert after.get_attribute("data-status") == "answered", after.inner_text()
+
+
+def test_a_neighbourhood_drawing_reads_in_the_dark_theme(page, lab):  # noqa: F811
+    cells = ["%load_ext igraph_agent",
+             "import networkx as nx\nnovel = nx.les_miserables_graph()",
+             "%%agent --with novel\nDraw the neighbourhood of Valjean"]
+    (lab.root / "drawing.ipynb").write_text(json.dumps(_notebook(cells)))
+    _open(page, lab, "drawing.ipynb", "drawing")
+    _run_all(page)
+    panel = page.locator(f"{NB} .iga-static[data-status='answered']").first  # run ended
+    panel.wait_for(timeout=180_000)
+    drawing = panel.locator(".iga-drawing").first
+    expected = {"Valjean", *nx.les_miserables_graph()["Valjean"]}
+    titles = drawing.locator("circle > title").all_text_contents()
+    assert {t.split(" · ")[0] for t in titles} == expected  # exactly the ego network
+    _set_theme(page, "JupyterLab Dark")
+    drawing.scroll_into_view_if_needed()
+    drawing.screenshot(path=str(IMG / "drawing-dark.png"))
+    label = drawing.locator("text", has_text=re.compile(r"^Valjean$")).first
+    fill = label.evaluate("e => getComputedStyle(e).fill")
+    background = page.locator(f"{NB} .jp-Notebook").evaluate(
+        "e => getComputedStyle(e).backgroundColor")
+    assert fill != "rgb(51, 51, 51)" and fill != background  # the theme's text colour
+    size = float(label.evaluate("e => e.getBoundingClientRect().height"))
+    assert size >= 12  # readable on screen
+    box = drawing.locator("svg").first.bounding_box()
+    for text in drawing.locator("text").all():
+        r = text.bounding_box()  # never cut off by the picture's edges
+        assert r["x"] >= box["x"] - 1 and r["x"] + r["width"] <= box["x"] + box["width"] + 1
+        assert r["y"] >= box["y"] - 1
+    _set_theme(page, "JupyterLab Light")

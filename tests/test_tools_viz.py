@@ -33,11 +33,46 @@ def test_node_count_is_capped_with_a_note(tmp_path):
     assert all(f"<title>{n} · group" in html for n in top)
 
 
-def test_seed_nodes_draw_their_neighbourhood(tmp_path):
-    g = karate()
-    data = ok(context(tmp_path, g), "visualize_subgraph", nodes=["0"], radius=1)
-    assert data["nodes_shown"] == g.degree("0") + 1
-    assert data["title"] == "Neighbourhood of 0"
+def _drawn(html: str) -> set[str]:
+    return set(re.findall(r"<title>([^<]+?) · group", html))
+
+
+def test_a_neighbourhood_drawing_contains_exactly_the_ego_network(tmp_path):
+    g = lesmis()
+    centre = "Valjean"
+    for radius in (1, 2):
+        data = ok(context(tmp_path, g), "visualize_subgraph", nodes=[centre], radius=radius)
+        html = Path(data["html_path"]).read_text()
+        ego = nx.ego_graph(g, centre, radius=radius)
+        assert _drawn(html) == {str(n) for n in ego} and not data["capped"]
+        assert data["edges_shown"] == ego.number_of_edges()
+        assert data["title"] == f"Neighbourhood of {centre} ({radius} hop{'s' * (radius > 1)})"
+        assert data["seeds"] == [centre] and data["radius"] == radius
+        # the centre is ringed; it and each direct neighbour carry a label
+        ringed = re.findall(r"<circle data-i=(\d+)[^>]*style=\"stroke:", html)
+        assert len(ringed) == 1
+        labels = set(re.findall(r"<text data-l=\d+ [^>]*>([^<]+)</text>", html))
+        assert {centre, *map(str, g[centre])} <= labels
+
+
+def test_an_overview_says_it_is_one_and_how_it_was_cut(tmp_path):
+    whole = ok(context(tmp_path, karate()), "visualize_subgraph")
+    assert whole["title"] == "Graph overview: every node"
+    cut = ok(context(tmp_path, lesmis()), "visualize_subgraph", max_nodes=20)
+    assert cut["title"] == "Graph overview: the 20 largest of 77 nodes by degree"
+
+
+def test_labels_use_the_theme_text_colour_at_a_readable_size_inside_the_picture(tmp_path):
+    data = ok(context(tmp_path, lesmis()), "visualize_subgraph")
+    html = Path(data["html_path"]).read_text()
+    assert "fill:var(--jp-ui-font-color0,#222)" in html and "font:24px sans-serif" in html
+    box = re.search(r'viewBox="(-?\d+) (-?\d+) (\d+) (\d+)"', html)
+    left, top = int(box[1]), int(box[2])
+    for x, y, anchor in re.findall(r"<text data-l=\d+ x=(-?\d+) y=(-?[\d.]+)( text-anchor=\w+)?",
+                                   html):
+        assert float(y) - 24 >= top  # the label's top is inside the picture
+        if not anchor:  # centred labels keep clear of the sides
+            assert 120 < int(x) < 880 and int(x) - 120 > left
 
 
 def test_colours_follow_the_partition_of_community_detection(tmp_path):

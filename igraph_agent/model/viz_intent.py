@@ -14,6 +14,12 @@ from igraph_agent.results.viz import VisualizeSubgraphResult
 PATTERN = re.compile(r"visuali[sz]|\bdraw|\bplot|\bpicture|show (me )?(the )?(graph|network|"
                      r"subgraph|neighbou?rhood)", re.IGNORECASE)
 
+NEIGHBOURHOOD = re.compile(r"neighbou?rhood|ego[- ]?(?:network|graph)|neighbou?rs|around|"
+                           r"surrounding|\bnear\b|hops? (?:of|from|around)", re.IGNORECASE)
+COLOUR_BY = re.compile(r"colou?r(?:ed|ing)?\s+(?:it\s+|them\s+|nodes\s+)?(?:by|with|from)\s+"
+                       r"(?:the\s+|their\s+|its\s+)?([\w-]+)", re.IGNORECASE)
+EGO_MAX_NODES = 2000  # a neighbourhood is drawn whole (the tool's own cap)
+
 
 def viz_calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.intents import match
@@ -21,13 +27,57 @@ def viz_calls(st: PlanState) -> list[Call]:
     others = [c for i in match(st.question, st) if i.name != "visualize" for c in i.calls(st)]
     if any(st.can_call(c.tool) and st.done(c) is None for c in others):
         return []
-    return [Call("visualize_subgraph", {"max_nodes": 150})]
+    args: dict = {"max_nodes": 150}
+    colour = _colour_attribute(st)
+    if colour:
+        args["color_by"] = colour
+    if NEIGHBOURHOOD.search(st.question):
+        from igraph_agent.model import slots
+        from igraph_agent.model.graph_intents import _resolve
+
+        name = slots.node(st.question)
+        if name is not None:
+            searches, ids = _resolve(st, [name])
+            if ids is None:
+                return searches
+            args.update(nodes=ids[:1], radius=slots.radius(st.question),
+                        max_nodes=EGO_MAX_NODES)
+            return [*searches, Call("visualize_subgraph", args)]
+    return [Call("visualize_subgraph", args)]
+
+
+def _colour_attribute(st: PlanState) -> str | None:
+    """The node attribute the question asks to colour by, when the graph has it."""
+    m = COLOUR_BY.search(st.question)
+    info = st.last_ok("get_graph_info")
+    if not m or info is None:
+        return None
+    names = [a if isinstance(a, str) else str(a.get("name", "")) for a in
+             info.data.get("node_attributes") or []]
+    wanted = m.group(1).lower()
+    for name in names:
+        if name.lower() in (wanted, wanted.rstrip("s")):
+            return name
+    return None
 
 
 def viz_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].typed(VisualizeSubgraphResult)
+    found = next((o for o in obs if o.tool == "visualize_subgraph"), None)
+    if found is None:
+        from igraph_agent.model import slots
+        from igraph_agent.model.graph_intents import _unresolved
+
+        name = slots.node(st.question)
+        return _unresolved(st, [name] if name else [])
+    d = found.typed(VisualizeSubgraphResult)
+    if d.seeds:
+        return (f"The drawing shows the {d.radius}-hop neighbourhood of "
+                f"{', '.join(d.seeds)}: {d.nodes_shown} nodes and {d.edges_shown} edges, "
+                f"the centre highlighted and its neighbours labelled, coloured by "
+                f"{d.color_by} ({d.groups} groups) and sized by {d.size_by}. It is "
+                f"shown below and saved as `{d.html_path}`.")
     shown = (f"{d.nodes_shown} of {d.nodes_total} nodes (the largest by {d.size_by})"
              if d.capped else f"all {d.nodes_shown} nodes")
-    return (f"The drawing shows {shown} and {d.edges_shown} edges, coloured by "
-            f"{d.color_by} ({d.groups} groups) and sized by {d.size_by}. "
-            f"It is shown below and saved as `{d.html_path}`.")
+    return (f"The drawing is an overview of the whole graph: it shows {shown} and "
+            f"{d.edges_shown} edges, coloured by {d.color_by} ({d.groups} groups) and sized "
+            f"by {d.size_by}. It is shown below and saved as `{d.html_path}`.")

@@ -19,3 +19,5 @@ class VisualizeSubgraphResult(ToolData):
     groups: int
     size_by: str
     export_path: str | None = None  # the drawn nodes and edges as a graph file
+    seeds: list[str] = []  # a neighbourhood drawing's centre nodes (empty: an overview)
+    radius: int | None = None  # its hops around them

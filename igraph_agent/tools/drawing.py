@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import random
+from collections.abc import Iterable
 from typing import Any
 
 import networkx as nx
@@ -32,6 +33,15 @@ import networkx as nx
 SIZE = 1000  # the SVG's coordinate box
 LABELS = 40  # at most this many node labels drawn (the largest nodes); all have hover titles
 SEED = 42
+FONT = 24  # label size in the SVG's units: ~13 px on screen in a notebook cell
+MARGIN = 30  # room around the layout box for labels and rings
+EDGE = 120  # labels of nodes this close to a side run inwards
+# The theme's colours where the page sits in JupyterLab (a plain page falls back to the
+# light values): label text with a halo of the background, so it reads over edges.
+TEXT = ("fill:var(--jp-ui-font-color0,#222);stroke:var(--jp-layout-color0,#fff);"
+        "stroke-width:4px;paint-order:stroke;stroke-linejoin:round")
+RINGS = "stroke:var(--jp-layout-color0,#fff)"
+FOCUS_RING = "stroke:var(--jp-ui-font-color0,#222);stroke-width:5px"
 
 SCRIPT = """<script>(()=>{const s=document.currentScript.previousElementSibling,
 v=s.viewBox.baseVal,C=[...s.querySelectorAll('circle')],E=JSON.parse(s.dataset.e),
@@ -52,8 +62,12 @@ s.addEventListener('pointerup',()=>{d=null})})()</script>"""
 
 
 def layout(g: nx.Graph, groups: dict[Any, str], sizes: dict[Any, float],
-           colours: dict[str, str]) -> dict[str, Any]:
-    """Plain data: node positions (igraph layout, seeded), radii, colours, labels, edges."""
+           colours: dict[str, str], focus: Iterable[Any] = (),
+           labelled_nodes: Iterable[Any] = ()) -> dict[str, Any]:
+    """Plain data: node positions (igraph layout, seeded), radii, colours, labels, edges.
+
+    ``focus`` nodes (a neighbourhood's centre) are highlighted; they and ``labelled_nodes``
+    (its neighbours) always carry a label, beside the largest nodes."""
     import igraph as ig
 
     nodes = list(g.nodes)
@@ -68,11 +82,14 @@ def layout(g: nx.Graph, groups: dict[Any, str], sizes: dict[Any, float],
     xy = _fit(coords)
     top = max(sizes.values(), default=1.0) or 1.0
     radius = [round(4 + 14 * (sizes.get(n, 0.0) / top), 1) for n in nodes]
+    focus, named = set(focus), set(labelled_nodes)
     labelled = set(sorted(range(len(nodes)), key=lambda i: -radius[i])[:LABELS])
     return {"nodes": [{"x": xy[i][0], "y": xy[i][1], "r": radius[i],
                        "colour": colours[groups[n]], "label": str(g.nodes[n].get("label", n)),
                        "group": groups[n], "size": round(sizes.get(n, 0.0), 4),
-                       "show_label": i in labelled} for i, n in enumerate(nodes)],
+                       "focus": n in focus,
+                       "show_label": i in labelled or n in focus or n in named}
+                      for i, n in enumerate(nodes)],
             "edges": [i for e in edges for i in e], "directed": g.is_directed()}
 
 
@@ -87,19 +104,23 @@ def render_svg(drawing: dict[str, Any], size_by: str) -> str:
     circles, labels = [], []
     for i, n in enumerate(nodes):  # unquoted attribute values: valid HTML, fewer bytes
         hover = html.escape(f"{n['label']} · group {n['group']} · {size_by} {n['size']}")
+        ring = f' style="{FOCUS_RING}"' if n.get("focus") else ""
         circles.append(f"<circle data-i={i} cx={n['x']} cy={n['y']} r={n['r']} "
-                       f"fill={n['colour']}><title>{hover}</title></circle>")
+                       f"fill={n['colour']}{ring}><title>{hover}</title></circle>")
         if n["show_label"]:
-            labels.append(f"<text data-l={i} x={n['x']} y={n['y'] - 8}>"
+            # near the sides a label runs inwards, so no label is cut off
+            anchor = ("" if EDGE < n["x"] < SIZE - EDGE else
+                      " text-anchor=start" if n["x"] <= EDGE else " text-anchor=end")
+            labels.append(f"<text data-l={i} x={n['x']} y={n['y'] - n['r'] - 4}{anchor}>"
                           f"{html.escape(n['label'][:24])}</text>")
-    return (f'<svg viewBox="-20 -20 {SIZE + 40} {SIZE + 40}" '
-            f'data-e={json.dumps(e, separators=(",", ":"))} '
-            'style="width:100%;height:560px;touch-action:none;cursor:grab;user-select:none;'
-            'font:11px sans-serif" xmlns="http://www.w3.org/2000/svg">'
+    return (f'<svg viewBox="{-MARGIN} {-MARGIN - FONT} {SIZE + 2 * MARGIN} '
+            f'{SIZE + 2 * MARGIN + FONT}" data-e={json.dumps(e, separators=(",", ":"))} '
+            'style="width:100%;height:640px;touch-action:none;cursor:grab;user-select:none;'
+            f'font:{FONT}px sans-serif" xmlns="http://www.w3.org/2000/svg">'
             f'<path d="{path}" stroke="#999" stroke-opacity=".5" fill="none"/>'
-            f'<g stroke="#fff" stroke-width="1">{"".join(circles)}</g>'
-            f'<g text-anchor="middle" fill="#333" pointer-events="none">{"".join(labels)}</g>'
-            f"</svg>{SCRIPT}")
+            f'<g stroke="#fff" stroke-width="1" style="{RINGS}">{"".join(circles)}</g>'
+            f'<g text-anchor="middle" fill="#333" pointer-events="none" style="{TEXT}">'
+            f'{"".join(labels)}</g></svg>{SCRIPT}')
 
 
 def render_fragment(drawing: dict[str, Any], title: str, caption: str, size_by: str) -> str:

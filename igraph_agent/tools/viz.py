@@ -54,19 +54,25 @@ def visualize_subgraph(ctx: ToolContext, args: VizArgs) -> ToolOutput:
     Example: visualize_subgraph(nodes=["0"], radius=1, size_by="pagerank")
     """
     g = ctx.session.require()
-    sub = _select(g, args.nodes, args.radius)
+    sub, seeds = _select(g, args.nodes, args.radius)
     sizes = _sizes(sub, args.size_by)
     total = sub.number_of_nodes()
     capped = total > args.max_nodes
-    if capped:
-        keep = sorted(sub.nodes, key=lambda n: (-sizes.get(n, 0.0), str(n)))[: args.max_nodes]
+    if capped:  # the seeds stay; then the largest by size_by
+        keep = sorted(sub.nodes, key=lambda n: (n not in seeds, -sizes.get(n, 0.0),
+                                                str(n)))[: args.max_nodes]
         sub = sub.subgraph(keep).copy()
     groups, colour_source = _groups(g, sub, args.color_by, _session_partition(ctx, g))
-    title = args.title or (f"Neighbourhood of {', '.join(args.nodes[:5])}" if args.nodes
-                           else "Graph overview")
+    seed_words = ", ".join(str(g.nodes[n].get("label", n)) for n in seeds[:5])
+    title = args.title or (f"Neighbourhood of {seed_words} ({args.radius} hop"
+                           f"{'' if args.radius == 1 else 's'})" if seeds else
+                           "Graph overview" + (f": the {sub.number_of_nodes()} largest of "
+                                               f"{total} nodes by {args.size_by}"
+                                               if capped else ": every node"))
     note = (f"showing {sub.number_of_nodes()} of {total} nodes (the largest by {args.size_by}); "
             "raise max_nodes or choose seed nodes to see others") if capped else ""
-    page = _render(sub, groups, sizes, title, note, colour_source, args.size_by)
+    near = _neighbours(sub, seeds)
+    page = _render(sub, groups, sizes, title, note, colour_source, args.size_by, seeds, near)
     folder = Path(ctx.workspace.home) / "reports"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{new_id('viz')}.html"
@@ -77,6 +83,7 @@ def visualize_subgraph(ctx: ToolContext, args: VizArgs) -> ToolOutput:
         "nodes_total": total, "capped": capped, "note": note,
         "color_by": colour_source, "groups": len(set(groups.values())),
         "size_by": args.size_by,
+        "seeds": [str(n) for n in seeds], "radius": args.radius if seeds else None,
     }
     if args.export:
         from igraph_agent.tools.export import write_graph_file
@@ -91,9 +98,17 @@ def visualize_subgraph(ctx: ToolContext, args: VizArgs) -> ToolOutput:
     return ToolOutput(data=data, summary=summary, revision=ctx.session.revision)
 
 
-def _select(g: nx.Graph, seeds: list[str], radius: int) -> nx.Graph:
+def _neighbours(g: nx.Graph, seeds: list[Any]) -> set[Any]:
+    """The seeds' direct neighbours in the drawing (labelled in a neighbourhood drawing)."""
+    und = g.to_undirected(as_view=True) if g.is_directed() else g
+    return {m for n in seeds if n in und for m in und[n]}
+
+
+def _select(g: nx.Graph, seeds: list[str], radius: int) -> tuple[nx.Graph, list[Any]]:
+    """The seeds' ego network (``radius`` hops, direction ignored) and the seeds as nodes of
+    ``g``; the whole graph when there are no seeds."""
     if not seeds:
-        return g
+        return g, []
     by_str = {str(n): n for n in g.nodes}
     missing = [s for s in seeds if s not in g and s not in by_str]
     if missing:
@@ -103,10 +118,10 @@ def _select(g: nx.Graph, seeds: list[str], radius: int) -> nx.Graph:
                         details={"missing": missing})
     keep: set[Any] = set()
     undirected = g.to_undirected(as_view=True) if g.is_directed() else g
-    for s in seeds:
-        node = s if s in g else by_str[s]
+    nodes = [s if s in g else by_str[s] for s in seeds]
+    for node in nodes:
         keep |= set(nx.single_source_shortest_path_length(undirected, node, cutoff=radius))
-    return g.subgraph(keep).copy()
+    return g.subgraph(keep).copy(), list(dict.fromkeys(nodes))
 
 
 def _sizes(g: nx.Graph, metric: str) -> dict[Any, float]:
@@ -168,10 +183,10 @@ def _colours(groups: Iterable[str]) -> dict[str, str]:
 
 
 def _render(g: nx.Graph, groups: dict[Any, str], sizes: dict[Any, float], title: str, note: str,
-            colour_source: str, size_by: str) -> str:
+            colour_source: str, size_by: str, focus: list[Any], labelled: set[Any]) -> str:
     from igraph_agent.tools.drawing import layout, render_fragment, render_page
 
-    drawing = layout(g, groups, sizes, _colours(groups.values()))
+    drawing = layout(g, groups, sizes, _colours(groups.values()), focus, labelled)
     caption = (f"{g.number_of_nodes()} nodes, {g.number_of_edges()} edges · colour: "
                f"{html.escape(colour_source)} · size: {html.escape(size_by)} · wheel to zoom, "
                "drag to pan or move a node" + (f"<br><i>{html.escape(note)}</i>" if note else ""))
