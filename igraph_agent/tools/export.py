@@ -43,7 +43,7 @@ def export_subgraph(ctx: ToolContext, args: ExportArgs) -> ToolOutput:
     from igraph_agent.tools.viz import _select
 
     g = ctx.session.require()
-    sub = _select(g, args.nodes, args.radius)
+    sub, _ = _select(g, args.nodes, args.radius)
     if sub.number_of_nodes() > MAX_EXPORT_NODES:
         from igraph_agent.errors import ErrorCode, ToolError
 
