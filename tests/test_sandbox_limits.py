@@ -53,11 +53,22 @@ def test_files_in_tmp_stop_at_its_size_and_add_nothing_to_host_shared_memory(tmp
     assert _shm_used() - before < 64 * MIB
 
 
-def test_dev_shm_counts_in_the_memory_limit(tmp_path):
+def test_dev_shm_stops_at_its_size(tmp_path):
+    before = _shm_used()
     err = _failed(context(tmp_path, karate()), "for i in range(40):\n"
-                  "    open(f'/dev/shm/f{i}', 'wb').write(b'x' * (64 * 2**20))", memory_mb=1024)
+                  "    open(f'/dev/shm/f{i}', 'wb').write(b'x' * (60 * 2**20))", memory_mb=1024)
+    assert err["code"] == "CODE_DISK_LIMIT" and "No space left" in err["message"], err
+    assert _shm_used() - before < 64 * MIB
+
+
+def test_files_in_tmp_and_dev_shm_count_in_the_memory_limit(tmp_path):
+    # each tmpfs stays under its own size; together with the worker they pass 512 MiB
+    err = _failed(context(tmp_path, karate()), "for d in ('/tmp', '/dev/shm'):\n"
+                  "    for i in range(4):\n"
+                  "        open(f'{d}/f{i}', 'wb').write(b'x' * (60 * 2**20))\n"
+                  "held = bytearray(150 * 2**20)", memory_mb=512)
     assert err["code"] == "CODE_MEMORY_LIMIT", err
-    assert "1024 MiB" in err["message"]
+    assert "512 MiB" in err["message"] and "the kernel stopped it" in err["message"]
 
 
 def test_memfd_create_is_refused(tmp_path):

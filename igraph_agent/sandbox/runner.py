@@ -395,12 +395,13 @@ def _python_roots() -> list[str]:
 
 def _bwrap_argv(zones: dict[str, Path], seccomp: bytes | None,
                 limits: Limits) -> list[str]:
-    # /tmp is a tmpfs of its own size where bubblewrap can set one (0.8 and later); its
-    # pages count in the worker's memory cgroup too
+    # /tmp and /dev/shm are tmpfs of their own size where bubblewrap can set one (0.8 and
+    # later); their pages count in the worker's memory cgroup too
     tmp = ["--size", str(limits.tmp_mb * 2**20)] if bwrap_sizes_tmpfs() else []
     argv = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
             "--uid", "65534", "--gid", "65534", "--ro-bind", "/usr", "/usr",
-            "--proc", "/proc", "--dev", "/dev", *tmp, "--tmpfs", "/tmp"]
+            "--proc", "/proc", "--dev", "/dev", *tmp, "--tmpfs", "/tmp",
+            *tmp, "--tmpfs", "/dev/shm"]
     for name in ("lib", "lib64", "bin", "sbin"):
         if os.path.islink(f"/{name}"):
             argv += ["--symlink", os.readlink(f"/{name}"), f"/{name}"]
