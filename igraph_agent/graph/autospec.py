@@ -37,8 +37,12 @@ TableRule = Callable[[list[str]], dict[str, Any] | None]
 
 
 def unambiguous_spec(sources: dict[str, dict[str, pd.DataFrame]],
-                     table_rule: TableRule | None = None) -> GraphSpec | None:
-    """The spec for these sources (source id -> its tables), or None when it is a choice."""
+                     table_rule: TableRule | None = None,
+                     directed: set[str] | frozenset[str] = frozenset()) -> GraphSpec | None:
+    """The spec for these sources (source id -> its tables), or None when it is a choice.
+
+    ``directed``: the ids of sources that are directed graphs; one of them is constructed
+    directed, as it was given."""
     graphs = [sid for sid, tables in sources.items() if "edges" in tables]
     named = [(f"{sid}/{name}", df) for sid, tables in sources.items() if sid not in graphs
              for name, df in tables.items()]
@@ -46,7 +50,9 @@ def unambiguous_spec(sources: dict[str, dict[str, pd.DataFrame]],
     candidates = named + [(f"{sid}/edges", sources[sid]["edges"]) for sid in graphs]
     edges, nodes = split_node_tables(candidates)
     if graphs:
-        return GraphSpec() if len(graphs) == 1 and len(edges) == 1 else None
+        if len(graphs) != 1 or len(edges) != 1:
+            return None
+        return GraphSpec(directed=graphs[0] in directed)
     if len(edges) != 1:
         return None
     label, table = edges[0]

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Literal
 
 import networkx as nx
+import numpy as np
 import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -137,7 +138,8 @@ def infer_endpoints(df: pd.DataFrame, spec: GraphSpec) -> tuple[str, str]:
                             f"column(s) {', '.join(missing)} not in the table",
                             hint=f"columns are: {', '.join(map(str, cols))}")
         if not (spec.source_col and spec.target_col):
-            raise ToolError(ErrorCode.INVALID_ARGUMENTS, "give both source_col and target_col")
+            raise ToolError(ErrorCode.INVALID_ARGUMENTS, "give both source_col and target_col",
+                            hint=f"columns are: {', '.join(map(str, cols))}")
         return spec.source_col, spec.target_col
     for a, b in ENDPOINT_NAMES:
         if a in lower and b in lower:
@@ -317,7 +319,8 @@ def to_networkx(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool) -> nx.
 
 def merge_repeated_edges(edges: pd.DataFrame, directed: bool) -> pd.DataFrame:
     """One row per edge (``a-b`` and ``b-a`` are one edge when undirected): ``weight``
-    summed, other columns the last non-missing value, endpoints as first seen."""
+    summed (``SOURCE_INVALID`` when a sum overflows to infinity), other columns the last
+    non-missing value, endpoints as first seen."""
     a, b = edges["source"].astype(str), edges["target"].astype(str)
     if not directed:
         a, b = a.where(a <= b, b), b.where(a <= b, a)
@@ -328,10 +331,14 @@ def merge_repeated_edges(edges: pd.DataFrame, directed: bool) -> pd.DataFrame:
     if "weight" in edges.columns:
         agg["weight"] = "sum"
     grouped = edges.groupby([key["a"], key["b"]], sort=False)
-    out = grouped.agg(agg).reset_index(drop=True)
+    with np.errstate(over="ignore"):  # an overflowing sum is refused below, not warned about
+        out = grouped.agg(agg).reset_index(drop=True)
     if "weight" in edges.columns:  # all-missing weights stay missing, not 0
+        from igraph_agent.graph.sources import check_weight_sums
+
         counted = grouped["weight"].count().reset_index(drop=True)
         out.loc[counted == 0, "weight"] = None
+        check_weight_sums(out, "the edge table")  # 1e308 twice is no weight
     return out
 
 

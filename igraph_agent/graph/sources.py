@@ -19,6 +19,8 @@ from __future__ import annotations
 import csv
 import hashlib
 import itertools
+import math
+import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -27,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import networkx as nx
+import numpy as np
 import pandas as pd
 
 from igraph_agent.errors import ErrorCode, ToolError
@@ -38,6 +41,9 @@ WHOLE_READ_BYTES = 128 * 1024 * 1024
 MAX_LINE_BYTES = 1024 * 1024
 MAX_ROWS = 5_000_000
 MAX_COLUMNS = 1_000
+#: the longest path, and the longest name in it, a file system takes (Linux)
+MAX_PATH_BYTES = 4096
+MAX_NAME_BYTES = 255
 CSV_SUFFIXES = {".csv": ",", ".tsv": "\t"}
 TXT_SUFFIXES = {".txt", ".edges", ".edgelist"}
 SQL_SUFFIXES = {".sql"}
@@ -80,9 +86,29 @@ def digest(kind: str, *parts: bytes) -> str:
 
 
 # -- files ------------------------------------------------------------------------------
+def check_path(path: str | Path) -> Path:
+    """A path a file system can look up: no NUL byte, at most ``MAX_PATH_BYTES`` long, each
+    name at most ``MAX_NAME_BYTES``; else ``SOURCE_INVALID`` (never ``OSError`` errno 36)."""
+    text = os.fspath(path)
+    shown = f"{text[:60]!r}{'…' if len(text) > 60 else ''}"
+    if "\x00" in text:
+        raise invalid(f"the path {shown} contains a NUL byte", hint="check the file name")
+    size = len(os.fsencode(text))
+    if size > MAX_PATH_BYTES:
+        raise invalid(f"the path {shown} is {size} bytes long; the limit is {MAX_PATH_BYTES}",
+                      hint="move the file to a shorter path")
+    longest = max((len(os.fsencode(part)) for part in Path(text).parts), default=0)
+    if longest > MAX_NAME_BYTES:
+        raise invalid(f"a name in the path {shown} is {longest} bytes long; the limit is "
+                      f"{MAX_NAME_BYTES}", hint="rename the file (or folder) to a shorter name")
+    return Path(text)
+
+
 def check_size(path: Path) -> int:
-    """The checks every file source shares, from the file system before any read: the file
-    exists, is not empty and is at most ``MAX_SOURCE_BYTES``. Returns its size."""
+    """The checks every file source shares, from the file system before any read: the path
+    is one a file system takes (:func:`check_path`), the file exists, is not empty and is at
+    most ``MAX_SOURCE_BYTES``. Returns its size."""
+    check_path(path)
     if not path.is_file():
         raise invalid(f"{path} does not exist or is not a file", hint="check the path")
     size = path.stat().st_size
@@ -357,8 +383,16 @@ def check_edge_columns(df: pd.DataFrame, name: str, where: Callable[[int], str],
                           line=lines[i] if lines else None, row=i + 1, column=col)
 
 
+_SHAPED = (list, dict, set, frozenset, tuple, np.ndarray, pd.Series, pd.DataFrame, pd.Index)
+
+
 def arrow_safe(df: pd.DataFrame) -> pd.DataFrame:
-    """Text columns that mix types (SQLite, user DataFrames) become text, so parquet can store them."""
+    """Text columns that mix types (SQLite, user DataFrames) become text, so parquet can store them.
+
+    ``SOURCE_INVALID`` (naming the column and row) for a cell that holds a container (list,
+    dict, set, tuple, a DataFrame, Series or array) or a value that cannot be printed, and
+    for two different values that would print alike (``1`` and ``'1'``, ``True`` and
+    ``'True'``): they would become one id."""
     out = df.copy()
     out.columns = [str(c) for c in out.columns]
     for col in out.columns:
@@ -367,8 +401,37 @@ def arrow_safe(df: pd.DataFrame) -> pd.DataFrame:
             kinds = {type(v) for v in s.dropna()}
             # an all-int object column holds ints beyond 64 bits: text, like other ids
             if len(kinds) > 1 or kinds == {int} or not kinds <= {str, bytes, bool, int, float}:
-                out[col] = s.map(lambda v: None if _missing(v) else str(v))
+                out[col] = _as_text(s, col)
     return out
+
+
+def _as_text(s: pd.Series, col: str) -> pd.Series:
+    texts: list[str | None] = []
+    first: dict[str, Any] = {}
+    for i, v in enumerate(s.tolist()):
+        if isinstance(v, _SHAPED):
+            raise invalid(f"column {col!r}, row {i + 1}: the cell holds a {type(v).__name__}; "
+                          "a cell holds one text or number", column=col, row=i + 1,
+                          hint="flatten the column first (one value per cell, e.g. "
+                          "df.explode(column))")
+        if _missing(v):
+            texts.append(None)
+            continue
+        try:
+            text = str(v)
+        except Exception as exc:
+            raise invalid(f"column {col!r}, row {i + 1}: a {type(v).__name__} that cannot be "
+                          f"printed ({type(exc).__name__})", column=col, row=i + 1,
+                          hint="convert the column to text or numbers first") from None
+        seen = first.setdefault(text, v)
+        if seen is not v and type(seen) is not type(v):
+            raise invalid(f"column {col!r}: {seen!r} ({type(seen).__name__}) and {v!r} "
+                          f"({type(v).__name__}, row {i + 1}) read alike; as ids they would "
+                          "become one", column=col, row=i + 1,
+                          hint="give the column one type: df[column].astype(str) if they are "
+                          "the same, else rename one of them")
+        texts.append(text)
+    return pd.Series(texts, index=s.index, dtype=object)
 
 
 def _unparsable(value: Any) -> bool:
@@ -380,9 +443,11 @@ def _unparsable(value: Any) -> bool:
 
 
 def _missing(value: Any) -> bool:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return True
     try:
-        return bool(pd.isna(value))
-    except (TypeError, ValueError):
+        return bool(pd.isna(value)) if not isinstance(value, str) else False
+    except Exception:  # an array, or an object whose comparison raises
         return False
 
 
@@ -398,6 +463,10 @@ def from_dataframe(df: pd.DataFrame, name: str) -> SourceData:
         raise invalid(f"DataFrame {name} has {len(df)} rows and {len(names)} columns; the limits "
                       f"are {MAX_ROWS} rows and {MAX_COLUMNS} columns",
                       hint="keep the rows and columns the graph needs (see docs/limits.md)")
+    if "" in names:
+        col = names.index("") + 1
+        raise invalid(f"DataFrame {name}: column {col} has an empty name",
+                      hint="name every column (df.rename(columns=...))", column=col)
     dupes = sorted(c for c, n in Counter(names).items() if n > 1)
     if dupes:
         raise invalid(f"DataFrame {name} has duplicate column names: {', '.join(dupes)}",
@@ -410,32 +479,124 @@ def from_dataframe(df: pd.DataFrame, name: str) -> SourceData:
     return SourceData(name, "dataframe", {"table": out}, meta)
 
 
+#: attribute names the stored tables use for themselves: an attribute of that name is
+#: kept as ``<name>_attribute`` (and the rename stated in the source's ``notes``)
+RESERVED_NODE_ATTRS = ("id",)
+RESERVED_EDGE_ATTRS = ("source", "target")
+
+
 def from_networkx(g: nx.Graph, name: str) -> SourceData:
-    """A networkx graph from the kernel; scalar node/edge attributes are kept."""
+    """A networkx graph from the kernel; scalar node/edge attributes are kept.
+
+    Direction is kept (``meta["directed"]``; a directed graph is constructed directed).
+    A multigraph's parallel edges become one edge with ``multiplicity`` (how many) and
+    ``weight`` their sum (networkx counts a missing weight as 1). Node ids must print
+    apart (``1`` and ``'1'``, or two NaN nodes, are ``SOURCE_INVALID``); attributes named
+    like the tables' own columns are renamed. Every change is listed in ``meta["notes"]``.
+    """
     if g.number_of_nodes() == 0:
         raise invalid(f"graph {name} has no nodes")
-    nodes = arrow_safe(pd.DataFrame([{"id": str(n), **_scalars(d)} for n, d in g.nodes(data=True)]))
-    edges = pd.DataFrame([{"source": str(u), "target": str(v), **_scalars(d)}
-                          for u, v, d in g.edges(data=True)])
+    notes: list[str] = []
+    ids = _node_texts(g, name)
+    node_rows = [{"id": ids[n], **_scalars(d, RESERVED_NODE_ATTRS, notes, "node")}
+                 for n, d in g.nodes(data=True)]
+    nodes = arrow_safe(pd.DataFrame(node_rows))
+    rows = [{"source": ids[u], "target": ids[v], **_scalars(d, RESERVED_EDGE_ATTRS, notes, "edge")}
+            for u, v, d in g.edges(data=True)]
+    weighted = any("weight" in d for _, _, d in g.edges(data=True))
+    if weighted:  # networkx reads an edge without a weight as weight 1
+        for row in rows:
+            row.setdefault("weight", 1.0)  # a weight set to nan stays, and is refused below
+    edges = pd.DataFrame(rows)
     edges = arrow_safe(edges) if not edges.empty else pd.DataFrame(columns=["source", "target"])
-    if "weight" in edges.columns:  # networkx reads an edge without a weight as weight 1
-        unset = ["weight" not in d for _, _, d in g.edges(data=True)]
-        edges.loc[unset, "weight"] = 1.0  # a weight set to nan stays, and is refused below
     check_edge_columns(edges, f"graph {name}", lambda i: f"edge {i + 1}")
+    if g.is_multigraph() and not edges.empty:
+        edges = _merge_parallel(edges, g.is_directed(), name, notes)
     meta = {"directed": g.is_directed(), "nodes": len(nodes), "edges": len(edges),
             "sha256": digest("networkx", str(g.is_directed()).encode(),
                              nodes.to_csv(index=False).encode(),
                              edges.to_csv(index=False).encode())}
+    if notes:
+        meta["notes"] = list(dict.fromkeys(notes))
     return SourceData(name, "networkx", {"nodes": nodes, "edges": edges}, meta)
 
 
-def _scalars(d: dict) -> dict:
-    return {str(k): v for k, v in d.items() if isinstance(v, str | int | float | bool)}
+def _node_texts(g: nx.Graph, name: str) -> dict[Any, str]:
+    """Each node's id as text; SOURCE_INVALID when one can't be printed or two print alike."""
+    texts: dict[Any, str] = {}
+    seen: dict[str, Any] = {}
+    for n in g.nodes:
+        try:
+            text = str(n)
+        except Exception as exc:
+            raise invalid(f"graph {name}: a node of type {type(n).__name__} cannot be printed "
+                          f"({type(exc).__name__})", hint="relabel the nodes to text or "
+                          "numbers first (nx.relabel_nodes)") from None
+        if text in seen:
+            raise invalid(f"graph {name}: the nodes {seen[text]!r} ({type(seen[text]).__name__}) "
+                          f"and {n!r} ({type(n).__name__}) read alike; stored as ids they would "
+                          "become one node", hint="relabel the nodes so each prints apart "
+                          "(nx.relabel_nodes, or nx.convert_node_labels_to_integers)")
+        seen[text] = n
+        texts[n] = text
+    return texts
+
+
+def _merge_parallel(edges: pd.DataFrame, directed: bool, name: str,
+                    notes: list[str]) -> pd.DataFrame:
+    a, b = edges["source"], edges["target"]
+    if not directed:
+        a, b = a.where(a <= b, b), b.where(a <= b, a)
+    key = pd.DataFrame({"a": a, "b": b})
+    if not key.duplicated().any():
+        return edges
+    grouped = edges.groupby([key["a"], key["b"]], sort=False)
+    agg: dict[str, Any] = {c: ("first" if c in ("source", "target") else "last")
+                           for c in edges.columns}
+    if "weight" in edges.columns:
+        agg["weight"] = "sum"
+    with np.errstate(over="ignore"):  # an overflowing sum is refused below, not warned about
+        out = grouped.agg(agg).reset_index(drop=True)
+    out["multiplicity"] = grouped.size().to_numpy()
+    if "weight" in out.columns:
+        check_weight_sums(out, f"graph {name}")
+    notes.append(f"{len(edges)} edges of the multigraph, {len(edges) - len(out)} of them "
+                 f"parallel, are stored as {len(out)} edges: multiplicity counts the parallel "
+                 "edges" + (", weight is their sum" if "weight" in out.columns else ""))
+    return out
+
+
+def check_weight_sums(edges: pd.DataFrame, name: str) -> None:
+    """SOURCE_INVALID when summing one edge's weights left the finite numbers (1e308 twice)."""
+    w = pd.to_numeric(edges["weight"], errors="coerce")
+    bad = w.isin([float("inf"), float("-inf")])
+    if bad.any():
+        i = int(bad.to_numpy().argmax())
+        raise invalid(f"{name}: the weights given for the edge {edges['source'].iloc[i]!r} - "
+                      f"{edges['target'].iloc[i]!r} add up beyond the largest number "
+                      f"({np.finfo(float).max:.3g})", hint="scale the weights down (divide "
+                      "them by a constant) before attaching", row=i + 1)
+
+
+def _scalars(d: dict, reserved: tuple[str, ...] = (), notes: list[str] | None = None,
+             what: str = "") -> dict:
+    out = {}
+    for k, v in d.items():
+        if not isinstance(v, str | int | float | bool):
+            continue
+        key = str(k)
+        if key in reserved:
+            if notes is not None:
+                notes.append(f"the {what} attribute {key!r} is stored as {key + '_attribute'!r} "
+                             f"({key!r} names the {what}'s own column)")
+            key += "_attribute"
+        out[key] = v
+    return out
 
 
 def read_path(path: str | Path) -> SourceData:
     """Read any supported file by its suffix."""
-    p = Path(path)
+    p = check_path(path)
     suffix = p.suffix.lower()
     if suffix in CSV_SUFFIXES:
         return read_csv(p)

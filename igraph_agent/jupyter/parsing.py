@@ -158,6 +158,11 @@ def _decision(name: str, doc: str, takes_json: bool) -> None:
     def callback(run_id: str, tool_call_id: str, args_json: str | None = None) -> LineCommand:
         patched = None
         if takes_json:
+            from igraph_agent.tools.registry import argument_bounds
+
+            too_big = argument_bounds(args_json or "")
+            if too_big:
+                raise click.UsageError(f"the new arguments {too_big}")
             try:
                 patched = json.loads(args_json or "")
             except json.JSONDecodeError as exc:

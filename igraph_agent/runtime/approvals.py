@@ -169,6 +169,12 @@ def decision_from_flags(reject: bool = False,
         return "reject", None
     if modify is None:
         return "approve", None
+    from igraph_agent.tools.registry import argument_bounds
+
+    too_big = argument_bounds(modify)  # counted before parsing: deep JSON never recurses
+    if too_big:
+        raise AgentError(ErrorCode.INVALID_ARGUMENTS, f"--modify arguments {too_big}",
+                         hint="pass the tool's arguments as one small, flat JSON object")
     try:
         patched = json.loads(modify)
     except json.JSONDecodeError as exc:

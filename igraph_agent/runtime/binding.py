@@ -76,7 +76,8 @@ def _bind_attached(spec: RunSpec) -> None:
     session, ws = spec.session, spec.workspace
     ids = list(session.attached_sources)
     tables = {sid: ws.source_tables(sid) for sid in ids}
-    gspec = unambiguous_spec(tables, _orders_rule)
+    directed = {sid for sid in ids if (ws.source(sid)["meta"] or {}).get("directed")}
+    gspec = unambiguous_spec(tables, _orders_rule, directed)
     session.clear()  # attached data replaces the session's graph, bound or not
     if gspec is None:
         return

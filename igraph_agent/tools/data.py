@@ -44,7 +44,9 @@ def get_graph_info(ctx: ToolContext, args: GraphInfoArgs) -> ToolOutput:
         row = ctx.workspace.source(sid)
         attached.append({"source_id": sid, "name": row["name"], "kind": row["kind"],
                          "tables": row["meta"].get("tables", {}),
-                         "rows": row["meta"].get("rows")})
+                         "rows": row["meta"].get("rows"),
+                         **({"notes": row["meta"]["notes"]} if row["meta"].get("notes") else {}),
+                         **({"directed": True} if row["meta"].get("directed") else {})})
     data: dict = {"loaded": session.loaded, "data_state": session.data_state(),
                   "attached_sources": attached, "available_datasets": datasets}
     if not session.loaded:
