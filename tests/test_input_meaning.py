@@ -217,3 +217,16 @@ def test_a_blob_column_is_refused_naming_the_table_and_column(ws, tmp_path):
              "INSERT INTO e VALUES ('a', 'b', x'89504e47');")
     err = _refused(ws, db)
     assert err.details["table"] == "e" and err.details["column"] == "photo"
+
+
+def test_get_graph_info_states_what_attaching_a_multigraph_changed(tmp_path):
+    g = nx.MultiGraph([("ann", "bob"), ("ann", "bob"), ("bob", "cy")])
+    agent = Agent(home=tmp_path / "home")
+    try:
+        resp = agent.ask("how many nodes and edges?", attach=[g])
+        infos = [c["envelope"]["data"] for c in agent.store.tool_calls(resp.run_id)
+                 if c["tool"] == "get_graph_info" and c["envelope"]]
+    finally:
+        agent.close()
+    notes = [n for info in infos for s in info["attached_sources"] for n in s.get("notes") or []]
+    assert any("multiplicity counts the parallel edges" in n for n in notes), infos

@@ -23,6 +23,8 @@ class GetGraphInfoAttachedSource(Row):
     kind: str
     tables: dict[str, Any]
     rows: Any = None
+    notes: list[str] | None = None  # what attaching changed (renames, merged parallel edges)
+    directed: bool | None = None  # a directed graph source
 
 
 class GetGraphInfoAvailableDataset(Row):
