@@ -216,3 +216,24 @@ def test_a_lowercase_node_that_stops_is_removed_in_a_what_if(tmp_path):
         assert any("coauthors" in s.label for s in resp.suggestions), resp.suggestions
     finally:
         agent.close()
+
+
+def _top_pagerank(g):
+    pr = nx.pagerank(g)
+    return max(pr, key=pr.get)
+
+
+@pytest.mark.parametrize(("graph", "question", "tool", "oracle"), [
+    ("florentine", "If the most important family were removed, how many components would remain?",
+     "remove_and_compare", lambda g: _removed(g, _top_pagerank(g))),
+    ("office", "How many people are within 2 steps of the most central person?",
+     "hop_counts", lambda g: _within(g, _top_pagerank(g), 2)),
+], ids=["florentine-whatif-of-central", "office-hops-of-central"])
+def test_two_intents_compose_when_one_names_the_others_node(agents, graph, question, tool,
+                                                            oracle):
+    resp = _ask(agents, graph, question)
+    assert resp.status == "answered", resp.answer
+    tools = _tools(resp)
+    assert "node_centrality" in tools and tool in tools
+    assert tools.index("node_centrality") < tools.index(tool)  # the node first, then the step
+    assert _bold(resp.answer)[0] == str(oracle(GRAPHS[graph]())), resp.answer

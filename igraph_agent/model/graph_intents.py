@@ -13,7 +13,7 @@ from typing import Any
 
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
-from igraph_agent.results.centrality import DegreeAnalysisResult
+from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
 from igraph_agent.results.community import BridgeNodesResult, CommunityDetectionResult
 from igraph_agent.results.data import GetGraphInfoResult
 from igraph_agent.results.local import LocalAnalysisResult
@@ -69,8 +69,17 @@ def _search(name: str) -> Call:
 HUB_CALL = Call("degree_analysis", {"top_k": 10})
 
 
+CENTRAL_CALL = Call("node_centrality", {"measure": "pagerank", "top_k": 10})
+
+
 def _search_or_hub(name: str) -> Call:
+    if name == slots.CENTRAL:
+        return CENTRAL_CALL
     return HUB_CALL if name == slots.HUB else _search(name)
+
+
+def _central_rows(obs: Observed) -> list[Any]:
+    return list(obs.typed(NodeCentralityResult).top)
 
 
 def _resolve(st: PlanState, names: list[str]) -> tuple[list[Call], list[str] | None]:
@@ -82,7 +91,8 @@ def _resolve(st: PlanState, names: list[str]) -> tuple[list[Call], list[str] | N
         obs = st.done(_search_or_hub(n))
         if obs is None or not obs.ok:
             return calls, None
-        rows = _hub_rows(obs) if n == slots.HUB else _candidates(obs)
+        rows = _hub_rows(obs) if n == slots.HUB else _central_rows(obs) \
+            if n == slots.CENTRAL else _candidates(obs)
         if not rows:
             return calls, None
         ids.append(rows[0].node)
@@ -112,6 +122,13 @@ def _found(st: PlanState, names: list[str]) -> str:
             if hub is not None and hub.ok and _hub_rows(hub):
                 top = _hub_rows(hub)[0]
                 parts.append(f"the best-connected node is {_who(top)} (degree {top.degree})")
+            continue
+        if n == slots.CENTRAL:
+            top_c = st.done(CENTRAL_CALL)
+            if top_c is not None and top_c.ok and _central_rows(top_c):
+                top = _central_rows(top_c)[0]
+                parts.append(f"the most central node by PageRank is {_who(top)} "
+                             f"({_f(top.score)})")
             continue
         obs = st.done(_search(n))
         if obs is not None and obs.ok and _candidates(obs):

@@ -241,9 +241,19 @@ INTENTS += [
 ]
 
 
+_TAKES_A_NODE = {"path", "local", "hop_count", "what_if", "subgraph", "compare", "triangles"}
+
+
 def match(question: str, st: PlanState | None = None) -> list[Intent]:
-    """The intents ``question`` asks for (scored; see model/registry.py)."""
-    return select([*INTENTS, OVERVIEW], question, st)
+    """The intents ``question`` asks for (scored; see model/registry.py). "The most
+    central node" that another intent takes as its node is that intent's input (resolved
+    by PageRank), not a question about centrality."""
+    found = select([*INTENTS, OVERVIEW], question, st)
+    names = {i.name for i in found}
+    if "centrality" in names and names & _TAKES_A_NODE and slots.CENTRAL in (
+            slots.pair(question) or [slots.node(question), slots.removal(question)]):
+        found = [i for i in found if i.name != "centrality"]
+    return found
 
 
 # -- drawing (model/viz_intent.py) ------------------------------------------------------

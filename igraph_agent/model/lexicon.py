@@ -194,7 +194,7 @@ LEXICON.update({
                    rf"\bin (?:at most |up to )?{_N}\s+(?:steps?|hops?|moves?|jumps?)\b"),
         bonus=_count_bonus, clarify=_hop_clarify, group="neighbourhood", hint="counts of nodes within k steps of a node"),
     "what_if": dict(
-        triggers=t(2.5, slots.REMOVAL_IF.pattern,
+        triggers=t(2.5, slots.REMOVAL_IF.pattern, slots.TOP_REMOVAL.pattern,
                    r"\b(?:without|removing|deleting|dropping|losing|remove|delete|drop|lose)\s+"
                    r"(?:the\s+)?(?:node\s+|edge\s+|link\s+|tie\s+)?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
                    slots.EDGE_REMOVAL.pattern),

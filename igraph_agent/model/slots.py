@@ -21,6 +21,9 @@ from __future__ import annotations
 import re
 
 HUB = "@hub"
+CENTRAL = "@central"  # "the most central node": the top node by PageRank
+_CENTRAL = re.compile(r"most (?:central|important|influential|prominent)|highest[- ]pagerank|"
+                      r"top[- ]ranked|highest[- ]ranked", re.IGNORECASE)
 _HUB = re.compile(r"best[- ]connected|most (?:ties|connections|links|contacts)|top hub|"
                   r"highest[- ]degree|biggest hub|most[- ]connected", re.IGNORECASE)
 _TAIL = re.compile(r"(?:\s*,|\s+(?:by|following|via|using|with|weights?|in|on|if|when|linked|"
@@ -71,12 +74,15 @@ def pair(question: str) -> list[str] | None:
     for rx in _PAIRS:
         m = rx.search(question)
         if m:
-            got = [HUB if _HUB.search(g) else clean(g) for g in m.groups()]
+            got = [HUB if _HUB.search(g) else CENTRAL if _CENTRAL.search(g) else clean(g)
+                   for g in m.groups()]
             if all(_ok(n) for n in got) and all(len(n.split()) <= 4 for n in got):
                 return got
     found = names(question)
     if len(found) == 1 and _HUB.search(question):
         return [HUB, found[0]]
+    if len(found) == 1 and _CENTRAL.search(question):
+        return [CENTRAL, found[0]]
     return found[:2] if len(found) >= 2 else None
 
 
@@ -111,6 +117,9 @@ def node(question: str) -> str | None:
     """One node name, or :data:`HUB` for "the best-connected node"."""
     if _HUB.search(question):
         return HUB
+    if _CENTRAL.search(question) and re.search(r"\b(?:its|their|his|her|of|around|for|to|from)\b",
+                                               question, re.IGNORECASE):
+        return CENTRAL
     found = names(question)
     if found:
         return found[0]
@@ -182,6 +191,9 @@ _REMOVAL = [
     re.compile(rf"\b(?i:if)\s+(?:the\s+)?(?i:node\s+|member\s+)?{_ANY}\s+{_GONE}"),
 ]
 REMOVAL_IF = _REMOVAL[1]
+TOP_REMOVAL = re.compile(rf"(?:{_HUB.pattern}|{_CENTRAL.pattern})(?:\s+\w+)?\s+{_GONE}|"
+                         rf"\b(?:without|removing|remove|losing|lose)\s+the\s+(?:{_HUB.pattern}|"
+                         rf"{_CENTRAL.pattern})", re.IGNORECASE)
 _NOT_REMOVED = {"we", "you", "i", "it", "they", "he", "she", "someone", "anyone", "one", "a", "an",
                 "any", "this", "that", "node", "nodes", "everyone", "somebody", "all", "each",
                 "every", "there", "edges", "edge", "links", "the"}
@@ -220,6 +232,9 @@ def features(question: str) -> set[str]:
 def removal(question: str) -> str | None:
     """The node (or ``a-b`` edge) a what-if question removes: "if Medici were removed",
     "without Valjean", "removing the edge between A and B" (that one: ``pair``)."""
+    hub = TOP_REMOVAL.search(question)
+    if hub:
+        return HUB if _HUB.search(hub.group(0)) else CENTRAL
     for rx in _REMOVAL:
         m = rx.search(question)
         if m and _ok(m.group(1)) and m.group(1).lower() not in _NOT_REMOVED:
