@@ -18,6 +18,8 @@ Example::
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -52,9 +54,14 @@ SKIPPED = {"requested", "criteria", "seeds"}
 
 
 def frames_of(data: dict[str, dict[str, Any]]) -> dict[str, pd.DataFrame]:
-    """``AgentResponse.data`` (call id -> ``{"tool": …, **result}``) as named DataFrames."""
+    """``AgentResponse.data`` (call id -> ``{"tool": …, **result}``) as named DataFrames.
+
+    A tool with a result model (``igraph_agent/results/``) gives a frame for each field its
+    model declares a ``Table`` (and a mapping of rows, such as a mixing matrix); a tool
+    without one (a remote MCP tool) for each field that holds records."""
     import pandas as pd
 
+    tables = declared_tables()
     out: dict[str, pd.DataFrame] = {}
     for result in data.values():
         tool = str(result.get("tool", ""))
@@ -62,6 +69,9 @@ def frames_of(data: dict[str, dict[str, Any]]) -> dict[str, pd.DataFrame]:
         for field, value in result.items():
             if field in SKIPPED or field == "tool":
                 continue
+            if (tool in tables and field not in tables[tool] and isinstance(value, list)
+                    and field not in (declared or {})):
+                continue  # a list neither the tool's model nor NAMES calls a table
             namer = declared.get(field) if declared is not None else field
             if namer is None:
                 continue
@@ -70,6 +80,26 @@ def frames_of(data: dict[str, dict[str, Any]]) -> dict[str, pd.DataFrame]:
                 continue
             name = namer(result) if callable(namer) else namer
             out[_unique(name, out)] = frame
+    return out
+
+
+@functools.cache
+def declared_tables() -> dict[str, frozenset[str]]:
+    """Tool name -> the fields its result model declares ``Table`` (``ToolData.table_fields``);
+    a model ``DegreeAnalysisResult`` is the result of ``degree_analysis``."""
+    import importlib
+    import pkgutil
+
+    import igraph_agent.results as results
+
+    out: dict[str, frozenset[str]] = {}
+    for info in pkgutil.iter_modules(results.__path__):
+        module = importlib.import_module(f"{results.__name__}.{info.name}")
+        for name, value in vars(module).items():
+            if (isinstance(value, type) and issubclass(value, results.ToolData)
+                    and name.endswith("Result") and value is not results.OpenResult):
+                tool = re.sub(r"(?<!^)(?=[A-Z])", "_", name[:-len("Result")]).lower()
+                out[tool] = frozenset(value.table_fields())
     return out
 
 

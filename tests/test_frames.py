@@ -72,3 +72,16 @@ def test_frames_of_a_stored_response_read_back_from_json():
 def test_a_result_without_a_table_gives_no_frame():
     assert frames_of({"c1": {"tool": "summary_statistics", "nodes": 4, "edges": 3,
                              "degree": {"mean": 1.5}}}) == {}
+
+
+def test_the_tables_of_a_tool_are_those_its_result_model_declares():
+    from igraph_agent.frames import declared_tables
+
+    tables = declared_tables()
+    assert tables["degree_analysis"] == {"top", "distribution"}
+    assert tables["community_detection"] >= {"largest_communities", "membership"}
+    # a list of records the model does not declare a table gives no frame ...
+    assert frames_of({"c1": {"tool": "connectivity", "extra": [{"a": 1, "b": 2}]}}) == {}
+    # ... and a tool without a model (a remote MCP tool) gets one per list of records
+    assert list(frames_of({"c1": {"tool": "crm__top_accounts",
+                                  "accounts": [{"id": "x", "revenue": 3}]}})) == ["accounts"]
