@@ -116,6 +116,16 @@ def test_threads_stop_at_the_task_limit_and_add_few_host_tasks(tmp_path):
     assert _host_tasks() - before < 70  # the worker is gone; nothing of it stays
 
 
+def test_a_workers_cgroups_are_removed_when_it_stops(tmp_path):
+    ctx = context(tmp_path, karate())
+    assert ok(ctx, "run_graph_code", code="result = 1")["result"] == 1
+    (worker,) = runner._WORKERS.values()
+    folders = [f for f in (worker.groups.memory, worker.groups.pids) if f is not None]
+    assert folders and all(f.is_dir() for f in folders)
+    runner._stop_all()
+    assert not any(f.exists() for f in folders)
+
+
 FORGE = """
 import gc, json, os
 nonce = next(o["nonce"] for o in gc.get_objects()

@@ -20,11 +20,15 @@ Example::
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path("/sys/fs/cgroup")
+PREFIX = "igraph-agent-"
+#: a group left by a process that died is removed by the next one, once it is this old
+STALE_S = 600.0
 
 
 @dataclass
@@ -81,16 +85,23 @@ class Groups:
         return False
 
     def close(self) -> None:
-        """Remove the groups (their tasks have ended)."""
-        for folder in {f for f in (self.memory, self.pids) if f is not None}:
-            _rmdir(folder)
+        """Remove the groups once their last task is gone (a killed worker's processes in
+        its PID namespace may take a moment to exit after bubblewrap has)."""
+        folders = {f for f in (self.memory, self.pids) if f is not None}
+        deadline = time.monotonic() + 5.0
+        while folders:
+            folders = {f for f in folders if not _rmdir(f)}
+            if not folders or time.monotonic() > deadline:
+                return
+            time.sleep(0.02)
 
 
 def open_groups(memory_mb: int, tasks: int) -> Groups:
     """New groups limiting memory to ``memory_mb`` MiB and tasks to ``tasks``."""
     if os.environ.get("IGRAPH_AGENT_SANDBOX_CGROUPS", "on").strip().lower() == "off":
         return Groups()
-    name = f"igraph-agent-{uuid.uuid4().hex[:12]}"
+    _sweep()
+    name = f"{PREFIX}{uuid.uuid4().hex[:12]}"
     limit = str(memory_mb * 2**20)
     unified = ROOT / "cgroup.controllers"
     if unified.is_file():
@@ -134,8 +145,30 @@ def _write(path: Path, value: str) -> bool:
         return False
 
 
-def _rmdir(path: Path) -> None:
+def _rmdir(path: Path) -> bool:
+    """Remove an empty group; False while it still has tasks."""
     try:
         path.rmdir()
+        return True
+    except FileNotFoundError:
+        return True
     except OSError:
-        pass
+        return False
+
+
+def _sweep() -> None:
+    """Remove this program's groups that a process which died left behind: old enough that
+    no process is still setting them up, and without tasks (rmdir refuses a group with
+    tasks, so a live worker's group stays)."""
+    now = time.time()
+    for parent in (ROOT, ROOT / "memory", ROOT / "pids"):
+        try:
+            entries = [e for e in os.scandir(parent) if e.name.startswith(PREFIX)]
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if now - entry.stat(follow_symlinks=False).st_mtime > STALE_S:
+                    os.rmdir(entry.path)
+            except OSError:
+                continue
