@@ -138,7 +138,7 @@ def summary_statistics(ctx: ToolContext, args: SummaryArgs) -> ToolOutput:
         n_comps = len(comps_nx)
         avg_clust = nx.average_clustering(g)
         trans = nx.transitivity(g)
-        assort = nx.degree_assortativity_coefficient(g) if m else float("nan")
+        assort = _degree_assortativity(g) if m else float("nan")
     paths = _path_stats(ctx, u, largest_ids, backend, args)
     data = {
         "backend": backend, "nodes": n, "edges": m, "directed": g.is_directed(),
@@ -221,3 +221,12 @@ def _sampled_paths(per_source: list[tuple[int, int, int]], population: int) -> d
             "note": "estimated from sampled BFS sources: average path length ± "
                     "average_path_length_ci95 (95 % interval); diameter is the lower bound "
                     "of diameter_bounds, radius the upper bound of radius_bounds"}
+
+
+def _degree_assortativity(g: nx.Graph) -> float:
+    """networkx's coefficient; NaN (shown as None) where it is undefined — every edge joins
+    nodes of one degree — without numpy's "invalid value" warning reaching the user."""
+    import numpy as np
+
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return float(nx.degree_assortativity_coefficient(g))
