@@ -134,7 +134,9 @@ INTENTS: list[Intent] = [
                        r"number of neighbours per",
                        r"(?:ties|connections|links|neighbou?rs|contacts|friends) (?:does|do) "
                        r"(?:the |an |a )?(?:average|typical)", r"\baverage \w+ (?:have|has)\b",
-                       r"\baverage number of \w+(?: \w+)? per\b"),
+                       r"\baverage number of \w+(?: \w+)? per\b",
+                       r"most popular|(?:largest|biggest|widest) (?:circle|network) of",
+                       r"most (?:friends|partners|acquaintances|relationships|neighbou?rs|allies)"),
            _degree_calls, _degree_render, "degree analysis",
            negatives=[re.compile(r"degree centrality|degree assortativ|degrees? correlate|"
                                  r"hubs .*link to hubs",

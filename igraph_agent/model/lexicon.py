@@ -86,7 +86,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"steps lie between"),
         clarify=_ask_pair, hint="the shortest path between two named nodes"),
     "connectivity": dict(
-        triggers=t(1.0, r"\bsplit (?:the|if)|split the network|break (?:the graph )?apart|"
+        triggers=t(1.0, r"\bis (?:the|this) (?:\w+ )?(?:graph|network|club|web|map) (?:fully |all )?"
+                   r"connected\b", r"fall apart|\bsplit the \w+",
+                   r"\bsplit (?:the|if)|split the network|break (?:the graph )?apart|"
                    r"fragment|single points? of failure|cut vertices|cut nodes|removing whom|"
                    r"whose (?:loss|deletion|removal)|if (?:cut|removed)|critical for keeping|"
                    r"removal disconnects", r"pieces|islands|disconnected (?:groups|parts)|"
@@ -104,7 +106,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"degree of \w|links does",
                    r"\badjacent to\b",
                    r"(?:ties|connections|contacts|links|edges|friends|partners) (?:does|do|did) "
-                   r"(?-i:[A-Z]\w*|[a-z]+\d+|\d+)", r"'s degree\b|\bdegree (?:of|for) "),
+                   r"(?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)",
+                   r"'s degree\b|\bdegree (?:of|for) ",
+                   r"'s (?:friends|partners|colleagues|allies|associates|co-?authors)\b",
+                   r"\b(?:friends|partners|colleagues|allies) of (?-i:[A-Z]\w*|[a-z]+\d+|\d+)"),
         negatives=_rx(r"largest non-empty|deepest core|degeneracy|k-core exists",
                       r"neighbours per member"),
         clarify=_ask_node, group="neighbourhood", hint="a node's neighbourhood and clustering"),
@@ -124,11 +129,13 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"how many (?:characters|people|vertices|entities|edges|links|ties|"
                    r"connections|relationships)", r"\bcount the (?:people|connections|nodes|edges|links)",
                    r"edge count|node total|size of the graph|in total|total number|in vertices",
-                   r"number of (?:relationships|ties|connections|links)"),
+                   r"number of (?:relationships|ties|connections|links)",
+                   r"how many \w+ (?:are there|exist|are in (?:the|this)|does (?:the|this) \w+ "
+                   r"(?:have|contain|include|count))\b"),
         negatives=_rx(r"\b(?:only|once|average|mean|typical(?:ly)?|per|each|every|whose|which|"
                       r"who|than|at least|at most|more|fewer|less|within|without|if)\b",
-                      r"\bdoes (?!the (?:graph|network|tree|data|dataset|cast|adjacency)\b|this\b|"
-                      r"it\b)\w+ have", r"\b(?:have|has|had)\s+(?!in total)\w"),
+                      r"\bdoes (?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+) "
+                      r"have", r"\b(?:have|has|had)\s+(?!in total)\w"),
         phase=-1),
     "bipartite": dict(
         triggers=t(2.0, r"bipartite", r"two[- ]mode", r"2[- ]colou?r", r"two (?:sides|modes)",
@@ -198,7 +205,8 @@ LEXICON.update({
                    r"\b(?:without|removing|deleting|dropping|losing|remove|delete|drop|lose)\s+"
                    r"(?:the\s+)?(?:node\s+|edge\s+|link\s+|tie\s+)?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
                    slots.EDGE_REMOVAL.pattern),
-        negatives=_rx(r"self-loops|isolated|duplicates|\bsave\b|new version|unload|the graph\b\W*$"),
+        negatives=_rx(r"self-loops|isolated|duplicates|\bsave\b|new version|unload|the graph\b\W*$",
+                      r"\bif (?:they|we|you|it|he|she|someone|anyone|one|any)\b"),
         group="components", hint="what removing a node or an edge does to the components"),
     "clique": dict(
         triggers=t(2.0, r"\bcliques?\b", r"all[- ]connected", r"everyone (?:knows|is tied to|is "

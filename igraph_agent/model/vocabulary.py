@@ -125,7 +125,7 @@ _TWO_MODE = re.compile(r"co-?occur|co-?attend|\bsame (?:events?|clubs?|meetings?
 _DIRECTION = re.compile(r"\bcycles?\b|\bcyclic|acyclic|reachable from|\bcan (?:\w+ ){0,3}reach\b|"
                         r"\breach(?:es)? from\b|downstream|upstream|\bcites?\b|\bcited\b|\bciting\b",
                         re.IGNORECASE)
-_AS_GROUP = r"(?:which|what|each|every|per|by|across|between|among|within|inside|outside)\s+(?:\w+\s+){{0,2}}{a}s?\b|\b{a}s?\s+(?:has|have|had|with|mix|are|is)\b"
+_AS_GROUP = r"(?:which|what|each|every|per|by|across|between|among|within|inside|outside)\s+(?:\w+\s+){{0,2}}{a}s?\b|(?<!the )\b{a}s?\s+(?:has|have|had|with|mix|are|is)\b"
 _PLAIN_ATTRS = {"label", "name", "id", "weight"}
 
 
