@@ -218,3 +218,22 @@ def test_stop_button_cancels_a_long_run(page, lab, notebook):
     assert panel.locator(".iga-stop").count() == 0
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{notebook}.png"), full_page=True)
+
+
+def test_the_status_bar_follows_a_no_wait_run_as_it_goes(page, lab):
+    cells = ["%load_ext igraph_agent", SLOW_CELL.format(name="status-nowait"),
+             "%%agent --no-wait --model scripted/status-nowait\nWork for a long time"]
+    (lab.root / "status-nowait.ipynb").write_text(json.dumps(_notebook(cells)))
+    _open(page, lab, "status-nowait.ipynb", "statusnowait")
+    _run_all(page)
+    item = page.locator(".jp-igraph-agent-status")
+    page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=120_000)
+    panel = page.locator(f"{NB} .iga-panel").first
+    panel.locator(".iga-card").first.wait_for(timeout=120_000)
+    # every cell has returned: only the run's background writer tells the status bar
+    item.wait_for(state="visible", timeout=30_000)
+    assert item.inner_text() == "igraph-agent: running"
+    panel.locator(".iga-stop").click()
+    page.locator(f"{NB} .iga-panel[data-status='cancelled']").wait_for(timeout=60_000)
+    item.wait_for(state="hidden", timeout=30_000)
