@@ -82,7 +82,7 @@ def test_repeated_edges_sum_their_weights_and_directed_keeps_direction(ws):
     src = ws.attach(df)
     g, _ = ws.load(ws.construct([src["source_id"]], GraphSpec(directed=True))["id"])
     assert g.is_directed() and g["a"]["b"]["weight"] == 3.0 and g["b"]["a"]["weight"] == 5.0
-    undirected, _ = ws.load(ws.construct([src["source_id"]], GraphSpec())["id"])
+    undirected, _ = ws.load(ws.construct([src["source_id"]], GraphSpec(directed=False))["id"])
     assert undirected.number_of_edges() == 1 and undirected["a"]["b"]["weight"] == 8.0
 
 
@@ -93,7 +93,7 @@ def test_edge_list_with_named_columns_and_node_attribute_source(ws):
     spec = GraphSpec(source_col="x", target_col="y", weight_col="w",
                      node_source_id=nodes["source_id"])
     g, _ = ws.load(ws.construct([edges["source_id"]], spec)["id"])
-    assert g.nodes["3"]["label"] == "three" and g["1"]["2"]["weight"] == 0.5
+    assert g.nodes["3"]["label"] == "three" and g["1"]["2"]["w"] == 0.5
 
 
 def test_stored_tables_are_what_networkx_makes_of_the_raw_tables():

@@ -27,7 +27,8 @@ LAYERS: list[tuple[set[str], bool]] = [
     ({"store"}, True),
 ]
 # shared leaves (types, the crash points): importable from every layer, import no layer
-VOCABULARY = {"errors", "response", "options", "testhooks", "markup", "frames", "results"}
+VOCABULARY = {"errors", "response", "options", "testhooks", "markup", "frames", "results",
+              "figures"}
 NO_NOTEBOOK = {"runtime", "tools", "graph", "store", "model", "learn", "report", "skills",
                "memory", "sandbox", "cluster"}
 NOTEBOOK_LIBS = {"IPython", "ipywidgets", "anywidget", "ipykernel"}

@@ -18,6 +18,10 @@ def to_igraph(g: nx.Graph):
     index = {n: i for i, n in enumerate(ids)}
     edges = [(index[u], index[v]) for u, v in g.edges()]
     h = ig.Graph(n=len(ids), edges=edges, directed=g.is_directed())
-    if any("weight" in d for _, _, d in g.edges(data=True)):
-        h.es["weight"] = [float(d.get("weight", 1.0)) for _, _, d in g.edges(data=True)]
+    data = [d for _, _, d in g.edges(data=True)]
+    numeric = {k for d in data for k, v in d.items()
+               if isinstance(v, int | float) and not isinstance(v, bool)}
+    for name in sorted(numeric):  # every numeric edge attribute, 1.0 where one is missing
+        if all(isinstance(d.get(name, 1.0), int | float) for d in data):
+            h.es[name] = [float(d.get(name, 1.0)) for d in data]
     return h, ids

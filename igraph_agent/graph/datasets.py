@@ -52,13 +52,19 @@ class GraphSpec(BaseModel):
         "the right entities they share (weight = number shared)")
     table: str | None = Field(default=None, description="which table of each source to use "
                               "(SQL sources have several); default: the only one")
-    directed: bool = Field(default=False, description="edge_list/bipartite: directed edges")
+    directed: bool | None = Field(default=None, description="edge_list/bipartite: directed "
+                                  "edges; default: inferred from the endpoint columns' names "
+                                  "(citing/cited, sender/receiver, from/to ... are directed)")
     # edge_list
     source_col: str | None = Field(default=None, description="edge_list: column with edge "
                                    "sources (inferred from source/target, from/to, ...)")
     target_col: str | None = Field(default=None, description="edge_list: column with edge targets")
-    weight_col: str | None = Field(default=None, description="edge_list: numeric edge weight "
-                                   "column; 'weight' is used when present")
+    weight_col: str | None = Field(default=None, description="edge_list: the numeric edge "
+                                   "column that is the default weight (kept under its name); "
+                                   "default: the one obvious column")
+    weight_means: Literal["distance", "strength"] | None = Field(
+        default=None, description="what the weight column means: distance (smaller = closer: "
+        "km, cost, minutes) or strength (larger = closer: count, weight); default: from its name")
     node_source_id: str | None = Field(default=None, description="edge_list: a source with one "
                                        "row per node (node attributes)")
     node_id_col: str = Field(default="id", description="edge_list: id column of node_source_id")
@@ -86,6 +92,8 @@ class GraphSpec(BaseModel):
         if self.kind in ("bipartite", "projection") and not (self.left_col and self.right_col):
             raise ValueError(f"a {self.kind} spec needs left_col and right_col "
                              "(e.g. customer_id and product_id)")
+        if self.weight_means and not self.weight_col:
+            raise ValueError("weight_means needs weight_col (the column it describes)")
         if self.kind == "projection" and self.directed:
             raise ValueError("a projection is undirected; drop directed=true")
         return self
@@ -169,8 +177,34 @@ def edges_from_table(df: pd.DataFrame, spec: GraphSpec) -> pd.DataFrame:
         if weight not in out.columns:
             raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"weight column {weight!r} not in the table",
                             hint=f"columns are: {', '.join(map(str, df.columns))}")
-        out = out.drop(columns=[weight]).assign(weight=_numbers(out[weight], weight))
+        out[weight] = _numbers(out[weight], weight)
     return out
+
+
+def resolve_direction(spec: GraphSpec, inputs: list[dict]) -> tuple[bool, dict]:
+    """(directed, choices): the explicit ``spec.directed``, else a graph source's own
+    direction, else what the edge table's endpoint names say (undirected without evidence).
+    ``choices`` records the endpoint columns, how direction was decided and the weight
+    choices, stored with the dataset (``graph/semantics.py`` reads them)."""
+    from igraph_agent.graph.semantics import direction_of
+
+    choices: dict = {}
+    tables = [t["table"] for t in inputs if "table" in t]
+    if spec.kind == "edge_list" and tables:
+        s, t = infer_endpoints(tables[0], spec)
+        choices["endpoints"] = [str(s), str(t)]
+    if spec.weight_col:
+        choices["weight"] = spec.weight_col
+        if spec.weight_means:
+            choices["means"] = {spec.weight_col: spec.weight_means}
+    if spec.directed is not None:
+        return spec.directed, {**choices, "directed_by": "choice"}
+    graphs = [t for t in inputs if "edges" in t]
+    if graphs and any(t.get("directed") for t in graphs):
+        return True, {**choices, "directed_by": "source"}
+    if "endpoints" in choices and spec.kind == "edge_list" and direction_of(*choices["endpoints"]):
+        return True, {**choices, "directed_by": "columns"}
+    return False, {**choices, "directed_by": "source" if graphs else "default"}
 
 
 def bipartite_tables(df: pd.DataFrame, spec: GraphSpec) -> tuple[pd.DataFrame, pd.DataFrame]:

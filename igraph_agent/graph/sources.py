@@ -33,6 +33,7 @@ import numpy as np
 import pandas as pd
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.graph.semantics import DIRECTED_PAIRS
 
 #: limits on every file source (docs/limits.md lists them all)
 MAX_SOURCE_BYTES = 512 * 1024 * 1024
@@ -52,6 +53,8 @@ SQLITE_SUFFIXES = {".sqlite", ".sqlite3", ".db"}
 #: column pairs recognised as edge endpoints, in order of preference (case-insensitive)
 ENDPOINT_NAMES = [("source", "target"), ("src", "dst"), ("from", "to"), ("u", "v"),
                   ("node1", "node2"), ("head", "tail")]
+# endpoint names that also say the edges have a direction (graph/semantics.py)
+ENDPOINT_NAMES += [p for p in DIRECTED_PAIRS if p not in ENDPOINT_NAMES]
 
 _LEADING_ZERO = re.compile(r"^[+-]?0\d")
 _OTHER_SEPARATORS = {";": "semicolon", "\t": "tab", "|": "pipe", ",": "comma"}

@@ -27,6 +27,8 @@ import networkx as nx
 import numpy as np
 import pandas as pd
 
+from igraph_agent.graph.semantics import table_facts
+
 SAMPLE_NODES = 5
 # From this many edges on, read-only analyses leave the kernel: to worker processes
 # (runtime/workers.py), or split across a Ray cluster when one is set (cluster/split.py).
@@ -128,6 +130,8 @@ def igraph_view(g: nx.Graph):
 
 def summarize_graph(g: nx.Graph) -> dict[str, Any]:
     """The summary walked from networkx (the reference :func:`summarize_tables` matches)."""
+    from igraph_agent.graph.datasets import graph_tables
+
     n, m = g.number_of_nodes(), g.number_of_edges()
     comps = (nx.number_weakly_connected_components(g) if g.is_directed()
              else nx.number_connected_components(g)) if n else 0
@@ -139,6 +143,7 @@ def summarize_graph(g: nx.Graph) -> dict[str, Any]:
         "density": round(nx.density(g), 6),
         "sample_nodes": [{"id": node, **({"label": d["label"]} if "label" in d else {})}
                          for node, d in list(g.nodes(data=True))[:SAMPLE_NODES]],
+        "facts": table_facts(*graph_tables(g)),
     }
 
 
@@ -179,7 +184,7 @@ def tables_view(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool):
     summary = {"nodes": n, "edges": m, "directed": directed, "weighted": "weight" in edge_attrs,
                "node_attributes": node_attrs, "edge_attributes": edge_attrs,
                "components": _components(n, a, b), "density": round(density, 6),
-               "sample_nodes": sample}
+               "sample_nodes": sample, "facts": table_facts(nodes, edges, src, dst)}
     if m != len(edges):
         return summary, None
     return summary, _lazy_view(summary, np.column_stack([src, dst]), edges, directed, ids)
@@ -200,8 +205,11 @@ def _lazy_view(summary: dict[str, Any], codes: np.ndarray, edges: pd.DataFrame,
                directed: bool, ids: pd.Index) -> _LazyView:
     weights = (pd.to_numeric(edges["weight"], errors="coerce").fillna(1.0).to_numpy(float)
                if "weight" in summary["edge_attributes"] else None)
+    numeric = (summary.get("facts") or {}).get("numeric_edge_columns") or []
+    extra = {c: pd.to_numeric(edges[c], errors="coerce").fillna(1.0).to_numpy(float)
+             for c in numeric if c != "weight" and c in edges.columns}
     return _LazyView(summary["nodes"], codes[:, 0].astype(np.int32), codes[:, 1].astype(np.int32),
-                     directed, weights, ids)
+                     directed, weights, ids, extra)
 
 
 def _components(n: int, a: np.ndarray, b: np.ndarray) -> int:
@@ -241,8 +249,10 @@ class _LazyView:
     """The igraph view's ingredients; the graph is built on the first igraph analysis."""
 
     def __init__(self, n: int, src: np.ndarray, dst: np.ndarray, directed: bool,
-                 weights: np.ndarray | None, ids: pd.Index) -> None:
+                 weights: np.ndarray | None, ids: pd.Index,
+                 extra: dict[str, np.ndarray] | None = None) -> None:
         self.parts = (n, src, dst, directed, weights, ids)
+        self.extra = extra or {}  # the other numeric edge columns, by name
 
     def build(self):
         import igraph as ig
@@ -255,6 +265,8 @@ class _LazyView:
                                  strict=True)))
         if weights is not None:
             h.es["weight"] = weights.tolist()
+        for name, values in self.extra.items():
+            h.es[name] = values.tolist()
         return h, ids.tolist()
 
 

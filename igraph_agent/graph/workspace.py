@@ -35,6 +35,7 @@ from igraph_agent.graph.datasets import (
     check_columns,
     graph_tables,
     normalise_tables,
+    resolve_direction,
 )
 from igraph_agent.graph.nodetables import node_frame, split_node_tables
 from igraph_agent.graph.revisions import (
@@ -193,13 +194,14 @@ class Workspace:
         label = name or "+".join(self.store.get_source(s)["name"] for s in source_ids)
         self.store.add_dataset(did, label, source_ids, spec.model_dump())
         try:
-            nodes, edges = normalise_tables(*self._build(tables, spec), spec.directed)
+            directed, choices = resolve_direction(spec, tables)
+            nodes, edges = normalise_tables(*self._build(tables, spec), directed)
             nodes, edges = arrow_safe(nodes), arrow_safe(edges)
             with dataset_lock(self.datasets_dir, did):
                 digest = write_revision(self.datasets_dir, did, CONSTRUCTED_REVISION, nodes,
-                                        edges, spec.directed)
-                meta = {"nodes": len(nodes), "edges": len(edges), "directed": spec.directed,
-                        "kind": spec.kind,
+                                        edges, directed)
+                meta = {"nodes": len(nodes), "edges": len(edges), "directed": directed,
+                        "kind": spec.kind, "choices": choices,
                         "weighted": "weight" in edges.columns and bool(edges["weight"].notna().any()),
                         "construction_key": key,
                         "content_sha256": {str(CONSTRUCTED_REVISION): digest}}
@@ -227,7 +229,9 @@ class Workspace:
             tables = self.source_tables(sid)
             if spec.kind == "edge_list" and spec.table is None and "edges" in tables:
                 out.append({"edges": tables["edges"],
-                            "nodes": tables.get("nodes", pd.DataFrame(columns=["id"]))})
+                            "nodes": tables.get("nodes", pd.DataFrame(columns=["id"])),
+                            "directed": bool((self.store.get_source(sid)["meta"] or {})
+                                             .get("directed"))})
                 extra.append((f"{sid}/edges", tables["edges"]))
                 continue
             if spec.table is not None:

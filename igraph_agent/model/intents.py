@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from igraph_agent.figures import shown
 from igraph_agent.model import slots
 from igraph_agent.model.lexicon import declared
 from igraph_agent.model.planstate import Call, Observed, PlanState
@@ -28,7 +29,7 @@ def _rx(*words: str) -> re.Pattern[str]:
 
 
 def _fmt(x: float) -> str:
-    return f"{x:.4f}" if isinstance(x, float) else str(x)
+    return shown(x)
 
 
 # -- graph overview ---------------------------------------------------------------------

@@ -34,6 +34,12 @@ from igraph_agent.model.gateway import ToolCallRequest
 from igraph_agent.runtime.state import RunSpec
 
 BIND_CALL_ID = "bind_graph_info"
+#: how to read the inferred meaning (every data section ends with it)
+MEANING_NOTE = ("get_graph_info's `meaning` says whether edges are directed, each numeric edge "
+                "column's role (distance: smaller is closer, like km; strength: larger is "
+                "closer, like count) and the default weight, which weight-using tools apply "
+                "in the sense their measure needs (inverting the other) unless you pass "
+                "`weight`; groups are categorical node attributes, for group_analysis.")
 _LATEST = re.compile(r"\b(latest|newest|most recent|current|optimi[sz]ed|cleaned)\b.{0,20}"
                      r"\b(revision|version|graph|data)|\brevision\s+\d+|\br\d+\b", re.IGNORECASE)
 KIND_WORDS = {"dataframe": "DataFrame", "networkx": "networkx graph", "csv": "CSV",
@@ -130,7 +136,8 @@ def data_section(ref: dict[str, Any] | None, attached: bool) -> str:
     if ref is not None and ref["attached"]:
         return (f"Data of this request: {ref['label']} (bound by the runtime from the attached "
                 "data, and loaded; its get_graph_info result follows the question). Analyse it "
-                "directly; do not construct or load it again.")
+                "directly; construct_graph again only to read it another way (other direction "
+                "or weight choices), then load that. " + MEANING_NOTE)
     if attached:
         return ("Data of this request: the attached sources could not be built into one graph "
                 "without a choice (see their columns in the get_graph_info result after the "

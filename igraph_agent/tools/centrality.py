@@ -24,10 +24,10 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from igraph_agent.cluster.split import split_address
+from igraph_agent.figures import figure, shown
 from igraph_agent.graph.measures import (
     betweenness_raw,
     closeness_of,
-    distances,
     normalise_betweenness,
     sampled_sources,
 )
@@ -42,10 +42,17 @@ from igraph_agent.tools.common import (
     label,
     matching_nodes,
     require_nodes,
-    weight_key,
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 from igraph_agent.tools.schema import INTERNAL
+from igraph_agent.tools.weights import (
+    WeightArgs,
+    ig_weights,
+    nx_graph_weight,
+    nx_weight,
+    sense_text,
+    weight_for,
+)
 
 # Closeness of every node costs one BFS per node; above this many nodes only candidates
 # (the named nodes and the highest-degree ones) are scored.
@@ -108,11 +115,14 @@ PAGERANK_MAX_ITER = 1000
 Measure = Literal["degree", "betweenness", "closeness", "pagerank", "eigenvector"]
 
 
-class CentralityArgs(BaseModel):
+#: the sense each measure reads a weight in (graph/semantics.py)
+SENSE = {"degree": "strength", "betweenness": "distance", "closeness": "distance",
+         "pagerank": "strength", "eigenvector": "strength"}
+
+
+class CentralityArgs(WeightArgs):
     measure: Measure = "pagerank"
     top_k: int = Field(default=10, ge=1, le=500)
-    weighted: bool = Field(default=False, description="use the edge attribute 'weight' "
-                           "(a heavier edge is a stronger tie: shorter for betweenness/closeness)")
     k: Annotated[int | None, INTERNAL] = Field(
         default=None, ge=2, description="betweenness: sample this many source nodes "
         "(approximation for large graphs); default exact up to 5k nodes, sampled above")
@@ -137,17 +147,20 @@ def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
     g = ctx.session.require()
     named = require_nodes(g, args.nodes)
     among = matching_nodes(g, args.where)
-    res = centrality_scores(ctx, args.measure, weighted=args.weighted, k=args.k, seed=args.seed,
+    use = weight_for(ctx, args, SENSE[args.measure]) if args.measure != "degree" else \
+        weight_for(ctx, args.model_copy(update={"weight": None}), "strength")
+    res = centrality_scores(ctx, args.measure, use=use, k=args.k, seed=args.seed,
                             backend=args.backend, nodes=named, top_k=args.top_k, among=among)
     scores = res["scores"]
     ranked = scores if among is None else {n: s for n, s in scores.items() if n in among}
     top = heapq.nsmallest(args.top_k, ranked.items(), key=lambda kv: (-kv[1], str(kv[0])))
     data = {
-        "measure": args.measure, "weighted": args.weighted, "backend": res["backend"],
+        "measure": args.measure, "weighted": use["attribute"] is not None,
+        "weight_used": use, "directed": g.is_directed(), "backend": res["backend"],
         "approximate": res["approximate"], "sample_k": res["sample_k"],
         "scored_nodes": len(scores), "nodes": g.number_of_nodes(),
-        "top": [{"node": n, "score": round(s, 6), **label(g, n)} for n, s in top],
-        "requested": [{"node": n, "score": round(scores[n], 6)} for n in named],
+        "top": [{"node": n, "score": figure(s), **label(g, n)} for n, s in top],
+        "requested": [{"node": n, "score": figure(scores[n])} for n in named],
     }
     if res.get("candidates"):
         data["candidates"] = res["candidates"]
@@ -155,9 +168,10 @@ def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
         data["cluster"] = res["cluster"]
     if among is not None:
         data.update(where=args.where, ranked_nodes=len(ranked))
-    lead = ", ".join(f"{t['node']} ({t['score']:.4f})" for t in data["top"][:3])
+    lead = ", ".join(f"{t['node']} ({shown(t['score'])})" for t in data["top"][:3])
+    how = sense_text(use) + (", directed" if g.is_directed() else "")
     return ToolOutput(data=data, revision=ctx.session.revision,
-                      summary=f"top {args.measure} ({_how(res)}): {lead}")
+                      summary=f"top {args.measure} ({how}; {_how(res)}): {lead}")
 
 
 def _how(res: dict) -> str:
@@ -168,7 +182,7 @@ def _how(res: dict) -> str:
             f"{split['nodes']} node(s)")
 
 
-def centrality_scores(ctx: ToolContext, measure: str, *, weighted: bool = False,
+def centrality_scores(ctx: ToolContext, measure: str, *, use: dict | None = None,
                       k: int | None = None, seed: int = 42, backend: str = "auto",
                       nodes: list[str] | None = None, top_k: int = 10,
                       among: set | None = None) -> dict:
@@ -179,7 +193,8 @@ def centrality_scores(ctx: ToolContext, measure: str, *, weighted: bool = False,
     nodes plus the highest-degree ones (of ``among``, when given).
     """
     g = ctx.session.require()
-    weight = weight_key(g, weighted)
+    use = use or {"attribute": None, "inverted": False}
+    weight = use["attribute"]
     chosen = choose_backend(g, backend)
     n = g.number_of_nodes()
     if measure == "betweenness" and k is None and n > BETWEENNESS_EXACT_LIMIT:
@@ -195,16 +210,18 @@ def centrality_scores(ctx: ToolContext, measure: str, *, weighted: bool = False,
         subset = list(dict.fromkeys([*(nodes or []), *(u for u, _ in by_degree)]))
         candidates = f"named nodes and the {many} highest-degree nodes"
     # the split computes igraph's figures; a call that asks for networkx's runs here
+    # the cluster split weighs by `weight` as a strength only
+    legacy = weight is None or (weight == "weight" and use["inverted"])
     address = (split_address(ctx.session)
-               if measure in SPLIT_MEASURES and backend != "networkx" else None)
+               if measure in SPLIT_MEASURES and backend != "networkx" and legacy else None)
     split = None
     if address is not None:
         chosen = "igraph"
         scores, split = _split_scores(ctx, address, measure, weight, k, seed, subset)
     elif chosen == "igraph":
-        scores = _igraph_scores(ctx, measure, weight, k, seed, subset)
+        scores = _igraph_scores(ctx, measure, use, k, seed, subset)
     else:
-        scores = _nx_scores(g, measure, weight, k, seed, subset)
+        scores = _nx_scores(g, measure, use, k, seed, subset)
     return {"scores": scores, "backend": chosen, "sample_k": k if measure == "betweenness" else None,
             "approximate": bool((measure == "betweenness" and k) or subset is not None),
             "candidates": candidates, "cluster": split}
@@ -224,35 +241,31 @@ def _split_scores(ctx: ToolContext, address: str, measure: str, weight: str | No
     return {ids[v]: c for v, c in zip(vertices, closeness, strict=True)}, how.describe()
 
 
-def _distance(u, v, d) -> float:
-    """Weights are tie strengths; path measures need distances: a heavier tie is closer."""
-    w = d.get("weight")
-    return 1.0 / w if w else 1.0
-
-
-def _nx_scores(g: nx.Graph, measure: str, weight: str | None, k: int | None, seed: int,
+def _nx_scores(g: nx.Graph, measure: str, use: dict, k: int | None, seed: int,
                subset: list | None) -> dict:
     if measure == "degree":
         return nx.degree_centrality(g)
     if measure == "betweenness":
-        return nx.betweenness_centrality(g, k=k, weight=_distance if weight else None, seed=seed)
+        return nx.betweenness_centrality(g, k=k, weight=nx_weight(use), seed=seed)
     if measure == "closeness":
-        dist = _distance if weight else None
+        dist = nx_weight(use)
         if subset is not None:
             return {u: nx.closeness_centrality(g, u=u, distance=dist) for u in subset}
         return nx.closeness_centrality(g, distance=dist)
     if measure == "pagerank":
         # Power iteration shrinks the error by the damping (0.85) each step, so 1e-10 takes
         # about 150 steps on stars and paths; networkx's default of 100 gives up first.
-        return nx.pagerank(g, weight=weight, tol=1e-10, max_iter=PAGERANK_MAX_ITER)
-    return nx.eigenvector_centrality_numpy(g, weight=weight)
+        h, attr = nx_graph_weight(g, use)
+        return nx.pagerank(h, weight=attr, tol=1e-10, max_iter=PAGERANK_MAX_ITER)
+    h, attr = nx_graph_weight(g, use)
+    return nx.eigenvector_centrality_numpy(h, weight=attr)
 
 
-def _igraph_scores(ctx: ToolContext, measure: str, weight: str | None, k: int | None,
+def _igraph_scores(ctx: ToolContext, measure: str, use: dict, k: int | None,
                    seed: int, subset: list | None) -> dict:
     h, ids = ctx.session.igraph()
-    w = h.es["weight"] if weight and "weight" in h.es.attributes() else None
-    dist = distances(w)
+    w = ig_weights(h, use)
+    dist = w
     n = h.vcount()
     directed = h.is_directed()
     if measure == "degree":

@@ -26,11 +26,11 @@ from typing import Annotated, Any, Literal
 
 import networkx as nx
 import numpy as np
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from igraph_agent.graph.partitions import load_partition, save_partition
 from igraph_agent.results.community import BridgeNodesResult, CommunityDetectionResult
-from igraph_agent.tools.centrality import centrality_scores
+from igraph_agent.tools.centrality import SENSE, centrality_scores
 from igraph_agent.tools.common import (
     Backend,
     choose_backend,
@@ -38,10 +38,10 @@ from igraph_agent.tools.common import (
     label,
     owner,
     require_nodes,
-    weight_key,
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 from igraph_agent.tools.schema import INTERNAL
+from igraph_agent.tools.weights import WeightArgs, sense_text, weight_for
 
 # Leiden iterates until stable below this many edges, else stops after 2 passes.
 LEIDEN_CONVERGE_LIMIT = 20_000
@@ -50,13 +50,12 @@ _PARTITION_LOCK = threading.Lock()
 Method = Literal["auto", "leiden", "louvain", "label_propagation", "infomap"]
 
 
-class PartitionArgs(BaseModel):
+class PartitionArgs(WeightArgs):
     method: Method = Field(default="auto", description="auto = leiden (best modularity)")
     seed: Annotated[int, INTERNAL] = Field(default=42, description="random seed: the same seed "
                                            "gives the same partition")
     resolution: float = Field(default=1.0, gt=0, description="higher gives more, smaller "
                               "communities (leiden, louvain)")
-    weighted: bool = Field(default=False, description="use the edge attribute 'weight'")
     backend: Backend = "auto"
 
 
@@ -95,6 +94,7 @@ def community_detection(ctx: ToolContext, args: CommunityArgs) -> ToolOutput:
             row.update({k: v for k, v in extra.items() if k not in row})
     data = {
         **_describe(part),
+        "weight_used": partition_weight(ctx, args),
         "communities": len(sizes),
         "nodes": g.number_of_nodes(),
         "sizes": {"largest": sizes[0] if sizes else 0, "smallest": sizes[-1] if sizes else 0,
@@ -109,7 +109,7 @@ def community_detection(ctx: ToolContext, args: CommunityArgs) -> ToolOutput:
     return ToolOutput(
         data=data, revision=ctx.session.revision,
         summary=f"{len(sizes)} communities by {part['method']} (seed {args.seed}, "
-                f"{part['backend']}), modularity {data['modularity']:.4f}; largest has "
+                f"{part['backend']}, {sense_text(data['weight_used'])}), modularity {data['modularity']:.4f}; largest has "
                 f"{data['sizes']['largest']} nodes" + (
                     f"; statistics on the Ray cluster in {split['parts']} parts" if split else ""))
 
@@ -158,14 +158,19 @@ def bridge_nodes(ctx: ToolContext, args: BridgeArgs) -> ToolOutput:
     membership = part["membership"]
     h, ids = ctx.session.igraph()
     m = np.fromiter((membership[n] for n in ids), dtype=np.int64, count=len(ids))
-    spans, participation = _neighbour_communities(h, m, args.weighted and "weight" in h.es.attributes())
+    use = partition_weight(ctx, args)
+    attr = use["attribute"]
+    spans, participation = _neighbour_communities(
+        h, m, attr if attr and attr in h.es.attributes() else None)
     keep = np.flatnonzero(spans >= args.min_communities)
     if args.attribute:
         want = (args.value or "").strip().lower().rstrip("s")
         keep = np.array([i for i in keep if str(g.nodes[ids[i]].get(args.attribute, ""))
                          .lower().startswith(want)], dtype=np.int64)
     order = sorted(keep.tolist(), key=lambda i: (-spans[i], -participation[i], str(ids[i])))
-    cent = centrality_scores(ctx, args.centrality, weighted=args.weighted, seed=args.seed,
+    cent_use = weight_for(ctx, args, SENSE[args.centrality]) if args.centrality != "degree" \
+        else {"attribute": None, "inverted": False}
+    cent = centrality_scores(ctx, args.centrality, use=cent_use, seed=args.seed,
                              backend=args.backend, top_k=args.top_k)
     scores = cent["scores"]
     listed = order[: args.top_k]
@@ -199,11 +204,11 @@ def partition(ctx: ToolContext, args: PartitionArgs) -> dict[str, Any]:
     stored beside the revision by any process), else computed and stored."""
     g = ctx.session.require()
     method = "leiden" if args.method == "auto" else args.method
-    weight = weight_key(g, args.weighted)
+    weight = partition_weight(ctx, args)["attribute"]
     backend = choose_backend(g, args.backend)
     if method == "infomap":
         backend = "igraph"  # networkx has no infomap; igraph has it built in
-    key = [method, args.seed, args.resolution, bool(weight), backend]
+    key = [method, args.seed, args.resolution, weight or False, backend]
     session = ctx.session
     # One partition at a time: calls of one turn share the result instead of racing, and
     # seeding python-igraph's global RNG cannot interleave with another seeded run.
@@ -249,15 +254,26 @@ def _compute(ctx: ToolContext, g: nx.Graph, method: str, backend: str, key: list
         groups.append([n])
     part = {"key": key, "revision": ctx.session.revision,
             "method": method, "implementation": impl, "backend": backend, "seed": args.seed,
-            "resolution": args.resolution, "weighted": bool(weight),
+            "resolution": args.resolution, "weighted": bool(weight), "weight": weight,
             "membership": membership, "sizes": [len(c) for c in groups],
             "modularity": _modularity(ctx, g, membership, weight, backend)}
     return part
 
 
 def _describe(part: dict) -> dict[str, Any]:
-    return {k: part[k] for k in ("method", "implementation", "backend", "seed", "resolution",
-                                 "weighted")} | {"modularity": round(part["modularity"], 6)}
+    return {k: part.get(k) for k in ("method", "implementation", "backend", "seed", "resolution",
+                                     "weighted", "weight")} | {"modularity": round(part["modularity"], 6)}
+
+
+def partition_weight(ctx: ToolContext, args: PartitionArgs) -> dict[str, Any]:
+    """Communities weigh edges as strengths; a distance weight is not inverted but refused:
+    the partition is then unweighted and the note says why."""
+    use = weight_for(ctx, args, "strength")
+    if use["inverted"]:
+        return {**use, "attribute": None, "inverted": False,
+                "note": f"{use['attribute']} is a {use['role']}: communities use strengths, "
+                        "so they were found unweighted"}
+    return use
 
 
 def _networkx_partition(g: nx.Graph, method: str, seed: int, resolution: float,
@@ -277,7 +293,7 @@ def _networkx_partition(g: nx.Graph, method: str, seed: int, resolution: float,
         h, ids = to_igraph(u)
         found = leidenalg.find_partition(
             h, leidenalg.RBConfigurationVertexPartition,
-            weights="weight" if weight and "weight" in h.es.attributes() else None,
+            weights=weight if weight and weight in h.es.attributes() else None,
             resolution_parameter=resolution, seed=seed)
         return [[ids[i] for i in c] for c in found], "leidenalg.RBConfigurationVertexPartition"
     found = nx.community.label_propagation_communities(u)
@@ -289,8 +305,8 @@ def _igraph_partition(ctx: ToolContext, method: str, seed: int, resolution: floa
     h, ids = ctx.session.igraph()
     if h.is_directed():
         h = h.copy()
-        h.to_undirected(mode="collapse", combine_edges={"weight": "sum"} if weight else None)
-    w = "weight" if weight and "weight" in h.es.attributes() else None
+        h.to_undirected(mode="collapse", combine_edges={weight: "sum"} if weight else None)
+    w = weight if weight and weight in h.es.attributes() else None
     import igraph as ig
 
     # python-igraph draws from a Python RNG object; give it its own seeded one so nothing else
@@ -335,16 +351,16 @@ def _modularity(ctx: ToolContext, g: nx.Graph, membership: dict, weight: str | N
     h, ids = ctx.session.igraph()
     if h.is_directed():
         h = h.copy()
-        h.to_undirected(mode="collapse", combine_edges={"weight": "sum"} if weight else None)
-    w = "weight" if weight and "weight" in h.es.attributes() else None
+        h.to_undirected(mode="collapse", combine_edges={weight: "sum"} if weight else None)
+    w = weight if weight and weight in h.es.attributes() else None
     return float(h.modularity([membership[n] for n in ids], weights=w))
 
 
-def _neighbour_communities(h, m: np.ndarray, weighted: bool):
+def _neighbour_communities(h, m: np.ndarray, weighted: str | None):
     """Per vertex: distinct neighbour communities and the participation coefficient."""
     n = h.vcount()
     edges = np.array(h.get_edgelist(), dtype=np.int64).reshape(-1, 2)
-    w = np.array(h.es["weight"], dtype=float) if weighted else np.ones(len(edges))
+    w = np.array(h.es[weighted], dtype=float) if weighted else np.ones(len(edges))
     loops = edges[:, 0] == edges[:, 1]
     edges, w = edges[~loops], w[~loops]
     n_comm = int(m.max()) + 1 if n else 1

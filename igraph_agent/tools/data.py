@@ -18,6 +18,7 @@ from igraph_agent.results.data import (
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 from igraph_agent.tools.schema import INTERNAL
+from igraph_agent.tools.weights import graph_meaning
 
 #: dataset meta kept for the store, not shown to the model
 _INTERNAL_META = ("construction_key", "content_sha256")
@@ -59,15 +60,17 @@ def get_graph_info(ctx: ToolContext, args: GraphInfoArgs) -> ToolOutput:
     assert g is not None
     info = graph_summary(g)  # from the revision's tables at load: no walk over the graph
     n, m, comps = info["nodes"], info["edges"], info["components"]
+    meaning = graph_meaning(ctx)
     data.update({
         "dataset_id": session.dataset_id, "revision": session.revision,
-        "construction_status": session.construction_status, **copy.deepcopy(info),
+        "construction_status": session.construction_status,
+        **copy.deepcopy({k: v for k, v in info.items() if k != "facts"}),
+        "meaning": copy.deepcopy(meaning),
     })
-    kind = "directed" if info["directed"] else "undirected"
     return ToolOutput(
         data=data, revision=session.revision,
         summary=f"loaded {session.dataset_id} r{session.revision}: {n} nodes, {m} edges, "
-                f"{kind}, {comps} component(s)")
+                f"{comps} component(s); {meaning['line']}")
 
 
 class ConstructArgs(BaseModel):
@@ -78,11 +81,17 @@ class ConstructArgs(BaseModel):
         default="edge_list", description="edge_list: rows are edges; bipartite: rows link left "
         "to right entities; projection: left entities linked by shared right ones")
     table: str | None = Field(default=None, description="when a source has several")
-    directed: bool = False
+    directed: bool | None = Field(default=None, description="default: inferred from the "
+                                  "endpoint names (citing/cited, sender/receiver, from/to are "
+                                  "directed; source/target undirected)")
     source_col: str | None = Field(default=None, description="default: source/target, "
                                    "from/to, ... or the first two columns")
     target_col: str | None = None
-    weight_col: str | None = None
+    weight_col: str | None = Field(default=None, description="the numeric edge column that is "
+                                   "the default weight; default: the one obvious column")
+    weight_means: Literal["distance", "strength"] | None = Field(
+        default=None, description="distance: smaller is closer (km, cost); strength: larger is "
+        "closer (count, weight); default: from the column's name")
     left_col: str | None = Field(default=None, description="e.g. customer_id")
     right_col: str | None = Field(default=None, description="e.g. product_id")
     label_col: str | None = Field(default=None, description="left nodes' label")
@@ -96,7 +105,8 @@ class ConstructArgs(BaseModel):
             return self.spec
         return GraphSpec(kind=self.kind, table=self.table, directed=self.directed,
                          source_col=self.source_col, target_col=self.target_col,
-                         weight_col=self.weight_col, left_col=self.left_col,
+                         weight_col=self.weight_col, weight_means=self.weight_means,
+                         left_col=self.left_col,
                          right_col=self.right_col, left_label_col=self.label_col,
                          amount_col=self.amount_col)
 
@@ -105,7 +115,9 @@ class ConstructArgs(BaseModel):
 def construct_graph(ctx: ToolContext, args: ConstructArgs) -> ToolOutput:
     """Build a graph dataset from sources; a table whose id column matches the edge
     endpoints becomes node attributes. The same content reuses its dataset at revision 1.
-    Then call load_constructed_graph."""
+    Direction and the weight's meaning are inferred from column names unless given; call
+    it again with other choices (directed, weight_col, weight_means) to rebuild the
+    attached data another way (a new dataset). Then call load_constructed_graph."""
     session = ctx.session
     _read_only_scope(ctx, args.source_ids)
     spec = args.graph_spec()

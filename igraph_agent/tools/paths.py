@@ -23,25 +23,23 @@ import warnings
 import networkx as nx
 from pydantic import BaseModel, Field
 
+from igraph_agent.figures import figure
 from igraph_agent.graph.lazy import is_built
 from igraph_agent.results.paths import ConnectivityResult, ShortestPathResult
-from igraph_agent.tools.centrality import _distance
 from igraph_agent.tools.common import (
     Backend,
     choose_backend,
     degrees,
     label,
     require_nodes,
-    weight_key,
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.weights import WeightArgs, ig_weights, nx_weight, sense_text, weight_for
 
 
-class PathArgs(BaseModel):
+class PathArgs(WeightArgs):
     source: str = Field(description="node id (from search_node)")
     target: str = Field(description="node id (from search_node)")
-    weighted: bool = Field(default=False, description="use 1/weight as edge length (heavier "
-                           "ties are shorter)")
     count_paths: bool = Field(default=False, description="also count all shortest paths (capped)")
     backend: Backend = Field(default="auto", description="auto = igraph on large graphs or "
                              "while networkx is not built, else networkx (bidirectional "
@@ -61,25 +59,27 @@ def shortest_path(ctx: ToolContext, args: PathArgs) -> ToolOutput:
     """
     g = ctx.session.require()
     s, t = require_nodes(g, [args.source, args.target])
-    weight = weight_key(g, args.weighted)
+    use = weight_for(ctx, args, "distance")
+    weight = nx_weight(use)
     backend = args.backend
     if backend == "auto":
         backend = ("networkx" if is_built(g) and choose_backend(g, "auto") == "networkx"
                    else "igraph")
-    path, length = (_igraph_path(ctx, s, t, weight) if backend == "igraph"
+    path, length = (_igraph_path(ctx, s, t, use) if backend == "igraph"
                     else _nx_path(g, s, t, weight))
-    data: dict = {"source": s, "target": t, "backend": backend, "weighted": bool(weight),
-                  "reachable": path is not None}
+    data: dict = {"source": s, "target": t, "backend": backend,
+                  "weighted": use["attribute"] is not None, "weight_used": use,
+                  "directed": g.is_directed(), "reachable": path is not None}
     if path is None:
         return ToolOutput(data=data, revision=ctx.session.revision,
                           summary=f"no path from {s} to {t}")
     data["hops"] = len(path) - 1
     data["path"] = [{"node": n, **label(g, n)} for n in path]
     if weight:
-        data["length"] = round(length, 6)
+        data["length"] = figure(length)
     if args.count_paths:
         count = 0
-        for _ in nx.all_shortest_paths(g, s, t, weight=_distance if weight else None):
+        for _ in nx.all_shortest_paths(g, s, t, weight=weight):
             count += 1
             if count >= MAX_PATHS_COUNTED:
                 break
@@ -87,14 +87,23 @@ def shortest_path(ctx: ToolContext, args: PathArgs) -> ToolOutput:
         data["shortest_paths_capped"] = count >= MAX_PATHS_COUNTED
     route = " -> ".join(str(n) for n in path[:12]) + (" -> …" if len(path) > 12 else "")
     return ToolOutput(data=data, revision=ctx.session.revision,
-                      summary=f"shortest path {s} to {t}: {data['hops']} hop(s): {route}")
+                      summary=f"shortest path {s} to {t} ({sense_text(use)}): {data['hops']} "
+                              f"hop(s){_length(data, use)}: {route}")
 
 
-def _nx_path(g: nx.Graph, s: str, t: str, weight: str | None) -> tuple[list | None, float]:
-    """The path and its length (edge lengths ``1/weight`` when weighted, else hops)."""
+def _length(data: dict, use: dict) -> str:
+    if "length" not in data:
+        return ""
+    unit = f"1/{use['attribute']}" if use["inverted"] else use["attribute"]
+    return f", total {unit} {data['length']}"
+
+
+def _nx_path(g: nx.Graph, s: str, t: str, weight) -> tuple[list | None, float]:
+    """The path and its length (edge lengths by ``weight``, a networkx weight function,
+    else hops)."""
     try:
         if weight:
-            length, path = nx.bidirectional_dijkstra(g, s, t, weight=_distance)
+            length, path = nx.bidirectional_dijkstra(g, s, t, weight=weight)
             return path, float(length)
         path = nx.bidirectional_shortest_path(g, s, t)
         return path, float(len(path) - 1)
@@ -102,12 +111,11 @@ def _nx_path(g: nx.Graph, s: str, t: str, weight: str | None) -> tuple[list | No
         return None, 0.0
 
 
-def _igraph_path(ctx: ToolContext, s: str, t: str,
-                 weight: str | None) -> tuple[list | None, float]:
-    """As :func:`_nx_path`, on the igraph view (lengths as networkx's ``_distance``)."""
+def _igraph_path(ctx: ToolContext, s: str, t: str, use: dict) -> tuple[list | None, float]:
+    """As :func:`_nx_path`, on the igraph view (the same edge lengths)."""
     h, ids = ctx.session.igraph()
     a, b = ids.index(s), ids.index(t)
-    dist = [1.0 / w if w else 1.0 for w in h.es["weight"]] if weight else None
+    dist = ig_weights(h, use)
     with warnings.catch_warnings():  # igraph warns when the target is unreachable
         warnings.simplefilter("ignore", RuntimeWarning)
         epath = h.get_shortest_path(a, b, weights=dist, mode="out", output="epath")

@@ -1,0 +1,238 @@
+"""What a graph's columns mean: direction, weight roles, node attribute kinds, two modes.
+
+Decided at construction from column names and the stored tables (docs/data.md, "What the
+data means"), stored with the dataset, shown by ``get_graph_info`` in one line, and read
+by every weight-using tool so each algorithm takes a weight in the sense it needs:
+
+* **direction**: endpoint columns named like ``citing/cited``, ``sender/receiver``,
+  ``from/to``, ``follower/followee``, ``parent/child``, ``caller/callee``, ``src/dst``
+  make the graph directed; ``source/target`` (and any other pair) stays undirected; an
+  explicit ``directed=`` always wins.
+* **weight roles**: a numeric edge column named like a distance (``km``, ``cost``,
+  ``minutes``, ``latency`` ...) is a *distance* (smaller = closer), one named like a tie
+  strength (``weight``, ``count``, ``messages``, ``similarity`` ...) a *strength* (larger =
+  closer); any other numeric column's role is unknown and said so.
+* **default weight**: the column named by the user, else (for a graph built from a table)
+  the one numeric edge column with a known role (``weight`` first when there are several),
+  else none; a graph handed over as a graph object keeps networkx's convention (weights
+  are named per call).
+* **node attribute kinds**: ``categorical`` (few distinct values: groups), ``numeric``,
+  ``text``.
+* **two modes**: a node attribute with two values that differ across every edge, or
+  endpoint columns whose id sets are disjoint.
+
+Example::
+
+    >>> direction_of("citing", "cited"), direction_of("source", "target")
+    (True, None)
+    >>> weight_role("km"), weight_role("n_messages"), weight_role("colour")
+    ('distance', 'strength', None)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+import numpy as np
+import pandas as pd
+
+Sense = Literal["distance", "strength"]
+
+#: endpoint column pairs that say the edge has a direction (source end first)
+DIRECTED_PAIRS: list[tuple[str, str]] = [
+    ("citing", "cited"), ("citer", "cited"), ("cites", "cited"), ("sender", "receiver"),
+    ("sender", "recipient"), ("from", "to"), ("follower", "followee"),
+    ("follower", "followed"), ("parent", "child"), ("caller", "callee"), ("src", "dst"),
+    ("origin", "destination"), ("orig", "dest"), ("payer", "payee"),
+    ("predecessor", "successor"), ("referrer", "referred"), ("author", "cited"),
+]
+
+_DISTANCE = {
+    "km", "kms", "kilometer", "kilometers", "kilometre", "kilometres", "mi", "mile", "miles",
+    "meter", "meters", "metre", "metres", "distance", "dist", "length", "len", "cost",
+    "costs", "time", "duration", "minutes", "minute", "mins", "hours", "hour", "hrs",
+    "seconds", "second", "secs", "days", "delay", "latency", "price", "fare", "toll",
+    "resistance", "travel", "eta", "ms",
+}
+_STRENGTH = {
+    "weight", "weights", "w", "count", "counts", "n", "num", "number", "messages",
+    "message", "msgs", "emails", "email", "calls", "call", "strength", "amount", "volume",
+    "trips", "similarity", "sim", "freq", "frequency", "flow", "traffic", "capacity",
+    "interactions", "votes", "trust", "score", "shared", "cooccurrence", "co", "times",
+    "papers", "links", "value", "total", "sum", "visits", "transactions", "bandwidth",
+}
+_RESERVED_NODE = {"id", "label"}
+#: a text attribute with at most this many distinct values (and repeats) is a grouping
+MAX_GROUPS = 50
+
+
+def _tokens(name: str) -> list[str]:
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", str(name))
+    return [t for t in re.split(r"[^a-z0-9]+", spaced.lower()) if t]
+
+
+def _stem(name: str) -> str:
+    low = str(name).strip().lower()
+    for suffix in ("_id", " id", "id"):
+        if low.endswith(suffix) and len(low) > len(suffix) + 1:
+            return low[: -len(suffix)].rstrip("_ ")
+    return low
+
+
+def direction_of(source_col: str, target_col: str) -> bool | None:
+    """True when the endpoint columns' names say the edges point source -> target, else
+    None (no evidence: the caller's default applies)."""
+    pair = (_stem(source_col), _stem(target_col))
+    return True if pair in DIRECTED_PAIRS else None
+
+
+def weight_role(column: str) -> Sense | None:
+    """``distance`` / ``strength`` from a numeric edge column's name, else None."""
+    tokens = _tokens(column)
+    if not tokens:
+        return None
+    for t in tokens:
+        if t in _DISTANCE:
+            return "distance"
+    for t in tokens:
+        if t in _STRENGTH:
+            return "strength"
+    return None
+
+
+def table_facts(nodes: pd.DataFrame, edges: pd.DataFrame, src: np.ndarray | None = None,
+                dst: np.ndarray | None = None) -> dict[str, Any]:
+    """What the stored tables themselves show: numeric edge columns, node attribute kinds
+    (with group sizes for categorical ones), and two-mode evidence. ``src``/``dst`` are the
+    edges' row positions in ``nodes`` when known (else computed)."""
+    numeric = [str(c) for c in edges.columns if c not in ("source", "target")
+               and pd.api.types.is_numeric_dtype(edges[c]) and not pd.api.types.is_bool_dtype(edges[c])
+               and edges[c].notna().any()]
+    kinds: dict[str, dict[str, Any]] = {}
+    n = len(nodes)
+    for col in nodes.columns:
+        if col in _RESERVED_NODE or not nodes[col].notna().any():
+            continue
+        s = nodes[col].dropna()
+        if pd.api.types.is_bool_dtype(s):
+            kinds[str(col)] = {"kind": "categorical", "values": int(s.nunique())}
+        elif pd.api.types.is_numeric_dtype(s):
+            kinds[str(col)] = {"kind": "numeric"}
+        else:
+            distinct = int(s.astype(str).nunique())
+            few = distinct <= MAX_GROUPS and distinct < max(2, len(s))
+            kinds[str(col)] = ({"kind": "categorical", "values": distinct} if few and distinct > 1
+                               else {"kind": "text"})
+    facts: dict[str, Any] = {"numeric_edge_columns": numeric, "node_kinds": kinds}
+    if n and len(edges):
+        if src is None or dst is None:
+            ids = pd.Index(nodes["id"].astype(str))
+            src = ids.get_indexer(edges["source"].astype(str))
+            dst = ids.get_indexer(edges["target"].astype(str))
+        facts["modes"] = _modes(nodes, kinds, np.asarray(src), np.asarray(dst))
+    return facts
+
+
+def _modes(nodes: pd.DataFrame, kinds: dict, src: np.ndarray, dst: np.ndarray) -> dict | None:
+    if len(src) == 0 or src.min() < 0 or dst.min() < 0:
+        return None
+    for col, k in kinds.items():
+        if k.get("values") != 2:
+            continue
+        codes, _ = pd.factorize(nodes[col].astype(str).where(nodes[col].notna()))
+        a, b = codes[src], codes[dst]
+        if bool(((a >= 0) & (b >= 0) & (a != b)).all()):
+            sizes = nodes[col].dropna().astype(str).value_counts()
+            return {"by": "attribute", "attribute": col,
+                    "sides": {str(v): int(sizes[v]) for v in sorted(sizes.index)}}
+    left, right = np.unique(src), np.unique(dst)
+    if len(left) >= 2 and len(right) >= 2 and not np.intersect1d(left, right).size \
+            and len(left) + len(right) == len(nodes):
+        return {"by": "endpoints", "sides_sizes": [len(left), len(right)]}
+    return None
+
+
+def meaning(facts: dict[str, Any], directed: bool, choices: dict[str, Any] | None) -> dict:
+    """The graph's meaning from its table facts and the construction's choices (``choices``:
+    ``endpoints``, ``directed_by``, ``weight``, ``means`` as stored with the dataset)."""
+    choices = choices or {}
+    numeric = list(facts.get("numeric_edge_columns", []))
+    means: dict[str, str] = dict(choices.get("means") or {})
+    roles = {c: means.get(c) or weight_role(c) for c in numeric}
+    explicit = choices.get("weight")
+    if explicit and explicit in numeric:
+        default = explicit
+    elif not choices.get("endpoints"):
+        default = None  # a graph object keeps networkx's convention: weights are named per call
+    else:
+        known = [c for c in numeric if roles[c]]
+        default = ("weight" if "weight" in known else known[0] if len(known) == 1 else None)
+    endpoints = choices.get("endpoints")
+    modes = facts.get("modes")
+    if modes and modes.get("by") == "endpoints":
+        names = [_plural(_stem(e)) for e in endpoints] if endpoints else ["sources", "targets"]
+        modes = {"by": "endpoints", "sides": dict(zip(names, modes["sides_sizes"], strict=True))}
+    groups = {c: k["values"] for c, k in facts.get("node_kinds", {}).items()
+              if k["kind"] == "categorical"}
+    out = {"directed": directed, "directed_by": choices.get("directed_by", "source"),
+           "direction": list(endpoints) if directed and endpoints else None,
+           "weights": roles, "default_weight": default,
+           "node_attributes": facts.get("node_kinds", {}), "groups": groups, "modes": modes}
+    out["line"] = describe(out)
+    return out
+
+
+def describe(m: dict) -> str:
+    """One line a person reads: ``directed citing → cited · km = distance · 2 modes: ...``."""
+    parts = []
+    if m["directed"]:
+        d = m.get("direction")
+        parts.append(f"directed {d[0]} → {d[1]}" if d else "directed")
+    else:
+        parts.append("undirected")
+    roles = m.get("weights") or {}
+    default = m.get("default_weight")
+    for col, role in roles.items():
+        text = f"{col} = {role or 'unknown role'}"
+        parts.append(text + (" (default weight)" if col == default and len(roles) > 1 else ""))
+    if roles and default is None:
+        parts.append("no default weight: name one")
+    if not roles:
+        parts.append("unweighted")
+    modes = m.get("modes")
+    if modes:
+        sides = ", ".join(f"{v} {k}" for k, v in modes["sides"].items())
+        parts.append(f"2 modes: {sides}")
+    groups = {c: v for c, v in (m.get("groups") or {}).items()
+              if not (modes and modes.get("attribute") == c)}
+    if groups:
+        parts.append("groups: " + ", ".join(f"{c} ({v})" for c, v in groups.items()))
+    return " · ".join(parts)
+
+
+def _plural(word: str) -> str:
+    if not word or word.endswith("s"):
+        return word
+    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
+
+
+def weight_use(m: dict, requested: str | None, explicit: bool, sense: Sense) -> dict[str, Any]:
+    """How an algorithm that needs ``sense`` uses a weight: ``{"attribute", "role",
+    "inverted", "sense", "note"}`` (attribute None: unweighted). ``requested`` is the tool's
+    ``weight`` argument, ``explicit`` whether it was given (else the default weight)."""
+    attr = requested if explicit else m.get("default_weight")
+    if isinstance(attr, str) and attr.strip().lower() in ("", "none", "null", "unweighted"):
+        attr = None
+    if attr is None:
+        return {"attribute": None, "role": None, "inverted": False, "sense": sense,
+                "note": "unweighted"}
+    role = (m.get("weights") or {}).get(attr)
+    inverted = role is not None and role != sense
+    if inverted:
+        note = f"{attr} is a {role}; used as 1/{attr} for this {sense}-based measure"
+    elif role is None:
+        note = f"{attr} (role unknown) read as a {sense}"
+    else:
+        note = f"{attr} as {sense}"
+    return {"attribute": attr, "role": role, "inverted": inverted, "sense": sense, "note": note}

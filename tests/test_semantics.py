@@ -1,0 +1,156 @@
+"""What the data means: direction and weight roles inferred at construction, shown, honoured
+by every weight-using tool, and overridable."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pandas as pd
+import pytest
+
+from igraph_agent.graph.datasets import GraphSpec
+from igraph_agent.graph.session import SessionGraph
+from igraph_agent.graph.workspace import Workspace
+from igraph_agent.store import Store
+from igraph_agent.tools import ToolContext
+from tests.tools_support import REGISTRY, ok
+
+ROADS = pd.DataFrame({
+    "source": ["Avon", "Brill", "Avon", "Cray", "Brill", "Dent", "Avon"],
+    "target": ["Brill", "Cray", "Cray", "Dent", "Dent", "Eyre", "Eyre"],
+    "km": [4.0, 3.5, 9.0, 2.0, 8.0, 1.5, 20.0],
+})
+CITES = pd.DataFrame({"citing": ["p1", "p2", "p3", "p3", "p4", "p5", "p5"],
+                      "cited": ["p0", "p0", "p0", "p1", "p1", "p3", "p0"]})
+
+
+def _ctx(tmp_path, table: pd.DataFrame, spec: GraphSpec | None = None) -> ToolContext:
+    ws = Workspace(tmp_path, Store(tmp_path / "agent.db"))
+    src = ws.attach(table)
+    row = ws.construct([src["source_id"]], spec or GraphSpec())
+    g, rev = ws.load(row["id"])
+    sg = SessionGraph("s")
+    sg.set_graph(g, row["id"], rev)
+    sg.attached_sources = [src["source_id"]]
+    return ToolContext(workspace=ws, session=sg, call_id="c1")
+
+
+def _roads_nx() -> nx.Graph:
+    g = nx.Graph()
+    for s, t, km in ROADS.itertuples(index=False):
+        g.add_edge(s, t, km=km)
+    return g
+
+
+def test_a_km_column_makes_weighted_shortest_paths_equal_networkx_dijkstra_on_km(tmp_path):
+    ctx = _ctx(tmp_path, ROADS)
+    info = ok(ctx, "get_graph_info")
+    assert info["meaning"]["weights"] == {"km": "distance"}
+    assert info["meaning"]["default_weight"] == "km"
+    assert "km = distance" in info["meaning"]["line"]
+    want = nx.dijkstra_path_length(_roads_nx(), "Avon", "Eyre", weight="km")
+    for backend in ("networkx", "igraph"):
+        data = ok(ctx, "shortest_path", source="Avon", target="Eyre", backend=backend)
+        assert data["length"] == pytest.approx(want)
+        assert [s["node"] for s in data["path"]] == nx.dijkstra_path(_roads_nx(), "Avon", "Eyre",
+                                                                      weight="km")
+        assert data["weight_used"]["attribute"] == "km" and not data["weight_used"]["inverted"]
+    hops = ok(ctx, "shortest_path", source="Avon", target="Eyre", weight=None)
+    assert hops["hops"] == 1 and hops["weight_used"]["attribute"] is None
+
+
+def test_pagerank_on_a_km_graph_uses_inverted_km_and_says_so(tmp_path):
+    ctx = _ctx(tmp_path, ROADS)
+    g = _roads_nx()
+    for _, _, d in g.edges(data=True):
+        d["inv"] = 1.0 / d["km"]
+    want = nx.pagerank(g, weight="inv", tol=1e-10, max_iter=1000)
+    for backend in ("networkx", "igraph"):
+        env = REGISTRY.dispatch("node_centrality", {"measure": "pagerank", "top_k": 5,
+                                                    "backend": backend}, ctx).envelope()
+        data = env["data"]
+        assert {r["node"]: r["score"] for r in data["top"]} == pytest.approx(
+            {n: want[n] for n in [r["node"] for r in data["top"]]}, abs=1e-5)
+        assert data["weight_used"]["inverted"] and "1/km" in env["summary"]
+
+
+def test_a_citing_cited_table_loads_directed_and_most_cited_is_networkx_max_in_degree(tmp_path):
+    ctx = _ctx(tmp_path, CITES)
+    info = ok(ctx, "get_graph_info")
+    assert info["directed"] and info["meaning"]["line"].startswith("directed citing → cited")
+    g = nx.DiGraph(list(CITES.itertuples(index=False)))
+    top = max(g.in_degree, key=lambda kv: kv[1])
+    data = ok(ctx, "degree_analysis", direction="in", top_k=1)
+    assert (data["top"][0]["node"], data["top"][0]["degree"]) == top
+
+
+@pytest.mark.parametrize(("table", "choice", "directed"), [
+    (CITES, False, False), (ROADS, True, True), (CITES, None, True), (ROADS, None, False)])
+def test_an_explicit_direction_wins_over_the_column_names(tmp_path, table, choice, directed):
+    ctx = _ctx(tmp_path, table, GraphSpec(directed=choice))
+    info = ok(ctx, "get_graph_info")
+    assert info["directed"] is directed
+    assert info["meaning"]["directed_by"] == ("choice" if choice is not None else
+                                              "columns" if directed else "default")
+
+
+def test_a_rebuild_with_other_choices_is_a_new_graph_state_and_the_same_choices_reuse_it(tmp_path):
+    ctx = _ctx(tmp_path, ROADS)
+    sid = ctx.session.attached_sources[0]
+    first = ok(ctx, "construct_graph", source_ids=[sid])
+    assert first["reused"]  # the content already built at bind time
+    other = ok(ctx, "construct_graph", source_ids=[sid], directed=True, weight_col="km",
+               weight_means="strength")
+    assert other["dataset_id"] != first["dataset_id"] and not other["reused"]
+    ok(ctx, "load_constructed_graph", dataset_id=other["dataset_id"])
+    info = ok(ctx, "get_graph_info")
+    assert info["directed"] and info["meaning"]["weights"] == {"km": "strength"}
+    again = ok(ctx, "construct_graph", source_ids=[sid], directed=True, weight_col="km",
+               weight_means="strength")
+    assert again["reused"] and again["dataset_id"] == other["dataset_id"]
+
+
+def test_no_answer_shows_a_measure_twice_without_its_weight_sense(tmp_path):
+    ctx = _ctx(tmp_path, ROADS)
+    weighted = REGISTRY.dispatch("node_centrality", {"measure": "betweenness"}, ctx).envelope()
+    plain = REGISTRY.dispatch("node_centrality", {"measure": "betweenness", "weight": None},
+                              ctx).envelope()
+    assert "weighted by km as distance" in weighted["summary"]
+    assert "unweighted" in plain["summary"]
+    assert weighted["data"]["weight_used"] != plain["data"]["weight_used"]
+
+
+def test_an_unknown_weight_attribute_is_refused_naming_the_numeric_ones(tmp_path):
+    ctx = _ctx(tmp_path, ROADS)
+    env = REGISTRY.dispatch("shortest_path", {"source": "Avon", "target": "Eyre",
+                                              "weight": "minutes"}, ctx).envelope()
+    assert not env["success"] and env["error"]["code"] == "INVALID_ARGUMENTS"
+    assert "km" in env["error"]["hint"]
+
+
+def test_a_numeric_column_of_unknown_role_is_stated_and_not_a_default_weight(tmp_path):
+    table = ROADS.rename(columns={"km": "zeta"})
+    info = ok(_ctx(tmp_path, table), "get_graph_info")
+    assert info["meaning"]["weights"] == {"zeta": None}
+    assert info["meaning"]["default_weight"] is None
+    assert "zeta = unknown role" in info["meaning"]["line"]
+
+
+@pytest.mark.slow
+def test_pagerank_on_100k_nodes_shows_significant_digits(tmp_path):
+    import igraph as ig
+
+    h = ig.Graph.Barabasi(100_000, 2, directed=False)
+    table = pd.DataFrame(h.get_edgelist(), columns=["source", "target"]).astype(str)
+    ctx = _ctx(tmp_path, table)
+    leaf = str(min(range(h.vcount()), key=h.degree))
+    env = REGISTRY.dispatch("node_centrality", {"measure": "pagerank", "top_k": 3,
+                                                "nodes": [leaf]}, ctx).envelope()
+    from igraph_agent.figures import shown
+
+    want = h.pagerank()
+    for row in [*env["data"]["top"], *env["data"]["requested"]]:
+        assert row["score"] == pytest.approx(want[int(row["node"])], rel=1e-5)
+        assert float(shown(row["score"])) == pytest.approx(row["score"], rel=1e-3)
+    low = env["data"]["requested"][0]["score"]
+    assert low < 1e-4 and "e-0" in shown(low)
+    assert "0.0000" not in env["summary"]
