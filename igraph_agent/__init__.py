@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 __version__ = "0.1.0"
-__all__ = ["Agent", "AgentResponse", "RunOptions", "__version__", "load_ipython_extension"]
+__all__ = ["Agent", "AgentResponse", "Edges", "RunOptions", "__version__",
+           "load_ipython_extension"]
 
 if TYPE_CHECKING:
     from igraph_agent.options import RunOptions
@@ -23,6 +24,7 @@ _LAZY = {
     "Agent": "igraph_agent.runtime.agent",
     "RunOptions": "igraph_agent.options",
     "AgentResponse": "igraph_agent.response",
+    "Edges": "igraph_agent.graph.semantics",
 }
 
 

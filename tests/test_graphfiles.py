@@ -127,7 +127,8 @@ def test_arrow_table_attaches_like_a_csv_and_builds_the_edge_list(ws, tmp_path, 
     src, got = load_attached(ws, path)
     assert src["kind"] == suffix[1:]
     pd.testing.assert_frame_equal(ws.source_tables(src["source_id"])["table"], df)
-    expected = nx.from_pandas_edgelist(df, "src", "dst", edge_attr="weight")
+    expected = nx.from_pandas_edgelist(df, "src", "dst", edge_attr="weight",
+                                       create_using=nx.DiGraph)  # src/dst: directed
     assert nx.utils.graphs_equal(got, expected)
 
 

@@ -110,3 +110,20 @@ def test_help_text_lists_every_line_command_and_cell_option():
                  "cancel", "history", "show", "skills", "memory", "save-report", "jobs",
                  "--with", "--no-wait", "--format"):
         assert name in text
+
+
+@pytest.mark.parametrize("line, choices", [
+    ("--with roads --weight km:distance --directed", {"directed": True, "weight": "km",
+                                                      "means": "distance"}),
+    ("--with mail --weight count --undirected", {"directed": False, "weight": "count"}),
+    ("--with roads --weight 'travel time:Strength'", {"weight": "travel time", "means": "strength"}),
+    ("--with roads", {}),
+])
+def test_direction_and_weight_flags_become_the_reading_of_the_attached_data(line, choices):
+    assert parse_cell_line(line).choices() == choices
+
+
+@pytest.mark.parametrize("line", ["--weight km:far", "--weight :distance"])
+def test_a_weight_flag_with_a_bad_meaning_is_a_short_usage_problem(line):
+    with pytest.raises(UsageProblem, match=r"weight|distance"):
+        parse_cell_line(line)

@@ -154,3 +154,29 @@ def test_pagerank_on_100k_nodes_shows_significant_digits(tmp_path):
     low = env["data"]["requested"][0]["score"]
     assert low < 1e-4 and "e-0" in shown(low)
     assert "0.0000" not in env["summary"]
+
+
+def test_edges_choices_win_over_inference_when_the_runtime_binds_attached_data(agent):
+    from igraph_agent import Edges, RunOptions
+    from igraph_agent.model.scripted import ScriptedModel, call
+
+    model = ScriptedModel([[call("get_graph_info")], "Read."])
+    resp = agent.ask("How is this graph read?", attach=[Edges(CITES, directed=False)],
+                     options=RunOptions(model=model.id))
+    assert resp.status == "answered"
+    graph = agent.graph(resp.session_id).graph
+    assert not graph.is_directed()
+    model = ScriptedModel([[call("get_graph_info")], "Read."])
+    resp = agent.ask("How is this graph read?",
+                     attach=[Edges(ROADS, directed=True, weight="km", means="strength")],
+                     options=RunOptions(model=model.id))
+    data = model.requests[1]["messages"][-1]["content"]
+    assert resp.status == "answered"
+    assert "directed source → target" in data and "km = strength" in data
+
+
+def test_edges_refuses_a_meaning_without_a_weight_column():
+    from igraph_agent import Edges
+
+    with pytest.raises(ValueError, match="needs weight"):
+        Edges(ROADS, means="distance")

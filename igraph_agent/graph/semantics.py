@@ -211,7 +211,12 @@ def describe(m: dict) -> str:
     return " · ".join(parts)
 
 
+_IRREGULAR = {"woman": "women", "man": "men", "person": "people", "child": "children"}
+
+
 def _plural(word: str) -> str:
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
     if not word or word.endswith("s"):
         return word
     return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
@@ -236,3 +241,51 @@ def weight_use(m: dict, requested: str | None, explicit: bool, sense: Sense) -> 
     else:
         note = f"{attr} as {sense}"
     return {"attribute": attr, "role": role, "inverted": inverted, "sense": sense, "note": note}
+
+
+_CHOICE_FIELDS = {"directed": "directed", "weight": "weight_col", "means": "weight_means"}
+
+
+class Edges:
+    """An attachment with its reading chosen: ``attach=[Edges(df, directed=True,
+    weight="km", means="distance")]``. The choices win over inference for the graph the
+    runtime builds from the request's attachments.
+
+    Example::
+
+        >>> Edges([[1, 2]], directed=True, weight="km", means="distance").spec_fields()
+        {'directed': True, 'weight_col': 'km', 'weight_means': 'distance'}
+    """
+
+    def __init__(self, data: Any, *, directed: bool | None = None, weight: str | None = None,
+                 means: Sense | None = None) -> None:
+        if means is not None and means not in ("distance", "strength"):
+            raise ValueError(f"means must be 'distance' or 'strength', not {means!r}")
+        if means is not None and not weight:
+            raise ValueError("means needs weight (the column it describes)")
+        if directed is not None and not isinstance(directed, bool):
+            raise ValueError("directed must be True, False or None")
+        self.data, self.directed, self.weight, self.means = data, directed, weight, means
+
+    def spec_fields(self) -> dict[str, Any]:
+        """The GraphSpec fields these choices set."""
+        values = {"directed": self.directed, "weight": self.weight, "means": self.means}
+        return {_CHOICE_FIELDS[k]: v for k, v in values.items() if v is not None}
+
+    def __repr__(self) -> str:
+        return f"Edges({type(self.data).__name__}, {self.spec_fields()})"
+
+
+def unwrap(objects: list[Any]) -> tuple[list[Any], dict[str, Any]]:
+    """(the attachments as plain objects, the GraphSpec fields their :class:`Edges` choose);
+    two attachments that choose differently are a ValueError."""
+    plain, fields = [], {}
+    for obj in objects:
+        if isinstance(obj, Edges):
+            for k, v in obj.spec_fields().items():
+                if fields.get(k, v) != v:
+                    raise ValueError(f"two attachments choose {k} differently")
+                fields[k] = v
+            obj = obj.data
+        plain.append(obj)
+    return plain, fields

@@ -28,6 +28,8 @@ class SessionGraph:
     construction_status: str | None = None  # of dataset_id: pending | ready | failed
     # dataset_id -> the revision its attached content built (what a load binds to by default)
     bindings: dict[str, int] = field(default_factory=dict)
+    #: GraphSpec fields the request's attachments chose (``Edges``: direction, weight)
+    attach_choices: dict[str, Any] = field(default_factory=dict)
     changes: int = 0  # bumped by every load, clear and construction: see state_token()
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 

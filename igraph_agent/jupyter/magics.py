@@ -68,6 +68,14 @@ class AgentMagics(Magics):
             print("Error: the cell is empty; write a question below %%agent.", file=sys.stderr)
             return
         attach, names = self._attachments(args.with_vars)
+        if args.choices():  # --directed / --undirected / --weight: the reading of the data
+            if not attach:
+                print("Error: --directed, --undirected and --weight describe attached data; "
+                      "add --with VARIABLE.", file=sys.stderr)
+                return
+            from igraph_agent.graph.semantics import Edges
+
+            attach = [Edges(obj, **args.choices()) for obj in attach]
         agent = self.bridge.agent
         if args.session and agent.store.get_session(args.session) is None:
             print(f"Error: no session {args.session!r} in this project; see %agent sessions.",

@@ -49,6 +49,14 @@ class CellArgs(BaseModel):
     read_only: bool = False
     no_wait: bool = False
     out_var: str | None = None  # -o NAME: the response is stored in this notebook variable
+    directed: bool | None = None  # --directed / --undirected: wins over inference
+    weight: str | None = None  # --weight km[:distance|strength]
+    weight_means: Literal["distance", "strength"] | None = None
+
+    def choices(self) -> dict[str, Any]:
+        """The reading these flags choose, as ``Edges`` keywords (empty: inferred)."""
+        out = {"directed": self.directed, "weight": self.weight, "means": self.weight_means}
+        return {k: v for k, v in out.items() if v is not None}
 
 
 class LineCommand(BaseModel):
@@ -79,16 +87,34 @@ CHOICE = click.Choice
 @click.option("--no-wait", is_flag=True, help="return at once; the panel keeps updating")
 @click.option("--output", "-o", "out_var", default=None,
               help="store the response in this variable (res.frames, res.answer …)")
+@click.option("--directed/--undirected", default=None,
+              help="read the attached edges as directed or not (default: from column names)")
+@click.option("--weight", default=None, help="default weight column and its meaning: "
+              "km:distance, count:strength, or a column name")
 def _cell_command(model, session, with_, fmt, reasoning, planning, read_only, no_wait,
-                  out_var) -> CellArgs:
+                  out_var, directed, weight) -> CellArgs:
     names = [n.strip() for n in with_.split(",") if n.strip()]
     if out_var is not None and (not out_var.isidentifier() or keyword.iskeyword(out_var)):
         raise click.UsageError(f"-o {out_var}: not a Python variable name")
     if out_var is not None and no_wait:
         raise click.UsageError("-o stores the finished response; drop --no-wait to use it")
+    column, means = _weight_option(weight)
     return CellArgs(model=model, session=session, with_vars=names, output_format=fmt,
                     reasoning=reasoning, planning=planning, read_only=read_only, no_wait=no_wait,
-                    out_var=out_var)
+                    out_var=out_var, directed=directed, weight=column, weight_means=means)
+
+
+def _weight_option(raw: str | None) -> tuple[str | None, Any]:
+    """``km:distance`` -> ("km", "distance"); ``km`` -> ("km", None)."""
+    if raw is None:
+        return None, None
+    column, _, means = raw.rpartition(":") if ":" in raw else (raw, "", "")
+    column, means = column.strip(), means.strip().lower()
+    if not column:
+        raise click.BadParameter("give a column name, e.g. --weight km:distance")
+    if means and means not in ("distance", "strength"):
+        raise click.BadParameter(f"the meaning after ':' is distance or strength, not {means!r}")
+    return column, means or None
 
 
 @click.group(name="%agent", context_settings={"help_option_names": ["-h", "--help"]})

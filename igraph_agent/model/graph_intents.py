@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from igraph_agent.figures import shown
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
@@ -33,6 +34,8 @@ def _rx(*words: str) -> re.Pattern[str]:
 
 
 def _f(x: Any, digits: int = 4) -> str:
+    if isinstance(x, float) and x and abs(x) < 10 ** -digits:
+        return shown(x)  # significant digits, never 0.0000
     return f"{x:.{digits}f}" if isinstance(x, float) else str(x)
 
 
@@ -264,10 +267,13 @@ def path_calls(st: PlanState) -> list[Call]:
     searches, ids = _resolve(st, names)
     if ids is None:
         return searches
-    weighted = bool(re.search(r"weight|strongest|cheapest|cost|lowest total", st.question,
-                              re.IGNORECASE))
-    return [*searches, Call("shortest_path", {"source": ids[0], "target": ids[1],
-                                              "weighted": weighted})]
+    args: dict = {"source": ids[0], "target": ids[1]}
+    if re.search(r"weight|strongest|cheapest|cost|lowest total", st.question, re.IGNORECASE):
+        args["weighted"] = True  # the graph's default weight, else `weight`
+    elif re.search(r"\bhops?\b|\bsteps?\b|fewest|how many (?:links|edges|intermediar)",
+                   st.question, re.IGNORECASE):
+        args["weight"] = None  # counted in hops
+    return [*searches, Call("shortest_path", args)]
 
 
 def path_render(st: PlanState, obs: list[Observed]) -> str:
@@ -279,7 +285,9 @@ def path_render(st: PlanState, obs: list[Observed]) -> str:
     if not p.reachable:
         return _found(st, names) + f"There is **no path** from {p.source} to {p.target}."
     route = " → ".join(_who(n) for n in p.path or [])
-    length = f" (total length {_f(p.length)})" if p.length is not None else ""
+    used = p.weight_used or {}
+    unit = (f"1/{used['attribute']}" if used.get("inverted") else used.get("attribute")) or "length"
+    length = f" (total {unit} {_f(p.length)})" if p.length is not None else ""
     return (_found(st, names) + f"The shortest path from {p.source} to {p.target} has "
             f"**{p.hops} hop(s)**{length}: {route}.")
 

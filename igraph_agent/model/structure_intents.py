@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from igraph_agent.figures import shown
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.results.data import GetGraphInfoResult
@@ -16,6 +17,8 @@ from igraph_agent.results.subgraph import SubgraphExtractionResult
 
 
 def _f(x, digits: int = 4) -> str:
+    if isinstance(x, float) and x and abs(x) < 10 ** -digits:
+        return shown(x)  # significant digits, never 0.0000
     return f"{x:.{digits}f}" if isinstance(x, float) else str(x)
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from igraph_agent.errors import AgentError, ErrorCode
+from igraph_agent.graph.semantics import unwrap
 from igraph_agent.graph.session import SessionGraph
 from igraph_agent.graph.workspace import Workspace
 from igraph_agent.model.gateway import ModelGateway
@@ -177,11 +178,14 @@ class Agent:
         options = options or RunOptions()
         if self.settings.read_only and not options.read_only:
             options = options.model_copy(update={"read_only": True})
-        attach, names = list(attach), list(names or [])
+        attach, choices = unwrap(list(attach))
+        names = list(names or [])
         known = self.runctl.start_request(start_request_id) if start_request_id else None
         sid = session or (known or {}).get("session_id") or self.session_id
         model = self.resolve_model(options)
-        print_ = fingerprint(question, attach, options.model_dump(mode="json"), sid, names)
+        print_ = fingerprint(question, attach, {**options.model_dump(mode="json"),
+                                                **({"attach_choices": choices} if choices else {})},
+                             sid, names)
         known_run = (known or {}).get("run_id")
         if known_run and known.get("fingerprint") == print_:  # type: ignore[union-attr]
             return self._handle_of(known_run)
@@ -207,6 +211,7 @@ class Agent:
         except BaseException as exc:  # admitted but never started: end it, free the session
             self._abandon(run_id, sid, model, exc)
             raise
+        graph.attach_choices = choices
         return self._launch(spec, self._run(spec, self._attach_all(graph, attach, names)))
 
     def _abandon(self, run_id: str, sid: str, model: str, exc: BaseException) -> None:

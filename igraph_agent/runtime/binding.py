@@ -29,6 +29,7 @@ from typing import Any
 
 from igraph_agent.errors import AgentError
 from igraph_agent.graph.autospec import unambiguous_spec
+from igraph_agent.graph.datasets import GraphSpec
 from igraph_agent.graph.workspace import CONSTRUCTED_REVISION
 from igraph_agent.model.gateway import ToolCallRequest
 from igraph_agent.runtime.state import RunSpec
@@ -84,6 +85,7 @@ def _bind_attached(spec: RunSpec) -> None:
     tables = {sid: ws.source_tables(sid) for sid in ids}
     directed = {sid for sid in ids if (ws.source(sid)["meta"] or {}).get("directed")}
     gspec = unambiguous_spec(tables, _orders_rule, directed)
+    choices = dict(session.attach_choices)
     session.clear()  # attached data replaces the session's graph, bound or not
     if gspec is None:
         return
@@ -93,6 +95,8 @@ def _bind_attached(spec: RunSpec) -> None:
     rows = [ws.source(sid) for sid in ids]
     if gspec.kind == "edge_list" and any((r["meta"] or {}).get("directed") for r in rows):
         gspec = gspec.model_copy(update={"directed": True})  # a directed graph file stays so
+    if choices and gspec.kind == "edge_list":  # Edges(...) / --directed / --weight win
+        gspec = GraphSpec.model_validate({**gspec.model_dump(), **choices})
     names = [r["name"] for r in rows]
     try:
         row = ws.construct(ids, gspec, "+".join(names))

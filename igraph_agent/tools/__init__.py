@@ -15,8 +15,9 @@ __all__ = ["Tool", "ToolContext", "ToolOutput", "ToolRegistry", "ToolResult", "d
            "tool"]
 
 FAMILIES = ["data", "search", "centrality", "community", "paths", "local", "subgraph", "stats",
-            "structure", "counting", "whatif", "cohesion", "code",
-            "viz", "export", "offer", "optimize", "skills", "memory", "report", "learning", "jobs"]
+            "structure", "counting", "whatif", "cohesion", "groups", "directed", "twomode",
+            "code", "viz", "export", "offer", "optimize", "skills", "memory", "report", "learning",
+            "jobs"]
 
 
 def default_registry() -> ToolRegistry:

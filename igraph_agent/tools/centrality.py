@@ -72,6 +72,7 @@ class DegreeArgs(BaseModel):
     where: Where | None = Field(default=None, description="rank only nodes whose attributes "
                                 "equal these values, e.g. {\"kind\": \"person\"}; degrees "
                                 "still count every neighbour")
+    side: str | None = Field(default=None, description="two-mode: rank this side only")
 
 
 @tool(result=DegreeAnalysisResult, reads=("graph",), cost=2)
@@ -84,7 +85,7 @@ def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
     """
     g = ctx.session.require()
     deg = degrees(ctx, g, args.direction)
-    among = matching_nodes(g, args.where)
+    among = _among(ctx, g, args.where, args.side)
     if among is not None:
         deg = {n: d for n, d in deg.items() if n in among}
     values = list(deg.values())
@@ -105,6 +106,8 @@ def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
     }
     if among is not None:
         data["where"] = args.where
+    if args.side:
+        data["side"] = args.side
     lead = ", ".join(f"{t['node']} ({t['degree']})" for t in data["top"][:3])
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"mean degree {data['mean_degree']}, max {data['max_degree']}; top: {lead}")
@@ -130,6 +133,7 @@ class CentralityArgs(WeightArgs):
     where: Where | None = Field(default=None, description="rank only nodes whose attributes "
                                 "equal these values, e.g. {\"kind\": \"person\"}; scores "
                                 "are computed on the whole graph")
+    side: str | None = Field(default=None, description="two-mode: rank this side only")
     seed: Annotated[int, INTERNAL] = 42
     backend: Backend = "auto"
 
@@ -146,7 +150,7 @@ def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
     """
     g = ctx.session.require()
     named = require_nodes(g, args.nodes)
-    among = matching_nodes(g, args.where)
+    among = _among(ctx, g, args.where, args.side)
     use = weight_for(ctx, args, SENSE[args.measure]) if args.measure != "degree" else \
         weight_for(ctx, args.model_copy(update={"weight": None}), "strength")
     res = centrality_scores(ctx, args.measure, use=use, k=args.k, seed=args.seed,
@@ -168,10 +172,23 @@ def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
         data["cluster"] = res["cluster"]
     if among is not None:
         data.update(where=args.where, ranked_nodes=len(ranked))
+    if args.side:
+        data["side"] = args.side
     lead = ", ".join(f"{t['node']} ({shown(t['score'])})" for t in data["top"][:3])
     how = sense_text(use) + (", directed" if g.is_directed() else "")
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"top {args.measure} ({how}; {_how(res)}): {lead}")
+
+
+def _among(ctx: ToolContext, g: nx.Graph, where, side: str | None) -> set | None:
+    """The nodes a ranking keeps: those matching ``where`` and on ``side`` (two-mode)."""
+    among = matching_nodes(g, where)
+    if side:
+        from igraph_agent.tools.twomode import side_nodes
+
+        kept = side_nodes(ctx, side)
+        among = kept if among is None else among & kept
+    return among
 
 
 def _how(res: dict) -> str:

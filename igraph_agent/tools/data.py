@@ -81,17 +81,12 @@ class ConstructArgs(BaseModel):
         default="edge_list", description="edge_list: rows are edges; bipartite: rows link left "
         "to right entities; projection: left entities linked by shared right ones")
     table: str | None = Field(default=None, description="when a source has several")
-    directed: bool | None = Field(default=None, description="default: inferred from the "
-                                  "endpoint names (citing/cited, sender/receiver, from/to are "
-                                  "directed; source/target undirected)")
+    directed: bool | None = None
     source_col: str | None = Field(default=None, description="default: source/target, "
                                    "from/to, ... or the first two columns")
     target_col: str | None = None
-    weight_col: str | None = Field(default=None, description="the numeric edge column that is "
-                                   "the default weight; default: the one obvious column")
-    weight_means: Literal["distance", "strength"] | None = Field(
-        default=None, description="distance: smaller is closer (km, cost); strength: larger is "
-        "closer (count, weight); default: from the column's name")
+    weight_col: str | None = None
+    weight_means: Literal["distance", "strength"] | None = None
     left_col: str | None = Field(default=None, description="e.g. customer_id")
     right_col: str | None = Field(default=None, description="e.g. product_id")
     label_col: str | None = Field(default=None, description="left nodes' label")
@@ -114,10 +109,9 @@ class ConstructArgs(BaseModel):
 @tool(result=ConstructGraphResult, reads=("workspace",), writes=("workspace",))
 def construct_graph(ctx: ToolContext, args: ConstructArgs) -> ToolOutput:
     """Build a graph dataset from sources; a table whose id column matches the edge
-    endpoints becomes node attributes. The same content reuses its dataset at revision 1.
-    Direction and the weight's meaning are inferred from column names unless given; call
-    it again with other choices (directed, weight_col, weight_means) to rebuild the
-    attached data another way (a new dataset). Then call load_constructed_graph."""
+    endpoints becomes node attributes. The same content reuses its dataset at revision 1;
+    other choices (directed, weight_col, weight_means) rebuild it. Then call
+    load_constructed_graph."""
     session = ctx.session
     _read_only_scope(ctx, args.source_ids)
     spec = args.graph_spec()

@@ -67,6 +67,17 @@ ON_DEMAND: dict[str, tuple[frozenset[str], re.Pattern[str]]] = {
                            r"\bshare|total|\bsum\b|add(?:ed)? up|altogether|combined|overall|"
                            r"average|\bmean\b|cited|never|threshold|fewest|least|lowest|"
                            r"smallest|minim", re.IGNORECASE)),
+    "groups": (frozenset({"group_analysis"}),
+               re.compile(r"group|department|team|faction|countr|categor|mixing|assortativ|"
+                          r"\bbetween\b|\bacross\b|\bwithin\b|bridg|\bsame\b|other (?:kinds|types)",
+                          re.IGNORECASE)),
+    "directed": (frozenset({"direction_analysis"}),
+                 re.compile(r"cycl|acyclic|\bdag\b|topolog|depth|reach|upstream|downstream|"
+                            r"ancestor|descendant|cited|citation|strongly|direct(?:ed|ion)",
+                            re.IGNORECASE)),
+    "twomode": (frozenset({"project_bipartite"}),
+                re.compile(r"project|co-?occur|together|shared|in common|two[- ]?mode|"
+                           r"bipartite|both attended|same (?:event|item|product)", re.IGNORECASE)),
     "workspace": (frozenset({"list_workspace"}),
                   re.compile(r"\bfiles?\b|workspace|folder|director|scratch|publish",
                              re.IGNORECASE)),

@@ -8,9 +8,12 @@ inverted (``1/x``) and the result says so in ``weight_used``.
 
 Example::
 
-    >>> use = weight_for(ctx, args, "distance")        # a `km` column on a road graph
-    >>> use["attribute"], use["inverted"], use["note"]
-    ('km', False, 'km as distance')
+    >>> from igraph_agent.graph.semantics import weight_use
+    >>> roads = {"weights": {"km": "distance"}, "default_weight": "km"}
+    >>> weight_use(roads, None, False, "strength")["note"]     # PageRank on a road graph
+    'km is a distance; used as 1/km for this strength-based measure'
+    >>> nx_weight(weight_use(roads, None, False, "strength"))(0, 1, {"km": 4.0})
+    0.25
 """
 
 from __future__ import annotations
@@ -27,9 +30,7 @@ from igraph_agent.graph.summary import graph_summary
 
 _MEANINGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
-WEIGHT_DESCRIPTION = ("edge attribute to weigh by (get_graph_info lists them with their role: "
-                      "distance or strength); null for unweighted; default: the graph's "
-                      "default weight, inverted where the measure needs the other sense")
+WEIGHT_DESCRIPTION = "edge attribute or null; default: the graph's default weight"
 
 
 class WeightArgs(BaseModel):

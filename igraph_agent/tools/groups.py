@@ -1,0 +1,218 @@
+"""Group questions: a categorical node attribute (a department, a faction, a country) as
+groups, never as one node found by name.
+
+``group_analysis`` answers from the igraph view and the node attribute, vectorised: sizes
+per group; edges and weight sums within and between groups (the mixing matrix); the
+attribute assortativity (networkx's ``attribute_assortativity_coefficient``, from the
+same matrix); the groups most connected to others; per group its top node by degree and
+mean degree; and, with two named groups, the nodes that bridge them (neighbours in both,
+ranked by betweenness restricted to paths from one group to the other).
+
+Example (the assortativity of a mixing matrix: 4 edges within group 0, 3 within group 1,
+1 between)::
+
+    >>> round(_assortativity(np.array([[4.0, 1.0], [0.0, 3.0]]), directed=False), 4)
+    0.746
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from pydantic import Field
+
+from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.figures import figure
+from igraph_agent.tools.common import label
+from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.tables import column_values, node_table
+from igraph_agent.tools.weights import WeightArgs, graph_meaning, ig_weights, sense_text, weight_for
+
+#: betweenness between two groups is exact up to this many nodes, else not computed
+BRIDGE_BETWEENNESS_LIMIT = 20_000
+
+
+class GroupArgs(WeightArgs):
+    attribute: str | None = Field(default=None, description="categorical node attribute "
+                                  "(get_graph_info meaning.groups); default: the only one")
+    between: list[str] = Field(default_factory=list, max_length=2, description="two group "
+                               "values: the nodes bridging them")
+    top_k: int = Field(default=10, ge=1, le=200)
+
+
+@tool(reads=("graph",), cost=2)
+def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
+    """Groups of a categorical node attribute (e.g. department): size per group, edges and
+    weight within and between groups (mixing matrix), attribute assortativity, the groups
+    most connected to others, per-group top node; with between=[A, B] the nodes bridging
+    groups A and B. Use it for any question about groups, never search_node."""
+    g = ctx.session.require()
+    meaning = graph_meaning(ctx)
+    attr = _attribute(args.attribute, meaning)
+    h, ids = ctx.session.igraph()
+    values = _values(g, ids, attr)
+    use = weight_for(ctx, args, "strength")
+    w = np.asarray(ig_weights(h, use), dtype=float) if use["attribute"] else None
+    names, codes = np.unique(np.array([str(v) if v is not None else "" for v in values]),
+                             return_inverse=True)
+    k = len(names)
+    edges = np.array(h.get_edgelist(), dtype=np.int64).reshape(-1, 2)
+    a, b = codes[edges[:, 0]], codes[edges[:, 1]]
+    directed = h.is_directed()
+    counts = np.zeros((k, k))
+    np.add.at(counts, (a, b), 1.0)
+    sums = np.zeros((k, k))
+    if w is not None:
+        np.add.at(sums, (a, b), w)
+    if not directed:  # one undirected edge a-b counts once, in the pair's upper cell
+        counts, sums = _fold(counts), _fold(sums)
+    sizes = np.bincount(codes, minlength=k)
+    within = float(np.trace(counts))
+    deg = np.asarray(h.degree(), dtype=float)
+    groups = []
+    for i, name in enumerate(names):
+        members = np.flatnonzero(codes == i)
+        top = members[np.argsort(-deg[members], kind="stable")[:1]]
+        out_edges = counts[i].sum() + counts[:, i].sum() - 2 * counts[i, i]
+        row = {"group": name or None, "size": int(sizes[i]),
+               "within_edges": int(counts[i, i]), "edges_to_other_groups": int(out_edges),
+               "mean_degree": figure(deg[members].mean()) if len(members) else 0.0,
+               "top_node": ({"node": ids[int(top[0])], "degree": int(deg[int(top[0])]),
+                             **label(g, ids[int(top[0])])} if len(top) else None)}
+        if w is not None:
+            row["weight_to_other_groups"] = figure(sums[i].sum() + sums[:, i].sum() - 2 * sums[i, i])
+        groups.append(row)
+    groups.sort(key=lambda r: (-r["size"], str(r["group"])))
+    most = sorted(groups, key=lambda r: (-r.get("weight_to_other_groups", r["edges_to_other_groups"]),
+                                         str(r["group"])))
+    mixing = [{"from": names[i] or None, "to": names[j] or None, "edges": int(counts[i, j]),
+               **({"weight": figure(sums[i, j])} if w is not None else {})}
+              for i in range(k) for j in range(k) if counts[i, j]]
+    mixing.sort(key=lambda r: (-r["edges"], str(r["from"]), str(r["to"])))
+    data: dict[str, Any] = {
+        "attribute": attr, "directed": directed, "weight_used": use,
+        "nodes": len(ids), "edges": len(edges), "group_count": k,
+        "within_edges": int(within), "between_edges": int(len(edges) - within),
+        "assortativity": figure(_assortativity(counts, directed)),
+        "groups": groups[: args.top_k],
+        "most_connected_to_others": [r["group"] for r in most[: args.top_k]],
+        "mixing": mixing[: max(args.top_k, 3 * k)],
+    }
+    if w is not None:
+        data["within_weight"] = figure(float(np.trace(sums)))
+        data["between_weight"] = figure(float(sums.sum() - np.trace(sums)))
+    lead = (f"{k} {attr} groups; {data['within_edges']} edges within, {data['between_edges']} "
+            f"between ({sense_text(use)}); assortativity {data['assortativity']}; most "
+            f"connected to others: {most[0]['group'] if most else 'none'}")
+    if args.between:
+        data["bridges"] = _bridges(ctx, g, h, ids, names, codes, args, use)
+        top = data["bridges"]["nodes"][:3]
+        lead += (f"; bridging {args.between[0]} and {args.between[1]}: "
+                 + (", ".join(str(r["node"]) for r in top) or "none"))
+    return ToolOutput(data=data, revision=ctx.session.revision, summary=lead)
+
+
+def _attribute(asked: str | None, meaning: dict) -> str:
+    groups = meaning.get("groups") or {}
+    kinds = meaning.get("node_attributes") or {}
+    if asked:
+        if asked not in kinds:
+            raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"no node attribute {asked!r}",
+                            hint=f"categorical node attributes: {', '.join(groups) or 'none'}",
+                            details={"groups": list(groups)})
+        return asked
+    if len(groups) == 1:
+        return next(iter(groups))
+    raise ToolError(ErrorCode.INVALID_ARGUMENTS,
+                    "name the grouping attribute" if groups else
+                    "the graph has no categorical node attribute to group by",
+                    hint=f"categorical node attributes: {', '.join(groups) or 'none'}",
+                    details={"groups": list(groups)})
+
+
+def _values(g, ids: list, attr: str) -> list:
+    nodes = node_table(g)
+    if nodes is not None and attr in nodes.columns:
+        by_id = dict(zip(nodes["id"].astype(str), column_values(nodes, attr), strict=True))
+        return [by_id.get(str(n)) for n in ids]
+    return [g.nodes[n].get(attr) for n in ids]
+
+
+def _fold(m: np.ndarray) -> np.ndarray:
+    upper = np.triu(m) + np.tril(m, -1).T
+    return np.triu(upper)
+
+
+def _assortativity(counts: np.ndarray, directed: bool) -> float:
+    """Newman's r from the mixing matrix, as networkx computes it (an undirected edge
+    counted in both directions)."""
+    e = counts.copy() if directed else counts + counts.T - np.diag(np.diag(counts))
+    if not directed:
+        e = e + np.diag(np.diag(counts))  # a within-group edge is both (i, i) entries
+    total = e.sum()
+    if not total:
+        return 0.0
+    e = e / total
+    ab = float((e.sum(axis=1) * e.sum(axis=0)).sum())
+    return float((np.trace(e) - ab) / (1 - ab)) if ab != 1 else 0.0
+
+
+def _bridges(ctx, g, h, ids, names, codes, args: GroupArgs, use: dict) -> dict[str, Any]:
+    wanted = [str(v) for v in args.between]
+    index = {str(n).lower(): i for i, n in enumerate(names)}
+    missing = [v for v in wanted if v.lower() not in index]
+    if len(wanted) != 2 or missing:
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS,
+                        f"between needs two values of the attribute; not found: {missing}"
+                        if missing else "between needs exactly two group values",
+                        hint=f"values: {', '.join(str(n) for n in names[:20])}",
+                        details={"values": [str(n) for n in names[:50]]})
+    ga, gb = (index[v.lower()] for v in wanted)
+    in_a = np.flatnonzero(codes == ga).tolist()
+    in_b = np.flatnonzero(codes == gb).tolist()
+    rows = []
+    for v in range(h.vcount()):
+        nbrs = h.neighbors(v)
+        na = sum(1 for u in nbrs if codes[u] == ga)
+        nb = sum(1 for u in nbrs if codes[u] == gb)
+        if na and nb:
+            rows.append((v, na, nb))
+    between: dict[int, float] = {}
+    exact = h.vcount() <= BRIDGE_BETWEENNESS_LIMIT
+    if exact:
+        dist_use = weight_for(ctx, args, "distance")
+        between = _subset_betweenness(g, ids, in_a, in_b, dist_use)
+    rows.sort(key=lambda r: (-between.get(r[0], 0.0), -(r[1] + r[2]), str(ids[r[0]])))
+    nodes = [{"node": ids[v], **label(g, ids[v]), "group": names[codes[v]] or None,
+              "neighbours_in_a": na, "neighbours_in_b": nb,
+              **({"betweenness_between": figure(between.get(v, 0.0))} if exact else {})}
+             for v, na, nb in rows[: args.top_k]]
+    return {"a": str(names[ga]), "b": str(names[gb]), "total": len(rows), "nodes": nodes,
+            "ranked_by": ("betweenness restricted to shortest paths between the two groups "
+                          "(networkx betweenness_centrality_subset, unnormalised)") if exact
+            else "neighbours in both groups (graph too large for the restricted betweenness)"}
+
+
+def _subset_betweenness(g, ids, in_a, in_b, use: dict) -> dict[int, float]:
+    import networkx as nx
+
+    from igraph_agent.tools.weights import nx_weight
+
+    weight = nx_weight(use)
+    sources = [ids[i] for i in in_a]
+    targets = [ids[i] for i in in_b]
+    if weight is None:
+        scores = nx.betweenness_centrality_subset(g, sources, targets, normalized=False)
+    else:
+        h, attr = _with_distance(g, use)
+        scores = nx.betweenness_centrality_subset(h, sources, targets, normalized=False,
+                                                  weight=attr)
+    position = {n: i for i, n in enumerate(ids)}
+    return {position[n]: float(s) for n, s in scores.items()}
+
+
+def _with_distance(g, use: dict):
+    from igraph_agent.tools.weights import nx_graph_weight
+
+    return nx_graph_weight(g, use)

@@ -1,0 +1,165 @@
+"""Groups, directed structure and two-mode graphs, against networkx on tables of our own."""
+
+from __future__ import annotations
+
+import itertools
+
+import networkx as nx
+import pandas as pd
+import pytest
+
+from tests.test_semantics import _ctx
+from tests.tools_support import REGISTRY, ok
+
+MAIL = pd.DataFrame({
+    "sender": ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "ann", "hal", "ivy", "cat", "kim"],
+    "receiver": ["bob", "cat", "dan", "eve", "fay", "gus", "ann", "hal", "ivy", "kim", "ivy", "ann"],
+    "count": [5, 2, 7, 1, 3, 4, 2, 6, 1, 8, 2, 3],
+})
+PEOPLE = pd.DataFrame({"id": ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "kim"],
+                       "department": ["Sales", "Sales", "Sales", "HR", "HR", "HR", "Ops", "Ops",
+                                      "Ops", "HR"]})
+
+
+def _mail_ctx(tmp_path):
+    from igraph_agent.graph.datasets import GraphSpec
+    from igraph_agent.graph.session import SessionGraph
+    from igraph_agent.graph.workspace import Workspace
+    from igraph_agent.store import Store
+    from igraph_agent.tools import ToolContext
+
+    ws = Workspace(tmp_path, Store(tmp_path / "agent.db"))
+    e, n = ws.attach(MAIL), ws.attach(PEOPLE)
+    row = ws.construct([e["source_id"], n["source_id"]], GraphSpec())
+    g, rev = ws.load(row["id"])
+    sg = SessionGraph("s")
+    sg.set_graph(g, row["id"], rev)
+    return ToolContext(workspace=ws, session=sg, call_id="c1")
+
+
+def _mail_nx() -> nx.DiGraph:
+    g = nx.DiGraph()
+    for r in PEOPLE.itertuples(index=False):
+        g.add_node(r.id, department=r.department)
+    for s, t, c in MAIL.itertuples(index=False):
+        g.add_edge(s, t, count=c, inv=1.0 / c)
+    return g
+
+
+def test_department_questions_give_the_networkx_mixing_matrix_and_assortativity(tmp_path):
+    ctx = _mail_ctx(tmp_path)
+    info = ok(ctx, "get_graph_info")
+    assert info["directed"] and info["meaning"]["groups"] == {"department": 3}
+    assert "count = strength" in info["meaning"]["line"]
+    data = ok(ctx, "group_analysis", attribute="department")
+    g = _mail_nx()
+    mapping = {d: i for i, d in enumerate(sorted({"Sales", "HR", "Ops"}))}
+    want = nx.attribute_mixing_matrix(g, "department", mapping=mapping, normalized=False)
+    got = {(r["from"], r["to"]): r["edges"] for r in data["mixing"]}
+    for a, i in mapping.items():
+        for b, j in mapping.items():
+            assert got.get((a, b), 0) == want[i, j], (a, b)
+    assert data["assortativity"] == pytest.approx(
+        nx.attribute_assortativity_coefficient(g, "department"), abs=1e-6)
+    weights = {(r["from"], r["to"]): r["weight"] for r in data["mixing"]}
+    assert weights[("HR", "Ops")] == sum(c for s, t, c in MAIL.itertuples(index=False)
+                                         if g.nodes[s]["department"] == "HR"
+                                         and g.nodes[t]["department"] == "Ops")
+    between = {d: sum(1 for u, v in g.edges if d in (g.nodes[u]["department"],
+                                                     g.nodes[v]["department"])
+                      and g.nodes[u]["department"] != g.nodes[v]["department"])
+               for d in mapping}
+    by_group = {r["group"]: r["edges_to_other_groups"] for r in data["groups"]}
+    assert by_group == between
+
+
+def test_the_bridge_between_two_departments_is_networkx_restricted_betweenness_top(tmp_path):
+    ctx = _mail_ctx(tmp_path)
+    data = ok(ctx, "group_analysis", attribute="department", between=["Sales", "hr"])
+    g = _mail_nx()
+    sales = [n for n, d in g.nodes(data="department") if d == "Sales"]
+    hr = [n for n, d in g.nodes(data="department") if d == "HR"]
+    want = nx.betweenness_centrality_subset(g, sales, hr, normalized=False, weight="inv")
+    got = {r["node"]: r["betweenness_between"] for r in data["bridges"]["nodes"]}
+    for node, value in got.items():
+        assert value == pytest.approx(want[node], abs=1e-6)
+        nbrs = set(g.predecessors(node)) | set(g.successors(node))
+        assert {g.nodes[u]["department"] for u in nbrs} >= {"Sales", "HR"}
+    top = max((n for n in got), key=lambda n: (want[n], -ord(n[0])))
+    assert data["bridges"]["nodes"][0]["node"] == top
+
+
+def test_a_group_value_is_never_a_node_and_an_unknown_group_is_refused(tmp_path):
+    ctx = _mail_ctx(tmp_path)
+    env = REGISTRY.dispatch("group_analysis", {"attribute": "department",
+                                               "between": ["Sales", "Legal"]}, ctx).envelope()
+    assert not env["success"] and "Legal" in env["error"]["message"]
+    assert "HR" in env["error"]["hint"]
+
+
+CITES = pd.DataFrame({"citing": ["p1", "p2", "p3", "p3", "p4", "p5", "p5", "p6"],
+                      "cited": ["p0", "p0", "p0", "p1", "p1", "p3", "p4", "p5"]})
+
+
+def test_citations_have_no_cycle_and_depth_and_reach_equal_networkx(tmp_path):
+    ctx = _ctx(tmp_path, CITES)
+    data = ok(ctx, "direction_analysis", node="p5")
+    g = nx.DiGraph(list(CITES.itertuples(index=False)))
+    assert data["acyclic"] and data["depth"] == nx.dag_longest_path_length(g)
+    most = max(g, key=lambda n: (len(nx.ancestors(g, n)), n))
+    assert data["most_reached_from"][0] == {"node": most, "reached_from": len(nx.ancestors(g, most))}
+    assert data["node_reach"] == {"node": "p5", "reaches": len(nx.descendants(g, "p5")),
+                                  "reached_from": len(nx.ancestors(g, "p5"))}
+
+
+def test_a_cycle_is_reported_as_a_real_cycle_of_the_graph(tmp_path):
+    table = pd.concat([CITES, pd.DataFrame({"citing": ["p0"], "cited": ["p6"]})])
+    ctx = _ctx(tmp_path, table)
+    data = ok(ctx, "direction_analysis")
+    g = nx.DiGraph(list(table.itertuples(index=False)))
+    cycle = [c["node"] for c in data["cycle"]]
+    assert not data["acyclic"] and cycle[0] == cycle[-1] and len(cycle) > 2
+    assert all(g.has_edge(u, v) for u, v in itertools.pairwise(cycle))
+    assert data["strong_components"] == nx.number_strongly_connected_components(g)
+
+
+def test_reach_at_scale_is_sampled_with_a_stated_error(tmp_path, monkeypatch):
+    import igraph_agent.tools.directed as directed
+
+    monkeypatch.setattr(directed, "EXACT_REACH_LIMIT", 5)
+    ctx = _ctx(tmp_path, CITES)
+    data = ok(ctx, "direction_analysis", sample=16)
+    assert data["reach"]["exact"] is False and data["reach"]["standard_error_max"] > 0
+    g = nx.DiGraph(list(CITES.itertuples(index=False)))
+    top = data["most_reached_from"][0]
+    assert abs(top["reached_from"] - len(nx.ancestors(g, top["node"]))) <= \
+        3 * data["reach"]["standard_error_max"]
+
+
+def _davis_table() -> pd.DataFrame:
+    g = nx.davis_southern_women_graph()
+    women = g.graph["top"]
+    return pd.DataFrame([(w, e) for w in women for e in g[w]], columns=["woman", "event"])
+
+
+def test_women_by_events_projection_top_pair_is_networkx_weighted_projected_graphs(tmp_path):
+    table = _davis_table()
+    ctx = _ctx(tmp_path, table)
+    info = ok(ctx, "get_graph_info")
+    assert "2 modes: 18 women, 14 events" in info["meaning"]["line"]
+    g = nx.Graph(list(table.itertuples(index=False)))
+    most = ok(ctx, "degree_analysis", side="women", top_k=1)["top"][0]
+    women = set(table["woman"])
+    assert most["degree"] == max(g.degree(w) for w in women) and most["node"] in women
+    data = ok(ctx, "project_bipartite", side="women", top_k=3)
+    p = nx.bipartite.weighted_projected_graph(g, women)
+    best = max(d["weight"] for _, _, d in p.edges(data=True))
+    top = data["top_pairs"][0]
+    assert top["weight"] == best and p[top["a"]][top["b"]]["weight"] == best
+    assert ctx.session.dataset_id == data["dataset_id"]
+    assert ok(ctx, "get_graph_info")["nodes"] == 18
+    base, rev = ctx.workspace.load(data["from_dataset"])
+    ctx.session.set_graph(base, data["from_dataset"], rev)
+    again = ok(ctx, "project_bipartite", side="women")
+    assert again["reused"] and again["dataset_id"] == data["dataset_id"]
+
