@@ -33,9 +33,11 @@ def test_centrality_rankings_are_frames_named_after_their_measure(agent):
         assert isinstance(frame, pd.DataFrame)
         pd.testing.assert_frame_equal(frame, pd.DataFrame.from_records(top))
     if "pagerank" in rankings:  # the numbers are networkx's
-        edges = pd.read_csv(igraph_agent.data.path("karate.csv"), dtype=str)
-        g = nx.from_pandas_edgelist(edges, "source", "target")  # unweighted, as asked
-        pr = nx.pagerank(g)
+        edges = pd.read_csv(igraph_agent.data.path("karate.csv"), dtype={"source": str,
+                                                                          "target": str})
+        # the table's one weight column is the default weight: a strength, as PageRank reads it
+        g = nx.from_pandas_edgelist(edges, "source", "target", edge_attr="weight")
+        pr = nx.pagerank(g, weight="weight", tol=1e-10, max_iter=1000)
         head = resp.frames["pagerank"].iloc[0]
         assert head["score"] == pytest.approx(pr[str(head["node"])], abs=5e-6)  # shown to 6 places
     assert "sample_nodes" not in resp.frames and "attached_sources" not in resp.frames

@@ -154,5 +154,5 @@ def test_auto_answers_a_stored_graph_on_igraph_without_building_networkx(tmp_pat
     assert data["backend"] == "igraph" and not is_built(session.graph)
     assert [s["node"] for s in data["path"]] == ["ova", "bel", "cor", "dun"]
     assert data["length"] == pytest.approx(0.5 + 0.5 + 1.0)
-    hops = ok(ctx, "shortest_path", source="ova", target="dun")
+    hops = ok(ctx, "shortest_path", source="ova", target="dun", weight=None)
     assert hops["hops"] == 2 and not is_built(session.graph)

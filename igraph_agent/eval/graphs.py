@@ -49,6 +49,26 @@ def _edge_list(path: Path) -> nx.Graph:
     return nx.from_pandas_edgelist(df, cols[0], cols[1], edge_attr=attr)
 
 
+def attachments(spec: GraphSpec, g: nx.Graph) -> list:
+    """What the runner attaches for ``g``: the graph itself, or (with ``spec.table``) its
+    edge table under the spec's column names and its node table when nodes have
+    attributes -- so the runtime infers direction and weight roles from the names."""
+    if spec.table is None:
+        return [g]
+    import pandas as pd
+
+    t = spec.table
+    rows = [{t.source: str(u), t.target: str(v), **d} for u, v, d in g.edges(data=True)]
+    edges = pd.DataFrame(rows, columns=list(dict.fromkeys(
+        [t.source, t.target, *(k for r in rows for k in r)])))
+    attrs = sorted({k for _, d in g.nodes(data=True) for k in d})
+    if not attrs:
+        return [edges]
+    nodes = pd.DataFrame([{"id": str(n), **d} for n, d in g.nodes(data=True)],
+                         columns=["id", *attrs])
+    return [edges, nodes]
+
+
 def _finish(g: nx.Graph, spec: GraphSpec) -> nx.Graph:
     if spec.relabel:
         g = nx.relabel_nodes(g, {n: spec.relabel.format(n) for n in g})
@@ -57,4 +77,8 @@ def _finish(g: nx.Graph, spec: GraphSpec) -> nx.Graph:
         lo, hi = spec.weights.get("low", 1), spec.weights.get("high", 9)
         for u, v in sorted(g.edges(), key=str):
             g[u][v]["weight"] = rng.randint(lo, hi)
+    if spec.table is not None and spec.table.weight:
+        for _, _, d in g.edges(data=True):
+            if "weight" in d:
+                d[spec.table.weight] = d.pop("weight")
     return g

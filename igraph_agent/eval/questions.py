@@ -36,12 +36,25 @@ TEST_SET = Path(__file__).with_name("test.yaml")  # the test split: never tuned 
 SPLITS = {"tune": PUBLIC_SET, "test": TEST_SET}
 
 
+class TableSpec(BaseModel):
+    """Attach the graph as a user's tables instead of a graph object: an edge table with
+    these endpoint column names (and the edge attribute ``weight`` renamed ``weight``'s
+    value, e.g. ``km``), plus a node table (``id`` and every node attribute) when the
+    nodes have attributes. The runtime reads direction and weight roles from these names."""
+
+    model_config = ConfigDict(extra="forbid")
+    source: str = "source"
+    target: str = "target"
+    weight: str | None = None
+
+
 class GraphSpec(BaseModel):
     """Where a graph comes from: exactly one of ``networkx`` (a generator or classic by
     name, with ``args``), ``file`` (an edge list, relative to the question file),
     ``dataset`` (a file bundled in ``igraph_agent/data``) or ``expr`` (a Python expression
     over ``nx`` and ``random``). ``relabel`` formats node ids (``"v{}"``); ``weights``
-    adds seeded integer edge weights (``{seed, low, high}``)."""
+    adds seeded integer edge weights (``{seed, low, high}``); ``table`` attaches it as
+    tables with named columns (:class:`TableSpec`)."""
 
     model_config = ConfigDict(extra="forbid")
     networkx: str | None = None
@@ -51,6 +64,7 @@ class GraphSpec(BaseModel):
     expr: str | None = None
     relabel: str | None = None
     weights: dict[str, int] | None = None
+    table: TableSpec | None = None
 
     @model_validator(mode="after")
     def _one_source(self) -> GraphSpec:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from igraph_agent.cluster.connect import parse_address
 from igraph_agent.errors import AgentError, ErrorCode
-from igraph_agent.eval.graphs import build
+from igraph_agent.eval.graphs import attachments, build
 from igraph_agent.eval.grounding import sources_of, ungrounded
 from igraph_agent.eval.oracle import Expected, grade, resolve
 from igraph_agent.eval.questions import Question, QuestionSet
@@ -51,11 +51,12 @@ def run_eval(qset: QuestionSet, model: str | None = None, repeats: int = 1,
         asks = []
         for n, q in enumerate(qset.questions):
             graph = build(qset.graphs[q.graph], qset.base)
+            attach = attachments(qset.graphs[q.graph], graph)  # the graph, or its tables
             if q.graph not in templates:
-                templates[q.graph] = _template(root / f"template-{len(templates)}", graph)
+                templates[q.graph] = _template(root / f"template-{len(templates)}", attach)
             if q.id not in expected:
                 expected[q.id] = resolve(q.oracle, graph)
-            asks += [(n, q, graph, r) for r in range(repeats)]
+            asks += [(n, q, attach, r) for r in range(repeats)]
         if address is not None:
             answered = iter(_ask_on_cluster(address, asks, templates, expected, model_id,
                                             max_steps))
@@ -126,7 +127,7 @@ def _template(home: Path, graph) -> Path:
 
     agent = Agent(home=home)
     try:
-        resp = agent.ask("Describe the loaded graph.", attach=[graph],
+        resp = agent.ask("Describe the loaded graph.", attach=list(graph),
                          options=RunOptions(model=SETUP_MODEL))
     finally:
         agent.close()
@@ -145,7 +146,7 @@ def _ask(home: Path, q: Question, graph, exp: Expected, model: str, max_steps: i
     agent = Agent(home=home)
     t0 = time.perf_counter()
     try:
-        resp = agent.ask(q.question, attach=[graph],
+        resp = agent.ask(q.question, attach=list(graph),
                          options=RunOptions(model=model, read_only=q.read_only,
                                             max_steps=max_steps))
         record = agent.run_record(resp.run_id) if resp.run_id else {}

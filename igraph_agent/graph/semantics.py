@@ -122,8 +122,9 @@ def table_facts(nodes: pd.DataFrame, edges: pd.DataFrame, src: np.ndarray | None
         else:
             distinct = int(s.astype(str).nunique())
             few = distinct <= MAX_GROUPS and distinct < max(2, len(s))
-            kinds[str(col)] = ({"kind": "categorical", "values": distinct} if few and distinct > 1
-                               else {"kind": "text"})
+            kinds[str(col)] = ({"kind": "categorical", "values": distinct,
+                                "top_values": [str(v) for v in s.astype(str).value_counts().index]}
+                               if few and distinct > 1 else {"kind": "text"})
     facts: dict[str, Any] = {"numeric_edge_columns": numeric, "node_kinds": kinds}
     if n and len(edges):
         if src is None or dst is None:

@@ -100,13 +100,23 @@ def _centrality_calls(st: PlanState) -> list[Call]:
     return [Call("node_centrality", {"measure": m, "top_k": 10, **_where(st)}) for m in measures]
 
 
+def _sense(use: dict | None) -> str:
+    """`` (weighted by 1/km)`` / `` (unweighted)``: every figure says its weight sense."""
+    if not use:
+        return ""
+    if not use.get("attribute"):
+        return " (unweighted)"
+    return f" (weighted by {'1/' if use.get('inverted') else ''}{use['attribute']})"
+
+
 def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
     parts = []
     typed = [o.typed(NodeCentralityResult) for o in obs]
     for d in typed:
         top = ", ".join(f"{t.node} ({_fmt(t.score)})" for t in d.top[:5])
         approx = f" (approximate, k={d.sample_k} samples)" if d.approximate else ""
-        parts.append(f"By **{d.measure}**{approx}, the most central nodes are {top}.")
+        sense = _sense(d.weight_used)
+        parts.append(f"By **{d.measure}**{approx}{sense}, the most central nodes are {top}.")
     tops = [set(t.node for t in d.top[:5]) for d in typed]
     if len(tops) > 1:
         both = sorted(set.intersection(*tops))
@@ -242,6 +252,12 @@ INTENTS += [
     declare("count_where", None, _s.count_where_calls, _s.count_where_render,
             "nodes by attribute value (subgraph_extraction preview)"),
 ]
+
+
+# -- what the data means: groups, direction, two modes (model/semantic_intents.py) --------
+from igraph_agent.model.semantic_intents import SEMANTIC_INTENTS  # noqa: E402
+
+INTENTS += SEMANTIC_INTENTS
 
 
 _TAKES_A_NODE = {"path", "local", "hop_count", "what_if", "subgraph", "compare", "triangles"}

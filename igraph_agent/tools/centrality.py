@@ -133,7 +133,7 @@ class CentralityArgs(WeightArgs):
     where: Where | None = Field(default=None, description="rank only nodes whose attributes "
                                 "equal these values, e.g. {\"kind\": \"person\"}; scores "
                                 "are computed on the whole graph")
-    side: str | None = Field(default=None, description="two-mode: rank this side only")
+    side: str | None = None  # two-mode: rank one side only (degree_analysis describes it)
     seed: Annotated[int, INTERNAL] = 42
     backend: Backend = "auto"
 

@@ -110,8 +110,7 @@ class ConstructArgs(BaseModel):
 def construct_graph(ctx: ToolContext, args: ConstructArgs) -> ToolOutput:
     """Build a graph dataset from sources; a table whose id column matches the edge
     endpoints becomes node attributes. The same content reuses its dataset at revision 1;
-    other choices (directed, weight_col, weight_means) rebuild it. Then call
-    load_constructed_graph."""
+    other choices rebuild it. Then call load_constructed_graph."""
     session = ctx.session
     _read_only_scope(ctx, args.source_ids)
     spec = args.graph_spec()

@@ -69,7 +69,8 @@ ON_DEMAND: dict[str, tuple[frozenset[str], re.Pattern[str]]] = {
                            r"smallest|minim", re.IGNORECASE)),
     "groups": (frozenset({"group_analysis"}),
                re.compile(r"group|department|team|faction|countr|categor|mixing|assortativ|"
-                          r"\bbetween\b|\bacross\b|\bwithin\b|bridg|\bsame\b|other (?:kinds|types)",
+                          r"\bbetween\b|\bacross\b|\bwithin\b|bridg|\bsame\b|other (?:kinds|types)|"
+                          r"\bconnects\b|\blinks\b|go-between",
                           re.IGNORECASE)),
     "directed": (frozenset({"direction_analysis"}),
                  re.compile(r"cycl|acyclic|\bdag\b|topolog|depth|reach|upstream|downstream|"

@@ -30,7 +30,7 @@ from igraph_agent.graph.summary import graph_summary
 
 _MEANINGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
-WEIGHT_DESCRIPTION = "edge attribute or null; default: the graph's default weight"
+WEIGHT_DESCRIPTION = "edge attribute; null: unweighted"
 
 
 class WeightArgs(BaseModel):

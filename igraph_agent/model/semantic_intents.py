@@ -1,0 +1,259 @@
+"""Offline-planner intents that depend on what the data means (get_graph_info's
+``meaning``): group questions (a department is a group, never one node), direction
+questions (most cited, cycles, depth, reach) and two-mode questions (one side's ranking,
+pairs that share neighbours). Registered in ``model/intents.py``.
+
+A group intent only fires when the question names a grouping attribute or two of its
+values that the loaded graph really has; a two-mode intent only when it names a side.
+
+Example::
+
+    >>> _values_in("Who bridges sales and HR?", {"department": ["Sales", "HR", "Ops"]})
+    ('department', ['Sales', 'HR'])
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from igraph_agent.figures import shown
+from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.registry import Intent, t
+
+
+def _meaning(st: PlanState) -> dict[str, Any]:
+    info = st.last_ok("get_graph_info")
+    return dict((info.data.get("meaning") or {}) if info else {})
+
+
+def _group_values(st: PlanState) -> dict[str, list[str]]:
+    kinds = _meaning(st).get("node_attributes") or {}
+    return {a: list(k.get("top_values") or []) for a, k in kinds.items()
+            if k.get("kind") == "categorical"}
+
+
+def _word(text: str, q: str) -> bool:
+    return re.search(rf"(?<![\w]){re.escape(text)}(?![\w])", q, re.IGNORECASE) is not None
+
+
+def _attr_in(q: str, groups: dict[str, list[str]]) -> str | None:
+    for attr in groups:
+        stem = attr.lower().replace("_", " ")
+        if _word(stem, q) or _word(stem + "s", q) or (stem.endswith("y") and _word(stem[:-1] + "ies", q)):
+            return attr
+    return None
+
+
+def _values_in(q: str, groups: dict[str, list[str]]) -> tuple[str | None, list[str]]:
+    """The attribute two of whose values the question names, and those values in order."""
+    for attr, values in groups.items():
+        found = sorted((m.start(), v) for v in values if len(str(v)) >= 2
+                       for m in [re.search(rf"(?<![\w]){re.escape(str(v))}(?![\w])", q, re.IGNORECASE)]
+                       if m)
+        if len(found) >= 2:
+            return attr, [v for _, v in found[:2]]
+    return None, []
+
+
+# -- groups -----------------------------------------------------------------------------
+def _mix_bonus(st: PlanState) -> float:
+    groups = _group_values(st)
+    return 2.5 if groups and (_attr_in(st.question, groups) or len(groups) == 1) else 0.0
+
+
+def _mix_calls(st: PlanState) -> list[Call]:
+    groups = _group_values(st)
+    attr = _attr_in(st.question, groups) or (next(iter(groups)) if len(groups) == 1 else None)
+    return [Call("group_analysis", {"attribute": attr})] if attr else []
+
+
+def _mix_render(st: PlanState, obs: list[Observed]) -> str:
+    d = next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None)
+    if d is None:
+        return "The graph has no grouping attribute I could use (see get_graph_info)."
+    q, attr = st.question, d["attribute"]
+    w = d["weight_used"]
+    weight = f" (edge weight {w['attribute']})" if w.get("attribute") else ""
+    if re.search(r"assortativ|same .* (?:connect|link)|homophil|mix", q, re.IGNORECASE):
+        return (f"The {attr} assortativity is **{shown(d['assortativity'])}** "
+                f"({d['within_edges']} of {d['edges']} edges lie within one {attr}).")
+    if re.search(r"connected to (?:the )?others?|most connected|links? to other|reach out",
+                 q, re.IGNORECASE):
+        top = next((r for r in d["groups"] if r["group"] == d["most_connected_to_others"][0]), None)
+        if top is None:
+            return "No group has edges to other groups."
+        extra = (f", total weight {shown(top['weight_to_other_groups'])}"
+                 if "weight_to_other_groups" in top else "")
+        return (f"**{top['group']}** is the {attr} most connected to others: "
+                f"**{top['edges_to_other_groups']}** edges to other {attr} groups{extra}"
+                f"{weight}.")
+    between = (f"**{d['between_edges']}** edges go between {attr} groups and "
+               f"{d['within_edges']} within one")
+    if "between_weight" in d:
+        between += (f" (total {w['attribute']} {shown(d['between_weight'])} between, "
+                    f"{shown(d['within_weight'])} within)")
+    sizes = ", ".join(f"{r['group']} ({r['size']})" for r in d["groups"][:8])
+    return f"{between}. The {d['group_count']} {attr} groups: {sizes}."
+
+
+def _bridge_bonus(st: PlanState) -> float:
+    return 3.0 if _values_in(st.question, _group_values(st))[0] else 0.0
+
+
+def _bridge_calls(st: PlanState) -> list[Call]:
+    attr, values = _values_in(st.question, _group_values(st))
+    return [Call("group_analysis", {"attribute": attr, "between": values})] if attr else []
+
+
+def _bridge_render(st: PlanState, obs: list[Observed]) -> str:
+    d = next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None)
+    if d is None or "bridges" not in d:
+        return "I could not find the two groups in the graph."
+    b = d["bridges"]
+    if not b["nodes"]:
+        return f"No node has neighbours in both {b['a']} and {b['b']}."
+    rows = []
+    for r in b["nodes"][:5]:
+        who = f"{r['node']}" + (f" ({r['label']})" if r.get("label") else "")
+        score = (f", betweenness on {b['a']}→{b['b']} paths {shown(r['betweenness_between'])}"
+                 if "betweenness_between" in r else "")
+        rows.append(f"**{who}** ({r['group']}; {r['neighbours_in_a']} neighbour(s) in {b['a']}, "
+                    f"{r['neighbours_in_b']} in {b['b']}{score})")
+    return (f"**{b['total']}** node(s) link {b['a']} and {b['b']} (neighbours in both), "
+            f"ranked by {b['ranked_by']}: " + "; ".join(rows) + ".")
+
+
+# -- direction --------------------------------------------------------------------------
+def _degree_calls(direction: str):
+    def calls(st: PlanState) -> list[Call]:
+        return [Call("degree_analysis", {"direction": direction, "top_k": 5})]
+    return calls
+
+
+def _degree_render(what: str):
+    def render(st: PlanState, obs: list[Observed]) -> str:
+        d = next((o.data for o in obs if o.tool == "degree_analysis" and o.ok), None)
+        if d is None:
+            return "The degree analysis did not run."
+        top = ", ".join(f"{r['node']}" + (f" ({r['label']})" if r.get("label") else "")
+                        + f" ({r['degree']})" for r in d["top"][:5])
+        if d.get("direction") == "all":
+            return (f"The graph is undirected, so edges have no direction; by degree: {top}. "
+                    "Rebuild it directed (construct_graph with directed=true) to count "
+                    f"{what} edges.")
+        return f"By {d['direction']}-degree ({what}): **{d['top'][0]['node']}** leads; top: {top}."
+    return render
+
+
+def _structure_calls(st: PlanState) -> list[Call]:
+    return [Call("direction_analysis", {})]
+
+
+def _structure_render(st: PlanState, obs: list[Observed]) -> str:
+    ob = next((o for o in obs if o.tool == "direction_analysis"), None)
+    if ob is None or not ob.ok:
+        return ("The graph is undirected: cycles, depth and reach need a directed graph "
+                "(construct_graph with directed=true).")
+    d, q = ob.data, st.question
+    parts = ["It has **no directed cycle** (acyclic)" if d["acyclic"] else
+                     "It **has directed cycles**, e.g. "
+                     + " → ".join(str(c["node"]) for c in d["cycle"][:10])]
+    if d["acyclic"] and re.search(r"depth|deep|longest|chain|topolog", q, re.IGNORECASE):
+        parts.append(f"its topological depth is **{d['depth']}** edges on the longest directed "
+                     "path")
+    if re.search(r"reach|indirect|upstream|downstream|descendant|ancestor", q, re.IGNORECASE):
+        how = "" if d["reach"]["exact"] else (
+            f" (estimated from {d['reach']['sampled_sources']} sampled searches, standard "
+            f"error up to {shown(d['reach']['standard_error_max'])})")
+        a, b = d["most_reached_from"][0], d["most_reaching"][0]
+        parts.append(f"**{a['node']}** is reached from the most nodes ({shown(a['reached_from'])}) "
+                     f"and **{b['node']}** reaches the most ({shown(b['reaches'])}){how}")
+    parts.append(f"{d['strong_components']} strongly connected component(s)")
+    return "; ".join(parts) + "."
+
+
+# -- two modes --------------------------------------------------------------------------
+def _side_in(st: PlanState) -> str | None:
+    modes = _meaning(st).get("modes") or {}
+    for side in (modes.get("sides") or {}):
+        s = str(side).lower()
+        singular = {"women": "woman", "men": "man", "people": "person"}.get(s, s.rstrip("s"))
+        if _word(s, st.question) or _word(singular, st.question):
+            return str(side)
+    return None
+
+
+def _side_bonus(st: PlanState) -> float:
+    return 3.0 if _side_in(st) else 0.0
+
+
+def _side_calls(st: PlanState) -> list[Call]:
+    side = _side_in(st)
+    return [Call("degree_analysis", {"side": side, "top_k": 5})] if side else []
+
+
+def _side_render(st: PlanState, obs: list[Observed]) -> str:
+    d = next((o.data for o in obs if o.tool == "degree_analysis" and o.ok), None)
+    if d is None:
+        return "The ranking did not run."
+    top = ", ".join(f"{r['node']} ({r['degree']})" for r in d["top"][:5])
+    lead = d["top"][0]
+    return (f"Among the {d.get('side')}, **{lead['node']}** has the most links "
+            f"(**{lead['degree']}**); top: {top}.")
+
+
+def _project_calls(st: PlanState) -> list[Call]:
+    side = _side_in(st)
+    return [Call("project_bipartite", {"side": side, "top_k": 5})] if side else []
+
+
+def _project_render(st: PlanState, obs: list[Observed]) -> str:
+    d = next((o.data for o in obs if o.tool == "project_bipartite" and o.ok), None)
+    if d is None or not d["top_pairs"]:
+        return "No two nodes of that side share a neighbour."
+    top = d["top_pairs"][0]
+    rest = ", ".join(f"{p['a']}–{p['b']} ({shown(p['weight'])})" for p in d["top_pairs"][1:5])
+    return (f"**{top['a']}** and **{top['b']}** share the most: **{shown(top['weight'])}** "
+            f"in common (projection of the {d['side']}, dataset {d['dataset_id']}, now "
+            f"loaded). Next: {rest or 'none'}.")
+
+
+_GROUP_WORDS = (r"department|team|faction|countr|group|categor|kind|type|division|office|"
+                r"club|party|class|role|region|between|within|assortativ|mixing")
+
+SEMANTIC_INTENTS: list[Intent] = [
+    Intent("group_bridge", t(0.5, r"bridg|connect|link|broker|between|span|go-between"),
+           _bridge_calls, _bridge_render,
+           "group_analysis between two named groups (bridging nodes)", group="groups",
+           bonus=_bridge_bonus, hint="the nodes bridging two groups"),
+    Intent("group_mix", t(0.6, _GROUP_WORDS) +
+           t(1.0, r"most connected to (?:the )?others?", r"mixing matrix", r"assortativ",
+             r"how many (?:\w+ ){0,2}(?:go|run|are|flow) between"),
+           _mix_calls, _mix_render, "group_analysis (mixing matrix by a node attribute)",
+           group="groups", bonus=_mix_bonus, hint="the groups and the edges between them"),
+    Intent("in_degree", t(3.0, r"most[- ]cited|cited (?:the )?most|most (?:incoming|followers|"
+                               r"followed)|receives? the most|most (?:\w+ )?received|"
+                               r"highest in-?degree|who gets the most"),
+           _degree_calls("in"), _degree_render("incoming"), "degree_analysis (in-degree)",
+           group="ranking", hint="the nodes with the most incoming edges"),
+    Intent("out_degree", t(3.0, r"cites the most|most outgoing|sends? the most|follows the most|"
+                                r"highest out-?degree|most (?:\w+ )?sent"),
+           _degree_calls("out"), _degree_render("outgoing"), "degree_analysis (out-degree)",
+           group="ranking", hint="the nodes with the most outgoing edges"),
+    Intent("directed_structure", t(3.0, r"\bcycles?\b|acyclic|\bdag\b|circular (?:citation|"
+                                        r"reference)", r"topolog\w*|how deep|\bdepth\b|"
+                                        r"longest (?:citation |directed )?chain") +
+           t(2.5, r"reach(?:es|ed)? (?:the )?most|reached from|indirectly|upstream|downstream|"
+                  r"descendants|ancestors"),
+           _structure_calls, _structure_render, "direction_analysis (cycles, depth, reach)",
+           group="directed", hint="cycles, depth and reach of a directed graph"),
+    Intent("side_rank", t(0.6, r"\bmost\b|how many|highest|top|largest number"),
+           _side_calls, _side_render, "degree_analysis on one side of a two-mode graph",
+           group="twomode", bonus=_side_bonus, hint="one side of a two-mode graph ranked"),
+    Intent("projection", t(1.0, r"together|in common|co-?occur|shared?\b|both (?:attended|"
+                                r"bought|joined)|\bpairs?\b|project"),
+           _project_calls, _project_render, "project_bipartite (co-occurrence of one side)",
+           group="twomode", bonus=lambda st: _side_bonus(st) + 1.0 if _side_in(st) else 0.0,
+           hint="the pairs of one side sharing the most"),
+]
