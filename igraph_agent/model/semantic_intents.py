@@ -57,9 +57,15 @@ def _values_in(q: str, groups: dict[str, list[str]]) -> tuple[str | None, list[s
 
 
 # -- groups -----------------------------------------------------------------------------
+_GROUPISH = re.compile(r"\bgroups?\b|categor|assortativ|mixing", re.IGNORECASE)
+
+
 def _mix_bonus(st: PlanState) -> float:
+    """Only on a graph with groups, and only when the question names the grouping
+    attribute (or, with one grouping, speaks of groups)."""
     groups = _group_values(st)
-    return 2.5 if groups and (_attr_in(st.question, groups) or len(groups) == 1) else 0.0
+    named = _attr_in(st.question, groups) or (len(groups) == 1 and _GROUPISH.search(st.question))
+    return 2.5 if groups and named else 0.0
 
 
 def _mix_calls(st: PlanState) -> list[Call]:
@@ -219,41 +225,44 @@ def _project_render(st: PlanState, obs: list[Observed]) -> str:
             f"loaded). Next: {rest or 'none'}.")
 
 
-_GROUP_WORDS = (r"department|team|faction|countr|group|categor|kind|type|division|office|"
-                r"club|party|class|role|region|between|within|assortativ|mixing")
+#: the shape of a question about groups (the bonus then needs the grouping named)
+_GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?other \w+|"
+                    r"links? (?:the )?most to other|between (?:the |different |two |all )?\w+s\b|"
+                    r"within (?:the same|one|each|their own) |mixing|assortativ|"
+                    r"their own (?:\w+ )?more|across (?:\w+ )?\w+s\b")
+
 
 SEMANTIC_INTENTS: list[Intent] = [
     Intent("group_bridge", t(0.5, r"bridg|connect|link|broker|between|span|go-between"),
            _bridge_calls, _bridge_render,
            "group_analysis between two named groups (bridging nodes)", group="groups",
            bonus=_bridge_bonus, hint="the nodes bridging two groups"),
-    Intent("group_mix", t(0.6, _GROUP_WORDS) +
-           t(1.0, r"most connected to (?:the )?others?", r"mixing matrix", r"assortativ",
-             r"how many (?:\w+ ){0,2}(?:go|run|are|flow) between"),
-           _mix_calls, _mix_render, "group_analysis (mixing matrix by a node attribute)",
+    Intent("group_mix", t(0.6, _GROUP_QUESTIONS), _mix_calls, _mix_render,
+           "group_analysis (mixing matrix by a node attribute)",
+           negatives=[re.compile(r"degree assortativ|assortativ\w* by degree", re.IGNORECASE)],
            group="groups", bonus=_mix_bonus, hint="the groups and the edges between them"),
-    Intent("in_degree", t(3.0, r"most[- ]cited|cited (?:the )?most|most (?:incoming|followers|"
-                               r"followed)|receives? the most|most (?:\w+ )?received|"
-                               r"highest in-?degree|who gets the most"),
+    Intent("in_degree", t(3.0, r"most[- ]cited|cited (?:the )?most|most (?:followers|followed)|"
+                               r"receives? the most (?:citations|emails|messages|mail|calls)"),
            _degree_calls("in"), _degree_render("incoming"), "degree_analysis (in-degree)",
            group="ranking", hint="the nodes with the most incoming edges"),
-    Intent("out_degree", t(3.0, r"cites the most|most outgoing|sends? the most|follows the most|"
-                                r"highest out-?degree|most (?:\w+ )?sent"),
+    Intent("out_degree", t(3.0, r"cites the most|follows the most|"
+                                r"sends? the most (?:emails|messages|mail|calls)"),
            _degree_calls("out"), _degree_render("outgoing"), "degree_analysis (out-degree)",
            group="ranking", hint="the nodes with the most outgoing edges"),
-    Intent("directed_structure", t(3.0, r"\bcycles?\b|acyclic|\bdag\b|circular (?:citation|"
-                                        r"reference)", r"topolog\w*|how deep|\bdepth\b|"
-                                        r"longest (?:citation |directed )?chain") +
-           t(2.5, r"reach(?:es|ed)? (?:the )?most|reached from|indirectly|upstream|downstream|"
-                  r"descendants|ancestors"),
+    Intent("directed_structure", t(0.6, r"\bcycles?\b|acyclic|\bdag\b|circular (?:citation|"
+                                        r"reference)|topolog\w*|how deep|\bdepth\b|"
+                                        r"longest (?:citation |directed )?chain|"
+                                        r"reach(?:es|ed)? (?:the )?most|reached from|indirectly|"
+                                        r"upstream|downstream|descendants|ancestors"),
            _structure_calls, _structure_render, "direction_analysis (cycles, depth, reach)",
-           group="directed", hint="cycles, depth and reach of a directed graph"),
+           group="directed", bonus=lambda st: 3.0 if _meaning(st).get("directed") else 0.0,
+           hint="cycles, depth and reach of a directed graph"),
     Intent("side_rank", t(0.6, r"\bmost\b|how many|highest|top|largest number"),
            _side_calls, _side_render, "degree_analysis on one side of a two-mode graph",
            group="twomode", bonus=_side_bonus, hint="one side of a two-mode graph ranked"),
-    Intent("projection", t(1.0, r"together|in common|co-?occur|shared?\b|both (?:attended|"
+    Intent("projection", t(0.6, r"together|in common|co-?occur|shared?\b|both (?:attended|"
                                 r"bought|joined)|\bpairs?\b|project"),
            _project_calls, _project_render, "project_bipartite (co-occurrence of one side)",
-           group="twomode", bonus=lambda st: _side_bonus(st) + 1.0 if _side_in(st) else 0.0,
+           group="twomode", bonus=lambda st: _side_bonus(st) + 1.4 if _side_in(st) else 0.0,
            hint="the pairs of one side sharing the most"),
 ]

@@ -75,7 +75,7 @@ def direction_analysis(ctx: ToolContext, args: DirectionArgs) -> ToolOutput:
         data["node_reach"] = {"node": named[0], "reaches": _count(out_reach[v], how),
                               "reached_from": _count(in_reach[v], how)}
     summary = ("acyclic, depth " + str(data["depth"]) if acyclic else
-               f"has cycles (one of {len(data['cycle'])} nodes: "
+               f"has directed cycles (one of {len(data['cycle']) - 1} nodes: "
                + " -> ".join(str(c["node"]) for c in data["cycle"][:8]) + ")")
     top_in = data["most_reached_from"][0] if data["most_reached_from"] else None
     summary += (f"; {len(strong)} strong component(s); reached from the most: "

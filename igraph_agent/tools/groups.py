@@ -102,9 +102,11 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
     if w is not None:
         data["within_weight"] = figure(float(np.trace(sums)))
         data["between_weight"] = figure(float(sums.sum() - np.trace(sums)))
+    sums_text = (f" (total {use['attribute']} {data['within_weight']} within, "
+                 f"{data['between_weight']} between)" if w is not None else "")
     lead = (f"{k} {attr} groups; {data['within_edges']} edges within, {data['between_edges']} "
-            f"between ({sense_text(use)}); assortativity {data['assortativity']}; most "
-            f"connected to others: {most[0]['group'] if most else 'none'}")
+            f"between{sums_text}; {sense_text(use)}; assortativity {data['assortativity']}; "
+            f"most connected to others: {most[0]['group'] if most else 'none'}")
     if args.between:
         data["bridges"] = _bridges(ctx, g, h, ids, names, codes, args, use)
         top = data["bridges"]["nodes"][:3]
