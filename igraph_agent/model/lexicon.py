@@ -247,7 +247,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "local": ("hops", "entity"), "subgraph": ("hops", "entity"), "what_if": ("removal", "entity"),
     "optimize": ("threshold", "removal"), "clear": ("removal",), "edge_totals": ("weight",),
     "bipartite": ("twomode", "group"), "degree": ("direction",),
-    "connectivity": ("direction", "entity"), "path": ("direction", "entity"),
+    "connectivity": ("direction", "entity"), "path": ("direction", "entity", "weight"),
     "count_where": ("group", "entity"), "visualize": ("group", "entity"),
     "compare": ("entity",), "search": ("entity",), "edge_search": ("entity",),
     "common_neighbours": ("entity",), "report": ("entity",), "triangles": ("entity",),

@@ -232,23 +232,30 @@ _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?o
                     r"their own (?:\w+ )?more|across (?:\w+ )?\w+s\b")
 
 
+#: the question features (model/registry.py) a group intent handles: the grouping named,
+#: its edges' values (weight sums) and direction (ordered mixing)
+_ALL = frozenset({"group", "weight", "direction"})
+
 SEMANTIC_INTENTS: list[Intent] = [
     Intent("group_bridge", t(0.5, r"bridg|connect|link|broker|between|span|go-between"),
            _bridge_calls, _bridge_render,
            "group_analysis between two named groups (bridging nodes)", group="groups",
-           bonus=_bridge_bonus, hint="the nodes bridging two groups"),
+           bonus=_bridge_bonus, hint="the nodes bridging two groups", covers=_ALL),
     Intent("group_mix", t(0.6, _GROUP_QUESTIONS), _mix_calls, _mix_render,
            "group_analysis (mixing matrix by a node attribute)",
            negatives=[re.compile(r"degree assortativ|assortativ\w* by degree", re.IGNORECASE)],
-           group="groups", bonus=_mix_bonus, hint="the groups and the edges between them"),
+           group="groups", bonus=_mix_bonus, hint="the groups and the edges between them",
+           covers=_ALL),
     Intent("in_degree", t(3.0, r"most[- ]cited|cited (?:the )?most|most (?:followers|followed)|"
                                r"receives? the most (?:citations|emails|messages|mail|calls)"),
            _degree_calls("in"), _degree_render("incoming"), "degree_analysis (in-degree)",
-           group="ranking", hint="the nodes with the most incoming edges"),
+           group="ranking", hint="the nodes with the most incoming edges",
+           covers=frozenset({"direction", "weight"})),
     Intent("out_degree", t(3.0, r"cites the most|follows the most|"
                                 r"sends? the most (?:emails|messages|mail|calls)"),
            _degree_calls("out"), _degree_render("outgoing"), "degree_analysis (out-degree)",
-           group="ranking", hint="the nodes with the most outgoing edges"),
+           group="ranking", hint="the nodes with the most outgoing edges",
+           covers=frozenset({"direction", "weight"})),
     Intent("directed_structure", t(0.6, r"\bcycles?\b|acyclic|\bdag\b|circular (?:citation|"
                                         r"reference)|topolog\w*|how deep|\bdepth\b|"
                                         r"longest (?:citation |directed )?chain|"
@@ -256,13 +263,15 @@ SEMANTIC_INTENTS: list[Intent] = [
                                         r"upstream|downstream|descendants|ancestors"),
            _structure_calls, _structure_render, "direction_analysis (cycles, depth, reach)",
            group="directed", bonus=lambda st: 3.0 if _meaning(st).get("directed") else 0.0,
-           hint="cycles, depth and reach of a directed graph"),
+           hint="cycles, depth and reach of a directed graph",
+           covers=frozenset({"direction", "hops"})),
     Intent("side_rank", t(0.6, r"\bmost\b|how many|highest|top|largest number"),
            _side_calls, _side_render, "degree_analysis on one side of a two-mode graph",
-           group="twomode", bonus=_side_bonus, hint="one side of a two-mode graph ranked"),
+           group="twomode", bonus=_side_bonus, hint="one side of a two-mode graph ranked",
+           covers=frozenset({"twomode", "group"})),
     Intent("projection", t(0.6, r"together|in common|co-?occur|shared?\b|both (?:attended|"
                                 r"bought|joined)|\bpairs?\b|project"),
            _project_calls, _project_render, "project_bipartite (co-occurrence of one side)",
            group="twomode", bonus=lambda st: _side_bonus(st) + 1.4 if _side_in(st) else 0.0,
-           hint="the pairs of one side sharing the most"),
+           hint="the pairs of one side sharing the most", covers=frozenset({"twomode", "group"})),
 ]
