@@ -88,6 +88,7 @@ class GraphRef(BaseModel):
     edges: int = 0
     directed: bool = False
     attached: bool = False  # bound from data attached to this request
+    meaning: str | None = None  # what the columns mean, one line (docs/data.md)
 
 
 class Action(BaseModel):

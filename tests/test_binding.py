@@ -203,7 +203,7 @@ def test_the_run_panel_names_the_bound_graph_before_the_first_turn(agent, karate
     for e in events[:first_model]:
         view = apply_event(view, e)
     assert view["graph"]["label"].startswith("karate (CSV) → ds_")
-    assert view["graph"]["label"].endswith("r1 · 34 nodes · 78 edges")
+    assert view["graph"]["label"].endswith("r1 · 34 nodes · 78 edges · undirected · unweighted")
 
 
 def test_a_plain_question_on_the_sessions_graph_offers_under_4200_tokens_of_schemas(agent,

@@ -146,9 +146,9 @@ def data_section(ref: dict[str, Any] | None, attached: bool) -> str:
         return ("Data of this request: the attached sources could not be built into one graph "
                 "without a choice (see their columns in the get_graph_info result after the "
                 "question). Call construct_graph and load_constructed_graph, or ask_user. The "
-                "session's earlier graph is not this request's data.")
+                "session's earlier graph is not this request's data. " + MEANING_NOTE)
     if ref is not None:
-        return f"Data of this request: the session's graph, {ref['label']}."
+        return f"Data of this request: the session's graph, {ref['label']}. " + MEANING_NOTE
     return ("No graph is loaded in this session. Load only a dataset the user attached or "
             "named; when several could be meant, ask_user which one.")
 
@@ -173,8 +173,23 @@ def graph_ref(spec: RunSpec) -> dict[str, Any] | None:
                             "kind": KIND_WORDS.get(src["kind"], src["kind"])})
     n, m = g.number_of_nodes(), g.number_of_edges()
     named = " + ".join(f"{x['name']} ({x['kind']})" for x in sources) or str(row.get("name", ""))
-    label = f"{named} → {s.dataset_id} r{s.revision} · {n} nodes · {m} edges"
-    return {"label": label, "dataset_id": s.dataset_id, "dataset_name": row.get("name"),
+    line = _meaning_line(spec)
+    label = f"{named} → {s.dataset_id} r{s.revision} · {n} nodes · {m} edges" + (
+        f" · {line}" if line else "")
+    return {"label": label, "meaning": line, "dataset_id": s.dataset_id,
+            "dataset_name": row.get("name"),
             "revision": s.revision, "latest_revision": row.get("revision"),
             "sources": sources, "nodes": n, "edges": m, "directed": g.is_directed(),
             "attached": bool(s.attached_sources)}
+
+
+def _meaning_line(spec: RunSpec) -> str | None:
+    """The graph's meaning in one line (graph/semantics.py), for the run panel's header."""
+    from types import SimpleNamespace
+
+    from igraph_agent.tools.weights import graph_meaning
+
+    try:
+        return graph_meaning(SimpleNamespace(session=spec.session, workspace=spec.workspace))["line"]
+    except Exception:  # the header loses a line, the run nothing
+        return None
