@@ -31,6 +31,7 @@ class DegreeAnalysisResult(ToolData):
     distribution: Table[DegreeAnalysisDistribution]
     distinct_degrees: int
     where: dict[str, Any] | None = None
+    side: str | None = None  # two-mode: the side ranked
 
 
 class NodeCentralityTop(Row):
@@ -53,6 +54,9 @@ class NodeCentralityResult(ToolData):
 
     measure: str
     weighted: bool
+    weight_used: dict[str, Any] | None = None  # attribute, role, inverted, sense, note
+    directed: bool | None = None
+    side: str | None = None
     backend: str
     approximate: bool
     sample_k: int | None

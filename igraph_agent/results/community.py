@@ -36,6 +36,8 @@ class CommunityDetectionResult(ToolData):
     seed: int
     resolution: Number
     weighted: bool
+    weight: str | None = None
+    weight_used: dict[str, Any] | None = None
     modularity: Number
     communities: int
     nodes: int
@@ -69,6 +71,7 @@ class BridgeNodesResult(ToolData):
     seed: int
     resolution: Number
     weighted: bool
+    weight: str | None = None
     modularity: Number
     communities: int
     min_communities: int

@@ -68,6 +68,7 @@ class GetGraphInfoResult(ToolData):
     components: int | None = None
     density: Number | None = None
     sample_nodes: Table[GetGraphInfoSampleNode] | None = None
+    meaning: dict[str, Any] | None = None  # direction, weight roles, groups, modes (graph/semantics.py)
     next: str | None = None
 
 

@@ -19,6 +19,8 @@ class ShortestPathResult(ToolData):
     target: NodeId
     backend: str
     weighted: bool
+    weight_used: dict[str, Any] | None = None  # attribute, role, inverted, sense, note
+    directed: bool | None = None
     reachable: bool
     hops: int | None = None
     path: Table[ShortestPathPath] | None = None

@@ -26,6 +26,7 @@ from pydantic import BaseModel, Field
 
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.figures import figure
+from igraph_agent.results.semantics import DirectionAnalysisResult
 from igraph_agent.tools.common import label, require_nodes
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 from igraph_agent.tools.schema import INTERNAL
@@ -41,7 +42,7 @@ class DirectionArgs(BaseModel):
     seed: Annotated[int, INTERNAL] = 42
 
 
-@tool(reads=("graph",), cost=3)
+@tool(result=DirectionAnalysisResult, reads=("graph",), cost=3)
 def direction_analysis(ctx: ToolContext, args: DirectionArgs) -> ToolOutput:
     """Directed structure: has cycles (and one cycle), topological depth of an acyclic
     graph, strongly/weakly connected components, and the nodes reaching the most others

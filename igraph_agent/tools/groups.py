@@ -24,6 +24,7 @@ from pydantic import Field
 
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.figures import figure
+from igraph_agent.results.semantics import GroupAnalysisResult
 from igraph_agent.tools.common import label
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 from igraph_agent.tools.tables import column_values, node_table
@@ -41,7 +42,7 @@ class GroupArgs(WeightArgs):
     top_k: int = Field(default=10, ge=1, le=200)
 
 
-@tool(reads=("graph",), cost=2)
+@tool(result=GroupAnalysisResult, reads=("graph",), cost=2)
 def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
     """Groups of a categorical node attribute (e.g. department): size per group, edges and
     weight within and between groups (mixing matrix), attribute assortativity, the groups

@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.graph.datasets import MAX_PROJECTION_PAIRS, GraphSpec
+from igraph_agent.results.semantics import ProjectBipartiteResult
 from igraph_agent.tools.common import label
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 from igraph_agent.tools.weights import graph_meaning
@@ -72,7 +73,8 @@ class ProjectArgs(BaseModel):
     top_k: int = Field(default=10, ge=1, le=200, description="strongest pairs listed")
 
 
-@tool(reads=("graph", "workspace"), writes=("workspace", "graph"), cost=2)
+@tool(result=ProjectBipartiteResult, reads=("graph", "workspace"), writes=("workspace", "graph"),
+      cost=2)
 def project_bipartite(ctx: ToolContext, args: ProjectArgs) -> ToolOutput:
     """Project a two-mode graph onto one side: nodes of that side linked when they share a
     neighbour, weight = number shared (e.g. women by events attended together). Stored as

@@ -1,0 +1,109 @@
+"""Result models of the tools that read what the data means: ``group_analysis``
+(``tools/groups.py``), ``direction_analysis`` (``tools/directed.py``) and
+``project_bipartite`` (``tools/twomode.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from igraph_agent.results import NodeId, Number, Part, Row, Table, ToolData
+
+
+class GroupRow(Row):
+    group: Any
+    size: int
+    within_edges: int
+    edges_to_other_groups: int
+    weight_to_other_groups: Number | None = None
+    mean_degree: Number
+    top_node: dict[str, Any] | None
+
+
+class BridgeRow(Row):
+    node: NodeId
+    label: Any | None = None
+    group: Any
+    neighbours_in_a: int
+    neighbours_in_b: int
+    betweenness_between: Number | None = None
+
+
+class GroupBridges(Part):
+    a: str
+    b: str
+    total: int
+    nodes: Table[BridgeRow]
+    ranked_by: str
+
+
+class GroupAnalysisResult(ToolData):
+    """What ``group_analysis`` returns."""
+
+    attribute: str
+    directed: bool
+    weight_used: dict[str, Any]
+    nodes: int
+    edges: int
+    group_count: int
+    within_edges: int
+    between_edges: int
+    within_weight: Number | None = None
+    between_weight: Number | None = None
+    assortativity: Number
+    groups: Table[GroupRow]
+    most_connected_to_others: list[Any]
+    mixing: list[dict[str, Any]]
+    bridges: GroupBridges | None = None
+
+
+class ReachRow(Row):
+    node: NodeId
+    label: Any | None = None
+    reaches: Number | None = None
+    reached_from: Number | None = None
+
+
+class CycleStep(Row):
+    node: NodeId
+    label: Any | None = None
+
+
+class DirectionAnalysisResult(ToolData):
+    """What ``direction_analysis`` returns."""
+
+    directed: bool
+    nodes: int
+    edges: int
+    acyclic: bool
+    strong_components: int
+    largest_strong_component: int
+    weak_components: int
+    depth: int | None = None
+    cycle: Table[CycleStep] | None = None
+    reach: dict[str, Any]
+    most_reaching: Table[ReachRow]
+    most_reached_from: Table[ReachRow]
+    node_reach: dict[str, Any] | None = None
+
+
+class PairRow(Row):
+    a: NodeId
+    b: NodeId
+    weight: Number
+    a_label: Any | None = None
+    b_label: Any | None = None
+
+
+class ProjectBipartiteResult(ToolData):
+    """What ``project_bipartite`` returns."""
+
+    side: str
+    from_dataset: str | None
+    from_revision: int | None
+    dataset_id: str
+    revision: int
+    reused: bool
+    nodes: int
+    edges: int
+    weight: str
+    top_pairs: Table[PairRow]
