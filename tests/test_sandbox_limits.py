@@ -171,3 +171,12 @@ def test_list_workspace_shows_a_link_out_of_scratch_as_a_link_without_its_target
     assert {"path": "shadow", "link": True} in files and {"path": "etc", "link": True} in files
     assert {"path": "mine.csv", "bytes": 8} in files
     assert not any(f["path"].startswith("etc/") for f in files)
+
+
+def test_without_cgroups_the_result_says_the_memory_and_task_limits_are_missing(tmp_path,
+                                                                                monkeypatch):
+    monkeypatch.setenv("IGRAPH_AGENT_SANDBOX_CGROUPS", "off")
+    env = call(context(tmp_path, karate()), "run_graph_code", code="result = 7")
+    assert env["success"] and env["data"]["result"] == 7
+    assert env["data"]["confinement"]["missing"] == ["memory-cgroup", "tasks-cgroup"]
+    assert "WITHOUT memory-cgroup, tasks-cgroup" in env["summary"]

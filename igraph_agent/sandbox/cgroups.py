@@ -49,11 +49,28 @@ class Groups:
         process it starts are counted from then on."""
         me = str(os.getpid()).encode()
         for procs in self._procs:
-            fd = os.open(procs, os.O_WRONLY)
+            try:  # never fails the start: :meth:`confirm` drops a group not joined
+                fd = os.open(procs, os.O_WRONLY)
+                try:
+                    os.write(fd, me)
+                finally:
+                    os.close(fd)
+            except OSError:
+                pass
+
+    def confirm(self, pid: int) -> None:
+        """After the start: keep (and report) only the groups the worker really is in."""
+        for kind in ("memory", "pids"):
+            folder = getattr(self, kind)
+            if folder is None:
+                continue
             try:
-                os.write(fd, me)
-            finally:
-                os.close(fd)
+                members = (folder / "cgroup.procs").read_text().split()
+            except OSError:
+                members = []
+            if str(pid) not in members:
+                setattr(self, kind, None)
+                _rmdir(folder)
 
     def oom_kills(self) -> int:
         """How often the kernel killed a task of the group for memory."""

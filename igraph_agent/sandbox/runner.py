@@ -156,6 +156,7 @@ class SessionWorker:
                 preexec_fn=self.groups.join if self.groups.mechanisms else None)
         if read_fd is not None:
             os.close(read_fd)
+        self.groups.confirm(self.proc.pid)
         self.served, self.cpu_used_s, self.retired = 0, 0.0, False
         self._reports: queue.Queue[bytes | None] = queue.Queue()
         self._lock = threading.Lock()
