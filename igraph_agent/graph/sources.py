@@ -231,7 +231,18 @@ def read_csv(path: Path) -> SourceData:
 
 
 def parse_delimited(path: Path, sep: str) -> tuple[pd.DataFrame, list[int]]:
-    """Validate a delimited table row by row; return it and each data row's line number."""
+    """Validate a delimited table; return it and each data row's line number.
+
+    A file that passes the whole-file text checks and has no quotes is validated by
+    columns (:func:`_columnar_lines`: field counts, blank lines, the row limit, vectorised
+    over its bytes); any other, or one a vectorised check finds fault with, goes row by
+    row, which finds the first offence and names it exactly as before.
+    """
+    whole = _checked_text(path)
+    found = _columnar_lines(whole, path.name, sep) if whole is not None else None
+    if found is not None:
+        header, lines = found
+        return _read_table(path, sep, header, lines), lines
     name = path.name
     reader = csv.reader(text_lines(path), delimiter=sep, skipinitialspace=True, strict=True)
     header: list[str] | None = None
@@ -259,6 +270,59 @@ def parse_delimited(path: Path, sep: str) -> tuple[pd.DataFrame, list[int]]:
     if not lines:
         raise invalid(f"{name} has a header but no rows", hint="add data rows below the header",
                       line=1)
+    return _read_table(path, sep, header, lines), lines
+
+
+#: bytes ``str.strip`` removes from ASCII text, and the record ends
+_ASCII_SPACE = b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
+
+
+def _columnar_lines(text: str, name: str, sep: str) -> tuple[list[str], list[int]] | None:
+    """``(header, data line numbers)`` of an unquoted delimited text found without a row
+    pass, or None when the row pass must decide (quotes, a lone carriage return, a line
+    of nothing but non-ASCII characters, a row whose field count differs from the
+    header's, too many rows, no rows). The header is checked as the row pass checks it."""
+    import numpy as np
+
+    if '"' in text or text.count("\r") != text.count("\r\n"):
+        return None
+    data = np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
+    if not len(data):
+        return None
+    ends = np.flatnonzero(data == 10)
+    starts = np.concatenate([[0], ends + 1])  # each line with its newline, as _split_lines
+    if data[-1] == 10:
+        starts = starts[:-1]
+
+    def per_line(mask: np.ndarray) -> np.ndarray:
+        return np.add.reduceat(mask, starts, dtype=np.int64)
+
+    is_sep = data == ord(sep)
+    seps = per_line(is_sep)
+    kind = np.zeros(256, dtype=np.uint8)  # 0 content, 1 white space or separator, 2 non-ASCII
+    kind[128:] = 2
+    kind[np.frombuffer(_ASCII_SPACE + sep.encode(), dtype=np.uint8)] = 1
+    of = kind[data]
+    ascii_content = per_line(of == 0)
+    if ((ascii_content == 0) & (per_line(of == 2) > 0)).any():
+        return None  # perhaps only non-ASCII white space: the row pass decides
+    rows = np.flatnonzero(ascii_content > 0)
+    if not len(rows):
+        return None
+    first = int(rows[0])
+    start = int(ends[first - 1]) + 1 if first else 0
+    stop = int(ends[first]) if first < len(ends) else len(data)
+    line = bytes(data[start:stop]).decode("utf-8").rstrip("\r\n")
+    header = _check_header([f.lstrip(" ") for f in line.split(sep)], name, sep, first + 1)
+    body = rows[1:]
+    if not len(body) or len(body) > MAX_ROWS or (seps[body] != len(header) - 1).any():
+        return None
+    return header, (body + 1).tolist()
+
+
+def _read_table(path: Path, sep: str, header: list[str], lines: list[int]) -> pd.DataFrame:
+    """The validated table read by pandas in one pass, typed."""
+    name = path.name
     df = pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, encoding="utf-8-sig",
                      na_values=[""], skipinitialspace=True, skip_blank_lines=True)
     if len(df) != len(lines):  # a row of separators only: pandas keeps it, we skipped it
@@ -267,7 +331,7 @@ def parse_delimited(path: Path, sep: str) -> tuple[pd.DataFrame, list[int]]:
         raise invalid(f"{name}: the rows could not be read consistently (quoting?)",
                       hint="check quotes: a value with the separator or a newline needs quotes")
     df.columns = header
-    return typed(df), lines
+    return typed(df)
 
 
 def _check_header(row: list[str], name: str, sep: str, line: int) -> list[str]:

@@ -1,0 +1,70 @@
+"""The columnar CSV read (no row-by-row pass) gives the row pass's table, line numbers and
+coded errors: on every file of tests/data/malformed/ and on valid files of every shape the
+row pass accepts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from igraph_agent.errors import ToolError
+from igraph_agent.graph import sources
+
+MALFORMED = sorted((Path(__file__).parent / "data" / "malformed").iterdir())
+
+
+def _read(path: Path, columnar: bool, monkeypatch) -> object:
+    with monkeypatch.context() as mp:
+        if not columnar:
+            mp.setattr(sources, "_columnar_lines", lambda *a, **k: None)
+        try:
+            return sources.read_path(path)
+        except ToolError as exc:
+            return ("error", exc.code, exc.message, exc.hint, exc.details)
+
+
+@pytest.mark.parametrize("path", MALFORMED, ids=[p.name for p in MALFORMED])
+def test_every_malformed_file_gets_the_row_pass_coded_error(path, monkeypatch):
+    fast, slow = _read(path, True, monkeypatch), _read(path, False, monkeypatch)
+    assert isinstance(slow, tuple) and slow[1].value == "SOURCE_INVALID"
+    assert fast == slow
+
+
+VALID = {
+    "plain.csv": "a,b,weight\nx,y,1.5\ny,z,2\n",
+    "crlf and no final newline.csv": "a,b\r\nx,y\r\ny,z",
+    "blank and separator-only lines.csv": "\n\na,b\n\nx,y\n,\n  \ny,z\n\n",
+    "spaces after separators.csv": "src, dst, kind\n 007, 010, friend\n008,  011,  foe\n",
+    "tabs.tsv": "who\twhom\nann\tbo\nbo\tcy\n",
+    "accents.csv": "a,b\nZoë,Renée\nRenée,Łukasz\n",
+    "missing endpoint.csv": "source,target\nx,y\nz,\n",
+    "bad weight.csv": "source,target,weight\nx,y,1\ny,z,heavy\n",
+    "ragged late.csv": "a,b\n" + "x,y\n" * 50 + "x,y,z\n",
+    "quoted.csv": 'a,b\n"x, jr",y\ny,z\n',
+}
+
+
+@pytest.mark.parametrize("name", list(VALID))
+def test_the_columnar_read_equals_the_row_pass(tmp_path, name, monkeypatch):
+    path = tmp_path / name
+    path.write_bytes(VALID[name].encode())
+    fast, slow = _read(path, True, monkeypatch), _read(path, False, monkeypatch)
+    if isinstance(slow, tuple):
+        assert fast == slow
+        return
+    assert list(fast.tables) == list(slow.tables)
+    for key in slow.tables:
+        assert fast.tables[key].equals(slow.tables[key])
+        assert list(fast.tables[key].dtypes) == list(slow.tables[key].dtypes)
+    assert fast.meta == slow.meta
+
+
+def test_line_numbers_of_the_columnar_read_name_the_offending_line(tmp_path):
+    path = tmp_path / "gaps.csv"
+    path.write_text("source,target\n\nx,y\n\n\ny,\n")
+    assert sources._columnar_lines(path.read_text(), path.name, ",") == (
+        ["source", "target"], [3, 6])
+    with pytest.raises(ToolError) as err:
+        sources.read_path(path)
+    assert err.value.details["line"] == 6
