@@ -15,8 +15,10 @@ import click
 
 from igraph_agent.errors import AgentError
 from igraph_agent.markup import echo
+from igraph_agent.status import ResponseStatus
 
-EXIT = {"answered": 0, "error": 1, "blocked": 3, "needs_clarification": 3, "awaiting_approval": 4}
+EXIT = {ResponseStatus.ANSWERED: 0, ResponseStatus.ERROR: 1, ResponseStatus.BLOCKED: 3,
+        ResponseStatus.NEEDS_CLARIFICATION: 3, ResponseStatus.AWAITING_APPROVAL: 4}
 
 
 def _agent(home: str | None, model: str | None = None):
@@ -146,7 +148,7 @@ def cancel(ctx: click.Context, run_id: str | None, start_request: str | None,
                    f"cancel_status={status.cancel_status}  "
                    f"execution_stopped={status.execution_stopped}  "
                    f"terminal_persisted={status.terminal_persisted}")
-    from igraph_agent.response import CancelPhase
+    from igraph_agent.status import CancelPhase
 
     pending = status.cancel_status in (CancelPhase.REQUESTED, CancelPhase.STOPPING)
     ctx.exit(5 if pending else 0)

@@ -3,49 +3,13 @@
 from __future__ import annotations
 
 import json
-from enum import StrEnum
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import AgentError
 from igraph_agent.markup import html_text, markdown_safe
-
-Status = Literal["answered", "needs_clarification", "blocked", "error", "awaiting_approval"]
-
-
-class RunPhase(StrEnum):
-    """Where a stored run is (``runs.status``): the one set of run states."""
-
-    PREPARING = "preparing"  # admitted, not yet executing
-    RUNNING = "running"
-    PAUSED = "paused"  # waiting for approvals
-    COMPLETED = "completed"
-    CANCELLED = "cancelled"
-    ERROR = "error"
-    INTERRUPTED = "interrupted"  # its process died; recovery stored what was done
-
-    @property
-    def executing(self) -> bool:
-        return self in (RunPhase.PREPARING, RunPhase.RUNNING)
-
-    @property
-    def final(self) -> bool:
-        return self in FINAL_PHASES
-
-
-FINAL_PHASES = frozenset({RunPhase.COMPLETED, RunPhase.CANCELLED, RunPhase.ERROR,
-                          RunPhase.INTERRUPTED})
-EXECUTING_PHASES = frozenset({RunPhase.PREPARING, RunPhase.RUNNING})
-
-
-class CancelPhase(StrEnum):
-    """How far a cancel got (``runs.cancel_status``)."""
-
-    NONE = "none"
-    REQUESTED = "requested"  # recorded; the run's process has not acted yet
-    STOPPING = "stopping"  # signalled (or stopped, but not yet read back from the store)
-    CONFIRMED = "confirmed"  # stopped and its final state persisted
+from igraph_agent.status import CancelPhase, ResponseStatus, RunPhase
 
 
 class Evidence(BaseModel):
@@ -172,7 +136,7 @@ class RunStatus(BaseModel):
 
 
 class AgentResponse(BaseModel):
-    status: Status
+    status: ResponseStatus
     answer: str = ""
     data: dict[str, Any] = Field(default_factory=dict)
     evidence: list[Evidence] = Field(default_factory=list)

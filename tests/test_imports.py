@@ -28,7 +28,7 @@ LAYERS: list[tuple[set[str], bool]] = [
 ]
 # shared leaves (types, the crash points): importable from every layer, import no layer
 VOCABULARY = {"errors", "response", "options", "testhooks", "markup", "frames", "results",
-              "figures"}
+              "figures", "status"}
 NO_NOTEBOOK = {"runtime", "tools", "graph", "store", "model", "learn", "report", "skills",
                "memory", "sandbox", "cluster"}
 NOTEBOOK_LIBS = {"IPython", "ipywidgets", "anywidget", "ipykernel"}

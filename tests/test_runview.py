@@ -35,7 +35,7 @@ def test_a_paused_run_lists_its_pending_call_and_a_decision_clears_it(agent, kar
     assert [(p["tool"], p["tool_call_id"]) for p in view["pending"]] == \
         [("clear_graph", paused.pending[0].tool_call_id)]
     card = [c for c in view["tools"] if c["tool"] == "clear_graph"][-1]
-    assert card["status"] == "awaiting approval"
+    assert card["status"] == "awaiting_approval"
     done = agent.continue_run(paused.run_id, paused.pending[0].tool_call_id, "reject")
     view, _ = runview.view_from_record(agent.run_record(paused.run_id))
     assert view["pending"] == [] and view["status"] == done.status

@@ -22,14 +22,25 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from igraph_agent.errors import AgentError, ErrorCode
+from igraph_agent.status import ResponseStatus
 
-Expect = Literal["answered", "needs_clarification", "blocked"]
+# the answer statuses a question may expect
+EXPECTABLE = (ResponseStatus.ANSWERED, ResponseStatus.NEEDS_CLARIFICATION, ResponseStatus.BLOCKED)
+
+
+def _expectable(value: ResponseStatus) -> ResponseStatus:
+    if value not in EXPECTABLE:
+        raise ValueError(f"expect must be one of {', '.join(EXPECTABLE)}, not {value}")
+    return value
+
+
+Expect = Annotated[ResponseStatus, AfterValidator(_expectable)]
 Split = Literal["tune", "test"]
 PUBLIC_SET = Path(__file__).with_name("public.yaml")  # the tuning split
 TEST_SET = Path(__file__).with_name("test.yaml")  # the test split: never tuned on
@@ -98,7 +109,7 @@ class Question(BaseModel):
     category: str = "general"
     intent: str | list[str] = ""  # the planner intent(s) that answer it
     oracle: Oracle | None = None
-    expect: Expect = "answered"
+    expect: Expect = ResponseStatus.ANSWERED
     read_only: bool = False
     split: Split = "tune"
 

@@ -94,7 +94,7 @@ class KernelBridge:
         worker (a paused run cancelled or decided). ``update_display_data`` finds the output
         by its display id, so any thread can send it; a run still live or paused keeps its
         widget. False when nothing was replaced."""
-        from igraph_agent.jupyter.runview import TERMINAL
+        from igraph_agent.status import SETTLED_STATES, RunState
 
         panel, display_id = self.panels.get(run_id), self.displays.get(run_id)
         if panel is None or display_id is None:
@@ -104,15 +104,15 @@ class KernelBridge:
         from igraph_agent.jupyter.rendition import static_bundle
 
         bundle = static_bundle(panel.view, response)
-        if panel.status not in TERMINAL:  # paused: the widget, its markdown for other viewers
-            if panel.status != "awaiting_approval":
+        if panel.status not in SETTLED_STATES:  # paused: the widget, its markdown for other viewers
+            if panel.status != RunState.AWAITING_APPROVAL:
                 return False
             shown = panel._repr_mimebundle_()
             widget = shown[0] if isinstance(shown, tuple) else shown or {}
             bundle = {**widget, "text/markdown": bundle["text/markdown"],
                       "text/plain": bundle["text/plain"]}
         display(bundle, raw=True, display_id=display_id, update=True)
-        return panel.status in TERMINAL
+        return panel.status in SETTLED_STATES
 
     def stored_panel(self, run_id: str) -> RunWidget:
         from igraph_agent.jupyter.widget import RunWidget

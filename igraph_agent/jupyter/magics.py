@@ -32,6 +32,7 @@ from igraph_agent.jupyter.parsing import (
     parse_cell_line,
     parse_line_command,
 )
+from igraph_agent.status import RunPhase
 
 CANCEL_WAIT_S = 10.0
 # line commands after which the lab extension's status bar is refreshed from the store
@@ -278,7 +279,7 @@ class AgentMagics(Magics):
                 print(f"active run: {h.run_id} ({state})")
         else:
             print("active run: none")
-        pending = [p for r in agent.runs(agent.session_id, 20) if r["status"] == "paused"
+        pending = [p for r in agent.runs(agent.session_id, 20) if r["status"] == RunPhase.PAUSED
                    for p in agent.pending(r["id"])]
         for p in pending:
             print(f"pending approval: {p.tool} {p.tool_call_id} in {p.run_id} — "

@@ -29,7 +29,7 @@ from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode, ToolError
 from igraph_agent.runtime.events import (
-    ENDED,
+    ENDED_EVENTS,
     ApprovalRequested,
     ApprovalResolved,
     JobProgress,
@@ -37,10 +37,11 @@ from igraph_agent.runtime.events import (
     RunStarted,
     parse_event,
 )
+from igraph_agent.status import EXECUTING_PHASES, JOB_ACTIVE, BarState, RunPhase
 
 COMM_TARGET = "igraph_agent"
 PROTOCOL_VERSION = 1
-STATES = ("idle", "running", "awaiting_approval")
+STATES = tuple(BarState)
 
 
 def report_message(home: str | Path, run_id: str, cell_id: str | None,
@@ -136,7 +137,7 @@ class StatusTracker:
 
     def __init__(self, run_id: str) -> None:
         self.run_id = run_id
-        self.state = "idle"
+        self.state: str = BarState.IDLE
         self.pending: set[str] = set()
         self.jobs: dict[str, float | None] = {}
         self._last: dict[str, Any] | None = None
@@ -146,20 +147,20 @@ class StatusTracker:
         parsed = parse_event(event)
         data = parsed.data if parsed is not None else None
         if isinstance(data, RunStarted | ApprovalResolved):
-            self.state = "running"
+            self.state = BarState.RUNNING
             self.pending.discard(getattr(data, "call_id", ""))
         elif isinstance(data, ApprovalRequested):
             self.pending.add(data.call_id)
         elif isinstance(data, RunPaused):
-            self.state = "awaiting_approval"
+            self.state = BarState.AWAITING_APPROVAL
             self.pending |= {str(p.get("tool_call_id", "")) for p in data.pending}
         elif isinstance(data, JobProgress):
             if data.fraction is not None and data.fraction >= 1:
                 self.jobs.pop(data.job_id, None)
             else:
                 self.jobs[data.job_id] = data.fraction
-        elif parsed is not None and parsed.type in ENDED:
-            self.state, self.pending, self.jobs = "idle", set(), {}
+        elif parsed is not None and parsed.type in ENDED_EVENTS:
+            self.state, self.pending, self.jobs = BarState.IDLE, set(), {}
         message = status_message(self.run_id, self.state, len(self.pending),
                                  [{"job_id": j, "progress": f} for j, f in self.jobs.items()])
         if message == self._last:
@@ -172,13 +173,14 @@ def store_status(agent: Any, session_id: str | None = None) -> dict[str, Any]:
     """The status-bar message read from the store, not from the last event seen: runs of the
     session still going, approvals still pending, jobs still queued or running."""
     runs = agent.runs(session_id or agent.session_id, 20)
-    paused = [r["id"] for r in runs if r["status"] == "paused"]
-    running = [r["id"] for r in runs if r["status"] in ("preparing", "running", "queued")]
+    paused = [r["id"] for r in runs if r["status"] == RunPhase.PAUSED]
+    running = [r["id"] for r in runs if r["status"] in EXECUTING_PHASES]
     pending = sum(len(agent.pending(rid)) for rid in paused)
     jobs = [{"job_id": j["job_id"], "tool": j.get("kind", ""),
              "progress": (j.get("last_progress") or {}).get("fraction")}
-            for j in agent.jobs.list(limit=50) if j["state"] in ("queued", "running")]
-    state = "awaiting_approval" if pending else "running" if running or jobs else "idle"
+            for j in agent.jobs.list(limit=50) if j["state"] in JOB_ACTIVE]
+    state = (BarState.AWAITING_APPROVAL if pending else BarState.RUNNING if running or jobs
+             else BarState.IDLE)
     run_id = (paused or running or [None])[0]
     return status_message(run_id, state, pending, jobs)
 

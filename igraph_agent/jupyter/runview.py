@@ -25,7 +25,7 @@ from typing import Any
 
 from igraph_agent.jupyter.words import args_words, describe
 from igraph_agent.runtime.events import (
-    ENDED,
+    ENDED_EVENTS,
     ApprovalRequested,
     ApprovalResolved,
     Event,
@@ -40,38 +40,39 @@ from igraph_agent.runtime.events import (
     ToolStarted,
     parse_event,
 )
+from igraph_agent.status import (
+    DECIDED,
+    FINAL_PHASES,
+    PHASE_STATES,
+    CardStatus,
+    ResponseStatus,
+    RunPhase,
+    RunState,
+    label,
+)
 
 SUMMARY_CHARS = 240
 ARGS_CHARS = 2000
-# One vocabulary for a run, everywhere (panel badge, %agent history, status bar): while it
-# runs, then the final response's status — or cancelled / interrupted when it was stopped.
-LIVE = ("starting", "running")
-FINAL = ("answered", "needs_clarification", "blocked", "awaiting_approval", "cancelled",
-         "error", "interrupted")
-TERMINAL = set(FINAL) - {"awaiting_approval"}
 CANCELLED_CODES = {"RUN_CANCELLED", "JOB_CANCELLED"}
-DECIDED = {"approve": "approved", "reject": "rejected", "modify": "modified"}
 ARCHS = {"gcn": "GCN", "sage": "GraphSAGE", "gat": "GAT"}
 JOB_VERBS = {"train": "training", "infer": "predicting"}
 STEP = re.compile(r"\b([a-z]+) (\d+)/(\d+)")
 EARLY = re.compile(r"stopped early at ([a-z]+) (\d+) of (\d+)")
-# stored run phases (RunPhase) that name the same state as a response status
-STORED_STATUS = {"completed": "answered", "paused": "awaiting_approval"}
 
 
 def run_state(run_status: str, response: dict[str, Any] | None = None) -> str:
-    """A run's state in the one vocabulary, from its stored phase and final response."""
-    if run_status in ("cancelled", "interrupted"):
-        return run_status
+    """A run's state in the one vocabulary (``status.RunState``), from its stored phase and
+    final response."""
+    if run_status in (RunPhase.CANCELLED, RunPhase.INTERRUPTED):
+        return str(run_status)
     resp = response or {}
-    if resp.get("status") == "error" and (resp.get("error") or {}).get("code") in CANCELLED_CODES:
-        return "cancelled"
-    return str(resp.get("status") or STORED_STATUS.get(run_status, run_status))
+    if resp.get("status") == ResponseStatus.ERROR and \
+            (resp.get("error") or {}).get("code") in CANCELLED_CODES:
+        return RunState.CANCELLED
+    return str(resp.get("status") or PHASE_STATES.get(run_status, run_status))  # type: ignore[call-overload]
 
 
-def state_label(state: str) -> str:
-    """The words shown for a state: ``needs_clarification`` → ``needs clarification``."""
-    return state.replace("_", " ")
+state_label = label  # the words shown for a state (status.label)
 
 
 def graph_name(graph: Any) -> str:
@@ -88,7 +89,7 @@ def graph_name(graph: Any) -> str:
 
 def empty_view(run_id: str, question: str, output_format: str = "chat") -> dict[str, Any]:
     return {
-        "run_id": run_id, "question": question, "status": "starting", "model": "",
+        "run_id": run_id, "question": question, "status": RunState.STARTING, "model": "",
         "text": "", "tools": [], "jobs": {}, "answer": "", "format": output_format,
         "response_status": "", "evidence": [], "usage": {}, "pending": [], "error": None,
         "notices": [], "message": "", "figures": [], "started": None, "finished": None,
@@ -114,7 +115,7 @@ def _describe_pending(v: dict[str, Any]) -> None:
 def _fold(v: dict[str, Any], parsed: Event) -> None:
     data, ts = parsed.data, parsed.ts
     if isinstance(data, RunStarted):
-        v["status"] = "running"
+        v["status"] = RunState.RUNNING
         v["model"] = data.model or v["model"]
         v["started"] = v["started"] or ts
     elif isinstance(data, ModelDelta):
@@ -129,7 +130,7 @@ def _fold(v: dict[str, Any], parsed: Event) -> None:
                            "args": args_words(data.args),
                            "raw_args": _short(json.dumps(data.args, indent=1, default=str),
                                               ARGS_CHARS),
-                           "status": "running", "started": ts, "elapsed_ms": None,
+                           "status": CardStatus.RUNNING, "started": ts, "elapsed_ms": None,
                            "summary": "", "error": None})
     elif isinstance(data, ToolCompleted | ToolBlocked | ApprovalRequested | ApprovalResolved):
         _fold_call(v, data, parsed)
@@ -139,10 +140,10 @@ def _fold(v: dict[str, Any], parsed: Event) -> None:
     elif isinstance(data, RunGraph):  # the graph the run is bound to, before the first turn
         v["graph"] = data.graph
     elif isinstance(data, RunPaused):
-        v["status"] = "awaiting_approval"
+        v["status"] = RunState.AWAITING_APPROVAL
         if data.pending:
             v["pending"] = list(data.pending)
-    elif parsed.type in ENDED:
+    elif parsed.type in ENDED_EVENTS:
         _fold_end(v, parsed)
 
 
@@ -150,15 +151,16 @@ def _fold_call(v: dict[str, Any], data: Any, event: Event) -> None:
     """A tool card's outcome, a block, or an approval asked or answered."""
     card = _card(v, data.call_id, data.tool)
     if isinstance(data, ToolCompleted):
-        if card["status"] != "blocked":
+        if card["status"] != CardStatus.BLOCKED:
             code = (data.error or {}).get("code")
-            card["status"] = ("ok" if data.success else
-                              "cancelled" if code in CANCELLED_CODES else "failed")
+            card["status"] = (CardStatus.OK if data.success else
+                              CardStatus.CANCELLED if code in CANCELLED_CODES else
+                              CardStatus.FAILED)
             card["summary"] = _short(data.summary, SUMMARY_CHARS)
             card["error"] = data.error
         card["elapsed_ms"] = data.elapsed_ms
     elif isinstance(data, ToolBlocked):
-        card["status"] = "blocked"
+        card["status"] = CardStatus.BLOCKED
         by = " ".join(x for x in (data.blocked_by_tool, data.blocked_by) if x)
         card["summary"] = _short(f"not run: depends on {by}, which {data.reason}"
                                  if by else data.reason, SUMMARY_CHARS)
@@ -169,13 +171,22 @@ def _fold_call(v: dict[str, Any], data: Any, event: Event) -> None:
                                  "tool_call_id": data.call_id, "tool": data.tool,
                                  "args": data.args,
                                  "generation": data.generation or event.generation})
-            card["status"] = "awaiting approval"
+            card["status"] = CardStatus.AWAITING_APPROVAL
             card["raw_args"] = card["raw_args"] or json.dumps(data.args, indent=1, default=str)
             card["args"] = card["args"] or args_words(data.args)
         else:
-            card["status"] = DECIDED.get(data.decision, data.decision or "decided")
-            if card["status"] == "rejected" and not card["summary"]:
+            card["status"] = _decided(data.decision)
+            if card["status"] == CardStatus.REJECTED and not card["summary"]:
                 card["summary"] = "not run: you rejected it"
+
+
+def _decided(decision: str | None) -> CardStatus:
+    """The card status a decision leaves: approved, modified, rejected (else decided)."""
+    status = DECIDED.get(decision) if decision else None  # type: ignore[call-overload]
+    try:
+        return CardStatus(status or decision or CardStatus.DECIDED)
+    except ValueError:
+        return CardStatus.DECIDED
 
 
 def _fold_end(v: dict[str, Any], event: Event) -> None:
@@ -186,7 +197,7 @@ def _fold_end(v: dict[str, Any], event: Event) -> None:
     if error:
         v["error"] = error
     for card in v["tools"]:
-        if card["status"] == "running":
+        if card["status"] == CardStatus.RUNNING:
             card["status"] = v["status"]
 
 
@@ -195,7 +206,7 @@ def apply_response(view: dict[str, Any], resp: dict[str, Any]) -> dict[str, Any]
     v = copy.deepcopy(view)
     v.pop("_turn_done", None)
     v["response_status"] = resp.get("status", "")
-    if v["status"] not in ("cancelled", "interrupted"):
+    if v["status"] not in (RunState.CANCELLED, RunState.INTERRUPTED):
         v["status"] = run_state("", resp) or v["status"]
     v["answer"] = resp.get("answer") or ""
     v["model"] = resp.get("model") or v["model"]
@@ -223,7 +234,7 @@ def view_from_record(record: dict[str, Any]) -> tuple[dict[str, Any], list[dict[
         view = apply_event(view, event)
     if run.get("response"):
         view = apply_response(view, run["response"])
-    if run.get("status") in ("cancelled", "interrupted", "paused", "completed", "error"):
+    if run.get("status") in (*FINAL_PHASES, RunPhase.PAUSED):
         view["status"] = run_state(run["status"], run.get("response"))
     return view, events
 
@@ -280,7 +291,7 @@ def _card(v: dict[str, Any], call_id: str, tool: str) -> dict[str, Any]:
         if card["call_id"] == call_id:
             return card
     card = {"call_id": call_id, "tool": tool, "args": "", "raw_args": "",
-            "status": "running", "started": None, "elapsed_ms": None, "summary": "",
+            "status": CardStatus.RUNNING, "started": None, "elapsed_ms": None, "summary": "",
             "error": None}
     v["tools"].append(card)
     return card

@@ -123,11 +123,11 @@ function progressLine(job, now) {
 
 function card(c, now, opened) {
   const status = String(c.status || "");
-  const d = folding(`iga-card iga-card-${esc(status).replace(/ /g, "-")}`, `card:${c.call_id}`, opened,
+  const d = folding(`iga-card iga-card-${esc(status).replace(/[ _]/g, "-")}`, `card:${c.call_id}`, opened,
     `<span class="iga-tool">${esc(c.tool)}</span>` +
     (c.args ? `<span class="iga-args">${esc(c.args)}</span>` : "") +
     `<span class="iga-elapsed">${esc(elapsed(c, now))}</span>` +
-    `<span class="iga-card-status">${esc(status)}</span>`);
+    `<span class="iga-card-status">${esc(label(status))}</span>`);
   d.dataset.tool = c.tool;
   if (c.error) d.append(el("div", "iga-error", `${esc(c.error.code)}: ${esc(c.error.message)}` +
     (c.error.hint ? `<br><i>${esc(c.error.hint)}</i>` : "")));

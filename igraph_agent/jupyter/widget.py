@@ -24,6 +24,7 @@ import anywidget
 import traitlets
 
 from igraph_agent.jupyter import runview
+from igraph_agent.status import SETTLED_STATES
 
 HERE = Path(__file__).parent
 
@@ -84,7 +85,7 @@ class RunWidget(anywidget.AnyWidget):
             view = runview.apply_response(self.view, response)
             if figures is not None:
                 view["figures"] = figures
-            if view["status"] in runview.TERMINAL:
+            if view["status"] in SETTLED_STATES:
                 view["message"] = ""  # "approve sent…" told what a click did while it ran
             self.view = view
             self._free_click_route()
@@ -109,7 +110,7 @@ class RunWidget(anywidget.AnyWidget):
         """A one-line message in the panel (e.g. what a click did); once the run has ended
         its badge says what happened, so a late message about a click is dropped."""
         with self._lock:
-            if self.status in runview.TERMINAL:
+            if self.status in SETTLED_STATES:
                 return
             self.view = {**self.view, "message": message}
             self._free_click_route()

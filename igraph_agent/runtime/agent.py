@@ -28,14 +28,7 @@ from igraph_agent.graph.session import SessionGraph
 from igraph_agent.graph.workspace import Workspace
 from igraph_agent.model.gateway import ModelGateway
 from igraph_agent.options import RunOptions, Settings, resolve_model
-from igraph_agent.response import (
-    AgentResponse,
-    CancelPhase,
-    ErrorInfo,
-    PendingApproval,
-    RunPhase,
-    RunStatus,
-)
+from igraph_agent.response import AgentResponse, ErrorInfo, PendingApproval, RunStatus
 from igraph_agent.runtime.approvals import decide, pending
 from igraph_agent.runtime.control import RunControl
 from igraph_agent.runtime.durability import DurableRuns
@@ -48,11 +41,12 @@ from igraph_agent.runtime.events import (
 )
 from igraph_agent.runtime.fingerprint import fingerprint
 from igraph_agent.runtime.jobs import JobManager
-from igraph_agent.runtime.live import LIVE, RunHandle, RuntimeThread
+from igraph_agent.runtime.live import LIVE_RUNS, RunHandle, RuntimeThread
 from igraph_agent.runtime.loop import resume_loop, run_loop
 from igraph_agent.runtime.owner import current_owner
 from igraph_agent.runtime.spool import persist_terminal
 from igraph_agent.runtime.state import RunSpec, persist_final
+from igraph_agent.status import CancelPhase, ResponseStatus, RunPhase
 from igraph_agent.store import Store
 from igraph_agent.store.runs import RunRecord
 from igraph_agent.tools import ToolRegistry, default_registry
@@ -229,7 +223,7 @@ class Agent:
         future = RuntimeThread.shared().submit(self._supervised(spec, coro))
         handle = RunHandle(spec.run_id, spec.session_id, spec.events, future, spec.cancel,
                            canceller=self.cancel)
-        LIVE.add(self.home, spec.run_id, handle, spec.control)
+        LIVE_RUNS.add(self.home, spec.run_id, handle, spec.control)
         return handle
 
     async def _supervised(self, spec: RunSpec, coro) -> AgentResponse:
@@ -239,7 +233,7 @@ class Agent:
             resp = await coro
         finally:
             watcher.cancel()
-            LIVE.remove(self.home, spec.run_id)
+            LIVE_RUNS.remove(self.home, spec.run_id)
         try:
             resp.run_state = self.run_status(spec.run_id)
         except Exception:  # the store is unavailable: the response itself is still returned
@@ -259,7 +253,7 @@ class Agent:
 
     def _handle_of(self, run_id: str) -> RunHandle:
         """The live handle of a run of this process, else one that follows the store."""
-        live = LIVE.get(self.home, run_id)
+        live = LIVE_RUNS.get(self.home, run_id)
         if live is not None:
             return live.handle
         return self.durable.observer_handle(run_id)
@@ -512,7 +506,7 @@ class Agent:
             resp = AgentResponse(status="error", model=run.model if run is not None else "",
                                  run_id=run_id, session_id=sid)
         if error is not None:
-            resp.status = "error"
+            resp.status = ResponseStatus.ERROR
             resp.error = ErrorInfo.of(error)
         resp.pending = pending(self.store, run_id) if run is not None else []
         if error is None:

@@ -28,22 +28,19 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.model.gateway import ToolCallRequest
-from igraph_agent.response import AgentResponse, PendingApproval, RunPhase, Usage
+from igraph_agent.response import AgentResponse, PendingApproval, Usage
 from igraph_agent.runtime.events import ApprovalRequested, RunPaused
 from igraph_agent.runtime.executor import Planned, plan_call
 from igraph_agent.runtime.state import RunSpec, RunState, build_response, persist_final
+from igraph_agent.status import DECIDED, ApprovalStatus, Decision, RunPhase
 from igraph_agent.store import Store
-from igraph_agent.store.approvals import ApprovalRecord, Approvals, ApprovalStatus
+from igraph_agent.store.approvals import ApprovalRecord, Approvals
 from igraph_agent.store.runs import RunRecord, Runs
 from igraph_agent.tools.registry import ToolRegistry, ToolResult
-
-Decision = Literal["approve", "reject", "modify"]
-DECIDED = {"approve": ApprovalStatus.APPROVED, "reject": ApprovalStatus.REJECTED,
-           "modify": ApprovalStatus.MODIFIED}
 
 _EXPLICIT_TRAINING = re.compile(r"\b(train|retrain|fit)\b", re.IGNORECASE)
 _RULES: dict[str, Callable[[str, dict[str, Any]], bool]] = {}
@@ -145,7 +142,7 @@ def decide(store: Store, registry: ToolRegistry, run_id: str, tool_call_id: str,
                              hint="fix the named fields and decide again; the request is "
                                   "still pending", details=err.details if err else {})
         decided_args = parsed[1].model_dump(mode="json")
-    if not approvals.decide(run_id, tool_call_id, record.generation, DECIDED[decision],
+    if not approvals.decide(run_id, tool_call_id, record.generation, DECIDED[Decision(decision)],
                             decided_args):
         raise _conflict(f"call {tool_call_id} was decided concurrently", run_id)
     record = approvals.get(run_id, tool_call_id) or record

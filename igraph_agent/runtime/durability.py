@@ -32,22 +32,22 @@ from pathlib import Path
 from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
-from igraph_agent.response import (
-    EXECUTING_PHASES,
-    FINAL_PHASES,
-    AgentResponse,
-    CancelPhase,
-    ErrorInfo,
-    RunPhase,
-    RunStatus,
-)
+from igraph_agent.response import AgentResponse, ErrorInfo, RunStatus
 from igraph_agent.runtime.events import EventLog, RunCancelled, replay_stored
-from igraph_agent.runtime.live import LIVE, RunHandle
+from igraph_agent.runtime.live import LIVE_RUNS, RunHandle
 from igraph_agent.runtime.owner import owner_alive
 from igraph_agent.runtime.recovery import recover, stop_dead_run
 from igraph_agent.runtime.spool import persist_terminal, resave
+from igraph_agent.status import (
+    EXECUTING_PHASES,
+    FINAL_PHASES,
+    ApprovalStatus,
+    CancelPhase,
+    ResponseStatus,
+    RunPhase,
+)
 from igraph_agent.store import Store
-from igraph_agent.store.approvals import Approvals, ApprovalStatus
+from igraph_agent.store.approvals import Approvals
 from igraph_agent.store.runctl import RunControlStore, new_cancel_id
 from igraph_agent.store.runs import RunRecord, Runs
 from igraph_agent.tools.registry import ToolResult
@@ -59,7 +59,7 @@ class DurableRuns:
     """Run status, admission, replay, cancellation and re-saving of one project home.
 
     Everything is read from (and written to) the store, so it holds across Agents and
-    processes on one home; a run executing in this process is reached through ``LIVE``.
+    processes on one home; a run executing in this process is reached through ``LIVE_RUNS``.
     """
 
     def __init__(self, store: Store, home: Path, jobs: Any, owner: str) -> None:
@@ -97,7 +97,7 @@ class DurableRuns:
         Raises REPLAY_UNAVAILABLE for a cursor outside what can be replayed; rebuild from
         :meth:`run_record` then. Never re-invokes the model.
         """
-        live = LIVE.get(self.home, run_id)
+        live = LIVE_RUNS.get(self.home, run_id)
         if live is not None:
             return live.handle.events(after)
         if self.runs.get(run_id) is None:
@@ -148,7 +148,7 @@ class DurableRuns:
             self._cancel_paused(run, meta)
         elif run.status in EXECUTING_PHASES:
             self.runctl.request_cancel(run_id, meta)
-            if LIVE.get(self.home, run_id) is not None:
+            if LIVE_RUNS.get(self.home, run_id) is not None:
                 self._stop_locally(run_id, wait)
             elif not owner_alive(run.owner):
                 stop_dead_run(self.store, self.home, run, status=RunPhase.CANCELLED,
@@ -162,7 +162,7 @@ class DurableRuns:
 
     def _stop_locally(self, run_id: str, wait: float) -> bool:
         """Signal every branch of a run of this process; True once its execution ended."""
-        live = LIVE.get(self.home, run_id)
+        live = LIVE_RUNS.get(self.home, run_id)
         if live is None:
             return False
         handle, control = live
@@ -191,7 +191,7 @@ class DurableRuns:
             if approvals.decide(run_id, p.tool_call_id, generation, ApprovalStatus.CANCELLED):
                 self.store.mark_tool_call(run_id, p.tool_call_id, "cancelled",
                                           result.envelope())
-        resp.status, resp.pending, resp.next = "error", [], []
+        resp.status, resp.pending, resp.next = ResponseStatus.ERROR, [], []
         resp.answer = ""
         resp.error = ErrorInfo(code=str(ErrorCode.RUN_CANCELLED),
                                message="the run was cancelled while it waited for approval; "

@@ -34,6 +34,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from igraph_agent.errors import AgentError, ErrorCode
+from igraph_agent.status import RunPhase
 from igraph_agent.store import Store
 
 WINDOW = 512  # events of a live run kept in memory for replay
@@ -171,11 +172,13 @@ AnyPayload = Annotated[
     | ApprovalRequested | ApprovalResolved | JobProgress | RunPaused | RunGraph | RunEnded,
     Field(discriminator="type"),
 ]
-ENDED = frozenset({"run.completed", "run.cancelled", "run.error", "run.interrupted"})
-TERMINAL = ENDED | {"run.paused"}  # the run stopped executing (for now)
+# event types: the run ended; the run stopped executing, for now (ended or paused)
+ENDED_EVENTS = frozenset({"run.completed", "run.cancelled", "run.error", "run.interrupted"})
+STOPPED_EVENTS = ENDED_EVENTS | {"run.paused"}
 _ENDED_BY_STATE: dict[str, type[RunCompleted] | type[RunCancelled] | type[RunErrored]
-                      | type[RunInterrupted]] = {"completed": RunCompleted, "cancelled": RunCancelled, "error": RunErrored,
-                   "interrupted": RunInterrupted}
+                      | type[RunInterrupted]] = {
+    RunPhase.COMPLETED: RunCompleted, RunPhase.CANCELLED: RunCancelled,
+    RunPhase.ERROR: RunErrored, RunPhase.INTERRUPTED: RunInterrupted}
 
 
 def run_ended(run_state: str, status: str, error: dict[str, Any] | None) -> RunEnded:
@@ -268,7 +271,7 @@ class EventLog:
 
     @property
     def finished(self) -> bool:
-        return bool(self._events) and self._events[-1]["type"] in TERMINAL
+        return bool(self._events) and self._events[-1]["type"] in STOPPED_EVENTS
 
 
 def _row(r: dict[str, Any]) -> dict[str, Any]:

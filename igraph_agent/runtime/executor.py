@@ -23,6 +23,7 @@ from igraph_agent.model.gateway import ToolCallRequest
 from igraph_agent.runtime.events import ToolCompleted, ToolStarted
 from igraph_agent.runtime.state import RunSpec, RunState
 from igraph_agent.runtime.timeouts import run_stoppable, timed_out, tool_timeout
+from igraph_agent.status import ApprovalStatus
 from igraph_agent.tools.offer import findable
 from igraph_agent.tools.registry import (
     Tool,
@@ -47,7 +48,7 @@ class Planned:
     writes: set[str] | None = None
     after: list[int] = field(default_factory=list)
     done: ToolResult | None = None  # ended before (a resumed turn): not run again
-    decision: str | None = None  # approved | modified | rejected: a decided gated call
+    decision: ApprovalStatus | None = None  # approved | modified | rejected: a decided gated call
 
     @property
     def barrier(self) -> bool:

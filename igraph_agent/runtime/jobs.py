@@ -43,8 +43,9 @@ from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode, JobCancelled
 from igraph_agent.runtime.events import JobProgress
+from igraph_agent.status import JOB_ENDED
 from igraph_agent.store import Store, new_id
-from igraph_agent.store.jobs import TERMINAL, JobStore
+from igraph_agent.store.jobs import JobStore
 
 PAGE_SIZE = 50
 ON_RAY = "@ray:"  # owner "<pid>:<start>@ray:<host actor>": the job's work runs on the cluster
@@ -184,7 +185,7 @@ class JobManager:
         hit = list(local)
         try:
             for row in self.db.list_jobs(run_id, limit=10_000):
-                if row.state not in TERMINAL and row.parent_id is None:
+                if row.state not in JOB_ENDED and row.parent_id is None:
                     hit += [j for j in self.cancel(row.id) if j not in hit]
         except Exception:  # the store is unavailable: the local flags above still stop work
             pass
@@ -357,7 +358,7 @@ class JobManager:
                "parent_id": row.parent_id, "child_id": row.child_id,
                "progress": records, "progress_cursor": cursor,
                "progress_has_more": self.db.has_progress_after(job_id, cursor)}
-        if row.state in TERMINAL:
+        if row.state in JOB_ENDED:
             out["result"] = row.result
             out["error"] = row.error
         return out
@@ -409,7 +410,7 @@ class JobManager:
         hit = []
         for jid in [job_id, *self.descendants(job_id)]:
             row = self.db.get_job(jid)
-            if row is None or row.state in TERMINAL:
+            if row is None or row.state in JOB_ENDED:
                 continue
             hit.append(jid)
             self._cancel_flag(jid).set()

@@ -3,7 +3,7 @@
 Every run executes on one thread that owns an asyncio loop (:class:`RuntimeThread`, one
 per process, shared by every Agent and never stopped: litellm keeps background tasks on
 the loop it first ran on). A started run is a :class:`RunHandle`; while it executes, the
-registry :data:`LIVE` maps ``(home, run_id)`` to its handle and its
+registry :data:`LIVE_RUNS` maps ``(home, run_id)`` to its handle and its
 :class:`~igraph_agent.runtime.control.RunControl` — what a cancel in this process reaches.
 
 Example::
@@ -12,7 +12,7 @@ Example::
     >>> handle = agent.start("Which nodes are most central?", attach=[path("karate.csv")])
     >>> handle.wait().status
     'answered'
-    >>> LIVE.get(agent.home, handle.run_id) is None   # only while it executes
+    >>> LIVE_RUNS.get(agent.home, handle.run_id) is None   # only while it executes
     True
 """
 
@@ -120,4 +120,4 @@ class LiveRuns:
             self._runs.pop(self._key(home, run_id), None)
 
 
-LIVE = LiveRuns()  # one per process, like the runtime thread
+LIVE_RUNS = LiveRuns()  # one per process, like the runtime thread

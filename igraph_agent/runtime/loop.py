@@ -26,7 +26,6 @@ from igraph_agent.response import (
     Evidence,
     GraphRef,
     Refusal,
-    RunPhase,
     Suggestion,
     suggestions_of,
 )
@@ -39,6 +38,7 @@ from igraph_agent.runtime.refusals import refusal_of
 from igraph_agent.runtime.scheduler import BatchOutcome, run_batch, run_planned
 from igraph_agent.runtime.state import RunSpec, RunState, build_response, persist_final
 from igraph_agent.runtime.turncheck import MAX_ANSWER_CHARS, cut_answer, screen_calls, too_long
+from igraph_agent.status import RunPhase
 from igraph_agent.store.runctl import RunControlStore
 from igraph_agent.store.runs import Runs
 from igraph_agent.tools.offer import offered

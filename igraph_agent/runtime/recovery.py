@@ -22,14 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from igraph_agent.errors import ErrorCode
-from igraph_agent.response import (
-    EXECUTING_PHASES,
-    AgentResponse,
-    CancelPhase,
-    ErrorInfo,
-    Evidence,
-    RunPhase,
-)
+from igraph_agent.response import AgentResponse, ErrorInfo, Evidence
 from igraph_agent.runtime.events import (
     EventLog,
     ToolStarted,
@@ -40,6 +33,7 @@ from igraph_agent.runtime.events import (
 from igraph_agent.runtime.owner import owner_alive
 from igraph_agent.runtime.spool import persist_terminal, resave, spooled
 from igraph_agent.runtime.state import action_of
+from igraph_agent.status import EXECUTING_PHASES, CancelPhase, RunPhase
 from igraph_agent.store import Store
 from igraph_agent.store.runctl import RunControlStore
 from igraph_agent.store.runs import RunRecord, Runs

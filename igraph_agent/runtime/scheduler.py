@@ -42,7 +42,7 @@ from igraph_agent.runtime.approvals import preauthorized, rejection, request_app
 from igraph_agent.runtime.events import ToolBlocked
 from igraph_agent.runtime.executor import Planned, execute_call, plan_call
 from igraph_agent.runtime.state import RunSpec, RunState
-from igraph_agent.store.approvals import ApprovalStatus
+from igraph_agent.status import ApprovalStatus, CallOutcome
 from igraph_agent.tools.registry import ToolRegistry, ToolResult
 
 DEFAULT_CONCURRENCY = 4
@@ -70,14 +70,14 @@ def max_concurrency(env: dict[str, str] | None = None) -> int:
 
 @dataclass
 class Outcome:
-    """How one call ended: ``succeeded``, ``failed``, ``blocked``, ``paused`` or ``job``."""
+    """How one call ended (``CallOutcome``: succeeded, failed, blocked, paused or job)."""
 
-    state: str
+    state: CallOutcome
     result: ToolResult | None = None
 
     @property
     def blocks(self) -> bool:
-        return self.state != "succeeded"
+        return self.state != CallOutcome.SUCCEEDED
 
 
 @dataclass
@@ -182,7 +182,7 @@ async def run_planned(spec: RunSpec, st: RunState, planned: list[Planned]) -> Ba
         if out.result is not None:
             results[p.call.id] = out.result
             st.record(p.call.name, p.call.id, p.args_view, out.result)
-    return BatchOutcome(planned, results, [p for p in planned if outcomes[p.index].state == "paused"])
+    return BatchOutcome(planned, results, [p for p in planned if outcomes[p.index].state == CallOutcome.PAUSED])
 
 
 async def _outcome(spec: RunSpec, st: RunState, p: Planned, planned: list[Planned],
@@ -193,27 +193,27 @@ async def _outcome(spec: RunSpec, st: RunState, p: Planned, planned: list[Planne
     blocker = next((planned[i] for i in p.after
                     if planned[i].rejected is None and outcomes[i].blocks), None)
     if blocker is not None:
-        return Outcome("blocked", _blocked(spec, p, blocker, outcomes[blocker.index]))
+        return Outcome(CallOutcome.BLOCKED, _blocked(spec, p, blocker, outcomes[blocker.index]))
     if p.decision == ApprovalStatus.REJECTED:
         result = rejection(p.call.name, p.call.id)
         spec.store.finish_tool_call(spec.run_id, p.call.id, result.envelope(),
                                     spec.events.generation)
-        return Outcome("failed", result)
+        return Outcome(CallOutcome.FAILED, result)
     if p.decision is None and _needs_approval(spec, p) \
             and st.failure_of(p.call.name, p.args_view, spec.session.state_token()) is None:
         request_approval(spec, p)
-        return Outcome("paused")
+        return Outcome(CallOutcome.PAUSED)
     async with limit:
         result = await execute_call(spec, st, p)
     return Outcome(_state_of(result), result)
 
 
-def _state_of(result: ToolResult) -> str:
+def _state_of(result: ToolResult) -> CallOutcome:
     if not result.success:
-        return "failed"
+        return CallOutcome.FAILED
     if result.is_async and result.job_id:
-        return "job"  # the job is still running: its results are not there yet
-    return "succeeded"
+        return CallOutcome.JOB  # the job is still running: its results are not there yet
+    return CallOutcome.SUCCEEDED
 
 
 def _needs_approval(spec: RunSpec, p: Planned) -> bool:
@@ -229,8 +229,9 @@ def _needs_approval(spec: RunSpec, p: Planned) -> bool:
 
 
 def _blocked(spec: RunSpec, p: Planned, blocker: Planned, why: Outcome) -> ToolResult:
-    reason = {"failed": "failed", "blocked": "was itself blocked",
-              "paused": "is waiting for approval", "job": "left an unfinished job"}[why.state]
+    reason = {CallOutcome.FAILED: "failed", CallOutcome.BLOCKED: "was itself blocked",
+              CallOutcome.PAUSED: "is waiting for approval",
+              CallOutcome.JOB: "left an unfinished job"}[why.state]
     result = ToolResult.failure(
         p.call.name, p.call.id, ErrorCode.TOOL_DEPENDENCY_BLOCKED,
         f"not run: it depends on {blocker.call.name} ({blocker.call.id}), which {reason}",

@@ -21,17 +21,10 @@ from igraph_agent.graph.session import SessionGraph
 from igraph_agent.graph.workspace import Workspace
 from igraph_agent.model.gateway import ModelGateway
 from igraph_agent.options import RunOptions
-from igraph_agent.response import (
-    Action,
-    AgentResponse,
-    CancelPhase,
-    ErrorInfo,
-    Evidence,
-    RunPhase,
-    Usage,
-)
+from igraph_agent.response import Action, AgentResponse, ErrorInfo, Evidence, Usage
 from igraph_agent.runtime.events import EventLog
 from igraph_agent.runtime.spool import persist_terminal
+from igraph_agent.status import CancelPhase, RunPhase
 from igraph_agent.store import Store
 from igraph_agent.store.runctl import RunControlStore
 from igraph_agent.tools.registry import Tool, ToolRegistry, ToolResult

@@ -25,21 +25,13 @@ from __future__ import annotations
 
 import json
 import time
-from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from igraph_agent.response import PendingApproval
+from igraph_agent.status import ApprovalStatus
 from igraph_agent.store.db import Store
-
-
-class ApprovalStatus(StrEnum):
-    PENDING = "pending"
-    APPROVED = "approved"
-    REJECTED = "rejected"
-    MODIFIED = "modified"
-    CANCELLED = "cancelled"
 
 
 class ApprovalRecord(BaseModel):

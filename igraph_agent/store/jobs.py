@@ -20,25 +20,14 @@ from __future__ import annotations
 
 import json
 import time
-from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from igraph_agent.status import JOB_ENDED, JobState
 from igraph_agent.store.db import Store
 
 _JSON = {"params", "result", "error", "data", "config", "metrics", "split"}
-TERMINAL = ("done", "failed", "cancelled")
-
-
-class JobState(StrEnum):
-    QUEUED = "queued"
-    RUNNING = "running"
-    DONE = "done"
-    FAILED = "failed"
-    CANCELLED = "cancelled"
-
-
 class JobRecord(BaseModel):
     """One background job. Columns added by later migrations are kept as extra fields."""
 
@@ -61,7 +50,7 @@ class JobRecord(BaseModel):
 
     @property
     def finished(self) -> bool:
-        return self.state in TERMINAL
+        return self.state in JOB_ENDED
 
 
 def _dump(value: Any) -> str | None:
@@ -123,7 +112,7 @@ class JobStore:
                   only_from: tuple[str, ...] = ("queued", "running")) -> bool:
         """Move a job to ``state`` if it is in one of ``only_from``; False if it was not."""
         now = time.time()
-        marks = {"running": ", started_at=?", **{t: ", finished_at=?" for t in TERMINAL}}
+        marks = {"running": ", started_at=?", **{t: ", finished_at=?" for t in JOB_ENDED}}
         extra = marks.get(state, "")
         params: list[Any] = [state, _dump(result), _dump(error)]
         if extra:

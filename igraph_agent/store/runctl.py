@@ -24,7 +24,7 @@ import time
 from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
-from igraph_agent.response import FINAL_PHASES, CancelPhase, RunPhase
+from igraph_agent.status import FINAL_PHASES, CancelPhase, RunPhase
 from igraph_agent.store.db import Store, new_id
 from igraph_agent.store.runs import RunRecord
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from igraph_agent.response import CancelPhase, RunPhase
+from igraph_agent.status import CancelPhase, RunPhase
 from igraph_agent.store.db import JSON_COLUMNS, Store, new_id
 
 
