@@ -10,6 +10,12 @@ Each turn's tool calls run through the scheduler (``runtime/scheduler.py``: a re
 DAG, concurrent where safe); a gated call pauses the run (``runtime/approvals.py``) and
 ``resume_loop`` continues it once decided. An answer passes the guards
 (``runtime/guards.py``) or is sent back once, then blocked with a refusal.
+
+The loop is explicit steps, each returning a named outcome: ``_turn`` (one model call)
+hands the reply to ``_answer_turn`` (text, or the forced last turn) or ``_tool_turn`` (a
+batch of calls); each returns :class:`Next` (another turn, its messages added) or
+:class:`Finish` (the response: answered, blocked, clarification asked, paused). Coded
+errors and cancels end the run in ``_drive``. The retry flags live in ``RunState``.
 """
 
 from __future__ import annotations
@@ -17,10 +23,11 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
-from igraph_agent.model.gateway import ToolCallRequest
+from igraph_agent.model.gateway import ModelTurn, ToolCallRequest
 from igraph_agent.response import (
     AgentResponse,
     Evidence,
@@ -42,6 +49,7 @@ from igraph_agent.status import RunPhase
 from igraph_agent.store.runctl import RunControlStore
 from igraph_agent.store.runs import Runs
 from igraph_agent.tools.offer import offered
+from igraph_agent.tools.registry import ToolResult
 
 BUDGET_NOTE = ("The tool-call budget of this run is spent. Answer now from the tool results "
                "above; say what remains unanswered.")
@@ -89,76 +97,33 @@ async def resume_loop(spec: RunSpec) -> AgentResponse:
     return await _drive(spec, st, step)
 
 
+@dataclass(frozen=True)
+class Next:
+    """Another model turn follows, at this step count (the messages for it are added)."""
+
+    step: int
+
+
+@dataclass(frozen=True)
+class Finish:
+    """The run ended (answered, blocked, clarification asked) or paused with this response."""
+
+    response: AgentResponse
+
+
+TurnOutcome = Next | Finish
+
+
 async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
+    """Turn after turn until one finishes; a coded error or a cancel ends the run."""
     schemas = [t.json_schema() for t in offered(spec.tools, spec.options)] + [CLARIFY_TOOL]
     scope = spec.scope
-    empty_replies = 0
-    asked_shorter = False  # an answer over MAX_ANSWER_CHARS was sent back once
     try:
         spec.gateway.check(spec.model)
-        while True:
-            _check_cancel(spec)
-            last = step >= spec.options.max_steps
-            if last:
-                st.notices.append(f"{ErrorCode.BUDGET_EXHAUSTED}: the budget of "
-                                  f"{spec.options.max_steps} steps ran out; this answer was "
-                                  "forced from the results so far.")
-                _add(spec, st, {"role": "user", "content": BUDGET_NOTE})
-            turn = await _model_turn(spec, st, None if last else schemas)
-            st.usage.add(turn.prompt_tokens, turn.completion_tokens, turn.cost_usd,
-                         turn.cached_tokens)
-            spec.events.emit(ModelCompleted(
-                text=turn.text, tool_calls=[{"id": c.id, "name": c.name} for c in turn.tool_calls]))
-            refused = screen_calls(turn.tool_calls, (a.call_id for a in st.actions))
-            _add(spec, st, turn.as_message())
-            if last or not turn.tool_calls:
-                if turn.text.strip() and len(turn.text) > MAX_ANSWER_CHARS:
-                    if not asked_shorter and not last:
-                        asked_shorter = True
-                        _add(spec, st, {"role": "user", "content": too_long(turn.text)})
-                        continue
-                    turn.text = cut_answer(turn.text, st.notices)
-                found = refusal_of(st.results, st.actions) if turn.text.strip() else None
-                if found is not None and not found.useful:
-                    return _finish(spec, st, "blocked", found.answer(), refusal=found.refusal,
-                                   extra_data={"model_answer": turn.text})
-                if found is not None and found.notice() not in st.notices:
-                    st.notices.append(found.notice())
-                if turn.text.strip():
-                    verdict = check_answer(turn.text, spec.question, spec.session,
-                                           st.results, st.actions)
-                    if verdict.ok:
-                        return _finish(spec, st, "answered", turn.text)
-                    if not st.guard_retried and not last:
-                        st.guard_retried = True
-                        _add(spec, st, {"role": "user", "content": verdict.feedback})
-                        continue
-                    return _finish(spec, st, "blocked", verdict.withheld_note,
-                                   refusal=verdict.refusal,
-                                   extra_data={"withheld_answer": turn.text})
-                if last and turn.tool_calls:
-                    raise AgentError(ErrorCode.BUDGET_EXHAUSTED,
-                                     f"{spec.model} kept calling tools after the budget of "
-                                     f"{spec.options.max_steps} steps was spent, and gave no "
-                                     "answer", hint="raise max_steps, or ask a narrower question")
-                empty_replies += 1
-                if empty_replies >= 2 or last:
-                    raise AgentError(ErrorCode.MODEL_OUTPUT_INVALID,
-                                     f"{spec.model} replied with neither text nor a tool call",
-                                     hint="try again, or use another model")
-                _add(spec, st, {"role": "user", "content": EMPTY_NUDGE})
-                continue
-            clarify = next((c for c in turn.tool_calls if c.name == CLARIFY_TOOL["function"]["name"]),
-                           None)
-            if clarify is not None:
-                return _finish(spec, st, "needs_clarification", _clarify_text(clarify),
-                               suggestions=_clarify_suggestions(clarify))
-            step += 1
-            _check_cancel(spec)
-            batch = await run_batch(spec, st, turn.tool_calls, scope, refused)
-            if batch.paused:
-                return pause_run(spec, st, [p.call.id for p in batch.planned], step)
-            _add_results(spec, st, batch)
+        outcome: TurnOutcome = Next(step)
+        while isinstance(outcome, Next):
+            outcome = await _turn(spec, st, schemas, scope, outcome.step)
+        return outcome.response
     except AgentError as exc:
         if exc.code == ErrorCode.RUN_CANCELLED:
             return await _finish_cancelled(spec, st, exc)
@@ -171,6 +136,97 @@ async def _drive(spec: RunSpec, st: RunState, step: int) -> AgentResponse:
             hint="ask again"))
 
 
+async def _turn(spec: RunSpec, st: RunState, schemas: list[dict[str, Any]], scope: set[str],
+                step: int) -> TurnOutcome:
+    """One model call; its reply is an answer turn (text, or the forced last turn) or a
+    tool turn."""
+    _check_cancel(spec)
+    last = step >= spec.options.max_steps
+    if last:
+        st.notices.append(f"{ErrorCode.BUDGET_EXHAUSTED}: the budget of "
+                          f"{spec.options.max_steps} steps ran out; this answer was "
+                          "forced from the results so far.")
+        _add(spec, st, {"role": "user", "content": BUDGET_NOTE})
+    turn = await _model_turn(spec, st, None if last else schemas)
+    st.usage.add(turn.prompt_tokens, turn.completion_tokens, turn.cost_usd,
+                 turn.cached_tokens)
+    spec.events.emit(ModelCompleted(
+        text=turn.text, tool_calls=[{"id": c.id, "name": c.name} for c in turn.tool_calls]))
+    refused = screen_calls(turn.tool_calls, (a.call_id for a in st.actions))
+    _add(spec, st, turn.as_message())
+    if last or not turn.tool_calls:
+        return _answer_turn(spec, st, turn, step, last)
+    return await _tool_turn(spec, st, turn, scope, refused, step)
+
+
+def _answer_turn(spec: RunSpec, st: RunState, turn: ModelTurn, step: int,
+                 last: bool) -> TurnOutcome:
+    """A reply without tool calls (or the last one): too long is sent back once, a refused
+    call that never succeeded blocks, an answer passes the guards, an empty reply is
+    nudged once."""
+    if turn.text.strip() and len(turn.text) > MAX_ANSWER_CHARS:
+        if not st.asked_shorter and not last:
+            st.asked_shorter = True
+            return _again(spec, st, too_long(turn.text), step)
+        turn.text = cut_answer(turn.text, st.notices)
+    found = refusal_of(st.results, st.actions) if turn.text.strip() else None
+    if found is not None and not found.useful:
+        return Finish(_finish(spec, st, "blocked", found.answer(), refusal=found.refusal,
+                              extra_data={"model_answer": turn.text}))
+    if found is not None and found.notice() not in st.notices:
+        st.notices.append(found.notice())
+    if turn.text.strip():
+        return _guarded(spec, st, turn.text, step, last)
+    if last and turn.tool_calls:
+        raise AgentError(ErrorCode.BUDGET_EXHAUSTED,
+                         f"{spec.model} kept calling tools after the budget of "
+                         f"{spec.options.max_steps} steps was spent, and gave no "
+                         "answer", hint="raise max_steps, or ask a narrower question")
+    st.empty_replies += 1
+    if st.empty_replies >= 2 or last:
+        raise AgentError(ErrorCode.MODEL_OUTPUT_INVALID,
+                         f"{spec.model} replied with neither text nor a tool call",
+                         hint="try again, or use another model")
+    return _again(spec, st, EMPTY_NUDGE, step)
+
+
+def _guarded(spec: RunSpec, st: RunState, text: str, step: int, last: bool) -> TurnOutcome:
+    """An answer the guards accept is the run's answer; else it is sent back once with the
+    guards' feedback, then withheld (blocked, with a refusal)."""
+    verdict = check_answer(text, spec.question, spec.session, st.results, st.actions)
+    if verdict.ok:
+        return Finish(_finish(spec, st, "answered", text))
+    if not st.guard_retried and not last:
+        st.guard_retried = True
+        return _again(spec, st, verdict.feedback, step)
+    return Finish(_finish(spec, st, "blocked", verdict.withheld_note, refusal=verdict.refusal,
+                          extra_data={"withheld_answer": text}))
+
+
+async def _tool_turn(spec: RunSpec, st: RunState, turn: ModelTurn, scope: set[str],
+                     refused: dict[str, ToolResult], step: int) -> TurnOutcome:
+    """A reply with tool calls: a clarifying question ends the run; else the batch runs
+    (one step), pauses the run for approvals, or its results go back to the model."""
+    clarify = next((c for c in turn.tool_calls if c.name == CLARIFY_TOOL["function"]["name"]),
+                   None)
+    if clarify is not None:
+        return Finish(_finish(spec, st, "needs_clarification", _clarify_text(clarify),
+                              suggestions=_clarify_suggestions(clarify)))
+    step += 1
+    _check_cancel(spec)
+    batch = await run_batch(spec, st, turn.tool_calls, scope, refused)
+    if batch.paused:
+        return Finish(pause_run(spec, st, [p.call.id for p in batch.planned], step))
+    _add_results(spec, st, batch)
+    return Next(step)
+
+
+def _again(spec: RunSpec, st: RunState, content: str, step: int) -> Next:
+    """Send the model a note (shorter, grounded, not empty) and take another turn."""
+    _add(spec, st, {"role": "user", "content": content})
+    return Next(step)
+
+
 def _add_results(spec: RunSpec, st: RunState, batch: BatchOutcome) -> None:
     """Hand a finished turn's results to the model, in the model's order."""
     messages = [{"role": "tool", "tool_call_id": p.call.id, "name": p.call.name,
@@ -180,7 +236,7 @@ def _add_results(spec: RunSpec, st: RunState, batch: BatchOutcome) -> None:
     _update_plan(spec, st)
 
 
-async def _model_turn(spec: RunSpec, st: RunState, schemas: list | None):
+async def _model_turn(spec: RunSpec, st: RunState, schemas: list | None) -> ModelTurn:
     """One model call, cancellable through the run's control; streamed text is kept."""
     control = spec.control
 

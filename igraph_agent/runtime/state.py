@@ -75,7 +75,11 @@ class RunState:
     failed: dict[str, tuple[ToolResult, str]] = field(default_factory=dict)
     usage: Usage = field(default_factory=Usage)
     notices: list[str] = field(default_factory=list)
-    guard_retried: bool = False  # the answer guard sent an answer back once already
+    # the answer turn's retries (runtime/loop.py): the guard sent an answer back once already
+    # (kept across a pause), an over-long answer was sent back once, empty replies so far
+    guard_retried: bool = False
+    asked_shorter: bool = False
+    empty_replies: int = 0
     envelopes: dict[str, dict[str, Any]] = field(default_factory=dict)  # call_id -> as stored
 
     def record(self, tool: str, call_id: str, args: dict[str, Any], result: ToolResult) -> None:
