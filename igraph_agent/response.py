@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from igraph_agent.errors import AgentError
 from igraph_agent.markup import html_text, markdown_safe
@@ -136,6 +136,9 @@ class RunStatus(BaseModel):
 
 
 class AgentResponse(BaseModel):
+    # a status reads back as its plain text ("answered"), as it is stored and sent
+    model_config = ConfigDict(use_enum_values=True)
+
     status: ResponseStatus
     answer: str = ""
     data: dict[str, Any] = Field(default_factory=dict)

@@ -102,7 +102,7 @@ class Oracle(BaseModel):
 
 
 class Question(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", use_enum_values=True)
     id: str
     graph: str
     question: str

@@ -82,7 +82,7 @@ def status_message(run_id: str | None, state: str, pending_approvals: int = 0,
     if state not in STATES:
         raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"unknown run state {state!r}",
                         hint=f"use one of {', '.join(STATES)}")
-    return {"type": "status", "version": PROTOCOL_VERSION, "run_id": run_id, "run_state": state,
+    return {"type": "status", "version": PROTOCOL_VERSION, "run_id": run_id, "run_state": str(state),
             "pending_approvals": int(pending_approvals),
             "jobs": [{"job_id": str(j.get("job_id", "")), "tool": str(j.get("tool", "")),
                       "progress": j.get("progress")} for j in jobs or []]}

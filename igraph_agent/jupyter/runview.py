@@ -68,7 +68,7 @@ def run_state(run_status: str, response: dict[str, Any] | None = None) -> str:
     resp = response or {}
     if resp.get("status") == ResponseStatus.ERROR and \
             (resp.get("error") or {}).get("code") in CANCELLED_CODES:
-        return RunState.CANCELLED
+        return RunState.CANCELLED.value
     return str(resp.get("status") or PHASE_STATES.get(run_status, run_status))  # type: ignore[call-overload]
 
 
@@ -89,7 +89,7 @@ def graph_name(graph: Any) -> str:
 
 def empty_view(run_id: str, question: str, output_format: str = "chat") -> dict[str, Any]:
     return {
-        "run_id": run_id, "question": question, "status": RunState.STARTING, "model": "",
+        "run_id": run_id, "question": question, "status": RunState.STARTING.value, "model": "",
         "text": "", "tools": [], "jobs": {}, "answer": "", "format": output_format,
         "response_status": "", "evidence": [], "usage": {}, "pending": [], "error": None,
         "notices": [], "message": "", "figures": [], "started": None, "finished": None,
@@ -115,7 +115,7 @@ def _describe_pending(v: dict[str, Any]) -> None:
 def _fold(v: dict[str, Any], parsed: Event) -> None:
     data, ts = parsed.data, parsed.ts
     if isinstance(data, RunStarted):
-        v["status"] = RunState.RUNNING
+        v["status"] = RunState.RUNNING.value
         v["model"] = data.model or v["model"]
         v["started"] = v["started"] or ts
     elif isinstance(data, ModelDelta):
@@ -130,7 +130,7 @@ def _fold(v: dict[str, Any], parsed: Event) -> None:
                            "args": args_words(data.args),
                            "raw_args": _short(json.dumps(data.args, indent=1, default=str),
                                               ARGS_CHARS),
-                           "status": CardStatus.RUNNING, "started": ts, "elapsed_ms": None,
+                           "status": CardStatus.RUNNING.value, "started": ts, "elapsed_ms": None,
                            "summary": "", "error": None})
     elif isinstance(data, ToolCompleted | ToolBlocked | ApprovalRequested | ApprovalResolved):
         _fold_call(v, data, parsed)
@@ -140,7 +140,7 @@ def _fold(v: dict[str, Any], parsed: Event) -> None:
     elif isinstance(data, RunGraph):  # the graph the run is bound to, before the first turn
         v["graph"] = data.graph
     elif isinstance(data, RunPaused):
-        v["status"] = RunState.AWAITING_APPROVAL
+        v["status"] = RunState.AWAITING_APPROVAL.value
         if data.pending:
             v["pending"] = list(data.pending)
     elif parsed.type in ENDED_EVENTS:
@@ -151,16 +151,16 @@ def _fold_call(v: dict[str, Any], data: Any, event: Event) -> None:
     """A tool card's outcome, a block, or an approval asked or answered."""
     card = _card(v, data.call_id, data.tool)
     if isinstance(data, ToolCompleted):
-        if card["status"] != CardStatus.BLOCKED:
+        if card["status"] != CardStatus.BLOCKED.value:
             code = (data.error or {}).get("code")
-            card["status"] = (CardStatus.OK if data.success else
-                              CardStatus.CANCELLED if code in CANCELLED_CODES else
-                              CardStatus.FAILED)
+            card["status"] = (CardStatus.OK.value if data.success else
+                              CardStatus.CANCELLED.value if code in CANCELLED_CODES else
+                              CardStatus.FAILED.value)
             card["summary"] = _short(data.summary, SUMMARY_CHARS)
             card["error"] = data.error
         card["elapsed_ms"] = data.elapsed_ms
     elif isinstance(data, ToolBlocked):
-        card["status"] = CardStatus.BLOCKED
+        card["status"] = CardStatus.BLOCKED.value
         by = " ".join(x for x in (data.blocked_by_tool, data.blocked_by) if x)
         card["summary"] = _short(f"not run: depends on {by}, which {data.reason}"
                                  if by else data.reason, SUMMARY_CHARS)
@@ -171,22 +171,22 @@ def _fold_call(v: dict[str, Any], data: Any, event: Event) -> None:
                                  "tool_call_id": data.call_id, "tool": data.tool,
                                  "args": data.args,
                                  "generation": data.generation or event.generation})
-            card["status"] = CardStatus.AWAITING_APPROVAL
+            card["status"] = CardStatus.AWAITING_APPROVAL.value
             card["raw_args"] = card["raw_args"] or json.dumps(data.args, indent=1, default=str)
             card["args"] = card["args"] or args_words(data.args)
         else:
             card["status"] = _decided(data.decision)
-            if card["status"] == CardStatus.REJECTED and not card["summary"]:
+            if card["status"] == CardStatus.REJECTED.value and not card["summary"]:
                 card["summary"] = "not run: you rejected it"
 
 
-def _decided(decision: str | None) -> CardStatus:
+def _decided(decision: str | None) -> str:
     """The card status a decision leaves: approved, modified, rejected (else decided)."""
     status = DECIDED.get(decision) if decision else None  # type: ignore[call-overload]
     try:
-        return CardStatus(status or decision or CardStatus.DECIDED)
+        return CardStatus(status or decision or CardStatus.DECIDED).value
     except ValueError:
-        return CardStatus.DECIDED
+        return CardStatus.DECIDED.value
 
 
 def _fold_end(v: dict[str, Any], event: Event) -> None:
@@ -197,7 +197,7 @@ def _fold_end(v: dict[str, Any], event: Event) -> None:
     if error:
         v["error"] = error
     for card in v["tools"]:
-        if card["status"] == CardStatus.RUNNING:
+        if card["status"] == CardStatus.RUNNING.value:
             card["status"] = v["status"]
 
 
@@ -206,7 +206,7 @@ def apply_response(view: dict[str, Any], resp: dict[str, Any]) -> dict[str, Any]
     v = copy.deepcopy(view)
     v.pop("_turn_done", None)
     v["response_status"] = resp.get("status", "")
-    if v["status"] not in (RunState.CANCELLED, RunState.INTERRUPTED):
+    if v["status"] not in (RunState.CANCELLED.value, RunState.INTERRUPTED.value):
         v["status"] = run_state("", resp) or v["status"]
     v["answer"] = resp.get("answer") or ""
     v["model"] = resp.get("model") or v["model"]
@@ -291,7 +291,7 @@ def _card(v: dict[str, Any], call_id: str, tool: str) -> dict[str, Any]:
         if card["call_id"] == call_id:
             return card
     card = {"call_id": call_id, "tool": tool, "args": "", "raw_args": "",
-            "status": CardStatus.RUNNING, "started": None, "elapsed_ms": None, "summary": "",
+            "status": CardStatus.RUNNING.value, "started": None, "elapsed_ms": None, "summary": "",
             "error": None}
     v["tools"].append(card)
     return card
