@@ -126,6 +126,9 @@ _DIRECTION = re.compile(r"\bcycles?\b|\bcyclic|acyclic|reachable from|\bcan (?:\
                         r"\breach(?:es)? from\b|downstream|upstream|\bcites?\b|\bcited\b|\bciting\b",
                         re.IGNORECASE)
 _AS_GROUP = r"(?:which|what|each|every|per|by|across|between|among|within|inside|outside)\s+(?:\w+\s+){{0,2}}{a}s?\b|(?<!the )\b{a}s?\s+(?:has|have|had|with|mix|are|is)\b"
+_AS_DISTANCE = re.compile(r"\b(?<!path )lengths?\b|\btotal (?:distance|length|cost|time|travel)|\bas "
+                          r"(?:a |the )?(?:distances?|lengths?|costs?|travel times?)\b|travel time|"
+                          r"\bcosts?\b|\bcheapest\b|\blongest road", re.IGNORECASE)
 _PLAIN_ATTRS = {"label", "name", "id", "weight"}
 
 
@@ -140,8 +143,8 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     edge_attrs = [a for a in info.get("edge_attributes") or [] if isinstance(a, str)]
     named = [a for a in edge_attrs if a.lower() not in _PLAIN_ATTRS
              and re.search(rf"\b{re.escape(a)}\b", question, re.IGNORECASE)]
-    if named or _UNITS.search(question):
-        out.add("weight")
+    if named or _UNITS.search(question) or (edge_attrs and _AS_DISTANCE.search(question)):
+        out.add("weight")  # the weighted tools read a weight as a strength, not a distance
     attrs = [a for a in info.get("node_attributes") or [] if isinstance(a, str)
              and a.lower() not in _PLAIN_ATTRS]
     mentioned = [a for a in attrs
