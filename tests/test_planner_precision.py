@@ -238,15 +238,3 @@ def test_two_intents_compose_when_one_names_the_others_node(agents, graph, quest
     assert tools.index("node_centrality") < tools.index(tool)  # the node first, then the step
     assert _bold(resp.answer)[0] == str(oracle(GRAPHS[graph]())), resp.answer
 
-
-def test_weights_read_as_distances_are_asked_about_not_answered_as_strengths(tmp_path):
-    g = nx.relabel_nodes(nx.cycle_graph(6), lambda n: f"town{n}")
-    nx.set_edge_attributes(g, {e: 2 + i for i, e in enumerate(sorted(g.edges()))}, "weight")
-    agent = Agent(home=tmp_path / "p")
-    try:
-        resp = agent.ask("Taking the weights as road lengths, what is the shortest total "
-                         "distance from town0 to town3?", attach=[g])
-        assert resp.status == "needs_clarification", resp.answer
-        assert not any(a.tool == "shortest_path" and a.args.get("weighted") for a in resp.actions)
-    finally:
-        agent.close()
