@@ -30,7 +30,6 @@ from igraph_agent.model.gateway import ModelGateway
 from igraph_agent.options import RunOptions, Settings, resolve_model
 from igraph_agent.response import AgentResponse, ErrorInfo, PendingApproval, RunStatus
 from igraph_agent.runtime.approvals import decide, pending
-from igraph_agent.runtime.control import RunControl
 from igraph_agent.runtime.durability import DurableRuns
 from igraph_agent.runtime.events import (
     ApprovalResolved,
@@ -44,6 +43,7 @@ from igraph_agent.runtime.jobs import JobManager
 from igraph_agent.runtime.live import LIVE_RUNS, RunHandle, RuntimeThread
 from igraph_agent.runtime.loop import resume_loop, run_loop
 from igraph_agent.runtime.owner import current_owner
+from igraph_agent.runtime.request import Services, build_spec, request_options
 from igraph_agent.runtime.spool import persist_terminal
 from igraph_agent.runtime.state import RunSpec, persist_final
 from igraph_agent.status import CancelPhase, ResponseStatus, RunPhase
@@ -169,9 +169,7 @@ class Agent:
         an active run, a pending approval or an unconfirmed final save refuses new runs
         with SESSION_BUSY (checked in the store, so it holds across Agents and processes).
         """
-        options = options or RunOptions()
-        if self.settings.read_only and not options.read_only:
-            options = options.model_copy(update={"read_only": True})
+        options = request_options(options, self.settings)
         attach, choices = unwrap(list(attach))
         names = list(names or [])
         known = self.runctl.start_request(start_request_id) if start_request_id else None
@@ -192,16 +190,12 @@ class Agent:
         try:
             graph = self.graph(sid)
             registry, tools, notices = self._with_remote(options, tools)
-            spec = RunSpec(
-                run_id=run_id, session_id=sid, question=question, options=options, model=model,
-                registry=registry, tools=tools,
-                workspace=self.workspace, session=graph, store=self.store,
-                gateway=self.gateway, events=EventLog(self.store, run_id),
+            spec = build_spec(
+                self._services(), run_id=run_id, session_id=sid, question=question,
+                options=options, model=model, registry=registry, tools=tools, session=graph,
                 history=self._history(sid), plan=self._plan(sid),
                 instructions=self._instructions(options),
-                memory=self._memory_block(question, sid),
-                workers=self.workers, jobs=self.jobs, notices=notices,
-            )
+                memory=self._memory_block(question, sid), notices=notices)
         except BaseException as exc:  # admitted but never started: end it, free the session
             self._abandon(run_id, sid, model, exc)
             raise
@@ -219,7 +213,6 @@ class Agent:
 
     def _launch(self, spec: RunSpec, coro) -> RunHandle:
         """Register the run as live in this process and submit it to the runtime thread."""
-        spec.control = RunControl(spec.run_id, spec.cancel, jobs=self.jobs, workers=self.workers)
         future = RuntimeThread.shared().submit(self._supervised(spec, coro))
         handle = RunHandle(spec.run_id, spec.session_id, spec.events, future, spec.cancel,
                            canceller=self.cancel)
@@ -453,18 +446,17 @@ class Agent:
         return self._launch(spec, self._resume(spec))
 
     def _resume_spec(self, run: RunRecord, generation: int) -> RunSpec:
-        options = RunOptions(**run.options)
-        if self.settings.read_only and not options.read_only:
-            options = options.model_copy(update={"read_only": True})
+        options = request_options(RunOptions(**run.options), self.settings)
         graph = self._restored_graph(run.session_id)
         registry, tools, _ = self._with_remote(options, self._tools(options, run.question))
-        return RunSpec(
-            run_id=run.id, session_id=run.session_id, question=run.question, options=options,
-            model=run.model, registry=registry,
-            tools=tools, workspace=self.workspace,
-            session=graph, store=self.store, gateway=self.gateway,
-            events=EventLog(self.store, run.id, generation), workers=self.workers,
-            jobs=self.jobs)
+        return build_spec(
+            self._services(), run_id=run.id, session_id=run.session_id, question=run.question,
+            options=options, model=run.model, registry=registry, tools=tools, session=graph,
+            generation=generation)
+
+    def _services(self) -> Services:
+        """What every run of this Agent shares (the request builder's services)."""
+        return Services(self.workspace, self.store, self.gateway, self.workers, self.jobs)
 
     def refresh_graph(self, sid: str) -> SessionGraph:
         """The session graph read again from the store (another process may have changed it,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.graph.session import SessionGraph
@@ -29,12 +29,18 @@ from igraph_agent.store import Store
 from igraph_agent.store.runctl import RunControlStore
 from igraph_agent.tools.registry import Tool, ToolRegistry, ToolResult
 
+if TYPE_CHECKING:
+    from igraph_agent.runtime.control import RunControl
+    from igraph_agent.runtime.jobs import JobManager
+    from igraph_agent.runtime.workers import WorkerPool
+
 BLOCKED = ErrorCode.TOOL_DEPENDENCY_BLOCKED
 
 
-@dataclass
+@dataclass(frozen=True)
 class RunSpec:
-    """Everything one run (or one generation of a resumed run) is given."""
+    """Everything one run (or one generation of a resumed run) is given; built once by
+    ``runtime/request.py`` and never changed after."""
 
     run_id: str
     session_id: str
@@ -48,14 +54,14 @@ class RunSpec:
     store: Store
     gateway: ModelGateway
     events: EventLog
+    control: RunControl  # what a cancel reaches (its cancel event is ``cancel``)
     history: list[dict[str, Any]] = field(default_factory=list)
     plan: dict[str, Any] | None = None
     instructions: list[str] = field(default_factory=list)  # system sections shared: skills
     memory: str = ""  # the system section of this question's memory (varies per request)
     cancel: threading.Event = field(default_factory=threading.Event)
-    workers: Any = None  # runtime.workers.WorkerPool: read-only analyses off the kernel process
-    jobs: Any = None  # runtime.jobs.JobManager: background jobs (ToolContext.jobs, per run)
-    control: Any = None  # runtime.control.RunControl: what a cancel reaches
+    workers: WorkerPool | None = None  # read-only analyses off the kernel process
+    jobs: JobManager | None = None  # background jobs (ToolContext.jobs, per run)
     notices: list[str] = field(default_factory=list)  # said before the run, e.g. MCP servers left out
 
     @property

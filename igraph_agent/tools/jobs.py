@@ -26,29 +26,16 @@ Example::
 from __future__ import annotations
 
 import sqlite3
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import AgentError, ErrorCode, ToolError
 from igraph_agent.results.jobs import GetJobStatusResult
-from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.registry import JobsClient, ToolContext, ToolOutput, tool
 
 STATUS_RETRIES = 3
 POLL_SECONDS = 0.25
-
-
-class JobsClient(Protocol):  # what runtime.jobs.RunJobs offers to tools
-    run_cancelled: Any
-
-    def submit(self, kind: str, work: Any, *, params: dict | None = None,
-               call_id: str = "") -> str: ...
-
-    def status(self, job_id: str, after_seq: int = -1) -> dict[str, Any]: ...
-
-    def cancel(self, job_id: str) -> list[str]: ...
-
-    def wait_for_change(self, timeout: float) -> None: ...
 
 
 def require_jobs(ctx: ToolContext) -> JobsClient:

@@ -38,7 +38,7 @@ import time
 import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -57,6 +57,22 @@ MAX_ARGUMENT_DEPTH = 24  # nesting of objects and lists in them
 SUMMARY_LIMIT = 1000  # characters of a summary kept when a result is cut for the model
 
 
+class JobsClient(Protocol):
+    """What a run's job manager (``runtime.jobs.RunJobs``) offers to tools; tools never import
+    ``runtime/``."""
+
+    run_cancelled: Any
+
+    def submit(self, kind: str, work: Any, *, params: dict | None = None,
+               call_id: str = "") -> str: ...
+
+    def status(self, job_id: str, after_seq: int = -1) -> dict[str, Any]: ...
+
+    def cancel(self, job_id: str) -> list[str]: ...
+
+    def wait_for_change(self, timeout: float) -> None: ...
+
+
 @dataclass
 class ToolContext:
     """What a handler may touch: the project workspace and this session's graph."""
@@ -67,7 +83,7 @@ class ToolContext:
     call_id: str = ""
     read_only: bool = False
     progress: Callable[[float, str], None] = field(default=lambda fraction, message: None)
-    jobs: Any = None  # runtime.jobs.RunJobs: background jobs (tools/jobs.py); None outside a run
+    jobs: JobsClient | None = None  # background jobs (tools/jobs.py); None outside a run
     findable: list[Any] | None = None  # the request's tools not offered (tools/offer.py)
 
 
