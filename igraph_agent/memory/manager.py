@@ -39,6 +39,7 @@ from igraph_agent.memory.retrieval import (
 from igraph_agent.store import Store
 from igraph_agent.store.memory import MemoryRecords
 from igraph_agent.store.runs import Runs
+from igraph_agent.store.sessions import session_state
 
 USER_ENV = "IGRAPH_AGENT_USER"
 PROMPT_PREFERENCES = 10
@@ -178,10 +179,8 @@ class Memory:
 
     def session_context(self, session_id: str) -> dict[str, Any]:
         """Task progress and plan kept in the session's state (planning_mode=always)."""
-        row = self.store.get_session(session_id) or {}
-        state = row.get("state") or {}
-        return {"session_id": session_id, "plan": state.get("plan"),
-                "data_state": state.get("data_state")}
+        state = session_state(self.store, session_id)
+        return {"session_id": session_id, "plan": state.plan, "data_state": state.data_state}
 
     def prompt_block(self, question: str, session_id: str | None = None) -> str:
         """What the system prompt carries: profile, preferences, the records relevant to the

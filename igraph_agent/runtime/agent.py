@@ -49,6 +49,7 @@ from igraph_agent.runtime.state import RunSpec, persist_final
 from igraph_agent.status import CancelPhase, ResponseStatus, RunPhase
 from igraph_agent.store import Store
 from igraph_agent.store.runs import RunRecord
+from igraph_agent.store.sessions import session_state, set_session_state
 from igraph_agent.tools import ToolRegistry, default_registry
 from igraph_agent.tools.registry import Tool
 
@@ -110,8 +111,7 @@ class Agent:
         sid = session_id or self.session_id
         with self._lock:
             if sid not in self._sessions:
-                row = self.store.get_session(sid) or {}
-                state = (row.get("state") or {}).get("data_state") or {}
+                state = session_state(self.store, sid).data_state or {}
                 self._sessions[sid] = SessionGraph(sid, dataset_id=state.get("active_dataset_id"),
                                                    revision=state.get("revision"))
             return self._sessions[sid]
@@ -315,8 +315,7 @@ class Agent:
         return messages
 
     def _plan(self, session_id: str) -> dict[str, Any] | None:
-        row = self.store.get_session(session_id) or {}
-        return (row.get("state") or {}).get("plan")
+        return session_state(self.store, session_id).plan
 
     # -- skills and memory ------------------------------------------------------------
     @property
@@ -389,10 +388,7 @@ class Agent:
                                                   spec.run_id)
 
     def _save_data_state(self, spec: RunSpec) -> None:
-        row = self.store.get_session(spec.session_id) or {}
-        state = dict(row.get("state") or {})
-        state["data_state"] = spec.session.data_state()
-        self.store.update_session_state(spec.session_id, state)
+        set_session_state(self.store, spec.session_id, data_state=spec.session.data_state())
 
     # -- approvals (runtime/approvals.py) ----------------------------------------------
     @property
@@ -468,8 +464,7 @@ class Agent:
     def _restored_graph(self, sid: str) -> SessionGraph:
         """The session graph, reloaded from its dataset revision after a restart."""
         graph = self.graph(sid)
-        row = self.store.get_session(sid) or {}
-        state = (row.get("state") or {}).get("data_state") or {}
+        state = session_state(self.store, sid).data_state or {}
         if not graph.attached_sources:
             graph.attached_sources = list(state.get("construction_sources") or [])
         if not graph.loaded and state.get("loaded") and state.get("active_dataset_id"):

@@ -48,6 +48,7 @@ from igraph_agent.runtime.turncheck import MAX_ANSWER_CHARS, cut_answer, screen_
 from igraph_agent.status import RunPhase
 from igraph_agent.store.runctl import RunControlStore
 from igraph_agent.store.runs import Runs
+from igraph_agent.store.sessions import set_session_state
 from igraph_agent.tools.offer import offered
 from igraph_agent.tools.registry import ToolResult
 
@@ -311,10 +312,7 @@ def _update_plan(spec: RunSpec, st: RunState) -> None:
              for a in st.actions]
     plan = {"goal": spec.question, "steps": steps,
             "progress": f"{sum(a.success for a in st.actions)}/{len(steps)} tool calls succeeded"}
-    row = spec.store.get_session(spec.session_id) or {}
-    state = dict(row.get("state") or {})
-    state["plan"] = plan
-    spec.store.update_session_state(spec.session_id, state)
+    set_session_state(spec.store, spec.session_id, plan=plan)
 
 
 def _clarify_suggestions(call: ToolCallRequest) -> list[Suggestion]:
