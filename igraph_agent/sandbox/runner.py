@@ -102,8 +102,20 @@ def prepare_environment(folder: Path, key: str, view: dict[str, Any],
         with open(folder / name, "wb") as fh:
             pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
     (folder / "view.json").write_text(json.dumps(meta))
+    (folder / "tables.json").write_text(json.dumps(sorted(tables)))
     marker.write_text(key)
     return True
+
+
+def prepared_tables(folder: Path, key: str) -> list[str] | None:
+    """The table names of the view in ``folder`` when it was made for ``key``, else None
+    (so a warm session's next snippet reads no table to know it is current)."""
+    try:
+        if (folder / "view.key").read_text() != key:
+            return None
+        return json.loads((folder / "tables.json").read_text())
+    except (OSError, ValueError):
+        return None
 
 
 def run_snippet(code: str, zones: dict[str, Path], limits: Limits, key: str) -> dict[str, Any]:

@@ -21,7 +21,12 @@ from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.results.code import ListWorkspaceResult, RunGraphCodeResult
 from igraph_agent.sandbox import outcome, zones
 from igraph_agent.sandbox.limits import Limits, code_policy
-from igraph_agent.sandbox.runner import prepare_environment, run_snippet, stop_key
+from igraph_agent.sandbox.runner import (
+    prepare_environment,
+    prepared_tables,
+    run_snippet,
+    stop_key,
+)
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 _NAME = re.compile(r"[^A-Za-z0-9_]+")
@@ -57,7 +62,10 @@ def run_graph_code(ctx: ToolContext, args: CodeArgs) -> ToolOutput:
                         "IGRAPH_AGENT_CODE=on")
     limits = Limits(wall_s=args.wall_s, cpu_s=max(1, int(args.wall_s)), memory_mb=args.memory_mb)
     zone = zones.paths(ctx.workspace.home, ctx.session.session_id)
-    tables, key = _prepare(ctx, zone)
+    key = _key(ctx)
+    names = prepared_tables(zone["environment"], key)  # current: no table read again
+    if names is None:
+        names = sorted(_prepare(ctx, zone)[0])
     ctx.progress(0.1, "running the snippet in the sandbox")
     report = run_snippet(args.code, zone, limits, key)
     outcome.check(report, limits.model_dump())
@@ -66,7 +74,7 @@ def run_graph_code(ctx: ToolContext, args: CodeArgs) -> ToolOutput:
         "result": report.get("result"), "stdout": report.get("stdout", ""),
         "stdout_truncated": bool(report.get("stdout_dropped")),
         "dataset_id": ctx.session.dataset_id, "revision": ctx.session.revision,
-        "tables": sorted(tables), "derived": derived,
+        "tables": names, "derived": derived,
         "limits": limits.model_dump(), "confinement": report["confinement"],
         "elapsed_s": report.get("elapsed_s"),
         # the session's warm worker: its process, snippets served, what of the view it read
@@ -97,7 +105,7 @@ def _prepare(ctx: ToolContext, zone: dict) -> tuple[dict[str, Any], str]:
     returns the tables and the key of the view."""
     tables = session_tables(ctx)
     s = ctx.session
-    key = f"{s.dataset_id}@{s.revision}#{id(s.graph)}|{','.join(s.attached_sources)}"
+    key = _key(ctx)
     with s.lock:
         stop_key(zone["scratch"].parent, key)
         wrote = prepare_environment(zone["environment"], key, _view(s.graph), tables)
@@ -107,6 +115,12 @@ def _prepare(ctx: ToolContext, zone: dict) -> tuple[dict[str, Any], str]:
         for name, df in tables.items():
             df.to_csv(zone["uploaded"] / f"{name}.csv", index=False)
     return tables, key
+
+
+def _key(ctx: ToolContext) -> str:
+    """What the view is made from: the revision, the graph object and the sources."""
+    s = ctx.session
+    return f"{s.dataset_id}@{s.revision}#{id(s.graph)}|{','.join(s.attached_sources)}"
 
 
 def _view(graph: Any) -> dict[str, Any]:
