@@ -180,3 +180,17 @@ def test_edges_refuses_a_meaning_without_a_weight_column():
 
     with pytest.raises(ValueError, match="needs weight"):
         Edges(ROADS, means="distance")
+
+
+def test_a_table_of_two_endpoints_and_a_km_column_is_bound_and_answered_in_km(agent):
+    """Endpoint columns of no known convention followed by a km column are one reading (an
+    edge list with distances): bound before the first turn, and "the shortest distance" is
+    networkx's Dijkstra length on km, not a hop count."""
+    roads = ROADS.rename(columns={"source": "town_a", "target": "town_b"})
+    resp = agent.ask("What is the shortest driving distance from Avon to Eyre?", attach=[roads])
+    assert resp.status == "answered", (resp.error, resp.answer)
+    want = nx.dijkstra_path_length(_roads_nx(), "Avon", "Eyre", weight="km")
+    assert f"**{want:g} km**" in resp.answer
+    assert resp.graph is not None and "km = distance" in (resp.graph.meaning or "")
+    tools = [a.tool for a in resp.actions]
+    assert "construct_graph" not in tools  # the runtime bound it: no set-up turn

@@ -4,8 +4,9 @@ Unambiguous (a :class:`GraphSpec` is returned):
 
 * one networkx graph (plus node tables);
 * one edge table — endpoint columns by a known convention (source/target, from/to, …),
-  or any columns that a node table's ids cover, or a table of exactly two columns (plus
-  an optional ``weight``) — plus any node tables;
+  or any columns that a node table's ids cover, or a table of two columns followed only by
+  numeric columns whose names give them a weight role (``weight``, ``km``, ``count`` …,
+  graph/semantics.py) — plus any node tables;
 * one orders-like table, by the rule ``table_rule`` gives (the projection onto customers).
 
 Ambiguous (``None``: the model reads the sources' columns and decides): two or more edge
@@ -18,8 +19,11 @@ Example::
     >>> spec = unambiguous_spec({"src_1": {"table": friends}, "src_2": {"table": people}})
     >>> spec.kind, spec.source_col, spec.target_col
     ('edge_list', 'person', 'friend')
-    >>> unambiguous_spec({"src_1": {"table": friends}}) is None   # three columns, no convention
+    >>> unambiguous_spec({"src_1": {"table": friends}}) is None   # 'since' has no weight role
     True
+    >>> roads = pd.DataFrame({"town_a": ["a", "b"], "town_b": ["b", "c"], "km": [5.0, 2.5]})
+    >>> unambiguous_spec({"src_1": {"table": roads}}).source_col
+    'town_a'
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import pandas as pd
 
 from igraph_agent.graph.datasets import GraphSpec
 from igraph_agent.graph.nodetables import named_endpoints, split_node_tables
+from igraph_agent.graph.semantics import weight_role
 
 #: columns -> GraphSpec fields for an orders-like table, or None (the planner's projection rule)
 TableRule = Callable[[list[str]], dict[str, Any] | None]
@@ -59,14 +64,19 @@ def unambiguous_spec(sources: dict[str, dict[str, pd.DataFrame]],
     name = label.split("/", 1)[1]
     pick = {"table": name} if label.split("/", 1)[0] in several else {}
     cols = named_endpoints(table)
-    if cols is None and (nodes or _two_columns(table)):
+    rule = table_rule(list(map(str, table.columns))) if table_rule and not nodes else None
+    if cols is None and (nodes or _two_columns(table, valued=rule is None)):
         cols = (str(table.columns[0]), str(table.columns[1]))
     if cols is not None:
         return GraphSpec(source_col=cols[0], target_col=cols[1], **pick)
-    rule = table_rule(list(map(str, table.columns))) if table_rule and not nodes else None
     return GraphSpec(**rule, **pick) if rule else None
 
 
-def _two_columns(df: pd.DataFrame) -> bool:
-    rest = [c for c in df.columns[2:] if str(c).lower() != "weight"]
+def _two_columns(df: pd.DataFrame, valued: bool = True) -> bool:
+    """Two endpoint columns, then nothing but ``weight`` or (``valued``: no orders-like rule
+    claims the table) numeric columns whose names give them a weight role (``km``,
+    ``count`` ...): an edge list with edge values."""
+    rest = [c for c in df.columns[2:] if str(c).lower() != "weight"
+            and not (valued and pd.api.types.is_numeric_dtype(df[c])
+                     and not pd.api.types.is_bool_dtype(df[c]) and weight_role(str(c)))]
     return len(df.columns) >= 2 and not rest

@@ -287,6 +287,10 @@ def path_render(st: PlanState, obs: list[Observed]) -> str:
     route = " → ".join(_who(n) for n in p.path or [])
     used = p.weight_used or {}
     unit = (f"1/{used['attribute']}" if used.get("inverted") else used.get("attribute")) or "length"
+    if p.length is not None and used.get("attribute") and not used.get("inverted"):
+        # a distance: the answer is the length, in the data's own unit
+        return (_found(st, names) + f"The shortest route from {p.source} to {p.target} is "
+                f"**{shown(p.length)} {used['attribute']}** ({p.hops} hop(s)): {route}.")
     length = f" (total {unit} {_f(p.length)})" if p.length is not None else ""
     return (_found(st, names) + f"The shortest path from {p.source} to {p.target} has "
             f"**{p.hops} hop(s)**{length}: {route}.")

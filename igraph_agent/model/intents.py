@@ -38,11 +38,13 @@ def _overview_render(st: PlanState, obs: list[Observed]) -> str:
     if info is None:
         return "I could not read the graph state."
     d = info.typed(GetGraphInfoResult)
-    kind = "directed" if d.directed else "undirected"
-    w = "weighted" if d.weighted else "unweighted"
+    line = (d.meaning or {}).get("line")
+    if not line:  # a stored result from before graphs carried their meaning
+        line = ("directed" if d.directed else "undirected") + " · " + (
+            "weighted" if d.weighted else "unweighted")
     attrs = ", ".join(d.node_attributes or []) or "none"
     return (f"The loaded graph ({d.dataset_id}, revision {d.revision}) has "
-            f"**{d.nodes} nodes** and **{d.edges} edges**; it is {kind} and {w}, "
+            f"**{d.nodes} nodes** and **{d.edges} edges** ({line}), "
             f"with {d.components} connected component(s) and density {d.density}. "
             f"Node attributes: {attrs}.")
 
