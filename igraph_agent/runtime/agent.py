@@ -18,7 +18,7 @@ import asyncio
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Coroutine, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -265,12 +265,21 @@ class Agent:
                           names=names).wait()
 
     async def _run(self, spec: RunSpec, attach_error: AgentError | None) -> AgentResponse:
+        if attach_error is None:
+            return await self._ended(spec, run_loop(spec))
+
+        async def refused() -> AgentResponse:  # a bad attachment: the run starts and fails
+            spec.events.emit(RunStarted(question=spec.question, model=spec.model,
+                                        session_id=spec.session_id))
+            return self._fail(spec, attach_error)
+        return await self._ended(spec, refused())
+
+    async def _ended(self, spec: RunSpec,
+                     body: Coroutine[Any, Any, AgentResponse]) -> AgentResponse:
+        """A run's (or a resumed run's) body, always ending in a stored terminal state,
+        then its bookkeeping."""
         try:
-            if attach_error is not None:
-                spec.events.emit(RunStarted(question=spec.question, model=spec.model,
-                                            session_id=spec.session_id))
-                return self._fail(spec, attach_error)
-            return await run_loop(spec)
+            return await body
         except Exception as exc:  # the run must end in a stored terminal state
             return self._fail(spec, _internal(exc))
         finally:
@@ -476,12 +485,7 @@ class Agent:
         return graph
 
     async def _resume(self, spec: RunSpec) -> AgentResponse:
-        try:
-            return await resume_loop(spec)
-        except Exception as exc:  # the run must end in a stored terminal state
-            return self._fail(spec, _internal(exc))
-        finally:
-            self._settle(spec)
+        return await self._ended(spec, resume_loop(spec))
 
     def _settled(self, run_id: str, run: RunRecord | None,
                  error: AgentError | None) -> RunHandle:
