@@ -341,7 +341,7 @@ def test_stop_click_cancels_a_running_run(kernel):
     view = _wait_view(kernel, run_id, {"cancelled", "answered", "error"}, timeout=30)
     assert view["status"] == "cancelled", (view["error"], view["message"], view["tools"])
     assert len(view["tools"]) < 40
-    assert view["message"].startswith("cancel requested for " + run_id)
+    assert view["message"] == ""  # "cancel requested for …" told what the click did; gone now
 
 
 def test_stop_click_on_a_subshell_cancels_a_waiting_cell_on_ipykernel_7(k7):
