@@ -254,3 +254,17 @@ def test_cli_flags_become_a_decision_and_bad_json_is_invalid_arguments():
         assert info.value.code == ErrorCode.INVALID_ARGUMENTS
     with pytest.raises(AgentError):
         decision_from_flags(reject=True, modify="{}")
+
+
+def test_a_rejected_clear_ends_blocked_on_the_offline_planner_not_as_a_clarification(tmp_path):
+    import pandas as pd
+
+    agent = Agent(home=tmp_path)
+    edges = pd.DataFrame({"source": ["a", "b", "c"], "target": ["b", "c", "a"]})
+    paused = agent.ask("Clear the graph.", attach=[edges])
+    assert paused.status == "awaiting_approval", (paused.error, paused.answer)
+    resp = agent.continue_run(paused.run_id, paused.pending[0].tool_call_id, "reject")
+    assert resp.status == "blocked", resp.answer
+    assert resp.refusal is not None and resp.refusal.code == ErrorCode.APPROVAL_REJECTED
+    assert "which do you mean" not in resp.answer
+    assert agent.graph(resp.session_id).loaded  # nothing was cleared

@@ -291,16 +291,22 @@ def _err(obs: Observed) -> str:
 
 
 _CALL_LESS = {"overview", "report", "visualize"}  # intents that may answer with no call of their own
+#: refusals (the runtime ends such a run blocked, runtime/refusals.py): what unblocks each
+_REFUSED = {
+    "READ_ONLY_MODE": "Ask again without read-only mode to make the change.",
+    "APPROVAL_REJECTED": "Ask again and approve the call when the run pauses to make the change.",
+    "TOOL_NOT_IN_SCOPE": "Ask again with the tool allowed to make the change.",
+}
 
 
 def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str | Ask:
     sections: list[tuple[str, str]] = []
     failures = [r for r in st.results if not r.ok]
-    refused = [f for f in failures if f.error.get("code") == "READ_ONLY_MODE"]
-    if refused:  # say plainly what was not done, and nothing else
+    refused = [f for f in failures if f.error.get("code") in _REFUSED]
+    if refused:  # say plainly what was not done, and nothing else (the run ends blocked)
         return ("Not done: " + "; ".join(f"`{f.tool}` was refused — {f.error.get('message')}"
                                           for f in refused) +
-                ". Nothing was changed. Ask again without read-only mode to make the change.")
+                ". Nothing was changed. " + _REFUSED[refused[0].error["code"]])
     for intent in matched:
         if intent.clarify and intent.clarify(st):
             continue
