@@ -66,6 +66,10 @@ def local_and_split(ctx: ToolContext, monkeypatch, cluster, name: str, **args) -
     return local, ok(ctx, name, **args)
 
 
+#: the weight as path measures read a tie strength: 1/weight (tools/weights.py)
+INVERSE = {"attribute": "weight", "inverted": True, "sense": "distance"}
+
+
 def same_ranking(got: list[dict], want: list[dict]) -> None:
     """The same scores rank by rank; a node may differ only where scores tie (networkx and
     igraph add the same figures in another order, so a tie may break the other way)."""
@@ -89,15 +93,16 @@ def test_split_sampled_betweenness_and_closeness_equal_the_local_ones_on_both_no
         same_ranking(split["top"], local["top"])
     # unweighted, networkx's own sampled betweenness (the local path of a small graph) agrees
     nx_local, split = local_and_split(ctx, monkeypatch, on_cluster, "node_centrality",
-                                      measure="betweenness", k=60, seed=7, top_k=25)
+                                      measure="betweenness", k=60, seed=7, top_k=25,
+                                      weight=None)
     assert nx_local["backend"] == "networkx" and split["cluster"]["nodes"] == 2
     same_ranking(split["top"], nx_local["top"])
     # every node's score, against the one-call igraph path, not only the printed top
     for measure in ("betweenness", "closeness"):
         monkeypatch.delenv("IGRAPH_AGENT_CLUSTER")
-        one = centrality_scores(ctx, measure, k=60, seed=7, backend="igraph", weighted=True)
+        one = centrality_scores(ctx, measure, k=60, seed=7, backend="igraph", use=INVERSE)
         monkeypatch.setenv("IGRAPH_AGENT_CLUSTER", on_cluster.address)
-        parts = centrality_scores(ctx, measure, k=60, seed=7, weighted=True)
+        parts = centrality_scores(ctx, measure, k=60, seed=7, use=INVERSE)
         assert parts["cluster"]["parts"] >= 2 and set(parts["scores"]) == set(one["scores"])
         if measure == "closeness":  # one figure per vertex: the same computation, exactly
             assert parts["scores"] == one["scores"]

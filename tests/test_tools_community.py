@@ -180,3 +180,19 @@ def test_default_communities_and_bridges_work_on_the_documented_bipartite_orders
     assert nx.is_bipartite(g)
     ctx.session.set_graph(g, record["id"], revision)
     _check_partition_and_bridges(ctx, g)
+
+
+def test_per_community_statistics_on_one_machine_equal_networkx_counts(tmp_path):
+    g = karate()
+    ctx = context(tmp_path, g)
+    data = ok(ctx, "community_detection", statistics=True, seed=3, nodes=list(g), top_k=100)
+    groups = {}
+    for row in data["membership"]:
+        groups.setdefault(row["community"], set()).add(row["node"])
+    for c in data["largest_communities"]:
+        members = groups[c["community"]]
+        internal = g.subgraph(members).number_of_edges()
+        cut = nx.cut_size(g, members)
+        assert (c["internal_edges"], c["cut_edges"]) == (internal, cut)
+        pairs = len(members) * (len(members) - 1) / 2
+        assert c["density"] == pytest.approx(internal / pairs if pairs else 0.0, abs=1e-6)

@@ -18,6 +18,12 @@ class CommunityDetectionLargestCommunity(Row):
     community: int
     size: int
     sample_members: list[NodeId]
+    # with statistics=true (graph/measures.community_statistics)
+    internal_edges: int | None = None
+    cut_edges: int | None = None
+    density: Number | None = None
+    conductance: Number | None = None
+    transitivity: Number | None = None
 
 
 class CommunityDetectionMembership(Row):
