@@ -127,7 +127,7 @@ def test_failing_snippet_is_fed_back_and_the_corrected_one_grounds_the_answer(tm
                 if m.get("role") == "tool"][1]  # the answer to the broken snippet
     assert fed_back["error"]["code"] == "CODE_FAILED" and fed_back["error"]["retryable"]
     assert "line 2: result = sum(tri.values) // 3" in fed_back["error"]["message"]
-    assert resp.status == "answered" and resp.answer == "There are 45 triangles."
+    assert resp.status == "answered" and resp.answer == "There are 45 triangles.", resp.error
     # every snippet is persisted with the run: code, limits, outcome and confinement
     failed, ok = [c for c in stored if c["tool"] == "run_graph_code"]
     assert failed["args"]["code"] == broken and failed["envelope"]["error"]["code"] == "CODE_FAILED"

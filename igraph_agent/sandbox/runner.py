@@ -248,8 +248,9 @@ class SessionWorker:
         if timed_out or line is None:
             self.stop()  # ran past its time, or died: the next snippet gets a new worker
             returncode = self.proc.returncode
-        elif (report.get("error") or {}).get("type") == "MemoryError":
-            self.stop()  # ran out of memory: its state is not to be trusted
+        elif not report.get("ok"):
+            self.stop()  # failed (out of memory, or an exception part-way): its state is not
+            # to be trusted, so the corrected snippet starts in a fresh worker
         if ooms > self._ooms or tasks_hit:
             self.stop()  # the kernel refused it memory or tasks: start the next one afresh
         report.update(memory_exceeded=ooms > self._ooms, tasks_exceeded=tasks_hit,
