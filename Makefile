@@ -39,8 +39,14 @@ test-fast: $(STAMP)
 
 system-deps:
 # Debian packages the suite needs: Chromium (browser tests), bubblewrap (the code sandbox),
-# Node and npm (the MCP Inspector test).
-	@(test -x /usr/bin/chromium && test -x /usr/bin/bwrap && command -v npm >/dev/null) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium bubblewrap nodejs npm >/dev/null)
+# Node and npm (the MCP Inspector test). Only what is missing is installed: a Node from
+# another source often ships its own npm and conflicts with Debian's npm package.
+	@pkgs=""; \
+	test -x /usr/bin/chromium || pkgs="$$pkgs chromium"; \
+	test -x /usr/bin/bwrap || pkgs="$$pkgs bubblewrap"; \
+	command -v node >/dev/null || pkgs="$$pkgs nodejs"; \
+	command -v npm >/dev/null || pkgs="$$pkgs npm"; \
+	if [ -n "$$pkgs" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$pkgs >/dev/null; fi
 
 bench: $(STAMP)
 	$(BIN)/python bench/overhead.py
