@@ -6,7 +6,8 @@ invalid question file, 2 bad usage.
 In a shell::
 
     igraph-agent eval --model offline/planner
-    igraph-agent eval --split test                  # the test split, never used for tuning
+    igraph-agent eval --split test                  # the held-out splits, never used for tuning
+    igraph-agent eval --split test2                 # only the one written blind to the planner
     igraph-agent eval my_questions.yaml --model openai/gpt-4o-mini --repeats 3 --format json
     igraph-agent eval --category paths --category degree --min-accuracy 0.85
     igraph-agent eval --cluster 10.0.0.5:6379      # questions as tasks on a Ray cluster
@@ -21,8 +22,9 @@ from igraph_agent.markup import echo
 
 @click.command("eval")
 @click.argument("questions", required=False, type=click.Path(dir_okay=False, exists=True))
-@click.option("--split", type=click.Choice(["tune", "test", "all"]), default=None,
-              help="the public set's split: tune (default), test (never tuned on) or all")
+@click.option("--split", type=click.Choice(["tune", "test", "test2", "all"]), default=None,
+              help="the public set's split: tune (default), test (both held-out files, never "
+                   "tuned on), test2 (the one written blind to the planner) or all")
 @click.option("--model", default=None, help="litellm model id (default: configured, else offline/planner)")
 @click.option("--repeats", default=1, type=click.IntRange(1, 100), help="runs per question")
 @click.option("--category", "categories", multiple=True, help="only this category; repeatable")

@@ -41,10 +41,18 @@ def _expectable(value: ResponseStatus) -> ResponseStatus:
 
 
 Expect = Annotated[ResponseStatus, AfterValidator(_expectable)]
-Split = Literal["tune", "test"]
+Split = Literal["tune", "test", "test2"]
+SplitChoice = Literal["tune", "test", "test2", "all"]
 PUBLIC_SET = Path(__file__).with_name("public.yaml")  # the tuning split
 TEST_SET = Path(__file__).with_name("test.yaml")  # the test split: never tuned on
-SPLITS = {"tune": PUBLIC_SET, "test": TEST_SET}
+TEST2_SET = Path(__file__).with_name("test2.yaml")  # written blind to the planner: never tuned on
+# the files of each split, in order; ``test`` holds both held-out files
+SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
+    "tune": ((PUBLIC_SET, "tune"),),
+    "test": ((TEST_SET, "test"), (TEST2_SET, "test2")),
+    "test2": ((TEST2_SET, "test2"),),
+    "all": ((PUBLIC_SET, "tune"), (TEST_SET, "test"), (TEST2_SET, "test2")),
+}
 
 
 class TableSpec(BaseModel):
@@ -137,33 +145,41 @@ class QuestionSet(BaseModel):
 
 
 def load_questions(path: str | Path | None = None,
-                   split: Literal["tune", "test", "all"] | None = None) -> QuestionSet:
+                   split: SplitChoice | None = None) -> QuestionSet:
     """The question set in ``path``; without a path, the public set shipped with the
     package: its tuning split (``tune``, the default: the wordings the planner's lexicon was
-    built on), its test split (``test``: written separately, never used for tuning) or both
-    (``all``; test graphs and ids that clash with the tuning split's get a ``test.`` prefix).
+    built on), its held-out splits (``test``: both held-out files, ``test.yaml`` written
+    separately from the planner's intents and ``test2.yaml`` written blind to the planner;
+    ``test2``: that file alone; neither is used for tuning) or everything (``all``). When
+    several files are merged, a later file's graphs and ids that clash with an earlier
+    one's get its split as a prefix (``test.``, ``test2.``); each question keeps its split.
 
     Raises AgentError(EVAL_INVALID) naming the file and the first problem."""
-    if path is None and split == "all":
-        return _merged(_load(PUBLIC_SET, "tune"), _load(TEST_SET, "test"))
-    if path is None:
-        return _load(SPLITS[split or "tune"], split or "tune")
-    return _load(Path(path), None)
+    if path is not None:
+        return _load(Path(path), None)
+    if split is not None and split not in SPLITS:
+        raise AgentError(ErrorCode.EVAL_INVALID, f"unknown split {split!r}",
+                         hint=f"one of {', '.join(SPLITS)}")
+    parts = [_load(p, name) for p, name in SPLITS[split or "tune"]]
+    merged = parts[0]
+    for part, (_, name) in zip(parts[1:], SPLITS[split or "tune"][1:], strict=True):
+        merged = _merged(merged, part, name)
+    return merged
 
 
-def _merged(tune: QuestionSet, test: QuestionSet) -> QuestionSet:
-    graphs = dict(tune.graphs)
+def _merged(first: QuestionSet, later: QuestionSet, prefix: str) -> QuestionSet:
+    graphs = dict(first.graphs)
     rename: dict[str, str] = {}
-    for name, spec in test.graphs.items():
+    for name, spec in later.graphs.items():
         if name in graphs and graphs[name] != spec:
-            rename[name] = f"test.{name}"
+            rename[name] = f"{prefix}.{name}"
         graphs[rename.get(name, name)] = spec
-    ids = {q.id for q in tune.questions}
+    ids = {q.id for q in first.questions}
     moved = [q.model_copy(update={"graph": rename.get(q.graph, q.graph),
-                                  "id": f"test.{q.id}" if q.id in ids else q.id})
-             for q in test.questions]
-    return QuestionSet(name="public", base=tune.base, graphs=graphs,
-                       questions=[*tune.questions, *moved])
+                                  "id": f"{prefix}.{q.id}" if q.id in ids else q.id})
+             for q in later.questions]
+    return QuestionSet(name=first.name, base=first.base, graphs=graphs,
+                       questions=[*first.questions, *moved])
 
 
 def _load(p: Path, split: str | None) -> QuestionSet:
