@@ -80,11 +80,33 @@ def _stem(name: str) -> str:
     return low
 
 
+#: words that name the start of a directed edge, and words that name its end: a source
+#: column holding one of the first and a target column one of the second are directed
+#: (``origin,dest``, ``from_station,to_station``, ``sender_email,recipient_email``)
+_TAILS = {a for a, _ in DIRECTED_PAIRS} | {"lender", "donor", "giver", "exporter", "upstream"}
+_HEADS = {b for _, b in DIRECTED_PAIRS} | {
+    "dest", "destination", "citee", "recipient", "borrower", "importer", "downstream"}
+
+
 def direction_of(source_col: str, target_col: str) -> bool | None:
     """True when the endpoint columns' names say the edges point source -> target, else
-    None (no evidence: the caller's default applies)."""
+    None (no evidence: the caller's default applies). A name counts by its words, so
+    ``from_airport`` / ``to_airport`` and ``origin`` / ``dest`` are directed too.
+
+    Example::
+
+        >>> direction_of("origin", "dest"), direction_of("from_station", "to_station")
+        (True, True)
+        >>> direction_of("station_a", "station_b"), direction_of("to", "from")
+        (None, None)
+    """
     pair = (_stem(source_col), _stem(target_col))
-    return True if pair in DIRECTED_PAIRS else None
+    if pair in DIRECTED_PAIRS:
+        return True
+    tails, heads = set(_tokens(source_col)), set(_tokens(target_col))
+    if tails & _TAILS and heads & _HEADS and not (tails & _HEADS) and not (heads & _TAILS):
+        return True
+    return None
 
 
 def weight_role(column: str) -> Sense | None:

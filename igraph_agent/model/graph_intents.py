@@ -14,6 +14,7 @@ from typing import Any
 from igraph_agent.figures import shown
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.weights import asked_weight
 from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
 from igraph_agent.results.community import BridgeNodesResult, CommunityDetectionResult
 from igraph_agent.results.data import GetGraphInfoResult
@@ -268,11 +269,13 @@ def path_calls(st: PlanState) -> list[Call]:
     if ids is None:
         return searches
     args: dict = {"source": ids[0], "target": ids[1]}
-    if re.search(r"weight|strongest|cheapest|cost|lowest total", st.question, re.IGNORECASE):
-        args["weighted"] = True  # the graph's default weight, else `weight`
-    elif re.search(r"\bhops?\b|\bsteps?\b|fewest|how many (?:links|edges|intermediar)",
-                   st.question, re.IGNORECASE):
+    choice = asked_weight(st.question, st.meaning())
+    if choice.column:
+        args["weight"] = choice.column  # the edge value the question asks the route in
+    elif choice.why == "hops" or (choice.why == "none" and st.meaning().get("weights")):
         args["weight"] = None  # counted in hops
+    elif re.search(r"weight|strongest|cheapest|cost|lowest total", st.question, re.IGNORECASE):
+        args["weighted"] = True  # a graph object: its `weight` attribute
     return [*searches, Call("shortest_path", args)]
 
 
@@ -292,8 +295,11 @@ def path_render(st: PlanState, obs: list[Observed]) -> str:
         return (_found(st, names) + f"The shortest route from {p.source} to {p.target} is "
                 f"**{shown(p.length)} {used['attribute']}** ({p.hops} hop(s)): {route}.")
     length = f" (total {unit} {_f(p.length)})" if p.length is not None else ""
+    unused = [c for c in (st.meaning().get("weights") or {}) if not used.get("attribute")]
+    note = (f" Counted in hops: the edge values ({', '.join(unused)}) were not used — ask for "
+            f"the route by one of them to measure it." if unused else "")
     return (_found(st, names) + f"The shortest path from {p.source} to {p.target} has "
-            f"**{p.hops} hop(s)**{length}: {route}.")
+            f"**{p.hops} hop(s)**{length}: {route}.{note}")
 
 
 def connectivity_calls(st: PlanState) -> list[Call]:

@@ -16,6 +16,7 @@ from typing import Any
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import PlanState
 from igraph_agent.model.registry import Intent, t
+from igraph_agent.model.weights import ask_which, asked_weight
 
 
 def _rx(*patterns: str) -> list[re.Pattern[str]]:
@@ -27,6 +28,15 @@ def _ask_pair(st: PlanState) -> str | None:
         return None
     return ("Between which two nodes? Name both ends, e.g. 'the shortest path from Alice to "
             "Bob' (names are looked up with search_node).")
+
+
+def _ask_route(st: PlanState) -> str | None:
+    """Both ends named, and which edge value measures the route when that is unclear."""
+    if (ask := _ask_pair(st)) is not None:
+        return ask
+    if asked_weight(st.question, st.meaning()).why == "ambiguous":
+        return ask_which(st.meaning())
+    return None
 
 
 _NEIGHBOURISH = re.compile(r"neighbou?rs?\b|contacts?|linked to|tied to|connected to|to whom|"
@@ -77,6 +87,7 @@ LEXICON: dict[str, dict[str, Any]] = {
         triggers=t(1.0, r"how many (?:steps|hops|links must)", r"\bseparate", r"\bapart\b",
                    r"\bdistance\b", r"through whom", r"intermediar", r"\bchain\b",
                    r"cheapest|minimum[- ]cost|lowest total", r"\bget from\b",
+                   r"\b(?:fastest|quickest)\b(?:.*\bfrom\b.*\bto\b)|how long (?:does it|would it|will it)? ?take",
                    r"\bsteps? (?:to|from)\b", r"how far",
                    r"^\s*(?:is|are|was|were)\s+\S+(?:\s+\S+)?\s+(?:directly\s+)?(?:connected|linked|"
                    r"tied|adjacent|joined)\s+(?:to|with)\s+\S"),
@@ -84,7 +95,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"mean distance|characteristic path|worst-case distance|greatest distance|"
                       r"independent|disjoint|robust|shortest paths\b|fewest steps|"
                       r"steps lie between"),
-        clarify=_ask_pair, hint="the shortest path between two named nodes"),
+        clarify=_ask_route, hint="the shortest path between two named nodes"),
     "connectivity": dict(
         triggers=t(1.0, r"\bis (?:the|this) (?:\w+ )?(?:graph|network|club|web|map) (?:fully |all )?"
                    r"connected\b", r"fall apart|\bsplit the \w+",

@@ -105,6 +105,11 @@ class PlanState:
                 return r
         return None
 
+    def meaning(self) -> dict[str, Any]:
+        """What the loaded graph's columns mean (get_graph_info's ``meaning``), or {}."""
+        info = self.last_ok("get_graph_info")
+        return dict((info.data.get("meaning") or {}) if info else {})
+
     def last_ok(self, tool: str) -> Observed | None:
         for r in reversed(self.results):
             if r.tool == tool and r.ok:

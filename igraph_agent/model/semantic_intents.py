@@ -179,6 +179,20 @@ def _structure_render(st: PlanState, obs: list[Observed]) -> str:
     return "; ".join(parts) + "."
 
 
+#: the words of a direction, on a directed graph: edges that arrive at a node, or leave it
+_INCOMING = (r"\b(?:most|many|fewest|highest number of|largest number of) (?:\w+ )?(?:incoming|"
+             r"arriving|inbound|arrivals|received|in-?links|in-?degree)\b|\bin-?degree\b|"
+             r"\bmost (?:\w+ )?(?:arrive|come in|point to)")
+_OUTGOING = (r"\b(?:most|many|fewest|highest number of|largest number of) (?:\w+ )?(?:outgoing|"
+             r"departing|outbound|departures|sent|out-?links|out-?degree)\b|\bout-?degree\b|"
+             r"\bmost (?:\w+ )?(?:depart|leave|go out)")
+
+
+def _directed_bonus(st: PlanState) -> float:
+    """Arriving / leaving words rank in- or out-degree only on a directed graph."""
+    return 3.0 if _meaning(st).get("directed") else 0.0
+
+
 # -- two modes --------------------------------------------------------------------------
 def _side_in(st: PlanState) -> str | None:
     modes = _meaning(st).get("modes") or {}
@@ -247,14 +261,16 @@ SEMANTIC_INTENTS: list[Intent] = [
            group="groups", bonus=_mix_bonus, hint="the groups and the edges between them",
            covers=_ALL),
     Intent("in_degree", t(3.0, r"most[- ]cited|cited (?:the )?most|most (?:followers|followed)|"
-                               r"receives? the most (?:citations|emails|messages|mail|calls)"),
+                               r"receives? the most (?:citations|emails|messages|mail|calls)")
+           + t(0.3, _INCOMING),
            _degree_calls("in"), _degree_render("incoming"), "degree_analysis (in-degree)",
-           group="ranking", hint="the nodes with the most incoming edges",
+           group="ranking", bonus=_directed_bonus, hint="the nodes with the most incoming edges",
            covers=frozenset({"direction", "weight"})),
     Intent("out_degree", t(3.0, r"cites the most|follows the most|"
-                                r"sends? the most (?:emails|messages|mail|calls)"),
+                                r"sends? the most (?:emails|messages|mail|calls)")
+           + t(0.3, _OUTGOING),
            _degree_calls("out"), _degree_render("outgoing"), "degree_analysis (out-degree)",
-           group="ranking", hint="the nodes with the most outgoing edges",
+           group="ranking", bonus=_directed_bonus, hint="the nodes with the most outgoing edges",
            covers=frozenset({"direction", "weight"})),
     Intent("directed_structure", t(0.6, r"\bcycles?\b|acyclic|\bdag\b|circular (?:citation|"
                                         r"reference)|topolog\w*|how deep|\bdepth\b|"

@@ -1,0 +1,128 @@
+"""Which edge value a question asks a route to be measured in.
+
+The offline planner reads the question's words against the graph's numeric edge columns
+(get_graph_info's ``meaning``): a column the question names ("by fare", "in minutes")
+wins; then the kind of cost it asks for — money ("cheapest", "price"), time ("fastest",
+"how long", "minutes") or length ("how far", "km") — picks the column of that kind; then
+the graph's default weight; then the only distance-like column. Hops ("fewest stops",
+"how many steps") count no value. Two columns of the asked kind, or a cost asked of a
+graph with several distance columns and no default, are ambiguous: the planner asks which.
+
+Example::
+
+    >>> m = {"weights": {"fare_eur": "distance", "duration_min": "distance"}, "default_weight": None}
+    >>> asked_weight("What is the cheapest way from LIS to VIE?", m)
+    Choice(column='fare_eur', why='money')
+    >>> asked_weight("How long does it take to fly from OPO to MUC?", m).column
+    'duration_min'
+    >>> asked_weight("Fewest stops from OPO to MUC?", m)
+    Choice(column=None, why='hops')
+    >>> asked_weight("What is the shortest route from OPO to MUC?", m).why
+    'ambiguous'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+_WORDS = re.compile(r"[^a-z0-9]+")
+
+#: a kind of cost: the question's words that ask for it, and column-name words that hold it
+_KINDS: dict[str, tuple[re.Pattern[str], frozenset[str]]] = {
+    "money": (re.compile(r"\bcheap(?:est|er|ly)?\b|\bcost(?:s|ly|liest)?\b|\bexpensive\b|"
+                         r"\bprices?\b|\bfares?\b|\bpay\b|\bspend\b|\bbudget\b|\btolls?\b|"
+                         r"\bfees?\b|€|\$|\beuros?\b|\bdollars?\b|\bpounds\b", re.IGNORECASE),
+              frozenset({"cost", "costs", "price", "prices", "fare", "fares", "toll", "tolls",
+                         "fee", "fees", "eur", "euro", "euros", "usd", "dollar", "dollars",
+                         "gbp", "money", "spend", "tariff", "charge"})),
+    "time": (re.compile(r"\bfast(?:est|er)?\b|\bquick(?:est|er|ly)?\b|\bhow long\b|"
+                        r"\btravel time\b|\btime\b|\bminutes?\b|\bmins?\b|\bhours?\b|\bhrs?\b|"
+                        r"\bseconds?\b|\bsecs?\b|\bduration\b|\bdelay\b|\blatency\b|\bsoonest\b|"
+                        r"\bdays?\b", re.IGNORECASE),
+             frozenset({"time", "duration", "minutes", "minute", "mins", "min", "hours", "hour",
+                        "hrs", "hr", "h", "seconds", "second", "secs", "sec", "s", "ms", "delay",
+                        "latency", "eta", "days", "day", "travel"})),
+    "length": (re.compile(r"\bhow far\b|\bdistance\b|\bkms?\b|\bkilomet(?:er|re)s?\b|"
+                          r"\bmiles?\b|\bmeters?\b|\bmetres?\b|\blength\b|\bclosest\b|"
+                          r"\bnearest\b|\bfar apart\b", re.IGNORECASE),
+               frozenset({"km", "kms", "kilometer", "kilometers", "kilometre", "kilometres",
+                          "mi", "mile", "miles", "meter", "meters", "metre", "metres", "m",
+                          "distance", "dist", "length", "len"})),
+}
+_HOPS = re.compile(r"\bhops?\b|\bsteps?\b|\bfewest\b|\bleast number of\b|\bhow many "
+                   r"(?:links|edges|stops|changes|transfers|legs|connections|intermediar)|"
+                   r"\bstops\b|\btransfers\b|\bchanges\b|\blayovers?\b|\bdirectly\b",
+                   re.IGNORECASE)
+#: words that ask for a measured route without naming its kind
+_ROUTE = re.compile(r"\bshortest\b|\bbest (?:route|way|path)\b|\bminimum\b|\blowest total\b|"
+                    r"\bweighted\b|\bstrongest\b", re.IGNORECASE)
+
+
+class Choice(NamedTuple):
+    """The column to measure a route in (None: count hops), and why: ``named``, ``money``,
+    ``time``, ``length``, ``default``, ``only``, ``hops``, ``none`` (the graph has no edge
+    values, or the question asks no cost) or ``ambiguous`` (then ``column`` is None and the
+    planner asks)."""
+
+    column: str | None
+    why: str
+
+
+def _tokens(name: str) -> set[str]:
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", str(name)).lower()
+    return {t for t in _WORDS.split(spaced) if t}
+
+
+def _named(question: str, columns: list[str]) -> list[str]:
+    """Columns the question names: the whole name ('fare_eur') or a word of it of three
+    letters or more that no other column shares ('fare', 'duration')."""
+    low = question.lower()
+    words = set(_WORDS.split(low))
+    found = [c for c in columns if c.lower() in low.replace(" ", "_") or c.lower() in words]
+    if found:
+        return found
+    out = []
+    for c in columns:
+        own = {t for t in _tokens(c) if len(t) >= 3} - set().union(
+            *(_tokens(o) for o in columns if o != c))
+        if own & words:
+            out.append(c)
+    return out
+
+
+def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
+    """The edge column a route question asks to be measured in (see the module docstring)."""
+    roles: dict[str, Any] = dict(meaning.get("weights") or {})
+    if not roles:
+        return Choice(None, "none")
+    columns = list(roles)
+    named = _named(question, columns)
+    if len(named) == 1:
+        return Choice(named[0], "named")
+    kinds = [k for k, (rx, _) in _KINDS.items() if rx.search(question)]
+    for kind in kinds:
+        holders = [c for c in columns if _tokens(c) & _KINDS[kind][1]]
+        if len(holders) == 1:
+            return Choice(holders[0], kind)
+        if len(holders) > 1:
+            return Choice(None, "ambiguous")
+    if _HOPS.search(question):
+        return Choice(None, "hops")
+    default = meaning.get("default_weight")
+    if default in roles:
+        return Choice(default, "default")
+    if not (kinds or _ROUTE.search(question)):
+        return Choice(None, "none")
+    distances = [c for c, r in roles.items() if r == "distance"]
+    if len(distances) == 1:
+        return Choice(distances[0], "only")
+    return Choice(None, "ambiguous" if len(distances) > 1 or kinds else "none")
+
+
+def ask_which(meaning: dict[str, Any]) -> str:
+    """The question the planner asks when a route's measure is ambiguous."""
+    cols = list((meaning.get("weights") or {}))
+    listed = ", ".join(f"`{c}`" for c in cols)
+    return (f"Measured in which edge value? This graph has {listed}; say e.g. "
+            f"'the route with the lowest total {cols[0]}', or 'the fewest hops'.")

@@ -1,0 +1,93 @@
+"""Route and direction questions on a table whose columns the project never named: a
+flights table `origin,dest,fare_eur,duration_min` (two distance-like edge values, no
+default weight). "Cheapest" is measured in the fare, "fastest" in the duration, an
+unnamed measure is asked about instead of answered in hops, and departing / arriving
+flights are out- and in-degree of a graph loaded directed."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pandas as pd
+import pytest
+
+from igraph_agent.graph.semantics import direction_of
+from igraph_agent.model.weights import asked_weight
+
+FLIGHTS = pd.DataFrame(
+    [("LIS", "VIE", 177, 190), ("LIS", "AMS", 60, 95), ("AMS", "VIE", 80, 100),
+     ("LIS", "MAD", 40, 60), ("MAD", "VIE", 70, 150), ("OPO", "MAD", 45, 50),
+     ("MAD", "MUC", 90, 191), ("OPO", "AMS", 100, 110), ("AMS", "MUC", 120, 70),
+     ("VIE", "MUC", 55, 60), ("MUC", "OPO", 150, 160)],
+    columns=["origin", "dest", "fare_eur", "duration_min"])
+
+
+def _nx() -> nx.DiGraph:
+    return nx.from_pandas_edgelist(FLIGHTS, "origin", "dest", ["fare_eur", "duration_min"],
+                                   create_using=nx.DiGraph)
+
+
+@pytest.mark.parametrize("pair", [("origin", "dest"), ("from_station", "to_station"),
+                                  ("sender_email", "recipient_email"), ("src_ip", "dst_ip")])
+def test_endpoint_names_that_say_a_direction_by_their_words_load_directed(pair):
+    assert direction_of(*pair) is True
+
+
+@pytest.mark.parametrize("pair", [("station_a", "station_b"), ("source", "target"),
+                                  ("to", "from"), ("u", "v")])
+def test_endpoint_names_without_a_direction_stay_undirected(pair):
+    assert direction_of(*pair) is None
+
+
+def test_cheapest_route_is_networkx_dijkstra_on_the_fare_column(agent):
+    resp = agent.ask("What is the cheapest way to fly from LIS to VIE?", attach=[FLIGHTS])
+    assert resp.status == "answered", (resp.error, resp.answer)
+    want = nx.dijkstra_path_length(_nx(), "LIS", "VIE", weight="fare_eur")
+    assert want != nx.dijkstra_path_length(_nx(), "LIS", "VIE", weight="duration_min")
+    assert f"**{want:g} fare_eur**" in resp.answer
+    assert "directed origin → dest" in (resp.graph.meaning or "")
+
+
+def test_fastest_route_is_networkx_dijkstra_on_the_duration_column(agent):
+    resp = agent.ask("How long does it take to get from OPO to MUC at best?", attach=[FLIGHTS])
+    assert resp.status == "answered", (resp.error, resp.answer)
+    want = nx.dijkstra_path_length(_nx(), "OPO", "MUC", weight="duration_min")
+    assert f"**{want:g} duration_min**" in resp.answer
+    route = nx.dijkstra_path(_nx(), "OPO", "MUC", weight="duration_min")
+    assert " → ".join(route) in resp.answer
+
+
+def test_a_route_with_no_named_measure_on_two_distance_columns_is_asked_not_counted_in_hops(agent):
+    resp = agent.ask("What is the shortest route from OPO to VIE?", attach=[FLIGHTS])
+    assert resp.status == "needs_clarification", resp.answer
+    assert "fare_eur" in resp.answer and "duration_min" in resp.answer
+    assert "hop(s)" not in resp.answer
+
+
+def test_a_route_in_hops_says_which_edge_values_it_left_out(agent):
+    resp = agent.ask("How many hops from OPO to VIE?", attach=[FLIGHTS])
+    assert resp.status == "answered", (resp.error, resp.answer)
+    hops = nx.shortest_path_length(_nx(), "OPO", "VIE")
+    assert f"**{hops} hop(s)**" in resp.answer
+    assert "fare_eur" in resp.answer and "not used" in resp.answer
+
+
+@pytest.mark.parametrize("question,direction", [
+    ("Which airport has the most departing flights?", "out"),
+    ("Which airport has the most incoming flights?", "in")])
+def test_departing_and_arriving_rank_out_and_in_degree_of_the_directed_table(
+        agent, question, direction):
+    resp = agent.ask(question, attach=[FLIGHTS])
+    assert resp.status == "answered", (resp.error, resp.answer)
+    deg = dict(_nx().out_degree() if direction == "out" else _nx().in_degree())
+    best = max(deg.values())
+    leaders = [n for n, d in deg.items() if d == best]
+    assert any(f"**{n}**" in resp.answer for n in leaders)
+    assert f"{direction}-degree" in resp.answer
+
+
+def test_a_column_the_question_names_wins_over_its_kind_of_cost():
+    m = {"weights": {"fare_eur": "distance", "duration_min": "distance"}, "default_weight": None}
+    assert asked_weight("the route with the lowest total duration_min from A to B", m).column \
+        == "duration_min"
+    assert asked_weight("cheapest by duration from A to B", m).column == "duration_min"
+    assert asked_weight("the cheapest route from A to B", m).column == "fare_eur"
