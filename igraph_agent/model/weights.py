@@ -122,7 +122,7 @@ def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
 
 def ask_which(meaning: dict[str, Any]) -> str:
     """The question the planner asks when a route's measure is ambiguous."""
-    cols = list((meaning.get("weights") or {}))
+    cols = list(meaning.get("weights") or {})
     listed = ", ".join(f"`{c}`" for c in cols)
     return (f"Measured in which edge value? This graph has {listed}; say e.g. "
             f"'the route with the lowest total {cols[0]}', or 'the fewest hops'.")
