@@ -52,7 +52,7 @@ CALLS = [
     ("node_centrality", {"measure": "closeness", "backend": "igraph"}),
     ("node_centrality", {"measure": "pagerank", "backend": "igraph"}),
     ("node_centrality", {"measure": "pagerank", "backend": "networkx"}),
-    ("node_centrality", {"measure": "betweenness", "backend": "igraph", "weighted": True}),
+    ("node_centrality", {"measure": "betweenness", "backend": "igraph", "weight": "weight"}),
     ("community_detection", {"method": "leiden", "backend": "igraph", "seed": 3}),
     ("community_detection", {"method": "louvain", "backend": "networkx", "seed": 3}),
     ("bridge_nodes", {"backend": "igraph", "seed": 3}),

@@ -84,10 +84,10 @@ def test_the_default_registry_results_match_their_models_on_a_directed_weighted_
     ctx = context(tmp_path, g)
     registry = default_registry()
     for name, args in [("degree_analysis", {"direction": "in"}),
-                       ("node_centrality", {"measure": "betweenness", "weighted": True}),
+                       ("node_centrality", {"measure": "betweenness", "weight": "weight"}),
                        ("connectivity", {}), ("summary_statistics", {}),
                        ("local_analysis", {"node": "0"}), ("count_triangles", {}),
-                       ("bipartite_check", {}), ("community_detection", {"weighted": True})]:
+                       ("bipartite_check", {}), ("community_detection", {"weight": "weight"})]:
         result = registry.dispatch(name, args, ctx)
         assert result.success or result.error.code != ErrorCode.RESULT_INVALID, result.error
         if result.success:

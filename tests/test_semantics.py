@@ -194,3 +194,111 @@ def test_a_table_of_two_endpoints_and_a_km_column_is_bound_and_answered_in_km(ag
     assert resp.graph is not None and "km = distance" in (resp.graph.meaning or "")
     tools = [a.tool for a in resp.actions]
     assert "construct_graph" not in tools  # the runtime bound it: no set-up turn
+
+
+def _inverse_of(g: nx.Graph, attr: str) -> nx.Graph:
+    h = g.copy()
+    for _, _, d in h.edges(data=True):
+        d["inv"] = 1.0 / d[attr]
+    return h
+
+
+def test_local_clustering_on_a_km_graph_uses_inverted_km_as_strength_and_says_so(tmp_path):
+    ctx = _ctx(tmp_path, ROADS)
+    g = _inverse_of(_roads_nx(), "km")
+    node = ok(ctx, "local_analysis", node="Cray")
+    assert node["clustering"] == pytest.approx(nx.clustering(g, "Cray", weight="inv"), abs=1e-6)
+    assert node["weight_used"]["attribute"] == "km" and node["weight_used"]["inverted"]
+    assert node["distances_in"] == "hops"
+    whole = REGISTRY.dispatch("local_analysis", {}, ctx).envelope()
+    assert whole["data"]["average_clustering"] == pytest.approx(
+        nx.average_clustering(g, weight="inv"), abs=1e-6)
+    assert "weighted by 1/km as strength" in whole["summary"]
+    plain = ok(ctx, "local_analysis", node="Cray", weight=None)
+    assert plain["clustering"] == pytest.approx(nx.clustering(g, "Cray"), abs=1e-6)
+    assert plain["clustering"] != node["clustering"]
+    assert plain["weight_used"]["attribute"] is None
+
+
+def test_local_clustering_with_a_strength_column_equals_networkx_weighted_clustering(tmp_path):
+    mail = ROADS.rename(columns={"source": "sender_a", "target": "sender_b", "km": "messages"})
+    ctx = _ctx(tmp_path, mail)
+    g = nx.Graph()
+    for s, t, w in mail.itertuples(index=False):
+        g.add_edge(s, t, messages=w)
+    data = ok(ctx, "local_analysis", node="Cray")
+    assert data["clustering"] == pytest.approx(nx.clustering(g, "Cray", weight="messages"),
+                                               abs=1e-6)
+    assert not data["weight_used"]["inverted"]
+
+
+@pytest.mark.parametrize("backend", ["networkx", "igraph"])
+@pytest.mark.parametrize("sampled", [False, True])
+def test_summary_path_figures_on_a_km_graph_are_networkx_dijkstra_lengths_in_km(
+        tmp_path, monkeypatch, backend, sampled):
+    from igraph_agent.tools import stats
+
+    if sampled:  # every node a sampled source: the estimates are the exact figures
+        monkeypatch.setattr(stats, "EXACT_PATHS_LIMIT", 2)
+    ctx = _ctx(tmp_path, ROADS)
+    g = _roads_nx()
+    env = REGISTRY.dispatch("summary_statistics", {"backend": backend, "samples": 10},
+                            ctx).envelope()
+    data = env["data"]
+    ecc = nx.eccentricity(g, weight="km")
+    assert data["paths_approximate"] is sampled
+    assert data["average_path_length"] == pytest.approx(
+        nx.average_shortest_path_length(g, weight="km"), rel=1e-5)
+    assert data["diameter"] == pytest.approx(max(ecc.values()))
+    assert data["radius"] == pytest.approx(min(ecc.values()))
+    assert data["path_unit"] == "km" and not data["weight_used"]["inverted"]
+    assert "in km" in env["summary"]
+    hops = REGISTRY.dispatch("summary_statistics", {"backend": backend, "samples": 10,
+                                                    "weight": None}, ctx).envelope()
+    assert hops["data"]["diameter"] == nx.diameter(g) and hops["data"]["path_unit"] == "hops"
+    assert hops["data"]["average_path_length"] == pytest.approx(
+        nx.average_shortest_path_length(g), rel=1e-5)
+    assert "in hops" in hops["summary"]
+
+
+def test_summary_path_figures_read_a_strength_as_its_inverse_and_say_so(tmp_path):
+    calls = ROADS.rename(columns={"km": "calls"})
+    ctx = _ctx(tmp_path, calls)
+    g = _inverse_of(_roads_nx().copy(), "km")
+    env = REGISTRY.dispatch("summary_statistics", {}, ctx).envelope()
+    assert env["data"]["diameter"] == pytest.approx(nx.diameter(g, weight="inv"), rel=1e-5)
+    assert env["data"]["path_unit"] == "1/calls" and env["data"]["weight_used"]["inverted"]
+    assert "1/calls" in env["summary"]
+
+
+def test_summary_path_figures_of_a_directed_graph_follow_direction_in_its_largest_strong_component(
+        tmp_path):
+    follows = pd.DataFrame({"follower": ["ann", "bo", "cy", "cy", "dee", "eli", "eli"],
+                            "followee": ["bo", "cy", "ann", "dee", "eli", "dee", "fay"]})
+    ctx = _ctx(tmp_path, follows)
+    g = nx.DiGraph(list(follows.itertuples(index=False)))
+    core = g.subgraph(max(nx.strongly_connected_components(g), key=len))
+    data = ok(ctx, "summary_statistics")
+    assert data["directed"] and data["paths_over_nodes"] == core.number_of_nodes() == 3
+    assert data["diameter"] == nx.diameter(core)
+    assert data["average_path_length"] == pytest.approx(nx.average_shortest_path_length(core))
+    assert data["strong_components"] == nx.number_strongly_connected_components(g)
+    assert "strongly connected" in data["paths_over"]
+
+
+def test_compared_pagerank_and_clustering_use_the_same_weight_sense_as_their_own_tools(tmp_path):
+    ctx = _ctx(tmp_path, ROADS)
+    g = _inverse_of(_roads_nx(), "km")
+    pr = nx.pagerank(g, weight="inv", tol=1e-10, max_iter=1000)
+    data = ok(ctx, "compare_nodes", nodes=["Avon", "Dent"])
+    ranked = ok(ctx, "node_centrality", measure="pagerank", nodes=["Avon", "Dent"])
+    for row in data["nodes"]:
+        assert row["pagerank"] == pytest.approx(pr[row["node"]], abs=1e-5)
+        assert row["clustering"] == pytest.approx(nx.clustering(g, row["node"], weight="inv"),
+                                                  abs=1e-6)
+    assert [r["pagerank"] for r in data["nodes"]] == [r["score"] for r in ranked["requested"]]
+    assert data["weight_used"] == ranked["weight_used"]
+    (pair,) = data["pairs"]
+    assert pair["distance"] == nx.shortest_path_length(g, "Avon", "Dent")
+    assert pair["length"] == pytest.approx(nx.dijkstra_path_length(g, "Avon", "Dent", weight="km"))
+    assert data["length_weight_used"]["attribute"] == "km" and data["distance_in"].startswith("hops")

@@ -49,7 +49,7 @@ def test_every_centrality_score_equals_networkx(tmp_path, graph, backend, measur
 def test_weighted_centrality_on_les_miserables_equals_networkx(tmp_path, backend, measure):
     g = GRAPHS["lesmis"]()
     ctx = context(tmp_path, g)
-    data = ok(ctx, "node_centrality", measure=measure, backend=backend, top_k=500, weighted=True)
+    data = ok(ctx, "node_centrality", measure=measure, backend=backend, top_k=500, weight="weight")
     ref = _reference(g, measure, weighted=True)
     got = _all_scores(data)
     for node, value in ref.items():
@@ -130,7 +130,7 @@ def test_degree_analysis_reports_in_and_out_degree_of_directed_graphs(tmp_path):
 def test_weighted_closeness_does_not_write_into_the_session_graph(tmp_path):
     g = GRAPHS["lesmis"]()
     ctx = context(tmp_path, g)
-    ok(ctx, "node_centrality", measure="closeness", weighted=True, backend="networkx")
+    ok(ctx, "node_centrality", measure="closeness", weight="weight", backend="networkx")
     assert {k for _, _, d in g.edges(data=True) for k in d} == {"weight"}
 
 

@@ -54,7 +54,7 @@ def test_default_method_is_at_least_as_modular_as_networkx_louvain(tmp_path, gra
 def test_weighted_modularity_on_les_miserables_equals_networkx(tmp_path, backend):
     g = GRAPHS["lesmis"]()
     ctx = context(tmp_path, g)
-    data = ok(ctx, "community_detection", weighted=True, backend=backend, nodes=list(g))
+    data = ok(ctx, "community_detection", weight="weight", backend=backend, nodes=list(g))
     assert data["weighted"] is True
     groups = _groups(data)
     assert data["modularity"] == pytest.approx(nx.community.modularity(g, groups, weight="weight"),

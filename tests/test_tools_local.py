@@ -44,7 +44,7 @@ def test_graph_level_figures_equal_networkx(tmp_path, graph, backend):
 
 def test_weighted_clustering_equals_networkx(tmp_path):
     g = GRAPHS["lesmis"]()
-    data = ok(context(tmp_path, g), "local_analysis", node="Valjean", weighted=True)
+    data = ok(context(tmp_path, g), "local_analysis", node="Valjean", weight="weight")
     assert data["clustering"] == pytest.approx(nx.clustering(g, "Valjean", weight="weight"),
                                                abs=1e-6)
 

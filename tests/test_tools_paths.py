@@ -39,7 +39,7 @@ def test_weighted_path_length_equals_networkx_dijkstra(tmp_path, backend):
     g = GRAPHS["lesmis"]()
     ctx = context(tmp_path, g)
     for s, t in _pairs(g):
-        data = ok(ctx, "shortest_path", source=s, target=t, weighted=True, backend=backend)
+        data = ok(ctx, "shortest_path", source=s, target=t, weight="weight", backend=backend)
         assert data["length"] == pytest.approx(nx.dijkstra_path_length(g, s, t, weight=_inv),
                                                abs=1e-6)
 
@@ -150,7 +150,7 @@ def test_auto_answers_a_stored_graph_on_igraph_without_building_networkx(tmp_pat
     ctx = ToolContext(workspace=base.workspace, session=session, call_id="c1")
     ds = ok(ctx, "construct_graph", source_ids=[sid])["dataset_id"]
     ok(ctx, "load_constructed_graph", dataset_id=ds)
-    data = ok(ctx, "shortest_path", source="ova", target="dun", weighted=True)
+    data = ok(ctx, "shortest_path", source="ova", target="dun", weight="weight")
     assert data["backend"] == "igraph" and not is_built(session.graph)
     assert [s["node"] for s in data["path"]] == ["ova", "bel", "cor", "dun"]
     assert data["length"] == pytest.approx(0.5 + 0.5 + 1.0)

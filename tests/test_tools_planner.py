@@ -128,7 +128,7 @@ def test_neighbourhood_question_resolves_the_name_then_analyses_the_node(ask):
     resp = ask("Describe the neighbourhood of valjean within 2 hops")
     acts = _analysis(resp)
     assert [a.tool for a in acts] == ["search_node", "local_analysis"]
-    assert acts[1].args == {"node": "Valjean", "radius": 2, "limit": 20, "weighted": False,
+    assert acts[1].args == {"node": "Valjean", "radius": 2, "limit": 20, "weight": None,
                             "backend": "auto"}
     g = nx.les_miserables_graph()
     assert f"degree **{g.degree('Valjean')}**" in resp.answer

@@ -355,13 +355,21 @@ def local_calls(st: PlanState) -> list[Call]:
     return [*searches, Call("local_analysis", {"node": ids[0], "radius": _radius(st.question)})]
 
 
+def _weighed(use: dict | None) -> str:
+    """`` (weighted by 1/km)``, or nothing when unweighted (the usual reading)."""
+    if not use or not use.get("attribute"):
+        return ""
+    return f" (weighted by {'1/' if use.get('inverted') else ''}{use['attribute']})"
+
+
 def local_render(st: PlanState, obs: list[Observed]) -> str:
     d = next((o.typed(LocalAnalysisResult) for o in obs if o.tool == "local_analysis"), None)
     name = _around_name(st.question)
     if d is None:
         return _unresolved(st, [name] if name else [])
     if "node" not in d.model_fields_set:
-        return (f"Average clustering is **{_f(d.average_clustering)}** and transitivity "
+        return (f"Average clustering is **{_f(d.average_clustering)}**{_weighed(d.weight_used)} "
+                f"and transitivity "
                 f"{_f(d.transitivity)}; the innermost k-core is the **{d.max_core}-core** "
                 f"with {d.max_core_size} nodes.")
     hops = "; ".join(f"{h.count} node(s) at hop {h.hop} (" +
@@ -372,7 +380,7 @@ def local_render(st: PlanState, obs: list[Observed]) -> str:
     assert ego is not None  # a node's analysis always has its ego network
     return (_found(st, [name] if name else []) +
             f"{_who(d)} has degree **{d.degree}**, clustering coefficient "
-            f"**{_f(d.clustering)}** and core number {d.core_number} (the maximum core is "
+            f"**{_f(d.clustering)}**{_weighed(d.weight_used)} and core number {d.core_number} (the maximum core is "
             f"{d.max_core}). Neighbourhood: {hops or 'none'}. Its {d.radius}-hop ego network "
             f"has {ego.nodes} nodes and {ego.edges} edges (density {_f(ego.density)}).")
 
@@ -460,11 +468,12 @@ def compare_render(st: PlanState, obs: list[Observed]) -> str:
             for r in d.nodes]
     pairs = [f"- {p.a} and {p.b}: distance {p.distance}, {p.common_neighbours} common "
              f"neighbour(s), Jaccard {_f(p.jaccard)}" for p in d.pairs[:10]]
-    return _found(st, names) + "Side by side:\n" + "\n".join(rows) + "\n\nPairs:\n" + "\n".join(pairs)
+    return (_found(st, names) + f"Side by side{_weighed(d.weight_used)}:\n" + "\n".join(rows)
+            + "\n\nPairs (distance in hops):\n" + "\n".join(pairs))
 
 
 def stats_calls(st: PlanState) -> list[Call]:
-    return [Call("summary_statistics", {})]
+    return [Call("summary_statistics", {"weight": None} if slots.in_hops(st.question) else {})]
 
 
 def stats_render(st: PlanState, obs: list[Observed]) -> str:
@@ -476,7 +485,8 @@ def stats_render(st: PlanState, obs: list[Observed]) -> str:
             f"the largest holds {_f(d.largest_component.fraction * 100, 1)}% of the nodes. "
             f"Average clustering {_f(d.average_clustering)}, transitivity "
             f"{_f(d.transitivity)}, degree assortativity {d.degree_assortativity}. Average "
-            f"shortest path {d.average_path_length} and diameter {d.diameter}{approx}.")
+            f"shortest path {shown(d.average_path_length)} and diameter {shown(d.diameter)}"
+            f"{slots.path_unit_words(d.path_unit, d.weight_used)}{approx}.")
 
 
 # -- the table ---------------------------------------------------------------------------

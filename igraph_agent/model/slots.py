@@ -290,3 +290,21 @@ def _value(word: str) -> float:
     if w in ("zero", "no"):
         return 0.0
     return float(_WORDS[w]) if w in _WORDS else float(w)
+
+
+_IN_HOPS = re.compile(r"\bhops?\b|\bsteps?\b|fewest|how many (?:links|edges|roads|intermediar)",
+                      re.IGNORECASE)
+
+
+def in_hops(question: str) -> bool:
+    """The question counts edges ("how many hops", "steps"), whatever the graph's weight."""
+    return bool(_IN_HOPS.search(question))
+
+
+def path_unit_words(unit: str | None, use: dict | None) -> str:
+    """`` hops`` / `` km`` / `` (1/weight, weight read as a distance)`` after a path figure."""
+    if not unit or unit == "hops":
+        return " hops"
+    if use and use.get("inverted"):
+        return f" in {unit} ({use.get('attribute')} is a {use.get('role')}, read inverted)"
+    return f" {unit}"

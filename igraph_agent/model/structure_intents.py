@@ -89,19 +89,26 @@ FIGURES = [
 
 
 def figure_calls(st: PlanState) -> list[Call]:
-    return [Call("summary_statistics", {})]
+    return [Call("summary_statistics", {"weight": None} if slots.in_hops(st.question) else {})]
+
+
+_PATH_FIGURES = ("diameter", "radius", "average_path_length")
 
 
 def figure_render(st: PlanState, obs: list[Observed]) -> str:
     d = obs[0].typed(SummaryStatisticsResult)
     asked = [(key, name) for key, rx, name in FIGURES if re.search(rx, st.question, re.IGNORECASE)]
-    parts = [f"The {name} is **{_f(getattr(d, key))}**" for key, name in asked
-             if key in d.model_fields_set]
+    unit = slots.path_unit_words(d.path_unit, d.weight_used)
+    parts = [f"The {name} is **{_f(getattr(d, key))}{unit if key in _PATH_FIGURES else ''}**"
+             for key, name in asked if key in d.model_fields_set]
     if not parts:
         return f"Summary statistics: {d.nodes} nodes, {d.edges} edges."
     approx = " (estimated from sampled sources)" if d.paths_approximate else ""
-    return ("; ".join(parts) + approx + f" (path figures on the largest component, "
-            f"{d.largest_component.nodes} nodes).")
+    over = d.paths_over or "the largest component"
+    nodes = d.paths_over_nodes or d.largest_component.nodes
+    paths = (f" (path figures on {over}, {nodes} nodes)"
+             if any(k in _PATH_FIGURES for k, _ in asked) else "")
+    return "; ".join(parts) + approx + paths + "."
 
 
 # -- counting nodes by attribute --------------------------------------------------------

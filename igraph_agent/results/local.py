@@ -34,6 +34,9 @@ class LocalAnalysisResult(ToolData):
 
     node: NodeId | None = None
     backend: str
+    weight_used: dict[str, Any] | None = None  # clustering's weight: attribute, role, inverted, sense, note
+    directed: bool | None = None
+    distances_in: str | None = None  # "hops": the neighbourhood counts edges
     radius: int | None = None
     degree: int | None = None
     clustering: Number | None = None

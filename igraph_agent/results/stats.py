@@ -21,10 +21,11 @@ class CompareNodesNode(Row):
 class CompareNodesPair(Row):
     a: NodeId
     b: NodeId
-    distance: int
+    distance: int | None  # hops, ignoring direction; None: not connected
     adjacent: bool
     common_neighbours: int
     jaccard: Number
+    length: Number | None = None  # the shortest path's length in the weight read as a distance
 
 
 class CompareNodesResult(ToolData):
@@ -33,6 +34,9 @@ class CompareNodesResult(ToolData):
     backend: str
     nodes: Table[CompareNodesNode]
     pairs: Table[CompareNodesPair]
+    weight_used: dict[str, Any] | None = None  # pagerank and clustering: the weight as a strength
+    length_weight_used: dict[str, Any] | None = None  # pairs' length: the weight as a distance
+    distance_in: str | None = None
     community_method: str | None = None
 
 
@@ -65,11 +69,16 @@ class SummaryStatisticsResult(ToolData):
     degree_assortativity: Number | None  # None where it is undefined (no edges, one degree)
     degeneracy: int
     average_path_length: Number
-    diameter: int
-    radius: int
+    diameter: Number  # in path_unit: hops (an int) or the weight read as a distance
+    radius: Number
     paths_approximate: bool
+    weight_used: dict[str, Any] | None = None  # attribute, role, inverted, sense, note
+    path_unit: str | None = None  # "hops", "km", "1/weight"
+    paths_over: str | None = None  # the component the path figures cover
+    paths_over_nodes: int | None = None
+    strong_components: int | None = None  # directed graphs
     average_path_length_ci95: Number | None = None
-    diameter_bounds: list[int] | None = None
-    radius_bounds: list[int] | None = None
+    diameter_bounds: list[Number] | None = None
+    radius_bounds: list[Number] | None = None
     path_samples: int | None = None
     note: str | None = None

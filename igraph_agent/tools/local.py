@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 import networkx as nx
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from igraph_agent.results.local import LocalAnalysisResult
 from igraph_agent.tools.common import (
@@ -27,17 +27,16 @@ from igraph_agent.tools.common import (
     density,
     label,
     require_nodes,
-    weight_key,
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.weights import WeightArgs, nx_graph_weight, sense_text, weight_for
 
 
-class LocalArgs(BaseModel):
+class LocalArgs(WeightArgs):
     node: str | None = Field(default=None, description="node id (from search_node); "
                              "omit for graph-level figures")
     radius: int = Field(default=1, ge=1, le=3, description="hops of the ego network")
     limit: int = Field(default=20, ge=1, le=200, description="neighbours listed per hop")
-    weighted: bool = Field(default=False, description="weighted clustering (networkx only)")
     backend: Backend = "auto"
 
 
@@ -52,11 +51,12 @@ def local_analysis(ctx: ToolContext, args: LocalArgs) -> ToolOutput:
     """
     g = ctx.session.require()
     backend = choose_backend(g, args.backend)
-    if g.is_directed() or weight_key(g, args.weighted):
+    use = weight_for(ctx, args, "strength")
+    if g.is_directed() or use["attribute"] is not None:
         backend = "networkx"  # directed and weighted clustering are networkx definitions
     core = core_numbers(ctx, g, backend)
     if args.node is None:
-        return _graph_level(ctx, g, core, backend, args)
+        return _graph_level(ctx, g, core, backend, use)
     (node,) = require_nodes(g, [args.node])
     if backend == "igraph":
         by_hop, deg, ego_nodes, ego_edges, clustering = _around_igraph(ctx, node, args.radius)
@@ -69,10 +69,12 @@ def local_analysis(ctx: ToolContext, args: LocalArgs) -> ToolOutput:
         deg = g.degree
         ego = g.subgraph(hops)
         ego_nodes, ego_edges = ego.number_of_nodes(), ego.number_of_edges()
-        clustering = nx.clustering(g, node, weight=weight_key(g, args.weighted))
+        wg, attr = nx_graph_weight(g, use)
+        clustering = nx.clustering(wg, node, weight=attr)
     max_core = max(core.values(), default=0)
     data = {
         "node": node, **label(g, node), "backend": backend, "radius": args.radius,
+        "weight_used": use, "directed": g.is_directed(), "distances_in": "hops",
         "degree": deg[node],
         "clustering": round(float(clustering), 6),
         "core_number": core[node],
@@ -89,8 +91,9 @@ def local_analysis(ctx: ToolContext, args: LocalArgs) -> ToolOutput:
     counts = ", ".join(f"{h['count']} at hop {h['hop']}" for h in data["neighbours_by_hop"])
     return ToolOutput(
         data=data, revision=ctx.session.revision,
-        summary=f"{node}: degree {data['degree']}, clustering {data['clustering']:.4f}, core "
-                f"{core[node]} of max {max_core}; neighbours: {counts or 'none'}")
+        summary=f"{node}: degree {data['degree']}, clustering {data['clustering']:.4f} "
+                f"({sense_text(use)}), core {core[node]} of max {max_core}; neighbours "
+                f"{'following out-edges ' if g.is_directed() else ''}in hops: {counts or 'none'}")
 
 
 def _around_igraph(ctx: ToolContext, node: str, radius: int):
@@ -108,19 +111,20 @@ def _around_igraph(ctx: ToolContext, node: str, radius: int):
 
 
 def _graph_level(ctx: ToolContext, g: nx.Graph, core: dict, backend: str,
-                 args: LocalArgs) -> ToolOutput:
+                 use: dict) -> ToolOutput:
     if backend == "igraph":
         h, _ = ctx.session.igraph()
         avg = h.transitivity_avglocal_undirected(mode="zero")
         trans = h.transitivity_undirected()
     else:
-        weight = weight_key(g, args.weighted)
-        avg = nx.average_clustering(g, weight=weight)
+        wg, attr = nx_graph_weight(g, use)
+        avg = nx.average_clustering(wg, weight=attr)
         trans = nx.transitivity(g)
     dist = Counter(core.values())
     max_core = max(dist, default=0)
     data = {
         "backend": backend, "nodes": g.number_of_nodes(),
+        "weight_used": use, "directed": g.is_directed(),
         "average_clustering": round(float(avg), 6),
         "transitivity": round(float(trans or 0.0), 6),
         "max_core": max_core,
@@ -130,6 +134,6 @@ def _graph_level(ctx: ToolContext, g: nx.Graph, core: dict, backend: str,
     }
     return ToolOutput(
         data=data, revision=ctx.session.revision,
-        summary=f"average clustering {data['average_clustering']:.4f}, transitivity "
-                f"{data['transitivity']:.4f}; max core {max_core} ({data['max_core_size']} nodes)")
+        summary=f"average clustering {data['average_clustering']:.4f} ({sense_text(use)}), "
+                f"transitivity {data['transitivity']:.4f} (unweighted); max core {max_core} ({data['max_core_size']} nodes)")
 
