@@ -180,7 +180,8 @@ class Memory:
     def session_context(self, session_id: str) -> dict[str, Any]:
         """Task progress and plan kept in the session's state (planning_mode=always)."""
         state = session_state(self.store, session_id)
-        return {"session_id": session_id, "plan": state.plan, "data_state": state.data_state}
+        data = state.data_state.model_dump(mode="json") if state.data_state else None
+        return {"session_id": session_id, "plan": state.plan, "data_state": data}
 
     def prompt_block(self, question: str, session_id: str | None = None) -> str:
         """What the system prompt carries: profile, preferences, the records relevant to the

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import threading
 import time
 from collections.abc import Coroutine, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.graph.semantics import unwrap
@@ -43,20 +42,15 @@ from igraph_agent.runtime.jobs import JobManager
 from igraph_agent.runtime.live import LIVE_RUNS, RunHandle, RuntimeThread
 from igraph_agent.runtime.loop import resume_loop, run_loop
 from igraph_agent.runtime.owner import current_owner
-from igraph_agent.runtime.request import Services, build_spec, request_options
+from igraph_agent.runtime.request import RequestBuilder, Services
+from igraph_agent.runtime.sessions import SessionGraphs
 from igraph_agent.runtime.spool import persist_terminal
 from igraph_agent.runtime.state import RunSpec, persist_final
+from igraph_agent.runtime.workers import WorkerPool
 from igraph_agent.status import CancelPhase, ResponseStatus, RunPhase
 from igraph_agent.store import Store
 from igraph_agent.store.runs import RunRecord
-from igraph_agent.store.sessions import session_state, set_session_state
 from igraph_agent.tools import ToolRegistry, default_registry
-from igraph_agent.tools.registry import Tool
-
-if TYPE_CHECKING:
-    from igraph_agent.skills.catalogue import SkillCatalogue
-
-HISTORY_WINDOW = 20
 
 __all__ = ["Agent", "RunHandle"]
 
@@ -71,12 +65,15 @@ class Agent:
         self.registry = registry or default_registry()
         self.gateway = ModelGateway(self.settings)
         self.model = model
-        self._sessions: dict[str, SessionGraph] = {}
         self._session_id: str | None = None
-        self._lock = threading.Lock()
-        self._workers: Any = None  # runtime.workers.WorkerPool, started on first use
+        # read-only analyses on worker processes (they start on first use)
+        self.workers = WorkerPool(self.home)
         # background jobs (training): status, cancel, list; on Ray when a cluster is set
         self.jobs = JobManager(self.store, cluster=self.settings.cluster)
+        self.services = Services(self.workspace, self.store, self.gateway, self.workers,
+                                 self.jobs)
+        self.graphs = SessionGraphs(self.store, self.workspace)
+        self.requests = RequestBuilder(self.settings, self.registry, self.services, self.graphs)
         self.owner = current_owner()
         self.durable = DurableRuns(self.store, self.home, self.jobs, self.owner)
         self.runctl = self.durable.runctl
@@ -108,13 +105,12 @@ class Agent:
 
     def graph(self, session_id: str | None = None) -> SessionGraph:
         """The session's graph state (restored from the store as not-loaded after a restart)."""
-        sid = session_id or self.session_id
-        with self._lock:
-            if sid not in self._sessions:
-                state = session_state(self.store, sid).data_state or {}
-                self._sessions[sid] = SessionGraph(sid, dataset_id=state.get("active_dataset_id"),
-                                                   revision=state.get("revision"))
-            return self._sessions[sid]
+        return self.graphs.get(session_id or self.session_id)
+
+    def refresh_graph(self, sid: str) -> SessionGraph:
+        """The session graph read again from the store (another process may have changed it,
+        e.g. an approved call continued by ``igraph-agent approve``)."""
+        return self.graphs.refresh(sid)
 
     # -- configuration ----------------------------------------------------------------
     def default_model(self) -> str | None:
@@ -169,7 +165,7 @@ class Agent:
         an active run, a pending approval or an unconfirmed final save refuses new runs
         with SESSION_BUSY (checked in the store, so it holds across Agents and processes).
         """
-        options = request_options(options, self.settings)
+        options = self.requests.options(options)
         attach, choices = unwrap(list(attach))
         names = list(names or [])
         known = self.runctl.start_request(start_request_id) if start_request_id else None
@@ -181,26 +177,20 @@ class Agent:
         known_run = (known or {}).get("run_id")
         if known_run and known.get("fingerprint") == print_:  # type: ignore[union-attr]
             return self._handle_of(known_run)
-        tools = self._tools(options, question)  # skills and the question narrow the tools
+        tools = self.requests.tools(options)  # an unknown skill refuses before admission
         run_id, created = self.runctl.admit(sid, question, model, options.model_dump(),
                                             start_request_id=start_request_id,
                                             fingerprint=print_, owner=self.owner)
         if not created:
             return self._handle_of(run_id)
         try:
-            graph = self.graph(sid)
-            registry, tools, notices = self._with_remote(options, tools)
-            spec = build_spec(
-                self._services(), run_id=run_id, session_id=sid, question=question,
-                options=options, model=model, registry=registry, tools=tools, session=graph,
-                history=self._history(sid), plan=self._plan(sid),
-                instructions=self._instructions(options),
-                memory=self._memory_block(question, sid), notices=notices)
+            spec = self.requests.new_run(run_id=run_id, session_id=sid, question=question,
+                                         options=options, model=model, tools=tools)
         except BaseException as exc:  # admitted but never started: end it, free the session
             self._abandon(run_id, sid, model, exc)
             raise
-        graph.attach_choices = choices
-        return self._launch(spec, self._run(spec, self._attach_all(graph, attach, names)))
+        spec.session.attach_choices = choices
+        return self._launch(spec, self._run(spec, self._attach_all(spec.session, attach, names)))
 
     def _abandon(self, run_id: str, sid: str, model: str, exc: BaseException) -> None:
         resp = AgentResponse(status="error", model=model, run_id=run_id, session_id=sid,
@@ -288,7 +278,7 @@ class Agent:
     def _settle(self, spec: RunSpec) -> None:
         """Bookkeeping after a run ended or paused; a store outage must not hide the response."""
         try:
-            self._save_data_state(spec)
+            self.graphs.save(spec.session)
         except sqlite3.Error:
             return
         self._after_run(spec)
@@ -315,17 +305,6 @@ class Agent:
         graph.attached_sources = ids
         return None
 
-    def _history(self, session_id: str) -> list[dict[str, Any]]:
-        messages: list[dict[str, Any]] = []
-        for question, answer in self.durable.runs.recent(session_id, HISTORY_WINDOW):
-            if answer:
-                messages.append({"role": "user", "content": question})
-                messages.append({"role": "assistant", "content": answer})
-        return messages
-
-    def _plan(self, session_id: str) -> dict[str, Any] | None:
-        return session_state(self.store, session_id).plan
-
     # -- skills and memory ------------------------------------------------------------
     @property
     def skills(self):
@@ -341,50 +320,6 @@ class Agent:
 
         return Memory(self.store, self.home)
 
-    def _tools(self, options: RunOptions, question: str) -> list[Tool]:
-        """The request's tools (its scope), narrowed by named skills or a whitelist; which of
-        them every model turn carries is ``tools/offer.py``'s, never the question's."""
-        from igraph_agent.skills.catalogue import SkillCatalogue
-
-        return request_tools(self.registry, options, SkillCatalogue(self.home))
-
-    def _with_remote(self, options: RunOptions,
-                     tools: list[Tool]) -> tuple[ToolRegistry, list[Tool], list[str]]:
-        """The run's registry and tools with those discovered from the project's MCP
-        servers (``tools/remote.py``), and a notice per server left out. A request naming
-        skills gets none; a tool whitelist keeps only the remote tools it names."""
-        from igraph_agent.tools.remote import SEPARATOR, configured, discover
-
-        wanted = options.tools
-        if options.skills or (wanted is not None and not any(SEPARATOR in n for n in wanted)):
-            return self.registry, tools, []
-        try:
-            entries = configured(self.store)
-        except ValueError as exc:
-            return self.registry, tools, [f"{ErrorCode.MCP_UNAVAILABLE}: the mcp_servers "
-                                          f"configuration is invalid: {exc}"]
-        if not entries:
-            return self.registry, tools, []
-        remote, notices = discover(entries)
-        if wanted is not None:
-            remote = [t for t in remote if t.name in wanted]
-        return ToolRegistry([*self.registry.in_scope(None), *remote]), [*tools, *remote], notices
-
-    def _instructions(self, options: RunOptions) -> list[str]:
-        """System-prompt sections shared by every request of this configuration: the
-        active skills' catalogue."""
-        from igraph_agent.skills.catalogue import SkillCatalogue
-
-        block = SkillCatalogue(self.home).prompt_block(options.skills)
-        return [block] if block else []
-
-    def _memory_block(self, question: str, session_id: str) -> str:
-        """This user's memory relevant to the question (a section that varies per request)."""
-        try:
-            return self.memory.prompt_block(question, session_id)
-        except Exception as exc:  # memory must never stop a run
-            return f"(memory unavailable: {type(exc).__name__})"
-
     def _after_run(self, spec: RunSpec) -> None:
         from igraph_agent.runtime.afterrun import after_run
 
@@ -395,19 +330,6 @@ class Agent:
 
             logging.getLogger(__name__).exception("after-run bookkeeping failed for %s",
                                                   spec.run_id)
-
-    def _save_data_state(self, spec: RunSpec) -> None:
-        set_session_state(self.store, spec.session_id, data_state=spec.session.data_state())
-
-    # -- approvals (runtime/approvals.py) ----------------------------------------------
-    @property
-    def workers(self):
-        """The worker pool for read-only analyses (processes start on first use)."""
-        if self._workers is None:
-            from igraph_agent.runtime.workers import WorkerPool
-
-            self._workers = WorkerPool(self.home)
-        return self._workers
 
     def pending(self, run_id: str) -> list[PendingApproval]:
         """The approvals a paused run waits for."""
@@ -447,42 +369,8 @@ class Agent:
             return self._settled(run_id, decided.run, AgentError(
                 ErrorCode.APPROVAL_CONFLICT, f"run {run_id} was continued already",
                 hint="read the run's current state"))
-        spec = self._resume_spec(decided.run, new_gen)
+        spec = self.requests.resumed_run(decided.run, new_gen)
         return self._launch(spec, self._resume(spec))
-
-    def _resume_spec(self, run: RunRecord, generation: int) -> RunSpec:
-        options = request_options(RunOptions(**run.options), self.settings)
-        graph = self._restored_graph(run.session_id)
-        registry, tools, _ = self._with_remote(options, self._tools(options, run.question))
-        return build_spec(
-            self._services(), run_id=run.id, session_id=run.session_id, question=run.question,
-            options=options, model=run.model, registry=registry, tools=tools, session=graph,
-            generation=generation)
-
-    def _services(self) -> Services:
-        """What every run of this Agent shares (the request builder's services)."""
-        return Services(self.workspace, self.store, self.gateway, self.workers, self.jobs)
-
-    def refresh_graph(self, sid: str) -> SessionGraph:
-        """The session graph read again from the store (another process may have changed it,
-        e.g. an approved call continued by ``igraph-agent approve``)."""
-        with self._lock:
-            self._sessions.pop(sid, None)
-        return self._restored_graph(sid)
-
-    def _restored_graph(self, sid: str) -> SessionGraph:
-        """The session graph, reloaded from its dataset revision after a restart."""
-        graph = self.graph(sid)
-        state = session_state(self.store, sid).data_state or {}
-        if not graph.attached_sources:
-            graph.attached_sources = list(state.get("construction_sources") or [])
-        if not graph.loaded and state.get("loaded") and state.get("active_dataset_id"):
-            try:
-                g, rev = self.workspace.load(state["active_dataset_id"], state.get("revision"))
-                graph.set_graph(g, state["active_dataset_id"], rev)
-            except AgentError:
-                pass  # tools report GRAPH_NOT_LOADED; the model can load it again
-        return graph
 
     async def _resume(self, spec: RunSpec) -> AgentResponse:
         return await self._ended(spec, resume_loop(spec))
@@ -536,32 +424,10 @@ class Agent:
     def close(self) -> None:
         from igraph_agent.sandbox import zones
 
-        if self._workers is not None:
-            self._workers.close()
-        for sid in list(self._sessions):  # Ephemeral scratch ends with the session's agent
+        self.workers.close()
+        for sid in self.graphs.ids():  # Ephemeral scratch ends with the session's agent
             zones.clear(self.home, sid)
         self.store.close()
-
-
-def request_tools(registry: ToolRegistry, options: RunOptions,
-                  catalogue: SkillCatalogue) -> list[Tool]:
-    """The tools of one request: its ``tools`` whitelist, narrowed by the skills it names.
-
-    A request naming skills gets the union of their declared tools plus ``load_skill`` and
-    ``read_skill_reference``, intersected with its whitelist when it has one. Naming a
-    skill never adds approval: gated tools stay gated. Raises SKILL_NOT_FOUND for an
-    unknown or candidate skill.
-    """
-    from igraph_agent.skills.trace import SKILL_TOOLS
-
-    if not options.skills:
-        return registry.in_scope(options.tools)
-    allowed: set[str] = set(SKILL_TOOLS)
-    for name in options.skills:
-        allowed.update(catalogue.get(name).tools)
-    if options.tools is not None:
-        allowed &= set(options.tools) | set(SKILL_TOOLS)
-    return registry.in_scope(allowed)
 
 
 def _internal(exc: Exception) -> AgentError:
