@@ -65,7 +65,9 @@ def test_the_mcp_inspector_lists_calls_analyses_and_is_refused_an_unapproved_wri
     env = {**os.environ, "PYTHONPATH": str(REPO)}
 
     def inspect(*args: str) -> tuple[int, dict]:
-        done = subprocess.run([str(inspector), "--cli", *server, *args], env=env,
+        # the Inspector gives a server 15 s to start by default; a loaded machine needs more
+        done = subprocess.run([str(inspector), "--cli", "--connect-timeout", "120000",
+                               *server, *args], env=env,
                               capture_output=True, text=True, timeout=180, cwd=tmp_path)
         body = done.stdout[:done.stdout.rindex("}") + 1] if "}" in done.stdout else "{}"
         first = json.JSONDecoder().raw_decode(body.lstrip())[0]
