@@ -98,7 +98,8 @@ def runs_show(ctx: click.Context, run_id: str) -> None:
 @click.argument("run_id")
 @click.argument("tool_call_id")
 @click.option("--reject", is_flag=True, help="reject the call; the model continues without it")
-@click.option("--modify", default=None, metavar="JSON", help="run the call with these arguments")
+@click.option("--modify", default=None, metavar="JSON", help="run the call with these arguments (a modified previewed plan is "
+              "previewed again and asked once more)")
 @click.option("--generation", type=int, default=None, help="the pending record's generation")
 @click.option("--format", "fmt", type=click.Choice(["chat", "report", "json"]), default="chat")
 @click.pass_context

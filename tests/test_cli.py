@@ -177,3 +177,25 @@ def test_python_m_cli_answers_in_a_real_process_and_exits_0(tmp_path, karate_csv
     g = nx.karate_club_graph()
     info = [r for r in resp["data"].values() if r["tool"] == "get_graph_info" and r["loaded"]][-1]
     assert (info["nodes"], info["edges"]) == (g.number_of_nodes(), g.number_of_edges())
+
+
+def test_cli_modify_asks_again_with_the_new_plan_and_approve_commits_it(tmp_path):
+    g = nx.Graph([("wh_north", "wh_south"), ("wh_south", "depot_7"), ("depot_7", "depot_7")])
+    g.add_node("spare_yard")
+    source = tmp_path / "warehouses.graphml"
+    nx.write_graphml(g, source)
+    first = _cli(tmp_path, "ask", "Optimize the graph", "--data", str(source), "--format", "json")
+    paused = json.loads(first.stdout)
+    assert paused["status"] == "awaiting_approval", first.stdout + first.stderr
+    call = paused["pending"][0]["tool_call_id"]
+    again = _cli(tmp_path, "approve", paused["run_id"], call, "--modify",
+                 '{"drop_isolates": false}', "--format", "json")
+    assert again.returncode == 4, again.stdout + again.stderr  # paused again, not an error
+    asked = json.loads(again.stdout)
+    [pending] = asked["pending"]
+    assert pending["args"]["options"]["drop_isolates"] is False
+    done = _cli(tmp_path, "approve", paused["run_id"], call, "--format", "json")
+    resp = json.loads(done.stdout)
+    assert done.returncode == 0 and resp["status"] == "answered", done.stdout
+    info = [resp["data"][a["call_id"]] for a in resp["actions"] if a["tool"] == "get_graph_info"][-1]
+    assert (info["revision"], info["nodes"], info["edges"]) == (2, 4, 2)  # spare_yard kept

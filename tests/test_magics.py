@@ -465,6 +465,49 @@ def test_reject_and_modify_line_commands_decide_pending_calls(k7):
     assert k7.view_of(run_id)["status"] == view["status"]
 
 
+def test_modify_line_command_previews_the_new_plan_and_approve_commits_it(k7):
+    k7.run("%agent new")
+    setup = k7.run("routes = pd.DataFrame({'origin': ['dock_a', 'dock_b', 'yard_c', 'yard_c'],\n"
+                   "                       'dest': ['dock_b', 'yard_c', 'yard_c', 'dock_a'],\n"
+                   "                       'weight': [5.0, 1.0, 3.0, 4.0]})")
+    assert setup.status == "ok", setup
+    k7.run("%%agent --with routes\nOptimize the graph")
+    run_id = _run_id(k7)
+    first = _wait_view(k7, run_id, {"awaiting_approval"})["pending"][0]
+    assert first["args"]["options"]["drop_self_loops"] is True
+    call_id = first["tool_call_id"]
+    change = {"drop_self_loops": False, "min_edge_weight": 2}
+    out = k7.run(f'%agent modify {run_id} {call_id} {json.dumps(change)}')
+    assert out.stdout.startswith(f"modify sent for {call_id}"), out
+
+    def asked_again() -> dict | None:
+        view = k7.view_of(run_id)
+        pending = view["pending"]
+        if view["status"] == "awaiting_approval" and pending \
+                and pending[0]["args"]["plan_id"] != first["args"]["plan_id"]:
+            return pending[0]
+        return None
+
+    deadline = time.monotonic() + 60
+    second = None
+    while second is None and time.monotonic() < deadline:
+        k7.collect(0.3)
+        second = asked_again()
+    assert second is not None, k7.view_of(run_id)
+    assert second["args"]["options"]["drop_self_loops"] is False
+    # the panel tells the new plan, not the old one
+    assert "self-loop" not in second["what"] and "1 edge with weight < 2" in second["what"]
+    assert k7.run(f"%agent approve {run_id} {call_id}").stdout.startswith("approve sent")
+    done = _wait_view(k7, run_id, {"answered", "blocked", "error"}, timeout=60, response=True)
+    assert done["status"] == "answered", done
+    kept = k7.run("from igraph_agent.jupyter.kernel_bridge import get_bridge\n"
+                  "b = get_bridge()\n"
+                  "print(b.agent.graph(b.agent.runs(limit=1)[0]['session_id']).graph"
+                  ".has_edge('yard_c', 'yard_c'))")
+    assert kept.stdout.strip() == "True", kept  # the committed revision kept the self-loop
+    assert "revision 2 is loaded: 3 nodes, 3 edges" in done["answer"], done["answer"]
+
+
 def test_a_new_question_while_a_run_is_paused_offers_to_decide_or_cancel_it(k7):
     k7.run("%agent new")
     k7.run("%%agent --with karate\nHow big is the graph?")

@@ -171,3 +171,101 @@ def test_clear_graph_keeps_the_stored_dataset(tmp_path):
     assert info["loaded"] is False
     assert [d["dataset_id"] for d in info["available_datasets"]] == [ds]
     agent.close()
+
+
+def _paused_optimization(tmp_path) -> tuple[Agent, object]:
+    agent = Agent(home=tmp_path)
+    paused = agent.ask("Optimize the graph", attach=[_messy()])
+    assert paused.status == "awaiting_approval", paused.answer
+    return agent, paused
+
+
+def test_modify_previews_the_modified_options_and_asks_again_before_committing(tmp_path):
+    agent, paused = _paused_optimization(tmp_path)
+    [first] = paused.pending
+    ds = first.args["dataset_id"]
+    changed = {**first.args, "options": {**first.args["options"], "drop_isolates": False}}
+    again = agent.continue_run(paused.run_id, first.tool_call_id, "modify", changed)
+    assert again.status == "awaiting_approval", again.error  # not INVALID_ARGUMENTS on plan_id
+    [second] = again.pending
+    assert second.tool_call_id == first.tool_call_id and second.generation == first.generation + 1
+    assert second.args["options"]["drop_isolates"] is False
+    assert second.args["plan_id"] != first.args["plan_id"]
+    preview = next(again.data[a.call_id] for a in again.actions
+                   if a.tool == "preview_graph_optimization" and a.call_id.endswith("preview2"))
+    assert preview["commit_args"] == second.args  # the new approval shows the new plan
+    assert "drop_isolate" not in preview["operation_counts"]
+    assert agent.store.get_dataset(ds)["revision"] == 1  # nothing written before the approval
+    stale = agent.continue_run(paused.run_id, first.tool_call_id, "approve",
+                               generation=first.generation)
+    assert stale.error.code == ErrorCode.APPROVAL_CONFLICT  # the old plan's button is stale
+    done = agent.continue_run(paused.run_id, second.tool_call_id, "approve")
+    assert done.status == "answered", done.refusal
+    assert agent.store.get_dataset(ds)["revision"] == 2
+    committed = agent.graph(done.session_id).graph
+    assert "iso" in committed and committed.number_of_nodes() == 4  # the isolate was kept
+    assert second.args["plan_id"] in done.answer and "4 nodes" in done.answer
+    assert "1 × drop isolate" not in done.answer  # the answer tells the committed plan
+    agent.close()
+
+
+def test_modify_with_one_option_named_at_the_top_level_changes_that_option(tmp_path):
+    agent, paused = _paused_optimization(tmp_path)
+    [first] = paused.pending
+    again = agent.continue_run(paused.run_id, first.tool_call_id, "modify",
+                               {"drop_isolates": False})
+    [second] = again.pending
+    assert second.args["options"] == {**first.args["options"], "drop_isolates": False}
+    agent.close()
+
+
+def test_modify_that_names_the_plan_its_options_give_commits_at_once(tmp_path):
+    from igraph_agent.tools.optimize import plan_id
+
+    agent, paused = _paused_optimization(tmp_path)
+    [first] = paused.pending
+    ds = first.args["dataset_id"]
+    options = OptimizeOptions(**{**first.args["options"], "drop_self_loops": False})
+    ops, _ = optimize_graph(agent.workspace.load(ds, 1)[0], options)
+    named = {**first.args, "options": options.model_dump(mode="json"),
+             "plan_id": plan_id(ds, 1, options, ops)}
+    done = agent.continue_run(paused.run_id, first.tool_call_id, "modify", named)
+    assert done.status == "answered" and done.pending == []
+    assert agent.store.get_dataset(ds)["revision"] == 2
+    assert agent.graph(done.session_id).graph.has_edge("c", "c")  # the self-loop was kept
+    agent.close()
+
+
+def test_modify_with_an_argument_the_commit_does_not_have_is_invalid_and_stays_pending(tmp_path):
+    agent, paused = _paused_optimization(tmp_path)
+    [first] = paused.pending
+    bad = agent.continue_run(paused.run_id, first.tool_call_id, "modify", {"keep_isolated": True})
+    assert bad.error.code == ErrorCode.INVALID_ARGUMENTS and "keep_isolated" in bad.error.message
+    assert [p.tool_call_id for p in bad.pending] == [first.tool_call_id]
+    agent.close()
+
+
+def test_modify_whose_options_cannot_be_previewed_writes_nothing_and_ends_blocked(tmp_path):
+    agent, paused = _paused_optimization(tmp_path)
+    [first] = paused.pending
+    ds = first.args["dataset_id"]
+    resp = agent.continue_run(paused.run_id, first.tool_call_id, "modify",
+                              {"merge_duplicates_by": "email"})
+    assert resp.status == "blocked", (resp.status, resp.answer)
+    commit = next(r for r in agent.store.tool_calls(paused.run_id)
+                  if r["call_id"] == first.tool_call_id)["envelope"]
+    assert commit["error"]["code"] == ErrorCode.MODIFIED_PLAN_INVALID
+    assert "email" in commit["error"]["message"]
+    assert resp.refusal.code == ErrorCode.MODIFIED_PLAN_INVALID
+    assert agent.store.get_dataset(ds)["revision"] == 1
+    agent.close()
+
+
+def test_rejecting_the_commit_of_a_previewed_plan_ends_blocked_with_the_refusal(tmp_path):
+    agent, paused = _paused_optimization(tmp_path)
+    [first] = paused.pending
+    resp = agent.continue_run(paused.run_id, first.tool_call_id, "reject")
+    assert resp.status == "blocked", (resp.status, resp.answer)
+    assert resp.refusal.code == ErrorCode.APPROVAL_REJECTED
+    assert agent.store.get_dataset(first.args["dataset_id"])["revision"] == 1
+    agent.close()

@@ -227,6 +227,13 @@ def _optimize_render(st: PlanState, obs: list[Observed]) -> str:
         verified = (f" get_graph_info confirms revision {now.revision} is loaded: "
                     f"{now.nodes} nodes, {now.edges} edges.")
     done = commit.typed(CommitGraphOptimizationResult)
+    if done.plan_id != p.plan_id:  # the person modified the options at approval
+        counts = ", ".join(f"{v} × {k.replace('_', ' ')}"
+                           for k, v in done.operation_counts.items())
+        text = (f"Optimization plan {done.plan_id} for {done.dataset_id} (revision "
+                f"{done.base_revision}, with the options modified at approval): "
+                f"{counts or 'no changes'}; {p.before.nodes} → {done.nodes} nodes, "
+                f"{p.before.edges} → {done.edges} edges.")
     return text + f" Committed as revision {done.revision} and loaded." + verified
 
 

@@ -296,6 +296,8 @@ _REFUSED = {
     "READ_ONLY_MODE": "Ask again without read-only mode to make the change.",
     "APPROVAL_REJECTED": "Ask again and approve the call when the run pauses to make the change.",
     "TOOL_NOT_IN_SCOPE": "Ask again with the tool allowed to make the change.",
+    "MODIFIED_PLAN_INVALID": "Ask again and modify with options the preview accepts, or approve "
+                             "the plan as previewed.",
 }
 
 

@@ -8,7 +8,9 @@ calls that depend on a gated one are blocked (``runtime/scheduler.py``).
 
 Decisions (``Agent.continue_run``): ``approve`` runs the persisted args, ``reject`` hands
 the model an ``APPROVAL_REJECTED`` result, ``modify`` runs ``patched_args`` after they
-validate against the tool's Args (else ``INVALID_ARGUMENTS`` and nothing changes). A
+validate against the tool's Args (else ``INVALID_ARGUMENTS`` and nothing changes); a
+modified previewed plan (``Tool.replan``) is previewed again by the scheduler and asked once
+more when its plan changed. A
 decision that names another run, call or tool, a stale generation or an already-decided
 record is ``APPROVAL_CONFLICT`` and nothing executes. Every pending record of the pause
 must be decided before the run continues; the continuation keeps the run_id and the
@@ -135,6 +137,7 @@ def decide(store: Store, registry: ToolRegistry, run_id: str, tool_call_id: str,
         if not isinstance(patched_args, dict):
             raise AgentError(ErrorCode.INVALID_ARGUMENTS, "modify needs patched_args (an object)",
                              hint="pass the full arguments to run instead of the proposed ones")
+        patched_args = _patched(registry, record, patched_args)
         parsed = registry.parse(record.tool, patched_args, tool_call_id, {record.tool})
         if isinstance(parsed, ToolResult):
             err = parsed.error
@@ -147,6 +150,26 @@ def decide(store: Store, registry: ToolRegistry, run_id: str, tool_call_id: str,
         raise _conflict(f"call {tool_call_id} was decided concurrently", run_id)
     record = approvals.get(run_id, tool_call_id) or record
     return Decided(run, record, approvals.pending(run_id))
+
+
+def _patched(registry: ToolRegistry, record: ApprovalRecord,
+             patched: dict[str, Any]) -> dict[str, Any]:
+    """The arguments a ``modify`` asks for: the tool's own reading of a partial change (a
+    ``Replan.patch``), and no argument the tool does not have (it would be dropped unseen)."""
+    t = registry.get(record.tool)
+    if t is None:
+        return patched
+    if t.replan is not None and t.replan.patch is not None:
+        patched = t.replan.patch(record.args, patched)
+    if t.args_model.model_config.get("extra") != "allow":
+        unknown = sorted(set(patched) - set(t.args_model.model_fields))
+        if unknown:
+            raise AgentError(ErrorCode.INVALID_ARGUMENTS,
+                             f"{record.tool} has no argument {', '.join(map(repr, unknown))}",
+                             hint=f"its arguments are {', '.join(t.args_model.model_fields)}; "
+                                  "the request is still pending",
+                             details={"unknown": unknown})
+    return patched
 
 
 def decision_from_flags(reject: bool = False,

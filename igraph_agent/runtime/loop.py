@@ -94,6 +94,8 @@ async def resume_loop(spec: RunSpec) -> AgentResponse:
         batch = await run_planned(spec, st, resumed_turn(spec, call_ids))
     except AgentError as exc:
         return _finish(spec, st, "error", "", error=exc, run_status=RunPhase.ERROR)
+    if batch.paused:  # a modified plan, previewed again, waits for the person once more
+        return pause_run(spec, st, call_ids, step)
     _add_results(spec, st, batch)
     return await _drive(spec, st, step)
 

@@ -1,7 +1,7 @@
 """Refusals are refusals: a run whose requested action was refused ends ``blocked``.
 
-When a call of the run was refused — read-only mode, a rejected approval, a tool the
-request does not allow — and it never succeeded later in the run, the run ends ``blocked``
+When a call of the run was refused — read-only mode, a rejected approval, a modified plan
+whose preview failed, a tool the request does not allow — and it never succeeded later in the run, the run ends ``blocked``
 with a structured :class:`~igraph_agent.response.Refusal` (code, what was refused, how to
 unblock), not ``answered`` with unrelated text. When other calls produced a useful result
 (an analysis, not only state checks), the answer stands and the refusal is a notice.
@@ -23,9 +23,11 @@ from igraph_agent.errors import ErrorCode
 from igraph_agent.response import Action, Refusal
 from igraph_agent.tools.registry import ToolResult
 
-#: tools whose success only shows or prepares the graph state, not an answer
+#: tools whose success only shows or prepares the graph state (or the change that was then
+#: refused: a preview of the optimization whose commit was rejected), not an answer
 STATE_TOOLS = frozenset({"get_graph_info", "construct_graph", "load_constructed_graph",
-                         "load_skill", "read_skill_reference", "find_tools"})
+                         "load_skill", "read_skill_reference", "find_tools",
+                         "preview_graph_optimization"})
 UNBLOCK = {
     ErrorCode.READ_ONLY_MODE: ["ask again without read-only mode (drop --read-only, "
                                "RunOptions(read_only=False), unset IGRAPH_AGENT_READ_ONLY)"],
@@ -33,12 +35,16 @@ UNBLOCK = {
                                   "or approve it with modified arguments (Modify)"],
     ErrorCode.TOOL_NOT_IN_SCOPE: ["ask again with the tool allowed (RunOptions.tools, or a "
                                   "skill that declares it)"],
+    ErrorCode.MODIFIED_PLAN_INVALID: ["ask again and modify with options the preview accepts",
+                                      "or approve the plan as previewed"],
 }
 ALTERNATIVE = {
     ErrorCode.READ_ONLY_MODE: "read-only tools still work: get_graph_info, the analyses, and "
                               "preview_graph_optimization (which changes nothing)",
     ErrorCode.APPROVAL_REJECTED: "the graph is unchanged; analyses of it still work",
     ErrorCode.TOOL_NOT_IN_SCOPE: "the tools this request allows still work",
+    ErrorCode.MODIFIED_PLAN_INVALID: "the graph is unchanged; preview_graph_optimization "
+                                     "shows what other options would do",
 }
 
 

@@ -18,7 +18,9 @@ in the model's order.
 A gated call pauses (``runtime/approvals.py`` records the request). When every pause of
 the turn is decided, the same turn comes back through :func:`run_planned`: calls that
 had ended keep their stored result, an approved (or modified) call runs without asking
-again, a rejected one gets ``APPROVAL_REJECTED``.
+again, a rejected one gets ``APPROVAL_REJECTED``. A modified call whose tool plans through a
+preview (``Tool.replan``: ``commit_graph_optimization``) is previewed again on the modified
+arguments; when that gives another plan, the person is asked again with it.
 
 Example::
 
@@ -33,6 +35,7 @@ Example::
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 from dataclasses import dataclass
 
@@ -199,6 +202,10 @@ async def _outcome(spec: RunSpec, st: RunState, p: Planned, planned: list[Planne
         spec.store.finish_tool_call(spec.run_id, p.call.id, result.envelope(),
                                     spec.events.generation)
         return Outcome(CallOutcome.FAILED, result)
+    if p.decision == ApprovalStatus.MODIFIED and p.tool is not None and p.tool.replan:
+        replanned = await _replan(spec, st, p)
+        if replanned is not None:
+            return replanned
     if p.decision is None and _needs_approval(spec, p) \
             and st.failure_of(p.call.name, p.args_view, spec.session.state_token()) is None:
         request_approval(spec, p)
@@ -206,6 +213,39 @@ async def _outcome(spec: RunSpec, st: RunState, p: Planned, planned: list[Planne
     async with limit:
         result = await execute_call(spec, st, p)
     return Outcome(_state_of(result), result)
+
+
+async def _replan(spec: RunSpec, st: RunState, p: Planned) -> Outcome | None:
+    """A modified call whose plan a preview computes (``Tool.replan``): the preview runs on
+    the modified arguments (a card of its own). The same plan: None, the call runs. Another
+    plan: the person is asked again, with it (``PAUSED``). A failed preview fails the call."""
+    assert p.tool is not None and p.tool.replan is not None and p.args is not None
+    replan = p.tool.replan
+    cid = f"{p.call.id}.preview{spec.events.generation}"
+    preview = plan_call(spec.registry, ToolCallRequest(cid, replan.preview,
+                                                       json.dumps(replan.preview_args(p.args))),
+                        {replan.preview})
+    spec.store.start_tool_calls(spec.run_id, [(cid, replan.preview, preview.args_view)])
+    result = await execute_call(spec, st, preview)
+    st.record(replan.preview, cid, preview.args_view, result)
+    if not result.success:
+        why = result.error.message if result.error else result.summary
+        failed = ToolResult.failure(
+            p.call.name, p.call.id, ErrorCode.MODIFIED_PLAN_INVALID,
+            f"not run: the modified options could not be previewed ({why})",
+            hint="do not call it again in this run; nothing was written",
+            details={"preview_error": result.error.code if result.error else None})
+        done = Planned(index=p.index, call=p.call, tool=p.tool, args_view=p.args_view,
+                       rejected=failed)
+        return Outcome(CallOutcome.FAILED, await execute_call(spec, st, done))
+    planned_args = replan.plan_args(result.data)
+    if planned_args == p.args_view:
+        return None  # the modification names the plan its options give: it runs
+    again = plan_call(spec.registry, ToolCallRequest(p.call.id, p.call.name,
+                                                     json.dumps(planned_args)),
+                      spec.scope, p.index)
+    request_approval(spec, again)
+    return Outcome(CallOutcome.PAUSED)
 
 
 def _state_of(result: ToolResult) -> CallOutcome:

@@ -34,7 +34,7 @@ from igraph_agent.results.optimize import (
     CommitGraphOptimizationResult,
     PreviewGraphOptimizationResult,
 )
-from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.registry import Replan, ToolContext, ToolOutput, tool
 
 DerivedAttribute = Literal["degree", "component"]
 
@@ -188,8 +188,36 @@ class CommitArgs(BaseModel):
     options: OptimizeOptions = Field(default_factory=OptimizeOptions)
 
 
+def _patched(proposed: dict[str, Any], patched: dict[str, Any]) -> dict[str, Any]:
+    """A person's modification over the proposed commit: ``options`` merge key by key, and an
+    option named at the top level (``{"drop_isolates": false}``) goes into ``options``.
+
+    Example::
+
+        >>> _patched({"plan_id": "plan_1", "options": {"drop_isolates": True,
+        ...           "drop_self_loops": True}}, {"drop_isolates": False})
+        {'plan_id': 'plan_1', 'options': {'drop_isolates': False, 'drop_self_loops': True}}
+    """
+    out = {**proposed, "options": dict(proposed.get("options") or {})}
+    for key, value in patched.items():
+        if key == "options" and isinstance(value, dict):
+            out["options"].update(value)
+        elif key in OptimizeOptions.model_fields and key not in CommitArgs.model_fields:
+            out["options"][key] = value
+        else:
+            out[key] = value
+    return out
+
+
+# A modified commit is previewed again on its options: the person approves the plan those
+# options give (or it commits at once when the modification names that very plan).
+_REPLAN = Replan(preview="preview_graph_optimization",
+                 preview_args=lambda a: a.options.model_dump(mode="json"),
+                 plan_args=lambda data: data["commit_args"], patch=_patched)
+
+
 @tool(result=CommitGraphOptimizationResult, reads=("dataset:{dataset_id}",), writes=("graph", "dataset:{dataset_id}"),
-      requires_approval=True, mutates=True)
+      requires_approval=True, mutates=True, replan=_REPLAN)
 def commit_graph_optimization(ctx: ToolContext, args: CommitArgs) -> ToolOutput:
     """Apply a previewed optimization plan (pass the preview's commit_args) as a new revision
     of the dataset and load it. Needs the user's approval. REVISION_CONFLICT if the dataset

@@ -183,6 +183,24 @@ class ToolResult(BaseModel):
 
 
 @dataclass(frozen=True)
+class Replan:
+    """A gated call whose arguments carry a plan that another tool computed (a preview).
+
+    When a person modifies such a call, the runtime runs ``preview`` on the modified
+    arguments (``preview_args(args)``) and takes the gated call's arguments from its result
+    (``plan_args(data)``): the same as the modified ones, it runs; otherwise the person is
+    asked again, with the new plan (``runtime/scheduler.py``).
+    """
+
+    preview: str
+    preview_args: Callable[[Any], dict[str, Any]]
+    plan_args: Callable[[dict[str, Any]], dict[str, Any]]
+    # ``patch(proposed, patched)``: the arguments a person's partial modification gives
+    # (e.g. ``{"drop_isolates": false}`` over the proposed plan); None: ``patched`` as sent
+    patch: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
 class Tool:
     name: str
     description: str
@@ -207,6 +225,8 @@ class Tool:
     # 1 the default, 2 one pass over the whole graph, 3 superlinear (communities, betweenness);
     # a function of the arguments where they decide it.
     cost: int | Callable[[Any], int] = 1
+    # a gated call whose plan is previewed again when a person modifies it (see ``Replan``)
+    replan: Replan | None = None
 
     def expected_cost(self, args: BaseModel | None) -> int:
         """The cost class of a call with these arguments (see ``cost``).
@@ -282,6 +302,7 @@ def tool(
     timeout_s: float | None = None,
     splits_when: Callable[[Any], bool] | None = None,
     cost: int | Callable[[Any], int] = 1,
+    replan: Replan | None = None,
 ) -> Callable[[Callable[..., ToolOutput]], Tool]:
     """Turn ``handler(ctx, args: ArgsModel) -> ToolOutput`` into a :class:`Tool`.
 
@@ -315,6 +336,7 @@ def tool(
             timeout_s=timeout_s,
             splits_when=splits_when,
             cost=cost,
+            replan=replan,
         )
 
     return wrap
