@@ -107,6 +107,44 @@ def test_rejected_approval_ends_with_the_response_badge_and_folded_steps(page, l
     assert first.locator(".iga-evidence").count() <= 1
 
 
+def test_modify_then_approve_commits_the_modified_plan(page, lab):  # noqa: F811
+    cells = ["%load_ext igraph_agent",
+             "import pandas as pd\n"
+             "ferries = pd.DataFrame({'pier_from': ['kelp', 'tern', 'gull', 'gull'],\n"
+             "                        'pier_to': ['tern', 'gull', 'gull', 'kelp'],\n"
+             "                        'weight': [5.0, 1.0, 3.0, 4.0]})",
+             "%%agent --with ferries\nOptimize the graph"]
+    (lab.root / "modify.ipynb").write_text(json.dumps(_notebook(cells)))
+    _open(page, lab, "modify.ipynb", "modify")
+    _run_all(page)
+    panel = page.locator(f"{NB} .iga-panel").last
+    panel.locator(".iga-approval").wait_for(timeout=180_000)
+    assert "1 self-loop" in panel.locator(".iga-what").inner_text()
+    first_plan = json.loads(panel.locator(".iga-json").input_value())["plan_id"]
+    panel.locator(".iga-modify-box > summary").click()
+    editor = panel.locator(".iga-json")
+    args = json.loads(editor.input_value())
+    args["options"].update(drop_self_loops=False, min_edge_weight=2)  # as a person edits it
+    editor.fill(json.dumps(args, indent=2))
+    panel.locator(".iga-modify").click()
+    # asked again, with the plan the modified options give (not INVALID_ARGUMENTS)
+    what = panel.locator(".iga-what", has_text="weight < 2")
+    what.wait_for(timeout=120_000)
+    assert "self-loop" not in what.inner_text()
+    assert panel.get_attribute("data-status") == "awaiting_approval"
+    assert json.loads(panel.locator(".iga-json").input_value())["plan_id"] != first_plan
+    assert "sent for" not in panel.inner_text()  # the click's line went with the new question
+    panel.locator(".iga-approve").click()
+    page.wait_for_function(
+        "e => !['awaiting_approval', 'running', 'starting'].includes(e.dataset.status)",
+        arg=panel.element_handle(), timeout=120_000)
+    assert panel.get_attribute("data-status") == "answered"
+    answer = panel.locator(".iga-answer").inner_text()
+    assert "with the options modified at approval" in answer, answer
+    assert "revision 2 is loaded: 3 nodes, 3 edges" in answer, answer  # self-loop kept
+    assert "sent for" not in panel.inner_text()
+
+
 PAUSING = ["%load_ext igraph_agent",
            f"import pandas as pd\nkarate = pd.read_csv({str(KARATE)!r})",
            "%%agent --with karate\nHow big is the graph?",

@@ -444,9 +444,11 @@ def test_paused_run_shows_pending_approval_and_kernel_stays_responsive(k7):
     # Approve as the panel's button does: a click that only enqueues; the run continues
     _click(k7, run_id, {"type": "decide", "decision": "approve", "run_id": run_id,
                         "tool_call_id": view["pending"][0]["tool_call_id"]})
-    done = _wait_view(k7, run_id, {"answered", "blocked", "error"}, timeout=60)
+    done = _wait_view(k7, run_id, {"answered", "blocked", "error"}, timeout=60, response=True)
     assert done["status"] == "answered" and done["pending"] == []
     assert "cleared" in done["answer"]
+    k7.collect(1.0)  # the click's "approve sent for …; the run continues" is gone once it ended
+    assert "sent for" not in k7.view_of(run_id)["message"], k7.view_of(run_id)["message"]
     assert [c["status"] for c in done["tools"] if c["tool"] == "clear_graph"][-1] == "ok"
 
 
@@ -523,8 +525,19 @@ def test_a_new_question_while_a_run_is_paused_offers_to_decide_or_cancel_it(k7):
     shown = [m for m in k7.iopub[before:] if m["msg_type"] == "comm_open"
              and (m["content"]["data"].get("state") or {}).get("view", {}).get("run_id") == run_id]
     assert shown and shown[-1]["content"]["data"]["state"]["view"]["pending"]  # its buttons
+    before = len(k7.iopub)
     cancelled = k7.run(f"%agent cancel {run_id}")
     assert cancelled.stdout.strip() == f"run {run_id}: cancelled", cancelled
+    view = k7.view_of(run_id)
+    assert view["status"] == "cancelled" and view["pending"] == [], view
+    assert "Waiting for approval" not in view["answer"]
+    k7.collect(1.0)
+    static = [m["content"]["data"] for m in k7.iopub[before:]
+              if m["msg_type"] == "update_display_data"
+              and 'data-status="cancelled"' in m["content"]["data"].get("text/html", "")]
+    assert static, "the paused panel's cell was not replaced by its cancelled rendition"
+    assert "Waiting for approval" not in static[-1]["text/html"]
+    assert "Waiting for approval" not in static[-1]["text/markdown"]
     history = k7.run("%agent history").stdout
     line = next(x for x in history.splitlines() if x.startswith(run_id))
     assert " cancelled " in line and "completed" not in history

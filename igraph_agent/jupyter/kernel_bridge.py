@@ -144,11 +144,15 @@ class KernelBridge:
     def _work(self) -> None:
         while True:
             command = self.commands.get()
+            shown = getattr(command.panel, "finishes", 0)
             try:
                 command.outcome = self.execute(command)
             except Exception as exc:  # a command must never kill the worker
                 command.outcome = f"{type(exc).__name__}: {exc}"
-            if command.panel is not None and command.outcome:
+            # a response that came meanwhile (the run ended, or paused again with a new
+            # question) already says what the click did: its line would only linger
+            if command.panel is not None and command.outcome \
+                    and getattr(command.panel, "finishes", 0) == shown:
                 command.panel.note(command.outcome)
             self.publish_status()
             command.done.set()

@@ -41,6 +41,7 @@ class RunWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._lock = threading.RLock()
         self._on_command = on_command
+        self.finishes = 0  # responses shown so far (a click's line is dropped once one came)
         self.on_msg(self._on_custom_msg)
 
     @classmethod
@@ -85,8 +86,11 @@ class RunWidget(anywidget.AnyWidget):
             view = runview.apply_response(self.view, response)
             if figures is not None:
                 view["figures"] = figures
-            if view["status"] in SETTLED_STATES:
-                view["message"] = ""  # "approve sent…" told what a click did while it ran
+            self.finishes += 1
+            if view["status"] in SETTLED_STATES or view["pending"]:
+                # "approve sent…" told what a click did while it ran; a new approval box
+                # (a modified plan asked again) says what happens next
+                view["message"] = ""
             self.view = view
             self._free_click_route()
 
