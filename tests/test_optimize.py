@@ -269,3 +269,55 @@ def test_rejecting_the_commit_of_a_previewed_plan_ends_blocked_with_the_refusal(
     assert resp.refusal.code == ErrorCode.APPROVAL_REJECTED
     assert agent.store.get_dataset(first.args["dataset_id"])["revision"] == 1
     agent.close()
+
+
+def test_the_preview_lists_what_construction_merged_apart_from_what_the_commit_changes(tmp_path):
+    import pandas as pd
+
+    shipments = pd.DataFrame({"sender": ["oslo", "oslo", "bergen", "tromso", "oslo", "molde"],
+                              "receiver": ["bergen", "bergen", "molde", "tromso", "bergen",
+                                           "oslo"],
+                              "crates": [1, 2, 3, 1, 1, 4]})
+    agent = Agent(home=tmp_path)
+    paused = agent.ask("Optimize the graph", attach=[shipments])
+    preview = next(paused.data[a.call_id] for a in paused.actions
+                   if a.tool == "preview_graph_optimization")
+    done = preview["already_done"]
+    # oslo-bergen came in 3 rows, stored as 1 edge; the tromso self-loop was stored as given
+    assert (done["edge_rows_merged"], done["edges_from_merged_rows"]) == (2, 1)
+    assert done["self_loops"] == 1
+    assert preview["operation_counts"] == {"drop_self_loop": 1, "drop_isolate": 1}
+    assert not any(o["op"] == "merge_nodes" for o in preview["operations"])  # not re-planned
+    call = next(r for r in agent.store.tool_calls(paused.run_id)
+                if r["tool"] == "preview_graph_optimization")
+    assert call["envelope"]["summary"].endswith(
+        "construction already did (not in this plan): 2 repeated edge rows merged into 1 edge "
+        "(weights summed), 1 self-loop stored as given")
+    agent.cancel(paused.run_id)
+    agent.close()
+
+
+def test_the_preview_of_a_multigraph_says_its_parallel_edges_were_counted_in_multiplicity(
+        tmp_path):
+    relays = nx.MultiGraph([("ant", "bee"), ("ant", "bee"), ("bee", "cat"), ("cat", "cat")])
+    agent, ds = _loaded_agent(tmp_path, relays)
+    model = ScriptedModel([[call("load_constructed_graph", dataset_id=ds)],
+                           [call("preview_graph_optimization")], "Previewed."])
+    resp = agent.ask("preview a cleanup", options=RunOptions(model=model.id))
+    done = resp.data[resp.actions[-1].call_id]["already_done"]
+    assert any("multiplicity" in note for note in done["notes"]), done
+    assert resp.data[resp.actions[-1].call_id]["operation_counts"] == {"drop_self_loop": 1}
+    agent.close()
+
+
+def test_a_graph_with_nothing_to_clean_is_answered_with_what_construction_already_did(tmp_path):
+    import pandas as pd
+
+    visits = pd.DataFrame({"guest": ["ida", "ida", "jon"], "host": ["jon", "jon", "kai"]})
+    agent = Agent(home=tmp_path)
+    done = agent.ask("Optimize the graph", attach=[visits])
+    assert done.status == "answered" and done.pending == [], done.answer  # nothing to commit
+    assert "no changes needed" in done.answer and "Nothing was committed" in done.answer
+    assert "Already done when the graph was built, not part of this plan: 1 repeated edge " \
+           "row merged into 1 edge" in done.answer, done.answer
+    agent.close()

@@ -157,3 +157,18 @@ def test_the_approval_box_says_in_words_what_a_commit_will_change():
     assert describe("commit_graph_optimization", args, cards) == (
         "drop 2 self-loops, 2 edges with weight < 1 and 1 isolated node: 8 → 7 nodes, "
         "11 → 7 edges on ds_1 r1 (saved as a new revision)")
+
+
+def test_the_approval_box_lists_what_construction_already_did_apart_from_the_plan():
+    from igraph_agent.jupyter.words import describe
+
+    cards = [{"tool": "preview_graph_optimization",
+              "summary": "preview plan_2 on ds_1 r1: 1 drop_isolate; 5->4 nodes, 6->6 edges; "
+                         "construction already did (not in this plan): 3 repeated edge rows "
+                         "merged into 2 edges (weights summed)"}]
+    args = {"plan_id": "plan_2", "dataset_id": "ds_1", "base_revision": 1, "options": {}}
+    said = describe("commit_graph_optimization", args, cards)
+    assert said.startswith("drop 1 isolated node: 5 → 4 nodes")
+    assert said.endswith("(saved as a new revision). Already done when the graph was built, "
+                         "not part of this plan: 3 repeated edge rows merged into 2 edges "
+                         "(weights summed)")

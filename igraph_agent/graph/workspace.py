@@ -195,7 +195,9 @@ class Workspace:
         self.store.add_dataset(did, label, source_ids, spec.model_dump())
         try:
             directed, choices = resolve_direction(spec, tables)
-            nodes, edges = normalise_tables(*self._build(tables, spec), directed)
+            raw_nodes, raw_edges = self._build(tables, spec)
+            nodes, edges = normalise_tables(raw_nodes, raw_edges, directed)
+            merged = self._merged(source_ids, raw_nodes, raw_edges, nodes, edges, directed)
             nodes, edges = arrow_safe(nodes), arrow_safe(edges)
             with dataset_lock(self.datasets_dir, did):
                 digest = write_revision(self.datasets_dir, did, CONSTRUCTED_REVISION, nodes,
@@ -204,7 +206,8 @@ class Workspace:
                         "kind": spec.kind, "choices": choices,
                         "weighted": "weight" in edges.columns and bool(edges["weight"].notna().any()),
                         "construction_key": key,
-                        "content_sha256": {str(CONSTRUCTED_REVISION): digest}}
+                        "content_sha256": {str(CONSTRUCTED_REVISION): digest},
+                        **({"construction_merged": merged} if merged else {})}
                 self.store.update_dataset(did, status="ready",
                                           revision=CONSTRUCTED_REVISION, meta=meta)
         except Exception as exc:
@@ -215,6 +218,29 @@ class Workspace:
             error.details = {**error.details, "dataset_id": did, "construction_status": "failed"}
             raise error from None
         return {**self.dataset(did), "reused": False}
+
+    def _merged(self, source_ids: list[str], raw_nodes: pd.DataFrame, raw_edges: pd.DataFrame,
+                nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool) -> dict[str, Any]:
+        """What construction already merged or kept as it was, for the optimisation preview
+        to list apart from what a commit would change: repeated edge rows (same endpoints,
+        either order when undirected) merged into one edge (weights summed), repeated node
+        rows merged, self-loops kept, and the sources' own notes (a multigraph's parallel
+        edges counted in ``multiplicity``, renamed attributes). Empty when nothing was."""
+        out: dict[str, Any] = {}
+        if len(raw_edges) > len(edges):
+            out["edge_rows_merged"] = int(len(raw_edges) - len(edges))
+            out["edges_from_merged_rows"] = int(_repeated_edges(raw_edges, directed))
+        node_rows = int(raw_nodes["id"].astype(str).duplicated().sum()) if "id" in raw_nodes else 0
+        if node_rows:
+            out["node_rows_merged"] = node_rows
+        loops = int((edges["source"] == edges["target"]).sum()) if len(edges) else 0
+        if loops:
+            out["self_loops"] = loops
+        notes = [n for sid in source_ids
+                 for n in (self.store.get_source(sid)["meta"] or {}).get("notes", [])]
+        if notes:
+            out["notes"] = list(dict.fromkeys(notes))
+        return out
 
     def _input_tables(self, source_ids: list[str], spec: GraphSpec) -> list[dict[str, pd.DataFrame]]:
         """Per source: its graph tables (``edges``/``nodes``) or the table(s) the spec uses.
@@ -355,3 +381,12 @@ def construction_key(source_ids: list[str], spec: GraphSpec) -> str:
     """What makes two constructions the same: the sources (in order) and the whole spec."""
     text = json.dumps({"sources": list(source_ids), "spec": spec.model_dump()}, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _repeated_edges(edges: pd.DataFrame, directed: bool) -> int:
+    """How many distinct edges were given by more than one row."""
+    a, b = edges["source"].astype(str), edges["target"].astype(str)
+    if not directed:
+        a, b = a.where(a <= b, b), b.where(a <= b, a)
+    counts = pd.DataFrame({"a": a, "b": b}).value_counts()
+    return int((counts > 1).sum())

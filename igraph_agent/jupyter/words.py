@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+ALREADY_DONE = "; construction already did (not in this plan): "  # tools/optimize.py
 DROPS = {"drop_self_loop": ("self-loop", "self-loops"),
          "drop_edge": ("edge", "edges"),
          "drop_isolate": ("isolated node", "isolated nodes")}
@@ -73,7 +74,10 @@ def _commit(args: dict[str, Any], cards: list[dict[str, Any]]) -> str:
     sizes = SIZES.search(preview)
     size = (f": {sizes[1]} → {sizes[2]} nodes, {sizes[3]} → {sizes[4]} edges"
             if sizes else "")
-    return f"{changes}{size} on {where} (saved as a new revision)"
+    done = preview.split(ALREADY_DONE, 1)[1] if ALREADY_DONE in preview else ""
+    merged = f". Already done when the graph was built, not part of this plan: {done}" \
+        if done else ""
+    return f"{changes}{size} on {where} (saved as a new revision){merged}"
 
 
 def _changes(preview: str, options: dict[str, Any]) -> str:

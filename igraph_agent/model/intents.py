@@ -217,6 +217,9 @@ def _optimize_render(st: PlanState, obs: list[Observed]) -> str:
             f"{p.base_revision}): {counts or 'no changes needed'}; "
             f"{p.before.nodes} → {p.after.nodes} nodes, "
             f"{p.before.edges} → {p.after.edges} edges.")
+    if p.already_done is not None and p.already_done.words():
+        text += (" Already done when the graph was built, not part of this plan: "
+                 f"{p.already_done.words()}.")
     commit = st.last_ok("commit_graph_optimization")
     if commit is None:
         return text + " Nothing was committed."

@@ -290,7 +290,9 @@ def _err(obs: Observed) -> str:
     return f"{e.get('code', 'ERROR')}: {e.get('message', obs.result.get('summary', ''))}{hint}"
 
 
-_CALL_LESS = {"overview", "report", "visualize"}  # intents that may answer with no call of their own
+# intents that may answer with no call of their own ("optimize": a preview with nothing to
+# change asks for no commit, and says so)
+_CALL_LESS = {"overview", "report", "visualize", "optimize"}
 #: refusals (the runtime ends such a run blocked, runtime/refusals.py): what unblocks each
 _REFUSED = {
     "READ_ONLY_MODE": "Ask again without read-only mode to make the change.",

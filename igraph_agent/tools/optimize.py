@@ -32,6 +32,7 @@ from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.results.optimize import (
     ClearGraphResult,
     CommitGraphOptimizationResult,
+    ConstructionMerged,
     PreviewGraphOptimizationResult,
 )
 from igraph_agent.tools.registry import Replan, ToolContext, ToolOutput, tool
@@ -173,12 +174,17 @@ def preview_graph_optimization(ctx: ToolContext, args: OptimizeOptions) -> ToolO
                         "options": args.model_dump(mode="json")},
         "persisted": False,
     }
+    done = (ctx.workspace.dataset(ctx.session.dataset_id)["meta"] or {}).get("construction_merged")
+    if done:
+        data["already_done"] = done
     listed = ", ".join(f"{v} {k}" for k, v in counts.items()) or "no changes"
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"preview {pid} on {ctx.session.dataset_id} "
                               f"r{ctx.session.revision}: {listed}; "
                               f"{g.number_of_nodes()}->{h.number_of_nodes()} nodes, "
-                              f"{g.number_of_edges()}->{h.number_of_edges()} edges")
+                              f"{g.number_of_edges()}->{h.number_of_edges()} edges"
+                              + (f"; construction already did (not in this plan): "
+                                 f"{ConstructionMerged(**done).words()}" if done else ""))
 
 
 class CommitArgs(BaseModel):
