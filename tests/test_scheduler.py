@@ -127,12 +127,28 @@ def test_read_batch_after_a_load_waits_for_the_load(agent):
     assert degree["data"]["nodes"] == 34  # it read the loaded graph, not an empty session
 
 
+def _completed(ctx: ToolContext, tool_name: str, within: float) -> bool:
+    """Whether the run's call of ``tool_name`` is recorded as finished within ``within`` s
+    (its row and its tool.completed event are written in one transaction)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        rows = ctx.workspace.store.tool_calls(ctx.run_id)
+        if any(r["tool"] == tool_name and r["status"] in ("succeeded", "failed") for r in rows):
+            return True
+        time.sleep(0.01)
+    return False
+
+
 def _side_registry(log: list[str], gate: threading.Event | None = None):
     @tool(reads=("report",))
     def slow_note(ctx: ToolContext, args: _Key) -> ToolOutput:
-        """Independent of the graph; waits until fast_note ran when a gate is given."""
+        """Independent of the graph; with a gate, waits until fast_note ran alongside and its
+        completion was recorded (the two calls then complete in a known order: without the
+        second wait, both threads return at once and either completion may be seen first)."""
         if gate is not None and not gate.wait(10):
             raise ToolError(ErrorCode.TOOL_FAILED, "fast_note never ran alongside")
+        if gate is not None and not _completed(ctx, "fast_note", within=10):
+            raise ToolError(ErrorCode.TOOL_FAILED, "fast_note's completion was never recorded")
         log.append(f"slow:{args.key}")
         return ToolOutput(data={"key": args.key}, summary=f"slow {args.key}")
 
