@@ -60,7 +60,12 @@ def ask(ctx: click.Context, question: str, data: tuple[str, ...], model: str | N
     agent = _agent(ctx.obj["home"])
     if session:
         agent.use_session(session)
-    resp = agent.ask(question, attach=[Path(p) for p in data], options=options)
+    handle = agent.start(question, attach=[Path(p) for p in data], options=options)
+    try:
+        resp = handle.wait()
+    except KeyboardInterrupt:  # Ctrl-C, also while the data is read: the run ends cancelled
+        agent.cancel(run_id=handle.run_id, wait=30)
+        resp = handle.wait(60)
     echo(resp.to_json() if fmt == "json" else resp.to_markdown())
     ctx.exit(EXIT.get(resp.status, 1))
 

@@ -172,3 +172,28 @@ def test_the_approval_box_lists_what_construction_already_did_apart_from_the_pla
     assert said.endswith("(saved as a new revision). Already done when the graph was built, "
                          "not part of this plan: 3 repeated edge rows merged into 2 edges "
                          "(weights summed)")
+
+
+def test_the_reading_line_shows_while_data_is_read_and_a_note_is_never_replaced():
+    view = runview.empty_view("run_1", "Which depots are best connected?")
+    reading = [{"type": "run.started", "ts": 1.0, "data": {"model": "m"}},
+               {"type": "data.progress", "ts": 1.1, "data": {
+                   "name": "routes.csv", "phase": "reading", "total": 1_000_000,
+                   "line": "reading routes.csv · 1,000,000 rows"}},
+               {"type": "data.progress", "ts": 1.5, "data": {
+                   "name": "routes.csv", "phase": "reading", "rows": 200_000,
+                   "total": 1_000_000, "line": "reading routes.csv · 200,000 of 1,000,000 rows"}}]
+    for e in reading:
+        view = runview.apply_event(view, e)
+    assert view["status"] == "running"
+    assert view["message"] == view["reading"] == "reading routes.csv · 200,000 of 1,000,000 rows"
+    built = runview.apply_event(view, {"type": "data.progress", "ts": 2.0, "data": {
+        "phase": "done", "name": "routes.csv"}})
+    assert built["message"] == "" and built["reading"] == ""
+    noted = {**view, "message": "cancel requested"}  # a click's note stays until the end
+    noted = runview.apply_event(noted, {"type": "data.progress", "ts": 1.8, "data": {
+        "phase": "checking", "line": "checking routes.csv · 1,000,000 rows"}})
+    assert noted["message"] == "cancel requested"
+    ended = runview.apply_event(noted, {"type": "run.cancelled", "ts": 2.0, "data": {
+        "status": "error", "error": {"code": "RUN_CANCELLED", "message": "cancelled"}}})
+    assert ended["status"] == "cancelled" and ended["reading"] == ""

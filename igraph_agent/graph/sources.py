@@ -33,6 +33,7 @@ import numpy as np
 import pandas as pd
 
 from igraph_agent.errors import ErrorCode, ToolError
+from igraph_agent.graph.progress import step
 from igraph_agent.graph.semantics import DIRECTED_PAIRS
 
 #: limits on every file source (docs/limits.md lists them all)
@@ -45,6 +46,8 @@ MAX_COLUMNS = 1_000
 #: the longest path, and the longest name in it, a file system takes (Linux)
 MAX_PATH_BYTES = 4096
 MAX_NAME_BYTES = 255
+#: rows pandas reads between two progress steps (graph/progress.py) of a delimited file
+CHUNK_ROWS = 100_000
 CSV_SUFFIXES = {".csv": ",", ".tsv": "\t"}
 TXT_SUFFIXES = {".txt", ".edges", ".edgelist"}
 SQL_SUFFIXES = {".sql"}
@@ -159,9 +162,11 @@ def _checked_text(path: Path) -> str | None:
     if path.stat().st_size > WHOLE_READ_BYTES:
         return None
     data = path.read_bytes()
+    step("reading")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
         return None
     ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+    step("reading")
     bounds = np.concatenate([[-1], ends, [len(data) - 1]])
     if len(data) and int(np.diff(bounds).max()) > MAX_LINE_BYTES:
         return None
@@ -223,6 +228,7 @@ def read_csv(path: Path) -> SourceData:
     are checked before and while the file streams (docs/limits.md).
     """
     check_size(path)
+    step("reading")
     sep = CSV_SUFFIXES.get(path.suffix.lower(), ",")
     df, lines = parse_delimited(path, sep)
     check_edge_columns(df, path.name, lambda i: f"line {lines[i]}", lines)
@@ -260,6 +266,8 @@ def parse_delimited(path: Path, sep: str) -> tuple[pd.DataFrame, list[int]]:
                               hint="every row needs one value per header column (quote values "
                               "that contain the separator)", line=reader.line_num)
             lines.append(reader.line_num)
+            if len(lines) % CHUNK_ROWS == 0:
+                step("scanning", rows=len(lines))
             if len(lines) > MAX_ROWS:
                 raise invalid(f"{name} has more than {MAX_ROWS} rows", line=reader.line_num,
                               hint="filter or sample the table first (see docs/limits.md)")
@@ -297,13 +305,16 @@ def _columnar_lines(text: str, name: str, sep: str) -> tuple[list[str], list[int
     def per_line(mask: np.ndarray) -> np.ndarray:
         return np.add.reduceat(mask, starts, dtype=np.int64)
 
+    step("reading")
     is_sep = data == ord(sep)
     seps = per_line(is_sep)
+    step("reading")
     kind = np.zeros(256, dtype=np.uint8)  # 0 content, 1 white space or separator, 2 non-ASCII
     kind[128:] = 2
     kind[np.frombuffer(_ASCII_SPACE + sep.encode(), dtype=np.uint8)] = 1
     of = kind[data]
     ascii_content = per_line(of == 0)
+    step("reading")
     if ((ascii_content == 0) & (per_line(of == 2) > 0)).any():
         return None  # perhaps only non-ASCII white space: the row pass decides
     rows = np.flatnonzero(ascii_content > 0)
@@ -321,16 +332,26 @@ def _columnar_lines(text: str, name: str, sep: str) -> tuple[list[str], list[int
 
 
 def _read_table(path: Path, sep: str, header: list[str], lines: list[int]) -> pd.DataFrame:
-    """The validated table read by pandas in one pass, typed."""
+    """The validated table read by pandas in one pass (a progress step after each chunk of
+    :data:`CHUNK_ROWS` rows), typed."""
     name = path.name
-    df = pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, encoding="utf-8-sig",
-                     na_values=[""], skipinitialspace=True, skip_blank_lines=True)
+    total = len(lines)
+    step("reading", rows=0, total=total)
+    chunks = []
+    with pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, encoding="utf-8-sig",
+                     na_values=[""], skipinitialspace=True, skip_blank_lines=True,
+                     chunksize=CHUNK_ROWS) as reader:
+        for chunk in reader:
+            chunks.append(chunk)
+            step("reading", rows=min(total, sum(len(c) for c in chunks)), total=total)
+    df = chunks[0] if len(chunks) == 1 else pd.concat(chunks, ignore_index=True)
     if len(df) != len(lines):  # a row of separators only: pandas keeps it, we skipped it
         df = df.dropna(how="all").reset_index(drop=True)
     if len(df) != len(lines):
         raise invalid(f"{name}: the rows could not be read consistently (quoting?)",
                       hint="check quotes: a value with the separator or a newline needs quotes")
     df.columns = header
+    step("checking", rows=total, total=total)
     return typed(df)
 
 
@@ -367,6 +388,7 @@ def typed(df: pd.DataFrame) -> pd.DataFrame:
     """String columns -> numbers where every value is numeric; leading-zero ids stay text."""
     out = df.copy()
     for col in out.columns:
+        step("checking", rows=len(out), total=len(out))
         s = out[col]
         if not pd.api.types.is_string_dtype(s):
             continue
@@ -525,6 +547,7 @@ def from_dataframe(df: pd.DataFrame, name: str) -> SourceData:
         raise invalid(f"{name} is a {type(df).__name__}, not a pandas DataFrame")
     if df.empty:
         raise invalid(f"DataFrame {name} has no rows")
+    step("checking", rows=len(df), total=len(df))
     names = [str(c) for c in df.columns]
     if len(names) > MAX_COLUMNS or len(df) > MAX_ROWS:
         raise invalid(f"DataFrame {name} has {len(df)} rows and {len(names)} columns; the limits "
@@ -563,6 +586,7 @@ def from_networkx(g: nx.Graph, name: str) -> SourceData:
     """
     if g.number_of_nodes() == 0:
         raise invalid(f"graph {name} has no nodes")
+    step("reading", rows=0, total=g.number_of_edges())
     notes: list[str] = []
     ids = _node_texts(g, name)
     node_rows = [{"id": ids[n], **_scalars(d, RESERVED_NODE_ATTRS, notes, "node")}
@@ -574,6 +598,7 @@ def from_networkx(g: nx.Graph, name: str) -> SourceData:
     if weighted:  # networkx reads an edge without a weight as weight 1
         for row in rows:
             row.setdefault("weight", 1.0)  # a weight set to nan stays, and is refused below
+    step("checking", rows=len(rows), total=len(rows))
     edges = pd.DataFrame(rows)
     edges = arrow_safe(edges) if not edges.empty else pd.DataFrame(columns=["source", "target"])
     check_edge_columns(edges, f"graph {name}", lambda i: f"edge {i + 1}")

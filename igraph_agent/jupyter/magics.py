@@ -497,7 +497,10 @@ def _kernel_loop(ipython: Any) -> Any:
 
 
 def _build_agent() -> None:
+    """Build the kernel's Agent and load what the first ``%%agent`` cell needs (the panel's
+    widget, the request builder's catalogue), so that cell shows its panel at once."""
     try:
-        _ = get_bridge().agent
+        get_bridge().agent.requests.warm()
+        import igraph_agent.jupyter.widget  # noqa: F401
     except Exception:  # not built: the first command that needs it retries and reports it
         return

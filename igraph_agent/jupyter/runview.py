@@ -28,6 +28,7 @@ from igraph_agent.runtime.events import (
     ENDED_EVENTS,
     ApprovalRequested,
     ApprovalResolved,
+    DataProgress,
     Event,
     JobProgress,
     ModelCompleted,
@@ -93,6 +94,7 @@ def empty_view(run_id: str, question: str, output_format: str = "chat") -> dict[
         "text": "", "tools": [], "jobs": {}, "answer": "", "format": output_format,
         "response_status": "", "evidence": [], "usage": {}, "pending": [], "error": None,
         "notices": [], "message": "", "figures": [], "started": None, "finished": None,
+        "reading": "",
     }
 
 
@@ -137,6 +139,8 @@ def _fold(v: dict[str, Any], parsed: Event) -> None:
     elif isinstance(data, JobProgress):
         job = data.job_id or "job"
         v["jobs"][job] = progress(v["jobs"].get(job), data, ts, v["tools"])
+    elif isinstance(data, DataProgress):  # the attachments read, then built, before any turn
+        _reading(v, "" if data.phase == "done" else data.line)
     elif isinstance(data, RunGraph):  # the graph the run is bound to, before the first turn
         v["graph"] = data.graph
     elif isinstance(data, RunPaused):
@@ -189,7 +193,16 @@ def _decided(decision: str | None) -> str:
         return CardStatus.DECIDED.value
 
 
+def _reading(v: dict[str, Any], line: str) -> None:
+    """The reading line ("reading roads.csv · 250,000 of 1,000,000 rows") is the panel's
+    message while the data is read; a note (e.g. "cancel requested") is never replaced."""
+    if not v.get("message") or v["message"] == v.get("reading"):
+        v["message"] = line
+    v["reading"] = line
+
+
 def _fold_end(v: dict[str, Any], event: Event) -> None:
+    _reading(v, "")
     error = getattr(event.data, "error", None)
     v["status"] = run_state(event.type.split(".", 1)[1],
                             {"status": getattr(event.data, "status", ""), "error": error})

@@ -34,7 +34,6 @@ from igraph_agent.runtime.events import (
     ApprovalResolved,
     EventLog,
     RunErrored,
-    RunStarted,
     typed_stored,
 )
 from igraph_agent.runtime.fingerprint import fingerprint
@@ -159,9 +158,13 @@ class Agent:
               start_request_id: str | None = None) -> RunHandle:
         """Start a run on the runtime thread and return at once.
 
-        ``start_request_id`` makes the start idempotent: the same id with the same content
-        (question, attachments, options, session) returns the existing run's handle and
-        starts nothing; with other content it is START_IDEMPOTENCY_CONFLICT. A session with
+        The attachments are read, checked and stored as the run's first phase, on the
+        runtime's side (``runtime/attaching.py``: progress events, cancellable at any
+        step), so this returns before any of them is read. ``start_request_id`` makes the
+        start idempotent: the same id with the same content (question, attachments by
+        content hash, options, session) returns the existing run's handle and starts
+        nothing; with other content it is START_IDEMPOTENCY_CONFLICT. Only such a start
+        hashes its attachments here, before it returns. A session with
         an active run, a pending approval or an unconfirmed final save refuses new runs
         with SESSION_BUSY (checked in the store, so it holds across Agents and processes).
         """
@@ -171,9 +174,11 @@ class Agent:
         known = self.runctl.start_request(start_request_id) if start_request_id else None
         sid = session or (known or {}).get("session_id") or self.session_id
         model = self.resolve_model(options)
-        print_ = fingerprint(question, attach, {**options.model_dump(mode="json"),
-                                                **({"attach_choices": choices} if choices else {})},
-                             sid, names)
+        print_ = ""  # content only matters to an idempotent start: hashed only for one
+        if start_request_id:
+            print_ = fingerprint(question, attach, {
+                **options.model_dump(mode="json"),
+                **({"attach_choices": choices} if choices else {})}, sid, names)
         known_run = (known or {}).get("run_id")
         if known_run and known.get("fingerprint") == print_:  # type: ignore[union-attr]
             return self._handle_of(known_run)
@@ -185,12 +190,13 @@ class Agent:
             return self._handle_of(run_id)
         try:
             spec = self.requests.new_run(run_id=run_id, session_id=sid, question=question,
-                                         options=options, model=model, tools=tools)
+                                         options=options, model=model, tools=tools,
+                                         attachments=attach, attach_names=names)
         except BaseException as exc:  # admitted but never started: end it, free the session
             self._abandon(run_id, sid, model, exc)
             raise
         spec.session.attach_choices = choices
-        return self._launch(spec, self._run(spec, self._attach_all(spec.session, attach, names)))
+        return self._launch(spec, self._ended(spec, run_loop(spec)))
 
     def _abandon(self, run_id: str, sid: str, model: str, exc: BaseException) -> None:
         resp = AgentResponse(status="error", model=model, run_id=run_id, session_id=sid,
@@ -254,16 +260,6 @@ class Agent:
         return self.start(question, attach=attach, session=session, options=options,
                           names=names).wait()
 
-    async def _run(self, spec: RunSpec, attach_error: AgentError | None) -> AgentResponse:
-        if attach_error is None:
-            return await self._ended(spec, run_loop(spec))
-
-        async def refused() -> AgentResponse:  # a bad attachment: the run starts and fails
-            spec.events.emit(RunStarted(question=spec.question, model=spec.model,
-                                        session_id=spec.session_id))
-            return self._fail(spec, attach_error)
-        return await self._ended(spec, refused())
-
     async def _ended(self, spec: RunSpec,
                      body: Coroutine[Any, Any, AgentResponse]) -> AgentResponse:
         """A run's (or a resumed run's) body, always ending in a stored terminal state,
@@ -291,19 +287,6 @@ class Agent:
                              "finished_at": time.time()})
         spec.events.emit(RunErrored(status="error", error=ErrorInfo.of(error).model_dump()))
         return resp
-
-    def _attach_all(self, graph: SessionGraph, objs: Iterable[Any],
-                    names: Iterable[str] | None) -> AgentError | None:
-        objs = list(objs)
-        labels = list(names or [])
-        try:  # all validated before any is stored: one bad object stores nothing
-            ids = [s["source_id"] for s in self.workspace.attach_many(objs, labels)]
-        except AgentError as exc:
-            return exc
-        except Exception as exc:  # never leave the admitted run "preparing"
-            return AgentError(ErrorCode.SOURCE_INVALID, f"{type(exc).__name__}: {exc}")
-        graph.attached_sources = ids
-        return None
 
     # -- skills and memory ------------------------------------------------------------
     @property

@@ -131,6 +131,20 @@ class JobProgress(Payload):
     message: str = ""
 
 
+class DataProgress(Payload):
+    """The run's first phase on attached data (``runtime/attaching.py``): which attachment
+    is being read, checked or stored (``phase``), how many rows so far of how many, then
+    the graph built from them; ``done`` once the data is bound. ``line`` is the words a
+    panel shows ("reading roads.csv · 400,000 of 1,000,000 rows")."""
+
+    type: Literal["data.progress"] = Field("data.progress", exclude=True)
+    name: str = ""
+    phase: str = ""  # reading | checking | storing | building | done
+    rows: int | None = None
+    total: int | None = None
+    line: str = ""
+
+
 class RunPaused(Payload):
     type: Literal["run.paused"] = Field("run.paused", exclude=True)
     status: str = ""
@@ -169,7 +183,8 @@ class RunInterrupted(_RunEnded):
 RunEnded = RunCompleted | RunCancelled | RunErrored | RunInterrupted
 AnyPayload = Annotated[
     RunStarted | ModelDelta | ModelCompleted | ToolStarted | ToolCompleted | ToolBlocked
-    | ApprovalRequested | ApprovalResolved | JobProgress | RunPaused | RunGraph | RunEnded,
+    | ApprovalRequested | ApprovalResolved | JobProgress | DataProgress | RunPaused | RunGraph
+    | RunEnded,
     Field(discriminator="type"),
 ]
 # event types: the run ended; the run stopped executing, for now (ended or paused)

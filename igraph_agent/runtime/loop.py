@@ -37,8 +37,21 @@ from igraph_agent.response import (
     suggestions_of,
 )
 from igraph_agent.runtime.approvals import pause_run, restore_state, resumed_turn
+from igraph_agent.runtime.attaching import (
+    read_attachments,
+    reading_line,
+    shown_name,
+    stop_if_cancelled,
+)
 from igraph_agent.runtime.binding import bind, bind_call, data_section, graph_ref
-from igraph_agent.runtime.events import ModelCompleted, ModelDelta, RunGraph, RunStarted, run_ended
+from igraph_agent.runtime.events import (
+    DataProgress,
+    ModelCompleted,
+    ModelDelta,
+    RunGraph,
+    RunStarted,
+    run_ended,
+)
 from igraph_agent.runtime.guards import check_answer
 from igraph_agent.runtime.instructions import CLARIFY_TOOL, system_prompt
 from igraph_agent.runtime.refusals import refusal_of
@@ -62,7 +75,26 @@ async def run_loop(spec: RunSpec) -> AgentResponse:
     Runs(spec.store).update(spec.run_id, status=RunPhase.RUNNING)
     spec.events.emit(RunStarted(question=spec.question, model=spec.model,
                                 session_id=spec.session_id))
+    if not spec.attachments:
+        spec.session.attached_sources = []  # a request without data is about the session's
+    else:  # the first phase: read and store them (runtime/attaching.py)
+        try:
+            await read_attachments(spec)
+            stop_if_cancelled(spec)
+        except AgentError as exc:
+            if exc.code == ErrorCode.RUN_CANCELLED:
+                return await _finish_cancelled(spec, st, exc, bound=False)
+            return _finish(spec, st, "error", "", error=exc, run_status=RunPhase.ERROR,
+                           bound=False)
+        spec.events.emit(DataProgress(phase="building", name=_sources_name(spec),
+                                      line=reading_line(_sources_name(spec), "building")))
     shown = await asyncio.to_thread(bind, spec)  # attached data is what this request is about
+    if spec.attachments:
+        spec.events.emit(DataProgress(phase="done", name=_sources_name(spec)))
+        if spec.cancel.is_set():
+            return await _finish_cancelled(spec, st, AgentError(
+                ErrorCode.RUN_CANCELLED, "the run was cancelled while its graph was built",
+                hint="ask again"))
     ref = graph_ref(spec)
     if ref is not None:
         spec.events.emit(RunGraph(graph=ref))
@@ -264,25 +296,28 @@ def _save_partial(spec: RunSpec, text: str) -> None:
     RunControlStore(spec.store).set_partial_text(spec.run_id, spec.events.generation, text)
 
 
-async def _finish_cancelled(spec: RunSpec, st: RunState, exc: AgentError) -> AgentResponse:
+async def _finish_cancelled(spec: RunSpec, st: RunState, exc: AgentError, *,
+                            bound: bool = True) -> AgentResponse:
     """Stop every branch, collect the evidence that they exited, then persist."""
     stopped = True
     if spec.control is not None:
         spec.control.signal()
         stopped = await spec.control.wait_stopped()
     return _finish(spec, st, "error", "", error=exc, run_status=RunPhase.CANCELLED,
-                   execution_stopped=stopped)
+                   execution_stopped=stopped, bound=bound)
 
 
 def _finish(spec: RunSpec, st: RunState, status: str, answer: str, *,
             error: AgentError | None = None, run_status: RunPhase | None = None,
             refusal: Refusal | None = None, extra_data: dict[str, Any] | None = None,
             execution_stopped: bool = True,
-            suggestions: list[Suggestion] | None = None) -> AgentResponse:
+            suggestions: list[Suggestion] | None = None, bound: bool = True) -> AgentResponse:
+    """The run's response, stored and announced; ``bound=False`` when it ended before its
+    data was bound (the session's earlier graph is not what it used)."""
     resp = build_response(spec, st, status, answer, error=error)
     resp.refusal = refusal
     resp.suggestions = list(suggestions or [])
-    ref = graph_ref(spec)
+    ref = graph_ref(spec) if bound else None
     if ref is not None:
         resp.graph = GraphRef(**ref)
         resp.evidence.insert(0, Evidence(tool="graph", call_id=f"{ref['dataset_id']}@r{ref['revision']}",
@@ -300,6 +335,13 @@ def _finish(spec: RunSpec, st: RunState, status: str, answer: str, *,
 def _add(spec: RunSpec, st: RunState, message: dict[str, Any]) -> None:
     st.messages.append(message)
     spec.store.add_message(spec.run_id, message["role"], message)
+
+
+def _sources_name(spec: RunSpec) -> str:
+    """The attachments' names, as progress lines show them."""
+    names = [shown_name(obj, spec.attach_names[i] if i < len(spec.attach_names) else None)
+             for i, obj in enumerate(spec.attachments)]
+    return " + ".join(names)
 
 
 def _check_cancel(spec: RunSpec) -> None:

@@ -86,7 +86,8 @@ def build_spec(services: Services, *, run_id: str, session_id: str, question: st
                session: SessionGraph, generation: int = 1,
                history: Iterable[dict[str, Any]] = (), plan: dict[str, Any] | None = None,
                instructions: Iterable[str] = (), memory: str = "",
-               notices: Iterable[str] = ()) -> RunSpec:
+               notices: Iterable[str] = (), attachments: Iterable[Any] = (),
+               attach_names: Iterable[str] = ()) -> RunSpec:
     """The run's frozen spec, with its event log (this generation) and its cancel control."""
     cancel = threading.Event()
     return RunSpec(
@@ -97,7 +98,7 @@ def build_spec(services: Services, *, run_id: str, session_id: str, question: st
         instructions=list(instructions), memory=memory, cancel=cancel,
         workers=services.workers, jobs=services.jobs,
         control=RunControl(run_id, cancel, jobs=services.jobs, workers=services.workers),
-        notices=list(notices))
+        notices=list(notices), attachments=tuple(attachments), attach_names=tuple(attach_names))
 
 
 class RequestBuilder:
@@ -120,16 +121,19 @@ class RequestBuilder:
         return request_options(options, self.settings)
 
     def new_run(self, *, run_id: str, session_id: str, question: str, options: RunOptions,
-                model: str, tools: list[Tool]) -> RunSpec:
+                model: str, tools: list[Tool], attachments: Iterable[Any] = (),
+                attach_names: Iterable[str] = ()) -> RunSpec:
         """The spec of an admitted new run: its tools with the project's MCP servers', the
-        skills' catalogue, the question's memory, the session's history and plan."""
+        skills' catalogue, the question's memory, the session's history and plan, and the
+        objects it attaches (read as the run's first phase, ``runtime/attaching.py``)."""
         registry, tools, notices = self.with_remote(options, tools)
         return build_spec(
             self.services, run_id=run_id, session_id=session_id, question=question,
             options=options, model=model, registry=registry, tools=tools,
             session=self.graphs.get(session_id), history=self.history(session_id),
             plan=self.plan(session_id), instructions=self.instructions(options),
-            memory=self.memory(question, session_id), notices=notices)
+            memory=self.memory(question, session_id), notices=notices,
+            attachments=attachments, attach_names=attach_names)
 
     def resumed_run(self, run: RunRecord, generation: int) -> RunSpec:
         """The spec of a paused run's next generation: its stored request, the session graph
@@ -140,6 +144,13 @@ class RequestBuilder:
             self.services, run_id=run.id, session_id=run.session_id, question=run.question,
             options=options, model=run.model, registry=registry, tools=tools,
             session=self.graphs.restored(run.session_id), generation=generation)
+
+    def warm(self) -> None:
+        """Read once what every request reads (the skills' catalogue, the memory module), so
+        the first ``start`` returns as fast as the next ones (a notebook calls this right
+        after ``%load_ext``)."""
+        self.instructions(RunOptions())
+        import igraph_agent.memory  # noqa: F401
 
     def tools(self, options: RunOptions) -> list[Tool]:
         """The request's tools (its scope), narrowed by named skills or a whitelist; which of

@@ -63,6 +63,10 @@ class RunSpec:
     workers: WorkerPool | None = None  # read-only analyses off the kernel process
     jobs: JobManager | None = None  # background jobs (ToolContext.jobs, per run)
     notices: list[str] = field(default_factory=list)  # said before the run, e.g. MCP servers left out
+    # the request's attached objects and their labels, read as the run's first phase
+    # (runtime/attaching.py); a resumed generation has none
+    attachments: tuple[Any, ...] = ()
+    attach_names: tuple[str, ...] = ()
 
     @property
     def scope(self) -> set[str]:

@@ -1,0 +1,143 @@
+"""Attached data is read as the run's first phase (runtime/attaching.py): ``start`` returns
+before it is read, the run reports how far reading got, and a cancel at any step ends the
+run ``cancelled`` with nothing of the data stored."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from igraph_agent.errors import AgentError, ErrorCode
+from igraph_agent.graph.progress import reporting, step
+from igraph_agent.runtime.attaching import reading_line
+from igraph_agent.status import CancelPhase, RunPhase
+
+pytestmark = pytest.mark.slow  # writes and reads a table of a few hundred thousand rows
+
+ROWS = 400_000
+
+
+@pytest.fixture(scope="module")
+def roads(tmp_path_factory):
+    """A delimited file of ROWS edges with column names of its own (depot_a, depot_b, hours)."""
+    rng = np.random.default_rng(7)
+    path = tmp_path_factory.mktemp("data") / "freight_routes.csv"
+    pd.DataFrame({"depot_a": rng.integers(0, 50_000, ROWS).astype(str),
+                  "depot_b": rng.integers(0, 50_000, ROWS).astype(str),
+                  "hours": rng.random(ROWS).round(3)}).to_csv(path, index=False)
+    return path
+
+
+def _until_reading(handle, timeout: float = 60.0) -> list[dict]:
+    """The run's events up to its first reading line."""
+    seen: list[dict] = []
+    while not handle.done:
+        for event in handle.events(seen[-1]["index"] if seen else -1, timeout=timeout):
+            seen.append(event)
+            if event["type"] == "data.progress":
+                return seen
+    return seen
+
+
+def test_cancelling_while_an_attachment_is_read_ends_cancelled_and_stores_nothing(agent, roads):
+    handle = agent.start("Which depots are best connected?", attach=[roads])
+    assert agent.store.list_sources() == []  # start returned before anything was read
+    seen = _until_reading(handle)
+    assert [e["type"] for e in seen][:2] == ["run.started", "data.progress"]
+    assert seen[-1]["data"]["line"].startswith("reading freight_routes.csv · ")
+    status = handle.cancel(wait=60)
+    resp = handle.wait(60)
+    assert resp.status == "error" and resp.error.code == ErrorCode.RUN_CANCELLED
+    assert resp.graph is None and resp.evidence == []  # it used no graph
+    assert status.run_status == RunPhase.CANCELLED and status.cancel_status == CancelPhase.CONFIRMED
+    assert status.execution_stopped and agent.can_send(handle.session_id)
+    # nothing half-written: no source row, no source folder (not even a temporary one), no dataset
+    assert agent.store.list_sources() == [] and agent.store.list_datasets() == []
+    sources = agent.home / "sources"
+    assert not sources.exists() or list(sources.iterdir()) == []
+    types = [e["type"] for e in agent.events(handle.run_id)]
+    assert types[-1] == "run.cancelled" and "tool.started" not in types
+    # the session goes on: the next question with other data is answered
+    small = roads.with_name("tiny_routes.csv")
+    small.write_text("depot_a,depot_b,hours\nN1,N2,1.5\nN2,N3,2\nN1,N3,4\n")
+    after = agent.ask("How many depots are there?", attach=[small])
+    assert after.status == "answered" and "3 nodes" in after.answer
+
+
+def test_reading_reports_rows_as_it_goes_then_the_graph_is_built(agent, roads):
+    resp = agent.ask("How many depots are there?", attach=[roads])
+    assert resp.status == "answered"
+    lines = [e["data"] for e in agent.events(resp.run_id) if e["type"] == "data.progress"]
+    phases = [d["phase"] for d in lines]
+    assert phases[0] == "reading" and phases[-2:] == ["building", "done"]
+    assert phases.index("storing") < phases.index("building")
+    counted = [d["line"] for d in lines if d.get("total") == ROWS]
+    assert f"reading freight_routes.csv · {ROWS:,} rows" in counted
+    assert any(" of " in line for line in counted)  # chunk by chunk: "100,000 of 400,000 rows"
+    assert lines[-2]["line"] == "building the graph from freight_routes.csv"
+    # the reading line came before the first tool card of the run
+    types = [e["type"] for e in agent.events(resp.run_id)]
+    assert types.index("data.progress") < types.index("tool.started")
+
+
+def test_a_bad_attachment_still_ends_the_run_with_its_coded_error(agent, tmp_path, karate_csv):
+    agent.ask("How many nodes?", attach=[karate_csv])  # the session has a graph before
+    broken = tmp_path / "broken.csv"
+    broken.write_text("a,b\n1,2,3\n")
+    resp = agent.ask("How many nodes?", attach=[broken])
+    assert resp.status == "error" and resp.error.code == ErrorCode.SOURCE_INVALID
+    assert resp.graph is None  # the session's earlier graph is not what this run used
+    assert agent.can_send()
+
+
+def test_a_listener_may_stop_a_read_at_its_next_step():
+    seen: list[str] = []
+
+    def listener(phase, rows, total):
+        seen.append(reading_line("x.csv", phase, rows, total))
+        if rows == 2:
+            raise AgentError(ErrorCode.RUN_CANCELLED, "stop")
+
+    with pytest.raises(AgentError), reporting(listener):
+        for done in range(5):
+            step("reading", rows=done, total=4)
+    assert seen == ["reading x.csv · 4 rows", "reading x.csv · 1 of 4 rows",
+                    "reading x.csv · 2 of 4 rows"]
+    step("reading", rows=3, total=4)  # the listener is gone with its block
+    assert len(seen) == 3
+
+
+def test_ctrl_c_while_the_cli_reads_the_data_ends_the_run_cancelled_without_a_traceback(
+        tmp_path, roads):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from igraph_agent.store import Store
+    from igraph_agent.store.runs import Runs
+
+    home = tmp_path / "cli-project"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "igraph_agent.cli", "--home", str(home), "ask",
+         "Which depots are best connected?", "--data", str(roads)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy())
+    db = home / "agent.db"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:  # interrupt once the run is reading
+        if db.exists():
+            store = Store(db)
+            reading = [r for r in Runs(store).latest() if r.status == RunPhase.RUNNING]
+            store.close()
+            if reading:
+                break
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert "RUN_CANCELLED" in out and proc.returncode != 0
+    store = Store(db)
+    assert store.list_sources() == [] and store.list_datasets() == []
+    store.close()
