@@ -86,7 +86,7 @@ def test_split_sampled_betweenness_and_closeness_equal_the_local_ones_on_both_no
     for weighted in (False, True):  # the local path at the real threshold is igraph's
         local, split = local_and_split(ctx, monkeypatch, on_cluster, "node_centrality",
                                        measure="betweenness", k=60, seed=7, top_k=25,
-                                       weighted=weighted, backend="igraph")
+                                       weight="weight" if weighted else None, backend="igraph")
         assert "cluster" not in local and split["backend"] == local["backend"] == "igraph"
         assert split["cluster"]["parts"] == 4 and split["cluster"]["nodes"] == 2
         assert split["sample_k"] == local["sample_k"] == 60 and split["approximate"]

@@ -114,7 +114,7 @@ def test_igraph_and_networkx_paths_agree_on_weighted_and_directed_graphs(tmp_pat
     reached = 0
     for _ in range(60):
         s, t = rng.sample(nodes, 2)
-        a, b = (ok(ctx, "shortest_path", source=s, target=t, weighted=weighted, backend=x)
+        a, b = (ok(ctx, "shortest_path", source=s, target=t, weight="weight" if weighted else None, backend=x)
                 for x in ("networkx", "igraph"))
         assert (a["backend"], b["backend"]) == ("networkx", "igraph")
         assert a["reachable"] == b["reachable"] == nx.has_path(g, s, t)
@@ -156,3 +156,39 @@ def test_auto_answers_a_stored_graph_on_igraph_without_building_networkx(tmp_pat
     assert data["length"] == pytest.approx(0.5 + 0.5 + 1.0)
     hops = ok(ctx, "shortest_path", source="ova", target="dun", weight=None)
     assert hops["hops"] == 2 and not is_built(session.graph)
+
+
+_DISCONNECTED = r'''
+import json, sys
+import pandas as pd
+from igraph_agent import Agent
+from igraph_agent.tools import default_registry
+
+table = pd.DataFrame({"stop_a": ["Ash", "Birch", "Cedar", "Elm"],
+                      "stop_b": ["Birch", "Cedar", "Ash", "Fir"]})
+agent = Agent(home=sys.argv[1])
+resp = agent.ask("What is the shortest path from Ash to Fir?", attach=[table])
+session = agent.graph(resp.session_id)
+ctx_summary = [e.shows for e in resp.evidence if e.tool == "shortest_path"]
+print(json.dumps({"status": resp.status, "answer": resp.answer, "summaries": ctx_summary}))
+'''
+
+
+def test_a_disconnected_graphs_path_question_prints_nothing_on_stderr(tmp_path):
+    """igraph's "Couldn't reach some vertices" (src/paths/unweighted.c) is a note in the
+    result, not warning text under the cell."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "ask.py"
+    script.write_text(_DISCONNECTED)
+    env = {**os.environ, "PYTHONWARNINGS": "default"}
+    done = subprocess.run([sys.executable, str(script), str(tmp_path / "home")], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["status"] == "answered" and "no path" in out["answer"]
+    assert any("unreachable" in s for s in out["summaries"]), out["summaries"]

@@ -197,6 +197,8 @@ def resolve_direction(spec: GraphSpec, inputs: list[dict]) -> tuple[bool, dict]:
         choices["weight"] = spec.weight_col
         if spec.weight_means:
             choices["means"] = {spec.weight_col: spec.weight_means}
+    elif spec.kind in ("bipartite", "projection"):
+        choices["weight"] = "weight"  # the rows (or shared items) a built edge counts
     if spec.directed is not None:
         return spec.directed, {**choices, "directed_by": "choice"}
     graphs = [t for t in inputs if "edges" in t]

@@ -198,11 +198,28 @@ _METHODS = {"louvain": "louvain", "leiden": "leiden", "label propagation": "labe
             "infomap": "infomap"}
 
 
+def weight_choice(st: PlanState) -> dict[str, Any]:
+    """``{"weight": "weight"}`` where the graph has no default weight but an edge attribute
+    called ``weight`` (a graph object keeps networkx's convention); else nothing: the
+    graph's default weight applies, in the sense each tool needs."""
+    m = st.meaning()
+    if m.get("default_weight") is None and "weight" in (m.get("weights") or {}):
+        return {"weight": "weight"}
+    return {}
+
+
+def _sense_words(use: dict | None, weighted: bool) -> str:
+    if not use:
+        return "weighted" if weighted else "unweighted"
+    if not use.get("attribute"):
+        return "unweighted"
+    return f"weighted by {'1/' if use.get('inverted') else ''}{use['attribute']}"
+
+
 def partition_args(st: PlanState) -> dict[str, Any]:
     q = st.question.lower()
     method = next((m for word, m in _METHODS.items() if word in q), "leiden")
-    info = _info(st)
-    return {"method": method, "seed": SEED, "weighted": bool(info and info.weighted)}
+    return {"method": method, "seed": SEED, **weight_choice(st)}
 
 
 def community_calls(st: PlanState) -> list[Call]:
@@ -214,7 +231,7 @@ def community_render(st: PlanState, obs: list[Observed]) -> str:
     sizes = ", ".join(str(c.size) for c in d.largest_communities[:5])
     sample = "; ".join(f"community {c.community}: " + ", ".join(map(str, c.sample_members[:4]))
                        for c in d.largest_communities[:3])
-    w = "weighted" if d.weighted else "unweighted"
+    w = _sense_words(d.weight_used, d.weighted)
     return (f"**{d.communities} communities** found by {d.method} ({d.implementation}, "
             f"seed {d.seed}, {w}) with modularity **{_f(d.modularity)}**. Largest sizes: "
             f"{sizes}; {d.sizes.singletons} singleton(s). Members: {sample}.")
@@ -275,7 +292,7 @@ def path_calls(st: PlanState) -> list[Call]:
     elif choice.why == "hops" or (choice.why == "none" and st.meaning().get("weights")):
         args["weight"] = None  # counted in hops
     elif re.search(r"weight|strongest|cheapest|cost|lowest total", st.question, re.IGNORECASE):
-        args["weighted"] = True  # a graph object: its `weight` attribute
+        args.update(weight_choice(st))  # a graph object: its `weight` attribute
     return [*searches, Call("shortest_path", args)]
 
 

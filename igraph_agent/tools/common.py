@@ -14,7 +14,7 @@ import networkx as nx
 
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.graph.lazy import is_built, node_label
-from igraph_agent.graph.summary import edge_count, known_summary
+from igraph_agent.graph.summary import edge_count
 from igraph_agent.tools.schema import INTERNAL
 from igraph_agent.tools.tables import column_values, node_table
 
@@ -52,16 +52,6 @@ def label(g: nx.Graph, node: Any) -> dict[str, Any]:
     """``{"label": ...}`` when the node has a label attribute, else ``{}``."""
     value = node_label(g, node)  # from the tables while a loaded graph is not built
     return {"label": value} if value is not None else {}
-
-
-def weight_key(g: nx.Graph, weighted: bool) -> str | None:
-    """``"weight"`` when asked for and present on the graph's edges, else ``None``."""
-    if not weighted:
-        return None
-    summary = known_summary(g)
-    if summary is not None:
-        return "weight" if summary["weighted"] else None
-    return "weight" if any("weight" in d for _, _, d in g.edges(data=True)) else None
 
 
 def degrees(ctx: Any, g: nx.Graph, direction: str = "all") -> dict[Any, int]:

@@ -147,8 +147,9 @@ def bridge_nodes(ctx: ToolContext, args: BridgeArgs) -> ToolOutput:
     """Nodes whose neighbours span several communities: for each, the number of distinct
     neighbour communities, the participation coefficient (1 - sum over communities of the
     squared share of its edges), its own community, degree and a centrality figure. Uses
-    the partition community_detection made with the same method/seed (or makes it); with
-    weighted=true the shares are of the node's edge weight.
+    the partition community_detection made with the same method/seed (or makes it); when
+    weighted (``weight``, default: the graph's default weight) the shares are of the
+    node's edge weight.
     Answers "which customers connect multiple communities".
 
     Example: bridge_nodes(top_k=3) -> {"bridges": [{"node": "0", "communities": 3, ...}], "total": 12}

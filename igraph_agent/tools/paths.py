@@ -18,8 +18,6 @@ Example::
 
 from __future__ import annotations
 
-import warnings
-
 import networkx as nx
 from pydantic import BaseModel, Field
 
@@ -116,9 +114,8 @@ def _igraph_path(ctx: ToolContext, s: str, t: str, use: dict) -> tuple[list | No
     h, ids = ctx.session.igraph()
     a, b = ids.index(s), ids.index(t)
     dist = ig_weights(h, use)
-    with warnings.catch_warnings():  # igraph warns when the target is unreachable
-        warnings.simplefilter("ignore", RuntimeWarning)
-        epath = h.get_shortest_path(a, b, weights=dist, mode="out", output="epath")
+    # igraph warns when the target is unreachable: tools/cwarnings.py keeps it off stderr
+    epath = h.get_shortest_path(a, b, weights=dist, mode="out", output="epath")
     if not epath:
         return ([s], 0.0) if a == b else (None, 0.0)
     nodes, at = [a], a

@@ -44,6 +44,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.results import ToolData, strict
+from igraph_agent.tools.cwarnings import capture
 
 if TYPE_CHECKING:
     from igraph_agent.graph.session import SessionGraph
@@ -427,11 +428,14 @@ class ToolRegistry:
                     "and this request is read-only",
                     hint="ask again without read-only mode, or use a read-only preview",
                 )
-            out = t.handler(ctx, args)
+            with capture() as notes:  # igraph's C warnings: a note, not stderr text
+                out = t.handler(ctx, args)
             _check_result(t, out.data)
+            summary = out.summary + "".join(f" (note: {n})" for n in notes
+                                            if n not in out.summary)
             result = ToolResult(
                 success=True, tool=t.name, call_id=ctx.call_id, data=out.data,
-                summary=out.summary, revision=out.revision, job_id=out.job_id,
+                summary=summary, revision=out.revision, job_id=out.job_id,
             )
         except ToolError as exc:
             result = ToolResult.failure(

@@ -34,21 +34,18 @@ WEIGHT_DESCRIPTION = "edge attribute; null: unweighted"
 
 
 class WeightArgs(BaseModel):
-    """Base of a weight-using tool's arguments: ``weight`` (and the older ``weighted``
-    boolean, read as the default weight or none)."""
+    """Base of a weight-using tool's arguments: ``weight``, the one way to say which weight
+    (a ``weighted`` boolean is refused, naming it, rather than silently ignored)."""
 
     weight: str | None = Field(default=None, description=WEIGHT_DESCRIPTION)
 
     @model_validator(mode="before")
     @classmethod
-    def _weighted_flag(cls, data: Any) -> Any:
+    def _no_weighted_flag(cls, data: Any) -> Any:
         if isinstance(data, dict) and "weighted" in data:
-            data = dict(data)
-            flag = data.pop("weighted")
-            if "weight" not in data and not flag:
-                data["weight"] = None
-            elif "weight" not in data:
-                data["weight"] = "__default__"
+            raise ValueError("'weighted' is not an argument: name the edge attribute with "
+                             "weight=<attribute>, or weight=null for unweighted; omitted, the "
+                             "graph's default weight applies")
         return data
 
 
@@ -85,9 +82,6 @@ def weight_for(ctx: Any, args: BaseModel, sense: Sense) -> dict[str, Any]:
     requested = getattr(args, "weight", None)
     explicit = "weight" in args.model_fields_set
     m = graph_meaning(ctx)
-    if requested == "__default__":  # weighted=true: the default weight, else `weight`
-        requested = m.get("default_weight") or ("weight" if "weight" in (m.get("weights") or {})
-                                                else None)
     use = weight_use(m, requested, explicit, sense)
     attr = use["attribute"]
     if attr is not None and attr not in (m.get("weights") or {}):
