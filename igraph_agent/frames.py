@@ -4,7 +4,8 @@ Every successful tool result of a run that holds a table (a list of records, or 
 mapping of rows) becomes one DataFrame, named after what it measures: ``pagerank`` (or
 ``betweenness``, ``degree`` …) for ``node_centrality``'s ranking, ``communities`` for
 ``community_detection``'s, ``mixing`` for a mixing matrix. A table of a tool not listed
-in ``NAMES`` is named after its field. A second table of the same name (the same measure
+in ``NAMES`` is named after its field; a previewed optimization's ``operations`` after its
+plan (``operations_plan_…``), so the table under a run tells which plan it lists. A second table of the same name (the same measure
 asked twice) is ``pagerank_2``, in call order.
 
 Example::
@@ -43,6 +44,8 @@ NAMES: dict[str, dict[str, Namer]] = {
     "search_node": {"candidates": "candidates"},
     "search_edge": {"edges": "edge_matches"},
     "subgraph_extraction": {"node_ids": "subgraph_nodes"},
+    # named after its plan: a modified plan, previewed again, is another table
+    "preview_graph_optimization": {"operations": lambda d: f"operations_{d.get('plan_id') or 'plan'}"},
     # what the graph is, how it was set up or where a file went: no result table
     **{name: {} for name in ("get_graph_info", "construct_graph", "load_constructed_graph",
                              "load_skill", "list_workspace", "remember", "get_job_status",

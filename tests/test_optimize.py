@@ -321,3 +321,18 @@ def test_a_graph_with_nothing_to_clean_is_answered_with_what_construction_alread
     assert "Already done when the graph was built, not part of this plan: 1 repeated edge " \
            "row merged into 1 edge" in done.answer, done.answer
     agent.close()
+
+
+def test_the_operations_table_of_each_previewed_plan_is_named_after_that_plan(tmp_path):
+    from igraph_agent.frames import frames_of
+
+    agent, paused = _paused_optimization(tmp_path)
+    [first] = paused.pending
+    again = agent.continue_run(paused.run_id, first.tool_call_id, "modify",
+                               {"drop_isolates": False})
+    [second] = again.pending
+    frames = frames_of(again.data)
+    old, new = f"operations_{first.args['plan_id']}", f"operations_{second.args['plan_id']}"
+    assert "drop_isolate" in frames[old]["op"].tolist()
+    assert "drop_isolate" not in frames[new]["op"].tolist()  # the plan asked for now
+    agent.close()
