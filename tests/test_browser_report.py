@@ -1,6 +1,6 @@
 """The report cell in a real JupyterLab (headless Chromium): the lab extension inserts the
-report's cells below it in one undoable model change, the inserted code cells re-run
-without error, and the status bar shows a pending approval.
+report's cells below it in one undoable model change, the inserted code cells run (also
+under Run All) and re-run without error, and the status bar shows a pending approval.
 
 Screenshot: test-artifacts/report-cells.png (copied to docs/img/report-cells.png).
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -258,3 +259,43 @@ def test_the_run_panel_folds_its_copy_of_a_report_inserted_as_cells(lab, page):
     copy = panel.locator(".iga-report-copy")
     copy.wait_for(state="attached", timeout=30_000)
     assert copy.evaluate("e => e.open") is False  # shown once: as cells, not also as output
+
+
+@pytest.mark.browser
+def test_run_all_executes_the_report_cells_a_run_inserts(lab, page):
+    setup = ("%load_ext igraph_agent\nimport pandas as pd\nimport igraph_agent.data\n"
+             "shop = pd.read_csv(igraph_agent.data.path('orders.csv'))")
+    ask = "%%agent --with shop --format report\nWhich customers connect multiple communities?"
+    tail = "closing_words = 'the last cell of the notebook'\nclosing_words"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(src)
+                                         for src in (setup, ask, tail)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nbformat.write(nb, lab["work"] / "run-all-report.ipynb")
+    page.goto(f"{lab['url']}/lab/workspaces/runallreport/tree/run-all-report.ipynb?reset")
+    _wait_idle(page)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
+    _wait_for_cells(page, lambda n: n > 5, 300)  # the report's cells were inserted
+    _wait_idle(page, timeout=300_000)
+    cells = _cells(page)
+    code = [i for i in range(cells.count())
+            if "jp-CodeCell" in (cells.nth(i).get_attribute("class") or "")]
+    inserted = [i for i in code if i not in (0, 1, cells.count() - 1)]
+    assert len(inserted) >= 2, inserted  # the setup cell and at least one recompute cell
+
+    def ran(i: int) -> bool:
+        return bool(re.search(r"\[\d+\]", cells.nth(i).locator(".jp-InputPrompt").inner_text()))
+
+    deadline = time.monotonic() + 120
+    while not all(ran(i) for i in inserted) and time.monotonic() < deadline:
+        page.wait_for_timeout(1000)
+    assert all(ran(i) for i in inserted), [cells.nth(i).locator(".jp-InputPrompt").inner_text()
+                                          for i in inserted]
+    assert ran(cells.count() - 1)  # the notebook's own last cell ran too
+    errors = page.locator(f"{PANEL} .jp-RenderedText[data-mime-type="
+                          "'application/vnd.jupyter.error']")
+    assert errors.count() == 0, errors.all_inner_texts()[:1]
+    recompute = [i for i in inserted if "recomputed" in cells.nth(i).inner_text()]
+    assert recompute and all(cells.nth(i).locator(".jp-OutputArea-output").count() >= 1
+                             for i in recompute)

@@ -1,5 +1,5 @@
 import { ICommandPalette } from '@jupyterlab/apputils';
-import { INotebookTracker } from '@jupyterlab/notebook';
+import { INotebookTracker, NotebookActions } from '@jupyterlab/notebook';
 import { IStatusBar } from '@jupyterlab/statusbar';
 import { Widget } from '@lumino/widgets';
 import { COMM_TARGET, markCells, parseMessage, planInsertion, statusRequest, statusText } from './protocol';
@@ -25,11 +25,17 @@ function insertReport(panel, report) {
         }
         shared.insertCells(plan.index, cells.map(c => ({ cell_type: c.cell_type, source: c.source, metadata: c.metadata })));
     });
-    notebook.widgets.slice(plan.index, plan.index + cells.length).forEach(cell => {
+    const inserted = notebook.widgets.slice(plan.index, plan.index + cells.length);
+    inserted.forEach(cell => {
         if (cell.model.type === 'markdown') {
             cell.rendered = true;
         }
     });
+    const code = inserted.filter(cell => cell.model.type === 'code');
+    if (code.length > 0) {
+        // run them as Run All would have: the kernel queues them behind the cells it has
+        void NotebookActions.runCells(notebook, code, panel.sessionContext);
+    }
     return cells.length;
 }
 class StatusItem extends Widget {

@@ -4,14 +4,16 @@
  * - Listens on comm target "igraph_agent" of every notebook kernel (protocol.ts).
  * - A report message runs the command "igraph-agent:insert-report", which inserts the
  *   report's markdown and code cells below the cell that ran the agent: one shared-model
- *   transaction, so a single undo removes them; no file is written.
+ *   transaction, so a single undo removes them; no file is written. The inserted code cells
+ *   then run (in order, queued behind what the kernel is doing), so a notebook run top to
+ *   bottom (Run All) ends with the report's cells executed too.
  * - Command palette: "igraph-agent: insert last report".
  * - Status bar: a pending approval or a running job of this notebook's kernel. On connecting
  *   to a kernel (a page reload included) it asks the kernel for the current status.
  */
 import { JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/application';
 import { ICommandPalette } from '@jupyterlab/apputils';
-import { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
+import { INotebookTracker, NotebookActions, NotebookPanel } from '@jupyterlab/notebook';
 import { Kernel } from '@jupyterlab/services';
 import { IStatusBar } from '@jupyterlab/statusbar';
 import { Widget } from '@lumino/widgets';
@@ -60,11 +62,17 @@ function insertReport(panel: NotebookPanel, report: IReportMessage): number {
       cells.map(c => ({ cell_type: c.cell_type, source: c.source, metadata: c.metadata }))
     );
   });
-  notebook.widgets.slice(plan.index, plan.index + cells.length).forEach(cell => {
+  const inserted = notebook.widgets.slice(plan.index, plan.index + cells.length);
+  inserted.forEach(cell => {
     if (cell.model.type === 'markdown') {
       (cell as any).rendered = true;
     }
   });
+  const code = inserted.filter(cell => cell.model.type === 'code');
+  if (code.length > 0) {
+    // run them as Run All would have: the kernel queues them behind the cells it has
+    void NotebookActions.runCells(notebook, code, panel.sessionContext);
+  }
   return cells.length;
 }
 
