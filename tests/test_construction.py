@@ -467,3 +467,35 @@ def test_agent_accepts_a_sqlsource_attachment(tmp_path):
         assert agent.store.list_sources()[0]["kind"] == "sqlite_query"
     finally:
         agent.close()
+
+
+@pytest.mark.parametrize("directed", [False, True])
+def test_integer_coded_normalisation_stores_what_the_text_path_stores(directed):
+    """coded_tables (integer keys, one text per distinct id) gives the tables and codes the
+    text normalisation gives, on repeated edges in both directions, weights partly missing,
+    an attribute, integer and mixed-type endpoints and a node table listed first."""
+    import numpy as np
+
+    from igraph_agent.graph.datasets import _normalise_as_text, coded_tables
+
+    rng = np.random.default_rng(7)
+    m = 400
+    ints = pd.DataFrame({"source": rng.integers(0, 30, m), "target": rng.integers(0, 30, m)})
+    weights = rng.random(m).round(3)
+    weights[rng.random(m) < 0.3] = np.nan
+    attributed = ints.assign(weight=weights, tag=rng.choice(["x", "y", None], m))
+    mixed = pd.DataFrame({"source": [3, "3", "a", 7, "b"], "target": ["a", 3, "3", "b", 7]})
+    node_table = pd.DataFrame({"id": ["12", 5, "zz"], "label": ["twelve", "five", "zed"]})
+    empty = pd.DataFrame(columns=["id"])
+    for nodes, edges in ((empty, ints), (empty, attributed), (node_table, attributed),
+                         (empty, mixed), (node_table, mixed)):
+        got_nodes, got_edges, codes = coded_tables(nodes, edges, directed)
+        want_nodes, want_edges = _normalise_as_text(nodes, edges, directed)
+        assert got_nodes["id"].tolist() == want_nodes["id"].tolist()
+        pd.testing.assert_frame_equal(got_nodes.reset_index(drop=True).astype(object),
+                                      want_nodes.reset_index(drop=True).astype(object))
+        pd.testing.assert_frame_equal(got_edges.reset_index(drop=True).astype(object),
+                                      want_edges.reset_index(drop=True).astype(object))
+        ids = got_nodes["id"].tolist()
+        assert [[ids[a], ids[b]] for a, b in codes.tolist()] == \
+            got_edges[["source", "target"]].values.tolist()

@@ -158,7 +158,9 @@ def infer_endpoints(df: pd.DataFrame, spec: GraphSpec) -> tuple[str, str]:
 
 
 def edges_from_table(df: pd.DataFrame, spec: GraphSpec) -> pd.DataFrame:
-    """Normalise an edge table: ``source``, ``target`` as strings, optional ``weight``, attrs.
+    """Normalise an edge table: ``source``, ``target`` as strings (integers stay integers
+    until :func:`coded_tables` writes their text, once per distinct value), optional
+    ``weight``, attrs.
 
     Example::
 
@@ -170,8 +172,8 @@ def edges_from_table(df: pd.DataFrame, spec: GraphSpec) -> pd.DataFrame:
     out = df.copy()
     _require_filled(out, [s, t], "an edge endpoint")
     out = out.rename(columns={s: "source", t: "target"})
-    out["source"] = _ids(out["source"])
-    out["target"] = _ids(out["target"])
+    out["source"] = _endpoints(out["source"])
+    out["target"] = _endpoints(out["target"])
     weight = spec.weight_col or ("weight" if "weight" in out.columns else None)
     if weight:
         if weight not in out.columns:
@@ -301,7 +303,10 @@ def _node_table(df: pd.DataFrame, ids: pd.Series, kind: str, label_col: str | No
 
 def _require_filled(df: pd.DataFrame, cols: list[str], what: str) -> None:
     for col in cols:
-        empty = df[col].isna() | (df[col].astype(str).str.strip() == "")
+        if pd.api.types.is_numeric_dtype(df[col]) and not pd.api.types.is_bool_dtype(df[col]):
+            empty = df[col].isna()  # a number's text is never blank
+        else:
+            empty = df[col].isna() | (df[col].astype(str).str.strip() == "")
         if empty.any():
             i = int(empty.to_numpy().argmax())
             raise ToolError(ErrorCode.SOURCE_INVALID,
@@ -320,6 +325,17 @@ def _numbers(s: pd.Series, col: str) -> pd.Series:
                         f"{'number' if w.isna().iloc[i] else 'finite number'}",
                         hint=f"{col} must be numeric", details={"row": i + 1, "column": col})
     return w.astype(float)
+
+
+def _endpoints(s: pd.Series) -> pd.Series:
+    """An edge list's endpoint column: integers (whole floats too) as integers, whose text
+    is unique and has no spaces; anything else as :func:`_ids` makes it."""
+    if pd.api.types.is_integer_dtype(s) and not pd.api.types.is_extension_array_dtype(s):
+        return s
+    if pd.api.types.is_float_dtype(s) and not s.isna().any() and (s % 1 == 0).all() \
+            and bool((s.abs() < 2**53).all()):
+        return s.astype(np.int64)
+    return _ids(s)
 
 
 def _ids(s: pd.Series) -> pd.Series:
@@ -383,6 +399,104 @@ def normalise_tables(nodes: pd.DataFrame, edges: pd.DataFrame,
     """The stored layout without building a graph: what ``graph_tables(to_networkx(...))``
     gives -- one row per node (node-table rows first, then endpoints as first seen; attributes
     merged, last value wins) and one row per edge (see :func:`merge_repeated_edges`)."""
+    nodes, edges, _ = coded_tables(nodes, edges, directed)
+    return nodes, edges
+
+
+def coded_tables(nodes: pd.DataFrame, edges: pd.DataFrame,
+                 directed: bool) -> tuple[pd.DataFrame, pd.DataFrame, np.ndarray | None]:
+    """:func:`normalise_tables` plus the int32 ``(m, 2)`` vertex codes of the returned edges
+    (vertex ``i`` is row ``i`` of the returned nodes), or None for codes when an endpoint is
+    missing (then the tables are normalised as text, row by row of pandas).
+
+    The endpoints are coded once, as integers: each endpoint column's distinct values are
+    turned into text (not every row), the texts of both columns and the node table are
+    coded together, and the order of first appearance is taken from the interleaved codes.
+    Repeated edges are found on int64 pair keys and merged by integer groups.
+
+    Example::
+
+        >>> n, e, codes = coded_tables(pd.DataFrame(columns=["id"]),
+        ...                            pd.DataFrame({"source": [1, 2, 2], "target": [2, 1, 3]}),
+        ...                            directed=False)
+        >>> list(n["id"]), e.values.tolist(), codes.tolist()
+        (['1', '2', '3'], [['1', '2'], ['2', '3']], [[0, 1], [1, 2]])
+    """
+    if edges["source"].isna().any() or edges["target"].isna().any():
+        return (*_normalise_as_text(nodes, edges, directed), None)
+    table = nodes.assign(id=nodes["id"].astype(str)) if not nodes.empty else nodes
+    first = table["id"] if not table.empty else pd.Series([], dtype=object)
+    k, m = len(first), len(edges)
+    both_int = all(pd.api.types.is_integer_dtype(edges[c])
+                   and not pd.api.types.is_extension_array_dtype(edges[c])
+                   for c in ("source", "target"))
+    if both_int and not k:  # integers: their text is unique, coded in one pass
+        seq = np.empty(2 * m, dtype=np.int64)
+        seq[0::2], seq[1::2] = edges["source"].to_numpy(), edges["target"].to_numpy()
+        codes, order = pd.factorize(seq)  # vertices in order of first appearance
+        ids = np.asarray(pd.Series(order).astype(str), dtype=object)
+    else:
+        src_local, src_names = pd.factorize(edges["source"])
+        dst_local, dst_names = pd.factorize(edges["target"])
+        names = pd.concat([pd.Series(first, dtype=object).reset_index(drop=True),
+                           pd.Series(src_names).astype(str).astype(object),
+                           pd.Series(dst_names).astype(str).astype(object)], ignore_index=True)
+        label, text = pd.factorize(names)  # one label per distinct text
+        seq = np.empty(k + 2 * m, dtype=np.int64)
+        seq[:k] = label[:k]
+        seq[k::2] = label[k + src_local]
+        seq[k + 1::2] = label[k + len(src_names) + dst_local]
+        codes, order = pd.factorize(seq)  # vertices in order of first appearance
+        ids = np.asarray(text, dtype=object)[order]
+    src, dst = codes[k::2].astype(np.int64), codes[k + 1::2].astype(np.int64)
+    a, b = (src, dst) if directed else (np.minimum(src, dst), np.maximum(src, dst))
+    group, firsts = pd.factorize(a * max(len(ids), 1) + b)
+    if len(firsts) == m:
+        out = edges.reset_index(drop=True)
+    else:
+        keep = np.flatnonzero(~pd.Series(group).duplicated().to_numpy())
+        out = _merge_groups(edges.reset_index(drop=True), group, keep)
+        src, dst = src[keep], dst[keep]
+    import pyarrow as pa
+
+    text_ids = pa.array(ids, type=pa.string())  # endpoint texts by code, not row by row
+    str_dtype = pd.Series([""]).astype(str).dtype
+    out = out.assign(source=pd.Series(text_ids.take(src), dtype=str_dtype),
+                     target=pd.Series(text_ids.take(dst), dtype=str_dtype))
+    coded = np.column_stack([src, dst]).astype(np.int32)
+    node_ids = pd.DataFrame({"id": pd.Series(ids, dtype=object).astype(str)})
+    if table.empty:
+        return node_ids, out, coded
+    if table["id"].duplicated().any():
+        table = table.groupby("id", sort=False).last().reset_index()
+    return node_ids.merge(table, on="id", how="left"), out, coded
+
+
+def _merge_groups(edges: pd.DataFrame, group: np.ndarray, keep: np.ndarray) -> pd.DataFrame:
+    """One row per group of repeated edges (``group``: each row's group, numbered in order of
+    first appearance; ``keep``: each group's first row), as :func:`merge_repeated_edges`."""
+    attrs = [c for c in edges.columns if c not in ("source", "target")]
+    out = edges.iloc[keep].reset_index(drop=True)
+    if not attrs:
+        return out
+    grouped = edges[attrs].groupby(group, sort=True)  # group numbers are first-appearance order
+    agg = {c: ("sum" if c == "weight" else "last") for c in attrs}
+    with np.errstate(over="ignore"):  # an overflowing sum is refused below, not warned about
+        merged = grouped.agg(agg).reset_index(drop=True)
+    for c in attrs:
+        out[c] = merged[c]  # both indexed 0..groups-1
+    if "weight" in attrs:  # all-missing weights stay missing, not 0
+        from igraph_agent.graph.sources import check_weight_sums
+
+        counted = grouped["weight"].count().to_numpy()
+        out.loc[counted == 0, "weight"] = None
+        check_weight_sums(out, "the edge table")  # 1e308 twice is no weight
+    return out
+
+
+def _normalise_as_text(nodes: pd.DataFrame, edges: pd.DataFrame,
+                       directed: bool) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """:func:`normalise_tables` by text keys (endpoints with missing values)."""
     edges = merge_repeated_edges(edges, directed).reset_index(drop=True)
     edges["source"] = edges["source"].astype(str)
     edges["target"] = edges["target"].astype(str)

@@ -92,10 +92,12 @@ def content_digest(folder: Path) -> str:
 
 
 def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFrame,
-                   edges: pd.DataFrame, directed: bool) -> str:
+                   edges: pd.DataFrame, directed: bool, codes: np.ndarray | None = None) -> str:
     """Write one revision whole (private temporary folder renamed into place); its digest.
 
-    The caller holds :func:`dataset_lock` and updates the store row afterwards.
+    The caller holds :func:`dataset_lock` and updates the store row afterwards. ``codes``:
+    the edges' int32 vertex codes when the caller made them with the tables (distinct
+    edges, :func:`igraph_agent.graph.datasets.coded_tables`), so they are not looked up again.
     """
     final = root / dataset_id / f"r{revision}"
     tmp = root / dataset_id / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
@@ -104,7 +106,7 @@ def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFra
         nodes.to_parquet(tmp / "nodes.parquet", index=False)
         edges.to_parquet(tmp / "edges.parquet", index=False)
         meta: dict = {"directed": directed}
-        view = tables_view(nodes, edges, directed)  # summarised once, here, for every load
+        view = tables_view(nodes, edges, directed, codes)  # summarised once, here, for every load
         if view is not None and _json_exact(view[0]):
             meta["summary"] = view[0]
             if view[1] is not None:

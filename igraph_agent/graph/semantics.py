@@ -169,10 +169,12 @@ def _modes(nodes: pd.DataFrame, kinds: dict, src: np.ndarray, dst: np.ndarray) -
             sizes = nodes[col].dropna().astype(str).value_counts()
             return {"by": "attribute", "attribute": col,
                     "sides": {str(v): int(sizes[v]) for v in sorted(sizes.index)}}
-    left, right = np.unique(src), np.unique(dst)
-    if len(left) >= 2 and len(right) >= 2 and not np.intersect1d(left, right).size \
-            and len(left) + len(right) == len(nodes):
-        return {"by": "endpoints", "sides_sizes": [len(left), len(right)]}
+    n = len(nodes)
+    left, right = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+    left[src], right[dst] = True, True  # marks, not sorts: one pass over the edges
+    sizes = int(left.sum()), int(right.sum())
+    if min(sizes) >= 2 and not (left & right).any() and sum(sizes) == n:
+        return {"by": "endpoints", "sides_sizes": list(sizes)}
     return None
 
 

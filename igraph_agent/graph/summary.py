@@ -155,23 +155,33 @@ def summarize_tables(nodes: pd.DataFrame, edges: pd.DataFrame,
     return view[0] if view else None
 
 
-def tables_view(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool):
+def tables_view(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool,
+                codes: np.ndarray | None = None):
     """``(summary, igraph_view)`` of ``to_networkx(nodes, edges, directed)`` straight from the
     stored tables, or None when they are not in the stored layout. ``igraph_view`` is
     what :func:`igraph_view` builds on first use: ``(ig.Graph, ids)`` as
     :func:`igraph_agent.graph.convert.to_igraph` makes it (vertex ``i`` is node ``ids[i]``,
     weights in ``weight``); None when edges repeat (networkx merges them; then the view is
-    converted from the graph when first needed)."""
+    converted from the graph when first needed). ``codes``: the edges' int32 ``(m, 2)``
+    vertex codes when the caller made them with distinct edges
+    (:func:`igraph_agent.graph.datasets.coded_tables`), so nothing is looked up or counted."""
     ids = pd.Index(nodes["id"].astype(str)) if "id" in nodes.columns else pd.Index([])
-    if not ids.is_unique:
-        return None
-    src = ids.get_indexer(edges["source"].astype(str))
-    dst = ids.get_indexer(edges["target"].astype(str))
-    if len(src) and (src.min() < 0 or dst.min() < 0):
-        return None
+    if codes is not None and len(codes) == len(edges):
+        src, dst = codes[:, 0], codes[:, 1]
+    else:
+        codes = None
+        if not ids.is_unique:
+            return None
+        src = ids.get_indexer(edges["source"].astype(str))
+        dst = ids.get_indexer(edges["target"].astype(str))
+        if len(src) and (src.min() < 0 or dst.min() < 0):
+            return None
     n = len(ids)
     a, b = (src, dst) if directed else (np.minimum(src, dst), np.maximum(src, dst))
-    m = len(np.unique(a.astype(np.int64) * max(n, 1) + b)) if len(a) else 0
+    if codes is not None:  # distinct by construction
+        m = len(a)
+    else:
+        m = len(np.unique(a.astype(np.int64) * max(n, 1) + b)) if len(a) else 0
     edge_attrs = sorted(c for c in edges.columns
                         if c not in ("source", "target") and edges[c].notna().any())
     node_attrs = sorted(c for c in nodes.columns if c != "id" and nodes[c].notna().any())

@@ -33,8 +33,8 @@ from igraph_agent.graph.datasets import (
     GraphSpec,
     build_tables,
     check_columns,
+    coded_tables,
     graph_tables,
-    normalise_tables,
     resolve_direction,
 )
 from igraph_agent.graph.nodetables import node_frame, split_node_tables
@@ -196,12 +196,12 @@ class Workspace:
         try:
             directed, choices = resolve_direction(spec, tables)
             raw_nodes, raw_edges = self._build(tables, spec)
-            nodes, edges = normalise_tables(raw_nodes, raw_edges, directed)
+            nodes, edges, codes = coded_tables(raw_nodes, raw_edges, directed)
             merged = self._merged(source_ids, raw_nodes, raw_edges, nodes, edges, directed)
             nodes, edges = arrow_safe(nodes), arrow_safe(edges)
             with dataset_lock(self.datasets_dir, did):
                 digest = write_revision(self.datasets_dir, did, CONSTRUCTED_REVISION, nodes,
-                                        edges, directed)
+                                        edges, directed, codes)
                 meta = {"nodes": len(nodes), "edges": len(edges), "directed": directed,
                         "kind": spec.kind, "choices": choices,
                         "weighted": "weight" in edges.columns and bool(edges["weight"].notna().any()),
