@@ -42,7 +42,17 @@ VALID = {
     "bad weight.csv": "source,target,weight\nx,y,1\ny,z,heavy\n",
     "ragged late.csv": "a,b\n" + "x,y\n" * 50 + "x,y,z\n",
     "quoted.csv": 'a,b\n"x, jr",y\ny,z\n',
+    "separators only, no spaces.csv": "\n\nsource,target,w\n1,2,0.5\n,,\n2,3,\n\n3,1,2e3\n",
+    "byte order mark and numbers.csv": "\ufeffid_a,id_b,n\n007,1,3\n8,2,-4\n9,3,+5\n",
+    "tab and space fields.csv": "a,b,c\nx,\t,1\ny, ,2\nz,  q ,3\n",
+    "huge integers.csv": "a,b\n18446744073709551616,1\n2,-3\n",
 }
+
+#: files the Arrow reader reads (the others fall back to pandas)
+ARROW_READ = ["plain.csv", "crlf and no final newline.csv", "spaces after separators.csv",
+              "tabs.tsv", "accents.csv", "missing endpoint.csv", "bad weight.csv",
+              "separators only, no spaces.csv", "byte order mark and numbers.csv",
+              "tab and space fields.csv", "huge integers.csv"]
 
 
 @pytest.mark.parametrize("name", list(VALID))
@@ -68,3 +78,17 @@ def test_line_numbers_of_the_columnar_read_name_the_offending_line(tmp_path):
     with pytest.raises(ToolError) as err:
         sources.read_path(path)
     assert err.value.details["line"] == 6
+
+
+@pytest.mark.parametrize("name", ARROW_READ)
+def test_arrow_reads_the_columnar_files_as_pandas_does(tmp_path, name):
+    """The Arrow parse of a file the columnar check accepted is the table pandas reads."""
+    path = tmp_path / name
+    path.write_bytes(VALID[name].encode())
+    sep = "\t" if name.endswith(".tsv") else ","
+    text = sources._checked_text(path)
+    header, lines = sources._columnar_lines(text, name, sep)
+    fast = sources._arrow_table(text, sep, header, lines)
+    assert fast is not None
+    slow = sources._read_table(path, sep, header, lines)
+    assert fast.equals(slow) and list(fast.dtypes) == list(slow.dtypes)

@@ -248,7 +248,11 @@ def parse_delimited(path: Path, sep: str) -> tuple[pd.DataFrame, list[int]]:
     found = _columnar_lines(whole, path.name, sep) if whole is not None else None
     if found is not None:
         header, lines = found
-        return _read_table(path, sep, header, lines), lines
+        assert whole is not None
+        table = _arrow_table(whole, sep, header, lines)
+        if table is None:
+            table = _read_table(path, sep, header, lines)
+        return table, lines
     name = path.name
     reader = csv.reader(text_lines(path), delimiter=sep, skipinitialspace=True, strict=True)
     header: list[str] | None = None
@@ -329,6 +333,53 @@ def _columnar_lines(text: str, name: str, sep: str) -> tuple[list[str], list[int
     if not len(body) or len(body) > MAX_ROWS or (seps[body] != len(header) - 1).any():
         return None
     return header, (body + 1).tolist()
+
+
+def _arrow_table(text: str, sep: str, header: list[str], lines: list[int]) -> pd.DataFrame | None:
+    """What :func:`_read_table` reads, parsed by Arrow from the text :func:`_columnar_lines`
+    accepted (no quotes, field counts checked): strings made in C, not one Python object per
+    field. Fields lose their leading spaces and an empty field is missing, as pandas'
+    ``skipinitialspace`` and ``na_values=[""]`` make them; a row of separators only is
+    dropped. None when Arrow reads it otherwise (a line of white space only, say): then
+    pandas reads it."""
+    import re
+
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.csv as pacsv
+
+    content = re.search("[^" + re.escape(_ASCII_SPACE.decode() + sep) + "]", text)
+    if content is None:
+        return None
+    end = text.find("\n", content.start())
+    if end < 0:
+        return None
+    names = [f"c{i}" for i in range(len(header))]
+    try:
+        table = pacsv.read_csv(
+            pa.BufferReader(text[end + 1:].encode("utf-8")),
+            read_options=pacsv.ReadOptions(column_names=names),
+            parse_options=pacsv.ParseOptions(delimiter=sep, quote_char=False,
+                                             ignore_empty_lines=True),
+            convert_options=pacsv.ConvertOptions(
+                column_types={c: pa.string() for c in names}, null_values=[],
+                strings_can_be_null=False))
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        return None
+    columns = {}
+    filled = None
+    for name, col in zip(header, table.columns, strict=True):
+        values = pc.utf8_ltrim(col, " ")
+        present = pc.not_equal(values, "")
+        columns[name] = pc.if_else(present, values, pa.scalar(None, pa.string()))
+        filled = present if filled is None else pc.or_(filled, present)
+    str_dtype = pd.Series([""]).astype(str).dtype
+    df = pd.DataFrame({k: pd.Series(v, dtype=str_dtype) for k, v in columns.items()})
+    if filled is not None and not pc.all(filled).as_py():  # rows of separators only
+        df = df[np.asarray(filled)].reset_index(drop=True)
+    if len(df) != len(lines):
+        return None
+    return typed(df)
 
 
 def _read_table(path: Path, sep: str, header: list[str], lines: list[int]) -> pd.DataFrame:
