@@ -12,6 +12,10 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 # a tool result that does not match its tool's result model fails the call (RESULT_INVALID),
 # here and in every kernel, worker and subprocess the tests start
 os.environ.setdefault("IGRAPH_AGENT_STRICT_RESULTS", "1")
+# tests that route calls to workers do it on small graphs with a threshold of 0 edges, where
+# every call would be estimated short enough to run in-process; tests/test_in_process.py sets
+# the bound itself
+os.environ.setdefault("IGRAPH_AGENT_IN_PROCESS_MS", "0")
 
 DATA = Path(__file__).parent / "data"
 # ``ray_cluster``: one loopback Ray cluster for the whole session, whichever modules use it

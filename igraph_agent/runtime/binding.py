@@ -74,9 +74,14 @@ def bind(spec: RunSpec) -> bool:
 
 def _prefetch(spec: RunSpec) -> None:
     """One analysis worker loads the bound revision now, while the model's first turn is
-    answered (a no-op below the worker threshold)."""
-    if spec.workers is not None and spec.session.loaded:
-        spec.workers.prefetch(spec.session, workers=1)
+    answered (a no-op below the worker threshold, and where a one-pass call would run in
+    this process: ``WorkerPool.needed_for``)."""
+    from igraph_agent.graph.summary import edge_count
+
+    session = spec.session
+    if spec.workers is not None and session.loaded and session.graph is not None \
+            and spec.workers.needed_for(edge_count(session.graph)):
+        spec.workers.prefetch(session, workers=1)
 
 
 def _bind_attached(spec: RunSpec) -> None:
@@ -90,7 +95,7 @@ def _bind_attached(spec: RunSpec) -> None:
     if gspec is None:
         return
     count = sum(len(df) for found in tables.values() for df in found.values())
-    if spec.workers is not None and count >= spec.workers.min_edges:
+    if spec.workers is not None and spec.workers.needed_for(count):
         spec.workers.start()  # their imports overlap the construction below
     rows = [ws.source(sid) for sid in ids]
     if gspec.kind == "edge_list" and any((r["meta"] or {}).get("directed") for r in rows):

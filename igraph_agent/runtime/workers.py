@@ -61,6 +61,19 @@ if TYPE_CHECKING:
     from igraph_agent.tools.registry import Tool, ToolContext
 
 SIZE_ENV = "IGRAPH_AGENT_WORKERS"
+#: a call estimated to hold this process's GIL for at most this many milliseconds runs here,
+#: not in a worker (0: never); see :func:`in_process_ms`
+IN_PROCESS_ENV = "IGRAPH_AGENT_IN_PROCESS_MS"
+DEFAULT_IN_PROCESS_MS = 500
+#: microseconds per edge that python-igraph holds the GIL for, measured at 1M edges on the
+#: 2-core development machine (docs/performance.md): building the igraph view from the
+#: stored int32 codes (once per revision), then the call itself
+BUILD_US_PER_EDGE = 0.5
+CALL_US_PER_EDGE = {("node_centrality", "pagerank"): 0.3, ("node_centrality", "degree"): 0.1,
+                    ("node_centrality", "eigenvector"): 0.3, ("degree_analysis", None): 0.3}
+#: the one-pass call a first question most often asks (PageRank), for deciding at bind
+#: whether a worker will be needed at all
+ONE_PASS_US_PER_EDGE = CALL_US_PER_EDGE[("node_centrality", "pagerank")]
 _CORE_FIELDS = {"session_id", "graph", "dataset_id", "revision", "attached_sources", "_igraph",
                 "lock"}
 
@@ -71,6 +84,33 @@ def _env_int(name: str, default: int) -> int:
         return int(raw) if raw else default
     except ValueError:
         return default
+
+
+def in_process_limit_ms() -> int:
+    """``IGRAPH_AGENT_IN_PROCESS_MS`` (default 500); 0 sends every call to the workers."""
+    return max(0, _env_int(IN_PROCESS_ENV, DEFAULT_IN_PROCESS_MS))
+
+
+def in_process_ms(t: Tool, args: BaseModel, session: SessionGraph) -> float | None:
+    """How long this call would hold the GIL of this process, estimated from the edge count
+    (building the igraph view from the stored codes when it is not built yet, then the
+    call), or None for a call with no estimate (it goes to a worker)."""
+    per = CALL_US_PER_EDGE.get((t.name, getattr(args, "measure", None)))
+    if per is None or getattr(args, "where", None) or getattr(args, "side", None) \
+            or getattr(args, "backend", "auto") == "networkx":
+        return None
+    from igraph_agent.graph.summary import view_parts
+
+    g = session.graph
+    if g is None:
+        return None
+    if session._igraph is not None:
+        build = 0.0
+    elif view_parts(g) is not None:
+        build = BUILD_US_PER_EDGE
+    else:
+        return None  # converted from networkx: seconds, not an estimate
+    return edge_count(g) * (per + build) / 1000
 
 
 def session_extras(session: SessionGraph) -> dict[str, Any]:
@@ -206,6 +246,9 @@ class WorkerPool:
             return False
         if edge_count(session.graph) < self.min_edges:
             return False
+        estimate = in_process_ms(t, args, session)
+        if estimate is not None and estimate <= in_process_limit_ms():
+            return False  # a short C call here costs less than a worker's copy of the graph
         if t.splits_when is not None and t.splits_when(args):
             from igraph_agent.cluster.split import configured_address
 
@@ -244,6 +287,14 @@ class WorkerPool:
                         setattr(session, name, value)
         result.elapsed_ms = int((time.perf_counter() - started) * 1000)
         return result
+
+    def needed_for(self, edges: int) -> bool:
+        """Whether a first question on a graph of this many edges will need a worker: above
+        the threshold, and a one-pass call (PageRank, building the igraph view first) would
+        not run in this process (:func:`in_process_ms`)."""
+        if self.size < 1 or self._closed or edges < self.min_edges:
+            return False
+        return edges * (BUILD_US_PER_EDGE + ONE_PASS_US_PER_EDGE) / 1000 > in_process_limit_ms()
 
     def start(self) -> None:
         """Start the worker processes now, without waiting for them (their imports then

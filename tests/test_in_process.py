@@ -1,0 +1,86 @@
+"""Calls estimated to hold the kernel's GIL only briefly run in the agent's process on the
+igraph view, instead of paying for a worker's copy of the graph; everything else still goes
+to the workers, and a first question that only needs such a call starts no worker."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from igraph_agent import Agent
+from igraph_agent.graph.datasets import GraphSpec
+from igraph_agent.graph.session import SessionGraph
+from igraph_agent.runtime.workers import WorkerPool, in_process_ms
+from igraph_agent.tools import default_registry
+
+REGISTRY = default_registry()
+
+
+def _edges(n: int = 60) -> pd.DataFrame:
+    return pd.DataFrame({"from_station": [f"st{i}" for i in range(n)],
+                         "to_station": [f"st{(i * 7 + 3) % n}" for i in range(n)]})
+
+
+def _loaded(agent: Agent) -> SessionGraph:
+    src = agent.workspace.attach(_edges(), name="lines")
+    ds = agent.workspace.construct([src["source_id"]], GraphSpec(directed=False))
+    g, rev = agent.workspace.load(ds["id"])
+    session = SessionGraph("s")
+    session.set_graph(g, ds["id"], rev)
+    return session
+
+
+def test_a_short_pagerank_runs_in_process_and_a_long_call_goes_to_a_worker(tmp_path, monkeypatch):
+    monkeypatch.setenv("IGRAPH_AGENT_WORKER_MIN_EDGES", "10")
+    agent = Agent(home=tmp_path / "project")
+    pool = WorkerPool(tmp_path / "project", size=1)
+    try:
+        session = _loaded(agent)
+        centrality = REGISTRY.get("node_centrality")
+        pagerank = centrality.args_model(measure="pagerank")
+        betweenness = centrality.args_model(measure="betweenness")
+        estimate = in_process_ms(centrality, pagerank, session)
+        assert estimate is not None and 0 < estimate < 1  # 60 edges: microseconds
+        assert in_process_ms(centrality, betweenness, session) is None  # no estimate
+        monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "500")
+        assert not pool.accepts(centrality, pagerank, session)
+        assert pool.accepts(centrality, betweenness, session)
+        monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "0")  # turned off: workers again
+        assert pool.accepts(centrality, pagerank, session)
+        session.igraph()  # once the view is built, only the call itself counts
+        assert in_process_ms(centrality, pagerank, session) < estimate
+        assert pool.started == 0
+    finally:
+        pool.close()
+        agent.close()
+
+
+def test_a_worker_is_needed_only_where_a_one_pass_call_would_be_too_long_here(tmp_path,
+                                                                              monkeypatch):
+    monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "500")
+    pool = WorkerPool(tmp_path, size=1, min_edges=100_000)
+    try:
+        assert not pool.needed_for(50_000)  # below the worker threshold
+        assert not pool.needed_for(500_000)  # PageRank with the view's build: ~0.4 s here
+        assert pool.needed_for(2_000_000)
+        monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "0")
+        assert pool.needed_for(500_000)
+    finally:
+        pool.close()
+
+
+@pytest.mark.slow  # a real ask with the worker pool on
+def test_a_first_pagerank_question_on_attached_data_starts_no_worker(tmp_path, monkeypatch):
+    monkeypatch.setenv("IGRAPH_AGENT_WORKER_MIN_EDGES", "10")
+    monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "500")
+    csv = tmp_path / "metro.csv"
+    _edges().to_csv(csv, index=False)
+    agent = Agent(home=tmp_path / "project")
+    try:
+        resp = agent.ask("Which station has the highest PageRank?", attach=[csv])
+        assert resp.status == "answered", resp.error
+        pr = [a for a in resp.actions if a.tool == "node_centrality"]
+        assert pr and pr[0].success
+        assert agent.workers.started == 0 and agent.workers.served == 0
+    finally:
+        agent.close()
