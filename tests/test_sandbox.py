@@ -219,3 +219,23 @@ def test_starting_a_new_session_clears_the_old_sessions_scratch_but_keeps_derive
         assert (zone["derived"] / "keep.v1.csv").exists()
     finally:
         agent.close()
+
+
+def test_uploaded_csvs_read_back_as_the_attached_tables(tmp_path):
+    """Integer and text tables are written by Arrow, others by pandas; either way a CSV
+    reader gets the table back (separators, quotes, newlines, missing text, accents)."""
+    import pandas as pd
+
+    from igraph_agent.sandbox.zones import write_table_csv
+
+    tables = {
+        "ints_and_text": pd.DataFrame({"station": pd.array(["Zoë", 'say "hi"', "a,b", "x\ny",
+                                                            None], dtype="str"),
+                                       "line": [3, 1, 4, 1, 5]}),
+        "floats_and_bools": pd.DataFrame({"km": [100.0, 0.1, 2.5], "open": [True, False, True]}),
+    }
+    for name, df in tables.items():
+        path = tmp_path / f"{name}.csv"
+        write_table_csv(df, path)
+        back = pd.read_csv(path, keep_default_na=False, na_values=[""])
+        pd.testing.assert_frame_equal(back, df, check_dtype=False)

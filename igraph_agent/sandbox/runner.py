@@ -96,7 +96,10 @@ def prepare_environment(folder: Path, key: str, view: dict[str, Any],
         np.save(folder / "codes.npy", np.ascontiguousarray(view["codes"], dtype=np.int32))
         parts = {"nodes.pickle": view["nodes"], "edges.pickle": view["edges"]}
         meta = {"format": "codes", "directed": bool(view["directed"]),
-                "size": [len(view["nodes"]), len(view["edges"])]}
+                "size": [len(view["nodes"]), len(view["edges"])],
+                # g reads the edge table only for these (none: codes and node ids suffice)
+                "edge_attributes": [str(c) for c in view["edges"].columns
+                                    if c not in ("source", "target")]}
     parts["tables.pickle"] = tables
     for name, value in parts.items():
         with open(folder / name, "wb") as fh:
@@ -394,15 +397,16 @@ def _python() -> str:
 
 
 def _python_roots() -> list[str]:
-    """The folders a worker's Python needs: the install, the venv, their site-packages."""
-    import igraph
-    import networkx
-    import pandas
+    """The folders a worker's Python needs: the install, the venv, their site-packages
+    (found without importing the libraries: igraph's import alone takes seconds)."""
+    import importlib.util
 
     roots = {os.path.abspath(p) for p in (sys.prefix, sys.base_prefix,
                                           sysconfig.get_paths()["stdlib"])}
-    for mod in (networkx, pandas, igraph):
-        roots.add(str(Path(mod.__file__).resolve().parent.parent))
+    for name in ("networkx", "pandas", "igraph"):
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.origin:
+            roots.add(str(Path(spec.origin).resolve().parent.parent))
     roots.add(str(Path(sys.executable).resolve().parent))
     return sorted(r for r in roots if not r.startswith("/usr"))
 

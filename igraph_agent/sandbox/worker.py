@@ -119,11 +119,14 @@ class View:
         import numpy as np
 
         codes = np.load(os.path.join(self.env, "codes.npy"))
-        nodes, edges = self._load("nodes.pickle"), self._load("edges.pickle")
+        nodes = self._load("nodes.pickle")
         h = ig.Graph(n=len(nodes), directed=self.meta["directed"])
         h.add_edges(list(zip(codes[:, 0].tolist(), codes[:, 1].tolist(), strict=True)))
         h.vs["_nx_name"] = nodes["id"].astype(str).tolist()
-        for table, seq, skip in ((nodes, h.vs, ("id",)), (edges, h.es, ("source", "target"))):
+        parts = [(nodes, h.vs, ("id",))]
+        if self.meta.get("edge_attributes", True):  # the edge table only for its attributes
+            parts.append((self._load("edges.pickle"), h.es, ("source", "target")))
+        for table, seq, skip in parts:
             for col in table.columns:
                 if col not in skip:
                     seq[col] = [v if present(v) else None for v in table[col].tolist()]

@@ -87,3 +87,25 @@ def publish(zone: dict[str, Path], name: str) -> dict:
     shutil.copyfile(source, target)
     return {"name": f"{stem}{suffix}", "version": version, "path": str(target),
             "bytes": target.stat().st_size}
+
+
+def write_table_csv(df, path: Path) -> None:
+    """An attached table as a CSV of the Uploaded zone. Tables of integer and text columns
+    only are written by Arrow (seconds faster at 1M rows; text is quoted, which any CSV
+    reader undoes); others by pandas, whose float and boolean spellings Arrow's writer does
+    not share (``100.0``, ``True``)."""
+    import numpy as np
+    import pandas as pd
+
+    arrow_ok = len(df.columns) > 0 and all(
+        (pd.api.types.is_integer_dtype(t) and isinstance(t, np.dtype))
+        or pd.api.types.is_string_dtype(t) and not pd.api.types.is_object_dtype(t)
+        for t in df.dtypes)
+    if arrow_ok:
+        import pyarrow as pa
+        import pyarrow.csv as pacsv
+
+        pacsv.write_csv(pa.Table.from_pandas(df, preserve_index=False), str(path),
+                        pacsv.WriteOptions(quoting_style="needed"))
+    else:
+        df.to_csv(path, index=False)

@@ -113,7 +113,7 @@ def _prepare(ctx: ToolContext, zone: dict) -> tuple[dict[str, Any], str]:
         for old in zone["uploaded"].glob("*.csv"):
             old.unlink()
         for name, df in tables.items():
-            df.to_csv(zone["uploaded"] / f"{name}.csv", index=False)
+            zones.write_table_csv(df, zone["uploaded"] / f"{name}.csv")
     return tables, key
 
 
