@@ -45,6 +45,12 @@ def test_a_short_pagerank_runs_in_process_and_a_long_call_goes_to_a_worker(tmp_p
         monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "500")
         assert not pool.accepts(centrality, pagerank, session)
         assert pool.accepts(centrality, betweenness, session)
+        paths = REGISTRY.get("shortest_path")
+        one_path = paths.args_model(source="st0", target="st5")
+        assert not pool.accepts(paths, one_path, session)
+        counted = paths.args_model(source="st0", target="st5", count_paths=True)
+        assert in_process_ms(paths, counted, session) is None and pool.accepts(paths, counted,
+                                                                                 session)
         monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "0")  # turned off: workers again
         assert pool.accepts(centrality, pagerank, session)
         session.igraph()  # once the view is built, only the call itself counts

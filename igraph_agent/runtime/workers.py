@@ -70,7 +70,9 @@ DEFAULT_IN_PROCESS_MS = 500
 #: stored int32 codes (once per revision), then the call itself
 BUILD_US_PER_EDGE = 0.5
 CALL_US_PER_EDGE = {("node_centrality", "pagerank"): 0.3, ("node_centrality", "degree"): 0.1,
-                    ("node_centrality", "eigenvector"): 0.3, ("degree_analysis", None): 0.3}
+                    ("node_centrality", "eigenvector"): 0.3, ("degree_analysis", None): 0.3,
+                    # one path between two nodes (breadth-first or Dijkstra), not counted
+                    ("shortest_path", None): 0.1}
 #: the one-pass call a first question most often asks (PageRank), for deciding at bind
 #: whether a worker will be needed at all
 ONE_PASS_US_PER_EDGE = CALL_US_PER_EDGE[("node_centrality", "pagerank")]
@@ -97,7 +99,7 @@ def in_process_ms(t: Tool, args: BaseModel, session: SessionGraph) -> float | No
     call), or None for a call with no estimate (it goes to a worker)."""
     per = CALL_US_PER_EDGE.get((t.name, getattr(args, "measure", None)))
     if per is None or getattr(args, "where", None) or getattr(args, "side", None) \
-            or getattr(args, "backend", "auto") == "networkx":
+            or getattr(args, "count_paths", False) or getattr(args, "backend", "auto") == "networkx":
         return None
     from igraph_agent.graph.summary import view_parts
 

@@ -99,7 +99,7 @@ def write_table_csv(df, path: Path) -> None:
 
     arrow_ok = len(df.columns) > 0 and all(
         (pd.api.types.is_integer_dtype(t) and isinstance(t, np.dtype))
-        or pd.api.types.is_string_dtype(t) and not pd.api.types.is_object_dtype(t)
+        or (pd.api.types.is_string_dtype(t) and not pd.api.types.is_object_dtype(t))
         for t in df.dtypes)
     if arrow_ok:
         import pyarrow as pa
