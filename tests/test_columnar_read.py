@@ -46,13 +46,14 @@ VALID = {
     "byte order mark and numbers.csv": "\ufeffid_a,id_b,n\n007,1,3\n8,2,-4\n9,3,+5\n",
     "tab and space fields.csv": "a,b,c\nx,\t,1\ny, ,2\nz,  q ,3\n",
     "huge integers.csv": "a,b\n18446744073709551616,1\n2,-3\n",
+    "hex and signs.csv": "a,b,c\n0x10,+5,-0\n0X1F,6,7\n",
 }
 
 #: files the Arrow reader reads (the others fall back to pandas)
 ARROW_READ = ["plain.csv", "crlf and no final newline.csv", "spaces after separators.csv",
               "tabs.tsv", "accents.csv", "missing endpoint.csv", "bad weight.csv",
               "separators only, no spaces.csv", "byte order mark and numbers.csv",
-              "tab and space fields.csv", "huge integers.csv"]
+              "tab and space fields.csv", "huge integers.csv", "hex and signs.csv"]
 
 
 @pytest.mark.parametrize("name", list(VALID))
@@ -92,3 +93,11 @@ def test_arrow_reads_the_columnar_files_as_pandas_does(tmp_path, name):
     assert fast is not None
     slow = sources._read_table(path, sep, header, lines)
     assert fast.equals(slow) and list(fast.dtypes) == list(slow.dtypes)
+
+
+def test_hex_stays_text_and_signed_integers_are_numbers(tmp_path):
+    path = tmp_path / "ids.csv"
+    path.write_text("a,b,c\n0x10,+5,-0\n0X1F,6,7\n")
+    table = sources.read_path(path).tables["table"]
+    assert table["a"].tolist() == ["0x10", "0X1F"]
+    assert table["b"].tolist() == [5, 6] and table["c"].tolist() == [0, 7]

@@ -472,6 +472,13 @@ def _plain_numbers(values: pd.Series) -> pd.Series | None:
     import pyarrow as pa
     import pyarrow.compute as pc
 
+    array = pa.array(values)
+    try:  # Arrow parses [+-]?digits within int64, and hex (0x1F): no regex pass first
+        ints = pc.cast(array, pa.int64())
+        if not pc.any(pc.match_substring(array, "x", ignore_case=True)).as_py():
+            return pd.Series(ints.to_numpy(zero_copy_only=False), index=values.index)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+        pass
     for pattern, kind in ((_INT_TEXT, pa.int64()), (_FLOAT_TEXT, pa.float64())):
         if values.str.fullmatch(pattern).all():
             try:
