@@ -23,7 +23,10 @@ the GIL for a noticeable time (~0.5 s at 100k edges, seconds at 1M). After a wri
 (``load_constructed_graph``, a commit) idle workers prefetch the new revision in the
 background; when a request binds attached data of at least that many rows, the workers
 start before the graph is constructed and one of them loads the bound revision while the
-model's first turn is answered. ``IGRAPH_AGENT_WORKERS`` sets the pool size (default: the CPU count, at most
+model's first turn is answered -- unless a one-pass call on it would run in this process
+(:meth:`WorkerPool.needed_for`). A call estimated to hold the GIL for at most
+``IGRAPH_AGENT_IN_PROCESS_MS`` (default 500 ms; :func:`in_process_ms`) runs in this
+process instead of a worker. ``IGRAPH_AGENT_WORKERS`` sets the pool size (default: the CPU count, at most
 4); ``0`` turns workers off.
 
 Example::
