@@ -172,13 +172,22 @@ def label(state: str) -> str:
 
 def labels() -> dict[str, object]:
     """What the widget needs to show states, sent once from Python: the words for every
-    run and card state and which run states are live.
+    run and card state, which run states are live, and the states (and decisions) the panel
+    acts on, by role, so widget.js writes no state of its own.
 
     Example::
 
         >>> labels()["live"], labels()["words"]["awaiting_approval"]
         (['running', 'starting'], 'awaiting approval')
+        >>> labels()["run"]["paused"], labels()["card"]["failed"], labels()["decision"]["modify"]
+        ('awaiting_approval', 'failed', 'modify')
     """
     states = {str(s) for s in (*RunState, *CardStatus)}
     return {"words": {s: label(s) for s in sorted(states)},
-            "live": sorted(str(s) for s in LIVE_STATES)}
+            "live": sorted(str(s) for s in LIVE_STATES),
+            # the run states the panel draws differently: approvals shown, error as a notice
+            "run": {"paused": RunState.AWAITING_APPROVAL.value,
+                    "cancelled": RunState.CANCELLED.value},
+            # a card whose time still runs; a card counted as failed in the steps line
+            "card": {"running": CardStatus.RUNNING.value, "failed": CardStatus.FAILED.value},
+            "decision": {d.name.lower(): d.value for d in Decision}}

@@ -17,6 +17,8 @@ from pathlib import Path
 from queue import Empty
 from typing import Any
 
+from igraph_agent.jupyter.runview import PARTS, join
+
 REPO = Path(__file__).resolve().parents[1]
 IPYKERNEL6_DIR = REPO / ".venv" / "ipykernel6"
 KARATE = REPO / "tests" / "data" / "karate.csv"
@@ -136,17 +138,25 @@ class KernelSession:
             except Empty:
                 pass
 
-    def widget_views(self) -> dict[str, dict[str, Any]]:
-        """The latest synced ``view`` of every run panel seen on iopub, by comm id."""
-        views: dict[str, dict[str, Any]] = {}
+    def widget_parts(self) -> dict[str, dict[str, Any]]:
+        """The latest value of each synced part of every run panel seen on iopub, by comm id
+        (a panel opens with all its parts, then each update sends only those it changed)."""
+        parts: dict[str, dict[str, Any]] = {}
         for msg in self.iopub:
             if msg["msg_type"] not in ("comm_open", "comm_msg"):
                 continue
             data = msg["content"].get("data") or {}
             state = data.get("state") or {}
-            if "view" in state:
-                views[msg["content"]["comm_id"]] = state["view"]
-        return views
+            comm_id = msg["content"]["comm_id"]
+            if msg["msg_type"] == "comm_open" and "header" in state and "labels" in state:
+                parts[comm_id] = {}
+            if comm_id in parts:
+                parts[comm_id].update({k: v for k, v in state.items() if k in PARTS})
+        return parts
+
+    def widget_views(self) -> dict[str, dict[str, Any]]:
+        """The view of every run panel seen on iopub (its parts joined), by comm id."""
+        return {comm_id: join(parts) for comm_id, parts in self.widget_parts().items()}
 
     def view_of(self, run_id: str) -> dict[str, Any]:
         for view in self.widget_views().values():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import shutil
 import socket
@@ -86,9 +87,18 @@ def serve(root: Path, *extra: str):
         path = config / "settings" / "@jupyterlab" / f"{plugin}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(settings))
+    # The lab extension as built in this checkout (igraph_agent/labextension/), not the copy
+    # an install left in the venv's share/jupyter: JUPYTER_PATH's folders come first.
+    data = root / ".jupyter-data"
+    (data / "labextensions").mkdir(parents=True, exist_ok=True)
+    link = data / "labextensions" / "igraph-agent"
+    if not link.exists():
+        link.symlink_to(REPO / "igraph_agent" / "labextension", target_is_directory=True)
     env = {**kernel_env(root / "project"), "JUPYTER_CONFIG_DIR": str(config),
            "JUPYTERLAB_SETTINGS_DIR": str(config / "settings"),
-           "JUPYTERLAB_WORKSPACES_DIR": str(config / "workspaces")}
+           "JUPYTERLAB_WORKSPACES_DIR": str(config / "workspaces"),
+           "JUPYTER_PATH": os.pathsep.join(x for x in (str(data), os.environ.get("JUPYTER_PATH"))
+                                           if x)}
     port = _free_port()
     log_path = root / f"lab-{port}.log"
     log = log_path.open("w")
@@ -172,8 +182,10 @@ def _run_all(page) -> None:
 def test_quickstart_panel_shows_tool_cards_and_answer(page, lab):
     _open(page, lab, "01-quickstart.ipynb", "quickstart")
     _run_all(page)
-    page.locator(f"{NB} .iga-panel[data-status='answered']").first.wait_for(timeout=180_000)
-    panel = page.locator(f"{NB} .iga-panel").first
+    # a finished run's cell holds its static rendition (the live widget it replaced may show
+    # "answered" for a moment first: wait for what stays)
+    panel = page.locator(f"{NB} .iga-static[data-status='answered']").first
+    panel.wait_for(timeout=180_000)
     tools = panel.locator(".iga-card .iga-tool").all_text_contents()
     assert tools[0] == "get_graph_info" and "community_detection" in tools, tools
     assert panel.locator(".iga-card-ok").count() == len(tools)
@@ -181,7 +193,7 @@ def test_quickstart_panel_shows_tool_cards_and_answer(page, lab):
     assert "communities" in answer and "modularity" in answer
     assert "model: offline/planner" in panel.locator(".iga-foot").inner_text()
     # every cell ran: the drawing and the report panel are there too
-    page.locator(f"{NB} .iga-panel[data-status='answered']").nth(2).wait_for(timeout=180_000)
+    page.locator(f"{NB} .iga-static[data-status='answered']").nth(2).wait_for(timeout=180_000)
     page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
                            timeout=120_000)
     drawing = page.locator(f"{NB} .iga-drawing svg").first
@@ -198,7 +210,7 @@ def test_quickstart_panel_shows_tool_cards_and_answer(page, lab):
     page.keyboard.press("Control+s")
     page.locator(".jp-mod-dirty").wait_for(state="detached", timeout=30_000)
     page.reload()
-    rebuilt = page.locator(f"{NB} .iga-panel[data-status='answered']").first
+    rebuilt = page.locator(f"{NB} .iga-static[data-status='answered']").first
     rebuilt.wait_for(timeout=120_000)
     assert rebuilt.locator(".iga-card .iga-tool").all_text_contents() == tools
     assert "modularity" in rebuilt.locator(".iga-answer").inner_text()
@@ -220,6 +232,30 @@ def test_stop_button_cancels_a_long_run(page, lab, notebook):
     page.screenshot(path=str(ARTIFACTS / f"{notebook}.png"), full_page=True)
 
 
+# The vertical centre of the text of the igraph-agent status-bar item and of the other
+# status-bar items that show text (the glyphs' box, not the item's: every item is as tall
+# as the bar, the text inside is what sits high or low), nearest first.
+TEXT_CENTRES = """() => {
+  const centre = (node) => {
+    const walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    let t = walk.nextNode();
+    while (t && !t.textContent.trim()) t = walk.nextNode();
+    if (!t) return null;
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    const box = range.getBoundingClientRect();
+    return { y: box.top + box.height / 2, x: box.left };
+  };
+  const ours = document.querySelector('.jp-igraph-agent-status');
+  const me = centre(ours);
+  const others = [...document.querySelectorAll('.jp-StatusBar-Item')]
+    .filter((e) => e !== ours && e.offsetParent !== null)
+    .map(centre).filter((c) => c !== null)
+    .sort((a, b) => Math.abs(a.x - me.x) - Math.abs(b.x - me.x));
+  return [me.y, others.map((c) => c.y)];
+}"""
+
+
 def test_the_status_bar_follows_a_no_wait_run_as_it_goes(page, lab):
     cells = ["%load_ext igraph_agent", SLOW_CELL.format(name="status-nowait"),
              "%%agent --no-wait --model scripted/status-nowait\nWork for a long time"]
@@ -234,6 +270,80 @@ def test_the_status_bar_follows_a_no_wait_run_as_it_goes(page, lab):
     # every cell has returned: only the run's background writer tells the status bar
     item.wait_for(state="visible", timeout=30_000)
     assert item.inner_text() == "igraph-agent: running"
+    ours, neighbours = page.evaluate(TEXT_CENTRES)
+    assert neighbours, "no other status-bar item with text to line up with"
+    assert abs(ours - neighbours[0]) <= 2, (ours, neighbours)  # on the same line
     panel.locator(".iga-stop").click()
     page.locator(f"{NB} .iga-panel[data-status='cancelled']").wait_for(timeout=60_000)
     item.wait_for(state="hidden", timeout=30_000)
+
+
+PARTS_CELL = """import time
+from igraph_agent.model.scripted import ScriptedModel, call
+
+def slow_info(messages, tools):
+    time.sleep(2.5)
+    return [call("get_graph_info")]
+
+ScriptedModel([slow_info, slow_info, [call("clear_graph")], "finished"], name="parts")"""
+
+# The steps line's time, how many cards there are, and whether the first card is still the
+# node that was marked (a redrawn card would be a new node).
+STEPS_NOW = """p => [p.querySelector('.iga-steps-time')?.textContent ?? '',
+              p.querySelectorAll('.iga-card').length,
+              !!p.querySelector('.iga-card[data-marked]')]"""
+
+
+def test_the_live_panel_draws_steps_approvals_and_answer_from_its_parts(page, lab):
+    from jupyter_fixtures import KARATE
+
+    cells = ["%load_ext igraph_agent",
+             f"import pandas as pd\nclub = pd.read_csv({str(KARATE)!r})", PARTS_CELL,
+             "%%agent --with club --model scripted/parts\nLook at the club, then clear it"]
+    (lab.root / "parts.ipynb").write_text(json.dumps(_notebook(cells)))
+    _open(page, lab, "parts.ipynb", "parts")
+    _run_all(page)
+    panel = page.locator(f"{NB} .iga-panel").first
+    panel.locator(".iga-card").first.wait_for(timeout=120_000)
+    # while the model thinks, the run's time ticks in the browser; the cards stay as drawn
+    for _ in range(20):
+        panel.locator(".iga-card").first.evaluate("c => { c.dataset.marked = '1'; }")
+        before = panel.evaluate(STEPS_NOW)
+        page.wait_for_timeout(1200)
+        after = panel.evaluate(STEPS_NOW)
+        if after[1] == before[1] and panel.get_attribute("data-status") == "running":
+            assert after[0] != before[0], (before, after)
+            assert after[2], "the cards were redrawn by the clock"
+            break
+    else:
+        raise AssertionError("no second without a new card while the run was live")
+    paused = page.locator(f"{NB} .iga-panel[data-status='awaiting_approval']")
+    paused.wait_for(timeout=120_000)
+    assert "unload the graph" in paused.locator(".iga-what").inner_text()
+    tools = paused.locator(".iga-card .iga-tool").all_text_contents()
+    assert tools.count("get_graph_info") >= 2 and tools[-1] == "clear_graph", tools
+    assert paused.locator(".iga-card").last.locator(".iga-card-status").text_content() == \
+        "awaiting approval"
+    assert paused.locator(".iga-answer").count() == 0  # only the approval box speaks now
+    paused.locator(".iga-approve").click()
+    done = page.locator(f"{NB} .iga-static[data-status='answered']")  # the run ended
+    done.wait_for(timeout=120_000)
+    assert "finished" in done.locator(".iga-answer").inner_text()
+    # the stored run as a live panel again: every part drawn from the traits it opens with
+    page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=120_000)
+    page.locator(f"{NB} .jp-Cell").last.locator(".jp-InputArea-prompt").click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.type("%agent show")
+    page.keyboard.press("Shift+Enter")
+    shown = page.locator(f"{NB} .iga-panel:not(.iga-static)[data-status='answered']")
+    shown.wait_for(timeout=60_000)
+    assert shown.locator(".iga-status").inner_text().lower() == "answered"
+    assert shown.locator(".iga-card .iga-tool").all_text_contents()[:len(tools)] == tools
+    cleared = shown.locator(".iga-card[data-tool='clear_graph'] .iga-card-status").last
+    assert cleared.text_content() == "ok"  # approved, then run
+    assert "finished" in shown.locator(".iga-answer").inner_text()
+    assert "model: scripted/parts" in shown.locator(".iga-foot").inner_text()
+    assert shown.locator(".iga-pending").count() == 0

@@ -46,7 +46,7 @@ def test_a_saved_notebook_shows_every_answer_and_drawing_when_reopened_without_a
     (lab.root / "reopen.ipynb").write_text(json.dumps(_notebook(CELLS)))
     _open(page, lab, "reopen.ipynb", "reopen")
     _run_all(page)
-    page.locator(f"{NB} .iga-panel[data-status='answered']").nth(1).wait_for(timeout=240_000)
+    page.locator(f"{NB} .iga-static[data-status='answered']").nth(1).wait_for(timeout=240_000)
     page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
                            timeout=120_000)
     page.locator(f"{NB} .jp-Notebook").click(position={"x": 5, "y": 5})

@@ -253,7 +253,7 @@ def test_the_run_panel_folds_its_copy_of_a_report_inserted_as_cells(lab, page):
     _run_cell(page, 0)
     _wait_idle(page)
     _run_cell(page, 1)
-    panel = page.locator(f"{PANEL} .iga-panel[data-status='answered']")
+    panel = page.locator(f"{PANEL} .iga-static[data-status='answered']")  # the run ended
     panel.wait_for(timeout=240_000)
     _wait_for_cells(page, lambda n: n > 5, 240)  # the report's cells were inserted
     copy = panel.locator(".iga-report-copy")

@@ -522,9 +522,10 @@ def test_a_new_question_while_a_run_is_paused_offers_to_decide_or_cancel_it(k7):
     assert f"%agent approve {run_id} {call_id}" in busy.stdout
     assert f"%agent reject {run_id} {call_id}" in busy.stdout
     assert f"%agent cancel {run_id}" in busy.stdout
-    shown = [m for m in k7.iopub[before:] if m["msg_type"] == "comm_open"
-             and (m["content"]["data"].get("state") or {}).get("view", {}).get("run_id") == run_id]
-    assert shown and shown[-1]["content"]["data"]["state"]["view"]["pending"]  # its buttons
+    shown = [m["content"]["data"]["state"] for m in k7.iopub[before:]
+             if m["msg_type"] == "comm_open"
+             and (m["content"]["data"].get("state") or {}).get("header", {}).get("run_id") == run_id]
+    assert shown and shown[-1]["approvals"]  # its buttons
     before = len(k7.iopub)
     cancelled = k7.run(f"%agent cancel {run_id}")
     assert cancelled.stdout.strip() == f"run {run_id}: cancelled", cancelled
@@ -710,5 +711,5 @@ def test_a_report_is_inserted_as_cells_or_kept_as_output_as_the_user_chose(k7):
     k7.run("%%agent --format report\nWhich nodes are most central?")
     assert _report_messages(k7, before) == []
     view = k7.view_of(_run_id(k7))
-    assert "report_cells" not in view and view["answer"]
+    assert view["report_cells"] is False and view["answer"]
     k7.run("%agent config report=cells")

@@ -109,3 +109,29 @@ def test_a_paused_run_cancelled_shows_cancelled_not_what_it_waited_for():
     page = static_html(panel.view)
     assert 'data-status="cancelled"' in page and "Waiting for approval" not in page
     assert panel.view["pending"] == []
+
+
+def test_the_steps_line_of_an_ended_run_gives_the_runs_own_time():
+    """The live panel counts the run's time while it goes on (a model turn, a training job);
+    once ended the folded line keeps the run's time, not the sum of the tool calls alone."""
+    view = _finished_view()
+    view = apply_event(view, {"type": "run.completed", "ts": 14.5, "data": {"status": "answered"}})
+    steps = re.search(r'<details class="iga-steps"><summary>([^<]*)</summary>', static_html(view))
+    assert steps and steps[1] == "2 steps · 4.5 s"  # 10.0 → 14.5, of which the tools took 1.3 s
+
+
+def test_the_steps_line_leaves_out_the_time_a_run_waited_for_approval():
+    view = empty_view("run_8", "Drop the isolated depots")
+    for event in [
+        {"type": "run.started", "ts": 10.0, "data": {}},
+        {"type": "run.paused", "ts": 12.0, "data": {"pending": [
+            {"tool_call_id": "p2_0", "tool": "commit_graph_optimization"}]}},
+        {"type": "run.started", "ts": 3612.0, "data": {"resumed": True}},  # an hour later
+        {"type": "run.completed", "ts": 3613.5, "data": {"status": "answered"}},
+    ]:
+        view = apply_event(view, event)
+    assert view["waited"] == 3600.0
+    steps = re.search(r"<summary>([^<]*)</summary>",
+                      static_html({**view, "tools": [{"tool": "get_graph_info", "call_id": "a",
+                                                      "status": "ok", "elapsed_ms": 20}]}))
+    assert steps and steps[1] == "1 step · 3.5 s"

@@ -4,6 +4,7 @@ enums agree with the places that store them, and the widget gets its words from 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import igraph_agent
@@ -82,8 +83,35 @@ def _definitions() -> list[str]:
     return found
 
 
+def _script_literals() -> list[str]:
+    """Every state written as a string literal in the package's JavaScript (widget.js): the
+    widget gets states from ``labels()``, so none should be there."""
+    words = "|".join(sorted(map(re.escape, STATES), key=len, reverse=True))
+    literal = re.compile(rf"""(["'`])({words})\1""")
+    found = []
+    for path in sorted(PACKAGE.rglob("*.js")):
+        if "labextension" in path.parts:
+            continue  # the built lab extension (minified; its source is TypeScript)
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            found += [f"{path.relative_to(PACKAGE)}:{n} {m[0]}" for m in literal.finditer(line)]
+    return found
+
+
 def test_each_status_set_is_defined_once_in_the_status_module():
     assert _definitions() == []
+
+
+def test_the_widget_script_writes_no_state_of_its_own():
+    assert (PACKAGE / "jupyter" / "widget.js").is_file()
+    assert _script_literals() == []
+
+
+def test_the_script_check_finds_a_state_written_in_javascript(tmp_path, monkeypatch):
+    (tmp_path / "panel.js").write_text('const LIVE = new Set(["starting", `running`]);\n'
+                                       'if (x === "awaiting_approval") go("runningly");\n')
+    monkeypatch.setattr(f"{__name__}.PACKAGE", tmp_path)
+    assert _script_literals() == ['panel.js:1 "starting"', "panel.js:1 `running`",
+                                  'panel.js:2 "awaiting_approval"']
 
 
 def test_the_check_finds_a_state_set_written_elsewhere():
@@ -106,6 +134,9 @@ def test_the_widget_gets_every_state_and_its_words_from_python():
     assert sent["words"]["needs_clarification"] == "needs clarification"
     assert sent["live"] == sorted(str(s) for s in LIVE_STATES)
     assert status.label(CardStatus.AWAITING_APPROVAL) == "awaiting approval"
+    assert sent["run"] == {"paused": RunState.AWAITING_APPROVAL, "cancelled": RunState.CANCELLED}
+    assert sent["card"] == {"running": CardStatus.RUNNING, "failed": CardStatus.FAILED}
+    assert sorted(sent["decision"].values()) == sorted(str(d) for d in Decision)
 
 
 def test_stored_states_read_back_as_the_enums():

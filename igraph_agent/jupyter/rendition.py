@@ -57,9 +57,14 @@ def elapsed(card: dict[str, Any]) -> str:
     return f"{ms / 1000:.1f} s" if ms >= 1000 else f"{ms} ms"
 
 
-def steps_line(cards: list[dict[str, Any]]) -> str:
-    """``7 steps · 1.2 s · 1 failed``: the folded steps' summary."""
+def steps_line(cards: list[dict[str, Any]], started: float | None = None,
+               finished: float | None = None, waited: float | None = None) -> str:
+    """``7 steps · 1.2 s · 1 failed``: the folded steps' summary; the time is the run's own
+    from start to end where both are known (what the live panel counted), less the time it
+    waited for approvals, else the steps'."""
     ms = sum(c.get("elapsed_ms") or 0 for c in cards)
+    if started and finished:
+        ms = max(ms, round(1000 * (finished - started - (waited or 0.0))))
     failed = sum(1 for c in cards if c.get("status") == "failed")
     line = f"{len(cards)} step{'' if len(cards) == 1 else 's'} · {ms / 1000:.1f} s"
     return line + (f" · {failed} failed" if failed else "")
@@ -70,7 +75,7 @@ def _card(c: dict[str, Any]) -> str:
     head = (f'<span class="iga-tool">{esc(c.get("tool"))}</span>'
             + (f'<span class="iga-args">{esc(c["args"])}</span>' if c.get("args") else "")
             + f'<span class="iga-elapsed">{esc(elapsed(c))}</span>'
-            + f'<span class="iga-card-status">{esc(status)}</span>')
+            + f'<span class="iga-card-status">{esc(state_label(status))}</span>')
     body = ""
     error = c.get("error")
     if error:
@@ -81,7 +86,7 @@ def _card(c: dict[str, Any]) -> str:
         body += f'<div class="iga-summary">{esc(c["summary"])}</div>'
     if c.get("raw_args") and c["raw_args"] != "{}":
         body += f'<pre class="iga-raw">{esc(c["raw_args"])}</pre>'
-    cls = "iga-card iga-card-" + esc(status).replace(" ", "-")
+    cls = "iga-card iga-card-" + esc(status).replace(" ", "-").replace("_", "-")
     return (f'<details class="{cls}" data-tool="{esc(c.get("tool"))}">'
             f"<summary>{head}</summary>{body}</details>")
 
@@ -143,7 +148,8 @@ def static_html(view: dict[str, Any], drawings: list[str] | None = None) -> str:
             f'<span class="iga-question">{esc(view.get("question"))}</span>'
             + (f'<span class="iga-graph">on {esc(graph)}</span>' if graph else "") + "</div>")
     cards = view.get("tools") or []
-    steps = (f'<details class="iga-steps"><summary>{esc(steps_line(cards))}</summary>'
+    line = steps_line(cards, view.get("started"), view.get("finished"), view.get("waited"))
+    steps = (f'<details class="iga-steps"><summary>{esc(line)}</summary>'
              f'<div class="iga-tools">{"".join(_card(c) for c in cards)}</div></details>'
              if cards else "")
     error = view.get("error")

@@ -88,6 +88,56 @@ def graph_name(graph: Any) -> str:
     return f"{graph.get('name') or graph.get('dataset_id') or ''}{rev}"
 
 
+# The panel's parts: each is one synced trait of the widget, sent (and redrawn by widget.js)
+# only when one of its keys changed. A part of one key holds that key's value; a part of
+# several holds a dict of them. Grouped by what changes together: the header at start, on
+# a pause and at the end; the cards on each tool event; the jobs on each progress line; the
+# answer once, with the final response. A new key of the view joins one of these parts
+# (keys starting with "_" are the fold's own and never sent).
+PARTS: dict[str, str | tuple[str, ...]] = {
+    "header": ("run_id", "question", "status", "model", "graph", "format", "started",
+               "finished", "waited", "response_status"),
+    "text": "text",
+    "cards": "tools",
+    "jobs": "jobs",
+    "approvals": "pending",
+    "answer": ("answer", "evidence", "usage", "error", "figures", "report_cells"),
+    "notices": "notices",
+    "message": ("message", "reading"),  # a click's line, or the line of the data being read
+}
+
+
+def split(view: dict[str, Any]) -> dict[str, Any]:
+    """The view cut into the widget's parts (``PARTS``): trait name → value.
+
+    Example::
+
+        >>> parts = split(empty_view("run_1", "Who is central?"))
+        >>> parts["header"]["status"], parts["cards"], parts["message"]
+        ('starting', [], {'message': '', 'reading': ''})
+    """
+    out: dict[str, Any] = {}
+    for part, keys in PARTS.items():
+        if isinstance(keys, str):
+            out[part] = view.get(keys)
+        else:
+            out[part] = {key: view.get(key) for key in keys}
+    return out
+
+
+def join(parts: dict[str, Any]) -> dict[str, Any]:
+    """The view back from its parts (what a frontend or a test reads from the traits)."""
+    view: dict[str, Any] = {}
+    for part, keys in PARTS.items():
+        if part not in parts:
+            continue
+        if isinstance(keys, str):
+            view[keys] = parts[part]
+        else:
+            view.update({key: (parts[part] or {}).get(key) for key in keys})
+    return view
+
+
 def empty_view(run_id: str, question: str, output_format: str = "chat") -> dict[str, Any]:
     return {
         "run_id": run_id, "question": question, "status": RunState.STARTING.value, "model": "",
@@ -95,6 +145,8 @@ def empty_view(run_id: str, question: str, output_format: str = "chat") -> dict[
         "response_status": "", "evidence": [], "usage": {}, "pending": [], "error": None,
         "notices": [], "message": "", "figures": [], "started": None, "finished": None,
         "reading": "",
+        "graph": None, "report_cells": False,
+        "waited": 0.0,  # seconds paused for approvals (not the run's own time)
     }
 
 
@@ -120,6 +172,9 @@ def _fold(v: dict[str, Any], parsed: Event) -> None:
         v["status"] = RunState.RUNNING.value
         v["model"] = data.model or v["model"]
         v["started"] = v["started"] or ts
+        paused_at = v.pop("_paused_at", None)
+        if paused_at is not None and ts is not None:  # resumed: the wait was the person's
+            v["waited"] = round(float(v.get("waited") or 0.0) + max(0.0, ts - paused_at), 3)
     elif isinstance(data, ModelDelta):
         if v.pop("_turn_done", False):
             v["text"] = ""
@@ -145,6 +200,7 @@ def _fold(v: dict[str, Any], parsed: Event) -> None:
         v["graph"] = data.graph
     elif isinstance(data, RunPaused):
         v["status"] = RunState.AWAITING_APPROVAL.value
+        v["_paused_at"] = ts
         if data.pending:
             v["pending"] = list(data.pending)
     elif parsed.type in ENDED_EVENTS:

@@ -1,8 +1,13 @@
 """The run panel: an anywidget that shows one run as it happens (widget.js draws it).
 
-State lives in two synced traits: ``view`` (what to draw, folded by ``runview``) and
-``events`` (the run's compacted event list, so a saved notebook keeps the whole run).
-Writes are guarded by a lock: the waiting cell or one background writer updates the panel,
+The run's state is folded by ``runview`` into one view (``RunWidget.view``) and synced as one
+trait per part that changes (``runview.PARTS``: ``header``, ``text``, ``cards``, ``jobs``,
+``approvals``, ``answer``, ``notices``, ``message``); a write sends only the parts it changed,
+and widget.js redraws each part on its own change (a job's progress line sends ``jobs``, not
+the cards). ``labels`` (``status.labels()``: every state's words, the live states) is sent
+once with the widget, so widget.js has no copy of the vocabulary. Running times tick in the
+browser from the start timestamps: the clock sends nothing. The run's compacted events stay
+on the Python side (``events``: where a continued run resumes its feed). Writes are guarded by a lock: the waiting cell or one background writer updates the panel,
 the command worker only posts short messages. Clicks arrive as custom messages and are handed
 to ``on_command`` — which only enqueues (docs/design.md, threads).
 
@@ -24,7 +29,7 @@ import anywidget
 import traitlets
 
 from igraph_agent.jupyter import runview
-from igraph_agent.status import SETTLED_STATES
+from igraph_agent.status import SETTLED_STATES, labels
 
 HERE = Path(__file__).parent
 
@@ -33,12 +38,24 @@ class RunWidget(anywidget.AnyWidget):
     _esm = HERE / "widget.js"
     _css = HERE / "widget.css"
 
-    view: Any = traitlets.Dict().tag(sync=True)
-    events: Any = traitlets.List().tag(sync=True)
+    labels: Any = traitlets.Dict().tag(sync=True)  # status.labels(), sent once
+    # the view's parts (runview.PARTS), each sent only when it changed
+    header: Any = traitlets.Dict().tag(sync=True)
+    text: Any = traitlets.Unicode().tag(sync=True)
+    cards: Any = traitlets.List().tag(sync=True)
+    jobs: Any = traitlets.Dict().tag(sync=True)
+    approvals: Any = traitlets.List().tag(sync=True)
+    answer: Any = traitlets.Dict().tag(sync=True)
+    notices: Any = traitlets.List().tag(sync=True)
+    message: Any = traitlets.Dict().tag(sync=True)
 
     def __init__(self, on_command: Callable[[RunWidget, dict[str, Any]], None] | None = None,
+                 view: dict[str, Any] | None = None, events: list[dict[str, Any]] | None = None,
                  **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        view = view or runview.empty_view("", "")
+        super().__init__(labels=labels(), **runview.split(view), **kwargs)
+        self._view = view
+        self.events: list[dict[str, Any]] = list(events or [])
         self._lock = threading.RLock()
         self._on_command = on_command
         self.finishes = 0  # responses shown so far (a click's line is dropped once one came)
@@ -58,6 +75,12 @@ class RunWidget(anywidget.AnyWidget):
         return cls(on_command=on_command, view=view, events=events)
 
     @property
+    def view(self) -> dict[str, Any]:
+        """The whole folded view (``runview``), as the static rendition and the magics read
+        it; the frontend gets it in parts."""
+        return self._view
+
+    @property
     def run_id(self) -> str:
         return str(self.view.get("run_id", ""))
 
@@ -74,11 +97,8 @@ class RunWidget(anywidget.AnyWidget):
             view = self.view
             for event in events:
                 view = runview.apply_event(view, event)
-            merged = runview.compact([*self.events, *events])
-            with self.hold_sync():
-                self.view = view
-                self.events = merged
-            self._free_click_route()
+            self.events = runview.compact([*self.events, *events])
+            self._show(view)
 
     def finish(self, response: dict[str, Any], figures: list[dict[str, str]] | None = None) -> None:
         """Show the final response (an AgentResponse as a JSON dict) and any drawings."""
@@ -91,8 +111,7 @@ class RunWidget(anywidget.AnyWidget):
                 # "approve sent…" told what a click did while it ran; a new approval box
                 # (a modified plan asked again) says what happens next
                 view["message"] = ""
-            self.view = view
-            self._free_click_route()
+            self._show(view)
 
     def set_state(self, state: str) -> None:
         """Show a state decided outside the run's events (a paused run cancelled)."""
@@ -100,15 +119,13 @@ class RunWidget(anywidget.AnyWidget):
             view = {**self.view, "status": state, "pending": [], "message": ""}
             if self.view.get("status") == "awaiting_approval":
                 view["answer"] = ""  # it only said what the run was waiting for
-            self.view = view
-            self._free_click_route()
+            self._show(view)
 
     def mark_report_sent(self) -> None:
         """The report was offered to the lab extension as cells: where the extension is
         present the panel folds its copy of the report away (no report shown twice)."""
         with self._lock:
-            self.view = {**self.view, "report_cells": True}
-            self._free_click_route()
+            self._show({**self.view, "report_cells": True})
 
     def note(self, message: str) -> None:
         """A one-line message in the panel (e.g. what a click did); once the run has ended
@@ -116,8 +133,19 @@ class RunWidget(anywidget.AnyWidget):
         with self._lock:
             if self.status in SETTLED_STATES:
                 return
-            self.view = {**self.view, "message": message}
-            self._free_click_route()
+            self._show({**self.view, "message": message})
+
+    def _show(self, view: dict[str, Any]) -> None:
+        """Take ``view`` as the panel's state and send, in one message, only the parts that
+        changed (a card's change sends ``cards``; the header and the answer stay put)."""
+        self._view = view
+        changed = {name: value for name, value in runview.split(view).items()
+                   if value != getattr(self, name)}
+        if changed:
+            with self.hold_sync():
+                for name, value in changed.items():
+                    setattr(self, name, value)
+        self._free_click_route()
 
     def _free_click_route(self) -> None:
         """Let the next click reach the kernel on the frontend's comm subshell.

@@ -76,14 +76,21 @@ function insertReport(panel: NotebookPanel, report: IReportMessage): number {
   return cells.length;
 }
 
+/** The status-bar item. Its text is a JupyterLab status-bar text item (the class the
+ * built-in items use: the bar's line height), so it sits on the same line as its neighbours. */
 class StatusItem extends Widget {
+  private readonly text: HTMLSpanElement;
+
   constructor() {
     super();
     this.addClass('jp-igraph-agent-status');
     this.node.title = 'igraph-agent: runs of this notebook waiting for you or running';
+    this.text = document.createElement('span');
+    this.text.className = 'jp-StatusBar-TextItem jp-igraph-agent-status-text';
+    this.node.appendChild(this.text);
   }
   update_(text: string): void {
-    this.node.textContent = text;
+    this.text.textContent = text;
     this.node.style.display = text ? '' : 'none';
   }
 }
