@@ -35,7 +35,9 @@ def run_notebook(notebook: Path, out: Path, timeout: int = 600) -> tuple[Path, P
     shutil.rmtree(project, ignore_errors=True)
     os.environ["IGRAPH_AGENT_HOME"] = str(project.resolve())  # the kernel inherits it
     nb = nbformat.read(notebook, as_version=4)
+    # ipykernel 7 logs a WARNING about plain-TCP transport on every local kernel: noise here
     NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                   extra_arguments=["--IPKernelApp.log_level=ERROR"],
                    resources={"metadata": {"path": str(notebook.parent)}}).execute()
     executed = out / notebook.name
     nbformat.write(nb, executed)
