@@ -175,3 +175,16 @@ def test_agent_eval_line_command_passes_its_arguments_to_the_eval_command(capsys
     eval_command.main(args=cmd.rest, prog_name="%agent eval", standalone_mode=False)
     out = capsys.readouterr().out
     assert "counts" in out and "100.0%" in out
+
+
+def test_the_dev_split_loads_and_every_oracle_resolves_on_its_graph():
+    from igraph_agent.eval.graphs import build
+    from igraph_agent.eval.oracle import resolve
+
+    qset = load_questions(split="dev")
+    assert len(qset.questions) >= 70 and {q.split for q in qset.questions} == {"dev"}
+    asks = [q for q in qset.questions if q.expect == "needs_clarification"]
+    assert len(asks) >= 8  # questions no analysis answers: the planner must ask
+    for q in qset.questions:
+        exp = resolve(q.oracle, build(qset.graphs[q.graph], qset.base))
+        assert q.expect != "answered" or exp.value is not None or exp.names or exp.regex, q.id

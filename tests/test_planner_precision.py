@@ -238,3 +238,126 @@ def test_two_intents_compose_when_one_names_the_others_node(agents, graph, quest
     assert tools.index("node_centrality") < tools.index(tool)  # the node first, then the step
     assert _bold(resp.answer)[0] == str(oracle(GRAPHS[graph]())), resp.answer
 
+
+
+# -- the graph's own words: relation nouns, two modes, closures, direction ----------------
+def test_a_graphs_relation_nouns_become_the_planners_words():
+    undirected, directed = {}, {"directed": True}
+    cases = [
+        ("Who are the colleagues of Hugo?", undirected, "neighbours of Hugo"),
+        ("List Hugo's colleagues.", undirected, "Hugo's neighbours"),
+        ("Which stop has the most roads?", undirected, "the most ties"),
+        ("How many users have no friends at all?", undirected, "degree exactly 0"),
+        ("How many people does Greta work with?", undirected, "How many ties does Greta have?"),
+        ("How many students take Biology?", undirected, "How many ties does Biology have?"),
+        ("Which courses does stu03 take?", undirected, "Who are the neighbours of stu03?"),
+        ("What is the smallest number of roads to travel from s0 to s9?", undirected,
+         "fewest hops"),
+        ("How many articles does art30 cite?", directed, "What is the out-degree of art30?"),
+        ("How many accounts follow acct7?", directed, "What is the in-degree of acct7?"),
+        ("What's the most referenced article?", directed, "highest in-degree"),
+        ("how many papers does nobody cite?", directed, "in-degree exactly 0"),
+    ]
+    for question, info, expected in cases:
+        assert expected in vocabulary.normalise(question, info), (question, expected)
+    # a verb on a directed graph has a direction: never read as plain degree there
+    assert vocabulary.normalise("How many papers cite art10?", directed) == \
+        "What is the in-degree of art10?"
+    assert vocabulary.normalise("How many papers mention art10?", directed) == \
+        "How many papers mention art10?"
+
+
+def _enrolment():
+    import pandas as pd
+
+    g = nx.bipartite.random_graph(12, 5, 0.35, seed=3)
+    courses = ["Algebra", "Biology", "Chemistry", "Drama", "Economics"]
+    name = {n: f"stu{n:02d}" if n < 12 else courses[n - 12] for n in g}
+    rows = [(name[min(u, v)], name[max(u, v)]) for u, v in g.edges()]
+    return pd.DataFrame(rows, columns=["student", "course"])
+
+
+def test_a_two_mode_question_ranks_the_side_it_asks_about_and_counts_are_not_rankings(tmp_path):
+    table = _enrolment()
+    agent = Agent(home=tmp_path / "p")
+    try:
+        resp = agent.ask("Which course has the most students?", attach=[table])
+        counts = table["course"].value_counts()
+        assert resp.status == "answered", resp.answer
+        assert any(c in resp.answer for c in counts[counts == counts.max()].index), resp.answer
+        assert "Among the course" in resp.answer, resp.answer
+        resp = agent.ask("How many students take Biology?", attach=[table])
+        assert resp.status == "answered", resp.answer
+        assert str(int(counts["Biology"])) in _bold(resp.answer), resp.answer
+        resp = agent.ask("How many students and how many courses are there?", attach=[table])
+        assert resp.status == "answered", resp.answer
+        sides = {str(table["student"].nunique()), str(table["course"].nunique())}
+        assert sides <= set(_bold(resp.answer)), resp.answer
+    finally:
+        agent.close()
+
+
+def test_the_graph_description_does_not_answer_a_question_about_its_parts(tmp_path):
+    g = nx.relabel_nodes(nx.disjoint_union_all([nx.path_graph(4), nx.cycle_graph(5),
+                                                nx.empty_graph(2)]), lambda n: f"u{n}")
+    agent = Agent(home=tmp_path / "p")
+    try:
+        resp = agent.ask("How many users are in the biggest connected group?", attach=[g])
+        assert resp.status == "answered", resp.answer
+        assert "The loaded graph" not in resp.answer, resp.answer
+        assert re.search(r"\b5\b", resp.answer), resp.answer  # the cycle of 5
+        resp = agent.ask("Can u0 reach u5?", attach=[g])  # undirected: "reach" is no direction
+        assert resp.status != "answered" or "no path" in resp.answer.lower() \
+            or "not connected" in resp.answer.lower(), resp.answer
+    finally:
+        agent.close()
+
+
+def test_a_closed_stop_is_removed_and_a_hop_count_on_an_undirected_graph_is_answered(tmp_path):
+    g = nx.relabel_nodes(nx.path_graph(6), lambda n: f"stop{n}")
+    for i, (u, v) in enumerate(g.edges()):
+        g[u][v]["distance"] = 10 + i
+    agent = Agent(home=tmp_path / "p")
+    try:
+        resp = agent.ask("If stop2 were closed, how many connected parts would the network have?",
+                         attach=[g])
+        assert resp.status == "answered" and "remove_and_compare" in _tools(resp), resp.answer
+        assert _bold(resp.answer)[0] == str(_removed(g, "stop2")), resp.answer
+        resp = agent.ask("How many stops can I reach from stop0 within 2 hops?", attach=[g])
+        assert resp.status == "answered" and "hop_counts" in _tools(resp), resp.answer
+        assert _bold(resp.answer)[0] == "2", resp.answer
+    finally:
+        agent.close()
+
+
+def test_the_neighbours_of_the_best_connected_person_compose(agents):
+    resp = _ask(agents, "office", "Who are the colleagues of the person with the most colleagues?")
+    g = _office()
+    assert resp.status == "answered", resp.answer
+    tools = _tools(resp)
+    assert "degree_analysis" in tools and "local_analysis" in tools, tools
+    top = max(g.degree(), key=lambda nd: nd[1])[0]
+    assert all(n in resp.answer for n in g[top]), resp.answer
+
+
+def test_one_nodes_group_and_one_nodes_in_degree_are_read_from_the_graph(tmp_path):
+    import pandas as pd
+
+    agent = Agent(home=tmp_path / "p")
+    try:
+        g = _office()
+        resp = agent.ask("Which department is Ivy in?", attach=[g])
+        assert resp.status == "answered", resp.answer
+        assert "sales" in _bold_words(resp.answer) or "**sales**" in resp.answer, resp.answer
+        follows = pd.DataFrame({"follower": ["a1", "a2", "a3", "a1", "a4"],
+                                "followee": ["a9", "a9", "a9", "a2", "a1"]})
+        resp = agent.ask("How many followers does a9 have?", attach=[follows])
+        assert resp.status == "answered" and "**3**" in resp.answer, resp.answer
+        resp = agent.ask("How many accounts does a1 follow?", attach=[follows])
+        assert resp.status == "answered" and "**2**" in resp.answer, resp.answer
+    finally:
+        agent.close()
+
+
+def _bold_words(answer: str) -> list[str]:
+    return re.findall(r"\*\*([^*]+)\*\*", answer)

@@ -22,9 +22,10 @@ from igraph_agent.markup import echo
 
 @click.command("eval")
 @click.argument("questions", required=False, type=click.Path(dir_okay=False, exists=True))
-@click.option("--split", type=click.Choice(["tune", "test", "test2", "all"]), default=None,
+@click.option("--split", type=click.Choice(["tune", "test", "test2", "dev", "all"]), default=None,
               help="the public set's split: tune (default), test (both held-out files, never "
-                   "tuned on), test2 (the one written blind to the planner) or all")
+                   "tuned on), test2 (the one written blind to the planner), all, or dev (the "
+                   "planner developers' own questions)")
 @click.option("--model", default=None, help="litellm model id (default: configured, else offline/planner)")
 @click.option("--repeats", default=1, type=click.IntRange(1, 100), help="runs per question")
 @click.option("--category", "categories", multiple=True, help="only this category; repeatable")

@@ -284,6 +284,9 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if "centrality" in names and names & _TAKES_A_NODE and slots.CENTRAL in (
             slots.pair(question) or [slots.node(question), slots.removal(question)]):
         found = [i for i in found if i.name != "centrality"]
+    if "degree" in names and names & _TAKES_A_NODE and slots.HUB in (
+            slots.pair(question) or [slots.node(question), slots.removal(question)]):
+        found = [i for i in found if i.name != "degree"]  # "the best-connected" is the input
     return found
 
 

@@ -89,6 +89,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"cheapest|minimum[- ]cost|lowest total", r"\bget from\b",
                    r"\b(?:fastest|quickest)\b(?:.*\bfrom\b.*\bto\b)|how long (?:does it|would it|will it)? ?take",
                    r"\bsteps? (?:to|from)\b", r"how far",
+                   r"^\s*(?:can|could|does|do)\s+\S+\s+(?:reach|get to)\s+\S",
+                   r"\bis there (?:a|any) (?:path|route|way) (?:from|between)\b",
                    r"^\s*(?:is|are|was|were)\s+\S+(?:\s+\S+)?\s+(?:directly\s+)?(?:connected|linked|"
                    r"tied|adjacent|joined)\s+(?:to|with)\s+\S"),
         negatives=_rx(r"most distant|longest shortest|farthest|average (?:shortest )?path|"
@@ -105,9 +107,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"removal disconnects", r"pieces|islands|disconnected (?:groups|parts)|"
                    r"in one piece|cut off|weakly|reachable when|two-way|giant component",
                    r"(?:biggest|largest) (?:connected )?(?:piece|island|component)",
+                   r"(?:biggest|largest|smallest) connected (?:group|cluster|part|set|chunk)",
                    r"independent (?:routes|paths)|disjoint paths|node connectivity|robustly"),
         negatives=_rx(r"into (?:communities|clusters|groups|factions)"),
-        hint="components, cut nodes and bridge edges"),
+        group="components", hint="components, cut nodes and bridge edges"),
     "local": dict(
         triggers=t(1.0, r"clustering|clustered|cliquish|tightly knit (?!subgroups)|"
                    r"know each other|also friends", r"k-shell|core (?:number|index)|"
@@ -144,7 +147,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"how many \w+ (?:are there|exist|are in (?:the|this)|does (?:the|this) \w+ "
                    r"(?:have|contain|include|count))\b"),
         negatives=_rx(r"\b(?:only|once|average|mean|typical(?:ly)?|per|each|every|whose|which|"
-                      r"who|than|at least|at most|more|fewer|less|within|without|if)\b",
+                      r"who|than|at least|at most|more|fewer|less|within|without|if|biggest|"
+                      r"largest|smallest|most|least|groups?|components?|clusters?|connected|"
+                      r"reach|paths?)\b",
                       r"\bdoes (?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+) "
                       r"have", r"\b(?:have|has|had)\s+(?!in total)\w"),
         phase=-1),
@@ -186,6 +191,18 @@ def _threshold_bonus(st: PlanState) -> float:
 
 def _count_bonus(st: PlanState) -> float:
     return 1.0 if slots.asked_kind(st.question) == "count" else 0.0
+
+
+def _node_direction_bonus(st: PlanState) -> float:
+    from igraph_agent.model.query_intents import node_direction_bonus
+
+    return node_direction_bonus(st)
+
+
+def _node_group_bonus(st: PlanState) -> float:
+    from igraph_agent.model.query_intents import node_group_bonus
+
+    return node_group_bonus(st)
 
 
 def _totals_bonus(st: PlanState) -> float:
@@ -232,8 +249,15 @@ LEXICON.update({
         group="ranking", hint="the pairs sharing the most neighbours"),
     "edge_totals": dict(
         triggers=t(0.5, r"\btotal\b|\bsum\b|add(?:ed)? up|altogether|combined|overall|in all\b|"
-                   r"average|mean"),
+                   r"average|mean", r"\b(?:longest|shortest|heaviest|lightest|strongest|weakest)\s+"
+                   r"(?:single\s+)?(?:road|edge|link|street|connection|flight|tie|segment|leg)s?\b"),
         bonus=_totals_bonus, hint="totals of an edge attribute"),
+    "node_direction": dict(
+        triggers=t(1.0, r"\b(?:in|out)-degree of\s+\S"), bonus=_node_direction_bonus,
+        group="neighbourhood", hint="one node's in- or out-degree"),
+    "node_group": dict(
+        triggers=t(0.5, r"^\s*(?:which|what|is|does|do|show)\b|\battribute\b|\bbelongs?\b"),
+        bonus=_node_group_bonus, group="neighbourhood", hint="the group a named node is in"),
 })
 
 # The kinds of answer each intent gives and the question features it handles (see
@@ -251,7 +275,8 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "report": ("action",), "threshold_count": ("count", "list"),
     "hop_count": ("count",), "least_degree": ("node", "list", "count", "value"), "what_if": ("count", "value", "list"),
     "clique": ("count", "group", "list"), "common_neighbours": ("count", "pair", "list"),
-    "edge_totals": ("value", "count", "node"),
+    "edge_totals": ("value", "count", "node"), "node_direction": ("count", "value"),
+    "node_group": ("value", "group", "yesno"),
 }
 COVERS: dict[str, tuple[str, ...]] = {
     "threshold_count": ("threshold", "direction"), "hop_count": ("hops", "entity"),
@@ -262,6 +287,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "count_where": ("group", "entity"), "visualize": ("group", "entity"),
     "compare": ("entity",), "search": ("entity",), "edge_search": ("entity",),
     "common_neighbours": ("entity",), "report": ("entity",), "triangles": ("entity",),
+    "node_direction": ("entity", "direction"), "node_group": ("entity", "group"),
 }
 SUGGEST: dict[str, tuple[str, str]] = {
     "degree": ("rank {nouns} by degree", "Which {noun} has the most connections?"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from igraph_agent.model import slots, vocabulary
-from igraph_agent.model.graph_intents import _found, _resolve, _unresolved, _who
+from igraph_agent.model.graph_intents import UNRESOLVED, _found, _resolve, _unresolved, _who
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.results.cohesion import CommonNeighbourPairsResult, LargestCliqueResult
 from igraph_agent.results.counting import (
@@ -80,7 +80,7 @@ def threshold_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 def threshold_bonus(st: PlanState) -> float:
-    return 1.0 if "threshold" in slots.features(st.question) else 0.0
+    return 3.0 if "threshold" in slots.features(st.question) else 0.0
 
 
 # -- the least-connected nodes ---------------------------------------------------------
@@ -246,7 +246,16 @@ def edge_attr(st: PlanState) -> str | None:
             return a
     if "weight" in attrs and re.search(r"\bweights?\b", st.question, re.IGNORECASE):
         return "weight"
+    default = (_raw_info(st).get("meaning") or {}).get("default_weight")
+    if default in attrs and _EDGE_MAGNITUDE.search(st.question):
+        return str(default)  # "the longest road" on a graph whose edges carry a distance
     return None
+
+
+_EDGE_MAGNITUDE = re.compile(
+    r"\b(?:longest|shortest|heaviest|lightest|strongest|weakest|total|average|mean)\s+(?:single\s+)?"
+    r"(?:road|edge|link|street|connection|flight|tie|segment|leg)s?\b(?!\s+(?:path|route))",
+    re.IGNORECASE)
 
 
 def totals_calls(st: PlanState) -> list[Call]:
@@ -268,6 +277,110 @@ def totals_bonus(st: PlanState) -> float:
     return 1.0 if edge_attr(st) else 0.0
 
 
+# -- one named node's in- or out-degree (directed) and one node's group ------------------
+_NODE_DIRECTION = re.compile(r"\b(in|out)-degree of\s+(?:the\s+)?(?:node\s+)?"
+                             r"((?-i:[A-Z][\w'.-]*|[a-z]+\d+|\d+))", re.IGNORECASE)
+_ALL_NODES = 500  # nodes_by_measure lists at most this many rows
+
+
+def _node_direction(st: PlanState) -> tuple[str, str] | None:
+    m = _NODE_DIRECTION.search(st.question)
+    return (m.group(1).lower(), slots.clean(m.group(2))) if m and _info(st).directed else None
+
+
+def node_direction_calls(st: PlanState) -> list[Call]:
+    found = _node_direction(st)
+    if found is None:
+        return []
+    side, name = found
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    return [*searches, Call("nodes_by_measure", {"measure": f"{side}_degree", "op": "ge",
+                                                 "value": 0, "limit": _ALL_NODES})]
+
+
+def node_direction_render(st: PlanState, obs: list[Observed]) -> str:
+    found = _node_direction(st)
+    d = next((o.typed(NodesByMeasureResult) for o in obs if o.tool == "nodes_by_measure"), None)
+    if found is None or d is None:
+        return _unresolved(st, [found[1]] if found else [])
+    _, ids = _resolve(st, [found[1]])
+    row = next((r for r in d.nodes if ids and str(r.node) == str(ids[0])), None)
+    if row is None:
+        return UNRESOLVED[1] + f" ({found[1]} is not among the {len(d.nodes)} nodes listed)."
+    side = "incoming" if found[0] == "in" else "outgoing"
+    return (_found(st, [found[1]]) + f"{_who(row)} has {found[0]}-degree **{_f(row.value)}** "
+            f"({_f(row.value)} {side} edge(s)).")
+
+
+def node_direction_bonus(st: PlanState) -> float:
+    return 2.0 if _node_direction(st) else 0.0
+
+
+def _groups(st: PlanState) -> dict[str, list[str]]:
+    kinds = (_raw_info(st).get("meaning") or {}).get("node_attributes") or {}
+    return {a: [str(v) for v in k.get("top_values") or []] for a, k in kinds.items()
+            if k.get("kind") == "categorical" and k.get("top_values")}
+
+
+def _word(w: str, q: str) -> bool:
+    return re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", q, re.IGNORECASE) is not None
+
+
+def _node_group(st: PlanState) -> tuple[str, str] | None:
+    """(attribute, node name) of "which unit is Omar in?": a categorical attribute the
+    graph has (or two of its values) and one named node."""
+    name = slots.node(st.question)
+    if not name or name in (slots.HUB, slots.CENTRAL):
+        return None
+    for attr, values in _groups(st).items():
+        stem = attr.lower().replace("_", " ")
+        named = [v for v in values if len(v) >= 2 and _word(v, st.question)]
+        if (_word(stem, st.question) or _word(stem + "s", st.question) or len(named) >= 2) \
+                and name.lower() not in {v.lower() for v in values} and name.lower() != stem:
+            return attr, name
+    return None
+
+
+def node_group_calls(st: PlanState) -> list[Call]:
+    found = _node_group(st)
+    if found is None:
+        return []
+    attr, name = found
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    return [*searches, *(Call("nodes_by_measure", {"measure": "degree", "op": "ge", "value": 0,
+                                                   "where": {attr: v}, "limit": _ALL_NODES})
+                         for v in _groups(st)[attr][:20])]
+
+
+def node_group_render(st: PlanState, obs: list[Observed]) -> str:
+    found = _node_group(st)
+    if found is None:
+        return UNRESOLVED[1] + "."
+    attr, name = found
+    _, ids = _resolve(st, [name])
+    if not ids:
+        return _unresolved(st, [name])
+    for o in obs:
+        if o.tool != "nodes_by_measure":
+            continue
+        d = o.typed(NodesByMeasureResult)
+        row = next((r for r in d.nodes if str(r.node) == str(ids[0])), None)
+        if row is not None and d.where:
+            value = d.where.get(attr)
+            return (_found(st, [name]) + f"{_who(row)} has {attr} **{value}** (one of the "
+                    f"{d.count} nodes with {attr} = {value}).")
+    return (UNRESOLVED[1] + f" ({name} is in none of the {attr} values listed, "
+            f"{', '.join(_groups(st)[attr][:20])}).")
+
+
+def node_group_bonus(st: PlanState) -> float:
+    return 2.0 if _node_group(st) else 0.0
+
+
 QUERY_INTENTS = [
     ("threshold_count", None, threshold_calls, threshold_render,
      "nodes by a measure threshold (nodes_by_measure)"),
@@ -281,4 +394,8 @@ QUERY_INTENTS = [
      "pairs by common neighbours (common_neighbour_pairs)"),
     ("edge_totals", None, totals_calls, totals_render,
      "edge-attribute totals (edge_attribute_totals)"),
+    ("node_direction", None, node_direction_calls, node_direction_render,
+     "one node's in- or out-degree (nodes_by_measure)"),
+    ("node_group", None, node_group_calls, node_group_render,
+     "one node's group (nodes_by_measure per attribute value)"),
 ]

@@ -195,13 +195,19 @@ def _directed_bonus(st: PlanState) -> float:
 
 # -- two modes --------------------------------------------------------------------------
 def _side_in(st: PlanState) -> str | None:
+    """The side the question asks about: the first side it names ("which course has the
+    most students" ranks the courses)."""
     modes = _meaning(st).get("modes") or {}
+    found = []
     for side in (modes.get("sides") or {}):
         s = str(side).lower()
         singular = {"women": "woman", "men": "man", "people": "person"}.get(s, s.rstrip("s"))
-        if _word(s, st.question) or _word(singular, st.question):
-            return str(side)
-    return None
+        at = [m.start() for w in (s, singular)
+              for m in [re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", st.question, re.IGNORECASE)]
+              if m]
+        if at:
+            found.append((min(at), str(side)))
+    return min(found)[1] if found else None
 
 
 def _side_bonus(st: PlanState) -> float:
@@ -284,7 +290,7 @@ SEMANTIC_INTENTS: list[Intent] = [
     Intent("side_rank", t(0.6, r"\bmost\b|how many|highest|top|largest number"),
            _side_calls, _side_render, "degree_analysis on one side of a two-mode graph",
            group="twomode", bonus=_side_bonus, hint="one side of a two-mode graph ranked",
-           covers=frozenset({"twomode", "group"})),
+           covers=frozenset({"twomode", "group"}), answers=frozenset({"node", "list"})),
     Intent("projection", t(0.6, r"together|in common|co-?occur|shared?\b|both (?:attended|"
                                 r"bought|joined)|\bpairs?\b|project"),
            _project_calls, _project_render, "project_bipartite (co-occurrence of one side)",

@@ -184,7 +184,8 @@ _NAMED = r"(?:the\s+)?(?:node|member|vertex|edge|link|tie)?\s*([A-Z][\w'.-]*|[A-
 _ANY = r"([A-Za-z][\w'.-]*|\d+)"
 _GONE = (r"(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped|gone|taken out|cut|"
          r"lost|disappeared|went away|left|leaves|quit|retired|dropped out|vanished|"
-         r"stopped \w+ing|stops \w+ing|were to leave|was to leave|walked away)")
+         r"stopped \w+ing|stops \w+ing|were to leave|was to leave|walked away|closed|closes|"
+         r"shut(?: down)?|shuts(?: down)?|failed|fails|went down|goes down|broke down|resigned)")
 _REMOVAL = [
     re.compile(rf"\b(?i:remov\w*|delet\w*|drop\w*|without|took out|take out|taking out|lose|"
                rf"losing|lost|cut(?:ting)?|knock\w* out)\s+{_NAMED}"),

@@ -31,23 +31,79 @@ _PLURAL = {"family": "families", "person": "people", "woman": "women", "man": "m
            "families": "families", "cities": "cities"}
 _SINGULAR = {"people": "person", "women": "woman", "men": "man", "families": "family",
              "cities": "city"}
-_TIES = r"(?:ties?|links?|connections?|contacts?|relationships?|relations|partners?|partnerships?)"
+_TIES = (r"(?:ties?|links?|connections?|contacts?|relationships?|relations|partners?|partnerships?|"
+         r"friends?|colleagues?|co-?workers?|acquaintances?|allies|associates?|roads?|streets?|"
+         r"flights?|edges?)")
+# the words a graph of people uses for the people a person is linked to ("Hugo's colleagues")
+_RELATED = r"(?:friends|colleagues|co-?workers|contacts|acquaintances|partners|allies|associates)"
+# a directed edge read from either end: "cites" / "is cited", "follows" / "is followed"
+_IN_VERBS = r"(?:cited|referenced|quoted|followed)"
+_OUT_VERBS = r"(?:cites?|references?|quotes?|follows?)"
+_NAME = r"(?-i:[A-Z][\w'.-]*|[a-z]+\d+|\d+)"
 _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared in|played in|"
          r"belong(?:s|ed)? to|is in|was in|are in|were in|worked with|collaborated with|"
          r"wrote|co-?authored|bought|rated|reviewed|met|married into|traded with")
 _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (rf"\b(most|fewest|more|fewer)\s+(?:[a-z-]+\s+){{1,2}}?{_TIES}\b", r"\1 ties", False),
+    (rf"\b(most|fewest|more|fewer)\s+{_TIES}\b", r"\1 ties", False),
     (rf"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z-]+\s+)?{_TIES}\b",
      r"\1 ties", False),
     (rf"\b(?:{_ACTS})\s+the\s+most\s+[a-z-]+s\b", "has the most ties", False),
     (rf"\bthe\s+most\s+[a-z-]+s\s+(?:{_ACTS})\b", "the most ties", False),
     (r"\b(?:is|are|was|were|got|gets|get)\s+cited\s+(?:the\s+)?most\b|\b(?:is|are)\s+the\s+most[- ]cited\b",
      "has the highest in-degree", True),
-    (r"\bmost[- ]cited\b|\bcited the most\b|\bmost citations\b", "highest in-degree", True),
-    (r"\b(?:never|not once)\s+(?:been\s+)?cited\b|\bcited by no(?:body| one| other)?\b|\buncited\b",
+    (rf"\bmost[- ]{_IN_VERBS}\b|\b{_IN_VERBS} the most\b|\bmost citations\b", "highest in-degree",
+     True),
+    (rf"\b(?:never|not once)\s+(?:been\s+)?{_IN_VERBS}\b|\b{_IN_VERBS} by no(?:body| one| other)?\b|"
+     rf"\bun(?:cited|referenced|followed)\b", "with in-degree exactly 0", True),
+    (rf"\b(?:does|do|did)\s+(?:nobody|no one|no other \w+|none of the \w+)\s+{_OUT_VERBS}\b",
      "with in-degree exactly 0", True),
-    (r"\bcites the most\b|\bcite the most\b|\bmost references\b", "has the highest out-degree", True),
+    (rf"\b{_OUT_VERBS} the (?:most|largest number of|greatest number of|highest number of)"
+     r"(?: other)?(?: [a-z]+s\b(?! (?:than|to|from)))?", "has the highest out-degree", True),
+    (r"\bmost references\b|\blongest reference list\b", "has the highest out-degree", True),
+    # one node's in- or out-degree: "how many articles does art30 cite", "who follows acct7"
+    (rf"^\s*how many [a-z]+ (?:does|do|did) ({_NAME}) {_OUT_VERBS}\b.*$",
+     r"What is the out-degree of \1?", True),
+    (rf"^\s*how many [a-z]+ {_OUT_VERBS} ({_NAME})\s*\??\s*$", r"What is the in-degree of \1?",
+     True),
+    (rf"^\s*how many (?:times|citations|followers|references) (?:is|was|has|does|did) ({_NAME})"
+     rf"(?: been)? (?:{_IN_VERBS}|get|receive|have|had|got)\b.*$", r"What is the in-degree of \1?",
+     True),
+    # the people linked to a person, in a graph of people's words
+    (rf"\b{_RELATED}\s+of\b", "neighbours of", False),
+    (rf"(\w)'s\s+{_RELATED}\b", r"\1's neighbours", False),
+    (rf"\b(?:have|has|with)\s+no\s+{_TIES}(?:\s+at\s+all)?", "have degree exactly 0", False),
+    # "how many people does Greta work with" (undirected): Greta's degree
+    (rf"^(\s*how many) [a-z]+ (?:does|do|did) ({_NAME}) (?:work|collaborate|deal|talk|interact|"
+     r"connect|play|live|study) (?:with|to)\b", r"\1 ties does \2 have", False),
+    # "the smallest number of roads to travel from A to B": the fewest hops
+    (r"\b(?:smallest|fewest|minimum|minimal|least|lowest)\s+(?:number\s+of\s+)?(?:roads|edges|"
+     r"links|hops|steps|stops|transfers|legs|jumps)\b(?=.*\b(?:from|between)\b)", "fewest hops", False),
 ]
+
+
+# on an undirected graph, any verb links a node to its neighbours: "how many students take
+# Biology" is Biology's degree, "which courses does stu03 take" its neighbours
+_UNDIRECTED: list[tuple[str, str]] = [
+    (rf"^\s*how many [a-z]+ (?!(?:are|is|were|was|have|has|had|does|do|did|can|could|lie|sit)\b)"
+     rf"[a-z]+(?: (?:with|to|in|on|for|at))? ({_NAME})\s*\??\s*$", r"How many ties does \1 have?"),
+    (rf"^\s*(?:which|what) [a-z]+ (?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to|in|on|for|at))?"
+     r"\s*\??\s*$", r"Who are the neighbours of \1?"),
+    (rf"^\s*(?:who|whom) (?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to))?\s*\??\s*$",
+     r"Who are the neighbours of \1?"),
+]
+
+
+def _sides(info: dict[str, Any]) -> list[str]:
+    modes = (info.get("meaning") or {}).get("modes") or {}
+    return [str(s) for s in (modes.get("sides") or {})]
+
+
+def _names_side(word: str, question: str) -> bool:
+    w = word.lower()
+    forms = {w, {"women": "woman", "men": "man", "people": "person"}.get(w, w.rstrip("s"))}
+    return any(re.search(rf"(?<![\w]){re.escape(f)}(?![\w])", question, re.IGNORECASE)
+               for f in forms)
 
 
 def normalise(question: str, info: dict[str, Any]) -> str:
@@ -58,6 +114,15 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         if only_directed and not directed:
             continue
         out = re.sub(pattern, repl, out, flags=re.IGNORECASE)
+    sides = _sides(info)
+    if len(sides) == 2 and re.search(r"\bhow many\b", out, re.IGNORECASE) and all(
+            _names_side(s, out) for s in sides) and not re.search(
+            r"\b(?:most|least|per|each|average|shared?|together|common|than)\b", out,
+            re.IGNORECASE):
+        return "How many nodes are on each side?"  # "how many students and how many courses"
+    if not directed:
+        for pattern, repl in _UNDIRECTED:
+            out = re.sub(pattern, repl, out, flags=re.IGNORECASE)
     return out
 
 
@@ -153,6 +218,6 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
         out.add("group")
     if _TWO_MODE.search(question):
         out.add("twomode")
-    if _DIRECTION.search(question):
+    if _DIRECTION.search(question) and info.get("directed"):
         out.add("direction")
     return out
