@@ -361,3 +361,36 @@ def test_one_nodes_group_and_one_nodes_in_degree_are_read_from_the_graph(tmp_pat
 
 def _bold_words(answer: str) -> list[str]:
     return re.findall(r"\*\*([^*]+)\*\*", answer)
+
+
+def test_most_cited_on_an_undirected_graph_asks_instead_of_ranking_degree(agents):
+    resp = _ask(agents, "office", "Who is the most cited person?")
+    assert resp.status == "needs_clarification", resp.answer
+    assert "undirected" in resp.answer and resp.suggestions, resp.answer
+
+
+def test_a_pair_question_no_intent_answers_with_a_pair_is_asked_not_ranked(agents):
+    resp = _ask(agents, "office", "Which pair of people has the most ties?")
+    assert resp.status == "needs_clarification", resp.answer
+    assert "degree_analysis" not in _tools(resp), _tools(resp)
+
+
+def test_an_attribute_value_named_alone_is_a_group(agents):
+    g = _office()
+    resp = _ask(agents, "office", "How many people work in legal?")
+    assert resp.status == "answered", resp.answer
+    legal = sum(1 for _, d in g.nodes(data="department") if d == "legal")
+    assert _bold(resp.answer)[0] == str(legal), resp.answer
+    resp = _ask(agents, "office", "Who has the most colleagues in sales?")
+    assert resp.status == "answered", resp.answer
+    best = max(d for n, d in g.degree() if g.nodes[n]["department"] == "sales")
+    assert any(n in resp.answer for n, d in g.degree()
+               if d == best and g.nodes[n]["department"] == "sales"), resp.answer
+
+
+def test_stopovers_are_hops_and_a_quickest_route_is_a_path():
+    assert "within 2 hops" in vocabulary.normalise(
+        "How many airports can you reach from BER with at most one stopover?", {})
+    assert "within 1 hop" in vocabulary.normalise("Where can I fly nonstop from BER?", {})
+    assert [i.name for i in intents.match("What's the quickest way from AMS to LIS?")] == ["path"]
+

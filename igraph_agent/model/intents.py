@@ -55,9 +55,9 @@ _OUT = re.compile(r"out-?degree|outgoing|going out|points to the most", re.IGNOR
 
 
 def _where(st: PlanState) -> dict:
-    from igraph_agent.model.structure_intents import attributes
+    from igraph_agent.model.structure_intents import where_of
 
-    found = slots.where(st.question, attributes(st))
+    found = where_of(st)
     return {"where": {found[0]: found[1]}} if found else {}
 
 

@@ -90,13 +90,16 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\b(?:fastest|quickest)\b(?:.*\bfrom\b.*\bto\b)|how long (?:does it|would it|will it)? ?take",
                    r"\bsteps? (?:to|from)\b", r"how far",
                    r"^\s*(?:can|could|does|do)\s+\S+\s+(?:reach|get to)\s+\S",
+                   r"\b(?:quickest|fastest|shortest|cheapest|best)\s+(?:way|route|path|connection|"
+                   r"trip|journey|itinerary)\s+(?:from|between)\b",
                    r"\bis there (?:a|any) (?:path|route|way) (?:from|between)\b",
                    r"^\s*(?:is|are|was|were)\s+\S+(?:\s+\S+)?\s+(?:directly\s+)?(?:connected|linked|"
                    r"tied|adjacent|joined)\s+(?:to|with)\s+\S"),
         negatives=_rx(r"most distant|longest shortest|farthest|average (?:shortest )?path|"
                       r"mean distance|characteristic path|worst-case distance|greatest distance|"
                       r"independent|disjoint|robust|shortest paths\b|fewest steps|"
-                      r"steps lie between"),
+                      r"steps lie between", r"(?:connected|linked|reachable) (?:to|with|from) "
+                      r"(?:every|all|each)\b"),
         clarify=_ask_route, hint="the shortest path between two named nodes"),
     "connectivity": dict(
         triggers=t(1.0, r"\bis (?:the|this) (?:\w+ )?(?:graph|network|club|web|map) (?:fully |all )?"
@@ -108,6 +111,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"in one piece|cut off|weakly|reachable when|two-way|giant component",
                    r"(?:biggest|largest) (?:connected )?(?:piece|island|component)",
                    r"(?:biggest|largest|smallest) connected (?:group|cluster|part|set|chunk)",
+                   r"\b(?:is|are)\s+(?:every|each|all(?: the)?)\s+(?:\w+\s+)?(?:connected|linked|"
+                   r"reachable)\s+(?:to|with|from)\s+(?:every|each|all)\b|"
+                   r"\beveryone (?:connected|reachable|linked)\b|\bcan everyone reach\b",
                    r"independent (?:routes|paths)|disjoint paths|node connectivity|robustly"),
         negatives=_rx(r"into (?:communities|clusters|groups|factions)"),
         group="components", hint="components, cut nodes and bridge edges"),
@@ -123,7 +129,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"(?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)",
                    r"'s degree\b|\bdegree (?:of|for) ",
                    r"'s (?:friends|partners|colleagues|allies|associates|co-?authors)\b",
-                   r"\b(?:friends|partners|colleagues|allies) of (?-i:[A-Z]\w*|[a-z]+\d+|\d+)"),
+                   r"\b(?:friends|partners|colleagues|allies) of (?-i:[A-Z]\w*|[a-z]+\d+|\d+)",
+                   r"^\s*(?:which|who|what)\b.*\b(?:connected|linked|tied|adjacent|joined)\s+"
+                   r"(?:directly\s+)?(?:to|with)\s+(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s*\??\s*$"),
         negatives=_rx(r"largest non-empty|deepest core|degeneracy|k-core exists",
                       r"neighbours per member"),
         clarify=_ask_node, group="neighbourhood", hint="a node's neighbourhood and clustering"),

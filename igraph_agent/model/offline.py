@@ -33,7 +33,9 @@ def plan(messages: list[dict], tools: list[dict] | None,
     """The next assistant message for this conversation; ``context`` holds the request's
     options and skill catalogue as data (``model/context.py``)."""
     st = PlanState.from_messages(messages, tools, context)
-    st = replace(st, question=vocabulary.normalise(st.question, _info(st)))
+    asked = st.question
+    st = replace(st, question=vocabulary.normalise(st.question, _info(st)),
+                 context={**st.context, "asked": asked})
     if not st.tools:  # budget exhausted: a tool-less final call
         return _reply(st, _final_answer(st, skillplan.intents(st), budget_out=True))
     noted = memoryplan.reply(st)  # "Remember: ..." -> remember(...), then say what was kept
@@ -108,7 +110,11 @@ def _named_nodes(st: PlanState) -> list[str] | None:
 
 
 def _features(st: PlanState) -> set[str]:
-    return slots.features(st.question) | vocabulary.graph_features(st.question, _info(st))
+    """What the question names, read from its normalised form and from the user's own
+    words (an edge column the normalisation rewrote, "the most papers", still counts)."""
+    asked = str(st.context.get("asked") or st.question)
+    return (slots.features(st.question) | vocabulary.graph_features(st.question, _info(st))
+            | vocabulary.graph_features(asked, _info(st)) - {"direction"})
 
 
 def _with_offers(st: PlanState, question: str) -> Ask:
@@ -154,9 +160,15 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
                 batch.append(c)
     answered = any(st.done(c) for i in matched if i.clarify is None or not i.clarify(st)
                    for c in i.calls(st))
-    if asks and not batch and not answered:
-        return asks[0]
+    if asks and not answered and (not batch or _from_skill(st)):
+        return asks[0]  # a slot is missing: the other intents would answer another question
     return batch
+
+
+def _from_skill(st: PlanState) -> bool:
+    """Whether the intents came from a loaded skill's description (the question alone
+    matched none): then each must be fully understood, or the planner asks."""
+    return not intent_table.for_state(st)
 
 
 def _data_step(st: PlanState) -> list[Call] | str:

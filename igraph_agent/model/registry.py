@@ -106,7 +106,7 @@ _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "twomode": "as co-occurrence on the two sides",
                   "direction": "following the edges' direction",
                   "entity": "for the node you name",
-                  "count": "how many", "node": "which node it is"}
+                  "count": "how many", "node": "which node it is", "pair": "which pair it is"}
 
 
 _JOINED = re.compile(r"\band\b|\bthen\b|;|\balso\b|\bplus\b", re.IGNORECASE)

@@ -193,6 +193,16 @@ def _directed_bonus(st: PlanState) -> float:
     return 3.0 if _meaning(st).get("directed") else 0.0
 
 
+def _no_direction(st: PlanState) -> str | None:
+    """On an undirected graph "most cited" has nothing to read: ask, naming what it can do."""
+    info = st.last_ok("get_graph_info")
+    if info is None or info.data.get("directed"):
+        return None
+    return ("The graph is undirected, so its edges have no direction: nothing in it says who "
+            "cites or follows whom. I can rank nodes by degree (all their edges) instead, or "
+            "you can rebuild the graph directed (construct_graph with directed=true).")
+
+
 # -- two modes --------------------------------------------------------------------------
 def _side_in(st: PlanState) -> str | None:
     """The side the question asks about: the first side it names ("which course has the
@@ -271,12 +281,14 @@ SEMANTIC_INTENTS: list[Intent] = [
            + t(0.3, _INCOMING),
            _degree_calls("in"), _degree_render("incoming"), "degree_analysis (in-degree)",
            group="ranking", bonus=_directed_bonus, hint="the nodes with the most incoming edges",
+           clarify=_no_direction,
            covers=frozenset({"direction", "weight"})),
     Intent("out_degree", t(3.0, r"cites the most|follows the most|"
                                 r"sends? the most (?:emails|messages|mail|calls)")
            + t(0.3, _OUTGOING),
            _degree_calls("out"), _degree_render("outgoing"), "degree_analysis (out-degree)",
            group="ranking", bonus=_directed_bonus, hint="the nodes with the most outgoing edges",
+           clarify=_no_direction,
            covers=frozenset({"direction", "weight"})),
     Intent("directed_structure", t(0.6, r"\bcycles?\b|acyclic|\bdag\b|circular (?:citation|"
                                         r"reference)|topolog\w*|how deep|\bdepth\b|"

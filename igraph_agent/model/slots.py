@@ -51,6 +51,7 @@ each node nodes graph network edges edge links link family families character ch
 members vertex vertices people person employees employee team degree k-core core hop hops step
 steps path paths route routes distance one two three yes no please let lets now then just only
 sole top hub best most mr mr. officer e.g. okay also are""".split()}
+STOP_WORDS = frozenset(_STOP)
 _NAME_TOKEN = re.compile(r"[A-Za-z][\w'.-]*[A-Za-z0-9]|[A-Za-z]|\d+", re.UNICODE)
 _NUMBER_ID = re.compile(r"(?:node|member|vertex|id|from|to|and|between|of|is|around|near|for)\s+(\d+)\b|"
                         r"\b(\d+)'s\b|^(\d+)\b", re.IGNORECASE)
@@ -65,8 +66,13 @@ def clean(name: str) -> str:
     return name.strip(" '\"`“”")
 
 
+_QUANTIFIED = re.compile(r"^(?:every|each|all|any|everyone|everybody|anyone|anybody|someone|"
+                         r"other|no)\b", re.IGNORECASE)
+
+
 def _ok(name: str) -> bool:
-    return bool(name) and name.lower() not in _STOP and len(name) <= 60
+    return (bool(name) and name.lower() not in _STOP and len(name) <= 60
+            and not _QUANTIFIED.match(name))
 
 
 def pair(question: str) -> list[str] | None:
@@ -248,11 +254,17 @@ _NODE_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:which|who|whom)\b[^?]*?\
                        r"weakest)\b", re.IGNORECASE)
 
 
+_PAIR_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:which|what|who)\s+(?:(?:two|pair|couple)\b|"
+                       r"are the two\b)", re.IGNORECASE)
+
+
 def asked_kind(question: str) -> str | None:
     """The kind of answer the question's form asks for: ``count`` ("how many ..."),
     ``node`` ("which ... has the most ..."), else None."""
     if _COUNT_ASK.search(question):
         return "count"
+    if _PAIR_ASK.search(question):
+        return "pair"
     return "node" if _NODE_ASK.search(question) else None
 
 

@@ -112,8 +112,24 @@ def figure_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 # -- counting nodes by attribute --------------------------------------------------------
-def count_where_calls(st: PlanState) -> list[Call]:
+def where_of(st: PlanState) -> tuple[str, str] | None:
+    """(attribute, value) the question filters on: ``team = legal``, "the legal team", or a
+    value of a categorical attribute named alone ("how many work in Biology") when exactly
+    one such value is named."""
     found = slots.where(st.question, attributes(st))
+    if found:
+        return found
+    info = st.last_ok("get_graph_info")
+    kinds = ((info.data.get("meaning") or {}).get("node_attributes") or {}) if info else {}
+    hits = {(str(attr), str(v)) for attr, k in kinds.items() if k.get("kind") == "categorical"
+            for v in k.get("top_values") or []
+            if len(str(v)) >= 3 and str(v).lower() not in slots.STOP_WORDS
+            and re.search(rf"(?<![\w]){re.escape(str(v))}(?![\w])", st.question, re.IGNORECASE)}
+    return hits.pop() if len(hits) == 1 else None
+
+
+def count_where_calls(st: PlanState) -> list[Call]:
+    found = where_of(st)
     if found is None:
         return []
     return [Call("subgraph_extraction", {"attribute": found[0], "value": found[1],
@@ -130,4 +146,4 @@ def count_where_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 def count_where_bonus(st: PlanState) -> float:
-    return 1.0 if slots.where(st.question, attributes(st)) else 0.0
+    return 1.0 if where_of(st) else 0.0

@@ -33,7 +33,7 @@ _SINGULAR = {"people": "person", "women": "woman", "men": "man", "families": "fa
              "cities": "city"}
 _TIES = (r"(?:ties?|links?|connections?|contacts?|relationships?|relations|partners?|partnerships?|"
          r"friends?|colleagues?|co-?workers?|acquaintances?|allies|associates?|roads?|streets?|"
-         r"flights?|edges?)")
+         r"flights?|edges?|co-?authors?|collaborators?|teammates?|classmates?|peers?)")
 # the words a graph of people uses for the people a person is linked to ("Hugo's colleagues")
 _RELATED = r"(?:friends|colleagues|co-?workers|contacts|acquaintances|partners|allies|associates)"
 # a directed edge read from either end: "cites" / "is cited", "follows" / "is followed"
@@ -76,6 +76,18 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "how many people does Greta work with" (undirected): Greta's degree
     (rf"^(\s*how many) [a-z]+ (?:does|do|did) ({_NAME}) (?:work|collaborate|deal|talk|interact|"
      r"connect|play|live|study) (?:with|to)\b", r"\1 ties does \2 have", False),
+    # "with at most one stopover": within 2 hops; "nonstop": 1 hop
+    (r"\bwith\s+(?:at\s+most\s+|up\s+to\s+|no\s+more\s+than\s+)?(?:one|a single|1)\s+"
+     r"(?:stopover|stop|change|transfer|layover|intermediary|intermediate \w+)\b", "within 2 hops",
+     False),
+    (r"\bwith\s+(?:at\s+most\s+|up\s+to\s+|no\s+more\s+than\s+)?(two|2)\s+(?:stopovers|stops|"
+     r"changes|transfers|layovers|intermediaries)\b", "within 3 hops", False),
+    (r"\b(?:with\s+no|without\s+(?:a\s+|any\s+)?)(?:stopover|change|transfer|layover)s?\b|"
+     r"\bnon-?stop\b", "within 1 hop", False),
+    # "who has written papers with the most people": the most ties
+    (r"\s*\b(?:has|have|had)?\s*(?:written|wrote|worked|collaborated|published|played|talked|spoken|"
+     r"met|interacted)(?:\s+\w+)?\s+with\s+the\s+most\s+(?:people|others|[a-z]+s)\b",
+     " has the most ties", False),
     # "the smallest number of roads to travel from A to B": the fewest hops
     (r"\b(?:smallest|fewest|minimum|minimal|least|lowest)\s+(?:number\s+of\s+)?(?:roads|edges|"
      r"links|hops|steps|stops|transfers|legs|jumps)\b(?=.*\b(?:from|between)\b)", "fewest hops", False),
@@ -91,6 +103,9 @@ _UNDIRECTED: list[tuple[str, str]] = [
      r"\s*\??\s*$", r"Who are the neighbours of \1?"),
     (rf"^\s*(?:who|whom) (?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to))?\s*\??\s*$",
      r"Who are the neighbours of \1?"),
+    (rf"^\s*how many (?!(?:triangles|components|communities|cliques|hops|steps|paths|routes|"
+     rf"attributes|groups|neighbours within)\b)[a-z]+ (?:does|do|did) ({_NAME}) have\s*\??\s*$",
+     r"How many ties does \1 have?"),
 ]
 
 
@@ -121,9 +136,19 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             re.IGNORECASE):
         return "How many nodes are on each side?"  # "how many students and how many courses"
     if not directed:
+        values = _values(info)
         for pattern, repl in _UNDIRECTED:
-            out = re.sub(pattern, repl, out, flags=re.IGNORECASE)
+            m = re.search(pattern, out, re.IGNORECASE)
+            if m and m.group(1).lower() not in values:  # "work in Biology": a group, no node
+                out = re.sub(pattern, repl, out, flags=re.IGNORECASE)
     return out
+
+
+def _values(info: dict[str, Any]) -> set[str]:
+    """The values of the graph's categorical node attributes, lower-cased."""
+    kinds = (info.get("meaning") or {}).get("node_attributes") or {}
+    return {str(v).lower() for k in kinds.values() if isinstance(k, dict)
+            for v in k.get("top_values") or []}
 
 
 def data_nouns(info: dict[str, Any]) -> list[str]:
