@@ -265,6 +265,8 @@ def test_a_graphs_relation_nouns_become_the_planners_words():
         "What is the in-degree of art10?"
     assert vocabulary.normalise("How many papers mention art10?", directed) == \
         "How many papers mention art10?"
+    assert vocabulary.normalise("Which airport has the most departing flights?", directed) == \
+        "Which airport has the most departing flights?"  # the direction word is kept
 
 
 def _enrolment():

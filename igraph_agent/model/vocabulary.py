@@ -34,6 +34,9 @@ _SINGULAR = {"people": "person", "women": "woman", "men": "man", "families": "fa
 _TIES = (r"(?:ties?|links?|connections?|contacts?|relationships?|relations|partners?|partnerships?|"
          r"friends?|colleagues?|co-?workers?|acquaintances?|allies|associates?|roads?|streets?|"
          r"flights?|edges?|co-?authors?|collaborators?|teammates?|classmates?|peers?)")
+# words that give an edge's direction: "the most departing flights" is no plain degree
+_DIRECTION_WORDS = (r"(?:departing|arriving|incoming|outgoing|inbound|outbound|received|sent|"
+                    r"in-?coming|out-?going)\b")
 # the words a graph of people uses for the people a person is linked to ("Hugo's colleagues")
 _RELATED = r"(?:friends|colleagues|co-?workers|contacts|acquaintances|partners|allies|associates)"
 # a directed edge read from either end: "cites" / "is cited", "follows" / "is followed"
@@ -44,9 +47,10 @@ _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared
          r"belong(?:s|ed)? to|is in|was in|are in|were in|worked with|collaborated with|"
          r"wrote|co-?authored|bought|rated|reviewed|met|married into|traded with")
 _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
-    (rf"\b(most|fewest|more|fewer)\s+(?:[a-z-]+\s+){{1,2}}?{_TIES}\b", r"\1 ties", False),
+    (rf"\b(most|fewest|more|fewer)\s+(?:(?!{_DIRECTION_WORDS})[a-z-]+\s+){{1,2}}?{_TIES}\b", r"\1 ties",
+     False),
     (rf"\b(most|fewest|more|fewer)\s+{_TIES}\b", r"\1 ties", False),
-    (rf"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z-]+\s+)?{_TIES}\b",
+    (rf"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?!{_DIRECTION_WORDS})[a-z-]+\s+)?{_TIES}\b",
      r"\1 ties", False),
     (rf"\b(?:{_ACTS})\s+the\s+most\s+[a-z-]+s\b", "has the most ties", False),
     (rf"\bthe\s+most\s+[a-z-]+s\s+(?:{_ACTS})\b", "the most ties", False),
