@@ -398,6 +398,37 @@ def test_a_worker_that_dies_fails_one_call_and_is_replaced(tmp_path):
         agent.close()
 
 
+@pytest.mark.slow  # a worker process: spawned, loads the graph, killed
+def test_a_worker_killed_by_a_cancel_is_never_handed_to_the_next_call(tmp_path):
+    """A cancel kills the worker serving the run; when that call's reply had just come back,
+    the worker is released a moment later, before its process has exited. It must not go
+    back to the idle list: the next run's call would get its dead pipe (and be told that
+    *its* run was cancelled)."""
+    agent = Agent(home=tmp_path)
+    ds = _dataset(agent)
+    session = SessionGraph("s")
+    g, rev = agent.workspace.load(ds, 1)
+    session.set_graph(g, ds, rev)
+    pool = WorkerPool(tmp_path, size=1, min_edges=0)
+    t = agent.registry.get("degree_analysis")
+    args = t.args_model(top_k=1)
+    try:
+        pool.warm(ds, 1)
+        worker = pool._acquire((ds, 1))  # taken by a call of that run, as _request does
+        worker.serving, worker.serving_call = "run_cancelled", "c1"
+        assert pool.cancel_run("run_cancelled") == 1
+        worker.serving = worker.serving_call = None
+        pool._release(worker)  # as the finished call does, right after the kill
+        ctx = ToolContext(workspace=agent.workspace, session=session, run_id="run_next",
+                          call_id="c1")
+        result = asyncio.run(pool.execute(t, args, ctx))
+        assert result.success, result.error
+        assert result.data["max_degree"] == 17 and worker not in pool._workers
+    finally:
+        pool.close()
+        agent.close()
+
+
 @pytest.mark.slow  # worker processes: spawned, one loads the graph
 def test_binding_attached_data_has_one_worker_load_the_revision_before_any_analysis(
         tmp_path, monkeypatch):

@@ -155,6 +155,7 @@ class _Worker:
 
     def __init__(self, home: Path) -> None:
         self.cancelled = False  # killed by cancel_run
+        self.killed = False  # killed (a cancel, a time limit): never handed out again
         self.conn, child = mp.Pipe()
         package_root = str(Path(__file__).resolve().parents[2])
         env = {**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1"),
@@ -181,7 +182,9 @@ class _Worker:
 
     @property
     def alive(self) -> bool:
-        return self.process.poll() is None
+        """Running and not killed: a worker killed a moment ago may not have exited yet, and
+        must not go back to the idle list (the next call would get the dead pipe)."""
+        return not self.killed and self.process.poll() is None
 
     def exit_code(self, wait: float) -> int | None:
         try:
@@ -190,6 +193,7 @@ class _Worker:
             return None
 
     def kill(self) -> None:
+        self.killed = True
         self.process.kill()
 
     def stop(self) -> None:
