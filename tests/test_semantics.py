@@ -12,7 +12,7 @@ from igraph_agent.graph.session import SessionGraph
 from igraph_agent.graph.workspace import Workspace
 from igraph_agent.store import Store
 from igraph_agent.tools import ToolContext
-from tests.tools_support import REGISTRY, ok
+from tests.tools_support import REGISTRY, call, ok
 
 ROADS = pd.DataFrame({
     "source": ["Avon", "Brill", "Avon", "Cray", "Brill", "Dent", "Avon"],
@@ -93,20 +93,33 @@ def test_an_explicit_direction_wins_over_the_column_names(tmp_path, table, choic
                                               "columns" if directed else "default")
 
 
-def test_a_rebuild_with_other_choices_is_a_new_graph_state_and_the_same_choices_reuse_it(tmp_path):
+def test_a_rebuild_with_other_choices_is_a_new_revision_of_the_same_dataset(tmp_path):
     ctx = _ctx(tmp_path, ROADS)
     sid = ctx.session.attached_sources[0]
-    first = ok(ctx, "construct_graph", source_ids=[sid])
-    assert first["reused"]  # the content already built at bind time
-    other = ok(ctx, "construct_graph", source_ids=[sid], directed=True, weight_col="km",
-               weight_means="strength")
-    assert other["dataset_id"] != first["dataset_id"] and not other["reused"]
+
+    def build(**choices):  # the envelope's revision is the one built, not the one loaded
+        env = call(ctx, "construct_graph", source_ids=[sid], **choices)
+        assert env["success"], env["error"]
+        return env["data"]
+
+    first = build()
+    assert first["reused"] and first["revision"] == 1  # the content already built at bind time
+    other = build(directed=True, weight_col="km", weight_means="strength")
+    assert other["dataset_id"] == first["dataset_id"] and other["revision"] == 2
+    assert not other["reused"]
     ok(ctx, "load_constructed_graph", dataset_id=other["dataset_id"])
     info = ok(ctx, "get_graph_info")
+    assert info["revision"] == 2
     assert info["directed"] and info["meaning"]["weights"] == {"km": "strength"}
-    again = ok(ctx, "construct_graph", source_ids=[sid], directed=True, weight_col="km",
-               weight_means="strength")
-    assert again["reused"] and again["dataset_id"] == other["dataset_id"]
+    again = build(directed=True, weight_col="km", weight_means="strength")
+    assert again["reused"] and (again["dataset_id"], again["revision"]) == (other["dataset_id"], 2)
+    back = build()
+    assert back["reused"] and (back["dataset_id"], back["revision"]) == (first["dataset_id"], 1)
+    ok(ctx, "load_constructed_graph", dataset_id=back["dataset_id"])
+    info = ok(ctx, "get_graph_info")
+    assert info["revision"] == 1 and not info["directed"]
+    assert info["meaning"]["weights"] == {"km": "distance"}
+    assert len(ctx.workspace.store.list_datasets()) == 1
 
 
 def test_no_answer_shows_a_measure_twice_without_its_weight_sense(tmp_path):

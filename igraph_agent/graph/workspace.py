@@ -179,16 +179,32 @@ class Workspace:
     def construct(self, source_ids: list[str], spec: GraphSpec, name: str | None = None) -> dict:
         """Build a dataset (revision 1) from sources, or reuse the ready one built the same way.
 
-        The record goes ``pending`` -> ``ready`` (or ``failed`` with the error). Wrong column
-        names are INVALID_ARGUMENTS before any record exists. The returned row has
-        ``reused`` (True when an identical construction was already ready).
+        The same sources and spec with other reading choices (``directed``, ``weight_col``,
+        ``weight_means``) are the same dataset read otherwise: built as its next revision,
+        and reused by content like any construction. The record goes ``pending`` ->
+        ``ready`` (or ``failed`` with the error). Wrong column names are INVALID_ARGUMENTS
+        before any record exists. The returned row has ``reused`` (True when an identical
+        construction was already ready) and ``built_revision`` (the revision this
+        construction's content is).
         """
         for sid in source_ids:
             self.source(sid)
         key = construction_key(source_ids, spec)
+        content = content_key(source_ids, spec)
+        same_content = None
         for row in self.store.list_datasets():
-            if row["status"] == "ready" and (row["meta"] or {}).get("construction_key") == key:
-                return {**row, "reused": True}
+            meta = row["meta"] or {}
+            if row["status"] != "ready":
+                continue
+            if meta.get("construction_key") == key:
+                return {**row, "reused": True, "built_revision": CONSTRUCTED_REVISION}
+            rebuilt = (meta.get("construction_keys") or {}).get(key)
+            if rebuilt is not None:
+                return {**row, "reused": True, "built_revision": int(rebuilt)}
+            if same_content is None and _content_key_of(row) == content:
+                same_content = row
+        if same_content is not None:
+            return self._rebuild(same_content["id"], source_ids, spec, key)
         tables = self._input_tables(source_ids, spec)
         did = new_id("ds")
         label = name or "+".join(self.store.get_source(s)["name"] for s in source_ids)
@@ -204,6 +220,7 @@ class Workspace:
                                         edges, directed, codes)
                 meta = {"nodes": len(nodes), "edges": len(edges), "directed": directed,
                         "kind": spec.kind, "choices": choices,
+                        "revision_choices": {str(CONSTRUCTED_REVISION): choices},
                         "weighted": "weight" in edges.columns and bool(edges["weight"].notna().any()),
                         "construction_key": key,
                         "content_sha256": {str(CONSTRUCTED_REVISION): digest},
@@ -217,7 +234,31 @@ class Workspace:
             self.store.update_dataset(did, status="failed", error=error.message)
             error.details = {**error.details, "dataset_id": did, "construction_status": "failed"}
             raise error from None
-        return {**self.dataset(did), "reused": False}
+        return {**self.dataset(did), "reused": False, "built_revision": CONSTRUCTED_REVISION}
+
+    def _rebuild(self, dataset_id: str, source_ids: list[str], spec: GraphSpec,
+                 key: str) -> dict:
+        """The dataset's content read with other choices, stored as its next revision (the
+        revision's own ``choices`` in ``meta.revision_choices``; a failure leaves the
+        dataset as it was)."""
+        tables = self._input_tables(source_ids, spec)
+        directed, choices = resolve_direction(spec, tables)
+        nodes, edges, codes = coded_tables(*self._build(tables, spec), directed)
+        nodes, edges = arrow_safe(nodes), arrow_safe(edges)
+        with dataset_lock(self.datasets_dir, dataset_id):
+            row = self.dataset(dataset_id)
+            reconcile_dataset(self.datasets_dir, dataset_id, row["revision"])
+            new_rev = int(row["revision"]) + 1
+            digest = write_revision(self.datasets_dir, dataset_id, new_rev, nodes, edges,
+                                    directed, codes)
+            meta = row["meta"] or {}
+            first = meta.get("revision_choices") or {str(CONSTRUCTED_REVISION): meta.get("choices") or {}}
+            meta = {**meta, "nodes": len(nodes), "edges": len(edges), "directed": directed,
+                    "revision_choices": {**first, str(new_rev): choices},
+                    "construction_keys": {**(meta.get("construction_keys") or {}), key: new_rev},
+                    "content_sha256": {**(meta.get("content_sha256") or {}), str(new_rev): digest}}
+            self.store.update_dataset(dataset_id, revision=new_rev, meta=meta)
+        return {**self.dataset(dataset_id), "reused": False, "built_revision": new_rev}
 
     def _merged(self, source_ids: list[str], raw_nodes: pd.DataFrame, raw_edges: pd.DataFrame,
                 nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool) -> dict[str, Any]:
@@ -390,3 +431,31 @@ def _repeated_edges(edges: pd.DataFrame, directed: bool) -> int:
         a, b = a.where(a <= b, b), b.where(a <= b, a)
     counts = pd.DataFrame({"a": a, "b": b}).value_counts()
     return int((counts > 1).sum())
+
+
+#: the spec fields that choose how content is read, not which content: another choice is
+#: another revision of the same dataset
+READING_CHOICES = ("directed", "weight_col", "weight_means")
+
+
+def content_key(source_ids: list[str], spec: GraphSpec) -> str:
+    """What makes two constructions the same dataset: the sources and the spec without
+    its reading choices."""
+    return construction_key(source_ids, spec.model_copy(update=dict.fromkeys(READING_CHOICES)))
+
+
+def _content_key_of(row: dict[str, Any]) -> str | None:
+    try:
+        return content_key(list(row["source_ids"]), GraphSpec.model_validate(row["spec"]))
+    except Exception:  # a record of an older spec shape is its own dataset
+        return None
+
+
+def revision_choices(meta: dict[str, Any], revision: int | None) -> dict[str, Any]:
+    """The reading choices of a dataset revision: those it was built with, or, for a saved
+    change, those of the revision it was made from."""
+    by_rev = meta.get("revision_choices") or {}
+    for r in range(int(revision or CONSTRUCTED_REVISION), 0, -1):
+        if str(r) in by_rev:
+            return by_rev[str(r)] or {}
+    return meta.get("choices") or {}

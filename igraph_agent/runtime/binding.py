@@ -106,11 +106,12 @@ def _bind_attached(spec: RunSpec) -> None:
     try:
         row = ws.construct(ids, gspec, "+".join(names))
         latest = bool(_LATEST.search(spec.question))
-        g, rev = ws.load(row["id"], None if latest else CONSTRUCTED_REVISION)
+        built = row.get("built_revision", CONSTRUCTED_REVISION)
+        g, rev = ws.load(row["id"], None if latest else built)
     except AgentError:
         return  # the model sees the sources and construct_graph reports the problem
     session.set_graph(g, row["id"], rev)
-    session.bindings[row["id"]] = CONSTRUCTED_REVISION
+    session.bindings[row["id"]] = built
 
 
 def _orders_rule(columns: list[str]) -> dict[str, Any] | None:

@@ -110,7 +110,7 @@ class ConstructArgs(BaseModel):
 def construct_graph(ctx: ToolContext, args: ConstructArgs) -> ToolOutput:
     """Build a graph dataset from sources; a table whose id column matches the edge
     endpoints becomes node attributes. The same content reuses its dataset at revision 1;
-    other choices rebuild it. Then call load_constructed_graph."""
+    other choices are its next revision. Then call load_constructed_graph."""
     session = ctx.session
     _read_only_scope(ctx, args.source_ids)
     spec = args.graph_spec()
@@ -120,7 +120,7 @@ def construct_graph(ctx: ToolContext, args: ConstructArgs) -> ToolOutput:
         if "dataset_id" in exc.details:  # a failed record exists: data_state says so
             _mark_active(session, exc.details["dataset_id"], None, "failed")
         raise
-    rev = CONSTRUCTED_REVISION
+    rev = row.get("built_revision", CONSTRUCTED_REVISION)
     _mark_active(session, row["id"], rev, row["status"])
     session.bindings[row["id"]] = rev
     meta = {k: v for k, v in (row["meta"] or {}).items() if k not in _INTERNAL_META}

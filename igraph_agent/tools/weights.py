@@ -65,7 +65,10 @@ def graph_meaning(ctx: Any) -> dict[str, Any]:
     choices: dict = {}
     if ctx.session.dataset_id:
         try:
-            choices = (ctx.workspace.dataset(ctx.session.dataset_id)["meta"] or {}).get("choices") or {}
+            from igraph_agent.graph.workspace import revision_choices
+
+            meta = ctx.workspace.dataset(ctx.session.dataset_id)["meta"] or {}
+            choices = revision_choices(meta, ctx.session.revision)
         except Exception:  # a graph without a stored dataset has no recorded choices
             choices = {}
     m = meaning(facts, g.is_directed(), choices)
