@@ -91,3 +91,12 @@ def test_a_column_the_question_names_wins_over_its_kind_of_cost():
         == "duration_min"
     assert asked_weight("cheapest by duration from A to B", m).column == "duration_min"
     assert asked_weight("the cheapest route from A to B", m).column == "fare_eur"
+
+
+def test_how_far_on_a_graph_of_strengths_only_is_counted_in_hops_not_asked():
+    """A co-occurrence count is no length: 'how far apart' is a hop count, and says so."""
+    m = {"weights": {"weight": "strength"}, "default_weight": None}
+    assert asked_weight("How far apart are Napoleon and Javert?", m).why == "none"
+    minutes = {"weights": {"minutes": "distance"}, "default_weight": None}
+    assert asked_weight("What is the cheapest way from A to B?", minutes).why == "ambiguous"
+    assert asked_weight("How far is A from B?", minutes).column == "minutes"

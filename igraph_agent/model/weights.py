@@ -19,6 +19,8 @@ Example::
     Choice(column=None, why='hops')
     >>> asked_weight("What is the shortest route from OPO to MUC?", m).why
     'ambiguous'
+    >>> asked_weight("How far apart are Napoleon and Javert?", {"weights": {"weight": "strength"}})
+    Choice(column=None, why='none')
 """
 
 from __future__ import annotations
@@ -115,9 +117,12 @@ def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
     if not (kinds or _ROUTE.search(question)):
         return Choice(None, "none")
     distances = [c for c, r in roles.items() if r == "distance"]
+    if distances and set(kinds) - {"length"}:
+        return Choice(None, "ambiguous")  # money or time asked, and no column holds it
     if len(distances) == 1:
         return Choice(distances[0], "only")
-    return Choice(None, "ambiguous" if len(distances) > 1 or kinds else "none")
+    # several distances: which? none (only strengths): a route in hops, which says so
+    return Choice(None, "ambiguous" if distances else "none")
 
 
 def ask_which(meaning: dict[str, Any]) -> str:
