@@ -100,3 +100,27 @@ def test_how_far_on_a_graph_of_strengths_only_is_counted_in_hops_not_asked():
     minutes = {"weights": {"minutes": "distance"}, "default_weight": None}
     assert asked_weight("What is the cheapest way from A to B?", minutes).why == "ambiguous"
     assert asked_weight("How far is A from B?", minutes).column == "minutes"
+
+
+COUNTRY = pd.DataFrame({"code": ["LIS", "OPO", "MAD", "VIE", "AMS", "MUC"],
+                        "country": ["Portugal", "Portugal", "Spain", "Austria", "Netherlands",
+                                    "Germany"]})
+
+
+def test_which_country_has_the_most_flights_to_other_countries_names_the_group(agent):
+    """A grouping attribute named as the subject ('which country') is answered by group,
+    never as a node ranking or a clarifying question about 'countries' as nodes."""
+    resp = agent.ask("Which country has the most flights to other countries?",
+                     attach=[FLIGHTS, COUNTRY])
+    assert resp.status == "answered", (resp.error, resp.answer)
+    of = dict(zip(COUNTRY["code"], COUNTRY["country"], strict=True))
+    out: dict[str, int] = {}
+    for u, v in _nx().edges():
+        if of[u] != of[v]:
+            out[of[u]] = out.get(of[u], 0) + 1
+            out[of[v]] = out.get(of[v], 0) + 1
+    best = max(out.values())
+    leaders = [c for c, n in out.items() if n == best]
+    assert any(f"**{c}** is the country most connected to others" in resp.answer
+               for c in leaders), resp.answer
+    assert f"**{best}** edges to other country groups" in resp.answer

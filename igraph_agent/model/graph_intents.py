@@ -309,7 +309,9 @@ def path_render(st: PlanState, obs: list[Observed]) -> str:
     unit = (f"1/{used['attribute']}" if used.get("inverted") else used.get("attribute")) or "length"
     if p.length is not None and used.get("attribute") and not used.get("inverted"):
         # a distance: the answer is the length, in the data's own unit
-        return (_found(st, names) + f"The shortest route from {p.source} to {p.target} is "
+        best = {"money": "cheapest", "time": "fastest"}.get(
+            asked_weight(st.question, st.meaning()).why, "shortest")
+        return (_found(st, names) + f"The {best} route from {p.source} to {p.target} is "
                 f"**{shown(p.length)} {used['attribute']}** ({p.hops} hop(s)): {route}.")
     length = f" (total {unit} {_f(p.length)})" if p.length is not None else ""
     unused = [c for c in (st.meaning().get("weights") or {}) if not used.get("attribute")]

@@ -84,8 +84,9 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
     if re.search(r"assortativ|same .* (?:connect|link)|homophil|mix", q, re.IGNORECASE):
         return (f"The {attr} assortativity is **{shown(d['assortativity'])}** "
                 f"({d['within_edges']} of {d['edges']} edges lie within one {attr}).")
-    if re.search(r"connected to (?:the )?others?|most connected|links? to other|reach out",
-                 q, re.IGNORECASE):
+    if re.search(r"connected to (?:the )?others?|most connected|links? to other|reach out|"
+                 r"\b(?:which|what) \w+ (?:has|have|sends?|gets?|is|does)\b.*\b(?:most|more)\b"
+                 r".*\b(?:to|with) (?:the |any )?(?:other|different)\b", q, re.IGNORECASE):
         top = next((r for r in d["groups"] if r["group"] == d["most_connected_to_others"][0]), None)
         if top is None:
             return "No group has edges to other groups."
@@ -257,6 +258,7 @@ def _project_render(st: PlanState, obs: list[Observed]) -> str:
 
 #: the shape of a question about groups (the bonus then needs the grouping named)
 _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?other \w+|"
+                    r"\b(?:to|with|and) (?:the |any )?(?:other|different) \w+|"
                     r"links? (?:the )?most to other|between (?:the |different |two |all )?\w+s\b|"
                     r"within (?:the same|one|each|their own) |mixing|assortativ|"
                     r"their own (?:\w+ )?more|across (?:\w+ )?\w+s\b")
