@@ -315,3 +315,28 @@ def test_compared_pagerank_and_clustering_use_the_same_weight_sense_as_their_own
     assert pair["distance"] == nx.shortest_path_length(g, "Avon", "Dent")
     assert pair["length"] == pytest.approx(nx.dijkstra_path_length(g, "Avon", "Dent", weight="km"))
     assert data["length_weight_used"]["attribute"] == "km" and data["distance_in"].startswith("hops")
+
+
+TRANSIT = pd.DataFrame({"stop_a": ["Quay", "Mill", "Quay", "Forge", "Mill", "Lark", "Forge"],
+                        "stop_b": ["Mill", "Forge", "Forge", "Lark", "Lark", "Ivy", "Ivy"],
+                        "minutes": [4, 6, 15, 3, 12, 5, 20]})
+
+
+def test_a_diameter_asked_in_stops_counts_hops_and_in_minutes_is_networkx_dijkstra(agent):
+    g = nx.Graph()
+    for a, b, m in TRANSIT.itertuples(index=False):
+        g.add_edge(a, b, minutes=m)
+    hops = agent.ask("How many stops apart are the two most distant stops?", attach=[TRANSIT])
+    assert hops.status == "answered", hops.answer
+    assert f"**{nx.diameter(g)} hops**" in hops.answer
+    timed = agent.ask("What's the diameter of the network in minutes?", attach=[TRANSIT])
+    assert timed.status == "answered", timed.answer
+    want = max(nx.eccentricity(g, weight="minutes").values())
+    assert f"**{want} minutes**" in timed.answer
+    assert nx.diameter(g) != want
+
+
+def test_an_emp_manager_table_loads_directed_employee_to_manager(tmp_path):
+    org = pd.DataFrame({"emp": ["u1", "u2", "u3"], "manager": ["u0", "u0", "u1"]})
+    info = ok(_ctx(tmp_path, org), "get_graph_info")
+    assert info["directed"] and info["meaning"]["line"].startswith("directed emp → manager")

@@ -46,6 +46,8 @@ DIRECTED_PAIRS: list[tuple[str, str]] = [
     ("follower", "followed"), ("parent", "child"), ("caller", "callee"), ("src", "dst"),
     ("origin", "destination"), ("orig", "dest"), ("payer", "payee"),
     ("predecessor", "successor"), ("referrer", "referred"), ("author", "cited"),
+    ("employee", "manager"), ("emp", "manager"), ("subordinate", "manager"),
+    ("report", "manager"),
 ]
 
 _DISTANCE = {

@@ -492,7 +492,7 @@ def compare_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 def stats_calls(st: PlanState) -> list[Call]:
-    return [Call("summary_statistics", {"weight": None} if slots.in_hops(st.question) else {})]
+    return [Call("summary_statistics", slots.figure_weight(st.question, st.meaning()))]
 
 
 def stats_render(st: PlanState, obs: list[Observed]) -> str:
@@ -500,12 +500,14 @@ def stats_render(st: PlanState, obs: list[Observed]) -> str:
     approx = " (estimated from sampled sources)" if d.paths_approximate else ""
     return (f"The graph has **{d.nodes} nodes** and **{d.edges} edges** (density "
             f"{d.density}); degree mean {_f(d.degree.mean, 2)}, median "
-            f"{d.degree.median}, max {d.degree.max}. {d.components} component(s); "
+            f"{d.degree.median}, max {d.degree.max}. {d.components} "
+            f"{'weakly connected ' if d.directed else ''}component(s); "
             f"the largest holds {_f(d.largest_component.fraction * 100, 1)}% of the nodes. "
             f"Average clustering {_f(d.average_clustering)}, transitivity "
             f"{_f(d.transitivity)}, degree assortativity {d.degree_assortativity}. Average "
             f"shortest path {shown(d.average_path_length)} and diameter {shown(d.diameter)}"
-            f"{slots.path_unit_words(d.path_unit, d.weight_used)}{approx}.")
+            f"{slots.path_unit_words(d.path_unit, d.weight_used)}{approx}"
+            f"{f' (on {d.paths_over})' if d.directed and d.paths_over else ''}.")
 
 
 # -- the table ---------------------------------------------------------------------------

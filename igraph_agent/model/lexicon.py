@@ -296,6 +296,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "compare": ("entity",), "search": ("entity",), "edge_search": ("entity",),
     "common_neighbours": ("entity",), "report": ("entity",), "triangles": ("entity",),
     "node_direction": ("entity", "direction"), "node_group": ("entity", "group"),
+    "figure": ("weight",), "statistics": ("weight",),
 }
 SUGGEST: dict[str, tuple[str, str]] = {
     "degree": ("rank {nouns} by degree", "Which {noun} has the most connections?"),

@@ -305,13 +305,16 @@ def _value(word: str) -> float:
     return float(_WORDS[w]) if w in _WORDS else float(w)
 
 
-_IN_HOPS = re.compile(r"\bhops?\b|\bsteps?\b|fewest|how many (?:links|edges|roads|intermediar)",
-                      re.IGNORECASE)
+def figure_weight(question: str, meaning: dict) -> dict:
+    """The ``weight`` argument of a path figure (diameter, path length): the edge value the
+    question names or asks for ("in minutes", "how far"), ``None`` when it counts hops
+    ("how many stops apart"), else nothing (the graph's default weight applies)."""
+    from igraph_agent.model.weights import asked_weight
 
-
-def in_hops(question: str) -> bool:
-    """The question counts edges ("how many hops", "steps"), whatever the graph's weight."""
-    return bool(_IN_HOPS.search(question))
+    choice = asked_weight(question, meaning)
+    if choice.column and choice.why != "default":
+        return {"weight": choice.column}
+    return {"weight": None} if choice.why == "hops" else {}
 
 
 def path_unit_words(unit: str | None, use: dict | None) -> str:

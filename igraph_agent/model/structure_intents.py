@@ -89,7 +89,7 @@ FIGURES = [
 
 
 def figure_calls(st: PlanState) -> list[Call]:
-    return [Call("summary_statistics", {"weight": None} if slots.in_hops(st.question) else {})]
+    return [Call("summary_statistics", slots.figure_weight(st.question, st.meaning()))]
 
 
 _PATH_FIGURES = ("diameter", "radius", "average_path_length")
