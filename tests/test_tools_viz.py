@@ -84,9 +84,20 @@ def test_colours_follow_the_partition_of_community_detection(tmp_path):
 
 
 def test_without_a_partition_communities_are_computed_for_the_drawing(tmp_path):
-    data = ok(context(tmp_path, karate()), "visualize_subgraph")
+    data = ok(context(tmp_path, lesmis()), "visualize_subgraph")  # no node attributes
     assert data["color_by"] == "Louvain communities of the drawn nodes (seed 42)"
     assert data["groups"] >= 2
+
+
+def test_without_a_partition_the_graphs_own_grouping_colours_the_drawing(tmp_path):
+    """The data's groups (karate's two clubs, a country, a department) come before any
+    computed communities."""
+    data = ok(context(tmp_path, karate()), "visualize_subgraph")
+    assert data["color_by"] == "club" and data["groups"] == 2
+    g = karate()
+    nx.set_node_attributes(g, {n: ("north" if int(n) % 2 else "south") for n in g}, "region")
+    two = ok(context(tmp_path / "two", g), "visualize_subgraph")  # two groupings: no guess
+    assert two["color_by"].startswith("Louvain")
 
 
 def test_unknown_seed_or_attribute_fails_with_a_code_and_hint(tmp_path):

@@ -33,8 +33,9 @@ class VizArgs(BaseModel):
     radius: int = Field(default=1, ge=0, le=3, description="hops around the seed nodes")
     color_by: str | None = Field(default=None, description="node attribute to colour by; default "
                                  "(or 'community'): the partition of the last community_detection "
-                                 "call, else a community attribute, else Louvain communities "
-                                 "computed for the drawing")
+                                 "call, else a community attribute, else the graph's one grouping "
+                                 "attribute (e.g. department), else Louvain communities computed "
+                                 "for the drawing")
     size_by: str = Field(default="degree", description="degree, pagerank, betweenness, none, or a "
                          "numeric node attribute")
     max_nodes: int = Field(default=150, ge=5, le=2000, description="draw at most this many nodes "
@@ -168,12 +169,29 @@ def _groups(full: nx.Graph, sub: nx.Graph, color_by: str | None,
     for name in COMMUNITY_ATTRIBUTES:
         if name in attrs:
             return {n: str(sub.nodes[n].get(name)) for n in sub}, name
+    grouping = _grouping_attribute(full)
+    if grouping is not None:  # the data's own groups before any computed ones
+        return {n: str(sub.nodes[n].get(grouping)) for n in sub}, grouping
     if sub.number_of_edges() == 0:
         return {n: "0" for n in sub}, "none (no edges)"
     und = sub.to_undirected() if sub.is_directed() else sub
     parts = nx.community.louvain_communities(und, seed=42)
     return ({n: str(i) for i, part in enumerate(parts) for n in part},
             "Louvain communities of the drawn nodes (seed 42)")
+
+
+def _grouping_attribute(g: nx.Graph) -> str | None:
+    """The graph's one grouping attribute: text values, 2 to len(PALETTE) of them, shared by
+    several nodes (a department, a country, a club). None when there is none or several."""
+    found = []
+    for name in sorted({k for _, d in g.nodes(data=True) for k in d} - {"label", "id"}):
+        values = [d.get(name) for _, d in g.nodes(data=True) if d.get(name) is not None]
+        if not values or any(isinstance(v, bool | int | float) for v in values):
+            continue
+        distinct = len(set(map(str, values)))
+        if 2 <= distinct <= len(PALETTE) and distinct < len(values):
+            found.append(name)
+    return found[0] if len(found) == 1 else None
 
 
 def _colours(groups: Iterable[str]) -> dict[str, str]:
