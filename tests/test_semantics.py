@@ -140,6 +140,17 @@ def test_an_unknown_weight_attribute_is_refused_naming_the_numeric_ones(tmp_path
     assert "km" in env["error"]["hint"]
 
 
+def test_graph_info_calls_a_graph_weighted_when_its_edge_values_have_a_role_whatever_their_name(
+        tmp_path):
+    """A km table is weighted (not 'weighted: false' beside 'km = distance'); a column of
+    unknown role is not a weight."""
+    assert ok(_ctx(tmp_path / "km", ROADS), "get_graph_info")["weighted"] is True
+    two = ROADS.assign(minutes=ROADS["km"] * 2)
+    assert ok(_ctx(tmp_path / "two", two), "get_graph_info")["weighted"] is True
+    odd = ROADS.rename(columns={"km": "zeta"})
+    assert ok(_ctx(tmp_path / "odd", odd), "get_graph_info")["weighted"] is False
+
+
 def test_a_numeric_column_of_unknown_role_is_stated_and_not_a_default_weight(tmp_path):
     table = ROADS.rename(columns={"km": "zeta"})
     info = ok(_ctx(tmp_path, table), "get_graph_info")

@@ -67,6 +67,10 @@ def get_graph_info(ctx: ToolContext, args: GraphInfoArgs) -> ToolOutput:
         **copy.deepcopy({k: v for k, v in info.items() if k != "facts"}),
         "meaning": copy.deepcopy(meaning),
     })
+    # weighted: the graph has edge values (any numeric column with a role, not only one
+    # named `weight`); which one applies by default is meaning.default_weight
+    data["weighted"] = bool(info.get("weighted") or meaning.get("default_weight")
+                            or any((meaning.get("weights") or {}).values()))
     return ToolOutput(
         data=data, revision=session.revision,
         summary=f"loaded {session.dataset_id} r{session.revision}: {n} nodes, {m} edges, "
