@@ -125,10 +125,25 @@ def _title(question: str) -> str:
 def _method(call: dict[str, Any]) -> str:
     args = call.get("args") or {}
     data = call["envelope"].get("data") or {}
-    shown = ", ".join(f"{k}={v}" for k, v in args.items() if k != "source_results") or "defaults"
+    shown = ", ".join(f"{k}={_weight_shown(v, data) if k == 'weight' else v}"
+                      for k, v in args.items() if k != "source_results") or "defaults"
     extra = [f"{k}: {data[k]}" for k in ("backend", "implementation") if data.get(k)]
     tail = f" ({'; '.join(extra)})" if extra else ""
     return f"`{call['tool']}` (call {call['call_id']}) with {shown}{tail}"
+
+
+def _weight_shown(requested: Any, data: dict[str, Any]) -> Any:
+    """The weight a call used, from its result's ``weight_used`` (a default weight is named,
+    not shown as ``None``), e.g. ``km (the default; weighted by 1/km as strength)``."""
+    use = data.get("weight_used")
+    if not isinstance(use, dict):
+        return requested
+    attr = use.get("attribute")
+    if attr is None:
+        return "none (unweighted)"
+    how = f"1/{attr}" if use.get("inverted") else attr
+    default = "the default; " if requested is None else ""
+    return f"{attr} ({default}weighted by {how} as {use.get('sense')})"
 
 
 def _standard_limits(findings: list[Finding]) -> list[str]:

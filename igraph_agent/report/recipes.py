@@ -138,24 +138,84 @@ def degree(ref: SourceRef, args: dict, data: DegreeAnalysisResult, fid: str) -> 
                    code=_cell("Degree", ref, body, numbers))
 
 
-# -- centrality ------------------------------------------------------------------------
-_DISTANCE = "distance = lambda u, v, d: 1.0 / d['weight'] if d.get('weight') else 1.0\n"
+# -- centrality ----------------------------------------------------------------------
+def _use(data: Any, sense: str, field: str = "weight_used") -> dict[str, Any]:
+    """How the call weighed edges: its stored ``weight_used``; a result stored before tools
+    said so is read as they then did (``weighted``: the ``weight`` attribute, a strength)."""
+    use = getattr(data, field, None)
+    if use is not None:
+        return use
+    weighted = bool(getattr(data, "weighted", False))
+    return {"attribute": "weight" if weighted else None, "role": "strength" if weighted else None,
+            "inverted": weighted and sense == "distance", "sense": sense}
 
 
-def _centrality_code(measure: str, weighted: bool, k: int | None, seed: int) -> str:
-    w = "'weight'" if weighted else "None"
+_INVERSE = ("def inverse(x):  # as the tool: 1/x (inf for a non-positive x)\n"
+            "    x = float(x)\n"
+            "    return 1.0 / x if x > 0 else float('inf')\n")
+
+
+def _weight_note(use: dict[str, Any]) -> str:
+    """A comment line saying the weight sense, e.g. ``# weight: km is a distance; ...``."""
+    attr = use.get("attribute")
+    if attr is None:
+        return "# weight: none (unweighted)\n"
+    note = use.get("note") or (f"1/{attr} as {use.get('sense')}" if use.get("inverted")
+                               else f"{attr} as {use.get('sense')}")
+    return f"# weight: {' '.join(str(note).split())}\n"
+
+
+def _weight_fn(use: dict[str, Any]) -> tuple[str, str]:
+    """(code, expression) for a networkx ``weight=`` / ``distance=`` argument that reads the
+    edges as the tool did: the attribute itself, or ``1/attribute`` when inverted."""
+    attr = use.get("attribute")
+    if attr is None:
+        return "", "None"
+    if not use.get("inverted"):
+        return "", _lit(attr)
+    return (_INVERSE + f"edge_weight = lambda u, v, d: inverse(d.get({_lit(attr)}, 1.0))\n",
+            "edge_weight")
+
+
+def _weight_named(use: dict[str, Any], graph: str = "G") -> tuple[str, str, str]:
+    """(code, graph, attribute expression) for networkx algorithms that take only an
+    attribute name (PageRank, eigenvector): an inverted weight is written to a copy as
+    ``__w``, as the tool does."""
+    attr = use.get("attribute")
+    if attr is None:
+        return "", graph, "None"
+    if not use.get("inverted"):
+        return "", graph, _lit(attr)
+    return (_INVERSE + f"W = {graph}.copy()\nfor _, _, d in W.edges(data=True):\n"
+            f"    d['__w'] = inverse(d.get({_lit(attr)}, 1.0))\n", "W", "'__w'")
+
+
+def _weight_words(use: dict[str, Any]) -> str:
+    """``weighted by 1/km as strength`` / ``unweighted`` (as the tools' summaries say)."""
+    attr = use.get("attribute")
+    if attr is None:
+        return "unweighted"
+    shown = f"1/{attr}" if use.get("inverted") else attr
+    return f"weighted by {shown} as {use.get('sense')}"
+
+
+def _centrality_code(measure: str, use: dict[str, Any], k: int | None, seed: int) -> str:
     if measure == "degree":
         return "scores = nx.degree_centrality(G)"
-    if measure == "betweenness":
-        return ((_DISTANCE if weighted else "")
-                + f"scores = nx.betweenness_centrality(G, k={k}, "
-                f"weight={'distance' if weighted else 'None'}, seed={seed})")
-    if measure == "closeness":
-        return ((_DISTANCE if weighted else "")
-                + f"scores = nx.closeness_centrality(G, distance={'distance' if weighted else 'None'})")
+    note = _weight_note(use)
+    if measure in ("betweenness", "closeness"):
+        code, w = _weight_fn(use)
+        if measure == "betweenness":
+            return note + code + f"scores = nx.betweenness_centrality(G, k={k}, weight={w}, seed={seed})"
+        return note + code + f"scores = nx.closeness_centrality(G, distance={w})"
+    code, graph, w = _weight_named(use)
     if measure == "pagerank":
-        return f"scores = nx.pagerank(G, weight={w}, tol=1e-10, max_iter=1000)"
-    return f"scores = nx.eigenvector_centrality_numpy(G, weight={w})"
+        return note + code + f"scores = nx.pagerank({graph}, weight={w}, tol=1e-10, max_iter=1000)"
+    return note + code + f"scores = nx.eigenvector_centrality_numpy({graph}, weight={w})"
+
+
+_SENSE = {"betweenness": "distance", "closeness": "distance", "pagerank": "strength",
+          "eigenvector": "strength", "degree": "strength"}
 
 
 @recipe("node_centrality", NodeCentralityResult)
@@ -166,7 +226,9 @@ def centrality(ref: SourceRef, args: dict, data: NodeCentralityResult, fid: str)
     approx = (f" (approximate: {data.sample_k} sampled source nodes)"
               if data.approximate and data.sample_k else "")
     lead = ", ".join(f"{_who(t)}: {t.score}" for t in top[:5])
-    text = (f"By **{measure}** centrality{approx}, computed with {data.backend}, the "
+    use = _use(data, _SENSE.get(measure, "strength"))
+    weight = "" if measure == "degree" else f" ({_weight_words(use)})"
+    text = (f"By **{measure}** centrality{approx}{weight}, computed with {data.backend}, the "
             f"highest-ranked nodes are {lead}.")
     rows = [{**_labelled(t), "score": t.score} for t in top]
     title = f"{measure.capitalize()} centrality"
@@ -179,7 +241,7 @@ def centrality(ref: SourceRef, args: dict, data: NodeCentralityResult, fid: str)
                        not_reproducible="closeness was scored for candidate nodes only "
                        f"({data.candidates}); rerun the tool for exact values",
                        limitations=limits)
-    body = (_centrality_code(measure, data.weighted, data.sample_k,
+    body = (_centrality_code(measure, use, data.sample_k,
                              int(args.get("seed", 42)))
             + "\n" + _where_filter("scores", data.where)
             + "top = sorted(scores.items(), key=lambda kv: (-kv[1], str(kv[0])))"
@@ -198,18 +260,18 @@ def _partition_code(data: Partitioned) -> str | None:
         return None
     method = data.implementation.rsplit(".", 1)[-1]
     res, seed = data.resolution, data.seed
-    weighted = data.weighted
+    weight = _lit(_partition_attr(data))
     if method in ("RBConfigurationVertexPartition", "leiden"):  # leiden (earlier via cdlib)
         found = ("import leidenalg\n"
                  "from igraph_agent.graph.convert import to_igraph\n"
                  "H, ids = to_igraph(U)\n"
                  "found = [[ids[i] for i in c] for c in leidenalg.find_partition(\n"
                  "    H, leidenalg.RBConfigurationVertexPartition,\n"
-                 f"    weights={_lit('weight') if weighted else None}, "
+                 f"    weights={weight}, "
                  f"resolution_parameter={res}, seed={seed})]\n")
     elif method == "louvain_communities":
         found = (f"found = nx.community.louvain_communities(U, weight="
-                 f"{_lit('weight') if weighted else None}, resolution={res}, seed={seed})\n")
+                 f"{weight}, resolution={res}, seed={seed})\n")
     else:
         return None  # label propagation is not seeded: not reproducible
     return ("U = nx.Graph(G) if G.is_directed() else G\n"
@@ -223,6 +285,13 @@ def _partition_code(data: Partitioned) -> str | None:
             "        groups.append([n])\n")
 
 
+def _partition_attr(data: Partitioned) -> str | None:
+    """The edge attribute the partition weighed (a strength), or None: unweighted."""
+    if not data.weighted:
+        return None
+    return data.weight or "weight"  # a result stored before tools named it weighed `weight`
+
+
 def _partition_limits(data: Partitioned) -> list[str]:
     return [f"Communities come from {data.implementation} with seed {data.seed} "
             f"and resolution {data.resolution}; another method or seed can draw the "
@@ -234,7 +303,8 @@ def communities(ref: SourceRef, args: dict, data: CommunityDetectionResult, fid:
     sizes = data.sizes
     numbers = {"communities": data.communities, "modularity": data.modularity,
                "largest": sizes.largest, "singletons": sizes.singletons}
-    text = (f"{data.implementation} (seed {data.seed}) splits the graph into "
+    use = data.weight_used or {"attribute": _partition_attr(data), "sense": "strength"}
+    text = (f"{data.implementation} (seed {data.seed}, {_weight_words(use)}) splits the graph into "
             f"**{data.communities} communities** with modularity **{data.modularity}**; "
             f"the largest has {sizes.largest} nodes, {sizes.singletons} are "
             "single nodes.")
@@ -248,7 +318,7 @@ def communities(ref: SourceRef, args: dict, data: CommunityDetectionResult, fid:
                        not_reproducible=f"{data.implementation} on the "
                        f"{data.backend} backend is not rebuilt by plain networkx here",
                        limitations=_partition_limits(data))
-    weight = "'weight'" if data.weighted else "None"
+    weight = _lit(_partition_attr(data))
     body = (part + "sizes = [len(c) for c in groups]\n"
             f"result = {{\"communities\": len(groups),\n"
             f"          \"modularity\": round(nx.community.modularity(U, groups, weight={weight}), 6),\n"
@@ -280,7 +350,7 @@ def bridges(ref: SourceRef, args: dict, data: BridgeNodesResult, fid: str) -> Fi
                        not_reproducible=f"{data.implementation} on the "
                        f"{data.backend} backend is not rebuilt by plain networkx here",
                        limitations=_partition_limits(data))
-    weighted = data.weighted
+    attr = _partition_attr(data)
     keep = f"found = [n for n in G if spans[n] >= {data.min_communities}]\n"
     flt = data.filter
     if flt:
@@ -293,15 +363,16 @@ def bridges(ref: SourceRef, args: dict, data: BridgeNodesResult, fid: str) -> Fi
             "    shares = {}\n"
             "    for v in nx.all_neighbors(G, n):\n"
             "        if v != n:\n"
-            + ("            w = (G.get_edge_data(n, v) or G.get_edge_data(v, n))['weight']\n"
-               if weighted else "            w = 1.0\n")
+            + (f"            w = (G.get_edge_data(n, v) or G.get_edge_data(v, n))[{_lit(attr)}]\n"
+               if attr else "            w = 1.0\n")
             + "            shares[membership[v]] = shares.get(membership[v], 0.0) + w\n"
             "    total = sum(shares.values())\n"
             "    spans[n] = len(shares)\n"
             "    participation[n] = 1 - sum((s / total) ** 2 for s in shares.values()) if total else 0.0\n"
             + keep
             + "found.sort(key=lambda n: (-spans[n], -participation[n], str(n)))\n"
-            + _centrality_code(measure, weighted, None, data.seed) + "\n"
+            + _centrality_code(measure, _use(data, _SENSE.get(measure, "strength"),
+                                             "centrality_weight_used"), None, data.seed) + "\n"
             f"result = {{\"total\": len(found), \"bridges\": {{\n"
             "    n: [spans[n], round(participation[n], 4), membership[n], G.degree(n),\n"
             f"        round(scores[n], 6)] for n in found[:{len(listed)}]}}}}")
@@ -314,16 +385,31 @@ def bridges(ref: SourceRef, args: dict, data: BridgeNodesResult, fid: str) -> Fi
 def path(ref: SourceRef, args: dict, data: ShortestPathResult, fid: str) -> Finding:
     s, t = data.source, data.target
     title = f"Shortest path {s} to {t}"
+    use = _use(data, "distance")
+    attr = use.get("attribute")
     if not data.reachable:
         numbers: dict[str, Any] = {"reachable": False}
         text = f"There is no path from {s} to {t}."
         body = f"result = {{\"reachable\": nx.has_path(G, {_lit(s)}, {_lit(t)})}}"
-    else:
+    elif attr is None or data.length is None:
         numbers = {"reachable": True, "hops": data.hops}
         route = " → ".join(_who(p) for p in data.path or [])
-        text = f"The shortest path from {s} to {t} takes **{data.hops} hop(s)**: {route}."
-        body = (f"result = {{\"reachable\": nx.has_path(G, {_lit(s)}, {_lit(t)}),\n"
+        text = (f"The shortest path from {s} to {t} (unweighted) takes **{data.hops} hop(s)**: "
+                f"{route}.")
+        body = (_weight_note(use)
+                + f"result = {{\"reachable\": nx.has_path(G, {_lit(s)}, {_lit(t)}),\n"
                 f"          \"hops\": nx.shortest_path_length(G, {_lit(s)}, {_lit(t)})}}")
+    else:
+        numbers = {"reachable": True, "hops": data.hops, "length": data.length}
+        route = " → ".join(_who(p) for p in data.path or [])
+        unit = f"1/{attr}" if use.get("inverted") else attr
+        text = (f"The shortest path from {s} to {t} ({_weight_words(use)}) has total {unit} "
+                f"**{data.length}** over {data.hops} hop(s): {route}.")
+        code, w = _weight_fn(use)
+        body = (_weight_note(use) + code
+                + f"length, route = nx.bidirectional_dijkstra(G, {_lit(s)}, {_lit(t)}, weight={w})\n"
+                f"result = {{\"reachable\": nx.has_path(G, {_lit(s)}, {_lit(t)}), \"hops\": len(route) - 1,\n"
+                "          \"length\": round(float(length), 6)}")
     return Finding(id=fid, title=title, text=text, source=ref, numbers=numbers,
                    code=_cell(title, ref, body, numbers))
 

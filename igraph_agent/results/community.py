@@ -78,10 +78,12 @@ class BridgeNodesResult(ToolData):
     resolution: Number
     weighted: bool
     weight: str | None = None
+    weight_used: dict[str, Any] | None = None  # the partition's: attribute, role, inverted, ...
     modularity: Number
     communities: int
     min_communities: int
     centrality: str
+    centrality_weight_used: dict[str, Any] | None = None  # the centrality figure's weight
     centrality_backend: str
     centrality_approximate: bool
     total: int
