@@ -355,15 +355,24 @@ def _arrow_table(text: str, sep: str, header: list[str], lines: list[int]) -> pd
     if end < 0:
         return None
     names = [f"c{i}" for i in range(len(header))]
-    try:
-        table = pacsv.read_csv(
-            pa.BufferReader(text[end + 1:].encode("utf-8")),
-            read_options=pacsv.ReadOptions(column_names=names),
+    data = text[end + 1:].encode("utf-8")
+    total = len(lines)
+    try:  # streamed in about 8 blocks: a progress step (and a stop point) after each
+        reader = pacsv.open_csv(
+            pa.BufferReader(data),
+            read_options=pacsv.ReadOptions(column_names=names,
+                                           block_size=max(1 << 20, len(data) // 8 + 1)),
             parse_options=pacsv.ParseOptions(delimiter=sep, quote_char=False,
                                              ignore_empty_lines=True),
             convert_options=pacsv.ConvertOptions(
                 column_types={c: pa.string() for c in names}, null_values=[],
                 strings_can_be_null=False))
+        batches, done = [], 0
+        for batch in reader:
+            batches.append(batch)
+            done += batch.num_rows
+            step("reading", rows=min(done, total), total=total)
+        table = pa.Table.from_batches(batches, schema=reader.schema)
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
         return None
     columns = {}
