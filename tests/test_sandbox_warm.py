@@ -41,7 +41,8 @@ def _stored(tmp_path, directed: bool = False) -> ToolContext:
     sid = ctx.workspace.attach(csv)["source_id"]
     session.attached_sources = [sid]
     ctx = ToolContext(workspace=ctx.workspace, session=session, call_id="c1")
-    args = {"source_ids": [sid], **({"directed": True} if directed else {})}
+    # lender -> borrower reads as directed by itself: say which reading this test wants
+    args = {"source_ids": [sid], "directed": directed}
     ds = ok(ctx, "construct_graph", **args)["dataset_id"]
     ok(ctx, "load_constructed_graph", dataset_id=ds)
     assert lazy_tables(session.graph) is not None and not is_built(session.graph)
