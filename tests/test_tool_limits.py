@@ -103,14 +103,15 @@ def test_a_worker_past_the_time_limit_is_killed_and_the_run_goes_on(tmp_path, mo
     monkeypatch.setenv("IGRAPH_AGENT_TOOL_TIMEOUT_NODE_CENTRALITY", "0.5")
     model = ScriptedModel([[call("node_centrality", measure="betweenness", backend="networkx",
                                  k=None)], "Too slow."])
+    workers = list(agent.workers._workers)  # a killed worker leaves the pool when released
     resp = agent.ask("Rank by betweenness", options=RunOptions(model=model.id))
-    workers = list(agent.workers._workers)
     try:
         assert [a.error_code for a in resp.actions] == [ErrorCode.TOOL_TIMEOUT]
         tool_msgs = [m["content"] for m in model.requests[1]["messages"] if m["role"] == "tool"]
         assert "TOOL_TIMEOUT" in tool_msgs[0]  # the run went on to the next model turn
         # the one worker that ran the analysis was killed, not left computing
         assert len(workers) == 1 and workers[0].process.wait(timeout=30) is not None
+        assert workers[0] not in agent.workers._workers  # and was not handed out again
     finally:
         agent.close()
 
