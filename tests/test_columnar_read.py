@@ -47,13 +47,17 @@ VALID = {
     "tab and space fields.csv": "a,b,c\nx,\t,1\ny, ,2\nz,  q ,3\n",
     "huge integers.csv": "a,b\n18446744073709551616,1\n2,-3\n",
     "hex and signs.csv": "a,b,c\n0x10,+5,-0\n0X1F,6,7\n",
+    "integer columns of every spelling.csv": (
+        "shop,aisle,bin,gap,late_hex,pad,neg\n"
+        "12,  3,0,4,17,00,-12\n7,41,-0,,18,01,-7\n9,5,22,6,0xff,2,-0\n"),
 }
 
 #: files the Arrow reader reads (the others fall back to pandas)
 ARROW_READ = ["plain.csv", "crlf and no final newline.csv", "spaces after separators.csv",
               "tabs.tsv", "accents.csv", "missing endpoint.csv", "bad weight.csv",
               "separators only, no spaces.csv", "byte order mark and numbers.csv",
-              "tab and space fields.csv", "huge integers.csv", "hex and signs.csv"]
+              "tab and space fields.csv", "huge integers.csv", "hex and signs.csv",
+              "integer columns of every spelling.csv"]
 
 
 @pytest.mark.parametrize("name", list(VALID))
@@ -101,3 +105,18 @@ def test_hex_stays_text_and_signed_integers_are_numbers(tmp_path):
     table = sources.read_path(path).tables["table"]
     assert table["a"].tolist() == ["0x10", "0X1F"]
     assert table["b"].tolist() == [5, 6] and table["c"].tolist() == [0, 7]
+
+
+def test_integer_columns_read_by_arrow_keep_what_typing_keeps_as_text(tmp_path):
+    """Columns of plain integers become int64 in Arrow; a leading zero, a hex value in a
+    late row or a missing value keeps each column as typing the strings would keep it."""
+    path = tmp_path / "stock.csv"
+    path.write_text(VALID["integer columns of every spelling.csv"])
+    table = sources.read_path(path).tables["table"]
+    assert table["shop"].tolist() == [12, 7, 9] and str(table["shop"].dtype) == "int64"
+    assert table["aisle"].tolist() == [3, 41, 5] and table["neg"].tolist() == [-12, -7, 0]
+    assert table["bin"].tolist() == [0, 0, 22]
+    assert table["late_hex"].tolist() == ["17", "18", "0xff"]
+    assert table["pad"].tolist() == ["00", "01", "2"]
+    assert str(table["gap"].dtype) == "float64" and table["gap"].isna().tolist() == [
+        False, True, False]

@@ -375,20 +375,40 @@ def _arrow_table(text: str, sep: str, header: list[str], lines: list[int]) -> pd
         table = pa.Table.from_batches(batches, schema=reader.schema)
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
         return None
-    columns = {}
+    columns: dict[str, Any] = {}
     filled = None
+    str_dtype = pd.Series([""]).astype(str).dtype
     for name, col in zip(header, table.columns, strict=True):
         values = pc.utf8_ltrim(col, " ")
-        present = pc.not_equal(values, "")
-        columns[name] = pc.if_else(present, values, pa.scalar(None, pa.string()))
+        present = pc.greater(pc.binary_length(values), 0)  # not_equal: 0.5 s to set up
+        ints = _arrow_ints(values) if pc.all(present).as_py() else None
+        columns[name] = (pd.Series(ints) if ints is not None else pd.Series(
+            pc.if_else(present, values, pa.scalar(None, pa.string())), dtype=str_dtype))
         filled = present if filled is None else pc.or_(filled, present)
-    str_dtype = pd.Series([""]).astype(str).dtype
-    df = pd.DataFrame({k: pd.Series(v, dtype=str_dtype) for k, v in columns.items()})
+    df = pd.DataFrame(columns)
     if filled is not None and not pc.all(filled).as_py():  # rows of separators only
         df = df[np.asarray(filled)].reset_index(drop=True)
     if len(df) != len(lines):
         return None
     return typed(df)
+
+
+def _arrow_ints(values: Any) -> np.ndarray | None:
+    """What :func:`typed` makes of a text column with no empty field when every value is a
+    plain integer (``12``, ``-3``; no leading zero, no hex, no white space), parsed by
+    Arrow without a Python string per value; None for any other column, which
+    :func:`typed` then decides."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    try:
+        ints = pc.cast(values, pa.int64())
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+        return None
+    odd = _LEADING_ZERO.pattern + "|[xX]"  # a leading zero, or hex (Arrow reads 0x1F)
+    if len(values) == 0 or pc.any(pc.match_substring_regex(values, odd)).as_py():
+        return None
+    return ints.to_numpy()
 
 
 def _read_table(path: Path, sep: str, header: list[str], lines: list[int]) -> pd.DataFrame:
