@@ -62,7 +62,14 @@ def _hub_rows(obs: Observed) -> list[Any]:
 
 
 def _candidates(obs: Observed) -> list[Any]:
-    return list(obs.typed(SearchNodeResult).candidates)
+    """The search's candidates; for a query with a digit (an id such as ``stop17`` or
+    ``50``) only an exact id or label: a near id is another node, not a misspelling."""
+    rows = list(obs.typed(SearchNodeResult).candidates)
+    query = str(obs.args.get("query") or "").strip().lower()
+    if not re.search(r"\d", query):
+        return rows
+    return [r for r in rows if str(r.node).lower() == query
+            or str(getattr(r, "label", None) or "").lower() == query]
 
 
 # -- resolving names to ids --------------------------------------------------------------

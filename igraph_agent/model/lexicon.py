@@ -223,7 +223,9 @@ _N = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten)"
 LEXICON.update({
     "threshold_count": dict(
         triggers=t(0.5, r"how many|count|number of|which|who|list|rank|name"),
-        bonus=_threshold_bonus, group="ranking", hint="counts of nodes above or below a threshold"),
+        bonus=_threshold_bonus, group="ranking", hint="counts of nodes above or below a threshold",
+        negatives=_rx(r"\bhow many (?:\w+ )?(?:groups|communities|clusters|components|pieces|parts|"
+                      r"islands|cliques|pairs|triangles|paths|routes)\b")),
     "least_degree": dict(
         triggers=t(2.0, r"\bfewest (?:\w+ )?(?:ties|connections|links|neighbou?rs|contacts|friends|"
                    r"partners|edges)", r"least[- ](?:well[- ])?connected", r"\b(?:lowest|smallest|"
@@ -287,15 +289,17 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "node_group": ("value", "group", "yesno"),
 }
 COVERS: dict[str, tuple[str, ...]] = {
-    "threshold_count": ("threshold", "direction"), "hop_count": ("hops", "entity"),
+    "threshold_count": ("threshold", "direction", "filter"), "hop_count": ("hops", "entity"),
+    "least_degree": ("direction", "filter"), "node_group": ("entity", "group", "filter"),
     "local": ("hops", "entity"), "subgraph": ("hops", "entity"), "what_if": ("removal", "entity"),
-    "optimize": ("threshold", "removal"), "clear": ("removal",), "edge_totals": ("weight",),
-    "bipartite": ("twomode", "group"), "degree": ("direction",),
+    "optimize": ("threshold", "removal"), "clear": ("removal",), "edge_totals": ("weight", "entity"),
+    "bipartite": ("twomode", "group"), "degree": ("direction", "filter"),
+    "centrality": ("filter",),
     "connectivity": ("direction", "entity"), "path": ("direction", "entity", "weight"),
-    "count_where": ("group", "entity"), "visualize": ("group", "entity"),
+    "count_where": ("group", "entity", "filter"), "visualize": ("group", "entity"),
     "compare": ("entity",), "search": ("entity",), "edge_search": ("entity",),
     "common_neighbours": ("entity",), "report": ("entity",), "triangles": ("entity",),
-    "node_direction": ("entity", "direction"), "node_group": ("entity", "group"),
+    "node_direction": ("entity", "direction"),
     "figure": ("weight",), "statistics": ("weight",),
 }
 SUGGEST: dict[str, tuple[str, str]] = {

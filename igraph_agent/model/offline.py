@@ -112,9 +112,12 @@ def _named_nodes(st: PlanState) -> list[str] | None:
 def _features(st: PlanState) -> set[str]:
     """What the question names, read from its normalised form and from the user's own
     words (an edge column the normalisation rewrote, "the most papers", still counts)."""
+    from igraph_agent.model.structure_intents import where_of
+
     asked = str(st.context.get("asked") or st.question)
+    filtered = {"filter"} if where_of(st) else set()  # "in Finance": only those nodes
     return (slots.features(st.question) | vocabulary.graph_features(st.question, _info(st))
-            | vocabulary.graph_features(asked, _info(st)) - {"direction"})
+            | vocabulary.graph_features(asked, _info(st)) - {"direction"} | filtered)
 
 
 def _with_offers(st: PlanState, question: str) -> Ask:

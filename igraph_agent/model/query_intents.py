@@ -260,13 +260,28 @@ _EDGE_MAGNITUDE = re.compile(
 
 def totals_calls(st: PlanState) -> list[Call]:
     attr = edge_attr(st)
-    return [Call("edge_attribute_totals", {"attribute": attr})] if attr else []
+    if not attr:
+        return []
+    named = slots.named(st.question)
+    if not named:
+        return [Call("edge_attribute_totals", {"attribute": attr})]
+    searches, ids = _resolve(st, named[:1])  # "the roads at stop3": that node's edges only
+    if ids is None:
+        return searches
+    return [*searches, Call("edge_attribute_totals", {"attribute": attr, "node": ids[0]})]
 
 
 def totals_render(st: PlanState, obs: list[Observed]) -> str:
     if not obs:
         return "Name the edge attribute to add up."
-    d = obs[0].typed(EdgeAttributeTotalsResult)
+    o = next((o for o in obs if o.tool == "edge_attribute_totals"), None)
+    if o is None:
+        return _unresolved(st, slots.named(st.question)[:1])
+    d = o.typed(EdgeAttributeTotalsResult)
+    if o.args.get("node"):
+        return (_found(st, slots.named(st.question)[:1]) + f"The {d.edges} edges of "
+                f"{o.args['node']} have {d.attribute} adding up to **{_f(d.total)}** (mean "
+                f"{_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)}).")
     top = ", ".join(f"{_who(r)} ({_f(r.total)})" for r in d.top_nodes[:5])
     return (f"The edges' {d.attribute} adds up to **{_f(d.total)}** over {d.edges} "
             f"edges (mean {_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)}). Highest "

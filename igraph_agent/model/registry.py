@@ -36,7 +36,7 @@ AnswerKind = Literal["count", "node", "pair", "path", "yesno", "value", "list", 
                      "description", "action"]
 ANSWER_KINDS: frozenset[str] = frozenset(AnswerKind.__args__)  # type: ignore[attr-defined]
 Feature = Literal["threshold", "hops", "removal", "weight", "group", "twomode", "direction",
-                  "entity"]
+                  "entity", "filter"]
 FEATURES: frozenset[str] = frozenset(Feature.__args__)  # type: ignore[attr-defined]
 
 
@@ -106,6 +106,7 @@ _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "twomode": "as co-occurrence on the two sides",
                   "direction": "following the edges' direction",
                   "entity": "for the node you name",
+                  "filter": "among the nodes with the attribute value you name",
                   "count": "how many", "node": "which node it is", "pair": "which pair it is"}
 
 
@@ -115,9 +116,9 @@ _JOINED = re.compile(r"\band\b|\bthen\b|;|\balso\b|\bplus\b", re.IGNORECASE)
 def gaps(intents: Sequence[Intent], question: str, features: set[str],
          kind: str | None) -> tuple[list[str], list[Intent]]:
     """What the question asks that ``intents`` do not give, and the intents that answer
-    only part of it. Missing: features none covers; in a one-clause question, features an
-    analysis intent beside the covering one ignores (it would answer another question); the
-    asked kind of answer (``count``) when none gives it. Intents declaring no ``answers``
+    only part of it. Missing: features none covers; in a one-clause question, features any
+    analysis intent ignores (it would answer another question, even when a second intent
+    takes the rest: two halves are not one answer); the asked kind of answer (``count``) when none gives it. Intents declaring no ``answers``
     (older families) are taken to answer anything."""
     if not intents:
         return [], []
@@ -128,8 +129,10 @@ def gaps(intents: Sequence[Intent], question: str, features: set[str],
     partial = [i for i in analyses if strict - set(i.covers)]
     if missing:
         return missing, partial
-    if partial and len(partial) < len(analyses) and not _JOINED.search(question):
-        return sorted(strict - set(partial[0].covers)), partial
+    whole = any(not strict - set(i.covers) for i in intents if i.phase == 0)
+    if partial and not _JOINED.search(question) and (len(partial) < len(analyses) or not whole):
+        best = max(partial, key=lambda i: len(strict & set(i.covers)))
+        return sorted(strict - set(best.covers)), partial
     if kind and not any(_gives(i, kind) for i in intents):
         return [kind], [i for i in analyses]
     return [], []

@@ -283,14 +283,14 @@ SEMANTIC_INTENTS: list[Intent] = [
            + t(0.3, _INCOMING),
            _degree_calls("in"), _degree_render("incoming"), "degree_analysis (in-degree)",
            group="ranking", bonus=_directed_bonus, hint="the nodes with the most incoming edges",
-           clarify=_no_direction,
+           clarify=_no_direction, answers=frozenset({"node", "list", "value"}),
            covers=frozenset({"direction", "weight"})),
     Intent("out_degree", t(3.0, r"cites the most|follows the most|"
                                 r"sends? the most (?:emails|messages|mail|calls)")
            + t(0.3, _OUTGOING),
            _degree_calls("out"), _degree_render("outgoing"), "degree_analysis (out-degree)",
            group="ranking", bonus=_directed_bonus, hint="the nodes with the most outgoing edges",
-           clarify=_no_direction,
+           clarify=_no_direction, answers=frozenset({"node", "list", "value"}),
            covers=frozenset({"direction", "weight"})),
     Intent("directed_structure", t(0.6, r"\bcycles?\b|acyclic|\bdag\b|circular (?:citation|"
                                         r"reference)|topolog\w*|how deep|\bdepth\b|"

@@ -156,6 +156,10 @@ def radius(question: str) -> int:
     return min(3, _WORDS.get(word, int(word) if word.isdigit() else 1))
 
 
+_NOT_VALUES = {"own", "same", "different", "other", "another", "whole", "entire", "any", "per",
+               "their", "his", "her", "your", "our", "biggest", "largest", "smallest", "given"}
+
+
 def where(question: str, attributes: list[str]) -> tuple[str, str] | None:
     """(attribute, value) when the question filters on a node attribute the graph has:
     ``team = legal``, ``team is legal``, ``the legal team``, ``in team tech``."""
@@ -165,14 +169,24 @@ def where(question: str, attributes: list[str]) -> tuple[str, str] | None:
                    rf"\b(?:in|on|of)\s+(?:the\s+)?{a}\s+['\"]?([\w-]+)",
                    rf"\b(?:the\s+)?['\"]?([\w.-]+)['\"]?\s+{a}\b"):
             m = re.search(rx, question, re.IGNORECASE)
-            if m and m.group(1).lower() not in _STOP:
+            if m and m.group(1).lower() not in _STOP | _NOT_VALUES:
                 return attr, m.group(1)
     return None
 
 
 # -- what a question asks for: features and the kind of answer --------------------------
 _NUM = r"(?:\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten)"
+_EDGE_MORE = r"longer|heavier|costlier|pricier|slower|stronger|farther|further|more expensive"
+_EDGE_LESS = r"shorter|cheaper|lighter|faster|quicker|weaker|closer|less expensive"
+#: a threshold on an edge's value ("roads longer than 40", "flights cheaper than 100",
+#: "within a distance of 50"): node-count thresholds do not apply it
+EDGE_THRESHOLD = re.compile(
+    rf"\b(?:{_EDGE_MORE}|{_EDGE_LESS}) than\s+(?:[$€£]\s*)?{_NUM}\b|"
+    rf"\bwithin (?:a |an )?(?:distance|radius|range|travel time|drive|budget|cost) of\s+{_NUM}\b|"
+    rf"\bwithin\s+{_NUM}\s*(?:km|kilometres?|kilometers?|miles?|minutes?|mins?|hours?|hrs?|"
+    rf"seconds?|metres?|meters?|days?|euros?|dollars?)\b", re.IGNORECASE)
 _THRESHOLD = re.compile(
+    rf"{EDGE_THRESHOLD.pattern}|"
     rf"\b(?:more|fewer|less|greater|higher|lower|larger|smaller|bigger) than\s+{_NUM}\b|"
     rf"\bat (?:least|most)\s+{_NUM}\b|\b(?:over|above|below|under|exceeding|exactly)\s+{_NUM}\b"
     r"(?!\s+(?:steps?|hops?|jumps?)\b)|"
@@ -209,6 +223,9 @@ EDGE_REMOVAL = re.compile(
     r"(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\b|"
     r"\bif\s+the\s+(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\s+.+?"
     r"(?:were|was|is|got)?\s*(?:removed|deleted|cut|closed|lost|dropped)", re.IGNORECASE)
+AVOID = re.compile(r"\b(?:avoid\w*|bypass\w*|skipp?\w*|not (?:going |passing )?(?:through|via)|"
+                   r"without (?:going |passing |travell?ing )?(?:through|via)|"
+                   r"except(?:ing)?|excluding|other than)\s+(?:the\s+)?\S", re.IGNORECASE)
 _COUNT_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:how many|count|what is the number of|"
                         r"what's the number of|number of)\b|\bhow many\b", re.IGNORECASE)
 
@@ -229,6 +246,10 @@ def features(question: str) -> set[str]:
         out.add("entity")
     if _THRESHOLD.search(question):
         out.add("threshold")
+    if EDGE_THRESHOLD.search(question):
+        out.add("weight")  # the threshold is on an edge value, not a node count
+    if AVOID.search(question):
+        out.add("removal")  # a route that avoids a node: a path on the graph without it
     if _HOPS.search(question):
         out.add("hops")
     if removal(question) or EDGE_REMOVAL.search(question):
@@ -271,11 +292,14 @@ def asked_kind(question: str) -> str | None:
 def threshold(question: str) -> tuple[str, float] | None:
     """(op, value) of "more than 3" (gt), "at least 3" (ge), "fewer than 3" (lt), "at most
     3" (le), "exactly 3" (eq), "3 or more" (ge)."""
-    rules = [(r"(?:more|greater|higher|larger|bigger) than|over|above|exceeding|>(?!=)", "gt"),
-             (r"at least|>=|≥", "ge"), (r"(?:fewer|less|lower|smaller) than|below|under|<(?!=)", "lt"),
+    rules = [(rf"(?:more|greater|higher|larger|bigger|{_EDGE_MORE}) than|over|above|exceeding|"
+              r">(?!=)", "gt"),
+             (r"at least|>=|≥", "ge"),
+             (rf"(?:fewer|less|lower|smaller|{_EDGE_LESS}) than|below|under|<(?!=)", "lt"),
              (r"at most|<=|≤", "le"), (r"exactly", "eq")]
     for words, op in rules:
-        m = re.search(rf"(?:{words})\s*({_NUM}|one|zero|no)\b", question, re.IGNORECASE)
+        m = re.search(rf"(?:{words})\s*(?:[$€£]\s*)?({_NUM}|one|zero|no)\b", question,
+                      re.IGNORECASE)
         if m:
             return op, _value(m.group(1))
     m = re.search(rf"\b({_NUM})\s+or (more|greater|higher|fewer|less|lower)\b", question,
