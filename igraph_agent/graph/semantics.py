@@ -85,9 +85,16 @@ def _stem(name: str) -> str:
 #: words that name the start of a directed edge, and words that name its end: a source
 #: column holding one of the first and a target column one of the second are directed
 #: (``origin,dest``, ``from_station,to_station``, ``sender_email,recipient_email``)
-_TAILS = {a for a, _ in DIRECTED_PAIRS} | {"lender", "donor", "giver", "exporter", "upstream"}
+_TAILS = {a for a, _ in DIRECTED_PAIRS} | {
+    "lender", "donor", "giver", "exporter", "upstream", "supplier", "seller", "vendor",
+    "shipper", "provider", "producer", "manufacturer", "creditor", "investor", "funder",
+    "sponsor", "mentor", "predator", "attacker", "winner", "inviter", "referrer", "ancestor",
+    "retweeter", "replier", "endorser", "recommender", "transferor", "remitter"}
 _HEADS = {b for _, b in DIRECTED_PAIRS} | {
-    "dest", "destination", "citee", "recipient", "borrower", "importer", "downstream"}
+    "dest", "destination", "citee", "recipient", "borrower", "importer", "downstream",
+    "buyer", "customer", "purchaser", "client", "consignee", "debtor", "investee", "grantee",
+    "beneficiary", "mentee", "prey", "victim", "loser", "invitee", "referee", "descendant",
+    "endorsee", "transferee"}
 
 
 def direction_of(source_col: str, target_col: str) -> bool | None:

@@ -259,7 +259,7 @@ LEXICON.update({
         group="ranking", hint="the pairs sharing the most neighbours"),
     "edge_totals": dict(
         triggers=t(0.5, r"\btotal\b|\bsum\b|add(?:ed)? up|altogether|combined|overall|in all\b|"
-                   r"average|mean", r"\b(?:longest|shortest|heaviest|lightest|strongest|weakest)\s+"
+                   r"average|mean|\b(?:the most|the least)\b", r"\b(?:longest|shortest|heaviest|lightest|strongest|weakest)\s+"
                    r"(?:single\s+)?(?:road|edge|link|street|connection|flight|tie|segment|leg)s?\b"),
         bonus=_totals_bonus, hint="totals of an edge attribute"),
     "node_direction": dict(

@@ -258,17 +258,37 @@ _EDGE_MAGNITUDE = re.compile(
     re.IGNORECASE)
 
 
+#: a node's side of its edges, on a directed graph: what it sends, or what it receives
+_SENDS = re.compile(r"\b(?:sends?|sent|sending|ships?|shipped|shipping|exports?|exported|sells?|"
+                    r"sold|suppl(?:y|ies|ied)|gives?|gave|pays?|paid|lends?|lent|outgoing|"
+                    r"outbound|departing|out-?flow)\b", re.IGNORECASE)
+_RECEIVES = re.compile(r"\b(?:receives?|received|receiving|gets?|got|imports?|imported|buys?|"
+                       r"bought|purchases?|purchased|borrows?|borrowed|incoming|inbound|"
+                       r"arriving|in-?flow|earns?|earned)\b", re.IGNORECASE)
+
+
+def _edge_side(st: PlanState) -> str:
+    """``out`` / ``in`` when the question names one side of a node's edges on a directed
+    graph ("which firm ships the most tonnes"), else ``both``."""
+    if not _info(st).directed:
+        return "both"
+    out, into = bool(_SENDS.search(st.question)), bool(_RECEIVES.search(st.question))
+    return "out" if out and not into else "in" if into and not out else "both"
+
+
 def totals_calls(st: PlanState) -> list[Call]:
     attr = edge_attr(st)
     if not attr:
         return []
+    side = _edge_side(st)
+    sided = {"direction": side} if side != "both" else {}
     named = slots.named(st.question)
     if not named:
-        return [Call("edge_attribute_totals", {"attribute": attr})]
+        return [Call("edge_attribute_totals", {"attribute": attr, **sided})]
     searches, ids = _resolve(st, named[:1])  # "the roads at stop3": that node's edges only
     if ids is None:
         return searches
-    return [*searches, Call("edge_attribute_totals", {"attribute": attr, "node": ids[0]})]
+    return [*searches, Call("edge_attribute_totals", {"attribute": attr, "node": ids[0], **sided})]
 
 
 def totals_render(st: PlanState, obs: list[Observed]) -> str:
@@ -279,17 +299,33 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
         return _unresolved(st, slots.named(st.question)[:1])
     d = o.typed(EdgeAttributeTotalsResult)
     if o.args.get("node"):
-        return (_found(st, slots.named(st.question)[:1]) + f"The {d.edges} edges of "
+        sided = {"out": " outgoing", "in": " incoming"}.get(d.direction or "", "")
+        return (_found(st, slots.named(st.question)[:1]) + f"The {d.edges}{sided} edges of "
                 f"{o.args['node']} have {d.attribute} adding up to **{_f(d.total)}** (mean "
                 f"{_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)}).")
     top = ", ".join(f"{_who(r)} ({_f(r.total)})" for r in d.top_nodes[:5])
-    return (f"The edges' {d.attribute} adds up to **{_f(d.total)}** over {d.edges} "
-            f"edges (mean {_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)}). Highest "
-            f"totals per node: {top}.")
+    over = {"out": " over its outgoing edges (what it sends)", "in": " over its incoming "
+            "edges (what it receives)", "both": " over its incoming and outgoing edges "
+            "together"}.get(d.direction or "", "")
+    whole = (f"the edges' {d.attribute} adds up to **{_f(d.total)}** over {d.edges} "
+             f"edges (mean {_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)})")
+    if d.top_nodes and re.match(r"\s*(?:which|who|what)\b", st.question, re.IGNORECASE) \
+            and totals_bonus(st) > 1.0:
+        first, *rest = d.top_nodes[:5]
+        nxt = ", ".join(f"{_who(r)} ({_f(r.total)})" for r in rest)
+        return (f"**{_who(first)}** has the highest {d.attribute} total{over}: "
+                f"**{_f(first.total)}**" + (f"; next {nxt}" if nxt else "") +
+                f". Over all edges, {whole}.")
+    return (whole[0].upper() + whole[1:] + f". Highest totals per node{over}: {top}.")
 
 
 def totals_bonus(st: PlanState) -> float:
-    return 1.0 if edge_attr(st) else 0.0
+    attr = edge_attr(st)
+    if not attr:
+        return 0.0
+    most = re.search(rf"\b(?:most|least|fewest|highest|lowest)\s+(?:total\s+)?"
+                     rf"{re.escape(attr).replace('_', '[ _]')}\b", st.question, re.IGNORECASE)
+    return 2.0 if most else 1.0  # "which firm ships the most tonnes": a node's total of it
 
 
 # -- one named node's in- or out-degree (directed) and one node's group ------------------

@@ -72,3 +72,5 @@ class EdgeAttributeTotalsResult(ToolData):
     max: Number
     top_nodes: Table[NodeTotal]
     node: NodeId | None = None
+    #: directed graphs only: which of a node's edges its total sums (out, in or both)
+    direction: str | None = None

@@ -153,7 +153,7 @@ class Agent:
         return self.durable.retry_save(run_id)
 
     # -- runs -------------------------------------------------------------------------
-    def start(self, question: str, attach: Iterable[Any] = (), session: str | None = None,
+    def start(self, question: str, attach: Iterable[Any] | None = (), session: str | None = None,
               options: RunOptions | None = None, names: Iterable[str] | None = None,
               start_request_id: str | None = None) -> RunHandle:
         """Start a run on the runtime thread and return at once.
@@ -169,7 +169,7 @@ class Agent:
         with SESSION_BUSY (checked in the store, so it holds across Agents and processes).
         """
         options = self.requests.options(options)
-        attach, choices = unwrap(list(attach))
+        attach, choices = unwrap(list(attach or ()))
         names = list(names or [])
         known = self.runctl.start_request(start_request_id) if start_request_id else None
         sid = session or (known or {}).get("session_id") or self.session_id
@@ -247,7 +247,7 @@ class Agent:
             return live.handle
         return self.durable.observer_handle(run_id)
 
-    def ask(self, question: str, attach: Iterable[Any] = (), session: str | None = None,
+    def ask(self, question: str, attach: Iterable[Any] | None = (), session: str | None = None,
             options: RunOptions | None = None, names: Iterable[str] | None = None,
             **option_fields: Any) -> AgentResponse:
         """Run a question to its end and return the typed response.
@@ -256,7 +256,13 @@ class Agent:
         ``option_fields`` are a shortcut for RunOptions fields (``output_format="report"``).
         """
         if option_fields:
-            options = (options or RunOptions()).model_copy(update=option_fields)
+            unknown = sorted(set(option_fields) - set(RunOptions.model_fields))
+            if unknown:
+                hint = " (the session is chosen with session=...)" if "session_id" in unknown else ""
+                raise TypeError(f"ask() got unknown option(s) {', '.join(unknown)}{hint}; "
+                                f"options are RunOptions fields: {', '.join(RunOptions.model_fields)}")
+            options = RunOptions.model_validate({**(options or RunOptions()).model_dump(),
+                                                 **option_fields})
         return self.start(question, attach=attach, session=session, options=options,
                           names=names).wait()
 

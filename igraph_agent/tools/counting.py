@@ -144,17 +144,30 @@ class EdgeTotalArgs(BaseModel):
     attribute: str = Field(description="a numeric edge attribute (get_graph_info lists them)")
     node: str | None = Field(default=None, description="only the edges of this node id")
     top_k: int = Field(default=10, ge=1, le=200, description="nodes by their edges' sum")
+    direction: Literal["out", "in", "both"] = Field(
+        default="both", description="directed graphs: a node's outgoing edges (what it sends), "
+        "incoming (what it receives) or both; ignored on undirected graphs")
 
 
 @tool(result=EdgeAttributeTotalsResult, reads=("graph",))
 def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
     """Sum, mean, min and max of a numeric edge attribute over all edges (or one node's
-    edges), and the nodes whose edges sum highest (their strength).
+    edges), and the nodes whose edges sum highest (their strength). On a directed graph
+    ``direction`` says which of a node's edges count: ``out`` (what it sends), ``in`` (what
+    it receives) or ``both``.
 
     Example: edge_attribute_totals(attribute="weight") -> {"total": 412, "mean": 3.4, ...}
     """
     g = ctx.session.require()
-    edges = g.edges(require_nodes(g, [args.node]), data=True) if args.node else g.edges(data=True)
+    directed = g.is_directed()
+    side = args.direction if directed else "both"
+    if args.node:
+        node = require_nodes(g, [args.node])[0]
+        edges = [*(g.out_edges(node, data=True) if side != "in" else ()),
+                 *(g.in_edges(node, data=True) if side != "out" else ())] if directed \
+            else list(g.edges(node, data=True))
+    else:
+        edges = g.edges(data=True)
     vals = [(u, v, d.get(args.attribute)) for u, v, d in edges]
     nums = [(u, v, x) for u, v, x in vals if isinstance(x, int | float) and not isinstance(x, bool)]
     if not nums:
@@ -163,8 +176,10 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
                         hint="get_graph_info lists the edge attributes", retryable=True)
     per: dict = {}
     for u, v, x in nums:
-        per[u] = per.get(u, 0) + x
-        per[v] = per.get(v, 0) + x
+        if side != "in":
+            per[u] = per.get(u, 0) + x
+        if side != "out":
+            per[v] = per.get(v, 0) + x
     xs = [x for _, _, x in nums]
     top = heapq.nsmallest(args.top_k, per.items(), key=lambda kv: (-kv[1], str(kv[0])))
     total = sum(xs)
@@ -174,5 +189,11 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
                                           for n, s in top]}
     if args.node:
         data["node"] = args.node
+    if directed:
+        data["direction"] = side
+    sense = {"out": " (node totals over outgoing edges)", "in": " (node totals over incoming "
+             "edges)", "both": " (node totals over incoming and outgoing edges)"}[side] \
+        if directed else ""
     return ToolOutput(data=data, revision=ctx.session.revision,
-                      summary=f"{args.attribute}: total {data['total']} over {len(nums)} edges")
+                      summary=f"{args.attribute}: total {data['total']} over {len(nums)} "
+                              f"edges{sense}")
