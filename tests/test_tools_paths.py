@@ -165,7 +165,9 @@ from igraph_agent import Agent
 from igraph_agent.tools import default_registry
 
 table = pd.DataFrame({"stop_a": ["Ash", "Birch", "Cedar", "Elm"],
-                      "stop_b": ["Birch", "Cedar", "Ash", "Fir"]})
+                      "stop_b": ["Birch", "Cedar", "Ash", "Fir"],
+                      "minutes": [4, 5, 6, 7]})  # weighted: igraph's search (unweighted
+                                                 # paths walk the stored codes, no igraph)
 agent = Agent(home=sys.argv[1])
 resp = agent.ask("What is the shortest path from Ash to Fir?", attach=[table])
 session = agent.graph(resp.session_id)

@@ -96,6 +96,28 @@ def view_parts(g: nx.Graph) -> tuple | None:
     return view.parts if isinstance(view, _LazyView) else None
 
 
+def view_weighted(g: nx.Graph) -> bool:
+    """Whether ``g``'s igraph view not built yet has numeric edge values (a weighted call
+    may read them); False for one without, and once built or without such a view."""
+    view = _IGRAPHS.get(g)
+    return isinstance(view, _LazyView) and (view.parts[4] is not None or bool(view.extra))
+
+
+def view_adjacency(g: nx.Graph):
+    """The sorted adjacency (:class:`igraph_agent.graph.codepaths.Adjacency`) of ``g``'s
+    stored edge codes while its igraph view is not built, made once and kept with the view;
+    None once the view is built (it answers paths in milliseconds) or without such a view."""
+    view = _IGRAPHS.get(g)
+    if not isinstance(view, _LazyView):
+        return None
+    if view.adjacency is None:
+        from igraph_agent.graph.codepaths import Adjacency
+
+        n, src, dst, directed, *_ = view.parts
+        view.adjacency = Adjacency.of(n, src, dst, directed)
+    return view.adjacency
+
+
 def view_codes_of(view: Any) -> np.ndarray:
     """The int32 ``(m, 2)`` vertex codes of an igraph view not built yet."""
     _, src, dst, *_ = view.parts
@@ -263,6 +285,7 @@ class _LazyView:
                  extra: dict[str, np.ndarray] | None = None) -> None:
         self.parts = (n, src, dst, directed, weights, ids)
         self.extra = extra or {}  # the other numeric edge columns, by name
+        self.adjacency: Any = None  # made by view_adjacency for paths before the build
 
     def build(self):
         import igraph as ig

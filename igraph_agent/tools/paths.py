@@ -19,10 +19,12 @@ Example::
 from __future__ import annotations
 
 import networkx as nx
+import numpy as np
 from pydantic import BaseModel, Field
 
 from igraph_agent.figures import figure
 from igraph_agent.graph.lazy import is_built
+from igraph_agent.graph.summary import view_adjacency, view_parts
 from igraph_agent.results.paths import ConnectivityResult, ShortestPathResult
 from igraph_agent.tools.common import (
     Backend,
@@ -110,7 +112,18 @@ def _nx_path(g: nx.Graph, s: str, t: str, weight) -> tuple[list | None, float]:
 
 
 def _igraph_path(ctx: ToolContext, s: str, t: str, use: dict) -> tuple[list | None, float]:
-    """As :func:`_nx_path`, on the igraph view (the same edge lengths)."""
+    """As :func:`_nx_path`, on the igraph view (the same edge lengths); an unweighted path
+    before the view is built walks the stored edge codes instead (graph/codepaths.py: the
+    path igraph would return, without building the view)."""
+    adjacency = view_adjacency(ctx.session.require()) if use["attribute"] is None else None
+    if adjacency is not None:
+        parts = view_parts(ctx.session.require())
+        at = (parts[5].get_loc(s), parts[5].get_loc(t)) if parts is not None else None
+        if at is not None and all(isinstance(i, int | np.integer) for i in at):
+            a, b = int(at[0]), int(at[1])
+            found = [a] if a == b else adjacency.path(a, b)
+            return (None, 0.0) if found is None else (
+                parts[5][found].tolist(), float(len(found) - 1))
     h, ids = ctx.session.igraph()
     a, b = ids.index(s), ids.index(t)
     dist = ig_weights(h, use)
