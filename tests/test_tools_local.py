@@ -54,3 +54,15 @@ def test_neighbour_lists_are_capped_but_counted(tmp_path):
     data = ok(context(tmp_path, g), "local_analysis", node="Valjean", limit=3)
     hop1 = data["neighbours_by_hop"][0]
     assert hop1["count"] == g.degree("Valjean") and len(hop1["nodes"]) == 3
+
+
+def test_local_analysis_follows_in_edges_or_both_when_asked(tmp_path):
+    g = nx.DiGraph([("a", "hub"), ("b", "hub"), ("hub", "c"), ("c", "d")])
+    ctx = context(tmp_path, g)
+    got = {}
+    for side in ("in", "out", "all"):
+        data = ok(ctx, "local_analysis", node="hub", direction=side, radius=2)
+        assert data["direction"] == side
+        got[side] = {h["hop"]: {n["node"] for n in h["nodes"]} for h in data["neighbours_by_hop"]}
+    assert got == {"in": {1: {"a", "b"}}, "out": {1: {"c"}, 2: {"d"}},
+                   "all": {1: {"a", "b", "c"}, 2: {"d"}}}

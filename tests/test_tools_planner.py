@@ -129,7 +129,7 @@ def test_neighbourhood_question_resolves_the_name_then_analyses_the_node(ask):
     acts = _analysis(resp)
     assert [a.tool for a in acts] == ["search_node", "local_analysis"]
     assert acts[1].args == {"node": "Valjean", "radius": 2, "limit": 20, "weight": None,
-                            "backend": "auto"}
+                            "direction": "out", "backend": "auto"}
     g = nx.les_miserables_graph()
     assert f"degree **{g.degree('Valjean')}**" in resp.answer
     assert f"clustering coefficient **{nx.clustering(g, 'Valjean'):.4f}**" in resp.answer

@@ -207,6 +207,12 @@ def _node_direction_bonus(st: PlanState) -> float:
     return node_direction_bonus(st)
 
 
+def _node_side_bonus(st: PlanState) -> float:
+    from igraph_agent.model.query_intents import node_side_bonus
+
+    return node_side_bonus(st)
+
+
 def _node_group_bonus(st: PlanState) -> float:
     from igraph_agent.model.query_intents import node_group_bonus
 
@@ -265,6 +271,9 @@ LEXICON.update({
     "node_direction": dict(
         triggers=t(1.0, r"\b(?:in|out)-degree of\s+\S"), bonus=_node_direction_bonus,
         group="neighbourhood", hint="one node's in- or out-degree"),
+    "node_side": dict(
+        triggers=t(1.0, r"\b(?:in|out)-neighbou?rs of\s+\S"), bonus=_node_side_bonus,
+        group="neighbourhood", hint="the nodes pointing to a named node, or those it points to"),
     "node_group": dict(
         triggers=t(0.5, r"^\s*(?:which|what|is|does|do|show)\b|\battribute\b|\bbelongs?\b"),
         bonus=_node_group_bonus, group="neighbourhood", hint="the group a named node is in"),
@@ -286,7 +295,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "hop_count": ("count",), "least_degree": ("node", "list", "count", "value"), "what_if": ("count", "value", "list"),
     "clique": ("count", "group", "list"), "common_neighbours": ("count", "pair", "list"),
     "edge_totals": ("value", "count", "node"), "node_direction": ("count", "value"),
-    "node_group": ("value", "group", "yesno"),
+    "node_group": ("value", "group", "yesno"), "node_side": ("list", "count"),
 }
 COVERS: dict[str, tuple[str, ...]] = {
     "threshold_count": ("threshold", "direction", "filter"), "hop_count": ("hops", "entity"),
@@ -299,7 +308,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "count_where": ("group", "entity", "filter"), "visualize": ("group", "entity"),
     "compare": ("entity",), "search": ("entity",), "edge_search": ("entity",),
     "common_neighbours": ("entity",), "report": ("entity",), "triangles": ("entity",),
-    "node_direction": ("entity", "direction"),
+    "node_direction": ("entity", "direction"), "node_side": ("entity", "direction"),
     "figure": ("weight",), "statistics": ("weight",),
 }
 SUGGEST: dict[str, tuple[str, str]] = {

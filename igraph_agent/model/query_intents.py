@@ -21,6 +21,7 @@ from igraph_agent.results.counting import (
     NodesByMeasureResult,
 )
 from igraph_agent.results.data import GetGraphInfoResult
+from igraph_agent.results.local import LocalAnalysisResult
 from igraph_agent.results.whatif import RemoveAndCompareResult
 
 _WORDS = {"gt": "more than", "ge": "at least", "lt": "fewer than", "le": "at most",
@@ -369,6 +370,50 @@ def node_direction_bonus(st: PlanState) -> float:
     return 2.0 if _node_direction(st) else 0.0
 
 
+# -- one named node's in- or out-neighbours (directed): who cites it, whom it follows -----
+_NODE_SIDE = re.compile(r"\b(in|out)-neighbou?rs of\s+(?:the\s+)?(?:node\s+)?"
+                        r"((?-i:[A-Z][\w'.-]*|[a-z]+\d+|\d+))", re.IGNORECASE)
+_LISTED = 200  # local_analysis lists at most this many per hop
+
+
+def _node_side(st: PlanState) -> tuple[str, str] | None:
+    m = _NODE_SIDE.search(st.question)
+    return (m.group(1).lower(), slots.clean(m.group(2))) if m and _info(st).directed else None
+
+
+def node_side_calls(st: PlanState) -> list[Call]:
+    found = _node_side(st)
+    if found is None:
+        return []
+    side, name = found
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    return [*searches, Call("local_analysis", {"node": ids[0], "radius": 1, "limit": _LISTED,
+                                               "direction": side})]
+
+
+def node_side_render(st: PlanState, obs: list[Observed]) -> str:
+    found = _node_side(st)
+    d = next((o.typed(LocalAnalysisResult) for o in obs if o.tool == "local_analysis"), None)
+    if found is None or d is None:
+        return _unresolved(st, [found[1]] if found else [])
+    hop = next((h for h in d.neighbours_by_hop or [] if h.hop == 1), None)
+    count = hop.count if hop else 0
+    listed = ", ".join(_who(r) for r in hop.nodes) if hop else ""
+    more = f" … ({count - len(hop.nodes)} more)" if hop and count > len(hop.nodes) else ""
+    who = _found(st, [found[1]]) + str(d.node)
+    if found[0] == "in":
+        head = f"**{count}** node(s) have an edge into {who} (its in-neighbours)"
+    else:
+        head = f"{who} has an edge out to **{count}** node(s) (its out-neighbours)"
+    return head + (f": {listed}{more}." if listed else ".")
+
+
+def node_side_bonus(st: PlanState) -> float:
+    return 3.0 if _node_side(st) else 0.0
+
+
 def _groups(st: PlanState) -> dict[str, list[str]]:
     kinds = (_raw_info(st).get("meaning") or {}).get("node_attributes") or {}
     return {a: [str(v) for v in k.get("top_values") or []] for a, k in kinds.items()
@@ -447,6 +492,8 @@ QUERY_INTENTS = [
      "edge-attribute totals (edge_attribute_totals)"),
     ("node_direction", None, node_direction_calls, node_direction_render,
      "one node's in- or out-degree (nodes_by_measure)"),
+    ("node_side", None, node_side_calls, node_side_render,
+     "one node's in- or out-neighbours (local_analysis with direction)"),
     ("node_group", None, node_group_calls, node_group_render,
      "one node's group (nodes_by_measure per attribute value)"),
 ]

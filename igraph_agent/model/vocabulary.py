@@ -43,6 +43,8 @@ _RELATED = r"(?:friends|colleagues|co-?workers|contacts|acquaintances|partners|a
 _IN_VERBS = r"(?:cited|referenced|quoted|followed)"
 _OUT_VERBS = r"(?:cites?|references?|quotes?|follows?)"
 _NAME = r"(?-i:[A-Z][\w'.-]*|[a-z]+\d+|\d+)"
+_POINT = r"(?:cite|reference|quote|follow|link to|point to)"
+_POINTS = r"(?:cites?|references?|quotes?|follows?|links? to|points? to)"
 _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared in|played in|"
          r"belong(?:s|ed)? to|is in|was in|are in|were in|worked with|collaborated with|"
          r"wrote|co-?authored|bought|rated|reviewed|met|married into|traded with")
@@ -73,6 +75,22 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (rf"^\s*how many (?:times|citations|followers|references) (?:is|was|has|does|did) ({_NAME})"
      rf"(?: been)? (?:{_IN_VERBS}|get|receive|have|had|got)\b.*$", r"What is the in-degree of \1?",
      True),
+    # one node's in- or out-neighbours: "who cites art10", "which articles does art30 cite"
+    (rf"^\s*(?:which|what)(?: [a-z]+)? (?:does|do|did) ({_NAME}) {_POINT}\s*\??\s*$",
+     r"Who are the out-neighbours of \1?", True),
+    (rf"^\s*(?:who|whom) (?:does|do|did) ({_NAME}) {_POINT}\s*\??\s*$",
+     r"Who are the out-neighbours of \1?", True),
+    (rf"^\s*(?:which|what) [a-z]+ (?:is|are|was|were) (?:{_IN_VERBS}|linked to|pointed to) by "
+     rf"({_NAME})\s*\??\s*$", r"Who are the out-neighbours of \1?", True),
+    (rf"^\s*(?:who|(?:which|what) [a-z]+) {_POINTS} ({_NAME})\s*\??\s*$",
+     r"Who are the in-neighbours of \1?", True),
+    (rf"^\s*(?:who|which [a-z]+) (?:is|are|was|were) ({_NAME})\s*(?:'s\s+)?(?:followers?|"
+     r"citers?)\s*\??\s*$", r"Who are the in-neighbours of \1?", True),
+    (rf"^\s*(?:who are |list |show(?: me)? |name |give me )?(?:all )?(?:the )?"
+     rf"(?:followers|citers) of ({_NAME})\s*[?.]*\s*$", r"Who are the in-neighbours of \1?",
+     True),
+    (rf"^\s*(?:who are |list |show(?: me)? |name |give me )?(?:all )?({_NAME})'s "
+     r"(?:followers|citers)\s*[?.]*\s*$", r"Who are the in-neighbours of \1?", True),
     # the people linked to a person, in a graph of people's words
     (rf"\b{_RELATED}\s+of\b", "neighbours of", False),
     (rf"(\w)'s\s+{_RELATED}\b", r"\1's neighbours", False),

@@ -37,6 +37,7 @@ class LocalAnalysisResult(ToolData):
     weight_used: dict[str, Any] | None = None  # clustering's weight: attribute, role, inverted, sense, note
     directed: bool | None = None
     distances_in: str | None = None  # "hops": the neighbourhood counts edges
+    direction: str | None = None  # directed: "out", "in" or "all" edges followed
     radius: int | None = None
     degree: int | None = None
     clustering: Number | None = None

@@ -15,6 +15,7 @@ Example::
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal
 
 import networkx as nx
 from pydantic import Field
@@ -37,6 +38,9 @@ class LocalArgs(WeightArgs):
                              "omit for graph-level figures")
     radius: int = Field(default=1, ge=1, le=3, description="hops of the ego network")
     limit: int = Field(default=20, ge=1, le=200, description="neighbours listed per hop")
+    direction: Literal["out", "in", "all"] = Field(
+        default="out", description="directed graphs: follow out-edges (the nodes it points "
+        "to), in-edges (the nodes pointing to it: who cites / follows it) or both")
     backend: Backend = "auto"
 
 
@@ -61,7 +65,10 @@ def local_analysis(ctx: ToolContext, args: LocalArgs) -> ToolOutput:
     if backend == "igraph":
         by_hop, deg, ego_nodes, ego_edges, clustering = _around_igraph(ctx, node, args.radius)
     else:
-        hops = nx.single_source_shortest_path_length(g, node, cutoff=args.radius)
+        walk = g
+        if g.is_directed() and args.direction != "out":
+            walk = g.reverse(copy=False) if args.direction == "in" else g.to_undirected(as_view=True)
+        hops = nx.single_source_shortest_path_length(walk, node, cutoff=args.radius)
         by_hop = {}
         for n, d in hops.items():
             if d:
@@ -75,6 +82,7 @@ def local_analysis(ctx: ToolContext, args: LocalArgs) -> ToolOutput:
     data = {
         "node": node, **label(g, node), "backend": backend, "radius": args.radius,
         "weight_used": use, "directed": g.is_directed(), "distances_in": "hops",
+        **({"direction": args.direction} if g.is_directed() else {}),
         "degree": deg[node],
         "clustering": round(float(clustering), 6),
         "core_number": core[node],
@@ -93,7 +101,12 @@ def local_analysis(ctx: ToolContext, args: LocalArgs) -> ToolOutput:
         data=data, revision=ctx.session.revision,
         summary=f"{node}: degree {data['degree']}, clustering {data['clustering']:.4f} "
                 f"({sense_text(use)}), core {core[node]} of max {max_core}; neighbours "
-                f"{'following out-edges ' if g.is_directed() else ''}in hops: {counts or 'none'}")
+                f"{_FOLLOWING[args.direction] if g.is_directed() else ''}in hops: "
+                f"{counts or 'none'}")
+
+
+_FOLLOWING = {"out": "following out-edges ", "in": "following in-edges (pointing to it) ",
+              "all": "following edges either way "}
 
 
 def _around_igraph(ctx: ToolContext, node: str, radius: int):

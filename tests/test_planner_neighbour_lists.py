@@ -1,0 +1,81 @@
+"""One node's in- and out-neighbours on a directed graph, in the data's own verbs ("who
+cites p10", "whom does acct3 follow"), on a citation table and a follower table (networkx is
+the oracle); on an undirected graph the same words list plain neighbours."""
+
+from __future__ import annotations
+
+import re
+
+import networkx as nx
+import pandas as pd
+import pytest
+
+from igraph_agent import Agent
+
+
+def _papers() -> nx.DiGraph:
+    return nx.relabel_nodes(nx.DiGraph([(u, v) for u, v in nx.gnp_random_graph(
+        30, 0.15, seed=9, directed=True).edges() if u > v]), lambda n: f"p{n}")
+
+
+def _follows() -> nx.DiGraph:
+    return nx.relabel_nodes(nx.gnp_random_graph(20, 0.15, seed=4, directed=True),
+                            lambda n: f"acct{n}")
+
+
+def _table(g: nx.DiGraph, source: str, target: str) -> pd.DataFrame:
+    return pd.DataFrame(list(g.edges()), columns=[source, target])
+
+
+TABLES = {"papers": (_papers, "citing", "cited"), "follows": (_follows, "follower", "followee")}
+
+
+@pytest.fixture(scope="module")
+def agents(tmp_path_factory):
+    made = {name: Agent(home=tmp_path_factory.mktemp(name)) for name in TABLES}
+    yield made
+    for a in made.values():
+        a.close()
+
+
+def _ask(agents, graph: str, question: str):
+    make, source, target = TABLES[graph]
+    return agents[graph].ask(question, attach=[_table(make(), source, target)])
+
+
+def _listed(answer: str) -> set[str]:
+    return set(re.findall(r"\b(?:p|acct)\d+\b", answer.split(":", 1)[-1]))
+
+
+CASES = [  # (graph, question, node, side)
+    ("papers", "Which papers cite p10?", "p10", "in"),
+    ("papers", "who cites p10", "p10", "in"),
+    ("papers", "Which papers does p25 cite?", "p25", "out"),
+    ("papers", "Which papers are cited by p25?", "p25", "out"),
+    ("follows", "Who follows acct7?", "acct7", "in"),
+    ("follows", "list acct7's followers", "acct7", "in"),
+    ("follows", "Who does acct3 follow?", "acct3", "out"),
+]
+
+
+@pytest.mark.parametrize(("graph", "question", "node", "side"), CASES,
+                         ids=[c[1] for c in CASES])
+def test_in_or_out_neighbours_of_a_named_node_list_exactly_those_nodes(
+        agents, graph, question, node, side):
+    resp = _ask(agents, graph, question)
+    assert resp.status == "answered", resp.answer
+    g = TABLES[graph][0]()
+    want = set(g.predecessors(node) if side == "in" else g.successors(node))
+    other = set(g.successors(node) if side == "in" else g.predecessors(node))
+    assert want and want != other  # the graph tells the two sides apart
+    assert _listed(resp.answer) - {node} == want, resp.answer
+    assert re.findall(r"\*\*(\d+)", resp.answer)[0] == str(len(want)), resp.answer
+    call = next(a for a in resp.actions if a.tool == "local_analysis")
+    assert call.args["direction"] == side
+
+
+def test_a_condition_beside_the_neighbour_list_asks_instead_of_listing(agents):
+    resp = _ask(agents, "follows", "Who follows acct7 but not acct3?")
+    assert resp.status == "needs_clarification", resp.answer
+    assert not any(a.tool == "local_analysis" for a in resp.actions)
+
