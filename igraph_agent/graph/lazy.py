@@ -167,6 +167,13 @@ def lazy_tables(g: nx.Graph) -> tuple[pd.DataFrame, pd.DataFrame] | None:
     return g.__dict__.get("_nx_tables")
 
 
+def stored_ids(g: nx.Graph) -> pd.Index | None:
+    """The node ids of a lazy graph not built yet, in stored order, as the Index that answers
+    ``node in g`` (so a lookup shares its hash table: 0.15 s to make at 200k nodes); None
+    once built or for any other graph."""
+    return g.__dict__.get("_nx_ids")
+
+
 def is_built(g: nx.Graph) -> bool:
     """Whether networkx's data of ``g`` exists (always, for a graph that is not lazy)."""
     return "_nx_build" not in g.__dict__

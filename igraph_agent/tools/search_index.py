@@ -33,6 +33,7 @@ import networkx as nx
 import numpy as np
 import pandas as pd
 
+from igraph_agent.graph.lazy import stored_ids
 from igraph_agent.graph.summary import view_codes
 from igraph_agent.tools.tables import column_values, edge_tables, node_names, node_table, node_texts
 
@@ -41,6 +42,7 @@ CANDIDATES_PER_WORD = 2_000
 
 _NODES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _EDGES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_DEGREES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # (degrees, ids) per graph
 
 
 def _process(texts: list[str]) -> list[str]:
@@ -82,12 +84,18 @@ def node_index(g: nx.Graph, fields: list[str]) -> NodeIndex | None:
 def stored_degrees(g: nx.Graph, wanted: list[str]) -> dict[str, int] | None:
     """Degrees (in + out, a self-loop twice) of ``wanted`` from the stored edge codes, or
     None when the revision has none."""
-    codes, nodes = view_codes(g), node_table(g)
-    if codes is None or nodes is None:
-        return None
-    n = len(nodes)
-    deg = np.bincount(codes[:, 0], minlength=n) + np.bincount(codes[:, 1], minlength=n)
-    where = pd.Index(nodes["id"].astype(str)).get_indexer(wanted)
+    found = _DEGREES.get(g)
+    if found is None:
+        codes, nodes = view_codes(g), node_table(g)
+        if codes is None or nodes is None:
+            return None
+        n = len(nodes)
+        ids = stored_ids(g)
+        found = _DEGREES[g] = (
+            np.bincount(codes[:, 0], minlength=n) + np.bincount(codes[:, 1], minlength=n),
+            ids if ids is not None and len(ids) == n else pd.Index(nodes["id"].astype(str)))
+    deg, ids = found
+    where = ids.get_indexer(wanted)
     return {w: int(deg[i]) if i >= 0 else 0 for w, i in zip(wanted, where, strict=True)}
 
 
