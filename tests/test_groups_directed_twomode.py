@@ -163,3 +163,37 @@ def test_women_by_events_projection_top_pair_is_networkx_weighted_projected_grap
     again = ok(ctx, "project_bipartite", side="women")
     assert again["reused"] and again["dataset_id"] == data["dataset_id"]
 
+
+
+def test_every_pair_of_a_few_groups_is_in_the_mixing_list_heaviest_first(tmp_path):
+    """Six regions have up to 36 ordered pairs; a question about one region's trade must
+    find its row, not lose it past the first 3 x groups rows."""
+    from igraph_agent.graph.datasets import GraphSpec
+    from igraph_agent.graph.session import SessionGraph
+    from igraph_agent.graph.workspace import Workspace
+    from igraph_agent.store import Store
+    from igraph_agent.tools import ToolContext
+
+    regions = ["north", "south", "east", "west", "centre", "islands"]
+    firms = pd.DataFrame({"id": [f"f{i}" for i in range(30)],
+                          "region": [regions[i % 6] for i in range(30)]})
+    rows = [(f"f{i}", f"f{j}", (i * 7 + j * 3) % 50 + 1)
+            for i, j in itertools.permutations(range(30), 2) if (i + 2 * j) % 5 == 0]
+    trade = pd.DataFrame(rows, columns=["supplier", "buyer", "tonnes"])
+    ws = Workspace(tmp_path, Store(tmp_path / "agent.db"))
+    e, n = ws.attach(trade), ws.attach(firms)
+    row = ws.construct([e["source_id"], n["source_id"]], GraphSpec())
+    g, rev = ws.load(row["id"])
+    sg = SessionGraph("s")
+    sg.set_graph(g, row["id"], rev)
+    ctx = ToolContext(workspace=ws, session=sg, call_id="c1")
+    data = ok(ctx, "group_analysis", attribute="region", weight="tonnes")
+    region = dict(zip(firms["id"], firms["region"], strict=True))
+    want = (trade.assign(a=trade.supplier.map(region), b=trade.buyer.map(region))
+            .groupby(["a", "b"]).tonnes.sum())
+    got = {(r["from"], r["to"]): r["weight"] for r in data["mixing"]}
+    assert data["directed"] and len(want) > 3 * 6
+    assert got == {k: float(v) for k, v in want.items()}
+    assert data["mixing_pairs"] == len(want)
+    weights = [r["weight"] for r in data["mixing"]]
+    assert weights == sorted(weights, reverse=True)

@@ -29,14 +29,16 @@ def _nx() -> nx.DiGraph:
 @pytest.mark.parametrize("pair", [("origin", "dest"), ("from_station", "to_station"),
                                   ("sender_email", "recipient_email"), ("src_ip", "dst_ip"),
                                   ("supplier", "buyer"), ("seller_id", "customer_id"),
-                                  ("creditor", "debtor")])
+                                  ("creditor", "debtor"), ("paper", "cites"),
+                                  ("user_id", "follows_id"), ("employee", "reports_to")])
 def test_endpoint_names_that_say_a_direction_by_their_words_load_directed(pair):
     assert direction_of(*pair) is True
 
 
 @pytest.mark.parametrize("pair", [("station_a", "station_b"), ("source", "target"),
                                   ("to", "from"), ("u", "v"),
-                                  ("buyer", "supplier"), ("customer", "product")])
+                                  ("buyer", "supplier"), ("customer", "product"),
+                                  ("paper", "cited_by"), ("person", "friend")])
 def test_endpoint_names_without_a_direction_stay_undirected(pair):
     assert direction_of(*pair) is None
 

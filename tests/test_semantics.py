@@ -351,3 +351,15 @@ def test_an_emp_manager_table_loads_directed_employee_to_manager(tmp_path):
     org = pd.DataFrame({"emp": ["u1", "u2", "u3"], "manager": ["u0", "u0", "u1"]})
     info = ok(_ctx(tmp_path, org), "get_graph_info")
     assert info["directed"] and info["meaning"]["line"].startswith("directed emp → manager")
+
+
+def test_the_dataset_listing_and_the_loaded_graph_agree_on_weighted(tmp_path):
+    """A tonnes or km table is weighted in the project's dataset listing too, not only in
+    the loaded graph's description (the listing said false beside weighted: true)."""
+    for name, table in (("km", ROADS), ("tonnes", ROADS.rename(columns={"km": "tonnes"})),
+                        ("zeta", ROADS.rename(columns={"km": "zeta"}))):
+        info = ok(_ctx(tmp_path / name, table), "get_graph_info")
+        listed = info["available_datasets"][0]["weighted"]
+        assert listed is info["weighted"] is (name != "zeta"), name
+    info = ok(_ctx(tmp_path / "t2", ROADS.rename(columns={"km": "tonnes"})), "get_graph_info")
+    assert "tonnes = strength" in info["meaning"]["line"]

@@ -63,6 +63,10 @@ _STRENGTH = {
     "trips", "similarity", "sim", "freq", "frequency", "flow", "traffic", "capacity",
     "interactions", "votes", "trust", "score", "shared", "cooccurrence", "co", "times",
     "papers", "links", "value", "total", "sum", "visits", "transactions", "bandwidth",
+    "tonnes", "tonne", "tons", "ton", "kg", "kilograms", "lbs", "units", "qty", "quantity",
+    "barrels", "orders", "sales", "shipments", "items", "pieces", "packages", "bytes",
+    "passengers", "seats", "loans", "payments", "transfers", "citations", "mentions",
+    "retweets", "replies", "likes", "coauthored", "games", "matches",
 }
 _RESERVED_NODE = {"id", "label"}
 #: a text attribute with at most this many distinct values (and repeats) is a grouping
@@ -97,6 +101,17 @@ _HEADS = {b for _, b in DIRECTED_PAIRS} | {
     "endorsee", "transferee"}
 
 
+#: a target column named by what the source does to it ("paper,cites", "user,follows",
+#: "employee,reports_to") reads as "source cites target": a directed edge
+_VERBS = {
+    "cites", "references", "follows", "links", "calls", "pays", "owes", "mentions",
+    "retweets", "replies", "likes", "trusts", "endorses", "supervises", "manages", "reports",
+    "sends", "emails", "messages", "visits", "buys", "sells", "supplies", "funds", "invests",
+    "lends", "borrows", "beats", "defeats", "attacks", "eats", "infects", "refers", "invites",
+    "hires", "employs", "teaches", "mentors", "owns", "controls", "imports", "exports",
+    "requires", "depends", "precedes", "cited", "followed", "referenced", "invited"}
+
+
 def direction_of(source_col: str, target_col: str) -> bool | None:
     """True when the endpoint columns' names say the edges point source -> target, else
     None (no evidence: the caller's default applies). A name counts by its words, so
@@ -105,6 +120,8 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
     Example::
 
         >>> direction_of("origin", "dest"), direction_of("from_station", "to_station")
+        (True, True)
+        >>> direction_of("paper", "cites"), direction_of("employee", "reports_to")
         (True, True)
         >>> direction_of("station_a", "station_b"), direction_of("to", "from")
         (None, None)
@@ -115,6 +132,8 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
     tails, heads = set(_tokens(source_col)), set(_tokens(target_col))
     if tails & _TAILS and heads & _HEADS and not (tails & _HEADS) and not (heads & _TAILS):
         return True
+    if heads & _VERBS and "by" not in heads and not tails & (_VERBS | _HEADS):
+        return True  # "paper,cites"; not "paper,cited_by" (that edge points the other way)
     return None
 
 
@@ -130,6 +149,19 @@ def weight_role(column: str) -> Sense | None:
         if t in _STRENGTH:
             return "strength"
     return None
+
+
+def has_weights(edge_columns) -> bool:
+    """True when an edge column is a weight: one named ``weight``, or one whose name gives
+    it a role (``km``, ``minutes``, ``trips``, ``tonnes``); a column of unknown role is not.
+
+    Example::
+
+        >>> has_weights(["km"]), has_weights(["weight"]), has_weights(["zeta", "label"])
+        (True, True, False)
+    """
+    return any(str(c) == "weight" or weight_role(str(c)) for c in edge_columns
+               if str(c) not in ("source", "target"))
 
 
 def table_facts(nodes: pd.DataFrame, edges: pd.DataFrame, src: np.ndarray | None = None,

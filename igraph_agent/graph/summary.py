@@ -27,7 +27,7 @@ import networkx as nx
 import numpy as np
 import pandas as pd
 
-from igraph_agent.graph.semantics import table_facts
+from igraph_agent.graph.semantics import has_weights, table_facts
 
 SAMPLE_NODES = 5
 # From this many edges on, read-only analyses leave the kernel: to worker processes
@@ -159,7 +159,7 @@ def summarize_graph(g: nx.Graph) -> dict[str, Any]:
              else nx.number_connected_components(g)) if n else 0
     edge_attrs = sorted({k for _, _, d in g.edges(data=True) for k in d})
     return {
-        "nodes": n, "edges": m, "directed": g.is_directed(), "weighted": "weight" in edge_attrs,
+        "nodes": n, "edges": m, "directed": g.is_directed(), "weighted": has_weights(edge_attrs),
         "node_attributes": sorted({k for _, d in g.nodes(data=True) for k in d}),
         "edge_attributes": edge_attrs, "components": comps,
         "density": round(nx.density(g), 6),
@@ -213,7 +213,7 @@ def tables_view(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool,
     labels = head["label"].tolist() if "label" in head.columns else [None] * len(head)
     sample = [{"id": i, **({"label": _native(lab)} if _present(lab) else {})}
               for i, lab in zip(ids[:SAMPLE_NODES].tolist(), labels, strict=True)]
-    summary = {"nodes": n, "edges": m, "directed": directed, "weighted": "weight" in edge_attrs,
+    summary = {"nodes": n, "edges": m, "directed": directed, "weighted": has_weights(edge_attrs),
                "node_attributes": node_attrs, "edge_attributes": edge_attrs,
                "components": _components(n, a, b), "density": round(density, 6),
                "sample_nodes": sample, "facts": table_facts(nodes, edges, src, dst)}

@@ -45,6 +45,7 @@ from igraph_agent.graph.revisions import (
     reconcile_dataset,
     write_revision,
 )
+from igraph_agent.graph.semantics import has_weights
 from igraph_agent.graph.sources import (
     SourceData,
     arrow_safe,
@@ -221,7 +222,7 @@ class Workspace:
                 meta = {"nodes": len(nodes), "edges": len(edges), "directed": directed,
                         "kind": spec.kind, "choices": choices,
                         "revision_choices": {str(CONSTRUCTED_REVISION): choices},
-                        "weighted": "weight" in edges.columns and bool(edges["weight"].notna().any()),
+                        "weighted": has_weights(c for c in edges.columns if edges[c].notna().any()),
                         "construction_key": key,
                         "content_sha256": {str(CONSTRUCTED_REVISION): digest},
                         **({"construction_merged": merged} if merged else {})}

@@ -53,6 +53,8 @@ class GroupAnalysisResult(ToolData):
     groups: Table[GroupRow]
     most_connected_to_others: list[Any]
     mixing: list[dict[str, Any]]
+    #: how many non-empty group pairs exist (``mixing`` lists all of them up to 20 groups)
+    mixing_pairs: int | None = None
     bridges: GroupBridges | None = None
 
 

@@ -30,6 +30,8 @@ from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 from igraph_agent.tools.tables import column_values, node_table
 from igraph_agent.tools.weights import WeightArgs, graph_meaning, ig_weights, sense_text, weight_for
 
+#: the mixing matrix lists every non-empty pair up to this many groups (at most 400 rows)
+MIXING_ALL_GROUPS = 20
 #: betweenness between two groups is exact up to this many nodes, else not computed
 BRIDGE_BETWEENNESS_LIMIT = 20_000
 
@@ -45,9 +47,10 @@ class GroupArgs(WeightArgs):
 @tool(result=GroupAnalysisResult, reads=("graph",), cost=2)
 def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
     """Groups of a categorical node attribute (e.g. department): size per group, edges and
-    weight within and between groups (mixing matrix), attribute assortativity, the groups
-    most connected to others, per-group top node; with between=[A, B] the nodes bridging
-    groups A and B. Use it for any question about groups, never search_node."""
+    weight within and between groups (mixing matrix: one row per from -> to pair, heaviest
+    first, every pair up to 20 groups), attribute assortativity, the groups most connected
+    to others, per-group top node; with between=[A, B] the nodes bridging groups A and B.
+    Use it for any question about groups, never search_node."""
     g = ctx.session.require()
     meaning = graph_meaning(ctx)
     attr = _attribute(args.attribute, meaning)
@@ -90,7 +93,8 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
     mixing = [{"from": names[i] or None, "to": names[j] or None, "edges": int(counts[i, j]),
                **({"weight": figure(sums[i, j])} if w is not None else {})}
               for i in range(k) for j in range(k) if counts[i, j]]
-    mixing.sort(key=lambda r: (-r["edges"], str(r["from"]), str(r["to"])))
+    mixing.sort(key=lambda r: (-r.get("weight", r["edges"]), -r["edges"], str(r["from"]),
+                               str(r["to"])))
     data: dict[str, Any] = {
         "attribute": attr, "directed": directed, "weight_used": use,
         "nodes": len(ids), "edges": len(edges), "group_count": k,
@@ -98,7 +102,10 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
         "assortativity": figure(_assortativity(counts, directed)),
         "groups": groups[: args.top_k],
         "most_connected_to_others": [r["group"] for r in most[: args.top_k]],
-        "mixing": mixing[: max(args.top_k, 3 * k)],
+        # every pair up to MIXING_ALL_GROUPS groups: a question about one group ("which
+        # region ships most to Nordic") must find its row; beyond, the heaviest pairs
+        "mixing": mixing if k <= MIXING_ALL_GROUPS else mixing[: max(args.top_k, 3 * k)],
+        "mixing_pairs": len(mixing),
     }
     if w is not None:
         data["within_weight"] = figure(float(np.trace(sums)))
