@@ -165,6 +165,10 @@ from igraph_agent.model.query_intents import QUERY_INTENTS  # noqa: E402
 INTENTS += [declare(*row) for row in ANALYSIS_INTENTS]
 INTENTS += [declare(*row) for row in QUERY_INTENTS]
 
+from igraph_agent.model.edge_intents import EDGE_INTENTS  # noqa: E402
+
+INTENTS += [declare(*row) for row in EDGE_INTENTS]
+
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------
 _WEIGHT_FLOOR = re.compile(r"(?:under|below|less than|lighter than)\s+(?:a\s+)?(?:weight\s+(?:of\s+)?)?"
@@ -287,6 +291,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if "degree" in names and names & _TAKES_A_NODE and slots.HUB in (
             slots.pair(question) or [slots.node(question), slots.removal(question)]):
         found = [i for i in found if i.name != "degree"]  # "the best-connected" is the input
+    if names & {"edge_threshold", "edge_extreme"}:  # single edges asked: no node totals beside
+        found = [i for i in found if i.name != "edge_totals"]
     return found
 
 

@@ -207,6 +207,18 @@ def _node_direction_bonus(st: PlanState) -> float:
     return node_direction_bonus(st)
 
 
+def _edge_threshold_bonus(st: PlanState) -> float:
+    from igraph_agent.model.edge_intents import threshold_bonus
+
+    return threshold_bonus(st)
+
+
+def _edge_extreme_bonus(st: PlanState) -> float:
+    from igraph_agent.model.edge_intents import extreme_bonus
+
+    return extreme_bonus(st)
+
+
 def _node_side_bonus(st: PlanState) -> float:
     from igraph_agent.model.query_intents import node_side_bonus
 
@@ -271,6 +283,12 @@ LEXICON.update({
     "node_direction": dict(
         triggers=t(1.0, r"\b(?:in|out)-degree of\s+\S"), bonus=_node_direction_bonus,
         group="neighbourhood", hint="one node's in- or out-degree"),
+    "edge_threshold": dict(
+        triggers=t(0.5, r"how many|count|number of|which|what|list|show|name"),
+        bonus=_edge_threshold_bonus, group="ranking", hint="the edges past a value you give"),
+    "edge_extreme": dict(
+        triggers=t(0.5, r"which|what|who"), bonus=_edge_extreme_bonus, group="ranking",
+        hint="the edge with the largest or smallest value"),
     "node_side": dict(
         triggers=t(1.0, r"\b(?:in|out)-neighbou?rs of\s+\S"), bonus=_node_side_bonus,
         group="neighbourhood", hint="the nodes pointing to a named node, or those it points to"),
@@ -296,6 +314,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "clique": ("count", "group", "list"), "common_neighbours": ("count", "pair", "list"),
     "edge_totals": ("value", "count", "node"), "node_direction": ("count", "value"),
     "node_group": ("value", "group", "yesno"), "node_side": ("list", "count"),
+    "edge_threshold": ("count", "list"), "edge_extreme": ("pair", "node", "value"),
 }
 COVERS: dict[str, tuple[str, ...]] = {
     "threshold_count": ("threshold", "direction", "filter"), "hop_count": ("hops", "entity"),
@@ -309,6 +328,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "compare": ("entity",), "search": ("entity",), "edge_search": ("entity",),
     "common_neighbours": ("entity",), "report": ("entity",), "triangles": ("entity",),
     "node_direction": ("entity", "direction"), "node_side": ("entity", "direction"),
+    "edge_threshold": ("threshold", "weight"), "edge_extreme": ("weight",),
     "figure": ("weight",), "statistics": ("weight",),
 }
 SUGGEST: dict[str, tuple[str, str]] = {

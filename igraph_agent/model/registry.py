@@ -187,10 +187,10 @@ def clarification(intents: Sequence[Intent], question: str, words: dict[str, str
     near = [i for i in partial if i.suggest] or []
     order = [i.name for i in sorted((i for i in intents if i.suggest),
                                     key=lambda i: i.suggest_rank)]
-    for i in nearest(intents, question, set(features), order=order):
+    for i in nearest(intents, question, set(features), k=len(intents), order=order):
         if i not in near:
             near.append(i)
-    near = near[:3]
+    near = [i for i in near if suggestions([i], words)][:3]  # those this graph's words fill
     offers = suggestions(near, words)
     can = [o["label"] for o in offers]
     listed = ", ".join(can[:-1]) + (" or " if len(can) > 1 else "") + can[-1] if can else \

@@ -180,8 +180,10 @@ _EDGE_MORE = r"longer|heavier|costlier|pricier|slower|stronger|farther|further|m
 _EDGE_LESS = r"shorter|cheaper|lighter|faster|quicker|weaker|closer|less expensive"
 #: a threshold on an edge's value ("roads longer than 40", "flights cheaper than 100",
 #: "within a distance of 50"): node-count thresholds do not apply it
+EDGE_COMPARE = re.compile(rf"\b(?:{_EDGE_MORE}|{_EDGE_LESS}) than\s+(?:[$€£]\s*)?{_NUM}\b",
+                          re.IGNORECASE)
 EDGE_THRESHOLD = re.compile(
-    rf"\b(?:{_EDGE_MORE}|{_EDGE_LESS}) than\s+(?:[$€£]\s*)?{_NUM}\b|"
+    rf"{EDGE_COMPARE.pattern}|"
     rf"\bwithin (?:a |an )?(?:distance|radius|range|travel time|drive|budget|cost) of\s+{_NUM}\b|"
     rf"\bwithin\s+{_NUM}\s*(?:km|kilometres?|kilometers?|miles?|minutes?|mins?|hours?|hrs?|"
     rf"seconds?|metres?|meters?|days?|euros?|dollars?)\b", re.IGNORECASE)

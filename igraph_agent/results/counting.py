@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from igraph_agent.results import NodeId, Number, Row, Table, ToolData
+from igraph_agent.results import NodeId, Number, Part, Row, Table, ToolData
 
 
 class MeasuredNode(Row):
@@ -59,6 +59,21 @@ class NodeTotal(Row):
     label: Any = None
 
 
+class EdgeValue(Row):
+    source: NodeId
+    target: NodeId
+    value: Number
+    source_label: Any = None
+    target_label: Any = None
+
+
+class EdgesPassing(Part):
+    op: str
+    value: Number
+    count: int
+    edges: Table[EdgeValue]
+
+
 class EdgeAttributeTotalsResult(ToolData):
     """What ``edge_attribute_totals`` returns: sum, mean and range of a numeric edge
     attribute, and the nodes with the largest totals."""
@@ -74,3 +89,6 @@ class EdgeAttributeTotalsResult(ToolData):
     node: NodeId | None = None
     #: directed graphs only: which of a node's edges its total sums (out, in or both)
     direction: str | None = None
+    max_edges: Table[EdgeValue] | None = None  # the edges holding the max (ties all listed)
+    min_edges: Table[EdgeValue] | None = None
+    passing: EdgesPassing | None = None  # with op and value: the edges past the threshold

@@ -147,6 +147,12 @@ class EdgeTotalArgs(BaseModel):
     direction: Literal["out", "in", "both"] = Field(
         default="both", description="directed graphs: a node's outgoing edges (what it sends), "
         "incoming (what it receives) or both; ignored on undirected graphs")
+    op: Op | None = Field(default=None, description="with value: count and list the edges "
+                          "whose attribute passes (gt >, ge >=, lt <, le <=, eq ==)")
+    value: float | None = Field(default=None, description="the edge threshold for op")
+
+
+_EDGES_LISTED = 20
 
 
 @tool(result=EdgeAttributeTotalsResult, reads=("graph",))
@@ -156,8 +162,16 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
     ``direction`` says which of a node's edges count: ``out`` (what it sends), ``in`` (what
     it receives) or ``both``.
 
+    Also the edges holding the largest and the smallest value (``max_edges``,
+    ``min_edges``: which pair has the strongest tie, which road is the longest) and, with
+    ``op`` and ``value``, how many edges pass that threshold (``passing``: roads longer than
+    40), the largest first.
+
     Example: edge_attribute_totals(attribute="weight") -> {"total": 412, "mean": 3.4, ...}
     """
+    if (args.op is None) != (args.value is None):
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS, "op and value go together",
+                        hint="e.g. op='gt', value=40 for the edges above 40", retryable=True)
     g = ctx.session.require()
     directed = g.is_directed()
     side = args.direction if directed else "both"
@@ -187,6 +201,13 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
             "total": _round(total), "mean": _round(total / len(xs)), "min": min(xs),
             "max": max(xs), "top_nodes": [{"node": n, "total": _round(s), **label(g, n)}
                                           for n, s in top]}
+    data["max_edges"] = _edge_rows(g, [e for e in nums if e[2] == data["max"]])
+    data["min_edges"] = _edge_rows(g, [e for e in nums if e[2] == data["min"]])
+    if args.op is not None:
+        hits = [e for e in nums if OPS[args.op](e[2], args.value)]
+        limit = float(args.value)  # type: ignore[arg-type]
+        data["passing"] = {"op": args.op, "value": int(limit) if limit.is_integer() else limit,
+                           "count": len(hits), "edges": _edge_rows(g, hits)}
     if args.node:
         data["node"] = args.node
     if directed:
@@ -197,3 +218,12 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"{args.attribute}: total {data['total']} over {len(nums)} "
                               f"edges{sense}")
+
+
+def _edge_rows(g: nx.Graph, edges: list) -> list[dict]:
+    """Edges as rows, the largest value first, at most :data:`_EDGES_LISTED`."""
+    top = heapq.nsmallest(_EDGES_LISTED, edges, key=lambda e: (-e[2], str(e[0]), str(e[1])))
+    return [{"source": u, "target": v, "value": _round(x),
+             **({"source_label": lab} if (lab := label(g, u).get("label")) else {}),
+             **({"target_label": lab} if (lab := label(g, v).get("label")) else {})}
+            for u, v, x in top]

@@ -1,0 +1,174 @@
+"""Offline-planner intents about single edges' values: the edges past a threshold ("roads
+longer than 40", "pairs of authors with more than 4 papers together") and the edge holding
+the largest or smallest value ("which two authors have the strongest tie", "which road is
+the longest"). Both read ``edge_attribute_totals`` (its ``passing``, ``max_edges`` and
+``min_edges``); ``intents.py`` registers them.
+
+Each applies only when the question is about edges, not nodes: a ranking of nodes ("which
+stop has the most roads longer than 30"), a budget ("within 120 minutes") or a named node
+("stop3's roads longer than 30") is left to the precision guard, which asks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from igraph_agent.model import slots
+from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.query_intents import edge_attr
+from igraph_agent.results.counting import EdgeAttributeTotalsResult, EdgeValue
+
+_OP_WORDS = {"gt": "above", "ge": "at least", "lt": "below", "le": "at most", "eq": "exactly"}
+_EDGE_NOUNS = (r"(?:edges|links|ties|roads|streets|flights|routes|connections|pairs|"
+               r"relationships|legs|segments|lines|trips|collaborations|partnerships|"
+               r"friendships|transfers|shipments|calls|emails|messages)")
+#: the question counts or lists edges: "how many roads", "which flights", "pairs of authors"
+_COUNTS_EDGES = re.compile(
+    rf"^\s*(?:so\s+|and\s+)?(?:how many|count(?: the)?|number of|what is the number of|"
+    rf"which|what|list(?: the| all)?|show(?: me)?(?: the| all)?|name(?: the| all)?|give me"
+    rf"(?: the| all)?)\s+(?:\w+\s+)?{_EDGE_NOUNS}\b", re.IGNORECASE)
+_RANKS = re.compile(r"\b(?:most|fewest|least|highest|lowest|top|each|per|every|average|"
+                    r"mean|reach|within)\b", re.IGNORECASE)
+
+
+def _asked(st: PlanState) -> PlanState:
+    """The state with the user's own words: the planner's rewriting turns "the most papers"
+    into "the most ties", which loses the edge value named."""
+    return replace(st, question=str(st.context.get("asked") or st.question))
+
+
+# a comparison word fits only edge values of its kind: "cheaper" is no comparison of minutes
+_KINDS = [
+    (re.compile(r"cheap|expensive|pricier|priciest|costl", re.IGNORECASE),
+     re.compile(r"cost|price|fare|fee|usd|eur|gbp|dollar|euro|amount|spend|paid|toll|charge",
+                re.IGNORECASE)),
+    (re.compile(r"longer|shorter|longest|shortest|farther|further|closer", re.IGNORECASE),
+     re.compile(r"km|kilomet|mile|dist|length|metre|meter|minute|hour|time|duration|second|"
+                r"day|travel|\bmins?\b|hrs?", re.IGNORECASE)),
+    (re.compile(r"faster|quicker|slower|fastest|quickest|slowest", re.IGNORECASE),
+     re.compile(r"minute|hour|time|duration|second|day|travel|\bmins?\b|hrs?", re.IGNORECASE)),
+]
+
+
+def _fits(question: str, attr: str) -> bool:
+    """Whether the question's comparison words fit ``attr`` (named in the question, any)."""
+    if re.search(rf"\b{re.escape(attr)}\b", question, re.IGNORECASE):
+        return True
+    return all(fits.search(attr) for word, fits in _KINDS if word.search(question))
+
+
+def _threshold(st: PlanState) -> tuple[str, str, float] | None:
+    """(attribute, op, value) when the question counts edges past a value of theirs."""
+    st = _asked(st)
+    q = st.question
+    found = slots.threshold(q)
+    if found is None or _RANKS.search(q) or slots.named(q):
+        return None
+    if not (slots.EDGE_COMPARE.search(q) or _COUNTS_EDGES.search(q)):
+        return None
+    attr = edge_attr(st) or _default(st)
+    return (attr, *found) if attr and _fits(q, attr) else None
+
+
+def _default(st: PlanState) -> str | None:
+    info = st.last_ok("get_graph_info")
+    data = info.data if info else {}
+    attrs = [a for a in data.get("edge_attributes") or [] if isinstance(a, str)]
+    default = (data.get("meaning") or {}).get("default_weight")
+    if default in attrs:
+        return str(default)
+    return attrs[0] if len(attrs) == 1 else None  # the one value the edges carry
+
+
+def threshold_calls(st: PlanState) -> list[Call]:
+    found = _threshold(st)
+    if found is None:
+        return []
+    attr, op, value = found
+    return [Call("edge_attribute_totals", {"attribute": attr, "op": op, "value": value})]
+
+
+def _edge(e: EdgeValue) -> str:
+    a = f"{e.source} ({e.source_label})" if e.source_label else str(e.source)
+    b = f"{e.target} ({e.target_label})" if e.target_label else str(e.target)
+    return f"{a} – {b}"
+
+
+def _shown(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def threshold_render(st: PlanState, obs: list[Observed]) -> str:
+    d = obs[0].typed(EdgeAttributeTotalsResult)
+    p = d.passing
+    if p is None:
+        return "The edges could not be counted by their value."
+    listed = ", ".join(f"{_edge(e)} ({_shown(e.value)})" for e in p.edges[:10])
+    more = " …" if p.count > 10 else ""
+    return (f"**{p.count}** of {d.edges} edges have {d.attribute} {_OP_WORDS[p.op]} "
+            f"{_shown(p.value)}" + (f": {listed}{more}." if listed else "."))
+
+
+def threshold_bonus(st: PlanState) -> float:
+    return 4.0 if _threshold(st) else 0.0
+
+
+# -- the edge holding the largest or smallest value ------------------------------------------
+_EDGE_NOUN = (r"(?:edge|road|flight|route|connection|link|tie|street|leg|segment|partnership|"
+              r"collaboration)s?\b")
+_WHICH_EDGE = re.compile(
+    r"^\s*(?:so\s+|and\s+)?(?:which|what|who)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:two\b|pair\b|"
+    rf"couple\b|(?:single\s+)?{_EDGE_NOUN}|(?:single\s+)?(?:\w+\s+){{1,2}}?{_EDGE_NOUN}"
+    r"(?!.*\b(?:has|have|had)\b))", re.IGNORECASE)
+_LOW = re.compile(r"\b(?:shortest|lightest|weakest|fewest|least|lowest|smallest|cheapest|"
+                  r"quickest|fastest)\b", re.IGNORECASE)
+_EXTREME = re.compile(rf"{_LOW.pattern}|\b(?:longest|heaviest|strongest|most|highest|largest|"
+                      r"biggest|slowest|priciest|most expensive)\b", re.IGNORECASE)
+_ROUTE = re.compile(r"\bfrom\b.+\bto\b|\bbetween\s+(?!them\b|the two\b)\S+\s+and\b|"
+                    r"\b(?:path|journey|trip|way)\b", re.IGNORECASE)
+
+
+def _extreme(st: PlanState) -> tuple[str, str] | None:
+    """(attribute, "max" or "min") when the question asks which edge holds the extreme."""
+    st = _asked(st)
+    q = st.question
+    if not (_WHICH_EDGE.search(q) and _EXTREME.search(q)) or _ROUTE.search(q) \
+            or slots.named(q) or slots.features(q) - {"weight"}:
+        return None
+    attr = edge_attr(st) or (_default(st) if re.search(
+        r"\b(?:strongest|weakest|heaviest|lightest|longest|shortest|cheapest|priciest|most "
+        r"expensive)\b", q, re.IGNORECASE) else None)
+    if attr is None or not _fits(q, attr):
+        return None
+    return attr, "min" if _LOW.search(q) else "max"
+
+
+def extreme_calls(st: PlanState) -> list[Call]:
+    found = _extreme(st)
+    return [Call("edge_attribute_totals", {"attribute": found[0]})] if found else []
+
+
+def extreme_render(st: PlanState, obs: list[Observed]) -> str:
+    d = obs[0].typed(EdgeAttributeTotalsResult)
+    end = (_extreme(st) or ("", "max"))[1]
+    rows = (d.min_edges if end == "min" else d.max_edges) or []
+    if not rows:
+        return "The edges' values could not be read."
+    value = d.min if end == "min" else d.max
+    word = "smallest" if end == "min" else "largest"
+    tied = ", tied between these edges" if len(rows) > 1 else ", on the edge"
+    return (f"The {word} {d.attribute} value of one edge is **{_shown(value)}**{tied}: "
+            + ", ".join(f"**{_edge(e)}**" for e in rows[:10]) + f" (of {d.edges} edges).")
+
+
+def extreme_bonus(st: PlanState) -> float:
+    return 4.0 if _extreme(st) else 0.0
+
+
+EDGE_INTENTS = [
+    ("edge_threshold", None, threshold_calls, threshold_render,
+     "edges past a value (edge_attribute_totals with op and value)"),
+    ("edge_extreme", None, extreme_calls, extreme_render,
+     "the edge holding the largest or smallest value (edge_attribute_totals)"),
+]
