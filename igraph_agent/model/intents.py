@@ -50,7 +50,8 @@ def _overview_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 # -- degree -----------------------------------------------------------------------------
-_IN = re.compile(r"in-?degree|incoming|pointed to|coming in|followers", re.IGNORECASE)
+_IN = re.compile(r"in-?degree|incoming|pointed to|coming in|followers|\bcited\b|citations",
+                 re.IGNORECASE)
 _OUT = re.compile(r"out-?degree|outgoing|going out|points to the most", re.IGNORECASE)
 
 
@@ -291,6 +292,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if "degree" in names and names & _TAKES_A_NODE and slots.HUB in (
             slots.pair(question) or [slots.node(question), slots.removal(question)]):
         found = [i for i in found if i.name != "degree"]  # "the best-connected" is the input
+    if "side_rank" in names and names & {"threshold_count", "least_degree"}:
+        found = [i for i in found if i.name != "side_rank"]  # the side is their input
     if names & {"edge_threshold", "edge_extreme"}:  # single edges asked: no node totals beside
         found = [i for i in found if i.name != "edge_totals"]
     return found

@@ -207,6 +207,13 @@ def _node_direction_bonus(st: PlanState) -> float:
     return node_direction_bonus(st)
 
 
+def _least_bonus(st: PlanState) -> float:
+    """"The fewest courses" on a two-mode graph whose side the question names: degree."""
+    from igraph_agent.model.semantic_intents import _side_in
+
+    return 1.5 if _side_in(st) else 0.0
+
+
 def _edge_threshold_bonus(st: PlanState) -> float:
     from igraph_agent.model.edge_intents import threshold_bonus
 
@@ -247,8 +254,11 @@ LEXICON.update({
     "least_degree": dict(
         triggers=t(2.0, r"\bfewest (?:\w+ )?(?:ties|connections|links|neighbou?rs|contacts|friends|"
                    r"partners|edges)", r"least[- ](?:well[- ])?connected", r"\b(?:lowest|smallest|"
-                   r"minimum|minimal) (?:in-?|out-?)?degree", r"\bleast (?:ties|connections|links)"),
-        group="ranking", hint="the least-connected nodes"),
+                   r"minimum|minimal) (?:in-?|out-?)?degree", r"\bleast (?:ties|connections|links)",
+                   r"\bfewest (?:\w+ )?(?:followers|citations|references|incoming|outgoing)",
+                   r"\b(?:cited|followed|referenced) the least\b|\bleast[- ](?:cited|followed)") +
+        t(0.5, r"\bfewest\b|\bthe least\b"),
+        bonus=_least_bonus, group="ranking", hint="the least-connected nodes"),
     "hop_count": dict(
         triggers=t(1.0, rf"\bwithin\s+{_N}\s+(?:steps?|hops?|links?|jumps?|edges?)",
                    rf"\b{_N}\s+(?:steps?|hops?|links?|jumps?)\s+(?:away|from|of|out)",
@@ -318,18 +328,21 @@ ANSWERS: dict[str, tuple[str, ...]] = {
 }
 COVERS: dict[str, tuple[str, ...]] = {
     "threshold_count": ("threshold", "direction", "filter"), "hop_count": ("hops", "entity"),
-    "least_degree": ("direction", "filter"), "node_group": ("entity", "group", "filter"),
+    "least_degree": ("direction", "filter", "bottom"), "node_group": ("entity", "group", "filter"),
     "local": ("hops", "entity"), "subgraph": ("hops", "entity"), "what_if": ("removal", "entity"),
-    "optimize": ("threshold", "removal"), "clear": ("removal",), "edge_totals": ("weight", "entity"),
+    "optimize": ("threshold", "removal"), "clear": ("removal",),
+    "edge_totals": ("weight", "entity", "bottom"),
     "bipartite": ("twomode", "group"), "degree": ("direction", "filter"),
     "centrality": ("filter",),
-    "connectivity": ("direction", "entity"), "path": ("direction", "entity", "weight"),
+    "connectivity": ("direction", "entity", "bottom"),
+    "path": ("direction", "entity", "weight", "bottom"),
     "count_where": ("group", "entity", "filter"), "visualize": ("group", "entity"),
     "compare": ("entity",), "search": ("entity",), "edge_search": ("entity",),
     "common_neighbours": ("entity",), "report": ("entity",), "triangles": ("entity",),
     "node_direction": ("entity", "direction"), "node_side": ("entity", "direction"),
-    "edge_threshold": ("threshold", "weight"), "edge_extreme": ("weight",),
-    "figure": ("weight",), "statistics": ("weight",),
+    "edge_threshold": ("threshold", "weight"), "edge_extreme": ("weight", "bottom"),
+    "figure": ("weight", "bottom"), "statistics": ("weight", "bottom"),
+    "communities": ("bottom",),
 }
 SUGGEST: dict[str, tuple[str, str]] = {
     "degree": ("rank {nouns} by degree", "Which {noun} has the most connections?"),

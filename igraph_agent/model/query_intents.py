@@ -64,7 +64,16 @@ def threshold_calls(st: PlanState) -> list[Call]:
         measure = "degree"
     op, value = found
     return [Call("nodes_by_measure", {"measure": measure, "op": op, "value": value,
-                                      **_where(st)})]
+                                      **_where(st), **_side(st)})]
+
+
+def _side(st: PlanState) -> dict:
+    """``{"side": ...}`` when the question names one side of a two-mode graph ("how many
+    students take more than 3 courses": the students)."""
+    from igraph_agent.model.semantic_intents import _side_in
+
+    side = _side_in(st)
+    return {"side": side} if side else {}
 
 
 def threshold_render(st: PlanState, obs: list[Observed]) -> str:
@@ -73,6 +82,7 @@ def threshold_render(st: PlanState, obs: list[Observed]) -> str:
     among = d.where
     scope = (" among nodes with " + ", ".join(f"{k} = {v}" for k, v in among.items())) \
         if among else ""
+    scope += f" (the {d.side} side)" if d.side else ""
     shown = ", ".join(f"{_who(r)} ({_f(r.value)})" for r in d.nodes[:10])
     more = " …" if d.count > 10 else ""
     nouns = vocabulary.noun(st.question, _raw_info(st))[1]
@@ -88,28 +98,31 @@ def threshold_bonus(st: PlanState) -> float:
 def least_calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.intents import _degree_calls
 
-    first = _degree_calls(st)[0]
+    base = _degree_calls(st)[0]
+    first = Call(base.tool, {**base.args, **_side(st)})
     done = st.done(first)
     if done is None or not done.ok:
         return [first]
     measure = {"in": "in_degree", "out": "out_degree"}.get(first.args.get("direction", ""),
                                                            "degree")
     low = done.data.get("min_degree", 0)
+    kept = {k: first.args[k] for k in ("where", "side") if k in first.args}
     return [first, Call("nodes_by_measure", {"measure": measure, "op": "le", "value": low,
-                                             **({"where": first.args["where"]}
-                                                if "where" in first.args else {})})]
+                                             **kept})]
 
 
 def least_render(st: PlanState, obs: list[Observed]) -> str:
-    d = next((o.data for o in obs if o.tool == "nodes_by_measure"), None)
+    d = next((o.typed(NodesByMeasureResult) for o in obs if o.tool == "nodes_by_measure"), None)
     if d is None:
         low = next((o.data.get("min_degree") for o in obs if o.tool == "degree_analysis"), None)
         return f"The lowest degree is **{low}**." if low is not None else \
             "The degrees could not be read."
-    shown = ", ".join(_who(r) for r in d["nodes"][:12]) + (" …" if d["count"] > 12 else "")
-    nouns = vocabulary.noun(st.question, _info(st))[1]
-    return (f"The fewest ties: **{_f(d['value'])}** ({d['measure'].replace('_', '-')}), held by "
-            f"{d['count']} of {d['of']} {nouns}: {shown}.")
+    shown = ", ".join(_who(r) for r in d.nodes[:12]) + (" …" if d.count > 12 else "")
+    nouns = vocabulary.noun(st.question, _raw_info(st))[1]
+    scope = (" among " + ", ".join(f"{k} = {v}" for k, v in d.where.items())) if d.where else ""
+    scope += f" among the {d.side}" if d.side else ""
+    return (f"The fewest ties{scope}: **{_f(d.value)}** ({d.measure.replace('_', '-')}), held by "
+            f"{d.count} of {d.of} {nouns}: {shown}.")
 
 
 # -- k-hop counts from a node -----------------------------------------------------------

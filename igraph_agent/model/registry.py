@@ -36,7 +36,7 @@ AnswerKind = Literal["count", "node", "pair", "path", "yesno", "value", "list", 
                      "description", "action"]
 ANSWER_KINDS: frozenset[str] = frozenset(AnswerKind.__args__)  # type: ignore[attr-defined]
 Feature = Literal["threshold", "hops", "removal", "weight", "group", "twomode", "direction",
-                  "entity", "filter"]
+                  "entity", "filter", "bottom"]
 FEATURES: frozenset[str] = frozenset(Feature.__args__)  # type: ignore[attr-defined]
 
 
@@ -107,6 +107,7 @@ _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "direction": "following the edges' direction",
                   "entity": "for the node you name",
                   "filter": "among the nodes with the attribute value you name",
+                  "bottom": "from the bottom (the least, the lowest)",
                   "count": "how many", "node": "which node it is", "pair": "which pair it is"}
 
 

@@ -268,6 +268,9 @@ _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?o
 #: its edges' values (weight sums) and direction (ordered mixing)
 _ALL = frozenset({"group", "weight", "direction"})
 
+#: a ranking from the bottom ("the fewest incoming calls") is the least-degree intent's
+_FEWEST = re.compile(r"\b(?:fewest|least|lowest|smallest|minimum|minimal)\b", re.IGNORECASE)
+
 SEMANTIC_INTENTS: list[Intent] = [
     Intent("group_bridge", t(0.5, r"bridg|connect|link|broker|between|span|go-between"),
            _bridge_calls, _bridge_render,
@@ -282,14 +285,14 @@ SEMANTIC_INTENTS: list[Intent] = [
                                r"receives? the most (?:citations|emails|messages|mail|calls)")
            + t(0.3, _INCOMING),
            _degree_calls("in"), _degree_render("incoming"), "degree_analysis (in-degree)",
-           group="ranking", bonus=_directed_bonus, hint="the nodes with the most incoming edges",
+           negatives=[_FEWEST], group="ranking", bonus=_directed_bonus, hint="the nodes with the most incoming edges",
            clarify=_no_direction, answers=frozenset({"node", "list", "value"}),
            covers=frozenset({"direction", "weight"})),
     Intent("out_degree", t(3.0, r"cites the most|follows the most|"
                                 r"sends? the most (?:emails|messages|mail|calls)")
            + t(0.3, _OUTGOING),
            _degree_calls("out"), _degree_render("outgoing"), "degree_analysis (out-degree)",
-           group="ranking", bonus=_directed_bonus, hint="the nodes with the most outgoing edges",
+           negatives=[_FEWEST], group="ranking", bonus=_directed_bonus, hint="the nodes with the most outgoing edges",
            clarify=_no_direction, answers=frozenset({"node", "list", "value"}),
            covers=frozenset({"direction", "weight"})),
     Intent("directed_structure", t(0.6, r"\bcycles?\b|acyclic|\bdag\b|circular (?:citation|"
@@ -306,7 +309,8 @@ SEMANTIC_INTENTS: list[Intent] = [
            group="twomode", bonus=_side_bonus, hint="one side of a two-mode graph ranked",
            covers=frozenset({"twomode", "group"}), answers=frozenset({"node", "list"})),
     Intent("projection", t(0.6, r"together|in common|co-?occur|shared?\b|both (?:attended|"
-                                r"bought|joined)|\bpairs?\b|project"),
+                                r"bought|joined)|\bpairs?\b|\bprojection\b|\bprojected\b|"
+                                r"\bproject (?:it |this |the \w+ |them )?(?:onto|on to)\b"),
            _project_calls, _project_render, "project_bipartite (co-occurrence of one side)",
            group="twomode", bonus=lambda st: _side_bonus(st) + 1.4 if _side_in(st) else 0.0,
            hint="the pairs of one side sharing the most", covers=frozenset({"twomode", "group"})),

@@ -225,6 +225,10 @@ EDGE_REMOVAL = re.compile(
     r"(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\b|"
     r"\bif\s+the\s+(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\s+.+?"
     r"(?:were|was|is|got)?\s*(?:removed|deleted|cut|closed|lost|dropped)", re.IGNORECASE)
+BOTTOM = re.compile(r"(?<!\bat )\b(?:least|lowest|fewest|smallest|minimum|minimal|weakest|"
+                    r"bottom)\b(?!\s+(?:\d|one|two|three|four|five)\b)"
+                    r"(?!\s+(?:number of\s+)?(?:steps|hops|stops|transfers|moves|jumps|roads|"
+                    r"edges|links|legs)\b)", re.IGNORECASE)
 AVOID = re.compile(r"\b(?:avoid\w*|bypass\w*|skipp?\w*|not (?:going |passing )?(?:through|via)|"
                    r"without (?:going |passing |travell?ing )?(?:through|via)|"
                    r"except(?:ing)?|excluding|other than)\s+(?:the\s+)?\S", re.IGNORECASE)
@@ -250,6 +254,8 @@ def features(question: str) -> set[str]:
         out.add("threshold")
     if EDGE_THRESHOLD.search(question):
         out.add("weight")  # the threshold is on an edge value, not a node count
+    if BOTTOM.search(question):
+        out.add("bottom")  # "the least central": a ranking from the bottom
     if AVOID.search(question):
         out.add("removal")  # a route that avoids a node: a path on the graph without it
     if _HOPS.search(question):

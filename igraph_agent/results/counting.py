@@ -24,6 +24,7 @@ class NodesByMeasureResult(ToolData):
     nodes: Table[MeasuredNode]
     truncated: bool
     where: dict[str, Any] | None = None
+    side: str | None = None  # two-mode: the side counted
 
 
 class HopNode(Row):

@@ -54,6 +54,8 @@ class MeasureArgs(BaseModel):
     where: Where | None = Field(default=None, description="only nodes whose attributes equal "
                                 "these values")
     weight: str | None = Field(default=None, description="edge attribute summed by strength")
+    side: str | None = Field(default=None, description="two-mode: only the nodes of this side "
+                             "(a side get_graph_info's meaning.modes lists)")
     limit: int = Field(default=20, ge=1, le=500, description="matching nodes listed, best first")
 
 
@@ -68,6 +70,11 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
     g = ctx.session.require()
     values = _measure(ctx, g, args.measure, args.weight)
     among = matching_nodes(g, args.where)
+    if args.side:
+        from igraph_agent.tools.twomode import side_nodes
+
+        kept = side_nodes(ctx, args.side)
+        among = kept if among is None else among & kept
     pool = {n: v for n, v in values.items() if among is None or n in among}
     hits = {n: v for n, v in pool.items() if OPS[args.op](v, args.value)}
     top = heapq.nsmallest(args.limit, hits.items(), key=lambda kv: (-kv[1], str(kv[0])))
@@ -76,8 +83,10 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
             "of": len(pool), "nodes": [{"node": n, "value": _round(v), **label(g, n)}
                                        for n, v in top],
             "truncated": len(hits) > args.limit}
-    if among is not None:
+    if args.where is not None:
         data["where"] = args.where
+    if args.side:
+        data["side"] = args.side
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"{len(hits)} of {len(pool)} nodes have {args.measure} "
                               f"{WORDS[args.op]} {value}")
