@@ -92,6 +92,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"^\s*(?:can|could|does|do)\s+\S+\s+(?:reach|get to)\s+\S",
                    r"\b(?:quickest|fastest|shortest|cheapest|best)\s+(?:way|route|path|connection|"
                    r"trip|journey|itinerary)\s+(?:from|between)\b",
+                   # the graph's own noun: "the shortest hike from Alder to Kauri"
+                   r"\b(?:quickest|fastest|shortest|cheapest|easiest)\s+(?:\w+\s+)?\w+\s+from\s+"
+                   r"\S+.*\bto\s+\S",
                    r"\bis there (?:a|any) (?:path|route|way) (?:from|between)\b",
                    r"^\s*(?:is|are|was|were)\s+\S+(?:\s+\S+)?\s+(?:directly\s+)?(?:connected|linked|"
                    r"tied|adjacent|joined)\s+(?:to|with)\s+\S"),

@@ -20,6 +20,7 @@ from typing import Any
 from igraph_agent.figures import shown
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
+from igraph_agent.model.weights import named_weight
 
 
 def _meaning(st: PlanState) -> dict[str, Any]:
@@ -71,7 +72,9 @@ def _mix_bonus(st: PlanState) -> float:
 def _mix_calls(st: PlanState) -> list[Call]:
     groups = _group_values(st)
     attr = _attr_in(st.question, groups) or (next(iter(groups)) if len(groups) == 1 else None)
-    return [Call("group_analysis", {"attribute": attr})] if attr else []
+    value = named_weight(st.question, _meaning(st))  # "miles of trail between valleys"
+    return [Call("group_analysis", {"attribute": attr, **({"weight": value} if value else {})})
+            ] if attr else []
 
 
 def _mix_render(st: PlanState, obs: list[Observed]) -> str:
@@ -80,7 +83,6 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
         return "The graph has no grouping attribute I could use (see get_graph_info)."
     q, attr = st.question, d["attribute"]
     w = d["weight_used"]
-    weight = f" (edge weight {w['attribute']})" if w.get("attribute") else ""
     if re.search(r"assortativ|same .* (?:connect|link)|homophil|mix", q, re.IGNORECASE):
         return (f"The {attr} assortativity is **{shown(d['assortativity'])}** "
                 f"({d['within_edges']} of {d['edges']} edges lie within one {attr}).")
@@ -90,11 +92,10 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
         top = next((r for r in d["groups"] if r["group"] == d["most_connected_to_others"][0]), None)
         if top is None:
             return "No group has edges to other groups."
-        extra = (f", total weight {shown(top['weight_to_other_groups'])}"
+        extra = (f", {shown(top['weight_to_other_groups'])} {w['attribute']} in all"
                  if "weight_to_other_groups" in top else "")
         return (f"**{top['group']}** is the {attr} most connected to others: "
-                f"**{top['edges_to_other_groups']}** edges to other {attr} groups{extra}"
-                f"{weight}.")
+                f"**{top['edges_to_other_groups']}** edges to other {attr} groups{extra}.")
     between = (f"**{d['between_edges']}** edges go between {attr} groups and "
                f"{d['within_edges']} within one")
     if "between_weight" in d:

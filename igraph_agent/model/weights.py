@@ -93,6 +93,13 @@ def _named(question: str, columns: list[str]) -> list[str]:
     return out
 
 
+def named_weight(question: str, meaning: dict[str, Any]) -> str | None:
+    """The one numeric edge column the question names ("miles of trail", "by tonnes"),
+    else None."""
+    named = _named(question, list(meaning.get("weights") or {}))
+    return named[0] if len(named) == 1 else None
+
+
 def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
     """The edge column a route question asks to be measured in (see the module docstring)."""
     roles: dict[str, Any] = dict(meaning.get("weights") or {})

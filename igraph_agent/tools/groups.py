@@ -56,7 +56,7 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
     attr = _attribute(args.attribute, meaning)
     h, ids = ctx.session.igraph()
     values = _values(g, ids, attr)
-    use = weight_for(ctx, args, "strength")
+    use = _group_weight(weight_for(ctx, args, "strength"), "weight" in args.model_fields_set)
     w = np.asarray(ig_weights(h, use), dtype=float) if use["attribute"] else None
     names, codes = np.unique(np.array([str(v) if v is not None else "" for v in values]),
                              return_inverse=True)
@@ -88,8 +88,9 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
             row["weight_to_other_groups"] = figure(sums[i].sum() + sums[:, i].sum() - 2 * sums[i, i])
         groups.append(row)
     groups.sort(key=lambda r: (-r["size"], str(r["group"])))
-    most = sorted(groups, key=lambda r: (-r.get("weight_to_other_groups", r["edges_to_other_groups"]),
-                                         str(r["group"])))
+    by_weight = w is not None and use["role"] != "distance"  # more km is not more connected
+    most = sorted(groups, key=lambda r: (-(r["weight_to_other_groups"] if by_weight
+                                           else r["edges_to_other_groups"]), str(r["group"])))
     mixing = [{"from": names[i] or None, "to": names[j] or None, "edges": int(counts[i, j]),
                **({"weight": figure(sums[i, j])} if w is not None else {})}
               for i in range(k) for j in range(k) if counts[i, j]]
@@ -121,6 +122,20 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
         lead += (f"; bridging {args.between[0]} and {args.between[1]}: "
                  + (", ".join(str(r["node"]) for r in top) or "none"))
     return ToolOutput(data=data, revision=ctx.session.revision, summary=lead)
+
+
+def _group_weight(use: dict[str, Any], explicit: bool) -> dict[str, Any]:
+    """Group sums are totals of the edge value in its own units: a distance is summed as
+    it is ("total miles between the valleys"), never as 1/x; a default distance weight is
+    not applied at all (a group question counts edges unless it names the value)."""
+    if use["role"] != "distance":
+        return use
+    if not explicit:
+        return {"attribute": None, "role": None, "inverted": False, "sense": "strength",
+                "note": f"unweighted: {use['attribute']} is a distance (name it to sum it)"}
+    return {**use, "inverted": False, "sense": "total",
+            "note": f"{use['attribute']} is a distance: summed in its own units; groups "
+                    "ranked by edge counts"}
 
 
 def _attribute(asked: str | None, meaning: dict) -> str:

@@ -1,0 +1,99 @@
+"""The offline planner on tables whose nouns it was never told: a trip named by the data's
+own word ("the shortest hike", "the quickest ride") is a route in the edge value's units,
+and a question about named nodes that no analysis takes is asked, never answered with a
+skill's generic rankings."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pandas as pd
+import pytest
+
+from igraph_agent import Agent
+
+TRAILS = pd.DataFrame(
+    [("Alder", "Birch", 2.0), ("Birch", "Cedar", 2.5), ("Alder", "Cedar", 6.0),
+     ("Cedar", "Dogwood", 1.5), ("Alder", "Elm", 3.0), ("Elm", "Dogwood", 4.5),
+     ("Dogwood", "Fir", 2.0)],
+    columns=["trailhead_a", "trailhead_b", "miles"])
+LANES = pd.DataFrame(
+    [("Dock", "Mill", 7), ("Mill", "Park", 4), ("Dock", "Park", 15), ("Park", "Zoo", 6),
+     ("Mill", "Zoo", 12), ("Zoo", "Quay", 3)],
+    columns=["stop_1", "stop_2", "minutes"])
+
+
+def _ask(tmp_path, table: pd.DataFrame, question: str):
+    path = tmp_path / "edges.csv"
+    table.to_csv(path, index=False)
+    agent = Agent(home=tmp_path / "project")
+    try:
+        return agent.ask(question, attach=[str(path)])
+    finally:
+        agent.close()
+
+
+@pytest.mark.parametrize("table, question, a, b", [
+    (TRAILS, "What's the shortest hike from Alder to Fir?", "Alder", "Fir"),
+    (LANES, "What is the quickest bike ride from Dock to Quay?", "Dock", "Quay"),
+])
+def test_a_trip_named_by_the_datas_own_noun_is_a_route_in_its_units(tmp_path, table, question,
+                                                                      a, b):
+    value = table.columns[2]
+    g = nx.from_pandas_edgelist(table, table.columns[0], table.columns[1], value)
+    want = nx.shortest_path_length(g, a, b, weight=value)
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered"
+    assert "shortest_path" in [x.tool for x in resp.actions]
+    assert f"**{want:g} {value}**" in resp.answer
+    assert " → ".join(nx.shortest_path(g, a, b, weight=value)) in resp.answer
+
+
+@pytest.mark.parametrize("table, question", [
+    (TRAILS, "How strong is the connection between Alder and Fir?"),
+    (LANES, "Is Mill a weak point for Zoo?"),
+])
+def test_named_nodes_no_analysis_takes_are_asked_about_not_ranked_by_a_skill(tmp_path, table,
+                                                                             question):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "needs_clarification"
+    assert not [x.tool for x in resp.actions
+                if x.tool in ("node_centrality", "connectivity", "degree_analysis")]
+    assert resp.suggestions  # it names what it can run on this graph
+
+
+ROADS = pd.DataFrame(
+    [("a1", "b1", 10.0), ("a1", "c1", 10.0), ("a2", "d1", 10.0), ("a2", "b2", 10.0),
+     ("a1", "a2", 1.0), ("e1", "f1", 0.5), ("e2", "g1", 0.5), ("e1", "h1", 0.5),
+     ("e1", "e2", 1.0)],
+    columns=["site_from", "site_to", "km"])
+SITES = pd.DataFrame({"site": ["a1", "a2", "b1", "b2", "c1", "d1", "e1", "e2", "f1", "g1", "h1"],
+                      "district": ["Avon", "Avon", "Brill", "Brill", "Cray", "Dent", "Esk",
+                                   "Esk", "Fal", "Gade", "Hull"]})
+
+
+def _ask_with_sites(tmp_path, question: str):
+    roads, sites = tmp_path / "roads.csv", tmp_path / "sites.csv"
+    ROADS.to_csv(roads, index=False)
+    SITES.to_csv(sites, index=False)
+    agent = Agent(home=tmp_path / "project")
+    try:
+        return agent.ask(question, attach=[str(roads), str(sites)])
+    finally:
+        agent.close()
+
+
+def test_the_group_most_connected_to_others_counts_edges_not_inverted_distances(tmp_path):
+    """Avon has 4 roads to other districts, 10 km each; Esk 3 of 0.5 km. Summing 1/km
+    (Esk 6.0 against Avon 0.4) had named Esk."""
+    resp = _ask_with_sites(tmp_path, "Which district has the most roads to other districts?")
+    assert resp.status == "answered"
+    assert resp.answer.startswith("**Avon**") and "**4** edges" in resp.answer
+    assert "weight" not in resp.answer
+
+
+def test_a_group_question_naming_the_edge_value_sums_it_in_its_own_units(tmp_path):
+    resp = _ask_with_sites(tmp_path, "How many km of road run between districts?")
+    between = 4 * 10.0 + 3 * 0.5
+    assert resp.status == "answered"
+    assert resp.actions[-1].args.get("weight") == "km"
+    assert f"total km {between:g} between" in resp.answer
