@@ -51,8 +51,8 @@ def run_graph_code(ctx: ToolContext, args: CodeArgs) -> ToolOutput:
     """Run a short Python snippet against the loaded graph when no catalogue tool computes
     what is asked. It runs in a separate sandboxed process (no network, no processes, no
     writes outside scratch; 30 s and 2 GiB by default) and returns `result`, printed output
-    and any published files. A failure returns the error and the snippet's traceback lines:
-    fix them and call again. Prefer catalogue tools when one fits.
+    and any published files. A failure returns the error and the traceback lines: fix them
+    and call again.
 
     Example: run_graph_code(code="result = sum(nx.triangles(G).values()) // 3") -> {"result": 45, ...}
     """

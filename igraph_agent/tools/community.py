@@ -137,19 +137,17 @@ class BridgeArgs(PartitionArgs):
     centrality: Literal["betweenness", "degree", "pagerank"] = Field(
         default="betweenness", description="centrality figure reported for each bridge node")
     attribute: str | None = Field(default=None, description="only list nodes whose attribute ...")
-    value: str | None = Field(default=None, description="... has this value (case-insensitive, "
-                              "a prefix is enough: 'customer' matches 'customers')")
+    value: str | None = Field(default=None, description="... has this value (case-insensitive "
+                              "prefix: 'customer' matches 'customers')")
 
 
 @tool(result=BridgeNodesResult, reads=("graph",), splits_when=lambda a: a.centrality == "betweenness",
       cost=3)
 def bridge_nodes(ctx: ToolContext, args: BridgeArgs) -> ToolOutput:
-    """Nodes whose neighbours span several communities: for each, the number of distinct
-    neighbour communities, the participation coefficient (1 - sum over communities of the
-    squared share of its edges), its own community, degree and a centrality figure. Uses
-    the partition community_detection made with the same method/seed (or makes it); when
-    weighted (``weight``, default: the graph's default weight) the shares are of the
-    node's edge weight.
+    """Nodes whose neighbours span several communities: per node the count of neighbour
+    communities, the participation coefficient (1 - sum of squared community shares of its
+    edges), its community, degree and a centrality. Uses community_detection's partition
+    for the same method/seed (or makes it); weighted: shares of edge weight.
     Answers "which customers connect multiple communities".
 
     Example: bridge_nodes(top_k=3) -> {"bridges": [{"node": "0", "communities": 3, ...}], "total": 12}

@@ -39,8 +39,8 @@ class LocalArgs(WeightArgs):
     radius: int = Field(default=1, ge=1, le=3, description="hops of the ego network")
     limit: int = Field(default=20, ge=1, le=200, description="neighbours listed per hop")
     direction: Literal["out", "in", "all"] = Field(
-        default="out", description="directed graphs: follow out-edges (the nodes it points "
-        "to), in-edges (the nodes pointing to it: who cites / follows it) or both")
+        default="out", description="directed: out (what it points to), in (who points to "
+        "it: cites / follows it) or all")
     backend: Backend = "auto"
 
 
@@ -48,8 +48,8 @@ class LocalArgs(WeightArgs):
 def local_analysis(ctx: ToolContext, args: LocalArgs) -> ToolOutput:
     """Local structure around a node: neighbours by hop (counts and a capped list), its ego
     network (nodes, edges, density), clustering coefficient, core number and the graph's
-    maximum core. Without a node: average clustering, transitivity, the degeneracy (largest
-    k with a non-empty k-core) and the k-core distribution of the whole graph.
+    maximum core. Without a node: average clustering, transitivity, the degeneracy and the
+    k-core distribution of the whole graph.
 
     Example: local_analysis(node="0", radius=2) -> {"clustering": 0.15, "core_number": 4, ...}
     """

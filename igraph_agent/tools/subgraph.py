@@ -36,8 +36,8 @@ class SubgraphArgs(BaseModel):
     attribute: str | None = Field(default=None, description="keep nodes whose attribute ...")
     op: Op = "eq"
     value: Any = Field(default=None, description="... compares to this value")
-    create_version: bool = Field(default=False, description="store the subgraph as a new dataset "
-                                 "revision and load it (changes the session graph)")
+    create_version: bool = Field(default=False, description="store it as a new dataset revision "
+                                 "and load it")
     limit: int = Field(default=30, ge=1, le=500, description="node ids listed in the result")
 
     @model_validator(mode="after")
