@@ -122,3 +122,17 @@ def test_a_bottom_ranking_no_intent_computes_asks_instead_of_giving_the_top(
     resp = _ask(agents, graph, question)
     assert resp.status == "needs_clarification", resp.answer
     assert resp.suggestions and "bottom" in resp.answer
+
+
+@pytest.mark.parametrize(("graph", "question", "side"), [
+    ("calls", "Which phone has the fewest outgoing calls?", "out"),
+    ("papers", "Which paper is cited the least?", "in"),
+])
+def test_a_directed_verb_with_fewest_ranks_that_side_from_the_bottom(agents, graph, question, side):
+    resp = _ask(agents, graph, question)
+    assert resp.status == "answered", resp.answer
+    g = GRAPHS[graph][0]()
+    deg = dict(g.in_degree() if side == "in" else g.out_degree())
+    low = min(deg.values())
+    assert re.findall(r"\*\*(\d+)", resp.answer)[0] == str(low), resp.answer
+    assert f"{side}-degree" in resp.answer

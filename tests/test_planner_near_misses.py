@@ -163,3 +163,30 @@ def test_a_threshold_within_a_group_counts_only_that_group(agents, graph, questi
     assert resp.status == "answered", resp.answer
     assert "nodes_by_measure" in _tools(resp)
     assert re.findall(r"\*\*(\d+)", resp.answer)[0] == str(oracle(GRAPHS[graph]())), resp.answer
+
+
+@pytest.mark.parametrize(("graph", "question"), [
+    ("office", "How many people are not in sales?"),
+    ("office", "Who is the most central person outside legal?"),
+    ("clubs", "Who has the most friends except the chess club?"),
+    ("clubs", "Which member has the most friends in the other club?"),
+])
+def test_an_exclusion_no_intent_applies_asks_instead_of_answering_the_included_group(
+        agents, graph, question):
+    _asks(_ask(agents, graph, question), "subgraph_extraction", "node_centrality",
+          "degree_analysis")
+
+
+@pytest.mark.parametrize(("graph", "question", "node"), [
+    ("office", "Who are the colleagues of Ada's colleagues?", "Ada"),
+    ("clubs", "List the friends of friends of m3", "m3"),
+])
+def test_friends_of_friends_reach_two_steps_out(agents, graph, question, node):
+    resp = _ask(agents, graph, question)
+    assert resp.status == "answered", resp.answer
+    g = GRAPHS[graph]()
+    two = [n for n, d in nx.single_source_shortest_path_length(g, node, cutoff=2).items()
+           if d == 2]
+    assert f"{len(two)} node(s) at hop 2" in resp.answer, resp.answer
+    call = next(a for a in resp.actions if a.tool == "local_analysis")
+    assert call.args["radius"] == 2

@@ -181,7 +181,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"share of all pairs", r"how full"),
         group="stats", hint="a structure figure (diameter, radius, assortativity, path length)"),
     "count_where": dict(triggers=t(0.5, r"how many|count|headcount|number of"),
-                        bonus=_attr_bonus),
+                        bonus=_attr_bonus, hint="counts of nodes with an attribute value"),
     "visualize": dict(negatives=_rx(r"distribution|histogram"), phase=1),
     "report": dict(phase=1),
     "training_summary": dict(triggers=t(1.0, r"compare the models")),

@@ -225,6 +225,9 @@ EDGE_REMOVAL = re.compile(
     r"(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\b|"
     r"\bif\s+the\s+(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\s+.+?"
     r"(?:were|was|is|got)?\s*(?:removed|deleted|cut|closed|lost|dropped)", re.IGNORECASE)
+NEGATION = re.compile(r"\b(?:not|outside|except|excluding|other than|besides|apart from|"
+                      r"aside from|neither|nor)\b|n't\b|\bin the other \w+?(?<!s)\b",
+                      re.IGNORECASE)
 BOTTOM = re.compile(r"(?<!\bat )\b(?:least|lowest|fewest|smallest|minimum|minimal|weakest|"
                     r"bottom)\b(?!\s+(?:\d|one|two|three|four|five)\b)"
                     r"(?!\s+(?:number of\s+)?(?:steps|hops|stops|transfers|moves|jumps|roads|"
@@ -254,6 +257,8 @@ def features(question: str) -> set[str]:
         out.add("threshold")
     if EDGE_THRESHOLD.search(question):
         out.add("weight")  # the threshold is on an edge value, not a node count
+    if NEGATION.search(question):
+        out.add("negation")  # "outside legal", "not in sales": no intent takes an exclusion
     if BOTTOM.search(question):
         out.add("bottom")  # "the least central": a ranking from the bottom
     if AVOID.search(question):

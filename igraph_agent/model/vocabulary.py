@@ -67,6 +67,11 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (rf"\b{_OUT_VERBS} the (?:most|largest number of|greatest number of|highest number of)"
      r"(?: other)?(?: [a-z]+s\b(?! (?:than|to|from)))?", "has the highest out-degree", True),
     (r"\bmost references\b|\blongest reference list\b", "has the highest out-degree", True),
+    (rf"\b{_OUT_VERBS} the (?:fewest|smallest number of|least)(?: other)?(?: (?:[a-z]+s|people)"
+     r"\b(?! (?:than|to|from)))?", "has the lowest out-degree", True),
+    (rf"\b(?:(?:is|are|was|were|got|gets)\s+)?{_IN_VERBS} the (?:least|fewest times)\b",
+     "has the lowest in-degree", True),
+    (rf"\bleast[- ]{_IN_VERBS}\b", "lowest in-degree", True),
     # one node's in- or out-degree: "how many articles does art30 cite", "who follows acct7"
     (rf"^\s*how many [a-z]+ (?:does|do|did) ({_NAME}) {_OUT_VERBS}\b.*$",
      r"What is the out-degree of \1?", True),
@@ -94,6 +99,9 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # the people linked to a person, in a graph of people's words
     (rf"\b{_RELATED}\s+of\b", "neighbours of", False),
     (rf"(\w)'s\s+{_RELATED}\b", r"\1's neighbours", False),
+    # "the colleagues of Ada's colleagues", "friends of friends of Ada": two steps out
+    (rf"\bneighbours of ({_NAME})'s neighbours\b|\b(?:neighbours|{_RELATED}) of (?:the )?"
+     rf"(?:neighbours|{_RELATED}) of ({_NAME})", r"neighbourhood of \1\2 within 2 hops", False),
     (rf"\b(?:have|has|with)\s+no\s+{_TIES}(?:\s+at\s+all)?", "have degree exactly 0", False),
     # "how many people does Greta work with" (undirected): Greta's degree
     (rf"^(\s*how many) [a-z]+ (?:does|do|did) ({_NAME}) (?:work|collaborate|deal|talk|interact|"
