@@ -107,3 +107,14 @@ def test_an_edge_value_question_the_planner_cannot_apply_asks_instead_of_answeri
     assert resp.suggestions
     assert not any(a.tool in ("edge_attribute_totals", "nodes_by_measure", "degree_analysis")
                    for a in resp.actions)
+
+
+@pytest.mark.parametrize(("graph", "question"), [
+    ("roads", "What's the total length of roads longer than 50 km?"),
+    ("flights", "What share of flights take longer than 100 minutes?"),
+])
+def test_a_total_or_share_of_the_edges_past_a_value_is_not_answered_with_their_count(
+        agents, graph, question):
+    resp = _ask(agents, graph, question)
+    assert resp.status == "needs_clarification", resp.answer
+    assert not any(a.args.get("op") for a in resp.actions if a.tool == "edge_attribute_totals")

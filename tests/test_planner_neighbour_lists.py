@@ -79,3 +79,14 @@ def test_a_condition_beside_the_neighbour_list_asks_instead_of_listing(agents):
     assert resp.status == "needs_clarification", resp.answer
     assert not any(a.tool == "local_analysis" for a in resp.actions)
 
+
+
+@pytest.mark.parametrize(("graph", "question"), [
+    ("papers", "Which papers cite p10 directly or indirectly?"),
+    ("follows", "Which accounts can acct7 reach through the people it follows?"),
+])
+def test_the_reach_of_a_named_node_is_asked_not_answered_for_the_whole_graph(
+        agents, graph, question):
+    resp = _ask(agents, graph, question)
+    assert resp.status == "needs_clarification", resp.answer
+    assert not any(a.tool == "direction_analysis" for a in resp.actions), resp.answer

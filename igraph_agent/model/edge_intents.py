@@ -29,7 +29,8 @@ _COUNTS_EDGES = re.compile(
     rf"which|what|list(?: the| all)?|show(?: me)?(?: the| all)?|name(?: the| all)?|give me"
     rf"(?: the| all)?)\s+(?:\w+\s+)?{_EDGE_NOUNS}\b", re.IGNORECASE)
 _RANKS = re.compile(r"\b(?:most|fewest|least|highest|lowest|top|each|per|every|average|"
-                    r"mean|reach|within)\b", re.IGNORECASE)
+                    r"mean|reach|within|total|sum|combined|altogether|add(?:ed)? up|share|"
+                    r"percent(?:age)?|fraction|proportion)\b|%", re.IGNORECASE)
 
 
 def _asked(st: PlanState) -> PlanState:

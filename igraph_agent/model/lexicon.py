@@ -96,6 +96,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\b(?:quickest|fastest|shortest|cheapest|easiest)\s+(?:\w+\s+)?\w+\s+from\s+"
                    r"\S+.*\bto\s+\S",
                    r"\bis there (?:a|any) (?:path|route|way) (?:from|between)\b",
+                   r"\bfewest (?:hops|stops|roads|edges|links|transfers|legs)\b.*\b(?:from|between)\b",
                    r"^\s*(?:is|are|was|were)\s+\S+(?:\s+\S+)?\s+(?:directly\s+)?(?:connected|linked|"
                    r"tied|adjacent|joined)\s+(?:to|with)\s+\S"),
         negatives=_rx(r"most distant|longest shortest|farthest|average (?:shortest )?path|"

@@ -304,6 +304,7 @@ SEMANTIC_INTENTS: list[Intent] = [
            _structure_calls, _structure_render, "direction_analysis (cycles, depth, reach)",
            group="directed", bonus=lambda st: 3.0 if _meaning(st).get("directed") else 0.0,
            hint="cycles, depth and reach of a directed graph",
+           answers=frozenset({"yesno", "count", "value", "list", "node"}),
            covers=frozenset({"direction", "hops"})),
     Intent("side_rank", t(0.6, r"\bmost\b|how many|highest|top|largest number"),
            _side_calls, _side_render, "degree_analysis on one side of a two-mode graph",
