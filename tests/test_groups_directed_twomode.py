@@ -151,7 +151,7 @@ def test_women_by_events_projection_top_pair_is_networkx_weighted_projected_grap
     most = ok(ctx, "degree_analysis", side="women", top_k=1)["top"][0]
     women = set(table["woman"])
     assert most["degree"] == max(g.degree(w) for w in women) and most["node"] in women
-    data = ok(ctx, "project_bipartite", side="women", top_k=3)
+    data = ok(ctx, "project_bipartite", side="women", top_k=3, load=True)
     p = nx.bipartite.weighted_projected_graph(g, women)
     best = max(d["weight"] for _, _, d in p.edges(data=True))
     top = data["top_pairs"][0]
@@ -197,3 +197,20 @@ def test_every_pair_of_a_few_groups_is_in_the_mixing_list_heaviest_first(tmp_pat
     assert data["mixing_pairs"] == len(want)
     weights = [r["weight"] for r in data["mixing"]]
     assert weights == sorted(weights, reverse=True)
+
+
+def test_a_projection_leaves_the_two_mode_graph_loaded_unless_asked_to_load_it(tmp_path):
+    """'Which two women attended the most events together?' must not turn the next
+    question ('how many events did Evelyn attend?') into one about the projection."""
+    ctx = _ctx(tmp_path, _davis_table())
+    before = (ctx.session.dataset_id, ctx.session.revision)
+    data = ok(ctx, "project_bipartite", side="women", top_k=3)
+    assert data["loaded"] is False and data["dataset_id"] != before[0]
+    assert (ctx.session.dataset_id, ctx.session.revision) == before
+    assert ok(ctx, "get_graph_info")["nodes"] == 18 + 14
+    # the graph is built by now: its sides still come from the stored edge columns (the
+    # second projection of "women" had projected the events)
+    women = set(_davis_table()["woman"])
+    assert ok(ctx, "degree_analysis", side="women", top_k=3)["top"][0]["node"] in women
+    again = ok(ctx, "project_bipartite", side="women", load=True)
+    assert again["reused"] and again["loaded"] and ctx.session.dataset_id == data["dataset_id"]

@@ -97,3 +97,37 @@ def test_a_group_question_naming_the_edge_value_sums_it_in_its_own_units(tmp_pat
     assert resp.status == "answered"
     assert resp.actions[-1].args.get("weight") == "km"
     assert f"total km {between:g} between" in resp.answer
+
+
+ENROLMENTS = pd.DataFrame(
+    [("ann", "Drama"), ("ann", "Algebra"), ("bob", "Drama"), ("bob", "Biology"),
+     ("cat", "Drama"), ("dan", "Algebra"), ("eve", "Biology"), ("eve", "Algebra"),
+     ("fay", "Drama")],
+    columns=["student", "course"])
+
+
+def test_a_tie_at_the_top_of_one_side_is_said_not_hidden_behind_one_name(tmp_path):
+    """ann, bob and eve take two courses each: naming one as 'the most' would be wrong."""
+    resp = _ask(tmp_path, ENROLMENTS, "Which student takes the most courses?")
+    assert resp.status == "answered"
+    assert "3 tie for the most links (**2** each)" in resp.answer
+    assert all(f"**{s}**" in resp.answer for s in ("ann", "bob", "eve"))
+
+
+def test_projecting_one_side_keeps_the_two_mode_graph_for_the_next_question(tmp_path):
+    two = tmp_path / "two.csv"  # bob takes eve's courses too: he and ann share two
+    ENROLMENTS.assign(student=ENROLMENTS.student.replace({"eve": "bob"})).to_csv(two, index=False)
+    agent = Agent(home=tmp_path / "project")
+    try:
+        first = agent.ask("Which two courses share the most students?", attach=[str(two)])
+        nxt = agent.ask("How many students take Drama?", session=first.session_id)
+    finally:
+        agent.close()
+    assert "project_bipartite" in [a.tool for a in first.actions]
+    assert first.answer.startswith("**Algebra** and **Drama** share the most: **2**")
+    assert nxt.status == "answered" and "**4**" in nxt.answer  # ann, bob, cat, fay: students
+
+
+def test_pairs_tied_for_the_most_in_common_are_all_named(tmp_path):
+    resp = _ask(tmp_path, ENROLMENTS, "Which two courses share the most students?")
+    assert resp.answer.startswith("3 pairs of courses tie for the most in common (**1** each)")

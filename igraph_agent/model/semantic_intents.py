@@ -237,6 +237,16 @@ def _side_render(st: PlanState, obs: list[Observed]) -> str:
         return "The ranking did not run."
     top = ", ".join(f"{r['node']} ({r['degree']})" for r in d["top"][:5])
     lead = d["top"][0]
+    ties = [r for r in d["top"] if r["degree"] == lead["degree"]]
+    if len(ties) > 1:  # "s00 has the most" would hide six others with as many
+        at_max = next((r["count"] for r in d.get("distribution") or []
+                       if r["degree"] == lead["degree"]), None)
+        count = f"{at_max}" if at_max else f"{len(ties)}" + (
+            " or more" if len(ties) == len(d["top"]) else "")
+        names = ", ".join(f"**{r['node']}**" for r in ties)
+        shown_ = "" if at_max == len(ties) else ", among them"
+        return (f"Among the {d.get('side')}, {count} tie for the most links "
+                f"(**{lead['degree']}** each){shown_}: {names}.")
     return (f"Among the {d.get('side')}, **{lead['node']}** has the most links "
             f"(**{lead['degree']}**); top: {top}.")
 
@@ -252,9 +262,16 @@ def _project_render(st: PlanState, obs: list[Observed]) -> str:
         return "No two nodes of that side share a neighbour."
     top = d["top_pairs"][0]
     rest = ", ".join(f"{p['a']}–{p['b']} ({shown(p['weight'])})" for p in d["top_pairs"][1:5])
+    ties = [p for p in d["top_pairs"] if p["weight"] == top["weight"]]
+    if len(ties) > 1:  # one pair named as "the most" would hide the others with as many
+        more = " or more" if len(ties) == len(d["top_pairs"]) < d["edges"] else ""
+        pairs = ", ".join(f"**{p['a']}**–**{p['b']}**" for p in ties)
+        return (f"{len(ties)}{more} pairs of {d['side']} tie for the most in common "
+                f"(**{shown(top['weight'])}** each): {pairs} (projection stored as dataset "
+                f"{d['dataset_id']}{', now loaded' if d.get('loaded') else ''}).")
     return (f"**{top['a']}** and **{top['b']}** share the most: **{shown(top['weight'])}** "
-            f"in common (projection of the {d['side']}, dataset {d['dataset_id']}, now "
-            f"loaded). Next: {rest or 'none'}.")
+            f"in common (projection of the {d['side']}, stored as dataset {d['dataset_id']}"
+            f"{', now loaded' if d.get('loaded') else ''}). Next: {rest or 'none'}.")
 
 
 #: the shape of a question about groups (the bonus then needs the grouping named)

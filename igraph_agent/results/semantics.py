@@ -109,3 +109,5 @@ class ProjectBipartiteResult(ToolData):
     edges: int
     weight: str
     top_pairs: Table[PairRow]
+    #: whether the projection became the session's graph (load=true)
+    loaded: bool = False

@@ -20,6 +20,7 @@ from itertools import combinations
 from typing import Any
 
 import networkx as nx
+import pandas as pd
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import ErrorCode, ToolError
@@ -50,27 +51,32 @@ def side_nodes(ctx: Any, side: str) -> set:
 
         return matching_nodes(g, {modes["attribute"]: chosen}) or set()
     first = names.index(chosen) == 0
-    return _endpoint_side(g, first)
+    return _endpoint_side(ctx, g, first)
 
 
-def _endpoint_side(g: nx.Graph, first: bool) -> set:
-    """Nodes of the source-column side (``first``) or the target-column side."""
+def _endpoint_side(ctx: Any, g: nx.Graph, first: bool) -> set:
+    """Nodes of the source-column side (``first``) or the target-column side, read from the
+    revision's stored edges (the graph's own edges have no sides once undirected)."""
     from igraph_agent.tools.tables import edge_tables
 
     tables = edge_tables(g)
     if tables is not None:
         edges = tables[1]
-        return set((edges["source"] if first else edges["target"]).astype(str))
-    sources = {u for u, _ in g.edges()}
-    colour = nx.bipartite.color(g)
-    left = {n for n, c in colour.items() if c == colour[next(iter(sources))]} if sources else set()
-    return left if first else set(g) - left
+    else:
+        folder = ctx.workspace.datasets_dir / str(ctx.session.dataset_id) / \
+            f"r{ctx.session.revision}"
+        edges = pd.read_parquet(folder / "edges.parquet", columns=["source", "target"])
+    column = edges["source"] if first else edges["target"]
+    ids = {str(n): n for n in g}
+    return {ids[k] for k in column.astype(str).unique() if k in ids}
 
 
 class ProjectArgs(BaseModel):
     side: str = Field(description="the side to keep, as get_graph_info meaning.modes.sides "
                       "names it (e.g. women)")
     top_k: int = Field(default=10, ge=1, le=200, description="strongest pairs listed")
+    load: bool = Field(default=False, description="also load it as the session's graph (to "
+                       "analyse the projection next); default: the two-mode graph stays")
 
 
 @tool(result=ProjectBipartiteResult, reads=("graph", "workspace"), writes=("workspace", "graph"),
@@ -78,7 +84,7 @@ class ProjectArgs(BaseModel):
 def project_bipartite(ctx: ToolContext, args: ProjectArgs) -> ToolOutput:
     """Project a two-mode graph onto one side: nodes of that side linked when they share a
     neighbour, weight = number shared (e.g. women by events attended together). Stored as
-    a dataset and loaded; lists the strongest pairs."""
+    a dataset (loaded only with load=true); lists the strongest pairs."""
     g = ctx.session.require()
     keep = side_nodes(ctx, args.side)
     base = (ctx.session.dataset_id, ctx.session.revision)
@@ -87,8 +93,9 @@ def project_bipartite(ctx: ToolContext, args: ProjectArgs) -> ToolOutput:
     row = ctx.workspace.construct([src["source_id"]], GraphSpec(weight_col="weight",
                                                                 weight_means="strength"))
     h, rev = ctx.workspace.load(row["id"])
-    ctx.session.set_graph(h, row["id"], rev)
-    ctx.session.bindings[row["id"]] = rev
+    if args.load:  # else the next question still reads the two-mode graph it was asked on
+        ctx.session.set_graph(h, row["id"], rev)
+        ctx.session.bindings[row["id"]] = rev
     pairs = sorted(p.edges(data="weight"), key=lambda e: (-e[2], str(min(e[0], e[1])),
                                                           str(max(e[0], e[1]))))
     top = [{"a": min(u, v, key=str), "b": max(u, v, key=str), "weight": w,
@@ -98,12 +105,15 @@ def project_bipartite(ctx: ToolContext, args: ProjectArgs) -> ToolOutput:
            for u, v, w in pairs[: args.top_k]]
     data = {"side": args.side, "from_dataset": base[0], "from_revision": base[1],
             "dataset_id": row["id"], "revision": rev, "reused": row["reused"],
+            "loaded": args.load,
             "nodes": p.number_of_nodes(), "edges": p.number_of_edges(),
             "weight": "number of shared neighbours (strength)", "top_pairs": top}
     lead = ", ".join(f"{t['a']}–{t['b']} ({t['weight']:g})" for t in top[:3]) or "no pairs"
-    return ToolOutput(data=data, revision=rev,
+    return ToolOutput(data=data, revision=rev if args.load else ctx.session.revision,
                       summary=f"{'reused' if row['reused'] else 'built'} the {args.side} "
-                              f"projection {row['id']} r{rev}: {p.number_of_nodes()} nodes, "
+                              f"projection {row['id']} r{rev}"
+                              f"{' (loaded)' if args.load else ' (stored, not loaded)'}: "
+                              f"{p.number_of_nodes()} nodes, "
                               f"{p.number_of_edges()} edges (weight = shared neighbours); "
                               f"strongest: {lead}")
 
