@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from igraph_agent import Agent
+from tests.test_directed_totals import SHIPMENTS
 
 TRAILS = pd.DataFrame(
     [("Alder", "Birch", 2.0), ("Birch", "Cedar", 2.5), ("Alder", "Cedar", 6.0),
@@ -131,3 +132,29 @@ def test_projecting_one_side_keeps_the_two_mode_graph_for_the_next_question(tmp_
 def test_pairs_tied_for_the_most_in_common_are_all_named(tmp_path):
     resp = _ask(tmp_path, ENROLMENTS, "Which two courses share the most students?")
     assert resp.answer.startswith("3 pairs of courses tie for the most in common (**1** each)")
+
+
+FIRMS = pd.DataFrame({"firm": ["acme", "bolt", "cog", "dyna"],
+                      "region": ["North", "South", "South", "North"]})
+
+
+@pytest.mark.parametrize("question, want", [
+    ("How many shipments go from North firms to South firms?",
+     "From North to South (region): **4** edge(s); the other way, South to North: **1** edge(s)."),
+    ("How many tonnes go from North to South?",
+     "From North to South (region): **105 tonnes** over 4 edge(s); the other way, South to "
+     "North: **5 tonnes** over 1 edge(s)."),
+])
+def test_a_count_between_two_named_groups_reads_the_mixing_cell_not_the_graph_size(
+        tmp_path, question, want):
+    """acme and dyna (North) ship 40 + 25 + 30 + 10 to bolt and cog (South); cog ships 5
+    back to acme. The graph's description (6 edges) had answered the first question."""
+    edges, firms = tmp_path / "shipments.csv", tmp_path / "firms.csv"
+    SHIPMENTS.to_csv(edges, index=False)
+    FIRMS.to_csv(firms, index=False)
+    agent = Agent(home=tmp_path / "project")
+    try:
+        resp = agent.ask(question, attach=[str(edges), str(firms)])
+    finally:
+        agent.close()
+    assert resp.status == "answered" and resp.answer == want

@@ -114,6 +114,54 @@ def _bridge_calls(st: PlanState) -> list[Call]:
     return [Call("group_analysis", {"attribute": attr, "between": values})] if attr else []
 
 
+# -- edges between two named groups ---------------------------------------------------
+_HOW_MANY = re.compile(r"\bhow (?:many|much)\b|\bnumber of\b|\bcount\b|\btotal\b",
+                       re.IGNORECASE)
+
+
+def _pair_bonus(st: PlanState) -> float:
+    """"How many shipments go from Nordic firms to Iberia firms": two values of one
+    grouping and a count."""
+    found = _values_in(st.question, _group_values(st))[0] and _HOW_MANY.search(st.question)
+    return 3.5 if found else 0.0
+
+
+def _pair_calls(st: PlanState) -> list[Call]:
+    attr, _ = _values_in(st.question, _group_values(st))
+    if not attr or not _HOW_MANY.search(st.question):
+        return []
+    value = named_weight(st.question, _meaning(st))  # "how many tonnes go from A to B"
+    return [Call("group_analysis", {"attribute": attr, "top_k": 200,
+                                    **({"weight": value} if value else {})})]
+
+
+def _pair_render(st: PlanState, obs: list[Observed]) -> str:
+    o = next((o for o in obs if o.tool == "group_analysis" and o.ok), None)
+    _, values = _values_in(st.question, _group_values(st))
+    if o is None or len(values) < 2:
+        return "I could not find the two groups in the graph."
+    d, (a, b) = o.data, values
+    cells = {(str(r["from"]), str(r["to"])): r for r in d["mixing"]}
+    if len(d["mixing"]) < (d.get("mixing_pairs") or 0) and (a, b) not in cells:
+        return (f"The {d['attribute']} mixing lists only its heaviest pairs here; {a} → {b} "
+                "is not among them.")
+    # the edge value only when the question asks for it ("how many tonnes"); a count of
+    # shipments is a count of edges even where tonnes is the default weight
+    w = d["weight_used"].get("attribute") if o.args.get("weight") else None
+
+    def said(frm: str, to: str) -> str:
+        r = cells.get((frm, to)) or {"edges": 0, "weight": 0}
+        if w:
+            return f"**{shown(r.get('weight', 0))} {w}** over {r['edges']} edge(s)"
+        return f"**{r['edges']}** edge(s)"
+
+    if d["directed"]:
+        return (f"From {a} to {b} ({d['attribute']}): {said(a, b)}; the other way, "
+                f"{b} to {a}: {said(b, a)}.")
+    key = (a, b) if (a, b) in cells else (b, a)
+    return f"Between {a} and {b} ({d['attribute']}): {said(*key)}."
+
+
 def _bridge_render(st: PlanState, obs: list[Observed]) -> str:
     d = next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None)
     if d is None or "bridges" not in d:
@@ -290,6 +338,10 @@ _ALL = frozenset({"group", "weight", "direction"})
 _FEWEST = re.compile(r"\b(?:fewest|least|lowest|smallest|minimum|minimal)\b", re.IGNORECASE)
 
 SEMANTIC_INTENTS: list[Intent] = [
+    Intent("group_pair", t(0.5, r"\bhow (?:many|much)\b|\bnumber of\b|\bcount\b|\btotal\b"),
+           _pair_calls, _pair_render, "group_analysis: the edges from one named group to another",
+           group="groups", bonus=_pair_bonus, hint="the edges between two named groups",
+           covers=_ALL, answers=frozenset({"count", "value"})),
     Intent("group_bridge", t(0.5, r"bridg|connect|link|broker|between|span|go-between"),
            _bridge_calls, _bridge_render,
            "group_analysis between two named groups (bridging nodes)", group="groups",

@@ -252,6 +252,14 @@ _AS_DISTANCE = re.compile(r"\b(?<!path )lengths?\b|\btotal (?:distance|length|co
 _PLAIN_ATTRS = {"label", "name", "id", "weight"}
 
 
+def _group_values_named(question: str, info: dict[str, Any]) -> set[str]:
+    """The values of the graph's grouping attributes the question names (whole words)."""
+    kinds = ((info.get("meaning") or {}).get("node_attributes") or {}).values()
+    values = {str(v) for k in kinds if isinstance(k, dict) for v in k.get("top_values") or []}
+    return {v for v in values if len(v) > 1
+            and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", question, re.IGNORECASE)}
+
+
 def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     """Features only this graph's words reveal, which the semantic intents cover: an edge
     attribute or unit other than the plain ``weight`` (``weight``), a node attribute named
@@ -271,6 +279,8 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
                  if re.search(_AS_GROUP.format(a=re.escape(a)), question, re.IGNORECASE)]
     if mentioned and slots.where(question, attrs) is None:
         out.add("group")
+    if len(_group_values_named(question, info)) >= 2:
+        out.add("group")  # "from Nordic firms to Iberia firms": between two groups
     if _TWO_MODE.search(question):
         out.add("twomode")
     if _DIRECTION.search(question) and info.get("directed"):
