@@ -85,3 +85,24 @@ def test_ask_refuses_an_option_it_does_not_know_instead_of_ignoring_it(tmp_path)
             agent.ask("How big is the graph?", session_id="abc")
     finally:
         agent.close()
+
+
+def test_which_node_of_a_group_receives_the_most_ranks_that_group_not_a_node_named_like_it(
+        tmp_path):
+    """'Which North firm receives the most tonnes?': North is a region, not the firm a
+    search for 'North' finds first."""
+    edges, firms = tmp_path / "shipments.csv", tmp_path / "firms.csv"
+    SHIPMENTS.to_csv(edges, index=False)
+    pd.DataFrame({"firm": ["acme", "bolt", "cog", "dyna"],
+                  "region": ["North", "South", "South", "North"]}).to_csv(firms, index=False)
+    agent = Agent(home=tmp_path / "project")
+    try:
+        resp = agent.ask("Which North firm receives the most tonnes?",
+                         attach=[str(edges), str(firms)])
+    finally:
+        agent.close()
+    # acme receives 5 (from cog), dyna nothing: acme; the South firms receive more
+    assert resp.status == "answered"
+    assert resp.actions[-1].args.get("where") == {"region": "North"}
+    assert resp.answer.startswith("Among nodes with region = North, **acme** has the highest "
+                                  "tonnes total over its incoming edges (what it receives): **5**")

@@ -335,7 +335,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "least_degree": ("direction", "filter", "bottom"), "node_group": ("entity", "group", "filter"),
     "local": ("hops", "entity"), "subgraph": ("hops", "entity"), "what_if": ("removal", "entity"),
     "optimize": ("threshold", "removal"), "clear": ("removal",),
-    "edge_totals": ("weight", "entity", "bottom"),
+    "edge_totals": ("weight", "entity", "bottom", "filter"),
     "bipartite": ("twomode", "group"), "degree": ("direction", "filter"),
     "centrality": ("filter",),
     "connectivity": ("direction", "entity", "bottom"),

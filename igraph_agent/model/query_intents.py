@@ -296,9 +296,12 @@ def totals_calls(st: PlanState) -> list[Call]:
         return []
     side = _edge_side(st)
     sided = {"direction": side} if side != "both" else {}
-    named = slots.named(st.question)
+    groups = {v.lower() for v in vocabulary.group_values_named(st.question, _raw_info(st))}
+    named = [n for n in slots.named(st.question) if n.lower() not in groups]  # "Nordic": a group
     if not named:
-        return [Call("edge_attribute_totals", {"attribute": attr, **sided})]
+        from igraph_agent.model.intents import _where
+
+        return [Call("edge_attribute_totals", {"attribute": attr, **sided, **_where(st)})]
     searches, ids = _resolve(st, named[:1])  # "the roads at stop3": that node's edges only
     if ids is None:
         return searches
@@ -323,11 +326,14 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
             "together"}.get(d.direction or "", "")
     whole = (f"the edges' {d.attribute} adds up to **{_f(d.total)}** over {d.edges} "
              f"edges (mean {_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)})")
+    among = ("among nodes with " + ", ".join(f"{k} = {v}" for k, v in d.where.items()) + ", "
+             ) if d.where else ""
     if d.top_nodes and re.match(r"\s*(?:which|who|what)\b", st.question, re.IGNORECASE) \
             and totals_bonus(st) > 1.0:
         first, *rest = d.top_nodes[:5]
         nxt = ", ".join(f"{_who(r)} ({_f(r.total)})" for r in rest)
-        return (f"**{_who(first)}** has the highest {d.attribute} total{over}: "
+        return (f"{among[:1].upper()}{among[1:]}**{_who(first)}** has the highest "
+                f"{d.attribute} total{over}: "
                 f"**{_f(first.total)}**" + (f"; next {nxt}" if nxt else "") +
                 f". Over all edges, {whole}.")
     return (whole[0].upper() + whole[1:] + f". Highest totals per node{over}: {top}.")

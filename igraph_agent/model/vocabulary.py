@@ -252,7 +252,7 @@ _AS_DISTANCE = re.compile(r"\b(?<!path )lengths?\b|\btotal (?:distance|length|co
 _PLAIN_ATTRS = {"label", "name", "id", "weight"}
 
 
-def _group_values_named(question: str, info: dict[str, Any]) -> set[str]:
+def group_values_named(question: str, info: dict[str, Any]) -> set[str]:
     """The values of the graph's grouping attributes the question names (whole words)."""
     kinds = ((info.get("meaning") or {}).get("node_attributes") or {}).values()
     values = {str(v) for k in kinds if isinstance(k, dict) for v in k.get("top_values") or []}
@@ -279,7 +279,7 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
                  if re.search(_AS_GROUP.format(a=re.escape(a)), question, re.IGNORECASE)]
     if mentioned and slots.where(question, attrs) is None:
         out.add("group")
-    if len(_group_values_named(question, info)) >= 2:
+    if len(group_values_named(question, info)) >= 2:
         out.add("group")  # "from Nordic firms to Iberia firms": between two groups
     if _TWO_MODE.search(question):
         out.add("twomode")

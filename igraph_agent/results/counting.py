@@ -90,6 +90,8 @@ class EdgeAttributeTotalsResult(ToolData):
     node: NodeId | None = None
     #: directed graphs only: which of a node's edges its total sums (out, in or both)
     direction: str | None = None
+    #: the attribute filter the ranked nodes matched, when one was given
+    where: dict[str, Any] | None = None
     max_edges: Table[EdgeValue] | None = None  # the edges holding the max (ties all listed)
     min_edges: Table[EdgeValue] | None = None
     passing: EdgesPassing | None = None  # with op and value: the edges past the threshold

@@ -156,6 +156,9 @@ class EdgeTotalArgs(BaseModel):
     direction: Literal["out", "in", "both"] = Field(
         default="both", description="directed graphs: a node's outgoing edges (what it sends), "
         "incoming (what it receives) or both; ignored on undirected graphs")
+    where: Where | None = Field(default=None, description="rank only nodes whose attributes "
+                                "equal these values, e.g. {\"sector\": \"steel\"}; the "
+                                "totals still sum every edge")
     op: Op | None = Field(default=None, description="with value: count and list the edges "
                           "whose attribute passes (gt >, ge >=, lt <, le <=, eq ==)")
     value: float | None = Field(default=None, description="the edge threshold for op")
@@ -204,7 +207,9 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
         if side != "out":
             per[v] = per.get(v, 0) + x
     xs = [x for _, _, x in nums]
-    top = heapq.nsmallest(args.top_k, per.items(), key=lambda kv: (-kv[1], str(kv[0])))
+    among = matching_nodes(g, args.where)
+    ranked = per.items() if among is None else [(n, t) for n, t in per.items() if n in among]
+    top = heapq.nsmallest(args.top_k, ranked, key=lambda kv: (-kv[1], str(kv[0])))
     total = sum(xs)
     data = {"attribute": args.attribute, "edges": len(nums), "missing": len(vals) - len(nums),
             "total": _round(total), "mean": _round(total / len(xs)), "min": min(xs),
@@ -221,6 +226,8 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
         data["node"] = args.node
     if directed:
         data["direction"] = side
+    if among is not None:
+        data["where"] = args.where
     sense = {"out": " (node totals over outgoing edges)", "in": " (node totals over incoming "
              "edges)", "both": " (node totals over incoming and outgoing edges)"}[side] \
         if directed else ""
