@@ -158,3 +158,14 @@ def test_a_count_between_two_named_groups_reads_the_mixing_cell_not_the_graph_si
     finally:
         agent.close()
     assert resp.status == "answered" and resp.answer == want
+
+
+def test_an_author_coauthor_table_with_a_papers_count_is_an_edge_list_not_orders(tmp_path):
+    """'papers' is a count per row here, not the item of an order: the graph links authors
+    to co-authors, weighted by papers, instead of projecting authors onto 'papers' values."""
+    table = pd.DataFrame({"author": ["ada", "ada", "bo", "cy"], "coauthor": ["bo", "cy", "cy", "di"],
+                          "papers": [4, 1, 2, 7]})
+    resp = _ask(tmp_path, table, "How big is the graph?")
+    assert resp.status == "answered"
+    assert "**4 nodes** and **4 edges**" in resp.answer  # it was 3 nodes, 0 edges
+    assert "papers = strength" in resp.answer

@@ -230,7 +230,9 @@ def infer_construction(attached: list[dict]) -> dict[str, Any]:
     3. an orders-like table -- a customer-like column (customer, client, user, buyer,
        account, member, person, author; optional _id/_key/_no) and a product-like one
        (product, item, sku, article, good, movie, book, song, track, paper): a
-       ``projection`` onto the customers, weighted by shared products; ``<stem>_name``
+       ``projection`` onto the customers, weighted by shared products (not when the
+       product-like column is a bare plural such as ``papers``, a count, nor when another
+       column repeats the customer-like word, as ``author,coauthor``); ``<stem>_name``
        becomes the node label and the first amount-like column (amount, total, revenue,
        sales, spend, value, price) is summed into ``amount``.
 
@@ -280,11 +282,14 @@ def _spec_for(columns: list[str]) -> dict[str, Any] | None:
                 spec["weight_col"] = lower["weight"]
             return spec
     left = _entity_column(columns, _LEFT_ENTITY)
-    right = _entity_column(columns, _RIGHT_ENTITY)
+    right = _entity_column([c for c in columns if not _plural(c, _RIGHT_ENTITY)], _RIGHT_ENTITY)
     if not (left and right):
         return None
-    spec = {"kind": "projection", "left_col": left, "right_col": right}
     stem = _LEFT_ENTITY.match(left).group(1).lower()  # type: ignore[union-attr]
+    if any(stem in c.lower() for c in columns if c != left and c != right
+           and not c.lower().startswith(f"{stem}_name")):
+        return None  # author,coauthor,…: an edge list between authors, not orders
+    spec = {"kind": "projection", "left_col": left, "right_col": right}
     for cand in (f"{stem}_name", f"{stem}name", f"{stem} name"):
         if cand in lower:
             spec["left_label_col"] = lower[cand]
@@ -293,6 +298,12 @@ def _spec_for(columns: list[str]) -> dict[str, Any] | None:
     if amount:
         spec["amount_col"] = amount
     return spec
+
+
+def _plural(column: str, pattern: re.Pattern[str]) -> bool:
+    """A bare plural ("papers", "items") names a count per row, not the item of an order."""
+    m = pattern.match(column.strip())
+    return bool(m) and column.strip().lower() == m.group(1).lower() + "s"
 
 
 def _entity_column(columns: list[str], pattern: re.Pattern[str]) -> str | None:
