@@ -32,6 +32,15 @@ def test_compared_figures_equal_networkx(tmp_path, graph, backend):
         assert pair["jaccard"] == pytest.approx(len(common) / len(set(g[a]) | set(g[b])), abs=1e-6)
 
 
+def test_compared_pairs_on_a_directed_graph_also_give_the_hops_following_direction(tmp_path):
+    g = nx.DiGraph([("a", "b"), ("b", "c"), ("c", "d"), ("d", "a"), ("e", "a")])
+    data = ok(context(tmp_path, g), "compare_nodes", nodes=["a", "c", "e"])
+    got = {(p["a"], p["b"]): (p["distance"], p["distance_a_to_b"], p["distance_b_to_a"])
+           for p in data["pairs"]}
+    assert got == {("a", "c"): (2, 2, 2), ("a", "e"): (1, None, 1), ("c", "e"): (3, None, 3)}
+    assert "follow" in data["distance_in"]
+
+
 def test_compare_reports_communities_after_community_detection(tmp_path):
     g = GRAPHS["lesmis"]()
     ctx = context(tmp_path, g)

@@ -26,6 +26,9 @@ class CompareNodesPair(Row):
     common_neighbours: int
     jaccard: Number
     length: Number | None = None  # the shortest path's length in the weight read as a distance
+    #: directed graphs: hops following the edges' direction, a to b and b to a (None: no path)
+    distance_a_to_b: int | None = None
+    distance_b_to_a: int | None = None
 
 
 class CompareNodesResult(ToolData):

@@ -96,15 +96,26 @@ def compare_nodes(ctx: ToolContext, args: CompareArgs) -> ToolOutput:
                 "jaccard": round(len(na & nb) / len(union), 6) if union else 0.0}
         if length is not None and dist is not None:
             pair["length"] = figure(nx.dijkstra_path_length(u, a, b, weight=length))
+        if g.is_directed():  # "how far is a from b" may mean following the edges
+            pair["distance_a_to_b"] = _hops(g, a, b)
+            pair["distance_b_to_a"] = _hops(g, b, a)
         pairs.append(pair)
     data = {"backend": backend, "nodes": rows, "pairs": pairs, "weight_used": use,
-            "length_weight_used": path_use, "distance_in": "hops, ignoring direction"}
+            "length_weight_used": path_use, "distance_in": "hops, ignoring direction" + (
+                "; distance_a_to_b / distance_b_to_a follow it" if g.is_directed() else "")}
     if part:
         data["community_method"] = part["method"]
     lead = "; ".join(f"{r['node']}: degree {r['degree']}, pagerank {shown(r['pagerank'])}"
                      for r in rows[:3])
     return ToolOutput(data=data, summary=f"compared {len(rows)} nodes ({sense_text(use)}) — {lead}",
                       revision=ctx.session.revision)
+
+
+def _hops(g: nx.DiGraph, a, b) -> int | None:
+    try:
+        return nx.shortest_path_length(g, a, b)
+    except nx.NetworkXNoPath:
+        return None
 
 
 def _component_sizes(ctx: ToolContext, u: nx.Graph, nodes: list, backend: str) -> dict:
