@@ -5,6 +5,8 @@ skill's generic rankings."""
 
 from __future__ import annotations
 
+import re
+
 import networkx as nx
 import pandas as pd
 import pytest
@@ -169,3 +171,19 @@ def test_an_author_coauthor_table_with_a_papers_count_is_an_edge_list_not_orders
     assert resp.status == "answered"
     assert "**4 nodes** and **4 edges**" in resp.answer  # it was 3 nodes, 0 edges
     assert "papers = strength" in resp.answer
+
+
+def test_a_clarification_never_offers_a_group_value_as_a_node(tmp_path):
+    """'Nordic' is a region: 'the shortest path between Nordic and Iberia' is no follow-up."""
+    edges, firms = tmp_path / "shipments.csv", tmp_path / "firms.csv"
+    SHIPMENTS.to_csv(edges, index=False)
+    FIRMS.to_csv(firms, index=False)
+    agent = Agent(home=tmp_path / "project")
+    try:
+        resp = agent.ask("Do North firms trade more with South firms than with each other?",
+                         attach=[str(edges), str(firms)])
+    finally:
+        agent.close()
+    assert resp.status == "needs_clarification" and resp.suggestions
+    assert not any(re.search(r"\b(?:North|South)\b", s.label + s.question)
+                   for s in resp.suggestions), resp.suggestions

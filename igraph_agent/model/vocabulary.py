@@ -219,7 +219,9 @@ def words(question: str, info: dict[str, Any], unknown: list[str] = ()) -> dict[
     sing, plural = noun(question, info)
     from igraph_agent.model import slots
 
-    named = [n for n in slots.names(question) if n.lower() not in _NOUNS and n not in unknown]
+    groups = {v.lower() for v in group_values_named(question, info)}  # "Nordic": not a node
+    named = [n for n in slots.names(question) if n.lower() not in _NOUNS and n not in unknown
+             and n.lower() not in groups]
     sample = named + [str(s.get("id")) for s in info.get("sample_nodes") or []
                       if s.get("id") is not None and str(s.get("id")) not in named]
     out = {"noun": sing, "nouns": plural}
