@@ -187,3 +187,13 @@ def test_a_clarification_never_offers_a_group_value_as_a_node(tmp_path):
     assert resp.status == "needs_clarification" and resp.suggestions
     assert not any(re.search(r"\b(?:North|South)\b", s.label + s.question)
                    for s in resp.suggestions), resp.suggestions
+
+
+@pytest.mark.parametrize("question, want", [
+    ("Which trail is the longest?", "The largest miles value of one edge is **6**"),
+    ("What is the total length of all trails?", "The edges' miles adds up to **21.5**"),
+])
+def test_the_datas_own_noun_for_an_edge_reaches_the_edge_value_questions(tmp_path, question,
+                                                                         want):
+    resp = _ask(tmp_path, TRAILS, question)
+    assert resp.status == "answered" and resp.answer.startswith(want)

@@ -22,7 +22,8 @@ from igraph_agent.results.counting import EdgeAttributeTotalsResult, EdgeValue
 _OP_WORDS = {"gt": "above", "ge": "at least", "lt": "below", "le": "at most", "eq": "exactly"}
 _EDGE_NOUNS = (r"(?:edges|links|ties|roads|streets|flights|routes|connections|pairs|"
                r"relationships|legs|segments|lines|trips|collaborations|partnerships|"
-               r"friendships|transfers|shipments|calls|emails|messages)")
+               r"friendships|transfers|shipments|calls|emails|messages|trails|lanes|pipes|"
+               r"pipelines|cables|tracks|rails|payments)")
 #: the question counts or lists edges: "how many roads", "which flights", "pairs of authors"
 _COUNTS_EDGES = re.compile(
     rf"^\s*(?:so\s+|and\s+)?(?:how many|count(?: the)?|number of|what is the number of|"
@@ -117,7 +118,8 @@ def threshold_bonus(st: PlanState) -> float:
 
 # -- the edge holding the largest or smallest value ------------------------------------------
 _EDGE_NOUN = (r"(?:edge|road|flight|route|connection|link|tie|street|leg|segment|partnership|"
-              r"collaboration)s?\b")
+              r"collaboration|trail|lane|pipe|pipeline|cable|track|rail|shipment|transfer|"
+              r"payment)s?\b")
 _WHICH_EDGE = re.compile(
     r"^\s*(?:so\s+|and\s+)?(?:which|what|who)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:two\b|pair\b|"
     rf"couple\b|(?:single\s+)?{_EDGE_NOUN}|(?:single\s+)?(?:\w+\s+){{1,2}}?{_EDGE_NOUN}"

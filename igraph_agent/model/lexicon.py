@@ -292,7 +292,8 @@ LEXICON.update({
     "edge_totals": dict(
         triggers=t(0.5, r"\btotal\b|\bsum\b|add(?:ed)? up|altogether|combined|overall|in all\b|"
                    r"average|mean|\b(?:the most|the least)\b", r"\b(?:longest|shortest|heaviest|lightest|strongest|weakest)\s+"
-                   r"(?:single\s+)?(?:road|edge|link|street|connection|flight|tie|segment|leg)s?\b"),
+                   r"(?:single\s+)?(?:road|edge|link|street|connection|flight|tie|segment|leg|"
+                   r"trail|lane|pipe|pipeline|cable|track|rail)s?\b"),
         bonus=_totals_bonus, hint="totals of an edge attribute"),
     "node_direction": dict(
         triggers=t(1.0, r"\b(?:in|out)-degree of\s+\S"), bonus=_node_direction_bonus,

@@ -260,15 +260,24 @@ def edge_attr(st: PlanState) -> str | None:
             return a
     if "weight" in attrs and re.search(r"\bweights?\b", st.question, re.IGNORECASE):
         return "weight"
-    default = (_raw_info(st).get("meaning") or {}).get("default_weight")
+    meaning = _raw_info(st).get("meaning") or {}
+    default = meaning.get("default_weight")
     if default in attrs and _EDGE_MAGNITUDE.search(st.question):
         return str(default)  # "the longest road" on a graph whose edges carry a distance
+    distances = [a for a, r in (meaning.get("weights") or {}).items() if r == "distance"]
+    if len(distances) == 1 and distances[0] in attrs and _TOTAL_LENGTH.search(st.question):
+        return distances[0]  # "the total length of all trails" in miles
     return None
+
+
+_TOTAL_LENGTH = re.compile(r"\b(?:total|combined|overall|sum of (?:the |all )?)\s*(?:length|"
+                           r"distance|mileage)\b", re.IGNORECASE)
 
 
 _EDGE_MAGNITUDE = re.compile(
     r"\b(?:longest|shortest|heaviest|lightest|strongest|weakest|total|average|mean)\s+(?:single\s+)?"
-    r"(?:road|edge|link|street|connection|flight|tie|segment|leg)s?\b(?!\s+(?:path|route))",
+    r"(?:road|edge|link|street|connection|flight|tie|segment|leg|trail|lane|pipe|pipeline|"
+    r"cable|track|rail)s?\b(?!\s+(?:path|route))",
     re.IGNORECASE)
 
 
