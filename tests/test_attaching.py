@@ -65,7 +65,12 @@ def test_cancelling_while_an_attachment_is_read_ends_cancelled_and_stores_nothin
     assert after.status == "answered" and "3 nodes" in after.answer
 
 
-def test_reading_reports_rows_as_it_goes_then_the_graph_is_built(agent, roads):
+def test_reading_reports_rows_as_it_goes_then_the_graph_is_built(agent, roads, monkeypatch):
+    from igraph_agent.runtime import attaching
+
+    # every step shown: the read of 400,000 rows may now end within one EVERY_S interval,
+    # which would leave no intermediate line to see however it was read
+    monkeypatch.setattr(attaching, "EVERY_S", 0.0)
     resp = agent.ask("How many depots are there?", attach=[roads])
     assert resp.status == "answered"
     lines = [e["data"] for e in agent.events(resp.run_id) if e["type"] == "data.progress"]
