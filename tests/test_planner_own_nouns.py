@@ -197,3 +197,22 @@ def test_the_datas_own_noun_for_an_edge_reaches_the_edge_value_questions(tmp_pat
                                                                          want):
     resp = _ask(tmp_path, TRAILS, question)
     assert resp.status == "answered" and resp.answer.startswith(want)
+
+
+def test_an_average_per_one_side_averages_over_that_side(tmp_path):
+    """ann, bob, eve take 2 courses, cat, dan, fay 1: 1.5 per student (the whole graph's
+    mean degree, 2.0, mixes in the courses; the courses' own mean is 3.0)."""
+    resp = _ask(tmp_path, ENROLMENTS, "What is the average number of courses per student?")
+    assert resp.status == "answered"
+    assert resp.answer.startswith("Among the students (6), the mean degree is **1.5**")
+
+
+def test_the_fewest_on_one_side_counts_that_sides_nodes(tmp_path):
+    resp = _ask(tmp_path, ENROLMENTS, "Which course has the fewest students?")
+    assert resp.status == "answered" and "held by 1 of 3 courses: Biology" in resp.answer
+
+
+def test_pairs_sharing_the_most_with_one_named_node_are_asked_not_listed_overall(tmp_path):
+    resp = _ask(tmp_path, ENROLMENTS, "Which students share the most courses with ann?")
+    assert resp.status == "needs_clarification"
+    assert "project_bipartite" not in [a.tool for a in resp.actions]

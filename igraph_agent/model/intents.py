@@ -70,7 +70,22 @@ def _degree_calls(st: PlanState) -> list[Call]:
             args["direction"] = "in"
         elif _OUT.search(st.question):
             args["direction"] = "out"
-    return [Call("degree_analysis", {**args, **_where(st)})]
+    return [Call("degree_analysis", {**args, **_where(st), **_side_of(st)})]
+
+
+def _side_of(st: PlanState) -> dict:
+    """``side=`` when a two-mode graph's side is named ("courses per student")."""
+    from igraph_agent.model.semantic_intents import _meaning, _side_in
+
+    sides = [str(x) for x in (_meaning(st).get("modes") or {}).get("sides") or {}]
+    for side in sides:  # "courses per student": the average is over the students
+        one = {"women": "woman", "men": "man", "people": "person"}.get(side.lower(),
+                                                                      side.lower().rstrip("s"))
+        if re.search(rf"\b(?:per|each|every|for each|by each)\s+(?:{re.escape(one)}|"
+                     rf"{re.escape(side)})\b", st.question, re.IGNORECASE):
+            return {"side": side}
+    side = _side_in(st)
+    return {"side": side} if side else {}
 
 
 def _degree_render(st: PlanState, obs: list[Observed]) -> str:
@@ -83,6 +98,9 @@ def _degree_render(st: PlanState, obs: list[Observed]) -> str:
     side = {"in": "in-degree", "out": "out-degree"}.get(obs[0].args.get("direction", ""), "degree")
     if side != "degree":
         return f"Highest {side}: {top}."
+    if d.side:
+        return (f"Among the {d.side} ({d.nodes}), the mean degree is **{d.mean_degree}** (max "
+                f"{d.max_degree}, min {d.min_degree}). Highest: {top}.")
     return (f"Mean degree is **{d.mean_degree}** (max {d.max_degree}, min "
             f"{d.min_degree}, {d.isolates} isolated node(s)). Highest degree: {top}.")
 

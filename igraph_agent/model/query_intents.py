@@ -118,7 +118,7 @@ def least_render(st: PlanState, obs: list[Observed]) -> str:
         return f"The lowest degree is **{low}**." if low is not None else \
             "The degrees could not be read."
     shown = ", ".join(_who(r) for r in d.nodes[:12]) + (" …" if d.count > 12 else "")
-    nouns = vocabulary.noun(st.question, _raw_info(st))[1]
+    nouns = d.side or vocabulary.noun(st.question, _raw_info(st))[1]  # "2 of 7 courses"
     scope = (" among " + ", ".join(f"{k} = {v}" for k, v in d.where.items())) if d.where else ""
     scope += f" among the {d.side}" if d.side else ""
     return (f"The fewest ties{scope}: **{_f(d.value)}** ({d.measure.replace('_', '-')}), held by "

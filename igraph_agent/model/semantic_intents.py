@@ -299,6 +299,25 @@ def _side_render(st: PlanState, obs: list[Observed]) -> str:
             f"(**{lead['degree']}**); top: {top}.")
 
 
+def _project_about_a_node(st: PlanState) -> str | None:
+    """'Which students share the most courses with s00?' names one node: the projection's
+    strongest pairs overall would answer another question, so ask."""
+    from igraph_agent.model import slots
+
+    sides = {str(s).lower() for s in (_meaning(st).get("modes") or {}).get("sides") or {}}
+    tail = re.search(r"\b(?:with|as)\s+(?!each\b|one\b|them\b|others?\b|another\b|the\b|"
+                     r"any\b|all\b)([\w.'-]+)\s*[?.!]*\s*$", st.question, re.IGNORECASE)
+    names = [n for n in [*slots.named(st.question), *([tail.group(1)] if tail else [])]
+             if n.lower() not in sides
+             and n.lower().rstrip("s") not in {s.rstrip("s") for s in sides}]
+    if not names:
+        return None
+    side = _side_in(st) or "nodes"
+    return (f"I can list the pairs of {side} that share the most overall (project_bipartite), "
+            f"but not only the pairs with {names[0]}. Do you want the overall pairs, or "
+            f"{names[0]}'s own links (its neighbours)?")
+
+
 def _project_calls(st: PlanState) -> list[Call]:
     side = _side_in(st)
     return [Call("project_bipartite", {"side": side, "top_k": 5})] if side else []
@@ -384,5 +403,6 @@ SEMANTIC_INTENTS: list[Intent] = [
                                 r"\bproject (?:it |this |the \w+ |them )?(?:onto|on to)\b"),
            _project_calls, _project_render, "project_bipartite (co-occurrence of one side)",
            group="twomode", bonus=lambda st: _side_bonus(st) + 1.4 if _side_in(st) else 0.0,
-           hint="the pairs of one side sharing the most", covers=frozenset({"twomode", "group"})),
+           hint="the pairs of one side sharing the most", covers=frozenset({"twomode", "group"}),
+           clarify=_project_about_a_node),
 ]
