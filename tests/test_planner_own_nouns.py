@@ -216,3 +216,24 @@ def test_pairs_sharing_the_most_with_one_named_node_are_asked_not_listed_overall
     resp = _ask(tmp_path, ENROLMENTS, "Which students share the most courses with ann?")
     assert resp.status == "needs_clarification"
     assert "project_bipartite" not in [a.tool for a in resp.actions]
+
+
+VOLUNTEERS = pd.DataFrame({"volunteer": ["Ines", "Ines", "Omar", "Omar", "Omar", "Lea"],
+                           "project": ["Garden", "Library", "Garden", "Kitchen", "Library",
+                                       "Kitchen"]})
+
+
+@pytest.mark.parametrize("table, question, want", [
+    (ENROLMENTS, "Which students are enrolled in Drama?",
+     "**Drama** is linked to **4** students: "),
+    (VOLUNTEERS, "How many projects does Omar work on?", "**Omar** is linked to **3** projects: "),
+    (VOLUNTEERS, "Which volunteers help at the Kitchen?", "**Kitchen** is linked to **2** "
+     "volunteers: "),
+])
+def test_one_nodes_partners_on_the_other_side_are_listed(tmp_path, table, question, want):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered" and resp.answer.startswith(want), resp.answer
+    node = want.split("**")[1]
+    col = 0 if node in set(table.iloc[:, 0]) else 1
+    partners = set(table[table.iloc[:, col] == node].iloc[:, 1 - col])
+    assert set(resp.answer.split(": ", 1)[1].rstrip(".").split(", ")) == partners

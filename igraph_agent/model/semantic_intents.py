@@ -299,6 +299,57 @@ def _side_render(st: PlanState, obs: list[Observed]) -> str:
             f"(**{lead['degree']}**); top: {top}.")
 
 
+# -- one node's partners on the other side ---------------------------------------------
+def _member_name(st: PlanState) -> str | None:
+    """The one node a two-mode question names ("which students take Drama", "how many
+    courses does s05 take"), not a side's own word."""
+    from igraph_agent.model import slots
+
+    if not _side_in(st):
+        return None
+    sides = {str(x).lower().rstrip("s") for x in (_meaning(st).get("modes") or {}).get("sides")
+             or {}}
+    names = [n for n in slots.named(st.question) if n.lower().rstrip("s") not in sides]
+    return names[0] if len(names) == 1 else None
+
+
+def _members_bonus(st: PlanState) -> float:
+    return 3.6 if _member_name(st) else 0.0
+
+
+def _members_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    name = _member_name(st)
+    if name is None:
+        return []
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    return [*searches, Call("local_analysis", {"node": ids[0], "limit": 200})]
+
+
+def _members_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _found
+
+    o = next((o for o in obs if o.tool == "local_analysis" and o.ok), None)
+    name = _member_name(st)
+    if o is None or name is None:
+        return "I could not find that node in the graph."
+    hop = next((h for h in o.data.get("neighbours_by_hop") or [] if h["hop"] == 1), None)
+    if hop is None or not hop["count"]:
+        return _found(st, [name]) + f"{o.data['node']} has no links."
+    listed = ", ".join(str(r["node"]) for r in hop["nodes"])
+    more = "" if len(hop["nodes"]) == hop["count"] else f" (first {len(hop['nodes'])})"
+    return (_found(st, [name]) + f"**{o.data['node']}** is linked to **{hop['count']}** "
+            f"{_other_side(st, o.data['node'])}{more}: {listed}.")
+
+
+def _other_side(st: PlanState, node: Any) -> str:
+    """The side a node's partners are on, as the question or the graph names it."""
+    return _side_in(st) or "nodes"
+
+
 def _project_about_a_node(st: PlanState) -> str | None:
     """'Which students share the most courses with s00?' names one node: the projection's
     strongest pairs overall would answer another question, so ask."""
@@ -398,6 +449,12 @@ SEMANTIC_INTENTS: list[Intent] = [
            _side_calls, _side_render, "degree_analysis on one side of a two-mode graph",
            group="twomode", bonus=_side_bonus, hint="one side of a two-mode graph ranked",
            covers=frozenset({"twomode", "group"}), answers=frozenset({"node", "list"})),
+    Intent("side_members", t(0.6, r"\bhow many\b|\bwhich\b|\bwho\b|\blist\b|\bname\b"),
+           _members_calls, _members_render, "local_analysis: one node's partners on the other "
+           "side of a two-mode graph", group="twomode", bonus=_members_bonus,
+           hint="the partners of one node of a two-mode graph",
+           covers=frozenset({"twomode", "group", "entity"}),
+           answers=frozenset({"count", "list"})),
     Intent("projection", t(0.6, r"together|in common|co-?occur|shared?\b|both (?:attended|"
                                 r"bought|joined)|\bpairs?\b|\bprojection\b|\bprojected\b|"
                                 r"\bproject (?:it |this |the \w+ |them )?(?:onto|on to)\b"),
