@@ -72,7 +72,8 @@ def _run_id(k: KernelSession) -> str:
 def _wait_view(k: KernelSession, run_id: str, statuses: set[str], timeout: float = 90,
                response: bool = False) -> dict:
     """The panel's view once its status is one of ``statuses`` (and, with ``response``, once
-    the final response is folded in: the end event comes a moment before it)."""
+    the final response is folded in: the end event comes a moment before it, and a paused
+    run's earlier response, "Waiting for approval", is not the final one)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         k.collect(0.3)
@@ -80,7 +81,8 @@ def _wait_view(k: KernelSession, run_id: str, statuses: set[str], timeout: float
             view = k.view_of(run_id)
         except KeyError:
             continue
-        if view.get("status") in statuses and (view.get("response_status") or not response):
+        if view.get("status") in statuses and (view.get("response_status") in statuses
+                                               or not response):
             return view
     raise AssertionError(f"panel of {run_id} never reached {statuses}: {k.view_of(run_id)}")
 
