@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from igraph_agent import Agent
-from tests.test_directed_totals import SHIPMENTS
+from tests.test_directed_totals import SHIPMENTS, _ask
 
 TRAILS = pd.DataFrame(
     [("Alder", "Birch", 2.0), ("Birch", "Cedar", 2.5), ("Alder", "Cedar", 6.0),
@@ -23,16 +23,6 @@ LANES = pd.DataFrame(
     [("Dock", "Mill", 7), ("Mill", "Park", 4), ("Dock", "Park", 15), ("Park", "Zoo", 6),
      ("Mill", "Zoo", 12), ("Zoo", "Quay", 3)],
     columns=["stop_1", "stop_2", "minutes"])
-
-
-def _ask(tmp_path, table: pd.DataFrame, question: str):
-    path = tmp_path / "edges.csv"
-    table.to_csv(path, index=False)
-    agent = Agent(home=tmp_path / "project")
-    try:
-        return agent.ask(question, attach=[str(path)])
-    finally:
-        agent.close()
 
 
 @pytest.mark.parametrize("table, question, a, b", [
