@@ -335,7 +335,7 @@ def test_no_wait_returns_at_once_kernel_stays_responsive_and_panel_completes(ker
 
 def test_stop_click_cancels_a_running_run(kernel):
     name = f"slow_stop_{id(kernel)}"
-    kernel.run(SLOW_MODEL.format(delay=0.5, steps=40, name=name))
+    kernel.run(SLOW_MODEL.format(delay=1.5, steps=40, name=name))
     kernel.run(f"%%agent --no-wait --model scripted/{name}\nWork for a long time")
     run_id = _run_id(kernel)
     _wait_view(kernel, run_id, {"running"})
@@ -354,7 +354,7 @@ def test_stop_click_on_a_subshell_cancels_a_waiting_cell_on_ipykernel_7(k7):
     create = k7.kc.session.msg("create_subshell_request", {})
     k7.kc.control_channel.send(create)
     subshell = k7.kc.control_channel.get_msg(timeout=10)["content"]["subshell_id"]
-    k7.run(SLOW_MODEL.format(delay=0.5, steps=40, name="slow_waiting_stop"))
+    k7.run(SLOW_MODEL.format(delay=1.5, steps=40, name="slow_waiting_stop"))
     msg_id = k7.kc.execute("%%agent --model scripted/slow_waiting_stop\nWork for a long time")
     deadline = time.monotonic() + 60
     comm_id = None
@@ -379,7 +379,7 @@ def test_stop_click_on_a_subshell_cancels_a_waiting_cell_on_ipykernel_7(k7):
 
 
 def test_cancel_command_cancels_the_active_run(k7):
-    k7.run(SLOW_MODEL.format(delay=0.5, steps=40, name="slow_cancel_cmd"))
+    k7.run(SLOW_MODEL.format(delay=1.5, steps=40, name="slow_cancel_cmd"))
     k7.run("%%agent --no-wait --model scripted/slow_cancel_cmd\nWork for a long time")
     run_id = _run_id(k7)
     assert k7.run("%agent cancel").stdout.strip() == f"cancel requested for {run_id}"
@@ -389,7 +389,7 @@ def test_cancel_command_cancels_the_active_run(k7):
 
 def test_interrupting_a_waiting_cell_cancels_its_run(kernel):
     name = f"slow_interrupt_{id(kernel)}"
-    kernel.run(SLOW_MODEL.format(delay=0.5, steps=40, name=name))
+    kernel.run(SLOW_MODEL.format(delay=1.5, steps=40, name=name))
     msg_id = kernel.kc.execute(f"%%agent --model scripted/{name}\nWork for a long time")
     time.sleep(2.5)
     kernel.km.interrupt_kernel()
