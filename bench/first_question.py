@@ -45,6 +45,9 @@ PHASES = [("igraph_agent.graph.workspace", None, "read_path", "read+check"),
           ("igraph_agent.graph.workspace", "Workspace", "source_tables", "read source"),
           ("igraph_agent.graph.workspace", None, "coded_tables", "construction"),
           ("igraph_agent.graph.workspace", None, "write_revision", "revision write"),
+          ("igraph_agent.graph.revisions", None, "_fsync", "(of it: fsync)"),
+          ("igraph_agent.graph.revisions", None, "content_digest", "(of it and load: digest)"),
+          ("igraph_agent.graph.revisions", None, "tables_view", "(of it: summary)"),
           ("igraph_agent.graph.workspace", "Workspace", "load", "load"),
           ("igraph_agent.graph.session", "SessionGraph", "igraph", "(of the call: igraph view)")]
 

@@ -85,6 +85,22 @@ def test_line_numbers_of_the_columnar_read_name_the_offending_line(tmp_path):
     assert err.value.details["line"] == 6
 
 
+@pytest.mark.parametrize("text", ["source,target\nx,y\ny,\n", "\n\nsource,target\nx,y\nz,w\ny,\n",
+                                  "source,target\r\nx,y\r\ny,\r\nz,w"])
+def test_a_file_without_blank_rows_names_the_offending_line_as_the_row_pass(tmp_path, text,
+                                                                             monkeypatch):
+    """Rows on consecutive lines are numbered by a range, not a list: the same numbers."""
+    path = tmp_path / "edges.csv"
+    path.write_bytes(text.encode())
+    header, lines = sources._columnar_lines(text, path.name, ",")
+    first = text.replace("\r", "").split("\n").index("source,target") + 2
+    assert header == ["source", "target"] and isinstance(lines, range)
+    assert list(lines) == list(range(first, first + text.count(",") - 1))
+    fast, slow = _read(path, True, monkeypatch), _read(path, False, monkeypatch)
+    assert isinstance(fast, tuple) and fast == slow
+    assert fast[4]["line"] == text.replace("\r", "").split("\n").index("y,") + 1
+
+
 @pytest.mark.parametrize("name", ARROW_READ)
 def test_arrow_reads_the_columnar_files_as_pandas_does(tmp_path, name):
     """The Arrow parse of a file the columnar check accepted is the table pandas reads."""

@@ -23,7 +23,7 @@ import math
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -236,7 +236,7 @@ def read_csv(path: Path) -> SourceData:
     return SourceData(path.stem, "csv", {"table": df}, meta)
 
 
-def parse_delimited(path: Path, sep: str) -> tuple[pd.DataFrame, list[int]]:
+def parse_delimited(path: Path, sep: str) -> tuple[pd.DataFrame, Sequence[int]]:
     """Validate a delimited table; return it and each data row's line number.
 
     A file that passes the whole-file text checks and has no quotes is validated by
@@ -247,12 +247,12 @@ def parse_delimited(path: Path, sep: str) -> tuple[pd.DataFrame, list[int]]:
     whole = _checked_text(path)
     found = _columnar_lines(whole, path.name, sep) if whole is not None else None
     if found is not None:
-        header, lines = found
+        columns, rows = found
         assert whole is not None
-        table = _arrow_table(whole, sep, header, lines)
+        table = _arrow_table(whole, sep, columns, rows)
         if table is None:
-            table = _read_table(path, sep, header, lines)
-        return table, lines
+            table = _read_table(path, sep, columns, rows)
+        return table, rows
     name = path.name
     reader = csv.reader(text_lines(path), delimiter=sep, skipinitialspace=True, strict=True)
     header: list[str] | None = None
@@ -289,7 +289,7 @@ def parse_delimited(path: Path, sep: str) -> tuple[pd.DataFrame, list[int]]:
 _ASCII_SPACE = b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
 
 
-def _columnar_lines(text: str, name: str, sep: str) -> tuple[list[str], list[int]] | None:
+def _columnar_lines(text: str, name: str, sep: str) -> tuple[list[str], Sequence[int]] | None:
     """``(header, data line numbers)`` of an unquoted delimited text found without a row
     pass, or None when the row pass must decide (quotes, a lone carriage return, a line
     of nothing but non-ASCII characters, a row whose field count differs from the
@@ -319,7 +319,8 @@ def _columnar_lines(text: str, name: str, sep: str) -> tuple[list[str], list[int
     of = kind[data]
     ascii_content = per_line(of == 0)
     step("reading")
-    if ((ascii_content == 0) & (per_line(of == 2) > 0)).any():
+    blank = ascii_content == 0
+    if blank.any() and (of == 2).any() and (blank & (per_line(of == 2) > 0)).any():
         return None  # perhaps only non-ASCII white space: the row pass decides
     rows = np.flatnonzero(ascii_content > 0)
     if not len(rows):
@@ -332,10 +333,12 @@ def _columnar_lines(text: str, name: str, sep: str) -> tuple[list[str], list[int
     body = rows[1:]
     if not len(body) or len(body) > MAX_ROWS or (seps[body] != len(header) - 1).any():
         return None
+    if int(body[-1]) - int(body[0]) == len(body) - 1:  # no blank line among the rows: a range,
+        return header, range(int(body[0]) + 1, int(body[-1]) + 2)  # not a list of 500k ints
     return header, (body + 1).tolist()
 
 
-def _arrow_table(text: str, sep: str, header: list[str], lines: list[int]) -> pd.DataFrame | None:
+def _arrow_table(text: str, sep: str, header: list[str], lines: Sequence[int]) -> pd.DataFrame | None:
     """What :func:`_read_table` reads, parsed by Arrow from the text :func:`_columnar_lines`
     accepted (no quotes, field counts checked): strings made in C, not one Python object per
     field. Fields lose their leading spaces and an empty field is missing, as pandas'
@@ -411,7 +414,7 @@ def _arrow_ints(values: Any) -> np.ndarray | None:
     return ints.to_numpy()
 
 
-def _read_table(path: Path, sep: str, header: list[str], lines: list[int]) -> pd.DataFrame:
+def _read_table(path: Path, sep: str, header: list[str], lines: Sequence[int]) -> pd.DataFrame:
     """The validated table read by pandas in one pass (a progress step after each chunk of
     :data:`CHUNK_ROWS` rows), typed."""
     name = path.name
@@ -526,7 +529,7 @@ def _too_big_for_integers(values: pd.Series, num: pd.Series) -> bool:
 
 
 def check_edge_columns(df: pd.DataFrame, name: str, where: Callable[[int], str],
-                       lines: list[int] | None = None) -> None:
+                       lines: Sequence[int] | None = None) -> None:
     """Reject an edge-list-like table with empty endpoints or a non-numeric ``weight``.
 
     Only tables whose columns follow a known endpoint convention (``ENDPOINT_NAMES``) or
