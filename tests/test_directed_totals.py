@@ -106,3 +106,35 @@ def test_which_node_of_a_group_receives_the_most_ranks_that_group_not_a_node_nam
     assert resp.actions[-1].args.get("where") == {"region": "North"}
     assert resp.answer.startswith("Among nodes with region = North, **acme** has the highest "
                                   "tonnes total over its incoming edges (what it receives): **5**")
+
+
+FLIGHTS = pd.DataFrame(
+    [("LIS", "AMS", 150, 900), ("AMS", "HEL", 125, 2100), ("DUB", "LIS", 160, 540),
+     ("DUB", "AMS", 90, 360), ("HEL", "DUB", 200, 180), ("OSL", "HEL", 80, 900)],
+    columns=["origin", "dest", "block_minutes", "seats_per_week"])
+
+
+@pytest.mark.parametrize("question, side", [
+    ("Which airport has the most weekly seats departing?", "out"),
+    ("Which airport receives the most seats?", "in"),
+])
+def test_a_column_named_by_its_own_word_is_the_one_summed(tmp_path, question, side):
+    """'weekly seats' names ``seats_per_week``, not the other numeric column."""
+    resp = _ask(tmp_path, FLIGHTS, question)
+    sums = FLIGHTS.groupby("origin" if side == "out" else "dest")["seats_per_week"].sum()
+    assert resp.status == "answered", resp.answer
+    call_ = resp.actions[-1]
+    assert call_.tool == "edge_attribute_totals"
+    assert call_.args["attribute"] == "seats_per_week"
+    assert call_.args.get("direction") == side
+    assert resp.answer.startswith(f"**{sums.idxmax()}**")
+    assert f"**{sums.max()}**" in resp.answer
+
+
+def test_nodes_tied_for_the_highest_total_are_all_named(tmp_path):
+    tied = pd.DataFrame([("a", "x", 5), ("b", "x", 5), ("c", "x", 2)],
+                        columns=["sender", "receiver", "parcels"])
+    resp = _ask(tmp_path, tied, "Which sender sends the most parcels?")
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**a** and **b** tie for the highest parcels total")
+    assert "**5**" in resp.answer

@@ -258,6 +258,9 @@ def edge_attr(st: PlanState) -> str | None:
     for a in sorted(attrs, key=len, reverse=True):
         if re.search(rf"\b{re.escape(a)}\b", st.question, re.IGNORECASE):
             return a
+    by_word = [a for a in attrs if re.search(_attr_pattern(a), st.question, re.IGNORECASE)]
+    if len(by_word) == 1:
+        return by_word[0]  # "the most weekly seats" names ``seats_per_week``
     if "weight" in attrs and re.search(r"\bweights?\b", st.question, re.IGNORECASE):
         return "weight"
     meaning = _raw_info(st).get("meaning") or {}
@@ -268,6 +271,21 @@ def edge_attr(st: PlanState) -> str | None:
     if len(distances) == 1 and distances[0] in attrs and _TOTAL_LENGTH.search(st.question):
         return distances[0]  # "the total length of all trails" in miles
     return None
+
+
+#: words of a column name that say how it is measured, not what: ``seats_per_week``
+_ATTR_FILLER = frozenset("per of the num number count total avg mean sum week weekly day daily "
+                         "year yearly annual month monthly hour hourly value".split())
+
+
+def _attr_pattern(attr: str) -> str:
+    """A regex for a column and its own content words, singular or plural: ``seats_per_week``
+    matches "seats_per_week", "seats per week", "seats" and "seat"."""
+    words = [w.lower() for w in re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", attr)
+             if len(w) >= 3 and w.lower() not in _ATTR_FILLER]
+    alts = [re.escape(attr).replace("_", "[ _]")] + [re.escape(w[:-1] if w.endswith("s") else w)
+                                                     + "s?" for w in words]
+    return r"\b(?:" + "|".join(alts) + r")\b"
 
 
 _TOTAL_LENGTH = re.compile(r"\b(?:total|combined|overall|sum of (?:the |all )?)\s*(?:length|"
@@ -339,9 +357,12 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
              ) if d.where else ""
     if d.top_nodes and re.match(r"\s*(?:which|who|what)\b", st.question, re.IGNORECASE) \
             and totals_bonus(st) > 1.0:
-        first, *rest = d.top_nodes[:5]
-        nxt = ", ".join(f"{_who(r)} ({_f(r.total)})" for r in rest)
-        return (f"{among[:1].upper()}{among[1:]}**{_who(first)}** has the highest "
+        first = d.top_nodes[0]
+        tied = [r for r in d.top_nodes[:5] if r.total == first.total]
+        nxt = ", ".join(f"{_who(r)} ({_f(r.total)})" for r in d.top_nodes[len(tied):5])
+        who = (f"**{_who(first)}** has" if len(tied) == 1 else
+               " and ".join(f"**{_who(r)}**" for r in tied) + " tie for")
+        return (f"{among[:1].upper()}{among[1:]}{who} the highest "
                 f"{d.attribute} total{over}: "
                 f"**{_f(first.total)}**" + (f"; next {nxt}" if nxt else "") +
                 f". Over all edges, {whole}.")
@@ -352,8 +373,8 @@ def totals_bonus(st: PlanState) -> float:
     attr = edge_attr(st)
     if not attr:
         return 0.0
-    most = re.search(rf"\b(?:most|least|fewest|highest|lowest)\s+(?:total\s+)?"
-                     rf"{re.escape(attr).replace('_', '[ _]')}\b", st.question, re.IGNORECASE)
+    most = re.search(r"\b(?:most|least|fewest|highest|lowest)\s+(?:[\w-]+\s+){0,2}?"
+                     + _attr_pattern(attr), st.question, re.IGNORECASE)
     return 2.0 if most else 1.0  # "which firm ships the most tonnes": a node's total of it
 
 
