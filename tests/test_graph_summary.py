@@ -114,6 +114,21 @@ def test_igraph_view_from_tables_is_the_converted_graph(ws, name):
     assert _edge_set(h, ids) == _edge_set(ref, ref_ids)
 
 
+@pytest.mark.parametrize("collecting", [True, False])
+def test_building_the_igraph_view_leaves_garbage_collection_as_it_found_it(ws, collecting):
+    import gc
+
+    session = _load(ws, _directed_with_repeats())
+    was = gc.isenabled()
+    try:
+        (gc.enable if collecting else gc.disable)()
+        h, ids = session.igraph()  # collections are off while the pairs are made
+        assert gc.isenabled() is collecting
+        assert h.ecount() == 3 and sorted(h.es["weight"]) == [1.0, 1.0, 2.0] and "lonely" in ids
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
 def test_graph_with_merged_repeats_falls_back_to_conversion():
     from igraph_agent.graph.summary import igraph_view, remember, tables_view
 

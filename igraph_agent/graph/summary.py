@@ -19,6 +19,7 @@ Example::
 
 from __future__ import annotations
 
+import gc
 import os
 import weakref
 from typing import Any
@@ -292,15 +293,21 @@ class _LazyView:
 
         n, src, dst, directed, weights, ids = self.parts
         h = ig.Graph(n=n, directed=directed)
-        for start in range(0, len(src), _CHUNK):  # bounded temporary lists, not one per edge
-            stop = start + _CHUNK  # pairs as tuples of ints: igraph reads them 2-5x faster
-            h.add_edges(list(zip(src[start:stop].tolist(), dst[start:stop].tolist(),
-                                 strict=True)))
-        if weights is not None:
-            h.es["weight"] = weights.tolist()
-        for name, values in self.extra.items():
-            h.es[name] = values.tolist()
-        return h, ids.tolist()
+        collecting = gc.isenabled()
+        gc.disable()  # a million pair tuples, none in a cycle: collections would only walk them
+        try:  # (and every other object, several times: up to half of the build at 500k edges)
+            for start in range(0, len(src), _CHUNK):  # bounded temporary lists
+                stop = start + _CHUNK  # pairs as tuples of ints: igraph reads them 2-5x faster
+                h.add_edges(list(zip(src[start:stop].tolist(), dst[start:stop].tolist(),
+                                     strict=True)))
+            if weights is not None:
+                h.es["weight"] = weights.tolist()
+            for name, values in self.extra.items():
+                h.es[name] = values.tolist()
+            return h, ids.tolist()
+        finally:
+            if collecting:
+                gc.enable()
 
 
 def _present(value: Any) -> bool:
