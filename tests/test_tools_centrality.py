@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
-from tools_support import GRAPHS, context, karate, ok
+from tools_support import GRAPHS, call, context, karate, ok
 
 
 def _inv(u, v, d):
@@ -147,3 +147,13 @@ def test_pagerank_converges_on_stars_and_short_paths(tmp_path, backend, shape):
     assert set(got) == set(ref)
     for node, value in ref.items():
         assert got[node] == pytest.approx(value, abs=1e-6), node
+
+
+def test_the_degree_summary_says_how_many_nodes_tie_at_the_max(tmp_path):
+    """A model reading only the summary's top three must learn that a fourth node ties."""
+    g = nx.DiGraph([(s, t) for s in "abcd" for t in "wxyz"] + [("e", "a")])
+    env = call(context(tmp_path, g), "degree_analysis", direction="out", top_k=5)
+    assert env["success"]
+    assert "4 nodes tie at the max" in env["summary"]
+    single = call(context(tmp_path, nx.star_graph(3)), "degree_analysis")
+    assert "tie" not in single["summary"]

@@ -109,8 +109,11 @@ def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
     if args.side:
         data["side"] = args.side
     lead = ", ".join(f"{t['node']} ({t['degree']})" for t in data["top"][:3])
+    at_max = sum(1 for v in values if v == data["max_degree"])
+    tied = f"; {at_max} nodes tie at the max" if at_max > 1 and values else ""
     return ToolOutput(data=data, revision=ctx.session.revision,
-                      summary=f"mean degree {data['mean_degree']}, max {data['max_degree']}; top: {lead}")
+                      summary=f"mean degree {data['mean_degree']}, max {data['max_degree']}"
+                              f"{tied}; top: {lead}")
 
 
 PAGERANK_MAX_ITER = 1000
