@@ -78,7 +78,11 @@ LEXICON: dict[str, dict[str, Any]] = {
           r"between (?:the |different |several )?(?:communities|groups|clusters)"),
         negatives=_rx(r"two groups"), group="communities", hint="the nodes bridging communities"),
     "communities": dict(
-        triggers=t(1.0, r"\bgroups\b|factions|subgroups|\bclans?\b|\bblocs?\b|\bmodules\b",
+        triggers=t(1.0, r"\bgroups\b|factions|subgroups|\bclans?\b|\bblocs?\b",
+                   # "modules" as a partition, not as the data's own noun ("which modules
+                   # import core", "how many modules are there")
+                   r"\b(?:into|what|detect|find|identify)\s+(?:\w+\s+)?modules\b(?!\s+(?:are|is|"
+                   r"import|call|use|depend|does \w+ (?:import|call|use|depend)))",
                    r"modular", r"cluster together", r"cohesive", r"natural groups",
                    r"community structure", r"\bgroup(?:ing)? the\b", r"\bbest grouping"),
         negatives=_rx(r"two groups with edges only between", r"disconnected groups"),

@@ -10,6 +10,8 @@ Each renders only what its tool returned (tools/counting.py, whatif.py, cohesion
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from igraph_agent.model import slots, vocabulary
 from igraph_agent.model.graph_intents import UNRESOLVED, _found, _resolve, _unresolved, _who
@@ -379,8 +381,10 @@ def totals_bonus(st: PlanState) -> float:
 
 
 # -- one named node's in- or out-degree (directed) and one node's group ------------------
+# the node after "in-degree of" is a name whatever its case ("core", "ph3", "Alice"): the
+# phrase is the normalised form of "how many modules import core" (model/vocabulary.py)
 _NODE_DIRECTION = re.compile(r"\b(in|out)-degree of\s+(?:the\s+)?(?:node\s+)?"
-                             r"((?-i:[A-Z][\w'.-]*|[a-z]+\d+|\d+))", re.IGNORECASE)
+                             r"([A-Za-z][\w'.-]*[\w]|[A-Za-z]|\d+)", re.IGNORECASE)
 _ALL_NODES = 500  # nodes_by_measure lists at most this many rows
 
 
@@ -389,16 +393,22 @@ def _node_direction(st: PlanState) -> tuple[str, str] | None:
     return (m.group(1).lower(), slots.clean(m.group(2))) if m and _info(st).directed else None
 
 
-def node_direction_calls(st: PlanState) -> list[Call]:
-    found = _node_direction(st)
+def _directed_calls(st: PlanState, found: tuple[str, str] | None,
+                    call: Callable[[str, Any], Call]) -> list[Call]:
+    """The name's search, then ``call(side, node id)`` once it resolved."""
     if found is None:
         return []
     side, name = found
     searches, ids = _resolve(st, [name])
     if ids is None:
         return searches
-    return [*searches, Call("nodes_by_measure", {"measure": f"{side}_degree", "op": "ge",
-                                                 "value": 0, "limit": _ALL_NODES})]
+    return [*searches, call(side, ids[0])]
+
+
+def node_direction_calls(st: PlanState) -> list[Call]:
+    return _directed_calls(st, _node_direction(st), lambda side, _: Call(
+        "nodes_by_measure", {"measure": f"{side}_degree", "op": "ge", "value": 0,
+                             "limit": _ALL_NODES}))
 
 
 def node_direction_render(st: PlanState, obs: list[Observed]) -> str:
@@ -421,7 +431,7 @@ def node_direction_bonus(st: PlanState) -> float:
 
 # -- one named node's in- or out-neighbours (directed): who cites it, whom it follows -----
 _NODE_SIDE = re.compile(r"\b(in|out)-neighbou?rs of\s+(?:the\s+)?(?:node\s+)?"
-                        r"((?-i:[A-Z][\w'.-]*|[a-z]+\d+|\d+))", re.IGNORECASE)
+                        r"([A-Za-z][\w'.-]*[\w]|[A-Za-z]|\d+)", re.IGNORECASE)
 _LISTED = 200  # local_analysis lists at most this many per hop
 
 
@@ -431,15 +441,8 @@ def _node_side(st: PlanState) -> tuple[str, str] | None:
 
 
 def node_side_calls(st: PlanState) -> list[Call]:
-    found = _node_side(st)
-    if found is None:
-        return []
-    side, name = found
-    searches, ids = _resolve(st, [name])
-    if ids is None:
-        return searches
-    return [*searches, Call("local_analysis", {"node": ids[0], "radius": 1, "limit": _LISTED,
-                                               "direction": side})]
+    return _directed_calls(st, _node_side(st), lambda side, node: Call(
+        "local_analysis", {"node": node, "radius": 1, "limit": _LISTED, "direction": side}))
 
 
 def node_side_render(st: PlanState, obs: list[Observed]) -> str:

@@ -139,6 +139,97 @@ _UNDIRECTED: list[tuple[str, str]] = [
 ]
 
 
+# on a directed graph, any verb reads the edge's direction (a source "calls", "imports",
+# "pays" its target): "who calls ph3" lists ph3's in-neighbours, "which modules does web
+# import" web's out-neighbours; "receive"/"get" read it backwards. Whole questions only, so
+# the last word is the node (lower-case names too: "core", "alice").
+_ANY = r"(?:[A-Za-z][\w'.-]*|\d+)"
+_NOT_VERB = (r"(?!(?:is|are|was|were|be|been|has|have|had|does|do|did|can|could|will|would|"
+             r"lie|lies|sit|sits|reach|reaches|connect|connects|link|links|touch|touches|"
+             r"neighbou?r|exist|exists|receive|receives|get|gets|make|makes|belong|belongs|fall|"
+             r"falls|fit|fits)\b)")
+# verbs that read as a directed edge on a table whose columns name no relation of their own
+# (source/target); a table that names one ("citing/cited", "caller/callee") is read in its
+# own verbs only ("who wrote art05" on a citing/cited table: no edge of this graph)
+_EDGE_VERBS = ("call", "pay", "send", "transfer", "email", "message", "text", "import",
+               "depend", "link", "point", "owe", "lend", "follow", "cite",
+               "reference", "quote", "report", "manage", "supervise", "invite", "refer",
+               "trust", "endorse", "like", "retweet", "ship", "supply",
+               "fund", "invest", "forward", "route", "feed", "infect", "attack", "beat",
+               "use", "require", "extend", "inherit", "notify", "contact", "ping", "wire")
+_BACK = r"(?:receive|get|hear|take|buy|borrow|learn)"  # the target acts: "calls ph5 receives"
+_ON = r"(?: (?:to|from|on|at|with|for|into))?"
+_VERB = "{verb}"  # filled per graph by :func:`_directed`
+_DIRECTED: list[tuple[str, str]] = [
+    (rf"^\s*how many [a-z]+ (?:does|do|did) ({_ANY}) {_BACK}{_ON}\s*\??\s*$",
+     r"What is the in-degree of \1?"),
+    (rf"^\s*how many [a-z]+ (?:does|do|did) ({_ANY}) {_VERB}{_ON}\s*\??\s*$",
+     r"What is the out-degree of \1?"),
+    (rf"^\s*how many [a-z]+ {_VERB}{_ON} ({_ANY})\s*\??\s*$", r"What is the in-degree of \1?"),
+    (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) ({_ANY}) {_BACK}{_ON}\s*\??\s*$",
+     r"Who are the in-neighbours of \1?"),
+    (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) ({_ANY}) {_VERB}{_ON}\s*\??\s*$",
+     r"Who are the out-neighbours of \1?"),
+    (rf"^\s*(?:who|(?:which|what) [a-z]+) {_VERB}{_ON} ({_ANY})\s*\??\s*$",
+     r"Who are the in-neighbours of \1?"),
+]
+
+
+def _verbs(info: dict[str, Any]) -> list[str]:
+    """The verbs an edge table's endpoint columns name: ``caller``/``callee`` -> call,
+    ``importer``/``imported`` -> import, ``payer`` -> pay, ``citing`` -> cit."""
+    out: list[str] = []
+    for src in info.get("attached_sources") or []:
+        for table, cols in (src.get("tables") or {}).items():
+            if table == "nodes":
+                continue
+            for c in list(cols)[:2]:
+                w = re.sub(r"[ _-]?(?:id|key|name)$", "", str(c).lower())
+                stem = re.sub(r"(?:er|or|ee|ing|ed|e)$", "", re.sub(r"(?<!s)s$", "", w))
+                if re.fullmatch(r"[a-z]{3,15}", stem) and stem not in {
+                        "sourc", "targ", "from", "node", "src", "dst", "tail", "head", "target",
+                        "receiv", "recipient", "get"}:
+                    out.append(stem)
+    return list(dict.fromkeys(out))
+
+
+def _directed(question: str, info: dict[str, Any]) -> str:
+    """A directed graph's question in in-/out-degree words (see :data:`_DIRECTED`)."""
+    if re.search(r"-(?:degree|neighbou?rs) of\b", question, re.IGNORECASE):
+        return question
+    verbs = _verbs(info)
+    stems = "|".join(map(re.escape, [*verbs, "link", "point"] if verbs else _EDGE_VERBS))
+    verb = rf"{_NOT_VERB}(?:{stems})(?:e?s|ies|ed|d|ing)?(?: on| to)?"
+    for pattern, repl in _DIRECTED:
+        pattern = pattern.replace("{verb}", verb)
+        m = re.search(pattern, question, re.IGNORECASE)
+        if m and m.group(1).lower() not in _STRUCTURAL:
+            return re.sub(pattern, repl, question, flags=re.IGNORECASE)
+    if [a for a in info.get("edge_attributes") or [] if str(a).lower() not in _PLAIN_ATTRS]:
+        return question  # "receives the most" may mean the most of an edge value
+    out = re.sub(r"\b(?:receives?|received|gets?|got|attracts?)\s+the\s+most(?:\s+[a-z-]+s)?\b",
+                 "has the highest in-degree", question, flags=re.IGNORECASE)
+    if verbs:
+        v = "(?:" + "|".join(map(re.escape, verbs)) + r")[a-z]*"
+        out = re.sub(rf"\b(?:is|are|was|were)\s+(?:the\s+)?most[- ]{v}\b(?:\s+[a-z]+(?=\W*$))?",
+                     "has the highest in-degree", out, flags=re.IGNORECASE)
+        out = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{v}\s+(?:the\s+)?most\b|\bmost[- ]{v}\b",
+                     "has the highest in-degree", out, flags=re.IGNORECASE)
+        out = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{v}\s+(?:the\s+)?(?:least|fewest times)\b",
+                     "has the lowest in-degree", out, flags=re.IGNORECASE)
+        out = re.sub(rf"\b{v}\s+the\s+most(?:\s+(?:other\s+)?[a-z]+s\b(?!\s+(?:than|to|from)))?",
+                     "has the highest out-degree", out, flags=re.IGNORECASE)
+        out = re.sub(rf"\b{v}\s+the\s+(?:fewest|least)(?:\s+(?:other\s+)?[a-z]+s\b"
+                     r"(?!\s+(?:than|to|from)))?", "has the lowest out-degree", out,
+                     flags=re.IGNORECASE)
+    return out
+
+
+_STRUCTURAL = {"the", "a", "an", "it", "them", "this", "that", "most", "more", "least", "each",
+               "other", "others", "all", "any", "anyone", "everyone", "somebody", "someone",
+               "nodes", "edges", "back", "together", "first", "here", "there"}
+
+
 def _sides(info: dict[str, Any]) -> list[str]:
     modes = (info.get("meaning") or {}).get("modes") or {}
     return [str(s) for s in (modes.get("sides") or {})]
@@ -165,6 +256,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             r"\b(?:most|least|per|each|average|shared?|together|common|than)\b", out,
             re.IGNORECASE):
         return "How many nodes are on each side?"  # "how many students and how many courses"
+    if directed:
+        out = _directed(out, info)
     if not directed:
         values = _values(info)
         for pattern, repl in _UNDIRECTED:
