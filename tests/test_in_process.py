@@ -12,6 +12,7 @@ from igraph_agent.graph.datasets import GraphSpec
 from igraph_agent.graph.session import SessionGraph
 from igraph_agent.runtime.workers import WorkerPool, in_process_ms
 from igraph_agent.tools import default_registry
+from igraph_agent.tools.registry import ToolContext
 
 REGISTRY = default_registry()
 
@@ -56,6 +57,55 @@ def test_a_short_pagerank_runs_in_process_and_a_long_call_goes_to_a_worker(tmp_p
         session.igraph()  # once the view is built, only the call itself counts
         assert in_process_ms(centrality, pagerank, session) < estimate
         assert pool.started == 0
+    finally:
+        pool.close()
+        agent.close()
+
+
+def _labelled(agent: Agent) -> SessionGraph:
+    """The metro lines with a node table: labels and a text attribute to search besides ids."""
+    edges = _edges()
+    stations = pd.DataFrame({"id": [f"st{i}" for i in range(60)],
+                             "label": [f"Station {i}" for i in range(60)],
+                             "zone": ["north" if i % 3 else "south" for i in range(60)]})
+    src = agent.workspace.attach(edges, name="lines")
+    nodes = agent.workspace.attach(stations, name="stations")
+    spec = GraphSpec(directed=False, node_source_id=nodes["source_id"])
+    ds = agent.workspace.construct([src["source_id"]], spec)
+    g, rev = agent.workspace.load(ds["id"])
+    session = SessionGraph("s")
+    session.set_graph(g, ds["id"], rev)
+    return session
+
+
+def test_a_first_search_node_runs_in_process_from_the_node_table_with_a_workers_answer(
+        tmp_path, monkeypatch):
+    import asyncio
+
+    monkeypatch.setenv("IGRAPH_AGENT_WORKER_MIN_EDGES", "10")
+    monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "500")
+    agent = Agent(home=tmp_path / "project")
+    pool = WorkerPool(tmp_path / "project", size=1)
+    try:
+        session = _labelled(agent)
+        search = REGISTRY.get("search_node")
+        calls = [search.args_model(query="station 4", limit=10),
+                 search.args_model(query="south", fields=["zone"], limit=50, min_score=0),
+                 search.args_model(query="st17")]
+        first = in_process_ms(search, calls[0], session)
+        assert first is not None and 0 < first < 1  # 60 nodes: microseconds
+        assert not pool.accepts(search, calls[0], session)  # no worker for a first search
+        ctx = ToolContext(workspace=agent.workspace, session=session, call_id="c")
+        here = [REGISTRY.execute(search, args, ctx) for args in calls]
+        assert in_process_ms(search, calls[0], session) < first  # its index is built now
+        monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "0")  # the same calls in a worker
+        assert all(pool.accepts(search, args, session) for args in calls)
+        there = [asyncio.run(pool.execute(search, args, ctx)) for args in calls]
+        assert pool.served == len(calls)
+        for a, b in zip(here, there, strict=True):
+            assert a.success and b.success and a.data == b.data and a.summary == b.summary
+        assert here[0].data["candidates"][0]["node"] == "st4"
+        assert {c["node"] for c in here[1].data["candidates"]} >= {"st0", "st3", "st57"}
     finally:
         pool.close()
         agent.close()

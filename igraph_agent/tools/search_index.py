@@ -81,6 +81,11 @@ def node_index(g: nx.Graph, fields: list[str]) -> NodeIndex | None:
     return per_fields[key]
 
 
+def has_node_index(g: nx.Graph, fields: list[str]) -> bool:
+    """Whether this process has built the revision's node index for ``fields``."""
+    return tuple(sorted(fields)) in _NODES.get(g, {})
+
+
 def stored_degrees(g: nx.Graph, wanted: list[str]) -> dict[str, int] | None:
     """Degrees (in + out, a self-loop twice) of ``wanted`` from the stored edge codes, or
     None when the revision has none."""
