@@ -12,7 +12,8 @@ worker loads the session graph's dataset revision from the project's parquet fil
 asked for a newer revision reloads it. Session extras a tool keeps travel both ways with
 each call, except the latest community partition, which a worker is sent only when it is
 not the one it already holds for that revision (partitions are also stored beside the
-revision, ``graph/partitions.py``).
+revision, ``graph/partitions.py``). A worker that loads a revision ahead of its calls (a
+prefetch) also builds its igraph view then, so that the first analysis it serves does not.
 
 A call goes to a worker when its tool is a built-in one, reads only ``graph`` and writes
 nothing, the session graph comes from a stored revision, and the graph has at least
@@ -523,6 +524,7 @@ def serve(conn: Any, home: str) -> None:
     os.environ["OMP_NUM_THREADS"] = "1"
     from igraph_agent.errors import AgentError
     from igraph_agent.graph.session import SessionGraph
+    from igraph_agent.graph.summary import view_parts
     from igraph_agent.graph.workspace import Workspace
     from igraph_agent.store import Store
     from igraph_agent.tools import default_registry
@@ -547,8 +549,10 @@ def serve(conn: Any, home: str) -> None:
                 session = SessionGraph("worker")
                 session.set_graph(g, wanted[0], rev)
                 key = wanted
-            if request["op"] == "load":
-                conn.send({"loaded": list(key)})
+            if request["op"] == "load":  # a prefetch: the view too, which most calls here read
+                if view_parts(session.graph) is not None:  # (from the stored codes, not networkx)
+                    session.igraph()
+                conn.send({"loaded": list(key), "view": session._igraph is not None})
                 continue
             for name, value in (request.get("extras") or {}).items():
                 setattr(session, name, value)

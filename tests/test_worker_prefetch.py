@@ -1,0 +1,52 @@
+"""A worker that loads a revision ahead of its calls (a prefetch) builds the igraph view
+then, so its first analysis does not; what it answers is what the agent's process answers."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pandas as pd
+
+from igraph_agent import Agent
+from igraph_agent.graph.datasets import GraphSpec
+from igraph_agent.graph.session import SessionGraph
+from igraph_agent.runtime.workers import WorkerPool
+from igraph_agent.tools import default_registry
+from igraph_agent.tools.registry import ToolContext
+
+REGISTRY = default_registry()
+
+
+def _two_pieces() -> pd.DataFrame:
+    """A ring of 40 and a separate path of 12 (disconnected), with a chord or two."""
+    ring = [(f"r{i}", f"r{(i + 1) % 40}") for i in range(40)] + [("r0", "r20"), ("r5", "r25")]
+    path = [(f"p{i}", f"p{i + 1}") for i in range(11)]
+    return pd.DataFrame(ring + path, columns=["source", "target"])
+
+
+def test_a_prefetched_worker_holds_the_view_and_answers_local_analysis_as_the_agent(tmp_path):
+    agent = Agent(home=tmp_path / "project")
+    pool = WorkerPool(tmp_path / "project", size=1, min_edges=0)
+    try:
+        src = agent.workspace.attach(_two_pieces(), name="pieces")
+        ds = agent.workspace.construct([src["source_id"]], GraphSpec(directed=False))["id"]
+        g, rev = agent.workspace.load(ds)
+        session = SessionGraph("s")
+        session.set_graph(g, ds, rev)
+        pool.warm(ds, rev)
+        [worker] = pool._workers
+        assert worker.loaded == (ds, rev)
+        assert worker.call({"op": "load", "dataset_id": ds, "revision": rev})["view"] is True
+        t = REGISTRY.get("local_analysis")
+        ctx = ToolContext(workspace=agent.workspace, session=session, call_id="c")
+        for node, radius in [("r0", 1), ("r20", 2), ("p0", 3), ("p6", 1)]:
+            args = t.args_model(node=node, radius=radius)
+            assert pool.accepts(t, args, session)
+            there = asyncio.run(pool.execute(t, args, ctx))
+            here = REGISTRY.execute(t, args, ctx)
+            assert there.success and here.success
+            assert there.data == here.data and there.summary == here.summary
+        assert pool.served == 4
+    finally:
+        pool.close()
+        agent.close()
