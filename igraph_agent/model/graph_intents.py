@@ -303,6 +303,17 @@ def path_calls(st: PlanState) -> list[Call]:
     return [*searches, Call("shortest_path", args)]
 
 
+#: a question asking whether (a route exists, the graph is connected): the answer says
+#: yes or no first
+_YES_NO = re.compile(r"^\s*(?:so\s+|and\s+)?(?:is|are|can|could|does|do|will|would)\b",
+                     re.IGNORECASE)
+
+
+def _yes_no(st: PlanState, yes: bool) -> str:
+    asked = str(st.context.get("asked") or st.question)
+    return ("**Yes** — " if yes else "**No** — ") if _YES_NO.search(asked) else ""
+
+
 def path_render(st: PlanState, obs: list[Observed]) -> str:
     names = _pair_names(st.question) or []
     p = next((o.typed(ShortestPathResult) for o in obs if o.tool == "shortest_path"), None)
@@ -310,7 +321,14 @@ def path_render(st: PlanState, obs: list[Observed]) -> str:
         return (_unresolved(st, names) if names else
                 "Name both ends, e.g. the shortest path from Alice to Bob.")
     if not p.reachable:
-        return _found(st, names) + f"There is **no path** from {p.source} to {p.target}."
+        return (_found(st, names) + _yes_no(st, False) +
+                f"There is **no path** from {p.source} to {p.target}.")
+    direct = re.search(r"\badjacent\b|\bneighbou?rs\b|\bdirectly\b(?! or indirectly)",
+                       st.question, re.IGNORECASE)
+    return _found(st, names) + _yes_no(st, not direct or p.hops == 1) + _route(st, p)
+
+
+def _route(st: PlanState, p: ShortestPathResult) -> str:
     route = " → ".join(_who(n) for n in p.path or [])
     used = p.weight_used or {}
     unit = (f"1/{used['attribute']}" if used.get("inverted") else used.get("attribute")) or "length"
@@ -318,13 +336,13 @@ def path_render(st: PlanState, obs: list[Observed]) -> str:
         # a distance: the answer is the length, in the data's own unit
         best = {"money": "cheapest", "time": "fastest"}.get(
             asked_weight(st.question, st.meaning()).why, "shortest")
-        return (_found(st, names) + f"The {best} route from {p.source} to {p.target} is "
+        return (f"The {best} route from {p.source} to {p.target} is "
                 f"**{shown(p.length)} {used['attribute']}** ({p.hops} hop(s)): {route}.")
     length = f" (total {unit} {_f(p.length)})" if p.length is not None else ""
     unused = [c for c in (st.meaning().get("weights") or {}) if not used.get("attribute")]
     note = (f" Counted in hops: the edge values ({', '.join(unused)}) were not used — ask for "
             f"the route by one of them to measure it." if unused else "")
-    return (_found(st, names) + f"The shortest path from {p.source} to {p.target} has "
+    return (f"The shortest path from {p.source} to {p.target} has "
             f"**{p.hops} hop(s)**{length}: {route}.{note}")
 
 
@@ -345,7 +363,10 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     cuts = ", ".join(_who(a) for a in c.articulation_points.items[:5])
     sizes = c.component_sizes
     shown = ", ".join(str(x) for x in sizes[:8]) + (" …" if len(sizes) > 8 else "")
-    text = (f"The graph has **{c.components} connected component(s)**"
+    whole = re.search(r"\bconnected\b|\bin one piece\b|\blinked (?:together|up)\b|\breachable\b",
+                      str(st.context.get("asked") or st.question), re.IGNORECASE)
+    text = (_yes_no(st, c.components == 1) if whole and c.pair is None else "") + (
+            f"The graph has **{c.components} connected component(s)**"
             + (f" of sizes {shown}" if len(sizes) > 1 else "") + "; the largest holds "
             f"{_f(c.largest_component_fraction * 100, 1)}% of the nodes. "
             f"{c.articulation_points.total} articulation point(s)"

@@ -93,7 +93,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"cheapest|minimum[- ]cost|lowest total", r"\bget from\b",
                    r"\b(?:fastest|quickest)\b(?:.*\bfrom\b.*\bto\b)|how long (?:does it|would it|will it)? ?take",
                    r"\bsteps? (?:to|from)\b", r"how far",
-                   r"^\s*(?:can|could|does|do)\s+\S+\s+(?:reach|get to)\s+\S",
+                   r"^\s*(?:can|could|does|do|will)\s+\S+\s+(?:ever\s+|still\s+)?(?:reach|get to|"
+                   r"end up (?:at|in|calling|reaching|with))\s+\S",
                    r"\b(?:quickest|fastest|shortest|cheapest|best)\s+(?:way|route|path|connection|"
                    r"trip|journey|itinerary)\s+(?:from|between)\b",
                    # the graph's own noun: "the shortest hike from Alder to Kauri"
@@ -123,7 +124,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"reachable)\s+(?:to|with|from)\s+(?:every|each|all)\b|"
                    r"\beveryone (?:connected|reachable|linked)\b|\bcan everyone reach\b",
                    r"independent (?:routes|paths)|disjoint paths|node connectivity|robustly"),
-        negatives=_rx(r"into (?:communities|clusters|groups|factions)"),
+        negatives=_rx(r"into (?:communities|clusters|groups|factions)", r"\bstrongly\b"),
         group="components", hint="components, cut nodes and bridge edges"),
     "local": dict(
         triggers=t(1.0, r"clustering|clustered|cliquish|tightly knit (?!subgroups)|"
@@ -167,7 +168,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"largest|smallest|most|least|groups?|components?|clusters?|connected|"
                       r"reach|paths?)\b",
                       r"\bdoes (?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+) "
-                      r"have", r"\b(?:have|has|had)\s+(?!in total)\w"),
+                      r"have", r"\b(?:have|has|had)\s+(?!in total)\w",
+                      # "how many suppliers does ruhrstahl buy from": one node's count
+                      r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?!(?:the|this|it|that)\b)\w+"),
         phase=-1),
     "bipartite": dict(
         triggers=t(2.0, r"bipartite", r"two[- ]mode", r"2[- ]colou?r", r"two (?:sides|modes)",
@@ -280,7 +283,10 @@ LEXICON.update({
                    r"(?:the\s+)?(?:node\s+|edge\s+|link\s+|tie\s+)?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
                    slots.EDGE_REMOVAL.pattern),
         negatives=_rx(r"self-loops|isolated|duplicates|\bsave\b|new version|unload|the graph\b\W*$",
-                      r"\bif (?:they|we|you|it|he|she|someone|anyone|one|any)\b"),
+                      r"\bif (?:they|we|you|it|he|she|someone|anyone|one|any)\b",
+                      # a removal asked about one node's reach is no component count: ask
+                      r"\b(?:reach|get to|end up|cut off from|lose \w+ connection|still (?:connected|"
+                      r"linked) (?:to|with))\b"),
         group="components", hint="what removing a node or an edge does to the components"),
     "clique": dict(
         triggers=t(2.0, r"\bcliques?\b", r"all[- ]connected", r"everyone (?:knows|is tied to|is "
@@ -292,6 +298,11 @@ LEXICON.update({
                    r"mutual (?:friends|contacts|neighbou?rs|acquaintances)",
                    r"share the most (?:neighbou?rs|friends|contacts|ties)",
                    r"shared (?:neighbou?rs|friends|contacts)"),
+        # one named pair ("do zane and amir have in common"), a count of pairs, or everyone's
+        # reach is no ranking of the top pairs
+        negatives=_rx(r"\b(?:do|does|did)\s+\S+\s+and\s+\S+\s+(?:\w+\s+)?(?:have|share)\b",
+                      r"\bhow many pairs\b|\bnumber of pairs\b",
+                      r"\beveryone\b|\bconnected to (?:every|all)"),
         group="ranking", hint="the pairs sharing the most neighbours"),
     "edge_totals": dict(
         triggers=t(0.5, r"\btotal\b|\bsum\b|add(?:ed)? up|altogether|combined|overall|in all\b|"

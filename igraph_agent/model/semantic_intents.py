@@ -254,6 +254,18 @@ def _no_direction(st: PlanState) -> str | None:
 
 
 # -- two modes --------------------------------------------------------------------------
+#: a question about one named pair, a count of pairs or everyone's reach: no top-pairs ranking
+_ONE_PAIR = re.compile(r"\b(?:do|does|did)\s+\S+\s+and\s+\S+\s+(?:\w+\s+)?(?:have|share)\b|"
+                       r"\bhow many pairs\b|\bnumber of pairs\b|\beveryone\b|"
+                       r"\bconnected to (?:every|all)", re.IGNORECASE)
+#: words before a side's noun that make it the thing counted ("the most projects", "exactly
+#: three projects"), so the question ranks the other side
+_COUNTED = re.compile(r"(?:\bmost|\bfewest|\bleast|\b(?:more|fewer|less) than \w+|\bexactly \w+|"
+                      r"\bat (?:least|most) \w+|\bonly \w+|(?<!which )(?<!what )\b(?:\d+|two|three|four|five|"
+                      r"six|seven|eight|nine|ten|several))\s+(?:(?:other|different|distinct|separate)\s+)?$",
+                      re.IGNORECASE)
+
+
 def _side_in(st: PlanState) -> str | None:
     """The side the question asks about: the first side it names ("which course has the
     most students" ranks the courses)."""
@@ -267,6 +279,13 @@ def _side_in(st: PlanState) -> str | None:
               if m]
         if at:
             found.append((min(at), str(side)))
+    counted = {s for at, s in found if _COUNTED.search(st.question[:at])}
+    plain = [f for f in found if f[1] not in counted]
+    if plain:
+        return min(plain)[1]
+    sides = [str(s) for s in (modes.get("sides") or {})]
+    if len(sides) == 2 and len(counted) == 1:  # "who is on exactly three projects"
+        return next(s for s in sides if s not in counted)
     return min(found)[1] if found else None
 
 
@@ -439,8 +458,16 @@ SEMANTIC_INTENTS: list[Intent] = [
                                         r"reference)|topolog\w*|how deep|\bdepth\b|"
                                         r"longest (?:citation |directed )?chain|"
                                         r"reach(?:es|ed)? (?:the )?most|reached from|indirectly|"
-                                        r"upstream|downstream|descendants|ancestors"),
+                                        r"upstream|downstream|descendants|ancestors") +
+           t(2.0, r"how many strongly connected|number of strongly connected"),
            _structure_calls, _structure_render, "direction_analysis (cycles, depth, reach)",
+           # it neither counts cycles nor sizes a strong component, nor answers one pair's
+           # reach ("can cli end up calling crypto"): those are asked about or a path
+           negatives=[re.compile(r"how many (?:\w+ ){0,3}(?:cycles|loops)\b|number of (?:\w+ )?"
+                                 r"(?:cycles|loops)|(?:largest|biggest|smallest) strongly|"
+                                 r"\b(?:which|what) (?:\w+ ){0,2}(?:are|is) (?:in|involved in|part of)"
+                                 r"|^\s*(?:can|could|does|do|will|is|are)\s+\S+\s+(?:\w+\s+){0,2}"
+                                 r"(?:reach|end up|get to)\b", re.IGNORECASE)],
            group="directed", bonus=lambda st: 3.0 if _meaning(st).get("directed") else 0.0,
            hint="cycles, depth and reach of a directed graph",
            answers=frozenset({"yesno", "count", "value", "list", "node"}),
@@ -461,5 +488,5 @@ SEMANTIC_INTENTS: list[Intent] = [
            _project_calls, _project_render, "project_bipartite (co-occurrence of one side)",
            group="twomode", bonus=lambda st: _side_bonus(st) + 1.4 if _side_in(st) else 0.0,
            hint="the pairs of one side sharing the most", covers=frozenset({"twomode", "group"}),
-           clarify=_project_about_a_node),
+           clarify=_project_about_a_node, negatives=[_ONE_PAIR]),
 ]

@@ -31,6 +31,8 @@ _TAIL = re.compile(r"(?:\s*,|\s+(?:by|following|via|using|with|weights?|in|on|if
 _LEAD = re.compile(r"^(?:the\s+)?(?:node|member|vertex|character|family|person|user|customer|"
                    r"city|employee)\s+", re.IGNORECASE)
 _PAIRS = [
+    re.compile(r"^\s*(?:can|could|does|do|will)\s+(\S+)\s+(?:ever\s+|still\s+)?(?:reach|get to|"
+               r"end up (?:at|in|calling|reaching|with))\s+(\S+?)\s*(?:,.*)?[?.!]*$", re.IGNORECASE),
     re.compile(r"\bseparate[s]?\s+(.+?)\s+(?:from|and)\s+(.+?)\s*[?.!]*$", re.IGNORECASE),
     re.compile(r"\b(?:from|between)\s+(.+?)\s+(?:to|and|with)\s+(.+?)\s*[?.!]*$", re.IGNORECASE),
     re.compile(r"\b(?:connecting|joining|linking|link|join|connect)\s+(.+?)\s+(?:with|to|and)\s+(.+?)\s*[?.!]*$",
@@ -207,11 +209,15 @@ _ANY = r"([A-Za-z][\w'.-]*|\d+)"
 _GONE = (r"(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped|gone|taken out|cut|"
          r"lost|disappeared|went away|left|leaves|quit|retired|dropped out|vanished|"
          r"stopped \w+ing|stops \w+ing|were to leave|was to leave|walked away|closed|closes|"
-         r"shut(?: down)?|shuts(?: down)?|failed|fails|went down|goes down|broke down|resigned)")
+         r"shut(?: down)?|shuts(?: down)?|failed|fails|went down|goes down|broke down|resigned|"
+         r"trips|tripped|goes offline|went offline|is down|breaks|broke|crashes|crashed|dies|"
+         r"died|collapses|collapsed)")
 _REMOVAL = [
     re.compile(rf"\b(?i:remov\w*|delet\w*|drop\w*|without|took out|take out|taking out|lose|"
                rf"losing|lost|cut(?:ting)?|knock\w* out)\s+{_NAMED}"),
-    re.compile(rf"\b(?i:if)\s+(?:the\s+)?(?i:node\s+|member\s+)?{_ANY}\s+{_GONE}"),
+    # "if Hornli hut closes", "if Downtown substation fails": the data's noun after the name
+    re.compile(rf"\b(?i:if)\s+(?:the\s+)?(?i:node\s+|member\s+)?{_ANY}(?:\s+(?-i:[a-z]{{3,}}))?"
+               rf"\s+{_GONE}"),
 ]
 REMOVAL_IF = _REMOVAL[1]
 TOP_REMOVAL = re.compile(rf"(?:{_HUB.pattern}|{_CENTRAL.pattern})(?:\s+\w+)?\s+{_GONE}|"
