@@ -108,6 +108,13 @@ def test_g_alone_never_builds_networkx_in_the_worker_or_the_agent(tmp_path):
     zones.clear(ctx.workspace.home, ctx.session.session_id)
 
 
+def test_a_snippet_runs_with_garbage_collection_on_after_g_is_read(tmp_path):
+    ctx = _stored(tmp_path)
+    data = ok(ctx, "run_graph_code", code="import gc\nresult = [g.ecount(), gc.isenabled()]")
+    assert data["result"] == [4, True] and data["worker"]["built"] == ["g"]
+    zones.clear(ctx.workspace.home, ctx.session.session_id)
+
+
 @pytest.mark.parametrize("directed", [False, True])
 def test_G_read_from_the_stored_tables_is_the_loaded_revisions_graph(tmp_path, directed):
     ctx = _stored(tmp_path, directed)

@@ -17,6 +17,7 @@ original stdout (fd 1), ``REPORT_MARK`` + the job's nonce + a JSON object; the s
 own ``print`` goes to a capped buffer.
 """
 
+import gc
 import io
 import json
 import os
@@ -121,8 +122,14 @@ class View:
         codes = np.load(os.path.join(self.env, "codes.npy"))
         nodes = self._load("nodes.pickle")
         h = ig.Graph(n=len(nodes), directed=self.meta["directed"])
-        h.add_edges(list(zip(codes[:, 0].tolist(), codes[:, 1].tolist(), strict=True)))
-        h.vs["_nx_name"] = nodes["id"].astype(str).tolist()
+        collecting = gc.isenabled()
+        gc.disable()  # a million pair tuples, none in a cycle: collections would only walk them
+        try:
+            h.add_edges(list(zip(codes[:, 0].tolist(), codes[:, 1].tolist(), strict=True)))
+            h.vs["_nx_name"] = nodes["id"].astype(str).tolist()
+        finally:
+            if collecting:
+                gc.enable()
         parts = [(nodes, h.vs, ("id",))]
         if self.meta.get("edge_attributes", True):  # the edge table only for its attributes
             parts.append((self._load("edges.pickle"), h.es, ("source", "target")))
