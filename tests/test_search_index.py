@@ -91,3 +91,43 @@ def test_search_edge_on_ids_ranks_as_the_exhaustive_search_and_counts_at_most_it
     assert indexed["edges"] == exhaustive["edges"] and len(indexed["edges"]) == 10
     assert indexed["index"]["total_is_at_least"] is True
     assert 0 < indexed["total_matches"] <= exhaustive["total_matches"]
+
+
+def test_two_concurrent_first_searches_build_the_node_index_once_and_agree(tmp_path,
+                                                                            monkeypatch):
+    """The calls of one turn run on threads: the second waits for the first's index."""
+    import threading
+    import time
+
+    edges = pd.DataFrame({"source": [f"n{i}" for i in range(300)],
+                          "target": [f"n{(i * 11 + 5) % 300}" for i in range(300)]})
+    base = context(tmp_path, nx.Graph())
+    session = SessionGraph("two")
+    sid = base.workspace.attach(edges, name="ring")["source_id"]
+    session.attached_sources = [sid]
+    ctx = ToolContext(workspace=base.workspace, session=session, call_id="c1")
+    ds = ok(ctx, "construct_graph", source_ids=[sid])["dataset_id"]
+    ok(ctx, "load_constructed_graph", dataset_id=ds)
+    built = []
+    make = search_index.NodeIndex.__init__
+
+    def slow_build(self, nodes, fields):
+        built.append(fields)
+        time.sleep(0.3)  # long enough for the other call to arrive meanwhile
+        make(self, nodes, fields)
+
+    monkeypatch.setattr(search_index.NodeIndex, "__init__", slow_build)
+    found: dict[str, dict] = {}
+    calls = [threading.Thread(target=lambda q=q: found.__setitem__(q, ok(ctx, "search_node",
+                                                                          query=q)))
+             for q in ("n17", "n171")]
+    for t in calls:
+        t.start()
+    for t in calls:
+        t.join()
+    assert built == [[]]  # one index for both
+    assert found["n17"]["candidates"][0]["node"] == "n17"
+    assert found["n171"]["candidates"][0]["node"] == "n171"
+    monkeypatch.setattr(search_index.NodeIndex, "__init__", make)
+    search_index._NODES.pop(session.graph, None)  # built again without the lock's help
+    assert ok(ctx, "search_node", query="n17") == found["n17"]

@@ -26,6 +26,7 @@ Example::
 
 from __future__ import annotations
 
+import threading
 import weakref
 from typing import Any
 
@@ -43,6 +44,7 @@ CANDIDATES_PER_WORD = 2_000
 _NODES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _EDGES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _DEGREES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # (degrees, ids) per graph
+_BUILDING = threading.Lock()  # one node index built at a time, each once
 
 
 def _process(texts: list[str]) -> list[str]:
@@ -74,11 +76,12 @@ def node_index(g: nx.Graph, fields: list[str]) -> NodeIndex | None:
     nodes = node_table(g)
     if nodes is None:
         return None
-    per_fields = _NODES.setdefault(g, {})
     key = tuple(sorted(fields))
-    if key not in per_fields:
-        per_fields[key] = NodeIndex(nodes, fields)
-    return per_fields[key]
+    with _BUILDING:  # calls of one turn run concurrently: the second waits for the first's index
+        per_fields = _NODES.setdefault(g, {})
+        if key not in per_fields:
+            per_fields[key] = NodeIndex(nodes, fields)
+        return per_fields[key]
 
 
 def has_node_index(g: nx.Graph, fields: list[str]) -> bool:
