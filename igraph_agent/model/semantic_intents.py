@@ -256,7 +256,7 @@ def _no_direction(st: PlanState) -> str | None:
 # -- two modes --------------------------------------------------------------------------
 #: a question about one named pair, a count of pairs or everyone's reach: no top-pairs ranking
 _ONE_PAIR = re.compile(r"\b(?:do|does|did)\s+\S+\s+and\s+\S+\s+(?:\w+\s+)?(?:have|share)\b|"
-                       r"\bhow many pairs\b|\bnumber of pairs\b|\beveryone\b|"
+                       r"\bhow many\b[^?]*\bpairs\b|\bnumber of pairs\b|\beveryone\b|"
                        r"\bconnected to (?:every|all)", re.IGNORECASE)
 #: words before a side's noun that make it the thing counted ("the most projects", "exactly
 #: three projects"), so the question ranks the other side

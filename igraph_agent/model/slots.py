@@ -52,6 +52,7 @@ deduplicate if when and or of to by with into through between within around near
 each node nodes graph network edges edge links link family families character characters member
 members vertex vertices people person employees employee team degree k-core core hop hops step
 steps path paths route routes distance one two three yes no please let lets now then just only
+mw kw gw kv kwh mwh km kg mb gb tb mbps gbps usd eur gbp
 sole top hub best most mr mr. officer e.g. okay also are""".split()}
 STOP_WORDS = frozenset(_STOP)
 _NAME_TOKEN = re.compile(r"[A-Za-z][\w'.-]*[A-Za-z0-9]|[A-Za-z]|\d+", re.UNICODE)
@@ -134,7 +135,9 @@ def node(question: str) -> str | None:
     m = _AROUND.search(question)
     if m:
         name = clean(m.group(1))
-        if _ok(name) and len(name.split()) <= 3 and name.lower() not in {
+        if _ok(name) and len(name.split()) <= 3 and not re.search(
+                r"\b(?:graph|network|grid|dataset|data|web|map|system|table)s?$", name,
+                re.IGNORECASE) and name.lower() not in {
                 "the graph", "this graph", "the network", "each node", "every node", "all nodes",
                 "the data", "everyone else", "each other", "everyone"}:
             return name
@@ -231,6 +234,10 @@ EDGE_REMOVAL = re.compile(
     r"(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\b|"
     r"\bif\s+the\s+(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\s+.+?"
     r"(?:were|was|is|got)?\s*(?:removed|deleted|cut|closed|lost|dropped)", re.IGNORECASE)
+FUTURE = re.compile(r"\blikely to\b|\bgoing to (?!be\b)\w+|\bwill (?:\w+ )?(?:quit|leave|churn|"
+                    r"drop out|join|buy|fail|default|stop|break)\b|\bchurn\w*|\bforecast\w*|"
+                    r"\bin the future\b|\bnext (?:week|month|year|quarter|time)\b|"
+                    r"\b(?:quit|leave|join|buy|fail|churn|drop out)\s+next\b", re.IGNORECASE)
 NEGATION = re.compile(r"\b(?:not|outside|except|excluding|other than|besides|apart from|"
                       r"aside from|neither|nor)\b|n't\b|\bin the other \w+?(?<!s)\b",
                       re.IGNORECASE)
@@ -263,6 +270,8 @@ def features(question: str) -> set[str]:
         out.add("threshold")
     if EDGE_THRESHOLD.search(question):
         out.add("weight")  # the threshold is on an edge value, not a node count
+    if FUTURE.search(question):
+        out.add("future")  # "most likely to quit next": a forecast no ranking makes
     if NEGATION.search(question):
         out.add("negation")  # "outside legal", "not in sales": no intent takes an exclusion
     if BOTTOM.search(question):

@@ -253,7 +253,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     sides = _sides(info)
     if len(sides) == 2 and re.search(r"\bhow many\b", out, re.IGNORECASE) and all(
             _names_side(s, out) for s in sides) and not re.search(
-            r"\b(?:most|least|per|each|average|shared?|together|common|than)\b", out,
+            r"\b(?:most|least|per|each|average|shared?|together|common|than|pairs?|links?|"
+            r"edges?|ties|connections|sign-?ups?|memberships?|enrol\w*|registrations?|total)\b", out,
             re.IGNORECASE):
         return "How many nodes are on each side?"  # "how many students and how many courses"
     if directed:
@@ -333,7 +334,8 @@ def words(question: str, info: dict[str, Any], unknown: list[str] = ()) -> dict[
 
 
 _UNITS = re.compile(r"\b(?:km|kms|kilomet\w*|miles?|minutes?|hours?|seconds?|metres?|meters?|"
-                    r"euros?|dollars?|\$)", re.IGNORECASE)
+                    r"euros?|dollars?|mw|kw|gw|kv|mwh|kwh|mbps|gbps|tonnes?|tons|kg)\b|\$",
+                    re.IGNORECASE)
 _TWO_MODE = re.compile(r"co-?occur|co-?attend|\bsame (?:events?|clubs?|meetings?|projects?)\b|"
                        r"both attended|\bprojection\b|one-mode|attended\b.*\b(?:with|together)\b",
                        re.IGNORECASE)
@@ -364,8 +366,11 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
 
     out: set[str] = set()
     edge_attrs = [a for a in info.get("edge_attributes") or [] if isinstance(a, str)]
+    # the attribute's name or one of its parts ("capacity_mw": "capacity", "MW")
     named = [a for a in edge_attrs if a.lower() not in _PLAIN_ATTRS
-             and re.search(rf"\b{re.escape(a)}\b", question, re.IGNORECASE)]
+             and any(re.search(rf"\b{re.escape(part)}\b", question, re.IGNORECASE)
+                     for part in {a, *re.split(r"[_\s-]+", a)} if len(part) >= 2
+                     and part.lower() not in _PLAIN_ATTRS | {"of", "in", "per", "num", "total"})]
     if named or _UNITS.search(question) or (edge_attrs and _AS_DISTANCE.search(question)):
         out.add("weight")  # the weighted tools read a weight as a strength, not a distance
     attrs = [a for a in info.get("node_attributes") or [] if isinstance(a, str)
