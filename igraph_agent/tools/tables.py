@@ -58,6 +58,8 @@ def node_texts(nodes: pd.DataFrame, fields: list[str]) -> tuple[list[tuple], lis
     ids = nodes["id"].astype(str).tolist()
     wanted = set(fields)
     cols = [c for c in nodes.columns if c != "id" and (c == "label" or not wanted or c in wanted)]
+    if not cols:  # ids only: already in order
+        return [(i, "id") for i in ids], ids
     rows, order, keys, texts = [np.arange(len(ids))], [np.full(len(ids), -1)], \
         [(i, "id") for i in ids], list(ids)
     for j, col in enumerate(cols):
