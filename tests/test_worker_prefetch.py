@@ -50,3 +50,66 @@ def test_a_prefetched_worker_holds_the_view_and_answers_local_analysis_as_the_ag
     finally:
         pool.close()
         agent.close()
+
+
+def test_a_call_waits_for_the_worker_prefetching_its_revision_rather_than_a_cold_one(tmp_path):
+    import threading
+    import time
+
+    agent = Agent(home=tmp_path / "project")
+    pool = WorkerPool(tmp_path / "project", size=2, min_edges=0)
+    try:
+        src = agent.workspace.attach(_two_pieces(), name="pieces")
+        ds = agent.workspace.construct([src["source_id"]], GraphSpec(directed=False))["id"]
+        g, rev = agent.workspace.load(ds)
+        session = SessionGraph("s")
+        session.set_graph(g, ds, rev)
+        pool.start()
+        fetching, cold = pool._workers
+        with pool._cond:  # a prefetch has taken this worker and is loading the revision
+            pool._idle.remove(fetching)
+        fetching.loading = (ds, rev)
+        t = REGISTRY.get("local_analysis")
+        args = t.args_model(node="r0", radius=2)
+        ctx = ToolContext(workspace=agent.workspace, session=session, call_id="c")
+        got = []
+        call = threading.Thread(target=lambda: got.append(asyncio.run(pool.execute(t, args,
+                                                                                   ctx))))
+        call.start()
+        time.sleep(0.5)
+        assert call.is_alive() and cold in pool._idle  # waiting, the cold worker left alone
+        fetching.call({"op": "load", "dataset_id": ds, "revision": rev})  # the prefetch ends
+        fetching.loading = None
+        pool._release(fetching)
+        call.join(60)
+        assert got and got[0].success
+        assert got[0].data == REGISTRY.execute(t, args, ctx).data
+        assert cold.loaded is None and fetching.loaded == (ds, rev)
+    finally:
+        pool.close()
+        agent.close()
+
+
+def test_without_a_prefetch_under_way_a_call_takes_an_idle_worker_at_once(tmp_path):
+    agent = Agent(home=tmp_path / "project")
+    pool = WorkerPool(tmp_path / "project", size=2, min_edges=0)
+    try:
+        src = agent.workspace.attach(_two_pieces(), name="pieces")
+        ds = agent.workspace.construct([src["source_id"]], GraphSpec(directed=False))["id"]
+        g, rev = agent.workspace.load(ds)
+        session = SessionGraph("s")
+        session.set_graph(g, ds, rev)
+        pool.start()
+        busy, free = pool._workers
+        with pool._cond:  # busy with another revision's load: no reason to wait for it
+            pool._idle.remove(busy)
+        busy.loading = ("other", 1)
+        t = REGISTRY.get("local_analysis")
+        ctx = ToolContext(workspace=agent.workspace, session=session, call_id="c")
+        result = asyncio.run(pool.execute(t, t.args_model(node="p3"), ctx))
+        assert result.success and free.loaded == (ds, rev) and busy.loaded is None
+        busy.loading = None
+        pool._release(busy)
+    finally:
+        pool.close()
+        agent.close()

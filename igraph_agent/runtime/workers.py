@@ -194,6 +194,7 @@ class _Worker:
             start_new_session=True)
         child.close()
         self.loaded: tuple[str, int] | None = None
+        self.loading: tuple[str, int] | None = None  # the revision a prefetch is loading
         self.serving: str | None = None  # the run whose call it is answering
         self.serving_call: str | None = None  # ... and that call's id
         self.lock = threading.Lock()
@@ -383,12 +384,14 @@ class WorkerPool:
                     return
                 self._cond.wait()
             self._idle.remove(worker)
+        worker.loading = (dataset_id, revision)
         try:
             worker.__dict__.pop("sent", None)  # a worker that loads again holds no extras
             worker.call({"op": "load", "dataset_id": dataset_id, "revision": revision})
         except (EOFError, OSError):
             pass  # a dead worker is dropped on release and replaced on the next call
         finally:
+            worker.loading = None
             self._release(worker)
 
     def _ensure_started(self) -> None:
@@ -418,12 +421,17 @@ class WorkerPool:
         try:
             self._ensure_started()
             with self._cond:
-                while not self._idle or self._queue[0] != ticket:
+                while True:
+                    if self._idle and self._queue[0] == ticket:
+                        # a worker that holds this revision, else one that is loading it
+                        # ahead (a prefetch: waiting for it beats loading it from scratch)
+                        worker = next((w for w in self._idle if w.loaded == key), None)
+                        if worker is None and not any(w.loading == key for w in self._workers):
+                            worker = self._idle[0]
+                        if worker is not None:
+                            self._idle.remove(worker)
+                            return worker
                     self._cond.wait()
-                # prefer a worker that already holds this revision
-                worker = next((w for w in self._idle if w.loaded == key), self._idle[0])
-                self._idle.remove(worker)
-                return worker
         finally:
             with self._cond:
                 self._queue.remove(ticket)
