@@ -22,6 +22,18 @@ class CutOff(Part):
     items: list[NodeId]
 
 
+class Reach(Part):
+    """Whether ``source`` reaches ``target`` before and after the removal (edge direction
+    followed): hops and a shortest path, None and [] where it does not."""
+
+    source: NodeId
+    target: NodeId
+    before_hops: int | None
+    before_path: list[NodeId]
+    after_hops: int | None
+    after_path: list[NodeId]
+
+
 class RemoveAndCompareResult(ToolData):
     """What ``remove_and_compare`` returns: the graph before and after removing nodes or
     edges, and the nodes cut off from the largest component."""
@@ -32,3 +44,4 @@ class RemoveAndCompareResult(ToolData):
     after: Shape
     new_components: int
     cut_off: CutOff
+    reach: Reach | None = None

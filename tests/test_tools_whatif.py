@@ -1,0 +1,48 @@
+"""remove_and_compare against networkx: components after a removal, and whether one node
+still reaches another (following direction on a directed graph)."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+from tools_support import call, context, karate, ok
+
+
+def test_components_after_removing_a_node_equal_networkx(tmp_path):
+    g = karate()
+    data = ok(context(tmp_path, g), "remove_and_compare", nodes=["0"])
+    h = g.copy()
+    h.remove_node("0")
+    sizes = sorted((len(c) for c in nx.connected_components(h)), reverse=True)
+    assert data["after"]["components"] == len(sizes)
+    assert data["after"]["component_sizes"] == sizes
+    assert data["before"]["components"] == 1
+    assert "reach" not in data  # asked only with reach=[from, to]
+
+
+def test_reach_follows_direction_and_names_the_detour(tmp_path):
+    # a -> hub -> z is the short way; a -> b -> c -> z the detour; z -> a is no way back
+    g = nx.DiGraph([("a", "hub"), ("hub", "z"), ("a", "b"), ("b", "c"), ("c", "z")])
+    data = ok(context(tmp_path, g), "remove_and_compare", nodes=["hub"], reach=["a", "z"])
+    r = data["reach"]
+    assert (r["before_hops"], r["before_path"]) == (2, ["a", "hub", "z"])
+    assert (r["after_hops"], r["after_path"]) == (3, ["a", "b", "c", "z"])
+    back = ok(context(tmp_path, g), "remove_and_compare", nodes=["hub"], reach=["z", "a"])
+    assert back["reach"]["before_hops"] is None and back["reach"]["after_hops"] is None
+
+
+def test_removing_the_only_way_says_the_target_is_no_longer_reached(tmp_path):
+    g = nx.DiGraph([("a", "hub"), ("hub", "z"), ("z", "a")])
+    env = call(context(tmp_path, g), "remove_and_compare", edges=[["hub", "z"]], reach=["a", "z"])
+    assert env["success"], env["error"]
+    assert env["data"]["reach"]["after_hops"] is None and env["data"]["reach"]["after_path"] == []
+    assert "a no longer reaches z" in env["summary"]
+
+
+@pytest.mark.parametrize("reach, code", [(["a"], "INVALID_ARGUMENTS"),
+                                         (["a", "hub"], "INVALID_ARGUMENTS"),
+                                         (["a", "nowhere"], "NODE_NOT_FOUND")])
+def test_a_reach_pair_that_cannot_be_asked_is_refused_with_a_code(tmp_path, reach, code):
+    g = nx.DiGraph([("a", "hub"), ("hub", "z")])
+    env = call(context(tmp_path, g), "remove_and_compare", nodes=["hub"], reach=reach)
+    assert not env["success"] and env["error"]["code"] == code
