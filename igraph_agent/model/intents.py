@@ -96,6 +96,9 @@ def _degree_render(st: PlanState, obs: list[Observed]) -> str:
         scope = ", ".join(f"{k} = {v}" for k, v in among.items())
         return f"Among nodes with {scope}, the highest degree: {top or 'no node matches'}."
     side = {"in": "in-degree", "out": "out-degree"}.get(obs[0].args.get("direction", ""), "degree")
+    rank = _ranked(st, [(str(t.node), str(t.degree)) for t in d.top], side)
+    if rank:
+        return rank + f"Highest {side}: {top}."
     if side != "degree":
         return f"Highest {side}: {top}."
     if d.side:
@@ -130,9 +133,30 @@ def _sense(use: dict | None) -> str:
     return f" (weighted by {'1/' if use.get('inverted') else ''}{use['attribute']})"
 
 
+def _ranked(st: PlanState, rows: list[tuple[str, str]], what: str) -> str:
+    """"Ranked 2nd by degree: **Bob** (5)" for a question naming a rank, else ""; ``rows``:
+    (node, value) best first."""
+    k = slots.ordinal(st.question)
+    if not k:
+        return ""
+    if len(rows) < k:
+        return f"Fewer than {k} nodes are ranked by {what}. "
+    node, value = rows[k - 1]
+    ties = [n for n, v in rows if v == value and n != node]
+    tied = f", tied with {', '.join(ties[:4])}" if ties else ""
+    return f"Ranked {k_th(k)} by {what}: **{node}** ({value}{tied}). "
+
+
+def k_th(k: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+
+
 def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
     parts = []
     typed = [o.typed(NodeCentralityResult) for o in obs]
+    if typed and slots.ordinal(st.question):
+        parts.append(_ranked(st, [(str(t.node), _fmt(t.score)) for t in typed[0].top],
+                             typed[0].measure).strip())
     for d in typed:
         top = ", ".join(f"{t.node} ({_fmt(t.score)})" for t in d.top[:5])
         approx = f" (approximate, k={d.sample_k} samples)" if d.approximate else ""
@@ -162,7 +186,8 @@ INTENTS: list[Intent] = [
                        r"colleagues)", r"best[- ]connected", r"knows? the most",
                        r"in-?degree|out-?degree|incoming|outgoing|pointed to|arrows",
                        r"average degree|mean (?:number of )?(?:connections|ties|degree)",
-                       r"on average.{0,30}(?:ties|connections|neighbours)",
+                       r"on average.{0,30}(?:ties|connections|neighbours|friends|colleagues|"
+                       r"contacts|partners)",
                        r"number of neighbours per",
                        r"(?:ties|connections|links|neighbou?rs|contacts|friends) (?:does|do) "
                        r"(?:the |an |a )?(?:average|typical)", r"\baverage \w+ (?:have|has)\b",
@@ -283,6 +308,8 @@ from igraph_agent.model import structure_intents as _s  # noqa: E402
 INTENTS += [
     declare("bipartite", None, _s.bipartite_calls, _s.bipartite_render, "bipartite check"),
     declare("triangles", None, _s.triangle_calls, _s.triangle_render, "triangle count"),
+    declare("cycles", None, _s.cycles_calls, _s.cycles_render,
+            "cycles of an undirected graph (edges against nodes and components)"),
     declare("figure", None, _s.figure_calls, _s.figure_render, "summary statistics (one figure)"),
     declare("count_where", None, _s.count_where_calls, _s.count_where_render,
             "nodes by attribute value (subgraph_extraction preview)"),

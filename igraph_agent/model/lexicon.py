@@ -177,6 +177,12 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"two kinds of nodes", r"only (?:between them|across|to each other)",
                    r"each side|both sides"),
         hint="whether the graph is bipartite"),
+    "cycles": dict(
+        triggers=t(1.0, r"\bcycles?\b|\bcyclic\b|\bacyclic\b|\bloops?\b|\ba (?:tree|forest)\b|"
+                   r"\btree-?like\b|\bcircular\b"),
+        negatives=_rx(r"self-?loops?|\bhow many\b|\bnumber of\b|\bwhich\b|\bwho\b|\blist\b|"
+                      r"\blongest\b|\bshortest\b|\bsmallest\b"),
+        group="directed", hint="whether the graph has cycles"),
     "triangles": dict(triggers=t(2.0, r"triangles?", r"closed triads?", r"3-cliques?",
                                  r"mutually linked"), hint="the triangle count"),
     "figure": dict(
@@ -186,7 +192,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"longest shortest", r"most distant", r"greatest distance", r"farthest",
                    r"worst-case distance", r"degrees? correlate", r"hubs .*link to hubs",
                    r"steps lie between", r"density", r"sparse", r"fraction of possible",
-                   r"share of all pairs", r"how full"),
+                   r"share of all pairs", r"how full", r"how dense"),
         group="stats", hint="a structure figure (diameter, radius, assortativity, path length)"),
     "count_where": dict(triggers=t(0.5, r"how many|count|headcount|number of"),
                         bonus=_attr_bonus, hint="counts of nodes with an attribute value"),
@@ -286,7 +292,11 @@ LEXICON.update({
                       r"\bif (?:they|we|you|it|he|she|someone|anyone|one|any)\b",
                       # a removal asked about one node's reach is no component count: ask
                       r"\b(?:reach|get to|end up|cut off from|lose \w+ connection|still (?:connected|"
-                      r"linked) (?:to|with))\b"),
+                      r"linked) (?:to|with))\b",
+                      # it counts components: another measure after the removal is asked about
+                      r"\b(?:communit\w*|clusters?|modul\w+|path length|diameter|distances?|density|"
+                      r"clustering|centrality|central|betweenness|pagerank|degree|most connected|"
+                      r"best[- ]connected|triangles?|cliques?|shortest|hub|average)\b"),
         group="components", hint="what removing a node or an edge does to the components"),
     "clique": dict(
         triggers=t(2.0, r"\bcliques?\b", r"all[- ]connected", r"everyone (?:knows|is tied to|is "
@@ -338,6 +348,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "statistics": ("value", "count"), "search": ("node", "list"), "edge_search": ("list",),
     "clear": ("action",), "optimize": ("action", "count"), "overview": ("count", "description"),
     "bipartite": ("yesno", "count", "group"), "triangles": ("count", "list"),
+    "cycles": ("yesno",),
     "figure": ("value", "count"), "count_where": ("count",), "visualize": ("action",),
     "report": ("action",), "threshold_count": ("count", "list"),
     "hop_count": ("count",), "least_degree": ("node", "list", "count", "value"), "what_if": ("count", "value", "list"),
@@ -352,8 +363,8 @@ COVERS: dict[str, tuple[str, ...]] = {
     "local": ("hops", "entity"), "subgraph": ("hops", "entity"), "what_if": ("removal", "entity"),
     "optimize": ("threshold", "removal"), "clear": ("removal",),
     "edge_totals": ("weight", "entity", "bottom", "filter"),
-    "bipartite": ("twomode", "group"), "degree": ("direction", "filter"),
-    "centrality": ("filter",),
+    "bipartite": ("twomode", "group"), "degree": ("direction", "filter", "ordinal"),
+    "centrality": ("filter", "ordinal"),
     "connectivity": ("direction", "entity", "bottom"),
     "path": ("direction", "entity", "weight", "bottom"),
     "count_where": ("group", "entity", "filter"), "visualize": ("group", "entity"),

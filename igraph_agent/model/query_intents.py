@@ -207,7 +207,16 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
     cut = d.cut_off
     lost = (f"; {cut.total} node(s) lose their link to the main part (e.g. "
             f"{', '.join(map(str, cut.items[:6]))})" if cut.total else "")
-    return (_found(st, names) + f"Without {what}, the graph would have **{a.components} "
+    split = a.components > b.components
+    yes_no = ""  # "would the network fall apart if Leo left": yes or no first
+    if re.match(r"\s*(?:would|will|does|do|is|are|can)\b", str(st.context.get("asked") or ""),
+                re.IGNORECASE) and re.search(r"fall apart|split|disconnect|break|fragment|"
+                                             r"(?:still|stay|remain) (?:connected|in one piece)",
+                                             st.question, re.IGNORECASE):
+        stays = re.search(r"(?:still|stay|remain) (?:connected|in one piece)", st.question,
+                          re.IGNORECASE)
+        yes_no = "**Yes** — " if split != bool(stays) else "**No** — "
+    return (_found(st, names) + yes_no + f"Without {what}, the graph would have **{a.components} "
             f"connected component(s)** (sizes {sizes}), against {b.components} now; the "
             f"largest would hold {a.largest_component} of {a.nodes} nodes{lost}. Nothing "
             "was changed.")

@@ -36,7 +36,7 @@ AnswerKind = Literal["count", "node", "pair", "path", "yesno", "value", "list", 
                      "description", "action"]
 ANSWER_KINDS: frozenset[str] = frozenset(AnswerKind.__args__)  # type: ignore[attr-defined]
 Feature = Literal["threshold", "hops", "removal", "weight", "group", "twomode", "direction",
-                  "entity", "filter", "bottom", "negation", "future"]
+                  "entity", "filter", "bottom", "negation", "future", "ordinal"]
 FEATURES: frozenset[str] = frozenset(Feature.__args__)  # type: ignore[attr-defined]
 
 
@@ -109,6 +109,7 @@ _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "filter": "among the nodes with the attribute value you name",
                   "bottom": "from the bottom (the least, the lowest)",
                   "negation": "with the exclusion you give (not, outside, except)",
+                  "ordinal": "at the rank you name (second, third …)",
                   "future": "as a forecast (the graph says what is, not what will happen)",
                   "count": "how many", "node": "which node it is", "pair": "which pair it is"}
 

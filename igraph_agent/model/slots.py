@@ -234,6 +234,20 @@ EDGE_REMOVAL = re.compile(
     r"(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\b|"
     r"\bif\s+the\s+(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\s+.+?"
     r"(?:were|was|is|got)?\s*(?:removed|deleted|cut|closed|lost|dropped)", re.IGNORECASE)
+ORDINAL = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)(?:[- ](?:most|highest|largest|"
+                     r"biggest|best|greatest|top|strongest|most[- ]\w+|least|lowest|fewest|"
+                     r"smallest|weakest)|\s+(?:on|in) the (?:list|"
+                     r"ranking))\b", re.IGNORECASE)
+_ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
+             "5th": 5}
+
+
+def ordinal(question: str) -> int | None:
+    """The rank a question asks for: "the second most connected" -> 2, else None."""
+    m = ORDINAL.search(question)
+    return _ORDINALS[m.group(1).lower()] if m else None
+
+
 FUTURE = re.compile(r"\blikely to\b|\bgoing to (?!be\b)\w+|\bwill (?:\w+ )?(?:quit|leave|churn|"
                     r"drop out|join|buy|fail|default|stop|break)\b|\bchurn\w*|\bforecast\w*|"
                     r"\bin the future\b|\bnext (?:week|month|year|quarter|time)\b|"
@@ -270,6 +284,8 @@ def features(question: str) -> set[str]:
         out.add("threshold")
     if EDGE_THRESHOLD.search(question):
         out.add("weight")  # the threshold is on an edge value, not a node count
+    if ORDINAL.search(question):
+        out.add("ordinal")  # "the second most connected": only a ranking says which
     if FUTURE.search(question):
         out.add("future")  # "most likely to quit next": a forecast no ranking makes
     if NEGATION.search(question):

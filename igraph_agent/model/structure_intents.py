@@ -47,6 +47,37 @@ def bipartite_render(st: PlanState, obs: list[Observed]) -> str:
             f"{', '.join(map(str, b.items[:5]))}); every edge joins the two sides.{by}")
 
 
+# -- cycles of an undirected graph: a forest has no more edges than nodes minus components
+def cycles_calls(st: PlanState) -> list[Call]:
+    info = st.last_ok("get_graph_info")
+    if info is None or info.typed(GetGraphInfoResult).directed:
+        return []  # a directed graph's cycles follow the edges: direction_analysis
+    return [Call("connectivity", {"limit": 10})]
+
+
+def cycles_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.results.paths import ConnectivityResult
+
+    d = st.last_ok("get_graph_info").typed(GetGraphInfoResult)  # type: ignore[union-attr]
+    c = obs[0].typed(ConnectivityResult)
+    n, m, parts = d.nodes or 0, d.edges or 0, c.components
+    forest = m == n - parts
+    tree = re.search(r"\btree\b", st.question, re.IGNORECASE)
+    if tree:
+        yes = forest and parts == 1
+        head = "**Yes** — it is a tree" if yes else "**No** — it is not a tree"
+    else:
+        head = ("**No** — it has no cycles (a forest)" if forest else
+                "**Yes** — it has cycles")
+    asked = str(st.context.get("asked") or st.question)
+    if not re.match(r"\s*(?:is|are|does|do|has|have|can)\b", asked, re.IGNORECASE):
+        head = head.split(" — ", 1)[1].capitalize()
+    why = ("every connected part is a tree" if forest else "some part has more edges than a tree "
+           "on its nodes")
+    return (f"{head}: **{m} edges** on **{n} nodes** in **{parts} connected component(s)**; "
+            f"{why}.")
+
+
 # -- triangles --------------------------------------------------------------------------
 def triangle_calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.graph_intents import _resolve
@@ -83,7 +114,7 @@ FIGURES = [
      r"steps lie between", "average shortest path length"),
     ("degeneracy", r"degeneracy|k-?core|deepest core|core level", "degeneracy (largest k with a "
      "non-empty k-core)"),
-    ("density", r"density|sparse|fraction of possible|share of all pairs|how full", "density"),
+    ("density", r"density|\bdense\b|sparse|fraction of possible|share of all pairs|how full", "density"),
     ("transitivity", r"transitivity", "transitivity"),
 ]
 

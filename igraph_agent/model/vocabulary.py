@@ -333,7 +333,7 @@ def words(question: str, info: dict[str, Any], unknown: list[str] = ()) -> dict[
     return out
 
 
-_UNITS = re.compile(r"\b(?:km|kms|kilomet\w*|miles?|minutes?|hours?|seconds?|metres?|meters?|"
+_UNITS = re.compile(r"\b(?:km|kms|kilomet\w*|miles?|minutes?|hours?|seconds|secs?|metres?|meters?|"
                     r"euros?|dollars?|mw|kw|gw|kv|mwh|kwh|mbps|gbps|tonnes?|tons|kg)\b|\$",
                     re.IGNORECASE)
 _TWO_MODE = re.compile(r"co-?occur|co-?attend|\bsame (?:events?|clubs?|meetings?|projects?)\b|"

@@ -1,0 +1,83 @@
+"""A rank named in the question ("the second most friends", "3rd highest pagerank") is
+answered at that rank, or asked about where no ranking takes it; an undirected graph's
+cycles are answered yes or no from its edges, nodes and components; a what-if answers
+only what removing a node does to the components (another measure after the removal is
+asked about), and a yes/no what-if says yes or no. networkx is the oracle."""
+
+from __future__ import annotations
+
+import re
+
+import networkx as nx
+import pandas as pd
+import pytest
+
+from tests.test_directed_totals import _ask
+
+NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "gina", "hal", "ivy", "jack"]
+
+
+def _pals() -> nx.Graph:
+    g = nx.relabel_nodes(nx.connected_watts_strogatz_graph(10, 4, 0.3, seed=2),
+                         lambda n: NAMES[n])
+    g.add_edges_from([("kim", "leo"), ("leo", "mia")])
+    return g
+
+
+PALS = pd.DataFrame(list(_pals().edges()), columns=["person_a", "person_b"])
+CHAIN = pd.DataFrame([("p1", "p2"), ("p2", "p3"), ("p3", "p4"), ("p2", "p5")],
+                     columns=["person_a", "person_b"])
+
+
+def test_the_second_most_connected_is_named_at_that_rank(tmp_path):
+    g = _pals()
+    ranked = sorted(g.degree(), key=lambda x: -x[1])
+    resp = _ask(tmp_path, PALS, "Who has the second most friends?")
+    assert resp.status == "answered", resp.answer
+    m = re.match(r"Ranked 2nd by degree: \*\*(\w+)\*\* \((\d+)", resp.answer)
+    assert m and int(m.group(2)) == ranked[1][1] and g.degree(m.group(1)) == ranked[1][1]
+
+
+def test_the_third_highest_pagerank_is_named_at_that_rank(tmp_path):
+    pr = sorted(nx.pagerank(_pals()).items(), key=lambda x: -x[1])
+    resp = _ask(tmp_path, PALS, "Who has the 3rd highest pagerank?")
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"Ranked 3rd by pagerank: **{pr[2][0]}**"), resp.answer
+
+
+def test_a_rank_from_the_bottom_is_asked_about_not_answered_with_the_least(tmp_path):
+    resp = _ask(tmp_path, PALS, "Who has the second fewest friends?")
+    assert resp.status == "needs_clarification", resp.answer
+
+
+@pytest.mark.parametrize(("table", "question", "want"), [
+    (PALS, "Does the friend network contain any cycles?", "**Yes**"),
+    (CHAIN, "Are there any loops in this network?", "**No**"),
+    (CHAIN, "Is this network a tree?", "**Yes** — it is a tree"),
+    (PALS, "Is this network a tree?", "**No** — it is not a tree"),
+])
+def test_an_undirected_graphs_cycles_are_answered_yes_or_no(tmp_path, table, question, want):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(want), resp.answer
+    assert f"**{len(table)} edges**" in resp.answer
+
+
+@pytest.mark.parametrize("question", ["If carol left, how many communities would there be?",
+                                      "If alice left, who would be the most connected person?",
+                                      "How would the average path length change if carol left?"])
+def test_another_measure_after_a_removal_is_asked_about_not_answered_with_components(
+        tmp_path, question):
+    resp = _ask(tmp_path, PALS, question)
+    assert resp.status == "needs_clarification", resp.answer
+    assert "remove_and_compare" not in [a.tool for a in resp.actions]
+
+
+def test_a_yes_no_removal_says_whether_the_network_splits(tmp_path):
+    g = _pals()
+    before = nx.number_connected_components(g)
+    g.remove_node("leo")
+    assert nx.number_connected_components(g) > before
+    resp = _ask(tmp_path, PALS, "Would the network fall apart if leo were removed?")
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**Yes** — Without leo")
