@@ -48,6 +48,29 @@ def test_a_live_runs_card_change_updates_only_the_cards_part():
     assert [c["tool"] for c in panel.cards] == ["get_graph_info", "node_centrality"]
 
 
+def test_events_read_again_after_an_interrupted_reader_are_not_folded_twice():
+    """■ may land after the panel folded a batch but before the waiting cell moved its
+    cursor: the cell then reads the batch again from the old cursor."""
+    panel = RunWidget.for_run("run_1", "Which station is the hub?")
+    _started(panel)
+    batch = [{"type": "tool.completed", "index": 2, "ts": 100.4,
+              "data": {"call_id": "p1_0", "tool": "get_graph_info", "success": True,
+                       "summary": "12 stations", "elapsed_ms": 300}},
+             {"type": "tool.started", "index": 3, "ts": 100.5,
+              "data": {"call_id": "p2_0", "tool": "node_centrality", "args": {}}}]
+    panel.apply(batch)
+    changed = _recording(panel)
+    panel.apply([*batch[:1]])
+    panel.apply(batch)
+    assert changed == []
+    assert [c["call_id"] for c in panel.cards] == ["p1_0", "p2_0"]
+    assert [e["index"] for e in panel.events] == [0, 1, 2, 3]
+    panel.apply([*batch, {"type": "tool.started", "index": 4, "ts": 100.6,
+                          "data": {"call_id": "p3_0", "tool": "degree_analysis", "args": {}}}])
+    assert [c["call_id"] for c in panel.cards] == ["p1_0", "p2_0", "p3_0"]
+    assert changed == ["cards"]
+
+
 def test_job_progress_sends_the_jobs_part_and_never_the_cards():
     panel = RunWidget.for_run("run_2", "Train a classifier on the lab labels")
     panel.apply([{"type": "run.started", "index": 0, "ts": 10.0, "data": {}},

@@ -56,6 +56,7 @@ class RunWidget(anywidget.AnyWidget):
         super().__init__(labels=labels(), **runview.split(view), **kwargs)
         self._view = view
         self.events: list[dict[str, Any]] = list(events or [])
+        self._applied = max((e.get("index", -1) for e in self.events), default=-1)
         self._lock = threading.RLock()
         self._on_command = on_command
         self.finishes = 0  # responses shown so far (a click's line is dropped once one came)
@@ -90,14 +91,22 @@ class RunWidget(anywidget.AnyWidget):
 
     # -- writers ----------------------------------------------------------------------
     def apply(self, events: list[dict[str, Any]]) -> None:
-        """Fold new events in and sync them in one message."""
-        if not events:
-            return
+        """Fold new events in and sync them in one message.
+
+        An event already folded in (its index at or below the last one applied) is skipped:
+        a reader interrupted (■) after this fold but before it moved its own cursor reads
+        the same events again, and a card must not be drawn twice."""
         with self._lock:
+            events = [e for e in events if e.get("index") is None or e["index"] > self._applied]
+            if not events:
+                return
             view = self.view
             for event in events:
                 view = runview.apply_event(view, event)
-            self.events = runview.compact([*self.events, *events])
+            compacted = runview.compact([*self.events, *events])
+            last = max((e["index"] for e in events if e.get("index") is not None),
+                       default=self._applied)
+            self._view, self.events, self._applied = view, compacted, last
             self._show(view)
 
     def finish(self, response: dict[str, Any], figures: list[dict[str, str]] | None = None) -> None:
