@@ -363,6 +363,38 @@ def test_only_a_status_request_of_this_protocol_version_is_answered():
     assert status_reply({"type": "status_request", "version": 1}, broken) is None
 
 
+def test_store_status_publications_reach_the_status_bar_in_the_order_they_were_read(
+        monkeypatch):
+    """The command worker reads the store while the run still goes; the run's writer reads it
+    once the run ended: the stale read must not be sent after the fresh one."""
+    import threading
+
+    from igraph_agent.jupyter import report_comm
+
+    sent: list[str] = []
+    stale_read, let_stale_send = threading.Event(), threading.Event()
+
+    def store_status(agent):
+        if agent == "worker":  # reads "running", then loses the CPU before sending
+            stale_read.set()
+            let_stale_send.wait(10)
+            return {"run_state": "running"}
+        return {"run_state": "idle"}
+
+    monkeypatch.setattr(report_comm, "store_status", store_status)
+    monkeypatch.setattr(report_comm, "send", lambda m: sent.append(m["run_state"]) or True)
+    worker = threading.Thread(target=report_comm.publish_store_status, args=("worker",))
+    worker.start()
+    assert stale_read.wait(10)
+    writer = threading.Thread(target=report_comm.publish_store_status, args=("writer",))
+    writer.start()
+    writer.join(0.5)  # unguarded, the writer sends now, before the worker's stale state
+    let_stale_send.set()
+    worker.join(10)
+    writer.join(10)
+    assert sent == ["running", "idle"]
+
+
 def test_a_graph_state_checked_before_any_load_is_a_finding_without_figures(tmp_path):
     from igraph_agent.graph.session import SessionGraph
     from igraph_agent.graph.workspace import Workspace

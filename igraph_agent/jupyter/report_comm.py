@@ -24,6 +24,7 @@ In a notebook cell::
 from __future__ import annotations
 
 import shlex
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -185,10 +186,18 @@ def store_status(agent: Any, session_id: str | None = None) -> dict[str, Any]:
     return status_message(run_id, state, pending, jobs)
 
 
+_STORE_STATUS_LOCK = threading.Lock()
+
+
 def publish_store_status(agent: Any) -> bool:
-    """Send :func:`store_status` (after a decision, a cancel, a run's end, a page reload)."""
+    """Send :func:`store_status` (after a decision, a cancel, a run's end, a page reload).
+
+    Reading and sending hold one lock: the command worker and a run's writer both publish,
+    and a state read before the run ended must not reach the status bar after the state
+    read once it ended."""
     try:
-        return send(store_status(agent))
+        with _STORE_STATUS_LOCK:
+            return send(store_status(agent))
     except Exception:  # the status bar is a convenience; never fail a command over it
         return False
 
