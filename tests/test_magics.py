@@ -87,6 +87,14 @@ def _wait_view(k: KernelSession, run_id: str, statuses: set[str], timeout: float
     raise AssertionError(f"panel of {run_id} never reached {statuses}: {k.view_of(run_id)}")
 
 
+def _collect_until(k: KernelSession, holds, timeout: float = 60) -> None:
+    """Read iopub until ``holds()`` is true (a writer or worker thread's last message can
+    come well after the run's end on a loaded machine), or ``timeout``; the caller asserts."""
+    deadline = time.monotonic() + timeout
+    while not holds() and time.monotonic() < deadline:
+        k.collect(0.3)
+
+
 def _click(k: KernelSession, run_id: str, content: dict) -> None:
     """What widget.js's model.send(...) puts on the wire."""
     comm_id = next(cid for cid, v in k.widget_views().items() if v.get("run_id") == run_id)
@@ -305,7 +313,9 @@ def test_show_rebuilds_the_panel_from_the_stored_run(k7):
 # -- threading: --no-wait, Stop, interrupt, responsiveness ------------------------------------
 def test_no_wait_returns_at_once_kernel_stays_responsive_and_panel_completes(kernel):
     name = f"slow_nowait_{id(kernel)}"
-    kernel.run(SLOW_MODEL.format(delay=0.6, steps=3, name=name))
+    # long enough to outlast the checks below (status, three `1+1`, a busy cell) on a
+    # loaded machine: each is a kernel round trip
+    kernel.run(SLOW_MODEL.format(delay=2.0, steps=4, name=name))
     out = kernel.run(f"%%agent --no-wait --with karate --model scripted/{name}\nWork slowly")
     assert out.status == "ok" and not out.stderr
     run_id = _run_id(kernel)
@@ -321,16 +331,22 @@ def test_no_wait_returns_at_once_kernel_stays_responsive_and_panel_completes(ker
     assert [c["tool"] for c in view["tools"]][-3:] == ["get_graph_info"] * 3
     assert "active run: none" in kernel.run("%agent status").stdout
     # the background writer replaced the live panel by the static rendition in its cell
-    kernel.collect(1.0)
+    # (just after the response: wait for it) ...
+    def updates() -> list:
+        return [m["content"] for m in kernel.iopub if m["msg_type"] == "update_display_data"
+                and m["content"]["transient"].get("display_id") == f"igraph-agent-{run_id}"]
+
+    _collect_until(kernel, lambda: any("application/vnd.jupyter.widget-view+json" not in u["data"]
+                                       for u in updates()))
+    kernel.collect(0.5)  # nothing replaces it again
     # ... and told the status bar as the run went: running, then idle
     states = [m["content"]["data"].get("run_state") for m in kernel.iopub
               if m["msg_type"] == "comm_open" and m["content"].get("target_name") == "igraph_agent"
               and m["content"]["data"].get("run_id") == run_id]
     assert "running" in states and states[-1] == "idle", states
-    updates = [m["content"] for m in kernel.iopub if m["msg_type"] == "update_display_data"
-               and m["content"]["transient"].get("display_id") == f"igraph-agent-{run_id}"]
-    assert updates and "application/vnd.jupyter.widget-view+json" not in updates[-1]["data"]
-    assert "The scripted run finished." in updates[-1]["data"]["text/html"]
+    shown = updates()
+    assert shown and "application/vnd.jupyter.widget-view+json" not in shown[-1]["data"]
+    assert "The scripted run finished." in shown[-1]["data"]["text/html"]
 
 
 def test_stop_click_cancels_a_running_run(kernel):
@@ -383,17 +399,27 @@ def test_cancel_command_cancels_the_active_run(k7):
     k7.run("%%agent --no-wait --model scripted/slow_cancel_cmd\nWork for a long time")
     run_id = _run_id(k7)
     assert k7.run("%agent cancel").stdout.strip() == f"cancel requested for {run_id}"
-    assert _wait_view(k7, run_id, {"cancelled", "answered"}, timeout=30)["status"] == "cancelled"
+    # the final response, not the cancelled badge: the badge comes a moment before the run's
+    # handle is done, and until then the run is still the active one
+    # (a cancelled run's response has status "error", code RUN_CANCELLED)
+    view = _wait_view(k7, run_id, {"cancelled", "answered", "error"}, timeout=30,
+                      response=True)
+    assert view["status"] == "cancelled", view["error"]
     assert k7.run("%agent cancel").stdout.strip() == "no active run to cancel"
 
 
 def test_interrupting_a_waiting_cell_cancels_its_run(kernel):
     name = f"slow_interrupt_{id(kernel)}"
     kernel.run(SLOW_MODEL.format(delay=1.5, steps=40, name=name))
-    msg_id = kernel.kc.execute(f"%%agent --model scripted/{name}\nWork for a long time")
-    time.sleep(2.5)
-    kernel.km.interrupt_kernel()
+    question = "Work for a long time, until interrupted"
+    msg_id = kernel.kc.execute(f"%%agent --model scripted/{name}\n{question}")
     deadline = time.monotonic() + 60
+    running = False
+    while not running:  # interrupt the cell once it waits for its run (its first tool card)
+        kernel._next_iopub(deadline)
+        running = any(v.get("question") == question and v.get("tools")
+                      and v.get("status") == "running" for v in kernel.widget_views().values())
+    kernel.km.interrupt_kernel()
     stderr, error, idle = "", None, False
     while not idle:
         msg = kernel._next_iopub(deadline)
@@ -424,11 +450,14 @@ def test_kernel_stays_responsive_while_a_job_runs_and_status_lists_it(kernel):
         "print(agent().jobs.submit('slow-demo', _work))")
     job_id = out.stdout.strip()
     assert job_id.startswith("job_"), out
-    time.sleep(0.5)
+    deadline = time.monotonic() + 30
     status = kernel.run("%agent status").stdout
+    while f"job {job_id} (slow-demo, run -): queued" in status and time.monotonic() < deadline:
+        time.sleep(0.2)  # its thread has not marked it running yet
+        status = kernel.run("%agent status").stdout
     assert f"job {job_id} (slow-demo, run -): running" in status
     assert _fastest_one_plus_one(kernel) < RESPONSIVE_S
-    kernel.run(f"agent().jobs.cancel({job_id!r})\nagent().jobs.wait({job_id!r}, timeout=10)")
+    kernel.run(f"agent().jobs.cancel({job_id!r})\nagent().jobs.wait({job_id!r}, timeout=60)")
     assert "jobs: none running" in kernel.run("%agent status").stdout
 
 
@@ -464,7 +493,7 @@ def test_reject_and_modify_line_commands_decide_pending_calls(k7):
     call_id = k7.view_of(run_id)["pending"][0]["tool_call_id"]
     out = k7.run(f"%agent reject {run_id} {call_id}")
     assert out.stdout.startswith(f"reject sent for {call_id}"), out
-    view = _wait_view(k7, run_id, {"answered", "blocked", "error"}, timeout=60)
+    view = _wait_view(k7, run_id, {"answered", "blocked", "error"}, timeout=60, response=True)
     assert view["pending"] == []
     again = k7.run(f'%agent modify {run_id} {call_id} {json.dumps({"x": 1})}')
     assert again.stdout.startswith("APPROVAL_CONFLICT: "), again
@@ -538,10 +567,14 @@ def test_a_new_question_while_a_run_is_paused_offers_to_decide_or_cancel_it(k7):
     view = k7.view_of(run_id)
     assert view["status"] == "cancelled" and view["pending"] == [], view
     assert "Waiting for approval" not in view["answer"]
-    k7.collect(1.0)
-    static = [m["content"]["data"] for m in k7.iopub[before:]
-              if m["msg_type"] == "update_display_data"
-              and 'data-status="cancelled"' in m["content"]["data"].get("text/html", "")]
+
+    def static_renditions() -> list:
+        return [m["content"]["data"] for m in k7.iopub[before:]
+                if m["msg_type"] == "update_display_data"
+                and 'data-status="cancelled"' in m["content"]["data"].get("text/html", "")]
+
+    _collect_until(k7, static_renditions, timeout=30)
+    static = static_renditions()
     assert static, "the paused panel's cell was not replaced by its cancelled rendition"
     assert "Waiting for approval" not in static[-1]["text/html"]
     assert "Waiting for approval" not in static[-1]["text/markdown"]
@@ -664,8 +697,11 @@ def test_status_bar_clears_when_an_approval_is_decided_by_a_click_or_a_command(k
                                 "tool_call_id": call_id})
         else:
             k7.run(f"%agent reject {run_id} {call_id}")
-        _wait_view(k7, run_id, {"answered", "blocked", "error"}, timeout=60)
-        k7.collect(1.0)
+        _wait_view(k7, run_id, {"answered", "blocked", "error"}, timeout=60, response=True)
+        # the writer publishes the store's state after the response; wait for an idle one
+        _collect_until(k7, lambda since=before: any(m["run_state"] == "idle"
+                                                    for m in _status_messages(k7, since)))
+        k7.collect(1.0)  # and nothing after it says otherwise
         last = _status_messages(k7, before)[-1]
         assert (last["run_state"], last["pending_approvals"]) == ("idle", 0), decide_by
 
@@ -695,7 +731,7 @@ def test_a_status_request_is_answered_with_the_state_in_the_store(kernel):
     assert (status["type"], status["run_state"], status["pending_approvals"], status["run_id"]) \
         == ("status", "awaiting_approval", 1, run_id)
     kernel.run(f"%agent reject {run_id} {call_id}")
-    _wait_view(kernel, run_id, {"answered", "blocked", "error"}, timeout=60)
+    _wait_view(kernel, run_id, {"answered", "blocked", "error"}, timeout=60, response=True)
     status = _ask_status(kernel)
     assert (status["run_state"], status["pending_approvals"], status["jobs"]) == ("idle", 0, [])
 
