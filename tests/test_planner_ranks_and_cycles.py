@@ -81,3 +81,19 @@ def test_a_yes_no_removal_says_whether_the_network_splits(tmp_path):
     resp = _ask(tmp_path, PALS, "Would the network fall apart if leo were removed?")
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith("**Yes** — Without leo")
+
+
+@pytest.mark.parametrize(("question", "removed", "ends"), [
+    ("If leo left, can kim still reach mia?", "leo", ("kim", "mia")),
+    ("If carol leaves, is alice still connected to jack?", "carol", ("alice", "jack")),
+])
+def test_a_removal_asked_about_one_pairs_reach_answers_that_pair(tmp_path, question, removed,
+                                                                 ends):
+    g = _pals()
+    g.remove_node(removed)
+    resp = _ask(tmp_path, PALS, question)
+    assert resp.status == "answered", resp.answer
+    call = next(a for a in resp.actions if a.tool == "remove_and_compare")
+    assert call.args["nodes"] == [removed] and call.args["reach"] == list(ends)
+    want = "**Yes**" if nx.has_path(g, *ends) else "**No**"
+    assert resp.answer.startswith(want), resp.answer

@@ -290,9 +290,10 @@ LEXICON.update({
                    slots.EDGE_REMOVAL.pattern),
         negatives=_rx(r"self-loops|isolated|duplicates|\bsave\b|new version|unload|the graph\b\W*$",
                       r"\bif (?:they|we|you|it|he|she|someone|anyone|one|any)\b",
-                      # a removal asked about one node's reach is no component count: ask
-                      r"\b(?:reach|get to|end up|cut off from|lose \w+ connection|still (?:connected|"
-                      r"linked) (?:to|with))\b",
+                      # which nodes lose one node: no component count (one pair's reach is
+                      # answered: remove_and_compare's reach)
+                      r"\b(?:cut off from|lose \w+ connection|how many \w+ (?:can|could|would) \w+ "
+                      r"(?:still )?reach)\b",
                       # it counts components: another measure after the removal is asked about
                       r"\b(?:communit\w*|clusters?|modul\w+|path length|diameter|distances?|density|"
                       r"clustering|centrality|central|betweenness|pagerank|degree|most connected|"

@@ -183,14 +183,45 @@ def _removed(st: PlanState) -> tuple[list[str], bool]:
     return ([name] if name else []), False
 
 
+#: the two ends a what-if asks about ("can Carajas still reach shipyd", "is ana still
+#: connected to ben", "can you still get from A to B"), each a single word
+_REACH = [re.compile(p, re.IGNORECASE) for p in (
+    r"\bfrom\s+([\w.-]+)\s+(?:still\s+|ever\s+)?(?:reach|get to|end up (?:at|in))\s+([\w.-]+)",
+    r"\b(?:get|go|travel|walk|ship|send \w+)\s+from\s+([\w.-]+)\s+to\s+([\w.-]+)",
+    r"\b(?:can|could|would|will|does|do)\s+([\w.-]+)\s+(?:still\s+|ever\s+)?(?:reach|get to|"
+    r"end up (?:at|in|calling|reaching))\s+([\w.-]+)",
+    r"\b(?:is|are|would|will)\s+([\w.-]+)\s+(?:be\s+)?still\s+(?:be\s+)?(?:connected|linked)\s+"
+    r"(?:to|with)\s+([\w.-]+)")]
+_REACH_ASK = re.compile(r"\b(?:reach|get to|get from|end up|still (?:be )?(?:connected|linked) "
+                        r"(?:to|with))\b", re.IGNORECASE)
+
+
+def _reach_pair(st: PlanState) -> list[str] | None:
+    """The (from, to) a what-if asks about, or None; [] where it asks about reach but names
+    no two ends this planner can read (then it asks)."""
+    q = st.question.split(",")[-1] if "," in st.question else st.question
+    if not _REACH_ASK.search(st.question):
+        return None
+    for rx in _REACH:
+        m = rx.search(q) or rx.search(st.question)
+        if m and all(g.lower() not in {"you", "we", "i", "it", "they", "one", "anyone",
+                                       "someone", "the", "a", "an"} for g in m.groups()):
+            return [m.group(1), m.group(2)]
+    return []
+
+
 def whatif_calls(st: PlanState) -> list[Call]:
     names, edge = _removed(st)
-    if not names:
+    ends = _reach_pair(st)
+    if not names or ends == []:
         return []
-    searches, ids = _resolve(st, names)
+    searches, ids = _resolve(st, names + (ends or []))
     if ids is None:
         return searches
-    args = {"edges": [ids[:2]]} if edge else {"nodes": ids}
+    gone = ids[: len(names)]
+    args: dict[str, Any] = {"edges": [gone[:2]]} if edge else {"nodes": gone}
+    if ends:
+        args["reach"] = ids[len(names):]
     return [*searches, Call("remove_and_compare", args)]
 
 
@@ -207,6 +238,17 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
     cut = d.cut_off
     lost = (f"; {cut.total} node(s) lose their link to the main part (e.g. "
             f"{', '.join(map(str, cut.items[:6]))})" if cut.total else "")
+    if d.reach is not None:
+        r = d.reach
+        if r.before_hops is None:
+            head = f"**No** — {r.source} does not reach {r.target} even now"
+        elif r.after_hops is None:
+            head = f"**No** — without {what}, {r.source} no longer reaches {r.target}"
+        else:
+            head = (f"**Yes** — without {what}, {r.source} still reaches {r.target} in "
+                    f"**{r.after_hops} hop(s)**: " + " → ".join(map(str, r.after_path)))
+        return (_found(st, names) + head + f" (before: {r.before_hops} hop(s)). Nothing was "
+                "changed.")
     split = a.components > b.components
     yes_no = ""  # "would the network fall apart if Leo left": yes or no first
     if re.match(r"\s*(?:would|will|does|do|is|are|can)\b", str(st.context.get("asked") or ""),
