@@ -111,7 +111,10 @@ class KernelSession:
                 out.error = content
             elif kind == "status" and content["execution_state"] == "idle":
                 idle = True
-        reply = self.kc.get_shell_msg(timeout=max(1.0, deadline - time.monotonic()))
+        while True:  # this cell's reply (a cell a test executed itself may have left its own)
+            reply = self.kc.get_shell_msg(timeout=max(1.0, deadline - time.monotonic()))
+            if reply["parent_header"].get("msg_id") == msg_id:
+                break
         out.status = reply["content"]["status"]
         if not out.elapsed_s:
             out.elapsed_s = time.perf_counter() - started

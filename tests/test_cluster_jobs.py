@@ -65,7 +65,7 @@ def wait_for_progress(store: Store, job_id: str, count: int = 1) -> None:
 def host_gone(jobs: JobManager, job_id: str) -> bool:
     """The Ray actor the job ran in no longer exists (``ray.kill`` is asynchronous: its
     name resolves until the cluster has seen the actor die, so allow it a bounded time)."""
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + WAIT
     while True:
         try:
             ray.get_actor(host_of(jobs.db.get_job(job_id).owner), namespace=NAMESPACE)

@@ -174,7 +174,7 @@ def test_cancel_interrupts_the_model_call_and_is_confirmed_after_persisting(tmp_
     status = agent.cancel(run_id=handle.run_id, cancel_request_id="c-3", wait=30)
     assert (status.run_status, status.cancel_status) == ("cancelled", "confirmed")
     assert status.execution_stopped and status.terminal_persisted and status.can_send
-    resp = handle.wait(5)
+    resp = handle.wait(30)
     assert resp.error.code == ErrorCode.RUN_CANCELLED and len(model.requests) == 1
     assert [e.tool for e in resp.evidence] == ["note"]  # the finished tool result is kept
     assert agent.events(handle.run_id)[-1]["type"] == "run.cancelled"

@@ -30,8 +30,9 @@ RACE_S = float(os.environ.get("REVISION_RACE_S", "20"))
 KILL_S = float(os.environ.get("REVISION_KILL_S", "90"))
 KILL_CHILDREN = 3
 
-# commits revisions of one dataset and constructs new ones until the deadline; logs each
-# commit the moment the store has it
+# commits revisions of one dataset and constructs new ones for the given seconds (counted
+# once its imports are done: a loaded machine may take seconds to start a process); logs
+# each commit the moment the store has it
 _WRITER = textwrap.dedent("""
     import json, os, sys, time
     import networkx as nx, pandas as pd
@@ -39,7 +40,8 @@ _WRITER = textwrap.dedent("""
     from igraph_agent.graph.workspace import Workspace
     from igraph_agent.store import Store
 
-    home, ds, log_path, until = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+    home, ds, log_path = sys.argv[1], sys.argv[2], sys.argv[3]
+    until = time.time() + float(sys.argv[4])
     ws = Workspace(home, Store(home + "/agent.db"))
     log = open(log_path, "a")
     i = 0
@@ -60,7 +62,7 @@ _OPENER = textwrap.dedent("""
     import sys, time
     from igraph_agent import Agent
 
-    home, until = sys.argv[1], float(sys.argv[2])
+    home, until = sys.argv[1], time.time() + float(sys.argv[2])
     opens = 0
     while time.time() < until:
         Agent(home=home).close()
@@ -119,11 +121,10 @@ def test_opening_a_project_while_another_process_commits_loses_no_revision(tmp_p
     (tmp_path / "writer.py").write_text(_WRITER)
     (tmp_path / "opener.py").write_text(_OPENER)
     log = tmp_path / "commits.log"
-    until = time.time() + RACE_S
     writer = subprocess.Popen([sys.executable, str(tmp_path / "writer.py"), str(home), ds,
-                               str(log), str(until)], stderr=subprocess.PIPE, text=True)
+                               str(log), str(RACE_S)], stderr=subprocess.PIPE, text=True)
     opener = subprocess.Popen([sys.executable, str(tmp_path / "opener.py"), str(home),
-                               str(until)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               str(RACE_S)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True)
     opens, opener_err = opener.communicate(timeout=RACE_S + 120)
     _, writer_err = writer.communicate(timeout=RACE_S + 120)

@@ -145,9 +145,9 @@ def _side_registry(log: list[str], gate: threading.Event | None = None):
         """Independent of the graph; with a gate, waits until fast_note ran alongside and its
         completion was recorded (the two calls then complete in a known order: without the
         second wait, both threads return at once and either completion may be seen first)."""
-        if gate is not None and not gate.wait(10):
+        if gate is not None and not gate.wait(60):
             raise ToolError(ErrorCode.TOOL_FAILED, "fast_note never ran alongside")
-        if gate is not None and not _completed(ctx, "fast_note", within=10):
+        if gate is not None and not _completed(ctx, "fast_note", within=60):
             raise ToolError(ErrorCode.TOOL_FAILED, "fast_note's completion was never recorded")
         log.append(f"slow:{args.key}")
         return ToolOutput(data={"key": args.key}, summary=f"slow {args.key}")
@@ -217,7 +217,7 @@ def test_concurrency_limit_is_honoured(tmp_path, monkeypatch):
     monkeypatch.setenv("AGENT_TOOL_MAX_CONCURRENCY", "2")
     lock = threading.Lock()
     state = {"now": 0, "max": 0}
-    pair = threading.Barrier(2, timeout=10)
+    pair = threading.Barrier(2, timeout=60)
 
     @tool(reads=("report",))
     def paired(ctx: ToolContext, args: _Key) -> ToolOutput:

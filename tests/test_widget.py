@@ -140,7 +140,7 @@ SLOW_MODEL = """
 import time
 from igraph_agent.model.scripted import ScriptedModel, call
 def _slow_step(messages, tools):
-    time.sleep(0.6)
+    time.sleep(1.5)  # apart enough that a busy kernel's drain does not fold two steps in one
     return [call("get_graph_info")]
 ScriptedModel([_slow_step] * 3 + ["The scripted run finished."], name="wire")
 """
