@@ -109,3 +109,33 @@ def test_a_side_counted_by_a_quantity_ranks_the_other_side(tmp_path, question, w
     resp = _ask(tmp_path, SIGNUPS, question)
     assert resp.status == "answered", resp.answer
     assert want in resp.answer and "Garden" not in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize("question", ["how many separate trail systems are there",
+                                      "Is the whole trail map one connected network?"])
+def test_the_parts_of_the_network_in_a_users_words_count_the_components(tmp_path, question):
+    resp = _ask(tmp_path, TRAILS, question)
+    assert resp.status == "answered", resp.answer
+    assert "connectivity" in [a.tool for a in resp.actions]
+    assert f"**{nx.number_connected_components(_trails())} connected component(s)**" in resp.answer
+
+
+def test_can_i_hike_from_one_hut_to_another_is_a_route_answered_no_across_the_parts(tmp_path):
+    resp = _ask(tmp_path, TRAILS, "can i hike from Vallon to Alpen?")
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**No**") and "no path" in resp.answer
+
+
+def test_how_many_of_one_side_are_there_counts_both_sides_not_ranks_one(tmp_path):
+    resp = _ask(tmp_path, SIGNUPS, "how many volunteers are there?")
+    assert resp.status == "answered", resp.answer
+    assert "bipartite_check" in [a.tool for a in resp.actions]
+    assert f"**{SIGNUPS.volunteer.nunique()}**" in resp.answer
+
+
+def test_how_many_different_sources_a_node_buys_from_is_its_in_degree(tmp_path):
+    table = pd.DataFrame([("mine", "mill"), ("port", "mill"), ("farm", "mill"),
+                          ("mill", "shop")], columns=["supplier", "buyer"])
+    resp = _ask(tmp_path, table, "how many different suppliers does mill buy from?")
+    assert resp.status == "answered", resp.answer
+    assert "in-degree **3**" in resp.answer

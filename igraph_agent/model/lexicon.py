@@ -101,13 +101,16 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\b(?:quickest|fastest|shortest|cheapest|easiest)\s+(?:\w+\s+)?\w+\s+from\s+"
                    r"\S+.*\bto\s+\S",
                    r"\bis there (?:a|any) (?:path|route|way) (?:from|between)\b",
+                   r"^\s*(?:can|could)\s+(?:i|you|we|one)\s+(?:\w+\s+)?(?:from\s+\S+\s+to|"
+                   r"between)\s+\S",
                    r"\bfewest (?:hops|stops|roads|edges|links|transfers|legs)\b.*\b(?:from|between)\b",
                    r"^\s*(?:is|are|was|were)\s+\S+(?:\s+\S+)?\s+(?:directly\s+)?(?:connected|linked|"
                    r"tied|adjacent|joined)\s+(?:to|with)\s+\S"),
         negatives=_rx(r"most distant|longest shortest|farthest|average (?:shortest )?path|"
                       r"mean distance|characteristic path|worst-case distance|greatest distance|"
                       r"independent|disjoint|robust|shortest paths\b|fewest steps|"
-                      r"steps lie between", r"(?:connected|linked|reachable) (?:to|with|from) "
+                      r"steps lie between", r"\bhow many separate\b|\b(?:supply|value|food) chain\b",
+                      r"(?:connected|linked|reachable) (?:to|with|from) "
                       r"(?:every|all|each)\b"),
         clarify=_ask_route, hint="the shortest path between two named nodes"),
     "connectivity": dict(
@@ -123,7 +126,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\b(?:is|are)\s+(?:every|each|all(?: the)?)\s+(?:\w+\s+)?(?:connected|linked|"
                    r"reachable)\s+(?:to|with|from)\s+(?:every|each|all)\b|"
                    r"\beveryone (?:connected|reachable|linked)\b|\bcan everyone reach\b",
-                   r"independent (?:routes|paths)|disjoint paths|node connectivity|robustly"),
+                   r"independent (?:routes|paths)|disjoint paths|node connectivity|robustly",
+                   r"\bhow many separate (?:\w+ )?(?:systems|networks|parts|pieces|groups|clusters|"
+                   r"areas|regions|sections)\b",
+                   r"\b(?:one|a single) connected (?:network|graph|whole|system|grid|piece)\b"),
         negatives=_rx(r"into (?:communities|clusters|groups|factions)", r"\bstrongly\b"),
         group="components", hint="components, cut nodes and bridge edges"),
     "local": dict(

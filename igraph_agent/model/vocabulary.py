@@ -160,12 +160,13 @@ _EDGE_VERBS = ("call", "pay", "send", "transfer", "email", "message", "text", "i
 _BACK = r"(?:receive|get|hear|take|buy|borrow|learn)"  # the target acts: "calls ph5 receives"
 _ON = r"(?: (?:to|from|on|at|with|for|into))?"
 _VERB = "{verb}"  # filled per graph by :func:`_directed`
+_KIND = r"(?:different |distinct |other |unique |separate )?[a-z]+"  # "how many different suppliers"
 _DIRECTED: list[tuple[str, str]] = [
-    (rf"^\s*how many [a-z]+ (?:does|do|did) ({_ANY}) {_BACK}{_ON}\s*\??\s*$",
+    (rf"^\s*how many {_KIND} (?:does|do|did) ({_ANY}) {_BACK}{_ON}\s*\??\s*$",
      r"What is the in-degree of \1?"),
-    (rf"^\s*how many [a-z]+ (?:does|do|did) ({_ANY}) {_VERB}{_ON}\s*\??\s*$",
+    (rf"^\s*how many {_KIND} (?:does|do|did) ({_ANY}) {_VERB}{_ON}\s*\??\s*$",
      r"What is the out-degree of \1?"),
-    (rf"^\s*how many [a-z]+ {_VERB}{_ON} ({_ANY})\s*\??\s*$", r"What is the in-degree of \1?"),
+    (rf"^\s*how many {_KIND} {_VERB}{_ON} ({_ANY})\s*\??\s*$", r"What is the in-degree of \1?"),
     (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) ({_ANY}) {_BACK}{_ON}\s*\??\s*$",
      r"Who are the in-neighbours of \1?"),
     (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) ({_ANY}) {_VERB}{_ON}\s*\??\s*$",
@@ -259,6 +260,11 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         return "How many nodes are on each side?"  # "how many students and how many courses"
     if directed:
         out = _directed(out, info)
+    if len(sides) == 2 and any(re.fullmatch(
+            rf"\s*how many (?:different |distinct |unique |separate )?(?:{re.escape(s)}|"
+            rf"{re.escape(s.rstrip('s'))}s?)(?: are there| exist| (?:are )?in total| are in "
+            rf"(?:the|this) \w+)?\s*[?.]*\s*", out, re.IGNORECASE) for s in sides):
+        return "How many nodes are on each side?"  # "how many volunteers are there"
     if not directed:
         values = _values(info)
         for pattern, repl in _UNDIRECTED:
