@@ -132,9 +132,10 @@ def test_ctrl_c_while_the_cli_reads_the_data_ends_the_run_cancelled_without_a_tr
     db = home / "agent.db"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:  # interrupt once the run is reading
-        if db.exists():
-            store = Store(db)
-            reading = [r for r in Runs(store).latest() if r.status == RunPhase.RUNNING]
+        if db.exists():  # its reading line, not only its row: the row is written inside
+            store = Store(db)  # agent.start, before the CLI waits for the run
+            reading = [r for r in Runs(store).latest() if r.status == RunPhase.RUNNING
+                       and any(e["type"] == "data.progress" for e in store.events(r.id))]
             store.close()
             if reading:
                 break
