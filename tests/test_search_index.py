@@ -93,7 +93,7 @@ def test_search_edge_on_ids_ranks_as_the_exhaustive_search_and_counts_at_most_it
     assert 0 < indexed["total_matches"] <= exhaustive["total_matches"]
 
 
-def test_two_concurrent_first_searches_build_the_node_index_once_and_agree(tmp_path,
+def test_two_concurrent_first_searches_build_the_node_index_and_degrees_once_and_agree(tmp_path,
                                                                             monkeypatch):
     """The calls of one turn run on threads: the second waits for the first's index."""
     import threading
@@ -117,6 +117,9 @@ def test_two_concurrent_first_searches_build_the_node_index_once_and_agree(tmp_p
         make(self, nodes, fields)
 
     monkeypatch.setattr(search_index.NodeIndex, "__init__", slow_build)
+    counted = []
+    count = search_index._count_degrees
+    monkeypatch.setattr(search_index, "_count_degrees", lambda g: counted.append(1) or count(g))
     found: dict[str, dict] = {}
     calls = [threading.Thread(target=lambda q=q: found.__setitem__(q, ok(ctx, "search_node",
                                                                           query=q)))
@@ -125,7 +128,7 @@ def test_two_concurrent_first_searches_build_the_node_index_once_and_agree(tmp_p
         t.start()
     for t in calls:
         t.join()
-    assert built == [[]]  # one index for both
+    assert built == [[]] and counted == [1]  # one index and one degree count for both
     assert found["n17"]["candidates"][0]["node"] == "n17"
     assert found["n171"]["candidates"][0]["node"] == "n171"
     monkeypatch.setattr(search_index.NodeIndex, "__init__", make)

@@ -92,19 +92,28 @@ def has_node_index(g: nx.Graph, fields: list[str]) -> bool:
 def stored_degrees(g: nx.Graph, wanted: list[str]) -> dict[str, int] | None:
     """Degrees (in + out, a self-loop twice) of ``wanted`` from the stored edge codes, or
     None when the revision has none."""
-    found = _DEGREES.get(g)
-    if found is None:
-        codes, nodes = view_codes(g), node_table(g)
-        if codes is None or nodes is None:
+    with _BUILDING:  # counted (and the ids hashed) once, by the first of concurrent calls
+        found = _DEGREES.get(g)
+        if found is None:
+            found = _count_degrees(g)
+        if found is None:
             return None
-        n = len(nodes)
-        ids = stored_ids(g)
-        found = _DEGREES[g] = (
-            np.bincount(codes[:, 0], minlength=n) + np.bincount(codes[:, 1], minlength=n),
-            ids if ids is not None and len(ids) == n else pd.Index(nodes["id"].astype(str)))
-    deg, ids = found
-    where = ids.get_indexer(wanted)
+        deg, ids = found
+        where = ids.get_indexer(wanted)
     return {w: int(deg[i]) if i >= 0 else 0 for w, i in zip(wanted, where, strict=True)}
+
+
+def _count_degrees(g: nx.Graph) -> tuple[np.ndarray, pd.Index] | None:
+    """``(degrees, ids)`` of a revision's nodes from its stored codes, kept for the next call."""
+    codes, nodes = view_codes(g), node_table(g)
+    if codes is None or nodes is None:
+        return None
+    n = len(nodes)
+    ids = stored_ids(g)
+    found = _DEGREES[g] = (
+        np.bincount(codes[:, 0], minlength=n) + np.bincount(codes[:, 1], minlength=n),
+        ids if ids is not None and len(ids) == n else pd.Index(nodes["id"].astype(str)))
+    return found
 
 
 class EdgeIndex:
