@@ -5,8 +5,10 @@ MW), the graph itself named like a node ("of the friendship graph")."""
 
 from __future__ import annotations
 
+import networkx as nx
 import pandas as pd
 
+from igraph_agent import Agent
 from tests.test_directed_totals import _ask
 from tests.test_planner_reach_and_removals import SIGNUPS
 
@@ -56,3 +58,43 @@ def test_a_count_of_sign_ups_is_not_the_size_of_each_side(tmp_path):
                                    "pairs)?")
     assert resp.status == "needs_clarification", resp.answer
     assert "project_bipartite" not in [a.tool for a in resp.actions]
+
+
+STAFF = pd.DataFrame([("e01", "e02"), ("e02", "e03"), ("e03", "e01"), ("e04", "e05")],
+                     columns=["employee", "coworker"])
+
+
+def test_a_questions_reach_words_answer_yes_or_no(tmp_path):
+    table = STAFF
+    resp = _ask(tmp_path, table, "Can everyone reach everyone else?")
+    assert resp.status == "answered" and resp.answer.startswith("**No**"), resp.answer
+    (tmp_path / "b").mkdir()
+    resp = _ask(tmp_path / "b", table, "Is e05 reachable from e01?")
+    assert resp.status == "answered" and resp.answer.startswith("**No**"), resp.answer
+
+
+def test_the_members_of_one_nodes_component_are_asked_not_answered_with_the_count(tmp_path):
+    resp = _ask(tmp_path, STAFF,
+                "Which employees are in the same component as e04?")
+    assert resp.status == "needs_clarification", resp.answer
+
+
+def test_a_direct_road_to_a_town_lists_its_neighbours(tmp_path):
+    roads = pd.DataFrame([("Lyon", "Nice", 4), ("Lyon", "Orta", 9), ("Nice", "Aix", 3)],
+                         columns=["town_a", "town_b", "km"])
+    resp = _ask(tmp_path, roads, "Which towns have a direct road to Lyon?")
+    assert resp.status == "answered", resp.answer
+    assert "Nice" in resp.answer and "Orta" in resp.answer and "Aix" not in resp.answer
+
+
+def test_an_abbreviated_attribute_named_in_full_gives_the_nodes_value(tmp_path):
+    g = nx.from_pandas_edgelist(STAFF, "employee", "coworker")
+    nx.set_node_attributes(g, {"e01": "Sales", "e02": "Legal", "e03": "IT", "e04": "IT",
+                               "e05": "Legal"}, "dept")
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask("What department is e02 in?", attach=[g])
+    finally:
+        agent.close()
+    assert resp.status == "answered", resp.answer
+    assert "Legal" in resp.answer and "Sales" not in resp.answer, resp.answer

@@ -363,7 +363,8 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     cuts = ", ".join(_who(a) for a in c.articulation_points.items[:5])
     sizes = c.component_sizes
     shown = ", ".join(str(x) for x in sizes[:8]) + (" …" if len(sizes) > 8 else "")
-    whole = re.search(r"\bconnected\b|\bin one piece\b|\blinked (?:together|up)\b|\breachable\b",
+    whole = re.search(r"\bconnected\b|\bin one piece\b|\blinked (?:together|up)\b|\breachable\b|"
+                      r"\breach (?:every|all)",
                       str(st.context.get("asked") or st.question), re.IGNORECASE)
     text = (_yes_no(st, c.components == 1) if whole and c.pair is None else "") + (
             f"The graph has **{c.components} connected component(s)**"

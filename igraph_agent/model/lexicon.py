@@ -102,7 +102,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\S+.*\bto\s+\S",
                    r"\bis there (?:a|any) (?:path|route|way) (?:from|between)\b",
                    r"^\s*(?:can|could)\s+(?:i|you|we|one)\s+(?:\w+\s+)?(?:from\s+\S+\s+to|"
-                   r"between)\s+\S",
+                   r"between)\s+\S", r"^\s*(?:is|are)\s+\S+\s+reachable\s+from\s+\S",
                    r"\bfewest (?:hops|stops|roads|edges|links|transfers|legs)\b.*\b(?:from|between)\b",
                    r"^\s*(?:is|are|was|were)\s+\S+(?:\s+\S+)?\s+(?:directly\s+)?(?:connected|linked|"
                    r"tied|adjacent|joined)\s+(?:to|with)\s+\S"),
@@ -122,7 +122,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"removal disconnects", r"pieces|islands|disconnected (?:groups|parts)|"
                    r"in one piece|cut off|weakly|reachable when|two-way|giant component",
                    r"(?:biggest|largest) (?:connected )?(?:piece|island|component)",
-                   r"(?:biggest|largest|smallest) connected (?:group|cluster|part|set|chunk)",
+                   r"(?:biggest|largest|smallest|main) connected (?:group|cluster|part|set|chunk)",
                    r"\b(?:is|are)\s+(?:every|each|all(?: the)?)\s+(?:\w+\s+)?(?:connected|linked|"
                    r"reachable)\s+(?:to|with|from)\s+(?:every|each|all)\b|"
                    r"\beveryone (?:connected|reachable|linked)\b|\bcan everyone reach\b",
@@ -130,7 +130,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\bhow many separate (?:\w+ )?(?:systems|networks|parts|pieces|groups|clusters|"
                    r"areas|regions|sections)\b",
                    r"\b(?:one|a single) connected (?:network|graph|whole|system|grid|piece)\b"),
-        negatives=_rx(r"into (?:communities|clusters|groups|factions)", r"\bstrongly\b"),
+        # "in the same component as e19": that component's members, which it does not list
+        negatives=_rx(r"into (?:communities|clusters|groups|factions)", r"\bstrongly\b",
+                      r"\bsame (?:component|group|piece|part|island|cluster) as\b"),
         group="components", hint="components, cut nodes and bridge edges"),
     "local": dict(
         triggers=t(1.0, r"clustering|clustered|cliquish|tightly knit (?!subgroups)|"
@@ -140,6 +142,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"only neighbou?r",
                    r"degree of \w|links does",
                    r"\badjacent to\b",
+                   r"\bdirect (?:\w+ )?(?:roads?|links?|connections?|flights?|routes?|edges?|"
+                   r"lines?|ties?|trails?) (?:to|with|from)\s+\S",
                    r"(?:ties|connections|contacts|links|edges|friends|partners) (?:does|do|did) "
                    r"(?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)",
                    r"'s degree\b|\bdegree (?:of|for) ",

@@ -527,6 +527,18 @@ def _word(w: str, q: str) -> bool:
     return re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", q, re.IGNORECASE) is not None
 
 
+def _named_attr(w: str, q: str) -> bool:
+    """Whether ``q`` names the attribute ``w``, in full or abbreviated."""
+    if _word(w, q):
+        return True
+    # an abbreviated attribute ("dept") named in full ("department"): same first two letters,
+    # its letters in order
+    letters = ".*".join(map(re.escape, w.lower()))
+    return len(w) >= 3 and " " not in w and any(
+        len(tok) > len(w) and tok.startswith(w[:2].lower()) and re.match(letters, tok)
+        for tok in re.findall(r"[a-z]+", q.lower()))
+
+
 def _node_group(st: PlanState) -> tuple[str, str] | None:
     """(attribute, node name) of "which unit is Omar in?": a categorical attribute the
     graph has (or two of its values) and one named node."""
@@ -536,7 +548,7 @@ def _node_group(st: PlanState) -> tuple[str, str] | None:
     for attr, values in _groups(st).items():
         stem = attr.lower().replace("_", " ")
         named = [v for v in values if len(v) >= 2 and _word(v, st.question)]
-        if (_word(stem, st.question) or _word(stem + "s", st.question) or len(named) >= 2) \
+        if (_named_attr(stem, st.question) or _word(stem + "s", st.question) or len(named) >= 2) \
                 and name.lower() not in {v.lower() for v in values} and name.lower() != stem:
             return attr, name
     return None

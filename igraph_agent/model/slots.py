@@ -30,6 +30,8 @@ _TAIL = re.compile(r"(?:\s*,|\s+(?:by|following|via|using|with|weights?|in|on|if
                    r"connected|joined|apart|tied|related|treating|as|within|and\s+(?:create|save|make))\b).*$", re.IGNORECASE)
 _LEAD = re.compile(r"^(?:the\s+)?(?:node|member|vertex|character|family|person|user|customer|"
                    r"city|employee)\s+", re.IGNORECASE)
+_REACHABLE = re.compile(r"^\s*(?:is|are)\s+(\S+)\s+(?:still\s+)?reachable\s+from\s+(\S+?)\s*[?.!]*$",
+                        re.IGNORECASE)
 _PAIRS = [
     re.compile(r"^\s*(?:can|could|does|do|will)\s+(\S+)\s+(?:ever\s+|still\s+)?(?:reach|get to|"
                r"end up (?:at|in|calling|reaching|with))\s+(\S+?)\s*(?:,.*)?[?.!]*$", re.IGNORECASE),
@@ -80,6 +82,9 @@ def _ok(name: str) -> bool:
 
 def pair(question: str) -> list[str] | None:
     """Two endpoint names (from/to, between/and, separate X from Y, are X and Y linked)."""
+    back = _REACHABLE.search(question)  # "is B reachable from A": from A to B
+    if back and _ok(back.group(1)) and _ok(back.group(2)):
+        return [clean(back.group(2)), clean(back.group(1))]
     for rx in _PAIRS:
         m = rx.search(question)
         if m:
