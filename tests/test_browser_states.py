@@ -50,6 +50,14 @@ def _readable(locator) -> bool:
     return colour != background
 
 
+def _wait_settled(page) -> None:  # noqa: F811
+    """Wait for the cell to end. A waiting cell's panel shows "awaiting approval" as the run
+    pauses; then the cell ends and puts the paused panel in its output again: the widget is
+    re-rendered (for a moment no panel), and a box opened or edited before is drawn anew."""
+    page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=120_000)
+
+
 def test_rejected_approval_ends_with_the_response_badge_and_folded_steps(page, lab):  # noqa: F811
     cells = ["%load_ext igraph_agent",
              f"import pandas as pd\nkarate = pd.read_csv({str(KARATE)!r})",
@@ -60,12 +68,12 @@ def test_rejected_approval_ends_with_the_response_badge_and_folded_steps(page, l
     _run_all(page)
     paused = page.locator(f"{NB} .iga-panel[data-status='awaiting_approval']")
     paused.wait_for(timeout=180_000)
+    _wait_settled(page)
     assert paused.locator(".iga-status").inner_text().lower() == "awaiting approval"
     assert "will unload the graph from this session" in paused.locator(".iga-what").inner_text()
-    assert not paused.locator(".iga-json").is_visible()  # the JSON waits under Modify
+    assert paused.locator(".iga-json").count() == 1  # there, but the JSON waits under Modify
+    assert not paused.locator(".iga-json").is_visible()
     assert "%agent approve" in paused.locator(".iga-hint").inner_text()
-    page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
-                           timeout=120_000)
     status_bar = page.locator(".jp-igraph-agent-status")
     status_bar.wait_for(timeout=30_000)
     assert "approval" in status_bar.inner_text()
@@ -117,6 +125,7 @@ def test_modify_then_approve_commits_the_modified_plan(page, lab):  # noqa: F811
     _run_all(page)
     panel = page.locator(f"{NB} .iga-panel").last
     panel.locator(".iga-approval").wait_for(timeout=180_000)
+    _wait_settled(page)  # before opening and editing the Modify box
     assert "1 self-loop" in panel.locator(".iga-what").inner_text()
     first_plan = json.loads(panel.locator(".iga-json").input_value())["plan_id"]
     panel.locator(".iga-modify-box > summary").click()
@@ -133,7 +142,11 @@ def test_modify_then_approve_commits_the_modified_plan(page, lab):  # noqa: F811
     assert "1 self-loop stored as given" in merged  # told apart from the plan
     assert panel.get_attribute("data-status") == "awaiting_approval"
     assert json.loads(panel.locator(".iga-json").input_value())["plan_id"] != first_plan
-    assert "sent for" not in panel.inner_text()  # the click's line went with the new question
+    # the click's line went with the new question: the response of the pause clears it, a
+    # moment after the new approval box is drawn from the run's events
+    page.wait_for_function(
+        f"() => {{ const p = [...document.querySelectorAll({f'{NB} .iga-panel'!r})].pop();"
+        " return !!p && !p.textContent.includes('sent for'); }", timeout=60_000)
     panel.locator(".iga-approve").click()
     done = page.locator(f"{NB} .iga-static").last  # the ended run's static rendition
     done.wait_for(timeout=120_000)
@@ -157,6 +170,7 @@ def _paused_run(page, lab, name: str):  # noqa: F811
     _run_all(page)
     paused = page.locator(f"{NB} .iga-panel[data-status='awaiting_approval']")
     paused.wait_for(timeout=180_000)
+    _wait_settled(page)
     return paused
 
 
