@@ -66,7 +66,15 @@ def test_a_million_edge_attachment_shows_its_reading_line_and_interrupt_cancels_
     page.evaluate(WATCH % f"{NB} .jp-Cell")
     _run_all(page)
     panel = page.locator(f"{NB} .jp-Cell").nth(2).locator(".iga-panel")
+    # the notebook in command mode now, so that ■ follows the reading line at once (the read
+    # lasts a few seconds: every step between the line and ■ eats into it)
+    page.locator(f"{NB} .jp-Notebook").click(position={"x": 5, "y": 5})
+    page.keyboard.press("Escape")
     page.wait_for_function("() => window.__iga.reading", timeout=180_000)
+    # ■ while the table is read: the run ends cancelled, the cell shows no traceback
+    assert "reading routes.csv" in panel.locator(".iga-message").inner_text()
+    page.keyboard.press("i")
+    page.keyboard.press("i")  # the notebook's interrupt (■) shortcut
     seen = page.evaluate("() => window.__iga")
     assert seen["status"] == "running" and seen["line"].startswith("reading routes.csv · ")
     delay = (seen["reading"] - seen["start"]) / 1000
@@ -74,12 +82,6 @@ def test_a_million_edge_attachment_shows_its_reading_line_and_interrupt_cancels_
     (ARTIFACTS / "reading-delay.txt").write_text(
         f"cell start -> panel {(seen['panel'] - seen['start']) / 1000:.2f} s; "
         f"-> reading line {delay:.2f} s ({seen['line']})\n")
-    # ■ while the table is read: the run ends cancelled, the cell shows no traceback
-    assert "reading routes.csv" in panel.locator(".iga-message").inner_text()
-    page.locator(f"{NB} .jp-Notebook").click(position={"x": 5, "y": 5})
-    page.keyboard.press("Escape")
-    page.keyboard.press("i")
-    page.keyboard.press("i")  # the notebook's interrupt (■) shortcut
     page.locator(f"{NB} .iga-panel[data-status='cancelled']").wait_for(timeout=120_000)
     page.wait_for_selector(f"{NB} .jp-Notebook-ExecutionIndicator[data-status='idle']",
                            timeout=120_000)
