@@ -19,6 +19,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from test_browser import _accept_kernel_dialog, _run_all
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -99,6 +101,7 @@ def page(lab):
         pg.goto(f"{lab['url']}/lab/workspaces/report/tree/report.ipynb?reset")
         pg.wait_for_selector(f"{PANEL} .jp-Notebook-ExecutionIndicator[data-status='idle']",
                              timeout=120_000)
+        _accept_kernel_dialog(pg)
         news = pg.locator(".jp-toast-button", has_text="No")
         if news.count():
             news.first.click()  # the "Jupyter news?" toast would cover the screenshots
@@ -129,12 +132,32 @@ def _wait_for_cells(page, ok, seconds: float) -> int:
         page.wait_for_timeout(1000)
 
 
+def _wait_ran(page, index: int, before: str, timeout_s: float = 240) -> None:
+    """Wait until cell ``index`` has run to its end: its prompt shows a new execution count
+    (JupyterLab sets it once the reply and the kernel's idle came, so every output and comm
+    message of the cell is in). The kernel's idle indicator alone may still show the idle
+    from before the cell when a loaded machine is slow to report busy."""
+    prompt = _cells(page).nth(index).locator(".jp-InputPrompt")
+    deadline = time.monotonic() + timeout_s
+    while True:
+        now = prompt.inner_text()
+        if now != before and re.search(r"\[\d+\]", now):
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"cell {index} did not finish: its prompt is {now!r}")
+        page.wait_for_timeout(300)
+
+
 def _run_cell(page, index: int):
     """Shift+Enter in the cell; again if the kernel was not yet listening (prompt unchanged)."""
     prompt = _cells(page).nth(index).locator(".jp-InputPrompt")
     before = prompt.inner_text()
     for _ in range(5):
-        _cells(page).nth(index).locator(".cm-content").click()
+        _accept_kernel_dialog(page, wait_ms=0)  # it would take the click
+        try:
+            _cells(page).nth(index).locator(".cm-content").click(timeout=15_000)
+        except PlaywrightTimeout:
+            continue
         page.keyboard.press("Shift+Enter")
         for _ in range(20):
             page.wait_for_timeout(500)
@@ -179,9 +202,10 @@ def test_inserted_code_cells_rerun_without_a_difference(page):
     last = cells.count() - 1
     for i in range(setup, last):
         if "jp-CodeCell" in (cells.nth(i).get_attribute("class") or ""):
+            before = cells.nth(i).locator(".jp-InputPrompt").inner_text()
             cells.nth(i).locator(".cm-content").click()
             page.keyboard.press("Control+Enter")
-            _wait_idle(page)
+            _wait_ran(page, i, before)
     errors = page.locator(f"{PANEL} .jp-OutputArea-output[data-mime-type="
                           "'application/vnd.jupyter.stderr']")
     assert errors.count() == 0 or "Error" not in errors.all_inner_texts()[0]
@@ -207,9 +231,9 @@ UNDO = "() => window.jupyterapp.commands.execute('notebook:undo-cell-action')"
 def test_each_insertion_is_one_undo_step(page):
     n = _cells(page).count()
     steps = page.evaluate(UNDO_STACK)
+    before = _cells(page).nth(0).locator(".jp-InputPrompt").inner_text()
     _run_cell(page, 0)  # re-running replaces the report: the count stays the same
-    page.wait_for_timeout(1000)
-    _wait_idle(page)
+    _wait_ran(page, 0, before)
     assert _cells(page).count() == n
     assert page.evaluate(UNDO_STACK) == steps + 1  # the replacement: one undo step
     page.evaluate(UNDO)  # Edit > Undo (z): the earlier report is back, whole
@@ -250,6 +274,7 @@ def test_the_run_panel_folds_its_copy_of_a_report_inserted_as_cells(lab, page):
     nbformat.write(nb, lab["work"] / "panel-report.ipynb")
     page.goto(f"{lab['url']}/lab/workspaces/panelreport/tree/panel-report.ipynb?reset")
     _wait_idle(page)
+    _accept_kernel_dialog(page)
     _run_cell(page, 0)
     _wait_idle(page)
     _run_cell(page, 1)
@@ -274,8 +299,8 @@ def test_run_all_executes_the_report_cells_a_run_inserts(lab, page):
     nbformat.write(nb, lab["work"] / "run-all-report.ipynb")
     page.goto(f"{lab['url']}/lab/workspaces/runallreport/tree/run-all-report.ipynb?reset")
     _wait_idle(page)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
+    _accept_kernel_dialog(page)
+    _run_all(page)  # again if no cell started (the kernel was not connected yet)
     _wait_for_cells(page, lambda n: n > 5, 300)  # the report's cells were inserted
     _wait_idle(page, timeout=300_000)
     cells = _cells(page)
