@@ -97,3 +97,35 @@ def test_a_removal_asked_about_one_pairs_reach_answers_that_pair(tmp_path, quest
     assert call.args["nodes"] == [removed] and call.args["reach"] == list(ends)
     want = "**Yes**" if nx.has_path(g, *ends) else "**No**"
     assert resp.answer.startswith(want), resp.answer
+
+
+@pytest.mark.parametrize("question", ["How many maximal cliques are there?",
+                                      "How many cliques of size 3 are there?"])
+def test_a_count_of_all_cliques_is_asked_about_never_the_largest_or_the_graph_size(
+        tmp_path, question):
+    resp = _ask(tmp_path, PALS, question)
+    assert resp.status == "needs_clarification", resp.answer
+    assert "largest_clique" not in [a.tool for a in resp.actions]
+
+
+def test_whether_high_degree_nodes_connect_to_each_other_is_the_assortativity(tmp_path):
+    want = nx.degree_assortativity_coefficient(_pals())
+    resp = _ask(tmp_path, PALS, "Do high-degree people tend to connect to each other?")
+    assert resp.status == "answered", resp.answer
+    assert "assortativity" in resp.answer
+    assert f"{want:.4f}"[:5] in resp.answer.replace("−", "-"), resp.answer
+
+
+def test_the_edges_left_after_a_removal_are_counted_when_asked(tmp_path):
+    g = _pals()
+    left = g.number_of_edges() - g.degree("alice")
+    resp = _ask(tmp_path, PALS, "How many friendships would remain if alice left?")
+    assert resp.status == "answered", resp.answer
+    assert f"**{left} edge(s)** would remain" in resp.answer
+
+
+def test_removing_a_member_by_number_reads_as_a_removal(tmp_path):
+    table = pd.DataFrame([(0, 1), (0, 2), (1, 2), (0, 3), (3, 4)], columns=["a", "b"])
+    resp = _ask(tmp_path, table, "Would removing member 0 disconnect the network?")
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**Yes** — Without 0")

@@ -196,7 +196,8 @@ INTENTS: list[Intent] = [
                        r"most (?:friends|partners|acquaintances|relationships|neighbou?rs|allies)"),
            _degree_calls, _degree_render, "degree analysis",
            negatives=[re.compile(r"degree centrality|degree assortativ|degrees? correlate|"
-                                 r"hubs .*link to hubs|\b(?:lowest|smallest|minimum|minimal)\s+"
+                                 r"hubs .*link to hubs|\btend to (?:connect|link|attach)|"
+                                 r"\b(?:lowest|smallest|minimum|minimal)\s+"
                                  r"(?:in-?|out-?)?degree\b", re.IGNORECASE)],
            group="ranking", hint="the best-connected nodes (degree)", **declared("degree")),
 ]

@@ -180,7 +180,11 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\bdoes (?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+) "
                       r"have", r"\b(?:have|has|had)\s+(?!in total)\w",
                       # "how many suppliers does ruhrstahl buy from": one node's count
-                      r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?!(?:the|this|it|that)\b)\w+"),
+                      r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?!(?:the|this|it|that)\b)\w+",
+                      # a count of structures, not of nodes or edges
+                      r"\bhow many (?:\w+ )?(?:cliques|triangles|cycles|loops|paths|routes|hubs|"
+                      r"bridges|articulation|communities|clusters|components|cores?|motifs|stars|"
+                      r"chains|walks|triads|pairs|cut)\b"),
         phase=-1),
     "bipartite": dict(
         triggers=t(2.0, r"bipartite", r"two[- ]mode", r"2[- ]colou?r", r"two (?:sides|modes)",
@@ -201,6 +205,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"non-empty k-core", r"deepest core", r"k-core exists", r"mean distance",
                    r"longest shortest", r"most distant", r"greatest distance", r"farthest",
                    r"worst-case distance", r"degrees? correlate", r"hubs .*link to hubs",
+                   r"high-degree \w+ (?:tend to )?(?:connect|link|attach|befriend)",
                    r"steps lie between", r"density", r"sparse", r"fraction of possible",
                    r"share of all pairs", r"how full", r"how dense"),
         group="stats", hint="a structure figure (diameter, radius, assortativity, path length)"),
@@ -296,7 +301,8 @@ LEXICON.update({
     "what_if": dict(
         triggers=t(2.5, slots.REMOVAL_IF.pattern, slots.TOP_REMOVAL.pattern,
                    r"\b(?:without|removing|deleting|dropping|losing|remove|delete|drop|lose)\s+"
-                   r"(?:the\s+)?(?:node\s+|edge\s+|link\s+|tie\s+)?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
+                   r"(?:the\s+)?(?:node\s+|edge\s+|link\s+|tie\s+|member\s+|vertex\s+|user\s+|"
+                   r"person\s+)?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
                    slots.EDGE_REMOVAL.pattern),
         negatives=_rx(r"self-loops|isolated|duplicates|\bsave\b|new version|unload|the graph\b\W*$",
                       r"\bif (?:they|we|you|it|he|she|someone|anyone|one|any)\b",
@@ -313,7 +319,11 @@ LEXICON.update({
         triggers=t(2.0, r"\bcliques?\b", r"all[- ]connected", r"everyone (?:knows|is tied to|is "
                    r"linked to) everyone", r"fully (?:connected|linked) (?:sub)?group",
                    r"complete subgraph", r"clique number"),
-        negatives=_rx(r"3-cliques?|cliquish|triangle"), hint="the largest clique"),
+        # it finds the largest cliques: a count of all (maximal) cliques or of one size is asked
+        negatives=_rx(r"3-cliques?|cliquish|triangle",
+                      r"how many (?:\w+ )?cliques\b(?!.*\b(?:largest|biggest|maximum) (?:size|one))",
+                      r"cliques? of (?:size|order) \d"),
+        hint="the largest clique"),
     "common_neighbours": dict(
         triggers=t(2.0, r"common (?:neighbou?rs?|friends|contacts|acquaintances|ties)", r"\bin common\b",
                    r"mutual (?:friends|contacts|neighbou?rs|acquaintances)",

@@ -258,6 +258,11 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
         stays = re.search(r"(?:still|stay|remain) (?:connected|in one piece)", st.question,
                           re.IGNORECASE)
         yes_no = "**Yes** — " if split != bool(stays) else "**No** — "
+    if re.search(r"\b(?:edges|ties|links|connections|relationships|friendships)\b", st.question,
+                 re.IGNORECASE):  # "how many ties would remain if member 0 left"
+        return (_found(st, names) + yes_no + f"Without {what}, **{a.edges} edge(s)** would "
+                f"remain (against {b.edges} now), in {a.components} connected component(s) "
+                f"(sizes {sizes}). Nothing was changed.")
     return (_found(st, names) + yes_no + f"Without {what}, the graph would have **{a.components} "
             f"connected component(s)** (sizes {sizes}), against {b.components} now; the "
             f"largest would hold {a.largest_component} of {a.nodes} nodes{lost}. Nothing "

@@ -108,7 +108,8 @@ def triangle_render(st: PlanState, obs: list[Observed]) -> str:
 FIGURES = [
     ("diameter", r"diameter|longest shortest|most distant|greatest distance", "diameter"),
     ("radius", r"radius|eccentricity|farthest|worst-case distance", "radius"),
-    ("degree_assortativity", r"assortativ|degrees? correlate|hubs .*link to hubs",
+    ("degree_assortativity", r"assortativ|degrees? correlate|hubs .*link to hubs|"
+     r"high-degree \w+ (?:tend to )?(?:connect|link|attach|befriend)",
      "degree assortativity"),
     ("average_path_length", r"average (?:shortest )?path|mean distance|characteristic path|"
      r"steps lie between", "average shortest path length"),
