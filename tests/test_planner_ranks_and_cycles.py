@@ -129,3 +129,35 @@ def test_removing_a_member_by_number_reads_as_a_removal(tmp_path):
     resp = _ask(tmp_path, table, "Would removing member 0 disconnect the network?")
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith("**Yes** — Without 0")
+
+
+@pytest.mark.parametrize("question", ["If carol left, how many friends would alice have?",
+                                      "How long would the trip from alice to jack take if "
+                                      "carol left?"])
+def test_a_removal_asked_about_no_part_of_the_graph_is_asked_not_answered_with_components(
+        tmp_path, question):
+    resp = _ask(tmp_path, PALS, question)
+    assert resp.status == "needs_clarification", resp.answer
+    assert "remove_and_compare" not in [a.tool for a in resp.actions]
+
+
+def test_the_single_removal_cutting_off_the_most_is_asked_not_listed_as_cut_points(tmp_path):
+    resp = _ask(tmp_path, PALS, "Which person, if removed, would disconnect the most people?")
+    assert resp.status == "needs_clarification", resp.answer
+
+
+def test_two_named_nodes_in_the_same_component_are_answered_yes_or_no(tmp_path):
+    resp = _ask(tmp_path, PALS, "Are alice and kim in the same component?")
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**No**") and "connected=False" in resp.answer
+
+
+@pytest.mark.parametrize("question", [
+    "What's the biggest group where every member is linked to every other member?",
+    "How large is the biggest set of people who are all friends with one another?"])
+def test_a_group_all_linked_to_each_other_is_the_largest_clique(tmp_path, question):
+    size = max(len(c) for c in nx.find_cliques(_pals()))
+    resp = _ask(tmp_path, PALS, question)
+    assert resp.status == "answered", resp.answer
+    assert f"has **{size} nodes**" in resp.answer
+    assert "leiden" not in resp.answer

@@ -375,7 +375,7 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
             f" and {c.bridges.total} bridge edge(s) would each disconnect it if removed.")
     if c.pair is not None:
         p = c.pair
-        text = (_found(st, _pair_names(st.question) or []) + text +
+        text = (_found(st, _pair_names(st.question) or []) + _yes_no(st, p.connected) + text +
                 f" Between {p.source} and {p.target}: connected={p.connected}, node "
                 f"connectivity **{p.node_connectivity}**, edge connectivity "
                 f"**{p.edge_connectivity}** (independent paths).")

@@ -132,6 +132,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\b(?:one|a single) connected (?:network|graph|whole|system|grid|piece)\b"),
         # "in the same component as e19": that component's members, which it does not list
         negatives=_rx(r"into (?:communities|clusters|groups|factions)", r"\bstrongly\b",
+                      # which single removal cuts off the most: no list of cut points says
+                      r"\b(?:disconnect|cut off|isolate|split off|strand)\w* the most\b",
                       r"\bsame (?:component|group|piece|part|island|cluster) as\b"),
         group="components", hint="components, cut nodes and bridge edges"),
     "local": dict(
@@ -313,11 +315,20 @@ LEXICON.update({
                       # it counts components: another measure after the removal is asked about
                       r"\b(?:communit\w*|clusters?|modul\w+|path length|diameter|distances?|density|"
                       r"clustering|centrality|central|betweenness|pagerank|degree|most connected|"
-                      r"best[- ]connected|triangles?|cliques?|shortest|hub|average)\b"),
+                      r"best[- ]connected|triangles?|cliques?|shortest|hub|average|how long|how far|"
+                      r"hops?|steps?|trip|route)\b",
+                      # and it answers only about the parts: a question naming none is asked
+                      r"^(?!.*\b(?:components?|pieces?|parts?|groups?|islands?|connected|disconnect\w*|"
+                      r"split\w*|apart|fragment\w*|break\w*|cut off|isolated|largest|biggest|remain\w*|"
+                      r"happens?|affect\w*|impact\w*|reach\w*|edges?|ties|links|connections|"
+                      r"friendships|relationships|nodes|size|still|left over|change|what if)\b)"),
         group="components", hint="what removing a node or an edge does to the components"),
     "clique": dict(
         triggers=t(2.0, r"\bcliques?\b", r"all[- ]connected", r"everyone (?:knows|is tied to|is "
                    r"linked to) everyone", r"fully (?:connected|linked) (?:sub)?group",
+                   r"every (?:\w+ )?(?:is )?(?:linked|connected|tied|friends) (?:to|with) every "
+                   r"(?:other|one)", r"all (?:\w+ )?(?:know|linked to|connected to|friends with|"
+                   r"tied to) (?:each other|one another)",
                    r"complete subgraph", r"clique number"),
         # it finds the largest cliques: a count of all (maximal) cliques or of one size is asked
         negatives=_rx(r"3-cliques?|cliquish|triangle",
