@@ -134,3 +134,15 @@ def test_two_concurrent_first_searches_build_the_node_index_and_degrees_once_and
     monkeypatch.setattr(search_index.NodeIndex, "__init__", make)
     search_index._NODES.pop(session.graph, None)  # built again without the lock's help
     assert ok(ctx, "search_node", query="n17") == found["n17"]
+
+
+@pytest.mark.parametrize("keys", [
+    [3, 1, 3, 0, 1, 1, 2, 0], [0], [], [7] * 20, list(range(50, 0, -1)),
+    [random.Random(9).randrange(1000) for _ in range(5000)],
+    [2**40, 5, 2**40, 0]])
+def test_the_edge_index_orders_edges_by_endpoint_as_a_stable_sort(keys):
+    import numpy as np
+
+    arr = np.asarray(keys, dtype=np.int64)
+    got = search_index.stable_order(arr)
+    assert got.tolist() == np.argsort(arr, kind="stable").tolist()

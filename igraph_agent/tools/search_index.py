@@ -116,6 +116,17 @@ def _count_degrees(g: nx.Graph) -> tuple[np.ndarray, pd.Index] | None:
     return found
 
 
+def stable_order(keys: np.ndarray) -> np.ndarray:
+    """``np.argsort(keys, kind="stable")`` of non-negative integer keys, as one sort of
+    ``key << bits | position`` (numpy's vectorised sort: at 2M keys 0.02 s against 0.26 s);
+    the stable argsort itself where the two do not fit in 62 bits."""
+    bits = max(1, (len(keys) - 1).bit_length())
+    if not len(keys) or int(keys.min()) < 0 or int(keys.max()).bit_length() + bits > 62:
+        return np.argsort(keys, kind="stable")
+    packed = (keys.astype(np.int64) << bits) | np.arange(len(keys), dtype=np.int64)
+    return np.sort(packed) & ((1 << bits) - 1)
+
+
 class EdgeIndex:
     """Endpoint names, incidence and distinct attribute values of a revision's edges."""
 
@@ -126,14 +137,14 @@ class EdgeIndex:
         self.names = [named.get(i, i) for i in self.ids]
         self.proc_names = _process(self.names)
         self.names_u = np.asarray(self.proc_names, dtype=str)  # fixed width: vector search
-        self.id_index = pd.Index(self.ids)
+        self.id_at = {node: i for i, node in enumerate(self.ids)}  # ids are distinct
         src, dst = codes[:, 0].astype(np.int64), codes[:, 1].astype(np.int64)
         if not g.is_directed():  # networkx reports an edge from the endpoint it meets first
             src, dst = np.minimum(src, dst), np.maximum(src, dst)
         self.u, self.v = src, dst
         m, n = len(src), len(self.ids)
         ends = np.concatenate([src, dst])
-        self.order = np.argsort(ends, kind="stable") % max(m, 1)  # edge ids by endpoint
+        self.order = stable_order(ends) % max(m, 1)  # edge ids by endpoint
         self.offsets = np.concatenate([[0], np.cumsum(np.bincount(ends, minlength=n))])
         self.rank = np.empty(n, dtype=np.int64)  # position of each id in str order
         self.rank[np.argsort(np.asarray(self.ids, dtype=str), kind="stable")] = np.arange(n)
@@ -163,7 +174,7 @@ class EdgeIndex:
 
         found: list[np.ndarray] = []
         for raw in dict.fromkeys(query.split()):
-            at = int(self.id_index.get_indexer([raw])[0])
+            at = self.id_at.get(raw, -1)
             word = utils.default_process(raw)
             if at >= 0:
                 found.append(np.asarray([at], dtype=np.int64))
