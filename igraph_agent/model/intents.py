@@ -178,7 +178,8 @@ INTENTS: list[Intent] = [
                            r"best-tied", r"neighbours are themselves the most", r"prominent"),
            _centrality_calls, _centrality_render, "node centrality (networkx / python-igraph)",
            negatives=[re.compile(r"between (?:the |different )?communities|connect\w* "
-                                 r"(?:\w+ ){0,3}communit", re.IGNORECASE)],
+                                 r"(?:\w+ ){0,3}communit|connected to (?:all|every)",
+                                 re.IGNORECASE)],
            hint="the most central nodes (PageRank, betweenness, closeness, eigenvector)",
            **declared("centrality")),
     Intent("degree", t(1.0, r"degrees?\b(?! of)", r"most connected", r"hubs?\b",

@@ -134,7 +134,10 @@ LEXICON: dict[str, dict[str, Any]] = {
         negatives=_rx(r"into (?:communities|clusters|groups|factions)", r"\bstrongly\b",
                       # which single removal cuts off the most: no list of cut points says
                       r"\b(?:disconnect|cut off|isolate|split off|strand)\w* the most\b",
-                      r"\bsame (?:component|group|piece|part|island|cluster) as\b"),
+                      r"\bsame (?:component|group|piece|part|island|cluster) as\b",
+                      # one node tied to all others is a degree question, not connectivity
+                      r"\b(?:a|any|one|some|single)\s+\w+\s+(?:that is |who is |which is )?"
+                      r"(?:connected|linked|tied) (?:directly )?to (?:all|every)"),
         group="components", hint="components, cut nodes and bridge edges"),
     "local": dict(
         triggers=t(1.0, r"clustering|clustered|cliquish|tightly knit (?!subgroups)|"
@@ -154,7 +157,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"^\s*(?:which|who|what)\b.*\b(?:connected|linked|tied|adjacent|joined)\s+"
                    r"(?:directly\s+)?(?:to|with)\s+(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s*\??\s*$"),
         negatives=_rx(r"largest non-empty|deepest core|degeneracy|k-core exists",
-                      r"neighbours per member"),
+                      r"neighbours per member",
+                      # a node ranked by its clustering: no global figure answers which one
+                      r"\b(?:which|who)\b.*\b(?:highest|lowest|most|least|largest|smallest|best|"
+                      r"top)\b.*\bclustering|\bclustering\b.*\b(?:highest|lowest)\b"),
         clarify=_ask_node, group="neighbourhood", hint="a node's neighbourhood and clustering"),
     "subgraph": dict(triggers=t(1.0, r"\bsave\b|as a new version|create a revision|\bcommit\b"),
                      negatives=_rx(r"deduplicat|merge duplicate|optimi[sz]e|clean up|\bisolated"),
@@ -183,6 +189,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"have", r"\b(?:have|has|had)\s+(?!in total)\w",
                       # "how many suppliers does ruhrstahl buy from": one node's count
                       r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?!(?:the|this|it|that)\b)\w+",
+                      r"\bisolated\b|\bunconnected\b|\bsingletons?\b|\bleaf\b|\bleaves\b|"
+                      r"\bdangling\b|\borphans?\b|\bsquares\b|-cycles?\b",
                       # a count of structures, not of nodes or edges
                       r"\bhow many (?:\w+ )?(?:cliques|triangles|cycles|loops|paths|routes|hubs|"
                       r"bridges|articulation|communities|clusters|components|cores?|motifs|stars|"

@@ -151,6 +151,10 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
                                     slots.asked_kind(st.question))
     if missing:  # it would answer another question: ask, naming what it can do
         return _ask(st, missing, partial)
+    if _from_skill(st) and slots.asked_kind(st.question) == "node":
+        # "which router has the highest clustering" matched no intent: a skill's generic
+        # rankings would name a node by another measure
+        return _ask(st, ["node"])
     if "entity" in features and _from_skill(st):
         # the question names nodes yet matched no intent: a skill's generic analyses
         # (centrality, components) would answer another question about them

@@ -219,7 +219,8 @@ _GONE = (r"(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped
          r"stopped \w+ing|stops \w+ing|were to leave|was to leave|walked away|closed|closes|"
          r"shut(?: down)?|shuts(?: down)?|failed|fails|went down|goes down|broke down|resigned|"
          r"trips|tripped|goes offline|went offline|is down|breaks|broke|crashes|crashed|dies|"
-         r"died|collapses|collapsed)")
+         r"died|collapses|collapsed|fail|leave|go down|close|shut down|break down|disappear|"
+         r"drop out|die|crash|go offline)\b")
 _REMOVAL = [
     re.compile(rf"\b(?i:remov\w*|delet\w*|drop\w*|without|took out|take out|taking out|lose|"
                rf"losing|lost|cut(?:ting)?|knock\w* out)\s+{_NAMED}"),
@@ -228,6 +229,12 @@ _REMOVAL = [
                rf"\s+{_GONE}"),
 ]
 REMOVAL_IF = _REMOVAL[1]
+_MORE_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:both\s+)?{_ANY}\s+(?i:and|&)\s+{_ANY}\s+(?i:both\s+)?"
+                           rf"{_GONE}")
+_ADDED = re.compile(r"\bif\s+(?:we|you|i|they|someone)\s+(?:\w+\s+)?(?:add|added|build|built|"
+                    r"create|created|connect|connected|introduce)\b|\b(?:adding|building)\s+(?:a|an|"
+                    r"one|the)\s+(?:new\s+)?(?:link|edge|road|tie|connection|line|flight)\b|"
+                    r"\bwere\s+(?:added|built|created)\b", re.IGNORECASE)
 TOP_REMOVAL = re.compile(rf"(?:{_HUB.pattern}|{_CENTRAL.pattern})(?:\s+\w+)?\s+{_GONE}|"
                          rf"\b(?:without|removing|remove|losing|lose)\s+the\s+(?:{_HUB.pattern}|"
                          rf"{_CENTRAL.pattern})", re.IGNORECASE)
@@ -301,8 +308,10 @@ def features(question: str) -> set[str]:
         out.add("removal")  # a route that avoids a node: a path on the graph without it
     if _HOPS.search(question):
         out.add("hops")
-    if removal(question) or EDGE_REMOVAL.search(question):
-        out.add("removal")
+    if removal(question) or EDGE_REMOVAL.search(question) or _MORE_REMOVED.search(question):
+        out.add("removal")  # several removed at once: no intent takes them (it asks)
+    if _ADDED.search(question):
+        out.add("removal")  # a change to the graph: an added edge is no analysis of this one
     return out
 
 

@@ -103,6 +103,8 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (rf"\bneighbours of ({_NAME})'s neighbours\b|\b(?:neighbours|{_RELATED}) of (?:the )?"
      rf"(?:neighbours|{_RELATED}) of ({_NAME})", r"neighbourhood of \1\2 within 2 hops", False),
     (rf"\b(?:have|has|with)\s+no\s+{_TIES}(?:\s+at\s+all)?", "have degree exactly 0", False),
+    (r"\b(?:are|is|were|was)\s+(?:completely\s+|totally\s+)?(?:isolated|unconnected)\b(?!\s+(?:from|if))",
+     "have degree exactly 0", False),
     # "how many people does Greta work with" (undirected): Greta's degree
     (rf"^(\s*how many) [a-z]+ (?:does|do|did) ({_NAME}) (?:work|collaborate|deal|talk|interact|"
      r"connect|play|live|study) (?:with|to)\b", r"\1 ties does \2 have", False),
