@@ -193,7 +193,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\bdangling\b|\borphans?\b|\bsquares\b|-cycles?\b",
                       # a count of structures, not of nodes or edges
                       r"\bhow many (?:\w+ )?(?:cliques|triangles|cycles|loops|paths|routes|hubs|"
-                      r"bridges|articulation|communities|clusters|components|cores?|motifs|stars|"
+                      r"bridges|articulation|communities|clusters|cores?|motifs|stars|"
                       r"chains|walks|triads|pairs|cut)\b"),
         phase=-1),
     "bipartite": dict(

@@ -105,6 +105,8 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (rf"\b(?:have|has|with)\s+no\s+{_TIES}(?:\s+at\s+all)?", "have degree exactly 0", False),
     (r"\b(?:are|is|were|was)\s+(?:completely\s+|totally\s+)?(?:isolated|unconnected)\b(?!\s+(?:from|if))",
      "have degree exactly 0", False),
+    (r"\bhow many (?:isolated|unconnected) ([a-z]+)\b(?! if)", r"how many \1 with degree exactly 0",
+     False),
     # "how many people does Greta work with" (undirected): Greta's degree
     (rf"^(\s*how many) [a-z]+ (?:does|do|did) ({_NAME}) (?:work|collaborate|deal|talk|interact|"
      r"connect|play|live|study) (?:with|to)\b", r"\1 ties does \2 have", False),
