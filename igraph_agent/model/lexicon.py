@@ -192,9 +192,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\bisolated\b|\bunconnected\b|\bsingletons?\b|\bleaf\b|\bleaves\b|"
                       r"\bdangling\b|\borphans?\b|\bsquares\b|-cycles?\b",
                       # a count of structures, not of nodes or edges
-                      r"\bhow many (?:\w+ )?(?:cliques|triangles|cycles|loops|paths|routes|hubs|"
-                      r"bridges|articulation|communities|clusters|cores?|motifs|stars|"
-                      r"chains|walks|triads|pairs|cut)\b"),
+                      r"\bhow many (?:\w+ )?(?:cliques|triangles|cycles|loops|paths|hubs|"
+                      r"bridges|articulation|communities|clusters|cores?|motifs|walks|triads|cut)\b"),
         phase=-1),
     "bipartite": dict(
         triggers=t(2.0, r"bipartite", r"two[- ]mode", r"2[- ]colou?r", r"two (?:sides|modes)",
