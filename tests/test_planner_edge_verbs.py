@@ -101,3 +101,44 @@ def test_a_verb_the_edges_do_not_mean_is_asked_about_not_listed(agents):
     resp = _ask(agents, "papers", "Who wrote p5?")
     assert resp.status == "needs_clarification", resp.answer
     assert not any(a.tool == "local_analysis" for a in resp.actions)
+
+
+TRADE = pd.DataFrame([("c1", "c2"), ("c1", "c3"), ("c4", "c1"), ("c2", "c3"), ("c4", "c3")],
+                     columns=["exporter", "importer"])
+
+
+@pytest.mark.parametrize(("question", "want"), [
+    ("Which countries import from c1?", {"c2", "c3"}),   # c1 exports to them
+    ("Who does c1 export to?", {"c2", "c3"}),
+    ("Which countries export to c3?", {"c1", "c2", "c4"}),
+])
+def test_a_target_column_named_as_an_agent_reads_its_verb_backwards(tmp_path, question, want):
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask(question, attach=[TRADE])
+    finally:
+        agent.close()
+    assert resp.status == "answered", resp.answer
+    assert set(re.findall(r"\bc\d\b", resp.answer.split(":", 1)[-1])) == want, resp.answer
+
+
+def test_the_country_importing_from_the_most_is_the_highest_in_degree(tmp_path):
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask("Which country imports from the most countries?", attach=[TRADE])
+    finally:
+        agent.close()
+    assert resp.status == "answered", resp.answer
+    assert "**c3** leads" in resp.answer, resp.answer
+
+
+def test_who_sends_a_named_node_the_most_is_asked_not_answered_with_its_total(tmp_path):
+    table = pd.DataFrame([("Ava", "Ben", 3), ("Cleo", "Ava", 5), ("Dan", "Ava", 1)],
+                         columns=["sender", "recipient", "messages"])
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask("Who messages Ava the most?", attach=[table])
+    finally:
+        agent.close()
+    assert resp.status == "needs_clarification", resp.answer
+    assert "edge_attribute_totals" not in [a.tool for a in resp.actions]

@@ -358,7 +358,10 @@ LEXICON.update({
                    r"average|mean|\b(?:the most|the least)\b", r"\b(?:longest|shortest|heaviest|lightest|strongest|weakest)\s+"
                    r"(?:single\s+)?(?:road|edge|link|street|connection|flight|tie|segment|leg|"
                    r"trail|lane|pipe|pipeline|cable|track|rail)s?\b"),
-        bonus=_totals_bonus, hint="totals of an edge attribute"),
+        bonus=_totals_bonus, hint="totals of an edge attribute",
+        # "who messages Ava the most": a node is asked, not Ava's total
+        negatives=_rx(r"^\s*(?:who|which \w+)\s+(?!(?:has|have|had|is|are)\b)\w+\s+"
+                      r"(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s+the\s+most\b")),
     "node_direction": dict(
         triggers=t(1.0, r"\b(?:in|out)-degree of\s+\S"), bonus=_node_direction_bonus,
         group="neighbourhood", hint="one node's in- or out-degree"),

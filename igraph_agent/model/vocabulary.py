@@ -161,7 +161,10 @@ _EDGE_VERBS = ("call", "pay", "send", "transfer", "email", "message", "text", "i
                "trust", "endorse", "like", "retweet", "ship", "supply",
                "fund", "invest", "forward", "route", "feed", "infect", "attack", "beat",
                "use", "require", "extend", "inherit", "notify", "contact", "ping", "wire")
-_BACK = r"(?:receive|get|hear|take|buy|borrow|learn)"  # the target acts: "calls ph5 receives"
+# verbs whose subject is the edge's target ("calls ph5 receives"); with the target column's
+# own agent noun ("importer" on an exporter/importer table: "which countries import from c3")
+_BACK_VERBS = ("receive", "get", "hear", "take", "buy", "borrow", "learn")
+_BACK = "{back}"  # filled per graph by :func:`_directed`
 _ON = r"(?: (?:to|from|on|at|with|for|into))?"
 _VERB = "{verb}"  # filled per graph by :func:`_directed`
 _KIND = r"(?:different |distinct |other |unique |separate )?[a-z]+"  # "how many different suppliers"
@@ -170,43 +173,53 @@ _DIRECTED: list[tuple[str, str]] = [
      r"What is the in-degree of \1?"),
     (rf"^\s*how many {_KIND} (?:does|do|did) ({_ANY}) {_VERB}{_ON}\s*\??\s*$",
      r"What is the out-degree of \1?"),
+    (rf"^\s*how many {_KIND} {_BACK}{_ON} ({_ANY})\s*\??\s*$", r"What is the out-degree of \1?"),
     (rf"^\s*how many {_KIND} {_VERB}{_ON} ({_ANY})\s*\??\s*$", r"What is the in-degree of \1?"),
     (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) ({_ANY}) {_BACK}{_ON}\s*\??\s*$",
      r"Who are the in-neighbours of \1?"),
     (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) ({_ANY}) {_VERB}{_ON}\s*\??\s*$",
+     r"Who are the out-neighbours of \1?"),
+    (rf"^\s*(?:who|(?:which|what) [a-z]+) {_BACK}{_ON} ({_ANY})\s*\??\s*$",
      r"Who are the out-neighbours of \1?"),
     (rf"^\s*(?:who|(?:which|what) [a-z]+) {_VERB}{_ON} ({_ANY})\s*\??\s*$",
      r"Who are the in-neighbours of \1?"),
 ]
 
 
-def _verbs(info: dict[str, Any]) -> list[str]:
-    """The verbs an edge table's endpoint columns name: ``caller``/``callee`` -> call,
-    ``importer``/``imported`` -> import, ``payer`` -> pay, ``citing`` -> cit."""
-    out: list[str] = []
+def _verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The verbs an edge table's endpoint columns name, (the source's, the target's):
+    ``caller``/``callee`` -> call, ``module``/``imports`` -> import, ``citing``/``cited`` ->
+    cit; a target column named as an agent (``importer``, ``receiver``) names what the
+    target does: ``exporter``/``importer`` -> ([export], [import])."""
+    fwd: list[str] = []
+    back: list[str] = []
     for src in info.get("attached_sources") or []:
         for table, cols in (src.get("tables") or {}).items():
             if table == "nodes":
                 continue
-            for c in list(cols)[:2]:
+            for i, c in enumerate(list(cols)[:2]):
                 w = re.sub(r"[ _-]?(?:id|key|name)$", "", str(c).lower())
                 stem = re.sub(r"(?:er|or|ee|ing|ed|e)$", "", re.sub(r"(?<!s)s$", "", w))
-                if re.fullmatch(r"[a-z]{3,15}", stem) and stem not in {
+                if not re.fullmatch(r"[a-z]{3,15}", stem) or stem in {
                         "sourc", "targ", "from", "node", "src", "dst", "tail", "head", "target",
-                        "receiv", "recipient", "get"}:
-                    out.append(stem)
-    return list(dict.fromkeys(out))
+                        "get"}:
+                    continue
+                agent = i == 1 and re.search(r"(?:er|or|ient|ent|ant)$", w)  # not "callee"
+                (back if agent else fwd).append(stem)
+    return list(dict.fromkeys(fwd)), [b for b in dict.fromkeys(back) if b not in fwd]
 
 
 def _directed(question: str, info: dict[str, Any]) -> str:
     """A directed graph's question in in-/out-degree words (see :data:`_DIRECTED`)."""
     if re.search(r"-(?:degree|neighbou?rs) of\b", question, re.IGNORECASE):
         return question
-    verbs = _verbs(info)
-    stems = "|".join(map(re.escape, [*verbs, "link", "point"] if verbs else _EDGE_VERBS))
+    verbs, backs = _verbs(info)
+    named = verbs or backs  # the columns name the relation: read it in their words only
+    stems = "|".join(map(re.escape, [*verbs, "link", "point"] if named else _EDGE_VERBS))
     verb = rf"{_NOT_VERB}(?:{stems})(?:e?s|ies|ed|d|ing)?(?: on| to)?"
+    back = rf"(?:{'|'.join(map(re.escape, [*backs, *_BACK_VERBS]))})(?:e?s|ies|ed|d|ing)?"
     for pattern, repl in _DIRECTED:
-        pattern = pattern.replace("{verb}", verb)
+        pattern = pattern.replace("{verb}", verb).replace("{back}", back)
         m = re.search(pattern, question, re.IGNORECASE)
         if m and m.group(1).lower() not in _STRUCTURAL:
             return re.sub(pattern, repl, question, flags=re.IGNORECASE)
@@ -227,6 +240,12 @@ def _directed(question: str, info: dict[str, Any]) -> str:
         out = re.sub(rf"\b{v}\s+the\s+(?:fewest|least)(?:\s+(?:other\s+)?[a-z]+s\b"
                      r"(?!\s+(?:than|to|from)))?", "has the lowest out-degree", out,
                      flags=re.IGNORECASE)
+    if backs:  # the target's verb: "which country imports from the most countries"
+        b = "(?:" + "|".join(map(re.escape, backs)) + r")[a-z]*"
+        out = re.sub(rf"\b{b}\s+(?:from\s+)?the\s+most(?:\s+(?:other\s+|different\s+)?[a-z]+s\b)?",
+                     "has the highest in-degree", out, flags=re.IGNORECASE)
+        out = re.sub(rf"\b{b}\s+(?:from\s+)?the\s+(?:fewest|least)(?:\s+(?:other\s+)?[a-z]+s\b)?",
+                     "has the lowest in-degree", out, flags=re.IGNORECASE)
     return out
 
 
