@@ -144,7 +144,7 @@ def _found(st: PlanState, names: list[str]) -> str:
         obs = st.done(_search(n))
         if obs is not None and obs.ok and _candidates(obs):
             best = _candidates(obs)[0]
-            if str(best.node) != n:
+            if str(best.node).lower() != n.lower():  # "Gus" for node gus: no news
                 parts.append(f"'{n}' is node {_who(best)} (match score {_f(best.score, 0)})")
     return ("Names resolved by search_node: " + "; ".join(parts) + ". ") if parts else ""
 

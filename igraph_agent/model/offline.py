@@ -34,7 +34,8 @@ def plan(messages: list[dict], tools: list[dict] | None,
     options and skill catalogue as data (``model/context.py``)."""
     st = PlanState.from_messages(messages, tools, context)
     asked = st.question
-    st = replace(st, question=vocabulary.normalise(st.question, _info(st)),
+    named = vocabulary.lower_names(st.question, _info(st))  # "eli's" -> "Eli's"
+    st = replace(st, question=vocabulary.normalise(named, _info(st)),
                  context={**st.context, "asked": asked})
     if not st.tools:  # budget exhausted: a tool-less final call
         return _reply(st, _final_answer(st, skillplan.intents(st), budget_out=True))

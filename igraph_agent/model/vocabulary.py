@@ -254,6 +254,35 @@ _STRUCTURAL = {"the", "a", "an", "it", "them", "this", "that", "most", "more", "
                "nodes", "edges", "back", "together", "first", "here", "there"}
 
 
+_LOWER_ID = re.compile(r"[a-z][a-z'-]{1,15}")
+_AT_NAME = re.compile(r"\b(?:is|of|for|about|does|did|do|and|with|to|from|between|know|knows|"
+                      r"without|if)\s+([a-z][a-z'-]{1,15})\b(?='s|\s*[?.,!]|\s+(?:and|in|have|has|know|"
+                      r"left|leaves|linked|connected|\w+s?)\b|$)")
+
+
+def lower_names(question: str, info: dict[str, Any]) -> str:
+    """``question`` with the lower-case node names of a graph whose ids are lower-case words
+    ("alice", "core") capitalised, so the planner sees them as names ("what is eli's
+    betweenness" -> "what is Eli's betweenness"); search_node matches them case-blind. A
+    name is a sample id, a possessive, or a word where a name stands ("how central is jon")."""
+    from igraph_agent.model import slots
+
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
+    if not ids or not all(_LOWER_ID.fullmatch(i) for i in ids):
+        return question
+    known = {i.lower() for i in ids}
+    words = set(_NOUNS) | set(data_nouns(info)) | {"people", "everyone", "anyone", "someone",
+                                                    "network", "graph", "most", "least"}
+    owners = set(re.findall(r"\b([a-z][a-z-]{1,15})'s\b", question))  # "gus's"
+    placed = {m.group(1) for m in _AT_NAME.finditer(question)} - owners
+    cands = {w for w in re.findall(r"\b[a-z][a-z'-]+\b", question) if w in known}
+    cands |= {c for c in owners | placed if c not in slots.STOP_WORDS and c not in words
+              and (c in owners or not c.endswith("s"))}
+    for c in cands:
+        question = re.sub(rf"(?<![\w'-]){re.escape(c)}(?![\w-])", c.capitalize(), question)
+    return question
+
+
 def _sides(info: dict[str, Any]) -> list[str]:
     modes = (info.get("meaning") or {}).get("modes") or {}
     return [str(s) for s in (modes.get("sides") or {})]

@@ -1,0 +1,51 @@
+"""Lower-case node names ("amy", "gus") on a graph whose ids are lower-case words are read
+as names: a question about one of them answers about that node, or asks, never with the
+graph-wide figure it would give for no node ("what's gus's clustering coefficient" is
+gus's, not the average). networkx is the oracle."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pandas as pd
+import pytest
+
+from tests.test_directed_totals import _ask
+
+NAMES = ["amy", "bea", "cal", "dex", "eli", "fay", "gus", "hal", "ivy", "jon", "kat", "lou"]
+
+
+def _office() -> nx.Graph:
+    return nx.relabel_nodes(nx.connected_watts_strogatz_graph(12, 4, 0.3, seed=7),
+                            lambda n: NAMES[n])
+
+
+OFFICE = pd.DataFrame(list(_office().edges()), columns=["person", "colleague"])
+
+
+def test_a_lowercase_possessive_name_gets_that_nodes_clustering(tmp_path):
+    want = nx.clustering(_office(), "gus")
+    resp = _ask(tmp_path, OFFICE, "what's gus's clustering coefficient?")
+    assert resp.status == "answered", resp.answer
+    assert f"gus has degree **{_office().degree('gus')}**, clustering coefficient " \
+           f"**{want:.4f}**" in resp.answer, resp.answer
+
+
+def test_a_lowercase_name_in_a_triangle_question_counts_that_nodes_triangles(tmp_path):
+    resp = _ask(tmp_path, OFFICE, "how many triangles is dex in?")
+    assert resp.status == "answered", resp.answer
+    assert f"dex is part of **{nx.triangles(_office(), 'dex')} triangle(s)**" in resp.answer
+
+
+@pytest.mark.parametrize("question", ["what is eli's betweenness?", "how central is jon?"])
+def test_a_lowercase_name_no_ranking_takes_is_asked_not_answered_with_the_top_nodes(
+        tmp_path, question):
+    resp = _ask(tmp_path, OFFICE, question)
+    assert resp.status == "needs_clarification", resp.answer
+    assert "node_centrality" not in [a.tool for a in resp.actions]
+
+
+def test_words_that_are_no_names_stay_words(tmp_path):
+    resp = _ask(tmp_path, OFFICE, "Is the network connected?")
+    assert resp.status == "answered", resp.answer
+    assert "search_node" not in [a.tool for a in resp.actions]
+    assert resp.answer.startswith("**Yes**")
