@@ -323,7 +323,7 @@ LEXICON.update({
                       r"\b(?:communit\w*|clusters?|modul\w+|path length|diameter|distances?|density|"
                       r"clustering|centrality|central|betweenness|pagerank|degree|most connected|"
                       r"best[- ]connected|triangles?|cliques?|shortest|hub|average|how long|how far|"
-                      r"hops?|steps?|trip|route)\b",
+                      r"hops?|steps?|trip|route|cycles?|cyclic|acyclic|upstream|downstream)\b",
                       # and it answers only about the parts: a question naming none is asked
                       r"^(?!.*\b(?:components?|pieces?|parts?|groups?|islands?|connected|disconnect\w*|"
                       r"split\w*|apart|fragment\w*|break\w*|cut off|isolated|largest|biggest|remain\w*|"
@@ -402,7 +402,8 @@ ANSWERS: dict[str, tuple[str, ...]] = {
 COVERS: dict[str, tuple[str, ...]] = {
     "threshold_count": ("threshold", "direction", "filter"), "hop_count": ("hops", "entity"),
     "least_degree": ("direction", "filter", "bottom"), "node_group": ("entity", "group", "filter"),
-    "local": ("hops", "entity"), "subgraph": ("hops", "entity"), "what_if": ("removal", "entity"),
+    "local": ("hops", "entity"), "subgraph": ("hops", "entity"),
+    "what_if": ("removal", "entity", "direction"),  # its reach follows the edges' direction
     "optimize": ("threshold", "removal"), "clear": ("removal",),
     "edge_totals": ("weight", "entity", "bottom", "filter"),
     "bipartite": ("twomode", "group"), "degree": ("direction", "filter", "ordinal"),
