@@ -323,7 +323,7 @@ def path_render(st: PlanState, obs: list[Observed]) -> str:
     if not p.reachable:
         return (_found(st, names) + _yes_no(st, False) +
                 f"There is **no path** from {p.source} to {p.target}.")
-    direct = re.search(r"\badjacent\b|\bneighbou?rs\b|\bdirectly\b(?! or indirectly)",
+    direct = re.search(r"\badjacent\b|\bneighbou?rs\b|\bdirect(?:ly)?\b(?! or indirectly)",
                        st.question, re.IGNORECASE)
     return _found(st, names) + _yes_no(st, not direct or p.hops == 1) + _route(st, p)
 

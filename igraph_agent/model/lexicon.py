@@ -105,7 +105,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"between)\s+\S", r"^\s*(?:is|are)\s+\S+\s+reachable\s+from\s+\S",
                    r"\bfewest (?:hops|stops|roads|edges|links|transfers|legs)\b.*\b(?:from|between)\b",
                    r"^\s*(?:is|are|was|were)\s+\S+(?:\s+\S+)?\s+(?:directly\s+)?(?:connected|linked|"
-                   r"tied|adjacent|joined)\s+(?:to|with)\s+\S"),
+                   r"tied|adjacent|joined)\s+(?:to|with)\s+\S",
+                   # "is there a direct flight from HEL to LIS": one edge, Yes or No
+                   r"^\s*(?:is|are)\s+there\s+(?:a|any)\s+direct\s+(?:\w+\s+)?(?:from|between)\s+\S"),
         negatives=_rx(r"most distant|longest shortest|farthest|average (?:shortest )?path|"
                       r"mean distance|characteristic path|worst-case distance|greatest distance|"
                       r"independent|disjoint|robust|shortest paths\b|fewest steps|"
@@ -157,6 +159,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"^\s*(?:which|who|what)\b.*\b(?:connected|linked|tied|adjacent|joined)\s+"
                    r"(?:directly\s+)?(?:to|with)\s+(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s*\??\s*$"),
         negatives=_rx(r"largest non-empty|deepest core|degeneracy|k-core exists",
+                      r"^\s*(?:is|are)\s+there\s+(?:a|any)\s+direct\s+(?:\w+\s+)?(?:from|between)\b",
                       r"neighbours per member",
                       # a node ranked by its clustering: no global figure answers which one
                       r"\b(?:which|who)\b.*\b(?:highest|lowest|most|least|largest|smallest|best|"
@@ -391,7 +394,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "clear": ("action",), "optimize": ("action", "count"), "overview": ("count", "description"),
     "bipartite": ("yesno", "count", "group"), "triangles": ("count", "list"),
     "cycles": ("yesno",),
-    "figure": ("value", "count"), "count_where": ("count",), "visualize": ("action",),
+    "figure": ("value", "count", "yesno"), "count_where": ("count",), "visualize": ("action",),
     "report": ("action",), "threshold_count": ("count", "list"),
     "hop_count": ("count",), "least_degree": ("node", "list", "count", "value"), "what_if": ("count", "value", "list"),
     "clique": ("count", "group", "list"), "common_neighbours": ("count", "pair", "list"),

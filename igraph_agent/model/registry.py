@@ -111,7 +111,8 @@ _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "negation": "with the exclusion you give (not, outside, except)",
                   "ordinal": "at the rank you name (second, third …)",
                   "future": "as a forecast (the graph says what is, not what will happen)",
-                  "count": "how many", "node": "which node it is", "pair": "which pair it is"}
+                  "count": "how many", "node": "which node it is", "pair": "which pair it is",
+                  "yesno": "a yes or no"}
 
 
 _JOINED = re.compile(r"\band\b|\bthen\b|;|\balso\b|\bplus\b", re.IGNORECASE)

@@ -337,11 +337,19 @@ _PAIR_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:which|what|who)\s+(?:(?:
                        r"are the two\b)", re.IGNORECASE)
 
 
+#: a question asking Yes or No: "is there …", "does A follow B", not "do you …" (a request)
+_YESNO_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:is|are|was|were|does|do|did|has|have)\b"
+                        r"(?!\s+(?:you|u)\b)", re.IGNORECASE)
+
+
 def asked_kind(question: str) -> str | None:
     """The kind of answer the question's form asks for: ``count`` ("how many ..."),
-    ``node`` ("which ... has the most ..."), else None."""
+    ``pair`` ("which two ..."), ``node`` ("which ... has the most ..."), ``yesno`` ("is
+    there a direct flight from A to B?"), else None."""
     if _COUNT_ASK.search(question):
         return "count"
+    if _YESNO_ASK.search(question):
+        return "yesno"
     if _PAIR_ASK.search(question):
         return "pair"
     return "node" if _NODE_ASK.search(question) else None

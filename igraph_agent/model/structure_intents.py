@@ -140,7 +140,28 @@ def figure_render(st: PlanState, obs: list[Observed]) -> str:
     nodes = d.paths_over_nodes or d.largest_component.nodes
     paths = (f" (path figures on {over}, {nodes} nodes)"
              if any(k in _PATH_FIGURES for k, _ in asked) else "")
-    return "; ".join(parts) + approx + paths + "."
+    return _mixing_lead(st, d, asked) + "; ".join(parts) + approx + paths + "."
+
+
+def _mixing_lead(st: PlanState, d: SummaryStatisticsResult, asked: list) -> str:
+    """What the degree assortativity says, in words, before its value: "**No** — high-degree
+    nodes tend to link to low-degree ones" for "Is the network assortative by degree?"."""
+    r = d.degree_assortativity if "degree_assortativity" in d.model_fields_set else None
+    if r is None or not any(k == "degree_assortativity" for k, _ in asked):
+        return ""
+    if abs(r) < 0.05:
+        said, yes = "degrees are nearly uncorrelated (neither assortative nor disassortative)", False
+    elif r > 0:
+        said, yes = "high-degree nodes tend to link to each other (assortative)", True
+    else:
+        said, yes = "high-degree nodes tend to link to low-degree ones (disassortative)", False
+    yesno = (slots.asked_kind(st.question) == "yesno" and " or " not in st.question.lower()
+             and re.search(r"assortativ|link to hubs|tend to (?:connect|link|attach|befriend)",
+                           st.question, re.IGNORECASE))
+    if yesno and re.search(r"disassortativ", st.question, re.IGNORECASE):
+        yes = r <= -0.05
+    return (f"**{'Yes' if yes else 'No'}** — {said}. " if yesno else
+            said[:1].upper() + said[1:] + ". ")
 
 
 # -- counting nodes by attribute --------------------------------------------------------

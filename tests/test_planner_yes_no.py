@@ -1,0 +1,45 @@
+"""A question asking Yes or No gets Yes or No, or a question back: never a ranking or a
+neighbourhood that leaves the reader to work the answer out."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pandas as pd
+
+from tests.test_directed_totals import _ask
+
+FLIGHTS = pd.DataFrame(
+    [("LIS", "AMS", 150), ("AMS", "HEL", 125), ("HEL", "DUB", 200), ("DUB", "LIS", 160),
+     ("HEL", "FCO", 190), ("FCO", "AMS", 140)],
+    columns=["origin", "dest", "block_minutes"])
+
+
+def test_a_direct_flight_question_is_answered_yes_or_no_following_the_direction(tmp_path):
+    for sub in ("yes", "back"):
+        (tmp_path / sub).mkdir()
+    yes = _ask(tmp_path / "yes", FLIGHTS, "Is there a direct flight from HEL to FCO?")
+    assert yes.status == "answered", yes.answer
+    assert yes.answer.startswith("**Yes**") and "HEL → FCO" in yes.answer
+    # FCO -> HEL is no edge (only HEL -> FCO is): the way back takes two flights
+    back = _ask(tmp_path / "back", FLIGHTS, "is there a direct flight from FCO to HEL")
+    assert back.status == "answered", back.answer
+    assert back.answer.startswith("**No**") and "FCO → AMS → HEL" in back.answer
+    assert "shortest_path" in [a.tool for a in back.actions]
+
+
+def test_a_yes_no_question_no_analysis_answers_is_asked_in_words(tmp_path):
+    resp = _ask(tmp_path, FLIGHTS, "Are there any airports with no outgoing flights?")
+    assert resp.status == "needs_clarification", resp.answer
+    assert "a yes or no" in resp.answer and "yesno" not in resp.answer
+
+
+def test_is_the_network_assortative_leads_with_no_and_what_it_means(tmp_path):
+    g = nx.karate_club_graph()
+    edges = pd.DataFrame([(f"m{u}", f"m{v}") for u, v in g.edges()], columns=["member", "friend"])
+    resp = _ask(tmp_path, edges, "Is the network assortative by degree?")
+    r = nx.degree_assortativity_coefficient(g)
+    assert r < -0.05
+    assert resp.status == "answered", resp.answer
+    assert ("**No** — high-degree nodes tend to link to low-degree ones (disassortative)"
+            in resp.answer)
+    assert f"{r:.4f}" in resp.answer
