@@ -31,7 +31,8 @@ $(INSPECTOR): | system-deps
 	npm install --no-audit --no-fund --loglevel=error --prefix $(VENV)/mcp-inspector-2.12.0 @modelcontextprotocol/inspector@2.12.0
 
 test: $(STAMP) system-deps lint $(INSPECTOR)
-	$(BIN)/python -m pytest -q -p no:cacheprovider --nbval-lax tests notebooks
+	# unbuffered: if a test takes the process down, the log still shows how far it got
+	PYTHONUNBUFFERED=1 $(BIN)/python -m pytest -q -p no:cacheprovider --nbval-lax tests notebooks
 
 # the inner loop: unit and integration tests, without kernel, browser and slow tests (docs/testing.md)
 test-fast: $(STAMP)

@@ -291,7 +291,15 @@ def parts_for(address: str, items: int) -> int:
 
 
 def _cancel(ray: Any, refs: list[Any]) -> None:
-    for r in refs:
+    """Cancel the parts still running. A part that has finished (the one whose error stopped
+    the wait, say) is left alone: Ray aborts the whole driver process when a finished task's
+    late reply meets its cancellation ("Tried to complete task that was not pending"), and
+    the driver is the user's kernel."""
+    try:
+        _, pending = ray.wait(refs, num_returns=len(refs), timeout=0)
+    except Exception:  # the cluster is gone: nothing to cancel
+        return
+    for r in pending:
         try:
             ray.cancel(r, force=True)
         except Exception:  # finished or already gone: nothing to cancel
