@@ -11,6 +11,7 @@ import re
 import networkx as nx
 import pandas as pd
 import pytest
+from planner_support import agents_for
 
 from igraph_agent import Agent
 
@@ -39,10 +40,7 @@ TABLES = {"calls": (_calls, "caller", "callee"), "imports": (_imports, "module",
 
 @pytest.fixture(scope="module")
 def agents(tmp_path_factory):
-    made = {name: Agent(home=tmp_path_factory.mktemp(name)) for name in TABLES}
-    yield made
-    for a in made.values():
-        a.close()
+    yield from agents_for(TABLES, tmp_path_factory)
 
 
 def _ask(agents, graph: str, question: str):

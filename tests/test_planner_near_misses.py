@@ -10,8 +10,7 @@ import re
 import networkx as nx
 import pandas as pd
 import pytest
-
-from igraph_agent import Agent
+from planner_support import agents_for
 
 
 def _roads() -> nx.Graph:
@@ -65,10 +64,7 @@ GRAPHS = {"roads": _roads, "flights": _flights, "office": _office, "clubs": _clu
 
 @pytest.fixture(scope="module")
 def agents(tmp_path_factory):
-    made = {name: Agent(home=tmp_path_factory.mktemp(name)) for name in GRAPHS}
-    yield made
-    for a in made.values():
-        a.close()
+    yield from agents_for(GRAPHS, tmp_path_factory)
 
 
 def _ask(agents, graph: str, question: str):

@@ -9,8 +9,7 @@ import re
 import networkx as nx
 import pandas as pd
 import pytest
-
-from igraph_agent import Agent
+from planner_support import agents_for
 
 
 def _papers() -> nx.DiGraph:
@@ -32,10 +31,7 @@ TABLES = {"papers": (_papers, "citing", "cited"), "follows": (_follows, "followe
 
 @pytest.fixture(scope="module")
 def agents(tmp_path_factory):
-    made = {name: Agent(home=tmp_path_factory.mktemp(name)) for name in TABLES}
-    yield made
-    for a in made.values():
-        a.close()
+    yield from agents_for(TABLES, tmp_path_factory)
 
 
 def _ask(agents, graph: str, question: str):

@@ -9,6 +9,7 @@ import re
 
 import networkx as nx
 import pytest
+from planner_support import agents_for
 
 from igraph_agent import Agent
 from igraph_agent.model import intents, lexicon, vocabulary
@@ -36,10 +37,7 @@ GRAPHS = {"florentine": _florentine, "office": _office}
 
 @pytest.fixture(scope="module")
 def agents(tmp_path_factory):
-    made = {name: Agent(home=tmp_path_factory.mktemp(name)) for name in GRAPHS}
-    yield made
-    for a in made.values():
-        a.close()
+    yield from agents_for(GRAPHS, tmp_path_factory)
 
 
 def _ask(agents, graph: str, question: str):

@@ -24,15 +24,21 @@ def _two_pieces() -> pd.DataFrame:
     return pd.DataFrame(ring + path, columns=["source", "target"])
 
 
+def _loaded(agent: Agent) -> tuple[str, int, SessionGraph]:
+    """``_two_pieces`` attached, built and loaded: its dataset, revision and session graph."""
+    src = agent.workspace.attach(_two_pieces(), name="pieces")
+    ds = agent.workspace.construct([src["source_id"]], GraphSpec(directed=False))["id"]
+    g, rev = agent.workspace.load(ds)
+    session = SessionGraph("s")
+    session.set_graph(g, ds, rev)
+    return ds, rev, session
+
+
 def test_a_prefetched_worker_holds_the_view_and_answers_local_analysis_as_the_agent(tmp_path):
     agent = Agent(home=tmp_path / "project")
     pool = WorkerPool(tmp_path / "project", size=1, min_edges=0)
     try:
-        src = agent.workspace.attach(_two_pieces(), name="pieces")
-        ds = agent.workspace.construct([src["source_id"]], GraphSpec(directed=False))["id"]
-        g, rev = agent.workspace.load(ds)
-        session = SessionGraph("s")
-        session.set_graph(g, ds, rev)
+        ds, rev, session = _loaded(agent)
         pool.warm(ds, rev)
         [worker] = pool._workers
         assert worker.loaded == (ds, rev)
@@ -59,11 +65,7 @@ def test_a_call_waits_for_the_worker_prefetching_its_revision_rather_than_a_cold
     agent = Agent(home=tmp_path / "project")
     pool = WorkerPool(tmp_path / "project", size=2, min_edges=0)
     try:
-        src = agent.workspace.attach(_two_pieces(), name="pieces")
-        ds = agent.workspace.construct([src["source_id"]], GraphSpec(directed=False))["id"]
-        g, rev = agent.workspace.load(ds)
-        session = SessionGraph("s")
-        session.set_graph(g, ds, rev)
+        ds, rev, session = _loaded(agent)
         pool.start()
         fetching, cold = pool._workers
         with pool._cond:  # a prefetch has taken this worker and is loading the revision
@@ -94,11 +96,7 @@ def test_without_a_prefetch_under_way_a_call_takes_an_idle_worker_at_once(tmp_pa
     agent = Agent(home=tmp_path / "project")
     pool = WorkerPool(tmp_path / "project", size=2, min_edges=0)
     try:
-        src = agent.workspace.attach(_two_pieces(), name="pieces")
-        ds = agent.workspace.construct([src["source_id"]], GraphSpec(directed=False))["id"]
-        g, rev = agent.workspace.load(ds)
-        session = SessionGraph("s")
-        session.set_graph(g, ds, rev)
+        ds, rev, session = _loaded(agent)
         pool.start()
         busy, free = pool._workers
         with pool._cond:  # busy with another revision's load: no reason to wait for it

@@ -1,0 +1,25 @@
+"""One offline-planner agent per graph of a planner test module (each graph keeps its own
+project, so its dataset and sessions never mix with another's)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from igraph_agent import Agent
+
+
+def agents_for(names: Iterable[str], tmp_path_factory) -> Iterator[dict[str, Agent]]:
+    """A generator for a module-scoped fixture: ``{name: Agent}``, closed after the module.
+
+    Example::
+
+        @pytest.fixture(scope="module")
+        def agents(tmp_path_factory):
+            yield from agents_for(GRAPHS, tmp_path_factory)
+    """
+    made = {name: Agent(home=tmp_path_factory.mktemp(name)) for name in names}
+    try:
+        yield made
+    finally:
+        for agent in made.values():
+            agent.close()
