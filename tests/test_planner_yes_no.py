@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import networkx as nx
 import pandas as pd
+import pytest
 
 from tests.test_directed_totals import _ask
 
@@ -43,3 +44,18 @@ def test_is_the_network_assortative_leads_with_no_and_what_it_means(tmp_path):
     assert ("**No** — high-degree nodes tend to link to low-degree ones (disassortative)"
             in resp.answer)
     assert f"{r:.4f}" in resp.answer
+
+
+@pytest.mark.parametrize("question, walked", [
+    ("how many airports can I reach from HEL in at most 2 flights", "out"),
+    ("how many airports can reach HEL in 2 flights or fewer", "in"),
+    ("how many airports are within 2 flights of HEL", "both"),
+])
+def test_steps_from_or_to_a_node_follow_the_flights_direction(tmp_path, question, walked):
+    g = nx.from_pandas_edgelist(FLIGHTS, "origin", "dest", create_using=nx.DiGraph)
+    g = {"out": g, "in": g.reverse(), "both": g.to_undirected()}[walked]
+    expected = len(nx.single_source_shortest_path_length(g, "HEL", cutoff=2)) - 1
+    resp = _ask(tmp_path, FLIGHTS, question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{expected}** airports are within 2 step(s) of HEL")
+    assert resp.actions[-1].args.get("direction", "both") == walked

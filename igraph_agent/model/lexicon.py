@@ -304,11 +304,12 @@ LEXICON.update({
         t(0.5, r"\bfewest\b|\bthe least\b"),
         bonus=_least_bonus, group="ranking", hint="the least-connected nodes"),
     "hop_count": dict(
-        triggers=t(1.0, rf"\bwithin\s+{_N}\s+(?:steps?|hops?|links?|jumps?|edges?)",
+        triggers=t(1.0, rf"\bwithin\s+{_N}\s+(?:steps?|hops?|links?|jumps?|edges?|{slots.MOVES})",
                    rf"\b{_N}\s+(?:steps?|hops?|links?|jumps?)\s+(?:away|from|of|out)",
                    rf"\bexactly\s+{_N}\s+(?:steps?|hops?|links?|jumps?)",
                    rf"\bdistance\s+(?:of\s+)?(?:exactly\s+)?{_N}\b",
-                   rf"\bin (?:at most |up to )?{_N}\s+(?:steps?|hops?|moves?|jumps?)\b"),
+                   rf"\bin (?:at most |up to |no more than )?{_N}\s+(?:steps?|hops?|moves?|jumps?|"
+                   rf"{slots.MOVES})\b"),
         bonus=_count_bonus, clarify=_hop_clarify, group="neighbourhood", hint="counts of nodes within k steps of a node"),
     "what_if": dict(
         triggers=t(2.5, slots.REMOVAL_IF.pattern, slots.TOP_REMOVAL.pattern,
@@ -403,7 +404,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "edge_threshold": ("count", "list"), "edge_extreme": ("pair", "node", "value"),
 }
 COVERS: dict[str, tuple[str, ...]] = {
-    "threshold_count": ("threshold", "direction", "filter"), "hop_count": ("hops", "entity"),
+    "threshold_count": ("threshold", "direction", "filter"), "hop_count": ("hops", "entity", "direction"),
     "least_degree": ("direction", "filter", "bottom"), "node_group": ("entity", "group", "filter"),
     "local": ("hops", "entity"), "subgraph": ("hops", "entity"),
     "what_if": ("removal", "entity", "direction"),  # its reach follows the edges' direction

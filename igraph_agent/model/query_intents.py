@@ -145,7 +145,22 @@ def hop_calls(st: PlanState) -> list[Call]:
     searches, ids = _resolve(st, [name])
     if ids is None:
         return searches
-    return [*searches, Call("hop_counts", {"node": ids[0], "hops": k[0]})]
+    way = _hop_direction(st, name)
+    return [*searches, Call("hop_counts", {"node": ids[0], "hops": k[0],
+                                           **({"direction": way} if way != "both" else {})})]
+
+
+def _hop_direction(st: PlanState, name: str) -> str:
+    """On a directed graph, which way the steps go: ``out`` from the node ("reach from OSL",
+    "fly from OSL"), ``in`` to it ("can reach OSL", "to OSL"), else ``both``."""
+    if not _info(st).directed:
+        return "both"
+    n = re.escape(name)
+    if re.search(rf"\bfrom\s+{n}\b", st.question, re.IGNORECASE):
+        return "out"
+    if re.search(rf"\b(?:reach|to|into)\s+{n}\b", st.question, re.IGNORECASE):
+        return "in"
+    return "both"
 
 
 def hop_render(st: PlanState, obs: list[Observed]) -> str:
@@ -163,6 +178,9 @@ def hop_render(st: PlanState, obs: list[Observed]) -> str:
         head = (f"**{d.within}** {nouns} are within {d.hops} step(s) of {_who(d)} "
                 f"(not counting it)")
     per = "; ".join(f"{r.count} at distance {r.distance}" for r in d.by_distance)
+    if _info(st).directed:
+        head += {"out": ", following the edges out of it", "in": ", following the edges into "
+                 "it (the ones that reach it)"}.get(d.direction, ", edge directions ignored")
     return (_found(st, [name] if name else []) + head + (f" ({listed})" if exact and listed
                                                          else "") +
             f". By distance: {per}; {d.farther} farther, {d.unreachable} unreachable.")

@@ -205,13 +205,17 @@ _THRESHOLD = re.compile(
     rf"\b{_NUM}\s+or (?:more|fewer|less|greater|higher|lower)\b|>=?\s*\d|<=?\s*\d|≥|≤|"
     r"\bexactly (?:one|zero|no)\b(?!\s+(?:steps?|hops?|jumps?)\b)",
     re.IGNORECASE)
+#: the data's own words for one step along an edge: "in at most 2 flights"
+MOVES = (r"flights?|legs?|connections?|transfers?|trips?|rides?|changes?|calls?|roads?|"
+         r"trails?|introductions?|handshakes?|ties")  # the graph's edge noun reads as "ties"
 _HOPS = re.compile(
-    rf"\bwithin\s+{_NUM}\s+(?:steps?|hops?|links?|jumps?|edges?|degrees? of separation)|"
+    rf"\bwithin\s+{_NUM}\s+(?:steps?|hops?|links?|jumps?|edges?|degrees? of separation|{MOVES})|"
     rf"\b{_NUM}\s+(?:steps?|hops?|links?|jumps?)\s+(?:away|from|of|out)|"
     rf"\b(?:exactly|precisely)\s+{_NUM}\s+(?:steps?|hops?|links?|jumps?)|"
     rf"\b(?:distance|hop count)\s+(?:of\s+)?(?:exactly\s+)?{_NUM}\b|"
     rf"\b{_NUM}[ -]hops?\b(?! neighbou?rhood| ego)|"
-    rf"\bin (?:at most |up to )?{_NUM}\s+(?:steps?|hops?|moves?|jumps?)\b", re.IGNORECASE)
+    rf"\bin (?:at most |up to |no more than )?{_NUM}\s+(?:steps?|hops?|moves?|jumps?|{MOVES})\b",
+    re.IGNORECASE)
 _NAMED = r"(?:the\s+)?(?:node|member|vertex|edge|link|tie)?\s*([A-Z][\w'.-]*|[A-Za-z]+\d+|\d+)"
 _ANY = r"([A-Za-z][\w'.-]*|\d+)"
 _GONE = (r"(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped|gone|taken out|cut|"
@@ -292,8 +296,9 @@ def features(question: str) -> set[str]:
     out = set()
     if named(question):
         out.add("entity")
-    if _THRESHOLD.search(question):
-        out.add("threshold")
+    threshold_at, hops_at = _THRESHOLD.search(question), _HOPS.search(question)
+    if threshold_at and not (hops_at and hops_at.start() <= threshold_at.start() < hops_at.end()):
+        out.add("threshold")  # "in at most 2 flights" is a number of steps, not a threshold
     if EDGE_THRESHOLD.search(question):
         out.add("weight")  # the threshold is on an edge value, not a node count
     if ORDINAL.search(question):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from igraph_agent.results import NodeId, Number, Part, Row, Table, ToolData
 
@@ -46,6 +46,7 @@ class HopCountsResult(ToolData):
     node: NodeId
     label: Any = None
     hops: int
+    direction: Literal["out", "in", "both"] = "both"
     within: int
     exactly: int
     by_distance: Table[HopRing]

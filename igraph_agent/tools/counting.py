@@ -120,33 +120,46 @@ class HopArgs(BaseModel):
     node: str = Field(description="node id (from search_node)")
     hops: int = Field(default=2, ge=1, le=50, description="k")
     limit: int = Field(default=30, ge=1, le=500, description="nodes listed per distance")
+    direction: Literal["out", "in", "both"] = Field(
+        default="both", description="directed graphs: out = the nodes it reaches, in = those "
+        "reaching it, both = directions ignored")
 
 
 @tool(result=HopCountsResult, reads=("graph",))
 def hop_counts(ctx: ToolContext, args: HopArgs) -> ToolOutput:
-    """How many nodes lie exactly 1, 2, ..., k steps from a node (shortest-path distance,
-    directions ignored), how many within k steps (not counting the node), and how many are
-    farther or unreachable.
+    """How many nodes lie exactly 1, 2, ..., k steps from a node (shortest-path distance),
+    how many within k steps (not counting the node), and how many are farther or
+    unreachable. On a directed graph ``direction`` says which way the steps go: ``out``
+    (the nodes it reaches), ``in`` (the nodes that reach it) or ``both`` (directions
+    ignored, the default).
 
     Example: hop_counts(node="0", hops=2) -> {"within": 25, "exactly": 9, "by_distance": [...]}
     """
     g = ctx.session.require()
     (node,) = require_nodes(g, [args.node])
-    dist = nx.single_source_shortest_path_length(undirected(g), node)
+    direction = args.direction if g.is_directed() else "both"
+    walked = {"out": g, "both": undirected(g)}.get(direction) or g.reverse(copy=False)
+    dist = nx.single_source_shortest_path_length(walked, node)
     rows = []
     for d in range(1, args.hops + 1):
         at = sorted((n for n, x in dist.items() if x == d), key=str)
         rows.append({"distance": d, "count": len(at),
                      "nodes": [{"node": n, **label(g, n)} for n in at[:args.limit]]})
     within = sum(r["count"] for r in rows)
-    data = {"node": node, **label(g, node), "hops": args.hops, "within": within,
+    data = {"node": node, **label(g, node), "hops": args.hops, "direction": direction,
+            "within": within,
             "exactly": rows[-1]["count"], "by_distance": rows,
             "farther": sum(1 for x in dist.values() if x > args.hops),
             "unreachable": g.number_of_nodes() - len(dist),
             "eccentricity": max(dist.values()) if dist else 0}
     return ToolOutput(data=data, revision=ctx.session.revision,
-                      summary=f"{within} node(s) within {args.hops} step(s) of {node}; "
+                      summary=f"{within} node(s) within {args.hops} step(s) of {node}"
+                              f"{_WAY[direction] if g.is_directed() else ''}; "
                               f"{data['exactly']} at exactly {args.hops}")
+
+
+_WAY = {"out": " following its outgoing edges", "in": " following its incoming edges",
+        "both": " (edge directions ignored)"}
 
 
 class EdgeTotalArgs(BaseModel):
