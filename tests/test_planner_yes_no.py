@@ -59,3 +59,11 @@ def test_steps_from_or_to_a_node_follow_the_flights_direction(tmp_path, question
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith(f"**{expected}** airports are within 2 step(s) of HEL")
     assert resp.actions[-1].args.get("direction", "both") == walked
+
+
+def test_nodes_tied_for_the_most_outgoing_flights_are_all_named(tmp_path):
+    tied = pd.DataFrame([("A", "X"), ("A", "Y"), ("B", "X"), ("B", "Y"), ("C", "X")],
+                        columns=["origin", "dest"])
+    resp = _ask(tmp_path, tied, "which airport has the most outgoing flights")
+    assert resp.status == "answered", resp.answer
+    assert "**A** and **B** tie with 2" in resp.answer and "leads" not in resp.answer

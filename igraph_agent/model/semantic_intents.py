@@ -198,8 +198,24 @@ def _degree_render(what: str):
             return (f"The graph is undirected, so edges have no direction; by degree: {top}. "
                     "Rebuild it directed (construct_graph with directed=true) to count "
                     f"{what} edges.")
-        return f"By {d['direction']}-degree ({what}): **{d['top'][0]['node']}** leads; top: {top}."
+        return f"By {d['direction']}-degree ({what}): {_leaders(d)}; top: {top}."
     return render
+
+
+def _leaders(d: dict) -> str:
+    """Who leads a degree ranking, naming every node tied at the top ("**ARN**, **DUB** and
+    **LHR** tie with 4"), from the distribution when more tie than the top list shows."""
+    best = d["top"][0]["degree"]
+    shown = [r["node"] for r in d["top"] if r["degree"] == best]
+    tied = next((r["count"] for r in d.get("distribution") or [] if r["degree"] == best),
+                len(shown))
+    if tied <= 1:
+        return f"**{shown[0]}** leads"
+    names = [f"**{n}**" for n in shown]
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    if tied > len(shown):
+        return f"{tied} nodes tie with {best}, among them {listed}"
+    return f"{listed} tie with {best}"
 
 
 def _structure_calls(st: PlanState) -> list[Call]:
