@@ -105,6 +105,58 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
     return f"{between}. The {d['group_count']} {attr} groups: {sizes}."
 
 
+#: "which region has the most airports", "the largest department", "how many people are in
+#: each team": the size of each group (group 1/3/4: the grouping word, 2: what is counted)
+_SIZE = re.compile(r"\b(?:which|what)\s+(\w+)\s+(?:has|have|contains?|holds?)\s+the\s+(?:most|"
+                   r"fewest|largest number of|smallest number of)\s+(\w+)|"
+                   r"\b(?:largest|biggest|smallest)\s+(\w+)\b|"
+                   r"\bhow many \w+ (?:are )?(?:in|per) (?:each|every) (\w+)", re.IGNORECASE)
+_MEMBERS = {"members", "nodes", "people", "vertices", "entries"}
+
+
+def _size_attr(st: PlanState) -> str | None:
+    """The grouping attribute whose group sizes the question asks for, or None (what it
+    counts must be the nodes: "the most airports", never "the most flights")."""
+    from igraph_agent.model import vocabulary
+
+    m = _SIZE.search(st.question)
+    groups = _group_values(st)
+    if not m or not groups:
+        return None
+    attr = _attr_in(m.group(1) or m.group(3) or m.group(4) or "", groups)
+    counted = (m.group(2) or "").lower()
+    info = st.last_ok("get_graph_info")
+    nouns = vocabulary.noun(counted, dict(info.data) if info else {})[1]
+    if attr and counted and counted not in _MEMBERS and counted != nouns:
+        return None
+    return attr
+
+
+def _size_calls(st: PlanState) -> list[Call]:
+    attr = _size_attr(st)
+    return [Call("group_analysis", {"attribute": attr, "top_k": 50})] if attr else []
+
+
+def _size_render(st: PlanState, obs: list[Observed]) -> str:
+    d = next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None)
+    if d is None:
+        return "The graph has no grouping attribute I could use (see get_graph_info)."
+    few = re.search(r"\b(?:fewest|smallest)\b", st.question, re.IGNORECASE)
+    rows = sorted(d["groups"], key=lambda r: (r["size"] if few else -r["size"], str(r["group"])))
+    best = rows[0]["size"]
+    tied = [f"**{r['group']}**" for r in rows if r["size"] == best]
+    from igraph_agent.model import vocabulary
+
+    info = st.last_ok("get_graph_info")
+    nouns = vocabulary.noun(st.question, dict(info.data) if info else {})[1]
+    head = (f"{tied[0]} is the {d['attribute']} with the {'fewest' if few else 'most'} {nouns}"
+            if len(tied) == 1 else
+            ", ".join(tied[:-1]) + f" and {tied[-1]} tie for the {'fewest' if few else 'most'}")
+    rest = ", ".join(f"{r['group']} ({r['size']})" for r in rows[len(tied):8])
+    return (f"{head}: **{best}**" + (f"; then {rest}" if rest else "") +
+            f" ({d['group_count']} {d['attribute']} groups, {d['nodes']} {nouns}).")
+
+
 def _bridge_bonus(st: PlanState) -> float:
     return 3.0 if _values_in(st.question, _group_values(st))[0] else 0.0
 
@@ -451,6 +503,11 @@ SEMANTIC_INTENTS: list[Intent] = [
            _bridge_calls, _bridge_render,
            "group_analysis between two named groups (bridging nodes)", group="groups",
            bonus=_bridge_bonus, hint="the nodes bridging two groups", covers=_ALL),
+    Intent("group_size", t(0.6, _SIZE.pattern), _size_calls, _size_render,
+           "group_analysis: the size of each group of a node attribute", group="groups",
+           bonus=lambda st: 3.0 if _size_attr(st) else 0.0, hint="the size of each group",
+           covers=frozenset({"group", "bottom"}),
+           answers=frozenset({"node", "group", "count", "list"})),
     Intent("group_mix", t(0.6, _GROUP_QUESTIONS), _mix_calls, _mix_render,
            "group_analysis (mixing matrix by a node attribute)",
            negatives=[re.compile(r"degree assortativ|assortativ\w* by degree", re.IGNORECASE)],
