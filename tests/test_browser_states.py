@@ -141,6 +141,12 @@ def test_modify_then_approve_commits_the_modified_plan(page, lab):  # noqa: F811
     assert "self-loop" not in plan  # the new plan keeps it
     assert "1 self-loop stored as given" in merged  # told apart from the plan
     assert panel.get_attribute("data-status") == "awaiting_approval"
+    # the box's arguments come with the new pause's card, a moment after its question
+    page.wait_for_function(
+        "([sel, first]) => { const p = [...document.querySelectorAll(sel)].pop();"
+        " const box = p && p.querySelector('.iga-json');"
+        " try { return !!box && JSON.parse(box.value).plan_id !== first; }"
+        " catch (e) { return false; } }", arg=[f"{NB} .iga-panel", first_plan], timeout=60_000)
     assert json.loads(panel.locator(".iga-json").input_value())["plan_id"] != first_plan
     # the click's line went with the new question: the response of the pause clears it, a
     # moment after the new approval box is drawn from the run's events
