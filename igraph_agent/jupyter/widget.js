@@ -256,6 +256,7 @@ function drawApprovals(p) {
         }
       }
       p.model.send(msg);
+      delete p.drafts[a.tool_call_id];  // sent: a pause of the same call shows its own arguments
     };
     modify.append(button("Run with these arguments", "iga-modify", () => send(S.decision.modify)));
     const actions = el("div", "iga-actions");
