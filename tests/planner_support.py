@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+import networkx as nx
+import pandas as pd
+
 from igraph_agent import Agent
 
 
@@ -23,3 +26,9 @@ def agents_for(names: Iterable[str], tmp_path_factory) -> Iterator[dict[str, Age
     finally:
         for agent in made.values():
             agent.close()
+
+
+def ask_edges(agent: Agent, g: nx.Graph, source: str, target: str, question: str):
+    """Ask ``agent`` about ``g`` attached as a user's edge table with these column names."""
+    table = pd.DataFrame(list(g.edges()), columns=[source, target])
+    return agent.ask(question, attach=[table])

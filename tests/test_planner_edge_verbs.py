@@ -11,7 +11,7 @@ import re
 import networkx as nx
 import pandas as pd
 import pytest
-from planner_support import agents_for
+from planner_support import agents_for, ask_edges
 
 from igraph_agent import Agent
 
@@ -45,8 +45,7 @@ def agents(tmp_path_factory):
 
 def _ask(agents, graph: str, question: str):
     make, source, target = TABLES[graph]
-    table = pd.DataFrame(list(make().edges()), columns=[source, target])
-    return agents[graph].ask(question, attach=[table])
+    return ask_edges(agents[graph], make(), source, target, question)
 
 
 def _listed(answer: str) -> set[str]:

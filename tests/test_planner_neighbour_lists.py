@@ -7,9 +7,8 @@ from __future__ import annotations
 import re
 
 import networkx as nx
-import pandas as pd
 import pytest
-from planner_support import agents_for
+from planner_support import agents_for, ask_edges
 
 
 def _papers() -> nx.DiGraph:
@@ -22,10 +21,6 @@ def _follows() -> nx.DiGraph:
                             lambda n: f"acct{n}")
 
 
-def _table(g: nx.DiGraph, source: str, target: str) -> pd.DataFrame:
-    return pd.DataFrame(list(g.edges()), columns=[source, target])
-
-
 TABLES = {"papers": (_papers, "citing", "cited"), "follows": (_follows, "follower", "followee")}
 
 
@@ -36,7 +31,7 @@ def agents(tmp_path_factory):
 
 def _ask(agents, graph: str, question: str):
     make, source, target = TABLES[graph]
-    return agents[graph].ask(question, attach=[_table(make(), source, target)])
+    return ask_edges(agents[graph], make(), source, target, question)
 
 
 def _listed(answer: str) -> set[str]:

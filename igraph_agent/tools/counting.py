@@ -138,7 +138,12 @@ def hop_counts(ctx: ToolContext, args: HopArgs) -> ToolOutput:
     g = ctx.session.require()
     (node,) = require_nodes(g, [args.node])
     direction = args.direction if g.is_directed() else "both"
-    walked = {"out": g, "both": undirected(g)}.get(direction) or g.reverse(copy=False)
+    if direction == "out":
+        walked = g
+    elif direction == "in":
+        walked = g.reverse(copy=False)
+    else:
+        walked = undirected(g)
     dist = nx.single_source_shortest_path_length(walked, node)
     rows = []
     for d in range(1, args.hops + 1):
