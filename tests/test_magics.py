@@ -367,9 +367,7 @@ def test_stop_click_cancels_a_running_run(kernel):
 def test_stop_click_on_a_subshell_cancels_a_waiting_cell_on_ipykernel_7(k7):
     """JupyterLab sends widget messages on a per-comm-target subshell: the click must get
     there while the cell that waits for the run keeps the main shell busy."""
-    create = k7.kc.session.msg("create_subshell_request", {})
-    k7.kc.control_channel.send(create)
-    subshell = k7.kc.control_channel.get_msg(timeout=10)["content"]["subshell_id"]
+    subshell = _subshell(k7)
     k7.run(SLOW_MODEL.format(delay=3.0, steps=40, name="slow_waiting_stop"))
     msg_id = k7.kc.execute("%%agent --model scripted/slow_waiting_stop\nWork for a long time")
     deadline = time.monotonic() + 120
@@ -392,6 +390,51 @@ def test_stop_click_on_a_subshell_cancels_a_waiting_cell_on_ipykernel_7(k7):
     view = k7.view_of(run_id)
     assert view["status"] == "cancelled", view["error"]
     assert len(view["tools"]) < 12  # stopped long before the step budget (12) ran out
+
+
+def _subshell(k: KernelSession) -> str:
+    k.kc.control_channel.send(k.kc.session.msg("create_subshell_request", {}))
+    return k.kc.control_channel.get_msg(timeout=10)["content"]["subshell_id"]
+
+
+def test_a_click_on_a_subshell_runs_while_the_cell_that_last_updated_the_panel_is_busy(k7):
+    """ipykernel 7 sends a comm's incoming message to the subshell its last outgoing message
+    came from; the panel's updates come from the busy cell, yet a click must not wait for it."""
+    subshell = _subshell(k7)
+    k7.run("import threading, time\n"
+           "from igraph_agent.jupyter.widget import RunWidget\n"
+           "clicks = []\n"
+           "route_panel = RunWidget.for_run('run_route', 'Route?', on_command=lambda p, c: "
+           "clicks.append(threading.current_thread().name))\n"
+           "display(route_panel)")
+    comm_id = next(cid for cid, v in k7.widget_views().items() if v.get("run_id") == "run_route")
+    busy = k7.kc.execute("route_panel.note('an update from the busy cell')\n"
+                         "route_panel.send({'type': 'ping'})\n"
+                         "print('sent', flush=True)\n"
+                         "end = time.monotonic() + 30\n"
+                         "while not clicks and time.monotonic() < end:\n"
+                         "    time.sleep(0.02)\n"
+                         "print('clicks while busy:', clicks)")
+    deadline = time.monotonic() + 60
+    sent = False
+    while not sent:  # the cell has published to the panel from the main shell
+        msg = k7._next_iopub(deadline)
+        sent = (msg["parent_header"].get("msg_id") == busy and msg["msg_type"] == "stream"
+                and "sent" in msg["content"]["text"])
+    click = k7.kc.session.msg("comm_msg", {"comm_id": comm_id, "data": {
+        "method": "custom", "content": {"type": "stop", "run_id": "run_route"}}})
+    click["header"]["subshell_id"] = subshell
+    k7.kc.shell_channel.send(click)
+    out, idle = "", False
+    while not idle:
+        msg = k7._next_iopub(deadline)
+        if msg["parent_header"].get("msg_id") != busy:
+            continue
+        if msg["msg_type"] == "stream":
+            out += msg["content"]["text"]
+        idle = msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle"
+    handled = re.search(r"clicks while busy: \[(.*)\]", out)
+    assert handled and handled.group(1).startswith("'subshell"), out
 
 
 def test_cancel_command_cancels_the_active_run(k7):

@@ -61,6 +61,7 @@ class RunWidget(anywidget.AnyWidget):
         self._on_command = on_command
         self.finishes = 0  # responses shown so far (a click's line is dropped once one came)
         self.on_msg(self._on_custom_msg)
+        route_clicks_by_their_own_subshell(self)
 
     @classmethod
     def for_run(cls, run_id: str, question: str, output_format: str = "chat",
@@ -154,24 +155,28 @@ class RunWidget(anywidget.AnyWidget):
             with self.hold_sync():
                 for name, value in changed.items():
                     setattr(self, name, value)
-        self._free_click_route()
-
-    def _free_click_route(self) -> None:
-        """Let the next click reach the kernel on the frontend's comm subshell.
-
-        ipykernel 7 routes a widget's incoming messages to the subshell of the last message it
-        published; our updates come from the busy cell (the main shell), so a Stop click would
-        wait for that cell to end. Forgetting that route lets the click's own subshell id win
-        (it runs within ~100 ms). No-op on ipykernel 6.
-        """
-        comm = getattr(self, "comm", None)
-        lock = getattr(comm, "_reply_subshell_lock", None)
-        if lock is None:
-            return
-        with lock:
-            comm.__dict__.pop("_reply_subshell_id", None)
 
     # -- clicks -----------------------------------------------------------------------
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and self._on_command is not None:
             self._on_command(self, content)
+
+
+def _own_subshell(_data: Any, subshell_id: str | None) -> str | None:
+    return subshell_id
+
+
+def route_clicks_by_their_own_subshell(widget: Any) -> None:
+    """Let every message from the frontend run on the subshell it was sent on.
+
+    ipykernel 7 routes a comm's incoming message to the subshell of the last message the comm
+    published (so a reply reaches the thread that waits for it). A panel's updates come from
+    the busy cell on the main shell, so a Stop click would queue behind that cell until the
+    run ended. The panel waits for no reply, so its comm takes each message's own subshell
+    id: JupyterLab's comm subshell, where the click runs within ~100 ms while the cell is busy.
+    Set once at creation, so no update can open a window in which a click goes to the main
+    shell. No-op on ipykernel 6.
+    """
+    comm = getattr(widget, "comm", None)
+    if comm is not None and hasattr(comm, "_reply_subshell_for"):
+        comm._reply_subshell_for = _own_subshell
