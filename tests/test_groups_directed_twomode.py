@@ -123,6 +123,28 @@ def test_a_cycle_is_reported_as_a_real_cycle_of_the_graph(tmp_path):
     assert data["strong_components"] == nx.number_strongly_connected_components(g)
 
 
+def test_cycles_nodes_on_them_sources_and_sinks_equal_networkx(tmp_path):
+    table = pd.concat([CITES, pd.DataFrame({"citing": ["p0", "p1", "p7"],
+                                            "cited": ["p6", "p3", "p7"]})])
+    data = ok(_ctx(tmp_path, table), "direction_analysis")
+    g = nx.DiGraph(list(table.itertuples(index=False)))
+    assert data["cycles"] == len(list(nx.simple_cycles(g))) and data["cycles_exact"]
+    on = {v for c in nx.strongly_connected_components(g) if len(c) > 1 for v in c} | {"p7"}
+    assert {r["node"] for r in data["on_cycles"]["nodes"]} == on == set(
+        itertools.chain.from_iterable(nx.simple_cycles(g)))
+    assert {r["node"] for r in data["sources"]["nodes"]} == {v for v, d in g.in_degree() if d == 0}
+    assert {r["node"] for r in data["sinks"]["nodes"]} == {v for v, d in g.out_degree() if d == 0}
+
+
+def test_cycles_past_the_cap_are_reported_as_a_lower_bound(tmp_path, monkeypatch):
+    import igraph_agent.tools.directed as directed
+
+    monkeypatch.setattr(directed, "MAX_CYCLES_COUNTED", 1)
+    table = pd.DataFrame({"citing": ["a", "b", "b", "c"], "cited": ["b", "a", "c", "b"]})
+    data = ok(_ctx(tmp_path, table), "direction_analysis")
+    assert data["cycles"] == 1 and data["cycles_exact"] is False
+
+
 def test_reach_at_scale_is_sampled_with_a_stated_error(tmp_path, monkeypatch):
     import igraph_agent.tools.directed as directed
 

@@ -79,14 +79,6 @@ def test_strongly_connected_components_are_counted_with_the_edges_direction(tmp_
     assert "connectivity" not in [a.tool for a in resp.actions]
 
 
-@pytest.mark.parametrize("question", ["are there circular calls? how many cycles?",
-                                      "How many modules are in the largest strongly connected "
-                                      "component?"])
-def test_a_count_the_cycle_summary_does_not_give_is_asked_about(tmp_path, question):
-    resp = _ask(tmp_path, CALLS, question)
-    assert resp.status == "needs_clarification", resp.answer
-
-
 @pytest.mark.parametrize("question", ["how many projects do ana and kim have in common",
                                       "How many pairs of volunteers share a project?"])
 def test_a_named_pair_or_a_count_of_pairs_is_never_answered_with_the_top_pair(tmp_path,

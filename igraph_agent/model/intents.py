@@ -215,6 +215,10 @@ from igraph_agent.model.edge_intents import EDGE_INTENTS  # noqa: E402
 
 INTENTS += [declare(*row) for row in EDGE_INTENTS]
 
+from igraph_agent.model.directed_intents import DIRECTED_INTENTS  # noqa: E402
+
+INTENTS += [declare(*row) for row in DIRECTED_INTENTS]
+
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------
 _WEIGHT_FLOOR = re.compile(r"(?:under|below|less than|lighter than)\s+(?:a\s+)?(?:weight\s+(?:of\s+)?)?"

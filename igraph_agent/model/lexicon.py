@@ -270,6 +270,14 @@ def _edge_extreme_bonus(st: PlanState) -> float:
     return extreme_bonus(st)
 
 
+def _directed_bonus(name: str) -> Callable[[PlanState], float]:
+    def bonus(st: PlanState) -> float:
+        from igraph_agent.model import directed_intents
+
+        return getattr(directed_intents, name)(st)
+    return bonus
+
+
 def _node_side_bonus(st: PlanState) -> float:
     from igraph_agent.model.query_intents import node_side_bonus
 
@@ -375,6 +383,17 @@ LEXICON.update({
     "edge_extreme": dict(
         triggers=t(0.5, r"which|what|who"), bonus=_edge_extreme_bonus, group="ranking",
         hint="the edge with the largest or smallest value"),
+    "cycle_count": dict(triggers=t(0.5, r"how many|number of|count"),
+                        bonus=_directed_bonus("count_bonus"), group="directed",
+                        hint="the number of directed cycles"),
+    "cycle_members": dict(triggers=t(0.5, r"which|what|who|list|name|show"),
+                          bonus=_directed_bonus("members_bonus"), group="directed",
+                          hint="the nodes on a directed cycle"),
+    "strong_size": dict(triggers=t(0.5, r"strong"), bonus=_directed_bonus("strong_bonus"),
+                        group="directed", hint="the largest strongly connected component"),
+    "edge_ends": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many"),
+                      bonus=_directed_bonus("end_bonus"), group="directed",
+                      hint="the nodes no edge enters or leaves"),
     "node_side": dict(
         triggers=t(1.0, r"\b(?:in|out)-neighbou?rs of\s+\S"), bonus=_node_side_bonus,
         group="neighbourhood", hint="the nodes pointing to a named node, or those it points to"),
@@ -402,6 +421,8 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "edge_totals": ("value", "count", "node"), "node_direction": ("count", "value"),
     "node_group": ("value", "group", "yesno"), "node_side": ("list", "count"),
     "edge_threshold": ("count", "list"), "edge_extreme": ("pair", "node", "value"),
+    "cycle_count": ("count", "yesno"), "cycle_members": ("list", "count"),
+    "strong_size": ("count", "value"), "edge_ends": ("list", "count"),
 }
 COVERS: dict[str, tuple[str, ...]] = {
     "threshold_count": ("threshold", "direction", "filter"), "hop_count": ("hops", "entity", "direction"),
@@ -421,6 +442,8 @@ COVERS: dict[str, tuple[str, ...]] = {
     "edge_threshold": ("threshold", "weight"), "edge_extreme": ("weight", "bottom"),
     "figure": ("weight", "bottom"), "statistics": ("weight", "bottom"),
     "communities": ("bottom",),
+    "cycle_count": ("direction",), "cycle_members": ("direction",), "strong_size": ("direction",),
+    "edge_ends": ("direction", "negation"),
 }
 SUGGEST: dict[str, tuple[str, str]] = {
     "degree": ("rank {nouns} by degree", "Which {noun} has the most connections?"),

@@ -62,6 +62,8 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      True),
     (rf"\b(?:never|not once)\s+(?:been\s+)?{_IN_VERBS}\b|\b{_IN_VERBS} by no(?:body| one| other)?\b|"
      rf"\bun(?:cited|referenced|followed)\b", "with in-degree exactly 0", True),
+    (r"\b(in|out)-?degree\s+(?:of\s+|is\s+|equal to\s+|=\s*)?(?:0|zero)\b", r"\1-degree exactly 0",
+     True),
     (rf"\b(?:does|do|did)\s+(?:nobody|no one|no other \w+|none of the \w+)\s+{_OUT_VERBS}\b",
      "with in-degree exactly 0", True),
     (rf"\b{_OUT_VERBS} the (?:most|largest number of|greatest number of|highest number of)"
@@ -251,7 +253,8 @@ def _directed(question: str, info: dict[str, Any]) -> str:
 
 _STRUCTURAL = {"the", "a", "an", "it", "them", "this", "that", "most", "more", "least", "each",
                "other", "others", "all", "any", "anyone", "everyone", "somebody", "someone",
-               "nodes", "edges", "back", "together", "first", "here", "there"}
+               "nodes", "edges", "back", "together", "first", "here", "there", "nothing",
+               "anything", "anybody", "nobody", "everything", "everybody"}
 
 
 _LOWER_ID = re.compile(r"[a-z][a-z'-]{1,15}")

@@ -70,6 +70,13 @@ class CycleStep(Row):
     label: Any | None = None
 
 
+class NodeList(Part):
+    """How many nodes, and the first of them."""
+
+    count: int
+    nodes: list[CycleStep]
+
+
 class DirectionAnalysisResult(ToolData):
     """What ``direction_analysis`` returns."""
 
@@ -82,6 +89,12 @@ class DirectionAnalysisResult(ToolData):
     weak_components: int
     depth: int | None = None
     cycle: Table[CycleStep] | None = None
+    #: simple directed cycles (self-loops included), counted up to a cap (``cycles_exact``)
+    cycles: int | None = None
+    cycles_exact: bool | None = None
+    on_cycles: NodeList | None = None  # the nodes on some directed cycle
+    sources: NodeList | None = None  # no edge enters them
+    sinks: NodeList | None = None  # no edge leaves them
     reach: dict[str, Any]
     most_reaching: Table[ReachRow]
     most_reached_from: Table[ReachRow]

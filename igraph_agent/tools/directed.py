@@ -1,7 +1,9 @@
 """Directed questions: cycles, topological depth, strong components and reach.
 
 ``direction_analysis`` answers on the igraph view: whether the graph has a directed cycle
-(and one cycle when it has), the topological depth (edges on the longest directed path)
+(and one cycle when it has), how many simple directed cycles there are (counted up to
+``MAX_CYCLES_COUNTED``) and which nodes lie on one, the nodes no edge enters (sources) or
+leaves (sinks), the topological depth (edges on the longest directed path)
 when it has none, strongly / weakly connected components, and how many nodes each node
 reaches and is reached from. Reach is exact up to ``EXACT_REACH_LIMIT`` nodes (one search
 per node); above it, searches from ``sample`` random nodes estimate every node's counts
@@ -33,6 +35,8 @@ from igraph_agent.tools.schema import INTERNAL
 
 EXACT_REACH_LIMIT = 3000
 MAX_CYCLE_SHOWN = 50
+MAX_CYCLES_COUNTED = 10_000
+MAX_NODES_LISTED = 200
 
 
 class DirectionArgs(BaseModel):
@@ -65,8 +69,16 @@ def direction_analysis(ctx: ToolContext, args: DirectionArgs) -> ToolOutput:
     }
     if acyclic:
         data["depth"] = _depth(h)
+        data["cycles"], data["cycles_exact"], on_cycles = 0, True, []
     else:
         data["cycle"] = [{"node": ids[v], **label(g, ids[v])} for v in _one_cycle(h, strong)]
+        data["cycles"], data["cycles_exact"] = _count_cycles(h, strong)
+        loops = {e.source for e in h.es if e.source == e.target}
+        on_cycles = sorted({v for c in strong if len(c) > 1 for v in c} | loops,
+                           key=lambda v: str(ids[v]))
+    data["on_cycles"] = _listed(g, ids, on_cycles)
+    data["sources"] = _listed(g, ids, [v for v in range(n) if h.degree(v, mode="in") == 0])
+    data["sinks"] = _listed(g, ids, [v for v in range(n) if h.degree(v, mode="out") == 0])
     out_reach, in_reach, how = _reach(h, args.sample, args.seed)
     data["reach"] = how
     data["most_reaching"] = _top(g, ids, out_reach, args.top_k, how, "reaches")
@@ -76,7 +88,9 @@ def direction_analysis(ctx: ToolContext, args: DirectionArgs) -> ToolOutput:
         data["node_reach"] = {"node": named[0], "reaches": _count(out_reach[v], how),
                               "reached_from": _count(in_reach[v], how)}
     summary = ("acyclic, depth " + str(data["depth"]) if acyclic else
-               f"has directed cycles (one of {len(data['cycle']) - 1} nodes: "
+               f"has {'' if data['cycles_exact'] else 'at least '}{data['cycles']} simple "
+               f"directed cycle(s) through {data['on_cycles']['count']} node(s) (one of "
+               f"{len(data['cycle']) - 1} nodes: "
                + " -> ".join(str(c["node"]) for c in data["cycle"][:8]) + ")")
     top_in = data["most_reached_from"][0] if data["most_reached_from"] else None
     summary += (f"; {len(strong)} strong component(s); reached from the most: "
@@ -93,6 +107,38 @@ def _depth(h) -> int:
         if succ:
             longest[succ] = np.maximum(longest[succ], longest[v] + 1)
     return int(longest.max()) if len(longest) else 0
+
+
+def _listed(g, ids: list, vertices: list[int]) -> dict[str, Any]:
+    """``{"count", "nodes"}``: how many vertices, and the first :data:`MAX_NODES_LISTED`."""
+    return {"count": len(vertices),
+            "nodes": [{"node": ids[v], **label(g, ids[v])} for v in vertices[:MAX_NODES_LISTED]]}
+
+
+def _count_cycles(h, strong) -> tuple[int, bool]:
+    """(simple directed cycles, whether that is all of them): Johnson's algorithm inside
+    each strong component with a cycle, stopped after :data:`MAX_CYCLES_COUNTED`; a
+    self-loop is a cycle of one node.
+
+        >>> import igraph as ig
+        >>> g = ig.Graph([(0, 1), (1, 0), (1, 2), (2, 0), (3, 3)], directed=True)
+        >>> _count_cycles(g, g.connected_components(mode="strong"))
+        (3, True)
+    """
+    import networkx as nx
+
+    found = 0
+    for comp in strong:
+        inside = set(comp)
+        edges = [(e.source, e.target) for e in h.es.select(_source_in=comp)
+                 if e.target in inside]
+        if not edges:
+            continue
+        for _ in nx.simple_cycles(nx.DiGraph(edges)):
+            found += 1
+            if found > MAX_CYCLES_COUNTED:
+                return MAX_CYCLES_COUNTED, False
+    return found, True
 
 
 def _one_cycle(h, strong) -> list[int]:

@@ -1,0 +1,198 @@
+"""Offline-planner intents about a directed graph's cycles, strong components and ends: how
+many simple directed cycles there are ("how many circular supply loops"), which nodes lie on
+one ("which modules are involved in circular calls"), how large the largest strongly
+connected component is, and which nodes no edge enters or leaves, in the data's own verbs
+("which modules are never called", "which firms never buy anything": the ``caller,callee``
+and ``supplier,buyer`` columns name them). All read ``direction_analysis`` (its ``cycles``,
+``on_cycles``, ``largest_strong_component``, ``sources`` and ``sinks``); ``intents.py``
+registers them.
+
+Each applies only on a directed graph: an undirected graph's cycles are the ``cycles``
+intent's (a forest or not), and a question about one node's cycles or a removal is left to
+the precision guard, which asks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from igraph_agent.model import slots
+from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.results.semantics import DirectionAnalysisResult
+
+_LOOPS = r"(?:cycles?|loops?|circular(?:ity)?|circles?|round[- ]trips?)"
+#: "how many cycles", "the number of circular supply loops", "count the loops"
+_HOW_MANY = re.compile(rf"\bhow many (?:\w+[ -]){{0,3}}{_LOOPS}|\bnumber of (?:\w+[ -]){{0,3}}"
+                       rf"{_LOOPS}|\bcount (?:the |all )?(?:\w+[ -]){{0,2}}{_LOOPS}", re.IGNORECASE)
+#: "which modules are involved in circular calls", "list the firms on a loop"
+_ON_ONE = re.compile(rf"^\s*(?:(?:so|and)\s+)?(?:which|what|who|list|name|show)\b.*\b(?:involved in|"
+                     rf"part of|caught in|trapped in|in|on|belong to|take part in)\s+(?:a |any |"
+                     rf"some |the |one of the )?(?:\w+[ -]){{0,2}}{_LOOPS}", re.IGNORECASE)
+#: "how many modules are in the largest strongly connected component"
+_LARGEST_STRONG = re.compile(r"\b(?:largest|biggest|main|giant)\s+(?:strongly[- ]connected|strong)"
+                             r"\s+(?:component|part|cluster)", re.IGNORECASE)
+
+
+def _directed(st: PlanState) -> bool:
+    return bool(st.meaning().get("directed"))
+
+
+def _asked(st: PlanState) -> str:
+    return str(st.context.get("asked") or st.question)
+
+
+def _plain(q: str) -> bool:
+    """No node named and no removal or threshold: a question about the whole graph."""
+    return not slots.named(q) and not slots.features(q) & {"removal", "threshold", "hops",
+                                                           "negation", "bottom", "future"}
+
+
+def count_bonus(st: PlanState) -> float:
+    q = _asked(st)
+    return 4.0 if _directed(st) and _HOW_MANY.search(q) and _plain(q) else 0.0
+
+
+def members_bonus(st: PlanState) -> float:
+    q = _asked(st)
+    return 4.0 if (_directed(st) and _ON_ONE.search(q) and not _HOW_MANY.search(q)
+                   and _plain(q)) else 0.0
+
+
+def strong_bonus(st: PlanState) -> float:
+    q = _asked(st)
+    return 4.0 if _directed(st) and _LARGEST_STRONG.search(q) and _plain(q) else 0.0
+
+
+def _verb_forms(st: PlanState) -> tuple[str, str]:
+    """Regexes of the edge's verb as the source does it and as the target does it
+    (``caller,callee``: call / -; ``supplier,buyer``: suppl(y|i) / buy); a table whose
+    columns name no verb reads the usual edge verbs."""
+    from igraph_agent.model.vocabulary import _BACK_VERBS, _EDGE_VERBS, _verbs
+
+    info = st.last_ok("get_graph_info")
+    fwd, back = _verbs(info.data if info else {})
+    stems = [*fwd, "link", "point"] if fwd or back else list(_EDGE_VERBS)
+    stems += [x[:-1] + "y" for x in stems if x.endswith("i")]  # suppli -> supply
+    return ("(?:" + "|".join(map(re.escape, stems)) + ")",
+            "(?:" + "|".join(map(re.escape, [*back, *_BACK_VERBS])) + ")")
+
+
+_NEVER = r"(?:\b(?:never|not|no longer|nobody|no one|nothing)|n't)"
+_ANY_ONE = r"(?:anything|anyone|anybody|any\b|other|nothing|no one|nobody)"
+
+
+def end_of(st: PlanState) -> str | None:
+    """"sources" (no edge enters) or "sinks" (no edge leaves) when the question asks for the
+    nodes at one end of every edge, in the edge's own verbs."""
+    q = _asked(st)
+    if re.search(r"-degree exactly 0\b", st.question):
+        return None  # the vocabulary made it a degree threshold, which threshold_count takes
+    if not _directed(st) or slots.named(q) or slots.features(q) & {"removal", "threshold",
+                                                                    "hops", "future"}:
+        return None
+    if not re.match(r"\s*(?:(?:so|and)\s+)?(?:which|what|who|list|name|show|how many)\b", q,
+                    re.IGNORECASE):
+        return None
+    v, b = _verb_forms(st)
+    passive = rf"{v}(?:ed|d|ied)\b"
+    active = rf"{v}(?:e?s|ies)?\b"
+    if re.search(rf"\bno (?:incoming|inbound|arriving|in-?coming)\b"
+                 rf"|{_NEVER}\s+(?:been\s+|being\s+|gets?\s+|got\s+)?{passive}"
+                 rf"|\b(?:nobody|no one|nothing|no other \w+)\s+(?:ever\s+)?{active}"
+                 rf"|{_NEVER}\s+(?:ever\s+)?{b}(?:e?s)?\s+{_ANY_ONE}", q, re.IGNORECASE):
+        return "sources"
+    if re.search(rf"\bno (?:outgoing|outbound|out-?going)\b"
+                 rf"|{_NEVER}\s+(?:ever\s+)?{active}\s+{_ANY_ONE}"
+                 rf"|\b{active}\s+(?:nothing|no one|nobody)\b", q, re.IGNORECASE):
+        return "sinks"
+    return None
+
+
+def end_bonus(st: PlanState) -> float:
+    return 4.0 if end_of(st) else 0.0
+
+
+def end_render(st: PlanState, obs: list[Observed]) -> str:
+    d = _result(obs)
+    which = end_of(st)
+    listed = getattr(d, which) if d is not None and which else None
+    if listed is None:
+        return "The graph's sources and sinks could not be read."
+    how = "no edge enters them (in-degree 0)" if which == "sources" else \
+        "no edge leaves them (out-degree 0)"
+    if not listed.count:
+        return f"**None**: every one of the {d.nodes} nodes has " + (
+            "an incoming edge." if which == "sources" else "an outgoing edge.")
+    names = ", ".join(f"**{r.node}**" for r in listed.nodes)
+    more = "" if len(listed.nodes) == listed.count else " …"
+    return f"**{listed.count}** of {d.nodes} nodes — {how}: {names}{more}."
+
+
+def _calls(bonus):
+    def calls(st: PlanState) -> list[Call]:
+        return [Call("direction_analysis", {})] if bonus(st) else []
+    return calls
+
+
+def _result(obs: list[Observed]) -> DirectionAnalysisResult | None:
+    o = next((o for o in obs if o.tool == "direction_analysis" and o.ok), None)
+    return o.typed(DirectionAnalysisResult) if o is not None else None
+
+
+def _example(d: DirectionAnalysisResult) -> str:
+    return " → ".join(str(c.node) for c in (d.cycle or [])[:10])
+
+
+def _yes(st: PlanState, yes: bool) -> str:
+    """"**Yes** — " before the answer when the question also asks whether there are any."""
+    if re.search(r"\b(?:is|are|does|do|has|have)\s+(?:there|it|the \w+)?\s*(?:any|an?|some)?\b.*"
+                 rf"{_LOOPS}", _asked(st), re.IGNORECASE):
+        return "**Yes** — " if yes else "**No** — "
+    return ""
+
+
+def count_render(st: PlanState, obs: list[Observed]) -> str:
+    d = _result(obs)
+    if d is None or d.cycles is None:
+        return "The directed cycles could not be counted."
+    if not d.cycles:
+        return _yes(st, False) + (f"There are **0** directed cycles: the graph is acyclic "
+                                  f"({d.nodes} nodes, {d.edges} edges).")
+    at_least = "" if d.cycles_exact else "at least "
+    on = d.on_cycles.count if d.on_cycles else 0
+    return (_yes(st, True) + f"{'there' if _yes(st, True) else 'There'} are {at_least}**{d.cycles}** simple directed cycles "
+            f"(following the edges' direction; a self-loop counts as one), through {on} of "
+            f"{d.nodes} nodes; for example {_example(d)}.")
+
+
+def members_render(st: PlanState, obs: list[Observed]) -> str:
+    d = _result(obs)
+    if d is None or d.on_cycles is None:
+        return "The directed cycles could not be read."
+    if not d.on_cycles.count:
+        return f"**None**: the graph has no directed cycle ({d.nodes} nodes, {d.edges} edges)."
+    names = ", ".join(f"**{r.node}**" for r in d.on_cycles.nodes)
+    more = "" if len(d.on_cycles.nodes) == d.on_cycles.count else " …"
+    return (f"**{d.on_cycles.count}** of {d.nodes} nodes lie on at least one directed cycle: "
+            f"{names}{more} ({d.cycles} simple cycle(s); e.g. {_example(d)}).")
+
+
+def strong_render(st: PlanState, obs: list[Observed]) -> str:
+    d = _result(obs)
+    if d is None:
+        return "The strongly connected components could not be read."
+    return (f"The largest strongly connected component has **{d.largest_strong_component}** "
+            f"nodes (of {d.nodes}); the graph has {d.strong_components} strongly connected "
+            "component(s) — sets whose nodes all reach each other along the edges' direction.")
+
+
+DIRECTED_INTENTS = [
+    ("cycle_count", None, _calls(count_bonus), count_render,
+     "direction_analysis: how many simple directed cycles"),
+    ("cycle_members", None, _calls(members_bonus), members_render,
+     "direction_analysis: the nodes on a directed cycle"),
+    ("strong_size", None, _calls(strong_bonus), strong_render,
+     "direction_analysis: the size of the largest strongly connected component"),
+    ("edge_ends", None, _calls(end_bonus), end_render,
+     "direction_analysis: the nodes no edge enters (sources) or leaves (sinks)"),
+]
