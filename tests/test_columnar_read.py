@@ -1,6 +1,6 @@
-"""The columnar CSV read (no row-by-row pass) gives the row pass's table, line numbers and
-coded errors: on every file of tests/data/malformed/ and on valid files of every shape the
-row pass accepts."""
+"""The fast CSV reads -- the plain read from the bytes (graph/plaincsv.py) and the columnar
+text pass -- give the row pass's table, line numbers and coded errors: on every file of
+tests/data/malformed/ and on valid files of every shape the row pass accepts."""
 
 from __future__ import annotations
 
@@ -9,15 +9,19 @@ from pathlib import Path
 import pytest
 
 from igraph_agent.errors import ToolError
-from igraph_agent.graph import sources
+from igraph_agent.graph import plaincsv, sources
 
 MALFORMED = sorted((Path(__file__).parent / "data" / "malformed").iterdir())
 
 
-def _read(path: Path, columnar: bool, monkeypatch) -> object:
+def _read(path: Path, columnar: bool, monkeypatch, plain: bool | None = None) -> object:
+    """The file read with the fast reads on (``columnar``), or by the row pass alone;
+    ``plain=False`` turns off only the plain read."""
     with monkeypatch.context() as mp:
         if not columnar:
             mp.setattr(sources, "_columnar_lines", lambda *a, **k: None)
+        if not (columnar if plain is None else plain):
+            mp.setattr(plaincsv, "plain_table", lambda *a, **k: None)
         try:
             return sources.read_path(path)
         except ToolError as exc:
@@ -136,3 +140,91 @@ def test_integer_columns_read_by_arrow_keep_what_typing_keeps_as_text(tmp_path):
     assert table["pad"].tolist() == ["00", "01", "2"]
     assert str(table["gap"].dtype) == "float64" and table["gap"].isna().tolist() == [
         False, True, False]
+
+
+#: valid files the plain read takes (the others go to the text passes)
+PLAIN = {
+    "plain.csv": "a,b,weight\nx,y,1.5\ny,z,2\n",
+    "crlf and no final newline.csv": "a,b\r\nx,y\r\ny,z",
+    "tabs.tsv": "who\twhom\nann\tbo\nbo\tcy\n",
+    "integers.csv": "source,target\n1,2\n2,30\n0,1\n-4,7\n",
+    "signs and a late hex.csv": "a,b,c,d\n1,+5,-0,3\n2,6,7,0x1f\n",
+    "padded ids.csv": "a,b\n007,1\n8,2\n",
+    "huge integers.csv": "a,b\n18446744073709551616,1\n2,-3\n",
+    "inner spaces.csv": "from,to,kind\nNew York,Boston,road trip\nBoston,Maine ,ferry\n",
+    "numbers of every kind.csv": "a,b,w,t\nx,y,1e3,inf\ny,z,2.5,nan\n",
+}
+
+
+@pytest.mark.parametrize("name", list(PLAIN))
+def test_the_plain_read_gives_the_text_passes_table(tmp_path, name, monkeypatch):
+    """A plain file is read from its bytes (no text pass runs), and the table, its dtypes,
+    the line numbers and the meta are those of the columnar text pass and the row pass."""
+    path = tmp_path / name
+    path.write_bytes(PLAIN[name].encode())
+    sep = "\t" if name.endswith(".tsv") else ","
+    table, lines = plaincsv.plain_table(path.read_bytes(), name, sep)
+    assert list(lines) == list(range(2, 2 + len(table)))
+    with monkeypatch.context() as mp:
+        mp.setattr(sources, "_checked_text", lambda *a, **k: pytest.fail("text pass ran"))
+        fast = sources.read_path(path)
+    for other in (_read(path, True, monkeypatch, plain=False), _read(path, False, monkeypatch)):
+        assert fast.tables["table"].equals(other.tables["table"])
+        assert list(fast.tables["table"].dtypes) == list(other.tables["table"].dtypes)
+        assert fast.meta == other.meta
+
+
+#: files of VALID the plain read declines: blank or separator-only lines, leading spaces,
+#: non-ASCII text, an empty field, a ragged row, quotes, a byte order mark
+NOT_PLAIN = ["blank and separator-only lines.csv", "spaces after separators.csv",
+             "accents.csv", "missing endpoint.csv", "ragged late.csv", "quoted.csv",
+             "separators only, no spaces.csv", "byte order mark and numbers.csv",
+             "tab and space fields.csv", "integer columns of every spelling.csv"]
+
+
+@pytest.mark.parametrize("name", list(VALID))
+def test_files_that_are_not_plain_are_left_to_the_text_passes(tmp_path, name, monkeypatch):
+    """The plain read declines exactly the files with something unusual in them, and takes
+    the others with the row pass's table."""
+    text = VALID[name]
+    plain = plaincsv.plain_table(text.encode(), name, "\t" if name.endswith(".tsv") else ",")
+    assert (plain is None) == (name in NOT_PLAIN)
+    if plain is not None:
+        path = tmp_path / name
+        path.write_bytes(text.encode())
+        fast, slow = _read(path, True, monkeypatch), _read(path, False, monkeypatch)
+        if isinstance(slow, tuple):  # a bad weight: checked after the read, named the same
+            assert fast == slow
+        else:
+            assert plain[0].equals(slow.tables["table"])
+
+
+@pytest.mark.parametrize("path", MALFORMED, ids=[p.name for p in MALFORMED])
+def test_the_plain_read_keeps_every_malformed_files_coded_error(path, monkeypatch):
+    """With only the plain read in front of the row pass, every malformed file still gets
+    the row pass's coded error (the plain read declines it or names it the same way)."""
+    with monkeypatch.context() as mp:
+        mp.setattr(sources, "_columnar_lines", lambda *a, **k: None)
+        try:
+            sources.read_path(path)
+            got = None
+        except sources.ToolError as exc:
+            got = (exc.code, exc.message, exc.hint, exc.details)
+    slow = _read(path, False, monkeypatch)
+    assert isinstance(slow, tuple) and got == slow[1:]
+
+
+def test_a_plain_file_with_a_row_too_wide_declines_and_the_row_pass_names_it(tmp_path,
+                                                                             monkeypatch):
+    path = tmp_path / "edges.csv"
+    path.write_text("source,target\n" + "1,2\n" * 10 + "3,4,5\n")
+    assert plaincsv.plain_table(path.read_bytes(), path.name, ",") is None
+    fast, slow = _read(path, True, monkeypatch), _read(path, False, monkeypatch)
+    assert isinstance(fast, tuple) and fast == slow and fast[4]["line"] == 12
+
+
+def test_a_plain_file_over_the_row_limit_declines(tmp_path, monkeypatch):
+    monkeypatch.setattr(sources, "MAX_ROWS", 3)
+    text = b"a,b\n1,2\n2,3\n3,4\n4,5\n"
+    assert plaincsv.plain_table(text, "e.csv", ",") is None
+    assert plaincsv.plain_table(text[:-8], "e.csv", ",") is not None

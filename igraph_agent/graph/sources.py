@@ -154,14 +154,16 @@ def text_lines(path: Path) -> Iterator[str]:
     yield from _streamed_lines(path)
 
 
-def _checked_text(path: Path) -> str | None:
+def _checked_text(path: Path, data: bytes | None = None) -> str | None:
     """The whole file as text when it passes every check of :func:`text_lines`, else None
-    (also for files above ``WHOLE_READ_BYTES``, which stream to bound memory)."""
+    (also for files above ``WHOLE_READ_BYTES``, which stream to bound memory). ``data``: the
+    file's bytes when the caller has read them already."""
     import numpy as np
 
     if path.stat().st_size > WHOLE_READ_BYTES:
         return None
-    data = path.read_bytes()
+    if data is None:
+        data = path.read_bytes()
     step("reading")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
         return None
@@ -239,12 +241,21 @@ def read_csv(path: Path) -> SourceData:
 def parse_delimited(path: Path, sep: str) -> tuple[pd.DataFrame, Sequence[int]]:
     """Validate a delimited table; return it and each data row's line number.
 
-    A file that passes the whole-file text checks and has no quotes is validated by
-    columns (:func:`_columnar_lines`: field counts, blank lines, the row limit, vectorised
-    over its bytes); any other, or one a vectorised check finds fault with, goes row by
-    row, which finds the first offence and names it exactly as before.
+    A plain file (``graph/plaincsv.py``: no quotes, blank lines, empty fields or leading
+    spaces; ASCII) is checked by byte searches and parsed by Arrow. Any other that passes
+    the whole-file text checks and has no quotes is validated by columns
+    (:func:`_columnar_lines`: field counts, blank lines, the row limit, vectorised over its
+    bytes); any other, or one a vectorised check finds fault with, goes row by row, which
+    finds the first offence and names it exactly as before.
     """
-    whole = _checked_text(path)
+    from igraph_agent.graph.plaincsv import plain_table
+
+    data = path.read_bytes() if path.stat().st_size <= WHOLE_READ_BYTES else None
+    plain = plain_table(data, path.name, sep) if data is not None else None
+    if plain is not None:
+        return plain
+    whole = _checked_text(path, data)
+    del data
     found = _columnar_lines(whole, path.name, sep) if whole is not None else None
     if found is not None:
         columns, rows = found
