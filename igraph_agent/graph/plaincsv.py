@@ -28,8 +28,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from igraph_agent.graph.progress import step
 from igraph_agent.graph import sources
+from igraph_agent.graph.progress import step
 from igraph_agent.graph.sources import _check_header, typed
 
 #: how a file may not begin: a byte order mark (the text pass drops it), a blank line
