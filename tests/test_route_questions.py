@@ -30,7 +30,10 @@ def _nx() -> nx.DiGraph:
                                   ("sender_email", "recipient_email"), ("src_ip", "dst_ip"),
                                   ("supplier", "buyer"), ("seller_id", "customer_id"),
                                   ("creditor", "debtor"), ("paper", "cites"),
-                                  ("user_id", "follows_id"), ("employee", "reports_to")])
+                                  ("user_id", "follows_id"), ("employee", "reports_to"),
+                                  ("start_station", "end_station"),
+                                  ("departure_airport", "arrival_airport"),
+                                  ("pickup_zone", "dropoff_zone"), ("tail", "head")])
 def test_endpoint_names_that_say_a_direction_by_their_words_load_directed(pair):
     assert direction_of(*pair) is True
 
@@ -38,7 +41,8 @@ def test_endpoint_names_that_say_a_direction_by_their_words_load_directed(pair):
 @pytest.mark.parametrize("pair", [("station_a", "station_b"), ("source", "target"),
                                   ("to", "from"), ("u", "v"),
                                   ("buyer", "supplier"), ("customer", "product"),
-                                  ("paper", "cited_by"), ("person", "friend")])
+                                  ("paper", "cited_by"), ("person", "friend"),
+                                  ("end_station", "start_station")])
 def test_endpoint_names_without_a_direction_stay_undirected(pair):
     assert direction_of(*pair) is None
 

@@ -93,12 +93,13 @@ _TAILS = {a for a, _ in DIRECTED_PAIRS} | {
     "lender", "donor", "giver", "exporter", "upstream", "supplier", "seller", "vendor",
     "shipper", "provider", "producer", "manufacturer", "creditor", "investor", "funder",
     "sponsor", "mentor", "predator", "attacker", "winner", "inviter", "referrer", "ancestor",
-    "retweeter", "replier", "endorser", "recommender", "transferor", "remitter"}
+    "retweeter", "replier", "endorser", "recommender", "transferor", "remitter",
+    "start", "departure", "departing", "pickup", "boarding", "tail"}
 _HEADS = {b for _, b in DIRECTED_PAIRS} | {
     "dest", "destination", "citee", "recipient", "borrower", "importer", "downstream",
     "buyer", "customer", "purchaser", "client", "consignee", "debtor", "investee", "grantee",
     "beneficiary", "mentee", "prey", "victim", "loser", "invitee", "referee", "descendant",
-    "endorsee", "transferee"}
+    "endorsee", "transferee", "end", "arrival", "arriving", "dropoff", "alighting", "head"}
 
 
 #: a target column named by what the source does to it ("paper,cites", "user,follows",
@@ -120,6 +121,8 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
     Example::
 
         >>> direction_of("origin", "dest"), direction_of("from_station", "to_station")
+        (True, True)
+        >>> direction_of("start_station", "end_station"), direction_of("pickup", "dropoff")
         (True, True)
         >>> direction_of("paper", "cites"), direction_of("employee", "reports_to")
         (True, True)
