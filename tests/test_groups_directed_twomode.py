@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from tests.test_semantics import _ctx
-from tests.tools_support import REGISTRY, ok
+from tests.tools_support import REGISTRY, call, ok
 
 MAIL = pd.DataFrame({
     "sender": ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "ann", "hal", "ivy", "cat", "kim"],
@@ -71,6 +71,34 @@ def test_department_questions_give_the_networkx_mixing_matrix_and_assortativity(
                for d in mapping}
     by_group = {r["group"]: r["edges_to_other_groups"] for r in data["groups"]}
     assert by_group == between
+
+
+def test_on_a_directed_graph_each_group_says_what_it_sends_to_and_receives_from_others(tmp_path):
+    ctx = _mail_ctx(tmp_path)
+    g = _mail_nx()
+    dept = nx.get_node_attributes(g, "department")
+    for asked in ("", "count"):  # unweighted by an empty weight; count is a strength
+        data = ok(ctx, "group_analysis", attribute="department", weight=asked)
+        weight = data["weight_used"]["attribute"]
+        field = "weight" if weight else "edges"
+        assert weight == (asked or None)
+
+        def total(d: str, outgoing: bool, w=weight) -> float:
+            return sum(c.get(w, 1) if w else 1 for u, v, c in g.edges(data=True)
+                       if dept[u] != dept[v] and dept[u if outgoing else v] == d)
+
+        rows = {r["group"]: r for r in data["groups"]}
+        for d, r in rows.items():
+            assert r[f"{field}_out_to_other_groups"] == total(d, True)
+            assert r[f"{field}_in_from_other_groups"] == total(d, False)
+            assert r[f"{field}_to_other_groups"] == total(d, True) + total(d, False)
+        sends = max(rows, key=lambda d: total(d, True))
+        gets = max(rows, key=lambda d: total(d, False))
+        assert data["sends_most_to_others"]["group"] == sends
+        assert data["receives_most_from_others"]["group"] == gets
+        env = call(ctx, "group_analysis", attribute="department", weight=asked)
+        assert f"sends most to other groups: {sends} " in env["summary"]
+        assert f"receives most from them: {gets} " in env["summary"]
 
 
 def test_the_bridge_between_two_departments_is_networkx_restricted_betweenness_top(tmp_path):

@@ -15,6 +15,12 @@ class GroupRow(Row):
     within_edges: int
     edges_to_other_groups: int
     weight_to_other_groups: Number | None = None
+    #: directed graphs: the edges (and weight) the group sends to other groups and receives
+    #: from them; ``*_to_other_groups`` above counts both directions
+    edges_out_to_other_groups: int | None = None
+    edges_in_from_other_groups: int | None = None
+    weight_out_to_other_groups: Number | None = None
+    weight_in_from_other_groups: Number | None = None
     mean_degree: Number
     top_node: dict[str, Any] | None
 
@@ -56,6 +62,9 @@ class GroupAnalysisResult(ToolData):
     #: how many non-empty group pairs exist (``mixing`` lists all of them up to 20 groups)
     mixing_pairs: int | None = None
     bridges: GroupBridges | None = None
+    #: directed graphs: the group sending the most to other groups, and receiving the most
+    sends_most_to_others: dict[str, Any] | None = None
+    receives_most_from_others: dict[str, Any] | None = None
 
 
 class ReachRow(Row):

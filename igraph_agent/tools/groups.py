@@ -49,8 +49,10 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
     """Groups of a categorical node attribute (e.g. department): size per group, edges and
     weight within and between groups (mixing matrix: one row per from -> to pair, heaviest
     first, every pair up to 20 groups), attribute assortativity, the groups most connected
-    to others, per-group top node; with between=[A, B] the nodes bridging groups A and B.
-    Use it for any question about groups, never search_node."""
+    to others (both directions), per-group top node; on a directed graph also what each group
+    sends to (out) and receives from (in) other groups, and which sends and receives most;
+    with between=[A, B] the nodes bridging groups A and B. Use it for any question about
+    groups, never search_node."""
     g = ctx.session.require()
     meaning = graph_meaning(ctx)
     attr = _attribute(args.attribute, meaning)
@@ -86,6 +88,12 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
                              **label(g, ids[int(top[0])])} if len(top) else None)}
         if w is not None:
             row["weight_to_other_groups"] = figure(sums[i].sum() + sums[:, i].sum() - 2 * sums[i, i])
+        if directed:  # what the group sends to others and receives from them, apart
+            row["edges_out_to_other_groups"] = int(counts[i].sum() - counts[i, i])
+            row["edges_in_from_other_groups"] = int(counts[:, i].sum() - counts[i, i])
+            if w is not None:
+                row["weight_out_to_other_groups"] = figure(sums[i].sum() - sums[i, i])
+                row["weight_in_from_other_groups"] = figure(sums[:, i].sum() - sums[i, i])
         groups.append(row)
     groups.sort(key=lambda r: (-r["size"], str(r["group"])))
     by_weight = w is not None and use["role"] != "distance"  # more km is not more connected
@@ -116,12 +124,33 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
     lead = (f"{k} {attr} groups; {data['within_edges']} edges within, {data['between_edges']} "
             f"between{sums_text}; {sense_text(use)}; assortativity {data['assortativity']}; "
             f"most connected to others: {most[0]['group'] if most else 'none'}")
+    if directed and groups:
+        sends, gets = _directed_leaders(groups, by_weight)
+        data["sends_most_to_others"], data["receives_most_from_others"] = sends, gets
+        unit = f" {use['attribute']}" if by_weight else " edges"
+        lead += (f" (both directions); sends most to other groups: {sends['group']} "
+                 f"({sends['value']}{unit}); receives most from them: {gets['group']} "
+                 f"({gets['value']}{unit})")
     if args.between:
         data["bridges"] = _bridges(ctx, g, h, ids, names, codes, args, use)
         top = data["bridges"]["nodes"][:3]
         lead += (f"; bridging {args.between[0]} and {args.between[1]}: "
                  + (", ".join(str(r["node"]) for r in top) or "none"))
     return ToolOutput(data=data, revision=ctx.session.revision, summary=lead)
+
+
+def _directed_leaders(groups: list[dict[str, Any]], by_weight: bool
+                      ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The group that sends the most to other groups and the one that receives the most
+    (by the weight when it is a strength, else by edges), ties named."""
+    out = []
+    for key in ("out_to", "in_from"):
+        field = f"{'weight' if by_weight else 'edges'}_{key}_other_groups"
+        best = max(r[field] for r in groups)
+        tied = sorted(str(r["group"]) for r in groups if r[field] == best)
+        out.append({"group": tied[0] if len(tied) == 1 else " and ".join(tied),
+                    "value": best, "by": field, "tied": len(tied)})
+    return out[0], out[1]
 
 
 def _group_weight(use: dict[str, Any], explicit: bool) -> dict[str, Any]:
