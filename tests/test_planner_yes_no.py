@@ -67,3 +67,22 @@ def test_nodes_tied_for_the_most_outgoing_flights_are_all_named(tmp_path):
     resp = _ask(tmp_path, tied, "which airport has the most outgoing flights")
     assert resp.status == "answered", resp.answer
     assert "**A** and **B** tie with 2" in resp.answer and "leads" not in resp.answer
+
+
+FRIENDS = pd.DataFrame([("ana", "ben"), ("ben", "cy"), ("cy", "ana"), ("cy", "dee")],
+                       columns=["person", "friend"])
+
+
+@pytest.mark.parametrize("table, question, lead, said", [
+    (FLIGHTS, "Is this graph directed?", "**Yes**", "directed (origin → dest)"),
+    (FLIGHTS, "is the network undirected", "**No**", "directed (origin → dest)"),
+    (FLIGHTS, "Are the edges weighted?", "**Yes**", "block_minutes = distance"),
+    (FRIENDS, "is the network directed?", "**No**", "the graph is undirected"),
+    (FRIENDS, "are the ties weighted", "**No**", "the edges carry no numeric value"),
+])
+def test_a_question_about_the_graphs_kind_is_answered_yes_or_no_from_its_state(
+        tmp_path, table, question, lead, said):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"{lead} — ") and said in resp.answer
+    assert [a.tool for a in resp.actions] == ["get_graph_info"]

@@ -11,7 +11,7 @@ import re
 
 from igraph_agent.figures import shown
 from igraph_agent.model import slots
-from igraph_agent.model.lexicon import declared
+from igraph_agent.model.lexicon import KIND_QUESTION, declared
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, select, t
 from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
@@ -43,6 +43,22 @@ def _overview_render(st: PlanState, obs: list[Observed]) -> str:
         line = ("directed" if d.directed else "undirected") + " · " + (
             "weighted" if d.weighted else "unweighted")
     attrs = ", ".join(d.node_attributes or []) or "none"
+    kind = KIND_QUESTION.search(st.question)
+    if kind is not None:  # "is this graph directed?": yes or no, then what it is
+        asked = kind.group(0).lower()
+        weights = ", ".join(f"{k} = {v}" for k, v in ((d.meaning or {}).get("weights") or {}).items())
+        if "weighted" in asked:
+            yes = bool(d.weighted) != ("unweighted" in asked)
+            said = (f"the edges carry values ({weights or ', '.join(d.edge_attributes or [])})"
+                    if d.weighted else "the edges carry no numeric value")
+        else:
+            yes = bool(d.directed) != ("undirected" in asked)
+            said = "the graph is " + ("directed" if d.directed else "undirected")
+            by = (d.meaning or {}).get("direction")
+            if d.directed and by:
+                said += f" ({by[0]} → {by[1]})"
+        return (f"**{'Yes' if yes else 'No'}** — {said}. The loaded graph ({line}) has "
+                f"{d.nodes} nodes and {d.edges} edges.")
     return (f"The loaded graph ({d.dataset_id}, revision {d.revision}) has "
             f"**{d.nodes} nodes** and **{d.edges} edges** ({line}), "
             f"with {d.components} connected component(s) and density {d.density}. "

@@ -69,6 +69,13 @@ def _attr_bonus(st: PlanState) -> float:
     return count_where_bonus(st)
 
 
+#: a yes/no about the graph's kind, answered from get_graph_info (the overview)
+KIND_QUESTION = re.compile(
+    r"\b(?:is|are)\s+(?:(?:the|this|that|my|our|it|these|its)\s+)?(?:(?:graph|network|data|"
+    r"dataset|edges?|links?|ties|connections|relationships)\s+)?(?:a\s+)?"
+    r"(?:directed|undirected|weighted|unweighted|directional)\b", re.IGNORECASE)
+
+
 LEXICON: dict[str, dict[str, Any]] = {
     "bridges": dict(
         triggers=t(1.0, r"connect\w* (?:different |several |multiple )?(?:factions|groups|clusters)",
@@ -183,7 +190,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"edge count|node total|size of the graph|in total|total number|in vertices",
                    r"number of (?:relationships|ties|connections|links)",
                    r"how many \w+ (?:are there|exist|are in (?:the|this)|does (?:the|this) \w+ "
-                   r"(?:have|contain|include|count))\b"),
+                   r"(?:have|contain|include|count))\b",
+                   # the graph's kind, yes or no: "is this graph directed?", "are the edges
+                   # weighted?"
+                   KIND_QUESTION.pattern),
         negatives=_rx(r"\b(?:only|once|average|mean|typical(?:ly)?|per|each|every|whose|which|"
                       r"who|than|at least|at most|more|fewer|less|within|without|if|biggest|"
                       r"largest|smallest|most|least|groups?|components?|clusters?|connected|"
@@ -411,7 +421,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "connectivity": ("count", "yesno", "list", "value"), "local": ("count", "list", "value"),
     "subgraph": ("count", "action"), "compare": ("list", "value", "count"),
     "statistics": ("value", "count"), "search": ("node", "list"), "edge_search": ("list",),
-    "clear": ("action",), "optimize": ("action", "count"), "overview": ("count", "description"),
+    "clear": ("action",), "optimize": ("action", "count"), "overview": ("count", "description", "yesno"),
     "bipartite": ("yesno", "count", "group"), "triangles": ("count", "list"),
     "cycles": ("yesno",),
     "figure": ("value", "count", "yesno"), "count_where": ("count",), "visualize": ("action",),
