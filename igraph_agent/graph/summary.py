@@ -35,7 +35,6 @@ SAMPLE_NODES = 5
 # (runtime/workers.py), or split across a Ray cluster when one is set (cluster/split.py).
 WORKER_MIN_EDGES_ENV = "IGRAPH_AGENT_WORKER_MIN_EDGES"
 DEFAULT_WORKER_MIN_EDGES = 100_000
-_CHUNK = 1_000_000  # edges added to the igraph view at a time (each call re-indexes it)
 
 _SUMMARIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _EDGE_COUNTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -294,12 +293,11 @@ class _LazyView:
         n, src, dst, directed, weights, ids = self.parts
         h = ig.Graph(n=n, directed=directed)
         collecting = gc.isenabled()
-        gc.disable()  # a million pair tuples, none in a cycle: collections would only walk them
-        try:  # (and every other object, several times: up to half of the build at 500k edges)
-            for start in range(0, len(src), _CHUNK):  # bounded temporary lists
-                stop = start + _CHUNK  # pairs as tuples of ints: igraph reads them 2-5x faster
-                h.add_edges(list(zip(src[start:stop].tolist(), dst[start:stop].tolist(),
-                                     strict=True)))
+        gc.disable()  # the attribute and id lists below: no cycles, nothing to collect
+        try:  # the pairs as one (m, 2) int32 array: python-igraph 1.0 reads it without a
+            # Python object per edge (at 2M edges 0.85 s and 90 MB against 0.95 s and 250 MB
+            # for the tuples of ints the build made before)
+            h.add_edges(np.column_stack([src, dst]).astype(np.int32, copy=False))
             if weights is not None:
                 h.es["weight"] = weights.tolist()
             for name, values in self.extra.items():

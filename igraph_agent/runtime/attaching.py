@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
+from igraph_agent.graph.heap import give_back
 from igraph_agent.graph.progress import reporting
 from igraph_agent.runtime.events import DataProgress
 from igraph_agent.runtime.state import RunSpec
@@ -135,7 +136,10 @@ async def read_attachments(spec: RunSpec) -> None:
         stop_if_cancelled(spec)  # the last point before anything is stored
         for data, reporter in zip(datas, reporters, strict=True):
             reporter("storing", None, _rows(data.tables))
-        return [spec.workspace.add_source(d)["source_id"] for d in datas]
+        ids = [spec.workspace.add_source(d)["source_id"] for d in datas]
+        datas.clear()  # stored: construction reads them back from the project
+        give_back()  # the read's freed buffers (Arrow's pool would keep them for the session)
+        return ids
 
     try:
         ids = await asyncio.to_thread(work)

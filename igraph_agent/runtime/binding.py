@@ -30,6 +30,7 @@ from typing import Any
 from igraph_agent.errors import AgentError
 from igraph_agent.graph.autospec import unambiguous_spec
 from igraph_agent.graph.datasets import GraphSpec
+from igraph_agent.graph.heap import give_back
 from igraph_agent.graph.workspace import CONSTRUCTED_REVISION
 from igraph_agent.model.gateway import ToolCallRequest
 from igraph_agent.runtime.state import RunSpec
@@ -96,7 +97,8 @@ def _bind_attached(spec: RunSpec) -> None:
         return
     count = sum(len(df) for found in tables.values() for df in found.values())
     if spec.workers is not None and spec.workers.needed_for(count):
-        spec.workers.start()  # their imports overlap the construction below
+        spec.workers.start(1)  # its imports overlap the construction below; it loads the
+        # revision (_prefetch), and more start only when calls wait for one
     rows = [ws.source(sid) for sid in ids]
     if gspec.kind == "edge_list" and any((r["meta"] or {}).get("directed") for r in rows):
         gspec = gspec.model_copy(update={"directed": True})  # a directed graph file stays so
@@ -110,6 +112,9 @@ def _bind_attached(spec: RunSpec) -> None:
         g, rev = ws.load(row["id"], None if latest else built)
     except AgentError:
         return  # the model sees the sources and construct_graph reports the problem
+    finally:
+        del tables
+        give_back()  # the read's and construction's freed frames, before the workers load
     session.set_graph(g, row["id"], rev)
     session.bindings[row["id"]] = built
 

@@ -22,13 +22,15 @@ milliseconds and the kernel barely notices them, while a worker costs its own co
 graph and a load per revision; above it a single betweenness or Leiden call already holds
 the GIL for a noticeable time (~0.5 s at 100k edges, seconds at 1M). After a write
 (``load_constructed_graph``, a commit) idle workers prefetch the new revision in the
-background; when a request binds attached data of at least that many rows, the workers
-start before the graph is constructed and one of them loads the bound revision while the
-model's first turn is answered -- unless a one-pass call on it would run in this process
-(:meth:`WorkerPool.needed_for`). A call estimated to hold the GIL for at most
-``IGRAPH_AGENT_IN_PROCESS_MS`` (default 500 ms; :func:`in_process_ms`) runs in this
-process instead of a worker. ``IGRAPH_AGENT_WORKERS`` sets the pool size (default: the CPU count, at most
-4); ``0`` turns workers off.
+background; when a request binds attached data of at least that many rows, one worker
+starts before the graph is constructed and loads the bound revision while the model's
+first turn is answered -- unless a one-pass call on it would run in this process
+(:meth:`WorkerPool.needed_for`). Otherwise workers start as calls need them: a call that
+finds every started worker busy (and none loading its revision) starts one more, up to the
+pool's size, so an idle worker never holds its imports' memory for nothing. A call
+estimated to hold the GIL for at most ``IGRAPH_AGENT_IN_PROCESS_MS`` (default 500 ms;
+:func:`in_process_ms`) runs in this process instead of a worker. ``IGRAPH_AGENT_WORKERS``
+sets the pool size (default: the CPU count, at most 4); ``0`` turns workers off.
 
 Example::
 
@@ -333,14 +335,14 @@ class WorkerPool:
             return False
         return edges * (BUILD_US_PER_EDGE + ONE_PASS_US_PER_EDGE) / 1000 > in_process_limit_ms()
 
-    def start(self) -> None:
-        """Start the worker processes now, without waiting for them (their imports then
-        overlap whatever the caller does next, such as constructing the graph they will
-        load)."""
+    def start(self, count: int | None = None) -> None:
+        """Start ``count`` worker processes (default the pool's size) now, without waiting
+        for them (their imports then overlap whatever the caller does next, such as
+        constructing the graph they will load)."""
         if self.size < 1 or self._closed:
             return
         try:
-            self._ensure_started()
+            self._ensure_started(count)
         except RuntimeError:  # closed meanwhile
             pass
 
@@ -348,7 +350,7 @@ class WorkerPool:
         """Start every worker and have ``workers`` of them (default all) load this revision
         (blocking)."""
         try:
-            self._ensure_started()
+            self._ensure_started(workers)
         except RuntimeError:  # closed meanwhile
             return
         chosen = list(self._workers)[:workers]
@@ -394,15 +396,20 @@ class WorkerPool:
             worker.loading = None
             self._release(worker)
 
-    def _ensure_started(self) -> None:
+    def _ensure_started(self, count: int | None = None) -> None:
+        """At least ``count`` workers (default: the pool's size) running or starting."""
         with self._cond:
             if self._closed:
                 raise RuntimeError("the worker pool is closed")
-            while len(self._workers) < self.size:
-                w = _Worker(self.home)
-                self._workers.append(w)
-                self._idle.append(w)
+            while len(self._workers) < min(self.size, self.size if count is None else count):
+                self._start_one()
             self._cond.notify_all()
+
+    def _start_one(self) -> None:
+        """One more worker, idle (called with ``_cond`` held)."""
+        w = _Worker(self.home)
+        self._workers.append(w)
+        self._idle.append(w)
 
     def _take_ticket(self) -> int:
         with self._cond:
@@ -419,18 +426,23 @@ class WorkerPool:
                 self._queue.append(ticket)
             self._entered.add(ticket)
         try:
-            self._ensure_started()
+            self._ensure_started(1)
             with self._cond:
                 while True:
+                    fetched = any(w.loading == key for w in self._workers)
                     if self._idle and self._queue[0] == ticket:
                         # a worker that holds this revision, else one that is loading it
                         # ahead (a prefetch: waiting for it beats loading it from scratch)
                         worker = next((w for w in self._idle if w.loaded == key), None)
-                        if worker is None and not any(w.loading == key for w in self._workers):
+                        if worker is None and not fetched:
                             worker = self._idle[0]
                         if worker is not None:
                             self._idle.remove(worker)
                             return worker
+                    elif (self._queue[0] == ticket and not fetched and not self._closed
+                          and len(self._workers) < self.size):
+                        self._start_one()  # every worker is busy: one more, up to the size
+                        continue
                     self._cond.wait()
         finally:
             with self._cond:
@@ -531,6 +543,7 @@ def serve(conn: Any, home: str) -> None:
     """Worker main loop: load revisions on demand, run read-only tools by name."""
     os.environ["OMP_NUM_THREADS"] = "1"
     from igraph_agent.errors import AgentError
+    from igraph_agent.graph.heap import give_back
     from igraph_agent.graph.session import SessionGraph
     from igraph_agent.graph.summary import view_parts
     from igraph_agent.graph.workspace import Workspace
@@ -553,13 +566,15 @@ def serve(conn: Any, home: str) -> None:
         try:
             wanted = (request["dataset_id"], request["revision"])
             if key != wanted:
+                session = SessionGraph("worker")  # the old revision's graph dropped first
                 g, rev = workspace.load(*wanted)
-                session = SessionGraph("worker")
                 session.set_graph(g, wanted[0], rev)
                 key = wanted
+                give_back()  # the load's freed buffers
             if request["op"] == "load":  # a prefetch: the view too, which most calls here read
                 if view_parts(session.graph) is not None:  # (from the stored codes, not networkx)
                     session.igraph()
+                give_back()  # the build's freed pairs
                 conn.send({"loaded": list(key), "view": session._igraph is not None})
                 continue
             for name, value in (request.get("extras") or {}).items():

@@ -123,9 +123,9 @@ class View:
         nodes = self._load("nodes.pickle")
         h = ig.Graph(n=len(nodes), directed=self.meta["directed"])
         collecting = gc.isenabled()
-        gc.disable()  # a million pair tuples, none in a cycle: collections would only walk them
-        try:
-            h.add_edges(list(zip(codes[:, 0].tolist(), codes[:, 1].tolist(), strict=True)))
+        gc.disable()  # the id and attribute lists: none in a cycle, nothing to collect
+        try:  # one int32 array, no Python object per edge (graph/summary.py's view does so)
+            h.add_edges(np.ascontiguousarray(codes, dtype=np.int32))
             h.vs["_nx_name"] = nodes["id"].astype(str).tolist()
         finally:
             if collecting:
