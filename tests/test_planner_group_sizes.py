@@ -41,3 +41,20 @@ def test_groups_tied_for_the_fewest_are_all_named(ask):
 def test_the_most_edges_of_a_group_is_not_read_as_its_size(ask):
     resp = ask("which region has the most routes to other regions")
     assert "is the region with the most" not in resp.answer
+
+
+@pytest.mark.parametrize("question", [
+    "How many airports does each region have?", "number of airports per region",
+    "airport count by region", "how big is each region",
+    "how many airports are there in each region"])
+def test_the_size_of_every_group_is_answered_however_the_count_is_asked(ask, question):
+    resp = ask(question)
+    assert resp.status == "answered", resp.answer
+    assert resp.actions[-1].tool == "group_analysis"
+    assert "south" in resp.answer and "**4**" in resp.answer
+    assert "west (2)" in resp.answer and "north (2)" in resp.answer
+
+
+def test_a_count_of_edges_per_group_is_not_answered_with_group_sizes(ask):
+    resp = ask("how many routes per region")
+    assert "is the region with the most airports" not in resp.answer

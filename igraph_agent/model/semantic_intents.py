@@ -107,10 +107,18 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
 
 #: "which region has the most airports", "the largest department", "how many people are in
 #: each team": the size of each group (group 1/3/4: the grouping word, 2: what is counted)
-_SIZE = re.compile(r"\b(?:which|what)\s+(\w+)\s+(?:has|have|contains?|holds?)\s+the\s+(?:most|"
-                   r"fewest|largest number of|smallest number of)\s+(\w+)|"
-                   r"\b(?:largest|biggest|smallest)\s+(\w+)\b|"
-                   r"\bhow many \w+ (?:are )?(?:in|per) (?:each|every) (\w+)", re.IGNORECASE)
+_SIZE = [re.compile(p, re.IGNORECASE) for p in (
+    r"\b(?:which|what)\s+(?P<g>\w+)\s+(?:has|have|contains?|holds?)\s+the\s+(?:most|"
+    r"fewest|largest number of|smallest number of)\s+(?P<c>\w+)",
+    r"\b(?:largest|biggest|smallest)\s+(?P<g>\w+)\b",
+    r"\bhow many (?P<c>\w+) (?:are )?(?:there )?(?:in|per) (?:each|every) (?P<g>\w+)",
+    # "how many stations does each district have", "number of stations per district",
+    # "station count by district", "how big is each team"
+    r"\bhow many (?P<c>\w+) (?:does|do) (?:each|every) (?P<g>\w+) (?:have|contain|hold|include)",
+    r"\bnumber of (?P<c>\w+) (?:in|per|by|for) (?:each |every )?(?P<g>\w+)",
+    r"\b(?P<c>\w+?)s? count (?:per|by|for each|in each) (?P<g>\w+)",
+    r"\bhow (?:big|large) is (?:each|every) (?P<g>\w+)",
+)]
 _MEMBERS = {"members", "nodes", "people", "vertices", "entries"}
 
 
@@ -119,15 +127,15 @@ def _size_attr(st: PlanState) -> str | None:
     counts must be the nodes: "the most airports", never "the most flights")."""
     from igraph_agent.model import vocabulary
 
-    m = _SIZE.search(st.question)
+    m = next((found for rx in _SIZE if (found := rx.search(st.question))), None)
     groups = _group_values(st)
     if not m or not groups:
         return None
-    attr = _attr_in(m.group(1) or m.group(3) or m.group(4) or "", groups)
-    counted = (m.group(2) or "").lower()
+    attr = _attr_in(m.group("g"), groups)
+    counted = (m.groupdict().get("c") or "").lower()
     info = st.last_ok("get_graph_info")
     nouns = vocabulary.noun(counted, dict(info.data) if info else {})[1]
-    if attr and counted and counted not in _MEMBERS and counted != nouns:
+    if attr and counted and counted not in _MEMBERS and counted.rstrip("s") != nouns.rstrip("s"):
         return None
     return attr
 
@@ -503,7 +511,7 @@ SEMANTIC_INTENTS: list[Intent] = [
            _bridge_calls, _bridge_render,
            "group_analysis between two named groups (bridging nodes)", group="groups",
            bonus=_bridge_bonus, hint="the nodes bridging two groups", covers=_ALL),
-    Intent("group_size", t(0.6, _SIZE.pattern), _size_calls, _size_render,
+    Intent("group_size", t(0.6, *(rx.pattern for rx in _SIZE)), _size_calls, _size_render,
            "group_analysis: the size of each group of a node attribute", group="groups",
            bonus=lambda st: 3.0 if _size_attr(st) else 0.0, hint="the size of each group",
            covers=frozenset({"group", "bottom"}),
