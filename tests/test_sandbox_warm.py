@@ -147,3 +147,28 @@ def test_clearing_the_session_stops_its_worker(karate_ctx):
     zones.clear(karate_ctx.workspace.home, karate_ctx.session.session_id)
     assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
     assert ok(karate_ctx, "run_graph_code", code="result = 2")["worker"]["pid"] != pid
+
+
+def test_a_worker_started_before_its_view_is_written_serves_the_view(tmp_path, monkeypatch):
+    """run_graph_code starts the worker before it writes the view (the start overlaps the
+    writing): a worker that began while the Environment was still empty reads the view
+    written after it, once a snippet names it."""
+    import time
+
+    from igraph_agent.sandbox import runner
+    from igraph_agent.tools import code
+
+    ctx = _stored(tmp_path)
+    zone = zones.paths(ctx.workspace.home, ctx.session.session_id)
+    written, early = code._prepare, []
+
+    def slow_prepare(*args, **kwargs):
+        early.append(runner._WORKERS[str(zone["scratch"].parent)].proc.pid)
+        time.sleep(3.0)  # the worker is up and waiting before anything is written
+        return written(*args, **kwargs)
+
+    monkeypatch.setattr(code, "_prepare", slow_prepare)
+    first = ok(ctx, "run_graph_code", code="result = [g.vcount(), g.ecount()]")
+    assert first["result"] == [4, 4] and first["worker"]["snippets"] == 1
+    assert first["worker"]["pid"] == early[0]  # the worker started early served it
+    zones.clear(ctx.workspace.home, ctx.session.session_id)

@@ -72,9 +72,17 @@ class View:
 
     def __init__(self, env: str) -> None:
         self.env, self.held = env, {}
-        with open(os.path.join(env, "view.json")) as fh:
-            self.meta = json.load(fh)
+        self._meta: dict | None = None
         self.builds = {"G": 0, "g": 0, "tables": 0}
+
+    @property
+    def meta(self) -> dict:
+        """``view.json``, read when a snippet first needs the view: the host may start this
+        worker before it has written the view (its start then overlaps the writing)."""
+        if self._meta is None:
+            with open(os.path.join(self.env, "view.json")) as fh:
+                self._meta = json.load(fh)
+        return self._meta
 
     def _load(self, name: str):
         import pickle

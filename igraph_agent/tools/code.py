@@ -25,6 +25,7 @@ from igraph_agent.sandbox.runner import (
     prepare_environment,
     prepared_tables,
     run_snippet,
+    session_worker,
     stop_key,
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
@@ -65,6 +66,9 @@ def run_graph_code(ctx: ToolContext, args: CodeArgs) -> ToolOutput:
     key = _key(ctx)
     names = prepared_tables(zone["environment"], key)  # current: no table read again
     if names is None:
+        # the worker for this view starts first: its sandbox and imports overlap the
+        # writing of the view below (it reads the view only when a snippet names it)
+        session_worker(zone, key, limits)
         names = sorted(_prepare(ctx, zone)[0])
     ctx.progress(0.1, "running the snippet in the sandbox")
     report = run_snippet(args.code, zone, limits, key)
