@@ -81,3 +81,35 @@ def test_the_reach_of_a_named_node_is_asked_not_answered_for_the_whole_graph(
     resp = _ask(agents, graph, question)
     assert resp.status == "needs_clarification", resp.answer
     assert not any(a.tool == "direction_analysis" for a in resp.actions), resp.answer
+
+
+@pytest.mark.parametrize("graph", sorted(TABLES))
+def test_plain_neighbours_on_a_directed_graph_are_both_sides_of_its_edges(agents, graph):
+    g = TABLES[graph][0]()
+    node = max(g, key=lambda n: (min(g.in_degree(n), g.out_degree(n)), str(n)))
+    assert g.in_degree(node) and g.out_degree(node)  # one with edges on both sides
+    resp = _ask(agents, graph, f"What are the neighbours of {node}?")
+    assert resp.status == "answered", resp.answer
+    assert "Neighbourhood (edges in either direction):" in resp.answer
+    want = set(g.predecessors(node)) | set(g.successors(node))
+    assert f"has degree **{g.degree(node)}**" in resp.answer
+    assert f"{len(want)} node(s) at hop 1" in resp.answer
+
+
+COURSES = nx.DiGraph([("Calculus II", "Calculus I"), ("Programming II", "Programming I"),
+                      ("Machine Learning", "Programming II"), ("Machine Learning", "Calculus II"),
+                      ("Deep Learning", "Machine Learning")])
+
+
+def test_a_name_ending_in_a_roman_numeral_is_one_name(tmp_path):
+    from igraph_agent import Agent
+
+    agent = Agent(home=tmp_path / "project")
+    try:
+        resp = ask_edges(agent, COURSES, "course", "prerequisite",
+                         "shortest path from Deep Learning to Programming I")
+    finally:
+        agent.close()
+    assert resp.status == "answered", resp.answer
+    assert "Deep Learning → Machine Learning → Programming II → Programming I" in resp.answer
+    assert "resolved by search_node" not in resp.answer  # no fuzzy match of "Programming"

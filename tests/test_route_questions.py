@@ -33,7 +33,9 @@ def _nx() -> nx.DiGraph:
                                   ("user_id", "follows_id"), ("employee", "reports_to"),
                                   ("start_station", "end_station"),
                                   ("departure_airport", "arrival_airport"),
-                                  ("pickup_zone", "dropoff_zone"), ("tail", "head")])
+                                  ("pickup_zone", "dropoff_zone"), ("tail", "head"),
+                                  ("prerequisite", "course"), ("course_code", "prereq_code"),
+                                  ("manager", "employee"), ("package", "dependency")])
 def test_endpoint_names_that_say_a_direction_by_their_words_load_directed(pair):
     assert direction_of(*pair) is True
 

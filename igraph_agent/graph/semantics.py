@@ -47,8 +47,12 @@ DIRECTED_PAIRS: list[tuple[str, str]] = [
     ("origin", "destination"), ("orig", "dest"), ("payer", "payee"),
     ("predecessor", "successor"), ("referrer", "referred"), ("author", "cited"),
     ("employee", "manager"), ("emp", "manager"), ("subordinate", "manager"),
-    ("report", "manager"),
+    ("report", "manager"), ("blocker", "blocked"),
 ]
+#: directed pairs whose words say nothing on their own ("employee" starts an edge to a
+#: manager and ends one from a manager), matched only as whole pairs
+ROLE_PAIRS = [("manager", "employee"), ("manager", "report"), ("supervisor", "employee"),
+              ("employee", "supervisor")]
 
 _DISTANCE = {
     "km", "kms", "kilometer", "kilometers", "kilometre", "kilometres", "mi", "mile", "miles",
@@ -113,6 +117,13 @@ _VERBS = {
     "requires", "depends", "precedes", "cited", "followed", "referenced", "invited"}
 
 
+#: a column named for a requirement makes the table directed whichever side it is on:
+#: ``prerequisite,course`` (taking one unlocks the other) and ``course,prerequisite`` (a
+#: course requires the other) both point from the first column to the second
+_ORDERING = {"prerequisite", "prerequisites", "prereq", "prereqs", "requirement",
+             "requirements", "dependency", "dependencies"}
+
+
 def direction_of(source_col: str, target_col: str) -> bool | None:
     """True when the endpoint columns' names say the edges point source -> target, else
     None (no evidence: the caller's default applies). A name counts by its words, so
@@ -124,17 +135,21 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
         (True, True)
         >>> direction_of("start_station", "end_station"), direction_of("pickup", "dropoff")
         (True, True)
+        >>> direction_of("course", "prerequisite"), direction_of("manager", "employee")
+        (True, True)
         >>> direction_of("paper", "cites"), direction_of("employee", "reports_to")
         (True, True)
         >>> direction_of("station_a", "station_b"), direction_of("to", "from")
         (None, None)
     """
     pair = (_stem(source_col), _stem(target_col))
-    if pair in DIRECTED_PAIRS:
+    if pair in DIRECTED_PAIRS or pair in ROLE_PAIRS:
         return True
     tails, heads = set(_tokens(source_col)), set(_tokens(target_col))
     if tails & _TAILS and heads & _HEADS and not (tails & _HEADS) and not (heads & _TAILS):
         return True
+    if (tails ^ heads) & _ORDERING:  # on one side only
+        return True  # "prerequisite,course", "course,prereq_id"
     if heads & _VERBS and "by" not in heads and not tails & (_VERBS | _HEADS):
         return True  # "paper,cites"; not "paper,cited_by" (that edge points the other way)
     return None

@@ -400,7 +400,16 @@ def local_calls(st: PlanState) -> list[Call]:
     searches, ids = _resolve(st, [name])
     if ids is None:
         return searches
-    return [*searches, Call("local_analysis", {"node": ids[0], "radius": _radius(st.question)})]
+    info = _info(st)
+    # a directed graph's neighbours are the nodes on either side of its edges (the degree
+    # the answer shows counts both); one side is asked as in- or out-neighbours (node_side)
+    both = {"direction": "all"} if info is not None and info.directed else {}
+    return [*searches, Call("local_analysis", {"node": ids[0], "radius": _radius(st.question),
+                                               **both})]
+
+
+_SIDES = {"all": " (edges in either direction)", "out": " (following its out-edges)",
+          "in": " (following its in-edges)"}
 
 
 def _weighed(use: dict | None) -> str:
@@ -429,7 +438,8 @@ def local_render(st: PlanState, obs: list[Observed]) -> str:
     return (_found(st, [name] if name else []) +
             f"{_who(d)} has degree **{d.degree}**, clustering coefficient "
             f"**{_f(d.clustering)}**{_weighed(d.weight_used)} and core number {d.core_number} (the maximum core is "
-            f"{d.max_core}). Neighbourhood: {hops or 'none'}. Its {d.radius}-hop ego network "
+            f"{d.max_core}). Neighbourhood{_SIDES.get(d.direction or '', '')}: {hops or 'none'}. "
+            f"Its {d.radius}-hop ego network "
             f"has {ego.nodes} nodes and {ego.edges} edges (density {_f(ego.density)}).")
 
 

@@ -100,6 +100,9 @@ def pair(question: str) -> list[str] | None:
     return found[:2] if len(found) >= 2 else None
 
 
+_ROMAN = re.compile(r"I{1,3}|IV|VI{0,3}|IX|XI{0,3}")
+
+
 def names(question: str) -> list[str]:
     """Candidate node names in order: capitalised words (runs of them), possessives and
     tokens with digits (``v0``, ``city30``, member ``33``), stop words left out."""
@@ -109,7 +112,10 @@ def names(question: str) -> list[str]:
     run: list[str] = []
     for tok in [*_NAME_TOKEN.findall(question), ""]:
         base = re.sub(r"'s$", "", tok)
-        capital = base[:1].isupper() and base.lower() not in _STOP
+        # a Roman numeral after a name belongs to it ("Programming I", "Calculus II"),
+        # where "I" alone is the pronoun
+        numeral = bool(run) and bool(_ROMAN.fullmatch(base))
+        capital = base[:1].isupper() and (base.lower() not in _STOP or numeral)
         alnum = bool(re.search(r"[A-Za-z]", base) and re.search(r"\d", base))
         if (capital or alnum) and base:
             run.append(base)
