@@ -58,7 +58,7 @@ def attachments(spec: GraphSpec, g: nx.Graph) -> list:
     import pandas as pd
 
     t = spec.table
-    rows = [{t.source: str(u), t.target: str(v), **d} for u, v, d in g.edges(data=True)]
+    rows = [{t.source: str(u), t.target: str(v), **d} for u, v, d in _oriented(g)]
     edges = pd.DataFrame(rows, columns=list(dict.fromkeys(
         [t.source, t.target, *(k for r in rows for k in r)])))
     attrs = sorted({k for _, d in g.nodes(data=True) for k in d})
@@ -67,6 +67,29 @@ def attachments(spec: GraphSpec, g: nx.Graph) -> list:
     nodes = pd.DataFrame([{"id": str(n), **d} for n, d in g.nodes(data=True)],
                          columns=["id", *attrs])
     return [edges, nodes]
+
+
+def _oriented(g: nx.Graph) -> list[tuple]:
+    """``g``'s edges as table rows. An undirected graph keeps no edge's orientation, so a
+    two-mode graph (``researcher,grant``) could put a grant in the researcher column; when
+    its plain order mixes the sides, each edge is written from the side of its component's
+    first node (the spec adds edges source first), so each column holds one side.
+
+        >>> g = nx.Graph([("ana", "P1"), ("P1", "bo")])
+        >>> [(u, v) for u, v, _ in _oriented(g)]
+        [('ana', 'P1'), ('bo', 'P1')]
+    """
+    edges = list(g.edges(data=True))
+    if g.is_directed() or not edges or not nx.is_bipartite(g):
+        return edges
+    if not {u for u, _, _ in edges} & {v for _, v, _ in edges}:
+        return edges
+    source_side: set = set()
+    for comp in nx.connected_components(g):
+        first = next(n for n in g if n in comp)
+        colour = nx.bipartite.color(g.subgraph(comp))
+        source_side |= {n for n in comp if colour[n] == colour[first]}
+    return [(u, v, d) if u in source_side else (v, u, d) for u, v, d in edges]
 
 
 def _finish(g: nx.Graph, spec: GraphSpec) -> nx.Graph:
