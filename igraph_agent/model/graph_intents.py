@@ -61,15 +61,27 @@ def _hub_rows(obs: Observed) -> list[Any]:
     return list(obs.typed(DegreeAnalysisResult).top)
 
 
+#: a fuzzy match below this score is another node, not a misspelling ("Shared" is no
+#: "Horizon MARE"); a name that is a whole word of the match ("Kessel") is kept at any score
+NEAR_SCORE = 80
+
+
 def _candidates(obs: Observed) -> list[Any]:
     """The search's candidates; for a query with a digit (an id such as ``stop17`` or
-    ``50``) only an exact id or label: a near id is another node, not a misspelling."""
+    ``50``) only an exact id or label: a near id is another node, not a misspelling; for
+    other queries, matches scoring at least :data:`NEAR_SCORE` or holding the query as a
+    whole word."""
     rows = list(obs.typed(SearchNodeResult).candidates)
     query = str(obs.args.get("query") or "").strip().lower()
-    if not re.search(r"\d", query):
-        return rows
-    return [r for r in rows if str(r.node).lower() == query
-            or str(getattr(r, "label", None) or "").lower() == query]
+
+    def exact(r: Any) -> bool:
+        return query in (str(r.node).lower(), str(getattr(r, "label", None) or "").lower())
+
+    if re.search(r"\d", query):
+        return [r for r in rows if exact(r)]
+    word = re.compile(rf"(?<![\w]){re.escape(query)}(?![\w])", re.IGNORECASE)
+    return [r for r in rows if exact(r) or r.score >= NEAR_SCORE
+            or word.search(str(r.matched_value))]
 
 
 # -- resolving names to ids --------------------------------------------------------------
@@ -360,7 +372,9 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     c = next((o.typed(ConnectivityResult) for o in obs if o.tool == "connectivity"), None)
     if c is None:
         return _unresolved(st, _pair_names(st.question) or [])
-    cuts = ", ".join(_who(a) for a in c.articulation_points.items[:5])
+    items = c.articulation_points.items[:10]
+    cuts = ", ".join(_who(a) for a in items)
+    every = len(items) == c.articulation_points.total  # all of them, not examples
     sizes = c.component_sizes
     shown = ", ".join(str(x) for x in sizes[:8]) + (" …" if len(sizes) > 8 else "")
     whole = re.search(r"\bconnected\b|\bin one piece\b|\blinked (?:together|up)\b|\breachable\b|"
@@ -371,7 +385,7 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
             + (f" of sizes {shown}" if len(sizes) > 1 else "") + "; the largest holds "
             f"{_f(c.largest_component_fraction * 100, 1)}% of the nodes. "
             f"{c.articulation_points.total} articulation point(s)"
-            + (f" (e.g. {cuts})" if cuts else "") +
+            + ((f": {cuts}," if every else f" (e.g. {cuts} …)") if cuts else "") +
             f" and {c.bridges.total} bridge edge(s) would each disconnect it if removed.")
     if c.pair is not None:
         p = c.pair

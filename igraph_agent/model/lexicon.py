@@ -49,6 +49,31 @@ def _ask_node(st: PlanState) -> str | None:
     return "Which node do you mean? Name it, e.g. 'the neighbours of Alice'."
 
 
+def _ask_one_column(st: PlanState) -> str | None:
+    """"How many researchers are there?" on a ``researcher,grant`` table whose columns do
+    not split the nodes into two kinds (a name appears in both): the node total would count
+    the grants too, so ask."""
+    from igraph_agent.model.vocabulary import _RELATED, _SINGULAR, data_nouns
+
+    info = st.last_ok("get_graph_info")
+    data = info.data if info else {}
+    nouns = data_nouns(data)
+    if data.get("directed") or (data.get("meaning") or {}).get("modes") or len(nouns) != 2 or \
+            nouns[0].rstrip("s")[:4] == nouns[1].rstrip("s")[:4] or \
+            any(re.fullmatch(_RELATED, n + "s") for n in nouns):  # person,colleague: one kind
+        return None
+    m = re.search(r"\bhow many (?:different |distinct |unique |separate )?([a-z]+)(?=\s+(?:are|"
+                  r"is|exist|in|do|does|did|have|has|there)\b|\s*[?.!]*\s*$)",
+                  str(st.context.get("asked") or st.question), re.IGNORECASE)
+    word = m.group(1).lower() if m else ""
+    if _SINGULAR.get(word, word[:-1] if word.endswith("s") else word) not in nouns:
+        return None
+    return (f"The table's columns {nouns[0]} and {nouns[1]} do not split the nodes into two "
+            f"kinds (some names appear in both), so I cannot tell how many are {word}. I can "
+            f"give the total number of nodes ({data.get('nodes')}) or check whether the graph "
+            "is two-mode — which do you mean?")
+
+
 def _ask_names(st: PlanState) -> str | None:
     from igraph_agent.model.graph_intents import _compare_names
 
@@ -207,7 +232,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                       # a count of structures, not of nodes or edges
                       r"\bhow many (?:\w+ )?(?:cliques|triangles|cycles|loops|paths|hubs|"
                       r"bridges|articulation|communities|clusters|cores?|motifs|walks|triads|cut)\b"),
-        phase=-1),
+        phase=-1, clarify=_ask_one_column),
     "bipartite": dict(
         triggers=t(2.0, r"bipartite", r"two[- ]mode", r"2[- ]colou?r", r"two (?:sides|modes)",
                    r"two kinds of nodes", r"only (?:between them|across|to each other)",

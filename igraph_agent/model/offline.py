@@ -84,8 +84,10 @@ def _info(st: PlanState) -> dict[str, Any]:
 
 def _ask(st: PlanState, missing: list[str] = (), partial: list = ()) -> Ask:  # type: ignore[assignment]
     """A clarification naming the nearest analyses on this graph, offered as follow-ups."""
+    from igraph_agent.model.graph_intents import _candidates
+
     unknown = [str(r.args.get("query")) for r in st.results
-               if r.tool == "search_node" and r.ok and not r.data.get("candidates")]
+               if r.tool == "search_node" and r.ok and not _candidates(r)]
     words = vocabulary.words(st.question, _info(st), unknown)
     return clarification(intent_table.INTENTS, st.question, words, _features(st), missing,
                          partial)
@@ -139,7 +141,11 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
         return skill_calls
     matched = skillplan.intents(st)
     if not matched:
-        return _ask(st)
+        # a name the follow-ups would offer is looked up first ("Friday" is no node)
+        unsearched = [_search(n) for n in slots.names(st.question)[:2] if st.done(_search(n)) is None]
+        if unsearched and st.can_call("search_node"):
+            return unsearched
+        return _ask(st, sorted(_features(st) & {"future"}))
     features = _features(st)
     missing, partial = gaps(matched, st.question, features, slots.asked_kind(st.question))
     if "entity" in missing:  # a name no intent takes: is it a node of this graph?

@@ -203,14 +203,16 @@ def _removed(st: PlanState) -> tuple[list[str], bool]:
 
 #: the two ends a what-if asks about ("can Carajas still reach shipyd", "is ana still
 #: connected to ben", "can you still get from A to B"), each a single word
+_END = r"((?-i:[A-Z][\w.'-]*(?:\s+(?:[A-Z][\w.'-]*|\d+))*)|[\w.-]+)"  # "Port Ardel", "ana"
+_GETS = (r"(?:reach|get (?:down |over |through |across )?to|make it (?:down )?to|flow (?:down )?to|"
+         r"end up (?:at|in|calling|reaching|with))")
 _REACH = [re.compile(p, re.IGNORECASE) for p in (
-    r"\bfrom\s+([\w.-]+)\s+(?:still\s+|ever\s+)?(?:reach|get to|end up (?:at|in))\s+([\w.-]+)",
-    r"\b(?:get|go|travel|walk|ship|send \w+)\s+from\s+([\w.-]+)\s+to\s+([\w.-]+)",
-    r"\b(?:can|could|would|will|does|do)\s+([\w.-]+)\s+(?:still\s+|ever\s+)?(?:reach|get to|"
-    r"end up (?:at|in|calling|reaching))\s+([\w.-]+)",
-    r"\b(?:is|are|would|will)\s+([\w.-]+)\s+(?:be\s+)?still\s+(?:be\s+)?(?:connected|linked)\s+"
-    r"(?:to|with)\s+([\w.-]+)")]
-_REACH_ASK = re.compile(r"\b(?:reach|get to|get from|end up|still (?:be )?(?:connected|linked) "
+    rf"\bfrom\s+{_END}\s+(?:still\s+|ever\s+)?{_GETS}\s+{_END}",
+    rf"\b(?:get|go|travel|walk|ship|send \w+)\s+from\s+{_END}\s+to\s+{_END}",
+    rf"\b(?:can|could|would|will|does|do)\s+{_END}\s+(?:still\s+|ever\s+)?{_GETS}\s+{_END}",
+    rf"\b(?:is|are|would|will)\s+{_END}\s+(?:be\s+)?still\s+(?:be\s+)?(?:connected|linked)\s+"
+    rf"(?:to|with)\s+{_END}")]
+_REACH_ASK = re.compile(rf"\b(?:{_GETS}|get from|still (?:be )?(?:connected|linked) "
                         r"(?:to|with))\b", re.IGNORECASE)
 
 

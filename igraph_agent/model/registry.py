@@ -205,7 +205,8 @@ def clarification(intents: Sequence[Intent], question: str, words: dict[str, str
         head = (f"I can only answer part of this: {partial[0].hint or partial[0].name}, but not "
                 f"{what}.")
     elif missing:
-        head = "I have no analysis for this exact question."
+        said = [_FEATURE_WORDS[m] for m in missing if m == "future"]
+        head = "I have no analysis for this exact question" + (f" {said[0]}." if said else ".")
     else:
         head = "I am not sure which analysis you mean."
     return Ask(f"{head} I can {listed} — which do you mean?", offers)

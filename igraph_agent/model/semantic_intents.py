@@ -96,6 +96,8 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
                  if "weight_to_other_groups" in top else "")
         return (f"**{top['group']}** is the {attr} most connected to others: "
                 f"**{top['edges_to_other_groups']}** edges to other {attr} groups{extra}.")
+    if re.search(r"\b(?:fraction|share|percent(?:age)?|proportion|ratio)\b|%", q, re.IGNORECASE):
+        return _mix_share(d, q, bool(named_weight(q, _meaning(st))))
     between = (f"**{d['between_edges']}** edges go between {attr} groups and "
                f"{d['within_edges']} within one")
     if "between_weight" in d:
@@ -103,6 +105,25 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
                     f"{shown(d['within_weight'])} within)")
     sizes = ", ".join(f"{r['group']} ({r['size']})" for r in d["groups"][:8])
     return f"{between}. The {d['group_count']} {attr} groups: {sizes}."
+
+
+def _mix_share(d: dict, q: str, by_value: bool) -> str:
+    """The share of the edges (and of their values, when one is used) within one group, or
+    between groups when the question speaks of crossing (group_analysis states both); the
+    values' share first when the question names them."""
+    attr, w = d["attribute"], d["weight_used"]
+    cross = re.search(r"\b(?:between|across|cross\w*|different|other|outside)\b", q, re.IGNORECASE)
+    key, where = ("between", f"between {attr} groups") if cross else ("within", f"within one {attr}")
+    by_edges = (d[f"{key}_share"], f"of the edges ({d[f'{key}_edges']} of {d['edges']}) lie {where}")
+    values = (d.get(f"{key}_weight_share"), f"of the total {w['attribute']} "
+              f"({shown(d.get(f'{key}_weight') or 0)} of {shown(d.get('total_weight') or 0)}) flows "
+              f"{where}")
+    order = [values, by_edges] if by_value else [by_edges, values]
+    parts = [(x, said) for x, said in order if x is not None]
+    if not parts:
+        return "The graph has no edges."
+    return "; ".join(f"{'**' if n == 0 else ''}{shown(x)}{'**' if n == 0 else ''} "
+                     f"({shown(100 * x)}%) {said}" for n, (x, said) in enumerate(parts)) + "."
 
 
 #: "which region has the most airports", "the largest department", "how many people are in
@@ -334,6 +355,9 @@ def _no_direction(st: PlanState) -> str | None:
 _ONE_PAIR = re.compile(r"\b(?:do|does|did)\s+\S+\s+and\s+\S+\s+(?:\w+\s+)?(?:have|share)\b|"
                        r"\bhow many\b[^?]*\bpairs\b|\bnumber of pairs\b|\beveryone\b|"
                        r"\bconnected to (?:every|all)", re.IGNORECASE)
+#: whether two nodes are joined through the other side: a path, not the top pairs
+_CHAIN = re.compile(r"^\s*(?:is|are|can|could|does|do|was|were)\b.*\b(?:linked|connected|"
+                    r"reach\w*|chains?|paths?|routes?)\b", re.IGNORECASE)
 #: words before a side's noun that make it the thing counted ("the most projects", "exactly
 #: three projects"), so the question ranks the other side
 _COUNTED = re.compile(r"(?:\bmost|\bfewest|\bleast|\b(?:more|fewer|less) than \w+|\bexactly \w+|"
@@ -367,6 +391,24 @@ def _side_in(st: PlanState) -> str | None:
 
 def _side_bonus(st: PlanState) -> float:
     return 3.0 if _side_in(st) else 0.0
+
+
+#: what a ranking of one side counts: the other side's nodes or links ("the most grants",
+#: "the biggest team"); "the most brilliant researcher" counts nothing the graph holds
+_LINK_WORDS = re.compile(r"\b(?:links?|ties|connections?|partners?|members?|memberships?|teams?|"
+                         r"people|participants?|degree|sign-?ups?|enrol\w*|registrations?|"
+                         r"collaborat\w*|busiest|popular|involved)\b", re.IGNORECASE)
+
+
+def _rank_bonus(st: PlanState) -> float:
+    """One side ranked by its links, when the question counts the other side or links."""
+    side = _side_in(st)
+    if side is None:
+        return 0.0
+    others = [str(s) for s in (_meaning(st).get("modes") or {}).get("sides") or {} if s != side]
+    counted = any(re.search(rf"(?<![\w]){re.escape(o.lower().rstrip('s'))}", st.question,
+                            re.IGNORECASE) for o in others)
+    return 3.0 if counted or _LINK_WORDS.search(st.question) else 0.0
 
 
 def _side_calls(st: PlanState) -> list[Call]:
@@ -408,8 +450,66 @@ def _member_name(st: PlanState) -> str | None:
     return names[0] if len(names) == 1 else None
 
 
+#: a question about the nodes sharing a partner with a named one ("who shares a grant with
+#: kowalska", "okafor's collaborators"): two steps away, on the named node's own side
+_CO = re.compile(r"\b(?:shares?|shared|sharing|together|in common|alongside|collaborat\w*|"
+                 r"co-?workers?|co-?members?|colleagues|classmates|teammates|partners|"
+                 r"[a-z]+(?:s|ed)?\s+(?:\w+\s+)?(?:with|alongside)(?!\s+(?:the\s+)?most\b))\b",
+                 re.IGNORECASE)
+
+
+#: a condition on the partners ("only Biology", "both", "more than", "besides"): listing
+#: them all would answer another question
+_MEMBERS_NARROWED = re.compile(r"\b(?:only|just|exclusively|besides|other than|apart from|both|"
+                               r"also|more|most|fewest|least|than|every|none|neither|either|"
+                               r"average|same)\b", re.IGNORECASE)
+
+
 def _members_bonus(st: PlanState) -> float:
-    return 3.6 if _member_name(st) else 0.0
+    q = st.question
+    return 3.6 if (_member_name(st) and not _CO.search(q)
+                   and not _MEMBERS_NARROWED.search(q)) else 0.0
+
+
+#: a ranking or a threshold among them ("who shares the most courses with s05", "at least
+#: two"): no list of all of them answers it
+_CO_RANKED = re.compile(r"\b(?:most|(?<!at )least|fewest|top|highest|lowest|strongest|best|more|fewer|"
+                        r"often|average|mean)\b|\bat least (?!one\b|1\b|a\b)", re.IGNORECASE)
+
+
+def _co_bonus(st: PlanState) -> float:
+    return 3.8 if (_member_name(st) and _CO.search(st.question)
+                   and not _CO_RANKED.search(st.question)) else 0.0
+
+
+def _co_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    name = _member_name(st)
+    if name is None:
+        return []
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    return [*searches, Call("local_analysis", {"node": ids[0], "radius": 2, "limit": 200})]
+
+
+def _co_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _found
+
+    o = next((o for o in obs if o.tool == "local_analysis" and o.ok), None)
+    name = _member_name(st)
+    if o is None or name is None:
+        return "I could not find that node in the graph."
+    hops = {h["hop"]: h for h in o.data.get("neighbours_by_hop") or []}
+    via, two = hops.get(1), hops.get(2)
+    if two is None or not two["count"]:
+        return _found(st, [name]) + f"**None**: no other node shares a partner with {o.data['node']}."
+    listed = ", ".join(f"**{r['node']}**" for r in two["nodes"])
+    more = "" if len(two["nodes"]) == two["count"] else f" (first {len(two['nodes'])})"
+    through = f" through its {via['count']} link(s)" if via else ""
+    return (_found(st, [name]) + f"**{two['count']}** nodes share at least one partner with "
+            f"**{o.data['node']}**{through}: {listed}{more}.")
 
 
 def _members_calls(st: PlanState) -> list[Call]:
@@ -553,14 +653,20 @@ SEMANTIC_INTENTS: list[Intent] = [
            hint="cycles, depth and reach of a directed graph",
            answers=frozenset({"yesno", "count", "value", "list", "node"}),
            covers=frozenset({"direction", "hops"})),
-    Intent("side_rank", t(0.6, r"\bmost\b|how many|highest|top|largest number"),
+    Intent("side_rank", t(0.6, r"\bmost\b|how many|highest|top|largest|biggest"),
            _side_calls, _side_render, "degree_analysis on one side of a two-mode graph",
-           group="twomode", bonus=_side_bonus, hint="one side of a two-mode graph ranked",
+           group="twomode", bonus=_rank_bonus, hint="one side of a two-mode graph ranked",
            covers=frozenset({"twomode", "group"}), answers=frozenset({"node", "list"})),
     Intent("side_members", t(0.6, r"\bhow many\b|\bwhich\b|\bwho\b|\blist\b|\bname\b"),
            _members_calls, _members_render, "local_analysis: one node's partners on the other "
            "side of a two-mode graph", group="twomode", bonus=_members_bonus,
            hint="the partners of one node of a two-mode graph",
+           covers=frozenset({"twomode", "group", "entity"}),
+           answers=frozenset({"count", "list"})),
+    Intent("co_members", t(0.6, r"\bhow many\b|\bwhich\b|\bwho\b|\blist\b|\bname\b"),
+           _co_calls, _co_render, "local_analysis (radius 2): the nodes sharing a partner with "
+           "one node of a two-mode graph", group="twomode", bonus=_co_bonus,
+           hint="the nodes sharing a partner with a named node",
            covers=frozenset({"twomode", "group", "entity"}),
            answers=frozenset({"count", "list"})),
     Intent("projection", t(0.6, r"together|in common|co-?occur|shared?\b|both (?:attended|"
@@ -569,5 +675,5 @@ SEMANTIC_INTENTS: list[Intent] = [
            _project_calls, _project_render, "project_bipartite (co-occurrence of one side)",
            group="twomode", bonus=lambda st: _side_bonus(st) + 1.4 if _side_in(st) else 0.0,
            hint="the pairs of one side sharing the most", covers=frozenset({"twomode", "group"}),
-           clarify=_project_about_a_node, negatives=[_ONE_PAIR]),
+           clarify=_project_about_a_node, negatives=[_ONE_PAIR, _CHAIN]),
 ]

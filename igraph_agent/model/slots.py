@@ -230,13 +230,14 @@ _GONE = (r"(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped
          r"shut(?: down)?|shuts(?: down)?|failed|fails|went down|goes down|broke down|resigned|"
          r"trips|tripped|goes offline|went offline|is down|breaks|broke|crashes|crashed|dies|"
          r"died|collapses|collapsed|fail|leave|go down|close|shut down|break down|disappear|"
-         r"drop out|die|crash|go offline)\b")
+         r"drop out|die|crash|go offline|cancell?ed|cancels|is cancell?ed|were cancell?ed|"
+         r"suspended|withdrawn|withdraws|withdrew|pulled out|ended|ends)\b")
 _REMOVAL = [
     re.compile(rf"\b(?i:remov\w*|delet\w*|drop\w*|without|took out|take out|taking out|lose|"
                rf"losing|lost|cut(?:ting)?|knock\w* out)\s+{_NAMED}"),
     # "if Hornli hut closes", "if Downtown substation fails": the data's noun after the name
-    re.compile(rf"\b(?i:if)\s+(?:the\s+)?(?i:node\s+|member\s+)?{_ANY}(?:\s+(?-i:[a-z]{{3,}}))?"
-               rf"\s+{_GONE}"),
+    re.compile(rf"\b(?i:if)\s+(?:the\s+)?(?i:node\s+|member\s+)?{_ANY}(?:\s+(?-i:[a-z]{{3,}}|"
+               rf"[A-Z][\w'.-]*))?\s+{_GONE}"),
 ]
 REMOVAL_IF = _REMOVAL[1]
 _MORE_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:both\s+)?{_ANY}\s+(?i:and|&)\s+{_ANY}\s+(?i:both\s+)?"

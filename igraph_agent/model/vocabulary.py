@@ -258,8 +258,9 @@ _STRUCTURAL = {"the", "a", "an", "it", "them", "this", "that", "most", "more", "
 
 
 _LOWER_ID = re.compile(r"[a-z][a-z'-]{1,15}")
-_AT_NAME = re.compile(r"\b(?:is|of|for|about|does|did|do|and|with|to|from|between|know|knows|"
-                      r"without|if)\s+([a-z][a-z'-]{1,15})\b(?='s|\s*[?.,!]|\s+(?:and|in|have|has|know|"
+_DOTTED_ID = re.compile(r"[a-z][a-z'-]*[._][a-z0-9][a-z0-9'-]*")  # "m.rossi", "li_na"
+_AT_NAME = re.compile(r"\b(?i:is|of|for|about|does|did|do|and|with|to|from|between|know|knows|"
+                      r"without|if)\s+([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?)\b(?='s|\s*[?.,!]|\s+(?:and|in|have|has|know|"
                       r"left|leaves|linked|connected|\w+s?)\b|$)")
 
 
@@ -271,16 +272,22 @@ def lower_names(question: str, info: dict[str, Any]) -> str:
     from igraph_agent.model import slots
 
     ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
-    if not ids or not all(_LOWER_ID.fullmatch(i) for i in ids):
-        return question
+    if not ids or not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i) for i in ids):
+        return question  # a graph with some lower-case names ("okafor", "m.rossi", "ERC-2291")
     known = {i.lower() for i in ids}
-    words = set(_NOUNS) | set(data_nouns(info)) | {"people", "everyone", "anyone", "someone",
-                                                    "network", "graph", "most", "least"}
+    words = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | {
+        "people", "everyone", "anyone", "someone", "network", "graph", "most", "least",
+        "another", "both", "either", "neither", "every"}
     owners = set(re.findall(r"\b([a-z][a-z-]{1,15})'s\b", question))  # "gus's"
     placed = {m.group(1) for m in _AT_NAME.finditer(question)} - owners
-    cands = {w for w in re.findall(r"\b[a-z][a-z'-]+\b", question) if w in known}
+    if not all(_LOWER_ID.fullmatch(i) for i in ids):  # some names are capitalised: a lower-case
+        placed = {m.group(1) for m in _AT_NAME.finditer(question)  # word stands as a name only
+                  if not re.match(r"\s+(?!and\b|in\b|have\b|has\b|know\b|left\b|leaves\b|"
+                                  r"linked\b|connected\b)\w", question[m.end(1):])} - owners
+    cands = {w for w in re.findall(rf"(?<![\w.])(?:{_DOTTED_ID.pattern}|[a-z][a-z'-]+)(?![\w])",
+                                   question) if w in known}
     cands |= {c for c in owners | placed if c not in slots.STOP_WORDS and c not in words
-              and (c in owners or not c.endswith("s"))}
+              and (c in owners or not re.search(r"(?:s|ed|ing)$", c))}
     for c in cands:
         question = re.sub(rf"(?<![\w'-]){re.escape(c)}(?![\w-])", c.capitalize(), question)
     return question
@@ -310,7 +317,9 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     if len(sides) == 2 and re.search(r"\bhow many\b", out, re.IGNORECASE) and all(
             _names_side(s, out) for s in sides) and not re.search(
             r"\b(?:most|least|per|each|average|shared?|together|common|than|pairs?|links?|"
-            r"edges?|ties|connections|sign-?ups?|memberships?|enrol\w*|registrations?|total)\b", out,
+            r"edges?|ties|connections|sign-?ups?|memberships?|enrol\w*|registrations?|total|"
+            r"clusters?|groups?|components?|pieces|parts|communities|separate|if|connected|"
+            r"linked|chains?|isolated)\b", out,
             re.IGNORECASE):
         return "How many nodes are on each side?"  # "how many students and how many courses"
     if directed:

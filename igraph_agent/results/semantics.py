@@ -53,8 +53,14 @@ class GroupAnalysisResult(ToolData):
     group_count: int
     within_edges: int
     between_edges: int
+    #: the share of the edges (and of their values) within one group; 1 minus it is between
+    within_share: Number | None = None
+    between_share: Number | None = None
     within_weight: Number | None = None
     between_weight: Number | None = None
+    total_weight: Number | None = None
+    within_weight_share: Number | None = None
+    between_weight_share: Number | None = None
     assortativity: Number
     groups: Table[GroupRow]
     most_connected_to_others: list[Any]

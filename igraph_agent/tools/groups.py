@@ -108,6 +108,8 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
         "attribute": attr, "directed": directed, "weight_used": use,
         "nodes": len(ids), "edges": len(edges), "group_count": k,
         "within_edges": int(within), "between_edges": int(len(edges) - within),
+        "within_share": figure(within / len(edges)) if len(edges) else None,
+        "between_share": figure(1 - within / len(edges)) if len(edges) else None,
         "assortativity": figure(_assortativity(counts, directed)),
         "groups": groups[: args.top_k],
         "most_connected_to_others": [r["group"] for r in most[: args.top_k]],
@@ -119,6 +121,11 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
     if w is not None:
         data["within_weight"] = figure(float(np.trace(sums)))
         data["between_weight"] = figure(float(sums.sum() - np.trace(sums)))
+        total = float(sums.sum())
+        data["total_weight"] = figure(total)
+        data["within_weight_share"] = figure(float(np.trace(sums)) / total) if total else None
+        data["between_weight_share"] = (figure(1 - float(np.trace(sums)) / total) if total
+                                        else None)
     sums_text = (f" (total {use['attribute']} {data['within_weight']} within, "
                  f"{data['between_weight']} between)" if w is not None else "")
     lead = (f"{k} {attr} groups; {data['within_edges']} edges within, {data['between_edges']} "
