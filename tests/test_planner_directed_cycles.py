@@ -19,7 +19,12 @@ CALLS = nx.DiGraph([("main", "api"), ("api", "db"), ("db", "api"), ("api", "cach
 SHIPS = nx.DiGraph([("Kiruna", "Boden"), ("Boden", "Lulea"), ("Lulea", "Kiruna"),
                     ("Lulea", "Oslo"), ("Oslo", "Bergen"), ("Bergen", "Oslo"),
                     ("Bergen", "Lulea"), ("Pilbara", "Oslo"), ("Pilbara", "Narvik")])
-GRAPHS = {"calls": (CALLS, "caller", "callee"), "ships": (SHIPS, "supplier", "buyer")}
+WATER = nx.DiGraph([("Lake Mora", "Bruck weir"), ("Hohen Spring", "Bruck weir"),
+                    ("Bruck weir", "Lock 12"), ("Lock 12", "Ferry Basin"),
+                    ("Ferry Basin", "Lock 12"), ("Ferry Basin", "Port Ardel"),
+                    ("Lock 12", "North Drain"), ("Tarn Beck", "Low Fen")])
+GRAPHS = {"calls": (CALLS, "caller", "callee"), "ships": (SHIPS, "supplier", "buyer"),
+          "water": (WATER, "upstream", "downstream")}
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +60,7 @@ def test_a_yes_no_question_with_a_count_says_yes_first(agents):
 @pytest.mark.parametrize(("name", "question"), [
     ("calls", "Which modules are involved in circular calls?"),
     ("ships", "Which firms are part of a loop?"),
+    ("water", "Some water gets pumped back. Which points sit on a loop?"),
 ])
 def test_the_nodes_on_a_directed_cycle_are_listed(agents, name, question):
     g = GRAPHS[name][0]
@@ -83,6 +89,8 @@ def test_the_largest_strong_component_is_sized(agents, name, question):
     ("ships", "Which firms never buy anything from anyone?", "in"),
     ("ships", "Which firms don't supply anyone?", "out"),
     ("ships", "which firms have no incoming shipments", "in"),
+    ("water", "Which points have nothing flowing into them?", "in"),
+    ("water", "Where does the water end up? List every point with no outflow.", "out"),
 ])
 def test_the_nodes_no_edge_enters_or_leaves_are_named_in_the_datas_verbs(
         agents, name, question, end):
@@ -93,6 +101,15 @@ def test_the_nodes_no_edge_enters_or_leaves_are_named_in_the_datas_verbs(
     assert resp.status == "answered", resp.answer
     assert set(_bold(resp.answer)) - {str(len(want))} == want, resp.answer
     assert "No node matches" not in resp.answer
+
+
+@pytest.mark.parametrize(("source", "target"), [("Lake Mora", "Port Ardel"),
+                                              ("Port Ardel", "Lake Mora")])
+def test_whether_what_leaves_one_node_reaches_another_follows_the_edges(agents, source, target):
+    resp = _ask(agents, "water", f"Can water from {source} reach {target}?")
+    assert resp.status == "answered", resp.answer
+    want = "**Yes**" if nx.has_path(WATER, source, target) else "**No**"
+    assert resp.answer.startswith(want), resp.answer
 
 
 @pytest.mark.parametrize(("name", "question"), [

@@ -40,7 +40,8 @@ TRAMS = pd.DataFrame([("Markt", "Rathaus"), ("Rathaus", "Theater"), ("Theater", 
 
 @pytest.fixture(scope="module")
 def agents(tmp_path_factory):
-    yield from agents_for(["grants", "signups", "loans", "canals", "trams", "mixed", "crew"],
+    yield from agents_for(["grants", "signups", "loans", "canals", "trams", "mixed", "crew",
+                           "chat"],
                           tmp_path_factory)
 
 
@@ -108,6 +109,25 @@ def test_the_share_within_or_between_groups_is_stated(agents, question, lead):
     assert resp.status == "answered", resp.answer
     first = float(re.match(r"\*\*([\d.]+)\*\*", resp.answer).group(1))
     assert abs(first - want) < 1e-3, resp.answer
+
+
+CHAT = pd.DataFrame([("ana", "Chen Wei", 34), ("Chen Wei", "ana", 29), ("ana", "Ivo", 12),
+                     ("Kwame", "fatou", 25), ("Kwame", "Gustavo", 19), ("Kwame", "ana", 3),
+                     ("Otto", "Kwame", 6)], columns=["sender", "recipient", "messages"])
+
+
+@pytest.mark.parametrize(("name", "table", "question", "source", "column"), [
+    ("loans", LOANS, "Who lends the most in total?", "lender", "amount_eur"),
+    ("loans", LOANS, "Which party borrows the most money overall?", "borrower", "amount_eur"),
+    ("chat", CHAT, "Who sends the most messages?", "sender", "messages"),
+])
+def test_a_nodes_summed_edge_values_rank_it_not_its_edge_count(
+        agents, name, table, question, source, column):
+    sums = table.groupby(source)[column].sum()
+    resp = agents[name].ask(question, attach=[table] + ([SECTORS] if name == "loans" else []))
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{sums.idxmax()}**"), resp.answer
+    assert f"**{sums.max()}**" in resp.answer and "degree" not in resp.answer
 
 
 @pytest.mark.parametrize(("gone", "question"), [

@@ -25,7 +25,7 @@ _LOOPS = r"(?:cycles?|loops?|circular(?:ity)?|circles?|round[- ]trips?)"
 _HOW_MANY = re.compile(rf"\bhow many (?:\w+[ -]){{0,3}}{_LOOPS}|\bnumber of (?:\w+[ -]){{0,3}}"
                        rf"{_LOOPS}|\bcount (?:the |all )?(?:\w+[ -]){{0,2}}{_LOOPS}", re.IGNORECASE)
 #: "which modules are involved in circular calls", "list the firms on a loop"
-_ON_ONE = re.compile(rf"^\s*(?:(?:so|and)\s+)?(?:which|what|who|list|name|show)\b.*\b(?:involved in|"
+_ON_ONE = re.compile(rf"(?:^|[.?!;]\s*)(?:(?:so|and)\s+)?(?:which|what|who|list|name|show)\b.*\b(?:involved in|"
                      rf"part of|caught in|trapped in|in|on|belong to|take part in)\s+(?:a |any |"
                      rf"some |the |one of the )?(?:\w+[ -]){{0,2}}{_LOOPS}", re.IGNORECASE)
 #: "how many modules are in the largest strongly connected component"
@@ -90,18 +90,23 @@ def end_of(st: PlanState) -> str | None:
     if not _directed(st) or slots.named(q) or slots.features(q) & {"removal", "threshold",
                                                                     "hops", "future"}:
         return None
-    if not re.match(r"\s*(?:(?:so|and)\s+)?(?:which|what|who|list|name|show|how many)\b", q,
-                    re.IGNORECASE):
+    if not re.search(r"(?:^|[.?!;]\s*)(?:(?:so|and)\s+)?(?:which|what|who|list|name|show|"
+                     r"how many)\b", q, re.IGNORECASE):
         return None
     v, b = _verb_forms(st)
     passive = rf"{v}(?:ed|d|ied)\b"
     active = rf"{v}(?:e?s|ies)?\b"
-    if re.search(rf"\bno (?:incoming|inbound|arriving|in-?coming)\b"
+    if re.search(rf"\bno (?:incoming|inbound|arriving|in-?coming|in-?flows?|in-?links|"
+                 rf"predecessors)\b|\b(?:nothing|nobody|no one) (?:\w+ )?(?:flows?|flowing|"
+                 rf"comes?|coming|goes|going|runs?|running|leads?|leading|points?|pointing) "
+                 rf"(?:in)?to (?:them|it)\b"
                  rf"|{_NEVER}\s+(?:been\s+|being\s+|gets?\s+|got\s+)?{passive}"
                  rf"|\b(?:nobody|no one|nothing|no other \w+)\s+(?:ever\s+)?{active}"
                  rf"|{_NEVER}\s+(?:ever\s+)?{b}(?:e?s)?\s+{_ANY_ONE}", q, re.IGNORECASE):
         return "sources"
-    if re.search(rf"\bno (?:outgoing|outbound|out-?going)\b"
+    if re.search(rf"\bno (?:outgoing|outbound|out-?going|out-?flows?|out-?links|successors|"
+                 rf"way out|exit)\b|\b(?:nothing|no \w+) (?:flows?|flowing|comes?|coming|goes|"
+                 rf"going|runs?|running|leads?|leading) (?:on )?(?:out|away|onward)\b"
                  rf"|{_NEVER}\s+(?:ever\s+)?{active}\s+{_ANY_ONE}"
                  rf"|\b{active}\s+(?:nothing|no one|nobody)\b", q, re.IGNORECASE):
         return "sinks"

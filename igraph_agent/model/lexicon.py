@@ -127,6 +127,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\bsteps? (?:to|from)\b", r"how far",
                    r"^\s*(?:can|could|does|do|will)\s+\S+\s+(?:ever\s+|still\s+)?(?:reach|get to|"
                    r"end up (?:at|in|calling|reaching|with))\s+\S",
+                   # "can water from glacier_3 reach Port Ardel": what flows from one to the other
+                   r"^\s*(?:can|could|does|do|will|would)\s+(?:\w+\s+){0,3}from\s+.+?\s+(?:ever\s+)?"
+                   r"(?:reach|get (?:down |over )?to|make it to|end up (?:at|in|with)|flow (?:down )?"
+                   r"to)\s+\S",
                    r"\b(?:quickest|fastest|shortest|cheapest|best)\s+(?:way|route|path|connection|"
                    r"trip|journey|itinerary)\s+(?:from|between)\b",
                    # the graph's own noun: "the shortest hike from Alder to Kauri"

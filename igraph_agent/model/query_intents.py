@@ -348,6 +348,9 @@ def edge_attr(st: PlanState) -> str | None:
     distances = [a for a, r in (meaning.get("weights") or {}).items() if r == "distance"]
     if len(distances) == 1 and distances[0] in attrs and _TOTAL_LENGTH.search(st.question):
         return distances[0]  # "the total length of all trails" in miles
+    if default in attrs and _info(st).directed and _SUMMED_FLOW.search(st.question) and \
+            (meaning.get("weights") or {}).get(default) != "distance":
+        return str(default)  # "who lends the most in total" on a lender,borrower,amount table
     return None
 
 
@@ -384,6 +387,13 @@ _SENDS = re.compile(r"\b(?:sends?|sent|sending|ships?|shipped|shipping|exports?|
 _RECEIVES = re.compile(r"\b(?:receives?|received|receiving|gets?|got|imports?|imported|buys?|"
                        r"bought|purchases?|purchased|borrows?|borrowed|incoming|inbound|"
                        r"arriving|in-?flow|earns?|earned)\b", re.IGNORECASE)
+
+
+#: "lends the most in total", "borrows the most money overall": a node's summed edge values
+_SUMMED_FLOW = re.compile(rf"(?:{_SENDS.pattern}|{_RECEIVES.pattern})\s+(?:from\s+|to\s+)?the\s+"
+                          r"most\b(?:\s+\w+)?\s*(?:in total|overall|altogether|combined|in sum)\b|"
+                          rf"(?:{_SENDS.pattern}|{_RECEIVES.pattern})\s+the\s+most\s+(?:money|cash|"
+                          r"value|volume)\b", re.IGNORECASE)
 
 
 def _edge_side(st: PlanState) -> str:
@@ -453,7 +463,9 @@ def totals_bonus(st: PlanState) -> float:
         return 0.0
     most = re.search(r"\b(?:most|least|fewest|highest|lowest)\s+(?:[\w-]+\s+){0,2}?"
                      + _attr_pattern(attr), st.question, re.IGNORECASE)
-    return 2.0 if most else 1.0  # "which firm ships the most tonnes": a node's total of it
+    if most or _SUMMED_FLOW.search(st.question):
+        return 2.0  # "which firm ships the most tonnes", "who lends the most in total"
+    return 1.0
 
 
 # -- one named node's in- or out-degree (directed) and one node's group ------------------

@@ -336,7 +336,13 @@ _OUTGOING = (r"\b(?:most|many|fewest|highest number of|largest number of) (?:\w+
 
 
 def _directed_bonus(st: PlanState) -> float:
-    """Arriving / leaving words rank in- or out-degree only on a directed graph."""
+    """Arriving / leaving words rank in- or out-degree only on a directed graph, and only when
+    the question names no edge value: "who sends the most messages" on a
+    ``sender,recipient,messages`` table sums the messages (edge_totals), it counts no edges."""
+    from igraph_agent.model.query_intents import edge_attr
+
+    if edge_attr(st):
+        return -10.0
     return 3.0 if _meaning(st).get("directed") else 0.0
 
 
