@@ -486,12 +486,15 @@ def test_integer_coded_normalisation_stores_what_the_text_path_stores(directed):
     attributed = ints.assign(weight=weights, tag=rng.choice(["x", "y", None], m))
     mixed = pd.DataFrame({"source": [3, "3", "a", 7, "b"], "target": ["a", 3, "3", "b", 7]})
     node_table = pd.DataFrame({"id": ["12", 5, "zz"], "label": ["twelve", "five", "zed"]})
+    distinct = pd.DataFrame({"source": [-5, 0, 10**12, 7, 3], "target": [0, 7, -5, 3, 3]})
     empty = pd.DataFrame(columns=["id"])
     for nodes, edges in ((empty, ints), (empty, attributed), (node_table, attributed),
-                         (empty, mixed), (node_table, mixed)):
+                         (empty, mixed), (node_table, mixed), (empty, distinct)):
         got_nodes, got_edges, codes = coded_tables(nodes, edges, directed)
         want_nodes, want_edges = _normalise_as_text(nodes, edges, directed)
         assert got_nodes["id"].tolist() == want_nodes["id"].tolist()
+        assert got_nodes["id"].dtype == got_edges["source"].dtype == pd.Series(["a"]).astype(
+            str).dtype  # text as the stored layout keeps it
         pd.testing.assert_frame_equal(got_nodes.reset_index(drop=True).astype(object),
                                       want_nodes.reset_index(drop=True).astype(object))
         pd.testing.assert_frame_equal(got_edges.reset_index(drop=True).astype(object),

@@ -64,9 +64,11 @@ def unambiguous_spec(sources: dict[str, dict[str, pd.DataFrame]],
     name = label.split("/", 1)[1]
     pick = {"table": name} if label.split("/", 1)[0] in several else {}
     cols = named_endpoints(table)
-    rule = table_rule(list(map(str, table.columns))) if table_rule and not nodes else None
-    if cols is None and (nodes or _two_columns(table, valued=rule is None)):
-        cols = (str(table.columns[0]), str(table.columns[1]))
+    rule = None
+    if cols is None:  # (a rule is asked only when no endpoint convention decides)
+        rule = table_rule(list(map(str, table.columns))) if table_rule and not nodes else None
+        if nodes or _two_columns(table, valued=rule is None):
+            cols = (str(table.columns[0]), str(table.columns[1]))
     if cols is not None:
         return GraphSpec(source_col=cols[0], target_col=cols[1], **pick)
     return GraphSpec(**rule, **pick) if rule else None

@@ -422,6 +422,8 @@ def coded_tables(nodes: pd.DataFrame, edges: pd.DataFrame,
         >>> list(n["id"]), e.values.tolist(), codes.tolist()
         (['1', '2', '3'], [['1', '2'], ['2', '3']], [[0, 1], [1, 2]])
     """
+    import pyarrow as pa
+
     if edges["source"].isna().any() or edges["target"].isna().any():
         return (*_normalise_as_text(nodes, edges, directed), None)
     table = nodes.assign(id=nodes["id"].astype(str)) if not nodes.empty else nodes
@@ -430,11 +432,13 @@ def coded_tables(nodes: pd.DataFrame, edges: pd.DataFrame,
     both_int = all(pd.api.types.is_integer_dtype(edges[c])
                    and not pd.api.types.is_extension_array_dtype(edges[c])
                    for c in ("source", "target"))
+    text_ids = None
     if both_int and not k:  # integers: their text is unique, coded in one pass
         seq = np.empty(2 * m, dtype=np.int64)
         seq[0::2], seq[1::2] = edges["source"].to_numpy(), edges["target"].to_numpy()
         codes, order = pd.factorize(seq)  # vertices in order of first appearance
-        ids = np.asarray(pd.Series(order).astype(str), dtype=object)
+        text_ids = pa.array(order, type=pa.int64()).cast(pa.string())  # str(i), made in C
+        ids = order
     else:
         src_local, src_names = pd.factorize(edges["source"])
         dst_local, dst_names = pd.factorize(edges["target"])
@@ -450,21 +454,23 @@ def coded_tables(nodes: pd.DataFrame, edges: pd.DataFrame,
         ids = np.asarray(text, dtype=object)[order]
     src, dst = codes[k::2].astype(np.int64), codes[k + 1::2].astype(np.int64)
     a, b = (src, dst) if directed else (np.minimum(src, dst), np.maximum(src, dst))
-    group, firsts = pd.factorize(a * max(len(ids), 1) + b)
-    if len(firsts) == m:
+    pairs = a * max(len(ids), 1) + b
+    ordered = np.sort(pairs)  # a repeated edge is two equal neighbours (a sort beats hashing)
+    if not (ordered[1:] == ordered[:-1]).any():
         out = edges.reset_index(drop=True)
     else:
+        group, _ = pd.factorize(pairs)
         keep = np.flatnonzero(~pd.Series(group).duplicated().to_numpy())
         out = _merge_groups(edges.reset_index(drop=True), group, keep)
         src, dst = src[keep], dst[keep]
-    import pyarrow as pa
-
-    text_ids = pa.array(ids, type=pa.string())  # endpoint texts by code, not row by row
+    del ordered, pairs
+    if text_ids is None:
+        text_ids = pa.array(ids, type=pa.string())  # endpoint texts by code, not row by row
     str_dtype = pd.Series([""]).astype(str).dtype
     out = out.assign(source=pd.Series(text_ids.take(src), dtype=str_dtype),
                      target=pd.Series(text_ids.take(dst), dtype=str_dtype))
     coded = np.column_stack([src, dst]).astype(np.int32)
-    node_ids = pd.DataFrame({"id": pd.Series(ids, dtype=object).astype(str)})
+    node_ids = pd.DataFrame({"id": pd.Series(text_ids, dtype=str_dtype)})
     if table.empty:
         return node_ids, out, coded
     if table["id"].duplicated().any():

@@ -103,8 +103,10 @@ def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFra
     tmp = root / dataset_id / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     try:
         tmp.mkdir(parents=True)
-        nodes.to_parquet(tmp / "nodes.parquet", index=False)
-        edges.to_parquet(tmp / "edges.parquet", index=False)
+        # plain encoding: a dictionary of 100k distinct ids costs more to build than it saves
+        # (snappy compresses the repeats; at 500k edges 0.04 s against 0.06-0.10 s)
+        nodes.to_parquet(tmp / "nodes.parquet", index=False, use_dictionary=False)
+        edges.to_parquet(tmp / "edges.parquet", index=False, use_dictionary=False)
         meta: dict = {"directed": directed}
         view = tables_view(nodes, edges, directed, codes)  # summarised once, here, for every load
         if view is not None and _json_exact(view[0]):

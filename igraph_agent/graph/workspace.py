@@ -89,7 +89,7 @@ class Workspace:
         try:
             tmp.mkdir(parents=True)
             for name, df in data.tables.items():
-                df.to_parquet(tmp / f"{name}.parquet", index=False)
+                df.to_parquet(tmp / f"{name}.parquet", index=False, use_dictionary=False)
             tmp.rename(folder)
             self.store.add_source(sid, data.name, data.kind, meta)
         except Exception as exc:
