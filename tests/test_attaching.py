@@ -147,3 +147,45 @@ def test_ctrl_c_while_the_cli_reads_the_data_ends_the_run_cancelled_without_a_tr
     store = Store(db)
     assert store.list_sources() == [] and store.list_datasets() == []
     store.close()
+
+
+def test_attached_tables_are_built_from_memory_as_from_their_stored_files(agent, tmp_path,
+                                                                          monkeypatch):
+    """A run's attachments are constructed from the frames it just stored (no parquet read
+    back) and the result is the graph the stored files give; nothing is kept after binding."""
+    import pandas as pd
+
+    from igraph_agent.graph import workspace as wsmod
+
+    csv = tmp_path / "ties.csv"
+    csv.write_text("source,target,weight,kind\n1,2,0.5,a\n2,3,1.5,b\n3,1,2.0,a\n1,2,1.0,c\n")
+    reads = []
+    real = pd.read_parquet
+    monkeypatch.setattr(wsmod.pd, "read_parquet",
+                        lambda p, *a, **k: reads.append(str(p)) or real(p, *a, **k))
+    resp = agent.ask("How many nodes?", attach=[csv])
+    assert resp.status == "answered" and "3 nodes" in resp.answer
+    assert not [p for p in reads if "/sources/" in p]  # the source was never read back
+    assert agent.workspace._fresh == {}
+    sid = agent.graph().attached_sources[0]
+    stored = {p.stem: real(p) for p in sorted((agent.workspace.sources_dir / sid).glob("*.parquet"))}
+    from_files = agent.workspace.source_tables(sid)
+    assert from_files.keys() == stored.keys()
+    for name, df in stored.items():
+        pd.testing.assert_frame_equal(from_files[name], df)
+    again = agent.workspace.construct([sid], wsmod.GraphSpec(directed=False), "again")
+    g, _ = agent.workspace.load(again["id"])
+    bound, _ = agent.workspace.load(agent.graph().dataset_id)
+    assert sorted(g.edges(data=True)) == sorted(bound.edges(data=True))
+
+
+def test_only_frames_that_survive_parquet_unchanged_are_kept():
+    import pandas as pd
+
+    from igraph_agent.graph.workspace import _round_trips
+
+    assert _round_trips(pd.DataFrame({"a": [1, 2], "b": ["x", None], "w": [0.5, 1.0]}))
+    assert not _round_trips(pd.DataFrame({"a": [1, "x"]}))  # object: stored otherwise
+    assert not _round_trips(pd.DataFrame({"a": [1, 2]}, index=[5, 6]))  # index dropped
+    assert not _round_trips(pd.DataFrame({"t": pd.to_datetime(["2024-01-01"])}))
+    assert not _round_trips(pd.DataFrame({"c": pd.Categorical(["x"])}))

@@ -67,13 +67,19 @@ class Workspace:
         self.store = store
         self.sources_dir = self.home / "sources"
         self.datasets_dir = self.home / "datasets"
+        #: tables of sources this process has just stored, by source id, while reading them
+        #: back would give the same frames (see :meth:`source_tables`); dropped by
+        #: :meth:`forget_fresh` once a request is bound
+        self._fresh: dict[str, dict[str, pd.DataFrame]] = {}
 
     # -- sources ----------------------------------------------------------------------
-    def add_source(self, data: SourceData) -> dict[str, Any]:
+    def add_source(self, data: SourceData, keep: bool = False) -> dict[str, Any]:
         """Store validated source tables, or reuse the source with the same content hash.
 
         All or nothing: tables go to a temporary folder renamed into place, the store row
-        is written last, and a failure removes whatever this call created.
+        is written last, and a failure removes whatever this call created. ``keep``: hold
+        the stored frames for :meth:`source_tables` until :meth:`forget_fresh` (a run's
+        attachments, constructed a moment later by its binding).
         """
         digest = data.meta.get("sha256")
         if digest:
@@ -92,6 +98,8 @@ class Workspace:
                 df.to_parquet(tmp / f"{name}.parquet", index=False, use_dictionary=False)
             tmp.rename(folder)
             self.store.add_source(sid, data.name, data.kind, meta)
+            if keep and all(_round_trips(df) for df in data.tables.values()):
+                self._fresh[sid] = dict(data.tables)
         except Exception as exc:
             shutil.rmtree(tmp, ignore_errors=True)
             shutil.rmtree(folder, ignore_errors=True)
@@ -164,9 +172,21 @@ class Workspace:
         return row
 
     def source_tables(self, source_id: str) -> dict[str, pd.DataFrame]:
+        """The source's tables as stored: read from its parquet files, or, for a source this
+        process has just stored, the frames it stored (the same values and dtypes, without
+        reading them back; copy-on-write keeps them apart from the caller's changes)."""
         self.source(source_id)
+        fresh = self._fresh.get(source_id)
+        if fresh is not None:
+            return {name: df.copy(deep=False) for name, df in sorted(fresh.items())}
         folder = self.sources_dir / source_id
         return {p.stem: pd.read_parquet(p) for p in sorted(folder.glob("*.parquet"))}
+
+    def forget_fresh(self, source_ids: list[str] | None = None) -> None:
+        """Drop the kept tables of these sources (all when None): later reads come from the
+        stored files."""
+        for sid in list(self._fresh) if source_ids is None else source_ids:
+            self._fresh.pop(sid, None)
 
     # -- datasets ---------------------------------------------------------------------
     def dataset(self, dataset_id: str) -> dict[str, Any]:
@@ -417,6 +437,17 @@ class Workspace:
             return int(row["revision"]) if row else 0
 
         return reconcile(self.datasets_dir, stored_revision)
+
+
+def _round_trips(df: pd.DataFrame) -> bool:
+    """Whether ``read_parquet(to_parquet(df, index=False))`` is ``df`` again, values and
+    dtypes: a plain 0..n-1 index, text column names, and only int64, float64, bool and text
+    columns (no object, datetime or category column, whose stored form may differ)."""
+    text = pd.Series([""]).astype(str).dtype
+    index = df.index
+    return (isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1
+            and all(isinstance(c, str) for c in df.columns) and df.columns.is_unique
+            and all(t == text or str(t) in ("int64", "float64", "bool") for t in df.dtypes))
 
 
 def construction_key(source_ids: list[str], spec: GraphSpec) -> str:

@@ -136,7 +136,8 @@ async def read_attachments(spec: RunSpec) -> None:
         stop_if_cancelled(spec)  # the last point before anything is stored
         for data, reporter in zip(datas, reporters, strict=True):
             reporter("storing", None, _rows(data.tables))
-        ids = [spec.workspace.add_source(d)["source_id"] for d in datas]
+        # kept in memory until binding has constructed them (no parquet read back)
+        ids = [spec.workspace.add_source(d, keep=True)["source_id"] for d in datas]
         datas.clear()  # stored: construction reads them back from the project
         give_back()  # the read's freed buffers (Arrow's pool would keep them for the session)
         return ids

@@ -86,8 +86,16 @@ def _prefetch(spec: RunSpec) -> None:
 
 
 def _bind_attached(spec: RunSpec) -> None:
+    ids = list(spec.session.attached_sources)
+    try:
+        _construct_attached(spec, ids)
+    finally:
+        spec.workspace.forget_fresh(ids)  # the tables kept from attaching: built, or not to be
+        give_back()  # the read's and construction's freed frames, before the workers load
+
+
+def _construct_attached(spec: RunSpec, ids: list[str]) -> None:
     session, ws = spec.session, spec.workspace
-    ids = list(session.attached_sources)
     tables = {sid: ws.source_tables(sid) for sid in ids}
     directed = {sid for sid in ids if (ws.source(sid)["meta"] or {}).get("directed")}
     gspec = unambiguous_spec(tables, _orders_rule, directed)
@@ -96,6 +104,7 @@ def _bind_attached(spec: RunSpec) -> None:
     if gspec is None:
         return
     count = sum(len(df) for found in tables.values() for df in found.values())
+    del tables
     if spec.workers is not None and spec.workers.needed_for(count):
         spec.workers.start(1)  # its imports overlap the construction below; it loads the
         # revision (_prefetch), and more start only when calls wait for one
@@ -112,9 +121,6 @@ def _bind_attached(spec: RunSpec) -> None:
         g, rev = ws.load(row["id"], None if latest else built)
     except AgentError:
         return  # the model sees the sources and construct_graph reports the problem
-    finally:
-        del tables
-        give_back()  # the read's and construction's freed frames, before the workers load
     session.set_graph(g, row["id"], rev)
     session.bindings[row["id"]] = built
 

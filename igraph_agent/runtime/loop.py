@@ -82,6 +82,7 @@ async def run_loop(spec: RunSpec) -> AgentResponse:
             await read_attachments(spec)
             stop_if_cancelled(spec)
         except AgentError as exc:
+            spec.workspace.forget_fresh()  # nothing is bound: no stored table kept in memory
             if exc.code == ErrorCode.RUN_CANCELLED:
                 return await _finish_cancelled(spec, st, exc, bound=False)
             return _finish(spec, st, "error", "", error=exc, run_status=RunPhase.ERROR,
