@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import networkx as nx
+import pandas as pd
 import pytest
 from planner_support import agents_for
 
@@ -114,3 +115,25 @@ def test_a_total_or_share_of_the_edges_past_a_value_is_not_answered_with_their_c
     resp = _ask(agents, graph, question)
     assert resp.status == "needs_clarification", resp.answer
     assert not any(a.args.get("op") for a in resp.actions if a.tool == "edge_attribute_totals")
+
+
+BASKETS = pd.DataFrame([("kettle", "mugs", 12), ("kettle", "honey", 40), ("kettle", "tea", 7),
+                        ("mugs", "honey", 59), ("tea", "biscuits", 59), ("honey", "tea", 3)],
+                       columns=["item_1", "item_2", "bought_together"])
+
+
+def test_with_the_most_other_items_is_never_answered_with_a_sum_of_the_edge_values(tmp_path):
+    from igraph_agent import Agent
+
+    agent = Agent(home=tmp_path / "project")
+    try:
+        info = agent.ask("describe the data", attach=[BASKETS])
+        resp = agent.ask("which item is bought together with the most other items?",
+                         session=info.session_id)
+    finally:
+        agent.close()
+    assert "bought_together = strength" in info.answer  # a co-purchase count, not unknown
+    # the sums (honey 102) would name another item than the distinct partners (kettle, tea,
+    # honey: 3): the run may rank by degree or ask, never add up the counts
+    assert "edge_attribute_totals" not in [a.tool for a in resp.actions], resp.answer
+    assert "102" not in resp.answer

@@ -38,7 +38,7 @@ def test_how_many_are_isolated_counts_the_nodes_of_degree_zero(tmp_path):
     table = pd.concat([ROUTERS, pd.DataFrame([("r50", "r51")], columns=ROUTERS.columns)])
     resp = _ask(tmp_path, table, "How many routers are isolated?")
     assert resp.status == "answered", resp.answer
-    assert resp.answer.startswith("**0** of 14 nodes have degree exactly 0"), resp.answer
+    assert resp.answer.startswith("**0** of 14 routers have degree exactly 0"), resp.answer
 
 
 @pytest.mark.parametrize(("question", "want"), [

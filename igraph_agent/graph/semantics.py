@@ -70,7 +70,8 @@ _STRENGTH = {
     "tonnes", "tonne", "tons", "ton", "kg", "kilograms", "lbs", "units", "qty", "quantity",
     "barrels", "orders", "sales", "shipments", "items", "pieces", "packages", "bytes",
     "passengers", "seats", "loans", "payments", "transfers", "citations", "mentions",
-    "retweets", "replies", "likes", "coauthored", "games", "matches",
+    "retweets", "replies", "likes", "coauthored", "games", "matches", "together",
+    "bought", "purchased", "purchases", "cooccurrences", "occurrences", "cooccurrence",
 }
 _RESERVED_NODE = {"id", "label"}
 #: a text attribute with at most this many distinct values (and repeats) is a grouping

@@ -210,7 +210,9 @@ INTENTS: list[Intent] = [
                        r"(?:the |an |a )?(?:average|typical)", r"\baverage \w+ (?:have|has)\b",
                        r"\baverage number of \w+(?: \w+)? per\b",
                        r"most popular|(?:largest|biggest|widest) (?:circle|network) of",
-                       r"most (?:friends|partners|acquaintances|relationships|neighbou?rs|allies)"),
+                       r"most (?:friends|partners|acquaintances|relationships|neighbou?rs|allies)",
+                       # "bought together with the most other items": distinct neighbours
+                       r"\bwith the most (?:other|different|distinct) \w+"),
            _degree_calls, _degree_render, "degree analysis",
            negatives=[re.compile(r"degree centrality|degree assortativ|degrees? correlate|"
                                  r"hubs .*link to hubs|\btend to (?:connect|link|attach)|"

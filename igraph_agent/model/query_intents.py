@@ -461,6 +461,11 @@ def totals_bonus(st: PlanState) -> float:
     attr = edge_attr(st)
     if not attr:
         return 0.0
+    one, many = vocabulary.noun(st.question, _raw_info(st))
+    if re.search(rf"\b(?:the )?(?:most|fewest|least)\s+(?:other\s+|different\s+|distinct\s+)?"
+                 rf"(?:{re.escape(many)}|{re.escape(one)}s?|nodes|neighbou?rs|partners)\b",
+                 st.question, re.IGNORECASE):
+        return 0.0  # "bought together with the most other items": how many, not a sum
     most = re.search(r"\b(?:most|least|fewest|highest|lowest)\s+(?:[\w-]+\s+){0,2}?"
                      + _attr_pattern(attr), st.question, re.IGNORECASE)
     if most or _SUMMED_FLOW.search(st.question):

@@ -201,6 +201,7 @@ def _verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
                 continue
             for i, c in enumerate(list(cols)[:2]):
                 w = re.sub(r"[ _-]?(?:id|key|name)$", "", str(c).lower())
+                w = re.sub(r"(?:[ _-](?:\d|[ab])|\d)$", "", w)  # item_1, hut_a, node2
                 stem = re.sub(r"(?:er|or|ee|ing|ed|e)$", "", re.sub(r"(?<!s)s$", "", w))
                 if not re.fullmatch(r"[a-z]{3,15}", stem) or stem in {
                         "sourc", "targ", "from", "node", "src", "dst", "tail", "head", "target",
@@ -356,6 +357,7 @@ def data_nouns(info: dict[str, Any]) -> list[str]:
                 continue
             for c in list(cols)[:2]:
                 w = re.sub(r"[ _-]?(?:id|key|name)$", "", str(c).lower())
+                w = re.sub(r"(?:[ _-](?:\d|[ab])|\d)$", "", w)  # item_1, hut_a, node2
                 if str(c).lower() not in attrs and re.fullmatch(r"[a-z]{3,20}", w) and w not in {
                         "source", "target", "from", "to", "src", "dst", "node", "weight"}:
                     out.append(_SINGULAR.get(w, w))
