@@ -71,7 +71,7 @@ _STRENGTH = {
     "barrels", "orders", "sales", "shipments", "items", "pieces", "packages", "bytes",
     "passengers", "seats", "loans", "payments", "transfers", "citations", "mentions",
     "retweets", "replies", "likes", "coauthored", "games", "matches", "together",
-    "bought", "purchased", "purchases", "cooccurrences", "occurrences", "cooccurrence",
+    "bought", "purchased", "purchases", "cooccurrences", "occurrences",
 }
 _RESERVED_NODE = {"id", "label"}
 #: a text attribute with at most this many distinct values (and repeats) is a grouping
