@@ -165,3 +165,46 @@ def test_a_count_of_one_columns_nodes_is_asked_about_when_the_columns_mix(
         agents, name, table, question, status):
     resp = agents[name].ask(question, attach=[table])
     assert resp.status == status, resp.answer
+
+
+@pytest.mark.parametrize(("name", "pairs", "cols", "question", "op"), [
+    ("grants", GRANTS, ("researcher", "grant"), "how many researchers are on more than one grant?",
+     lambda d: d > 1),
+    ("signups", SIGNUPS, ("volunteer", "project"), "list the volunteers with only one project",
+     lambda d: d == 1),
+])
+def test_a_count_of_the_other_sides_nodes_is_a_degree_threshold_on_one_side(
+        agents, name, pairs, cols, question, op):
+    g = nx.Graph(pairs)
+    side = {u for u, _ in pairs}
+    want = {n for n in side if op(g.degree(n))}
+    resp = agents[name].ask(question, attach=[_two_mode(pairs, *cols)])
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{len(want)}** of {len(side)}"), resp.answer
+    assert all(n in resp.answer for n in want), resp.answer
+
+
+def test_one_named_pairs_shared_partners_are_counted(agents):
+    g = nx.Graph(SIGNUPS)
+    resp = agents["signups"].ask("how many projects do ivo and lea have in common",
+                                 attach=[_two_mode(SIGNUPS, "volunteer", "project")])
+    assert resp.status == "answered", resp.answer
+    assert f"**{len(list(nx.common_neighbors(g, 'ivo', 'lea')))}**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize("question", ["Which stops are within 2 stops of Theater?",
+                                      "which stops are within 2 hops of Theater"])
+def test_which_nodes_lie_within_k_hops_are_named_not_only_counted(agents, question):
+    g = nx.from_pandas_edgelist(TRAMS, "stop_a", "stop_b")
+    near = set(nx.single_source_shortest_path_length(g, "Theater", cutoff=2)) - {"Theater"}
+    resp = agents["trams"].ask(question, attach=[TRAMS])
+    assert resp.status == "answered", resp.answer
+    assert all(n in resp.answer for n in near), resp.answer
+
+
+def test_the_fewest_segments_between_two_nodes_is_the_hop_count(agents):
+    g = nx.from_pandas_edgelist(TRAMS, "stop_a", "stop_b")
+    resp = agents["trams"].ask("What's the fewest number of segments I have to ride from Markt "
+                               "to Ostpark?", attach=[TRAMS])
+    assert resp.status == "answered", resp.answer
+    assert f"**{nx.shortest_path_length(g, 'Markt', 'Ostpark')} hop(s)**" in resp.answer

@@ -74,6 +74,19 @@ def _ask_one_column(st: PlanState) -> str | None:
             "is two-mode — which do you mean?")
 
 
+_ONE_PAIR = re.compile(r"\b(?:do|does|did)\s+\S+\s+and\s+\S+\s+(?:\w+\s+)?(?:have|share)\b",
+                       re.IGNORECASE)
+
+
+def _ask_one_pair(st: PlanState) -> str | None:
+    """"Do zane and amir have in common" names one pair: the top pairs would answer another
+    question, so both must be read as names."""
+    if not _ONE_PAIR.search(st.question) or slots.pair(st.question):
+        return None
+    return ("Which two nodes do you mean? Name both, e.g. 'how many neighbours do Alice and Bob "
+            "have in common'.")
+
+
 def _ask_names(st: PlanState) -> str | None:
     from igraph_agent.model.graph_intents import _compare_names
 
@@ -397,13 +410,12 @@ LEXICON.update({
         triggers=t(2.0, r"common (?:neighbou?rs?|friends|contacts|acquaintances|ties)", r"\bin common\b",
                    r"mutual (?:friends|contacts|neighbou?rs|acquaintances)",
                    r"share the most (?:neighbou?rs|friends|contacts|ties)",
-                   r"shared (?:neighbou?rs|friends|contacts)"),
-        # one named pair ("do zane and amir have in common"), a count of pairs, or everyone's
-        # reach is no ranking of the top pairs
-        negatives=_rx(r"\b(?:do|does|did)\s+\S+\s+and\s+\S+\s+(?:\w+\s+)?(?:have|share)\b",
-                      r"\bhow many pairs\b|\bnumber of pairs\b",
+                   r"shared (?:neighbou?rs|friends|contacts)", _ONE_PAIR.pattern),
+        # a count of pairs or everyone's reach is no ranking of the top pairs; one named pair
+        # ("do zane and amir have in common") is answered for that pair, or asked about
+        negatives=_rx(r"\bhow many pairs\b|\bnumber of pairs\b",
                       r"\beveryone\b|\bconnected to (?:every|all)"),
-        group="ranking", hint="the pairs sharing the most neighbours"),
+        clarify=_ask_one_pair, group="ranking", hint="the pairs sharing the most neighbours"),
     "edge_totals": dict(
         triggers=t(0.5, r"\btotal\b|\bsum\b|add(?:ed)? up|altogether|combined|overall|in all\b|"
                    r"average|mean|\b(?:the most|the least)\b", r"\b(?:longest|shortest|heaviest|lightest|strongest|weakest)\s+"

@@ -112,6 +112,11 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "how many people does Greta work with" (undirected): Greta's degree
     (rf"^(\s*how many) [a-z]+ (?:does|do|did) ({_NAME}) (?:work|collaborate|deal|talk|interact|"
      r"connect|play|live|study) (?:with|to)\b", r"\1 ties does \2 have", False),
+    # "which stops are within 2 stops of Theater": the names, by hop (a count would not say)
+    (r"^\s*(?:which|what|who|list|name|show(?: me)?)\s+(?:the\s+|all\s+)?(?:[a-z]+\s+)?(?:are\s+|is\s+|"
+     r"lie\s+|sit\s+)?(?:within|at most)\s+(\d)\s+(?:hops?|steps?|stops?|stations?|links?|edges?|"
+     r"jumps?|moves?|transfers?|segments?)\s+(?:of|from|away from)\s+(.+?)\s*[?.!]*\s*$",
+     r"Which nodes are in the neighbourhood of \2 within \1 hops?", False),
     # "with at most one stopover": within 2 hops; "nonstop": 1 hop
     (r"\bwith\s+(?:at\s+most\s+|up\s+to\s+|no\s+more\s+than\s+)?(?:one|a single|1)\s+"
      r"(?:stopover|stop|change|transfer|layover|intermediary|intermediate \w+)\b", "within 2 hops",
@@ -126,7 +131,8 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      " has the most ties", False),
     # "the smallest number of roads to travel from A to B": the fewest hops
     (r"\b(?:smallest|fewest|minimum|minimal|least|lowest)\s+(?:number\s+of\s+)?(?:roads|edges|"
-     r"links|hops|steps|stops|transfers|legs|jumps)\b(?=.*\b(?:from|between)\b)", "fewest hops", False),
+     r"links|hops|steps|stops|transfers|legs|jumps|segments|trails|lines|channels|rides|"
+     r"changes)\b(?=.*\b(?:from|between)\b)", "fewest hops", False),
 ]
 
 
@@ -261,7 +267,7 @@ _STRUCTURAL = {"the", "a", "an", "it", "them", "this", "that", "most", "more", "
 _LOWER_ID = re.compile(r"[a-z][a-z'-]{1,15}")
 _DOTTED_ID = re.compile(r"[a-z][a-z'-]*[._][a-z0-9][a-z0-9'-]*")  # "m.rossi", "li_na"
 _AT_NAME = re.compile(r"\b(?i:is|of|for|about|does|did|do|and|with|to|from|between|know|knows|"
-                      r"without|if)\s+([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?)\b(?='s|\s*[?.,!]|\s+(?:and|in|have|has|know|"
+                      r"without|if)\s+([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?|[a-z][._][a-z0-9][a-z0-9'-]*)\b(?='s|\s*[?.,!]|\s+(?:and|in|have|has|know|"
                       r"left|leaves|linked|connected|\w+s?)\b|$)")
 
 
@@ -283,8 +289,9 @@ def lower_names(question: str, info: dict[str, Any]) -> str:
     placed = {m.group(1) for m in _AT_NAME.finditer(question)} - owners
     if not all(_LOWER_ID.fullmatch(i) for i in ids):  # some names are capitalised: a lower-case
         placed = {m.group(1) for m in _AT_NAME.finditer(question)  # word stands as a name only
-                  if not re.match(r"\s+(?!and\b|in\b|have\b|has\b|know\b|left\b|leaves\b|"
-                                  r"linked\b|connected\b)\w", question[m.end(1):])} - owners
+                  if _DOTTED_ID.fullmatch(m.group(1)) or not re.match(
+                      r"\s+(?!and\b|in\b|have\b|has\b|know\b|left\b|leaves\b|linked\b|"
+                      r"connected\b)\w", question[m.end(1):])} - owners
     cands = {w for w in re.findall(rf"(?<![\w.])(?:{_DOTTED_ID.pattern}|[a-z][a-z'-]+)(?![\w])",
                                    question) if w in known}
     cands |= {c for c in owners | placed if c not in slots.STOP_WORDS and c not in words
@@ -323,6 +330,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             r"linked|chains?|isolated)\b", out,
             re.IGNORECASE):
         return "How many nodes are on each side?"  # "how many students and how many courses"
+    if len(sides) == 2:
+        out = _side_counts(out, sides)
     if directed:
         out = _directed(out, info)
     if len(sides) == 2 and any(re.fullmatch(
@@ -337,6 +346,34 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             if m and m.group(1).lower() not in values:  # "work in Biology": a group, no node
                 out = re.sub(pattern, repl, out, flags=re.IGNORECASE)
     return out
+
+
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10, "a single": 1, "a": 1}
+
+
+def _side_counts(question: str, sides: list[str]) -> str:
+    """A count of one side's partners in the other side's noun, as a degree threshold: "on
+    more than one grant" is "with more than 1 ties", "on only one project" "with exactly 1
+    ties" (the side counted is the other one, so the side ranked stays named)."""
+    nouns = "|".join(re.escape(f) for s in sides for f in {s, s.rstrip("s"), _SINGULAR.get(
+        s.lower(), s)})
+    nums = "|".join(_NUMBER_WORDS) + r"|\d+"
+
+    from igraph_agent.model import slots
+
+    if slots.named(question):
+        return question  # "shares more than one project with kemal": about that node
+
+    def repl(m: re.Match[str]) -> str:
+        op = {"only": "exactly", "just": "exactly"}.get(m.group(1).lower(), m.group(1))
+        n = _NUMBER_WORDS.get(m.group(2).lower(), m.group(2))
+        if op.lower() == "at least" and str(n) == "1":
+            return m.group(0)  # "at least one project": any, no threshold
+        return f"with {op} {n} ties"  # "are with": never shown
+    return re.sub(rf"\b(?:(?:on|in|with|holds?|has|have|takes?|joined|attends?)\s+)?(more than|at least|fewer than|less than|at most|"
+                  rf"exactly|only|just)\s+({nums})\s+(?:other\s+|different\s+)?(?:{nouns})\b",
+                  repl, question, flags=re.IGNORECASE)
 
 
 def _values(info: dict[str, Any]) -> set[str]:
