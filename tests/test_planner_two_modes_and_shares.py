@@ -208,3 +208,18 @@ def test_the_fewest_segments_between_two_nodes_is_the_hop_count(agents):
                                "to Ostpark?", attach=[TRAMS])
     assert resp.status == "answered", resp.answer
     assert f"**{nx.shortest_path_length(g, 'Markt', 'Ostpark')} hop(s)**" in resp.answer
+
+
+@pytest.mark.parametrize(("name", "table", "question", "end", "column"), [
+    ("loans", LOANS, "What's the largest single loan and between whom?", "max", "amount_eur"),
+    ("loans", LOANS, "What is the smallest loan?", "min", "amount_eur"),
+    ("chat", CHAT, "strongest message line?", "max", "messages"),
+])
+def test_the_edge_holding_the_extreme_value_is_named_in_the_datas_nouns(
+        agents, name, table, question, end, column):
+    value = table[column].max() if end == "max" else table[column].min()
+    resp = agents[name].ask(question, attach=[table] + ([SECTORS] if name == "loans" else []))
+    assert resp.status == "answered", resp.answer
+    assert f"**{value}**" in resp.answer, resp.answer
+    row = table[table[column] == value].iloc[0]
+    assert row.iloc[0] in resp.answer and row.iloc[1] in resp.answer, resp.answer

@@ -119,8 +119,11 @@ def threshold_bonus(st: PlanState) -> float:
 # -- the edge holding the largest or smallest value ------------------------------------------
 _EDGE_NOUN = (r"(?:edge|road|flight|route|connection|link|tie|street|leg|segment|partnership|"
               r"collaboration|trail|lane|pipe|pipeline|cable|track|rail|shipment|transfer|"
-              r"payment)s?\b")
+              r"payment|loan|channel|line)s?\b")
 _WHICH_EDGE = re.compile(
+    # "strongest flow segment?": the extreme and the edge noun alone
+    rf"^\s*(?:the\s+)?(?:single\s+)?(?:strongest|weakest|heaviest|lightest|longest|shortest|largest|"
+    rf"biggest|smallest)\s+(?:single\s+)?(?:\w+\s+)?{_EDGE_NOUN}\s*\??\s*$|"
     r"^\s*(?:so\s+|and\s+)?(?:which|what|who)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:two\b|pair\b|"
     rf"couple\b|(?:single\s+)?{_EDGE_NOUN}|(?:single\s+)?(?:\w+\s+){{1,2}}?{_EDGE_NOUN}"
     r"(?!.*\b(?:has|have|had)\b))", re.IGNORECASE)
@@ -137,11 +140,12 @@ def _extreme(st: PlanState) -> tuple[str, str] | None:
     st = _asked(st)
     q = st.question
     if not (_WHICH_EDGE.search(q) and _EXTREME.search(q)) or _ROUTE.search(q) \
-            or slots.named(q) or slots.features(q) - {"weight"}:
+            or slots.named(q) or slots.features(q) - {"weight", "bottom"}:
         return None
     attr = edge_attr(st) or (_default(st) if re.search(
         r"\b(?:strongest|weakest|heaviest|lightest|longest|shortest|cheapest|priciest|most "
-        r"expensive)\b", q, re.IGNORECASE) else None)
+        rf"expensive)\b|\b(?:largest|biggest|smallest)\s+(?:single\s+)?{_EDGE_NOUN}", q,
+        re.IGNORECASE) else None)
     if attr is None or not _fits(q, attr):
         return None
     return attr, "min" if _LOW.search(q) else "max"

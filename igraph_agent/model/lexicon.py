@@ -432,7 +432,8 @@ LEXICON.update({
         triggers=t(0.5, r"how many|count|number of|which|what|list|show|name"),
         bonus=_edge_threshold_bonus, group="ranking", hint="the edges past a value you give"),
     "edge_extreme": dict(
-        triggers=t(0.5, r"which|what|who"), bonus=_edge_extreme_bonus, group="ranking",
+        triggers=t(0.5, r"which|what|who|strongest|weakest|heaviest|lightest|longest|shortest|"
+                      r"largest|biggest|smallest"), bonus=_edge_extreme_bonus, group="ranking",
         hint="the edge with the largest or smallest value"),
     "cycle_count": dict(triggers=t(0.5, r"how many|number of|count"),
                         bonus=_directed_bonus("count_bonus"), group="directed",
