@@ -182,10 +182,10 @@ def test_attached_tables_are_built_from_memory_as_from_their_stored_files(agent,
 def test_only_frames_that_survive_parquet_unchanged_are_kept():
     import pandas as pd
 
-    from igraph_agent.graph.workspace import _round_trips
+    from igraph_agent.graph.revisions import parquet_round_trips as round_trips
 
-    assert _round_trips(pd.DataFrame({"a": [1, 2], "b": ["x", None], "w": [0.5, 1.0]}))
-    assert not _round_trips(pd.DataFrame({"a": [1, "x"]}))  # object: stored otherwise
-    assert not _round_trips(pd.DataFrame({"a": [1, 2]}, index=[5, 6]))  # index dropped
-    assert not _round_trips(pd.DataFrame({"t": pd.to_datetime(["2024-01-01"])}))
-    assert not _round_trips(pd.DataFrame({"c": pd.Categorical(["x"])}))
+    assert round_trips(pd.DataFrame({"a": [1, 2], "b": ["x", None], "w": [0.5, 1.0]}))
+    assert not round_trips(pd.DataFrame({"a": [1, "x"]}))  # object: stored otherwise
+    assert not round_trips(pd.DataFrame({"a": [1, 2]}, index=[5, 6]))  # index dropped
+    assert not round_trips(pd.DataFrame({"t": pd.to_datetime(["2024-01-01"])}))
+    assert not round_trips(pd.DataFrame({"c": pd.Categorical(["x"])}))

@@ -92,12 +92,17 @@ def content_digest(folder: Path) -> str:
 
 
 def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFrame,
-                   edges: pd.DataFrame, directed: bool, codes: np.ndarray | None = None) -> str:
+                   edges: pd.DataFrame, directed: bool, codes: np.ndarray | None = None,
+                   graph_out: list[nx.Graph] | None = None) -> str:
     """Write one revision whole (private temporary folder renamed into place); its digest.
 
     The caller holds :func:`dataset_lock` and updates the store row afterwards. ``codes``:
     the edges' int32 vertex codes when the caller made them with the tables (distinct
     edges, :func:`igraph_agent.graph.datasets.coded_tables`), so they are not looked up again.
+    ``graph_out``: a list that gets the graph :func:`read_revision` would give, made from the
+    tables in memory, when reading them back would give the same tables (see
+    :func:`parquet_round_trips`) and a summary was stored -- a load right after the write
+    then reads and hashes nothing.
     """
     final = root / dataset_id / f"r{revision}"
     tmp = root / dataset_id / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
@@ -125,7 +130,22 @@ def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFra
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     crash_point("revision.renamed")
+    if (graph_out is not None and "summary" in meta and parquet_round_trips(nodes)
+            and parquet_round_trips(edges)):
+        graph_out.append(graph_of(nodes, edges, directed, view))
     return digest
+
+
+def parquet_round_trips(df: pd.DataFrame) -> bool:
+    """Whether ``read_parquet(to_parquet(df, index=False))`` is ``df`` again, values and
+    dtypes: a plain 0..n-1 index, distinct text column names, and only int64, float64, bool
+    and text columns (no object, datetime or category column, whose stored form may
+    differ)."""
+    text = pd.Series([""]).astype(str).dtype
+    index = df.index
+    return (isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1
+            and all(isinstance(c, str) for c in df.columns) and df.columns.is_unique
+            and all(t == text or str(t) in ("int64", "float64", "bool") for t in df.dtypes))
 
 
 def _json_exact(value: object) -> bool:
@@ -148,8 +168,6 @@ def _fsync(path: Path) -> None:
 def read_revision(root: Path, dataset_id: str, revision: int,
                   expected_digest: str | None = None) -> nx.Graph:
     """The stored graph; RESULT_UNAVAILABLE when the files are missing or not what was written."""
-    from igraph_agent.graph.datasets import to_networkx
-
     folder = root / dataset_id / f"r{revision}"
     if not folder.is_dir():
         raise ToolError(ErrorCode.RESULT_UNAVAILABLE,
@@ -172,6 +190,16 @@ def read_revision(root: Path, dataset_id: str, revision: int,
         view = stored_view(nodes, edges, directed, meta["summary"], codes)
     else:  # written before summaries were stored
         view = tables_view(nodes, edges, directed)
+    return graph_of(nodes, edges, directed, view)
+
+
+def graph_of(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool,
+             view: tuple | None) -> nx.Graph:
+    """The loaded graph of a revision's tables and their :func:`tables_view`: networkx built
+    on first use, the summary and igraph view remembered; networkx built now when the tables
+    are not in the stored layout (``view`` None)."""
+    from igraph_agent.graph.datasets import to_networkx
+
     if view is None:  # not in the stored layout: networkx is the reference, built now
         return to_networkx(nodes, edges, directed)
     g = lazy_networkx(nodes, edges, directed, view[0]["edges"])  # built on first nx use

@@ -40,6 +40,7 @@ from igraph_agent.graph.datasets import (
 from igraph_agent.graph.nodetables import node_frame, split_node_tables
 from igraph_agent.graph.revisions import (
     dataset_lock,
+    parquet_round_trips,
     read_revision,
     reconcile,
     reconcile_dataset,
@@ -71,6 +72,9 @@ class Workspace:
         #: back would give the same frames (see :meth:`source_tables`); dropped by
         #: :meth:`forget_fresh` once a request is bound
         self._fresh: dict[str, dict[str, pd.DataFrame]] = {}
+        #: the graph of the revision a ``construct(keep=True)`` just wrote, made from its
+        #: tables in memory, for the :meth:`load` that follows (at most one)
+        self._fresh_graph: tuple[str, int, nx.Graph] | None = None
 
     # -- sources ----------------------------------------------------------------------
     def add_source(self, data: SourceData, keep: bool = False) -> dict[str, Any]:
@@ -98,7 +102,7 @@ class Workspace:
                 df.to_parquet(tmp / f"{name}.parquet", index=False, use_dictionary=False)
             tmp.rename(folder)
             self.store.add_source(sid, data.name, data.kind, meta)
-            if keep and all(_round_trips(df) for df in data.tables.values()):
+            if keep and all(parquet_round_trips(df) for df in data.tables.values()):
                 self._fresh[sid] = dict(data.tables)
         except Exception as exc:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -187,6 +191,7 @@ class Workspace:
         stored files."""
         for sid in list(self._fresh) if source_ids is None else source_ids:
             self._fresh.pop(sid, None)
+        self._fresh_graph = None
 
     # -- datasets ---------------------------------------------------------------------
     def dataset(self, dataset_id: str) -> dict[str, Any]:
@@ -197,7 +202,8 @@ class Workspace:
                             hint="use a dataset_id from get_graph_info or construct_graph")
         return row
 
-    def construct(self, source_ids: list[str], spec: GraphSpec, name: str | None = None) -> dict:
+    def construct(self, source_ids: list[str], spec: GraphSpec, name: str | None = None,
+                  keep: bool = False) -> dict:
         """Build a dataset (revision 1) from sources, or reuse the ready one built the same way.
 
         The same sources and spec with other reading choices (``directed``, ``weight_col``,
@@ -206,7 +212,8 @@ class Workspace:
         ``ready`` (or ``failed`` with the error). Wrong column names are INVALID_ARGUMENTS
         before any record exists. The returned row has ``reused`` (True when an identical
         construction was already ready) and ``built_revision`` (the revision this
-        construction's content is).
+        construction's content is). ``keep``: the next :meth:`load` of the revision built
+        here takes its graph from the tables in memory instead of reading them back.
         """
         for sid in source_ids:
             self.source(sid)
@@ -236,9 +243,10 @@ class Workspace:
             nodes, edges, codes = coded_tables(raw_nodes, raw_edges, directed)
             merged = self._merged(source_ids, raw_nodes, raw_edges, nodes, edges, directed)
             nodes, edges = arrow_safe(nodes), arrow_safe(edges)
+            made: list[nx.Graph] = []
             with dataset_lock(self.datasets_dir, did):
                 digest = write_revision(self.datasets_dir, did, CONSTRUCTED_REVISION, nodes,
-                                        edges, directed, codes)
+                                        edges, directed, codes, made if keep else None)
                 meta = {"nodes": len(nodes), "edges": len(edges), "directed": directed,
                         "kind": spec.kind, "choices": choices,
                         "revision_choices": {str(CONSTRUCTED_REVISION): choices},
@@ -248,6 +256,7 @@ class Workspace:
                         **({"construction_merged": merged} if merged else {})}
                 self.store.update_dataset(did, status="ready",
                                           revision=CONSTRUCTED_REVISION, meta=meta)
+            self._fresh_graph = (did, CONSTRUCTED_REVISION, made[0]) if made else None
         except Exception as exc:
             error = exc if isinstance(exc, ToolError) else ToolError(
                 ErrorCode.TOOL_FAILED, f"construction failed: {type(exc).__name__}: {exc}")
@@ -399,6 +408,9 @@ class Workspace:
             raise ToolError(ErrorCode.REVISION_CONFLICT,
                             f"dataset {dataset_id} has revisions 1..{row['revision']}, not {rev}",
                             hint="omit revision to load the latest")
+        fresh, self._fresh_graph = self._fresh_graph, None
+        if fresh is not None and fresh[:2] == (dataset_id, rev):
+            return fresh[2], rev  # just written from these tables: nothing to read back
         digest = ((row["meta"] or {}).get("content_sha256") or {}).get(str(rev))
         return read_revision(self.datasets_dir, dataset_id, rev, digest), rev
 
@@ -437,17 +449,6 @@ class Workspace:
             return int(row["revision"]) if row else 0
 
         return reconcile(self.datasets_dir, stored_revision)
-
-
-def _round_trips(df: pd.DataFrame) -> bool:
-    """Whether ``read_parquet(to_parquet(df, index=False))`` is ``df`` again, values and
-    dtypes: a plain 0..n-1 index, text column names, and only int64, float64, bool and text
-    columns (no object, datetime or category column, whose stored form may differ)."""
-    text = pd.Series([""]).astype(str).dtype
-    index = df.index
-    return (isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1
-            and all(isinstance(c, str) for c in df.columns) and df.columns.is_unique
-            and all(t == text or str(t) in ("int64", "float64", "bool") for t in df.dtypes))
 
 
 def construction_key(source_ids: list[str], spec: GraphSpec) -> str:

@@ -115,7 +115,7 @@ def _construct_attached(spec: RunSpec, ids: list[str]) -> None:
         gspec = GraphSpec.model_validate({**gspec.model_dump(), **choices})
     names = [r["name"] for r in rows]
     try:
-        row = ws.construct(ids, gspec, "+".join(names))
+        row = ws.construct(ids, gspec, "+".join(names), keep=True)  # loaded from memory
         latest = bool(_LATEST.search(spec.question))
         built = row.get("built_revision", CONSTRUCTED_REVISION)
         g, rev = ws.load(row["id"], None if latest else built)
