@@ -120,3 +120,20 @@ def test_whether_what_leaves_one_node_reaches_another_follows_the_edges(agents, 
 def test_one_nodes_cycles_or_calls_are_asked_about(agents, name, question):
     resp = _ask(agents, name, question)
     assert resp.status == "needs_clarification", resp.answer
+
+
+@pytest.mark.parametrize(("name", "question", "end"), [
+    ("calls", "Which module calls the largest number of other modules?", "out"),
+    ("calls", "which module is called by the most distinct modules?", "in"),
+    ("ships", "Which firm supplies the largest number of other firms?", "out"),
+    ("ships", "which firm is supplied by the most different firms?", "in"),
+])
+def test_the_most_nodes_reached_by_the_datas_verb_is_an_in_or_out_degree(agents, name, question,
+                                                                         end):
+    g = GRAPHS[name][0]
+    degree = dict(g.out_degree() if end == "out" else g.in_degree())
+    best = max(degree.values())
+    resp = _ask(agents, name, question)
+    assert resp.status == "answered", resp.answer
+    assert f"By {end}-degree" in resp.answer, resp.answer
+    assert {n for n, d in degree.items() if d == best} <= set(_bold(resp.answer)), resp.answer

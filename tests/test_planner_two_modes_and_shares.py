@@ -223,3 +223,25 @@ def test_the_edge_holding_the_extreme_value_is_named_in_the_datas_nouns(
     assert f"**{value}**" in resp.answer, resp.answer
     row = table[table[column] == value].iloc[0]
     assert row.iloc[0] in resp.answer and row.iloc[1] in resp.answer, resp.answer
+
+
+def test_the_heaviest_pair_named_by_its_columns_is_the_heaviest_edge(agents):
+    resp = agents["chat"].ask("What's the single heaviest sender -> recipient pair by messages?",
+                              attach=[CHAT])
+    assert resp.status == "answered", resp.answer
+    top = CHAT.loc[CHAT["messages"].idxmax()]
+    assert f"**{top['messages']}**" in resp.answer and top["recipient"] in resp.answer
+
+
+@pytest.mark.parametrize(("cols", "question"), [
+    (("substation_a", "substation_b"), "which substation has the most lines?"),
+    (("hut_a", "hut_b"), "which hut has the most trails?"),
+])
+def test_the_datas_own_edge_nouns_rank_by_degree(agents, cols, question):
+    table = TRAMS.set_axis(list(cols), axis=1)
+    g = nx.from_pandas_edgelist(table, *cols)
+    best = max(d for _, d in g.degree())
+    resp = agents["trams"].ask(question, attach=[table])
+    assert resp.status == "answered", resp.answer
+    top = re.search(r"Highest degree: ([^(]+) \((\d+)\)", resp.answer)
+    assert top and g.degree(top.group(1)) == best == int(top.group(2)), resp.answer

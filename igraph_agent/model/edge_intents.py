@@ -125,6 +125,8 @@ _WHICH_EDGE = re.compile(
     rf"^\s*(?:the\s+)?(?:single\s+)?(?:strongest|weakest|heaviest|lightest|longest|shortest|largest|"
     rf"biggest|smallest)\s+(?:single\s+)?(?:\w+\s+)?{_EDGE_NOUN}\s*\??\s*$|"
     r"^\s*(?:so\s+|and\s+)?(?:which|what|who)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:two\b|pair\b|"
+    r"(?:single\s+)?(?:heaviest|strongest|weakest|lightest|largest|biggest|smallest)\s+(?:\S+\s+){0,4}?"
+    r"(?:pair|couple)\b|"
     rf"couple\b|(?:single\s+)?{_EDGE_NOUN}|(?:single\s+)?(?:\w+\s+){{1,2}}?{_EDGE_NOUN}"
     r"(?!.*\b(?:has|have|had)\b))", re.IGNORECASE)
 _LOW = re.compile(r"\b(?:shortest|lightest|weakest|fewest|least|lowest|smallest|cheapest|"

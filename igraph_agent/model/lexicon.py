@@ -494,7 +494,10 @@ COVERS: dict[str, tuple[str, ...]] = {
     "edge_threshold": ("threshold", "weight"), "edge_extreme": ("weight", "bottom"),
     "figure": ("weight", "bottom"), "statistics": ("weight", "bottom"),
     "communities": ("bottom",),
-    "cycle_count": ("direction",), "cycle_members": ("direction",), "strong_size": ("direction",),
+    # "circular calls" on a caller,callee,calls table names the edge value in passing: cycles
+    # do not depend on it
+    "cycle_count": ("direction", "weight"), "cycle_members": ("direction", "weight"),
+    "strong_size": ("direction",),
     "edge_ends": ("direction", "negation"),
 }
 SUGGEST: dict[str, tuple[str, str]] = {

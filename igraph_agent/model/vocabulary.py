@@ -33,7 +33,8 @@ _SINGULAR = {"people": "person", "women": "woman", "men": "man", "families": "fa
              "cities": "city"}
 _TIES = (r"(?:ties?|links?|connections?|contacts?|relationships?|relations|partners?|partnerships?|"
          r"friends?|colleagues?|co-?workers?|acquaintances?|allies|associates?|roads?|streets?|"
-         r"flights?|edges?|co-?authors?|collaborators?|teammates?|classmates?|peers?)")
+         r"flights?|edges?|co-?authors?|collaborators?|teammates?|classmates?|peers?|lines|"
+         r"trails|channels|cables|pipes)")
 # words that give an edge's direction: "the most departing flights" is no plain degree
 _DIRECTION_WORDS = (r"(?:departing|arriving|incoming|outgoing|inbound|outbound|received|sent|"
                     r"in-?coming|out-?going)\b")
@@ -130,7 +131,7 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"met|interacted)(?:\s+\w+)?\s+with\s+the\s+most\s+(?:people|others|[a-z]+s)\b",
      " has the most ties", False),
     # "the smallest number of roads to travel from A to B": the fewest hops
-    (r"\b(?:smallest|fewest|minimum|minimal|least|lowest)\s+(?:number\s+of\s+)?(?:roads|edges|"
+    (r"\b(?:smallest|fewest|minimum|minimal|least|lowest)\s+(?:number\s+of\s+)?(?:[a-z]+\s+)?(?:roads|edges|"
      r"links|hops|steps|stops|transfers|legs|jumps|segments|trails|lines|channels|rides|"
      r"changes)\b(?=.*\b(?:from|between)\b)", "fewest hops", False),
 ]
@@ -232,6 +233,14 @@ def _directed(question: str, info: dict[str, Any]) -> str:
         m = re.search(pattern, question, re.IGNORECASE)
         if m and m.group(1).lower() not in _STRUCTURAL:
             return re.sub(pattern, repl, question, flags=re.IGNORECASE)
+    if verbs:  # "calls the largest number of other modules": a count of nodes, whatever the
+        v = "(?:" + "|".join(map(re.escape, verbs)) + r")[a-z]*"  # edges' values
+        question = re.sub(rf"\b{v}\s+the\s+(?:largest|greatest|highest)\s+number\s+of\s+"
+                          r"(?:other\s+|different\s+|distinct\s+)?[a-z]+s\b",
+                          "has the highest out-degree", question, flags=re.IGNORECASE)
+        question = re.sub(rf"\b(?:is|are)\s+{v}\s+by\s+the\s+(?:most|largest number of)\s+"
+                          r"(?:other\s+|different\s+|distinct\s+)?[a-z]+s\b",
+                          "has the highest in-degree", question, flags=re.IGNORECASE)
     if [a for a in info.get("edge_attributes") or [] if str(a).lower() not in _PLAIN_ATTRS]:
         return question  # "receives the most" may mean the most of an edge value
     out = re.sub(r"\b(?:receives?|received|gets?|got|attracts?)\s+the\s+most(?:\s+[a-z-]+s)?\b",
