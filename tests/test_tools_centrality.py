@@ -157,3 +157,14 @@ def test_the_degree_summary_says_how_many_nodes_tie_at_the_max(tmp_path):
     assert "4 nodes tie at the max" in env["summary"]
     single = call(context(tmp_path, nx.star_graph(3)), "degree_analysis")
     assert "tie" not in single["summary"]
+
+
+def test_eigenvector_on_a_disconnected_graph_is_networkx_power_iteration(tmp_path):
+    g = nx.disjoint_union(nx.karate_club_graph(), nx.path_graph(3))
+    g.add_node("loner")
+    data = ok(context(tmp_path, g), "node_centrality", measure="eigenvector",
+              backend="networkx", top_k=500)
+    ref = nx.eigenvector_centrality(g, max_iter=1000)
+    got = _all_scores(data)
+    for node, value in ref.items():
+        assert got[node] == pytest.approx(value, abs=1e-5), node

@@ -261,6 +261,9 @@ def _split_scores(ctx: ToolContext, address: str, measure: str, weight: str | No
     return {ids[v]: c for v, c in zip(vertices, closeness, strict=True)}, how.describe()
 
 
+EIGENVECTOR_MAX_ITER = 1000
+
+
 def _nx_scores(g: nx.Graph, measure: str, use: dict, k: int | None, seed: int,
                subset: list | None) -> dict:
     if measure == "degree":
@@ -278,7 +281,10 @@ def _nx_scores(g: nx.Graph, measure: str, use: dict, k: int | None, seed: int,
         h, attr = nx_graph_weight(g, use)
         return nx.pagerank(h, weight=attr, tol=1e-10, max_iter=PAGERANK_MAX_ITER)
     h, attr = nx_graph_weight(g, use)
-    return nx.eigenvector_centrality_numpy(h, weight=attr)
+    try:
+        return nx.eigenvector_centrality_numpy(h, weight=attr)
+    except nx.AmbiguousSolution:  # disconnected: networkx's power iteration, as its default
+        return nx.eigenvector_centrality(h, weight=attr, max_iter=EIGENVECTOR_MAX_ITER)
 
 
 def _igraph_scores(ctx: ToolContext, measure: str, use: dict, k: int | None,
