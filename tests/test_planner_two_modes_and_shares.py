@@ -245,3 +245,15 @@ def test_the_datas_own_edge_nouns_rank_by_degree(agents, cols, question):
     assert resp.status == "answered", resp.answer
     top = re.search(r"Highest degree: ([^(]+) \((\d+)\)", resp.answer)
     assert top and g.degree(top.group(1)) == best == int(top.group(2)), resp.answer
+
+
+@pytest.mark.parametrize(("question", "status"), [
+    ("Which stops are directly connected to Markt?", "answered"),
+    ("Which stops are directly connected to both Markt and Rathaus?", "needs_clarification"),
+])
+def test_one_nodes_direct_neighbours_are_listed_but_never_for_two_nodes(agents, question, status):
+    g = nx.from_pandas_edgelist(TRAMS, "stop_a", "stop_b")
+    resp = agents["trams"].ask(question, attach=[TRAMS])
+    assert resp.status == status, resp.answer
+    if status == "answered":
+        assert all(n in resp.answer for n in g["Markt"]), resp.answer

@@ -198,6 +198,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"only neighbou?r",
                    r"degree of \w|links does",
                    r"\badjacent to\b",
+                   r"\b(?:directly|immediately)\s+(?:connected|linked|adjacent|tied|joined)\s+(?:to|with)"
+                   r"\s+\S",
                    r"\bdirect (?:\w+ )?(?:roads?|links?|connections?|flights?|routes?|edges?|"
                    r"lines?|ties?|trails?) (?:to|with|from)\s+\S",
                    r"(?:ties|connections|contacts|links|edges|friends|partners) (?:does|do|did) "
@@ -210,6 +212,8 @@ LEXICON: dict[str, dict[str, Any]] = {
         negatives=_rx(r"largest non-empty|deepest core|degeneracy|k-core exists",
                       r"^\s*(?:is|are)\s+there\s+(?:a|any)\s+direct\s+(?:\w+\s+)?(?:from|between)\b",
                       r"neighbours per member",
+                      # two nodes' shared neighbours are common_neighbours', never one node's
+                      r"\bboth\s+\S.*\band\s+\S",
                       # a node ranked by its clustering: no global figure answers which one
                       r"\b(?:which|who)\b.*\b(?:highest|lowest|most|least|largest|smallest|best|"
                       r"top)\b.*\bclustering|\bclustering\b.*\b(?:highest|lowest)\b"),
