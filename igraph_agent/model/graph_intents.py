@@ -9,6 +9,7 @@ turn) and the dependent call uses the ids of the best candidates in the next tur
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 from typing import Any
 
 from igraph_agent.figures import shown
@@ -61,15 +62,17 @@ def _hub_rows(obs: Observed) -> list[Any]:
     return list(obs.typed(DegreeAnalysisResult).top)
 
 
-#: a fuzzy match below this score is another node, not a misspelling ("Shared" is no
-#: "Horizon MARE"); a name that is a whole word of the match ("Kessel") is kept at any score
-NEAR_SCORE = 80
+#: a fuzzy match is a misspelling only when the whole names are this similar (difflib's
+#: ratio: "Strozi" for "Strozzi"); a partial match is another node ("directly" is no "Cargo
+#: City", "Shared" no "Horizon MARE") unless the name is a word of it or starts one ("Kessel",
+#: "Gus")
+NEAR_RATIO = 0.8
 
 
 def _candidates(obs: Observed) -> list[Any]:
     """The search's candidates; for a query with a digit (an id such as ``stop17`` or
     ``50``) only an exact id or label: a near id is another node, not a misspelling; for
-    other queries, matches scoring at least :data:`NEAR_SCORE` or holding the query as a
+    other queries, matches as similar as :data:`NEAR_RATIO` as a whole or holding the query as a
     whole word."""
     rows = list(obs.typed(SearchNodeResult).candidates)
     query = str(obs.args.get("query") or "").strip().lower()
@@ -79,14 +82,20 @@ def _candidates(obs: Observed) -> list[Any]:
 
     if re.search(r"\d", query):
         return [r for r in rows if exact(r)]
-    word = re.compile(rf"(?<![\w]){re.escape(query)}(?![\w])", re.IGNORECASE)
-    return [r for r in rows if exact(r) or r.score >= NEAR_SCORE
-            or word.search(str(r.matched_value))]
+    # a whole word of the match ("Kessel"), or the start of one ("Gus" for "Gustavo")
+    word = re.compile(rf"(?<![\w]){re.escape(query)}" + ("" if len(query) >= 3 else r"(?![\w])"),
+                      re.IGNORECASE)
+    return [r for r in rows if exact(r) or word.search(str(r.matched_value))
+            or SequenceMatcher(None, query, str(r.matched_value).lower()).ratio() >= NEAR_RATIO]
 
 
 # -- resolving names to ids --------------------------------------------------------------
 def _search(name: str) -> Call:
-    return Call("search_node", {"query": name, "limit": 5})
+    """A name read past its end ("Zoo? List the stops", "dmitri_p: how many", "Ivy were
+    removed") is looked up up to the punctuation or verb that ends it."""
+    head = re.split(r"[?!;:]\s|\s+(?:were|was|is|are|got|gets|had|has|have|would|will|did|does)"
+                    r"\b", name + " ")[0].strip()
+    return Call("search_node", {"query": head or name, "limit": 5})
 
 
 HUB_CALL = Call("degree_analysis", {"top_k": 10})
