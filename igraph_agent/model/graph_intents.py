@@ -80,12 +80,20 @@ def _candidates(obs: Observed) -> list[Any]:
     def exact(r: Any) -> bool:
         return query in (str(r.node).lower(), str(getattr(r, "label", None) or "").lower())
 
+    def value(r: Any) -> str:
+        return str(r.matched_value).lower()
+
+    # a name read past its end ("MUC at best", "stop17 by bus") is the longest node name it
+    # starts with, followed by a word break
+    heads = [r for r in rows if len(value(r)) >= 2 and re.match(rf"{re.escape(value(r))}\W", query)]
+    longest = max((len(value(r)) for r in heads), default=0)
+    heads = [r for r in heads if len(value(r)) == longest]
     if re.search(r"\d", query):
-        return [r for r in rows if exact(r)]
+        return [r for r in rows if exact(r) or r in heads]
     # a whole word of the match ("Kessel"), or the start of one ("Gus" for "Gustavo")
     word = re.compile(rf"(?<![\w]){re.escape(query)}" + ("" if len(query) >= 3 else r"(?![\w])"),
                       re.IGNORECASE)
-    return [r for r in rows if exact(r) or word.search(str(r.matched_value))
+    return [r for r in rows if exact(r) or r in heads or word.search(str(r.matched_value))
             or SequenceMatcher(None, query, str(r.matched_value).lower()).ratio() >= NEAR_RATIO]
 
 
