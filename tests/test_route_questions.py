@@ -135,3 +135,13 @@ def test_which_country_has_the_most_flights_to_other_countries_names_the_group(a
     assert any(f"**{c}** is the country most connected to others" in resp.answer
                for c in leaders), resp.answer
     assert f"**{best}** edges to other country groups" in resp.answer
+
+
+def test_a_route_against_the_edges_direction_says_the_other_way_exists(agent):
+    roads = pd.DataFrame([("Aldburg", "Dunholm", 30), ("Dunholm", "Corvo", 15),
+                          ("Aldburg", "Corvo", 70), ("Corvo", "Esker", 8)],
+                         columns=["town_from", "town_to", "km"])
+    resp = agent.ask("how far is Corvo from Aldburg by road", attach=[roads])
+    assert resp.status == "answered", (resp.error, resp.answer)
+    assert "**no path** from Corvo to Aldburg following the edges' direction" in resp.answer
+    assert "Aldburg reaches Corvo in 2 hop(s), 45 km" in resp.answer

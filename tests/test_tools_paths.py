@@ -194,3 +194,16 @@ def test_a_disconnected_graphs_path_question_prints_nothing_on_stderr(tmp_path):
     out = json.loads(done.stdout.strip().splitlines()[-1])
     assert out["status"] == "answered" and "no path" in out["answer"]
     assert any("unreachable" in s for s in out["summaries"]), out["summaries"]
+
+
+@pytest.mark.parametrize("backend", ["networkx", "igraph"])
+def test_no_directed_path_says_whether_the_target_reaches_the_source_instead(tmp_path, backend):
+    g = nx.DiGraph()
+    g.add_weighted_edges_from([("a", "b", 3.0), ("b", "c", 4.0), ("a", "c", 10.0), ("x", "y", 1.0)],
+                              weight="km")
+    ctx = context(tmp_path, g)
+    back = ok(ctx, "shortest_path", source="c", target="a", weight="km", backend=backend)
+    assert back["reachable"] is False and back["reverse_reachable"] is True
+    assert back["reverse_hops"] == 2 and back["reverse_length"] == pytest.approx(7.0)
+    apart = ok(ctx, "shortest_path", source="a", target="y", backend=backend)
+    assert apart["reverse_reachable"] is False and "reverse_hops" not in apart

@@ -351,10 +351,25 @@ def path_render(st: PlanState, obs: list[Observed]) -> str:
                 "Name both ends, e.g. the shortest path from Alice to Bob.")
     if not p.reachable:
         return (_found(st, names) + _yes_no(st, False) +
-                f"There is **no path** from {p.source} to {p.target}.")
+                f"There is **no path** from {p.source} to {p.target}{_other_way(p)}.")
     direct = re.search(r"\badjacent\b|\bneighbou?rs\b|\bdirect(?:ly)?\b(?! or indirectly)",
                        st.question, re.IGNORECASE)
     return _found(st, names) + _yes_no(st, not direct or p.hops == 1) + _route(st, p)
+
+
+def _other_way(p: ShortestPathResult) -> str:
+    """On a directed graph: whether the target reaches the source instead — a table whose
+    direction was read the wrong way (or a one-way road) shows here, not as a dead end."""
+    if not p.directed or p.reverse_reachable is None:
+        return ""
+    if not p.reverse_reachable:
+        return " in either direction"
+    used = p.weight_used or {}
+    length = (f", {shown(p.reverse_length)} {used['attribute']}"
+              if p.reverse_length is not None and used.get("attribute") and not used.get("inverted")
+              else "")
+    return (f" following the edges' direction (the graph is directed); the other way, "
+            f"{p.target} reaches {p.source} in {p.reverse_hops} hop(s){length}")
 
 
 def _route(st: PlanState, p: ShortestPathResult) -> str:

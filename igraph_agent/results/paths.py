@@ -27,6 +27,11 @@ class ShortestPathResult(ToolData):
     shortest_paths: int | None = None
     shortest_paths_capped: bool | None = None
     length: Number | None = None
+    #: directed graphs with no path: whether the target reaches the source instead, in how
+    #: many hops and (weighted) how long: a wrong guess of direction shows here
+    reverse_reachable: bool | None = None
+    reverse_hops: int | None = None
+    reverse_length: Number | None = None
 
 
 class ConnectivityArticulationPointsItem(Row):

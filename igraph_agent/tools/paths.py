@@ -72,7 +72,7 @@ def shortest_path(ctx: ToolContext, args: PathArgs) -> ToolOutput:
                   "directed": g.is_directed(), "reachable": path is not None}
     if path is None:
         return ToolOutput(data=data, revision=ctx.session.revision,
-                          summary=f"no path from {s} to {t}")
+                          summary=f"no path from {s} to {t}" + _reverse(ctx, g, s, t, use, data))
     data["hops"] = len(path) - 1
     data["path"] = [{"node": n, **label(g, n)} for n in path]
     if weight:
@@ -89,6 +89,24 @@ def shortest_path(ctx: ToolContext, args: PathArgs) -> ToolOutput:
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"shortest path {s} to {t} ({sense_text(use)}): {data['hops']} "
                               f"hop(s){_length(data, use)}: {route}")
+
+
+def _reverse(ctx: ToolContext, g: nx.Graph, s: str, t: str, use: dict, data: dict) -> str:
+    """On a directed graph with no path from s to t: whether t reaches s (a table read with
+    the wrong direction shows up as a path the other way), recorded in ``data``."""
+    if not g.is_directed():
+        return ""
+    back, length = (_igraph_path(ctx, t, s, use) if data["backend"] == "igraph"
+                    else _nx_path(g, t, s, nx_weight(use)))
+    data["reverse_reachable"] = back is not None
+    if back is None:
+        return " in either direction"
+    hops = data["reverse_hops"] = len(back) - 1
+    text = f" following the edges' direction; {t} reaches {s} in {hops} hop(s)"
+    if use["attribute"] is not None:
+        data["reverse_length"] = figure(length)
+        text += _length({"length": data["reverse_length"]}, use)
+    return text
 
 
 def _length(data: dict, use: dict) -> str:
