@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from igraph_agent.errors import AgentError, ErrorCode
+from igraph_agent.model.builtin import warm
 from igraph_agent.model.gateway import ModelTurn, ToolCallRequest
 from igraph_agent.response import (
     AgentResponse,
@@ -78,6 +79,7 @@ async def run_loop(spec: RunSpec) -> AgentResponse:
     if not spec.attachments:
         spec.session.attached_sources = []  # a request without data is about the session's
     else:  # the first phase: read and store them (runtime/attaching.py)
+        warm(spec.model)  # the planner's import overlaps the read and the binding
         try:
             await read_attachments(spec)
             stop_if_cancelled(spec)
