@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import networkx as nx
+import numpy as np
 import pandas as pd
 
 _BUILD_LOCK = threading.RLock()
@@ -118,21 +119,63 @@ class LazyDiGraph(_Deferred, nx.DiGraph):
     _node = _Built(nx.DiGraph._node)
 
 
+class StoredTables:
+    """A loaded revision's ``nodes`` and ``edges`` tables. The edge table may be held without
+    its ``source`` and ``target`` columns when they are the node table's ids at the edges'
+    int32 vertex codes (``coded``: ``(src, dst, columns)``, the codes and the edge table's
+    column order): :meth:`edges` makes them again, text for text, when a tool reads the
+    edges. A graph answered on igraph never does, and each process then holds the int32
+    codes instead of two columns of endpoint texts (about 55 MB at 2M edges)."""
+
+    def __init__(self, nodes: pd.DataFrame, edges: pd.DataFrame,
+                 coded: tuple[np.ndarray, np.ndarray, list[str]] | None = None) -> None:
+        self.nodes = nodes
+        self._edges = edges
+        self.coded = coded
+
+    def edges(self) -> pd.DataFrame:
+        if self.coded is None:
+            return self._edges
+        src, dst, columns = self.coded
+        ids = self.nodes["id"]
+        made = {"source": pd.Series(ids.array.take(src), dtype=ids.dtype),
+                "target": pd.Series(ids.array.take(dst), dtype=ids.dtype)}
+        if not len(self._edges.columns):
+            return pd.DataFrame(made)[columns]
+        return self._edges.assign(**made)[columns]
+
+
+def endpoints_coded(nodes: pd.DataFrame, edges: pd.DataFrame, codes: np.ndarray | None) -> bool:
+    """Whether ``edges``' endpoint columns are ``nodes``' ids at ``codes`` (so
+    :class:`StoredTables` may drop them and make them again): codes of every edge, found by
+    the exact text of its endpoints (``coded_tables``, or ``tables_view``'s lookup), and
+    endpoint columns of the node ids' own text dtype."""
+    if codes is None or len(codes) != len(edges) or "id" not in nodes.columns:
+        return False
+    dtype = nodes["id"].dtype
+    return (isinstance(dtype, pd.StringDtype)
+            and all(edges[c].dtype == dtype for c in ("source", "target")))
+
+
 def lazy_networkx(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool,
-                  edges_count: int) -> nx.Graph:
+                  edges_count: int,
+                  coded: tuple[np.ndarray, np.ndarray, list[str]] | None = None) -> nx.Graph:
     """``to_networkx(nodes, edges, directed)`` deferred. ``nodes`` must hold every node once
-    (the stored layout) and ``edges_count`` the number of distinct edges."""
+    (the stored layout) and ``edges_count`` the number of distinct edges; ``coded``: the
+    edges' vertex codes and column order when ``edges`` comes without its endpoint columns
+    (see :class:`StoredTables`)."""
     from igraph_agent.graph.datasets import to_networkx
 
+    tables = StoredTables(nodes, edges, coded)
     g = (LazyDiGraph if directed else LazyGraph).__new__(LazyDiGraph if directed else LazyGraph)
     g.__dict__.update(
         graph={},
         __networkx_cache__={},
-        _nx_build=lambda: to_networkx(nodes, edges, directed),
+        _nx_build=lambda: to_networkx(nodes, tables.edges(), directed),
         _nx_ids=pd.Index(nodes["id"].astype(str)),
         _nx_labels=_labels(nodes),
         _nx_edges=edges_count,
-        _nx_tables=(nodes, edges),
+        _nx_tables=tables,
     )
     return g
 
@@ -162,9 +205,17 @@ def lazy_tables(g: nx.Graph) -> tuple[pd.DataFrame, pd.DataFrame] | None:
 
     ``nodes`` holds every node once (``id`` and the attribute columns, missing values where a
     node lacks one); ``edges`` may repeat a pair only when ``len(edges)`` differs from the
-    graph's edge count (networkx merges repeats).
+    graph's edge count (networkx merges repeats). Its endpoint columns may be made for this
+    call (:class:`StoredTables`): a caller that needs only the nodes reads :func:`lazy_nodes`.
     """
-    return g.__dict__.get("_nx_tables")
+    tables = g.__dict__.get("_nx_tables")
+    return (tables.nodes, tables.edges()) if tables is not None else None
+
+
+def lazy_nodes(g: nx.Graph) -> pd.DataFrame | None:
+    """The stored node table of a lazy graph not built yet, else None."""
+    tables = g.__dict__.get("_nx_tables")
+    return tables.nodes if tables is not None else None
 
 
 def stored_ids(g: nx.Graph) -> pd.Index | None:

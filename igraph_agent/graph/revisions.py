@@ -49,7 +49,7 @@ import pandas as pd
 from filelock import FileLock
 
 from igraph_agent.errors import ErrorCode, ToolError
-from igraph_agent.graph.lazy import lazy_networkx
+from igraph_agent.graph.lazy import endpoints_coded, lazy_networkx
 from igraph_agent.graph.summary import remember, stored_view, tables_view, view_codes_of
 from igraph_agent.testhooks import crash_point
 
@@ -117,7 +117,10 @@ def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFra
         if view is not None and _json_exact(view[0]):
             meta["summary"] = view[0]
             if view[1] is not None:
-                np.save(tmp / CODES_FILE, view_codes_of(view[1]))
+                stored = view_codes_of(view[1])
+                np.save(tmp / CODES_FILE, stored)
+                if endpoints_coded(nodes, edges, stored):  # a load makes them from the codes
+                    meta["endpoints_coded"] = True
         digest = content_digest(tmp)
         (tmp / META_FILE).write_text(json.dumps({**meta, "content_sha256": digest}))
         for path in tmp.iterdir():
@@ -132,7 +135,10 @@ def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFra
     crash_point("revision.renamed")
     if (graph_out is not None and "summary" in meta and parquet_round_trips(nodes)
             and parquet_round_trips(edges)):
-        graph_out.append(graph_of(nodes, edges, directed, view))
+        columns = None
+        if meta.get("endpoints_coded"):  # this process holds the codes, not the texts
+            columns, edges = list(edges.columns), edges.drop(columns=["source", "target"])
+        graph_out.append(graph_of(nodes, edges, directed, view, columns))
     return digest
 
 
@@ -179,7 +185,8 @@ def read_revision(root: Path, dataset_id: str, revision: int,
         if expected and content_digest(folder) != expected:
             raise ValueError("its content hash differs from the one recorded at write")
         nodes = pd.read_parquet(folder / "nodes.parquet")
-        edges = pd.read_parquet(folder / "edges.parquet")
+        edges, columns = _read_edges(folder, bool(meta.get("endpoints_coded"))
+                                     and "summary" in meta and (folder / CODES_FILE).is_file())
         directed = bool(meta["directed"])
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ToolError(ErrorCode.RESULT_UNAVAILABLE,
@@ -190,19 +197,43 @@ def read_revision(root: Path, dataset_id: str, revision: int,
         view = stored_view(nodes, edges, directed, meta["summary"], codes)
     else:  # written before summaries were stored
         view = tables_view(nodes, edges, directed)
-    return graph_of(nodes, edges, directed, view)
+    return graph_of(nodes, edges, directed, view, columns)
+
+
+def _read_edges(folder: Path, coded: bool) -> tuple[pd.DataFrame, list[str] | None]:
+    """The revision's edge table, and None; or, when its ``source`` and ``target`` are the
+    node ids at the stored codes (``endpoints_coded``), the table without them and its
+    column order (they are made again when a tool reads the edges:
+    :class:`igraph_agent.graph.lazy.StoredTables`)."""
+    path = folder / "edges.parquet"
+    if not coded:
+        return pd.read_parquet(path), None
+    import pyarrow.parquet as pq
+
+    file = pq.ParquetFile(path)
+    columns = list(file.schema_arrow.names)
+    kept = [c for c in columns if c not in ("source", "target")]
+    if not kept:
+        return pd.DataFrame(index=pd.RangeIndex(file.metadata.num_rows)), columns
+    return pd.read_parquet(path, columns=kept), columns
 
 
 def graph_of(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool,
-             view: tuple | None) -> nx.Graph:
+             view: tuple | None, columns: list[str] | None = None) -> nx.Graph:
     """The loaded graph of a revision's tables and their :func:`tables_view`: networkx built
     on first use, the summary and igraph view remembered; networkx built now when the tables
-    are not in the stored layout (``view`` None)."""
+    are not in the stored layout (``view`` None). ``columns``: the edge table's column order
+    when ``edges`` comes without its endpoint columns (``endpoints_coded``), which are then
+    made from the view's vertex codes when a tool reads the edges."""
     from igraph_agent.graph.datasets import to_networkx
 
     if view is None:  # not in the stored layout: networkx is the reference, built now
         return to_networkx(nodes, edges, directed)
-    g = lazy_networkx(nodes, edges, directed, view[0]["edges"])  # built on first nx use
+    coded = None
+    if columns is not None:
+        _, src, dst, *_ = view[1].parts
+        coded = (src, dst, columns)
+    g = lazy_networkx(nodes, edges, directed, view[0]["edges"], coded)  # built on first nx use
     remember(g, view)  # summary and igraph view, no walks
     return g
 

@@ -25,14 +25,13 @@ import networkx as nx
 import numpy as np
 import pandas as pd
 
-from igraph_agent.graph.lazy import lazy_tables
+from igraph_agent.graph.lazy import lazy_nodes, lazy_tables
 from igraph_agent.graph.summary import edge_count
 
 
 def node_table(g: nx.Graph) -> pd.DataFrame | None:
     """The node table of a graph not built yet, else None."""
-    tables = lazy_tables(g)
-    return tables[0] if tables is not None else None
+    return lazy_nodes(g)
 
 
 def edge_tables(g: nx.Graph) -> tuple[pd.DataFrame, pd.DataFrame] | None:
