@@ -65,7 +65,7 @@ def test_a_loaded_revision_holds_codes_instead_of_endpoint_texts(tmp_path: Path,
     for g in (kept, read):
         held = g.__dict__["_nx_tables"]
         assert held.coded is not None
-        assert not {"source", "target"} & set(held._edges.columns)
+        assert not {"source", "target"} & set(held.rest.columns)
 
 
 CALLS = [

@@ -172,3 +172,18 @@ def test_a_worker_started_before_its_view_is_written_serves_the_view(tmp_path, m
     assert first["result"] == [4, 4] and first["worker"]["snippets"] == 1
     assert first["worker"]["pid"] == early[0]  # the worker started early served it
     zones.clear(ctx.workspace.home, ctx.session.session_id)
+
+
+def test_the_view_goes_without_endpoint_texts_and_G_makes_them_from_the_codes(tmp_path):
+    import json
+    import pickle
+
+    ctx = _stored(tmp_path, directed=True)
+    data = ok(ctx, "run_graph_code", code="result = sorted(G.edges())")
+    env = zones.paths(ctx.workspace.home, ctx.session.session_id)["environment"]
+    assert json.loads((env / "view.json").read_text())["endpoints_coded"] is True
+    held = pickle.loads((env / "edges.pickle").read_bytes())
+    assert not {"source", "target"} & set(held.columns) and len(held) == 5
+    assert data["result"] == [["ann", "bo"], ["ann", "dee"], ["bo", "cy"], ["cy", "dee"],
+                              ["dee", "ann"]]
+    zones.clear(ctx.workspace.home, ctx.session.session_id)

@@ -130,19 +130,19 @@ class StoredTables:
     def __init__(self, nodes: pd.DataFrame, edges: pd.DataFrame,
                  coded: tuple[np.ndarray, np.ndarray, list[str]] | None = None) -> None:
         self.nodes = nodes
-        self._edges = edges
+        self.rest = edges  # the edge table as held: without its endpoints when ``coded``
         self.coded = coded
 
     def edges(self) -> pd.DataFrame:
         if self.coded is None:
-            return self._edges
+            return self.rest
         src, dst, columns = self.coded
         ids = self.nodes["id"]
         made = {"source": pd.Series(ids.array.take(src), dtype=ids.dtype),
                 "target": pd.Series(ids.array.take(dst), dtype=ids.dtype)}
-        if not len(self._edges.columns):
+        if not len(self.rest.columns):
             return pd.DataFrame(made)[columns]
-        return self._edges.assign(**made)[columns]
+        return self.rest.assign(**made)[columns]
 
 
 def endpoints_coded(nodes: pd.DataFrame, edges: pd.DataFrame, codes: np.ndarray | None) -> bool:
@@ -210,6 +210,12 @@ def lazy_tables(g: nx.Graph) -> tuple[pd.DataFrame, pd.DataFrame] | None:
     """
     tables = g.__dict__.get("_nx_tables")
     return (tables.nodes, tables.edges()) if tables is not None else None
+
+
+def stored_tables(g: nx.Graph) -> StoredTables | None:
+    """The held tables of a lazy graph not built yet (the edge table perhaps without its
+    endpoint columns: ``coded``), else None."""
+    return g.__dict__.get("_nx_tables")
 
 
 def lazy_nodes(g: nx.Graph) -> pd.DataFrame | None:

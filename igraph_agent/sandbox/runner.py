@@ -74,9 +74,10 @@ def prepare_environment(folder: Path, key: str, view: dict[str, Any],
     made from) is already there. Returns whether it wrote.
 
     ``view`` is either ``{"graph": G}`` (pickled whole) or the stored tables,
-    ``{"nodes", "edges", "codes", "directed"}``: one row per node and per distinct edge,
-    and ``codes`` the int32 ``(m, 2)`` vertex codes of the edges, from which the worker
-    builds ``g`` directly and ``G`` only when a snippet names it. The caller holds the
+    ``{"nodes", "edges", "codes", "directed", "endpoints_coded"}``: one row per node and per
+    distinct edge, and ``codes`` the int32 ``(m, 2)`` vertex codes of the edges, from which
+    the worker builds ``g`` directly and ``G`` only when a snippet names it (with the
+    endpoints made from the codes when the edge table comes without them). The caller holds the
     session lock and has stopped any worker reading the folder."""
     folder.mkdir(parents=True, exist_ok=True)
     marker = folder / "view.key"
@@ -97,6 +98,8 @@ def prepare_environment(folder: Path, key: str, view: dict[str, Any],
         parts = {"nodes.pickle": view["nodes"], "edges.pickle": view["edges"]}
         meta = {"format": "codes", "directed": bool(view["directed"]),
                 "size": [len(view["nodes"]), len(view["edges"])],
+                # the edge table without source and target: they are the node ids at the codes
+                "endpoints_coded": bool(view.get("endpoints_coded")),
                 # g reads the edge table only for these (none: codes and node ids suffice)
                 "edge_attributes": [str(c) for c in view["edges"].columns
                                     if c not in ("source", "target")]}

@@ -110,10 +110,18 @@ class View:
         else:  # the stored tables: one row per node and per distinct edge
             nodes, edges = self._load("nodes.pickle"), self._load("edges.pickle")
             G = nx.DiGraph() if self.meta["directed"] else nx.Graph()
-            G.add_nodes_from(zip(nodes["id"].astype(str).tolist(),
-                                 attr_dicts(nodes, [c for c in nodes.columns if c != "id"]),
+            ids = nodes["id"].astype(str).tolist()
+            G.add_nodes_from(zip(ids, attr_dicts(nodes, [c for c in nodes.columns if c != "id"]),
                                  strict=True))
-            G.add_edges_from(zip(edges["source"].tolist(), edges["target"].tolist(),
+            if self.meta.get("endpoints_coded"):  # the node ids at the edges' codes
+                import numpy as np
+
+                codes = np.load(os.path.join(self.env, "codes.npy"))
+                held = np.asarray(ids, dtype=object)
+                source, target = held[codes[:, 0]].tolist(), held[codes[:, 1]].tolist()
+            else:
+                source, target = edges["source"].tolist(), edges["target"].tolist()
+            G.add_edges_from(zip(source, target,
                                  attr_dicts(edges, [c for c in edges.columns
                                                     if c not in ("source", "target")]),
                                  strict=True))

@@ -130,16 +130,18 @@ def _key(ctx: ToolContext) -> str:
 def _view(graph: Any) -> dict[str, Any]:
     """What the sandbox reads of the graph: the stored tables and their int32 vertex codes
     while the loaded revision is still those tables (networkx is then never built here),
-    else the graph itself."""
-    from igraph_agent.graph.lazy import lazy_tables
+    else the graph itself. An edge table held without its endpoint texts goes without them
+    (``endpoints_coded``: the sandbox makes them from the codes if a snippet names ``G``)."""
+    from igraph_agent.graph.lazy import stored_tables
     from igraph_agent.graph.summary import view_codes
 
-    stored = lazy_tables(graph) if graph is not None else None
-    codes = view_codes(graph) if stored is not None else None
-    if stored is None or codes is None:
+    held = stored_tables(graph) if graph is not None else None
+    codes = view_codes(graph) if held is not None else None
+    if held is None or codes is None:
         return {"graph": graph}
-    nodes, edges = stored
-    return {"nodes": nodes, "edges": edges, "codes": codes, "directed": graph.is_directed()}
+    coded = held.coded is not None
+    return {"nodes": held.nodes, "edges": held.rest if coded else held.edges(), "codes": codes,
+            "directed": graph.is_directed(), "endpoints_coded": coded}
 
 
 def _publish(zone: dict, name: str) -> dict:
