@@ -109,8 +109,6 @@ def test_the_fewest_incoming_edges_on_a_directed_graph(agents, graph, question):
 
 
 @pytest.mark.parametrize(("graph", "question"), [
-    ("calls", "Which phone is the least central?"),
-    ("volunteers", "Which volunteer has the lowest pagerank?"),
     ("papers", "Which paper has the lowest clustering coefficient?"),
 ])
 def test_a_bottom_ranking_no_intent_computes_asks_instead_of_giving_the_top(
@@ -118,6 +116,35 @@ def test_a_bottom_ranking_no_intent_computes_asks_instead_of_giving_the_top(
     resp = _ask(agents, graph, question)
     assert resp.status == "needs_clarification", resp.answer
     assert resp.suggestions and "bottom" in resp.answer
+
+
+@pytest.mark.parametrize(("graph", "question"), [
+    ("calls", "Which phone is the least central?"),
+    ("papers", "what's the least important paper"),
+])
+def test_the_least_central_without_a_measure_asks_which_measure(agents, graph, question):
+    resp = _ask(agents, graph, question)
+    assert resp.status == "needs_clarification", resp.answer
+    assert "betweenness" in resp.answer and "PageRank" in resp.answer
+
+
+@pytest.mark.parametrize(("graph", "question", "scores"), [
+    ("volunteers", "Which volunteer has the lowest pagerank?", nx.pagerank),
+    ("calls", "which phone has the smallest betweenness centrality", nx.betweenness_centrality),
+])
+def test_a_named_centrality_from_the_bottom_names_the_nodes_tied_at_the_lowest_score(
+        agents, graph, question, scores):
+    resp = _ask(agents, graph, question)
+    assert resp.status == "answered", resp.answer
+    g = GRAPHS[graph][0]()
+    score = scores(g)
+    if graph == "volunteers":  # the question names a side: only that side is ranked
+        score = {n: v for n, v in score.items() if n in _side(g, "v00")}
+    low = min(score.values())
+    want = {n for n, v in score.items() if abs(v - low) < 1e-9}
+    named = {n for n in score if re.search(rf"\b{n}\b", resp.answer)}
+    assert named == want or (len(want) > 10 and named < want), resp.answer
+    assert "least central" in resp.answer
 
 
 @pytest.mark.parametrize(("graph", "question", "side"), [

@@ -5,6 +5,8 @@ gus's, not the average). networkx is the oracle."""
 
 from __future__ import annotations
 
+import re
+
 import networkx as nx
 import pandas as pd
 import pytest
@@ -36,12 +38,19 @@ def test_a_lowercase_name_in_a_triangle_question_counts_that_nodes_triangles(tmp
     assert f"dex is part of **{nx.triangles(_office(), 'dex')} triangle(s)**" in resp.answer
 
 
-@pytest.mark.parametrize("question", ["what is eli's betweenness?", "how central is jon?"])
-def test_a_lowercase_name_no_ranking_takes_is_asked_not_answered_with_the_top_nodes(
-        tmp_path, question):
+@pytest.mark.parametrize(("question", "name", "measures"), [
+    ("what is eli's betweenness?", "eli", [nx.betweenness_centrality]),
+    ("how central is jon?", "jon", [nx.pagerank, nx.betweenness_centrality]),
+])
+def test_a_lowercase_name_in_a_centrality_question_gets_that_nodes_scores_not_the_top_nodes(
+        tmp_path, question, name, measures):
     resp = _ask(tmp_path, OFFICE, question)
-    assert resp.status == "needs_clarification", resp.answer
-    assert "node_centrality" not in [a.tool for a in resp.actions]
+    assert resp.status == "answered", resp.answer
+    for measure in measures:
+        said = re.search(rf"{name} has {measure.__name__.split('_')[0]} \(unweighted\) "
+                         r"\*\*([\d.]+)\*\*", resp.answer)
+        assert said and abs(float(said.group(1)) - measure(_office())[name]) < 1e-4, resp.answer
+    assert "the most central nodes are" not in resp.answer
 
 
 def test_words_that_are_no_names_stay_words(tmp_path):

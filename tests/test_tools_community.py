@@ -197,3 +197,21 @@ def test_per_community_statistics_on_one_machine_equal_networkx_counts(tmp_path)
         assert (c["internal_edges"], c["cut_edges"]) == (internal, cut)
         pairs = len(members) * (len(members) - 1) / 2
         assert c["density"] == pytest.approx(internal / pairs if pairs else 0.0, abs=1e-6)
+
+
+@pytest.mark.parametrize("backend", ["networkx", "igraph"])
+@pytest.mark.parametrize("method", ["leiden", "louvain"])
+def test_a_small_graph_keeps_the_best_partition_of_several_seeded_runs(
+        tmp_path, monkeypatch, backend, method):
+    from igraph_agent.tools import community
+
+    g = nx.relabel_nodes(nx.connected_watts_strogatz_graph(16, 4, 0.3, seed=3), str)
+    args = dict(method=method, backend=backend, seed=42, nodes=list(g), top_k=100)
+    data = ok(context(tmp_path / "best", g), "community_detection", **args)
+    assert "best of 10 seeded runs" in data["implementation"]
+    again = ok(context(tmp_path / "again", g), "community_detection", **args)
+    assert again["membership"] == data["membership"]  # the same seed, the same partition
+    monkeypatch.setattr(community, "RESTARTS", 1)
+    one = ok(context(tmp_path / "one", g), "community_detection", **args)
+    assert "best of" not in one["implementation"]
+    assert data["modularity"] >= one["modularity"]

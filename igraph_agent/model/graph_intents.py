@@ -109,12 +109,15 @@ def _search(name: str) -> Call:
 HUB_CALL = Call("degree_analysis", {"top_k": 10})
 
 
-CENTRAL_CALL = Call("node_centrality", {"measure": "pagerank", "top_k": 10})
+def central_call(question: str) -> Call:
+    """The ranking that resolves "the most central node": by the measure the question
+    names ("the airport with the highest betweenness"), else PageRank."""
+    return Call("node_centrality", {"measure": slots.central_measure(question), "top_k": 10})
 
 
-def _search_or_hub(name: str) -> Call:
+def _search_or_hub(name: str, question: str = "") -> Call:
     if name == slots.CENTRAL:
-        return CENTRAL_CALL
+        return central_call(question)
     return HUB_CALL if name == slots.HUB else _search(name)
 
 
@@ -125,10 +128,10 @@ def _central_rows(obs: Observed) -> list[Any]:
 def _resolve(st: PlanState, names: list[str]) -> tuple[list[Call], list[str] | None]:
     """The search calls for ``names`` (``degree_analysis`` for "the best-connected node")
     and, once all found something, the best ids."""
-    calls = list({c.key(): c for c in map(_search_or_hub, names)}.values())
+    calls = list({c.key(): c for c in (_search_or_hub(n, st.question) for n in names)}.values())
     ids: list[str] = []
     for n in names:
-        obs = st.done(_search_or_hub(n))
+        obs = st.done(_search_or_hub(n, st.question))
         if obs is None or not obs.ok:
             return calls, None
         rows = _hub_rows(obs) if n == slots.HUB else _central_rows(obs) \
@@ -164,10 +167,11 @@ def _found(st: PlanState, names: list[str]) -> str:
                 parts.append(f"the best-connected node is {_who(top)} (degree {top.degree})")
             continue
         if n == slots.CENTRAL:
-            top_c = st.done(CENTRAL_CALL)
+            top_c = st.done(central_call(st.question))
             if top_c is not None and top_c.ok and _central_rows(top_c):
-                top = _central_rows(top_c)[0]
-                parts.append(f"the most central node by PageRank is {_who(top)} "
+                top, by = _central_rows(top_c)[0], top_c.typed(NodeCentralityResult).measure
+                label = "PageRank" if by == "pagerank" else by
+                parts.append(f"the most central node by {label} is {_who(top)} "
                              f"({_f(top.score)})")
             continue
         obs = st.done(_search(n))
@@ -271,6 +275,87 @@ def community_render(st: PlanState, obs: list[Observed]) -> str:
     return (f"**{d.communities} communities** found by {d.method} ({d.implementation}, "
             f"seed {d.seed}, {w}) with modularity **{_f(d.modularity)}**. Largest sizes: "
             f"{sizes}; {d.sizes.singletons} singleton(s). Members: {sample}.")
+
+
+# -- one node's community: its members, or whether two named nodes share one -------------
+_COMMUNITY_OF = re.compile(
+    r"\bsame (?:community|cluster)\b|\b(?:which|what) (?:community|cluster)\b|"
+    r"\bcommunity (?:of|does|do|is)\s+\S|'s (?:community|cluster)\b|"
+    r"\b(?:community|cluster) (?:that |which )?\S+ (?:is in|belongs to|falls in)\b",
+    re.IGNORECASE)
+
+
+def _community_names(st: PlanState) -> list[str]:
+    both = slots.pair(st.question)
+    if both and re.search(r"\bsame\b", st.question, re.IGNORECASE):
+        return both
+    one = slots.named(st.question) or ([n] if (n := slots.node(st.question)) else [])
+    return one[:1]
+
+
+#: two methods' partitions of a named node: its answer is what both say
+_BOTH_METHODS = ("leiden", "louvain")
+UNSETTLED = "The community methods disagree"  # the answer depends on the method: asked
+
+
+def node_community_calls(st: PlanState) -> list[Call]:
+    names = _community_names(st)
+    if not names:
+        return []
+    searches, ids = _resolve(st, names)
+    if ids is None:
+        return searches
+    return [*searches, *(Call("community_detection", {**partition_args(st), "method": m,
+                                                      "top_k": 100, "members": 50, "nodes": ids})
+                         for m in _BOTH_METHODS)]
+
+
+def _members(d: CommunityDetectionResult, node: Any) -> set[str] | None:
+    """The members of ``node``'s community, when the result lists it whole."""
+    row = next(r for r in d.membership if str(r.node) == str(node))
+    listed = next((c for c in d.largest_communities if c.community == row.community), None)
+    if listed is None or len(listed.sample_members) < row.community_size:
+        return None
+    return {str(m) for m in listed.sample_members}
+
+
+def node_community_render(st: PlanState, obs: list[Observed]) -> str:
+    names = _community_names(st)
+    parts = [o.typed(CommunityDetectionResult) for o in obs if o.tool == "community_detection"]
+    if len(parts) < 2 or not all(d.membership for d in parts):
+        return _unresolved(st, names)
+    lead, other = parts
+    how = "; ".join(f"{d.method}: {d.communities} communities, modularity {_f(d.modularity)}"
+                    for d in parts) + f" (seed {lead.seed}, "
+    how += _sense_words(lead.weight_used, lead.weighted) + ")"
+    rows = list(lead.membership)
+    if len(rows) >= 2:
+        a, b = rows[0], rows[1]
+        same = [len({r.community for r in d.membership[:2]}) == 1 for d in parts]
+        if same[0] != same[1]:
+            return (f"{UNSETTLED} on {_who(a)} and {_who(b)}: {lead.method} puts them "
+                    f"{'together' if same[0] else 'apart'}, {other.method} "
+                    f"{'together' if same[1] else 'apart'} ({how}).")
+        if same[0]:
+            return (f"{_found(st, names)}**Yes** — {_who(a)} and {_who(b)} are in the same "
+                    f"community ({a.community_size} nodes by {lead.method}; {how}).")
+        return (f"{_found(st, names)}**No** — {_who(a)} and {_who(b)} are in different "
+                f"communities ({a.community_size} and {b.community_size} nodes by "
+                f"{lead.method}; {how}).")
+    r = rows[0]
+    sets = [_members(d, r.node) for d in parts]
+    if sets[0] is None or sets[1] is None:  # too large to list: its size only
+        return (f"{_found(st, names)}{_who(r)} is in a community of **{r.community_size}** "
+                f"nodes by {lead.method} ({how}).")
+    both = sorted(sets[0] & sets[1] - {str(r.node)})
+    if not both and (sets[0] | sets[1]) - {str(r.node)}:
+        return (f"{UNSETTLED} on the community of {_who(r)}: no other node is placed with it "
+                f"by both {lead.method} and {other.method} ({how}).")
+    size = f"**{r.community_size}** nodes by {lead.method}, " \
+        f"{other.membership[0].community_size} by {other.method}"
+    members = f" Placed with it by both: **{', '.join(both)}**." if both else \
+        " It is alone in its community."
+    return f"{_found(st, names)}{_who(r)} is in a community of {size} ({how}).{members}"
 
 
 _TYPE_ATTRS = ("type", "kind", "node_type", "role", "side")
@@ -604,6 +689,8 @@ ANALYSIS_INTENTS = [
      bridge_calls, bridge_render, "bridge nodes: neighbour communities and participation coefficient"),
     ("communities", _rx(r"communit", r"\bclusters?\b", r"modularity", r"\bpartition"),
      community_calls, community_render, "community detection (cdlib / leidenalg / python-igraph)"),
+    ("node_community", _COMMUNITY_OF, node_community_calls, node_community_render,
+     "one node's community, or whether two nodes share one (community_detection nodes=)"),
     ("path", _rx(r"\bpath\b", r"\broute\b", r"\bdistance (?:from|between)", r"how far",
                  r"\bhops? (?:from|between)"),
      path_calls, path_render, "shortest path (networkx bidirectional search)"),

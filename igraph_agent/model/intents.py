@@ -126,7 +126,7 @@ def _degree_render(st: PlanState, obs: list[Observed]) -> str:
 
 # -- centrality -------------------------------------------------------------------------
 _MEASURES = [
-    (r"betweenness|broker|on the most shortest paths|sits? between the most", "betweenness"),
+    (r"betwe+n+e*ss|broker|on the most shortest paths|sits? between the most", "betweenness"),
     (r"closeness|closest to (?:everyone|all)|fewest steps|reach(?:es)? all", "closeness"),
     (r"pagerank|page rank|random walk", "pagerank"),
     (r"eigenvector|best-tied|neighbours are themselves", "eigenvector"),
@@ -134,10 +134,48 @@ _MEASURES = [
 ]
 
 
+#: node_centrality's largest ``top_k``: a ranking from the bottom needs every node scored
+_EVERY = 500
+
+
+def _named_measures(question: str) -> list[str]:
+    return list(dict.fromkeys(m for rx, m in _MEASURES if re.search(rx, question, re.IGNORECASE)))
+
+
+def _scored_nodes(st: PlanState) -> list[str]:
+    """The nodes whose own score is asked ("what's the closeness centrality of a3")."""
+    values = {str(v).lower() for v in _where(st).get("where", {}).values()}  # "in Finance"
+    return [n for n in slots.named(st.question) if n.lower() not in values][:3]
+
+
 def _centrality_calls(st: PlanState) -> list[Call]:
-    named = [m for rx, m in _MEASURES if re.search(rx, st.question, re.IGNORECASE)]
-    measures = list(dict.fromkeys(named)) or ["pagerank", "betweenness"]
-    return [Call("node_centrality", {"measure": m, "top_k": 10, **_where(st)}) for m in measures]
+    from igraph_agent.model.graph_intents import _resolve
+
+    measures = _named_measures(st.question) or ["pagerank", "betweenness"]
+    args: dict = {"top_k": _EVERY if slots.BOTTOM.search(st.question) else 10, **_where(st),
+                  **_side_of(st)}  # "which volunteer …" on a two-mode graph: the volunteers
+    if names := _scored_nodes(st):
+        searches, ids = _resolve(st, names)
+        if ids is None:
+            return searches
+        return [*searches, *(Call("node_centrality", {"measure": m, **args, "nodes": ids})
+                             for m in measures)]
+    return [Call("node_centrality", {"measure": m, **args}) for m in measures]
+
+
+def _centrality_clarify(st: PlanState) -> str | None:
+    """A ranking from the bottom names its measure (the measures disagree most there) and
+    needs every node scored; a rank from the bottom ("second least") is not read."""
+    if not slots.BOTTOM.search(st.question):
+        return None
+    info = st.last_ok("get_graph_info")
+    nodes = info.typed(GetGraphInfoResult).nodes if info else None
+    if len(_named_measures(st.question)) == 1 and not slots.ordinal(st.question) and \
+            nodes is not None and nodes <= _EVERY:
+        return None
+    return ("Least central by which measure? Name one — betweenness, closeness, PageRank or "
+            "eigenvector — e.g. 'which node has the lowest betweenness?' (a ranking from the "
+            "bottom needs every node scored, so only on graphs of moderate size).")
 
 
 def _sense(use: dict | None) -> str:
@@ -167,9 +205,46 @@ def k_th(k: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
 
 
+def _whole(d: NodeCentralityResult) -> bool:
+    """Whether the ranking lists every node it ranks, exactly (its bottom is the bottom)."""
+    ranked = d.ranked_nodes if d.ranked_nodes is not None else d.nodes
+    return not d.approximate and len(d.top) >= ranked
+
+
+def _bottom(d: NodeCentralityResult) -> str:
+    """The nodes tied at the lowest score of a ranking that scored every node."""
+    low = min(t.score for t in d.top)
+    tied = [str(t.node) for t in d.top if t.score == low]
+    more = ", …" if len(tied) > 10 else ""
+    return (f"By **{d.measure}**{_sense(d.weight_used)}, the least central "
+            f"{'node is' if len(tied) == 1 else 'nodes, tied, are'} "
+            f"**{', '.join(tied[:10])}**{more} ({_fmt(low)}).")
+
+
+def _scores(st: PlanState, d: NodeCentralityResult) -> str:
+    from igraph_agent.model.graph_intents import _found
+
+    ranked = [str(t.node) for t in d.top]
+    said = []
+    for r in d.requested:
+        at = f", ranked {k_th(ranked.index(str(r.node)) + 1)} of {d.scored_nodes}" \
+            if str(r.node) in ranked else ""
+        said.append(f"{r.node} has {d.measure}{_sense(d.weight_used)} **{_fmt(r.score)}**{at}")
+    return _found(st, _scored_nodes(st)) + "; ".join(said) + "."
+
+
 def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
-    parts = []
+    from igraph_agent.model.graph_intents import _unresolved
+
+    obs = [o for o in obs if o.tool == "node_centrality"]
+    if not obs:
+        return _unresolved(st, _scored_nodes(st))
     typed = [o.typed(NodeCentralityResult) for o in obs]
+    if typed[0].requested:
+        return " ".join(_scores(st, d) for d in typed)
+    if slots.BOTTOM.search(st.question) and all(_whole(d) for d in typed):
+        return " ".join(_bottom(d) for d in typed)
+    parts = []
     if typed and slots.ordinal(st.question):
         parts.append(_ranked(st, [(str(t.node), _fmt(t.score)) for t in typed[0].top],
                              typed[0].measure).strip())
@@ -188,7 +263,7 @@ def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
 
 INTENTS: list[Intent] = [
     Intent("centrality", t(1.0, r"central", r"important", r"influen", r"pagerank", r"page rank",
-                           r"betweenness", r"closeness", r"eigenvector", r"key (node|player)",
+                           r"betwe+n+e*ss", r"closeness", r"eigenvector", r"key (node|player)",
                            r"broker", r"shortest paths\b", r"sits? between the most",
                            r"closest to (?:everyone|all)", r"fewest steps", r"random walk",
                            r"best-tied", r"neighbours are themselves the most", r"prominent"),
@@ -197,7 +272,7 @@ INTENTS: list[Intent] = [
                                  r"(?:\w+ ){0,3}communit|connected to (?:all|every)",
                                  re.IGNORECASE)],
            hint="the most central nodes (PageRank, betweenness, closeness, eigenvector)",
-           **declared("centrality")),
+           clarify=_centrality_clarify, **declared("centrality")),
     Intent("degree", t(1.0, r"degrees?\b(?! of)", r"most connected", r"hubs?\b",
                        r"neighbou?rs? count", r"most (?:connections|ties|links|contacts|"
                        r"colleagues)", r"best[- ]connected", r"knows? the most",

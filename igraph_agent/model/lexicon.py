@@ -132,6 +132,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"community structure", r"\bgroup(?:ing)? the\b", r"\bbest grouping"),
         negatives=_rx(r"two groups with edges only between", r"disconnected groups"),
         group="communities", hint="the communities (clusters) of the graph"),
+    "node_community": dict(
+        triggers=t(1.5, r"\bsame (?:community|cluster) as\b",
+                   r"\b(?:in|into|fall in|belong to) the same (?:community|cluster)\b"),
+        group="communities", hint="the community of a named node"),
     "path": dict(
         triggers=t(1.0, r"how many (?:steps|hops|links must)", r"\bseparate", r"\bapart\b",
                    r"\bdistance\b", r"through whom", r"intermediar", r"\bchain\b",
@@ -463,6 +467,7 @@ LEXICON.update({
 ANSWERS: dict[str, tuple[str, ...]] = {
     "centrality": ("node", "list", "value"), "degree": ("node", "list", "value", "count"),
     "bridges": ("node", "list"), "communities": ("count", "group", "list", "value"),
+    "node_community": ("yesno", "list", "count", "group", "value", "node"),
     "path": ("path", "count", "value", "yesno"),
     "connectivity": ("count", "yesno", "list", "value"), "local": ("count", "list", "value"),
     "subgraph": ("count", "action"), "compare": ("list", "value", "count"),
@@ -488,7 +493,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "optimize": ("threshold", "removal"), "clear": ("removal",),
     "edge_totals": ("weight", "entity", "bottom", "filter"),
     "bipartite": ("twomode", "group"), "degree": ("direction", "filter", "ordinal"),
-    "centrality": ("filter", "ordinal"),
+    "centrality": ("filter", "ordinal", "bottom", "entity"),
     "connectivity": ("direction", "entity", "bottom"),
     "path": ("direction", "entity", "weight", "bottom"),
     "count_where": ("group", "entity", "filter"), "visualize": ("group", "entity"),
@@ -497,7 +502,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "node_direction": ("entity", "direction"), "node_side": ("entity", "direction"),
     "edge_threshold": ("threshold", "weight"), "edge_extreme": ("weight", "bottom"),
     "figure": ("weight", "bottom"), "statistics": ("weight", "bottom"),
-    "communities": ("bottom",),
+    "communities": ("bottom",), "node_community": ("entity",),
     # "circular calls" on a caller,callee,calls table names the edge value in passing: cycles
     # do not depend on it
     "cycle_count": ("direction", "weight"), "cycle_members": ("direction", "weight"),

@@ -21,9 +21,11 @@ from __future__ import annotations
 import re
 
 HUB = "@hub"
-CENTRAL = "@central"  # "the most central node": the top node by PageRank
+CENTRAL = "@central"  # "the most central node": the top node by PageRank, or the measure named
+_MEASURE = re.compile(r"\b(?:highest|largest|biggest|greatest|top|most|maximum|max)\s+"
+                      r"(betweenn?ess|closeness|eigenvector|page\s?rank)\b", re.IGNORECASE)
 _CENTRAL = re.compile(r"most (?:central|important|influential|prominent)|highest[- ]pagerank|"
-                      r"top[- ]ranked|highest[- ]ranked", re.IGNORECASE)
+                      r"top[- ]ranked|highest[- ]ranked|" + _MEASURE.pattern, re.IGNORECASE)
 _HUB = re.compile(r"best[- ]connected|most (?:ties|connections|links|contacts)|top hub|"
                   r"highest[- ]degree|biggest hub|most[- ]connected", re.IGNORECASE)
 _TAIL = re.compile(r"(?:\s*,|\s+(?:by|following|via|using|with|weights?|in|on|if|when|linked|"
@@ -80,8 +82,15 @@ def _ok(name: str) -> bool:
             and not _QUANTIFIED.match(name))
 
 
+_REFERENT = re.compile(rf"\bthe\s+(?:\w+\s+)?(?:with|having|who has|that has)\s+the\s+"
+                       rf"({_HUB.pattern}|{_CENTRAL.pattern})", re.IGNORECASE)
+
+
 def pair(question: str) -> list[str] | None:
     """Two endpoint names (from/to, between/and, separate X from Y, are X and Y linked)."""
+    # "from the person with the top closeness to Zoe": the referent is one name, not "the
+    # person" followed by "with"
+    question = _REFERENT.sub(lambda m: m.group(1), question)
     back = _REACHABLE.search(question)  # "is B reachable from A": from A to B
     if back and _ok(back.group(1)) and _ok(back.group(2)):
         return [clean(back.group(2)), clean(back.group(1))]
@@ -153,6 +162,14 @@ def node(question: str) -> str | None:
                 "the data", "everyone else", "each other", "everyone"}:
             return name
     return None
+
+
+def central_measure(question: str) -> str:
+    """The centrality measure that picks :data:`CENTRAL`: the one the question names after
+    "highest" ("the person with the highest betweenness"), else PageRank."""
+    m = _MEASURE.search(question)
+    word = re.sub(r"\s", "", m.group(1).lower()) if m else "pagerank"
+    return "betweenness" if word.startswith("betwee") else word
 
 
 def number(question: str, default: int | None = None) -> int | None:

@@ -33,16 +33,19 @@ def bipartite_calls(st: PlanState) -> list[Call]:
 
 
 def bipartite_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _yes_no
+
     d = obs[0].typed(BipartiteCheckResult)
+    lead = _yes_no(st, d.bipartite)  # "is it bipartite?", "can the users be split …?"
     if not d.bipartite:
         cycle = " – ".join(map(str, d.odd_cycle or []))
-        return ("The graph is **not bipartite** (not two-mode): it has an odd cycle"
+        return (lead + "The graph is **not bipartite** (not two-mode): it has an odd cycle"
                 + (f" ({cycle})" if cycle else "") + ".")
     a, b = d.side_a, d.side_b
     assert a is not None and b is not None  # a bipartite graph's result has both sides
     split = d.splitting_attributes or []
     by = f" The attribute `{split[0].attribute}` splits the nodes the same way." if split else ""
-    return (f"The graph **is bipartite** (two-mode): one side has **{a.total}** nodes (e.g. "
+    return (f"{lead}The graph **is bipartite** (two-mode): one side has **{a.total}** nodes (e.g. "
             f"{', '.join(map(str, a.items[:5]))}), the other **{b.total}** (e.g. "
             f"{', '.join(map(str, b.items[:5]))}); every edge joins the two sides.{by}")
 

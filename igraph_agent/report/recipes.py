@@ -258,9 +258,13 @@ def _partition_code(data: Partitioned) -> str | None:
     """Code that rebuilds the tool's partition as ``groups`` (largest first), or None."""
     if data.backend != "networkx":
         return None
-    method = data.implementation.rsplit(".", 1)[-1]
+    best_of = re.search(r", best of (\d+) seeded runs$", data.implementation)
+    runs = int(best_of.group(1)) if best_of else 1
+    impl = data.implementation[:best_of.start()] if best_of else data.implementation
+    method = impl.rsplit(".", 1)[-1]
     res, seed = data.resolution, data.seed
     weight = _lit(_partition_attr(data))
+    at = "seed" if runs > 1 else str(seed)
     if method in ("RBConfigurationVertexPartition", "leiden"):  # leiden (earlier via cdlib)
         found = ("import leidenalg\n"
                  "from igraph_agent.graph.convert import to_igraph\n"
@@ -268,21 +272,31 @@ def _partition_code(data: Partitioned) -> str | None:
                  "found = [[ids[i] for i in c] for c in leidenalg.find_partition(\n"
                  "    H, leidenalg.RBConfigurationVertexPartition,\n"
                  f"    weights={weight}, "
-                 f"resolution_parameter={res}, seed={seed})]\n")
+                 f"resolution_parameter={res}, seed={at})]\n")
     elif method == "louvain_communities":
         found = (f"found = nx.community.louvain_communities(U, weight="
-                 f"{weight}, resolution={res}, seed={seed})\n")
+                 f"{weight}, resolution={res}, seed={at})\n")
     else:
         return None  # label propagation is not seeded: not reproducible
+    build = (found +
+             "groups = sorted((sorted(c, key=str) for c in found if c),\n"
+             "                key=lambda c: (-len(c), str(c[0])))\n"
+             "membership = {n: i for i, c in enumerate(groups) for n in c}\n"
+             "for n in G:  # a method may leave isolates out: each is its own community\n"
+             "    if n not in membership:\n"
+             "        membership[n] = len(groups)\n"
+             "        groups.append([n])\n")
+    if runs == 1:
+        return "U = nx.Graph(G) if G.is_directed() else G\n" + build
+    # the tool kept the best modularity of seeds seed … seed+runs-1 (the first of equals)
     return ("U = nx.Graph(G) if G.is_directed() else G\n"
-            + found +
-            "groups = sorted((sorted(c, key=str) for c in found if c),\n"
-            "                key=lambda c: (-len(c), str(c[0])))\n"
-            "membership = {n: i for i, c in enumerate(groups) for n in c}\n"
-            "for n in G:  # a method may leave isolates out: each is its own community\n"
-            "    if n not in membership:\n"
-            "        membership[n] = len(groups)\n"
-            "        groups.append([n])\n")
+            "best = None\n"
+            f"for seed in range({seed}, {seed + runs}):\n"
+            + "".join(f"    {line}\n" for line in build.splitlines())
+            + f"    q = nx.community.modularity(U, groups, weight={weight})\n"
+            "    if best is None or q > best[0] + 1e-12:\n"
+            "        best = (q, groups, membership)\n"
+            "_, groups, membership = best\n")
 
 
 def _partition_attr(data: Partitioned) -> str | None:
