@@ -440,7 +440,22 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "side_rank"]  # the side is their input
     if names & {"edge_threshold", "edge_extreme"}:  # single edges asked: no node totals beside
         found = [i for i in found if i.name != "edge_totals"]
+    if "group_mix" in names and st is not None and _asks_for_a_group(question, st):
+        found = [i for i in found if i.name not in _NODE_RANKINGS]  # "which sector": no node
     return found
+
+
+#: intents whose answer is a node ranking: not the answer to "which <group attribute> …"
+_NODE_RANKINGS = frozenset({"edge_totals", "in_degree", "out_degree", "degree", "centrality"})
+
+
+def _asks_for_a_group(question: str, st: PlanState) -> bool:
+    """Whether the question asks which value of a grouping attribute ("which sector receives
+    the most from the others", "what department sends …")."""
+    kinds = (st.meaning() or {}).get("node_attributes") or {}
+    groups = {a.lower() for a, k in kinds.items() if k.get("kind") == "categorical"}
+    asked = re.search(r"\b(?:which|what)\s+([a-z_]+?)s?\b", question, re.IGNORECASE)
+    return bool(asked and asked.group(1).lower() in groups)
 
 
 # -- drawing (model/viz_intent.py) ------------------------------------------------------

@@ -87,8 +87,11 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
         return (f"The {attr} assortativity is **{shown(d['assortativity'])}** "
                 f"({d['within_edges']} of {d['edges']} edges lie within one {attr}).")
     if re.search(r"connected to (?:the )?others?|most connected|links? to other|reach out|"
-                 r"\b(?:which|what) \w+ (?:has|have|sends?|gets?|is|does)\b.*\b(?:most|more)\b"
-                 r".*\b(?:to|with) (?:the |any )?(?:other|different)\b", q, re.IGNORECASE):
+                 r"\b(?:which|what) \w+ \w+\b.*\b(?:most|more)\b"
+                 r".*\b(?:to|with|from) (?:the |any )?(?:other|different)\b", q, re.IGNORECASE):
+        sent = _one_way(d, q)
+        if sent:
+            return sent
         top = next((r for r in d["groups"] if r["group"] == d["most_connected_to_others"][0]), None)
         if top is None:
             return "No group has edges to other groups."
@@ -105,6 +108,37 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
                     f"{shown(d['within_weight'])} within)")
     sizes = ", ".join(f"{r['group']} ({r['size']})" for r in d["groups"][:8])
     return f"{between}. The {d['group_count']} {attr} groups: {sizes}."
+
+
+_SENDS = re.compile(r"\bsen(?:d|ds|t|ding)\b|\bout(?:going|bound)?\b|\bexport|\blen(?:d|ds|t)\b|"
+                    r"\bpa(?:y|ys|id)\b|\bgives?\b|\bto (?:the |any )?(?:other|different)\b",
+                    re.IGNORECASE)
+_GETS = re.compile(r"\breceiv|\bget(?:s|ting)?\b|\bgot\b|\bin(?:coming|bound)\b|\bimport|"
+                   r"\bborrow|\bfrom (?:the |any )?(?:other|different)\b", re.IGNORECASE)
+
+
+def _one_way(d: dict, q: str) -> str:
+    """On a directed graph, a question that asks which group sends (or receives) the most
+    to (from) the others is answered with that direction's total, not both together: the
+    group that sends most is not always the one most connected both ways."""
+    sends, gets = bool(_SENDS.search(q)), bool(_GETS.search(q))
+    if not d.get("directed") or sends == gets:
+        return ""
+    key, verb, way = (("sends_most_to_others", "sends the most to", "out_to")
+                      if sends else ("receives_most_from_others", "receives the most from", "in_from"))
+    top = d.get(key)
+    if not top:
+        return ""
+    attr, w = d["attribute"], d["weight_used"] or {}
+    unit = f" {w['attribute']}" if w.get("attribute") else " edges"
+    names = " and ".join(f"**{g}**" for g in str(top["group"]).split(" and "))
+    rows = sorted(d["groups"], key=lambda r: -float(r.get(top["by"]) or 0))
+    others = ", ".join(f"{r['group']} {shown(r.get(top['by']) or 0)}" for r in rows[:5])
+    edges = f"edges_{way}_other_groups"
+    return (f"{names} {'tie: each' if ' and ' in str(top['group']) else ''} {verb} other "
+            f"{attr} groups: **{shown(top['value'])}**{unit}"
+            f"{'' if unit == ' edges' else ' over ' + str(rows[0].get(edges)) + ' edge(s)'}"
+            f" (by {attr}: {others}).").replace("  ", " ")
 
 
 def _mix_share(d: dict, q: str, by_value: bool) -> str:
@@ -595,7 +629,7 @@ def _project_render(st: PlanState, obs: list[Observed]) -> str:
 
 #: the shape of a question about groups (the bonus then needs the grouping named)
 _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?other \w+|"
-                    r"\b(?:to|with|and) (?:the |any )?(?:other|different) \w+|"
+                    r"\b(?:to|with|and|from) (?:the |any )?(?:other|different) \w+|"
                     r"links? (?:the )?most to other|between (?:the |different |two |all )?\w+s\b|"
                     r"within (?:the same|one|each|their own) |mixing|assortativ|"
                     r"their own (?:\w+ )?more|across (?:\w+ )?\w+s\b")
