@@ -187,3 +187,34 @@ def test_the_view_goes_without_endpoint_texts_and_G_makes_them_from_the_codes(tm
     assert data["result"] == [["ann", "bo"], ["ann", "dee"], ["bo", "cy"], ["cy", "dee"],
                               ["dee", "ann"]]
     zones.clear(ctx.workspace.home, ctx.session.session_id)
+
+
+def test_g_alone_imports_neither_pandas_nor_networkx_and_pd_works_when_used(tmp_path):
+    """A plain edge list: g reads only the codes and the ids (no attribute tables)."""
+    ctx = context(tmp_path, karate())
+    csv = tmp_path / "pairs.csv"
+    pd.DataFrame({"source": ["a", "b", "c", "a"], "target": ["b", "c", "d", "d"]}).to_csv(
+        csv, index=False)
+    session = SessionGraph("plain")
+    session.attached_sources = [ctx.workspace.attach(csv)["source_id"]]
+    ctx = ToolContext(workspace=ctx.workspace, session=session, call_id="c1")
+    ds = ok(ctx, "construct_graph", source_ids=session.attached_sources)["dataset_id"]
+    ok(ctx, "load_constructed_graph", dataset_id=ds)
+    first = ok(ctx, "run_graph_code", code="import sys\nresult = [g.ecount(), "
+                    "type(sys.modules['pandas']).__name__, type(sys.modules['networkx']).__name__]")
+    assert first["result"] == [4, "_LazyModule", "_LazyModule"]
+    second = ok(ctx, "run_graph_code", code="result = pd.DataFrame({'a': [1, 2]})")
+    assert second["result"] == {"columns": ["a"], "total_rows": 2, "rows": [{"a": 1}, {"a": 2}]}
+    third = ok(ctx, "run_graph_code", code="result = nx.number_of_nodes(G)")
+    assert third["result"] == 4 and first["worker"]["pid"] == third["worker"]["pid"]
+    zones.clear(ctx.workspace.home, ctx.session.session_id)
+
+
+def test_a_worker_is_started_with_the_libraries_its_first_snippet_names():
+    from igraph_agent.sandbox.runner import libraries_named
+
+    assert libraries_named("result = g.ecount()") == ["numpy", "igraph"]
+    assert libraries_named("def f():\n    return nx.density(G)\nresult = f()") == [
+        "pandas", "networkx"]
+    assert libraries_named("result = len(tables)") == ["pandas"]
+    assert libraries_named("result = 1 +") == [] and libraries_named("result = 2") == []

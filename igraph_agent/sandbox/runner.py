@@ -95,6 +95,8 @@ def prepare_environment(folder: Path, key: str, view: dict[str, Any],
         import numpy as np
 
         np.save(folder / "codes.npy", np.ascontiguousarray(view["codes"], dtype=np.int32))
+        # g reads the node ids from JSON: a worker serving only g never imports pandas
+        (folder / "ids.json").write_text(json.dumps(view["nodes"]["id"].astype(str).tolist()))
         parts = {"nodes.pickle": view["nodes"], "edges.pickle": view["edges"]}
         meta = {"format": "codes", "directed": bool(view["directed"]),
                 "size": [len(view["nodes"]), len(view["edges"])],
@@ -102,7 +104,8 @@ def prepare_environment(folder: Path, key: str, view: dict[str, Any],
                 "endpoints_coded": bool(view.get("endpoints_coded")),
                 # g reads the edge table only for these (none: codes and node ids suffice)
                 "edge_attributes": [str(c) for c in view["edges"].columns
-                                    if c not in ("source", "target")]}
+                                    if c not in ("source", "target")],
+                "node_attributes": [str(c) for c in view["nodes"].columns if c != "id"]}
     parts["tables.pickle"] = tables
     for name, value in parts.items():
         with open(folder / name, "wb") as fh:
@@ -135,10 +138,32 @@ def run_snippet(code: str, zones: dict[str, Path], limits: Limits, key: str) -> 
     return session_worker(zones, key, limits).run(code, limits)
 
 
+#: the libraries a snippet's names need (``g`` is read with numpy, ``G`` from pandas tables)
+LIBRARIES = {"g": ("numpy", "igraph"), "ig": ("igraph",), "G": ("pandas", "networkx"),
+             "nx": ("networkx",), "tables": ("pandas",), "pd": ("pandas",)}
+
+
+def libraries_named(code: str) -> list[str]:
+    """The libraries a snippet will import through the names it uses, for a worker started
+    for it to import while the view is written (nothing for code that does not compile)."""
+    try:
+        compiled = compile(code, "<snippet>", "exec")
+    except (SyntaxError, ValueError):
+        return []
+
+    def names(c) -> set[str]:
+        return set(c.co_names).union(*(names(k) for k in c.co_consts if hasattr(k, "co_names")))
+
+    used = names(compiled)
+    return list(dict.fromkeys(lib for name, libs in LIBRARIES.items() if name in used
+                              for lib in libs))
+
+
 class SessionWorker:
     """One confined worker process serving a session's snippets, one at a time."""
 
-    def __init__(self, zones: dict[str, Path], key: str, limits: Limits) -> None:
+    def __init__(self, zones: dict[str, Path], key: str, limits: Limits,
+                 preload: list[str] | tuple[str, ...] = ()) -> None:
         for name in ("environment", "uploaded", "scratch", "jobs"):
             zones[name].mkdir(parents=True, exist_ok=True)
         self.key, self.shape = key, _shape(limits)
@@ -152,7 +177,8 @@ class SessionWorker:
         paths = INSIDE if self.confined else {k: str(zones[k]) for k in
                                               ("environment", "uploaded", "scratch")}
         start = {"limits": {**limits.model_dump(), "cpu_budget_s": self.budget_s},
-                 **{k: paths[k] for k in ("environment", "uploaded", "scratch")}}
+                 **{k: paths[k] for k in ("environment", "uploaded", "scratch")},
+                 "preload": list(preload)}
         (self.program / "start.json").write_text(json.dumps(start))
         shutil.copyfile(WORKER, self.program / "worker.py")
         zones = {**zones, "job": self.program}
@@ -291,10 +317,12 @@ _WORKERS: dict[str, SessionWorker] = {}  # by the session's zone root
 _WORKERS_LOCK = threading.Lock()
 
 
-def session_worker(zones: dict[str, Path], key: str, limits: Limits) -> SessionWorker:
+def session_worker(zones: dict[str, Path], key: str, limits: Limits,
+                   preload: list[str] | tuple[str, ...] = ()) -> SessionWorker:
     """The session's warm worker for ``key`` and these limits, replacing one that no longer
     fits (another revision or sources, other memory or file limits, retired, dead, its CPU
-    budget spent)."""
+    budget spent). A worker started here imports ``preload`` first (``libraries_named``
+    of the snippet it is started for)."""
     root = str(zones["scratch"].parent)
     with _WORKERS_LOCK:
         worker = _WORKERS.get(root)
@@ -302,7 +330,7 @@ def session_worker(zones: dict[str, Path], key: str, limits: Limits) -> SessionW
             return worker
         if worker is not None:
             worker.stop()
-        worker = _WORKERS[root] = SessionWorker(zones, key, limits)
+        worker = _WORKERS[root] = SessionWorker(zones, key, limits, preload)
         return worker
 
 

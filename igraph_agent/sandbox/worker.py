@@ -136,17 +136,20 @@ class View:
         import numpy as np
 
         codes = np.load(os.path.join(self.env, "codes.npy"))
-        nodes = self._load("nodes.pickle")
-        h = ig.Graph(n=len(nodes), directed=self.meta["directed"])
+        with open(os.path.join(self.env, "ids.json")) as fh:
+            ids = json.load(fh)  # the node ids' texts: no pandas for a view without attributes
+        h = ig.Graph(n=len(ids), directed=self.meta["directed"])
         collecting = gc.isenabled()
         gc.disable()  # the id and attribute lists: none in a cycle, nothing to collect
         try:  # one int32 array, no Python object per edge (graph/summary.py's view does so)
             h.add_edges(np.ascontiguousarray(codes, dtype=np.int32))
-            h.vs["_nx_name"] = nodes["id"].astype(str).tolist()
+            h.vs["_nx_name"] = ids
         finally:
             if collecting:
                 gc.enable()
-        parts = [(nodes, h.vs, ("id",))]
+        parts = []
+        if self.meta.get("node_attributes", True):  # the node table only for its attributes
+            parts.append((self._load("nodes.pickle"), h.vs, ("id",)))
         if self.meta.get("edge_attributes", True):  # the edge table only for its attributes
             parts.append((self._load("edges.pickle"), h.es, ("source", "target")))
         for table, seq, skip in parts:
@@ -176,11 +179,40 @@ def attr_dicts(df, cols: list) -> list:
     return rows
 
 
-def base_names(start: dict) -> dict:
-    import networkx as nx
-    import pandas as pd
+def lazy_module(name: str):
+    """``name`` as a module that is imported when first used (``importlib.util.LazyLoader``):
+    a snippet that names only ``g`` pays neither pandas' nor networkx's import (about 0.5 s
+    of a fresh worker's start), one that uses ``pd`` or ``nx`` gets the real module."""
+    import importlib.util
 
-    return {"__name__": "__snippet__", "nx": nx, "pd": pd, "SCRATCH": start["scratch"],
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no module named {name!r}", name=name)
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def preload(names: list) -> None:
+    """Import the libraries the first snippet names while the host still writes the view
+    (their import then overlaps the writing instead of following it); a failure is left
+    for the snippet's own import to report."""
+    import importlib
+
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:
+            pass
+
+
+def base_names(start: dict) -> dict:
+    return {"__name__": "__snippet__", "nx": lazy_module("networkx"),
+            "pd": lazy_module("pandas"), "SCRATCH": start["scratch"],
             "UPLOADED": start["uploaded"]}
 
 
@@ -212,19 +244,28 @@ def settle(view: View) -> None:
         view.drop("g")
 
 
-def jsonable(value, rows: int):
-    import numpy as np
-    import pandas as pd
+def _from(value, library: str) -> bool:
+    """Whether ``value``'s type (or a base of it) comes from ``library``: pandas and numpy
+    are imported to convert a value only when it can be theirs."""
+    return any(t.__module__.partition(".")[0] == library for t in type(value).__mro__)
 
-    if isinstance(value, pd.DataFrame):
-        return {"columns": [str(c) for c in value.columns], "total_rows": len(value),
-                "rows": jsonable(value.head(rows).to_dict(orient="records"), rows)}
-    if isinstance(value, pd.Series):
-        return jsonable(value.head(rows).to_dict(), rows)
-    if isinstance(value, np.generic):
-        return value.item()
-    if isinstance(value, np.ndarray):
-        return jsonable(value.tolist()[:rows], rows)
+
+def jsonable(value, rows: int):
+    if _from(value, "pandas"):
+        import pandas as pd
+
+        if isinstance(value, pd.DataFrame):
+            return {"columns": [str(c) for c in value.columns], "total_rows": len(value),
+                    "rows": jsonable(value.head(rows).to_dict(orient="records"), rows)}
+        if isinstance(value, pd.Series):
+            return jsonable(value.head(rows).to_dict(), rows)
+    if _from(value, "numpy"):
+        import numpy as np
+
+        if isinstance(value, np.generic):
+            return value.item()
+        if isinstance(value, np.ndarray):
+            return jsonable(value.tolist()[:rows], rows)
     if isinstance(value, dict):
         return {str(k): jsonable(v, rows) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -298,6 +339,7 @@ def main() -> None:
     with open(sys.argv[1]) as fh:
         start = json.load(fh)
     apply_limits(start["limits"])
+    preload(start.get("preload", []))
     os.chdir(start["scratch"])
     jobs = sys.stdin.buffer
     base, ns = base_names(start), {}

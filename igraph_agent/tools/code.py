@@ -22,6 +22,7 @@ from igraph_agent.results.code import ListWorkspaceResult, RunGraphCodeResult
 from igraph_agent.sandbox import outcome, zones
 from igraph_agent.sandbox.limits import Limits, code_policy
 from igraph_agent.sandbox.runner import (
+    libraries_named,
     prepare_environment,
     prepared_tables,
     run_snippet,
@@ -68,7 +69,7 @@ def run_graph_code(ctx: ToolContext, args: CodeArgs) -> ToolOutput:
     if names is None:
         # the worker for this view starts first: its sandbox and imports overlap the
         # writing of the view below (it reads the view only when a snippet names it)
-        session_worker(zone, key, limits)
+        session_worker(zone, key, limits, libraries_named(args.code))
         names = sorted(_prepare(ctx, zone)[0])
     ctx.progress(0.1, "running the snippet in the sandbox")
     report = run_snippet(args.code, zone, limits, key)
