@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
@@ -175,9 +176,191 @@ def extreme_bonus(st: PlanState) -> float:
     return 4.0 if _extreme(st) else 0.0
 
 
+# -- one named node's strongest edge -----------------------------------------------------
+#: "what is most often bought together with the grinder", "who does Ada work with the
+#: most", "Ada's strongest tie": the node at the other end of its heaviest edge
+_PARTNER = re.compile(
+    r"^\s*(?:which|what|who|whom)\b.*\b(?:most often|most frequently|the most|most)\b.*"
+    r"\b(?:with|alongside)\s+(?:the\s+)?(?P<a>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|"
+    r"[a-z]+\d+)(?:\s+the\s+most|\s+most\s+often)?\s*[?.!]*\s*$|"
+    r"(?P<b>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)'s\s+(?:strongest|closest|"
+    r"heaviest|most frequent)\s+(?:tie|link|partner|connection|pairing|match)\b",
+    re.IGNORECASE)
+
+
+def _partner(st: PlanState) -> tuple[str, str] | None:
+    """(node name, edge attribute) of a question about one node's strongest edge, on an
+    undirected graph with an edge value that is a strength."""
+    meaning = st.meaning()
+    m = _PARTNER.search(st.question)
+    if not m or meaning.get("directed") or len(slots.named(st.question)) != 1:
+        return None
+    if slots.features(st.question) - {"entity", "weight"}:
+        return None
+    roles = meaning.get("weights") or {}
+    attr = edge_attr(st) or meaning.get("default_weight")
+    if not attr or roles.get(attr) != "strength":
+        return None
+    return slots.clean(m.group("a") or m.group("b")), str(attr)
+
+
+def partner_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    found = _partner(st)
+    if found is None:
+        return []
+    searches, ids = _resolve(st, [found[0]])
+    if ids is None:
+        return searches
+    return [*searches, Call("edge_attribute_totals", {"attribute": found[1], "node": ids[0]})]
+
+
+def partner_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _found, _unresolved
+
+    found = _partner(st)
+    o = next((o for o in obs if o.tool == "edge_attribute_totals" and o.ok), None)
+    if found is None or o is None:
+        return _unresolved(st, [found[0]] if found else [])
+    d = o.typed(EdgeAttributeTotalsResult)
+    node = str(o.args["node"])
+    others = [e.target if str(e.source) == node else e.source for e in d.max_edges or []]
+    if not others:
+        return f"{node} has no edge with a {d.attribute} value."
+    names = " and ".join(f"**{n}**" for n in others[:10])
+    tie = " (tied)" if len(others) > 1 else ""
+    return (_found(st, [found[0]]) + f"{names}{tie}: the strongest edge of {node}, "
+            f"{d.attribute} **{_shown(d.max)}** (of its {d.edges} edges; mean {_shown(d.mean)}).")
+
+
+def partner_bonus(st: PlanState) -> float:
+    return 4.0 if _partner(st) else 0.0
+
+
+# -- one named pair's edge: its value, each way ----------------------------------------
+_PAIR_VALUE = re.compile(r"^\s*(?:so\s+|and\s+)?(?:how many|how much|how often|what(?:'s| is| was| "
+                         r"are)? the (?:number|total|amount|count))\b", re.IGNORECASE)
+_MUTUAL = re.compile(r"\b(?:each other|one another|both ways|both directions|mutual(?:ly)?|"
+                     r"in return|reciprocat\w*)\b", re.IGNORECASE)
+_NOT_ONE_EDGE = re.compile(r"\b(?:paths?|routes?|shortest|steps?|hops?|far|reach\w*|via|through|"
+                           r"distance|apart|separat\w*|long|degrees|links? away|"
+                           r"common|share|shared|neighbou?rs?|if|without|removed?)\b",
+                           re.IGNORECASE)
+
+
+def _pair_value(st: PlanState) -> tuple[list[str], str | None, bool] | None:
+    """([a, b], the edge value asked or None, mutual asked) of "how many trips go from A to
+    B" or "do A and B message each other"."""
+    q = str(st.context.get("asked") or st.question)
+    pair = slots.pair(q)
+    named = {n.lower() for n in slots.named(st.question)}  # "from funds to banks": no names
+    from igraph_agent.model.vocabulary import group_values_named
+
+    groups = {v.lower() for v in group_values_named(q, st.last_ok("get_graph_info").data
+                                                     if st.last_ok("get_graph_info") else {})}
+    if not pair or not all(n.lower() in named and n.lower() not in groups for n in pair) \
+            or not _pair_worded(q, pair) or _NOT_ONE_EDGE.search(q) \
+            or slots.features(q) - {"entity", "weight"}:
+        return None
+    mutual = bool(_MUTUAL.search(q)) and bool(re.match(r"\s*(?:do|does|did|are|is|have|has)\b",
+                                                       q, re.IGNORECASE))
+    meaning = st.meaning()
+    if mutual and not meaning.get("directed"):
+        return None  # an undirected edge has no way back
+    roles = meaning.get("weights") or {}
+    attr = edge_attr(st)
+    if attr is None:
+        strengths = [a for a, r in roles.items() if r == "strength"]
+        default = meaning.get("default_weight")
+        attr = default if default and roles.get(default) == "strength" else (
+            strengths[0] if len(strengths) == 1 else None)
+    if not mutual and (attr is None or not _PAIR_VALUE.search(q)):
+        return None
+    return pair, attr, mutual
+
+
+def _pair_worded(q: str, pair: list[str]) -> bool:
+    """"from A to B", "between A and B", "A and B": the two names as one pair."""
+    a, b = (re.escape(n) for n in pair)
+    return bool(re.search(rf"\bfrom\s+{a}\b.*\bto\s+{b}\b|\bbetween\s+{a}\s+and\s+{b}\b|"
+                          rf"\b{a}\s+and\s+{b}\b", q, re.IGNORECASE))
+
+
+def pair_value_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    found = _pair_value(st)
+    if found is None:
+        return []
+    searches, ids = _resolve(st, found[0])
+    if ids is None:
+        return searches
+    return [*searches, Call("search_edge", {"query": f"{ids[0]} {ids[1]}", "limit": 20})]
+
+
+def pair_value_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _found, _unresolved
+    from igraph_agent.results.search import SearchEdgeResult
+
+    found = _pair_value(st)
+    o = next((o for o in obs if o.tool == "search_edge" and o.ok), None)
+    if found is None or o is None:
+        return _unresolved(st, found[0] if found else [])
+    names, attr, mutual = found
+    rows = list(o.typed(SearchEdgeResult).edges)
+    pair = _pair_ids(st, names)
+    if pair is None:
+        return _unresolved(st, names)
+    a, b = pair
+    directed = bool(st.meaning().get("directed"))
+
+    def edge(u: str, v: str) -> Any:
+        return next((r for r in rows if (str(r.source) == u and str(r.target) == v)
+                     or (not directed and str(r.source) == v and str(r.target) == u)), None)
+
+    there, back = edge(a, b), edge(b, a) if directed else None
+    head = _found(st, names)
+    cols = st.meaning().get("direction") or []
+    way = f" ({cols[0]} → {cols[1]})" if directed and len(cols) == 2 else ""
+
+    def said(e: Any, u: str, v: str) -> str:
+        val = e.attributes.get(attr) if attr else None
+        return f"{u} → {v}" + (f" ({attr} {_shown(val)})" if val is not None else "")
+    if mutual:
+        if there and back:
+            return head + f"**Yes** — both ways{way}: {said(there, a, b)} and {said(back, b, a)}."
+        if there or back:
+            e, u, v = (there, a, b) if there else (back, b, a)
+            return head + f"**No** — only one way{way}: {said(e, u, v)}."
+        return head + f"**No** — there is no edge between {a} and {b} either way."
+    if there is None:
+        other = f"; the other way, {said(back, b, a)}" if back is not None else ""
+        return head + f"**0**: no edge from {a} to {b}{way}{other}."
+    val = there.attributes.get(attr)
+    arrow = "→" if directed else "–"
+    return head + (f"**{_shown(val)}** {attr} on the edge {a} {arrow} {b}{way}" +
+                   (f"; the other way, {said(back, b, a)}" if back is not None else "") + ".")
+
+
+def _pair_ids(st: PlanState, names: list[str]) -> tuple[str, str] | None:
+    from igraph_agent.model.graph_intents import _resolve
+
+    _calls, ids = _resolve(st, names)
+    return (str(ids[0]), str(ids[1])) if ids and len(ids) == 2 else None
+
+
+def pair_value_bonus(st: PlanState) -> float:
+    return 6.0 if _pair_value(st) else 0.0
+
+
 EDGE_INTENTS = [
     ("edge_threshold", None, threshold_calls, threshold_render,
      "edges past a value (edge_attribute_totals with op and value)"),
     ("edge_extreme", None, extreme_calls, extreme_render,
      "the edge holding the largest or smallest value (edge_attribute_totals)"),
+    ("node_partner", None, partner_calls, partner_render,
+     "one node's strongest edge (edge_attribute_totals with node)"),
+    ("pair_value", None, pair_value_calls, pair_value_render,
+     "one named pair's edge value, each way (search_edge)"),
 ]

@@ -312,6 +312,14 @@ from igraph_agent.model.directed_intents import DIRECTED_INTENTS  # noqa: E402
 
 INTENTS += [declare(*row) for row in DIRECTED_INTENTS]
 
+from igraph_agent.model.flow_intents import FLOW_INTENTS  # noqa: E402
+
+INTENTS += [declare(*row) for row in FLOW_INTENTS]
+
+from igraph_agent.model.group_intents import GROUP_INTENTS  # noqa: E402
+
+INTENTS += [declare(*row) for row in GROUP_INTENTS]
+
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------
 _WEIGHT_FLOOR = re.compile(r"(?:under|below|less than|lighter than)\s+(?:a\s+)?(?:weight\s+(?:of\s+)?)?"

@@ -350,6 +350,34 @@ def _node_group_bonus(st: PlanState) -> float:
     return node_group_bonus(st)
 
 
+def _edge_pair_bonus(st: PlanState) -> float:
+    from igraph_agent.model.edge_intents import pair_value_bonus
+
+    return pair_value_bonus(st)
+
+
+def _edge_partner_bonus(st: PlanState) -> float:
+    from igraph_agent.model.edge_intents import partner_bonus
+
+    return partner_bonus(st)
+
+
+def _flow_bonus(name: str) -> Callable[[PlanState], float]:
+    def bonus(st: PlanState) -> float:
+        from igraph_agent.model import flow_intents
+
+        return getattr(flow_intents, name)(st)
+    return bonus
+
+
+def _group_bonus(name: str) -> Callable[[PlanState], float]:
+    def bonus(st: PlanState) -> float:
+        from igraph_agent.model import group_intents
+
+        return getattr(group_intents, name)(st)
+    return bonus
+
+
 def _totals_bonus(st: PlanState) -> float:
     from igraph_agent.model.query_intents import totals_bonus
 
@@ -457,6 +485,25 @@ LEXICON.update({
     "node_side": dict(
         triggers=t(1.0, r"\b(?:in|out)-neighbou?rs of\s+\S"), bonus=_node_side_bonus,
         group="neighbourhood", hint="the nodes pointing to a named node, or those it points to"),
+    "pair_value": dict(triggers=t(0.5, r"how many|how much|how often|what|do|does|did|are|is"),
+                       bonus=_edge_pair_bonus, group="ranking",
+                       hint="the value of the edge between two named nodes, each way"),
+    "node_partner": dict(triggers=t(0.5, r"which|what|who|whom|strongest|closest"),
+                         bonus=_edge_partner_bonus, group="neighbourhood",
+                         hint="the node at the other end of one node's strongest edge"),
+    "flow_rank": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many|how much|top|rank|"
+                                   r"\bwith\b"),
+                      bonus=_flow_bonus("flow_bonus"), group="ranking",
+                      hint="the nodes most of an edge value ends at or starts from"),
+    "reach_set": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many|everything"),
+                      bonus=_flow_bonus("reach_bonus"), group="directed",
+                      hint="everything one node leads to, or that leads to it"),
+    "group_total": dict(triggers=t(0.5, r"which|what|how many|total|sum|per|each"),
+                        bonus=_group_bonus("total_bonus"), group="groups",
+                        hint="a numeric node attribute summed per group"),
+    "group_flow": dict(triggers=t(0.5, r"which|what|how many|total|sum|per|each"),
+                       bonus=_group_bonus("flow_bonus"), group="groups",
+                       hint="an edge value summed per group"),
     "node_group": dict(
         triggers=t(0.5, r"^\s*(?:which|what|is|does|do|show)\b|\battribute\b|\bbelongs?\b"),
         bonus=_node_group_bonus, group="neighbourhood", hint="the group a named node is in"),
@@ -484,6 +531,10 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "edge_threshold": ("count", "list"), "edge_extreme": ("pair", "node", "value"),
     "cycle_count": ("count", "yesno"), "cycle_members": ("list", "count"),
     "strong_size": ("count", "value"), "edge_ends": ("list", "count"),
+    "flow_rank": ("node", "list", "count", "value"), "reach_set": ("list", "count"),
+    "node_partner": ("node", "pair", "value"), "pair_value": ("value", "count", "yesno"),
+    "group_total": ("node", "group", "count", "list", "value"),
+    "group_flow": ("group", "count", "list", "value"),
 }
 COVERS: dict[str, tuple[str, ...]] = {
     "threshold_count": ("threshold", "direction", "filter"), "hop_count": ("hops", "entity", "direction"),
@@ -508,6 +559,11 @@ COVERS: dict[str, tuple[str, ...]] = {
     "cycle_count": ("direction", "weight"), "cycle_members": ("direction", "weight"),
     "strong_size": ("direction",),
     "edge_ends": ("direction", "negation"),
+    "flow_rank": ("weight", "direction", "bottom", "threshold", "entity"),
+    "reach_set": ("direction", "entity", "negation"),
+    "node_partner": ("entity", "weight"), "pair_value": ("entity", "weight", "direction"),
+    "group_total": ("group", "bottom", "filter"),
+    "group_flow": ("group", "weight", "direction", "filter"),
 }
 SUGGEST: dict[str, tuple[str, str]] = {
     "degree": ("rank {nouns} by degree", "Which {noun} has the most connections?"),

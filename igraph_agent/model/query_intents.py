@@ -88,6 +88,10 @@ def threshold_render(st: PlanState, obs: list[Observed]) -> str:
     shown = ", ".join(f"{_who(r)} ({_f(r.value)})" for r in d.nodes[:10])
     more = " …" if d.count > 10 else ""
     nouns = vocabulary.noun(st.question, _raw_info(st))[1]
+    cols = (_raw_info(st).get("meaning") or {}).get("direction") or []
+    if d.measure in ("in_degree", "out_degree") and len(cols) == 2:  # the edges' own way
+        scope += (f" ({'incoming' if d.measure == 'in_degree' else 'outgoing'} edges, "
+                  f"{cols[0]} → {cols[1]})")
     return (f"**{d.count}** of {d.of} {nouns}{scope} have {measure} {_WORDS[d.op]} "
             f"{_f(d.value)}" + (f": {shown}{more}." if shown else "."))
 
@@ -345,6 +349,9 @@ def edge_attr(st: PlanState) -> str | None:
     default = meaning.get("default_weight")
     if default in attrs and _EDGE_MAGNITUDE.search(st.question):
         return str(default)  # "the longest road" on a graph whose edges carry a distance
+    if default in attrs and (meaning.get("weights") or {}).get(default) == "strength" and \
+            _TIMES.search(st.question):
+        return str(default)  # "the number of times the kettle was bought" on co_purchases
     distances = [a for a, r in (meaning.get("weights") or {}).items() if r == "distance"]
     if len(distances) == 1 and distances[0] in attrs and _TOTAL_LENGTH.search(st.question):
         return distances[0]  # "the total length of all trails" in miles
@@ -369,6 +376,9 @@ def _attr_pattern(attr: str) -> str:
     return r"\b(?:" + "|".join(alts) + r")\b"
 
 
+#: a count of occurrences, which an edge table's count column (its strength) holds
+_TIMES = re.compile(r"\b(?:number of times|how many times|how often|times in total)\b",
+                    re.IGNORECASE)
 _TOTAL_LENGTH = re.compile(r"\b(?:total|combined|overall|sum of (?:the |all )?)\s*(?:length|"
                            r"distance|mileage)\b", re.IGNORECASE)
 

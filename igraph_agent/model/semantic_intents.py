@@ -337,6 +337,11 @@ def _structure_calls(st: PlanState) -> list[Call]:
     return [Call("direction_analysis", {})]
 
 
+#: a yes/no question about cycles: "is there a cycle?", "does it have any loops?"
+_ASKS_CYCLE = re.compile(r"^\s*(?:is|are|does|do|has|have|can|could)\b(?:(?!\bhow\b).)*"
+                         r"\b(?:cycles?|cyclic|loops?|circular)\b", re.IGNORECASE)
+
+
 def _structure_render(st: PlanState, obs: list[Observed]) -> str:
     ob = next((o for o in obs if o.tool == "direction_analysis"), None)
     if ob is None or not ob.ok:
@@ -344,8 +349,10 @@ def _structure_render(st: PlanState, obs: list[Observed]) -> str:
                 "(construct_graph with directed=true).")
     d, q = ob.data, st.question
     parts = ["It has **no directed cycle** (acyclic)" if d["acyclic"] else
-                     "It **has directed cycles**, e.g. "
-                     + " → ".join(str(c["node"]) for c in d["cycle"][:10])]
+             "It **has directed cycles**, e.g. "
+             + " → ".join(str(c["node"]) for c in d["cycle"][:10])]
+    if _ASKS_CYCLE.search(q):  # "is there a cycle?": the yes or no first
+        parts[0] = ("**No** — it" if d["acyclic"] else "**Yes** — it") + parts[0][2:]
     if d["acyclic"] and re.search(r"depth|deep|longest|chain|topolog", q, re.IGNORECASE):
         parts.append(f"its topological depth is **{d['depth']}** edges on the longest directed "
                      "path")

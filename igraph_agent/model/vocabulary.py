@@ -219,10 +219,55 @@ def _verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(fwd)), [b for b in dict.fromkeys(back) if b not in fwd]
 
 
+def _role_noun(info: dict[str, Any]) -> str | None:
+    """The target column's noun when it names the role its nodes play for the source's
+    (``course,prerequisite``: prerequisite; ``supplier,buyer``: buyer), else None."""
+    cols = [str(c).lower() for c in ((info.get("meaning") or {}).get("direction") or [])][:2]
+    if len(cols) != 2:
+        return None
+    w = re.sub(r"[ _-]?(?:id|key|name)$", "", cols[1])
+    w = _SINGULAR.get(w, re.sub(r"(?<!s)s$", "", w))
+    src = re.sub(r"[ _-]?(?:id|key|name)$", "", cols[0])
+    if not re.fullmatch(r"[a-z]{4,20}", w) or w in {"target", "node", "dest", "destination",
+                                                     "head", "tail", "vertex"} or w == src:
+        return None
+    return w
+
+
+def _roles(question: str, info: dict[str, Any]) -> str:
+    """Questions in the target column's role noun, as in- / out-degree words: on a
+    ``course,prerequisite`` table "which course is a prerequisite for the most other
+    courses" is the highest in-degree, "which courses have no prerequisites" out-degree 0,
+    "which course has the most prerequisites" the highest out-degree."""
+    t = _role_noun(info)
+    if t is None:
+        return question
+    ts = rf"(?:{re.escape(t)}|{re.escape(_PLURAL.get(t, t + 's'))})"
+    art = r"(?:a|an|the)\s+"
+    rules = [
+        (rf"\b(?:is|are|was|were|serves?\s+as)\s+{art}{ts}\s+(?:for|of|to)\s+the\s+most"
+         r"(?:\s+(?:other\s+|different\s+)?[a-z]+s\b)?", "has the highest in-degree"),
+        (rf"\b(?:is|are|was|were|serves?\s+as)\s+{art}{ts}\s+(?:for|of|to)\s+the\s+"
+         r"(?:fewest|least)(?:\s+(?:other\s+)?[a-z]+s\b)?", "has the lowest in-degree"),
+        (rf"\b(?:is|are|was|were)\s+not\s+{art}{ts}\s+(?:for|of|to)\s+(?:any|anything|"
+         r"anyone|another)(?:\s+(?:other\s+)?[a-z]+s?\b)?", "with in-degree exactly 0"),
+        (rf"\b(?:have|has|having|with|need|needs|require|requires)\s+no\s+{ts}\b"
+         r"(?:\s+at\s+all)?", "with out-degree exactly 0"),
+        (rf"\b(?:has|have|had|needs?|requires?)\s+the\s+(?:most|largest number of)\s+{ts}\b",
+         "has the highest out-degree"),
+        (rf"\b(?:has|have|had|needs?|requires?)\s+the\s+(?:fewest|least)\s+{ts}\b",
+         "has the lowest out-degree"),
+    ]
+    for pattern, repl in rules:
+        question = re.sub(pattern, repl, question, flags=re.IGNORECASE)
+    return question
+
+
 def _directed(question: str, info: dict[str, Any]) -> str:
     """A directed graph's question in in-/out-degree words (see :data:`_DIRECTED`)."""
     if re.search(r"-(?:degree|neighbou?rs) of\b", question, re.IGNORECASE):
         return question
+    question = _roles(question, info)
     verbs, backs = _verbs(info)
     named = verbs or backs  # the columns name the relation: read it in their words only
     stems = "|".join(map(re.escape, [*verbs, "link", "point"] if named else _EDGE_VERBS))
@@ -288,8 +333,13 @@ def lower_names(question: str, info: dict[str, Any]) -> str:
     from igraph_agent.model import slots
 
     ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
-    if not ids or not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i) for i in ids):
+    if not ids or not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i)
+                          or _LOWER_PHRASE.fullmatch(i) for i in ids):
         return question  # a graph with some lower-case names ("okafor", "m.rossi", "ERC-2291")
+    for phrase in sorted((i for i in ids if _LOWER_PHRASE.fullmatch(i)), key=len, reverse=True):
+        question = re.sub(rf"(?<![\w'-]){re.escape(phrase)}(?![\w-])", phrase.title(), question)
+    if not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i) for i in ids):
+        return _thing_named(question, info)  # "french press", "coffee grinder": phrases only
     known = {i.lower() for i in ids}
     words = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | {
         "people", "everyone", "anyone", "someone", "network", "graph", "most", "least",
@@ -307,6 +357,36 @@ def lower_names(question: str, info: dict[str, Any]) -> str:
               and (c in owners or not re.search(r"(?:s|ed|ing)$", c))}
     for c in cands:
         question = re.sub(rf"(?<![\w'-]){re.escape(c)}(?![\w-])", c.capitalize(), question)
+    return _thing_named(question, info)
+
+
+#: a lower-case name of several words ("french press", "coffee grinder")
+_LOWER_PHRASE = re.compile(r"[a-z][a-z'-]{1,15}(?: [a-z][a-z'-]{1,15}){1,3}")
+#: where a thing stands on a graph of lower-case names: "the kettle was bought", "bought
+#: together with the grinder?" (search_node then finds the node whose name holds the word)
+_THING = re.compile(r"\bthe ([a-z][a-z'-]{2,15}(?: [a-z][a-z'-]{2,15})?)(?= (?:was|is|were|are|"
+                    r"gets?|got|has|had)\b)|"
+                    r"\b(?:with|and|to|from|for|about|alongside) the ([a-z][a-z'-]{2,15}"
+                    r"(?: [a-z][a-z'-]{2,15})?)(?=\s*[?.!]*\s*$)")
+_NOT_THING = {"graph", "network", "rest", "others", "other", "hub", "centre", "center", "same",
+              "whole", "total", "most", "least", "data", "table", "edges", "nodes", "group",
+              "community", "cluster", "component", "list", "average", "mean", "sum", "number",
+              "end", "start", "top", "bottom", "first", "last", "one", "ones", "time", "times"}
+
+
+def _thing_named(question: str, info: dict[str, Any]) -> str:
+    """A lower-case thing named by position on a graph whose names are lower-case phrases:
+    "the kettle was bought" -> "the Kettle was bought", so it is looked up as a node."""
+    from igraph_agent.model import slots
+
+    known = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NOT_THING
+    for m in _THING.finditer(question):
+        w = m.group(1) or m.group(2)
+        if any(x in known or x in slots.STOP_WORDS or re.search(r"(?:ed|ing|ly)$", x)
+               for x in w.split()):
+            continue
+        question = question[:m.start()] + m.group(0).replace(w, w.title(), 1) + \
+            question[m.end():]
     return question
 
 

@@ -52,6 +52,7 @@ class HopCountsResult(ToolData):
     by_distance: Table[HopRing]
     farther: int
     unreachable: int
+    unreachable_nodes: Table[HopNode] | None = None  # the first ``limit`` of them, by id
     eccentricity: int
 
 

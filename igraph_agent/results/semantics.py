@@ -23,6 +23,8 @@ class GroupRow(Row):
     weight_in_from_other_groups: Number | None = None
     mean_degree: Number
     top_node: dict[str, Any] | None
+    #: the sum of ``total_of`` (a numeric node attribute) over the group's nodes
+    total: Number | None = None
 
 
 class BridgeRow(Row):
@@ -65,6 +67,8 @@ class GroupAnalysisResult(ToolData):
     groups: Table[GroupRow]
     most_connected_to_others: list[Any]
     mixing: list[dict[str, Any]]
+    #: the numeric node attribute summed per group (``groups[].total``), when asked
+    total_of: str | None = None
     #: how many non-empty group pairs exist (``mixing`` lists all of them up to 20 groups)
     mixing_pairs: int | None = None
     bridges: GroupBridges | None = None

@@ -40,7 +40,8 @@ from igraph_agent.tools.common import (
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 NodeMeasure = Literal["degree", "in_degree", "out_degree", "pagerank", "betweenness",
-                      "closeness", "clustering", "core_number", "triangles", "strength"]
+                      "closeness", "clustering", "core_number", "triangles", "strength",
+                      "in_strength", "out_strength"]
 Op = Literal["gt", "ge", "lt", "le", "eq"]
 OPS = {"gt": operator.gt, "ge": operator.ge, "lt": operator.lt, "le": operator.le,
        "eq": operator.eq}
@@ -54,7 +55,9 @@ class MeasureArgs(BaseModel):
     value: float = Field(description="the threshold")
     where: Where | None = Field(default=None, description="only nodes whose attributes equal "
                                 "these values")
-    weight: str | None = Field(default=None, description="edge attribute summed by strength")
+    weight: str | None = Field(default=None, description="edge attribute summed by strength "
+                               "(in_strength / out_strength: a directed graph's incoming / "
+                               "outgoing edges only)")
     side: str | None = Field(default=None, description="two-mode: only the nodes of this side "
                              "(a side get_graph_info's meaning.modes lists)")
     limit: int = Field(default=20, ge=1, le=500, description="matching nodes listed, best first")
@@ -101,9 +104,11 @@ def _measure(ctx: ToolContext, g: nx.Graph, measure: str, weight: str | None) ->
     u = undirected(g)
     if measure in ("degree", "in_degree", "out_degree"):
         return degrees(ctx, g, {"in_degree": "in", "out_degree": "out"}.get(measure, "all"))
-    if measure == "strength":
-        key = weight or "weight"
-        return {n: _round(s) for n, s in g.degree(weight=key)}
+    if measure in ("strength", "in_strength", "out_strength"):
+        key = weight or "weight"  # in/out: a directed graph's incoming or outgoing edges' sum
+        side = {"in_strength": g.in_degree, "out_strength": g.out_degree}.get(
+            measure, g.degree) if g.is_directed() else g.degree
+        return {n: _round(s) for n, s in side(weight=key)}
     if measure == "pagerank":
         return nx.pagerank(g)
     if measure == "betweenness":
@@ -157,6 +162,8 @@ def hop_counts(ctx: ToolContext, args: HopArgs) -> ToolOutput:
             "exactly": rows[-1]["count"], "by_distance": rows,
             "farther": sum(1 for x in dist.values() if x > args.hops),
             "unreachable": g.number_of_nodes() - len(dist),
+            "unreachable_nodes": [{"node": n, **label(g, n)} for n in sorted(
+                (n for n in g if n not in dist), key=str)[:args.limit]],
             "eccentricity": max(dist.values()) if dist else 0}
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"{within} node(s) within {args.hops} step(s) of {node}"

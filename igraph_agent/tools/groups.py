@@ -42,6 +42,9 @@ class GroupArgs(WeightArgs):
     between: list[str] = Field(default_factory=list, max_length=2, description="two group "
                                "values: the nodes bridging them")
     top_k: int = Field(default=10, ge=1, le=200)
+    total_of: str | None = Field(default=None, description="a numeric node attribute summed "
+                                 "per group (each group's total; groups ranked by it), e.g. "
+                                 "docks per district")
 
 
 @tool(result=GroupAnalysisResult, reads=("graph",), cost=2)
@@ -76,6 +79,7 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
     sizes = np.bincount(codes, minlength=k)
     within = float(np.trace(counts))
     deg = np.asarray(h.degree(), dtype=float)
+    summed = _numbers(g, ids, args.total_of) if args.total_of else None
     groups = []
     for i, name in enumerate(names):
         members = np.flatnonzero(codes == i)
@@ -86,6 +90,8 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
                "mean_degree": figure(deg[members].mean()) if len(members) else 0.0,
                "top_node": ({"node": ids[int(top[0])], "degree": int(deg[int(top[0])]),
                              **label(g, ids[int(top[0])])} if len(top) else None)}
+        if summed is not None:
+            row["total"] = figure(float(summed[members].sum()))
         if w is not None:
             row["weight_to_other_groups"] = figure(sums[i].sum() + sums[:, i].sum() - 2 * sums[i, i])
         if directed:  # what the group sends to others and receives from them, apart
@@ -95,7 +101,7 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
                 row["weight_out_to_other_groups"] = figure(sums[i].sum() - sums[i, i])
                 row["weight_in_from_other_groups"] = figure(sums[:, i].sum() - sums[i, i])
         groups.append(row)
-    groups.sort(key=lambda r: (-r["size"], str(r["group"])))
+    groups.sort(key=lambda r: (-r.get("total", r["size"]), -r["size"], str(r["group"])))
     by_weight = w is not None and use["role"] != "distance"  # more km is not more connected
     most = sorted(groups, key=lambda r: (-(r["weight_to_other_groups"] if by_weight
                                            else r["edges_to_other_groups"]), str(r["group"])))
@@ -118,6 +124,8 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
         "mixing": mixing if k <= MIXING_ALL_GROUPS else mixing[: max(args.top_k, 3 * k)],
         "mixing_pairs": len(mixing),
     }
+    if args.total_of:
+        data["total_of"] = args.total_of
     if w is not None:
         data["within_weight"] = figure(float(np.trace(sums)))
         data["between_weight"] = figure(float(sums.sum() - np.trace(sums)))
@@ -198,6 +206,21 @@ def _values(g, ids: list, attr: str) -> list:
         by_id = dict(zip(nodes["id"].astype(str), column_values(nodes, attr), strict=True))
         return [by_id.get(str(n)) for n in ids]
     return [g.nodes[n].get(attr) for n in ids]
+
+
+def _numbers(g, ids: list, attr: str) -> np.ndarray:
+    """A numeric node attribute's values in ``ids`` order (missing: 0); a text value is
+    ``INVALID_ARGUMENTS``."""
+    out = []
+    for v in _values(g, ids, attr):
+        try:
+            x = float(v) if v is not None and str(v) != "" else 0.0
+        except (TypeError, ValueError):
+            raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"'{attr}' is not numeric: "
+                            f"{str(v)[:40]!r}", hint="total_of takes a numeric node "
+                            "attribute (get_graph_info meaning.node_attributes)") from None
+        out.append(0.0 if x != x else x)  # NaN: missing
+    return np.asarray(out, dtype=float)
 
 
 def _fold(m: np.ndarray) -> np.ndarray:

@@ -1,0 +1,364 @@
+"""Offline-planner intents about what a directed graph's edges carry from node to node, in
+the data's own words.
+
+- ``flow_rank``: the nodes the most (or fewest) of an edge value ends at or starts from,
+  worded by the edge's ends ("which station do most rides end at", "top 5 stations by
+  number of trips starting there", "the least used destination"), those whose sum passes a
+  value ("stations with more than 500 trips starting there") and one node's sum ("how many
+  trips end at Central"). A ``start_station,end_station,trips`` table sums ``trips`` over
+  the incoming (end) or outgoing (start) edges: ``nodes_by_measure`` with ``in_strength`` /
+  ``out_strength`` (``in_degree`` / ``out_degree`` on a table with no count column).
+- ``reach_set``: everything one node leads to, or that leads to it, following the edges
+  (``hop_counts`` with a large radius): "what do I need to take before Deep Learning" and
+  "how many courses does ML depend on, directly or indirectly" on a
+  ``course,prerequisite`` table (the column that names what is needed says which way),
+  "which courses can't be reached from Calculus".
+
+Both apply only on a directed graph; ``intents.py`` registers them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from igraph_agent.figures import shown
+from igraph_agent.model import slots, vocabulary
+from igraph_agent.model.graph_intents import _found, _resolve, _unresolved, _who
+from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.results.counting import (
+    EdgeAttributeTotalsResult,
+    HopCountsResult,
+    NodesByMeasureResult,
+)
+
+#: an edge's arriving end and its leaving end, in the words trips, rides and shipments use
+#: ("incoming", "departing" and the like are the degree and edge-total intents' words)
+_ENDS = (r"end(?:s|ed|ing)?|finish(?:es|ed|ing)?|arrive[sd]?|arriving(?= (?:at|there|in)\b)|"
+         r"terminat\w*|drop(?:ped)?[- ]?offs?|"
+         r"destinations?")
+_STARTS = (r"start(?:s|ed|ing)?|begin(?:s|ning)?|began|depart(?:s|ed)?|"
+           r"departing(?= (?:from|there)\b)|leav(?:e|es|ing)|"
+           r"left from|origins?|pick(?:ed)?[- ]?ups?")
+_RANK = re.compile(r"\b(?:most|least|fewest|top\s+\d+|highest|lowest|busiest|quietest|rank\w*|"
+                   r"by (?:the )?(?:number|total|count|amount|sum)|order(?:ed)? by|"
+                   r"biggest|largest|smallest)\b", re.IGNORECASE)
+_TOP_N = re.compile(r"\btop\s+(\d+)\b", re.IGNORECASE)
+_LISTED = 500  # nodes_by_measure lists at most this many
+
+
+def _meaning(st: PlanState) -> dict:
+    return st.meaning()
+
+
+def _info(st: PlanState) -> dict:
+    ob = st.last_ok("get_graph_info")
+    return ob.data if ob else {}
+
+
+def _ends(st: PlanState) -> tuple[str, str]:
+    """The source and target columns' words (``start_station`` -> start), added to the
+    generic leaving / arriving words."""
+    cols = [re.split(r"[_\s-]+", str(c).lower()) for c in (_meaning(st).get("direction")
+                                                         or [])][:2]
+    own: list[list[str]] = [[], []]
+    if len(cols) == 2 and set(cols[0]) & set(cols[1]):  # the role beside a shared noun
+        own = [[w for w in c if w not in o and re.fullmatch(r"[a-z]{3,15}", w)
+                and w not in {"from", "source", "target", "src", "dst"}]
+               for c, o in ((cols[0], cols[1]), (cols[1], cols[0]))]
+    starts = "|".join([_STARTS, *map(re.escape, own[0])])
+    ends = "|".join([_ENDS, *map(re.escape, own[1])])
+    return starts, ends
+
+
+def flow_side(st: PlanState) -> str | None:
+    """``in`` when the question counts what ends at a node, ``out`` what starts there, on a
+    directed graph; None otherwise or when it names both ends."""
+    if not _meaning(st).get("directed"):
+        return None
+    starts, ends = _ends(st)
+    q = str(st.context.get("asked") or st.question)
+    s = re.search(rf"\b(?:{starts})\b", q, re.IGNORECASE)
+    e = re.search(rf"\b(?:{ends})\b", q, re.IGNORECASE)
+    if bool(s) == bool(e):
+        return None
+    return "out" if s else "in"
+
+
+def _weight(st: PlanState) -> str | None:
+    """The edge value summed: a column the question names, else the graph's one strength
+    (``trips`` for "rides"), else None (edges are counted)."""
+    from igraph_agent.model.query_intents import edge_attr
+
+    named = edge_attr(st)
+    roles = _meaning(st).get("weights") or {}
+    if named and roles.get(named) != "distance":
+        return named
+    default = _meaning(st).get("default_weight")
+    if default and roles.get(default) == "strength":
+        return str(default)
+    strengths = [a for a, r in roles.items() if r == "strength"]
+    return strengths[0] if len(strengths) == 1 else None
+
+
+def _names_distance(st: PlanState) -> bool:
+    from igraph_agent.model.query_intents import edge_attr
+
+    named = edge_attr(st)
+    return bool(named) and (_meaning(st).get("weights") or {}).get(named) == "distance"
+
+
+def _form(st: PlanState) -> str | None:
+    """``node`` (one named node's sum), ``threshold`` or ``rank``."""
+    q = st.question
+    names = slots.named(q)
+    if len(names) > 1 or slots.features(q) & {"removal", "hops", "negation", "future",
+                                              "ordinal"}:
+        return None
+    if names:
+        return "node" if re.match(r"\s*(?:how many|how much|what(?: is| was)? the (?:total|"
+                                  r"number|sum))\b", q, re.IGNORECASE) else None
+    if slots.threshold(q):
+        return "threshold"
+    return "rank" if _RANK.search(q) else None
+
+
+def flow_bonus(st: PlanState) -> float:
+    if flow_side(st) is None or _names_distance(st) or _form(st) is None:
+        return 0.0
+    if re.search(r"\b(?:paths?|routes?|shortest|cycles?|reach\w*)\b", st.question,
+                 re.IGNORECASE):
+        return 0.0
+    return 4.0
+
+
+def _measure(st: PlanState, side: str) -> dict:
+    w = _weight(st)
+    return ({"measure": f"{side}_strength", "weight": w} if w else
+            {"measure": f"{side}_degree"})
+
+
+def flow_calls(st: PlanState) -> list[Call]:
+    side, form = flow_side(st), _form(st)
+    if side is None or form is None:
+        return []
+    if form == "node":
+        searches, ids = _resolve(st, slots.named(st.question)[:1])
+        if ids is None:
+            return searches
+        w = _weight(st)
+        if w:
+            return [*searches, Call("edge_attribute_totals", {"attribute": w, "node": ids[0],
+                                                              "direction": side})]
+        return [*searches, Call("hop_counts", {"node": ids[0], "hops": 1, "direction": side})]
+    if form == "threshold":
+        op, value = slots.threshold(st.question) or ("gt", 0)
+        return [Call("nodes_by_measure", {**_measure(st, side), "op": op, "value": value,
+                                          "limit": 50})]
+    return [Call("nodes_by_measure", {**_measure(st, side), "op": "ge", "value": 0,
+                                      "limit": _LISTED})]
+
+
+def _what(st: PlanState, side: str, weight: str | None) -> str:
+    """"trips summed over the edges ending there (incoming, start_station → end_station)"."""
+    cols = _meaning(st).get("direction") or []
+    way = f", {cols[0]} → {cols[1]}" if len(cols) == 2 else ""
+    end = "ending there (incoming" if side == "in" else "starting there (outgoing"
+    what = f"{weight} summed" if weight else "edges counted"
+    return f"{what} over the edges {end}{way})"
+
+
+def flow_render(st: PlanState, obs: list[Observed]) -> str:
+    side = flow_side(st) or "in"
+    ob = next((o for o in obs if o.tool in ("nodes_by_measure", "edge_attribute_totals",
+                                            "hop_counts") and o.ok), None)
+    if ob is None:
+        return _unresolved(st, slots.named(st.question)[:1])
+    w = _weight(st)
+    if ob.tool == "edge_attribute_totals":
+        t = ob.typed(EdgeAttributeTotalsResult)
+        return (_found(st, slots.named(st.question)[:1]) + f"**{shown(t.total)}** {w} at "
+                f"{ob.args['node']}: {_what(st, side, w)}, {t.edges} edge(s).")
+    if ob.tool == "hop_counts":
+        h = ob.typed(HopCountsResult)
+        return (_found(st, slots.named(st.question)[:1]) + f"**{h.within}** edge(s) "
+                f"{'end at' if side == 'in' else 'start from'} {_who(h)} ({_what(st, side, w)}).")
+    d = ob.typed(NodesByMeasureResult)
+    nouns = vocabulary.noun(st.question, _info(st))[1]
+    rows = list(d.nodes)
+    if ob.args.get("op") != "ge" or ob.args.get("value") != 0:  # a threshold
+        listed = ", ".join(f"**{_who(r)}** ({shown(r.value)})" for r in rows)
+        more = " …" if d.truncated else ""
+        cols = _meaning(st).get("direction") or []
+        way = f", {cols[0]} → {cols[1]}" if len(cols) == 2 else ""
+        return (f"**{d.count}** of {d.of} {nouns} have {_words(d.op)} {shown(d.value)} "
+                f"{w or 'edges'} {'ending' if side == 'in' else 'starting'} there (summed over "
+                f"their {'incoming' if side == 'in' else 'outgoing'} edges{way})"
+                + (f": {listed}{more}." if rows else "."))
+    if not rows:
+        return "No node has such edges."
+    bottom = bool(slots.BOTTOM.search(st.question))
+    if bottom and d.truncated:
+        return (f"The graph has more than {_LISTED} {nouns}; name a threshold instead "
+                f"(e.g. {nouns} with fewer than 10 {w or 'edges'}).")
+    order = rows[::-1] if bottom else rows
+    n = int(m.group(1)) if (m := _TOP_N.search(st.question)) else 1
+    best = order[0].value
+    tied = [r for r in order if r.value == best]
+    if n > 1:
+        shown_rows = order[:n]
+        cut = shown_rows[-1].value  # ties at the cut are named too
+        shown_rows += [r for r in order[n:] if r.value == cut]
+        listed = "; ".join(f"{i}. **{_who(r)}** ({shown(r.value)})"
+                           for i, r in enumerate(shown_rows, 1))
+        return f"{'Bottom' if bottom else 'Top'} {n} {nouns} by {_what(st, side, w)}: {listed}."
+    who = (f"**{_who(tied[0])}**" if len(tied) == 1 else
+           ", ".join(f"**{_who(r)}**" for r in tied[:-1]) + f" and **{_who(tied[-1])}** tie")
+    nxt = ", ".join(f"{_who(r)} ({shown(r.value)})" for r in order[len(tied):len(tied) + 3])
+    return (f"{who} with the {'fewest' if bottom else 'most'}: **{shown(best)}** "
+            f"({_what(st, side, w)})" + (f"; next {nxt}" if nxt else "") + ".")
+
+
+def _words(op: str) -> str:
+    return {"gt": "more than", "ge": "at least", "lt": "fewer than", "le": "at most",
+            "eq": "exactly"}.get(op, op)
+
+
+# -- everything one node leads to, or that leads to it ------------------------------------
+#: a column naming what is needed: ``course,prerequisite``, ``package,depends_on``
+_NEEDED_COLUMN = re.compile(r"prereq|requir|depend|need|predecessor|parent|ancestor|"
+                            r"ingredient|input|upstream|blocker|blocked", re.IGNORECASE)
+_ALL_HOPS = 50  # hop_counts' largest radius
+_NAME = r"((?-i:[A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|\d+))*|[a-z]+\d+|\d+))"
+#: "what do I need before X", "X's prerequisites", "how many courses does X depend on"
+_NEEDS_OF = re.compile(
+    rf"\b(?:before|prior to|ahead of)\s+(?:taking\s+|doing\s+|starting\s+)?{_NAME}|"
+    rf"\b(?:prerequisites?|prereqs?|requirements|dependencies|ancestors)\s+(?:of|for)\s+"
+    rf"(?:the\s+)?{_NAME}|{_NAME}'s\s+(?:prerequisites?|prereqs?|requirements|dependencies|"
+    rf"ancestors)|\b(?:does|do|did|would|will)\s+{_NAME}\s+(?:depend|rely|build|draw)\s+on\b|"
+    rf"\b(?:does|do|did|would|will)\s+{_NAME}\s+(?:need|require)\b|"
+    rf"\b(?:needed|required)\s+(?:for|by)\s+{_NAME}", re.IGNORECASE)
+#: "which courses need X", "what depends on X", "what can I take after X"
+_NEEDING = re.compile(
+    rf"\b(?:after|once i(?:'ve| have)? (?:taken|done|passed|finished))\s+{_NAME}|"
+    rf"\b(?:depends?|depending|relies|rely|builds?)\s+on\s+{_NAME}|"
+    rf"\b(?:needs?|requires?|requiring|needing)\s+{_NAME}|"
+    rf"\b(?:does|do|did|would|will)\s+{_NAME}\s+(?:unlock|open up|lead to|enable)\b",
+    re.IGNORECASE)
+#: "reachable from X", "X can reach"; the negation: "can't be reached from X"
+_FROM = re.compile(rf"\b(?:reach(?:ed|able)?|get to|accessible)\s+from\s+{_NAME}|"
+                   rf"\b{_NAME}\s+(?:can(?:not|'t)?|could(?:n't)?)\s+(?:\w+\s+)?reach\b",
+                   re.IGNORECASE)
+_UNREACHED = re.compile(r"\b(?:can(?:not|'t| ?not)|could(?:n't| not)|never|not)\s+(?:be\s+)?"
+                        r"(?:reached|reachable|got(?:ten)? to|reach\w*)|\bunreachable\b",
+                        re.IGNORECASE)
+_TRANSITIVE = re.compile(r"\bindirect\w*|\btransitiv\w*|\ball\b|\bin total\b|\beventually\b|"
+                         r"\bultimately\b|\bchains?\b|\bbefore\b|\bprior to\b|\bwhole\b|"
+                         r"\beverything\b|\bdownstream\b|\bupstream\b", re.IGNORECASE)
+
+
+def _needed_way(st: PlanState) -> str | None:
+    """``out`` when the edge points at what is needed (``course,prerequisite``), ``in`` when
+    from it (``prerequisite,unlocks``), else None."""
+    cols = [str(c) for c in (_meaning(st).get("direction") or [])][:2]
+    if len(cols) != 2:
+        return None
+    src, tgt = (bool(_NEEDED_COLUMN.search(c)) for c in cols)
+    return "out" if tgt and not src else "in" if src and not tgt else None
+
+
+def reach_of(st: PlanState) -> tuple[str, str, str] | None:
+    """(node name, direction, kind) of a reach question: kind ``needs`` (what the node
+    needs), ``needed`` (what needs it), ``reach`` or ``unreached`` (from the node)."""
+    if not _meaning(st).get("directed"):
+        return None
+    q = str(st.context.get("asked") or st.question)
+    if slots.features(q) & {"removal", "hops", "threshold", "future", "ordinal", "bottom"}:
+        return None
+    if (n := _name(_FROM, q)) and _UNREACHED.search(q):
+        return n, "out", "unreached"
+    way = _needed_way(st)
+    if way is None:
+        return None
+    back = "in" if way == "out" else "out"
+    if n := _name(_NEEDS_OF, q):
+        return n, way, "needs"
+    if (n := _name(_NEEDING, q)) and re.match(
+            r"\s*(?:which|what|how many|list|name|show)\b", q, re.IGNORECASE):
+        return n, back, "needed"
+    return None
+
+
+def _name(rx: re.Pattern[str], q: str) -> str | None:
+    """The first node name ``rx`` finds ("do I need": a pronoun, no name)."""
+    for m in rx.finditer(q):
+        n = slots.clean(next(g for g in m.groups() if g))
+        if n.lower() not in slots.STOP_WORDS:
+            return n
+    return None
+
+
+def reach_bonus(st: PlanState) -> float:
+    return 4.0 if reach_of(st) else 0.0
+
+
+def reach_calls(st: PlanState) -> list[Call]:
+    found = reach_of(st)
+    if found is None:
+        return []
+    name, way, _kind = found
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    return [*searches, Call("hop_counts", {"node": ids[0], "hops": _ALL_HOPS, "direction": way,
+                                           "limit": _LISTED})]
+
+
+def reach_render(st: PlanState, obs: list[Observed]) -> str:
+    found = reach_of(st)
+    ob = next((o for o in obs if o.tool == "hop_counts" and o.ok), None)
+    if found is None or ob is None:
+        return _unresolved(st, [found[0]] if found else [])
+    name, way, kind = found
+    d = ob.typed(HopCountsResult)
+    nouns = vocabulary.noun(st.question, _info(st))[1]
+    cols = _meaning(st).get("direction") or ["source", "target"]
+    arrow = f"{cols[0]} → {cols[1]}"
+    head = _found(st, [name])
+    if kind == "unreached":
+        gone = list(d.unreachable_nodes or [])
+        listed = ", ".join(f"**{_who(r)}**" for r in gone)
+        more = " …" if len(gone) < d.unreachable else ""
+        return (head + f"**{d.unreachable}** {nouns} cannot be reached from {_who(d)} "
+                f"following the edges ({arrow})" + (f": {listed}{more}." if gone else ".") +
+                f" It reaches {d.within + d.farther}.")
+    every = [r.node for ring in d.by_distance for r in ring.nodes]
+    direct = d.by_distance[0].count if d.by_distance else 0
+    total = d.within + d.farther
+    names = ", ".join(f"**{n}**" for n in every[:40]) + (" …" if total > len(every[:40]) else "")
+    what = {"needs": f"{_who(d)} needs", "needed": f"need {_who(d)}",
+            "reach": f"{_who(d)} reaches"}[kind]
+    follow = (f"following {arrow} out of it" if way == "out" else
+              f"following {arrow} into it")
+    lead_all = bool(_TRANSITIVE.search(str(st.context.get("asked") or st.question))) or \
+        kind == "needs"
+    if not total:
+        return head + f"**None**: no {nouns[:-1] if nouns.endswith('s') else nouns} " \
+                      f"{'is needed by' if kind == 'needs' else 'needs'} {_who(d)} ({follow})."
+    if kind == "needs":
+        first = (f"{_who(d)} needs **{total}** {nouns}, directly or through others ({follow}): "
+                 f"{names}; **{direct}** of them directly")
+    else:
+        first = (f"**{total}** {nouns} {what}, directly or through others ({follow}): {names}; "
+                 f"**{direct}** directly")
+    if not lead_all:
+        first = (f"**{direct}** {nouns} {what} directly, **{total}** directly or through "
+                 f"others ({follow}): {names}")
+    return head + first + "."
+
+
+FLOW_INTENTS = [
+    ("flow_rank", None, flow_calls, flow_render,
+     "summed edge values by the end they arrive at or leave from (nodes_by_measure)"),
+    ("reach_set", None, reach_calls, reach_render,
+     "everything one node leads to or is reached from (hop_counts over every step)"),
+]

@@ -1,0 +1,156 @@
+"""Offline-planner intents about totals per group of a categorical node attribute:
+
+- ``group_total``: a numeric node attribute summed per group ("which district has the most
+  docks", "how many docks does each district have": ``group_analysis(total_of=docks)``);
+- ``group_flow``: an edge value summed per group ("how many trips per district"): on a
+  directed graph what starts in each group, what ends there and what stays within, from
+  ``group_analysis(weight=trips)``'s mixing cells and its out/in sums.
+
+``intents.py`` registers them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from igraph_agent.figures import shown
+from igraph_agent.model.planstate import Call, Observed, PlanState
+
+#: (g: the grouping word, c: what is summed)
+_PER_GROUP = [re.compile(p, re.IGNORECASE) for p in (
+    r"\b(?:which|what)\s+(?P<g>\w+)\s+(?:has|have|holds?|contains?|owns?|gets?|sees?|"
+    r"handles?)\s+the\s+(?:most|fewest|least|largest number of|smallest number of|highest|"
+    r"lowest|biggest|largest|smallest)\s+(?:total\s+(?:of\s+|number of\s+)?)?(?P<c>\w+)",
+    r"\bhow many (?P<c>\w+) (?:does|do) (?:each|every) (?P<g>\w+) (?:have|hold|get|see|handle)",
+    r"\b(?:total|sum of(?: the)?|number of|how many) (?P<c>\w+) (?:are there )?(?:in|per|by|for|"
+    r"across) (?:each |every )?(?P<g>\w+)",
+    r"^\s*(?P<c>\w+) (?:per|by|for each|in each) (?P<g>\w+)\s*\??\s*$",
+)]
+_BOTTOM = re.compile(r"\b(?:fewest|least|lowest|smallest)\b", re.IGNORECASE)
+
+
+def _meaning(st: PlanState) -> dict[str, Any]:
+    return st.meaning()
+
+
+def _is(word: str, name: str) -> bool:
+    """``docks`` names ``docks``; ``dock`` too; ``trip`` ``trips``."""
+    w, n = word.lower(), name.lower().replace("_", " ")
+    return w in {n, n + "s", n.rstrip("s")} or w.rstrip("s") == n.rstrip("s")
+
+
+def _asked(st: PlanState) -> tuple[str, str] | None:
+    """(grouping attribute, summed word) the question asks a total per group of."""
+    kinds = _meaning(st).get("node_attributes") or {}
+    groups = [a for a, k in kinds.items() if (k or {}).get("kind") == "categorical"]
+    for rx in _PER_GROUP:
+        for m in rx.finditer(st.question):
+            g = next((a for a in groups if _is(m.group("g"), a)), None)
+            if g:
+                return g, m.group("c")
+    return None
+
+
+def total_attr(st: PlanState) -> tuple[str, str] | None:
+    """(grouping attribute, numeric node attribute) of "which district has the most docks"."""
+    found = _asked(st)
+    if not found:
+        return None
+    kinds = _meaning(st).get("node_attributes") or {}
+    num = next((a for a, k in kinds.items() if (k or {}).get("kind") == "numeric"
+                and _is(found[1], a)), None)
+    return (found[0], num) if num else None
+
+
+def flow_attr(st: PlanState) -> tuple[str, str] | None:
+    """(grouping attribute, edge attribute) of "how many trips per district"."""
+    found = _asked(st)
+    if not found:
+        return None
+    edge = next((a for a in _meaning(st).get("weights") or {} if _is(found[1], a)), None)
+    if edge and (_meaning(st).get("weights") or {}).get(edge) == "distance":
+        return None  # minutes per district: no sum a question means
+    return (found[0], edge) if edge else None
+
+
+def _plain(st: PlanState) -> bool:
+    from igraph_agent.model import slots
+
+    return not slots.named(st.question) and not slots.features(st.question) & {
+        "removal", "threshold", "hops", "negation", "future", "ordinal"}
+
+
+def total_bonus(st: PlanState) -> float:
+    return 4.0 if total_attr(st) and _plain(st) else 0.0
+
+
+def flow_bonus(st: PlanState) -> float:
+    return 4.0 if flow_attr(st) and _plain(st) else 0.0
+
+
+def total_calls(st: PlanState) -> list[Call]:
+    found = total_attr(st)
+    return [Call("group_analysis", {"attribute": found[0], "total_of": found[1],
+                                    "top_k": 50})] if found else []
+
+
+def flow_calls(st: PlanState) -> list[Call]:
+    found = flow_attr(st)
+    return [Call("group_analysis", {"attribute": found[0], "weight": found[1],
+                                    "top_k": 50})] if found else []
+
+
+def _result(obs: list[Observed]) -> dict | None:
+    return next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None)
+
+
+def total_render(st: PlanState, obs: list[Observed]) -> str:
+    d = _result(obs)
+    if d is None or not d.get("total_of"):
+        return "The groups' totals could not be computed."
+    few = bool(_BOTTOM.search(st.question))
+    rows = sorted(d["groups"], key=lambda r: ((r["total"] if few else -r["total"]),
+                                              str(r["group"])))
+    best = rows[0]["total"]
+    tied = [f"**{r['group']}**" for r in rows if r["total"] == best]
+    what, attr = d["total_of"], d["attribute"]
+    head = (f"{tied[0]} has the {'fewest' if few else 'most'} {what}" if len(tied) == 1 else
+            ", ".join(tied[:-1]) + f" and {tied[-1]} tie for the {'fewest' if few else 'most'} "
+            f"{what}")
+    rest = ", ".join(f"{r['group']} ({shown(r['total'])})" for r in rows[len(tied):8])
+    return (f"{head}: **{shown(best)}** ({what} summed over each {attr}'s nodes)"
+            + (f"; then {rest}" if rest else "") + f". {d['group_count']} {attr} groups.")
+
+
+def flow_render(st: PlanState, obs: list[Observed]) -> str:
+    d = _result(obs)
+    if d is None or not (d.get("weight_used") or {}).get("attribute"):
+        return "The groups' edge totals could not be computed."
+    w, attr = d["weight_used"]["attribute"], d["attribute"]
+    within = {r["from"]: r.get("weight", 0) for r in d["mixing"] if r["from"] == r["to"]}
+    cols = _meaning(st).get("direction") or []
+    parts = []
+    for r in d["groups"]:
+        stay = within.get(r["group"], 0)
+        if d["directed"]:
+            out, into = r.get("weight_out_to_other_groups") or 0, \
+                r.get("weight_in_from_other_groups") or 0
+            parts.append(f"**{r['group']}**: {shown(stay)} stay within, {shown(out)} go to "
+                         f"other {attr}s, {shown(into)} come from other {attr}s")
+        else:
+            parts.append(f"**{r['group']}**: {shown(stay)} within, "
+                         f"{shown(r.get('weight_to_other_groups') or 0)} to other {attr}s")
+    way = f" ({cols[0]} → {cols[1]})" if d["directed"] and len(cols) == 2 else ""
+    return (f"{w} per {attr}{way}: " + "; ".join(parts) +
+            f". In all {shown(d.get('total_weight') or 0)} {w}: "
+            f"{shown(d.get('within_weight') or 0)} within one {attr}, "
+            f"{shown(d.get('between_weight') or 0)} between {attr}s.")
+
+
+GROUP_INTENTS = [
+    ("group_total", None, total_calls, total_render,
+     "group_analysis(total_of=...): a numeric node attribute summed per group"),
+    ("group_flow", None, flow_calls, flow_render,
+     "group_analysis(weight=...): an edge value per group (starting, ending, within)"),
+]

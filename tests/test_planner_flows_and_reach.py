@@ -1,0 +1,248 @@
+"""The offline planner on a directed table's own words: the nodes most of an edge value ends
+at or starts from (summed over the incoming or outgoing edges, ties named), the nodes whose
+sum passes a value, everything one node needs or is needed by (all steps, the way the
+column naming what is needed says), the nodes one cannot reach, and role nouns ("a
+prerequisite for the most courses", "no prerequisites")."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from planner_support import agents_for
+
+from igraph_agent import Agent
+
+TRIPS = pd.DataFrame(
+    [("Central", "Harbor", 120), ("Central", "Museum", 20), ("Harbor", "Museum", 60),
+     ("Museum", "Central", 30), ("Park", "Museum", 60), ("Park", "Harbor", 20),
+     ("Harbor", "Park", 5)],
+    columns=["start_station", "end_station", "trips"])
+# other words for the same kind of table: ports, containers, origin and destination
+SHIPPING = pd.DataFrame(
+    [("Rotterdam", "Hamburg", 300), ("Rotterdam", "Antwerp", 150), ("Antwerp", "Hamburg", 90),
+     ("Hamburg", "Gdansk", 200), ("Gdansk", "Rotterdam", 40), ("Antwerp", "Gdansk", 110)],
+    columns=["origin_port", "destination_port", "containers"])
+COURSES = pd.DataFrame(
+    [("Data Structures", "Intro Programming"), ("ML", "Data Structures"),
+     ("ML", "Linear Algebra"), ("Linear Algebra", "Calculus"), ("Deep Learning", "ML"),
+     ("Algorithms", "Data Structures"), ("Vision", "Deep Learning")],
+    columns=["course", "prerequisite"])
+# the same kind read the other way: the needed package is the first column
+PACKAGES = pd.DataFrame(
+    [("Core", "Utils"), ("Utils", "Web"), ("Core", "Web"), ("Web", "Admin"), ("Auth", "Admin"),
+     ("Solo", "Tools")],
+    columns=["requirement", "package"])
+
+GRAPHS = {"trips": TRIPS, "shipping": SHIPPING, "courses": COURSES, "packages": PACKAGES}
+
+
+@pytest.fixture(scope="module")
+def agents(tmp_path_factory):
+    yield from agents_for(GRAPHS, tmp_path_factory)
+
+
+def _ask(agents: dict[str, Agent], graph: str, question: str):
+    return agents[graph].ask(question, attach=[GRAPHS[graph]])
+
+
+def _sums(table: pd.DataFrame, side: str) -> pd.Series:
+    return table.groupby(table.columns[0 if side == "out" else 1])[table.columns[2]].sum()
+
+
+@pytest.mark.parametrize("graph, question, side", [
+    ("trips", "Which station do most rides end at?", "in"),
+    ("trips", "Which station do the most trips start from?", "out"),
+    ("shipping", "Which port do most containers arrive at?", "in"),
+    ("shipping", "Which port has the most containers leaving from it?", "out"),
+])
+def test_the_node_most_of_an_edge_value_ends_at_or_starts_from_sums_that_end(
+        agents, graph, question, side):
+    resp = _ask(agents, graph, question)
+    sums = _sums(GRAPHS[graph], side)
+    assert resp.status == "answered"
+    assert resp.actions[-1].args["measure"] == f"{side}_strength"
+    top = sums[sums == sums.max()].index
+    assert all(f"**{n}**" in resp.answer for n in top)
+    assert f"**{sums.max()}**" in resp.answer
+    assert ("incoming" if side == "in" else "outgoing") in resp.answer
+
+
+def test_a_tie_at_the_top_names_every_tied_node_and_the_bottom_is_read_from_the_end(agents):
+    resp = _ask(agents, "trips", "Which station do most rides end at?")
+    sums = _sums(TRIPS, "in")
+    tied = sums[sums == sums.max()].index
+    assert len(tied) == 2  # Harbor and Museum: 140 each
+    assert all(f"**{n}**" in resp.answer for n in tied) and "tie" in resp.answer
+    resp = _ask(agents, "shipping", "Which port do the fewest containers arrive at?")
+    sums = _sums(SHIPPING, "in")
+    assert resp.status == "answered"
+    assert resp.answer.startswith(f"**{sums.idxmin()}**") and "fewest" in resp.answer
+
+
+def test_top_k_by_an_edge_value_starting_there_lists_k_in_order(agents):
+    resp = _ask(agents, "shipping", "top 3 ports by number of containers starting there")
+    sums = _sums(SHIPPING, "out").sort_values(ascending=False)
+    assert resp.status == "answered"
+    listed = [n for n in sums.index if f"**{n}**" in resp.answer]
+    assert listed == list(sums.index[:3])
+    assert resp.answer.index(sums.index[0]) < resp.answer.index(sums.index[1])
+
+
+def test_a_threshold_on_a_summed_edge_value_counts_the_nodes_past_it(agents):
+    resp = _ask(agents, "shipping", "ports with more than 200 containers arriving there")
+    sums = _sums(SHIPPING, "in")
+    past = sums[sums > 200]
+    assert resp.status == "answered"
+    assert resp.answer.startswith(f"**{len(past)}** of {len(sums)}")
+    assert all(f"**{n}**" in resp.answer for n in past.index)
+
+
+def test_what_a_node_needs_follows_every_step_the_way_the_needed_column_points(agents):
+    resp = _ask(agents, "courses", "What do I need to take before Deep Learning?")
+    assert resp.status == "answered"
+    assert resp.actions[-1].tool == "hop_counts"
+    for course in ("ML", "Data Structures", "Linear Algebra", "Calculus", "Intro Programming"):
+        assert f"**{course}**" in resp.answer
+    assert "Vision" not in resp.answer and "course → prerequisite" in resp.answer
+    resp = _ask(agents, "courses", "How many courses does ML depend on, directly or indirectly?")
+    assert "**4**" in resp.answer and "**2**" in resp.answer  # 4 in all, 2 directly
+    # the needed column first: the edges are followed backwards
+    resp = _ask(agents, "packages", "What does Admin depend on, directly or indirectly?")
+    assert resp.status == "answered" and resp.actions[-1].args["direction"] == "in"
+    assert all(f"**{p}**" in resp.answer for p in ("Web", "Auth", "Utils", "Core"))
+    assert "Solo" not in resp.answer
+
+
+def test_what_needs_a_node_follows_the_edges_the_other_way(agents):
+    resp = _ask(agents, "courses", "Which courses require Data Structures?")
+    assert resp.status == "answered"
+    assert all(f"**{c}**" in resp.answer for c in ("ML", "Algorithms", "Deep Learning", "Vision"))
+    assert "Calculus" not in resp.answer
+
+
+def test_the_nodes_one_cannot_reach_are_named(agents):
+    resp = _ask(agents, "packages", "Which packages can't be reached from Utils?")
+    assert resp.status == "answered"
+    reached = {"Web", "Admin"}
+    unreached = (set(PACKAGES.requirement) | set(PACKAGES.package)) - reached - {"Utils"}
+    assert f"**{len(unreached)}**" in resp.answer
+    assert all(f"**{p}**" in resp.answer for p in unreached)
+    assert not any(f"**{p}**" in resp.answer for p in reached)
+
+
+def test_role_nouns_read_as_in_or_out_degree_and_say_the_edges_way(agents):
+    resp = _ask(agents, "courses", "Which course is a prerequisite for the most other courses?")
+    assert resp.status == "answered"
+    assert "**Data Structures**" in resp.answer  # needed by ML and Algorithms
+    resp = _ask(agents, "courses", "Which courses have no prerequisites?")
+    assert resp.status == "answered"
+    assert "Intro Programming" in resp.answer and "Calculus" in resp.answer
+    assert "ML" not in resp.answer.split(":")[-1] and "course → prerequisite" in resp.answer
+
+
+def test_a_yes_no_cycle_question_leads_with_the_answer(agents):
+    resp = _ask(agents, "courses", "Is there a cycle?")
+    assert resp.status == "answered" and resp.answer.startswith("**No**")
+    resp = _ask(agents, "shipping", "Are there any cycles?")
+    assert resp.status == "answered" and resp.answer.startswith("**Yes**")
+
+
+def test_end_words_on_an_undirected_graph_are_not_read_as_a_direction(tmp_path):
+    table = TRIPS.rename(columns={"start_station": "station_a", "end_station": "station_b"})
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask("Which station do most rides end at?", attach=[table])
+    finally:
+        agent.close()
+    assert not any(a.args.get("measure") in ("in_strength", "out_strength")
+                   for a in resp.actions)
+
+
+SITES = pd.DataFrame(
+    [("north1", "North", 40), ("north2", "North", 25), ("south1", "South", 30),
+     ("south2", "South", 30), ("east1", "East", 10)],
+    columns=["site", "region", "capacity"])
+PALLETS = pd.DataFrame(
+    [("north1", "north2", 7), ("north1", "south1", 12), ("south2", "north2", 4),
+     ("south1", "south2", 9), ("east1", "north1", 3), ("south2", "east1", 5)],
+    columns=["shipper_site", "receiver_site", "pallets"])
+
+
+@pytest.fixture(scope="module")
+def depot(tmp_path_factory):
+    agent = Agent(home=tmp_path_factory.mktemp("depot"))
+    yield agent
+    agent.close()
+
+
+def test_a_numeric_node_attribute_is_summed_per_group(depot):
+    resp = depot.ask("Which region has the most capacity?", attach=[PALLETS, SITES])
+    totals = SITES.groupby("region").capacity.sum()
+    assert resp.status == "answered"
+    assert resp.actions[-1].args["total_of"] == "capacity"
+    assert resp.answer.startswith(f"**{totals.idxmax()}**") and f"**{totals.max()}**" in resp.answer
+    resp = depot.ask("Which region has the least capacity?", attach=[PALLETS, SITES])
+    assert resp.answer.startswith(f"**{totals.idxmin()}**")
+
+
+def test_an_edge_value_per_group_says_what_stays_within_leaves_and_arrives(depot):
+    resp = depot.ask("How many pallets per region?", attach=[PALLETS, SITES])
+    assert resp.status == "answered"
+    region = dict(zip(SITES.site, SITES.region, strict=True))
+    src, dst = PALLETS.shipper_site.map(region), PALLETS.receiver_site.map(region)
+    within = PALLETS.pallets[src == dst].groupby(src[src == dst]).sum()
+    out = PALLETS.pallets[src != dst].groupby(src[src != dst]).sum()
+    assert f"**North**: {within['North']} stay within, {out['North']} go to other" in resp.answer
+    assert f"{PALLETS.pallets.sum()} pallets" in resp.answer
+
+
+# lower-case names of several words, none of them a sample node's single word
+CART = pd.DataFrame(
+    [("dish soap", "paper towels", 14), ("dish soap", "sponge pack", 31),
+     ("electric kettle", "tea bags", 22), ("electric kettle", "paper towels", 5),
+     ("coffee grinder", "french press", 40), ("coffee grinder", "filter papers", 18),
+     ("coffee grinder", "tea bags", 2), ("french press", "paper towels", 3),
+     ("sponge pack", "paper towels", 9), ("filter papers", "tea bags", 6)],
+    columns=["product_a", "product_b", "co_purchases"])
+
+
+@pytest.fixture(scope="module")
+def cart(tmp_path_factory):
+    agent = Agent(home=tmp_path_factory.mktemp("cart"))
+    yield agent
+    agent.close()
+
+
+def test_a_lower_case_thing_named_by_one_word_is_looked_up_as_a_node(cart):
+    resp = cart.ask("total number of times the kettle was bought with something else",
+                    attach=[CART])
+    mine = CART[(CART.product_a == "electric kettle") | (CART.product_b == "electric kettle")]
+    assert resp.status == "answered"
+    assert f"**{mine.co_purchases.sum()}**" in resp.answer
+    assert str(CART.co_purchases.sum()) not in resp.answer  # not the whole table's total
+
+
+def test_one_nodes_strongest_edge_names_the_node_at_its_other_end(cart):
+    resp = cart.ask("what is most often bought together with the grinder?", attach=[CART])
+    assert resp.status == "answered"
+    assert "**french press**" in resp.answer and "**40**" in resp.answer
+    resp = cart.ask("Which product is bought most often with the french press?", attach=[CART])
+    assert resp.status == "answered" and "**coffee grinder**" in resp.answer
+
+
+def test_one_pairs_edge_value_is_read_the_way_asked_and_the_other_way_beside(agents):
+    resp = _ask(agents, "shipping", "How many containers go from Rotterdam to Hamburg?")
+    assert resp.status == "answered"
+    assert resp.answer.startswith("**300**") and "Rotterdam → Hamburg" in resp.answer
+    resp = _ask(agents, "shipping", "How many containers go from Hamburg to Rotterdam?")
+    assert resp.answer.startswith("**0**")  # only Rotterdam -> Hamburg exists
+
+
+@pytest.mark.parametrize("question, yes", [
+    ("Do Harbor and Park send trips to each other?", True),   # 20 one way, 5 back
+    ("Do Central and Harbor send trips to each other?", False),
+])
+def test_a_mutual_pair_question_answers_yes_only_when_both_ways_exist(agents, question, yes):
+    resp = _ask(agents, "trips", question)
+    assert resp.status == "answered"
+    assert resp.answer.startswith("**Yes**" if yes else "**No**")
