@@ -34,7 +34,7 @@ import networkx as nx
 import numpy as np
 import pandas as pd
 
-from igraph_agent.graph.lazy import stored_ids
+from igraph_agent.graph.lazy import lazy_nodes, stored_ids
 from igraph_agent.graph.summary import view_codes
 from igraph_agent.tools.tables import column_values, edge_tables, node_names, node_table, node_texts
 
@@ -247,6 +247,9 @@ class EdgeIndex:
 def edge_index(g: nx.Graph) -> EdgeIndex | None:
     """The revision's edge index (built on first use), or None below ``INDEX_MIN_EDGES``
     edges or when ``g`` is not a revision read from distinct stored edges."""
+    index = _EDGES.get(g)
+    if index is not None and lazy_nodes(g) is not None:  # built, and g still its tables: the
+        return index  # edge table is not made again (its endpoint texts may be made per read)
     tables = edge_tables(g)
     if tables is None or len(tables[1]) < INDEX_MIN_EDGES:
         return None
