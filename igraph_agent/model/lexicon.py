@@ -130,7 +130,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"import|call|use|depend|does \w+ (?:import|call|use|depend)))",
                    r"modular", r"cluster together", r"cohesive", r"natural groups",
                    r"community structure", r"\bgroup(?:ing)? the\b", r"\bbest grouping"),
-        negatives=_rx(r"two groups with edges only between", r"disconnected groups"),
+        # "separate groups" are pieces with no edge between them: components, not clusters
+        negatives=_rx(r"two groups with edges only between", r"disconnected groups",
+                      r"\bseparate (?:\w+ )?(?:groups|clusters)\b"),
         group="communities", hint="the communities (clusters) of the graph"),
     "node_community": dict(
         triggers=t(1.5, r"\bsame (?:community|cluster) as\b",
