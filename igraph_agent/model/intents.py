@@ -430,6 +430,7 @@ INTENTS += SEMANTIC_INTENTS
 
 
 _TAKES_A_NODE = {"path", "local", "hop_count", "what_if", "subgraph", "compare", "triangles"}
+_RANKINGS = {"centrality", "degree"}
 
 
 def match(question: str, st: PlanState | None = None) -> list[Intent]:
@@ -444,6 +445,9 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if "degree" in names and names & _TAKES_A_NODE and slots.HUB in (
             slots.pair(question) or [slots.node(question), slots.removal(question)]):
         found = [i for i in found if i.name != "degree"]  # "the best-connected" is the input
+    if slots.INPUT_REFERENT.search(question) and names and names <= _RANKINGS:
+        found = []  # "the clustering of the person with the highest betweenness": the ranking
+        #             is the input of an ask no intent read; ranking alone answers another
     if "side_rank" in names and names & {"threshold_count", "least_degree"}:
         found = [i for i in found if i.name != "side_rank"]  # the side is their input
     if names & {"edge_threshold", "edge_extreme"}:  # single edges asked: no node totals beside

@@ -49,6 +49,23 @@ def _ask_node(st: PlanState) -> str | None:
     return "Which node do you mean? Name it, e.g. 'the neighbours of Alice'."
 
 
+#: the whole graph's node or edge connectivity: how many must go before it falls apart
+_WHOLE_CUT = re.compile(r"\b(?:node|vertex|edge)[- ]connectivity\b|\bmin(?:imum)?[- ]cut\b|"
+                        r"\bhow many (?:\w+ )?(?:nodes|vertices|edges|links|ties|\w+s) (?:must|would|"
+                        r"need to|have to|should) (?:be |you |we )?(?:cut|removed?|deleted?|taken out)",
+                        re.IGNORECASE)
+
+
+def _ask_cut_pair(st: PlanState) -> str | None:
+    """The connectivity tool counts independent paths between two named nodes, not the
+    whole graph's node or edge connectivity: without a pair, ask for one."""
+    if not _WHOLE_CUT.search(st.question) or slots.pair(st.question):
+        return None
+    return ("Between which two nodes? I count the independent paths (and the nodes or edges to "
+            "cut) between two nodes you name, e.g. 'how many independent paths connect Alice "
+            "and Bob', and list the single nodes and edges whose removal disconnects the graph.")
+
+
 def _ask_one_column(st: PlanState) -> str | None:
     """"How many researchers are there?" on a ``researcher,grant`` table whose columns do
     not split the nodes into two kinds (a name appears in both): the node total would count
@@ -195,7 +212,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                       # one node tied to all others is a degree question, not connectivity
                       r"\b(?:a|any|one|some|single)\s+\w+\s+(?:that is |who is |which is )?"
                       r"(?:connected|linked|tied) (?:directly )?to (?:all|every)"),
-        group="components", hint="components, cut nodes and bridge edges"),
+        clarify=_ask_cut_pair, group="components", hint="components, cut nodes and bridge edges"),
     "local": dict(
         triggers=t(1.0, r"clustering|clustered|cliquish|tightly knit (?!subgroups)|"
                    r"know each other|also friends", r"k-shell|core (?:number|index)|"
@@ -222,7 +239,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\bboth\s+\S.*\band\s+\S",
                       # a node ranked by its clustering: no global figure answers which one
                       r"\b(?:which|who)\b.*\b(?:highest|lowest|most|least|largest|smallest|best|"
-                      r"top)\b.*\bclustering|\bclustering\b.*\b(?:highest|lowest)\b"),
+                      r"top)\b.*\bclustering|\bclustering\b.*\b(?:highest|lowest)\b(?!\s+(?:"
+                      r"betwe+n+e*ss|closeness|eigenvector|page\s?rank|degree)\b)"),
         clarify=_ask_node, group="neighbourhood", hint="a node's neighbourhood and clustering"),
     "subgraph": dict(triggers=t(1.0, r"\bsave\b|as a new version|create a revision|\bcommit\b"),
                      negatives=_rx(r"deduplicat|merge duplicate|optimi[sz]e|clean up|\bisolated"),
@@ -274,6 +292,8 @@ LEXICON: dict[str, dict[str, Any]] = {
     "triangles": dict(triggers=t(2.0, r"triangles?", r"closed triads?", r"3-cliques?",
                                  r"mutually linked"), hint="the triangle count"),
     "figure": dict(
+        # one figure of the whole graph: "which people are at the center" asks for nodes
+        negatives=_rx(r"^\s*(?:so\s+|and\s+)?(?:which|who|whom|list|name)\b"),
         triggers=t(2.0, r"diameter", r"radius", r"eccentricity", r"assortativ",
                    r"average (?:shortest )?path", r"characteristic path", r"degeneracy",
                    r"non-empty k-core", r"deepest core", r"k-core exists", r"mean distance",
@@ -289,6 +309,12 @@ LEXICON: dict[str, dict[str, Any]] = {
     "report": dict(phase=1),
     "training_summary": dict(triggers=t(1.0, r"compare the models")),
 }
+
+
+def _ask_whatif_yesno(st: PlanState) -> str | None:
+    from igraph_agent.model.query_intents import whatif_yesno_clarify
+
+    return whatif_yesno_clarify(st)
 
 
 def _hop_clarify(st: PlanState) -> str | None:
@@ -416,7 +442,9 @@ LEXICON.update({
                    r"person\s+)?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
                    slots.EDGE_REMOVAL.pattern),
         negatives=_rx(r"self-loops|isolated|duplicates|\bsave\b|new version|unload|the graph\b\W*$",
-                      r"\bif (?:they|we|you|it|he|she|someone|anyone|one|any)\b",
+                      # "if they leave": no one named ("if we delete u13" names one)
+                      r"\bif (?:they|we|you|it|he|she|someone|anyone|one|any)\b(?!\s+(?:delete|"
+                      r"remove|drop|take out|cut|close|shut|ban|kick out|lose)\b)",
                       # which nodes lose one node: no component count (one pair's reach is
                       # answered: remove_and_compare's reach)
                       r"\b(?:cut off from|lose \w+ connection|how many \w+ (?:can|could|would) \w+ "
@@ -429,9 +457,11 @@ LEXICON.update({
                       # and it answers only about the parts: a question naming none is asked
                       r"^(?!.*\b(?:components?|pieces?|parts?|groups?|islands?|connected|disconnect\w*|"
                       r"split\w*|apart|fragment\w*|break\w*|cut off|isolated|largest|biggest|remain\w*|"
+                      r"(?:are|is|be) left|"
                       r"happens?|affect\w*|impact\w*|reach\w*|edges?|ties|links|connections|"
                       r"friendships|relationships|nodes|size|still|left over|change|what if)\b)"),
-        group="components", hint="what removing a node or an edge does to the components"),
+        clarify=_ask_whatif_yesno, group="components",
+        hint="what removing a node or an edge does to the components"),
     "clique": dict(
         triggers=t(2.0, r"\bcliques?\b", r"all[- ]connected", r"everyone (?:knows|is tied to|is "
                    r"linked to) everyone", r"fully (?:connected|linked) (?:sub)?group",
@@ -526,7 +556,8 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "cycles": ("yesno",),
     "figure": ("value", "count", "yesno"), "count_where": ("count",), "visualize": ("action",),
     "report": ("action",), "threshold_count": ("count", "list"),
-    "hop_count": ("count",), "least_degree": ("node", "list", "count", "value"), "what_if": ("count", "value", "list"),
+    "hop_count": ("count",), "least_degree": ("node", "list", "count", "value"),
+    "what_if": ("count", "value", "list", "yesno"),
     "clique": ("count", "group", "list"), "common_neighbours": ("count", "pair", "list"),
     "edge_totals": ("value", "count", "node"), "node_direction": ("count", "value"),
     "node_group": ("value", "group", "yesno"), "node_side": ("list", "count"),
@@ -542,24 +573,24 @@ COVERS: dict[str, tuple[str, ...]] = {
     "threshold_count": ("threshold", "direction", "filter"), "hop_count": ("hops", "entity", "direction"),
     "least_degree": ("direction", "filter", "bottom"), "node_group": ("entity", "group", "filter"),
     "local": ("hops", "entity"), "subgraph": ("hops", "entity"),
-    "what_if": ("removal", "entity", "direction"),  # its reach follows the edges' direction
+    "what_if": ("removal", "entity", "direction", "scope"),  # its reach follows the edges' direction
     "optimize": ("threshold", "removal"), "clear": ("removal",),
     "edge_totals": ("weight", "entity", "bottom", "filter"),
     "bipartite": ("twomode", "group"), "degree": ("direction", "filter", "ordinal"),
     "centrality": ("filter", "ordinal", "bottom", "entity"),
-    "connectivity": ("direction", "entity", "bottom"),
+    "connectivity": ("direction", "entity", "bottom", "scope"),
     "path": ("direction", "entity", "weight", "bottom"),
     "count_where": ("group", "entity", "filter"), "visualize": ("group", "entity"),
     "compare": ("entity",), "search": ("entity",), "edge_search": ("entity",),
     "common_neighbours": ("entity",), "report": ("entity",), "triangles": ("entity",),
     "node_direction": ("entity", "direction"), "node_side": ("entity", "direction"),
     "edge_threshold": ("threshold", "weight"), "edge_extreme": ("weight", "bottom"),
-    "figure": ("weight", "bottom"), "statistics": ("weight", "bottom"),
-    "communities": ("bottom",), "node_community": ("entity",),
+    "figure": ("weight", "bottom", "scope"), "statistics": ("weight", "bottom", "scope"),
+    "communities": ("bottom", "scope"), "node_community": ("entity", "scope"),
     # "circular calls" on a caller,callee,calls table names the edge value in passing: cycles
     # do not depend on it
     "cycle_count": ("direction", "weight"), "cycle_members": ("direction", "weight"),
-    "strong_size": ("direction",),
+    "strong_size": ("direction", "scope"),
     "edge_ends": ("direction", "negation"),
     "flow_rank": ("weight", "direction", "bottom", "threshold", "entity"),
     "reach_set": ("direction", "entity", "negation"),

@@ -249,6 +249,27 @@ def whatif_calls(st: PlanState) -> list[Call]:
     return [*searches, Call("remove_and_compare", args)]
 
 
+#: a yes/no about a removal the component counts answer: does it split the graph
+_SPLIT_ASKED = re.compile(r"fall apart|split|disconnect|break|fragment|(?:still|stay|remain) "
+                          r"(?:connected|in one piece)", re.IGNORECASE)
+#: how many nodes a removal leaves ("how many people are left"), not components or edges
+_NODES_LEFT = re.compile(r"\bhow many\b(?!.*\b(?:components?|pieces?|parts?|groups?|islands?|"
+                         r"clusters?|edges|ties|links|connections|relationships|friendships)\b)"
+                         r".*\b(?:(?:are|is|be|would be|will be) left|remain\w*)\b",
+                         re.IGNORECASE)
+
+
+def whatif_yesno_clarify(st: PlanState) -> str | None:
+    """A yes/no about a removal that is no split and no pair's reach ("would removing Leo
+    change much?"): the component counts say neither yes nor no to it, so ask."""
+    if slots.asked_kind(st.question) != "yesno" or _SPLIT_ASKED.search(st.question) or \
+            _reach_pair(st) is not None:
+        return None
+    return ("What should the removal be checked for? I can say whether it splits the graph "
+            "(and into how many components), or whether one named node still reaches another "
+            "without it.")
+
+
 def whatif_render(st: PlanState, obs: list[Observed]) -> str:
     d = next((o.typed(RemoveAndCompareResult) for o in obs if o.tool == "remove_and_compare"),
              None)
@@ -276,12 +297,14 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
     split = a.components > b.components
     yes_no = ""  # "would the network fall apart if Leo left": yes or no first
     if re.match(r"\s*(?:would|will|does|do|is|are|can)\b", str(st.context.get("asked") or ""),
-                re.IGNORECASE) and re.search(r"fall apart|split|disconnect|break|fragment|"
-                                             r"(?:still|stay|remain) (?:connected|in one piece)",
-                                             st.question, re.IGNORECASE):
+                re.IGNORECASE) and _SPLIT_ASKED.search(st.question):
         stays = re.search(r"(?:still|stay|remain) (?:connected|in one piece)", st.question,
                           re.IGNORECASE)
         yes_no = "**Yes** — " if split != bool(stays) else "**No** — "
+    if _NODES_LEFT.search(st.question):  # "if Hugo quits, how many people are left"
+        return (_found(st, names) + f"Without {what}, **{a.nodes}** node(s) would remain "
+                f"(against {b.nodes} now), in {a.components} connected component(s) (sizes "
+                f"{sizes}). Nothing was changed.")
     if re.search(r"\b(?:edges|ties|links|connections|relationships|friendships)\b", st.question,
                  re.IGNORECASE):  # "how many ties would remain if member 0 left"
         return (_found(st, names) + yes_no + f"Without {what}, **{a.edges} edge(s)** would "

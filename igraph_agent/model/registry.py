@@ -36,7 +36,7 @@ AnswerKind = Literal["count", "node", "pair", "path", "yesno", "value", "list", 
                      "description", "action"]
 ANSWER_KINDS: frozenset[str] = frozenset(AnswerKind.__args__)  # type: ignore[attr-defined]
 Feature = Literal["threshold", "hops", "removal", "weight", "group", "twomode", "direction",
-                  "entity", "filter", "bottom", "negation", "future", "ordinal"]
+                  "entity", "filter", "bottom", "negation", "future", "ordinal", "scope"]
 FEATURES: frozenset[str] = frozenset(Feature.__args__)  # type: ignore[attr-defined]
 
 
@@ -111,6 +111,7 @@ _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "negation": "with the exclusion you give (not, outside, except)",
                   "ordinal": "at the rank you name (second, third …)",
                   "future": "as a forecast (the graph says what is, not what will happen)",
+                  "scope": "within the part of the graph you name (a component or community)",
                   "count": "how many", "node": "which node it is", "pair": "which pair it is",
                   "yesno": "a yes or no"}
 

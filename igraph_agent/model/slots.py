@@ -86,6 +86,12 @@ _REFERENT = re.compile(rf"\bthe\s+(?:\w+\s+)?(?:with|having|who has|that has)\s+
                        rf"({_HUB.pattern}|{_CENTRAL.pattern})", re.IGNORECASE)
 
 
+#: the referent as another ask's input: "the clustering of the person with the highest
+#: betweenness", "how many accounts does the one with the most followers follow"
+INPUT_REFERENT = re.compile(rf"\b(?:of|for|from|to|does|do|did|around|near|by)\s+"
+                            rf"{_REFERENT.pattern}", re.IGNORECASE)
+
+
 def pair(question: str) -> list[str] | None:
     """Two endpoint names (from/to, between/and, separate X from Y, are X and Y linked)."""
     # "from the person with the top closeness to Zoe": the referent is one name, not "the
@@ -242,7 +248,8 @@ _HOPS = re.compile(
 _NAMED = r"(?:the\s+)?(?:node|member|vertex|edge|link|tie)?\s*([A-Z][\w'.-]*|[A-Za-z]+\d+|\d+)"
 _ANY = r"([A-Za-z][\w'.-]*|\d+)"
 _GONE = (r"(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped|gone|taken out|cut|"
-         r"lost|disappeared|went away|left|leaves|quit|retired|dropped out|vanished|"
+         r"lost|disappeared|went away|left|leaves|quit|quits|resigns|exits|exited|moves away|"
+         r"moved away|(?:is|was|gets|got) (?:fired|banned|suspended)|retired|dropped out|vanished|"
          r"stopped \w+ing|stops \w+ing|were to leave|was to leave|walked away|closed|closes|"
          r"shut(?: down)?|shuts(?: down)?|failed|fails|went down|goes down|broke down|resigned|"
          r"trips|tripped|goes offline|went offline|is down|breaks|broke|crashes|crashed|dies|"
@@ -272,8 +279,10 @@ _NOT_REMOVED = {"we", "you", "i", "it", "they", "he", "she", "someone", "anyone"
 EDGE_REMOVAL = re.compile(
     r"\b(?:remov\w*|delet\w*|drop\w*|cut\w*|without|los[et]\w*|clos\w*)\s+(?:the\s+)?"
     r"(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\b|"
-    r"\bif\s+the\s+(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\s+.+?"
-    r"(?:were|was|is|got)?\s*(?:removed|deleted|cut|closed|lost|dropped)", re.IGNORECASE)
+    r"\bif\s+the\s+(?:edge|link|tie|road|connection|friendship|relationship|partnership|"
+    r"flight|route)\s+(?:between|from|joining|connecting)\s+.+?"
+    r"(?:were|was|is|got)?\s*(?:removed|deleted|cut|closed|lost|dropped|ended|ends|broke|"
+    r"breaks|stopped|stops)", re.IGNORECASE)
 ORDINAL = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)(?:[- ](?:most|highest|largest|"
                      r"biggest|best|greatest|top|strongest|most[- ]\w+|least|lowest|fewest|"
                      r"smallest|weakest)|\s+(?:on|in) the (?:list|"
@@ -306,6 +315,13 @@ _COUNT_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:how many|count|what is 
                         r"what's the number of|number of)\b|\bhow many\b", re.IGNORECASE)
 
 
+#: a measure taken within one part of the graph: "in the largest component", "within the
+#: biggest community"
+SCOPE = re.compile(r"\b(?:in|within|inside|among|of|across)\s+(?:the\s+)?(?:largest|biggest|"
+                   r"main|giant|smallest)\s+(?:connected\s+)?(?:component|piece|part|"
+                   r"island|cluster|community)\b", re.IGNORECASE)
+
+
 def named(question: str) -> list[str]:
     """Node names the question names: candidate names but the sentence's first word."""
     first = re.match(r"\s*([A-Za-z][\w'.-]*)", question)
@@ -333,6 +349,8 @@ def features(question: str) -> set[str]:
         out.add("negation")  # "outside legal", "not in sales": no intent takes an exclusion
     if BOTTOM.search(question):
         out.add("bottom")  # "the least central": a ranking from the bottom
+    if SCOPE.search(question):
+        out.add("scope")  # "the highest degree in the largest component": a measure within a part
     if AVOID.search(question):
         out.add("removal")  # a route that avoids a node: a path on the graph without it
     if _HOPS.search(question):

@@ -1,0 +1,92 @@
+"""Removals in more of the words people use ("if we delete u13", "if Hugo quits", "if the
+friendship between u0 and u1 ended"), how many nodes a removal leaves, a yes/no about a
+removal answered only when it is about a split or a pair's reach, and questions whose
+answer no tool gives on this graph (the whole graph's node connectivity, the nodes at its
+center, a figure of the node with the top betweenness) asked about, never answered with a
+neighbouring figure. Two vocabularies; networkx is the oracle."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pandas as pd
+import pytest
+
+from tests.test_directed_totals import _ask
+
+_PEOPLE = ["Ada", "Bruno", "Chiara", "Dmitri", "Elif", "Farid", "Greta", "Hugo", "Ines",
+           "Jonas", "Kaito", "Lena", "Mateo", "Nadia"]
+
+
+def _islands() -> nx.Graph:
+    return nx.relabel_nodes(nx.disjoint_union_all([nx.path_graph(4), nx.cycle_graph(5),
+                                                   nx.star_graph(3)]), lambda n: f"u{n}")
+
+
+def _crew() -> nx.Graph:
+    return nx.relabel_nodes(nx.connected_watts_strogatz_graph(14, 4, 0.3, seed=4),
+                            lambda n: _PEOPLE[n])
+
+
+ISLANDS = pd.DataFrame(list(_islands().edges()), columns=["user", "friend"])
+CREW = pd.DataFrame(list(_crew().edges()), columns=["person", "colleague"])
+
+
+def _without(g: nx.Graph, *gone: str) -> nx.Graph:
+    return g.subgraph([n for n in g if n not in gone])
+
+
+@pytest.mark.parametrize(("table", "graph", "question", "gone"), [
+    (ISLANDS, _islands, "If we delete u1, how many components are left?", "u1"),
+    (CREW, _crew, "if Dmitri resigns, how many disconnected parts are there?", "Dmitri"),
+])
+def test_a_removal_in_other_words_counts_the_components_without_that_node(
+        tmp_path, table, graph, question, gone):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    want = nx.number_connected_components(_without(graph(), gone))
+    assert f"**{want} connected component(s)**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("table", "graph", "question", "gone"), [
+    (CREW, _crew, "if Hugo quits how many people are left?", "Hugo"),
+    (ISLANDS, _islands, "how many users would remain if u9 were removed?", "u9"),
+])
+def test_how_many_nodes_a_removal_leaves(tmp_path, table, graph, question, gone):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{_without(graph(), gone).number_of_nodes()}** node(s) would remain" in resp.answer
+
+
+def test_an_ended_friendship_is_an_edge_removal(tmp_path):
+    resp = _ask(tmp_path, ISLANDS, "if the friendship between u0 and u1 ended, how many groups "
+                                   "would there be?")
+    assert resp.status == "answered", resp.answer
+    g = _islands()
+    g.remove_edge("u0", "u1")
+    assert f"**{nx.number_connected_components(g)} connected component(s)**" in resp.answer
+
+
+@pytest.mark.parametrize(("table", "graph", "question", "gone"), [
+    (ISLANDS, _islands, "does removing u2 split its group?", "u2"),
+    (CREW, _crew, "does removing Ada break the network apart?", "Ada"),
+])
+def test_a_yes_no_about_a_split_says_yes_or_no_first(tmp_path, table, graph, question, gone):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    split = nx.number_connected_components(_without(graph(), gone)) > \
+        nx.number_connected_components(graph())
+    assert resp.answer.startswith("**Yes**" if split else "**No**"), resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (CREW, "does removing Ada change anything important?"),
+    (CREW, "what's the node connectivity of the graph?"),
+    (ISLANDS, "how many edges must be cut to disconnect the network?"),
+    (CREW, "which people are at the center of the network (minimum eccentricity)?"),
+    (ISLANDS, "who is on the periphery, i.e. has the largest eccentricity?"),
+    (CREW, "how many colleagues does the person with the highest pagerank have?"),
+])
+def test_a_question_no_tool_answers_here_is_asked_not_answered_with_a_neighbouring_figure(
+        tmp_path, table, question):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "needs_clarification", resp.answer
