@@ -246,3 +246,46 @@ def test_a_mutual_pair_question_answers_yes_only_when_both_ways_exist(agents, qu
     resp = _ask(agents, "trips", question)
     assert resp.status == "answered"
     assert resp.answer.startswith("**Yes**" if yes else "**No**")
+
+
+def test_a_threshold_on_a_named_count_column_sums_each_nodes_edges(cart, agents):
+    resp = cart.ask("Which products were bought with others more than 30 co_purchases in total?",
+                    attach=[CART])
+    ends = pd.concat([CART[["product_a", "co_purchases"]].set_axis(["p", "n"], axis=1),
+                      CART[["product_b", "co_purchases"]].set_axis(["p", "n"], axis=1)])
+    sums = ends.groupby("p").n.sum()
+    assert resp.status == "answered"
+    assert resp.actions[-1].args["measure"] == "strength"
+    assert resp.answer.startswith(f"**{(sums > 30).sum()}** of {len(sums)}")
+    # a directed table's receiving verb sums the incoming side
+    resp = _ask(agents, "shipping", "ports that received more than 200 containers")
+    into = _sums(SHIPPING, "in")
+    assert resp.actions[-1].args["measure"] == "in_strength"
+    assert resp.answer.startswith(f"**{(into > 200).sum()}**")
+
+
+def test_the_nodes_one_cannot_reach_on_an_undirected_graph_are_the_other_pieces(tmp_path):
+    table = pd.DataFrame([("Alda", "Brin"), ("Brin", "Cora"), ("Dun", "Eske"), ("Fal", "Gorm")],
+                         columns=["village_a", "village_b"])
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask("Which villages can't be reached from Alda?", attach=[table])
+    finally:
+        agent.close()
+    assert resp.status == "answered"
+    assert resp.answer.startswith("**4**")
+    assert all(f"**{v}**" in resp.answer for v in ("Dun", "Eske", "Fal", "Gorm"))
+    assert "**Cora**" not in resp.answer
+
+
+@pytest.mark.parametrize("question, side", [
+    ("Which port receives the fewest containers?", "in"),
+    ("Which port ships the least containers?", "out"),
+])
+def test_the_bottom_of_a_summed_edge_value_is_the_smallest_sum_not_the_largest(
+        agents, question, side):
+    resp = _ask(agents, "shipping", question)
+    sums = _sums(SHIPPING, side)
+    assert resp.status == "answered"
+    assert resp.answer.startswith(f"**{sums.idxmin()}**")
+    assert sums.idxmax() not in resp.answer.split(";")[0]

@@ -33,11 +33,17 @@ def test_a_threshold_in_the_edge_values_unit_counts_the_edges_past_it(tmp_path):
     assert resp.answer.startswith(f"**{(LINES.capacity_mw > 200).sum()}** of 6 edges")
 
 
-def test_a_node_total_in_the_edge_values_unit_is_asked_never_a_degree_threshold(tmp_path):
+def test_a_node_total_in_the_edge_values_unit_sums_that_value_never_a_degree(tmp_path):
     resp = _ask(tmp_path, LINES, "which substations have less than 150 MW of total line "
                                  "capacity?")
-    assert resp.status == "needs_clarification", resp.answer
-    assert "nodes_by_measure" not in [a.tool for a in resp.actions]
+    ends = pd.concat([LINES[[c, "capacity_mw"]].set_axis(["sub", "mw"], axis=1)
+                      for c in ("sub_a", "sub_b")])
+    low = ends.groupby("sub").mw.sum().loc[lambda s: s < 150]
+    assert resp.status == "answered", resp.answer
+    assert resp.actions[-1].args["measure"] == "strength"
+    assert resp.actions[-1].args["weight"] == "capacity_mw"
+    assert resp.answer.startswith(f"**{len(low)}** of 6")
+    assert all(f"**{n}**" in resp.answer for n in low.index)
 
 
 def test_a_unit_in_capitals_is_never_looked_up_as_a_node(tmp_path):

@@ -188,12 +188,20 @@ _PARTNER = re.compile(
     re.IGNORECASE)
 
 
+#: "who shares the most neighbours with Ada", "the most ties with Ada": counts, no edge value
+_NOT_PARTNER = re.compile(r"\b(?:neighbou?rs?|friends?|contacts?|ties|connections?|links?|"
+                          r"edges?|common|shar\w+|mutual|paths?|triangles?|people|members?|"
+                          r"nodes?|others?|\w+s in common)\s+(?:\w+\s+)?(?:with|alongside)\b",
+                          re.IGNORECASE)
+
+
 def _partner(st: PlanState) -> tuple[str, str] | None:
     """(node name, edge attribute) of a question about one node's strongest edge, on an
     undirected graph with an edge value that is a strength."""
     meaning = st.meaning()
     m = _PARTNER.search(st.question)
-    if not m or meaning.get("directed") or len(slots.named(st.question)) != 1:
+    if not m or meaning.get("directed") or len(slots.named(st.question)) != 1 \
+            or _NOT_PARTNER.search(st.question):
         return None
     if slots.features(st.question) - {"entity", "weight"}:
         return None

@@ -84,6 +84,28 @@ def flow_side(st: PlanState) -> str | None:
     return "out" if s else "in"
 
 
+def _side(st: PlanState) -> str | None:
+    """The side summed: :func:`flow_side`'s, or for a threshold or a bottom ranking on an
+    edge value the question names ("items bought together more than 100 times in total",
+    "firms that shipped more than 50 tonnes", "which firm receives the least tonnes"),
+    ``both`` on an undirected graph and the sending or receiving side on a directed one."""
+    side = flow_side(st)
+    form = _form(st)
+    if side is not None or form not in ("threshold", "rank") or (
+            form == "rank" and not slots.BOTTOM.search(st.question)):
+        return side  # the top of a ranking is the edge-total intent's; its bottom is here
+    from igraph_agent.model.query_intents import _edge_side, edge_attr
+
+    named = edge_attr(st)
+    if not named or (_meaning(st).get("weights") or {}).get(named) == "distance" \
+            or slots.EDGE_THRESHOLD.search(st.question):
+        return None  # "roads longer than 40": single edges, not sums
+    if not _meaning(st).get("directed"):
+        return "both"
+    way = _edge_side(st)
+    return way if way != "both" else None
+
+
 def _weight(st: PlanState) -> str | None:
     """The edge value summed: a column the question names, else the graph's one strength
     (``trips`` for "rides"), else None (edges are counted)."""
@@ -117,13 +139,13 @@ def _form(st: PlanState) -> str | None:
     if names:
         return "node" if re.match(r"\s*(?:how many|how much|what(?: is| was)? the (?:total|"
                                   r"number|sum))\b", q, re.IGNORECASE) else None
-    if slots.threshold(q):
-        return "threshold"
+    if slots.threshold(q):  # "who has the most coauthors with more than 3 joint papers":
+        return None if _RANK.search(q) else "threshold"  # neither a ranking nor a threshold
     return "rank" if _RANK.search(q) else None
 
 
 def flow_bonus(st: PlanState) -> float:
-    if flow_side(st) is None or _names_distance(st) or _form(st) is None:
+    if _side(st) is None or _names_distance(st) or _form(st) is None:
         return 0.0
     if re.search(r"\b(?:paths?|routes?|shortest|cycles?|reach\w*)\b", st.question,
                  re.IGNORECASE):
@@ -133,12 +155,12 @@ def flow_bonus(st: PlanState) -> float:
 
 def _measure(st: PlanState, side: str) -> dict:
     w = _weight(st)
-    return ({"measure": f"{side}_strength", "weight": w} if w else
-            {"measure": f"{side}_degree"})
+    pre = "" if side == "both" else f"{side}_"
+    return ({"measure": f"{pre}strength", "weight": w} if w else {"measure": f"{pre}degree"})
 
 
 def flow_calls(st: PlanState) -> list[Call]:
-    side, form = flow_side(st), _form(st)
+    side, form = _side(st), _form(st)
     if side is None or form is None:
         return []
     if form == "node":
@@ -162,13 +184,13 @@ def _what(st: PlanState, side: str, weight: str | None) -> str:
     """"trips summed over the edges ending there (incoming, start_station → end_station)"."""
     cols = _meaning(st).get("direction") or []
     way = f", {cols[0]} → {cols[1]}" if len(cols) == 2 else ""
-    end = "ending there (incoming" if side == "in" else "starting there (outgoing"
+    end = "ending there: incoming" if side == "in" else "starting there: outgoing"
     what = f"{weight} summed" if weight else "edges counted"
-    return f"{what} over the edges {end}{way})"
+    return f"{what} over the edges {end}{way}"
 
 
 def flow_render(st: PlanState, obs: list[Observed]) -> str:
-    side = flow_side(st) or "in"
+    side = _side(st) or "in"
     ob = next((o for o in obs if o.tool in ("nodes_by_measure", "edge_attribute_totals",
                                             "hop_counts") and o.ok), None)
     if ob is None:
@@ -190,9 +212,10 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
         more = " …" if d.truncated else ""
         cols = _meaning(st).get("direction") or []
         way = f", {cols[0]} → {cols[1]}" if len(cols) == 2 else ""
+        there = {"in": " ending there", "out": " starting there"}.get(side, "")
+        edges = {"in": "incoming ", "out": "outgoing "}.get(side, "")
         return (f"**{d.count}** of {d.of} {nouns} have {_words(d.op)} {shown(d.value)} "
-                f"{w or 'edges'} {'ending' if side == 'in' else 'starting'} there (summed over "
-                f"their {'incoming' if side == 'in' else 'outgoing'} edges{way})"
+                f"{w or 'edges'}{there} (summed over their {edges}edges{way if edges else ''})"
                 + (f": {listed}{more}." if rows else "."))
     if not rows:
         return "No node has such edges."
@@ -210,7 +233,7 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
         shown_rows += [r for r in order[n:] if r.value == cut]
         listed = "; ".join(f"{i}. **{_who(r)}** ({shown(r.value)})"
                            for i, r in enumerate(shown_rows, 1))
-        return f"{'Bottom' if bottom else 'Top'} {n} {nouns} by {_what(st, side, w)}: {listed}."
+        return f"{'Bottom' if bottom else 'Top'} {n} {nouns} ({_what(st, side, w)}): {listed}."
     who = (f"**{_who(tied[0])}**" if len(tied) == 1 else
            ", ".join(f"**{_who(r)}**" for r in tied[:-1]) + f" and **{_who(tied[-1])}** tie")
     nxt = ", ".join(f"{_who(r)} ({shown(r.value)})" for r in order[len(tied):len(tied) + 3])
@@ -269,13 +292,14 @@ def _needed_way(st: PlanState) -> str | None:
 def reach_of(st: PlanState) -> tuple[str, str, str] | None:
     """(node name, direction, kind) of a reach question: kind ``needs`` (what the node
     needs), ``needed`` (what needs it), ``reach`` or ``unreached`` (from the node)."""
-    if not _meaning(st).get("directed"):
-        return None
+    directed = bool(_meaning(st).get("directed"))
     q = str(st.context.get("asked") or st.question)
     if slots.features(q) & {"removal", "hops", "threshold", "future", "ordinal", "bottom"}:
         return None
     if (n := _name(_FROM, q)) and _UNREACHED.search(q):
-        return n, "out", "unreached"
+        return n, "out" if directed else "both", "unreached"
+    if not directed:
+        return None
     way = _needed_way(st)
     if way is None:
         return None
@@ -309,8 +333,8 @@ def reach_calls(st: PlanState) -> list[Call]:
     searches, ids = _resolve(st, [name])
     if ids is None:
         return searches
-    return [*searches, Call("hop_counts", {"node": ids[0], "hops": _ALL_HOPS, "direction": way,
-                                           "limit": _LISTED})]
+    return [*searches, Call("hop_counts", {"node": ids[0], "hops": _ALL_HOPS, "limit": _LISTED,
+                                           **({"direction": way} if way != "both" else {})})]
 
 
 def reach_render(st: PlanState, obs: list[Observed]) -> str:
@@ -328,8 +352,9 @@ def reach_render(st: PlanState, obs: list[Observed]) -> str:
         gone = list(d.unreachable_nodes or [])
         listed = ", ".join(f"**{_who(r)}**" for r in gone)
         more = " …" if len(gone) < d.unreachable else ""
+        how = f"following the edges ({arrow})" if way != "both" else "by any path"
         return (head + f"**{d.unreachable}** {nouns} cannot be reached from {_who(d)} "
-                f"following the edges ({arrow})" + (f": {listed}{more}." if gone else ".") +
+                f"{how}" + (f": {listed}{more}." if gone else ".") +
                 f" It reaches {d.within + d.farther}.")
     every = [r.node for ring in d.by_distance for r in ring.nodes]
     direct = d.by_distance[0].count if d.by_distance else 0

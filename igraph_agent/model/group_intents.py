@@ -27,6 +27,8 @@ _PER_GROUP = [re.compile(p, re.IGNORECASE) for p in (
     r"across) (?:each |every )?(?P<g>\w+)",
     r"^\s*(?P<c>\w+) (?:per|by|for each|in each) (?P<g>\w+)\s*\??\s*$",
 )]
+_RANKED = re.compile(r"^\s*(?:which|what)\b.*\b(?:most|fewest|least|highest|lowest|largest|"
+                     r"smallest|biggest)\b", re.IGNORECASE)
 _BOTTOM = re.compile(r"\b(?:fewest|least|lowest|smallest)\b", re.IGNORECASE)
 
 
@@ -68,6 +70,8 @@ def flow_attr(st: PlanState) -> tuple[str, str] | None:
     found = _asked(st)
     if not found:
         return None
+    if _meaning(st).get("directed") and _RANKED.search(st.question):
+        return None  # "which district has the most trips": starting, ending or within? asked
     edge = next((a for a in _meaning(st).get("weights") or {} if _is(found[1], a)), None)
     if edge and (_meaning(st).get("weights") or {}).get(edge) == "distance":
         return None  # minutes per district: no sum a question means

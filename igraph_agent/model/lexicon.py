@@ -524,7 +524,7 @@ LEXICON.update({
                          bonus=_edge_partner_bonus, group="neighbourhood",
                          hint="the node at the other end of one node's strongest edge"),
     "flow_rank": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many|how much|top|rank|"
-                                   r"\bwith\b"),
+                                   r"\bwith\b|\bthat\b|\bwhose\b"),
                       bonus=_flow_bonus("flow_bonus"), group="ranking",
                       hint="the nodes most of an edge value ends at or starts from"),
     "reach_set": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many|everything"),

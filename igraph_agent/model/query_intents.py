@@ -494,6 +494,9 @@ def totals_bonus(st: PlanState) -> float:
     attr = edge_attr(st)
     if not attr:
         return 0.0
+    if slots.BOTTOM.search(st.question) and not slots.named(st.question) and re.match(
+            r"\s*(?:which|who|what)\b", st.question, re.IGNORECASE):
+        return 0.0  # "which firm receives the least": its top nodes are no bottom (flow_rank)
     one, many = vocabulary.noun(st.question, _raw_info(st))
     if re.search(rf"\b(?:the )?(?:most|fewest|least)\s+(?:other\s+|different\s+|distinct\s+)?"
                  rf"(?:{re.escape(many)}|{re.escape(one)}s?|nodes|neighbou?rs|partners)\b",
