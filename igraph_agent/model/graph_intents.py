@@ -485,6 +485,12 @@ def connectivity_calls(st: PlanState) -> list[Call]:
     return [*searches, Call("connectivity", {"source": ids[0], "target": ids[1], "limit": 10})]
 
 
+#: a yes/no about a single node or edge whose removal splits the graph
+_CUT_ASKED = re.compile(r"\b(?:whose|which|that|who)\b.*\b(?:split|disconnect|break|fragment|"
+                        r"cut off|isolate)\w*|single points? of failure|\bcut (?:vertex|vertices|"
+                        r"nodes?|points?)\b|\barticulation\b|\bbridges?\b", re.IGNORECASE)
+
+
 def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     c = next((o.typed(ConnectivityResult) for o in obs if o.tool == "connectivity"), None)
     if c is None:
@@ -497,7 +503,13 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     whole = re.search(r"\bconnected\b|\bin one piece\b|\blinked (?:together|up)\b|\breachable\b|"
                       r"\breach (?:every|all)",
                       str(st.context.get("asked") or st.question), re.IGNORECASE)
-    text = (_yes_no(st, c.components == 1) if whole and c.pair is None else "") + (
+    lead = _yes_no(st, c.components == 1) if whole and c.pair is None else ""
+    if c.pair is None and _CUT_ASKED.search(st.question):  # "is there one person whose
+        # departure would split the network": a cut point (or a bridge edge) says yes
+        edges = re.search(r"\b(?:edges?|links?|ties?|roads?|cables?|lines?|connections?|"
+                          r"trails?|pipes?)\b", st.question, re.IGNORECASE)
+        lead = _yes_no(st, (c.bridges.total if edges else c.articulation_points.total) > 0)
+    text = lead + (
             f"The graph has **{c.components} connected component(s)**"
             + (f" of sizes {shown}" if len(sizes) > 1 else "") + "; the largest holds "
             f"{_f(c.largest_component_fraction * 100, 1)}% of the nodes. "
@@ -536,7 +548,18 @@ def local_calls(st: PlanState) -> list[Call]:
     # the answer shows counts both); one side is asked as in- or out-neighbours (node_side)
     both = {"direction": "all"} if info is not None and info.directed else {}
     return [*searches, Call("local_analysis", {"node": ids[0], "radius": _radius(st.question),
-                                               **both})]
+                                               **both, **_local_weight(st)})]
+
+
+def _local_weight(st: PlanState) -> dict[str, Any]:
+    """A node's clustering coefficient is the plain one unless the question names an edge
+    value ("weighted clustering", "by papers"): the graph's default weight is not applied."""
+    from igraph_agent.model.weights import asked_weight
+
+    if re.search(r"\bweighted\b", st.question, re.IGNORECASE):
+        return {}
+    choice = asked_weight(st.question, st.meaning())
+    return {"weight": choice.column} if choice.why == "named" else {"weight": None}
 
 
 _SIDES = {"all": " (edges in either direction)", "out": " (following its out-edges)",

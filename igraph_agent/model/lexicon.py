@@ -184,6 +184,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"mean distance|characteristic path|worst-case distance|greatest distance|"
                       r"independent|disjoint|robust|shortest paths\b|fewest steps|"
                       r"steps lie between", r"\bhow many separate\b|\b(?:supply|value|food) chain\b",
+                      r"\b(?:cut|removed?|deleted?|taken out|sever\w*)\b.*\bto (?:separate|"
+                      r"disconnect|split|isolate)\b",
                       r"(?:connected|linked|reachable) (?:to|with|from) "
                       r"(?:every|all|each)\b"),
         clarify=_ask_route, hint="the shortest path between two named nodes"),
@@ -203,7 +205,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"independent (?:routes|paths)|disjoint paths|node connectivity|robustly",
                    r"\bhow many separate (?:\w+ )?(?:systems|networks|parts|pieces|groups|clusters|"
                    r"areas|regions|sections)\b",
-                   r"\b(?:one|a single) connected (?:network|graph|whole|system|grid|piece)\b"),
+                   r"\b(?:one|a single) connected (?:network|graph|whole|system|grid|piece)\b") +
+        # "how many cables would have to be cut to separate A from B": the pair's cut
+        t(2.0, r"\b(?:cut|removed?|deleted?|taken out|sever\w*)\b.*\bto (?:separate|disconnect|"
+          r"split|isolate)\b"),
         # "in the same component as e19": that component's members, which it does not list
         negatives=_rx(r"into (?:communities|clusters|groups|factions)", r"\bstrongly\b",
                       # which single removal cuts off the most: no list of cut points says

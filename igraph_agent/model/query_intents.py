@@ -30,6 +30,9 @@ _WORDS = {"gt": "more than", "ge": "at least", "lt": "fewer than", "le": "at mos
           "eq": "exactly"}
 _MEASURES = [  # question words -> nodes_by_measure measure, first match wins
     (r"in-?degree|incoming|cited|citations|pointed to|followers", "in_degree"),
+    # the data's verb in the passive: "required (directly) by at least 2 other packages"
+    (r"\b[a-z]+(?:ed|en)\s+(?:directly\s+|only\s+)?by\s+(?:at least|at most|more than|fewer than|"
+     r"less than|over|under|exactly|only|\d)", "in_degree"),
     (r"out-?degree|outgoing|cites|citing|points to|follows", "out_degree"),
     (r"triangles?", "triangles"), (r"clustering", "clustering"),
     (r"\bcore (?:number|index)|k-?core", "core_number"), (r"pagerank|page rank", "pagerank"),
@@ -65,8 +68,9 @@ def threshold_calls(st: PlanState) -> list[Call]:
     if measure in ("in_degree", "out_degree") and not directed:
         measure = "degree"
     op, value = found
+    listed = {"limit": 50} if _LIST_ASKED.search(st.question) else {}
     return [Call("nodes_by_measure", {"measure": measure, "op": op, "value": value,
-                                      **_where(st), **_side(st)})]
+                                      **_where(st), **_side(st), **listed})]
 
 
 def _side(st: PlanState) -> dict:
@@ -78,6 +82,10 @@ def _side(st: PlanState) -> dict:
     return {"side": side} if side else {}
 
 
+_LIST_ASKED = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:list|name|show|give|tell|which|who|"
+                         r"what)\b|\b(?:list|name) (?:them|all|every)", re.IGNORECASE)
+
+
 def threshold_render(st: PlanState, obs: list[Observed]) -> str:
     d = obs[0].typed(NodesByMeasureResult)
     measure = d.measure.replace("_", "-")
@@ -85,8 +93,10 @@ def threshold_render(st: PlanState, obs: list[Observed]) -> str:
     scope = (" among nodes with " + ", ".join(f"{k} = {v}" for k, v in among.items())) \
         if among else ""
     scope += f" (the {d.side} side)" if d.side else ""
-    shown = ", ".join(f"{_who(r)} ({_f(r.value)})" for r in d.nodes[:10])
-    more = " …" if d.count > 10 else ""
+    # "list everyone with 3 or more coauthors": a list asked is listed whole (the tool's rows)
+    k = len(d.nodes) if _LIST_ASKED.search(st.question) else 10
+    shown = ", ".join(f"{_who(r)} ({_f(r.value)})" for r in d.nodes[:k])
+    more = " …" if d.count > k else ""
     nouns = vocabulary.noun(st.question, _raw_info(st))[1]
     cols = (_raw_info(st).get("meaning") or {}).get("direction") or []
     if d.measure in ("in_degree", "out_degree") and len(cols) == 2:  # the edges' own way

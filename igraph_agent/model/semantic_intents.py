@@ -500,6 +500,9 @@ def _member_name(st: PlanState) -> str | None:
 #: a question about the nodes sharing a partner with a named one ("who shares a grant with
 #: kowalska", "okafor's collaborators"): two steps away, on the named node's own side
 _CO = re.compile(r"\b(?:shares?|shared|sharing|together|in common|alongside|collaborat\w*|"
+                 # the projection defined in words: "link two members whenever they've
+                 # borrowed the same game"
+                 r"\w+ the same|"
                  r"co-?workers?|co-?members?|colleagues|classmates|teammates|partners|"
                  r"[a-z]+(?:s|ed)?\s+(?:\w+\s+)?(?:with|alongside)(?!\s+(?:the\s+)?most\b))\b",
                  re.IGNORECASE)
@@ -524,9 +527,16 @@ _CO_RANKED = re.compile(r"\b(?:most|(?<!at )least|fewest|top|highest|lowest|stro
                         r"often|average|mean)\b|\bat least (?!one\b|1\b|a\b)", re.IGNORECASE)
 
 
+#: a distance between two nodes of one side ("how many hops separate nadia and ivo"), not
+#: one node's co-members
+_CO_DISTANCE = re.compile(r"\bhops?\b|\bsteps?\b|\bseparat\w*|\bhow far\b|\bdistance\b|"
+                          r"\bpath\b|\bapart\b", re.IGNORECASE)
+
+
 def _co_bonus(st: PlanState) -> float:
     return 3.8 if (_member_name(st) and _CO.search(st.question)
-                   and not _CO_RANKED.search(st.question)) else 0.0
+                   and not _CO_RANKED.search(st.question)
+                   and not _CO_DISTANCE.search(st.question)) else 0.0
 
 
 def _co_calls(st: PlanState) -> list[Call]:
@@ -649,6 +659,12 @@ _ALL = frozenset({"group", "weight", "direction"})
 #: a ranking from the bottom ("the fewest incoming calls") is the least-degree intent's
 _FEWEST = re.compile(r"\b(?:fewest|least|lowest|smallest|minimum|minimal)\b", re.IGNORECASE)
 
+#: sharing asked of one node or of a part, not the top pairs: "members who never share a
+#: game with the rest", "how many members share at least one game with them"
+_NOT_TOP_PAIRS = re.compile(r"\bnever\b|\bshar\w*\s+(?:at least one|any|a single|one|some|a)\b",
+                            re.IGNORECASE)
+
+
 SEMANTIC_INTENTS: list[Intent] = [
     Intent("group_pair", t(0.5, r"\bhow (?:many|much)\b|\bnumber of\b|\bcount\b|\btotal\b"),
            _pair_calls, _pair_render, "group_analysis: the edges from one named group to another",
@@ -722,5 +738,5 @@ SEMANTIC_INTENTS: list[Intent] = [
            _project_calls, _project_render, "project_bipartite (co-occurrence of one side)",
            group="twomode", bonus=lambda st: _side_bonus(st) + 1.4 if _side_in(st) else 0.0,
            hint="the pairs of one side sharing the most", covers=frozenset({"twomode", "group"}),
-           clarify=_project_about_a_node, negatives=[_ONE_PAIR, _CHAIN]),
+           clarify=_project_about_a_node, negatives=[_ONE_PAIR, _CHAIN, _NOT_TOP_PAIRS]),
 ]

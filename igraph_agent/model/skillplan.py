@@ -4,8 +4,8 @@ The planner reads the skill catalogue as data (``PlanState.skills``, from the ru
 context: name, description, triggers). The skill with the most trigger phrases in the
 question (catalogue order breaks ties) is loaded with ``load_skill`` once, before the
 analysis; skills a request named are all loaded. When the question alone maps to no intent,
-the loaded skills' descriptions are matched too -- that is how a user's own skill steers
-the planner to its tools. Deterministic.
+the descriptions of the loaded skills the project wrote (not the built-in ones) are matched
+too -- that is how a user's own skill steers the planner to its tools. Deterministic.
 
 Example::
 
@@ -50,12 +50,15 @@ def skill_step(st: PlanState) -> list[Call]:
 
 
 def intents(st: PlanState) -> list[intent_table.Intent]:
-    """The question's intents; if none, those of the skills this run loaded."""
+    """The question's intents; if none, those of the project's own skills this run loaded
+    (a built-in skill's description names every analysis of its family: read as the
+    question, it would answer another one, e.g. a centrality ranking for "which towns
+    aren't connected to the main network")."""
     found = intent_table.for_state(st)
     if found:
         return found
     texts = [r.typed(LoadSkillResult).description for r in st.results
-             if r.tool == "load_skill" and r.ok]
+             if r.tool == "load_skill" and r.ok and r.typed(LoadSkillResult).origin != "builtin"]
     if not texts:
         return []
     return intent_table.for_state(replace(st, question=" ".join([st.question, *texts])))

@@ -260,7 +260,8 @@ _REMOVAL = [
     re.compile(rf"\b(?i:remov\w*|delet\w*|drop\w*|without|took out|take out|taking out|lose|"
                rf"losing|lost|cut(?:ting)?|knock\w* out)\s+{_NAMED}"),
     # "if Hornli hut closes", "if Downtown substation fails": the data's noun after the name
-    re.compile(rf"\b(?i:if)\s+(?:the\s+)?(?i:node\s+|member\s+)?{_ANY}(?:\s+(?-i:[a-z]{{3,}}|"
+    re.compile(rf"\b(?i:if|suppose|supposing|imagine|assume|assuming)\s+(?:that\s+)?(?:the\s+)?"
+               rf"(?i:node\s+|member\s+)?{_ANY}(?:\s+(?-i:[a-z]{{3,}}|"
                rf"[A-Z][\w'.-]*))?\s+{_GONE}"),
 ]
 REMOVAL_IF = _REMOVAL[1]
@@ -451,6 +452,8 @@ def figure_weight(question: str, meaning: dict) -> dict:
     choice = asked_weight(question, meaning)
     if choice.column and choice.why != "default":
         return {"weight": choice.column}
+    if choice.why == "default" and (meaning.get("weights") or {}).get(choice.column) == "strength":
+        return {"weight": None}  # a strength (papers together) is no length: path figures count hops
     return {"weight": None} if choice.why == "hops" else {}
 
 
