@@ -158,3 +158,61 @@ def test_a_question_no_intent_reads_is_asked_not_answered_from_a_skill_descripti
         tmp_path, table, question):
     resp = _ask(tmp_path, table, question)
     assert resp.status == "needs_clarification", resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (CABLES, "Which site sits on the most shortest routes between other sites?"),
+    (COAUTHORS, "who is on the most shortest paths between the others?"),
+])
+def test_on_the_most_shortest_routes_is_betweenness(tmp_path, table, question):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert "By **betweenness**" in resp.answer
+    weight = table.columns[2] if table is CABLES else None  # a length weighs routes
+    scores = nx.betweenness_centrality(nx.from_pandas_edgelist(table, *table.columns[:2],
+                                                               edge_attr=True), weight=weight)
+    top = max(scores.values())
+    first = re.search(r"most central nodes are ([^(]+) \(", resp.answer).group(1).strip()
+    assert abs(scores[first] - top) < 1e-9, resp.answer
+
+
+@pytest.mark.parametrize("table", [COAUTHORS, EMAILS])
+def test_on_average_how_many_partners_is_the_mean_degree(tmp_path, table):
+    noun = "coauthors" if table is COAUTHORS else "contacts"
+    resp = _ask(tmp_path, table, f"On average how many {noun} does each person have?")
+    assert resp.status == "answered", resp.answer
+    g = _graph(table)
+    assert f"**{2 * g.number_of_edges() / g.number_of_nodes():.4f}".rstrip("0") in resp.answer
+
+
+@pytest.mark.parametrize(("table", "question", "node"), [
+    (CABLES, "which sites are directly cabled to Exchange?", "Exchange"),
+    (PIPES, "which plants are directly piped to p3?", "p3"),
+])
+def test_directly_verbed_to_a_node_lists_its_neighbours(tmp_path, table, question, node):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert all(re.search(rf"\b{n}\b", resp.answer) for n in _graph(table)[node]), resp.answer
+
+
+@pytest.mark.parametrize(("table", "question", "a", "b"), [
+    (COAUTHORS, "who has worked with both Cleo Ng and Eli Park?", "Cleo Ng", "Eli Park"),
+    (EMAILS, "who has emailed with both ana and bo?", "ana", "bo"),
+])
+def test_with_both_a_and_b_is_their_shared_neighbours(tmp_path, table, question, a, b):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    shared = set(nx.common_neighbors(_graph(table), a, b))
+    assert shared and f"share **{len(shared)}** neighbour(s)" in resp.answer, resp.answer
+    assert all(re.search(rf"\b{re.escape(n)}\b", resp.answer) for n in shared)
+
+
+@pytest.mark.parametrize(("table", "question", "a", "b"), [
+    (LOANS, "did anyone borrow both Catan and Go?", "Catan", "Go"),
+    (SIGNUPS, "did anybody sign up for both Garden and Choir?", "Garden", "Choir"),
+])
+def test_did_anyone_do_both_is_answered_yes_or_no(tmp_path, table, question, a, b):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    both = set(nx.common_neighbors(_graph(table), a, b))
+    assert resp.answer.startswith("**Yes**" if both else "**No**"), resp.answer

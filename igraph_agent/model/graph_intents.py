@@ -419,8 +419,8 @@ def path_calls(st: PlanState) -> list[Call]:
 
 #: a question asking whether (a route exists, the graph is connected): the answer says
 #: yes or no first
-_YES_NO = re.compile(r"^\s*(?:so\s+|and\s+)?(?:is|are|can|could|does|do|will|would)\b",
-                     re.IGNORECASE)
+_YES_NO = re.compile(r"^\s*(?:so\s+|and\s+)?(?:is|are|was|were|can|could|does|do|did|has|have|"
+                     r"will|would)\b", re.IGNORECASE)
 
 
 def _yes_no(st: PlanState, yes: bool) -> str:

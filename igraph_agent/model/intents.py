@@ -126,7 +126,8 @@ def _degree_render(st: PlanState, obs: list[Observed]) -> str:
 
 # -- centrality -------------------------------------------------------------------------
 _MEASURES = [
-    (r"betwe+n+e*ss|broker|on the most shortest paths|sits? between the most", "betweenness"),
+    (r"betwe+n+e*ss|broker|on the most shortest (?:paths|routes|connections)|"
+     r"sits? between the most", "betweenness"),
     (r"closeness|closest to (?:everyone|all)|fewest steps|reach(?:es)? all", "closeness"),
     (r"pagerank|page rank|random walk", "pagerank"),
     (r"eigenvector|best-tied|neighbours are themselves", "eigenvector"),
@@ -264,7 +265,7 @@ def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
 INTENTS: list[Intent] = [
     Intent("centrality", t(1.0, r"central", r"important", r"influen", r"pagerank", r"page rank",
                            r"betwe+n+e*ss", r"closeness", r"eigenvector", r"key (node|player)",
-                           r"broker", r"shortest paths\b", r"sits? between the most",
+                           r"broker", r"shortest (?:paths|routes)\b", r"sits? between the most",
                            r"closest to (?:everyone|all)", r"fewest steps", r"random walk",
                            r"best-tied", r"neighbours are themselves the most", r"prominent"),
            _centrality_calls, _centrality_render, "node centrality (networkx / python-igraph)",
@@ -284,6 +285,7 @@ INTENTS: list[Intent] = [
                        r"(?:ties|connections|links|neighbou?rs|contacts|friends) (?:does|do) "
                        r"(?:the |an |a )?(?:average|typical)", r"\baverage \w+ (?:have|has)\b",
                        r"\baverage number of \w+(?: \w+)? per\b",
+                       r"\bon average,? how many \w+ (?:does|do) (?:each|every|a|an|the) \w+ have\b",
                        r"most popular|(?:largest|biggest|widest) (?:circle|network) of",
                        r"most (?:friends|partners|acquaintances|relationships|neighbou?rs|allies)",
                        # "bought together with the most other items": distinct neighbours

@@ -98,7 +98,12 @@ _ONE_PAIR = re.compile(r"\b(?:do|does|did)\s+\S+\s+and\s+\S+\s+(?:\w+\s+)?(?:hav
 def _ask_one_pair(st: PlanState) -> str | None:
     """"Do zane and amir have in common" names one pair: the top pairs would answer another
     question, so both must be read as names."""
-    if not _ONE_PAIR.search(st.question) or slots.pair(st.question):
+    if slots.pair(st.question):
+        return None
+    if slots.asked_kind(st.question) == "yesno":  # only one named pair is answered yes or no
+        return ("Which two nodes do you mean? Name both, e.g. 'do Alice and Bob have a "
+                "neighbour in common'.")
+    if not _ONE_PAIR.search(st.question):
         return None
     return ("Which two nodes do you mean? Name both, e.g. 'how many neighbours do Alice and Bob "
             "have in common'.")
@@ -226,8 +231,11 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"only neighbou?r",
                    r"degree of \w|links does",
                    r"\badjacent to\b",
-                   r"\b(?:directly|immediately)\s+(?:connected|linked|adjacent|tied|joined)\s+(?:to|with)"
-                   r"\s+\S",
+                   r"\b(?:directly|immediately)\s+(?:connected|linked|adjacent|tied|joined|\w+ed)\s+"
+                   r"(?:to|with)\s+\S",
+                   # "who has okafor written papers with?": one node's partners
+                   r"^\s*(?:who|whom)\s+(?:has|have|did|does|do)\s+(?-i:[A-Z][\w.'-]*|[a-z][\w.'-]*\d*)"
+                   r"\s+(?:\w+\s+){1,3}with\s*\??\s*$",
                    r"\bdirect (?:\w+ )?(?:roads?|links?|connections?|flights?|routes?|edges?|"
                    r"lines?|ties?|trails?) (?:to|with|from)\s+\S",
                    r"(?:ties|connections|contacts|links|edges|friends|partners) (?:does|do|did) "
@@ -473,7 +481,8 @@ LEXICON.update({
                    r"every (?:\w+ )?(?:is )?(?:linked|connected|tied|friends) (?:to|with) every "
                    r"(?:other|one)", r"all (?:\w+ )?(?:know|linked to|connected to|friends with|"
                    r"tied to) (?:each other|one another)",
-                   r"complete subgraph", r"clique number"),
+                   r"complete subgraph", r"clique number",
+                   r"\beveryone\b.{0,40}\b(?:with|to|knows?) everyone(?: else)?\b"),
         # it finds the largest cliques: a count of all (maximal) cliques or of one size is asked
         negatives=_rx(r"3-cliques?|cliquish|triangle",
                       r"how many (?:\w+ )?cliques\b(?!.*\b(?:largest|biggest|maximum) (?:size|one))",
@@ -483,7 +492,11 @@ LEXICON.update({
         triggers=t(2.0, r"common (?:neighbou?rs?|friends|contacts|acquaintances|ties)", r"\bin common\b",
                    r"mutual (?:friends|contacts|neighbou?rs|acquaintances)",
                    r"share the most (?:neighbou?rs|friends|contacts|ties)",
-                   r"shared (?:neighbou?rs|friends|contacts)", _ONE_PAIR.pattern),
+                   r"shared (?:neighbou?rs|friends|contacts)", _ONE_PAIR.pattern,
+                   # one named pair's shared partners: "who has worked with both A and B",
+                   # "did anyone borrow both Catan and Root"
+                   r"\b(?:with|to|from) both\s+\S.*\band\s+\S",
+                   r"\b(?:anyone|anybody|someone|somebody|who)\b.*\bboth\s+\S.*\band\s+\S"),
         # a count of pairs or everyone's reach is no ranking of the top pairs; one named pair
         # ("do zane and amir have in common") is answered for that pair, or asked about
         negatives=_rx(r"\bhow many pairs\b|\bnumber of pairs\b",
@@ -563,7 +576,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "report": ("action",), "threshold_count": ("count", "list"),
     "hop_count": ("count",), "least_degree": ("node", "list", "count", "value"),
     "what_if": ("count", "value", "list", "yesno"),
-    "clique": ("count", "group", "list"), "common_neighbours": ("count", "pair", "list"),
+    "clique": ("count", "group", "list"), "common_neighbours": ("count", "pair", "list", "yesno"),
     "edge_totals": ("value", "count", "node"), "node_direction": ("count", "value"),
     "node_group": ("value", "group", "yesno"), "node_side": ("list", "count"),
     "edge_threshold": ("count", "list"), "edge_extreme": ("pair", "node", "value"),

@@ -357,9 +357,12 @@ def common_render(st: PlanState, obs: list[Observed]) -> str:
         return _unresolved(st, pair or [])
     if pair:
         p = d.pairs[0] if d.pairs else None
+        from igraph_agent.model.graph_intents import _yes_no  # "did anyone borrow both A and B"
+
+        lead = _yes_no(st, p is not None and p.common > 0)
         if p is None:
-            return _found(st, pair) + "They share **0** neighbours."
-        return (_found(st, pair) + f"{p.a} and {p.b} share **{p.common}** "
+            return _found(st, pair) + lead + "They share **0** neighbours."
+        return (_found(st, pair) + lead + f"{p.a} and {p.b} share **{p.common}** "
                 f"neighbour(s): {', '.join(p.shared[:12])}.")
     rows = "; ".join(f"{p.a} and {p.b} ({p.common}"
                      + (", linked" if p.linked else "") + ")" for p in d.pairs[:5])
