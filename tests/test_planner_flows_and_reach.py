@@ -289,3 +289,61 @@ def test_the_bottom_of_a_summed_edge_value_is_the_smallest_sum_not_the_largest(
     assert resp.status == "answered"
     assert resp.answer.startswith(f"**{sums.idxmin()}**")
     assert sums.idxmax() not in resp.answer.split(";")[0]
+
+
+def test_what_a_group_sends_or_receives_in_all_includes_its_own_internal_edges(depot):
+    region = dict(zip(SITES.site, SITES.region, strict=True))
+    sent = PALLETS.groupby(PALLETS.shipper_site.map(region)).pallets.sum()
+    got = PALLETS.groupby(PALLETS.receiver_site.map(region)).pallets.sum()
+    resp = depot.ask("Which region ships the most pallets in total?", attach=[PALLETS, SITES])
+    assert resp.status == "answered"
+    assert resp.answer.startswith(f"**{sent.idxmax()}** ships") or \
+        resp.answer.startswith(f"**{sent.idxmax()}** sends")
+    assert f"**{sent.max()}**" in resp.answer
+    resp = depot.ask("How many pallets does the South region receive in total?",
+                     attach=[PALLETS, SITES])
+    assert resp.status == "answered" and f"**{got['South']}**" in resp.answer
+
+
+def test_a_pairs_shared_contacts_are_never_read_as_their_edges_value(agents):
+    resp = _ask(agents, "trips", "How many mutual contacts do Central and Harbor have?")
+    assert not any(a.tool == "search_edge" for a in resp.actions)
+    assert "**120**" not in resp.answer  # Central -> Harbor's trips
+
+
+def test_a_chain_of_calls_is_followed_every_step_in_the_tables_own_verb(tmp_path):
+    calls = pd.DataFrame([("app", "db"), ("app", "auth"), ("auth", "crypto"), ("crypto", "rng"),
+                          ("cli", "app"), ("tools", "rng")], columns=["caller", "callee"])
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask("how many modules does app depend on, transitively?", attach=[calls])
+        into = agent.ask("Which modules lead to rng, directly or through others?",
+                         attach=[calls])
+    finally:
+        agent.close()
+    assert resp.status == "answered" and resp.actions[-1].args["direction"] == "out"
+    assert "**4**" in resp.answer  # db, auth, crypto, rng
+    assert into.status == "answered" and into.actions[-1].args["direction"] == "in"
+    assert all(f"**{m}**" in into.answer for m in ("crypto", "auth", "app", "cli", "tools"))
+    assert "**db**" not in into.answer
+
+
+def test_one_nodes_sum_on_an_undirected_graph_reads_the_column_named(tmp_path):
+    lines = pd.DataFrame([("Hydro", "Eastfield", 300), ("Eastfield", "Mill", 120),
+                          ("Mill", "Hydro", 50)], columns=["sub_a", "sub_b", "capacity_mw"])
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask("how many MW of line capacity connect to Eastfield", attach=[lines])
+    finally:
+        agent.close()
+    assert resp.status == "answered" and resp.answer.startswith("**420**")
+
+
+@pytest.mark.parametrize("question, other, value", [
+    ("Which port gets the most containers from Rotterdam?", "Hamburg", 300),
+    ("Which port sends the most containers into Gdansk?", "Hamburg", 200),
+])
+def test_one_nodes_largest_edge_in_or_out_names_the_other_end(agents, question, other, value):
+    resp = _ask(agents, "shipping", question)
+    assert resp.status == "answered"
+    assert resp.answer.startswith(f"**{other}**") and f"**{value}**" in resp.answer

@@ -92,9 +92,12 @@ def test_a_named_pair_or_a_count_of_pairs_is_never_answered_with_the_top_pair(tm
         assert f"**{len(list(nx.common_neighbors(g, 'ana', 'kim')))}**" in resp.answer
 
 
-def test_a_count_about_one_lower_case_node_is_never_the_graph_description(tmp_path):
+def test_a_count_about_one_lower_case_node_is_that_nodes_reach_never_the_graph(tmp_path):
     resp = _ask(tmp_path, CALLS, "how many modules does main depend on, transitively?")
-    assert resp.status == "needs_clarification", resp.answer
+    g = nx.from_pandas_edgelist(CALLS, "caller", "callee", create_using=nx.DiGraph)
+    assert resp.status == "answered", resp.answer
+    assert f"**{len(nx.descendants(g, 'main'))}**" in resp.answer
+    assert "caller → callee" in resp.answer
 
 
 @pytest.mark.parametrize(("question", "want"), [

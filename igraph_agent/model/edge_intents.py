@@ -195,21 +195,46 @@ _NOT_PARTNER = re.compile(r"\b(?:neighbou?rs?|friends?|contacts?|ties|connection
                           re.IGNORECASE)
 
 
-def _partner(st: PlanState) -> tuple[str, str] | None:
-    """(node name, edge attribute) of a question about one node's strongest edge, on an
-    undirected graph with an edge value that is a strength."""
+_X = r"(?P<x>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)"
+_MOST = r"\b(?:most|largest|biggest|heaviest|strongest)\b"
+#: directed: the edge into a node ("which channel carries the most water into Estuary Gate",
+#: "who messages Ava the most") or out of it ("who does Ava message the most", "which stop
+#: gets the most trips from Central")
+_INTO_NODE = [re.compile(p, re.IGNORECASE) for p in (
+    rf"^\s*(?:which|what|who)\b.*{_MOST}.*\b(?:into|to)\s+(?:the\s+)?{_X}\s*[?.!]*\s*$",
+    rf"^\s*(?:who|which \w+)\s+(?!(?:does|do|did|has|have|had|is|are|was|were)\b)\w+\s+{_X}"
+    r"\s+the\s+most\s*[?.!]*\s*$")]
+_OUT_OF_NODE = [re.compile(p, re.IGNORECASE) for p in (
+    rf"^\s*(?:who|whom|which \w+)\s+(?:does|do|did)\s+{_X}\s+\w+(?:\s+(?:to|with))?\s+the\s+"
+    r"most\s*[?.!]*\s*$",
+    rf"^\s*(?:which|what|who)\b.*{_MOST}.*\bfrom\s+(?:the\s+)?{_X}\s*[?.!]*\s*$")]
+
+
+def _partner(st: PlanState) -> tuple[str, str, str] | None:
+    """(node name, edge attribute, side) of a question about one node's strongest edge: on
+    an undirected graph with an edge value that is a strength (side ``both``), or on a
+    directed one into the node (``in``) or out of it (``out``)."""
     meaning = st.meaning()
-    m = _PARTNER.search(st.question)
-    if not m or meaning.get("directed") or len(slots.named(st.question)) != 1 \
-            or _NOT_PARTNER.search(st.question):
-        return None
-    if slots.features(st.question) - {"entity", "weight"}:
+    q = st.question
+    if len(slots.named(q)) != 1 or _NOT_PARTNER.search(q) or \
+            slots.features(q) - {"entity", "weight"}:
         return None
     roles = meaning.get("weights") or {}
     attr = edge_attr(st) or meaning.get("default_weight")
-    if not attr or roles.get(attr) != "strength":
+    if not attr:
+        strengths = [a for a, r in roles.items() if r == "strength"]
+        attr = strengths[0] if len(strengths) == 1 else None
+    if not attr or roles.get(attr) == "distance" or (
+            roles.get(attr) != "strength" and not edge_attr(st)):
         return None
-    return slots.clean(m.group("a") or m.group("b")), str(attr)
+    if not meaning.get("directed"):
+        m = _PARTNER.search(q)
+        return (slots.clean(m.group("a") or m.group("b")), str(attr), "both") if m else None
+    for side, rxs in (("in", _INTO_NODE), ("out", _OUT_OF_NODE)):
+        for rx in rxs:
+            if m := rx.search(q):
+                return slots.clean(m.group("x")), str(attr), side
+    return None
 
 
 def partner_calls(st: PlanState) -> list[Call]:
@@ -221,7 +246,9 @@ def partner_calls(st: PlanState) -> list[Call]:
     searches, ids = _resolve(st, [found[0]])
     if ids is None:
         return searches
-    return [*searches, Call("edge_attribute_totals", {"attribute": found[1], "node": ids[0]})]
+    side = {"direction": found[2]} if found[2] != "both" else {}
+    return [*searches, Call("edge_attribute_totals", {"attribute": found[1], "node": ids[0],
+                                                      **side})]
 
 
 def partner_render(st: PlanState, obs: list[Observed]) -> str:
@@ -238,8 +265,12 @@ def partner_render(st: PlanState, obs: list[Observed]) -> str:
         return f"{node} has no edge with a {d.attribute} value."
     names = " and ".join(f"**{n}**" for n in others[:10])
     tie = " (tied)" if len(others) > 1 else ""
-    return (_found(st, [found[0]]) + f"{names}{tie}: the strongest edge of {node}, "
-            f"{d.attribute} **{_shown(d.max)}** (of its {d.edges} edges; mean {_shown(d.mean)}).")
+    which = {"in": f"the largest {d.attribute} into {node} (from {names} → {node})",
+             "out": f"the largest {d.attribute} out of {node} ({node} → {names})"}.get(
+        found[2], f"the strongest edge of {node}, {d.attribute}")
+    edges = {"in": "incoming ", "out": "outgoing "}.get(found[2], "")
+    return (_found(st, [found[0]]) + f"{names}{tie}: {which} **{_shown(d.max)}** (of its "
+            f"{d.edges} {edges}edges; mean {_shown(d.mean)}).")
 
 
 def partner_bonus(st: PlanState) -> float:
@@ -253,14 +284,15 @@ _MUTUAL = re.compile(r"\b(?:each other|one another|both ways|both directions|mut
                      r"in return|reciprocat\w*)\b", re.IGNORECASE)
 _NOT_ONE_EDGE = re.compile(r"\b(?:paths?|routes?|shortest|steps?|hops?|far|reach\w*|via|through|"
                            r"distance|apart|separat\w*|long|degrees|links? away|"
-                           r"common|share|shared|neighbou?rs?|if|without|removed?)\b",
+                           r"common|share|shared|neighbou?rs?|friends|contacts|if|without|"
+                           r"removed?)\b",
                            re.IGNORECASE)
 
 
 def _pair_value(st: PlanState) -> tuple[list[str], str | None, bool] | None:
     """([a, b], the edge value asked or None, mutual asked) of "how many trips go from A to
     B" or "do A and B message each other"."""
-    q = str(st.context.get("asked") or st.question)
+    q = st.question  # lower-case names capitalised ("ana.k")
     pair = slots.pair(q)
     named = {n.lower() for n in slots.named(st.question)}  # "from funds to banks": no names
     from igraph_agent.model.vocabulary import group_values_named
@@ -277,14 +309,15 @@ def _pair_value(st: PlanState) -> tuple[list[str], str | None, bool] | None:
     if mutual and not meaning.get("directed"):
         return None  # an undirected edge has no way back
     roles = meaning.get("weights") or {}
-    attr = edge_attr(st)
+    attr = edge_attr(st)  # a value is read only when the question names its column
+    if not mutual and (attr is None or not _PAIR_VALUE.search(q) or _MUTUAL.search(q)
+                       or re.search(r"\b(?:have|has|had)\s*[?.!]*\s*$", q)):
+        return None  # "how many mutual friends do A and B have": no edge's value
     if attr is None:
         strengths = [a for a, r in roles.items() if r == "strength"]
         default = meaning.get("default_weight")
         attr = default if default and roles.get(default) == "strength" else (
             strengths[0] if len(strengths) == 1 else None)
-    if not mutual and (attr is None or not _PAIR_VALUE.search(q)):
-        return None
     return pair, attr, mutual
 
 
@@ -292,7 +325,8 @@ def _pair_worded(q: str, pair: list[str]) -> bool:
     """"from A to B", "between A and B", "A and B": the two names as one pair."""
     a, b = (re.escape(n) for n in pair)
     return bool(re.search(rf"\bfrom\s+{a}\b.*\bto\s+{b}\b|\bbetween\s+{a}\s+and\s+{b}\b|"
-                          rf"\b{a}\s+and\s+{b}\b", q, re.IGNORECASE))
+                          rf"\b{a}\s+and\s+{b}\b|\b(?:did|does|do)\s+{a}\s+\w+\s+(?:to\s+)?{b}"
+                          r"\b", q, re.IGNORECASE))
 
 
 def pair_value_calls(st: PlanState) -> list[Call]:

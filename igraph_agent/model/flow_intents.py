@@ -91,7 +91,7 @@ def _side(st: PlanState) -> str | None:
     ``both`` on an undirected graph and the sending or receiving side on a directed one."""
     side = flow_side(st)
     form = _form(st)
-    if side is not None or form not in ("threshold", "rank") or (
+    if side is not None or form not in ("threshold", "rank", "node") or (
             form == "rank" and not slots.BOTTOM.search(st.question)):
         return side  # the top of a ranking is the edge-total intent's; its bottom is here
     from igraph_agent.model.query_intents import _edge_side, edge_attr
@@ -101,7 +101,7 @@ def _side(st: PlanState) -> str | None:
             or slots.EDGE_THRESHOLD.search(st.question):
         return None  # "roads longer than 40": single edges, not sums
     if not _meaning(st).get("directed"):
-        return "both"
+        return "both"  # "how many MW of line capacity connect to Eastfield"
     way = _edge_side(st)
     return way if way != "both" else None
 
@@ -136,6 +136,8 @@ def _form(st: PlanState) -> str | None:
     if len(names) > 1 or slots.features(q) & {"removal", "hops", "negation", "future",
                                               "ordinal"}:
         return None
+    if names and vocabulary.group_values_named(q, _info(st)):
+        return None  # "how many pallets does the South region receive": a group's total
     if names:
         return "node" if re.match(r"\s*(?:how many|how much|what(?: is| was)? the (?:total|"
                                   r"number|sum))\b", q, re.IGNORECASE) else None
@@ -170,7 +172,8 @@ def flow_calls(st: PlanState) -> list[Call]:
         w = _weight(st)
         if w:
             return [*searches, Call("edge_attribute_totals", {"attribute": w, "node": ids[0],
-                                                              "direction": side})]
+                                                              **({"direction": side} if side
+                                                                 != "both" else {})})]
         return [*searches, Call("hop_counts", {"node": ids[0], "hops": 1, "direction": side})]
     if form == "threshold":
         op, value = slots.threshold(st.question) or ("gt", 0)
@@ -183,9 +186,11 @@ def flow_calls(st: PlanState) -> list[Call]:
 def _what(st: PlanState, side: str, weight: str | None) -> str:
     """"trips summed over the edges ending there (incoming, start_station → end_station)"."""
     cols = _meaning(st).get("direction") or []
+    what = f"{weight} summed" if weight else "edges counted"
+    if side == "both":
+        return f"{what} over all its edges"
     way = f", {cols[0]} → {cols[1]}" if len(cols) == 2 else ""
     end = "ending there: incoming" if side == "in" else "starting there: outgoing"
-    what = f"{weight} summed" if weight else "edges counted"
     return f"{what} over the edges {end}{way}"
 
 
@@ -301,14 +306,53 @@ def reach_of(st: PlanState) -> tuple[str, str, str] | None:
     if not directed:
         return None
     way = _needed_way(st)
-    if way is None:
+    if way is not None:
+        back = "in" if way == "out" else "out"
+        if n := _name(_NEEDS_OF, q):
+            return n, way, "needs"
+        if (n := _name(_NEEDING, q)) and re.match(
+                r"\s*(?:which|what|how many|list|name|show)\b", q, re.IGNORECASE):
+            return n, back, "needed"
+    return _chain(st, st.question)  # lower-case names capitalised ("main")
+
+
+#: every step, not only the first: "directly or indirectly", "transitively"
+_ALL_STEPS = re.compile(r"directly or (?:indirectly|through)|\bindirectly\b|\btransitively\b|"
+                        r"\beventually\b|\bthrough other\b|\bdown the line\b", re.IGNORECASE)
+#: "which points feed into Kessel", "what flows into Lake Mora"
+_INTO = re.compile(rf"\b(?:feeds?|flows?|drains?|leads?|runs?|goes|go|pass(?:es)?)\s+(?:down\s+)?"
+                   rf"(?:in)?to\s+(?:the\s+)?{_NAME}", re.IGNORECASE)
+#: "how many modules does main depend on", "which modules does main call"
+_OUT_OF = re.compile(rf"\b(?:does|do|did|can|could|will|would)\s+{_NAME}\s+(?:\w+ly\s+)?"
+                     r"(?P<v>[a-z]+)\b", re.IGNORECASE)
+#: an edge verb of using something: the source depends on the target ("caller,callee")
+_USES = ("call", "import", "use", "requir", "includ", "invok", "load", "referenc", "extend",
+         "inherit", "cit")
+_DEPENDS = re.compile(r"depend|rel[yi]|need|requir", re.IGNORECASE)
+
+
+def _chain(st: PlanState, q: str) -> tuple[str, str, str] | None:
+    """A reach worded as a chain on a table with no needed column: "which points feed into
+    Kessel junction, directly or through other channels" (``in``), "how many modules does
+    main depend on, transitively" on a ``caller,callee`` table (``out``: a caller depends
+    on what it calls)."""
+    if not _ALL_STEPS.search(q) or not re.match(
+            r"\s*(?:which|what|who|how many|list|name|show)\b", q, re.IGNORECASE):
         return None
-    back = "in" if way == "out" else "out"
-    if n := _name(_NEEDS_OF, q):
-        return n, way, "needs"
-    if (n := _name(_NEEDING, q)) and re.match(
-            r"\s*(?:which|what|how many|list|name|show)\b", q, re.IGNORECASE):
-        return n, back, "needed"
+    if n := _name(_INTO, q):
+        return n, "in", "reached_by"
+    from igraph_agent.model.vocabulary import _verbs
+
+    info = st.last_ok("get_graph_info")
+    fwd, _back = _verbs(info.data if info else {})
+    for m in _OUT_OF.finditer(q):
+        n, v = slots.clean(m.group(1)), m.group("v").lower()
+        if n.lower() in slots.STOP_WORDS:
+            continue
+        own = any(v.startswith(f) for f in fwd)
+        uses = any(f.startswith(u) for f in fwd for u in _USES)
+        if own or (uses and _DEPENDS.match(v)):
+            return n, "out", "reach"
     return None
 
 
@@ -361,7 +405,7 @@ def reach_render(st: PlanState, obs: list[Observed]) -> str:
     total = d.within + d.farther
     names = ", ".join(f"**{n}**" for n in every[:40]) + (" …" if total > len(every[:40]) else "")
     what = {"needs": f"{_who(d)} needs", "needed": f"need {_who(d)}",
-            "reach": f"{_who(d)} reaches"}[kind]
+            "reach": f"{_who(d)} reaches", "reached_by": f"reach {_who(d)}"}[kind]
     follow = (f"following {arrow} out of it" if way == "out" else
               f"following {arrow} into it")
     lead_all = bool(_TRANSITIVE.search(str(st.context.get("asked") or st.question))) or \

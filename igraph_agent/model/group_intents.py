@@ -152,9 +152,103 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
             f"{shown(d.get('between_weight') or 0)} between {attr}s.")
 
 
+# -- what a group sends or receives in all (directed) ---------------------------------
+#: "which team sends the most messages", "which country's firms receive the most tonnes"
+_GROUP_VERB = re.compile(r"^\s*(?:which|what)\s+(?P<g>\w+?)(?:'s)?(?:\s+\w+)?\s+(?P<v>\w+)\s+"
+                         r"(?:(?:from|to)\s+)?the\s+(?:most|least|fewest|largest|smallest|"
+                         r"biggest|highest|lowest)\b", re.IGNORECASE)
+_HOW_MUCH = re.compile(r"^\s*(?:so\s+|and\s+)?(?:how much|how many|what is the total|what's the "
+                       r"total)\b", re.IGNORECASE)
+
+
+def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
+    """(grouping attribute, side ``out``/``in``, the named group or None, edge value) of a
+    directed group's total: "which team sends the most messages", "how much does the energy
+    sector borrow in total"."""
+    from igraph_agent.model import flow_intents, slots, vocabulary
+    from igraph_agent.model.query_intents import _edge_side
+
+    meaning = _meaning(st)
+    if not meaning.get("directed") or slots.features(st.question) & {
+            "removal", "threshold", "hops", "negation", "future", "ordinal"}:
+        return None
+    if re.search(r"\b(?:other|another|different|outside|between|within|inside)\b",
+                 st.question, re.IGNORECASE):
+        return None  # to other groups: the mixing intents' question
+    side = flow_intents.flow_side(st) or _edge_side(st)
+    weight = flow_intents._weight(st)
+    if side not in ("in", "out") or not weight:
+        return None
+    kinds = meaning.get("node_attributes") or {}
+    groups = {a: [str(v) for v in (k or {}).get("top_values") or []] for a, k in kinds.items()
+              if (k or {}).get("kind") == "categorical"}
+    m = _GROUP_VERB.search(st.question)
+    if m:
+        attr = next((a for a in groups if _is(m.group("g"), a)), None)
+        return (attr, side, None, weight) if attr else None
+    info = st.last_ok("get_graph_info")
+    named = vocabulary.group_values_named(st.question, info.data if info else {})
+    if len(named) != 1 or not _HOW_MUCH.search(st.question):
+        return None
+    value = next(iter(named))
+    attr = next((a for a, vs in groups.items() if value in vs), None)
+    return (attr, side, value, weight) if attr else None
+
+
+def side_bonus(st: PlanState) -> float:
+    return 4.5 if side_of(st) else 0.0
+
+
+def side_calls(st: PlanState) -> list[Call]:
+    found = side_of(st)
+    return [Call("group_analysis", {"attribute": found[0], "weight": found[3],
+                                    "top_k": 50})] if found else []
+
+
+def side_render(st: PlanState, obs: list[Observed]) -> str:
+    d = _result(obs)
+    found = side_of(st)
+    if d is None or found is None:
+        return "The groups' totals could not be computed."
+    attr, side, value, w = found
+    key, other = (("weight_out", "weight_out_to_other_groups") if side == "out" else
+                  ("weight_in", "weight_in_from_other_groups"))
+    verb = "send" if side == "out" else "receive"
+    way = "to" if side == "out" else "from"
+    cols = _meaning(st).get("direction") or []
+    arrow = f", {cols[0]} → {cols[1]}" if len(cols) == 2 else ""
+    within = {r["from"]: r.get("weight", 0) for r in d["mixing"] if r["from"] == r["to"]}
+    rows = [r for r in d["groups"] if r.get(key) is not None]
+    if not rows:
+        return "The groups' totals could not be computed."
+    if value is not None:
+        r = next((r for r in rows if str(r["group"]) == value), None)
+        if r is None:
+            return f"No {attr} is called {value}."
+        return (f"The {value} {attr} ({attr} = {value}) {verb}s **{shown(r[key])}** {w} in all "
+                f"({'outgoing' if side == 'out' else 'incoming'} edges{arrow}): "
+                f"{shown(r[other])} {way} other {attr}s, {shown(within.get(r['group'], 0))} "
+                f"within.")
+    few = bool(_BOTTOM.search(st.question))
+    rows.sort(key=lambda r: ((r[key] if few else -r[key]), str(r["group"])))
+    best = rows[0][key]
+    tied = [r for r in rows if r[key] == best]
+    who = (f"**{tied[0]['group']}** {verb}s" if len(tied) == 1 else
+           " and ".join(f"**{r['group']}**" for r in tied) + f" tie, each {verb}ing")
+    nxt = ", ".join(f"{r['group']} ({shown(r[key])})" for r in rows[len(tied):len(tied) + 4])
+    first = tied[0]
+    return (f"{who} the {'least' if few else 'most'} {w} in all: **{shown(best)}** "
+            f"({'outgoing' if side == 'out' else 'incoming'} edges{arrow}; "
+            f"{shown(first[other])} {way} other {attr}s, "
+            f"{shown(within.get(first['group'], 0))} within)" + (f"; next {nxt}" if nxt else "")
+            + ".")
+
+
 GROUP_INTENTS = [
     ("group_total", None, total_calls, total_render,
      "group_analysis(total_of=...): a numeric node attribute summed per group"),
     ("group_flow", None, flow_calls, flow_render,
      "group_analysis(weight=...): an edge value per group (starting, ending, within)"),
+    ("group_side", None, side_calls, side_render,
+     "group_analysis(weight=...): what each group sends or receives in all (directed)"),
 ]

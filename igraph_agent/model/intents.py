@@ -454,6 +454,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "side_rank"]  # the side is their input
     if names & {"edge_threshold", "edge_extreme"}:  # single edges asked: no node totals beside
         found = [i for i in found if i.name != "edge_totals"]
+    if names & {"group_side", "node_partner"}:  # per group, or one node's strongest edge
+        found = [i for i in found if i.name != "edge_totals"]
     if "group_mix" in names and st is not None and _asks_for_a_group(question, st):
         found = [i for i in found if i.name not in _NODE_RANKINGS]  # "which sector": no node
     return found

@@ -554,6 +554,9 @@ LEXICON.update({
     "group_flow": dict(triggers=t(0.5, r"which|what|how many|total|sum|per|each"),
                        bonus=_group_bonus("flow_bonus"), group="groups",
                        hint="an edge value summed per group"),
+    "group_side": dict(triggers=t(0.5, r"which|what|how many|how much|total"),
+                       bonus=_group_bonus("side_bonus"), group="groups",
+                       hint="what each group sends or receives in all"),
     "node_group": dict(
         triggers=t(0.5, r"^\s*(?:which|what|is|does|do|show)\b|\battribute\b|\bbelongs?\b"),
         bonus=_node_group_bonus, group="neighbourhood", hint="the group a named node is in"),
@@ -586,6 +589,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "node_partner": ("node", "pair", "value"), "pair_value": ("value", "count", "yesno"),
     "group_total": ("node", "group", "count", "list", "value"),
     "group_flow": ("group", "count", "list", "value"),
+    "group_side": ("node", "group", "count", "value"),
 }
 COVERS: dict[str, tuple[str, ...]] = {
     "threshold_count": ("threshold", "direction", "filter"), "hop_count": ("hops", "entity", "direction"),
@@ -615,6 +619,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "node_partner": ("entity", "weight"), "pair_value": ("entity", "weight", "direction"),
     "group_total": ("group", "bottom", "filter"),
     "group_flow": ("group", "weight", "direction", "filter"),
+    "group_side": ("group", "weight", "direction", "filter", "bottom"),
 }
 SUGGEST: dict[str, tuple[str, str]] = {
     "degree": ("rank {nouns} by degree", "Which {noun} has the most connections?"),

@@ -21,6 +21,9 @@ class GroupRow(Row):
     edges_in_from_other_groups: int | None = None
     weight_out_to_other_groups: Number | None = None
     weight_in_from_other_groups: Number | None = None
+    #: directed, weighted: all the weight the group's nodes send / receive (within included)
+    weight_out: Number | None = None
+    weight_in: Number | None = None
     mean_degree: Number
     top_node: dict[str, Any] | None
     #: the sum of ``total_of`` (a numeric node attribute) over the group's nodes

@@ -100,6 +100,9 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
             if w is not None:
                 row["weight_out_to_other_groups"] = figure(sums[i].sum() - sums[i, i])
                 row["weight_in_from_other_groups"] = figure(sums[:, i].sum() - sums[i, i])
+                # all it sends and all it receives, its own internal edges included
+                row["weight_out"] = figure(float(sums[i].sum()))
+                row["weight_in"] = figure(float(sums[:, i].sum()))
         groups.append(row)
     groups.sort(key=lambda r: (-r.get("total", r["size"]), -r["size"], str(r["group"])))
     by_weight = w is not None and use["role"] != "distance"  # more km is not more connected
