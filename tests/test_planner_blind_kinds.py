@@ -216,3 +216,26 @@ def test_did_anyone_do_both_is_answered_yes_or_no(tmp_path, table, question, a, 
     assert resp.status == "answered", resp.answer
     both = set(nx.common_neighbors(_graph(table), a, b))
     assert resp.answer.startswith("**Yes**" if both else "**No**"), resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (DEPS, "are there any circular dependencies in here?"),
+    (pd.DataFrame([("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")], columns=["caller", "callee"]),
+     "does the call graph have any loops?"),
+])
+def test_are_there_any_cycles_on_a_directed_graph_says_yes_or_no(tmp_path, table, question):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    acyclic = nx.is_directed_acyclic_graph(_graph(table, directed=True))
+    assert resp.answer.startswith("**No**" if acyclic else "**Yes**"), resp.answer
+
+
+@pytest.mark.parametrize(("table", "question", "side"), [
+    (LOANS, "number of games?", "game"),
+    (SIGNUPS, "how many volunteers do we have", "volunteer"),
+    (LOANS, "How many different games have been borrowed at least once?", "game"),
+])
+def test_one_sides_count_in_other_words_on_a_two_mode_table(tmp_path, table, question, side):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{table[side].nunique()}**" in resp.answer, resp.answer

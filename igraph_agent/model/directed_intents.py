@@ -47,9 +47,16 @@ def _plain(q: str) -> bool:
                                                            "negation", "bottom", "future"}
 
 
+#: "are there any circular dependencies", "does the graph have loops": whether any, then how many
+_ANY_LOOPS = re.compile(rf"^\s*(?:so\s+|and\s+)?(?:are|is|does|do|has|have)\s+(?:there|it|"
+                        rf"(?:the|this)(?:\s+\w+){{1,2}}?)\s+(?:have\s+|contain\s+)?(?:any|an?|some)\s+"
+                        rf"(?:\w+[ -]){{0,2}}{_LOOPS}", re.IGNORECASE)
+
+
 def count_bonus(st: PlanState) -> float:
     q = _asked(st)
-    return 4.0 if _directed(st) and _HOW_MANY.search(q) and _plain(q) else 0.0
+    return 4.0 if _directed(st) and (_HOW_MANY.search(q) or _ANY_LOOPS.search(q)) and \
+        _plain(q) else 0.0
 
 
 def members_bonus(st: PlanState) -> float:

@@ -97,7 +97,8 @@ def _side_of(st: PlanState) -> dict:
     for side in sides:  # "courses per student": the average is over the students
         one = {"women": "woman", "men": "man", "people": "person"}.get(side.lower(),
                                                                       side.lower().rstrip("s"))
-        if re.search(rf"\b(?:per|each|every|for each|by each)\s+(?:{re.escape(one)}|"
+        if re.search(rf"\b(?:per|each|every|for each|by each|(?:does|do) (?:an?|the average|"
+                     rf"one|each))\s+(?:{re.escape(one)}|"
                      rf"{re.escape(side)})\b", st.question, re.IGNORECASE):
             return {"side": side}
     side = _side_in(st)
@@ -285,7 +286,7 @@ INTENTS: list[Intent] = [
                        r"(?:ties|connections|links|neighbou?rs|contacts|friends) (?:does|do) "
                        r"(?:the |an |a )?(?:average|typical)", r"\baverage \w+ (?:have|has)\b",
                        r"\baverage number of \w+(?: \w+)? per\b",
-                       r"\bon average,? how many \w+ (?:does|do) (?:each|every|a|an|the) \w+ have\b",
+                       r"\bon average,? how many \w+ (?:does|do) (?:each|every|a|an|the) \w+ \w+",
                        r"most popular|(?:largest|biggest|widest) (?:circle|network) of",
                        r"most (?:friends|partners|acquaintances|relationships|neighbou?rs|allies)",
                        # "bought together with the most other items": distinct neighbours

@@ -521,7 +521,7 @@ LEXICON.update({
         triggers=t(0.5, r"which|what|who|strongest|weakest|heaviest|lightest|longest|shortest|"
                       r"largest|biggest|smallest"), bonus=_edge_extreme_bonus, group="ranking",
         hint="the edge with the largest or smallest value"),
-    "cycle_count": dict(triggers=t(0.5, r"how many|number of|count"),
+    "cycle_count": dict(triggers=t(0.5, r"how many|number of|count|\b(?:are|is|does|do|has|have) (?:there|it|the|this)\b"),
                         bonus=_directed_bonus("count_bonus"), group="directed",
                         hint="the number of directed cycles"),
     "cycle_members": dict(triggers=t(0.5, r"which|what|who|list|name|show"),

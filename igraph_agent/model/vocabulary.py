@@ -424,9 +424,11 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     if directed:
         out = _directed(out, info)
     if len(sides) == 2 and any(re.fullmatch(
-            rf"\s*how many (?:different |distinct |unique |separate )?(?:{re.escape(s)}|"
-            rf"{re.escape(s.rstrip('s'))}s?)(?: are there| exist| (?:are )?in total| are in "
-            rf"(?:the|this) \w+)?\s*[?.]*\s*", out, re.IGNORECASE) for s in sides):
+            rf"\s*(?:how many|number of|count(?: the)?) (?:different |distinct |unique |separate )?"
+            rf"(?:{re.escape(s)}|{re.escape(s.rstrip('s'))}s?)(?: are there| exist| (?:are )?in "
+            rf"total| are in (?:the|this) \w+| do (?:we|you|i|they) have| are listed| (?:are|have "
+            rf"been|were) \w+(?: at least once| ever| so far)?)?\s*[?.]*\s*", out, re.IGNORECASE)
+            for s in sides):
         return "How many nodes are on each side?"  # "how many volunteers are there"
     if not directed:
         values = _values(info)
