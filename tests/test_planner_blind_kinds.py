@@ -239,3 +239,50 @@ def test_one_sides_count_in_other_words_on_a_two_mode_table(tmp_path, table, que
     resp = _ask(tmp_path, table, question)
     assert resp.status == "answered", resp.answer
     assert f"**{table[side].nunique()}**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (COAUTHORS, "count the collaborations"), (EMAILS, "how many relationships are there?")])
+def test_the_edges_counted_in_the_datas_noun(tmp_path, table, question):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{len(table)}**" in resp.answer or f"{len(table)} edges" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (COAUTHORS, "what's the highest number of coauthors anyone has?"),
+    (EMAILS, "what is the largest number of contacts any employee has?"),
+])
+def test_the_highest_number_anyone_has_is_the_largest_degree(tmp_path, table, question):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert f"max {max(d for _, d in _graph(table).degree())}" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (CABLES, "On average how many cables does it take to get between two sites?"),
+    (EMAILS, "on average, how many hops does it take between two employees?"),
+])
+def test_on_average_how_many_it_takes_between_two_is_the_mean_hop_distance(tmp_path, table,
+                                                                           question):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    want = nx.average_shortest_path_length(_graph(table))
+    said = re.search(r"average shortest path length is \*\*([\d.]+) hops", resp.answer)
+    assert said and abs(float(said.group(1)) - want) < 1e-3, resp.answer
+
+
+def test_do_well_connected_nodes_link_to_each_other_is_the_degree_assortativity(tmp_path):
+    resp = _ask(tmp_path, COAUTHORS, "Do well connected people tend to work with other well "
+                                     "connected people?")
+    assert resp.status == "answered", resp.answer
+    r = nx.degree_assortativity_coefficient(_graph(COAUTHORS))
+    assert f"{r:.4f}" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (COAUTHORS, "who does zed work with"), (EMAILS, "who does nobody_here email with?")])
+def test_one_nodes_partners_asked_of_a_name_no_node_has_asks_which_node(tmp_path, table,
+                                                                        question):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "needs_clarification", resp.answer

@@ -287,6 +287,9 @@ INTENTS: list[Intent] = [
                        r"(?:the |an |a )?(?:average|typical)", r"\baverage \w+ (?:have|has)\b",
                        r"\baverage number of \w+(?: \w+)? per\b",
                        r"\bon average,? how many \w+ (?:does|do) (?:each|every|a|an|the) \w+ \w+",
+                       # the largest degree as a number: "the highest number of coauthors anyone has"
+                       r"\b(?:highest|largest|biggest|maximum|max|most)\s+number of \w+\s+(?:that\s+)?"
+                       r"(?:anyone|anybody|any \w+|a single \w+|one \w+)\s+(?:has|have|had)\b",
                        r"most popular|(?:largest|biggest|widest) (?:circle|network) of",
                        r"most (?:friends|partners|acquaintances|relationships|neighbou?rs|allies)",
                        # "bought together with the most other items": distinct neighbours

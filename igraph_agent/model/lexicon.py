@@ -40,7 +40,7 @@ def _ask_route(st: PlanState) -> str | None:
 
 
 _NEIGHBOURISH = re.compile(r"neighbou?rs?\b|contacts?|linked to|tied to|connected to|to whom|"
-                           r"ties with|acquaintances", re.IGNORECASE)
+                           r"ties with|acquaintances|\bwith\s*\??\s*$", re.IGNORECASE)
 
 
 def _ask_node(st: PlanState) -> str | None:
@@ -268,8 +268,11 @@ LEXICON: dict[str, dict[str, Any]] = {
                                 r"delete self-loops")),
     "overview": dict(
         triggers=t(1.0, r"number of (?:nodes|edges|vertices|links)", r"how many \w+ (?:ties|links)",
-                   r"how many (?:characters|people|vertices|entities|edges|links|ties|"
-                   r"connections|relationships)", r"\bcount the (?:people|connections|nodes|edges|links)",
+                   r"how many (?:characters|people|ppl|vertices|entities|edges|links|ties|"
+                   r"connections|relationships|friendships|partnerships|collaborations)",
+                   r"\bcount (?:the |all )?(?:people|ppl|connections|nodes|edges|links|friendships|"
+                   r"relationships|partnerships|collaborations)\b",
+                   r"^\s*(?:total\s+)?number of (?:people|ppl|persons|users|members)\s*\??\s*$",
                    r"edge count|node total|size of the graph|in total|total number|in vertices",
                    r"number of (?:relationships|ties|connections|links)",
                    r"how many \w+ (?:are there|exist|are in (?:the|this)|does (?:the|this) \w+ "
@@ -314,7 +317,12 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"worst-case distance", r"degrees? correlate", r"hubs .*link to hubs",
                    r"high-degree \w+ (?:tend to )?(?:connect|link|attach|befriend)",
                    r"steps lie between", r"density", r"sparse", r"fraction of possible",
-                   r"share of all pairs", r"how full", r"how dense"),
+                   r"share of all pairs", r"how full", r"how dense",
+                   # the average path length and assortativity in plain words
+                   r"\bon average,? how many \w+ (?:does it|would it|do you|do i) (?:take|need)\b.*"
+                   r"\bbetween (?:two|any two)\b", r"\baverage (?:number of )?(?:hops|steps) between\b",
+                   r"\b(?:well|highly|best|most)[- ]connected \w+ (?:tend to |usually |mostly )?\w+ "
+                   r"(?:with|to) (?:other )?(?:well|highly|best|most)[- ]connected\b"),
         group="stats", hint="a structure figure (diameter, radius, assortativity, path length)"),
     "count_where": dict(triggers=t(0.5, r"how many|count|headcount|number of"),
                         bonus=_attr_bonus, hint="counts of nodes with an attribute value"),

@@ -23,6 +23,7 @@ from igraph_agent.model import memoryplan, skillplan, slots, vocabulary
 from igraph_agent.model.graph_intents import UNRESOLVED, UNSETTLED
 from igraph_agent.model.planstate import FIND_TOOLS, Call, Observed, PlanState
 from igraph_agent.model.registry import Ask, clarification, gaps
+from igraph_agent.model.structure_intents import NO_FIGURE
 from igraph_agent.results.data import ConstructGraphResult, GetGraphInfoResult
 
 CLARIFY = "ask_user"
@@ -380,7 +381,8 @@ def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str
                            for f in failures)
         return Ask((f"I could not answer this: {failed}. " if failed else "") + ask.question,
                    ask.suggestions)
-    if all(text.startswith((*UNRESOLVED, UNSETTLED)) for _, text in sections) and not budget_out:
+    if all(text.startswith((*UNRESOLVED, UNSETTLED, NO_FIGURE)) for _, text in sections) and \
+            not budget_out:
         ask = _ask(st)  # no name resolved: which node is meant?
         return Ask(" ".join(text for _, text in sections) + " " + ask.question, ask.suggestions)
     findings = "\n\n".join(text for _, text in sections) + skillplan.note(st)

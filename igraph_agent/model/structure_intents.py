@@ -112,10 +112,14 @@ FIGURES = [
     ("diameter", r"diameter|longest shortest|most distant|greatest distance", "diameter"),
     ("radius", r"radius|eccentricity|farthest|worst-case distance", "radius"),
     ("degree_assortativity", r"assortativ|degrees? correlate|hubs .*link to hubs|"
-     r"high-degree \w+ (?:tend to )?(?:connect|link|attach|befriend)",
+     r"high-degree \w+ (?:tend to )?(?:connect|link|attach|befriend)|"
+     r"\b(?:well|highly|best|most)[- ]connected \w+ (?:tend to |usually |mostly )?\w+ (?:with|to) "
+     r"(?:other )?(?:well|highly|best|most)[- ]connected\b",
      "degree assortativity"),
     ("average_path_length", r"average (?:shortest )?path|mean distance|characteristic path|"
-     r"steps lie between", "average shortest path length"),
+     r"steps lie between|\bon average,? how many \w+ (?:does it|would it|do you|do i) (?:take|need)"
+     r"\b.*\bbetween (?:two|any two)\b|\baverage (?:number of )?(?:hops|steps) between\b",
+     "average shortest path length"),
     ("degeneracy", r"degeneracy|k-?core|deepest core|core level", "degeneracy (largest k with a "
      "non-empty k-core)"),
     ("density", r"density|\bdense\b|sparse|fraction of possible|share of all pairs|how full", "density"),
@@ -128,6 +132,7 @@ def figure_calls(st: PlanState) -> list[Call]:
 
 
 _PATH_FIGURES = ("diameter", "radius", "average_path_length")
+NO_FIGURE = "I could not tell which figure of the graph you mean"  # the planner then asks
 
 
 def figure_render(st: PlanState, obs: list[Observed]) -> str:
@@ -136,8 +141,8 @@ def figure_render(st: PlanState, obs: list[Observed]) -> str:
     unit = slots.path_unit_words(d.path_unit, d.weight_used)
     parts = [f"The {name} is **{_f(getattr(d, key))}{unit if key in _PATH_FIGURES else ''}**"
              for key, name in asked if key in d.model_fields_set]
-    if not parts:
-        return f"Summary statistics: {d.nodes} nodes, {d.edges} edges."
+    if not parts:  # no figure this question names: the node and edge counts answer nothing
+        return f"{NO_FIGURE} ({d.nodes} nodes, {d.edges} edges)."
     approx = " (estimated from sampled sources)" if d.paths_approximate else ""
     over = d.paths_over or "the largest component"
     nodes = d.paths_over_nodes or d.largest_component.nodes

@@ -54,7 +54,9 @@ _KINDS: dict[str, tuple[re.Pattern[str], frozenset[str]]] = {
 }
 _HOPS = re.compile(r"\bhops?\b|\bsteps?\b|\bfewest\b|\bleast number of\b|\bhow many "
                    r"(?:links|edges|stops|changes|transfers|legs|connections|intermediar)|"
-                   r"\bstops\b|\btransfers\b|\bchanges\b|\blayovers?\b|\bdirectly\b",
+                   r"\bstops\b|\btransfers\b|\bchanges\b|\blayovers?\b|\bdirectly\b|"
+                   # "how many flights does it take": a count of edges
+                   r"\bhow many \w+ (?:does it|would it|will it|do you|do i) (?:take|need)\b",
                    re.IGNORECASE)
 #: words that ask for a measured route without naming its kind
 _ROUTE = re.compile(r"\bshortest\b|\bbest (?:route|way|path)\b|\bminimum\b|\blowest total\b|"
