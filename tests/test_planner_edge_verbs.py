@@ -129,7 +129,8 @@ def test_the_country_importing_from_the_most_is_the_highest_in_degree(tmp_path):
     assert "**c3** leads" in resp.answer, resp.answer
 
 
-def test_who_sends_a_named_node_the_most_is_asked_not_answered_with_its_total(tmp_path):
+def test_who_sends_a_named_node_the_most_is_its_largest_incoming_edge_never_its_total(
+        tmp_path):
     table = pd.DataFrame([("Ava", "Ben", 3), ("Cleo", "Ava", 5), ("Dan", "Ava", 1)],
                          columns=["sender", "recipient", "messages"])
     agent = Agent(home=tmp_path)
@@ -137,5 +138,6 @@ def test_who_sends_a_named_node_the_most_is_asked_not_answered_with_its_total(tm
         resp = agent.ask("Who messages Ava the most?", attach=[table])
     finally:
         agent.close()
-    assert resp.status == "needs_clarification", resp.answer
-    assert "edge_attribute_totals" not in [a.tool for a in resp.actions]
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**Cleo**") and "**5**" in resp.answer
+    assert "**6**" not in resp.answer  # Ava's incoming total

@@ -347,3 +347,65 @@ def test_one_nodes_largest_edge_in_or_out_names_the_other_end(agents, question, 
     resp = _ask(agents, "shipping", question)
     assert resp.status == "answered"
     assert resp.answer.startswith(f"**{other}**") and f"**{value}**" in resp.answer
+
+
+LIBS = pd.DataFrame(
+    [("webapp", "orm"), ("webapp", "http"), ("orm", "sqlcore"), ("http", "sockets"),
+     ("cli", "http"), ("worker", "orm"), ("sqlcore", "sockets")],
+    columns=["library", "depends"])
+
+
+@pytest.fixture(scope="module")
+def libs(tmp_path_factory):
+    agent = Agent(home=tmp_path_factory.mktemp("libs"))
+    yield agent
+    agent.close()
+
+
+def _libs_graph():
+    import networkx as nx
+
+    return nx.from_pandas_edgelist(LIBS, "library", "depends", create_using=nx.DiGraph)
+
+
+def test_dependency_words_read_as_the_needed_ends_degree(libs):
+    g = _libs_graph()
+    resp = libs.ask("what's the most depended-on library", attach=[LIBS])
+    best = max(d for _, d in g.in_degree())
+    assert resp.status == "answered"
+    assert all(n in resp.answer for n, d in g.in_degree() if d == best)
+    resp = libs.ask("which libraries are required directly by at least 2 other libraries?",
+                    attach=[LIBS])
+    want = {n for n, d in g.in_degree() if d >= 2}
+    assert resp.status == "answered" and resp.answer.startswith(f"**{len(want)}**")
+    assert "in-degree" in resp.answer
+    resp = libs.ask("Which library has the most direct dependencies?", attach=[LIBS])
+    assert resp.status == "answered" and "webapp" in resp.answer.split(";")[0]
+
+
+def test_pulling_in_and_depending_in_any_way_follow_the_needed_column(libs):
+    import networkx as nx
+
+    g = _libs_graph()
+    resp = libs.ask("how many libraries does webapp pull in, all the way down?", attach=[LIBS])
+    assert resp.status == "answered"
+    assert f"**{len(nx.descendants(g, 'webapp'))}**" in resp.answer
+    resp = libs.ask("does cli depend on sqlcore in any way, even indirectly?", attach=[LIBS])
+    assert resp.status == "answered" and resp.answer.startswith("**No**")
+    resp = libs.ask("are there any circular dependencies in here?", attach=[LIBS])
+    assert resp.status == "answered" and resp.answer.startswith("**No**")
+
+
+def test_everyone_under_a_boss_counts_every_level_the_way_the_columns_point(tmp_path):
+    chart = pd.DataFrame([("ivy", "Rae"), ("otto", "Rae"), ("pim", "ivy"), ("quin", "pim"),
+                          ("Rae", "Zed")], columns=["staff", "reports_to"])
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask("how many people sit under Rae in total, counting all levels",
+                         attach=[chart])
+        direct = agent.ask("Who reports directly to Rae?", attach=[chart])
+    finally:
+        agent.close()
+    assert resp.status == "answered" and "**4**" in resp.answer  # ivy, otto, pim, quin
+    assert direct.status == "answered"
+    assert "ivy" in direct.answer and "otto" in direct.answer and "pim" not in direct.answer

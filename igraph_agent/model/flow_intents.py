@@ -313,12 +313,38 @@ def reach_of(st: PlanState) -> tuple[str, str, str] | None:
         if (n := _name(_NEEDING, q)) and re.match(
                 r"\s*(?:which|what|how many|list|name|show)\b", q, re.IGNORECASE):
             return n, back, "needed"
+        if _ALL_STEPS.search(q):  # "how many packages does seaborn pull in, all the way down"
+            for m in _OUT_OF.finditer(st.question):
+                n = slots.clean(m.group(1))
+                if n.lower() not in slots.STOP_WORDS and _NEEDS_VERB.match(m.group("v")):
+                    return n, way, "needs"
     return _chain(st, st.question)  # lower-case names capitalised ("main")
 
 
 #: every step, not only the first: "directly or indirectly", "transitively"
 _ALL_STEPS = re.compile(r"directly or (?:indirectly|through)|\bindirectly\b|\btransitively\b|"
-                        r"\beventually\b|\bthrough other\b|\bdown the line\b", re.IGNORECASE)
+                        r"\beventually\b|\bthrough other\b|\bdown the line\b|\ball the way\b|"
+                        r"\ball levels\b|\bat any level\b|\bin any way\b", re.IGNORECASE)
+#: a verb of needing, on a table whose column names what is needed ("pull in", "depend on")
+_NEEDS_VERB = re.compile(r"depend|rel[yi]|need|requir|pull|use|import|bring|build|install",
+                         re.IGNORECASE)
+#: "how many people sit under Aisha Bello, counting all levels"
+_UNDER = re.compile(rf"\b(?:under|below|beneath|report(?:s|ing)?\s+(?:up\s+)?to)\s+{_NAME}",
+                    re.IGNORECASE)
+_BOSS_COLUMN = re.compile(r"report|manager|boss|supervisor|parent|superior|lead|head",
+                          re.IGNORECASE)
+
+
+def _boss_way(st: PlanState) -> str | None:
+    """``in`` when the edge points at the boss (``employee,reports_to``), ``out`` when from
+    (``manager,employee``), else None."""
+    cols = [str(c) for c in (_meaning(st).get("direction") or [])][:2]
+    if len(cols) != 2:
+        return None
+    src, tgt = (bool(_BOSS_COLUMN.search(c)) for c in cols)
+    return "in" if tgt and not src else "out" if src and not tgt else None
+
+
 #: "which points feed into Kessel", "what flows into Lake Mora"
 _INTO = re.compile(rf"\b(?:feeds?|flows?|drains?|leads?|runs?|goes|go|pass(?:es)?)\s+(?:down\s+)?"
                    rf"(?:in)?to\s+(?:the\s+)?{_NAME}", re.IGNORECASE)
@@ -341,6 +367,8 @@ def _chain(st: PlanState, q: str) -> tuple[str, str, str] | None:
         return None
     if n := _name(_INTO, q):
         return n, "in", "reached_by"
+    if (n := _name(_UNDER, q)) and (way := _boss_way(st)):
+        return n, way, "under"
     from igraph_agent.model.vocabulary import _verbs
 
     info = st.last_ok("get_graph_info")
@@ -405,7 +433,8 @@ def reach_render(st: PlanState, obs: list[Observed]) -> str:
     total = d.within + d.farther
     names = ", ".join(f"**{n}**" for n in every[:40]) + (" …" if total > len(every[:40]) else "")
     what = {"needs": f"{_who(d)} needs", "needed": f"need {_who(d)}",
-            "reach": f"{_who(d)} reaches", "reached_by": f"reach {_who(d)}"}[kind]
+            "reach": f"{_who(d)} reaches", "reached_by": f"reach {_who(d)}",
+            "under": f"are under {_who(d)}"}[kind]
     follow = (f"following {arrow} out of it" if way == "out" else
               f"following {arrow} into it")
     lead_all = bool(_TRANSITIVE.search(str(st.context.get("asked") or st.question))) or \

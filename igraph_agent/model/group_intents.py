@@ -36,10 +36,18 @@ def _meaning(st: PlanState) -> dict[str, Any]:
     return st.meaning()
 
 
+_SAME = {"payroll": ("salary", "salaries", "pay", "wage", "wages")}
+
+
 def _is(word: str, name: str) -> bool:
-    """``docks`` names ``docks``; ``dock`` too; ``trip`` ``trips``."""
+    """``docks`` names ``docks``; ``dock`` too; ``trip`` ``trips``; ``salary`` names
+    ``salary_k``; ``payroll`` a salary."""
     w, n = word.lower(), name.lower().replace("_", " ")
-    return w in {n, n + "s", n.rstrip("s")} or w.rstrip("s") == n.rstrip("s")
+    if w in {n, n + "s", n.rstrip("s")} or w.rstrip("s") == n.rstrip("s"):
+        return True
+    first = re.split(r"[\s-]+", n)[0]
+    return len(first) >= 4 and first != n and (
+        w.rstrip("s") == first.rstrip("s") or first in _SAME.get(w, ()))
 
 
 def _asked(st: PlanState) -> tuple[str, str] | None:

@@ -209,6 +209,7 @@ def _verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
             for i, c in enumerate(list(cols)[:2]):
                 w = re.sub(r"[ _-]?(?:id|key|name)$", "", str(c).lower())
                 w = re.sub(r"(?:[ _-](?:\d|[ab])|\d)$", "", w)  # item_1, hut_a, node2
+                w = re.sub(r"[ _-](?:to|on|of|by|for)$", "", w)  # reports_to, depends_on
                 stem = re.sub(r"(?:er|or|ee|ing|ed|e)$", "", re.sub(r"(?<!s)s$", "", w))
                 if not re.fullmatch(r"[a-z]{3,15}", stem) or stem in {
                         "sourc", "targ", "from", "node", "src", "dst", "tail", "head", "target",
@@ -232,6 +233,67 @@ def _role_noun(info: dict[str, Any]) -> str | None:
                                                      "head", "tail", "vertex"} or w == src:
         return None
     return w
+
+
+#: a column naming what the other end needs ("requires", "prerequisite", "depends_on")
+_NEEDED_COLUMN = re.compile(r"prereq|requir|depend|need|predecessor|ingredient|blocker|"
+                            r"blocked", re.IGNORECASE)
+_DEPS = r"(?:dependenc(?:y|ies)|deps|prerequisites?|prereqs?|requirements)"
+_AT = (r"(at least|more than|fewer than|less than|at most|exactly)\s+(\d+|one|two|three|four|"
+       r"five|six|seven|eight|nine|ten)")
+
+
+def _dependencies(question: str, info: dict[str, Any]) -> str:
+    """Dependency words as in- / out-degree words on a table whose column names what is
+    needed (``package,requires``: a package points at what it requires): "the most
+    depended-on package" is the highest in-degree, "the most direct dependencies" the
+    highest out-degree, "the ones nothing else depends on" in-degree 0, "required directly by
+    at least 2 other packages" in-degree at least 2 (the other way round when the needed
+    column comes first)."""
+    question = re.sub(r"\bcircular dependenc(?:y|ies)\b|\bdependency (?:cycles?|loops?)\b",
+                      "directed cycles", question, flags=re.IGNORECASE)
+    cols = [str(c) for c in ((info.get("meaning") or {}).get("direction") or [])][:2]
+    if len(cols) != 2 or re.search(r"\bthen\b|\b(?:of|among) (?:those|them)\b", question,
+                                   re.IGNORECASE):
+        return question  # a step of a longer question is not rewritten alone
+    src, tgt = (bool(_NEEDED_COLUMN.search(c)) for c in cols)
+    if src == tgt:
+        return question
+    needed, needing = ("in", "out") if tgt else ("out", "in")  # the needed end's degree
+    # "does requests depend on numpy in any way, even indirectly": one reaches the other
+    m = re.match(rf"^\s*(?:does|do|did|would|will)\s+({_ANY})\s+(?:depend|rely|build)\s+on\s+"
+                 rf"({_ANY})\b(?=.*\b(?:indirect\w*|any way|at all|transitiv\w*|eventually|"
+                 r"through)\b)", question, re.IGNORECASE)
+    if m:
+        a, b = (m.group(1), m.group(2)) if tgt else (m.group(2), m.group(1))
+        return f"Can {a} reach {b}?"
+
+    def at(m: re.Match[str]) -> str:
+        n = _NUMBER_WORDS.get(m.group(2).lower(), m.group(2))
+        return f"have {needed}-degree {m.group(1).lower()} {n}"
+    rules: list[tuple[str, Any]] = [
+        (r"^\s*(?:what|which)(?:'s|\s+is|\s+are)\s+the\s+most[- ](?:depended[- ]on|required|"
+         r"needed|relied[- ]on)\s+([a-z]+)", rf"Which \1 has the highest {needed}-degree"),
+        (r"\b(?:is|are|was|were)\s+(?:the\s+)?most[- ](?:depended[- ]on|required|needed|"
+         r"relied[- ]on)\b", f"has the highest {needed}-degree"),
+        (r"\b(?:is|are)\s+(?:depended on|required|needed|relied on)\s+(?:by\s+)?the\s+most\b"
+         r"(?:\s+(?:other\s+)?[a-z]+s\b)?", f"has the highest {needed}-degree"),
+        (rf"\b(?:has|have|had|with)\s+the\s+most\s+(?:direct\s+)?{_DEPS}",
+         f"has the highest {needing}-degree"),
+        (rf"\b(?:has|have|had|with)\s+the\s+(?:fewest|least)\s+(?:direct\s+)?{_DEPS}",
+         f"has the lowest {needing}-degree"),
+        (r"\b(?:nothing|nobody|no one|no other \w+)(?:\s+else)?\s+(?:depends|relies)\s+on"
+         r"(?:\s+(?:it|them))?\b", f"with {needed}-degree exactly 0"),
+        (r"\btop[- ]level\s+([a-z]+s)\b(?=.*-degree exactly 0)", r"\1"),  # said twice
+        (rf"\b(?:have|has|with|having)\s+no\s+(?:direct\s+)?{_DEPS}(?:\s+of\s+(?:their|its)"
+         r"\s+own)?\b", f"with {needing}-degree exactly 0"),
+        (rf"\b(?:(?:is|are|was|were)\s+)?(?:required|depended on|needed|relied on|used)\s+"
+         rf"(?:directly\s+)?by\s+{_AT}"
+         r"(?:\s+(?:other|different))?\s+[a-z]+s?\b", at),
+    ]
+    for pattern, repl in rules:
+        question = re.sub(pattern, repl, question, flags=re.IGNORECASE)
+    return question
 
 
 def _roles(question: str, info: dict[str, Any]) -> str:
@@ -267,11 +329,11 @@ def _directed(question: str, info: dict[str, Any]) -> str:
     """A directed graph's question in in-/out-degree words (see :data:`_DIRECTED`)."""
     if re.search(r"-(?:degree|neighbou?rs) of\b", question, re.IGNORECASE):
         return question
-    question = _roles(question, info)
+    question = _dependencies(_roles(question, info), info)
     verbs, backs = _verbs(info)
     named = verbs or backs  # the columns name the relation: read it in their words only
     stems = "|".join(map(re.escape, [*verbs, "link", "point"] if named else _EDGE_VERBS))
-    verb = rf"{_NOT_VERB}(?:{stems})(?:e?s|ies|ed|d|ing)?(?: on| to)?"
+    verb = rf"{_NOT_VERB}(?:{stems})(?:e?s|ies|ed|d|ing)?(?: directly)?(?: on| to)?"
     back = rf"(?:{'|'.join(map(re.escape, [*backs, *_BACK_VERBS]))})(?:e?s|ies|ed|d|ing)?"
     for pattern, repl in _DIRECTED:
         pattern = pattern.replace("{verb}", verb).replace("{back}", back)
