@@ -90,3 +90,63 @@ def test_a_question_no_tool_answers_here_is_asked_not_answered_with_a_neighbouri
         tmp_path, table, question):
     resp = _ask(tmp_path, table, question)
     assert resp.status == "needs_clarification", resp.answer
+
+
+ROADS = pd.DataFrame([("s0", "s1"), ("s1", "s2"), ("s2", "s0"), ("s2", "s3"), ("s3", "s4")],
+                     columns=["stop_a", "stop_b"])
+
+
+def _roads() -> nx.Graph:
+    return nx.from_pandas_edgelist(ROADS, "stop_a", "stop_b")
+
+
+@pytest.mark.parametrize(("table", "graph", "question", "gone"), [
+    (CREW, _crew, "if Greta leaves, is the network still connected?", "Greta"),
+    (ROADS, _roads, "if s3 closes, are the stops still connected?", "s3"),
+])
+def test_a_yes_no_after_the_removal_clause_says_yes_or_no_first(tmp_path, table, graph,
+                                                                 question, gone):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    still = nx.is_connected(_without(graph(), gone))
+    assert resp.answer.startswith("**Yes**" if still else "**No**"), resp.answer
+
+
+@pytest.mark.parametrize(("table", "graph", "gone"), [(ISLANDS, _islands, "u1"),
+                                                       (ROADS, _roads, "s3")])
+def test_how_many_more_components_is_the_difference(tmp_path, table, graph, gone):
+    resp = _ask(tmp_path, table, f"how many more components would there be without {gone}?")
+    assert resp.status == "answered", resp.answer
+    more = nx.number_connected_components(_without(graph(), gone)) - \
+        nx.number_connected_components(graph())
+    assert resp.answer.startswith(f"Without {gone}, there would be **{more}** more"), resp.answer
+
+
+@pytest.mark.parametrize(("table", "graph", "question", "gone"), [
+    (ROADS, _roads, "how many roads are left if s2 closes?", "s2"),
+    (ISLANDS, _islands, "how many friendships remain if u1 leaves?", "u1"),
+])
+def test_how_many_of_the_datas_edges_are_left_after_a_removal(tmp_path, table, graph, question,
+                                                              gone):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{_without(graph(), gone).number_of_edges()} edge(s)** would remain" in resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (ISLANDS, "if u1 leaves, who gets cut off?"),
+    (CREW, "which people lose touch with the rest if Ada quits?"),
+    (CREW, "find the person with the highest betweenness and count their colleagues"),
+])
+def test_a_removal_or_ranking_asked_for_names_the_counts_do_not_give_is_asked(tmp_path, table,
+                                                                              question):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "needs_clarification", resp.answer
+
+
+@pytest.mark.parametrize(("table", "graph"), [(ISLANDS, _islands), (ROADS, _roads)])
+def test_which_edges_are_bridges_lists_them(tmp_path, table, graph):
+    resp = _ask(tmp_path, table, "which links are bridges?")
+    assert resp.status == "answered", resp.answer
+    for a, b in nx.bridges(graph()):
+        assert f"{a}–{b}" in resp.answer or f"{b}–{a}" in resp.answer, resp.answer

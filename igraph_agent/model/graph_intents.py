@@ -498,6 +498,14 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     items = c.articulation_points.items[:10]
     cuts = ", ".join(_who(a) for a in items)
     every = len(items) == c.articulation_points.total  # all of them, not examples
+    bridges = c.bridges.items[:10]
+    if bridges and re.search(r"\bbridges?\b|\bbridge (?:edges?|links?)\b", st.question,
+                             re.IGNORECASE) and re.match(r"\s*(?:which|what|list|name|show)\b",
+                                                         st.question, re.IGNORECASE):
+        listed = ", ".join(f"{b.source}–{b.target}" for b in bridges)
+        whole = len(bridges) == c.bridges.total
+        return (f"**{c.bridges.total} bridge edge(s)** would each disconnect the graph if removed"
+                + (f": {listed}." if whole else f" (e.g. {listed} …)."))
     sizes = c.component_sizes
     shown = ", ".join(str(x) for x in sizes[:8]) + (" …" if len(sizes) > 8 else "")
     whole = re.search(r"\bconnected\b|\bin one piece\b|\blinked (?:together|up)\b|\breachable\b|"

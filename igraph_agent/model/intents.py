@@ -437,6 +437,11 @@ INTENTS += SEMANTIC_INTENTS
 
 _TAKES_A_NODE = {"path", "local", "hop_count", "what_if", "subgraph", "compare", "triangles"}
 _RANKINGS = {"centrality", "degree"}
+#: a second step about the top node: "find the person with the highest betweenness and count
+#: their colleagues"
+_THEN_ABOUT_IT = re.compile(r"\b(?:and|then)\s+(?:\w+\s+){0,3}(?:count|list|tell|give|show|find|"
+                            r"say|compute|get|name)\b.*\b(?:their|its|his|her|them|they)\b",
+                            re.IGNORECASE)
 
 
 def match(question: str, st: PlanState | None = None) -> list[Intent]:
@@ -451,7 +456,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if "degree" in names and names & _TAKES_A_NODE and slots.HUB in (
             slots.pair(question) or [slots.node(question), slots.removal(question)]):
         found = [i for i in found if i.name != "degree"]  # "the best-connected" is the input
-    if slots.INPUT_REFERENT.search(question) and names and names <= _RANKINGS:
+    if (slots.INPUT_REFERENT.search(question) or _THEN_ABOUT_IT.search(question)) and names and \
+            names <= _RANKINGS:
         found = []  # "the clustering of the person with the highest betweenness": the ranking
         #             is the input of an ask no intent read; ranking alone answers another
     if "side_rank" in names and names & {"threshold_count", "least_degree"}:

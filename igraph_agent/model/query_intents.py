@@ -269,9 +269,23 @@ _NODES_LEFT = re.compile(r"\bhow many\b(?!.*\b(?:components?|pieces?|parts?|grou
                          re.IGNORECASE)
 
 
+def _counts_nodes(st: PlanState) -> bool:
+    """Whether "how many X are left" counts nodes: X is the graph's noun for a node."""
+    m = re.search(r"\bhow many (\w+)", st.question, re.IGNORECASE)
+    word = m.group(1).lower() if m else ""
+    own = vocabulary.noun(st.question, _raw_info(st))[1].lower()
+    return word in {"nodes", "vertices", "people", "persons", own} or word.rstrip("s") == \
+        own.rstrip("s")
+
+
 def whatif_yesno_clarify(st: PlanState) -> str | None:
     """A yes/no about a removal that is no split and no pair's reach ("would removing Leo
     change much?"): the component counts say neither yes nor no to it, so ask."""
+    if re.search(r"(?:^\s*|[,;:]\s*)(?:so\s+|and\s+)?(?:who|whom|which|list|name)\b", st.question,
+                 re.IGNORECASE) and not _reach_pair(st):  # "who gets cut off": the counts name no one
+        return ("Which do you want: how many components remain without it (and how many nodes "
+                "lose their link to the main part), or whether one named node still reaches "
+                "another?")
     if slots.asked_kind(st.question) != "yesno" or _SPLIT_ASKED.search(st.question) or \
             _reach_pair(st) is not None:
         return None
@@ -306,17 +320,25 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
                 "changed.")
     split = a.components > b.components
     yes_no = ""  # "would the network fall apart if Leo left": yes or no first
-    if re.match(r"\s*(?:would|will|does|do|is|are|can)\b", str(st.context.get("asked") or ""),
-                re.IGNORECASE) and _SPLIT_ASKED.search(st.question):
+    if re.search(r"(?:^|[,;:]\s*|\bthen\s+)(?:would|will|does|do|is|are|can)\b",
+                 str(st.context.get("asked") or ""), re.IGNORECASE) and \
+            _SPLIT_ASKED.search(st.question):  # "if Greta leaves, is it still connected?"
         stays = re.search(r"(?:still|stay|remain) (?:connected|in one piece)", st.question,
                           re.IGNORECASE)
         yes_no = "**Yes** — " if split != bool(stays) else "**No** — "
-    if _NODES_LEFT.search(st.question):  # "if Hugo quits, how many people are left"
+    more = re.search(r"\bhow many (?:more|additional|extra|new|fewer)\b", st.question, re.IGNORECASE)
+    if more:  # "how many more components would there be without u13": the difference
+        return (_found(st, names) + f"Without {what}, there would be **{abs(a.components - b.components)}"
+                f"** {'more' if a.components >= b.components else 'fewer'} connected component(s): "
+                f"{a.components} (sizes {sizes}) against {b.components} now. Nothing was changed.")
+    if _NODES_LEFT.search(st.question) and _counts_nodes(st):  # "how many people are left"
         return (_found(st, names) + f"Without {what}, **{a.nodes}** node(s) would remain "
                 f"(against {b.nodes} now), in {a.components} connected component(s) (sizes "
                 f"{sizes}). Nothing was changed.")
     if re.search(r"\b(?:edges|ties|links|connections|relationships|friendships)\b", st.question,
-                 re.IGNORECASE):  # "how many ties would remain if member 0 left"
+                 re.IGNORECASE) or _NODES_LEFT.search(st.question):  # "how many ties would
+        # remain if member 0 left", "how many roads are left": a count that is not the nodes'
+        # nor the components' is the edges'
         return (_found(st, names) + yes_no + f"Without {what}, **{a.edges} edge(s)** would "
                 f"remain (against {b.edges} now), in {a.components} connected component(s) "
                 f"(sizes {sizes}). Nothing was changed.")
