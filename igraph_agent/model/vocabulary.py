@@ -576,10 +576,10 @@ def words(question: str, info: dict[str, Any], unknown: list[str] = ()) -> dict[
     from igraph_agent.model import slots
 
     groups = {v.lower() for v in group_values_named(question, info)}  # "Nordic": not a node
-    named = [n for n in slots.names(question) if n.lower() not in _NOUNS and n not in unknown
-             and n.lower() not in groups]
-    sample = named + [str(s.get("id")) for s in info.get("sample_nodes") or []
-                      if s.get("id") is not None and str(s.get("id")) not in named]
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
+    named = [_as_stored(n, ids) for n in slots.names(question) if n.lower() not in _NOUNS
+             and n not in unknown and n.lower() not in groups]
+    sample = named + [i for i in ids if i.lower() not in {n.lower() for n in named}]
     out = {"noun": sing, "nouns": plural}
     if sample:
         out["a"] = sample[0]
@@ -595,6 +595,15 @@ def words(question: str, info: dict[str, Any], unknown: list[str] = ()) -> dict[
             out["attr"], out["value"] = attr, str(values[attr][0])
             break
     return out
+
+
+def _as_stored(name: str, ids: list[str]) -> str:
+    """A name as the graph spells it: :func:`lower_names` capitalised "zlib" for the planner
+    to read it as a name, and a follow-up must not offer "Zlib" (or "App" and "app")."""
+    same = next((i for i in ids if i.lower() == name.lower()), None)
+    if same is not None:
+        return same
+    return name.lower() if ids and all(i == i.lower() for i in ids) else name
 
 
 _UNITS = re.compile(r"\b(?:km|kms|kilomet\w*|miles?|minutes?|hours?|seconds|secs?|metres?|meters?|"
