@@ -286,3 +286,45 @@ def test_one_nodes_partners_asked_of_a_name_no_node_has_asks_which_node(tmp_path
                                                                         question):
     resp = _ask(tmp_path, table, question)
     assert resp.status == "needs_clarification", resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (COAUTHORS, "who has coauthored with the most people?"),
+    (EMAILS, "which employee has emailed with the most others?"),
+])
+def test_with_the_most_people_is_the_largest_degree(tmp_path, table, question):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    deg = dict(_graph(table).degree())
+    first = re.search(r"Highest degree: ([^(]+) \(", resp.answer).group(1).strip()
+    assert deg[first] == max(deg.values()), resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (COAUTHORS, "top 3 authors by number of coauthors"),
+    (EMAILS, "top 2 employees by how many contacts they have"),
+])
+def test_top_k_by_number_of_partners_ranks_by_degree(tmp_path, table, question):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert "Highest degree:" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (COAUTHORS, "what's the number of authors in the data"),
+    (EMAILS, "the number of employees in this dataset?"),
+])
+def test_the_number_of_nodes_in_the_datas_noun(tmp_path, table, question):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert str(_graph(table).number_of_nodes()) in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (COAUTHORS, "how many more coauthors does Dev Rao have than Ada Moss?"),
+    (EMAILS, "does fin have more contacts than ana?"),
+])
+def test_two_nodes_compared_are_not_answered_with_the_first_ones_figures(tmp_path, table,
+                                                                         question):
+    resp = _ask(tmp_path, table, question)
+    assert not resp.answer.startswith(("Dev Rao has degree", "fin has degree")), resp.answer

@@ -287,6 +287,11 @@ INTENTS: list[Intent] = [
                        r"(?:the |an |a )?(?:average|typical)", r"\baverage \w+ (?:have|has)\b",
                        r"\baverage number of \w+(?: \w+)? per\b",
                        r"\bon average,? how many \w+ (?:does|do) (?:each|every|a|an|the) \w+ \w+",
+                       # "who has coauthored with the most people", "top 3 people by number of
+                       # colleagues"
+                       r"^\s*(?:who|which \w+)\s+(?:has\s+|have\s+)?\w+\s+with the most\s+(?:people|"
+                       r"others|persons|users|members)\b",
+                       r"\b(?:top|first)\s+\d+\s+\w+\s+by\s+(?:(?:the\s+)?number of|how many)\s+\w+",
                        # the largest degree as a number: "the highest number of coauthors anyone has"
                        r"\b(?:highest|largest|biggest|maximum|max|most)\s+number of \w+\s+(?:that\s+)?"
                        r"(?:anyone|anybody|any \w+|a single \w+|one \w+)\s+(?:has|have|had)\b",

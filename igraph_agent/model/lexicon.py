@@ -250,6 +250,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"neighbours per member",
                       # two nodes' shared neighbours are common_neighbours', never one node's
                       r"\bboth\s+\S.*\band\s+\S",
+                      # "how many more colleagues does Hugo have than Ada": two nodes compared
+                      r"\b(?:more|fewer|less)\b.*\bthan\s+(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
                       # a node ranked by its clustering: no global figure answers which one
                       r"\b(?:which|who)\b.*\b(?:highest|lowest|most|least|largest|smallest|best|"
                       r"top)\b.*\bclustering|\bclustering\b.*\b(?:highest|lowest)\b(?!\s+(?:"
@@ -273,6 +275,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\bcount (?:the |all )?(?:people|ppl|connections|nodes|edges|links|friendships|"
                    r"relationships|partnerships|collaborations)\b",
                    r"^\s*(?:total\s+)?number of (?:people|ppl|persons|users|members)\s*\??\s*$",
+                   # "what's the number of authors in the data"
+                   r"^\s*(?:what'?s\s+|what is\s+)?(?:the\s+)?(?:total\s+)?number of \w+\s+in (?:the|this) "
+                   r"(?:data|dataset|graph|network|table)\s*\??\s*$",
                    r"edge count|node total|size of the graph|in total|total number|in vertices",
                    r"number of (?:relationships|ties|connections|links)",
                    r"how many \w+ (?:are there|exist|are in (?:the|this)|does (?:the|this) \w+ "
