@@ -409,3 +409,13 @@ def test_everyone_under_a_boss_counts_every_level_the_way_the_columns_point(tmp_
     assert resp.status == "answered" and "**4**" in resp.answer  # ivy, otto, pim, quin
     assert direct.status == "answered"
     assert "ivy" in direct.answer and "otto" in direct.answer and "pim" not in direct.answer
+
+
+def test_a_groups_average_of_a_numeric_node_attribute_is_its_total_over_its_size(depot):
+    resp = depot.ask("What's the average capacity in South?", attach=[PALLETS, SITES])
+    south = SITES[SITES.region == "South"].capacity
+    assert resp.status == "answered"
+    assert f"**{south.mean():g}**" in resp.answer
+    resp = depot.ask("Which region has the highest average capacity?", attach=[PALLETS, SITES])
+    means = SITES.groupby("region").capacity.mean()
+    assert resp.answer.startswith(f"**{means.idxmax()}**")

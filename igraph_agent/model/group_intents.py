@@ -62,8 +62,40 @@ def _asked(st: PlanState) -> tuple[str, str] | None:
     return None
 
 
+#: "the average salary in Engineering", "which department has the highest average salary"
+_AVERAGE = [re.compile(p, re.IGNORECASE) for p in (
+    r"\b(?:average|mean|typical)\s+(?P<c>\w+)\s+(?:in|of|for|among|across)\s+(?:the\s+)?"
+    r"(?P<v>(?-i:[A-Z][\w&-]*))",
+    r"\b(?:which|what)\s+(?P<g>\w+)\s+(?:has|pays|earns|gets|shows)\s+the\s+(?:highest|lowest|"
+    r"largest|smallest|biggest|best|worst)\s+(?:average|mean)\s+(?P<c>\w+)")]
+
+
+def average_of(st: PlanState) -> tuple[str, str, str | None] | None:
+    """(grouping attribute, numeric node attribute, the named group or None) of a question
+    about a group's average."""
+    kinds = _meaning(st).get("node_attributes") or {}
+    groups = {a: [str(v) for v in (k or {}).get("top_values") or []] for a, k in kinds.items()
+              if (k or {}).get("kind") == "categorical"}
+    nums = [a for a, k in kinds.items() if (k or {}).get("kind") == "numeric"]
+    for rx in _AVERAGE:
+        m = rx.search(st.question)
+        if not m:
+            continue
+        num = next((a for a in nums if _is(m.group("c"), a)), None)
+        if num is None:
+            return None
+        if "v" in m.groupdict() and m.group("v"):
+            attr = next((a for a, vs in groups.items() if m.group("v") in vs), None)
+            return (attr, num, m.group("v")) if attr else None
+        attr = next((a for a in groups if _is(m.group("g"), a)), None)
+        return (attr, num, None) if attr else None
+    return None
+
+
 def total_attr(st: PlanState) -> tuple[str, str] | None:
     """(grouping attribute, numeric node attribute) of "which district has the most docks"."""
+    if (found_avg := average_of(st)) is not None:
+        return found_avg[0], found_avg[1]
     found = _asked(st)
     if not found:
         return None
@@ -94,6 +126,11 @@ def _plain(st: PlanState) -> bool:
 
 
 def total_bonus(st: PlanState) -> float:
+    from igraph_agent.model import slots
+
+    if average_of(st) and not slots.features(st.question) & {
+            "removal", "threshold", "hops", "negation", "future", "ordinal"}:
+        return 4.0  # "the average salary in Engineering": the group named is no node
     return 4.0 if total_attr(st) and _plain(st) else 0.0
 
 
@@ -121,6 +158,9 @@ def total_render(st: PlanState, obs: list[Observed]) -> str:
     d = _result(obs)
     if d is None or not d.get("total_of"):
         return "The groups' totals could not be computed."
+    avg = average_of(st)
+    if avg is not None:
+        return _average_render(st, d, avg)
     few = bool(_BOTTOM.search(st.question))
     rows = sorted(d["groups"], key=lambda r: ((r["total"] if few else -r["total"]),
                                               str(r["group"])))
@@ -133,6 +173,25 @@ def total_render(st: PlanState, obs: list[Observed]) -> str:
     rest = ", ".join(f"{r['group']} ({shown(r['total'])})" for r in rows[len(tied):8])
     return (f"{head}: **{shown(best)}** ({what} summed over each {attr}'s nodes)"
             + (f"; then {rest}" if rest else "") + f". {d['group_count']} {attr} groups.")
+
+
+def _average_render(st: PlanState, d: dict, avg: tuple[str, str, str | None]) -> str:
+    attr, num, value = avg
+    rows = [r for r in d["groups"] if r.get("average") is not None]
+    if value is not None:
+        r = next((r for r in rows if str(r["group"]) == value), None)
+        if r is None:
+            return f"No {attr} is called {value}."
+        return (f"The average {num} in {value} ({attr} = {value}) is **{shown(r['average'])}** "
+                f"(total {shown(r['total'])} over its {r['size']} nodes).")
+    low = bool(re.search(r"\b(?:lowest|smallest|worst)\b", st.question, re.IGNORECASE))
+    rows.sort(key=lambda r: ((r["average"] if low else -r["average"]), str(r["group"])))
+    best = rows[0]["average"]
+    tied = [f"**{r['group']}**" for r in rows if r["average"] == best]
+    rest = ", ".join(f"{r['group']} ({shown(r['average'])})" for r in rows[len(tied):8])
+    return (" and ".join(tied) + f" {'has' if len(tied) == 1 else 'tie for'} the "
+            f"{'lowest' if low else 'highest'} average {num}: **{shown(best)}**"
+            + (f"; then {rest}" if rest else "") + ".")
 
 
 def flow_render(st: PlanState, obs: list[Observed]) -> str:

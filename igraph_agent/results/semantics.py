@@ -28,6 +28,7 @@ class GroupRow(Row):
     top_node: dict[str, Any] | None
     #: the sum of ``total_of`` (a numeric node attribute) over the group's nodes
     total: Number | None = None
+    average: Number | None = None  # ``total`` over the group's size
 
 
 class BridgeRow(Row):

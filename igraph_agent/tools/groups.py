@@ -43,8 +43,8 @@ class GroupArgs(WeightArgs):
                                "values: the nodes bridging them")
     top_k: int = Field(default=10, ge=1, le=200)
     total_of: str | None = Field(default=None, description="a numeric node attribute summed "
-                                 "per group (each group's total; groups ranked by it), e.g. "
-                                 "docks per district")
+                                 "per group (each group's total and average; groups ranked "
+                                 "by the total), e.g. docks per district")
 
 
 @tool(result=GroupAnalysisResult, reads=("graph",), cost=2)
@@ -92,6 +92,7 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
                              **label(g, ids[int(top[0])])} if len(top) else None)}
         if summed is not None:
             row["total"] = figure(float(summed[members].sum()))
+            row["average"] = figure(float(summed[members].mean())) if len(members) else None
         if w is not None:
             row["weight_to_other_groups"] = figure(sums[i].sum() + sums[:, i].sum() - 2 * sums[i, i])
         if directed:  # what the group sends to others and receives from them, apart
