@@ -328,3 +328,12 @@ def test_two_nodes_compared_are_not_answered_with_the_first_ones_figures(tmp_pat
                                                                          question):
     resp = _ask(tmp_path, table, question)
     assert not resp.answer.startswith(("Dev Rao has degree", "fin has degree")), resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (COAUTHORS, "which of Cleo Ng's coauthors also work with the best-connected author?"),
+    (EMAILS, "which of Fin's contacts are also linked to the best-connected employee?"),
+])
+def test_a_subset_of_one_nodes_neighbours_by_a_condition_is_asked(tmp_path, table, question):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "needs_clarification", resp.answer

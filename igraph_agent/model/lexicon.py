@@ -43,7 +43,17 @@ _NEIGHBOURISH = re.compile(r"neighbou?rs?\b|contacts?|linked to|tied to|connecte
                            r"ties with|acquaintances|\bwith\s*\??\s*$", re.IGNORECASE)
 
 
+#: a subset of one node's neighbours by a condition: "which of Ada's colleagues also work
+#: with the hub" (no intent filters the neighbours)
+_SUBSET_OF_NEIGHBOURS = re.compile(r"\b(?:which|who|how many) of (?:[A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?"
+                                   r"|[a-z]+\d+)'s \w+\b.*\b(?:also|too|as well)\b")
+
+
 def _ask_node(st: PlanState) -> str | None:
+    if _SUBSET_OF_NEIGHBOURS.search(st.question):
+        return ("I can list the neighbours of one node, but not only those that meet a further "
+                "condition. Which do you want: the neighbours of the node you name, or of the "
+                "other one?")
     if slots.node(st.question) or not _NEIGHBOURISH.search(st.question):
         return None
     return "Which node do you mean? Name it, e.g. 'the neighbours of Alice'."
