@@ -113,6 +113,8 @@ def _degree_render(st: PlanState, obs: list[Observed]) -> str:
         scope = ", ".join(f"{k} = {v}" for k, v in among.items())
         return f"Among nodes with {scope}, the highest degree: {top or 'no node matches'}."
     side = {"in": "in-degree", "out": "out-degree"}.get(obs[0].args.get("direction", ""), "degree")
+    if _DISTRIBUTION.search(st.question) and d.distribution:
+        return _distribution(st, d, side)
     rank = _ranked(st, [(str(t.node), str(t.degree)) for t in d.top], side)
     if rank:
         return rank + f"Highest {side}: {top}."
@@ -123,6 +125,27 @@ def _degree_render(st: PlanState, obs: list[Observed]) -> str:
                 f"{d.max_degree}, min {d.min_degree}). Highest: {top}.")
     return (f"Mean degree is **{d.mean_degree}** (max {d.max_degree}, min "
             f"{d.min_degree}, {d.isolates} isolated node(s)). Highest degree: {top}.")
+
+
+_DISTRIBUTION = re.compile(r"\bdistribut|\bhistogram|\bspread of\b", re.IGNORECASE)
+_CHART = re.compile(r"\bplot|\bchart|\bhistogram|\bdraw|\bgraph of\b|\bvisuali[sz]", re.IGNORECASE)
+
+
+def _distribution(st: PlanState, d: DegreeAnalysisResult, side: str) -> str:
+    """"The degree distribution" (or a plot of it): how many nodes have each degree, as a
+    table; the offline planner draws graphs, not charts, and says so when asked to plot."""
+    rows = sorted(d.distribution, key=lambda r: r.degree)
+    shown_rows = rows if len(rows) <= 15 else rows[:12]
+    table = "\n".join([f"| {side} | nodes |", "|---:|---:|",
+                        *(f"| {r.degree} | {r.count} |" for r in shown_rows)])
+    hidden = d.distinct_degrees - len(shown_rows)
+    more = (f"\n\n({hidden} other degree value(s) not shown, up to {d.max_degree}.)"
+            if hidden > 0 else "")
+    chart = ("I cannot draw a chart offline (I draw the graph itself); here is the "
+             "distribution as a table. " if _CHART.search(st.question) else "")
+    return (f"{chart}The {side} distribution over **{d.nodes}** nodes: mean "
+            f"**{d.mean_degree}**, min {d.min_degree}, max {d.max_degree}, "
+            f"{d.distinct_degrees} distinct value(s).\n\n{table}{more}")
 
 
 # -- centrality -------------------------------------------------------------------------
