@@ -260,6 +260,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"neighbours per member",
                       # two nodes' shared neighbours are common_neighbours', never one node's
                       r"\bboth\s+\S.*\band\s+\S",
+                      # "who shares the most neighbours with X": the others ranked by what
+                      # they share with X, not X's own neighbourhood
+                      r"\bshares? the most (?:neighbou?rs|friends|contacts|ties)\b.*\bwith\b",
                       # "how many more colleagues does Hugo have than Ada": two nodes compared
                       r"\b(?:more|fewer|less)\b.*\bthan\s+(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
                       # a node ranked by its clustering: no global figure answers which one
@@ -514,7 +517,7 @@ LEXICON.update({
     "common_neighbours": dict(
         triggers=t(2.0, r"common (?:neighbou?rs?|friends|contacts|acquaintances|ties)", r"\bin common\b",
                    r"mutual (?:friends|contacts|neighbou?rs|acquaintances)",
-                   r"share the most (?:neighbou?rs|friends|contacts|ties)",
+                   r"shares? the most (?:neighbou?rs|friends|contacts|ties)",
                    r"shared (?:neighbou?rs|friends|contacts)", _ONE_PAIR.pattern,
                    # one named pair's shared partners: "who has worked with both A and B",
                    # "did anyone borrow both Catan and Root"

@@ -361,7 +361,27 @@ def clique_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 # -- common neighbours ------------------------------------------------------------------
+#: "who shares the most neighbours with X", "which author has the most co-authors in common
+#: with X": the other nodes ranked by what they share with X, not a pair (nor X's hub)
+_WITH_ONE = re.compile(r"^\s*(?:who|which\s+\w+|what\s+\w+)\b.*\bmost\b.*\b(?:with|as)\s+"
+                       r"(?P<n>[^?!.,;]+?)\s*[?!.]*\s*$", re.IGNORECASE)
+
+
+def _partner_of(question: str) -> str | None:
+    m = _WITH_ONE.search(question)
+    name = m.group("n").strip() if m else None
+    if not name or re.search(r"\band\b|\bboth\b|\beach other\b|\bone another\b", name):
+        return None
+    return re.sub(r"^(?:the|node|user)\s+", "", name)
+
+
 def common_calls(st: PlanState) -> list[Call]:
+    one = _partner_of(st.question)
+    if one:
+        searches, ids = _resolve(st, [one])
+        if ids is None:
+            return searches
+        return [*searches, Call("common_neighbour_pairs", {"node": ids[0], "top_k": 10})]
     pair = slots.pair(st.question)
     if not pair:
         return [Call("common_neighbour_pairs", {"top_k": 10})]
@@ -371,12 +391,29 @@ def common_calls(st: PlanState) -> list[Call]:
     return [*searches, Call("common_neighbour_pairs", {"nodes": ids, "top_k": 1})]
 
 
+def _partners(d: CommonNeighbourPairsResult) -> str:
+    """The nodes sharing the most neighbours with one node (every pair's ``a``), ties named."""
+    if not d.pairs:
+        return "It shares no neighbour with any other node."
+    x, best = d.pairs[0].a, d.max_common
+    top = [p for p in d.pairs if p.common == best]
+    who = " and ".join(f"**{p.b}**" for p in top)
+    verb = "tie for" if len(top) > 1 else "shares"
+    shared = "; ".join(f"{p.b}: {', '.join(p.shared[:8])}" for p in top[:3])
+    rest = ", ".join(f"{p.b} ({p.common})" for p in d.pairs if p.common < best)[:300]
+    return (f"{who} {verb} the most neighbours with {x}: **{best}** ({shared})"
+            + (f"; next: {rest}" if rest else "") + ".")
+
+
 def common_render(st: PlanState, obs: list[Observed]) -> str:
     d = next((o.typed(CommonNeighbourPairsResult) for o in obs
               if o.tool == "common_neighbour_pairs"), None)
-    pair = slots.pair(st.question)
+    one = _partner_of(st.question)
+    pair = None if one else slots.pair(st.question)
     if d is None:
-        return _unresolved(st, pair or [])
+        return _unresolved(st, [one] if one else pair or [])
+    if one:
+        return _found(st, [one]) + _partners(d)
     if pair:
         p = d.pairs[0] if d.pairs else None
         from igraph_agent.model.graph_intents import _yes_no  # "did anyone borrow both A and B"

@@ -54,20 +54,29 @@ def largest_clique(ctx: ToolContext, args: CliqueArgs) -> ToolOutput:
 class CommonArgs(BaseModel):
     nodes: list[str] = Field(default_factory=list, description="only pairs within these ids "
                              "(empty: all pairs)")
+    node: str | None = Field(default=None, description="only pairs with this id: the other "
+                             "nodes ranked by the neighbours they share with it")
     top_k: int = Field(default=10, ge=1, le=200)
 
 
 @tool(result=CommonNeighbourPairsResult, reads=("graph",), cost=2)
 def common_neighbour_pairs(ctx: ToolContext, args: CommonArgs) -> ToolOutput:
     """The node pairs that share the most neighbours (count and the shared ones), whether
-    each pair is itself linked; with ``nodes``, only pairs among them. Directions ignored.
+    each pair is itself linked; with ``nodes``, only pairs among them; with ``node``, only
+    pairs with that node ("who shares the most neighbours with X"). Directions ignored.
 
     Example: common_neighbour_pairs(top_k=3) -> {"pairs": [{"a": "0", "b": "33", "common": 10, ...}]}
     """
     g = _simple(ctx.session.require())
     named = set(require_nodes(g, args.nodes))
     shared: Counter = Counter()
-    for w in g:
+    if args.node is not None:
+        (x,) = require_nodes(g, [args.node])
+        for w in g[x]:
+            for n in g[w]:
+                if n != x:
+                    shared[(x, n)] += 1
+    for w in (g if args.node is None else ()):
         around = sorted((n for n in g[w] if not named or n in named), key=str)
         for a, b in combinations(around, 2):
             shared[(a, b)] += 1
