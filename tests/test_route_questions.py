@@ -35,7 +35,10 @@ def _nx() -> nx.DiGraph:
                                   ("departure_airport", "arrival_airport"),
                                   ("pickup_zone", "dropoff_zone"), ("tail", "head"),
                                   ("prerequisite", "course"), ("course_code", "prereq_code"),
-                                  ("manager", "employee"), ("package", "dependency")])
+                                  ("manager", "employee"), ("package", "dependency"),
+                                  ("library", "needs"), ("module", "uses"),
+                                  ("staff", "manager"), ("staff_id", "boss_id"),
+                                  ("boss", "employee")])
 def test_endpoint_names_that_say_a_direction_by_their_words_load_directed(pair):
     assert direction_of(*pair) is True
 
@@ -44,6 +47,7 @@ def test_endpoint_names_that_say_a_direction_by_their_words_load_directed(pair):
                                   ("to", "from"), ("u", "v"),
                                   ("buyer", "supplier"), ("customer", "product"),
                                   ("paper", "cited_by"), ("person", "friend"),
+                                  ("package", "needed_by"), ("staff", "colleague"),
                                   ("end_station", "start_station")])
 def test_endpoint_names_without_a_direction_stay_undirected(pair):
     assert direction_of(*pair) is None

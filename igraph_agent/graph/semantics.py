@@ -47,12 +47,15 @@ DIRECTED_PAIRS: list[tuple[str, str]] = [
     ("origin", "destination"), ("orig", "dest"), ("payer", "payee"),
     ("predecessor", "successor"), ("referrer", "referred"), ("author", "cited"),
     ("employee", "manager"), ("emp", "manager"), ("subordinate", "manager"),
-    ("report", "manager"), ("blocker", "blocked"),
+    ("report", "manager"), ("blocker", "blocked"), ("staff", "manager"),
+    ("worker", "manager"), ("person", "manager"), ("employee", "boss"), ("staff", "boss"),
+    ("employee", "supervisor"), ("staff", "supervisor"), ("worker", "supervisor"),
 ]
 #: directed pairs whose words say nothing on their own ("employee" starts an edge to a
 #: manager and ends one from a manager), matched only as whole pairs
 ROLE_PAIRS = [("manager", "employee"), ("manager", "report"), ("supervisor", "employee"),
-              ("employee", "supervisor")]
+              ("employee", "supervisor"), ("boss", "employee"), ("boss", "staff"),
+              ("manager", "staff"), ("supervisor", "staff")]
 
 _DISTANCE = {
     "km", "kms", "kilometer", "kilometers", "kilometre", "kilometres", "mi", "mile", "miles",
@@ -115,7 +118,8 @@ _VERBS = {
     "sends", "emails", "messages", "visits", "buys", "sells", "supplies", "funds", "invests",
     "lends", "borrows", "beats", "defeats", "attacks", "eats", "infects", "refers", "invites",
     "hires", "employs", "teaches", "mentors", "owns", "controls", "imports", "exports",
-    "requires", "depends", "precedes", "cited", "followed", "referenced", "invited"}
+    "requires", "depends", "precedes", "cited", "followed", "referenced", "invited",
+    "needs", "uses", "consumes", "feeds", "imported", "required", "needed", "used"}
 
 
 #: a column named for a requirement makes the table directed whichever side it is on:
