@@ -28,9 +28,14 @@ _NOUNS = ("family", "character", "member", "person", "woman", "man", "city", "to
 _PLURAL = {"family": "families", "person": "people", "woman": "women", "man": "men",
            "city": "cities", "vertex": "vertices", "company": "companies",
            "country": "countries", "people": "people", "women": "women", "men": "men",
-           "families": "families", "cities": "cities"}
+           "families": "families", "cities": "cities", "staff": "staff", "personnel":
+           "personnel", "crew": "crew", "faculty": "faculty", "library": "libraries",
+           "dependency": "dependencies", "facility": "facilities", "party": "parties",
+           "body": "bodies", "species": "species", "series": "series", "address": "addresses",
+           "class": "classes", "process": "processes", "bus": "buses", "box": "boxes",
+           "match": "matches", "branch": "branches", "switch": "switches"}
 _SINGULAR = {"people": "person", "women": "woman", "men": "man", "families": "family",
-             "cities": "city"}
+             "cities": "city"} | {p: w for w, p in _PLURAL.items() if p != w}
 _TIES = (r"(?:ties?|links?|connections?|contacts?|relationships?|relations|partners?|partnerships?|"
          r"friends?|colleagues?|co-?workers?|acquaintances?|allies|associates?|roads?|streets?|"
          r"flights?|edges?|co-?authors?|collaborators?|teammates?|classmates?|peers?|lines|"
@@ -325,16 +330,38 @@ def _roles(question: str, info: dict[str, Any]) -> str:
     return question
 
 
+_BOSS = re.compile(r"manager|boss|supervisor|superior|report", re.IGNORECASE)
+_UP = ["report", "work", "answer"]  # what a person does towards their boss
+_DOWN = ["manag", "supervis", "lead", "overse"]  # what a boss does towards their people
+
+
+def _boss_verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """On a reporting table, the verbs along its edges and against them: ``staff,manager``
+    (the edge points at the boss) reads "who reports to rui" as rui's in-neighbours and
+    "who does rui manage" the same; ``manager,employee`` the other way round."""
+    cols = [str(c) for c in ((info.get("meaning") or {}).get("direction") or [])][:2]
+    if len(cols) != 2:
+        return [], []
+    src, tgt = (bool(_BOSS.search(c)) for c in cols)
+    if tgt and not src:
+        return _UP, _DOWN
+    if src and not tgt:
+        return _DOWN, _UP
+    return [], []
+
+
 def _directed(question: str, info: dict[str, Any]) -> str:
     """A directed graph's question in in-/out-degree words (see :data:`_DIRECTED`)."""
     if re.search(r"-(?:degree|neighbou?rs) of\b", question, re.IGNORECASE):
         return question
     question = _dependencies(_roles(question, info), info)
     verbs, backs = _verbs(info)
+    up, down = _boss_verbs(info)
+    verbs, backs = [*verbs, *up], [*backs, *down]
     named = verbs or backs  # the columns name the relation: read it in their words only
     stems = "|".join(map(re.escape, [*verbs, "link", "point"] if named else _EDGE_VERBS))
-    verb = rf"{_NOT_VERB}(?:{stems})(?:e?s|ies|ed|d|ing)?(?: directly)?(?: on| to)?"
-    back = rf"(?:{'|'.join(map(re.escape, [*backs, *_BACK_VERBS]))})(?:e?s|ies|ed|d|ing)?"
+    verb = rf"{_NOT_VERB}(?:{stems})(?:e?s|ies|ed|d|ing|e)?(?: directly)?(?: on| to)?"
+    back = rf"(?:{'|'.join(map(re.escape, [*backs, *_BACK_VERBS]))})(?:e?s|ies|ed|d|ing|e)?"
     for pattern, repl in _DIRECTED:
         pattern = pattern.replace("{verb}", verb).replace("{back}", back)
         m = re.search(pattern, question, re.IGNORECASE)
