@@ -55,3 +55,16 @@ def test_a_clarifying_question_says_staff_not_staffs(tmp_path):
         assert " staff " in resp.answer and "staffs" not in resp.answer, resp.answer
     finally:
         agent.close()
+
+
+@pytest.mark.parametrize("table,top", [(UP, "max"), (DOWN, "Moss")])
+def test_who_is_at_the_top_is_the_one_nobody_is_above(tmp_path, table, top):
+    agent = Agent(home=tmp_path / "p")
+    try:
+        for question in ("who is at the top?", "who has no manager?"):
+            resp = agent.ask(question, attach=[table])
+            assert resp.status == "answered", resp.answer
+            assert resp.answer.startswith("**1** of ") and resp.answer.endswith(f": {top} (0)."), \
+                resp.answer
+    finally:
+        agent.close()

@@ -335,6 +335,11 @@ _UP = ["report", "work", "answer"]  # what a person does towards their boss
 _DOWN = ["manag", "supervis", "lead", "overse"]  # what a boss does towards their people
 
 
+_TOP = re.compile(r"^\s*(?:who|which \w+)\s+(?:(?:is|are|sits?)\s+(?:at\s+the\s+(?:very\s+)?top|"
+                  r"the\s+(?:top|big|ultimate)\s+boss(?:es)?|not\s+managed\s+by\s+anyone)|"
+                  r"(?:has|have)\s+no\s+(?:manager|boss|supervisor)s?)\b.*$", re.IGNORECASE)
+
+
 def _boss_verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
     """On a reporting table, the verbs along its edges and against them: ``staff,manager``
     (the edge points at the boss) reads "who reports to rui" as rui's in-neighbours and
@@ -358,6 +363,9 @@ def _directed(question: str, info: dict[str, Any]) -> str:
     verbs, backs = _verbs(info)
     up, down = _boss_verbs(info)
     verbs, backs = [*verbs, *up], [*backs, *down]
+    if up:  # "who is at the top": nobody above them, whichever way the edges point
+        side = "out" if up == _UP else "in"
+        question = _TOP.sub(f"Which nodes have {side}-degree exactly 0?", question)
     named = verbs or backs  # the columns name the relation: read it in their words only
     stems = "|".join(map(re.escape, [*verbs, "link", "point"] if named else _EDGE_VERBS))
     verb = rf"{_NOT_VERB}(?:{stems})(?:e?s|ies|ed|d|ing|e)?(?: directly)?(?: on| to)?"
