@@ -63,8 +63,8 @@ def panel(request):
     """A page showing the panel of a run paused on ``apply_plan`` (plan ``p1``)."""
     from playwright.sync_api import sync_playwright
 
-    if not CHROMIUM.exists():
-        pytest.skip("Chromium is installed by make test (system-deps)")
+    # never skipped: `make test` installs Chromium (system-deps); without it this fails
+    assert CHROMIUM.exists(), "Chromium is missing: run `make system-deps` (make test does)"
     html = PAGE.replace("TRAITS", json.dumps(_paused("p1")))
     files = {"/index.html": (html, "text/html"),
              "/widget.js": (WIDGET.read_text(), "text/javascript")}
