@@ -331,20 +331,6 @@ _NEEDS_VERB = re.compile(r"depend|rel[yi]|need|requir|pull|use|import|bring|buil
 #: "how many people sit under Aisha Bello, counting all levels"
 _UNDER = re.compile(rf"\b(?:under|below|beneath|report(?:s|ing)?\s+(?:up\s+)?to)\s+{_NAME}",
                     re.IGNORECASE)
-_BOSS_COLUMN = re.compile(r"report|manager|boss|supervisor|parent|superior|lead|head",
-                          re.IGNORECASE)
-
-
-def _boss_way(st: PlanState) -> str | None:
-    """``in`` when the edge points at the boss (``employee,reports_to``), ``out`` when from
-    (``manager,employee``), else None."""
-    cols = [str(c) for c in (_meaning(st).get("direction") or [])][:2]
-    if len(cols) != 2:
-        return None
-    src, tgt = (bool(_BOSS_COLUMN.search(c)) for c in cols)
-    return "in" if tgt and not src else "out" if src and not tgt else None
-
-
 #: "which points feed into Kessel", "what flows into Lake Mora"
 _INTO = re.compile(rf"\b(?:feeds?|flows?|drains?|leads?|runs?|goes|go|pass(?:es)?)\s+(?:down\s+)?"
                    rf"(?:in)?to\s+(?:the\s+)?{_NAME}", re.IGNORECASE)
@@ -367,7 +353,7 @@ def _chain(st: PlanState, q: str) -> tuple[str, str, str] | None:
         return None
     if n := _name(_INTO, q):
         return n, "in", "reached_by"
-    if (n := _name(_UNDER, q)) and (way := _boss_way(st)):
+    if (n := _name(_UNDER, q)) and (way := vocabulary.boss_way(_meaning(st))):
         return n, way, "under"
     from igraph_agent.model.vocabulary import _verbs
 

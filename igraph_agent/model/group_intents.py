@@ -16,6 +16,7 @@ from typing import Any
 
 from igraph_agent.figures import shown
 from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.vocabulary import groupings
 
 #: (g: the grouping word, c: what is summed)
 _PER_GROUP = [re.compile(p, re.IGNORECASE) for p in (
@@ -52,8 +53,7 @@ def _is(word: str, name: str) -> bool:
 
 def _asked(st: PlanState) -> tuple[str, str] | None:
     """(grouping attribute, summed word) the question asks a total per group of."""
-    kinds = _meaning(st).get("node_attributes") or {}
-    groups = [a for a, k in kinds.items() if (k or {}).get("kind") == "categorical"]
+    groups = list(groupings(_meaning(st)))
     for rx in _PER_GROUP:
         for m in rx.finditer(st.question):
             g = next((a for a in groups if _is(m.group("g"), a)), None)
@@ -74,8 +74,7 @@ def average_of(st: PlanState) -> tuple[str, str, str | None] | None:
     """(grouping attribute, numeric node attribute, the named group or None) of a question
     about a group's average."""
     kinds = _meaning(st).get("node_attributes") or {}
-    groups = {a: [str(v) for v in (k or {}).get("top_values") or []] for a, k in kinds.items()
-              if (k or {}).get("kind") == "categorical"}
+    groups = groupings(_meaning(st))
     nums = [a for a, k in kinds.items() if (k or {}).get("kind") == "numeric"]
     for rx in _AVERAGE:
         m = rx.search(st.question)
@@ -246,9 +245,7 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
     weight = flow_intents._weight(st)
     if side not in ("in", "out") or not weight:
         return None
-    kinds = meaning.get("node_attributes") or {}
-    groups = {a: [str(v) for v in (k or {}).get("top_values") or []] for a, k in kinds.items()
-              if (k or {}).get("kind") == "categorical"}
+    groups = groupings(meaning)
     m = _GROUP_VERB.search(st.question)
     if m:
         attr = next((a for a in groups if _is(m.group("g"), a)), None)

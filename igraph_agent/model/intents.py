@@ -14,6 +14,7 @@ from igraph_agent.model import slots
 from igraph_agent.model.lexicon import KIND_QUESTION, declared
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, select, t
+from igraph_agent.model.vocabulary import groupings
 from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
 from igraph_agent.results.data import GetGraphInfoResult
 from igraph_agent.results.optimize import (
@@ -506,8 +507,7 @@ _NODE_RANKINGS = frozenset({"edge_totals", "in_degree", "out_degree", "degree", 
 def _asks_for_a_group(question: str, st: PlanState) -> bool:
     """Whether the question asks which value of a grouping attribute ("which sector receives
     the most from the others", "what department sends …")."""
-    kinds = (st.meaning() or {}).get("node_attributes") or {}
-    groups = {a.lower() for a, k in kinds.items() if k.get("kind") == "categorical"}
+    groups = {a.lower() for a in groupings(st.meaning())}
     asked = re.search(r"\b(?:which|what)\s+([a-z_]+?)s?\b", question, re.IGNORECASE)
     return bool(asked and asked.group(1).lower() in groups)
 

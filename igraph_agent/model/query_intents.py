@@ -668,9 +668,8 @@ def node_side_bonus(st: PlanState) -> float:
 
 
 def _groups(st: PlanState) -> dict[str, list[str]]:
-    kinds = (_raw_info(st).get("meaning") or {}).get("node_attributes") or {}
-    return {a: [str(v) for v in k.get("top_values") or []] for a, k in kinds.items()
-            if k.get("kind") == "categorical" and k.get("top_values")}
+    """The grouping attributes whose values the graph lists (a yes/no one names none)."""
+    return {a: vs for a, vs in vocabulary.groupings(st.meaning()).items() if vs}
 
 
 def _word(w: str, q: str) -> bool:

@@ -20,18 +20,13 @@ from typing import Any
 from igraph_agent.figures import shown
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
+from igraph_agent.model.vocabulary import groupings
 from igraph_agent.model.weights import named_weight
 
 
 def _meaning(st: PlanState) -> dict[str, Any]:
     info = st.last_ok("get_graph_info")
     return dict((info.data.get("meaning") or {}) if info else {})
-
-
-def _group_values(st: PlanState) -> dict[str, list[str]]:
-    kinds = _meaning(st).get("node_attributes") or {}
-    return {a: list(k.get("top_values") or []) for a, k in kinds.items()
-            if k.get("kind") == "categorical"}
 
 
 def _word(text: str, q: str) -> bool:
@@ -64,13 +59,13 @@ _GROUPISH = re.compile(r"\bgroups?\b|categor|assortativ|mixing", re.IGNORECASE)
 def _mix_bonus(st: PlanState) -> float:
     """Only on a graph with groups, and only when the question names the grouping
     attribute (or, with one grouping, speaks of groups)."""
-    groups = _group_values(st)
+    groups = groupings(_meaning(st))
     named = _attr_in(st.question, groups) or (len(groups) == 1 and _GROUPISH.search(st.question))
     return 2.5 if groups and named else 0.0
 
 
 def _mix_calls(st: PlanState) -> list[Call]:
-    groups = _group_values(st)
+    groups = groupings(_meaning(st))
     attr = _attr_in(st.question, groups) or (next(iter(groups)) if len(groups) == 1 else None)
     value = named_weight(st.question, _meaning(st))  # "miles of trail between valleys"
     return [Call("group_analysis", {"attribute": attr, **({"weight": value} if value else {})})
@@ -183,7 +178,7 @@ def _size_attr(st: PlanState) -> str | None:
     from igraph_agent.model import vocabulary
 
     m = next((found for rx in _SIZE if (found := rx.search(st.question))), None)
-    groups = _group_values(st)
+    groups = groupings(_meaning(st))
     if not m or not groups:
         return None
     attr = _attr_in(m.group("g"), groups)
@@ -221,11 +216,11 @@ def _size_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 def _bridge_bonus(st: PlanState) -> float:
-    return 3.0 if _values_in(st.question, _group_values(st))[0] else 0.0
+    return 3.0 if _values_in(st.question, groupings(_meaning(st)))[0] else 0.0
 
 
 def _bridge_calls(st: PlanState) -> list[Call]:
-    attr, values = _values_in(st.question, _group_values(st))
+    attr, values = _values_in(st.question, groupings(_meaning(st)))
     return [Call("group_analysis", {"attribute": attr, "between": values})] if attr else []
 
 
@@ -237,12 +232,12 @@ _HOW_MANY = re.compile(r"\bhow (?:many|much)\b|\bnumber of\b|\bcount\b|\btotal\b
 def _pair_bonus(st: PlanState) -> float:
     """"How many shipments go from Nordic firms to Iberia firms": two values of one
     grouping and a count."""
-    found = _values_in(st.question, _group_values(st))[0] and _HOW_MANY.search(st.question)
+    found = _values_in(st.question, groupings(_meaning(st)))[0] and _HOW_MANY.search(st.question)
     return 3.5 if found else 0.0
 
 
 def _pair_calls(st: PlanState) -> list[Call]:
-    attr, _ = _values_in(st.question, _group_values(st))
+    attr, _ = _values_in(st.question, groupings(_meaning(st)))
     if not attr or not _HOW_MANY.search(st.question):
         return []
     value = named_weight(st.question, _meaning(st))  # "how many tonnes go from A to B"
@@ -252,7 +247,7 @@ def _pair_calls(st: PlanState) -> list[Call]:
 
 def _pair_render(st: PlanState, obs: list[Observed]) -> str:
     o = next((o for o in obs if o.tool == "group_analysis" and o.ok), None)
-    _, values = _values_in(st.question, _group_values(st))
+    _, values = _values_in(st.question, groupings(_meaning(st)))
     if o is None or len(values) < 2:
         return "I could not find the two groups in the graph."
     d, (a, b) = o.data, values

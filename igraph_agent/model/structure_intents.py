@@ -10,6 +10,7 @@ import re
 from igraph_agent.figures import shown
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.vocabulary import groupings
 from igraph_agent.results.data import GetGraphInfoResult
 from igraph_agent.results.stats import SummaryStatisticsResult
 from igraph_agent.results.structure import BipartiteCheckResult, CountTrianglesResult
@@ -180,12 +181,9 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
     found = slots.where(st.question, attributes(st))
     if found:
         return found
-    info = st.last_ok("get_graph_info")
-    kinds = ((info.data.get("meaning") or {}).get("node_attributes") or {}) if info else {}
-    hits = {(str(attr), str(v)) for attr, k in kinds.items() if k.get("kind") == "categorical"
-            for v in k.get("top_values") or []
-            if len(str(v)) >= 3 and str(v).lower() not in slots.STOP_WORDS
-            and re.search(rf"(?<![\w]){re.escape(str(v))}(?![\w])", st.question, re.IGNORECASE)}
+    hits = {(attr, v) for attr, values in groupings(st.meaning()).items() for v in values
+            if len(v) >= 3 and v.lower() not in slots.STOP_WORDS
+            and re.search(rf"(?<![\w]){re.escape(v)}(?![\w])", st.question, re.IGNORECASE)}
     return hits.pop() if len(hits) == 1 else None
 
 

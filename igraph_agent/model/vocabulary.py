@@ -330,7 +330,8 @@ def _roles(question: str, info: dict[str, Any]) -> str:
     return question
 
 
-_BOSS = re.compile(r"manager|boss|supervisor|superior|report", re.IGNORECASE)
+#: an endpoint column naming the one a person answers to (``reports_to``, ``manager_id``)
+_BOSS = re.compile(r"report|manager|boss|supervisor|parent|superior|lead|head", re.IGNORECASE)
 _UP = ["report", "work", "answer"]  # what a person does towards their boss
 _DOWN = ["manag", "supervis", "lead", "overse"]  # what a boss does towards their people
 
@@ -340,19 +341,29 @@ _TOP = re.compile(r"^\s*(?:who|which \w+)\s+(?:(?:is|are|sits?)\s+(?:at\s+the\s+
                   r"(?:has|have)\s+no\s+(?:manager|boss|supervisor)s?)\b.*$", re.IGNORECASE)
 
 
+def boss_way(meaning: dict[str, Any]) -> str | None:
+    """On a reporting table, the way its edges point: ``in`` when at the boss
+    (``employee,reports_to``: a boss's people are its in-neighbours), ``out`` when from it
+    (``manager,employee``), else None (``meaning`` is get_graph_info's).
+
+    Example::
+
+        >>> boss_way({"direction": ["staff", "manager"]}), boss_way({"direction": ["a", "b"]})
+        ('in', None)
+    """
+    cols = [str(c) for c in (meaning.get("direction") or [])][:2]
+    if len(cols) != 2:
+        return None
+    src, tgt = (bool(_BOSS.search(c)) for c in cols)
+    return "in" if tgt and not src else "out" if src and not tgt else None
+
+
 def _boss_verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
     """On a reporting table, the verbs along its edges and against them: ``staff,manager``
     (the edge points at the boss) reads "who reports to rui" as rui's in-neighbours and
     "who does rui manage" the same; ``manager,employee`` the other way round."""
-    cols = [str(c) for c in ((info.get("meaning") or {}).get("direction") or [])][:2]
-    if len(cols) != 2:
-        return [], []
-    src, tgt = (bool(_BOSS.search(c)) for c in cols)
-    if tgt and not src:
-        return _UP, _DOWN
-    if src and not tgt:
-        return _DOWN, _UP
-    return [], []
+    way = boss_way(info.get("meaning") or {})
+    return (_UP, _DOWN) if way == "in" else (_DOWN, _UP) if way == "out" else ([], [])
 
 
 def _directed(question: str, info: dict[str, Any]) -> str:
@@ -564,11 +575,24 @@ def _side_counts(question: str, sides: list[str]) -> str:
                   repl, question, flags=re.IGNORECASE)
 
 
+def groupings(meaning: dict[str, Any]) -> dict[str, list[str]]:
+    """The graph's grouping attributes (categorical node attributes) and their values, most
+    common first, from get_graph_info's ``meaning``; a yes/no attribute lists none.
+
+    Example::
+
+        >>> groupings({"node_attributes": {"dept": {"kind": "categorical",
+        ...            "top_values": ["HR", "Ops"]}, "age": {"kind": "numeric"}}})
+        {'dept': ['HR', 'Ops']}
+    """
+    kinds = meaning.get("node_attributes") or {}
+    return {str(a): [str(v) for v in k.get("top_values") or []] for a, k in kinds.items()
+            if isinstance(k, dict) and k.get("kind") == "categorical"}
+
+
 def _values(info: dict[str, Any]) -> set[str]:
     """The values of the graph's categorical node attributes, lower-cased."""
-    kinds = (info.get("meaning") or {}).get("node_attributes") or {}
-    return {str(v).lower() for k in kinds.values() if isinstance(k, dict)
-            for v in k.get("top_values") or []}
+    return {v.lower() for vs in groupings(info.get("meaning") or {}).values() for v in vs}
 
 
 def data_nouns(info: dict[str, Any]) -> list[str]:
@@ -659,8 +683,7 @@ _PLAIN_ATTRS = {"label", "name", "id", "weight"}
 
 def group_values_named(question: str, info: dict[str, Any]) -> set[str]:
     """The values of the graph's grouping attributes the question names (whole words)."""
-    kinds = ((info.get("meaning") or {}).get("node_attributes") or {}).values()
-    values = {str(v) for k in kinds if isinstance(k, dict) for v in k.get("top_values") or []}
+    values = {v for vs in groupings(info.get("meaning") or {}).values() for v in vs}
     return {v for v in values if len(v) > 1
             and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", question, re.IGNORECASE)}
 
