@@ -22,7 +22,7 @@ from igraph_agent.graph.lazy import node_label
 from igraph_agent.results.search import SearchEdgeResult, SearchNodeResult
 from igraph_agent.tools.common import label
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
-from igraph_agent.tools.search_index import edge_index, node_index, stored_degrees
+from igraph_agent.tools.search_index import NodeIndex, edge_index, node_index, stored_degrees
 from igraph_agent.tools.tables import degrees_of, edge_rows, edge_tables, node_names
 
 
@@ -43,31 +43,18 @@ def search_node(ctx: ToolContext, args: SearchNodeArgs) -> ToolOutput:
     """
     g = ctx.session.require()
     index = node_index(g, args.fields)  # a loaded revision not built yet: its tables' index
-    if index is not None:
-        hits = index.rank(args.query, args.min_score)
-    else:
-        keys, texts = _node_texts(g, args.fields)
-        hits = _rank(args.query, texts, keys, args.min_score)
-    best: dict[Any, dict] = {}
-    for (node, field), value, score in hits:
-        if node not in best or score > best[node]["score"]:
-            best[node] = {"node": node, "score": score, "matched_field": field,
-                          "matched_value": value}
     exact = args.query.strip()
-    if exact in g:
-        best[exact] = {"node": exact, "score": 100.0, "matched_field": "id", "matched_value": exact}
-    ranked = sorted(best.values(), key=lambda c: (-c["score"], c["matched_field"] != "id",
-                                                  str(c["node"])))
-    shown = ranked[: args.limit]
+    shown, total = (index or NodeIndex.of_graph(g, args.fields)).best(
+        args.query, args.min_score, args.limit, exact if exact in g else None)
     deg = None if index is None else stored_degrees(g, [c["node"] for c in shown])
     if deg is None:
         tables = edge_tables(g) if index is not None else None
         deg = degrees_of(tables[1], [c["node"] for c in shown]) if tables is not None else g.degree
     candidates = [{**c, **label(g, c["node"]), "degree": deg[c["node"]]} for c in shown]
-    data = {"query": args.query, "candidates": candidates, "total_matches": len(ranked)}
+    data = {"query": args.query, "candidates": candidates, "total_matches": total}
     if candidates:
         lead = ", ".join(f"{c['node']} ({c['score']:.0f})" for c in candidates[:3])
-        summary = f"{len(ranked)} node(s) match {args.query!r}; best: {lead}"
+        summary = f"{total} node(s) match {args.query!r}; best: {lead}"
     else:
         summary = f"no node matches {args.query!r} (min_score {args.min_score:g})"
     return ToolOutput(data=data, summary=summary, revision=ctx.session.revision)
@@ -146,20 +133,6 @@ def _indexed_edges(ctx: ToolContext, index: Any, args: SearchEdgeArgs) -> ToolOu
     else:
         summary = f"no edge matches {args.query!r} (min_score {args.min_score:g})"
     return ToolOutput(data=data, summary=summary, revision=ctx.session.revision)
-
-
-def _node_texts(g: nx.Graph, fields: list[str]) -> tuple[list[tuple], list[str]]:
-    keys: list[tuple] = []
-    texts: list[str] = []
-    wanted = set(fields)
-    for node, d in g.nodes(data=True):
-        keys.append((node, "id"))
-        texts.append(str(node))
-        for k, val in d.items():
-            if isinstance(val, str) and (k == "label" or not wanted or k in wanted):
-                keys.append((node, k))
-                texts.append(val)
-    return keys, texts
 
 
 def _rank(query: str, texts: list[str], keys: list[tuple], min_score: float) -> list[tuple]:

@@ -12,14 +12,15 @@ Example::
 
     >>> import pandas as pd
     >>> nodes = pd.DataFrame({"id": ["a", "b"], "kind": ["x", None]})
-    >>> node_texts(nodes, [])
-    ([('a', 'id'), ('a', 'kind'), ('b', 'id')], ['a', 'x', 'b'])
+    >>> found = node_texts(nodes, [])
+    >>> found.texts, found.node_at.tolist(), [found.columns[c] for c in found.column_at]
+    (['a', 'x', 'b'], [0, 0, 1], ['id', 'kind', 'id'])
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import networkx as nx
 import numpy as np
@@ -51,25 +52,37 @@ def column_values(nodes: pd.DataFrame, column: str) -> list[Any]:
     return values
 
 
-def node_texts(nodes: pd.DataFrame, fields: list[str]) -> tuple[list[tuple], list[str]]:
-    """``(keys, texts)`` as ``search_node`` reads them from networkx: per node, its id, then
-    its text attributes (``label``, and ``fields`` or every other) in column order."""
+class NodeTexts(NamedTuple):
+    """Every node text ``search_node`` reads: ``texts[i]`` is node ``ids[node_at[i]]``'s
+    value of column ``columns[column_at[i]]`` (column 0 is ``id``)."""
+
+    ids: list[Any]
+    node_at: np.ndarray
+    columns: list[str]
+    column_at: np.ndarray
+    texts: list[str]
+
+
+def node_texts(nodes: pd.DataFrame, fields: list[str]) -> NodeTexts:
+    """The node texts as ``search_node`` reads them from networkx: per node, its id, then its
+    text attributes (``label``, and ``fields`` or every other) in column order."""
     ids = nodes["id"].astype(str).tolist()
+    n = len(ids)
     wanted = set(fields)
     cols = [c for c in nodes.columns if c != "id" and (c == "label" or not wanted or c in wanted)]
     if not cols:  # ids only: already in order
-        return [(i, "id") for i in ids], ids
-    rows, order, keys, texts = [np.arange(len(ids))], [np.full(len(ids), -1)], \
-        [(i, "id") for i in ids], list(ids)
-    for j, col in enumerate(cols):
+        return NodeTexts(ids, np.arange(n), ["id"], np.zeros(n, dtype=np.int64), ids)
+    rows, order, texts = [np.arange(n)], [np.zeros(n, dtype=np.int64)], list(ids)
+    for j, col in enumerate(cols, start=1):
         values = column_values(nodes, col)
         hit = [i for i, v in enumerate(values) if isinstance(v, str)]
         rows.append(np.asarray(hit, dtype=np.int64))
         order.append(np.full(len(hit), j))
-        keys += [(ids[i], col) for i in hit]
         texts += [values[i] for i in hit]
-    pos = np.lexsort((np.concatenate(order), np.concatenate(rows)))
-    return [keys[i] for i in pos], [texts[i] for i in pos]
+    node_at, column_at = np.concatenate(rows), np.concatenate(order)
+    pos = np.lexsort((column_at, node_at))
+    return NodeTexts(ids, node_at[pos], ["id", *cols], column_at[pos],
+                     [texts[i] for i in pos.tolist()])
 
 
 def node_names(nodes: pd.DataFrame) -> dict[str, str]:
