@@ -28,6 +28,20 @@ def agents_for(names: Iterable[str], tmp_path_factory) -> Iterator[dict[str, Age
             agent.close()
 
 
+def agent_for(name: str, tmp_path_factory) -> Iterator[Agent]:
+    """A generator for a module-scoped fixture of one agent in its own project, closed after
+    the module (a test's own agent is conftest's ``agent`` fixture).
+
+    Example::
+
+        @pytest.fixture(scope="module")
+        def libs(tmp_path_factory):
+            yield from agent_for("libs", tmp_path_factory)
+    """
+    for made in agents_for([name], tmp_path_factory):
+        yield made[name]
+
+
 def ask_edges(agent: Agent, g: nx.Graph, source: str, target: str, question: str):
     """Ask ``agent`` about ``g`` attached as a user's edge table with these column names."""
     table = pd.DataFrame(list(g.edges()), columns=[source, target])

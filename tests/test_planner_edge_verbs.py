@@ -13,8 +13,6 @@ import pandas as pd
 import pytest
 from planner_support import agents_for, ask_edges
 
-from igraph_agent import Agent
-
 MODULES = ["core", "utils", "db", "auth", "api", "cli", "web", "cache", "jobs", "mail"]
 
 
@@ -109,35 +107,23 @@ TRADE = pd.DataFrame([("c1", "c2"), ("c1", "c3"), ("c4", "c1"), ("c2", "c3"), ("
     ("Who does c1 export to?", {"c2", "c3"}),
     ("Which countries export to c3?", {"c1", "c2", "c4"}),
 ])
-def test_a_target_column_named_as_an_agent_reads_its_verb_backwards(tmp_path, question, want):
-    agent = Agent(home=tmp_path)
-    try:
-        resp = agent.ask(question, attach=[TRADE])
-    finally:
-        agent.close()
+def test_a_target_column_named_as_an_agent_reads_its_verb_backwards(agent, question, want):
+    resp = agent.ask(question, attach=[TRADE])
     assert resp.status == "answered", resp.answer
     assert set(re.findall(r"\bc\d\b", resp.answer.split(":", 1)[-1])) == want, resp.answer
 
 
-def test_the_country_importing_from_the_most_is_the_highest_in_degree(tmp_path):
-    agent = Agent(home=tmp_path)
-    try:
-        resp = agent.ask("Which country imports from the most countries?", attach=[TRADE])
-    finally:
-        agent.close()
+def test_the_country_importing_from_the_most_is_the_highest_in_degree(agent):
+    resp = agent.ask("Which country imports from the most countries?", attach=[TRADE])
     assert resp.status == "answered", resp.answer
     assert "**c3** leads" in resp.answer, resp.answer
 
 
 def test_who_sends_a_named_node_the_most_is_its_largest_incoming_edge_never_its_total(
-        tmp_path):
+        agent):
     table = pd.DataFrame([("Ava", "Ben", 3), ("Cleo", "Ava", 5), ("Dan", "Ava", 1)],
                          columns=["sender", "recipient", "messages"])
-    agent = Agent(home=tmp_path)
-    try:
-        resp = agent.ask("Who messages Ava the most?", attach=[table])
-    finally:
-        agent.close()
+    resp = agent.ask("Who messages Ava the most?", attach=[table])
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith("**Cleo**") and "**5**" in resp.answer
     assert "**6**" not in resp.answer  # Ava's incoming total

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-from planner_support import agents_for
+from planner_support import agent_for, agents_for
 
 from igraph_agent import Agent
 
@@ -147,13 +147,9 @@ def test_a_yes_no_cycle_question_leads_with_the_answer(agents):
     assert resp.status == "answered" and resp.answer.startswith("**Yes**")
 
 
-def test_end_words_on_an_undirected_graph_are_not_read_as_a_direction(tmp_path):
+def test_end_words_on_an_undirected_graph_are_not_read_as_a_direction(agent):
     table = TRIPS.rename(columns={"start_station": "station_a", "end_station": "station_b"})
-    agent = Agent(home=tmp_path)
-    try:
-        resp = agent.ask("Which station do most rides end at?", attach=[table])
-    finally:
-        agent.close()
+    resp = agent.ask("Which station do most rides end at?", attach=[table])
     assert not any(a.args.get("measure") in ("in_strength", "out_strength")
                    for a in resp.actions)
 
@@ -170,9 +166,7 @@ PALLETS = pd.DataFrame(
 
 @pytest.fixture(scope="module")
 def depot(tmp_path_factory):
-    agent = Agent(home=tmp_path_factory.mktemp("depot"))
-    yield agent
-    agent.close()
+    yield from agent_for("depot", tmp_path_factory)
 
 
 def test_a_numeric_node_attribute_is_summed_per_group(depot):
@@ -208,9 +202,7 @@ CART = pd.DataFrame(
 
 @pytest.fixture(scope="module")
 def cart(tmp_path_factory):
-    agent = Agent(home=tmp_path_factory.mktemp("cart"))
-    yield agent
-    agent.close()
+    yield from agent_for("cart", tmp_path_factory)
 
 
 def test_a_lower_case_thing_named_by_one_word_is_looked_up_as_a_node(cart):
@@ -264,14 +256,10 @@ def test_a_threshold_on_a_named_count_column_sums_each_nodes_edges(cart, agents)
     assert resp.answer.startswith(f"**{(into > 200).sum()}**")
 
 
-def test_the_nodes_one_cannot_reach_on_an_undirected_graph_are_the_other_pieces(tmp_path):
+def test_the_nodes_one_cannot_reach_on_an_undirected_graph_are_the_other_pieces(agent):
     table = pd.DataFrame([("Alda", "Brin"), ("Brin", "Cora"), ("Dun", "Eske"), ("Fal", "Gorm")],
                          columns=["village_a", "village_b"])
-    agent = Agent(home=tmp_path)
-    try:
-        resp = agent.ask("Which villages can't be reached from Alda?", attach=[table])
-    finally:
-        agent.close()
+    resp = agent.ask("Which villages can't be reached from Alda?", attach=[table])
     assert resp.status == "answered"
     assert resp.answer.startswith("**4**")
     assert all(f"**{v}**" in resp.answer for v in ("Dun", "Eske", "Fal", "Gorm"))
@@ -311,16 +299,12 @@ def test_a_pairs_shared_contacts_are_never_read_as_their_edges_value(agents):
     assert "**120**" not in resp.answer  # Central -> Harbor's trips
 
 
-def test_a_chain_of_calls_is_followed_every_step_in_the_tables_own_verb(tmp_path):
+def test_a_chain_of_calls_is_followed_every_step_in_the_tables_own_verb(agent):
     calls = pd.DataFrame([("app", "db"), ("app", "auth"), ("auth", "crypto"), ("crypto", "rng"),
                           ("cli", "app"), ("tools", "rng")], columns=["caller", "callee"])
-    agent = Agent(home=tmp_path)
-    try:
-        resp = agent.ask("how many modules does app depend on, transitively?", attach=[calls])
-        into = agent.ask("Which modules lead to rng, directly or through others?",
-                         attach=[calls])
-    finally:
-        agent.close()
+    resp = agent.ask("how many modules does app depend on, transitively?", attach=[calls])
+    into = agent.ask("Which modules lead to rng, directly or through others?",
+                     attach=[calls])
     assert resp.status == "answered" and resp.actions[-1].args["direction"] == "out"
     assert "**4**" in resp.answer  # db, auth, crypto, rng
     assert into.status == "answered" and into.actions[-1].args["direction"] == "in"
@@ -328,14 +312,10 @@ def test_a_chain_of_calls_is_followed_every_step_in_the_tables_own_verb(tmp_path
     assert "**db**" not in into.answer
 
 
-def test_one_nodes_sum_on_an_undirected_graph_reads_the_column_named(tmp_path):
+def test_one_nodes_sum_on_an_undirected_graph_reads_the_column_named(agent):
     lines = pd.DataFrame([("Hydro", "Eastfield", 300), ("Eastfield", "Mill", 120),
                           ("Mill", "Hydro", 50)], columns=["sub_a", "sub_b", "capacity_mw"])
-    agent = Agent(home=tmp_path)
-    try:
-        resp = agent.ask("how many MW of line capacity connect to Eastfield", attach=[lines])
-    finally:
-        agent.close()
+    resp = agent.ask("how many MW of line capacity connect to Eastfield", attach=[lines])
     assert resp.status == "answered" and resp.answer.startswith("**420**")
 
 
@@ -357,9 +337,7 @@ LIBS = pd.DataFrame(
 
 @pytest.fixture(scope="module")
 def libs(tmp_path_factory):
-    agent = Agent(home=tmp_path_factory.mktemp("libs"))
-    yield agent
-    agent.close()
+    yield from agent_for("libs", tmp_path_factory)
 
 
 def _libs_graph():
@@ -396,16 +374,12 @@ def test_pulling_in_and_depending_in_any_way_follow_the_needed_column(libs):
     assert resp.status == "answered" and resp.answer.startswith("**No**")
 
 
-def test_everyone_under_a_boss_counts_every_level_the_way_the_columns_point(tmp_path):
+def test_everyone_under_a_boss_counts_every_level_the_way_the_columns_point(agent):
     chart = pd.DataFrame([("ivy", "Rae"), ("otto", "Rae"), ("pim", "ivy"), ("quin", "pim"),
                           ("Rae", "Zed")], columns=["staff", "reports_to"])
-    agent = Agent(home=tmp_path)
-    try:
-        resp = agent.ask("how many people sit under Rae in total, counting all levels",
-                         attach=[chart])
-        direct = agent.ask("Who reports directly to Rae?", attach=[chart])
-    finally:
-        agent.close()
+    resp = agent.ask("how many people sit under Rae in total, counting all levels",
+                     attach=[chart])
+    direct = agent.ask("Who reports directly to Rae?", attach=[chart])
     assert resp.status == "answered" and "**4**" in resp.answer  # ivy, otto, pim, quin
     assert direct.status == "answered"
     assert "ivy" in direct.answer and "otto" in direct.answer and "pim" not in direct.answer

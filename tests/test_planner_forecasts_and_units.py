@@ -8,7 +8,6 @@ from __future__ import annotations
 import networkx as nx
 import pandas as pd
 
-from igraph_agent import Agent
 from tests.test_directed_totals import _ask
 from tests.test_planner_reach_and_removals import SIGNUPS
 
@@ -93,14 +92,10 @@ def test_a_direct_road_to_a_town_lists_its_neighbours(tmp_path):
     assert "Nice" in resp.answer and "Orta" in resp.answer and "Aix" not in resp.answer
 
 
-def test_an_abbreviated_attribute_named_in_full_gives_the_nodes_value(tmp_path):
+def test_an_abbreviated_attribute_named_in_full_gives_the_nodes_value(agent):
     g = nx.from_pandas_edgelist(STAFF, "employee", "coworker")
     nx.set_node_attributes(g, {"e01": "Sales", "e02": "Legal", "e03": "IT", "e04": "IT",
                                "e05": "Legal"}, "dept")
-    agent = Agent(home=tmp_path)
-    try:
-        resp = agent.ask("What department is e02 in?", attach=[g])
-    finally:
-        agent.close()
+    resp = agent.ask("What department is e02 in?", attach=[g])
     assert resp.status == "answered", resp.answer
     assert "Legal" in resp.answer and "Sales" not in resp.answer, resp.answer

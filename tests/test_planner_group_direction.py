@@ -8,8 +8,6 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from igraph_agent import Agent
-
 EMAILS = pd.DataFrame(
     [("Alma Reyes", "Ben Ode", 12), ("Ben Ode", "Alma Reyes", 7), ("Cato Lind", "Alma Reyes", 3),
      ("Dora Vik", "Cato Lind", 9), ("Eli Stone", "Dora Vik", 4), ("Fern Moss", "Eli Stone", 6),
@@ -49,18 +47,14 @@ CASES = [(EMAILS, PEOPLE, "count", "department",
 
 @pytest.mark.parametrize("edges,nodes,value,attr,send_q,get_q", CASES)
 def test_which_group_sends_and_which_receives_most_are_each_directions_total(
-        tmp_path, edges, nodes, value, attr, send_q, get_q):
+        agent, edges, nodes, value, attr, send_q, get_q):
     out, into = _flows(edges, nodes, value)
     top_out, top_in = max(out, key=out.get), max(into, key=into.get)
-    agent = Agent(home=tmp_path / "p")
-    try:
-        sent = agent.ask(send_q, attach=[edges, nodes])
-        assert sent.status == "answered", sent.answer
-        assert sent.answer.startswith(
-            f"**{top_out}** sends the most to other {attr} groups: **{out[top_out]:g}** {value}")
-        got = agent.ask(get_q, session=sent.session_id)
-        assert got.status == "answered", got.answer
-        assert got.answer.startswith(
-            f"**{top_in}** receives the most from other {attr} groups: **{into[top_in]:g}** {value}")
-    finally:
-        agent.close()
+    sent = agent.ask(send_q, attach=[edges, nodes])
+    assert sent.status == "answered", sent.answer
+    assert sent.answer.startswith(
+        f"**{top_out}** sends the most to other {attr} groups: **{out[top_out]:g}** {value}")
+    got = agent.ask(get_q, session=sent.session_id)
+    assert got.status == "answered", got.answer
+    assert got.answer.startswith(
+        f"**{top_in}** receives the most from other {attr} groups: **{into[top_in]:g}** {value}")

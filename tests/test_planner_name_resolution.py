@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-
-from igraph_agent import Agent
+from planner_support import agent_for
 
 TABLE = pd.DataFrame([("Kessel junction", "Lock 12"), ("Gustavo", "Lock 12"),
                       ("Strozzi", "Gustavo"), ("Cargo City", "Strozzi"), ("Zoo", "Cargo City")],
@@ -18,9 +17,7 @@ TABLE = pd.DataFrame([("Kessel junction", "Lock 12"), ("Gustavo", "Lock 12"),
 
 @pytest.fixture(scope="module")
 def agent(tmp_path_factory):
-    made = Agent(home=tmp_path_factory.mktemp("names"))
-    yield made
-    made.close()
+    yield from agent_for("names", tmp_path_factory)
 
 
 @pytest.mark.parametrize(("asked", "node", "neighbours"), [

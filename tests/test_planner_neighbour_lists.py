@@ -101,15 +101,10 @@ COURSES = nx.DiGraph([("Calculus II", "Calculus I"), ("Programming II", "Program
                       ("Deep Learning", "Machine Learning")])
 
 
-def test_a_name_ending_in_a_roman_numeral_is_one_name(tmp_path):
-    from igraph_agent import Agent
+def test_a_name_ending_in_a_roman_numeral_is_one_name(agent):
 
-    agent = Agent(home=tmp_path / "project")
-    try:
-        resp = ask_edges(agent, COURSES, "course", "prerequisite",
-                         "shortest path from Deep Learning to Programming I")
-    finally:
-        agent.close()
+    resp = ask_edges(agent, COURSES, "course", "prerequisite",
+                     "shortest path from Deep Learning to Programming I")
     assert resp.status == "answered", resp.answer
     assert "Deep Learning → Machine Learning → Programming II → Programming I" in resp.answer
     assert "resolved by search_node" not in resp.answer  # no fuzzy match of "Programming"

@@ -107,15 +107,11 @@ def test_a_tie_at_the_top_of_one_side_is_said_not_hidden_behind_one_name(tmp_pat
     assert all(f"**{s}**" in resp.answer for s in ("ann", "bob", "eve"))
 
 
-def test_projecting_one_side_keeps_the_two_mode_graph_for_the_next_question(tmp_path):
+def test_projecting_one_side_keeps_the_two_mode_graph_for_the_next_question(agent, tmp_path):
     two = tmp_path / "two.csv"  # bob takes eve's courses too: he and ann share two
     ENROLMENTS.assign(student=ENROLMENTS.student.replace({"eve": "bob"})).to_csv(two, index=False)
-    agent = Agent(home=tmp_path / "project")
-    try:
-        first = agent.ask("Which two courses share the most students?", attach=[str(two)])
-        nxt = agent.ask("How many students take Drama?", session=first.session_id)
-    finally:
-        agent.close()
+    first = agent.ask("Which two courses share the most students?", attach=[str(two)])
+    nxt = agent.ask("How many students take Drama?", session=first.session_id)
     assert "project_bipartite" in [a.tool for a in first.actions]
     assert first.answer.startswith("**Algebra** and **Drama** share the most: **2**")
     assert nxt.status == "answered" and "**4**" in nxt.answer  # ann, bob, cat, fay: students
@@ -138,17 +134,13 @@ FIRMS = pd.DataFrame({"firm": ["acme", "bolt", "cog", "dyna"],
      "North: **5 tonnes** over 1 edge(s)."),
 ])
 def test_a_count_between_two_named_groups_reads_the_mixing_cell_not_the_graph_size(
-        tmp_path, question, want):
+        agent, tmp_path, question, want):
     """acme and dyna (North) ship 40 + 25 + 30 + 10 to bolt and cog (South); cog ships 5
     back to acme. The graph's description (6 edges) had answered the first question."""
     edges, firms = tmp_path / "shipments.csv", tmp_path / "firms.csv"
     SHIPMENTS.to_csv(edges, index=False)
     FIRMS.to_csv(firms, index=False)
-    agent = Agent(home=tmp_path / "project")
-    try:
-        resp = agent.ask(question, attach=[str(edges), str(firms)])
-    finally:
-        agent.close()
+    resp = agent.ask(question, attach=[str(edges), str(firms)])
     assert resp.status == "answered" and resp.answer == want
 
 
@@ -163,17 +155,13 @@ def test_an_author_coauthor_table_with_a_papers_count_is_an_edge_list_not_orders
     assert "papers = strength" in resp.answer
 
 
-def test_a_clarification_never_offers_a_group_value_as_a_node(tmp_path):
+def test_a_clarification_never_offers_a_group_value_as_a_node(agent, tmp_path):
     """'Nordic' is a region: 'the shortest path between Nordic and Iberia' is no follow-up."""
     edges, firms = tmp_path / "shipments.csv", tmp_path / "firms.csv"
     SHIPMENTS.to_csv(edges, index=False)
     FIRMS.to_csv(firms, index=False)
-    agent = Agent(home=tmp_path / "project")
-    try:
-        resp = agent.ask("Do North firms trade more with South firms than with each other?",
-                         attach=[str(edges), str(firms)])
-    finally:
-        agent.close()
+    resp = agent.ask("Do North firms trade more with South firms than with each other?",
+                     attach=[str(edges), str(firms)])
     assert resp.status == "needs_clarification" and resp.suggestions
     assert not any(re.search(r"\b(?:North|South)\b", s.label + s.question)
                    for s in resp.suggestions), resp.suggestions

@@ -11,7 +11,6 @@ import networkx as nx
 import pytest
 from planner_support import agents_for
 
-from igraph_agent import Agent
 from igraph_agent.model import intents, lexicon, vocabulary
 from igraph_agent.model.registry import Intent
 
@@ -139,19 +138,15 @@ def test_a_clarification_offers_follow_ups_in_the_graphs_own_words(agents):
                                     for s in resp.suggestions), resp.suggestions
 
 
-def test_the_graphs_words_for_ties_and_events_reach_degree(tmp_path):
-    agent = Agent(home=tmp_path / "p")
-    try:
-        for g, question in [(nx.florentine_families_graph(), "Which family had the most "
-                                                              "marriage ties?"),
-                            (nx.davis_southern_women_graph(), "Which woman attended the most "
-                                                              "events?")]:
-            resp = agent.ask(question, attach=[g])
-            assert resp.status == "answered" and "degree_analysis" in _tools(resp), resp.answer
-            best = max(d for _, d in g.degree())
-            assert any(n in resp.answer for n, d in g.degree() if d == best), resp.answer
-    finally:
-        agent.close()
+def test_the_graphs_words_for_ties_and_events_reach_degree(agent):
+    for g, question in [(nx.florentine_families_graph(), "Which family had the most "
+                                                          "marriage ties?"),
+                        (nx.davis_southern_women_graph(), "Which woman attended the most "
+                                                          "events?")]:
+        resp = agent.ask(question, attach=[g])
+        assert resp.status == "answered" and "degree_analysis" in _tools(resp), resp.answer
+        best = max(d for _, d in g.degree())
+        assert any(n in resp.answer for n, d in g.degree() if d == best), resp.answer
 
 
 def test_cited_on_a_directed_graph_means_in_degree():
@@ -176,19 +171,15 @@ def test_an_intent_declaring_an_unknown_answer_kind_is_refused():
         Intent("x", [], lambda st: [], lambda st, obs: "", "m", answers=frozenset({"counts"}))
 
 
-def test_a_question_naming_an_edge_value_the_intent_ignores_is_asked_not_answered(tmp_path):
+def test_a_question_naming_an_edge_value_the_intent_ignores_is_asked_not_answered(agent):
     g = _office()
     nx.set_edge_attributes(g, {e: 1 + i % 5 for i, e in enumerate(sorted(g.edges()))}, "emails")
-    agent = Agent(home=tmp_path / "p")
-    try:
-        resp = agent.ask("Which colleague is most central when we count emails?", attach=[g])
-        assert resp.status == "needs_clarification", resp.answer
-        assert "edge values" in resp.answer and resp.suggestions
-        resp = agent.ask("What is the total of emails over all edges?", attach=[g])
-        assert resp.status == "answered" and "edge_attribute_totals" in _tools(resp)
-        assert _bold(resp.answer)[0] == str(sum(d["emails"] for *_, d in g.edges(data=True)))
-    finally:
-        agent.close()
+    resp = agent.ask("Which colleague is most central when we count emails?", attach=[g])
+    assert resp.status == "needs_clarification", resp.answer
+    assert "edge values" in resp.answer and resp.suggestions
+    resp = agent.ask("What is the total of emails over all edges?", attach=[g])
+    assert resp.status == "answered" and "edge_attribute_totals" in _tools(resp)
+    assert _bold(resp.answer)[0] == str(sum(d["emails"] for *_, d in g.edges(data=True)))
 
 
 def test_a_question_by_an_attribute_without_a_value_is_asked_not_answered(agents):
@@ -197,23 +188,19 @@ def test_a_question_by_an_attribute_without_a_value_is_asked_not_answered(agents
     assert "attribute you name" in resp.answer
 
 
-def test_a_lowercase_node_that_stops_is_removed_in_a_what_if(tmp_path):
+def test_a_lowercase_node_that_stops_is_removed_in_a_what_if(agent):
     import pandas as pd
 
     collab = pd.DataFrame({"author": ["ada", "ada", "bob", "cyd", "eve"],
                            "coauthor": ["bob", "cyd", "eve", "eve", "fay"]})
-    agent = Agent(home=tmp_path / "p")
-    try:
-        resp = agent.ask("If eve stopped publishing, how many pieces would be left?",
-                         attach=[collab])
-        assert resp.status == "answered" and "remove_and_compare" in _tools(resp), resp.answer
-        g = nx.from_pandas_edgelist(collab, "author", "coauthor")
-        assert _bold(resp.answer)[0] == str(_removed(g, "eve"))
-        resp = agent.ask("Who would make a good new coauthor for ada?", attach=[collab])
-        assert resp.status == "needs_clarification"
-        assert any("coauthors" in s.label for s in resp.suggestions), resp.suggestions
-    finally:
-        agent.close()
+    resp = agent.ask("If eve stopped publishing, how many pieces would be left?",
+                     attach=[collab])
+    assert resp.status == "answered" and "remove_and_compare" in _tools(resp), resp.answer
+    g = nx.from_pandas_edgelist(collab, "author", "coauthor")
+    assert _bold(resp.answer)[0] == str(_removed(g, "eve"))
+    resp = agent.ask("Who would make a good new coauthor for ada?", attach=[collab])
+    assert resp.status == "needs_clarification"
+    assert any("coauthors" in s.label for s in resp.suggestions), resp.suggestions
 
 
 def _top_pagerank(g):
@@ -277,57 +264,45 @@ def _enrolment():
     return pd.DataFrame(rows, columns=["student", "course"])
 
 
-def test_a_two_mode_question_ranks_the_side_it_asks_about_and_counts_are_not_rankings(tmp_path):
+def test_a_two_mode_question_ranks_the_side_it_asks_about_and_counts_are_not_rankings(agent):
     table = _enrolment()
-    agent = Agent(home=tmp_path / "p")
-    try:
-        resp = agent.ask("Which course has the most students?", attach=[table])
-        counts = table["course"].value_counts()
-        assert resp.status == "answered", resp.answer
-        assert any(c in resp.answer for c in counts[counts == counts.max()].index), resp.answer
-        assert "Among the course" in resp.answer, resp.answer
-        resp = agent.ask("How many students take Biology?", attach=[table])
-        assert resp.status == "answered", resp.answer
-        assert str(int(counts["Biology"])) in _bold(resp.answer), resp.answer
-        resp = agent.ask("How many students and how many courses are there?", attach=[table])
-        assert resp.status == "answered", resp.answer
-        sides = {str(table["student"].nunique()), str(table["course"].nunique())}
-        assert sides <= set(_bold(resp.answer)), resp.answer
-    finally:
-        agent.close()
+    resp = agent.ask("Which course has the most students?", attach=[table])
+    counts = table["course"].value_counts()
+    assert resp.status == "answered", resp.answer
+    assert any(c in resp.answer for c in counts[counts == counts.max()].index), resp.answer
+    assert "Among the course" in resp.answer, resp.answer
+    resp = agent.ask("How many students take Biology?", attach=[table])
+    assert resp.status == "answered", resp.answer
+    assert str(int(counts["Biology"])) in _bold(resp.answer), resp.answer
+    resp = agent.ask("How many students and how many courses are there?", attach=[table])
+    assert resp.status == "answered", resp.answer
+    sides = {str(table["student"].nunique()), str(table["course"].nunique())}
+    assert sides <= set(_bold(resp.answer)), resp.answer
 
 
-def test_the_graph_description_does_not_answer_a_question_about_its_parts(tmp_path):
+def test_the_graph_description_does_not_answer_a_question_about_its_parts(agent):
     g = nx.relabel_nodes(nx.disjoint_union_all([nx.path_graph(4), nx.cycle_graph(5),
                                                 nx.empty_graph(2)]), lambda n: f"u{n}")
-    agent = Agent(home=tmp_path / "p")
-    try:
-        resp = agent.ask("How many users are in the biggest connected group?", attach=[g])
-        assert resp.status == "answered", resp.answer
-        assert "The loaded graph" not in resp.answer, resp.answer
-        assert re.search(r"\b5\b", resp.answer), resp.answer  # the cycle of 5
-        resp = agent.ask("Can u0 reach u5?", attach=[g])  # undirected: "reach" is no direction
-        assert resp.status != "answered" or "no path" in resp.answer.lower() \
-            or "not connected" in resp.answer.lower(), resp.answer
-    finally:
-        agent.close()
+    resp = agent.ask("How many users are in the biggest connected group?", attach=[g])
+    assert resp.status == "answered", resp.answer
+    assert "The loaded graph" not in resp.answer, resp.answer
+    assert re.search(r"\b5\b", resp.answer), resp.answer  # the cycle of 5
+    resp = agent.ask("Can u0 reach u5?", attach=[g])  # undirected: "reach" is no direction
+    assert resp.status != "answered" or "no path" in resp.answer.lower() \
+        or "not connected" in resp.answer.lower(), resp.answer
 
 
-def test_a_closed_stop_is_removed_and_a_hop_count_on_an_undirected_graph_is_answered(tmp_path):
+def test_a_closed_stop_is_removed_and_a_hop_count_on_an_undirected_graph_is_answered(agent):
     g = nx.relabel_nodes(nx.path_graph(6), lambda n: f"stop{n}")
     for i, (u, v) in enumerate(g.edges()):
         g[u][v]["distance"] = 10 + i
-    agent = Agent(home=tmp_path / "p")
-    try:
-        resp = agent.ask("If stop2 were closed, how many connected parts would the network have?",
-                         attach=[g])
-        assert resp.status == "answered" and "remove_and_compare" in _tools(resp), resp.answer
-        assert _bold(resp.answer)[0] == str(_removed(g, "stop2")), resp.answer
-        resp = agent.ask("How many stops can I reach from stop0 within 2 hops?", attach=[g])
-        assert resp.status == "answered" and "hop_counts" in _tools(resp), resp.answer
-        assert _bold(resp.answer)[0] == "2", resp.answer
-    finally:
-        agent.close()
+    resp = agent.ask("If stop2 were closed, how many connected parts would the network have?",
+                     attach=[g])
+    assert resp.status == "answered" and "remove_and_compare" in _tools(resp), resp.answer
+    assert _bold(resp.answer)[0] == str(_removed(g, "stop2")), resp.answer
+    resp = agent.ask("How many stops can I reach from stop0 within 2 hops?", attach=[g])
+    assert resp.status == "answered" and "hop_counts" in _tools(resp), resp.answer
+    assert _bold(resp.answer)[0] == "2", resp.answer
 
 
 def test_the_neighbours_of_the_best_connected_person_compose(agents):
@@ -340,23 +315,19 @@ def test_the_neighbours_of_the_best_connected_person_compose(agents):
     assert all(n in resp.answer for n in g[top]), resp.answer
 
 
-def test_one_nodes_group_and_one_nodes_in_degree_are_read_from_the_graph(tmp_path):
+def test_one_nodes_group_and_one_nodes_in_degree_are_read_from_the_graph(agent):
     import pandas as pd
 
-    agent = Agent(home=tmp_path / "p")
-    try:
-        g = _office()
-        resp = agent.ask("Which department is Ivy in?", attach=[g])
-        assert resp.status == "answered", resp.answer
-        assert "sales" in _bold_words(resp.answer) or "**sales**" in resp.answer, resp.answer
-        follows = pd.DataFrame({"follower": ["a1", "a2", "a3", "a1", "a4"],
-                                "followee": ["a9", "a9", "a9", "a2", "a1"]})
-        resp = agent.ask("How many followers does a9 have?", attach=[follows])
-        assert resp.status == "answered" and "**3**" in resp.answer, resp.answer
-        resp = agent.ask("How many accounts does a1 follow?", attach=[follows])
-        assert resp.status == "answered" and "**2**" in resp.answer, resp.answer
-    finally:
-        agent.close()
+    g = _office()
+    resp = agent.ask("Which department is Ivy in?", attach=[g])
+    assert resp.status == "answered", resp.answer
+    assert "sales" in _bold_words(resp.answer) or "**sales**" in resp.answer, resp.answer
+    follows = pd.DataFrame({"follower": ["a1", "a2", "a3", "a1", "a4"],
+                            "followee": ["a9", "a9", "a9", "a2", "a1"]})
+    resp = agent.ask("How many followers does a9 have?", attach=[follows])
+    assert resp.status == "answered" and "**3**" in resp.answer, resp.answer
+    resp = agent.ask("How many accounts does a1 follow?", attach=[follows])
+    assert resp.status == "answered" and "**2**" in resp.answer, resp.answer
 
 
 def _bold_words(answer: str) -> list[str]:

@@ -7,8 +7,6 @@ import networkx as nx
 import pandas as pd
 import pytest
 
-from igraph_agent import Agent
-
 COLLAB = pd.DataFrame([("Mira Holt", "Tom Ek", 9), ("Tom Ek", "Sal Ruiz", 1),
                        ("Mira Holt", "Sal Ruiz", 2), ("Sal Ruiz", "Ida Berg", 7),
                        ("Ida Berg", "Ken Wu", 3), ("Ken Wu", "Mira Holt", 1),
@@ -22,14 +20,10 @@ PIPES = pd.DataFrame([("w1", "w2"), ("w2", "w3"), ("w3", "w1"), ("w4", "w5"), ("
 @pytest.mark.parametrize("table,question", [
     (COLLAB, "how many separate groups of authors are there?"),
     (PIPES, "How many separate clusters of valves does the network fall into?")])
-def test_separate_groups_are_counted_as_components_not_communities(tmp_path, table, question):
+def test_separate_groups_are_counted_as_components_not_communities(agent, table, question):
     g = nx.from_pandas_edgelist(table, table.columns[0], table.columns[1])
-    agent = Agent(home=tmp_path / "p")
-    try:
-        resp = agent.ask(question, attach=[table])
-        assert resp.status == "answered", resp.answer
-        assert resp.answer.startswith(
-            f"The graph has **{nx.number_connected_components(g)} connected component(s)**")
-        assert "communities** found" not in resp.answer
-    finally:
-        agent.close()
+    resp = agent.ask(question, attach=[table])
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(
+        f"The graph has **{nx.number_connected_components(g)} connected component(s)**")
+    assert "communities** found" not in resp.answer

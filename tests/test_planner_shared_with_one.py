@@ -8,8 +8,6 @@ import networkx as nx
 import pandas as pd
 import pytest
 
-from igraph_agent import Agent
-
 COLLAB = pd.DataFrame([("Mira Holt", "Tom Ek"), ("Tom Ek", "Sal Ruiz"), ("Mira Holt", "Sal Ruiz"),
                        ("Sal Ruiz", "Ida Berg"), ("Ida Berg", "Ken Wu"), ("Ken Wu", "Mira Holt"),
                        ("Lou Park", "Jo Kim")], columns=["author_x", "author_y"])
@@ -28,14 +26,10 @@ def _leaders(table: pd.DataFrame, x: str) -> tuple[set[str], int]:
     (COLLAB, "Sal Ruiz", "which author has the most co-authors in common with Sal Ruiz?"),
     (KARATE, "33", "which member has the most friends in common with 33?")])
 def test_the_node_sharing_most_neighbours_with_a_named_node_is_networkx_common_neighbors(
-        tmp_path, table, x, question):
+        agent, table, x, question):
     leaders, best = _leaders(table, x)
-    agent = Agent(home=tmp_path / "p")
-    try:
-        resp = agent.ask(question, attach=[table])
-        assert resp.status == "answered", resp.answer
-        head = resp.answer.split(" the most neighbours with ")[0]
-        assert {n for n in leaders if f"**{n}**" in head} == leaders, resp.answer
-        assert f"with {x}: **{best}**" in resp.answer
-    finally:
-        agent.close()
+    resp = agent.ask(question, attach=[table])
+    assert resp.status == "answered", resp.answer
+    head = resp.answer.split(" the most neighbours with ")[0]
+    assert {n for n in leaders if f"**{n}**" in head} == leaders, resp.answer
+    assert f"with {x}: **{best}**" in resp.answer

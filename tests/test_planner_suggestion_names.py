@@ -8,21 +8,15 @@ import re
 
 import pandas as pd
 
-from igraph_agent import Agent
-
 BUILD = pd.DataFrame([("app", "lib_core"), ("app", "lib_ui"), ("lib_ui", "lib_core"),
                       ("lib_core", "zlib"), ("tests", "app"), ("docs", "lib_ui"),
                       ("lib_net", "zlib")], columns=["target", "depends_on"])
 
 
-def test_a_clarifying_question_names_lower_case_nodes_as_the_graph_spells_them(tmp_path):
-    agent = Agent(home=tmp_path / "p")
-    try:
-        resp = agent.ask("will zlib get more popular next year?", attach=[BUILD])
-        assert resp.status == "needs_clarification", resp.answer
-        assert "zlib" in resp.answer
-        ids = set(BUILD["target"]) | set(BUILD["depends_on"])
-        named = set(re.findall(r"\b(?:of|between|and) ([A-Za-z_]+)\b", resp.answer))
-        assert {n for n in named if n.lower() in ids} <= ids, resp.answer
-    finally:
-        agent.close()
+def test_a_clarifying_question_names_lower_case_nodes_as_the_graph_spells_them(agent):
+    resp = agent.ask("will zlib get more popular next year?", attach=[BUILD])
+    assert resp.status == "needs_clarification", resp.answer
+    assert "zlib" in resp.answer
+    ids = set(BUILD["target"]) | set(BUILD["depends_on"])
+    named = set(re.findall(r"\b(?:of|between|and) ([A-Za-z_]+)\b", resp.answer))
+    assert {n for n in named if n.lower() in ids} <= ids, resp.answer

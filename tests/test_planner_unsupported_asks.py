@@ -9,7 +9,6 @@ import networkx as nx
 import pandas as pd
 import pytest
 
-from igraph_agent import Agent
 from tests.test_directed_totals import _ask
 
 
@@ -45,14 +44,10 @@ def test_how_many_are_isolated_counts_the_nodes_of_degree_zero(tmp_path):
     ("How many connected components are there?", "**3 connected component(s)**"),
     ("How many isolated nodes are there?", "**2** of 7 nodes have degree exactly 0"),
 ])
-def test_counts_of_components_and_isolated_nodes_are_answered_not_asked(tmp_path, question,
+def test_counts_of_components_and_isolated_nodes_are_answered_not_asked(agent, question,
                                                                         want):
     g = nx.path_graph(5)
     g.add_nodes_from([90, 91])
-    agent = Agent(home=tmp_path)
-    try:
-        resp = agent.ask(question, attach=[g])
-    finally:
-        agent.close()
+    resp = agent.ask(question, attach=[g])
     assert resp.status == "answered", resp.answer
     assert want in resp.answer, resp.answer
