@@ -46,3 +46,29 @@ def test_a_reach_pair_that_cannot_be_asked_is_refused_with_a_code(tmp_path, reac
     g = nx.DiGraph([("a", "hub"), ("hub", "z")])
     env = call(context(tmp_path, g), "remove_and_compare", nodes=["hub"], reach=reach)
     assert not env["success"] and env["error"]["code"] == code
+
+
+def test_a_named_weight_gives_the_shortest_length_by_it_after_the_removal(tmp_path):
+    g = nx.Graph()
+    g.add_weighted_edges_from([("a", "x", 1), ("x", "z", 1), ("a", "b", 4), ("b", "z", 5),
+                               ("a", "c", 2), ("c", "d", 2), ("d", "z", 2)], weight="km")
+    data = ok(context(tmp_path, g), "remove_and_compare", nodes=["x"], reach=["a", "z"],
+              weight="km")
+    h = nx.restricted_view(g, ["x"], [])
+    r = data["reach"]
+    assert r["before_length"] == nx.shortest_path_length(g, "a", "z", weight="km")
+    assert r["after_length"] == nx.shortest_path_length(h, "a", "z", weight="km")
+    assert r["after_path"] == nx.shortest_path(h, "a", "z", weight="km")  # not the 2-hop a-b-z
+
+
+def test_reach_of_names_who_still_reaches_a_node_and_who_no_longer_does(tmp_path):
+    g = nx.DiGraph([("li", "tom"), ("os", "tom"), ("tom", "ai"), ("jp", "ai"), ("jp", "dw"),
+                    ("ai", "mh"), ("dw", "mh"), ("ra", "dw")])
+    ctx = context(tmp_path, g)
+    up = ok(ctx, "remove_and_compare", nodes=["tom"], reach_of="mh", direction="in")["reach_set"]
+    h = nx.restricted_view(g, ["tom"], [])
+    assert (up["before"], up["after"]) == (len(nx.ancestors(g, "mh")), len(nx.ancestors(h, "mh")))
+    assert set(up["lost"]["items"]) == nx.ancestors(g, "mh") - nx.ancestors(h, "mh") - {"tom"}
+    assert set(up["still"]["items"]) == nx.ancestors(h, "mh")
+    down = ok(ctx, "remove_and_compare", nodes=["ai"], reach_of="jp")["reach_set"]
+    assert down["after"] == len(nx.descendants(nx.restricted_view(g, ["ai"], []), "jp"))

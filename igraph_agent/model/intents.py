@@ -355,6 +355,14 @@ from igraph_agent.model.group_intents import GROUP_INTENTS  # noqa: E402
 
 INTENTS += [declare(*row) for row in GROUP_INTENTS]
 
+from igraph_agent.model.attribute_intents import ATTRIBUTE_INTENTS  # noqa: E402
+
+INTENTS += ATTRIBUTE_INTENTS
+
+from igraph_agent.model.component_intents import COMPONENT_INTENTS  # noqa: E402
+
+INTENTS += COMPONENT_INTENTS
+
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------
 _WEIGHT_FLOOR = re.compile(r"(?:under|below|less than|lighter than)\s+(?:a\s+)?(?:weight\s+(?:of\s+)?)?"

@@ -25,6 +25,8 @@ class NodesByMeasureResult(ToolData):
     truncated: bool
     where: dict[str, Any] | None = None
     side: str | None = None  # two-mode: the side counted
+    attribute: str | None = None  # measure=attribute: the node attribute ranked
+    lowest_first: bool | None = None  # measure=attribute: listed from the smallest
 
 
 class HopNode(Row):

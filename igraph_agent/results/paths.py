@@ -63,6 +63,13 @@ class ConnectivityPair(Part):
     edge_connectivity: int
 
 
+class SmallerComponent(Row):
+    """One component other than the largest: its size and (up to ``limit``) members."""
+
+    size: int
+    members: list[NodeId]
+
+
 class ConnectivityResult(ToolData):
     """What ``connectivity`` returns."""
 
@@ -74,6 +81,7 @@ class ConnectivityResult(ToolData):
     isolates: int
     articulation_points: ConnectivityArticulationPoints
     bridges: ConnectivityBridges
+    smaller_components: Table[SmallerComponent] = []
     pair: ConnectivityPair | None = None
     connected_by: str | None = None
     strong_components: int | None = None

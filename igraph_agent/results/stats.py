@@ -75,6 +75,8 @@ class SummaryStatisticsResult(ToolData):
     diameter: Number  # in path_unit: hops (an int) or the weight read as a distance
     radius: Number
     paths_approximate: bool
+    center: list[NodeId] | None = None  # eccentricity = radius (exact path figures only)
+    periphery: list[NodeId] | None = None  # eccentricity = diameter
     weight_used: dict[str, Any] | None = None  # attribute, role, inverted, sense, note
     path_unit: str | None = None  # "hops", "km", "1/weight"
     paths_over: str | None = None  # the component the path figures cover

@@ -32,6 +32,21 @@ class Reach(Part):
     before_path: list[NodeId]
     after_hops: int | None
     after_path: list[NodeId]
+    before_length: float | None = None  # with a weight: the paths' lengths by it
+    after_length: float | None = None
+    weight_used: dict[str, Any] | None = None
+
+
+class ReachSet(Part):
+    """The nodes ``node`` reaches (``out``), is reached from (``in``) or is connected to
+    (``both``) before and after the removal; ``lost``: those it no longer does."""
+
+    node: NodeId
+    direction: str
+    before: int
+    after: int
+    lost: CutOff
+    still: CutOff
 
 
 class RemoveAndCompareResult(ToolData):
@@ -45,3 +60,4 @@ class RemoveAndCompareResult(ToolData):
     new_components: int
     cut_off: CutOff
     reach: Reach | None = None
+    reach_set: ReachSet | None = None

@@ -15,6 +15,7 @@ Example::
 from __future__ import annotations
 
 import heapq
+import numbers
 import operator
 from typing import Literal
 
@@ -41,7 +42,7 @@ from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
 NodeMeasure = Literal["degree", "in_degree", "out_degree", "pagerank", "betweenness",
                       "closeness", "clustering", "core_number", "triangles", "strength",
-                      "in_strength", "out_strength"]
+                      "in_strength", "out_strength", "attribute"]
 Op = Literal["gt", "ge", "lt", "le", "eq"]
 OPS = {"gt": operator.gt, "ge": operator.ge, "lt": operator.lt, "le": operator.le,
        "eq": operator.eq}
@@ -51,8 +52,12 @@ WORDS = {"gt": "more than", "ge": "at least", "lt": "fewer than", "le": "at most
 
 class MeasureArgs(BaseModel):
     measure: NodeMeasure = "degree"
+    attribute: str | None = Field(default=None, description="measure=attribute: the numeric "
+                                  "node attribute compared and ranked (salary, population)")
     op: Op = Field(default="gt", description="gt >, ge >=, lt <, le <=, eq ==")
-    value: float = Field(description="the threshold")
+    value: float | None = Field(default=None, description="the threshold; omitted: every node "
+                                "counts and they are ranked")
+    lowest_first: bool = Field(default=False, description="list the smallest values first")
     where: Where | None = Field(default=None, description="only nodes whose attributes equal "
                                 "these values")
     weight: str | None = Field(default=None, description="edge attribute summed by strength "
@@ -72,7 +77,8 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
     Example: nodes_by_measure(measure="degree", op="ge", value=5) -> {"count": 7, "nodes": [...]}
     """
     g = ctx.session.require()
-    values = _measure(ctx, g, args.measure, args.weight)
+    values = (_attribute(g, args.attribute) if args.measure == "attribute"
+              else _measure(ctx, g, args.measure, args.weight))
     among = matching_nodes(g, args.where)
     if args.side:
         from igraph_agent.tools.twomode import side_nodes
@@ -80,9 +86,13 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
         kept = side_nodes(ctx, args.side)
         among = kept if among is None else among & kept
     pool = {n: v for n, v in values.items() if among is None or n in among}
-    hits = {n: v for n, v in pool.items() if OPS[args.op](v, args.value)}
-    top = top_scored(hits, args.limit)
-    value = int(args.value) if float(args.value).is_integer() else args.value
+    hits = {n: v for n, v in pool.items()
+            if args.value is None or OPS[args.op](v, args.value)}
+    top = ([(n, -v) for n, v in top_scored({n: -v for n, v in hits.items()}, args.limit)]
+           if args.lowest_first else top_scored(hits, args.limit))
+    value = args.value if args.value is None or not float(args.value).is_integer() \
+        else int(args.value)
+    what = args.attribute if args.measure == "attribute" else args.measure
     data = {"measure": args.measure, "op": args.op, "value": value, "count": len(hits),
             "of": len(pool), "nodes": [{"node": n, "value": _round(v), **label(g, n)}
                                        for n, v in top],
@@ -91,9 +101,29 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
         data["where"] = args.where
     if args.side:
         data["side"] = args.side
-    return ToolOutput(data=data, revision=ctx.session.revision,
-                      summary=f"{len(hits)} of {len(pool)} nodes have {args.measure} "
-                              f"{WORDS[args.op]} {value}")
+    if args.measure == "attribute":
+        data["attribute"] = args.attribute
+        data["lowest_first"] = args.lowest_first
+    summary = (f"{len(pool)} nodes ranked by {what}, "
+               f"{'lowest' if args.lowest_first else 'highest'} first" if value is None else
+               f"{len(hits)} of {len(pool)} nodes have {what} {WORDS[args.op]} {value}")
+    return ToolOutput(data=data, revision=ctx.session.revision, summary=summary)
+
+
+def _number(v: object) -> bool:
+    return isinstance(v, numbers.Real) and not isinstance(v, bool) and v == v  # not NaN
+
+
+def _attribute(g: nx.Graph, name: str | None) -> dict:
+    """Each node's value of the numeric node attribute ``name`` (nodes without it left out)."""
+    numeric = {n: v for n, v in g.nodes(data=name) if _number(v)}
+    if name is None or not numeric:
+        known = sorted({k for _, d in g.nodes(data=True) for k, v in d.items() if _number(v)})
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS,
+                        f"measure=attribute needs a numeric node attribute, got {name!r}",
+                        hint=f"numeric node attributes: {', '.join(known) or 'none'}",
+                        retryable=True)
+    return numeric
 
 
 def _round(v: float) -> float | int:

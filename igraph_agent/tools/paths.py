@@ -191,6 +191,7 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
     cut_edges = sorted(cut_edges, key=lambda e: (-(deg[e[0]] + deg[e[1]]), str(e)))
     sizes = sorted((len(c) for c in comps), reverse=True)
     n = g.number_of_nodes()
+    ordered = sorted(comps, key=lambda c: (-len(c), min(map(str, c))))
     data: dict = {
         "backend": backend,
         "nodes": n,
@@ -203,6 +204,9 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
                                           for u in cut_nodes[: args.limit]]},
         "bridges": {"total": len(cut_edges),
                     "items": [{"source": u, "target": v} for u, v in cut_edges[: args.limit]]},
+        # the nodes outside the largest component, one row per component, largest first
+        "smaller_components": [{"size": len(c), "members": sorted(c, key=str)[: args.limit]}
+                               for c in ordered[1: args.limit + 1]],
     }
     if g.is_directed():
         data["connected_by"] = "weak"

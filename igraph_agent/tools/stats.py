@@ -222,6 +222,9 @@ def _unit_words(use: dict) -> str:
     return f"in {_unit(use)} ({sense_text(use)})"
 
 
+_LISTED = 50  # center and periphery nodes listed
+
+
 def _path_stats(ctx: ToolContext, g: nx.Graph, over: list, backend: str,
                 args: SummaryArgs, use: dict) -> dict:
     """Average path length, diameter and radius over the nodes ``over`` (one component;
@@ -233,9 +236,13 @@ def _path_stats(ctx: ToolContext, g: nx.Graph, over: list, backend: str,
     core = g.subgraph(over)
     if len(over) <= EXACT_PATHS_LIMIT:
         ecc = nx.eccentricity(core, weight=weight)
+        low, high = min(ecc.values()), max(ecc.values())
         return {"average_path_length": figure(nx.average_shortest_path_length(core, weight=weight)),
-                "diameter": _num(max(ecc.values())), "radius": _num(min(ecc.values())),
-                "paths_approximate": False}
+                "diameter": _num(high), "radius": _num(low),
+                "paths_approximate": False,
+                # the center (eccentricity = radius) and periphery (= diameter), exact only
+                "center": sorted((x for x, e in ecc.items() if e == low), key=str)[:_LISTED],
+                "periphery": sorted((x for x, e in ecc.items() if e == high), key=str)[:_LISTED]}
     samples = args.samples or (200 if edge_count(g) < 200_000 else 50)
     sources = random.Random(args.seed).sample(sorted(over, key=str), min(samples, len(over)))
     if backend == "igraph" and use["attribute"] is None:

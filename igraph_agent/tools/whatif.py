@@ -10,20 +10,28 @@ Example::
 
 from __future__ import annotations
 
+from typing import Literal
+
 import networkx as nx
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.results.whatif import RemoveAndCompareResult
 from igraph_agent.tools.common import require_nodes, undirected
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.weights import WeightArgs, nx_weight, sense_text, weight_for
 
 
-class RemoveArgs(BaseModel):
+class RemoveArgs(WeightArgs):
     nodes: list[str] = Field(default_factory=list, description="node ids to remove")
     edges: list[list[str]] = Field(default_factory=list, description="[u, v] edges to remove")
     reach: list[str] = Field(default_factory=list, description="[from, to]: does from still "
                              "reach to (following direction)")
+    reach_of: str | None = Field(default=None, description="a node id: which nodes it reaches "
+                                 "(direction=out) or which reach it (in) before and after")
+    direction: Literal["out", "in"] = Field(default="out", description="reach_of on a directed "
+                                            "graph: out = the nodes it reaches, in = those "
+                                            "reaching it; ignored on undirected graphs")
 
 
 @tool(result=RemoveAndCompareResult, reads=("graph",))
@@ -52,7 +60,8 @@ def remove_and_compare(ctx: ToolContext, args: RemoveArgs) -> ToolOutput:
     if args.reach and len(args.reach) != 2:
         raise ToolError(ErrorCode.INVALID_ARGUMENTS, "reach is a pair [from, to]", retryable=True)
     ends = require_nodes(g, args.reach)
-    if set(ends) & set(nodes):
+    of = require_nodes(g, [args.reach_of] if args.reach_of else [])
+    if set(ends + of) & set(nodes):
         raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"{ends} include a removed node",
                         hint="ask about two nodes that stay", retryable=True)
     u = undirected(g)
@@ -68,28 +77,73 @@ def remove_and_compare(ctx: ToolContext, args: RemoveArgs) -> ToolOutput:
             "cut_off": {"total": len(cut_off), "items": cut_off[:30]}}
     what = ", ".join(nodes + [f"{a}–{b}" for a, b in edges])
     summary = f"without {what}: {after['components']} component(s) (before {before['components']})"
+    # a weight only when named: the reach is then the shortest path by it, as a distance
+    use = weight_for(ctx, args, "distance") if args.weight is not None else None
     if ends:
-        data["reach"] = _reach(g, nx.restricted_view(g, nodes, edges), ends[0], ends[1])
+        data["reach"] = _reach(g, nx.restricted_view(g, nodes, edges), ends[0], ends[1], use)
         r = data["reach"]
         verb = ("did not reach" if r["before_hops"] is None else "still reaches"
                 if r["after_hops"] is not None else "no longer reaches")
         summary += f"; {ends[0]} {verb} {ends[1]}"
+        if use is not None and r["after_length"] is not None:
+            summary += f" at length {r['after_length']} ({sense_text(use)})"
+    if of:
+        data["reach_set"] = _reach_set(g, nx.restricted_view(g, nodes, edges), of[0],
+                                       args.direction if g.is_directed() else "both", nodes)
+        rs = data["reach_set"]
+        summary += (f"; {of[0]} {_WAYS[rs['direction']]} {rs['before']} node(s) before, "
+                    f"{rs['after']} after")
     return ToolOutput(data=data, revision=ctx.session.revision, summary=summary)
 
 
-def _reach(before: nx.Graph, after: nx.Graph, source: str, target: str) -> dict:
+def _reach(before: nx.Graph, after: nx.Graph, source: str, target: str,
+           use: dict | None) -> dict:
     """Whether ``source`` reaches ``target`` (edge direction followed) before and after the
-    removal: the hop count and the shortest path of each, None where it does not."""
-    def path(g: nx.Graph) -> list[str] | None:
-        try:
-            return list(nx.shortest_path(g, source, target))
-        except nx.NetworkXNoPath:
-            return None
+    removal: the hop count and the shortest path of each, None where it does not; with a
+    weight (``use``), the shortest path by it and its length."""
+    weight = nx_weight(use) if use else None
 
-    old, new = path(before), path(after)
-    return {"source": source, "target": target,
-            "before_hops": None if old is None else len(old) - 1, "before_path": old or [],
-            "after_hops": None if new is None else len(new) - 1, "after_path": new or []}
+    def path(g: nx.Graph) -> tuple[list[str] | None, float | None]:
+        try:
+            if weight is None:
+                return list(nx.shortest_path(g, source, target)), None
+            length, found = nx.single_source_dijkstra(g, source, target, weight=weight)
+            return list(found), round(float(length), 6)
+        except nx.NetworkXNoPath:
+            return None, None
+
+    (old, old_len), (new, new_len) = path(before), path(after)
+    out = {"source": source, "target": target,
+           "before_hops": None if old is None else len(old) - 1, "before_path": old or [],
+           "after_hops": None if new is None else len(new) - 1, "after_path": new or []}
+    if use is not None:
+        out.update(before_length=old_len, after_length=new_len, weight_used=use)
+    return out
+
+
+_WAYS = {"out": "reaches", "in": "is reached from", "both": "is connected to"}
+
+
+def _reach_set(before: nx.Graph, after: nx.Graph, node: str, direction: str,
+               removed: list[str]) -> dict:
+    """The nodes ``node`` reaches (``out``), is reached from (``in``) or is connected to
+    (``both``, undirected) before and after the removal, and those it no longer does."""
+    def reached(g: nx.Graph) -> set:
+        if direction == "out":
+            return nx.descendants(g, node)
+        if direction == "in":
+            return nx.ancestors(g, node)
+        return nx.node_connected_component(undirected(g), node) - {node}
+
+    old, new = reached(before), reached(after)
+    lost = sorted(old - new - set(removed), key=str)
+    still = sorted(new, key=str)
+    return {"node": node, "direction": direction, "before": len(old), "after": len(new),
+            "lost": {"total": len(lost), "items": lost[:_LISTED]},
+            "still": {"total": len(still), "items": still[:_LISTED]}}
+
+
+_LISTED = 50
 
 
 def _parts(g: nx.Graph) -> dict:

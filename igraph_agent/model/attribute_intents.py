@@ -1,0 +1,125 @@
+"""Offline-planner intent: the nodes ranked by a numeric node attribute, over the whole graph
+or within one group ("who's the best paid person in Sales", "which North site has the most
+households", "smallest town in the South by households"): ``nodes_by_measure`` with
+``measure="attribute"`` and the group as ``where``; every node tied at the top is named.
+
+The attribute is the numeric node attribute whose name the question says ("households",
+"h-index" for ``h_index``, a one-letter slip such as "housholds"), or a pay word ("paid",
+"earns", "salary", "wage") for the one attribute named like pay. A question asking which
+group ("which department has the largest total payroll") is the group totals' intent, and a
+threshold or a rank ("the second best paid") is not read here: the precision guard asks.
+``intents.py`` registers it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.registry import Intent, t
+from igraph_agent.results.counting import NodesByMeasureResult
+
+_TOP = r"most|highest|largest|biggest|greatest|best|top|max(?:imum)?|richest|oldest|heaviest"
+_LOW = r"least|lowest|smallest|fewest|min(?:imum)?|worst|poorest|youngest|lightest"
+_RANK = re.compile(rf"\b(?:{_TOP}|{_LOW})\b", re.IGNORECASE)
+_LOWEST = re.compile(rf"\b(?:{_LOW})\b", re.IGNORECASE)
+#: the node asked for: "who", "which town", "what site", "name the person"
+_WHO = re.compile(rf"\b(?:who(?:'s|se)?|which|what|name|list|rank|top\s+\d+)\b|"
+                  rf"^\s*(?:the\s+)?(?:{_TOP}|{_LOW})\s+[a-z]", re.IGNORECASE)
+_PAY_WORDS = re.compile(r"\b(?:paid|pay|earns?|earning|salar(?:y|ies)|wages?|income)\b",
+                        re.IGNORECASE)
+_PAY_COLUMNS = re.compile(r"salar|pay|wage|income|earn", re.IGNORECASE)
+#: a total, an average or a share per group is the group totals' intent
+_AGGREGATE = re.compile(r"\b(?:total|sum|average|mean|altogether|combined|payroll|per|each)\b",
+                        re.IGNORECASE)
+
+
+def numeric_attributes(st: PlanState) -> list[str]:
+    kinds = st.meaning().get("node_attributes") or {}
+    return [str(a) for a, k in kinds.items() if k.get("kind") == "numeric"]
+
+
+def _words(attr: str) -> list[str]:
+    """The words of an attribute's name a question may use: ``h_index`` → "h index",
+    "h-index", "hindex"; ``salary_k`` → "salary" (a one-letter unit part dropped)."""
+    parts = [p for p in re.split(r"[_\W]+", attr.lower()) if p]
+    long = [p for p in parts if len(p) > 1] or parts
+    out = {" ".join(parts), "-".join(parts), "".join(parts), " ".join(long)}
+    return sorted(out, key=len, reverse=True)
+
+
+def asked_attribute(st: PlanState) -> str | None:
+    """The numeric node attribute the question ranks by, or None (none, or several)."""
+    q = st.question.lower()
+    attrs = numeric_attributes(st)
+    hits = [a for a in attrs if any(re.search(rf"(?<![\w]){re.escape(w)}", q) for w in _words(a))]
+    if not hits:  # a slip of one letter: "housholds"
+        tokens = re.findall(r"[a-z][a-z_-]{4,}", q)
+        hits = [a for a in attrs if any(
+            difflib.SequenceMatcher(None, w, tok).ratio() >= 0.88
+            for w in _words(a) if len(w) >= 5 for tok in tokens)]
+    if not hits and _PAY_WORDS.search(q):
+        hits = [a for a in attrs if _PAY_COLUMNS.search(a)]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _group_asked(st: PlanState) -> bool:
+    """"Which department …": a group attribute is the answer, not a node."""
+    from igraph_agent.model.vocabulary import groupings
+
+    groups = {a.lower() for a in groupings(st.meaning())}
+    asked = re.search(r"\b(?:which|what)\s+([a-z_]+?)s?\b", st.question, re.IGNORECASE)
+    return bool(asked and asked.group(1).lower() in groups)
+
+
+def _applies(st: PlanState) -> bool:
+    return (asked_attribute(st) is not None and bool(_RANK.search(st.question))
+            and bool(_WHO.search(st.question)) and not _AGGREGATE.search(st.question)
+            and not _group_asked(st))
+
+
+def _bonus(st: PlanState) -> float:
+    return 2.0 if _applies(st) else -10.0
+
+
+def _calls(st: PlanState) -> list[Call]:
+    if not _applies(st):
+        return []
+    from igraph_agent.model.structure_intents import where_of
+
+    args: dict = {"measure": "attribute", "attribute": asked_attribute(st), "limit": 10,
+                  "lowest_first": bool(_LOWEST.search(st.question))}
+    found = where_of(st)
+    if found:
+        args["where"] = {found[0]: found[1]}
+    return [Call("nodes_by_measure", args)]
+
+
+def _render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.figures import shown
+
+    d = obs[0].typed(NodesByMeasureResult)
+    low = bool(d.lowest_first)
+    scope = ", ".join(f"{k} = {v}" for k, v in (d.where or {}).items())
+    among = f"Among the {d.of} nodes with {scope}" if scope else f"Among all {d.of} nodes"
+    if not d.nodes:
+        return f"{among}, none has a value of {d.attribute}."
+    best = d.nodes[0].value
+    tied = [str(r.node) for r in d.nodes if r.value == best]
+    rest = ", ".join(f"{r.node} ({shown(r.value)})" for r in d.nodes[len(tied):5])
+    who = " and ".join(f"**{n}**" for n in tied)
+    then = f"; then {rest}" if rest else ""
+    return (f"{among}, the {'lowest' if low else 'highest'} {d.attribute} is {who} "
+            f"({shown(best)}){then}.")
+
+
+ATTRIBUTE_INTENTS = [
+    Intent("attribute_rank", t(0.5, rf"\b(?:{_TOP}|{_LOW})\b"), _calls, _render,
+           "nodes ranked by a numeric node attribute (nodes_by_measure, measure=attribute)",
+           group="ranking", bonus=_bonus,
+           hint="the nodes ranked by a numeric attribute, within a group you name",
+           answers=frozenset({"node", "list", "value"}),
+           covers=frozenset({"filter", "bottom", "group"}),
+           suggest=None),
+]

@@ -1,0 +1,57 @@
+"""nodes_by_measure ranks by a numeric node attribute, connectivity lists the components
+outside the largest, summary_statistics names the center and periphery — against networkx."""
+
+from __future__ import annotations
+
+import networkx as nx
+from tools_support import call, context, karate, ok
+
+
+def _towns() -> nx.Graph:
+    g = nx.Graph()
+    g.add_weighted_edges_from([("a", "b", 4), ("b", "c", 3), ("a", "c", 9), ("c", "d", 2),
+                               ("d", "e", 6), ("e", "f", 5), ("f", "g", 1), ("h", "i", 2),
+                               ("x", "y", 1), ("y", "w", 1)], weight="km")
+    for n, (region, pop) in zip("abcdefghixyw", [("N", 5), ("N", 12), ("N", 3), ("S", 8),
+                                                 ("S", 25), ("S", 1), ("S", 7), ("C", 9),
+                                                 ("C", 1), ("C", 4), ("C", 2), ("C", 6)], strict=True):
+        g.nodes[n].update(region=region, pop=pop)
+    return g
+
+
+def test_nodes_ranked_by_an_attribute_within_a_group_from_either_end(tmp_path):
+    g = _towns()
+    ctx = context(tmp_path, g)
+    south = {n: d["pop"] for n, d in g.nodes(data=True) if d["region"] == "S"}
+    top = ok(ctx, "nodes_by_measure", measure="attribute", attribute="pop", where={"region": "S"})
+    assert [r["node"] for r in top["nodes"]] == sorted(south, key=lambda n: -south[n])
+    assert top["count"] == top["of"] == len(south)
+    low = ok(ctx, "nodes_by_measure", measure="attribute", attribute="pop", lowest_first=True)
+    assert low["nodes"][0]["node"] == min(g, key=lambda n: g.nodes[n]["pop"])
+    past = ok(ctx, "nodes_by_measure", measure="attribute", attribute="pop", op="gt", value=8)
+    assert past["count"] == sum(1 for _, p in g.nodes(data="pop") if p > 8)
+
+
+def test_an_attribute_that_is_no_number_is_refused_naming_the_numeric_ones(tmp_path):
+    env = call(context(tmp_path, _towns()), "nodes_by_measure", measure="attribute",
+               attribute="region")
+    assert not env["success"] and env["error"]["code"] == "INVALID_ARGUMENTS"
+    assert "pop" in env["error"]["hint"]
+
+
+def test_the_components_outside_the_largest_are_listed_with_their_members(tmp_path):
+    g = _towns()
+    data = ok(context(tmp_path, g), "connectivity")
+    rest = sorted(nx.connected_components(g), key=len, reverse=True)[1:]
+    assert [set(r["members"]) for r in data["smaller_components"]] == rest
+    assert ok(context(tmp_path, karate()), "connectivity")["smaller_components"] == []
+
+
+def test_center_and_periphery_are_networkx_s_on_the_largest_component(tmp_path):
+    g = _towns()
+    core = g.subgraph(max(nx.connected_components(g), key=len))
+    data = ok(context(tmp_path, g), "summary_statistics", weight="km")
+    assert data["center"] == sorted(nx.center(core, weight="km"))
+    assert data["periphery"] == sorted(nx.periphery(core, weight="km"))
+    hops = ok(context(tmp_path, karate()), "summary_statistics")
+    assert set(hops["center"]) == set(nx.center(karate()))
