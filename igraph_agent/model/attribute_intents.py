@@ -64,19 +64,17 @@ def asked_attribute(st: PlanState) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def _group_asked(st: PlanState) -> bool:
+def _which_group(st: PlanState) -> bool:
     """"Which department …": a group attribute is the answer, not a node."""
-    from igraph_agent.model.vocabulary import groupings
+    from igraph_agent.model.intents import _asks_for_a_group
 
-    groups = {a.lower() for a in groupings(st.meaning())}
-    asked = re.search(r"\b(?:which|what)\s+([a-z_]+?)s?\b", st.question, re.IGNORECASE)
-    return bool(asked and asked.group(1).lower() in groups)
+    return _asks_for_a_group(st.question, st)
 
 
 def _applies(st: PlanState) -> bool:
     return (asked_attribute(st) is not None and bool(_RANK.search(st.question))
             and bool(_WHO.search(st.question)) and not _AGGREGATE.search(st.question)
-            and not _group_asked(st))
+            and not _which_group(st))
 
 
 def _bonus(st: PlanState) -> float:
