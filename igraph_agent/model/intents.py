@@ -484,8 +484,9 @@ _THEN_ABOUT_IT = re.compile(r"\b(?:and|then)\s+(?:\w+\s+){0,3}(?:count|list|tell
 def match(question: str, st: PlanState | None = None) -> list[Intent]:
     """The intents ``question`` asks for (scored; see model/registry.py). "The most
     central node" that another intent takes as its node is that intent's input (resolved
-    by PageRank), not a question about centrality."""
-    found = select([*INTENTS, OVERVIEW], question, st)
+    by PageRank), not a question about centrality. A node named like an analysis ("Hub",
+    "Bridge") is matched as a name (``slots.as_names``)."""
+    found = select([*INTENTS, OVERVIEW], slots.as_names(question), st)
     names = {i.name for i in found}
     if "centrality" in names and names & _TAKES_A_NODE and slots.CENTRAL in (
             slots.pair(question) or [slots.node(question), slots.removal(question)]):

@@ -21,6 +21,7 @@ import re
 from dataclasses import replace
 
 from igraph_agent.model import intents as intent_table
+from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, PlanState
 from igraph_agent.results.skills import LoadSkillResult
 
@@ -42,7 +43,8 @@ def skill_step(st: PlanState) -> list[Call]:
     done = set(loaded(st))
     if named:
         return [Call("load_skill", {"name": n}) for n, _ in skills if n not in done]
-    scored = [(_hits(st.question, trig), -i, n) for i, (n, trig) in enumerate(skills)]
+    asked = slots.as_names(st.question)  # a node named "Bridge" calls for no bridges skill
+    scored = [(_hits(asked, trig), -i, n) for i, (n, trig) in enumerate(skills)]
     best = max(scored, default=(0, 0, ""))
     if best[0] == 0 or best[2] in done:
         return []

@@ -66,6 +66,37 @@ _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
           "eight": 8, "nine": 9, "ten": 10}
 
 
+#: words the planner reads as an analysis ("the hub", "bridges", "the main component", "the
+#: centre") that data also uses as names; capitalised inside a sentence ("what is connected to
+#: Hub", "the path from Bridge to Main") or as an owner ("Hub's neighbours") they are names
+_CONCEPT_WORDS = frozenset({"hub", "bridge", "main", "centre", "center", "central", "core"})
+_CONCEPT_CASED = frozenset(w.capitalize() for w in _CONCEPT_WORDS)
+_CONCEPT_NAME = re.compile(r"(?<=[\w,;:)] )(?-i:(?:Hub|Bridge|Main|Centre|Center|Central|Core)"
+                           r"(?: [A-Z][\w'.-]*)*)(?![\w-])|^(?:Hub|Bridge|Main|Centre|Center|"
+                           r"Central|Core)(?='s\b)")
+#: what a name made of those words reads as when the question's analysis is matched
+NEUTRAL_NAME = "Zed"
+
+
+def concept_names(question: str) -> list[str]:
+    """The names in ``question`` made of words the planner otherwise reads as an analysis.
+
+    Example::
+
+        >>> concept_names("What is connected to Hub?"), concept_names("Who is the hub?")
+        (['Hub'], [])
+        >>> concept_names("path from Bridge to Main Gate")
+        ['Bridge', 'Main Gate']
+    """
+    return [m.group(0) for m in _CONCEPT_NAME.finditer(question)]
+
+
+def as_names(question: str) -> str:
+    """``question`` as its analysis is matched: the names of :func:`concept_names` read as
+    any other name, never as "the hub" or "bridges"."""
+    return _CONCEPT_NAME.sub(NEUTRAL_NAME, question)
+
+
 def clean(name: str) -> str:
     name = _TAIL.sub("", name.strip())
     name = _LEAD.sub("", name.strip())
@@ -78,7 +109,7 @@ _QUANTIFIED = re.compile(r"^(?:every|each|all|any|everyone|everybody|anyone|anyb
 
 
 def _ok(name: str) -> bool:
-    return (bool(name) and name.lower() not in _STOP and len(name) <= 60
+    return (bool(name) and (name.lower() not in _STOP or name in _CONCEPT_CASED) and len(name) <= 60
             and not _QUANTIFIED.match(name))
 
 
@@ -118,10 +149,12 @@ def pair(question: str) -> list[str] | None:
 _ROMAN = re.compile(r"I{1,3}|IV|VI{0,3}|IX|XI{0,3}")
 
 
+
 def names(question: str) -> list[str]:
     """Candidate node names in order: capitalised words (runs of them), possessives and
     tokens with digits (``v0``, ``city30``, member ``33``), stop words left out."""
     out: list[str] = []
+    concepts = {w for n in concept_names(question) for w in n.split()}
     for m in _NUMBER_ID.finditer(question):
         out.append(next(g for g in m.groups() if g))
     run: list[str] = []
@@ -130,7 +163,8 @@ def names(question: str) -> list[str]:
         # a Roman numeral after a name belongs to it ("Programming I", "Calculus II"),
         # where "I" alone is the pronoun
         numeral = bool(run) and bool(_ROMAN.fullmatch(base))
-        capital = base[:1].isupper() and (base.lower() not in _STOP or numeral)
+        capital = base[:1].isupper() and (base.lower() not in _STOP or numeral or (
+            base.lower() in _CONCEPT_WORDS and base in concepts))
         alnum = bool(re.search(r"[A-Za-z]", base) and re.search(r"\d", base))
         if (capital or alnum) and base:
             run.append(base)
