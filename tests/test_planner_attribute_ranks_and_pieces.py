@@ -4,13 +4,9 @@ checked against networkx on two tables with different column names."""
 
 from __future__ import annotations
 
-from contextlib import closing
-
 import networkx as nx
 import pandas as pd
 import pytest
-
-from igraph_agent import Agent
 
 ROADS = pd.DataFrame([("Alder", "Birch", 4), ("Birch", "Cedar", 3), ("Alder", "Cedar", 9),
                       ("Cedar", "Dogwood", 2), ("Dogwood", "Elm", 6), ("Elm", "Fir", 5),
@@ -62,18 +58,16 @@ CASES = [  # (edges, nodes, directed, question, attribute, group, lowest)
 
 @pytest.mark.parametrize("edges,nodes,directed,question,attr,group,low", CASES)
 def test_the_node_ranked_first_by_a_numeric_attribute_within_the_named_group(
-        tmp_path, edges, nodes, directed, question, attr, group, low):
+        agent, edges, nodes, directed, question, attr, group, low):
     g = _graph(edges, nodes, directed)
-    with closing(Agent(home=tmp_path / "p")) as agent:
-        resp = agent.ask(question, attach=[edges, nodes])
+    resp = agent.ask(question, attach=[edges, nodes])
     assert resp.status == "answered", resp.answer
     assert _lead(resp.answer.split(" is ", 1)[1]) == _best(g, attr, group, low), resp.answer
 
 
-def test_a_total_per_group_is_not_read_as_one_node_ranked(tmp_path):
-    with closing(Agent(home=tmp_path / "p")) as agent:
-        resp = agent.ask("which district has the highest total population?",
-                         attach=[ROADS, TOWNS])
+def test_a_total_per_group_is_not_read_as_one_node_ranked(agent):
+    resp = agent.ask("which district has the highest total population?",
+                     attach=[ROADS, TOWNS])
     assert resp.status == "answered", resp.answer
     assert "nodes_by_measure" not in [a.tool for a in resp.actions], resp.answer
     assert resp.answer.startswith("**South**"), resp.answer
@@ -81,30 +75,29 @@ def test_a_total_per_group_is_not_read_as_one_node_ranked(tmp_path):
 
 @pytest.mark.parametrize("edges,nodes,directed", [(ROADS, TOWNS, False),
                                                   (STAFF_EDGES, STAFF, True)])
-def test_the_nodes_outside_the_main_piece_are_listed(tmp_path, edges, nodes, directed):
+def test_the_nodes_outside_the_main_piece_are_listed(agent, edges, nodes, directed):
     g = _graph(edges, nodes, directed).to_undirected()
     main = max(nx.connected_components(g), key=len)
     want = set(g) - main
-    with closing(Agent(home=tmp_path / "p")) as agent:
-        first = agent.ask("which of them are cut off from the rest?", attach=[edges, nodes])
-        again = agent.ask("which ones aren't connected to the main network?",
-                          session=first.session_id)
+    first = agent.ask("which of them are cut off from the rest?", attach=[edges, nodes])
+    again = agent.ask("which ones aren't connected to the main network?",
+                      session=first.session_id)
     for resp in (first, again):
         assert resp.status == "answered", resp.answer
         listed = set(resp.answer.split(": ", 1)[1].replace("**", "").split(" (")[0].split(", "))
         assert listed == want, resp.answer
 
 
-def test_the_center_and_periphery_are_the_eccentricity_extremes_of_the_main_piece(tmp_path):
+def test_the_center_and_periphery_are_the_eccentricity_extremes_of_the_main_piece(agent):
     g = _graph(ROADS, TOWNS, False)
     core = g.subgraph(max(nx.connected_components(g), key=len))
     ecc = nx.eccentricity(core, weight="km")
     center = sorted(n for n, e in ecc.items() if e == min(ecc.values()))
     periphery = sorted(n for n, e in ecc.items() if e == max(ecc.values()))
-    with closing(Agent(home=tmp_path / "p")) as agent:
-        first = agent.ask("which town is most central in the sense of closest to the farthest "
-                          "one?", attach=[ROADS, TOWNS])
-        edge = agent.ask("which towns are in the periphery?", session=first.session_id)
+    first = agent.ask("which town is most central in the sense of closest to the farthest "
+                      "one?", attach=[ROADS, TOWNS])
+    edge = agent.ask("which towns are on the periphery, i.e. have the largest eccentricity?",
+                     session=first.session_id)
     assert first.status == edge.status == "answered", (first.answer, edge.answer)
     assert f"is {', '.join(f'**{n}**' for n in center)}:" in first.answer, first.answer
     assert f"**{min(ecc.values())} km**" in first.answer, first.answer

@@ -82,8 +82,7 @@ def test_a_yes_no_about_a_split_says_yes_or_no_first(tmp_path, table, graph, que
     (CREW, "does removing Ada change anything important?"),
     (CREW, "what's the node connectivity of the graph?"),
     (ISLANDS, "how many edges must be cut to disconnect the network?"),
-    (CREW, "which people are at the center of the network (minimum eccentricity)?"),
-    (ISLANDS, "who is on the periphery, i.e. has the largest eccentricity?"),
+    (CREW, "who is on the periphery of the network?"),  # a social reading: asked which
     (CREW, "how many colleagues does the person with the highest pagerank have?"),
 ])
 def test_a_question_no_tool_answers_here_is_asked_not_answered_with_a_neighbouring_figure(

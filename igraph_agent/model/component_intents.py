@@ -61,19 +61,25 @@ def _members_render(st: PlanState, obs: list[Observed]) -> str:
             + (" (pieces ignoring the edges' direction)." if d.connected_by == "weak" else "."))
 
 
+#: graph-theoretic wording only: "who is at the center / on the periphery of the network"
+#: alone is a social reading (the most or least central), which the planner asks about
 _CENTER = re.compile(
-    r"\b(?:graph|network)'?s? cent(?:er|re)\b|\bthe cent(?:er|re) of the (?:graph|network)\b|"
-    r"\bcent(?:er|re) nodes?\b|\bin the cent(?:er|re)\b|"
+    r"\bgraph'?s? cent(?:er|re)\b|\bcent(?:er|re) of the graph\b|"
     r"\bclosest to the (?:farthest|furthest|most distant)\b|"
-    r"\b(?:smallest|lowest|minimum|minimal)\s+eccentricit|"
+    r"\b(?:smallest|lowest|minimum|minimal|least)\s+eccentricit|"
     r"\b(?:worst|farthest|furthest|longest)[- ]case\b.{0,40}\b(?:smallest|shortest|least|lowest)\b",
     re.IGNORECASE)
-_PERIPHERY = re.compile(r"\bperipher(?:y|al)\b|\b(?:largest|highest|maximum|max)\s+eccentricit",
+_PERIPHERY = re.compile(r"\bgraph'?s? periphery\b|\bperiphery of the graph\b|"
+                        r"\b(?:largest|highest|maximum|max|greatest)\s+eccentricit",
                         re.IGNORECASE)
+#: the nodes are asked for, not only the radius or diameter ("what is the minimum eccentricity")
+_NODES_ASKED = re.compile(r"\b(?:who|which|list|name|nodes?)\b|\bcent(?:er|re)\b|\bperipher",
+                          re.IGNORECASE)
 
 
 def _center_bonus(st: PlanState) -> float:
-    return 2.0 if _CENTER.search(st.question) or _PERIPHERY.search(st.question) else -10.0
+    asked = _CENTER.search(st.question) or _PERIPHERY.search(st.question)
+    return 2.0 if asked and _NODES_ASKED.search(st.question) else -10.0
 
 
 def _center_calls(st: PlanState) -> list[Call]:
@@ -112,5 +118,6 @@ COMPONENT_INTENTS = [
            _center_calls,
            _center_render, "center and periphery by eccentricity (summary_statistics)",
            bonus=_center_bonus, hint="the graph's center and periphery (eccentricity)",
-           answers=frozenset({"list", "node", "value"}), covers=frozenset({"scope", "weight"})),
+           answers=frozenset({"list", "node", "value"}),
+           covers=frozenset({"scope", "weight", "bottom"})),
 ]

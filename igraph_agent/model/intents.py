@@ -363,6 +363,10 @@ from igraph_agent.model.component_intents import COMPONENT_INTENTS  # noqa: E402
 
 INTENTS += COMPONENT_INTENTS
 
+from igraph_agent.model.whatif_intents import WHATIF_INTENTS  # noqa: E402
+
+INTENTS += WHATIF_INTENTS
+
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------
 _WEIGHT_FLOOR = re.compile(r"(?:under|below|less than|lighter than)\s+(?:a\s+)?(?:weight\s+(?:of\s+)?)?"
@@ -498,6 +502,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
             names <= _RANKINGS:
         found = []  # "the clustering of the person with the highest betweenness": the ranking
         #             is the input of an ask no intent read; ranking alone answers another
+    if names & {"whatif_route", "whatif_reach"}:  # the removal's chain is theirs
+        found = [i for i in found if i.name not in _WHATIF_TAKES]
     if "side_rank" in names and names & {"threshold_count", "least_degree"}:
         found = [i for i in found if i.name != "side_rank"]  # the side is their input
     if names & {"edge_threshold", "edge_extreme"}:  # single edges asked: no node totals beside
@@ -509,6 +515,9 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     return found
 
 
+#: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
+_WHATIF_TAKES = frozenset({"what_if", "path", "hop_count", "reach_set", "connectivity",
+                           "node_direction", "local"})
 #: intents whose answer is a node ranking: not the answer to "which <group attribute> …"
 _NODE_RANKINGS = frozenset({"edge_totals", "in_degree", "out_degree", "degree", "centrality"})
 

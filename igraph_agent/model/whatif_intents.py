@@ -1,0 +1,194 @@
+"""Offline-planner intents for what-if chains: an analysis asked of the graph without one
+named node, answered by ``remove_and_compare`` (read-only):
+
+* ``whatif_route``: a measured route between two named nodes after the removal ("if
+  exchange_2 goes down, how far by cable is it from Cold Norton to Eastwick"): ``reach`` with
+  the edge value the question asks for (``model/weights.py``) as ``weight``;
+* ``whatif_reach``: who still reaches a named node, or how many nodes it still reaches,
+  after the removal ("if Fir is removed, which towns can still reach Alder", "if we removed
+  pandas, how many packages would seaborn still pull in", "if tomas left, who would be left
+  with no reporting line up to Margaret Holt"): ``reach_of`` with the direction the question
+  reads — towards the named node ("reach X", "up to X", "connection to X") or from it.
+
+A removed edge, several removals, or a route measured in hops are the ``what_if`` intent's
+(its ``reach`` gives hop paths); ``intents.py`` registers these and lets them take the
+question from ``what_if`` and ``path``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from igraph_agent.figures import shown
+from igraph_agent.model import slots
+from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.registry import Intent, t
+from igraph_agent.model.weights import ask_which, asked_weight
+from igraph_agent.results.whatif import RemoveAndCompareResult
+
+_ROUTE = re.compile(r"\bhow far\b|\bdistance\b|\bshortest\b|\broute\b|\bpath\b|\bhow long\b|"
+                    r"\bcheapest\b|\bfastest\b|\bkms?\b|\bminutes\b|\bcost\b", re.IGNORECASE)
+_STILL_REACH = re.compile(r"\b(?:still|no longer|any more|anymore|left with(?:out)?|lose|lost|"
+                          r"cut off)\b", re.IGNORECASE)
+_LOSE = re.compile(r"\b(?:no longer|lose|lost|loses|cut off|left with no|left without|"
+                   r"(?:can(?:'t|not)|could(?:n't| not)|would(?:n't| not)) (?:\w+ )?(?:reach|get))\b",
+                   re.IGNORECASE)
+_REACH_WORDS = (r"(?:reach|get to|get down to|get up to|up to|connection to|connections to|"
+                r"line (?:up )?to|path to|route to|connected to|link to|linked to)")
+
+
+def _removed(st: PlanState) -> str | None:
+    if slots.EDGE_REMOVAL.search(st.question):
+        return None
+    name = slots.removal(st.question)
+    return name if name and name not in (slots.HUB, slots.CENTRAL) else None
+
+
+def _route_ends(st: PlanState) -> list[str] | None:
+    gone = _removed(st)
+    m = re.search(r"\bfrom\s+(.+?)\s+to\s+(.+?)(?:\s+(?:now|then|after\w*|instead|without\b.*)"
+                  r")?\s*[?.!]*\s*$", st.question.split(",")[-1], re.IGNORECASE)
+    pair = slots.pair(st.question) or []
+    if gone is None or not m or len(pair) != 2 or gone in pair:
+        return None
+    return pair
+
+
+def _route_weight(st: PlanState) -> str | None:
+    return asked_weight(st.question, st.meaning()).column
+
+
+def _route_applies(st: PlanState) -> bool:
+    return _route_ends(st) is not None and bool(_ROUTE.search(st.question)) and \
+        asked_weight(st.question, st.meaning()).why not in ("hops", "none")
+
+
+def _route_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    ends = _route_ends(st)
+    column = _route_weight(st)
+    if not _route_applies(st) or ends is None or column is None:
+        return []
+    gone = _removed(st)
+    searches, ids = _resolve(st, [gone, *ends])  # type: ignore[list-item]
+    if ids is None:
+        return searches
+    return [*searches, Call("remove_and_compare", {"nodes": [ids[0]], "reach": ids[1:],
+                                                   "weight": column})]
+
+
+def _route_clarify(st: PlanState) -> str | None:
+    if _route_applies(st) and _route_weight(st) is None:
+        return ask_which(st.meaning())
+    return None
+
+
+def _result(obs: list[Observed]) -> RemoveAndCompareResult | None:
+    o = next((o for o in obs if o.tool == "remove_and_compare" and o.ok), None)
+    return o.typed(RemoveAndCompareResult) if o is not None else None
+
+
+def _route_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _unresolved
+
+    d = _result(obs)
+    if d is None or d.reach is None:
+        return _unresolved(st, [n for n in [_removed(st), *(_route_ends(st) or [])] if n])
+    r, gone = d.reach, ", ".join(map(str, d.removed_nodes))
+    unit = (r.weight_used or {}).get("attribute") or "hops"
+    before = (f"before: {shown(r.before_length)} {unit} via "
+              + " → ".join(map(str, r.before_path)) if r.before_length is not None
+              else "it did not reach it before either")
+    if r.after_length is None:
+        return (f"**No route** — without {gone}, {r.source} no longer reaches {r.target} "
+                f"({before}). Nothing was changed.")
+    return (f"Without {gone}, the shortest route from {r.source} to {r.target} is "
+            f"**{shown(r.after_length)} {unit}**: " + " → ".join(map(str, r.after_path)) +
+            f" ({r.after_hops} hop(s); {before}). Nothing was changed.")
+
+
+def _reach_target(st: PlanState) -> str | None:
+    gone = _removed(st)
+    others = [n for n in slots.named(st.question) if n != gone]
+    return others[0] if gone and len(others) == 1 else None
+
+
+def _reach_direction(st: PlanState) -> str:
+    """``in`` when the question asks who reaches the named node ("reach X", "up to X"),
+    ``out`` when the named node does the reaching ("how many would seaborn still pull in")."""
+    target = _reach_target(st) or ""
+    towards = re.search(rf"{_REACH_WORDS}\s+(?:the\s+)?{re.escape(target)}", st.question,
+                        re.IGNORECASE)
+    return "in" if towards else "out"
+
+
+def _reach_applies(st: PlanState) -> bool:
+    q = st.question
+    return (_reach_target(st) is not None and _route_ends(st) is None
+            and bool(_STILL_REACH.search(q))
+            and bool(re.search(r"\b(?:who|whom|which|what|list|name|how many)\b", q, re.IGNORECASE))
+            and not re.search(r"\bcomponents?\b|\bpieces?\b|\bparts\b|\bsplit\b", q,
+                              re.IGNORECASE))
+
+
+def _reach_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    if not _reach_applies(st):
+        return []
+    gone, target = _removed(st), _reach_target(st)
+    searches, ids = _resolve(st, [gone, target])  # type: ignore[list-item]
+    if ids is None:
+        return searches
+    return [*searches, Call("remove_and_compare", {"nodes": [ids[0]], "reach_of": ids[1],
+                                                   "direction": _reach_direction(st)})]
+
+
+def _reach_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _unresolved
+
+    d = _result(obs)
+    if d is None or d.reach_set is None:
+        return _unresolved(st, [n for n in (_removed(st), _reach_target(st)) if n])
+    rs, gone = d.reach_set, ", ".join(map(str, d.removed_nodes))
+    how = "" if rs.direction == "both" else " (following the edges' direction)"
+    many = bool(re.search(r"\bhow many\b", st.question, re.IGNORECASE))
+    lost = bool(_LOSE.search(st.question))
+    rows = rs.lost if lost else rs.still
+    count = rows.total
+    names = ", ".join(map(str, rows.items)) or "none"
+    names += " …" if rows.total > len(rows.items) else ""
+    n = f"**{count}**" if many else str(count)
+    listed = names if many else ", ".join(f"**{x}**" for x in rows.items) or "none"
+    if rs.direction == "out":
+        said = (f"{rs.node} no longer reaches {n} node(s){how}" if lost
+                else f"{rs.node} still reaches {n} node(s){how}")
+    else:
+        verb = "reach" if rs.direction == "in" else "connected to"
+        said = (f"{n} node(s) {'no longer' if lost else 'still'} {verb} {rs.node}{how}"
+                if rs.direction == "in" else
+                f"{n} node(s) {'are no longer' if lost else 'are still'} {verb} {rs.node}")
+    return (f"Without {gone}, {said}: {listed} ({rs.before} before, {rs.after} after). "
+            "Nothing was changed.")
+
+
+def _bonus(applies):
+    return lambda st: 3.0 if applies(st) else -10.0
+
+
+WHATIF_INTENTS = [
+    Intent("whatif_route", t(0.5, r"\bfrom\b"), _route_calls, _route_render,
+           "a measured route after a removal (remove_and_compare reach with weight)",
+           group="components", bonus=_bonus(_route_applies), clarify=_route_clarify,
+           hint="a route's length without a node you name",
+           answers=frozenset({"value", "path", "count", "yesno"}),
+           covers=frozenset({"removal", "entity", "weight", "direction", "scope"})),
+    Intent("whatif_reach", t(0.5, r"\bstill\b|\bno longer\b|\blose\b|\blost\b|\bleft with\b|"
+                                  r"\bcut off\b"), _reach_calls, _reach_render,
+           "who still reaches a node after a removal (remove_and_compare reach_of)",
+           group="components", bonus=_bonus(_reach_applies),
+           hint="who still reaches a node without another you name",
+           answers=frozenset({"list", "count", "node"}),
+           covers=frozenset({"removal", "entity", "direction", "scope", "negation"})),
+]
