@@ -184,7 +184,10 @@ _PARTNER = re.compile(
     r"\b(?:with|alongside)\s+(?:the\s+)?(?P<a>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|"
     r"[a-z]+\d+)(?:\s+the\s+most|\s+most\s+often)?\s*[?.!]*\s*$|"
     r"(?P<b>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)'s\s+(?:strongest|closest|"
-    r"heaviest|most frequent)\s+(?:tie|link|partner|connection|pairing|match)\b",
+    r"heaviest|most frequent)\s+(?:tie|link|partner|connection|pairing|match)\b|"
+    # "who has Mira played the most games with"
+    r"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+(?P<c>(?-i:[A-Z][\w'.-]*"
+    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:\w+\s+){0,2}(?:the\s+)?most\b.*\bwith\s*[?.!]*\s*$",
     re.IGNORECASE)
 
 
@@ -216,7 +219,8 @@ def _partner(st: PlanState) -> tuple[str, str, str] | None:
     directed one into the node (``in``) or out of it (``out``)."""
     meaning = st.meaning()
     q = st.question
-    if len(slots.named(q)) != 1 or _NOT_PARTNER.search(q) or \
+    asked = str(st.context.get("asked") or q)  # "the most papers with": not "ties with"
+    if len(slots.named(q)) != 1 or _NOT_PARTNER.search(asked) or \
             slots.features(q) - {"entity", "weight"}:
         return None
     roles = meaning.get("weights") or {}
@@ -229,7 +233,8 @@ def _partner(st: PlanState) -> tuple[str, str, str] | None:
         return None
     if not meaning.get("directed"):
         m = _PARTNER.search(q)
-        return (slots.clean(m.group("a") or m.group("b")), str(attr), "both") if m else None
+        return (slots.clean(m.group("a") or m.group("b") or m.group("c")), str(attr),
+                "both") if m else None
     for side, rxs in (("in", _INTO_NODE), ("out", _OUT_OF_NODE)):
         for rx in rxs:
             if m := rx.search(q):
@@ -275,6 +280,77 @@ def partner_render(st: PlanState, obs: list[Observed]) -> str:
 
 def partner_bonus(st: PlanState) -> float:
     return 4.0 if _partner(st) else 0.0
+
+
+# -- one node's ties and their values: "who has okafor written papers with" ------------
+#: the partners of one node in the words of an edge column: "who has okafor written papers
+#: with", "who did Lena co-author papers with", "who has written papers with okafor"
+_TIES_WITH = [re.compile(p, re.IGNORECASE) for p in (
+    rf"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+{_X}\s+(?:\w[\w-]*\s+){{1,3}}"
+    r"with\s*[?.!]*\s*$",
+    rf"^\s*(?:who|which \w+)\s+(?:(?:has|have|had)\s+)?(?:\w[\w-]*\s+){{1,3}}with\s+{_X}"
+    r"\s*[?.!]*\s*$")]
+
+
+def _ties(st: PlanState) -> tuple[str, str] | None:
+    """(node name, edge column) of a question listing one node's partners in the words of
+    an edge column the question names, on an undirected graph (a strength, such as papers
+    written together: a distance names no partner)."""
+    meaning = st.meaning()
+    q = st.question
+    if meaning.get("directed") or len(slots.named(q)) != 1 or _RANKS.search(q) or \
+            slots.features(q) - {"entity", "weight"}:
+        return None
+    attr = edge_attr(st)
+    if not attr or not re.search(rf"\b{re.escape(attr)}\b", q, re.IGNORECASE) or \
+            (meaning.get("weights") or {}).get(attr) == "distance":
+        return None
+    m = next((m for rx in _TIES_WITH if (m := rx.search(q))), None)
+    return (slots.clean(m.group("x")), attr) if m else None
+
+
+def ties_calls(st: PlanState) -> list[Call]:
+    """The node's edges' values (their smallest), then every edge at least that, listed."""
+    from igraph_agent.model.graph_intents import _resolve
+
+    found = _ties(st)
+    if found is None:
+        return []
+    searches, ids = _resolve(st, [found[0]])
+    if ids is None:
+        return searches
+    first = Call("edge_attribute_totals", {"attribute": found[1], "node": ids[0]})
+    done = st.done(first)
+    if done is None or not done.ok:
+        return [*searches, first]
+    low = done.typed(EdgeAttributeTotalsResult).min
+    return [*searches, first, Call("edge_attribute_totals", {
+        "attribute": found[1], "node": ids[0], "op": "ge", "value": low})]
+
+
+def ties_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _found, _unresolved
+
+    found = _ties(st)
+    o = next((o for o in obs if o.tool == "edge_attribute_totals" and o.ok
+              and o.args.get("op")), None)
+    if found is None or o is None:
+        return _unresolved(st, [found[0]] if found else [])
+    d = o.typed(EdgeAttributeTotalsResult)
+    node = str(o.args["node"])
+    edges = d.passing.edges if d.passing else []
+    listed = ", ".join(f"{e.target if str(e.source) == node else e.source} ({_shown(e.value)})"
+                       for e in edges)
+    count = d.passing.count if d.passing else 0
+    more = f", the {len(edges)} largest shown" if count > len(edges) else ""
+    missing = f"; {d.missing} more tie(s) carry no {d.attribute} value" if d.missing else ""
+    return (_found(st, [found[0]]) + f"{node} has **{count}** tie(s) with {d.attribute} "
+            f"(the value on each, the largest first{more}): {listed}{missing}. In all "
+            f"**{_shown(d.total)}** {d.attribute}.")
+
+
+def ties_bonus(st: PlanState) -> float:
+    return 4.0 if _ties(st) else 0.0
 
 
 # -- one named pair's edge: its value, each way ----------------------------------------
@@ -405,4 +481,6 @@ EDGE_INTENTS = [
      "one node's strongest edge (edge_attribute_totals with node)"),
     ("pair_value", None, pair_value_calls, pair_value_render,
      "one named pair's edge value, each way (search_edge)"),
+    ("node_ties", None, ties_calls, ties_render,
+     "one node's partners with each edge's value (edge_attribute_totals with node)"),
 ]

@@ -423,6 +423,12 @@ def _edge_pair_bonus(st: PlanState) -> float:
     return pair_value_bonus(st)
 
 
+def _edge_ties_bonus(st: PlanState) -> float:
+    from igraph_agent.model.edge_intents import ties_bonus
+
+    return ties_bonus(st)
+
+
 def _edge_partner_bonus(st: PlanState) -> float:
     from igraph_agent.model.edge_intents import partner_bonus
 
@@ -567,6 +573,9 @@ LEXICON.update({
     "node_partner": dict(triggers=t(0.5, r"which|what|who|whom|strongest|closest"),
                          bonus=_edge_partner_bonus, group="neighbourhood",
                          hint="the node at the other end of one node's strongest edge"),
+    "node_ties": dict(triggers=t(0.5, r"which|who|whom"), bonus=_edge_ties_bonus,
+                      group="neighbourhood",
+                      hint="one node's partners with the value of each edge"),
     "flow_rank": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many|how much|top|rank|"
                                    r"\bwith\b|\bthat\b|\bwhose\b"),
                       bonus=_flow_bonus("flow_bonus"), group="ranking",
@@ -613,6 +622,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "strong_size": ("count", "value"), "edge_ends": ("list", "count"),
     "flow_rank": ("node", "list", "count", "value"), "reach_set": ("list", "count"),
     "node_partner": ("node", "pair", "value"), "pair_value": ("value", "count", "yesno"),
+    "node_ties": ("list", "count", "value"),
     "group_total": ("node", "group", "count", "list", "value"),
     "group_flow": ("group", "count", "list", "value"),
     "group_side": ("node", "group", "count", "value"),
@@ -643,6 +653,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "flow_rank": ("weight", "direction", "bottom", "threshold", "entity"),
     "reach_set": ("direction", "entity", "negation"),
     "node_partner": ("entity", "weight"), "pair_value": ("entity", "weight", "direction"),
+    "node_ties": ("entity", "weight"),
     "group_total": ("group", "bottom", "filter"),
     "group_flow": ("group", "weight", "direction", "filter"),
     "group_side": ("group", "weight", "direction", "filter", "bottom"),
