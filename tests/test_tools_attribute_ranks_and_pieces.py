@@ -4,6 +4,7 @@ outside the largest, summary_statistics names the center and periphery — again
 from __future__ import annotations
 
 import networkx as nx
+import pytest
 from tools_support import call, context, karate, ok
 
 
@@ -55,3 +56,20 @@ def test_center_and_periphery_are_networkx_s_on_the_largest_component(tmp_path):
     assert data["periphery"] == sorted(nx.periphery(core, weight="km"))
     hops = ok(context(tmp_path, karate()), "summary_statistics")
     assert set(hops["center"]) == set(nx.center(karate()))
+
+
+def test_centrality_within_a_group_or_the_largest_component_scores_that_part(tmp_path):
+    g = _towns()
+    ctx = context(tmp_path, g)
+    north = ok(ctx, "node_centrality", measure="closeness", where={"region": "N"},
+               within="group", weight="km")
+    part = g.subgraph([n for n, r in g.nodes(data="region") if r == "N"])
+    want = nx.closeness_centrality(part, distance="km")
+    assert {t["node"]: t["score"] for t in north["top"]} == pytest.approx(want)
+    main = ok(ctx, "node_centrality", measure="betweenness", within="largest_component",
+              weight=None)
+    core = g.subgraph(max(nx.connected_components(g), key=len))
+    assert {t["node"]: t["score"] for t in main["top"]} == pytest.approx(
+        dict(sorted(nx.betweenness_centrality(core).items(), key=lambda kv: -kv[1])[:10]))
+    env = call(ctx, "node_centrality", measure="pagerank", within="group")
+    assert not env["success"] and env["error"]["code"] == "INVALID_ARGUMENTS"

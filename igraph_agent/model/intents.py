@@ -174,12 +174,28 @@ def _scored_nodes(st: PlanState) -> list[str]:
     return [n for n in slots.named(st.question) if n.lower() not in values][:3]
 
 
+#: "most central within the North region": the measure inside the group, not the graph
+_INSIDE = re.compile(r"\b(?:within|inside|internal to|among themselves)\b", re.IGNORECASE)
+#: "in the largest component": the measure on that component alone
+_LARGEST = re.compile(r"\b(?:in|within|inside|of)\s+(?:the\s+)?(?:largest|biggest|main|giant)\s+"
+                      r"(?:connected\s+)?(?:component|piece|part|island|cluster)\b", re.IGNORECASE)
+
+
+def _within(st: PlanState) -> dict:
+    """``within=`` for a measure asked inside a group or the largest component."""
+    if _LARGEST.search(st.question):
+        return {"within": "largest_component"}
+    if _INSIDE.search(st.question) and _where(st):
+        return {"within": "group"}
+    return {}
+
+
 def _centrality_calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.graph_intents import _resolve
 
     measures = _named_measures(st.question) or ["pagerank", "betweenness"]
     args: dict = {"top_k": _EVERY if slots.BOTTOM.search(st.question) else 10, **_where(st),
-                  **_side_of(st)}  # "which volunteer …" on a two-mode graph: the volunteers
+                  **_side_of(st), **_within(st)}  # "which volunteer …": one side's nodes
     if names := _scored_nodes(st):
         searches, ids = _resolve(st, names)
         if ids is None:
@@ -192,6 +208,9 @@ def _centrality_calls(st: PlanState) -> list[Call]:
 def _centrality_clarify(st: PlanState) -> str | None:
     """A ranking from the bottom names its measure (the measures disagree most there) and
     needs every node scored; a rank from the bottom ("second least") is not read."""
+    if slots.SCOPE.search(st.question) and not _within(st):  # the smallest piece, a community
+        return ("Within which part? I can score the nodes inside the largest component or "
+                "inside a group you name (e.g. 'who is most central within the North region').")
     if not slots.BOTTOM.search(st.question):
         return None
     info = st.last_ok("get_graph_info")
@@ -259,6 +278,18 @@ def _scores(st: PlanState, d: NodeCentralityResult) -> str:
     return _found(st, _scored_nodes(st)) + "; ".join(said) + "."
 
 
+def _scope(d: NodeCentralityResult) -> str:
+    """Which nodes a ranking kept and where its scores come from."""
+    among = ", ".join(f"{k} = {v}" for k, v in (d.where or {}).items())
+    if d.within == "group":
+        return (f"Inside the group {among} ({d.ranked_nodes} nodes; scores computed on the "
+                "subgraph its nodes induce):")
+    if d.within == "largest_component":
+        return (f"Inside the largest component ({d.scored_nodes} of {d.nodes} nodes; scores "
+                "computed on it alone)" + (f", among the nodes with {among}:" if among else ":"))
+    return f"Among the nodes with {among} ({d.ranked_nodes}; scores on the whole graph):"
+
+
 def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
     from igraph_agent.model.graph_intents import _unresolved
 
@@ -270,7 +301,7 @@ def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
         return " ".join(_scores(st, d) for d in typed)
     if slots.BOTTOM.search(st.question) and all(_whole(d) for d in typed):
         return " ".join(_bottom(d) for d in typed)
-    parts = []
+    parts = [_scope(typed[0])] if typed[0].where or typed[0].within else []
     if typed and slots.ordinal(st.question):
         parts.append(_ranked(st, [(str(t.node), _fmt(t.score)) for t in typed[0].top],
                              typed[0].measure).strip())
@@ -502,6 +533,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
             names <= _RANKINGS:
         found = []  # "the clustering of the person with the highest betweenness": the ranking
         #             is the input of an ask no intent read; ranking alone answers another
+    if "centrality" in names and slots.SCOPE.search(question):  # the part is the input
+        found = [i for i in found if i.name != "connectivity"]
     if names & {"whatif_route", "whatif_reach"}:  # the removal's chain is theirs
         found = [i for i in found if i.name not in _WHATIF_TAKES]
     if "side_rank" in names and names & {"threshold_count", "least_degree"}:

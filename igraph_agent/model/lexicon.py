@@ -635,7 +635,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "optimize": ("threshold", "removal"), "clear": ("removal",),
     "edge_totals": ("weight", "entity", "bottom", "filter"),
     "bipartite": ("twomode", "group"), "degree": ("direction", "filter", "ordinal"),
-    "centrality": ("filter", "ordinal", "bottom", "entity"),
+    "centrality": ("filter", "ordinal", "bottom", "entity", "scope"),
     "connectivity": ("direction", "entity", "bottom", "scope"),
     "path": ("direction", "entity", "weight", "bottom"),
     "count_where": ("group", "entity", "filter"), "visualize": ("group", "entity"),

@@ -66,5 +66,6 @@ class NodeCentralityResult(ToolData):
     requested: Table[NodeCentralityRequested]
     where: dict[str, Any] | None = None
     ranked_nodes: int | None = None
+    within: str | None = None  # group / largest_component: the part the scores come from
     candidates: str | None = None
     cluster: dict[str, Any] | None = None  # how the Ray cluster split the work

@@ -23,6 +23,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from igraph_agent.cluster.split import split_address
+from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.figures import figure, shown
 from igraph_agent.graph.measures import (
     betweenness_raw,
@@ -137,6 +138,10 @@ class CentralityArgs(WeightArgs):
                                 "equal these values, e.g. {\"kind\": \"person\"}; scores "
                                 "are computed on the whole graph")
     side: str | None = None  # two-mode: rank one side only (degree_analysis describes it)
+    within: Literal["graph", "group", "largest_component"] = Field(
+        default="graph", description="where the scores are computed: the whole graph, the "
+        "subgraph the where nodes induce (the measure inside the group), or the largest "
+        "(weakly) connected component")
     seed: Annotated[int, INTERNAL] = 42
     backend: Backend = "auto"
 
@@ -156,9 +161,17 @@ def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
     among = _among(ctx, g, args.where, args.side)
     use = weight_for(ctx, args, SENSE[args.measure]) if args.measure != "degree" else \
         weight_for(ctx, args.model_copy(update={"weight": None}), "strength")
-    res = centrality_scores(ctx, args.measure, use=use, k=args.k, seed=args.seed,
-                            backend=args.backend, nodes=named, top_k=args.top_k, among=among)
+    if args.within != "graph":
+        res = _inside(g, args, use, among)
+        among = None if args.within == "group" else among
+    else:
+        res = centrality_scores(ctx, args.measure, use=use, k=args.k, seed=args.seed,
+                                backend=args.backend, nodes=named, top_k=args.top_k, among=among)
     scores = res["scores"]
+    missing = [n for n in named if n not in scores]
+    if missing:
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"{missing} are outside the part scored",
+                        hint="ask for nodes inside the group or component", retryable=True)
     ranked = scores if among is None else {n: s for n, s in scores.items() if n in among}
     top = top_scored(ranked, args.top_k)
     data = {
@@ -177,10 +190,31 @@ def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
         data.update(where=args.where, ranked_nodes=len(ranked))
     if args.side:
         data["side"] = args.side
+    if args.within != "graph":
+        data.update(within=args.within, where=args.where, ranked_nodes=len(ranked))
     lead = ", ".join(f"{t['node']} ({shown(t['score'])})" for t in data["top"][:3])
     how = sense_text(use) + (", directed" if g.is_directed() else "")
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"top {args.measure} ({how}; {_how(res)}): {lead}")
+
+
+def _inside(g: nx.Graph, args: CentralityArgs, use: dict, among: set | None) -> dict:
+    """Scores on the subgraph the ``where`` nodes induce, or on the largest component, with
+    networkx (exact): the measure inside that part, its normalisation by the part's size."""
+    if args.within == "group":
+        if among is None:
+            raise ToolError(ErrorCode.INVALID_ARGUMENTS, "within=group needs where",
+                            hint="name the group, e.g. where={\"region\": \"North\"}",
+                            retryable=True)
+        part = among
+    else:
+        pieces = (nx.weakly_connected_components(g) if g.is_directed()
+                  else nx.connected_components(g))
+        part = max(pieces, key=len, default=set())
+    sub = g.subgraph(part)
+    return {"scores": _nx_scores(sub, args.measure, use, None, args.seed, None),
+            "backend": "networkx", "sample_k": None, "approximate": False, "candidates": None,
+            "cluster": None}
 
 
 def _among(ctx: ToolContext, g: nx.Graph, where, side: str | None) -> set | None:
