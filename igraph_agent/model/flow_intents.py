@@ -298,7 +298,12 @@ def reach_of(st: PlanState) -> tuple[str, str, str] | None:
     """(node name, direction, kind) of a reach question: kind ``needs`` (what the node
     needs), ``needed`` (what needs it), ``reach`` or ``unreached`` (from the node)."""
     directed = bool(_meaning(st).get("directed"))
-    q = str(st.context.get("asked") or st.question)
+    info = st.last_ok("get_graph_info")
+    # the user's words, lower-case names capitalised ("what depends on lib_ui")
+    q = vocabulary.lower_names(str(st.context.get("asked") or st.question),
+                               dict(info.data) if info else {})
+    if directed and (n := _broken(q)) and (way := _needed_way(st)):
+        return n, "in" if way == "out" else "out", "breaks"
     if slots.features(q) & {"removal", "hops", "threshold", "future", "ordinal", "bottom"}:
         return None
     if (n := _name(_FROM, q)) and _UNREACHED.search(q):
@@ -319,6 +324,20 @@ def reach_of(st: PlanState) -> tuple[str, str, str] | None:
                 if n.lower() not in slots.STOP_WORDS and _NEEDS_VERB.match(m.group("v")):
                     return n, way, "needs"
     return _chain(st, st.question)  # lower-case names capitalised ("main")
+
+
+#: what stops working when a node goes: "what breaks if zlib is removed"
+_BREAKS = re.compile(r"\b(?:break|breaks|broken|fail|fails|affected|impacted|stops? working|"
+                     r"(?:would|will|could) (?:no longer|not) (?:work|build|run))\b", re.IGNORECASE)
+
+
+def _broken(q: str) -> str | None:
+    """The node whose removal the question asks the breakage of, on the words alone."""
+    name = slots.removal(q)
+    if not name or name in (slots.HUB, slots.CENTRAL) or not _BREAKS.search(q):
+        return None
+    return name if re.match(r"\s*(?:what|which|who|how many|list|name|show)\b", q,
+                            re.IGNORECASE) else None
 
 
 #: every step, not only the first: "directly or indirectly", "transitively"
@@ -420,11 +439,13 @@ def reach_render(st: PlanState, obs: list[Observed]) -> str:
     names = ", ".join(f"**{n}**" for n in every[:40]) + (" …" if total > len(every[:40]) else "")
     what = {"needs": f"{_who(d)} needs", "needed": f"need {_who(d)}",
             "reach": f"{_who(d)} reaches", "reached_by": f"reach {_who(d)}",
-            "under": f"are under {_who(d)}"}[kind]
+            "under": f"are under {_who(d)}", "breaks": f"need {_who(d)}"}[kind]
     follow = (f"following {arrow} out of it" if way == "out" else
               f"following {arrow} into it")
     lead_all = bool(_TRANSITIVE.search(str(st.context.get("asked") or st.question))) or \
-        kind == "needs"
+        kind in ("needs", "breaks")
+    if not total and kind == "breaks":
+        return head + f"**None**: nothing needs {_who(d)} ({follow}), so nothing breaks without it."
     if not total:
         return head + f"**None**: no {nouns[:-1] if nouns.endswith('s') else nouns} " \
                       f"{'is needed by' if kind == 'needs' else 'needs'} {_who(d)} ({follow})."
@@ -434,9 +455,15 @@ def reach_render(st: PlanState, obs: list[Observed]) -> str:
     else:
         first = (f"**{total}** {nouns} {what}, directly or through others ({follow}): {names}; "
                  f"**{direct}** directly")
+    if kind == "breaks":
+        first = (f"Without {_who(d)}, **{total}** {nouns} break: those that need it, directly "
+                 f"or through others ({follow}): {names}; **{direct}** directly")
     if not lead_all:
-        first = (f"**{direct}** {nouns} {what} directly, **{total}** directly or through "
-                 f"others ({follow}): {names}")
+        near = d.by_distance[0].nodes if d.by_distance else []
+        first = (f"**{direct}** {nouns} {what} directly ("
+                 + ", ".join(f"**{_who(r)}**" for r in near[:40]) + (" …" if direct > len(near[:40])
+                                                                  else "")
+                 + f"), **{total}** directly or through others ({follow}): {names}")
     return head + first + "."
 
 

@@ -543,6 +543,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "edge_totals"]
     if names & {"group_side", "node_partner"}:  # per group, or one node's strongest edge
         found = [i for i in found if i.name != "edge_totals"]
+    if {"reach_set", "what_if"} <= names and st is not None and _breaks(st):
+        found = [i for i in found if i.name != "what_if"]  # what needs it, not the components
     if "group_mix" in names and st is not None and _asks_for_a_group(question, st):
         found = [i for i in found if i.name not in _NODE_RANKINGS]  # "which sector": no node
     return found
@@ -551,6 +553,14 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _WHATIF_TAKES = frozenset({"what_if", "path", "hop_count", "reach_set", "connectivity",
                            "node_direction", "local"})
+def _breaks(st: PlanState) -> bool:
+    """"What breaks if zlib is removed" on a table whose column names what is needed."""
+    from igraph_agent.model.flow_intents import reach_of
+
+    found = reach_of(st)
+    return bool(found and found[2] == "breaks")
+
+
 #: intents whose answer is a node ranking: not the answer to "which <group attribute> …"
 _NODE_RANKINGS = frozenset({"edge_totals", "in_degree", "out_degree", "degree", "centrality"})
 

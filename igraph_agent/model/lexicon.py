@@ -651,7 +651,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "strong_size": ("direction", "scope"),
     "edge_ends": ("direction", "negation"),
     "flow_rank": ("weight", "direction", "bottom", "threshold", "entity"),
-    "reach_set": ("direction", "entity", "negation"),
+    "reach_set": ("direction", "entity", "negation", "removal"),  # "what breaks if X goes"
     "node_partner": ("entity", "weight"), "pair_value": ("entity", "weight", "direction"),
     "node_ties": ("entity", "weight"),
     "group_total": ("group", "bottom", "filter"),
