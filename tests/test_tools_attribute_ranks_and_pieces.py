@@ -73,3 +73,13 @@ def test_centrality_within_a_group_or_the_largest_component_scores_that_part(tmp
         dict(sorted(nx.betweenness_centrality(core).items(), key=lambda kv: -kv[1])[:10]))
     env = call(ctx, "node_centrality", measure="pagerank", within="group")
     assert not env["success"] and env["error"]["code"] == "INVALID_ARGUMENTS"
+
+
+def test_neighbours_ranked_and_mutual_pairs_equal_networkx(tmp_path):
+    g = _towns()
+    near = ok(context(tmp_path, g), "nodes_by_measure", measure="degree", neighbours_of="d")
+    assert {r["node"]: r["value"] for r in near["nodes"]} == {n: g.degree(n) for n in g["d"]}
+    h = nx.DiGraph([("a", "b"), ("b", "a"), ("b", "c"), ("c", "c"), ("c", "d"), ("d", "c")])
+    mutual = ok(context(tmp_path, h), "direction_analysis")["mutual"]
+    assert mutual["pairs"] == 2 and [(p["a"], p["b"]) for p in mutual["listed"]] == \
+        [("a", "b"), ("c", "d")]

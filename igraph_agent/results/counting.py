@@ -27,6 +27,7 @@ class NodesByMeasureResult(ToolData):
     side: str | None = None  # two-mode: the side counted
     attribute: str | None = None  # measure=attribute: the node attribute ranked
     lowest_first: bool | None = None  # measure=attribute: listed from the smallest
+    neighbours_of: NodeId | None = None  # only this node's neighbours were counted
 
 
 class HopNode(Row):

@@ -100,6 +100,19 @@ class NodeList(Part):
     nodes: list[CycleStep]
 
 
+class MutualPair(Row):
+    a: NodeId
+    b: NodeId
+
+
+class Mutual(Part):
+    """The pairs linked both ways: how many, how many nodes take part, the first 50."""
+
+    pairs: int
+    nodes: int
+    listed: Table[MutualPair]
+
+
 class DirectionAnalysisResult(ToolData):
     """What ``direction_analysis`` returns."""
 
@@ -122,6 +135,7 @@ class DirectionAnalysisResult(ToolData):
     most_reaching: Table[ReachRow]
     most_reached_from: Table[ReachRow]
     node_reach: dict[str, Any] | None = None
+    mutual: Mutual | None = None  # the pairs linked both ways
 
 
 class PairRow(Row):

@@ -58,6 +58,8 @@ class MeasureArgs(BaseModel):
     value: float | None = Field(default=None, description="the threshold; omitted: every node "
                                 "counts and they are ranked")
     lowest_first: bool = Field(default=False, description="list the smallest values first")
+    neighbours_of: str | None = Field(default=None, description="only this node's neighbours "
+                                      "(either direction on a directed graph)")
     where: Where | None = Field(default=None, description="only nodes whose attributes equal "
                                 "these values")
     weight: str | None = Field(default=None, description="edge attribute summed by strength "
@@ -85,6 +87,10 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
 
         kept = side_nodes(ctx, args.side)
         among = kept if among is None else among & kept
+    if args.neighbours_of is not None:
+        (centre,) = require_nodes(g, [args.neighbours_of])
+        near = set(nx.all_neighbors(g, centre)) - {centre}
+        among = near if among is None else among & near
     pool = {n: v for n, v in values.items() if among is None or n in among}
     hits = {n: v for n, v in pool.items()
             if args.value is None or OPS[args.op](v, args.value)}
@@ -101,6 +107,8 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
         data["where"] = args.where
     if args.side:
         data["side"] = args.side
+    if args.neighbours_of is not None:
+        data["neighbours_of"] = args.neighbours_of
     if args.measure == "attribute":
         data["attribute"] = args.attribute
         data["lowest_first"] = args.lowest_first

@@ -46,6 +46,19 @@ class DirectionArgs(BaseModel):
     seed: Annotated[int, INTERNAL] = 42
 
 
+_MUTUAL_LISTED = 50
+
+
+def _mutual(g: Any) -> dict[str, Any]:
+    """The pairs linked both ways (a → b and b → a; self-loops left out): how many, the
+    first ``_MUTUAL_LISTED`` by name, and how many nodes are in at least one."""
+    pairs = sorted({tuple(sorted((str(u), str(v)))) for u, v in g.edges()
+                    if u != v and g.has_edge(v, u)})
+    ends = {n for p in pairs for n in p}
+    return {"pairs": len(pairs), "nodes": len(ends),
+            "listed": [{"a": a, "b": b} for a, b in pairs[:_MUTUAL_LISTED]]}
+
+
 @tool(result=DirectionAnalysisResult, reads=("graph",), cost=3)
 def direction_analysis(ctx: ToolContext, args: DirectionArgs) -> ToolOutput:
     """Directed structure: has cycles (and one cycle), topological depth of an acyclic
@@ -79,6 +92,7 @@ def direction_analysis(ctx: ToolContext, args: DirectionArgs) -> ToolOutput:
     data["on_cycles"] = _listed(g, ids, on_cycles)
     data["sources"] = _listed(g, ids, [v for v in range(n) if h.degree(v, mode="in") == 0])
     data["sinks"] = _listed(g, ids, [v for v in range(n) if h.degree(v, mode="out") == 0])
+    data["mutual"] = _mutual(g)
     out_reach, in_reach, how = _reach(h, args.sample, args.seed)
     data["reach"] = how
     data["most_reaching"] = _top(g, ids, out_reach, args.top_k, how, "reaches")

@@ -1,0 +1,162 @@
+"""Offline-planner intents about a node's neighbours ranked, and pairs linked both ways:
+
+* ``neighbour_rank``: "of Dogwood's neighbours, who has the highest degree", "which of
+  Ana's contacts is most central", "among Ravi's neighbours, who earns the most":
+  ``nodes_by_measure(neighbours_of=X)`` by degree, a named centrality or a numeric node
+  attribute, every tied node named;
+* ``mutual_pairs``: "who follows each other", "how many pairs link both ways", "which
+  pairs are mutual" on a directed graph: ``direction_analysis``' ``mutual`` (the pairs with an
+  edge each way). On an undirected graph every edge links both ways, so the planner asks
+  what is meant; a named pair ("do Ana and Chen message each other") is the pair intent's.
+
+``intents.py`` registers them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from igraph_agent.figures import shown
+from igraph_agent.model import slots
+from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.registry import Intent, t
+from igraph_agent.results.counting import NodesByMeasureResult
+from igraph_agent.results.semantics import DirectionAnalysisResult
+
+_NEAR = (r"(?:neighbou?rs|contacts|friends|colleagues|connections|coauthors|co-authors|"
+         r"partners|collaborators|links|ties|direct \w+)")
+_OF = [re.compile(p, re.IGNORECASE) for p in (
+    rf"\b(?:of|among|amongst|from)\s+(?P<x>[\w .'-]+?)(?:'s|’s|')\s+(?:\w+\s+)?{_NEAR}\b",
+    rf"\b(?:of|among|amongst|from)\s+(?:the\s+)?{_NEAR}\s+of\s+(?P<x>[\w .'-]+?)\s*[,?]",
+    rf"\bwhich\s+(?:one\s+)?of\s+(?P<x>[\w .'-]+?)(?:'s|’s|')\s+{_NEAR}\b",
+    r"\b(?P<x>[\w .'-]+?)(?:'s|’s|')\s+(?:most|best|highest)[- ](?:connected|central|paid)\s+"
+    r"(?:neighbou?r|contact|friend|colleague|connection|coauthor|partner)\b")]
+_RANKED = re.compile(r"\b(?:most|highest|largest|biggest|best|top|least|lowest|fewest|"
+                     r"smallest)\b", re.IGNORECASE)
+_LOW = re.compile(r"\b(?:least|lowest|fewest|smallest)\b", re.IGNORECASE)
+_MEASURES = [(r"betwe+n+e*ss|broker", "betweenness"), (r"closeness", "closeness"),
+             (r"pagerank|page rank|central|important|influen", "pagerank"),
+             (r"clustering", "clustering")]
+
+
+def _centre(st: PlanState) -> str | None:
+    for rx in _OF:
+        m = rx.search(st.question)
+        if m:
+            name = m.group("x").strip()
+            name = re.sub(r"^(?:the|all|all of|each of|any of)\s+", "", name, flags=re.IGNORECASE)
+            return name if name and name.lower() not in {"their", "its", "his", "her", "my",
+                                                          "your", "our", "the node"} else None
+    return None
+
+
+def _measure(st: PlanState) -> dict:
+    from igraph_agent.model.attribute_intents import asked_attribute
+
+    attr = asked_attribute(st)
+    if attr is not None:
+        return {"measure": "attribute", "attribute": attr}
+    for rx, m in _MEASURES:
+        if re.search(rx, st.question, re.IGNORECASE):
+            return {"measure": m}
+    return {"measure": "degree"}
+
+
+def _rank_applies(st: PlanState) -> bool:
+    return _centre(st) is not None and bool(_RANKED.search(st.question)) and \
+        not slots.threshold(st.question)
+
+
+def _rank_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    name = _centre(st)
+    if not _rank_applies(st) or name is None:
+        return []
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    return [*searches, Call("nodes_by_measure", {**_measure(st), "neighbours_of": ids[0],
+                                                 "limit": 10,
+                                                 "lowest_first": bool(_LOW.search(st.question))})]
+
+
+def _rank_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _unresolved
+
+    o = next((o for o in obs if o.tool == "nodes_by_measure"), None)
+    if o is None:
+        return _unresolved(st, [_centre(st) or ""])
+    d = o.typed(NodesByMeasureResult)
+    what = d.attribute if d.measure == "attribute" else d.measure.replace("_", " ")
+    if not d.nodes:
+        return f"{d.neighbours_of} has no neighbours with a value of {what}."
+    best = d.nodes[0].value
+    tied = [str(r.node) for r in d.nodes if r.value == best]
+    rest = ", ".join(f"{r.node} ({shown(r.value)})" for r in d.nodes[len(tied):5])
+    low = bool(o.args.get("lowest_first"))
+    return (f"Of {d.neighbours_of}'s {d.of} neighbours, the {'lowest' if low else 'highest'} "
+            f"{what} is " + " and ".join(f"**{n}**" for n in tied) + f" ({shown(best)})"
+            + (f"; then {rest}" if rest else "") + ".")
+
+
+_MUTUAL = re.compile(r"\beach other\b|\bone another\b|\bboth ways\b|\bboth directions\b|"
+                     r"\bmutual(?:ly)?\b|\breciproca\w*|\bfollow(?:s|ed)? (?:\w+ )?back\b|"
+                     r"\btwo-way\b|\bin both directions\b", re.IGNORECASE)
+
+
+#: "all know each other" (a clique), "triples of mutually linked", "neighbours know each
+#: other" (clustering), "treat links as two-way" (weak components): not pairs linked both ways
+_NOT_PAIRS = re.compile(r"\ball\b|\bgroups?\b|\bcliques?\b|\btriples?\b|\btriangles?\b|"
+                        r"\bneighbou?rs\b|\bshare\b|\bparts?\b|\bpieces?\b|\bcomponents?\b|"
+                        r"\btreat|\bas (?:two-way|undirected)|\bignor|\bundirected\b|\bcycles?\b|"
+                        r"\bloops?\b", re.IGNORECASE)
+
+
+def _mutual_applies(st: PlanState) -> bool:
+    return bool(_MUTUAL.search(st.question)) and not slots.named(st.question) and \
+        not _NOT_PAIRS.search(st.question) and \
+        bool(re.search(r"\b(?:who|which|what|how many|list|name|count|number|are there|any)\b",
+                       st.question, re.IGNORECASE))
+
+
+def _mutual_calls(st: PlanState) -> list[Call]:
+    if not _mutual_applies(st) or not st.meaning().get("directed"):
+        return []
+    return [Call("direction_analysis", {})]
+
+
+def _mutual_clarify(st: PlanState) -> str | None:
+    if _mutual_applies(st) and not st.meaning().get("directed"):
+        return ("This graph is undirected: every edge links both ways, so every linked pair is "
+                "'mutual'. Do you mean how many pairs are linked (the edge count), or did the "
+                "table have a direction (load it as directed)?")
+    return None
+
+
+def _mutual_render(st: PlanState, obs: list[Observed]) -> str:
+    d = obs[0].typed(DirectionAnalysisResult)
+    m = d.mutual
+    if m is None:
+        return "The mutual pairs could not be read."
+    if not m.pairs:
+        return (f"**None** — no pair is linked both ways ({d.edges} edges, each one way only).")
+    listed = "; ".join(f"{p.a} ↔ {p.b}" for p in m.listed)
+    more = " …" if m.pairs > len(m.listed) else ""
+    return (f"**{m.pairs}** pair(s) are linked both ways (an edge each way), {m.nodes} nodes "
+            f"in all: {listed}{more}. ({2 * m.pairs} of the {d.edges} edges are in such pairs.)")
+
+
+PAIR_INTENTS = [
+    Intent("neighbour_rank", t(0.5, _NEAR), _rank_calls, _rank_render,
+           "one node's neighbours ranked (nodes_by_measure neighbours_of)", group="ranking",
+           bonus=lambda st: 3.0 if _rank_applies(st) else -10.0,
+           hint="a node's neighbours ranked by degree, a centrality or an attribute",
+           answers=frozenset({"node", "list", "value"}),
+           covers=frozenset({"entity", "bottom", "filter"})),
+    Intent("mutual_pairs", t(0.5, _MUTUAL.pattern), _mutual_calls, _mutual_render,
+           "the pairs linked both ways (direction_analysis mutual)", group="directed",
+           bonus=lambda st: 3.0 if _mutual_applies(st) else -10.0, clarify=_mutual_clarify,
+           hint="the pairs linked both ways", answers=frozenset({"count", "list", "pair", "yesno"}),
+           covers=frozenset({"direction"})),
+]
