@@ -206,10 +206,15 @@ _MOST = r"\b(?:most|largest|biggest|heaviest|strongest)\b"
 _INTO_NODE = [re.compile(p, re.IGNORECASE) for p in (
     rf"^\s*(?:which|what|who)\b.*{_MOST}.*\b(?:into|to)\s+(?:the\s+)?{_X}\s*[?.!]*\s*$",
     rf"^\s*(?:who|which \w+)\s+(?!(?:does|do|did|has|have|had|is|are|was|were)\b)\w+\s+{_X}"
-    r"\s+the\s+most\s*[?.!]*\s*$")]
+    r"\s+the\s+most\s*[?.!]*\s*$",
+    # "where does East Depot get the most pallets from"
+    rf"^\s*(?:who|whom|what|where|which \w+)\s+(?:does|do|did)\s+{_X}\s+\w+\s+(?:the\s+)?"
+    r"most\b(?:\s+\w+)?\s+from\s*[?.!]*\s*$")]
 _OUT_OF_NODE = [re.compile(p, re.IGNORECASE) for p in (
-    rf"^\s*(?:who|whom|which \w+)\s+(?:does|do|did)\s+{_X}\s+\w+(?:\s+(?:to|with))?\s+the\s+"
-    r"most\s*[?.!]*\s*$",
+    # "who does Ava message the most", "what does river port ship to most", "where does
+    # river port send the most pallets", "which depot does X ship the most pallets to"
+    rf"^\s*(?:who|whom|what|where|which \w+)\s+(?:does|do|did)\s+{_X}\s+\w+(?:\s+(?:to|with))?"
+    r"\s+(?:the\s+)?most\b(?:\s+\w+)?(?:\s+(?:to|with))?\s*[?.!]*\s*$",
     rf"^\s*(?:which|what|who)\b.*{_MOST}.*\bfrom\s+(?:the\s+)?{_X}\s*[?.!]*\s*$")]
 
 
@@ -228,8 +233,10 @@ def _partner(st: PlanState) -> tuple[str, str, str] | None:
     if not attr:
         strengths = [a for a, r in roles.items() if r == "strength"]
         attr = strengths[0] if len(strengths) == 1 else None
+    alone = len(roles) == 1  # the table's one edge value: "what does river port ship to most"
+    attr = attr or (next(iter(roles)) if alone else None)
     if not attr or roles.get(attr) == "distance" or (
-            roles.get(attr) != "strength" and not edge_attr(st)):
+            roles.get(attr) != "strength" and not edge_attr(st) and not alone):
         return None
     if not meaning.get("directed"):
         m = _PARTNER.search(q)

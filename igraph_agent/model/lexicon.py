@@ -570,14 +570,16 @@ LEXICON.update({
     "pair_value": dict(triggers=t(0.5, r"how many|how much|how often|what|do|does|did|are|is"),
                        bonus=_edge_pair_bonus, group="ranking",
                        hint="the value of the edge between two named nodes, each way"),
-    "node_partner": dict(triggers=t(0.5, r"which|what|who|whom|strongest|closest"),
+    "node_partner": dict(triggers=t(0.5, r"which|what|who|whom|where|strongest|closest"),
                          bonus=_edge_partner_bonus, group="neighbourhood",
                          hint="the node at the other end of one node's strongest edge"),
     "node_ties": dict(triggers=t(0.5, r"which|who|whom"), bonus=_edge_ties_bonus,
                       group="neighbourhood",
                       hint="one node's partners with the value of each edge"),
     "flow_rank": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many|how much|top|rank|"
-                                   r"\bwith\b|\bthat\b|\bwhose\b"),
+                                   r"\bwith\b|\bthat\b|\bwhose\b",
+                                   # a noun phrase: "warehouses receiving more than 30 pallets"
+                                   r"^\s*(?:the\s+|all\s+)?[a-z]+s\s+[a-z]+ing\b"),
                       bonus=_flow_bonus("flow_bonus"), group="ranking",
                       hint="the nodes most of an edge value ends at or starts from"),
     "reach_set": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many|everything"),
