@@ -402,6 +402,10 @@ from igraph_agent.model.pair_intents import PAIR_INTENTS  # noqa: E402
 
 INTENTS += PAIR_INTENTS
 
+from igraph_agent.model.hierarchy_intents import HIERARCHY_INTENTS  # noqa: E402
+
+INTENTS += HIERARCHY_INTENTS
+
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------
 _WEIGHT_FLOOR = re.compile(r"(?:under|below|less than|lighter than)\s+(?:a\s+)?(?:weight\s+(?:of\s+)?)?"
@@ -537,9 +541,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
             names <= _RANKINGS:
         found = []  # "the clustering of the person with the highest betweenness": the ranking
         #             is the input of an ask no intent read; ranking alone answers another
-    if names & {"neighbour_rank", "mutual_pairs"}:  # one question, whole: nothing beside it
-        found = [i for i in found if i.name in {"neighbour_rank", "mutual_pairs"}
-                 or i.phase > 0]
+    if names & _WHOLE:  # one question, whole: nothing beside it
+        found = [i for i in found if i.name in _WHOLE or i.phase > 0]
     if "centrality" in names and slots.SCOPE.search(question):  # the part is the input
         found = [i for i in found if i.name != "connectivity"]
     if names & {"whatif_route", "whatif_reach"}:  # the removal's chain is theirs
@@ -557,6 +560,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     return found
 
 
+#: intents that take the whole question when they match
+_WHOLE = frozenset({"neighbour_rank", "mutual_pairs", "chain_to_top"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _WHATIF_TAKES = frozenset({"what_if", "path", "hop_count", "reach_set", "connectivity",
                            "node_direction", "local"})
