@@ -103,3 +103,19 @@ def test_the_center_and_periphery_are_the_eccentricity_extremes_of_the_main_piec
     assert f"**{min(ecc.values())} km**" in first.answer, first.answer
     assert edge.answer.endswith(f"is {', '.join(f'**{n}**' for n in periphery)} (over the "
                                 "largest connected component, 7 nodes)."), edge.answer
+
+
+def test_groups_tied_for_the_most_links_to_others_are_all_named(agent):
+    g = _graph(ROADS, TOWNS, False)
+    out: dict[str, int] = {}
+    for u, v in g.edges():
+        a, b = g.nodes[u]["district"], g.nodes[v]["district"]
+        if a != b:
+            out[a] = out.get(a, 0) + 1
+            out[b] = out.get(b, 0) + 1
+    tops = {k for k, v in out.items() if v == max(out.values())}
+    resp = agent.ask("which district has the most links to other districts?",
+                     attach=[ROADS, TOWNS])
+    assert resp.status == "answered", resp.answer
+    named = {w.strip("*") for w in resp.answer.split(" are ")[0].split(" and ")}
+    assert len(tops) > 1 and named == tops, resp.answer

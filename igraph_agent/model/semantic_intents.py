@@ -92,6 +92,13 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
             return "No group has edges to other groups."
         extra = (f", {shown(top['weight_to_other_groups'])} {w['attribute']} in all"
                  if "weight_to_other_groups" in top else "")
+        key = "weight_to_other_groups" if "weight_to_other_groups" in top else \
+            "edges_to_other_groups"
+        tied = [str(r["group"]) for r in d["groups"] if r.get(key) == top[key]]
+        if len(tied) > 1:  # every group at the top is named
+            return (" and ".join(f"**{g}**" for g in tied) + f" are the {attr} groups most "
+                    f"connected to others, tied: **{top['edges_to_other_groups']}** edges to "
+                    f"other {attr} groups each{extra.replace(' in all', ' each')}.")
         return (f"**{top['group']}** is the {attr} most connected to others: "
                 f"**{top['edges_to_other_groups']}** edges to other {attr} groups{extra}.")
     if re.search(r"\b(?:fraction|share|percent(?:age)?|proportion|ratio)\b|%", q, re.IGNORECASE):
