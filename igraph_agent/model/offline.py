@@ -56,7 +56,13 @@ def plan(messages: list[dict], tools: list[dict] | None,
         return _clarify(calls) if CLARIFY in st.tools else _text(calls)
     if calls:
         return _tool_calls(_found_first(st, calls), st.turns)
-    return _reply(st, _final_answer(st, skillplan.intents(st)))
+    matched = skillplan.intents(st)
+    unsearched = [_search(n) for n in _untaken(st, matched, {n: {n.lower()}
+                                                             for n in slots.named(st.question)})
+                  if st.done(_search(n)) is None]
+    if unsearched and st.can_call("search_node") and st.graph_loaded():
+        return _tool_calls(unsearched, st.turns)  # is each name a node the answer is about?
+    return _reply(st, _final_answer(st, matched))
 
 
 def _reply(st: PlanState, answer: str | Ask) -> dict[str, Any]:
@@ -385,6 +391,11 @@ def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str
             not budget_out:
         ask = _ask(st)  # no name resolved: which node is meant?
         return Ask(" ".join(text for _, text in sections) + " " + ask.question, ask.suggestions)
+    unused = _unused_names(st, matched, [text for _, text in sections])
+    if unused and not budget_out:  # an answer that takes none of the nodes the question names
+        ask = _ask(st, ["entity"], matched)
+        return Ask(f"I found no analysis here that answers this about {_listed(unused)}. "
+                   + ask.question, ask.suggestions)
     findings = "\n\n".join(text for _, text in sections) + skillplan.note(st)
     if failures:
         findings += "\n\nSome calls failed: " + "; ".join(
@@ -395,6 +406,39 @@ def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str
     if fmt == "report":
         return _report(st, sections, findings)
     return findings
+
+
+def _unused_names(st: PlanState, matched: list, texts: list[str]) -> list[str]:
+    """The nodes the question names (a name ``search_node`` found as a node's id or label)
+    that no call of the answer took as an argument and no section names other than as a
+    ranking's entry ("Hub (5)"):
+    the answer is then about something else ("clustering coefficient of Hub" answered with
+    the mean degree, "lowest latency from api_gw to db-3" with api_gw's edge total)."""
+    real: dict[str, set[str]] = {}
+    for name in slots.named(st.question):
+        obs = st.done(_search(name))
+        rows = (obs.data.get("candidates") or []) if obs is not None and obs.ok else []
+        ids = {str(r.get("node")).lower() for r in rows
+               if name.lower() in (str(r.get("node")).lower(), str(r.get("label") or "").lower())}
+        if ids:
+            real[name] = ids | {name.lower()}
+    said = " ".join(texts).lower().replace("*", "")
+    return [name for name in _untaken(st, matched, real)
+            if not any(re.search(rf"(?<![\w.-]){re.escape(i)}(?![\w-])(?!\s*\(\s*[\d.])", said)
+                       for i in real[name])]  # a ranking's entry, "hub (5)", is not about it
+
+
+def _untaken(st: PlanState, matched: list, forms: dict[str, set[str]]) -> list[str]:
+    """The names none of whose ``forms`` (lower-case: the name, the ids it resolved to) a
+    call of the answer took as (part of) an argument."""
+    args = " ".join(json.dumps(c.args, default=str) for i in matched for c in i.calls(st)
+                    if st.done(c) is not None).lower()
+    return [name for name, found in forms.items()
+            if not any(re.search(rf"(?<![\w.-]){re.escape(f)}(?![\w-])", args) for f in found)]
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _report(st: PlanState, sections: list[tuple[str, str]], findings: str) -> str:
