@@ -83,3 +83,11 @@ def test_neighbours_ranked_and_mutual_pairs_equal_networkx(tmp_path):
     mutual = ok(context(tmp_path, h), "direction_analysis")["mutual"]
     assert mutual["pairs"] == 2 and [(p["a"], p["b"]) for p in mutual["listed"]] == \
         [("a", "b"), ("c", "d")]
+
+
+def test_hop_counts_with_a_weight_names_the_farthest_nodes_by_it(tmp_path):
+    g = _towns()
+    far = ok(context(tmp_path, g), "hop_counts", node="a", hops=1, weight="km")["farthest"]
+    dist = nx.single_source_dijkstra_path_length(g, "a", weight="km")
+    assert far["distance"] == max(dist.values())
+    assert far["nodes"] == sorted(n for n, d in dist.items() if d == max(dist.values()))

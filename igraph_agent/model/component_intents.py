@@ -17,8 +17,11 @@ from __future__ import annotations
 import re
 
 from igraph_agent.figures import shown
+from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
+from igraph_agent.model.weights import ask_which, asked_weight
+from igraph_agent.results.counting import HopCountsResult
 from igraph_agent.results.paths import ConnectivityResult
 from igraph_agent.results.stats import SummaryStatisticsResult
 
@@ -107,6 +110,81 @@ def _center_render(st: PlanState, obs: list[Observed]) -> str:
     return text[0].upper() + text[1:] + f" (over {over}, {d.paths_over_nodes} nodes)."
 
 
+_FARTHEST = re.compile(r"\b(?:farthest|furthest|most distant|most remote|longest way)\b.{0,40}\b"
+                       r"(?:from|away from)\b|\beccentricit(?:y|ies) of\b|'s eccentricity\b|"
+                       r"\bhow eccentric is\b", re.IGNORECASE)
+
+
+#: "furthest from app", "the eccentricity of app": a lower-case name the samples did not name
+_FROM_NAME = re.compile(r"\b(?:from|of)\s+([\w.'-]+)\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+_FAR_WORDS = {"farthest", "furthest", "eccentricity", "distant", "remote"}
+
+
+def _far_node(st: PlanState) -> str | None:
+    if not _FARTHEST.search(st.question):
+        return None
+    names = [n for n in slots.named(st.question) if n.lower() not in _FAR_WORDS]
+    if not names and (m := _FROM_NAME.search(st.question)):
+        names = [m.group(1)]
+    return names[0] if len(names) == 1 else None
+
+
+def _far_weight(st: PlanState) -> str | None:
+    """The edge column the distance is measured in; None: hops."""
+    choice = asked_weight(st.question, st.meaning())
+    return choice.column if choice.why not in ("hops", "none", "ambiguous") else None
+
+
+def _far_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    name = _far_node(st)
+    if name is None or asked_weight(st.question, st.meaning()).why == "ambiguous":
+        return []
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    args: dict = {"node": ids[0], "hops": _HOPS_ALL, "limit": 50,
+                  "direction": "out" if st.meaning().get("directed") else "both"}
+    column = _far_weight(st)
+    if column is not None:
+        args["weight"] = column
+    return [*searches, Call("hop_counts", args)]
+
+
+def _far_clarify(st: PlanState) -> str | None:
+    if _far_node(st) is not None and asked_weight(st.question, st.meaning()).why == "ambiguous":
+        return ask_which(st.meaning())
+    return None
+
+
+def _far_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _unresolved
+
+    o = next((o for o in obs if o.tool == "hop_counts"), None)
+    if o is None:
+        return _unresolved(st, [_far_node(st) or ""])
+    d = o.typed(HopCountsResult)
+    if d.farthest is not None:
+        unit = d.farthest.weight_used.get("attribute") or "hops"
+        far, ends = f"{shown(d.farthest.distance)} {unit}", [str(n) for n in d.farthest.nodes]
+    else:
+        rings = [r for r in d.by_distance if r.count]
+        far = f"{d.eccentricity} hop(s)"
+        ends = [str(n.node) for n in rings[-1].nodes] if rings else []
+    if not ends:
+        return f"{d.node} reaches no other node."
+    way = " following the edges' direction" if d.direction == "out" else ""
+    cut = (f"; {d.unreachable} node(s) it cannot reach at all are left out"
+           if d.unreachable else "")
+    return (f"The farthest from {d.node}{way}: " + ", ".join(f"**{n}**" for n in ends) +
+            f" at **{far}** — {d.node}'s eccentricity{cut}.")
+
+
+_HOPS_ALL = 50
+
 COMPONENT_INTENTS = [
     Intent("component_members", t(0.5, r"\b(?:which|who|what|list|name|show)\b"), _members_calls,
            _members_render, "the nodes outside the largest component (connectivity)",
@@ -120,4 +198,10 @@ COMPONENT_INTENTS = [
            bonus=_center_bonus, hint="the graph's center and periphery (eccentricity)",
            answers=frozenset({"list", "node", "value"}),
            covers=frozenset({"scope", "weight", "bottom"})),
+    Intent("farthest_from", t(0.5, r"farthest|furthest|most distant|most remote|eccentric"),
+           _far_calls, _far_render, "the node(s) farthest from a named node (hop_counts)",
+           bonus=lambda st: 3.0 if _far_node(st) else -10.0, clarify=_far_clarify,
+           hint="the nodes farthest from a node you name (its eccentricity)",
+           answers=frozenset({"node", "list", "value"}),
+           covers=frozenset({"entity", "weight", "direction"})),
 ]

@@ -561,7 +561,7 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
 
 
 #: intents that take the whole question when they match
-_WHOLE = frozenset({"neighbour_rank", "mutual_pairs", "chain_to_top"})
+_WHOLE = frozenset({"neighbour_rank", "mutual_pairs", "chain_to_top", "farthest_from"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _WHATIF_TAKES = frozenset({"what_if", "path", "hop_count", "reach_set", "connectivity",
                            "node_direction", "local"})

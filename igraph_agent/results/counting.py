@@ -43,6 +43,14 @@ class HopRing(Row):
     nodes: Table[HopNode]
 
 
+class Farthest(Part):
+    """The node(s) farthest from the start by a weight read as a distance."""
+
+    distance: Number
+    nodes: list[NodeId]
+    weight_used: dict[str, Any]
+
+
 class HopCountsResult(ToolData):
     """What ``hop_counts`` returns: how many nodes lie within and at each distance."""
 
@@ -57,6 +65,7 @@ class HopCountsResult(ToolData):
     unreachable: int
     unreachable_nodes: Table[HopNode] | None = None  # the first ``limit`` of them, by id
     eccentricity: int
+    farthest: Farthest | None = None  # with a weight: the farthest node(s) by it
 
 
 class NodeTotal(Row):

@@ -167,6 +167,9 @@ class HopArgs(BaseModel):
     direction: Literal["out", "in", "both"] = Field(
         default="both", description="directed graphs: out = the nodes it reaches, in = those "
         "reaching it, both = directions ignored")
+    weight: str | None = Field(default=None, description="an edge attribute: also the farthest "
+                               "node(s) by it, read as a distance (a strength inverted), "
+                               "and that distance (the node's eccentricity by it)")
 
 
 @tool(result=HopCountsResult, reads=("graph",))
@@ -203,10 +206,24 @@ def hop_counts(ctx: ToolContext, args: HopArgs) -> ToolOutput:
             "unreachable_nodes": [{"node": n, **label(g, n)} for n in sorted(
                 (n for n in g if n not in dist), key=str)[:args.limit]],
             "eccentricity": max(dist.values()) if dist else 0}
+    if args.weight is not None:
+        data["farthest"] = _farthest(ctx, args, walked, node)
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"{within} node(s) within {args.hops} step(s) of {node}"
                               f"{_WAY[direction] if g.is_directed() else ''}; "
                               f"{data['exactly']} at exactly {args.hops}")
+
+
+def _farthest(ctx: ToolContext, args: HopArgs, walked: nx.Graph, node: str) -> dict:
+    """The node(s) farthest from ``node`` by the weight read as a distance, among those it
+    reaches, and that distance."""
+    from igraph_agent.tools.weights import nx_weight, weight_for
+
+    use = weight_for(ctx, args, "distance")
+    dist = nx.single_source_dijkstra_path_length(walked, node, weight=nx_weight(use))
+    far = max((d for n, d in dist.items() if n != node), default=0)
+    ends = sorted((n for n, d in dist.items() if n != node and d == far), key=str)
+    return {"distance": _round(far), "nodes": ends[:args.limit], "weight_used": use}
 
 
 _WAY = {"out": " following its outgoing edges", "in": " following its incoming edges",
