@@ -5,6 +5,8 @@ Example::
 
     >>> figure(0.000024123456789), shown(0.000024123456789), shown(0.43761), shown(12.0)
     (2.41235e-05, '2.412e-05', '0.4376', '12')
+    >>> shown(53666.6667), shown(1234.567)
+    ('53667', '1235')
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ def figure(x: float) -> float:
 
 
 def shown(x: Any) -> str:
-    """``x`` for an answer: floats with :data:`SHOWN` significant digits, others as text."""
+    """``x`` for an answer: floats with :data:`SHOWN` significant digits (a number with more
+    whole digits than that rounded to a whole number, never 5.367e+04), others as text."""
     if isinstance(x, bool) or not isinstance(x, float):
         return str(x)
-    if x == int(x) and abs(x) < 1e15:
-        return str(int(x))
+    if (x == int(x) or abs(x) >= 10 ** (SHOWN - 1)) and abs(x) < 1e15:
+        return str(round(x))
     return f"{x:.{SHOWN}g}"

@@ -67,7 +67,10 @@ _AVERAGE = [re.compile(p, re.IGNORECASE) for p in (
     r"\b(?:average|mean|typical)\s+(?P<c>\w+)\s+(?:in|of|for|among|across)\s+(?:the\s+)?"
     r"(?P<v>(?-i:[A-Z][\w&-]*))",
     r"\b(?:which|what)\s+(?P<g>\w+)\s+(?:has|pays|earns|gets|shows)\s+the\s+(?:highest|lowest|"
-    r"largest|smallest|biggest|best|worst)\s+(?:average|mean)\s+(?P<c>\w+)")]
+    r"largest|smallest|biggest|best|worst)\s+(?:average|mean)\s+(?P<c>\w+)",
+    # every group's: "average salary by department", "the mean age in each team"
+    r"\b(?:average|mean|typical)\s+(?P<c>\w+)\s+(?:by|per|for each|in each|of each|for every|"
+    r"in every|across(?: the| all)?)\s+(?P<g>\w+)")]
 
 
 def average_of(st: PlanState) -> tuple[str, str, str | None] | None:
@@ -184,6 +187,12 @@ def _average_render(st: PlanState, d: dict, avg: tuple[str, str, str | None]) ->
         return (f"The average {num} in {value} ({attr} = {value}) is **{shown(r['average'])}** "
                 f"(total {shown(r['total'])} over its {r['size']} nodes).")
     low = bool(re.search(r"\b(?:lowest|smallest|worst)\b", st.question, re.IGNORECASE))
+    if not low and not re.search(r"\b(?:highest|largest|biggest|best|most|top)\b", st.question,
+                                 re.IGNORECASE):  # "average salary by department": a table
+        rows.sort(key=lambda r: (-r["average"], str(r["group"])))
+        listed = "; ".join(f"**{r['group']}** {shown(r['average'])} ({r['size']} nodes)"
+                           for r in rows[:50])
+        return f"Average {num} per {attr}, highest first: {listed}."
     rows.sort(key=lambda r: ((r["average"] if low else -r["average"]), str(r["group"])))
     best = rows[0]["average"]
     tied = [f"**{r['group']}**" for r in rows if r["average"] == best]

@@ -236,18 +236,51 @@ _HOW_MANY = re.compile(r"\bhow (?:many|much)\b|\bnumber of\b|\bcount\b|\btotal\b
                        re.IGNORECASE)
 
 
+#: "does Finance email Legal more than Legal emails Finance": one way against the other
+_MORE_WAYS = re.compile(r"^\s*(?:does|do|did|is|are|was|were)\b.*\b(?P<c>more|less|fewer)\b.*"
+                        r"\bthan\b", re.IGNORECASE)
+_RECEIVES = re.compile(r"(?:receiv|get|got|hear)\w*$", re.IGNORECASE)
+
+
+def _compared(st: PlanState) -> tuple[str, str, bool] | None:
+    """(from, to, whether "more" is asked) of a yes/no comparing the two ways between two
+    named groups of a directed graph, the first named group's verb read along the edges
+    ("Finance emails Legal") or against them ("Finance receives … from Legal")."""
+    q = st.question
+    m = _MORE_WAYS.search(q)
+    _, values = _values_in(q, groupings(_meaning(st)))
+    if not m or len(values) < 2 or not _meaning(st).get("directed"):
+        return None
+    a, b = values
+    than = q[m.end():]  # the other way named after "than": "than Legal emails Finance"
+    if not re.search(rf"(?<![\w]){re.escape(b)}(?![\w]).*(?<![\w]){re.escape(a)}(?![\w])", than,
+                     re.IGNORECASE) and not re.search(
+            r"\bother way|\breverse|\bvice versa|\bin return|\bback\b", than, re.IGNORECASE):
+        return None  # "… more with South firms than with each other": no second way
+    verb = re.search(rf"(?<![\w]){re.escape(a)}(?:'s\s+\w+)?\s+(\w+)", q, re.IGNORECASE)
+    if verb and _RECEIVES.match(verb.group(1)):
+        a, b = b, a
+    return a, b, m.group("c").lower() == "more"
+
+
 def _pair_bonus(st: PlanState) -> float:
     """"How many shipments go from Nordic firms to Iberia firms": two values of one
-    grouping and a count."""
-    found = _values_in(st.question, groupings(_meaning(st)))[0] and _HOW_MANY.search(st.question)
+    grouping and a count, or the two ways compared."""
+    found = _values_in(st.question, groupings(_meaning(st)))[0] and (
+        _HOW_MANY.search(st.question) or _compared(st))
     return 3.5 if found else 0.0
 
 
 def _pair_calls(st: PlanState) -> list[Call]:
     attr, _ = _values_in(st.question, groupings(_meaning(st)))
-    if not attr or not _HOW_MANY.search(st.question):
+    if not attr or not (_HOW_MANY.search(st.question) or _compared(st)):
         return []
-    value = named_weight(st.question, _meaning(st))  # "how many tonnes go from A to B"
+    meaning = _meaning(st)
+    value = named_weight(st.question, meaning)  # "how many tonnes go from A to B"
+    default = meaning.get("default_weight")
+    if value is None and _compared(st) and (meaning.get("weights") or {}).get(default) == \
+            "strength":
+        value = default  # "email Legal more": more emails, not more sender-recipient pairs
     return [Call("group_analysis", {"attribute": attr, "top_k": 200,
                                     **({"weight": value} if value else {})})]
 
@@ -272,6 +305,16 @@ def _pair_render(st: PlanState, obs: list[Observed]) -> str:
             return f"**{shown(r.get('weight', 0))} {w}** over {r['edges']} edge(s)"
         return f"**{r['edges']}** edge(s)"
 
+    if d["directed"] and (cmp := _compared(st)) is not None:
+        a, b, more = cmp
+        one, back = (cells.get(k) or {"edges": 0, "weight": 0} for k in ((a, b), (b, a)))
+        key = "weight" if w else "edges"
+        x, y = one.get(key, 0), back.get(key, 0)
+        yes = x > y if more else x < y
+        cols = _meaning(st).get("direction") or []
+        way = f", {cols[0]} → {cols[1]}" if len(cols) == 2 else ""
+        return (f"**{'Yes' if yes else 'No'}** — from {a} to {b} ({d['attribute']}{way}): "
+                f"{said(a, b)}; from {b} to {a}: {said(b, a)}.")
     if d["directed"]:
         return (f"From {a} to {b} ({d['attribute']}): {said(a, b)}; the other way, "
                 f"{b} to {a}: {said(b, a)}.")
@@ -668,10 +711,11 @@ _NOT_TOP_PAIRS = re.compile(r"\bnever\b|\bshar\w*\s+(?:at least one|any|a single
 
 
 SEMANTIC_INTENTS: list[Intent] = [
-    Intent("group_pair", t(0.5, r"\bhow (?:many|much)\b|\bnumber of\b|\bcount\b|\btotal\b"),
+    Intent("group_pair", t(0.5, r"\bhow (?:many|much)\b|\bnumber of\b|\bcount\b|\btotal\b|"
+                                r"\bmore\b|\bless\b|\bfewer\b"),
            _pair_calls, _pair_render, "group_analysis: the edges from one named group to another",
            group="groups", bonus=_pair_bonus, hint="the edges between two named groups",
-           covers=_ALL, answers=frozenset({"count", "value"})),
+           covers=_ALL, answers=frozenset({"count", "value", "yesno"})),
     Intent("group_bridge", t(0.5, r"bridg|connect|link|broker|between|span|go-between"),
            _bridge_calls, _bridge_render,
            "group_analysis between two named groups (bridging nodes)", group="groups",
