@@ -45,7 +45,7 @@ def _ask(agent, case: str, question: str):
 ])
 def test_the_most_received_within_a_named_group(agent, case, group, question):
     edges, nodes = CASES[case]
-    src, dst, val = edges.columns
+    _src, dst, val = edges.columns
     members = set(nodes.loc[nodes.iloc[:, 1] == group, "id"])
     into = edges[edges[dst].isin(members)].groupby(dst)[val].sum()
     resp = _ask(agent, case, question)
