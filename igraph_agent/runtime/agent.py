@@ -25,6 +25,7 @@ from igraph_agent.errors import AgentError, ErrorCode
 from igraph_agent.graph.semantics import unwrap
 from igraph_agent.graph.session import SessionGraph
 from igraph_agent.graph.workspace import Workspace
+from igraph_agent.model.builtin import warm
 from igraph_agent.model.gateway import ModelGateway
 from igraph_agent.options import RunOptions, Settings, resolve_model
 from igraph_agent.response import AgentResponse, ErrorInfo, PendingApproval, RunStatus
@@ -77,6 +78,9 @@ class Agent:
         self.durable = DurableRuns(self.store, self.home, self.jobs, self.owner)
         self.runctl = self.durable.runctl
         self.recovered = self.durable.recover()  # runs and jobs whose process died
+        # the offline planner's import (its expressions compile: about 0.2 s of CPU) runs
+        # while the user writes the first question, not during the first run's data read
+        warm(self.resolve_model(RunOptions()))
 
     # -- sessions ---------------------------------------------------------------------
     @property
