@@ -516,11 +516,14 @@ INTENTS += SEMANTIC_INTENTS
 
 
 _TAKES_A_NODE = {"path", "local", "hop_count", "what_if", "subgraph", "compare", "triangles"}
-_RANKINGS = {"centrality", "degree"}
+#: node rankings: a second step about their top node is no ranking ("find the species with
+#: the most predators and then tell me what it eats")
+_RANKINGS = {"centrality", "degree", "in_degree", "out_degree", "edge_totals", "attribute_rank",
+             "side_rank", "flow_rank"}
 #: a second step about the top node: "find the person with the highest betweenness and count
 #: their colleagues"
 _THEN_ABOUT_IT = re.compile(r"\b(?:and|then)\s+(?:\w+\s+){0,3}(?:count|list|tell|give|show|find|"
-                            r"say|compute|get|name)\b.*\b(?:their|its|his|her|them|they)\b",
+                            r"say|compute|get|name)\b.*\b(?:their|its|it|his|her|them|they)\b",
                             re.IGNORECASE)
 
 
