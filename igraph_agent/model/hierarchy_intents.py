@@ -22,9 +22,14 @@ from igraph_agent.results.paths import ShortestPathResult
 from igraph_agent.results.semantics import DirectionAnalysisResult
 
 _TOP_WORDS = r"(?:the\s+)?(?:very\s+)?(?:top(?:\s+boss)?|ceo|head of the (?:company|org\w*)|root|boss at the top)"
+#: everyone above a person, every level: "who does gus report to, directly or indirectly",
+#: "who is above gus at any level"
+_ABOVE_ALL = (r"\b(?:report\w*\s+(?:up\s+)?to|above|answer\w*\s+to|work\w*\s+for)\b.*\b(?:directly "
+              r"or indirectly|indirectly|at any level|all levels|transitively|eventually|"
+              r"ultimately)\b")
 _UP = re.compile(rf"\b(?:to|up to|until|till|and|through to)\s+{_TOP_WORDS}\b|\ball the way up\b|"
-                 r"\bup the chain\b|\bchain of command\b|\breporting (?:line|chain)\b",
-                 re.IGNORECASE)
+                 r"\bup the chain\b|\bchain of command\b|\breporting (?:line|chain)\b|"
+                 + _ABOVE_ALL, re.IGNORECASE)
 _NOT_NAMES = {"ceo", "top", "the top", "boss", "root", "command"}
 _STEPS = 50
 
@@ -47,7 +52,7 @@ def _way(st: PlanState) -> str | None:
 
 def _applies(st: PlanState) -> bool:
     return bool(_UP.search(st.question)) and _person(st) is not None and _way(st) is not None \
-        and bool(re.search(rf"\b{_TOP_WORDS}\b|\ball the way up\b|\bup the chain\b",
+        and bool(re.search(rf"\b{_TOP_WORDS}\b|\ball the way up\b|\bup the chain\b|{_ABOVE_ALL}",
                            st.question, re.IGNORECASE))
 
 
@@ -127,7 +132,7 @@ def _bonus(st: PlanState) -> float:
 
 
 HIERARCHY_INTENTS = [
-    Intent("chain_to_top", t(0.5, r"\btop\b|\bceo\b|\bup\b|\bchain\b|\breporting\b"), _calls,
+    Intent("chain_to_top", t(0.5, r"\btop\b|\bceo\b|\bup\b|\bchain\b|\breport\w*|\babove\b"), _calls,
            _render, "the chain from a person up to the top (hop_counts, direction_analysis, "
            "shortest_path)", group="components", bonus=_bonus, clarify=_clarify,
            hint="the chain of command from a person up to the top",

@@ -556,6 +556,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "edge_totals"]
     if names & {"group_side", "node_partner"}:  # per group, or one node's strongest edge
         found = [i for i in found if i.name != "edge_totals"]
+    if "chain_to_top" in names:  # everyone above one person: the chain, not the whole graph's
+        found = [i for i in found if i.name != "directed_structure"]  # reach and depth
     if {"reach_set", "what_if"} <= names and st is not None and _breaks(st):
         found = [i for i in found if i.name != "what_if"]  # what needs it, not the components
     if "group_mix" in names and st is not None and _asks_for_a_group(question, st):

@@ -25,6 +25,11 @@ from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, PlanState
 from igraph_agent.results.skills import LoadSkillResult
 
+#: answering to someone, not a write-up: "who does gus report to", "her direct reports"
+_REPORTS_TO = re.compile(r"\breport(?:s|ed|ing)?\s+(?:directly\s+)?(?:up\s+)?to\b|\breporting\s+"
+                         r"(?:lines?|chains?|structure|relationships?)\b|\bdirect reports\b",
+                         re.IGNORECASE)
+
 
 def _hits(question: str, triggers: list[str]) -> int:
     q = question.lower()
@@ -43,7 +48,8 @@ def skill_step(st: PlanState) -> list[Call]:
     done = set(loaded(st))
     if named:
         return [Call("load_skill", {"name": n}) for n, _ in skills if n not in done]
-    asked = slots.as_names(st.question)  # a node named "Bridge" calls for no bridges skill
+    # a node named "Bridge" calls for no bridges skill, "who does gus report to" for no report
+    asked = _REPORTS_TO.sub(" ", slots.as_names(st.question))
     scored = [(_hits(asked, trig), -i, n) for i, (n, trig) in enumerate(skills)]
     best = max(scored, default=(0, 0, ""))
     if best[0] == 0 or best[2] in done:
