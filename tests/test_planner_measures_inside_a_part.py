@@ -85,3 +85,19 @@ def test_a_measure_in_a_part_it_cannot_score_is_asked(agent):
     resp = agent.ask("which town has the highest closeness in the smallest component?",
                      attach=[ROADS, TOWNS])
     assert resp.status == "needs_clarification", resp.answer
+
+
+@pytest.mark.parametrize("tables,graph,question", [
+    ([ROADS, TOWNS], _roads, "in the largest component, what's the highest degree?"),
+    ([FOLLOWS, TEAMS], _follows, "who has the most links in the biggest piece?"),
+])
+def test_the_highest_degree_inside_the_largest_component(agent, tables, graph, question):
+    g = graph()
+    main = max(nx.connected_components(g.to_undirected()), key=len)
+    deg = {n: g.degree(n) for n in main}
+    best = max(deg.values())
+    resp = agent.ask(question, attach=tables)
+    assert resp.status == "answered", resp.answer
+    tied = ", ".join(f"**{n}**" for n in sorted(n for n in main if deg[n] == best))
+    assert resp.answer.startswith(f"Inside the largest component ({len(main)} nodes), the "
+                                  f"highest degree is **{best}**: {tied} "), resp.answer

@@ -87,7 +87,16 @@ def _degree_calls(st: PlanState) -> list[Call]:
             args["direction"] = "in"
         elif _OUT.search(st.question):
             args["direction"] = "out"
-    return [Call("degree_analysis", {**args, **_where(st), **_side_of(st)})]
+    inside = {"within": "largest_component"} if _LARGEST.search(st.question) else {}
+    return [Call("degree_analysis", {**args, **_where(st), **_side_of(st), **inside})]
+
+
+def _degree_clarify(st: PlanState) -> str | None:
+    """A part other than the largest component (the smallest, a community) is not read."""
+    if slots.SCOPE.search(st.question) and not _LARGEST.search(st.question):
+        return ("Within which part? I can rank by degree inside the largest component, or "
+                "among the nodes of a group you name.")
+    return None
 
 
 def _side_of(st: PlanState) -> dict:
@@ -109,6 +118,11 @@ def _side_of(st: PlanState) -> dict:
 def _degree_render(st: PlanState, obs: list[Observed]) -> str:
     d = obs[0].typed(DegreeAnalysisResult)
     top = ", ".join(f"{t.node} ({t.degree})" for t in d.top[:5])
+    if d.within == "largest_component":
+        tied = [str(t.node) for t in d.top if t.degree == d.max_degree]
+        return (f"Inside the largest component ({d.nodes} nodes), the highest degree is "
+                f"**{d.max_degree}**: " + ", ".join(f"**{n}**" for n in tied[:10]) +
+                (" …" if len(tied) > 10 else "") + f" (mean {d.mean_degree}).")
     among = obs[0].args.get("where")
     if among:
         scope = ", ".join(f"{k} = {v}" for k, v in among.items())
@@ -359,7 +373,8 @@ INTENTS: list[Intent] = [
                                  r"hubs .*link to hubs|\btend to (?:connect|link|attach)|"
                                  r"\b(?:lowest|smallest|minimum|minimal)\s+"
                                  r"(?:in-?|out-?)?degree\b", re.IGNORECASE)],
-           group="ranking", hint="the best-connected nodes (degree)", **declared("degree")),
+           group="ranking", hint="the best-connected nodes (degree)", clarify=_degree_clarify,
+           **declared("degree")),
 ]
 
 # -- the analysis tool families: search, communities, paths, local, subgraph, statistics --
@@ -546,7 +561,7 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         #             is the input of an ask no intent read; ranking alone answers another
     if names & _WHOLE:  # one question, whole: nothing beside it
         found = [i for i in found if i.name in _WHOLE or i.phase > 0]
-    if "centrality" in names and slots.SCOPE.search(question):  # the part is the input
+    if names & {"centrality", "degree"} and slots.SCOPE.search(question):  # the part: input
         found = [i for i in found if i.name != "connectivity"]
     if names & {"whatif_route", "whatif_reach"}:  # the removal's chain is theirs
         found = [i for i in found if i.name not in _WHATIF_TAKES]

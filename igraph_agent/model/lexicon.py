@@ -636,7 +636,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "what_if": ("removal", "entity", "direction", "scope"),  # its reach follows the edges' direction
     "optimize": ("threshold", "removal"), "clear": ("removal",),
     "edge_totals": ("weight", "entity", "bottom", "filter"),
-    "bipartite": ("twomode", "group"), "degree": ("direction", "filter", "ordinal"),
+    "bipartite": ("twomode", "group"), "degree": ("direction", "filter", "ordinal", "scope"),
     "centrality": ("filter", "ordinal", "bottom", "entity", "scope"),
     "connectivity": ("direction", "entity", "bottom", "scope"),
     "path": ("direction", "entity", "weight", "bottom"),

@@ -31,6 +31,7 @@ class DegreeAnalysisResult(ToolData):
     distribution: Table[DegreeAnalysisDistribution]
     distinct_degrees: int
     where: dict[str, Any] | None = None
+    within: str | None = None  # largest_component: the figures cover it alone
     side: str | None = None  # two-mode: the side ranked
 
 

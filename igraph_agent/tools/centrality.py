@@ -74,6 +74,9 @@ class DegreeArgs(BaseModel):
                                 "equal these values, e.g. {\"kind\": \"person\"}; degrees "
                                 "still count every neighbour")
     side: str | None = Field(default=None, description="two-mode: rank this side only")
+    within: Literal["graph", "largest_component"] = Field(
+        default="graph", description="largest_component: every figure over the nodes of the "
+        "largest (weakly) connected component only (their degrees are the same as in the graph)")
 
 
 @tool(result=DegreeAnalysisResult, reads=("graph",), cost=2)
@@ -87,6 +90,9 @@ def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
     g = ctx.session.require()
     deg = degrees(ctx, g, args.direction)
     among = _among(ctx, g, args.where, args.side)
+    if args.within == "largest_component":
+        main = _largest_part(g)
+        among = main if among is None else among & main
     if among is not None:
         deg = {n: d for n, d in deg.items() if n in among}
     values = list(deg.values())
@@ -105,10 +111,12 @@ def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
         "distribution": [{"degree": d, "count": c} for d, c in dist[:50]],
         "distinct_degrees": len(dist),
     }
-    if among is not None:
+    if among is not None and args.where is not None:
         data["where"] = args.where
     if args.side:
         data["side"] = args.side
+    if args.within != "graph":
+        data["within"] = args.within
     lead = ", ".join(f"{t['node']} ({t['degree']})" for t in data["top"][:3])
     at_max = sum(1 for v in values if v == data["max_degree"])
     tied = f"; {at_max} nodes tie at the max" if at_max > 1 and values else ""
@@ -208,13 +216,17 @@ def _inside(g: nx.Graph, args: CentralityArgs, use: dict, among: set | None) -> 
                             retryable=True)
         part = among
     else:
-        pieces = (nx.weakly_connected_components(g) if g.is_directed()
-                  else nx.connected_components(g))
-        part = max(pieces, key=len, default=set())
+        part = _largest_part(g)
     sub = g.subgraph(part)
     return {"scores": _nx_scores(sub, args.measure, use, None, args.seed, None),
             "backend": "networkx", "sample_k": None, "approximate": False, "candidates": None,
             "cluster": None}
+
+
+def _largest_part(g: nx.Graph) -> set:
+    """The nodes of the largest (weakly, on a directed graph) connected component."""
+    pieces = nx.weakly_connected_components(g) if g.is_directed() else nx.connected_components(g)
+    return set(max(pieces, key=len, default=set()))
 
 
 def _among(ctx: ToolContext, g: nx.Graph, where, side: str | None) -> set | None:
