@@ -391,6 +391,12 @@ def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str
             not budget_out:
         ask = _ask(st)  # no name resolved: which node is meant?
         return Ask(" ".join(text for _, text in sections) + " " + ask.question, ask.suggestions)
+    if _CHAINED.search(str(st.context.get("asked") or st.question)) and not budget_out \
+            and not _takes_nodes(st, matched):  # "find the top one, then tell me what it eats"
+        ask = _ask(st, [], matched)
+        first = " ".join(text for _, text in sections)
+        return Ask(f"I can answer only the first part: {first} The rest builds on that answer, "
+                   f"and no analysis here takes it further. " + ask.question, ask.suggestions)
     unused = _unused_names(st, matched, [text for _, text in sections])
     if unused and not budget_out:  # an answer that takes none of the nodes the question names
         ask = _ask(st, ["entity"], matched)
@@ -406,6 +412,24 @@ def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str
     if fmt == "report":
         return _report(st, sections, findings)
     return findings
+
+
+#: a second step that builds on the first one's answer, named by a pronoun ("… and then tell
+#: me what it eats", "… then tell me which of its players …", "… and list everyone they've
+#: worked with"); "detect groups, then name the brokers" is one analysis, not a chain
+_CHAINED = re.compile(r"(?:\bthen\b|\band\s+(?:then\s+)?(?:tell|list|show|give|name|count|say|"
+                      r"find)\b)[^.?!]*?\b(?:it|its|they|they'?ve|they'?re|their|them|he|his|"
+                      r"she|her|those)\b|(?<!^)\bwhich of (?:its|their|his|her|those)\b",
+                      re.IGNORECASE)
+#: the arguments through which a call takes nodes (a second step about the first's answer)
+_NODE_ARGS = frozenset({"node", "nodes", "source", "target", "center", "members", "between",
+                        "edges", "reach", "reach_of"})
+
+
+def _takes_nodes(st: PlanState, matched: list) -> bool:
+    """Whether a call of the answer took a node (a chain's second step ran on one)."""
+    return any(c.args.get(k) for i in matched for c in i.calls(st) if st.done(c) is not None
+               for k in _NODE_ARGS)
 
 
 def _unused_names(st: PlanState, matched: list, texts: list[str]) -> list[str]:
