@@ -512,6 +512,12 @@ def _names_side(word: str, question: str) -> bool:
                for f in forms)
 
 
+def _slots():
+    from igraph_agent.model import slots
+
+    return slots
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     out = question
@@ -526,8 +532,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             r"\b(?:most|least|per|each|average|shared?|together|common|than|pairs?|links?|"
             r"edges?|ties|connections|sign-?ups?|memberships?|enrol\w*|registrations?|total|"
             r"clusters?|groups?|components?|pieces|parts|communities|separate|if|connected|"
-            r"linked|chains?|isolated)\b", out,
-            re.IGNORECASE):
+            r"linked|chains?|isolated|other|with)\b", out,
+            re.IGNORECASE) and not _slots().features(out):  # no threshold, no named node
         return "How many nodes are on each side?"  # "how many students and how many courses"
     if len(sides) == 2:
         out = _side_counts(out, sides)
