@@ -79,3 +79,29 @@ def test_reach_follows_the_dependencies_direction_after_a_removal(agent):
     assert f"still reaches **{len(after)}** node(s)" in first.answer, first.answer
     gone = nx.ancestors(g, "pytz") - nx.ancestors(nx.restricted_view(g, ["pandas"], []), "pytz")
     assert _listed(up.answer) == gone - {"pandas"}, up.answer
+
+
+@pytest.mark.parametrize("question,a,b,x", [
+    ("If the Cedar - Dogwood road is cut, how many towns lose their connection to Alder?",
+     "Cedar", "Dogwood", "Alder"),
+    ("if the road between Elm and Fir closes, how many towns lose their connection to Gum?",
+     "Elm", "Fir", "Gum"),
+])
+def test_a_cut_edge_counts_the_nodes_that_lose_their_connection(agent, question, a, b, x):
+    g = _roads()
+    before = nx.node_connected_component(g, x)
+    after = nx.node_connected_component(nx.restricted_view(g, [], [(a, b)]), x)
+    resp = agent.ask(question, attach=[ROADS])
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"Without the edge {a}–{b}, **{len(before - after)}** node(s)"), \
+        resp.answer
+
+
+def test_a_cut_dependency_edge_names_what_no_longer_reaches(agent):
+    g = _deps()
+    resp = agent.ask("if the seaborn - pandas link is removed, which packages would no longer "
+                     "reach pytz?", attach=[DEPS])
+    assert resp.status == "answered", resp.answer
+    cut = nx.restricted_view(g, [], [("seaborn", "pandas")])
+    gone = nx.ancestors(g, "pytz") - nx.ancestors(cut, "pytz")
+    assert gone and _listed(resp.answer) == gone, resp.answer

@@ -44,6 +44,25 @@ def _removed(st: PlanState) -> str | None:
     return name if name and name not in (slots.HUB, slots.CENTRAL) else None
 
 
+_LINK = r"(?:cable|link|road|edge|line|connection|tie|route|pipe|wire|track)s?"
+_BROKEN = (r"(?:gets?\s+|is\s+|were\s+|was\s+|goes\s+|went\s+)?(?:cut|removed|closed|closes|"
+           r"broken|breaks|down|lost|severed|deleted|fails|failed|dropped)\b")
+#: "if the Langmere - Marsh End cable gets cut", "if the road between Cedar and Dogwood closes"
+_EDGE_GONE = [re.compile(p, re.IGNORECASE) for p in (
+    rf"\bthe\s+(?P<a>[\w.' ]+?)\s*(?:-|–|—|\bto\b)\s*(?P<b>[\w.' ]+?)\s+{_LINK}\s+{_BROKEN}",
+    rf"\bthe\s+{_LINK}\s+(?:between|from)\s+(?P<a>[\w.' ]+?)\s+(?:and|to)\s+(?P<b>[\w.' ]+?)"
+    rf"\s+{_BROKEN}")]
+
+
+def _edge_gone(st: PlanState) -> list[str] | None:
+    """The two ends of the one edge a what-if removes, or None."""
+    for rx in _EDGE_GONE:
+        m = rx.search(st.question)
+        if m:
+            return [m.group("a").strip(), m.group("b").strip()]
+    return None
+
+
 def _route_ends(st: PlanState) -> list[str] | None:
     gone = _removed(st)
     m = re.search(r"\bfrom\s+(.+?)\s+to\s+(.+?)(?:\s+(?:now|then|after\w*|instead|without\b.*)"
@@ -108,9 +127,20 @@ def _route_render(st: PlanState, obs: list[Observed]) -> str:
             f" ({r.after_hops} hop(s); {before}). Nothing was changed.")
 
 
+def _gone(st: PlanState) -> list[str]:
+    """The removed node ([name]) or edge ([a, b])."""
+    edge = _edge_gone(st)
+    if edge:
+        return edge
+    node = _removed(st)
+    return [node] if node else []
+
+
 def _reach_target(st: PlanState) -> str | None:
-    gone = _removed(st)
-    others = [n for n in slots.named(st.question) if n != gone]
+    gone = _gone(st)
+    words = {w.lower() for g in gone for w in g.split()}
+    others = [n for n in slots.named(st.question)
+              if n not in gone and not {w.lower() for w in n.split()} & words]
     return others[0] if gone and len(others) == 1 else None
 
 
@@ -137,11 +167,12 @@ def _reach_calls(st: PlanState) -> list[Call]:
 
     if not _reach_applies(st):
         return []
-    gone, target = _removed(st), _reach_target(st)
-    searches, ids = _resolve(st, [gone, target])  # type: ignore[list-item]
+    gone, target = _gone(st), _reach_target(st)
+    searches, ids = _resolve(st, [*gone, target])  # type: ignore[list-item]
     if ids is None:
         return searches
-    return [*searches, Call("remove_and_compare", {"nodes": [ids[0]], "reach_of": ids[1],
+    removal = {"edges": [ids[:2]]} if len(gone) == 2 else {"nodes": [ids[0]]}
+    return [*searches, Call("remove_and_compare", {**removal, "reach_of": ids[-1],
                                                    "direction": _reach_direction(st)})]
 
 
@@ -150,8 +181,10 @@ def _reach_render(st: PlanState, obs: list[Observed]) -> str:
 
     d = _result(obs)
     if d is None or d.reach_set is None:
-        return _unresolved(st, [n for n in (_removed(st), _reach_target(st)) if n])
-    rs, gone = d.reach_set, ", ".join(map(str, d.removed_nodes))
+        return _unresolved(st, [n for n in (*_gone(st), _reach_target(st)) if n])
+    rs = d.reach_set
+    gone = ", ".join([*map(str, d.removed_nodes),
+                      *(f"the edge {a}–{b}" for a, b in d.removed_edges)])
     how = "" if rs.direction == "both" else " (following the edges' direction)"
     many = bool(re.search(r"\bhow many\b", st.question, re.IGNORECASE))
     lost = bool(_LOSE.search(st.question))
@@ -190,5 +223,6 @@ WHATIF_INTENTS = [
            group="components", bonus=_bonus(_reach_applies),
            hint="who still reaches a node without another you name",
            answers=frozenset({"list", "count", "node"}),
-           covers=frozenset({"removal", "entity", "direction", "scope", "negation"})),
+           # "the A - B cable": the column's word names the removed edge, not a value
+           covers=frozenset({"removal", "entity", "direction", "scope", "negation", "weight"})),
 ]
