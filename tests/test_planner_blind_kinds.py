@@ -154,10 +154,18 @@ def test_one_nodes_links_in_a_projection_described_in_words(tmp_path, table, que
     (LOANS, "Some members never share a game with the rest of the club - which members are in "
             "that smaller group?"),
 ])
-def test_a_question_no_intent_reads_is_asked_not_answered_from_a_skill_description(
+def test_the_nodes_cut_off_from_the_main_piece_are_listed_and_none_when_it_is_whole(
         tmp_path, table, question):
     resp = _ask(tmp_path, table, question)
-    assert resp.status == "needs_clarification", resp.answer
+    assert resp.status == "answered", resp.answer
+    g = _graph(table)
+    main = max(nx.connected_components(g), key=len)
+    outside = sorted(set(g) - main)
+    if not outside:
+        assert resp.answer.startswith("**None**") and "one connected piece" in resp.answer
+    else:
+        assert all(f"**{n}**" in resp.answer for n in outside), resp.answer
+        assert not any(f"**{n}**" in resp.answer for n in main), resp.answer
 
 
 @pytest.mark.parametrize(("table", "question"), [

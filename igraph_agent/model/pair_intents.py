@@ -62,9 +62,15 @@ def _measure(st: PlanState) -> dict:
     return {"measure": "degree"}
 
 
+#: a condition on the neighbours, not a ranking of them: "which of Cleo's coauthors also
+#: work with the best-connected author" (the ranked word names another node)
+_SUBSET = re.compile(r"\balso\b|\b(?:with|to|by)\s+the\s+(?:best|most|highest|top)[- ]"
+                     r"(?:connected|central|ranked|paid|cited|linked)\b", re.IGNORECASE)
+
+
 def _rank_applies(st: PlanState) -> bool:
     return _centre(st) is not None and bool(_RANKED.search(st.question)) and \
-        not slots.threshold(st.question)
+        not slots.threshold(st.question) and not _SUBSET.search(st.question)
 
 
 def _rank_calls(st: PlanState) -> list[Call]:
