@@ -119,3 +119,23 @@ def test_groups_tied_for_the_most_links_to_others_are_all_named(agent):
     assert resp.status == "answered", resp.answer
     named = {w.strip("*") for w in resp.answer.split(" are ")[0].split(" and ")}
     assert len(tops) > 1 and named == tops, resp.answer
+
+
+@pytest.mark.parametrize("edges,nodes,directed,question,attr,group,passes", [
+    (ROADS, TOWNS, False, "which towns have a population over 1000?", "population", None,
+     lambda v: v > 1000),
+    (ROADS, TOWNS, False, "how many towns in the South have a population of at least 700?",
+     "population", ("district", "South"), lambda v: v >= 700),
+    (STAFF_EDGES, STAFF, True, "how many people earn less than 60?", "pay_eur", None,
+     lambda v: v < 60),
+])
+def test_a_threshold_on_a_node_attribute_is_not_read_as_degree(agent, edges, nodes, directed,
+                                                               question, attr, group, passes):
+    g = _graph(edges, nodes, directed)
+    want = {n for n, d in g.nodes(data=True)
+            if (group is None or d[group[0]] == group[1]) and passes(d[attr])}
+    resp = agent.ask(question, attach=[edges, nodes])
+    assert resp.status == "answered", resp.answer
+    assert f"**{len(want)}** have {attr}" in resp.answer, resp.answer
+    listed = resp.answer.split(": ", 1)[1].rstrip(".").split(", ")
+    assert {x.split(" (")[0] for x in listed} == want, resp.answer

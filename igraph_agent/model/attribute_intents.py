@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.results.counting import NodesByMeasureResult
@@ -27,6 +28,11 @@ _LOWEST = re.compile(rf"\b(?:{_LOW})\b", re.IGNORECASE)
 #: the node asked for: "who", "which town", "what site", "name the person"
 _WHO = re.compile(rf"\b(?:who(?:'s|se)?|which|what|name|list|rank|top\s+\d+)\b|"
                   rf"^\s*(?:the\s+)?(?:{_TOP}|{_LOW})\s+[a-z]", re.IGNORECASE)
+#: a threshold's question: which, how many, or whether any
+_ASKS = re.compile(r"\b(?:who|which|what|how many|list|name|count|any(?:one|body)?|does|do|"
+                   r"is|are)\b", re.IGNORECASE)
+_WORDS = {"gt": "more than", "ge": "at least", "lt": "less than", "le": "at most",
+          "eq": "exactly"}
 _PAY_WORDS = re.compile(r"\b(?:paid|pay|earns?|earning|salar(?:y|ies)|wages?|income)\b",
                         re.IGNORECASE)
 _PAY_COLUMNS = re.compile(r"salar|pay|wage|income|earn", re.IGNORECASE)
@@ -71,14 +77,23 @@ def _which_group(st: PlanState) -> bool:
     return _asks_for_a_group(st.question, st)
 
 
+def _ranked(st: PlanState) -> bool:
+    """A superlative outside "at least / at most" (thresholds, not ranks)."""
+    return bool(_RANK.search(re.sub(r"\bat (?:least|most)\b", " ", st.question,
+                                    flags=re.IGNORECASE)))
+
+
 def _applies(st: PlanState) -> bool:
-    return (asked_attribute(st) is not None and bool(_RANK.search(st.question))
-            and bool(_WHO.search(st.question)) and not _AGGREGATE.search(st.question)
-            and not _which_group(st))
+    q = st.question
+    if asked_attribute(st) is None or _AGGREGATE.search(q) or _which_group(st):
+        return False
+    if slots.threshold(q) is not None:  # "which towns have a population over 1000"
+        return not _ranked(st) and bool(_ASKS.search(q))
+    return _ranked(st) and bool(_WHO.search(q))
 
 
 def _bonus(st: PlanState) -> float:
-    return 2.0 if _applies(st) else -10.0
+    return 4.0 if _applies(st) else -10.0  # above a degree threshold the same words score
 
 
 def _calls(st: PlanState) -> list[Call]:
@@ -88,6 +103,9 @@ def _calls(st: PlanState) -> list[Call]:
 
     args: dict = {"measure": "attribute", "attribute": asked_attribute(st), "limit": 10,
                   "lowest_first": bool(_LOWEST.search(st.question))}
+    passing = slots.threshold(st.question)
+    if passing is not None:
+        args.update(op=passing[0], value=passing[1], limit=50, lowest_first=False)
     found = where_of(st)
     if found:
         args["where"] = {found[0]: found[1]}
@@ -101,6 +119,13 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
     low = bool(d.lowest_first)
     scope = ", ".join(f"{k} = {v}" for k, v in (d.where or {}).items())
     among = f"Among the {d.of} nodes with {scope}" if scope else f"Among all {d.of} nodes"
+    if d.value is not None:  # a threshold: how many pass, and which
+        yes = ("**Yes** — " if d.count else "**No** — ") \
+            if slots.asked_kind(st.question) == "yesno" else ""
+        names = ", ".join(f"{r.node} ({shown(r.value)})" for r in d.nodes) or "none"
+        more = " …" if d.truncated else ""
+        return (f"{yes}{among}, **{d.count}** have {d.attribute} {_WORDS[d.op]} "
+                f"{shown(d.value)}: {names}{more}.")
     if not d.nodes:
         return f"{among}, none has a value of {d.attribute}."
     best = d.nodes[0].value
@@ -113,11 +138,14 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
 
 
 ATTRIBUTE_INTENTS = [
-    Intent("attribute_rank", t(0.5, rf"\b(?:{_TOP}|{_LOW})\b"), _calls, _render,
+    Intent("attribute_rank", t(0.5, rf"\b(?:{_TOP}|{_LOW})\b|\b(?:more|greater|higher|larger|"
+                                    r"fewer|less|lower|smaller) than\b|\b(?:over|above|under|"
+                                    r"below|exceeding)\b|\bat (?:least|most)\b|\bexactly\b|"
+                                    r"\bor (?:more|less|fewer)\b"), _calls, _render,
            "nodes ranked by a numeric node attribute (nodes_by_measure, measure=attribute)",
            group="ranking", bonus=_bonus,
            hint="the nodes ranked by a numeric attribute, within a group you name",
-           answers=frozenset({"node", "list", "value"}),
-           covers=frozenset({"filter", "bottom", "group"}),
+           answers=frozenset({"node", "list", "value", "count", "yesno"}),
+           covers=frozenset({"filter", "bottom", "group", "threshold"}),
            suggest=None),
 ]

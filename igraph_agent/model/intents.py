@@ -559,6 +559,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
             names <= _RANKINGS:
         found = []  # "the clustering of the person with the highest betweenness": the ranking
         #             is the input of an ask no intent read; ranking alone answers another
+    if "attribute_rank" in names:  # a node attribute is the measure, not degree or centrality
+        found = [i for i in found if i.name not in _NOT_THE_ATTRIBUTE]
     if names & _WHOLE:  # one question, whole: nothing beside it
         found = [i for i in found if i.name in _WHOLE or i.phase > 0]
     if names & {"centrality", "degree"} and slots.SCOPE.search(question):  # the part: input
@@ -580,6 +582,9 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     return found
 
 
+#: rankings and thresholds on a graph measure: not the answer when a node attribute is asked
+_NOT_THE_ATTRIBUTE = frozenset({"threshold_count", "degree", "least_degree", "centrality",
+                                "in_degree", "out_degree"})
 #: intents that take the whole question when they match
 _WHOLE = frozenset({"neighbour_rank", "mutual_pairs", "chain_to_top", "farthest_from"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
