@@ -160,7 +160,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    # import core", "how many modules are there")
                    r"\b(?:into|what|detect|find|identify)\s+(?:\w+\s+)?modules\b(?!\s+(?:are|is|"
                    r"import|call|use|depend|does \w+ (?:import|call|use|depend)))",
-                   r"modular", r"cluster together", r"cohesive", r"natural groups",
+                   r"modular", r"cluster together", r"cohesive",
+                   # "split the nurses into natural crews based on who works together"
+                   r"\bnatural (?:\w+ )?(?:groups|crews|teams|clusters|circles|camps|squads)\b",
+                   r"\bsplit\b.*\binto (?:\w+ )?(?:crews|teams|circles|camps|squads)\b",
                    r"community structure", r"\bgroup(?:ing)? the\b", r"\bbest grouping"),
         # "separate groups" are pieces with no edge between them: components, not clusters
         negatives=_rx(r"two groups with edges only between", r"disconnected groups",
@@ -225,7 +228,8 @@ LEXICON: dict[str, dict[str, Any]] = {
         t(2.0, r"\b(?:cut|removed?|deleted?|taken out|sever\w*)\b.*\bto (?:separate|disconnect|"
           r"split|isolate)\b"),
         # "in the same component as e19": that component's members, which it does not list
-        negatives=_rx(r"into (?:communities|clusters|groups|factions)", r"\bstrongly\b",
+        negatives=_rx(r"into (?:natural )?(?:communities|clusters|groups|factions|crews|teams|"
+                      r"circles|camps|squads)", r"\bstrongly\b",
                       # which single removal cuts off the most: no list of cut points says
                       r"\b(?:disconnect|cut off|isolate|split off|strand)\w* the most\b",
                       r"\bsame (?:component|group|piece|part|island|cluster) as\b",

@@ -260,8 +260,10 @@ def whatif_calls(st: PlanState) -> list[Call]:
 
 
 #: a yes/no about a removal the component counts answer: does it split the graph
-_SPLIT_ASKED = re.compile(r"fall apart|split|disconnect|break|fragment|(?:still|stay|remain) "
-                          r"(?:connected|in one piece)", re.IGNORECASE)
+#: still whole: "still connected", "still be one connected network", "stay in one piece"
+_STAYS = (r"(?:still|stay|remain)(?: be)?(?: (?:one|a single|fully|all))? (?:connected|in one "
+          r"piece|together|linked)")
+_SPLIT_ASKED = re.compile(rf"fall apart|split|disconnect|break|fragment|{_STAYS}", re.IGNORECASE)
 #: how many nodes a removal leaves ("how many people are left"), not components or edges
 _NODES_LEFT = re.compile(r"\bhow many\b(?!.*\b(?:components?|pieces?|parts?|groups?|islands?|"
                          r"clusters?|edges|ties|links|connections|relationships|friendships)\b)"
@@ -323,8 +325,7 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
     if re.search(r"(?:^|[,;:]\s*|\bthen\s+)(?:would|will|does|do|is|are|can)\b",
                  str(st.context.get("asked") or ""), re.IGNORECASE) and \
             _SPLIT_ASKED.search(st.question):  # "if Greta leaves, is it still connected?"
-        stays = re.search(r"(?:still|stay|remain) (?:connected|in one piece)", st.question,
-                          re.IGNORECASE)
+        stays = re.search(_STAYS, st.question, re.IGNORECASE)
         yes_no = "**Yes** — " if split != bool(stays) else "**No** — "
     more = re.search(r"\bhow many (?:more|additional|extra|new|fewer)\b", st.question, re.IGNORECASE)
     if more:  # "how many more components would there be without u13": the difference
