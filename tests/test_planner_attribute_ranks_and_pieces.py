@@ -139,3 +139,13 @@ def test_a_threshold_on_a_node_attribute_is_not_read_as_degree(agent, edges, nod
     assert f"**{len(want)}** have {attr}" in resp.answer, resp.answer
     listed = resp.answer.split(": ", 1)[1].rstrip(".").split(", ")
     assert {x.split(" (")[0] for x in listed} == want, resp.answer
+
+
+@pytest.mark.parametrize("edges,nodes,question", [
+    (ROADS, TOWNS, "who has the most population per road?"),
+    (STAFF_EDGES, STAFF, "who has the most pay_eur per colleague?"),
+])
+def test_a_ratio_of_an_attribute_is_asked_not_answered_with_degree(agent, edges, nodes,
+                                                                   question):
+    resp = agent.ask(question, attach=[edges, nodes])
+    assert resp.status == "needs_clarification", resp.answer

@@ -70,6 +70,14 @@ def asked_attribute(st: PlanState) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
+def names_attribute(st: PlanState) -> bool:
+    """Whether a numeric node attribute's own name is in the question (not a pay word or a
+    one-letter slip): then a degree or centrality would answer another question."""
+    q = st.question.lower()
+    return any(re.search(rf"(?<![\w]){re.escape(w)}", q) for a in numeric_attributes(st)
+               for w in _words(a))
+
+
 def _which_group(st: PlanState) -> bool:
     """"Which department …": a group attribute is the answer, not a node."""
     from igraph_agent.model.intents import _asks_for_a_group

@@ -559,7 +559,10 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
             names <= _RANKINGS:
         found = []  # "the clustering of the person with the highest betweenness": the ranking
         #             is the input of an ask no intent read; ranking alone answers another
-    if "attribute_rank" in names:  # a node attribute is the measure, not degree or centrality
+    if "attribute_rank" in names or (names & _NOT_THE_ATTRIBUTE and st is not None
+                                      and _names_an_attribute(question, st)):
+        # a node attribute is the measure, not degree or centrality ("the most population per
+        # road" is neither: asked)
         found = [i for i in found if i.name not in _NOT_THE_ATTRIBUTE]
     if names & _WHOLE:  # one question, whole: nothing beside it
         found = [i for i in found if i.name in _WHOLE or i.phase > 0]
@@ -585,6 +588,17 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
 #: rankings and thresholds on a graph measure: not the answer when a node attribute is asked
 _NOT_THE_ATTRIBUTE = frozenset({"threshold_count", "degree", "least_degree", "centrality",
                                 "in_degree", "out_degree"})
+def _names_an_attribute(question: str, st: PlanState) -> bool:
+    """Whether the question ranks or counts by a numeric node attribute by its own name."""
+    from dataclasses import replace
+
+    from igraph_agent.model.attribute_intents import asked_attribute, names_attribute
+
+    asked = str(st.context.get("asked") or question)  # the user's words, before rewriting
+    return any(names_attribute(replace(st, question=q)) and
+               asked_attribute(replace(st, question=q)) is not None for q in (question, asked))
+
+
 #: intents that take the whole question when they match
 _WHOLE = frozenset({"neighbour_rank", "mutual_pairs", "chain_to_top", "farthest_from"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
