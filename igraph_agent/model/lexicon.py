@@ -310,6 +310,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"have", r"\b(?:have|has|had)\s+(?!in total)\w",
                       # "how many suppliers does ruhrstahl buy from": one node's count
                       r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?!(?:the|this|it|that)\b)\w+",
+                      # "how many species does the eel eat": the eel's, not the graph's
+                      r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?:the|this|that) (?!(?:\w+ ){1,2}"
+                      r"(?:have|contain|include|count|hold|comprise)\b)\w+",
                       r"\bisolated\b|\bunconnected\b|\bsingletons?\b|\bleaf\b|\bleaves\b|"
                       r"\bdangling\b|\borphans?\b|\bsquares\b|-cycles?\b",
                       # a count of structures, not of nodes or edges
