@@ -535,6 +535,11 @@ _TAKES_A_NODE = {"path", "local", "hop_count", "what_if", "subgraph", "compare",
 #: the most predators and then tell me what it eats")
 _RANKINGS = {"centrality", "degree", "in_degree", "out_degree", "edge_totals", "attribute_rank",
              "side_rank", "flow_rank"}
+#: the top of a ranking as the object of the question's verb: "which papers cite the most-cited
+#: paper", "who follows the most followed account" (those nodes, not the ranking)
+_RANKED_OBJECT = re.compile(r"^\s*(?:which|who|what)\b(?:\s+\w+)?\s+(?!(?:is|are|was|were|has|"
+                            r"have|had)\b)\w+\s+the\s+(?:most|least)[- ]\w+(?:ed|en)\s+\w+",
+                            re.IGNORECASE)
 #: a second step about the top node: "find the person with the highest betweenness and count
 #: their colleagues"
 _THEN_ABOUT_IT = re.compile(r"\b(?:and|then)\s+(?:\w+\s+){0,3}(?:count|list|tell|give|show|find|"
@@ -555,8 +560,9 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if "degree" in names and names & _TAKES_A_NODE and slots.HUB in (
             slots.pair(question) or [slots.node(question), slots.removal(question)]):
         found = [i for i in found if i.name != "degree"]  # "the best-connected" is the input
-    if (slots.INPUT_REFERENT.search(question) or _THEN_ABOUT_IT.search(question)) and names and \
-            names <= _RANKINGS:
+    if (slots.INPUT_REFERENT.search(question) or _THEN_ABOUT_IT.search(question)
+            or _RANKED_OBJECT.search(str((st.context if st else {}).get("asked") or question))) \
+            and names and names <= _RANKINGS:
         found = []  # "the clustering of the person with the highest betweenness": the ranking
         #             is the input of an ask no intent read; ranking alone answers another
     if "attribute_rank" in names or (names & _NOT_THE_ATTRIBUTE and st is not None
