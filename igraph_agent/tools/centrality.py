@@ -70,20 +70,17 @@ class DegreeArgs(BaseModel):
     top_k: int = Field(default=10, ge=1, le=500, description="how many top nodes to list")
     direction: Literal["all", "in", "out"] = Field(
         default="all", description="for directed graphs: in-, out- or total degree")
-    where: Where | None = Field(default=None, description="rank only nodes whose attributes "
-                                "equal these values, e.g. {\"kind\": \"person\"}; degrees "
-                                "still count every neighbour")
+    where: Where | None = Field(default=None, description="rank only nodes with these "
+                                "attribute values, e.g. {\"kind\": \"person\"}")
     side: str | None = Field(default=None, description="two-mode: rank this side only")
     within: Literal["graph", "largest_component"] = Field(
-        default="graph", description="largest_component: every figure over the nodes of the "
-        "largest (weakly) connected component only (their degrees are the same as in the graph)")
+        default="graph", description="largest_component: figures over its nodes only")
 
 
 @tool(result=DegreeAnalysisResult, reads=("graph",), cost=2)
 def degree_analysis(ctx: ToolContext, args: DegreeArgs) -> ToolOutput:
     """Degree distribution, mean/max degree and the top-k nodes by degree (in/out for
-    directed graphs); ``where`` restricts every figure to nodes with those attribute values
-    (one node kind of a two-mode graph).
+    directed graphs); ``where`` restricts every figure to nodes with those attribute values.
 
     Example: degree_analysis(top_k=3) -> {"mean_degree": 4.5882, "top": [{"node": "33", "degree": 17}, ...]}
     """
@@ -142,14 +139,12 @@ class CentralityArgs(WeightArgs):
         default=None, ge=2, description="betweenness: sample this many source nodes "
         "(approximation for large graphs); default exact up to 5k nodes, sampled above")
     nodes: list[str] = Field(default_factory=list, description="also report these node ids")
-    where: Where | None = Field(default=None, description="rank only nodes whose attributes "
-                                "equal these values, e.g. {\"kind\": \"person\"}; scores "
-                                "are computed on the whole graph")
+    where: Where | None = Field(default=None, description="rank only nodes with these "
+                                "attribute values, e.g. {\"kind\": \"person\"}")
     side: str | None = None  # two-mode: rank one side only (degree_analysis describes it)
     within: Literal["graph", "group", "largest_component"] = Field(
-        default="graph", description="where the scores are computed: the whole graph, the "
-        "subgraph the where nodes induce (the measure inside the group), or the largest "
-        "(weakly) connected component")
+        default="graph", description="scored on the whole graph, the where nodes' subgraph "
+        "(group) or the largest (weakly) connected component")
     seed: Annotated[int, INTERNAL] = 42
     backend: Backend = "auto"
 
@@ -159,8 +154,7 @@ class CentralityArgs(WeightArgs):
 def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
     """Rank nodes by a centrality measure (degree, betweenness, closeness, pagerank,
     eigenvector), optionally weighted; betweenness is sampled on large graphs. Returns the
-    top_k nodes and the scores of any named nodes; ``where`` ranks only the nodes with those
-    attribute values (scores still come from the whole graph).
+    top_k nodes and the scores of any named nodes.
 
     Example: node_centrality(measure="betweenness", top_k=5) -> {"top": [{"node": "0", "score": 0.4376}, ...]}
     """

@@ -149,9 +149,8 @@ class BridgeArgs(PartitionArgs):
       cost=3)
 def bridge_nodes(ctx: ToolContext, args: BridgeArgs) -> ToolOutput:
     """Nodes whose neighbours span several communities: per node the count of neighbour
-    communities, the participation coefficient (1 - sum of squared community shares of its
-    edges), its community, degree and a centrality. Uses community_detection's partition
-    for the same method/seed (or makes it); weighted: shares of edge weight.
+    communities, the participation coefficient, its community, degree and a centrality
+    (community_detection's partition for the same method/seed; weighted: edge weight shares).
     Answers "which customers connect multiple communities".
 
     Example: bridge_nodes(top_k=3) -> {"bridges": [{"node": "0", "communities": 3, ...}], "total": 12}

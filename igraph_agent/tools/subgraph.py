@@ -65,9 +65,8 @@ def _versioning(args: SubgraphArgs) -> bool:
 def subgraph_extraction(ctx: ToolContext, args: SubgraphArgs) -> ToolOutput:
     """Select the induced subgraph of nodes matching every given criterion (node ids, the
     ego network of center within radius, a community from community_detection, an
-    attribute filter) and describe it: nodes, edges, density, components, listed ids.
-    create_version=true saves it as the dataset's next revision and loads it (needs the
-    user's approval).
+    attribute filter) and describe it (size, density, components, ids). create_version=true
+    saves it as the dataset's next revision and loads it (needs the user's approval).
 
     Example: subgraph_extraction(center="0", radius=1) -> {"nodes": 17, "edges": 44, ...}
     """
