@@ -36,12 +36,11 @@ import networkx as nx
 import numpy as np
 import pandas as pd
 
-from igraph_agent.graph.lazy import lazy_nodes, stored_ids
-from igraph_agent.graph.summary import view_codes
+from igraph_agent.graph.lazy import lazy_nodes, stored_ids, stored_tables
+from igraph_agent.graph.summary import edge_count, view_codes
 from igraph_agent.tools.tables import (
     NodeTexts,
     column_values,
-    edge_tables,
     node_names,
     node_table,
     node_texts,
@@ -332,17 +331,22 @@ def _texts_in(values: pd.Series) -> np.ndarray | None:
 
 def edge_index(g: nx.Graph) -> EdgeIndex | None:
     """The revision's edge index (built on first use), or None below ``INDEX_MIN_EDGES``
-    edges or when ``g`` is not a revision read from distinct stored edges."""
+    edges or when ``g`` is not a revision read from distinct stored edges. It reads the
+    edge table as held: a revision holding its edges' codes instead of their endpoint texts
+    is indexed without making the texts (the index names endpoints from the codes)."""
     index = _EDGES.get(g)
-    if index is not None and lazy_nodes(g) is not None:  # built, and g still its tables: the
-        return index  # edge table is not made again (its endpoint texts may be made per read)
-    tables = edge_tables(g)
-    if tables is None or len(tables[1]) < INDEX_MIN_EDGES:
+    if index is not None and lazy_nodes(g) is not None:  # built, and g still its tables
+        return index
+    held = stored_tables(g)
+    if held is None:
+        return None
+    m = len(held.coded[0]) if held.coded is not None else len(held.rest)
+    if m != edge_count(g) or m < INDEX_MIN_EDGES:  # repeated stored edges: networkx merges
         return None
     index = _EDGES.get(g)
     if index is None:
         codes = view_codes(g)
         if codes is None:
             return None
-        index = _EDGES[g] = EdgeIndex(g, *tables, codes)
+        index = _EDGES[g] = EdgeIndex(g, held.nodes, held.rest, codes)
     return index
