@@ -109,14 +109,23 @@ def _named_nodes(st: PlanState) -> list[str] | None:
     as an id or label); None while a search is still to run."""
     found = []
     for name in slots.named(st.question):
-        obs = st.done(_search(name))
-        if obs is None:
+        ids = _resolved(st, name)
+        if ids is None:
             return None
-        rows = obs.data.get("candidates") or [] if obs.ok else []
-        if any(str(r.get("node")).lower() == name.lower()
-               or str(r.get("label") or "").lower() == name.lower() for r in rows):
+        if ids:
             found.append(name)
     return found
+
+
+def _resolved(st: PlanState, name: str) -> set[str] | None:
+    """The node ids (lower-case) whose id or label is ``name`` itself, read from this run's
+    ``search_node`` result for it; None while that search is still to run."""
+    obs = st.done(_search(name))
+    if obs is None:
+        return None
+    rows = (obs.data.get("candidates") or []) if obs.ok else []
+    return {str(r.get("node")).lower() for r in rows
+            if name.lower() in (str(r.get("node")).lower(), str(r.get("label") or "").lower())}
 
 
 def _features(st: PlanState) -> set[str]:
@@ -440,10 +449,7 @@ def _unused_names(st: PlanState, matched: list, texts: list[str]) -> list[str]:
     the mean degree, "lowest latency from api_gw to db-3" with api_gw's edge total)."""
     real: dict[str, set[str]] = {}
     for name in slots.named(st.question):
-        obs = st.done(_search(name))
-        rows = (obs.data.get("candidates") or []) if obs is not None and obs.ok else []
-        ids = {str(r.get("node")).lower() for r in rows
-               if name.lower() in (str(r.get("node")).lower(), str(r.get("label") or "").lower())}
+        ids = _resolved(st, name)
         if ids:
             real[name] = ids | {name.lower()}
     said = " ".join(texts).lower().replace("*", "")
