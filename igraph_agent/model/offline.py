@@ -39,7 +39,7 @@ def plan(messages: list[dict], tools: list[dict] | None,
     st = replace(st, question=vocabulary.normalise(named, _info(st)),
                  context={**st.context, "asked": asked})
     if not st.tools:  # budget exhausted: a tool-less final call
-        return _reply(st, _final_answer(st, skillplan.intents(st), budget_out=True))
+        return _reply(st, _final_answer(st, _planned(st, skillplan.intents(st)), budget_out=True))
     noted = memoryplan.reply(st)  # "Remember: ..." -> remember(...), then say what was kept
     if noted is not None:
         kind, payload = noted
@@ -56,13 +56,13 @@ def plan(messages: list[dict], tools: list[dict] | None,
         return _clarify(calls) if CLARIFY in st.tools else _text(calls)
     if calls:
         return _tool_calls(_found_first(st, calls), st.turns)
-    matched = skillplan.intents(st)
-    unsearched = [_search(n) for n in _untaken(st, matched, {n: {n.lower()}
-                                                             for n in slots.named(st.question)})
+    planned = _planned(st, skillplan.intents(st))
+    unsearched = [_search(n) for n in _untaken(_made(st, planned),
+                                               {n: {n.lower()} for n in slots.named(st.question)})
                   if st.done(_search(n)) is None]
     if unsearched and st.can_call("search_node") and st.graph_loaded():
         return _tool_calls(unsearched, st.turns)  # is each name a node the answer is about?
-    return _reply(st, _final_answer(st, matched))
+    return _reply(st, _final_answer(st, planned))
 
 
 def _reply(st: PlanState, answer: str | Ask) -> dict[str, Any]:
@@ -360,7 +360,20 @@ _REFUSED = {
 }
 
 
-def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str | Ask:
+def _planned(st: PlanState, matched: list) -> list[tuple[Any, list[Call]]]:
+    """Each matched intent with the calls it makes in this state, built once per answer."""
+    return [(intent, intent.calls(st)) for intent in matched]
+
+
+def _made(st: PlanState, planned: list[tuple[Any, list[Call]]]) -> list[Call]:
+    """The planned calls that ran (a result is in the conversation)."""
+    return [c for _, calls in planned for c in calls if st.done(c) is not None]
+
+
+def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
+                  budget_out: bool = False) -> str | Ask:
+    matched = [intent for intent, _ in planned]
+    made = _made(st, planned)
     sections: list[tuple[str, str]] = []
     failures = [r for r in st.results if not r.ok]
     refused = [f for f in failures if f.error.get("code") in _REFUSED]
@@ -368,17 +381,16 @@ def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str
         return ("Not done: " + "; ".join(f"`{f.tool}` was refused — {f.error.get('message')}"
                                           for f in refused) +
                 ". Nothing was changed. " + _REFUSED[refused[0].error["code"]])
-    for intent in matched:
+    for intent, calls in planned:
         if intent.clarify and intent.clarify(st):
             continue
-        calls = intent.calls(st)
         obs = [st.done(c) for c in calls]
         got = [o for o in obs if o is not None and o.ok]
         if (calls and not got) or (not calls and intent.name not in _CALL_LESS
                                    and intent.phase >= 0):
             continue  # nothing ran for it: it answers nothing
         sections.append((intent.method, intent.render(st, got)))
-    unoffered = sorted({c.tool for i in matched for c in i.calls(st) if not st.can_call(c.tool)})
+    unoffered = sorted({c.tool for _, calls in planned for c in calls if not st.can_call(c.tool)})
     if not sections and unoffered:  # say plainly what this request cannot do
         if not st.context.get("read_only") and not budget_out:
             ask = _ask(st)
@@ -401,12 +413,12 @@ def _final_answer(st: PlanState, matched: list, budget_out: bool = False) -> str
         ask = _ask(st)  # no name resolved: which node is meant?
         return Ask(" ".join(text for _, text in sections) + " " + ask.question, ask.suggestions)
     if _CHAINED.search(str(st.context.get("asked") or st.question)) and not budget_out \
-            and not _takes_nodes(st, matched):  # "find the top one, then tell me what it eats"
+            and not _takes_nodes(made):  # "find the top one, then tell me what it eats"
         ask = _ask(st, [], matched)
         first = " ".join(text for _, text in sections)
         return Ask(f"I can answer only the first part: {first} The rest builds on that answer, "
                    f"and no analysis here takes it further. " + ask.question, ask.suggestions)
-    unused = _unused_names(st, matched, [text for _, text in sections])
+    unused = _unused_names(st, made, [text for _, text in sections])
     if unused and not budget_out:  # an answer that takes none of the nodes the question names
         ask = _ask(st, ["entity"], matched)
         return Ask(f"I found no analysis here that answers this about {_listed(unused)}. "
@@ -435,13 +447,12 @@ _NODE_ARGS = frozenset({"node", "nodes", "source", "target", "center", "members"
                         "edges", "reach", "reach_of"})
 
 
-def _takes_nodes(st: PlanState, matched: list) -> bool:
+def _takes_nodes(made: list[Call]) -> bool:
     """Whether a call of the answer took a node (a chain's second step ran on one)."""
-    return any(c.args.get(k) for i in matched for c in i.calls(st) if st.done(c) is not None
-               for k in _NODE_ARGS)
+    return any(c.args.get(k) for c in made for k in _NODE_ARGS)
 
 
-def _unused_names(st: PlanState, matched: list, texts: list[str]) -> list[str]:
+def _unused_names(st: PlanState, made: list[Call], texts: list[str]) -> list[str]:
     """The nodes the question names (a name ``search_node`` found as a node's id or label)
     that no call of the answer took as an argument and no section names other than as a
     ranking's entry ("Hub (5)"):
@@ -453,16 +464,15 @@ def _unused_names(st: PlanState, matched: list, texts: list[str]) -> list[str]:
         if ids:
             real[name] = ids | {name.lower()}
     said = " ".join(texts).lower().replace("*", "")
-    return [name for name in _untaken(st, matched, real)
+    return [name for name in _untaken(made, real)
             if not any(re.search(rf"(?<![\w.-]){re.escape(i)}(?![\w-])(?!\s*\(\s*[\d.])", said)
                        for i in real[name])]  # a ranking's entry, "hub (5)", is not about it
 
 
-def _untaken(st: PlanState, matched: list, forms: dict[str, set[str]]) -> list[str]:
+def _untaken(made: list[Call], forms: dict[str, set[str]]) -> list[str]:
     """The names none of whose ``forms`` (lower-case: the name, the ids it resolved to) a
-    call of the answer took as (part of) an argument."""
-    args = " ".join(json.dumps(c.args, default=str) for i in matched for c in i.calls(st)
-                    if st.done(c) is not None).lower()
+    call of the answer (``made``) took as (part of) an argument."""
+    args = " ".join(json.dumps(c.args, default=str) for c in made).lower()
     return [name for name, found in forms.items()
             if not any(re.search(rf"(?<![\w.-]){re.escape(f)}(?![\w-])", args) for f in found)]
 
