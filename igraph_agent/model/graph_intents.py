@@ -97,6 +97,20 @@ def _candidates(obs: Observed) -> list[Any]:
             or SequenceMatcher(None, query, str(r.matched_value).lower()).ratio() >= NEAR_RATIO]
 
 
+def _rivals(obs: Observed) -> list[Any]:
+    """The nodes a name matches equally, when it is the id or label of none of them: a
+    word of several nodes' names ("Smith" for Ann Smith and Bo Smith) names no one node, so
+    the planner asks which instead of taking the first; [] when the name picks one node."""
+    rows = _candidates(obs)
+    query = str(obs.args.get("query") or "").strip().lower()
+    if not query or any(query in (str(r.node).lower(), str(getattr(r, "label", None) or "").lower())
+                        for r in rows):
+        return []
+    word = re.compile(rf"(?<![\w]){re.escape(query)}(?![\w])", re.IGNORECASE)
+    held = [r for r in rows if word.search(str(r.matched_value))]
+    return held if len({str(r.node) for r in held}) > 1 else []
+
+
 # -- resolving names to ids --------------------------------------------------------------
 def _search(name: str) -> Call:
     """A name read past its end ("Zoo? List the stops", "dmitri_p: how many", "Ivy were
@@ -136,19 +150,25 @@ def _resolve(st: PlanState, names: list[str]) -> tuple[list[Call], list[str] | N
             return calls, None
         rows = _hub_rows(obs) if n == slots.HUB else _central_rows(obs) \
             if n == slots.CENTRAL else _candidates(obs)
-        if not rows:
+        if not rows or (n not in (slots.HUB, slots.CENTRAL) and _rivals(obs)):
             return calls, None
         ids.append(rows[0].node)
     return calls, ids
 
 
-UNRESOLVED = ("No node matches", "The names in the question could not be resolved")
+UNRESOLVED = ("No node matches", "The names in the question could not be resolved",
+              "More than one node matches")
 
 
 def _unresolved(st: PlanState, names: list[str]) -> str:
     missing = []
     for n in names:
         obs = st.done(_search(n))
+        rivals = _rivals(obs) if obs is not None and obs.ok else []
+        if rivals:
+            listed = [_who(r) for r in rivals]
+            return (f"More than one node matches '{n}': {', '.join(listed[:-1])} and "
+                    f"{listed[-1]}. Which one do you mean? Ask again with the full name.")
         if obs is not None and obs.ok and not _candidates(obs):
             missing.append(n)
     if missing:

@@ -408,6 +408,9 @@ def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
                            for f in failures)
         return Ask((f"I could not answer this: {failed}. " if failed else "") + ask.question,
                    ask.suggestions)
+    rivals = next((text for _, text in sections if text.startswith(UNRESOLVED[2])), None)
+    if rivals and not budget_out:  # "Smith" names two nodes: ask which, never pick one
+        return Ask(rivals, _ask(st).suggestions)
     if all(text.startswith((*UNRESOLVED, UNSETTLED, NO_FIGURE)) for _, text in sections) and \
             not budget_out:
         ask = _ask(st)  # no name resolved: which node is meant?
