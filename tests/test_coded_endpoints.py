@@ -14,7 +14,12 @@ from tools_support import context, lesmis, ok
 
 from igraph_agent.graph.datasets import coded_tables, graph_tables, to_networkx
 from igraph_agent.graph.lazy import is_built, lazy_tables
-from igraph_agent.graph.revisions import read_revision, write_revision
+from igraph_agent.graph.revisions import (
+    content_digest,
+    read_revision,
+    revision_edges,
+    write_revision,
+)
 from igraph_agent.graph.summary import remember, tables_view
 
 
@@ -45,7 +50,7 @@ def _written(root: Path, directed: bool):
     read = read_revision(root, "ds_1", 1)
     eager = to_networkx(nodes, edges, directed)
     remember(eager, tables_view(nodes, edges, directed))
-    return kept[0], read, eager, pd.read_parquet(root / "ds_1" / "r1" / "edges.parquet")
+    return kept[0], read, eager, revision_edges(root, "ds_1", 1)
 
 
 @pytest.mark.parametrize("directed", [False, True], ids=["undirected", "directed"])
@@ -102,8 +107,47 @@ def test_integer_endpoints_are_made_again_as_their_stored_texts(tmp_path: Path):
     nodes, edges, codes = coded_tables(pd.DataFrame(columns=["id"]), edges, directed=False)
     write_revision(tmp_path, "ds_1", 1, nodes, edges, False, codes)
     got = lazy_tables(read_revision(tmp_path, "ds_1", 1))[1]
-    pd.testing.assert_frame_equal(got, pd.read_parquet(tmp_path / "ds_1" / "r1" / "edges.parquet"))
+    pd.testing.assert_frame_equal(got, revision_edges(tmp_path, "ds_1", 1))
     assert got.values.tolist() == [["3", "1"], ["1", "2"], ["1", "7"], ["7", "7"]]
+
+
+def _rewritten_with_texts(folder: Path, edges: pd.DataFrame, *drop: str) -> None:
+    """Put ``folder`` in the layout written before the endpoints were kept as codes alone:
+    the whole edge table in edges.parquet, graph.json without the keys ``drop``."""
+    edges.to_parquet(folder / "edges.parquet", index=False)
+    meta_file = folder / "graph.json"
+    meta = json.loads(meta_file.read_text())
+    for key in drop:
+        meta.pop(key)
+    meta["content_sha256"] = content_digest(folder)
+    meta_file.write_text(json.dumps(meta))
+
+
+def test_a_coded_revision_stores_its_endpoints_as_codes_alone(tmp_path: Path):
+    nodes, edges, codes = coded_tables(*_rich_tables(False), False)
+    write_revision(tmp_path, "ds_1", 1, nodes, edges, False, codes)
+    folder = tmp_path / "ds_1" / "r1"
+    stored = pd.read_parquet(folder / "edges.parquet")
+    assert list(stored.columns) == [c for c in edges.columns if c not in ("source", "target")]
+    assert json.loads((folder / "graph.json").read_text())["edge_columns"] == list(edges.columns)
+    pd.testing.assert_frame_equal(revision_edges(tmp_path, "ds_1", 1), edges)
+    bare = pd.DataFrame({"source": ["a", "b"], "target": ["b", "c"]})  # nothing but endpoints
+    nodes, bare, codes = coded_tables(pd.DataFrame(columns=["id"]), bare, False)
+    write_revision(tmp_path, "ds_2", 1, nodes, bare, False, codes)
+    assert not (tmp_path / "ds_2" / "r1" / "edges.parquet").exists()
+    pd.testing.assert_frame_equal(revision_edges(tmp_path, "ds_2", 1), bare)
+    assert sorted(read_revision(tmp_path, "ds_2", 1).edges()) == [("a", "b"), ("b", "c")]
+
+
+def test_a_revision_stored_with_its_endpoint_texts_and_the_mark_is_read(tmp_path: Path):
+    """The layout written before: endpoint texts in edges.parquet, the mark, no column
+    order in graph.json; the texts are skipped on reading and made again from the codes."""
+    nodes, edges, codes = coded_tables(*_rich_tables(False), False)
+    write_revision(tmp_path, "ds_1", 1, nodes, edges, False, codes)
+    _rewritten_with_texts(tmp_path / "ds_1" / "r1", edges, "edge_columns")
+    g = read_revision(tmp_path, "ds_1", 1)
+    assert g.__dict__["_nx_tables"].coded is not None
+    pd.testing.assert_frame_equal(lazy_tables(g)[1], edges)
 
 
 def test_a_revision_without_the_mark_is_read_whole(tmp_path: Path):
@@ -111,11 +155,7 @@ def test_a_revision_without_the_mark_is_read_whole(tmp_path: Path):
     endpoint columns as read."""
     nodes, edges, codes = coded_tables(*_rich_tables(False), False)
     write_revision(tmp_path, "ds_1", 1, nodes, edges, False, codes)
-    meta_file = tmp_path / "ds_1" / "r1" / "graph.json"
-    meta = json.loads(meta_file.read_text())
-    meta.pop("endpoints_coded")
-    meta_file.write_text(json.dumps(meta))
+    _rewritten_with_texts(tmp_path / "ds_1" / "r1", edges, "edge_columns", "endpoints_coded")
     g = read_revision(tmp_path, "ds_1", 1)
     assert g.__dict__["_nx_tables"].coded is None
-    pd.testing.assert_frame_equal(lazy_tables(g)[1], pd.read_parquet(
-        tmp_path / "ds_1" / "r1" / "edges.parquet"))
+    pd.testing.assert_frame_equal(lazy_tables(g)[1], edges)

@@ -17,6 +17,7 @@ import igraph_agent.data
 from igraph_agent.data import make_classics, make_orders
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.graph.datasets import GraphSpec
+from igraph_agent.graph.revisions import revision_edges
 from igraph_agent.graph.session import SessionGraph
 from igraph_agent.graph.sql import SQLSource
 from igraph_agent.graph.workspace import Workspace
@@ -183,7 +184,9 @@ def test_dataset_is_stored_as_parquet_per_revision(ws):
     folder = ws.datasets_dir / ds["id"] / "r1"
     assert sorted(p.name for p in folder.iterdir()) == ["codes.npy", "edges.parquet",
                                                         "graph.json", "nodes.parquet"]
-    edges = pd.read_parquet(folder / "edges.parquet")
+    # the endpoints are kept as int32 codes into the node table, the rest as columns
+    assert set(pd.read_parquet(folder / "edges.parquet").columns) == {"weight", "amount"}
+    edges = revision_edges(ws.datasets_dir, ds["id"], 1)
     assert set(edges.columns) == {"source", "target", "weight", "amount"} and len(edges) == 3
     assert ds["meta"]["nodes"] == 4 and ds["meta"]["kind"] == "projection"
 

@@ -121,7 +121,7 @@ def test_a_revision_whose_files_changed_after_writing_is_refused_on_load(tmp_pat
     ws, ds = _dataset(tmp_path / "home", 30)
     other_ws, other = _dataset(tmp_path / "other", 12)
     folder = ws.datasets_dir / ds / "r1"
-    shutil.copy(other_ws.datasets_dir / other / "r1" / "edges.parquet", folder / "edges.parquet")
+    shutil.copy(other_ws.datasets_dir / other / "r1" / "nodes.parquet", folder / "nodes.parquet")
     with pytest.raises(ToolError) as err:
         ws.load(ds)
     assert err.value.code == ErrorCode.RESULT_UNAVAILABLE and "damaged" in err.value.message

@@ -49,13 +49,16 @@ import pandas as pd
 from filelock import FileLock
 
 from igraph_agent.errors import ErrorCode, ToolError
-from igraph_agent.graph.lazy import endpoints_coded, lazy_networkx
+from igraph_agent.graph.lazy import StoredTables, endpoints_coded, lazy_networkx
 from igraph_agent.graph.summary import remember, stored_view, tables_view, view_codes_of
 from igraph_agent.testhooks import crash_point
 
 META_FILE = "graph.json"
 #: the int32 ``(m, 2)`` vertex codes of the edges, in the edge table's order
 CODES_FILE = "codes.npy"
+#: the edge table; without ``source`` and ``target`` when they are the node ids at the codes
+#: (``endpoints_coded``), and absent when nothing else is left of it
+EDGES_FILE = "edges.parquet"
 LOCK_FILE = ".lock"
 #: how long a writer waits for another writer of the same dataset before giving up
 LOCK_TIMEOUT_S = 120.0
@@ -108,19 +111,26 @@ def write_revision(root: Path, dataset_id: str, revision: int, nodes: pd.DataFra
     tmp = root / dataset_id / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     try:
         tmp.mkdir(parents=True)
-        # plain encoding: a dictionary of 100k distinct ids costs more to build than it saves
-        # (snappy compresses the repeats; at 500k edges 0.04 s against 0.06-0.10 s)
-        nodes.to_parquet(tmp / "nodes.parquet", index=False, use_dictionary=False)
-        edges.to_parquet(tmp / "edges.parquet", index=False, use_dictionary=False)
         meta: dict = {"directed": directed}
         view = tables_view(nodes, edges, directed, codes)  # summarised once, here, for every load
+        stored = None
         if view is not None and _json_exact(view[0]):
             meta["summary"] = view[0]
             if view[1] is not None:
                 stored = view_codes_of(view[1])
                 np.save(tmp / CODES_FILE, stored)
-                if endpoints_coded(nodes, edges, stored):  # a load makes them from the codes
-                    meta["endpoints_coded"] = True
+        written = edges
+        if stored is not None and endpoints_coded(nodes, edges, stored):
+            # the endpoints are the node ids at the codes: kept as the codes alone (at 500k
+            # edges a million texts less to encode, hash and flush), made again on reading
+            meta["endpoints_coded"] = True
+            meta["edge_columns"] = [str(c) for c in edges.columns]
+            written = edges.drop(columns=["source", "target"])
+        # plain encoding: a dictionary of 100k distinct ids costs more to build than it saves
+        # (snappy compresses the repeats; at 500k edges 0.04 s against 0.06-0.10 s)
+        nodes.to_parquet(tmp / "nodes.parquet", index=False, use_dictionary=False)
+        if len(written.columns) or written is edges:
+            written.to_parquet(tmp / EDGES_FILE, index=False, use_dictionary=False)
         digest = content_digest(tmp)
         (tmp / META_FILE).write_text(json.dumps({**meta, "content_sha256": digest}))
         for path in tmp.iterdir():
@@ -185,37 +195,59 @@ def read_revision(root: Path, dataset_id: str, revision: int,
         if expected and content_digest(folder) != expected:
             raise ValueError("its content hash differs from the one recorded at write")
         nodes = pd.read_parquet(folder / "nodes.parquet")
-        edges, columns = _read_edges(folder, bool(meta.get("endpoints_coded"))
-                                     and "summary" in meta and (folder / CODES_FILE).is_file())
+        codes = np.load(folder / CODES_FILE) if (folder / CODES_FILE).is_file() else None
+        edges, columns = _read_edges(folder, meta, codes)
         directed = bool(meta["directed"])
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ToolError(ErrorCode.RESULT_UNAVAILABLE,
                         f"revision {revision} of {dataset_id} is damaged: {exc}",
                         hint="load an earlier revision, or construct the dataset again") from None
     if "summary" in meta:  # summarised when written: nothing counted again
-        codes = np.load(folder / CODES_FILE) if (folder / CODES_FILE).is_file() else None
         view = stored_view(nodes, edges, directed, meta["summary"], codes)
-    else:  # written before summaries were stored
+    else:  # no summary stored: counted from the whole tables, endpoints made again
+        if columns is not None and codes is not None:
+            edges = StoredTables(nodes, edges, (codes[:, 0], codes[:, 1], columns)).edges()
+            columns = None
         view = tables_view(nodes, edges, directed)
     return graph_of(nodes, edges, directed, view, columns)
 
 
-def _read_edges(folder: Path, coded: bool) -> tuple[pd.DataFrame, list[str] | None]:
+def _read_edges(folder: Path, meta: dict,
+                codes: np.ndarray | None) -> tuple[pd.DataFrame, list[str] | None]:
     """The revision's edge table, and None; or, when its ``source`` and ``target`` are the
-    node ids at the stored codes (``endpoints_coded``), the table without them and its
+    node ids at the stored ``codes`` (``endpoints_coded``), the table without them and its
     column order (they are made again when a tool reads the edges:
-    :class:`igraph_agent.graph.lazy.StoredTables`)."""
-    path = folder / "edges.parquet"
+    :class:`igraph_agent.graph.lazy.StoredTables`). A revision written with its endpoint
+    texts (before ``edge_columns`` was recorded) has them skipped."""
+    path = folder / EDGES_FILE
+    columns = meta.get("edge_columns")
+    coded = bool(meta.get("endpoints_coded")) and codes is not None
+    if columns is not None and not coded:
+        raise ValueError("its edges' endpoints were stored as codes and the codes are missing")
     if not coded:
         return pd.read_parquet(path), None
-    import pyarrow.parquet as pq
+    if columns is None:
+        import pyarrow.parquet as pq
 
-    file = pq.ParquetFile(path)
-    columns = list(file.schema_arrow.names)
+        columns = list(pq.ParquetFile(path).schema_arrow.names)
     kept = [c for c in columns if c not in ("source", "target")]
     if not kept:
-        return pd.DataFrame(index=pd.RangeIndex(file.metadata.num_rows)), columns
+        return pd.DataFrame(index=pd.RangeIndex(len(codes))), columns
     return pd.read_parquet(path, columns=kept), columns
+
+
+def revision_edges(root: Path, dataset_id: str, revision: int) -> pd.DataFrame:
+    """The revision's whole edge table as it was written, endpoints included (made from
+    the node ids at the stored codes where only the codes were kept), for a reader that
+    needs the table and not the graph."""
+    folder = root / dataset_id / f"r{revision}"
+    meta = json.loads((folder / META_FILE).read_text())
+    codes = np.load(folder / CODES_FILE) if (folder / CODES_FILE).is_file() else None
+    edges, columns = _read_edges(folder, meta, codes)
+    if columns is None or codes is None:
+        return edges
+    nodes = pd.read_parquet(folder / "nodes.parquet", columns=["id"])
+    return StoredTables(nodes, edges, (codes[:, 0], codes[:, 1], columns)).edges()
 
 
 def graph_of(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool,

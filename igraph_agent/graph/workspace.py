@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import networkx as nx
+import numpy as np
 import pandas as pd
 
 from igraph_agent.errors import AgentError, ErrorCode, ToolError
@@ -241,7 +242,8 @@ class Workspace:
             directed, choices = resolve_direction(spec, tables)
             raw_nodes, raw_edges = self._build(tables, spec)
             nodes, edges, codes = coded_tables(raw_nodes, raw_edges, directed)
-            merged = self._merged(source_ids, raw_nodes, raw_edges, nodes, edges, directed)
+            merged = self._merged(source_ids, raw_nodes, raw_edges, nodes, edges, directed,
+                                  codes)
             nodes, edges = arrow_safe(nodes), arrow_safe(edges)
             made: list[nx.Graph] = []
             with dataset_lock(self.datasets_dir, did):
@@ -291,7 +293,8 @@ class Workspace:
         return {**self.dataset(dataset_id), "reused": False, "built_revision": new_rev}
 
     def _merged(self, source_ids: list[str], raw_nodes: pd.DataFrame, raw_edges: pd.DataFrame,
-                nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool) -> dict[str, Any]:
+                nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool,
+                codes: np.ndarray | None = None) -> dict[str, Any]:
         """What construction already merged or kept as it was, for the optimisation preview
         to list apart from what a commit would change: repeated edge rows (same endpoints,
         either order when undirected) merged into one edge (weights summed), repeated node
@@ -304,7 +307,10 @@ class Workspace:
         node_rows = int(raw_nodes["id"].astype(str).duplicated().sum()) if "id" in raw_nodes else 0
         if node_rows:
             out["node_rows_merged"] = node_rows
-        loops = int((edges["source"] == edges["target"]).sum()) if len(edges) else 0
+        if codes is not None:  # the edges' vertex codes: integers compared, not texts
+            loops = int(np.count_nonzero(codes[:, 0] == codes[:, 1]))
+        else:
+            loops = int((edges["source"] == edges["target"]).sum()) if len(edges) else 0
         if loops:
             out["self_loops"] = loops
         notes = [n for sid in source_ids

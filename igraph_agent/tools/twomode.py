@@ -20,7 +20,6 @@ from itertools import combinations
 from typing import Any
 
 import networkx as nx
-import pandas as pd
 from pydantic import BaseModel, Field
 
 from igraph_agent.errors import ErrorCode, ToolError
@@ -63,9 +62,10 @@ def _endpoint_side(ctx: Any, g: nx.Graph, first: bool) -> set:
     if tables is not None:
         edges = tables[1]
     else:
-        folder = ctx.workspace.datasets_dir / str(ctx.session.dataset_id) / \
-            f"r{ctx.session.revision}"
-        edges = pd.read_parquet(folder / "edges.parquet", columns=["source", "target"])
+        from igraph_agent.graph.revisions import revision_edges
+
+        edges = revision_edges(ctx.workspace.datasets_dir, str(ctx.session.dataset_id),
+                               int(ctx.session.revision))
     column = edges["source"] if first else edges["target"]
     ids = {str(n): n for n in g}
     return {ids[k] for k in column.astype(str).unique() if k in ids}
