@@ -547,3 +547,20 @@ def test_tables_whose_parquet_form_differs_are_read_back_after_construct(ws):
     assert ws._fresh_graph is None  # a datetime column: the load reads the stored files
     g, _ = ws.load(row["id"])
     assert g.number_of_edges() == 2
+
+
+@pytest.mark.parametrize("directed", [False, True], ids=["undirected", "directed"])
+def test_repeated_edge_rows_are_counted_alike_for_integer_and_text_endpoints(ws, directed):
+    """Integer endpoints are compared as integers (no text per row); the counts are those
+    of the same table with its endpoints as text."""
+    rows = pd.DataFrame({"from_stop": [1, 2, 1, 3, 3, 7, 2, 10],
+                         "to_stop": [2, 1, 2, 3, 3, 10, 7, 7]})
+    spec = GraphSpec(kind="edge_list", source_col="from_stop", target_col="to_stop",
+                     directed=directed)
+    merged = [ws.dataset(ws.construct([ws.attach(t)["source_id"]], spec)["id"])["meta"]
+              ["construction_merged"] for t in (rows, rows.astype(str))]
+    assert merged[0] == merged[1]
+    # undirected: 1-2 in three rows, 3-3 and 7-10 in two each (8 rows, 4 edges);
+    # directed: 1->2 and 3->3 in two rows each (8 rows, 6 edges)
+    want = (4, 3) if not directed else (2, 2)
+    assert (merged[0]["edge_rows_merged"], merged[0]["edges_from_merged_rows"]) == want
