@@ -140,3 +140,53 @@ def test_a_first_pagerank_question_on_attached_data_starts_no_worker(tmp_path, m
         assert agent.workers.started == 0 and agent.workers.served == 0
     finally:
         agent.close()
+
+
+def test_a_first_search_edge_runs_in_process_from_the_edge_index_with_a_workers_answer(
+        tmp_path, monkeypatch):
+    import asyncio
+
+    import numpy as np
+
+    from igraph_agent.tools.search_index import INDEX_MIN_EDGES
+
+    monkeypatch.setenv("IGRAPH_AGENT_WORKER_MIN_EDGES", "10")
+    monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "500")
+    m = INDEX_MIN_EDGES + 10_000
+    rng = np.random.default_rng(5)
+    ends = rng.choice(15_000, size=(3 * m, 2))
+    pairs = pd.DataFrame(ends, columns=["a", "b"])
+    pairs = pairs[pairs.a < pairs.b].drop_duplicates().head(m)
+    lines = pd.DataFrame({"from_gate": "g" + pairs.a.astype(str),
+                          "to_gate": "g" + pairs.b.astype(str),
+                          "carrier": np.array(["Aurora", "Boreal", "Cirrus"])[pairs.a % 3]})
+    agent = Agent(home=tmp_path / "project")
+    pool = WorkerPool(tmp_path / "project", size=1)
+    try:
+        src = agent.workspace.attach(lines, name="gates")
+        ds = agent.workspace.construct([src["source_id"]], GraphSpec(directed=False))
+        g, rev = agent.workspace.load(ds["id"])
+        session = SessionGraph("s")
+        session.set_graph(g, ds["id"], rev)
+        search = REGISTRY.get("search_edge")
+        first_pair = lines.iloc[0]
+        calls = [search.args_model(query=f"{first_pair.from_gate} {first_pair.to_gate}"),
+                 search.args_model(query="boreal", limit=5)]
+        first = in_process_ms(search, calls[0], session)
+        assert first is not None and 0 < first < 500  # 60k edges, one text column
+        assert not pool.accepts(search, calls[0], session)  # no worker for a first search
+        ctx = ToolContext(workspace=agent.workspace, session=session, call_id="c")
+        here = [REGISTRY.execute(search, args, ctx) for args in calls]
+        assert in_process_ms(search, calls[0], session) < first  # its index is built now
+        monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "0")  # the same calls in a worker
+        assert all(pool.accepts(search, args, session) for args in calls)
+        there = [asyncio.run(pool.execute(search, args, ctx)) for args in calls]
+        assert pool.served == len(calls)
+        for a, b in zip(here, there, strict=True):
+            assert a.success and b.success and a.data == b.data and a.summary == b.summary
+        top = here[0].data["edges"][0]
+        assert {top["source"], top["target"]} == {first_pair.from_gate, first_pair.to_gate}
+        assert all(e["attributes"]["carrier"] == "Boreal" for e in here[1].data["edges"])
+    finally:
+        pool.close()
+        agent.close()

@@ -329,6 +329,26 @@ def _texts_in(values: pd.Series) -> np.ndarray | None:
     return values.map(lambda x: isinstance(x, str)).to_numpy(bool)
 
 
+def indexed_edges(g: nx.Graph) -> tuple[int, int] | None:
+    """``(edges, text columns)`` of the table :func:`edge_index` would index for ``g``
+    (nothing is built), or None when ``search_edge`` would walk the graph instead."""
+    held = stored_tables(g)
+    if held is None:
+        return None
+    m = len(held.coded[0]) if held.coded is not None else len(held.rest)
+    if m != edge_count(g) or m < INDEX_MIN_EDGES:
+        return None
+    rest = held.rest
+    texts = sum(1 for c in rest.columns if c not in ("source", "target")
+                and not pd.api.types.is_numeric_dtype(rest[c]))
+    return m, texts
+
+
+def has_edge_index(g: nx.Graph) -> bool:
+    """Whether this process has built the revision's edge index."""
+    return _EDGES.get(g) is not None
+
+
 def edge_index(g: nx.Graph) -> EdgeIndex | None:
     """The revision's edge index (built on first use), or None below ``INDEX_MIN_EDGES``
     edges or when ``g`` is not a revision read from distinct stored edges. It reads the
@@ -338,10 +358,7 @@ def edge_index(g: nx.Graph) -> EdgeIndex | None:
     if index is not None and lazy_nodes(g) is not None:  # built, and g still its tables
         return index
     held = stored_tables(g)
-    if held is None:
-        return None
-    m = len(held.coded[0]) if held.coded is not None else len(held.rest)
-    if m != edge_count(g) or m < INDEX_MIN_EDGES:  # repeated stored edges: networkx merges
+    if held is None or indexed_edges(g) is None:  # repeated stored edges: networkx merges
         return None
     index = _EDGES.get(g)
     if index is None:
