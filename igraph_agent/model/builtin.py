@@ -26,7 +26,7 @@ def is_builtin(model: str) -> bool:
 
 def warm(model: str) -> threading.Thread | None:
     """Import the offline planner on a daemon thread, so that its import (its regular
-    expressions compile then: about 0.2 s) overlaps the reading and binding of attached
+    expressions compile then: about 0.2 s, the built-in skills' triggers too) overlaps the reading and binding of attached
     data instead of following them in the first model turn. Returns the thread, or None
     where there is nothing to import (another provider, or the planner already imported).
     A turn that needs the planner before the thread ends waits on Python's import lock."""
@@ -36,6 +36,13 @@ def warm(model: str) -> threading.Thread | None:
     def load() -> None:
         try:
             import igraph_agent.model.offline  # noqa: F401
+            from igraph_agent.model.skillplan import trigger_pattern
+            from igraph_agent.skills.catalogue import SkillCatalogue, builtin_dir
+
+            # the built-in skills' triggers, which the first turn matches the question to
+            for skill in SkillCatalogue(builtin_dir()).builtin().values():
+                for trigger in skill.triggers:
+                    trigger_pattern(trigger)
         except Exception:  # the turn's own import raises it where it belongs
             pass
 

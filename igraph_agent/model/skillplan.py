@@ -17,6 +17,7 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
@@ -31,9 +32,17 @@ _REPORTS_TO = re.compile(r"\breport(?:s|ed|ing)?\s+(?:directly\s+)?(?:up\s+)?to\
                          re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=1024)
+def trigger_pattern(trigger: str) -> re.Pattern[str]:
+    """A skill trigger as a word start in a lower-cased question (compiled once; the
+    agent's warm-up thread compiles the built-in skills' triggers before the first
+    question)."""
+    return re.compile(rf"(?<![a-z0-9]){re.escape(trigger.lower())}")
+
+
 def _hits(question: str, triggers: list[str]) -> int:
     q = question.lower()
-    return sum(1 for t in triggers if re.search(rf"(?<![a-z0-9]){re.escape(t.lower())}", q))
+    return sum(1 for t in triggers if trigger_pattern(t).search(q))
 
 
 def loaded(st: PlanState) -> list[str]:

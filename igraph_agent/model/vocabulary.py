@@ -182,6 +182,11 @@ _BACK = "{back}"  # filled per graph by :func:`_directed`
 _ON = r"(?: (?:to|from|on|at|with|for|into))?"
 _VERB = "{verb}"  # filled per graph by :func:`_directed`
 _KIND = r"(?:different |distinct |other |unique |separate )?[a-z]+"  # "how many different suppliers"
+#: the two fixed rule lists compiled when the planner is imported (on the agent's warm-up
+#: thread), not by the first question: about 0.03 s of the first turn
+_RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
+_UNDIRECTED_COMPILED = [(re.compile(p, re.IGNORECASE), r) for p, r in _UNDIRECTED]
+
 _DIRECTED: list[tuple[str, str]] = [
     (rf"^\s*how many {_KIND} (?:does|do|did) ({_ANY}) {_BACK}{_ON}\s*\??\s*$",
      r"What is the in-degree of \1?"),
@@ -522,10 +527,10 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     out = question
     directed = bool(info.get("directed"))
-    for pattern, repl, only_directed in _RULES:
+    for pattern, repl, only_directed in _RULES_COMPILED:
         if only_directed and not directed:
             continue
-        out = re.sub(pattern, repl, out, flags=re.IGNORECASE)
+        out = pattern.sub(repl, out)
     sides = _sides(info)
     if len(sides) == 2 and re.search(r"\bhow many\b", out, re.IGNORECASE) and all(
             _names_side(s, out) for s in sides) and not re.search(
@@ -548,10 +553,10 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         return "How many nodes are on each side?"  # "how many volunteers are there"
     if not directed:
         values = _values(info)
-        for pattern, repl in _UNDIRECTED:
-            m = re.search(pattern, out, re.IGNORECASE)
+        for pattern, repl in _UNDIRECTED_COMPILED:
+            m = pattern.search(out)
             if m and m.group(1).lower() not in values:  # "work in Biology": a group, no node
-                out = re.sub(pattern, repl, out, flags=re.IGNORECASE)
+                out = pattern.sub(repl, out)
     return out
 
 
