@@ -18,8 +18,8 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from igraph_agent.model import compose, memoryplan, skillplan, slots, vocabulary
 from igraph_agent.model import intents as intent_table
-from igraph_agent.model import memoryplan, skillplan, slots, vocabulary
 from igraph_agent.model.graph_intents import UNRESOLVED, UNSETTLED
 from igraph_agent.model.planstate import FIND_TOOLS, Call, Observed, PlanState
 from igraph_agent.model.registry import Ask, clarification, gaps
@@ -46,6 +46,11 @@ def plan(messages: list[dict], tools: list[dict] | None,
         if isinstance(payload, list):
             return _tool_calls(_found_first(st, payload), st.turns)
         return _clarify(payload) if kind == "ask" and CLARIFY in st.tools else _text(payload)
+    two = compose.steps(asked) if st.graph_loaded() and not st.needs_verification() \
+        and st.output_format != "report" else None
+    stepped = _two_steps(st, two) if two is not None else None
+    if stepped is not None:
+        return stepped
     calls = _next_calls(st)
     if isinstance(calls, str) and st.graph_loaded():
         calls = _with_offers(st, calls)
@@ -57,12 +62,76 @@ def plan(messages: list[dict], tools: list[dict] | None,
     if calls:
         return _tool_calls(_found_first(st, calls), st.turns)
     planned = _planned(st, skillplan.intents(st))
-    unsearched = [_search(n) for n in _untaken(_made(st, planned),
-                                               {n: {n.lower()} for n in slots.named(st.question)})
-                  if st.done(_search(n)) is None]
-    if unsearched and st.can_call("search_node") and st.graph_loaded():
+    unsearched = _unsearched(st, planned)
+    if unsearched:
         return _tool_calls(unsearched, st.turns)  # is each name a node the answer is about?
     return _reply(st, _final_answer(st, planned))
+
+
+def _unsearched(st: PlanState, planned: list[tuple[Any, list[Call]]]) -> list[Call]:
+    """The searches of the question's names that no call of the answer took, not run yet."""
+    if not (st.can_call("search_node") and st.graph_loaded()):
+        return []
+    return [_search(n) for n in _untaken(_made(st, planned),
+                                         {n: {n.lower()} for n in slots.named(st.question)})
+            if st.done(_search(n)) is None]
+
+
+def _step(st: PlanState, text: str) -> PlanState:
+    """The state as the planner reads one step of a two-step question."""
+    return replace(st, question=vocabulary.normalise(vocabulary.lower_names(text, _info(st)),
+                                                     _info(st)),
+                   context={**st.context, "asked": text})
+
+
+def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
+    """A question in two steps (``model/compose.py``): the first step's ranking, then the
+    second step on its top node, answered together; the next calls of the step under way.
+    It asks when several nodes share the top, or when no analysis answers the second step
+    (showing the first part). None where the first step is no ranking the planner answers:
+    the question is then planned whole."""
+    first = _step(st, two.first)
+    ranked = _stepped(first)
+    if not isinstance(ranked, tuple):
+        return None if isinstance(ranked, Ask) else ranked
+    answer, made = ranked
+    top = compose.top_node([o for o in (st.done(c) for c in made) if o is not None])
+    if not top:
+        return None
+    note = skillplan.note(first)
+    if note and answer.endswith(note):
+        answer = answer[: -len(note)].rstrip()
+    if len(top) > 1:
+        ask = _ask(first)
+        return _reply(st, Ask(f"{answer}\n\nThe rest of the question builds on one node, and "
+                              f"{_listed(top)} share the top: which one do you mean?",
+                              ask.suggestions))
+    second = _step(st, two.then(compose.as_name(top[0])))
+    then = _stepped(second)
+    if isinstance(then, Ask):  # never the first part alone as if it were the whole
+        return _reply(st, Ask(f"I can answer only the first part: {answer}\n\nThe rest builds "
+                              f"on {top[0]}: {then.question}", then.suggestions))
+    if not isinstance(then, tuple):
+        return then
+    return _reply(st, compose.joined(answer, top[0], then[0]))
+
+
+def _stepped(st: PlanState) -> dict[str, Any] | tuple[str, list[Call]] | Ask:
+    """One step of a two-step question: its next calls, its answer and the calls it made,
+    or the question it asks."""
+    calls = _next_calls(st)
+    if isinstance(calls, str):
+        return _with_offers(st, calls)
+    if isinstance(calls, Ask):
+        return calls
+    if calls:
+        return _tool_calls(_found_first(st, calls), st.turns)
+    planned = _planned(st, skillplan.intents(st))
+    unsearched = _unsearched(st, planned)
+    if unsearched:
+        return _tool_calls(unsearched, st.turns)
+    answer = _final_answer(st, planned)
+    return answer if isinstance(answer, Ask) else (answer, _made(st, planned))
 
 
 def _reply(st: PlanState, answer: str | Ask) -> dict[str, Any]:

@@ -1,0 +1,229 @@
+"""A question in two steps whose second runs on the first one's answer, read as two
+questions the offline planner answers one after the other (``offline.py``):
+
+* a chain: "find the most cited paper, then tell me which papers it cites", "take the host
+  with the most links and list every host within 2 ms of it": the first part asked as a
+  ranking ("Which paper is the most cited?"), the second with its pronoun replaced by the
+  ranking's top node ("which papers does P3 cite");
+* a what-if on a ranking's top: "if the most cited doc were removed, how many components
+  would there be": "Which is the most cited doc?", then the question with that node named.
+
+This module reads the two steps from the wording (:func:`steps`), the first step's top node
+from its ranking results (:func:`top_node`) and joins the two answers (:func:`joined`). A
+top shared by several nodes, or rankings that disagree, name no single node: the planner
+asks which one.
+
+Example::
+
+    >>> s = steps("Find the most cited paper, then tell me which papers it cites.")
+    >>> s.first, s.then("P3")
+    ('Which is the most cited paper?', 'which papers does P3 cite?')
+    >>> steps("If the busiest airport closed, how many pieces would the network fall into?").first
+    'Which is the busiest airport?'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from igraph_agent.model import slots
+from igraph_agent.model.planstate import Observed
+from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
+from igraph_agent.results.counting import EdgeAttributeTotalsResult, NodesByMeasureResult
+
+SLOT = "\x00node\x00"  # where the first step's node goes in the second question
+
+#: the first step ranks: "the most cited", "the busiest", "the highest betweenness"
+_RANKED = re.compile(r"\b(?:most|least|highest|lowest|largest|biggest|greatest|fewest|smallest|"
+                     r"best|top|busiest|[a-z]{2,}iest|longest|strongest|weakest|widest|oldest|"
+                     r"newest)\b", re.IGNORECASE)
+#: the pronouns that stand for the first step's node, and what each becomes
+_PRONOUN = re.compile(r"\b(?:they'?ve|they\s+have|they'?re|they\s+are|it'?s|its|it|they|them|"
+                      r"their|he|him|his|she|her)\b(?!-)", re.IGNORECASE)
+#: words that refer to a set or to another thing than the top node ("those reports", "their
+#: own deps"): no single node to put in their place
+_NOT_ONE = re.compile(r"\b(?:those|these|each(?!\s+other)|every one of them|(?:their|its|his|her) own)\b",
+                      re.IGNORECASE)
+_CHAIN = [re.compile(p, re.IGNORECASE | re.DOTALL) for p in (
+    r"^(?P<first>.+?)(?:\s*[,;:.]\s*|\s+)(?:and\s+)?then\s*,?\s+(?P<second>.+)$",
+    r"^(?P<first>.+?)(?:\s*,\s*|\s+)and\s+(?P<second>(?:tell|list|show|give|name|count|say|find|"
+    r"what|which|who|whom|how|is|are|does|do)\b.+)$",
+    r"^(?P<first>[^.?!]+?)\s*[:;?]\s+(?P<second>(?:what|which|who|whom|how|is|are|does|do|list|"
+    r"name|tell)\b.+)$")]
+_LEAD = re.compile(r"^\s*(?:first\s*,?\s*|ok(?:ay)?\s*,?\s*|so\s*,?\s*)?(?:please\s+)?"
+                   r"(?:find|take|get|identify|pick|locate|determine|look up|work out|figure out)"
+                   r"(?:\s+(?:me|out))?\s+", re.IGNORECASE)
+_ASK_LEAD = re.compile(r"^\s*(?:please\s+)?(?:tell me|say|show me|give me|let me know)\s+",
+                       re.IGNORECASE)
+#: a ranking's top named as the thing removed: "if the busiest airport closed", "without the
+#: most cited doc", "removing the node with the highest betweenness"
+_REF = (r"the\s+(?:(?:most|least)\s+[\w-]+|[a-z]+est|best[- ]connected|highest[- ][\w-]+|"
+        r"top(?:[- ]ranked)?)\s+[a-z][\w-]*|the\s+[a-z][\w-]*\s+(?:with|having|that has|who has)"
+        r"\s+the\s+(?:most|highest|largest|biggest|fewest|lowest)\s+[\w-]+(?:\s+[\w-]+)?")
+_REMOVED_REF = [re.compile(p, re.IGNORECASE) for p in (
+    rf"\b(?:if|suppose|imagine|assume|what if)\s+(?:that\s+)?(?P<ref>{_REF})\s+{slots._GONE}",
+    rf"\b(?:remov\w*|delet\w*|drop\w*|without|losing|lose|lost|clos(?:e|ed|ing)|"
+    rf"knock\w* out|tak(?:e|ing) out|took out|shut(?:ting)? down)\s+(?P<ref>{_REF})\b")]
+
+
+@dataclass(frozen=True)
+class Steps:
+    """``first``: a ranking question whose top node the second step takes; ``second``: the
+    rest of the question, :data:`SLOT` where that node stands."""
+
+    first: str
+    second: str
+
+    def then(self, node: str) -> str:
+        return self.second.replace(SLOT, node)
+
+
+def steps(question: str) -> Steps | None:
+    """The two steps of ``question``, or None when it asks one thing (or its second step
+    refers to a set, "those reports", not to the first step's node)."""
+    return _chain(question) or _removed_top(question)
+
+
+def _chain(question: str) -> Steps | None:
+    for rx in _CHAIN:
+        m = rx.match(question.strip())
+        if not m:
+            continue
+        first, second = m.group("first").strip(), m.group("second").strip()
+        if not _RANKED.search(first) or _PRONOUN.search(first) or _NOT_ONE.search(second):
+            continue
+        second = _ASK_LEAD.sub("", second)
+        if not _PRONOUN.search(second):
+            continue
+        return Steps(_as_ranking(first), _question_form(_slotted(second)))
+    return None
+
+
+def _removed_top(question: str) -> Steps | None:
+    for rx in _REMOVED_REF:
+        m = rx.search(question)
+        if m:
+            ref = m.group("ref")
+            rest = question[:m.start("ref")] + SLOT + question[m.end("ref"):]
+            return Steps(_as_ranking(ref), rest)
+    return None
+
+
+def _as_ranking(part: str) -> str:
+    """The first step as a question: "Find the host with the most links" -> "Which host has
+    the most links?", "the most cited paper" -> "Which is the most cited paper?"."""
+    text = _LEAD.sub("", part.strip()).rstrip(" ,;:.?!")
+    m = re.match(r"(?:whoever|whichever)\s+(.+)$", text, re.IGNORECASE)
+    if m:
+        return f"Who {m.group(1)}?"
+    m = re.match(r"the\s+([a-z][\w-]*)\s+(?:with|having)\s+(.+)$", text, re.IGNORECASE)
+    if m:
+        return f"Which {m.group(1)} has {m.group(2)}?"
+    m = re.match(r"the\s+([a-z][\w-]*)\s+(?:who|that|which)\s+(.+)$", text, re.IGNORECASE)
+    if m:
+        return f"Which {m.group(1)} {m.group(2)}?"
+    if re.match(r"the\b", text, re.IGNORECASE):
+        return f"Which is {text}?"
+    return text[:1].upper() + text[1:] + "?"
+
+
+def _slotted(second: str) -> str:
+    """``second`` with each pronoun of the first step's node replaced by :data:`SLOT`."""
+    def one(m: re.Match[str]) -> str:
+        word = re.sub(r"\s+", " ", m.group(0).lower())
+        if word in ("they've", "theyve", "they have"):
+            return f"{SLOT} has"
+        if word in ("they're", "theyre", "they are", "it's", "its'"):
+            return f"{SLOT} is"
+        if word in ("its", "their", "his"):
+            return f"{SLOT}'s"
+        if word == "her":  # "her team" is hers; "work with her" is she
+            after = second[m.end():]
+            return f"{SLOT}'s" if re.match(r"\s+[a-z]", after) and not re.match(
+                r"\s+(?:and|or|in|on|at|to|from|with|by|for|of|is|was|has)\b", after) else SLOT
+        return SLOT
+    return _PRONOUN.sub(one, second)
+
+
+_VERB_AFTER = re.compile(rf"^(?P<ask>which|what|who|whom)(?P<noun>\s+(?!(?:has|have|had|did|does|"
+                         rf"do|is|are|was|were)\b)[a-z][\w-]*)?\s+{SLOT}"
+                         rf"\s+(?P<verb>[a-z]+)\b", re.IGNORECASE)
+
+
+def _question_form(second: str) -> str:
+    """"which papers <node> cites" -> "which papers does <node> cite" (the planner reads the
+    question form); "everyone <node> has worked with" -> "who has <node> worked with"."""
+    text = second.strip().rstrip(" .!")
+    text = re.sub(rf"^(?:list|name|show(?: me)?)\s+(?:everyone|everybody|all(?: the)? [a-z]+|"
+                  rf"every [a-z]+)\s+(?:that |who |whom )?{SLOT}\s+(?:has\s+)?", f"who has {SLOT} ",
+                  text, flags=re.IGNORECASE)
+    text = re.sub(rf"^(?:list|name|show(?: me)?)\s+(?:all\s+)?(?:the\s+)?([a-z][\w-]*)\s+"
+                  rf"(?:that\s+|which\s+)?(?={SLOT}\s+[a-z]+)", r"which \1 ", text,
+                  flags=re.IGNORECASE)  # "list the docs <node> cites"
+    text = re.sub(rf"^(which|what)(\s+[a-z][\w-]*)?\s+{SLOT}\s+(is|was)\b", rf"\1\2 \3 {SLOT}",
+                  text, flags=re.IGNORECASE)  # "which community <node> is in"
+    m = _VERB_AFTER.match(text)
+    if m and m.group("verb").lower() not in {"has", "is", "was", "have", "does", "did", "can",
+                                             "could", "would", "will"}:
+        verb = m.group("verb")
+        if verb.endswith("ed"):
+            head = f"{m.group('ask')}{m.group('noun') or ''} did {SLOT} {_stem_past(verb)}"
+        else:
+            head = f"{m.group('ask')}{m.group('noun') or ''} does {SLOT} {_stem(verb)}"
+        text = head + text[m.end():]
+    return text if text.endswith("?") else text + "?"
+
+
+def _stem(verb: str) -> str:
+    if re.search(r"(?:s|sh|ch|x|z)es$", verb):
+        return verb[:-2]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+
+
+def _stem_past(verb: str) -> str:
+    return verb[:-1] if verb.endswith("ed") and verb[-3:-2] in "aeiou" else verb[:-2]
+
+
+def top_node(results: list[Observed]) -> list[str]:
+    """The node the first step's rankings put on top: one id; every tied one when several
+    share the top (or every top when its rankings disagree); none when nothing was ranked."""
+    tops: list[list[str]] = []
+    measured = [o for o in results if o.tool == "nodes_by_measure" and o.ok]
+    for o in measured or results:  # the measure asked ("the fewest links") over a whole ranking
+        rows = _ranked(o)
+        if rows:
+            best = rows[0][1]
+            tops.append([str(n) for n, v in rows if v == best])
+    if any(t != tops[0] for t in tops):  # PageRank and betweenness name different nodes
+        return sorted({n for t in tops for n in t})
+    return tops[0] if tops else []
+
+
+def _ranked(o: Observed) -> list[tuple[Any, Any]]:
+    if not o.ok:
+        return []
+    if o.tool == "nodes_by_measure":
+        return [(r.node, r.value) for r in o.typed(NodesByMeasureResult).nodes]
+    if o.tool == "degree_analysis":
+        return [(r.node, r.degree) for r in o.typed(DegreeAnalysisResult).top]
+    if o.tool == "node_centrality":
+        return [(r.node, r.score) for r in o.typed(NodeCentralityResult).top]
+    if o.tool == "edge_attribute_totals":
+        d = o.typed(EdgeAttributeTotalsResult)
+        return [] if d.node is not None else [(r.node, r.total) for r in d.top_nodes]
+    return []
+
+
+def as_name(node: str) -> str:
+    """``node`` written so the planner reads it as a name (search_node matches case-blind):
+    "roach" -> "Roach"."""
+    return node if node[:1].isupper() or node[:1].isdigit() else node[:1].upper() + node[1:]
+
+
+def joined(first: str, node: str, second: str) -> str:
+    """Both steps' answers: the ranking that names ``node``, then the second step on it."""
+    return f"{first}\n\nThen, for **{node}**: {second}"
