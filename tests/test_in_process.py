@@ -62,6 +62,25 @@ def test_a_short_pagerank_runs_in_process_and_a_long_call_goes_to_a_worker(tmp_p
         agent.close()
 
 
+def _here_as_in_a_worker(agent: Agent, pool: WorkerPool, session: SessionGraph, search, calls,
+                         first: float, monkeypatch) -> list:
+    """Run ``calls`` of a search tool here (the first is not sent to a worker, and costs less
+    once its index is built), then in a worker; both answer the same. The results here."""
+    import asyncio
+
+    assert not pool.accepts(search, calls[0], session)  # no worker for a first search
+    ctx = ToolContext(workspace=agent.workspace, session=session, call_id="c")
+    here = [REGISTRY.execute(search, args, ctx) for args in calls]
+    assert in_process_ms(search, calls[0], session) < first  # its index is built now
+    monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "0")  # the same calls in a worker
+    assert all(pool.accepts(search, args, session) for args in calls)
+    there = [asyncio.run(pool.execute(search, args, ctx)) for args in calls]
+    assert pool.served == len(calls)
+    for a, b in zip(here, there, strict=True):
+        assert a.success and b.success and a.data == b.data and a.summary == b.summary
+    return here
+
+
 def _labelled(agent: Agent) -> SessionGraph:
     """The metro lines with a node table: labels and a text attribute to search besides ids."""
     edges = _edges()
@@ -80,8 +99,6 @@ def _labelled(agent: Agent) -> SessionGraph:
 
 def test_a_first_search_node_runs_in_process_from_the_node_table_with_a_workers_answer(
         tmp_path, monkeypatch):
-    import asyncio
-
     monkeypatch.setenv("IGRAPH_AGENT_WORKER_MIN_EDGES", "10")
     monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "500")
     agent = Agent(home=tmp_path / "project")
@@ -94,16 +111,7 @@ def test_a_first_search_node_runs_in_process_from_the_node_table_with_a_workers_
                  search.args_model(query="st17")]
         first = in_process_ms(search, calls[0], session)
         assert first is not None and 0 < first < 1  # 60 nodes: microseconds
-        assert not pool.accepts(search, calls[0], session)  # no worker for a first search
-        ctx = ToolContext(workspace=agent.workspace, session=session, call_id="c")
-        here = [REGISTRY.execute(search, args, ctx) for args in calls]
-        assert in_process_ms(search, calls[0], session) < first  # its index is built now
-        monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "0")  # the same calls in a worker
-        assert all(pool.accepts(search, args, session) for args in calls)
-        there = [asyncio.run(pool.execute(search, args, ctx)) for args in calls]
-        assert pool.served == len(calls)
-        for a, b in zip(here, there, strict=True):
-            assert a.success and b.success and a.data == b.data and a.summary == b.summary
+        here = _here_as_in_a_worker(agent, pool, session, search, calls, first, monkeypatch)
         assert here[0].data["candidates"][0]["node"] == "st4"
         assert {c["node"] for c in here[1].data["candidates"]} >= {"st0", "st3", "st57"}
     finally:
@@ -144,8 +152,6 @@ def test_a_first_pagerank_question_on_attached_data_starts_no_worker(tmp_path, m
 
 def test_a_first_search_edge_runs_in_process_from_the_edge_index_with_a_workers_answer(
         tmp_path, monkeypatch):
-    import asyncio
-
     import numpy as np
 
     from igraph_agent.tools.search_index import INDEX_MIN_EDGES
@@ -174,16 +180,7 @@ def test_a_first_search_edge_runs_in_process_from_the_edge_index_with_a_workers_
                  search.args_model(query="boreal", limit=5)]
         first = in_process_ms(search, calls[0], session)
         assert first is not None and 0 < first < 500  # 60k edges, one text column
-        assert not pool.accepts(search, calls[0], session)  # no worker for a first search
-        ctx = ToolContext(workspace=agent.workspace, session=session, call_id="c")
-        here = [REGISTRY.execute(search, args, ctx) for args in calls]
-        assert in_process_ms(search, calls[0], session) < first  # its index is built now
-        monkeypatch.setenv("IGRAPH_AGENT_IN_PROCESS_MS", "0")  # the same calls in a worker
-        assert all(pool.accepts(search, args, session) for args in calls)
-        there = [asyncio.run(pool.execute(search, args, ctx)) for args in calls]
-        assert pool.served == len(calls)
-        for a, b in zip(here, there, strict=True):
-            assert a.success and b.success and a.data == b.data and a.summary == b.summary
+        here = _here_as_in_a_worker(agent, pool, session, search, calls, first, monkeypatch)
         top = here[0].data["edges"][0]
         assert {top["source"], top["target"]} == {first_pair.from_gate, first_pair.to_gate}
         assert all(e["attributes"]["carrier"] == "Boreal" for e in here[1].data["edges"])
