@@ -301,7 +301,7 @@ def reach_of(st: PlanState) -> tuple[str, str, str] | None:
     info = st.last_ok("get_graph_info")
     # the user's words, lower-case names capitalised ("what depends on lib_ui")
     q = vocabulary.lower_names(str(st.context.get("asked") or st.question),
-                               dict(info.data) if info else {})
+                               dict(info.data) if info else {}, st.context.get("found_names", ()))
     if directed and (n := _broken(q)) and (way := _needed_way(st)):
         return n, "in" if way == "out" else "out", "breaks"
     if slots.features(q) & {"removal", "hops", "threshold", "future", "ordinal", "bottom"}:

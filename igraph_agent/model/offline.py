@@ -13,6 +13,7 @@ Deterministic, no network, no key. Every turn it re-reads the conversation and d
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import replace
@@ -35,9 +36,10 @@ def plan(messages: list[dict], tools: list[dict] | None,
     options and skill catalogue as data (``model/context.py``)."""
     st = PlanState.from_messages(messages, tools, context)
     asked = st.question
-    named = vocabulary.lower_names(st.question, _info(st))  # "eli's" -> "Eli's"
+    found = [w for w in _lookups(st) if _resolved(st, _looked(w))]
+    named = vocabulary.lower_names(st.question, _info(st), found)  # "eli's" -> "Eli's"
     st = replace(st, question=vocabulary.normalise(named, _info(st)),
-                 context={**st.context, "asked": asked})
+                 context={**st.context, "asked": asked, "found_names": found})
     if not st.tools:  # budget exhausted: a tool-less final call
         return _reply(st, _final_answer(st, _planned(st, skillplan.intents(st)), budget_out=True))
     noted = memoryplan.reply(st)  # "Remember: ..." -> remember(...), then say what was kept
@@ -173,6 +175,27 @@ def _search(name: str) -> Call:
     return Call("search_node", {"query": name, "limit": 5})
 
 
+def _lookups(st: PlanState) -> list[str]:
+    """The question's lower-case words to look up as names (``vocabulary.lookup_words``),
+    but the words an analysis is asked with ("the neighbours", "the path")."""
+    asked = str(st.context.get("asked") or st.question)
+    return [w for w in vocabulary.lookup_words(asked, _info(st)) if not _analysis_word(w)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _analysis_word(word: str) -> bool:
+    """Whether an intent's trigger reads ``word`` on its own ("neighbours", "path", "links"),
+    not a part of it ("is" in "kingfisher")."""
+    return any(m.start() == 0 and m.end() >= len(word) - (3 if len(word) >= 8 else 1)
+               for i in intent_table.INTENTS for p, _ in i.triggers if (m := p.search(word)))
+
+
+def _looked(word: str) -> str:
+    """The query a lower-case word is looked up with: as the planner then reads it, a name
+    ("snail" -> "Snail"; search_node matches case-blind), so the search is not run twice."""
+    return word[:1].upper() + word[1:]
+
+
 def _named_nodes(st: PlanState) -> list[str] | None:
     """The question's names that are nodes of this graph (search_node finds the name itself
     as an id or label); None while a search is still to run."""
@@ -221,6 +244,9 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
         return _data_step(st)
     if st.needs_verification():
         return [Call("get_graph_info")]
+    unlooked = [_search(_looked(w)) for w in _lookups(st) if st.done(_search(_looked(w))) is None]
+    if unlooked and st.can_call("search_node"):
+        return unlooked  # "does the snail eat": is "snail" a node of this graph?
     skill_calls = skillplan.skill_step(st)  # read the procedure a skill trigger picks, once
     if skill_calls:
         return skill_calls

@@ -60,7 +60,7 @@ mw kw gw kv kwh mwh km kg mb gb tb mbps gbps usd eur gbp
 sole top hub best most mr mr. officer e.g. okay also are""".split()}
 STOP_WORDS = frozenset(_STOP)
 _NAME_TOKEN = re.compile(r"[A-Za-z][\w'.-]*[A-Za-z0-9]|[A-Za-z]|\d+", re.UNICODE)
-_NUMBER_ID = re.compile(r"(?:node|member|vertex|id|from|to|and|between|of|is|around|near|for)\s+(\d+)\b|"
+_NUMBER_ID = re.compile(r"\b(?:node|member|vertex|id|from|to|and|between|of|is|around|near|for)\s+(\d+)\b|"
                         r"\b(\d+)'s\b|^(\d+)\b", re.IGNORECASE)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10}
@@ -100,6 +100,7 @@ def as_names(question: str) -> str:
 def clean(name: str) -> str:
     name = _TAIL.sub("", name.strip())
     name = _LEAD.sub("", name.strip())
+    name = re.sub(r"^the\s+(?=[A-Z0-9'\"`“])", "", name)  # "from the Otter": Otter ("The Hague" stays)
     name = re.sub(r"'s$", "", name.strip(" '\"`“”"))
     return name.strip(" '\"`“”")
 
@@ -150,6 +151,28 @@ _ROMAN = re.compile(r"I{1,3}|IV|VI{0,3}|IX|XI{0,3}")
 
 
 
+#: what a number counts when a word of these follows it ("Bob 3 hops away", "Ann 2 km"); any
+#: other word, a quote or an owner's 's after it ends a name ("Rapid 2024's players", "the
+#: 'Open Cup 3' final", "Open Cup 3 linked to ...")
+_COUNTED = re.compile(r"(?!(?:is|was|has|does|goes|its|this|thus|plus|across|versus|as|us|yes)$)"
+                      r"[a-z]+s|km|mi|kg|min|hr|mb|gb|mw|kw|x|or|more|fewer|less|than|percent|"
+                      r"per|degree")
+
+
+def _numbered(question: str, found: list, at: int, in_run: bool) -> bool:
+    """Whether the number at token ``at`` ends the name before it ("Rapid 2024", "Open Cup
+    3"): written one space after it, and followed by no word that it counts."""
+    m = found[at]
+    if not (in_run and m is not None and m.group(0).isdigit()
+            and question[found[at - 1].end():m.start()] == " "):
+        return False
+    if re.match(r"'s\b|['\"”’]", question[m.end():]):
+        return True
+    nxt = found[at + 1]
+    word = nxt.group(0) if nxt is not None else ""
+    return not _COUNTED.fullmatch(word)
+
+
 def names(question: str) -> list[str]:
     """Candidate node names in order: capitalised words (runs of them), possessives and
     tokens with digits (``v0``, ``city30``, member ``33``), stop words left out."""
@@ -158,7 +181,9 @@ def names(question: str) -> list[str]:
     for m in _NUMBER_ID.finditer(question):
         out.append(next(g for g in m.groups() if g))
     run: list[str] = []
-    for tok in [*_NAME_TOKEN.findall(question), ""]:
+    found = [*_NAME_TOKEN.finditer(question), None]
+    for at, m in enumerate(found):
+        tok = m.group(0) if m else ""
         base = re.sub(r"'s$", "", tok)
         # a Roman numeral after a name belongs to it ("Programming I", "Calculus II"),
         # where "I" alone is the pronoun
@@ -166,7 +191,7 @@ def names(question: str) -> list[str]:
         capital = base[:1].isupper() and (base.lower() not in _STOP or numeral or (
             base.lower() in _CONCEPT_WORDS and base in concepts))
         alnum = bool(re.search(r"[A-Za-z]", base) and re.search(r"\d", base))
-        if (capital or alnum) and base:
+        if (capital or alnum or _numbered(question, found, at, bool(run))) and base:
             run.append(base)
             continue
         if run:
@@ -174,8 +199,8 @@ def names(question: str) -> list[str]:
             run = []
     seen: list[str] = []
     for n in out:
-        if _ok(n) and n not in seen:
-            seen.append(n)
+        if _ok(n) and n not in seen and not (n.isdigit() and any(o.endswith(f" {n}") for o in out)):
+            seen.append(n)  # "Open Cup 3": no node 3
     return seen
 
 

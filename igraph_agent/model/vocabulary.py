@@ -18,6 +18,7 @@ Example::
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 _NOUNS = ("family", "character", "member", "person", "woman", "man", "city", "town", "paper",
@@ -439,17 +440,65 @@ _AT_NAME = re.compile(r"\b(?i:is|of|for|about|does|did|do|and|with|to|from|betwe
                       r"left|leaves|linked|connected|\w+s?)\b|$)")
 
 
-def lower_names(question: str, info: dict[str, Any]) -> str:
+def _lower_ids(info: dict[str, Any]) -> list[str]:
+    """The sample ids of a graph whose names are lower-case words ("amy", "m.rossi",
+    "french press"), else []."""
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
+    if not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i) or _LOWER_PHRASE.fullmatch(i)
+               for i in ids):
+        return []  # a graph with some lower-case names ("okafor", "m.rossi", "ERC-2291")
+    return ids
+
+
+#: where a lower-case thing stands as a name: "does the snail have", "what the eel eats",
+#: "is the otter connected to the frog?"
+_THE_WORD = re.compile(r"\bthe ([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?)(?![\w'.-])"
+                       r"(?!'s\b)")
+
+
+def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
+    """Lower-case words that stand where a thing is named ("the snail", "the eel") on a
+    graph whose names are lower-case words, which :func:`lower_names` does not read as names
+    from the sample nodes or their place; the planner looks each up with search_node, and a
+    word found as a node's id or label is a name (``found`` of :func:`lower_names`). The
+    graph's own words (column and attribute names, group values, the planner's nouns) and
+    superlatives ("the shortest") are never looked up; the planner also leaves out the words
+    its analyses are asked with ("the average", "the clustering")."""
+    from igraph_agent.model import slots
+
+    ids = _lower_ids(info)
+    if not ids or not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i) for i in ids):
+        return []
+    named = {n.lower() for n in slots.names(lower_names(question, info))}
+    own = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NOT_THING | _values(info) | {
+        str(a).lower() for a in (*(info.get("node_attributes") or []),
+                                 *(info.get("edge_attributes") or []))} | {
+        str(c).lower() for src in info.get("attached_sources") or []
+        for cols in (src.get("tables") or {}).values() for c in cols} | {
+        "web", "grid", "map", "system", "dataset", "chart", "tree", "list", "ranking"}
+    out: list[str] = []
+    for m in _THE_WORD.finditer(question):
+        w = m.group(1)
+        if (w in named or w in own or w in slots.STOP_WORDS or w.rstrip("s") in own
+                or re.search(r"(?:est|ly|ness)$", w) or w in out):
+            continue
+        out.append(w)
+    return out[:3]
+
+
+def lower_names(question: str, info: dict[str, Any], found: Iterable[str] = ()) -> str:
     """``question`` with the lower-case node names of a graph whose ids are lower-case words
     ("alice", "core") capitalised, so the planner sees them as names ("what is eli's
     betweenness" -> "what is Eli's betweenness"); search_node matches them case-blind. A
-    name is a sample id, a possessive, or a word where a name stands ("how central is jon")."""
+    name is a sample id, a word search_node found as a node (``found``, from
+    :func:`lookup_words`), a possessive, or a word where a name stands ("how central is
+    jon")."""
     from igraph_agent.model import slots
 
-    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
-    if not ids or not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i)
-                          or _LOWER_PHRASE.fullmatch(i) for i in ids):
-        return question  # a graph with some lower-case names ("okafor", "m.rossi", "ERC-2291")
+    ids = _lower_ids(info)
+    if not ids:
+        return question
+    ids = ids + [f for f in found if f not in ids]
     for phrase in sorted((i for i in ids if _LOWER_PHRASE.fullmatch(i)), key=len, reverse=True):
         question = re.sub(rf"(?<![\w'-]){re.escape(phrase)}(?![\w-])", phrase.title(), question)
     if not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i) for i in ids):

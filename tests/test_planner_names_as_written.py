@@ -1,0 +1,104 @@
+"""The nodes a question names are found however the user writes them: a lower-case thing
+beyond the summary's sample nodes ("does the snail", "from the duck to the algae"), looked up
+in the graph's node index, never a word of the question's analysis or the data's own words;
+a name ending in a number ("Rapid 2024", "Open Cup 3"), also as an owner or quoted; "the"
+before a name in a pair. Two graphs of each kind with different vocabularies; networkx is
+the oracle."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pandas as pd
+import pytest
+
+from tests.test_directed_totals import _ask
+
+#: a pond's food web, eater -> eaten (the first five nodes are the summary's sample)
+POND = [("heron", "eel"), ("heron", "frog"), ("eel", "minnow"), ("eel", "shrimp"), ("frog", "fly"),
+        ("minnow", "algae"), ("shrimp", "algae"), ("otter", "eel"), ("otter", "frog"),
+        ("pike", "minnow"), ("heron", "pike"), ("kingfisher", "minnow"), ("kingfisher", "shrimp"),
+        ("snail", "algae"), ("duck", "snail"), ("duck", "algae")]
+#: a machine's parts, each fitted into another
+PARTS = [("bolt", "bracket"), ("bracket", "frame"), ("washer", "bolt"), ("nut", "bolt"),
+         ("frame", "chassis"), ("gearbox", "chassis"), ("axle", "gearbox"), ("spindle", "axle"),
+         ("bearing", "axle"), ("bearing", "spindle"), ("piston", "engine"), ("engine", "chassis")]
+#: two programmes of named events with numbers in their names
+EVENTS = [("North Hub", "Open Cup 3"), ("Open Cup 3", "Rapid 2024"), ("Rapid 2024", "South Depot"),
+          ("South Depot", "North Hub"), ("North Hub", "East Yard"), ("East Yard", "Rapid 2023"),
+          ("Rapid 2023", "Open Cup 2"), ("Open Cup 2", "West Gate")]
+LEAGUE = [("Ajo Club", "Derby 7"), ("Derby 7", "Final 12"), ("Final 12", "Mira Club"),
+          ("Mira Club", "Derby 8"), ("Derby 8", "Ajo Club"), ("Final 12", "Sola Park")]
+
+
+def _table(rows, columns) -> pd.DataFrame:
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _searched(resp) -> list[str]:
+    return [str(a.args.get("query")) for a in resp.actions if a.tool == "search_node"]
+
+
+@pytest.mark.parametrize(("rows", "columns", "question", "node"), [
+    (POND, ["predator", "prey"], "how many links does the snail have?", "snail"),
+    (POND, ["predator", "prey"], "what is the degree of the kingfisher?", "kingfisher"),
+    (PARTS, ["part", "fits_into"], "how many links does the gearbox have?", "gearbox"),
+    (PARTS, ["part", "fits_into"], "what is the degree of the bearing?", "bearing"),
+])
+def test_a_lowercase_thing_beyond_the_sample_is_looked_up_and_answered_about(
+        tmp_path, rows, columns, question, node):
+    g = nx.Graph(rows)
+    resp = _ask(tmp_path, _table(rows, columns), question)
+    assert resp.status == "answered", resp.answer
+    assert f"{node} has degree **{g.degree(node)}**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("rows", "columns", "question", "source", "target"), [
+    (POND, ["predator", "prey"], "what is the shortest path from the duck to the algae?",
+     "duck", "algae"),
+    (POND, ["predator", "prey"], "how many steps from the otter to the algae?", "otter", "algae"),
+    (PARTS, ["part", "fits_into"], "what is the shortest path from the spindle to the chassis?",
+     "spindle", "chassis"),
+])
+def test_the_before_both_ends_of_a_route_is_no_part_of_their_names(tmp_path, rows, columns,
+                                                                   question, source, target):
+    hops = nx.shortest_path_length(nx.DiGraph(rows), source, target)
+    resp = _ask(tmp_path, _table(rows, columns), question)
+    assert resp.status == "answered", resp.answer
+    assert f"from {source} to {target} has **{hops} hop(s)**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("rows", "columns", "question"), [
+    (POND, ["predator", "prey"], "what is the average degree of the web?"),
+    (PARTS, ["part", "fits_into"], "Is the network connected?"),
+    (PARTS, ["part", "fits_into"], "which part has the most links?"),
+])
+def test_the_questions_own_words_are_never_looked_up_as_names(tmp_path, rows, columns, question):
+    resp = _ask(tmp_path, _table(rows, columns), question)
+    assert resp.status == "answered", resp.answer
+    assert _searched(resp) == [], _searched(resp)
+
+
+@pytest.mark.parametrize(("rows", "columns", "question", "node"), [
+    (EVENTS, ["site_a", "site_b"], "what are the neighbours of Rapid 2024?", "Rapid 2024"),
+    (EVENTS, ["site_a", "site_b"], "what are Open Cup 3's neighbours?", "Open Cup 3"),
+    (LEAGUE, ["home", "away"], "who is linked to Final 12?", "Final 12"),
+    (LEAGUE, ["home", "away"], "what are the neighbours of the 'Derby 7' match?", "Derby 7"),
+])
+def test_a_name_ending_in_a_number_is_one_name(tmp_path, rows, columns, question, node):
+    g = nx.Graph(rows)
+    resp = _ask(tmp_path, _table(rows, columns), question)
+    assert resp.status == "answered", resp.answer
+    assert f"{node} has degree **{g.degree(node)}**" in resp.answer, resp.answer
+    assert all(n in resp.answer for n in g[node]), resp.answer
+
+
+@pytest.mark.parametrize(("rows", "columns", "source", "target"), [
+    (EVENTS, ["site_a", "site_b"], "Rapid 2024", "Open Cup 2"),
+    (LEAGUE, ["home", "away"], "Derby 8", "Sola Park"),
+])
+def test_a_route_between_names_ending_in_numbers_counts_its_hops(tmp_path, rows, columns,
+                                                                 source, target):
+    hops = nx.shortest_path_length(nx.Graph(rows), source, target)
+    resp = _ask(tmp_path, _table(rows, columns), f"how many hops from {source} to {target}?")
+    assert resp.status == "answered", resp.answer
+    assert f"from {source} to {target} has **{hops} hop(s)**" in resp.answer, resp.answer
