@@ -102,3 +102,27 @@ def test_a_route_between_names_ending_in_numbers_counts_its_hops(tmp_path, rows,
     resp = _ask(tmp_path, _table(rows, columns), f"how many hops from {source} to {target}?")
     assert resp.status == "answered", resp.answer
     assert f"from {source} to {target} has **{hops} hop(s)**" in resp.answer, resp.answer
+
+
+#: papers citing papers (ids with their year)
+CITES = [("kim2018", "ode2015"), ("lai2020", "kim2018"), ("lai2020", "ode2015"),
+         ("moss2021", "lai2020"), ("nunez2022", "moss2021"), ("park2019", "ode2015"),
+         ("quinn2023", "park2019")]
+
+
+@pytest.mark.parametrize(("rows", "columns", "question", "source", "target"), [
+    (CITES, ["citing", "cited"], "Can you follow citations from nunez2022 and end up at ode2015?",
+     "nunez2022", "ode2015"),
+    (CITES, ["citing", "cited"], "Can you follow citations from park2019 and end up at moss2021?",
+     "park2019", "moss2021"),
+    (PARTS, ["part", "fits_into"], "can you go from the spindle and end up at the chassis?",
+     "spindle", "chassis"),
+])
+def test_words_before_a_routes_end_are_no_part_of_its_name(tmp_path, rows, columns, question,
+                                                           source, target):
+    want = "Yes" if nx.has_path(nx.DiGraph(rows), source, target) else "No"
+    resp = _ask(tmp_path, _table(rows, columns), question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{want}**"), resp.answer
+    assert {source, target} <= {str(a.args.get("source")) for a in resp.actions} | {
+        str(a.args.get("target")) for a in resp.actions}, resp.actions

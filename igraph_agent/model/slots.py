@@ -28,7 +28,7 @@ _CENTRAL = re.compile(r"most (?:central|important|influential|prominent)|highest
                       r"top[- ]ranked|highest[- ]ranked|" + _MEASURE.pattern, re.IGNORECASE)
 _HUB = re.compile(r"best[- ]connected|most (?:ties|connections|links|contacts)|top hub|"
                   r"highest[- ]degree|biggest hub|most[- ]connected", re.IGNORECASE)
-_TAIL = re.compile(r"(?:\s*,|\s+(?:by|following|via|using|with|weights?|in|on|if|when|linked|"
+_TAIL = re.compile(r"(?:\s*,|\s+(?:by|following|via|using|with|weights?|in|on|at|if|when|linked|"
                    r"connected|joined|apart|tied|related|treating|as|within|and\s+(?:create|save|make))\b).*$", re.IGNORECASE)
 _LEAD = re.compile(r"^(?:the\s+)?(?:node|member|vertex|character|family|person|user|customer|"
                    r"city|employee)\s+", re.IGNORECASE)
@@ -135,7 +135,7 @@ def pair(question: str) -> list[str] | None:
     for rx in _PAIRS:
         m = rx.search(question)
         if m:
-            got = [HUB if _HUB.search(g) else CENTRAL if _CENTRAL.search(g) else clean(g)
+            got = [HUB if _HUB.search(g) else CENTRAL if _CENTRAL.search(g) else clean(_ending(g))
                    for g in m.groups()]
             if all(_ok(n) for n in got) and all(len(n.split()) <= 4 for n in got):
                 return got
@@ -145,6 +145,17 @@ def pair(question: str) -> list[str] | None:
     if len(found) == 1 and _CENTRAL.search(question):
         return [CENTRAL, found[0]]
     return found[:2] if len(found) >= 2 else None
+
+
+def _ending(end: str) -> str:
+    """A route's end as the name it ends with, past the words before it ("end up at
+    wong2024", "the Otter"); an end that is not one name stays as written."""
+    end = end.strip().rstrip("?.!").rstrip()
+    found = names(end)
+    if len(found) == 1 and end.endswith(found[0]) and end != found[0] \
+            and end[:-len(found[0])].strip().islower():
+        return found[0]
+    return end
 
 
 _ROMAN = re.compile(r"I{1,3}|IV|VI{0,3}|IX|XI{0,3}")

@@ -507,7 +507,8 @@ def lower_names(question: str, info: dict[str, Any], found: Iterable[str] = ()) 
     words = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | {
         "people", "everyone", "anyone", "someone", "network", "graph", "most", "least",
         "another", "both", "either", "neither", "every", "above", "below", "under", "over",
-        "beneath", "behind", "after", "before"}  # "who is above gus": a place, no name
+        "beneath", "behind", "after", "before",  # "who is above gus": a place, no name
+        "end", "get", "go", "come", "ever", "still"}  # "and end up at": a move, no name
     owners = set(re.findall(r"\b([a-z][a-z-]{1,15})'s\b", question))  # "gus's"
     placed = {m.group(1) for m in _AT_NAME.finditer(question)} - owners
     if not all(_LOWER_ID.fullmatch(i) for i in ids):  # some names are capitalised: a lower-case
