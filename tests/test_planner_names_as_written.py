@@ -126,3 +126,21 @@ def test_words_before_a_routes_end_are_no_part_of_its_name(tmp_path, rows, colum
     assert resp.answer.startswith(f"**{want}**"), resp.answer
     assert {source, target} <= {str(a.args.get("source")) for a in resp.actions} | {
         str(a.args.get("target")) for a in resp.actions}, resp.actions
+
+
+PLAYED = [("ana", "Rapid 2024"), ("ben", "Rapid 2024"), ("ana", "Open Cup 3"), ("cho", "Open Cup 3"),
+          ("dev", "Open Cup 3"), ("eli", "Open Cup 3"), ("ben", "Winter 9"), ("fox", "Winter 9")]
+JOINED = [("ola", "Derby 7"), ("pia", "Derby 7"), ("ola", "Club 12"), ("rui", "Club 12"),
+          ("sam", "Club 12"), ("tev", "Club 12"), ("pia", "Gala 5")]
+
+
+@pytest.mark.parametrize(("rows", "columns", "question"), [
+    (PLAYED, ["player", "tournament"], "Find the tournament with the biggest field, then tell me "
+     "which of its players also played Rapid 2024."),
+    (JOINED, ["member", "club"], "Find the club with the biggest roster, then tell me which "
+     "of its members also joined Derby 7."),
+])
+def test_a_chain_whose_second_step_names_a_node_is_not_answered_about_that_node_alone(
+        tmp_path, rows, columns, question):
+    resp = _ask(tmp_path, _table(rows, columns), question)
+    assert resp.status == "needs_clarification", resp.answer

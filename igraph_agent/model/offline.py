@@ -511,7 +511,7 @@ def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
         ask = _ask(st)  # no name resolved: which node is meant?
         return Ask(" ".join(text for _, text in sections) + " " + ask.question, ask.suggestions)
     if _CHAINED.search(str(st.context.get("asked") or st.question)) and not budget_out \
-            and not _takes_nodes(made):  # "find the top one, then tell me what it eats"
+            and not _takes_nodes(st, made):  # "find the top one, then tell me what it eats"
         ask = _ask(st, [], matched)
         first = " ".join(text for _, text in sections)
         return Ask(f"I can answer only the first part: {first} The rest builds on that answer, "
@@ -545,9 +545,22 @@ _NODE_ARGS = frozenset({"node", "nodes", "source", "target", "center", "members"
                         "edges", "reach", "reach_of"})
 
 
-def _takes_nodes(made: list[Call]) -> bool:
-    """Whether a call of the answer took a node (a chain's second step ran on one)."""
-    return any(c.args.get(k) for c in made for k in _NODE_ARGS)
+def _takes_nodes(st: PlanState, made: list[Call]) -> bool:
+    """Whether a call of the answer took a node the question does not name (a chain's
+    second step ran on the first one's answer; "which of its players also played Rapid
+    2024" taking only Rapid 2024 did not)."""
+    named = {i for n in slots.named(st.question) for i in (_resolved(st, n) or set())}
+    return any(str(v).lower() not in named for c in made for k in _NODE_ARGS
+               for v in _node_values(c.args.get(k)))
+
+
+def _node_values(arg: Any) -> list[Any]:
+    """The nodes a call's argument holds: one, a list of them, or edges' endpoint pairs."""
+    if not arg:
+        return []
+    if isinstance(arg, (list, tuple)):
+        return [x for a in arg for x in _node_values(a)]
+    return [arg]
 
 
 def _unused_names(st: PlanState, made: list[Call], texts: list[str]) -> list[str]:
