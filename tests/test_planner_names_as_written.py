@@ -11,6 +11,7 @@ import networkx as nx
 import pandas as pd
 import pytest
 
+from igraph_agent import Agent
 from tests.test_directed_totals import _ask
 
 #: a pond's food web, eater -> eaten (the first five nodes are the summary's sample)
@@ -144,3 +145,49 @@ def test_a_chain_whose_second_step_names_a_node_is_not_answered_about_that_node_
         tmp_path, rows, columns, question):
     resp = _ask(tmp_path, _table(rows, columns), question)
     assert resp.status == "needs_clarification", resp.answer
+
+
+PALS = ["mei", "tomas", "ravi", "olu", "sana", "ines", "kofi", "lena", "petra", "yuki", "zane",
+        "bram", "cleo", "dara"]
+
+
+def _pals() -> nx.Graph:
+    return nx.relabel_nodes(nx.connected_watts_strogatz_graph(14, 4, 0.3, seed=2),
+                            lambda i: PALS[i])
+
+
+@pytest.mark.parametrize(("id_column", "attribute", "values", "question", "value"), [
+    ("pal", "unit", ["finance"] * 5 + ["ops"] * 5 + ["legal"] * 4,
+     "who in the finance unit has the most links?", "finance"),
+    ("crew_member", "crew", ["alpha"] * 7 + ["bravo"] * 7,
+     "who in the bravo crew has the most links?", "bravo"),
+])
+def test_a_lowercase_group_value_is_a_group_never_a_node(tmp_path, id_column, attribute, values,
+                                                         question, value):
+    g = _pals()
+    edges, nodes = tmp_path / "edges.csv", tmp_path / "nodes.csv"
+    pd.DataFrame(list(g.edges()), columns=["pal_a", "pal_b"]).to_csv(edges, index=False)
+    pd.DataFrame({id_column: PALS, attribute: values}).to_csv(nodes, index=False)
+    members = [p for p, v in zip(PALS, values, strict=True) if v == value]
+    top = max(g.degree(p) for p in members)
+    agent = Agent(home=tmp_path / "project")
+    try:
+        resp = agent.ask(question, attach=[str(edges), str(nodes)])
+    finally:
+        agent.close()
+    assert resp.status == "answered", resp.answer
+    assert f"Among nodes with {attribute} = {value}" in resp.answer, resp.answer
+    assert any(f"{p} ({top})" in resp.answer for p in members if g.degree(p) == top), resp.answer
+    assert not [a for a in resp.actions if a.tool == "search_node"], resp.actions
+
+
+@pytest.mark.parametrize(("rows", "columns", "first", "then"), [
+    (EVENTS, ["site_a", "site_b"], "Rapid 2024", "North Hub"),
+    (LEAGUE, ["home", "away"], "Derby 8", "Final 12"),
+])
+def test_a_chain_whose_first_step_names_the_node_is_answered(tmp_path, rows, columns, first, then):
+    hops = nx.shortest_path_length(nx.Graph(rows), first, then)
+    resp = _ask(tmp_path, _table(rows, columns),
+                f"first find {first}, then tell me how many hops it is from {then}")
+    assert resp.status == "answered", resp.answer
+    assert f"**{hops} hop(s)**" in resp.answer, resp.answer

@@ -546,11 +546,15 @@ _NODE_ARGS = frozenset({"node", "nodes", "source", "target", "center", "members"
 
 
 def _takes_nodes(st: PlanState, made: list[Call]) -> bool:
-    """Whether a call of the answer took a node the question does not name (a chain's
-    second step ran on the first one's answer; "which of its players also played Rapid
-    2024" taking only Rapid 2024 did not)."""
-    named = {i for n in slots.named(st.question) for i in (_resolved(st, n) or set())}
-    return any(str(v).lower() not in named for c in made for k in _NODE_ARGS
+    """Whether a call of the answer took a node other than those only the second step
+    names (it ran on the first step's answer: "first find Ada, then tell me how many steps
+    she is from Zoe" took Ada; "…, then tell me which of its players also played Rapid 2024"
+    taking only Rapid 2024 did not)."""
+    q = st.question
+    m = _CHAINED.search(q)
+    cut = m.start() if m else len(q)
+    later = {i for n in slots.named(q) if n not in q[:cut] for i in (_resolved(st, n) or set())}
+    return any(str(v).lower() not in later for c in made for k in _NODE_ARGS
                for v in _node_values(c.args.get(k)))
 
 

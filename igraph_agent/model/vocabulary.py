@@ -456,6 +456,15 @@ _THE_WORD = re.compile(r"\bthe ([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?)(
                        r"(?!'s\b)")
 
 
+def _own_words(info: dict[str, Any]) -> set[str]:
+    """The data's own words, lower-cased: its column and attribute names and its group
+    values ("finance" of ``unit``: a group, never a node)."""
+    return _values(info) | {str(a).lower() for a in (*(info.get("node_attributes") or []),
+                                                    *(info.get("edge_attributes") or []))} | {
+        str(c).lower() for src in info.get("attached_sources") or []
+        for cols in (src.get("tables") or {}).values() for c in cols}
+
+
 def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     """Lower-case words that stand where a thing is named ("the snail", "the eel") on a
     graph whose names are lower-case words, which :func:`lower_names` does not read as names
@@ -470,11 +479,7 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     if not ids or not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i) for i in ids):
         return []
     named = {n.lower() for n in slots.names(lower_names(question, info))}
-    own = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NOT_THING | _values(info) | {
-        str(a).lower() for a in (*(info.get("node_attributes") or []),
-                                 *(info.get("edge_attributes") or []))} | {
-        str(c).lower() for src in info.get("attached_sources") or []
-        for cols in (src.get("tables") or {}).values() for c in cols} | {
+    own = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NOT_THING | _own_words(info) | {
         "web", "grid", "map", "system", "dataset", "chart", "tree", "list", "ranking"}
     out: list[str] = []
     for m in _THE_WORD.finditer(question):
@@ -544,7 +549,7 @@ def _thing_named(question: str, info: dict[str, Any]) -> str:
     "the kettle was bought" -> "the Kettle was bought", so it is looked up as a node."""
     from igraph_agent.model import slots
 
-    known = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NOT_THING
+    known = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NOT_THING | _own_words(info)
     for m in _THING.finditer(question):
         w = m.group(1) or m.group(2)
         if any(x in known or x in slots.STOP_WORDS or re.search(r"(?:ed|ing|ly)$", x)
