@@ -211,8 +211,7 @@ def _removed(st: PlanState) -> tuple[list[str], bool]:
     if slots.EDGE_REMOVAL.search(st.question):
         pair = slots.pair(st.question)
         return (pair or []), True
-    name = slots.removal(st.question)
-    return ([name] if name else []), False
+    return slots.removals(st.question), False
 
 
 #: the two ends a what-if asks about ("can Carajas still reach shipyd", "is ana still

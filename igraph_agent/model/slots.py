@@ -335,7 +335,17 @@ _REMOVAL = [
                rf"[A-Z][\w'.-]*))?\s+{_GONE}"),
 ]
 REMOVAL_IF = _REMOVAL[1]
-_MORE_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:both\s+)?{_ANY}\s+(?i:and|&)\s+{_ANY}\s+(?i:both\s+)?"
+#: a removal said as a plan or a fact: "if we close Dunmore", "say we shut down Kessel
+#: junction", "Rathaus is closed for roadworks. …"
+_SAID = [re.compile(p) for p in (
+    rf"\b(?i:we|you|they|i)\s+(?i:were to\s+|had to\s+|would\s+|'d\s+)?(?i:close[ds]?|closing|"
+    rf"shut(?:s| down)?|shut down|remove[ds]?|drop(?:ped|s)?|take out|took out|knock(?:ed)? out|"
+    rf"lose|lost)\s+{_NAMED}",
+    rf"(?:^\s*|[.;!]\s+){_NAMED}\s+(?i:is|was|has been|gets|got)\s+(?i:closed|shut(?: down)?|"
+    rf"removed|out of service|offline|cancell?ed)\b")]
+_REMOVAL.extend(_SAID)
+REMOVAL_SAID = re.compile("|".join(f"(?:{rx.pattern})" for rx in _SAID))
+MORE_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:both\s+)?{_ANY}\s+(?i:and|&)\s+{_ANY}\s+(?i:both\s+)?"
                            rf"{_GONE}")
 _ADDED = re.compile(r"\bif\s+(?:we|you|i|they|someone)\s+(?:\w+\s+)?(?:add|added|build|built|"
                     r"create|created|connect|connected|introduce)\b|\b(?:adding|building)\s+(?:a|an|"
@@ -426,11 +436,36 @@ def features(question: str) -> set[str]:
         out.add("removal")  # a route that avoids a node: a path on the graph without it
     if _HOPS.search(question):
         out.add("hops")
-    if removal(question) or EDGE_REMOVAL.search(question) or _MORE_REMOVED.search(question):
+    if removal(question) or EDGE_REMOVAL.search(question) or MORE_REMOVED.search(question):
         out.add("removal")  # several removed at once: no intent takes them (it asks)
     if _ADDED.search(question):
         out.add("removal")  # a change to the graph: an added edge is no analysis of this one
     return out
+
+
+_ALSO_REMOVED = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+(?:and|&)\s+)(?:the\s+)?"
+                           r"((?-i:[A-Z][\w'.-]*)|[A-Za-z]+\d+|\d+)\b")
+
+
+def removals(question: str) -> list[str]:
+    """Every node a what-if removes: "remove u1 and u2", "if both Ada and Bo left", "without
+    A, B and C"; one name (or :data:`HUB`) as :func:`removal` reads it, else none."""
+    both = MORE_REMOVED.search(question)
+    if both and all(_ok(g) and g.lower() not in _NOT_REMOVED for g in both.groups()):
+        return [clean(g) for g in both.groups()]
+    first = removal(question)
+    if first is None or first in (HUB, CENTRAL):
+        return [first] if first else []
+    for rx in _REMOVAL:
+        m = rx.search(question)
+        if m is None or clean(m.group(1)).rstrip(".") != first:
+            continue
+        out, rest = [first], question[m.end(1):]
+        while (more := _ALSO_REMOVED.match(rest)) and _ok(more.group(1)):
+            out.append(clean(more.group(1)))
+            rest = rest[more.end():]
+        return out
+    return [first]
 
 
 def removal(question: str) -> str | None:
@@ -442,7 +477,7 @@ def removal(question: str) -> str | None:
     for rx in _REMOVAL:
         m = rx.search(question)
         if m and _ok(m.group(1)) and m.group(1).lower() not in _NOT_REMOVED:
-            return clean(m.group(1))
+            return clean(m.group(1)).rstrip(".")
     return None
 
 

@@ -40,8 +40,8 @@ _REACH_WORDS = (r"(?:reach|get to|get down to|get up to|up to|connection to|conn
 def _removed(st: PlanState) -> str | None:
     if slots.EDGE_REMOVAL.search(st.question):
         return None
-    name = slots.removal(st.question)
-    return name if name and name not in (slots.HUB, slots.CENTRAL) else None
+    names = slots.removals(st.question)  # several at once: the what_if intent's reach
+    return names[0] if len(names) == 1 and names[0] not in (slots.HUB, slots.CENTRAL) else None
 
 
 _LINK = r"(?:cable|link|road|edge|line|connection|tie|route|pipe|wire|track)s?"
