@@ -159,3 +159,30 @@ def test_a_revision_without_the_mark_is_read_whole(tmp_path: Path):
     g = read_revision(tmp_path, "ds_1", 1)
     assert g.__dict__["_nx_tables"].coded is None
     pd.testing.assert_frame_equal(lazy_tables(g)[1], edges)
+
+
+@pytest.mark.parametrize("values", [
+    [5, 1, 5, 2, 1, 9], [0], [-3, 4, -3, 4, 0], [10**12, 1, 10**12],  # a range too wide: hashed
+    list(range(1000, 0, -1)) * 2, [], [7] * 50])
+def test_integer_endpoints_are_coded_in_order_of_first_appearance(values):
+    import numpy as np
+
+    from igraph_agent.graph.datasets import first_appearance_codes
+
+    seq = np.asarray(values, dtype=np.int64)
+    codes, order = first_appearance_codes(seq)
+    want_codes, want_order = pd.factorize(seq)
+    assert codes.tolist() == want_codes.tolist() and order.tolist() == want_order.tolist()
+
+
+def test_random_integer_endpoints_are_coded_as_factorize_codes_them():
+    import numpy as np
+
+    from igraph_agent.graph.datasets import first_appearance_codes
+
+    rng = np.random.default_rng(11)
+    for n, m in [(10, 40), (1000, 300), (50_000, 200_000)]:
+        seq = rng.integers(-n // 3, n, m)
+        codes, order = first_appearance_codes(seq)
+        want_codes, want_order = pd.factorize(seq)
+        assert np.array_equal(codes, want_codes) and np.array_equal(order, want_order)

