@@ -191,3 +191,67 @@ def test_a_chain_whose_first_step_names_the_node_is_answered(tmp_path, rows, col
                 f"first find {first}, then tell me how many hops it is from {then}")
     assert resp.status == "answered", resp.answer
     assert f"**{hops} hop(s)**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("attribute", "values", "question", "value", "kind"), [
+    ("ward", ["ward 7"] * 5 + ["ward 9"] * 5 + ["ICU"] * 4, "how many people are in ward 9?",
+     "ward 9", "count"),
+    ("ward", ["ward 7"] * 5 + ["ward 9"] * 5 + ["ICU"] * 4, "who in ward 7 has the most links?",
+     "ward 7", "top"),
+    ("floor", ["floor 2"] * 6 + ["floor 5"] * 8, "how many people are on floor 5?", "floor 5",
+     "count"),
+    ("floor", ["floor 2"] * 6 + ["floor 5"] * 8, "who on floor 2 has the most links?", "floor 2",
+     "top"),
+])
+def test_a_group_value_ending_in_a_number_is_that_whole_value(tmp_path, attribute, values,
+                                                              question, value, kind):
+    g = nx.relabel_nodes(_pals(), str.capitalize)
+    people = [p.capitalize() for p in PALS]
+    edges, nodes = tmp_path / "edges.csv", tmp_path / "nodes.csv"
+    pd.DataFrame(list(g.edges()), columns=["pal_a", "pal_b"]).to_csv(edges, index=False)
+    pd.DataFrame({"pal": people, attribute: values}).to_csv(nodes, index=False)
+    members = [p for p, v in zip(people, values, strict=True) if v == value]
+    agent = Agent(home=tmp_path / "project")
+    try:
+        resp = agent.ask(question, attach=[str(edges), str(nodes)])
+    finally:
+        agent.close()
+    assert resp.status == "answered", resp.answer
+    if kind == "count":
+        assert f"**{len(members)} nodes** match {attribute} = {value}" in resp.answer, resp.answer
+    else:
+        top = max(g.degree(p) for p in members)
+        assert f"Among nodes with {attribute} = {value}" in resp.answer, resp.answer
+        assert any(f"{p} ({top})" in resp.answer for p in members if g.degree(p) == top)
+
+
+#: water flowing downstream between named places
+FLOW = [("Lake Mira", "Stone Weir"), ("Stone Weir", "Old Mill"), ("Old Mill", "Harbour Gate"),
+        ("Lake Mira", "Fen Sluice"), ("Fen Sluice", "Reed Basin"), ("Reed Basin", "Harbour Gate")]
+
+
+@pytest.mark.parametrize(("rows", "columns", "question", "source", "target"), [
+    (FLOW, ["upstream", "downstream"],
+     "does anything from Stone Weir ever make it to the harbour gate?", "Stone Weir",
+     "Harbour Gate"),
+    (FLOW, ["upstream", "downstream"],
+     "does anything from Old Mill ever make it to the fen sluice?", "Old Mill", "Fen Sluice"),
+])
+def test_a_lowercase_end_and_a_clause_after_a_name_leave_the_routes_names(tmp_path, rows, columns,
+                                                                          question, source, target):
+    want = "Yes" if nx.has_path(nx.DiGraph(rows), source, target) else "No"
+    resp = _ask(tmp_path, _table(rows, columns), question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{want}**"), resp.answer
+
+
+@pytest.mark.parametrize(("rows", "columns", "source", "target"), [
+    (PARTS, ["part", "fits_into"], "washer", "chassis"),
+    (CITES, ["citing", "cited"], "nunez2022", "ode2015"),
+])
+def test_a_clause_after_a_dash_is_no_part_of_a_routes_end(tmp_path, rows, columns, source, target):
+    hops = nx.shortest_path_length(nx.DiGraph(rows), source, target)
+    resp = _ask(tmp_path, _table(rows, columns),
+                f"shortest chain from {source} to {target} - how many hops?")
+    assert resp.status == "answered", resp.answer
+    assert f"**{hops} hop(s)**" in resp.answer, resp.answer

@@ -148,12 +148,19 @@ def pair(question: str) -> list[str] | None:
 
 
 def _ending(end: str) -> str:
-    """A route's end as the name it ends with, past the words before it ("end up at
-    wong2024", "the Otter"); an end that is not one name stays as written."""
-    end = end.strip().rstrip("?.!").rstrip()
+    """A route's end as the one name it holds, past the words before it ("end up at
+    wong2024", "the Otter") or a clause after it ("Tarn Beck ever make it", "http - how many
+    hops"); an end that is not one name stays as written, but for a leading "the"."""
+    end = re.sub(r"\s+[-–—]\s.*$", "", end.strip().rstrip("?.!").rstrip())
+    end = re.sub(r"^the\s+", "", end)
     found = names(end)
-    if len(found) == 1 and end.endswith(found[0]) and end != found[0] \
-            and end[:-len(found[0])].strip().islower():
+    if len(found) != 1 or end == found[0]:
+        return end
+    at = end.find(found[0])
+    before, after = end[:at].strip(), end[at + len(found[0]):].strip()
+    if at > 0 and not after and before.islower():
+        return found[0]
+    if at == 0 and len(after.split()) >= 2 and after.islower():
         return found[0]
     return end
 

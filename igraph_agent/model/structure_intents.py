@@ -179,9 +179,15 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
     value of a categorical attribute named alone ("how many work in Biology") when exactly
     one such value is named."""
     found = slots.where(st.question, attributes(st))
+    groups = groupings(st.meaning())
+    if found and found[1] not in groups.get(found[0], [found[1]]):
+        whole = [v for v in groups[found[0]] if v.lower().endswith(" " + found[1].lower())
+                 and re.search(rf"(?<![\w]){re.escape(v)}(?![\w])", st.question, re.IGNORECASE)]
+        if len(whole) == 1:
+            return found[0], whole[0]  # "who in ward 7": the value "ward 7", not "7"
     if found:
         return found
-    hits = {(attr, v) for attr, values in groupings(st.meaning()).items() for v in values
+    hits = {(attr, v) for attr, values in groups.items() for v in values
             if len(v) >= 3 and v.lower() not in slots.STOP_WORDS
             and re.search(rf"(?<![\w]){re.escape(v)}(?![\w])", st.question, re.IGNORECASE)}
     return hits.pop() if len(hits) == 1 else None
