@@ -138,6 +138,16 @@ def test_a_clarification_offers_follow_ups_in_the_graphs_own_words(agents):
                                     for s in resp.suggestions), resp.suggestions
 
 
+def test_a_follow_up_adds_up_only_a_numeric_edge_column():
+    """A text edge column (a ferry's name) is never offered as something to add up; the
+    numeric one is, and with none numeric no total is offered at all."""
+    info = {"edge_attributes": ["ferry", "km"],
+            "meaning": {"weights": {"km": "distance"}}, "sample_nodes": [{"id": "Oslo"}]}
+    assert vocabulary.words("Which ferry runs to Oslo?", info)["eattr"] == "km"
+    info = {"edge_attributes": ["ferry", "operator"], "meaning": {"weights": {}}}
+    assert "eattr" not in vocabulary.words("Which ferry runs to Oslo?", info)
+
+
 def test_the_graphs_words_for_ties_and_events_reach_degree(agent):
     for g, question in [(nx.florentine_families_graph(), "Which family had the most "
                                                           "marriage ties?"),

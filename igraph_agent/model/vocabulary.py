@@ -712,7 +712,10 @@ def words(question: str, info: dict[str, Any], unknown: list[str] = ()) -> dict[
         out["a"] = sample[0]
         out["b"] = sample[1] if len(sample) > 1 else sample[0]
     edge_attrs = [a for a in info.get("edge_attributes") or [] if isinstance(a, str)]
-    roles = (info.get("meaning") or {}).get("weights") or {}
+    meaning = info.get("meaning") or {}
+    roles = meaning.get("weights") or {}
+    if "weights" in meaning:  # its keys are the numeric edge columns: never add up a name
+        edge_attrs = [a for a in edge_attrs if a in roles]
     edge_attrs.sort(key=lambda a: roles.get(a) != "strength")  # a count adds up, minutes not
     if edge_attrs:
         out["eattr"] = edge_attrs[0]
