@@ -255,3 +255,31 @@ def test_a_clause_after_a_dash_is_no_part_of_a_routes_end(tmp_path, rows, column
                 f"shortest chain from {source} to {target} - how many hops?")
     assert resp.status == "answered", resp.answer
     assert f"**{hops} hop(s)**" in resp.answer, resp.answer
+
+
+PETS = ["bella", "max", "luna", "coco", "rocky", "milo", "daisy", "rufus", "zeus", "otis", "nala",
+        "bruno"]
+FRIENDS = [*PALS, "femi", "gus"]
+
+
+def _named_graph(names: list[str], seed: int) -> nx.Graph:
+    return nx.relabel_nodes(nx.connected_watts_strogatz_graph(len(names), 4, 0.3, seed=seed),
+                            lambda i: names[i])
+
+
+@pytest.mark.parametrize(("names", "seed", "columns", "source", "target"), [
+    (FRIENDS, 5, ["friend_a", "friend_b"], "gus", "mei"),
+    (FRIENDS, 5, ["friend_a", "friend_b"], "mei", "gus"),
+    (PETS, 4, ["dog", "playmate"], "rufus", "bella"),
+    (PETS, 4, ["dog", "playmate"], "otis", "zeus"),
+])
+def test_a_lowercase_name_that_reads_like_a_plural_is_looked_up(tmp_path, names, seed, columns,
+                                                                source, target):
+    g = _named_graph(names, seed)
+    table = pd.DataFrame(list(g.edges()), columns=columns)
+    sample = list(dict.fromkeys(table.stack()))[:5]
+    assert {source, target} - set(sample), sample  # one name beyond the sample nodes
+    resp = _ask(tmp_path, table, f"how far is {source} from {target}")
+    assert resp.status == "answered", resp.answer
+    assert f"from {source} to {target} has **{nx.shortest_path_length(g, source, target)} hop(s)**" \
+        in resp.answer, resp.answer

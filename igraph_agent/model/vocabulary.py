@@ -466,9 +466,9 @@ def _own_words(info: dict[str, Any]) -> set[str]:
 
 
 def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
-    """Lower-case words that stand where a thing is named ("the snail", "the eel") on a
-    graph whose names are lower-case words, which :func:`lower_names` does not read as names
-    from the sample nodes or their place; the planner looks each up with search_node, and a
+    """Lower-case words that stand where a thing is named ("the snail", "the eel", "how far
+    is gus from") on a graph whose names are lower-case words, which :func:`lower_names`
+    does not read as names from the sample nodes or their place; the planner looks each up with search_node, and a
     word found as a node's id or label is a name (``found`` of :func:`lower_names`). The
     graph's own words (column and attribute names, group values, the planner's nouns) and
     superlatives ("the shortest") are never looked up; the planner also leaves out the words
@@ -481,9 +481,12 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     named = {n.lower() for n in slots.names(lower_names(question, info))}
     own = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NOT_THING | _own_words(info) | {
         "web", "grid", "map", "system", "dataset", "chart", "tree", "list", "ranking"}
+    # a word where a name stands that reads like a plural or a verb ("how far is gus from
+    # mei", "tomas's", "ted"): only a lookup tells
+    placed = [w for m in _AT_NAME.finditer(question)
+              if re.search(r"(?:s|ed|ing)$", w := re.sub(r"'s$", "", m.group(1)))]
     out: list[str] = []
-    for m in _THE_WORD.finditer(question):
-        w = m.group(1)
+    for w in [m.group(1) for m in _THE_WORD.finditer(question)] + placed:
         if (w in named or w in own or w in slots.STOP_WORDS or w.rstrip("s") in own
                 or re.search(r"(?:est|ly|ness)$", w) or w in out):
             continue
