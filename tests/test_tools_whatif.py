@@ -72,3 +72,22 @@ def test_reach_of_names_who_still_reaches_a_node_and_who_no_longer_does(tmp_path
     assert set(up["still"]["items"]) == nx.ancestors(h, "mh")
     down = ok(ctx, "remove_and_compare", nodes=["ai"], reach_of="jp")["reach_set"]
     assert down["after"] == len(nx.descendants(nx.restricted_view(g, ["ai"], []), "jp"))
+
+
+def test_stranded_names_the_nodes_left_with_no_edge_as_networkx_counts_them(tmp_path):
+    g = nx.Graph([("ana", "p1"), ("bo", "p1"), ("bo", "p2"), ("cy", "p2"), ("cy", "p3"),
+                  ("di", "p1")])
+    data = ok(context(tmp_path, g), "remove_and_compare", nodes=["p1"])
+    h = g.copy()
+    h.remove_node("p1")
+    alone = sorted(n for n in g["p1"] if h.degree(n) == 0)
+    assert data["stranded"] == {"total": len(alone), "items": alone} and alone == ["ana", "di"]
+
+
+def test_stranded_on_a_directed_graph_counts_the_side_asked(tmp_path):
+    # eats: heron -> roach -> algae; otter -> roach, otter -> eel
+    g = nx.DiGraph([("heron", "roach"), ("roach", "algae"), ("otter", "roach"), ("otter", "eel")])
+    out = ok(context(tmp_path, g), "remove_and_compare", nodes=["roach"], direction="out")
+    assert out["stranded"]["items"] == ["heron"]  # nothing left to eat; otter still eats eel
+    into = ok(context(tmp_path, g), "remove_and_compare", nodes=["roach"], direction="in")
+    assert into["stranded"]["items"] == ["algae"]  # nothing eats it any more

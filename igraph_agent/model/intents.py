@@ -574,8 +574,10 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name in _WHOLE or i.phase > 0]
     if names & {"centrality", "degree"} and slots.SCOPE.search(question):  # the part: input
         found = [i for i in found if i.name != "connectivity"]
-    if names & {"whatif_route", "whatif_reach"}:  # the removal's chain is theirs
+    if names & {"whatif_route", "whatif_reach", "whatif_stranded"}:  # the removal's chain is theirs
         found = [i for i in found if i.name not in _WHATIF_TAKES]
+    if "whatif_stranded" in names:  # "left with no project": after the removal, not now
+        found = [i for i in found if i.name not in _STRANDED_TAKES]
     if "side_rank" in names and names & {"threshold_count", "least_degree"}:
         found = [i for i in found if i.name != "side_rank"]  # the side is their input
     if names & {"edge_threshold", "edge_extreme"}:  # single edges asked: no node totals beside
@@ -608,6 +610,8 @@ def _names_an_attribute(question: str, st: PlanState) -> bool:
 #: intents that take the whole question when they match
 _WHOLE = frozenset({"neighbour_rank", "mutual_pairs", "chain_to_top", "farthest_from"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
+_STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",
+                             "node_partner", "least_degree"})
 _WHATIF_TAKES = frozenset({"what_if", "path", "hop_count", "reach_set", "connectivity",
                            "node_direction", "local"})
 def _breaks(st: PlanState) -> bool:

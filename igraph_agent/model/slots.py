@@ -339,7 +339,7 @@ _REMOVAL = [
     # "if Hornli hut closes", "if Downtown substation fails": the data's noun after the name
     re.compile(rf"\b(?i:if|suppose|supposing|imagine|assume|assuming)\s+(?:that\s+)?(?:the\s+)?"
                rf"(?i:node\s+|member\s+)?{_ANY}(?:\s+(?-i:[a-z]{{3,}}|"
-               rf"[A-Z][\w'.-]*))?\s+{_GONE}"),
+               rf"[A-Z][\w'.-]*)){{0,2}}\s+{_GONE}"),  # "if the Harbour Clean drive closes"
 ]
 REMOVAL_IF = _REMOVAL[1]
 #: a removal said as a plan or a fact: "if we close Dunmore", "say we shut down Kessel

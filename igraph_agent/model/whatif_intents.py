@@ -206,11 +206,80 @@ def _reach_render(st: PlanState, obs: list[Observed]) -> str:
             "Nothing was changed.")
 
 
+#: who is left with nothing after a removal: "which volunteers are left with no project",
+#: "which players would have had no tournaments at all", "who would have nobody left"
+_STRANDED = re.compile(r"\bleft with(?:out any| no| nothing| nobody| none)\b|"
+                       r"\b(?:would|will|'d)\s+(?:then\s+)?(?:have|be left with)\s+(?:had\s+)?"
+                       r"(?:no|nothing|nobody|none)\b|\b(?:nothing|nobody|no one|none|no \w+) "
+                       r"(?:\w+ )?left\b|\bno longer (?:have|has) any\b", re.IGNORECASE)
+
+
+def _stranded_gone(st: PlanState) -> list[str]:
+    edge = _edge_gone(st)
+    return edge if edge else [n for n in slots.removals(st.question)
+                              if n not in (slots.HUB, slots.CENTRAL)]
+
+
+def _stranded_applies(st: PlanState) -> bool:
+    asked = str(st.context.get("asked") or st.question)  # "no link" reads as degree 0
+    return bool(_stranded_gone(st)) and bool(_STRANDED.search(asked)) and \
+        not _reach_applies(st) and \
+        bool(re.search(r"\b(?:who|whom|which|what|list|name|how many)\b", st.question,
+                       re.IGNORECASE))
+
+
+def _stranded_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    if not _stranded_applies(st) or st.meaning().get("directed"):
+        return []
+    gone = _stranded_gone(st)
+    searches, ids = _resolve(st, gone)
+    if ids is None:
+        return searches
+    removal = {"edges": [ids[:2]]} if _edge_gone(st) else {"nodes": list(dict.fromkeys(ids))}
+    return [*searches, Call("remove_and_compare", removal)]
+
+
+def _stranded_clarify(st: PlanState) -> str | None:
+    if _stranded_applies(st) and st.meaning().get("directed"):
+        return ("On this directed graph, left with nothing on which side: no edge going out "
+                "of a node, or none coming in?")
+    return None
+
+
+def _stranded_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _unresolved
+
+    d = _result(obs)
+    if d is None or d.stranded is None:
+        return _unresolved(st, _stranded_gone(st))
+    gone = ", ".join([*map(str, d.removed_nodes),
+                      *(f"the edge {a}–{b}" for a, b in d.removed_edges)])
+    s = d.stranded
+    if not s.total:
+        return (f"**None** — without {gone}, every node that had a link keeps at least one. "
+                "Nothing was changed.")
+    listed = ", ".join(f"**{n}**" for n in s.items) + (" …" if s.total > len(s.items) else "")
+    return (f"Without {gone}, **{s.total}** node(s) would be left with no link at all (every "
+            f"link they had was to it): {listed}. Nothing was changed.")
+
+
 def _bonus(applies):
     return lambda st: 3.0 if applies(st) else -10.0
 
 
 WHATIF_INTENTS = [
+    Intent("whatif_stranded", t(0.5, _STRANDED.pattern, r"\bleft\b.*\bdegree exactly 0\b"),
+           _stranded_calls, _stranded_render,
+           "the nodes left with no link after a removal (remove_and_compare stranded)",
+           group="components", bonus=lambda st: 5.0 if _stranded_applies(st) else -10.0,
+           clarify=_stranded_clarify,
+           hint="who is left with no link without a node you name",
+           answers=frozenset({"list", "count", "node"}),
+           # "left with no project" reads as a degree of 0: the threshold is the "no"
+           covers=frozenset({"removal", "entity", "direction", "negation", "scope",
+                             "threshold", "twomode"})),
     Intent("whatif_route", t(0.5, r"\bfrom\b"), _route_calls, _route_render,
            "a measured route after a removal (remove_and_compare reach with weight)",
            group="components", bonus=_bonus(_route_applies), clarify=_route_clarify,

@@ -59,5 +59,8 @@ class RemoveAndCompareResult(ToolData):
     after: Shape
     new_components: int
     cut_off: CutOff
+    #: the nodes left with no edge that had some (on a directed graph, no edge on the
+    #: ``direction`` side: out-edges for "out", in-edges for "in")
+    stranded: CutOff | None = None
     reach: Reach | None = None
     reach_set: ReachSet | None = None

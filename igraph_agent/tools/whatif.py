@@ -29,16 +29,18 @@ class RemoveArgs(WeightArgs):
                              "reach to (following direction)")
     reach_of: str | None = Field(default=None, description="a node id: which nodes it reaches "
                                  "(direction=out) or which reach it (in) before and after")
-    direction: Literal["out", "in"] = Field(default="out", description="reach_of on a directed "
-                                            "graph: out = the nodes it reaches, in = those "
-                                            "reaching it; ignored on undirected graphs")
+    direction: Literal["out", "in"] = Field(default="out", description="reach_of and stranded "
+                                            "on a directed graph: out = the nodes it reaches "
+                                            "(out-edges), in = those reaching it (in-edges); "
+                                            "ignored on undirected graphs")
 
 
 @tool(result=RemoveAndCompareResult, reads=("graph",))
 def remove_and_compare(ctx: ToolContext, args: RemoveArgs) -> ToolOutput:
     """What if these nodes or edges were removed: connected components (count and sizes),
     the largest component and the edge count before and after, and which nodes end up cut
-    off from the largest component. Read-only; directions ignored, except by ``reach``: with
+    off from the largest component or left with no edge at all (``stranded``; on a directed
+    graph none on the ``direction`` side). Read-only; directions ignored, except by ``reach``: with
     ``reach=[a, b]`` also whether ``a`` still reaches ``b`` afterwards (following edge
     direction on a directed graph) and the shortest hop path before and after.
 
@@ -74,7 +76,9 @@ def remove_and_compare(ctx: ToolContext, args: RemoveArgs) -> ToolOutput:
     data = {"removed_nodes": nodes, "removed_edges": [list(e) for e in edges],
             "before": before, "after": after,
             "new_components": after["components"] - before["components"],
-            "cut_off": {"total": len(cut_off), "items": cut_off[:30]}}
+            "cut_off": {"total": len(cut_off), "items": cut_off[:30]},
+            "stranded": _stranded(g, nx.restricted_view(g, nodes, edges), nodes, edges,
+                                  args.direction)}
     what = ", ".join(nodes + [f"{a}–{b}" for a, b in edges])
     summary = f"without {what}: {after['components']} component(s) (before {before['components']})"
     # a weight only when named: the reach is then the shortest path by it, as a distance
@@ -122,6 +126,23 @@ def _reach(before: nx.Graph, after: nx.Graph, source: str, target: str,
 
 
 _WAYS = {"out": "reaches", "in": "is reached from", "both": "is connected to"}
+
+
+def _stranded(before: nx.Graph, after: nx.Graph, nodes: list[str], edges: list[tuple],
+              direction: str) -> dict:
+    """The nodes that keep no edge after the removal but had some before (on a directed
+    graph, no out-edge for ``out``, no in-edge for ``in``): "who is left with no project".
+    Only a removed node's neighbours or a removed edge's ends can be."""
+    def degree(g: nx.Graph, n: str) -> int:
+        if not g.is_directed():
+            return int(g.degree(n))
+        return int(g.out_degree(n) if direction == "out" else g.in_degree(n))
+
+    both = undirected(before)
+    near = {m for n in nodes for m in both[n]} | {n for e in edges for n in e}
+    left = sorted((n for n in near - set(nodes) if degree(after, n) == 0 and degree(before, n) > 0),
+                  key=str)
+    return {"total": len(left), "items": left[:_LISTED]}
 
 
 def _reach_set(before: nx.Graph, after: nx.Graph, node: str, direction: str,
