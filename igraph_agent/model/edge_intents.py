@@ -11,6 +11,7 @@ stop has the most roads longer than 30"), a budget ("within 120 minutes") or a n
 
 from __future__ import annotations
 
+import numbers
 import re
 from dataclasses import replace
 from typing import Any
@@ -98,7 +99,10 @@ def _edge(e: EdgeValue) -> str:
     return f"{a} – {b}"
 
 
-def _shown(x: float) -> str:
+def _shown(x: Any) -> str:
+    """A number as people write it (``3``, ``2.5``); any other value (a name) as it is."""
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        return str(x)
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
@@ -393,7 +397,8 @@ def _pair_value(st: PlanState) -> tuple[list[str], str | None, bool] | None:
         return None  # an undirected edge has no way back
     roles = meaning.get("weights") or {}
     attr = edge_attr(st)  # a value is read only when the question names its column
-    if not mutual and (attr is None or not _PAIR_VALUE.search(q) or _MUTUAL.search(q)
+    if not mutual and (attr is None or not (_PAIR_VALUE.search(q) or _asks_for_column(q, attr))
+                       or _MUTUAL.search(q)
                        or re.search(r"\b(?:have|has|had)\s*[?.!]*\s*$", q)):
         return None  # "how many mutual friends do A and B have": no edge's value
     if attr is None:
@@ -402,6 +407,14 @@ def _pair_value(st: PlanState) -> tuple[list[str], str | None, bool] | None:
         attr = default if default and roles.get(default) == "strength" else (
             strengths[0] if len(strengths) == 1 else None)
     return pair, attr, mutual
+
+
+def _asks_for_column(q: str, attr: str) -> bool:
+    """"which ferry runs between Oslo and Tromso", "what line links A and B": the question
+    asks for the named edge column's value itself (a name as well as a number)."""
+    column = re.escape(attr).replace("_", r"[\s_-]")  # "cable type" names cable_type
+    return bool(re.match(rf"\s*(?:so\s+|and\s+)?(?:which|what)(?:'s|\s+is|\s+was|\s+are)?\s+"
+                         rf"(?:the\s+)?{column}s?\b", q, re.IGNORECASE))
 
 
 def _pair_worded(q: str, pair: list[str]) -> bool:
@@ -461,6 +474,9 @@ def pair_value_render(st: PlanState, obs: list[Observed]) -> str:
         return head + f"**No** — there is no edge between {a} and {b} either way."
     if there is None:
         other = f"; the other way, {said(back, b, a)}" if back is not None else ""
+        if _asks_for_column(st.question, attr) and not _PAIR_VALUE.search(st.question):
+            where = f"from {a} to {b}{way}" if directed else f"between {a} and {b}"
+            return head + f"There is no edge {where}, so no {attr}{other}."
         return head + f"**0**: no edge from {a} to {b}{way}{other}."
     val = there.attributes.get(attr)
     arrow = "→" if directed else "–"

@@ -575,7 +575,7 @@ LEXICON.update({
     "node_side": dict(
         triggers=t(1.0, r"\b(?:in|out)-neighbou?rs of\s+\S"), bonus=_node_side_bonus,
         group="neighbourhood", hint="the nodes pointing to a named node, or those it points to"),
-    "pair_value": dict(triggers=t(0.5, r"how many|how much|how often|what|do|does|did|are|is"),
+    "pair_value": dict(triggers=t(0.5, r"how many|how much|how often|what|which|do|does|did|are|is"),
                        bonus=_edge_pair_bonus, group="ranking",
                        hint="the value of the edge between two named nodes, each way"),
     "node_partner": dict(triggers=t(0.5, r"which|what|who|whom|where|strongest|closest"),
