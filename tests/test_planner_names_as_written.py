@@ -283,3 +283,18 @@ def test_a_lowercase_name_that_reads_like_a_plural_is_looked_up(tmp_path, names,
     assert resp.status == "answered", resp.answer
     assert f"from {source} to {target} has **{nx.shortest_path_length(g, source, target)} hop(s)**" \
         in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("rows", "columns", "question", "source", "target"), [
+    (FLOW, ["upstream", "downstream"], "Stone Weir, Harbour Gate: how many hops apart?",
+     "Stone Weir", "Harbour Gate"),
+    (EVENTS, ["site_a", "site_b"], "North Hub / West Gate: how many hops apart?", "North Hub",
+     "West Gate"),
+])
+def test_names_set_apart_by_a_comma_or_slash_are_two_names(tmp_path, rows, columns, question,
+                                                           source, target):
+    hops = nx.shortest_path_length(nx.DiGraph(rows) if columns[0] == "upstream" else nx.Graph(rows),
+                                   source, target)
+    resp = _ask(tmp_path, _table(rows, columns), question)
+    assert resp.status == "answered", resp.answer
+    assert f"from {source} to {target} has **{hops} hop(s)**" in resp.answer, resp.answer

@@ -202,6 +202,9 @@ def names(question: str) -> list[str]:
     found = [*_NAME_TOKEN.finditer(question), None]
     for at, m in enumerate(found):
         tok = m.group(0) if m else ""
+        if run and m is not None and re.search(r"[,;/:()&+|]", question[found[at - 1].end():m.start()]):
+            out.append(" ".join(run))  # "Ann, Bob", "Online Arena / Bullet Night": two names
+            run = []
         base = re.sub(r"'s$", "", tok)
         # a Roman numeral after a name belongs to it ("Programming I", "Calculus II"),
         # where "I" alone is the pronoun
