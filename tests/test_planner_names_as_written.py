@@ -298,3 +298,70 @@ def test_names_set_apart_by_a_comma_or_slash_are_two_names(tmp_path, rows, colum
     resp = _ask(tmp_path, _table(rows, columns), question)
     assert resp.status == "answered", resp.answer
     assert f"from {source} to {target} has **{hops} hop(s)**" in resp.answer, resp.answer
+
+
+#: who borrowed which book / who entered which tournament (lower-case people)
+LOANS = [("ada", "Dune"), ("bo", "Dune"), ("bo", "Emma"), ("cy", "Emma"), ("dee", "Ulysses"),
+         ("eve", "Ulysses"), ("fay", "Ulysses"), ("ingrid", "Dune"), ("ingrid", "Ulysses"),
+         ("gil", "Beloved")]
+ENTRIES = [("kasia", "Spring Open"), ("tal", "Spring Open"), ("tal", "Blitz Cup"),
+           ("elif", "Blitz Cup"), ("juan", "Winter Classic"), ("rook", "Winter Classic"),
+           ("sven", "Winter Classic"), ("sven", "Club Final"), ("mira", "Club Final"),
+           ("otto", "Spring Open")]
+
+
+@pytest.mark.parametrize(("rows", "columns", "question", "node"), [
+    (LOANS, ["reader", "book"], "who borrowed at least one of the same books as ingrid", "ingrid"),
+    (ENTRIES, ["player", "tournament"], "who played in at least one of the same tournaments as sven",
+     "sven"),
+])
+def test_a_lowercase_name_ending_the_question_is_looked_up(tmp_path, rows, columns, question,
+                                                           node):
+    g = nx.Graph(rows)
+    shared = {p for t in g[node] for p in g[t]} - {node}
+    resp = _ask(tmp_path, _table(rows, columns), question)
+    assert resp.status == "answered", resp.answer
+    assert all(f"**{p}**" in resp.answer for p in shared), resp.answer
+
+
+#: shipments between firms, some named in capitals and some in lower case
+SHIPMENTS = [("Kiruna", "Carajas"), ("Carajas", "nordsmelt"), ("nordsmelt", "Pilbara"),
+             ("Pilbara", "ferrobras"), ("ferrobras", "robotix"), ("robotix", "autowerk"),
+             ("Kiruna", "andecu"), ("andecu", "velomax")]
+DELIVERIES = [("Alba Mill", "Borel"), ("Borel", "cinder"), ("cinder", "Dray Co"),
+              ("Dray Co", "emberline"), ("emberline", "foundry9"), ("foundry9", "gantry"),
+              ("Alba Mill", "hollin")]
+
+
+@pytest.mark.parametrize(("rows", "columns", "source", "target"), [
+    (SHIPMENTS, ["supplier", "buyer"], "robotix", "autowerk"),
+    (SHIPMENTS, ["supplier", "buyer"], "autowerk", "robotix"),
+    (DELIVERIES, ["sender", "receiver"], "emberline", "gantry"),
+    (DELIVERIES, ["sender", "receiver"], "hollin", "gantry"),
+])
+def test_lowercase_names_on_a_graph_of_mixed_names_are_looked_up(tmp_path, rows, columns, source,
+                                                                 target):
+    want = "Yes" if nx.has_path(nx.DiGraph(rows), source, target) else "No"
+    resp = _ask(tmp_path, _table(rows, columns),
+                f"Can cargo from {source} ever end up at {target}, following the direction?")
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{want}**"), resp.answer
+
+
+@pytest.mark.parametrize(("attribute", "values", "node"), [
+    ("site", ["lab"] * 7 + ["core"] * 7, "lab-nas"),
+    ("team", ["ops"] * 7 + ["web"] * 7, "ops-bot"),
+])
+def test_a_name_holding_a_group_value_is_the_node_not_the_group(tmp_path, attribute, values, node):
+    hosts = [node, *[f"h{i}" for i in range(1, 14)]]
+    g = nx.relabel_nodes(nx.connected_watts_strogatz_graph(14, 4, 0.3, seed=9), lambda i: hosts[i])
+    edges, nodes = tmp_path / "edges.csv", tmp_path / "nodes.csv"
+    pd.DataFrame(list(g.edges()), columns=["host_a", "host_b"]).to_csv(edges, index=False)
+    pd.DataFrame({"host": hosts, attribute: values}).to_csv(nodes, index=False)
+    agent = Agent(home=tmp_path / "project")
+    try:
+        resp = agent.ask(f"Is {node} reachable from h9?", attach=[str(edges), str(nodes)])
+    finally:
+        agent.close()
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**Yes**"), resp.answer

@@ -189,8 +189,8 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
         return found
     hits = {(attr, v) for attr, values in groups.items() for v in values
             if len(v) >= 3 and v.lower() not in slots.STOP_WORDS
-            and re.search(rf"(?<![\w]){re.escape(v)}(?![\w])", st.question, re.IGNORECASE)}
-    return hits.pop() if len(hits) == 1 else None
+            and re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", st.question, re.IGNORECASE)}
+    return hits.pop() if len(hits) == 1 else None  # "lab-nas" is a node, no lab
 
 
 def count_where_calls(st: PlanState) -> list[Call]:

@@ -465,6 +465,16 @@ def _own_words(info: dict[str, Any]) -> set[str]:
         for cols in (src.get("tables") or {}).values() for c in cols}
 
 
+#: the question's last word after a preposition: "the same games as fenna", "closer than ivo"
+_LAST_WORD = re.compile(r"\b(?:as|than|like|by|with|to|for|from|of|about)\s+([a-z][a-z'-]{1,15}"
+                        r"(?:[._][a-z0-9][a-z0-9'-]*)?)\s*[?.!]*\s*$")
+
+
+#: a place after "end up at", "arrive at": "… end up at autowerk, following …"
+_AT_WORD = re.compile(r"\b(?:end up|ends up|ended up|arrive|arrives|arrived|get|gets|stop|stops)"
+                      r" (?:at|in) ([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?)\b(?![.'-]\w)")
+
+
 def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     """Lower-case words that stand where a thing is named ("the snail", "the eel", "how far
     is gus from") on a graph whose names are lower-case words, which :func:`lower_names`
@@ -482,9 +492,11 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     own = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NOT_THING | _own_words(info) | {
         "web", "grid", "map", "system", "dataset", "chart", "tree", "list", "ranking"}
     # a word where a name stands that reads like a plural or a verb ("how far is gus from
-    # mei", "tomas's", "ted"): only a lookup tells
-    placed = [w for m in _AT_NAME.finditer(question)
-              if re.search(r"(?:s|ed|ing)$", w := re.sub(r"'s$", "", m.group(1)))]
+    # mei", "tomas's", "ted") or is followed by more words on a graph of mixed names ("from
+    # robotix ever end up at autowerk"): only a lookup tells
+    placed = [re.sub(r"'s$", "", m.group(1)) for m in _AT_NAME.finditer(question)]
+    placed += [m.group(1) for m in _LAST_WORD.finditer(question)]
+    placed += [m.group(1) for m in _AT_WORD.finditer(question)]
     out: list[str] = []
     for w in [m.group(1) for m in _THE_WORD.finditer(question)] + placed:
         if (w in named or w in own or w in slots.STOP_WORDS or w.rstrip("s") in own
@@ -756,10 +768,11 @@ _PLAIN_ATTRS = {"label", "name", "id", "weight"}
 
 
 def group_values_named(question: str, info: dict[str, Any]) -> set[str]:
-    """The values of the graph's grouping attributes the question names (whole words)."""
+    """The values of the graph's grouping attributes the question names (whole words, not
+    part of a name: "lab" is not named in "lab-nas")."""
     values = {v for vs in groupings(info.get("meaning") or {}).values() for v in vs}
     return {v for v in values if len(v) > 1
-            and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", question, re.IGNORECASE)}
+            and re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", question, re.IGNORECASE)}
 
 
 def graph_features(question: str, info: dict[str, Any]) -> set[str]:
