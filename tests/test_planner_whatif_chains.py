@@ -43,6 +43,23 @@ def test_a_route_after_a_removal_is_measured_in_the_asked_column(agent, question
     assert " → ".join(nx.shortest_path(h, a, b, weight="km")) in resp.answer, resp.answer
 
 
+@pytest.mark.parametrize("question,edge,a,b", [
+    ("If the Elm - Fir road closes, how far is it from Cedar to Gum?", ("Elm", "Fir"),
+     "Cedar", "Gum"),
+    ("if the road between Birch and Cedar is closed, what is the shortest distance from Alder "
+     "to Dogwood?", ("Birch", "Cedar"), "Alder", "Dogwood"),
+])
+def test_a_route_after_one_edge_is_cut_is_measured_without_it(agent, question, edge, a, b):
+    h = nx.restricted_view(_roads(), [], [edge])
+    want = nx.shortest_path_length(h, a, b, weight="km")
+    assert want != nx.shortest_path_length(_roads(), a, b, weight="km")
+    resp = agent.ask(question, attach=[ROADS])
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"Without the edge {edge[0]}–{edge[1]}"), resp.answer
+    assert f"**{want} km**" in resp.answer, resp.answer
+    assert " → ".join(nx.shortest_path(h, a, b, weight="km")) in resp.answer, resp.answer
+
+
 def test_a_route_a_removal_cuts_is_said_to_be_gone(agent):
     resp = agent.ask("if Dogwood is removed, what is the shortest distance in km from Alder to "
                      "Gum?", attach=[ROADS])

@@ -374,6 +374,26 @@ EDGE_REMOVAL = re.compile(
     r"flight|route)\s+(?:between|from|joining|connecting)\s+.+?"
     r"(?:were|was|is|got)?\s*(?:removed|deleted|cut|closed|lost|dropped|ended|ends|broke|"
     r"breaks|stopped|stops)", re.IGNORECASE)
+_LINK = r"(?:cable|link|road|edge|line|connection|tie|route|pipe|wire|track)s?"
+_BROKEN = (r"(?:gets?\s+|is\s+|were\s+|was\s+|goes\s+|went\s+)?(?:cut|removed|closed|closes|"
+           r"broken|breaks|down|lost|severed|deleted|fails|failed|dropped)\b")
+#: one edge a what-if removes: "if the Langmere - Marsh End cable gets cut", "if the road
+#: between Cedar and Dogwood closes"
+_EDGE_GONE = [re.compile(p, re.IGNORECASE) for p in (
+    rf"\bthe\s+(?P<a>[\w.' ]+?)\s*(?:-|–|—|\bto\b)\s*(?P<b>[\w.' ]+?)\s+{_LINK}\s+{_BROKEN}",
+    rf"\bthe\s+{_LINK}\s+(?:between|from)\s+(?P<a>[\w.' ]+?)\s+(?:and|to)\s+(?P<b>[\w.' ]+?)"
+    rf"\s+{_BROKEN}")]
+
+
+def edge_gone(question: str) -> list[str] | None:
+    """The two ends of the one edge a what-if removes, or None."""
+    for rx in _EDGE_GONE:
+        m = rx.search(question)
+        if m:
+            return [m.group("a").strip(), m.group("b").strip()]
+    return None
+
+
 ORDINAL = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)(?:[- ](?:most|highest|largest|"
                      r"biggest|best|greatest|top|strongest|most[- ]\w+|least|lowest|fewest|"
                      r"smallest|weakest)|\s+(?:on|in) the (?:list|"
@@ -446,7 +466,8 @@ def features(question: str) -> set[str]:
         out.add("removal")  # a route that avoids a node: a path on the graph without it
     if _HOPS.search(question):
         out.add("hops")
-    if removal(question) or EDGE_REMOVAL.search(question) or MORE_REMOVED.search(question):
+    if removal(question) or EDGE_REMOVAL.search(question) or MORE_REMOVED.search(question) \
+            or edge_gone(question):
         out.add("removal")  # several removed at once: no intent takes them (it asks)
     if _ADDED.search(question):
         out.add("removal")  # a change to the graph: an added edge is no analysis of this one

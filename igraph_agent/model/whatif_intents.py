@@ -44,29 +44,19 @@ def _removed(st: PlanState) -> str | None:
     return names[0] if len(names) == 1 and names[0] not in (slots.HUB, slots.CENTRAL) else None
 
 
-_LINK = r"(?:cable|link|road|edge|line|connection|tie|route|pipe|wire|track)s?"
-_BROKEN = (r"(?:gets?\s+|is\s+|were\s+|was\s+|goes\s+|went\s+)?(?:cut|removed|closed|closes|"
-           r"broken|breaks|down|lost|severed|deleted|fails|failed|dropped)\b")
-#: "if the Langmere - Marsh End cable gets cut", "if the road between Cedar and Dogwood closes"
-_EDGE_GONE = [re.compile(p, re.IGNORECASE) for p in (
-    rf"\bthe\s+(?P<a>[\w.' ]+?)\s*(?:-|–|—|\bto\b)\s*(?P<b>[\w.' ]+?)\s+{_LINK}\s+{_BROKEN}",
-    rf"\bthe\s+{_LINK}\s+(?:between|from)\s+(?P<a>[\w.' ]+?)\s+(?:and|to)\s+(?P<b>[\w.' ]+?)"
-    rf"\s+{_BROKEN}")]
-
-
 def _edge_gone(st: PlanState) -> list[str] | None:
     """The two ends of the one edge a what-if removes, or None."""
-    for rx in _EDGE_GONE:
-        m = rx.search(st.question)
-        if m:
-            return [m.group("a").strip(), m.group("b").strip()]
-    return None
+    return slots.edge_gone(st.question)
 
 
 def _route_ends(st: PlanState) -> list[str] | None:
     gone = _removed(st)
-    m = re.search(r"\bfrom\s+(.+?)\s+to\s+(.+?)(?:\s+(?:now|then|after\w*|instead|without\b.*)"
-                  r")?\s*[?.!]*\s*$", st.question.split(",")[-1], re.IGNORECASE)
+    m = re.search(r"\bfrom\s+(.+?)\s+to\s+(.+?)(?:\s+(?:be|now|then|after\w*|instead|"
+                  r"without\b.*))?\s*[?.!]*\s*$", st.question.split(",")[-1], re.IGNORECASE)
+    edge = _edge_gone(st)
+    if edge and m:  # "if the Colby - Dunmore road closes, how far from Colby to Fairway"
+        ends = [slots.clean(m.group(1)), slots.clean(m.group(2))]
+        return ends if all(ends) and ends != edge else None
     pair = slots.pair(st.question) or []
     if gone is None or not m or len(pair) != 2 or gone in pair:
         return None
@@ -89,11 +79,12 @@ def _route_calls(st: PlanState) -> list[Call]:
     column = _route_weight(st)
     if not _route_applies(st) or ends is None or column is None:
         return []
-    gone = _removed(st)
-    searches, ids = _resolve(st, [gone, *ends])  # type: ignore[list-item]
+    gone = _gone(st)
+    searches, ids = _resolve(st, [*gone, *ends])
     if ids is None:
         return searches
-    return [*searches, Call("remove_and_compare", {"nodes": [ids[0]], "reach": ids[1:],
+    removal = {"edges": [ids[:2]]} if len(gone) == 2 else {"nodes": [ids[0]]}
+    return [*searches, Call("remove_and_compare", {**removal, "reach": ids[len(gone):],
                                                    "weight": column})]
 
 
@@ -113,8 +104,10 @@ def _route_render(st: PlanState, obs: list[Observed]) -> str:
 
     d = _result(obs)
     if d is None or d.reach is None:
-        return _unresolved(st, [n for n in [_removed(st), *(_route_ends(st) or [])] if n])
-    r, gone = d.reach, ", ".join(map(str, d.removed_nodes))
+        return _unresolved(st, [n for n in [*_gone(st), *(_route_ends(st) or [])] if n])
+    r = d.reach
+    gone = ", ".join([*map(str, d.removed_nodes),
+                      *(f"the edge {a}–{b}" for a, b in d.removed_edges)])
     unit = (r.weight_used or {}).get("attribute") or "hops"
     before = (f"before: {shown(r.before_length)} {unit} via "
               + " → ".join(map(str, r.before_path)) if r.before_length is not None
