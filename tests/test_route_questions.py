@@ -38,7 +38,9 @@ def _nx() -> nx.DiGraph:
                                   ("manager", "employee"), ("package", "dependency"),
                                   ("library", "needs"), ("module", "uses"),
                                   ("staff", "manager"), ("staff_id", "boss_id"),
-                                  ("boss", "employee")])
+                                  ("boss", "employee"), ("retweeter", "original_author"),
+                                  ("follower_handle", "account"), ("lender", "bank"),
+                                  ("voter_id", "candidate")])
 def test_endpoint_names_that_say_a_direction_by_their_words_load_directed(pair):
     assert direction_of(*pair) is True
 
@@ -48,7 +50,9 @@ def test_endpoint_names_that_say_a_direction_by_their_words_load_directed(pair):
                                   ("buyer", "supplier"), ("customer", "product"),
                                   ("paper", "cited_by"), ("person", "friend"),
                                   ("package", "needed_by"), ("staff", "colleague"),
-                                  ("end_station", "start_station")])
+                                  ("end_station", "start_station"), ("author", "paper"),
+                                  ("person", "colleague"), ("sender", "recipient_or_sender"),
+                                  ("follower", "follower_of")])
 def test_endpoint_names_without_a_direction_stay_undirected(pair):
     assert direction_of(*pair) is None
 

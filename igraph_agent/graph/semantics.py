@@ -110,6 +110,19 @@ _HEADS = {b for _, b in DIRECTED_PAIRS} | {
     "endorsee", "transferee", "end", "arrival", "arriving", "dropoff", "alighting", "head"}
 
 
+#: a source column named by what its node does to the other end: such a name alone says
+#: the edge points from it, whatever the other column is called ("retweeter,original_author",
+#: "follower,account", "lender,bank"); a noun for a place or a person ("person", "author",
+#: "start") does not
+_ACTORS = {
+    "lender", "donor", "giver", "exporter", "supplier", "seller", "vendor", "shipper",
+    "provider", "producer", "manufacturer", "creditor", "investor", "funder", "sponsor",
+    "mentor", "predator", "attacker", "winner", "inviter", "referrer", "retweeter", "replier",
+    "endorser", "recommender", "transferor", "remitter", "follower", "sender", "caller",
+    "payer", "citer", "blocker", "subscriber", "liker", "voter", "reviewer", "rater",
+    "commenter", "forwarder", "messager", "emailer"}
+
+
 #: a target column named by what the source does to it ("paper,cites", "user,follows",
 #: "employee,reports_to") reads as "source cites target": a directed edge
 _VERBS = {
@@ -144,6 +157,8 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
         (True, True)
         >>> direction_of("paper", "cites"), direction_of("employee", "reports_to")
         (True, True)
+        >>> direction_of("retweeter", "original_author"), direction_of("follower", "account")
+        (True, True)
         >>> direction_of("station_a", "station_b"), direction_of("to", "from")
         (None, None)
     """
@@ -153,6 +168,8 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
     tails, heads = set(_tokens(source_col)), set(_tokens(target_col))
     if tails & _TAILS and heads & _HEADS and not (tails & _HEADS) and not (heads & _TAILS):
         return True
+    if tails & _ACTORS and not heads & (_HEADS | _ACTORS) and not tails & _HEADS:
+        return True  # "retweeter,original_author": the source named by what it does
     if (tails ^ heads) & _ORDERING:  # on one side only
         return True  # "prerequisite,course", "course,prereq_id"
     if heads & _VERBS and "by" not in heads and not tails & (_VERBS | _HEADS):
