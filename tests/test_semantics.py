@@ -58,6 +58,21 @@ def test_a_km_column_makes_weighted_shortest_paths_equal_networkx_dijkstra_on_km
     assert hops["hops"] == 1 and hops["weight_used"]["attribute"] is None
 
 
+@pytest.mark.parametrize("column", ["walk_min", "rtt", "fee", "leg_sec", "hops"])
+def test_a_cost_column_named_by_a_unit_or_a_charge_makes_shortest_paths_weighted(tmp_path,
+                                                                                 column):
+    """A time unit as the name's last word ("walk_min"), a round-trip time or a fee is a
+    cost: the shortest path adds it up, as networkx's Dijkstra does."""
+    table = ROADS.rename(columns={"km": column})
+    ctx = _ctx(tmp_path, table)
+    assert ok(ctx, "get_graph_info")["meaning"]["weights"] == {column: "distance"}
+    g = nx.from_pandas_edgelist(table, "source", "target", column)
+    data = ok(ctx, "shortest_path", source="Avon", target="Eyre")
+    assert data["length"] == pytest.approx(nx.dijkstra_path_length(g, "Avon", "Eyre",
+                                                                    weight=column))
+    assert data["weight_used"]["attribute"] == column and not data["weight_used"]["inverted"]
+
+
 def test_pagerank_on_a_km_graph_uses_inverted_km_and_says_so(tmp_path):
     ctx = _ctx(tmp_path, ROADS)
     g = _roads_nx()

@@ -62,8 +62,12 @@ _DISTANCE = {
     "meter", "meters", "metre", "metres", "distance", "dist", "length", "len", "cost",
     "costs", "time", "duration", "minutes", "minute", "mins", "hours", "hour", "hrs",
     "seconds", "second", "secs", "days", "delay", "latency", "price", "fare", "toll",
-    "resistance", "travel", "eta", "ms",
+    "resistance", "travel", "eta", "ms", "rtt", "fee", "fees", "charge", "charges",
+    "tariff", "elapsed", "detour", "hops",
 }
+#: units of time that mean a cost only as a name's last word ("walk_min", "leg_sec"; not
+#: "min_flow", a minimum)
+_DISTANCE_UNITS = {"min", "mins", "sec", "secs", "hr", "h", "s"}
 _STRENGTH = {
     "weight", "weights", "w", "count", "counts", "n", "num", "number", "messages",
     "message", "msgs", "emails", "email", "calls", "call", "strength", "amount", "volume",
@@ -178,7 +182,15 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
 
 
 def weight_role(column: str) -> Sense | None:
-    """``distance`` / ``strength`` from a numeric edge column's name, else None."""
+    """``distance`` / ``strength`` from a numeric edge column's name, else None.
+
+    Example::
+
+        >>> weight_role("dist_km"), weight_role("n_messages"), weight_role("walk_min")
+        ('distance', 'strength', 'distance')
+        >>> weight_role("min_flow"), weight_role("rtt"), weight_role("zeta")
+        ('strength', 'distance', None)
+    """
     tokens = _tokens(column)
     if not tokens:
         return None
@@ -188,6 +200,8 @@ def weight_role(column: str) -> Sense | None:
     for t in tokens:
         if t in _STRENGTH:
             return "strength"
+    if len(tokens) > 1 and tokens[-1] in _DISTANCE_UNITS:
+        return "distance"  # "walk_min", "leg_sec", "drive_h"
     return None
 
 
