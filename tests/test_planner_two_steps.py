@@ -146,3 +146,35 @@ def test_a_second_step_no_analysis_answers_is_asked_never_half_answered(agents, 
     resp = agents[graph].ask(question, attach=[REFS if graph == "refs" else HAULS])
     assert resp.status == "needs_clarification", resp.answer
     assert resp.suggestions, resp.answer
+
+
+def test_a_second_sentence_on_the_first_ones_top_node_is_answered(agents):
+    top = _only_top(nx.betweenness_centrality(HAULS_G, weight="haul_km"))  # a distance
+    resp = agents["hauls"].ask("Find the depot with the highest betweenness. Who are its "
+                               "neighbours?", attach=[HAULS])
+    assert resp.status == "answered", resp.answer
+    rest = _second(resp.answer, top)
+    assert all(n in rest for n in HAULS_G[top]), rest
+
+
+CLIQUES = pd.DataFrame([("Ana", "Bo"), ("Ana", "Cy"), ("Bo", "Cy"), ("Ana", "Di"), ("Bo", "Di"),
+                        ("Cy", "Di"), ("Di", "Eve"), ("Eve", "Fin"), ("Eve", "Gus"),
+                        ("Fin", "Gus"), ("Fin", "Hal"), ("Gus", "Hal"), ("Eve", "Hal"),
+                        ("Eve", "Ida")],
+                       columns=["player_a", "player_b"])
+
+
+@pytest.mark.parametrize("question", [
+    "Which community is Bo in?",
+    "Which community does Bo belong to?",
+    "Who has the most links, and which community are they in?",
+])
+def test_one_nodes_community_is_named_with_its_members(agent, question):
+    g = nx.from_pandas_edgelist(CLIQUES, "player_a", "player_b")
+    top = _only_top(dict(g.degree())) if "most links" in question else "Bo"
+    mates = next(c for c in nx.community.louvain_communities(g, seed=42) if top in c) - {top}
+    resp = agent.ask(question, attach=[CLIQUES])
+    assert resp.status == "answered", resp.answer
+    said = resp.answer.split("Placed with it by both:", 1)[1]
+    assert all(m in said for m in mates), resp.answer
+    assert not any(n in said for n in set(g) - mates - {top}), resp.answer

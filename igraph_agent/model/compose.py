@@ -50,7 +50,7 @@ _CHAIN = [re.compile(p, re.IGNORECASE | re.DOTALL) for p in (
     r"^(?P<first>.+?)(?:\s*[,;:.]\s*|\s+)(?:and\s+)?then\s*,?\s+(?P<second>.+)$",
     r"^(?P<first>.+?)(?:\s*,\s*|\s+)and\s+(?P<second>(?:tell|list|show|give|name|count|say|find|"
     r"what|which|who|whom|how|is|are|does|do)\b.+)$",
-    r"^(?P<first>[^.?!]+?)\s*[:;?]\s+(?P<second>(?:what|which|who|whom|how|is|are|does|do|list|"
+    r"^(?P<first>[^.?!]+?)\s*[.:;?]\s+(?P<second>(?:what|which|who|whom|how|is|are|does|do|list|"
     r"name|tell)\b.+)$")]
 _LEAD = re.compile(r"^\s*(?:first\s*,?\s*|ok(?:ay)?\s*,?\s*|so\s*,?\s*)?(?:please\s+)?"
                    r"(?:find|take|get|identify|pick|locate|determine|look up|work out|figure out)"
@@ -164,6 +164,8 @@ def _question_form(second: str) -> str:
                   flags=re.IGNORECASE)  # "list the docs <node> cites"
     text = re.sub(rf"^(which|what)(\s+[a-z][\w-]*)?\s+{SLOT}\s+(is|was)\b", rf"\1\2 \3 {SLOT}",
                   text, flags=re.IGNORECASE)  # "which community <node> is in"
+    text = re.sub(rf"^(which|what)(\s+[a-z][\w-]*)?\s+(?:are|were)\s+{SLOT}", rf"\1\2 is {SLOT}",
+                  text, flags=re.IGNORECASE)  # "which community are they in"
     m = _VERB_AFTER.match(text)
     if m and m.group("verb").lower() not in {"has", "is", "was", "have", "does", "did", "can",
                                              "could", "would", "will"}:

@@ -170,8 +170,12 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\bseparate (?:\w+ )?(?:groups|clusters)\b"),
         group="communities", hint="the communities (clusters) of the graph"),
     "node_community": dict(
-        triggers=t(1.5, r"\bsame (?:community|cluster) as\b",
-                   r"\b(?:in|into|fall in|belong to) the same (?:community|cluster)\b"),
+        triggers=[*t(1.5, r"\bsame (?:community|cluster) as\b",
+                      r"\b(?:in|into|fall in|belong to) the same (?:community|cluster)\b"),
+                  # "which community is Colby in", "what community does Nia belong to"
+                  *t(2.5, r"^\s*(?:so\s+|and\s+)?(?:which|what) (?:community|cluster) "
+                          r"(?:is|does) (?-i:[A-Z][\w.'-]*|[a-z]+\d+)(?: [A-Z][\w.'-]*)? "
+                          r"(?:in|belong to|fall in)\s*[?.!]*\s*$")],
         group="communities", hint="the community of a named node"),
     "path": dict(
         triggers=t(1.0, r"how many (?:steps|hops|links must)", r"\bseparate", r"\bapart\b",

@@ -148,7 +148,9 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
 _UNDIRECTED: list[tuple[str, str]] = [
     (rf"^\s*how many [a-z]+ (?!(?:are|is|were|was|have|has|had|does|do|did|can|could|lie|sit)\b)"
      rf"[a-z]+(?: (?:with|to|in|on|for|at))? ({_NAME})\s*\??\s*$", r"How many ties does \1 have?"),
-    (rf"^\s*(?:which|what) [a-z]+ (?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to|in|on|for|at))?"
+    # (not "which community does Nia belong to": a group of the graph's, asked of one node)
+    (rf"^\s*(?:which|what) (?!(?:community|communities|cluster|clusters|component)\b)[a-z]+ "
+     rf"(?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to|in|on|for|at))?"
      r"\s*\??\s*$", r"Who are the neighbours of \1?"),
     (rf"^\s*(?:who|whom) (?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to))?\s*\??\s*$",
      r"Who are the neighbours of \1?"),
