@@ -365,3 +365,32 @@ def test_a_name_holding_a_group_value_is_the_node_not_the_group(tmp_path, attrib
         agent.close()
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith("**Yes**"), resp.answer
+
+
+@pytest.mark.parametrize(("names", "seed", "columns", "question", "node"), [
+    (FRIENDS, 5, ["friend_a", "friend_b"], "gus: how many friends?", "gus"),
+    (FRIENDS, 5, ["friend_a", "friend_b"], "Gus: how many friends?", "gus"),
+    (PETS, 4, ["dog", "playmate"], "rufus: how many playmates?", "rufus"),
+    (PETS, 4, ["dog", "playmate"], "Rufus, how many playmates?", "rufus"),
+])
+def test_a_name_the_question_is_put_to_is_never_answered_with_the_whole_graph(
+        tmp_path, names, seed, columns, question, node):
+    g = _named_graph(names, seed)
+    resp = _ask(tmp_path, pd.DataFrame(list(g.edges()), columns=columns), question)
+    assert f"**{g.number_of_nodes()} nodes**" not in resp.answer, resp.answer
+    if resp.status == "answered":
+        assert f"{node} has degree **{g.degree(node)}**" in resp.answer, resp.answer
+    else:
+        assert resp.status == "needs_clarification", resp.answer
+
+
+@pytest.mark.parametrize(("rows", "columns", "node"), [
+    (EVENTS, ["site_a", "site_b"], "Open Cup 3"),
+    (LEAGUE, ["home", "away"], "Final 12"),
+])
+def test_a_capitalised_name_the_question_is_put_to_is_answered_about(tmp_path, rows, columns,
+                                                                     node):
+    g = nx.Graph(rows)
+    resp = _ask(tmp_path, _table(rows, columns), f"{node}: what are its neighbours?")
+    assert resp.status == "answered", resp.answer
+    assert f"{node} has degree **{g.degree(node)}**" in resp.answer, resp.answer

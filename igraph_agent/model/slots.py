@@ -434,9 +434,12 @@ SCOPE = re.compile(r"\b(?:in|within|inside|among|of|across)\s+(?:the\s+)?(?:larg
 
 
 def named(question: str) -> list[str]:
-    """Node names the question names: candidate names but the sentence's first word."""
+    """Node names the question names: candidate names but the sentence's first word, unless
+    the question is put to it ("Gus: how many friends?", "Open Cup 3, who played?")."""
     first = re.match(r"\s*([A-Za-z][\w'.-]*)", question)
     lead = first.group(1) if first else ""
+    if re.match(r"\s*[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*\s*[:,]\s", question):
+        lead = ""  # a name the question is put to
     return [n for n in names(question) if ((n != lead and not n.startswith(lead + " "))
             or any(ch.isdigit() for ch in n)) and not re.fullmatch(r"\d+-[a-z]+", n)
             and not re.search(rf"\b{re.escape(n)}-[a-z]", question)]

@@ -442,6 +442,14 @@ _AT_NAME = re.compile(r"\b(?i:is|of|for|about|does|did|do|and|with|to|from|betwe
                       r"left|leaves|linked|connected|\w+s?)\b|$)")
 
 
+#: words that stand where a name would and are none
+_NO_NAMES = frozenset({
+    "people", "everyone", "anyone", "someone", "network", "graph", "most", "least",
+    "another", "both", "either", "neither", "every", "above", "below", "under", "over",
+    "beneath", "behind", "after", "before",  # "who is above gus": a place, no name
+    "end", "get", "go", "come", "ever", "still"})  # "and end up at": a move, no name
+
+
 def _lower_ids(info: dict[str, Any]) -> list[str]:
     """The sample ids of a graph whose names are lower-case words ("amy", "m.rossi",
     "french press"), else []."""
@@ -477,6 +485,10 @@ _AT_WORD = re.compile(r"\b(?:end up|ends up|ended up|arrive|arrives|arrived|get|
                       r" (?:at|in) ([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?)\b(?![.'-]\w)")
 
 
+#: the word a question is put to: "gus: how many friends?", "mei, who does she know?"
+_PUT_TO = re.compile(r"^\s*([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?)\s*[:,]\s")
+
+
 def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     """Lower-case words that stand where a thing is named ("the snail", "the eel", "how far
     is gus from") on a graph whose names are lower-case words, which :func:`lower_names`
@@ -491,7 +503,7 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     if not ids or not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i) for i in ids):
         return []
     named = {n.lower() for n in slots.names(lower_names(question, info))}
-    own = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NOT_THING | _own_words(info) | {
+    own = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NOT_THING | _NO_NAMES | _own_words(info) | {
         "web", "grid", "map", "system", "dataset", "chart", "tree", "list", "ranking"}
     # a word where a name stands that reads like a plural or a verb ("how far is gus from
     # mei", "tomas's", "ted") or is followed by more words on a graph of mixed names ("from
@@ -499,6 +511,7 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     placed = [re.sub(r"'s$", "", m.group(1)) for m in _AT_NAME.finditer(question)]
     placed += [m.group(1) for m in _LAST_WORD.finditer(question)]
     placed += [m.group(1) for m in _AT_WORD.finditer(question)]
+    placed += [m.group(1) for m in _PUT_TO.finditer(question)]
     out: list[str] = []
     for w in [m.group(1) for m in _THE_WORD.finditer(question)] + placed:
         if (w in named or w in own or w in slots.STOP_WORDS or w.rstrip("s") in own
@@ -526,11 +539,7 @@ def lower_names(question: str, info: dict[str, Any], found: Iterable[str] = ()) 
     if not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i) for i in ids):
         return _thing_named(question, info)  # "french press", "coffee grinder": phrases only
     known = {i.lower() for i in ids}
-    words = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | {
-        "people", "everyone", "anyone", "someone", "network", "graph", "most", "least",
-        "another", "both", "either", "neither", "every", "above", "below", "under", "over",
-        "beneath", "behind", "after", "before",  # "who is above gus": a place, no name
-        "end", "get", "go", "come", "ever", "still"}  # "and end up at": a move, no name
+    words = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NO_NAMES
     owners = set(re.findall(r"\b([a-z][a-z-]{1,15})'s\b", question))  # "gus's"
     placed = {m.group(1) for m in _AT_NAME.finditer(question)} - owners
     if not all(_LOWER_ID.fullmatch(i) for i in ids):  # some names are capitalised: a lower-case
