@@ -387,7 +387,7 @@ def _pair_value(st: PlanState) -> tuple[list[str], str | None, bool] | None:
     groups = {v.lower() for v in group_values_named(q, st.last_ok("get_graph_info").data
                                                      if st.last_ok("get_graph_info") else {})}
     if not pair or not all(n.lower() in named and n.lower() not in groups for n in pair) \
-            or not _pair_worded(q, pair) or _NOT_ONE_EDGE.search(q) \
+            or not _pair_worded(q, pair) or _many_edges(st) \
             or slots.features(q) - {"entity", "weight"}:
         return None
     mutual = bool(_MUTUAL.search(q)) and bool(re.match(r"\s*(?:do|does|did|are|is|have|has)\b",
@@ -399,7 +399,8 @@ def _pair_value(st: PlanState) -> tuple[list[str], str | None, bool] | None:
     attr = edge_attr(st)  # a value is read only when the question names its column
     if not mutual and (attr is None or not (_PAIR_VALUE.search(q) or _asks_for_column(q, attr))
                        or _MUTUAL.search(q)
-                       or re.search(r"\b(?:have|has|had)\s*[?.!]*\s*$", q)):
+                       or (re.search(r"\b(?:have|has|had)\s*[?.!]*\s*$", q)
+                           and not _JOINT.search(q))):
         return None  # "how many mutual friends do A and B have": no edge's value
     if attr is None:
         strengths = [a for a, r in roles.items() if r == "strength"]
@@ -407,6 +408,22 @@ def _pair_value(st: PlanState) -> tuple[list[str], str | None, bool] | None:
         attr = default if default and roles.get(default) == "strength" else (
             strengths[0] if len(strengths) == 1 else None)
     return pair, attr, mutual
+
+
+#: what two nodes hold together: their edge's value ("how many joint grants do A and B have")
+_JOINT = re.compile(r"\b(?:joint|jointly|shared|together|in common|co-?(?:authored|written|"
+                    r"signed|funded|owned))\b", re.IGNORECASE)
+
+
+def _many_edges(st: PlanState) -> bool:
+    """Whether the question is about more than the pair's one edge (a path, a distance, the
+    neighbours they share, a what-if). "Share" counts only when it shares something other
+    than a named edge column: "how many grants does Climate share with Ocean" (a
+    ``joint_grants`` column) is the edge's value."""
+    found = {m.group(0).lower() for m in _NOT_ONE_EDGE.finditer(st.question)}
+    if found and found <= {"share", "shared", "common"} and edge_attr(st) is not None:
+        return False
+    return bool(found)
 
 
 def _asks_for_column(q: str, attr: str) -> bool:
@@ -421,7 +438,7 @@ def _pair_worded(q: str, pair: list[str]) -> bool:
     """"from A to B", "between A and B", "A and B": the two names as one pair."""
     a, b = (re.escape(n) for n in pair)
     return bool(re.search(rf"\bfrom\s+{a}\b.*\bto\s+{b}\b|\bbetween\s+{a}\s+and\s+{b}\b|"
-                          rf"\b{a}\s+and\s+{b}\b|\b(?:did|does|do)\s+{a}\s+\w+\s+(?:to\s+)?{b}"
+                          rf"\b{a}\s+and\s+{b}\b|\b(?:did|does|do)\s+{a}\s+\w+\s+(?:to\s+|with\s+)?{b}"
                           r"\b", q, re.IGNORECASE))
 
 

@@ -200,6 +200,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\bfewest (?:hops|stops|roads|edges|links|transfers|legs)\b.*\b(?:from|between)\b",
                    r"^\s*(?:is|are|was|were)\s+\S+(?:\s+\S+)?\s+(?:directly\s+)?(?:connected|linked|"
                    r"tied|adjacent|joined)\s+(?:to|with)\s+\S",
+                   # "are Nano and Marine connected?", "are A and B directly linked"
+                   r"^\s*(?:is|are|were)\s+\S+(?:\s+\S+)?\s+and\s+\S+(?:\s+\S+)?\s+(?:directly\s+)?"
+                   r"(?:connected|linked|tied|adjacent|joined|reachable)(?:\s+(?:at all|in any way|"
+                   r"somehow|directly))?\s*[?.!]*\s*$",
                    # "is there a direct flight from HEL to LIS": one edge, Yes or No
                    r"^\s*(?:is|are)\s+there\s+(?:a|any)\s+direct\s+(?:\w+\s+)?(?:from|between)\s+\S"),
         negatives=_rx(r"most distant|longest shortest|farthest|average (?:shortest )?path|"
