@@ -394,3 +394,18 @@ def test_a_capitalised_name_the_question_is_put_to_is_answered_about(tmp_path, r
     resp = _ask(tmp_path, _table(rows, columns), f"{node}: what are its neighbours?")
     assert resp.status == "answered", resp.answer
     assert f"{node} has degree **{g.degree(node)}**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("names", "seed", "columns", "question", "source", "target"), [
+    (FRIENDS, 5, ["friend_a", "friend_b"], "gus to dara, how many hops?", "gus", "dara"),
+    (FRIENDS, 5, ["friend_a", "friend_b"], "mei and gus - how far apart?", "mei", "gus"),
+    (PETS, 4, ["dog", "playmate"], "rufus to nala, how many hops?", "rufus", "nala"),
+    (PETS, 4, ["dog", "playmate"], "otis and bruno - how far apart?", "otis", "bruno"),
+])
+def test_a_lowercase_route_opening_the_question_is_read(tmp_path, names, seed, columns, question,
+                                                        source, target):
+    g = _named_graph(names, seed)
+    resp = _ask(tmp_path, pd.DataFrame(list(g.edges()), columns=columns), question)
+    assert resp.status == "answered", resp.answer
+    assert f"from {source} to {target} has **{nx.shortest_path_length(g, source, target)} hop(s)**" \
+        in resp.answer, resp.answer

@@ -438,7 +438,7 @@ _LOWER_ID = re.compile(r"[a-z][a-z'-]{1,15}")
 _DOTTED_ID = re.compile(r"[a-z][a-z'-]*[._][a-z0-9][a-z0-9'-]*")  # "m.rossi", "li_na"
 _AT_NAME = re.compile(r"\b(?i:is|of|for|about|does|did|do|and|with|to|from|between|know|knows|"
                       r"without|if|(?:depends?|depending|rel(?:y|ies)|builds?|built)\s+on|"
-                      r"needs?|requires?)\s+([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?|[a-z][._][a-z0-9][a-z0-9'-]*)\b(?='s|\s*[?.,!]|\s+(?:and|in|have|has|know|"
+                      r"needs?|requires?)\s+([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?|[a-z][._][a-z0-9][a-z0-9'-]*)\b(?='s|\s*[?.,!:]|\s+[-–—>]|\s+(?:and|in|have|has|know|"
                       r"left|leaves|linked|connected|\w+s?)\b|$)")
 
 
@@ -489,6 +489,10 @@ _AT_WORD = re.compile(r"\b(?:end up|ends up|ended up|arrive|arrives|arrived|get|
 _PUT_TO = re.compile(r"^\s*([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?)\s*[:,]\s")
 
 
+#: a route's first end opening the question: "gus to dara, how many hops?", "mei and gus -"
+_FIRST_END = re.compile(r"^\s*([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?)\s+(?:to|and|->|-)\s")
+
+
 def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     """Lower-case words that stand where a thing is named ("the snail", "the eel", "how far
     is gus from") on a graph whose names are lower-case words, which :func:`lower_names`
@@ -512,6 +516,7 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     placed += [m.group(1) for m in _LAST_WORD.finditer(question)]
     placed += [m.group(1) for m in _AT_WORD.finditer(question)]
     placed += [m.group(1) for m in _PUT_TO.finditer(question)]
+    placed += [m.group(1) for m in _FIRST_END.finditer(question)]
     out: list[str] = []
     for w in [m.group(1) for m in _THE_WORD.finditer(question)] + placed:
         if (w in named or w in own or w in slots.STOP_WORDS or w.rstrip("s") in own
