@@ -228,6 +228,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\b(?:is|are)\s+(?:every|each|all(?: the)?)\s+(?:\w+\s+)?(?:connected|linked|"
                    r"reachable)\s+(?:to|with|from)\s+(?:every|each|all)\b|"
                    r"\beveryone (?:connected|reachable|linked)\b|\bcan everyone reach\b",
+                   # "are all labs connected?", "is every station linked together"
+                   r"^\s*(?:are|is)\s+(?:all|every|each)(?:\s+of)?(?:\s+the)?\s+\w+\s+(?:connected|"
+                   r"linked|reachable)(?:\s+(?:together|at all))?"
+                   r"\s*[?.!]*\s*$",
                    r"independent (?:routes|paths)|disjoint paths|node connectivity|robustly",
                    r"\bhow many separate (?:\w+ )?(?:systems|networks|parts|pieces|groups|clusters|"
                    r"areas|regions|sections)\b",
