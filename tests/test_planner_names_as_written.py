@@ -409,3 +409,17 @@ def test_a_lowercase_route_opening_the_question_is_read(tmp_path, names, seed, c
     assert resp.status == "answered", resp.answer
     assert f"from {source} to {target} has **{nx.shortest_path_length(g, source, target)} hop(s)**" \
         in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("rows", "columns", "question", "node"), [
+    (FLOW, ["upstream", "downstream"], "how many links does the “old mill” have?", "Old Mill"),
+    (FLOW, ["upstream", "downstream"], "how many links does the 'reed basin' have?", "Reed Basin"),
+    (EVENTS, ["site_a", "site_b"], "how many links does the 'rapid 2024' event have?",
+     "Rapid 2024"),
+    (LEAGUE, ["home", "away"], 'how many links does the "final 12" match have?', "Final 12"),
+])
+def test_a_quoted_name_is_a_name_however_it_is_cased(tmp_path, rows, columns, question, node):
+    g = nx.Graph(rows)
+    resp = _ask(tmp_path, _table(rows, columns), question)
+    assert resp.status == "answered", resp.answer
+    assert f"{node} has degree **{g.degree(node)}**" in resp.answer, resp.answer

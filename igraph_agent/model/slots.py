@@ -191,6 +191,12 @@ def _numbered(question: str, found: list, at: int, in_run: bool) -> bool:
     return not _COUNTED.fullmatch(word)
 
 
+#: a quoted name however it is written ("the 'north hub' warehouse", “lib_ui”): several words,
+#: or a word with a digit or joiner; a quoted value after "=", ":" or "is" is a value
+_QUOTED = re.compile(r"(?<![\w=:])(?<![=:] )(?<!\bis )(['\"“‘])((?=[^'\"“”‘’]*[\s\d_.])[A-Za-z0-9][^'\"“”‘’?!,]"
+                     r"{0,58}[A-Za-z0-9])(?:\1|[”’])(?!\w)")
+
+
 def names(question: str) -> list[str]:
     """Candidate node names in order: capitalised words (runs of them), possessives and
     tokens with digits (``v0``, ``city30``, member ``33``), stop words left out."""
@@ -198,6 +204,7 @@ def names(question: str) -> list[str]:
     concepts = {w for n in concept_names(question) for w in n.split()}
     for m in _NUMBER_ID.finditer(question):
         out.append(next(g for g in m.groups() if g))
+    out += [m.group(2) for m in _QUOTED.finditer(question)]
     run: list[str] = []
     found = [*_NAME_TOKEN.finditer(question), None]
     for at, m in enumerate(found):
