@@ -1,9 +1,9 @@
-"""The nodes a question names are found however the user writes them: a lower-case thing
-beyond the summary's sample nodes ("does the snail", "from the duck to the algae"), looked up
-in the graph's node index, never a word of the question's analysis or the data's own words;
-a name ending in a number ("Rapid 2024", "Open Cup 3"), also as an owner or quoted; "the"
-before a name in a pair. Two graphs of each kind with different vocabularies; networkx is
-the oracle."""
+"""The nodes a question names are found however the user writes them: a name ending in a
+number ("Rapid 2024", "Open Cup 3"), a quoted name of any case, names set apart by a comma or
+slash, a route's end past the words around it ("from the duck to the algae", "from okafor2015
+and end up at wong2024", "to http - how many hops"), a group value ending in a number ("ward
+9") and a node whose name holds a group value ("lab-nas"). Two graphs of each kind with
+different vocabularies; networkx is the oracle."""
 
 from __future__ import annotations
 
@@ -19,14 +19,20 @@ POND = [("heron", "eel"), ("heron", "frog"), ("eel", "minnow"), ("eel", "shrimp"
         ("minnow", "algae"), ("shrimp", "algae"), ("otter", "eel"), ("otter", "frog"),
         ("pike", "minnow"), ("heron", "pike"), ("kingfisher", "minnow"), ("kingfisher", "shrimp"),
         ("snail", "algae"), ("duck", "snail"), ("duck", "algae")]
+
+
 #: a machine's parts, each fitted into another
 PARTS = [("bolt", "bracket"), ("bracket", "frame"), ("washer", "bolt"), ("nut", "bolt"),
          ("frame", "chassis"), ("gearbox", "chassis"), ("axle", "gearbox"), ("spindle", "axle"),
          ("bearing", "axle"), ("bearing", "spindle"), ("piston", "engine"), ("engine", "chassis")]
+
+
 #: two programmes of named events with numbers in their names
 EVENTS = [("North Hub", "Open Cup 3"), ("Open Cup 3", "Rapid 2024"), ("Rapid 2024", "South Depot"),
           ("South Depot", "North Hub"), ("North Hub", "East Yard"), ("East Yard", "Rapid 2023"),
           ("Rapid 2023", "Open Cup 2"), ("Open Cup 2", "West Gate")]
+
+
 LEAGUE = [("Ajo Club", "Derby 7"), ("Derby 7", "Final 12"), ("Final 12", "Mira Club"),
           ("Mira Club", "Derby 8"), ("Derby 8", "Ajo Club"), ("Final 12", "Sola Park")]
 
@@ -35,22 +41,32 @@ def _table(rows, columns) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
-def _searched(resp) -> list[str]:
-    return [str(a.args.get("query")) for a in resp.actions if a.tool == "search_node"]
+#: papers citing papers (ids with their year)
+CITES = [("kim2018", "ode2015"), ("lai2020", "kim2018"), ("lai2020", "ode2015"),
+         ("moss2021", "lai2020"), ("nunez2022", "moss2021"), ("park2019", "ode2015"),
+         ("quinn2023", "park2019")]
 
 
-@pytest.mark.parametrize(("rows", "columns", "question", "node"), [
-    (POND, ["predator", "prey"], "how many links does the snail have?", "snail"),
-    (POND, ["predator", "prey"], "what is the degree of the kingfisher?", "kingfisher"),
-    (PARTS, ["part", "fits_into"], "how many links does the gearbox have?", "gearbox"),
-    (PARTS, ["part", "fits_into"], "what is the degree of the bearing?", "bearing"),
-])
-def test_a_lowercase_thing_beyond_the_sample_is_looked_up_and_answered_about(
-        tmp_path, rows, columns, question, node):
-    g = nx.Graph(rows)
-    resp = _ask(tmp_path, _table(rows, columns), question)
-    assert resp.status == "answered", resp.answer
-    assert f"{node} has degree **{g.degree(node)}**" in resp.answer, resp.answer
+PLAYED = [("ana", "Rapid 2024"), ("ben", "Rapid 2024"), ("ana", "Open Cup 3"), ("cho", "Open Cup 3"),
+          ("dev", "Open Cup 3"), ("eli", "Open Cup 3"), ("ben", "Winter 9"), ("fox", "Winter 9")]
+
+
+JOINED = [("ola", "Derby 7"), ("pia", "Derby 7"), ("ola", "Club 12"), ("rui", "Club 12"),
+          ("sam", "Club 12"), ("tev", "Club 12"), ("pia", "Gala 5")]
+
+
+PALS = ["mei", "tomas", "ravi", "olu", "sana", "ines", "kofi", "lena", "petra", "yuki", "zane",
+        "bram", "cleo", "dara"]
+
+
+def _pals() -> nx.Graph:
+    return nx.relabel_nodes(nx.connected_watts_strogatz_graph(14, 4, 0.3, seed=2),
+                            lambda i: PALS[i])
+
+
+#: water flowing downstream between named places
+FLOW = [("Lake Mira", "Stone Weir"), ("Stone Weir", "Old Mill"), ("Old Mill", "Harbour Gate"),
+        ("Lake Mira", "Fen Sluice"), ("Fen Sluice", "Reed Basin"), ("Reed Basin", "Harbour Gate")]
 
 
 @pytest.mark.parametrize(("rows", "columns", "question", "source", "target"), [
@@ -66,17 +82,6 @@ def test_the_before_both_ends_of_a_route_is_no_part_of_their_names(tmp_path, row
     resp = _ask(tmp_path, _table(rows, columns), question)
     assert resp.status == "answered", resp.answer
     assert f"from {source} to {target} has **{hops} hop(s)**" in resp.answer, resp.answer
-
-
-@pytest.mark.parametrize(("rows", "columns", "question"), [
-    (POND, ["predator", "prey"], "what is the average degree of the web?"),
-    (PARTS, ["part", "fits_into"], "Is the network connected?"),
-    (PARTS, ["part", "fits_into"], "which part has the most links?"),
-])
-def test_the_questions_own_words_are_never_looked_up_as_names(tmp_path, rows, columns, question):
-    resp = _ask(tmp_path, _table(rows, columns), question)
-    assert resp.status == "answered", resp.answer
-    assert _searched(resp) == [], _searched(resp)
 
 
 @pytest.mark.parametrize(("rows", "columns", "question", "node"), [
@@ -105,12 +110,6 @@ def test_a_route_between_names_ending_in_numbers_counts_its_hops(tmp_path, rows,
     assert f"from {source} to {target} has **{hops} hop(s)**" in resp.answer, resp.answer
 
 
-#: papers citing papers (ids with their year)
-CITES = [("kim2018", "ode2015"), ("lai2020", "kim2018"), ("lai2020", "ode2015"),
-         ("moss2021", "lai2020"), ("nunez2022", "moss2021"), ("park2019", "ode2015"),
-         ("quinn2023", "park2019")]
-
-
 @pytest.mark.parametrize(("rows", "columns", "question", "source", "target"), [
     (CITES, ["citing", "cited"], "Can you follow citations from nunez2022 and end up at ode2015?",
      "nunez2022", "ode2015"),
@@ -129,12 +128,6 @@ def test_words_before_a_routes_end_are_no_part_of_its_name(tmp_path, rows, colum
         str(a.args.get("target")) for a in resp.actions}, resp.actions
 
 
-PLAYED = [("ana", "Rapid 2024"), ("ben", "Rapid 2024"), ("ana", "Open Cup 3"), ("cho", "Open Cup 3"),
-          ("dev", "Open Cup 3"), ("eli", "Open Cup 3"), ("ben", "Winter 9"), ("fox", "Winter 9")]
-JOINED = [("ola", "Derby 7"), ("pia", "Derby 7"), ("ola", "Club 12"), ("rui", "Club 12"),
-          ("sam", "Club 12"), ("tev", "Club 12"), ("pia", "Gala 5")]
-
-
 @pytest.mark.parametrize(("rows", "columns", "question"), [
     (PLAYED, ["player", "tournament"], "Find the tournament with the biggest field, then tell me "
      "which of its players also played Rapid 2024."),
@@ -145,40 +138,6 @@ def test_a_chain_whose_second_step_names_a_node_is_not_answered_about_that_node_
         tmp_path, rows, columns, question):
     resp = _ask(tmp_path, _table(rows, columns), question)
     assert resp.status == "needs_clarification", resp.answer
-
-
-PALS = ["mei", "tomas", "ravi", "olu", "sana", "ines", "kofi", "lena", "petra", "yuki", "zane",
-        "bram", "cleo", "dara"]
-
-
-def _pals() -> nx.Graph:
-    return nx.relabel_nodes(nx.connected_watts_strogatz_graph(14, 4, 0.3, seed=2),
-                            lambda i: PALS[i])
-
-
-@pytest.mark.parametrize(("id_column", "attribute", "values", "question", "value"), [
-    ("pal", "unit", ["finance"] * 5 + ["ops"] * 5 + ["legal"] * 4,
-     "who in the finance unit has the most links?", "finance"),
-    ("crew_member", "crew", ["alpha"] * 7 + ["bravo"] * 7,
-     "who in the bravo crew has the most links?", "bravo"),
-])
-def test_a_lowercase_group_value_is_a_group_never_a_node(tmp_path, id_column, attribute, values,
-                                                         question, value):
-    g = _pals()
-    edges, nodes = tmp_path / "edges.csv", tmp_path / "nodes.csv"
-    pd.DataFrame(list(g.edges()), columns=["pal_a", "pal_b"]).to_csv(edges, index=False)
-    pd.DataFrame({id_column: PALS, attribute: values}).to_csv(nodes, index=False)
-    members = [p for p, v in zip(PALS, values, strict=True) if v == value]
-    top = max(g.degree(p) for p in members)
-    agent = Agent(home=tmp_path / "project")
-    try:
-        resp = agent.ask(question, attach=[str(edges), str(nodes)])
-    finally:
-        agent.close()
-    assert resp.status == "answered", resp.answer
-    assert f"Among nodes with {attribute} = {value}" in resp.answer, resp.answer
-    assert any(f"{p} ({top})" in resp.answer for p in members if g.degree(p) == top), resp.answer
-    assert not [a for a in resp.actions if a.tool == "search_node"], resp.actions
 
 
 @pytest.mark.parametrize(("rows", "columns", "first", "then"), [
@@ -225,11 +184,6 @@ def test_a_group_value_ending_in_a_number_is_that_whole_value(tmp_path, attribut
         assert any(f"{p} ({top})" in resp.answer for p in members if g.degree(p) == top)
 
 
-#: water flowing downstream between named places
-FLOW = [("Lake Mira", "Stone Weir"), ("Stone Weir", "Old Mill"), ("Old Mill", "Harbour Gate"),
-        ("Lake Mira", "Fen Sluice"), ("Fen Sluice", "Reed Basin"), ("Reed Basin", "Harbour Gate")]
-
-
 @pytest.mark.parametrize(("rows", "columns", "question", "source", "target"), [
     (FLOW, ["upstream", "downstream"],
      "does anything from Stone Weir ever make it to the harbour gate?", "Stone Weir",
@@ -257,34 +211,6 @@ def test_a_clause_after_a_dash_is_no_part_of_a_routes_end(tmp_path, rows, column
     assert f"**{hops} hop(s)**" in resp.answer, resp.answer
 
 
-PETS = ["bella", "max", "luna", "coco", "rocky", "milo", "daisy", "rufus", "zeus", "otis", "nala",
-        "bruno"]
-FRIENDS = [*PALS, "femi", "gus"]
-
-
-def _named_graph(names: list[str], seed: int) -> nx.Graph:
-    return nx.relabel_nodes(nx.connected_watts_strogatz_graph(len(names), 4, 0.3, seed=seed),
-                            lambda i: names[i])
-
-
-@pytest.mark.parametrize(("names", "seed", "columns", "source", "target"), [
-    (FRIENDS, 5, ["friend_a", "friend_b"], "gus", "mei"),
-    (FRIENDS, 5, ["friend_a", "friend_b"], "mei", "gus"),
-    (PETS, 4, ["dog", "playmate"], "rufus", "bella"),
-    (PETS, 4, ["dog", "playmate"], "otis", "zeus"),
-])
-def test_a_lowercase_name_that_reads_like_a_plural_is_looked_up(tmp_path, names, seed, columns,
-                                                                source, target):
-    g = _named_graph(names, seed)
-    table = pd.DataFrame(list(g.edges()), columns=columns)
-    sample = list(dict.fromkeys(table.stack()))[:5]
-    assert {source, target} - set(sample), sample  # one name beyond the sample nodes
-    resp = _ask(tmp_path, table, f"how far is {source} from {target}")
-    assert resp.status == "answered", resp.answer
-    assert f"from {source} to {target} has **{nx.shortest_path_length(g, source, target)} hop(s)**" \
-        in resp.answer, resp.answer
-
-
 @pytest.mark.parametrize(("rows", "columns", "question", "source", "target"), [
     (FLOW, ["upstream", "downstream"], "Stone Weir, Harbour Gate: how many hops apart?",
      "Stone Weir", "Harbour Gate"),
@@ -298,54 +224,6 @@ def test_names_set_apart_by_a_comma_or_slash_are_two_names(tmp_path, rows, colum
     resp = _ask(tmp_path, _table(rows, columns), question)
     assert resp.status == "answered", resp.answer
     assert f"from {source} to {target} has **{hops} hop(s)**" in resp.answer, resp.answer
-
-
-#: who borrowed which book / who entered which tournament (lower-case people)
-LOANS = [("ada", "Dune"), ("bo", "Dune"), ("bo", "Emma"), ("cy", "Emma"), ("dee", "Ulysses"),
-         ("eve", "Ulysses"), ("fay", "Ulysses"), ("ingrid", "Dune"), ("ingrid", "Ulysses"),
-         ("gil", "Beloved")]
-ENTRIES = [("kasia", "Spring Open"), ("tal", "Spring Open"), ("tal", "Blitz Cup"),
-           ("elif", "Blitz Cup"), ("juan", "Winter Classic"), ("rook", "Winter Classic"),
-           ("sven", "Winter Classic"), ("sven", "Club Final"), ("mira", "Club Final"),
-           ("otto", "Spring Open")]
-
-
-@pytest.mark.parametrize(("rows", "columns", "question", "node"), [
-    (LOANS, ["reader", "book"], "who borrowed at least one of the same books as ingrid", "ingrid"),
-    (ENTRIES, ["player", "tournament"], "who played in at least one of the same tournaments as sven",
-     "sven"),
-])
-def test_a_lowercase_name_ending_the_question_is_looked_up(tmp_path, rows, columns, question,
-                                                           node):
-    g = nx.Graph(rows)
-    shared = {p for t in g[node] for p in g[t]} - {node}
-    resp = _ask(tmp_path, _table(rows, columns), question)
-    assert resp.status == "answered", resp.answer
-    assert all(f"**{p}**" in resp.answer for p in shared), resp.answer
-
-
-#: shipments between firms, some named in capitals and some in lower case
-SHIPMENTS = [("Kiruna", "Carajas"), ("Carajas", "nordsmelt"), ("nordsmelt", "Pilbara"),
-             ("Pilbara", "ferrobras"), ("ferrobras", "robotix"), ("robotix", "autowerk"),
-             ("Kiruna", "andecu"), ("andecu", "velomax")]
-DELIVERIES = [("Alba Mill", "Borel"), ("Borel", "cinder"), ("cinder", "Dray Co"),
-              ("Dray Co", "emberline"), ("emberline", "foundry9"), ("foundry9", "gantry"),
-              ("Alba Mill", "hollin")]
-
-
-@pytest.mark.parametrize(("rows", "columns", "source", "target"), [
-    (SHIPMENTS, ["supplier", "buyer"], "robotix", "autowerk"),
-    (SHIPMENTS, ["supplier", "buyer"], "autowerk", "robotix"),
-    (DELIVERIES, ["sender", "receiver"], "emberline", "gantry"),
-    (DELIVERIES, ["sender", "receiver"], "hollin", "gantry"),
-])
-def test_lowercase_names_on_a_graph_of_mixed_names_are_looked_up(tmp_path, rows, columns, source,
-                                                                 target):
-    want = "Yes" if nx.has_path(nx.DiGraph(rows), source, target) else "No"
-    resp = _ask(tmp_path, _table(rows, columns),
-                f"Can cargo from {source} ever end up at {target}, following the direction?")
-    assert resp.status == "answered", resp.answer
-    assert resp.answer.startswith(f"**{want}**"), resp.answer
 
 
 @pytest.mark.parametrize(("attribute", "values", "node"), [
@@ -367,23 +245,6 @@ def test_a_name_holding_a_group_value_is_the_node_not_the_group(tmp_path, attrib
     assert resp.answer.startswith("**Yes**"), resp.answer
 
 
-@pytest.mark.parametrize(("names", "seed", "columns", "question", "node"), [
-    (FRIENDS, 5, ["friend_a", "friend_b"], "gus: how many friends?", "gus"),
-    (FRIENDS, 5, ["friend_a", "friend_b"], "Gus: how many friends?", "gus"),
-    (PETS, 4, ["dog", "playmate"], "rufus: how many playmates?", "rufus"),
-    (PETS, 4, ["dog", "playmate"], "Rufus, how many playmates?", "rufus"),
-])
-def test_a_name_the_question_is_put_to_is_never_answered_with_the_whole_graph(
-        tmp_path, names, seed, columns, question, node):
-    g = _named_graph(names, seed)
-    resp = _ask(tmp_path, pd.DataFrame(list(g.edges()), columns=columns), question)
-    assert f"**{g.number_of_nodes()} nodes**" not in resp.answer, resp.answer
-    if resp.status == "answered":
-        assert f"{node} has degree **{g.degree(node)}**" in resp.answer, resp.answer
-    else:
-        assert resp.status == "needs_clarification", resp.answer
-
-
 @pytest.mark.parametrize(("rows", "columns", "node"), [
     (EVENTS, ["site_a", "site_b"], "Open Cup 3"),
     (LEAGUE, ["home", "away"], "Final 12"),
@@ -394,21 +255,6 @@ def test_a_capitalised_name_the_question_is_put_to_is_answered_about(tmp_path, r
     resp = _ask(tmp_path, _table(rows, columns), f"{node}: what are its neighbours?")
     assert resp.status == "answered", resp.answer
     assert f"{node} has degree **{g.degree(node)}**" in resp.answer, resp.answer
-
-
-@pytest.mark.parametrize(("names", "seed", "columns", "question", "source", "target"), [
-    (FRIENDS, 5, ["friend_a", "friend_b"], "gus to dara, how many hops?", "gus", "dara"),
-    (FRIENDS, 5, ["friend_a", "friend_b"], "mei and gus - how far apart?", "mei", "gus"),
-    (PETS, 4, ["dog", "playmate"], "rufus to nala, how many hops?", "rufus", "nala"),
-    (PETS, 4, ["dog", "playmate"], "otis and bruno - how far apart?", "otis", "bruno"),
-])
-def test_a_lowercase_route_opening_the_question_is_read(tmp_path, names, seed, columns, question,
-                                                        source, target):
-    g = _named_graph(names, seed)
-    resp = _ask(tmp_path, pd.DataFrame(list(g.edges()), columns=columns), question)
-    assert resp.status == "answered", resp.answer
-    assert f"from {source} to {target} has **{nx.shortest_path_length(g, source, target)} hop(s)**" \
-        in resp.answer, resp.answer
 
 
 @pytest.mark.parametrize(("rows", "columns", "question", "node"), [
