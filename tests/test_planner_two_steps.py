@@ -178,3 +178,31 @@ def test_one_nodes_community_is_named_with_its_members(agent, question):
     said = resp.answer.split("Placed with it by both:", 1)[1]
     assert all(m in said for m in mates), resp.answer
     assert not any(n in said for n in set(g) - mates - {top}), resp.answer
+
+
+@pytest.mark.parametrize("question,then", [
+    ("Which docs cite the most cited doc?", lambda g, n: set(g.predecessors(n))),
+    ("Who are the neighbours of the most cited doc?",
+     lambda g, n: set(g.predecessors(n)) | set(g.successors(n))),
+])
+def test_a_ranked_node_inside_another_ask_is_resolved_first(agents, question, then):
+    top = _only_top(dict(REFS_G.in_degree()))
+    resp = agents["refs"].ask(question, attach=[REFS])
+    assert resp.status == "answered", resp.answer
+    rest = _second(resp.answer, top)
+    assert all(n in rest for n in then(REFS_G, top)), rest
+    assert not any(n in rest for n in set(REFS_G) - then(REFS_G, top) - {top}), rest
+
+
+def test_how_many_the_ranked_node_points_at_is_its_out_degree(agents):
+    top = _only_top(dict(REFS_G.in_degree()))
+    resp = agents["refs"].ask("How many docs does the most cited doc cite?", attach=[REFS])
+    assert resp.status == "answered", resp.answer
+    assert f"out-degree **{REFS_G.out_degree(top)}**" in _second(resp.answer, top), resp.answer
+
+
+def test_the_community_of_the_best_connected_node_is_its_own(agents):
+    top = _only_top(dict(HAULS_G.degree()))
+    resp = agents["hauls"].ask("Which community is the highest-degree depot in?", attach=[HAULS])
+    assert resp.status == "answered", resp.answer
+    assert "Placed with it by both:" in _second(resp.answer, top), resp.answer

@@ -75,15 +75,57 @@ class Steps:
 
     first: str
     second: str
+    #: the ranked node is named inside another ask ("the neighbours of the most cited doc"):
+    #: a top several nodes share is left to the question planned whole
+    embedded: bool = False
 
     def then(self, node: str) -> str:
         return self.second.replace(SLOT, node)
 
 
+#: a ranked node as another ask's argument: "how many docs does the most cited doc cite",
+#: "which docs cite the most cited doc", "which community is the highest-degree depot in";
+#: not a part of the graph ("of the largest component") nor a route ("the shortest path")
+_PART = (r"(?!(?:component|community|cluster|group|piece|part|island|path|route|way|distance|"
+         r"chain|edge|link|road|cable|connection|tie|value|number|one|ones)s?\b)")
+_NODE_REF = (rf"the\s+(?:(?:most|least)\s+[\w-]+|[a-z]+est|best[- ]connected|highest[- ][\w-]+)"
+             rf"\s+{_PART}[a-z][\w-]*|the\s+{_PART}[a-z][\w-]*\s+(?:with|having|that has|who has)"
+             rf"\s+the\s+(?:most|highest|largest|biggest|fewest|lowest)\s+[\w-]+")
+_EMBEDDED = [re.compile(p, re.IGNORECASE) for p in (
+    rf"^\s*(?:which|what)\s+(?:community|cluster|group)\s+(?:is|does)\s+(?P<ref>{_NODE_REF})"
+    rf"\s+(?:in|belong to|fall in)\b",
+    rf"\b(?:of|from|to|for|around|near|about)\s+(?P<ref>{_NODE_REF})(?=\s|[?.!,]|$)",
+    # "how many docs does the most cited doc cite" (not "do the most trips start")
+    rf"\b(?:does|do|did)\s+(?P<ref>the\s+(?:most|least)\s+[a-z]+ed\s+{_PART}[a-z][\w-]*|the\s+"
+    rf"{_PART}[a-z][\w-]*\s+(?:with|having)\s+the\s+(?:most|highest|largest|biggest|fewest|"
+    rf"lowest)\s+[\w-]+)\s+[a-z]+",
+    # "which docs cite the most cited doc": the ranked thing is one of those asked about
+    rf"^\s*(?:which|what)\s+(?P<noun>[a-z]+?)s?\s+(?!(?:is|are|was|were|has|have|had)\b)[a-z]+"
+    rf"\s+(?P<ref>{_NODE_REF})\s*[?.!]*\s*$")]
+
+
 def steps(question: str) -> Steps | None:
     """The two steps of ``question``, or None when it asks one thing (or its second step
     refers to a set, "those reports", not to the first step's node)."""
-    return _chain(question) or _removed_top(question)
+    return _chain(question) or _removed_top(question) or _embedded(question)
+
+
+def _embedded(question: str) -> Steps | None:
+    """A ranked node inside another ask; the best-connected or most central node the
+    planner's own referents take (``slots.HUB``, ``slots.CENTRAL``) only as a group's
+    member ("which community is the highest-degree depot in")."""
+    for n, rx in enumerate(_EMBEDDED):
+        m = rx.search(question)
+        if not m:
+            continue
+        ref = m.group("ref")
+        if n == 3 and not re.search(rf"\b{re.escape(m.group('noun'))}s?$", ref, re.IGNORECASE):
+            continue
+        if n and slots.node(f"of {ref}") in (slots.HUB, slots.CENTRAL):
+            return None  # "the neighbours of the best-connected node": the planner's own slot
+        rest = question[:m.start("ref")] + SLOT + question[m.end("ref"):]
+        return Steps(_as_ranking(ref), rest, embedded=True)
+    return None
 
 
 def _chain(question: str) -> Steps | None:
@@ -107,7 +149,7 @@ def _removed_top(question: str) -> Steps | None:
         if m:
             ref = m.group("ref")
             rest = question[:m.start("ref")] + SLOT + question[m.end("ref"):]
-            return Steps(_as_ranking(ref), rest)
+            return Steps(_as_ranking(ref), rest, embedded=True)
     return None
 
 

@@ -103,6 +103,8 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
     note = skillplan.note(first)
     if note and answer.endswith(note):
         answer = answer[: -len(note)].rstrip()
+    if len(top) > 1 and two.embedded:
+        return None
     if len(top) > 1:
         ask = _ask(first)
         return _reply(st, Ask(f"{answer}\n\nThe rest of the question builds on one node, and "
