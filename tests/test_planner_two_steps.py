@@ -206,3 +206,27 @@ def test_the_community_of_the_best_connected_node_is_its_own(agents):
     resp = agents["hauls"].ask("Which community is the highest-degree depot in?", attach=[HAULS])
     assert resp.status == "answered", resp.answer
     assert "Placed with it by both:" in _second(resp.answer, top), resp.answer
+
+
+def test_closing_the_busiest_node_of_a_table_without_counts_removes_the_best_connected(agents):
+    top = _only_top(dict(HAULS_G.degree()))
+    left = HAULS_G.copy()
+    left.remove_node(top)
+    resp = agents["hauls"].ask("If the busiest depot closed, how many pieces would the network "
+                               "fall into?", attach=[HAULS])
+    assert resp.status == "answered", resp.answer
+    assert f"**{nx.number_connected_components(left)} connected component(s)**" in \
+        _second(resp.answer, top)
+
+
+def test_removing_a_top_several_nodes_share_is_asked_naming_them(agent):
+    g = nx.from_pandas_edgelist(CLIQUES, "player_a", "player_b")
+    g.remove_edge("Eve", "Ida")
+    table = CLIQUES[CLIQUES.player_b != "Ida"]
+    most = max(d for _, d in g.degree())
+    tied = sorted(n for n, d in g.degree() if d == most)
+    assert len(tied) > 1
+    resp = agent.ask("If the busiest player left, how many pieces would the club fall into?",
+                     attach=[table])
+    assert resp.status == "needs_clarification", resp.answer
+    assert all(n in resp.answer for n in tied) and "share the top" in resp.answer

@@ -149,7 +149,7 @@ def _removed_top(question: str) -> Steps | None:
         if m:
             ref = m.group("ref")
             rest = question[:m.start("ref")] + SLOT + question[m.end("ref"):]
-            return Steps(_as_ranking(ref), rest, embedded=True)
+            return Steps(_as_ranking(ref), rest)
     return None
 
 

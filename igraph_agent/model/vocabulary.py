@@ -613,6 +613,9 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     out = question
     directed = bool(info.get("directed"))
+    weights = (info.get("meaning") or {}).get("weights") or {}
+    if "strength" not in weights.values():  # "the busiest airport": the most links, where no
+        out = re.sub(r"\bbusiest\b", "best-connected", out, flags=re.IGNORECASE)  # count column
     for pattern, repl, only_directed in _RULES_COMPILED:
         if only_directed and not directed:
             continue
