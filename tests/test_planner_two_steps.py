@@ -1,8 +1,9 @@
 """A question in two steps whose second runs on the first one's answer is answered with both
 steps: the top of a ranking (the most cited, the most links, the largest total) becomes the
 node of the second step (its neighbours, a distance, its removal), checked against networkx
-on two tables with different words. Where several nodes share the top, or no analysis
-answers the second step, the planner asks instead of answering half."""
+on two tables with different words. Where several nodes share the top (or the rankings
+disagree on it), or no analysis answers the second step, the planner asks instead of
+answering half."""
 
 from __future__ import annotations
 
@@ -134,7 +135,7 @@ def test_a_top_shared_by_several_nodes_is_asked_naming_them(agents):
     resp = agents["hauls"].ask("Find the depot with the fewest links, then list its neighbours.",
                                attach=[HAULS])
     assert resp.status == "needs_clarification", resp.answer
-    assert all(n in resp.answer for n in tied) and "share the top" in resp.answer
+    assert all(n in resp.answer for n in tied) and "are each at the top" in resp.answer
 
 
 @pytest.mark.parametrize("graph,question", [
@@ -229,4 +230,11 @@ def test_removing_a_top_several_nodes_share_is_asked_naming_them(agent):
     resp = agent.ask("If the busiest player left, how many pieces would the club fall into?",
                      attach=[table])
     assert resp.status == "needs_clarification", resp.answer
-    assert all(n in resp.answer for n in tied) and "share the top" in resp.answer
+    assert all(n in resp.answer for n in tied) and "are each at the top" in resp.answer
+
+
+def test_removing_the_most_central_node_when_measures_disagree_is_asked(agents):
+    resp = agents["hauls"].ask("If the most central depot were removed, how many components "
+                               "would there be?", attach=[HAULS])
+    assert resp.status == "needs_clarification", resp.answer
+    assert "are each at the top" in resp.answer and "Then, for" not in resp.answer

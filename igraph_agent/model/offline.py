@@ -108,7 +108,7 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
     if len(top) > 1:
         ask = _ask(first)
         return _reply(st, Ask(f"{answer}\n\nThe rest of the question builds on one node, and "
-                              f"{_listed(top)} share the top: which one do you mean?",
+                              f"{_listed(top)} are each at the top: which one do you mean?",
                               ask.suggestions))
     second = _step(st, two.then(compose.as_name(top[0])))
     then = _stepped(second)
