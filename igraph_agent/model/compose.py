@@ -232,12 +232,20 @@ def _stem_past(verb: str) -> str:
     return verb[:-1] if verb.endswith("ed") and verb[-3:-2] in "aeiou" else verb[:-2]
 
 
-def top_node(results: list[Observed]) -> list[str]:
+#: a node's edge values summed is the ranking asked ("the most joint tickets in total"), not
+#: one edge's value ("the depot with the longest road")
+_TOTAL = re.compile(r"\b(?:in total|total|overall|in all|altogether|combined|summed|sum of)\b",
+                    re.IGNORECASE)
+
+
+def top_node(results: list[Observed], question: str = "") -> list[str]:
     """The node the first step's rankings put on top: one id; every tied one when several
     share the top (or every top when its rankings disagree); none when nothing was ranked."""
     tops: list[list[str]] = []
     measured = [o for o in results if o.tool == "nodes_by_measure" and o.ok]
     for o in measured or results:  # the measure asked ("the fewest links") over a whole ranking
+        if o.tool == "edge_attribute_totals" and not _TOTAL.search(question):
+            return []
         rows = _ranked(o)
         if rows:
             best = rows[0][1]

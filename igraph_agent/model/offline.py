@@ -97,7 +97,7 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
     if not isinstance(ranked, tuple):
         return None if isinstance(ranked, Ask) else ranked
     answer, made = ranked
-    top = compose.top_node([o for o in (st.done(c) for c in made) if o is not None])
+    top = compose.top_node([o for o in (st.done(c) for c in made) if o is not None], two.first)
     if not top:
         return None
     note = skillplan.note(first)
