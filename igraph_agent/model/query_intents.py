@@ -507,6 +507,8 @@ def _edge_side(st: PlanState) -> str:
     if not _info(st).directed:
         return "both"
     out, into = bool(_SENDS.search(st.question)), bool(_RECEIVES.search(st.question))
+    if not out and not into:  # the data's own verb: "was zed retweeted", "did zed retweet"
+        return vocabulary.own_side(st.question, _raw_info(st)) or "both"
     return "out" if out and not into else "in" if into and not out else "both"
 
 

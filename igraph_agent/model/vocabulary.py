@@ -233,6 +233,32 @@ def _verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(fwd)), [b for b in dict.fromkeys(back) if b not in fwd]
 
 
+def own_side(question: str, info: dict[str, Any]) -> str | None:
+    """The side of a node's edges a question asks about in the data's own verb (the
+    source column's: ``retweeter`` -> retweet): ``in`` for the passive ("how many times was
+    zed retweeted"), ``out`` for "did/does X <verb>" ("how often did zed retweet"), None
+    otherwise ("more than 100 calls" on a caller,callee table names a count, not a side).
+
+    Example::
+
+        >>> info = {"attached_sources": [{"tables": {"t": ["retweeter", "original_author"]}}]}
+        >>> own_side("How many times was zed retweeted?", info)
+        'in'
+        >>> own_side("how often did zed retweet?", info), own_side("who is central?", info)
+        ('out', None)
+    """
+    verbs, _ = _verbs(info)
+    if not verbs:
+        return None
+    v = "(?:" + "|".join(map(re.escape, verbs)) + ")"
+    if re.search(rf"\b(?:was|were|is|are|been|be|being|gets?|got)\s+(?:\w+\s+){{0,2}}?{v}e?d\b",
+                 question, re.IGNORECASE):
+        return "in"
+    if re.search(rf"\b(?:did|does|do)\s+\S+\s+{v}e?\b", question, re.IGNORECASE):
+        return "out"  # "did zed retweet": not "calls" naming a count column
+    return None
+
+
 def _role_noun(info: dict[str, Any]) -> str | None:
     """The target column's noun when it names the role its nodes play for the source's
     (``course,prerequisite``: prerequisite; ``supplier,buyer``: buyer), else None."""
@@ -436,7 +462,7 @@ _STRUCTURAL = {"the", "a", "an", "it", "them", "this", "that", "most", "more", "
 
 _LOWER_ID = re.compile(r"[a-z][a-z'-]{1,15}")
 _DOTTED_ID = re.compile(r"[a-z][a-z'-]*[._][a-z0-9][a-z0-9'-]*")  # "m.rossi", "li_na"
-_AT_NAME = re.compile(r"\b(?i:is|of|for|about|does|did|do|and|with|to|from|between|know|knows|"
+_AT_NAME = re.compile(r"\b(?i:is|was|were|has|had|of|for|about|does|did|do|and|with|to|from|between|know|knows|"
                       r"without|if|(?:depends?|depending|rel(?:y|ies)|builds?|built)\s+on|"
                       r"needs?|requires?)\s+([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?|[a-z][._][a-z0-9][a-z0-9'-]*)\b(?='s|\s*[?.,!:]|\s+[-–—>]|\s+(?:and|in|have|has|know|"
                       r"left|leaves|linked|connected|\w+s?)\b|$)")
