@@ -240,3 +240,17 @@ def test_removing_the_most_central_node_when_measures_disagree_is_asked(agents):
                                "would there be?", attach=[HAULS])
     assert resp.status == "needs_clarification", resp.answer
     assert "are each at the top" in resp.answer and "Then, for" not in resp.answer
+
+
+def test_a_top_node_the_second_step_cannot_name_is_never_swapped_for_another(agent):
+    table = pd.DataFrame([("lab box 3", "lab-pi"), ("lab box 3", "lab-nas"),
+                          ("lab box 3", "web one"), ("lab-pi", "lab-nas"), ("web one", "db")],
+                         columns=["host_a", "host_b"])
+    resp = agent.ask("Find the host with the most links, then list its neighbours.",
+                     attach=[table])
+    if resp.status == "answered":  # then about "lab box 3" and its three neighbours
+        rest = _second(resp.answer, "lab box 3")
+        assert all(n in rest for n in ("lab-pi", "lab-nas", "web one")), rest
+    else:
+        assert resp.status == "needs_clarification", resp.answer
+        assert "Then, for" not in resp.answer

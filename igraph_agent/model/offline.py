@@ -117,6 +117,10 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
                               f"on {top[0]}: {then.question}", then.suggestions))
     if not isinstance(then, tuple):
         return then
+    if _untaken(then[1], {top[0]: {str(top[0]).lower()}}):  # the name read back as another node
+        ask = _ask(second)
+        return _reply(st, Ask(f"I can answer only the first part: {answer}\n\nI could not take "
+                              f"{top[0]} further: {ask.question}", ask.suggestions))
     return _reply(st, compose.joined(answer, top[0], then[0]))
 
 
