@@ -81,3 +81,16 @@ def test_are_two_named_nodes_connected_is_answered_yes_or_no(agents, question, a
     else:
         hops = nx.shortest_path_length(g, a, b)
         assert resp.answer.startswith("**Yes**") and f"**{hops} hop" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("question", "a", "b"), [
+    ("Are Climate and Ocean directly connected?", "Climate", "Ocean"),
+    ("are Nano and Ocean directly linked?", "Nano", "Ocean")])
+def test_a_direct_link_question_checks_the_named_pair_not_a_name_with_the_adverb(
+        agents, question, a, b):
+    import networkx as nx
+
+    g = nx.from_pandas_edgelist(LABS, "lab_1", "lab_2")
+    resp = agents["labs"].ask(question, attach=[LABS])
+    assert resp.status == "answered" and "directly" not in resp.answer, resp.answer
+    assert resp.answer.startswith("**Yes**" if g.has_edge(a, b) else "**No**"), resp.answer

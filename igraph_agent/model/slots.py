@@ -149,8 +149,9 @@ def pair(question: str) -> list[str] | None:
 
 def _ending(end: str) -> str:
     """A route's end as the one name it holds, past the words before it ("end up at
-    wong2024", "the Otter") or a clause after it ("Tarn Beck ever make it", "http - how many
-    hops"); an end that is not one name stays as written, but for a leading "the"."""
+    wong2024", "the Otter") or a clause or an adverb after it ("Tarn Beck ever make it",
+    "http - how many hops", "Ocean directly"); an end that is not one name stays as
+    written, but for a leading "the"."""
     end = re.sub(r"\s+[-–—]\s.*$", "", end.strip().rstrip("?.!").rstrip())
     end = re.sub(r"^the\s+", "", end)
     found = names(end)
@@ -160,9 +161,12 @@ def _ending(end: str) -> str:
     before, after = end[:at].strip(), end[at + len(found[0]):].strip()
     if at > 0 and not after and before.islower():
         return found[0]
-    if at == 0 and len(after.split()) >= 2 and after.islower():
-        return found[0]
+    if at == 0 and after.islower() and (len(after.split()) >= 2 or _ADVERB.fullmatch(after)):
+        return found[0]  # "Ocean directly", "Ocean really": a word about the link, not the name
     return end
+
+
+_ADVERB = re.compile(r"[a-z]{2,}ly|ever|still|also|now|too|even")
 
 
 _ROMAN = re.compile(r"I{1,3}|IV|VI{0,3}|IX|XI{0,3}")
