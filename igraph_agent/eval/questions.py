@@ -41,7 +41,7 @@ def _expectable(value: ResponseStatus) -> ResponseStatus:
 
 
 Expect = Annotated[ResponseStatus, AfterValidator(_expectable)]
-Split = Literal["tune", "test", "test2", "dev", "dev3", "dev4", "dev5", "dev6"]
+Split = Literal["tune", "test", "test2", "dev", "dev3", "dev4", "dev5", "dev6", "dev7"]
 SplitChoice = Literal["tune", "test", "test2", "dev", "all"]
 PUBLIC_SET = Path(__file__).with_name("public.yaml")  # the tuning split
 TEST_SET = Path(__file__).with_name("test.yaml")  # the test split: never tuned on
@@ -51,6 +51,7 @@ DEV3_SET = Path(__file__).with_name("dev3.yaml")  # written blind, then tuned on
 DEV4_SET = Path(__file__).with_name("dev4.yaml")  # a second blind set, then tuned on
 DEV5_SET = Path(__file__).with_name("dev5.yaml")  # a third blind set, then tuned on
 DEV6_SET = Path(__file__).with_name("dev6.yaml")  # a fourth, with trust traps, then tuned on
+DEV7_SET = Path(__file__).with_name("dev7.yaml")  # a fifth, measured once at a round's end
 # the files of each split, in order; ``test`` holds both held-out files
 SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
     "tune": ((PUBLIC_SET, "tune"),),
@@ -58,9 +59,9 @@ SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
     "test2": ((TEST2_SET, "test2"),),
     "all": ((PUBLIC_SET, "tune"), (TEST_SET, "test"), (TEST2_SET, "test2")),
     # used while developing the planner, so not held out: the developers' own questions and
-    # four sets written blind to the planner (each measured once before any change made for it)
+    # five sets written blind to the planner (each measured once before any change made for it)
     "dev": ((DEV_SET, "dev"), (DEV3_SET, "dev3"), (DEV4_SET, "dev4"), (DEV5_SET, "dev5"),
-            (DEV6_SET, "dev6")),
+            (DEV6_SET, "dev6"), (DEV7_SET, "dev7")),
 }
 
 
@@ -162,8 +163,8 @@ def load_questions(path: str | Path | None = None,
     ``test2``: that file alone; neither is used for tuning) or everything (``all``). When
     several files are merged, a later file's graphs and ids that clash with an earlier
     one's get its split as a prefix (``test.``, ``test2.``); each question keeps its split.
-    ``dev``: the planner developers' own questions (``dev.yaml``) and four sets written blind
-    to the planner and tuned on afterwards (``dev3.yaml`` to ``dev6.yaml``), used
+    ``dev``: the planner developers' own questions (``dev.yaml``) and five sets written blind
+    to the planner and tuned on afterwards (``dev3.yaml`` to ``dev7.yaml``), used
     while they work
     (not a held-out measure; not part of ``all``).
 
