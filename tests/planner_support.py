@@ -46,3 +46,16 @@ def ask_edges(agent: Agent, g: nx.Graph, source: str, target: str, question: str
     """Ask ``agent`` about ``g`` attached as a user's edge table with these column names."""
     table = pd.DataFrame(list(g.edges()), columns=[source, target])
     return agent.ask(question, attach=[table])
+
+
+def ask_as_csv_files(folder, edges: pd.DataFrame, nodes: pd.DataFrame, question: str):
+    """Ask a fresh agent (its project in ``folder``) about an edge table and a node table
+    written to CSV files and attached by path, as a user attaches them."""
+    edge_file, node_file = folder / "edges.csv", folder / "nodes.csv"
+    edges.to_csv(edge_file, index=False)
+    nodes.to_csv(node_file, index=False)
+    agent = Agent(home=folder / "project")
+    try:
+        return agent.ask(question, attach=[str(edge_file), str(node_file)])
+    finally:
+        agent.close()

@@ -11,8 +11,8 @@ from __future__ import annotations
 import networkx as nx
 import pandas as pd
 import pytest
+from planner_support import ask_as_csv_files
 
-from igraph_agent import Agent
 from tests.test_directed_totals import _ask
 from tests.test_planner_names_as_written import PALS, PARTS, POND, _pals, _table
 
@@ -90,16 +90,10 @@ def test_the_questions_own_words_are_never_looked_up_as_names(tmp_path, rows, co
 def test_a_lowercase_group_value_is_a_group_never_a_node(tmp_path, id_column, attribute, values,
                                                          question, value):
     g = _pals()
-    edges, nodes = tmp_path / "edges.csv", tmp_path / "nodes.csv"
-    pd.DataFrame(list(g.edges()), columns=["pal_a", "pal_b"]).to_csv(edges, index=False)
-    pd.DataFrame({id_column: PALS, attribute: values}).to_csv(nodes, index=False)
     members = [p for p, v in zip(PALS, values, strict=True) if v == value]
     top = max(g.degree(p) for p in members)
-    agent = Agent(home=tmp_path / "project")
-    try:
-        resp = agent.ask(question, attach=[str(edges), str(nodes)])
-    finally:
-        agent.close()
+    resp = ask_as_csv_files(tmp_path, pd.DataFrame(list(g.edges()), columns=["pal_a", "pal_b"]),
+                            pd.DataFrame({id_column: PALS, attribute: values}), question)
     assert resp.status == "answered", resp.answer
     assert f"Among nodes with {attribute} = {value}" in resp.answer, resp.answer
     assert any(f"{p} ({top})" in resp.answer for p in members if g.degree(p) == top), resp.answer

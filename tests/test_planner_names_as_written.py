@@ -10,6 +10,7 @@ from __future__ import annotations
 import networkx as nx
 import pandas as pd
 import pytest
+from planner_support import ask_as_csv_files
 
 from igraph_agent import Agent
 from tests.test_directed_totals import _ask
@@ -140,14 +141,23 @@ def test_a_chain_whose_second_step_names_a_node_is_not_answered_about_that_node_
     assert resp.status == "needs_clarification", resp.answer
 
 
-@pytest.mark.parametrize(("rows", "columns", "first", "then"), [
-    (EVENTS, ["site_a", "site_b"], "Rapid 2024", "North Hub"),
-    (LEAGUE, ["home", "away"], "Derby 8", "Final 12"),
+@pytest.mark.parametrize(("rows", "columns", "question", "source", "target"), [
+    # a chain whose first step names its node is answered
+    (EVENTS, ["site_a", "site_b"], "first find {a}, then tell me how many hops it is from {b}",
+     "Rapid 2024", "North Hub"),
+    (LEAGUE, ["home", "away"], "first find {a}, then tell me how many hops it is from {b}",
+     "Derby 8", "Final 12"),
+    # a clause after a dash is no part of a route's end
+    (PARTS, ["part", "fits_into"], "shortest chain from {a} to {b} - how many hops?",
+     "washer", "chassis"),
+    (CITES, ["citing", "cited"], "shortest chain from {a} to {b} - how many hops?",
+     "nunez2022", "ode2015"),
 ])
-def test_a_chain_whose_first_step_names_the_node_is_answered(tmp_path, rows, columns, first, then):
-    hops = nx.shortest_path_length(nx.Graph(rows), first, then)
-    resp = _ask(tmp_path, _table(rows, columns),
-                f"first find {first}, then tell me how many hops it is from {then}")
+def test_a_routes_ends_are_read_past_the_words_around_them(tmp_path, rows, columns, question,
+                                                           source, target):
+    directed = columns[0] in ("part", "citing")
+    hops = nx.shortest_path_length((nx.DiGraph if directed else nx.Graph)(rows), source, target)
+    resp = _ask(tmp_path, _table(rows, columns), question.format(a=source, b=target))
     assert resp.status == "answered", resp.answer
     assert f"**{hops} hop(s)**" in resp.answer, resp.answer
 
@@ -166,15 +176,9 @@ def test_a_group_value_ending_in_a_number_is_that_whole_value(tmp_path, attribut
                                                               question, value, kind):
     g = nx.relabel_nodes(_pals(), str.capitalize)
     people = [p.capitalize() for p in PALS]
-    edges, nodes = tmp_path / "edges.csv", tmp_path / "nodes.csv"
-    pd.DataFrame(list(g.edges()), columns=["pal_a", "pal_b"]).to_csv(edges, index=False)
-    pd.DataFrame({"pal": people, attribute: values}).to_csv(nodes, index=False)
     members = [p for p, v in zip(people, values, strict=True) if v == value]
-    agent = Agent(home=tmp_path / "project")
-    try:
-        resp = agent.ask(question, attach=[str(edges), str(nodes)])
-    finally:
-        agent.close()
+    resp = ask_as_csv_files(tmp_path, pd.DataFrame(list(g.edges()), columns=["pal_a", "pal_b"]),
+                            pd.DataFrame({"pal": people, attribute: values}), question)
     assert resp.status == "answered", resp.answer
     if kind == "count":
         assert f"**{len(members)} nodes** match {attribute} = {value}" in resp.answer, resp.answer

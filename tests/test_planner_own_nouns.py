@@ -10,8 +10,8 @@ import re
 import networkx as nx
 import pandas as pd
 import pytest
+from planner_support import ask_as_csv_files
 
-from igraph_agent import Agent
 from tests.test_directed_totals import SHIPMENTS, _ask
 
 TRAILS = pd.DataFrame(
@@ -65,14 +65,7 @@ SITES = pd.DataFrame({"site": ["a1", "a2", "b1", "b2", "c1", "d1", "e1", "e2", "
 
 
 def _ask_with_sites(tmp_path, question: str):
-    roads, sites = tmp_path / "roads.csv", tmp_path / "sites.csv"
-    ROADS.to_csv(roads, index=False)
-    SITES.to_csv(sites, index=False)
-    agent = Agent(home=tmp_path / "project")
-    try:
-        return agent.ask(question, attach=[str(roads), str(sites)])
-    finally:
-        agent.close()
+    return ask_as_csv_files(tmp_path, ROADS, SITES, question)
 
 
 def test_the_group_most_connected_to_others_counts_edges_not_inverted_distances(tmp_path):
