@@ -195,7 +195,7 @@ def read_revision(root: Path, dataset_id: str, revision: int,
         if expected and content_digest(folder) != expected:
             raise ValueError("its content hash differs from the one recorded at write")
         nodes = pd.read_parquet(folder / "nodes.parquet")
-        codes = np.load(folder / CODES_FILE) if (folder / CODES_FILE).is_file() else None
+        codes = _stored_codes(folder)
         edges, columns = _read_edges(folder, meta, codes)
         directed = bool(meta["directed"])
     except (OSError, ValueError, KeyError, TypeError) as exc:
@@ -205,9 +205,7 @@ def read_revision(root: Path, dataset_id: str, revision: int,
     if "summary" in meta:  # summarised when written: nothing counted again
         view = stored_view(nodes, edges, directed, meta["summary"], codes)
     else:  # no summary stored: counted from the whole tables, endpoints made again
-        if columns is not None and codes is not None:
-            edges = StoredTables(nodes, edges, (codes[:, 0], codes[:, 1], columns)).edges()
-            columns = None
+        edges, columns = _whole_edges(nodes, edges, codes, columns), None
         view = tables_view(nodes, edges, directed)
     return graph_of(nodes, edges, directed, view, columns)
 
@@ -242,11 +240,25 @@ def revision_edges(root: Path, dataset_id: str, revision: int) -> pd.DataFrame:
     needs the table and not the graph."""
     folder = root / dataset_id / f"r{revision}"
     meta = json.loads((folder / META_FILE).read_text())
-    codes = np.load(folder / CODES_FILE) if (folder / CODES_FILE).is_file() else None
+    codes = _stored_codes(folder)
     edges, columns = _read_edges(folder, meta, codes)
+    if columns is None:
+        return edges
+    return _whole_edges(pd.read_parquet(folder / "nodes.parquet", columns=["id"]), edges, codes,
+                        columns)
+
+
+def _stored_codes(folder: Path) -> np.ndarray | None:
+    """The revision's int32 edge codes, or None when it has none (edges repeat)."""
+    return np.load(folder / CODES_FILE) if (folder / CODES_FILE).is_file() else None
+
+
+def _whole_edges(nodes: pd.DataFrame, edges: pd.DataFrame, codes: np.ndarray | None,
+                 columns: list[str] | None) -> pd.DataFrame:
+    """The edge table with its endpoints: as read, or, when :func:`_read_edges` read it
+    without them (``columns``: its column order), made from the node ids at ``codes``."""
     if columns is None or codes is None:
         return edges
-    nodes = pd.read_parquet(folder / "nodes.parquet", columns=["id"])
     return StoredTables(nodes, edges, (codes[:, 0], codes[:, 1], columns)).edges()
 
 
