@@ -55,11 +55,49 @@ def _words(attr: str) -> list[str]:
     return sorted(out, key=len, reverse=True)
 
 
+#: words of a column name that say how it is measured, not what (``crew_count``, ``age_years``)
+_FILLER = frozenset("per of the num number count total avg mean sum value score level rate "
+                    "year years month months week weeks day days hour hours min max".split())
+
+
+def _parts(attr: str) -> list[str]:
+    """The content words of an attribute's name, each read singular or plural: ``depth_m``
+    → "depth", ``seasons_played`` → "seasons", "played" (units and counts left out)."""
+    return [p for p in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", attr.lower())
+            if len(p) >= 4 and p not in _FILLER]
+
+
+def _unit_after_threshold(question: str) -> str | None:
+    """The noun right after a threshold's number: "more than 5 years" → "years", "over 3
+    seasons played" → "seasons"."""
+    m = re.search(rf"(?:{slots.THRESHOLD_AT.pattern})\s+(?:full\s+|whole\s+)?([a-z]+)", question,
+                  re.IGNORECASE)
+    return m.group(1).lower() if m else None
+
+
+def _same_word(a: str, b: str) -> bool:
+    """One word, singular or plural ("season" / "seasons")."""
+    return a == b or (a.rstrip("s") == b.rstrip("s") and abs(len(a) - len(b)) <= 1)
+
+
+def _by_part(attrs: list[str], question: str) -> list[str]:
+    """The attributes the question names by a content word of their name, or whose name's
+    word (a unit too: ``tenure_years``) is the noun after its threshold's number."""
+    words = re.findall(r"[a-z]+", question.lower())
+    unit = _unit_after_threshold(question)
+    return [a for a in attrs
+            if any(_same_word(p, w) for p in _parts(a) for w in words)
+            or (unit and any(_same_word(p, unit) for p in re.split(r"[_\W]+", a.lower())
+                             if len(p) >= 3))]
+
+
 def asked_attribute(st: PlanState) -> str | None:
     """The numeric node attribute the question ranks by, or None (none, or several)."""
     q = st.question.lower()
     attrs = numeric_attributes(st)
     hits = [a for a in attrs if any(re.search(rf"(?<![\w]){re.escape(w)}", q) for w in _words(a))]
+    if not hits:  # a word of its name: "where is the pressure lowest" (``pressure_bar``)
+        hits = _by_part(attrs, st.question)
     if not hits:  # a slip of one letter: "housholds"
         tokens = re.findall(r"[a-z][a-z_-]{4,}", q)
         hits = [a for a in attrs if any(
@@ -74,8 +112,9 @@ def names_attribute(st: PlanState) -> bool:
     """Whether a numeric node attribute's own name is in the question (not a pay word or a
     one-letter slip): then a degree or centrality would answer another question."""
     q = st.question.lower()
-    return any(re.search(rf"(?<![\w]){re.escape(w)}", q) for a in numeric_attributes(st)
-               for w in _words(a))
+    attrs = numeric_attributes(st)
+    return any(re.search(rf"(?<![\w]){re.escape(w)}", q) for a in attrs for w in _words(a)) \
+        or bool(_by_part(attrs, st.question))
 
 
 def _which_group(st: PlanState) -> bool:

@@ -106,7 +106,19 @@ def threshold_render(st: PlanState, obs: list[Observed]) -> str:
             f"{_f(d.value)}" + (f": {shown}{more}." if shown else "."))
 
 
+#: a threshold's unit that no count of ties has: "here more than 5 years", "over 40 kg"
+_NOT_TIES = re.compile(r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|"
+                       r"seasons?|km|kilomet\w*|miles?|metres?|meters?|kg|kilos?|grams?|tonnes?|"
+                       r"tons?|percent|dollars?|euros?|pounds?|points?|degrees?|bars?|litres?|"
+                       r"liters?|gb|mb|tb|ms|cm|mm|m)", re.IGNORECASE)
+
+
 def threshold_bonus(st: PlanState) -> float:
+    from igraph_agent.model.attribute_intents import _unit_after_threshold
+
+    unit = _unit_after_threshold(st.question)
+    if unit and _NOT_TIES.fullmatch(unit):
+        return -10.0  # a measure, not a number of ties: a node attribute's, or none (ask)
     return 3.0 if "threshold" in slots.features(st.question) else 0.0
 
 

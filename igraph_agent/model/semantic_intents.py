@@ -694,7 +694,10 @@ _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?o
                     r"\b(?:to|with|and|from) (?:the |any )?(?:other|different) \w+|"
                     r"links? (?:the )?most to other|between (?:the |different |two |all )?\w+s\b|"
                     r"within (?:the same|one|each|their own) |mixing|assortativ|"
-                    r"their own (?:\w+ )?more|across (?:\w+ )?\w+s\b")
+                    r"their own (?:\w+ )?more|across (?:\w+ )?\w+s\b|"
+                    r"\bcross(?:es|ing)? (?:the |a )?(?:\w+ )?(?:boundar(?:y|ies)|lines?|borders?|"
+                    r"divides?|silos?)\b|\bcross(?:es|ing)? (?:between )?\w+s\b|"
+                    r"\b(?:of|in) (?:two )?different \w+s\b")
 
 
 #: the question features (model/registry.py) a group intent handles: the grouping named,

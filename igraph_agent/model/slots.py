@@ -325,6 +325,11 @@ _THRESHOLD = re.compile(
     rf"\b{_NUM}\s+or (?:more|fewer|less|greater|higher|lower)\b|>=?\s*\d|<=?\s*\d|≥|≤|"
     r"\bexactly (?:one|zero|no)\b(?!\s+(?:steps?|hops?|jumps?)\b)",
     re.IGNORECASE)
+#: a threshold up to its number ("more than 5", "at least 3", "10 or more"), for the word after it
+THRESHOLD_AT = re.compile(
+    rf"(?:\b(?:more|fewer|less|greater|higher|lower|larger|smaller|bigger) than|\bat (?:least|"
+    rf"most)|\b(?:over|above|below|under|exceeding|exactly))\s+{_NUM}\b|"
+    rf"\b{_NUM}\s+or (?:more|fewer|less|greater|higher|lower)\b", re.IGNORECASE)
 #: the data's own words for one step along an edge: "in at most 2 flights"
 MOVES = (r"flights?|legs?|connections?|transfers?|trips?|rides?|changes?|calls?|roads?|"
          r"trails?|introductions?|handshakes?|ties")  # the graph's edge noun reads as "ties"

@@ -180,11 +180,13 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
     one such value is named."""
     found = slots.where(st.question, attributes(st))
     groups = groupings(st.meaning())
-    if found and found[1] not in groups.get(found[0], [found[1]]):
-        whole = [v for v in groups[found[0]] if v.lower().endswith(" " + found[1].lower())
+    known = groups.get(found[0]) if found else None
+    if found and known and found[1].lower() not in {v.lower() for v in known}:
+        whole = [v for v in known if re.search(rf"(?<![\w]){re.escape(found[1])}(?![\w])", v,
+                                               re.IGNORECASE)
                  and re.search(rf"(?<![\w]){re.escape(v)}(?![\w])", st.question, re.IGNORECASE)]
-        if len(whole) == 1:
-            return found[0], whole[0]  # "who in ward 7": the value "ward 7", not "7"
+        # "who in ward 7": the value "ward 7", not "7"; "cross team boundaries": no value at all
+        found = (found[0], whole[0]) if len(whole) == 1 else None
     if found:
         return found
     hits = {(attr, v) for attr, values in groups.items() for v in values

@@ -1,0 +1,115 @@
+"""The data's own words for its columns and groups: a threshold on a numeric node column
+named by a word of its name or by the unit after the number ("more than 10 crew", "played
+more than 5 seasons", "open for more than 50 years") counts that column, never degree; a
+unit no count of ties has, on a graph with no such column, is asked about; edges that
+"cross squad boundaries" are counted between the groups, and a word before the group
+column that is none of its values is no filter. Two small graphs with different
+vocabularies; networkx is the oracle."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pandas as pd
+import pytest
+from planner_support import agents_for
+
+FERRY_EDGES = pd.DataFrame(
+    [("Oban", "Mull", 40), ("Oban", "Islay", 25), ("Mull", "Coll", 8), ("Coll", "Tiree", 6),
+     ("Oban", "Tiree", 12), ("Islay", "Jura", 5), ("Oban", "Skye", 30), ("Skye", "Harris", 20),
+     ("Harris", "Lewis", 35), ("Skye", "Lewis", 9), ("Mull", "Iona", 3), ("Arran", "Bute", 2)],
+    columns=["harbour_a", "harbour_b", "freight_kt"])
+FERRY_NODES = pd.DataFrame(
+    [("Oban", "Mainland", 12.5, 40, 160), ("Mull", "Inner Isles", 6.0, 12, 95),
+     ("Islay", "Inner Isles", 8.2, 10, 70), ("Coll", "Inner Isles", 4.1, 3, 20),
+     ("Tiree", "Inner Isles", 3.9, 4, 35), ("Jura", "Inner Isles", 5.0, 2, 12),
+     ("Skye", "Inner Isles", 9.4, 20, 110), ("Harris", "Outer Isles", 7.7, 6, 48),
+     ("Lewis", "Outer Isles", 10.1, 15, 130), ("Iona", "Inner Isles", 2.5, 1, 9),
+     ("Arran", "Clyde", 6.6, 8, 60), ("Bute", "Clyde", 5.2, 5, 55)],
+    columns=["harbour", "coast", "depth_m", "crew_count", "service_years"])
+COACH_EDGES = pd.DataFrame(
+    [("Hale", "Ruiz"), ("Hale", "Okafor"), ("Hale", "Lind"), ("Ruiz", "Berg"), ("Ruiz", "Tanaka"),
+     ("Okafor", "Tanaka"), ("Okafor", "Vance"), ("Lind", "Moreau"), ("Moreau", "Quist"),
+     ("Quist", "Hale"), ("Vance", "Zeller"), ("Dunn", "Espino")], columns=["coach", "trainee"])
+COACH_NODES = pd.DataFrame(
+    [("Hale", "Red", 14), ("Ruiz", "Red", 6), ("Okafor", "Blue", 9), ("Lind", "Blue", 3),
+     ("Berg", "Red", 1), ("Tanaka", "Blue", 2), ("Vance", "Green", 7), ("Moreau", "Green", 4),
+     ("Quist", "Green", 11), ("Zeller", "Blue", 1), ("Dunn", "Green", 5), ("Espino", "Red", 2)],
+    columns=["athlete", "squad", "seasons_played"])
+TABLES = {"ferry": (FERRY_EDGES, FERRY_NODES), "coach": (COACH_EDGES, COACH_NODES)}
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    out = {}
+    for name, (edges, nodes) in TABLES.items():
+        folder = tmp_path_factory.mktemp(f"{name}-tables")
+        edges.to_csv(folder / "edges.csv", index=False)
+        nodes.to_csv(folder / "nodes.csv", index=False)
+        out[name] = [str(folder / "edges.csv"), str(folder / "nodes.csv")]
+    return out
+
+
+@pytest.fixture(scope="module")
+def agents(tmp_path_factory):
+    yield from agents_for(TABLES, tmp_path_factory)
+
+
+def ask(agents, files, graph: str, question: str):
+    return agents[graph].ask(question, attach=files[graph])
+
+
+def graph_of(name: str) -> nx.Graph:
+    edges, nodes = TABLES[name]
+    g = nx.Graph()
+    g.add_nodes_from((row[0], dict(zip(nodes.columns[1:], row[1:], strict=True)))
+                     for row in nodes.itertuples(index=False))
+    g.add_edges_from((a, b) for a, b, *_ in edges.itertuples(index=False))
+    return g
+
+
+@pytest.mark.parametrize(("graph", "question", "column", "above"), [
+    ("ferry", "how many harbours have more than 10 crew?", "crew_count", 10),
+    ("ferry", "how many harbours have a depth of more than 8 m?", "depth_m", 8),
+    ("ferry", "how many harbours have been open for more than 50 years?", "service_years", 50),
+    ("coach", "how many athletes have played more than 5 seasons?", "seasons_played", 5),
+    ("coach", "which athletes have played over 4 seasons?", "seasons_played", 4),
+])
+def test_a_threshold_on_a_column_named_by_its_word_counts_that_column(
+        agents, files, graph, question, column, above):
+    g = graph_of(graph)
+    passing = sorted(n for n, v in g.nodes(data=column) if v > above)
+    resp = ask(agents, files, graph, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{len(passing)}** have {column} more than" in resp.answer, resp.answer
+    assert all(n in resp.answer for n in passing), resp.answer
+    assert not any(a.args.get("measure") == "degree" for a in resp.actions)
+
+
+@pytest.mark.parametrize(("graph", "question"), [
+    ("coach", "how many people have been here more than 5 years?"),
+    ("coach", "how many athletes weigh more than 80 kg?"),
+    ("ferry", "how many harbours are more than 3 km long?"),
+])
+def test_a_unit_no_count_of_ties_has_is_asked_about_not_read_as_degree(
+        agents, files, graph, question):
+    resp = ask(agents, files, graph, question)
+    assert resp.status == "needs_clarification", resp.answer
+    assert not any(a.tool == "nodes_by_measure" for a in resp.actions)
+
+
+@pytest.mark.parametrize(("graph", "column", "question"), [
+    ("coach", "squad", "how many coaching relationships cross squad boundaries?"),
+    ("coach", "squad", "how many coaching ties cross squads?"),
+    ("coach", "squad", "how many links join athletes of different squads?"),
+    ("ferry", "coast", "how many routes cross coast lines?"),
+    ("ferry", "coast", "how many routes connect harbours in different coasts?"),
+])
+def test_edges_crossing_group_boundaries_are_counted_between_the_groups(
+        agents, files, graph, column, question):
+    g = graph_of(graph)
+    between = sum(1 for a, b in g.edges if g.nodes[a][column] != g.nodes[b][column])
+    resp = ask(agents, files, graph, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{between}** edges go between {column} groups" in resp.answer, resp.answer
+    assert f"and {g.number_of_edges() - between} within one" in resp.answer, resp.answer
+    assert not any(a.tool == "subgraph_extraction" for a in resp.actions)
