@@ -70,18 +70,18 @@ def strong_bonus(st: PlanState) -> float:
     return 4.0 if _directed(st) and _LARGEST_STRONG.search(q) and _plain(q) else 0.0
 
 
-def _verb_forms(st: PlanState) -> tuple[str, str]:
-    """Regexes of the edge's verb as the source does it and as the target does it
-    (``caller,callee``: call / -; ``supplier,buyer``: suppl(y|i) / buy); a table whose
-    columns name no verb reads the usual edge verbs."""
-    from igraph_agent.model.vocabulary import _BACK_VERBS, _EDGE_VERBS, _verbs
+def _verb_forms(st: PlanState) -> tuple[str, str, str]:
+    """Regexes of the edge's verb as the source does it, as the target does it
+    (``caller,callee``: call / -; ``supplier,buyer``: suppl(y|i) / buy) and of the source's
+    verb's past participle (called, eaten); a table whose columns name no verb reads the
+    usual edge verbs."""
+    from igraph_agent.model.verbs import column_verbs, forms, participles
+    from igraph_agent.model.vocabulary import _BACK_VERBS, _EDGE_VERBS
 
     info = st.last_ok("get_graph_info")
-    fwd, back = _verbs(info.data if info else {})
+    fwd, back = column_verbs(info.data if info else {})
     stems = [*fwd, "link", "point"] if fwd or back else list(_EDGE_VERBS)
-    stems += [x[:-1] + "y" for x in stems if x.endswith("i")]  # suppli -> supply
-    return ("(?:" + "|".join(map(re.escape, stems)) + ")",
-            "(?:" + "|".join(map(re.escape, [*back, *_BACK_VERBS])) + ")")
+    return forms(stems), forms([*back, *_BACK_VERBS]), participles(stems)
 
 
 _NEVER = r"(?:\b(?:never|not|no longer|nobody|no one|nothing)|n't)"
@@ -100,15 +100,16 @@ def end_of(st: PlanState) -> str | None:
     if not re.search(r"(?:^|[.?!;]\s*)(?:(?:so|and)\s+)?(?:which|what|who|list|name|show|"
                      r"how many)\b", q, re.IGNORECASE):
         return None
-    v, b = _verb_forms(st)
-    passive = rf"{v}(?:ed|d|ied)\b"
+    v, b, done = _verb_forms(st)
+    passive = rf"{done}\b"
     active = rf"{v}(?:e?s|ies)?\b"
     if re.search(rf"\bno (?:incoming|inbound|arriving|in-?coming|in-?flows?|in-?links|"
                  rf"predecessors)\b|\b(?:nothing|nobody|no one) (?:\w+ )?(?:flows?|flowing|"
                  rf"comes?|coming|goes|going|runs?|running|leads?|leading|points?|pointing) "
                  rf"(?:in)?to (?:them|it)\b"
                  rf"|{_NEVER}\s+(?:been\s+|being\s+|gets?\s+|got\s+)?{passive}"
-                 rf"|\b(?:nobody|no one|nothing|no other \w+)\s+(?:ever\s+)?{active}"
+                 rf"|\b(?:nobody|no one|nothing|no other \w+)(?:\s+else)?(?:\s+in\s+the\s+\w+)?"
+                 rf"\s+(?:ever\s+)?{active}"
                  rf"|{_NEVER}\s+(?:ever\s+)?{b}(?:e?s)?\s+{_ANY_ONE}", q, re.IGNORECASE):
         return "sources"
     if re.search(rf"\bno (?:outgoing|outbound|out-?going|out-?flows?|out-?links|successors|"

@@ -374,10 +374,10 @@ def _chain(st: PlanState, q: str) -> tuple[str, str, str] | None:
         return n, "in", "reached_by"
     if (n := _name(_UNDER, q)) and (way := vocabulary.boss_way(_meaning(st))):
         return n, way, "under"
-    from igraph_agent.model.vocabulary import _verbs
+    from igraph_agent.model.verbs import column_verbs
 
     info = st.last_ok("get_graph_info")
-    fwd, _back = _verbs(info.data if info else {})
+    fwd, _back = column_verbs(info.data if info else {})
     for m in _OUT_OF.finditer(q):
         n, v = slots.clean(m.group(1)), m.group("v").lower()
         if n.lower() in slots.STOP_WORDS:

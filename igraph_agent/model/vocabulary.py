@@ -21,6 +21,9 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from igraph_agent.model.verbs import column_verbs as verbs_of
+from igraph_agent.model.verbs import forms, participles
+
 _NOUNS = ("family", "character", "member", "person", "woman", "man", "city", "town", "paper",
           "employee", "customer", "user", "player", "student", "author", "actor", "club",
           "team", "country", "station", "airport", "account", "page", "site", "article",
@@ -190,6 +193,10 @@ _KIND = r"(?:different |distinct |other |unique |separate )?[a-z]+"  # "how many
 _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
 _UNDIRECTED_COMPILED = [(re.compile(p, re.IGNORECASE), r) for p, r in _UNDIRECTED]
 
+_THE = r"(?:the )?"  # "what does the heron eat": a lower-case name after an article
+#: the thing a verb moves, between it and its preposition: "who did ac7 send money to"
+_OBJ = r"(?: (?!(?:to|from|on|at|with|for|into|by)\b)[a-z]+(?= (?:to|from)\b))?"
+_DONE = "{done}"  # the source's verb's past participle, filled per graph by :func:`_directed`
 _DIRECTED: list[tuple[str, str]] = [
     (rf"^\s*how many {_KIND} (?:does|do|did) ({_ANY}) {_BACK}{_ON}\s*\??\s*$",
      r"What is the in-degree of \1?"),
@@ -197,40 +204,29 @@ _DIRECTED: list[tuple[str, str]] = [
      r"What is the out-degree of \1?"),
     (rf"^\s*how many {_KIND} {_BACK}{_ON} ({_ANY})\s*\??\s*$", r"What is the out-degree of \1?"),
     (rf"^\s*how many {_KIND} {_VERB}{_ON} ({_ANY})\s*\??\s*$", r"What is the in-degree of \1?"),
-    (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) ({_ANY}) {_BACK}{_ON}\s*\??\s*$",
-     r"Who are the in-neighbours of \1?"),
-    (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) ({_ANY}) {_VERB}{_ON}\s*\??\s*$",
+    (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) {_THE}({_ANY}) {_BACK}{_OBJ}{_ON}"
+     r"\s*\??\s*$", r"Who are the in-neighbours of \1?"),
+    (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) {_THE}({_ANY}) {_VERB}{_OBJ}{_ON}"
+     r"\s*\??\s*$", r"Who are the out-neighbours of \1?"),
+    (rf"^\s*(?:who|what|(?:which|what) [a-z]+) {_BACK}{_OBJ}{_ON} {_THE}({_ANY})\s*\??\s*$",
      r"Who are the out-neighbours of \1?"),
-    (rf"^\s*(?:who|(?:which|what) [a-z]+) {_BACK}{_ON} ({_ANY})\s*\??\s*$",
-     r"Who are the out-neighbours of \1?"),
-    (rf"^\s*(?:who|(?:which|what) [a-z]+) {_VERB}{_ON} ({_ANY})\s*\??\s*$",
+    (rf"^\s*(?:who|what|(?:which|what) [a-z]+) {_VERB}{_OBJ}{_ON} {_THE}({_ANY})\s*\??\s*$",
      r"Who are the in-neighbours of \1?"),
+    # the passive reads the edge backwards: "what is eaten by the heron", "who was ac2 paid by"
+    (rf"^\s*(?:who|what|(?:which|what) [a-z]+) (?:is|are|was|were|gets?|got|(?:has|have) been)"
+     rf" (?:ever )?{_DONE}{_ON} by {_THE}({_ANY})\s*\??\s*$", r"Who are the out-neighbours of \1?"),
+    (rf"^\s*(?:by )?(?:who|whom|what|(?:which|what) [a-z]+) (?:is|are|was|were|has|have) "
+     rf"{_THE}({_ANY}) (?:been |ever |ever been )?{_DONE}{_ON}(?: by)?\s*\??\s*$",
+     r"Who are the in-neighbours of \1?"),
+    # one edge, asked yes or no: "does the heron eat frog", "was ac2 paid by ac1"
+    (rf"^\s*(?:does|do|did|has|have) {_THE}({_ANY}) (?:ever |really |actually |directly )?"
+     rf"{_VERB}{_OBJ}{_ON} {_THE}({_ANY})\s*\??\s*$", r"Is \1 directly connected to \2?"),
+    (rf"^\s*(?:does|do|did|has|have) {_THE}({_ANY}) (?:ever |really |actually |directly )?"
+     rf"{_BACK}{_OBJ}{_ON} {_THE}({_ANY})\s*\??\s*$", r"Is \2 directly connected to \1?"),
+    (rf"^\s*(?:is|are|was|were|has|have) {_THE}({_ANY}) (?:been |ever |ever been )?"
+     rf"(?:directly )?{_DONE}{_ON} (?:directly )?by {_THE}({_ANY})\s*\??\s*$",
+     r"Is \2 directly connected to \1?"),
 ]
-
-
-def _verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
-    """The verbs an edge table's endpoint columns name, (the source's, the target's):
-    ``caller``/``callee`` -> call, ``module``/``imports`` -> import, ``citing``/``cited`` ->
-    cit; a target column named as an agent (``importer``, ``receiver``) names what the
-    target does: ``exporter``/``importer`` -> ([export], [import])."""
-    fwd: list[str] = []
-    back: list[str] = []
-    for src in info.get("attached_sources") or []:
-        for table, cols in (src.get("tables") or {}).items():
-            if table == "nodes":
-                continue
-            for i, c in enumerate(list(cols)[:2]):
-                w = re.sub(r"[ _-]?(?:id|key|name)$", "", str(c).lower())
-                w = re.sub(r"(?:[ _-](?:\d|[ab])|\d)$", "", w)  # item_1, hut_a, node2
-                w = re.sub(r"[ _-](?:to|on|of|by|for)$", "", w)  # reports_to, depends_on
-                stem = re.sub(r"(?:er|or|ee|ing|ed|e)$", "", re.sub(r"(?<!s)s$", "", w))
-                if not re.fullmatch(r"[a-z]{3,15}", stem) or stem in {
-                        "sourc", "targ", "from", "node", "src", "dst", "tail", "head", "target",
-                        "get"}:
-                    continue
-                agent = i == 1 and re.search(r"(?:er|or|ient|ent|ant)$", w)  # not "callee"
-                (back if agent else fwd).append(stem)
-    return list(dict.fromkeys(fwd)), [b for b in dict.fromkeys(back) if b not in fwd]
 
 
 def own_side(question: str, info: dict[str, Any]) -> str | None:
@@ -247,11 +243,12 @@ def own_side(question: str, info: dict[str, Any]) -> str | None:
         >>> own_side("how often did zed retweet?", info), own_side("who is central?", info)
         ('out', None)
     """
-    verbs, _ = _verbs(info)
+    verbs, _ = verbs_of(info)
     if not verbs:
         return None
-    v = "(?:" + "|".join(map(re.escape, verbs)) + ")"
-    if re.search(rf"\b(?:was|were|is|are|been|be|being|gets?|got)\s+(?:\w+\s+){{0,2}}?{v}e?d\b",
+    v = forms(verbs)
+    if re.search(rf"\b(?:was|were|is|are|been|be|being|gets?|got)\s+(?:\w+\s+){{0,2}}?"
+                 rf"{participles(verbs)}\b",
                  question, re.IGNORECASE):
         return "in"
     if re.search(rf"\b(?:did|does|do)\s+\S+\s+{v}e?\b", question, re.IGNORECASE):
@@ -405,23 +402,26 @@ def _directed(question: str, info: dict[str, Any]) -> str:
     if re.search(r"-(?:degree|neighbou?rs) of\b", question, re.IGNORECASE):
         return question
     question = _dependencies(_roles(question, info), info)
-    verbs, backs = _verbs(info)
+    verbs, backs = verbs_of(info)
     up, down = _boss_verbs(info)
     verbs, backs = [*verbs, *up], [*backs, *down]
     if up:  # "who is at the top": nobody above them, whichever way the edges point
         side = "out" if up == _UP else "in"
         question = _TOP.sub(f"Which nodes have {side}-degree exactly 0?", question)
     named = verbs or backs  # the columns name the relation: read it in their words only
-    stems = "|".join(map(re.escape, [*verbs, "link", "point"] if named else _EDGE_VERBS))
-    verb = rf"{_NOT_VERB}(?:{stems})(?:e?s|ies|ed|d|ing|e)?(?: directly)?(?: on| to)?"
-    back = rf"(?:{'|'.join(map(re.escape, [*backs, *_BACK_VERBS]))})(?:e?s|ies|ed|d|ing|e)?"
+    stems = forms([*verbs, "link", "point"] if named else list(_EDGE_VERBS))
+    verb = rf"{_NOT_VERB}{stems}(?:e?s|ies|ed|d|ing|e)?(?: directly)?(?: on| to)?"
+    back = rf"{forms([*backs, *_BACK_VERBS])}(?:e?s|ies|ed|d|ing|e)?"
+    done = participles([*verbs, "link", "point"] if named else list(_EDGE_VERBS))
     for pattern, repl in _DIRECTED:
-        pattern = pattern.replace("{verb}", verb).replace("{back}", back)
+        pattern = pattern.replace("{verb}", verb).replace("{back}", back).replace(
+            "{done}", done)
         m = re.search(pattern, question, re.IGNORECASE)
-        if m and m.group(1).lower() not in _STRUCTURAL:
+        if m and not {g.lower() for g in m.groups()} & (_STRUCTURAL | _ADVERBS):
             return re.sub(pattern, repl, question, flags=re.IGNORECASE)
+    question = _counted_ends(question, verb, back, done, info)
     if verbs:  # "calls the largest number of other modules": a count of nodes, whatever the
-        v = "(?:" + "|".join(map(re.escape, verbs)) + r")[a-z]*"  # edges' values
+        v = forms(verbs) + "[a-z]*"  # edges' values
         question = re.sub(rf"\b{v}\s+the\s+(?:largest|greatest|highest)\s+number\s+of\s+"
                           r"(?:other\s+|different\s+|distinct\s+)?[a-z]+s\b",
                           "has the highest out-degree", question, flags=re.IGNORECASE)
@@ -433,7 +433,7 @@ def _directed(question: str, info: dict[str, Any]) -> str:
     out = re.sub(r"\b(?:receives?|received|gets?|got|attracts?)\s+the\s+most(?:\s+[a-z-]+s)?\b",
                  "has the highest in-degree", question, flags=re.IGNORECASE)
     if verbs:
-        v = "(?:" + "|".join(map(re.escape, verbs)) + r")[a-z]*"
+        v = forms(verbs) + "[a-z]*"
         out = re.sub(rf"\b(?:is|are|was|were)\s+(?:the\s+)?most[- ]{v}\b(?:\s+[a-z]+(?=\W*$))?",
                      "has the highest in-degree", out, flags=re.IGNORECASE)
         out = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{v}\s+(?:the\s+)?most\b|\bmost[- ]{v}\b",
@@ -446,12 +446,51 @@ def _directed(question: str, info: dict[str, Any]) -> str:
                      r"(?!\s+(?:than|to|from)))?", "has the lowest out-degree", out,
                      flags=re.IGNORECASE)
     if backs:  # the target's verb: "which country imports from the most countries"
-        b = "(?:" + "|".join(map(re.escape, backs)) + r")[a-z]*"
+        b = forms(backs) + "[a-z]*"
         out = re.sub(rf"\b{b}\s+(?:from\s+)?the\s+most(?:\s+(?:other\s+|different\s+)?[a-z]+s\b)?",
                      "has the highest in-degree", out, flags=re.IGNORECASE)
         out = re.sub(rf"\b{b}\s+(?:from\s+)?the\s+(?:fewest|least)(?:\s+(?:other\s+)?[a-z]+s\b)?",
                      "has the lowest in-degree", out, flags=re.IGNORECASE)
     return out
+
+
+#: "the most different senders": a count of nodes at the other end, not of an edge value
+_MANY = (r"the\s+(?:most|largest number of|greatest number of|highest number of)\s+"
+         r"(?:other\s+|different\s+|distinct\s+|separate\s+|unique\s+)?"
+         r"(?!(?:money|cash|funds|amounts?|value|volume|payments|transfers)\b)(?:[a-z]+s|people)\b")
+#: words that stand where a name would in a verb's question and are none ("have never been")
+_ADVERBS = {"never", "not", "ever", "always", "already", "also", "only", "just", "been",
+            "being", "no", "nobody", "none", "still", "really"}
+
+
+def _agent_noun(info: dict[str, Any]) -> str | None:
+    """The source column's noun when it names what its node does (``mentor``, ``sender``,
+    ``predator``: an agent noun), else None."""
+    cols = [str(c).lower() for c in ((info.get("meaning") or {}).get("direction") or [])][:2]
+    w = re.sub(r"[ _-]?(?:id|key|name)$", "", cols[0]) if len(cols) == 2 else ""
+    return w if re.fullmatch(r"[a-z]{3,18}(?:er|or)", w) else None
+
+
+def _counted_ends(question: str, verb: str, back: str, done: str, info: dict[str, Any]) -> str:
+    """The edge's verb with a count of the nodes at its other end, as a degree: "gets
+    payments from the most different senders" and "is eaten by the most predators" are the
+    highest in-degree, "sends money to the most accounts" the highest out-degree; "has
+    nobody mentoring them" is in-degree 0."""
+    rules = [
+        (rf"\b{back}(?:\s+[a-z]+)?\s+from\s+{_MANY}", "has the highest in-degree"),
+        (rf"\b(?:is|are|was|were|gets?|got)\s+{done}(?:\s+on)?\s+by\s+{_MANY}",
+         "has the highest in-degree"),
+        (rf"\b{verb}(?:\s+[a-z]+)?\s+to\s+{_MANY}", "has the highest out-degree"),
+        (rf"\b(?:has|have|had)\s+(?:nobody|no one|nothing|no \w+)\s+(?:else\s+)?{verb}"
+         r"(?<=ing)\s+(?:them|him|her|it)\b", "has in-degree exactly 0"),
+    ]
+    agent = _agent_noun(info)
+    if agent:  # "who has no mentor": nobody at the source end (the target's noun: _roles)
+        rules.append((rf"\b(?:has|have|had|with|having)\s+no\s+(?:{agent}|{agent}s)\b"
+                      r"(?:\s+at\s+all)?", "with in-degree exactly 0"))
+    for pattern, repl in rules:
+        question = re.sub(pattern, repl, question, flags=re.IGNORECASE)
+    return question
 
 
 _STRUCTURAL = {"the", "a", "an", "it", "them", "this", "that", "most", "more", "least", "each",

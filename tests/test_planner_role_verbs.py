@@ -1,0 +1,136 @@
+"""A directed table's columns named as roles read their verbs with the right direction: on
+a ``predator,prey`` table "what eats frog" lists frog's in-neighbours and "what does the
+heron eat" the heron's out-neighbours; on a ``payer,payee`` table "who paid acc4" and "who
+did acc1 send money to"; on a ``sponsor,protege`` table the whole word is the verb ("who
+sponsors Dana"). The passive reads the edge backwards, "does X eat Y" asks for one edge,
+and counts of the other end ("preyed on by the most predators", "has no sponsor") are in-
+or out-degrees. A verb the columns do not name is asked about. networkx is the oracle."""
+
+from __future__ import annotations
+
+import re
+
+import networkx as nx
+import pytest
+from planner_support import agents_for, ask_edges
+
+FOOD = nx.DiGraph([("heron", "perch"), ("heron", "frog"), ("perch", "minnow"),
+                   ("frog", "beetle"), ("minnow", "algae"), ("beetle", "algae"),
+                   ("otter", "perch"), ("otter", "frog"), ("pike", "perch")])
+MONEY = nx.DiGraph([("acc1", "acc2"), ("acc1", "acc3"), ("acc2", "acc4"), ("acc3", "acc4"),
+                    ("acc5", "acc4"), ("acc4", "acc6"), ("acc6", "acc1"), ("acc1", "acc7")])
+CLUB = nx.DiGraph([("Odile", "Bram"), ("Odile", "Ciro"), ("Bram", "Dana"), ("Ciro", "Dana"),
+                   ("Dana", "Emre"), ("Bram", "Emre"), ("Fenna", "Gil")])
+TABLES = {"food": (FOOD, "predator", "prey"), "money": (MONEY, "payer", "payee"),
+          "club": (CLUB, "sponsor", "protege")}
+
+
+@pytest.fixture(scope="module")
+def agents(tmp_path_factory):
+    yield from agents_for(TABLES, tmp_path_factory)
+
+
+def _ask(agents, graph: str, question: str):
+    g, source, target = TABLES[graph]
+    return ask_edges(agents[graph], g, source, target, question)
+
+
+def _listed(graph: str, answer: str) -> set[str]:
+    names = "|".join(map(re.escape, TABLES[graph][0]))
+    return set(re.findall(rf"\b(?:{names})\b", answer.split(":", 1)[-1]))
+
+
+NEIGHBOURS = [  # (graph, question, node, side)
+    ("food", "what eats frog?", "frog", "in"),
+    ("food", "What does the heron eat?", "heron", "out"),
+    ("food", "which animals are eaten by the otter?", "otter", "out"),
+    ("food", "what preys on perch?", "perch", "in"),
+    ("money", "who paid acc4?", "acc4", "in"),
+    ("money", "who did acc1 send money to?", "acc1", "out"),
+    ("money", "who received money from acc1?", "acc1", "out"),
+    ("club", "who sponsors Dana?", "Dana", "in"),
+    ("club", "Who does Bram sponsor?", "Bram", "out"),
+    ("club", "who was Emre sponsored by?", "Emre", "in"),
+]
+
+
+@pytest.mark.parametrize(("graph", "question", "node", "side"), NEIGHBOURS,
+                         ids=[c[1] for c in NEIGHBOURS])
+def test_a_role_columns_verb_lists_the_named_nodes_neighbours_on_its_side(
+        agents, graph, question, node, side):
+    resp = _ask(agents, graph, question)
+    g = TABLES[graph][0]
+    want = set(g.predecessors(node) if side == "in" else g.successors(node))
+    other = set(g.successors(node) if side == "in" else g.predecessors(node))
+    assert want and want != other
+    assert resp.status == "answered", resp.answer
+    assert _listed(graph, resp.answer) - {node} == want, resp.answer
+
+
+EDGES = [  # (graph, question, source, target)
+    ("food", "does the otter eat frog?", "otter", "frog"),
+    ("food", "does the frog eat the otter?", "frog", "otter"),
+    ("money", "did acc3 pay acc4?", "acc3", "acc4"),
+    ("money", "did acc4 pay acc3?", "acc4", "acc3"),
+    ("money", "was acc1 paid by acc6?", "acc6", "acc1"),
+    ("club", "does Dana sponsor Bram?", "Dana", "Bram"),
+]
+
+
+@pytest.mark.parametrize(("graph", "question", "source", "target"), EDGES,
+                         ids=[c[1] for c in EDGES])
+def test_a_yes_no_question_in_the_verb_checks_that_one_edge_in_its_direction(
+        agents, graph, question, source, target):
+    resp = _ask(agents, graph, question)
+    assert resp.status == "answered", resp.answer
+    yes = TABLES[graph][0].has_edge(source, target)
+    assert resp.answer.startswith("**Yes**" if yes else "**No**"), resp.answer
+
+
+DEGREES = [  # (graph, question, side)
+    ("food", "Which species gets preyed on by the most different predators?", "in"),
+    ("money", "which account gets payments from the most different payers?", "in"),
+    ("money", "which payer sent money to the most other accounts?", "out"),
+    ("club", "who is sponsored by the most people?", "in"),
+]
+
+
+@pytest.mark.parametrize(("graph", "question", "side"), DEGREES, ids=[c[1] for c in DEGREES])
+def test_a_count_of_the_nodes_at_the_verbs_other_end_is_an_in_or_out_degree(
+        agents, graph, question, side):
+    resp = _ask(agents, graph, question)
+    g = TABLES[graph][0]
+    degree = dict(g.in_degree() if side == "in" else g.out_degree())
+    top = max(degree.values())
+    assert resp.status == "answered", resp.answer
+    leaders = {n for n, d in degree.items() if d == top}
+    assert set(re.findall(r"\*\*([\w]+)\*\*", resp.answer)) & set(g) == leaders, resp.answer
+
+
+ZEROS = [  # (graph, question, side)
+    ("food", "which species have no predators?", "in"),
+    ("food", "which animals don't eat anything?", "out"),
+    ("food", "list the species that nothing else in the table eats", "in"),
+    ("money", "who has nobody paying them?", "in"),
+    ("club", "who has no sponsor?", "in"),
+    ("club", "who has no proteges?", "out"),
+]
+
+
+@pytest.mark.parametrize(("graph", "question", "side"), ZEROS, ids=[c[1] for c in ZEROS])
+def test_nobody_at_the_verbs_other_end_is_in_or_out_degree_zero(agents, graph, question, side):
+    resp = _ask(agents, graph, question)
+    g = TABLES[graph][0]
+    want = {n for n, d in (g.in_degree() if side == "in" else g.out_degree()) if d == 0}
+    assert want
+    assert resp.status == "answered", resp.answer
+    assert _listed(graph, resp.answer) == want, resp.answer
+
+
+@pytest.mark.parametrize(("graph", "question"), [("club", "who hired Dana?"),
+                                                 ("food", "who paid frog?")])
+def test_a_verb_the_columns_do_not_name_is_asked_about_never_given_a_side(
+        agents, graph, question):
+    resp = _ask(agents, graph, question)
+    assert resp.status == "needs_clarification", resp.answer
+    assert not any(a.tool == "local_analysis" for a in resp.actions)
