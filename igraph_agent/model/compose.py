@@ -78,6 +78,10 @@ class Steps:
     #: the ranked node is named inside another ask ("the neighbours of the most cited doc"):
     #: a top several nodes share is left to the question planned whole
     embedded: bool = False
+    #: the ranked node is named by a clause ("the account that received the most money"):
+    #: the question planned whole would answer only that clause, so the planner asks where
+    #: the first step names no single node
+    clause: bool = False
 
     def then(self, node: str) -> str:
         return self.second.replace(SLOT, node)
@@ -88,9 +92,16 @@ class Steps:
 #: not a part of the graph ("of the largest component") nor a route ("the shortest path")
 _PART = (r"(?!(?:component|community|cluster|group|piece|part|island|path|route|way|distance|"
          r"chain|edge|link|road|cable|connection|tie|value|number|one|ones)s?\b)")
-_NODE_REF = (rf"the\s+(?:(?:most|least)\s+[\w-]+|[a-z]+est|best[- ]connected|highest[- ][\w-]+)"
-             rf"\s+{_PART}[a-z][\w-]*|the\s+{_PART}[a-z][\w-]*\s+(?:with|having|that has|who has)"
-             rf"\s+the\s+(?:most|highest|largest|biggest|fewest|lowest)\s+[\w-]+")
+#: a ranked node named by a clause that ends the question or its part: "the account that
+#: received the most money", "the person who has the most mentors", "the country with the
+#: highest total trade volume" (every word of the ranking kept for the first step)
+_CLAUSE_REF = (rf"the\s+{_PART}[a-z][\w-]*\s+(?:with|having|that|who|which)\s+"
+               rf"(?:(?!the\b)[\w'-]+\s+){{0,3}}the\s+(?:most|least|highest|lowest|largest|"
+               rf"biggest|greatest|fewest|smallest)\b(?:\s+[\w-]+){{0,4}}?(?=\s*(?:[?.!,;]|$))")
+_SHORT_REF = (rf"the\s+(?:(?:most|least)\s+[\w-]+|[a-z]+est|best[- ]connected|highest[- ][\w-]+)"
+              rf"\s+{_PART}[a-z][\w-]*|the\s+{_PART}[a-z][\w-]*\s+(?:with|having|that has|who has)"
+              rf"\s+the\s+(?:most|highest|largest|biggest|fewest|lowest)\s+[\w-]+")
+_NODE_REF = rf"{_CLAUSE_REF}|{_SHORT_REF}"
 _EMBEDDED = [re.compile(p, re.IGNORECASE) for p in (
     rf"^\s*(?:which|what)\s+(?:community|cluster|group)\s+(?:is|does)\s+(?P<ref>{_NODE_REF})"
     rf"\s+(?:in|belong to|fall in)\b",
@@ -101,7 +112,10 @@ _EMBEDDED = [re.compile(p, re.IGNORECASE) for p in (
     rf"lowest)\s+[\w-]+)\s+[a-z]+",
     # "which docs cite the most cited doc": the ranked thing is one of those asked about
     rf"^\s*(?:which|what)\s+(?P<noun>[a-z]+?)s?\s+(?!(?:is|are|was|were|has|have|had)\b)[a-z]+"
-    rf"\s+(?P<ref>{_NODE_REF})\s*[?.!]*\s*$")]
+    rf"\s+(?P<ref>{_NODE_REF})\s*[?.!]*\s*$",
+    # "who paid the account that received the most money": the asked ones act on it
+    rf"^\s*(?:who|whom)\s+(?!(?:is|are|was|were|has|have|had|do|does|did)\b)[a-z]+"
+    rf"\s+(?P<ref>{_CLAUSE_REF})\s*[?.!]*\s*$")]
 
 
 def steps(question: str) -> Steps | None:
@@ -119,12 +133,16 @@ def _embedded(question: str) -> Steps | None:
         if not m:
             continue
         ref = m.group("ref")
-        if n == 3 and not re.search(rf"\b{re.escape(m.group('noun'))}s?$", ref, re.IGNORECASE):
+        if n == 3 and not re.search(rf"\b{re.escape(m.group('noun'))}s?\b", ref, re.IGNORECASE):
             continue
         if n and slots.node(f"of {ref}") in (slots.HUB, slots.CENTRAL):
             return None  # "the neighbours of the best-connected node": the planner's own slot
         rest = question[:m.start("ref")] + SLOT + question[m.end("ref"):]
-        return Steps(_as_ranking(ref), rest, embedded=True)
+        # "the colleagues of the person with the most colleagues" planned whole takes the
+        # planner's own ranked node; "who calls the phone with the most callers" does not
+        clause = n == 4 or (re.fullmatch(_CLAUSE_REF, ref, re.IGNORECASE) is not None
+                            and re.fullmatch(_SHORT_REF, ref, re.IGNORECASE) is None)
+        return Steps(_as_ranking(ref), rest, embedded=True, clause=clause)
     return None
 
 
@@ -234,8 +252,9 @@ def _stem_past(verb: str) -> str:
 
 #: a node's edge values summed is the ranking asked ("the most joint tickets in total"), not
 #: one edge's value ("the depot with the longest road")
-_TOTAL = re.compile(r"\b(?:in total|total|overall|in all|altogether|combined|summed|sum of)\b",
-                    re.IGNORECASE)
+_TOTAL = re.compile(r"\b(?:in total|total|overall|in all|altogether|combined|summed|sum of)\b|"
+                    r"\b(?:most|least)\s+(?![a-z]+(?:ive|ful|ous|able|ible|ent|ant|al)\b)"
+                    r"[a-z]+\s*[?.!]*$", re.IGNORECASE)  # "received the most money"
 
 
 def top_node(results: list[Observed], question: str = "") -> list[str]:

@@ -95,15 +95,22 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
     first = _step(st, two.first)
     ranked = _stepped(first)
     if not isinstance(ranked, tuple):
-        return None if isinstance(ranked, Ask) else ranked
+        if isinstance(ranked, Ask):  # a clause's ranking planned whole answers only the clause
+            return _reply(st, ranked) if two.clause else None
+        return ranked
     answer, made = ranked
     top = compose.top_node([o for o in (st.done(c) for c in made) if o is not None], two.first)
     if not top:
-        return None
+        if not two.clause:
+            return None
+        ask = _ask(first)
+        return _reply(st, Ask(f"{answer}\n\nThe rest of the question builds on one node, and "
+                              f"this ranking names none I can take further: which node do you "
+                              f"mean?", ask.suggestions))
     note = skillplan.note(first)
     if note and answer.endswith(note):
         answer = answer[: -len(note)].rstrip()
-    if len(top) > 1 and two.embedded:
+    if len(top) > 1 and two.embedded and not two.clause:
         return None
     if len(top) > 1:
         ask = _ask(first)

@@ -16,6 +16,7 @@ from typing import Any
 from igraph_agent.model import slots, vocabulary
 from igraph_agent.model.graph_intents import UNRESOLVED, _found, _resolve, _unresolved, _who
 from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.weights import without_graph_name
 from igraph_agent.results.cohesion import CommonNeighbourPairsResult, LargestCliqueResult
 from igraph_agent.results.counting import (
     EdgeAttributeTotalsResult,
@@ -447,7 +448,8 @@ def edge_attr(st: PlanState) -> str | None:
     for a in sorted(attrs, key=len, reverse=True):
         if re.search(rf"\b{re.escape(a)}\b", st.question, re.IGNORECASE):
             return a
-    by_word = [a for a in attrs if re.search(_attr_pattern(a), st.question, re.IGNORECASE)]
+    q = without_graph_name(st.question)  # "the trade network" names no ``trade_bn``
+    by_word = [a for a in attrs if re.search(_attr_pattern(a), q, re.IGNORECASE)]
     if len(by_word) == 1:
         return by_word[0]  # "the most weekly seats" names ``seats_per_week``
     if "weight" in attrs and re.search(r"\bweights?\b", st.question, re.IGNORECASE):

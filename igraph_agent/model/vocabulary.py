@@ -865,12 +865,15 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     without a value (``group``), co-occurrence on a two-mode graph (``twomode``), and
     direction words (``direction``: cycles, reach, citing, sending)."""
     from igraph_agent.model import slots
+    from igraph_agent.model.weights import without_graph_name
 
     out: set[str] = set()
     edge_attrs = [a for a in info.get("edge_attributes") or [] if isinstance(a, str)]
-    # the attribute's name or one of its parts ("capacity_mw": "capacity", "MW")
+    # the attribute's name or one of its parts ("capacity_mw": "capacity", "MW"), not the
+    # graph's name ("the trade network" on ``trade_bn``)
+    unnamed = without_graph_name(question)
     named = [a for a in edge_attrs if a.lower() not in _PLAIN_ATTRS
-             and any(re.search(rf"\b{re.escape(part)}\b", question, re.IGNORECASE)
+             and any(re.search(rf"\b{re.escape(part)}\b", unnamed, re.IGNORECASE)
                      for part in {a, *re.split(r"[_\s-]+", a)} if len(part) >= 2
                      and part.lower() not in _PLAIN_ATTRS | {"of", "in", "per", "num", "total"})]
     if named or _UNITS.search(question) or (edge_attrs and _AS_DISTANCE.search(question)):

@@ -78,10 +78,23 @@ def _tokens(name: str) -> set[str]:
     return {t for t in _WORDS.split(spaced) if t}
 
 
+#: a word naming the graph itself: "the trade network", "the main freight graph", "the trade
+#: data" (a column's word there names the whole graph, not that column)
+_GRAPH_NAME = re.compile(r"\b[a-z][\w-]*\s+(?=(?:network|graph|web|grid|data|dataset)\b)",
+                         re.IGNORECASE)
+
+
+def without_graph_name(question: str) -> str:
+    """``question`` without the words that name the graph: "the diameter of the trade network
+    in hops" -> "the diameter of the network in hops" (its words still ask for hops)."""
+    return _GRAPH_NAME.sub("", question)
+
+
 def _named(question: str, columns: list[str]) -> list[str]:
     """Columns the question names: the whole name ('fare_eur') or a word of it of three
-    letters or more that no other column shares ('fare', 'duration')."""
-    low = question.lower()
+    letters or more that no other column shares ('fare', 'duration'); a word naming the graph
+    ("the trade network") names no column."""
+    low = without_graph_name(question).lower()
     words = set(_WORDS.split(low))
     found = [c for c in columns if c.lower() in low.replace(" ", "_") or c.lower() in words]
     if found:
