@@ -30,7 +30,25 @@ _ON_ONE = re.compile(rf"(?:^|[.?!;]\s*)(?:(?:so|and)\s+)?(?:which|what|who|list|
                      rf"some |the |one of the )?(?:\w+[ -]){{0,2}}{_LOOPS}", re.IGNORECASE)
 #: "how many modules are in the largest strongly connected component"
 _LARGEST_STRONG = re.compile(r"\b(?:largest|biggest|main|giant)\s+(?:strongly[- ]connected|strong)"
-                             r"\s+(?:component|part|cluster)", re.IGNORECASE)
+                             r"\s+(?:component|part|cluster)"
+                             # in the data's words: "the biggest set of accounts where money can
+                             # get from any one of them to any other"
+                             r"|\b(?:largest|biggest)\s+(?:set|group|cluster|bunch|circle|clique)\s+of"
+                             r"\s+(?:\w+\s+){1,2}(?:where|in which|that|whose)\b.*\b(?:reach|get|go|"
+                             r"travel|flow|pass)\w*\b.*\b(?:any|every|each)\s+(?:one\s+|of them\s+)*"
+                             r"(?:\w+\s+)?(?:to|from)\s+(?:any|every|each)\s+(?:other|one)\b",
+                             re.IGNORECASE)
+#: cycles in the data's words: "is any money going round in circles", "do parcels ever come
+#: back to where they started"
+_ROUND = re.compile(r"\b(?:go|goes|going|gone|went|come|comes|coming|came|flow|flows|flowing|"
+                    r"move|moves|moving|pass|passes|passing|travel\w*|circulat\w*|run|runs|"
+                    r"running)\s+(?:back\s+)?(?:a)?round\s+in\s+(?:a\s+)?circles?\b|"
+                    r"\bround\s+in\s+circles\b|\bfull\s+circle\b|"
+                    r"\b(?:come|comes|coming|came|get|gets|go|goes|end up|ends up|flow|flows)\s+"
+                    r"(?:all the way\s+)?back\s+to\s+(?:where\s+(?:it|they|the \w+)\s+(?:started|"
+                    r"began|came from)|(?:its|their)\s+(?:start|origin|sender|source))\b",
+                    re.IGNORECASE)
+_WHICH = re.compile(r"\b(?:which|who|list|name|show)\b", re.IGNORECASE)
 
 
 def _directed(st: PlanState) -> bool:
@@ -55,13 +73,15 @@ _ANY_LOOPS = re.compile(rf"^\s*(?:so\s+|and\s+)?(?:are|is|does|do|has|have)\s+(?
 
 def count_bonus(st: PlanState) -> float:
     q = _asked(st)
-    return 4.0 if _directed(st) and (_HOW_MANY.search(q) or _ANY_LOOPS.search(q)) and \
-        _plain(q) else 0.0
+    round_ = _ROUND.search(q) and not _WHICH.search(q)  # "does money go round in circles?"
+    return 4.0 if _directed(st) and (_HOW_MANY.search(q) or _ANY_LOOPS.search(q) or round_) \
+        and _plain(q) else 0.0
 
 
 def members_bonus(st: PlanState) -> float:
     q = _asked(st)
-    return 4.0 if (_directed(st) and _ON_ONE.search(q) and not _HOW_MANY.search(q)
+    round_ = _ROUND.search(q) and _WHICH.search(q)  # "... in circles? which accounts?"
+    return 4.0 if (_directed(st) and (_ON_ONE.search(q) or round_) and not _HOW_MANY.search(q)
                    and _plain(q)) else 0.0
 
 
@@ -156,10 +176,13 @@ def _example(d: DirectionAnalysisResult) -> str:
     return " → ".join(str(c.node) for c in (d.cycle or [])[:10])
 
 
+_YES_NO = re.compile(r"\s*(?:is|are|does|do|did|has|have)\b", re.IGNORECASE)
+
+
 def _yes(st: PlanState, yes: bool) -> str:
     """"**Yes** — " before the answer when the question also asks whether there are any."""
     if re.search(r"\b(?:is|are|does|do|has|have)\s+(?:there|it|the \w+)?\s*(?:any|an?|some)?\b.*"
-                 rf"{_LOOPS}", _asked(st), re.IGNORECASE):
+                 rf"{_LOOPS}", _asked(st), re.IGNORECASE) or _YES_NO.match(_asked(st)):
         return "**Yes** — " if yes else "**No** — "
     return ""
 
@@ -183,10 +206,12 @@ def members_render(st: PlanState, obs: list[Observed]) -> str:
     if d is None or d.on_cycles is None:
         return "The directed cycles could not be read."
     if not d.on_cycles.count:
-        return f"**None**: the graph has no directed cycle ({d.nodes} nodes, {d.edges} edges)."
+        return ("**No** — " if _YES_NO.match(_asked(st)) else "") + f"**None**: the graph has no directed cycle ({d.nodes} nodes, {d.edges} edges)."
     names = ", ".join(f"**{r.node}**" for r in d.on_cycles.nodes)
     more = "" if len(d.on_cycles.nodes) == d.on_cycles.count else " …"
-    return (f"**{d.on_cycles.count}** of {d.nodes} nodes lie on at least one directed cycle: "
+    lead = "**Yes** — " if _YES_NO.match(_asked(st)) else ""  # "do goods go round in circles?
+    #                                                               which firms?"
+    return (lead + f"**{d.on_cycles.count}** of {d.nodes} nodes lie on at least one directed cycle: "
             f"{names}{more} ({d.cycles} simple cycle(s); e.g. {_example(d)}).")
 
 
@@ -194,9 +219,19 @@ def strong_render(st: PlanState, obs: list[Observed]) -> str:
     d = _result(obs)
     if d is None:
         return "The strongly connected components could not be read."
-    return (f"The largest strongly connected component has **{d.largest_strong_component}** "
+    text = (f"The largest strongly connected component has **{d.largest_strong_component}** "
             f"nodes (of {d.nodes}); the graph has {d.strong_components} strongly connected "
             "component(s) — sets whose nodes all reach each other along the edges' direction.")
+    members = d.largest_strong
+    if d.largest_strong_component < 2:
+        return text + " No two nodes reach each other both ways."
+    if members is not None and members.nodes:
+        more = "" if len(members.nodes) == members.count else " …"
+        sized = slots.asked_kind(_asked(st)) == "count" or re.search(r"\bsize\b", _asked(st), re.I)
+        b = "" if sized else "**"  # "how many", "the size of": the size is the answer
+        text += " Its members: " + ", ".join(f"{b}{r.node}{b}" for r in members.nodes[:50]) + (
+            more if len(members.nodes) <= 50 else " …") + "."
+    return text
 
 
 DIRECTED_INTENTS = [

@@ -13,7 +13,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from igraph_agent.figures import shown
-from igraph_agent.model import slots
+from igraph_agent.model import slots, vocabulary
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.weights import asked_weight
 from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
@@ -511,6 +511,41 @@ _CUT_ASKED = re.compile(r"\b(?:whose|which|that|who)\b.*\b(?:split|disconnect|br
                         r"nodes?|points?)\b|\barticulation\b|\bbridges?\b", re.IGNORECASE)
 
 
+#: "which single shipment, if cancelled, would split the network": one edge (or one node)
+#: whose loss disconnects, named by the data's own noun
+_WHICH_LOST = re.compile(r"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+|one\s+|individual\s+)?"
+                         r"([a-z]+?)s?\b(?:\s+\w+){0,3}?\s*,?\s*(?:if|when|whose|once)\b.*\b(?:removed|"
+                         r"cancell?ed|cut|closed|dropped|lost|broken|broke|failed|fails|deleted|"
+                         r"severed|taken out|went down|goes down|stopped|axed|loss|removal|"
+                         r"closure|failure)\b.*\b(?:split|disconnect|break|fragment|cut off|"
+                         r"isolate|separate)", re.IGNORECASE)
+_NODE_WORDS = {"node", "vertex", "vertice", "person", "people", "member", "one", "who", "user",
+               "account", "station", "stop", "place", "town", "city", "site", "hub"}
+
+
+def _node_word(st: PlanState, word: str) -> bool:
+    """Whether ``word`` names this graph's nodes (its endpoint columns' word, or a common
+    word for a node), singular or plural."""
+    info = st.last_ok("get_graph_info")
+    own = set(vocabulary.data_nouns(info.data if info else {}))
+    w = word.lower()
+    singular = {w, w[:-1] if w.endswith("s") else w, vocabulary.singular(w)}
+    return bool(singular & (own | _NODE_WORDS | set(vocabulary.NODE_NOUNS) | {"vertice"}))
+
+
+def _edge_lost(st: PlanState) -> bool:
+    """Whether the question asks which single edge's loss splits the graph, naming it by a
+    word that is not one of the data's node words ("which cable, if cut, …")."""
+    m = _WHICH_LOST.search(str(st.context.get("asked") or st.question))
+    if not m:
+        return False
+    word = m.group(1).lower()
+    info = st.last_ok("get_graph_info")
+    own = set(vocabulary.data_nouns(info.data if info else {}))
+    return not _node_word(st, word) and not any(word.startswith(w) or w.startswith(word)
+                                                for w in own)
+
+
 def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     c = next((o.typed(ConnectivityResult) for o in obs if o.tool == "connectivity"), None)
     if c is None:
@@ -519,9 +554,13 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     cuts = ", ".join(_who(a) for a in items)
     every = len(items) == c.articulation_points.total  # all of them, not examples
     bridges = c.bridges.items[:10]
-    if bridges and re.search(r"\bbridges?\b|\bbridge (?:edges?|links?)\b", st.question,
-                             re.IGNORECASE) and re.match(r"\s*(?:which|what|list|name|show)\b",
-                                                         st.question, re.IGNORECASE):
+    if c.pair is None and _edge_lost(st) and not bridges:
+        return ("**None**: no single edge's loss would disconnect the graph "
+                f"({c.components} connected component(s) now; every edge lies on a cycle).")
+    if bridges and ((re.search(r"\bbridges?\b|\bbridge (?:edges?|links?)\b", st.question,
+                              re.IGNORECASE) and re.match(r"\s*(?:which|what|list|name|show)\b",
+                                                          st.question, re.IGNORECASE))
+                    or (c.pair is None and _edge_lost(st))):
         listed = ", ".join(f"{b.source}–{b.target}" for b in bridges)
         whole = len(bridges) == c.bridges.total
         return (f"**{c.bridges.total} bridge edge(s)** would each disconnect the graph if removed"
@@ -544,6 +583,18 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
             f"{c.articulation_points.total} articulation point(s)"
             + ((f": {cuts}," if every else f" (e.g. {cuts} …)") if cuts else "") +
             f" and {c.bridges.total} bridge edge(s) would each disconnect it if removed.")
+    if c.pair is not None and slots.PAIR_CUT.search(str(st.context.get("asked") or st.question)):
+        p = c.pair  # "how many links would have to fail to cut A off from B": that number first
+        m = re.search(r"\bhow many (?:different |distinct |other |more )?([a-z]+)", st.question,
+                      re.IGNORECASE)
+        nodes = m is not None and _node_word(st, m.group(1))
+        way = " (following the edges' direction)" if st.meaning().get("directed") else ""
+        first = (f"**{p.node_connectivity}** node(s) other than the two would have to go"
+                 if nodes else f"**{p.edge_connectivity}** edge(s) would have to go")
+        return (_found(st, _pair_names(st.question) or []) + first +
+                f" to cut {p.source} off from {p.target}{way}: edge connectivity "
+                f"{p.edge_connectivity}, node connectivity {p.node_connectivity} (independent "
+                "paths between them)." + ("" if p.connected else " They are not connected now."))
     if c.pair is not None:
         p = c.pair
         text = (_found(st, _pair_names(st.question) or []) + _yes_no(st, p.connected) + text +

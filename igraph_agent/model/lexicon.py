@@ -59,6 +59,12 @@ def _ask_node(st: PlanState) -> str | None:
     return "Which node do you mean? Name it, e.g. 'the neighbours of Alice'."
 
 
+#: cycles in the data's words ("money going round in circles", "parcels coming back to where
+#: they started"); the directed intents read which of count and members is asked
+_ROUND_WORDS = (r"\bround in (?:a\s+)?circles?\b|\bfull circle\b|\bback to (?:where (?:it|they|the \w+) "
+                r"(?:started|began|came from)|(?:its|their) (?:start|origin|sender|source))\b")
+
+
 #: the whole graph's node or edge connectivity: how many must go before it falls apart
 _WHOLE_CUT = re.compile(r"\b(?:node|vertex|edge)[- ]connectivity\b|\bmin(?:imum)?[- ]cut\b|"
                         r"\bhow many (?:\w+ )?(?:nodes|vertices|edges|links|ties|\w+s) (?:must|would|"
@@ -210,8 +216,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"mean distance|characteristic path|worst-case distance|greatest distance|"
                       r"independent|disjoint|robust|shortest paths\b|fewest steps|"
                       r"steps lie between", r"\bhow many separate\b|\b(?:supply|value|food) chain\b",
-                      r"\b(?:cut|removed?|deleted?|taken out|sever\w*)\b.*\bto (?:separate|"
-                      r"disconnect|split|isolate)\b",
+                      slots.PAIR_CUT.pattern,
                       r"(?:connected|linked|reachable) (?:to|with|from) "
                       r"(?:every|all|each)\b"),
         clarify=_ask_route, hint="the shortest path between two named nodes"),
@@ -237,8 +242,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"areas|regions|sections)\b",
                    r"\b(?:one|a single) connected (?:network|graph|whole|system|grid|piece)\b") +
         # "how many cables would have to be cut to separate A from B": the pair's cut
-        t(2.0, r"\b(?:cut|removed?|deleted?|taken out|sever\w*)\b.*\bto (?:separate|disconnect|"
-          r"split|isolate)\b"),
+        t(2.0, slots.PAIR_CUT.pattern),
         # "in the same component as e19": that component's members, which it does not list
         negatives=_rx(r"into (?:natural )?(?:communities|clusters|groups|factions|crews|teams|"
                       r"circles|camps|squads)", r"\bstrongly\b",
@@ -354,6 +358,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"worst-case distance", r"degrees? correlate", r"hubs .*link to hubs",
                    r"high-degree \w+ (?:tend to )?(?:connect|link|attach|befriend)",
                    r"steps lie between", r"density", r"sparse", r"fraction of possible",
+                   # the density in the data's words: "what fraction of all possible links
+                   # exist", "the connectance of the web"
+                   r"\b(?:fraction|share|proportion|percentage|ratio) of (?:all |the )*possible\b",
+                   r"\bconnectance\b", r"\b(?:divided by|out of|over) (?:all |the )*possible\b",
                    r"share of all pairs", r"how full", r"how dense",
                    # the average path length and assortativity in plain words
                    r"\bon average,? how many \w+ (?:does it|would it|do you|do i) (?:take|need)\b.*"
@@ -573,13 +581,15 @@ LEXICON.update({
         triggers=t(0.5, r"which|what|who|strongest|weakest|heaviest|lightest|longest|shortest|"
                       r"largest|biggest|smallest"), bonus=_edge_extreme_bonus, group="ranking",
         hint="the edge with the largest or smallest value"),
-    "cycle_count": dict(triggers=t(0.5, r"how many|number of|count|\b(?:are|is|does|do|has|have) (?:there|it|the|this)\b"),
+    "cycle_count": dict(triggers=t(0.5, r"how many|number of|count|\b(?:are|is|does|do|has|have) (?:there|it|the|this)\b",
+                                   _ROUND_WORDS),
                         bonus=_directed_bonus("count_bonus"), group="directed",
                         hint="the number of directed cycles"),
-    "cycle_members": dict(triggers=t(0.5, r"which|what|who|list|name|show"),
+    "cycle_members": dict(triggers=t(0.5, r"which|what|who|list|name|show", _ROUND_WORDS),
                           bonus=_directed_bonus("members_bonus"), group="directed",
                           hint="the nodes on a directed cycle"),
-    "strong_size": dict(triggers=t(0.5, r"strong"), bonus=_directed_bonus("strong_bonus"),
+    "strong_size": dict(triggers=t(0.5, r"strong", r"\b(?:any|every|each) (?:one )?(?:\w+ )?(?:to|from) "
+                                   r"(?:any|every|each) (?:other|one)\b"), bonus=_directed_bonus("strong_bonus"),
                         group="directed", hint="the largest strongly connected component"),
     "edge_ends": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many"),
                       bonus=_directed_bonus("end_bonus"), group="directed",
@@ -640,8 +650,8 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "edge_totals": ("value", "count", "node"), "node_direction": ("count", "value"),
     "node_group": ("value", "group", "yesno"), "node_side": ("list", "count"),
     "edge_threshold": ("count", "list"), "edge_extreme": ("pair", "node", "value"),
-    "cycle_count": ("count", "yesno"), "cycle_members": ("list", "count"),
-    "strong_size": ("count", "value"), "edge_ends": ("list", "count"),
+    "cycle_count": ("count", "yesno"), "cycle_members": ("list", "count", "yesno"),
+    "strong_size": ("count", "value", "list", "node"), "edge_ends": ("list", "count"),
     "flow_rank": ("node", "list", "count", "value"), "reach_set": ("list", "count"),
     "node_partner": ("node", "pair", "value"), "pair_value": ("value", "count", "yesno"),
     "node_ties": ("list", "count", "value"),

@@ -383,6 +383,11 @@ TOP_REMOVAL = re.compile(rf"(?:{_HUB.pattern}|{_CENTRAL.pattern})(?:\s+\w+)?\s+{
 _NOT_REMOVED = {"we", "you", "i", "it", "they", "he", "she", "someone", "anyone", "one", "a", "an",
                 "any", "this", "that", "node", "nodes", "everyone", "somebody", "all", "each",
                 "every", "there", "edges", "edge", "links", "the"}
+#: "how many cables would have to be cut to separate A from B", "how many links would have to
+#: fail to cut A off from B": the pair's cut (no removal of A), never the route between them
+PAIR_CUT = re.compile(r"\b(?:cut|removed?|deleted?|taken out|sever\w*|cancell?ed|closed?|shut|broken|"
+                      r"break|fail|failed|go down|taken down|dropped|blocked|disabled|lost)\b.*\bto "
+                      r"(?:separate|disconnect|split|isolate|cut (?:\S+ ){1,3}off)\b", re.IGNORECASE)
 EDGE_REMOVAL = re.compile(
     r"\b(?:remov\w*|delet\w*|drop\w*|cut\w*|without|los[et]\w*|clos\w*)\s+(?:the\s+)?"
     r"(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\b|"
@@ -485,8 +490,8 @@ def features(question: str) -> set[str]:
         out.add("removal")  # a route that avoids a node: a path on the graph without it
     if _HOPS.search(question):
         out.add("hops")
-    if removal(question) or EDGE_REMOVAL.search(question) or MORE_REMOVED.search(question) \
-            or edge_gone(question):
+    if (removal(question) or EDGE_REMOVAL.search(question) or MORE_REMOVED.search(question)
+            or edge_gone(question)) and not PAIR_CUT.search(question):
         out.add("removal")  # several removed at once: no intent takes them (it asks)
     if _ADDED.search(question):
         out.add("removal")  # a change to the graph: an added edge is no analysis of this one

@@ -123,7 +123,9 @@ FIGURES = [
      "average shortest path length"),
     ("degeneracy", r"degeneracy|k-?core|deepest core|core level", "degeneracy (largest k with a "
      "non-empty k-core)"),
-    ("density", r"density|\bdense\b|sparse|fraction of possible|share of all pairs|how full", "density"),
+    ("density", r"density|\bdense\b|sparse|fraction of possible|share of all pairs|how full|"
+     r"\b(?:fraction|share|proportion|percentage|ratio) of (?:all |the )*possible\b|connectance|"
+     r"\b(?:divided by|out of|over) (?:all |the )*possible\b", "density"),
     ("transitivity", r"transitivity", "transitivity"),
 ]
 

@@ -29,6 +29,7 @@ _NOUNS = ("family", "character", "member", "person", "woman", "man", "city", "to
           "team", "country", "station", "airport", "account", "page", "site", "article",
           "company", "firm", "participant", "individual", "friend", "colleague", "hut",
           "village", "node", "vertex", "people", "women", "men", "families", "cities")
+NODE_NOUNS = _NOUNS  # the common words for a node, whatever the data calls them
 _PLURAL = {"family": "families", "person": "people", "woman": "women", "man": "men",
            "city": "cities", "vertex": "vertices", "company": "companies",
            "country": "countries", "people": "people", "women": "women", "men": "men",
@@ -760,6 +761,11 @@ def groupings(meaning: dict[str, Any]) -> dict[str, list[str]]:
 def _values(info: dict[str, Any]) -> set[str]:
     """The values of the graph's categorical node attributes, lower-cased."""
     return {v.lower() for vs in groupings(info.get("meaning") or {}).values() for v in vs}
+
+
+def singular(word: str) -> str:
+    """The singular of a node word ("families" -> "family"), else the word."""
+    return _SINGULAR.get(word.lower(), word.lower())
 
 
 def data_nouns(info: dict[str, Any]) -> list[str]:

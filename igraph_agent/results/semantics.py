@@ -129,6 +129,7 @@ class DirectionAnalysisResult(ToolData):
     cycles: int | None = None
     cycles_exact: bool | None = None
     on_cycles: NodeList | None = None  # the nodes on some directed cycle
+    largest_strong: NodeList | None = None  # the members of the largest strong component
     sources: NodeList | None = None  # no edge enters them
     sinks: NodeList | None = None  # no edge leaves them
     reach: dict[str, Any]

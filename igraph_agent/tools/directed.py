@@ -90,6 +90,8 @@ def direction_analysis(ctx: ToolContext, args: DirectionArgs) -> ToolOutput:
         on_cycles = sorted({v for c in strong if len(c) > 1 for v in c} | loops,
                            key=lambda v: str(ids[v]))
     data["on_cycles"] = _listed(g, ids, on_cycles)
+    biggest = max(strong, key=len, default=[])
+    data["largest_strong"] = _listed(g, ids, sorted(biggest, key=lambda v: str(ids[v])))
     data["sources"] = _listed(g, ids, [v for v in range(n) if h.degree(v, mode="in") == 0])
     data["sinks"] = _listed(g, ids, [v for v in range(n) if h.degree(v, mode="out") == 0])
     data["mutual"] = _mutual(g)
