@@ -158,6 +158,11 @@ _UNDIRECTED: list[tuple[str, str]] = [
      r"\s*\??\s*$", r"Who are the neighbours of \1?"),
     (rf"^\s*(?:who|whom) (?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to))?\s*\??\s*$",
      r"Who are the neighbours of \1?"),
+    # "is the school directly piped to J4": that one edge (not "connected", a route)
+    (r"^\s*(?:is|are|was|were) (?:the )?([A-Za-z][\w'.-]*|\d+) (?:directly )?(?!(?:connected|"
+     r"linked|joined|tied|related|reachable|attached|located|based|isolated|cut|separated)\b)"
+     r"[a-z]+ed (?:to|with|into) (?:the )?((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[a-z][\w'.-]*|"
+     r"\d+)\s*\??\s*$", r"Is \1 directly connected to \2?"),
     (rf"^\s*how many (?!(?:triangles|components|communities|cliques|hops|steps|paths|routes|"
      rf"attributes|groups|neighbours within)\b)[a-z]+ (?:does|do|did) ({_NAME}) have\s*\??\s*$",
      r"How many ties does \1 have?"),
@@ -696,7 +701,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             re.IGNORECASE) and not _slots().features(out):  # no threshold, no named node
         return "How many nodes are on each side?"  # "how many students and how many courses"
     if len(sides) == 2:
-        out = _side_counts(out, sides)
+        out = _members(_side_counts(out, sides), sides, info)
     if directed:
         out = _directed(out, info)
     if len(sides) == 2 and any(re.fullmatch(
@@ -713,6 +718,40 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             if m and m.group(1).lower() not in values:  # "work in Biology": a group, no node
                 out = pattern.sub(repl, out)
     return out
+
+
+#: a named node at the end of a question: one word, or capitalised words ("Blitz Cup")
+_END_NAME = r"((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[A-Za-z][\w'.-]*|\d+)"
+#: nouns for everyone on one of a group's lists ("the biggest lineup": the most members)
+_LINEUP = r"(?:line-?up|roster|field|membership|cast|squad|entry list|headcount)"
+
+
+def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
+    """A two-mode graph's membership words: "who's in Orbit" / "who sings in Orbit" lists
+    Orbit's partners, "wes's choirmates" (the mates of one side's noun) are those sharing a
+    choir with wes, "the choir with the biggest lineup" has the most ties, "does wes sing in
+    Orbit" asks for that one edge (a group value is no node: "who is in Sales" stays)."""
+    nouns = {f for s in sides for f in {s.lower(), s.lower().rstrip("s"),
+                                        _SINGULAR.get(s.lower(), s.lower())}}
+    values = _values(info)
+    m = re.match(rf"^\s*(?:who|which (?:{'|'.join(map(re.escape, nouns))}))(?:'s| is| are| was| "
+                 rf"were)?(?: [a-z]+)? (?:in|on|at|for|with|of) (?:the )?{_END_NAME}\s*\??\s*$",
+                 question, re.IGNORECASE)
+    if m and m.group(1).lower() not in values | nouns | _STRUCTURAL:
+        return f"Who are the neighbours of {m.group(1)}?"
+    mates = "|".join(re.escape(n) for n in nouns)
+    m = re.search(rf"\b{_END_NAME}'s\s+({mates})-?mates\b|\b({mates})-?mates of {_END_NAME}",
+                  question, re.IGNORECASE)
+    if m:
+        name, noun = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        return f"Who shares a {noun.lower()} with {name}?"
+    m = re.match(rf"^\s*(?:does|do|did|has|have) (?:the )?([A-Za-z][\w'.-]*|\d+) (?:ever |really |"
+                 rf"actually )?(?!(?:have|has|know|share|reach|like)\b)[a-z]+(?: (?:in|on|at|for|"
+                 rf"with|to|into|under))? (?:the )?{_END_NAME}\s*\??\s*$", question, re.IGNORECASE)
+    if m and not {m.group(1).lower(), m.group(2).lower()} & (values | nouns | _STRUCTURAL):
+        return f"Is {m.group(1)} directly connected to {m.group(2)}?"
+    return re.sub(rf"\b(?:has|have|had|with)\s+the\s+(?:biggest|largest)\s+{_LINEUP}\b",
+                  "has the most ties", question, flags=re.IGNORECASE)
 
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
