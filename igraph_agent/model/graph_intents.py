@@ -276,10 +276,24 @@ def _sense_words(use: dict | None, weighted: bool) -> str:
     return f"weighted by {'1/' if use.get('inverted') else ''}{use['attribute']}"
 
 
+#: intents whose analysis has a weighted form the question may ask for by name ("pagerank
+#: weighted by amount", "communities using the volumes"): they take the asked column
+WEIGHTED_FORMS = frozenset({"centrality", "communities", "node_community"})
+
+
+def asked_weighting(st: PlanState) -> dict[str, Any]:
+    """``{"weight": column}`` when the question explicitly asks for weighting by an edge
+    column (``weights.weighting_asked``), else nothing."""
+    from igraph_agent.model.weights import weighting_asked
+
+    column = weighting_asked(st.question, st.meaning())
+    return {"weight": column} if column else {}
+
+
 def partition_args(st: PlanState) -> dict[str, Any]:
     q = st.question.lower()
     method = next((m for word, m in _METHODS.items() if word in q), "leiden")
-    return {"method": method, "seed": SEED, **weight_choice(st)}
+    return {"method": method, "seed": SEED, **weight_choice(st), **asked_weighting(st)}
 
 
 def community_calls(st: PlanState) -> list[Call]:

@@ -205,11 +205,12 @@ def _within(st: PlanState) -> dict:
 
 
 def _centrality_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import _resolve, asked_weighting
 
     measures = _named_measures(st.question) or ["pagerank", "betweenness"]
     args: dict = {"top_k": _EVERY if slots.BOTTOM.search(st.question) else 10, **_where(st),
-                  **_side_of(st), **_within(st)}  # "which volunteer …": one side's nodes
+                  **_side_of(st), **_within(st),  # "which volunteer …": one side's nodes
+                  **asked_weighting(st)}  # "pagerank weighted by amount"
     if names := _scored_nodes(st):
         searches, ids = _resolve(st, names)
         if ids is None:

@@ -271,6 +271,8 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
             return unsearched
         return _ask(st, sorted(_features(st) & {"future"}))
     features = _features(st)
+    if "weight" in features and _weighted_form(st, matched):
+        features.discard("weight")  # "pagerank weighted by amount": its weighted form
     missing, partial = gaps(matched, st.question, features, slots.asked_kind(st.question))
     if "entity" in missing:  # a name no intent takes: is it a node of this graph?
         real = _named_nodes(st)
@@ -305,6 +307,16 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
     if asks and not answered and (not batch or _from_skill(st)):
         return asks[0]  # a slot is missing: the other intents would answer another question
     return batch
+
+
+def _weighted_form(st: PlanState, matched: list) -> bool:
+    """Whether the question explicitly asks for weighting by one edge column and every
+    analysis it matched has a weighted form that takes it (``graph_intents.WEIGHTED_FORMS``)."""
+    from igraph_agent.model.graph_intents import WEIGHTED_FORMS, asked_weighting
+
+    analyses = [i for i in matched if i.phase == 0]
+    return bool(analyses) and all(i.name in WEIGHTED_FORMS for i in analyses) \
+        and bool(asked_weighting(st))
 
 
 def _from_skill(st: PlanState) -> bool:

@@ -78,10 +78,11 @@ def _tokens(name: str) -> set[str]:
     return {t for t in _WORDS.split(spaced) if t}
 
 
-#: a word naming the graph itself: "the trade network", "the main freight graph", "the trade
-#: data" (a column's word there names the whole graph, not that column)
-_GRAPH_NAME = re.compile(r"\b[a-z][\w-]*\s+(?=(?:network|graph|web|grid|data|dataset)\b)",
-                         re.IGNORECASE)
+#: a word naming the graph itself or its table: "the trade network", "the main freight graph",
+#: "the trade data", "the latency table" (a column's word there names the whole graph, not
+#: that column)
+_GRAPH_NAME = re.compile(r"\b[a-z][\w-]*\s+(?=(?:network|graph|web|grid|data|dataset|table|"
+                         r"map|system|sheet|records|file)s?\b)", re.IGNORECASE)
 
 
 def without_graph_name(question: str) -> str:
@@ -113,6 +114,48 @@ def named_weight(question: str, meaning: dict[str, Any]) -> str | None:
     else None."""
     named = _named(question, list(meaning.get("weights") or {}))
     return named[0] if len(named) == 1 else None
+
+
+#: an explicit request to weight an analysis, and the words that follow it: "weighted by
+#: amount", "using the volumes", "with trade as the weight", "taking the tonnage into account"
+_WEIGHTING = re.compile(
+    r"\b(?:weighted|weighting|weigh(?:t|ts)?(?: it| them)?)\s+(?:by|on|with|using|according to)\s+"
+    r"(?:the\s+|their\s+|its\s+|edge\s+)?(\w+(?:\s+\w+)?)|"
+    r"\b(?:using|with|by|taking)\s+(?:the\s+|their\s+|its\s+|edge\s+)?(\w+(?:\s+\w+)?)"
+    r"(?:\s+(?:values?|columns?))?\s+(?:as\s+(?:the\s+|edge\s+)?weights?|into account)\b|"
+    r"\busing\s+(?:the\s+|their\s+|its\s+)(\w+)\b|\bby\s+(\w+)\s*(?:[)?.!,;-]|$)",
+    re.IGNORECASE)
+#: the edges' magnitude without a column's name: "using the volumes", "weighted by value"
+_MAGNITUDE = re.compile(r"\b(?:volumes?|amounts?|values?|weights?|strengths?|quantit(?:y|ies))\b",
+                        re.IGNORECASE)
+
+
+def weighting_asked(question: str, meaning: dict[str, Any]) -> str | None:
+    """The numeric edge column a question explicitly asks an analysis to be weighted by
+    ("run pagerank weighted by amount", "communities using the volumes", "betweenness by
+    tonnes"): the column its words name, else — for the edges' magnitude ("the volumes") or
+    "weighted" alone — the default weight or the only numeric edge column; None when the
+    question asks for no weighting, or its words name no one column."""
+    columns = list(meaning.get("weights") or {})
+    if not columns:
+        return None
+    for m in _WEIGHTING.finditer(question):
+        said = next(g for g in m.groups() if g)
+        named = _named(said, columns)
+        if len(named) == 1:
+            return named[0]
+        if not named and m.lastindex != 4 and _MAGNITUDE.search(said):  # not "by size"
+            return _the_weight(meaning, columns)
+    if re.search(r"\bweighted\b(?!\s+(?:by|on|with|using))", question, re.IGNORECASE):
+        return _the_weight(meaning, columns)  # "run a weighted pagerank"
+    return None
+
+
+def _the_weight(meaning: dict[str, Any], columns: list[str]) -> str | None:
+    default = meaning.get("default_weight")
+    if default in columns:
+        return str(default)
+    return columns[0] if len(columns) == 1 else None
 
 
 def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
