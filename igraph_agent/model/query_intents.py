@@ -601,7 +601,8 @@ def totals_bonus(st: PlanState) -> float:
 # the node after "in-degree of" is a name whatever its case ("core", "ph3", "Alice"): the
 # phrase is the normalised form of "how many modules import core" (model/vocabulary.py)
 _NODE_DIRECTION = re.compile(r"\b(in|out)-degree of\s+(?:the\s+)?(?:node\s+)?"
-                             r"([A-Za-z][\w'.-]*[\w]|[A-Za-z]|\d+)", re.IGNORECASE)
+                             r"((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)+)|[A-Za-z][\w'.-]*[\w]|[A-Za-z]|"
+                        r"\d+)", re.IGNORECASE)
 _ALL_NODES = 500  # nodes_by_measure lists at most this many rows
 
 
@@ -648,7 +649,8 @@ def node_direction_bonus(st: PlanState) -> float:
 
 # -- one named node's in- or out-neighbours (directed): who cites it, whom it follows -----
 _NODE_SIDE = re.compile(r"\b(in|out)-neighbou?rs of\s+(?:the\s+)?(?:node\s+)?"
-                        r"([A-Za-z][\w'.-]*[\w]|[A-Za-z]|\d+)", re.IGNORECASE)
+                        r"((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)+)|[A-Za-z][\w'.-]*[\w]|[A-Za-z]|"
+                        r"\d+)", re.IGNORECASE)
 _LISTED = 200  # local_analysis lists at most this many per hop
 
 
@@ -671,12 +673,12 @@ def node_side_render(st: PlanState, obs: list[Observed]) -> str:
     count = hop.count if hop else 0
     listed = ", ".join(_who(r) for r in hop.nodes) if hop else ""
     more = f" … ({count - len(hop.nodes)} more)" if hop and count > len(hop.nodes) else ""
-    who = _found(st, [found[1]]) + str(d.node)
+    who = str(d.node)
     if found[0] == "in":
         head = f"**{count}** node(s) have an edge into {who} (its in-neighbours)"
     else:
         head = f"{who} has an edge out to **{count}** node(s) (its out-neighbours)"
-    return head + (f": {listed}{more}." if listed else ".")
+    return _found(st, [found[1]]) + head + (f": {listed}{more}." if listed else ".")
 
 
 def node_side_bonus(st: PlanState) -> float:

@@ -104,3 +104,58 @@ def participles(stems: list[str]) -> str:
     reg = "|".join(map(re.escape, stems))
     return rf"(?:(?:{reg})(?:ed|d|ied)" + (f"|{'|'.join(map(re.escape, odd))}" if odd else "") \
         + ")"
+
+
+#: a chain of the edge's verb, worded as a line: "his mentoring line", "the sponsoring chain"
+_LINE = r"(?:line|chain|tree|lineage|hierarchy|ladder)"
+_WHO = r"[A-Za-z][\w'.-]*|\d+"
+#: a name at a question's end: one word, or capitalised words ("Payroll Co")
+_END = r"(?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[A-Za-z][\w'.-]*|\d+"
+_ASKS_LIST = r"^\s*(?:list|name|show(?: me)?|give me|who|which|what|find)\b"
+_ANCESTORS = "Which nodes flow into {0}, directly or indirectly?"
+_DESCENDANTS = "Which nodes does {0} {1}, directly or indirectly?"
+_PATH = "Is there a path from {0} to {1}?"
+
+
+def chains(question: str, stems: list[str], agent: str | None, verb: str) -> str:
+    """A chain of the columns' verb as a reach: on ``mentor,mentee`` "everyone above Tobias
+    in his mentoring line" / "Tobias's mentors, their mentors, and so on" are everything
+    reaching Tobias, "everyone below Greta in the mentoring line" everything Greta reaches;
+    "is Amara somewhere up Farah's mentoring line" asks whether Amara reaches Farah, and
+    "can money sent by hana ever reach Payroll Co" whether hana does (``verb``: the stem
+    the source does, for the question the reach is asked in)."""
+    if not stems:
+        return question
+    v = forms(stems) + r"[a-z]*"
+    line = rf"(?:{v}\s+{_LINE}|{_LINE}\s+of\s+{v}[a-z]*)"
+    q = question
+    m = re.match(rf"^\s*(?:is|was|are)\s+({_WHO})\s+(?:somewhere\s+|anywhere\s+|ever\s+)?"
+                 rf"(up|above|down|below|under|in)\s+(?:in\s+)?({_WHO})'s?\s+{line}\b", q,
+                 re.IGNORECASE)
+    if m:
+        a, b = m.group(1), m.group(3)
+        if m.group(2).lower() == "in":
+            return question  # no side: "in her line" may be either way
+        return _PATH.format(a, b) if m.group(2).lower() in ("up", "above") \
+            else _PATH.format(b, a)
+    if re.match(_ASKS_LIST, q, re.IGNORECASE):
+        m = re.search(rf"\b(above|up|below|under|down)\s+(?:in\s+)?({_WHO})(?:'s)?\s+(?:in\s+|on\s+)?"
+                      rf"(?:(?:his|her|their|its|the)\s+)?{line}", q, re.IGNORECASE)
+        if m:
+            up = m.group(1).lower() in ("above", "up")
+            return (_ANCESTORS.format(m.group(2)) if up
+                    else _DESCENDANTS.format(m.group(2), verb))
+        if agent:
+            a = rf"(?:{re.escape(agent)}s?)"
+            m = re.search(rf"\b({_WHO})'s\s+{a},?\s+(?:and\s+)?(?:their|those)\s+{a}\b|"
+                          rf"\b{a}\s+of\s+(?:the\s+)?{a}\s+of\s+({_WHO})\b", q, re.IGNORECASE)
+            if m:
+                return _ANCESTORS.format(m.group(1) or m.group(2))
+    m = re.match(rf"^\s*(?:can|could|does|do|did|will|would)\s+(?:the\s+)?(?:[a-z]+\s+)?"
+                 rf"(?:{participles(stems)}\s+by|from)\s+({_END})\s+(?:ever\s+|still\s+|"
+                 rf"eventually\s+)?(?:find\s+its\s+way\s+to|reach|get\s+to|end\s+up\s+(?:at|with|"
+                 rf"in))\s+({_END})(?=\s*(?:[,?.!]|$|\s+(?:through|via|by|in|along|over)\b))",
+                 q, re.IGNORECASE)
+    if m:
+        return _PATH.format(m.group(1), m.group(2))
+    return question

@@ -21,8 +21,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from igraph_agent.model.verbs import chains, forms, participles
 from igraph_agent.model.verbs import column_verbs as verbs_of
-from igraph_agent.model.verbs import forms, participles
 
 _NOUNS = ("family", "character", "member", "person", "woman", "man", "city", "town", "paper",
           "employee", "customer", "user", "player", "student", "author", "actor", "club",
@@ -202,35 +202,37 @@ _UNDIRECTED_COMPILED = [(re.compile(p, re.IGNORECASE), r) for p, r in _UNDIRECTE
 _THE = r"(?:the )?"  # "what does the heron eat": a lower-case name after an article
 #: the thing a verb moves, between it and its preposition: "who did ac7 send money to"
 _OBJ = r"(?: (?!(?:to|from|on|at|with|for|into|by)\b)[a-z]+(?= (?:to|from)\b))?"
+#: a node in a verb's question: a word, or capitalised words ("who paid Book Nook")
+_NODE = r"((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[A-Za-z][\w'.-]*|\d+)"
 _DONE = "{done}"  # the source's verb's past participle, filled per graph by :func:`_directed`
 _DIRECTED: list[tuple[str, str]] = [
-    (rf"^\s*how many {_KIND} (?:does|do|did) ({_ANY}) {_BACK}{_ON}\s*\??\s*$",
+    (rf"^\s*how many {_KIND} (?:does|do|did) {_NODE} {_BACK}{_ON}\s*\??\s*$",
      r"What is the in-degree of \1?"),
-    (rf"^\s*how many {_KIND} (?:does|do|did) ({_ANY}) {_VERB}{_ON}\s*\??\s*$",
+    (rf"^\s*how many {_KIND} (?:does|do|did) {_NODE} {_VERB}{_ON}\s*\??\s*$",
      r"What is the out-degree of \1?"),
-    (rf"^\s*how many {_KIND} {_BACK}{_ON} ({_ANY})\s*\??\s*$", r"What is the out-degree of \1?"),
-    (rf"^\s*how many {_KIND} {_VERB}{_ON} ({_ANY})\s*\??\s*$", r"What is the in-degree of \1?"),
-    (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) {_THE}({_ANY}) {_BACK}{_OBJ}{_ON}"
+    (rf"^\s*how many {_KIND} {_BACK}{_ON} {_NODE}\s*\??\s*$", r"What is the out-degree of \1?"),
+    (rf"^\s*how many {_KIND} {_VERB}{_ON} {_NODE}\s*\??\s*$", r"What is the in-degree of \1?"),
+    (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) {_THE}{_NODE} {_BACK}{_OBJ}{_ON}"
      r"\s*\??\s*$", r"Who are the in-neighbours of \1?"),
-    (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) {_THE}({_ANY}) {_VERB}{_OBJ}{_ON}"
+    (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) {_THE}{_NODE} {_VERB}{_OBJ}{_ON}"
      r"\s*\??\s*$", r"Who are the out-neighbours of \1?"),
-    (rf"^\s*(?:who|what|(?:which|what) [a-z]+) {_BACK}{_OBJ}{_ON} {_THE}({_ANY})\s*\??\s*$",
+    (rf"^\s*(?:who|what|(?:which|what) [a-z]+) {_BACK}{_OBJ}{_ON} {_THE}{_NODE}\s*\??\s*$",
      r"Who are the out-neighbours of \1?"),
-    (rf"^\s*(?:who|what|(?:which|what) [a-z]+) {_VERB}{_OBJ}{_ON} {_THE}({_ANY})\s*\??\s*$",
+    (rf"^\s*(?:who|what|(?:which|what) [a-z]+) {_VERB}{_OBJ}{_ON} {_THE}{_NODE}\s*\??\s*$",
      r"Who are the in-neighbours of \1?"),
     # the passive reads the edge backwards: "what is eaten by the heron", "who was ac2 paid by"
     (rf"^\s*(?:who|what|(?:which|what) [a-z]+) (?:is|are|was|were|gets?|got|(?:has|have) been)"
-     rf" (?:ever )?{_DONE}{_ON} by {_THE}({_ANY})\s*\??\s*$", r"Who are the out-neighbours of \1?"),
+     rf" (?:ever )?{_DONE}{_ON} by {_THE}{_NODE}\s*\??\s*$", r"Who are the out-neighbours of \1?"),
     (rf"^\s*(?:by )?(?:who|whom|what|(?:which|what) [a-z]+) (?:is|are|was|were|has|have) "
-     rf"{_THE}({_ANY}) (?:been |ever |ever been )?{_DONE}{_ON}(?: by)?\s*\??\s*$",
+     rf"{_THE}{_NODE} (?:been |ever |ever been )?{_DONE}{_ON}(?: by)?\s*\??\s*$",
      r"Who are the in-neighbours of \1?"),
     # one edge, asked yes or no: "does the heron eat frog", "was ac2 paid by ac1"
-    (rf"^\s*(?:does|do|did|has|have) {_THE}({_ANY}) (?:ever |really |actually |directly )?"
-     rf"{_VERB}{_OBJ}{_ON} {_THE}({_ANY})\s*\??\s*$", r"Is \1 directly connected to \2?"),
-    (rf"^\s*(?:does|do|did|has|have) {_THE}({_ANY}) (?:ever |really |actually |directly )?"
-     rf"{_BACK}{_OBJ}{_ON} {_THE}({_ANY})\s*\??\s*$", r"Is \2 directly connected to \1?"),
-    (rf"^\s*(?:is|are|was|were|has|have) {_THE}({_ANY}) (?:been |ever |ever been )?"
-     rf"(?:directly )?{_DONE}{_ON} (?:directly )?by {_THE}({_ANY})\s*\??\s*$",
+    (rf"^\s*(?:does|do|did|has|have) {_THE}{_NODE} (?:ever |really |actually |directly )?"
+     rf"{_VERB}{_OBJ}{_ON} {_THE}{_NODE}\s*\??\s*$", r"Is \1 directly connected to \2?"),
+    (rf"^\s*(?:does|do|did|has|have) {_THE}{_NODE} (?:ever |really |actually |directly )?"
+     rf"{_BACK}{_OBJ}{_ON} {_THE}{_NODE}\s*\??\s*$", r"Is \2 directly connected to \1?"),
+    (rf"^\s*(?:is|are|was|were|has|have) {_THE}{_NODE} (?:been |ever |ever been )?"
+     rf"(?:directly )?{_DONE}{_ON} (?:directly )?by {_THE}{_NODE}\s*\??\s*$",
      r"Is \2 directly connected to \1?"),
 ]
 
@@ -426,6 +428,8 @@ def _directed(question: str, info: dict[str, Any]) -> str:
         if m and not {g.lower() for g in m.groups()} & (_STRUCTURAL | _ADVERBS):
             return re.sub(pattern, repl, question, flags=re.IGNORECASE)
     question = _counted_ends(question, verb, back, done, info)
+    if verbs and not up:  # a reporting table's chain is the hierarchy's (hierarchy_intents)
+        question = chains(question, verbs, _agent_noun(info), verbs[0])
     if verbs:  # "calls the largest number of other modules": a count of nodes, whatever the
         v = forms(verbs) + "[a-z]*"  # edges' values
         question = re.sub(rf"\b{v}\s+the\s+(?:largest|greatest|highest)\s+number\s+of\s+"
