@@ -95,12 +95,14 @@ def forms(stems: list[str]) -> str:
     the caller's: ``(?:e?s|ies|ed|d|ing|e)?``)."""
     every = [*stems, *(f for s in stems for f in _IRREGULAR.get(s, ()))]
     every += [s[:-1] + "y" for s in stems if s.endswith("i")]  # suppli -> supply
+    every += [s[:-1] + "i" for s in stems if re.search(r"[^aeiou]y$", s)]  # supply -> supplies
     return "(?:" + "|".join(map(re.escape, sorted(set(every), key=len, reverse=True))) + ")"
 
 
 def participles(stems: list[str]) -> str:
     """The regex of the stems' past participles: mentored, cited, eaten, paid."""
     odd = [f for s in stems for f in _IRREGULAR.get(s, ())]
+    odd += [s[:-1] + "ied" for s in stems if re.search(r"[^aeiou]y$", s)]  # supplied, carried
     reg = "|".join(map(re.escape, stems))
     return rf"(?:(?:{reg})(?:ed|d|ied)" + (f"|{'|'.join(map(re.escape, odd))}" if odd else "") \
         + ")"
