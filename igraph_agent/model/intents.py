@@ -15,6 +15,7 @@ from igraph_agent.model.lexicon import KIND_QUESTION, declared
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, select, t
 from igraph_agent.model.vocabulary import groupings
+from igraph_agent.model.weights import asked_weight
 from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
 from igraph_agent.results.data import GetGraphInfoResult
 from igraph_agent.results.optimize import (
@@ -164,10 +165,16 @@ def _distribution(st: PlanState, d: DegreeAnalysisResult, side: str) -> str:
 
 
 # -- centrality -------------------------------------------------------------------------
+#: closeness in plain words: "who could pass news to everyone fastest", "who would reach all
+#: the others in the fewest steps"
+_SPREAD = (r"\b(?:reach|spread|pass|get|send|relay|broadcast|tell|notify)\w*\b.*\b(?:everyone|"
+           r"everybody|every \w+|all (?:the )?(?:others|other \w+|\w+s))\b.*\b(?:fastest|quickest\w*|"
+           r"soonest|fewest (?:steps|hops))\b|\b(?:fastest|quickest\w*)\b.*\b(?:reach|spread)\w*\b.*"
+           r"\b(?:everyone|everybody|all)\b")
 _MEASURES = [
     (r"betwe+n+e*ss|broker|on the most shortest (?:paths|routes|connections)|"
      r"sits? between the most", "betweenness"),
-    (r"closeness|closest to (?:everyone|all)|fewest steps|reach(?:es)? all", "closeness"),
+    (rf"closeness|closest to (?:everyone|all)|fewest steps|reach(?:es)? all|{_SPREAD}", "closeness"),
     (r"pagerank|page rank|random walk", "pagerank"),
     (r"eigenvector|best-tied|neighbours are themselves", "eigenvector"),
     (r"degree centrality", "degree"),
@@ -211,6 +218,9 @@ def _centrality_calls(st: PlanState) -> list[Call]:
     args: dict = {"top_k": _EVERY if slots.BOTTOM.search(st.question) else 10, **_where(st),
                   **_side_of(st), **_within(st),  # "which volunteer …": one side's nodes
                   **asked_weighting(st)}  # "pagerank weighted by amount"
+    if set(measures) <= {"closeness", "betweenness"} and "weight" not in args and \
+            asked_weight(st.question, st.meaning()).why == "hops":
+        args["weight"] = None  # "in the fewest steps": hops, never an edge value
     if names := _scored_nodes(st):
         searches, ids = _resolve(st, names)
         if ids is None:
@@ -338,7 +348,8 @@ INTENTS: list[Intent] = [
                            r"betwe+n+e*ss", r"closeness", r"eigenvector", r"key (node|player)",
                            r"broker", r"shortest (?:paths|routes)\b", r"sits? between the most",
                            r"closest to (?:everyone|all)", r"fewest steps", r"random walk",
-                           r"best-tied", r"neighbours are themselves the most", r"prominent"),
+                           r"best-tied", r"neighbours are themselves the most", r"prominent",
+                           _SPREAD),
            _centrality_calls, _centrality_render, "node centrality (networkx / python-igraph)",
            negatives=[re.compile(r"between (?:the |different )?communities|connect\w* "
                                  r"(?:\w+ ){0,3}communit|connected to (?:all|every)",

@@ -109,6 +109,10 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      True),
     (rf"^\s*(?:who are |list |show(?: me)? |name |give me )?(?:all )?({_NAME})'s "
      r"(?:followers|citers)\s*[?.]*\s*$", r"Who are the in-neighbours of \1?", True),
+    # "Ines's friends of friends", "second-degree contacts of Ines": two steps out
+    (rf"\b({_NAME})'s\s+(?:neighbou?rs|{_RELATED})\s+of\s+(?:neighbou?rs|{_RELATED})\b|"
+     rf"\bsecond[- ]degree (?:connections|contacts|neighbou?rs|{_RELATED}) of ({_NAME})",
+     r"neighbourhood of \1\2 within 2 hops", False),
     # the people linked to a person, in a graph of people's words
     (rf"\b{_RELATED}\s+of\b", "neighbours of", False),
     (rf"(\w)'s\s+{_RELATED}\b", r"\1's neighbours", False),
