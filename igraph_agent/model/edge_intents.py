@@ -187,11 +187,18 @@ _PARTNER = re.compile(
     r"^\s*(?:which|what|who|whom)\b.*\b(?:most often|most frequently|the most|most)\b.*"
     r"\b(?:with|alongside)\s+(?:the\s+)?(?P<a>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|"
     r"[a-z]+\d+)(?:\s+the\s+most|\s+most\s+often)?\s*[?.!]*\s*$|"
+    # "Ada's strongest tie", "Oslo's biggest trading partner by tonnage"
+    r"(?:^\s*(?:what|who|which)(?:'s|’s|\s+is|\s+are)\s+)?"
     r"(?P<b>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)'s\s+(?:strongest|closest|"
-    r"heaviest|most frequent)\s+(?:tie|link|partner|connection|pairing|match)\b|"
+    r"heaviest|most frequent|biggest|largest|main|top|greatest)\s+(?:[a-z]+(?:ing)?\s+)?"
+    r"(?:tie|link|partner|connection|pairing|match)\b|"
     # "who has Mira played the most games with"
     r"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+(?P<c>(?-i:[A-Z][\w'.-]*"
-    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:\w+\s+){0,2}(?:the\s+)?most\b.*\bwith\s*[?.!]*\s*$",
+    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:\w+\s+){0,2}(?:the\s+)?most\b.*\bwith\s*[?.!]*\s*$|"
+    # "which nurse does Ward pair up with most often", "who does Mira play with the most"
+    r"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+(?P<d>(?-i:[A-Z][\w'.-]*"
+    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:\w+\s+){1,3}with\s+(?:the\s+)?most(?:\s+often)?"
+    r"\s*[?.!]*\s*$",
     re.IGNORECASE)
 
 
@@ -244,8 +251,8 @@ def _partner(st: PlanState) -> tuple[str, str, str] | None:
         return None
     if not meaning.get("directed"):
         m = _PARTNER.search(q)
-        return (slots.clean(m.group("a") or m.group("b") or m.group("c")), str(attr),
-                "both") if m else None
+        return (slots.clean(m.group("a") or m.group("b") or m.group("c") or m.group("d")),
+                str(attr), "both") if m else None
     for side, rxs in (("in", _INTO_NODE), ("out", _OUT_OF_NODE)):
         for rx in rxs:
             if m := rx.search(q):

@@ -171,9 +171,12 @@ _SPREAD = (r"\b(?:reach|spread|pass|get|send|relay|broadcast|tell|notify)\w*\b.*
            r"everybody|every \w+|all (?:the )?(?:others|other \w+|\w+s))\b.*\b(?:fastest|quickest\w*|"
            r"soonest|fewest (?:steps|hops))\b|\b(?:fastest|quickest\w*)\b.*\b(?:reach|spread)\w*\b.*"
            r"\b(?:everyone|everybody|all)\b")
+#: betweenness in the data's words: "sits on the most lowest-latency routes", "on the most
+#: shortest cable routes"
+_ON_ROUTES = (r"on the most (?:[\w-]+[- ])?(?:shortest|lowest[- ][\w-]+|quickest|fastest|cheapest|"
+              r"best)\s+(?:[\w-]+\s+)?(?:paths|routes|connections)")
 _MEASURES = [
-    (r"betwe+n+e*ss|broker|on the most shortest (?:paths|routes|connections)|"
-     r"sits? between the most", "betweenness"),
+    (rf"betwe+n+e*ss|broker|{_ON_ROUTES}|sits? between the most", "betweenness"),
     (rf"closeness|closest to (?:everyone|all)|fewest steps|reach(?:es)? all|{_SPREAD}", "closeness"),
     (r"pagerank|page rank|random walk", "pagerank"),
     (r"eigenvector|best-tied|neighbours are themselves", "eigenvector"),
@@ -217,7 +220,7 @@ def _centrality_calls(st: PlanState) -> list[Call]:
     measures = _named_measures(st.question) or ["pagerank", "betweenness"]
     args: dict = {"top_k": _EVERY if slots.BOTTOM.search(st.question) else 10, **_where(st),
                   **_side_of(st), **_within(st),  # "which volunteer …": one side's nodes
-                  **asked_weighting(st)}  # "pagerank weighted by amount"
+                  **(asked_weighting(st) or _centrality_weight(st, measures))}
     if set(measures) <= {"closeness", "betweenness"} and "weight" not in args and \
             asked_weight(st.question, st.meaning()).why == "hops":
         args["weight"] = None  # "in the fewest steps": hops, never an edge value
@@ -230,9 +233,45 @@ def _centrality_calls(st: PlanState) -> list[Call]:
     return [Call("node_centrality", {"measure": m, **args}) for m in measures]
 
 
+#: a measure's own words that name no edge value ("closest to everyone", "fewest steps")
+_MEASURE_WORDS = re.compile(r"closest to (?:everyone|all)|fewest steps|closeness", re.IGNORECASE)
+
+
+def _centrality_weight(st: PlanState, measures: list[str]) -> dict:
+    """The edge value the distance measures (betweenness, closeness) are taken in where the
+    question asks one: a column it names ("the most lowest-latency routes", "along the
+    cables") or a kind of cost ("if distance is measured in metres"); else the tool's own
+    reading (the graph's default weight in the sense each measure needs). Only for a
+    measure the question names."""
+    if not _named_measures(st.question):
+        return {}  # "most central when we count emails": which measure is asked
+    choice = asked_weight(_MEASURE_WORDS.sub("", st.question), st.meaning())
+    if choice.why == "named" or (choice.why in ("money", "time", "length")
+                                 and set(measures) <= {"betweenness", "closeness"}):
+        return {"weight": choice.column}  # PageRank "weighted by amount" takes it as a strength
+    return {}
+
+
+def _unweighed(st: PlanState) -> bool:
+    """The question names an edge value (``vocabulary.graph_features``) that no centrality
+    call would take: answering unweighted would answer another question."""
+    from igraph_agent.model import vocabulary
+    from igraph_agent.model.graph_intents import asked_weighting
+
+    info = st.last_ok("get_graph_info")
+    named = "weight" in vocabulary.graph_features(st.question, info.data if info else {})
+    measures = _named_measures(st.question) or ["pagerank", "betweenness"]
+    return named and not (asked_weighting(st) or _centrality_weight(st, measures))
+
+
 def _centrality_clarify(st: PlanState) -> str | None:
     """A ranking from the bottom names its measure (the measures disagree most there) and
     needs every node scored; a rank from the bottom ("second least") is not read."""
+    if _unweighed(st):
+        cols = ", ".join(f"`{c}`" for c in st.meaning().get("weights") or {}) or "none"
+        return ("Central by which measure, and with which of the edge values? The plain "
+                f"rankings ignore the edge values ({cols}); name a measure and a value, e.g. "
+                "'the highest betweenness by <value>' or 'PageRank weighted by <value>'.")
     if slots.SCOPE.search(st.question) and not _within(st):  # the smallest piece, a community
         return ("Within which part? I can score the nodes inside the largest component or "
                 "inside a group you name (e.g. 'who is most central within the North region').")
@@ -347,6 +386,7 @@ INTENTS: list[Intent] = [
     Intent("centrality", t(1.0, r"central", r"important", r"influen", r"pagerank", r"page rank",
                            r"betwe+n+e*ss", r"closeness", r"eigenvector", r"key (node|player)",
                            r"broker", r"shortest (?:paths|routes)\b", r"sits? between the most",
+                           _ON_ROUTES,
                            r"closest to (?:everyone|all)", r"fewest steps", r"random walk",
                            r"best-tied", r"neighbours are themselves the most", r"prominent",
                            _SPREAD),
@@ -420,6 +460,10 @@ INTENTS += ATTRIBUTE_INTENTS
 from igraph_agent.model.component_intents import COMPONENT_INTENTS  # noqa: E402
 
 INTENTS += COMPONENT_INTENTS
+
+from igraph_agent.model.distance_intents import DISTANCE_INTENTS  # noqa: E402
+
+INTENTS += DISTANCE_INTENTS
 
 from igraph_agent.model.whatif_intents import WHATIF_INTENTS  # noqa: E402
 
@@ -620,7 +664,8 @@ def _names_an_attribute(question: str, st: PlanState) -> bool:
 
 
 #: intents that take the whole question when they match
-_WHOLE = frozenset({"neighbour_rank", "mutual_pairs", "chain_to_top", "farthest_from"})
+_WHOLE = frozenset({"neighbour_rank", "mutual_pairs", "chain_to_top", "farthest_from",
+                    "within_distance", "nearest_by_value"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",
                              "node_partner", "least_degree"})

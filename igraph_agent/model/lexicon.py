@@ -18,6 +18,12 @@ from igraph_agent.model.planstate import PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.model.weights import ask_which, asked_weight
 
+#: a route measured in an edge value, between two named nodes: "lowest total latency from gw
+#: to db", "best latency we can get between Hub and Edge" (a route, never one node's total)
+_ROUTE_MEASURE = (r"\b(?:lowest|least|smallest|minimum|min|best)\s+(?:total\s+|possible\s+|"
+                  r"overall\s+)?[\w-]+\s+(?:(?:we|i|you)\s+(?:can|could)\s+(?:\w+\s+)?get\s+)?"
+                  r"(?:from\s+\S+.*\bto|between\s+\S+.*\band)\s+\S")
+
 
 def _rx(*patterns: str) -> list[re.Pattern[str]]:
     return [re.compile(p, re.IGNORECASE) for p in patterns]
@@ -201,6 +207,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\b(?:quickest|fastest|shortest|cheapest|easiest)\s+(?:\w+\s+)?\w+\s+from\s+"
                    r"\S+.*\bto\s+\S",
                    r"\bis there (?:a|any) (?:path|route|way) (?:from|between)\b",
+                   _ROUTE_MEASURE,
                    r"^\s*(?:can|could)\s+(?:i|you|we|one)\s+(?:\w+\s+)?(?:from\s+\S+\s+to|"
                    r"between)\s+\S", r"^\s*(?:is|are)\s+\S+\s+reachable\s+from\s+\S",
                    r"\bfewest (?:hops|stops|roads|edges|links|transfers|legs)\b.*\b(?:from|between)\b",
@@ -570,7 +577,10 @@ LEXICON.update({
         bonus=_totals_bonus, hint="totals of an edge attribute",
         # "who messages Ava the most": a node is asked, not Ava's total
         negatives=_rx(r"^\s*(?:who|which \w+)\s+(?!(?:has|have|had|is|are)\b)\w+\s+"
-                      r"(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s+the\s+most\b")),
+                      r"(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s+the\s+most\b", _ROUTE_MEASURE,
+                      # "sits on the most shortest cable routes": betweenness
+                      r"\bon the most (?:[\w-]+[- ])?(?:shortest|lowest[- ][\w-]+|quickest|fastest|"
+                      r"cheapest|best)\s+(?:[\w-]+\s+)?(?:paths|routes|connections)")),
     "node_direction": dict(
         triggers=t(1.0, r"\b(?:in|out)-degree of\s+\S"), bonus=_node_direction_bonus,
         group="neighbourhood", hint="one node's in- or out-degree"),
@@ -667,7 +677,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "optimize": ("threshold", "removal"), "clear": ("removal",),
     "edge_totals": ("weight", "entity", "bottom", "filter"),
     "bipartite": ("twomode", "group"), "degree": ("direction", "filter", "ordinal", "scope"),
-    "centrality": ("filter", "ordinal", "bottom", "entity", "scope"),
+    "centrality": ("filter", "ordinal", "bottom", "entity", "scope", "weight"),
     "connectivity": ("direction", "entity", "bottom", "scope"),
     "path": ("direction", "entity", "weight", "bottom"),
     "count_where": ("group", "entity", "filter"), "visualize": ("group", "entity"),

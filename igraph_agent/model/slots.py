@@ -439,7 +439,10 @@ NEGATION = re.compile(r"\b(?:not|outside|except|excluding|other than|besides|apa
 BOTTOM = re.compile(r"(?<!\bat )\b(?:least|lowest|fewest|smallest|minimum|minimal|weakest|"
                     r"bottom)\b(?!\s+(?:\d|one|two|three|four|five)\b)"
                     r"(?!\s+(?:number of\s+)?(?:steps|hops|stops|transfers|moves|jumps|roads|"
-                    r"edges|links|legs)\b)", re.IGNORECASE)
+                    r"edges|links|legs)\b)"
+                    # "the most lowest-latency routes": the kind of route, not the bottom
+                    r"(?![- ][\w-]+\s+(?:[\w-]+\s+)?(?:routes|paths|connections)\b)",
+                    re.IGNORECASE)
 AVOID = re.compile(r"\b(?:avoid\w*|bypass\w*|skipp?\w*|not (?:going |passing )?(?:through|via)|"
                    r"without (?:going |passing |travell?ing )?(?:through|via)|"
                    r"except(?:ing)?|excluding|other than)\s+(?:the\s+)?\S", re.IGNORECASE)

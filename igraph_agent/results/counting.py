@@ -43,12 +43,23 @@ class HopRing(Row):
     nodes: Table[HopNode]
 
 
+class WeightedNode(Row):
+    node: NodeId
+    distance: Number
+
+
 class Farthest(Part):
-    """The node(s) farthest from the start by a weight read as a distance."""
+    """The node(s) farthest from the start by a weight read as a distance; the nearest
+    other node(s) by it; with ``max_distance``, every node within it."""
 
     distance: Number
     nodes: list[NodeId]
     weight_used: dict[str, Any]
+    nearest_distance: Number | None = None
+    nearest: list[NodeId] | None = None
+    max_distance: Number | None = None
+    within: int | None = None  # other nodes at most ``max_distance`` away
+    within_nodes: Table[WeightedNode] | None = None  # the first ``limit``, nearest first
 
 
 class HopCountsResult(ToolData):

@@ -169,7 +169,10 @@ class HopArgs(BaseModel):
         "reaching it, both = directions ignored")
     weight: str | None = Field(default=None, description="an edge attribute: also the farthest "
                                "node(s) by it, read as a distance (a strength inverted), "
-                               "and that distance (the node's eccentricity by it)")
+                               "and that distance (the node's eccentricity by it), the "
+                               "nearest other node(s) by it")
+    max_distance: float | None = Field(default=None, ge=0, description="with weight: also "
+                                       "every node at most this far by it (\"within 5 ms\")")
 
 
 @tool(result=HopCountsResult, reads=("graph",))
@@ -221,9 +224,21 @@ def _farthest(ctx: ToolContext, args: HopArgs, walked: nx.Graph, node: str) -> d
 
     use = weight_for(ctx, args, "distance")
     dist = nx.single_source_dijkstra_path_length(walked, node, weight=nx_weight(use))
-    far = max((d for n, d in dist.items() if n != node), default=0)
-    ends = sorted((n for n, d in dist.items() if n != node and d == far), key=str)
-    return {"distance": _round(far), "nodes": ends[:args.limit], "weight_used": use}
+    others = {n: d for n, d in dist.items() if n != node}
+    far = max(others.values(), default=0)
+    ends = sorted((n for n, d in others.items() if d == far), key=str)
+    out = {"distance": _round(far), "nodes": ends[:args.limit], "weight_used": use}
+    if others:
+        near = min(others.values())
+        out |= {"nearest_distance": _round(near),
+                "nearest": sorted((n for n, d in others.items() if d == near), key=str)[:args.limit]}
+    if args.max_distance is not None:
+        inside = sorted(((n, d) for n, d in others.items() if d <= args.max_distance),
+                        key=lambda nd: (nd[1], str(nd[0])))
+        out |= {"max_distance": args.max_distance, "within": len(inside),
+                "within_nodes": [{"node": n, "distance": _round(d)}
+                                 for n, d in inside[:args.limit]]}
+    return out
 
 
 _WAY = {"out": " following its outgoing edges", "in": " following its incoming edges",

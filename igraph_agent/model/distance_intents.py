@@ -1,0 +1,164 @@
+"""Offline-planner intents about distances from one named node measured in an edge value:
+
+* ``within_distance``: the nodes within a distance of a named node by an edge column ("which
+  hosts are within 5 ms of Hub", "how many other places are within 250 m of pipe from J4"):
+  ``hop_counts(weight=…, max_distance=…)``, counted and listed nearest first;
+* ``nearest_by_value``: the node(s) nearest to a named node by an edge column ("which host is
+  closest to Edge, latency-wise", "the nearest box to Mill by cable"): ``hop_counts``'
+  ``farthest.nearest``.
+
+Both need the column the question asks (``model/weights.py``: a named column or a kind of
+cost); hops ("within 2 hops of") stay with the hop counts, and two columns that fit are asked.
+
+``intents.py`` registers them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from igraph_agent.figures import shown
+from igraph_agent.model import slots
+from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.registry import Intent, t
+from igraph_agent.model.weights import ask_which, asked_weight
+from igraph_agent.results.counting import HopCountsResult
+
+_HOP_UNITS = r"(?:hops?|steps?|jumps?|links?|edges?|degrees?|connections?|handshakes?|moves?)"
+#: "within 250 m of pipe from J4", "within 5 ms of Hub", "within 3km of the Mill"
+_WITHIN = re.compile(rf"\bwithin\s+(?P<num>\d+(?:\.\d+)?)\s*(?!{_HOP_UNITS}\b)(?P<unit>[a-z]+)\b"
+                     rf"(?:\s+(?:of|by|along(?:\s+the)?)\s+[a-z]+)?\s+(?:of|from)\s+(?:the\s+)?"
+                     rf"(?P<node>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+#: "closest to Edge, latency-wise", "which box is nearest to Mill by cable"
+_NEAREST = re.compile(r"\b(?:closest|nearest)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?P<node>[^,?!]+?)"
+                      r"(?:\s*,|\s+(?:by|in|along|if|measured|when|latency|distance)\b|\s*[?.!]*\s*$)",
+                      re.IGNORECASE)
+
+
+def _column(st: PlanState) -> str | None:
+    """The edge column the distance is asked in: named, or the one of the asked kind (the
+    word "closest" alone asks no kind); None: hops, none or several."""
+    q = re.sub(r"\b(?:closest|nearest)\b", "", st.question, flags=re.IGNORECASE)
+    choice = asked_weight(q, st.meaning())
+    if choice.why in ("named", "money", "time", "length"):
+        return choice.column
+    m = _WITHIN.search(st.question)  # "within 200 m of": the unit a column's name ends with
+    units = [c for c in st.meaning().get("weights") or {}
+             if m and m.group("unit").lower() in re.split(r"[^a-z0-9]+", str(c).lower())[1:]]
+    return units[0] if len(units) == 1 and choice.why != "ambiguous" else None
+
+
+def _ambiguous(st: PlanState) -> bool:
+    q = re.sub(r"\b(?:closest|nearest)\b", "", st.question, flags=re.IGNORECASE)
+    return asked_weight(q, st.meaning()).why == "ambiguous"
+
+
+def _node(st: PlanState, rx: re.Pattern[str]) -> str | None:
+    m = rx.search(st.question)
+    if not m:
+        return None
+    names = slots.named(st.question)
+    inside = [n for n in names if n.lower() in m.group("node").lower()]
+    if len(inside) == 1:
+        return inside[0]
+    words = m.group("node").strip().split()
+    return m.group("node").strip() if not names and len(words) == 1 else None
+
+
+def _limit(st: PlanState) -> float | None:
+    m = _WITHIN.search(st.question)
+    return float(m.group("num")) if m else None
+
+
+def _calls(st: PlanState, rx: re.Pattern[str]) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    name, column = _node(st, rx), _column(st)
+    if name is None or column is None:
+        return []
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    args: dict = {"node": ids[0], "hops": 1, "limit": 50, "weight": column,
+                  "direction": "out" if st.meaning().get("directed") else "both"}
+    if rx is _WITHIN:
+        args["max_distance"] = _limit(st)
+    return [*searches, Call("hop_counts", args)]
+
+
+def _clarify(rx: re.Pattern[str]):
+    def ask(st: PlanState) -> str | None:
+        if _node(st, rx) is None:
+            return None
+        if _ambiguous(st):
+            return ask_which(st.meaning())
+        if _column(st) is None:
+            return ("Measured how? Say an edge value (e.g. 'within 5 ms') or ask in hops "
+                    "('within 2 hops of …').")
+        return None
+    return ask
+
+
+def _result(st: PlanState, obs: list[Observed], rx: re.Pattern[str]):
+    from igraph_agent.model.graph_intents import _unresolved
+
+    o = next((o for o in obs if o.tool == "hop_counts" and o.ok), None)
+    if o is None:
+        return None, _unresolved(st, [_node(st, rx) or ""])
+    d = o.typed(HopCountsResult)
+    if d.farthest is None:
+        return None, _unresolved(st, [_node(st, rx) or ""])
+    return d, ""
+
+
+def _way(d: HopCountsResult) -> str:
+    return " following the edges' direction" if d.direction == "out" else ""
+
+
+def _within_render(st: PlanState, obs: list[Observed]) -> str:
+    d, said = _result(st, obs, _WITHIN)
+    if d is None or d.farthest is None:
+        return said
+    f = d.farthest
+    unit = f.weight_used.get("attribute")
+    rows = f.within_nodes or []
+    listed = ", ".join(f"{r.node} ({shown(r.distance)})" for r in rows)
+    more = f", and {f.within - len(rows)} more" if f.within and f.within > len(rows) else ""
+    head = (f"**{f.within}** node(s) other than {d.node} lie within **{shown(f.max_distance)} "
+            f"{unit}** of it by the shortest route in {unit}{_way(d)}")
+    return head + (f": {listed}{more}." if rows else ".")
+
+
+def _nearest_render(st: PlanState, obs: list[Observed]) -> str:
+    d, said = _result(st, obs, _NEAREST)
+    if d is None or d.farthest is None:
+        return said
+    f = d.farthest
+    unit = f.weight_used.get("attribute")
+    if not f.nearest:
+        return f"{d.node} reaches no other node{_way(d)}."
+    ends = ", ".join(f"**{n}**" for n in f.nearest)
+    return (f"The nearest to {d.node} by the shortest route in {unit}{_way(d)}: {ends} at "
+            f"**{shown(f.nearest_distance)} {unit}**.")
+
+
+def _bonus(rx: re.Pattern[str]):
+    return lambda st: 4.0 if _node(st, rx) is not None and (_column(st) or _ambiguous(st)) \
+        else -10.0
+
+
+DISTANCE_INTENTS = [
+    Intent("within_distance", t(0.5, r"\bwithin\b"), lambda st: _calls(st, _WITHIN),
+           _within_render, "the nodes within a distance of a named node by an edge value "
+           "(hop_counts)", bonus=_bonus(_WITHIN), clarify=_clarify(_WITHIN),
+           hint="the nodes within a distance (in an edge value) of a node you name",
+           answers=frozenset({"count", "list", "node", "value"}),
+           covers=frozenset({"entity", "weight", "threshold", "direction"})),
+    Intent("nearest_by_value", t(0.5, r"\bclosest\b|\bnearest\b"),
+           lambda st: _calls(st, _NEAREST), _nearest_render,
+           "the node nearest to a named node by an edge value (hop_counts)",
+           bonus=_bonus(_NEAREST), clarify=_clarify(_NEAREST),
+           hint="the node nearest to a node you name, by an edge value",
+           answers=frozenset({"node", "list", "value"}),
+           covers=frozenset({"entity", "weight", "direction"})),
+]

@@ -1,0 +1,94 @@
+"""Distances asked in the graph's own edge value (a cable length, a latency) are measured in
+it: the nodes within a distance of a named node, the nearest node to it, the lowest total
+between two nodes, and betweenness / closeness along the weighted routes; never one node's
+edge total. Checked against networkx on two tables with different words."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pandas as pd
+import pytest
+
+from tests.planner_support import agents_for
+
+CABLES = pd.DataFrame([("Mill", "Forge", 120), ("Forge", "Quay", 80), ("Mill", "Quay", 300),
+                       ("Quay", "Abbey", 60), ("Abbey", "Barn", 200), ("Forge", "Barn", 500),
+                       ("Barn", "Croft", 40)], columns=["box_a", "box_b", "cable_m"])
+LATENCY = pd.DataFrame([("Gate", "Web1", 2), ("Gate", "Web2", 5), ("Web1", "Store", 4),
+                        ("Web2", "Store", 1), ("Store", "Vault", 3), ("Gate", "Vault", 12),
+                        ("Web1", "Web2", 6)], columns=["host", "peer", "latency_ms"])
+GRAPHS = {"cables": (CABLES, "box_a", "box_b", "cable_m"),
+          "latency": (LATENCY, "host", "peer", "latency_ms")}
+
+
+@pytest.fixture(scope="module")
+def agents(tmp_path_factory):
+    yield from agents_for(GRAPHS, tmp_path_factory)
+
+
+def _ask(agents, name: str, question: str):
+    table, a, b, col = GRAPHS[name]
+    g = nx.from_pandas_edgelist(table, a, b, edge_attr=col)
+    return agents[name].ask(question, attach=[table]), g, col
+
+
+@pytest.mark.parametrize("name,question,start,limit", [
+    ("cables", "how many other boxes are within 250 m of cable from Quay?", "Quay", 250),
+    ("cables", "which boxes are within 200 m of Forge?", "Forge", 200),
+    ("latency", "which hosts are within 5 ms of Gate?", "Gate", 5),
+    ("latency", "How many hosts are within 7 ms of latency from Vault?", "Vault", 7),
+])
+def test_the_nodes_within_a_distance_in_the_edge_value(agents, name, question, start, limit):
+    resp, g, col = _ask(agents, name, question)
+    dist = nx.single_source_dijkstra_path_length(g, start, weight=col)
+    inside = {n for n, d in dist.items() if n != start and d <= limit}
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{len(inside)}** node(s)"), resp.answer
+    assert all(n in resp.answer for n in inside), resp.answer
+    assert not any(n in resp.answer for n in set(g) - inside - {start}), resp.answer
+
+
+@pytest.mark.parametrize("name,question,start", [
+    ("cables", "which box is closest to Barn, cable-wise?", "Barn"),
+    ("latency", "which host is closest to Vault, latency-wise?", "Vault"),
+    ("latency", "what's the nearest host to Web1 by latency?", "Web1"),
+])
+def test_the_nearest_node_in_the_edge_value(agents, name, question, start):
+    resp, g, col = _ask(agents, name, question)
+    dist = {n: d for n, d in nx.single_source_dijkstra_path_length(g, start, weight=col).items()
+            if n != start}
+    best = min(dist.values())
+    nearest = {n for n, d in dist.items() if d == best}
+    assert resp.status == "answered", resp.answer
+    assert all(f"**{n}**" in resp.answer for n in nearest), resp.answer
+    assert f"**{best} {col}**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize("name,question,a,b", [
+    ("latency", "lowest total latency from Gate to Vault, in ms?", "Gate", "Vault"),
+    ("latency", "best latency we can currently get between Web1 and Vault", "Web1", "Vault"),
+    ("cables", "lowest total cable from Mill to Croft?", "Mill", "Croft"),
+])
+def test_the_lowest_total_between_two_nodes_is_a_route(agents, name, question, a, b):
+    resp, g, col = _ask(agents, name, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{nx.shortest_path_length(g, a, b, weight=col)} {col}**" in resp.answer, resp.answer
+    assert "adding up to" not in resp.answer, resp.answer  # no node's edge total
+
+
+@pytest.mark.parametrize("name,question,measure", [
+    ("cables", "which box sits on the most shortest cable routes?", "betweenness"),
+    ("latency", "which host sits on the most lowest-latency routes?", "betweenness"),
+    ("latency", "which host is most central if distance is measured by latency (closeness)?",
+     "closeness"),
+])
+def test_a_distance_centrality_along_the_edge_value(agents, name, question, measure):
+    resp, g, col = _ask(agents, name, question)
+    scores = (nx.betweenness_centrality(g, weight=col) if measure == "betweenness"
+              else nx.closeness_centrality(g, distance=col))
+    best = max(scores.values())
+    tops = [n for n, v in scores.items() if v == best]
+    assert resp.status == "answered", resp.answer
+    assert f"By **{measure}** (weighted by {col})" in resp.answer, resp.answer
+    first = resp.answer.split("are ", 1)[1]
+    assert any(first.startswith(n) for n in tops), resp.answer
