@@ -3,8 +3,11 @@ named by a word of its name or by the unit after the number ("more than 10 crew"
 more than 5 seasons", "open for more than 50 years") counts that column, never degree; a
 unit no count of ties has, on a graph with no such column, is asked about; edges that
 "cross squad boundaries" are counted between the groups, and a word before the group
-column that is none of its values is no filter. Two small graphs with different
-vocabularies; networkx is the oracle."""
+column that is none of its values is no filter; "where's the depth lowest" ranks by the
+column; one named group's total or average ("total crew in outer isles", "combined seasons
+for green") and the group with the most of a column named by any word of it ("the most
+goals in total" for ``career_goals``). Two small graphs with different vocabularies;
+networkx and pandas are the oracles."""
 
 from __future__ import annotations
 
@@ -31,10 +34,11 @@ COACH_EDGES = pd.DataFrame(
      ("Okafor", "Tanaka"), ("Okafor", "Vance"), ("Lind", "Moreau"), ("Moreau", "Quist"),
      ("Quist", "Hale"), ("Vance", "Zeller"), ("Dunn", "Espino")], columns=["coach", "trainee"])
 COACH_NODES = pd.DataFrame(
-    [("Hale", "Red", 14), ("Ruiz", "Red", 6), ("Okafor", "Blue", 9), ("Lind", "Blue", 3),
-     ("Berg", "Red", 1), ("Tanaka", "Blue", 2), ("Vance", "Green", 7), ("Moreau", "Green", 4),
-     ("Quist", "Green", 11), ("Zeller", "Blue", 1), ("Dunn", "Green", 5), ("Espino", "Red", 2)],
-    columns=["athlete", "squad", "seasons_played"])
+    [("Hale", "Red", 14, 30), ("Ruiz", "Red", 6, 12), ("Okafor", "Blue", 9, 41),
+     ("Lind", "Blue", 3, 5), ("Berg", "Red", 1, 0), ("Tanaka", "Blue", 2, 3),
+     ("Vance", "Green", 7, 18), ("Moreau", "Green", 4, 9), ("Quist", "Green", 11, 22),
+     ("Zeller", "Blue", 1, 1), ("Dunn", "Green", 5, 7), ("Espino", "Red", 2, 2)],
+    columns=["athlete", "squad", "seasons_played", "career_goals"])
 TABLES = {"ferry": (FERRY_EDGES, FERRY_NODES), "coach": (COACH_EDGES, COACH_NODES)}
 
 
@@ -113,3 +117,54 @@ def test_edges_crossing_group_boundaries_are_counted_between_the_groups(
     assert f"**{between}** edges go between {column} groups" in resp.answer, resp.answer
     assert f"and {g.number_of_edges() - between} within one" in resp.answer, resp.answer
     assert not any(a.tool == "subgraph_extraction" for a in resp.actions)
+
+
+@pytest.mark.parametrize(("graph", "question", "column", "lowest"), [
+    ("ferry", "Where's the depth lowest?", "depth_m", True),
+    ("ferry", "where is the crew largest?", "crew_count", False),
+    ("coach", "where are the career goals highest?", "career_goals", False),
+])
+def test_where_a_column_is_lowest_or_highest_names_that_node(
+        agents, files, graph, question, column, lowest):
+    nodes = TABLES[graph][1]
+    best = nodes.sort_values(column, ascending=lowest).iloc[0]
+    resp = ask(agents, files, graph, question)
+    assert resp.status == "answered", resp.answer
+    assert f"the {'lowest' if lowest else 'highest'} {column} is **{best.iloc[0]}**" in \
+        resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("graph", "question", "column", "value", "how"), [
+    ("ferry", "what is the total crew of the Inner Isles coast?", "crew_count", "Inner Isles",
+     "total"),
+    ("ferry", "total crew in outer isles", "crew_count", "Outer Isles", "total"),
+    ("ferry", "what's the average depth in Clyde?", "depth_m", "Clyde", "average"),
+    ("coach", "total seasons played in Red", "seasons_played", "Red", "total"),
+    ("coach", "combined career goals for green", "career_goals", "Green", "total"),
+    ("coach", "what is the average number of seasons in the Blue squad?", "seasons_played",
+     "Blue", "average"),
+])
+def test_one_named_groups_total_or_average_of_a_column(
+        agents, files, graph, question, column, value, how):
+    nodes = TABLES[graph][1]
+    group = nodes.columns[1]
+    picked = nodes[nodes[group] == value][column]
+    figure = picked.sum() if how == "total" else picked.mean()
+    resp = ask(agents, files, graph, question)
+    assert resp.status == "answered", resp.answer
+    assert f"The {how} {column} in {value} ({group} = {value}) is **{figure:.4g}**" in \
+        resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("graph", "question", "column"), [
+    ("coach", "which squad has the most goals in total?", "career_goals"),
+    ("ferry", "which coast has the most crew in total?", "crew_count"),
+])
+def test_the_group_with_the_most_of_a_column_named_by_any_word_of_it(
+        agents, files, graph, question, column):
+    nodes = TABLES[graph][1]
+    totals = nodes.groupby(nodes.columns[1])[column].sum()
+    resp = ask(agents, files, graph, question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{totals.idxmax()}** has the most {column}: "
+                                  f"**{totals.max():.4g}**"), resp.answer

@@ -26,7 +26,7 @@ _LOW = r"least|lowest|smallest|fewest|min(?:imum)?|worst|poorest|youngest|lighte
 _RANK = re.compile(rf"\b(?:{_TOP}|{_LOW})\b", re.IGNORECASE)
 _LOWEST = re.compile(rf"\b(?:{_LOW})\b", re.IGNORECASE)
 #: the node asked for: "who", "which town", "what site", "name the person"
-_WHO = re.compile(rf"\b(?:who(?:'s|se)?|which|what|name|list|rank|top\s+\d+)\b|"
+_WHO = re.compile(rf"\b(?:who(?:'s|se)?|which|what|where(?:'s)?|name|list|rank|top\s+\d+)\b|"
                   rf"^\s*(?:the\s+)?(?:{_TOP}|{_LOW})\s+[a-z]", re.IGNORECASE)
 #: a threshold's question: which, how many, or whether any
 _ASKS = re.compile(r"\b(?:who|which|what|how many|list|name|count|any(?:one|body)?|does|do|"

@@ -73,17 +73,60 @@ _AVERAGE = [re.compile(p, re.IGNORECASE) for p in (
     r"in every|across(?: the| all)?)\s+(?P<g>\w+)")]
 
 
+#: one named group's total or average: "total population of the South America region", "total
+#: cores in frankfurt", "average years of experience in ICU", "total biomass of all the fish"
+_ONE_GROUP = re.compile(
+    r"\b(?P<k>total|sum of(?: the)?|combined|overall|average|mean|typical)\s+"
+    r"(?P<c>\w+(?:\s+(?:of\s+)?\w+)?)\s+(?:in|of|for|among|across|within|at)\s+"
+    r"(?:the\s+|all\s+(?:the\s+|of\s+the\s+)?)?(?P<rest>[^?.!,;]+)", re.IGNORECASE)
+
+
+def _names_numeric(words: str, attr: str) -> bool:
+    """Whether one of ``words`` names the numeric attribute ``attr``: its name or first word
+    (:func:`_is`), or a content word of its name ("experience" for ``years_experience``)."""
+    from igraph_agent.model.attribute_intents import _parts, _same_word
+
+    return any(_is(w, attr) or any(_same_word(w.lower(), p) for p in _parts(attr))
+               for w in re.findall(r"[A-Za-z]+", words) if w.lower() != "of")
+
+
+def one_group(st: PlanState) -> tuple[str, str, str, str] | None:
+    """(grouping attribute, numeric node attribute, the group value, ``total`` or
+    ``average``) of a question about one named group's total or average; the value is one
+    of the grouping's own values, in any case, the longest that opens the words after "in"."""
+    kinds = _meaning(st).get("node_attributes") or {}
+    nums = [a for a, k in kinds.items() if (k or {}).get("kind") == "numeric"]
+    groups = groupings(_meaning(st))
+    for m in _ONE_GROUP.finditer(st.question):
+        named = [a for a in nums if _names_numeric(m.group("c"), a)]
+        if len(named) != 1:
+            continue
+        values = sorted(((attr, v) for attr, vs in groups.items() for v in vs
+                         if re.match(rf"{re.escape(v)}(?![\w-])", m.group("rest").strip(),
+                                     re.IGNORECASE)), key=lambda av: -len(av[1]))
+        if values and (len(values) == 1 or len(values[0][1]) > len(values[1][1])):
+            kind = "average" if m.group("k").lower() in ("average", "mean", "typical") \
+                else "total"
+            return values[0][0], named[0], values[0][1], kind
+    return None
+
+
 def average_of(st: PlanState) -> tuple[str, str, str | None] | None:
     """(grouping attribute, numeric node attribute, the named group or None) of a question
     about a group's average."""
     kinds = _meaning(st).get("node_attributes") or {}
     groups = groupings(_meaning(st))
     nums = [a for a, k in kinds.items() if (k or {}).get("kind") == "numeric"]
+    one = one_group(st)
+    if one is not None and one[3] == "average":
+        return one[0], one[1], one[2]
+    if one is not None:
+        return None  # one group's total
     for rx in _AVERAGE:
         m = rx.search(st.question)
         if not m:
             continue
-        num = next((a for a in nums if _is(m.group("c"), a)), None)
+        num = next((a for a in nums if _names_numeric(m.group("c"), a)), None)
         if num is None:
             return None
         if "v" in m.groupdict() and m.group("v"):
@@ -98,12 +141,14 @@ def total_attr(st: PlanState) -> tuple[str, str] | None:
     """(grouping attribute, numeric node attribute) of "which district has the most docks"."""
     if (found_avg := average_of(st)) is not None:
         return found_avg[0], found_avg[1]
+    if (one := one_group(st)) is not None:
+        return one[0], one[1]
     found = _asked(st)
     if not found:
         return None
     kinds = _meaning(st).get("node_attributes") or {}
     num = next((a for a, k in kinds.items() if (k or {}).get("kind") == "numeric"
-                and _is(found[1], a)), None)
+                and _names_numeric(found[1], a)), None)
     return (found[0], num) if num else None
 
 
@@ -130,9 +175,9 @@ def _plain(st: PlanState) -> bool:
 def total_bonus(st: PlanState) -> float:
     from igraph_agent.model import slots
 
-    if average_of(st) and not slots.features(st.question) & {
+    if (average_of(st) or one_group(st)) and not slots.features(st.question) & {
             "removal", "threshold", "hops", "negation", "future", "ordinal"}:
-        return 4.0  # "the average salary in Engineering": the group named is no node
+        return 4.0  # "the average salary in Engineering", "total cores in frankfurt": no node
     return 4.0 if total_attr(st) and _plain(st) else 0.0
 
 
@@ -163,6 +208,14 @@ def total_render(st: PlanState, obs: list[Observed]) -> str:
     avg = average_of(st)
     if avg is not None:
         return _average_render(st, d, avg)
+    one = one_group(st)
+    if one is not None:
+        attr, num, value, _ = one
+        r = next((r for r in d["groups"] if str(r["group"]) == value), None)
+        if r is None:
+            return f"No {attr} is called {value}."
+        return (f"The total {num} in {value} ({attr} = {value}) is **{shown(r['total'])}**, "
+                f"over its {r['size']} nodes.")
     few = bool(_BOTTOM.search(st.question))
     rows = sorted(d["groups"], key=lambda r: ((r["total"] if few else -r["total"]),
                                               str(r["group"])))

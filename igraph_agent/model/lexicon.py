@@ -625,7 +625,8 @@ LEXICON.update({
     "reach_set": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many|everything"),
                       bonus=_flow_bonus("reach_bonus"), group="directed",
                       hint="everything one node leads to, or that leads to it"),
-    "group_total": dict(triggers=t(0.5, r"which|what|how many|total|sum|per|each|average|mean"),
+    "group_total": dict(triggers=t(0.5, r"which|what|how many|total|sum|per|each|average|mean|"
+                                        r"combined|overall"),
                         bonus=_group_bonus("total_bonus"), group="groups",
                         hint="a numeric node attribute summed per group"),
     "group_flow": dict(triggers=t(0.5, r"which|what|how many|total|sum|per|each"),
