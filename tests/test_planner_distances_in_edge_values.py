@@ -92,3 +92,23 @@ def test_a_distance_centrality_along_the_edge_value(agents, name, question, meas
     assert f"By **{measure}** (weighted by {col})" in resp.answer, resp.answer
     first = resp.answer.split("are ", 1)[1]
     assert any(first.startswith(n) for n in tops), resp.answer
+
+
+@pytest.mark.parametrize("name,question,op,value", [
+    ("latency", "How many links are slower than 4ms?", "gt", 4),
+    ("latency", "which links are faster than 3 ms?", "lt", 3),
+    ("cables", "How many cables are longer than 100m?", "gt", 100),
+    ("cables", "how many cables are shorter than 90 m?", "lt", 90),
+])
+def test_edges_past_a_value_in_the_columns_unit(agents, name, question, op, value):
+    resp, g, col = _ask(agents, name, question)
+    passing = [d[col] for _, _, d in g.edges(data=True)
+               if (d[col] > value if op == "gt" else d[col] < value)]
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{len(passing)}** of {g.number_of_edges()} edges have {col}"), \
+        resp.answer
+
+
+def test_a_speed_asked_of_a_length_is_not_answered(agents):
+    resp, _, _ = _ask(agents, "cables", "how many cables are faster than 100 m?")
+    assert resp.status == "needs_clarification", resp.answer

@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from igraph_agent.model import slots
+from igraph_agent.model import slots, vocabulary
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.query_intents import edge_attr
 from igraph_agent.results.counting import EdgeAttributeTotalsResult, EdgeValue
@@ -39,19 +39,22 @@ _RANKS = re.compile(r"\b(?:most|fewest|least|highest|lowest|top|each|per|every|a
 def _asked(st: PlanState) -> PlanState:
     """The state with the user's own words: the planner's rewriting turns "the most papers"
     into "the most ties", which loses the edge value named."""
-    return replace(st, question=str(st.context.get("asked") or st.question))
+    return replace(st, question=vocabulary.unglued(str(st.context.get("asked") or st.question)))
 
 
 # a comparison word fits only edge values of its kind: "cheaper" is no comparison of minutes
+#: a column that holds a time: ``travel_min``, ``latency_ms``, ``delay``, ``rtt_ms``
+_TIME = (r"minute|hour|time|duration|second|day|travel|latency|delay|rtt|"
+         r"(?<![a-z])(?:ms|secs?|mins?|hrs?)(?![a-z])")
 _KINDS = [
     (re.compile(r"cheap|expensive|pricier|priciest|costl", re.IGNORECASE),
      re.compile(r"cost|price|fare|fee|usd|eur|gbp|dollar|euro|amount|spend|paid|toll|charge",
                 re.IGNORECASE)),
     (re.compile(r"longer|shorter|longest|shortest|farther|further|closer", re.IGNORECASE),
-     re.compile(r"km|kilomet|mile|dist|length|metre|meter|minute|hour|time|duration|second|"
-                r"day|travel|\bmins?\b|hrs?", re.IGNORECASE)),
+     re.compile(rf"km|kilomet|mile|dist|length|metre|meter|(?<![a-z])(?:m|ft|mi)(?![a-z])|{_TIME}",
+                re.IGNORECASE)),
     (re.compile(r"faster|quicker|slower|fastest|quickest|slowest", re.IGNORECASE),
-     re.compile(r"minute|hour|time|duration|second|day|travel|\bmins?\b|hrs?", re.IGNORECASE)),
+     re.compile(_TIME, re.IGNORECASE)),
 ]
 
 

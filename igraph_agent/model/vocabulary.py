@@ -688,9 +688,20 @@ def _slots():
     return slots
 
 
+#: a number written against its unit ("slower than 4ms", "within 250m", "at least 20bn"):
+#: the two apart, as every threshold reads them
+_GLUED_UNIT = re.compile(r"\b(\d+(?:\.\d+)?)(ms|s|m|km|mi|h|hrs?|mins?|bn|kg|t|gb|mb|tb)\b",
+                         re.IGNORECASE)
+
+
+def unglued(text: str) -> str:
+    """``text`` with each number set apart from the unit written against it: "4ms" -> "4 ms"."""
+    return _GLUED_UNIT.sub(r"\1 \2", text)
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
-    out = question
+    out = unglued(question)
     directed = bool(info.get("directed"))
     weights = (info.get("meaning") or {}).get("weights") or {}
     if "strength" not in weights.values():  # "the busiest airport": the most links, where no
