@@ -134,3 +134,45 @@ def test_a_verb_the_columns_do_not_name_is_asked_about_never_given_a_side(
     resp = _ask(agents, graph, question)
     assert resp.status == "needs_clarification", resp.answer
     assert not any(a.tool == "local_analysis" for a in resp.actions)
+
+
+SHARED = [  # (graph, question, a, b, side)
+    ("food", "what is eaten by both heron and otter?", "heron", "otter", "out"),
+    ("food", "which animals do both heron and pike eat?", "heron", "pike", "out"),
+    ("food", "what eats both perch and frog?", "perch", "frog", "in"),
+    ("food", "what eats both heron and minnow?", "heron", "minnow", "in"),
+    ("money", "who paid both acc4 and acc1?", "acc4", "acc1", "in"),
+    ("money", "who received money from both acc2 and acc3?", "acc2", "acc3", "out"),
+]
+
+
+@pytest.mark.parametrize(("graph", "question", "a", "b", "side"), SHARED,
+                         ids=[c[1] for c in SHARED])
+def test_both_named_nodes_verb_lists_the_nodes_on_that_side_of_each(
+        agents, graph, question, a, b, side):
+    resp = _ask(agents, graph, question)
+    g = TABLES[graph][0]
+
+    def around(n):
+        return set(g.predecessors(n) if side == "in" else g.successors(n))
+    want = around(a) & around(b)
+    assert resp.status == "answered", resp.answer
+    if not want:
+        assert resp.answer.startswith("**None**"), resp.answer
+        return
+    assert _listed(graph, resp.answer.split(")", 1)[-1]) == want, resp.answer
+
+
+@pytest.mark.parametrize(("graph", "question", "node"), [
+    ("food", "which animals does the frog either eat or get eaten by?", "frog"),
+    ("money", "who are acc4's counterparties - anyone it either paid or got money from?",
+     "acc4"),
+    ("money", "who has acc1 paid or received money from?", "acc1")])
+def test_the_verb_both_ways_lists_every_neighbour_of_the_named_node(agents, graph, question,
+                                                                      node):
+    resp = _ask(agents, graph, question)
+    g = TABLES[graph][0]
+    want = set(g.predecessors(node)) | set(g.successors(node))
+    assert set(g.predecessors(node)) and set(g.successors(node))
+    assert resp.status == "answered", resp.answer
+    assert _listed(graph, resp.answer.split("at hop 1", 1)[-1]) == want, resp.answer

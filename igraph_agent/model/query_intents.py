@@ -654,17 +654,48 @@ _NODE_SIDE = re.compile(r"\b(in|out)-neighbou?rs of\s+(?:the\s+)?(?:node\s+)?"
 _LISTED = 200  # local_analysis lists at most this many per hop
 
 
+#: the nodes two named nodes both point to, or both are pointed to by
+_BOTH_SIDE = re.compile(r"\b(in|out)-neighbou?rs of both\s+(?:the\s+)?(.+?)\s+and\s+(?:the\s+)?"
+                        r"(.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+
+
 def _node_side(st: PlanState) -> tuple[str, str] | None:
+    if _both_side(st):
+        return None
     m = _NODE_SIDE.search(st.question)
     return (m.group(1).lower(), slots.clean(m.group(2))) if m and _info(st).directed else None
 
 
+def _both_side(st: PlanState) -> tuple[str, list[str]] | None:
+    m = _BOTH_SIDE.search(st.question)
+    if not m or not _info(st).directed:
+        return None
+    return m.group(1).lower(), [slots.clean(m.group(2)), slots.clean(m.group(3))]
+
+
+def _side_call(side: str, node: Any) -> Call:
+    return Call("local_analysis", {"node": node, "radius": 1, "limit": _LISTED,
+                                   "direction": side})
+
+
 def node_side_calls(st: PlanState) -> list[Call]:
-    return _directed_calls(st, _node_side(st), lambda side, node: Call(
-        "local_analysis", {"node": node, "radius": 1, "limit": _LISTED, "direction": side}))
+    both = _both_side(st)
+    if both:
+        searches, ids = _resolve(st, both[1])
+        return searches if ids is None else [*searches, *(_side_call(both[0], i) for i in ids)]
+    return _directed_calls(st, _node_side(st), _side_call)
+
+
+def _hop_one(d: LocalAnalysisResult) -> tuple[list[str], int]:
+    """The nodes one hop out (as listed) and how many there are."""
+    hop = next((h for h in d.neighbours_by_hop or [] if h.hop == 1), None)
+    return ([str(r.node) for r in hop.nodes] if hop else []), (hop.count if hop else 0)
 
 
 def node_side_render(st: PlanState, obs: list[Observed]) -> str:
+    both = _both_side(st)
+    if both:
+        return _both_render(st, both, obs)
     found = _node_side(st)
     d = next((o.typed(LocalAnalysisResult) for o in obs if o.tool == "local_analysis"), None)
     if found is None or d is None:
@@ -679,6 +710,25 @@ def node_side_render(st: PlanState, obs: list[Observed]) -> str:
     else:
         head = f"{who} has an edge out to **{count}** node(s) (its out-neighbours)"
     return _found(st, [found[1]]) + head + (f": {listed}{more}." if listed else ".")
+
+
+def _both_render(st: PlanState, both: tuple[str, list[str]], obs: list[Observed]) -> str:
+    """The nodes on one side of both named nodes: the two lists' common part."""
+    _, ids = _resolve(st, both[1])
+    got = {str(o.args.get("node")): o.typed(LocalAnalysisResult) for o in obs
+           if o.tool == "local_analysis" and o.ok}
+    if ids is None or any(str(i) not in got for i in ids):
+        return _unresolved(st, both[1])
+    (first, n1), (second, n2) = (_hop_one(got[str(i)]) for i in ids)
+    if len(first) < n1 or len(second) < n2:
+        return "The neighbour lists were cut short, so the shared ones could not be read."
+    shared = [n for n in first if n in set(second) and n not in {str(i) for i in ids}]
+    a, b = ids
+    how = (f"have an edge into both {a} and {b} (in-neighbours of each)" if both[0] == "in"
+           else f"both {a} and {b} have an edge out to (out-neighbours of each)")
+    if not shared:
+        return _found(st, both[1]) + f"**None** — no node {how.replace('have', 'has', 1)}."
+    return _found(st, both[1]) + f"**{len(shared)}** node(s) {how}: {', '.join(shared)}."
 
 
 def node_side_bonus(st: PlanState) -> float:

@@ -230,6 +230,18 @@ _DIRECTED: list[tuple[str, str]] = [
     (rf"^\s*(?:by )?(?:who|whom|what|(?:which|what) [a-z]+) (?:is|are|was|were|has|have) "
      rf"{_THE}{_NODE} (?:been |ever |ever been )?{_DONE}{_ON}(?: by)?\s*\??\s*$",
      r"Who are the in-neighbours of \1?"),
+    # the nodes two named ones share on one side: "what is eaten by both heron and otter"
+    (rf"^\s*(?:who|what|(?:which|what) [a-z]+) (?:is|are|was|were|gets?|got|(?:has|have) been)"
+     rf" {_DONE}{_ON} by both {_THE}{_NODE} and {_THE}{_NODE}\s*\??\s*$",
+     r"Which nodes are out-neighbours of both \1 and \2?"),
+    (rf"^\s*(?:who|what|(?:which|what) [a-z]+) (?:do|did|does) both {_THE}{_NODE} and {_THE}{_NODE}"
+     rf" {_VERB}{_OBJ}{_ON}\s*\??\s*$", r"Which nodes are out-neighbours of both \1 and \2?"),
+    (rf"^\s*(?:who|what|(?:which|what) [a-z]+) (?:do|did|does) both {_THE}{_NODE} and {_THE}{_NODE}"
+     rf" {_BACK}{_OBJ}{_ON}\s*\??\s*$", r"Which nodes are in-neighbours of both \1 and \2?"),
+    (rf"^\s*(?:who|what|(?:which|what) [a-z]+) {_VERB}{_OBJ}{_ON} both {_THE}{_NODE} and "
+     rf"{_THE}{_NODE}\s*\??\s*$", r"Which nodes are in-neighbours of both \1 and \2?"),
+    (rf"^\s*(?:who|what|(?:which|what) [a-z]+) {_BACK}{_OBJ}{_ON} both {_THE}{_NODE} and "
+     rf"{_THE}{_NODE}\s*\??\s*$", r"Which nodes are out-neighbours of both \1 and \2?"),
     # one edge, asked yes or no: "does the heron eat frog", "was ac2 paid by ac1"
     (rf"^\s*(?:does|do|did|has|have) {_THE}{_NODE} (?:ever |really |actually |directly )?"
      rf"{_VERB}{_OBJ}{_ON} {_THE}{_NODE}\s*\??\s*$", r"Is \1 directly connected to \2?"),
@@ -431,6 +443,9 @@ def _directed(question: str, info: dict[str, Any]) -> str:
         m = re.search(pattern, question, re.IGNORECASE)
         if m and not {g.lower() for g in m.groups()} & (_STRUCTURAL | _ADVERBS):
             return re.sub(pattern, repl, question, flags=re.IGNORECASE)
+    both = _both_ways(question, verb, back, done)
+    if both:
+        return both
     question = _counted_ends(question, verb, back, done, info)
     if verbs and not up:  # a reporting table's chain is the hierarchy's (hierarchy_intents)
         question = chains(question, verbs, _agent_noun(info), verbs[0])
@@ -466,6 +481,24 @@ def _directed(question: str, info: dict[str, Any]) -> str:
         out = re.sub(rf"\b{b}\s+(?:from\s+)?the\s+(?:fewest|least)(?:\s+(?:other\s+)?[a-z]+s\b)?",
                      "has the lowest in-degree", out, flags=re.IGNORECASE)
     return out
+
+
+def _both_ways(question: str, verb: str, back: str, done: str) -> str | None:
+    """A list of one node's partners in the verb both ways ("eva's counterparties, anyone she
+    either paid or got money from", "what does the frog either eat or get eaten by"): all
+    its neighbours, whichever way the edge points."""
+    passive = rf"(?:(?:been|being|be|get|gets|got|is|was|are|were)\s+{done})"
+    if not re.match(r"^\s*(?:who|whom|what|which|list|name|show)\b", question, re.IGNORECASE) \
+            or not re.search(rf"\b{verb}\b.*\bor\b.*(?:\b{back}\b|{passive})|"
+                             rf"(?:\b{back}\b|{passive}).*\bor\b.*\b{verb}\b", question,
+                             re.IGNORECASE):
+        return None
+    m = re.search(rf"\b{_NODE}'s\s+[a-z]+|\b(?:does|did|do|has|have)\s+(?:the\s+)?{_NODE}\s+"
+                  r"(?:either\s+)?[a-z]+", question, re.IGNORECASE)
+    name = m and (m.group(1) or m.group(2))
+    if not name or name.lower() in _STRUCTURAL | _ADVERBS:
+        return None
+    return f"Who are the neighbours of {name}?"
 
 
 #: "the most different senders": a count of nodes at the other end, not of an edge value
