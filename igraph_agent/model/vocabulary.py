@@ -790,6 +790,8 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
                  rf"were)?(?: [a-z]+)? (?:in|on|at|for|with|of) (?:the )?{_END_NAME}\s*\??\s*$",
                  question, re.IGNORECASE)
     if m and m.group(1).lower() not in values | nouns | _STRUCTURAL:
+        if re.match(r"\s*which\b", question, re.IGNORECASE):
+            return question  # "which students are enrolled in Drama": the side's members intent
         return f"Who are the neighbours of {m.group(1)}?"
     mates = "|".join(re.escape(n) for n in nouns)
     m = re.search(rf"\b{_END_NAME}'s\s+({mates})-?mates\b|\b({mates})-?mates of {_END_NAME}",
