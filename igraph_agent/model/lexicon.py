@@ -160,10 +160,11 @@ KIND_QUESTION = re.compile(
 
 LEXICON: dict[str, dict[str, Any]] = {
     "bridges": dict(
-        triggers=t(1.0, r"connect\w* (?:different |several |multiple )?(?:factions|groups|clusters)",
+        triggers=t(1.0, r"\bconnect\w* (?:different |several |multiple )?(?:factions|groups|clusters)",
                    r"spans? (?:more than one|several|multiple) (?:clusters?|groups?|communities)",
                    r"brokers? between (?:groups|clusters|factions)", r"bridging them") +
-        t(1.5, r"connect\w*\s+(?:\w+\s+){0,3}(?:communit|groups|clusters|factions)",
+        t(1.5, r"\bconnect\w*\s+(?:\w+\s+){0,3}(?:communit|groups|clusters|factions)",  # not
+          # "disconnected groups": the pieces
           r"between (?:the |different |several )?(?:communities|groups|clusters)"),
         negatives=_rx(r"two groups"), group="communities", hint="the nodes bridging communities"),
     "communities": dict(

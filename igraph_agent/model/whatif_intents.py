@@ -27,7 +27,9 @@ from igraph_agent.model.weights import ask_which, asked_weight
 from igraph_agent.results.whatif import RemoveAndCompareResult
 
 _ROUTE = re.compile(r"\bhow far\b|\bdistance\b|\bshortest\b|\broute\b|\bpath\b|\bhow long\b|"
-                    r"\bcheapest\b|\bfastest\b|\bkms?\b|\bminutes\b|\bcost\b", re.IGNORECASE)
+                    r"\bcheapest\b|\bfastest\b|\bkms?\b|\bminutes\b|\bcost\b|"
+                    r"\b(?:lowest|least|best|minimum|smallest) (?:total |possible )?\w+",
+                    re.IGNORECASE)
 _STILL_REACH = re.compile(r"\b(?:still|no longer|any more|anymore|left with(?:out)?|lose|lost|"
                           r"cut off)\b", re.IGNORECASE)
 _LOSE = re.compile(r"\b(?:no longer|lose|lost|loses|cut off|left with no|left without|"
@@ -51,16 +53,27 @@ def _edge_gone(st: PlanState) -> list[str] | None:
 
 def _route_ends(st: PlanState) -> list[str] | None:
     gone = _removed(st)
-    m = re.search(r"\bfrom\s+(.+?)\s+to\s+(.+?)(?:\s+(?:be|now|then|after\w*|instead|"
-                  r"without\b.*))?\s*[?.!]*\s*$", st.question.split(",")[-1], re.IGNORECASE)
+    # the last "from A to B" ("… cut for repairs. how long is the route from Mill to Croft
+    # then, in metres?")
+    found = list(re.finditer(r"\b(?:from|between)\s+(.+?)\s+(?:to|and)\s+([^,?!]+?)(?:\s+(?:be|now|"
+                             r"then|after\w*|instead|without\b.*))?\s*(?=[,?!]|[.]\s|[.]?\s*$)",
+                             st.question, re.IGNORECASE))
     edge = _edge_gone(st)
+    found = [f for f in found if not (edge and {slots.clean(f.group(1)), slots.clean(
+        f.group(2).split()[0])} == set(edge))]  # "the road between Elm and Fir closes"
+    m = found[-1] if found else None
     if edge and m:  # "if the Colby - Dunmore road closes, how far from Colby to Fairway"
         ends = [slots.clean(m.group(1)), slots.clean(m.group(2))]
         return ends if all(ends) and ends != edge else None
-    pair = slots.pair(st.question) or []
-    if gone is None or not m or len(pair) != 2 or gone in pair:
+    if gone is None:
         return None
-    return pair
+    # "if Quay went offline, how far is Mill from Croft by cable": the two names left
+    left = [n for n in slots.named(st.question) if n != gone]
+    pair = slots.pair(st.question) or []
+    if m and len(pair) == 2 and gone not in pair:
+        return pair
+    return left if len(left) == 2 and re.search(r"\b(?:from|between|and)\b", st.question) \
+        else None
 
 
 def _route_weight(st: PlanState) -> str | None:
@@ -273,12 +286,13 @@ WHATIF_INTENTS = [
            # "left with no project" reads as a degree of 0: the threshold is the "no"
            covers=frozenset({"removal", "entity", "direction", "negation", "scope",
                              "threshold", "twomode"})),
-    Intent("whatif_route", t(0.5, r"\bfrom\b"), _route_calls, _route_render,
+    Intent("whatif_route", t(0.5, r"\bfrom\b", r"\bbetween\b"), _route_calls, _route_render,
            "a measured route after a removal (remove_and_compare reach with weight)",
            group="components", bonus=_bonus(_route_applies), clarify=_route_clarify,
            hint="a route's length without a node you name",
            answers=frozenset({"value", "path", "count", "yesno"}),
-           covers=frozenset({"removal", "entity", "weight", "direction", "scope"})),
+           # "the lowest total latency": the route's own least, not a ranking's bottom
+           covers=frozenset({"removal", "entity", "weight", "direction", "scope", "bottom"})),
     Intent("whatif_reach", t(0.5, r"\bstill\b|\bno longer\b|\blose\b|\blost\b|\bleft with\b|"
                                   r"\bcut off\b"), _reach_calls, _reach_render,
            "who still reaches a node after a removal (remove_and_compare reach_of)",
