@@ -185,6 +185,72 @@ def _far_render(st: PlanState, obs: list[Observed]) -> str:
 
 _HOPS_ALL = 50
 
+
+#: one node and the main piece: "is Niger connected to the rest of the trade network", "is
+#: the kiln still linked to the main network"
+_TO_THE_REST = re.compile(
+    r"^\s*(?:so\s+|and\s+)?(?:is|are|was)\s+(?P<n>.+?)\s+(?:still\s+|even\s+|actually\s+)?"
+    r"(?:connected|linked|hooked up|joined|tied in)\s+(?:up\s+)?(?:to|with)\s+(?:the\s+)?"
+    r"(?:rest\b|main\s+(?:\w+\s+)?(?:network|piece|part|component|group|body|grid|graph)\b|"
+    r"everyone else\b|everything else\b|(?:all\s+)?the others\b)", re.IGNORECASE)
+_EVERYONE = re.compile(r"\b(?:everyone|everybody|everything|all the others)\b", re.IGNORECASE)
+_LISTED = 500  # connectivity lists every component but the largest, with up to this many members
+
+
+def _piece_node(st: PlanState) -> str | None:
+    m = _TO_THE_REST.search(st.question)
+    if m is None:
+        return None
+    names = slots.named(m.group("n")) or slots.names(m.group("n"))
+    return names[0] if len(names) == 1 else None
+
+
+def _piece_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    name = _piece_node(st)
+    if name is None:
+        return []
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    return [*searches, Call("connectivity", {"limit": _LISTED})]
+
+
+def _piece_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _candidates, _search, _unresolved
+
+    name = _piece_node(st) or ""
+    o = next((o for o in obs if o.tool == "connectivity"), None)
+    found = st.done(_search(name))
+    rows = _candidates(found) if found is not None and found.ok else []
+    if o is None or not rows:
+        return _unresolved(st, [name])
+    node, d = str(rows[0].node), o.typed(ConnectivityResult)
+    way = " (ignoring the edges' direction)" if d.connected_by == "weak" else ""
+    if d.components <= 1:
+        return (f"**Yes** — {node} is connected to the rest: the graph is one connected piece "
+                f"of {d.nodes} nodes{way}.")
+    largest = d.component_sizes[0]
+    own = next((r for r in d.smaller_components if node in {str(m) for m in r.members}), None)
+    if own is not None:
+        others = [str(m) for m in own.members if str(m) != node]
+        with_whom = (f" with only {', '.join(others)}" if others else " on its own")
+        return (f"**No** — {node} is in a separate piece of {own.size} node(s){with_whom}, "
+                f"cut off from the main piece of {largest} nodes{way}.")
+    complete = len(d.smaller_components) == d.components - 1 and all(
+        len(r.members) == r.size for r in d.smaller_components)
+    if not complete:
+        return (f"{node} is in none of the listed smaller pieces, but the graph has too many "
+                f"to list them all ({d.components} components), so I cannot say for sure.")
+    apart = f"{d.nodes - largest} node(s) in {d.components - 1} separate piece(s)"
+    if _EVERYONE.search(st.question):  # every other node: the pieces apart are not reached
+        return (f"**No** — {node} is in the main piece ({largest} of {d.nodes} nodes){way}, "
+                f"but it does not reach the other {apart}.")
+    return (f"**Yes** — {node} is in the main piece ({largest} of {d.nodes} nodes){way}; it "
+            f"does not reach the other {apart}.")
+
+
 COMPONENT_INTENTS = [
     Intent("component_members", t(0.5, r"\b(?:which|who|what|list|name|show)\b"), _members_calls,
            _members_render, "the nodes outside the largest component (connectivity)",
@@ -192,6 +258,11 @@ COMPONENT_INTENTS = [
            hint="the nodes cut off from the main piece",
            answers=frozenset({"list", "node", "group", "count"}),
            covers=frozenset({"scope", "negation"})),
+    Intent("node_piece", t(0.5, r"\b(?:connected|linked|hooked up|joined|tied in)\b"),
+           _piece_calls, _piece_render, "whether one node is in the main piece (connectivity)",
+           group="components", bonus=lambda st: 3.0 if _piece_node(st) else -10.0,
+           hint="whether a node you name is connected to the rest",
+           answers=frozenset({"yesno"}), covers=frozenset({"entity"})),
     Intent("center_periphery", t(0.5, r"cent(?:er|re)|peripher|eccentric|closest to the"),
            _center_calls,
            _center_render, "center and periphery by eccentricity (summary_statistics)",

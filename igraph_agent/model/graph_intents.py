@@ -560,6 +560,14 @@ def _edge_lost(st: PlanState) -> bool:
                                                 for w in own)
 
 
+#: the size of the main piece: "how many countries are in the largest connected block", "how
+#: big is the main component" (not its cut points or bridges)
+_LARGEST_SIZE = re.compile(
+    r"^(?!.*\b(?:articulation|bridges?|cut|split|removed?|without)\b).*(?:\bhow (?:many|big|large)\b"
+    r".*\b(?:largest|biggest|main|giant)\b|\bsize of the (?:largest|biggest|main|giant)\b)",
+    re.IGNORECASE)
+
+
 def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     c = next((o.typed(ConnectivityResult) for o in obs if o.tool == "connectivity"), None)
     if c is None:
@@ -590,6 +598,10 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
         edges = re.search(r"\b(?:edges?|links?|ties?|roads?|cables?|lines?|connections?|"
                           r"trails?|pipes?)\b", st.question, re.IGNORECASE)
         lead = _yes_no(st, (c.bridges.total if edges else c.articulation_points.total) > 0)
+    if c.pair is None and _LARGEST_SIZE.search(st.question) and len(sizes) >= 1:
+        return (f"The largest connected component has **{sizes[0]}** of the {c.nodes} nodes"
+                + (f" ({c.components} components in all, of sizes {shown})." if len(sizes) > 1
+                   else " (the graph is one connected piece)."))
     text = lead + (
             f"The graph has **{c.components} connected component(s)**"
             + (f" of sizes {shown}" if len(sizes) > 1 else "") + "; the largest holds "

@@ -213,7 +213,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"between)\s+\S", r"^\s*(?:is|are)\s+\S+\s+reachable\s+from\s+\S",
                    r"\bfewest (?:hops|stops|roads|edges|links|transfers|legs)\b.*\b(?:from|between)\b",
                    r"^\s*(?:is|are|was|were)\s+\S+(?:\s+\S+)?\s+(?:directly\s+)?(?:connected|linked|"
-                   r"tied|adjacent|joined)\s+(?:to|with)\s+\S",
+                   r"tied|adjacent|joined|hooked up)\s+(?:to|with)\s+\S",
                    # "are Nano and Marine connected?", "are A and B directly linked"
                    r"^\s*(?:is|are|were)\s+\S+(?:\s+\S+)?\s+and\s+\S+(?:\s+\S+)?\s+(?:directly\s+)?"
                    r"(?:connected|linked|tied|adjacent|joined|reachable)(?:\s+(?:at all|in any way|"
@@ -236,8 +236,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"whose (?:loss|deletion|removal)|if (?:cut|removed)|critical for keeping|"
                    r"removal disconnects", r"pieces|islands|disconnected (?:groups|parts)|"
                    r"in one piece|cut off|weakly|reachable when|two-way|giant component",
-                   r"(?:biggest|largest) (?:connected )?(?:piece|island|component)",
-                   r"(?:biggest|largest|smallest|main) connected (?:group|cluster|part|set|chunk)",
+                   r"(?:biggest|largest) (?:connected )?(?:piece|island|component|block)",
+                   r"(?:biggest|largest|smallest|main) connected (?:group|cluster|part|set|chunk|"
+                   r"block|mass|body)",
                    r"\b(?:is|are)\s+(?:every|each|all(?: the)?)\s+(?:\w+\s+)?(?:connected|linked|"
                    r"reachable)\s+(?:to|with|from)\s+(?:every|each|all)\b|"
                    r"\beveryone (?:connected|reachable|linked)\b|\bcan everyone reach\b",

@@ -29,7 +29,8 @@ _CENTRAL = re.compile(r"most (?:central|important|influential|prominent)|highest
 _HUB = re.compile(r"best[- ]connected|most (?:ties|connections|links|contacts)|top hub|"
                   r"highest[- ]degree|biggest hub|most[- ]connected", re.IGNORECASE)
 _TAIL = re.compile(r"(?:\s*,|\s+(?:by|following|via|using|with|weights?|in|on|at|if|when|linked|"
-                   r"connected|joined|apart|tied|related|treating|as|within|and\s+(?:create|save|make))\b).*$", re.IGNORECASE)
+                   r"connected|joined|apart|tied|related|treating|as|within|hooked|"
+                   r"and\s+(?:create|save|make))\b).*$", re.IGNORECASE)
 _LEAD = re.compile(r"^(?:the\s+)?(?:node|member|vertex|character|family|person|user|customer|"
                    r"city|employee)\s+", re.IGNORECASE)
 _REACHABLE = re.compile(r"^\s*(?:is|are)\s+(\S+)\s+(?:still\s+)?reachable\s+from\s+(\S+?)\s*[?.!]*$",
@@ -42,7 +43,8 @@ _PAIRS = [
     re.compile(r"\b(?:connecting|joining|linking|link|join|connect)\s+(.+?)\s+(?:with|to|and)\s+(.+?)\s*[?.!]*$",
                re.IGNORECASE),
     re.compile(r"\b(?:is|are|was|were)\s+(.+?)\s+(?:directly\s+)?(?:connected|linked|tied|related|"
-               r"adjacent|joined)\s+(?:to|with)\s+(.+?)\s*[?.!]*$", re.IGNORECASE),
+               r"adjacent|joined|hooked up)\s+(?:to|with)\s+(.+?)\s*[?.!]*$",
+               re.IGNORECASE),
     re.compile(r"\b(?:are|is|were)\s+(.+?)\s+and\s+(.+?)(?:\s+(?:linked|connected|joined|related|"
                r"apart|tied))?\s*[?.!]*$", re.IGNORECASE),
 ]
