@@ -86,3 +86,29 @@ def test_a_clause_ranking_is_never_the_whole_answer(agents):
     else:
         assert resp.status == "needs_clarification", resp.answer
         assert f"**{top}**" in resp.answer, resp.answer  # the clause's ranking, shown
+
+
+FREIGHT = SHIPS.rename(columns={"tonnage": "freight_bn"})
+
+
+@pytest.mark.parametrize("question", [
+    "Who are the freight partners of the port with the highest total freight volume?",
+    "who are the freight partners of Kiel?",
+])
+def test_a_column_word_naming_the_relation_lists_the_neighbours(tmp_path, question):
+    """"the freight partners" on ``freight_bn`` are the neighbours, not an edge-value ask."""
+    from igraph_agent import Agent
+
+    g = nx.from_pandas_edgelist(FREIGHT, "port_a", "port_b", edge_attr="freight_bn")
+    top = _top(dict(g.degree(weight="freight_bn")))
+    assert top == "Kiel"  # the fixture's heaviest port is the one the second wording names
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask(question, attach=[FREIGHT])
+    finally:
+        agent.close()
+    assert resp.status == "answered", resp.answer
+    rest = resp.answer.split(f"Then, for **{top}**:", 1)[-1]
+    partners = set(g[top])
+    assert all(n in rest for n in partners), rest
+    assert not any(n in rest for n in set(g) - partners - {top}), rest

@@ -80,9 +80,10 @@ def _tokens(name: str) -> set[str]:
 
 #: a word naming the graph itself or its table: "the trade network", "the main freight graph",
 #: "the trade data", "the latency table" (a column's word there names the whole graph, not
-#: that column)
+#: that column); and the relation's own name for a node's neighbours: "Germany's trade
+#: partners", "the shipping partners of Kiel"
 _GRAPH_NAME = re.compile(r"\b[a-z][\w-]*\s+(?=(?:network|graph|web|grid|data|dataset|table|"
-                         r"map|system|sheet|records|file)s?\b)", re.IGNORECASE)
+                         r"map|system|sheet|records|file|partner|neighbou?r)s?\b)", re.IGNORECASE)
 
 
 def without_graph_name(question: str) -> str:
