@@ -68,6 +68,10 @@ def test_the_nearest_node_in_the_edge_value(agents, name, question, start):
     ("latency", "lowest total latency from Gate to Vault, in ms?", "Gate", "Vault"),
     ("latency", "best latency we can currently get between Web1 and Vault", "Web1", "Vault"),
     ("cables", "lowest total cable from Mill to Croft?", "Mill", "Croft"),
+    ("cables", "how many metres of cable does power run from the Mill to the Croft, going the "
+               "shortest way?", "Mill", "Croft"),
+    ("latency", "how many ms does a packet take from Web2 to Gate, taking the quickest path?",
+     "Web2", "Gate"),
 ])
 def test_the_lowest_total_between_two_nodes_is_a_route(agents, name, question, a, b):
     resp, g, col = _ask(agents, name, question)

@@ -209,6 +209,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\S+.*\bto\s+\S",
                    r"\bis there (?:a|any) (?:path|route|way) (?:from|between)\b",
                    _ROUTE_MEASURE,
+                   # "how many metres does water travel from the Tower to the depot, going the
+                   # shortest way"
+                   r"\bfrom\s+\S+.*\bto\s+\S.*\b(?:shortest|quickest|fastest|cheapest)\s+(?:way|"
+                   r"route|path)\b",
                    r"^\s*(?:can|could)\s+(?:i|you|we|one)\s+(?:\w+\s+)?(?:from\s+\S+\s+to|"
                    r"between)\s+\S", r"^\s*(?:is|are)\s+\S+\s+reachable\s+from\s+\S",
                    r"\bfewest (?:hops|stops|roads|edges|links|transfers|legs)\b.*\b(?:from|between)\b",
