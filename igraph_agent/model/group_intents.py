@@ -81,6 +81,13 @@ _ONE_GROUP = re.compile(
     r"(?:the\s+|all\s+(?:the\s+|of\s+the\s+)?)?(?P<rest>[^?.!,;]+)", re.IGNORECASE)
 
 
+#: "how many books do the Tull libraries hold (in total)": one group's total, asked as a count
+_HOW_MANY_HELD = re.compile(
+    r"\bhow many (?P<c>\w+) (?:do|does|did) (?:the\s+|all\s+(?:the\s+|of\s+the\s+)?)?"
+    r"(?P<rest>[^?.!,;]+?)\s+(?:hold|have|own|contain|keep|store|house|employ|carry|get|"
+    r"collect|produce|make)\b", re.IGNORECASE)
+
+
 def _names_numeric(words: str, attr: str) -> bool:
     """Whether one of ``words`` names the numeric attribute ``attr``: its name or first word
     (:func:`_is`), or a content word of its name ("experience" for ``years_experience``)."""
@@ -97,16 +104,20 @@ def one_group(st: PlanState) -> tuple[str, str, str, str] | None:
     kinds = _meaning(st).get("node_attributes") or {}
     nums = [a for a, k in kinds.items() if (k or {}).get("kind") == "numeric"]
     groups = groupings(_meaning(st))
-    for m in _ONE_GROUP.finditer(st.question):
+    found = [*_ONE_GROUP.finditer(st.question), *_HOW_MANY_HELD.finditer(st.question)]
+    for m in found:
         named = [a for a in nums if _names_numeric(m.group("c"), a)]
         if len(named) != 1:
             continue
+        rest = m.group("rest").strip()
+        rests = {rest, re.sub(r"^\w+\s+(?:in|of|from|at)\s+(?:the\s+)?", "", rest)}  # "libraries
+        #                                                                  in Wex": Wex
         values = sorted(((attr, v) for attr, vs in groups.items() for v in vs
-                         if re.match(rf"{re.escape(v)}(?![\w-])", m.group("rest").strip(),
-                                     re.IGNORECASE)), key=lambda av: -len(av[1]))
+                         if any(re.match(rf"{re.escape(v)}(?![\w-])", r, re.IGNORECASE)
+                                for r in rests)), key=lambda av: -len(av[1]))
         if values and (len(values) == 1 or len(values[0][1]) > len(values[1][1])):
-            kind = "average" if m.group("k").lower() in ("average", "mean", "typical") \
-                else "total"
+            k = (m.groupdict().get("k") or "total").lower()
+            kind = "average" if k in ("average", "mean", "typical") else "total"
             return values[0][0], named[0], values[0][1], kind
     return None
 

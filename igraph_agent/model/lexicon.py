@@ -113,6 +113,43 @@ def _ask_one_column(st: PlanState) -> str | None:
             "is two-mode — which do you mean?")
 
 
+def counted_column(st: PlanState) -> str | None:
+    """The numeric column a "how many <word>" counts when <word> is that column's word and
+    no word for a node ("how many books do the Tull libraries hold" on ``books_k``): an
+    amount to add up, not a number of nodes."""
+    from igraph_agent.model.vocabulary import data_nouns, singular
+
+    info = st.last_ok("get_graph_info")
+    data = info.data if info else {}
+    m = re.search(r"\bhow many (?:different |distinct |unique |more |other )?([a-z]+)",
+                  str(st.context.get("asked") or st.question), re.IGNORECASE)
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    base = {word, singular(word), word[:-1] if word.endswith("s") else word}
+    if base & {*data_nouns(data), "node", "vertice", "vertex", "edge", "link", "tie", "people",
+               "person"}:
+        return None
+    kinds = (data.get("meaning") or {}).get("node_attributes") or {}
+    numeric = [a for a, k in kinds.items() if isinstance(k, dict) and k.get("kind") == "numeric"]
+    numeric += list((data.get("meaning") or {}).get("weights") or {})
+    for column in numeric:
+        parts = {p.lower() for p in re.split(r"[_\s-]+", str(column)) if len(p) >= 3}
+        if parts & base or any(p.rstrip("s") == b.rstrip("s") for p in parts for b in base):
+            return str(column)
+    return None
+
+
+def _ask_counted_column(st: PlanState) -> str | None:
+    """A node count that would answer "how many books …" with a number of nodes: ask."""
+    column = counted_column(st)
+    if column is None:
+        return None
+    return (f"Do you mean the total of {column} over those nodes? A number of nodes would not "
+            f"say that. I can count the nodes with an attribute value you name, or rank the "
+            f"nodes by {column} — which do you mean?")
+
+
 _ONE_PAIR = re.compile(r"\b(?:do|does|did)\s+\S+\s+and\s+\S+\s+(?:\w+\s+)?(?:have|share)\b",
                        re.IGNORECASE)
 
@@ -383,7 +420,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"(?:with|to) (?:other )?(?:well|highly|best|most)[- ]connected\b"),
         group="stats", hint="a structure figure (diameter, radius, assortativity, path length)"),
     "count_where": dict(triggers=t(0.5, r"how many|count|headcount|number of"),
-                        bonus=_attr_bonus, hint="counts of nodes with an attribute value"),
+                        bonus=_attr_bonus, hint="counts of nodes with an attribute value",
+                        clarify=_ask_counted_column),
     "visualize": dict(negatives=_rx(r"distribution|histogram"), phase=1),
     "report": dict(phase=1),
     "training_summary": dict(triggers=t(1.0, r"compare the models")),
