@@ -116,3 +116,17 @@ def test_edges_past_a_value_in_the_columns_unit(agents, name, question, op, valu
 def test_a_speed_asked_of_a_length_is_not_answered(agents):
     resp, _, _ = _ask(agents, "cables", "how many cables are faster than 100 m?")
     assert resp.status == "needs_clarification", resp.answer
+
+
+@pytest.mark.parametrize("name,question,of", [
+    ("cables", "If we only kept the minimum cable needed so every box on Mill's network stays "
+               "connected, how many metres of cable would that be?", "Mill"),
+    ("cables", "what is the least cable that keeps all the boxes connected?", None),
+    ("latency", "what's the total latency of the minimum spanning tree?", None),
+])
+def test_the_least_total_that_keeps_everything_connected(agents, name, question, of):
+    resp, g, col = _ask(agents, name, question)
+    part = g.subgraph(nx.node_connected_component(g, of)) if of else g
+    total = nx.minimum_spanning_tree(part, weight=col).size(weight=col)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{total:g} {col}**"), resp.answer

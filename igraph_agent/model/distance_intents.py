@@ -7,7 +7,12 @@
   closest to Edge, latency-wise", "the nearest box to Mill by cable"): ``hop_counts``'
   ``farthest.nearest``.
 
-Both need the column the question asks (``model/weights.py``: a named column or a kind of
+* ``spanning_total``: the least total of an edge value that keeps the graph (or one named
+  node's component) connected ("the minimum pipe needed so every place on the Tower's
+  network stays connected", "the minimum spanning tree's length"): ``connectivity(weight=…)``'
+  ``spanning``.
+
+All need the column the question asks (``model/weights.py``: a named column or a kind of
 cost); hops ("within 2 hops of") stay with the hop counts, and two columns that fit are asked.
 
 ``intents.py`` registers them.
@@ -23,6 +28,7 @@ from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.model.weights import ask_which, asked_weight
 from igraph_agent.results.counting import HopCountsResult
+from igraph_agent.results.paths import ConnectivityResult
 
 _HOP_UNITS = r"(?:hops?|steps?|jumps?|links?|edges?|degrees?|connections?|handshakes?|moves?)"
 #: "within 250 m of pipe from J4", "within 5 ms of Hub", "within 3km of the Mill"
@@ -147,6 +153,69 @@ def _bonus(rx: re.Pattern[str]):
         else -10.0
 
 
+#: "the minimum spanning tree", "the minimum pipe needed so every place stays connected",
+#: "the least cable that keeps all the boxes linked"
+_SPANNING = re.compile(r"\bspanning (?:tree|forest)\b|\b(?:minimum|least|smallest|minimal|"
+                       r"cheapest|shortest)\b.{0,60}\b(?:needed|required|necessary|keeps?|"
+                       r"keeping|so)\b.{0,60}\b(?:every|all|everything|everyone|each)\b.{0,60}"
+                       r"\b(?:connected|linked|joined|reachable)\b", re.IGNORECASE)
+
+
+def _spanning_column(st: PlanState) -> str | None:
+    choice = asked_weight(st.question, st.meaning())
+    return choice.column if choice.why not in ("hops", "none", "ambiguous") else None
+
+
+def _spanning_of(st: PlanState) -> str | None:
+    """The node whose component is kept connected ("every place on the Tower's network")."""
+    names = slots.named(st.question)
+    return names[0] if len(names) == 1 else None
+
+
+def _spanning_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    column = _spanning_column(st)
+    if not _SPANNING.search(st.question) or column is None:
+        return []
+    name = _spanning_of(st)
+    if name is None:
+        return [Call("connectivity", {"weight": column, "limit": 5})]
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    return [*searches, Call("connectivity", {"weight": column, "source": ids[0], "limit": 5})]
+
+
+def _spanning_clarify(st: PlanState) -> str | None:
+    if not _SPANNING.search(st.question):
+        return None
+    if len(slots.named(st.question)) > 1:
+        return ("Kept connected around which node? Name one (e.g. 'every place on Tower's "
+                "network'), or none for the whole graph.")
+    return ask_which(st.meaning()) if _spanning_column(st) is None else None
+
+
+def _spanning_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _unresolved
+
+    o = next((o for o in obs if o.tool == "connectivity" and o.ok), None)
+    d = o.typed(ConnectivityResult) if o is not None else None
+    if d is None or d.spanning is None:
+        return _unresolved(st, [_spanning_of(st) or ""])
+    sp = d.spanning
+    unit = sp.weight_used.get("attribute")
+    if sp.of is not None:
+        return (f"**{shown(sp.of_total)} {unit}**: the least total {unit} that keeps the "
+                f"{sp.of_nodes} nodes of {sp.of}'s component connected (its minimum spanning "
+                f"tree, {max((sp.of_nodes or 1) - 1, 0)} edges).")
+    pieces = (f" — one tree per component ({d.components} components; nothing links them)"
+              if d.components > 1 else "")
+    return (f"**{shown(sp.total)} {unit}**: the least total {unit} that keeps every node "
+            f"connected to all it reaches now (the minimum spanning "
+            f"{'forest' if d.components > 1 else 'tree'}, {sp.edges} edges){pieces}.")
+
+
 DISTANCE_INTENTS = [
     Intent("within_distance", t(0.5, r"\bwithin\b"), lambda st: _calls(st, _WITHIN),
            _within_render, "the nodes within a distance of a named node by an edge value "
@@ -161,4 +230,12 @@ DISTANCE_INTENTS = [
            hint="the node nearest to a node you name, by an edge value",
            answers=frozenset({"node", "list", "value"}),
            covers=frozenset({"entity", "weight", "direction"})),
+    Intent("spanning_total", t(0.5, r"spanning|connected|linked|joined|reachable"),
+           _spanning_calls, _spanning_render,
+           "the minimum spanning tree's total by an edge value (connectivity)",
+           bonus=lambda st: 5.0 if _SPANNING.search(st.question) else -10.0,
+           clarify=_spanning_clarify,
+           hint="the least total edge value that keeps the graph connected",
+           answers=frozenset({"value", "count"}),
+           covers=frozenset({"entity", "weight", "bottom", "scope"})),
 ]

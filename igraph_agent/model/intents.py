@@ -665,7 +665,7 @@ def _names_an_attribute(question: str, st: PlanState) -> bool:
 
 #: intents that take the whole question when they match
 _WHOLE = frozenset({"neighbour_rank", "mutual_pairs", "chain_to_top", "farthest_from",
-                    "within_distance", "nearest_by_value", "node_piece"})
+                    "within_distance", "nearest_by_value", "node_piece", "spanning_total"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",
                              "node_partner", "least_degree"})

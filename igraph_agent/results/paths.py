@@ -70,6 +70,18 @@ class SmallerComponent(Row):
     members: list[NodeId]
 
 
+class Spanning(Part):
+    """A minimum spanning forest by an edge value read as a distance: the least total that
+    keeps every component connected, and that of ``of``'s component."""
+
+    total: Number
+    edges: int
+    weight_used: dict[str, Any]
+    of: NodeId | None = None
+    of_total: Number | None = None
+    of_nodes: int | None = None
+
+
 class ConnectivityResult(ToolData):
     """What ``connectivity`` returns."""
 
@@ -86,3 +98,4 @@ class ConnectivityResult(ToolData):
     connected_by: str | None = None
     strong_components: int | None = None
     note: str | None = None
+    spanning: Spanning | None = None  # with weight: the minimum spanning forest by it

@@ -164,6 +164,10 @@ class ConnectivityArgs(BaseModel):
     limit: int = Field(default=20, ge=1, le=500, description="cap on listed articulation points, "
                        "bridges and components")
     backend: Backend = "auto"
+    weight: str | None = Field(default=None, description="an edge attribute: also the total of "
+                               "a minimum spanning forest by it, read as a distance (the least "
+                               "total that keeps every component connected), and that of "
+                               "source's component when source is given alone")
 
 
 @tool(result=ConnectivityResult, reads=("graph",))
@@ -177,12 +181,13 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
     """
     g = ctx.session.require()
     pair = [n for n in (args.source, args.target) if n is not None]
+    spanning_of = pair[0] if len(pair) == 1 and args.weight is not None else None
     if len(pair) == 1:
         pair = []
-        note = "give both source and target for pair connectivity"
+        note = None if spanning_of else "give both source and target for pair connectivity"
     else:
         note = None
-    require_nodes(g, pair)
+    require_nodes(g, [*pair, *([spanning_of] if spanning_of else [])])
     backend = choose_backend(g, args.backend)
     comps, cut_nodes, cut_edges = (_igraph_structure(ctx) if backend == "igraph"
                                    else _nx_structure(g))
@@ -215,6 +220,8 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
             if backend == "igraph" else nx.number_strongly_connected_components(g))
     if note:
         data["note"] = note
+    if args.weight is not None:
+        data["spanning"] = _spanning(ctx, g, args, spanning_of)
     if pair:
         data["pair"] = _pair(ctx, g, pair[0], pair[1], backend)
     summary = (f"{len(sizes)} component(s), largest {sizes[0] if sizes else 0} nodes; "
@@ -224,6 +231,27 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
         summary += (f"; {pair[0]}-{pair[1]}: connected={p['connected']}, node connectivity "
                     f"{p['node_connectivity']}, edge connectivity {p['edge_connectivity']}")
     return ToolOutput(data=data, summary=summary, revision=ctx.session.revision)
+
+
+def _spanning(ctx: ToolContext, g: nx.Graph, args: ConnectivityArgs, of: str | None) -> dict:
+    """The minimum spanning forest by ``args.weight`` read as a distance (directions
+    ignored): its total and edge count, and those of ``of``'s component."""
+    from igraph_agent.tools.weights import nx_graph_weight
+
+    use = weight_for(ctx, args, "distance")
+    u = nx.Graph(g.to_undirected(as_view=True)) if g.is_directed() else g
+    h, key = nx_graph_weight(u, use)
+    forest = nx.minimum_spanning_tree(h, weight=key or "weight")
+
+    def total(t: nx.Graph) -> float:
+        return round(sum(float(d.get(key, 1.0)) if key else 1.0
+                         for _, _, d in t.edges(data=True)), 6)
+
+    out: dict = {"total": total(forest), "edges": forest.number_of_edges(), "weight_used": use}
+    if of is not None:
+        part = forest.subgraph(nx.node_connected_component(forest, of))
+        out |= {"of": of, "of_total": total(part), "of_nodes": part.number_of_nodes()}
+    return out
 
 
 def _nx_structure(g: nx.Graph):
