@@ -111,3 +111,13 @@ def test_an_undirected_verb_with_to_checks_one_edge_not_a_route(agents, question
     resp = agents["pipes"].ask(question, attach=[table])
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith("**Yes**" if PIPES.has_edge(a, b) else "**No**"), resp.answer
+
+
+def test_a_verb_with_the_largest_number_of_other_nodes_is_the_highest_degree(agents):
+    table = pd.DataFrame(list(PIPES.edges()), columns=["site_a", "site_b"])
+    resp = agents["pipes"].ask("Which site trades with the largest number of other sites?",
+                               attach=[table])
+    top = max(d for _, d in PIPES.degree())
+    assert resp.status == "answered", resp.answer
+    leaders = [n for n, d in PIPES.degree() if d == top]
+    assert resp.answer.split("Highest degree:")[-1].strip().startswith(leaders[0]), resp.answer

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import networkx as nx
+import pandas as pd
 import pytest
 from planner_support import agents_for, ask_edges
 
@@ -176,3 +177,22 @@ def test_the_verb_both_ways_lists_every_neighbour_of_the_named_node(agents, grap
     assert set(g.predecessors(node)) and set(g.successors(node))
     assert resp.status == "answered", resp.answer
     assert _listed(graph, resp.answer.split("at hop 1", 1)[-1]) == want, resp.answer
+
+
+COACHING = nx.DiGraph([("Rui", "Sol"), ("Rui", "Tam"), ("Sol", "Uri"), ("Tam", "Uri"),
+                       ("Uri", "Vik"), ("Wen", "Xan")])
+
+
+@pytest.mark.parametrize(("question", "node", "side"), [
+    ("who coaches Uri?", "Uri", "in"), ("Who does Sol train?", "Sol", "out"),
+    ("who has no coaches?", None, "in")])
+def test_a_coach_trainee_table_loads_directed_and_reads_its_verbs(agent, question, node, side):
+    table = pd.DataFrame(list(COACHING.edges()), columns=["coach", "trainee"])
+    resp = agent.ask(question, attach=[table])
+    assert resp.status == "answered", resp.answer
+    if node is None:
+        want = {n for n, d in COACHING.in_degree() if d == 0}
+    else:
+        want = set(COACHING.predecessors(node) if side == "in" else COACHING.successors(node))
+    names = "|".join(COACHING)
+    assert set(re.findall(rf"\b(?:{names})\b", resp.answer.split(":", 1)[-1])) - {node} == want

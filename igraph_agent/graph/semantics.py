@@ -105,12 +105,13 @@ _TAILS = {a for a, _ in DIRECTED_PAIRS} | {
     "lender", "donor", "giver", "exporter", "upstream", "supplier", "seller", "vendor",
     "shipper", "provider", "producer", "manufacturer", "creditor", "investor", "funder",
     "sponsor", "mentor", "predator", "attacker", "winner", "inviter", "referrer", "ancestor",
-    "retweeter", "replier", "endorser", "recommender", "transferor", "remitter",
+    "coach", "trainer", "tutor", "teacher", "advisor", "adviser", "retweeter", "replier", "endorser", "recommender", "transferor", "remitter",
     "start", "departure", "departing", "pickup", "boarding", "tail"}
 _HEADS = {b for _, b in DIRECTED_PAIRS} | {
     "dest", "destination", "citee", "recipient", "borrower", "importer", "downstream",
     "buyer", "customer", "purchaser", "client", "consignee", "debtor", "investee", "grantee",
-    "beneficiary", "mentee", "prey", "victim", "loser", "invitee", "referee", "descendant",
+    "beneficiary", "mentee", "prey", "victim", "trainee", "tutee", "pupil", "apprentice",
+    "protege", "advisee", "loser", "invitee", "referee", "descendant",
     "endorsee", "transferee", "end", "arrival", "arriving", "dropoff", "alighting", "head"}
 
 
@@ -122,6 +123,7 @@ _ACTORS = {
     "lender", "donor", "giver", "exporter", "supplier", "seller", "vendor", "shipper",
     "provider", "producer", "manufacturer", "creditor", "investor", "funder", "sponsor",
     "mentor", "predator", "attacker", "winner", "inviter", "referrer", "retweeter", "replier",
+    "coach", "trainer", "tutor", "advisor", "adviser",
     "endorser", "recommender", "transferor", "remitter", "follower", "sender", "caller",
     "payer", "citer", "blocker", "subscriber", "liker", "voter", "reviewer", "rater",
     "commenter", "forwarder", "messager", "emailer"}

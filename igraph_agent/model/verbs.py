@@ -34,9 +34,12 @@ _ROLE_VERBS: dict[str, tuple[str, ...]] = {
     "lender": ("lend", "loan"), "creditor": ("lend", "loan"),
     "seller": ("sell", "supply"), "vendor": ("sell", "supply"), "supplier": ("supply", "sell"),
     "exporter": ("export",), "mentor": ("mentor",), "tutor": ("tutor", "teach"),
-    "teacher": ("teach",), "follower": ("follow",), "attacker": ("attack",),
+    "teacher": ("teach",), "coach": ("coach", "train"), "trainer": ("train", "coach"),
+    "advisor": ("advise",), "adviser": ("advise",), "follower": ("follow",), "attacker": ("attack",),
     "inviter": ("invite",), "referrer": ("refer",),
 }
+#: the role nouns whose verbs are known ("coach", "predator")
+ROLE_NOUNS = frozenset(_ROLE_VERBS)
 #: role nouns whose node undergoes the other end's verbs ("prey" is eaten by its predator)
 _PATIENTS: dict[str, tuple[str, ...]] = {"prey": _EAT, "victim": ("attack",),
                                          "payee": _PAY, "recipient": _PAY, "receiver": _PAY}
@@ -148,7 +151,7 @@ def chains(question: str, stems: list[str], agent: str | None, verb: str) -> str
             return (_ANCESTORS.format(m.group(2)) if up
                     else _DESCENDANTS.format(m.group(2), verb))
         if agent:
-            a = rf"(?:{re.escape(agent)}s?)"
+            a = rf"(?:{re.escape(agent)}(?:e?s)?)"
             m = re.search(rf"\b({_WHO})'s\s+{a},?\s+(?:and\s+)?(?:their|those)\s+{a}\b|"
                           rf"\b{a}\s+of\s+(?:the\s+)?{a}\s+of\s+({_WHO})\b", q, re.IGNORECASE)
             if m:

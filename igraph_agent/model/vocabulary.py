@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from igraph_agent.model.verbs import chains, forms, participles
+from igraph_agent.model.verbs import ROLE_NOUNS, chains, forms, participles
 from igraph_agent.model.verbs import column_verbs as verbs_of
 
 _NOUNS = ("family", "character", "member", "person", "woman", "man", "city", "town", "paper",
@@ -162,6 +162,10 @@ _UNDIRECTED: list[tuple[str, str]] = [
      r"\s*\??\s*$", r"Who are the neighbours of \1?"),
     (rf"^\s*(?:who|whom) (?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to))?\s*\??\s*$",
      r"Who are the neighbours of \1?"),
+    # "which country trades with the largest number of other countries": the most ties
+    (r"\b(?!(?:is|was|has|does)\b)([a-z]+(?:s|ed))\s+with\s+the\s+(?:most|largest number of|"
+     r"greatest number of|highest number of)\s+(?:other|different|distinct|separate)\s+[a-z]+\b",
+     "has the most ties"),
     # "is the school directly piped to J4": that one edge (not "connected", a route)
     (r"^\s*(?:is|are|was|were) (?:the )?([A-Za-z][\w'.-]*|\d+) (?:directly )?(?!(?:connected|"
      r"linked|joined|tied|related|reachable|attached|located|based|isolated|cut|separated)\b)"
@@ -364,7 +368,7 @@ def _roles(question: str, info: dict[str, Any]) -> str:
     t = _role_noun(info)
     if t is None:
         return question
-    ts = rf"(?:{re.escape(t)}|{re.escape(_PLURAL.get(t, t + 's'))})"
+    ts = rf"(?:{re.escape(t)}|{re.escape(_plural(t))})"
     art = r"(?:a|an|the)\s+"
     rules = [
         (rf"\b(?:is|are|was|were|serves?\s+as)\s+{art}{ts}\s+(?:for|of|to)\s+the\s+most"
@@ -515,7 +519,7 @@ def _agent_noun(info: dict[str, Any]) -> str | None:
     ``predator``: an agent noun), else None."""
     cols = [str(c).lower() for c in ((info.get("meaning") or {}).get("direction") or [])][:2]
     w = re.sub(r"[ _-]?(?:id|key|name)$", "", cols[0]) if len(cols) == 2 else ""
-    return w if re.fullmatch(r"[a-z]{3,18}(?:er|or)", w) else None
+    return w if re.fullmatch(r"[a-z]{3,18}(?:er|or)", w) or w in ROLE_NOUNS else None
 
 
 def _counted_ends(question: str, verb: str, back: str, done: str, info: dict[str, Any]) -> str:
@@ -533,7 +537,7 @@ def _counted_ends(question: str, verb: str, back: str, done: str, info: dict[str
     ]
     agent = _agent_noun(info)
     if agent:  # "who has no mentor": nobody at the source end (the target's noun: _roles)
-        rules.append((rf"\b(?:has|have|had|with|having)\s+no\s+(?:{agent}|{agent}s)\b"
+        rules.append((rf"\b(?:has|have|had|with|having)\s+no\s+(?:{agent}|{agent}e?s)\b"
                       r"(?:\s+at\s+all)?", "with in-degree exactly 0"))
     for pattern, repl in rules:
         question = re.sub(pattern, repl, question, flags=re.IGNORECASE)
@@ -879,6 +883,12 @@ def data_nouns(info: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _plural(word: str) -> str:
+    """A noun's plural: the irregular ones listed, "coach" -> "coaches", else an -s."""
+    return _PLURAL.get(word) or (word + "es" if re.search(r"(?:ch|sh|x|ss|z)$", word)
+                                 else word + "s")
+
+
 def noun(question: str, info: dict[str, Any] | None = None) -> tuple[str, str]:
     """(singular, plural) of the word the question uses for a node (a common entity word or
     one of the data's own column words), else the data's word, else node/nodes."""
@@ -888,9 +898,9 @@ def noun(question: str, info: dict[str, Any] | None = None) -> tuple[str, str]:
         if base in ("node", "vertex", "nodes", "vertices"):
             break
         if base in _NOUNS or base in own:
-            return base, _PLURAL.get(base, base + "s")
+            return base, _plural(base)
     if own:
-        return own[0], _PLURAL.get(own[0], own[0] + "s")
+        return own[0], _plural(own[0])
     return "node", "nodes"
 
 
