@@ -343,7 +343,10 @@ def _bridge_render(st: PlanState, obs: list[Observed]) -> str:
 # -- direction --------------------------------------------------------------------------
 def _degree_calls(direction: str):
     def calls(st: PlanState) -> list[Call]:
-        return [Call("degree_analysis", {"direction": direction, "top_k": 5})]
+        from igraph_agent.model.intents import _where
+
+        # "among the journal papers, which is cited most": ranked within the group named
+        return [Call("degree_analysis", {"direction": direction, "top_k": 5, **_where(st)})]
     return calls
 
 
@@ -358,7 +361,8 @@ def _degree_render(what: str):
             return (f"The graph is undirected, so edges have no direction; by degree: {top}. "
                     "Rebuild it directed (construct_graph with directed=true) to count "
                     f"{what} edges.")
-        return f"By {d['direction']}-degree ({what}): {_leaders(d)}; top: {top}."
+        among = "".join(f"Among nodes with {k} = {v}, b" for k, v in (d.get("where") or {}).items())
+        return f"{among or 'B'}y {d['direction']}-degree ({what}): {_leaders(d)}; top: {top}."
     return render
 
 
@@ -739,14 +743,14 @@ SEMANTIC_INTENTS: list[Intent] = [
            _degree_calls("in"), _degree_render("incoming"), "degree_analysis (in-degree)",
            negatives=[_FEWEST], group="ranking", bonus=_directed_bonus, hint="the nodes with the most incoming edges",
            clarify=_no_direction, answers=frozenset({"node", "list", "value"}),
-           covers=frozenset({"direction", "weight"})),
+           covers=frozenset({"direction", "weight", "filter"})),
     Intent("out_degree", t(3.0, r"cites the most|follows the most|"
                                 r"sends? the most (?:emails|messages|mail|calls)")
            + t(0.3, _OUTGOING),
            _degree_calls("out"), _degree_render("outgoing"), "degree_analysis (out-degree)",
            negatives=[_FEWEST], group="ranking", bonus=_directed_bonus, hint="the nodes with the most outgoing edges",
            clarify=_no_direction, answers=frozenset({"node", "list", "value"}),
-           covers=frozenset({"direction", "weight"})),
+           covers=frozenset({"direction", "weight", "filter"})),
     Intent("directed_structure", t(0.6, r"\bcycles?\b|acyclic|\bdag\b|circular (?:citation|"
                                         r"reference)|topolog\w*|how deep|\bdepth\b|"
                                         r"longest (?:citation |directed )?chain|"
