@@ -130,3 +130,25 @@ def test_the_least_total_that_keeps_everything_connected(agents, name, question,
     total = nx.minimum_spanning_tree(part, weight=col).size(weight=col)
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith(f"**{total:g} {col}**"), resp.answer
+
+
+def test_a_ranking_then_the_nodes_within_a_distance_of_its_top(tmp_path):
+    from igraph_agent import Agent
+
+    table = pd.concat([LATENCY, pd.DataFrame([("Store", "Web3", 2)], columns=LATENCY.columns)])
+    g = nx.from_pandas_edgelist(table, "host", "peer", edge_attr="latency_ms")
+    degrees = dict(g.degree())
+    top = max(degrees, key=degrees.get)
+    assert list(degrees.values()).count(degrees[top]) == 1
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask("Take the host with the most links and list every host within 4 ms "
+                         "of it", attach=[table])
+    finally:
+        agent.close()
+    assert resp.status == "answered", resp.answer
+    rest = resp.answer.split(f"Then, for **{top}**:", 1)[1]
+    dist = nx.single_source_dijkstra_path_length(g, top, weight="latency_ms")
+    inside = {n for n, d in dist.items() if n != top and d <= 4}
+    assert rest.strip().startswith(f"**{len(inside)}** node(s)"), rest
+    assert all(n in rest for n in inside), rest

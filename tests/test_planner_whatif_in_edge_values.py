@@ -72,3 +72,35 @@ def test_disconnected_groups_after_a_removal_are_the_pieces(agents, question):
     assert resp.status == "answered", resp.answer
     assert f"**{nx.number_connected_components(g)} connected component(s)**" in resp.answer, \
         resp.answer
+
+
+WIRES = pd.DataFrame([("ann", "1001", 50), ("1001", "2002", 40), ("2002", "Vendor", 30),
+                      ("bob", "2002", 10), ("ann", "3003", 5), ("3003", "4004", 5)],
+                     columns=["payer", "payee", "amount_usd"])
+FEEDS = pd.DataFrame([("Heron", "Roach"), ("Pike", "Roach"), ("Roach", "Larva"),
+                      ("Larva", "Algae"), ("Heron", "Frog"), ("Frog", "Larva")],
+                     columns=["predator", "prey"])
+
+
+@pytest.mark.parametrize("table,source,target,question,gone", [
+    (WIRES, "payer", "payee", "If we freeze 2002, can money from ann still reach Vendor?", "2002"),
+    (WIRES, "payer", "payee", "If we freeze 3003, can money from ann still reach Vendor?", "3003"),
+    (FEEDS, "predator", "prey", "if Roach went extinct, can Pike still reach Algae?", "Roach"),
+    (FEEDS, "predator", "prey", "if we block Frog, can Heron still reach Algae?", "Frog"),
+])
+def test_a_frozen_or_extinct_node_is_removed_before_the_reach(tmp_path, table, source, target,
+                                                              question, gone):
+    from igraph_agent import Agent
+
+    g = nx.from_pandas_edgelist(table, source, target, create_using=nx.DiGraph)
+    a, b = question.split("can ")[1].split(" still reach ")
+    a, b = a.replace("money from ", ""), b.rstrip("?")
+    g.remove_node(gone)
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask(question, attach=[table])
+    finally:
+        agent.close()
+    assert resp.status == "answered", resp.answer
+    reaches = nx.has_path(g, a, b)
+    assert resp.answer.startswith("**Yes**" if reaches else "**No**"), resp.answer

@@ -568,7 +568,8 @@ LEXICON.update({
         negatives=_rx(r"self-loops|isolated|duplicates|\bsave\b|new version|unload|the graph\b\W*$",
                       # "if they leave": no one named ("if we delete u13" names one)
                       r"\bif (?:they|we|you|it|he|she|someone|anyone|one|any)\b(?!\s+(?:delete|"
-                      r"remove|drop|take out|cut|close|shut|ban|kick out|lose)\b)",
+                      r"remove|drop|take out|cut|close|shut|ban|kick out|lose|freeze|block|"
+                      r"disable|deactivate)\b)",
                       # which nodes lose one node: no component count (one pair's reach is
                       # answered: remove_and_compare's reach)
                       r"\b(?:cut off from|lose \w+ connection|how many \w+ (?:can|could|would) \w+ "

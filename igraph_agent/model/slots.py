@@ -353,7 +353,10 @@ _GONE = (r"(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped
          r"trips|tripped|goes offline|went offline|is down|breaks|broke|crashes|crashed|dies|"
          r"died|collapses|collapsed|fail|leave|go down|close|shut down|break down|disappear|"
          r"drop out|die|crash|go offline|cancell?ed|cancels|is cancell?ed|were cancell?ed|"
-         r"suspended|withdrawn|withdraws|withdrew|pulled out|ended|ends)\b")
+         r"suspended|withdrawn|withdraws|withdrew|pulled out|ended|ends|"
+         # "if account 9903 is frozen", "if the roach went extinct"
+         r"(?:is|was|gets|got|were) (?:frozen|blocked|disabled|deactivated|taken offline)|"
+         r"went extinct|goes extinct)\b")
 _REMOVAL = [
     re.compile(rf"\b(?i:remov\w*|delet\w*|drop\w*|without|took out|take out|taking out|lose|"
                rf"losing|lost|cut(?:ting)?|knock\w* out)\s+{_NAMED}"),
@@ -368,7 +371,7 @@ REMOVAL_IF = _REMOVAL[1]
 _SAID = [re.compile(p) for p in (
     rf"\b(?i:we|you|they|i)\s+(?i:were to\s+|had to\s+|would\s+|'d\s+)?(?i:close[ds]?|closing|"
     rf"shut(?:s| down)?|shut down|remove[ds]?|drop(?:ped|s)?|take out|took out|knock(?:ed)? out|"
-    rf"lose|lost)\s+{_NAMED}",
+    rf"lose|lost|freeze|froze|block(?:ed)?|disable[ds]?|deactivate[ds]?)\s+{_NAMED}",
     rf"(?:^\s*|[.;!]\s+){_NAMED}\s+(?i:is|was|has been|gets|got)\s+(?i:closed|shut(?: down)?|"
     rf"removed|out of service|offline|cancell?ed)\b")]
 _REMOVAL.extend(_SAID)
