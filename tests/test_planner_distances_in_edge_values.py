@@ -152,3 +152,18 @@ def test_a_ranking_then_the_nodes_within_a_distance_of_its_top(tmp_path):
     inside = {n for n, d in dist.items() if n != top and d <= 4}
     assert rest.strip().startswith(f"**{len(inside)}** node(s)"), rest
     assert all(n in rest for n in inside), rest
+
+
+@pytest.mark.parametrize("name,question,op,value", [
+    ("latency", "if we only keep links faster than 4ms, how many hosts still have a link?",
+     "lt", 4),
+    ("cables", "if we only keep cables of at least 100 m, how many boxes still have a "
+               "connection?", "ge", 100),
+])
+def test_the_nodes_left_with_an_edge_when_only_edges_past_a_value_are_kept(
+        agents, name, question, op, value):
+    resp, g, col = _ask(agents, name, question)
+    kept = [(u, v) for u, v, d in g.edges(data=True)
+            if (d[col] < value if op == "lt" else d[col] >= value)]
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{len({n for e in kept for n in e})}** node(s)"), resp.answer

@@ -65,14 +65,31 @@ def _fits(question: str, attr: str) -> bool:
     return all(fits.search(attr) for word, fits in _KINDS if word.search(question))
 
 
+#: the edges past a value kept, and the nodes left with one: "if we only keep links worth at
+#: least 20bn, how many countries still have a partner"
+_KEPT = re.compile(r"\b(?:only\s+(?:keep|kept|count|counted|use|used)|keep(?:ing)?\s+only|"
+                   r"only\s+the)\s+(?:the\s+)?(?:\w+\s+)?" + _EDGE_NOUNS + r"\b", re.IGNORECASE)
+_LEFT_WITH_ONE = re.compile(r"\bhow many\s+(?:\w+\s+){0,2}(?:still\s+)?(?:have|has|keep|"
+                            r"retain)\s+(?:a|an|any|at least one)\s+(?:\w+\s+)?(?:partner|link|"
+                            r"connection|neighbou?r|edge|tie|contact)s?\b", re.IGNORECASE)
+
+
+def _nodes_kept(st: PlanState) -> bool:
+    q = _asked(st).question
+    return bool(_KEPT.search(q) and _LEFT_WITH_ONE.search(q))
+
+
 def _threshold(st: PlanState) -> tuple[str, str, float] | None:
-    """(attribute, op, value) when the question counts edges past a value of theirs."""
+    """(attribute, op, value) when the question counts edges past a value of theirs, or the
+    nodes those edges keep linked."""
+    kept = _nodes_kept(st)
     st = _asked(st)
     q = st.question
     found = slots.threshold(q)
-    if found is None or _RANKS.search(q) or slots.named(q):
+    ranks = _RANKS.search(re.sub(r"\bat (?:least|most)\b", "", q) if kept else q)
+    if found is None or ranks or slots.named(q):
         return None
-    if not (slots.EDGE_COMPARE.search(q) or _COUNTS_EDGES.search(q)):
+    if not (slots.EDGE_COMPARE.search(q) or _COUNTS_EDGES.search(q) or kept):
         return None
     attr = edge_attr(st) or _default(st)
     return (attr, *found) if attr and _fits(q, attr) else None
@@ -116,6 +133,10 @@ def threshold_render(st: PlanState, obs: list[Observed]) -> str:
         return "The edges could not be counted by their value."
     listed = ", ".join(f"{_edge(e)} ({_shown(e.value)})" for e in p.edges[:10])
     more = " …" if p.count > 10 else ""
+    if _nodes_kept(st) and p.nodes is not None:
+        return (f"**{p.nodes}** node(s) keep at least one edge when only the {p.count} edge(s) "
+                f"with {d.attribute} {_OP_WORDS[p.op]} {_shown(p.value)} are kept (of {d.edges} "
+                f"edges)" + (f": {listed}{more}." if listed else "."))
     return (f"**{p.count}** of {d.edges} edges have {d.attribute} {_OP_WORDS[p.op]} "
             f"{_shown(p.value)}" + (f": {listed}{more}." if listed else "."))
 

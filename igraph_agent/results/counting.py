@@ -98,6 +98,7 @@ class EdgesPassing(Part):
     value: Number
     count: int
     edges: Table[EdgeValue]
+    nodes: int | None = None  # the nodes at an end of a passing edge
 
 
 class EdgeAttributeTotalsResult(ToolData):

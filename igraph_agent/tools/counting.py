@@ -317,7 +317,8 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
         hits = [e for e in nums if OPS[args.op](e[2], args.value)]
         limit = float(args.value)  # type: ignore[arg-type]
         data["passing"] = {"op": args.op, "value": int(limit) if limit.is_integer() else limit,
-                           "count": len(hits), "edges": _edge_rows(g, hits)}
+                           "count": len(hits), "edges": _edge_rows(g, hits),
+                           "nodes": len({n for u, v, _ in hits for n in (u, v)})}
     if args.node:
         data["node"] = args.node
     if directed:
