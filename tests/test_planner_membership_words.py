@@ -121,3 +121,21 @@ def test_a_verb_with_the_largest_number_of_other_nodes_is_the_highest_degree(age
     assert resp.status == "answered", resp.answer
     leaders = [n for n, d in PIPES.degree() if d == top]
     assert resp.answer.split("Highest degree:")[-1].strip().startswith(leaders[0]), resp.answer
+
+
+ONE = [("choirs", "who is in only one choir?", "Orbit"),
+       ("choirs", "Which singers only sing in one choir?", "Orbit"),
+       ("events", "which players only played one tournament", "Spring Open"),
+       ("events", "who only entered one tournament?", "Spring Open")]
+
+
+@pytest.mark.parametrize(("graph", "question", "group"), ONE, ids=[c[1] for c in ONE])
+def test_members_of_only_one_group_are_degree_one_on_the_members_side_only(
+        agents, graph, question, group):
+    resp = _ask(agents, graph, question)
+    g = _graph(graph)
+    groups = {v for _, v in TABLES[graph][0]}
+    want = {n for n in g if n not in groups and g.degree(n) == 1}
+    assert any(g.degree(x) == 1 for x in groups)  # a group with one member is left out
+    assert resp.status == "answered", resp.answer
+    assert _names(graph, resp.answer.split(":", 1)[-1]) == want, resp.answer

@@ -834,10 +834,18 @@ def _side_counts(question: str, sides: list[str]) -> str:
         n = _NUMBER_WORDS.get(m.group(2).lower(), m.group(2))
         if op.lower() == "at least" and str(n) == "1":
             return m.group(0)  # "at least one project": any, no threshold
+        counted = m.group(3).lower()
+        other = [x for x in sides if not _names_side(x, counted)]
+        if len(other) == 1 and not _names_side(other[0], question):
+            return f"with {op} {n} ties among the {other[0]}"  # "who is in only one choir"
         return f"with {op} {n} ties"  # "are with": never shown
-    return re.sub(rf"\b(?:(?:on|in|with|holds?|has|have|takes?|joined|attends?)\s+)?(more than|at least|fewer than|less than|at most|"
-                  rf"exactly|only|just)\s+({nums})\s+(?:other\s+|different\s+)?(?:{nouns})\b",
-                  repl, question, flags=re.IGNORECASE)
+    question = re.sub(rf"\b(?:(?:on|in|with|holds?|has|have|takes?|joined|attends?)\s+)?(more than|at least|fewer than|less than|at most|"
+                      rf"exactly|only|just)\s+({nums})\s+(?:other\s+|different\s+)?({nouns})\b",
+                      repl, question, flags=re.IGNORECASE)
+    # "only play in one band", "only played one tournament": the verb between
+    return re.sub(rf"\b(only|just)\s+(?!(?:have|has|had|share|shares|shared)\b)[a-z]+(?:\s+(?:in|on|"
+                  rf"at|for|with|to))?\s+(one|a single|1)\s+({nouns})\b", repl, question,
+                  flags=re.IGNORECASE)
 
 
 def groupings(meaning: dict[str, Any]) -> dict[str, list[str]]:
