@@ -141,6 +141,22 @@ _VERBS = {
     "needs", "uses", "consumes", "feeds", "imported", "required", "needed", "used"}
 
 
+#: a target column named by a verb and the preposition of where it goes ("flows_into",
+#: "leads_to", "points_to", "drains_into", "belongs_to"): "source flows into target"; a verb
+#: of two-way ties ("connected_to", "married_to", "adjacent_to") says nothing of direction
+_TOWARDS = {"to", "into", "onto", "towards", "toward"}
+_TWO_WAY = {"connected", "connects", "connect", "adjacent", "linked", "married", "related",
+            "near", "close", "next", "similar", "equal", "joined", "tied", "paired", "coupled",
+            "friends", "friend", "neighbours", "neighbors", "neighbour", "neighbor", "matched",
+            "compared", "equivalent", "identical", "opposite", "attached", "bound"}
+
+
+def _verb_towards(tokens: list[str]) -> bool:
+    """Whether column tokens read "<verb> to/into": ``flows_into``, ``leads_to``."""
+    return len(tokens) == 2 and tokens[1] in _TOWARDS and tokens[0] not in _TWO_WAY and \
+        re.fullmatch(r"[a-z]{3,}", tokens[0]) is not None
+
+
 #: a column named for a requirement makes the table directed whichever side it is on:
 #: ``prerequisite,course`` (taking one unlocks the other) and ``course,prerequisite`` (a
 #: course requires the other) both point from the first column to the second
@@ -165,8 +181,11 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
         (True, True)
         >>> direction_of("retweeter", "original_author"), direction_of("follower", "account")
         (True, True)
+        >>> direction_of("tributary", "flows_into"), direction_of("page", "links_to")
+        (True, True)
         >>> direction_of("station_a", "station_b"), direction_of("to", "from")
         (None, None)
+        >>> direction_of("town", "connected_to")
     """
     pair = (_stem(source_col), _stem(target_col))
     if pair in DIRECTED_PAIRS or pair in ROLE_PAIRS:
@@ -180,6 +199,8 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
         return True  # "prerequisite,course", "course,prereq_id"
     if heads & _VERBS and "by" not in heads and not tails & (_VERBS | _HEADS):
         return True  # "paper,cites"; not "paper,cited_by" (that edge points the other way)
+    if _verb_towards(_tokens(target_col)) and not _verb_towards(_tokens(source_col)):
+        return True  # "tributary,flows_into", "step,leads_to"
     return None
 
 

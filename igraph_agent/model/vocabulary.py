@@ -893,8 +893,11 @@ def data_nouns(info: dict[str, Any]) -> list[str]:
 
 def _plural(word: str) -> str:
     """A noun's plural: the irregular ones listed, "coach" -> "coaches", else an -s."""
-    return _PLURAL.get(word) or (word + "es" if re.search(r"(?:ch|sh|x|ss|z)$", word)
-                                 else word + "s")
+    if word in _PLURAL:
+        return _PLURAL[word]
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"  # "tributary" -> "tributaries"
+    return word + "es" if re.search(r"(?:ch|sh|x|ss|z)$", word) else word + "s"
 
 
 def noun(question: str, info: dict[str, Any] | None = None) -> tuple[str, str]:
@@ -902,7 +905,8 @@ def noun(question: str, info: dict[str, Any] | None = None) -> tuple[str, str]:
     one of the data's own column words), else the data's word, else node/nodes."""
     own = data_nouns(info or {})
     for w in re.findall(r"[a-z]+", question.lower()):
-        base = _SINGULAR.get(w, w[:-1] if w.endswith("s") and w[:-1] in (*_NOUNS, *own) else w)
+        base = _SINGULAR.get(w, w[:-1] if w.endswith("s") and w[:-1] in (*_NOUNS, *own) else
+                             w[:-3] + "y" if w.endswith("ies") and w[:-3] + "y" in own else w)
         if base in ("node", "vertex", "nodes", "vertices"):
             break
         if base in _NOUNS or base in own:
