@@ -1,15 +1,18 @@
 """One node and the graph's pieces in the data's words: "is Arran connected to the rest of
 the freight network" answers Yes or No from the node's piece (naming the piece it is in
 when cut off), "connected to everyone else" is Yes only on a connected graph, "is Bute
-hooked up to Oban at all" is a route question, and "how many harbours are in the largest
-connected block" gives the largest piece's size. Two small graphs with different
-vocabularies; networkx is the oracle."""
+hooked up to Oban at all" is a route question, "how many harbours are in the largest
+connected block" gives the largest piece's size, "how many are in the smaller, separate
+group" the one other piece's, "which aren't connected to the main body" lists the nodes
+outside it, and "which community does Tiree end up in? list the others in it" is the
+node's community. Two small graphs with different vocabularies; networkx is the oracle."""
 
 from __future__ import annotations
 
 import networkx as nx
+import pandas as pd
 import pytest
-from planner_support import agents_for
+from planner_support import agents_for, ask_as_csv_files
 
 from tests.test_planner_column_words import TABLES, graph_of
 
@@ -66,7 +69,7 @@ def test_connected_to_everyone_else_is_no_on_a_graph_in_pieces(agents, files, gr
 
 
 @pytest.mark.parametrize(("graph", "a", "b"), [("ferry", "Bute", "Oban"), ("ferry", "Iona", "Lewis"),
-                                               ("coach", "Dunn", "Hale"), ("coach", "Berg", "Zeller")])
+                                               ("coach", "Dunn", "Hale"), ("coach", "Hale", "Tanaka")])
 def test_hooked_up_to_a_named_node_at_all_is_whether_a_route_exists(agents, files, graph, a, b):
     g = graph_of(graph)
     resp = ask(agents, files, graph, f"is {a} hooked up to {b}'s network at all?")
@@ -86,3 +89,50 @@ def test_the_largest_pieces_size_in_the_datas_words(agents, files, graph, questi
     assert resp.status == "answered", resp.answer
     assert f"The largest connected component has **{size}** of the {len(g)} nodes" in \
         resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("graph", "question"), [
+    ("ferry", "how many harbours are in the smaller, separate group?"),
+    ("coach", "how many athletes are in the separate piece?"),
+])
+def test_how_many_are_in_the_one_separate_piece(agents, files, graph, question):
+    g = graph_of(graph)
+    _main, other = sorted(nx.connected_components(g), key=len, reverse=True)
+    resp = ask(agents, files, graph, question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"The separate piece holds **{len(other)}** node(s)"), \
+        resp.answer
+    assert all(f"**{n}**" in resp.answer for n in other), resp.answer
+
+
+@pytest.mark.parametrize(("graph", "question"), [
+    ("ferry", "which harbours aren't connected to the main body of the network at all?"),
+    ("coach", "which athletes are not linked to the main body of the squad network?"),
+])
+def test_the_nodes_outside_the_main_body_are_listed(agents, files, graph, question):
+    g = graph_of(graph)
+    main = max(nx.connected_components(g), key=len)
+    resp = ask(agents, files, graph, question)
+    assert resp.status == "answered", resp.answer
+    assert all(f"**{n}**" in resp.answer for n in set(g) - main), resp.answer
+    assert not any(f"**{n}**" in resp.answer for n in main), resp.answer
+
+
+@pytest.mark.parametrize(("graph", "node"), [("ferry", "Tiree"), ("coach", "Vance")])
+def test_which_community_a_node_ends_up_in_lists_its_members(agents, files, graph, node):
+    resp = ask(agents, files, graph, f"Which community does {node} end up in? list the others "
+                                     "in it")
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"{node} is in a community of"), resp.answer
+    assert [a.tool for a in resp.actions].count("community_detection") == 2
+
+
+def test_how_many_in_the_separate_piece_of_a_two_mode_table_is_asked(tmp_path):
+    edges = pd.DataFrame([("ana", "Chess Club"), ("bo", "Chess Club"), ("bo", "Go Club"),
+                          ("cy", "Go Club"), ("dee", "Bridge Club"), ("eli", "Bridge Club")],
+                         columns=["student", "club"])
+    nodes = pd.DataFrame([(n, "x") for n in sorted(set(edges.student) | set(edges.club))],
+                         columns=["name", "tag"])
+    resp = ask_as_csv_files(tmp_path, edges, nodes,
+                            "how many students are in the smaller, separate group?")
+    assert resp.status == "needs_clarification", resp.answer

@@ -25,7 +25,7 @@ from igraph_agent.results.counting import HopCountsResult
 from igraph_agent.results.paths import ConnectivityResult
 from igraph_agent.results.stats import SummaryStatisticsResult
 
-_PIECE = r"(?:network|graph|rest|main\s+(?:\w+\s+)?(?:network|piece|part|component|group|grid)|others|everything else|everyone else|club|group)"
+_PIECE = r"(?:network|graph|rest|main\s+(?:\w+\s+)?(?:network|piece|part|component|group|grid|body|mass)|others|everything else|everyone else|club|group)"
 _OUTSIDE = re.compile(
     rf"\bcut off\b|(?:\bnot|n'?t|\bnever)\s+(?:\w+\s+){{0,2}}(?:connected|linked|attached|hooked up|"
     rf"joined)\s+(?:to|with)\s+(?:the\s+)?{_PIECE}|\b(?:isolated|separated|disconnected|apart)\s+"
@@ -35,7 +35,17 @@ _OUTSIDE = re.compile(
 _LIST = re.compile(r"\b(?:which|who|what|list|name|show)\b", re.IGNORECASE)
 
 
+#: how many nodes a smaller piece holds: "how many players are in the smaller, separate group"
+_HOW_MANY_IN = re.compile(r"\bhow many \w+ (?:are|is|sit|live|play)\s+(?:in|on)\s+(?:the|that|this)"
+                          r"\s+(?:\w+,?\s+)?(?:smaller|separate|isolated|detached|cut-off)\b",
+                          re.IGNORECASE)
+
+
 def _members_bonus(st: PlanState) -> float:
+    if _HOW_MANY_IN.search(st.question):  # a piece's size: on a two-mode graph, of which side?
+        two_mode = bool((st.meaning().get("modes") or {}).get("sides"))
+        return -10.0 if two_mode or re.search(r"\bif\b|\bwithout\b|\bremov", st.question,
+                                              re.IGNORECASE) else 2.0
     return 2.0 if _OUTSIDE.search(st.question) and _LIST.search(st.question) and \
         not re.search(r"\bhow many\b|\bif\b|\bwithout\b|\bremov", st.question,
                       re.IGNORECASE) else -10.0
@@ -58,6 +68,10 @@ def _members_render(st: PlanState, obs: list[Observed]) -> str:
                        f" ({r.size} node{'s' if r.size != 1 else ''})" for r in rows)
     more = d.components - 1 - len(rows)
     outside = d.nodes - largest
+    if _HOW_MANY_IN.search(st.question) and d.components == 2:  # the one smaller piece
+        return (f"The separate piece holds **{rows[0].size}** node(s): {listed}; the main piece "
+                f"has {largest}" + (" (pieces ignoring the edges' direction)."
+                                    if d.connected_by == "weak" else "."))
     return (f"{outside} of {d.nodes} nodes are outside the main piece ({largest} nodes), in "
             f"{d.components - 1} separate component(s): {listed}"
             + (f"; and {more} more component(s)" if more > 0 else "")
@@ -252,7 +266,8 @@ def _piece_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 COMPONENT_INTENTS = [
-    Intent("component_members", t(0.5, r"\b(?:which|who|what|list|name|show)\b"), _members_calls,
+    Intent("component_members", t(0.5, r"\b(?:which|who|what|list|name|show|how many)\b"),
+           _members_calls,
            _members_render, "the nodes outside the largest component (connectivity)",
            group="components", bonus=_members_bonus,
            hint="the nodes cut off from the main piece",

@@ -223,9 +223,12 @@ LEXICON: dict[str, dict[str, Any]] = {
         triggers=[*t(1.5, r"\bsame (?:community|cluster) as\b",
                       r"\b(?:in|into|fall in|belong to) the same (?:community|cluster)\b"),
                   # "which community is Colby in", "what community does Nia belong to"
-                  *t(2.5, r"^\s*(?:so\s+|and\s+)?(?:which|what) (?:community|cluster) "
+                  # "which trading community does Uruguay end up in? list the others in it"
+                  *t(2.5, r"^\s*(?:so\s+|and\s+)?(?:which|what) (?:\w+ )?(?:community|cluster) "
                           r"(?:is|does) (?-i:[A-Z][\w.'-]*|[a-z]+\d+)(?: [A-Z][\w.'-]*)? "
-                          r"(?:in|belong to|fall in)\s*[?.!]*\s*$")],
+                          r"(?:in|belong to|fall in(?:to)?|end up in|land in|sit in|get put in|"
+                          r"go in(?:to)?)\s*[?.!]*\s*(?:(?:list|name|show|and|who|which|what)\b"
+                          r"[^?]*[?.!]*\s*)?$")],
         group="communities", hint="the community of a named node"),
     "path": dict(
         triggers=t(1.0, r"how many (?:steps|hops|links must)", r"\bseparate", r"\bapart\b",
