@@ -18,6 +18,9 @@ TABLES = {
     "drains": pd.DataFrame(
         [("gutter", "downpipe"), ("downpipe", "culvert"), ("yard", "culvert"), ("culvert", "sump"),
          ("roadside", "sump"), ("sump", "outfall")], columns=["channel", "drains_into"]),
+    "workflow": pd.DataFrame(
+        [("intake", "triage"), ("triage", "repair"), ("triage", "refund"), ("repair", "qa"),
+         ("refund", "close"), ("qa", "close")], columns=["step", "leads_to"]),
     "towns": pd.DataFrame([("Avon", "Brill"), ("Brill", "Cott"), ("Cott", "Avon")],
                           columns=["town", "connected_to"]),
 }
@@ -33,7 +36,7 @@ def _digraph(name: str) -> nx.DiGraph:
     return nx.from_pandas_edgelist(table, *table.columns[:2], create_using=nx.DiGraph)
 
 
-@pytest.mark.parametrize(("graph", "directed"), [("rivers", True), ("drains", True),
+@pytest.mark.parametrize(("graph", "directed"), [("rivers", True), ("drains", True), ("workflow", True),
                                                   ("towns", False)])
 def test_a_verb_towards_column_loads_the_table_directed(agents, graph, directed):
     resp = agents[graph].ask("is this graph directed?", attach=[TABLES[graph]])
@@ -45,7 +48,9 @@ def test_a_verb_towards_column_loads_the_table_directed(agents, graph, directed)
     ("rivers", "which streams flow directly into the Arden?", "Arden", "in"),
     ("rivers", "what does the Moss Burn flow into?", "Moss Burn", "out"),
     ("drains", "which channels drain into the sump?", "sump", "in"),
-    ("drains", "what does the culvert drain into?", "culvert", "out")])
+    ("drains", "what does the culvert drain into?", "culvert", "out"),
+    ("workflow", "what does triage lead to?", "triage", "out"),
+    ("workflow", "which steps lead directly to close?", "close", "in")])
 def test_the_columns_verb_reads_each_side_of_a_node(agents, graph, question, node, side):
     g = _digraph(graph)
     want = set(g.predecessors(node) if side == "in" else g.successors(node))

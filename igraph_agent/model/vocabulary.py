@@ -390,7 +390,9 @@ def _roles(question: str, info: dict[str, Any]) -> str:
 
 
 #: an endpoint column naming the one a person answers to (``reports_to``, ``manager_id``)
-_BOSS = re.compile(r"report|manager|boss|supervisor|parent|superior|lead|head", re.IGNORECASE)
+_BOSS = re.compile(r"report|manager|boss|supervisor|parent|superior|"
+                   # "team_lead", "dept_head"; not a verb with where it goes ("leads_to")
+                   r"(?:lead|head)(?!s?[ _-]?(?:to|into)\b)", re.IGNORECASE)
 _UP = ["report", "work", "answer"]  # what a person does towards their boss
 _DOWN = ["manag", "supervis", "lead", "overse"]  # what a boss does towards their people
 
