@@ -196,3 +196,24 @@ def test_a_coach_trainee_table_loads_directed_and_reads_its_verbs(agent, questio
         want = set(COACHING.predecessors(node) if side == "in" else COACHING.successors(node))
     names = "|".join(COACHING)
     assert set(re.findall(rf"\b(?:{names})\b", resp.answer.split(":", 1)[-1])) - {node} == want
+
+
+ANY = [  # (graph, question, node, side)
+    ("food", "does anything eat the heron?", "heron", "in"),
+    ("food", "does anything eat the frog?", "frog", "in"),
+    ("food", "does algae eat anything?", "algae", "out"),
+    ("food", "does the otter eat anything?", "otter", "out"),
+    ("money", "does anyone pay acc5?", "acc5", "in"),
+    ("money", "did acc7 pay anyone?", "acc7", "out"),
+]
+
+
+@pytest.mark.parametrize(("graph", "question", "node", "side"), ANY, ids=[c[1] for c in ANY])
+def test_whether_anything_is_at_the_verbs_other_end_is_answered_yes_or_no_first(
+        agents, graph, question, node, side):
+    resp = _ask(agents, graph, question)
+    g = TABLES[graph][0]
+    there = set(g.predecessors(node) if side == "in" else g.successors(node))
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**Yes**" if there else "**No**"), resp.answer
+    assert _listed(graph, resp.answer.split(":", 1)[-1]) - {node} == there, resp.answer

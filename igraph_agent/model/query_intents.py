@@ -709,7 +709,10 @@ def node_side_render(st: PlanState, obs: list[Observed]) -> str:
         head = f"**{count}** node(s) have an edge into {who} (its in-neighbours)"
     else:
         head = f"{who} has an edge out to **{count}** node(s) (its out-neighbours)"
-    return _found(st, [found[1]]) + head + (f": {listed}{more}." if listed else ".")
+    from igraph_agent.model.graph_intents import _yes_no  # "does anything eat the frog"
+
+    return (_found(st, [found[1]]) + _yes_no(st, count > 0) + head
+            + (f": {listed}{more}." if listed else "."))
 
 
 def _both_render(st: PlanState, both: tuple[str, list[str]], obs: list[Observed]) -> str:

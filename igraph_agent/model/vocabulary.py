@@ -246,6 +246,14 @@ _DIRECTED: list[tuple[str, str]] = [
      rf"{_THE}{_NODE}\s*\??\s*$", r"Which nodes are in-neighbours of both \1 and \2?"),
     (rf"^\s*(?:who|what|(?:which|what) [a-z]+) {_BACK}{_OBJ}{_ON} both {_THE}{_NODE} and "
      rf"{_THE}{_NODE}\s*\??\s*$", r"Which nodes are out-neighbours of both \1 and \2?"),
+    # whether a node has any edge on one side: "does anything eat the frog", "does ac3 pay
+    # anyone" (Yes or No first, then the list)
+    (rf"^\s*(?:does|do|did|has|have) (?:anything|anyone|anybody|something|someone|any \w+|any "
+     rf"other \w+)(?: else)? (?:ever )?{_VERB}{_OBJ}{_ON} {_THE}{_NODE}\s*\??\s*$",
+     r"Who are the in-neighbours of \1?"),
+    (rf"^\s*(?:does|do|did|has|have) {_THE}{_NODE} (?:ever )?{_VERB}{_OBJ}{_ON} (?:anything|anyone|"
+     rf"anybody|something|someone|any \w+|any other \w+)(?: else)?\s*\??\s*$",
+     r"Who are the out-neighbours of \1?"),
     # one edge, asked yes or no: "does the heron eat frog", "was ac2 paid by ac1"
     (rf"^\s*(?:does|do|did|has|have) {_THE}{_NODE} (?:ever |really |actually |directly )?"
      rf"{_VERB}{_OBJ}{_ON} {_THE}{_NODE}\s*\??\s*$", r"Is \1 directly connected to \2?"),
