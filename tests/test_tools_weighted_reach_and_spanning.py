@@ -40,6 +40,6 @@ def test_the_minimum_spanning_forest_total_overall_and_of_one_component(tmp_path
     span = data["spanning"]
     assert span["total"] == forest.size(weight="cable_m")
     assert span["edges"] == forest.number_of_edges()
-    assert (span["of"], span["of_total"], span["of_nodes"]) == \
-        ("Mill", own.size(weight="cable_m"), part.number_of_nodes())
+    assert (span["of"], span["of_total"], span["of_nodes"], span["of_edges"]) == \
+        ("Mill", own.size(weight="cable_m"), part.number_of_nodes(), own.number_of_edges())
     assert "note" not in data  # a source alone with a weight is the spanning forest's

@@ -208,7 +208,7 @@ def _spanning_render(st: PlanState, obs: list[Observed]) -> str:
     if sp.of is not None:
         return (f"**{shown(sp.of_total)} {unit}**: the least total {unit} that keeps the "
                 f"{sp.of_nodes} nodes of {sp.of}'s component connected (its minimum spanning "
-                f"tree, {max((sp.of_nodes or 1) - 1, 0)} edges).")
+                f"tree, {sp.of_edges} edges).")
     pieces = (f" — one tree per component ({d.components} components; nothing links them)"
               if d.components > 1 else "")
     return (f"**{shown(sp.total)} {unit}**: the least total {unit} that keeps every node "

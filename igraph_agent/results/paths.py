@@ -80,6 +80,7 @@ class Spanning(Part):
     of: NodeId | None = None
     of_total: Number | None = None
     of_nodes: int | None = None
+    of_edges: int | None = None
 
 
 class ConnectivityResult(ToolData):

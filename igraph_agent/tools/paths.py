@@ -250,7 +250,8 @@ def _spanning(ctx: ToolContext, g: nx.Graph, args: ConnectivityArgs, of: str | N
     out: dict = {"total": total(forest), "edges": forest.number_of_edges(), "weight_used": use}
     if of is not None:
         part = forest.subgraph(nx.node_connected_component(forest, of))
-        out |= {"of": of, "of_total": total(part), "of_nodes": part.number_of_nodes()}
+        out |= {"of": of, "of_total": total(part), "of_nodes": part.number_of_nodes(),
+                "of_edges": part.number_of_edges()}
     return out
 
 
