@@ -4,6 +4,8 @@ the edge value asked. Checked against networkx on two tables with different word
 
 from __future__ import annotations
 
+import re
+
 import networkx as nx
 import pandas as pd
 import pytest
@@ -77,6 +79,8 @@ def test_disconnected_groups_after_a_removal_are_the_pieces(agents, question):
 WIRES = pd.DataFrame([("ann", "1001", 50), ("1001", "2002", 40), ("2002", "Vendor", 30),
                       ("bob", "2002", 10), ("ann", "3003", 5), ("3003", "4004", 5)],
                      columns=["payer", "payee", "amount_usd"])
+FLOWS = pd.DataFrame([("Lake", "V1"), ("V1", "V2"), ("V2", "Town"), ("Lake", "V3"),
+                      ("V3", "Farm")], columns=["upstream", "downstream"])
 FEEDS = pd.DataFrame([("Heron", "Roach"), ("Pike", "Roach"), ("Roach", "Larva"),
                       ("Larva", "Algae"), ("Heron", "Frog"), ("Frog", "Larva")],
                      columns=["predator", "prey"])
@@ -85,6 +89,9 @@ FEEDS = pd.DataFrame([("Heron", "Roach"), ("Pike", "Roach"), ("Roach", "Larva"),
 @pytest.mark.parametrize("table,source,target,question,gone", [
     (WIRES, "payer", "payee", "If we freeze 2002, can money from ann still reach Vendor?", "2002"),
     (WIRES, "payer", "payee", "If we freeze 3003, can money from ann still reach Vendor?", "3003"),
+    (WIRES, "payer", "payee", "If we freeze 2002, can ann's money still reach Vendor?", "2002"),
+    (FLOWS, "upstream", "downstream", "If we block V3, can Lake's water still reach Town?", "V3"),
+    (FLOWS, "upstream", "downstream", "If we block V2, can Lake's water still reach Town?", "V2"),
     (FEEDS, "predator", "prey", "if Roach went extinct, can Pike still reach Algae?", "Roach"),
     (FEEDS, "predator", "prey", "if we block Frog, can Heron still reach Algae?", "Frog"),
 ])
@@ -94,7 +101,7 @@ def test_a_frozen_or_extinct_node_is_removed_before_the_reach(tmp_path, table, s
 
     g = nx.from_pandas_edgelist(table, source, target, create_using=nx.DiGraph)
     a, b = question.split("can ")[1].split(" still reach ")
-    a, b = a.replace("money from ", ""), b.rstrip("?")
+    a, b = re.sub(r"^money from |'s \w+$", "", a), b.rstrip("?")
     g.remove_node(gone)
     agent = Agent(home=tmp_path)
     try:

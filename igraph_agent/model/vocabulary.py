@@ -60,6 +60,11 @@ _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared
          r"belong(?:s|ed)? to|is in|was in|are in|were in|worked with|collaborated with|"
          r"wrote|co-?authored|bought|rated|reviewed|met|married into|traded with")
 _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
+    # "can eva's money still reach XchangeOne": what flows from eva
+    (r"\b(can|could|does|do|will|would)\s+([\w.-]+)'s\s+(money|payments?|funds|cash|goods|"
+     r"water|messages?|mail|news|traffic|packets?|cargo|shipments?|supplies|signal|data)\s+"
+     r"(?=(?:\w+\s+){0,2}(?:reach|get to|get down to|end up|make it to|flow to)\b)",
+     r"\1 \3 from \2 ", True),
     (rf"\b(most|fewest|more|fewer)\s+(?:(?!{_DIRECTION_WORDS})[a-z-]+\s+){{1,2}}?{_TIES}\b", r"\1 ties",
      False),
     (rf"\b(most|fewest|more|fewer)\s+{_TIES}\b", r"\1 ties", False),
