@@ -217,3 +217,32 @@ def test_whether_anything_is_at_the_verbs_other_end_is_answered_yes_or_no_first(
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith("**Yes**" if there else "**No**"), resp.answer
     assert _listed(graph, resp.answer.split(":", 1)[-1]) - {node} == there, resp.answer
+
+
+COUNTS = [  # (graph, question, node, side)
+    ("food", "how many species does the heron eat?", "heron", "out"),
+    ("food", "how many predators does the perch have?", "perch", "in"),
+    ("food", "how many prey does the pike have?", "pike", "out"),
+    ("club", "how many sponsors does Emre have?", "Emre", "in"),
+    ("club", "how many proteges does Odile have?", "Odile", "out"),
+]
+
+
+@pytest.mark.parametrize(("graph", "question", "node", "side"), COUNTS,
+                         ids=[c[1] for c in COUNTS])
+def test_a_count_in_a_role_noun_or_the_verb_is_the_named_nodes_in_or_out_degree(
+        agents, graph, question, node, side):
+    resp = _ask(agents, graph, question)
+    g = TABLES[graph][0]
+    want = g.in_degree(node) if side == "in" else g.out_degree(node)
+    other = g.out_degree(node) if side == "in" else g.in_degree(node)
+    assert want != other
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"{node} has {side}-degree **{want}**"), resp.answer
+
+
+def test_eaten_by_nothing_is_in_degree_zero(agents):
+    resp = _ask(agents, "food", "which species is eaten by nothing?")
+    assert resp.status == "answered", resp.answer
+    want = {n for n, d in FOOD.in_degree() if d == 0}
+    assert _listed("food", resp.answer.split(":", 1)[-1]) == want, resp.answer

@@ -128,6 +128,7 @@ def end_of(st: PlanState) -> str | None:
                  rf"comes?|coming|goes|going|runs?|running|leads?|leading|points?|pointing) "
                  rf"(?:in)?to (?:them|it)\b"
                  rf"|{_NEVER}\s+(?:been\s+|being\s+|gets?\s+|got\s+)?{passive}"
+                 rf"|{passive}\s+(?:on\s+)?by\s+(?:nothing|nobody|no one|no other \w+)\b"
                  rf"|\b(?:nobody|no one|nothing|no other \w+)(?:\s+else)?(?:\s+in\s+the\s+\w+)?"
                  rf"\s+(?:ever\s+)?{active}"
                  rf"|{_NEVER}\s+(?:ever\s+)?{b}(?:e?s)?\s+{_ANY_ONE}", q, re.IGNORECASE):

@@ -219,9 +219,9 @@ _OBJ = r"(?: (?!(?:to|from|on|at|with|for|into|by)\b)[a-z]+(?= (?:to|from)\b))?"
 _NODE = r"((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[A-Za-z][\w'.-]*|\d+)"
 _DONE = "{done}"  # the source's verb's past participle, filled per graph by :func:`_directed`
 _DIRECTED: list[tuple[str, str]] = [
-    (rf"^\s*how many {_KIND} (?:does|do|did) {_NODE} {_BACK}{_ON}\s*\??\s*$",
+    (rf"^\s*how many {_KIND} (?:does|do|did) {_THE}{_NODE} {_BACK}{_ON}\s*\??\s*$",
      r"What is the in-degree of \1?"),
-    (rf"^\s*how many {_KIND} (?:does|do|did) {_NODE} {_VERB}{_ON}\s*\??\s*$",
+    (rf"^\s*how many {_KIND} (?:does|do|did) {_THE}{_NODE} {_VERB}{_ON}\s*\??\s*$",
      r"What is the out-degree of \1?"),
     (rf"^\s*how many {_KIND} {_BACK}{_ON} {_NODE}\s*\??\s*$", r"What is the out-degree of \1?"),
     (rf"^\s*how many {_KIND} {_VERB}{_ON} {_NODE}\s*\??\s*$", r"What is the in-degree of \1?"),
@@ -550,6 +550,15 @@ def _counted_ends(question: str, verb: str, back: str, done: str, info: dict[str
         (rf"\b(?:has|have|had)\s+(?:nobody|no one|nothing|no \w+)\s+(?:else\s+)?{verb}"
          r"(?<=ing)\s+(?:them|him|her|it)\b", "has in-degree exactly 0"),
     ]
+    agent = _agent_noun(info)
+    if agent:  # "how many predators does the perch have": its in-degree
+        rules.append((rf"^\s*how many (?:different |distinct )?(?:{agent}|{agent}e?s) (?:does|do|did) "
+                      rf"(?:the )?{_NODE} have\s*\??\s*$", r"What is the in-degree of \1?"))
+    target = _role_noun(info)
+    if target:  # "how many prey does the heron have": its out-degree
+        rules.append((rf"^\s*how many (?:different |distinct )?(?:{target}|{_plural(target)}) "
+                      rf"(?:does|do|did) (?:the )?{_NODE} have\s*\??\s*$",
+                      r"What is the out-degree of \1?"))
     agent = _agent_noun(info)
     if agent:  # "who has no mentor": nobody at the source end (the target's noun: _roles)
         rules.append((rf"\b(?:has|have|had|with|having)\s+no\s+(?:{agent}|{agent}e?s)\b"
