@@ -60,6 +60,7 @@ _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared
          r"belong(?:s|ed)? to|is in|was in|are in|were in|worked with|collaborated with|"
          r"wrote|co-?authored|bought|rated|reviewed|met|married into|traded with")
 _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
+    (r"\b([Rr])ecie(v\w*)", r"\1ecei\2", False),  # "recieved": the common slip
     # "can eva's money still reach XchangeOne": what flows from eva
     (r"\b(can|could|does|do|will|would)\s+([\w.-]+)'s\s+(money|payments?|funds|cash|goods|"
      r"water|messages?|mail|news|traffic|packets?|cargo|shipments?|supplies|signal|data)\s+"
