@@ -169,7 +169,8 @@ _UNDIRECTED: list[tuple[str, str]] = [
     (rf"^\s*(?:who|whom) (?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to))?\s*\??\s*$",
      r"Who are the neighbours of \1?"),
     # "which country trades with the largest number of other countries": the most ties
-    (r"\b(?!(?:is|was|has|does)\b)([a-z]+(?:s|ed))\s+with\s+the\s+(?:most|largest number of|"
+    (r"\b(?!(?:is|was|has|does)\b)([a-z]+(?:s|ed))\s+(?:with|into|to|against|alongside)\s+the\s+"
+     r"(?:most|largest number of|"
      r"greatest number of|highest number of)\s+(?:other|different|distinct|separate)\s+[a-z]+\b",
      "has the most ties"),
     # "is the school directly piped to J4": that one edge (not "connected", a route)
@@ -212,6 +213,23 @@ _KIND = r"(?:different |distinct |other |unique |separate )?[a-z]+"  # "how many
 #: thread), not by the first question: about 0.03 s of the first turn
 _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
 _UNDIRECTED_COMPILED = [(re.compile(p, re.IGNORECASE), r) for p, r in _UNDIRECTED]
+#: "which families are only one marriage away from the Strozzi": the nodes within that many
+#: hops, in the edge's own noun ("two handshakes away", "1 hop apart")
+_AWAY = [(re.compile(rf"^\s*(?:which|what|who|list|name|show(?: me)?)\s+(?:the\s+|all\s+)?"
+                     rf"(?:[a-z]+\s+)?(?:are|is|were|was|lie|sit)?\s*(?:only\s+|just\s+)?"
+                     rf"(?:{words})\s+(?:[a-z-]+\s+)?(?:away|apart)\s+from\s+(?:the\s+)?(.+?)"
+                     r"\s*[?.!]*\s*$", re.IGNORECASE),
+          rf"Which nodes are in the neighbourhood of \1 within {k} hops?")
+         for words, k in (("one|1|a single", 1), ("two|2", 2), ("three|3", 3))]
+#: "how many families did the Medici marry into" (undirected): the Medici's degree, when the
+#: counted word is the data's word for a node
+_HOW_MANY_DID = re.compile(
+    rf"^\s*how many (?:other |different |distinct |separate )?([a-z]+) (?:does|do|did|has|have) "
+    rf"(?:the )?((?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)|[a-z][\w'.-]*\d*) (?!(?:have|has|had|need|"
+    rf"take|belong|contain|include|lie|sit|reach|get|make)\b)[a-z]+(?: (?:with|to|into|in|on|for|"
+    rf"at|against|alongside|from))?\s*\??\s*$", re.IGNORECASE)
+_NODE_WORDS = {"other", "others", "people", "partner", "friend", "contact", "neighbour",
+               "neighbor", "one", "ones"}
 
 _THE = r"(?:the )?"  # "what does the heron eat": a lower-case name after an article
 #: the thing a verb moves, between it and its preposition: "who did ac7 send money to"
@@ -794,6 +812,15 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         return "How many nodes are on each side?"  # "how many volunteers are there"
     if not directed:
         values = _values(info)
+        for pattern, repl in _AWAY:
+            m = pattern.search(out)
+            if m and m.group(1).lower() not in values:
+                out = pattern.sub(repl, out)
+        m = _HOW_MANY_DID.search(out) if len(_sides(info)) != 2 else None  # two-mode: a side's
+        if m and ({m.group(1).lower(), singular(m.group(1)), m.group(1).lower().rstrip("s")}
+                  & {*_NOUNS, *data_nouns(info), *_NODE_WORDS}) and \
+                m.group(2).lower() not in values | _STRUCTURAL:
+            out = f"How many ties does {m.group(2)} have?"
         for pattern, repl in _UNDIRECTED_COMPILED:
             m = pattern.search(out)
             if m and m.group(1).lower() not in values:  # "work in Biology": a group, no node
