@@ -224,10 +224,10 @@ _AWAY = [(re.compile(rf"^\s*(?:which|what|who|list|name|show(?: me)?)\s+(?:the\s
 #: "how many families did the Medici marry into" (undirected): the Medici's degree, when the
 #: counted word is the data's word for a node
 _HOW_MANY_DID = re.compile(
-    rf"^\s*how many (?:other |different |distinct |separate )?([a-z]+) (?:does|do|did|has|have) "
-    rf"(?:the )?((?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)|[a-z][\w'.-]*\d*) (?!(?:have|has|had|need|"
-    rf"take|belong|contain|include|lie|sit|reach|get|make)\b)[a-z]+(?: (?:with|to|into|in|on|for|"
-    rf"at|against|alongside|from))?\s*\??\s*$", re.IGNORECASE)
+    r"^\s*how many (?:other |different |distinct |separate )?([a-z]+) (?:does|do|did|has|have) "
+    r"(?:the )?((?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)|[a-z][\w'.-]*\d*) (?!(?:have|has|had|need|"
+    r"take|belong|contain|include|lie|sit|reach|get|make)\b)[a-z]+(?: (?:with|to|into|in|on|for|"
+    r"at|against|alongside|from))?\s*\??\s*$", re.IGNORECASE)
 _NODE_WORDS = {"other", "others", "people", "partner", "friend", "contact", "neighbour",
                "neighbor", "one", "ones"}
 
