@@ -131,7 +131,7 @@ def end_of(st: PlanState) -> str | None:
                  rf"|{passive}\s+(?:on\s+)?by\s+(?:nothing|nobody|no one|no other \w+)\b"
                  rf"|\b(?:nobody|no one|nothing|no other \w+)(?:\s+else)?(?:\s+in\s+the\s+\w+)?"
                  rf"\s+(?:ever\s+)?{active}"
-                 rf"|{_NEVER}\s+(?:ever\s+)?{b}(?:e?s)?\s+{_ANY_ONE}", q, re.IGNORECASE):
+                 rf"|{_NEVER}\s+(?:ever\s+)?{b}(?:e?s|e?d)?\s+{_ANY_ONE}", q, re.IGNORECASE):
         return "sources"
     if re.search(rf"\bno (?:outgoing|outbound|out-?going|out-?flows?|out-?links|successors|"
                  rf"way out|exit)\b|\b(?:nothing|no \w+) (?:flows?|flowing|comes?|coming|goes|"

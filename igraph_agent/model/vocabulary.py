@@ -860,8 +860,15 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
                  rf"with|to|into|under))? (?:the )?{_END_NAME}\s*\??\s*$", question, re.IGNORECASE)
     if m and not {m.group(1).lower(), m.group(2).lower()} & (values | nouns | _STRUCTURAL):
         return f"Is {m.group(1)} directly connected to {m.group(2)}?"
-    return re.sub(rf"\b(?:has|have|had|with)\s+the\s+(?:biggest|largest)\s+{_LINEUP}\b",
-                  "has the most ties", question, flags=re.IGNORECASE)
+    m = re.match(rf"^\s*(?:is|was|are|were) (?:the )?([A-Za-z][\w'.-]*|\d+) (?:really |actually |"
+                 rf"still )?(?:in|on|at|part of|a member of|entered in|signed up for) (?:the )?"
+                 rf"{_END_NAME}\s*\??\s*$", question, re.IGNORECASE)
+    if m and not {m.group(1).lower(), m.group(2).lower()} & (values | nouns | _STRUCTURAL):
+        return f"Is {m.group(1)} directly connected to {m.group(2)}?"  # "is Aldo in Echo"
+    question = re.sub(rf"\b(?:has|have|had|with)\s+the\s+(?:biggest|largest)\s+{_LINEUP}\b",
+                      "has the most ties", question, flags=re.IGNORECASE)
+    return re.sub(rf"\b(?:has|have|had|with)\s+the\s+(?:smallest|tiniest)\s+{_LINEUP}\b",
+                  "has the fewest ties", question, flags=re.IGNORECASE)
 
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
