@@ -1,8 +1,11 @@
 """A group as a restriction of a directed ranking: "among the journal papers only, which one
 gets cited most", "which upper phone has the most incoming calls", "of the ground phones,
 which one makes the most outgoing calls" rank the in- or out-degree of that group's nodes
-only (``degree_analysis(where=…)``), every node tied at the top named. Two small directed
-tables with different vocabularies; networkx is the oracle."""
+only (``degree_analysis(where=…)``), every node tied at the top named; a group named by its
+adjective ("the South American cities", "which African station") restricts a ranking the
+same way, and a leading restriction no group value names ("among the coastal cities, …") is
+asked about, never answered over the whole graph. Two small tables of each kind with
+different vocabularies; networkx is the oracle."""
 
 from __future__ import annotations
 
@@ -61,3 +64,66 @@ def test_a_named_group_restricts_the_directed_ranking(agents, files, graph, ques
     lead = resp.answer.split(";")[0]
     assert all(f"**{n}**" in lead for n in leaders), resp.answer
     assert not any(f"**{n}**" in lead for n in set(g) - set(leaders)), resp.answer
+
+
+#: undirected tables whose group values are places, named in questions by their adjective
+CITIES = ([("Lima", "Quito"), ("Lima", "Bogota"), ("Quito", "Bogota"), ("Bogota", "Madrid"),
+           ("Madrid", "Lisbon"), ("Madrid", "Paris"), ("Paris", "Lisbon"), ("Lima", "Santiago"),
+           ("Paris", "Berlin"), ("Berlin", "Madrid")], ["city_a", "city_b"],
+          [("Lima", "South America"), ("Quito", "South America"), ("Bogota", "South America"),
+           ("Santiago", "South America"), ("Madrid", "Europe"), ("Lisbon", "Europe"),
+           ("Paris", "Europe"), ("Berlin", "Europe")], ["city", "continent"])
+LINES = ([("Osaka", "Kyoto"), ("Kyoto", "Nara"), ("Osaka", "Nara"), ("Osaka", "Kobe"),
+          ("Kobe", "Cairo"), ("Cairo", "Giza"), ("Cairo", "Luxor")], ["station_a", "station_b"],
+         [("Osaka", "Asia"), ("Kyoto", "Asia"), ("Nara", "Asia"), ("Kobe", "Asia"),
+          ("Cairo", "Africa"), ("Giza", "Africa"), ("Luxor", "Africa")], ["station", "region"])
+
+
+PLACES = {"cities": CITIES, "lines": LINES}
+
+
+@pytest.fixture(scope="module")
+def place_agents(tmp_path_factory):
+    yield from agents_for(PLACES, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def places(place_agents, tmp_path_factory):
+    out = {}
+    for name, (edges, ecols, nodes, ncols) in PLACES.items():
+        folder = tmp_path_factory.mktemp(f"{name}-tables")
+        pd.DataFrame(edges, columns=ecols).to_csv(folder / "edges.csv", index=False)
+        pd.DataFrame(nodes, columns=ncols).to_csv(folder / "nodes.csv", index=False)
+        out[name] = (place_agents[name], [str(folder / "edges.csv"), str(folder / "nodes.csv")])
+    return out
+
+
+@pytest.mark.parametrize(("graph", "question", "value"), [
+    ("cities", "Among the South American cities, which one has the most links?", "South America"),
+    ("cities", "which European city has the most connections?", "Europe"),
+    ("lines", "among the Asian stations, which one has the most links?", "Asia"),
+    ("lines", "which African station has the most connections?", "Africa"),
+])
+def test_a_group_named_by_its_adjective_restricts_the_ranking(places, graph, question, value):
+    agent, attach = places[graph]
+    edges, _, nodes, ncols = PLACES[graph]
+    g = nx.Graph(edges)
+    group = [n for n, v in nodes if v == value]
+    best = max(g.degree(n) for n in group)
+    resp = agent.ask(question, attach=attach)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"Among nodes with {ncols[1]} = {value}, the highest degree: "), \
+        resp.answer
+    first = resp.answer.split("degree: ")[1].split(" (")[0]
+    assert first in group and g.degree(first) == best, resp.answer
+
+
+@pytest.mark.parametrize(("graph", "question"), [
+    ("cities", "Among the coastal cities, which one has the most links?"),
+    ("lines", "of the busiest stations, which one has the most connections?"),
+])
+def test_a_restriction_no_group_value_names_is_asked_about(places, graph, question):
+    agent, attach = places[graph]
+    resp = agent.ask(question, attach=attach)
+    assert resp.status == "needs_clarification", resp.answer
+    assert "among the nodes you describe" in resp.answer, resp.answer

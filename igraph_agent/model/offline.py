@@ -239,7 +239,10 @@ def _features(st: PlanState) -> set[str]:
     from igraph_agent.model.structure_intents import where_of
 
     asked = str(st.context.get("asked") or st.question)
-    filtered = {"filter"} if where_of(st) else set()  # "in Finance": only those nodes
+    found = where_of(st)
+    filtered = {"filter"} if found else set()  # "in Finance": only those nodes
+    if not found and slots.restricted(st.question):
+        filtered = {"restriction"}  # "among the coastal cities, …": no value says which
     return (slots.features(st.question) | vocabulary.graph_features(st.question, _info(st))
             | vocabulary.graph_features(asked, _info(st)) - {"direction"} | filtered)
 

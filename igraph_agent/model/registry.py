@@ -36,7 +36,8 @@ AnswerKind = Literal["count", "node", "pair", "path", "yesno", "value", "list", 
                      "description", "action"]
 ANSWER_KINDS: frozenset[str] = frozenset(AnswerKind.__args__)  # type: ignore[attr-defined]
 Feature = Literal["threshold", "hops", "removal", "weight", "group", "twomode", "direction",
-                  "entity", "filter", "bottom", "negation", "future", "ordinal", "scope"]
+                  "entity", "filter", "bottom", "negation", "future", "ordinal", "scope",
+                  "restriction"]
 FEATURES: frozenset[str] = frozenset(Feature.__args__)  # type: ignore[attr-defined]
 
 
@@ -112,6 +113,7 @@ _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "ordinal": "at the rank you name (second, third …)",
                   "future": "as a forecast (the graph says what is, not what will happen)",
                   "scope": "within the part of the graph you name (a component or community)",
+                  "restriction": "among the nodes you describe (no attribute value names them)",
                   "count": "how many", "node": "which node it is", "pair": "which pair it is",
                   "yesno": "a yes or no"}
 

@@ -462,6 +462,28 @@ SCOPE = re.compile(r"\b(?:in|within|inside|among|of|across)\s+(?:the\s+)?(?:larg
                    r"island|cluster|community)\b", re.IGNORECASE)
 
 
+#: a leading restriction clause: "among the coastal cities, …", "of the fish only, …"
+_LEAD_RESTRICTION = re.compile(r"^\s*(?:so\s+|and\s+)?(?:among|of|out of)\s+(?:the\s+|all\s+"
+                               r"(?:the\s+)?|these\s+|those\s+)?(?P<words>[\w' -]+?)"
+                               r"(?:\s+only)?\s*,", re.IGNORECASE)
+
+
+def restricted(question: str) -> bool:
+    """Whether the question opens by restricting its nodes with more than their noun
+    ("among the coastal cities, …"; "among the cities, …" restricts nothing)."""
+    m = _LEAD_RESTRICTION.search(question)
+    if m is None or re.search(r"'s\b|\b(?:neighbou?rs?|friends|contacts|partners|links|ties|"
+                              r"connections|edges|pairs|components|communities|groups|clusters|"
+                              r"pieces|parts|ones?|them|these|those)\b", m.group("words"),
+                              re.IGNORECASE):
+        return False  # "of Dogwood's neighbours", "of the two communities": read elsewhere
+    words = re.sub(r"\b(?:in|of|on|across)\s+(?:the\s+|this\s+|our\s+)?(?:[\w-]+\s+)?(?:graph|"
+                   r"network|data|dataset|table|web|map)\b", " ", m.group("words"),
+                   flags=re.IGNORECASE)  # "of the nodes in the network": all of them
+    return len([w for w in words.split() if w.lower() not in ("all", "every", "the")
+                and not w.isdigit()]) >= 2  # "of the 12 harbours": all of them
+
+
 def named(question: str) -> list[str]:
     """Node names the question names: candidate names but the sentence's first word, unless
     the question is put to it ("Gus: how many friends?", "Open Cup 3, who played?")."""

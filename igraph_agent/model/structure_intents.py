@@ -193,8 +193,19 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
         return found
     hits = {(attr, v) for attr, values in groups.items() for v in values
             if len(v) >= 3 and v.lower() not in slots.STOP_WORDS
-            and re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", st.question, re.IGNORECASE)}
+            and re.search(rf"(?<![\w-]){_as_named(v)}(?![\w-])", st.question, re.IGNORECASE)}
     return hits.pop() if len(hits) == 1 else None  # "lab-nas" is a node, no lab
+
+
+def _as_named(value: str) -> str:
+    """A group value as a question names it: itself, or its adjective ("South American" for
+    "South America", "Asian", "European" for "Europe")."""
+    v = re.escape(value)
+    if value.endswith("a"):
+        return rf"{v}n?"
+    if value.endswith("e"):
+        return rf"(?:{v}|{re.escape(value[:-1])}ean)"
+    return v
 
 
 def count_where_calls(st: PlanState) -> list[Call]:
