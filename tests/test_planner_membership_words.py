@@ -146,3 +146,21 @@ def test_members_of_only_one_group_are_degree_one_on_the_members_side_only(
     assert any(g.degree(x) == 1 for x in groups)  # a group with one member is left out
     assert resp.status == "answered", resp.answer
     assert _names(graph, resp.answer.split(":", 1)[-1]) == want, resp.answer
+
+
+def test_how_many_mates_counts_those_sharing_a_group_not_the_groups(agents):
+    resp = _ask(agents, "choirs", "how many choirmates does wes have?")
+    g = _graph("choirs")
+    want = {m for p in g["wes"] for m in g[p]} - {"wes"}
+    assert len(want) != g.degree("wes")
+    assert resp.status == "answered", resp.answer
+    assert f"**{len(want)}**" in resp.answer and _names("choirs", resp.answer) - {"wes"} == want
+
+
+@pytest.mark.parametrize("question", [
+    "what other choirs do wes's choirmates sing in?",
+    "how many teammates does wes have?"])
+def test_mates_inside_a_longer_question_or_of_no_side_are_never_answered_as_the_mates(
+        agents, question):
+    resp = _ask(agents, "choirs", question)
+    assert resp.status == "needs_clarification", resp.answer

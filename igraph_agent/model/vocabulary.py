@@ -178,7 +178,7 @@ _UNDIRECTED: list[tuple[str, str]] = [
      r"linked|joined|tied|related|reachable|attached|located|based|isolated|cut|separated)\b)"
      r"[a-z]+ed (?:to|with|into) (?:the )?((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[a-z][\w'.-]*|"
      r"\d+)\s*\??\s*$", r"Is \1 directly connected to \2?"),
-    (rf"^\s*how many (?!(?:triangles|components|communities|cliques|hops|steps|paths|routes|"
+    (rf"^\s*how many (?!\w*mates\b)(?!(?:triangles|components|communities|cliques|hops|steps|paths|routes|"
      rf"attributes|groups|neighbours within)\b)[a-z]+ (?:does|do|did) ({_NAME}) have\s*\??\s*$",
      r"How many ties does \1 have?"),
 ]
@@ -850,11 +850,16 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
             return question  # "which students are enrolled in Drama": the side's members intent
         return f"Who are the neighbours of {m.group(1)}?"
     mates = "|".join(re.escape(n) for n in nouns)
-    m = re.search(rf"\b{_END_NAME}'s\s+({mates})-?mates\b|\b({mates})-?mates of {_END_NAME}",
-                  question, re.IGNORECASE)
+    m = re.match(rf"^\s*(?:(?:who|which \w+) (?:are|were|is)|list|name|show(?: me)?|give me|"
+                 rf"find)?\s*(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:{_END_NAME}'s\s+({mates})-?mates|"
+                 rf"({mates})-?mates of {_END_NAME})\s*[?.!]*\s*$", question, re.IGNORECASE)
     if m:
         name, noun = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         return f"Who shares a {noun.lower()} with {name}?"
+    m = re.match(rf"^\s*how many (?:different |other )?({mates})-?mates (?:does|do|did) {_END_NAME} "
+                 r"have\s*\??\s*$", question, re.IGNORECASE)
+    if m:  # "how many choirmates does wes have": those sharing a choir, not wes's choirs
+        return f"How many nodes share a {m.group(1).lower()} with {m.group(2)}?"
     m = re.match(rf"^\s*(?:does|do|did|has|have) (?:the )?([A-Za-z][\w'.-]*|\d+) (?:ever |really |"
                  rf"actually )?(?!(?:have|has|know|share|reach|like)\b)[a-z]+(?: (?:in|on|at|for|"
                  rf"with|to|into|under))? (?:the )?{_END_NAME}\s*\??\s*$", question, re.IGNORECASE)
