@@ -14,7 +14,7 @@ from __future__ import annotations
 import networkx as nx
 import pandas as pd
 import pytest
-from planner_support import agents_for
+from planner_support import agents_for, ask_as_csv_files
 
 FERRY_EDGES = pd.DataFrame(
     [("Oban", "Mull", 40), ("Oban", "Islay", 25), ("Mull", "Coll", 8), ("Coll", "Tiree", 6),
@@ -168,3 +168,26 @@ def test_the_group_with_the_most_of_a_column_named_by_any_word_of_it(
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith(f"**{totals.idxmax()}** has the most {column}: "
                                   f"**{totals.max():.4g}**"), resp.answer
+
+
+@pytest.mark.parametrize(("edges", "nodes", "question"), [
+    (pd.DataFrame([("Lima", "Quito"), ("Lima", "Bogota"), ("Quito", "Bogota"), ("Bogota", "Cali"),
+                   ("Lima", "Cusco")], columns=["city_a", "city_b"]),
+     pd.DataFrame([("Lima", 10), ("Quito", 3), ("Bogota", 8), ("Cali", 2), ("Cusco", 1)],
+                  columns=["city", "city_population"]),
+     "which city has the most links?"),
+    (pd.DataFrame([("Oban", "Mull"), ("Oban", "Iona"), ("Mull", "Iona"), ("Oban", "Skye")],
+                  columns=["harbour_a", "harbour_b"]),
+     pd.DataFrame([("Oban", 1), ("Mull", 9), ("Iona", 4), ("Skye", 2)],
+                  columns=["harbour", "harbour_fees"]),
+     "which harbour has the most connections?"),
+])
+def test_the_node_noun_inside_a_column_name_does_not_name_that_column(
+        tmp_path, edges, nodes, question):
+    g = nx.Graph(list(edges.itertuples(index=False)))
+    best = max(dict(g.degree).values())
+    resp = ask_as_csv_files(tmp_path, edges, nodes, question)
+    assert resp.status == "answered", resp.answer
+    assert nodes.columns[1] not in resp.answer, resp.answer
+    leaders = [n for n, d in g.degree if d == best]
+    assert resp.answer.split("degree: ")[1].split(" (")[0] in leaders, resp.answer

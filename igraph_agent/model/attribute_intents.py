@@ -80,10 +80,13 @@ def _same_word(a: str, b: str) -> bool:
     return a == b or (a.rstrip("s") == b.rstrip("s") and abs(len(a) - len(b)) <= 1)
 
 
-def _by_part(attrs: list[str], question: str) -> list[str]:
+def _by_part(attrs: list[str], question: str, nouns: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
     """The attributes the question names by a content word of their name, or whose name's
-    word (a unit too: ``tenure_years``) is the noun after its threshold's number."""
-    words = re.findall(r"[a-z]+", question.lower())
+    word (a unit too: ``tenure_years``) is the noun after its threshold's number; never by
+    the word the question or the data uses for a node (``nouns``: "which city has the most
+    links" does not name ``city_population``)."""
+    words = [w for w in re.findall(r"[a-z]+", question.lower())
+             if w not in nouns and w.rstrip("s") not in nouns]
     unit = _unit_after_threshold(question)
     return [a for a in attrs
             if any(_same_word(p, w) for p in _parts(a) for w in words)
@@ -97,7 +100,7 @@ def asked_attribute(st: PlanState) -> str | None:
     attrs = numeric_attributes(st)
     hits = [a for a in attrs if any(re.search(rf"(?<![\w]){re.escape(w)}", q) for w in _words(a))]
     if not hits:  # a word of its name: "where is the pressure lowest" (``pressure_bar``)
-        hits = _by_part(attrs, st.question)
+        hits = _by_part(attrs, st.question, _node_nouns(st))
     if not hits:  # a slip of one letter: "housholds"
         tokens = re.findall(r"[a-z][a-z_-]{4,}", q)
         hits = [a for a in attrs if any(
@@ -114,7 +117,17 @@ def names_attribute(st: PlanState) -> bool:
     q = st.question.lower()
     attrs = numeric_attributes(st)
     return any(re.search(rf"(?<![\w]){re.escape(w)}", q) for a in attrs for w in _words(a)) \
-        or bool(_by_part(attrs, st.question))
+        or bool(_by_part(attrs, st.question, _node_nouns(st)))
+
+
+def _node_nouns(st: PlanState) -> set[str]:
+    """The words this question and this data use for a node (``vocabulary.noun``,
+    ``vocabulary.data_nouns``)."""
+    from igraph_agent.model.vocabulary import data_nouns, noun
+
+    info = st.last_ok("get_graph_info")
+    data = info.data if info else {}
+    return {*noun(st.question, data), *data_nouns(data)}
 
 
 def _which_group(st: PlanState) -> bool:
