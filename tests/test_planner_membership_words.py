@@ -159,8 +159,16 @@ def test_how_many_mates_counts_those_sharing_a_group_not_the_groups(agents):
 
 @pytest.mark.parametrize("question", [
     "what other choirs do wes's choirmates sing in?",
-    "how many teammates does wes have?"])
-def test_mates_inside_a_longer_question_or_of_no_side_are_never_answered_as_the_mates(
+    "how many teammates does wes have?",
+    "who is not in Orbit?",  # the members' complement, never the members
+    "did wes quit Nova?"])  # a verb of leaving: no edge says it
+def test_questions_near_a_membership_reading_are_asked_about_never_answered_as_it(
         agents, question):
     resp = _ask(agents, "choirs", question)
     assert resp.status == "needs_clarification", resp.answer
+
+
+def test_an_undirected_verb_of_no_link_is_never_read_as_the_link(agents):
+    table = pd.DataFrame(list(PIPES.edges()), columns=["site_a", "site_b"])
+    resp = agents["pipes"].ask("is Cedar unconnected to Dune?", attach=[table])
+    assert not resp.answer.startswith("**Yes**"), resp.answer

@@ -176,6 +176,7 @@ _UNDIRECTED: list[tuple[str, str]] = [
     # "is the school directly piped to J4": that one edge (not "connected", a route)
     (r"^\s*(?:is|are|was|were) (?:the )?([A-Za-z][\w'.-]*|\d+) (?:directly )?(?!(?:connected|"
      r"linked|joined|tied|related|reachable|attached|located|based|isolated|cut|separated)\b)"
+     r"(?!(?:un|dis|non))"
      r"[a-z]+ed (?:to|with|into) (?:the )?((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[a-z][\w'.-]*|"
      r"\d+)\s*\??\s*$", r"Is \1 directly connected to \2?"),
     (rf"^\s*how many (?!\w*mates\b)(?!(?:triangles|components|communities|cliques|hops|steps|paths|routes|"
@@ -830,6 +831,10 @@ def normalise(question: str, info: dict[str, Any]) -> str:
 
 #: a named node at the end of a question: one word, or capitalised words ("Blitz Cup")
 _END_NAME = r"((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[A-Za-z][\w'.-]*|\d+)"
+#: verbs of taking part ("did Aldo ever play the Winter Cup"), besides a column's own
+_JOINS = ("play", "join", "attend", "enter", "belong", "perform", "compete", "participat",
+          "sing", "work", "serve", "race", "study", "enrol", "register", "appear", "feature",
+          "star", "volunteer", "take part", "be")
 #: nouns for everyone on one of a group's lists ("the biggest lineup": the most members)
 _LINEUP = r"(?:line-?up|roster|field|membership|cast|squad|entry list|headcount)"
 
@@ -843,7 +848,8 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
                                         _SINGULAR.get(s.lower(), s.lower())}}
     values = _values(info)
     m = re.match(rf"^\s*(?:who|which (?:{'|'.join(map(re.escape, nouns))}))(?:'s| is| are| was| "
-                 rf"were)?(?: [a-z]+)? (?:in|on|at|for|with|of) (?:the )?{_END_NAME}\s*\??\s*$",
+                 rf"were)?(?! (?:not|never|no longer)\b)(?: [a-z]+)? (?:in|on|at|for|with|of) (?:the )?"
+                 rf"{_END_NAME}\s*\??\s*$",
                  question, re.IGNORECASE)
     if m and m.group(1).lower() not in values | nouns | _STRUCTURAL:
         if re.match(r"\s*which\b", question, re.IGNORECASE):
@@ -860,9 +866,10 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
                  r"have\s*\??\s*$", question, re.IGNORECASE)
     if m:  # "how many choirmates does wes have": those sharing a choir, not wes's choirs
         return f"How many nodes share a {m.group(1).lower()} with {m.group(2)}?"
+    joins = forms([*verbs_of(info)[0], *_JOINS])  # "sing" on singer,choir; never "quit"
     m = re.match(rf"^\s*(?:does|do|did|has|have) (?:the )?([A-Za-z][\w'.-]*|\d+) (?:ever |really |"
-                 rf"actually )?(?!(?:have|has|know|share|reach|like)\b)[a-z]+(?: (?:in|on|at|for|"
-                 rf"with|to|into|under))? (?:the )?{_END_NAME}\s*\??\s*$", question, re.IGNORECASE)
+                 rf"actually )?{joins}[a-z]*(?: (?:in|on|at|for|with|to|into|under))? (?:the )?"
+                 rf"{_END_NAME}\s*\??\s*$", question, re.IGNORECASE)
     if m and not {m.group(1).lower(), m.group(2).lower()} & (values | nouns | _STRUCTURAL):
         return f"Is {m.group(1)} directly connected to {m.group(2)}?"
     m = re.match(rf"^\s*(?:is|was|are|were) (?:the )?([A-Za-z][\w'.-]*|\d+) (?:really |actually |"
