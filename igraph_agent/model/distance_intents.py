@@ -129,7 +129,7 @@ def _within_render(st: PlanState, obs: list[Observed]) -> str:
     unit = f.weight_used.get("attribute")
     rows = f.within_nodes or []
     listed = ", ".join(f"{r.node} ({shown(r.distance)})" for r in rows)
-    more = f", and {f.within - len(rows)} more" if f.within and f.within > len(rows) else ""
+    more = ", …" if f.within and f.within > len(rows) else ""  # only figures the tool gave
     head = (f"**{f.within}** node(s) other than {d.node} lie within **{shown(f.max_distance)} "
             f"{unit}** of it by the shortest route in {unit}{_way(d)}")
     return head + (f": {listed}{more}." if rows else ".")
