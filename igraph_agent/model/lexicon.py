@@ -273,8 +273,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"(?:every|all|each)\b"),
         clarify=_ask_route, hint="the shortest path between two named nodes"),
     "connectivity": dict(
-        triggers=t(1.0, r"\bis (?:the|this) (?:\w+ )?(?:graph|network|club|web|map) (?:fully |all )?"
-                   r"connected\b", r"fall apart|\bsplit the \w+",
+        triggers=t(1.0, r"\bis (?:the|this) (?:[\w-]+ ){0,3}(?:graph|network|club|web|map) "
+                   r"(?:fully |all )?connected\b(?! to\b)", r"fall apart|\bsplit the \w+",
                    r"\bsplit (?:the|if)|split the network|break (?:the graph )?apart|"
                    r"fragment|single points? of failure|cut vertices|cut nodes|removing whom|"
                    r"whose (?:loss|deletion|removal)|if (?:cut|removed)|critical for keeping|"
@@ -389,7 +389,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"bridges|articulation|communities|clusters|cores?|motifs|walks|triads|cut)\b"),
         phase=-1, clarify=_ask_one_column),
     "bipartite": dict(
-        triggers=t(2.0, r"bipartite", r"two[- ]mode", r"2[- ]colou?r", r"two (?:sides|modes)",
+        triggers=t(2.0, r"bipartite", r"two[- ]mode", r"(?:2|two)[- ]colou?r", r"\bbicolou?r", r"two (?:sides|modes)",
                    r"two kinds of nodes", r"only (?:between them|across|to each other)",
                    r"each side|both sides"),
         hint="whether the graph is bipartite"),

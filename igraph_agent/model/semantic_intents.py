@@ -722,7 +722,7 @@ SEMANTIC_INTENTS: list[Intent] = [
                                 r"\bmore\b|\bless\b|\bfewer\b"),
            _pair_calls, _pair_render, "group_analysis: the edges from one named group to another",
            group="groups", bonus=_pair_bonus, hint="the edges between two named groups",
-           covers=_ALL, answers=frozenset({"count", "value", "yesno"})),
+           covers=_ALL | {"filter"}, answers=frozenset({"count", "value", "yesno"})),
     Intent("group_bridge", t(0.5, r"bridg|connect|link|broker|between|span|go-between"),
            _bridge_calls, _bridge_render,
            "group_analysis between two named groups (bridging nodes)", group="groups",

@@ -59,7 +59,8 @@ each node nodes graph network edges edge links link family families character ch
 members vertex vertices people person employees employee team degree k-core core hop hops step
 steps path paths route routes distance one two three yes no please let lets now then just only
 mw kw gw kv kwh mwh km kg mb gb tb mbps gbps usd eur gbp
-sole top hub best most mr mr. officer e.g. okay also are""".split()}
+sole top hub best most mr mr. officer e.g. okay also are
+minimum maximum i'd i'm i've i'll we'd we're we've we'll you'd you're you've you'll""".split()}
 STOP_WORDS = frozenset(_STOP)
 _NAME_TOKEN = re.compile(r"[A-Za-z][\w'.-]*[A-Za-z0-9]|[A-Za-z]|\d+", re.UNICODE)
 _NUMBER_ID = re.compile(r"\b(?:node|member|vertex|id|from|to|and|between|of|is|around|near|for)\s+(\d+)\b|"
@@ -391,7 +392,7 @@ _NOT_REMOVED = {"we", "you", "i", "it", "they", "he", "she", "someone", "anyone"
 #: "how many cables would have to be cut to separate A from B", "how many links would have to
 #: fail to cut A off from B": the pair's cut (no removal of A), never the route between them
 PAIR_CUT = re.compile(r"\b(?:cut|removed?|deleted?|taken out|sever\w*|cancell?ed|closed?|shut|broken|"
-                      r"break|fail|failed|go down|taken down|dropped|blocked|disabled|lost)\b.*\bto "
+                      r"break|fail|failed|go down|taken down|dropped|block(?:ed)?|disabled|lost)\b.*\bto "
                       r"(?:separate|disconnect|split|isolate|cut (?:\S+ ){1,3}off)\b", re.IGNORECASE)
 EDGE_REMOVAL = re.compile(
     r"\b(?:remov\w*|delet\w*|drop\w*|cut\w*|without|los[et]\w*|clos\w*)\s+(?:the\s+)?"

@@ -235,6 +235,8 @@ _NODE_WORDS = {"other", "others", "people", "partner", "friend", "contact", "nei
 _THE = r"(?:the )?"  # "what does the heron eat": a lower-case name after an article
 #: the thing a verb moves, between it and its preposition: "who did ac7 send money to"
 _OBJ = r"(?: (?!(?:to|from|on|at|with|for|into|by)\b)[a-z]+(?= (?:to|from)\b))?"
+#: the perfect or "ever" before the verb: "who has sent emails to bo", "who ever paid ed"
+_PERFECT = r"(?: (?:has|have|had)(?: ever)?| ever)?"
 #: a node in a verb's question: a word, or capitalised words ("who paid Book Nook")
 _NODE = r"((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[A-Za-z][\w'.-]*|\d+)"
 _DONE = "{done}"  # the source's verb's past participle, filled per graph by :func:`_directed`
@@ -249,10 +251,10 @@ _DIRECTED: list[tuple[str, str]] = [
      r"\s*\??\s*$", r"Who are the in-neighbours of \1?"),
     (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) {_THE}{_NODE} {_VERB}{_OBJ}{_ON}"
      r"\s*\??\s*$", r"Who are the out-neighbours of \1?"),
-    (rf"^\s*(?:who|what|(?:which|what) [a-z]+) {_BACK}{_OBJ}{_ON} {_THE}{_NODE}\s*\??\s*$",
-     r"Who are the out-neighbours of \1?"),
-    (rf"^\s*(?:who|what|(?:which|what) [a-z]+) {_VERB}{_OBJ}{_ON} {_THE}{_NODE}\s*\??\s*$",
-     r"Who are the in-neighbours of \1?"),
+    (rf"^\s*(?:who|what|(?:which|what) [a-z]+){_PERFECT} {_BACK}{_OBJ}{_ON} {_THE}{_NODE}"
+     r"\s*\??\s*$", r"Who are the out-neighbours of \1?"),
+    (rf"^\s*(?:who|what|(?:which|what) [a-z]+){_PERFECT} {_VERB}{_OBJ}{_ON} {_THE}{_NODE}"
+     r"\s*\??\s*$", r"Who are the in-neighbours of \1?"),
     # the passive reads the edge backwards: "what is eaten by the heron", "who was ac2 paid by"
     (rf"^\s*(?:who|what|(?:which|what) [a-z]+) (?:is|are|was|were|gets?|got|(?:has|have) been)"
      rf" (?:ever )?{_DONE}{_ON} by {_THE}{_NODE}\s*\??\s*$", r"Who are the out-neighbours of \1?"),
