@@ -20,8 +20,11 @@ REFERRALS = nx.DiGraph([("Kim", "Lou"), ("Lou", "Max"), ("Lou", "Ned"), ("Max", 
                         ("Pia", "Ola"), ("Quin", "Kim")])
 SHOPS = nx.DiGraph([("Corner Deli", "ana"), ("ana", "Book Nook"), ("bo", "Book Nook"),
                     ("Book Nook", "Tea Room"), ("cyd", "dee")])
+PAPERS = nx.DiGraph([("kim2019", "lee2015"), ("kim2019", "ng2016"), ("ode2020", "lee2015"),
+                     ("ode2020", "ng2016"), ("ode2020", "kim2019"), ("ng2016", "lee2015"),
+                     ("pal2021", "ode2020"), ("rao2018", "sun2017")])
 TABLES = {"club": (CLUB, "sponsor", "protege"), "referrals": (REFERRALS, "referrer", "referred"),
-          "shops": (SHOPS, "sender", "receiver")}
+          "shops": (SHOPS, "sender", "receiver"), "papers": (PAPERS, "article", "cites")}
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +43,9 @@ LINES = [  # (graph, question, node, way)
     ("club", "who is below Odile in the sponsoring chain?", "Odile", "down"),
     ("referrals", "list everyone above Ola in her referral chain", "Ola", "up"),
     ("referrals", "who is below Kim in the referral chain?", "Kim", "down"),
+    ("papers", "list everything that cites lee2015, directly or indirectly", "lee2015", "up"),
+    ("papers", "which papers cite ng2016, even indirectly?", "ng2016", "up"),
+    ("club", "who sponsors Emre, directly or indirectly?", "Emre", "up"),
 ]
 
 

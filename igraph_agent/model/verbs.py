@@ -156,6 +156,12 @@ def chains(question: str, stems: list[str], agent: str | None, verb: str) -> str
                           rf"\b{a}\s+of\s+(?:the\s+)?{a}\s+of\s+({_WHO})\b", q, re.IGNORECASE)
             if m:
                 return _ANCESTORS.format(m.group(1) or m.group(2))
+    m = re.match(rf"^\s*(?:(?:list|name|show(?:\s+me)?|find)\s+)?(?:everything|everyone|everybody|"
+                 rf"all(?:\s+the)?\s+\w+|(?:which|what)\s+\w+|who|what)(?:\s+(?:that|who|which))?\s+"
+                 rf"{v}\s+({_END}),?\s+(?:directly\s+or\s+(?:indirectly|through\s+\w+)|even\s+"
+                 rf"indirectly|indirectly|at\s+any\s+(?:level|distance|remove))\b", q, re.IGNORECASE)
+    if m:  # "list everything that cites lee2015, directly or indirectly"
+        return _ANCESTORS.format(m.group(1))
     m = re.match(rf"^\s*(?:can|could|does|do|did|will|would)\s+(?:the\s+)?(?:[a-z]+\s+)?"
                  rf"(?:{participles(stems)}\s+by|from)\s+({_END})\s+(?:ever\s+|still\s+|"
                  rf"eventually\s+)?(?:find\s+its\s+way\s+to|reach|get\s+to|end\s+up\s+(?:at|with|"
