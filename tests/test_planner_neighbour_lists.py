@@ -72,15 +72,17 @@ def test_a_condition_beside_the_neighbour_list_asks_instead_of_listing(agents):
 
 
 
-@pytest.mark.parametrize(("graph", "question"), [
-    ("papers", "Which papers cite p10 directly or indirectly?"),
-    ("follows", "Which accounts can acct7 reach through the people it follows?"),
-])
-def test_the_reach_of_a_named_node_is_asked_not_answered_for_the_whole_graph(
-        agents, graph, question):
-    resp = _ask(agents, graph, question)
+def test_the_reach_of_a_named_node_is_asked_not_answered_for_the_whole_graph(agents):
+    resp = _ask(agents, "follows", "Which accounts can acct7 reach through the people it follows?")
     assert resp.status == "needs_clarification", resp.answer
     assert not any(a.tool == "direction_analysis" for a in resp.actions), resp.answer
+
+
+def test_the_verbs_reach_of_a_named_node_lists_exactly_what_reaches_it(agents):
+    resp = _ask(agents, "papers", "Which papers cite p10 directly or indirectly?")
+    want = nx.ancestors(_papers(), "p10")
+    assert resp.status == "answered", resp.answer
+    assert set(re.findall(r"\*\*(p\d+)\*\*", resp.answer)) == want, resp.answer
 
 
 @pytest.mark.parametrize("graph", sorted(TABLES))
