@@ -191,3 +191,44 @@ def test_the_node_noun_inside_a_column_name_does_not_name_that_column(
     assert nodes.columns[1] not in resp.answer, resp.answer
     leaders = [n for n, d in g.degree if d == best]
     assert resp.answer.split("degree: ")[1].split(" (")[0] in leaders, resp.answer
+
+
+ROTA = (pd.DataFrame([("Tom", "Ann"), ("Ann", "Lee"), ("Lee", "Tom"), ("Sam", "Kit"), ("Kit", "Tom"),
+                      ("Sam", "Ann")], columns=["medic_a", "medic_b"]),
+        pd.DataFrame([("Tom", "unit 3", 4), ("Ann", "unit 3", 11), ("Lee", "unit 5", 7),
+                      ("Sam", "unit 5", 2), ("Kit", "unit 3", 9)], columns=["medic", "team", "years"]))
+CREW = (pd.DataFrame([("amy", "bea"), ("bea", "cal"), ("cal", "dan"), ("dan", "eve"),
+                      ("fay", "gus"), ("gus", "amy")], columns=["pilot_a", "pilot_b"]),
+        pd.DataFrame([("amy", "base 7", 12), ("bea", "base 7", 3), ("cal", "base 9", 8),
+                      ("dan", "base 9", 15), ("eve", "base 7", 6), ("fay", "base 9", 9),
+                      ("gus", "base 7", 1)], columns=["pilot", "base", "tenure_years"]))
+
+
+@pytest.mark.parametrize(("tables", "question", "value"), [
+    (ROTA, "Who in unit 3 has the most experience?", "unit 3"),
+    (CREW, "Who in base 7 has the most experience?", "base 7"),
+    (ROTA, "who is the most senior medic?", None),
+    (CREW, "who has the longest tenure?", None),
+])
+def test_time_in_the_job_words_name_the_one_duration_column(tmp_path, tables, question, value):
+    edges, nodes = tables
+    group, column = nodes.columns[1], nodes.columns[2]
+    among = nodes[nodes[group] == value] if value else nodes
+    best = among.sort_values(column, ascending=False).iloc[0]
+    resp = ask_as_csv_files(tmp_path, edges, nodes, question)
+    assert resp.status == "answered", resp.answer
+    assert f"the highest {column} is **{best.iloc[0]}** ({best[column]})" in resp.answer, \
+        resp.answer
+
+
+@pytest.mark.parametrize(("tables", "question"), [
+    (ROTA, "which team has the most experience in total years?"),
+    (CREW, "which base has the most experience in total?"),
+])
+def test_the_group_with_the_most_time_in_the_job(tmp_path, tables, question):
+    edges, nodes = tables
+    totals = nodes.groupby(nodes.columns[1])[nodes.columns[2]].sum()
+    resp = ask_as_csv_files(tmp_path, edges, nodes, question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{totals.idxmax()}** has the most {nodes.columns[2]}: "
+                                  f"**{totals.max()}**"), resp.answer

@@ -21,8 +21,8 @@ from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.results.counting import NodesByMeasureResult
 
-_TOP = r"most|highest|largest|biggest|greatest|best|top|max(?:imum)?|richest|oldest|heaviest"
-_LOW = r"least|lowest|smallest|fewest|min(?:imum)?|worst|poorest|youngest|lightest"
+_TOP = r"most|highest|largest|biggest|greatest|best|top|max(?:imum)?|richest|oldest|heaviest|longest"
+_LOW = r"least|lowest|smallest|fewest|min(?:imum)?|worst|poorest|youngest|lightest|shortest"
 _RANK = re.compile(rf"\b(?:{_TOP}|{_LOW})\b", re.IGNORECASE)
 _LOWEST = re.compile(rf"\b(?:{_LOW})\b", re.IGNORECASE)
 #: the node asked for: "who", "which town", "what site", "name the person"
@@ -36,6 +36,21 @@ _WORDS = {"gt": "more than", "ge": "at least", "lt": "less than", "le": "at most
 _PAY_WORDS = re.compile(r"\b(?:paid|pay|earns?|earning|salar(?:y|ies)|wages?|income)\b",
                         re.IGNORECASE)
 _PAY_COLUMNS = re.compile(r"salar|pay|wage|income|earn", re.IGNORECASE)
+#: time in the job, and the one column holding it ("years", ``tenure_years``, ``experience_yrs``)
+_TIME_WORDS = re.compile(r"\b(?:experience|experienced|tenure|seniority|longest[- ]serving|"
+                         r"most senior)\b", re.IGNORECASE)
+_TIME_COLUMNS = re.compile(r"^(?:years?|yrs|months?)$|tenure|experience|seniority|service",
+                           re.IGNORECASE)
+
+
+def by_meaning(words: str, attrs: list[str]) -> list[str]:
+    """The one column a pay word ("paid", "salary") or a time-in-the-job word ("experience",
+    "tenure", "seniority") stands for, among ``attrs``; none when none or several hold it."""
+    for asked, holds in ((_PAY_WORDS, _PAY_COLUMNS), (_TIME_WORDS, _TIME_COLUMNS)):
+        if asked.search(words):
+            found = [a for a in attrs if holds.search(a)]
+            return found if len(found) == 1 else []
+    return []
 #: a total, an average or a share per group is the group totals' intent
 _AGGREGATE = re.compile(r"\b(?:total|sum|average|mean|altogether|combined|payroll|per|each)\b",
                         re.IGNORECASE)
@@ -106,8 +121,8 @@ def asked_attribute(st: PlanState) -> str | None:
         hits = [a for a in attrs if any(
             difflib.SequenceMatcher(None, w, tok).ratio() >= 0.88
             for w in _words(a) if len(w) >= 5 for tok in tokens)]
-    if not hits and _PAY_WORDS.search(q):
-        hits = [a for a in attrs if _PAY_COLUMNS.search(a)]
+    if not hits:  # "the best paid" (``salary_k``), "the most experience" (``years``)
+        hits = by_meaning(q, attrs)
     return hits[0] if len(hits) == 1 else None
 
 

@@ -91,10 +91,11 @@ _HOW_MANY_HELD = re.compile(
 def _names_numeric(words: str, attr: str) -> bool:
     """Whether one of ``words`` names the numeric attribute ``attr``: its name or first word
     (:func:`_is`), or a content word of its name ("experience" for ``years_experience``)."""
-    from igraph_agent.model.attribute_intents import _parts, _same_word
+    from igraph_agent.model.attribute_intents import _parts, _same_word, by_meaning
 
     return any(_is(w, attr) or any(_same_word(w.lower(), p) for p in _parts(attr))
-               for w in re.findall(r"[A-Za-z]+", words) if w.lower() != "of")
+               for w in re.findall(r"[A-Za-z]+", words) if w.lower() != "of") \
+        or by_meaning(words, [attr]) == [attr]
 
 
 def one_group(st: PlanState) -> tuple[str, str, str, str] | None:

@@ -1032,6 +1032,8 @@ def _as_stored(name: str, ids: list[str]) -> str:
 _UNITS = re.compile(r"\b(?:km|kms|kilomet\w*|miles?|minutes?|hours?|seconds|secs?|metres?|meters?|"
                     r"euros?|dollars?|mw|kw|gw|kv|mwh|kwh|mbps|gbps|tonnes?|tons|kg)\b|\$",
                     re.IGNORECASE)
+#: the unit an answer is asked in, closing the question: ", in tonnes?", "in km"
+_ANSWER_UNIT = re.compile(rf",?\s+in\s+(?:{_UNITS.pattern})\s*[?.!]*\s*$", re.IGNORECASE)
 _TWO_MODE = re.compile(r"co-?occur|co-?attend|\bsame (?:events?|clubs?|meetings?|projects?)\b|"
                        r"both attended|\bprojection\b|one-mode|attended\b.*\b(?:with|together)\b",
                        re.IGNORECASE)
@@ -1070,7 +1072,12 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
              and any(re.search(rf"\b{re.escape(part)}\b", unnamed, re.IGNORECASE)
                      for part in {a, *re.split(r"[_\s-]+", a)} if len(part) >= 2
                      and part.lower() not in _PLAIN_ATTRS | {"of", "in", "per", "num", "total"})]
-    if named or _UNITS.search(question) or (edge_attrs and _AS_DISTANCE.search(question)):
+    # a unit the answer is asked in ("total biomass of the fish, in tonnes?") names no edge
+    # value on a graph whose edges carry none
+    unit = _UNITS.search(question)
+    if unit and not (info.get("meaning") or {}).get("weights") and _ANSWER_UNIT.search(question):
+        unit = None
+    if named or unit or (edge_attrs and _AS_DISTANCE.search(question)):
         out.add("weight")  # the weighted tools read a weight as a strength, not a distance
     attrs = [a for a in info.get("node_attributes") or [] if isinstance(a, str)
              and a.lower() not in _PLAIN_ATTRS]
