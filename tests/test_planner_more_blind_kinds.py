@@ -110,3 +110,35 @@ def test_a_directed_verb_in_the_perfect_lists_the_in_neighbours(tmp_path, table,
     want = set(_graph(table, directed=True).predecessors(node))
     listed = set(re.findall(r"\b(?:ann|bob|cat|dan|ph\d)\b", resp.answer.split(":", 1)[1]))
     assert listed == want, resp.answer
+
+
+MARRIAGES = pd.DataFrame(
+    [("Alba", "Conti"), ("Alba", "Doria"), ("Conti", "Doria"), ("Doria", "Este"),
+     ("Este", "Farnese")], columns=["family", "spouse_family"])
+COURSES = pd.DataFrame(
+    [("Ana Lind", "Algebra"), ("Ana Lind", "Botany"), ("Bo Wren", "Botany"),
+     ("Bo Wren", "Chemistry"), ("Cy Hale", "Algebra")], columns=["student", "course"])
+RING = pd.DataFrame([("r1", "r2"), ("r2", "r3"), ("r3", "r1"), ("r3", "r4"), ("r4", "r1")],
+                    columns=["sender", "receiver"])
+CHAIN = pd.DataFrame([("c1", "c2"), ("c2", "c3"), ("c3", "c2"), ("c3", "c4")],
+                     columns=["caller", "callee"])
+
+
+@pytest.mark.parametrize(("table", "question", "node"), [
+    (MARRIAGES, "Which families did the Doria marry into?", "Doria"),
+    (COURSES, "What courses did Ana Lind take?", "Ana Lind"),
+])
+def test_which_things_a_named_node_did_are_its_neighbours(tmp_path, table, question, node):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    want = set(_graph(table).neighbors(node))
+    hop = re.search(r"at hop 1 \(([^)]*)\)", resp.answer)
+    assert hop and set(hop.group(1).split(", ")) == want, resp.answer
+
+
+@pytest.mark.parametrize("table", [RING, CHAIN])
+def test_strongly_connected_asked_yes_or_no_leads_with_the_answer(tmp_path, table):
+    resp = _ask(tmp_path, table, "is the message network strongly connected?")
+    assert resp.status == "answered", resp.answer
+    want = "Yes" if nx.is_strongly_connected(_graph(table, directed=True)) else "No"
+    assert resp.answer.startswith(f"**{want}**"), resp.answer

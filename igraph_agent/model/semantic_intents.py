@@ -391,6 +391,12 @@ _ASKS_CYCLE = re.compile(r"^\s*(?:is|are|does|do|has|have|can|could)\b(?:(?!\bho
                          r"\b(?:cycles?|cyclic|loops?|circular)\b", re.IGNORECASE)
 
 
+#: "is the links graph strongly connected?": one strong component, Yes or No (its size is
+#: the largest strong component's question)
+_ASKS_STRONG = re.compile(r"^\s*(?:is|are)\s+(?:(?:the|this|that|our|my|it)\s+)?(?:[\w-]+\s+){0,3}"
+                          r"strongly[- ]connected\b(?![- ]components?)", re.IGNORECASE)
+
+
 def _structure_render(st: PlanState, obs: list[Observed]) -> str:
     ob = next((o for o in obs if o.tool == "direction_analysis"), None)
     if ob is None or not ob.ok:
@@ -413,6 +419,12 @@ def _structure_render(st: PlanState, obs: list[Observed]) -> str:
         parts.append(f"**{a['node']}** is reached from the most nodes ({shown(a['reached_from'])}) "
                      f"and **{b['node']}** reaches the most ({shown(b['reaches'])}){how}")
     parts.append(f"{d['strong_components']} strongly connected component(s)")
+    if _ASKS_STRONG.search(q):  # the yes or no first, from the strong components
+        strong = d["strong_components"] == 1
+        return (f"**{'Yes' if strong else 'No'}** — {'every' if strong else 'not every'} node "
+                "reaches every other along the edges: "
+                f"{d['strong_components']} strongly connected component(s). "
+                + "; ".join(parts[:-1]) + ".")
     return "; ".join(parts) + "."
 
 
@@ -756,7 +768,7 @@ SEMANTIC_INTENTS: list[Intent] = [
                                         r"longest (?:citation |directed )?chain|"
                                         r"reach(?:es|ed)? (?:the )?most|reached from|indirectly|"
                                         r"upstream|downstream|descendants|ancestors") +
-           t(2.0, r"how many strongly connected|number of strongly connected"),
+           t(2.0, r"how many strongly connected|number of strongly connected", _ASKS_STRONG.pattern),
            _structure_calls, _structure_render, "direction_analysis (cycles, depth, reach)",
            # it neither counts cycles nor sizes a strong component, nor answers one pair's
            # reach ("can cli end up calling crypto"): those are asked about or a path

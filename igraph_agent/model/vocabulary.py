@@ -163,9 +163,10 @@ _UNDIRECTED: list[tuple[str, str]] = [
     (rf"^\s*how many [a-z]+ (?!(?:are|is|were|was|have|has|had|does|do|did|can|could|lie|sit)\b)"
      rf"[a-z]+(?: (?:with|to|in|on|for|at))? ({_NAME})\s*\??\s*$", r"How many ties does \1 have?"),
     # (not "which community does Nia belong to": a group of the graph's, asked of one node)
+    # "which families did the Strozzi marry into", "what events did Evelyn Jefferson attend"
     (rf"^\s*(?:which|what) (?!(?:community|communities|cluster|clusters|component)\b)[a-z]+ "
-     rf"(?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to|in|on|for|at))?"
-     r"\s*\??\s*$", r"Who are the neighbours of \1?"),
+     rf"(?:does|do|did) (?:the )?({_NAME}(?: (?-i:[A-Z][\w'.-]*))*) [a-z]+"
+     r"(?: (?:with|to|into|in|on|for|at))?\s*\??\s*$", r"Who are the neighbours of \1?"),
     (rf"^\s*(?:who|whom) (?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to))?\s*\??\s*$",
      r"Who are the neighbours of \1?"),
     # "which country trades with the largest number of other countries": the most ties
