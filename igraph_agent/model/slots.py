@@ -389,6 +389,12 @@ TOP_REMOVAL = re.compile(rf"(?:{_HUB.pattern}|{_CENTRAL.pattern})(?:\s+\w+)?\s+{
 _NOT_REMOVED = {"we", "you", "i", "it", "they", "he", "she", "someone", "anyone", "one", "a", "an",
                 "any", "this", "that", "node", "nodes", "everyone", "somebody", "all", "each",
                 "every", "there", "edges", "edge", "links", "the"}
+#: a yes or no about every node, or any, past a threshold: "does every node in the petersen
+#: graph have exactly 3 neighbours", "do any students take more than 4 courses"
+EVERY_OR_ANY_HAS = re.compile(r"^\s*(?:does|do)\s+(?P<q>every|each|all|any|anyone|anybody|some|"
+                              r"someone)\b(?:\s+[\w'-]+){0,6}?\s+(?:have|take|get)\s+(?:got\s+)?"
+                              r"(?:exactly|more|fewer|less|at least|at most|over|under|above|"
+                              r"below|\d)", re.IGNORECASE)
 #: "how many cables would have to be cut to separate A from B", "how many links would have to
 #: fail to cut A off from B": the pair's cut (no removal of A), never the route between them
 PAIR_CUT = re.compile(r"\b(?:cut|removed?|deleted?|taken out|sever\w*|cancell?ed|closed?|shut|broken|"
