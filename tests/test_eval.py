@@ -190,3 +190,17 @@ def test_the_dev_split_loads_and_every_oracle_resolves_on_its_graph():
     for q in qset.questions:
         exp = resolve(q.oracle, build(qset.graphs[q.graph], qset.base))
         assert q.expect != "answered" or exp.value is not None or exp.names or exp.regex, q.id
+
+
+def test_a_table_graph_with_a_node_in_no_edge_attaches_its_node_table():
+    from igraph_agent.eval.graphs import attachments
+    from igraph_agent.eval.questions import GraphSpec
+
+    g = nx.DiGraph([("a", "b"), ("b", "c")])
+    g.add_node("alone")
+    spec = GraphSpec(expr="nx.DiGraph()", table={"source": "caller", "target": "callee"})
+    edges, nodes = attachments(spec, g)
+    assert list(edges.columns[:2]) == ["caller", "callee"]
+    assert set(nodes["id"]) == {"a", "b", "c", "alone"}
+    connected = nx.DiGraph([("a", "b")])
+    assert len(attachments(spec, connected)) == 1  # every node in an edge: the edges alone

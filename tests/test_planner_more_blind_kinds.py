@@ -142,21 +142,3 @@ def test_strongly_connected_asked_yes_or_no_leads_with_the_answer(tmp_path, tabl
     assert resp.status == "answered", resp.answer
     want = "Yes" if nx.is_strongly_connected(_graph(table, directed=True)) else "No"
     assert resp.answer.startswith(f"**{want}**"), resp.answer
-
-
-CUBE = pd.DataFrame(list(nx.relabel_nodes(nx.cubical_graph(), lambda n: f"q{n}").edges()),
-                    columns=["station_a", "station_b"])
-
-
-@pytest.mark.parametrize(("table", "question", "check"), [
-    (CUBE, "Does every node in the cube graph have exactly 3 neighbours?",
-     lambda g: all(d == 3 for _, d in g.degree())),
-    (GUILDS, "does each guild have at least 2 allies?", lambda g: all(d >= 2 for _, d in g.degree())),
-    (LAKES, "does any lake have more than 2 neighbours?", lambda g: any(d > 2 for _, d in g.degree())),
-])
-def test_every_or_any_node_past_a_degree_threshold_is_answered_yes_or_no(tmp_path, table,
-                                                                         question, check):
-    resp = _ask(tmp_path, table, question)
-    assert resp.status == "answered", resp.answer
-    want = "Yes" if check(_graph(table)) else "No"
-    assert resp.answer.startswith(f"**{want}**"), resp.answer

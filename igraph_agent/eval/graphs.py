@@ -52,7 +52,8 @@ def _edge_list(path: Path) -> nx.Graph:
 def attachments(spec: GraphSpec, g: nx.Graph) -> list:
     """What the runner attaches for ``g``: the graph itself, or (with ``spec.table``) its
     edge table under the spec's column names and its node table when nodes have
-    attributes -- so the runtime infers direction and weight roles from the names."""
+    attributes or some node is in no edge -- so the runtime infers direction and weight
+    roles from the names, and loads every node the oracle counts."""
     if spec.table is None:
         return [g]
     import pandas as pd
@@ -62,7 +63,7 @@ def attachments(spec: GraphSpec, g: nx.Graph) -> list:
     edges = pd.DataFrame(rows, columns=list(dict.fromkeys(
         [t.source, t.target, *(k for r in rows for k in r)])))
     attrs = sorted({k for _, d in g.nodes(data=True) for k in d})
-    if not attrs:
+    if not attrs and all(g.degree(n) for n in g):  # a node in no edge needs the node table
         return [edges]
     nodes = pd.DataFrame([{"id": str(n), **d} for n, d in g.nodes(data=True)],
                          columns=["id", *attrs])

@@ -69,7 +69,8 @@ class TableSpec(BaseModel):
     """Attach the graph as a user's tables instead of a graph object: an edge table with
     these endpoint column names (and the edge attribute ``weight`` renamed ``weight``'s
     value, e.g. ``km``), plus a node table (``id`` and every node attribute) when the
-    nodes have attributes. The runtime reads direction and weight roles from these names."""
+    nodes have attributes or some node is in no edge. The runtime reads direction and
+    weight roles from these names."""
 
     model_config = ConfigDict(extra="forbid")
     source: str = "source"

@@ -321,8 +321,14 @@ _COMMUNITY_OF = re.compile(
 
 def _community_names(st: PlanState) -> list[str]:
     both = slots.pair(st.question)
-    if both and re.search(r"\bsame\b", st.question, re.IGNORECASE):
-        return both
+    if re.search(r"\bsame\b", st.question, re.IGNORECASE):
+        m = re.search(r"\b(\S+)\s+and\s+(\S+)\s+(?:\w+\s+){0,4}?(?:in|into|to|with)\s+(?:the\s+)?"
+                      r"same\s+(?:community|cluster)\b", st.question, re.IGNORECASE)
+        pair = [slots.clean(m.group(1)), slots.clean(m.group(2))] if m else None
+        if pair and all(slots.named(p) or p.isdigit() for p in pair):  # "do members 0 and 33
+            return pair  # end up in the same community when you detect communities"
+        if both:
+            return both
     one = slots.named(st.question) or ([n] if (n := slots.node(st.question)) else [])
     return one[:1]
 
@@ -448,7 +454,38 @@ def path_calls(st: PlanState) -> list[Call]:
         args["weight"] = None  # counted in hops
     elif re.search(r"weight|strongest|cheapest|cost|lowest total", st.question, re.IGNORECASE):
         args.update(weight_choice(st))  # a graph object: its `weight` attribute
+    summed = _summed_strength(st, args)
+    if summed:  # "the shortest weighted path … total weight": the column summed as it is
+        args.update(weight=summed, weight_means="distance")
     return [*searches, Call("shortest_path", args)]
+
+
+#: a route whose length is the edge value added up as it stands: "shortest weighted path …
+#: what's the total weight", "the route with the lowest total weight"
+SUMMED = re.compile(r"\b(?:lowest|smallest|least|minimum|min)\s+(?:total|sum|summed|combined)\b|"
+                     r"\btotal\s+(?:path\s+)?(?:weight|\w+)\b|\bsum\s+of\s+(?:the\s+)?(?:edge\s+)?weights?\b",
+                     re.IGNORECASE)
+
+
+def _summed_strength(st: PlanState, args: dict) -> str | None:
+    """The strength column a route question asks to add up as it stands (a column named
+    ``weight`` read as a strength elsewhere), else None."""
+    if "weight" in args and args["weight"] is None:
+        return None
+    meaning = st.meaning()
+    column = args.get("weight") or meaning.get("default_weight") or (
+        "weight" if "weight" in (meaning.get("weights") or {}) else None)
+    if not column or (meaning.get("weights") or {}).get(column) != "strength":
+        return None
+    q = str(st.context.get("asked") or st.question)
+    m = SUMMED.search(q)
+    if not m:
+        return None
+    total = re.search(r"\btotal\s+(?:path\s+)?(\w+)", m.group(0), re.IGNORECASE)
+    if total and total.group(1).lower() not in {"weight", column.lower(),
+                                                *column.lower().split("_")}:
+        return None  # "total time" on a strength column: another value
+    return column
 
 
 #: a question asking whether (a route exists, the graph is connected): the answer says
@@ -652,8 +689,20 @@ def local_calls(st: PlanState) -> list[Call]:
     # a directed graph's neighbours are the nodes on either side of its edges (the degree
     # the answer shows counts both); one side is asked as in- or out-neighbours (node_side)
     both = {"direction": "all"} if info is not None and info.directed else {}
+    listed = {"limit": _LISTED} if _lists(st) else {}
     return [*searches, Call("local_analysis", {"node": ids[0], "radius": _radius(st.question),
-                                               **both, **_local_weight(st)})]
+                                               **both, **listed, **_local_weight(st)})]
+
+
+#: how many neighbours per hop a question that lists them gets named (the tool's limit)
+_LISTED = 100
+
+
+def _lists(st: PlanState) -> bool:
+    """Whether the question asks for the neighbours by name ("who are Fantine's neighbours",
+    "list everyone within 2 hops of Ana"), not a node's figures."""
+    return re.match(r"\s*(?:so\s+|and\s+|now\s+)?(?:who|whom|which|what|list|name|show|give)\b",
+                    str(st.context.get("asked") or st.question), re.IGNORECASE) is not None
 
 
 def _local_weight(st: PlanState) -> dict[str, Any]:
@@ -688,9 +737,10 @@ def local_render(st: PlanState, obs: list[Observed]) -> str:
                 f"and transitivity "
                 f"{_f(d.transitivity)}; the innermost k-core is the **{d.max_core}-core** "
                 f"with {d.max_core_size} nodes.")
+    shown = _LISTED if _lists(st) else 12  # "who are Fantine's neighbours": every one
     hops = "; ".join(f"{h.count} node(s) at hop {h.hop} (" +
-                     ("" if h.count <= 12 else "e.g. ") +
-                     ", ".join(_who(n) for n in h.nodes[:12]) + ")"
+                     ("" if h.count <= min(shown, len(h.nodes)) else "e.g. ") +
+                     ", ".join(_who(n) for n in h.nodes[:shown]) + ")"
                      for h in d.neighbours_by_hop or [])
     ego = d.ego_network
     assert ego is not None  # a node's analysis always has its ego network

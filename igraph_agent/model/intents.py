@@ -430,7 +430,7 @@ INTENTS: list[Intent] = [
 ]
 
 # -- the analysis tool families: search, communities, paths, local, subgraph, statistics --
-from igraph_agent.model.graph_intents import ANALYSIS_INTENTS  # noqa: E402
+from igraph_agent.model.graph_intents import ANALYSIS_INTENTS, SUMMED  # noqa: E402
 from igraph_agent.model.lexicon import declare  # noqa: E402
 from igraph_agent.model.query_intents import QUERY_INTENTS  # noqa: E402
 
@@ -640,12 +640,18 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "edge_totals"]
     if names & {"group_side", "node_partner"}:  # per group, or one node's strongest edge
         found = [i for i in found if i.name != "edge_totals"]
+    if "path" in names and slots.pair(question) and SUMMED.search(question):  # "the route's
+        #                                            total weight": the route's length
+        found = [i for i in found if i.name != "edge_totals"]  # not one end's edges
     if "chain_to_top" in names:  # everyone above one person: the chain, not the whole graph's
         found = [i for i in found if i.name != "directed_structure"]  # reach and depth
     if {"reach_set", "what_if"} <= names and st is not None and _breaks(st):
         found = [i for i in found if i.name != "what_if"]  # what needs it, not the components
     if "group_mix" in names and st is not None and _asks_for_a_group(question, st):
         found = [i for i in found if i.name not in _NODE_RANKINGS]  # "which sector": no node
+    elif "group_mix" in names and re.search(r"\bwho(?:m|se)?\b", question, re.IGNORECASE):
+        found = [i for i in found if i.name != "group_mix"]  # "who has the most ties to other
+        #                                     sales people": a person asked, not the groups
     return found
 
 

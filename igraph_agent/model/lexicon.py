@@ -382,6 +382,11 @@ LEXICON: dict[str, dict[str, Any]] = {
                       # "how many species does the eel eat": the eel's, not the graph's
                       r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?:the|this|that) (?!(?:\w+ ){1,2}"
                       r"(?:have|contain|include|count|hold|comprise)\b)\w+",
+                      # "how many members are in the Officer club": a part, not the graph;
+                      # "never place a call": a condition on the nodes
+                      r"\bare in (?:the|this) (?!(?:\w+ )?(?:graph|network|data|dataset|table|"
+                      r"file|list|csv|sheet|set)\b)",
+                      r"\bnever\b|\bnobody\b|\bno one\b|\bnone\b",
                       r"\bisolated\b|\bunconnected\b|\bsingletons?\b|\bleaf\b|\bleaves\b|"
                       r"\bdangling\b|\borphans?\b|\bsquares\b|-cycles?\b",
                       # a count of structures, not of nodes or edges
@@ -541,8 +546,7 @@ def _totals_bonus(st: PlanState) -> float:
 _N = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten)"
 LEXICON.update({
     "threshold_count": dict(
-        triggers=t(0.5, r"how many|count|number of|which|who|list|rank|name",
-                   slots.EVERY_OR_ANY_HAS.pattern),
+        triggers=t(0.5, r"how many|count|number of|which|who|list|rank|name"),
         bonus=_threshold_bonus, group="ranking", hint="counts of nodes above or below a threshold",
         negatives=_rx(r"\bhow many (?:\w+ )?(?:groups|communities|clusters|components|pieces|parts|"
                       r"islands|cliques|pairs|triangles|paths|routes)\b")),
@@ -703,7 +707,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "bipartite": ("yesno", "count", "group"), "triangles": ("count", "list"),
     "cycles": ("yesno",),
     "figure": ("value", "count", "yesno"), "count_where": ("count",), "visualize": ("action",),
-    "report": ("action",), "threshold_count": ("count", "list", "yesno"),
+    "report": ("action",), "threshold_count": ("count", "list"),
     "hop_count": ("count",), "least_degree": ("node", "list", "count", "value"),
     "what_if": ("count", "value", "list", "yesno"),
     "clique": ("count", "group", "list"), "common_neighbours": ("count", "pair", "list", "yesno"),

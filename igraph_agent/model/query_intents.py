@@ -103,14 +103,8 @@ def threshold_render(st: PlanState, obs: list[Observed]) -> str:
     if d.measure in ("in_degree", "out_degree") and len(cols) == 2:  # the edges' own way
         scope += (f" ({'incoming' if d.measure == 'in_degree' else 'outgoing'} edges, "
                   f"{cols[0]} → {cols[1]})")
-    said = (f"**{d.count}** of {d.of} {nouns}{scope} have {measure} {_WORDS[d.op]} "
+    return (f"**{d.count}** of {d.of} {nouns}{scope} have {measure} {_WORDS[d.op]} "
             f"{_f(d.value)}" + (f": {shown}{more}." if shown else "."))
-    asked = slots.EVERY_OR_ANY_HAS.search(st.question)
-    if asked is None:
-        return said
-    every = asked.group("q").lower() in ("every", "each", "all")  # else any: one is enough
-    yes = d.count == d.of if every else d.count > 0
-    return f"**{'Yes' if yes else 'No'}** — {said}"
 
 
 #: a threshold's unit that no count of ties has: "here more than 5 years", "over 40 kg"

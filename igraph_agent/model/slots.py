@@ -31,8 +31,8 @@ _HUB = re.compile(r"best[- ]connected|most (?:ties|connections|links|contacts)|t
 _TAIL = re.compile(r"(?:\s*,|\s+(?:by|following|via|using|with|weights?|in|on|at|if|when|linked|"
                    r"connected|joined|apart|tied|related|treating|as|within|hooked|"
                    r"and\s+(?:create|save|make))\b).*$", re.IGNORECASE)
-_LEAD = re.compile(r"^(?:the\s+)?(?:node|member|vertex|character|family|person|user|customer|"
-                   r"city|employee)\s+", re.IGNORECASE)
+_LEAD = re.compile(r"^(?:the\s+)?(?:(?:node|member|character|person|user|customer|employee)s?|"
+                   r"vertex|vertices|family|families|city|cities|people)\s+", re.IGNORECASE)
 _REACHABLE = re.compile(r"^\s*(?:is|are)\s+(\S+)\s+(?:still\s+)?reachable\s+from\s+(\S+?)\s*[?.!]*$",
                         re.IGNORECASE)
 _PAIRS = [
@@ -389,12 +389,6 @@ TOP_REMOVAL = re.compile(rf"(?:{_HUB.pattern}|{_CENTRAL.pattern})(?:\s+\w+)?\s+{
 _NOT_REMOVED = {"we", "you", "i", "it", "they", "he", "she", "someone", "anyone", "one", "a", "an",
                 "any", "this", "that", "node", "nodes", "everyone", "somebody", "all", "each",
                 "every", "there", "edges", "edge", "links", "the"}
-#: a yes or no about every node, or any, past a threshold: "does every node in the petersen
-#: graph have exactly 3 neighbours", "do any students take more than 4 courses"
-EVERY_OR_ANY_HAS = re.compile(r"^\s*(?:does|do)\s+(?P<q>every|each|all|any|anyone|anybody|some|"
-                              r"someone)\b(?:\s+[\w'-]+){0,6}?\s+(?:have|take|get)\s+(?:got\s+)?"
-                              r"(?:exactly|more|fewer|less|at least|at most|over|under|above|"
-                              r"below|\d)", re.IGNORECASE)
 #: "how many cables would have to be cut to separate A from B", "how many links would have to
 #: fail to cut A off from B": the pair's cut (no removal of A), never the route between them
 PAIR_CUT = re.compile(r"\b(?:cut|removed?|deleted?|taken out|sever\w*|cancell?ed|closed?|shut|broken|"

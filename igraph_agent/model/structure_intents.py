@@ -176,6 +176,13 @@ def _mixing_lead(st: PlanState, d: SummaryStatisticsResult, asked: list) -> str:
 
 
 # -- counting nodes by attribute --------------------------------------------------------
+def _as_written(value: str, question: str) -> bool:
+    """A capitalised value written so in the question ("the Officer club"), even when the
+    word is a common one the planner never reads as a name."""
+    return value[:1].isupper() and re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])",
+                                              question) is not None
+
+
 def where_of(st: PlanState) -> tuple[str, str] | None:
     """(attribute, value) the question filters on: ``team = legal``, "the legal team", or a
     value of a categorical attribute named alone ("how many work in Biology") when exactly
@@ -192,7 +199,7 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
     if found:
         return found
     hits = {(attr, v) for attr, values in groups.items() for v in values
-            if len(v) >= 3 and v.lower() not in slots.STOP_WORDS
+            if len(v) >= 3 and (v.lower() not in slots.STOP_WORDS or _as_written(v, st.question))
             and re.search(rf"(?<![\w-]){_as_named(v)}(?![\w-])", st.question, re.IGNORECASE)}
     return hits.pop() if len(hits) == 1 else None  # "lab-nas" is a node, no lab
 

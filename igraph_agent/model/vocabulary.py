@@ -572,6 +572,17 @@ def _counted_ends(question: str, verb: str, back: str, done: str, info: dict[str
         (rf"\b{verb}(?:\s+[a-z]+)?\s+to\s+{_MANY}", "has the highest out-degree"),
         (rf"\b(?:has|have|had)\s+(?:nobody|no one|nothing|no \w+)\s+(?:else\s+)?{verb}"
          r"(?<=ing)\s+(?:them|him|her|it)\b", "has in-degree exactly 0"),
+        # a count of the nodes that never take the verb ("which" lists: the edge-ends intent):
+        # "how many were never called", "how many never receive a call" (nothing at the
+        # source end), "how many numbers never place a single call themselves" (nothing at
+        # the target end)
+        (rf"^(\s*how many [^?]*?)\b(?:(?:is|are|was|were|been|get|gets|got)\s+never\s+{done}\b|"
+         rf"never\s+(?:been|got|gets|get)\s+{done}\b)", r"\1with in-degree exactly 0"),
+        (rf"^(\s*how many [^?]*?)\bnever\s+(?:[a-z]+\s+){{0,2}}?{back}\b",
+         r"\1with in-degree exactly 0"),
+        (rf"^(\s*how many [^?]*?)\bnever\s+(?:[a-z]+\s+){{0,3}}?{verb}\b(?:\s+(?:anyone|anybody|"
+         r"anything|any\s+\w+|a\s+single\s+\w+|themselves|itself|at\s+all))*",
+         r"\1with out-degree exactly 0"),
     ]
     agent = _agent_noun(info)
     if agent:  # "how many predators does the perch have": its in-degree
@@ -1041,7 +1052,9 @@ _TWO_MODE = re.compile(r"co-?occur|co-?attend|\bsame (?:events?|clubs?|meetings?
 _DIRECTION = re.compile(r"\bcycles?\b|\bcyclic|acyclic|reachable from|\bcan (?:\w+ ){0,3}reach\b|"
                         r"\breach(?:es)? from\b|downstream|upstream|\bcites?\b|\bcited\b|\bciting\b",
                         re.IGNORECASE)
-_AS_GROUP = r"(?:which|what|each|every|per|by|across|between|among|within|inside|outside)\s+(?:\w+\s+){{0,2}}{a}s?\b|(?<!the )\b{a}s?\s+(?:has|have|had|with|mix|are|is)\b"
+_AS_GROUP = (r"(?:which|what|each|every|per|by|across|between|among|within|inside|outside)\s+(?:\w+\s+){{0,2}}{a}s?\b|(?<!the )\b{a}s?\s+(?:has|have|had|with|mix|are|is)\b"
+             # "the split into teams", "taking the team column as the communities"
+             r"|\b(?:split|divided|partitioned|grouped)\s+(?:up\s+)?(?:into|by)\s+{a}s?\b|\b{a}\s+(?:column|attribute|field|labels?)\b")
 _AS_DISTANCE = re.compile(r"\b(?<!path )lengths?\b|\btotal (?:distance|length|cost|time|travel)|\bas "
                           r"(?:a |the )?(?:distances?|lengths?|costs?|travel times?)\b|travel time|"
                           r"\bcosts?\b|\bcheapest\b|\blongest road", re.IGNORECASE)

@@ -18,6 +18,8 @@ Example::
 
 from __future__ import annotations
 
+from typing import Literal
+
 import networkx as nx
 import numpy as np
 from pydantic import BaseModel, Field
@@ -40,6 +42,9 @@ from igraph_agent.tools.weights import WeightArgs, ig_weights, nx_weight, sense_
 class PathArgs(WeightArgs):
     source: str = Field(description="node id (from search_node)")
     target: str = Field(description="node id (from search_node)")
+    weight_means: Literal["distance", "strength"] | None = Field(
+        default=None, description="read weight as a distance (summed) or strength (1/x); "
+                                  "omitted: its inferred role")
     count_paths: bool = Field(default=False, description="also count all shortest paths (capped)")
     backend: Backend = Field(default="auto", description="auto = igraph on large graphs or "
                              "while networkx is not built, else networkx (bidirectional "

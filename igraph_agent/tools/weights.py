@@ -87,6 +87,12 @@ def weight_for(ctx: Any, args: BaseModel, sense: Sense) -> dict[str, Any]:
     m = graph_meaning(ctx)
     use = weight_use(m, requested, explicit, sense)
     attr = use["attribute"]
+    means = getattr(args, "weight_means", None)
+    if attr is not None and means is not None:  # the caller's reading wins over the name's
+        use.update(role=means, inverted=means != sense,
+                   note=f"{attr} read as a {means} (asked)" + (
+                       f"; used as 1/{attr} for this {sense}-based measure"
+                       if means != sense else ""))
     if attr is not None and attr not in (m.get("weights") or {}):
         known = ", ".join(m.get("weights") or {}) or "none"
         raise ToolError(ErrorCode.INVALID_ARGUMENTS,
