@@ -60,10 +60,11 @@ members vertex vertices people person employees employee team degree k-core core
 steps path paths route routes distance one two three yes no please let lets now then just only
 mw kw gw kv kwh mwh km kg mb gb tb mbps gbps usd eur gbp
 sole top hub best most mr mr. officer e.g. okay also are
-minimum maximum i'd i'm i've i'll we'd we're we've we'll you'd you're you've you'll""".split()}
+minimum maximum suppose imagine i'd i'm i've i'll we'd we're we've we'll you'd you're you've you'll""".split()}
 STOP_WORDS = frozenset(_STOP)
 _NAME_TOKEN = re.compile(r"[A-Za-z][\w'.-]*[A-Za-z0-9]|[A-Za-z]|\d+", re.UNICODE)
-_NUMBER_ID = re.compile(r"\b(?:node|member|vertex|id|from|to|and|between|of|is|around|near|for)\s+(\d+)\b|"
+_NUMBER_ID = re.compile(r"\b(?:nodes?|members?|vertex|vertices|id|from|to|and|between|of|is|around|near|"
+                        r"for)\s+(\d+)\b|"
                         r"\b(\d+)'s\b|^(\d+)\b", re.IGNORECASE)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10}
@@ -377,8 +378,8 @@ _SAID = [re.compile(p) for p in (
     rf"removed|out of service|offline|cancell?ed)\b")]
 _REMOVAL.extend(_SAID)
 REMOVAL_SAID = re.compile("|".join(f"(?:{rx.pattern})" for rx in _SAID))
-MORE_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:both\s+)?{_ANY}\s+(?i:and|&)\s+{_ANY}\s+(?i:both\s+)?"
-                           rf"{_GONE}")
+MORE_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:both\s+)?(?i:(?:nodes|members|vertices)\s+)?"
+                          rf"{_ANY}\s+(?i:and|&)\s+{_ANY}\s+(?i:both\s+)?{_GONE}")
 _ADDED = re.compile(r"\bif\s+(?:we|you|i|they|someone)\s+(?:\w+\s+)?(?:add|added|build|built|"
                     r"create|created|connect|connected|introduce)\b|\b(?:adding|building)\s+(?:a|an|"
                     r"one|the)\s+(?:new\s+)?(?:link|edge|road|tie|connection|line|flight)\b|"
@@ -408,17 +409,29 @@ _BROKEN = (r"(?:gets?\s+|is\s+|were\s+|was\s+|goes\s+|went\s+)?(?:cut|removed|cl
 #: between Cedar and Dogwood closes"
 _EDGE_GONE = [re.compile(p, re.IGNORECASE) for p in (
     rf"\bthe\s+(?P<a>[\w.' ]+?)\s*(?:-|–|—|\bto\b)\s*(?P<b>[\w.' ]+?)\s+{_LINK}\s+{_BROKEN}",
-    rf"\bthe\s+{_LINK}\s+(?:between|from)\s+(?P<a>[\w.' ]+?)\s+(?:and|to)\s+(?P<b>[\w.' ]+?)"
-    rf"\s+{_BROKEN}")]
+    rf"\bthe\s+(?:direct\s+|main\s+|only\s+)?{_LINK}\s+(?:between|from)\s+"
+    rf"(?P<a>[\w.' ]+?)\s+(?:and|to)\s+(?P<b>[\w.' ]+?)\s+{_BROKEN}")]
+
+
+def _edge_gone_match(question: str) -> re.Match[str] | None:
+    for rx in _EDGE_GONE:
+        m = rx.search(question)
+        if m:
+            return m
+    return None
 
 
 def edge_gone(question: str) -> list[str] | None:
     """The two ends of the one edge a what-if removes, or None."""
-    for rx in _EDGE_GONE:
-        m = rx.search(question)
-        if m:
-            return [m.group("a").strip(), m.group("b").strip()]
-    return None
+    m = _edge_gone_match(question)
+    return [m.group("a").strip(), m.group("b").strip()] if m else None
+
+
+def edge_gone_span(question: str) -> tuple[int, int] | None:
+    """Where the words of the removed edge stand in ``question`` ("the road between Elm and
+    Fir closes"), or None: a route asked elsewhere is no part of them."""
+    m = _edge_gone_match(question)
+    return m.span() if m else None
 
 
 ORDINAL = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)(?:[- ](?:most|highest|largest|"

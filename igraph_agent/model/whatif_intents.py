@@ -59,12 +59,15 @@ def _route_ends(st: PlanState) -> list[str] | None:
                              r"then|after\w*|instead|without\b.*))?\s*(?=[,?!]|[.]\s|[.]?\s*$)",
                              st.question, re.IGNORECASE))
     edge = _edge_gone(st)
-    found = [f for f in found if not (edge and {slots.clean(f.group(1)), slots.clean(
-        f.group(2).split()[0])} == set(edge))]  # "the road between Elm and Fir closes"
+    # the removed edge's own words ("the road between Elm and Fir closes") are no route; a
+    # route between its two ends is the detour ("the direct road between A and B is closed.
+    # how many km is the detour from A to B")
+    span = slots.edge_gone_span(st.question)
+    found = [f for f in found if not (span and span[0] <= f.start() < span[1])]
     m = found[-1] if found else None
     if edge and m:  # "if the Colby - Dunmore road closes, how far from Colby to Fairway"
         ends = [slots.clean(m.group(1)), slots.clean(m.group(2))]
-        return ends if all(ends) and ends != edge else None
+        return ends if all(ends) else None
     if gone is None:
         return None
     # "if Quay went offline, how far is Mill from Croft by cable": the two names left
