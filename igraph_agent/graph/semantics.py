@@ -164,6 +164,12 @@ _ORDERING = {"prerequisite", "prerequisites", "prereq", "prereqs", "requirement"
              "requirements", "dependency", "dependencies"}
 
 
+#: a word naming the one a person answers to: on one side only it makes a reporting table
+#: directed whatever the other column is called (``staffer,line_manager``,
+#: ``agent_id,supervisor_name``, ``manager,team_member``)
+_BOSSES = {"manager", "mgr", "boss", "supervisor", "superior"}
+
+
 def direction_of(source_col: str, target_col: str) -> bool | None:
     """True when the endpoint columns' names say the edges point source -> target, else
     None (no evidence: the caller's default applies). A name counts by its words, so
@@ -183,6 +189,8 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
         (True, True)
         >>> direction_of("tributary", "flows_into"), direction_of("page", "links_to")
         (True, True)
+        >>> direction_of("staffer", "line_manager"), direction_of("manager", "team_member")
+        (True, True)
         >>> direction_of("station_a", "station_b"), direction_of("to", "from")
         (None, None)
         >>> direction_of("town", "connected_to")
@@ -195,6 +203,8 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
         return True
     if tails & _ACTORS and not heads & (_HEADS | _ACTORS) and not tails & _HEADS:
         return True  # "retweeter,original_author": the source named by what it does
+    if (tails ^ heads) & _BOSSES:  # on one side only
+        return True  # "staffer,line_manager", "manager,team_member"
     if (tails ^ heads) & _ORDERING:  # on one side only
         return True  # "prerequisite,course", "course,prereq_id"
     if heads & _VERBS and "by" not in heads and not tails & (_VERBS | _HEADS):

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from igraph_agent.model import slots, vocabulary
+from igraph_agent.model import sides, slots, vocabulary
 from igraph_agent.model.graph_intents import UNRESOLVED, _found, _resolve, _unresolved, _who
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.weights import without_graph_name
@@ -467,6 +467,12 @@ def edge_attr(st: PlanState) -> str | None:
     if default in attrs and _info(st).directed and _SUMMED_FLOW.search(st.question) and \
             (meaning.get("weights") or {}).get(default) != "distance":
         return str(default)  # "who lends the most in total" on a lender,borrower,amount table
+    if sides.debt_side(st.question, _raw_info(st)):  # "how much does Cai owe" on a
+        numeric = list(meaning.get("weights") or {})  # lending table: its one amount column
+        if default in attrs:
+            return str(default)
+        if len(numeric) == 1 and numeric[0] in attrs:
+            return str(numeric[0])
     return None
 
 
@@ -520,6 +526,9 @@ def _edge_side(st: PlanState) -> str:
     graph ("which firm ships the most tonnes"), else ``both``."""
     if not _info(st).directed:
         return "both"
+    owed = sides.debt_side(st.question, _raw_info(st))
+    if owed:  # "who owes the most" on lender,borrower: the borrower's end
+        return owed
     out, into = bool(_SENDS.search(st.question)), bool(_RECEIVES.search(st.question))
     if not out and not into:  # the data's own verb: "was zed retweeted", "did zed retweet"
         return vocabulary.own_side(st.question, _raw_info(st)) or "both"
@@ -592,7 +601,7 @@ def totals_bonus(st: PlanState) -> float:
         return 0.0  # "bought together with the most other items": how many, not a sum
     most = re.search(r"\b(?:most|least|fewest|highest|lowest)\s+(?:[\w-]+\s+){0,2}?"
                      + _attr_pattern(attr), st.question, re.IGNORECASE)
-    if most or _SUMMED_FLOW.search(st.question):
+    if most or _SUMMED_FLOW.search(st.question) or sides.debt_side(st.question, _raw_info(st)):
         return 2.0  # "which firm ships the most tonnes", "who lends the most in total"
     return 1.0
 

@@ -1,0 +1,113 @@
+"""Which end of an edge a question asks about, read from what the data means.
+
+Two readings the offline planner must not guess:
+
+* **debt**: on a lending table (``lender,borrower``, ``creditor,debtor``) "who owes the
+  most" sums what each node borrowed (the borrower's end) and "who is owed the most" what
+  each node lent (the lender's end). On a table whose columns name no debt ("payer,payee"),
+  owing says nothing of which end, and the planner asks.
+* **one-way verbs on an undirected graph**: "who does Dov report to", "who owes the most",
+  "who received the most" name one end of an edge; an undirected table has none, so every
+  answer would be about both ends (a node's degree or its total), another question.
+
+Example::
+
+    >>> info = {"directed": True, "meaning": {"direction": ["lender", "borrower"]}}
+    >>> debt_side("who owes the most?", info), debt_side("who is owed the most?", info)
+    ('in', 'out')
+    >>> debt_side("who lends the most?", info) is None
+    True
+    >>> one_way_ask("how many people report to Cai", {"directed": False}) is not None
+    True
+    >>> one_way_ask("who is the most central?", {"directed": False}) is None
+    True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: column words for the end that lent (the creditor) and the end that borrowed (the debtor)
+_CREDITORS = {"lender", "lenders", "creditor", "creditors", "lends", "lent", "loaner"}
+_DEBTORS = {"borrower", "borrowers", "debtor", "debtors", "borrows", "borrowed", "owes",
+            "owing", "owed_by"}
+
+#: "X is owed", "who are owed the most", "owed to": the creditor's end
+_IS_OWED = re.compile(r"\b(?:is|are|was|were|be|been|being|gets?|got)\s+(?:\w+\s+){0,2}?owed\b|"
+                      r"\bowed\s+to\b|\bowed\s+the\s+most\b(?!\s+by)", re.IGNORECASE)
+#: "X owes", "who owes the most", "owing", "in debt", "indebted": the debtor's end
+_OWES = re.compile(r"\bowes?\b|\bowing\b|\bindebted\b|\bin\s+debt\b|\bowed\s+by\b|"
+                   r"\bdid\s+\S+\s+owe\b", re.IGNORECASE)
+
+
+def _words(column: Any) -> set[str]:
+    low = re.sub(r"([a-z])([A-Z])", r"\1 \2", str(column)).lower()
+    parts = [p for p in re.split(r"[^a-z]+", low) if p]
+    return set(parts) | {"_".join(parts)}
+
+
+def _lending_way(info: dict[str, Any]) -> str | None:
+    """``out`` when the edges point from the lender to the borrower, ``in`` the other way
+    round, None when the endpoint columns name no debt."""
+    cols = [str(c) for c in ((info.get("meaning") or {}).get("direction") or [])][:2]
+    if len(cols) != 2:
+        return None
+    src, tgt = _words(cols[0]), _words(cols[1])
+    if src & _CREDITORS or tgt & _DEBTORS:
+        return None if src & _DEBTORS or tgt & _CREDITORS else "out"
+    if src & _DEBTORS or tgt & _CREDITORS:
+        return "in"
+    return None
+
+
+def asks_owing(question: str) -> bool:
+    """Whether the question is about owing ("who owes the most", "how much is Ana owed")."""
+    return bool(_IS_OWED.search(question) or _OWES.search(question))
+
+
+def debt_side(question: str, info: dict[str, Any]) -> str | None:
+    """The end of a directed lending table's edges a question about owing asks about:
+    ``in`` / ``out`` (see the module's example), None when it asks no owing or the table's
+    columns name no debt (then :func:`one_way_ask` asks)."""
+    if not info.get("directed") or not asks_owing(question):
+        return None
+    way = _lending_way(info)
+    if way is None:
+        return None
+    creditor = bool(_IS_OWED.search(question))
+    lender_end = "out" if way == "out" else "in"
+    borrower_end = "in" if way == "out" else "out"
+    return lender_end if creditor else borrower_end
+
+
+#: words of one end of an edge: to whom one reports, who manages, owes, lends, pays, sends
+_ONE_WAY = re.compile(
+    r"\breport(?:s|ed|ing)?\s+(?:up\s+|directly\s+)?to\b|\bdirect\s+reports?\b|"
+    r"\b(?:manager|boss|supervisor|superior)\s+of\b|'s\s+(?:manager|boss|supervisor|superior)\b|"
+    r"\bowes?\b|\bowed\b|\bowing\b|\bindebted\b|\blends?\b|\blent\b|\bborrow(?:s|ed)?\b|"
+    r"\bpa(?:ys?|id)\b|\bsen(?:ds?|t)\b|\breceiv(?:es?|ed)\b|\bincoming\b|\boutgoing\b",
+    re.IGNORECASE)
+
+
+def one_way_ask(question: str, info: dict[str, Any]) -> str | None:
+    """A clarifying question when the question names one end of an edge the data cannot
+    tell: any such verb on an undirected graph of one kind of node, or owing on a directed
+    table whose columns name no debt; else None."""
+    directed = bool(info.get("directed"))
+    if directed:
+        if asks_owing(question) and _lending_way(info) is None:
+            cols = (info.get("meaning") or {}).get("direction") or ["source", "target"]
+            return (f"The edges point {cols[0]} → {cols[1]}, and nothing in the table says "
+                    "which end owes the other. Which column is the one that owes (the "
+                    "borrower)?")
+        return None
+    if (info.get("meaning") or {}).get("modes"):
+        return None  # two kinds of node ("which game was borrowed the most"): the kind says
+    m = _ONE_WAY.search(question)
+    if not m:
+        return None
+    return (f"The graph is undirected, so its edges have no direction: nothing in it says "
+            f"which end of an edge \"{m.group(0).strip()}\" the other. Rebuild the graph "
+            f"directed (construct_graph with directed=true, naming the source column), or ask "
+            f"about all of a node's ties (its degree or its total) instead.")
