@@ -144,7 +144,7 @@ class CentralityArgs(WeightArgs):
     side: str | None = None  # two-mode: rank one side only (degree_analysis describes it)
     within: Literal["graph", "group", "largest_component"] = Field(
         default="graph", description="scored on the whole graph, the where nodes' subgraph "
-        "(group) or the largest (weakly) connected component")
+        "(group) or the largest (weak) component")
     seed: Annotated[int, INTERNAL] = 42
     backend: Backend = "auto"
 
@@ -152,9 +152,8 @@ class CentralityArgs(WeightArgs):
 @tool(result=NodeCentralityResult, reads=("graph",), splits_when=lambda a: a.measure in SPLIT_MEASURES,
       cost=lambda a: 3 if a.measure in ("betweenness", "closeness") else 2)
 def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
-    """Rank nodes by a centrality measure (degree, betweenness, closeness, pagerank,
-    eigenvector), optionally weighted; betweenness is sampled on large graphs. Returns the
-    top_k nodes and the scores of any named nodes.
+    """Rank nodes by a centrality measure, optionally weighted (betweenness sampled on large
+    graphs): the top_k nodes and the scores of any named nodes.
 
     Example: node_centrality(measure="betweenness", top_k=5) -> {"top": [{"node": "0", "score": 0.4376}, ...]}
     """

@@ -39,8 +39,8 @@ class CodeArgs(BaseModel):
         "Python that reads G (networkx graph of the loaded revision, read-only copy), g "
         "(the same graph in python-igraph; vertex attribute _nx_name holds the node id), "
         "tables (dict of pandas DataFrames of the attached sources), nx, pd, and sets "
-        "`result` to a JSON-able value (numbers, text, lists, dicts, DataFrames). print() "
-        "output is returned too. Files may be written only under SCRATCH."))
+        "`result` to a JSON-able value (numbers, text, lists, dicts, DataFrames). Files "
+        "may be written only under SCRATCH."))
     wall_s: float = Field(default=30.0, gt=0, le=120, description="wall-clock limit, seconds")
     memory_mb: int = Field(default=2048, ge=256, le=8192, description="memory limit, MiB")
     publish: list[str] = Field(default_factory=list, max_length=10, description=(
@@ -50,11 +50,10 @@ class CodeArgs(BaseModel):
 
 @tool(result=RunGraphCodeResult, reads=("graph",), writes=("scratch",), timeout_s=150)  # above its own 120 s cap
 def run_graph_code(ctx: ToolContext, args: CodeArgs) -> ToolOutput:
-    """Run a short Python snippet against the loaded graph when no catalogue tool computes
-    what is asked. It runs in a separate sandboxed process (no network, no processes, no
-    writes outside scratch; 30 s and 2 GiB by default) and returns `result`, printed output
-    and any published files. A failure returns the error and the traceback lines: fix them
-    and call again.
+    """Run a short Python snippet on the loaded graph when no catalogue tool computes what
+    is asked, in a sandboxed process (no network or processes, writes only to scratch; 30 s
+    and 2 GiB by default): returns `result`, printed output and published files. A failure
+    returns the error and traceback: fix it and call again.
 
     Example: run_graph_code(code="result = sum(nx.triangles(G).values()) // 3") -> {"result": 45, ...}
     """

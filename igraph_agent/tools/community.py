@@ -74,9 +74,8 @@ class CommunityArgs(PartitionArgs):
 @tool(result=CommunityDetectionResult, reads=("graph",), splits_when=lambda a: a.statistics,
       cost=3)
 def community_detection(ctx: ToolContext, args: CommunityArgs) -> ToolOutput:
-    """Partition the graph into communities (leiden, louvain, label_propagation, infomap) and
-    report the modularity, the number and sizes of communities, the largest ones with sample
-    members, and the community of any named nodes. Community 0 is the largest.
+    """Partition the graph into communities: the modularity, their number and sizes, the
+    largest with sample members, and named nodes' communities. Community 0 is the largest.
 
     Example: community_detection(method="louvain", seed=7, nodes=["0"]) -> {"modularity": 0.4188, ...}
     """
@@ -142,15 +141,15 @@ class BridgeArgs(PartitionArgs):
         default="betweenness", description="centrality figure reported for each bridge node")
     attribute: str | None = Field(default=None, description="only list nodes whose attribute ...")
     value: str | None = Field(default=None, description="... has this value (case-insensitive "
-                              "prefix: 'customer' matches 'customers')")
+                              "prefix)")
 
 
 @tool(result=BridgeNodesResult, reads=("graph",), splits_when=lambda a: a.centrality == "betweenness",
       cost=3)
 def bridge_nodes(ctx: ToolContext, args: BridgeArgs) -> ToolOutput:
-    """Nodes whose neighbours span several communities: per node the count of neighbour
-    communities, the participation coefficient, its community, degree and a centrality
-    (community_detection's partition for the same method/seed; weighted: edge weight shares).
+    """Nodes whose neighbours span several communities: per node its neighbours'
+    communities, participation coefficient, community, degree and a centrality
+    (community_detection's partition for the same method/seed; weighted: by edge weight).
     Answers "which customers connect multiple communities".
 
     Example: bridge_nodes(top_k=3) -> {"bridges": [{"node": "0", "communities": 3, ...}], "total": 12}

@@ -113,8 +113,8 @@ class ConstructArgs(BaseModel):
 @tool(result=ConstructGraphResult, reads=("workspace",), writes=("workspace",))
 def construct_graph(ctx: ToolContext, args: ConstructArgs) -> ToolOutput:
     """Build a graph dataset from sources; a table whose id column matches the edge
-    endpoints becomes node attributes. The same content reuses its dataset at revision 1;
-    other choices are its next revision. Then call load_constructed_graph."""
+    endpoints becomes node attributes. The same content reuses its dataset; other choices
+    make its next revision. Then call load_constructed_graph."""
     session = ctx.session
     _read_only_scope(ctx, args.source_ids)
     spec = args.graph_spec()

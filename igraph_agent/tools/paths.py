@@ -43,7 +43,7 @@ class PathArgs(WeightArgs):
     source: str = Field(description="node id (from search_node)")
     target: str = Field(description="node id (from search_node)")
     weight_means: Literal["distance", "strength"] | None = Field(
-        default=None, description="read weight as a distance (summed) or strength (1/x); "
+        default=None, description="distance: summed; strength: as 1/x; "
                                   "omitted: its inferred role")
     count_paths: bool = Field(default=False, description="also count all shortest paths (capped)")
     backend: Backend = Field(default="auto", description="auto = igraph on large graphs or "
@@ -166,21 +166,18 @@ def _igraph_path(ctx: ToolContext, s: str, t: str, use: dict) -> tuple[list | No
 class ConnectivityArgs(BaseModel):
     source: str | None = Field(default=None, description="with target: connectivity of this pair")
     target: str | None = None
-    limit: int = Field(default=20, ge=1, le=500, description="cap on listed articulation points, "
-                       "bridges and components")
+    limit: int = Field(default=20, ge=1, le=500, description="cap on each list")
     backend: Backend = "auto"
-    weight: str | None = Field(default=None, description="an edge attribute: also the total of "
-                               "a minimum spanning forest by it, read as a distance (the least "
-                               "total that keeps every component connected), and that of "
-                               "source's component when source is given alone")
+    weight: str | None = Field(default=None, description="edge attribute as a distance: also the "
+                               "minimum spanning forest's total (of source's component when "
+                               "source is alone)")
 
 
 @tool(result=ConnectivityResult, reads=("graph",))
 def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
-    """Connectivity of the graph: connected components (weak and strong for directed graphs)
-    with their sizes, articulation points (cut nodes) and bridges (cut edges), listed by
-    degree and capped; with source and target, whether they are connected and their local
-    node and edge connectivity (number of independent paths).
+    """Connected components (weak and strong if directed) and sizes, articulation points
+    and bridges (cut nodes and edges, by degree, capped); with source and target: whether
+    they are connected, and their node and edge connectivity (independent paths).
 
     Example: connectivity(source="0", target="33") -> {"components": 1, "pair": {"node_connectivity": 10}}
     """

@@ -141,9 +141,8 @@ def summary_statistics(ctx: ToolContext, args: SummaryArgs) -> ToolOutput:
     """Whole-graph statistics for a report: size, density, degree mean/median/std/max,
     components and the largest one's share, average clustering, transitivity, degree
     assortativity, degeneracy (largest k-core), and average shortest-path length, diameter
-    and radius of the largest component (exact up to 3000 nodes, else estimated from
-    sampled BFS sources with a 95 % interval and bounds, flagged approximate). Paths: weight
-    as distance, else hops.
+    and radius of the largest component (exact to 3000 nodes, else sampled BFS estimates
+    with a 95 % interval, flagged approximate). Paths: weight as distance, else hops.
 
     Example: summary_statistics() -> {"nodes": 34, "edges": 78, "average_clustering": 0.5706, ...}
     """

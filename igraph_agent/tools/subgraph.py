@@ -63,10 +63,10 @@ def _versioning(args: SubgraphArgs) -> bool:
 # approves it, like a commit, and read-only requests refuse it.
 @tool(result=SubgraphExtractionResult, reads=("graph",), resources=_contract, approval_when=_versioning, mutates_when=_versioning)
 def subgraph_extraction(ctx: ToolContext, args: SubgraphArgs) -> ToolOutput:
-    """Select the induced subgraph of nodes matching every given criterion (node ids, the
-    ego network of center within radius, a community from community_detection, an
-    attribute filter) and describe it (size, density, components, ids). create_version=true
-    saves it as the dataset's next revision and loads it (needs the user's approval).
+    """The induced subgraph of the nodes matching every criterion given (node ids, center's
+    ego network within radius, a community_detection community, an attribute filter),
+    described (size, density, components, ids). create_version=true saves it as the next
+    revision and loads it (needs approval).
 
     Example: subgraph_extraction(center="0", radius=1) -> {"nodes": 17, "edges": 44, ...}
     """
