@@ -46,6 +46,9 @@ def _asked(st: PlanState) -> PlanState:
 #: a column that holds a time: ``travel_min``, ``latency_ms``, ``delay``, ``rtt_ms``
 _TIME = (r"minute|hour|time|duration|second|day|travel|latency|delay|rtt|"
          r"(?<![a-z])(?:ms|secs?|mins?|hrs?)(?![a-z])")
+#: a column that holds a width or what fits through: ``bore_mm``, ``capacity_mbps``, ``lanes``
+_WIDTH = (r"width|wide|diamet|bore|calib|gauge|capacit|bandwidth|throughput|lanes|"
+          r"(?<![a-z])(?:[kmgt]bps|[kmgt]b/s|dn|mbit)(?![a-z])")
 _KINDS = [
     (re.compile(r"cheap|expensive|pricier|priciest|costl", re.IGNORECASE),
      re.compile(r"cost|price|fare|fee|usd|eur|gbp|dollar|euro|amount|spend|paid|toll|charge",
@@ -55,6 +58,9 @@ _KINDS = [
                 re.IGNORECASE)),
     (re.compile(r"faster|quicker|slower|fastest|quickest|slowest", re.IGNORECASE),
      re.compile(_TIME, re.IGNORECASE)),
+    # "the widest pipe", "the narrowest link": a width or what fits through (never a length)
+    (re.compile(r"wider|narrower|widest|narrowest|thicker|thinner|thickest|thinnest",
+                re.IGNORECASE), re.compile(_WIDTH, re.IGNORECASE)),
 ]
 
 
@@ -93,6 +99,30 @@ def _threshold(st: PlanState) -> tuple[str, str, float] | None:
         return None
     attr = edge_attr(st) or _default(st)
     return (attr, *found) if attr and _fits(q, attr) else None
+
+
+#: words of a column name that say how it is measured, not what the edge is
+_UNIT_WORDS = frozenset("min mins minutes sec secs seconds hours hrs ms usd eur gbp km kms "
+                        "miles mm cm metres meters kg tonnes per total count num number value "
+                        "amount sum mean avg".split())
+
+
+def _own_noun_is_extreme(st: PlanState, q: str) -> bool:
+    """"which crossing is the slowest" on ``crossing_min``, "which grant is the smallest"
+    on ``grant_usd``: the edge named by its column's own word, its extreme said after it."""
+    nouns = {w for a in _edge_attrs(st) for w in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", a.lower())
+             if len(w) >= 4 and w not in _UNIT_WORDS and w.isalpha()}
+    if not nouns:
+        return False
+    noun = "(?:" + "|".join(map(re.escape, sorted(nouns))) + r")(?:s|es)?"
+    return bool(re.search(_NOUN_IS_EXTREME.pattern.replace(_EDGE_NOUN, noun + r"\b", 1), q,
+                          re.IGNORECASE))
+
+
+def _edge_attrs(st: PlanState) -> list[str]:
+    info = st.last_ok("get_graph_info")
+    return [a for a in (info.data if info else {}).get("edge_attributes") or []
+            if isinstance(a, str)]
 
 
 def _default(st: PlanState) -> str | None:
@@ -159,9 +189,19 @@ _WHICH_EDGE = re.compile(
     rf"couple\b|(?:single\s+)?{_EDGE_NOUN}|(?:single\s+)?(?:\w+\s+){{1,2}}?{_EDGE_NOUN}"
     r"(?!.*\b(?:has|have|had)\b))", re.IGNORECASE)
 _LOW = re.compile(r"\b(?:shortest|lightest|weakest|fewest|least|lowest|smallest|cheapest|"
-                  r"quickest|fastest)\b", re.IGNORECASE)
+                  r"quickest|fastest|narrowest|thinnest)\b", re.IGNORECASE)
 _EXTREME = re.compile(rf"{_LOW.pattern}|\b(?:longest|heaviest|strongest|most|highest|largest|"
-                      r"biggest|slowest|priciest|most expensive)\b", re.IGNORECASE)
+                      r"biggest|slowest|priciest|most expensive|widest|thickest)\b", re.IGNORECASE)
+#: a size word that names no kind of value: the edges' one value, or asked
+_SIZE_ONLY = re.compile(r"\b(?:largest|biggest|smallest|highest|lowest|most|least)\b",
+                        re.IGNORECASE)
+#: an extreme said of the edge noun after it: "which loan is the largest", "which link is the
+#: slowest", "which pipe is widest"
+_NOUN_IS_EXTREME = re.compile(
+    rf"^\s*(?:which|what)\s+(?:single\s+)?(?:\w+\s+)?{_EDGE_NOUN}\s+(?:is|was|has been)\s+"
+    r"(?:the\s+)?(?:single\s+)?(?:strongest|weakest|heaviest|lightest|longest|shortest|largest|"
+    r"biggest|smallest|slowest|fastest|quickest|cheapest|priciest|most expensive|widest|"
+    r"narrowest|thickest|thinnest)\b", re.IGNORECASE)
 _ROUTE = re.compile(r"\bfrom\b.+\bto\b|\bbetween\s+(?!them\b|the two\b)\S+\s+and\b|"
                     r"\b(?:path|journey|trip|way)\b", re.IGNORECASE)
 
@@ -170,13 +210,25 @@ def _extreme(st: PlanState) -> tuple[str, str] | None:
     """(attribute, "max" or "min") when the question asks which edge holds the extreme."""
     st = _asked(st)
     q = st.question
-    if not (_WHICH_EDGE.search(q) and _EXTREME.search(q)) or _ROUTE.search(q) \
+    if not ((_WHICH_EDGE.search(q) or _own_noun_is_extreme(st, q)) and _EXTREME.search(q)) \
+            or _ROUTE.search(q) \
             or slots.named(q) or slots.features(q) - {"weight", "bottom"}:
         return None
-    attr = edge_attr(st) or (_default(st) if re.search(
+    named = edge_attr(st)
+    attr = named or (_default(st) if re.search(
         r"\b(?:strongest|weakest|heaviest|lightest|longest|shortest|cheapest|priciest|most "
-        rf"expensive)\b|\b(?:largest|biggest|smallest)\s+(?:single\s+)?{_EDGE_NOUN}", q,
-        re.IGNORECASE) else None)
+        r"expensive|slowest|fastest|quickest|widest|narrowest|thickest|thinnest)\b|"
+        rf"\b(?:largest|biggest|smallest)\s+(?:single\s+)?{_EDGE_NOUN}", q,
+        re.IGNORECASE) or _NOUN_IS_EXTREME.search(q)
+        or _own_noun_is_extreme(st, q) else None)
+    kinds = any(word.search(q) for word, _ in _KINDS)
+    if not named and kinds and (attr is None or not _fits(q, attr)):
+        # "the widest link" on a capacity_mbps,hop_km table: the one column the word fits
+        fitting = [a for a in _edge_attrs(st) if _fits(q, a)]
+        attr = fitting[0] if len(fitting) == 1 else None
+    if not named and not kinds and len(_edge_attrs(st)) > 1 and _SIZE_ONLY.search(q) and \
+            not re.search(r"\b(?:strongest|weakest|heaviest|lightest)\b", q, re.IGNORECASE):
+        return None  # "which pipe is the largest" on diameter_mm,length_km: which value?
     if attr is None or not _fits(q, attr):
         return None
     return attr, "min" if _LOW.search(q) else "max"
@@ -428,6 +480,8 @@ def _pair_value(st: PlanState) -> tuple[list[str], str | None, bool] | None:
         return None  # an undirected edge has no way back
     roles = meaning.get("weights") or {}
     attr = edge_attr(st)  # a value is read only when the question names its column
+    if attr and roles.get(attr) == "distance" and not mutual and not _asks_for_column(q, attr):
+        return None  # "how many miles from A to B": the route's length, not one edge's
     if not mutual and (attr is None or not (_PAIR_VALUE.search(q) or _asks_for_column(q, attr))
                        or _MUTUAL.search(q)
                        or (re.search(r"\b(?:have|has|had)\s*[?.!]*\s*$", q)

@@ -236,6 +236,11 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"cheapest|minimum[- ]cost|lowest total", r"\bget from\b",
                    r"\b(?:fastest|quickest)\b(?:.*\bfrom\b.*\bto\b)|how long (?:does it|would it|will it)? ?take",
                    r"\bsteps? (?:to|from)\b", r"how far",
+                   # "how many miles is it from Avon to Dent", "how many road km between A and B"
+                   r"\bhow (?:many|much)\s+(?:[a-z]+\s+)?(?:km|kms|kilomet\w*|miles?|mi|metres?|"
+                   r"meters?|minutes?|mins?|hours?|hrs?|seconds?|secs?|ms|time)\s+(?:is it\s+|"
+                   r"are there\s+|does it take\s+|would it take\s+)?(?:to (?:get|go|travel|drive|"
+                   r"walk)\s+)?(?:from\s+\S+.*\bto|between\s+\S+.*\band)\s+\S",
                    r"^\s*(?:can|could|does|do|will)\s+\S+\s+(?:ever\s+|still\s+)?(?:reach|get to|"
                    r"end up (?:at|in|calling|reaching|with))\s+\S",
                    # "can water from glacier_3 reach Port Ardel": what flows from one to the other
