@@ -8,6 +8,7 @@ turn) and the dependent call uses the ids of the best candidates in the next tur
 
 from __future__ import annotations
 
+import math
 import re
 from difflib import SequenceMatcher
 from typing import Any
@@ -139,6 +140,24 @@ def _central_rows(obs: Observed) -> list[Any]:
     return list(obs.typed(NodeCentralityResult).top)
 
 
+def _tied_top(st: PlanState, name: str) -> list[Any]:
+    """The nodes that share the top of the ranking that resolves "the best-connected node"
+    or "the most central node", when several do: none of them is the one node meant."""
+    if name not in (slots.HUB, slots.CENTRAL):
+        return []
+    obs = st.done(_search_or_hub(name, st.question))
+    if obs is None or not obs.ok:
+        return []
+    if name == slots.HUB:
+        rows = _hub_rows(obs)
+        tied = [r for r in rows if rows and r.degree == rows[0].degree]
+    else:
+        rows = _central_rows(obs)
+        tied = [r for r in rows if rows and math.isclose(r.score, rows[0].score, rel_tol=1e-9,
+                                                         abs_tol=1e-12)]
+    return tied if len(tied) > 1 else []
+
+
 def _resolve(st: PlanState, names: list[str]) -> tuple[list[Call], list[str] | None]:
     """The search calls for ``names`` (``degree_analysis`` for "the best-connected node")
     and, once all found something, the best ids."""
@@ -150,7 +169,8 @@ def _resolve(st: PlanState, names: list[str]) -> tuple[list[Call], list[str] | N
             return calls, None
         rows = _hub_rows(obs) if n == slots.HUB else _central_rows(obs) \
             if n == slots.CENTRAL else _candidates(obs)
-        if not rows or (n not in (slots.HUB, slots.CENTRAL) and _rivals(obs)):
+        if not rows or (n not in (slots.HUB, slots.CENTRAL) and _rivals(obs)) or \
+                _tied_top(st, n):
             return calls, None
         ids.append(rows[0].node)
     return calls, ids
@@ -163,6 +183,13 @@ UNRESOLVED = ("No node matches", "The names in the question could not be resolve
 def _unresolved(st: PlanState, names: list[str]) -> str:
     missing = []
     for n in names:
+        tied = _tied_top(st, n)
+        if tied:
+            listed = [_who(r) for r in tied]
+            what = "best-connected" if n == slots.HUB else "most central"
+            return (f"More than one node matches 'the {what} node': {', '.join(listed[:-1])} "
+                    f"and {listed[-1]} share the top. Which one do you mean? Ask again with "
+                    "its name.")
         obs = st.done(_search(n))
         rivals = _rivals(obs) if obs is not None and obs.ok else []
         if rivals:

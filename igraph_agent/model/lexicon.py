@@ -577,7 +577,7 @@ LEXICON.update({
                    r"(?:the\s+)?(?:node\s+|edge\s+|link\s+|tie\s+|member\s+|vertex\s+|user\s+|"
                    r"person\s+)?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
                    slots.EDGE_REMOVAL.pattern, slots.REMOVAL_SAID.pattern,
-                   slots.MORE_REMOVED.pattern),
+                   slots.MORE_REMOVED.pattern, *(rx.pattern for rx in slots.EDGE_GONE)),
         negatives=_rx(r"self-loops|isolated|duplicates|\bsave\b|new version|unload|the graph\b\W*$",
                       # "if they leave": no one named ("if we delete u13" names one)
                       r"\bif (?:they|we|you|it|he|she|someone|anyone|one|any)\b(?!\s+(?:delete|"
@@ -588,10 +588,14 @@ LEXICON.update({
                       r"\b(?:cut off from|lose \w+ connection|how many \w+ (?:can|could|would) \w+ "
                       r"(?:still )?reach)\b",
                       # it counts components: another measure after the removal is asked about
+                      # ("the A-B route is cut" names the removed edge, no route asked)
                       r"\b(?:communit\w*|clusters?|modul\w+|path length|diameter|distances?|density|"
                       r"clustering|centrality|central|betweenness|pagerank|degree|most connected|"
                       r"best[- ]connected|triangles?|cliques?|shortest|hub|average|how long|how far|"
-                      r"hops?|steps?|trip|route|cycles?|cyclic|acyclic|upstream|downstream)\b",
+                      r"hops?|steps?|trip|route(?!s?\s+(?:(?:between|from)\s+[^,?.]+?\s+)?(?:gets?\s+|"
+                      r"is\s+|were\s+|was\s+|goes\s+|went\s+)?(?:cut|removed|closed|closes|broken|"
+                      r"severed|cancell?ed|blocked)\b)|"
+                      r"cycles?|cyclic|acyclic|upstream|downstream)\b",
                       # and it answers only about the parts: a question naming none is asked
                       r"^(?!.*\b(?:components?|pieces?|parts?|groups?|islands?|connected|disconnect\w*|"
                       r"split\w*|apart|fragment\w*|break\w*|cut off|isolated|largest|biggest|remain\w*|"

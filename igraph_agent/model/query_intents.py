@@ -221,6 +221,9 @@ def hop_clarify(st: PlanState) -> str | None:
 
 # -- what-if removal --------------------------------------------------------------------
 def _removed(st: PlanState) -> tuple[list[str], bool]:
+    edge = slots.edge_gone(st.question)  # "if the Islay-Barra route is cut"
+    if edge:
+        return edge, True
     if slots.EDGE_REMOVAL.search(st.question):
         pair = slots.pair(st.question)
         return (pair or []), True
@@ -229,8 +232,9 @@ def _removed(st: PlanState) -> tuple[list[str], bool]:
 
 #: the two ends a what-if asks about ("can Carajas still reach shipyd", "is ana still
 #: connected to ben", "can you still get from A to B"), each a single word
-_END = r"((?-i:[A-Z][\w.'-]*(?:\s+(?:[A-Z][\w.'-]*|\d+))*)|[\w.-]+)"  # "Port Ardel", "ana"
-_GETS = (r"(?:reach|get (?:down |over |through |across )?to|make it (?:down )?to|flow (?:down )?to|"
+_END = (r"((?-i:[A-Z][\w.'-]*(?:\s+(?:[A-Z][\w.'-]*|\d+))*)|(?-i:[a-z]{3,})\s+\d+\b|"
+        r"[\w.-]+)")  # "Port Ardel", "ana", "hive 10" (the data's noun and a number)
+_GETS = (r"(?:(?:be able to|manage to)\s+)?(?:reach|get (?:down |over |through |across )?to|make it (?:down )?to|flow (?:down )?to|"
          r"end up (?:at|in|calling|reaching|with))")
 _REACH = [re.compile(p, re.IGNORECASE) for p in (
     rf"\bfrom\s+{_END}\s+(?:still\s+|ever\s+)?{_GETS}\s+{_END}",
@@ -252,7 +256,7 @@ def _reach_pair(st: PlanState) -> list[str] | None:
         m = rx.search(q) or rx.search(st.question)
         if m and all(g.lower() not in {"you", "we", "i", "it", "they", "one", "anyone",
                                        "someone", "the", "a", "an"} for g in m.groups()):
-            return [m.group(1), m.group(2)]
+            return [re.sub(r"^[a-z]+\s+(?=\d+$)", "", g) for g in (m.group(1), m.group(2))]
     return []
 
 

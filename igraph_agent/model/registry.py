@@ -37,7 +37,7 @@ AnswerKind = Literal["count", "node", "pair", "path", "yesno", "value", "list", 
 ANSWER_KINDS: frozenset[str] = frozenset(AnswerKind.__args__)  # type: ignore[attr-defined]
 Feature = Literal["threshold", "hops", "removal", "weight", "group", "twomode", "direction",
                   "entity", "filter", "bottom", "negation", "future", "ordinal", "scope",
-                  "restriction"]
+                  "restriction", "community_top"]
 FEATURES: frozenset[str] = frozenset(Feature.__args__)  # type: ignore[attr-defined]
 
 
@@ -114,6 +114,7 @@ _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "future": "as a forecast (the graph says what is, not what will happen)",
                   "scope": "within the part of the graph you name (a component or community)",
                   "restriction": "among the nodes you describe (no attribute value names them)",
+                  "community_top": "for the top node inside the community you pick by its size",
                   "count": "how many", "node": "which node it is", "pair": "which pair it is",
                   "yesno": "a yes or no"}
 

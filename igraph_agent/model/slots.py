@@ -205,6 +205,29 @@ _QUOTED = re.compile(r"(?<![\w=:])(?<![=:] )(?<!\bis )(['\"“‘])((?=[^'\"“�
                      r"{0,58}[A-Za-z0-9])(?:\1|[”’])(?!\w)")
 
 
+#: a word that may stand before a number without naming a node ("within 2", "top 5")
+_NOT_A_NOUN = frozenset("""within than top exactly least most degree over under about around first
+last only all any with has have had are were was the after before every each just past above
+below beyond into for from and between near of is to at by in on than least more fewer less
+hops steps size order rank level step hop number count""".split())
+_WORD_NUMBER = re.compile(r"\b([a-z]{3,})\s+(\d+)\b(?!\s*(?:%|\.\d))")
+
+
+def _own_noun_ids(question: str) -> list[str]:
+    """Numbered nodes after the data's own noun, when the question uses that noun for nodes
+    (it numbers two of them, or says it in the plural too): "would hive 1 still reach hive
+    10", "which hives are cut off from hive 1"; never a count ("hive 3 hops away")."""
+    hits = []
+    for m in _WORD_NUMBER.finditer(question):
+        after = re.match(r"\s*([a-z]+)", question[m.end():])
+        if m.group(1) in _NOT_A_NOUN or m.group(1) in _STOP or (
+                after and _COUNTED.fullmatch(after.group(1))):
+            continue
+        hits.append((m.group(1), m.group(2)))
+    nouns = [w for w, _ in hits]
+    return [n for w, n in hits if nouns.count(w) > 1 or re.search(rf"\b{w}s\b", question)]
+
+
 def names(question: str) -> list[str]:
     """Candidate node names in order: capitalised words (runs of them), possessives and
     tokens with digits (``v0``, ``city30``, member ``33``), stop words left out."""
@@ -212,6 +235,7 @@ def names(question: str) -> list[str]:
     concepts = {w for n in concept_names(question) for w in n.split()}
     for m in _NUMBER_ID.finditer(question):
         out.append(next(g for g in m.groups() if g))
+    out += _own_noun_ids(question)
     out += [m.group(2) for m in _QUOTED.finditer(question)]
     run: list[str] = []
     found = [*_NAME_TOKEN.finditer(question), None]
@@ -358,13 +382,19 @@ _GONE = (r"(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped
          r"suspended|withdrawn|withdraws|withdrew|pulled out|ended|ends|"
          # "if account 9903 is frozen", "if the roach went extinct"
          r"(?:is|was|gets|got|were) (?:frozen|blocked|disabled|deactivated|taken offline)|"
-         r"went extinct|goes extinct)\b")
+         r"went extinct|goes extinct|"
+         # "if Muck is out of service", "if hub 3 goes offline for a day"
+         r"(?:is|was|were|are|goes|went|gets|got)\s+(?:out of (?:service|action|use)|offline|"
+         r"unavailable|taken down|knocked out))\b")
+#: the data's own noun before a numbered node: "if hive 6 fails", "if hives 4 and 7 are removed"
+_NOUN_BEFORE_ID = (r"(?!(?:all|any|only|over|under|about|around|top|first|last|these|those|some|"
+                   r"at|the|our|my|every|each|just)\s)(?-i:[a-z]{3,})\s+(?=\d+\b)")
 _REMOVAL = [
     re.compile(rf"\b(?i:remov\w*|delet\w*|drop\w*|without|took out|take out|taking out|lose|"
                rf"losing|lost|cut(?:ting)?|knock\w* out)\s+{_NAMED}"),
     # "if Hornli hut closes", "if Downtown substation fails": the data's noun after the name
     re.compile(rf"\b(?i:if|suppose|supposing|imagine|assume|assuming)\s+(?:that\s+)?(?:the\s+)?"
-               rf"(?i:node\s+|member\s+)?{_ANY}(?:\s+(?-i:[a-z]{{3,}}|"
+               rf"(?i:node\s+|member\s+|{_NOUN_BEFORE_ID})?{_ANY}(?:\s+(?-i:[a-z]{{3,}}|"
                rf"[A-Z][\w'.-]*)){{0,2}}\s+{_GONE}"),  # "if the Harbour Clean drive closes"
 ]
 REMOVAL_IF = _REMOVAL[1]
@@ -378,8 +408,10 @@ _SAID = [re.compile(p) for p in (
     rf"removed|out of service|offline|cancell?ed)\b")]
 _REMOVAL.extend(_SAID)
 REMOVAL_SAID = re.compile("|".join(f"(?:{rx.pattern})" for rx in _SAID))
-MORE_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:both\s+)?(?i:(?:nodes|members|vertices)\s+)?"
-                          rf"{_ANY}\s+(?i:and|&)\s+{_ANY}\s+(?i:both\s+)?{_GONE}")
+MORE_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:both\s+)?(?:(?i:nodes|members|vertices)\s+|"
+                          rf"{_NOUN_BEFORE_ID})?"
+                          rf"{_ANY}\s+(?i:and|&)\s+{_ANY}\s+(?i:both\s+)?(?:{_GONE}|"
+                          rf"(?i:go|goes|went)\b)")
 _ADDED = re.compile(r"\bif\s+(?:we|you|i|they|someone)\s+(?:\w+\s+)?(?:add|added|build|built|"
                     r"create|created|connect|connected|introduce)\b|\b(?:adding|building)\s+(?:a|an|"
                     r"one|the)\s+(?:new\s+)?(?:link|edge|road|tie|connection|line|flight)\b|"
@@ -402,19 +434,21 @@ EDGE_REMOVAL = re.compile(
     r"flight|route)\s+(?:between|from|joining|connecting)\s+.+?"
     r"(?:were|was|is|got)?\s*(?:removed|deleted|cut|closed|lost|dropped|ended|ends|broke|"
     r"breaks|stopped|stops)", re.IGNORECASE)
-_LINK = r"(?:cable|link|road|edge|line|connection|tie|route|pipe|wire|track)s?"
+_LINK = (r"(?:(?:cable|link|road|edge|line|connection|tie|route|pipe|wire|track|ferry|sailing|"
+         r"crossing|flight|bridge|tunnel|trail|lane|channel|corridor|service)s?|ferries)")
 _BROKEN = (r"(?:gets?\s+|is\s+|were\s+|was\s+|goes\s+|went\s+)?(?:cut|removed|closed|closes|"
-           r"broken|breaks|down|lost|severed|deleted|fails|failed|dropped)\b")
+           r"broken|breaks|down|lost|severed|deleted|fails|failed|dropped|cancell?ed|suspended|"
+           r"shut(?: down)?|blocked|out of service|offline|scrapped|discontinued)\b")
 #: one edge a what-if removes: "if the Langmere - Marsh End cable gets cut", "if the road
 #: between Cedar and Dogwood closes"
-_EDGE_GONE = [re.compile(p, re.IGNORECASE) for p in (
+EDGE_GONE = [re.compile(p, re.IGNORECASE) for p in (
     rf"\bthe\s+(?P<a>[\w.' ]+?)\s*(?:-|–|—|\bto\b)\s*(?P<b>[\w.' ]+?)\s+{_LINK}\s+{_BROKEN}",
     rf"\bthe\s+(?:direct\s+|main\s+|only\s+)?{_LINK}\s+(?:between|from)\s+"
     rf"(?P<a>[\w.' ]+?)\s+(?:and|to)\s+(?P<b>[\w.' ]+?)\s+{_BROKEN}")]
 
 
 def _edge_gone_match(question: str) -> re.Match[str] | None:
-    for rx in _EDGE_GONE:
+    for rx in EDGE_GONE:
         m = rx.search(question)
         if m:
             return m
@@ -539,7 +573,31 @@ def features(question: str) -> set[str]:
         out.add("removal")  # several removed at once: no intent takes them (it asks)
     if _ADDED.search(question):
         out.add("removal")  # a change to the graph: an added edge is no analysis of this one
+    if community_top(question):
+        out.add("community_top")  # "the largest community and its hub": no intent ranks inside
     return out
+
+
+#: a detected community picked by its size: "the largest community", "the biggest cluster"
+_SIZED_COMMUNITY = re.compile(r"\b(?:largest|biggest|smallest|main|densest|tightest)\s+"
+                              r"(?:community|cluster)\b", re.IGNORECASE)
+_TOP_OF_PART = re.compile(r"\b(?:hub|most\s+\w+|highest\s+\w+|best[- ]connected|top\s+\w+|"
+                          r"central|key\s+\w+|leader|biggest\s+\w+|largest\s+\w+)\b",
+                          re.IGNORECASE)
+_NODE_OF_PART = re.compile(r"\bwho(?:m|'s)?\b|\bwhich\s+\w+|\bits\b|\btheir\b|\bin it\b|"
+                           r"\bhub\b", re.IGNORECASE)
+
+
+def community_top(question: str) -> bool:
+    """Whether the question asks for a node ranked inside a community picked by its size
+    ("what's the largest community and who is its hub", "who is the most connected member
+    of the biggest cluster"): the community is the first step, the ranking inside it the
+    second."""
+    m = _SIZED_COMMUNITY.search(question)
+    if not m:
+        return False
+    rest = question[:m.start()] + " " + question[m.end():]
+    return bool(_TOP_OF_PART.search(rest) and _NODE_OF_PART.search(rest))
 
 
 _ALSO_REMOVED = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+(?:and|&)\s+)(?:the\s+)?"

@@ -27,7 +27,8 @@ from igraph_agent.model.weights import ask_which, asked_weight
 from igraph_agent.results.whatif import RemoveAndCompareResult
 
 _ROUTE = re.compile(r"\bhow far\b|\bdistance\b|\bshortest\b|\broute\b|\bpath\b|\bhow long\b|"
-                    r"\bcheapest\b|\bfastest\b|\bkms?\b|\bminutes\b|\bcost\b|"
+                    r"\bcheapest\b|\bfastest\b|\bquickest\b|\bkms?\b|\bminutes\b|\bhours\b|"
+                    r"\bcost\b|\btrip\b|\bjourney\b|\bdetour\b|"
                     r"\b(?:lowest|least|best|minimum|smallest) (?:total |possible )?\w+",
                     re.IGNORECASE)
 _STILL_REACH = re.compile(r"\b(?:still|no longer|any more|anymore|left with(?:out)?|lose|lost|"
