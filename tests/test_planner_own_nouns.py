@@ -183,10 +183,16 @@ def test_the_fewest_on_one_side_counts_that_sides_nodes(tmp_path):
     assert resp.status == "answered" and "held by 1 of 3 courses: Biology" in resp.answer
 
 
-def test_pairs_sharing_the_most_with_one_named_node_are_asked_not_listed_overall(tmp_path):
+def test_pairs_sharing_the_most_with_one_named_node_are_ranked_with_it_not_listed_overall(
+        tmp_path):
+    """ann's courses (Drama, Algebra) are shared once by each other student: every one ties
+    with ann (networkx common neighbours), never the overall top pairs of the projection."""
     resp = _ask(tmp_path, ENROLMENTS, "Which students share the most courses with ann?")
-    assert resp.status == "needs_clarification"
     assert "project_bipartite" not in [a.tool for a in resp.actions]
+    assert resp.status == "answered", resp.answer
+    head = resp.answer.split(" tie for the most neighbours with ann: ")[0]
+    assert set(re.findall(r"\*\*(\w+)\*\*", head)) == {"bob", "cat", "dan", "eve", "fay"}
+    assert "with ann: **1**" in resp.answer
 
 
 VOLUNTEERS = pd.DataFrame({"volunteer": ["Ines", "Ines", "Omar", "Omar", "Omar", "Lea"],

@@ -372,7 +372,9 @@ def _plural(word: str) -> str:
         return _IRREGULAR[word]
     if not word or word.endswith("s"):
         return word
-    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "es" if re.search(r"(?:ch|sh|x|z)$", word) else word + "s"  # "dishes"
 
 
 def weight_use(m: dict, requested: str | None, explicit: bool, sense: Sense) -> dict[str, Any]:

@@ -185,6 +185,8 @@ def _hop_direction(st: PlanState, name: str) -> str:
     n = re.escape(name)
     if re.search(rf"\bfrom\s+{n}\b", st.question, re.IGNORECASE):
         return "out"
+    if re.search(rf"\b{n}\s+(?:\w+\s+)?(?:reach|get\s+to)\b", st.question, re.IGNORECASE):
+        return "out"  # "how many people can u1 reach": the steps go out of u1
     if re.search(rf"\b(?:reach|to|into)\s+{n}\b", st.question, re.IGNORECASE):
         return "in"
     return "both"

@@ -463,6 +463,13 @@ def _no_direction(st: PlanState) -> str | None:
 _ONE_PAIR = re.compile(r"\b(?:do|does|did)\s+\S+\s+and\s+\S+\s+(?:\w+\s+)?(?:have|share)\b|"
                        r"\bhow many\b[^?]*\bpairs\b|\bnumber of pairs\b|\beveryone\b|"
                        r"\bconnected to (?:every|all)", re.IGNORECASE)
+#: a measure of the nodes of the projection ("who is most central in the actor-actor
+#: network"): its top pairs would answer another question
+_PROJECTED_MEASURE = re.compile(r"\bcentral\w*|\bbetweenness|\bpage ?rank|\bcloseness|"
+                                r"\beigenvector|\binfluen\w*|\bimportan\w*|\bhubs?\b|"
+                                r"\bbrokers?\b|\bcommunit\w*|\bclusters?\b|"
+                                r"\bdegrees?\b|\bdensity\b|\bdiameter\b|\bbridges?\b",
+                                re.IGNORECASE)
 #: whether two nodes are joined through the other side: a path, not the top pairs
 _CHAIN = re.compile(r"^\s*(?:is|are|can|could|does|do|was|were)\b.*\b(?:linked|connected|"
                     r"reach\w*|chains?|paths?|routes?)\b", re.IGNORECASE)
@@ -474,19 +481,31 @@ _COUNTED = re.compile(r"(?:\bmost|\bfewest|\bleast|\b(?:more|fewer|less) than \w
                       re.IGNORECASE)
 
 
-def _side_in(st: PlanState) -> str | None:
-    """The side the question asks about: the first side it names ("which course has the
-    most students" ranks the courses)."""
-    modes = _meaning(st).get("modes") or {}
+def sides_named(st: PlanState) -> list[tuple[int, str]]:
+    """The sides of a two-mode graph the question names, with where each is first named,
+    in the singular or the plural ("divers", "guild" / "guilds")."""
     found = []
-    for side in (modes.get("sides") or {}):
+    for side in ((_meaning(st).get("modes") or {}).get("sides") or {}):
         s = str(side).lower()
         singular = {"women": "woman", "men": "man", "people": "person"}.get(s, s.rstrip("s"))
-        at = [m.start() for w in (s, singular)
+        # a side named by an attribute's singular value ("guild") is asked in the plural
+        plural = {s + "s", s + "es", s[:-1] + "ies" if s.endswith("y") else s,
+                  {"woman": "women", "man": "men", "person": "people"}.get(s, s)}
+        if re.search(r"(?:ch|sh|x|z)es$", s):
+            plural.add(s[:-2])  # "dishes": "which dish"
+        at = [m.start() for w in (s, singular, *plural)
               for m in [re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", st.question, re.IGNORECASE)]
               if m]
         if at:
             found.append((min(at), str(side)))
+    return found
+
+
+def _side_in(st: PlanState) -> str | None:
+    """The side the question asks about: the first side it names ("which course has the
+    most students" ranks the courses)."""
+    modes = _meaning(st).get("modes") or {}
+    found = sides_named(st)
     counted = {s for at, s in found if _COUNTED.search(st.question[:at])}
     plain = [f for f in found if f[1] not in counted]
     if plain:
@@ -565,6 +584,9 @@ _CO = re.compile(r"\b(?:shares?|shared|sharing|together|in common|alongside|coll
                  # borrowed the same game"
                  r"\w+ the same|"
                  r"co-?workers?|co-?members?|colleagues|classmates|teammates|partners|"
+                 # "Tomas's fellow guild members", "Ines's dive buddies", "her lab-mates"
+                 r"fellows?|buddy|buddies|peers|\w+[- ]mates?|"
+                 r"(?!esti|cli|pri|ulti|in)[a-z]{3,}mates?|"
                  r"[a-z]+(?:s|ed)?\s+(?:\w+\s+)?(?:with|alongside)(?!\s+(?:the\s+)?most\b))\b",
                  re.IGNORECASE)
 
@@ -573,7 +595,9 @@ _CO = re.compile(r"\b(?:shares?|shared|sharing|together|in common|alongside|coll
 #: them all would answer another question
 _MEMBERS_NARROWED = re.compile(r"\b(?:only|just|exclusively|besides|other than|apart from|both|"
                                r"also|more|most|fewest|least|than|every|none|neither|either|"
-                               r"average|same)\b", re.IGNORECASE)
+                               r"average|same|no|not|without|never|lack\w*|missing|except|"
+                               r"other|others|"
+                               r"excluding)\b|n't\b", re.IGNORECASE)
 
 
 def _members_bonus(st: PlanState) -> float:
@@ -785,7 +809,7 @@ SEMANTIC_INTENTS: list[Intent] = [
            _side_calls, _side_render, "degree_analysis on one side of a two-mode graph",
            group="twomode", bonus=_rank_bonus, hint="one side of a two-mode graph ranked",
            covers=frozenset({"twomode", "group"}), answers=frozenset({"node", "list"})),
-    Intent("side_members", t(0.6, r"\bhow many\b|\bwhich\b|\bwho\b|\blist\b|\bname\b"),
+    Intent("side_members", t(0.6, r"\bhow many\b|\bwhich\b|\bwhat\b|\bwho\b|\blist\b|\bname\b"),
            _members_calls, _members_render, "local_analysis: one node's partners on the other "
            "side of a two-mode graph", group="twomode", bonus=_members_bonus,
            hint="the partners of one node of a two-mode graph",
@@ -803,5 +827,6 @@ SEMANTIC_INTENTS: list[Intent] = [
            _project_calls, _project_render, "project_bipartite (co-occurrence of one side)",
            group="twomode", bonus=lambda st: _side_bonus(st) + 1.4 if _side_in(st) else 0.0,
            hint="the pairs of one side sharing the most", covers=frozenset({"twomode", "group"}),
-           clarify=_project_about_a_node, negatives=[_ONE_PAIR, _CHAIN, _NOT_TOP_PAIRS]),
+           clarify=_project_about_a_node,
+           negatives=[_ONE_PAIR, _CHAIN, _NOT_TOP_PAIRS, _PROJECTED_MEASURE]),
 ]

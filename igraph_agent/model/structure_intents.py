@@ -46,9 +46,27 @@ def bipartite_render(st: PlanState, obs: list[Observed]) -> str:
     assert a is not None and b is not None  # a bipartite graph's result has both sides
     split = d.splitting_attributes or []
     by = f" The attribute `{split[0].attribute}` splits the nodes the same way." if split else ""
-    return (f"{lead}The graph **is bipartite** (two-mode): one side has **{a.total}** nodes (e.g. "
+    return (f"{lead}{_sides_counted(st)}The graph **is bipartite** (two-mode): one side has **{a.total}** nodes (e.g. "
             f"{', '.join(map(str, a.items[:5]))}), the other **{b.total}** (e.g. "
             f"{', '.join(map(str, b.items[:5]))}); every edge joins the two sides.{by}")
+
+
+def _sides_counted(st: PlanState) -> str:
+    """"How many divers are there": the sides the question names, each with its own count
+    (the data's sides, as get_graph_info's ``meaning.modes`` reads them), before the
+    two-colouring's sides."""
+    from dataclasses import replace
+
+    from igraph_agent.model.semantic_intents import sides_named
+
+    asked = replace(st, question=str(st.context.get("asked") or st.question))  # own words
+    if slots.asked_kind(asked.question) != "count":
+        return ""
+    sizes = (st.meaning().get("modes") or {}).get("sides") or {}
+    named = [side for _, side in sorted(sides_named(asked))]
+    counted = [f"**{sizes[s]}** {s if s.endswith('s') or sizes[s] == 1 else s + 's'}"
+               for s in named if isinstance(sizes.get(s), int)]
+    return f"There are {' and '.join(counted)}. " if counted else ""
 
 
 # -- cycles of an undirected graph: a forest has no more edges than nodes minus components
@@ -198,8 +216,12 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
         found = (found[0], whole[0]) if len(whole) == 1 else None
     if found:
         return found
+    modes = st.meaning().get("modes") or {}
+    sided = modes.get("attribute") if modes.get("by") == "attribute" else None
+    # "which guild has the most members" where ``kind`` splits artisans from guilds: the
+    # value names a side of the two-mode graph (its nodes ranked), no subset to filter to
     hits = {(attr, v) for attr, values in groups.items() for v in values
-            if len(v) >= 3 and (v.lower() not in slots.STOP_WORDS or _as_written(v, st.question))
+            if attr != sided and len(v) >= 3 and (v.lower() not in slots.STOP_WORDS or _as_written(v, st.question))
             and re.search(rf"(?<![\w-]){_as_named(v)}(?![\w-])", st.question, re.IGNORECASE)}
     return hits.pop() if len(hits) == 1 else None  # "lab-nas" is a node, no lab
 

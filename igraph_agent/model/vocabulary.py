@@ -122,6 +122,14 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # the people linked to a person, in a graph of people's words
     (rf"\b{_RELATED}\s+of\b", "neighbours of", False),
     (rf"(\w)'s\s+{_RELATED}\b", r"\1's neighbours", False),
+    # "how many friends of friends does Ada have", "the friends-of-friends of Cai": two
+    # steps out, not Ada's own friends
+    # (those at exactly two steps: a friend is no friend of a friend)
+    (rf"\bhow many\s+(?:neighbou?rs|{_RELATED})[- ]of[- ](?:neighbou?rs|{_RELATED})\s+(?:does|do|did|"
+     rf"has|have)\s+({_NAME})(?:\s+(?:have|got))?\b", r"how many nodes are exactly 2 hops from \1",
+     False),
+    (rf"\b(?:neighbou?rs|{_RELATED})-of-(?:neighbou?rs|{_RELATED})\s+of\s+({_NAME})",
+     r"neighbourhood of \1 within 2 hops", False),
     # "the colleagues of Ada's colleagues", "friends of friends of Ada": two steps out
     (rf"\bneighbours of ({_NAME})'s neighbours\b|\b(?:neighbours|{_RELATED}) of (?:the )?"
      rf"(?:neighbours|{_RELATED}) of ({_NAME})", r"neighbourhood of \1\2 within 2 hops", False),
@@ -765,6 +773,27 @@ def _thing_named(question: str, info: dict[str, Any]) -> str:
     return question
 
 
+def _ends_counted(question: str, info: dict[str, Any]) -> str | None:
+    """"How many callers are there" on a directed ``caller,callee`` table: the nodes that
+    call someone (out-degree at least 1), "how many callees" those called (in-degree), not
+    every node of the graph."""
+    cols = [str(c).lower() for c in ((info.get("meaning") or {}).get("direction") or [])][:2]
+    if len(cols) != 2:
+        return None
+    nouns = [_SINGULAR.get(w, re.sub(r"(?<!s)s$", "", w))
+             for w in (re.sub(r"[ _-]?(?:id|key|name)$", "", c) for c in cols)]
+    if nouns[0] == nouns[1] or not all(re.fullmatch(r"[a-z]{3,20}", w) for w in nouns):
+        return None
+    for noun, way in zip(nouns, ("out", "in"), strict=True):
+        if re.fullmatch(rf"\s*(?:how many|number of|count(?: the)?) (?:different |distinct |"
+                        rf"unique |separate )?(?:{re.escape(noun)}|{re.escape(_plural(noun))})"
+                        rf"(?: are there| exist| (?:are )?in total| are in (?:the|this) \w+| do "
+                        rf"(?:we|you|i|they) have| are listed)?\s*[?.]*\s*", question,
+                        re.IGNORECASE):
+            return f"How many nodes have {way}-degree at least 1?"
+    return None
+
+
 def _sides(info: dict[str, Any]) -> list[str]:
     modes = (info.get("meaning") or {}).get("modes") or {}
     return [str(s) for s in (modes.get("sides") or {})]
@@ -817,6 +846,9 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     if len(sides) == 2:
         out = _members(_side_counts(out, sides), sides, info)
     if directed:
+        ends = _ends_counted(out, info)
+        if ends:
+            return ends
         out = _directed(out, info)
     if len(sides) == 2 and any(re.fullmatch(
             rf"\s*(?:how many|number of|count(?: the)?) (?:different |distinct |unique |separate )?"
@@ -891,6 +923,12 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
                  rf"{_END_NAME}\s*\??\s*$", question, re.IGNORECASE)
     if m and not {m.group(1).lower(), m.group(2).lower()} & (values | nouns | _STRUCTURAL):
         return f"Is {m.group(1)} directly connected to {m.group(2)}?"  # "is Aldo in Echo"
+    # "who shares the most wrecks with Marco": the others ranked by the partners they share
+    # with Marco (common neighbours), not the wrecks ranked
+    question = re.sub(rf"\bshar(?:es?|ed)\s+the\s+most\s+(?:{mates})(?:e?s)?\b(?=.*\bwith\b)",
+                      "shares the most neighbours", question, flags=re.IGNORECASE)
+    question = re.sub(r"\b(?:has|have|had)\s+the\s+most\s+(?:" + mates + r")(?:e?s)?\s+in\s+common\b",
+                      "has the most neighbours in common", question, flags=re.IGNORECASE)
     question = re.sub(rf"\b(?:has|have|had|with)\s+the\s+(?:biggest|largest)\s+{_LINEUP}\b",
                       "has the most ties", question, flags=re.IGNORECASE)
     return re.sub(rf"\b(?:has|have|had|with)\s+the\s+(?:smallest|tiniest)\s+{_LINEUP}\b",
@@ -913,6 +951,15 @@ def _side_counts(question: str, sides: list[str]) -> str:
 
     if slots.named(question):
         return question  # "shares more than one project with kemal": about that node
+    # "how many artisans are in no guild", "which artisans don't belong to any guild",
+    # "which guild has no members": a side's nodes with no partner at all
+    question = re.sub(
+        rf"\b(?:(?:are|is|were|was)\s+)?(?:in|on|at|part of|members? of|a member of|enrolled in|"
+        rf"signed up (?:for|to)|registered (?:for|in|with)|assigned to|attached to|linked to)\s+no\s+"
+        rf"(?:{nouns})(?:e?s)?\b(?:\s+at\s+all)?|\b(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|never)\s+"
+        rf"(?:\w+\s+){{1,2}}?any\s+(?:{nouns})(?:e?s)?\b(?:\s+at\s+all)?|\b(?:has|have|had)\s+no\s+"
+        rf"(?:members?|(?:{nouns})(?:e?s)?)\b(?:\s+at\s+all)?", "have degree exactly 0", question,
+        flags=re.IGNORECASE)
 
     def repl(m: re.Match[str]) -> str:
         op = {"only": "exactly", "just": "exactly"}.get(m.group(1).lower(), m.group(1))
@@ -1047,7 +1094,11 @@ _UNITS = re.compile(r"\b(?:km|kms|kilomet\w*|miles?|minutes?|hours?|seconds|secs
 #: the unit an answer is asked in, closing the question: ", in tonnes?", "in km"
 _ANSWER_UNIT = re.compile(rf",?\s+in\s+(?:{_UNITS.pattern})\s*[?.!]*\s*$", re.IGNORECASE)
 _TWO_MODE = re.compile(r"co-?occur|co-?attend|\bsame (?:events?|clubs?|meetings?|projects?)\b|"
-                       r"both attended|\bprojection\b|one-mode|attended\b.*\b(?:with|together)\b",
+                       r"both attended|\bprojection\b|one-mode|attended\b.*\b(?:with|together)\b|"
+                       # the projection named by its side twice ("the actor-actor network")
+                       # or as a verb ("project the divers onto one network")
+                       r"\b([a-z]{3,}?)(?:e?s)?-\1(?:e?s)?\s+(?:network|graph|projection|ties|links)\b|"
+                       r"\bproject(?:ed|ing)?\s+(?:it\s+|this\s+|them\s+|the\s+\w+\s+)?(?:on)?to\b",
                        re.IGNORECASE)
 _DIRECTION = re.compile(r"\bcycles?\b|\bcyclic|acyclic|reachable from|\bcan (?:\w+ ){0,3}reach\b|"
                         r"\breach(?:es)? from\b|downstream|upstream|\bcites?\b|\bcited\b|\bciting\b",
@@ -1067,6 +1118,28 @@ def group_values_named(question: str, info: dict[str, Any]) -> set[str]:
     values = {v for vs in groupings(info.get("meaning") or {}).values() for v in vs}
     return {v for v in values if len(v) > 1
             and re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", question, re.IGNORECASE)}
+
+
+#: the graph's own terms a two-mode table's column may be named with ("dish, component")
+_GRAPH_TERMS = {"component", "cluster", "community", "core", "bridge", "hub", "path", "node",
+                "edge", "link", "neighbour", "neighbor", "degree", "triangle", "clique", "cycle",
+                "group", "module", "block", "partition", "motif", "tie", "vertex", "vertice"}
+
+
+def _side_named_like_an_analysis(question: str, info: dict[str, Any]) -> bool:
+    """Whether the question names a side of a two-mode graph whose name is a graph term
+    ("the most common component" on a ``dish, component`` table): the side, not the
+    analysis, unless an intent of the two-mode graph reads it."""
+    sides = ((info.get("meaning") or {}).get("modes") or {}).get("sides") or {}
+    for side in sides:
+        word = str(side).lower()
+        stem = word[:-1] if word.endswith("s") else word
+        # "connected components" is the analysis's own phrase, no column
+        if stem in _GRAPH_TERMS and re.search(
+                rf"(?<!connected )(?<!strongly )(?<!weakly )\b{re.escape(stem)}s?\b", question,
+                re.IGNORECASE):
+            return True
+    return False
 
 
 def graph_features(question: str, info: dict[str, Any]) -> set[str]:
@@ -1101,7 +1174,7 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
         out.add("group")
     if len(group_values_named(question, info)) >= 2:
         out.add("group")  # "from Nordic firms to Iberia firms": between two groups
-    if _TWO_MODE.search(question):
+    if _TWO_MODE.search(question) or _side_named_like_an_analysis(question, info):
         out.add("twomode")
     if _DIRECTION.search(question) and info.get("directed"):
         out.add("direction")
