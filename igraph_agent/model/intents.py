@@ -477,6 +477,10 @@ from igraph_agent.model.hierarchy_intents import HIERARCHY_INTENTS  # noqa: E402
 
 INTENTS += HIERARCHY_INTENTS
 
+from igraph_agent.model.group_rank_intents import GROUP_RANK_INTENTS  # noqa: E402
+
+INTENTS += GROUP_RANK_INTENTS
+
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------
 _WEIGHT_FLOOR = re.compile(r"(?:under|below|less than|lighter than)\s+(?:a\s+)?(?:weight\s+(?:of\s+)?)?"
@@ -671,7 +675,8 @@ def _names_an_attribute(question: str, st: PlanState) -> bool:
 
 #: intents that take the whole question when they match
 _WHOLE = frozenset({"neighbour_rank", "mutual_pairs", "chain_to_top", "farthest_from",
-                    "within_distance", "nearest_by_value", "node_piece", "spanning_total"})
+                    "within_distance", "nearest_by_value", "node_piece", "spanning_total",
+                    "group_rank"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",
                              "node_partner", "least_degree"})

@@ -66,8 +66,9 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"water|messages?|mail|news|traffic|packets?|cargo|shipments?|supplies|signal|data)\s+"
      r"(?=(?:\w+\s+){0,2}(?:reach|get to|get down to|end up|make it to|flow to)\b)",
      r"\1 \3 from \2 ", True),
-    (rf"\b(most|fewest|more|fewer)\s+(?:(?!{_DIRECTION_WORDS})[a-z-]+\s+){{1,2}}?{_TIES}\b", r"\1 ties",
-     False),
+    # (not a group's own ties: "the most internal ties" is per group, group_rank_intents)
+    (rf"\b(most|fewest|more|fewer)\s+(?:(?!{_DIRECTION_WORDS}|internal\b|in-?group\b|intra)"
+     rf"[a-z-]+\s+){{1,2}}?{_TIES}\b", r"\1 ties", False),
     (rf"\b(most|fewest|more|fewer)\s+{_TIES}\b", r"\1 ties", False),
     (rf"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?!{_DIRECTION_WORDS})[a-z-]+\s+)?{_TIES}\b",
      r"\1 ties", False),
