@@ -373,6 +373,7 @@ _NAMED = r"(?:the\s+)?(?:node|member|vertex|edge|link|tie)?\s*([A-Z][\w'.-]*|[A-
 _ANY = r"([A-Za-z][\w'.-]*|\d+)"
 _GONE = (r"(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped|gone|taken out|cut|"
          r"lost|disappeared|went away|left|leaves|quit|quits|resigns|exits|exited|moves away|"
+         r"drops out|"
          r"moved away|(?:is|was|gets|got) (?:fired|banned|suspended)|retired|dropped out|vanished|"
          r"stopped \w+ing|stops \w+ing|were to leave|was to leave|walked away|closed|closes|"
          r"shut(?: down)?|shuts(?: down)?|failed|fails|went down|goes down|broke down|resigned|"
@@ -455,16 +456,27 @@ def _edge_gone_match(question: str) -> re.Match[str] | None:
     return None
 
 
+#: the edge between a route's own two ends: "the detour from Selby to York if the direct road
+#: between them closed"
+_THEM_GONE = re.compile(rf"\bthe\s+(?:direct\s+|main\s+|only\s+)?{_LINK}\s+(?:between|joining|"
+                        rf"connecting)\s+them\s+{_BROKEN}", re.IGNORECASE)
+_ROUTE_ENDS = re.compile(r"\bfrom\s+((?-i:[A-Z][\w.'-]*)|[a-z]+\d+|\d+)\s+to\s+"
+                         r"((?-i:[A-Z][\w.'-]*)|[a-z]+\d+|\d+)\b", re.IGNORECASE)
+
+
 def edge_gone(question: str) -> list[str] | None:
     """The two ends of the one edge a what-if removes, or None."""
     m = _edge_gone_match(question)
-    return [m.group("a").strip(), m.group("b").strip()] if m else None
+    if m:
+        return [m.group("a").strip(), m.group("b").strip()]
+    ends = _ROUTE_ENDS.search(question) if _THEM_GONE.search(question) else None
+    return [ends.group(1), ends.group(2)] if ends else None
 
 
 def edge_gone_span(question: str) -> tuple[int, int] | None:
     """Where the words of the removed edge stand in ``question`` ("the road between Elm and
     Fir closes"), or None: a route asked elsewhere is no part of them."""
-    m = _edge_gone_match(question)
+    m = _edge_gone_match(question) or _THEM_GONE.search(question)
     return m.span() if m else None
 
 

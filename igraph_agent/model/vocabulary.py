@@ -1017,7 +1017,8 @@ def data_nouns(info: dict[str, Any]) -> list[str]:
                 continue
             for c in list(cols)[:2]:
                 w = re.sub(r"[ _-]?(?:id|key|name)$", "", str(c).lower())
-                w = re.sub(r"(?:[ _-](?:\d|[ab])|\d)$", "", w)  # item_1, hut_a, node2
+                # item_1, hut_a, singer_x, pier_from, node2
+                w = re.sub(r"(?:[ _-](?:\d|[abxyuv]|from|to|src|dst)|\d)$", "", w)
                 if str(c).lower() not in attrs and re.fullmatch(r"[a-z]{3,20}", w) and w not in {
                         "source", "target", "from", "to", "src", "dst", "node", "weight"}:
                     out.append(_SINGULAR.get(w, w))

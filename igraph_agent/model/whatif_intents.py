@@ -57,7 +57,7 @@ def _route_ends(st: PlanState) -> list[str] | None:
     # the last "from A to B" ("… cut for repairs. how long is the route from Mill to Croft
     # then, in metres?")
     found = list(re.finditer(r"\b(?:from|between)\s+(.+?)\s+(?:to|and)\s+([^,?!]+?)(?:\s+(?:be|now|"
-                             r"then|after\w*|instead|without\b.*))?\s*(?=[,?!]|[.]\s|[.]?\s*$)",
+                             r"then|after\w*|instead|without\b.*|if\b.*))?\s*(?=[,?!]|[.]\s|[.]?\s*$)",
                              st.question, re.IGNORECASE))
     edge = _edge_gone(st)
     # the removed edge's own words ("the road between Elm and Fir closes") are no route; a
@@ -146,8 +146,20 @@ def _gone(st: PlanState) -> list[str]:
     return [node] if node else []
 
 
+def _reach_gone(st: PlanState) -> list[str]:
+    """What a reach question removes: the one edge, or every node named ("if Leeds and Selby
+    both went down, which depots are cut off from York")."""
+    edge = _edge_gone(st)
+    if edge:
+        return edge
+    if slots.EDGE_REMOVAL.search(st.question):
+        return []
+    names = slots.removals(st.question)
+    return [] if any(n in (slots.HUB, slots.CENTRAL) for n in names) else names
+
+
 def _reach_target(st: PlanState) -> str | None:
-    gone = _gone(st)
+    gone = _reach_gone(st)
     words = {w.lower() for g in gone for w in g.split()}
     others = [n for n in slots.named(st.question)
               if n not in gone and not {w.lower() for w in n.split()} & words]
@@ -177,11 +189,11 @@ def _reach_calls(st: PlanState) -> list[Call]:
 
     if not _reach_applies(st):
         return []
-    gone, target = _gone(st), _reach_target(st)
+    gone, target = _reach_gone(st), _reach_target(st)
     searches, ids = _resolve(st, [*gone, target])  # type: ignore[list-item]
     if ids is None:
         return searches
-    removal = {"edges": [ids[:2]]} if len(gone) == 2 else {"nodes": [ids[0]]}
+    removal = {"edges": [ids[:2]]} if _edge_gone(st) else {"nodes": ids[:len(gone)]}
     return [*searches, Call("remove_and_compare", {**removal, "reach_of": ids[-1],
                                                    "direction": _reach_direction(st)})]
 
@@ -191,7 +203,7 @@ def _reach_render(st: PlanState, obs: list[Observed]) -> str:
 
     d = _result(obs)
     if d is None or d.reach_set is None:
-        return _unresolved(st, [n for n in (*_gone(st), _reach_target(st)) if n])
+        return _unresolved(st, [n for n in (*_reach_gone(st), _reach_target(st)) if n])
     rs = d.reach_set
     gone = ", ".join([*map(str, d.removed_nodes),
                       *(f"the edge {a}–{b}" for a, b in d.removed_edges)])
