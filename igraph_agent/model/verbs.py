@@ -54,7 +54,7 @@ _PLAIN = {"sourc", "targ", "from", "node", "src", "dst", "tail", "head", "target
 
 
 def _clean(column: Any) -> str:
-    w = re.sub(r"[ _-]?(?:id|key|name)$", "", str(column).lower())
+    w = re.sub(r"[ _-]?(?:id|key|name)$|[ _-](?:no|nr|num|number)$", "", str(column).lower())
     w = re.sub(r"(?:[ _-](?:\d|[ab])|\d)$", "", w)  # item_1, hut_a, node2
     return re.sub(r"[ _-](?:to|on|of|by|for|into|onto|towards?)$", "", w)  # reports_to, flows_into
 

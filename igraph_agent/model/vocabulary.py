@@ -315,6 +315,8 @@ def own_side(question: str, info: dict[str, Any]) -> str | None:
         'in'
         >>> own_side("how often did zed retweet?", info), own_side("who is central?", info)
         ('out', None)
+        >>> own_side("who retweets the most?", info)
+        'out'
     """
     verbs, _ = verbs_of(info)
     if not verbs:
@@ -326,6 +328,9 @@ def own_side(question: str, info: dict[str, Any]) -> str | None:
         return "in"
     if re.search(rf"\b(?:did|does|do)\s+\S+\s+{v}e?\b", question, re.IGNORECASE):
         return "out"  # "did zed retweet": not "calls" naming a count column
+    if re.search(rf"^\s*(?:who|which\s+\w+)\s+{v}(?:e?s|ed)?\s+(?:the\s+)?(?:most|least|"
+                 r"fewest)\b", question, re.IGNORECASE):
+        return "out"  # "who calls the most" on caller,callee: what each one's calls add up to
     return None
 
 
