@@ -42,6 +42,12 @@ _STARTS = (r"start(?:s|ed|ing)?|begin(?:s|ning)?|began|depart(?:s|ed)?|"
 _RANK = re.compile(r"\b(?:most|least|fewest|top\s+\d+|highest|lowest|busiest|quietest|rank\w*|"
                    r"by (?:the )?(?:number|total|count|amount|sum)|order(?:ed)? by|"
                    r"biggest|largest|smallest)\b", re.IGNORECASE)
+#: the ends a node has (its destinations are where its edges go, its origins where its
+#: incoming ones start): "which airport has the most destinations", "how many destinations
+#: does OSL have"
+_HELD = re.compile(r"\b(?:has|have|had|with|serves?|offers?)\s+(?:the\s+)?(?:most|fewest|least|more|"
+                   r"fewer|many|\d+)\s+(?:\w+\s+)?(destinations|origins)\b|\bhow many (?:\w+\s+)?"
+                   r"(destinations|origins) (?:does|do|did)\b", re.IGNORECASE)
 _TOP_N = re.compile(r"\btop\s+(\d+)\b", re.IGNORECASE)
 _LISTED = 500  # nodes_by_measure lists at most this many
 
@@ -77,6 +83,9 @@ def flow_side(st: PlanState) -> str | None:
         return None
     starts, ends = _ends(st)
     q = str(st.context.get("asked") or st.question)
+    held = _HELD.search(q)
+    if held:  # "the airport with the most destinations": where its edges go, not end there
+        return "out" if (held.group(1) or held.group(2)).lower().startswith("destination") else "in"
     s = re.search(rf"\b(?:{starts})\b", q, re.IGNORECASE)
     e = re.search(rf"\b(?:{ends})\b", q, re.IGNORECASE)
     if bool(s) == bool(e):

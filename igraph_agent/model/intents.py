@@ -170,7 +170,11 @@ def _distribution(st: PlanState, d: DegreeAnalysisResult, side: str) -> str:
 _SPREAD = (r"\b(?:reach|spread|pass|get|send|relay|broadcast|tell|notify)\w*\b.*\b(?:everyone|"
            r"everybody|every \w+|all (?:the )?(?:others|other \w+|\w+s))\b.*\b(?:fastest|quickest\w*|"
            r"soonest|fewest (?:steps|hops))\b|\b(?:fastest|quickest\w*)\b.*\b(?:reach|spread)\w*\b.*"
-           r"\b(?:everyone|everybody|all)\b")
+           r"\b(?:everyone|everybody|all)\b"
+           # "who could spread a rumour fastest": to the whole network, in the fewest steps
+           r"|\b(?:spread|pass|get|send)\w*\s+(?:a\s+|the\s+|some\s+)?(?:rumou?rs?|news|gossip|word|"
+           r"information|info|messages?|memos?)\b(?:(?!\bto\s+(?-i:[A-Z])).)*\b(?:fastest|quickest\w*|"
+           r"soonest)\b")
 #: betweenness in the data's words: "sits on the most lowest-latency routes", "on the most
 #: shortest cable routes"
 _ON_ROUTES = (r"on the most (?:[\w-]+[- ])?(?:shortest|lowest[- ][\w-]+|quickest|fastest|cheapest|"

@@ -46,7 +46,9 @@ def _ask_route(st: PlanState) -> str | None:
 
 
 _NEIGHBOURISH = re.compile(r"neighbou?rs?\b|contacts?|linked to|tied to|connected to|to whom|"
-                           r"ties with|acquaintances|\bwith\s*\??\s*$", re.IGNORECASE)
+                           r"ties with|acquaintances|\bwith\s*\??\s*$|"
+                           # one node's count ("how many ties does X have"), not the graph's
+                           r"\bhow many ties (?:does|do|did)\b", re.IGNORECASE)
 
 
 #: a subset of one node's neighbours by a condition: "which of Ada's colleagues also work
@@ -383,10 +385,12 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\bdoes (?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+) "
                       r"have", r"\b(?:have|has|had)\s+(?!in total)\w",
                       # "how many suppliers does ruhrstahl buy from": one node's count
-                      r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?!(?:the|this|it|that)\b)\w+",
+                      r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?!(?:the|this|it|that)\b)#?\w+",
                       # "how many species does the eel eat": the eel's, not the graph's
-                      r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?:the|this|that) (?!(?:\w+ ){1,2}"
-                      r"(?:have|contain|include|count|hold|comprise)\b)\w+",
+                      # and "how many connections does the captain have": the captain's
+                      r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?:the|this|that) (?!(?:\w+ )?(?:graph|"
+                      r"network|web|data|dataset|table|map|system|grid|file|list|sheet|csv|set|"
+                      r"tree|chart) (?:have|contain|include|count|hold|comprise)\b)\w+",
                       # "how many members are in the Officer club": a part, not the graph;
                       # "never place a call": a condition on the nodes
                       r"\bare in (?:the|this) (?!(?:\w+ )?(?:graph|network|data|dataset|table|"

@@ -66,6 +66,8 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"water|messages?|mail|news|traffic|packets?|cargo|shipments?|supplies|signal|data)\s+"
      r"(?=(?:\w+\s+){0,2}(?:reach|get to|get down to|end up|make it to|flow to)\b)",
      r"\1 \3 from \2 ", True),
+    # "which stations have only one connection": exactly one
+    (rf"\b(?:only|just)\s+(?=(?:one|1)\s+(?:[a-z-]+\s+)?{_TIES}\b)", "exactly ", False),
     # (not a group's own ties: "the most internal ties" is per group, group_rank_intents)
     (rf"\b(most|fewest|more|fewer)\s+(?:(?!{_DIRECTION_WORDS}|internal\b|in-?group\b|intra)"
      rf"[a-z-]+\s+){{1,2}}?{_TIES}\b", r"\1 ties", False),
@@ -116,6 +118,15 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      True),
     (rf"^\s*(?:who are |list |show(?: me)? |name |give me )?(?:all )?({_NAME})'s "
      r"(?:followers|citers)\s*[?.]*\s*$", r"Who are the in-neighbours of \1?", True),
+    # "how many groups are there that don't touch each other": the separate pieces
+    (r"\b(groups|clusters|pieces|parts|islands|chunks|sub-?networks)\s+(?:of\s+[a-z]+\s+)?(?:are\s+there\s+|"
+     r"exist\s+|do\s+we\s+have\s+)?(?:that|which)\s+(?:don'?t|do\s+not|never|can'?t|cannot)\s+"
+     r"(?:touch|connect(?:\s+to)?|link(?:\s+to)?|reach|talk\s+to)\s+(?:each\s+other|one\s+another)\b",
+     r"separate \1", False),
+    # "is the network all one piece": connected, yes or no
+    (r"^(\s*(?:is|are)\s+(?:the\s+|this\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,3}?)(?:all\s+)?(?:in\s+)?"
+     r"(?:one|a\s+single)\s+(?:piece|blob|chunk|connected\s+whole)\s*\??\s*$", r"\1connected?",
+     False),
     # "Ines's friends of friends", "second-degree contacts of Ines": two steps out
     (rf"\b({_NAME})'s\s+(?:neighbou?rs|{_RELATED})\s+of\s+(?:neighbou?rs|{_RELATED})\b|"
      rf"\bsecond[- ]degree (?:connections|contacts|neighbou?rs|{_RELATED}) of ({_NAME})",
@@ -530,6 +541,15 @@ def _directed(question: str, info: dict[str, Any]) -> str:
         out = re.sub(rf"\b{v}\s+the\s+(?:fewest|least)(?:\s+(?:other\s+)?[a-z]+s\b"
                      r"(?!\s+(?:than|to|from)))?", "has the lowest out-degree", out,
                      flags=re.IGNORECASE)
+    elif not backs:  # a generic verb ("pay" on payer_acct,payee_acct) with the nodes counted:
+        v = forms(list(_EDGE_VERBS)) + "[a-z]*"  # "who pays the most people"
+        whom = "|".join(sorted({re.escape(w) for n in (*_NOUNS, *data_nouns(info), "other",
+                                                       "account", "user", "one")
+                                for w in (_plural(n), n + "s")}, key=len, reverse=True))
+        for most, side in (("most", "highest"), ("fewest|least", "lowest")):
+            out = re.sub(rf"\b{v}\s+the\s+(?:{most})\s+(?:other\s+|different\s+)?(?:{whom})\b"
+                         r"(?!\s+(?:than|to|from))", f"has the {side} out-degree", out,
+                         flags=re.IGNORECASE)
     if backs:  # the target's verb: "which country imports from the most countries"
         b = forms(backs) + "[a-z]*"
         out = re.sub(rf"\b{b}\s+(?:from\s+)?the\s+most(?:\s+(?:other\s+|different\s+)?[a-z]+s\b)?",
@@ -692,7 +712,9 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     from igraph_agent.model import slots
 
     ids = _lower_ids(info)
-    if not ids or not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i) for i in ids):
+    cased = not ids and _cased_ids(info)
+    if not cased and (not ids or not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i)
+                                         for i in ids)):
         return []
     named = {n.lower() for n in slots.names(lower_names(question, info))}
     own = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NOT_THING | _NO_NAMES | _own_words(info) | {
@@ -705,8 +727,10 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     placed += [m.group(1) for m in _AT_WORD.finditer(question)]
     placed += [m.group(1) for m in _PUT_TO.finditer(question)]
     placed += [m.group(1) for m in _FIRST_END.finditer(question)]
+    if cased:  # "who does maya know", "lena's neighbours" on a graph of capitalised names
+        placed += re.findall(r"(?<![\w'-])([a-z][a-z-]{1,15})'s\b", question)
     out: list[str] = []
-    for w in [m.group(1) for m in _THE_WORD.finditer(question)] + placed:
+    for w in ([] if cased else [m.group(1) for m in _THE_WORD.finditer(question)]) + placed:
         if (w in named or w in own or w in slots.STOP_WORDS or w.rstrip("s") in own
                 or re.search(r"(?:est|ly|ness)$", w) or w in out):
             continue
@@ -725,7 +749,7 @@ def lower_names(question: str, info: dict[str, Any], found: Iterable[str] = ()) 
 
     ids = _lower_ids(info)
     if not ids:
-        return question
+        return _cased_names(question, info, found)
     ids = ids + [f for f in found if f not in ids]
     for phrase in sorted((i for i in ids if _LOWER_PHRASE.fullmatch(i)), key=len, reverse=True):
         question = re.sub(rf"(?<![\w'-]){re.escape(phrase)}(?![\w-])", phrase.title(), question)
@@ -747,6 +771,24 @@ def lower_names(question: str, info: dict[str, Any], found: Iterable[str] = ()) 
     for c in cands:
         question = re.sub(rf"(?<![\w'-]){re.escape(c)}(?![\w-])", c.capitalize(), question)
     return _thing_named(question, info)
+
+
+def _cased_ids(info: dict[str, Any]) -> bool:
+    """Whether the graph's sample ids are capitalised words ("Maya", "Omar Khan")."""
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
+    return bool(ids) and all(re.fullmatch(r"[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)*", i) for i in ids)
+
+
+def _cased_names(question: str, info: dict[str, Any], found: Iterable[str]) -> str:
+    """On a graph of capitalised names, the lower-case words search_node found as a node's
+    name (``found``, from :func:`lookup_words`) written as that name: "who does maya know" ->
+    "who does Maya know", so the planner reads it as a name."""
+    if not _cased_ids(info):
+        return question
+    for w in found:
+        if _LOWER_ID.fullmatch(w):
+            question = re.sub(rf"(?<![\w'-]){re.escape(w)}(?![\w-])", w.capitalize(), question)
+    return question
 
 
 #: a lower-case name of several words ("french press", "coffee grinder")
@@ -829,9 +871,125 @@ def unglued(text: str) -> str:
     return _GLUED_UNIT.sub(r"\1 \2", text)
 
 
+#: the words for a place in a network of places, the ones "routes" and "dead ends" rank
+_PLACES = {"airport", "station", "stop", "port", "harbour", "harbor", "city", "town", "hub",
+           "place", "node", "one", "site", "location", "destination", "junction", "terminal",
+           "village"}
+
+
+def _names_attribute(question: str, info: dict[str, Any]) -> bool:
+    """Whether the question names a node or edge attribute ("zone", "airline"): then "the
+    most stops" or "the most routes" count within its values, not a node's ties."""
+    attrs = [str(a) for a in [*(info.get("node_attributes") or []),
+                              *(info.get("edge_attributes") or [])]
+             if str(a).lower() not in _PLAIN_ATTRS]
+    if any(re.search(rf"\b{re.escape(w)}s?\b", question, re.IGNORECASE)
+           for a in attrs for w in {a, *re.split(r"[_\s-]+", a)} if len(w) >= 3):
+        return True
+    # "which airline flies the most routes": the thing ranked is no node of this graph
+    m = re.match(r"\s*(?:which|what)\s+(?!(?:is|are|was|were|can|could|do|does|did|has|have|"
+                 r"would|will|should|the|a|an)\b)([a-z]+)\b", question, re.IGNORECASE)
+    nodes = {*_NOUNS, *data_nouns(info), *_PLACES}
+    w = m.group(1).lower() if m else ""
+    return m is not None and not {w, singular(w), w[:-1] if w.endswith("s") else w} & nodes
+
+
+def _own_ties(question: str, info: dict[str, Any]) -> str:
+    """On an undirected graph of one kind of node, the data's own nouns for the nodes at an
+    edge's ends ("crewmate" of ``deckhand,crewmate``) and any "-mates" are the node's ties:
+    "who has the most crewmates" ranks by degree, "how many crewmates does Kofi have" is
+    Kofi's degree (a two-mode graph's "choirmates" are its members' co-members instead).
+
+    Example::
+
+        >>> info = {"attached_sources": [{"tables": {"t": ["deckhand", "crewmate"]}}]}
+        >>> _own_ties("who has the most crewmates?", info)
+        'who has the most ties?'
+        >>> _own_ties("how many shipmates does Kofi have?", info)
+        'How many ties does Kofi have?'
+    """
+    if _names_attribute(question, info):
+        return question  # "which zone has the fewest stops": a group's size, not a node's ties
+    ends = data_nouns(info)
+    own = [re.escape(w) for n in ends[1:2] if n not in _NOUNS and n != ends[0]
+           for w in (_plural(n), n)]  # the other end's role ("crewmate"), not "person"
+    ties = rf"(?:[a-z]+mates?|{'|'.join(own)})" if own else r"[a-z]+mates?"
+    question = re.sub(rf"\b(most|fewest|more|fewer)\s+(?:other\s+|different\s+|distinct\s+)?"
+                      rf"{ties}\b(?!\s+(?:than|to|from|in|with)\b)", r"\1 ties", question,
+                      flags=re.IGNORECASE)
+    question = re.sub(rf"\b(?:only|just|exactly)\s+(?:one|a single|1)\s+{ties}\b"
+                      r"(?!\s+(?:than|to|from|in|with)\b)", "exactly one ties", question,
+                      flags=re.IGNORECASE)
+    return re.sub(rf"^\s*how many (?:other\s+|different\s+|distinct\s+)?{ties} (?:does|do|did) "
+                  rf"({_NAME}) have\s*\??\s*$", r"How many ties does \1 have?", question,
+                  flags=re.IGNORECASE)
+
+
+#: a graph of places' words for a node's ties: its routes, services and destinations
+_ROUTES = r"(?:direct\s+|nonstop\s+|non-stop\s+|different\s+)?(?:routes?|services?|destinations?)"
+
+
+def _one_hop_words(question: str, info: dict[str, Any]) -> str:
+    """On an undirected graph of one kind of node, a network's words for one hop: "the most
+    routes" (not a route between two places) and "only one route" are ties, a "dead end"
+    has one tie, and "which airports can you fly to directly from LHR" lists LHR's
+    neighbours.
+
+    Example::
+
+        >>> _one_hop_words("which airport has the most routes?", {})
+        'which airport has the most ties?'
+        >>> _one_hop_words("which stations are dead ends?", {})
+        'which stations have exactly one ties?'
+        >>> _one_hop_words("which airports can you fly to directly from LHR?", {})
+        'Who are the neighbours of LHR?'
+    """
+    flags = re.IGNORECASE
+    if _names_attribute(question, info):
+        return question  # "which airline flies the most routes": the edges' airline, counted
+    if re.search(r"\b(?:from|between)\b.*\b(?:to|and)\b", question, flags) and not re.search(
+            r"\b(?:directly|direct)\s+(?:from|to)\b", question, flags):
+        return question  # "the most routes from A to B": paths between two places
+    question = re.sub(rf"\b(most|fewest)\s+{_ROUTES}\b(?!\s+(?:from|to|between)\b)", r"\1 ties",
+                      question, flags=flags)
+    question = re.sub(rf"\b(?:only|just|exactly)\s+(?:one|a single|1)\s+{_ROUTES}\b"
+                      r"(?!\s+(?:from|to|between)\b)", "exactly one ties", question, flags=flags)
+    question = re.sub(rf"^\s*how many {_ROUTES} (?:does|do|did) ({_NAME}) have\s*\??\s*$",
+                      r"How many ties does \1 have?", question, flags=flags)
+    question = re.sub(r"\b(?:are|is)\s+(?:a\s+)?dead[- ]ends?\b", "have exactly one ties",
+                      question, flags=flags)
+    question = re.sub(r"\bhow many dead[- ]ends\b(?:\s+(?:are there|exist))?",
+                      "how many nodes have exactly one ties", question, flags=flags)
+    return re.sub(rf"^\s*(?:which|what|where)\b[^?]*?\b(?:directly|direct)\s+(?:from|to)\s+"
+                  rf"({_NAME})\s*\??\s*$",
+                  r"Who are the neighbours of \1?", question, flags=flags)
+
+
+def _numbered_nodes(question: str, info: dict[str, Any]) -> str:
+    """On a graph whose ids are numbers, a node named by the data's noun and its number
+    ("station 102", "stations 102 and 105") as ``node 102``, so the number reads as a name.
+
+    Example::
+
+        >>> info = {"sample_nodes": [{"id": 101}, {"id": 102}]}
+        >>> _numbered_nodes("how many links does station 102 have?", info)
+        'how many links does node 102 have?'
+    """
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
+    if not ids or not all(i.isdigit() for i in ids):
+        return question
+    nouns = {*_NOUNS, *data_nouns(info)} - {"node", "vertex", "member", "people", "women", "men"}
+    for many, put in ((True, "nodes "), (False, "node ")):
+        words = "|".join(sorted({re.escape(_plural(n) if many else n) for n in nouns}, key=len,
+                                reverse=True))
+        question = re.sub(rf"\b(?:{words})\s+(?=\d+\b(?!\s*(?:hops?|steps?|%|percent)\b))", put,
+                          question, flags=re.IGNORECASE)
+    return question
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
-    out = unglued(question)
+    out = _numbered_nodes(unglued(question), info)
     directed = bool(info.get("directed"))
     weights = (info.get("meaning") or {}).get("weights") or {}
     if "strength" not in weights.values():  # "the busiest airport": the most links, where no
@@ -856,6 +1014,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         if ends:
             return ends
         out = _directed(out, info)
+    elif len(sides) != 2:
+        out = _one_hop_words(_own_ties(out, info), info)
     if len(sides) == 2 and any(re.fullmatch(
             rf"\s*(?:how many|number of|count(?: the)?) (?:different |distinct |unique |separate )?"
             rf"(?:{re.escape(s)}|{re.escape(s.rstrip('s'))}s?)(?: are there| exist| (?:are )?in "
