@@ -527,10 +527,17 @@ _LINK_WORDS = re.compile(r"\b(?:links?|ties|connections?|partners?|members?|memb
                          r"collaborat\w*|busiest|popular|involved)\b", re.IGNORECASE)
 
 
+#: "the most co-authors", "the most classmates": the nodes sharing a partner are counted
+#: (the projection's degree), not the node's own partners
+_CO_COUNTED = re.compile(r"\bco-(?!occur|ordinat|operat)[a-z]{3,}|\bco(?:author|star|worker|member|"
+                         r"writer)s?\b|(?!esti|cli|pri|ulti|in)[a-z]{3,}mates\b|\bfellow",
+                         re.IGNORECASE)
+
+
 def _rank_bonus(st: PlanState) -> float:
     """One side ranked by its links, when the question counts the other side or links."""
     side = _side_in(st)
-    if side is None:
+    if side is None or _CO_COUNTED.search(str(st.context.get("asked") or st.question)):
         return 0.0
     others = [str(s) for s in (_meaning(st).get("modes") or {}).get("sides") or {} if s != side]
     counted = any(re.search(rf"(?<![\w]){re.escape(o.lower().rstrip('s'))}", st.question,
@@ -807,6 +814,7 @@ SEMANTIC_INTENTS: list[Intent] = [
            covers=frozenset({"direction", "hops"})),
     Intent("side_rank", t(0.6, r"\bmost\b|how many|highest|top|largest|biggest"),
            _side_calls, _side_render, "degree_analysis on one side of a two-mode graph",
+
            group="twomode", bonus=_rank_bonus, hint="one side of a two-mode graph ranked",
            covers=frozenset({"twomode", "group"}), answers=frozenset({"node", "list"})),
     Intent("side_members", t(0.6, r"\bhow many\b|\bwhich\b|\bwhat\b|\bwho\b|\blist\b|\bname\b"),

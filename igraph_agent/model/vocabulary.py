@@ -1004,7 +1004,11 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             r"\b(?:most|least|per|each|average|shared?|together|common|than|pairs?|links?|"
             r"edges?|ties|connections|sign-?ups?|memberships?|enrol\w*|registrations?|total|"
             r"clusters?|groups?|components?|pieces|parts|communities|separate|if|connected|"
-            r"linked|chains?|isolated|other|with)\b", out,
+            r"linked|chains?|isolated|other|with|"
+            # "how many manuscripts have a single researcher": a count past a number of
+            # partners, not the sides
+            r"single|only|just|exactly|no|none|zero|one|two|three|four|five|\d+|have|has|had)\b",
+            out,
             re.IGNORECASE) and not _slots().features(out):  # no threshold, no named node
         return "How many nodes are on each side?"  # "how many students and how many courses"
     if len(sides) == 2:
@@ -1046,7 +1050,9 @@ _END_NAME = r"((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[A-Za-z][\w'.-]*|\d+)"
 #: verbs of taking part ("did Aldo ever play the Winter Cup"), besides a column's own
 _JOINS = ("play", "join", "attend", "enter", "belong", "perform", "compete", "participat",
           "sing", "work", "serve", "race", "study", "enrol", "register", "appear", "feature",
-          "star", "volunteer", "take part", "be")
+          "star", "volunteer", "take part", "be",
+          # "does p-05 go to Harbour", "does Curry use garlic": one edge of the two sides
+          "go", "visit", "use", "take", "write", "contain", "include", "need", "dive", "own")
 #: nouns for everyone on one of a group's lists ("the biggest lineup": the most members)
 _LINEUP = r"(?:line-?up|roster|field|membership|cast|squad|entry list|headcount)"
 
@@ -1085,7 +1091,8 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
     if m and not {m.group(1).lower(), m.group(2).lower()} & (values | nouns | _STRUCTURAL):
         return f"Is {m.group(1)} directly connected to {m.group(2)}?"
     m = re.match(rf"^\s*(?:is|was|are|were) (?:the )?([A-Za-z][\w'.-]*|\d+) (?:really |actually |"
-                 rf"still )?(?:in|on|at|part of|a member of|entered in|signed up for) (?:the )?"
+                 rf"still )?(?:(?:used|found|listed|included|needed|featured) )?"
+                 rf"(?:in|on|at|part of|a member of|entered in|signed up for) (?:the )?"
                  rf"{_END_NAME}\s*\??\s*$", question, re.IGNORECASE)
     if m and not {m.group(1).lower(), m.group(2).lower()} & (values | nouns | _STRUCTURAL):
         return f"Is {m.group(1)} directly connected to {m.group(2)}?"  # "is Aldo in Echo"
@@ -1287,6 +1294,12 @@ def group_values_named(question: str, info: dict[str, Any]) -> set[str]:
             and re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", question, re.IGNORECASE)}
 
 
+#: the projection named by its co-relation on a two-mode graph ("the co-authorship network",
+#: "the most co-authors"): the nodes of one side linked through the other, not its edges
+_CO_NETWORK = re.compile(r"\bco-(?!occur|ordinat|operat)[a-z]{3,}|\bco(?:author|star|worker|member|"
+                         r"writer|founder|sponsor|inventor|editor|director|producer|tenant|"
+                         r"resident|player)(?:s|ship)?\b", re.IGNORECASE)
+
 #: the graph's own terms a two-mode table's column may be named with ("dish, component")
 _GRAPH_TERMS = {"component", "cluster", "community", "core", "bridge", "hub", "path", "node",
                 "edge", "link", "neighbour", "neighbor", "degree", "triangle", "clique", "cycle",
@@ -1341,7 +1354,8 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
         out.add("group")
     if len(group_values_named(question, info)) >= 2:
         out.add("group")  # "from Nordic firms to Iberia firms": between two groups
-    if _TWO_MODE.search(question) or _side_named_like_an_analysis(question, info):
+    if _TWO_MODE.search(question) or _side_named_like_an_analysis(question, info) or (
+            _sides(info) and _CO_NETWORK.search(question)):
         out.add("twomode")
     if _DIRECTION.search(question) and info.get("directed"):
         out.add("direction")
