@@ -111,3 +111,92 @@ def one_way_ask(question: str, info: dict[str, Any]) -> str | None:
             f"which end of an edge \"{m.group(0).strip()}\" the other. Rebuild the graph "
             f"directed (construct_graph with directed=true, naming the source column), or ask "
             f"about all of a node's ties (its degree or its total) instead.")
+
+
+# -- a named node's partners in its table's own role nouns --------------------------------
+_NAME = r"((?-i:[A-Z][\w'.-]*)|[a-z]+\d+|\d+)"
+_IRREGULAR = {"child": "children", "person": "people", "man": "men", "woman": "women",
+              "mouse": "mice", "wife": "wives", "leaf": "leaves", "analysis": "analyses"}
+#: column words that name no role ("node_a", "from", "src_id")
+_NO_ROLE = {"source", "target", "node", "from", "to", "src", "dst", "id", "no", "nr", "num",
+            "number", "name", "key", "code", "origin", "dest", "destination", "vertex", "end",
+            "start", "head", "tail", "a", "b", "x", "y", "u", "v", "line", "direct", "reports"}
+_BOSS_WORDS = ["manager", "boss", "supervisor", "superior", "line manager"]
+_REPORT_WORDS = ["report", "direct report", "subordinate"]
+
+
+def _role(column: str) -> str | None:
+    words = [w for w in re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2",
+                                                    str(column)).lower()) if w]
+    words = [w for w in words if w not in _NO_ROLE and len(w) >= 3]
+    return words[-1] if words else None
+
+
+def _nouns(words: list[str]) -> str:
+    forms = set()
+    for w in words:
+        forms |= {w, _IRREGULAR.get(w, w + "es" if re.search(r"(?:ch|sh|x|ss)$", w) else w + "s")}
+    return "(?:" + "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in
+                            sorted(forms, key=len, reverse=True)) + ")"
+
+
+def _role_sides(info: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The nouns for a node's partners at an edge's start and at its end: ``parent,child``
+    -> ([parent], [child]); a reporting table adds the boss words on the boss's side and
+    the report words on the other (``staffer,line_manager``: bosses are at the end)."""
+    cols = [str(c) for c in ((info.get("meaning") or {}).get("direction") or [])][:2]
+    if not info.get("directed") or len(cols) != 2:
+        return [], []
+    from igraph_agent.model.vocabulary import boss_way
+
+    starts = [r for r in [_role(cols[0])] if r]
+    ends = [r for r in [_role(cols[1])] if r and r not in starts]
+    way = boss_way(info.get("meaning") or {})
+    if way == "in":
+        starts, ends = starts + _REPORT_WORDS, ends + _BOSS_WORDS
+    elif way == "out":
+        starts, ends = starts + _BOSS_WORDS, ends + _REPORT_WORDS
+    return list(dict.fromkeys(starts)), [e for e in dict.fromkeys(ends) if e not in starts]
+
+
+def role_questions(question: str, info: dict[str, Any]) -> str:
+    """A named node's partners asked in the table's role nouns, as in-/out-neighbour and
+    degree words: on ``parent,child`` "who are Mum's children" is Mum's out-neighbours,
+    "who is the parent of Cousin" Cousin's in-neighbours, "how many children does Gran
+    have" Gran's out-degree; on ``staffer,line_manager`` "who is Ana's manager" Ana's
+    out-neighbours and "who has the most direct reports" the highest in-degree.
+
+    Example::
+
+        >>> info = {"directed": True, "meaning": {"direction": ["parent", "child"]}}
+        >>> role_questions("who are Mum's children?", info)
+        'Who are the out-neighbours of Mum?'
+        >>> role_questions("How many parents does Kid1 have", info)
+        'What is the in-degree of Kid1?'
+    """
+    starts, ends = _role_sides(info)
+    if not starts and not ends:
+        return question
+    for nouns, side in ((starts, "in"), (ends, "out")):
+        if not nouns:
+            continue
+        n = _nouns(nouns)
+        det = r"(?:the\s+|his\s+|her\s+|their\s+|its\s+)?(?:direct\s+|immediate\s+)?"
+        m = re.match(rf"^\s*(?:who|what|which)\s+(?:is|are|was|were)\s+{det}{n}\s+of\s+{_NAME}"
+                     rf"\s*[?.!]*\s*$|^\s*(?:who|what|which)\s+(?:is|are|was|were)\s+{_NAME}'s?\s+"
+                     rf"(?:direct\s+|immediate\s+)?{n}\s*[?.!]*\s*$|^\s*(?:list|name|show)\s+"
+                     rf"(?:me\s+)?(?:all\s+)?{det}{n}\s+of\s+{_NAME}\s*[?.!]*\s*$", question,
+                     re.IGNORECASE)
+        if m:
+            name = next(g for g in m.groups() if g)
+            return f"Who are the {side}-neighbours of {name}?"
+        m = re.match(rf"^\s*how\s+many\s+(?:direct\s+|immediate\s+)?{n}\s+(?:does|do|did)\s+"
+                     rf"{_NAME}\s+have\s*[?.!]*\s*$", question, re.IGNORECASE)
+        if m:
+            return f"What is the {side}-degree of {m.group(1)}?"
+        m = re.match(rf"^\s*(?:who|which\s+\w+)\s+(?:has|have)\s+the\s+(most|fewest)\s+"
+                     rf"(?:direct\s+)?{n}\s*[?.!]*\s*$", question, re.IGNORECASE)
+        if m:
+            top = "highest" if m.group(1).lower() == "most" else "lowest"
+            return f"Which node has the {top} {side}-degree?"
+    return question

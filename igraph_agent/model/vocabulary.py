@@ -492,6 +492,12 @@ def _directed(question: str, info: dict[str, Any]) -> str:
     """A directed graph's question in in-/out-degree words (see :data:`_DIRECTED`)."""
     if re.search(r"-(?:degree|neighbou?rs) of\b", question, re.IGNORECASE):
         return question
+    from igraph_agent.model.sides import role_questions
+
+    asked = question
+    question = role_questions(question, info)  # "who are Mum's children" on parent,child
+    if question != asked:
+        return question
     question = _dependencies(_roles(question, info), info)
     verbs, backs = verbs_of(info)
     up, down = _boss_verbs(info)
