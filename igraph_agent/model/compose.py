@@ -49,7 +49,7 @@ _NOT_ONE = re.compile(r"\b(?:those|these|each(?!\s+other)|every one of them|(?:t
 _CHAIN = [re.compile(p, re.IGNORECASE | re.DOTALL) for p in (
     r"^(?P<first>.+?)(?:\s*[,;:.]\s*|\s+)(?:and\s+)?then\s*,?\s+(?P<second>.+)$",
     r"^(?P<first>.+?)(?:\s*,\s*|\s+)and\s+(?P<second>(?:tell|list|show|give|name|count|say|find|"
-    r"what|which|who|whom|how|is|are|does|do)\b.+)$",
+    r"what|which|who|whom|how|is|are|does|do|if)\b.+)$",
     r"^(?P<first>[^.?!]+?)(?:\s*[.:;?]|\s+[-–—])\s+(?P<second>(?:what|which|who|whom|how|is|are|does|do|list|"
     r"name|tell)\b.+)$")]
 _LEAD = re.compile(r"^\s*(?:first\s*,?\s*|ok(?:ay)?\s*,?\s*|so\s*,?\s*)?(?:please\s+)?"

@@ -73,6 +73,10 @@ def _route_ends(st: PlanState) -> list[str] | None:
         return None
     # "if Quay went offline, how far is Mill from Croft by cable": the two names left
     left = [n for n in slots.named(st.question) if n != gone]
+    ends = [slots.clean(m.group(1)), slots.clean(m.group(2))] if m else []
+    if len(ends) == 2 and all(ends) and gone not in ends and all(
+            len(e.split()) <= 3 for e in ends):  # "Without Gijs, how many hops from Eef to Ilse"
+        return ends
     pair = slots.pair(st.question) or []
     if m and len(pair) == 2 and gone not in pair:
         return pair
@@ -84,9 +88,18 @@ def _route_weight(st: PlanState) -> str | None:
     return asked_weight(st.question, st.meaning()).column
 
 
+def _in_hops(st: PlanState) -> bool:
+    """A route counted in hops after the removal ("without Gijs, how many hops from Eef to
+    Ilse"): no edge value measures it."""
+    return asked_weight(st.question, st.meaning()).why in ("hops", "none") and \
+        bool(re.search(r"\bhow many (?:hops|steps|stops|jumps|links)\b|\bfewest\b",
+                       st.question, re.IGNORECASE))
+
+
 def _route_applies(st: PlanState) -> bool:
-    return _route_ends(st) is not None and bool(_ROUTE.search(st.question)) and \
-        asked_weight(st.question, st.meaning()).why not in ("hops", "none")
+    return _route_ends(st) is not None and (_in_hops(st) or (
+        bool(_ROUTE.search(st.question)) and
+        asked_weight(st.question, st.meaning()).why not in ("hops", "none")))
 
 
 def _route_calls(st: PlanState) -> list[Call]:
@@ -94,19 +107,20 @@ def _route_calls(st: PlanState) -> list[Call]:
 
     ends = _route_ends(st)
     column = _route_weight(st)
-    if not _route_applies(st) or ends is None or column is None:
+    if not _route_applies(st) or ends is None or (column is None and not _in_hops(st)):
         return []
     gone = _gone(st)
     searches, ids = _resolve(st, [*gone, *ends])
     if ids is None:
         return searches
     removal = {"edges": [ids[:2]]} if len(gone) == 2 else {"nodes": [ids[0]]}
+    weight = {} if _in_hops(st) else {"weight": column}
     return [*searches, Call("remove_and_compare", {**removal, "reach": ids[len(gone):],
-                                                   "weight": column})]
+                                                   **weight})]
 
 
 def _route_clarify(st: PlanState) -> str | None:
-    if _route_applies(st) and _route_weight(st) is None:
+    if _route_applies(st) and _route_weight(st) is None and not _in_hops(st):
         return ask_which(st.meaning())
     return None
 
@@ -126,14 +140,17 @@ def _route_render(st: PlanState, obs: list[Observed]) -> str:
     gone = ", ".join([*map(str, d.removed_nodes),
                       *(f"the edge {a}–{b}" for a, b in d.removed_edges)])
     unit = (r.weight_used or {}).get("attribute") or "hops"
-    before = (f"before: {shown(r.before_length)} {unit} via "
-              + " → ".join(map(str, r.before_path)) if r.before_length is not None
+    hops = r.weight_used is None  # counted in hops: the path's length is its hop count
+    before_length = r.before_hops if hops else r.before_length
+    after_length = r.after_hops if hops else r.after_length
+    before = (f"before: {shown(before_length)} {unit} via "
+              + " → ".join(map(str, r.before_path)) if before_length is not None
               else "it did not reach it before either")
-    if r.after_length is None:
+    if after_length is None:
         return (f"**No route** — without {gone}, {r.source} no longer reaches {r.target} "
                 f"({before}). Nothing was changed.")
     return (f"Without {gone}, the shortest route from {r.source} to {r.target} is "
-            f"**{shown(r.after_length)} {unit}**: " + " → ".join(map(str, r.after_path)) +
+            f"**{shown(after_length)} {unit}**: " + " → ".join(map(str, r.after_path)) +
             f" ({r.after_hops} hop(s); {before}). Nothing was changed.")
 
 
