@@ -179,8 +179,12 @@ _SPREAD = (r"\b(?:reach|spread|pass|get|send|relay|broadcast|tell|notify)\w*\b.*
 #: shortest cable routes"
 _ON_ROUTES = (r"on the most (?:[\w-]+[- ])?(?:shortest|lowest[- ][\w-]+|quickest|fastest|cheapest|"
               r"best)\s+(?:[\w-]+\s+)?(?:paths|routes|connections)")
+#: betweenness in plain words: "who bridges the most pairs (of colleagues)", "the best
+#: connector between other airports" (the normalised question may say "the most ties")
+_BRIDGES_PAIRS = (r"\b(?:bridg\w*|connect\w*|link\w*|join\w*)\s+the\s+most\s+(?:pairs|ties)\b|"
+                  r"\b(?:best|biggest|main|top)\s+(?:connector|go-?between|intermediary)\s+between\b")
 _MEASURES = [
-    (rf"betwe+n+e*ss|broker|{_ON_ROUTES}|sits? between the most", "betweenness"),
+    (rf"betwe+n+e*ss|broker|{_ON_ROUTES}|sits? between the most|{_BRIDGES_PAIRS}", "betweenness"),
     (rf"closeness|closest to (?:everyone|all)|fewest steps|reach(?:es)? all|{_SPREAD}", "closeness"),
     (r"pagerank|page rank|random walk", "pagerank"),
     (r"eigenvector|best-tied|neighbours are themselves", "eigenvector"),
@@ -393,7 +397,7 @@ INTENTS: list[Intent] = [
                            _ON_ROUTES,
                            r"closest to (?:everyone|all)", r"fewest steps", r"random walk",
                            r"best-tied", r"neighbours are themselves the most", r"prominent",
-                           _SPREAD),
+                           _SPREAD) + t(3.0, _BRIDGES_PAIRS),
            _centrality_calls, _centrality_render, "node centrality (networkx / python-igraph)",
            negatives=[re.compile(r"between (?:the |different )?communities|connect\w* "
                                  r"(?:\w+ ){0,3}communit|connected to (?:all|every)",

@@ -386,6 +386,11 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"have", r"\b(?:have|has|had)\s+(?!in total)\w",
                       # "how many suppliers does ruhrstahl buy from": one node's count
                       r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?!(?:the|this|it|that)\b)#?\w+",
+                      # "how many people email cato": one node's count in the data's verb
+                      r"^\s*how many [a-z]+ (?!(?:are|is|were|was|have|has|had|exist|live|there|"
+                      r"in|on|of|per|total|and|or|but|plus)\b)[a-z]+ (?:to |from |with )?(?!(?:here|there|"
+                      r"overall|altogether|total|in|each|every|all|the|this|it|them|they|these|those|us|"
+                      r"everyone|everything|everybody|nodes|things|together)\b)[\w.-]+\s*\??\s*$",
                       # "how many species does the eel eat": the eel's, not the graph's
                       # and "how many connections does the captain have": the captain's
                       r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?:the|this|that) (?!(?:\w+ )?(?:graph|"

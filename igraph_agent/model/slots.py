@@ -323,7 +323,7 @@ def where(question: str, attributes: list[str]) -> tuple[str, str] | None:
     ``team = legal``, ``team is legal``, ``the legal team``, ``in team tech``."""
     for attr in sorted(attributes, key=len, reverse=True):
         a = re.escape(attr)
-        for rx in (rf"\b{a}\s*(?:=|==|:|is|equals)\s*['\"]?([\w-]+)",
+        for rx in (rf"\b{a}(?:\s*(?:=|==|:)|\s+(?:is|equals)\b)\s*['\"]?([\w-]+)",
                    rf"\b(?:in|on|of)\s+(?:the\s+)?{a}\s+['\"]?([\w-]+)",
                    rf"\b(?:the\s+)?['\"]?([\w.-]+)['\"]?\s+{a}\b"):
             m = re.search(rx, question, re.IGNORECASE)

@@ -1328,6 +1328,23 @@ def _side_named_like_an_analysis(question: str, info: dict[str, Any]) -> bool:
     return False
 
 
+def _spelled(attr: str, question: str) -> set[str]:
+    """``attr`` and the words of ``question`` that spell it out in full ("department" for a
+    ``dept`` column: the same first two letters, its letters in order).
+
+    Example::
+
+        >>> sorted(_spelled("dept", "which department has the most ties?"))
+        ['department', 'dept']
+    """
+    if len(attr) < 3 or not re.fullmatch(r"[A-Za-z]+", attr):
+        return {attr}
+    letters = ".*".join(map(re.escape, attr.lower()))
+    return {attr} | {tok for tok in re.findall(r"[a-z]+", question.lower())
+                     if len(tok) > len(attr) + 1 and tok.startswith(attr[:2].lower())
+                     and re.match(letters, tok)}
+
+
 def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     """Features only this graph's words reveal, which the semantic intents cover: an edge
     attribute or unit other than the plain ``weight`` (``weight``), a node attribute named
@@ -1354,8 +1371,8 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
         out.add("weight")  # the weighted tools read a weight as a strength, not a distance
     attrs = [a for a in info.get("node_attributes") or [] if isinstance(a, str)
              and a.lower() not in _PLAIN_ATTRS]
-    mentioned = [a for a in attrs
-                 if re.search(_AS_GROUP.format(a=re.escape(a)), question, re.IGNORECASE)]
+    mentioned = [a for a in attrs for w in _spelled(a, question)
+                 if re.search(_AS_GROUP.format(a=re.escape(w)), question, re.IGNORECASE)]
     if mentioned and slots.where(question, attrs) is None:
         out.add("group")
     if len(group_values_named(question, info)) >= 2:
