@@ -586,7 +586,8 @@ LEXICON.update({
                    r"(?:the\s+)?(?:node\s+|edge\s+|link\s+|tie\s+|member\s+|vertex\s+|user\s+|"
                    r"person\s+)?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
                    slots.EDGE_REMOVAL.pattern, slots.REMOVAL_SAID.pattern,
-                   slots.MORE_REMOVED.pattern, *(rx.pattern for rx in slots.EDGE_GONE)),
+                   slots.MORE_REMOVED.pattern, slots.LIST_REMOVED.pattern,
+                   *(rx.pattern for rx in slots.EDGE_GONE)),
         negatives=_rx(r"self-loops|isolated|duplicates|\bsave\b|new version|unload|the graph\b\W*$",
                       # "if they leave": no one named ("if we delete u13" names one)
                       r"\bif (?:they|we|you|it|he|she|someone|anyone|one|any)\b(?!\s+(?:delete|"

@@ -413,6 +413,10 @@ MORE_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:both\s+)?(?:(?i:nodes|members|verti
                           rf"{_NOUN_BEFORE_ID})?"
                           rf"{_ANY}\s+(?i:and|&)\s+{_ANY}\s+(?i:both\s+)?(?:{_GONE}|"
                           rf"(?i:go|goes|went)\b)")
+#: three or more removed at once: "if York, Selby and Leeds all close"
+LIST_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:all\s+)?(?P<list>{_ANY}(?:\s*,\s*{_ANY})+\s*,?\s+"
+                          rf"(?i:and|&)\s+{_ANY})\s+(?i:all\s+|both\s+)?(?:{_GONE}|"
+                          rf"(?i:go|goes|went)\b)")
 _ADDED = re.compile(r"\bif\s+(?:we|you|i|they|someone)\s+(?:\w+\s+)?(?:add|added|build|built|"
                     r"create|created|connect|connected|introduce)\b|\b(?:adding|building)\s+(?:a|an|"
                     r"one|the)\s+(?:new\s+)?(?:link|edge|road|tie|connection|line|flight)\b|"
@@ -581,7 +585,8 @@ def features(question: str) -> set[str]:
     if _HOPS.search(question):
         out.add("hops")
     if (removal(question) or EDGE_REMOVAL.search(question) or MORE_REMOVED.search(question)
-            or edge_gone(question)) and not PAIR_CUT.search(question):
+            or LIST_REMOVED.search(question) or edge_gone(question)) and \
+            not PAIR_CUT.search(question):
         out.add("removal")  # several removed at once: no intent takes them (it asks)
     if _ADDED.search(question):
         out.add("removal")  # a change to the graph: an added edge is no analysis of this one
@@ -619,6 +624,12 @@ _ALSO_REMOVED = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+(?:and|&)\s+)(?:the\s+)?"
 def removals(question: str) -> list[str]:
     """Every node a what-if removes: "remove u1 and u2", "if both Ada and Bo left", "without
     A, B and C"; one name (or :data:`HUB`) as :func:`removal` reads it, else none."""
+    listed = LIST_REMOVED.search(question)
+    if listed:
+        found = [g for g in re.findall(r"[A-Za-z][\w'.-]*|\d+", listed.group("list"))
+                 if g.lower() not in ("and",)]
+        if all(_ok(g) and g.lower() not in _NOT_REMOVED for g in found):
+            return [clean(g) for g in found]
     both = MORE_REMOVED.search(question)
     if both and all(_ok(g) and g.lower() not in _NOT_REMOVED for g in both.groups()):
         return [clean(g) for g in both.groups()]

@@ -250,7 +250,10 @@ def _reach_render(st: PlanState, obs: list[Observed]) -> str:
 _STRANDED = re.compile(r"\bleft with(?:out any| no| nothing| nobody| none)\b|"
                        r"\b(?:would|will|'d)\s+(?:then\s+)?(?:have|be left with)\s+(?:had\s+)?"
                        r"(?:no|nothing|nobody|none)\b|\b(?:nothing|nobody|no one|none|no \w+) "
-                       r"(?:\w+ )?left\b|\bno longer (?:have|has) any\b", re.IGNORECASE)
+                       r"(?:\w+ )?left\b|\bno longer (?:have|has) any\b|"
+                       # "who ends up isolated": no link left at all
+                       r"\b(?:ends? up|end(?:ed)? up|would be|will be|be left|becomes?|"
+                       r"left)\s+(?:completely\s+|totally\s+)?isolated\b", re.IGNORECASE)
 
 
 def _stranded_gone(st: PlanState) -> list[str]:
@@ -309,7 +312,8 @@ def _bonus(applies):
 
 
 WHATIF_INTENTS = [
-    Intent("whatif_stranded", t(0.5, _STRANDED.pattern, r"\bleft\b.*\bdegree exactly 0\b"),
+    Intent("whatif_stranded", t(0.5, _STRANDED.pattern, r"\bleft\b.*\bdegree exactly 0\b",
+                                r"\bdegree exactly 0\s+left\b"),
            _stranded_calls, _stranded_render,
            "the nodes left with no link after a removal (remove_and_compare stranded)",
            group="components", bonus=lambda st: 5.0 if _stranded_applies(st) else -10.0,
