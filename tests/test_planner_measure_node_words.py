@@ -110,3 +110,22 @@ def test_one_things_connections_are_never_answered_with_the_graphs_size(tmp_path
     resp = _ask(tmp_path, table, question)
     assert resp.status == "needs_clarification", resp.answer
     assert "loaded graph" not in resp.answer
+
+
+STAFF = pd.DataFrame([("Iris", "Jonas"), ("Iris", "Kemal"), ("Jonas", "Kemal"), ("Kemal", "Lotte"),
+                      ("Lotte", "Milo"), ("Milo", "Nadia"), ("Nadia", "Lotte"), ("Oskar", "Iris"),
+                      ("Oskar", "Nadia")], columns=["emp_a", "emp_b"])
+
+
+@pytest.mark.parametrize("table, question, node", [
+    (CREW, "list everyone Maya works with", "Maya"),
+    (STAFF, "list everyone Kemal works with", "Kemal"),
+    (STAFF, "name all the people Oskar talks to", "Oskar"),
+    (STATIONS, "list all the stations 102 connects to", 102),
+])
+def test_list_everyone_a_node_works_with_names_its_neighbours(tmp_path, table, question, node):
+    g = _graph(table)
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    hop = resp.answer.split("at hop 1 (", 1)[1].split(")", 1)[0]
+    assert sorted(hop.split(", ")) == sorted(str(n) for n in g.neighbors(node))

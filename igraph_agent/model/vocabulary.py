@@ -189,6 +189,10 @@ _UNDIRECTED: list[tuple[str, str]] = [
      r"(?: (?:with|to|into|in|on|for|at))?\s*\??\s*$", r"Who are the neighbours of \1?"),
     (rf"^\s*(?:who|whom) (?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to))?\s*\??\s*$",
      r"Who are the neighbours of \1?"),
+    # "list everyone Maya works with", "name all the people Omar talks to"
+    (rf"^\s*(?:list|name|show(?: me)?|give me)\s+(?:everyone|everybody|all(?: the)? [a-z]+|the "
+     rf"[a-z]+)\s+(?:(?:who|whom|that)\s+)?({_NAME}) [a-z]+(?: (?:with|to))?\s*[?.!]*\s*$",
+     r"Who are the neighbours of \1?"),
     # "which country trades with the largest number of other countries": the most ties
     (r"\b(?!(?:is|was|has|does)\b)([a-z]+(?:s|ed))\s+(?:with|into|to|against|alongside)\s+the\s+"
      r"(?:most|largest number of|"
