@@ -1095,6 +1095,11 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
     if m:  # "how many choirmates does wes have": those sharing a choir, not wes's choirs
         return f"How many nodes share a {m.group(1).lower()} with {m.group(2)}?"
     joins = forms([*verbs_of(info)[0], *_JOINS])  # "sing" on singer,choir; never "quit"
+    m = re.match(rf"^\s*(?:who|which (?:{mates})(?:e?s)?) (?:has |have |had )?(?:{joins}[a-z]*|wrote|written|went|gone|"
+                 rf"took|taken|dove) (?:to |in |on |at )?(?:the )?"
+                 rf"{_END_NAME}\s*\??\s*$", question, re.IGNORECASE)
+    if m and m.group(1).lower() not in values | nouns | _STRUCTURAL:
+        return f"Who are the neighbours of {m.group(1)}?"  # "who wrote P-22", "who visited Harbour"
     m = re.match(rf"^\s*(?:does|do|did|has|have) (?:the )?([A-Za-z][\w'.-]*|\d+) (?:ever |really |"
                  rf"actually )?{joins}[a-z]*(?: (?:in|on|at|for|with|to|into|under))? (?:the )?"
                  rf"{_END_NAME}\s*\??\s*$", question, re.IGNORECASE)
