@@ -48,6 +48,11 @@ def _column(st: PlanState) -> str | None:
     choice = asked_weight(q, st.meaning())
     if choice.why in ("named", "money", "time", "length"):
         return choice.column
+    meaning = st.meaning()
+    default = meaning.get("default_weight")
+    if choice.why == "default" and default and (meaning.get("weights") or {}).get(default) == \
+            "distance" and len(meaning.get("weights") or {}) == 1:
+        return str(default)  # "which hamlet is closest to Cley" on road_miles: its one distance
     m = _WITHIN.search(st.question)  # "within 200 m of": the unit a column's name ends with
     units = [c for c in st.meaning().get("weights") or {}
              if m and m.group("unit").lower() in re.split(r"[^a-z0-9]+", str(c).lower())[1:]]
