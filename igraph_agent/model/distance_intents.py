@@ -51,7 +51,8 @@ def _column(st: PlanState) -> str | None:
     meaning = st.meaning()
     default = meaning.get("default_weight")
     if choice.why == "default" and default and (meaning.get("weights") or {}).get(default) == \
-            "distance" and len(meaning.get("weights") or {}) == 1:
+            "distance" and len(meaning.get("weights") or {}) == 1 and \
+            re.search(r"\b(?:closest|nearest)\b", st.question, re.IGNORECASE):
         return str(default)  # "which hamlet is closest to Cley" on road_miles: its one distance
     m = _WITHIN.search(st.question)  # "within 200 m of": the unit a column's name ends with
     units = [c for c in st.meaning().get("weights") or {}
