@@ -68,3 +68,20 @@ def test_a_ranked_top_removed_by_the_next_clause_counts_the_pieces(tmp_path, tab
     want = nx.number_connected_components(g)
     assert f"for **{top}**" in resp.answer, resp.answer
     assert f"**{want} connected component(s)**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("table", "question", "gone", "ends", "column"), [
+    (COURIERS, "if Malton and Ripon both close, how many minutes from York to Whitby?",
+     ["Malton", "Ripon"], ("York", "Whitby"), "drive_min"),
+    (WARDS, "if Bay and Cob both leave, how many hops from Ash to Dun?", ["Bay", "Cob"],
+     ("Ash", "Dun"), None),
+])
+def test_a_route_after_several_nodes_are_removed(tmp_path, table, question, gone, ends, column):
+    resp = _ask(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    g = nx.from_pandas_edgelist(table, *table.columns[:2], edge_attr=column)
+    before = nx.shortest_path_length(g, *ends, weight=column)
+    g.remove_nodes_from(gone)
+    want = nx.shortest_path_length(g, *ends, weight=column)
+    assert want != before
+    assert f"**{want} {column or 'hops'}**" in resp.answer, resp.answer

@@ -75,8 +75,12 @@ def test_a_route_after_a_removal_said_as_a_plan_avoids_the_closed_node(agents):
     assert f"**{km} haul_km**" in resp.answer, resp.answer
 
 
-def test_a_route_after_two_removals_is_asked_never_measured_without_one(agents):
-    table, _ = GRAPHS["hauls"]
+def test_a_route_after_two_removals_is_measured_without_both(agents):
+    table, g = GRAPHS["hauls"]
+    assert nx.has_path(_without(g, ["Colby"]), "Ashford", "Harlow")  # one alone keeps it
+    assert not nx.has_path(_without(g, ["Colby", "Glenrock"]), "Ashford", "Harlow")
     resp = agents["hauls"].ask("Without Colby and Glenrock, how far is it from Ashford to "
                                "Harlow?", attach=[table])
-    assert resp.status == "needs_clarification", resp.answer
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**No route**") and "Colby, Glenrock" in resp.answer, \
+        resp.answer

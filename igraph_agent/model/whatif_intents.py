@@ -40,11 +40,13 @@ _REACH_WORDS = (r"(?:reach|get to|get down to|get up to|up to|connection to|conn
                 r"line (?:up )?to|path to|route to|connected to|link to|linked to)")
 
 
-def _removed(st: PlanState) -> str | None:
+def _removed_all(st: PlanState) -> list[str]:
+    """Every node the question removes ("if Fenna and Gijs both leave"), none for an edge or
+    for a ranking's top."""
     if slots.EDGE_REMOVAL.search(st.question):
-        return None
-    names = slots.removals(st.question)  # several at once: the what_if intent's reach
-    return names[0] if len(names) == 1 and names[0] not in (slots.HUB, slots.CENTRAL) else None
+        return []
+    names = slots.removals(st.question)
+    return [] if any(n in (slots.HUB, slots.CENTRAL) for n in names) else names
 
 
 def _edge_gone(st: PlanState) -> list[str] | None:
@@ -53,7 +55,7 @@ def _edge_gone(st: PlanState) -> list[str] | None:
 
 
 def _route_ends(st: PlanState) -> list[str] | None:
-    gone = _removed(st)
+    gone = set(_removed_all(st))
     # the last "from A to B" ("… cut for repairs. how long is the route from Mill to Croft
     # then, in metres?")
     found = list(re.finditer(r"\b(?:from|between)\s+(.+?)\s+(?:to|and)\s+([^,?!]+?)(?:\s+(?:be|now|"
@@ -69,16 +71,16 @@ def _route_ends(st: PlanState) -> list[str] | None:
     if edge and m:  # "if the Colby - Dunmore road closes, how far from Colby to Fairway"
         ends = [slots.clean(m.group(1)), slots.clean(m.group(2))]
         return ends if all(ends) else None
-    if gone is None:
+    if not gone:
         return None
     # "if Quay went offline, how far is Mill from Croft by cable": the two names left
-    left = [n for n in slots.named(st.question) if n != gone]
+    left = [n for n in slots.named(st.question) if n not in gone]
     ends = [slots.clean(m.group(1)), slots.clean(m.group(2))] if m else []
-    if len(ends) == 2 and all(ends) and gone not in ends and all(
+    if len(ends) == 2 and all(ends) and not gone & set(ends) and all(
             len(e.split()) <= 3 for e in ends):  # "Without Gijs, how many hops from Eef to Ilse"
         return ends
     pair = slots.pair(st.question) or []
-    if m and len(pair) == 2 and gone not in pair:
+    if m and len(pair) == 2 and not gone & set(pair):
         return pair
     return left if len(left) == 2 and re.search(r"\b(?:from|between|and)\b", st.question) \
         else None
@@ -113,7 +115,7 @@ def _route_calls(st: PlanState) -> list[Call]:
     searches, ids = _resolve(st, [*gone, *ends])
     if ids is None:
         return searches
-    removal = {"edges": [ids[:2]]} if len(gone) == 2 else {"nodes": [ids[0]]}
+    removal = {"edges": [ids[:2]]} if _edge_gone(st) else {"nodes": ids[:len(gone)]}
     weight = {} if _in_hops(st) else {"weight": column}
     return [*searches, Call("remove_and_compare", {**removal, "reach": ids[len(gone):],
                                                    **weight})]
@@ -155,12 +157,11 @@ def _route_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 def _gone(st: PlanState) -> list[str]:
-    """The removed node ([name]) or edge ([a, b])."""
+    """The removed nodes ([name, …]) or edge ([a, b])."""
     edge = _edge_gone(st)
     if edge:
         return edge
-    node = _removed(st)
-    return [node] if node else []
+    return _removed_all(st)
 
 
 def _reach_gone(st: PlanState) -> list[str]:
