@@ -1095,6 +1095,16 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
     if m:  # "how many choirmates does wes have": those sharing a choir, not wes's choirs
         return f"How many nodes share a {m.group(1).lower()} with {m.group(2)}?"
     joins = forms([*verbs_of(info)[0], *_JOINS])  # "sing" on singer,choir; never "quit"
+    m = re.match(rf"^\s*(?:how many|which|what) (?:{mates})(?:e?s)? (?:(?:do|does|did|have|has|had) )?(?:{joins}[a-z]*|"
+                 rf"wrote|written|went|took|taken|dove|have|has|had) (?:to |in |on |at )?both "
+                 rf"(?:the )?{_END_NAME} and (?:the )?{_END_NAME}\s*\??\s*$", question,
+                 re.IGNORECASE)
+    if m and not info.get("directed") and not {m.group(1).lower(), m.group(2).lower()} & (
+            values | nouns | _STRUCTURAL):
+        # "how many dishes contain both garlic and rice": the two nodes' shared partners (a
+        # directed table's shared ends are asked about)
+        lead = "How many" if question.lower().lstrip().startswith("how") else "Which"
+        return f"{lead} neighbours do {m.group(1)} and {m.group(2)} have in common?"
     m = re.match(rf"^\s*(?:who|which (?:{mates})(?:e?s)?) (?:has |have |had )?(?:{joins}[a-z]*|wrote|written|went|gone|"
                  rf"took|taken|dove) (?:to |in |on |at )?(?:the )?"
                  rf"{_END_NAME}\s*\??\s*$", question, re.IGNORECASE)
