@@ -324,14 +324,26 @@ def partition_args(st: PlanState) -> dict[str, Any]:
 
 
 def community_calls(st: PlanState) -> list[Call]:
-    return [Call("community_detection", {**partition_args(st), "top_k": 10})]
+    return [Call("community_detection", {**partition_args(st), "top_k": 10,
+                                         "members": _MEMBERS})]
+
+
+#: members named per community in the answer; a larger community's list ends with "…"
+_MEMBERS = 8
+
+
+def _community_members(c: Any) -> str:
+    """``community 0 (5): a, b, c, d, e`` — every member the tool listed, and "…" when the
+    community has more (never a shorter list that reads as complete)."""
+    names = ", ".join(map(str, c.sample_members[:_MEMBERS]))
+    more = ", …" if c.size > min(len(c.sample_members), _MEMBERS) else ""
+    return f"community {c.community} ({c.size}): {names}{more}"
 
 
 def community_render(st: PlanState, obs: list[Observed]) -> str:
     d = next(o.typed(CommunityDetectionResult) for o in obs if o.tool == "community_detection")
     sizes = ", ".join(str(c.size) for c in d.largest_communities[:5])
-    sample = "; ".join(f"community {c.community}: " + ", ".join(map(str, c.sample_members[:4]))
-                       for c in d.largest_communities[:3])
+    sample = "; ".join(_community_members(c) for c in d.largest_communities[:3])
     w = _sense_words(d.weight_used, d.weighted)
     return (f"**{d.communities} communities** found by {d.method} ({d.implementation}, "
             f"seed {d.seed}, {w}) with modularity **{_f(d.modularity)}**. Largest sizes: "
