@@ -170,6 +170,34 @@ _ORDERING = {"prerequisite", "prerequisites", "prereq", "prereqs", "requirement"
 _BOSSES = {"manager", "mgr", "boss", "supervisor", "superior"}
 
 
+#: words ending in -er / -or that name no one doing something to the other end
+_NOT_AGENTS = {"member", "partner", "player", "user", "owner", "number", "other", "neighbor",
+               "neighbour", "father", "mother", "brother", "sister", "customer", "peer",
+               "border", "order", "layer", "cluster", "character", "letter", "center",
+               "centre", "corner", "water", "tower", "river", "computer", "server", "router",
+               "color", "colour", "sector", "vector", "actor", "author", "doctor", "editor",
+               "director", "officer", "minor", "major", "senior", "junior", "counter",
+               "chapter", "paper", "poster", "register", "filter", "folder", "header"}
+
+
+def _agent(word: str) -> bool:
+    """A noun for one who does something: "passer", "infector", "kicker"."""
+    return len(word) >= 5 and word.endswith(("er", "or")) and word not in _NOT_AGENTS
+
+
+def _agent_and_patient(tails: set[str], heads: set[str]) -> bool:
+    """The source named as a doer and the target as the one it is done to: the same verb
+    ("infector,infected", "nominator,nominee" by stem, "employer,employee"), or a receiving
+    word ("passer,receiver", "donor,recipient")."""
+    agents = {t for t in tails if _agent(t)}
+    if not agents or tails & _HEADS or heads & (_TAILS | _ACTORS) or \
+            any(_agent(h) and h not in {"receiver"} for h in heads):
+        return False
+    if heads & {"receiver", "recipient"} or any(len(h) >= 5 and h.endswith("ee") for h in heads):
+        return True
+    return any(h.endswith("ed") and h[:-2] == a[:-2] for a in agents for h in heads)
+
+
 def direction_of(source_col: str, target_col: str) -> bool | None:
     """True when the endpoint columns' names say the edges point source -> target, else
     None (no evidence: the caller's default applies). A name counts by its words, so
@@ -191,6 +219,8 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
         (True, True)
         >>> direction_of("staffer", "line_manager"), direction_of("manager", "team_member")
         (True, True)
+        >>> direction_of("passer", "receiver"), direction_of("infector", "infected")
+        (True, True)
         >>> direction_of("station_a", "station_b"), direction_of("to", "from")
         (None, None)
         >>> direction_of("town", "connected_to")
@@ -203,6 +233,8 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
         return True
     if tails & _ACTORS and not heads & (_HEADS | _ACTORS) and not tails & _HEADS:
         return True  # "retweeter,original_author": the source named by what it does
+    if _agent_and_patient(tails, heads):
+        return True  # "passer,receiver", "infector,infected"
     if (tails ^ heads) & _BOSSES:  # on one side only
         return True  # "staffer,line_manager", "manager,team_member"
     if (tails ^ heads) & _ORDERING:  # on one side only
