@@ -78,7 +78,8 @@ _STRENGTH = {
     "barrels", "orders", "sales", "shipments", "items", "pieces", "packages", "bytes",
     "passengers", "seats", "loans", "payments", "transfers", "citations", "mentions",
     "retweets", "replies", "likes", "coauthored", "games", "matches", "together",
-    "bought", "purchased", "purchases", "cooccurrences", "occurrences",
+    "bought", "purchased", "purchases", "cooccurrences", "occurrences", "passes", "assists",
+    "deals",
 }
 _RESERVED_NODE = {"id", "label"}
 #: a text attribute with at most this many distinct values (and repeats) is a grouping

@@ -115,6 +115,30 @@ def _ask_one_column(st: PlanState) -> str | None:
             "is two-mode — which do you mean?")
 
 
+_TIE_WORDS = re.compile(r"\b(?:degree|connections?|connected|links?|ties|tied|neighbou?rs?|"
+                        r"edges?|friends?|contacts?|partners?|relationships?|followers?|"
+                        r"citations?|cited|calls?|neighbou?rhood)\b", re.IGNORECASE)
+
+
+def _beyond_any_degree(st: PlanState) -> str | None:
+    """"How many cases are over 60?" on 20 nodes: no node has more than 19 ties, so a number
+    past that names no tie count (an age, a size): ask instead of counting degrees."""
+    from igraph_agent.model import slots
+
+    found = slots.threshold(st.question)
+    info = st.last_ok("get_graph_info")
+    nodes = (info.data if info else {}).get("nodes")
+    if found is None or not isinstance(nodes, int) or _TIE_WORDS.search(st.question):
+        return None
+    op, value = found
+    if value < nodes:
+        return None
+    value = int(value) if float(value).is_integer() else value
+    return (f"No node of this graph can have {value} ties (it has {nodes} nodes), so I cannot "
+            f"tell what {value} counts. Which node column or edge value should I compare with "
+            f"it?")
+
+
 def counted_column(st: PlanState) -> str | None:
     """The numeric column a "how many <word>" counts when <word> is that column's word and
     no word for a node ("how many books do the Tull libraries hold" on ``books_k``): an
@@ -401,6 +425,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\bare in (?:the|this) (?!(?:\w+ )?(?:graph|network|data|dataset|table|"
                       r"file|list|csv|sheet|set)\b)",
                       r"\bnever\b|\bnobody\b|\bno one\b|\bnone\b",
+                      # "combined fund size of the corporates": a column's total, not the
+                      # graph's size
+                      r"\bcombined\b|\b(?!(?:graph|network|data|dataset|table|the|its|total|"
+                      r"overall|full|whole|sample|same|file)\b)[a-z]+\s+sizes?\b",
                       r"\bisolated\b|\bunconnected\b|\bsingletons?\b|\bleaf\b|\bleaves\b|"
                       r"\bdangling\b|\borphans?\b|\bsquares\b|-cycles?\b",
                       # a count of structures, not of nodes or edges
@@ -562,6 +590,7 @@ LEXICON.update({
     "threshold_count": dict(
         triggers=t(0.5, r"how many|count|number of|which|who|list|rank|name"),
         bonus=_threshold_bonus, group="ranking", hint="counts of nodes above or below a threshold",
+        clarify=_beyond_any_degree,
         negatives=_rx(r"\bhow many (?:\w+ )?(?:groups|communities|clusters|components|pieces|parts|"
                       r"islands|cliques|pairs|triangles|paths|routes)\b")),
     "least_degree": dict(

@@ -1311,6 +1311,15 @@ _AS_DISTANCE = re.compile(r"\b(?<!path )lengths?\b|\btotal (?:distance|length|co
 _PLAIN_ATTRS = {"label", "name", "id", "weight"}
 
 
+def _values_in_plural(question: str, info: dict[str, Any]) -> set[str]:
+    """Grouping values named only in the plural ("the defenders" for ``position =
+    defender``, "the corporates"): the members of a group."""
+    values = {v for vs in groupings(info.get("meaning") or {}).values() for v in vs}
+    return {v for v in values if len(v) > 2 and re.fullmatch(r"[a-z][a-z ]*", v.lower())
+            and re.search(rf"(?<![\w-]){re.escape(_plural(v.lower()))}(?![\w-])", question,
+                          re.IGNORECASE)}
+
+
 def group_values_named(question: str, info: dict[str, Any]) -> set[str]:
     """The values of the graph's grouping attributes the question names (whole words, not
     part of a name: "lab" is not named in "lab-nas")."""
@@ -1396,6 +1405,8 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
         out.add("group")
     if len(group_values_named(question, info)) >= 2:
         out.add("group")  # "from Nordic firms to Iberia firms": between two groups
+    if _values_in_plural(question, info) and slots.where(question, attrs) is None:
+        out.add("group")  # "how many passes did the defenders make": a group, not the graph
     if _TWO_MODE.search(question) or _side_named_like_an_analysis(question, info) or (
             _sides(info) and _CO_NETWORK.search(question)):
         out.add("twomode")
