@@ -130,7 +130,7 @@ def _beyond_any_degree(st: PlanState) -> str | None:
     nodes = (info.data if info else {}).get("nodes")
     if found is None or not isinstance(nodes, int) or _TIE_WORDS.search(st.question):
         return None
-    op, value = found
+    value = found[1]
     if value < nodes:
         return None
     value = int(value) if float(value).is_integer() else value
