@@ -1315,7 +1315,8 @@ def _values_in_plural(question: str, info: dict[str, Any]) -> set[str]:
     """Grouping values named only in the plural ("the defenders" for ``position =
     defender``, "the corporates"): the members of a group."""
     values = {v for vs in groupings(info.get("meaning") or {}).values() for v in vs}
-    return {v for v in values if len(v) > 2 and re.fullmatch(r"[a-z][a-z ]*", v.lower())
+    sides = {str(s).lower() for s in _sides(info)}  # a two-mode side is read as one
+    return {v for v in values if len(v) > 2 and v.lower() not in sides and re.fullmatch(r"[a-z][a-z ]*", v.lower())
             and re.search(rf"(?<![\w-]){re.escape(_plural(v.lower()))}(?![\w-])", question,
                           re.IGNORECASE)}
 
