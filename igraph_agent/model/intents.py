@@ -659,7 +659,7 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "directed_structure"]  # reach and depth
     if {"reach_set", "what_if"} <= names and st is not None and _breaks(st):
         found = [i for i in found if i.name != "what_if"]  # what needs it, not the components
-    if st is not None and _asks_for_a_group(question, st):
+    if "group_mix" in names and st is not None and _asks_for_a_group(question, st):
         found = [i for i in found if i.name not in _NODE_RANKINGS]  # "which sector": no node
     elif "group_mix" in names and re.search(r"\bwho(?:m|se)?\b", question, re.IGNORECASE):
         found = [i for i in found if i.name != "group_mix"]  # "who has the most ties to other
@@ -712,7 +712,7 @@ def _asks_for_a_group(question: str, st: PlanState) -> bool:
     if not asked:
         return False
     one = asked.group(1).lower()
-    return one in groups or (bool(asked.group(2)) and f"{one}_{asked.group(2).lower()}" in groups)
+    return one in groups or bool(asked.group(2)) and f"{one}_{asked.group(2).lower()}" in groups
 
 
 # -- drawing (model/viz_intent.py) ------------------------------------------------------

@@ -1404,6 +1404,9 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
                  if re.search(_AS_GROUP.format(a=re.escape(w)), question, re.IGNORECASE)]
     if mentioned and slots.where(question, attrs) is None:
         out.add("group")
+    two = re.search(r"\b(?:which|what)\s+([a-z]+)\s+([a-z]+?)s?\b", question, re.IGNORECASE)
+    if two and f"{two.group(1)}_{two.group(2)}".lower() in {a.lower() for a in attrs}:
+        out.add("group")  # "which island group has the most crossings": island_group
     if len(group_values_named(question, info)) >= 2:
         out.add("group")  # "from Nordic firms to Iberia firms": between two groups
     if _values_in_plural(question, info) and slots.where(question, attrs) is None:
