@@ -712,7 +712,7 @@ def _asks_for_a_group(question: str, st: PlanState) -> bool:
     if not asked:
         return False
     one = asked.group(1).lower()
-    return one in groups or bool(asked.group(2)) and f"{one}_{asked.group(2).lower()}" in groups
+    return one in groups or (bool(asked.group(2)) and f"{one}_{asked.group(2).lower()}" in groups)
 
 
 # -- drawing (model/viz_intent.py) ------------------------------------------------------
