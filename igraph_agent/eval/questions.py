@@ -41,7 +41,8 @@ def _expectable(value: ResponseStatus) -> ResponseStatus:
 
 
 Expect = Annotated[ResponseStatus, AfterValidator(_expectable)]
-Split = Literal["tune", "test", "test2", "dev", "dev3", "dev4", "dev5", "dev6", "dev7"]
+Split = Literal["tune", "test", "test2", "dev", "dev3", "dev4", "dev5", "dev6", "dev7",
+                "dev8", "dev9"]
 SplitChoice = Literal["tune", "test", "test2", "dev", "all"]
 PUBLIC_SET = Path(__file__).with_name("public.yaml")  # the tuning split
 TEST_SET = Path(__file__).with_name("test.yaml")  # the test split: never tuned on
@@ -52,6 +53,8 @@ DEV4_SET = Path(__file__).with_name("dev4.yaml")  # a second blind set, then tun
 DEV5_SET = Path(__file__).with_name("dev5.yaml")  # a third blind set, then tuned on
 DEV6_SET = Path(__file__).with_name("dev6.yaml")  # a fourth, with trust traps, then tuned on
 DEV7_SET = Path(__file__).with_name("dev7.yaml")  # a fifth, measured once at a round's end
+DEV8_SET = Path(__file__).with_name("dev8.yaml")  # a sixth, measured at a round's start and end
+DEV9_SET = Path(__file__).with_name("dev9.yaml")  # a seventh, on the public graphs
 # the files of each split, in order; ``test`` holds both held-out files
 SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
     "tune": ((PUBLIC_SET, "tune"),),
@@ -59,9 +62,9 @@ SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
     "test2": ((TEST2_SET, "test2"),),
     "all": ((PUBLIC_SET, "tune"), (TEST_SET, "test"), (TEST2_SET, "test2")),
     # used while developing the planner, so not held out: the developers' own questions and
-    # five sets written blind to the planner (each measured once before any change made for it)
+    # seven sets written blind to the planner (each measured before any change made for it)
     "dev": ((DEV_SET, "dev"), (DEV3_SET, "dev3"), (DEV4_SET, "dev4"), (DEV5_SET, "dev5"),
-            (DEV6_SET, "dev6"), (DEV7_SET, "dev7")),
+            (DEV6_SET, "dev6"), (DEV7_SET, "dev7"), (DEV8_SET, "dev8"), (DEV9_SET, "dev9")),
 }
 
 
@@ -164,8 +167,8 @@ def load_questions(path: str | Path | None = None,
     ``test2``: that file alone; neither is used for tuning) or everything (``all``). When
     several files are merged, a later file's graphs and ids that clash with an earlier
     one's get its split as a prefix (``test.``, ``test2.``); each question keeps its split.
-    ``dev``: the planner developers' own questions (``dev.yaml``) and five sets written blind
-    to the planner and tuned on afterwards (``dev3.yaml`` to ``dev7.yaml``), used
+    ``dev``: the planner developers' own questions (``dev.yaml``) and seven sets written blind
+    to the planner and tuned on afterwards (``dev3.yaml`` to ``dev9.yaml``), used
     while they work
     (not a held-out measure; not part of ``all``).
 
