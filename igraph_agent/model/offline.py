@@ -613,9 +613,11 @@ def _unused_names(st: PlanState, made: list[Call], texts: list[str]) -> list[str
         if ids:
             real[name] = ids | {name.lower()}
     said = " ".join(texts).lower().replace("*", "")
+    # a ranking's entry, "hub (5)", and a stop on a route, "a → hub → b", are not about it
     return [name for name in _untaken(made, real)
-            if not any(re.search(rf"(?<![\w.-]){re.escape(i)}(?![\w-])(?!\s*\(\s*[\d.])", said)
-                       for i in real[name])]  # a ranking's entry, "hub (5)", is not about it
+            if not any(re.search(rf"(?<![\w.-])(?<!→ ){re.escape(i)}(?![\w-])"
+                                 rf"(?!\s*\(\s*[\d.])(?!\s*→)", said)
+                       for i in real[name])]
 
 
 def _untaken(made: list[Call], forms: dict[str, set[str]]) -> list[str]:

@@ -625,16 +625,35 @@ _CO_DISTANCE = re.compile(r"\bhops?\b|\bsteps?\b|\bseparat\w*|\bhow far\b|\bdist
                           r"\bpath\b|\bapart\b", re.IGNORECASE)
 
 
+#: a condition that excludes ("never shared a film with Ava but worked with her co-stars"):
+#: the nodes sharing a partner are not the answer
+_CO_EXCLUDED = re.compile(r"\b(?:never|not|no|without|except|excluding|apart from|other than|"
+                          r"besides|but|neither|nor)\b|n't\b", re.IGNORECASE)
+
+
+def _co_name(st: PlanState) -> str | None:
+    """The one node whose co-members are asked: as ``_member_name``, or on a two-mode graph
+    the one name of a question without a side's word ("who has Ava Stone worked with")."""
+    from igraph_agent.model import slots
+
+    name = _member_name(st)
+    if name is not None or not (_meaning(st).get("modes") or {}).get("sides"):
+        return name
+    names = slots.named(st.question)
+    return names[0] if len(names) == 1 else None
+
+
 def _co_bonus(st: PlanState) -> float:
-    return 3.8 if (_member_name(st) and _CO.search(st.question)
+    return 3.8 if (_co_name(st) and _CO.search(st.question)
                    and not _CO_RANKED.search(st.question)
+                   and not _CO_EXCLUDED.search(st.question)
                    and not _CO_DISTANCE.search(st.question)) else 0.0
 
 
 def _co_calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.graph_intents import _resolve
 
-    name = _member_name(st)
+    name = _co_name(st)
     if name is None:
         return []
     searches, ids = _resolve(st, [name])
@@ -647,7 +666,7 @@ def _co_render(st: PlanState, obs: list[Observed]) -> str:
     from igraph_agent.model.graph_intents import _found
 
     o = next((o for o in obs if o.tool == "local_analysis" and o.ok), None)
-    name = _member_name(st)
+    name = _co_name(st)
     if o is None or name is None:
         return "I could not find that node in the graph."
     hops = {h["hop"]: h for h in o.data.get("neighbours_by_hop") or []}

@@ -384,6 +384,9 @@ _GONE = (r"(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped
          # "if account 9903 is frozen", "if the roach went extinct"
          r"(?:is|was|gets|got|were) (?:frozen|blocked|disabled|deactivated|taken offline)|"
          r"went extinct|goes extinct|"
+         # "if Rossi had been sent off", "if the striker is injured"
+         r"sent off|sent home|sent away|(?:is|was|were|are|gets|got|had been) (?:injured|"
+         r"benched|substituted|isolated|quarantined|arrested|jailed|sacked|expelled)|"
          # "if Muck is out of service", "if hub 3 goes offline for a day"
          r"(?:is|was|were|are|goes|went|gets|got)\s+(?:out of (?:service|action|use)|offline|"
          r"unavailable|taken down|knocked out))\b")
