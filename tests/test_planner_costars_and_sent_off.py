@@ -18,12 +18,12 @@ FILMS = pd.DataFrame(
     columns=["actor", "film"])
 CLUBS = pd.DataFrame(
     [("Ona", "Rovers"), ("Ona", "United"), ("Pim", "Rovers"), ("Quin", "United"),
-     ("Quin", "City"), ("Rex", "City"), ("Sol", "Athletic")], columns=["player", "club"])
+     ("Quin", "City"), ("Rex", "City"), ("Sol", "Athletic")], columns=["musician", "band"])
 
 
 @pytest.mark.parametrize(("table", "question", "name"), [
     (FILMS, "who has Ava Stone worked with?", "Ava Stone"),
-    (CLUBS, "who has Ona played with?", "Ona"),
+    (CLUBS, "who has Ona performed with?", "Ona"),
 ])
 def test_who_a_node_worked_with_on_a_two_mode_table_is_who_shares_a_partner(
         tmp_path, table, question, name):
@@ -39,7 +39,7 @@ def test_who_a_node_worked_with_on_a_two_mode_table_is_who_shares_a_partner(
 @pytest.mark.parametrize(("table", "question"), [
     (FILMS, "which actors never shared a film with Ava Stone but did work with one of her "
             "co-stars?"),
-    (CLUBS, "who has played with Quin's teammates but not with Quin?"),
+    (CLUBS, "who has performed with Quin's bandmates but not with Quin?"),
 ])
 def test_an_excluding_condition_on_co_members_is_asked_about(tmp_path, table, question):
     resp = _ask(tmp_path, table, question)

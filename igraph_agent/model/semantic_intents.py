@@ -631,13 +631,21 @@ _CO_EXCLUDED = re.compile(r"\b(?:never|not|no|without|except|excluding|apart fro
                           r"besides|but|neither|nor)\b|n't\b", re.IGNORECASE)
 
 
+#: working beside someone, said without a side's word: "who has Ava Stone worked with"
+#: ("teammates" or "played with" in a tournament table may be opponents: not read)
+_WORKED_WITH = re.compile(r"\b(?:worked|acted|starred|appeared|collaborated|performed|sung|"
+                          r"sang|written|wrote|recorded|studied|served)\s+(?:\w+\s+)?with\b",
+                          re.IGNORECASE)
+
+
 def _co_name(st: PlanState) -> str | None:
     """The one node whose co-members are asked: as ``_member_name``, or on a two-mode graph
     the one name of a question without a side's word ("who has Ava Stone worked with")."""
     from igraph_agent.model import slots
 
     name = _member_name(st)
-    if name is not None or not (_meaning(st).get("modes") or {}).get("sides"):
+    if name is not None or not (_meaning(st).get("modes") or {}).get("sides") or \
+            not _WORKED_WITH.search(st.question):
         return name
     names = slots.named(st.question)
     return names[0] if len(names) == 1 else None
