@@ -396,6 +396,9 @@ _NOUN_BEFORE_ID = (r"(?!(?:all|any|only|over|under|about|around|top|first|last|t
 _REMOVAL = [
     re.compile(rf"\b(?i:remov\w*|delet\w*|drop\w*|without|took out|take out|taking out|lose|"
                rf"losing|lost|cut(?:ting)?|knock\w* out)\s+{_NAMED}"),
+    # "would taking Bridge out disconnect anyone", "pull Kite out"
+    re.compile(rf"\b(?i:taking|takes|take|took|knocking|knocks|knock|knocked|pulling|pulls|"
+               rf"pull|pulled)\s+{_NAMED}\s+(?i:out)\b"),
     # "if Hornli hut closes", "if Downtown substation fails": the data's noun after the name
     re.compile(rf"\b(?i:if|suppose|supposing|imagine|assume|assuming)\s+(?:that\s+)?(?:the\s+)?"
                rf"(?i:node\s+|member\s+|{_NOUN_BEFORE_ID})?{_ANY}(?:\s+(?-i:[a-z]{{3,}}|"
