@@ -396,9 +396,6 @@ _NOUN_BEFORE_ID = (r"(?!(?:all|any|only|over|under|about|around|top|first|last|t
 _REMOVAL = [
     re.compile(rf"\b(?i:remov\w*|delet\w*|drop\w*|without|took out|take out|taking out|lose|"
                rf"losing|lost|cut(?:ting)?|knock\w* out)\s+{_NAMED}"),
-    # "would taking Bridge out disconnect anyone", "pull Kite out"
-    re.compile(rf"\b(?i:taking|takes|take|took|knocking|knocks|knock|knocked|pulling|pulls|"
-               rf"pull|pulled)\s+{_NAMED}\s+(?i:out)\b"),
     # "if Hornli hut closes", "if Downtown substation fails": the data's noun after the name
     re.compile(rf"\b(?i:if|suppose|supposing|imagine|assume|assuming)\s+(?:that\s+)?(?:the\s+)?"
                rf"(?i:node\s+|member\s+|{_NOUN_BEFORE_ID})?{_ANY}(?:\s+(?-i:[a-z]{{3,}}|"
@@ -414,6 +411,9 @@ _SAID = [re.compile(p) for p in (
     rf"(?:^\s*|[.;!]\s+){_NAMED}\s+(?i:is|was|has been|gets|got)\s+(?i:closed|shut(?: down)?|"
     rf"removed|out of service|offline|cancell?ed)\b")]
 _REMOVAL.extend(_SAID)
+# "would taking Bridge out disconnect anyone", "pull Kite out"
+_REMOVAL.append(re.compile(rf"\b(?i:taking|takes|take|took|knocking|knocks|knock|knocked|"
+                           rf"pulling|pulls|pull|pulled)\s+{_NAMED}\s+(?i:out)\b"))
 REMOVAL_SAID = re.compile("|".join(f"(?:{rx.pattern})" for rx in _SAID))
 MORE_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:both\s+)?(?:(?i:nodes|members|vertices)\s+|"
                           rf"{_NOUN_BEFORE_ID})?"
