@@ -614,7 +614,7 @@ LEXICON.update({
                    r"\b(?:without|removing|deleting|dropping|losing|remove|delete|drop|lose)\s+"
                    r"(?:the\s+)?(?:node\s+|edge\s+|link\s+|tie\s+|member\s+|vertex\s+|user\s+|"
                    r"person\s+)?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
-                   slots.EDGE_REMOVAL.pattern, slots.REMOVAL_SAID.pattern,
+                   slots.EDGE_REMOVAL.pattern, slots.REMOVAL_SAID.pattern, slots.TAKEN_OUT.pattern,
                    slots.MORE_REMOVED.pattern, slots.LIST_REMOVED.pattern,
                    *(rx.pattern for rx in slots.EDGE_GONE)),
         negatives=_rx(r"self-loops|isolated|duplicates|\bsave\b|new version|unload|the graph\b\W*$",

@@ -412,8 +412,9 @@ _SAID = [re.compile(p) for p in (
     rf"removed|out of service|offline|cancell?ed)\b")]
 _REMOVAL.extend(_SAID)
 # "would taking Bridge out disconnect anyone", "pull Kite out"
-_REMOVAL.append(re.compile(rf"\b(?i:taking|takes|take|took|knocking|knocks|knock|knocked|"
-                           rf"pulling|pulls|pull|pulled)\s+{_NAMED}\s+(?i:out)\b"))
+TAKEN_OUT = re.compile(rf"\b(?i:taking|takes|take|took|knocking|knocks|knock|knocked|"
+                           rf"pulling|pulls|pull|pulled)\s+{_NAMED}\s+(?i:out)\b")
+_REMOVAL.append(TAKEN_OUT)
 REMOVAL_SAID = re.compile("|".join(f"(?:{rx.pattern})" for rx in _SAID))
 MORE_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:both\s+)?(?:(?i:nodes|members|vertices)\s+|"
                           rf"{_NOUN_BEFORE_ID})?"
