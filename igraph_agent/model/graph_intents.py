@@ -451,7 +451,7 @@ def bridge_calls(st: PlanState) -> list[Call]:
     attr = next((a for a in _TYPE_ATTRS if a in attrs), None)
     if noun and attr:
         args.update(attribute=attr, value=noun.group(1).lower())
-    return [Call("community_detection", {**pargs, "top_k": 10}), Call("bridge_nodes", args)]
+    return [Call("community_detection", {**pargs, "top_k": 10, "members": _MEMBERS}), Call("bridge_nodes", args)]
 
 
 def bridge_render(st: PlanState, obs: list[Observed]) -> str:
@@ -801,7 +801,7 @@ def subgraph_calls(st: PlanState) -> list[Call]:
     save = bool(_SAVE.search(st.question))
     community = _COMMUNITY_N.search(st.question)
     if community:
-        detect = Call("community_detection", {**partition_args(st), "top_k": 10})
+        detect = Call("community_detection", {**partition_args(st), "top_k": 10, "members": _MEMBERS})
         if st.done(detect) is None:
             return [detect]
         return [detect, Call("subgraph_extraction", {"community": int(community.group(1)),
