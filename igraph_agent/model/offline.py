@@ -19,7 +19,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from igraph_agent.model import compose, memoryplan, oneway, sides, skillplan, slots, vocabulary
+from igraph_agent.model import compose, memoryplan, sides, skillplan, slots, vocabulary
 from igraph_agent.model import intents as intent_table
 from igraph_agent.model.graph_intents import UNRESOLVED, UNSETTLED
 from igraph_agent.model.planstate import FIND_TOOLS, Call, Observed, PlanState
@@ -261,10 +261,7 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
     if st.needs_verification():
         return [Call("get_graph_info")]
     one_way = sides.one_way_ask(str(st.context.get("asked") or st.question), _info(st))
-    if one_way:  # "who does Dov report to" on an undirected table: no end says who
-        return _with_offers(st, one_way)
-    one_way = oneway.one_way(str(st.context.get("asked") or st.question), _info(st))
-    if one_way:  # "who does eli follow" on an undirected graph: no side to read
+    if one_way:  # "who does Dov report to", "who does eli follow" on an undirected table
         return _with_offers(st, one_way)
     unlooked = [_search(_looked(w)) for w in _lookups(st) if st.done(_search(_looked(w))) is None]
     if unlooked and st.can_call("search_node"):

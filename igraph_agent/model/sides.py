@@ -7,8 +7,11 @@ Two readings the offline planner must not guess:
   each node lent (the lender's end). On a table whose columns name no debt ("payer,payee"),
   owing says nothing of which end, and the planner asks.
 * **one-way verbs on an undirected graph**: "who does Dov report to", "who owes the most",
-  "who received the most" name one end of an edge; an undirected table has none, so every
-  answer would be about both ends (a node's degree or its total), another question.
+  "who received the most", "who does eli follow", "how many admirers does ana have" name
+  one end of an edge; an undirected table has none, so every answer would be about both
+  ends (a node's degree, its total or all its neighbours), another question. A two-mode
+  graph's modes give the side ("which bands does wes follow"), and a verb of a two-way tie
+  ("who does maya know") names no end.
 
 Example::
 
@@ -20,6 +23,10 @@ Example::
     >>> one_way_ask("how many people report to Cai", {"directed": False}) is not None
     True
     >>> one_way_ask("who is the most central?", {"directed": False}) is None
+    True
+    >>> one_way_ask("who does eli follow?", {"directed": False}) is not None
+    True
+    >>> one_way_ask("who does maya know?", {"directed": False}) is None
     True
 """
 
@@ -103,14 +110,59 @@ def one_way_ask(question: str, info: dict[str, Any]) -> str | None:
                     "borrower)?")
         return None
     if (info.get("meaning") or {}).get("modes"):
-        return None  # two kinds of node ("which game was borrowed the most"): the kind says
+        # two kinds of node ("which game was borrowed the most"): the kind says
+        return _one_side_verb(question, info)
     m = _ONE_WAY.search(question)
     if not m:
-        return None
+        return _one_side_verb(question, info)
     return (f"The graph is undirected, so its edges have no direction: nothing in it says "
             f"which end of an edge \"{m.group(0).strip()}\" the other. Rebuild the graph "
             f"directed (construct_graph with directed=true, naming the source column), or ask "
             f"about all of a node's ties (its degree or its total) instead.")
+
+
+#: verbs that say which end of a tie acts: the one that follows, cites, pays
+_FORMS = (r"(?:(?:follow|cite|pay|owe|lend|admire|idoli[sz]e|retweet|endorse|fund|sponsor|"
+          r"mentor|supervise)(?:s|es|ed|d)?|paid|lent|(?:subscribe|report)(?:s|d|ed)?\s+to|"
+          r"invest(?:s|ed)?\s+in)")
+_NODE = r"(?:the\s+)?[\w'.-]+"
+#: a node's neighbours on one side in a one-way verb: "who does eli follow", "which accounts
+#: did bo pay", "how many people does eli follow", "who follows cy", "how many people cite x"
+_ONE_SIDE = re.compile(
+    rf"^\s*(?:(?:so|and|now|ok|okay)\s*,?\s+)?(?:"
+    rf"(?:who|whom|what|which(?:\s+\w+)?|how\s+many(?:\s+\w+)?)\s+(?:does|do|did|has|have)\s+"
+    rf"{_NODE}\s+(?:ever\s+|actually\s+|directly\s+)?{_FORMS}\b"
+    rf"|(?:who|which\s+\w+|what\s+\w+|how\s+many(?:\s+\w+)?)\s+(?:ever\s+|actually\s+|"
+    rf"directly\s+)?{_FORMS}\s+(?!the\s+most\b|the\s+fewest\b|the\s+least\b|more\b|fewer\b|"
+    rf"(?:no\s*one|nobody|nothing|anyone|anybody|everyone|everybody)\b){_NODE}"
+    rf"|(?:list|name|show(?:\s+me)?)\s+(?:all\s+|every\s*one\s+|everybody\s+|the\s+\w+\s+)?"
+    rf"(?:who|that|whom)?\s*{_NODE}\s+{_FORMS}\b)",
+    re.IGNORECASE)
+#: nouns for the nodes at one end of a one-way tie: "ana's admirers", "how many followers"
+_SIDE_NOUNS = re.compile(r"\b(?:followers?|followees?|admirers?|subscribers?|mentees?|"
+                         r"payers?|payees?|creditors?|debtors?)\b", re.IGNORECASE)
+
+
+def _one_side_verb(question: str, info: dict[str, Any]) -> str | None:
+    """A clarifying question when ``question`` asks one side of a node's edges in a one-way
+    verb (or a noun for one end) on an undirected, one-mode graph, else None (``info`` is
+    get_graph_info's data)."""
+    if not info or info.get("directed"):
+        return None
+    modes = (info.get("meaning") or {}).get("modes") or {}
+    if len(modes.get("sides") or {}) == 2:
+        return None
+    attrs = {str(a).lower() for a in [*(info.get("edge_attributes") or []),
+                                      *(info.get("node_attributes") or [])]}
+    noun = _SIDE_NOUNS.search(question)
+    if noun and noun.group(0).lower() in attrs | {a + "s" for a in attrs}:
+        noun = None  # a column of that name holds values, not an end of the edges
+    if not (_ONE_SIDE.search(question) or noun):
+        return None
+    return ("The graph is undirected, so its edges have no direction: nothing in it says "
+            "who follows, cites or pays whom, only who is tied to whom. I can list a node's "
+            "neighbours (all its ties) instead, or you can rebuild the graph directed "
+            "(construct_graph with directed=true).")
 
 
 # -- a named node's partners in its table's own role nouns --------------------------------
