@@ -9,24 +9,12 @@ import networkx as nx
 import pandas as pd
 import pytest
 
+from tests.planner_tables import CHOIR, COURIERS
+from tests.planner_tables import table_graph as _graph
 from tests.test_directed_totals import _ask
 
 WARDS = pd.DataFrame([("Ash", "Bay"), ("Bay", "Cob"), ("Cob", "Dun"), ("Ash", "Elm"),
                       ("Elm", "Fox"), ("Fox", "Gum"), ("Gum", "Dun")], columns=["ward_a", "ward_b"])
-COURIERS = pd.DataFrame(
-    [("Hull", "Goole", 35), ("Goole", "Selby", 20), ("Selby", "York", 25), ("York", "Leeds", 30),
-     ("Leeds", "Selby", 28), ("York", "Ripon", 40), ("Ripon", "Thirsk", 20), ("York", "Thirsk", 35),
-     ("York", "Malton", 30), ("Malton", "Whitby", 45), ("Thirsk", "Whitby", 70)],
-    columns=["depot_a", "depot_b", "drive_min"])
-CHOIR = pd.DataFrame(
-    [("Anouk", "Bram"), ("Anouk", "Cato"), ("Bram", "Cato"), ("Cato", "Dries"), ("Bram", "Dries"),
-     ("Dries", "Anouk"), ("Dries", "Eef"), ("Eef", "Fenna"), ("Eef", "Gijs"), ("Fenna", "Gijs"),
-     ("Gijs", "Hidde"), ("Fenna", "Hidde"), ("Hidde", "Ilse"), ("Ilse", "Joost")],
-    columns=["singer_x", "singer_y"])
-
-
-def _graph(table: pd.DataFrame) -> nx.Graph:
-    return nx.from_pandas_edgelist(table, *table.columns[:2])
 
 
 @pytest.mark.parametrize(("table", "question", "gone", "ends"), [

@@ -9,25 +9,13 @@ import networkx as nx
 import pandas as pd
 import pytest
 
+from tests.planner_tables import CHOIR, COURIERS
+from tests.planner_tables import table_graph as _graph
 from tests.test_directed_totals import _ask
 
-COURIERS = pd.DataFrame(
-    [("Hull", "Goole", 35), ("Goole", "Selby", 20), ("Selby", "York", 25), ("York", "Leeds", 30),
-     ("Leeds", "Selby", 28), ("York", "Ripon", 40), ("Ripon", "Thirsk", 20), ("York", "Thirsk", 35),
-     ("York", "Malton", 30), ("Malton", "Whitby", 45), ("Thirsk", "Whitby", 70)],
-    columns=["depot_a", "depot_b", "drive_min"])
-CHOIR = pd.DataFrame(
-    [("Anouk", "Bram"), ("Anouk", "Cato"), ("Bram", "Cato"), ("Cato", "Dries"), ("Bram", "Dries"),
-     ("Dries", "Anouk"), ("Dries", "Eef"), ("Eef", "Fenna"), ("Eef", "Gijs"), ("Fenna", "Gijs"),
-     ("Gijs", "Hidde"), ("Fenna", "Hidde"), ("Hidde", "Ilse"), ("Ilse", "Joost")],
-    columns=["singer_x", "singer_y"])
 BARGES = pd.DataFrame(
     [("Lock1", "Lock2", 12), ("Lock2", "Lock3", 9), ("Lock1", "Lock3", 30), ("Lock3", "Lock4", 7),
      ("Lock2", "Lock4", 25), ("Lock4", "Lock5", 11)], columns=["lock_u", "lock_v", "hours"])
-
-
-def _graph(table: pd.DataFrame, weight: str | None = None) -> nx.Graph:
-    return nx.from_pandas_edgelist(table, *table.columns[:2], edge_attr=weight)
 
 
 @pytest.mark.parametrize(("table", "question", "gone", "target", "lost"), [

@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 from tests.planner_support import ask_as_csv_files
+from tests.planner_tables import table_graph as _graph
 from tests.test_directed_totals import _ask
 
 KIOSKS = pd.DataFrame([(1, 2), (2, 3), (3, 1), (3, 4), (4, 5), (5, 6), (6, 4), (6, 7), (7, 8),
@@ -26,10 +27,6 @@ HALTS = pd.DataFrame(
     [("Ayr", "Bala", 4), ("Bala", "Cark", 6), ("Ayr", "Cark", 15), ("Cark", "Dent", 3),
      ("Bala", "Dent", 12), ("Dent", "Erin", 5), ("Cark", "Erin", 11)],
     columns=["halt_a", "halt_b", "minutes"])
-
-
-def _graph(table: pd.DataFrame, weight: str | None = None) -> nx.Graph:
-    return nx.from_pandas_edgelist(table, *table.columns[:2], edge_attr=weight)
 
 
 @pytest.mark.parametrize(("table", "question", "gone"), [

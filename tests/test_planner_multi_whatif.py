@@ -9,6 +9,7 @@ import networkx as nx
 import pandas as pd
 import pytest
 
+from tests.planner_tables import table_graph as _graph
 from tests.test_directed_totals import _ask
 
 NUMBERED = pd.DataFrame([(0, 1), (0, 2), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 4), (3, 7)],
@@ -21,10 +22,6 @@ TOWN_ROADS = pd.DataFrame(
 TRAM_LINES = pd.DataFrame(
     [("t1", "t2", 5), ("t2", "t3", 6), ("t1", "t4", 2), ("t4", "t3", 12), ("t1", "t3", 3),
      ("t3", "t5", 1)], columns=["stop_a", "stop_b", "minutes"])
-
-
-def _graph(table: pd.DataFrame, weight: str | None = None) -> nx.Graph:
-    return nx.from_pandas_edgelist(table, *table.columns[:2], edge_attr=weight)
 
 
 @pytest.mark.parametrize(("table", "question", "gone"), [
