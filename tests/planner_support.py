@@ -59,3 +59,18 @@ def ask_as_csv_files(folder, edges: pd.DataFrame, nodes: pd.DataFrame, question:
         return agent.ask(question, attach=[str(edge_file), str(node_file)])
     finally:
         agent.close()
+
+
+def ask_table(folder, edges: pd.DataFrame, question: str, nodes: pd.DataFrame | None = None):
+    """Ask a fresh agent (its project in ``folder``) about an edge table (and a node table)
+    written to CSV files and attached by path."""
+    if nodes is not None:
+        return ask_as_csv_files(folder, edges, nodes, question)
+    folder.mkdir(parents=True, exist_ok=True)
+    edge_file = folder / "edges.csv"
+    edges.to_csv(edge_file, index=False)
+    agent = Agent(home=folder / "project")
+    try:
+        return agent.ask(question, attach=[str(edge_file)])
+    finally:
+        agent.close()

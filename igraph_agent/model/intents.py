@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from igraph_agent.figures import shown
-from igraph_agent.model import slots
+from igraph_agent.model import slots, topn
 from igraph_agent.model.lexicon import KIND_QUESTION, declared
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, select, t
@@ -82,7 +82,7 @@ def _where(st: PlanState) -> dict:
 
 def _degree_calls(st: PlanState) -> list[Call]:
     info = st.last_ok("get_graph_info")
-    args: dict = {"top_k": 10}
+    args: dict = {"top_k": topn.top_k(st.question, 10)}
     if info is not None and info.typed(GetGraphInfoResult).directed:
         if _IN.search(st.question):
             args["direction"] = "in"
@@ -118,7 +118,7 @@ def _side_of(st: PlanState) -> dict:
 
 def _degree_render(st: PlanState, obs: list[Observed]) -> str:
     d = obs[0].typed(DegreeAnalysisResult)
-    top = ", ".join(f"{t.node} ({t.degree})" for t in d.top[:5])
+    top = topn.listed(st.question, [(str(t.node), str(t.degree)) for t in d.top])
     if d.within == "largest_component":
         tied = [str(t.node) for t in d.top if t.degree == d.max_degree]
         return (f"Inside the largest component ({d.nodes} nodes), the highest degree is "
@@ -226,7 +226,8 @@ def _centrality_calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.graph_intents import _resolve, asked_weighting
 
     measures = _named_measures(st.question) or ["pagerank", "betweenness"]
-    args: dict = {"top_k": _EVERY if slots.BOTTOM.search(st.question) else 10, **_where(st),
+    args: dict = {"top_k": _EVERY if slots.BOTTOM.search(st.question) else
+                  topn.top_k(st.question, 10), **_where(st),
                   **_side_of(st), **_within(st),  # "which volunteer …": one side's nodes
                   **(asked_weighting(st) or _centrality_weight(st, measures))}
     if set(measures) <= {"closeness", "betweenness"} and "weight" not in args and \
@@ -378,7 +379,7 @@ def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
         parts.append(_ranked(st, [(str(t.node), _fmt(t.score)) for t in typed[0].top],
                              typed[0].measure).strip())
     for d in typed:
-        top = ", ".join(f"{t.node} ({_fmt(t.score)})" for t in d.top[:5])
+        top = topn.listed(st.question, [(str(t.node), _fmt(t.score)) for t in d.top])
         approx = f" (approximate, k={d.sample_k} samples)" if d.approximate else ""
         sense = _sense(d.weight_used)
         parts.append(f"By **{d.measure}**{approx}{sense}, the most central nodes are {top}.")

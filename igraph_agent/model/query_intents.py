@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from igraph_agent.model import sides, slots, vocabulary
+from igraph_agent.model import sides, slots, topn, vocabulary
 from igraph_agent.model.graph_intents import UNRESOLVED, _found, _resolve, _unresolved, _who
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.weights import without_graph_name
@@ -571,7 +571,7 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
         return (_found(st, slots.named(st.question)[:1]) + f"The {d.edges}{sided} edges of "
                 f"{o.args['node']} have {d.attribute} adding up to **{_f(d.total)}** (mean "
                 f"{_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)}).")
-    top = ", ".join(f"{_who(r)} ({_f(r.total)})" for r in d.top_nodes[:5])
+    top = topn.listed(st.question, [(_who(r), _f(r.total)) for r in d.top_nodes])
     over = {"out": " over its outgoing edges (what it sends)", "in": " over its incoming "
             "edges (what it receives)", "both": " over its incoming and outgoing edges "
             "together"}.get(d.direction or "", "")

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from igraph_agent.figures import shown
+from igraph_agent.model import topn
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.model.vocabulary import groupings
@@ -346,7 +347,8 @@ def _degree_calls(direction: str):
         from igraph_agent.model.intents import _where
 
         # "among the journal papers, which is cited most": ranked within the group named
-        return [Call("degree_analysis", {"direction": direction, "top_k": 5, **_where(st)})]
+        return [Call("degree_analysis", {"direction": direction,
+                                         "top_k": topn.top_k(st.question, 5), **_where(st)})]
     return calls
 
 
@@ -355,8 +357,9 @@ def _degree_render(what: str):
         d = next((o.data for o in obs if o.tool == "degree_analysis" and o.ok), None)
         if d is None:
             return "The degree analysis did not run."
-        top = ", ".join(f"{r['node']}" + (f" ({r['label']})" if r.get("label") else "")
-                        + f" ({r['degree']})" for r in d["top"][:5])
+        top = topn.listed(st.question, [(f"{r['node']}" + (f" ({r['label']})" if r.get("label")
+                                                            else ""), str(r["degree"]))
+                                         for r in d["top"]])
         if d.get("direction") == "all":
             return (f"The graph is undirected, so edges have no direction; by degree: {top}. "
                     "Rebuild it directed (construct_graph with directed=true) to count "

@@ -673,8 +673,10 @@ _NODE_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:which|who|whom)\b[^?]*?\
                        r"weakest)\b", re.IGNORECASE)
 
 
+#: "who are the two most central": the top two of a ranking, not a pair
+_TOP_TWO = r"(?!\s+(?:\w+\s+)?(?:most|highest|top|leading)[- ](?:central|important|influential|prominent))"
 _PAIR_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:which|what|who)\s+(?:(?:two|pair|couple)\b|"
-                       r"are the two\b)", re.IGNORECASE)
+                       rf"are the two\b){_TOP_TWO}", re.IGNORECASE)
 
 
 #: a question asking Yes or No: "is there …", "does A follow B", not "do you …" (a request)
