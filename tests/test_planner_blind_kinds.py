@@ -136,18 +136,19 @@ def test_a_threshold_in_the_datas_passive_verb_counts_incoming_edges(tmp_path, t
     assert "in-degree" in resp.answer
 
 
-@pytest.mark.parametrize(("table", "question", "name"), [
+@pytest.mark.parametrize(("table", "question", "name", "side"), [
     (LOANS, "If you link two members whenever they've borrowed the same game, how many links "
-            "does alba get?", "alba"),
+            "does alba get?", "alba", "members"),
     (SIGNUPS, "connect two volunteers when they joined the same project: how many connections "
-              "does kim have?", "kim"),
+              "does kim have?", "kim", "volunteers"),
 ])
-def test_one_nodes_links_in_a_projection_described_in_words(tmp_path, table, question, name):
+def test_one_nodes_links_in_a_projection_described_in_words(tmp_path, table, question, name,
+                                                            side):
     resp = _ask(tmp_path, table, question)
     assert resp.status == "answered", resp.answer
     g = _graph(table)
     others = {m for p in g[name] for m in g[p]} - {name}
-    assert f"**{len(others)}** nodes share at least one partner with **{name}**" in resp.answer
+    assert f"**{len(others)}** {side} share at least one partner with **{name}**" in resp.answer
 
 
 @pytest.mark.parametrize(("table", "question"), [

@@ -108,18 +108,18 @@ def test_one_nodes_partners_are_counted_on_a_side_named_by_a_kind_value(tmp_path
     assert f"is linked to **{_graph(edges).degree(node)}**" in resp.answer, resp.answer
 
 
-@pytest.mark.parametrize(("edges", "nodes", "node", "question"), [
-    (GUILD, GUILD_KINDS, "Tomas", "who are Tomas's fellow guild members"),
-    (GUILD, GUILD_KINDS, "Hale", "who are Hale's guild-mates?"),
-    (LABS, LAB_TYPES, "dr_cho", "who are the lab mates of dr_cho?"),
+@pytest.mark.parametrize(("edges", "nodes", "node", "question", "side"), [
+    (GUILD, GUILD_KINDS, "Tomas", "who are Tomas's fellow guild members", "artisans"),
+    (GUILD, GUILD_KINDS, "Hale", "who are Hale's guild-mates?", "artisans"),
+    (LABS, LAB_TYPES, "dr_cho", "who are the lab mates of dr_cho?", "scientists"),
 ])
 def test_fellow_members_and_mates_are_the_nodes_sharing_a_partner(tmp_path, edges, nodes, node,
-                                                                  question):
+                                                                  question, side):
     g = _graph(edges)
     shared = {p for t in g[node] for p in g[t]} - {node}
     resp = _ask_with_kinds(tmp_path, edges, nodes, question)
     assert resp.status == "answered", resp.answer
-    assert f"**{len(shared)}** nodes share" in resp.answer, resp.answer
+    assert re.search(rf"\*\*{len(shared)}\*\* {side} share", resp.answer), resp.answer
     assert set(re.findall(r"\*\*([^*]+)\*\*", resp.answer.split(":", 1)[1])) == shared
 
 

@@ -594,6 +594,8 @@ _CO = re.compile(r"\b(?:shares?|shared|sharing|together|in common|alongside|coll
                  # borrowed the same game"
                  r"\w+ the same|"
                  r"co-?workers?|co-?members?|colleagues|classmates|teammates|partners|"
+                 # "J04's co-jurors", "how many co-anglers": any co- noun of a member's side
+                 r"co-(?!occur|ordinat|operat)[a-z]{3,}|"
                  # "Tomas's fellow guild members", "Ines's dive buddies", "her lab-mates"
                  r"fellows?|buddy|buddies|peers|\w+[- ]mates?|"
                  r"(?!esti|cli|pri|ulti|in)[a-z]{3,}mates?|"
@@ -637,7 +639,10 @@ _CO_EXCLUDED = re.compile(r"\b(?:never|not|no|without|except|excluding|apart fro
 #: working beside someone, said without a side's word: "who has Ava Stone worked with"
 #: ("teammates" or "played with" in a tournament table may be opponents: not read)
 _WORKED_WITH = re.compile(r"\b(?:worked|acted|starred|appeared|collaborated|performed|sung|"
-                          r"sang|written|wrote|recorded|studied|served)\s+(?:\w+\s+)?with\b",
+                          r"sang|written|wrote|recorded|studied|served)\s+(?:\w+\s+)?with\b|"
+                          # "who has Ines fished with": any verb, its "with" stranded at the end
+                          r"^\s*(?:who|whom)\s+(?:has|have|had|did|does|do)\s+[\w'.-]+"
+                          r"(?:\s+[\w'.-]+)?\s+(?:ever\s+)?[a-z]+\s+with\s*[?.!]*\s*$",
                           re.IGNORECASE)
 
 
@@ -687,8 +692,48 @@ def _co_render(st: PlanState, obs: list[Observed]) -> str:
     listed = ", ".join(f"**{r['node']}**" for r in two["nodes"])
     more = "" if len(two["nodes"]) == two["count"] else f" (first {len(two['nodes'])})"
     through = f" through its {via['count']} link(s)" if via else ""
-    return (_found(st, [name]) + f"**{two['count']}** nodes share at least one partner with "
+    from igraph_agent.graph.semantics import _plural
+
+    noun = _co_side(st)
+    side = f"{_plural(noun)} share" if two["count"] != 1 else f"{_one_of(noun)} shares"
+    return (_found(st, [name]) + f"**{two['count']}** {side} at least one partner with "
             f"**{o.data['node']}**{through}: {listed}{more}.")
+
+
+#: a side's noun as the shared thing ("shares a lake with", "the same trial", "lake-mates"):
+#: the co-members are on the other side
+_SHARED_SIDE = (r"(?:\b(?:a|an|the|any|one|some|same)\s+(?:same\s+)?{s}\b|"
+                r"\b{s}[- ]?(?:mates?|members?|buddies|buddy|peers?)\b)")
+
+
+def _co_side(st: PlanState) -> str:
+    """The side the co-members of a named node are on, as the question names it: the side
+    counted or listed ("co-jurors", "fellow anglers", "which anglers share a lake"), or the
+    other side of the one shared ("who shares a lake with Lior": anglers); else "nodes"."""
+    sides = [str(s) for s in (_meaning(st).get("modes") or {}).get("sides") or {}]
+    named = [s for _, s in sorted(sides_named(st))]
+    if len(sides) != 2 or not named:
+        return "nodes"
+    q = st.question
+    members = set()
+    for side in named:
+        stem = re.escape(side.lower().rstrip("s"))
+        if re.search(_SHARED_SIDE.format(s=stem + r"(?:e?s)?"), q, re.IGNORECASE):
+            members.add(next(o for o in sides if o != side))
+        else:
+            members.add(side)
+    return members.pop() if len(members) == 1 else "nodes"
+
+
+def _one_of(side: str) -> str:
+    """One of a side's nodes ("anglers": "angler", "people": "person")."""
+    low = side.lower()
+    irregular = {"people": "person", "women": "woman", "men": "man", "children": "child"}
+    if low in irregular:
+        return irregular[low]
+    if low.endswith("ies"):
+        return side[:-3] + "y"
+    return side[:-1] if low.endswith("s") and not low.endswith("ss") else side
 
 
 def _members_calls(st: PlanState) -> list[Call]:

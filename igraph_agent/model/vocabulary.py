@@ -1048,8 +1048,11 @@ def normalise(question: str, info: dict[str, Any]) -> str:
                   & {*_NOUNS, *data_nouns(info), *_NODE_WORDS}) and \
                 m.group(2).lower() not in values | _STRUCTURAL:
             out = f"How many ties does {m.group(2)} have?"
+        two_mode = len(_sides(info)) == 2
         for pattern, repl in _UNDIRECTED_COMPILED:
             m = pattern.search(out)
+            if m and two_mode and re.search(r"\bwith\s*[?.!]*\s*$", out, re.IGNORECASE):
+                continue  # "who did Mags fish with": those sharing a partner, not Mags's own
             if m and m.group(1).lower() not in values:  # "work in Biology": a group, no node
                 out = pattern.sub(repl, out)
     return out
@@ -1079,7 +1082,12 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
                  rf"were)?(?! (?:not|never|no longer)\b)(?: [a-z]+)? (?:in|on|at|for|with|of) (?:the )?"
                  rf"{_END_NAME}\s*\??\s*$",
                  question, re.IGNORECASE)
-    if m and m.group(1).lower() not in values | nouns | _STRUCTURAL:
+    # "who served with J05", "who fished with Lior": a verb "with" one node is said of those
+    # sharing a partner with it (or of its own partners: "who played with the Lakers"), never
+    # plainly its own partners
+    verb_with = re.search(r"^\s*\w+(?:'s| is| are| was| were)? (?!is\b|are\b|was\b|were\b)"
+                          r"[a-z]+ with\b", question, re.IGNORECASE)
+    if m and m.group(1).lower() not in values | nouns | _STRUCTURAL and not verb_with:
         if re.match(r"\s*which\b", question, re.IGNORECASE):
             return question  # "which students are enrolled in Drama": the side's members intent
         return f"Who are the neighbours of {m.group(1)}?"
