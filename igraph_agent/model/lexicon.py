@@ -616,6 +616,7 @@ LEXICON.update({
                    r"person\s+)?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
                    slots.EDGE_REMOVAL.pattern, slots.REMOVAL_SAID.pattern, slots.TAKEN_OUT.pattern,
                    slots.MORE_REMOVED.pattern, slots.LIST_REMOVED.pattern,
+                   slots.WITH_REMOVED.pattern,
                    *(rx.pattern for rx in slots.EDGE_GONE)),
         negatives=_rx(r"self-loops|isolated|duplicates|\bsave\b|new version|unload|the graph\b\W*$",
                       # "if they leave": no one named ("if we delete u13" names one)

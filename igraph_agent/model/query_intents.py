@@ -244,8 +244,11 @@ _REACH = [re.compile(p, re.IGNORECASE) for p in (
     rf"\b(?:can|could|would|will|does|do)\s+{_END}\s+(?:still\s+|ever\s+)?{_GETS}\s+{_END}",
     rf"\b(?:is|are|would|will)\s+{_END}\s+(?:be\s+)?still\s+(?:be\s+)?(?:connected|linked)\s+"
     rf"(?:to|with)\s+{_END}")]
+#: the pair the other way round: "would Allt still be reachable from Corrour" (Corrour to Allt)
+_REACHABLE = re.compile(rf"\b(?:is|are|would|will|could|can)\s+{_END}\s+(?:still\s+)?(?:be\s+)?"
+                        rf"(?:still\s+)?reachable\s+from\s+{_END}", re.IGNORECASE)
 _REACH_ASK = re.compile(rf"\b(?:{_GETS}|get from|still (?:be )?(?:connected|linked) "
-                        r"(?:to|with))\b", re.IGNORECASE)
+                        r"(?:to|with)|reachable from)\b", re.IGNORECASE)
 
 
 def _reach_pair(st: PlanState) -> list[str] | None:
@@ -254,6 +257,9 @@ def _reach_pair(st: PlanState) -> list[str] | None:
     q = st.question.split(",")[-1] if "," in st.question else st.question
     if not _REACH_ASK.search(st.question):
         return None
+    back = _REACHABLE.search(st.question)
+    if back and all(g.lower() not in {"it", "anyone", "everyone", "the"} for g in back.groups()):
+        return [re.sub(r"^[a-z]+\s+(?=\d+$)", "", g) for g in (back.group(2), back.group(1))]
     for rx in _REACH:
         m = rx.search(q) or rx.search(st.question)
         if m and all(g.lower() not in {"you", "we", "i", "it", "they", "one", "anyone",

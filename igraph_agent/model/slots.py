@@ -371,8 +371,16 @@ _HOPS = re.compile(
     re.IGNORECASE)
 _NAMED = r"(?:the\s+)?(?:node|member|vertex|edge|link|tie)?\s*([A-Z][\w'.-]*|[A-Za-z]+\d+|\d+)"
 _ANY = r"([A-Za-z][\w'.-]*|\d+)"
-_GONE = (r"(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped|gone|taken out|cut|"
-         r"lost|disappeared|went away|left|leaves|quit|quits|resigns|exits|exited|moves away|"
+#: damage that takes a node or an edge out of the network ("burns down", "is washed out",
+#: "floods", "is under repair"): a removal as much as "closes"
+_WRECKED = (r"(?i:(?:(?:is|was|were|are|gets|got|had been|has been|becomes|became)\s+)?(?:"
+            r"burn(?:s|ed|t)? down|burning down|wash(?:es|ed)? (?:out|away)|flood(?:s|ed)|"
+            r"destroyed|demolished|bombed|wrecked|condemned|decommissioned|dismantled|abandoned|"
+            r"torn down|snowed in|impassable|unusable|out of order|under repair|under maintenance|"
+            r"closed for (?:repairs?|works|roadworks|maintenance)|blocked off|"
+            r"goes bust|went bust|goes bankrupt|went bankrupt|collapses|collapsed|blown up)\b)")
+_GONE = (r"(?:(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped|gone|taken out|cut|"
+         r"lost|disappeared|went away|goes away|left|leaves|quit|quits|resigns|exits|exited|moves away|"
          r"drops out|"
          r"moved away|(?:is|was|gets|got) (?:fired|banned|suspended)|retired|dropped out|vanished|"
          r"stopped \w+ing|stops \w+ing|were to leave|was to leave|walked away|closed|closes|"
@@ -389,7 +397,10 @@ _GONE = (r"(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped
          r"benched|substituted|isolated|quarantined|arrested|jailed|sacked|expelled)|"
          # "if Muck is out of service", "if hub 3 goes offline for a day"
          r"(?:is|was|were|are|goes|went|gets|got)\s+(?:out of (?:service|action|use)|offline|"
-         r"unavailable|taken down|knocked out))\b")
+         r"unavailable|taken down|knocked out))\b|"
+         # "if Ruigh burns down", "if the Dam Street bridge is washed out": damage that takes it
+         # out of the network
+         rf"{_WRECKED})")
 #: the data's own noun before a numbered node: "if hive 6 fails", "if hives 4 and 7 are removed"
 _NOUN_BEFORE_ID = (r"(?!(?:all|any|only|over|under|about|around|top|first|last|these|those|some|"
                    r"at|the|our|my|every|each|just)\s)(?-i:[a-z]{3,})\s+(?=\d+\b)")
@@ -420,6 +431,26 @@ MORE_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:both\s+)?(?:(?i:nodes|members|verti
                           rf"{_NOUN_BEFORE_ID})?"
                           rf"{_ANY}\s+(?i:and|&)\s+{_ANY}\s+(?i:both\s+)?(?:{_GONE}|"
                           rf"(?i:go|goes|went)\b)")
+_CAP = r"(?:(?-i:[A-Z][\w'.-]*)|[A-Za-z]+\d+|\d+)"
+#: a removal said as the state the question assumes: "with Garbh and Tarf both closed, is it
+#: still connected", "with hub 3 offline, …" (a participle: "with Ada left" keeps Ada)
+WITH_REMOVED = re.compile(
+    rf"\b(?i:with)\s+(?i:both\s+|all\s+)?(?:the\s+)?(?:(?i:node|member|nodes|members)\s+|"
+    rf"{_NOUN_BEFORE_ID})?(?P<list>{_CAP}(?:\s*(?:,|(?i:,?\s*and\b)|&)\s*{_CAP})*)\s+"
+    r"(?i:all\s+|both\s+|now\s+)?(?:(?i:closed|removed|deleted|gone|shut(?: down)?|taken out|"
+    r"knocked out|out of (?:service|action|use)|offline|down|cut|blocked|dropped|disabled|"
+    rf"unavailable)\b|{_WRECKED})")
+
+
+def _with_removed(question: str) -> list[str]:
+    m = WITH_REMOVED.search(question)
+    if not m:
+        return []
+    found = [g for g in re.findall(_CAP, m.group("list")) if g.lower() not in ("and",)]
+    return [clean(g) for g in found] if all(_ok(g) and g.lower() not in _NOT_REMOVED
+                                            for g in found) else []
+
+
 #: three or more removed at once: "if York, Selby and Leeds all close"
 LIST_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:all\s+)?(?P<list>{_ANY}(?:\s*,\s*{_ANY})+\s*,?\s+"
                           rf"(?i:and|&)\s+{_ANY})\s+(?i:all\s+|both\s+)?(?:{_GONE}|"
@@ -448,9 +479,9 @@ EDGE_REMOVAL = re.compile(
     r"breaks|stopped|stops)", re.IGNORECASE)
 _LINK = (r"(?:(?:cable|link|road|edge|line|connection|tie|route|pipe|wire|track|ferry|sailing|"
          r"crossing|flight|bridge|tunnel|trail|lane|channel|corridor|service)s?|ferries)")
-_BROKEN = (r"(?:gets?\s+|is\s+|were\s+|was\s+|goes\s+|went\s+)?(?:cut|removed|closed|closes|"
+_BROKEN = (r"(?:(?:gets?\s+|is\s+|were\s+|was\s+|goes\s+|went\s+)?(?:cut|removed|closed|closes|"
            r"broken|breaks|down|lost|severed|deleted|fails|failed|dropped|cancell?ed|suspended|"
-           r"shut(?: down)?|blocked|out of service|offline|scrapped|discontinued)\b")
+           rf"shut(?: down)?|blocked|out of service|offline|scrapped|discontinued)\b|{_WRECKED})")
 #: one edge a what-if removes: "if the Langmere - Marsh End cable gets cut", "if the road
 #: between Cedar and Dogwood closes"
 EDGE_GONE = [re.compile(p, re.IGNORECASE) for p in (
@@ -592,7 +623,8 @@ def features(question: str) -> set[str]:
     if _HOPS.search(question):
         out.add("hops")
     if (removal(question) or EDGE_REMOVAL.search(question) or MORE_REMOVED.search(question)
-            or LIST_REMOVED.search(question) or edge_gone(question)) and \
+            or LIST_REMOVED.search(question) or edge_gone(question)
+            or _with_removed(question)) and \
             not PAIR_CUT.search(question):
         out.add("removal")  # several removed at once: no intent takes them (it asks)
     if _ADDED.search(question):
@@ -640,6 +672,9 @@ def removals(question: str) -> list[str]:
     both = MORE_REMOVED.search(question)
     if both and all(_ok(g) and g.lower() not in _NOT_REMOVED for g in both.groups()):
         return [clean(g) for g in both.groups()]
+    with_gone = _with_removed(question)
+    if with_gone and not removal(question):
+        return with_gone
     first = removal(question)
     if first is None or first in (HUB, CENTRAL):
         return [first] if first else []

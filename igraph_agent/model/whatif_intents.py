@@ -31,6 +31,10 @@ _ROUTE = re.compile(r"\bhow far\b|\bdistance\b|\bshortest\b|\broute\b|\bpath\b|\
                     r"\bcost\b|\btrip\b|\bjourney\b|\bdetour\b|"
                     r"\b(?:lowest|least|best|minimum|smallest) (?:total |possible )?\w+",
                     re.IGNORECASE)
+#: the change in a route's length is asked, not the length: "how much longer is the trip",
+#: "how many extra minutes does the detour add", "how much further"
+_LONGER = re.compile(r"\bhow (?:much|many) (?:\w+ )?(?:longer|further|farther|more|extra|slower)\b|"
+                     r"\b(?:add|adds|added|extra|longer by|increase|delay)\b", re.IGNORECASE)
 _STILL_REACH = re.compile(r"\b(?:still|no longer|any more|anymore|left with(?:out)?|lose|lost|"
                           r"cut off)\b", re.IGNORECASE)
 _LOSE = re.compile(r"\b(?:no longer|lose|lost|loses|cut off|left with no|left without|"
@@ -94,7 +98,7 @@ def _in_hops(st: PlanState) -> bool:
     """A route counted in hops after the removal ("without Gijs, how many hops from Eef to
     Ilse"): no edge value measures it."""
     return asked_weight(st.question, st.meaning()).why in ("hops", "none") and \
-        bool(re.search(r"\bhow many (?:hops|steps|stops|jumps|links)\b|\bfewest\b",
+        bool(re.search(r"\bhow many (?:more |extra )?(?:hops|steps|stops|jumps|links)\b|\bfewest\b",
                        st.question, re.IGNORECASE))
 
 
@@ -151,6 +155,12 @@ def _route_render(st: PlanState, obs: list[Observed]) -> str:
     if after_length is None:
         return (f"**No route** — without {gone}, {r.source} no longer reaches {r.target} "
                 f"({before}). Nothing was changed.")
+    added = r.added_hops if hops else r.added_length
+    if _LONGER.search(st.question) and added is not None:
+        # "how much longer is the trip": the difference, with both lengths it comes from
+        return (f"Without {gone}, the route from {r.source} to {r.target} is **{shown(added)} "
+                f"{unit} longer**: {shown(after_length)} {unit} via "
+                + " → ".join(map(str, r.after_path)) + f" ({before}). Nothing was changed.")
     return (f"Without {gone}, the shortest route from {r.source} to {r.target} is "
             f"**{shown(after_length)} {unit}**: " + " → ".join(map(str, r.after_path)) +
             f" ({r.after_hops} hop(s); {before}). Nothing was changed.")
@@ -178,10 +188,15 @@ def _reach_gone(st: PlanState) -> list[str]:
 
 def _reach_target(st: PlanState) -> str | None:
     gone = _reach_gone(st)
-    words = {w.lower() for g in gone for w in g.split()}
+    words = {w.lower() for g in gone for w in _words(g)}
+    # "the Mad-Par link": its two ends are one written name
     others = [n for n in slots.named(st.question)
-              if n not in gone and not {w.lower() for w in n.split()} & words]
+              if n not in gone and not {w.lower() for w in _words(n)} & words]
     return others[0] if gone and len(others) == 1 else None
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in re.split(r"[\s\-–—]+", name) if w]
 
 
 def _reach_direction(st: PlanState) -> str:
@@ -334,7 +349,7 @@ WHATIF_INTENTS = [
     Intent("whatif_reach", t(0.5, r"\bstill\b|\bno longer\b|\blose\b|\blost\b|\bleft with\b|"
                                   r"\bcut off\b"), _reach_calls, _reach_render,
            "who still reaches a node after a removal (remove_and_compare reach_of)",
-           group="components", bonus=_bonus(_reach_applies),
+           group="components", bonus=lambda st: 6.0 if _reach_applies(st) else -10.0,
            hint="who still reaches a node without another you name",
            answers=frozenset({"list", "count", "node"}),
            # "the A - B cable": the column's word names the removed edge, not a value

@@ -35,6 +35,10 @@ class Reach(Part):
     before_length: float | None = None  # with a weight: the paths' lengths by it
     after_length: float | None = None
     weight_used: dict[str, Any] | None = None
+    #: how much longer the route became (after minus before), where it reaches both times:
+    #: in hops, and by the weight when one was used
+    added_hops: int | None = None
+    added_length: float | None = None
 
 
 class ReachSet(Part):

@@ -120,8 +120,12 @@ def _reach(before: nx.Graph, after: nx.Graph, source: str, target: str,
     out = {"source": source, "target": target,
            "before_hops": None if old is None else len(old) - 1, "before_path": old or [],
            "after_hops": None if new is None else len(new) - 1, "after_path": new or []}
+    if old is not None and new is not None:
+        out["added_hops"] = len(new) - len(old)
     if use is not None:
         out.update(before_length=old_len, after_length=new_len, weight_used=use)
+        if old_len is not None and new_len is not None:
+            out["added_length"] = round(new_len - old_len, 6)
     return out
 
 
