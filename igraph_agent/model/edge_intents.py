@@ -92,13 +92,24 @@ def _threshold(st: PlanState) -> tuple[str, str, float] | None:
     st = _asked(st)
     q = st.question
     found = slots.threshold(q)
-    ranks = _RANKS.search(re.sub(r"\bat (?:least|most)\b", "", q) if kept else q)
+    ranks = _RANKS.search(re.sub(r"\bat (?:least|most)\b", "", q))
     if found is None or ranks or slots.named(q):
         return None
-    if not (slots.EDGE_COMPARE.search(q) or _COUNTS_EDGES.search(q) or kept):
+    if not (slots.EDGE_COMPARE.search(q) or slots.EDGE_VALUE_AT.search(q)
+            or _COUNTS_EDGES.search(q) or kept or _column_after_number(q, _edge_attrs(st))):
         return None
     attr = edge_attr(st) or _default(st)
     return (attr, *found) if attr and _fits(q, attr) else None
+
+
+def _column_after_number(q: str, attrs: list[str]) -> bool:
+    """"pairs with 3+ joint papers" on ``joint_papers``: the bound is on that column."""
+    for a in attrs:
+        words = r"[\s_-]+".join(map(re.escape, re.split(r"[_\s-]+", a)))
+        if re.search(rf"\b\d+(?:\.\d+)?\+?\s+(?:or (?:more|fewer|less)\s+)?{words}\b", q,
+                     re.IGNORECASE):
+            return True
+    return False
 
 
 #: words of a column name that say how it is measured, not what the edge is

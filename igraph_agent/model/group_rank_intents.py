@@ -34,6 +34,23 @@ _WITHIN = re.compile(
     rf"\b(?:internal|in-?group|intra-?\w*)\s+(?:\w+\s+)?(?:{_TIES}|[a-z]+s)\b|"
     rf"\b{_TIES}\s+(?:with)?in(?:side)?\s+(?:itself|themselves|the\s+(?:same\s+)?\w+|its\s+own|"
     r"their\s+own|one\s+\w+)\b", re.IGNORECASE)
+#: "connected internally", "internally linked": the edges within
+_INTERNALLY = re.compile(r"\b(?:connected|linked|tied|knit)\s+internally\b|\binternally\s+"
+                         r"(?:connected|linked|tied)\b", re.IGNORECASE)
+#: how dense a group is inside: its edges within over the pairs it could have
+_DENSITY = re.compile(r"\bdens(?:er|est|ity)\b|\btight(?:er|est|ly)?[- ]knit\b|\bmost cohesive\b|"
+                      r"\bmore cohesive\b", re.IGNORECASE)
+#: two named groups compared by size: "is Finance bigger than Tech", "more people than"
+_BIGGER = re.compile(r"\b(?:bigger|larger|smaller)\b|\b(?:more|fewer|less)\s+(?:people|members|"
+                     r"nodes|staff|employees|persons|entries)\b", re.IGNORECASE)
+#: two named groups side by side on every figure: "compare Finance and Tech"
+_COMPARE = re.compile(r"\bcompar|\bcontrast|\bdiffer|\bvs\.?\b|\bversus\b|\bside by side\b",
+                      re.IGNORECASE)
+#: "the average number of coworkers": a neighbour count when the word names the nodes
+_MEAN_OF = re.compile(r"\b(?:average|mean|typical)\s+(?:number|count)\s+of\s+([a-z]+)",
+                      re.IGNORECASE)
+_NEIGHBOURS = {"neighbours", "neighbors", "friends", "partners", "contacts", "peers",
+               "connections", "ties", "links", "edges", "colleagues", "coworkers", "co-workers"}
 #: the least tied to the other groups
 _ISOLATED = re.compile(r"\b(?:most|least)\s+(?:isolated|insular|cut off|self-contained|"
                        r"closed off|connected to (?:the )?other)", re.IGNORECASE)
@@ -45,8 +62,10 @@ _LEAST = re.compile(r"\b(?:fewest|least|lowest|smallest)\b", re.IGNORECASE)
 
 
 def _kind(q: str) -> str | None:
-    if _WITHIN.search(q):
+    if _WITHIN.search(q) or _INTERNALLY.search(q):
         return "within"
+    if _DENSITY.search(q):
+        return "density"
     if _ISOLATED.search(q) and not re.search(r"\bleast isolated\b|\bmost connected to\b", q,
                                              re.IGNORECASE):
         return "isolated"
@@ -77,20 +96,82 @@ def _attr(st: PlanState) -> str | None:
     return None
 
 
-def _found(st: PlanState) -> tuple[str, str] | None:
+def _mean_of_nodes(st: PlanState) -> bool:
+    """"The average number of coworkers per division" where coworkers are the nodes (an
+    endpoint column's word) or a word for neighbours: each group's mean degree."""
+    from igraph_agent.model.vocabulary import data_nouns, singular
+
+    m = _MEAN_OF.search(_asked(st))
+    if not m:
+        return False
+    word = m.group(1).lower()
+    info = st.last_ok("get_graph_info")
+    nouns = set(data_nouns(dict(info.data) if info else {}))
+    return word in _NEIGHBOURS or singular(word) in nouns
+
+
+def _two_named(st: PlanState) -> tuple[str, list[str]] | None:
+    """The grouping two of whose values the question names, and those values in order."""
+    from igraph_agent.model.vocabulary import value_named
+
     q = _asked(st)
-    kind = _kind(q)
-    attr = _attr(st) if kind else None
+    for attr, values in groupings(_meaning(st)).items():
+        found = sorted((m.start(), v) for v in values if value_named(v, q)
+                       for m in [re.search(rf"(?<![\w]){re.escape(v)}(?![\w])", q, re.IGNORECASE)]
+                       if m)
+        if len(found) == 2:
+            return attr, [v for _, v in found]
+    return None
+
+
+#: one named group's own edges: "how many ties between members of the legal team", "links
+#: among Sales staff", "edges inside Finance"
+_AMONG = re.compile(rf"\b{_TIES}\b.*\b(?:between|among|amongst|within|inside)\b|\binternal\s+"
+                    rf"(?:\w+\s+)?{_TIES}|\b(?:among|amongst|between) (?:them|themselves)\b",
+                    re.IGNORECASE)
+
+
+def _one_group(st: PlanState) -> tuple[str, str] | None:
+    """(attribute, value) of a count of one named group's edges within."""
+    from igraph_agent.model import slots
+    from igraph_agent.model.structure_intents import where_of
+
+    q = _asked(st)
+    if slots.asked_kind(q) != "count" or not _AMONG.search(q) or _two_named(st):
+        return None
+    found = where_of(st)
+    return found if found and found[0] in groupings(_meaning(st)) else None
+
+
+def _found(st: PlanState) -> tuple[str, str, list[str]] | None:
+    """(kind, attribute, the two values compared or none; for ``one``, the one value)."""
+    q = _asked(st)
+    one = _one_group(st)
+    if one and not named_weight(q, _meaning(st)):
+        return "one", one[0], [one[1]]
+    kind = _kind(q) or ("mean_degree" if _mean_of_nodes(st) else None)
+    two = _two_named(st)
+    if two and not kind and _BIGGER.search(q):
+        kind = "size"
+    if two and not kind and _COMPARE.search(q):
+        kind = "profile"
+    attr = two[0] if two and kind else (_attr(st) if kind else None)
     if not kind or not attr or named_weight(q, _meaning(st)):
         return None  # "the most internal meetings" on a meetings column: a sum, not a count
-    if kind == "within" and not re.search(r"\b(?:which|what)\b|\bper\b|\beach\b", q, re.IGNORECASE):
+    if kind in {"size", "profile"} and not two:
         return None
-    return kind, attr
+    if not two and kind in {"within", "density"} and not re.search(
+            r"\b(?:which|what)\b|\bper\b|\beach\b", q, re.IGNORECASE):
+        return None
+    return kind, attr, two[1] if two else []
 
 
 def _calls(st: PlanState) -> list[Call]:
     found = _found(st)
     return [Call("group_analysis", {"attribute": found[1], "top_k": 50})] if found else []
+
+
+
 
 
 def _share(row: dict) -> float:
@@ -102,7 +183,7 @@ def _clarify(st: PlanState) -> str | None:
     """"Most isolated" by count and by share naming different groups: ask which."""
     found = _found(st)
     d = next((o.data for o in st.results if o.tool == "group_analysis" and o.ok), None)
-    if not found or found[0] != "isolated" or d is None:
+    if not found or found[0] != "isolated" or found[2] or d is None:
         return None
     rows = [r for r in d["groups"] if r.get("group") is not None]
     if not rows:
@@ -127,19 +208,36 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
     d = next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None)
     if not found or d is None:
         return "The graph has no grouping attribute I could use (see get_graph_info)."
-    kind, attr = found
+    kind, attr, two = found
     rows = [r for r in d["groups"] if r.get("group") is not None]
     q = _asked(st)
-    low = bool(_LEAST.search(q)) and not _MOST.search(q)
+    low = bool(_LEAST.search(q) or re.search(r"\b(?:smaller|fewer|less)\b", q, re.IGNORECASE)
+               ) and not _MOST.search(q)
     field, word, what = {
         "within": ("within_edges", "fewest" if low else "most", "edges within the group"),
         "isolated": ("edges_to_other_groups", "fewest", "edges to other groups"),
         "mean_degree": ("mean_degree", "lowest" if low else "highest", "mean degree"),
+        "density": ("density", "lowest" if low else "highest",
+                    "density inside (edges within over the pairs of members)"),
+        "size": ("size", "fewest" if low else "most", "members"),
+        "profile": ("size", "most", "members"),
+        "one": ("within_edges", "most", "edges within the group"),
     }[kind]
     low = low or kind == "isolated"
 
     def key(r: dict) -> float:
-        return float(r[field])
+        return float(r.get(field) or 0)
+
+    if kind == "one":
+        row = next((r for r in rows if str(r["group"]) == two[0]), None)
+        if row is None:
+            return f"{attr} = {two[0]} has no members in the loaded graph."
+        return (f"**{row['within_edges']}** edges lie within {attr} = {two[0]} (between two of "
+                f"its {row['size']} members; density inside {shown(row.get('density') or 0)}).")
+    if kind == "profile":
+        return _profile(rows, two, attr)
+    if two:
+        return _compared(rows, two, key, attr, what, low, q)
 
     ordered = sorted(rows, key=lambda r: (key(r) if low else -key(r), str(r["group"])))
     listing = ", ".join(f"{r['group']} ({shown(key(r))})" for r in ordered[:10])
@@ -152,15 +250,53 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
     return f"{lead} (by {attr}: {listing})."
 
 
+def _compared(rows: list[dict], two: list[str], key: Any, attr: str, what: str, low: bool,
+              q: str) -> str:
+    """Two named groups side by side; "is A bigger than B" answered yes or no."""
+    from igraph_agent.model import slots
+
+    by = {str(r["group"]): r for r in rows}
+    a, b = (by.get(v) for v in two)
+    if a is None or b is None:
+        missing = two[0] if a is None else two[1]
+        return f"{attr} = {missing} has no members in the loaded graph."
+    both = f"{two[0]} {shown(key(a))}, {two[1]} {shown(key(b))}"
+    if slots.asked_kind(q) == "yesno":
+        yes = key(a) < key(b) if low else key(a) > key(b)
+        tie = " (a tie)" if key(a) == key(b) else ""
+        return f"**{'Yes' if yes else 'No'}**{tie} — {what} by {attr}: {both}."
+    if key(a) == key(b):
+        return f"**{two[0]}** and **{two[1]}** tie on {what}: {both}."
+    win = min if low else max
+    top = win((a, b), key=key)
+    return f"**{top['group']}** — {what} by {attr}: {both}."
+
+
+def _profile(rows: list[dict], two: list[str], attr: str) -> str:
+    """Two named groups on every figure group_analysis gives."""
+    by = {str(r["group"]): r for r in rows}
+    if any(v not in by for v in two):
+        return f"{attr} = {next(v for v in two if v not in by)} has no members in the loaded graph."
+    a, b = by[two[0]], by[two[1]]
+    parts = [(label, a.get(k), b.get(k)) for label, k in (
+        ("members", "size"), ("edges within", "within_edges"), ("density inside", "density"),
+        ("mean degree", "mean_degree"), ("edges to other groups", "edges_to_other_groups"))
+        if a.get(k) is not None]
+    figures = "; ".join(f"{label} {shown(x)} vs {shown(y)}" for label, x, y in parts)
+    return f"**{two[0]}** vs **{two[1]}** ({attr}): {figures}."
+
+
 def _bonus(st: PlanState) -> float:
     return 4.0 if _found(st) else -10.0
 
 
 GROUP_RANK_INTENTS = [
-    Intent("group_rank", t(0.5, _WITHIN.pattern, _ISOLATED.pattern, _MEAN.pattern), _calls,
+    Intent("group_rank", t(0.5, _WITHIN.pattern, _ISOLATED.pattern, _MEAN.pattern,
+                           _INTERNALLY.pattern, _DENSITY.pattern, _BIGGER.pattern,
+                           _MEAN_OF.pattern, _COMPARE.pattern, _AMONG.pattern), _calls,
            _render, "group_analysis: groups ranked by their edges within, to others, or "
            "their mean degree", group="groups", bonus=_bonus, clarify=_clarify,
            hint="groups ranked by their own edges",
-           answers=frozenset({"node", "group", "list", "value"}),
-           covers=frozenset({"group", "bottom"})),
+           answers=frozenset({"node", "group", "list", "value", "yesno", "count"}),
+           covers=frozenset({"group", "bottom", "filter"})),
 ]

@@ -306,6 +306,9 @@ LEXICON: dict[str, dict[str, Any]] = {
     "connectivity": dict(
         triggers=t(1.0, r"\bis (?:the|this) (?:[\w-]+ ){0,3}(?:graph|network|club|web|map) "
                    r"(?:fully |all )?connected\b(?! to\b)", r"fall apart|\bsplit the \w+",
+                   # "is it connected?", "is this all one piece?": the loaded graph
+                   r"^\s*(?:so\s+)?is (?:it|this|that) (?:fully |all |even |still )?connected\s*[?.!]*\s*$|"
+                   r"\ball one (?:piece|network|graph|component|connected \w+)\b",
                    r"\bsplit (?:the|if)|split the network|break (?:the graph )?apart|"
                    r"fragment|single points? of failure|cut vertices|cut nodes|removing whom|"
                    r"whose (?:loss|deletion|removal)|if (?:cut|removed)|critical for keeping|"

@@ -788,7 +788,7 @@ def _node_group(st: PlanState) -> tuple[str, str] | None:
         return None
     for attr, values in _groups(st).items():
         stem = attr.lower().replace("_", " ")
-        named = [v for v in values if len(v) >= 2 and _word(v, st.question)]
+        named = [v for v in values if vocabulary.value_named(v, st.question)]
         if (_named_attr(stem, st.question) or _word(stem + "s", st.question) or len(named) >= 2) \
                 and name.lower() not in {v.lower() for v in values} and name.lower() != stem:
             return attr, name

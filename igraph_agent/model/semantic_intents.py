@@ -21,7 +21,7 @@ from igraph_agent.figures import shown
 from igraph_agent.model import topn
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
-from igraph_agent.model.vocabulary import groupings
+from igraph_agent.model.vocabulary import groupings, value_named
 from igraph_agent.model.weights import named_weight
 
 
@@ -45,7 +45,7 @@ def _attr_in(q: str, groups: dict[str, list[str]]) -> str | None:
 def _values_in(q: str, groups: dict[str, list[str]]) -> tuple[str | None, list[str]]:
     """The attribute two of whose values the question names, and those values in order."""
     for attr, values in groups.items():
-        found = sorted((m.start(), v) for v in values if len(str(v)) >= 2
+        found = sorted((m.start(), v) for v in values if value_named(str(v), q)
                        for m in [re.search(rf"(?<![\w]){re.escape(str(v))}(?![\w])", q, re.IGNORECASE)]
                        if m)
         if len(found) >= 2:
@@ -178,6 +178,8 @@ _SIZE = [re.compile(p, re.IGNORECASE) for p in (
     r"\bhow (?:big|large) is (?:each|every) (?P<g>\w+)",
 )]
 _MEMBERS = {"members", "nodes", "people", "vertices", "entries"}
+#: "the average number of coworkers per division": a figure per member, not the group's size
+_PER_MEMBER = re.compile(r"\b(?:average|mean|median|typical|avg)\b", re.IGNORECASE)
 
 
 def _size_attr(st: PlanState) -> str | None:
@@ -187,7 +189,7 @@ def _size_attr(st: PlanState) -> str | None:
 
     m = next((found for rx in _SIZE if (found := rx.search(st.question))), None)
     groups = groupings(_meaning(st))
-    if not m or not groups:
+    if not m or not groups or _PER_MEMBER.search(st.question):
         return None
     attr = _attr_in(m.group("g"), groups)
     counted = (m.groupdict().get("c") or "").lower()
@@ -844,7 +846,13 @@ SEMANTIC_INTENTS: list[Intent] = [
     Intent("group_bridge", t(0.5, r"bridg|connect|link|broker|between|span|go-between"),
            _bridge_calls, _bridge_render,
            "group_analysis between two named groups (bridging nodes)", group="groups",
-           bonus=_bridge_bonus, hint="the nodes bridging two groups", covers=_ALL),
+           bonus=_bridge_bonus, hint="the nodes bridging two groups", covers=_ALL,
+           # "is Finance more connected internally than Tech", "Finance vs Tech: which has
+           # more internal links": a comparison of the two groups, not who joins them
+           negatives=[re.compile(r"\binternal|\bwithin\b|\binside\b|\bintra|\bvs\b|\bversus\b|"
+                                 r"\b(?:more|less|fewer|bigger|larger|smaller|denser)\b.*\bthan\b",
+                                 re.IGNORECASE)],
+           answers=frozenset({"node", "list"})),
     Intent("group_size", t(0.6, *(rx.pattern for rx in _SIZE)), _size_calls, _size_render,
            "group_analysis: the size of each group of a node attribute", group="groups",
            bonus=lambda st: 3.0 if _size_attr(st) else 0.0, hint="the size of each group",

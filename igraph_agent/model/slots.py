@@ -64,7 +64,8 @@ minimum maximum suppose imagine i'd i'm i've i'll we'd we're we've we'll you'd y
 STOP_WORDS = frozenset(_STOP)
 _NAME_TOKEN = re.compile(r"[A-Za-z][\w'.-]*[A-Za-z0-9]|[A-Za-z]|\d+", re.UNICODE)
 _NUMBER_ID = re.compile(r"\b(?:nodes?|members?|vertex|vertices|id|from|to|and|between|of|is|around|near|"
-                        r"for|does|do|did)\s+(\d+)\b|"
+                        r"for|does|do|did)\s+(\d+)\b(?!\+|\s*(?:%|km|kms|miles?|minutes?|mins?|"
+                        r"hours?|hrs?|seconds?|secs?|days?|euros?|dollars?|kg|percent)\b)|"
                         r"\b(\d+)'s\b|^(\d+)\b", re.IGNORECASE)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10}
@@ -340,8 +341,15 @@ _EDGE_LESS = r"shorter|cheaper|lighter|faster|quicker|weaker|closer|less expensi
 #: "within a distance of 50"): node-count thresholds do not apply it
 EDGE_COMPARE = re.compile(rf"\b(?:{_EDGE_MORE}|{_EDGE_LESS}) than\s+(?:[$€£]\s*)?{_NUM}\b",
                           re.IGNORECASE)
+_UNIT = (r"(?:km|kms|kilometres?|kilometers?|miles?|minutes?|mins?|hours?|hrs?|seconds?|secs?|"
+         r"metres?|meters?|days?|euros?|dollars?|usd|eur|gbp|kg|tonnes?|tons?)")
+#: a value with its unit past a bound: "30 minutes or shorter", "at most 25 km", "40+ min"
+EDGE_VALUE_AT = re.compile(
+    rf"(?:[$€£]\s*)?{_NUM}\s*{_UNIT}\s+or\s+(?:{_EDGE_MORE}|{_EDGE_LESS}|more|less|fewer|over|"
+    rf"under|above|below|higher|lower)\b|\b(?:at (?:most|least)|over|under|above|below|"
+    rf"exceeding|exactly)\s+(?:[$€£]\s*)?{_NUM}\s*{_UNIT}\b|\b{_NUM}\+\s*{_UNIT}\b", re.IGNORECASE)
 EDGE_THRESHOLD = re.compile(
-    rf"{EDGE_COMPARE.pattern}|"
+    rf"{EDGE_COMPARE.pattern}|{EDGE_VALUE_AT.pattern}|"
     rf"\bwithin (?:a |an )?(?:distance|radius|range|travel time|drive|budget|cost) of\s+{_NUM}\b|"
     rf"\bwithin\s+{_NUM}\s*(?:km|kilometres?|kilometers?|miles?|minutes?|mins?|hours?|hrs?|"
     rf"seconds?|metres?|meters?|days?|euros?|dollars?)\b", re.IGNORECASE)
@@ -351,6 +359,7 @@ _THRESHOLD = re.compile(
     rf"\bat (?:least|most)\s+{_NUM}\b|\b(?:over|above|below|under|exceeding|exactly)\s+{_NUM}\b"
     r"(?!\s+(?:steps?|hops?|jumps?)\b)|"
     rf"\b{_NUM}\s+or (?:more|fewer|less|greater|higher|lower)\b|>=?\s*\d|<=?\s*\d|≥|≤|"
+    rf"\b\d+\+(?=\s|$)|"
     r"\bexactly (?:one|zero|no)\b(?!\s+(?:steps?|hops?|jumps?)\b)",
     re.IGNORECASE)
 #: a threshold up to its number ("more than 5", "at least 3", "10 or more"), for the word after it
@@ -745,11 +754,16 @@ def threshold(question: str) -> tuple[str, float] | None:
                       re.IGNORECASE)
         if m:
             return op, _value(m.group(1))
-    m = re.search(rf"\b({_NUM})\s+or (more|greater|higher|fewer|less|lower)\b", question,
+    m = re.search(rf"\b({_NUM})\s+(?:{_UNIT}\s+)?or (more|greater|higher|longer|over|above|"
+                  rf"{_EDGE_MORE}|fewer|less|lower|shorter|under|below|{_EDGE_LESS})\b", question,
                   re.IGNORECASE)
     if m:
-        return ("ge" if m.group(2).lower() in {"more", "greater", "higher"} else "le",
-                _value(m.group(1)))
+        up = m.group(2).lower() in {"more", "greater", "higher", "over", "above",
+                                    *_EDGE_MORE.split("|")}
+        return ("ge" if up else "le", _value(m.group(1)))
+    m = re.search(r"\b(\d+(?:\.\d+)?)\+(?=\s|$)", question)  # "3+ joint papers", "40+ minutes"
+    if m:
+        return "ge", float(m.group(1))
     return None
 
 

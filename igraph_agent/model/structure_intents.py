@@ -10,7 +10,7 @@ import re
 from igraph_agent.figures import shown
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
-from igraph_agent.model.vocabulary import groupings
+from igraph_agent.model.vocabulary import groupings, value_named
 from igraph_agent.results.data import GetGraphInfoResult
 from igraph_agent.results.stats import SummaryStatisticsResult
 from igraph_agent.results.structure import BipartiteCheckResult, CountTrianglesResult
@@ -221,8 +221,9 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
     # "which guild has the most members" where ``kind`` splits artisans from guilds: the
     # value names a side of the two-mode graph (its nodes ranked), no subset to filter to
     hits = {(attr, v) for attr, values in groups.items() for v in values
-            if attr != sided and len(v) >= 3 and (v.lower() not in slots.STOP_WORDS or _as_written(v, st.question))
-            and re.search(rf"(?<![\w-]){_as_named(v)}(?![\w-])", st.question, re.IGNORECASE)}
+            if attr != sided and (value_named(v, st.question) or len(v) >= 3 and re.search(
+                rf"(?<![\w-]){_as_named(v)}(?![\w-])", st.question, re.IGNORECASE)
+                and v.lower() not in slots.STOP_WORDS)}
     return hits.pop() if len(hits) == 1 else None  # "lab-nas" is a node, no lab
 
 

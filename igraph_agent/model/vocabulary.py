@@ -711,6 +711,12 @@ _PUT_TO = re.compile(r"^\s*([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?)\s*[:
 _FIRST_END = re.compile(r"^\s*([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?)\s+(?:to|and|->|-)\s")
 
 
+#: comparatives where a name may stand ("which is denser, A or B"): never looked up as names
+_COMPARATIVES = frozenset("""denser bigger larger smaller closer tighter busier stronger weaker
+longer shorter faster slower cheaper higher lower greater better worse heavier lighter richer
+poorer wider narrower older newer younger""".split())
+
+
 def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     """Lower-case words that stand where a thing is named ("the snail", "the eel", "how far
     is gus from") on a graph whose names are lower-case words, which :func:`lower_names`
@@ -742,7 +748,7 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     out: list[str] = []
     for w in ([] if cased else [m.group(1) for m in _THE_WORD.finditer(question)]) + placed:
         if (w in named or w in own or w in slots.STOP_WORDS or w.rstrip("s") in own
-                or re.search(r"(?:est|ly|ness)$", w) or w in out):
+                or re.search(r"(?:est|ly|ness)$", w) or w in _COMPARATIVES or w in out):
             continue
         out.append(w)
     return out[:3]
@@ -1329,12 +1335,32 @@ def _values_in_plural(question: str, info: dict[str, Any]) -> set[str]:
                           re.IGNORECASE)}
 
 
+def value_named(value: str, question: str) -> bool:
+    """Whether the question names this group value as a whole word ("lab" is not named in
+    "lab-nas"). A value that is also a common word ("IT", "US", "ON") counts only when
+    written as stored, with its capitals: "who in IT" names the department, "is it
+    connected" does not.
+
+        >>> value_named("IT", "who in IT has the most links?"), value_named("IT", "is it big?")
+        (True, False)
+        >>> value_named("Sales", "how many people in sales?")
+        True
+    """
+    from igraph_agent.model.slots import STOP_WORDS
+
+    if len(value) < 2:
+        return False
+    rx = rf"(?<![\w-]){re.escape(value)}(?![\w-])"
+    if value.lower() in STOP_WORDS:
+        return value != value.lower() and re.search(rx, question) is not None
+    return re.search(rx, question, re.IGNORECASE) is not None
+
+
 def group_values_named(question: str, info: dict[str, Any]) -> set[str]:
-    """The values of the graph's grouping attributes the question names (whole words, not
-    part of a name: "lab" is not named in "lab-nas")."""
+    """The values of the graph's grouping attributes the question names (see
+    :func:`value_named`)."""
     values = {v for vs in groupings(info.get("meaning") or {}).values() for v in vs}
-    return {v for v in values if len(v) > 1
-            and re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", question, re.IGNORECASE)}
+    return {v for v in values if value_named(v, question)}
 
 
 #: the projection named by its co-relation on a two-mode graph ("the co-authorship network",
@@ -1424,4 +1450,20 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
         out.add("twomode")
     if _DIRECTION.search(question) and info.get("directed"):
         out.add("direction")
-    return out
+    if _TIME_ASKED.search(question):
+        out.add("time")  # "published after 2015", "which hour had the most calls": no analysis
+    return out       # filters or groups by time, even where a column holds years
+
+
+#: a question about when: a year, an hour or day, "published in"
+_TIME_ASKED = re.compile(
+    r"\b(?:in|after|before|since|until|during|by|from)\s+(?:the\s+)?(?:19|20)\d\d\b|"
+    r"\b(?:published|posted|founded|created|released|written|sent|made|placed)\s+(?:in|after|"
+    r"before|since|during|on)\s+(?:(?:19|20)\d\d|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|the (?:weekend|morning|evening|night))\b|"
+    r"\b(?:hour|time) of (?:the )?day\b|\b(?:which|what)\s+(?:hour|day|weekday|month|year|week|"
+    r"date|season)\b|\b(?:per|each|every|by)\s+(?:hour|day|week|month|year|weekday)\b|"
+    r"\b(?:last|this|previous|past)\s+(?:week|month|year|quarter)\b|\bover time\b|"
+    r"\bwhen (?:was|were|did)\b", re.IGNORECASE)
+

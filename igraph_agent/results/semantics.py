@@ -25,6 +25,8 @@ class GroupRow(Row):
     weight_out: Number | None = None
     weight_in: Number | None = None
     mean_degree: Number
+    #: edges within over the pairs of members (ordered pairs when directed)
+    density: Number | None = None
     top_node: dict[str, Any] | None
     #: the sum of ``total_of`` (a numeric node attribute) over the group's nodes
     total: Number | None = None

@@ -88,6 +88,7 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
         row = {"group": name or None, "size": int(sizes[i]),
                "within_edges": int(counts[i, i]), "edges_to_other_groups": int(out_edges),
                "mean_degree": figure(deg[members].mean()) if len(members) else 0.0,
+               "density": _density(int(counts[i, i]), int(sizes[i]), directed),
                "top_node": ({"node": ids[int(top[0])], "degree": int(deg[int(top[0])]),
                              **label(g, ids[int(top[0])])} if len(top) else None)}
         if summed is not None:
@@ -304,3 +305,13 @@ def _with_distance(g, use: dict):
     from igraph_agent.tools.weights import nx_graph_weight
 
     return nx_graph_weight(g, use)
+
+
+def _density(within: int, size: int, directed: bool) -> float:
+    """A group's edges within over the pairs of its members (ordered pairs when directed).
+
+        >>> _density(2, 3, False), _density(0, 1, False)
+        (0.666667, 0.0)
+    """
+    pairs = size * (size - 1) if directed else size * (size - 1) / 2
+    return figure(within / pairs) if pairs else 0.0
