@@ -45,7 +45,7 @@ def _ask(agents: dict[str, Agent], name: str, question: str):
 def _graph(name: str) -> nx.Graph:
     edges, nodes, attr = TABLES[name]
     g = nx.from_pandas_edgelist(edges, *edges.columns[:2])
-    nx.set_node_attributes(g, dict(zip(nodes.iloc[:, 0], nodes[attr])), "group")
+    nx.set_node_attributes(g, dict(zip(nodes.iloc[:, 0], nodes[attr], strict=True)), "group")
     return g
 
 

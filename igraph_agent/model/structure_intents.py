@@ -221,9 +221,9 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
     # "which guild has the most members" where ``kind`` splits artisans from guilds: the
     # value names a side of the two-mode graph (its nodes ranked), no subset to filter to
     hits = {(attr, v) for attr, values in groups.items() for v in values
-            if attr != sided and (value_named(v, st.question) or len(v) >= 3 and re.search(
+            if attr != sided and (value_named(v, st.question) or (len(v) >= 3 and re.search(
                 rf"(?<![\w-]){_as_named(v)}(?![\w-])", st.question, re.IGNORECASE)
-                and v.lower() not in slots.STOP_WORDS)}
+                and v.lower() not in slots.STOP_WORDS))}
     return hits.pop() if len(hits) == 1 else None  # "lab-nas" is a node, no lab
 
 
