@@ -490,6 +490,10 @@ from igraph_agent.model.group_rank_intents import GROUP_RANK_INTENTS  # noqa: E4
 
 INTENTS += GROUP_RANK_INTENTS
 
+from igraph_agent.model.count_intents import COUNT_INTENTS  # noqa: E402
+
+INTENTS += COUNT_INTENTS
+
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------
 _WEIGHT_FLOOR = re.compile(r"(?:under|below|less than|lighter than)\s+(?:a\s+)?(?:weight\s+(?:of\s+)?)?"

@@ -1421,8 +1421,12 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     # the attribute's name or one of its parts ("capacity_mw": "capacity", "MW"), not the
     # graph's name ("the trade network" on ``trade_bn``)
     unnamed = without_graph_name(question)
+    numeric = set((info.get("meaning") or {}).get("weights") or {})
     named = [a for a in edge_attrs if a.lower() not in _PLAIN_ATTRS
-             and any(re.search(rf"\b{re.escape(part)}\b", unnamed, re.IGNORECASE)
+             # a text column in the plural too ("how many routes are there" on ``route_code``;
+             # "cables" on ``cable_km`` names the edges, not their value)
+             and any(re.search(rf"\b{re.escape(part)}{'' if a in numeric else '(?:s|es)?'}\b",
+                               unnamed, re.IGNORECASE)
                      for part in {a, *re.split(r"[_\s-]+", a)} if len(part) >= 2
                      and part.lower() not in _PLAIN_ATTRS | {"of", "in", "per", "num", "total"})]
     # a unit the answer is asked in ("total biomass of the fish, in tonnes?") names no edge
