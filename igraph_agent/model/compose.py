@@ -31,7 +31,11 @@ from typing import Any
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Observed
 from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
-from igraph_agent.results.counting import EdgeAttributeTotalsResult, NodesByMeasureResult
+from igraph_agent.results.counting import (
+    EdgeAttributeTotalsResult,
+    HopCountsResult,
+    NodesByMeasureResult,
+)
 
 SLOT = "\x00node\x00"  # where the first step's node goes in the second question
 
@@ -97,24 +101,37 @@ _PART = (r"(?!(?:component|community|cluster|group|piece|part|island|path|route|
 #: highest total trade volume" (every word of the ranking kept for the first step)
 _CLAUSE_REF = (rf"the\s+{_PART}[a-z][\w-]*\s+(?:with|having|that|who|which)\s+"
                rf"(?:(?!the\b)[\w'-]+\s+){{0,3}}the\s+(?:most|least|highest|lowest|largest|"
-               rf"biggest|greatest|fewest|smallest)\b(?:\s+[\w-]+){{0,4}}?(?=\s*(?:[?.!,;]|$))")
+               rf"biggest|greatest|fewest|smallest)\b(?:\s+[\w-]+){{0,4}}?(?=\s*(?:[?.!,;]|$)|\s+(?:belongs?\s+"
+               rf"to|falls?\s+in|in)\s*[?.!]*\s*$)")
 _SHORT_REF = (rf"the\s+(?:(?:most|least)\s+[\w-]+|[a-z]+est|best[- ]connected|highest[- ][\w-]+)"
               rf"\s+{_PART}[a-z][\w-]*|the\s+{_PART}[a-z][\w-]*\s+(?:with|having|that has|who has)"
               rf"\s+the\s+(?:most|highest|largest|biggest|fewest|lowest)\s+[\w-]+")
-_NODE_REF = rf"{_CLAUSE_REF}|{_SHORT_REF}"
+#: a node named by its distance from another: "the stall closest to Bakery", "the town
+#: farthest from Avon by road" (the first step's nearest or farthest node; a tie asks)
+_NEAR_REF = (rf"the\s+{_PART}[a-z][\w-]*\s+(?:(?:that|which|who)\s+(?:is|lies)\s+)?"
+             r"(?:closest|nearest|farthest|furthest)\s+(?:to|from)\s+(?:the\s+)?"
+             r"(?:(?-i:[A-Z][\w'.-]*(?:\s+[A-Z0-9][\w'.-]*)*)|[a-z][\w'.-]*\d[\w'.-]*|[a-z][\w'.-]*)"
+             r"(?:\s+(?:by|in)\s+(?:the\s+)?[a-z][\w-]*(?:\s+(?:distance|length|time))?)?")
+_NODE_REF = rf"{_NEAR_REF}|{_CLAUSE_REF}|{_SHORT_REF}"
+#: a verb's particle ("who tipped off the agent …", "who reports to the person …")
+_PARTICLE = r"(?:\s+(?:off|up|out|on|to|with|from|for|at|about|by|into))?"
 _EMBEDDED = [re.compile(p, re.IGNORECASE) for p in (
-    rf"^\s*(?:which|what)\s+(?:community|cluster|group)\s+(?:is|does)\s+(?P<ref>{_NODE_REF})"
-    rf"\s+(?:in|belong to|fall in)\b",
+    # "which community is the highest-degree depot in", "which unit is the most tipped-off
+    # agent in", "which aisle does the stall closest to Bakery belong to"
+    rf"^\s*(?:which|what)\s+(?!(?:one|ones|node|nodes)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+"
+    rf"(?:is|does|did|was)\s+"
+    rf"(?P<ref>{_NODE_REF})\s+(?:in|belongs?\s+to|falls?\s+in|come\s+from|sit\s+in|part\s+of)"
+    rf"\s*[?.!]*\s*$",
     rf"\b(?:of|from|to|for|around|near|about)\s+(?P<ref>{_NODE_REF})(?=\s|[?.!,]|$)",
     # "how many docs does the most cited doc cite" (not "do the most trips start")
-    rf"\b(?:does|do|did)\s+(?P<ref>the\s+(?:most|least)\s+[a-z]+ed\s+{_PART}[a-z][\w-]*|the\s+"
+    rf"\b(?:does|do|did)\s+(?P<ref>{_NEAR_REF}|the\s+(?:most|least)\s+[a-z]+ed\s+{_PART}[a-z][\w-]*|the\s+"
     rf"{_PART}[a-z][\w-]*\s+(?:with|having)\s+the\s+(?:most|highest|largest|biggest|fewest|"
     rf"lowest)\s+[\w-]+)\s+[a-z]+",
     # "which docs cite the most cited doc": the ranked thing is one of those asked about
     rf"^\s*(?:which|what)\s+(?P<noun>[a-z]+?)s?\s+(?!(?:is|are|was|were|has|have|had)\b)[a-z]+"
     rf"\s+(?P<ref>{_NODE_REF})\s*[?.!]*\s*$",
     # "who paid the account that received the most money": the asked ones act on it
-    rf"^\s*(?:who|whom)\s+(?!(?:is|are|was|were|has|have|had|do|does|did)\b)[a-z]+"
+    rf"^\s*(?:who|whom)\s+(?!(?:is|are|was|were|has|have|had|do|does|did)\b)[a-z]+{_PARTICLE}"
     rf"\s+(?P<ref>{_CLAUSE_REF})\s*[?.!]*\s*$")]
 
 
@@ -141,7 +158,8 @@ def _embedded(question: str) -> Steps | None:
         # "the colleagues of the person with the most colleagues" planned whole takes the
         # planner's own ranked node; "who calls the phone with the most callers" does not
         clause = n == 4 or (re.fullmatch(_CLAUSE_REF, ref, re.IGNORECASE) is not None
-                            and re.fullmatch(_SHORT_REF, ref, re.IGNORECASE) is None)
+                            and re.fullmatch(_SHORT_REF, ref, re.IGNORECASE) is None) or \
+            re.fullmatch(_NEAR_REF, ref, re.IGNORECASE) is not None
         return Steps(_as_ranking(ref), rest, embedded=True, clause=clause)
     return None
 
@@ -181,6 +199,10 @@ def _as_ranking(part: str) -> str:
     m = re.match(r"the\s+([a-z][\w-]*)\s+(?:with|having)\s+(.+)$", text, re.IGNORECASE)
     if m:
         return f"Which {m.group(1)} has {m.group(2)}?"
+    m = re.match(r"the\s+([a-z][\w-]*)\s+(?:(?:who|that|which)\s+(?:is|lies)\s+)?((?:closest|"
+                 r"nearest|farthest|furthest)\s.+)$", text, re.IGNORECASE)
+    if m:  # "the stall closest to Bakery"
+        return f"Which {m.group(1)} is {m.group(2)}?"
     m = re.match(r"the\s+([a-z][\w-]*)\s+(?:who|that|which)\s+(.+)$", text, re.IGNORECASE)
     if m:
         return f"Which {m.group(1)} {m.group(2)}?"
@@ -265,7 +287,7 @@ def top_node(results: list[Observed], question: str = "") -> list[str]:
     for o in measured or results:  # the measure asked ("the fewest links") over a whole ranking
         if o.tool == "edge_attribute_totals" and not _TOTAL.search(question):
             return []
-        rows = _ranked(o)
+        rows = _ranked(o, question)
         if rows:
             best = rows[0][1]
             tops.append([str(n) for n, v in rows if v == best])
@@ -274,9 +296,16 @@ def top_node(results: list[Observed], question: str = "") -> list[str]:
     return tops[0] if tops else []
 
 
-def _ranked(o: Observed) -> list[tuple[Any, Any]]:
+def _ranked(o: Observed, question: str = "") -> list[tuple[Any, Any]]:
     if not o.ok:
         return []
+    if o.tool == "hop_counts":  # "the stall closest to Bakery": the nearest (or farthest)
+        f = o.typed(HopCountsResult).farthest
+        if f is None:
+            return []
+        if re.search(r"\b(?:farthest|furthest)\b", question, re.IGNORECASE):
+            return [(n, f.distance) for n in f.nodes]
+        return [(n, f.nearest_distance) for n in f.nearest or []]
     if o.tool == "nodes_by_measure":
         return [(r.node, r.value) for r in o.typed(NodesByMeasureResult).nodes]
     if o.tool == "degree_analysis":

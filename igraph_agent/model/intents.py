@@ -482,6 +482,10 @@ from igraph_agent.model.pair_intents import PAIR_INTENTS  # noqa: E402
 
 INTENTS += PAIR_INTENTS
 
+from igraph_agent.model.neighbour_filter_intents import NEIGHBOUR_FILTER_INTENTS  # noqa: E402
+
+INTENTS += NEIGHBOUR_FILTER_INTENTS
+
 from igraph_agent.model.hierarchy_intents import HIERARCHY_INTENTS  # noqa: E402
 
 INTENTS += HIERARCHY_INTENTS
@@ -687,7 +691,7 @@ def _names_an_attribute(question: str, st: PlanState) -> bool:
 
 
 #: intents that take the whole question when they match
-_WHOLE = frozenset({"neighbour_rank", "mutual_pairs", "chain_to_top", "farthest_from",
+_WHOLE = frozenset({"neighbour_rank", "neighbour_filter", "mutual_pairs", "chain_to_top", "farthest_from",
                     "within_distance", "nearest_by_value", "node_piece", "spanning_total",
                     "group_rank"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer

@@ -53,8 +53,16 @@ _NEIGHBOURISH = re.compile(r"neighbou?rs?\b|contacts?|linked to|tied to|connecte
 
 #: a subset of one node's neighbours by a condition: "which of Ada's colleagues also work
 #: with the hub" (no intent filters the neighbours)
-_SUBSET_OF_NEIGHBOURS = re.compile(r"\b(?:which|who|how many) of (?:[A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?"
-                                   r"|[a-z]+\d+)'s \w+\b.*\b(?:also|too|as well)\b")
+_SUBSET_OF_NEIGHBOURS = re.compile(
+    r"\b(?:which|who|how many) of (?:[A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?|[a-z]+\d+)'s \w+\b.*"
+    r"\b(?:also|too|as well)\b|"
+    # "how many of Greta's neighbours row out of another boat house": a condition on each
+    # neighbour that the neighbourhood alone does not check (one on their ties, or a ranking
+    # of them, is neighbour_filter's or neighbour_rank's)
+    r"^\s*(?:which|who|how many)\s+(?:of|among)\s+(?:[A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?|"
+    r"[a-z]+\d+)(?:'s|’s|')\s+(?:\w+\s+)?(?:neighbou?rs|contacts|friends|colleagues|partners|"
+    r"connections|ties|links|[a-z]{2,}mates|neighbou?ring\s+[a-z]+)\s+(?!(?:are there|in total)\b)"
+    r"(?!.*\b(?:each other|one another|together|clustering)\b)[a-z]")
 
 
 def _ask_node(st: PlanState) -> str | None:

@@ -24,7 +24,7 @@ from igraph_agent.results.counting import NodesByMeasureResult
 from igraph_agent.results.semantics import DirectionAnalysisResult
 
 _NEAR = (r"(?:neighbou?rs|contacts|friends|colleagues|connections|coauthors|co-authors|"
-         r"partners|collaborators|links|ties|direct \w+)")
+         r"partners|collaborators|links|ties|direct \w+|[a-z]{2,}mates)")
 _OF = [re.compile(p, re.IGNORECASE) for p in (
     rf"\b(?:of|among|amongst|from)\s+(?P<x>[\w .'-]+?)(?:'s|’s|')\s+(?:\w+\s+)?{_NEAR}\b",
     rf"\b(?:of|among|amongst|from)\s+(?:the\s+)?{_NEAR}\s+of\s+(?P<x>[\w .'-]+?)\s*[,?]",
@@ -156,7 +156,7 @@ def _mutual_render(st: PlanState, obs: list[Observed]) -> str:
 PAIR_INTENTS = [
     Intent("neighbour_rank", t(0.5, _NEAR), _rank_calls, _rank_render,
            "one node's neighbours ranked (nodes_by_measure neighbours_of)", group="ranking",
-           bonus=lambda st: 3.0 if _rank_applies(st) else -10.0,
+           bonus=lambda st: 5.0 if _rank_applies(st) else -10.0,  # over attribute_rank's
            hint="a node's neighbours ranked by degree, a centrality or an attribute",
            answers=frozenset({"node", "list", "value"}),
            covers=frozenset({"entity", "bottom", "filter"})),

@@ -780,16 +780,23 @@ def _named_attr(w: str, q: str) -> bool:
         for tok in re.findall(r"[a-z]+", q.lower()))
 
 
+#: a question about one node's neighbours ("which of Greta's crewmates …")
+_OF_NEIGHBOURS = re.compile(r"\b(?:of|among|amongst)\s+[\w.-]+(?:\s[A-Z][\w.-]*)?(?:'s|’s|')\s+"
+                            r"(?:\w+\s+)?(?:neighbou?rs|contacts|friends|colleagues|partners|"
+                            r"connections|[a-z]{2,}mates|neighbou?ring\s+[a-z]+)\b", re.IGNORECASE)
+
+
 def _node_group(st: PlanState) -> tuple[str, str] | None:
     """(attribute, node name) of "which unit is Omar in?": a categorical attribute the
     graph has (or two of its values) and one named node."""
     name = slots.node(st.question)
-    if not name or name in (slots.HUB, slots.CENTRAL):
-        return None
+    if not name or name in (slots.HUB, slots.CENTRAL) or _OF_NEIGHBOURS.search(st.question):
+        return None  # "which of Greta's neighbours are in Weir": theirs, not Greta's group
     for attr, values in _groups(st).items():
         stem = attr.lower().replace("_", " ")
         named = [v for v in values if vocabulary.value_named(v, st.question)]
-        if (_named_attr(stem, st.question) or _word(stem + "s", st.question) or len(named) >= 2) \
+        if (_named_attr(stem, st.question) or _word(stem + "s", st.question) or len(named) >= 2
+                or _word(attr, st.question)) \
                 and name.lower() not in {v.lower() for v in values} and name.lower() != stem:
             return attr, name
     return None

@@ -59,6 +59,16 @@ def _clean(column: Any) -> str:
     return re.sub(r"[ _-](?:to|on|of|by|for|into|onto|towards?)$", "", w)  # reports_to, flows_into
 
 
+def _endpoints(info: dict[str, Any]) -> list[str]:
+    """The edge table's two endpoint columns, where the graph's info names them."""
+    ends = (info.get("meaning") or {}).get("direction") or []
+    if not ends:
+        for d in info.get("available_datasets") or []:
+            if d.get("dataset_id") == info.get("dataset_id"):
+                ends = (d.get("choices") or {}).get("endpoints") or []
+    return [str(c) for c in ends][:2] if len(ends) >= 2 else []
+
+
 def column_verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
     """The verb stems an edge table's endpoint columns name, (the source's, the target's):
     ``caller``/``callee`` -> call, ``module``/``imports`` -> import, ``citing``/``cited`` ->
@@ -68,14 +78,17 @@ def column_verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
     a patient's noun its partner's on the other side (``prey,predator``: the target eats)."""
     fwd: list[str] = []
     back: list[str] = []
+    ends = _endpoints(info)
     for src in info.get("attached_sources") or []:
         for table, cols in (src.get("tables") or {}).items():
-            if table == "nodes":
-                continue
+            if table == "nodes" or (ends and {str(c) for c in list(cols)[:2]} != set(ends)):
+                continue  # a node table's id and attributes ("agent,unit") name no verb
             for i, c in enumerate(list(cols)[:2]):
                 w = _clean(c)
                 single = re.sub(r"(?<!s)s$", "", w)
                 stem = re.sub(r"(?:er|or|ee|ing|ed|e)$", "", single)
+                if re.fullmatch(r"[a-z]{3,}ster", single):
+                    stem = single[:-4]  # "tipster" tips, "prankster" pranks
                 if not re.fullmatch(r"[a-z]{3,15}", stem) or stem in _PLAIN:
                     continue
                 if single in _ROLE_VERBS:  # "predator": its known verbs, on its side
@@ -93,12 +106,17 @@ def column_verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
     return fwd, [b for b in dict.fromkeys(back) if b not in fwd]
 
 
+#: a one-syllable stem whose last consonant doubles before -ed and -ing ("tip", "ship")
+_DOUBLED = re.compile(r"[^aeiou]*[aeiou][bdgmnpt]")
+
+
 def forms(stems: list[str]) -> str:
     """One regex alternation of the stems and their irregular forms (a regular suffix is
     the caller's: ``(?:e?s|ies|ed|d|ing|e)?``)."""
     every = [*stems, *(f for s in stems for f in _IRREGULAR.get(s, ()))]
     every += [s[:-1] + "y" for s in stems if s.endswith("i")]  # suppli -> supply
     every += [s[:-1] + "i" for s in stems if re.search(r"[^aeiou]y$", s)]  # supply -> supplies
+    every += [s + s[-1] for s in stems if _DOUBLED.fullmatch(s)]  # tip -> tipped
     return "(?:" + "|".join(map(re.escape, sorted(set(every), key=len, reverse=True))) + ")"
 
 
@@ -106,6 +124,7 @@ def participles(stems: list[str]) -> str:
     """The regex of the stems' past participles: mentored, cited, eaten, paid."""
     odd = [f for s in stems for f in _IRREGULAR.get(s, ())]
     odd += [s[:-1] + "ied" for s in stems if re.search(r"[^aeiou]y$", s)]  # supplied, carried
+    stems = [*stems, *(s + s[-1] for s in stems if _DOUBLED.fullmatch(s))]  # tipped
     reg = "|".join(map(re.escape, stems))
     return rf"(?:(?:{reg})(?:ed|d|ied)" + (f"|{'|'.join(map(re.escape, odd))}" if odd else "") \
         + ")"

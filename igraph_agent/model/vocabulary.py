@@ -492,12 +492,26 @@ def _boss_verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
     return (_UP, _DOWN) if way == "in" else (_DOWN, _UP) if way == "out" else ([], [])
 
 
+def _particles(question: str, info: dict[str, Any]) -> str:
+    """The columns' verb said with a particle read as the verb alone: on ``tipster,
+    recipient`` "who does Umber tip off" is "who does Umber tip", "who tipped off Raven"
+    "who tipped Raven" (off, up, out: no preposition of their own)."""
+    cols = [str(c).lower() for c in (info.get("meaning") or {}).get("direction") or []]
+    own = [s for s in [*verbs_of(info)[0], *verbs_of(info)[1]] if any(c.startswith(s) for c in cols)]
+    if not own:  # a role's verbs ("recipient": send) keep theirs: "sent off" is a removal
+        return question
+    v = forms(own)
+    return re.sub(rf"\b({v}(?:e?s|ies|ed|d|ing|e)?)(?:\s+|-)(?:off|up|out)\b(?!\s+(?:of|to)\b)",
+                  r"\1", question, flags=re.IGNORECASE)
+
+
 def _directed(question: str, info: dict[str, Any]) -> str:
     """A directed graph's question in in-/out-degree words (see :data:`_DIRECTED`)."""
     if re.search(r"-(?:degree|neighbou?rs) of\b", question, re.IGNORECASE):
         return question
     from igraph_agent.model.sides import role_questions
 
+    question = _particles(question, info)
     asked = question
     question = role_questions(question, info)  # "who are Mum's children" on parent,child
     if question != asked:
@@ -542,7 +556,8 @@ def _directed(question: str, info: dict[str, Any]) -> str:
         v = forms(verbs) + "[a-z]*"
         out = re.sub(rf"\b(?:is|are|was|were)\s+(?:the\s+)?most[- ]{v}\b(?:\s+[a-z]+(?=\W*$))?",
                      "has the highest in-degree", out, flags=re.IGNORECASE)
-        out = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{v}\s+(?:the\s+)?most\b|\bmost[- ]{v}\b",
+        out = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{v}\s+(?:the\s+)?most\b|"
+                     rf"\bmost[- ]{participles(verbs)}\b",  # "the most tipped", not "most tips"
                      "has the highest in-degree", out, flags=re.IGNORECASE)
         out = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{v}\s+(?:the\s+)?(?:least|fewest times)\b",
                      "has the lowest in-degree", out, flags=re.IGNORECASE)
@@ -924,6 +939,9 @@ def _own_ties(question: str, info: dict[str, Any]) -> str:
         >>> _own_ties("how many shipmates does Kofi have?", info)
         'How many ties does Kofi have?'
     """
+    # "who are Elif's crewmates", "of Amara's crewmates, who …": that node's neighbours
+    question = re.sub(r"(?<=[\w.])(?:'s|’s|')\s+[a-z]{2,}mates\b", "'s neighbours", question,
+                      flags=re.IGNORECASE)
     if _names_attribute(question, info):
         return question  # "which zone has the fewest stops": a group's size, not a node's ties
     ends = data_nouns(info)

@@ -1,0 +1,162 @@
+"""Offline-planner intent about one node's neighbours that meet a condition on their own
+ties (a two-step question: the neighbours first, then each one's degree):
+
+* ``neighbour_filter``: "which of Dag's crewmates have no other crewmates", "which of Jams's
+  neighbouring stalls have only one neighbour", "how many of Greta's neighbours have more
+  than 3 neighbours", "which of Ana's friends have degree 1":
+  ``nodes_by_measure(neighbours_of=X, measure=degree, op, value)``. "No other" counts the
+  named node among a neighbour's ties (degree exactly 1), "more than 2 other" too (degree
+  above 3).
+
+On a directed graph a node's neighbours and their ties can be read either way ("Oriole's
+recipients who tip nobody else"), so the planner asks which way instead of counting both.
+
+``intents.py`` registers it.
+
+Example::
+
+    >>> condition("which of Dag's crewmates have no other crewmates?")
+    ('eq', 1.0)
+    >>> condition("how many of Greta's neighbours have more than 3 neighbours?")
+    ('gt', 3.0)
+    >>> condition("which of Greta's neighbours have more than 2 other neighbours?")
+    ('gt', 3.0)
+"""
+
+from __future__ import annotations
+
+import re
+
+from igraph_agent.model import slots
+from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.registry import Intent, t
+from igraph_agent.results.counting import NodesByMeasureResult
+
+#: a node's ties in a user's words: "neighbours", "contacts", "crewmates", "links"
+_TIES = (r"(?:neighbou?rs?|contacts?|friends?|colleagues?|connections?|co-?authors?|partners?|"
+         r"collaborators?|links?|ties?|edges?|peers?|[a-z]{2,}mates?)")
+#: "which of Dag's crewmates", "how many of Jams's neighbouring stalls", "among the
+#: neighbours of Ana, which …" (the node whose neighbours are filtered)
+_OF = [re.compile(p, re.IGNORECASE) for p in (
+    rf"^\s*(?:which|who|how many|list|name|count)\s+(?:ones?\s+)?(?:of|among)\s+(?P<x>[\w .'-]+?)"
+    rf"(?:'s|’s|')\s+(?:(?:direct|immediate|own)\s+)?(?:{_TIES}|neighbou?ring\s+[a-z]+)\b",
+    rf"^\s*(?:which|who|how many)\s+(?:of|among)\s+(?:the\s+)?(?:{_TIES})\s+of\s+"
+    rf"(?P<x>[\w.'-]+(?:\s+[A-Z][\w.'-]*)*)\b")]
+_WORDS = {"gt": "more than", "ge": "at least", "lt": "fewer than", "le": "at most",
+          "eq": "exactly"}
+_NUM = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a single|no|zero)"
+_NUMBERS = {"one": 1, "a single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "no": 0, "zero": 0}
+
+
+def _centre(question: str) -> tuple[str, int] | None:
+    """The node whose neighbours are asked about, and where the condition starts."""
+    for rx in _OF:
+        m = rx.search(question)
+        if m:
+            name = m.group("x").strip()
+            if name.lower() in {"their", "its", "his", "her", "my", "your", "our", "the"}:
+                return None
+            return name, m.end()
+    return None
+
+
+def _number(word: str) -> float:
+    w = word.lower()
+    return float(_NUMBERS[w]) if w in _NUMBERS else float(w)
+
+
+def condition(question: str) -> tuple[str, float] | None:
+    """(op, value) on a neighbour's degree the question's condition says, None when it
+    says none this intent reads (an attribute, a ranking, a direction)."""
+    found = _centre(question)
+    if found is None:
+        return None
+    rest = question[found[1]:]
+    if re.search(r"\b(?:most|least|fewest|highest|lowest|largest|smallest|best|top)\b", rest,
+                 re.IGNORECASE):
+        return None  # a ranking of the neighbours (``neighbour_rank``)
+    if re.search(r"\b(?:nobody|no\s*one|nothing)\s+else\b|\bno\s+(?:other|more)\s+" + _TIES
+                 + r"|\bnot\s+(?:linked|connected|tied)\s+to\s+any(?:one|body|thing)?\s+else\b",
+                 rest, re.IGNORECASE):
+        return "eq", 1.0
+    if re.search(rf"\b(?:only|just|exactly)\s+(?:one|1|a single)\s+{_TIES}|\bexactly one ties\b|"
+                 r"\bdead[- ]ends?\b|\bleaf\b|\bleaves\b", rest, re.IGNORECASE):
+        return "eq", 1.0
+    m = re.search(rf"\bdegree\s+(?:of\s+)?(?:(?P<op>above|over|below|under|at least|at most|"
+                  rf"more than|less than|fewer than|exactly|of)\s+)?(?P<n>{_NUM})\b", rest,
+                  re.IGNORECASE)
+    if m:
+        op = slots.threshold(f"{m.group('op')} {m.group('n')}") if m.group("op") else None
+        return (op[0], op[1]) if op else ("eq", _number(m.group("n")))
+    m = re.search(rf"(?P<all>.*?)\b(?P<other>other\s+|more\s+)?(?:{_TIES})\b", rest, re.IGNORECASE)
+    if not m:
+        return None
+    said = m.group("all")
+    op = slots.threshold(said)
+    if op is None:
+        n = re.search(rf"\b(?:have|has|with)\s+(?P<n>{_NUM})\s*$", said, re.IGNORECASE)
+        if not n:
+            return None
+        op = ("eq", _number(n.group("n")))
+    elif not re.search(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|zero|no)\s*$",
+                       said.strip(), re.IGNORECASE):
+        return None
+    extra = 1.0 if m.group("other") else 0.0  # "more than 2 other neighbours": the node too
+    return op[0], op[1] + extra
+
+
+def _applies(st: PlanState) -> bool:
+    return condition(st.question) is not None
+
+
+def _calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    found, cond = _centre(st.question), condition(st.question)
+    if found is None or cond is None or st.meaning().get("directed"):
+        return []
+    searches, ids = _resolve(st, [found[0]])
+    if ids is None:
+        return searches
+    op, value = cond
+    return [*searches, Call("nodes_by_measure", {"measure": "degree", "op": op, "value": value,
+                                                 "neighbours_of": ids[0], "limit": 50})]
+
+
+def _clarify(st: PlanState) -> str | None:
+    if _applies(st) and st.meaning().get("directed"):
+        return ("On this directed graph a node's neighbours, and their own ties, can be read "
+                "either way: do you mean the nodes it points to or those pointing to it, and "
+                "their outgoing or incoming edges?")
+    return None
+
+
+def _render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _unresolved
+
+    o = next((o for o in obs if o.tool == "nodes_by_measure" and o.ok), None)
+    found = _centre(st.question)
+    if o is None:
+        return _unresolved(st, [found[0] if found else ""])
+    d = o.typed(NodesByMeasureResult)
+    value = int(d.value) if d.value is not None and float(d.value).is_integer() else d.value
+    said = f"degree {_WORDS[d.op]} {value}"
+    if d.op == "eq" and value == 1:
+        said += f" (no tie but the one to {d.neighbours_of})"
+    if not d.count:
+        return f"**None** of {d.neighbours_of}'s {d.of} neighbours has {said}."
+    listed = ", ".join(f"**{r.node}**" for r in d.nodes)
+    return (f"**{d.count}** of {d.neighbours_of}'s {d.of} neighbours have {said}: {listed}"
+            + (" …" if d.truncated else "") + ".")
+
+
+NEIGHBOUR_FILTER_INTENTS = [
+    Intent("neighbour_filter", t(0.5, _TIES, r"\bdegree\b"), _calls, _render,
+           "one node's neighbours whose own degree passes a condition (nodes_by_measure "
+           "neighbours_of)", group="ranking",
+           bonus=lambda st: 5.0 if _applies(st) else -10.0, clarify=_clarify,
+           hint="a node's neighbours with a number of ties you give",
+           answers=frozenset({"count", "list", "node", "yesno"}),
+           covers=frozenset({"entity", "threshold", "filter", "negation"})),
+]
