@@ -96,3 +96,32 @@ def test_a_verb_with_a_node_of_either_side_is_asked_about(agents, name, question
     # Lior's fellow anglers or Wast's anglers: which side the node is on decides, so ask
     resp = agents[name].ask(question, attach=[TABLES[name]])
     assert resp.status == "needs_clarification", resp.answer
+
+
+@pytest.mark.parametrize(("name", "node", "question", "side"), [
+    ("lakes", "Wast", "If we link two lakes whenever an angler fished both, how many other "
+                      "lakes is Wast linked to?", "lakes"),
+    ("trials", "T-C", "if two trials are linked when a juror sat on both, how many trials is "
+                      "T-C linked to?", "trials"),
+])
+def test_a_projection_defined_by_a_partner_of_both_counts_the_nodes_sharing_one(
+        agents, name, node, question, side):
+    table = TABLES[name]
+    want = _co(table, node)
+    resp = agents[name].ask(question, attach=[table])
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{len(want)}** {side} share"), resp.answer
+    assert _named(resp.answer) == want, resp.answer
+
+
+@pytest.mark.parametrize(("name", "question", "count", "side"), [
+    ("trials", "how many trials did J01 sit on", 2, "trials"),
+    ("trials", "how many trials had more than 2 jurors", 2, "trials"),
+    ("lakes", "how many lakes had more than 3 anglers", 1, "lakes"),
+])
+def test_a_side_named_by_a_reference_column_is_read_by_its_noun(agents, name, question, count,
+                                                                side):
+    # ``trial_ref`` names the trials, as ``lake`` names the lakes
+    resp = agents[name].ask(question, attach=[TABLES[name]])
+    assert resp.status == "answered", resp.answer
+    assert re.search(rf"\*\*{count}\*\* (?:of \d+ )?{side}\b", resp.answer), resp.answer

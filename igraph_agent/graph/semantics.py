@@ -93,7 +93,8 @@ def _tokens(name: str) -> list[str]:
 
 def _stem(name: str) -> str:
     low = str(name).strip().lower()
-    for suffix in ("_id", " id", "id"):
+    # ("trial_ref", "stop_code", "member_no": a reference names its node: trials, stops)
+    for suffix in ("_id", " id", "id", "_ref", " ref", "_code", " code", "_no", "_num", "_key"):
         if low.endswith(suffix) and len(low) > len(suffix) + 1:
             return low[: -len(suffix)].rstrip("_ ")
     return low

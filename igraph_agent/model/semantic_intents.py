@@ -595,6 +595,9 @@ _CO = re.compile(r"\b(?:shares?|shared|sharing|together|in common|alongside|coll
                  # the projection defined in words: "link two members whenever they've
                  # borrowed the same game"
                  r"\w+ the same|"
+                 # "link two events whenever a woman attended both"
+                 r"(?:when|whenever|if)\s+(?:an?|one|some|any|the same)\s+[\w-]+\s+(?:\w+\s+){0,2}"
+                 r"both|"
                  r"co-?workers?|co-?members?|colleagues|classmates|teammates|partners|"
                  # "J04's co-jurors", "how many co-anglers": any co- noun of a member's side
                  r"co-(?!occur|ordinat|operat)[a-z]{3,}|"

@@ -1245,7 +1245,8 @@ def data_nouns(info: dict[str, Any]) -> list[str]:
             if table == "nodes":
                 continue
             for c in list(cols)[:2]:
-                w = re.sub(r"[ _-]?(?:id|key|name)$", "", str(c).lower())
+                w = re.sub(r"(?:[ _-]?(?:id|key|name)|[ _-](?:ref|code|no|num))$", "",
+                           str(c).lower())
                 # item_1, hut_a, singer_x, pier_from, node2
                 w = re.sub(r"(?:[ _-](?:\d|[abxyuv]|from|to|src|dst)|\d)$", "", w)
                 if str(c).lower() not in attrs and re.fullmatch(r"[a-z]{3,20}", w) and w not in {
