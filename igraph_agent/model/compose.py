@@ -175,7 +175,9 @@ def _chain(question: str) -> Steps | None:
         second = _ASK_LEAD.sub("", second)
         if not _PRONOUN.search(second):
             continue
-        return Steps(_as_ranking(first), _question_form(_slotted(second)))
+        # a chain's second step builds on the first's node: planned whole, the question
+        # would answer the first part alone, so a first step that names no node asks
+        return Steps(_as_ranking(first), _question_form(_slotted(second)), clause=True)
     return None
 
 
@@ -276,7 +278,8 @@ def _stem_past(verb: str) -> str:
 #: one edge's value ("the depot with the longest road")
 _TOTAL = re.compile(r"\b(?:in total|total|overall|in all|altogether|combined|summed|sum of)\b|"
                     r"\b(?:most|least)\s+(?![a-z]+(?:ive|ful|ous|able|ible|ent|ant|al)\b)"
-                    r"[a-z]+\s*[?.!]*$", re.IGNORECASE)  # "received the most money"
+                    r"(?:[a-z]+-)?[a-z]+(?:\s+[a-z]+s)?\s*[?.!]*$",
+                    re.IGNORECASE)  # "received the most money", "the most co-written papers"
 
 
 def top_node(results: list[Observed], question: str = "") -> list[str]:

@@ -479,6 +479,8 @@ def edge_attr(st: PlanState) -> str | None:
     if default in attrs and _info(st).directed and _SUMMED_FLOW.search(st.question) and \
             (meaning.get("weights") or {}).get(default) != "distance":
         return str(default)  # "who lends the most in total" on a lender,borrower,amount table
+    if default in attrs and _info(st).directed and _counted_items(st, str(default)):
+        return str(default)  # "who sends the most emails" on sender,receiver,count
     if sides.debt_side(st.question, _raw_info(st)):  # "how much does Cai owe" on a
         numeric = list(meaning.get("weights") or {})  # lending table: its one amount column
         if default in attrs:
@@ -531,6 +533,35 @@ _SUMMED_FLOW = re.compile(rf"(?:{_SENDS.pattern}|{_RECEIVES.pattern})\s+(?:from\
                           r"most\b(?:\s+\w+)?\s*(?:in total|overall|altogether|combined|in sum)\b|"
                           rf"(?:{_SENDS.pattern}|{_RECEIVES.pattern})\s+the\s+most\s+(?:money|cash|"
                           r"value|volume)\b", re.IGNORECASE)
+
+
+#: a count column's own items, sent or received: "sends the most emails", "gets the most calls"
+_MOST_ITEMS = re.compile(rf"(?:{_SENDS.pattern}|{_RECEIVES.pattern})\s+(?:from\s+|to\s+)?the\s+"
+                         r"most\s+(?P<noun>[a-z]+s)\b(?!\s+than\b)", re.IGNORECASE)
+#: a column that counts things (its strength is a number of them): ``count``, ``n_calls``
+_COUNT_COLUMN = re.compile(r"(?:^|_)(?:count|counts|n|num|number|times|freq|frequency|total)(?:_|$)",
+                           re.IGNORECASE)
+
+
+def _counted_items(st: PlanState, column: str) -> bool:
+    """Whether "the most <things>" sent or received counts the things a count column holds
+    (the edges' values summed), not the nodes at the other end: on sender,receiver,count
+    "sends the most emails" sums ``count``; "sends to the most people" / "the most other
+    employees" is a number of partners."""
+    meaning = _raw_info(st).get("meaning") or {}
+    if (meaning.get("weights") or {}).get(column) != "strength":
+        return False
+    m = _MOST_ITEMS.search(st.question)
+    if not m:
+        return False
+    noun = m.group("noun").lower()
+    one = vocabulary.singular(noun)
+    nodes = {*vocabulary.NODE_NOUNS, *vocabulary.data_nouns(_raw_info(st)), "other", "partner",
+             "contact", "neighbour", "neighbor", "recipient", "sender", "receiver"}
+    if one in nodes or noun in nodes or noun.rstrip("s") in nodes:
+        return False
+    return bool(_COUNT_COLUMN.search(column)) or re.search(_attr_pattern(column), noun,
+                                                          re.IGNORECASE) is not None
 
 
 def _edge_side(st: PlanState) -> str:

@@ -69,9 +69,10 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "which stations have only one connection": exactly one
     (rf"\b(?:only|just)\s+(?=(?:one|1)\s+(?:[a-z-]+\s+)?{_TIES}\b)", "exactly ", False),
     # (not a group's own ties: "the most internal ties" is per group, group_rank_intents)
-    (rf"\b(most|fewest|more|fewer)\s+(?:(?!{_DIRECTION_WORDS}|internal\b|in-?group\b|intra)"
-     rf"[a-z-]+\s+){{1,2}}?{_TIES}\b", r"\1 ties", False),
-    (rf"\b(most|fewest|more|fewer)\s+{_TIES}\b", r"\1 ties", False),
+    # ("Kaur's most frequent collaborator" is one partner: node_partner's)
+    (rf"(?<!'s\s)(?<!’s\s)\b(most|fewest|more|fewer)\s+(?:(?!{_DIRECTION_WORDS}|internal\b|"
+     rf"in-?group\b|intra)[a-z-]+\s+){{1,2}}?{_TIES}\b", r"\1 ties", False),
+    (rf"(?<!'s\s)(?<!’s\s)\b(most|fewest|more|fewer)\s+{_TIES}\b", r"\1 ties", False),
     (rf"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?!{_DIRECTION_WORDS})[a-z-]+\s+)?{_TIES}\b",
      r"\1 ties", False),
     (rf"\b(?:{_ACTS})\s+the\s+most\s+[a-z-]+s\b", "has the most ties", False),
