@@ -473,6 +473,14 @@ def edge_attr(st: PlanState) -> str | None:
     if default in attrs and (meaning.get("weights") or {}).get(default) == "strength" and \
             _TIMES.search(st.question):
         return str(default)  # "the number of times the kettle was bought" on co_purchases
+    if default in attrs and _COUNT_COLUMN.match(str(default)) and not slots.named(st.question):
+        m = _COUNTED_IN_TOTAL.search(st.question)
+        counted = m and (m.group(1) or m.group(2)).lower()
+        _, many = vocabulary.noun(st.question, _raw_info(st))
+        if counted and counted not in {many.lower(), "nodes", "vertices", "edges", "links",
+                                       "connections", "ties", "pairs", "relationships"} and \
+                counted.rstrip("s") not in vocabulary.data_nouns(_raw_info(st)):
+            return str(default)  # "how many emails were sent in total" on a ``count`` column
     distances = [a for a, r in (meaning.get("weights") or {}).items() if r == "distance"]
     if len(distances) == 1 and distances[0] in attrs and _TOTAL_LENGTH.search(st.question):
         return distances[0]  # "the total length of all trails" in miles
@@ -508,6 +516,16 @@ def _attr_pattern(attr: str) -> str:
 #: a count of occurrences, which an edge table's count column (its strength) holds
 _TIMES = re.compile(r"\b(?:number of times|how many times|how often|times in total)\b",
                     re.IGNORECASE)
+#: "how many emails were sent in total", "the total number of calls": things counted over
+#: all the edges (group 1: what is counted)
+_COUNTED_IN_TOTAL = re.compile(
+    r"\bhow many (?:individual |separate |single )?([a-z]+s)\b(?:(?!\b(?:per|each|every|by|"
+    r"between|from|to|than|more|less|fewer|at least|at most)\b).)*?\b(?:in total|altogether|overall|"
+    r"in all|all told|combined)\b|\btotal (?:number|count) of ([a-z]+s)\b", re.IGNORECASE)
+#: an edge column that counts events on its edge ("count", "n_calls", "times")
+_COUNT_COLUMN = re.compile(r"^(?:count|counts|n|num|number|times|freq|frequency|cnt|tally|"
+                           r"(?:n|num|number)_\w+|\w+_(?:count|counts|n|num|cnt))$",
+                           re.IGNORECASE)
 _TOTAL_LENGTH = re.compile(r"\b(?:total|combined|overall|sum of (?:the |all )?)\s*(?:length|"
                            r"distance|mileage)\b", re.IGNORECASE)
 
