@@ -164,7 +164,11 @@ def _bonus(rx: re.Pattern[str]):
 _SPANNING = re.compile(r"\bspanning (?:tree|forest)\b|\b(?:minimum|least|smallest|minimal|"
                        r"cheapest|shortest)\b.{0,60}\b(?:needed|required|necessary|keeps?|"
                        r"keeping|so)\b.{0,60}\b(?:every|all|everything|everyone|each)\b.{0,60}"
-                       r"\b(?:connected|linked|joined|reachable)\b", re.IGNORECASE)
+                       r"\b(?:connected|linked|joined|reachable)\b|"
+                       # "kept only enough roads to connect every town, with the least total km"
+                       r"\b(?:just |only )?enough\b.{0,40}\bto (?:connect|link|join|reach)\b.{0,40}"
+                       r"\b(?:every|all|each)\b(?=.*\b(?:least|minimum|smallest|minimal|cheapest|"
+                       r"lowest|shortest|fewest)\b)", re.IGNORECASE)
 
 
 def _spanning_column(st: PlanState) -> str | None:
@@ -236,7 +240,8 @@ DISTANCE_INTENTS = [
            hint="the node nearest to a node you name, by an edge value",
            answers=frozenset({"node", "list", "value"}),
            covers=frozenset({"entity", "weight", "direction"})),
-    Intent("spanning_total", t(0.5, r"spanning|connected|linked|joined|reachable"),
+    Intent("spanning_total", t(0.5, r"spanning|connect(?:ed)?|link(?:ed)?|join(?:ed)?|"
+                                    r"reach(?:able)?"),
            _spanning_calls, _spanning_render,
            "the minimum spanning tree's total by an edge value (connectivity)",
            bonus=lambda st: 5.0 if _SPANNING.search(st.question) else -10.0,

@@ -653,6 +653,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "connectivity"]
     if names & {"whatif_route", "whatif_reach", "whatif_stranded"}:  # the removal's chain is theirs
         found = [i for i in found if i.name not in _WHATIF_TAKES]
+    if "whatif_central" in names:  # the ranking after the removal, not on the graph as it is
+        found = [i for i in found if i.name not in _WHATIF_TAKES | {"centrality", "degree"}]
     if "whatif_stranded" in names:  # "left with no project": after the removal, not now
         found = [i for i in found if i.name not in _STRANDED_TAKES]
     if "side_rank" in names and names & {"threshold_count", "least_degree"}:

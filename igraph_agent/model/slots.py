@@ -397,7 +397,7 @@ _GONE = (r"(?:(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|drop
          r"trips|tripped|goes offline|went offline|is down|breaks|broke|crashes|crashed|dies|"
          r"died|collapses|collapsed|fail|leave|go down|close|shut down|break down|disappear|"
          r"drop out|die|crash|go offline|cancell?ed|cancels|is cancell?ed|were cancell?ed|"
-         r"suspended|withdrawn|withdraws|withdrew|pulled out|ended|ends|"
+         r"suspended|withdrawn|withdraws|withdrew|pulled out|ended|ends|retracted|"
          # "if account 9903 is frozen", "if the roach went extinct"
          r"(?:is|was|gets|got|were) (?:frozen|blocked|disabled|deactivated|taken offline)|"
          r"went extinct|goes extinct|"
@@ -468,6 +468,13 @@ _ADDED = re.compile(r"\bif\s+(?:we|you|i|they|someone)\s+(?:\w+\s+)?(?:add|added
                     r"create|created|connect|connected|introduce)\b|\b(?:adding|building)\s+(?:a|an|"
                     r"one|the)\s+(?:new\s+)?(?:link|edge|road|tie|connection|line|flight)\b|"
                     r"\bwere\s+(?:added|built|created)\b", re.IGNORECASE)
+#: a removal the question plans, of anything ("if we removed the longest trail", "if you
+#: drop the weakest tie"): the analysis is of the graph without it, whatever it names
+_WE_REMOVE = re.compile(r"\b(?:if|suppose|say|imagine|assuming)\s+(?:that\s+)?(?:we|you|i|they)\s+"
+                        r"(?:were to\s+|had to\s+|would\s+|'d\s+|decided? to\s+)?(?:remove[ds]?|"
+                        r"delete[ds]?|drop(?:ped|s)?|close[ds]?|cut|shut(?: down)?|lose|lost|"
+                        r"take[ns]? out|took out|knock(?:ed)? out|ban(?:ned)?|scrap(?:ped)?|"
+                        r"block(?:ed)?|disable[ds]?)\b", re.IGNORECASE)
 TOP_REMOVAL = re.compile(rf"(?:{_HUB.pattern}|{_CENTRAL.pattern})(?:\s+\w+)?\s+{_GONE}|"
                          rf"\b(?:without|removing|remove|losing|lose)\s+the\s+(?:{_HUB.pattern}|"
                          rf"{_CENTRAL.pattern})", re.IGNORECASE)
@@ -636,7 +643,7 @@ def features(question: str) -> set[str]:
             or _with_removed(question)) and \
             not PAIR_CUT.search(question):
         out.add("removal")  # several removed at once: no intent takes them (it asks)
-    if _ADDED.search(question):
+    if _ADDED.search(question) or _WE_REMOVE.search(question):
         out.add("removal")  # a change to the graph: an added edge is no analysis of this one
     if community_top(question):
         out.add("community_top")  # "the largest community and its hub": no intent ranks inside

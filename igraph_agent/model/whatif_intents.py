@@ -323,11 +323,70 @@ def _stranded_render(st: PlanState, obs: list[Observed]) -> str:
             f"link they had was to it): {listed}. Nothing was changed.")
 
 
+#: a ranking by centrality asked of the graph after the removal: "who would be the most
+#: central if Dot left", "which paper would top PageRank if paper01 were retracted"
+_CENTRAL_ASK = re.compile(r"\b(?:central\w*|important|influential|pagerank|page rank|"
+                          r"betwe+n+e*ss|closeness|eigenvector)\b", re.IGNORECASE)
+_RANK_ASK = re.compile(r"\b(?:who|whom|which|what|list|name|top|rank\w*)\b", re.IGNORECASE)
+_OTHER_ASK = re.compile(r"\b(?:components?|pieces?|parts|split|groups?|communit\w*|clusters?|"
+                        r"how many|how far|route|path|score of|reach\w*)\b", re.IGNORECASE)
+
+
+def _central_applies(st: PlanState) -> bool:
+    q = st.question
+    gone = _removed_all(st)
+    if not gone or _edge_gone(st) or slots.BOTTOM.search(q) or _OTHER_ASK.search(q):
+        return False
+    words = {w.lower() for g in gone for w in _words(g)}
+    others = [n for n in slots.named(q) if not {w.lower() for w in _words(n)} & words]
+    return not others and bool(_CENTRAL_ASK.search(q)) and bool(_RANK_ASK.search(q))
+
+
+def _central_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve, asked_weighting
+    from igraph_agent.model.intents import _centrality_weight, _named_measures, _unweighed
+
+    if not _central_applies(st) or _unweighed(st):
+        return []
+    searches, ids = _resolve(st, _removed_all(st))
+    if ids is None:
+        return searches
+    measures = _named_measures(st.question) or ["pagerank", "betweenness"]
+    weight = asked_weighting(st) or _centrality_weight(st, measures)
+    return [*searches, *(Call("node_centrality", {"measure": m, "top_k": 5, "without": ids,
+                                                  **weight}) for m in measures)]
+
+
+def _central_clarify(st: PlanState) -> str | None:
+    from igraph_agent.model.intents import _centrality_clarify
+
+    return _centrality_clarify(st) if _central_applies(st) else None
+
+
+def _central_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.intents import _centrality_render
+    from igraph_agent.results.centrality import NodeCentralityResult
+
+    done = [o.typed(NodeCentralityResult) for o in obs if o.tool == "node_centrality" and o.ok]
+    if not done or not done[0].without:
+        return _unresolved(st, _removed_all(st))
+    gone = ", ".join(map(str, done[0].without))
+    return (f"Without {gone} (scores computed on the graph without it; nothing was changed): "
+            + _centrality_render(st, obs))
+
+
 def _bonus(applies):
     return lambda st: 3.0 if applies(st) else -10.0
 
 
 WHATIF_INTENTS = [
+    Intent("whatif_central", t(0.5, _CENTRAL_ASK.pattern), _central_calls, _central_render,
+           "the most central nodes after a removal (node_centrality without)",
+           bonus=lambda st: 6.0 if _central_applies(st) else -10.0, clarify=_central_clarify,
+           hint="who is the most central without a node you name",
+           answers=frozenset({"node", "list", "value"}),
+           covers=frozenset({"removal", "entity", "weight", "direction"})),
     Intent("whatif_stranded", t(0.5, _STRANDED.pattern, r"\bleft\b.*\bdegree exactly 0\b",
                                 r"\bdegree exactly 0\s+left\b"),
            _stranded_calls, _stranded_render,

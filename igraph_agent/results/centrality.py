@@ -68,5 +68,6 @@ class NodeCentralityResult(ToolData):
     where: dict[str, Any] | None = None
     ranked_nodes: int | None = None
     within: str | None = None  # group / largest_component: the part the scores come from
+    without: list[NodeId] | None = None  # scored on the graph without these nodes (a what-if)
     candidates: str | None = None
     cluster: dict[str, Any] | None = None  # how the Ray cluster split the work

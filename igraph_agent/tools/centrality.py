@@ -145,6 +145,8 @@ class CentralityArgs(WeightArgs):
     within: Literal["graph", "group", "largest_component"] = Field(
         default="graph", description="scored on the whole graph, the where nodes' subgraph "
         "(group) or the largest (weak) component")
+    without: list[str] = Field(default_factory=list, description="score the graph as it "
+                               "would be without these node ids (a what-if; nothing changes)")
     seed: Annotated[int, INTERNAL] = 42
     backend: Backend = "auto"
 
@@ -159,10 +161,22 @@ def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
     """
     g = ctx.session.require()
     named = require_nodes(g, args.nodes)
+    gone = set(require_nodes(g, args.without))
+    if gone & set(named) or (gone and args.within != "graph"):
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS, "without= names a node whose score is "
+                        "asked, or comes with within=", hint="score the nodes that remain",
+                        retryable=True)
     among = _among(ctx, g, args.where, args.side)
+    if gone:  # "who would be most central if X left": the graph without X, nothing changed
+        among = (set(g) if among is None else among) - gone
     use = weight_for(ctx, args, SENSE[args.measure]) if args.measure != "degree" else \
         weight_for(ctx, args.model_copy(update={"weight": None}), "strength")
-    if args.within != "graph":
+    if gone:
+        res = {"scores": _nx_scores(g.subgraph(set(g) - gone), args.measure, use, None,
+                                    args.seed, None),
+               "backend": "networkx", "sample_k": None, "approximate": False,
+               "candidates": None, "cluster": None}
+    elif args.within != "graph":
         res = _inside(g, args, use, among)
         among = None if args.within == "group" else among
     else:
@@ -191,6 +205,8 @@ def node_centrality(ctx: ToolContext, args: CentralityArgs) -> ToolOutput:
         data.update(where=args.where, ranked_nodes=len(ranked))
     if args.side:
         data["side"] = args.side
+    if gone:
+        data["without"] = args.without
     if args.within != "graph":
         data.update(within=args.within, where=args.where, ranked_nodes=len(ranked))
     lead = ", ".join(f"{t['node']} ({shown(t['score'])})" for t in data["top"][:3])
