@@ -105,7 +105,15 @@ def _verb_forms(st: PlanState) -> tuple[str, str, str]:
 
 
 _NEVER = r"(?:\b(?:never|not|no longer|nobody|no one|nothing)|n't)"
-_ANY_ONE = r"(?:anything|anyone|anybody|any\b|other|nothing|no one|nobody)"
+#: what follows the verb of a "never": "anyone", or nothing at all ("who only receives and
+#: never grants?", "which wallets only send, never receive")
+_ANY_ONE = (r"(?:\s+(?:anything|anyone|anybody|any\b|other|nothing|no one|nobody)|"
+            r"(?=\s*(?:[?.!;]|$)))")
+#: the ends named as such: "which wallets are sinks", "list the source nodes"
+_SINKS = re.compile(r"\b(?:are|as|the|any)\s+(?:\w+\s+)?sinks\b|\bsink (?:nodes|vertices)\b|"
+                    r"\bdead[- ]ends\b", re.IGNORECASE)
+_SOURCES = re.compile(r"\b(?:are|as|any)\s+(?:\w+\s+)?sources\b|\bsource (?:nodes|vertices)\b",
+                      re.IGNORECASE)
 
 
 def end_of(st: PlanState) -> str | None:
@@ -120,6 +128,10 @@ def end_of(st: PlanState) -> str | None:
     if not re.search(r"(?:^|[.?!;]\s*)(?:(?:so|and)\s+)?(?:which|what|who|list|name|show|"
                      r"how many)\b", q, re.IGNORECASE):
         return None
+    if _SINKS.search(q) and not _SOURCES.search(q):
+        return "sinks"
+    if _SOURCES.search(q) and not _SINKS.search(q):
+        return "sources"
     v, b, done = _verb_forms(st)
     passive = rf"{done}\b"
     active = rf"{v}(?:e?s|ies)?\b"
@@ -131,12 +143,12 @@ def end_of(st: PlanState) -> str | None:
                  rf"|{passive}\s+(?:on\s+)?by\s+(?:nothing|nobody|no one|no other \w+)\b"
                  rf"|\b(?:nobody|no one|nothing|no other \w+)(?:\s+else)?(?:\s+in\s+the\s+\w+)?"
                  rf"\s+(?:ever\s+)?{active}"
-                 rf"|{_NEVER}\s+(?:ever\s+)?{b}(?:e?s|e?d)?\s+{_ANY_ONE}", q, re.IGNORECASE):
+                 rf"|{_NEVER}\s+(?:ever\s+)?{b}(?:e?s|e?d)?{_ANY_ONE}", q, re.IGNORECASE):
         return "sources"
     if re.search(rf"\bno (?:outgoing|outbound|out-?going|out-?flows?|out-?links|successors|"
                  rf"way out|exit)\b|\b(?:nothing|no \w+) (?:flows?|flowing|comes?|coming|goes|"
                  rf"going|runs?|running|leads?|leading) (?:on )?(?:out|away|onward)\b"
-                 rf"|{_NEVER}\s+(?:ever\s+)?{active}\s+{_ANY_ONE}"
+                 rf"|{_NEVER}\s+(?:ever\s+)?{active}{_ANY_ONE}"
                  rf"|\b{active}\s+(?:nothing|no one|nobody)\b", q, re.IGNORECASE):
         return "sinks"
     return None

@@ -539,11 +539,14 @@ _EDGE_MAGNITUDE = re.compile(
 
 #: a node's side of its edges, on a directed graph: what it sends, or what it receives
 _SENDS = re.compile(r"\b(?:sends?|sent|sending|ships?|shipped|shipping|exports?|exported|sells?|"
-                    r"sold|suppl(?:y|ies|ied)|gives?|gave|pays?|paid|lends?|lent|outgoing|"
-                    r"outbound|departing|out-?flow)\b", re.IGNORECASE)
+                    r"sold|suppl(?:y|ies|ied)|gives?|gave|given|giving|pays?|paid|lends?|lent|"
+                    r"donat(?:es?|ed|ing)|outgoing|outbound|departing|out-?flow|"
+                    r"(?:is|are|was|were) the (?:source|origin|sender) of)\b", re.IGNORECASE)
 _RECEIVES = re.compile(r"\b(?:receives?|received|receiving|gets?|got|imports?|imported|buys?|"
                        r"bought|purchases?|purchased|borrows?|borrowed|incoming|inbound|"
-                       r"arriving|in-?flow|earns?|earned)\b", re.IGNORECASE)
+                       r"arriving|in-?flow|earns?|earned|"
+                       r"(?:is|are|was|were) the (?:recipient|destination|target) of)\b",
+                       re.IGNORECASE)
 
 
 #: "lends the most in total", "borrows the most money overall": a node's summed edge values
@@ -656,9 +659,9 @@ def totals_bonus(st: PlanState) -> float:
             r"\s*(?:which|who|what)\b", st.question, re.IGNORECASE):
         return 0.0  # "which firm receives the least": its top nodes are no bottom (flow_rank)
     one, many = vocabulary.noun(st.question, _raw_info(st))
-    if re.search(rf"\b(?:the )?(?:most|fewest|least)\s+(?:other\s+|different\s+|distinct\s+)?"
-                 rf"(?:{re.escape(many)}|{re.escape(one)}s?|nodes|neighbou?rs|partners)\b",
-                 st.question, re.IGNORECASE):
+    if re.search(rf"\b(?:the )?(?:most|fewest|least)\s+(?:(?:other|different|distinct)\s+"
+                 rf"(?!{_attr_pattern(attr)})[a-z]+s\b|(?:{re.escape(many)}|{re.escape(one)}s?|"
+                 r"nodes|neighbou?rs|partners)\b)", st.question, re.IGNORECASE):
         return 0.0  # "bought together with the most other items": how many, not a sum
     most = re.search(r"\b(?:most|least|fewest|highest|lowest)\s+(?:[\w-]+\s+){0,2}?"
                      + _attr_pattern(attr), st.question, re.IGNORECASE)

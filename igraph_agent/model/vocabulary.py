@@ -607,6 +607,12 @@ def _both_ways(question: str, verb: str, back: str, done: str) -> str | None:
 _MANY = (r"the\s+(?:most|largest number of|greatest number of|highest number of)\s+"
          r"(?:other\s+|different\s+|distinct\s+|separate\s+|unique\s+)?"
          r"(?!(?:money|cash|funds|amounts?|value|volume|payments|transfers)\b)(?:[a-z]+s|people)\b")
+#: "the most other wallets": the nodes at the other end, said to be other ones
+_OTHERS = (r"the\s+(?:{most})\s+(?:other|different|distinct|separate|unique)\s+"
+           r"(?!(?:money|cash|funds|amounts?|values?|volumes?|payments|transfers|times|ways)\b)"
+           r"(?:[a-z]+s|people)\b")
+_MOST = r"most|largest number of|greatest number of|highest number of"
+_FEWEST = r"fewest|least|smallest number of|lowest number of"
 #: words that stand where a name would in a verb's question and are none ("have never been")
 _ADVERBS = {"never", "not", "ever", "always", "already", "also", "only", "just", "been",
             "being", "no", "nobody", "none", "still", "really"}
@@ -630,6 +636,11 @@ def _counted_ends(question: str, verb: str, back: str, done: str, info: dict[str
         (rf"\b(?:is|are|was|were|gets?|got)\s+{done}(?:\s+on)?\s+by\s+{_MANY}",
          "has the highest in-degree"),
         (rf"\b{verb}(?:\s+[a-z]+)?\s+to\s+{_MANY}", "has the highest out-degree"),
+        # "pays the most other wallets", "gets paid by the fewest different accounts": the
+        # nodes at the other end counted, whatever edge values the table holds
+        (rf"\b{verb}\s+{_OTHERS.format(most=_MOST)}", "has the highest out-degree"),
+        (rf"\b{verb}\s+{_OTHERS.format(most=_FEWEST)}", "has the lowest out-degree"),
+        (rf"\b{back}\s+(?:from\s+)?{_OTHERS.format(most=_MOST)}", "has the highest in-degree"),
         (rf"\b(?:has|have|had)\s+(?:nobody|no one|nothing|no \w+)\s+(?:else\s+)?{verb}"
          r"(?<=ing)\s+(?:them|him|her|it)\b", "has in-degree exactly 0"),
         # a count of the nodes that never take the verb ("which" lists: the edge-ends intent):
