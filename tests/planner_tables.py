@@ -56,3 +56,15 @@ WALLETS = pd.DataFrame(
 def directed_graph(table: pd.DataFrame) -> nx.DiGraph:
     """The directed graph of an edge table's first two columns (source -> target)."""
     return nx.from_pandas_edgelist(table, *table.columns[:2], create_using=nx.DiGraph)
+#: flatmates: three flats' worth of pieces (seven, three and two people)
+FLATS = pd.DataFrame(
+    [("Nia", "Omar"), ("Nia", "Pia"), ("Omar", "Pia"), ("Pia", "Quin"), ("Quin", "Rafe"),
+     ("Rafe", "Sol"), ("Sol", "Tam"), ("Rafe", "Tam"), ("Quin", "Sol"), ("Uma", "Vic"),
+     ("Vic", "Wes"), ("Uma", "Wes"), ("Xan", "Yul")],
+    columns=["flat_a", "flat_b"])
+#: the flatmates' houses, and Zed, who shares with nobody (a node with no edge)
+HOUSES = pd.DataFrame(
+    [("Nia", "Elm"), ("Omar", "Elm"), ("Pia", "Elm"), ("Quin", "Oak"), ("Rafe", "Oak"),
+     ("Sol", "Oak"), ("Tam", "Oak"), ("Uma", "Ash"), ("Vic", "Ash"), ("Wes", "Ash"),
+     ("Xan", "Fir"), ("Yul", "Fir"), ("Zed", "Fir")],
+    columns=["person", "house"])

@@ -26,6 +26,13 @@ def _ends(table, side: str) -> set[str]:
     (WALLETS, "which wallets are sinks", "sinks"),
     (WALLETS, "Which wallets are sources?", "sources"),
     (WALLETS, "list the sink nodes in this graph", "sinks"),
+    (WALLETS, "Which wallets never received a payment?", "sources"),
+    (GRANTS, "which families never got a grant", "sources"),
+    (WALLETS, "which wallets were never paid?", "sources"),
+    (GRANTS, "which families were never granted anything", "sources"),
+    # a bare "never sent" is what the wallet did not do, not what was not done to it
+    (WALLETS, "which wallets never sent a single payment?", "sinks"),
+    (WALLETS, "which wallets never paid anyone", "sinks"),
 ], ids=lambda x: x if isinstance(x, str) else "")
 def test_the_nodes_that_never_send_or_never_receive_are_the_sinks_or_the_sources(
         tmp_path, table, question, side):

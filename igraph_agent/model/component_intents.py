@@ -33,6 +33,14 @@ _OUTSIDE = re.compile(
     rf"(?:group|piece|part|component|island|cluster|network)s?\b|\boutside (?:the\s+)?main\b",
     re.IGNORECASE)
 _LIST = re.compile(r"\b(?:which|who|what|list|name|show)\b", re.IGNORECASE)
+#: whether any node is outside: "is any account cut off from the rest", "are there any
+#: stations not connected to the network"
+_ANY = re.compile(r"^\s*(?:so\s+|and\s+)?(?:(?:is|are)\s+(?:there\s+)?(?:any|some|anyone|anybody|"
+                  r"someone|anything)|(?:does|do)\s+(?:any|some|anyone|anybody))\b", re.IGNORECASE)
+#: a node with no edge at all: "with no payments in or out", "isolated", "no links at all"
+_NO_EDGES = re.compile(r"\bno\s+(?:\w+\s+){1,2}(?:in or out|at all)\b|\bno\s+(?:edges|links|ties|"
+                       r"connections|neighbou?rs)\s+at all\b|\bisolates?\b|\bisolated\s+nodes?\b",
+                       re.IGNORECASE)
 
 
 #: how many nodes a smaller piece holds: "how many players are in the smaller, separate group"
@@ -46,7 +54,8 @@ def _members_bonus(st: PlanState) -> float:
         two_mode = bool((st.meaning().get("modes") or {}).get("sides"))
         return -10.0 if two_mode or re.search(r"\bif\b|\bwithout\b|\bremov", st.question,
                                               re.IGNORECASE) else 2.0
-    return 2.0 if _OUTSIDE.search(st.question) and _LIST.search(st.question) and \
+    asked = _LIST.search(st.question) or _ANY.search(st.question)
+    return 2.0 if _OUTSIDE.search(st.question) and asked and \
         not re.search(r"\bhow many\b|\bif\b|\bwithout\b|\bremov", st.question,
                       re.IGNORECASE) else -10.0
 
@@ -57,12 +66,31 @@ def _members_calls(st: PlanState) -> list[Call]:
 
 def _members_render(st: PlanState, obs: list[Observed]) -> str:
     d = obs[0].typed(ConnectivityResult)
+    yes_no = bool(_ANY.search(st.question))
     if d.components <= 1:
-        return (f"**None** — the graph is one connected piece ({d.nodes} nodes): every node "
-                "reaches every other" + (" (ignoring the edges' direction)."
-                                         if d.connected_by == "weak" else "."))
+        return ("**No**" if yes_no else "**None**") + (
+            f" — the graph is one connected piece ({d.nodes} nodes): every node "
+            "reaches every other" + (" (ignoring the edges' direction)."
+                                     if d.connected_by == "weak" else "."))
     largest = d.component_sizes[0]
     rows = d.smaller_components
+    if _NO_EDGES.search(st.question) and yes_no:  # a node alone: no edge in or out
+        alone = [str(r.members[0]) for r in rows if r.size == 1 and r.members]
+        complete = len(rows) == d.components - 1
+        if alone:
+            more = "" if complete else " (and perhaps more: not every piece is listed)"
+            return (f"**Yes** — {len(alone)} node(s) have no edge at all: " +
+                    ", ".join(f"**{n}**" for n in alone) + f"{more}; the main piece has "
+                    f"{largest} of {d.nodes} nodes.")
+        if complete:
+            return (f"**No** — every node has an edge; the {d.nodes - largest} node(s) outside "
+                    f"the main piece ({largest} nodes) are in pieces of 2 or more.")
+    if yes_no:
+        return "**Yes** — " + _outside(st, d, largest, rows)
+    return _outside(st, d, largest, rows)
+
+
+def _outside(st: PlanState, d: ConnectivityResult, largest: int, rows: list) -> str:
     listed = "; ".join(", ".join(f"**{m}**" for m in r.members) + (" …" if len(r.members) < r.size
                                                                      else "") +
                        f" ({r.size} node{'s' if r.size != 1 else ''})" for r in rows)
@@ -266,12 +294,13 @@ def _piece_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 COMPONENT_INTENTS = [
-    Intent("component_members", t(0.5, r"\b(?:which|who|what|list|name|show|how many)\b"),
+    Intent("component_members", t(0.5, r"\b(?:which|who|what|list|name|show|how many)\b|"
+                                        + _ANY.pattern),
            _members_calls,
            _members_render, "the nodes outside the largest component (connectivity)",
            group="components", bonus=_members_bonus,
            hint="the nodes cut off from the main piece",
-           answers=frozenset({"list", "node", "group", "count"}),
+           answers=frozenset({"list", "node", "group", "count", "yesno"}),
            covers=frozenset({"scope", "negation"})),
     Intent("node_piece", t(0.5, r"\b(?:connected|linked|hooked up|joined|tied in)\b"),
            _piece_calls, _piece_render, "whether one node is in the main piece (connectivity)",

@@ -107,7 +107,9 @@ def _verb_forms(st: PlanState) -> tuple[str, str, str]:
 _NEVER = r"(?:\b(?:never|not|no longer|nobody|no one|nothing)|n't)"
 #: what follows the verb of a "never": "anyone", or nothing at all ("who only receives and
 #: never grants?", "which wallets only send, never receive")
-_ANY_ONE = (r"(?:\s+(?:anything|anyone|anybody|any\b|other|nothing|no one|nobody)|"
+_ANY_ONE = (r"(?:\s+(?:anything|anyone|anybody|any\b|other|nothing|no one|nobody|"
+            # "never received a payment", "never got a single call"
+            r"(?:a|an|one)\s+(?:single\s+)?[a-z]+(?=\s*(?:[?.!;]|$|,|\s+(?:at all|ever|either)\b)))|"
             r"(?=\s*(?:[?.!;]|$)))")
 #: the ends named as such: "which wallets are sinks", "list the source nodes"
 _SINKS = re.compile(r"\b(?:are|as|the|any)\s+(?:\w+\s+)?sinks\b|\bsink (?:nodes|vertices)\b|"
@@ -139,11 +141,15 @@ def end_of(st: PlanState) -> str | None:
                  rf"predecessors)\b|\b(?:nothing|nobody|no one) (?:\w+ )?(?:flows?|flowing|"
                  rf"comes?|coming|goes|going|runs?|running|leads?|leading|points?|pointing) "
                  rf"(?:in)?to (?:them|it)\b"
-                 rf"|{_NEVER}\s+(?:been\s+|being\s+|gets?\s+|got\s+)?{passive}"
+                 # passive only with its auxiliary: "were never paid", "never got paid"; a
+                 # bare "never sent" is the active past (what the source did not do)
+                 rf"|{_NEVER}\s+(?:been|being|gets?|got)\s+{passive}"
+                 rf"|\b(?:is|are|was|were|be|been|being|gets?|got|has|have)\s+{_NEVER}\s+"
+                 rf"(?:been\s+|being\s+)?{passive}"
                  rf"|{passive}\s+(?:on\s+)?by\s+(?:nothing|nobody|no one|no other \w+)\b"
                  rf"|\b(?:nobody|no one|nothing|no other \w+)(?:\s+else)?(?:\s+in\s+the\s+\w+)?"
                  rf"\s+(?:ever\s+)?{active}"
-                 rf"|{_NEVER}\s+(?:ever\s+)?{b}(?:e?s|e?d)?{_ANY_ONE}", q, re.IGNORECASE):
+                 rf"|{_NEVER}\s+(?:ever\s+)?(?:{b}(?:e?s|e?d)?|got|gotten){_ANY_ONE}", q, re.IGNORECASE):
         return "sources"
     if re.search(rf"\bno (?:outgoing|outbound|out-?going|out-?flows?|out-?links|successors|"
                  rf"way out|exit)\b|\b(?:nothing|no \w+) (?:flows?|flowing|comes?|coming|goes|"

@@ -665,7 +665,8 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
                 + (f": {listed}." if whole else f" (e.g. {listed} …)."))
     sizes = c.component_sizes
     shown = ", ".join(str(x) for x in sizes[:8]) + (" …" if len(sizes) > 8 else "")
-    whole = re.search(r"\bconnected\b|\bin one piece\b|\blinked (?:together|up)\b|\breachable\b|"
+    whole = re.search(r"\bconnected\b|\b(?:in |all )?(?:one|a single) (?:single )?piece\b|"
+                      r"\blinked (?:together|up)\b|\breachable\b|"
                       r"\breach (?:every|all)",
                       str(st.context.get("asked") or st.question), re.IGNORECASE)
     lead = _yes_no(st, c.components == 1) if whole and c.pair is None else ""
