@@ -15,7 +15,7 @@ from planner_tables import CHOIR, CLIMBS, FLATS, HOUSES, table_graph
 
 #: the climbers' home crags, and Lux, who has climbed with nobody
 CRAGS = pd.DataFrame([(n, "Stanage" if n < "H" else "Curbar") for n in
-                      sorted(table_graph(CLIMBS)) + ["Lux"]], columns=["climber", "crag"])
+                      [*sorted(table_graph(CLIMBS)), "Lux"]], columns=["climber", "crag"])
 
 
 def _graph(edges: pd.DataFrame, nodes: pd.DataFrame | None) -> nx.Graph:
