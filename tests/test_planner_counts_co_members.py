@@ -125,3 +125,51 @@ def test_a_side_named_by_a_reference_column_is_read_by_its_noun(agents, name, qu
     resp = agents[name].ask(question, attach=[TABLES[name]])
     assert resp.status == "answered", resp.answer
     assert re.search(rf"\*\*{count}\*\* (?:of \d+ )?{side}\b", resp.answer), resp.answer
+
+
+def _two_mode_graph(table: pd.DataFrame) -> nx.Graph:
+    """The table as a graph object whose sides are a 0/1 ``bipartite`` attribute, no names."""
+    g = nx.Graph()
+    g.add_nodes_from(table[table.columns[0]], bipartite=0)
+    g.add_nodes_from(table[table.columns[1]], bipartite=1)
+    g.add_edges_from(table.itertuples(index=False))
+    return g
+
+
+@pytest.mark.parametrize(("name", "node", "question"), [
+    ("lakes", "Coniston", "If we link two lakes whenever an angler fished both, how many other "
+                          "lakes is Coniston linked to?"),
+    ("trials", "T-A", "link two trials when a juror sat on both: how many trials is T-A linked "
+                      "to?"),
+])
+def test_a_projection_defined_in_words_needs_no_side_names(tmp_path, name, node, question):
+    from igraph_agent import Agent
+
+    table = TABLES[name]
+    g = _two_mode_graph(table)
+    want = nx.bipartite.projected_graph(g, set(table[table.columns[1]]))[node]
+    agent = Agent(home=tmp_path / "project")
+    try:
+        resp = agent.ask(question, attach=[g])
+    finally:
+        agent.close()
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{len(want)}** "), resp.answer
+    assert _named(resp.answer) == set(want), resp.answer
+
+
+@pytest.mark.parametrize(("name", "a", "b", "question"), [
+    ("lakes", "Ines", "Nuno", "How many lakes did Ines and Nuno both fish?"),
+    ("lakes", "Jory", "Mags", "which lakes did Jory and Mags both go to"),
+    ("trials", "J02", "J03", "How many trials did J02 and J03 both sit on?"),
+    ("trials", "J01", "J04", "how many trials have J01 and J04 both served on"),
+])
+def test_the_partners_two_named_nodes_both_have_are_their_common_neighbours(agents, name, a, b,
+                                                                            question):
+    table = TABLES[name]
+    g = nx.from_pandas_edgelist(table, *table.columns)
+    common = set(nx.common_neighbors(g, a, b))
+    resp = agents[name].ask(question, attach=[table])
+    assert resp.status == "answered", resp.answer
+    assert f"share **{len(common)}** neighbour(s)" in resp.answer, resp.answer
+    assert all(c in resp.answer for c in common), resp.answer

@@ -589,15 +589,18 @@ def _member_name(st: PlanState) -> str | None:
     return names[0] if len(names) == 1 else None
 
 
+#: the projection defined in words: "link two events whenever a woman attended both"
+_BOTH_DEFINED = (r"(?:when|whenever|if)\s+(?:an?|one|some|any|the same)\s+[\w-]+\s+(?:\w+\s+){0,2}"
+                 r"both")
+
+
 #: a question about the nodes sharing a partner with a named one ("who shares a grant with
 #: kowalska", "okafor's collaborators"): two steps away, on the named node's own side
 _CO = re.compile(r"\b(?:shares?|shared|sharing|together|in common|alongside|collaborat\w*|"
                  # the projection defined in words: "link two members whenever they've
                  # borrowed the same game"
                  r"\w+ the same|"
-                 # "link two events whenever a woman attended both"
-                 r"(?:when|whenever|if)\s+(?:an?|one|some|any|the same)\s+[\w-]+\s+(?:\w+\s+){0,2}"
-                 r"both|"
+                 rf"{_BOTH_DEFINED}|"
                  r"co-?workers?|co-?members?|colleagues|classmates|teammates|partners|"
                  # "J04's co-jurors", "how many co-anglers": any co- noun of a member's side
                  r"co-(?!occur|ordinat|operat)[a-z]{3,}|"
@@ -658,7 +661,8 @@ def _co_name(st: PlanState) -> str | None:
 
     name = _member_name(st)
     if name is not None or not (_meaning(st).get("modes") or {}).get("sides") or \
-            not _WORKED_WITH.search(st.question):
+            not (_WORKED_WITH.search(st.question)
+                 or re.search(rf"\b{_BOTH_DEFINED}\b", st.question, re.IGNORECASE)):
         return name
     names = slots.named(st.question)
     return names[0] if len(names) == 1 else None

@@ -1149,6 +1149,14 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
         # directed table's shared ends are asked about)
         lead = "How many" if question.lower().lstrip().startswith("how") else "Which"
         return f"{lead} neighbours do {m.group(1)} and {m.group(2)} have in common?"
+    m = re.match(rf"^\s*(how many|which|what) (?:different |other )?[a-z]+ (?:did|do|does|have|has|had) "
+                 rf"{_END_NAME} and {_END_NAME} both [a-z]+(?: (?:to|in|on|at|for|with|into))?"
+                 r"\s*[?.!]*\s*$", question, re.IGNORECASE)
+    if m and not info.get("directed") and not {m.group(2).lower(), m.group(3).lower()} & (
+            values | nouns | _STRUCTURAL):
+        # "how many events did Ann and Bo both go to": the two nodes' shared partners
+        lead = "How many" if m.group(1).lower() == "how many" else "Which"
+        return f"{lead} neighbours do {m.group(2)} and {m.group(3)} have in common?"
     m = re.match(rf"^\s*(?:who|which (?:{mates})(?:e?s)?) (?:has |have |had )?(?:{joins}[a-z]*|wrote|written|went|gone|"
                  rf"took|taken|dove) (?:to |in |on |at )?(?:the )?"
                  rf"{_END_NAME}\s*\??\s*$", question, re.IGNORECASE)
