@@ -86,6 +86,9 @@ class Steps:
     #: the question planned whole would answer only that clause, so the planner asks where
     #: the first step names no single node
     clause: bool = False
+    #: how many of the ranking's top nodes the second step takes ("the two best-connected
+    #: stations": 2, put in as "A and B")
+    count: int = 1
 
     def then(self, node: str) -> str:
         return self.second.replace(SLOT, node)
@@ -138,7 +141,34 @@ _EMBEDDED = [re.compile(p, re.IGNORECASE) for p in (
 def steps(question: str) -> Steps | None:
     """The two steps of ``question``, or None when it asks one thing (or its second step
     refers to a set, "those reports", not to the first step's node)."""
-    return _chain(question) or _removed_top(question) or _embedded(question)
+    return _chain(question) or _removed_top(question) or _top_two(question) or _embedded(question)
+
+
+#: the top two of a ranking: "the two best-connected stations", "the two members with the
+#: most ties", "the top 2 most central nodes"
+_TWO = re.compile(r"\bthe\s+(?:top\s+)?(?:two|2)\s+(?!(?:most|least)\s+(?:distant|remote|far|separated)\b|"
+                  r"(?:farthest|furthest|closest|nearest)\b)"
+                  r"(?P<rest>(?:(?:most|least)\s+[\w-]+|[a-z]+est|"
+                  r"best[- ]connected|highest[- ][\w-]+)\s+(?P<n1>[a-z][\w-]*)|(?P<n2>[a-z][\w-]*)\s+"
+                  r"(?:with|having|that have|who have)\s+the\s+(?:most|highest|largest|biggest|"
+                  r"greatest)\s+[\w-]+)", re.IGNORECASE)
+#: what two nodes are asked about together: a route between them, whether they are linked
+_PAIRED = re.compile(r"\b(?:path|route|distance|far|hops?|apart|between|connected|linked|"
+                     r"adjacent|common|share|neighbou?rs in common)\b", re.IGNORECASE)
+
+
+def _top_two(question: str) -> Steps | None:
+    """"What's the shortest path between the two best-connected rowers": the ranking, then
+    the question on its top two nodes ("… between Greta and Amara")."""
+    m = _TWO.search(question)
+    if not m or not _PAIRED.search(question[:m.start()] + question[m.end():]):
+        return None
+    noun = m.group("n1") or m.group("n2")
+    one = re.sub(r"ies$", "y", noun) if noun.endswith("ies") else re.sub(r"(?<!s)s$", "", noun)
+    ref = "the " + m.group("rest").replace(noun, one, 1) if m.group("n2") else \
+        "the " + m.group("rest")[: -len(noun)] + one
+    rest = question[:m.start()] + SLOT + question[m.end():]
+    return Steps(_as_ranking(ref), rest, embedded=True, clause=True, count=2)
 
 
 def _embedded(question: str) -> Steps | None:
@@ -282,18 +312,23 @@ _TOTAL = re.compile(r"\b(?:in total|total|overall|in all|altogether|combined|sum
                     re.IGNORECASE)  # "received the most money", "the most co-written papers"
 
 
-def top_node(results: list[Observed], question: str = "") -> list[str]:
+def top_node(results: list[Observed], question: str = "", count: int = 1) -> list[str]:
     """The node the first step's rankings put on top: one id; every tied one when several
-    share the top (or every top when its rankings disagree); none when nothing was ranked."""
+    share the top (or every top when its rankings disagree); none when nothing was ranked.
+    With ``count`` 2, the top two, or every node tied with the second."""
     tops: list[list[str]] = []
     measured = [o for o in results if o.tool == "nodes_by_measure" and o.ok]
     for o in measured or results:  # the measure asked ("the fewest links") over a whole ranking
         if o.tool == "edge_attribute_totals" and not _TOTAL.search(question):
             return []
         rows = _ranked(o, question)
-        if rows:
-            best = rows[0][1]
-            tops.append([str(n) for n, v in rows if v == best])
+        if len(rows) >= count:
+            best = rows[count - 1][1]
+            if count > 1 and len(rows) == count and o.tool != "nodes_by_measure":
+                tops.append([str(n) for n, _ in rows] + ["…"])  # a cut list: a tie unseen
+                continue
+            tops.append([str(n) for n, v in rows if v >= best] if count > 1
+                        else [str(n) for n, v in rows if v == best])
     if any(t != tops[0] for t in tops):  # PageRank and betweenness name different nodes
         return sorted({n for t in tops for n in t})
     return tops[0] if tops else []

@@ -99,7 +99,8 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
             return _reply(st, ranked) if two.clause else None
         return ranked
     answer, made = ranked
-    top = compose.top_node([o for o in (st.done(c) for c in made) if o is not None], two.first)
+    top = compose.top_node([o for o in (st.done(c) for c in made) if o is not None], two.first,
+                           two.count)
     if not top:
         if not two.clause:
             return None
@@ -110,25 +111,28 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
     note = skillplan.note(first)
     if note and answer.endswith(note):
         answer = answer[: -len(note)].rstrip()
-    if len(top) > 1 and two.embedded and not two.clause:
+    if len(top) > two.count and two.embedded and not two.clause:
         return None
-    if len(top) > 1:
+    if len(top) > two.count:
         ask = _ask(first)
-        return _reply(st, Ask(f"{answer}\n\nThe rest of the question builds on one node, and "
-                              f"{_listed(top)} are each at the top: which one do you mean?",
-                              ask.suggestions))
-    second = _step(st, two.then(compose.as_name(top[0])))
+        what = "one node" if two.count == 1 else f"{two.count} nodes"
+        return _reply(st, Ask(f"{answer}\n\nThe rest of the question builds on {what}, and "
+                              f"{_listed([n for n in top if n != '…'])}"
+                              f"{' (and nodes the ranking did not list)' if '…' in top else ''} "
+                              f"are each at the top: which do you mean?", ask.suggestions))
+    named = " and ".join(compose.as_name(n) for n in top)
+    second = _step(st, two.then(named))
     then = _stepped(second)
     if isinstance(then, Ask):  # never the first part alone as if it were the whole
         return _reply(st, Ask(f"I can answer only the first part: {answer}\n\nThe rest builds "
-                              f"on {top[0]}: {then.question}", then.suggestions))
+                              f"on {named}: {then.question}", then.suggestions))
     if not isinstance(then, tuple):
         return then
-    if _untaken(then[1], {top[0]: {str(top[0]).lower()}}):  # the name read back as another node
+    if _untaken(then[1], {n: {str(n).lower()} for n in top}):  # a name read as another node
         ask = _ask(second)
         return _reply(st, Ask(f"I can answer only the first part: {answer}\n\nI could not take "
-                              f"{top[0]} further: {ask.question}", ask.suggestions))
-    return _reply(st, compose.joined(answer, top[0], then[0]))
+                              f"{' and '.join(top)} further: {ask.question}", ask.suggestions))
+    return _reply(st, compose.joined(answer, " and ".join(top), then[0]))
 
 
 def _stepped(st: PlanState) -> dict[str, Any] | tuple[str, list[Call]] | Ask:

@@ -991,6 +991,12 @@ def _one_hop_words(question: str, info: dict[str, Any]) -> str:
         'Who are the neighbours of LHR?'
     """
     flags = re.IGNORECASE
+    # "which of town6's neighbours is closest in km": the node nearest to town6 (with positive
+    # edge values the nearest node is always one of its neighbours, by its own edge)
+    question = re.sub(rf"^\s*(?:which|who)\s+(?:one\s+)?of\s+({_NAME})(?:'s|’s|')\s+(?:direct\s+)?"
+                      r"(?:neighbou?rs|neighbou?ring\s+[a-z]+|[a-z]{2,}mates|contacts|partners)\s+"
+                      r"(?:is|lies|sits)\s+(?:the\s+)?(closest|nearest)\b(?!\s+to\b)",
+                      r"Which node is \2 to \1", question, flags=flags)
     if _names_attribute(question, info):
         return question  # "which airline flies the most routes": the edges' airline, counted
     if re.search(r"\b(?:from|between)\b.*\b(?:to|and)\b", question, flags) and not re.search(
