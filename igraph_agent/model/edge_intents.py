@@ -16,6 +16,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from igraph_agent.graph.semantics import _tokens as semantics_tokens
 from igraph_agent.model import slots, vocabulary
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.query_intents import edge_attr
@@ -217,6 +218,17 @@ _ROUTE = re.compile(r"\bfrom\b.+\bto\b|\bbetween\s+(?!them\b|the two\b)\S+\s+and
                     r"\b(?:path|journey|trip|way)\b", re.IGNORECASE)
 
 
+#: a column that counts the times a pair met: how often they were together
+_TIMES = frozenset({"weight", "count", "counts", "n", "times", "freq", "frequency", "together",
+                   "cooccurrence", "cooccurrences", "occurrences", "co", "shared", "joint",
+                   "meetings", "met", "games", "matches", "bouts", "fights", "duels", "encounters",
+                   "sessions", "episodes", "scenes", "visits", "trips", "calls", "messages",
+                   "emails", "interactions", "papers", "gigs", "rehearsals", "shifts"})
+#: how often a pair is together: the edges' one count of times says it
+_OFTEN = re.compile(r"\b(?:most|least)\s+(?:often|frequently)\b|\bthe\s+(?:most|fewest)\s+times\b",
+                    re.IGNORECASE)
+
+
 def _extreme(st: PlanState) -> tuple[str, str] | None:
     """(attribute, "max" or "min") when the question asks which edge holds the extreme."""
     st = _asked(st)
@@ -232,6 +244,13 @@ def _extreme(st: PlanState) -> tuple[str, str] | None:
         rf"\b(?:largest|biggest|smallest)\s+(?:single\s+)?{_EDGE_NOUN}", q,
         re.IGNORECASE) or _NOUN_IS_EXTREME.search(q)
         or _own_noun_is_extreme(st, q) else None)
+    if attr is None and not named and _OFTEN.search(q):
+        # "which two characters appear together most often": the one count of times together
+        # (never a capacity, a trust or a length)
+        roles = st.meaning().get("weights") or {}
+        times = [c for c in _edge_attrs(st) if roles.get(c) != "distance" and
+                 set(semantics_tokens(c)) & _TIMES]
+        attr = times[0] if len(times) == 1 else None
     kinds = any(word.search(q) for word, _ in _KINDS)
     if not named and kinds and (attr is None or not _fits(q, attr)):
         # "the widest link" on a capacity_mbps,hop_km table: the one column the word fits
