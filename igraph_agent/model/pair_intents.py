@@ -107,14 +107,14 @@ def _rank_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 _MUTUAL = re.compile(r"\beach other\b|\bone another\b|\bboth ways\b|\bboth directions\b|"
-                     r"\bmutual(?:ly)?\b|\breciproca\w*|\bfollow(?:s|ed)? (?:\w+ )?back\b|"
+                     r"\bmutual(?:ly)?\b|\breciproc\w*|\bfollow(?:s|ed)? (?:\w+ )?back\b|"
                      r"\btwo-way\b|\bin both directions\b", re.IGNORECASE)
 
 
 #: "all know each other" (a clique), "triples of mutually linked", "neighbours know each
 #: other" (clustering), "treat links as two-way" (weak components): not pairs linked both ways
 _NOT_PAIRS = re.compile(r"\ball\b|\bgroups?\b|\bcliques?\b|\btriples?\b|\btriangles?\b|"
-                        r"\bneighbou?rs\b|\bshare\b|\bparts?\b|\bpieces?\b|\bcomponents?\b|"
+                        r"\bneighbou?rs\b|\bshare\b(?!\s+of\b)|\bparts?\b|\bpieces?\b|\bcomponents?\b|"
                         r"\btreat|\bas (?:two-way|undirected)|\bignor|\bundirected\b|\bcycles?\b|"
                         r"\bloops?\b", re.IGNORECASE)
 
@@ -140,6 +140,34 @@ def _mutual_clarify(st: PlanState) -> str | None:
     return None
 
 
+#: a share asked, not a count: "what fraction of the links are reciprocated"
+_SHARE = re.compile(r"\b(?:fraction|share|proportion|percent(?:age)?|ratio|what part|how much)\s+"
+                    r"of\s+(?:the\s+|all\s+|our\s+)?([a-z]+)", re.IGNORECASE)
+
+
+def _share_of(st: PlanState, word: str) -> str:
+    """Whether a share is of the nodes ("of accounts"), of the edges ("of the links", "of
+    the payments") or unclear ("" : both are given)."""
+    from igraph_agent.model import vocabulary
+
+    info = st.last_ok("get_graph_info")
+    data = info.data if info else {}
+    one, many = vocabulary.noun(st.question, data)
+    w = word.lower()
+    nodes = {one, many, *vocabulary.data_nouns(data), "node", "vertice", "vertex", "people",
+             "person", "user", "account", "member"}
+    if w in nodes or w.rstrip("s") in nodes:
+        return "nodes"
+    if re.fullmatch(_EDGE_WORDS, w):
+        return "edges"
+    return ""
+
+
+#: the words for an edge a share may be of
+_EDGE_WORDS = (r"(?:edges?|links?|ties?|connections?|arcs?|relationships?|payments?|transfers?|"
+               r"calls?|emails?|messages?|citations?|follows?|loans?|orders?|shipments?|flows?)")
+
+
 def _mutual_render(st: PlanState, obs: list[Observed]) -> str:
     d = obs[0].typed(DirectionAnalysisResult)
     m = d.mutual
@@ -149,6 +177,20 @@ def _mutual_render(st: PlanState, obs: list[Observed]) -> str:
         return (f"**None** — no pair is linked both ways ({d.edges} edges, each one way only).")
     listed = "; ".join(f"{p.a} ↔ {p.b}" for p in m.listed)
     more = " …" if m.pairs > len(m.listed) else ""
+    share = _SHARE.search(st.question)
+    if (share or re.search(r"\breciprocity\b", st.question, re.IGNORECASE)) and \
+            m.edge_share is not None and m.node_share is not None:
+        whose = _share_of(st, share.group(1)) if share else "edges"
+        edges = (f"of the {d.edges} edges, **{shown(m.edge_share)}** are reciprocated (have an "
+                 f"edge back)")
+        nodes = (f"of the {d.nodes} nodes, **{shown(m.node_share)}** ({m.nodes}) are in a pair "
+                 "linked both ways")
+        pairs = f"{m.pairs} pair(s): {listed}{more}"
+        if whose == "edges":
+            return f"{edges[0].upper()}{edges[1:]} ({pairs})."
+        if whose == "nodes":
+            return f"{nodes[0].upper()}{nodes[1:]} ({pairs})."
+        return f"{edges[0].upper()}{edges[1:]}; {nodes} ({pairs})."
     return (f"**{m.pairs}** pair(s) are linked both ways (an edge each way), {m.nodes} nodes "
             f"in all: {listed}{more}. ({2 * m.pairs} of the {d.edges} edges are in such pairs.)")
 
@@ -163,6 +205,7 @@ PAIR_INTENTS = [
     Intent("mutual_pairs", t(0.5, _MUTUAL.pattern), _mutual_calls, _mutual_render,
            "the pairs linked both ways (direction_analysis mutual)", group="directed",
            bonus=lambda st: 3.0 if _mutual_applies(st) else -10.0, clarify=_mutual_clarify,
-           hint="the pairs linked both ways", answers=frozenset({"count", "list", "pair", "yesno"}),
+           hint="the pairs linked both ways",
+           answers=frozenset({"count", "list", "pair", "yesno", "value"}),
            covers=frozenset({"direction"})),
 ]

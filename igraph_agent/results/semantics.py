@@ -113,6 +113,8 @@ class Mutual(Part):
     pairs: int
     nodes: int
     listed: Table[MutualPair]
+    edge_share: Number | None = None  # of the edges, those with one back (reciprocity)
+    node_share: Number | None = None  # of the nodes, those in a mutual pair
 
 
 class DirectionAnalysisResult(ToolData):

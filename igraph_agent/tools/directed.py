@@ -55,7 +55,11 @@ def _mutual(g: Any) -> dict[str, Any]:
     pairs = sorted({tuple(sorted((str(u), str(v)))) for u, v in g.edges()
                     if u != v and g.has_edge(v, u)})
     ends = {n for p in pairs for n in p}
+    edges, nodes = g.number_of_edges(), g.number_of_nodes()
     return {"pairs": len(pairs), "nodes": len(ends),
+            # the reciprocity (networkx's): the share of the edges that have one back
+            "edge_share": round(2 * len(pairs) / edges, 6) if edges else 0.0,
+            "node_share": round(len(ends) / nodes, 6) if nodes else 0.0,
             "listed": [{"a": a, "b": b} for a, b in pairs[:_MUTUAL_LISTED]]}
 
 
