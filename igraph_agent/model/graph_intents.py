@@ -506,6 +506,13 @@ SUMMED = re.compile(r"\b(?:lowest|smallest|least|minimum|min)\s+(?:total|sum|sum
                      re.IGNORECASE)
 
 
+#: a column that says nothing of what it holds, and the words that make it a cost
+_GENERIC = frozenset({"weight", "weights", "w", "value", "val"})
+_AS_COST = re.compile(r"^(?!.*\bstrength)(?:.*\bcheap(?:est|er)?\b|.*\bcosts?\b|.*\b(?:using|by|over)\s+(?:the\s+)?"
+                      r"(?:edge\s+)?weights?\b)",
+                      re.IGNORECASE)
+
+
 def _summed_strength(st: PlanState, args: dict) -> str | None:
     """The strength column a route question asks to add up as it stands (a column named
     ``weight`` read as a strength elsewhere), else None."""
@@ -518,6 +525,8 @@ def _summed_strength(st: PlanState, args: dict) -> str | None:
         return None
     q = str(st.context.get("asked") or st.question)
     m = SUMMED.search(q)
+    if not m and column.lower() in _GENERIC and _AS_COST.search(q):
+        return column  # "the cheapest path cost using the edge weights": a plain weight as a cost
     if not m:
         return None
     total = re.search(r"\btotal\s+(?:path\s+)?(\w+)", m.group(0), re.IGNORECASE)
@@ -588,7 +597,8 @@ def _route(st: PlanState, p: ShortestPathResult) -> str:
 def connectivity_calls(st: PlanState) -> list[Call]:
     names = _pair_names(st.question)
     if not names:
-        return [Call("connectivity", {"limit": 10})]
+        whole = {"whole": True} if slots.WHOLE_CUT.search(st.question) else {}
+        return [Call("connectivity", {"limit": 10, **whole})]
     searches, ids = _resolve(st, names)
     if ids is None:
         return searches
@@ -644,10 +654,33 @@ _LARGEST_SIZE = re.compile(
     re.IGNORECASE)
 
 
+def _whole_cut(st: PlanState, c: ConnectivityResult) -> str:
+    """The fewest nodes or edges whose removal disconnects the graph, by the word asked."""
+    w = c.whole or {}
+    q = str(st.context.get("asked") or st.question)
+    m = re.search(r"\b(node|vertex|edge)[- ]connectivity\b|\b(?:how many|min(?:imum)?|fewest|"
+                  r"smallest|least)\s+(?:number\s+of\s+)?(?:different\s+)?([a-z]+?)s?\b", q,
+                  re.IGNORECASE)
+    word = (m.group(1) or m.group(2) or "") if m else ""
+    nodes = word.lower() in ("node", "vertex") or (bool(word) and _node_word(st, word)
+                                                   and word.lower() != "edge")
+    key, what = ("node_connectivity", "nodes") if nodes else ("edge_connectivity", "edges")
+    if c.components != 1:
+        return (f"**0**: the graph is already disconnected ({c.components} connected "
+                "components), so no removal is needed.")
+    other = "edge" if nodes else "node"
+    return (f"**{w[key]}** {what} is the fewest whose removal disconnects the graph (its "
+            f"{key.replace('_', ' ')}; {other} connectivity {w[other + '_connectivity']}, as "
+            f"networkx computes them" + ("; edge directions ignored" if w.get("directions_ignored")
+                                         else "") + ").")
+
+
 def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     c = next((o.typed(ConnectivityResult) for o in obs if o.tool == "connectivity"), None)
     if c is None:
         return _unresolved(st, _pair_names(st.question) or [])
+    if c.pair is None and c.whole is not None:
+        return _whole_cut(st, c)
     items = c.articulation_points.items[:10]
     cuts = ", ".join(_who(a) for a in items)
     every = len(items) == c.articulation_points.total  # all of them, not examples

@@ -81,23 +81,6 @@ _ROUND_WORDS = (r"\bround in (?:a\s+)?circles?\b|\bfull circle\b|\bback to (?:wh
                 r"(?:started|began|came from)|(?:its|their) (?:start|origin|sender|source))\b")
 
 
-#: the whole graph's node or edge connectivity: how many must go before it falls apart
-_WHOLE_CUT = re.compile(r"\b(?:node|vertex|edge)[- ]connectivity\b|\bmin(?:imum)?[- ]cut\b|"
-                        r"\bhow many (?:\w+ )?(?:nodes|vertices|edges|links|ties|\w+s) (?:must|would|"
-                        r"need to|have to|should) (?:be |you |we )?(?:cut|removed?|deleted?|taken out)",
-                        re.IGNORECASE)
-
-
-def _ask_cut_pair(st: PlanState) -> str | None:
-    """The connectivity tool counts independent paths between two named nodes, not the
-    whole graph's node or edge connectivity: without a pair, ask for one."""
-    if not _WHOLE_CUT.search(st.question) or slots.pair(st.question):
-        return None
-    return ("Between which two nodes? I count the independent paths (and the nodes or edges to "
-            "cut) between two nodes you name, e.g. 'how many independent paths connect Alice "
-            "and Bob', and list the single nodes and edges whose removal disconnects the graph.")
-
-
 def _ask_one_column(st: PlanState) -> str | None:
     """"How many researchers are there?" on a ``researcher,grant`` table whose columns do
     not split the nodes into two kinds (a name appears in both): the node total would count
@@ -337,7 +320,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"areas|regions|sections)\b",
                    r"\b(?:one|a single) connected (?:network|graph|whole|system|grid|piece)\b") +
         # "how many cables would have to be cut to separate A from B": the pair's cut
-        t(2.0, slots.PAIR_CUT.pattern),
+        t(2.0, slots.PAIR_CUT.pattern) +
+        # "the fewest roads to close to break the network apart": the whole graph's cut
+        t(4.0, slots.WHOLE_CUT.pattern),
         # "in the same component as e19": that component's members, which it does not list
         negatives=_rx(r"into (?:natural )?(?:communities|clusters|groups|factions|crews|teams|"
                       r"circles|camps|squads)", r"\bstrongly\b",
@@ -347,7 +332,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                       # one node tied to all others is a degree question, not connectivity
                       r"\b(?:a|any|one|some|single)\s+\w+\s+(?:that is |who is |which is )?"
                       r"(?:connected|linked|tied) (?:directly )?to (?:all|every)"),
-        clarify=_ask_cut_pair, group="components", hint="components, cut nodes and bridge edges"),
+        group="components", hint="components, cut nodes and bridge edges"),
     "local": dict(
         triggers=t(1.0, r"clustering|clustered|cliquish|tightly knit (?!subgroups)|"
                    r"know each other|also friends", r"k-shell|core (?:number|index)|"

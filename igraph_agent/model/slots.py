@@ -706,6 +706,17 @@ def removals(question: str) -> list[str]:
     return [first]
 
 
+#: the whole graph's node or edge connectivity: how many must go before it falls apart
+WHOLE_CUT = re.compile(
+    r"\b(?:node|vertex|edge)[- ]connectivity\b|\bmin(?:imum)?[- ]cut\b|"
+    r"\bhow many (?:\w+ )?(?:nodes|vertices|edges|links|ties|\w+s) (?:must|would|need to|have to|"
+    r"should)(?: have to)? (?:be |you |we )?(?:cut|removed?|deleted?|taken out|closed|severed)"
+    r"(?!.*\b(?:from|between)\b)|"
+    r"\b(?:min(?:imum)?|fewest|smallest|least)\s+(?:number\s+of\s+)?(?:\w+\s+)?(?:nodes|vertices|"
+    r"edges|links|ties|\w+s)\b.*\b(?:cut|remov\w*|delet\w*|take out|knock out|close|shut|"
+    r"sever|lose|fail)\w*\b.*\b(?:disconnect|split|break|separate|fragment)", re.IGNORECASE)
+
+
 def removal(question: str) -> str | None:
     """The node (or ``a-b`` edge) a what-if question removes: "if Medici were removed",
     "without Valjean", "removing the edge between A and B" (that one: ``pair``)."""

@@ -256,7 +256,24 @@ _HOW_MANY_DID = re.compile(
     r"take|belong|contain|include|lie|sit|reach|get|make)\b)[a-z]+(?: (?:with|to|into|in|on|for|"
     r"at|against|alongside|from))?\s*\??\s*$", re.IGNORECASE)
 _NODE_WORDS = {"other", "others", "people", "partner", "friend", "contact", "neighbour",
-               "neighbor", "one", "ones"}
+               "neighbor", "one", "ones", "co-author", "coauthor", "collaborator", "peer",
+               "colleague", "tie", "link", "connection", "marriage", "relationship",
+               "partnership", "friendship"}
+_COUNTED = r"(?:other |different |distinct |separate |unique )?([a-z][a-z-]*)"
+#: "how many other singers does Eef share a part with", "how many people is Gijs paired
+#: with", "Bram has how many different partners?", "Hidde: how many partners?": one node's
+#: ties counted in the data's words (a tail of lower-case words that names no other analysis)
+_HOW_MANY_TAIL = re.compile(
+    rf"^\s*how many {_COUNTED} (?:does|do|did|is|are|was|were) (?:the )?"
+    r"((?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)|(?-i:[a-z]+\d+)) "
+    r"(?!(?:have|has|had|need|take|belong|contain|include|lie|sit|reach|get|make)\b)"
+    r"((?-i:[a-z]+)(?: (?-i:[a-z]+)){0,3})\s*\??\s*$", re.IGNORECASE)
+_HAS_HOW_MANY = re.compile(
+    r"^\s*(?:the )?((?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)|[a-z]+\d+)\s*(?:has|have|:|,|-)\s*how many "
+    rf"{_COUNTED}\s*\??\s*$", re.IGNORECASE)
+_NOT_ONE_HOP = re.compile(r"\b(?:within|hops?|steps?|away|reach\w*|paths?|routes?|common|both|than|"
+                          r"triangles?|cliques?|via|through|after|without|if|between|directly|"
+                          r"indirectly|apart|removed|gone|left|total|combined)\b", re.IGNORECASE)
 
 _THE = r"(?:the )?"  # "what does the heron eat": a lower-case name after an article
 #: the thing a verb moves, between it and its preposition: "who did ac7 send money to"
@@ -1086,6 +1103,15 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             if m and m.group(1).lower() not in values:
                 out = pattern.sub(repl, out)
         m = _HOW_MANY_DID.search(out) if len(_sides(info)) != 2 else None  # two-mode: a side's
+        if m is None and len(_sides(info)) != 2:
+            m = _HOW_MANY_TAIL.search(out) or _HAS_HOW_MANY.search(out)
+            if m and (_NOT_ONE_HOP.search(m.group(0)) or _slots().features(out) - {"entity"}
+                      or m.group(1 if m.re is _HAS_HOW_MANY else 2).lower() in _slots().STOP_WORDS
+                      or re.search(r"\b(?:have|has|had)\s*\??\s*$", m.group(0))):
+                m = None
+            elif m and m.re is _HAS_HOW_MANY:
+                out = f"how many {m.group(2)} does {m.group(1)} have"  # the same order below
+                m = re.match(r"how many ([a-z][a-z-]*) does (.+) have", out)
         if m and ({m.group(1).lower(), singular(m.group(1)), m.group(1).lower().rstrip("s")}
                   & {*_NOUNS, *data_nouns(info), *_NODE_WORDS}) and \
                 m.group(2).lower() not in values | _STRUCTURAL:

@@ -100,3 +100,5 @@ class ConnectivityResult(ToolData):
     strong_components: int | None = None
     note: str | None = None
     spanning: Spanning | None = None  # with weight: the minimum spanning forest by it
+    #: with whole: the fewest nodes / edges whose removal disconnects the graph
+    whole: dict[str, int] | None = None
