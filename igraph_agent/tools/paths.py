@@ -24,6 +24,7 @@ import networkx as nx
 import numpy as np
 from pydantic import BaseModel, Field
 
+from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.figures import figure
 from igraph_agent.graph.lazy import is_built
 from igraph_agent.graph.summary import view_adjacency, view_parts
