@@ -80,8 +80,6 @@ def test_a_yes_no_about_a_split_says_yes_or_no_first(tmp_path, table, graph, que
 
 @pytest.mark.parametrize(("table", "question"), [
     (CREW, "does removing Ada change anything important?"),
-    (CREW, "what's the node connectivity of the graph?"),
-    (ISLANDS, "how many edges must be cut to disconnect the network?"),
     (CREW, "who is on the periphery of the network?"),  # a social reading: asked which
     (CREW, "how many colleagues does the person with the highest pagerank have?"),
 ])
