@@ -169,10 +169,9 @@ class ConnectivityArgs(BaseModel):
     target: str | None = None
     limit: int = Field(default=20, ge=1, le=500, description="cap on each list")
     backend: Backend = "auto"
-    weight: str | None = Field(default=None, description="edge attribute as a distance: also the "
-                               "minimum spanning forest's total (of source's component when "
-                               "source is alone)")
-    whole: bool = Field(default=False, description="also the graph's node/edge connectivity")
+    weight: str | None = Field(default=None, description="a distance column: also the minimum "
+                               "spanning forest's total (source alone: its component's)")
+    whole: bool = Field(default=False, description="the graph's node/edge connectivity")
 
 
 @tool(result=ConnectivityResult, reads=("graph",))

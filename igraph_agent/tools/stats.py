@@ -138,11 +138,10 @@ class SummaryArgs(WeightArgs):
 
 @tool(result=SummaryStatisticsResult, reads=("graph",), cost=2)
 def summary_statistics(ctx: ToolContext, args: SummaryArgs) -> ToolOutput:
-    """Whole-graph statistics for a report: size, density, degree mean/median/std/max,
-    components and the largest one's share, average clustering, transitivity, degree
-    assortativity, degeneracy (largest k-core), and average shortest-path length, diameter
-    and radius of the largest component (exact to 3000 nodes, else sampled BFS estimates
-    with a 95 % interval, flagged approximate). Paths: weight as distance, else hops.
+    """Whole-graph statistics: size, density, degree mean/median/std/max, components,
+    clustering, transitivity, degree assortativity, degeneracy, and the largest
+    component's average path length, diameter and radius (exact to 3000 nodes, else
+    sampled estimates with a 95 % interval). Paths: weight as distance, else hops.
 
     Example: summary_statistics() -> {"nodes": 34, "edges": 78, "average_clustering": 0.5706, ...}
     """
