@@ -144,3 +144,27 @@ def test_a_ranking_of_a_name_s_neighbours_by_an_attribute_ranks_only_them(tmp_pa
     assert resp.status == "answered", resp.answer
     assert f"Of {centre}'s {len(near)} neighbours" in resp.answer, resp.answer
     assert all(f"**{n}**" in resp.answer for n in tops), resp.answer
+
+
+@pytest.mark.parametrize("name,centre,question,low", [
+    ("rowing", "Greta", "Of the rowers Greta rows with, which one has the fewest crewmates?", True),
+    ("depots", "York", "among the depots York links to, which one has the most neighbours?", False),
+    ("choir", "Ilse", "Of the singers Ilse sings with, who has the most ties?", False),
+])
+def test_the_nodes_a_name_is_linked_to_said_with_a_verb_are_its_neighbours(tmp_path, name,
+                                                                          centre, question, low):
+    g = TABLES[name][3]
+    near = {n: g.degree(n) for n in g[centre]}
+    best = (min if low else max)(near.values())
+    resp = _ask(tmp_path, name, question)
+    assert resp.status == "answered", resp.answer
+    assert f"Of {centre}'s {len(near)} neighbours, the {'lowest' if low else 'highest'} degree" \
+        in resp.answer, resp.answer
+    assert all(f"**{n}**" in resp.answer for n, v in near.items() if v == best), resp.answer
+    assert not any(f"**{n}**" in resp.answer for n, v in near.items() if v != best), resp.answer
+
+
+def test_the_nodes_a_name_acts_on_in_a_directed_table_are_asked(tmp_path):
+    resp = ask_as_csv_files(tmp_path, TIPS, AGENTS,
+                            "Of the agents Oriole tips off, who gets the most tips?")
+    assert resp.status == "needs_clarification", resp.answer

@@ -42,7 +42,7 @@ SLOT = "\x00node\x00"  # where the first step's node goes in the second question
 #: the first step ranks: "the most cited", "the busiest", "the highest betweenness"
 _RANKED = re.compile(r"\b(?:most|least|highest|lowest|largest|biggest|greatest|fewest|smallest|"
                      r"best|top|busiest|[a-z]{2,}iest|longest|strongest|weakest|widest|oldest|"
-                     r"newest)\b", re.IGNORECASE)
+                     r"newest|closest|nearest|farthest|furthest)\b", re.IGNORECASE)
 #: the pronouns that stand for the first step's node, and what each becomes
 _PRONOUN = re.compile(r"\b(?:they'?ve|they\s+have|they'?re|they\s+are|it'?s|its|it|they|them|"
                       r"their|he|him|his|she|her)\b(?!-)", re.IGNORECASE)
@@ -338,10 +338,17 @@ def _ranked(o: Observed, question: str = "") -> list[tuple[Any, Any]]:
     if not o.ok:
         return []
     if o.tool == "hop_counts":  # "the stall closest to Bakery": the nearest (or farthest)
-        f = o.typed(HopCountsResult).farthest
+        d = o.typed(HopCountsResult)
+        f = d.farthest
+        far = re.search(r"\b(?:farthest|furthest)\b", question, re.IGNORECASE)
+        if f is None and far:  # in hops: the ring at the eccentricity, when it lists all
+            ring = next((r for r in d.by_distance if r.distance == d.eccentricity), None)
+            if ring is None or d.farther or len(ring.nodes) != ring.count:
+                return []
+            return [(r.node, ring.distance) for r in ring.nodes]
         if f is None:
             return []
-        if re.search(r"\b(?:farthest|furthest)\b", question, re.IGNORECASE):
+        if far:
             return [(n, f.distance) for n in f.nodes]
         return [(n, f.nearest_distance) for n in f.nearest or []]
     if o.tool == "nodes_by_measure":

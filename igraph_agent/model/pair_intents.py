@@ -30,7 +30,14 @@ _OF = [re.compile(p, re.IGNORECASE) for p in (
     rf"\b(?:of|among|amongst|from)\s+(?:the\s+)?{_NEAR}\s+of\s+(?P<x>[\w .'-]+?)\s*[,?]",
     rf"\bwhich\s+(?:one\s+)?of\s+(?P<x>[\w .'-]+?)(?:'s|’s|')\s+{_NEAR}\b",
     r"\b(?P<x>[\w .'-]+?)(?:'s|’s|')\s+(?:most|best|highest)[- ](?:connected|central|paid)\s+"
-    r"(?:neighbou?r|contact|friend|colleague|connection|coauthor|partner)\b")]
+    r"(?:neighbou?r|contact|friend|colleague|connection|coauthor|partner)\b",
+    # "of the families the Medici married into, …", "among the people Ana works with, …":
+    # the nodes a named node is linked to, said with a verb (undirected graphs only)
+    r"^\s*(?:of|among|amongst)\s+(?:all\s+)?the\s+[a-z]+s\s+(?:that\s+|who\s+|whom\s+|which\s+)?"
+    r"(?:the\s+)?(?P<x>(?-i:[A-Z][\w.'-]*)|[a-z]+\d+)\s+(?:has\s+|have\s+|had\s+)?[a-z]+"
+    r"(?:\s+(?:into|with|to|alongside|for))?\s*,")]
+#: the verb-clause form of :data:`_OF` (its last): which way the verb goes is not known
+_VERB_OF = len(_OF) - 1
 _RANKED = re.compile(r"\b(?:most|highest|largest|biggest|best|top|least|lowest|fewest|"
                      r"smallest)\b", re.IGNORECASE)
 _LOW = re.compile(r"\b(?:least|lowest|fewest|smallest)\b", re.IGNORECASE)
@@ -40,8 +47,10 @@ _MEASURES = [(r"betwe+n+e*ss|broker", "betweenness"), (r"closeness", "closeness"
 
 
 def _centre(st: PlanState) -> str | None:
-    for rx in _OF:
+    for n, rx in enumerate(_OF):
         m = rx.search(st.question)
+        if m and n == _VERB_OF and st.meaning().get("directed"):
+            return None  # "of the papers paper00 cites": one side of its edges
         if m:
             name = m.group("x").strip()
             name = re.sub(r"^(?:the|all|all of|each of|any of)\s+", "", name, flags=re.IGNORECASE)
@@ -196,12 +205,12 @@ def _mutual_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 PAIR_INTENTS = [
-    Intent("neighbour_rank", t(0.5, _NEAR), _rank_calls, _rank_render,
+    Intent("neighbour_rank", t(0.5, _NEAR, _OF[_VERB_OF].pattern), _rank_calls, _rank_render,
            "one node's neighbours ranked (nodes_by_measure neighbours_of)", group="ranking",
            bonus=lambda st: 5.0 if _rank_applies(st) else -10.0,  # over attribute_rank's
            hint="a node's neighbours ranked by degree, a centrality or an attribute",
            answers=frozenset({"node", "list", "value"}),
-           covers=frozenset({"entity", "bottom", "filter"})),
+           covers=frozenset({"entity", "bottom", "filter", "restriction"})),
     Intent("mutual_pairs", t(0.5, _MUTUAL.pattern), _mutual_calls, _mutual_render,
            "the pairs linked both ways (direction_analysis mutual)", group="directed",
            bonus=lambda st: 3.0 if _mutual_applies(st) else -10.0, clarify=_mutual_clarify,
