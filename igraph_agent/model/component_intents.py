@@ -293,7 +293,65 @@ def _piece_render(st: PlanState, obs: list[Observed]) -> str:
             f"does not reach the other {apart}.")
 
 
+
+# -- the k-th largest piece ----------------------------------------------------------------
+#: "the size of the second largest piece", "who is in the third biggest component"
+_KTH_PIECE = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)[- ](?:largest|biggest)\s+"
+                        r"(?:connected\s+)?(?:component|piece|island|part|subgraph|sub-?network)s?\b",
+                        re.IGNORECASE)
+_PIECE_SIZE = re.compile(r"\bsize\b|\bhow (?:big|large|many)\b|\bnumber of\b", re.IGNORECASE)
+_PIECE_WHO = re.compile(r"\b(?:who|which|list|name|show|members?)\b", re.IGNORECASE)
+_KTH = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
+
+
+def _kth_piece(st: PlanState) -> int | None:
+    m = _KTH_PIECE.search(st.question)
+    if m is None or re.search(r"\bif\b|\bwithout\b|\bremov|\bstrong", st.question, re.IGNORECASE):
+        return None
+    return _KTH[m.group(1).lower()] if _PIECE_SIZE.search(st.question) or \
+        _PIECE_WHO.search(st.question) else None
+
+
+def _kth_calls(st: PlanState) -> list[Call]:
+    return [Call("connectivity", {"limit": _LISTED})] if _kth_piece(st) else []
+
+
+def _kth_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.intents import k_th
+
+    k = _kth_piece(st) or 2
+    d = next((o.typed(ConnectivityResult) for o in obs if o.tool == "connectivity"), None)
+    if d is None:
+        return "The components could not be read."
+    way = " (pieces ignoring the edges' direction)" if d.connected_by == "weak" else ""
+    sizes = d.component_sizes
+    if len(sizes) < k:
+        return (f"There is no {k_th(k)} largest piece: the graph has **{d.components}** "
+                f"connected component(s)" + (f" of sizes {', '.join(map(str, sizes))}"
+                                             if len(sizes) > 1 else "") + f"{way}.")
+    size = sizes[k - 1]
+    tied = sizes.count(size)
+    tie = f" ({tied} pieces tie at this size)" if tied > 1 else ""
+    row = d.smaller_components[k - 2] if len(d.smaller_components) >= k - 1 else None
+    members = ""
+    if row is not None and tied == 1:
+        listed = ", ".join(f"**{m}**" for m in row.members)
+        members = f": {listed}" + (" …" if len(row.members) < row.size else "")
+    elif row is not None:
+        pieces = [r for r in d.smaller_components if r.size == size]
+        members = "; the pieces of that size: " + "; ".join(
+            ", ".join(str(m) for m in r.members) for r in pieces[:5])
+    return (f"The {k_th(k)} largest connected component has **{size}** node(s){tie}{members}"
+            f" (sizes of all {d.components}: {', '.join(map(str, sizes[:10]))}"
+            f"{' …' if len(sizes) > 10 else ''}){way}.")
+
 COMPONENT_INTENTS = [
+    Intent("piece_rank", t(0.5, _KTH_PIECE.pattern), _kth_calls, _kth_render,
+           "the size and members of the k-th largest component (connectivity)",
+           group="components", bonus=lambda st: 4.0 if _kth_piece(st) else -10.0,
+           hint="the second (third …) largest piece",
+           answers=frozenset({"list", "value", "count", "node", "group"}),
+           covers=frozenset({"ordinal", "scope"})),
     Intent("component_members", t(0.5, r"\b(?:which|who|what|list|name|show|how many)\b|"
                                         + _ANY.pattern),
            _members_calls,

@@ -241,6 +241,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\b(?:in|into|fall in|belong to) the same (?:community|cluster)\b"),
                   # "which community is Colby in", "what community does Nia belong to"
                   # "which trading community does Uruguay end up in? list the others in it"
+                  # "members of Rafe's community", "who else is in Sol's cluster"
+                  *t(2.5, r"(?-i:[A-Z][\w.'-]*|[a-z]+\d+)'s (?:own )?(?:community|cluster)\b"),
                   *t(2.5, r"^\s*(?:so\s+|and\s+)?(?:which|what) (?:\w+ )?(?:community|cluster) "
                           r"(?:is|does) (?-i:[A-Z][\w.'-]*|[a-z]+\d+)(?: [A-Z][\w.'-]*)? "
                           r"(?:in|belong to|fall in(?:to)?|end up in|land in|sit in|get put in|"
