@@ -888,6 +888,9 @@ def _ends_counted(question: str, info: dict[str, Any]) -> str | None:
     cols = [str(c).lower() for c in ((info.get("meaning") or {}).get("direction") or [])][:2]
     if len(cols) != 2:
         return None
+    way = _end_by_verb(question, info)
+    if way:
+        return f"How many nodes have {way}-degree at least 1?"
     nouns = [_SINGULAR.get(w, re.sub(r"(?<!s)s$", "", w))
              for w in (re.sub(r"[ _-]?(?:id|key|name)$", "", c) for c in cols)]
     if nouns[0] == nouns[1] or not all(re.fullmatch(r"[a-z]{3,20}", w) for w in nouns):
@@ -899,6 +902,80 @@ def _ends_counted(question: str, info: dict[str, Any]) -> str | None:
                         rf"(?:we|you|i|they) have| are listed)?\s*[?.]*\s*", question,
                         re.IGNORECASE):
             return f"How many nodes have {way}-degree at least 1?"
+    return None
+
+
+#: "how many accounts are there, including any that never transacted": the clause widens the
+#: count to every node, it is no condition
+_INCLUDING = re.compile(r"^(\s*how many\b[^,;]*?)[,;]?\s+(?:and\s+)?(?:including|incl\.?)\s+"
+                        r"(?:any|those|the ones|ones|all|every|even)\b[^,;]*[?.!]*\s*$", re.IGNORECASE)
+
+
+def _all_counted(question: str, info: dict[str, Any]) -> str:
+    """"How many writers are there, including any with no co-authors" and "how many authors
+    are in the co-authorship data" count every node: "How many nodes are there?" when the
+    question's noun is the nodes' (the data's word or a common one)."""
+    m = _INCLUDING.match(question)
+    q = m.group(1).rstrip() + "?" if m else question
+    found = re.fullmatch(r"\s*how many (?:different |distinct |unique |separate )?([a-z]+) "
+                         r"(?:are|were) (?:there )?(?:in|on) (?:the |this |our )?(?:[\w'-]+ ){0,3}"
+                         r"(?:data(?:set)?|network|graph|table|file)\s*[?.!]*\s*", q, re.IGNORECASE)
+    values = _values(info)
+    if any(w.lower() in values for w in re.findall(r"[\w'-]+", q)):
+        return q  # "how many badges are in the Kiln network": a group's, asked as is
+    if found or m:
+        word = (found.group(1) if found else "").lower()
+        _, many = noun(q, info)
+        if found and word not in {many.lower(), "nodes", "vertices"} and \
+                word.rstrip("s") not in data_nouns(info):
+            return q if m else question
+        if not m and (len(_sides(info)) == 2 or info.get("directed")):
+            return question  # a side's count, or one end's ("how many recipients"), is theirs
+        return "How many nodes are there?" if (found or _ONLY_NODES.match(q)) else q
+    return question
+
+
+_ONLY_NODES = re.compile(r"^\s*how many (?:different |distinct |unique |separate )?[a-z]+ "
+                         r"(?:are there|exist|are in (?:the |this )?\w+|do (?:we|you|i|they) "
+                         r"have)\b[^,;]*[?.!]*\s*$", re.IGNORECASE)
+
+
+#: "how many memos were cited at least once", "how many memos cite at least one other memo":
+#: (1: passive, 2: the verb)
+_AT_LEAST_ONCE = re.compile(
+    r"^\s*(?:how many|number of|count(?: the)?) (?:different |distinct |unique |separate )?"
+    r"[a-z]+ (?:(?:have )?(?:ever )?(?P<passive>(?:were|was|are|is|have been|has been|got|get) (?:ever )?)?"
+    r"(?P<verb>[a-z]+)) (?:at least once|at least one (?:other |different )?[a-z]+|"
+    r"(?:someone|somebody|something|anyone|anybody|anything)(?: at all)?|by (?:at least one|"
+    r"someone|somebody|anyone|anybody|another|some) ?[a-z]*)\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+def _end_by_verb(question: str, info: dict[str, Any]) -> str | None:
+    """The end "at least once" counts, by the graph's own verb ("cite" on citing,cited):
+    the doers (out-degree at least 1), or, in the passive or the target's verb, those it is
+    done to (in-degree at least 1)."""
+    m = _AT_LEAST_ONCE.match(question)
+    if m is None:
+        return None
+    fwd, back = verbs_of(info)
+    ends = [str(c).lower() for c in ((info.get("meaning") or {}).get("direction") or [])][:2]
+    if not fwd and len(ends) == 2:  # "citing_memo,cited_memo": the words of each column
+        fwd = [re.sub(r"(?:ing|er|or)$", "", w) for w in re.split(r"[ _-]+", ends[0])
+               if re.fullmatch(r"[a-z]{2,}(?:ing|er|or)", w)]
+        fwd += [re.sub(r"(?:ed|ee)$", "", w) for w in re.split(r"[ _-]+", ends[1])
+                if re.fullmatch(r"[a-z]{2,}(?:ed|ee)", w)]
+    verb = m.group("verb").lower()
+    verb = {"sent": "send", "paid": "pay", "bought": "buy", "sold": "sell", "gave": "give",
+            "given": "give", "wrote": "write", "written": "write", "taught": "teach",
+            "lent": "lend", "made": "make", "got": "get"}.get(verb, verb)
+    if re.match(r"(?:receiv|got|get|gets|obtain|accept)", verb) and any(
+            re.match(r"(?:send|pay|transfer|wire|remit|mail|email|message|call|lend|give)", v)
+            for v in fwd):
+        return "in"  # "how many people received at least one email" on sender,receiver
+    if any(verb.startswith(v) for v in fwd):
+        return "in" if m.group("passive") else "out"
+    if any(verb.startswith(v) for v in back) and not m.group("passive"):
+        return "in"
     return None
 
 
@@ -1058,7 +1135,7 @@ def _numbered_nodes(question: str, info: dict[str, Any]) -> str:
 
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
-    out = _numbered_nodes(unglued(question), info)
+    out = _all_counted(_numbered_nodes(unglued(question), info), info)
     directed = bool(info.get("directed"))
     weights = (info.get("meaning") or {}).get("weights") or {}
     if "strength" not in weights.values():  # "the busiest airport": the most links, where no
