@@ -80,6 +80,8 @@ _STRENGTH = {
     "retweets", "replies", "likes", "coauthored", "games", "matches", "together",
     "bought", "purchased", "purchases", "cooccurrences", "occurrences", "passes", "assists",
     "deals",
+    # a bandwidth or throughput in its unit ("uplink_mbit", "link_gbps"): what fits through
+    "throughput", "mbit", "mbits", "gbit", "gbits", "kbit", "mbps", "gbps", "kbps", "tbps",
 }
 _RESERVED_NODE = {"id", "label"}
 #: a text attribute with at most this many distinct values (and repeats) is a grouping

@@ -60,8 +60,10 @@ _KINDS = [
     (re.compile(r"faster|quicker|slower|fastest|quickest|slowest", re.IGNORECASE),
      re.compile(_TIME, re.IGNORECASE)),
     # "the widest pipe", "the narrowest link": a width or what fits through (never a length)
-    (re.compile(r"wider|narrower|widest|narrowest|thicker|thinner|thickest|thinnest",
-                re.IGNORECASE), re.compile(_WIDTH, re.IGNORECASE)),
+    # "which link has the most bandwidth": the value's own noun
+    (re.compile(r"wider|narrower|widest|narrowest|thicker|thinner|thickest|thinnest|"
+                r"\b(?:bandwidth|capacity|throughput)\b", re.IGNORECASE),
+     re.compile(_WIDTH, re.IGNORECASE)),
 ]
 
 
@@ -128,7 +130,11 @@ def _own_noun_is_extreme(st: PlanState, q: str) -> bool:
         return False
     noun = "(?:" + "|".join(map(re.escape, sorted(nouns))) + r")(?:s|es)?"
     return bool(re.search(_NOUN_IS_EXTREME.pattern.replace(_EDGE_NOUN, noun + r"\b", 1), q,
-                          re.IGNORECASE))
+                          re.IGNORECASE) or
+                # "which uplink has the least capacity" on ``uplink_mbit``
+                re.search(rf"^\s*(?:which|what)\s+(?:single\s+)?{noun}\s+(?:has|had|carries|"
+                          r"carried|holds)\s+the\s+(?:most|least|highest|lowest|largest|biggest|"
+                          r"smallest|greatest)\b", q, re.IGNORECASE))
 
 
 def _edge_attrs(st: PlanState) -> list[str]:

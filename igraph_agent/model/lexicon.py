@@ -269,8 +269,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\b(?:quickest|fastest|shortest|cheapest|best)\s+(?:way|route|path|connection|"
                    r"trip|journey|itinerary)\s+(?:from|between)\b",
                    # the graph's own noun: "the shortest hike from Alder to Kauri"
-                   r"\b(?:quickest|fastest|shortest|cheapest|easiest)\s+(?:\w+\s+)?\w+\s+from\s+"
-                   r"\S+.*\bto\s+\S",
+                   r"\b(?:quickest|fastest|shortest|cheapest|easiest)\s+(?:\w+\s+)?\w+\s+"
+                   # "the shortest walk in hours from A to B": its unit before the ends
+                   r"(?:(?:in|by)\s+\w+\s+)?from\s+\S+.*\bto\s+\S",
                    r"\bis there (?:a|any) (?:path|route|way) (?:from|between)\b",
                    _ROUTE_MEASURE,
                    # "how many metres does water travel from the Tower to the depot, going the

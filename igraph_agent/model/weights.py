@@ -78,6 +78,32 @@ def _tokens(name: str) -> set[str]:
     return {t for t in _WORDS.split(spaced) if t}
 
 
+#: a kind of value named by its noun ("the most capacity", "the total cost", "how much
+#: time"), and the column-name words that hold it
+_VALUE_NOUNS: list[tuple[re.Pattern[str], frozenset[str]]] = [
+    (re.compile(r"\b(?:bandwidth|capacity|capacities|throughput)\b", re.IGNORECASE),
+     frozenset({"bandwidth", "capacity", "cap", "throughput", "mbit", "mbits", "gbit", "gbits",
+                "kbit", "mbps", "gbps", "kbps", "tbps", "width", "diameter", "bore", "lanes",
+                "flow", "max"})),
+    (re.compile(r"\b(?:cost|costs|price|prices|fares?|money|tolls?|fees?)\b", re.IGNORECASE),
+     _KINDS["money"][1] | {"amount", "value", "paid"}),
+]
+
+
+def kind_mismatch(question: str, column: str) -> bool:
+    """Whether the question names a kind of value ("the most capacity", "the total cost")
+    that ``column``'s name does not hold: "which trail has the most capacity" on
+    ``trail_hrs`` is no question about hours.
+
+        >>> kind_mismatch("which trail has the most capacity?", "trail_hrs")
+        True
+        >>> kind_mismatch("which link has the most bandwidth?", "uplink_mbit")
+        False
+    """
+    words = _tokens(column)
+    return any(said.search(question) and not words & held for said, held in _VALUE_NOUNS)
+
+
 #: a word naming the graph itself or its table: "the trade network", "the main freight graph",
 #: "the trade data", "the latency table" (a column's word there names the whole graph, not
 #: that column); and the relation's own name for a node's neighbours: "Germany's trade
