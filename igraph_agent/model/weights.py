@@ -85,7 +85,7 @@ _VALUE_NOUNS: list[tuple[re.Pattern[str], frozenset[str]]] = [
      frozenset({"bandwidth", "capacity", "cap", "throughput", "mbit", "mbits", "gbit", "gbits",
                 "kbit", "mbps", "gbps", "kbps", "tbps", "width", "diameter", "bore", "lanes",
                 "flow", "max"})),
-    (re.compile(r"\b(?:cost|costs|price|prices|fares?|money|tolls?|fees?)\b", re.IGNORECASE),
+    (re.compile(r"\b(?:cost|costs|price|prices|fares?|tolls?|fees?)\b", re.IGNORECASE),
      _KINDS["money"][1] | {"amount", "value", "paid"}),
 ]
 
