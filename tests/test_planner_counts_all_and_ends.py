@@ -25,6 +25,9 @@ MEMOS = pd.DataFrame([("M1", "M2"), ("M1", "M3"), ("M2", "M3"), ("M4", "M1"), ("
                       ("M5", "M4"), ("M6", "M7")], columns=["citing_memo", "cited_memo"])
 MAIL = pd.DataFrame([("Ora", "Pip", 4), ("Pip", "Ora", 2), ("Ora", "Quin", 7), ("Quin", "Rue", 1),
                      ("Sol", "Ora", 3)], columns=["sender", "receiver", "count"])
+PHONES = pd.DataFrame([("x1", "x2"), ("x1", "x3"), ("x2", "x3"), ("x4", "x1"), ("x4", "x2")],
+                      columns=["caller", "callee"])
+PHONE_NODES = pd.DataFrame([(f"x{i}", 100 + i) for i in range(1, 7)], columns=["ext", "floor"])
 MEMO_NODES = pd.DataFrame([(f"M{i}", 3 * i + 1) for i in range(1, 9)], columns=["memo", "pages"])
 MAIL_NODES = pd.DataFrame([(n, 20 + i) for i, n in enumerate(["Ora", "Pip", "Quin", "Rue", "Sol",
                                                                "Tam"])], columns=["person", "age"])
@@ -69,6 +72,9 @@ def _ends(edges: pd.DataFrame, nodes: pd.DataFrame, way: str) -> int:
     (MEMOS, MEMO_NODES, "How many different memos cited at least one other memo?", "out"),
     (MAIL, MAIL_NODES, "how many people received at least one email", "in"),
     (MAIL, MAIL_NODES, "how many people sent at least one email?", "out"),
+    (PHONES, PHONE_NODES, "how many different extensions placed at least one call?", "out"),
+    (PHONES, PHONE_NODES, "how many extensions answered at least one call", "in"),
+    (MAIL, MAIL_NODES, "how many people got at least one email?", "in"),
 ])
 def test_at_least_once_counts_the_end_the_tables_verb_names(tmp_path, edges, nodes, question,
                                                             way):

@@ -945,7 +945,7 @@ _ONLY_NODES = re.compile(r"^\s*how many (?:different |distinct |unique |separate
 _AT_LEAST_ONCE = re.compile(
     r"^\s*(?:how many|number of|count(?: the)?) (?:different |distinct |unique |separate )?"
     r"[a-z]+ (?:(?:have )?(?:ever )?(?P<passive>(?:were|was|are|is|have been|has been|got|get) (?:ever )?)?"
-    r"(?P<verb>[a-z]+)) (?:at least once|at least one (?:other |different )?[a-z]+|"
+    r"(?P<verb>[a-z]+)) (?:at least once|at least one (?:other |different )?(?P<obj>[a-z]+)|"
     r"(?:someone|somebody|something|anyone|anybody|anything)(?: at all)?|by (?:at least one|"
     r"someone|somebody|anyone|anybody|another|some) ?[a-z]*)\s*[?.!]*\s*$", re.IGNORECASE)
 
@@ -974,6 +974,14 @@ def _end_by_verb(question: str, info: dict[str, Any]) -> str | None:
         return "in"  # "how many people received at least one email" on sender,receiver
     if any(verb.startswith(v) for v in fwd):
         return "in" if m.group("passive") else "out"
+    obj = (m.group("obj") or "").lower()
+    if obj and not m.group("passive") and any(obj.startswith(v) for v in fwd):
+        # "placed at least one call" on caller,callee: the verb says which end of the call
+        if re.fullmatch(r"plac\w*|mad\w*|make\w*|initiat\w*|dial\w*|started|gave|wrote|"
+                        r"issued|sent|launched", verb):
+            return "out"
+        if re.fullmatch(r"received|got|gotten|took|answered|accepted|picked", verb):
+            return "in"
     if any(verb.startswith(v) for v in back) and not m.group("passive"):
         return "in"
     return None
