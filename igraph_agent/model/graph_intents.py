@@ -427,6 +427,15 @@ def node_community_render(st: PlanState, obs: list[Observed]) -> str:
         return (f"{_found(st, names)}{_who(r)} is in a community of **{r.community_size}** "
                 f"nodes by {lead.method} ({how}).")
     both = sorted(sets[0] & sets[1] - {str(r.node)})
+    if sets[0] != sets[1] and lead.weighted and not asked_weighting(st):
+        # the members depend on two choices the question did not make (the method, and the
+        # edge value the partition took by default): no list is the answer
+        only = [f"{d.method} also places {', '.join(sorted(s - t))} with it"
+                for d, s, t in ((lead, sets[0], sets[1]), (other, sets[1], sets[0])) if s - t]
+        return (f"{UNSETTLED} on the community of {_who(r)}: both place "
+                f"{', '.join(both) or 'no other node'} with it, but " + " and ".join(only) +
+                f" ({how}). Name a method (leiden or louvain), and whether to weight by the "
+                "edge values, to take one partition.")
     if not both and (sets[0] | sets[1]) - {str(r.node)}:
         return (f"{UNSETTLED} on the community of {_who(r)}: no other node is placed with it "
                 f"by both {lead.method} and {other.method} ({how}).")
