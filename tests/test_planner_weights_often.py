@@ -47,3 +47,17 @@ def test_which_pair_most_or_least_often_names_the_edge_with_that_count(tmp_path,
 def test_how_often_on_a_capacity_or_a_length_is_asked_about(tmp_path, table, question):
     resp = _ask(tmp_path, table, question)
     assert resp.status == "needs_clarification", resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (FENCERS, "who has the most distinct opponents?"),
+    (WALKERS, "which walker has walked with the most different people?"),
+])
+def test_the_most_distinct_others_counts_partners_never_sums_the_column(tmp_path, table,
+                                                                        question):
+    resp = _ask(tmp_path, table, question)
+    degrees = pd.concat([table.iloc[:, 0], table.iloc[:, 1]]).value_counts()
+    top = degrees.max()
+    assert resp.status == "answered", resp.answer
+    for name in degrees[degrees == top].index:
+        assert f"{name} ({top})" in resp.answer, resp.answer

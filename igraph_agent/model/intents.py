@@ -408,6 +408,8 @@ INTENTS: list[Intent] = [
     Intent("degree", t(1.0, r"degrees?\b(?! of)", r"most connected", r"hubs?\b",
                        r"neighbou?rs? count", r"most (?:connections|ties|links|contacts|"
                        r"colleagues)", r"best[- ]connected", r"knows? the most",
+                       # "who has the most distinct opponents": how many others, not a total
+                       r"\bthe most (?:different|distinct|unique) [a-z]+s\b",
                        r"in-?degree|out-?degree|incoming|outgoing|pointed to|arrows",
                        r"average degree|mean (?:number of )?(?:connections|ties|degree)",
                        r"on average.{0,30}(?:ties|connections|neighbours|friends|colleagues|"
