@@ -163,6 +163,9 @@ def test_a_projection_defined_in_words_needs_no_side_names(tmp_path, name, node,
     ("lakes", "Jory", "Mags", "which lakes did Jory and Mags both go to"),
     ("trials", "J02", "J03", "How many trials did J02 and J03 both sit on?"),
     ("trials", "J01", "J04", "how many trials have J01 and J04 both served on"),
+    ("lakes", "Wast", "Coniston", "How many anglers fished both Wast and Coniston?"),
+    ("lakes", "Bala", "Wast", "which anglers fished both Bala and Wast"),
+    ("trials", "T-B", "T-C", "How many jurors judged both T-B and T-C?"),
 ])
 def test_the_partners_two_named_nodes_both_have_are_their_common_neighbours(agents, name, a, b,
                                                                             question):
