@@ -551,6 +551,13 @@ _YES_NO = re.compile(r"^\s*(?:so\s+|and\s+)?(?:is|are|was|were|can|could|does|do
                      r"will|would)\b", re.IGNORECASE)
 
 
+#: "are there families cut off from the rest", "is anyone isolated": Yes when the graph is
+#: in more than one piece
+_ANY_CUT_OFF = re.compile(r"^\s*(?:are|is)\s+(?:there\s+)?(?:any(?:one|body)?\s+|some\s+)?(?:\w+\s+)?"
+                          r"(?:cut off|disconnected|separated?|isolated|stranded)\b(?:\s+from\b)?",
+                          re.IGNORECASE)
+
+
 def _yes_no(st: PlanState, yes: bool) -> str:
     asked = str(st.context.get("asked") or st.question)
     return ("**Yes** — " if yes else "**No** — ") if _YES_NO.search(asked) else ""
@@ -712,6 +719,8 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
                       r"\breach (?:every|all)",
                       str(st.context.get("asked") or st.question), re.IGNORECASE)
     lead = _yes_no(st, c.components == 1) if whole and c.pair is None else ""
+    if c.pair is None and _ANY_CUT_OFF.search(str(st.context.get("asked") or st.question)):
+        lead = _yes_no(st, c.components > 1)  # "are there families cut off from the rest?"
     if c.pair is None and _CUT_ASKED.search(st.question):  # "is there one person whose
         # departure would split the network": a cut point (or a bridge edge) says yes
         edges = re.search(r"\b(?:edges?|links?|ties?|roads?|cables?|lines?|connections?|"

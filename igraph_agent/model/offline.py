@@ -557,6 +557,14 @@ def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
         return Ask(f"I found no analysis here that answers this about {_listed(unused)}. "
                    + ask.question, ask.suggestions)
     findings = "\n\n".join(text for _, text in sections) + skillplan.note(st)
+    unsaid = _numbers_unsaid(st, findings)
+    if unsaid and not budget_out:  # "more than 7", "within 3 hops": a number the answer never uses
+        ask = _ask(st, ["threshold"], matched)
+        return Ask(f"I found no answer that uses {_listed(unsaid)} as you asked. " + ask.question,
+                   ask.suggestions)
+    if _no_verdict(st, findings) and not budget_out:  # a yes/no answered with another figure
+        ask = _ask(st, ["yesno"], matched)
+        return Ask("I found no yes-or-no answer to this. " + ask.question, ask.suggestions)
     if failures:
         findings += "\n\nSome calls failed: " + "; ".join(
             f"`{f.tool}` — {f.error.get('code')}: {f.error.get('message')}" for f in failures)
@@ -578,6 +586,26 @@ _CHAINED = re.compile(r"(?:\bthen\b|\band\s+(?:then\s+)?(?:tell|list|show|give|n
 #: the arguments through which a call takes nodes (a second step about the first's answer)
 _NODE_ARGS = frozenset({"node", "nodes", "source", "target", "center", "members", "between",
                         "edges", "reach", "reach_of"})
+
+
+def _numbers_unsaid(st: PlanState, findings: str) -> list[str]:
+    """The numbers the question gives (a threshold, a number of hops, a year) that the
+    answer never states: it answered a question without them. A ranking's length ("top
+    3") and a clique's size ("3-cliques") need not be repeated."""
+    asked = str(st.context.get("asked") or st.question)
+    asked = re.sub(r"\b(?:top|first|best|worst|bottom|last)\s+\d+\b|\b\d+-cliques?\b", " ", asked,
+                   flags=re.IGNORECASE)
+    return [n for n in dict.fromkeys(re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.])", asked))
+            if not re.search(rf"(?<![\d.]){re.escape(n)}(?![\d])", findings)]
+
+
+def _no_verdict(st: PlanState, findings: str) -> bool:
+    """Whether a yes/no question ("is the network one piece?") got an answer that says
+    neither Yes nor No: it answers another question. A choice ("is 33 with Mr. Hi or with
+    the Officer?") is answered by naming one side."""
+    asked = str(st.context.get("asked") or st.question)
+    return (slots.asked_kind(asked) == "yesno" and not re.search(r"\bor\b", asked, re.IGNORECASE)
+            and not re.search(r"\*\*(?:Yes|No)\b", findings))
 
 
 def _takes_nodes(st: PlanState, made: list[Call]) -> bool:

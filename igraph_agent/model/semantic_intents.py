@@ -396,6 +396,10 @@ _ASKS_CYCLE = re.compile(r"^\s*(?:is|are|does|do|has|have|can|could)\b(?:(?!\bho
                          r"\b(?:cycles?|cyclic|loops?|circular)\b", re.IGNORECASE)
 
 
+_ASKS_ACYCLIC = re.compile(r"^\s*(?:is|are|does|do)\b.*\b(?:acyclic|dag|tree-?like|"
+                           r"hierarch\w*)\b", re.IGNORECASE)
+
+
 #: "is the links graph strongly connected?": one strong component, Yes or No (its size is
 #: the largest strong component's question)
 _ASKS_STRONG = re.compile(r"^\s*(?:is|are)\s+(?:(?:the|this|that|our|my|it)\s+)?(?:[\w-]+\s+){0,3}"
@@ -413,6 +417,8 @@ def _structure_render(st: PlanState, obs: list[Observed]) -> str:
              + " → ".join(str(c["node"]) for c in d["cycle"][:10])]
     if _ASKS_CYCLE.search(q):  # "is there a cycle?": the yes or no first
         parts[0] = ("**No** — it" if d["acyclic"] else "**Yes** — it") + parts[0][2:]
+    elif _ASKS_ACYCLIC.search(q):  # "is the citation graph acyclic / a DAG?"
+        parts[0] = ("**Yes** — it" if d["acyclic"] else "**No** — it") + parts[0][2:]
     if d["acyclic"] and re.search(r"depth|deep|longest|chain|topolog", q, re.IGNORECASE):
         parts.append(f"its topological depth is **{d['depth']}** edges on the longest directed "
                      "path")
