@@ -185,7 +185,8 @@ def _mixing_lead(st: PlanState, d: SummaryStatisticsResult, asked: list) -> str:
     else:
         said, yes = "high-degree nodes tend to link to low-degree ones (disassortative)", False
     yesno = (slots.asked_kind(st.question) == "yesno" and " or " not in st.question.lower()
-             and re.search(r"assortativ|link to hubs|tend to (?:connect|link|attach|befriend)",
+             and re.search(r"assortativ|link to hubs|tend to (?:connect|link|attach|befriend|work|"
+                           r"partner|team up|collaborate|associate|go|stick)\b",
                            st.question, re.IGNORECASE))
     if yesno and re.search(r"disassortativ", st.question, re.IGNORECASE):
         yes = r <= -0.05
@@ -194,13 +195,6 @@ def _mixing_lead(st: PlanState, d: SummaryStatisticsResult, asked: list) -> str:
 
 
 # -- counting nodes by attribute --------------------------------------------------------
-def _as_written(value: str, question: str) -> bool:
-    """A capitalised value written so in the question ("the Officer club"), even when the
-    word is a common one the planner never reads as a name."""
-    return value[:1].isupper() and re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])",
-                                              question) is not None
-
-
 def where_of(st: PlanState) -> tuple[str, str] | None:
     """(attribute, value) the question filters on: ``team = legal``, "the legal team", or a
     value of a categorical attribute named alone ("how many work in Biology") when exactly
