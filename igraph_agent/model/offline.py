@@ -593,8 +593,11 @@ def _numbers_unsaid(st: PlanState, findings: str) -> list[str]:
     answer never states: it answered a question without them. A ranking's length ("top
     3") and a clique's size ("3-cliques") need not be repeated."""
     asked = str(st.context.get("asked") or st.question)
-    asked = re.sub(r"\b(?:top|first|best|worst|bottom|last)\s+\d+\b|\b\d+-cliques?\b", " ", asked,
-                   flags=re.IGNORECASE)
+    sup = r"(?:highest|most|best|top|largest|biggest|lowest|least|smallest|fewest|strongest|" \
+          r"weakest|greatest|central|important|influential)"
+    asked = re.sub(rf"\b(?:top|first|best|worst|bottom|last)\s+\d+\b|\b\d+-cliques?\b|"
+                   rf"\b\d+\s+(?:[\w-]+\s+){{0,2}}?{sup}\b|\b\d+\s+[\w-]+\s+(?:with|by|of)\s+(?:the\s+)?"
+                   rf"{sup}\b", " ", asked, flags=re.IGNORECASE)
     return [n for n in dict.fromkeys(re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.])", asked))
             if not re.search(rf"(?<![\d.]){re.escape(n)}(?![\d])", findings)]
 
