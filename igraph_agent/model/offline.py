@@ -557,11 +557,6 @@ def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
         return Ask(f"I found no analysis here that answers this about {_listed(unused)}. "
                    + ask.question, ask.suggestions)
     findings = "\n\n".join(text for _, text in sections) + skillplan.note(st)
-    unsaid = _numbers_unsaid(st, findings)
-    if unsaid and not budget_out:  # "more than 7", "within 3 hops": a number the answer never uses
-        ask = _ask(st, ["threshold"], matched)
-        return Ask(f"I found no answer that uses {_listed(unsaid)} as you asked. " + ask.question,
-                   ask.suggestions)
     if _no_verdict(st, findings) and not budget_out:  # a yes/no answered with another figure
         ask = _ask(st, ["yesno"], matched)
         return Ask("I found no yes-or-no answer to this. " + ask.question, ask.suggestions)
@@ -586,20 +581,6 @@ _CHAINED = re.compile(r"(?:\bthen\b|\band\s+(?:then\s+)?(?:tell|list|show|give|n
 #: the arguments through which a call takes nodes (a second step about the first's answer)
 _NODE_ARGS = frozenset({"node", "nodes", "source", "target", "center", "members", "between",
                         "edges", "reach", "reach_of"})
-
-
-def _numbers_unsaid(st: PlanState, findings: str) -> list[str]:
-    """The numbers the question gives (a threshold, a number of hops, a year) that the
-    answer never states: it answered a question without them. A ranking's length ("top
-    3") and a clique's size ("3-cliques") need not be repeated."""
-    asked = str(st.context.get("asked") or st.question)
-    sup = r"(?:highest|most|best|top|largest|biggest|lowest|least|smallest|fewest|strongest|" \
-          r"weakest|greatest|central|important|influential)"
-    asked = re.sub(rf"\b(?:top|first|best|worst|bottom|last)\s+\d+\b|\b\d+-cliques?\b|"
-                   rf"\b\d+\s+(?:[\w-]+\s+){{0,2}}?{sup}\b|\b\d+\s+[\w-]+\s+(?:with|by|of)\s+(?:the\s+)?"
-                   rf"{sup}\b", " ", asked, flags=re.IGNORECASE)
-    return [n for n in dict.fromkeys(re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.])", asked))
-            if not re.search(rf"(?<![\d.]){re.escape(n)}(?![\d])", findings)]
 
 
 def _no_verdict(st: PlanState, findings: str) -> bool:
