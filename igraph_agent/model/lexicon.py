@@ -349,6 +349,13 @@ LEXICON: dict[str, dict[str, Any]] = {
                    # "who has okafor written papers with?": one node's partners
                    r"^\s*(?:who|whom)\s+(?:has|have|did|does|do)\s+(?-i:[A-Z][\w.'-]*|[a-z][\w.'-]*\d*)"
                    r"\s+(?:\w+\s+){1,3}with\s*\??\s*$",
+                   # "who are the Medici directly married to?", "list everyone Ada has
+                   # climbed with": one node's partners in the data's verb
+                   r"^\s*(?:who|whom)\s+(?:is|are|was|were)\s+(?:the\s+)?(?-i:[A-Z][\w.'-]*|[a-z]+\d+)"
+                   r"\s+(?:directly\s+)?[a-z]+(?:ed|en)\s+(?:to|with)\s*[?.!]*\s*$",
+                   r"^\s*(?:list|name|show)\s+(?:everyone|everybody|all\s+(?:the\s+)?\w+)\s+"
+                   r"(?:that\s+|whom?\s+)?(?-i:[A-Z][\w.'-]*|[a-z]+\d+)\s+(?:has|have|had)\s+"
+                   r"(?:\w+\s+)?[a-z]+ed\s+with\s*[?.!]*\s*$",
                    r"\bdirect (?:\w+ )?(?:roads?|links?|connections?|flights?|routes?|edges?|"
                    r"lines?|ties?|trails?) (?:to|with|from)\s+\S",
                    r"(?:ties|connections|contacts|links|edges|friends|partners) (?:does|do|did) "
