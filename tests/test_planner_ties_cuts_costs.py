@@ -83,3 +83,25 @@ def test_the_cheapest_path_sums_a_plain_weight_column_as_a_cost(agents, name, so
     r = _ask(agents, name, question)
     assert r.status == "answered", r.answer
     assert f"**{want} weight**" in r.answer, r.answer
+
+
+@pytest.mark.parametrize("name,node,question", [
+    ("choir", "Ilse", "who is Ilse partnered with?"),
+    ("couriers", "Malton", "Who is Malton directly linked to?"),
+    ("ferries", "Coll", "who is Coll connected with?"),
+])
+def test_who_is_a_node_participle_to_lists_its_neighbours(agents, name, node, question):
+    g = table_graph(TABLES[name])
+    r = _ask(agents, name, question)
+    assert r.status == "answered", r.answer
+    listed = r.answer.split("hop 1 (")[1].split(")")[0].split(", ")
+    assert sorted(listed) == sorted(g[node]), r.answer
+
+
+@pytest.mark.parametrize("name,a,b", [("choir", "Anouk", "Dries"), ("couriers", "York", "Selby")])
+def test_the_jaccard_similarity_of_two_nodes_is_their_neighbourhoods_overlap(agents, name, a, b):
+    g = table_graph(TABLES[name])
+    want = next(nx.jaccard_coefficient(g, [(a, b)]))[2]
+    r = _ask(agents, name, f"Jaccard similarity between the {a} and the {b}?")
+    assert r.status == "answered", r.answer
+    assert f"**{want:.4f}**" in r.answer, r.answer

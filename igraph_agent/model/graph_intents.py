@@ -889,18 +889,20 @@ def subgraph_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 # -- comparison and statistics -----------------------------------------------------------
-_COMPARE = re.compile(r"compare\s+(.+?)" + _END, re.IGNORECASE)
+_COMPARE = re.compile(r"compare\s+(.+?)" + _END + r"|\b(?:jaccard|similarity|overlap)\b.*?\b(?:between|of|for)"
+                      r"\s+(.+?)" + _END, re.IGNORECASE)
 
 
 def _compare_names(q: str) -> list[str] | None:
     m = _COMPARE.search(q)
-    text = m.group(1) if m else None
+    text = (m.group(1) or m.group(2)) if m else None
     if text is None:
         pair = re.search(r"(.+?)\s+(?:vs\.?|versus)\s+(.+?)" + _END, q, re.IGNORECASE)
         if not pair:
             return None
         text = f"{pair.group(1).split()[-1]} and {pair.group(2)}"
-    parts = [_clean(p) for p in re.split(r",\s*|\s+(?:and|with|to|vs\.?|versus)\s+", text) if p]
+    parts = [_clean(re.sub(r"^the\s+", "", p.strip(), flags=re.IGNORECASE))
+             for p in re.split(r",\s*|\s+(?:and|with|to|vs\.?|versus)\s+", text) if p]
     parts = [p for p in parts if p]
     return parts if 2 <= len(parts) <= 10 else None
 
@@ -926,6 +928,12 @@ def compare_render(st: PlanState, obs: list[Observed]) -> str:
             for r in d.nodes]
     pairs = [f"- {p.a} and {p.b}: distance {p.distance}, {p.common_neighbours} common "
              f"neighbour(s), Jaccard {_f(p.jaccard)}" for p in d.pairs[:10]]
+    if len(d.pairs) == 1 and re.search(r"\bjaccard\b|\bsimilarity\b|\boverlap\b", st.question,
+                                       re.IGNORECASE):  # the one figure asked, first
+        p = d.pairs[0]
+        return (_found(st, names) + f"The Jaccard similarity of {p.a}'s and {p.b}'s "
+                f"neighbourhoods is **{_f(p.jaccard)}** ({p.common_neighbours} common "
+                f"neighbour(s); distance {p.distance} hop(s)).")
     return (_found(st, names) + f"Side by side{_weighed(d.weight_used)}:\n" + "\n".join(rows)
             + "\n\nPairs (distance in hops):\n" + "\n".join(pairs))
 
@@ -973,7 +981,8 @@ ANALYSIS_INTENTS = [
      local_calls, local_render, "local structure (ego network, clustering, k-core)"),
     ("subgraph", _rx(r"subgraph", r"\bextract", r"\bkeep only", r"new (?:version|revision)"),
      subgraph_calls, subgraph_render, "subgraph extraction"),
-    ("compare", _rx(r"\bcompare\b", r"\bvs\.?\s", r"\bversus\b"),
+    ("compare", _rx(r"\bcompare\b", r"\bvs\.?\s", r"\bversus\b", r"\bjaccard\b",
+                    r"\b(?:neighbou?rhood|neighbou?r) (?:similarity|overlap)\b"),
      compare_calls, compare_render, "node comparison"),
     ("statistics", _rx(r"statistic", r"\bstats\b", r"assortativ", r"diameter",
                        r"average (?:shortest )?path", r"transitivity", r"density", r"key figures"),

@@ -190,6 +190,12 @@ _UNDIRECTED: list[tuple[str, str]] = [
      r"(?: (?:with|to|into|in|on|for|at))?\s*\??\s*$", r"Who are the neighbours of \1?"),
     (rf"^\s*(?:who|whom) (?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to))?\s*\??\s*$",
      r"Who are the neighbours of \1?"),
+    # "who is Ridolfi married to", "who are the Strozzi directly married to", "who is Eef
+    # partnered with": a participle after the name, no measure (not "closest to")
+    (rf"^\s*(?:who|whom) (?:is|are|was|were) (?:the )?({_NAME}) (?:directly |currently |also )?"
+     r"(?!(?:closest|nearest|farthest|furthest|most|least|similar|reachable)\b)"
+     r"(?:[a-z]+ed|friends|related|wed|close|allied) (?:to|with)\s*\??\s*$",
+     r"Who are the neighbours of \1?"),
     # "list everyone Maya works with", "name all the people Omar talks to"
     (rf"^\s*(?:list|name|show(?: me)?|give me)\s+(?:everyone|everybody|all(?: the)? [a-z]+|the "
      rf"[a-z]+)\s+(?:(?:who|whom|that)\s+)?({_NAME}) [a-z]+(?: (?:with|to))?\s*[?.!]*\s*$",
