@@ -9,6 +9,7 @@ import pytest
 
 from igraph_agent import Agent, RunOptions
 from igraph_agent.model.scripted import ScriptedModel, call
+from tests.planner_support import ask_table
 
 SHIPMENTS = pd.DataFrame(
     [("acme", "bolt", 40), ("acme", "cog", 25), ("bolt", "cog", 70), ("cog", "acme", 5),
@@ -21,13 +22,7 @@ OIL = pd.DataFrame(
 
 
 def _ask(tmp_path, table: pd.DataFrame, question: str):
-    path = tmp_path / "edges.csv"
-    table.to_csv(path, index=False)
-    agent = Agent(home=tmp_path / "project")
-    try:
-        return agent.ask(question, attach=[str(path)])
-    finally:
-        agent.close()
+    return ask_table(tmp_path, table, question)
 
 
 def _sums(table: pd.DataFrame, side: str) -> pd.Series:

@@ -11,7 +11,7 @@ import networkx as nx
 import pandas as pd
 import pytest
 
-from igraph_agent import Agent
+from tests.planner_support import ask_table
 
 PIPES = pd.DataFrame([("J1", "J2", 300), ("J2", "J3", 150), ("J1", "J4", 100),
                       ("J4", "J3", 250), ("J3", "J5", 200), ("J2", "J5", 80)],
@@ -42,13 +42,7 @@ TRACKS = pd.DataFrame([("Ash", "Elm", 2.5), ("Elm", "Oak", 1.0), ("Ash", "Oak", 
 
 
 def _ask(tmp_path, table: pd.DataFrame, question: str):
-    path = tmp_path / "edges.csv"
-    table.to_csv(path, index=False)
-    agent = Agent(home=tmp_path / "project")
-    try:
-        return agent.ask(question, attach=[str(path)])
-    finally:
-        agent.close()
+    return ask_table(tmp_path, table, question)
 
 
 def _extreme_edge(table: pd.DataFrame, column: str, end: str) -> tuple[str, str, float]:

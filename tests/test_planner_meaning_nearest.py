@@ -8,7 +8,7 @@ import networkx as nx
 import pandas as pd
 import pytest
 
-from igraph_agent import Agent
+from tests.planner_support import ask_table
 
 ROADS = pd.DataFrame([("Avon", "Bude", 4), ("Bude", "Cley", 3), ("Avon", "Cley", 9),
                       ("Cley", "Dent", 2), ("Dent", "Eyam", 6), ("Bude", "Eyam", 12)],
@@ -21,13 +21,7 @@ TIES = pd.DataFrame([("p1", "p2", 3), ("p1", "p3", 1), ("p2", "p3", 5), ("p3", "
 
 
 def _ask(tmp_path, table: pd.DataFrame, question: str):
-    path = tmp_path / "edges.csv"
-    table.to_csv(path, index=False)
-    agent = Agent(home=tmp_path / "project")
-    try:
-        return agent.ask(question, attach=[str(path)])
-    finally:
-        agent.close()
+    return ask_table(tmp_path, table, question)
 
 
 @pytest.mark.parametrize("table, question, node", [

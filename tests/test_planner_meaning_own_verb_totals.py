@@ -8,7 +8,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from igraph_agent import Agent
+from tests.planner_support import ask_table
 
 CALLS = pd.DataFrame([("n1", "n2", 14), ("n2", "n1", 3), ("n1", "n3", 2), ("n3", "n4", 9),
                       ("n4", "n1", 1), ("n2", "n4", 20), ("n5", "n3", 7)],
@@ -19,13 +19,7 @@ MENTORING = pd.DataFrame([("kim", "lee", 5), ("lee", "kim", 9), ("kim", "max", 4
 
 
 def _ask(tmp_path, table: pd.DataFrame, question: str):
-    path = tmp_path / "edges.csv"
-    table.to_csv(path, index=False)
-    agent = Agent(home=tmp_path / "project")
-    try:
-        return agent.ask(question, attach=[str(path)])
-    finally:
-        agent.close()
+    return ask_table(tmp_path, table, question)
 
 
 @pytest.mark.parametrize("table, question", [(CALLS, "who calls the most"),

@@ -10,7 +10,7 @@ import networkx as nx
 import pandas as pd
 import pytest
 
-from igraph_agent import Agent
+from tests.planner_support import ask_table
 
 FAMILY = pd.DataFrame([("Gran", "Mum"), ("Gran", "Uncle"), ("Mum", "Kid1"), ("Mum", "Kid2"),
                        ("Uncle", "Cousin"), ("Mum", "Kid3")], columns=["parent", "child"])
@@ -26,13 +26,7 @@ DOWN = pd.DataFrame([("Max", "Zoe"), ("Zoe", "Raj"), ("Zoe", "Cai"), ("Raj", "An
 
 
 def _ask(tmp_path, table: pd.DataFrame, question: str):
-    path = tmp_path / "edges.csv"
-    table.to_csv(path, index=False)
-    agent = Agent(home=tmp_path / "project")
-    try:
-        return agent.ask(question, attach=[str(path)])
-    finally:
-        agent.close()
+    return ask_table(tmp_path, table, question)
 
 
 def _g(table: pd.DataFrame) -> nx.DiGraph:

@@ -10,8 +10,8 @@ import networkx as nx
 import pandas as pd
 import pytest
 
-from igraph_agent import Agent
 from igraph_agent.graph.semantics import direction_of
+from tests.planner_support import ask_table
 
 ORG = pd.DataFrame([("Ana", "Raj"), ("Ben", "Raj"), ("Raj", "Zoe"), ("Cai", "Zoe"),
                     ("Dov", "Cai"), ("Eli", "Cai"), ("Zoe", "Max")],
@@ -32,13 +32,7 @@ PAYMENTS = pd.DataFrame(list(CREDIT.itertuples(index=False)),
 
 
 def _ask(tmp_path, table: pd.DataFrame, question: str):
-    path = tmp_path / "edges.csv"
-    table.to_csv(path, index=False)
-    agent = Agent(home=tmp_path / "project")
-    try:
-        return agent.ask(question, attach=[str(path)])
-    finally:
-        agent.close()
+    return ask_table(tmp_path, table, question)
 
 
 def _digraph(table: pd.DataFrame) -> nx.DiGraph:

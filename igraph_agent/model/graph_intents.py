@@ -14,7 +14,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from igraph_agent.figures import shown
-from igraph_agent.model import slots, vocabulary
+from igraph_agent.model import slots, vocabulary, weights
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.weights import asked_weight
 from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
@@ -515,13 +515,6 @@ SUMMED = re.compile(r"\b(?:lowest|smallest|least|minimum|min)\s+(?:total|sum|sum
                      re.IGNORECASE)
 
 
-#: a column that says nothing of what it holds, and the words that make it a cost
-_GENERIC = frozenset({"weight", "weights", "w", "value", "val"})
-_AS_COST = re.compile(r"^(?!.*\bstrength)(?:.*\bcheap(?:est|er)?\b|.*\bcosts?\b|.*\b(?:using|by|over)\s+(?:the\s+)?"
-                      r"(?:edge\s+)?weights?\b)",
-                      re.IGNORECASE)
-
-
 def _summed_strength(st: PlanState, args: dict) -> str | None:
     """The strength column a route question asks to add up as it stands (a column named
     ``weight`` read as a strength elsewhere), else None."""
@@ -534,7 +527,7 @@ def _summed_strength(st: PlanState, args: dict) -> str | None:
         return None
     q = str(st.context.get("asked") or st.question)
     m = SUMMED.search(q)
-    if not m and column.lower() in _GENERIC and _AS_COST.search(q):
+    if not m and weights.plain_weight_as_cost(q, column):
         return column  # "the cheapest path cost using the edge weights": a plain weight as a cost
     if not m:
         return None

@@ -24,7 +24,7 @@ from typing import Any
 from igraph_agent.figures import shown
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
-from igraph_agent.model.vocabulary import groupings
+from igraph_agent.model.vocabulary import groupings, values_named_in_order
 from igraph_agent.model.weights import named_weight
 
 _TIES = (r"(?:ties|edges|links|connections|friendships|relationships|contacts|interactions|"
@@ -111,17 +111,9 @@ def _mean_of_nodes(st: PlanState) -> bool:
 
 
 def _two_named(st: PlanState) -> tuple[str, list[str]] | None:
-    """The grouping two of whose values the question names, and those values in order."""
-    from igraph_agent.model.vocabulary import value_named
-
-    q = _asked(st)
-    for attr, values in groupings(_meaning(st)).items():
-        found = sorted((m.start(), v) for v in values if value_named(v, q)
-                       for m in [re.search(rf"(?<![\w]){re.escape(v)}(?![\w])", q, re.IGNORECASE)]
-                       if m)
-        if len(found) == 2:
-            return attr, [v for _, v in found]
-    return None
+    """The grouping exactly two of whose values the question names, and those values in order."""
+    attr, values = values_named_in_order(_asked(st), groupings(_meaning(st)))
+    return (attr, values) if attr and len(values) == 2 else None
 
 
 #: one named group's own edges: "how many ties between members of the legal team", "links

@@ -21,7 +21,7 @@ from igraph_agent.figures import shown
 from igraph_agent.model import topn
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
-from igraph_agent.model.vocabulary import groupings, value_named
+from igraph_agent.model.vocabulary import groupings, values_named_in_order
 from igraph_agent.model.weights import named_weight
 
 
@@ -43,14 +43,9 @@ def _attr_in(q: str, groups: dict[str, list[str]]) -> str | None:
 
 
 def _values_in(q: str, groups: dict[str, list[str]]) -> tuple[str | None, list[str]]:
-    """The attribute two of whose values the question names, and those values in order."""
-    for attr, values in groups.items():
-        found = sorted((m.start(), v) for v in values if value_named(str(v), q)
-                       for m in [re.search(rf"(?<![\w]){re.escape(str(v))}(?![\w])", q, re.IGNORECASE)]
-                       if m)
-        if len(found) >= 2:
-            return attr, [v for _, v in found[:2]]
-    return None, []
+    """The attribute two of whose values the question names, and the first two in order."""
+    attr, values = values_named_in_order(q, groups)
+    return attr, values[:2]
 
 
 # -- groups -----------------------------------------------------------------------------

@@ -1518,6 +1518,23 @@ def value_named(value: str, question: str) -> bool:
     return re.search(rx, question, re.IGNORECASE) is not None
 
 
+def values_named_in_order(question: str, groups: dict[str, list[str]]) -> tuple[str | None, list[str]]:
+    """The first grouping attribute at least two of whose values the question names (see
+    :func:`value_named`), with all its named values in the order they appear.
+
+        >>> values_named_in_order("Who bridges sales and HR?", {"department": ["Sales", "HR", "Ops"]})
+        ('department', ['Sales', 'HR'])
+    """
+    for attr, values in groups.items():
+        found = sorted((m.start(), str(v)) for v in values if value_named(str(v), question)
+                       for m in [re.search(rf"(?<![\w]){re.escape(str(v))}(?![\w])", question,
+                                           re.IGNORECASE)]
+                       if m)
+        if len(found) >= 2:
+            return attr, [v for _, v in found]
+    return None, []
+
+
 def group_values_named(question: str, info: dict[str, Any]) -> set[str]:
     """The values of the graph's grouping attributes the question names (see
     :func:`value_named`)."""

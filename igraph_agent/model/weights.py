@@ -217,6 +217,26 @@ def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
     return Choice(None, "ambiguous" if distances else "none")
 
 
+#: a column that says nothing of what it holds, and the words that make it a cost
+_GENERIC = frozenset({"weight", "weights", "w", "value", "val"})
+_AS_COST = re.compile(r"^(?!.*\bstrength)(?:.*\bcheap(?:est|er)?\b|.*\bcosts?\b|.*\b(?:using|by|over)\s+"
+                      r"(?:the\s+)?(?:edge\s+)?weights?\b)",
+                      re.IGNORECASE)
+
+
+def plain_weight_as_cost(question: str, column: str) -> bool:
+    """Whether a route question asks a column named only ``weight`` (read as a strength
+    elsewhere) to be added up as a cost: "the cheapest path using the edge weights".
+
+        >>> plain_weight_as_cost("cheapest path from a to b", "weight")
+        True
+        >>> plain_weight_as_cost("cheapest path from a to b", "trust"), plain_weight_as_cost(
+        ...     "cheapest path by tie strength", "weight")
+        (False, False)
+    """
+    return column.lower() in _GENERIC and _AS_COST.search(question) is not None
+
+
 def ask_which(meaning: dict[str, Any]) -> str:
     """The question the planner asks when a route's measure is ambiguous."""
     cols = list(meaning.get("weights") or {})
