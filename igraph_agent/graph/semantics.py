@@ -189,15 +189,21 @@ def _agent(word: str) -> bool:
     return len(word) >= 5 and word.endswith(("er", "or")) and word not in _NOT_AGENTS
 
 
+#: nouns for the one at the receiving end of another's act ("passer,receiver",
+#: "thrower,catcher", "speaker,listener")
+_RECEIVING = frozenset({"receiver", "recipient", "catcher", "taker", "listener", "hearer",
+                        "reader", "viewer", "watcher", "learner", "answerer", "responder"})
+
+
 def _agent_and_patient(tails: set[str], heads: set[str]) -> bool:
     """The source named as a doer and the target as the one it is done to: the same verb
     ("infector,infected", "nominator,nominee" by stem, "employer,employee"), or a receiving
     word ("passer,receiver", "donor,recipient")."""
     agents = {t for t in tails if _agent(t)}
     if not agents or tails & _HEADS or heads & (_TAILS | _ACTORS) or \
-            any(_agent(h) and h not in {"receiver"} for h in heads):
+            any(_agent(h) and h not in _RECEIVING for h in heads):
         return False
-    if heads & {"receiver", "recipient"} or any(len(h) >= 5 and h.endswith("ee") for h in heads):
+    if heads & _RECEIVING or any(len(h) >= 5 and h.endswith("ee") for h in heads):
         return True
     return any(h.endswith("ed") and h[:-2] == a[:-2] for a in agents for h in heads)
 
@@ -224,6 +230,8 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
         >>> direction_of("staffer", "line_manager"), direction_of("manager", "team_member")
         (True, True)
         >>> direction_of("passer", "receiver"), direction_of("infector", "infected")
+        (True, True)
+        >>> direction_of("thrower", "catcher"), direction_of("speaker", "listener")
         (True, True)
         >>> direction_of("station_a", "station_b"), direction_of("to", "from")
         (None, None)

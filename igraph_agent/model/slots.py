@@ -556,6 +556,12 @@ FUTURE = re.compile(r"\blikely to\b|\bgoing to (?!be\b)\w+|\bwill (?:\w+ )?(?:qu
                     r"drop out|join|buy|fail|default|stop|break)\b|\bchurn\w*|\bforecast\w*|"
                     r"\bin the future\b|\bnext (?:week|month|year|quarter|time)\b|"
                     r"\b(?:quit|leave|join|buy|fail|churn|drop out)\s+next\b", re.IGNORECASE)
+#: a verdict asked of the data: "is the pond healthy?", "how healthy is this community?",
+#: "is that normal?" — the graph gives measures, not verdicts
+JUDGEMENT = re.compile(r"\b(?:how|is|are|was|were|looks?|seems?)\s+(?:(?:it|this|that|they|these|"
+                       r"those|the\s+\w+(?:\s+\w+)?|[A-Z]\w+)\s+)?(?:(?:very|really|too|so)\s+)?"
+                       r"(?:healthy|unhealthy|normal|abnormal|happy|unhappy|sad|fine|okay|ok|good|"
+                       r"bad|fair|unfair|weird|strange|suspicious|worrying|alarming)\b", re.IGNORECASE)
 NEGATION = re.compile(r"\b(?:not|outside|except|excluding|other than|besides|apart from|"
                       r"aside from|neither|nor)\b|n't\b|\bin the other \w+?(?<!s)\b",
                       re.IGNORECASE)
@@ -628,6 +634,8 @@ def features(question: str) -> set[str]:
         out.add("ordinal")  # "the second most connected": only a ranking says which
     if FUTURE.search(question):
         out.add("future")  # "most likely to quit next": a forecast no ranking makes
+    if JUDGEMENT.search(question):
+        out.add("judgement")  # "is the pond healthy?": a verdict no measure gives
     if NEGATION.search(question):
         out.add("negation")  # "outside legal", "not in sales": no intent takes an exclusion
     if BOTTOM.search(question):

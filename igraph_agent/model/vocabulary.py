@@ -354,10 +354,16 @@ def own_side(question: str, info: dict[str, Any]) -> str | None:
         'in'
         >>> own_side("how often did zed retweet?", info), own_side("who is central?", info)
         ('out', None)
-        >>> own_side("who retweets the most?", info)
-        'out'
+        >>> own_side("who retweets the most?", info), own_side("who retweets memes the most?", info)
+        ('out', 'out')
+        >>> own_side("who catches the most throws?", {"attached_sources": [{"tables": {
+        ...     "t": ["thrower", "catcher"]}}]})
+        'in'
     """
-    verbs, _ = verbs_of(info)
+    verbs, backs = verbs_of(info)
+    if backs and re.search(rf"^\s*(?:who|which\s+\w+)\s+{forms(backs)}(?:e?s|ed)?\b(?:\s+[a-z]+){{0,3}}?"
+                           r"\s+(?:the\s+)?(?:most|least|fewest)\b", question, re.IGNORECASE):
+        return "in"  # "who catches the most throws" on thrower,catcher: the target's verb
     if not verbs:
         return None
     v = forms(verbs)
@@ -367,9 +373,12 @@ def own_side(question: str, info: dict[str, Any]) -> str | None:
         return "in"
     if re.search(rf"\b(?:did|does|do)\s+\S+\s+{v}e?\b", question, re.IGNORECASE):
         return "out"  # "did zed retweet": not "calls" naming a count column
-    if re.search(rf"^\s*(?:who|which\s+\w+)\s+{v}(?:e?s|ed)?\s+(?:the\s+)?(?:most|least|"
-                 r"fewest)\b", question, re.IGNORECASE):
-        return "out"  # "who calls the most" on caller,callee: what each one's calls add up to
+    if re.search(rf"^\s*(?:who|which\s+\w+)\s+{v}(?:e?s|ed)?(?:\s+(?!(?:to|from|with|for|by|"
+                 r"at|on|in)\b)[a-z]+){0,3}?\s+(?:the\s+)?(?:most|least|fewest)\b|"
+                 rf"^\s*(?:who|which\s+\w+)\s+(?:made|makes|make|did|does|do)\s+(?:the\s+)?"
+                 rf"(?:most|least|fewest)\s+{v}(?:e?s)?\b", question, re.IGNORECASE):
+        return "out"  # "who calls the most", "who throws the ball the most", "who made the
+        # most throws" on caller,callee / thrower,catcher: what each one's acts add up to
     return None
 
 
@@ -572,6 +581,7 @@ def _directed(question: str, info: dict[str, Any]) -> str:
         question = re.sub(rf"\b(?:is|are)\s+{v}\s+by\s+the\s+(?:most|largest number of)\s+"
                           r"(?:other\s+|different\s+|distinct\s+)?[a-z]+s\b",
                           "has the highest in-degree", question, flags=re.IGNORECASE)
+    question = _most_partners(question, info, verbs, backs)
     if [a for a in info.get("edge_attributes") or [] if str(a).lower() not in _PLAIN_ATTRS]:
         return question  # "receives the most" may mean the most of an edge value
     out = re.sub(r"\b(?:receives?|received|gets?|got|attracts?)\s+the\s+most(?:\s+[a-z-]+s)?\b",
@@ -606,6 +616,30 @@ def _directed(question: str, info: dict[str, Any]) -> str:
         out = re.sub(rf"\b{b}\s+(?:from\s+)?the\s+(?:fewest|least)(?:\s+(?:other\s+)?[a-z]+s\b)?",
                      "has the lowest in-degree", out, flags=re.IGNORECASE)
     return out
+
+
+#: words for the other end counted as nodes: "helped the most people", "the most neighbours"
+_PARTNERS = ("people", "neighbours", "neighbors", "others", "teammates", "partners",
+             "colleagues", "members", "residents", "individuals", "persons", "friends",
+             "contacts", "different people", "other people")
+
+
+def _most_partners(question: str, info: dict[str, Any], verbs: list[str], backs: list[str]) -> str:
+    """The data's verb with the other end counted as people ("who helped the most people",
+    "who was helped by the fewest neighbours" on ``helper,helped``) in in-/out-degree words,
+    even where an edge value could be "the most": people are nodes, not an edge's value."""
+    nouns = {*_PARTNERS, *(_plural(n) for n in data_nouns(info)), *(n + "s" for n in data_nouns(info))}
+    whom = "|".join(sorted((re.escape(w) for w in nouns), key=len, reverse=True))
+    for stems, side, passive in ((verbs, "out", False), (backs, "in", False), (verbs, "in", True)):
+        if not stems:
+            continue
+        v = participles(stems) + r"\s+by" if passive else forms(stems) + "[a-z]*"
+        lead = r"\b(?:is|are|was|were|gets?|got|been)\s+" if passive else r"\b"
+        for most, rank in (("most|largest number of", "highest"), ("fewest|least", "lowest")):
+            question = re.sub(rf"{lead}{v}\s+the\s+(?:{most})\s+(?:other\s+|different\s+|"
+                              rf"distinct\s+)?(?:{whom})\b(?!\s+(?:than|to|from))",
+                              f"has the {rank} {side}-degree", question, flags=re.IGNORECASE)
+    return question
 
 
 def _both_ways(question: str, verb: str, back: str, done: str) -> str | None:
@@ -1648,5 +1682,7 @@ _TIME_ASKED = re.compile(
     r"\b(?:hour|time) of (?:the )?day\b|\b(?:which|what)\s+(?:hour|day|weekday|month|year|week|"
     r"date|season)\b|\b(?:per|each|every|by)\s+(?:hour|day|week|month|year|weekday)\b|"
     r"\b(?:last|this|previous|past)\s+(?:week|month|year|quarter)\b|\bover time\b|"
+    r"\b(?:busiest|quietest|slowest|peak|best|worst|biggest)\s+(?:hour|day|weekday|month|year|week|"
+    r"season|date)s?\b|"
     r"\bwhen (?:was|were|did)\b", re.IGNORECASE)
 
