@@ -30,7 +30,9 @@ _OUTSIDE = re.compile(
     rf"\bcut off\b|(?:\bnot|n'?t|\bnever)\s+(?:\w+\s+){{0,2}}(?:connected|linked|attached|hooked up|"
     rf"joined)\s+(?:to|with)\s+(?:the\s+)?{_PIECE}|\b(?:isolated|separated|disconnected|apart)\s+"
     rf"from\s+(?:the\s+)?{_PIECE}|\b(?:smaller|separate|other|isolated|detached)\s+"
-    rf"(?:group|piece|part|component|island|cluster|network)s?\b|\boutside (?:the\s+)?main\b",
+    rf"(?:group|piece|part|component|island|cluster|network)s?\b|\boutside (?:the\s+)?(?:main|largest|biggest|giant)\b|"
+    rf"(?:\bnot|n'?t)\s+(?:in|part\s+of)\s+the\s+(?:main|largest|biggest|giant)\s+(?:\w+\s+)?"
+    rf"(?:piece|part|component|group|network|cluster|body|mass)\b",
     re.IGNORECASE)
 _LIST = re.compile(r"\b(?:which|who|what|list|name|show)\b", re.IGNORECASE)
 #: whether any node is outside: "is any account cut off from the rest", "are there any
@@ -49,7 +51,55 @@ _HOW_MANY_IN = re.compile(r"\bhow many \w+ (?:are|is|sit|live|play)\s+(?:in|on)\
                           re.IGNORECASE)
 
 
+#: how many nodes lie outside the main piece: "how many rowers are cut off from the main
+#: group" (a count of nodes, not of the pieces: "how many groups are cut off" is not this)
+_HOW_MANY_OUT = re.compile(
+    r"\bhow many (?!(?:groups|pieces|parts|components|clusters|islands|networks|sub-?networks|"
+    r"chunks|communities|blobs)\b)[a-z]+ (?:are|is|were|was|have been|has been|get|got|remain|"
+    r"stay|sit|lie|end up)\b", re.IGNORECASE)
+
+
+#: how many pieces lie apart from the main one: "how many groups are cut off from the rest"
+_PIECES_OUT = re.compile(
+    r"\bhow many (?:other |smaller |separate )?(?:groups|pieces|parts|components|clusters|islands|"
+    r"networks|sub-?networks|chunks|blobs) (?:are|is|were|was|have been|get|got|remain|stay|sit|"
+    r"lie|end up)\b", re.IGNORECASE)
+
+
+#: apart from the main piece in so many words ("separate pieces" alone counts them all)
+_APART = re.compile(
+    rf"\bcut off\b|(?:\bnot|n'?t|\bnever)\s+(?:\w+\s+){{0,2}}(?:connected|linked|attached|"
+    rf"hooked up|joined)\s+(?:to|with)\s+(?:the\s+)?{_PIECE}|\b(?:isolated|separated|"
+    rf"disconnected|apart)\s+from\s+(?:the\s+)?{_PIECE}|\boutside (?:the\s+)?(?:main|largest|"
+    rf"biggest|giant)\b", re.IGNORECASE)
+
+
+def _pieces_out(st: PlanState) -> bool:
+    return bool(_PIECES_OUT.search(st.question) and _APART.search(st.question))
+
+
+def _how_many_out(st: PlanState) -> bool:
+    return bool(_HOW_MANY_OUT.search(st.question) and _OUTSIDE.search(st.question)
+                and not _HOW_MANY_IN.search(st.question))
+
+
+#: a node or edge whose loss would cut some off: a cut point, not the pieces there are now
+_CUT_POINT = re.compile(r"\bcut[- ]?(?:points?|vertex|vertices|nodes?|edges?)\b|\barticulation\b|"
+                        r"\bbridges?\b|\bsingle points? of failure\b|\b(?:lose|losing|lost|"
+                        r"remove|removing|drop|dropping|knock(?:ing)? out|take|taking)\s+(?:out\s+)?"
+                        r"(?:one|it|them|any|a single)\b|\bwould\b", re.IGNORECASE)
+
+
 def _members_bonus(st: PlanState) -> float:
+    if _CUT_POINT.search(st.question):
+        return -10.0
+    if _pieces_out(st):
+        return -10.0 if re.search(r"\bif\b|\bwithout\b|\bremov", st.question,
+                                  re.IGNORECASE) else 4.0
+    if _how_many_out(st):  # a count of nodes outside: on a two-mode graph, of which side?
+        two_mode = bool((st.meaning().get("modes") or {}).get("sides"))
+        return -10.0 if two_mode or re.search(r"\bif\b|\bwithout\b|\bremov", st.question,
+                                              re.IGNORECASE) else 2.0
     if _HOW_MANY_IN.search(st.question):  # a piece's size: on a two-mode graph, of which side?
         two_mode = bool((st.meaning().get("modes") or {}).get("sides"))
         return -10.0 if two_mode or re.search(r"\bif\b|\bwithout\b|\bremov", st.question,
@@ -96,6 +146,18 @@ def _outside(st: PlanState, d: ConnectivityResult, largest: int, rows: list) -> 
                        f" ({r.size} node{'s' if r.size != 1 else ''})" for r in rows)
     more = d.components - 1 - len(rows)
     outside = d.nodes - largest
+    if _pieces_out(st):  # the pieces apart from the main one, counted
+        return (f"**{d.components - 1}** piece(s) are apart from the main piece ({largest} of "
+                f"{d.nodes} nodes), holding {outside} node(s): {listed}"
+                + (f"; and {more} more component(s)" if more > 0 else "")
+                + (" (pieces ignoring the edges' direction)." if d.connected_by == "weak"
+                   else "."))
+    if _how_many_out(st):  # the count first
+        return (f"**{outside}** of {d.nodes} nodes are outside the main piece ({largest} nodes), "
+                f"in {d.components - 1} separate component(s): {listed}"
+                + (f"; and {more} more component(s)" if more > 0 else "")
+                + (" (pieces ignoring the edges' direction)." if d.connected_by == "weak"
+                   else "."))
     if _HOW_MANY_IN.search(st.question) and d.components == 2:  # the one smaller piece
         return (f"The separate piece holds **{rows[0].size}** node(s): {listed}; the main piece "
                 f"has {largest}" + (" (pieces ignoring the edges' direction)."
@@ -345,7 +407,96 @@ def _kth_render(st: PlanState, obs: list[Observed]) -> str:
             f" (sizes of all {d.components}: {', '.join(map(str, sizes[:10]))}"
             f"{' …' if len(sizes) > 10 else ''}){way}.")
 
+# -- one named node's piece --------------------------------------------------------------
+_KIND = r"(?:(?P<kind>strongly|weakly|strong|weak)[- ])?(?:connected\s+)?"
+_PIECE_NOUN = r"(?:component|piece|island|sub-?network|sub-?graph)"
+#: "everyone in Pim's component", "who is in the same piece as Rui", "the strongly connected
+#: component containing Tarn", "how big is Lotte's component"
+_NODE_PIECE = re.compile(
+    rf"\b(?P<a>[\w.-]+)'s?\s+(?:own\s+)?{_KIND}{_PIECE_NOUN}\b|"
+    rf"\bsame\s+{_KIND.replace('kind', 'kind2')}{_PIECE_NOUN}\s+as\s+(?P<b>[\w.-]+)|"
+    rf"\b{_KIND.replace('kind', 'kind3')}{_PIECE_NOUN}\s+(?:of|containing|that contains|that "
+    rf"holds|with|around|including)\s+(?P<c>[\w.-]+)", re.IGNORECASE)
+_SIZE_ASKED = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bnumber of\b", re.IGNORECASE)
+
+
+def _node_piece(st: PlanState) -> tuple[str, str] | None:
+    """(node name, ``strong`` or ``weak``) of a question about one named node's piece."""
+    m = _NODE_PIECE.search(st.question)
+    if m is None or re.search(r"\bif\b|\bwithout\b|\bremov|\blargest\b|\bbiggest\b|"
+                              r"\bcommunit", st.question, re.IGNORECASE):
+        return None
+    raw = m.group("a") or m.group("b") or m.group("c")
+    named = slots.named(st.question)
+    name = next((n for n in named if n == raw or n.split()[-1] == raw or raw.startswith(n)),
+                None)
+    if name is None:
+        return None
+    kind = (m.group("kind") or m.group("kind2") or m.group("kind3") or "").lower()
+    return name, "strong" if kind.startswith("strong") else "weak"
+
+
+def _node_piece_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    found = _node_piece(st)
+    if found is None:
+        return []
+    searches, ids = _resolve(st, [found[0]])
+    if ids is None:
+        return searches
+    base = {"node": ids[0], "hops": _HOPS_ALL, "limit": _LISTED}
+    if found[1] == "strong" and st.meaning().get("directed"):  # reached both ways
+        return [*searches, Call("hop_counts", {**base, "direction": "out"}),
+                Call("hop_counts", {**base, "direction": "in"})]
+    return [*searches, Call("hop_counts", {**base, "direction": "both"})]
+
+
+def _reached(d: HopCountsResult) -> list[str]:
+    return [str(n.node) for r in d.by_distance for n in r.nodes]
+
+
+def _node_piece_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _unresolved
+
+    found = _node_piece(st)
+    hops = [o.typed(HopCountsResult) for o in obs if o.tool == "hop_counts"]
+    if found is None or not hops:
+        return _unresolved(st, [found[0] if found else ""])
+    d = hops[0]
+    node, directed = str(d.node), bool(st.meaning().get("directed"))
+    if len(hops) == 2:  # the strong component: reached from the node and reaching it
+        back = set(_reached(hops[1]))
+        others = [n for n in _reached(d) if n in back]
+        complete = not (d.farther or hops[1].farther)
+        what = ("strongly connected component (the nodes it reaches and that reach it, "
+                "following the edges' direction)")
+    else:
+        others = _reached(d)
+        complete = not d.farther and len(others) == d.within
+        what = ("weakly connected component (ignoring the edges' direction)" if directed
+                else "connected component")
+    others = sorted(others, key=str)
+    size = len(others) + 1
+    listed = ", ".join(f"**{n}**" for n in others) + ("" if complete else " …")
+    if not complete:
+        return (f"{node}'s {what} is too deep to list exactly here: it holds at least "
+                f"{size} nodes, {node} and {listed}.")
+    if not others:
+        return f"{node} is alone in its {what}: **1** node, no other."
+    if _SIZE_ASKED.search(st.question):
+        return (f"{node}'s {what} has **{size}** nodes: {node} and {len(others)} other(s), "
+                f"{listed}.")
+    return f"{node}'s {what} holds {size} nodes: {node} and {listed}."
+
+
 COMPONENT_INTENTS = [
+    Intent("node_component", t(0.5, _NODE_PIECE.pattern), _node_piece_calls, _node_piece_render,
+           "the members of one named node's component (hop_counts over every step)",
+           group="components", bonus=lambda st: 4.0 if _node_piece(st) else -10.0,
+           hint="everyone in the same piece as a node you name",
+           answers=frozenset({"list", "count", "value", "group"}),
+           covers=frozenset({"entity", "scope"})),
     Intent("piece_rank", t(0.5, _KTH_PIECE.pattern), _kth_calls, _kth_render,
            "the size and members of the k-th largest component (connectivity)",
            group="components", bonus=lambda st: 4.0 if _kth_piece(st) else -10.0,

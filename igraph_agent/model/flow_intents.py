@@ -283,11 +283,14 @@ _NEEDING = re.compile(
     re.IGNORECASE)
 #: "reachable from X", "X can reach"; the negation: "can't be reached from X"
 _FROM = re.compile(rf"\b(?:reach(?:ed|able)?|get to|accessible)\s+from\s+{_NAME}|"
-                   rf"\b{_NAME}\s+(?:can(?:not|'t)?|could(?:n't)?)\s+(?:\w+\s+)?reach\b",
+                   rf"\b{_NAME}\s+(?:can(?:not|'t)?|could(?:n't)?)\s+(?:\w+\s+)?reach\b|"
+                   # "who can't Ines reach", "which locks can Dunn not reach"
+                   rf"\b(?:can(?:not|'t)?|could(?:n't)?)\s+{_NAME}\s+(?:not\s+|never\s+)?reach\b",
                    re.IGNORECASE)
 _UNREACHED = re.compile(r"\b(?:can(?:not|'t| ?not)|could(?:n't| not)|never|not)\s+(?:be\s+)?"
-                        r"(?:reached|reachable|got(?:ten)? to|reach\w*)|\bunreachable\b",
-                        re.IGNORECASE)
+                        r"(?:reached|reachable|got(?:ten)? to|reach\w*)|\bunreachable\b|"
+                        r"\b(?:can(?:not|'t)|couldn't)\s+(?-i:[A-Z][\w'.-]*|[a-z]+\d+|\d+)\s+"
+                        r"reach\b", re.IGNORECASE)
 _TRANSITIVE = re.compile(r"\bindirect\w*|\btransitiv\w*|\ball\b|\bin total\b|\beventually\b|"
                          r"\bultimately\b|\bchains?\b|\bbefore\b|\bprior to\b|\bwhole\b|"
                          r"\beverything\b|\bdownstream\b|\bupstream\b", re.IGNORECASE)

@@ -719,13 +719,18 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
         edges = re.search(r"\b(?:edges?|links?|ties?|roads?|cables?|lines?|connections?|"
                           r"trails?|pipes?)\b", st.question, re.IGNORECASE)
         lead = _yes_no(st, (c.bridges.total if edges else c.articulation_points.total) > 0)
+    # a directed graph's pieces are its weak components: say so, and how many strong ones
+    weak = "weakly " if c.connected_by == "weak" else ""
+    strong = (f" (ignoring the edges' direction; {c.strong_components} strongly connected "
+              "component(s) following it)" if weak and c.strong_components is not None else "")
     if c.pair is None and _LARGEST_SIZE.search(st.question) and len(sizes) >= 1:
-        return (f"The largest connected component has **{sizes[0]}** of the {c.nodes} nodes"
-                + (f" ({c.components} components in all, of sizes {shown})." if len(sizes) > 1
-                   else " (the graph is one connected piece)."))
+        return (f"The largest {weak}connected component has **{sizes[0]}** of the {c.nodes} "
+                "nodes" + (f" ({c.components} components in all, of sizes {shown})"
+                           if len(sizes) > 1 else " (the graph is one connected piece)")
+                + (f"; {strong.strip()[1:-1]}" if strong else "") + ".")
     text = lead + (
-            f"The graph has **{c.components} connected component(s)**"
-            + (f" of sizes {shown}" if len(sizes) > 1 else "") + "; the largest holds "
+            f"The graph has **{c.components} {weak}connected component(s)**"
+            + (f" of sizes {shown}" if len(sizes) > 1 else "") + strong + "; the largest holds "
             f"{_f(c.largest_component_fraction * 100, 1)}% of the nodes. "
             f"{c.articulation_points.total} articulation point(s)"
             + ((f": {cuts}," if every else f" (e.g. {cuts} …)") if cuts else "") +

@@ -70,6 +70,11 @@ def _sides_counted(st: PlanState) -> str:
 
 
 # -- cycles of an undirected graph: a forest has no more edges than nodes minus components
+#: a question whose "yes" means no cycle: "is it a forest", "is the network acyclic"
+_NO_CYCLE = re.compile(r"\bforests?\b|\bacyclic\b|\bcycle-?free\b|\bfree of (?:any )?cycles\b|"
+                       r"\b(?:without|no) (?:any )?cycles\b", re.IGNORECASE)
+
+
 def cycles_calls(st: PlanState) -> list[Call]:
     info = st.last_ok("get_graph_info")
     if info is None or info.typed(GetGraphInfoResult).directed:
@@ -88,6 +93,9 @@ def cycles_render(st: PlanState, obs: list[Observed]) -> str:
     if tree:
         yes = forest and parts == 1
         head = "**Yes** — it is a tree" if yes else "**No** — it is not a tree"
+    elif _NO_CYCLE.search(st.question):  # "is it a forest / acyclic?": yes when it has none
+        head = ("**Yes** — it has no cycles (a forest)" if forest else
+                "**No** — it has cycles (not a forest)")
     else:
         head = ("**No** — it has no cycles (a forest)" if forest else
                 "**Yes** — it has cycles")

@@ -130,8 +130,9 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      False),
     # "Ines's friends of friends", "second-degree contacts of Ines": two steps out
     (rf"\b({_NAME})'s\s+(?:neighbou?rs|{_RELATED})\s+of\s+(?:neighbou?rs|{_RELATED})\b|"
-     rf"\bsecond[- ]degree (?:connections|contacts|neighbou?rs|{_RELATED}) of ({_NAME})",
-     r"neighbourhood of \1\2 within 2 hops", False),
+     rf"\b(?:second|2nd)[- ]degree (?:connections|contacts|neighbou?rs|{_RELATED}) of ({_NAME})|"
+     rf"\b({_NAME})'s\s+(?:second|2nd)[- ]degree\s+(?:connections|contacts|neighbou?rs|"
+     rf"{_RELATED}|[a-z]+s)\b", r"neighbourhood of \1\2\3 within 2 hops", False),
     # the people linked to a person, in a graph of people's words
     (rf"\b{_RELATED}\s+of\b", "neighbours of", False),
     (rf"(\w)'s\s+{_RELATED}\b", r"\1's neighbours", False),

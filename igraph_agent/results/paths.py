@@ -93,6 +93,7 @@ class ConnectivityResult(ToolData):
     largest_component_fraction: Number
     isolates: int
     articulation_points: ConnectivityArticulationPoints
+    outside_largest: int | None = None  # the nodes in no largest component
     bridges: ConnectivityBridges
     smaller_components: Table[SmallerComponent] = []
     pair: ConnectivityPair | None = None

@@ -207,6 +207,7 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
         "component_sizes": sizes[: args.limit],
         "largest_component_fraction": round(sizes[0] / n, 6) if n else 0.0,
         "isolates": sum(1 for s in sizes if s == 1),
+        "outside_largest": n - sizes[0] if sizes else 0,
         "articulation_points": {"total": len(cut_nodes),
                                 "items": [{"node": u, "degree": deg[u], **label(g, u)}
                                           for u in cut_nodes[: args.limit]]},
