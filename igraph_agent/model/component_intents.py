@@ -409,14 +409,14 @@ def _kth_render(st: PlanState, obs: list[Observed]) -> str:
 
 # -- one named node's piece --------------------------------------------------------------
 _KIND = r"(?:(?P<kind>strongly|weakly|strong|weak)[- ])?(?:connected\s+)?"
-_PIECE_NOUN = r"(?:component|piece|island|sub-?network|sub-?graph)"
+_PIECE_NOUN = r"(?:component|piece|island)"  # "the subgraph around 33" is its ego network
 #: "everyone in Pim's component", "who is in the same piece as Rui", "the strongly connected
 #: component containing Tarn", "how big is Lotte's component"
 _NODE_PIECE = re.compile(
     rf"\b(?P<a>[\w.-]+)'s?\s+(?:own\s+)?{_KIND}{_PIECE_NOUN}\b|"
     rf"\bsame\s+{_KIND.replace('kind', 'kind2')}{_PIECE_NOUN}\s+as\s+(?P<b>[\w.-]+)|"
     rf"\b{_KIND.replace('kind', 'kind3')}{_PIECE_NOUN}\s+(?:of|containing|that contains|that "
-    rf"holds|with|around|including)\s+(?P<c>[\w.-]+)", re.IGNORECASE)
+    rf"holds|with|including)\s+(?P<c>[\w.-]+)", re.IGNORECASE)
 _SIZE_ASKED = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bnumber of\b", re.IGNORECASE)
 
 
@@ -424,7 +424,8 @@ def _node_piece(st: PlanState) -> tuple[str, str] | None:
     """(node name, ``strong`` or ``weak``) of a question about one named node's piece."""
     m = _NODE_PIECE.search(st.question)
     if m is None or re.search(r"\bif\b|\bwithout\b|\bremov|\blargest\b|\bbiggest\b|"
-                              r"\bcommunit", st.question, re.IGNORECASE):
+                              r"\bcommunit|\b(?:extract|save|create|store|export|keep|make)\b",
+                              st.question, re.IGNORECASE):
         return None
     raw = m.group("a") or m.group("b") or m.group("c")
     named = slots.named(st.question)
