@@ -12,7 +12,16 @@ import networkx as nx
 import pandas as pd
 import pytest
 from planner_support import ask_table
-from planner_tables import CHOIR, CLIMBS, FLATS, GRANTS, HOUSES, WALLETS, directed_graph, table_graph
+from planner_tables import (
+    CHOIR,
+    CLIMBS,
+    FLATS,
+    GRANTS,
+    HOUSES,
+    WALLETS,
+    directed_graph,
+    table_graph,
+)
 
 #: rowers who crewed together: three pieces (nine, four and one rower, Vera alone)
 CREWS = pd.DataFrame([("Ines", "Joel"), ("Ines", "Kemal"), ("Joel", "Kemal"), ("Kemal", "Lotte"),

@@ -12,7 +12,16 @@ import networkx as nx
 import pandas as pd
 import pytest
 from planner_support import ask_table
-from planner_tables import CHOIR, CLIMBS, FLATS, GRANTS, HOUSES, WALLETS, directed_graph, table_graph
+from planner_tables import (
+    CHOIR,
+    CLIMBS,
+    FLATS,
+    GRANTS,
+    HOUSES,
+    WALLETS,
+    directed_graph,
+    table_graph,
+)
 
 #: burrows of a warren joined by tunnels: two trees (a forest), no cycle
 WARREN = pd.DataFrame([("Hazel", "Bramble"), ("Hazel", "Clover"), ("Bramble", "Dock"),
@@ -52,7 +61,7 @@ def test_second_degree_neighbours_of_a_node_list_the_nodes_two_hops_out(tmp_path
     dist = nx.single_source_shortest_path_length(table_graph(edges), node, cutoff=2)
     two = sorted(n for n, d in dist.items() if d == 2)
     assert f"{len(two)} node(s) at hop 2 ({', '.join(two)})" in resp.answer or \
-        f"{len(two)} node(s) at hop 2" in resp.answer and all(n in resp.answer for n in two), \
+        (f"{len(two)} node(s) at hop 2" in resp.answer and all(n in resp.answer for n in two)), \
         resp.answer
     assert "Mean degree" not in resp.answer, resp.answer
 
