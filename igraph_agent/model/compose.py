@@ -138,10 +138,14 @@ _EMBEDDED = [re.compile(p, re.IGNORECASE) for p in (
     rf"\s+(?P<ref>{_CLAUSE_REF})\s*[?.!]*\s*$")]
 
 
-def steps(question: str) -> Steps | None:
+def steps(question: str, own: bool = False) -> Steps | None:
     """The two steps of ``question``, or None when it asks one thing (or its second step
-    refers to a set, "those reports", not to the first step's node)."""
-    return _chain(question) or _removed_top(question) or _top_two(question) or _embedded(question)
+    refers to a set, "those reports", not to the first step's node). With ``own``, the
+    best-connected or most central node inside another ask is a first step too (the
+    planner takes it when the question planned whole would answer the ranking alone:
+    "which stall is farthest from the most central stall")."""
+    return _chain(question) or _removed_top(question) or _top_two(question) or \
+        _embedded(question, own)
 
 
 #: the top two of a ranking: "the two best-connected stations", "the two members with the
@@ -171,7 +175,7 @@ def _top_two(question: str) -> Steps | None:
     return Steps(_as_ranking(ref), rest, embedded=True, clause=True, count=2)
 
 
-def _embedded(question: str) -> Steps | None:
+def _embedded(question: str, own: bool = False) -> Steps | None:
     """A ranked node inside another ask; the best-connected or most central node the
     planner's own referents take (``slots.HUB``, ``slots.CENTRAL``) only as a group's
     member ("which community is the highest-degree depot in")."""
@@ -182,14 +186,15 @@ def _embedded(question: str) -> Steps | None:
         ref = m.group("ref")
         if n == 3 and not re.search(rf"\b{re.escape(m.group('noun'))}s?\b", ref, re.IGNORECASE):
             continue
-        if n and slots.node(f"of {ref}") in (slots.HUB, slots.CENTRAL):
+        mine = bool(n) and slots.node(f"of {ref}") in (slots.HUB, slots.CENTRAL)
+        if mine and not own:
             return None  # "the neighbours of the best-connected node": the planner's own slot
         rest = question[:m.start("ref")] + SLOT + question[m.end("ref"):]
         # "the colleagues of the person with the most colleagues" planned whole takes the
         # planner's own ranked node; "who calls the phone with the most callers" does not
         clause = n == 4 or (re.fullmatch(_CLAUSE_REF, ref, re.IGNORECASE) is not None
                             and re.fullmatch(_SHORT_REF, ref, re.IGNORECASE) is None) or \
-            re.fullmatch(_NEAR_REF, ref, re.IGNORECASE) is not None
+            re.fullmatch(_NEAR_REF, ref, re.IGNORECASE) is not None or mine
         return Steps(_as_ranking(ref), rest, embedded=True, clause=clause)
     return None
 

@@ -614,6 +614,7 @@ _TAKES_A_NODE = {"path", "local", "hop_count", "what_if", "subgraph", "compare",
 #: the most predators and then tell me what it eats")
 _RANKINGS = {"centrality", "degree", "in_degree", "out_degree", "edge_totals", "attribute_rank",
              "side_rank", "flow_rank"}
+RANKINGS = frozenset(_RANKINGS)
 #: the top of a ranking as the object of the question's verb: "which papers cite the most-cited
 #: paper", "who follows the most followed account" (those nodes, not the ranking)
 _RANKED_OBJECT = re.compile(r"^\s*(?:which|who|what)\b(?:\s+\w+)?\s+(?!(?:is|are|was|were|has|"
@@ -624,6 +625,15 @@ _RANKED_OBJECT = re.compile(r"^\s*(?:which|who|what)\b(?:\s+\w+)?\s+(?!(?:is|are
 _THEN_ABOUT_IT = re.compile(r"\b(?:and|then)\s+(?:\w+\s+){0,3}(?:count|list|tell|give|show|find|"
                             r"say|compute|get|name)\b.*\b(?:their|its|it|his|her|them|they)\b",
                             re.IGNORECASE)
+
+
+#: a ranking of a set an earlier clause names: "who backed Dara, and which of them has the
+#: highest pagerank" (the set is one node's partners; a ranking of them is neighbour_rank's)
+_OF_THEM = re.compile(r"(?:[,;:?.]\s*(?:and\s+|then\s+)?|\s(?:and|then)\s+)(?:which|who|whom)\s+(?:one\s+)?(?:of|among(?:st)?)\s+(?:them|those|these)"
+                      r"(?=\s*[,?.!]|\s*$|\s+(?:has|have|had|is|are|was|were|does|do|did|gets?|got|"
+                      r"ranks?|scores?|comes?|would|will|can|sits?|lies?)\b)|[,;]\s*(?:and\s+)?among(?:st)?\s+(?:them|those|these)\s*,",
+                      re.IGNORECASE)
+_TAKES_A_SET = frozenset({"neighbour_rank", "neighbour_filter"})
 
 
 def match(question: str, st: PlanState | None = None) -> list[Intent]:
@@ -644,6 +654,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
             and names and names <= _RANKINGS:
         found = []  # "the clustering of the person with the highest betweenness": the ranking
         #             is the input of an ask no intent read; ranking alone answers another
+    if _OF_THEM.search(question) and not names & _TAKES_A_SET:
+        found = []  # "which of them": the set an earlier clause names, which no intent took
     if "attribute_rank" in names or (names & _NOT_THE_ATTRIBUTE and st is not None
                                       and _names_an_attribute(question, st)):
         # a node attribute is the measure, not degree or centrality ("the most population per

@@ -48,8 +48,10 @@ def plan(messages: list[dict], tools: list[dict] | None,
         if isinstance(payload, list):
             return _tool_calls(_found_first(st, payload), st.turns)
         return _clarify(payload) if kind == "ask" and CLARIFY in st.tools else _text(payload)
-    two = compose.steps(asked) if st.graph_loaded() and not st.needs_verification() \
-        and st.output_format != "report" else None
+    steppable = st.graph_loaded() and not st.needs_verification() and st.output_format != "report"
+    two = compose.steps(asked) if steppable else None
+    if two is None and steppable and _ranking_alone(st):
+        two = compose.steps(asked, own=True)  # "farthest from the most central stall"
     stepped = _two_steps(st, two) if two is not None else None
     if stepped is not None:
         return stepped
@@ -68,6 +70,13 @@ def plan(messages: list[dict], tools: list[dict] | None,
     if unsearched:
         return _tool_calls(unsearched, st.turns)  # is each name a node the answer is about?
     return _reply(st, _final_answer(st, planned))
+
+
+def _ranking_alone(st: PlanState) -> bool:
+    """Whether the question planned whole would answer only a ranking (its best-connected
+    or most central node then being the input of an ask no intent took)."""
+    names = {i.name for i in intent_table.match(st.question, st)}
+    return bool(names) and names <= intent_table.RANKINGS
 
 
 def _unsearched(st: PlanState, planned: list[tuple[Any, list[Call]]]) -> list[Call]:

@@ -157,12 +157,47 @@ def _one_side_verb(question: str, info: dict[str, Any]) -> str | None:
     noun = _SIDE_NOUNS.search(question)
     if noun and noun.group(0).lower() in attrs | {a + "s" for a in attrs}:
         noun = None  # a column of that name holds values, not an end of the edges
-    if not (_ONE_SIDE.search(question) or noun):
+    roles = _role_partners(question, info)
+    if not (_ONE_SIDE.search(question) or noun or roles):
         return None
+    if roles and not (_ONE_SIDE.search(question) or noun):
+        from igraph_agent.model.vocabulary import data_nouns
+
+        one, other = data_nouns(info)
+        return (f"The graph is undirected, so its edges have no direction: nothing in it says "
+                f"which end of a tie is the {one} and which the {other}, only who is tied to "
+                "whom. I can list a node's neighbours (all its ties) instead, or you can rebuild "
+                f"the graph directed (construct_graph with directed=true, {one} as the source).")
     return ("The graph is undirected, so its edges have no direction: nothing in it says "
             "who follows, cites or pays whom, only who is tied to whom. I can list a node's "
             "neighbours (all its ties) instead, or you can rebuild the graph directed "
             "(construct_graph with directed=true).")
+
+
+#: column nouns that name no role of one end, or a role both ends play ("person,friend")
+_NO_SIDE = re.compile(r"(?:person|people|user|member|node|name|account|individual|entity|item|"
+                      r"friend|partner|colleague|neighbou?r|contact|peer|sibling|spouse|ally|"
+                      r"co[a-z]+|[a-z]*mate|connection|link|tie|relative|associate|collaborator|"
+                      r"acquaintance|counterpart|pair|match|rival|opponent)", re.IGNORECASE)
+
+
+def _role_partners(question: str, info: dict[str, Any]) -> bool:
+    """Whether ``question`` asks for a node's partners in the noun of one end of an
+    undirected table whose two columns name different roles ("how many recruits does
+    Juno have", "Hale's scouts", "who has the most recruits" on ``scout,recruit``): the
+    graph keeps no end, so every answer would count both."""
+    from igraph_agent.model.vocabulary import _plural, data_nouns
+
+    nouns = data_nouns(info)
+    if len(nouns) != 2 or any(_NO_SIDE.fullmatch(n) for n in nouns):
+        return False
+    n = "|".join(sorted({re.escape(f) for w in nouns for f in (w, _plural(w))}, key=len,
+                        reverse=True))
+    return bool(re.search(
+        rf"\bhow\s+many\s+(?:different\s+|distinct\s+)?(?:{n})\s+(?:does|do|did|has|have|had)\s+"
+        rf"(?:[\w'.-]+\s+){{1,3}}(?:have|had|got|get)\b|[\w.-](?:'s|’s|')\s+(?:{n})\b|"
+        rf"\b(?:{n})\s+of\s+(?:the\s+)?(?-i:[A-Z0-9])|\b(?:most|fewest|least)\s+(?:{n})\b",
+        question, re.IGNORECASE))
 
 
 # -- a named node's partners in its table's own role nouns --------------------------------

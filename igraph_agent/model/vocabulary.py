@@ -713,6 +713,31 @@ def _counted_ends(question: str, verb: str, back: str, done: str, info: dict[str
          r"anything|any\s+\w+|a\s+single\s+\w+|themselves|itself|at\s+all))*",
          r"\1with out-degree exactly 0"),
     ]
+    whom = "|".join(sorted({re.escape(w) for n in (*_NOUNS, *data_nouns(info), "other", "one",
+                                                   "node")
+                            for w in (_plural(n), n + "s", n)} | {"people", "others"},
+                           key=len, reverse=True))
+    at = (r"(?:more than|at least|at most|fewer than|less than|over|under|exactly|only)\s+"
+          r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)")
+    # one condition only: "cited at least twice but cite nothing themselves" has two, which
+    # one count past a degree does not answer
+    rules += [] if re.search(r"\b(?:but|and|or|while|yet|though|although)\b", question,
+                             re.IGNORECASE) else [
+        # "how many people in fintech backed more than two people": a count past a number of
+        # nodes at the verb's other end (not "sent more than 100 euros": no node counted)
+        (rf"^(\s*how many [^?]*?)\b{verb}(?:\s+(?:[a-z]+\s+)?to)?\s+(?={at}"
+         rf"(?:\s+(?:other|different|distinct))?"
+         rf"(?:\s+(?:{whom})\b|\s*[?.!]*\s*$))", r"\1have out-degree "),
+        (rf"^(\s*how many [^?]*?)\b(?:is|are|was|were|been|gets?|got)\s+{done}(?:\s+[a-z]+)?\s+by\s+(?={at}"
+         rf"(?:\s+(?:other|different|distinct))?(?:\s+(?:{whom})\b|\s*[?.!]*\s*$))",
+         r"\1have in-degree "),
+        # "how many people backed nobody", "... were backed by no one"
+        (rf"^(\s*how many [^?]*?)\b(?:is|are|was|were|been|gets?|got)\s+{done}(?:\s+[a-z]+)?\s+by\s+"
+         r"(?:nobody|no\s*one|no\s+other\s+\w+|no\s+\w+)(?:\s+at\s+all|\s+else)?\b",
+         r"\1with in-degree exactly 0"),
+        (rf"^(\s*how many [^?]*?)\b{verb}\s+(?:nobody|no\s*one|nothing|no\s+other\s+\w+)"
+         r"(?:\s+at\s+all|\s+else)?\b", r"\1with out-degree exactly 0"),
+    ]
     agent = _agent_noun(info)
     if agent:  # "how many predators does the perch have": its in-degree
         rules.append((rf"^\s*how many (?:different |distinct )?(?:{agent}|{agent}e?s) (?:does|do|did) "
@@ -728,7 +753,9 @@ def _counted_ends(question: str, verb: str, back: str, done: str, info: dict[str
                       r"(?:\s+at\s+all)?", "with in-degree exactly 0"))
     for pattern, repl in rules:
         question = re.sub(pattern, repl, question, flags=re.IGNORECASE)
-    return question
+    # "backed more than one person": a count past one, in the threshold's digits
+    return re.sub(r"(\bhave (?:in|out)-degree (?:more than|at least|at most|fewer than|less than|"
+                  r"over|under|exactly|only)\s+)one\b", r"\g<1>1", question, flags=re.IGNORECASE)
 
 
 _STRUCTURAL = {"the", "a", "an", "it", "them", "this", "that", "most", "more", "least", "each",
