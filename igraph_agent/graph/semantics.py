@@ -110,13 +110,17 @@ _TAILS = {a for a, _ in DIRECTED_PAIRS} | {
     "shipper", "provider", "producer", "manufacturer", "creditor", "investor", "funder",
     "sponsor", "mentor", "predator", "attacker", "winner", "inviter", "referrer", "ancestor",
     "coach", "trainer", "tutor", "teacher", "advisor", "adviser", "retweeter", "replier", "endorser", "recommender", "transferor", "remitter",
-    "start", "departure", "departing", "pickup", "boarding", "tail"}
+    "start", "departure", "departing", "pickup", "boarding", "tail",
+    # a participle of the act ("referring_hospital,receiving_hospital")
+    "referring", "sending", "paying", "lending", "giving", "calling", "citing", "originating",
+    "exporting", "supplying", "donating", "shipping", "forwarding", "transferring"}
 _HEADS = {b for _, b in DIRECTED_PAIRS} | {
     "dest", "destination", "citee", "recipient", "borrower", "importer", "downstream",
     "buyer", "customer", "purchaser", "client", "consignee", "debtor", "investee", "grantee",
     "beneficiary", "mentee", "prey", "victim", "trainee", "tutee", "pupil", "apprentice",
     "protege", "advisee", "loser", "invitee", "referee", "descendant",
-    "endorsee", "transferee", "end", "arrival", "arriving", "dropoff", "alighting", "head"}
+    "endorsee", "transferee", "end", "arrival", "arriving", "dropoff", "alighting", "head",
+    "receiving", "importing", "accepting", "called", "referred", "paid"}
 
 
 #: a source column named by what its node does to the other end: such a name alone says
@@ -233,6 +237,8 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
         (True, True)
         >>> direction_of("thrower", "catcher"), direction_of("speaker", "listener")
         (True, True)
+        >>> direction_of("referring_hospital", "receiving_hospital")
+        True
         >>> direction_of("station_a", "station_b"), direction_of("to", "from")
         (None, None)
         >>> direction_of("town", "connected_to")

@@ -26,7 +26,8 @@ _OP_WORDS = {"gt": "above", "ge": "at least", "lt": "below", "le": "at most", "e
 _EDGE_NOUNS = (r"(?:edges|links|ties|roads|streets|flights|routes|connections|pairs|"
                r"relationships|legs|segments|lines|trips|collaborations|partnerships|"
                r"friendships|transfers|shipments|calls|emails|messages|trails|lanes|pipes|"
-               r"pipelines|cables|tracks|rails|payments)")
+               r"pipelines|cables|tracks|rails|payments|loans|referrals|crossings|deliveries|"
+               r"donations|invoices|transactions|sailings|journeys|rides|hauls|passes|throws)")
 #: the question counts or lists edges: "how many roads", "which flights", "pairs of authors"
 _COUNTS_EDGES = re.compile(
     rf"^\s*(?:so\s+|and\s+)?(?:how many|count(?: the)?|number of|what is the number of|"

@@ -351,7 +351,12 @@ def community_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 # -- one node's community: its members, or whether two named nodes share one -------------
+#: two named nodes asked together under a community method's words: "does modularity
+#: clustering put A and B in the same group", "does community detection put A and B together"
+_PUT_TOGETHER = (r"\b(?:modularity|communit\w*|clustering)\b.*\b(?:same (?:group|cluster|"
+                 r"community|partition|module)|together)\b")
 _COMMUNITY_OF = re.compile(
+    _PUT_TOGETHER + "|"
     r"\bsame (?:community|cluster)\b|\b(?:which|what) (?:community|cluster)\b|"
     r"\bcommunity (?:of|does|do|is)\s+\S|'s (?:community|cluster)\b|"
     r"\b(?:community|cluster) (?:that |which )?\S+ (?:is in|belongs to|falls in)\b",
@@ -362,12 +367,18 @@ def _community_names(st: PlanState) -> list[str]:
     both = slots.pair(st.question)
     if re.search(r"\bsame\b", st.question, re.IGNORECASE):
         m = re.search(r"\b(\S+)\s+and\s+(\S+)\s+(?:\w+\s+){0,4}?(?:in|into|to|with)\s+(?:the\s+)?"
-                      r"same\s+(?:community|cluster)\b", st.question, re.IGNORECASE)
+                      r"same\s+(?:community|cluster|group|partition|module)\b", st.question,
+                      re.IGNORECASE)
         pair = [slots.clean(m.group(1)), slots.clean(m.group(2))] if m else None
         if pair and all(slots.named(p) or p.isdigit() for p in pair):  # "do members 0 and 33
             return pair  # end up in the same community when you detect communities"
         if both:
             return both
+    together = re.search(r"\b(\S+)\s+and\s+(\S+)\s+together\b", st.question, re.IGNORECASE)
+    if together and re.search(_PUT_TOGETHER, st.question, re.IGNORECASE):
+        pair = [slots.clean(together.group(1)), slots.clean(together.group(2))]
+        if all(slots.named(p) or p.isdigit() for p in pair):  # "put bay0 and bay5 together"
+            return pair
     one = slots.named(st.question) or ([n] if (n := slots.node(st.question)) else [])
     return one[:1]
 

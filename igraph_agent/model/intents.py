@@ -71,6 +71,11 @@ def _overview_render(st: PlanState, obs: list[Observed]) -> str:
 _IN = re.compile(r"in-?degree|incoming|pointed to|coming in|followers|\bcited\b|citations",
                  re.IGNORECASE)
 _OUT = re.compile(r"out-?degree|outgoing|going out|points to the most", re.IGNORECASE)
+#: both ends counted: "counting both incoming and outgoing", "in and out together"
+_BOTH_SIDES = re.compile(r"\bboth (?:incoming|outgoing|in\b|out\b|ways|directions|sides)|"
+                         r"\b(?:incoming|in) (?:and|plus|or) (?:outgoing|out)\b|"
+                         r"\b(?:outgoing|out) (?:and|plus|or) (?:incoming|in)\b|"
+                         r"\beither (?:way|direction)\b", re.IGNORECASE)
 
 
 def _where(st: PlanState) -> dict:
@@ -83,7 +88,8 @@ def _where(st: PlanState) -> dict:
 def _degree_calls(st: PlanState) -> list[Call]:
     info = st.last_ok("get_graph_info")
     args: dict = {"top_k": topn.top_k(st.question, 10)}
-    if info is not None and info.typed(GetGraphInfoResult).directed:
+    if info is not None and info.typed(GetGraphInfoResult).directed and \
+            not _BOTH_SIDES.search(st.question):
         if _IN.search(st.question):
             args["direction"] = "in"
         elif _OUT.search(st.question):
@@ -273,6 +279,13 @@ def _unweighed(st: PlanState) -> bool:
     return named and not (asked_weighting(st) or _centrality_weight(st, measures))
 
 
+#: "show me the important ones", "which nodes matter": important, with no ranking asked
+_UNRANKED_IMPORTANT = re.compile(r"\bimportant\b|\bwho matters\b|\bwhich \w+ matters?\b",
+                                 re.IGNORECASE)
+_RANKED = re.compile(r"\b(?:most|more|top|highest|least|lowest|rank\w*|key|main|order|sort\w*|"
+                     r"central\w*|influen\w*)\b|\w+est\b|\d", re.IGNORECASE)
+
+
 def _centrality_clarify(st: PlanState) -> str | None:
     """A ranking from the bottom names its measure (the measures disagree most there) and
     needs every node scored; a rank from the bottom ("second least") is not read."""
@@ -281,6 +294,11 @@ def _centrality_clarify(st: PlanState) -> str | None:
         return ("Central by which measure, and with which of the edge values? The plain "
                 f"rankings ignore the edge values ({cols}); name a measure and a value, e.g. "
                 "'the highest betweenness by <value>' or 'PageRank weighted by <value>'.")
+    if _UNRANKED_IMPORTANT.search(st.question) and not _RANKED.search(st.question) and \
+            not _named_measures(st.question):
+        return ("Important by which measure? I can rank the nodes by degree (the most ties), "
+                "by betweenness (who sits between the others) or by PageRank — e.g. 'the "
+                "most central nodes by betweenness'.")
     if slots.SCOPE.search(st.question) and not _within(st):  # the smallest piece, a community
         return ("Within which part? I can score the nodes inside the largest component or "
                 "inside a group you name (e.g. 'who is most central within the North region').")
@@ -417,7 +435,7 @@ INTENTS: list[Intent] = [
                        r"number of neighbours per",
                        r"(?:ties|connections|links|neighbou?rs|contacts|friends) (?:does|do) "
                        r"(?:the |an |a )?(?:average|typical)", r"\baverage \w+ (?:have|has)\b",
-                       r"\baverage number of \w+(?: \w+)? per\b",
+                       r"\b(?:average|mean) number of \w+(?: \w+)? per\b",
                        r"\bon average,? how many \w+ (?:does|do) (?:each|every|a|an|the) \w+ \w+",
                        # "who has coauthored with the most people", "top 3 people by number of
                        # colleagues"

@@ -238,7 +238,10 @@ LEXICON: dict[str, dict[str, Any]] = {
         group="communities", hint="the communities (clusters) of the graph"),
     "node_community": dict(
         triggers=[*t(1.5, r"\bsame (?:community|cluster) as\b",
-                      r"\b(?:in|into|fall in|belong to) the same (?:community|cluster)\b"),
+                      r"\b(?:in|into|fall in|belong to) the same (?:community|cluster)\b",
+                      # "does modularity clustering put A and B in the same group / together"
+                      r"\b(?:modularity|communit\w*|clustering)\b.*\b(?:same (?:group|cluster|"
+                      r"community|partition|module)|together)\b"),
                   # "which community is Colby in", "what community does Nia belong to"
                   # "which trading community does Uruguay end up in? list the others in it"
                   # "members of Rafe's community", "who else is in Sol's cluster"

@@ -769,7 +769,11 @@ def asked_kind(question: str) -> str | None:
 
 def threshold(question: str) -> tuple[str, float] | None:
     """(op, value) of "more than 3" (gt), "at least 3" (ge), "fewer than 3" (lt), "at most
-    3" (le), "exactly 3" (eq), "3 or more" (ge)."""
+    3" (le), "exactly 3" (eq), "3 or more" (ge); "over one million" is 1e6.
+
+        >>> threshold("loans over one million euros?"), threshold("at least 2.5 thousand")
+        (('gt', 1000000.0), ('ge', 2500.0))
+    """
     rules = [(rf"(?:more|greater|higher|larger|bigger|{_EDGE_MORE}) than|over|above|exceeding|"
               r">(?!=)", "gt"),
              (r"at least|>=|≥", "ge"),
@@ -779,7 +783,7 @@ def threshold(question: str) -> tuple[str, float] | None:
         m = re.search(rf"(?:{words})\s*(?:[$€£]\s*)?({_NUM}|one|zero|no)\b", question,
                       re.IGNORECASE)
         if m:
-            return op, _value(m.group(1))
+            return op, _value(m.group(1)) * _scale(question[m.end():])
     m = re.search(rf"\b({_NUM})\s+(?:{_UNIT}\s+)?or (more|greater|higher|longer|over|above|"
                   rf"{_EDGE_MORE}|fewer|less|lower|shorter|under|below|{_EDGE_LESS})\b", question,
                   re.IGNORECASE)
@@ -803,6 +807,12 @@ def hops(question: str) -> tuple[int, bool] | None:
         not re.search(r"within", m.group(0), re.IGNORECASE)
         and bool(re.search(r"\baway\b", m.group(0))))
     return (int(_value(k.group(0))) if k else 1), exact
+
+
+def _scale(after: str) -> float:
+    """The multiplier a number word after a bound carries: "over one million" is 1e6."""
+    m = re.match(r"\s*(thousand|million|billion)\b", after, re.IGNORECASE)
+    return {"thousand": 1e3, "million": 1e6, "billion": 1e9}[m.group(1).lower()] if m else 1.0
 
 
 def _value(word: str) -> float:
