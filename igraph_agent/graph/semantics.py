@@ -82,7 +82,14 @@ _STRENGTH = {
     "deals",
     # a bandwidth or throughput in its unit ("uplink_mbit", "link_gbps"): what fits through
     "throughput", "mbit", "mbits", "gbit", "gbits", "kbit", "mbps", "gbps", "kbps", "tbps",
+    # how close two people are ("rapport", "affinity", "meetings"): the more, the closer
+    "rapport", "affinity", "bond", "bonds", "liking", "loyalty", "intimacy", "familiarity",
+    "friendship", "meetings", "sessions", "encounters", "collaborations", "contacts",
+    "exchanges", "endorsements", "interaction", "cooperation", "reliance",
 }
+#: a cost's unit spent on the tie itself ("hours_together", "shared_minutes", "joint_days"):
+#: time spent together is a strength, not a distance
+_TOGETHER = {"together", "shared", "joint", "spent", "mutual", "common"}
 _RESERVED_NODE = {"id", "label"}
 #: a text attribute with at most this many distinct values (and repeats) is a grouping
 MAX_GROUPS = 50
@@ -273,10 +280,14 @@ def weight_role(column: str) -> Sense | None:
         ('distance', 'strength', 'distance')
         >>> weight_role("min_flow"), weight_role("rtt"), weight_role("zeta")
         ('strength', 'distance', None)
+        >>> weight_role("hours_together"), weight_role("rapport")
+        ('strength', 'strength')
     """
     tokens = _tokens(column)
     if not tokens:
         return None
+    if set(tokens) & _TOGETHER:
+        return "strength"
     for t in tokens:
         if t in _DISTANCE:
             return "distance"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from igraph_agent.figures import shown
-from igraph_agent.model import slots
+from igraph_agent.model import cut_words, slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.model.weights import ask_which, asked_weight
@@ -107,7 +107,7 @@ def _members_bonus(st: PlanState) -> float:
     asked = _LIST.search(st.question) or _ANY.search(st.question)
     return 2.0 if _OUTSIDE.search(st.question) and asked and \
         not re.search(r"\bhow many\b|\bif\b|\bwithout\b|\bremov", st.question,
-                      re.IGNORECASE) else -10.0
+                      re.IGNORECASE) and not cut_words.asked(st.question) else -10.0
 
 
 def _members_calls(st: PlanState) -> list[Call]:

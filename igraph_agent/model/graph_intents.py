@@ -14,7 +14,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from igraph_agent.figures import shown
-from igraph_agent.model import slots, vocabulary, weights
+from igraph_agent.model import cut_words, slots, vocabulary, weights
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.weights import asked_weight
 from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
@@ -86,7 +86,10 @@ def _candidates(obs: Observed) -> list[Any]:
 
     # a name read past its end ("MUC at best", "stop17 by bus") is the longest node name it
     # starts with, followed by a word break
-    heads = [r for r in rows if len(value(r)) >= 2 and re.match(rf"{re.escape(value(r))}\W", query)]
+    # ("Dunst-Elm" is the edge between two names, not the node Dunst)
+    asked = str(obs.args.get("query") or "").strip()
+    heads = [r for r in rows if len(value(r)) >= 2 and re.match(rf"{re.escape(value(r))}\W", query)
+             and not re.match(rf"(?i:{re.escape(value(r))})\s*[-–—/]\s*[A-Z]", asked)]
     longest = max((len(value(r)) for r in heads), default=0)
     heads = [r for r in heads if len(value(r)) == longest]
     if re.search(r"\d", query):
@@ -695,12 +698,58 @@ def _whole_cut(st: PlanState, c: ConnectivityResult) -> str:
                                          else "") + ").")
 
 
+_EDGE_NOUN = re.compile(r"^(?:edge|link|tie|road|cable|line|pipe|connection|trail|stretch|route|"
+                        r"flight|ferry|ferrie|crossing|bridge|wire|track|lane|channel|leg|segment|"
+                        r"section|span|street|rail|railway|canal|tunnel|friendship|relationship)$",
+                        re.IGNORECASE)
+
+
+def _single_failures(st: PlanState, c: ConnectivityResult) -> str | None:
+    """"Is it still connected if any one station fails", "which quay, if it shut, would split
+    the network": the cut points (or bridges, when edges fail), said first; None when the
+    question asks neither or names no node or edge noun."""
+    q = str(st.context.get("asked") or st.question)
+    if not cut_words.asked(q):
+        return None
+    noun = cut_words.asked_noun(q)
+    edges = bool(noun and _EDGE_NOUN.match(noun))
+    if noun and not edges and not _node_word(st, noun):
+        return None
+    cuts = c.bridges if edges else c.articulation_points
+    listed = ", ".join(f"{b.source}–{b.target}" for b in c.bridges.items[:10]) if edges else \
+        ", ".join(_who(a) for a in c.articulation_points.items[:10])
+    listed += "" if len(cuts.items[:10]) == cuts.total else " …"
+    what = "edge" if edges else "node"
+    named = f"{noun} ({what})" if noun else what
+    if cut_words.ANY_ONE_FAILS.search(q):
+        if c.components > 1:
+            return (f"**No** — the graph is already in {c.components} connected pieces, before "
+                    f"any {named} fails.")
+        if not cuts.total:
+            return (f"**Yes** — no single {named}'s loss disconnects it: the graph has no "
+                    f"{'bridge edge' if edges else 'cut point (articulation point)'}.")
+        return (f"**No** — the loss of any one of these {cuts.total} would split it: {listed} "
+                f"({'bridge edges' if edges else 'its cut points, or articulation points'}).")
+    if edges and cuts.total:
+        return (f"**{cuts.total} bridge edge(s)** would each disconnect the graph if removed: "
+                f"{listed}.")
+    if not cuts.total:
+        return (f"**None** — no single {named}'s loss would split the graph (no "
+                f"{'bridge edges' if edges else 'cut points'}; {c.components} connected "
+                f"component(s) now).")
+    return (f"**{cuts.total}** node(s) would each split the graph if removed (its cut points, "
+            f"or articulation points): {listed}.")
+
+
 def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     c = next((o.typed(ConnectivityResult) for o in obs if o.tool == "connectivity"), None)
     if c is None:
         return _unresolved(st, _pair_names(st.question) or [])
     if c.pair is None and c.whole is not None:
         return _whole_cut(st, c)
+    single = _single_failures(st, c) if c.pair is None else None
+    if single:
+        return single
     items = c.articulation_points.items[:10]
     cuts = ", ".join(_who(a) for a in items)
     every = len(items) == c.articulation_points.total  # all of them, not examples

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from igraph_agent.model import slots
+from igraph_agent.model import cut_words, slots
 from igraph_agent.model.planstate import PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.model.weights import ask_which, asked_weight
@@ -328,7 +328,9 @@ LEXICON: dict[str, dict[str, Any]] = {
         # "how many cables would have to be cut to separate A from B": the pair's cut
         t(2.0, slots.PAIR_CUT.pattern) +
         # "the fewest roads to close to break the network apart": the whole graph's cut
-        t(4.0, slots.WHOLE_CUT.pattern),
+        t(4.0, slots.WHOLE_CUT.pattern) +
+        # "still connected if any one station fails", "which quay, if it shut, would split it"
+        t(4.0, cut_words.ANY_ONE_FAILS.pattern, cut_words.ONE_LOST_SPLITS.pattern),
         # "in the same component as e19": that component's members, which it does not list
         negatives=_rx(r"into (?:natural )?(?:communities|clusters|groups|factions|crews|teams|"
                       r"circles|camps|squads)", r"\bstrongly\b",
@@ -628,6 +630,7 @@ LEXICON.update({
                    slots.WITH_REMOVED.pattern,
                    *(rx.pattern for rx in slots.EDGE_GONE)),
         negatives=_rx(r"self-loops|isolated|duplicates|\bsave\b|new version|unload|the graph\b\W*$",
+                      cut_words.PLAIN,
                       # "if they leave": no one named ("if we delete u13" names one)
                       r"\bif (?:they|we|you|it|he|she|someone|anyone|one|any)\b(?!\s+(?:delete|"
                       r"remove|drop|take out|cut|close|shut|ban|kick out|lose|freeze|block|"

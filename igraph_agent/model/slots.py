@@ -417,7 +417,9 @@ _REMOVAL = [
     re.compile(rf"\b(?i:remov\w*|delet\w*|drop\w*|without|took out|take out|taking out|lose|"
                rf"losing|lost|cut(?:ting)?|knock\w* out)\s+{_NAMED}"),
     # "if Hornli hut closes", "if Downtown substation fails": the data's noun after the name
-    re.compile(rf"\b(?i:if|suppose|supposing|imagine|assume|assuming)\s+(?:that\s+)?(?:the\s+)?"
+    # "after Dorr fails", "once the Hythe lock closes", "should Kell go down"
+    re.compile(rf"\b(?i:if|suppose|supposing|imagine|assume|assuming|after|once|when|should|"
+               rf"in case)\s+(?:that\s+)?(?:the\s+)?"
                rf"(?i:node\s+|member\s+|{_NOUN_BEFORE_ID})?{_ANY}(?:\s+(?-i:[a-z]{{3,}}|"
                rf"[A-Z][\w'.-]*)){{0,2}}\s+{_GONE}"),  # "if the Harbour Clean drive closes"
 ]
@@ -494,9 +496,12 @@ EDGE_REMOVAL = re.compile(
     r"(?:were|was|is|got)?\s*(?:removed|deleted|cut|closed|lost|dropped|ended|ends|broke|"
     r"breaks|stopped|stops)", re.IGNORECASE)
 _LINK = (r"(?:(?:cable|link|road|edge|line|connection|tie|route|pipe|wire|track|ferry|sailing|"
-         r"crossing|flight|bridge|tunnel|trail|lane|channel|corridor|service)s?|ferries)")
+         r"crossing|flight|bridge|tunnel|trail|lane|channel|corridor|service|stretch(?:e)?|leg|"
+         r"segment|section|span|waterway|canal|street|highway|railway|passage|pipeline|"
+         r"hose|duct|feeder)s?|ferries)")
 _BROKEN = (r"(?:(?:gets?\s+|is\s+|were\s+|was\s+|goes\s+|went\s+)?(?:cut|removed|closed|closes|"
            r"broken|breaks|down|lost|severed|deleted|fails|failed|dropped|cancell?ed|suspended|"
+           r"trips|tripped|stops running|stopped running|goes offline|went offline|"
            rf"shut(?: down)?|blocked|out of service|offline|scrapped|discontinued)\b|{_WRECKED})")
 #: one edge a what-if removes: "if the Langmere - Marsh End cable gets cut", "if the road
 #: between Cedar and Dogwood closes"
@@ -504,10 +509,15 @@ EDGE_GONE = [re.compile(p, re.IGNORECASE) for p in (
     rf"\bthe\s+(?P<a>[\w.' ]+?)\s*(?:-|–|—|\bto\b)\s*(?P<b>[\w.' ]+?)\s+{_LINK}\s+{_BROKEN}",
     rf"\bthe\s+(?:direct\s+|main\s+|only\s+)?{_LINK}\s+(?:between|from)\s+"
     rf"(?P<a>[\w.' ]+?)\s+(?:and|to)\s+(?P<b>[\w.' ]+?)\s+{_BROKEN}")]
+#: "if Dunst-Elm closes", "once the Dunst–Elm cut is closed": two names joined by a dash
+EDGE_DASHED = re.compile(
+    rf"(?:\b(?:if|once|when|after|should|suppose|imagine)\s+|(?:^\s*|[.;!]\s+))(?:the\s+)?"
+    rf"(?P<a>(?-i:[A-Z])[\w.']*)"
+    rf"\s*(?:-|–|—)\s*(?P<b>(?-i:[A-Z])[\w.']*)\s+(?:{_LINK}\s+)?{_BROKEN}", re.IGNORECASE)
 
 
 def _edge_gone_match(question: str) -> re.Match[str] | None:
-    for rx in EDGE_GONE:
+    for rx in (*EDGE_GONE, EDGE_DASHED):
         m = rx.search(question)
         if m:
             return m
@@ -831,7 +841,9 @@ def figure_weight(question: str, meaning: dict) -> dict:
     choice = asked_weight(question, meaning)
     if choice.column and choice.why != "default":
         return {"weight": choice.column}
-    if choice.why == "default" and (meaning.get("weights") or {}).get(choice.column) == "strength":
+    roles = meaning.get("weights") or {}
+    if (choice.why == "default" and roles.get(choice.column) == "strength") or (
+            choice.why == "none" and roles.get(meaning.get("default_weight")) == "strength"):
         return {"weight": None}  # a strength (papers together) is no length: path figures count hops
     return {"weight": None} if choice.why == "hops" else {}
 

@@ -63,6 +63,27 @@ _ROUTE = re.compile(r"\bshortest\b|\bbest (?:route|way|path)\b|\bminimum\b|\blow
                     r"\bweighted\b|\bstrongest\b", re.IGNORECASE)
 
 
+#: a route asked by its strength ("the strongest path", "the weighted shortest path"): a
+#: strength column is its measure (as 1/x); "the shortest route" alone adds up no capacity,
+#: count or trust
+_AS_WEIGHT = re.compile(r"\bstrongest\b|\bweighted\b|\bweights?\b|\bwidest\b", re.IGNORECASE)
+#: a measure the route is asked in that is no word of a kind: "the least climbing route",
+#: "the route with the lowest elevation gain" (not "at least", "the least number of hops")
+_MEASURE = re.compile(r"(?<!\bat )\b(?:least|lowest|minimum|minimal|smallest|less|min)\s+(?:total\s+)?"
+                      r"(?!(?:number|amount|possible|total|route|path|way|hops?|steps?|stops?|"
+                      r"changes|transfers|legs?|links?|edges?|connections?|of|the|a|an|one|"
+                      r"time|distance|cost|length)\b)([a-z]{3,})", re.IGNORECASE)
+
+
+#: a column name that says nothing of what it holds
+_GENERIC = frozenset({"weight", "weights", "w", "value", "val"})
+
+
+def _unnamed_measure(question: str) -> bool:
+    """Whether a route question asks its least of a measure no kind names."""
+    return bool(_MEASURE.search(question))
+
+
 class Choice(NamedTuple):
     """The column to measure a route in (None: count hops), and why: ``named``, ``money``,
     ``time``, ``length``, ``default``, ``only``, ``hops``, ``none`` (the graph has no edge
@@ -204,8 +225,13 @@ def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
     if _HOPS.search(question):
         return Choice(None, "hops")
     default = meaning.get("default_weight")
-    if default in roles:
-        return Choice(default, "default")
+    if default in roles and len(columns) > 1 and not kinds and _unnamed_measure(question):
+        return Choice(None, "ambiguous")  # "the least climbing route": which column is that?
+    if default in roles and (roles[default] != "strength" or _AS_WEIGHT.search(question)
+                             or (kinds and _tokens(default) & _GENERIC)):
+        return Choice(default, "default")  # ("the cheapest way" on a plain `weight`: its cost)
+    if default in roles:  # "the shortest route" on a capacity or a count: no length to add up
+        return Choice(None, "none")
     if not (kinds or _ROUTE.search(question)):
         return Choice(None, "none")
     distances = [c for c, r in roles.items() if r == "distance"]

@@ -44,6 +44,13 @@ _REACH_WORDS = (r"(?:reach|get to|get down to|get up to|up to|connection to|conn
                 r"line (?:up )?to|path to|route to|connected to|link to|linked to)")
 
 
+#: a route's two ends without "from": "how many minutes does Kell to Penn take now", "how
+#: long is Ashby to Gale then"
+_NAME = r"(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2}"
+_BARE_ENDS = re.compile(rf"\b(?:does|do|is|would|will)\s+(?:the\s+)?({_NAME})\s+to\s+({_NAME})"
+                        r"(?=\s+(?:take|takes|be|now|then|last|run)\b|\s*[,?!.]|\s*$)", re.IGNORECASE)
+
+
 def _removed_all(st: PlanState) -> list[str]:
     """Every node the question removes ("if Fenna and Gijs both leave"), none for an edge or
     for a ranking's top."""
@@ -64,7 +71,7 @@ def _route_ends(st: PlanState) -> list[str] | None:
     # then, in metres?")
     found = list(re.finditer(r"\b(?:from|between)\s+(.+?)\s+(?:to|and)\s+([^,?!]+?)(?:\s+(?:be|now|"
                              r"then|after\w*|instead|without\b.*|if\b.*))?\s*(?=[,?!]|[.]\s|[.]?\s*$)",
-                             st.question, re.IGNORECASE))
+                             st.question, re.IGNORECASE)) or list(_BARE_ENDS.finditer(st.question))
     edge = _edge_gone(st)
     # the removed edge's own words ("the road between Elm and Fir closes") are no route; a
     # route between its two ends is the detour ("the direct road between A and B is closed.
@@ -398,7 +405,8 @@ WHATIF_INTENTS = [
            # "left with no project" reads as a degree of 0: the threshold is the "no"
            covers=frozenset({"removal", "entity", "direction", "negation", "scope",
                              "threshold", "twomode"})),
-    Intent("whatif_route", t(0.5, r"\bfrom\b", r"\bbetween\b"), _route_calls, _route_render,
+    Intent("whatif_route", t(0.5, r"\bfrom\b", r"\bbetween\b", _BARE_ENDS.pattern), _route_calls,
+           _route_render,
            "a measured route after a removal (remove_and_compare reach with weight)",
            group="components", bonus=_bonus(_route_applies), clarify=_route_clarify,
            hint="a route's length without a node you name",

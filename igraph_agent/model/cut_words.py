@@ -1,0 +1,71 @@
+"""How a question asks about single failures of the whole graph (the offline planner's
+``connectivity`` intent answers them from its cut points and bridges):
+
+* :data:`ONE_LOST_SPLITS` -- which one node (or edge) would split the graph on its own: "which
+  huts are cut points", "which quay, if it shut, would split the canal network", "lose one
+  and some huts get cut off";
+* :data:`ANY_ONE_FAILS` -- whether the graph survives the loss of any single one, Yes or No:
+  "is the network still connected if any one station fails", "would it stay connected if
+  any single link went down".
+
+The noun each names (``noun``: "quay", "link") says whether nodes or edges fail.
+
+Example::
+
+    >>> ANY_ONE_FAILS.search("Is it still connected if any one quay fails?").group("noun")
+    'quay'
+    >>> ONE_LOST_SPLITS.search("which pump, if it failed, would cut some pumps off?").group("noun")
+    'pump'
+    >>> bool(ONE_LOST_SPLITS.search("which huts are cut points?"))
+    True
+"""
+
+from __future__ import annotations
+
+import re
+
+#: a node or an edge going out of service
+_LOST = (r"(?:fail(?:s|ed)?|shut(?:s)?(?: down)?|clos(?:es|ed|e)|(?:went|goes|go) (?:down|offline)|"
+         r"broke(?: down)?|breaks?(?: down)?|left|leaves?|quit(?:s)?|dropped|drops? out|removed|"
+         r"deleted|lost|cut|severed|cancell?ed|collapsed?|collapses|died|dies|disappeared|"
+         r"disappears|tripped|trips|stopped(?: \w+ing)?|stops(?: \w+ing)?)")
+#: the graph coming apart
+_SPLIT = (r"(?:split|splits|disconnect\w*|break\w*(?: \w+)? apart|fragment\w*|cut\b[^?]*?\boff|"
+          r"isolat\w*|strand\w*|separat\w*|fall\w* apart|in (?:two|several|more) pieces)")
+
+ONE_LOST_SPLITS = re.compile(
+    r"\bcut[- ]points?\b|\bcut[- ]vertex\b|"
+    rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+|one\s+|individual\s+)?(?P<noun>[a-z]+?)s?\b"
+    rf"(?:\s+\w+){{0,2}}?\s*,?\s*(?:if|when|once|should)\s+(?:it|they|he|she|one|that|just one|only one)\s+"
+    rf"(?:\w+\s+)?(?:were\s+|was\s+|is\s+|got\s+|gets\s+|had\s+|went\s+)?{_LOST}\b[^?]*?\b{_SPLIT}|"
+    rf"\blos(?:e|ing) (?:any |just |only )?one\b[^?]*?\b(?:get|gets|are|is|become|becomes|end up)?\s*"
+    rf"(?:cut off|disconnected|isolated|stranded|separated|split off)\b",
+    re.IGNORECASE)
+
+ANY_ONE_FAILS = re.compile(
+    r"\b(?:connected|in one piece|one piece|linked(?: up)?|together|intact)\b[^?]*?\b(?:if|when|after)\s+"
+    rf"(?:any|every|each)\s+(?:one\s+|single\s+|individual\s+)?(?P<noun>[a-z]+?)s?\s+(?:\w+\s+)?"
+    rf"(?:were\s+|was\s+|is\s+|got\s+|gets\s+)?{_LOST}\b|"
+    r"\b(?:survive|withstand|tolerate|robust to|resilient to)\s+(?:the\s+)?(?:loss|failure|closure|"
+    r"removal)\s+of\s+(?:any|every|each)\s+(?:one\s+|single\s+)?(?P<noun2>[a-z]+?)s?\b|"
+    r"\b(?:survive|withstand|tolerate|robust to|resilient to)\s+(?:any\s+)?(?:one|a single|single)\s+"
+    r"(?P<noun3>[a-z]+?)s?\s+(?:failure|loss|closure|outage)s?\b",
+    re.IGNORECASE)
+
+
+#: both, without their named groups (to join with other patterns)
+PLAIN = re.sub(r"\(\?P<\w+>", "(?:", f"{ANY_ONE_FAILS.pattern}|{ONE_LOST_SPLITS.pattern}")
+
+
+def asked_noun(question: str) -> str | None:
+    """The noun a single-failure question names ("quay", "link"), or None."""
+    for rx in (ANY_ONE_FAILS, ONE_LOST_SPLITS):
+        m = rx.search(question)
+        if m:
+            return next((g for g in m.groups() if g), None)
+    return None
+
+
+def asked(question: str) -> bool:
+    """Whether the question asks about single failures of the whole graph."""
+    return bool(ANY_ONE_FAILS.search(question) or ONE_LOST_SPLITS.search(question))
