@@ -829,8 +829,8 @@ def _radius(q: str) -> int:
 
 def local_calls(st: PlanState) -> list[Call]:
     name = _around_name(st.question)
-    if name is None:
-        return [Call("local_analysis", {})]
+    if name is None:  # the average clustering: the plain one unless a weighting is named
+        return [Call("local_analysis", {**_local_weight(st)})]
     searches, ids = _resolve(st, [name])
     if ids is None:
         return searches

@@ -283,7 +283,8 @@ def node(question: str) -> str | None:
         name = clean(m.group(1))
         if _ok(name) and len(name.split()) <= 3 and not re.search(
                 r"\b(?:graph|network|grid|dataset|data|web|map|system|table)s?$", name,
-                re.IGNORECASE) and name.lower() not in {
+                re.IGNORECASE) and not re.fullmatch(  # "of the climbers": every node, no name
+                r"(?:the|all|all the|our|these|those)\s+[a-z]+s", name) and name.lower() not in {
                 "the graph", "this graph", "the network", "each node", "every node", "all nodes",
                 "the data", "everyone else", "each other", "everyone"}:
             return name

@@ -172,6 +172,14 @@ def figure_render(st: PlanState, obs: list[Observed]) -> str:
              for key, name in asked if key in d.model_fields_set]
     if not parts:  # no figure this question names: the node and edge counts answer nothing
         return f"{NO_FIGURE} ({d.nodes} nodes, {d.edges} edges)."
+    if any(k in _PATH_FIGURES for k, _ in asked) and d.directed and (d.paths_over_nodes or 0) < 2:
+        # no two nodes reach each other both ways: a path figure following the edges is
+        # infinite (networkx refuses it), and the 0 of a one-node piece would mislead
+        return ("Following the edges' direction, no two nodes reach each other both ways (every "
+                f"strongly connected component is a single node, {d.nodes} nodes in all), so the "
+                "diameter, radius and average path length are undefined (infinite): some node "
+                "never reaches another. Ask for the distance between two nodes you name, or load "
+                "the table undirected to measure it ignoring direction.")
     approx = " (estimated from sampled sources)" if d.paths_approximate else ""
     over = d.paths_over or "the largest component"
     nodes = d.paths_over_nodes or d.largest_component.nodes

@@ -157,7 +157,8 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"connect|play|live|study) (?:with|to)\b", r"\1 ties does \2 have", False),
     # "which stops are within 2 stops of Theater": the names, by hop (a count would not say)
     (r"^\s*(?:which|what|who|list|name|show(?: me)?)\s+(?:the\s+|all\s+)?(?:[a-z]+\s+)?(?:are\s+|is\s+|"
-     r"lie\s+|sit\s+)?(?:within|at most)\s+(\d)\s+(?:hops?|steps?|stops?|stations?|links?|edges?|"
+     r"lie\s+|sit\s+)?(?:within|at most)\s+(\d|one|two|three|four|five)\s+(?:hops?|steps?|stops?|"
+     r"stations?|links?|edges?|"
      r"jumps?|moves?|transfers?|segments?)\s+(?:of|from|away from)\s+(.+?)\s*[?.!]*\s*$",
      r"Which nodes are in the neighbourhood of \2 within \1 hops?", False),
     # "with at most one stopover": within 2 hops; "nonstop": 1 hop

@@ -55,6 +55,10 @@ _KINDS: dict[str, tuple[re.Pattern[str], frozenset[str]]] = {
 _HOPS = re.compile(r"\bhops?\b|\bsteps?\b|\bfewest\b|\bleast number of\b|\bhow many "
                    r"(?:links|edges|stops|changes|transfers|legs|connections|intermediar)|"
                    r"\bstops\b|\btransfers\b|\bchanges\b|\blayovers?\b|\bdirectly\b|"
+                   # "the diameter in number of legs", "measured in links": edges counted (a
+                   # unit, "in number of minutes", is a kind asked_weight reads first)
+                   r"\b(?:in|by)\s+(?:the\s+)?(?:number|count) of\s+(?:\w+\s+)?[a-z]+s\b|"
+                   r"\b(?:in|by)\s+(?:legs|links|edges|jumps)\b|"
                    # "how many flights does it take": a count of edges
                    r"\bhow many \w+ (?:does it|would it|will it|do you|do i) (?:take|need)\b",
                    re.IGNORECASE)
