@@ -498,6 +498,10 @@ from igraph_agent.model.whatif_intents import WHATIF_INTENTS  # noqa: E402
 
 INTENTS += WHATIF_INTENTS
 
+from igraph_agent.model.whatif_totals import WHATIF_TOTAL  # noqa: E402
+
+INTENTS.append(WHATIF_TOTAL)
+
 from igraph_agent.model.pair_intents import PAIR_INTENTS  # noqa: E402
 
 INTENTS += PAIR_INTENTS
@@ -693,6 +697,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "connectivity"]
     if names & {"whatif_route", "whatif_reach", "whatif_stranded"}:  # the removal's chain is theirs
         found = [i for i in found if i.name not in _WHATIF_TAKES]
+    if "whatif_total" in names:  # the total on the graph without it, not as it is
+        found = [i for i in found if i.name not in _WHATIF_TAKES | {"edge_totals", "node_partner"}]
     if "whatif_central" in names:  # the ranking after the removal, not on the graph as it is
         found = [i for i in found if i.name not in _WHATIF_TAKES | {"centrality", "degree"}]
     if "whatif_stranded" in names:  # "left with no project": after the removal, not now

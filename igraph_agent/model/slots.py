@@ -499,10 +499,12 @@ EDGE_REMOVAL = re.compile(
 _LINK = (r"(?:(?:cable|link|road|edge|line|connection|tie|route|pipe|wire|track|ferry|sailing|"
          r"crossing|flight|bridge|tunnel|trail|lane|channel|corridor|service|stretch(?:e)?|leg|"
          r"segment|section|span|waterway|canal|street|highway|railway|passage|pipeline|"
-         r"hose|duct|feeder)s?|ferries)")
+         r"hose|duct|feeder|collaboration|partnership|friendship|relationship|pairing|"
+         r"loan|contract|deal)s?|ferries)")
 _BROKEN = (r"(?:(?:gets?\s+|is\s+|were\s+|was\s+|goes\s+|went\s+)?(?:cut|removed|closed|closes|"
            r"broken|breaks|down|lost|severed|deleted|fails|failed|dropped|cancell?ed|suspended|"
            r"trips|tripped|stops running|stopped running|goes offline|went offline|"
+           r"(?:had\s+)?never\s+(?:happened|existed|been\s+\w+)|ended|ends|"
            rf"shut(?: down)?|blocked|out of service|offline|scrapped|discontinued)\b|{_WRECKED})")
 #: one edge a what-if removes: "if the Langmere - Marsh End cable gets cut", "if the road
 #: between Cedar and Dogwood closes"
@@ -514,7 +516,10 @@ EDGE_GONE = [re.compile(p, re.IGNORECASE) for p in (
 EDGE_DASHED = re.compile(
     rf"(?:\b(?:if|once|when|after|should|suppose|imagine)\s+|(?:^\s*|[.;!]\s+))(?:the\s+)?"
     rf"(?P<a>(?-i:[A-Z])[\w.']*)"
-    rf"\s*(?:-|–|—)\s*(?P<b>(?-i:[A-Z])[\w.']*)\s+(?:{_LINK}\s+)?{_BROKEN}", re.IGNORECASE)
+    rf"\s*(?:-|–|—)\s*(?P<b>(?-i:[A-Z])[\w.']*)\s+(?:{_LINK}\s+)?{_BROKEN}|"
+    # "Elm's total hours without the Corve-Elm stretch"
+    rf"\bwithout\s+(?:the\s+|their\s+|its\s+)?(?P<c>(?-i:[A-Z])[\w.']*)\s*(?:-|–|—)\s*"
+    rf"(?P<d>(?-i:[A-Z])[\w.']*)(?:\s+{_LINK})?\b", re.IGNORECASE)
 
 
 def _edge_gone_match(question: str) -> re.Match[str] | None:
@@ -537,7 +542,9 @@ def edge_gone(question: str) -> list[str] | None:
     """The two ends of the one edge a what-if removes, or None."""
     m = _edge_gone_match(question)
     if m:
-        return [m.group("a").strip(), m.group("b").strip()]
+        found = m.groupdict()
+        a, b = (found["a"], found["b"]) if found.get("a") else (found["c"], found["d"])
+        return [a.strip(), b.strip()]
     ends = _ROUTE_ENDS.search(question) if _THEM_GONE.search(question) else None
     return [ends.group(1), ends.group(2)] if ends else None
 

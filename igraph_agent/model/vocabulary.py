@@ -361,6 +361,9 @@ def own_side(question: str, info: dict[str, Any]) -> str | None:
         >>> own_side("who catches the most throws?", {"attached_sources": [{"tables": {
         ...     "t": ["thrower", "catcher"]}}]})
         'in'
+        >>> grants = {"attached_sources": [{"tables": {"t": ["grantor", "grantee"]}}]}
+        >>> own_side("total acres granted by Oakes", grants), own_side("acres Oakes grants", grants)
+        ('out', 'out')
     """
     verbs, backs = verbs_of(info)
     if backs and re.search(rf"^\s*(?:who|which\s+\w+)\s+{forms(backs)}(?:e?s|ed)?\b(?:\s+[a-z]+){{0,3}}?"
@@ -369,10 +372,15 @@ def own_side(question: str, info: dict[str, Any]) -> str | None:
     if not verbs:
         return None
     v = forms(verbs)
+    if re.search(rf"\b{participles(verbs)}\s+by\s+(?:the\s+)?(?-i:[A-Z0-9])", question,
+                 re.IGNORECASE):
+        return "out"  # "the acres granted by Oakes"
     if re.search(rf"\b(?:was|were|is|are|been|be|being|gets?|got)\s+(?:\w+\s+){{0,2}}?"
                  rf"{participles(verbs)}\b",
                  question, re.IGNORECASE):
         return "in"
+    if re.search(rf"(?-i:\b[A-Z][\w'.-]*)\s+{v}(?:e?s|ed)\b", question):
+        return "out"  # "the total acres Oakes grants"
     if re.search(rf"\b(?:did|does|do)\s+\S+\s+{v}e?\b", question, re.IGNORECASE):
         return "out"  # "did zed retweet": not "calls" naming a count column
     if re.search(rf"^\s*(?:who|which\s+\w+)\s+{v}(?:e?s|ed)?(?:\s+(?!(?:to|from|with|for|by|"

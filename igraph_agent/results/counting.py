@@ -121,3 +121,6 @@ class EdgeAttributeTotalsResult(ToolData):
     max_edges: Table[EdgeValue] | None = None  # the edges holding the max (ties all listed)
     min_edges: Table[EdgeValue] | None = None
     passing: EdgesPassing | None = None  # with op and value: the edges past the threshold
+    #: a what-if's left-out nodes and edges (their edges are not summed; nothing was changed)
+    without_nodes: list[NodeId] | None = None
+    without_edges: list[list[NodeId]] | None = None

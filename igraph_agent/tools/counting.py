@@ -258,6 +258,11 @@ class EdgeTotalArgs(BaseModel):
     op: Op | None = Field(default=None, description="with value: count and list the edges "
                           "whose attribute passes (gt >, ge >=, lt <, le <=, eq ==)")
     value: float | None = Field(default=None, description="the edge threshold for op")
+    without_nodes: list[str] = Field(default_factory=list, description="what-if: leave out "
+                                     "every edge of these node ids (nothing is changed)")
+    without_edges: list[list[str]] = Field(default_factory=list, description="what-if: leave "
+                                           "out these [u, v] edges (either way round on an "
+                                           "undirected graph; nothing is changed)")
 
 
 _EDGES_LISTED = 20
@@ -290,6 +295,14 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
             else list(g.edges(node, data=True))
     else:
         edges = g.edges(data=True)
+    gone_nodes = set(require_nodes(g, args.without_nodes)) if args.without_nodes else set()
+    gone_edges = _edges_left_out(g, args.without_edges)
+    if args.node and args.node in gone_nodes:
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"{args.node!r} is itself left out",
+                        hint="without_nodes removes the node whose edges are summed", retryable=True)
+    if gone_nodes or gone_edges:
+        edges = [(u, v, d) for u, v, d in edges if u not in gone_nodes and v not in gone_nodes
+                 and (u, v) not in gone_edges]
     vals = [(u, v, d.get(args.attribute)) for u, v, d in edges]
     nums = [(u, v, x) for u, v, x in vals if isinstance(x, int | float) and not isinstance(x, bool)]
     if not nums:
@@ -321,6 +334,10 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
                            "nodes": len({n for u, v, _ in hits for n in (u, v)})}
     if args.node:
         data["node"] = args.node
+    if gone_nodes or gone_edges:
+        data["without_nodes"] = sorted(gone_nodes, key=str)
+        data["without_edges"] = [[u, v] for u, v in dict.fromkeys(
+            (u, v) for u, v in gone_edges if directed or (v, u) not in gone_edges or str(u) < str(v))]
     if directed:
         data["direction"] = side
     if among is not None:
@@ -331,6 +348,27 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"{args.attribute}: total {data['total']} over {len(nums)} "
                               f"edges{sense}")
+
+
+def _edges_left_out(g: nx.Graph, pairs: list[list[str]]) -> set[tuple]:
+    """The edges a what-if leaves out, as (u, v) as the graph stores them (both ways round
+    on an undirected graph); an edge the graph lacks is INVALID_ARGUMENTS."""
+    out: set[tuple] = set()
+    for pair in pairs:
+        if len(pair) != 2:
+            raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"an edge is two node ids, not {pair!r}",
+                            retryable=True)
+        u, v = require_nodes(g, list(pair))
+        if not g.has_edge(u, v) and not (g.is_directed() and g.has_edge(v, u)):
+            raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"no edge between {u!r} and {v!r}",
+                            hint="search_edge finds an edge by its two ends", retryable=True)
+        found = [(u, v)] if g.has_edge(u, v) else []
+        if g.is_directed():
+            found += [(v, u)] if g.has_edge(v, u) and not found else []
+        else:
+            found += [(v, u)]
+        out.update(found)
+    return out
 
 
 def _edge_rows(g: nx.Graph, edges: list) -> list[dict]:

@@ -1,0 +1,115 @@
+"""Offline-planner intent ``whatif_total``: an edge value added up on the graph without a
+named node or edge ("if Lior leaves the crew, what's Mika's total rapport", "Elm's total hours
+without the Corve-Elm stretch", "if the Fox-Vance collaboration had never happened, how many
+joint papers would Vance have"): ``edge_attribute_totals`` with ``without_nodes`` /
+``without_edges``, next to the same total as it is now. One named node's total, or the whole
+graph's when no other node is named; a removal it cannot read (several edges, "the hub") is
+left to the intents that ask.
+"""
+
+from __future__ import annotations
+
+import re
+
+from igraph_agent.model import slots
+from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.registry import Intent, t
+from igraph_agent.results.counting import EdgeAttributeTotalsResult
+
+
+def _gone(st: PlanState) -> tuple[list[str], bool] | None:
+    """The removed edge's two ends (True) or the removed nodes (False), or None."""
+    edge = slots.edge_gone(st.question)
+    if edge:
+        return edge, True
+    if slots.EDGE_REMOVAL.search(st.question):
+        return None
+    names = slots.removals(st.question)
+    if not names or any(n in (slots.HUB, slots.CENTRAL) for n in names):
+        return None
+    return names, False
+
+
+def _words(name: str) -> set[str]:
+    return {w.lower() for w in name.replace("-", " ").replace("–", " ").split()}
+
+
+#: the whole graph's total asked: "the total of the whole canal", "all loans together"
+_WHOLE = re.compile(r"\b(?:whole|entire|all|overall|network|graph|altogether|in total|"
+                    r"combined|everything)\b", re.IGNORECASE)
+
+
+def _node(st: PlanState) -> list[str] | None:
+    """The one node whose total is asked ([] for the whole graph's), None when several or
+    when the question names none and asks no whole-graph total. The removal's own words are
+    no such node ("Elm's total without the Corve-Elm stretch": Elm's)."""
+    gone = _gone(st)
+    if gone is None:
+        return None
+    q = st.question
+    span = slots.edge_gone_span(q) if gone[1] else None
+    if span:
+        q = q[:span[0]] + " , " + q[span[1]:]
+    removed = {g.lower() for g in gone[0]} if not gone[1] else set()
+    others = list(dict.fromkeys(n for n in slots.named(q) if n.lower() not in removed
+                                and not re.search(r"[-–—]", n)))
+    if len(others) > 1 or (not others and not _WHOLE.search(q)):
+        return None
+    return others
+
+
+def _applies(st: PlanState) -> bool:
+    from igraph_agent.model.query_intents import edge_attr
+
+    return edge_attr(st) is not None and _gone(st) is not None and _node(st) is not None
+
+
+def _calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.query_intents import _edge_side, edge_attr
+
+    if not _applies(st):
+        return []
+    gone, edge = _gone(st)  # type: ignore[misc]
+    node = _node(st) or []
+    searches, ids = _resolve(st, [*gone, *node])
+    if ids is None:
+        return searches
+    side = _edge_side(st)
+    args: dict = {"attribute": edge_attr(st), **({"node": ids[-1]} if node else {}),
+                  **({"direction": side} if side != "both" else {})}
+    removed = {"without_edges": [ids[:2]]} if edge else {"without_nodes": ids[:len(gone)]}
+    return [*searches, Call("edge_attribute_totals", args),
+            Call("edge_attribute_totals", {**args, **removed})]
+
+
+def _render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _f, _unresolved
+
+    done = [o for o in obs if o.tool == "edge_attribute_totals" and o.ok]
+    after = next((o for o in done if "without_nodes" in o.args or "without_edges" in o.args), None)
+    before = next((o for o in done if o is not after), None)
+    if after is None or before is None:
+        gone = _gone(st)
+        return _unresolved(st, [*(gone[0] if gone else []), *(_node(st) or [])])
+    a, b = after.typed(EdgeAttributeTotalsResult), before.typed(EdgeAttributeTotalsResult)
+    gone = ", ".join([*map(str, a.without_nodes or []),
+                      *(f"the edge {u}–{v}" for u, v in a.without_edges or [])])
+    sided = {"out": " outgoing", "in": " incoming"}.get(a.direction or "", "")
+    if a.node is not None:
+        return (f"Without {gone}, the {a.edges}{sided} edges of {a.node} would have "
+                f"{a.attribute} adding up to **{_f(a.total)}** (now {_f(b.total)} over "
+                f"{b.edges} edges). Nothing was changed.")
+    return (f"Without {gone}, the edges' {a.attribute} would add up to **{_f(a.total)}** over "
+            f"{a.edges} edges (now {_f(b.total)} over {b.edges}). Nothing was changed.")
+
+
+WHATIF_TOTAL = Intent(
+    "whatif_total", t(0.5, r"\btotal\b|\bsum\b|add(?:ed)? up|altogether|combined|in all\b|"
+                           r"\bhow (?:many|much)\b|\bwhat(?:'s| is| would be)\b"),
+    _calls, _render, "an edge value added up without a named node or edge "
+    "(edge_attribute_totals without_nodes / without_edges)",
+    group="components", bonus=lambda st: 6.0 if _applies(st) else -10.0,
+    hint="a node's total of an edge value without a node or edge you name",
+    answers=frozenset({"value", "count"}),
+    covers=frozenset({"removal", "entity", "weight", "direction"}))
