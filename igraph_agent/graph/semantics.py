@@ -120,14 +120,16 @@ _TAILS = {a for a, _ in DIRECTED_PAIRS} | {
     "start", "departure", "departing", "pickup", "boarding", "tail",
     # a participle of the act ("referring_hospital,receiving_hospital")
     "referring", "sending", "paying", "lending", "giving", "calling", "citing", "originating",
-    "exporting", "supplying", "donating", "shipping", "forwarding", "transferring"}
+    "exporting", "supplying", "donating", "shipping", "forwarding", "transferring",
+    "selling", "inviting", "recommending"}
 _HEADS = {b for _, b in DIRECTED_PAIRS} | {
     "dest", "destination", "citee", "recipient", "borrower", "importer", "downstream",
     "buyer", "customer", "purchaser", "client", "consignee", "debtor", "investee", "grantee",
     "beneficiary", "mentee", "prey", "victim", "trainee", "tutee", "pupil", "apprentice",
     "protege", "advisee", "loser", "invitee", "referee", "descendant",
     "endorsee", "transferee", "end", "arrival", "arriving", "dropoff", "alighting", "head",
-    "receiving", "importing", "accepting", "called", "referred", "paid"}
+    "receiving", "importing", "accepting", "called", "referred", "paid", "buying",
+    "borrowing"}
 
 
 #: a source column named by what its node does to the other end: such a name alone says

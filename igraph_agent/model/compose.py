@@ -45,7 +45,8 @@ _RANKED = re.compile(r"\b(?:most|least|highest|lowest|largest|biggest|greatest|f
                      r"newest|closest|nearest|farthest|furthest)\b", re.IGNORECASE)
 #: the pronouns that stand for the first step's node, and what each becomes
 _PRONOUN = re.compile(r"\b(?:they'?ve|they\s+have|they'?re|they\s+are|it'?s|its|it|they|them|"
-                      r"their|he|him|his|she|her)\b(?!-)", re.IGNORECASE)
+                      r"their|he|him|his|she|her|(?<=\bfrom\s)there|(?<=\bto\s)there)\b(?!-)",
+                      re.IGNORECASE)  # "the fastest trip from there to Mallaig": the node
 #: words that refer to a set or to another thing than the top node ("those reports", "their
 #: own deps"): no single node to put in their place
 _NOT_ONE = re.compile(r"\b(?:those|these|each(?!\s+other)|every one of them|(?:their|its|his|her) own)\b",
