@@ -357,12 +357,18 @@ LEXICON: dict[str, dict[str, Any]] = {
                    # "who are the Medici directly married to?", "list everyone Ada has
                    # climbed with": one node's partners in the data's verb
                    r"^\s*(?:who|whom)\s+(?:is|are|was|were)\s+(?:the\s+)?(?-i:[A-Z][\w.'-]*|[a-z]+\d+)"
-                   r"\s+(?:directly\s+)?[a-z]+(?:ed|en)\s+(?:to|with)\s*[?.!]*\s*$",
+                   r"\s+(?:directly\s+)?[a-z]+(?:ed|en)\s+(?:to|with|into)\s*[?.!]*\s*$",
                    r"^\s*(?:list|name|show)\s+(?:everyone|everybody|all\s+(?:the\s+)?\w+)\s+"
                    r"(?:that\s+|whom?\s+)?(?-i:[A-Z][\w.'-]*|[a-z]+\d+)\s+(?:has|have|had)\s+"
                    r"(?:\w+\s+)?[a-z]+ed\s+with\s*[?.!]*\s*$",
                    r"\bdirect (?:\w+ )?(?:roads?|links?|connections?|flights?|routes?|edges?|"
                    r"lines?|ties?|trails?) (?:to|with|from)\s+\S",
+                   # "which ports have a direct ferry to Kinsale": a tie in the data's noun
+                   r"^\s*(?:which|what|who)\b.*\b(?:has|have|had)\s+(?:a\s+)?direct\s+(?:\w+\s+)?\w+\s+"
+                   r"(?:to|with|from)\s+(?-i:[A-Z][\w.'-]*|[a-z]+\d+|\d+)\s*[?.!]*\s*$",
+                   # "what locks are next to Fold": the node's neighbours
+                   r"^\s*(?:which|what|who)\b.*\b(?:next to|neighbou?ring|bordering|beside)\s+"
+                   r"(?-i:[A-Z][\w.'-]*|[a-z]+\d+|\d+)\s*[?.!]*\s*$",
                    r"(?:ties|connections|contacts|links|edges|friends|partners) (?:does|do|did) "
                    r"(?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)",
                    r"'s degree\b|\bdegree (?:of|for) ",
@@ -677,7 +683,10 @@ LEXICON.update({
                    # one named pair's shared partners: "who has worked with both A and B",
                    # "did anyone borrow both Catan and Root"
                    r"\b(?:with|to|from) both\s+\S.*\band\s+\S",
-                   r"\b(?:anyone|anybody|someone|somebody|who)\b.*\bboth\s+\S.*\band\s+\S"),
+                   r"\b(?:anyone|anybody|someone|somebody|who)\b.*\bboth\s+\S.*\band\s+\S",
+                   # "which climbers do Ada and Cy both climb with": the pair's shared partners
+                   r"^\s*(?:which|what|who|whom|how many)\b.*\b(?:do|did|does|have|had)\s+\S+\s+and\s+"
+                   r"\S+\s+both\s+\w+"),
         # a count of pairs or everyone's reach is no ranking of the top pairs; one named pair
         # ("do zane and amir have in common") is answered for that pair, or asked about
         negatives=_rx(r"\bhow many pairs\b|\bnumber of pairs\b",

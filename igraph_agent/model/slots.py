@@ -39,6 +39,8 @@ _PAIRS = [
     re.compile(r"^\s*(?:can|could|does|do|will)\s+(\S+)\s+(?:ever\s+|still\s+)?(?:reach|get to|"
                r"end up (?:at|in|calling|reaching|with))\s+(\S+?)\s*(?:,.*)?[?.!]*$", re.IGNORECASE),
     re.compile(r"\bseparate[s]?\s+(.+?)\s+(?:from|and)\s+(.+?)\s*[?.!]*$", re.IGNORECASE),
+    # "which members are friends with both 0 and 33": the two after "both", not "friends"
+    re.compile(r"\b(?:with|to|from|by)\s+both\s+(.+?)\s+and\s+(.+?)\s*[?.!]*$", re.IGNORECASE),
     re.compile(r"\b(?:from|between)\s+(.+?)\s+(?:to|and|with)\s+(.+?)\s*[?.!]*$", re.IGNORECASE),
     re.compile(r"\b(?:connecting|joining|linking|link|join|connect)\s+(.+?)\s+(?:with|to|and)\s+(.+?)\s*[?.!]*$",
                re.IGNORECASE),

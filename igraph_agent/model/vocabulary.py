@@ -103,6 +103,11 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (rf"^\s*how many (?:times|citations|followers|references) (?:is|was|has|does|did) ({_NAME})"
      rf"(?: been)? (?:{_IN_VERBS}|get|receive|have|had|got)\b.*$", r"What is the in-degree of \1?",
      True),
+    # "which ports have a direct ferry to Kinsale" on a directed table: the edges into it
+    (rf"^\s*(?:which|what|who)\b.*\b(?:has|have|had)\s+(?:a\s+)?direct\s+(?:\w+\s+)?\w+\s+to\s+"
+     rf"({_NAME})\s*[?.!]*\s*$", r"Who are the in-neighbours of \1?", True),
+    (rf"^\s*(?:which|what|who)\b.*\b(?:has|have|had)\s+(?:a\s+)?direct\s+(?:\w+\s+)?\w+\s+from\s+"
+     rf"({_NAME})\s*[?.!]*\s*$", r"Who are the out-neighbours of \1?", True),
     # one node's in- or out-neighbours: "who cites art10", "which articles does art30 cite"
     (rf"^\s*(?:which|what)(?: [a-z]+)? (?:does|do|did) ({_NAME}) {_POINT}\s*\??\s*$",
      r"Who are the out-neighbours of \1?", True),
@@ -149,6 +154,13 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      rf"(?:neighbours|{_RELATED}) of ({_NAME})", r"neighbourhood of \1\2 within 2 hops", False),
     (rf"\b(?:have|has|with)\s+no\s+{_TIES}(?:\s+at\s+all)?", "have degree exactly 0", False),
     (r"\b(?:are|is|were|was)\s+(?:completely\s+|totally\s+)?(?:isolated|unconnected)\b(?!\s+(?:from|if))",
+     "have degree exactly 0", False),
+    # "which lock is Dunn closest to?": the nodes nearest to Dunn
+    (rf"^\s*(which|what|who)((?:\s+[a-z]+)?)\s+(?:is|are)\s+({_NAME})\s+(closest|nearest)\s+to\s*[?.!]*\s*$",
+     r"\1\2 is \4 to \3?", False),
+    # "which depots aren't connected to anything": no edge at all
+    (r"\b(?:are|is|were|was)(?:n't|\s+not)\s+(?:connected|linked|attached|tied)\s+(?:to\s+(?:anything|"
+     r"anyone|anybody|any\s+other\s+\w+)(?:\s+else)?|at\s+all)(?:\s+at\s+all)?\s*(?=[?.!]*\s*$)",
      "have degree exactly 0", False),
     (r"\bhow many (?:isolated|unconnected) ([a-z]+)\b(?! if)", r"how many \1 with degree exactly 0",
      False),
