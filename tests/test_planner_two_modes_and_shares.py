@@ -247,13 +247,16 @@ def test_the_datas_own_edge_nouns_rank_by_degree(agents, cols, question):
     assert top and g.degree(top.group(1)) == best == int(top.group(2)), resp.answer
 
 
-@pytest.mark.parametrize(("question", "status"), [
-    ("Which stops are directly connected to Markt?", "answered"),
-    ("Which stops are directly connected to both Markt and Rathaus?", "needs_clarification"),
+@pytest.mark.parametrize(("question", "both"), [
+    ("Which stops are directly connected to Markt?", False),
+    ("Which stops are directly connected to both Markt and Rathaus?", True),
 ])
-def test_one_nodes_direct_neighbours_are_listed_but_never_for_two_nodes(agents, question, status):
+def test_one_nodes_direct_neighbours_are_listed_and_two_nodes_shared_ones(agents, question, both):
     g = nx.from_pandas_edgelist(TRAMS, "stop_a", "stop_b")
     resp = agents["trams"].ask(question, attach=[TRAMS])
-    assert resp.status == status, resp.answer
-    if status == "answered":
+    assert resp.status == "answered", resp.answer
+    if both:  # never one node's neighbours: the two stops' shared ones
+        shared = sorted(nx.common_neighbors(g, "Markt", "Rathaus"))
+        assert f"share **{len(shared)}** neighbour(s): {', '.join(shared)}." in resp.answer
+    else:
         assert all(n in resp.answer for n in g["Markt"]), resp.answer
