@@ -41,12 +41,21 @@ _TIME_WORDS = re.compile(r"\b(?:experience|experienced|tenure|seniority|longest[
                          r"most senior)\b", re.IGNORECASE)
 _TIME_COLUMNS = re.compile(r"^(?:years?|yrs|months?)$|tenure|experience|seniority|service",
                            re.IGNORECASE)
+#: age, and the one column holding it ("oldest", "younger than 30"; ``age``, ``age_years``)
+_AGE_WORDS = re.compile(r"\b(?:old|older|oldest|young|younger|youngest|aged?)\b", re.IGNORECASE)
+_AGE_COLUMNS = re.compile(r"^(?:age|aged|age_?years|years_?old|age_?yrs)$", re.IGNORECASE)
 
 
 def by_meaning(words: str, attrs: list[str]) -> list[str]:
-    """The one column a pay word ("paid", "salary") or a time-in-the-job word ("experience",
-    "tenure", "seniority") stands for, among ``attrs``; none when none or several hold it."""
-    for asked, holds in ((_PAY_WORDS, _PAY_COLUMNS), (_TIME_WORDS, _TIME_COLUMNS)):
+    """The one column a pay word ("paid", "salary"), a time-in-the-job word ("experience",
+    "tenure", "seniority") or an age word ("oldest", "younger") stands for, among ``attrs``;
+    none when none or several hold it.
+
+        >>> by_meaning("who is the oldest resident?", ["street", "age"])
+        ['age']
+    """
+    for asked, holds in ((_PAY_WORDS, _PAY_COLUMNS), (_TIME_WORDS, _TIME_COLUMNS),
+                         (_AGE_WORDS, _AGE_COLUMNS)):
         if asked.search(words):
             found = [a for a in attrs if holds.search(a)]
             return found if len(found) == 1 else []
@@ -158,11 +167,21 @@ def _ranked(st: PlanState) -> bool:
                                     flags=re.IGNORECASE)))
 
 
+def _bound(q: str) -> tuple[str, float] | None:
+    """A threshold: "more than 3" (``slots.threshold``), or an age bound ("older than 50",
+    "younger than 30"), read only here where an age column answers it."""
+    found = slots.threshold(q)
+    if found is not None:
+        return found
+    m = re.search(r"\b(older|younger)\s+than\s+(\d+(?:\.\d+)?)\b", q, re.IGNORECASE)
+    return ("gt" if m.group(1).lower() == "older" else "lt", float(m.group(2))) if m else None
+
+
 def _applies(st: PlanState) -> bool:
     q = st.question
     if asked_attribute(st) is None or _AGGREGATE.search(q) or _which_group(st):
         return False
-    if slots.threshold(q) is not None:  # "which towns have a population over 1000"
+    if _bound(q) is not None:  # "which towns have a population over 1000"
         return not _ranked(st) and bool(_ASKS.search(q))
     return _ranked(st) and bool(_WHO.search(q))
 
@@ -178,9 +197,10 @@ def _calls(st: PlanState) -> list[Call]:
 
     args: dict = {"measure": "attribute", "attribute": asked_attribute(st), "limit": 10,
                   "lowest_first": bool(_LOWEST.search(st.question))}
-    passing = slots.threshold(st.question)
+    passing = _bound(st.question)
     if passing is not None:
-        args.update(op=passing[0], value=passing[1], limit=50, lowest_first=False)
+        value = slots.in_column_units(passing[1], st.question, args["attribute"])
+        args.update(op=passing[0], value=value, limit=50, lowest_first=False)
     found = where_of(st)
     if found:
         args["where"] = {found[0]: found[1]}
@@ -216,6 +236,7 @@ ATTRIBUTE_INTENTS = [
     Intent("attribute_rank", t(0.5, rf"\b(?:{_TOP}|{_LOW})\b|\b(?:more|greater|higher|larger|"
                                     r"fewer|less|lower|smaller) than\b|\b(?:over|above|under|"
                                     r"below|exceeding)\b|\bat (?:least|most)\b|\bexactly\b|"
+                                    r"\b(?:older|younger) than\b|"
                                     r"\bor (?:more|less|fewer)\b"), _calls, _render,
            "nodes ranked by a numeric node attribute (nodes_by_measure, measure=attribute)",
            group="ranking", bonus=_bonus,

@@ -103,7 +103,9 @@ def _threshold(st: PlanState) -> tuple[str, str, float] | None:
             or _COUNTS_EDGES.search(q) or kept or _column_after_number(q, _edge_attrs(st))):
         return None
     attr = edge_attr(st) or _default(st)
-    return (attr, *found) if attr and _fits(q, attr) else None
+    if not attr or not _fits(q, attr):
+        return None
+    return attr, found[0], slots.in_column_units(found[1], q, attr)
 
 
 def _column_after_number(q: str, attrs: list[str]) -> bool:

@@ -522,13 +522,9 @@ from igraph_agent.model.count_intents import COUNT_INTENTS  # noqa: E402
 
 INTENTS += COUNT_INTENTS
 
-from igraph_agent.model.mutual_intents import MUTUAL_INTENTS  # noqa: E402
+from igraph_agent.model.node_value_intents import NODE_VALUE_INTENTS  # noqa: E402
 
-INTENTS += MUTUAL_INTENTS
-
-from igraph_agent.model.group_partner_intents import GROUP_PARTNER_INTENTS  # noqa: E402
-
-INTENTS += GROUP_PARTNER_INTENTS
+INTENTS += NODE_VALUE_INTENTS
 
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------
@@ -634,7 +630,7 @@ INTENTS += [
 
 
 # -- what the data means: groups, direction, two modes (model/semantic_intents.py) --------
-from igraph_agent.model.semantic_intents import SEMANTIC_INTENTS, attribute_mixing  # noqa: E402
+from igraph_agent.model.semantic_intents import SEMANTIC_INTENTS  # noqa: E402
 
 INTENTS += SEMANTIC_INTENTS
 
@@ -691,6 +687,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         # a node attribute is the measure, not degree or centrality ("the most population per
         # road" is neither: asked)
         found = [i for i in found if i.name not in _NOT_THE_ATTRIBUTE]
+    if {"degree", "local"} <= names and _ONE_NODES_DEGREE.search(question):
+        found = [i for i in found if i.name != "degree"]  # "Uma's degree": hers, no ranking
     if names & _WHOLE:  # one question, whole: nothing beside it
         found = [i for i in found if i.name in _WHOLE or i.phase > 0]
     if names & {"centrality", "degree"} and slots.SCOPE.search(question):  # the part: input
@@ -721,11 +719,13 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     elif "group_mix" in names and re.search(r"\bwho(?:m|se)?\b", question, re.IGNORECASE):
         found = [i for i in found if i.name != "group_mix"]  # "who has the most ties to other
         #                                     sales people": a person asked, not the groups
-    if {"group_mix", "figure"} <= names and st is not None and attribute_mixing(question, st):
-        found = [i for i in found if i.name != "figure"]  # "assortative by faction": not degree
     return found
 
 
+#: one named node's own degree: "what is Uma's degree?", "Uma's degree?"
+_ONE_NODES_DEGREE = re.compile(r"^\s*(?:so\s+|and\s+)?(?:(?:what|how)(?:'s|\s+is|\s+big\s+is)\s+)?"
+                               r"(?-i:[A-Z][\w.-]*|[a-z]+\d+)(?:'s|’s|')\s+degree\s*[?.!]*\s*$",
+                               re.IGNORECASE)
 #: rankings and thresholds on a graph measure: not the answer when a node attribute is asked
 _NOT_THE_ATTRIBUTE = frozenset({"threshold_count", "degree", "least_degree", "centrality",
                                 "in_degree", "out_degree"})
@@ -736,14 +736,18 @@ def _names_an_attribute(question: str, st: PlanState) -> bool:
     from igraph_agent.model.attribute_intents import asked_attribute, names_attribute
 
     asked = str(st.context.get("asked") or question)  # the user's words, before rewriting
-    return any(names_attribute(replace(st, question=q)) and
+    return any((names_attribute(replace(st, question=q)) or _AGE_ASKED.search(q)) and
                asked_attribute(replace(st, question=q)) is not None for q in (question, asked))
+
+
+#: an age asked by its adjective ("the youngest person with …"): the age column, not degree
+_AGE_ASKED = re.compile(r"\b(?:oldest|youngest|older|younger)\b", re.IGNORECASE)
 
 
 #: intents that take the whole question when they match
 _WHOLE = frozenset({"neighbour_rank", "neighbour_filter", "mutual_pairs", "chain_to_top", "farthest_from",
                     "within_distance", "nearest_by_value", "node_piece", "spanning_total",
-                    "group_rank", "node_mutual", "group_partner"})
+                    "group_rank"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",
                              "node_partner", "least_degree"})

@@ -60,19 +60,6 @@ def _mix_bonus(st: PlanState) -> float:
     return 2.5 if groups and named else 0.0
 
 
-#: the degree's own assortativity, or the figure's other measures, asked beside the groups'
-_DEGREE_MIX = re.compile(r"\bdegrees?\b|\bhubs?\b|(?:well|highly|best|most)[- ]connected|"
-                         r"diameter|radius|density|path length", re.IGNORECASE)
-
-
-def attribute_mixing(question: str, st: PlanState) -> bool:
-    """Whether the question asks for a named grouping attribute's assortativity ("is the
-    network assortative by faction", "the assortativity of crew"), not the degree's."""
-    return bool(re.search(r"assortativ|homophil", question, re.IGNORECASE)) \
-        and not _DEGREE_MIX.search(question) \
-        and _attr_in(question, groupings(_meaning(st))) is not None
-
-
 def _mix_calls(st: PlanState) -> list[Call]:
     groups = groupings(_meaning(st))
     attr = _attr_in(st.question, groups) or (next(iter(groups)) if len(groups) == 1 else None)
@@ -88,14 +75,7 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
     q, attr = st.question, d["attribute"]
     w = d["weight_used"]
     if re.search(r"assortativ|same .* (?:connect|link)|homophil|mix", q, re.IGNORECASE):
-        r = float(d["assortativity"])
-        # "is the network assortative by faction": the verdict from the attribute's own
-        # coefficient (above 0: ties form within a group more than by chance)
-        verdict = ("" if not re.match(r"\s*(?:is|are|does|do)\b", q, re.IGNORECASE)
-                   or not re.search(r"assortativ|homophil", q, re.IGNORECASE)
-                   else "**Yes** — " if (r > 0) != bool(re.search(r"disassortativ", q, re.I))
-                   else "**No** — ")
-        return (verdict + f"The {attr} assortativity is **{shown(d['assortativity'])}** "
+        return (f"The {attr} assortativity is **{shown(d['assortativity'])}** "
                 f"({d['within_edges']} of {d['edges']} edges lie within one {attr}).")
     if re.search(r"connected to (?:the )?others?|most connected|links? to other|reach out|"
                  r"\b(?:which|what) \w+ \w+\b.*\b(?:most|more)\b"
@@ -845,9 +825,7 @@ def _project_render(st: PlanState, obs: list[Observed]) -> str:
 _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?other \w+|"
                     r"\b(?:to|with|and|from) (?:the |any )?(?:other|different) \w+|"
                     r"links? (?:the )?most to other|between (?:the |different |two |all )?\w+s\b|"
-                    r"within (?:the same|one|each|their own|an?) |mixing|assortativ|"
-                    # "how many ties are within crews and how many between"
-                    r"\bwithin\b.*\bbetween\b|\bbetween\b.*\bwithin\b|"
+                    r"within (?:the same|one|each|their own) |mixing|assortativ|"
                     r"their own (?:\w+ )?more|across (?:\w+ )?\w+s\b|"
                     r"\bcross(?:es|ing)? (?:the |a )?(?:\w+ )?(?:boundar(?:y|ies)|lines?|borders?|"
                     r"divides?|silos?)\b|\bcross(?:es|ing)? (?:between )?\w+s\b|"
@@ -890,8 +868,7 @@ SEMANTIC_INTENTS: list[Intent] = [
            answers=frozenset({"node", "group", "count", "list"})),
     Intent("group_mix", t(0.6, _GROUP_QUESTIONS), _mix_calls, _mix_render,
            "group_analysis (mixing matrix by a node attribute)",
-           negatives=[re.compile(r"(?:degree assortativ|assortativ\w* by degree)(?!.*\bassortativ)",
-                                 re.IGNORECASE)],
+           negatives=[re.compile(r"degree assortativ|assortativ\w* by degree", re.IGNORECASE)],
            group="groups", bonus=_mix_bonus, hint="the groups and the edges between them",
            covers=_ALL),
     Intent("in_degree", t(3.0, r"most[- ]cited|cited (?:the )?most|most (?:followers|followed)|"

@@ -835,6 +835,29 @@ def _scale(after: str) -> float:
     return {"thousand": 1e3, "million": 1e6, "billion": 1e9}[m.group(1).lower()] if m else 1.0
 
 
+_SCALE_UNITS = {1e3: {"k", "thousand", "thousands", "000s"},
+                1e6: {"m", "mn", "mil", "mio", "million", "millions"},
+                1e9: {"b", "bn", "billion", "billions"}}
+
+
+def in_column_units(value: float, question: str, column: str) -> float:
+    """A bound read by :func:`threshold` ("over 50 million" is 5e7) in the units of the column
+    it is compared with: ``population_m`` already counts millions, so 50.
+
+        >>> in_column_units(5e7, "population above 50 million", "population_m")
+        50.0
+        >>> in_column_units(1e6, "loans over one million euros", "amount_eur")
+        1000000.0
+    """
+    m = re.search(r"\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s*"
+                  r"(thousand|million|billion)\b", question, re.IGNORECASE)
+    if not m:
+        return value
+    scale = _scale(" " + m.group(1))
+    tokens = set(re.split(r"[_\W]+", column.lower()))
+    return value / scale if tokens & _SCALE_UNITS[scale] else value
+
+
 def _value(word: str) -> float:
     w = word.lower()
     if w in ("zero", "no"):

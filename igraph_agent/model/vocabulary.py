@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from igraph_agent.model.verbs import ROLE_NOUNS, chains, forms, most_in_verb, participles
+from igraph_agent.model.verbs import ROLE_NOUNS, chains, forms, participles
 from igraph_agent.model.verbs import column_verbs as verbs_of
 
 _NOUNS = ("family", "character", "member", "person", "woman", "man", "city", "town", "paper",
@@ -564,11 +564,11 @@ def _directed(question: str, info: dict[str, Any]) -> str:
     """A directed graph's question in in-/out-degree words (see :data:`_DIRECTED`)."""
     if re.search(r"-(?:degree|neighbou?rs) of\b", question, re.IGNORECASE):
         return question
-    from igraph_agent.model.sides import debt_partners, role_questions
+    from igraph_agent.model.sides import role_questions
 
     question = _particles(question, info)
     asked = question
-    question = role_questions(debt_partners(question, info), info)  # "who are Mum's children"
+    question = role_questions(question, info)  # "who are Mum's children" on parent,child
     if question != asked:
         return question
     question = _dependencies(_roles(question, info), info)
@@ -595,9 +595,6 @@ def _directed(question: str, info: dict[str, Any]) -> str:
     question = _counted_ends(question, verb, back, done, info)
     if verbs and not up:  # a reporting table's chain is the hierarchy's (hierarchy_intents)
         question = chains(question, verbs, _agent_noun(info), verbs[0])
-    if verbs:  # "vouches for the most people", "is vouched for most": partners counted
-        question = most_in_verb(question, verbs, _node_words(question, info), valued=bool(
-            [a for a in info.get("edge_attributes") or [] if str(a).lower() not in _PLAIN_ATTRS]))
     if verbs:  # "calls the largest number of other modules": a count of nodes, whatever the
         v = forms(verbs) + "[a-z]*"  # edges' values
         question = re.sub(rf"\b{v}\s+the\s+(?:largest|greatest|highest)\s+number\s+of\s+"
@@ -665,14 +662,6 @@ def _most_partners(question: str, info: dict[str, Any], verbs: list[str], backs:
                               rf"distinct\s+)?(?:{whom})\b(?!\s+(?:than|to|from))",
                               f"has the {rank} {side}-degree", question, flags=re.IGNORECASE)
     return question
-
-
-def _node_words(question: str, info: dict[str, Any]) -> list[str]:
-    """The plurals that count nodes: the common words, the data's own and the question's
-    ("which server pings the most servers")."""
-    asked = re.match(r"\s*(?:which|what)\s+([a-z]+)\b", question, re.IGNORECASE)
-    own = [*_NOUNS, *data_nouns(info), *([asked.group(1).lower()] if asked else [])]
-    return [w for n in own for w in (_plural(n), n + "s")]
 
 
 def _both_ways(question: str, verb: str, back: str, done: str) -> str | None:
@@ -1306,9 +1295,17 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             m = pattern.search(out)
             if m and two_mode and re.search(r"\bwith\s*[?.!]*\s*$", out, re.IGNORECASE):
                 continue  # "who did Mags fish with": those sharing a partner, not Mags's own
-            if m and m.group(1).lower() not in values:  # "work in Biology": a group, no node
-                out = pattern.sub(repl, out)
+            if m and m.group(1).lower() not in values and not _asks_an_attribute(out, info):
+                out = pattern.sub(repl, out)  # "work in Biology": a group, no node
     return out
+
+
+def _asks_an_attribute(question: str, info: dict[str, Any]) -> bool:
+    """"what street does Sol live on", "which team does Ana play for": the word after the
+    question word is one of the nodes' own attributes, asked of the node, not its neighbours."""
+    m = re.match(r"^\s*(?:which|what)\s+([a-z_]+)\b", question, re.IGNORECASE)
+    attrs = {str(a).lower() for a in info.get("node_attributes") or []}
+    return bool(m) and (m.group(1).lower() in attrs or singular(m.group(1).lower()) in attrs)
 
 
 #: a named node at the end of a question: one word, or capitalised words ("Blitz Cup")
@@ -1707,8 +1704,6 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     unit = _UNITS.search(question)
     if unit and not (info.get("meaning") or {}).get("weights") and _ANSWER_UNIT.search(question):
         unit = None
-    if named and _only_carried(question, named):
-        named = []  # "who sends memos to Olaf": the partners asked, the memos only carried
     if named or unit or (edge_attrs and _AS_DISTANCE.search(question)):
         out.add("weight")  # the weighted tools read a weight as a strength, not a distance
     attrs = [a for a in info.get("node_attributes") or [] if isinstance(a, str)
@@ -1732,20 +1727,6 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     if _TIME_ASKED.search(question):
         out.add("time")  # "published after 2015", "which hour had the most calls": no analysis
     return out       # filters or groups by time, even where a column holds years
-
-
-def _only_carried(question: str, named: list[str]) -> bool:
-    """Whether an edge value's word is only what the edges carry in a list of one node's
-    partners ("who sends memos to Olaf", "which clinics refer patients to C2"): no amount,
-    ranking or threshold is asked of it."""
-    words = "|".join(re.escape(p) for a in named for p in {a, *re.split(r"[_\s-]+", a)}
-                     if len(p) >= 3)
-    return bool(words) and re.match(
-        rf"^\s*(?:who|whom|which\s+[a-z]+)\s+(?:(?:do|does|did|can)\s+)?(?:[a-z]+\s+){{1,2}}?"
-        rf"(?:any\s+|some\s+)?(?:{words})s?\s+(?:to|from|with)\s+[\w.-]+\s*[?.!]*\s*$",
-        question, re.IGNORECASE) is not None and not re.search(
-        r"\b(?:most|least|fewest|more|less|fewer|how|total|sum|amount|than|over|under|above|"
-        r"below|at least|at most|each|every|all)\b", question, re.IGNORECASE)
 
 
 #: a question about when: a year, an hour or day, "published in"

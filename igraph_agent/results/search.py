@@ -14,6 +14,7 @@ class SearchNodeCandidate(Row):
     matched_value: str
     degree: int
     label: Any | None = None
+    attributes: dict[str, Any] | None = None  # the node's own attributes (a node table's columns)
 
 
 class SearchNodeResult(ToolData):

@@ -18,7 +18,7 @@ from typing import Any
 import networkx as nx
 from pydantic import BaseModel, Field
 
-from igraph_agent.graph.lazy import node_label
+from igraph_agent.graph.lazy import node_attributes, node_label
 from igraph_agent.results.search import SearchEdgeResult, SearchNodeResult
 from igraph_agent.tools.common import label
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
@@ -50,7 +50,8 @@ def search_node(ctx: ToolContext, args: SearchNodeArgs) -> ToolOutput:
     if deg is None:
         tables = edge_tables(g) if index is not None else None
         deg = degrees_of(tables[1], [c["node"] for c in shown]) if tables is not None else g.degree
-    candidates = [{**c, **label(g, c["node"]), "degree": deg[c["node"]]} for c in shown]
+    candidates = [{**c, **label(g, c["node"]), "degree": deg[c["node"]],
+                   **_attributes(g, c["node"])} for c in shown]
     data = {"query": args.query, "candidates": candidates, "total_matches": total}
     if candidates:
         lead = ", ".join(f"{c['node']} ({c['score']:.0f})" for c in candidates[:3])
@@ -147,6 +148,13 @@ def _rank(query: str, texts: list[str], keys: list[tuple], min_score: float) -> 
 def _name(g: nx.Graph, node: Any) -> str:
     lab = node_label(g, node)
     return f"{node} {lab}" if lab is not None and str(lab) != str(node) else str(node)
+
+
+def _attributes(g: nx.Graph, node: Any) -> dict[str, Any]:
+    """``{"attributes": ...}`` when the node has attributes of its own (a node table's
+    columns: age, street), else ``{}``."""
+    found = node_attributes(g, node)
+    return {"attributes": found} if found else {}
 
 
 def _scalars(d: dict) -> dict:
