@@ -104,10 +104,12 @@ def _verb_forms(st: PlanState) -> tuple[str, str, str]:
     return forms(stems), forms([*back, *_BACK_VERBS]), participles(stems)
 
 
+#: the preposition a verb takes before its object: "vouch for", "reply to", "rely on"
+_PREPOSITION = r"(?:for|to|on|at|with|from|of|about|into|onto|after|over)"
 _NEVER = r"(?:\b(?:never|not|no longer|nobody|no one|nothing)|n't)"
 #: what follows the verb of a "never": "anyone", or nothing at all ("who only receives and
 #: never grants?", "which wallets only send, never receive")
-_ANY_ONE = (r"(?:\s+(?:anything|anyone|anybody|any\b|other|nothing|no one|nobody|"
+_ANY_ONE = (rf"(?:\s+(?:{_PREPOSITION}\s+)?(?:anything|anyone|anybody|any\b|other|nothing|no one|nobody|"
             # "never received a payment", "never got a single call"
             r"(?:a|an|one)\s+(?:single\s+)?[a-z]+(?=\s*(?:[?.!;]|$|,|\s+(?:at all|ever|either)\b)))|"
             r"(?=\s*(?:[?.!;]|$)))")
@@ -130,6 +132,8 @@ def end_of(st: PlanState) -> str | None:
     if not re.search(r"(?:^|[.?!;]\s*)(?:(?:so|and)\s+)?(?:which|what|who|list|name|show|"
                      r"how many)\b", q, re.IGNORECASE):
         return None
+    if re.search(r"\b(?:most|fewest|least|more|fewer|highest|lowest)\b", q, re.IGNORECASE):
+        return None  # "who vouches for the most people who never vouch": a ranking, no list
     if _SINKS.search(q) and not _SOURCES.search(q):
         return "sinks"
     if _SOURCES.search(q) and not _SINKS.search(q):
@@ -137,27 +141,31 @@ def end_of(st: PlanState) -> str | None:
     v, b, done = _verb_forms(st)
     passive = rf"{done}\b"
     active = rf"{v}(?:e?s|ies)?\b"
-    if re.search(rf"\bno (?:incoming|inbound|arriving|in-?coming|in-?flows?|in-?links|"
-                 rf"predecessors)\b|\b(?:nothing|nobody|no one) (?:\w+ )?(?:flows?|flowing|"
-                 rf"comes?|coming|goes|going|runs?|running|leads?|leading|points?|pointing) "
-                 rf"(?:in)?to (?:them|it)\b"
-                 # passive only with its auxiliary: "were never paid", "never got paid"; a
-                 # bare "never sent" is the active past (what the source did not do)
-                 rf"|{_NEVER}\s+(?:been|being|gets?|got)\s+{passive}"
-                 rf"|\b(?:is|are|was|were|be|been|being|gets?|got|has|have)\s+{_NEVER}\s+"
-                 rf"(?:been\s+|being\s+)?{passive}"
-                 rf"|{passive}\s+(?:on\s+)?by\s+(?:nothing|nobody|no one|no other \w+)\b"
-                 rf"|\b(?:nobody|no one|nothing|no other \w+)(?:\s+else)?(?:\s+in\s+the\s+\w+)?"
-                 rf"\s+(?:ever\s+)?{active}"
-                 rf"|{_NEVER}\s+(?:ever\s+)?(?:{b}(?:e?s|e?d)?|got|gotten){_ANY_ONE}", q, re.IGNORECASE):
-        return "sources"
-    if re.search(rf"\bno (?:outgoing|outbound|out-?going|out-?flows?|out-?links|successors|"
-                 rf"way out|exit)\b|\b(?:nothing|no \w+) (?:flows?|flowing|comes?|coming|goes|"
-                 rf"going|runs?|running|leads?|leading) (?:on )?(?:out|away|onward)\b"
-                 rf"|{_NEVER}\s+(?:ever\s+)?{active}{_ANY_ONE}"
-                 rf"|\b{active}\s+(?:nothing|no one|nobody)\b", q, re.IGNORECASE):
-        return "sinks"
-    return None
+    sources = re.search(
+        rf"\bno (?:incoming|inbound|arriving|in-?coming|in-?flows?|in-?links|"
+        rf"predecessors)\b|\b(?:nothing|nobody|no one) (?:\w+ )?(?:flows?|flowing|"
+        rf"comes?|coming|goes|going|runs?|running|leads?|leading|points?|pointing) "
+        rf"(?:in)?to (?:them|it)\b"
+        # passive only with its auxiliary: "were never paid", "never got paid"; a
+        # bare "never sent" is the active past (what the source did not do)
+        rf"|{_NEVER}\s+(?:been|being|gets?|got)\s+{passive}"
+        rf"|\b(?:is|are|was|were|be|been|being|gets?|got|has|have)\s+{_NEVER}\s+"
+        rf"(?:been\s+|being\s+)?{passive}"
+        # "vouched for by nobody": the verb's own preposition before the agent
+        rf"|{passive}\s+(?:{_PREPOSITION}\s+)?by\s+(?:nothing|nobody|no one|no other \w+)\b"
+        rf"|\b(?:nobody|no one|nothing|no other \w+)(?:\s+else)?(?:\s+in\s+the\s+\w+)?"
+        rf"\s+(?:ever\s+)?{active}"
+        rf"|{_NEVER}\s+(?:ever\s+)?(?:{b}(?:e?s|e?d)?|got|gotten){_ANY_ONE}", q, re.IGNORECASE)
+    sinks = re.search(
+        rf"\bno (?:outgoing|outbound|out-?going|out-?flows?|out-?links|successors|"
+        rf"way out|exit)\b|\b(?:nothing|no \w+) (?:flows?|flowing|comes?|coming|goes|"
+        rf"going|runs?|running|leads?|leading) (?:on )?(?:out|away|onward)\b"
+        rf"|{_NEVER}\s+(?:ever\s+)?{active}{_ANY_ONE}"
+        # "who vouches for no one", "which hosts ping nobody"
+        rf"|\b{active}\s+(?:{_PREPOSITION}\s+)?(?:nothing|no one|nobody)\b", q, re.IGNORECASE)
+    if sources and sinks and (sinks.start() >= sources.end() or sources.start() >= sinks.end()):
+        return "both"  # "who does nobody vouch for, and who vouches for no one": both ends
+    return "sources" if sources else "sinks" if sinks else None  # "were never paid": passive
 
 
 def end_bonus(st: PlanState) -> float:
@@ -167,7 +175,15 @@ def end_bonus(st: PlanState) -> float:
 def end_render(st: PlanState, obs: list[Observed]) -> str:
     d = _result(obs)
     which = end_of(st)
-    listed = getattr(d, which) if d is not None and which else None
+    if d is None or which is None:
+        return "The graph's sources and sinks could not be read."
+    if which == "both":  # each end its own sentence: neither list stands for the other
+        return " ".join(_end_line(d, end) for end in ("sources", "sinks"))
+    return _end_line(d, which)
+
+
+def _end_line(d: DirectionAnalysisResult, which: str) -> str:
+    listed = getattr(d, which)
     if listed is None:
         return "The graph's sources and sinks could not be read."
     how = "no edge enters them (in-degree 0)" if which == "sources" else \

@@ -291,6 +291,21 @@ _UNREACHED = re.compile(r"\b(?:can(?:not|'t| ?not)|could(?:n't| not)|never|not)\
                         r"(?:reached|reachable|got(?:ten)? to|reach\w*)|\bunreachable\b|"
                         r"\b(?:can(?:not|'t)|couldn't)\s+(?-i:[A-Z][\w'.-]*|[a-z]+\d+|\d+)\s+"
                         r"reach\b", re.IGNORECASE)
+#: a directed graph's reach from one node, asked as a list: "who can Eve reach", "which
+#: servers can atlas reach along the arrows", "what is reachable from Eve"
+_CAN_REACH = re.compile(rf"\b(?:can|could|does|do|will|would)\s+{_NAME}\s+(?:ever\s+|eventually\s+|"
+                        rf"possibly\s+|still\s+)?(?:reach|get to)\b(?!\s+(?:the\s+)?(?-i:[A-Z])\w*)|"
+                        rf"\b(?:reachable|be reached|get to)\s+from\s+{_NAME}", re.IGNORECASE)
+#: the nodes that reach one node, asked as a list: "who can reach Fin", "which hosts can get
+#: to boreas"
+_REACH_TO = re.compile(rf"^\s*(?:so\s+|and\s+)?(?:who|which\s+[a-z]+|what\s+[a-z]+|how\s+many"
+                       rf"(?:\s+[a-z]+)?)\s+(?:can|could)\s+(?:ever\s+|eventually\s+|still\s+)?"
+                       rf"(?:reach|get\s+to)\s+(?:the\s+)?({_NAME[1:-1]}|[a-z][\w.'-]*)\s*[?.!]*\s*$",
+                       re.IGNORECASE)
+#: a reach through some of the node's partners ("through the people it follows", "via its
+#: suppliers"): which steps count is not said
+_THROUGH_SOME = re.compile(r"\b(?:through|via)\s+(?:(?:the|those)\s+(?:\w+\s+)?(?:it|he|she|they|"
+                           r"who|whom|that|which)\b|(?:its|his|her|their|those)\b)", re.IGNORECASE)
 _TRANSITIVE = re.compile(r"\bindirect\w*|\btransitiv\w*|\ball\b|\bin total\b|\beventually\b|"
                          r"\bultimately\b|\bchains?\b|\bbefore\b|\bprior to\b|\bwhole\b|"
                          r"\beverything\b|\bdownstream\b|\bupstream\b", re.IGNORECASE)
@@ -335,6 +350,12 @@ def reach_of(st: PlanState) -> tuple[str, str, str] | None:
                 n = slots.clean(m.group(1))
                 if n.lower() not in slots.STOP_WORDS and _NEEDS_VERB.match(m.group("v")):
                     return n, way, "needs"
+    if n := _name(_REACH_TO, q):
+        return n, "in", "reached_by"  # "who can reach Fin": every node with a path to it
+    if (n := _name(_CAN_REACH, q)) and not _UNREACHED.search(q) and not _THROUGH_SOME.search(q) \
+            and re.match(
+            r"\s*(?:which|what|who|whom|how many|list|name|show)\b", q, re.IGNORECASE):
+        return n, "out", "reach"
     return _chain(st, st.question)  # lower-case names capitalised ("main")
 
 
@@ -455,7 +476,7 @@ def reach_render(st: PlanState, obs: list[Observed]) -> str:
     follow = (f"following {arrow} out of it" if way == "out" else
               f"following {arrow} into it")
     lead_all = bool(_TRANSITIVE.search(str(st.context.get("asked") or st.question))) or \
-        kind in ("needs", "breaks")
+        kind in ("needs", "breaks", "reach", "reached_by")
     if not total and kind == "breaks":
         return head + f"**None**: nothing needs {_who(d)} ({follow}), so nothing breaks without it."
     if not total:

@@ -32,8 +32,11 @@ _TIES = (r"(?:ties|edges|links|connections|friendships|relationships|contacts|in
 #: a group's edges among its own members: "the most internal ties", "ties within itself"
 _WITHIN = re.compile(
     rf"\b(?:internal|in-?group|intra-?\w*)\s+(?:\w+\s+)?(?:{_TIES}|[a-z]+s)\b|"
-    rf"\b{_TIES}\s+(?:with)?in(?:side)?\s+(?:itself|themselves|the\s+(?:same\s+)?\w+|its\s+own|"
-    r"their\s+own|one\s+\w+)\b", re.IGNORECASE)
+    rf"\b{_TIES}\s+(?:with)?in(?:side)?\s+(?:itself|themselves|it|them|the\s+(?:same\s+)?\w+|its\s+own|"
+    r"their\s+own|one\s+\w+)\b|"
+    # "keeps the most referrals inside its own region": the data's own noun for an edge
+    r"\b[a-z]{3,}s\s+(?:with)?in(?:side)?\s+(?:itself|themselves|its\s+own|their\s+own)\b",
+    re.IGNORECASE)
 #: "connected internally", "internally linked": the edges within
 _INTERNALLY = re.compile(r"\b(?:connected|linked|tied|knit)\s+internally\b|\binternally\s+"
                          r"(?:connected|linked|tied)\b", re.IGNORECASE)

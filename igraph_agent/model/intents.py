@@ -526,6 +526,14 @@ from igraph_agent.model.node_value_intents import NODE_VALUE_INTENTS  # noqa: E4
 
 INTENTS += NODE_VALUE_INTENTS
 
+from igraph_agent.model.mutual_intents import MUTUAL_INTENTS  # noqa: E402
+
+INTENTS += MUTUAL_INTENTS
+
+from igraph_agent.model.group_partner_intents import GROUP_PARTNER_INTENTS  # noqa: E402
+
+INTENTS += GROUP_PARTNER_INTENTS
+
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------
 _WEIGHT_FLOOR = re.compile(r"(?:under|below|less than|lighter than)\s+(?:a\s+)?(?:weight\s+(?:of\s+)?)?"
@@ -630,7 +638,11 @@ INTENTS += [
 
 
 # -- what the data means: groups, direction, two modes (model/semantic_intents.py) --------
-from igraph_agent.model.semantic_intents import SEMANTIC_INTENTS  # noqa: E402
+from igraph_agent.model.semantic_intents import (  # noqa: E402
+    SEMANTIC_INTENTS,
+    attribute_mixing,
+    one_group_to_others,
+)
 
 INTENTS += SEMANTIC_INTENTS
 
@@ -719,6 +731,10 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     elif "group_mix" in names and re.search(r"\bwho(?:m|se)?\b", question, re.IGNORECASE):
         found = [i for i in found if i.name != "group_mix"]  # "who has the most ties to other
         #                                     sales people": a person asked, not the groups
+    if "group_mix" in names and st is not None and one_group_to_others(question, st):
+        found = [i for i in found if i.name == "group_mix" or i.phase > 0]  # Tern: a group
+    if {"group_mix", "figure"} <= names and st is not None and attribute_mixing(question, st):
+        found = [i for i in found if i.name != "figure"]  # "assortative by faction": not degree
     return found
 
 
@@ -747,7 +763,7 @@ _AGE_ASKED = re.compile(r"\b(?:oldest|youngest|older|younger)\b", re.IGNORECASE)
 #: intents that take the whole question when they match
 _WHOLE = frozenset({"neighbour_rank", "neighbour_filter", "mutual_pairs", "chain_to_top", "farthest_from",
                     "within_distance", "nearest_by_value", "node_piece", "spanning_total",
-                    "group_rank"})
+                    "group_rank", "node_mutual", "group_partner"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",
                              "node_partner", "least_degree"})

@@ -422,7 +422,8 @@ LEXICON: dict[str, dict[str, Any]] = {
         negatives=_rx(r"\b(?:only|once|average|mean|typical(?:ly)?|per|each|every|whose|which|"
                       r"who|than|at least|at most|more|fewer|less|within|without|if|biggest|"
                       r"largest|smallest|most|least|groups?|components?|clusters?|connected|"
-                      r"reach|paths?)\b",
+                      r"reach|paths?|internal\w*|inside|intra\w*|outside|"
+                      r"external\w*)\b",
                       r"\bdoes (?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+) "
                       r"have", r"\b(?:have|has|had)\s+(?!in total)\w",
                       # "how many suppliers does ruhrstahl buy from": one node's count

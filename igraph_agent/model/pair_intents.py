@@ -117,7 +117,9 @@ def _rank_render(st: PlanState, obs: list[Observed]) -> str:
 
 _MUTUAL = re.compile(r"\beach other\b|\bone another\b|\bboth ways\b|\bboth directions\b|"
                      r"\bmutual(?:ly)?\b|\breciproc\w*|\bfollow(?:s|ed)? (?:\w+ )?back\b|"
-                     r"\btwo-way\b|\bin both directions\b", re.IGNORECASE)
+                     r"\btwo-way\b|\bin both directions\b|"
+                     # "what share of vouches are returned": an edge with one back
+                     r"\b(?:are|is|were|was|get|gets|got|been)\s+returned\b", re.IGNORECASE)
 
 
 #: "all know each other" (a clique), "triples of mutually linked", "neighbours know each
@@ -131,7 +133,8 @@ _NOT_PAIRS = re.compile(r"\ball\b|\bgroups?\b|\bcliques?\b|\btriples?\b|\btriang
 def _mutual_applies(st: PlanState) -> bool:
     return bool(_MUTUAL.search(st.question)) and not slots.named(st.question) and \
         not _NOT_PAIRS.search(st.question) and \
-        bool(re.search(r"\b(?:who|which|what|how many|list|name|count|number|are there|any)\b",
+        bool(re.search(r"\b(?:who|which|what|how many|list|name|count|number|are there|any|"
+                       r"anyone|anybody|someone|somebody)\b",
                        st.question, re.IGNORECASE))
 
 
@@ -182,8 +185,19 @@ def _mutual_render(st: PlanState, obs: list[Observed]) -> str:
     m = d.mutual
     if m is None:
         return "The mutual pairs could not be read."
+    # "are there any mutual pings?": the verdict first, then the pairs
+    verdict = slots.asked_kind(str(st.context.get("asked") or st.question)) == "yesno"
     if not m.pairs:
-        return (f"**None** — no pair is linked both ways ({d.edges} edges, each one way only).")
+        return ("**No** — " if verdict else "") + (
+            f"**None** — no pair is linked both ways ({d.edges} edges, each one way only).")
+    if verdict:
+        return "**Yes** — " + _mutual_listed(st, d)
+    return _mutual_listed(st, d)
+
+
+def _mutual_listed(st: PlanState, d: DirectionAnalysisResult) -> str:
+    m = d.mutual
+    assert m is not None
     listed = "; ".join(f"{p.a} ↔ {p.b}" for p in m.listed)
     more = " …" if m.pairs > len(m.listed) else ""
     share = _SHARE.search(st.question)

@@ -21,7 +21,7 @@ from igraph_agent.figures import shown
 from igraph_agent.model import topn
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
-from igraph_agent.model.vocabulary import groupings, values_named_in_order
+from igraph_agent.model.vocabulary import groupings, value_named, values_named_in_order
 from igraph_agent.model.weights import named_weight
 
 
@@ -60,12 +60,61 @@ def _mix_bonus(st: PlanState) -> float:
     return 2.5 if groups and named else 0.0
 
 
+#: the degree's own assortativity, or the figure's other measures, asked beside the groups'
+_DEGREE_MIX = re.compile(r"\bdegrees?\b|\bhubs?\b|(?:well|highly|best|most)[- ]connected|"
+                         r"diameter|radius|density|path length", re.IGNORECASE)
+
+
+def attribute_mixing(question: str, st: PlanState) -> bool:
+    """Whether the question asks for a named grouping attribute's assortativity ("is the
+    network assortative by faction", "the assortativity of crew"), not the degree's."""
+    return bool(re.search(r"assortativ|homophil", question, re.IGNORECASE)) \
+        and not _DEGREE_MIX.search(question) \
+        and _attr_in(question, groupings(_meaning(st))) is not None
+
+
 def _mix_calls(st: PlanState) -> list[Call]:
     groups = groupings(_meaning(st))
     attr = _attr_in(st.question, groups) or (next(iter(groups)) if len(groups) == 1 else None)
     value = named_weight(st.question, _meaning(st))  # "miles of trail between valleys"
-    return [Call("group_analysis", {"attribute": attr, **({"weight": value} if value else {})})
-            ] if attr else []
+    every = {"top_k": 200} if attr and _one_group(st.question, groups, attr) else {}
+    return [Call("group_analysis", {"attribute": attr, **every,
+                                    **({"weight": value} if value else {})})] if attr else []
+
+
+#: one group's edges to the rest: "with other factions", "outside its own crew"
+_TO_OTHERS = re.compile(r"\b(?:other|different|another|outside|rest)\b", re.IGNORECASE)
+
+
+def _one_group(q: str, groups: dict[str, list[str]], attr: str) -> str | None:
+    """The one value of ``attr`` a question about its edges to the other groups names
+    ("how many ties does the Thistle faction have with other factions")."""
+    named = [str(v) for v in groups.get(attr) or [] if value_named(str(v), q)]
+    return named[0] if len(named) == 1 and _TO_OTHERS.search(q) else None
+
+
+def one_group_to_others(question: str, st: PlanState) -> bool:
+    """Whether the question asks one named group's edges to the other groups of its
+    attribute ("how many links does Tern have to other crews"): a group, never a node."""
+    groups = groupings(_meaning(st))
+    attr = _attr_in(question, groups)
+    return attr is not None and _one_group(question, groups, attr) is not None
+
+
+def _one_group_render(d: dict, value: str) -> str:
+    """One group's edges to the other groups (out and in apart on a directed graph)."""
+    attr = d["attribute"]
+    row = next((r for r in d["groups"] if str(r["group"]) == value), None)
+    if row is None:
+        return f"No {attr} is called {value}."
+    w = (d.get("weight_used") or {}).get("attribute") if "weight_to_other_groups" in row else None
+    total = (f"**{shown(row['weight_to_other_groups'])}** {w} over "
+             f"{row['edges_to_other_groups']} edge(s) to other {attr} groups" if w else
+             f"**{row['edges_to_other_groups']}** edge(s) to other {attr} groups")
+    if d.get("directed") and row.get("edges_out_to_other_groups") is not None:
+        total += (f": {row['edges_out_to_other_groups']} going out to them, "
+                  f"{row['edges_in_from_other_groups']} coming in from them")
+    return f"The {value} {attr} ({attr} = {value}) has {total}; {row['within_edges']} within itself."
 
 
 def _mix_render(st: PlanState, obs: list[Observed]) -> str:
@@ -74,8 +123,18 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
         return "The graph has no grouping attribute I could use (see get_graph_info)."
     q, attr = st.question, d["attribute"]
     w = d["weight_used"]
+    one = _one_group(q, groupings(_meaning(st)), attr)
+    if one is not None and not re.search(r"assortativ|homophil|mix", q, re.IGNORECASE):
+        return _one_group_render(d, one)
     if re.search(r"assortativ|same .* (?:connect|link)|homophil|mix", q, re.IGNORECASE):
-        return (f"The {attr} assortativity is **{shown(d['assortativity'])}** "
+        r = float(d["assortativity"])
+        # "is the network assortative by faction": the verdict from the attribute's own
+        # coefficient (above 0: ties form within a group more than by chance)
+        verdict = ("" if not re.match(r"\s*(?:is|are|does|do)\b", q, re.IGNORECASE)
+                   or not re.search(r"assortativ|homophil", q, re.IGNORECASE)
+                   else "**Yes** — " if (r > 0) != bool(re.search(r"disassortativ", q, re.I))
+                   else "**No** — ")
+        return (verdict + f"The {attr} assortativity is **{shown(d['assortativity'])}** "
                 f"({d['within_edges']} of {d['edges']} edges lie within one {attr}).")
     if re.search(r"connected to (?:the )?others?|most connected|links? to other|reach out|"
                  r"\b(?:which|what) \w+ \w+\b.*\b(?:most|more)\b"
@@ -99,6 +158,16 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
                 f"**{top['edges_to_other_groups']}** edges to other {attr} groups{extra}.")
     if re.search(r"\b(?:fraction|share|percent(?:age)?|proportion|ratio)\b|%", q, re.IGNORECASE):
         return _mix_share(d, q, bool(named_weight(q, _meaning(st))))
+    inside = re.search(r"\b(?:within|inside|internal\w*|stay\w*|kept)\b", q, re.IGNORECASE) \
+        and not re.search(r"\b(?:between|across|cross\w*|other|different)\b", q, re.IGNORECASE)
+    if inside and "within_weight" in d and named_weight(q, _meaning(st)):
+        # "how many memos stay within a desk": the value within, first
+        return (f"**{shown(d['within_weight'])}** {w['attribute']} stay within one {attr} "
+                f"({d['within_edges']} edges); {shown(d['between_weight'])} go between "
+                f"{attr} groups ({d['between_edges']} edges).")
+    if inside:
+        return (f"**{d['within_edges']}** edges lie within one {attr}; {d['between_edges']} go "
+                f"between {attr} groups.")
     between = (f"**{d['between_edges']}** edges go between {attr} groups and "
                f"{d['within_edges']} within one")
     if "between_weight" in d:
@@ -623,7 +692,8 @@ _MEMBERS_NARROWED = re.compile(r"\b(?:only|just|exclusively|besides|other than|a
 
 def _members_bonus(st: PlanState) -> float:
     q = st.question
-    return 3.6 if (_member_name(st) and not _CO.search(q)
+    # "what fraction of hides has Tove visited": a share, which no count of partners is
+    return 3.6 if (_member_name(st) and not _CO.search(q) and not _SHARE_ASKED.search(q)
                    and not _MEMBERS_NARROWED.search(q)) else 0.0
 
 
@@ -774,6 +844,11 @@ def _members_render(st: PlanState, obs: list[Observed]) -> str:
             f"{_other_side(st, o.data['node'])}{more}: {listed}.")
 
 
+#: a share asked, not a count: "what fraction of hides has Tove visited"
+_SHARE_ASKED = re.compile(r"\b(?:fraction|share|proportion|percent(?:age)?|ratio|what part)\b|%",
+                          re.IGNORECASE)
+
+
 def _other_side(st: PlanState, node: Any) -> str:
     """The side a node's partners are on, as the question or the graph names it."""
     return _side_in(st) or "nodes"
@@ -825,7 +900,11 @@ def _project_render(st: PlanState, obs: list[Observed]) -> str:
 _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?other \w+|"
                     r"\b(?:to|with|and|from) (?:the |any )?(?:other|different) \w+|"
                     r"links? (?:the )?most to other|between (?:the |different |two |all )?\w+s\b|"
-                    r"within (?:the same|one|each|their own) |mixing|assortativ|"
+                    r"within (?:the same|one|each|their own|an?) |mixing|assortativ|"
+                    # "how many ties are within crews and how many between"
+                    r"\bwithin\b.*\bbetween\b|\bbetween\b.*\bwithin\b|"
+                    r"\b(?:within|inside) (?:the |their |its )?[a-z]+s\b|"
+                    r"\binternal (?:to|within|inside) (?:an? |the |their |its |each )?[a-z]+\b|"
                     r"their own (?:\w+ )?more|across (?:\w+ )?\w+s\b|"
                     r"\bcross(?:es|ing)? (?:the |a )?(?:\w+ )?(?:boundar(?:y|ies)|lines?|borders?|"
                     r"divides?|silos?)\b|\bcross(?:es|ing)? (?:between )?\w+s\b|"
@@ -868,7 +947,8 @@ SEMANTIC_INTENTS: list[Intent] = [
            answers=frozenset({"node", "group", "count", "list"})),
     Intent("group_mix", t(0.6, _GROUP_QUESTIONS), _mix_calls, _mix_render,
            "group_analysis (mixing matrix by a node attribute)",
-           negatives=[re.compile(r"degree assortativ|assortativ\w* by degree", re.IGNORECASE)],
+           negatives=[re.compile(r"(?:degree assortativ|assortativ\w* by degree)(?!.*\bassortativ)",
+                                 re.IGNORECASE)],
            group="groups", bonus=_mix_bonus, hint="the groups and the edges between them",
            covers=_ALL),
     Intent("in_degree", t(3.0, r"most[- ]cited|cited (?:the )?most|most (?:followers|followed)|"

@@ -246,6 +246,46 @@ def _role_sides(info: dict[str, Any]) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(starts)), [e for e in dict.fromkeys(ends) if e not in starts]
 
 
+_WHO = r"^\s*(?:to\s+)?(?:who|whom|which\s+\w+)\s+"
+_END_Q = r"\s*[?.!]*\s*$"
+_WHAT = r"(?:\s+(?:money|anything|cash|funds|something))?"
+#: a named debtor's lenders: "who does Seth owe money to", "who is Seth in debt to"
+_LENDERS_OF = re.compile(
+    rf"{_WHO}(?:does|do|did)\s+{_NAME}\s+(?:still\s+)?owe{_WHAT}(?:\s+to)?{_END_Q}|"
+    rf"{_WHO}(?:is|are|was|were)\s+{_NAME}\s+(?:in\s+debt|indebted)(?:\s+to)?{_END_Q}",
+    re.IGNORECASE)
+#: a named creditor's debtors: "who owes Rana money", "who is Rana owed money by"
+_DEBTORS_OF = re.compile(
+    rf"{_WHO}(?:owes?|owed)(?:\s+money|\s+anything)?(?:\s+to)?\s+{_NAME}{_WHAT}{_END_Q}|"
+    rf"{_WHO}(?:is|are|was|were)\s+{_NAME}\s+owed{_WHAT}\s+by{_END_Q}|"
+    rf"{_WHO}(?:is|are|was|were)\s+(?:in\s+debt|indebted)\s+to\s+{_NAME}{_END_Q}",
+    re.IGNORECASE)
+
+
+def debt_partners(question: str, info: dict[str, Any]) -> str:
+    """A named node's partners in debt as in-/out-neighbour words on a lending table: on
+    ``lender,borrower`` "who does Seth owe money to" is Seth's in-neighbours (his lenders)
+    and "who owes Rana money" Rana's out-neighbours (her borrowers).
+
+    Example::
+
+        >>> info = {"directed": True, "meaning": {"direction": ["creditor", "debtor"]}}
+        >>> debt_partners("Who does Seth owe money to?", info)
+        'Who are the in-neighbours of Seth?'
+        >>> debt_partners("who owes Rana money?", info)
+        'Who are the out-neighbours of Rana?'
+    """
+    way = _lending_way(info) if info.get("directed") else None
+    if way is None:
+        return question
+    for rx, lenders in ((_LENDERS_OF, True), (_DEBTORS_OF, False)):
+        m = rx.match(question)
+        if m:
+            side = "in" if (way == "out") == lenders else "out"
+            return f"Who are the {side}-neighbours of {next(g for g in m.groups() if g)}?"
+    return question
+
+
 def role_questions(question: str, info: dict[str, Any]) -> str:
     """A named node's partners asked in the table's role nouns, as in-/out-neighbour and
     degree words: on ``parent,child`` "who are Mum's children" is Mum's out-neighbours,

@@ -189,3 +189,39 @@ def chains(question: str, stems: list[str], agent: str | None, verb: str) -> str
     if m:
         return _PATH.format(m.group(1), m.group(2))
     return question
+
+
+#: nothing after the counted nodes that narrows them ("the most people who never vouch
+#: back", "the most people outside his team"): a plain count of partners
+_NO_CLAUSE = (r"(?!\s+(?:than|to|from|who|whom|whose|that|which|with|without|in|on|at|outside|"
+              r"inside|not|but|except|among|within|whom)\b)(?!\s*,?\s*(?:who|that|which)\b)")
+#: the preposition a verb takes before its object: "vouch for", "reply to", "rely on"
+PREPOSITION = r"(?:for|to|on|at|with|of|about|into|onto|after|over)"
+
+
+def most_in_verb(question: str, stems: list[str], nodes: list[str], valued: bool) -> str:
+    """A ranking by the count of partners in the column's verb, with the verb's preposition:
+    "who vouches for the most people" (out-degree), "who is vouched for by the most
+    others" (in-degree) and, with no edge value that "the most" could sum, "who is vouched
+    for most" (in-degree). ``nodes`` are the words for a node ("people", the data's own)."""
+    v = forms(stems) + "[a-z]*"
+    done = participles(stems)
+    whom = "|".join(sorted({re.escape(w) for w in nodes}, key=len, reverse=True))
+    counted = (rf"(?:most|largest number of|greatest number of|highest number of)\s+"
+               rf"(?:other\s+|different\s+|distinct\s+)?(?:{whom}|others)\b{_NO_CLAUSE}")
+    fewest = (rf"(?:fewest|smallest number of|least)\s+(?:other\s+|different\s+|distinct\s+)?"
+              rf"(?:{whom}|others)\b{_NO_CLAUSE}")
+    for most, side in ((counted, "highest"), (fewest, "lowest")):
+        question = re.sub(rf"\b{v}\s+(?:{PREPOSITION}\s+)?the\s+{most}", f"has the {side} out-degree",
+                          question, flags=re.IGNORECASE)
+        question = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{done}\s+(?:{PREPOSITION}\s+)?by\s+"
+                          rf"the\s+{most}", f"has the {side} in-degree", question,
+                          flags=re.IGNORECASE)
+    if not valued:  # "is vouched for most": no edge value whose sum "the most" could mean
+        question = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{done}\s+{PREPOSITION}\s+"
+                          r"(?:the\s+)?most\b(?!\s+[a-z])", "has the highest in-degree", question,
+                          flags=re.IGNORECASE)
+        question = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{done}\s+{PREPOSITION}\s+"
+                          r"(?:the\s+)?(?:least|fewest times)\b(?!\s+[a-z])",
+                          "has the lowest in-degree", question, flags=re.IGNORECASE)
+    return question

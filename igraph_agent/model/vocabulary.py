@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from igraph_agent.model.verbs import ROLE_NOUNS, chains, forms, participles
+from igraph_agent.model.verbs import ROLE_NOUNS, chains, forms, most_in_verb, participles
 from igraph_agent.model.verbs import column_verbs as verbs_of
 
 _NOUNS = ("family", "character", "member", "person", "woman", "man", "city", "town", "paper",
@@ -560,15 +560,21 @@ def _particles(question: str, info: dict[str, Any]) -> str:
                   r"\1", question, flags=re.IGNORECASE)
 
 
+#: the counted partners narrowed by a clause ("the most people who never vouch back", "the
+#: most others that ping it back"): a count of some partners, which no degree is
+_NARROWED = re.compile(r"\b(?:most|fewest|least|number\s+of)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s*,?\s+"
+                       r"(?:who|whom|whose|that|which)\b", re.IGNORECASE)
+
+
 def _directed(question: str, info: dict[str, Any]) -> str:
     """A directed graph's question in in-/out-degree words (see :data:`_DIRECTED`)."""
     if re.search(r"-(?:degree|neighbou?rs) of\b", question, re.IGNORECASE):
         return question
-    from igraph_agent.model.sides import role_questions
+    from igraph_agent.model.sides import debt_partners, role_questions
 
     question = _particles(question, info)
     asked = question
-    question = role_questions(question, info)  # "who are Mum's children" on parent,child
+    question = role_questions(debt_partners(question, info), info)  # "who are Mum's children"
     if question != asked:
         return question
     question = _dependencies(_roles(question, info), info)
@@ -583,6 +589,8 @@ def _directed(question: str, info: dict[str, Any]) -> str:
     verb = rf"{_NOT_VERB}{stems}(?:e?s|ies|ed|d|ing|e)?(?: directly)?(?: on| to)?"
     back = rf"{forms([*backs, *_BACK_VERBS])}(?:e?s|ies|ed|d|ing|e)?"
     done = participles([*verbs, "link", "point"] if named else list(_EDGE_VERBS))
+    if _NARROWED.search(question):  # "the most people who never vouch back": not a degree
+        return question
     for pattern, repl in _DIRECTED:
         pattern = pattern.replace("{verb}", verb).replace("{back}", back).replace(
             "{done}", done)
@@ -595,6 +603,9 @@ def _directed(question: str, info: dict[str, Any]) -> str:
     question = _counted_ends(question, verb, back, done, info)
     if verbs and not up:  # a reporting table's chain is the hierarchy's (hierarchy_intents)
         question = chains(question, verbs, _agent_noun(info), verbs[0])
+    if verbs:  # "vouches for the most people", "is vouched for most": partners counted
+        question = most_in_verb(question, verbs, _node_words(question, info), valued=bool(
+            [a for a in info.get("edge_attributes") or [] if str(a).lower() not in _PLAIN_ATTRS]))
     if verbs:  # "calls the largest number of other modules": a count of nodes, whatever the
         v = forms(verbs) + "[a-z]*"  # edges' values
         question = re.sub(rf"\b{v}\s+the\s+(?:largest|greatest|highest)\s+number\s+of\s+"
@@ -662,6 +673,14 @@ def _most_partners(question: str, info: dict[str, Any], verbs: list[str], backs:
                               rf"distinct\s+)?(?:{whom})\b(?!\s+(?:than|to|from))",
                               f"has the {rank} {side}-degree", question, flags=re.IGNORECASE)
     return question
+
+
+def _node_words(question: str, info: dict[str, Any]) -> list[str]:
+    """The plurals that count nodes: the common words, the data's own and the question's
+    ("which server pings the most servers")."""
+    asked = re.match(r"\s*(?:which|what)\s+([a-z]+)\b", question, re.IGNORECASE)
+    own = [*_NOUNS, *data_nouns(info), *([asked.group(1).lower()] if asked else [])]
+    return [w for n in own for w in (_plural(n), n + "s")]
 
 
 def _both_ways(question: str, verb: str, back: str, done: str) -> str | None:
@@ -1237,8 +1256,9 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     weights = (info.get("meaning") or {}).get("weights") or {}
     if "strength" not in weights.values():  # "the busiest airport": the most links, where no
         out = re.sub(r"\bbusiest\b", "best-connected", out, flags=re.IGNORECASE)  # count column
+    narrowed = bool(_NARROWED.search(out))  # "the most people who never lend": no degree
     for pattern, repl, only_directed in _RULES_COMPILED:
-        if only_directed and not directed:
+        if only_directed and (not directed or narrowed):
             continue
         out = pattern.sub(repl, out)
     sides = _sides(info)
@@ -1704,6 +1724,8 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     unit = _UNITS.search(question)
     if unit and not (info.get("meaning") or {}).get("weights") and _ANSWER_UNIT.search(question):
         unit = None
+    if named and _only_carried(question, named):
+        named = []  # "who sends memos to Olaf": the partners asked, the memos only carried
     if named or unit or (edge_attrs and _AS_DISTANCE.search(question)):
         out.add("weight")  # the weighted tools read a weight as a strength, not a distance
     attrs = [a for a in info.get("node_attributes") or [] if isinstance(a, str)
@@ -1727,6 +1749,20 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     if _TIME_ASKED.search(question):
         out.add("time")  # "published after 2015", "which hour had the most calls": no analysis
     return out       # filters or groups by time, even where a column holds years
+
+
+def _only_carried(question: str, named: list[str]) -> bool:
+    """Whether an edge value's word is only what the edges carry in a list of one node's
+    partners ("who sends memos to Olaf", "which clinics refer patients to C2"): no amount,
+    ranking or threshold is asked of it."""
+    words = "|".join(re.escape(p) for a in named for p in {a, *re.split(r"[_\s-]+", a)}
+                     if len(p) >= 3)
+    return bool(words) and re.match(
+        rf"^\s*(?:who|whom|which\s+[a-z]+)\s+(?:(?:do|does|did|can)\s+)?(?:[a-z]+\s+){{1,2}}?"
+        rf"(?:any\s+|some\s+)?(?:{words})s?\s+(?:to|from|with)\s+[\w.-]+\s*[?.!]*\s*$",
+        question, re.IGNORECASE) is not None and not re.search(
+        r"\b(?:most|least|fewest|more|less|fewer|how|total|sum|amount|than|over|under|above|"
+        r"below|at least|at most|each|every|all)\b", question, re.IGNORECASE)
 
 
 #: a question about when: a year, an hour or day, "published in"

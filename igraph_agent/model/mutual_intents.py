@@ -1,0 +1,116 @@
+"""Offline-planner intent about one named node's partners linked both ways on a directed
+graph (its out-neighbours that are also its in-neighbours):
+
+* ``node_mutual``: "who does Abe vouch for that vouches for Abe back", "which of the people
+  Abe vouches for also vouch for him", "who follows Kim and is followed by her", "list Kim's
+  mutual follows": two ``local_analysis`` calls (one per direction), their common part.
+
+The whole graph's pairs linked both ways are ``mutual_pairs``' (``pair_intents.py``); an
+undirected graph has no way back to ask about, so this applies only on a directed one.
+``intents.py`` registers it.
+
+Example::
+
+    >>> _asks_back("who does Abe vouch for that vouches for Abe back?", "Abe")
+    True
+    >>> _asks_back("who does Abe vouch for?", "Abe")
+    False
+"""
+
+from __future__ import annotations
+
+import re
+
+from igraph_agent.model import slots
+from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.registry import Intent, t
+from igraph_agent.results.local import LocalAnalysisResult
+
+#: the way back asked in words: "... back", "each other", "mutual", "in return"
+_BACK = re.compile(r"\bback\b|\beach other\b|\bone another\b|\bmutual(?:ly)?\b|\bboth ways\b|"
+                   r"\bin both directions\b|\breciprocat\w*|\bin return\b", re.IGNORECASE)
+#: "... also vouch for him": the second half of the question points back at the named node
+_ALSO_BACK = re.compile(r"\balso\b.*\b(?:him|her|them|it)\s*[?.!]*\s*$", re.IGNORECASE)
+#: a route, a reach or a count of steps: not one node's partners
+_NOT_PARTNERS = re.compile(r"\breach\w*|\bpaths?\b|\broutes?\b|\bsteps?\b|\bhops?\b|\bchains?\b|"
+                           r"\bindirect\w*|\bthrough\b|\bvia\b|\bcycles?\b|\bloops?\b|\bshortest\b",
+                           re.IGNORECASE)
+_LIST = re.compile(r"^\s*(?:so\s+|and\s+)?(?:who|whom|which|what|list|name|show|how many)\b",
+                   re.IGNORECASE)
+_LISTED = 200  # local_analysis lists at most this many per hop
+
+
+def _asks_back(question: str, name: str) -> bool:
+    """Whether a question about ``name`` asks for its partners linked both ways."""
+    if not _LIST.search(question) or _NOT_PARTNERS.search(question):
+        return False
+    twice = len(re.findall(rf"(?<![\w]){re.escape(name)}(?![\w])", question)) >= 2
+    return bool(_BACK.search(question) or _ALSO_BACK.search(question) or twice)
+
+
+def _mutual_of(st: PlanState) -> str | None:
+    """The one node whose partners both ways are asked for, on a directed graph."""
+    if not st.meaning().get("directed"):
+        return None
+    asked = str(st.context.get("asked") or st.question)
+    if slots.features(asked) & {"removal", "hops", "threshold", "future", "bottom", "ordinal"}:
+        return None
+    names = list(dict.fromkeys(slots.named(st.question)))
+    if len(names) != 1 or names[0] in (slots.HUB, slots.CENTRAL):
+        return None
+    name = names[0]
+    return name if _asks_back(st.question, name) and _asks_back(
+        re.sub(re.escape(name), name, asked, flags=re.IGNORECASE), name) else None
+
+
+def _calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    name = _mutual_of(st)
+    if name is None:
+        return []
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    return [*searches, *(Call("local_analysis", {"node": ids[0], "radius": 1, "limit": _LISTED,
+                                                 "direction": way}) for way in ("out", "in"))]
+
+
+def _hop_one(d: LocalAnalysisResult) -> tuple[list[str], int]:
+    hop = next((h for h in d.neighbours_by_hop or [] if h.hop == 1), None)
+    return ([str(r.node) for r in hop.nodes] if hop else []), (hop.count if hop else 0)
+
+
+def _render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _found, _unresolved
+
+    name = _mutual_of(st)
+    got = {str(o.args.get("direction")): o.typed(LocalAnalysisResult) for o in obs
+           if o.tool == "local_analysis" and o.ok}
+    if name is None or set(got) != {"out", "in"}:
+        return _unresolved(st, [name] if name else [])
+    (outs, n_out), (ins, n_in) = _hop_one(got["out"]), _hop_one(got["in"])
+    if len(outs) < n_out or len(ins) < n_in:
+        return "The neighbour lists were cut short, so the partners both ways could not be read."
+    who = str(got["out"].node)
+    both = [n for n in outs if n in set(ins) and n != who]
+    cols = st.meaning().get("direction") or ["source", "target"]
+    arrow = f"{cols[0]} → {cols[1]}"
+    if not both:
+        return _found(st, [name]) + (
+            f"**None** — no node is linked with {who} both ways ({arrow}): {who} has an edge "
+            f"out to {n_out} node(s) and in from {n_in}, and none is on both lists.")
+    return _found(st, [name]) + (
+        f"**{len(both)}** node(s) are linked with {who} both ways (an edge each way, {arrow}): "
+        + ", ".join(f"**{n}**" for n in both)
+        + f" (of the {n_out} {who} has an edge out to and the {n_in} with an edge into {who}).")
+
+
+MUTUAL_INTENTS = [
+    Intent("node_mutual", t(0.5, r"."), _calls, _render,
+           "one node's partners linked both ways (local_analysis out and in)", group="directed",
+           bonus=lambda st: 5.0 if _mutual_of(st) else -10.0,
+           hint="a node's partners linked both ways",
+           answers=frozenset({"count", "list", "node"}),
+           covers=frozenset({"direction", "entity"})),
+]
