@@ -4,6 +4,8 @@
 * :data:`ONE_LOST_SPLITS` -- which one node (or edge) would split the graph on its own: "which
   huts are cut points", "which quay, if it shut, would split the canal network", "lose one
   and some huts get cut off";
+* :data:`SOME_ONE_SPLITS` -- whether some single one would split it, Yes or No: "is there any
+  single port whose closure would cut the ferry network into pieces";
 * :data:`ANY_ONE_FAILS` -- whether the graph survives the loss of any single one, Yes or No:
   "is the network still connected if any one station fails", "would it stay connected if
   any single link went down".
@@ -31,7 +33,8 @@ _LOST = (r"(?:fail(?:s|ed)?|shut(?:s)?(?: down)?|clos(?:es|ed|e)|(?:went|goes|go
          r"disappears|tripped|trips|stopped(?: \w+ing)?|stops(?: \w+ing)?)")
 #: the graph coming apart
 _SPLIT = (r"(?:split|splits|disconnect\w*|break\w*(?: \w+)? apart|fragment\w*|cut\b[^?]*?\boff|"
-          r"isolat\w*|strand\w*|separat\w*|fall\w* apart|in (?:two|several|more) pieces)")
+          r"isolat\w*|strand\w*|separat\w*|fall\w* apart|in (?:two|several|more) pieces|"
+          r"in(?:to)? (?:\w+ )?(?:pieces|parts|bits|halves|two))")
 
 ONE_LOST_SPLITS = re.compile(
     r"\bcut[- ]points?\b|\bcut[- ]vertex\b|"
@@ -53,13 +56,19 @@ ANY_ONE_FAILS = re.compile(
     re.IGNORECASE)
 
 
-#: both, without their named groups (to join with other patterns)
-PLAIN = re.sub(r"\(\?P<\w+>", "(?:", f"{ANY_ONE_FAILS.pattern}|{ONE_LOST_SPLITS.pattern}")
+SOME_ONE_SPLITS = re.compile(
+    r"^\s*(?:so\s+|and\s+)?(?:is|are)\s+there\s+(?:any|a|one)\s+(?:single\s+|one\s+|individual\s+)?"
+    rf"(?P<noun>[a-z]+?)s?\s+(?:whose|that|which|who)\b[^?]*?\b{_SPLIT}",
+    re.IGNORECASE)
+
+#: all three, without their named groups (to join with other patterns)
+PLAIN = re.sub(r"\(\?P<\w+>", "(?:", f"{ANY_ONE_FAILS.pattern}|{ONE_LOST_SPLITS.pattern}|"
+                                     f"{SOME_ONE_SPLITS.pattern}")
 
 
 def asked_noun(question: str) -> str | None:
     """The noun a single-failure question names ("quay", "link"), or None."""
-    for rx in (ANY_ONE_FAILS, ONE_LOST_SPLITS):
+    for rx in (ANY_ONE_FAILS, ONE_LOST_SPLITS, SOME_ONE_SPLITS):
         m = rx.search(question)
         if m:
             return next((g for g in m.groups() if g), None)
@@ -68,4 +77,5 @@ def asked_noun(question: str) -> str | None:
 
 def asked(question: str) -> bool:
     """Whether the question asks about single failures of the whole graph."""
-    return bool(ANY_ONE_FAILS.search(question) or ONE_LOST_SPLITS.search(question))
+    return bool(ANY_ONE_FAILS.search(question) or ONE_LOST_SPLITS.search(question)
+                or SOME_ONE_SPLITS.search(question))

@@ -730,6 +730,13 @@ def _single_failures(st: PlanState, c: ConnectivityResult) -> str | None:
                     f"{'bridge edge' if edges else 'cut point (articulation point)'}.")
         return (f"**No** — the loss of any one of these {cuts.total} would split it: {listed} "
                 f"({'bridge edges' if edges else 'its cut points, or articulation points'}).")
+    if cut_words.SOME_ONE_SPLITS.search(q):  # "is there any single port whose closure …"
+        if not cuts.total:
+            return (f"**No** — no single {named}'s loss would split the graph (no "
+                    f"{'bridge edges' if edges else 'cut points'}; {c.components} connected "
+                    f"component(s) now).")
+        return (f"**Yes** — {cuts.total} would each split the graph if removed: {listed} "
+                f"({'bridge edges' if edges else 'its cut points, or articulation points'}).")
     if edges and cuts.total:
         return (f"**{cuts.total} bridge edge(s)** would each disconnect the graph if removed: "
                 f"{listed}.")
@@ -769,9 +776,13 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     shown = ", ".join(str(x) for x in sizes[:8]) + (" …" if len(sizes) > 8 else "")
     whole = re.search(r"\bconnected\b|\b(?:in |all )?(?:one|a single) (?:single )?piece\b|"
                       r"\blinked (?:together|up)\b|\breachable\b|"
-                      r"\breach (?:every|all)",
+                      r"\breach (?:every|all)|\bget to (?:every|all|each)",
                       str(st.context.get("asked") or st.question), re.IGNORECASE)
     lead = _yes_no(st, c.components == 1) if whole and c.pair is None else ""
+    if lead and c.strong_components is not None and re.search(
+            r"\breach\w*\b|\bget (?:to|from)\b|\bstrongly\b",
+            str(st.context.get("asked") or st.question), re.IGNORECASE):
+        lead = _yes_no(st, c.strong_components == 1)  # following the edges: strongly connected
     if c.pair is None and _ANY_CUT_OFF.search(str(st.context.get("asked") or st.question)):
         lead = _yes_no(st, c.components > 1)  # "are there families cut off from the rest?"
     if c.pair is None and _CUT_ASKED.search(st.question):  # "is there one person whose

@@ -707,6 +707,10 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "connectivity"]
     if names & {"whatif_route", "whatif_reach", "whatif_stranded"}:  # the removal's chain is theirs
         found = [i for i in found if i.name not in _WHATIF_TAKES]
+    if "what_if" in names and re.search(r"\bstrongly[- ]connected\b", question, re.IGNORECASE):
+        # "how many strongly connected groups if Vex leaves": the parts after the removal
+        found = [i for i in found if i.name not in {"bridges", "directed_structure",
+                                                      "communities"}]
     if "whatif_total" in names:  # the total on the graph without it, not as it is
         found = [i for i in found if i.name not in _WHATIF_TAKES | {"edge_totals", "node_partner"}]
     if "whatif_central" in names:  # the ranking after the removal, not on the graph as it is

@@ -298,7 +298,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"steps lie between", r"\bhow many separate\b|\b(?:supply|value|food) chain\b",
                       slots.PAIR_CUT.pattern,
                       r"(?:connected|linked|reachable) (?:to|with|from) "
-                      r"(?:every|all|each)\b"),
+                      r"(?:every|all|each)\b",
+                      r"\b(?:every|each|any)\s+\w+\s+(?:still\s+)?(?:reach|get to)\s+(?:every|each|"
+                      r"all|any)\s+(?:other|the others?|\w+s\b)"),
         clarify=_ask_route, hint="the shortest path between two named nodes"),
     "connectivity": dict(
         triggers=t(1.0, r"\bis (?:the|this) (?:[\w-]+ ){0,3}(?:graph|network|club|web|map) "
@@ -317,6 +319,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\b(?:is|are)\s+(?:every|each|all(?: the)?)\s+(?:\w+\s+)?(?:connected|linked|"
                    r"reachable)\s+(?:to|with|from)\s+(?:every|each|all)\b|"
                    r"\beveryone (?:connected|reachable|linked)\b|\bcan everyone reach\b",
+                   # "can every depot reach every other depot (through the network)"
+                   r"\b(?:can|could|does|do)\s+(?:every|each|any)\s+\w+\s+(?:still\s+)?(?:reach|get to)"
+                   r"\s+(?:every|each|all|any)\s+(?:other|the others?|\w+s\b)",
                    # "are all labs connected?", "is every station linked together"
                    r"^\s*(?:are|is)\s+(?:all|every|each)(?:\s+of)?(?:\s+the)?\s+\w+\s+(?:connected|"
                    r"linked|reachable)(?:\s+(?:together|at all))?"
@@ -330,7 +335,8 @@ LEXICON: dict[str, dict[str, Any]] = {
         # "the fewest roads to close to break the network apart": the whole graph's cut
         t(4.0, slots.WHOLE_CUT.pattern) +
         # "still connected if any one station fails", "which quay, if it shut, would split it"
-        t(4.0, cut_words.ANY_ONE_FAILS.pattern, cut_words.ONE_LOST_SPLITS.pattern),
+        t(4.0, cut_words.ANY_ONE_FAILS.pattern, cut_words.ONE_LOST_SPLITS.pattern,
+          cut_words.SOME_ONE_SPLITS.pattern),
         # "in the same component as e19": that component's members, which it does not list
         negatives=_rx(r"into (?:natural )?(?:communities|clusters|groups|factions|crews|teams|"
                       r"circles|camps|squads)", r"\bstrongly\b",

@@ -255,8 +255,8 @@ def _reach_pair(st: PlanState) -> list[str] | None:
     """The (from, to) a what-if asks about, or None; [] where it asks about reach but names
     no two ends this planner can read (then it asks)."""
     q = st.question.split(",")[-1] if "," in st.question else st.question
-    if not _REACH_ASK.search(st.question):
-        return None
+    if not _REACH_ASK.search(st.question) or _EVERY_PAIR.search(st.question):
+        return None  # ("can every trainee still reach every other": the parts, no one pair)
     back = _REACHABLE.search(st.question)
     if back and all(g.lower() not in {"it", "anyone", "everyone", "the"} for g in back.groups()):
         return [re.sub(r"^[a-z]+\s+(?=\d+$)", "", g) for g in (back.group(2), back.group(1))]
@@ -320,6 +320,36 @@ def whatif_yesno_clarify(st: PlanState) -> str | None:
             "without it.")
 
 
+#: the edges a removal takes with it: "how many referral links disappear", "how many ties
+#: would be lost"
+_EDGES_GONE = re.compile(r"\bhow many\b[^?]*?\b(?:edges|ties|links|connections|relationships|"
+                         r"friendships|routes|roads|loans|referrals|flights|crossings|lines)\b"
+                         r"[^?]*?\b(?:disappear\w*|vanish\w*|go|goes|gone|go away|(?:be |get |are |"
+                         r"were )?(?:lost|removed|deleted|dropped|cut|broken))\b", re.IGNORECASE)
+#: every node still reaching every other: "could you still get between every pair of ports"
+_EVERY_PAIR = re.compile(r"\bstill\b[^?]*\b(?:between|from)\s+(?:every|each|any)\s+(?:pair|two|"
+                         r"\w+\s+(?:to|and)\s+(?:every|each|any)\s+other)\b|\b(?:every|each)\s+\w+"
+                         r"\s+still\s+(?:reach|get to)\s+(?:every|each|all)\b", re.IGNORECASE)
+#: a directed graph's strong parts asked: "the biggest strongly connected group"
+_STRONG = re.compile(r"\bstrongly[- ]connected\b|\bstrong (?:components?|parts?|groups?)\b",
+                     re.IGNORECASE)
+
+
+def _strong_asked(st: PlanState, a: Any) -> str | None:
+    """The answer's template when a directed graph's strongly connected parts after the
+    removal are asked, else None; on an undirected graph it is None (the components say it)."""
+    if not _STRONG.search(st.question) or a.strong_components is None:
+        return None
+    if re.search(r"\b(?:how (?:large|big)|biggest|largest|size)\b", st.question, re.IGNORECASE):
+        return ("Without {what}, the largest strongly connected component would hold "
+                "**{a.largest_strong_component}** nodes (now {b.largest_strong_component}), of "
+                "{a.strong_components} strongly connected component(s) (now "
+                "{b.strong_components}). Nothing was changed.")
+    return ("Without {what}, the graph would have **{a.strong_components} strongly connected "
+            "component(s)** (now {b.strong_components}); the largest would hold "
+            "{a.largest_strong_component} nodes. Nothing was changed.")
+
+
 def whatif_render(st: PlanState, obs: list[Observed]) -> str:
     d = next((o.typed(RemoveAndCompareResult) for o in obs if o.tool == "remove_and_compare"),
              None)
@@ -344,7 +374,27 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
                     f"**{r.after_hops} hop(s)**: " + " → ".join(map(str, r.after_path)))
         return (_found(st, names) + head + f" (before: {r.before_hops} hop(s)). Nothing was "
                 "changed.")
+    strong = _strong_asked(st, a)
+    if strong:
+        return _found(st, names) + strong.format(what=what, a=a, b=b)
+    gone = _EDGES_GONE.search(st.question)
+    if gone:  # "how many referral links disappear": the edges that go with it
+        return (_found(st, names) + f"Without {what}, **{b.edges - a.edges} edge(s)** would go: "
+                f"{a.edges} would remain of {b.edges} now. Nothing was changed.")
     split = a.components > b.components
+    everyone = _EVERY_PAIR.search(st.question)
+    if everyone and st.meaning().get("directed") and a.strong_components is not None:
+        # "could you still get from every account to every other": following the edges
+        return (_found(st, names) + ("**Yes** — " if a.strong_components == 1 else "**No** — ") +
+                f"without {what}, {'every' if a.strong_components == 1 else 'not every'} node "
+                f"still reaches every other following the edges' direction ({a.strong_components}"
+                f" strongly connected component(s), the largest of {a.largest_strong_component} "
+                f"nodes). Nothing was changed.")
+    if everyone:  # "could you still get between every pair of remaining ports"
+        return (_found(st, names) + ("**Yes** — " if a.components == 1 else "**No** — ") +
+                f"without {what}, the graph would have **{a.components} connected "
+                f"component(s)** (sizes {sizes}), against {b.components} now. Nothing was "
+                "changed.")
     yes_no = ""  # "would the network fall apart if Leo left": yes or no first
     if re.search(r"(?:^|[,;:]\s*|\bthen\s+)(?:would|will|does|do|is|are|can)\b",
                  str(st.context.get("asked") or ""), re.IGNORECASE) and \

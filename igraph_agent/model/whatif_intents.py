@@ -48,7 +48,11 @@ _REACH_WORDS = (r"(?:reach|get to|get down to|get up to|up to|connection to|conn
 #: long is Ashby to Gale then"
 _NAME = r"(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2}"
 _BARE_ENDS = re.compile(rf"\b(?:does|do|is|would|will)\s+(?:the\s+)?({_NAME})\s+to\s+({_NAME})"
-                        r"(?=\s+(?:take|takes|be|now|then|last|run)\b|\s*[,?!.]|\s*$)", re.IGNORECASE)
+                        r"(?=\s+(?:take|takes|be|now|then|last|run)\b|\s*[,?!.]|\s*$)|"
+                        # "the fastest Ardmore to Kinsale trip"
+                        rf"\bthe\s+(?:\w+est\s+)?({_NAME})\s+to\s+({_NAME})\s+(?:trip|route|journey|"
+                        r"drive|ride|run|crossing|path|sailing|flight|connection|walk|hike)\b",
+                        re.IGNORECASE)
 
 
 def _removed_all(st: PlanState) -> list[str]:
@@ -80,13 +84,13 @@ def _route_ends(st: PlanState) -> list[str] | None:
     found = [f for f in found if not (span and span[0] <= f.start() < span[1])]
     m = found[-1] if found else None
     if edge and m:  # "if the Colby - Dunmore road closes, how far from Colby to Fairway"
-        ends = [slots.clean(m.group(1)), slots.clean(m.group(2))]
+        ends = [slots.clean(g) for g in [x for x in m.groups() if x][:2]]
         return ends if all(ends) else None
     if not gone:
         return None
     # "if Quay went offline, how far is Mill from Croft by cable": the two names left
     left = [n for n in slots.named(st.question) if n not in gone]
-    ends = [slots.clean(m.group(1)), slots.clean(m.group(2))] if m else []
+    ends = [slots.clean(g) for g in [x for x in m.groups() if x][:2]] if m else []
     if len(ends) == 2 and all(ends) and not gone & set(ends) and all(
             len(e.split()) <= 3 for e in ends):  # "Without Gijs, how many hops from Eef to Ilse"
         return ends

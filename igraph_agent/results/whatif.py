@@ -15,6 +15,9 @@ class Shape(Part):
     components: int
     component_sizes: list[int]
     largest_component: int
+    #: a directed graph's strongly connected components (edge direction followed)
+    strong_components: int | None = None
+    largest_strong_component: int | None = None
 
 
 class CutOff(Part):

@@ -38,7 +38,8 @@ class RemoveArgs(WeightArgs):
 @tool(result=RemoveAndCompareResult, reads=("graph",))
 def remove_and_compare(ctx: ToolContext, args: RemoveArgs) -> ToolOutput:
     """What if these nodes or edges were removed: connected components (count and sizes),
-    the largest component and the edge count before and after, and which nodes end up cut
+    the largest component and the edge count before and after (on a directed graph also the
+    strongly connected components, their count and the largest), and which nodes end up cut
     off from the largest component or left with no edge at all (``stranded``; on a directed
     graph none on the ``direction`` side). Read-only; directions ignored, except by ``reach``: with
     ``reach=[a, b]`` also whether ``a`` still reaches ``b`` afterwards (following edge
@@ -70,6 +71,11 @@ def remove_and_compare(ctx: ToolContext, args: RemoveArgs) -> ToolOutput:
     before = _parts(u)
     kept = nx.restricted_view(u, nodes, edges)
     after = _parts(kept)
+    if g.is_directed():  # edges as the table has them (a two-way pair is two), strong parts
+        for part, h in ((before, g), (after, nx.restricted_view(g, nodes, edges))):
+            strong = sorted((len(c) for c in nx.strongly_connected_components(h)), reverse=True)
+            part.update(edges=h.number_of_edges(), strong_components=len(strong),
+                        largest_strong_component=strong[0] if strong else 0)
     main_before = max(nx.connected_components(u), key=len) if len(u) else set()
     main_after = max(nx.connected_components(kept), key=len) if len(kept) else set()
     cut_off = sorted((n for n in main_before if n not in main_after and n not in nodes), key=str)
