@@ -92,3 +92,15 @@ def test_a_community_method_asked_of_two_nodes_answers_for_that_pair(tmp_path, t
     r = ask_table(tmp_path, table, question.format(p=prefix))
     assert r.status == "answered", r.answer
     assert r.answer.startswith("**Yes**" if together else "**No**"), r.answer
+
+
+@pytest.mark.parametrize(("table", "bad"), [
+    (pd.DataFrame([("Ana", "Bo"), ("Bo", "Cy"), ("Cy", "Ana"), ("Dee", "Ana")],
+                  columns=["tipper", "tipped"]), "tippeds"),
+    (pd.DataFrame([("u1", "u2"), ("u2", "u3"), ("u3", "u4")], columns=["resident", "neighbour_b"]),
+     "rank neighbours"),
+])
+def test_a_clarifying_question_names_nodes_by_a_noun_not_a_participle(tmp_path, table, bad):
+    r = ask_table(tmp_path, table, "what's interesting here?")
+    assert r.status == "needs_clarification", r.answer
+    assert bad not in r.answer and "I can" in r.answer

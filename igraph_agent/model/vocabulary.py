@@ -1521,7 +1521,9 @@ def _plural(word: str) -> str:
 def noun(question: str, info: dict[str, Any] | None = None) -> tuple[str, str]:
     """(singular, plural) of the word the question uses for a node (a common entity word or
     one of the data's own column words), else the data's word, else node/nodes."""
-    own = data_nouns(info or {})
+    # a participle ("helped") or a word for the other end ("neighbour_b") names no kind of node
+    own = [w for w in data_nouns(info or {}) if not re.fullmatch(r"[a-z]{3,}ed", w)
+           and w not in {"neighbour", "neighbor", "other", "peer"}]
     for w in re.findall(r"[a-z]+", question.lower()):
         base = _SINGULAR.get(w, w[:-1] if w.endswith("s") and w[:-1] in (*_NOUNS, *own) else
                              w[:-3] + "y" if w.endswith("ies") and w[:-3] + "y" in own else w)
