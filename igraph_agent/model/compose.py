@@ -196,8 +196,25 @@ def _embedded(question: str, own: bool = False) -> Steps | None:
         clause = n == 4 or (re.fullmatch(_CLAUSE_REF, ref, re.IGNORECASE) is not None
                             and re.fullmatch(_SHORT_REF, ref, re.IGNORECASE) is None) or \
             re.fullmatch(_NEAR_REF, ref, re.IGNORECASE) is not None or mine
-        return Steps(_as_ranking(ref), rest, embedded=True, clause=clause)
+        return Steps(_as_ranking(ref), _the_counted(rest, ref), embedded=True, clause=clause)
     return None
+
+
+#: "who are they" after a ranking by a count of partners ("the grant with the fewest
+#: researchers, who are they?"): the partners counted, not the ranked node
+_THEY_ARE = re.compile(rf"^\s*(?:for\s+{SLOT}\s*,\s*|{SLOT}\s*[,:-]\s*)?(?:who|what|which)\s+"
+                       rf"(?:are|were)\s+(?:they|them|{SLOT})\s*[?.!]*\s*$", re.IGNORECASE)
+_COUNTED = re.compile(r"\b(?:most|fewest|least|largest number of|smallest number of)\s+"
+                      r"(?:[a-z]+-)?(?:[a-z]+s|people)\b", re.IGNORECASE)
+
+
+def _the_counted(rest: str, ranking: str) -> str:
+    """The second step "who are they" as the ranked node's partners the ranking counts
+    ("who are the backers of Gale"); else ``rest`` as it is."""
+    counted = _COUNTED.search(ranking)
+    if _THEY_ARE.match(rest) and counted:  # in the ranking's noun, which says the side
+        return f"Who are the {counted.group(0).split()[-1]} of {SLOT}?"
+    return rest
 
 
 def _chain(question: str) -> Steps | None:
@@ -213,7 +230,8 @@ def _chain(question: str) -> Steps | None:
             continue
         # a chain's second step builds on the first's node: planned whole, the question
         # would answer the first part alone, so a first step that names no node asks
-        return Steps(_as_ranking(first), _question_form(_slotted(second)), clause=True)
+        return Steps(_as_ranking(first), _the_counted(_question_form(_slotted(second)), first),
+                     clause=True)
     return None
 
 

@@ -422,6 +422,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"number of (?:relationships|ties|connections|links)",
                    r"how many \w+ (?:are there|exist|are in (?:the|this)|does (?:the|this) \w+ "
                    r"(?:have|contain|include|count))\b",
+                   # "how many ferry routes do we have": the data's own count, not a node's
+                   r"^\s*how many (?:\w+ ){1,2}(?:do|did) (?:we|you|i) (?:have|got|hold|run|"
+                   r"operate|know of)(?: in (?:total|all))?\s*[?.!]*\s*$",
                    # the graph's kind, yes or no: "is this graph directed?", "are the edges
                    # weighted?"
                    KIND_QUESTION.pattern),
@@ -433,7 +436,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\bdoes (?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+) "
                       r"have", r"\b(?:have|has|had)\s+(?!in total)\w",
                       # "how many suppliers does ruhrstahl buy from": one node's count
-                      r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?!(?:the|this|it|that)\b)#?\w+",
+                      r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?!(?:the|this|it|that|we|you|i)\b)#?\w+",
                       # "how many people email cato": one node's count in the data's verb
                       r"^\s*how many [a-z]+ (?!(?:are|is|were|was|have|has|had|exist|live|there|"
                       r"in|on|of|per|total|and|or|but|plus)\b)[a-z]+ (?:to |from |with )?(?!(?:here|there|"

@@ -61,6 +61,12 @@ _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared
          r"wrote|co-?authored|bought|rated|reviewed|met|married into|traded with")
 _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b([Rr])ecie(v\w*)", r"\1ecei\2", False),  # "recieved": the common slip
+    # "number of distinct accounts involved in lending or borrowing": the nodes with an edge
+    (r"^\s*(?:what(?:'s| is)\s+)?(?:the\s+)?(?:(?:total\s+)?number\s+of|how\s+many)\s+"
+     r"(?:distinct\s+|different\s+|unique\s+)?([a-z]+s|people)\s+(?:are\s+|were\s+)?"
+     r"(?:involved|taking part|participating)\s+in\s+(?:any\s+|the\s+)?(?!(?:two|three|more|"
+     r"several|multiple|both|at\s+least|\d)\b)[a-z -]+\s*[?.!]*\s*$",
+     r"How many \1 have degree at least 1?", False),
     # "can eva's money still reach XchangeOne": what flows from eva
     (r"\b(can|could|does|do|will|would)\s+([\w.-]+)'s\s+(money|payments?|funds|cash|goods|"
      r"water|messages?|mail|news|traffic|packets?|cargo|shipments?|supplies|signal|data)\s+"
