@@ -50,6 +50,7 @@ _TIME = (r"minute|hour|time|duration|second|day|travel|latency|delay|rtt|"
          r"(?<![a-z])(?:ms|secs?|mins?|hrs?)(?![a-z])")
 #: a column that holds a width or what fits through: ``bore_mm``, ``capacity_mbps``, ``lanes``
 _WIDTH = (r"width|wide|diamet|bore|calib|gauge|capacit|bandwidth|throughput|lanes|"
+          r"(?<![a-z])cap(?![a-z])|"
           r"(?<![a-z])(?:[kmgt]bps|[kmgt]b/s|dn|mbit)(?![a-z])")
 _KINDS = [
     (re.compile(r"cheap|expensive|pricier|priciest|costl", re.IGNORECASE),
@@ -197,13 +198,20 @@ def threshold_bonus(st: PlanState) -> float:
 
 
 # -- the edge holding the largest or smallest value ------------------------------------------
-_EDGE_NOUN = (r"(?:edge|road|flight|route|connection|link|tie|street|leg|segment|partnership|"
+_EDGE_NOUN = (r"(?:(?:edge|road|flight|route|connection|link|tie|street|leg|segment|partnership|"
               r"collaboration|trail|lane|pipe|pipeline|cable|track|rail|shipment|transfer|"
-              r"payment|loan|channel|line)s?\b")
+              r"payment|loan|channel|line|relationship|friendship|bond|pairing|section|span|"
+              r"crossing|sailing)s?|stretch(?:es)?|ferries|ferry)\b")
+#: where the edge lies, after its noun: "the longest stretch on the canal"
+_ON_GRAPH = r"(?:\s+(?:on|in|of)\s+(?:the|this|our)\s+\w+(?:\s+(?:network|graph|system|map|grid|data))?)?"
 _WHICH_EDGE = re.compile(
     # "strongest flow segment?": the extreme and the edge noun alone
     rf"^\s*(?:the\s+)?(?:single\s+)?(?:strongest|weakest|heaviest|lightest|longest|shortest|largest|"
-    rf"biggest|smallest)\s+(?:single\s+)?(?:\w+\s+)?{_EDGE_NOUN}\s*\??\s*$|"
+    rf"biggest|smallest)\s+(?:single\s+)?(?:\w+\s+)?{_EDGE_NOUN}{_ON_GRAPH}\s*\??\s*$|"
+    # "which pipe has the biggest capacity": the edge noun, then its extreme value
+    rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+)?{_EDGE_NOUN}\s+(?:has|had|carries|"
+    r"carried|holds|offers)\s+the\s+(?:most|least|highest|lowest|largest|biggest|smallest|"
+    r"greatest|strongest|weakest)\b|"
     r"^\s*(?:so\s+|and\s+)?(?:which|what|who)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:two\b|pair\b|"
     r"(?:single\s+)?(?:heaviest|strongest|weakest|lightest|largest|biggest|smallest)\s+(?:\S+\s+){0,4}?"
     r"(?:pair|couple)\b|"
@@ -253,6 +261,10 @@ def _extreme(st: PlanState) -> tuple[str, str] | None:
         rf"\b(?:largest|biggest|smallest)\s+(?:single\s+)?{_EDGE_NOUN}", q,
         re.IGNORECASE) or _NOUN_IS_EXTREME.search(q)
         or _own_noun_is_extreme(st, q) else None)
+    if attr is None and not named:  # "which pipe has the biggest capacity" on flow_cap
+        from igraph_agent.model.weights import value_noun_column
+
+        attr = value_noun_column(q, _edge_attrs(st))
     if attr is None and not named and _OFTEN.search(q):
         # "which two characters appear together most often": the one count of times together
         # (never a capacity, a trust or a length)

@@ -129,6 +129,20 @@ def kind_mismatch(question: str, column: str) -> bool:
     return any(said.search(question) and not words & held for said, held in _VALUE_NOUNS)
 
 
+def value_noun_column(question: str, columns: list[str]) -> str | None:
+    """The one column holding the kind of value the question names by its noun ("the
+    biggest capacity" on ``flow_cap``), else None.
+
+        >>> value_noun_column("which pipe has the biggest capacity?", ["flow_cap", "len_km"])
+        'flow_cap'
+    """
+    for said, held in _VALUE_NOUNS:
+        if said.search(question):
+            holders = [c for c in columns if _tokens(c) & held]
+            return holders[0] if len(holders) == 1 else None
+    return None
+
+
 #: a word naming the graph itself or its table: "the trade network", "the main freight graph",
 #: "the trade data", "the latency table" (a column's word there names the whole graph, not
 #: that column); and the relation's own name for a node's neighbours: "Germany's trade
