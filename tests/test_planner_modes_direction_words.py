@@ -215,3 +215,31 @@ def test_the_share_of_edges_returned_is_the_reciprocity(tmp_path, table, questio
     assert resp.status == "answered", resp.answer
     said = re.search(r"\*\*([\d.]+)\*\* are reciprocated", resp.answer)
     assert said and abs(float(said.group(1)) - r) < 1e-4, resp.answer
+
+
+#: papers citing papers: the column names no verb, so the usual "cite" reads source → target
+CITES = pd.DataFrame([("P1", "P2"), ("P1", "P3"), ("P2", "P3"), ("P4", "P3"), ("P4", "P1"),
+                      ("P5", "P3"), ("P5", "P4"), ("P2", "P4")],
+                     columns=["citing_paper", "cited_paper"])
+
+
+@pytest.mark.parametrize(("table", "question", "node", "side", "measure"), [
+    (VOUCH, "among the people Abe vouches for, who is vouched for most?", "Abe", "out", "in"),
+    (VOUCH, "of the people who vouch for Cal, who vouches for the most people?", "Cal", "in",
+     "out"),
+    (CITES, "among papers that cite P3, which is cited most?", "P3", "in", "in"),
+    (CITES, "of the papers P4 cites, which is cited the most?", "P4", "out", "in"),
+    (GRANTS, "among the families that grant to Quill, which grants to the most families?",
+     "Quill", "in", "out"),
+])
+def test_one_nodes_in_or_out_neighbours_are_ranked_by_their_own_degree(
+        tmp_path, table, question, node, side, measure):
+    g = directed_graph(table)
+    partners = set(g.successors(node) if side == "out" else g.predecessors(node))
+    degree = g.in_degree if measure == "in" else g.out_degree
+    best = max(degree(p) for p in partners)
+    resp = ask_table(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    head = resp.answer.split(": **")[0]
+    assert _bold(head) == {p for p in partners if degree(p) == best}, resp.answer
+    assert f"{measure}-degree: **{best}**" in resp.answer, resp.answer

@@ -9,6 +9,8 @@ ranking, not the whole graph's."""
 
 from __future__ import annotations
 
+import re
+
 import networkx as nx
 import pandas as pd
 import pytest
@@ -164,7 +166,14 @@ def test_the_nodes_a_name_is_linked_to_said_with_a_verb_are_its_neighbours(tmp_p
     assert not any(f"**{n}**" in resp.answer for n, v in near.items() if v != best), resp.answer
 
 
-def test_the_nodes_a_name_acts_on_in_a_directed_table_are_asked(tmp_path):
+def test_the_nodes_a_name_acts_on_in_a_directed_table_are_ranked_on_that_side(tmp_path):
+    g = nx.from_pandas_edgelist(TIPS, "tipster", "recipient", create_using=nx.DiGraph)
+    tipped = set(g.successors("Oriole"))  # whom Oriole tips off, never who tips Oriole
+    best = max(g.in_degree(n) for n in tipped)
     resp = ask_as_csv_files(tmp_path, TIPS, AGENTS,
                             "Of the agents Oriole tips off, who gets the most tips?")
-    assert resp.status == "needs_clarification", resp.answer
+    assert resp.status == "answered", resp.answer
+    head = resp.answer.split(": **")[0]
+    assert set(re.findall(r"\*\*(\w+)\*\*", head)) == \
+        {n for n in tipped if g.in_degree(n) == best}, resp.answer
+    assert f"in-degree: **{best}**" in resp.answer, resp.answer

@@ -782,7 +782,7 @@ _AGE_ASKED = re.compile(r"\b(?:oldest|youngest|older|younger)\b", re.IGNORECASE)
 #: intents that take the whole question when they match
 _WHOLE = frozenset({"neighbour_rank", "neighbour_filter", "mutual_pairs", "chain_to_top", "farthest_from",
                     "within_distance", "nearest_by_value", "node_piece", "spanning_total",
-                    "group_rank", "node_mutual", "group_partner"})
+                    "group_rank", "node_mutual", "group_partner", "neighbour_side_rank"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",
                              "node_partner", "least_degree"})

@@ -114,3 +114,115 @@ MUTUAL_INTENTS = [
            answers=frozenset({"count", "list", "node"}),
            covers=frozenset({"direction", "entity"})),
 ]
+
+
+# -- one node's in- or out-neighbours ranked (directed) -----------------------------------
+#: "among the people Abe vouches for, …", "of the papers that cite P3, …": the clause that
+#: names one side of a node's edges, then the ranking asked of them
+_AMONG = re.compile(r"^\s*(?:among|amongst|of|from)\s+(?:all\s+)?(?:the\s+)?(?:[a-z]+\s+)?"
+                    r"(?P<clause>.+?)\s*,\s*(?P<rest>.+)$", re.IGNORECASE)
+_WHO_REL = r"(?:(?:that|who|which|whom)\s+)?"
+_NAMED = r"(?P<x>(?-i:[A-Z][\w'.-]*)|[a-z]+\d+|\d+)"
+
+
+def _side_of(clause: str, info: dict) -> tuple[str, str] | None:
+    """(node, ``out``/``in``) of a clause naming one side of a node's edges in the table's
+    verb: "Abe vouches for" (Abe's out-neighbours), "that cite P3" (P3's in-neighbours),
+    "that are cited by P3" (P3's out-neighbours)."""
+    from igraph_agent.model.verbs import PREPOSITION, column_verbs, forms, participles
+    from igraph_agent.model.vocabulary import _EDGE_VERBS
+
+    fwd, back = column_verbs(info)
+    if not fwd and back:
+        return None  # only the target's verb ("imports"): the clause's way is not read here
+    fwd = fwd or list(_EDGE_VERBS)  # "cite", "follow", "pay": the source does it
+    v = forms(fwd) + r"(?:e?s|ies|ed|d|ing|e)?"
+    prep = rf"(?:\s+{PREPOSITION})?"
+    for rx, side in (
+            (rf"^{_WHO_REL}{_NAMED}\s+(?:has\s+|have\s+|had\s+)?{v}{prep}$", "out"),
+            (rf"^{_WHO_REL}(?:has\s+|have\s+|had\s+)?{v}{prep}\s+{_NAMED}$", "in"),
+            (rf"^{_WHO_REL}(?:is|are|was|were|get|got|have been|has been)\s+{participles(fwd)}"
+             rf"{prep}\s+by\s+{_NAMED}$", "out")):
+        m = re.match(rx, clause.strip(), re.IGNORECASE)
+        if m:
+            return m.group("x"), side
+    return None
+
+
+def _ranked_side(st: PlanState) -> tuple[str, str, str, bool] | None:
+    """(node, its side, the measure, lowest first) of "among the people Abe vouches for,
+    who is vouched for most" (normalised: "who has the highest in-degree")."""
+    if not st.meaning().get("directed"):
+        return None
+    m = _AMONG.match(st.question)
+    if not m:
+        return None
+    rest = m.group("rest")
+    measure = re.search(r"\b(highest|lowest)\s+(in|out)-degree\b", rest, re.IGNORECASE)
+    if not measure or re.search(r"\b(?:and|then|also|but)\b", rest, re.IGNORECASE):
+        return None
+    info = st.last_ok("get_graph_info")
+    found = _side_of(m.group("clause"), dict(info.data) if info else {})
+    if found is None:
+        return None
+    return (found[0], found[1], f"{measure.group(2).lower()}_degree",
+            measure.group(1).lower() == "lowest")
+
+
+def _ranked_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    found = _ranked_side(st)
+    if found is None:
+        return []
+    name, side, measure, _low = found
+    searches, ids = _resolve(st, [name])
+    if ids is None:
+        return searches
+    return [*searches, Call("local_analysis", {"node": ids[0], "radius": 1, "limit": _LISTED,
+                                               "direction": side}),
+            Call("nodes_by_measure", {"measure": measure, "op": "ge", "value": 0,
+                                      "limit": 500})]
+
+
+def _ranked_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _found, _unresolved
+    from igraph_agent.results.counting import NodesByMeasureResult
+
+    found = _ranked_side(st)
+    local = next((o.typed(LocalAnalysisResult) for o in obs if o.tool == "local_analysis"
+                  and o.ok), None)
+    measured = next((o.typed(NodesByMeasureResult) for o in obs if o.tool == "nodes_by_measure"
+                     and o.ok), None)
+    if found is None or local is None or measured is None:
+        return _unresolved(st, [found[0]] if found else [])
+    name, side, measure, low = found
+    partners, count = _hop_one(local)
+    if len(partners) < count or measured.truncated:
+        return "The lists were cut short, so the ranking could not be read."
+    values = {str(r.node): r.value for r in measured.nodes}
+    rows = sorted(((values.get(p, 0), p) for p in partners),
+                  key=lambda r: ((r[0] if low else -r[0]), r[1]))
+    who = str(local.node)
+    cols = st.meaning().get("direction") or ["source", "target"]
+    whose = (f"the {count} node(s) {who} has an edge out to" if side == "out" else
+             f"the {count} node(s) with an edge into {who}")
+    if not rows:
+        return _found(st, [name]) + f"**None** — {who} has no such partner ({cols[0]} → {cols[1]})."
+    best = rows[0][0]
+    tied = [p for v, p in rows if v == best]
+    rest = ", ".join(f"{p} ({v:g})" for v, p in rows[len(tied):6])
+    what = measure.replace("_", "-")
+    return (_found(st, [name]) + f"Of {whose} ({cols[0]} → {cols[1]}), "
+            + " and ".join(f"**{p}**" for p in tied)
+            + f" {'has' if len(tied) == 1 else 'tie for'} the {'lowest' if low else 'highest'} "
+            f"{what}: **{best:g}**" + (f"; then {rest}" if rest else "") + ".")
+
+
+MUTUAL_INTENTS.append(
+    Intent("neighbour_side_rank", t(0.5, r"."), _ranked_calls, _ranked_render,
+           "one node's in- or out-neighbours ranked (local_analysis, nodes_by_measure)",
+           group="ranking", bonus=lambda st: 6.0 if _ranked_side(st) else -10.0,
+           hint="one node's in- or out-neighbours ranked",
+           answers=frozenset({"node", "list", "value"}),
+           covers=frozenset({"direction", "entity", "restriction", "bottom"})))
