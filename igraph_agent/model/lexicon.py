@@ -704,6 +704,7 @@ LEXICON.update({
         clarify=_ask_one_pair, group="ranking", hint="the pairs sharing the most neighbours"),
     "edge_totals": dict(
         triggers=t(0.5, r"\btotal\b|\bsum\b|add(?:ed)? up|altogether|combined|overall|in all\b|"
+                   r"\bhow much\b|"
                    r"average|mean|\b(?:the most|the least)\b", r"\b(?:longest|shortest|heaviest|lightest|strongest|weakest)\s+"
                    r"(?:single\s+)?(?:road|edge|link|street|connection|flight|tie|segment|leg|"
                    r"trail|lane|pipe|pipeline|cable|track|rail)s?\b"),

@@ -68,6 +68,9 @@ def threshold_calls(st: PlanState) -> list[Call]:
                    "degree")
     if measure in ("in_degree", "out_degree") and not directed:
         measure = "degree"
+    if measure == "degree" and directed:  # "which species eat exactly 2 prey": one end's edges
+        side = sides.counted_side(str(st.context.get("asked") or st.question), _raw_info(st))
+        measure = f"{side}_degree" if side else measure
     op, value = found
     listed = {"limit": 50} if _LIST_ASKED.search(st.question) else {}
     return [Call("nodes_by_measure", {"measure": measure, "op": op, "value": value,
@@ -120,6 +123,8 @@ def threshold_bonus(st: PlanState) -> float:
     unit = _unit_after_threshold(st.question)
     if unit and _NOT_TIES.fullmatch(unit):
         return -10.0  # a measure, not a number of ties: a node attribute's, or none (ask)
+    if unit and _info(st).directed and count_column(st, unit if unit.endswith("s") else unit + "s"):
+        return -10.0  # "sends more than 5 emails" on a count column: its sums, not partners
     return 3.0 if "threshold" in slots.features(st.question) else 0.0
 
 
@@ -525,7 +530,7 @@ def edge_attr(st: PlanState) -> str | None:
     if default in attrs and (meaning.get("weights") or {}).get(default) == "strength" and \
             _TIMES.search(st.question):
         return str(default)  # "the number of times the kettle was bought" on co_purchases
-    if default in attrs and _COUNT_COLUMN.match(str(default)) and not slots.named(st.question):
+    if default in attrs and _COUNT_COLUMN.search(str(default)) and not slots.named(st.question):
         m = _COUNTED_IN_TOTAL.search(st.question)
         counted = m and (m.group(1) or m.group(2)).lower()
         _, many = vocabulary.noun(st.question, _raw_info(st))
@@ -533,6 +538,19 @@ def edge_attr(st: PlanState) -> str | None:
                                        "connections", "ties", "pairs", "relationships"} and \
                 counted.rstrip("s") not in vocabulary.data_nouns(_raw_info(st)):
             return str(default)  # "how many emails were sent in total" on a ``count`` column
+    from igraph_agent.model.attribute_intents import _unit_after_threshold
+
+    unit = _unit_after_threshold(st.question)
+    counted = count_column(st, unit if unit.endswith("s") else unit + "s") if unit else None
+    if counted and counted in attrs and _info(st).directed:
+        return counted  # "who sent more than 5 emails" on a ``count`` column: that column
+    strengths = [a for a, r in (meaning.get("weights") or {}).items() if r != "distance"]
+    if len(strengths) == 1 and strengths[0] in attrs and _info(st).directed and \
+            re.search(r"\bhow much\b", st.question, re.IGNORECASE) and _edge_side(st) != "both" \
+            and not re.search(r"\b(?:if|would|without|still|after|unless|were)\b", st.question,
+                              re.IGNORECASE):  # a what-if is no plain total
+        return strengths[0]  # "how much did Dyna lend" on lender,borrower,amount: the one value
+        #                      that is no distance
     distances = [a for a, r in (meaning.get("weights") or {}).items() if r == "distance"]
     if len(distances) == 1 and distances[0] in attrs and _TOTAL_LENGTH.search(st.question):
         return distances[0]  # "the total length of all trails" in miles
@@ -574,10 +592,6 @@ _COUNTED_IN_TOTAL = re.compile(
     r"\bhow many (?:individual |separate |single )?([a-z]+s)\b(?:(?!\b(?:per|each|every|by|"
     r"between|from|to|than|more|less|fewer|at least|at most)\b).)*?\b(?:in total|altogether|overall|"
     r"in all|all told|combined)\b|\btotal (?:number|count) of ([a-z]+s)\b", re.IGNORECASE)
-#: an edge column that counts events on its edge ("count", "n_calls", "times")
-_COUNT_COLUMN = re.compile(r"^(?:count|counts|n|num|number|times|freq|frequency|cnt|tally|"
-                           r"(?:n|num|number)_\w+|\w+_(?:count|counts|n|num|cnt))$",
-                           re.IGNORECASE)
 _TOTAL_LENGTH = re.compile(r"\b(?:total|combined|overall|sum of (?:the |all )?)\s*(?:length|"
                            r"distance|mileage)\b", re.IGNORECASE)
 
@@ -592,11 +606,12 @@ _EDGE_MAGNITUDE = re.compile(
 #: a node's side of its edges, on a directed graph: what it sends, or what it receives
 _SENDS = re.compile(r"\b(?:sends?|sent|sending|ships?|shipped|shipping|exports?|exported|sells?|"
                     r"sold|suppl(?:y|ies|ied)|gives?|gave|given|giving|pays?|paid|lends?|lent|"
-                    r"donat(?:es?|ed|ing)|outgoing|outbound|departing|out-?flow|"
+                    r"donat(?:es?|ed|ing)|outgoing|outbound|departing|departures?|leav(?:e|es|ing)|"
+                    r"out-?flow|"
                     r"(?:is|are|was|were) the (?:source|origin|sender) of)\b", re.IGNORECASE)
 _RECEIVES = re.compile(r"\b(?:receives?|received|receiving|gets?|got|imports?|imported|buys?|"
                        r"bought|purchases?|purchased|borrows?|borrowed|incoming|inbound|"
-                       r"arriving|in-?flow|earns?|earned|"
+                       r"arriving|arrivals?|into|in-?flow|earns?|earned|"
                        r"(?:is|are|was|were) the (?:recipient|destination|target) of)\b",
                        re.IGNORECASE)
 
@@ -612,8 +627,23 @@ _SUMMED_FLOW = re.compile(rf"(?:{_SENDS.pattern}|{_RECEIVES.pattern})\s+(?:from\
 _MOST_ITEMS = re.compile(rf"(?:{_SENDS.pattern}|{_RECEIVES.pattern})\s+(?:from\s+|to\s+)?the\s+"
                          r"most\s+(?P<noun>[a-z]+s)\b(?!\s+than\b)", re.IGNORECASE)
 #: a column that counts things (its strength is a number of them): ``count``, ``n_calls``
-_COUNT_COLUMN = re.compile(r"(?:^|_)(?:count|counts|n|num|number|times|freq|frequency|total)(?:_|$)",
-                           re.IGNORECASE)
+_COUNT_COLUMN = re.compile(r"(?:^|_)(?:count|counts|n|num|number|times|freq|frequency|total|"
+                           r"cnt|tally)(?:_|$)", re.IGNORECASE)
+
+
+def count_column(st: PlanState, noun: str) -> str | None:
+    """The one strength column that counts ``noun`` (a word that is not the data's word for
+    a node): ``count`` / ``n_emails`` for "emails" on sender,receiver; None otherwise (a
+    ``amount`` column does not count loans: those are edges)."""
+    one = vocabulary.singular(noun.lower())
+    nodes = {*vocabulary.NODE_NOUNS, *vocabulary.data_nouns(_raw_info(st)), "other", "partner",
+             "contact", "neighbour", "neighbor", "recipient", "sender", "receiver", "people"}
+    if {one, noun.lower(), noun.lower().rstrip("s")} & nodes:
+        return None
+    roles = (_raw_info(st).get("meaning") or {}).get("weights") or {}
+    found = [c for c, r in roles.items() if r == "strength" and (
+        _COUNT_COLUMN.search(c) or re.search(_attr_pattern(c), noun, re.IGNORECASE))]
+    return found[0] if len(found) == 1 else None
 
 
 def _counted_items(st: PlanState, column: str) -> bool:
@@ -637,6 +667,13 @@ def _counted_items(st: PlanState, column: str) -> bool:
                                                           re.IGNORECASE) is not None
 
 
+#: a sending verb in the passive, then who it reached or who did it: "was lent to Bolt",
+#: "were paid by Acme", "got sent to"
+_PASSIVE_SENT = re.compile(r"\b(?:was|were|is|are|been|being|gets?|got)\s+(?:\w+\s+)?(?:sent|lent|"
+                           r"paid|given|shipped|sold|supplied|donated|loaned|transferred|wired|"
+                           r"exported)\s+(to|by)\b", re.IGNORECASE)
+
+
 def _edge_side(st: PlanState) -> str:
     """``out`` / ``in`` when the question names one side of a node's edges on a directed
     graph ("which firm ships the most tonnes"), else ``both``."""
@@ -645,6 +682,9 @@ def _edge_side(st: PlanState) -> str:
     owed = sides.debt_side(st.question, _raw_info(st))
     if owed:  # "who owes the most" on lender,borrower: the borrower's end
         return owed
+    passive = _PASSIVE_SENT.search(st.question)
+    if passive:  # "how much was lent to Bolt": what reached Bolt; "… lent by Acme": Acme's
+        return "in" if passive.group(1).lower() == "to" else "out"
     out, into = bool(_SENDS.search(st.question)), bool(_RECEIVES.search(st.question))
     if not out and not into:  # the data's own verb: "was zed retweeted", "did zed retweet"
         return vocabulary.own_side(st.question, _raw_info(st)) or "both"
@@ -737,7 +777,7 @@ def _node_direction(st: PlanState) -> tuple[str, str] | None:
 
 
 def _directed_calls(st: PlanState, found: tuple[str, str] | None,
-                    call: Callable[[str, Any], Call]) -> list[Call]:
+                    call: Callable[[str, Any], Call | list[Call]]) -> list[Call]:
     """The name's search, then ``call(side, node id)`` once it resolved."""
     if found is None:
         return []
@@ -745,13 +785,27 @@ def _directed_calls(st: PlanState, found: tuple[str, str] | None,
     searches, ids = _resolve(st, [name])
     if ids is None:
         return searches
-    return [*searches, call(side, ids[0])]
+    made = call(side, ids[0])
+    return [*searches, *(made if isinstance(made, list) else [made])]
+
+
+#: "how many emails did ann send": the things counted, before the node
+_HOW_MANY_OF = re.compile(r"\bhow many ([a-z]+s)\b", re.IGNORECASE)
+
+
+def _counted(st: PlanState) -> str | None:
+    """The count column a "how many <things> did X send" adds up, else None."""
+    m = _HOW_MANY_OF.search(str(st.context.get("asked") or st.question))
+    return count_column(st, m.group(1)) if m else None
 
 
 def node_direction_calls(st: PlanState) -> list[Call]:
-    return _directed_calls(st, _node_direction(st), lambda side, _: Call(
-        "nodes_by_measure", {"measure": f"{side}_degree", "op": "ge", "value": 0,
-                             "limit": _ALL_NODES}))
+    column = _counted(st)
+    return _directed_calls(st, _node_direction(st), lambda side, node: [
+        Call("nodes_by_measure", {"measure": f"{side}_degree", "op": "ge", "value": 0,
+                                  "limit": _ALL_NODES}),
+        *([Call("edge_attribute_totals", {"attribute": column, "node": node, "direction": side})]
+          if column else [])])
 
 
 def node_direction_render(st: PlanState, obs: list[Observed]) -> str:
@@ -764,6 +818,13 @@ def node_direction_render(st: PlanState, obs: list[Observed]) -> str:
     if row is None:
         return UNRESOLVED[1] + f" ({found[1]} is not among the {len(d.nodes)} nodes listed)."
     side = "incoming" if found[0] == "in" else "outgoing"
+    total = next((o.typed(EdgeAttributeTotalsResult) for o in obs
+                  if o.tool == "edge_attribute_totals" and o.ok), None)
+    if total is not None:  # "how many emails did ann send" on a count column: its sum
+        m = _HOW_MANY_OF.search(str(st.context.get("asked") or st.question))
+        return (_found(st, [found[1]]) + f"**{_f(total.total)}** {m.group(1) if m else ''} "
+                f"by the `{total.attribute}` column over {_who(row)}'s {_f(row.value)} {side} "
+                f"edge(s) ({found[0]}-degree {_f(row.value)}).")
     return (_found(st, [found[1]]) + f"{_who(row)} has {found[0]}-degree **{_f(row.value)}** "
             f"({_f(row.value)} {side} edge(s)).")
 

@@ -327,3 +327,59 @@ def role_questions(question: str, info: dict[str, Any]) -> str:
             top = "highest" if m.group(1).lower() == "most" else "lowest"
             return f"Which node has the {top} {side}-degree?"
     return question
+
+
+#: words for the edges leaving a node and the edges entering it
+_OUT_WORDS = re.compile(r"\b(?:departures?|departing|depart|leav(?:e|es|ing)|outgoing|outbound|"
+                        r"out of|sends?|sent|sending|made|makes?|gives?|gave|lends?|lent|pays?|"
+                        r"paid)\b", re.IGNORECASE)
+_IN_WORDS = re.compile(r"\b(?:arrivals?|arriving|arrive|into|incoming|inbound|receives?|"
+                       r"received|receiving|gets?|got)\b", re.IGNORECASE)
+
+
+def _end_noun(column: Any) -> str:
+    w = re.sub(r"[ _-]?(?:id|key|name|code)$", "", str(column).lower())
+    return re.sub(r"(?:[ _-]?(?:\d|[ab]))$", "", w)
+
+
+def counted_side(question: str, info: dict[str, Any]) -> str | None:
+    """``out`` / ``in`` when a degree threshold on a directed table counts one end's edges, in
+    the data's own words, else None: the other end's noun counted ("eat exactly 2 prey" on
+    ``predator,prey``: out-degree; "have exactly 1 predator": in-degree), a word for leaving
+    or entering ("2 departures", "made exactly 2 loans"), or the source column's verb done
+    ("eat at least 2 things").
+
+        >>> info = {"directed": True, "meaning": {"direction": ["predator", "prey"]},
+        ...         "attached_sources": [{"tables": {"t": ["predator", "prey"]}}]}
+        >>> counted_side("which species eat exactly 2 prey?", info)
+        'out'
+        >>> counted_side("which species have exactly 1 predator?", info)
+        'in'
+        >>> counted_side("which species eat at least 2 things?", info)
+        'out'
+    """
+    from igraph_agent.model import slots
+    from igraph_agent.model.verbs import column_verbs, forms, participles
+
+    if not info.get("directed"):
+        return None
+    cols = [_end_noun(c) for c in ((info.get("meaning") or {}).get("direction") or [])][:2]
+    at = re.search(rf"(?:{slots.THRESHOLD_AT.pattern})\s+(?:other\s+|different\s+)?([a-z]+)",
+                   question, re.IGNORECASE)
+    if at and len(cols) == 2:
+        word = at.group(at.lastindex or 0).lower()
+        base = {"prey": "prey", "people": "person"}.get(word, re.sub(r"(?<!s)s$", "", word))
+        if base == cols[1] and base != cols[0]:
+            return "out"  # "eat exactly 2 prey": the targets counted
+        if base == cols[0] and base != cols[1]:
+            return "in"  # "have exactly 1 predator": the sources counted
+    out, into = bool(_OUT_WORDS.search(question)), bool(_IN_WORDS.search(question))
+    if out != into:
+        return "out" if out else "in"
+    fwd, back = column_verbs(info)
+    if fwd and re.search(rf"\b{participles(fwd)}\b", question, re.IGNORECASE) and \
+            re.search(r"\b(?:is|are|was|were|been|being|gets?|got)\b", question, re.IGNORECASE):
+        return "in"  # "eaten by at least 2 species"
+    said = [side for stems, side in ((fwd, "out"), (back, "in"))
+            if stems and re.search(rf"\b{forms(stems)}(?:e?s|ed|ing)?\b", question, re.IGNORECASE)]
+    return said[0] if len(said) == 1 else None

@@ -11,6 +11,8 @@ Example::
     True
     >>> listed("top 2 by degree", [("a", "4"), ("b", "3"), ("c", "3"), ("d", "1")])
     'a (4), b (3) (tied with b at 3: c)'
+    >>> listed("which town has the most roads?", [(t, "3") for t in "abcdef"])
+    'a (3), b (3), c (3), d (3), e (3) (tied with e at 3: f)'
 """
 
 from __future__ import annotations
@@ -46,11 +48,11 @@ def top_k(question: str, default: int) -> int:
 def listed(question: str, rows: list[tuple[str, str]], default: int = 5) -> str:
     """``rows`` (node, shown value; best first) joined as "a (4), b (3)": exactly the count
     the question asks (else ``default``), with the nodes tied with the last one shown named
-    after the list rather than cut off silently."""
-    n = top_count(question)
-    shown = rows[:n or default]
+    after the list rather than cut off silently (also when no count is asked)."""
+    n = top_count(question) or default
+    shown = rows[:n]
     text = ", ".join(f"{node} ({value})" for node, value in shown)
-    if not n or len(rows) <= n or not shown:
+    if len(rows) <= n or not shown:
         return text
     last_node, last = shown[-1]
     tied = [node for node, value in rows[n:] if value == last]

@@ -310,6 +310,11 @@ _PERFECT = r"(?: (?:has|have|had)(?: ever)?| ever)?"
 _NODE = r"((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[A-Za-z][\w'.-]*|\d+)"
 _DONE = "{done}"  # the source's verb's past participle, filled per graph by :func:`_directed`
 _DIRECTED: list[tuple[str, str]] = [
+    # "how many routes leave LAX", "how many flights arrive at JFK": one end's edges
+    (rf"^\s*how many {_KIND} (?:leave|depart(?: from)?|go out of|start (?:at|from)|head out of)"
+     rf" {_THE}{_NODE}\s*\??\s*$", r"What is the out-degree of \1?"),
+    (rf"^\s*how many {_KIND} (?:arrive (?:at|in)|come in(?:to)?|go into|enter|land (?:at|in)|"
+     rf"end (?:at|in)) {_THE}{_NODE}\s*\??\s*$", r"What is the in-degree of \1?"),
     (rf"^\s*how many {_KIND} (?:does|do|did) {_THE}{_NODE} {_BACK}{_ON}\s*\??\s*$",
      r"What is the in-degree of \1?"),
     (rf"^\s*how many {_KIND} (?:does|do|did) {_THE}{_NODE} {_VERB}{_ON}\s*\??\s*$",
