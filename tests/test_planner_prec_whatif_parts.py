@@ -123,3 +123,22 @@ def test_the_fastest_a_to_b_trip_after_a_removal(tmp_path, table, gone, ends, qu
     resp = ask_table(tmp_path, table, question)
     assert resp.status == "answered", resp.answer
     assert f"**{want} {weight}**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("table", "gone", "node", "question", "way"), [
+    (COACHING, "Vex", "Rhea", "how many trainees can Rhea reach if Vex leaves?", "out"),
+    (WALLETS, "w03", "w01", "if w03 is frozen, how many wallets can w01 reach?", "out"),
+    (COACHING, "Vex", "Xan", "if Vex leaves, who can reach Xan?", "in"),
+    (RELAYS, "Eske", "Arda", "if Eske fails, how many relays can Arda reach?", "both"),
+])
+def test_who_a_node_can_reach_after_a_removal_without_still(tmp_path, table, gone, node,
+                                                            question, way):
+    g = directed_graph(table) if way != "both" else table_graph(table)
+    g.remove_node(gone)
+    found = nx.ancestors(g, node) if way == "in" else nx.descendants(g, node)
+    resp = ask_table(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"Without {gone}, "), resp.answer
+    assert f"{len(found)}** node(s)" in resp.answer or f"{len(found)} node(s)" in resp.answer, \
+        resp.answer
+    assert all(n in resp.answer for n in found), resp.answer

@@ -219,10 +219,15 @@ def _reach_direction(st: PlanState) -> str:
     return "in" if towards else "out"
 
 
+#: "how many trainees can Rhea reach if Vex leaves": a reach after the removal, without "still"
+_CAN_REACH = re.compile(r"\b(?:can|could|would|does|do|will)\s+(?:\w+\s+){0,3}?(?:reach|get to)\b",
+                        re.IGNORECASE)
+
+
 def _reach_applies(st: PlanState) -> bool:
     q = st.question
     return (_reach_target(st) is not None and _route_ends(st) is None
-            and bool(_STILL_REACH.search(q))
+            and bool(_STILL_REACH.search(q) or _CAN_REACH.search(q))
             and bool(re.search(r"\b(?:who|whom|which|what|list|name|how many)\b", q, re.IGNORECASE))
             and not re.search(r"\bcomponents?\b|\bpieces?\b|\bparts\b|\bsplit\b", q,
                               re.IGNORECASE))
@@ -418,7 +423,7 @@ WHATIF_INTENTS = [
            # "the lowest total latency": the route's own least, not a ranking's bottom
            covers=frozenset({"removal", "entity", "weight", "direction", "scope", "bottom"})),
     Intent("whatif_reach", t(0.5, r"\bstill\b|\bno longer\b|\blose\b|\blost\b|\bleft with\b|"
-                                  r"\bcut off\b"), _reach_calls, _reach_render,
+                                  r"\bcut off\b", _CAN_REACH.pattern), _reach_calls, _reach_render,
            "who still reaches a node after a removal (remove_and_compare reach_of)",
            group="components", bonus=lambda st: 6.0 if _reach_applies(st) else -10.0,
            hint="who still reaches a node without another you name",
