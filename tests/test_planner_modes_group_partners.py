@@ -189,3 +189,16 @@ def test_the_ties_within_groups_lead_when_they_are_asked(tmp_path, name, questio
     resp = _ask(tmp_path, name, question)
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith(f"**{within:g}**"), resp.answer
+
+
+@pytest.mark.parametrize(("name", "question"), [
+    ("court", "what share of ties are within a faction"),
+    ("sail", "what share of ties are within a crew"),
+])
+def test_the_share_of_ties_within_groups_names_no_node(tmp_path, name, question):
+    g, attr = _graph(name)
+    within = sum(1 for a, b in g.edges() if g.nodes[a][attr] == g.nodes[b][attr])
+    resp = _ask(tmp_path, name, question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{round(within / g.number_of_edges(), 4):g}**"), resp.answer
+    assert "No node matches" not in resp.answer, resp.answer

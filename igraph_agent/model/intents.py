@@ -739,6 +739,9 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     elif "group_mix" in names and re.search(r"\bwho(?:m|se)?\b", question, re.IGNORECASE):
         found = [i for i in found if i.name != "group_mix"]  # "who has the most ties to other
         #                                     sales people": a person asked, not the groups
+    if {"group_mix", "node_group"} <= names and not slots.named(question):
+        found = [i for i in found if i.name != "node_group"]  # "what share of ties are
+        #                                      within a faction": no node's group is asked
     if "group_mix" in names and st is not None and one_group_to_others(question, st):
         found = [i for i in found if i.name == "group_mix" or i.phase > 0]  # Tern: a group
     if {"group_mix", "figure"} <= names and st is not None and attribute_mixing(question, st):
