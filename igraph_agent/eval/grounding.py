@@ -4,6 +4,7 @@ question (at the precision the answer shows), else it is ungrounded."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from igraph_agent.eval.oracle import numbers, same
@@ -26,5 +27,12 @@ def sources_of(record: dict[str, Any], question: str) -> list[float]:
 
 
 def ungrounded(answer: str, sources: list[float]) -> list[str]:
-    """The numbers of ``answer`` that no source shows."""
-    return [tok for tok in numbers(answer) if not any(same(tok, s) for s in sources)]
+    """The numbers of ``answer`` that no source shows; a percentage ("88%") is grounded by a
+    source fraction (0.88).
+
+        >>> ungrounded("0.88 (88%) of the edges", [0.88]), ungrounded("12 edges", [0.88])
+        ([], ['12'])
+    """
+    percents = set(re.findall(r"(\d+(?:\.\d+)?)\s*%", answer))
+    return [tok for tok in numbers(answer) if not any(same(tok, s) for s in sources)
+            and not (tok in percents and any(same(tok, 100 * s) for s in sources))]

@@ -740,6 +740,11 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
                 f"{d.attribute} total{over}: "
                 f"**{_f(first.total)}**" + (f"; next {nxt}" if nxt else "") +
                 f". Over all edges, {whole}.")
+    if d.where:  # the filter picks the nodes listed; the sum is every edge's: say which is which
+        return (f"Among nodes with {among[len('among nodes with '):-2]}, the highest totals per "
+                f"node{over}: {top}. (Over the whole graph, {whole.replace('**', '')}; the "
+                f"edges between two "
+                f"of these nodes are asked as 'within <group>'.)")
     return (whole[0].upper() + whole[1:] + f". Highest totals per node{over}: {top}.")
 
 
@@ -957,6 +962,8 @@ def _node_group(st: PlanState) -> tuple[str, str] | None:
     name = slots.node(st.question)
     if not name or name in (slots.HUB, slots.CENTRAL) or _OF_NEIGHBOURS.search(st.question):
         return None  # "which of Greta's neighbours are in Weir": theirs, not Greta's group
+    if " " in name and name == name.lower():
+        return None  # "share of friendships connect people": words, not a node's name
     for attr, values in _groups(st).items():
         stem = attr.lower().replace("_", " ")
         named = [v for v in values if vocabulary.value_named(v, st.question)]

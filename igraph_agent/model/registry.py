@@ -37,7 +37,7 @@ AnswerKind = Literal["count", "node", "pair", "path", "yesno", "value", "list", 
 ANSWER_KINDS: frozenset[str] = frozenset(AnswerKind.__args__)  # type: ignore[attr-defined]
 Feature = Literal["threshold", "hops", "removal", "weight", "group", "twomode", "direction",
                   "entity", "filter", "bottom", "negation", "future", "ordinal", "scope",
-                  "restriction", "community_top", "time", "judgement"]
+                  "restriction", "community_top", "time", "judgement", "roundtrip"]
 FEATURES: frozenset[str] = frozenset(Feature.__args__)  # type: ignore[attr-defined]
 
 
@@ -113,6 +113,7 @@ _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "ordinal": "at the rank you name (second, third …)",
                   "future": "as a forecast (the graph says what is, not what will happen)",
                   "time": "at the time or date you name (no analysis here filters or groups by time)",
+                  "roundtrip": "as a round trip (there and back: two routes, asked one at a time)",
                   "judgement": "as a verdict (healthy, normal, good): the graph gives measures, not verdicts",
                   "scope": "within the part of the graph you name (a component or community)",
                   "restriction": "among the nodes you describe (no attribute value names them)",

@@ -330,16 +330,33 @@ def _compared(st: PlanState) -> tuple[str, str, bool] | None:
     return a, b, m.group("c").lower() == "more"
 
 
+def _pair_values(q: str, groups: dict[str, list[str]]) -> tuple[str | None, list[str]]:
+    """Two named groups in order (:func:`_values_in`), or one group's edges within it named
+    once: "bio-bio collaborations", "within chem", "between chem authors" give [chem, chem]."""
+    attr, values = _values_in(q, groups)
+    if attr:
+        return attr, values
+    for attr, vals in groups.items():
+        for v in vals:
+            e = re.escape(str(v))
+            if re.search(rf"(?<![\w-]){e}[- ]{e}(?![\w-])|\b(?:within|inside|among|amongst)\s+(?:the\s+)?"
+                         rf"{e}\b|\bbetween\s+(?:the\s+)?{e}\s+(?!and\b)[a-z]+s\b(?!\s+and\b)|"
+                         rf"\bbetween\s+{e}\s+and\s+{e}\b",
+                         q, re.IGNORECASE):
+                return attr, [str(v), str(v)]
+    return None, []
+
+
 def _pair_bonus(st: PlanState) -> float:
     """"How many shipments go from Nordic firms to Iberia firms": two values of one
     grouping and a count, or the two ways compared."""
-    found = _values_in(st.question, groupings(_meaning(st)))[0] and (
+    found = _pair_values(st.question, groupings(_meaning(st)))[0] and (
         _HOW_MANY.search(st.question) or _compared(st))
     return 3.5 if found else 0.0
 
 
 def _pair_calls(st: PlanState) -> list[Call]:
-    attr, _ = _values_in(st.question, groupings(_meaning(st)))
+    attr, _ = _pair_values(st.question, groupings(_meaning(st)))
     if not attr or not (_HOW_MANY.search(st.question) or _compared(st)):
         return []
     meaning = _meaning(st)
@@ -354,7 +371,7 @@ def _pair_calls(st: PlanState) -> list[Call]:
 
 def _pair_render(st: PlanState, obs: list[Observed]) -> str:
     o = next((o for o in obs if o.tool == "group_analysis" and o.ok), None)
-    _, values = _values_in(st.question, groupings(_meaning(st)))
+    _, values = _pair_values(st.question, groupings(_meaning(st)))
     if o is None or len(values) < 2:
         return "I could not find the two groups in the graph."
     d, (a, b) = o.data, values
@@ -372,6 +389,8 @@ def _pair_render(st: PlanState, obs: list[Observed]) -> str:
             return f"**{shown(r.get('weight', 0))} {w}** over {r['edges']} edge(s)"
         return f"**{r['edges']}** edge(s)"
 
+    if a == b:  # "bio-bio collaborations", "within chem": the group's own edges
+        return f"Within {a} ({d['attribute']}, both ends): {said(a, a)}."
     if d["directed"] and (cmp := _compared(st)) is not None:
         a, b, more = cmp
         one, back = (cells.get(k) or {"edges": 0, "weight": 0} for k in ((a, b), (b, a)))

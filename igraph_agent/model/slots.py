@@ -576,6 +576,9 @@ FUTURE = re.compile(r"\blikely to\b|\bgoing to (?!be\b)\w+|\bwill (?:\w+ )?(?:qu
                     r"drop out|join|buy|fail|default|stop|break)\b|\bchurn\w*|\bforecast\w*|"
                     r"\bin the future\b|\bnext (?:week|month|year|quarter|time)\b|"
                     r"\b(?:quit|leave|join|buy|fail|churn|drop out)\s+next\b", re.IGNORECASE)
+#: a route there and back: "the cheapest round trip", "from LHR to LAX and back"
+ROUND_TRIP = re.compile(r"\bround[- ]trips?\b|\band back(?:\s+again)?\b|\bthere and back\b|"
+                        r"\breturn (?:trip|journey|leg)\b", re.IGNORECASE)
 #: a verdict asked of the data: "is the pond healthy?", "how healthy is this community?",
 #: "is that normal?" — the graph gives measures, not verdicts
 JUDGEMENT = re.compile(r"\b(?:how|is|are|was|were|looks?|seems?)\s+(?:(?:it|this|that|they|these|"
@@ -654,6 +657,8 @@ def features(question: str) -> set[str]:
         out.add("ordinal")  # "the second most connected": only a ranking says which
     if FUTURE.search(question):
         out.add("future")  # "most likely to quit next": a forecast no ranking makes
+    if ROUND_TRIP.search(question):
+        out.add("roundtrip")  # "cheapest round trip from A to B and back": two routes, not one
     if JUDGEMENT.search(question):
         out.add("judgement")  # "is the pond healthy?": a verdict no measure gives
     if NEGATION.search(question):

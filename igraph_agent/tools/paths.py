@@ -171,7 +171,7 @@ class ConnectivityArgs(BaseModel):
     backend: Backend = "auto"
     weight: str | None = Field(default=None, description="a distance column: also the minimum "
                                "spanning forest's total (source alone: its component's)")
-    whole: bool = Field(default=False, description="the graph's node/edge connectivity, girth")
+    whole: bool = Field(default=False, description="the graph's node/edge connectivity")
 
 
 @tool(result=ConnectivityResult, reads=("graph",))
@@ -228,7 +228,6 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
         data["spanning"] = _spanning(ctx, g, args, spanning_of)
     if args.whole:
         data["whole"] = _whole(g, len(sizes))
-        data["girth"] = _girth(ctx)
     if pair:
         data["pair"] = _pair(ctx, g, pair[0], pair[1], backend)
     summary = (f"{len(sizes)} component(s), largest {sizes[0] if sizes else 0} nodes; "
@@ -288,16 +287,6 @@ def _spanning(ctx: ToolContext, g: nx.Graph, args: ConnectivityArgs, of: str | N
         out |= {"of": of, "of_total": total(part), "of_nodes": part.number_of_nodes(),
                 "of_edges": part.number_of_edges()}
     return out
-
-
-def _girth(ctx: ToolContext) -> int | None:
-    """The length in edges of the shortest cycle (directions, parallel edges and self-loops
-    ignored), None when there is no cycle: networkx's ``girth`` (inf for a forest)."""
-    h, _ = ctx.session.igraph()
-    h = h.as_undirected(mode="collapse") if h.is_directed() else h.copy()
-    h.simplify()
-    found = h.girth()
-    return int(found) if found and found != float("inf") else None
 
 
 def _nx_structure(g: nx.Graph):
