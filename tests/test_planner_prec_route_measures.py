@@ -116,3 +116,17 @@ def test_after_a_node_fails_the_ranking_is_of_the_graph_without_it(tmp_path, tab
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith(f"Without {gone}"), resp.answer
     assert f"the most central nodes are {top}" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (CANAL, "which quay is most central by actual travel time?"),
+    (COURIERS, "which depot is the most central by actual road distance?"),
+])
+def test_most_central_by_a_distance_is_closeness_in_that_distance(tmp_path, table, question):
+    weight = table.columns[2]
+    scores = nx.closeness_centrality(table_graph(table, weight), distance=weight)
+    top = max(scores, key=scores.get)
+    resp = ask_table(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"By **closeness** (weighted by {weight}), the most central "
+                                  f"nodes are {top}"), resp.answer

@@ -203,7 +203,18 @@ _EVERY = 500
 
 
 def _named_measures(question: str) -> list[str]:
-    return list(dict.fromkeys(m for rx, m in _MEASURES if re.search(rx, question, re.IGNORECASE)))
+    named = list(dict.fromkeys(m for rx, m in _MEASURES if re.search(rx, question, re.IGNORECASE)))
+    if not named and _CENTRAL_BY_DISTANCE.search(question):
+        return ["closeness"]  # "most central by actual travel time": nearest to all, by it
+    return named
+
+
+#: central measured in a distance: "the most central quay by actual travel time", "most
+#: central by road distance" (closeness in that distance)
+_CENTRAL_BY_DISTANCE = re.compile(
+    r"\b(?:most|least)\s+central\b.*\bby\s+(?:the\s+)?(?:actual|real|true)?\s*(?:road\s+|travel\s+|"
+    r"driving\s+|walking\s+|sailing\s+)?(?:distance|time|km|kilomet\w+|miles|minutes|hours|length)\b",
+    re.IGNORECASE)
 
 
 def _scored_nodes(st: PlanState) -> list[str]:
