@@ -368,14 +368,29 @@ def _bottom(d: NodeCentralityResult) -> str:
             f"**{', '.join(tied[:10])}**{more} ({_fmt(low)}).")
 
 
+def _place(d: NodeCentralityResult, r) -> str:
+    """Where ``r`` stands in the ranking by its score: "4th", or "joint 3rd (with Joss and
+    Pim)" where others share its score (a list order would pick one of them at random)."""
+    def same(a: float, b: float) -> bool:
+        return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
+
+    above = sum(1 for t in d.top if t.score > r.score and not same(t.score, r.score))
+    tied = [str(t.node) for t in d.top if str(t.node) != str(r.node) and same(t.score, r.score)]
+    cut = len(d.top) < d.scored_nodes and same(d.top[-1].score, r.score)
+    if not tied and not cut:
+        return k_th(above + 1)
+    who = ", ".join(tied[:-1]) + (" and " if len(tied) > 1 else "") + tied[-1] if tied else ""
+    return f"joint {k_th(above + 1)} (with {who}{' and others' if cut else ''})".replace(
+        "(with  and others)", "(with others)")
+
+
 def _scores(st: PlanState, d: NodeCentralityResult) -> str:
     from igraph_agent.model.graph_intents import _found
 
     ranked = [str(t.node) for t in d.top]
     said = []
     for r in d.requested:
-        at = f", ranked {k_th(ranked.index(str(r.node)) + 1)} of {d.scored_nodes}" \
-            if str(r.node) in ranked else ""
+        at = f", ranked {_place(d, r)} of {d.scored_nodes}" if str(r.node) in ranked else ""
         said.append(f"{r.node} has {d.measure}{_sense(d.weight_used)} **{_fmt(r.score)}**{at}")
     return _found(st, _scored_nodes(st)) + "; ".join(said) + "."
 
