@@ -516,6 +516,10 @@ from igraph_agent.model.component_intents import COMPONENT_INTENTS  # noqa: E402
 
 INTENTS += COMPONENT_INTENTS
 
+from igraph_agent.model.structure_intents import SHAPE_INTENTS  # noqa: E402
+
+INTENTS += SHAPE_INTENTS
+
 from igraph_agent.model.distance_intents import DISTANCE_INTENTS  # noqa: E402
 
 INTENTS += DISTANCE_INTENTS

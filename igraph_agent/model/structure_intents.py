@@ -267,3 +267,84 @@ def count_where_render(st: PlanState, obs: list[Observed]) -> str:
 
 def count_where_bonus(st: PlanState) -> float:
     return 1.0 if where_of(st) else 0.0
+
+
+# -- the girth and the count of maximal cliques ------------------------------------------
+#: "what is the girth", "the length of the shortest cycle", "the smallest loop in the graph"
+_GIRTH = re.compile(r"\bgirth\b|\b(?:shortest|smallest|tightest)\s+(?:possible\s+)?(?:closed\s+)?"
+                    r"(?:cycle|loop|circuit|ring)s?\b", re.IGNORECASE)
+#: "how many cliques are there", "the number of maximal cliques" (not of one size)
+_CLIQUE_COUNT = re.compile(r"\b(?:how many|number of|count(?:\s+of)?(?:\s+the)?)\s+(?:maximal\s+|"
+                           r"distinct\s+|different\s+|separate\s+)?cliques\b", re.IGNORECASE)
+_CLIQUE_SIZED = re.compile(r"cliques?\s+of\s+(?:size|order)|\d-cliques?|\bsize\s+\d|\b(?:at least|"
+                           r"more than|exactly|over|fewer than|under)\s+\d|\btriangles?\b|"
+                           r"\blargest\b|\bbiggest\b|\bif\b|\bwithout\b|\bremov", re.IGNORECASE)
+
+
+def girth_asked(st: PlanState) -> bool:
+    """An undirected graph's girth, no node named ("the shortest cycle through Ada" is not
+    the girth) and no change to the graph."""
+    if not _GIRTH.search(st.question) or slots.named(st.question):
+        return False
+    if re.search(r"\bif\b|\bwithout\b|\bremov|\bthrough\b|\bcontaining\b", st.question,
+                 re.IGNORECASE):
+        return False
+    return not st.meaning().get("directed")  # a directed cycle follows the edges: asked
+
+
+def girth_calls(st: PlanState) -> list[Call]:
+    return [Call("connectivity", {"limit": 10, "girth": True})] if girth_asked(st) else []
+
+
+def girth_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.results.paths import ConnectivityResult
+
+    c = obs[0].typed(ConnectivityResult)
+    if c.girth is None:
+        return ("The graph has **no cycle** (every piece is a tree), so its girth is infinite: "
+                "there is no shortest cycle.")
+    weights = list(st.meaning().get("weights") or {})
+    counted = (f" (counted in edges, not in {', '.join(weights)})" if weights else "")
+    return (f"The girth — the length of the shortest cycle — is **{c.girth}** edges{counted}"
+            + (": the graph has triangles." if c.girth == 3 else "."))
+
+
+def clique_count_asked(st: PlanState) -> bool:
+    return bool(_CLIQUE_COUNT.search(st.question) and not _CLIQUE_SIZED.search(st.question)
+                and not slots.named(st.question))
+
+
+def clique_count_calls(st: PlanState) -> list[Call]:
+    return [Call("largest_clique", {})] if clique_count_asked(st) else []
+
+
+def clique_count_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.results.cohesion import LargestCliqueResult
+
+    d = obs[0].typed(LargestCliqueResult)
+    sizes = "; ".join(f"{k} node{'s' if k != '1' else ''}: {v}"
+                      for k, v in (d.maximal_by_size or {}).items())
+    return (f"There are **{d.maximal_cliques}** maximal cliques (groups in which everyone is "
+            "tied to everyone and no other node can join, as networkx's find_cliques counts "
+            f"them: a tie in no triangle and a node with no tie count too). By size — {sizes}. "
+            f"The largest has {d.size} nodes.")
+
+
+def _shape_intents() -> list:
+    from igraph_agent.model.registry import Intent, t
+
+    return [
+        Intent("girth", t(0.5, _GIRTH.pattern), girth_calls, girth_render,
+               "the girth: the shortest cycle's length in edges (connectivity)",
+               group="girth", bonus=lambda st: 4.0 if girth_asked(st) else -10.0,
+               hint="the length of the shortest cycle (the girth)",
+               answers=frozenset({"value", "count"}), covers=frozenset({"bottom", "scope"})),
+        Intent("clique_count", t(0.5, _CLIQUE_COUNT.pattern), clique_count_calls,
+               clique_count_render, "the number of maximal cliques, by size (largest_clique)",
+               group="clique_count", bonus=lambda st: 4.0 if clique_count_asked(st) else -10.0,
+               hint="how many maximal cliques there are",
+               answers=frozenset({"count", "value"}), covers=frozenset({"scope"})),
+    ]
+
+
+SHAPE_INTENTS = _shape_intents()

@@ -19,6 +19,8 @@ class LargestCliqueResult(ToolData):
     size: int
     count: int
     cliques: list[list[CliqueMember]]
+    maximal_cliques: int | None = None  # every maximal clique (networkx's find_cliques)
+    maximal_by_size: dict[str, int] | None = None  # clique size -> how many maximal ones
 
 
 class SharedPair(Row):

@@ -45,8 +45,13 @@ def largest_clique(ctx: ToolContext, args: CliqueArgs) -> ToolOutput:
     cliques = [sorted(c, key=str) for c in nx.find_cliques(g)]
     size = max((len(c) for c in cliques), default=0)
     best = sorted((c for c in cliques if len(c) == size), key=lambda c: [str(x) for x in c])
+    by_size = Counter(len(c) for c in cliques)
     data = {"size": size, "count": len(best),
-            "cliques": [[{"node": n, **label(g, n)} for n in c] for c in best[:args.limit]]}
+            "cliques": [[{"node": n, **label(g, n)} for n in c] for c in best[:args.limit]],
+            # every maximal clique, as networkx's find_cliques counts them (a tie in no
+            # triangle and a node with no tie count too), and how many of each size
+            "maximal_cliques": len(cliques),
+            "maximal_by_size": {str(k): by_size[k] for k in sorted(by_size, reverse=True)}}
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"largest clique: {size} nodes ({len(best)} of that size)")
 

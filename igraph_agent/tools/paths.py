@@ -172,6 +172,8 @@ class ConnectivityArgs(BaseModel):
     weight: str | None = Field(default=None, description="a distance column: also the minimum "
                                "spanning forest's total (source alone: its component's)")
     whole: bool = Field(default=False, description="the graph's node/edge connectivity")
+    girth: bool = Field(default=False, description="also the girth: the length in edges of "
+                        "the shortest cycle, directions and self-loops ignored (none: a forest)")
 
 
 @tool(result=ConnectivityResult, reads=("graph",))
@@ -228,6 +230,8 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
         data["spanning"] = _spanning(ctx, g, args, spanning_of)
     if args.whole:
         data["whole"] = _whole(g, len(sizes))
+    if args.girth:
+        data["girth"] = _girth(ctx)
     if pair:
         data["pair"] = _pair(ctx, g, pair[0], pair[1], backend)
     summary = (f"{len(sizes)} component(s), largest {sizes[0] if sizes else 0} nodes; "
@@ -287,6 +291,16 @@ def _spanning(ctx: ToolContext, g: nx.Graph, args: ConnectivityArgs, of: str | N
         out |= {"of": of, "of_total": total(part), "of_nodes": part.number_of_nodes(),
                 "of_edges": part.number_of_edges()}
     return out
+
+
+def _girth(ctx: ToolContext) -> int | None:
+    """The length in edges of the shortest cycle (directions, parallel edges and self-loops
+    ignored), None when there is no cycle: networkx's ``girth`` (inf for a forest)."""
+    h, _ = ctx.session.igraph()
+    h = h.as_undirected(mode="collapse") if h.is_directed() else h.copy()
+    h.simplify()
+    found = h.girth()
+    return int(found) if found and found != float("inf") else None
 
 
 def _nx_structure(g: nx.Graph):
