@@ -293,7 +293,7 @@ def girth_asked(st: PlanState) -> bool:
 
 
 def girth_calls(st: PlanState) -> list[Call]:
-    return [Call("connectivity", {"limit": 10, "girth": True})] if girth_asked(st) else []
+    return [Call("connectivity", {"limit": 10, "whole": True})] if girth_asked(st) else []
 
 
 def girth_render(st: PlanState, obs: list[Observed]) -> str:

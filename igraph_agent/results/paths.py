@@ -94,7 +94,7 @@ class ConnectivityResult(ToolData):
     isolates: int
     articulation_points: ConnectivityArticulationPoints
     outside_largest: int | None = None  # the nodes in no largest component
-    girth: int | None = None  # with girth: the shortest cycle's length in edges (None: none)
+    girth: int | None = None  # with whole: the shortest cycle's length in edges (None: none)
     bridges: ConnectivityBridges
     smaller_components: Table[SmallerComponent] = []
     pair: ConnectivityPair | None = None

@@ -171,9 +171,7 @@ class ConnectivityArgs(BaseModel):
     backend: Backend = "auto"
     weight: str | None = Field(default=None, description="a distance column: also the minimum "
                                "spanning forest's total (source alone: its component's)")
-    whole: bool = Field(default=False, description="the graph's node/edge connectivity")
-    girth: bool = Field(default=False, description="also the girth: the length in edges of "
-                        "the shortest cycle, directions and self-loops ignored (none: a forest)")
+    whole: bool = Field(default=False, description="the graph's node/edge connectivity, girth")
 
 
 @tool(result=ConnectivityResult, reads=("graph",))
@@ -230,7 +228,6 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
         data["spanning"] = _spanning(ctx, g, args, spanning_of)
     if args.whole:
         data["whole"] = _whole(g, len(sizes))
-    if args.girth:
         data["girth"] = _girth(ctx)
     if pair:
         data["pair"] = _pair(ctx, g, pair[0], pair[1], backend)
