@@ -56,9 +56,23 @@ def test_a_most_central_node_the_rankings_disagree_on_is_asked(tmp_path, edges, 
 
 @pytest.mark.parametrize("edges,question", [
     (GRANTS, "who granted land to Quill, and which of them has the highest pagerank?"),
-    (CHOIR, "who does Dries sing with, and which of them has the highest betweenness?"),
     (KILNS, "list Ash's neighbours; among them, who is the most central?"),
 ])
 def test_a_ranking_of_an_earlier_clause_s_set_is_asked(tmp_path, edges, question):
     resp = ask_table(tmp_path, edges, question)
     assert resp.status == "needs_clarification", resp.answer
+
+
+@pytest.mark.parametrize("edges,node,question", [
+    (CHOIR, "Dries", "who does Dries sing with, and which of them has the highest betweenness?"),
+    (KILNS, "Fir", "list Fir's neighbours; which of them has the highest betweenness?"),
+])
+def test_a_ranking_of_a_node_s_partners_on_an_undirected_table_ranks_its_neighbours(
+        tmp_path, edges, node, question):
+    g = table_graph(edges)
+    scores = nx.betweenness_centrality(g)
+    best = _only_top({n: scores[n] for n in g[node]})
+    resp = ask_table(tmp_path, edges, question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"Of {node}'s {g.degree(node)} neighbours, the highest "
+                                  f"betweenness is **{best}** "), resp.answer

@@ -1304,7 +1304,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             return ends
         out = _directed(out, info)
     elif len(sides) != 2:
-        out = _one_hop_words(_own_ties(out, info), info)
+        out = _one_hop_words(_own_ties(_their_ranking(out), info), info)
     if len(sides) == 2 and any(re.fullmatch(
             rf"\s*(?:how many|number of|count(?: the)?) (?:different |distinct |unique |separate )?"
             rf"(?:{re.escape(s)}|{re.escape(s.rstrip('s'))}s?)(?: are there| exist| (?:are )?in "
@@ -1348,6 +1348,25 @@ def _asks_an_attribute(question: str, info: dict[str, Any]) -> bool:
     m = re.match(r"^\s*(?:which|what)\s+([a-z_]+)\b", question, re.IGNORECASE)
     attrs = {str(a).lower() for a in info.get("node_attributes") or []}
     return bool(m) and (m.group(1).lower() in attrs or singular(m.group(1).lower()) in attrs)
+
+
+#: a node's partners, then a ranking of them ("who has Kofi worked with, and which of them
+#: has the highest betweenness"): on an undirected graph, the node's neighbours ranked
+_THEIR_RANKING = re.compile(
+    r"^\s*(?:(?:who|whom)\s+(?:has|have|does|did|do)\s+(?P<a>(?-i:[A-Z][\w.'-]*)|[a-z]+\d+)\s+"
+    r"(?:ever\s+)?[a-z]+(?:\s+[a-z]+)?(?:\s+(?:with|alongside))?|(?:list|name|show(?:\s+me)?|who\s+are)\s+"
+    r"(?P<b>(?-i:[A-Z][\w.'-]*)|[a-z]+\d+)(?:'s|’s)\s+(?:neighbou?rs|partners|contacts|friends|"
+    r"colleagues|collaborators|coauthors|co-authors|connections))\s*[,;?.]\s*(?:and\s+)?"
+    r"(?:which|who)(?:\s+one)?\s+(?:of|among)\s+(?:them|those)\s+(?P<rest>(?:has|is|had|was)\s+"
+    r"the\s+(?:most|highest|largest|biggest|best|least|lowest|fewest)\b[^?]*?)\s*\??\s*$",
+    re.IGNORECASE)
+
+
+def _their_ranking(question: str) -> str:
+    m = _THEIR_RANKING.match(question)
+    if not m:
+        return question
+    return f"Among {m.group('a') or m.group('b')}'s neighbours, who {m.group('rest')}?"
 
 
 #: a named node at the end of a question: one word, or capitalised words ("Blitz Cup")
