@@ -24,9 +24,6 @@ from igraph_agent.model.attribute_intents import by_meaning
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
 
-#: "how old is X", "X's age", "aged": the one column holding an age
-_AGE_WORDS = re.compile(r"\bhow old\b|\bage\b|\baged\b", re.IGNORECASE)
-_AGE_COLUMNS = re.compile(r"^(?:age|aged|age_years|years_old|age_yrs)$", re.IGNORECASE)
 #: anything a graph analysis would read: then the question is not only a lookup
 _ANALYSIS = re.compile(r"\b(?:degree|central\w*|neighbou?r\w*|connect\w*|links?|ties|edges?|"
                        r"paths?|routes?|communit\w*|clusters?|most|least|highest|lowest|rank\w*|"
@@ -43,9 +40,7 @@ def _attr_named(question: str, attrs: list[str], name: str) -> str | None:
     for it, else None."""
     q = question.replace(name, " ")
     hits = [a for a in attrs if re.search(rf"(?<![\w]){_words(a)}(?![\w])", q, re.IGNORECASE)]
-    if not hits and _AGE_WORDS.search(q):
-        hits = [a for a in attrs if _AGE_COLUMNS.match(a)]
-    if not hits:
+    if not hits:  # a pay word, a time in the job, "how old" (attribute_intents.by_meaning)
         hits = by_meaning(q.lower(), attrs)
     return hits[0] if len(hits) == 1 else None
 
