@@ -18,6 +18,8 @@ Example::
     'quay'
     >>> ONE_LOST_SPLITS.search("which pump, if it failed, would cut some pumps off?").group("noun")
     'pump'
+    >>> ONE_LOST_SPLITS.search("Which species, if removed, would split the web?").group("noun")
+    'specie'
     >>> bool(ONE_LOST_SPLITS.search("which huts are cut points?"))
     True
 """
@@ -39,8 +41,8 @@ _SPLIT = (r"(?:split|splits|disconnect\w*|break\w*(?: \w+)? apart|fragment\w*|cu
 ONE_LOST_SPLITS = re.compile(
     r"\bcut[- ]points?\b|\bcut[- ]vertex\b|"
     rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+|one\s+|individual\s+)?(?P<noun>[a-z]+?)s?\b"
-    rf"(?:\s+\w+){{0,2}}?\s*,?\s*(?:if|when|once|should)\s+(?:it|they|he|she|one|that|just one|only one)\s+"
-    rf"(?:\w+\s+)?(?:were\s+|was\s+|is\s+|got\s+|gets\s+|had\s+|went\s+)?{_LOST}\b[^?]*?\b{_SPLIT}|"
+    rf"(?:\s+\w+){{0,2}}?\s*,?\s*(?:if|when|once|should)\s+(?:(?:it|they|he|she|one|that|just one|only one)\s+"
+    rf"(?:\w+\s+)?)?(?:were\s+|was\s+|is\s+|got\s+|gets\s+|had\s+|went\s+)?{_LOST}\b[^?]*?\b{_SPLIT}|"
     rf"\blos(?:e|ing) (?:any |just |only )?one\b[^?]*?\b(?:get|gets|are|is|become|becomes|end up)?\s*"
     rf"(?:cut off|disconnected|isolated|stranded|separated|split off)\b",
     re.IGNORECASE)

@@ -643,7 +643,10 @@ _WHICH_LOST = re.compile(r"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+|on
                          r"closure|failure)\b.*\b(?:split|disconnect|break|fragment|cut off|"
                          r"isolate|separate)", re.IGNORECASE)
 _NODE_WORDS = {"node", "vertex", "vertice", "person", "people", "member", "one", "who", "user",
-               "account", "station", "stop", "place", "town", "city", "site", "hub"}
+               "account", "station", "stop", "place", "town", "city", "site", "hub",
+               # a food web's or a dependency graph's nodes: "which species, if removed, …"
+               "specie", "species", "animal", "plant", "organism", "package", "module",
+               "library", "router", "server", "device", "machine", "computer"}
 
 
 def _node_word(st: PlanState, word: str) -> bool:
