@@ -456,6 +456,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                       # graph's size
                       r"\bcombined\b|\b(?!(?:graph|network|data|dataset|table|the|its|total|"
                       r"overall|full|whole|sample|same|file)\b)[a-z]+\s+sizes?\b",
+                      # "the links in the longest food chain": one path's length, not the graph's
+                      r"\blongest\b|\bdeepest\b|\bshortest\b|\bchains?\b",
                       r"\bisolated\b|\bunconnected\b|\bsingletons?\b|\bleaf\b|\bleaves\b|"
                       r"\bdangling\b|\borphans?\b|\bsquares\b|-cycles?\b",
                       # a count of structures, not of nodes or edges

@@ -986,7 +986,7 @@ SEMANTIC_INTENTS: list[Intent] = [
            covers=frozenset({"direction", "weight", "filter"})),
     Intent("directed_structure", t(0.6, r"\bcycles?\b|acyclic|\bdag\b|circular (?:citation|"
                                         r"reference)|topolog\w*|how deep|\bdepth\b|"
-                                        r"longest (?:citation |directed )?chain|"
+                                        r"longest (?:[\w-]+ ){0,2}chain|"
                                         r"reach(?:es|ed)? (?:the )?most|reached from|indirectly|"
                                         r"upstream|downstream|descendants|ancestors") +
            t(2.0, r"how many strongly connected|number of strongly connected", _ASKS_STRONG.pattern),
