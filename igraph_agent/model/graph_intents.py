@@ -285,7 +285,9 @@ def edge_search_render(st: PlanState, obs: list[Observed]) -> str:
 
 # -- communities and bridges -------------------------------------------------------------
 _METHODS = {"louvain": "louvain", "leiden": "leiden", "label propagation": "label_propagation",
-            "infomap": "infomap"}
+            "infomap": "infomap", "greedy modularity": "greedy_modularity",
+            "greedy": "greedy_modularity", "fast greedy": "greedy_modularity",
+            "fastgreedy": "greedy_modularity", "clauset": "greedy_modularity"}
 
 
 def weight_choice(st: PlanState) -> dict[str, Any]:
@@ -382,8 +384,19 @@ def _community_names(st: PlanState) -> list[str]:
         pair = [slots.clean(together.group(1)), slots.clean(together.group(2))]
         if all(slots.named(p) or p.isdigit() for p in pair):  # "put bay0 and bay5 together"
             return pair
+    # "is the hawkmoth grouped with the honeybee", "does Ada land in the same one as Bo"
+    alongside = re.search(r"\b(?:the\s+)?([\w'.-]+)\s+(?:(?:get|gets|got|is|are|was|were|"
+                          r"end|ends|land|lands|fall|falls)\s+)?(?:grouped|put|lumped|placed|"
+                          r"clustered|(?:in|into) the same (?:one|community|cluster|group))\s+"
+                          r"(?:together\s+)?(?:with|alongside|as)\s+(?:the\s+)?([\w'.-]+)",
+                          st.question, re.IGNORECASE)
+    if alongside:
+        pair = [slots.clean(alongside.group(1)), slots.clean(alongside.group(2))]
+        if all(p in slots.named(st.question) or p.isdigit() for p in pair):
+            return pair
     one = slots.named(st.question) or ([n] if (n := slots.node(st.question)) else [])
     return one[:1]
+
 
 
 #: two methods' partitions of a named node: its answer is what both say
@@ -400,7 +413,14 @@ def node_community_calls(st: PlanState) -> list[Call]:
         return searches
     return [*searches, *(Call("community_detection", {**partition_args(st), "method": m,
                                                       "top_k": 100, "members": 50, "nodes": ids})
-                         for m in _BOTH_METHODS)]
+                         for m in _named_method(st) or _BOTH_METHODS)]
+
+
+def _named_method(st: PlanState) -> tuple[str, ...]:
+    """The one community method the question names ("does greedy modularity put A with B"),
+    else nothing: the answer is then what both default methods say."""
+    q = st.question.lower()
+    return tuple({m: None for word, m in _METHODS.items() if word in q})[:1]
 
 
 def _members(d: CommunityDetectionResult, node: Any) -> set[str] | None:
@@ -415,11 +435,13 @@ def _members(d: CommunityDetectionResult, node: Any) -> set[str] | None:
 def node_community_render(st: PlanState, obs: list[Observed]) -> str:
     names = _community_names(st)
     parts = [o.typed(CommunityDetectionResult) for o in obs if o.tool == "community_detection"]
+    if len(parts) == 1 and _named_method(st):
+        parts = parts * 2  # the one method named: both readings are that method's
     if len(parts) < 2 or not all(d.membership for d in parts):
         return _unresolved(st, names)
     lead, other = parts
     how = "; ".join(f"{d.method}: {d.communities} communities, modularity {_f(d.modularity)}"
-                    for d in parts) + f" (seed {lead.seed}, "
+                    for d in (parts[:1] if lead is other else parts)) + f" (seed {lead.seed}, "
     how += _sense_words(lead.weight_used, lead.weighted) + ")"
     rows = list(lead.membership)
     if len(rows) >= 2:

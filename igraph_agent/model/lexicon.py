@@ -75,6 +75,24 @@ def _ask_node(st: PlanState) -> str | None:
     return "Which node do you mean? Name it, e.g. 'the neighbours of Alice'."
 
 
+#: a community method the tools do not run: answering with another method's partition would
+#: answer a different question ("how many communities does Girvan-Newman find")
+_OTHER_METHOD = re.compile(r"\bgirvan|\bnewman[- ]girvan|\bedge[- ]betweenness (?:method|"
+                           r"clustering|communit)|\bwalktrap|\bspinglass|\bspectral|"
+                           r"\bk[- ]?means|\beigenvector (?:method|communit)|\bleading eigenvector|"
+                           r"\bhierarchical clustering|\bstochastic block|\bsbm\b|\bkernighan|"
+                           r"\bclique percolation|\basyn_?fluid|\bfluid communit", re.IGNORECASE)
+
+
+def _ask_method(st: PlanState) -> str | None:
+    m = _OTHER_METHOD.search(st.question)
+    if not m:
+        return None
+    return (f"I cannot run '{m.group(0).strip()}' here. I can find the communities with leiden, "
+            "louvain, greedy modularity (Clauset-Newman-Moore), label propagation or infomap — "
+            "which do you want?")
+
+
 #: cycles in the data's words ("money going round in circles", "parcels coming back to where
 #: they started"); the directed intents read which of count and members is asked
 _ROUND_WORDS = (r"\bround in (?:a\s+)?circles?\b|\bfull circle\b|\bback to (?:where (?:it|they|the \w+) "
@@ -235,13 +253,20 @@ LEXICON: dict[str, dict[str, Any]] = {
         # "separate groups" are pieces with no edge between them: components, not clusters
         negatives=_rx(r"two groups with edges only between", r"disconnected groups",
                       r"\bseparate (?:\w+ )?(?:groups|clusters)\b"),
-        group="communities", hint="the communities (clusters) of the graph"),
+        group="communities", hint="the communities (clusters) of the graph",
+        clarify=_ask_method),
     "node_community": dict(
         triggers=[*t(1.5, r"\bsame (?:community|cluster) as\b",
                       r"\b(?:in|into|fall in|belong to) the same (?:community|cluster)\b",
                       # "does modularity clustering put A and B in the same group / together"
                       r"\b(?:modularity|communit\w*|clustering)\b.*\b(?:same (?:group|cluster|"
                       r"community|partition|module)|together)\b"),
+                  # "detect communities - does the heron land in the same one as the trout",
+                  # "cluster into communities, is the hawkmoth grouped with the honeybee"
+                  # (above the communities' count, a method's name too: "greedy modularity")
+                  *t(2.5, r"\b(?:modularity|communit\w*|cluster\w*)\b.*\b(?:(?:in|into) the same "
+                          r"one|grouped (?:together )?with|put (?:together )?with|lumped (?:in )?"
+                          r"with)\b"),
                   # "which community is Colby in", "what community does Nia belong to"
                   # "which trading community does Uruguay end up in? list the others in it"
                   # "members of Rafe's community", "who else is in Sol's cluster"
@@ -251,7 +276,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                           r"(?:in|belong to|fall in(?:to)?|end up in|land in|sit in|get put in|"
                           r"go in(?:to)?)\s*[?.!]*\s*(?:(?:list|name|show|and|who|which|what)\b"
                           r"[^?]*[?.!]*\s*)?$")],
-        group="communities", hint="the community of a named node"),
+        group="communities", hint="the community of a named node", clarify=_ask_method),
     "path": dict(
         triggers=t(1.0, r"how many (?:steps|hops|links must)", r"\bseparate", r"\bapart\b",
                    r"\bdistance\b", r"through whom", r"intermediar", r"\bchain\b",
