@@ -364,8 +364,11 @@ def _modes(nodes: pd.DataFrame, kinds: dict, src: np.ndarray, dst: np.ndarray) -
     left, right = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
     left[src], right[dst] = True, True  # marks, not sorts: one pass over the edges
     sizes = int(left.sum()), int(right.sum())
-    if min(sizes) >= 2 and not (left & right).any() and sum(sizes) == n:
-        return {"by": "endpoints", "sides_sizes": list(sizes)}
+    if min(sizes) >= 2 and not (left & right).any() and sum(sizes) >= n - max(1, n // 10):
+        # a node in no edge (a plant nobody visited, from the node table) is on neither
+        # column's side: counted apart (``unplaced``), never guessed onto one
+        out = {"by": "endpoints", "sides_sizes": list(sizes)}
+        return out | ({"unplaced": n - sum(sizes)} if sum(sizes) < n else {})
     return None
 
 
@@ -388,7 +391,8 @@ def meaning(facts: dict[str, Any], directed: bool, choices: dict[str, Any] | Non
     modes = facts.get("modes")
     if modes and modes.get("by") == "endpoints":
         names = [_plural(_stem(e)) for e in endpoints] if endpoints else ["sources", "targets"]
-        modes = {"by": "endpoints", "sides": dict(zip(names, modes["sides_sizes"], strict=True))}
+        modes = {"by": "endpoints", "sides": dict(zip(names, modes["sides_sizes"], strict=True)),
+                 **({"unplaced": modes["unplaced"]} if modes.get("unplaced") else {})}
     groups = {c: k["values"] for c, k in facts.get("node_kinds", {}).items()
               if k["kind"] == "categorical"}
     out = {"directed": directed, "directed_by": choices.get("directed_by", "source"),
@@ -419,7 +423,8 @@ def describe(m: dict) -> str:
     modes = m.get("modes")
     if modes:
         sides = ", ".join(f"{v} {k}" for k, v in modes["sides"].items())
-        parts.append(f"2 modes: {sides}")
+        apart = f", {modes['unplaced']} in no edge (side unknown)" if modes.get("unplaced") else ""
+        parts.append(f"2 modes: {sides}{apart}")
     groups = {c: v for c, v in (m.get("groups") or {}).items()
               if not (modes and modes.get("attribute") == c)}
     if groups:

@@ -689,6 +689,8 @@ _CO = re.compile(r"\b(?:shares?|shared|sharing|together|in common|alongside|coll
                  # the projection defined in words: "link two members whenever they've
                  # borrowed the same game"
                  r"\w+ the same|"
+                 # "pollinators visiting a plant that the bumblebee also visits"
+                 r"(?:that|which|whom?)\s+(?:the\s+)?[\w'.-]+\s+(?:also|too)\s+[a-z]+|"
                  rf"{_BOTH_DEFINED}|"
                  r"co-?workers?|co-?members?|colleagues|classmates|teammates|partners|"
                  # "J04's co-jurors", "how many co-anglers": any co- noun of a member's side

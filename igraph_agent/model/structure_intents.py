@@ -62,10 +62,16 @@ def _sides_counted(st: PlanState) -> str:
     asked = replace(st, question=str(st.context.get("asked") or st.question))  # own words
     if slots.asked_kind(asked.question) != "count":
         return ""
-    sizes = (st.meaning().get("modes") or {}).get("sides") or {}
+    modes = st.meaning().get("modes") or {}
+    sizes = modes.get("sides") or {}
     named = [side for _, side in sorted(sides_named(asked))]
     counted = [f"**{sizes[s]}** {s if s.endswith('s') or sizes[s] == 1 else s + 's'}"
                for s in named if isinstance(sizes.get(s), int)]
+    if counted and modes.get("unplaced"):  # a node table's node in no edge: no side known
+        n = modes["unplaced"]
+        return (f"The edges hold {' and '.join(counted)}; {n} more node{'s are' if n > 1 else ' is'}"
+                f" in no edge, so the table does not say which side {'they are' if n > 1 else 'it is'}"
+                " on. ")
     return f"There are {' and '.join(counted)}. " if counted else ""
 
 

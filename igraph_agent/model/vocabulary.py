@@ -1769,6 +1769,7 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
         unit = None
     if named and _only_carried(question, named):
         named = []  # "who sends memos to Olaf": the partners asked, the memos only carried
+    named = [a for a in named if not _only_verb(question, a)]
     if named or unit or (edge_attrs and _AS_DISTANCE.search(question)):
         out.add("weight")  # the weighted tools read a weight as a strength, not a distance
     attrs = [a for a in info.get("node_attributes") or [] if isinstance(a, str)
@@ -1792,6 +1793,28 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     if _TIME_ASKED.search(question):
         out.add("time")  # "published after 2015", "which hour had the most calls": no analysis
     return out       # filters or groups by time, even where a column holds years
+
+
+#: words before a column's word that make it a verb ("a plant the bumblebee also visits")
+_BEFORE_A_VERB = r"(?:also|too|never|ever|always|often|usually|who|that|which|whom)"
+
+
+def _only_verb(question: str, attr: str) -> bool:
+    """Whether an edge value's word (``visits``) is in the question only as a verb ("which
+    plants does the bumblebee also visit", "pollinators that also visits"): no amount of
+    it asked.
+
+    Example::
+
+        >>> _only_verb("who made the most visits to a plant the bee also visits", "visits")
+        False
+        >>> _only_verb("which pollinators visit a plant that the bee also visits", "visits")
+        True
+    """
+    found = list(re.finditer(rf"\b(\w+)\s+{re.escape(attr)}\b|^\s*{re.escape(attr)}\b", question,
+                             re.IGNORECASE))
+    return bool(found) and all(m.group(1) and re.fullmatch(_BEFORE_A_VERB, m.group(1),
+                                                          re.IGNORECASE) for m in found)
 
 
 def _only_carried(question: str, named: list[str]) -> bool:
