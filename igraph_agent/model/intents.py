@@ -564,6 +564,10 @@ from igraph_agent.model.group_partner_intents import GROUP_PARTNER_INTENTS  # no
 
 INTENTS += GROUP_PARTNER_INTENTS
 
+from igraph_agent.model.projection_intents import PROJECTION_INTENTS  # noqa: E402
+
+INTENTS += PROJECTION_INTENTS
+
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------
 _WEIGHT_FLOOR = re.compile(r"(?:under|below|less than|lighter than)\s+(?:a\s+)?(?:weight\s+(?:of\s+)?)?"

@@ -151,6 +151,12 @@ class PairRow(Row):
     b_label: Any | None = None
 
 
+class TiedRow(Row):
+    node: NodeId
+    #: the other nodes of the side it shares a neighbour with (its projection degree)
+    tied: int
+
+
 class ProjectBipartiteResult(ToolData):
     """What ``project_bipartite`` returns."""
 
@@ -166,3 +172,5 @@ class ProjectBipartiteResult(ToolData):
     top_pairs: Table[PairRow]
     #: whether the projection became the session's graph (load=true)
     loaded: bool = False
+    #: the nodes tied to the most others in the projection (its degree), ties at the cut kept
+    most_tied: Table[TiedRow] = []

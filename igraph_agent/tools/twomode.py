@@ -103,11 +103,15 @@ def project_bipartite(ctx: ToolContext, args: ProjectArgs) -> ToolOutput:
                                             ("b", label(g, max(u, v, key=str)).get("label")))
                if x is not None}}
            for u, v, w in pairs[: args.top_k]]
+    degrees = sorted(p.degree(), key=lambda nd: (-nd[1], str(nd[0])))
+    cut = degrees[min(args.top_k, len(degrees)) - 1][1] if degrees else 0
+    tied = [{"node": n, "tied": d} for n, d in degrees if d >= cut and d > 0]
     data = {"side": args.side, "from_dataset": base[0], "from_revision": base[1],
             "dataset_id": row["id"], "revision": rev, "reused": row["reused"],
             "loaded": args.load,
             "nodes": p.number_of_nodes(), "edges": p.number_of_edges(),
-            "weight": "number of shared neighbours (strength)", "top_pairs": top}
+            "weight": "number of shared neighbours (strength)", "top_pairs": top,
+            "most_tied": tied}
     lead = ", ".join(f"{t['a']}–{t['b']} ({t['weight']:g})" for t in top[:3]) or "no pairs"
     return ToolOutput(data=data, revision=rev if args.load else ctx.session.revision,
                       summary=f"{'reused' if row['reused'] else 'built'} the {args.side} "
