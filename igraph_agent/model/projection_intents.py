@@ -86,14 +86,15 @@ def _plain(st: PlanState) -> bool:
 
 def _links_bonus(st: PlanState) -> float:
     q = _asked(st)
+    # "how many connections does kim have" in it: one node's ties, co_members'
     return 6.0 if (_side(st) and _plain(st) and _LINK_COUNT.search(q)
-                   and _LINKED_BY_SHARING.search(q)) else 0.0
+                   and _LINKED_BY_SHARING.search(q) and not slots.named(st.question)) else 0.0
 
 
 def _most_bonus(st: PlanState) -> float:
     q = _asked(st)
     return 6.0 if (_side(st) and _plain(st) and _MOST_OTHERS.search(q)
-                   and not slots.named(q)) else 0.0
+                   and not slots.named(st.question)) else 0.0
 
 
 def _calls(st: PlanState) -> list[Call]:
