@@ -25,7 +25,7 @@ from igraph_agent.results.counting import HopCountsResult
 from igraph_agent.results.paths import ConnectivityResult
 from igraph_agent.results.stats import SummaryStatisticsResult
 
-_PIECE = r"(?:network|graph|rest|main\s+(?:\w+\s+)?(?:network|piece|part|component|group|grid|body|mass)|others|everything else|everyone else|club|group)"
+_PIECE = r"(?:network|graph|rest|main\s+(?:\w+\s+)?(?:network|piece|part|component|group|grid|body|mass|graph|web|system)|others|everything else|everyone else|club|group)"
 _OUTSIDE = re.compile(
     rf"\bcut off\b|(?:\bnot|n'?t|\bnever)\s+(?:\w+\s+){{0,2}}(?:connected|linked|attached|hooked up|"
     rf"joined)\s+(?:to|with)\s+(?:the\s+)?{_PIECE}|\b(?:isolated|separated|disconnected|apart)\s+"

@@ -801,11 +801,13 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     shown = ", ".join(str(x) for x in sizes[:8]) + (" …" if len(sizes) > 8 else "")
     whole = re.search(r"\bconnected\b|\b(?:in |all )?(?:one|a single) (?:single )?piece\b|"
                       r"\blinked (?:together|up)\b|\breachable\b|"
-                      r"\breach (?:every|all)|\bget to (?:every|all|each)",
+                      r"\breach (?:every|all)|\bget to (?:every|all|each)|"
+                      r"\bget (?:the |a |an )?\w+ to (?:every|all|each)|\bone (?:\w+ )?web\b|"
+                      r"\bdirectly or indirectly\b",
                       str(st.context.get("asked") or st.question), re.IGNORECASE)
     lead = _yes_no(st, c.components == 1) if whole and c.pair is None else ""
     if lead and c.strong_components is not None and re.search(
-            r"\breach\w*\b|\bget (?:to|from)\b|\bstrongly\b",
+            r"\breach\w*\b|\bget (?:to|from)\b|\bstrongly\b|\bget (?:the |a |an )?\w+ to\b",
             str(st.context.get("asked") or st.question), re.IGNORECASE):
         lead = _yes_no(st, c.strong_components == 1)  # following the edges: strongly connected
     if c.pair is None and _ANY_CUT_OFF.search(str(st.context.get("asked") or st.question)):

@@ -353,7 +353,17 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\s*[?.!]*\s*$",
                    r"independent (?:routes|paths)|disjoint paths|node connectivity|robustly",
                    r"\bhow many separate (?:\w+ )?(?:systems|networks|parts|pieces|groups|clusters|"
-                   r"areas|regions|sections)\b",
+                   r"areas|regions|sections|webs|graphs|islands|chunks)\b",
+                   # "is every species tied into one web", "are all the families linked through
+                   # marriages, directly or indirectly", "can every player get the ball to
+                   # every other player through some chain of passes"
+                   r"\b(?:tied|linked|joined|knit|bound) (?:up )?in(?:to)? (?:one|a single) "
+                   r"(?:\w+ )?(?:web|network|graph|piece|whole|system)\b",
+                   r"^\s*(?:are|is)\s+(?:all|every|each)\b(?:\s+[\w-]+){0,4}?\s+(?:connected|linked|"
+                   r"joined|tied)\b[^?]*\b(?:directly or indirectly|indirectly|through (?:some|a) "
+                   r"chain)",
+                   r"\b(?:can|could)\s+(?:every|each|any)\s+\w+\s+(?:get|pass|send|move)\s+"
+                   r"(?:the\s+|a\s+|an\s+)?\w+\s+to\s+(?:every|each|all|any)\s+(?:other|\w+s\b)",
                    r"\b(?:one|a single) connected (?:network|graph|whole|system|grid|piece)\b") +
         # "how many cables would have to be cut to separate A from B": the pair's cut
         t(2.0, slots.PAIR_CUT.pattern) +

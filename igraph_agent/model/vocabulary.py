@@ -168,6 +168,12 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b(?:are|is|were|was)(?:n't|\s+not)\s+(?:connected|linked|attached|tied)\s+(?:to\s+(?:anything|"
      r"anyone|anybody|any\s+other\s+\w+)(?:\s+else)?|at\s+all)(?:\s+at\s+all)?\s*(?=[?.!]*\s*$)",
      "have degree exactly 0", False),
+    # "which number isn't in any call at all", "which author is not part of any paper": no
+    # edge at all (not a structure such as a triangle, a community or a named group)
+    (r"\b(?:are|is|were|was)(?:n't|\s+not)\s+(?:in|part\s+of|involved\s+in|included\s+in|on)\s+"
+     r"any\s+(?!(?:triangles?|cycles?|loops?|cliques?|communit\w*|clusters?|groups?|components?|"
+     r"pieces?|paths?|routes?|cores?|chains?|teams?|departments?|categor\w*|class\w*|"
+     r"shortest)\b)[a-z]+\b(?:\s+at\s+all)?", "have degree exactly 0", False),
     (r"\bhow many (?:isolated|unconnected) ([a-z]+)\b(?! if)", r"how many \1 with degree exactly 0",
      False),
     # "how many people does Greta work with" (undirected): Greta's degree
@@ -1823,6 +1829,12 @@ def _only_carried(question: str, named: list[str]) -> bool:
     ranking or threshold is asked of it."""
     words = "|".join(re.escape(p) for a in named for p in {a, *re.split(r"[_\s-]+", a)}
                      if len(p) >= 3)
+    # "through some chain of passes": the edges themselves, no value of them
+    chain = re.compile(rf"\b(?:chains?|sequences?|series|string|paths?) of (?:\w+ )?(?:{words})s?\b",
+                       re.IGNORECASE)
+    if words and chain.search(question) and not re.search(
+            rf"\b(?:{words})s?\b", chain.sub(" ", question), re.IGNORECASE):
+        return True
     return bool(words) and re.match(
         rf"^\s*(?:who|whom|which\s+[a-z]+)\s+(?:(?:do|does|did|can)\s+)?(?:[a-z]+\s+){{1,2}}?"
         rf"(?:any\s+|some\s+)?(?:{words})s?\s+(?:to|from|with)\s+[\w.-]+\s*[?.!]*\s*$",
