@@ -147,12 +147,33 @@ def _form(st: PlanState) -> str | None:
         return None
     if names and vocabulary.group_values_named(q, _info(st)):
         return None  # "how many pallets does the South region receive": a group's total
+    if names and _counts_nodes(st):
+        return None  # "how many people owe Otto money": a count of people, not a sum of amounts
     if names:
         return "node" if re.match(r"\s*(?:how many|how much|what(?: is| was)? the (?:total|"
                                   r"number|sum))\b", q, re.IGNORECASE) else None
     if slots.threshold(q):  # "who has the most coauthors with more than 3 joint papers":
         return None if _RANK.search(q) else "threshold"  # neither a ranking nor a threshold
     return "rank" if _RANK.search(q) else None
+
+
+#: "how many people ...", "how many other borrowers ...": the word counted
+_HOW_MANY_OF = re.compile(r"^\s*how many\s+(?:other\s+|different\s+|distinct\s+|unique\s+|"
+                          r"separate\s+)?([a-z]+)\b", re.IGNORECASE)
+
+
+def _counts_nodes(st: PlanState) -> bool:
+    """Whether "how many X" counts nodes: X is a common word for a node or one of the
+    direction columns' words (``lender,borrower``: "how many borrowers")."""
+    m = _HOW_MANY_OF.match(st.question)
+    if not m:
+        return False
+    word = m.group(1).lower()
+    one = vocabulary.singular(word)
+    one = one[:-1] if one == word and word.endswith("s") else one  # "borrowers"
+    cols = {part for c in (_meaning(st).get("direction") or [])
+            for part in re.split(r"[_\s-]+", str(c).lower())}
+    return bool({word, one} & (set(vocabulary.NODE_NOUNS) | cols))
 
 
 def flow_bonus(st: PlanState) -> float:

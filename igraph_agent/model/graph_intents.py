@@ -532,7 +532,9 @@ def path_calls(st: PlanState) -> list[Call]:
         return searches
     args: dict = {"source": ids[0], "target": ids[1]}
     choice = asked_weight(st.question, st.meaning())
-    if choice.column:
+    if _DIRECT.search(st.question) and _YES_NO.search(str(st.context.get("asked") or st.question)):
+        args["weight"] = None  # "is there a direct road between A and B": one hop, not the fastest route
+    elif choice.column:
         args["weight"] = choice.column  # the edge value the question asks the route in
     elif choice.why == "hops" or (choice.why == "none" and st.meaning().get("weights")):
         args["weight"] = None  # counted in hops
@@ -592,6 +594,11 @@ def _yes_no(st: PlanState, yes: bool) -> str:
     return ("**Yes** — " if yes else "**No** — ") if _YES_NO.search(asked) else ""
 
 
+#: "is there a direct road", "are A and B adjacent": a yes/no about one edge, read in hops
+_DIRECT = re.compile(r"\badjacent\b|\bneighbou?rs\b|\bdirect(?:ly)?\b(?! or indirectly)",
+                     re.IGNORECASE)
+
+
 def path_render(st: PlanState, obs: list[Observed]) -> str:
     names = _pair_names(st.question) or []
     p = next((o.typed(ShortestPathResult) for o in obs if o.tool == "shortest_path"), None)
@@ -601,8 +608,7 @@ def path_render(st: PlanState, obs: list[Observed]) -> str:
     if not p.reachable:
         return (_found(st, names) + _yes_no(st, False) +
                 f"There is **no path** from {p.source} to {p.target}{_other_way(p)}.")
-    direct = re.search(r"\badjacent\b|\bneighbou?rs\b|\bdirect(?:ly)?\b(?! or indirectly)",
-                       st.question, re.IGNORECASE)
+    direct = _DIRECT.search(st.question)
     return _found(st, names) + _yes_no(st, not direct or p.hops == 1) + _route(st, p)
 
 

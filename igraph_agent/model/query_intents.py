@@ -674,6 +674,11 @@ _PASSIVE_SENT = re.compile(r"\b(?:was|were|is|are|been|being|gets?|got)\s+(?:\w+
                            r"exported)\s+(to|by)\b", re.IGNORECASE)
 
 
+#: "how much went to Priya", "how much came from Otto": the node's arriving or leaving end
+_WENT = re.compile(r"\b(?:went|goes|go|gone|flowed|flows|moved|came|comes|come)\s+(?:\w+\s+)?"
+                   r"(to|into|from)\b", re.IGNORECASE)
+
+
 def _edge_side(st: PlanState) -> str:
     """``out`` / ``in`` when the question names one side of a node's edges on a directed
     graph ("which firm ships the most tonnes"), else ``both``."""
@@ -682,6 +687,9 @@ def _edge_side(st: PlanState) -> str:
     owed = sides.debt_side(st.question, _raw_info(st))
     if owed:  # "who owes the most" on lender,borrower: the borrower's end
         return owed
+    went = _WENT.search(st.question)
+    if went:  # "how much went to Priya": what reached her; "… came from Priya": what she sent
+        return "out" if went.group(1).lower() == "from" else "in"
     passive = _PASSIVE_SENT.search(st.question)
     if passive:  # "how much was lent to Bolt": what reached Bolt; "… lent by Acme": Acme's
         return "in" if passive.group(1).lower() == "to" else "out"
@@ -706,7 +714,11 @@ def totals_calls(st: PlanState) -> list[Call]:
     searches, ids = _resolve(st, named[:1])  # "the roads at stop3": that node's edges only
     if ids is None:
         return searches
-    return [*searches, Call("edge_attribute_totals", {"attribute": attr, "node": ids[0], **sided})]
+    calls = [Call("edge_attribute_totals", {"attribute": attr, "node": ids[0], **sided})]
+    if side == "both" and _info(st).directed:  # no side named: each side shown, never only the sum
+        calls += [Call("edge_attribute_totals", {"attribute": attr, "node": ids[0], "direction": d})
+                  for d in ("in", "out")]
+    return [*searches, *calls]
 
 
 def totals_render(st: PlanState, obs: list[Observed]) -> str:
@@ -718,9 +730,18 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
     d = o.typed(EdgeAttributeTotalsResult)
     if o.args.get("node"):
         sided = {"out": " outgoing", "in": " incoming"}.get(d.direction or "", "")
+        split = [x.typed(EdgeAttributeTotalsResult) for x in obs
+                 if x.tool == "edge_attribute_totals" and x is not o and x.args.get("direction")]
+        both = ""
+        if not sided and split:  # a directed graph, no side asked: both sides, each named
+            ends = " → ".join(str(c) for c in (st.meaning().get("direction") or [])[:2])
+            both = (f" Of that, **{_f(next((x.total for x in split if x.direction == 'in'), 0))}"
+                    f"** on its incoming edges and **"
+                    f"{_f(next((x.total for x in split if x.direction == 'out'), 0))}** on its "
+                    f"outgoing ones{f' ({ends})' if ends else ''}: say which side you mean.")
         return (_found(st, slots.named(st.question)[:1]) + f"The {d.edges}{sided} edges of "
                 f"{o.args['node']} have {d.attribute} adding up to **{_f(d.total)}** (mean "
-                f"{_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)}).")
+                f"{_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)})." + both)
     top = topn.listed(st.question, [(_who(r), _f(r.total)) for r in d.top_nodes])
     over = {"out": " over its outgoing edges (what it sends)", "in": " over its incoming "
             "edges (what it receives)", "both": " over its incoming and outgoing edges "
