@@ -711,10 +711,27 @@ _MEMBERS_NARROWED = re.compile(r"\b(?:only|just|exclusively|besides|other than|a
                                r"excluding)\b|n't\b", re.IGNORECASE)
 
 
+def _member_names(st: PlanState) -> list[str]:
+    """The nodes of a two-mode question naming two or three of one side joined by "or" /
+    "and" ("which chefs cook tiramisu or mochi"), else the one of ``_member_name``."""
+    from igraph_agent.model import slots
+
+    one = _member_name(st)
+    if one is not None or not _side_in(st):
+        return [one] if one else []
+    names = slots.named(st.question)
+    if not 2 <= len(names) <= 3 or not re.search(
+            r"\s(?:or|and)\s+" + re.escape(names[-1]), st.question, re.IGNORECASE):
+        return []
+    between = st.question[st.question.find(names[0]) + len(names[0]):st.question.rfind(names[-1])]
+    return names if re.fullmatch(r"(?:\s*,\s*[^,]+?)*\s*,?\s*(?:or|and)\s+", between,
+                                 re.IGNORECASE) else []
+
+
 def _members_bonus(st: PlanState) -> float:
     q = st.question
     # "what fraction of hides has Tove visited": a share, which no count of partners is
-    return 3.6 if (_member_name(st) and not _CO.search(q) and not _SHARE_ASKED.search(q)
+    return 3.6 if (_member_names(st) and not _CO.search(q) and not _SHARE_ASKED.search(q)
                    and not _MEMBERS_NARROWED.search(q)) else 0.0
 
 
@@ -840,20 +857,38 @@ def _one_of(side: str) -> str:
 def _members_calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.graph_intents import _resolve
 
-    name = _member_name(st)
-    if name is None:
+    names = _member_names(st)
+    if not names:
         return []
-    searches, ids = _resolve(st, [name])
+    searches, ids = _resolve(st, names)
     if ids is None:
         return searches
-    return [*searches, Call("local_analysis", {"node": ids[0], "limit": 200})]
+    return [*searches, *(Call("local_analysis", {"node": i, "limit": 200}) for i in ids)]
 
 
 def _members_render(st: PlanState, obs: list[Observed]) -> str:
     from igraph_agent.model.graph_intents import _found
 
-    o = next((o for o in obs if o.tool == "local_analysis" and o.ok), None)
-    name = _member_name(st)
+    names = _member_names(st)
+    ran = [o for o in obs if o.tool == "local_analysis" and o.ok]
+    if len(names) > 1 and len(ran) == len(names):  # "tiramisu or mochi": each, then together
+        lists = []
+        for o in ran:
+            hop = next((h for h in o.data.get("neighbours_by_hop") or [] if h["hop"] == 1), None)
+            lists.append([str(r["node"]) for r in (hop or {}).get("nodes") or []])
+        each = "; ".join(f"**{o.data['node']}**: {', '.join(ls) or 'none'}"
+                         for o, ls in zip(ran, lists))
+        either = sorted(set().union(*lists))
+        both = sorted(set(lists[0]).intersection(*lists[1:]))
+        side = _other_side(st, ran[0].data["node"])
+        if re.search(r"\bor\b", st.question, re.IGNORECASE):
+            lead = f"**{len(either)}** {side} are linked to at least one of them: {', '.join(either)}."
+        else:
+            lead = (f"**{len(both)}** {side} are linked to all of them"
+                    f"{': ' + ', '.join(both) if both else ''}; **{len(either)}** to at least one.")
+        return _found(st, names) + lead + f" Each: {each}."
+    o = ran[0] if ran else None
+    name = names[0] if names else None
     if o is None or name is None:
         return "I could not find that node in the graph."
     hop = next((h for h in o.data.get("neighbours_by_hop") or [] if h["hop"] == 1), None)

@@ -823,7 +823,7 @@ _STRUCTURAL = {"the", "a", "an", "it", "them", "this", "that", "most", "more", "
 
 _LOWER_ID = re.compile(r"[a-z][a-z'-]{1,15}")
 _DOTTED_ID = re.compile(r"[a-z][a-z'-]*[._][a-z0-9][a-z0-9'-]*")  # "m.rossi", "li_na"
-_AT_NAME = re.compile(r"\b(?i:is|was|were|has|had|of|for|about|does|did|do|and|with|to|from|between|know|knows|"
+_AT_NAME = re.compile(r"\b(?i:is|was|were|has|had|of|for|about|does|did|do|and|or|with|to|from|between|know|knows|"
                       r"without|if|(?:depends?|depending|rel(?:y|ies)|builds?|built)\s+on|"
                       r"needs?|requires?)\s+([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?|[a-z][._][a-z0-9][a-z0-9'-]*)\b(?='s|\s*[?.,!:]|\s+[-–—>]|\s+(?:and|in|have|has|know|"
                       r"left|leaves|linked|connected|\w+s?)\b|$)")
