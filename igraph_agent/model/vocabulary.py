@@ -950,7 +950,8 @@ def lower_names(question: str, info: dict[str, Any], found: Iterable[str] = ()) 
                       r"\s+(?!and\b|in\b|have\b|has\b|know\b|left\b|leaves\b|linked\b|"
                       r"connected\b)\w", question[m.end(1):])} - owners
     cands = {w for w in re.findall(rf"(?<![\w.])(?:{_DOTTED_ID.pattern}|[a-z][a-z'-]+)(?![\w])",
-                                   question) if w in known}
+                                   question) if w in known or re.sub(r"'s$", "", w) in known}
+    cands = {re.sub(r"'s$", "", w) if w not in known else w for w in cands}  # "chef_gil's"
     cands |= {c for c in owners | placed if c not in slots.STOP_WORDS and c not in words
               and (c in owners or not re.search(r"(?:s|ed|ing)$", c))}
     for c in cands:
