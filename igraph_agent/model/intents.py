@@ -256,7 +256,15 @@ def _centrality_calls(st: PlanState) -> list[Call]:
             return searches
         return [*searches, *(Call("node_centrality", {"measure": m, **args, "nodes": ids})
                              for m in measures)]
-    return [Call("node_centrality", {"measure": m, **args}) for m in measures]
+    calls = [Call("node_centrality", {"measure": m, **args}) for m in measures]
+    info = st.last_ok("get_graph_info")
+    pieces = (info.data.get("components") or 1) if info else 1
+    if "closeness" in measures and pieces > 1 and "within" not in args:
+        # a graph in pieces: closeness scaled by reach can put a two-node piece on top; the
+        # largest component's own ranking is shown beside it
+        calls.append(Call("node_centrality", {"measure": "closeness", **args,
+                                              "within": "largest_component"}))
+    return calls
 
 
 #: a measure's own words that name no edge value ("closest to everyone", "fewest steps")
@@ -414,6 +422,9 @@ def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
     if not obs:
         return _unresolved(st, _scored_nodes(st))
     typed = [o.typed(NodeCentralityResult) for o in obs]
+    inside = [d for d in typed[1:] if d.within == "largest_component" and d.measure == "closeness"
+              and typed[0].within != "largest_component"]
+    typed = [d for d in typed if not any(d is i for i in inside)]
     if typed[0].requested:
         return " ".join(_scores(st, d) for d in typed)
     if slots.BOTTOM.search(st.question) and all(_whole(d) for d in typed):
@@ -432,6 +443,15 @@ def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
         both = sorted(set.intersection(*tops))
         if both:
             parts.append(f"Nodes near the top of every measure: {', '.join(both)}.")
+    if inside and inside[0].top:
+        d = inside[0]
+        first = d.top[0]
+        ties = [str(t.node) for t in d.top if t.score == first.score]
+        parts.append(f"The graph is in several pieces, so closeness is scaled by how many nodes "
+                     f"each one reaches and a node in a small piece can rank high. Inside the "
+                     f"largest component ({d.scored_nodes} of {d.nodes} nodes) the closest "
+                     f"{'is' if len(ties) == 1 else 'are'} **{' and '.join(ties)}** "
+                     f"({_fmt(first.score)}).")
     return " ".join(parts)
 
 
