@@ -40,4 +40,4 @@ def test_closeness_in_pieces_names_the_largest_components_closest_node(agents, n
     assert resp.status == "answered", resp.answer
     inside = resp.answer.split("Inside the largest component")[1]
     assert f"({main.number_of_nodes()} of {g.number_of_nodes()} nodes)" in inside, resp.answer
-    assert all(f"**" in inside and n in inside for n in closest), resp.answer
+    assert "**" in inside and all(n in inside for n in closest), resp.answer

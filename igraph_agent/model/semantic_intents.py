@@ -877,7 +877,7 @@ def _members_render(st: PlanState, obs: list[Observed]) -> str:
             hop = next((h for h in o.data.get("neighbours_by_hop") or [] if h["hop"] == 1), None)
             lists.append([str(r["node"]) for r in (hop or {}).get("nodes") or []])
         each = "; ".join(f"**{o.data['node']}**: {', '.join(ls) or 'none'}"
-                         for o, ls in zip(ran, lists))
+                         for o, ls in zip(ran, lists, strict=True))
         either = sorted(set().union(*lists))
         both = sorted(set(lists[0]).intersection(*lists[1:]))
         side = _other_side(st, ran[0].data["node"])
