@@ -953,9 +953,9 @@ def lower_names(question: str, info: dict[str, Any], found: Iterable[str] = ()) 
                                    question) if w in known or re.sub(r"'s$", "", w) in known}
     cands = {re.sub(r"'s$", "", w) if w not in known else w for w in cands}  # "chef_gil's"
     cands |= {c for c in owners | placed if c not in slots.STOP_WORDS and c not in words
-              and (c in owners or not re.search(r"(?:s|ed|ing)$", c))}
-    for c in cands:
-        question = re.sub(rf"(?<![\w'-]){re.escape(c)}(?![\w-])", c.capitalize(), question)
+              and (c in owners or not re.search(r"(?:s|ed|ing|ly)$", c))}
+    for c in sorted(cands, key=lambda c: (-len(c), c)):  # "p.silva" before "silva", every run
+        question = re.sub(rf"(?<![\w'.-]){re.escape(c)}(?![\w-])", c.capitalize(), question)
     return _thing_named(question, info)
 
 
