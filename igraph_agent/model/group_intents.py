@@ -294,7 +294,8 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
 
 # -- what a group sends or receives in all (directed) ---------------------------------
 #: "which team sends the most messages", "which country's firms receive the most tonnes"
-_GROUP_VERB = re.compile(r"^\s*(?:which|what)\s+(?P<g>\w+?)(?:'s)?(?:\s+\w+)?\s+(?P<v>\w+)\s+"
+_GROUP_VERB = re.compile(r"^\s*(?:which|what)\s+(?P<g>\w+?)(?:'s)?(?:\s+of\s+(?:the\s+)?\w+|\s+\w+)?"
+                         r"\s+(?P<v>\w+)\s+"
                          r"(?:(?:from|to)\s+)?the\s+(?:most|least|fewest|largest|smallest|"
                          r"biggest|highest|lowest)\b", re.IGNORECASE)
 _HOW_MUCH = re.compile(r"^\s*(?:so\s+|and\s+)?(?:how much|how many|what is the total|what's the "
@@ -316,7 +317,11 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
                  st.question, re.IGNORECASE):
         return None  # to other groups: the mixing intents' question
     side = flow_intents.flow_side(st) or _edge_side(st)
-    weight = flow_intents._weight(st)
+    weight = flow_intents._weight(st) or _named_total(st)
+    if side not in ("in", "out") and weight and _MADE.search(st.question) and re.search(
+            rf"{_MADE.pattern}\s+(?:\w+\s+){{0,2}}{re.escape(weight)}\b", st.question,
+            re.IGNORECASE):
+        side = "out"  # "which position makes the most passes": the passes the source makes
     if side not in ("in", "out") or not weight:
         return None
     groups = groupings(meaning)
@@ -331,6 +336,26 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
     value = next(iter(named))
     attr = next((a for a, vs in groups.items() if value in vs), None)
     return (attr, side, value, weight) if attr else None
+
+
+#: the source end's own doing of an edge column's items: "makes the most passes", "played
+#: the most passes", "completed the most deliveries"
+_MADE = re.compile(r"\b(?:makes?|made|making|play(?:s|ed|ing)?|complet(?:es?|ed|ing))",
+                   re.IGNORECASE)
+
+
+#: a total asked in words: "the most hours of help in total", "how many hours altogether"
+_TOTAL_ASKED = re.compile(r"\bin total\b|\btotal\b|\bin all\b|\baltogether\b|\bcombined\b|"
+                          r"\bsum(?:med)?\b", re.IGNORECASE)
+
+
+def _named_total(st: PlanState) -> str | None:
+    """An edge column the question names and asks the total of, even one read as a
+    distance ("which street's residents give the most hours of help in total": hours given,
+    summed), else None."""
+    from igraph_agent.model.query_intents import edge_attr
+
+    return edge_attr(st) if _TOTAL_ASKED.search(st.question) else None
 
 
 def side_bonus(st: PlanState) -> float:

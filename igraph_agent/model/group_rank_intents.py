@@ -122,8 +122,17 @@ def _two_named(st: PlanState) -> tuple[str, list[str]] | None:
 #: one named group's own edges: "how many ties between members of the legal team", "links
 #: among Sales staff", "edges inside Finance"
 _AMONG = re.compile(rf"\b{_TIES}\b.*\b(?:between|among|amongst|within|inside)\b|\binternal\s+"
-                    rf"(?:\w+\s+)?{_TIES}|\b(?:among|amongst|between) (?:them|themselves)\b",
+                    rf"(?:\w+\s+)?{_TIES}|\b(?:among|amongst|between) (?:them|themselves)\b|"
+                    # "how many passes did the midfielders play to each other"
+                    r"\b(?:to|with)\s+(?:each\s+other|one\s+another)\b",
                     re.IGNORECASE)
+
+
+def within_one_group(st: PlanState) -> bool:
+    """Whether the question counts one named group's edges (or their value) within it:
+    "how many passes did the midfielders play to each other" (no pair linked both ways)."""
+    found = _found(st)
+    return bool(found) and found[0] in {"one", "one_sum"}
 
 
 def _one_group(st: PlanState) -> tuple[str, str] | None:
@@ -134,8 +143,11 @@ def _one_group(st: PlanState) -> tuple[str, str] | None:
     q = _asked(st)
     if slots.asked_kind(q) != "count" or not _AMONG.search(q) or _two_named(st):
         return None
-    found = where_of(st)
-    return found if found and found[0] in groupings(_meaning(st)) else None
+    from igraph_agent.model.vocabulary import abbreviated_value
+
+    groups = groupings(_meaning(st))
+    found = where_of(st) or abbreviated_value(q, groups)  # "the midfielders": MID
+    return found if found and found[0] in groups else None
 
 
 def _found(st: PlanState) -> tuple[str, str, list[str]] | None:
@@ -144,6 +156,8 @@ def _found(st: PlanState) -> tuple[str, str, list[str]] | None:
     one = _one_group(st)
     if one and not named_weight(q, _meaning(st)):
         return "one", one[0], [one[1]]
+    if one:  # "how many passes did the midfielders play to each other": the value's sum
+        return "one_sum", one[0], [one[1]]
     kind = _kind(q) or ("mean_degree" if _mean_of_nodes(st) else None)
     two = _two_named(st)
     if two and not kind and _BIGGER.search(q):
@@ -163,7 +177,22 @@ def _found(st: PlanState) -> tuple[str, str, list[str]] | None:
 
 def _calls(st: PlanState) -> list[Call]:
     found = _found(st)
+    if found and found[0] == "one_sum":
+        return [Call("group_analysis", {"attribute": found[1], "top_k": 50,
+                                        "weight": named_weight(_asked(st), _meaning(st))})]
     return [Call("group_analysis", {"attribute": found[1], "top_k": 50})] if found else []
+
+
+def _one_sum(d: dict, attr: str, value: str) -> str:
+    """One named group's edge value summed over the edges between two of its members."""
+    w = (d.get("weight_used") or {}).get("attribute") or "weight"
+    row = next((r for r in d["groups"] if str(r.get("group")) == value), None)
+    if row is None:
+        return f"{attr} = {value} has no members in the loaded graph."
+    within = next((r.get("weight", 0) for r in d["mixing"]
+                   if str(r["from"]) == value and str(r["to"]) == value), 0)
+    return (f"**{shown(within)}** {w} on the edges within {attr} = {value} (between two of its "
+            f"{row['size']} members; {row['within_edges']} such edges).")
 
 
 
@@ -204,6 +233,8 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
     if not found or d is None:
         return "The graph has no grouping attribute I could use (see get_graph_info)."
     kind, attr, two = found
+    if kind == "one_sum":
+        return _one_sum(d, attr, two[0])
     rows = [r for r in d["groups"] if r.get("group") is not None]
     q = _asked(st)
     low = bool(_LEAST.search(q) or re.search(r"\b(?:smaller|fewer|less)\b", q, re.IGNORECASE)
@@ -293,5 +324,6 @@ GROUP_RANK_INTENTS = [
            "their mean degree", group="groups", bonus=_bonus, clarify=_clarify,
            hint="groups ranked by their own edges",
            answers=frozenset({"node", "group", "list", "value", "yesno", "count"}),
-           covers=frozenset({"group", "bottom", "filter"})),
+           # "weight": one named group's edge value summed within it (else no kind is found)
+           covers=frozenset({"group", "bottom", "filter", "weight"})),
 ]

@@ -777,6 +777,14 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "edge_totals"]
     if names & {"group_side", "node_partner"}:  # per group, or one node's strongest edge
         found = [i for i in found if i.name != "edge_totals"]
+    if {"group_rank", "mutual_pairs"} <= names and st is not None:
+        from igraph_agent.model.group_rank_intents import within_one_group
+
+        if within_one_group(st):  # "the midfielders ... to each other": within the group
+            found = [i for i in found if i.name != "mutual_pairs"]
+    if "group_side" in names:  # "which street's residents give the most hours": each group's
+        #                        total, no node's group and no single edge
+        found = [i for i in found if i.name not in {"node_group", "edge_extreme"}]
     if "path" in names and slots.pair(question) and SUMMED.search(question):  # "the route's
         #                                            total weight": the route's length
         found = [i for i in found if i.name != "edge_totals"]  # not one end's edges

@@ -1658,6 +1658,25 @@ def _values_in_plural(question: str, info: dict[str, Any]) -> set[str]:
                           re.IGNORECASE)}
 
 
+def abbreviated_value(question: str, groups: dict[str, list[str]]) -> tuple[str, str] | None:
+    """(attribute, value) of the one short upper-case grouping value the question names by
+    a plural word it abbreviates ("the midfielders" for ``position = MID``, "forwards" for
+    ``FWD``: the same first letter, the value's letters in order), else None.
+
+        >>> abbreviated_value("how many passes did the midfielders play?",
+        ...                   {"position": ["GK", "DEF", "MID", "FWD"]})
+        ('position', 'MID')
+        >>> abbreviated_value("how many passes did they play?", {"position": ["MID"]}) is None
+        True
+    """
+    words = {w.lower() for w in re.findall(r"\b[A-Za-z]{4,}s\b", question)}
+    hits = {(attr, str(v)) for attr, values in groups.items() for v in values
+            if re.fullmatch(r"[A-Z]{2,4}", str(v)) and any(
+                w[0] == str(v)[0].lower() and re.match(".*".join(map(re.escape, str(v).lower())), w)
+                for w in words)}
+    return hits.pop() if len(hits) == 1 else None
+
+
 def value_named(value: str, question: str) -> bool:
     """Whether the question names this group value as a whole word ("lab" is not named in
     "lab-nas"). A value that is also a common word ("IT", "US", "ON") counts only when
