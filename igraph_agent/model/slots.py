@@ -750,7 +750,8 @@ WHOLE_CUT = re.compile(
     r"(?!.*\b(?:from|between)\b)|"
     r"\b(?:min(?:imum)?|fewest|smallest|least)\s+(?:number\s+of\s+)?(?:\w+\s+)?(?:nodes|vertices|"
     r"edges|links|ties|\w+s)\b.*\b(?:cut|remov\w*|delet\w*|take out|knock out|close|shut|"
-    r"sever|lose|fail)\w*\b.*\b(?:disconnect|split|break|separate|fragment)", re.IGNORECASE)
+    r"sever|lose|fail)\w*\b.*\b(?:disconnect|split|break|separate|fragment|apart\b|"
+    r"(?:in|into) (?:\w+ )?pieces\b)", re.IGNORECASE)  # "… closed to cut the network apart"
 
 
 def removal(question: str) -> str | None:
