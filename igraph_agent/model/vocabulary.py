@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from igraph_agent.model.hop_words import as_hops
 from igraph_agent.model.verbs import ROLE_NOUNS, chains, forms, most_in_verb, participles
 from igraph_agent.model.verbs import column_verbs as verbs_of
 
@@ -206,6 +207,13 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
 
 # on an undirected graph, any verb links a node to its neighbours: "how many students take
 # Biology" is Biology's degree, "which courses does stu03 take" its neighbours
+#: verbs that name no edge of a node's own: being, having, reaching, belonging, ranking
+_NOT_NEIGHBOUR_VERB = (
+    r"(?!(?:is|are|was|were|be|been|has|have|had|does|do|did|can|could|will|would|should|"
+    r"lies?|sits?|reach(?:es|ed)?|lead(?:s)?|led|belongs?|falls?|fits?|comes?|came|goes|went|"
+    r"gets?|got|makes?|made|ranks?|scores?|beats?|beat|defeat(?:s|ed)?|won|wins?|lost|loses?|"
+    r"separates?|splits?|disconnects?|bridges?|isolates?|depends?|needs?|relies|rely|"
+    r"sees?|means?|matters?|happens?|remains?|stays?|contains?|includes?)\b)")
 _UNDIRECTED: list[tuple[str, str]] = [
     (rf"^\s*how many [a-z]+ (?!(?:are|is|were|was|have|has|had|does|do|did|can|could|lie|sit)\b)"
      rf"[a-z]+(?: (?:with|to|in|on|for|at))? ({_NAME})\s*\??\s*$", r"How many ties does \1 have?"),
@@ -216,6 +224,13 @@ _UNDIRECTED: list[tuple[str, str]] = [
      r"(?: (?:with|to|into|in|on|for|at))?\s*\??\s*$", r"Who are the neighbours of \1?"),
     (rf"^\s*(?:who|whom) (?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to))?\s*\??\s*$",
      r"Who are the neighbours of \1?"),
+    # "which pollinators visit Thistle", "which families married into the Strozzi", "who
+    # trades with Oslo": the named node is the verb's object, its partners the subjects
+    # (not a verb of being, reaching or belonging, nor one that names no edge)
+    (rf"^\s*(?:who|which (?!(?:community|communities|cluster|clusters|component)\b)[a-z]+) "
+     rf"(?:(?:directly|ever|also|all) )?{_NOT_NEIGHBOUR_VERB}[a-z]+"
+     r"(?: (?:with|to|into|in|on|for|at|alongside|against))? "
+     rf"(?:the )?({_NAME}(?: (?-i:[A-Z][\w'.-]*))*)\s*\??\s*$", r"Who are the neighbours of \1?"),
     # "who is Ridolfi married to", "who are the Strozzi directly married to", "who is Eef
     # partnered with": a participle after the name, no measure (not "closest to")
     (rf"^\s*(?:who|whom) (?:is|are|was|were) (?:the )?({_NAME}) (?:directly |currently |also )?"
@@ -1280,6 +1295,7 @@ def _same_group(question: str, info: dict[str, Any]) -> str:
 
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
+    question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
     out = _same_group(_all_counted(_numbered_nodes(unglued(question), info), info), info)
     directed = bool(info.get("directed"))
     weights = (info.get("meaning") or {}).get("weights") or {}
@@ -1776,6 +1792,7 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     from igraph_agent.model.weights import without_graph_name
 
     out: set[str] = set()
+    question = as_hops(question, info.get("meaning") or {})  # "the fewest passes": edges counted
     edge_attrs = [a for a in info.get("edge_attributes") or [] if isinstance(a, str)]
     # the attribute's name or one of its parts ("capacity_mw": "capacity", "MW"), not the
     # graph's name ("the trade network" on ``trade_bn``)
@@ -1856,7 +1873,7 @@ def _only_carried(question: str, named: list[str]) -> bool:
             rf"\b(?:{words})s?\b", chain.sub(" ", question), re.IGNORECASE):
         return True
     return bool(words) and re.match(
-        rf"^\s*(?:who|whom|which\s+[a-z]+)\s+(?:(?:do|does|did|can)\s+)?(?:[a-z]+\s+){{1,2}}?"
+        rf"^\s*(?:who|whom|which\s+[a-z]+)\s+(?:(?:do|does|did|can)\s+)?(?:[a-z]+\s+){{0,2}}?"
         rf"(?:any\s+|some\s+)?(?:{words})s?\s+(?:to|from|with)\s+[\w.-]+\s*[?.!]*\s*$",
         question, re.IGNORECASE) is not None and not re.search(
         r"\b(?:most|least|fewest|more|less|fewer|how|total|sum|amount|than|over|under|above|"
