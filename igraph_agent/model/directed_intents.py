@@ -113,6 +113,12 @@ _ANY_ONE = (rf"(?:\s+(?:{_PREPOSITION}\s+)?(?:anything|anyone|anybody|any\b|othe
             # "never received a payment", "never got a single call"
             r"(?:a|an|one)\s+(?:single\s+)?[a-z]+(?=\s*(?:[?.!;]|$|,|\s+(?:at all|ever|either)\b)))|"
             r"(?=\s*(?:[?.!;]|$)))")
+#: giving the edge's noun, whatever the table's verb: "never give any", "never offer it"
+_GIVE = r"(?:give|gives|gave|given|provide[sd]?|offer(?:s|ed)?)(?:\s+(?:it|them|back|out))?"
+#: one end of an edge taken part in, then the other refused ("who only receive help", "which
+#: wallets get paid but never pay"): nodes with no edge at all are not meant
+_ONE_WAY_ONLY = re.compile(r"\bonly\b|^(?:(?!\b(?:never|not|no|nobody|nothing)\b).)*\b(?:but|yet|and)\s+"
+                           r"(?:still\s+)?(?:never|not|no longer)\b", re.IGNORECASE)
 #: the ends named as such: "which wallets are sinks", "list the source nodes"
 _SINKS = re.compile(r"\b(?:are|as|the|any)\s+(?:\w+\s+)?sinks\b|\bsink (?:nodes|vertices)\b|"
                     r"\bdead[- ]ends\b", re.IGNORECASE)
@@ -162,7 +168,11 @@ def end_of(st: PlanState) -> str | None:
         rf"going|runs?|running|leads?|leading) (?:on )?(?:out|away|onward)\b"
         rf"|{_NEVER}\s+(?:ever\s+)?{active}{_ANY_ONE}"
         # "who vouches for no one", "which hosts ping nobody"
-        rf"|\b{active}\s+(?:{_PREPOSITION}\s+)?(?:nothing|no one|nobody)\b", q, re.IGNORECASE)
+        rf"|\b{active}\s+(?:{_PREPOSITION}\s+)?(?:nothing|no one|nobody)\b"
+        # "which residents receive help and never give any": the edge's noun given, where
+        # the target's verbs are no giving
+        + ("" if re.search(r"\bgiv", b) else rf"|{_NEVER}\s+(?:ever\s+)?{_GIVE}{_ANY_ONE}"),
+        q, re.IGNORECASE)
     if sources and sinks and (sinks.start() >= sources.end() or sources.start() >= sinks.end()):
         return "both"  # "who does nobody vouch for, and who vouches for no one": both ends
     return "sources" if sources else "sinks" if sinks else None  # "were never paid": passive
@@ -179,15 +189,24 @@ def end_render(st: PlanState, obs: list[Observed]) -> str:
         return "The graph's sources and sinks could not be read."
     if which == "both":  # each end its own sentence: neither list stands for the other
         return " ".join(_end_line(d, end) for end in ("sources", "sinks"))
-    return _end_line(d, which)
+    return _end_line(d, which, bool(_ONE_WAY_ONLY.search(_asked(st))))
 
 
-def _end_line(d: DirectionAnalysisResult, which: str) -> str:
+def _end_line(d: DirectionAnalysisResult, which: str, only: bool = False) -> str:
     listed = getattr(d, which)
     if listed is None:
         return "The graph's sources and sinks could not be read."
     how = "no edge enters them (in-degree 0)" if which == "sources" else \
         "no edge leaves them (out-degree 0)"
+    other = getattr(d, "sinks" if which == "sources" else "sources")
+    if only:  # "who only receive help": a node with no edge at all neither gives nor receives
+        if other is None or len(other.nodes) != other.count or len(listed.nodes) != listed.count:
+            return "The graph's sources and sinks could not be read in full."
+        alone = {r.node for r in other.nodes} & {r.node for r in listed.nodes}
+        kept = [r for r in listed.nodes if r.node not in alone]
+        how += (" but some edge " + ("leaves" if which == "sources" else "enters") + " them"
+                + (f"; {len(alone)} node(s) with no edge at all left out" if alone else ""))
+        listed = listed.model_copy(update={"nodes": kept, "count": len(kept)})
     if not listed.count:
         return f"**None**: every one of the {d.nodes} nodes has " + (
             "an incoming edge." if which == "sources" else "an outgoing edge.")

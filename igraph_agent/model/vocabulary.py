@@ -423,6 +423,8 @@ def own_side(question: str, info: dict[str, Any]) -> str | None:
                  rf"{participles(verbs)}\b",
                  question, re.IGNORECASE):
         return "in"
+    if re.search(rf"\b{v}e?ing\b(?!\s+(?:by|from)\b)", question, re.IGNORECASE):
+        return "out"  # "who put in the most hours helping others": the helper's end
     if re.search(rf"(?-i:\b[A-Z][\w'.-]*)\s+{v}(?:e?s|ed)\b", question):
         return "out"  # "the total acres Oakes grants"
     if re.search(rf"\b(?:did|does|do)\s+\S+\s+{v}e?\b", question, re.IGNORECASE):
