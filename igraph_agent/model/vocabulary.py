@@ -214,6 +214,14 @@ _NOT_NEIGHBOUR_VERB = (
     r"gets?|got|makes?|made|ranks?|scores?|beats?|beat|defeat(?:s|ed)?|won|wins?|lost|loses?|"
     r"separates?|splits?|disconnects?|bridges?|isolates?|depends?|needs?|relies|rely|"
     r"sees?|means?|matters?|happens?|remains?|stays?|contains?|includes?)\b)")
+#: "which pollinators visit Thistle", "which families married into the Strozzi", "who trades
+#: with Oslo": the named node is the verb's object, its partners the subjects (not a verb of
+#: being, reaching or belonging, nor one that names no edge)
+_OBJECT_PARTNERS = (
+    rf"^\s*(?:who|which (?!(?:community|communities|cluster|clusters|component)\b)[a-z]+) "
+    rf"(?:(?:directly|ever|also|all) )?{_NOT_NEIGHBOUR_VERB}[a-z]+"
+    r"(?: (?:with|to|into|in|on|for|at|alongside|against))? "
+    rf"(?:the )?({_NAME}(?: (?-i:[A-Z][\w'.-]*))*)\s*\??\s*$")
 _UNDIRECTED: list[tuple[str, str]] = [
     (rf"^\s*how many [a-z]+ (?!(?:are|is|were|was|have|has|had|does|do|did|can|could|lie|sit)\b)"
      rf"[a-z]+(?: (?:with|to|in|on|for|at))? ({_NAME})\s*\??\s*$", r"How many ties does \1 have?"),
@@ -224,13 +232,7 @@ _UNDIRECTED: list[tuple[str, str]] = [
      r"(?: (?:with|to|into|in|on|for|at))?\s*\??\s*$", r"Who are the neighbours of \1?"),
     (rf"^\s*(?:who|whom) (?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to))?\s*\??\s*$",
      r"Who are the neighbours of \1?"),
-    # "which pollinators visit Thistle", "which families married into the Strozzi", "who
-    # trades with Oslo": the named node is the verb's object, its partners the subjects
-    # (not a verb of being, reaching or belonging, nor one that names no edge)
-    (rf"^\s*(?:who|which (?!(?:community|communities|cluster|clusters|component)\b)[a-z]+) "
-     rf"(?:(?:directly|ever|also|all) )?{_NOT_NEIGHBOUR_VERB}[a-z]+"
-     r"(?: (?:with|to|into|in|on|for|at|alongside|against))? "
-     rf"(?:the )?({_NAME}(?: (?-i:[A-Z][\w'.-]*))*)\s*\??\s*$", r"Who are the neighbours of \1?"),
+    (_OBJECT_PARTNERS, r"Who are the neighbours of \1?"),  # "which pollinators visit Thistle"
     # "who is Ridolfi married to", "who are the Strozzi directly married to", "who is Eef
     # partnered with": a participle after the name, no measure (not "closest to")
     (rf"^\s*(?:who|whom) (?:is|are|was|were) (?:the )?({_NAME}) (?:directly |currently |also )?"
@@ -1362,6 +1364,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             m = pattern.search(out)
             if m and two_mode and re.search(r"\bwith\s*[?.!]*\s*$", out, re.IGNORECASE):
                 continue  # "who did Mags fish with": those sharing a partner, not Mags's own
+            if m and two_mode and pattern.pattern == _OBJECT_PARTNERS:
+                continue  # "who served with J05": the sides' own words (``_members``) say
             if m and m.group(1).lower() not in values and not _asks_an_attribute(out, info):
                 out = pattern.sub(repl, out)  # "work in Biology": a group, no node
     return out
