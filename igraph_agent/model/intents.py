@@ -90,12 +90,18 @@ def _degree_calls(st: PlanState) -> list[Call]:
     args: dict = {"top_k": topn.top_k(st.question, 10)}
     if info is not None and info.typed(GetGraphInfoResult).directed and \
             not _BOTH_SIDES.search(st.question):
-        if _IN.search(st.question):
+        if _IN.search(st.question) and _OUT.search(st.question):
+            args["direction"] = ["in", "out"]  # "the highest in-degree and the highest out-degree"
+        elif _IN.search(st.question):
             args["direction"] = "in"
         elif _OUT.search(st.question):
             args["direction"] = "out"
     inside = {"within": "largest_component"} if _LARGEST.search(st.question) else {}
-    return [Call("degree_analysis", {**args, **_where(st), **_side_of(st), **inside})]
+    ways = args.pop("direction", None)
+    rest = {**args, **_where(st), **_side_of(st), **inside}
+    if isinstance(ways, list):  # each side asked: one ranking per side, both answered
+        return [Call("degree_analysis", {**rest, "direction": w}) for w in ways]
+    return [Call("degree_analysis", {**rest, **({"direction": ways} if ways else {})})]
 
 
 def _degree_clarify(st: PlanState) -> str | None:
@@ -123,6 +129,9 @@ def _side_of(st: PlanState) -> dict:
 
 
 def _degree_render(st: PlanState, obs: list[Observed]) -> str:
+    obs = [o for o in obs if o.tool == "degree_analysis"]
+    if len(obs) > 1:  # in- and out-degree both asked: each its own answer
+        return "\n\n".join(_degree_render(st, [o]) for o in obs)
     d = obs[0].typed(DegreeAnalysisResult)
     top = topn.listed(st.question, [(str(t.node), str(t.degree)) for t in d.top])
     if d.within == "largest_component":

@@ -432,14 +432,29 @@ def _degree_calls(direction: str):
         from igraph_agent.model.intents import _where
 
         # "among the journal papers, which is cited most": ranked within the group named
-        return [Call("degree_analysis", {"direction": direction,
-                                         "top_k": topn.top_k(st.question, 5), **_where(st)})]
+        ways = ["in", "out"] if _each_way(st.question) else [direction]
+        return [Call("degree_analysis", {"direction": w, "top_k": topn.top_k(st.question, 5),
+                                         **_where(st)}) for w in ways]
     return calls
+
+
+def _each_way(question: str) -> bool:
+    """"Who has the highest in-degree and who has the highest out-degree": both sides asked,
+    each its own ranking (not "in and out together", which is one degree)."""
+    from igraph_agent.model.intents import _BOTH_SIDES
+
+    return bool(re.search(r"\bin-?degree|\bincoming", question, re.IGNORECASE)
+                and re.search(r"\bout-?degree|\boutgoing", question, re.IGNORECASE)
+                and not _BOTH_SIDES.search(question))
 
 
 def _degree_render(what: str):
     def render(st: PlanState, obs: list[Observed]) -> str:
-        d = next((o.data for o in obs if o.tool == "degree_analysis" and o.ok), None)
+        ran = [o for o in obs if o.tool == "degree_analysis" and o.ok]
+        if len(ran) > 1:  # in- and out-degree both asked
+            return "\n\n".join(_degree_render("incoming" if o.args.get("direction") == "in"
+                                               else "outgoing")(st, [o]) for o in ran)
+        d = ran[0].data if ran else None
         if d is None:
             return "The degree analysis did not run."
         top = topn.listed(st.question, [(f"{r['node']}" + (f" ({r['label']})" if r.get("label")
