@@ -119,7 +119,10 @@ _MUTUAL = re.compile(r"\beach other\b|\bone another\b|\bboth ways\b|\bboth direc
                      r"\bmutual(?:ly)?\b|\breciproc\w*|\bfollow(?:s|ed)? (?:\w+ )?back\b|"
                      r"\btwo-way\b|\bin both directions\b|"
                      # "what share of vouches are returned": an edge with one back
-                     r"\b(?:are|is|were|was|get|gets|got|been)\s+returned\b", re.IGNORECASE)
+                     r"\b(?:are|is|were|was|get|gets|got|been)\s+returned\b|"
+                     # "how often is help returned", "how often are favours repaid"
+                     r"\bhow often (?:is|are|do|does) (?:\w+ ){1,2}(?:returned|repaid|"
+                     r"reciprocated|given back)\b", re.IGNORECASE)
 
 
 #: "all know each other" (a clique), "triples of mutually linked", "neighbours know each
@@ -134,7 +137,8 @@ def _mutual_applies(st: PlanState) -> bool:
     return bool(_MUTUAL.search(st.question)) and not slots.named(st.question) and \
         not _NOT_PAIRS.search(st.question) and \
         bool(re.search(r"\b(?:who|which|what|how many|list|name|count|number|are there|any|"
-                       r"anyone|anybody|someone|somebody)\b",
+                       r"anyone|anybody|someone|somebody|how often|reciprocity|give me|"
+                       r"tell me|show me)\b",
                        st.question, re.IGNORECASE))
 
 
