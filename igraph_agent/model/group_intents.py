@@ -213,6 +213,18 @@ def _result(obs: list[Observed]) -> dict | None:
     return next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None)
 
 
+def _within(d: dict, row: dict) -> float:
+    """A group's edge value inside itself: its outgoing (or, undirected, its whole) value less
+    what goes to other groups — exact whatever the size of the mixing list, which a long
+    result shortens (it ends with a "… 15 more of 25" marker)."""
+    for whole, other in (("weight_out", "weight_out_to_other_groups"),
+                         ("weight", "weight_to_other_groups")):
+        if row.get(whole) is not None and row.get(other) is not None:
+            return row[whole] - row[other]
+    return next((r.get("weight", 0) for r in d["mixing"] if isinstance(r, dict)
+                 and r["from"] == r["to"] == row["group"]), 0)
+
+
 def total_render(st: PlanState, obs: list[Observed]) -> str:
     d = _result(obs)
     if d is None or not d.get("total_of"):
@@ -272,11 +284,10 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
     if d is None or not (d.get("weight_used") or {}).get("attribute"):
         return "The groups' edge totals could not be computed."
     w, attr = d["weight_used"]["attribute"], d["attribute"]
-    within = {r["from"]: r.get("weight", 0) for r in d["mixing"] if r["from"] == r["to"]}
     cols = _meaning(st).get("direction") or []
     parts = []
     for r in d["groups"]:
-        stay = within.get(r["group"], 0)
+        stay = _within(d, r)
         if d["directed"]:
             out, into = r.get("weight_out_to_other_groups") or 0, \
                 r.get("weight_in_from_other_groups") or 0
@@ -380,7 +391,6 @@ def side_render(st: PlanState, obs: list[Observed]) -> str:
     way = "to" if side == "out" else "from"
     cols = _meaning(st).get("direction") or []
     arrow = f", {cols[0]} → {cols[1]}" if len(cols) == 2 else ""
-    within = {r["from"]: r.get("weight", 0) for r in d["mixing"] if r["from"] == r["to"]}
     rows = [r for r in d["groups"] if r.get(key) is not None]
     if not rows:
         return "The groups' totals could not be computed."
@@ -390,7 +400,7 @@ def side_render(st: PlanState, obs: list[Observed]) -> str:
             return f"No {attr} is called {value}."
         return (f"The {value} {attr} ({attr} = {value}) {verb}s **{shown(r[key])}** {w} in all "
                 f"({'outgoing' if side == 'out' else 'incoming'} edges{arrow}): "
-                f"{shown(r[other])} {way} other {attr}s, {shown(within.get(r['group'], 0))} "
+                f"{shown(r[other])} {way} other {attr}s, {shown(_within(d, r))} "
                 f"within.")
     few = bool(_BOTTOM.search(st.question))
     rows.sort(key=lambda r: ((r[key] if few else -r[key]), str(r["group"])))
@@ -403,7 +413,7 @@ def side_render(st: PlanState, obs: list[Observed]) -> str:
     return (f"{who} the {'least' if few else 'most'} {w} in all: **{shown(best)}** "
             f"({'outgoing' if side == 'out' else 'incoming'} edges{arrow}; "
             f"{shown(first[other])} {way} other {attr}s, "
-            f"{shown(within.get(first['group'], 0))} within)" + (f"; next {nxt}" if nxt else "")
+            f"{shown(_within(d, first))} within)" + (f"; next {nxt}" if nxt else "")
             + ".")
 
 

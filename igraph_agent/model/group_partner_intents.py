@@ -155,7 +155,8 @@ def _ranked(d: dict[str, Any], attr: str, value: str, way: str | None, key: str,
             how: str, arrow: str) -> str:
     """The other groups ranked by ``key`` (edges or weight) in the mixing cells ``way``
     reads, ties named, and the named group's own amount within itself."""
-    cells = {(str(r["from"]), str(r["to"])): r.get(key, 0) for r in d["mixing"]}
+    cells = {(str(r["from"]), str(r["to"])): r.get(key, 0) for r in d["mixing"]
+             if isinstance(r, dict)}  # a long list ends with a "… N more" marker
     others = [str(r["group"]) for r in d["groups"] if str(r["group"]) != value]
 
     def amount(g: str) -> float:

@@ -189,8 +189,8 @@ def _one_sum(d: dict, attr: str, value: str) -> str:
     row = next((r for r in d["groups"] if str(r.get("group")) == value), None)
     if row is None:
         return f"{attr} = {value} has no members in the loaded graph."
-    within = next((r.get("weight", 0) for r in d["mixing"]
-                   if str(r["from"]) == value and str(r["to"]) == value), 0)
+    within = next((r.get("weight", 0) for r in d["mixing"] if isinstance(r, dict)
+                   and str(r["from"]) == value and str(r["to"]) == value), 0)
     return (f"**{shown(within)}** {w} on the edges within {attr} = {value} (between two of its "
             f"{row['size']} members; {row['within_edges']} such edges).")
 

@@ -375,7 +375,7 @@ def _pair_render(st: PlanState, obs: list[Observed]) -> str:
     if o is None or len(values) < 2:
         return "I could not find the two groups in the graph."
     d, (a, b) = o.data, values
-    cells = {(str(r["from"]), str(r["to"])): r for r in d["mixing"]}
+    cells = {(str(r["from"]), str(r["to"])): r for r in d["mixing"] if isinstance(r, dict)}
     if len(d["mixing"]) < (d.get("mixing_pairs") or 0) and (a, b) not in cells:
         return (f"The {d['attribute']} mixing lists only its heaviest pairs here; {a} → {b} "
                 "is not among them.")
