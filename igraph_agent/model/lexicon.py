@@ -112,14 +112,17 @@ def _ask_one_column(st: PlanState) -> str | None:
             nouns[0].rstrip("s")[:4] == nouns[1].rstrip("s")[:4] or \
             any(re.fullmatch(_RELATED, n + "s") for n in nouns):  # person,colleague: one kind
         return None
-    m = re.search(r"\bhow many (?:different |distinct |unique |separate )?([a-z]+)(?=\s+(?:are|"
+    m = re.search(r"\bhow many (?:different |distinct |unique |separate )?([a-z]+)((?:\s+(?:species|"
+                  r"kinds|types|sorts))?)(?=\s+(?:are|were|"
                   r"is|exist|in|do|does|did|have|has|there)\b|\s*[?.!]*\s*$)",
                   str(st.context.get("asked") or st.question), re.IGNORECASE)
     word = m.group(1).lower() if m else ""
     if _SINGULAR.get(word, word[:-1] if word.endswith("s") else word) not in nouns:
         return None
+    counted = word + (m.group(2).lower() if m else "")
     return (f"The table's columns {nouns[0]} and {nouns[1]} do not split the nodes into two "
-            f"kinds (some names appear in both), so I cannot tell how many are {word}. I can "
+            f"kinds (some names appear in both, or some node is in no edge), so I cannot tell "
+            f"how many {counted} there are. I can "
             f"give the total number of nodes ({data.get('nodes')}) or check whether the graph "
             "is two-mode — which do you mean?")
 

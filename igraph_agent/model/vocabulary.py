@@ -1299,8 +1299,12 @@ def _same_group(question: str, info: dict[str, Any]) -> str:
 
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
+    from igraph_agent.model.scope import drop_scope
+    from igraph_agent.model.value_words import spelled_values
+
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
-    out = _same_group(_all_counted(_numbered_nodes(unglued(question), info), info), info)
+    out = unglued(spelled_values(drop_scope(question, info), info))
+    out = _same_group(_all_counted(_numbered_nodes(out, info), info), info)
     directed = bool(info.get("directed"))
     weights = (info.get("meaning") or {}).get("weights") or {}
     if "strength" not in weights.values():  # "the busiest airport": the most links, where no
@@ -1339,6 +1343,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             rf"been|were) \w+(?: at least once| ever| so far)?)?\s*[?.]*\s*", out, re.IGNORECASE)
             for s in sides):
         return "How many nodes are on each side?"  # "how many volunteers are there"
+    if len(sides) == 2 and not any(_names_side(s, out) for s in sides) and _side_noun(out):
+        return "How many nodes are on each side?"  # "how many events" where no side is named
     if not directed:
         values = _values(info)
         for pattern, repl in _AWAY:
@@ -1369,6 +1375,24 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             if m and m.group(1).lower() not in values and not _asks_an_attribute(out, info):
                 out = pattern.sub(repl, out)  # "work in Biology": a group, no node
     return out
+
+
+#: a whole count of one kind of thing: "how many distinct events are there / in the data"
+_KIND_COUNT = re.compile(r"\s*how many (?:different |distinct |unique |separate )?([a-z]+)"
+                         r"(?: are there| exist| (?:are )?in total| are in the data| (?:are|were) "
+                         r"(?:listed|recorded|included))?\s*[?.]*\s*", re.IGNORECASE)
+
+
+def _side_noun(question: str) -> bool:
+    """Whether ``question`` counts one kind of node of a two-mode graph whose sides have no
+    names (a ``bipartite`` 0/1 attribute): the node total would count both kinds."""
+    m = _KIND_COUNT.fullmatch(question)
+    if m is None:
+        return False
+    word = m.group(1).lower()
+    return word not in {"nodes", "vertices", "entities", "things", "items", "elements",
+                        "people", "names"} and not re.fullmatch(_TIES.replace("?:", "?:edges|", 1),
+                                                               word)
 
 
 def _asks_an_attribute(question: str, info: dict[str, Any]) -> bool:

@@ -1,0 +1,53 @@
+"""A phrase that names the whole data set rather than a part of it: "in this food web",
+"in the southern women data", "does the association have". The planner reads it as "the
+data", so the rest of the question is answered on the loaded graph; a phrase that names a
+group value or a column of the graph is a part, and is kept.
+
+    >>> drop_scope("how many species are in this food web", {})
+    'how many species are in the data'
+    >>> drop_scope("How many residents does the association have?", {})
+    'How many residents does the data have?'
+    >>> drop_scope("how many members are in the Officer club", {})
+    'how many members are in the Officer club'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: the last word of a phrase naming a whole data set or the body it records
+_WHOLE = (r"(?:data|dataset|data ?set|graph|network|web|survey|study|sample|records?|table|file|"
+          r"club|association|squad|society|organi[sz]ation|league|neighbou?rhood|colony|hive|"
+          r"village|guild|team|crew|union|cooperative|company|firm|school)")
+#: "in this food web", "in the southern women data" closing the question (or a clause)
+_IN_SCOPE = re.compile(rf"\b(?:in|within|across)\s+(?:the|this|our|these|that)\s+"
+                       rf"((?:(?!same\b|other\b|one\b|each\b)[a-z][\w'-]*\s+){{0,3}}?){_WHOLE}"
+                       rf"(?=\s*(?:[?.!,;]|$))")
+#: "how many residents does the association have"
+_HAS_SCOPE = re.compile(rf"\b(does|do)\s+(?:the|this|our|that)\s+((?:[a-z][\w'-]*\s+){{0,2}}?)"
+                        rf"{_WHOLE}\s+(have|contain|include|hold|count|record|list)\b")
+
+
+def drop_scope(question: str, info: dict[str, Any]) -> str:
+    """``question`` with a phrase naming the whole data set read as "the data" (see the
+    module); a phrase with a word that is a group value or a column name is kept."""
+    own = _own(info)
+
+    def whole(words: str) -> bool:
+        return not any(w.lower() in own for w in words.split())
+
+    out = _IN_SCOPE.sub(lambda m: "in the data" if whole(m.group(1)) else m.group(0), question)
+    return _HAS_SCOPE.sub(lambda m: f"{m.group(1)} the data {m.group(3)}" if whole(m.group(2))
+                          else m.group(0), out)
+
+
+def _own(info: dict[str, Any]) -> set[str]:
+    """The graph's group values and attribute names (lower-case words): a part, not the
+    whole."""
+    from igraph_agent.model.vocabulary import groupings
+
+    meaning = info.get("meaning") or {}
+    words = {w.lower() for vs in groupings(meaning).values() for v in vs for w in str(v).split()}
+    words |= {str(a).lower() for a in info.get("node_attributes") or []}
+    return words
