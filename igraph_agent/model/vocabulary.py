@@ -1043,8 +1043,9 @@ def _ends_counted(question: str, info: dict[str, Any]) -> str | None:
     for noun, way in zip(nouns, ("out", "in"), strict=True):
         if re.fullmatch(rf"\s*(?:how many|number of|count(?: the)?) (?:different |distinct |"
                         rf"unique |separate )?(?:{re.escape(noun)}|{re.escape(_plural(noun))})"
-                        rf"(?: are there| exist| (?:are )?in total| are in (?:the|this) \w+| do "
-                        rf"(?:we|you|i|they) have| are listed)?\s*[?.]*\s*", question,
+                        rf"{_KINDS}(?: are there| exist| (?:are )?in total| are in (?:the|this) "
+                        rf"\w+| do (?:we|you|i|they) have| are listed| (?:are|have been|were) "
+                        rf"recorded)?\s*[?.]*\s*", question,
                         re.IGNORECASE):
             return f"How many nodes have {way}-degree at least 1?"
     return None
@@ -1338,9 +1339,10 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         out = _one_hop_words(_own_ties(_their_ranking(out), info), info)
     if len(sides) == 2 and any(re.fullmatch(
             rf"\s*(?:how many|number of|count(?: the)?) (?:different |distinct |unique |separate )?"
-            rf"(?:{re.escape(s)}|{re.escape(s.rstrip('s'))}s?)(?: are there| exist| (?:are )?in "
+            rf"(?:{re.escape(s)}|{re.escape(s.rstrip('s'))}s?){_KINDS}(?: are there| exist| (?:are )?in "
             rf"total| are in (?:the|this) \w+| do (?:we|you|i|they) have| are listed| (?:are|have "
-            rf"been|were) \w+(?: at least once| ever| so far)?)?\s*[?.]*\s*", out, re.IGNORECASE)
+            rf"been|were) \w+(?: at least once| ever| so far)?)?\s*[?.]*\s*", out,
+            re.IGNORECASE)
             for s in sides):
         return "How many nodes are on each side?"  # "how many volunteers are there"
     if len(sides) == 2 and not any(_names_side(s, out) for s in sides) and _side_noun(out):
@@ -1377,6 +1379,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     return out
 
 
+#: a side's or a column's nodes named with a word for a kind: "pollinator species"
+_KINDS = r"(?: species| kinds| types| sorts)?"
 #: a whole count of one kind of thing: "how many distinct events are there / in the data"
 _KIND_COUNT = re.compile(r"\s*how many (?:different |distinct |unique |separate )?([a-z]+)"
                          r"(?: are there| exist| (?:are )?in total| are in the data| (?:are|were) "
