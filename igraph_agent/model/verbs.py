@@ -195,6 +195,9 @@ def chains(question: str, stems: list[str], agent: str | None, verb: str) -> str
 #: back", "the most people outside his team"): a plain count of partners
 _NO_CLAUSE = (r"(?!\s+(?:than|to|from|who|whom|whose|that|which|with|without|in|on|at|outside|"
               r"inside|not|but|except|among|within|whom)\b)(?!\s*,?\s*(?:who|that|which)\b)")
+#: a count of distinct partners as a range: "the widest range of prey", "the greatest variety
+#: of plants" (``{0}``: the superlatives)
+_RANGE = r"(?:{0})\s+(?:range|variety|diversity|array|spread|mix)\s+of\s+(?:different\s+)?[a-z]+"
 #: the preposition a verb takes before its object: "vouch for", "reply to", "rely on"
 PREPOSITION = r"(?:for|to|on|at|with|of|about|into|onto|after|over)"
 
@@ -207,15 +210,26 @@ def most_in_verb(question: str, stems: list[str], nodes: list[str], valued: bool
     v = forms(stems) + "[a-z]*"
     done = participles(stems)
     whom = "|".join(sorted({re.escape(w) for w in nodes}, key=len, reverse=True))
-    counted = (rf"(?:most|largest number of|greatest number of|highest number of)\s+"
-               rf"(?:other\s+|different\s+|distinct\s+)?(?:{whom}|others)\b{_NO_CLAUSE}")
-    fewest = (rf"(?:fewest|smallest number of|least)\s+(?:other\s+|different\s+|distinct\s+)?"
-              rf"(?:{whom}|others)\b{_NO_CLAUSE}")
+    counted = (rf"(?:(?:most|largest number of|greatest number of|highest number of)\s+"
+               rf"(?:other\s+|different\s+|distinct\s+)?(?:{whom}|others)\b"
+               rf"|(?:most|largest number of)\s+(?:different|distinct)\s+[a-z]+"
+               rf"|{_RANGE.format('widest|broadest|greatest|largest|biggest|most')}){_NO_CLAUSE}")
+    fewest = (rf"(?:(?:fewest|smallest number of|least)\s+(?:other\s+|different\s+|distinct\s+)?"
+              rf"(?:{whom}|others)\b|(?:fewest|smallest number of)\s+(?:different|distinct)\s+"
+              rf"[a-z]+|{_RANGE.format('narrowest|smallest|least')}){_NO_CLAUSE}")
     for most, side in ((counted, "highest"), (fewest, "lowest")):
         question = re.sub(rf"\b{v}\s+(?:{PREPOSITION}\s+)?the\s+{most}", f"has the {side} out-degree",
                           question, flags=re.IGNORECASE)
         question = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{done}\s+(?:{PREPOSITION}\s+)?by\s+"
                           rf"the\s+{most}", f"has the {side} in-degree", question,
+                          flags=re.IGNORECASE)
+    for most, side in (("most|largest number of|greatest number of", "highest"),
+                       ("fewest|smallest number of", "lowest")):  # "which package do the
+        # most other packages depend on": the verb's object counted by its subjects
+        question = re.sub(rf"^(\s*(?:which|what)\s+[a-z]+)\s+(?:do|does|did)\s+(?:the\s+)?"
+                          rf"(?:{most})\s+(?:other\s+|different\s+|distinct\s+)?[a-z]+\s+{v}"
+                          rf"(?:\s+{PREPOSITION})?(?:\s+(?:directly|themselves|at all))?"
+                          r"(?=\s*[?.!]*\s*$)", rf"\1 has the {side} in-degree", question,
                           flags=re.IGNORECASE)
     if not valued:  # "is vouched for most": no edge value whose sum "the most" could mean
         question = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{done}\s+{PREPOSITION}\s+"

@@ -853,7 +853,8 @@ _NO_NAMES = frozenset({
     "people", "everyone", "anyone", "someone", "network", "graph", "most", "least",
     "another", "both", "either", "neither", "every", "above", "below", "under", "over",
     "beneath", "behind", "after", "before",  # "who is above gus": a place, no name
-    "end", "get", "go", "come", "ever", "still"})  # "and end up at": a move, no name
+    "end", "get", "go", "come", "ever", "still",  # "and end up at": a move, no name
+    "directly", "indirectly", "often"})  # "depend on directly": how, no name
 
 
 def _lower_ids(info: dict[str, Any]) -> list[str]:
