@@ -1078,5 +1078,9 @@ SEMANTIC_INTENTS: list[Intent] = [
            group="twomode", bonus=lambda st: _side_bonus(st) + 1.4 if _side_in(st) else 0.0,
            hint="the pairs of one side sharing the most", covers=frozenset({"twomode", "group"}),
            clarify=_project_about_a_node,
-           negatives=[_ONE_PAIR, _CHAIN, _NOT_TOP_PAIRS, _PROJECTED_MEASURE]),
+           negatives=[_ONE_PAIR, _CHAIN, _NOT_TOP_PAIRS, _PROJECTED_MEASURE,
+                      # "what fraction of all possible pollinator-plant pairs were observed":
+                      # the density, never the pairs sharing the most
+                      re.compile(r"\b(?:fraction|share|proportion|percentage|ratio) of (?:all |the )*"
+                                 r"possible\b|\bdens(?:e|ity)\b|\bconnectance\b", re.IGNORECASE)]),
 ]

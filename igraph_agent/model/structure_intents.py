@@ -46,9 +46,18 @@ def bipartite_render(st: PlanState, obs: list[Observed]) -> str:
     assert a is not None and b is not None  # a bipartite graph's result has both sides
     split = d.splitting_attributes or []
     by = f" The attribute `{split[0].attribute}` splits the nodes the same way." if split else ""
+    dense = (f" {_two_mode_density(d)}" if _DENSITY.search(st.question) and
+             d.bipartite_density is not None else "")
     return (f"{lead}{_sides_counted(st)}The graph **is bipartite** (two-mode): one side has **{a.total}** nodes (e.g. "
             f"{', '.join(map(str, a.items[:5]))}), the other **{b.total}** (e.g. "
-            f"{', '.join(map(str, b.items[:5]))}); every edge joins the two sides.{by}")
+            f"{', '.join(map(str, b.items[:5]))}); every edge joins the two sides.{by}{dense}")
+
+
+def _two_mode_density(d: BipartiteCheckResult) -> str:
+    a, b = d.side_a, d.side_b
+    assert a is not None and b is not None
+    return (f"Its two-mode density is **{_f(d.bipartite_density)}**: {d.edges} edges of the "
+            f"{a.total} × {b.total} possible pairs across the sides.")
 
 
 def _sides_counted(st: PlanState) -> str:
@@ -163,7 +172,14 @@ FIGURES = [
 
 
 def figure_calls(st: PlanState) -> list[Call]:
-    return [Call("summary_statistics", slots.figure_weight(st.question, st.meaning()))]
+    calls = [Call("summary_statistics", slots.figure_weight(st.question, st.meaning()))]
+    if _DENSITY.search(st.question) and len((st.meaning().get("modes") or {}).get("sides") or {}) == 2:
+        calls.append(Call("bipartite_check", {}))  # two-mode data: pairs across the sides
+    return calls
+
+
+#: the density asked, in any of the figure's words
+_DENSITY = re.compile(next(rx for key, rx, _ in FIGURES if key == "density"), re.IGNORECASE)
 
 
 _PATH_FIGURES = ("diameter", "radius", "average_path_length")
@@ -171,8 +187,13 @@ NO_FIGURE = "I could not tell which figure of the graph you mean"  # the planner
 
 
 def figure_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].typed(SummaryStatisticsResult)
+    d = next(o for o in obs if o.tool == "summary_statistics").typed(SummaryStatisticsResult)
+    two = next((o.typed(BipartiteCheckResult) for o in obs if o.tool == "bipartite_check"), None)
     asked = [(key, name) for key, rx, name in FIGURES if re.search(rx, st.question, re.IGNORECASE)]
+    if two is not None and two.bipartite_density is not None and [k for k, _ in asked] == ["density"]:
+        # two-mode data: the share of the pairs across the sides, the plain density beside it
+        return (f"{_two_mode_density(two)} (The plain density, **{_f(d.density)}**, also counts "
+                "pairs on one side as possible links.)")
     unit = slots.path_unit_words(d.path_unit, d.weight_used)
     parts = [f"The {name} is **{_f(getattr(d, key))}{unit if key in _PATH_FIGURES else ''}**"
              for key, name in asked if key in d.model_fields_set]

@@ -59,3 +59,7 @@ class BipartiteCheckResult(ToolData):
     side_a: BipartiteSide | None = None
     side_b: BipartiteSide | None = None
     splitting_attributes: Table[BipartiteCheckSplittingAttribute] | None = None
+    #: bipartite: the edges (directions ignored) and the share of the side_a x side_b pairs
+    #: they fill, the two-mode density
+    edges: int | None = None
+    bipartite_density: float | None = None

@@ -96,6 +96,7 @@ def bipartite_check(ctx: ToolContext, args: BipartiteArgs) -> ToolOutput:
     that proves it.
 
     Example: bipartite_check() -> {"bipartite": false, "odd_cycle": ["0", "1", "2"], ...}
+    (bipartite: also ``edges`` and ``bipartite_density``, edges / (side_a x side_b))
     """
     g = ctx.session.require()
     backend = choose_backend(g, args.backend)
@@ -112,8 +113,11 @@ def bipartite_check(ctx: ToolContext, args: BipartiteArgs) -> ToolOutput:
         key, first = split[0]["attribute"], split[0]["side_a"]
         side = {n: int(str(d[key]) != first) for n, d in g.nodes(data=True)}
     sides = [sorted((n for n, s in side.items() if s == k), key=str) for k in (0, 1)]
+    edges = undirected(g).number_of_edges()
+    pairs = len(sides[0]) * len(sides[1])
     data.update(side_a=sample(sides[0], args.limit), side_b=sample(sides[1], args.limit),
-                splitting_attributes=split)
+                splitting_attributes=split, edges=edges,
+                bipartite_density=round(edges / pairs, 6) if pairs else None)
     by = f"; matches attribute {split[0]['attribute']}" if split else ""
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"bipartite: sides of {len(sides[0])} and {len(sides[1])} "
