@@ -708,9 +708,10 @@ def totals_calls(st: PlanState) -> list[Call]:
     groups = {v.lower() for v in vocabulary.group_values_named(st.question, _raw_info(st))}
     named = [n for n in slots.named(st.question) if n.lower() not in groups]  # "Nordic": a group
     if not named:
-        from igraph_agent.model.intents import _where
+        from igraph_agent.model.intents import _side_of, _where
 
-        return [Call("edge_attribute_totals", {"attribute": attr, **sided, **_where(st)})]
+        return [Call("edge_attribute_totals", {"attribute": attr, **sided, **_where(st),
+                                               **_side_of(st)})]
     searches, ids = _resolve(st, named[:1])  # "the roads at stop3": that node's edges only
     if ids is None:
         return searches
@@ -750,6 +751,8 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
              f"edges (mean {_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)})")
     among = ("among nodes with " + ", ".join(f"{k} = {v}" for k, v in d.where.items()) + ", "
              ) if d.where else ""
+    if d.side:  # two-mode: one side ranked ("which plant has the most visits")
+        among = f"among the {d.side}, " + among
     if d.top_nodes and re.match(r"\s*(?:which|who|what)\b", st.question, re.IGNORECASE) \
             and totals_bonus(st) > 1.0:
         first = d.top_nodes[0]

@@ -117,6 +117,7 @@ class EdgeAttributeTotalsResult(ToolData):
     #: directed graphs only: which of a node's edges its total sums (out, in or both)
     direction: str | None = None
     #: the attribute filter the ranked nodes matched, when one was given
+    side: str | None = None  # two-mode: the side ranked
     where: dict[str, Any] | None = None
     max_edges: Table[EdgeValue] | None = None  # the edges holding the max (ties all listed)
     min_edges: Table[EdgeValue] | None = None

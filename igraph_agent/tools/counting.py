@@ -263,6 +263,7 @@ class EdgeTotalArgs(BaseModel):
     without_edges: list[list[str]] = Field(default_factory=list, description="what-if: leave "
                                            "out these [u, v] edges (either way round on an "
                                            "undirected graph; nothing is changed)")
+    side: str | None = None  # two-mode: rank one side only (degree_analysis describes it)
 
 
 _EDGES_LISTED = 20
@@ -317,6 +318,11 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
             per[v] = per.get(v, 0) + x
     xs = [x for _, _, x in nums]
     among = matching_nodes(g, args.where)
+    if args.side:  # "which plant has the most visits": the plants ranked, never a pollinator
+        from igraph_agent.tools.twomode import side_nodes
+
+        kept = side_nodes(ctx, args.side)
+        among = kept if among is None else among & kept
     ranked = per.items() if among is None else [(n, t) for n, t in per.items() if n in among]
     top = top_scored(ranked, args.top_k)
     total = sum(xs)
@@ -340,8 +346,10 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
             (u, v) for u, v in gone_edges if directed or (v, u) not in gone_edges or str(u) < str(v))]
     if directed:
         data["direction"] = side
-    if among is not None:
+    if among is not None and args.where:
         data["where"] = args.where
+    if args.side:
+        data["side"] = args.side
     sense = {"out": " (node totals over outgoing edges)", "in": " (node totals over incoming "
              "edges)", "both": " (node totals over incoming and outgoing edges)"}[side] \
         if directed else ""
