@@ -385,13 +385,27 @@ _BREAKS = re.compile(r"\b(?:break|breaks|broken|fail|fails|affected|impacted|sto
                      r"(?:would|will|could) (?:no longer|not) (?:work|build|run))\b", re.IGNORECASE)
 
 
+#: a fault in a node that everything needing it inherits: "if logkit had a bug", "if zlib is
+#: compromised"
+_FAULTY = re.compile(rf"\b(?:if|suppose|say)\s+(?:the\s+)?{_NAME}\s+(?:had|has|gets|got|"
+                     r"developed|contained|ships? with|shipped with)\s+(?:a\s+|an\s+)?(?:\w+\s+)?"
+                     r"(?:bug|vulnerability|flaw|defect|security hole|regression|fault)\b|"
+                     rf"\b(?:if|suppose|say)\s+(?:the\s+)?{_NAME}\s+(?:is|was|were|became|becomes)\s+"
+                     r"(?:buggy|broken|compromised|vulnerable|faulty|corrupted)\b", re.IGNORECASE)
+#: the question asked after the condition: "if X breaks, how many packages are affected"
+_ASKED_AFTER_IF = re.compile(r"^\s*if\b[^,?]*,\s*(?:then\s+)?(?:what|which|who|how many|list|"
+                             r"name|show)\b", re.IGNORECASE)
+
+
 def _broken(q: str) -> str | None:
-    """The node whose removal the question asks the breakage of, on the words alone."""
-    name = slots.removal(q)
+    """The node whose removal (or fault) the question asks the breakage of, on the words
+    alone."""
+    faulty = _FAULTY.search(q)
+    name = slots.clean(next(g for g in faulty.groups() if g)) if faulty else slots.removal(q)
     if not name or name in (slots.HUB, slots.CENTRAL) or not _BREAKS.search(q):
         return None
     return name if re.match(r"\s*(?:what|which|who|how many|list|name|show)\b", q,
-                            re.IGNORECASE) else None
+                            re.IGNORECASE) or _ASKED_AFTER_IF.match(q) else None
 
 
 #: every step, not only the first: "directly or indirectly", "transitively"
