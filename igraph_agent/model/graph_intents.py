@@ -112,7 +112,17 @@ def _rivals(obs: Observed) -> list[Any]:
         return []
     word = re.compile(rf"(?<![\w]){re.escape(query)}(?![\w])", re.IGNORECASE)
     held = [r for r in rows if word.search(str(r.matched_value))]
-    return held if len({str(r.node) for r in held}) > 1 else []
+    if len({str(r.node) for r in held}) > 1:
+        return held
+    # "which Asian country …" matched region = "Asia" on several nodes: a group's value,
+    # never the first node holding it
+    top = rows[0] if rows else None
+    if top is not None and str(top.matched_field) not in ("id", "node", "label"):
+        same = [r for r in rows if str(r.matched_field) == str(top.matched_field)
+                and str(r.matched_value).lower() == str(top.matched_value).lower()]
+        if len({str(r.node) for r in same}) > 1:
+            return same
+    return []
 
 
 # -- resolving names to ids --------------------------------------------------------------
@@ -197,7 +207,10 @@ def _unresolved(st: PlanState, names: list[str]) -> str:
         rivals = _rivals(obs) if obs is not None and obs.ok else []
         if rivals:
             listed = [_who(r) for r in rivals]
-            return (f"More than one node matches '{n}': {', '.join(listed[:-1])} and "
+            field = str(rivals[0].matched_field)
+            group = (f" ('{n}' matches {field} = {rivals[0].matched_value}, a value they share: "
+                     f"a group, not one node)" if field not in ("id", "node", "label") else "")
+            return (f"More than one node matches '{n}'{group}: {', '.join(listed[:-1])} and "
                     f"{listed[-1]}. Which one do you mean? Ask again with the full name.")
         if obs is not None and obs.ok and not _candidates(obs):
             missing.append(n)
