@@ -118,6 +118,8 @@ _TAILS = {a for a, _ in DIRECTED_PAIRS} | {
     "sponsor", "mentor", "predator", "attacker", "winner", "inviter", "referrer", "ancestor",
     "coach", "trainer", "tutor", "teacher", "advisor", "adviser", "retweeter", "replier", "endorser", "recommender", "transferor", "remitter",
     "start", "departure", "departing", "pickup", "boarding", "tail",
+    # the verb of setting out ("depart_pier,arrive_pier", "leaves_from,arrives_at")
+    "depart", "departs", "departed", "leaves", "leaving", "outgoing", "outbound",
     # a participle of the act ("referring_hospital,receiving_hospital")
     "referring", "sending", "paying", "lending", "giving", "calling", "citing", "originating",
     "exporting", "supplying", "donating", "shipping", "forwarding", "transferring",
@@ -129,7 +131,9 @@ _HEADS = {b for _, b in DIRECTED_PAIRS} | {
     "protege", "advisee", "loser", "invitee", "referee", "descendant",
     "endorsee", "transferee", "end", "arrival", "arriving", "dropoff", "alighting", "head",
     "receiving", "importing", "accepting", "called", "referred", "paid", "buying",
-    "borrowing"}
+    "borrowing",
+    # the verb of getting there ("depart_pier,arrive_pier", "outbound,inbound")
+    "arrive", "arrives", "arrived", "incoming", "inbound"}
 
 
 #: a source column named by what its node does to the other end: such a name alone says
@@ -248,6 +252,8 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
         (True, True)
         >>> direction_of("referring_hospital", "receiving_hospital")
         True
+        >>> direction_of("depart_pier", "arrive_pier"), direction_of("leaves_from", "arrives_at")
+        (True, True)
         >>> direction_of("station_a", "station_b"), direction_of("to", "from")
         (None, None)
         >>> direction_of("town", "connected_to")
