@@ -19,7 +19,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from igraph_agent.model import compose, memoryplan, sides, skillplan, slots, vocabulary
+from igraph_agent.model import compose, memoryplan, sides, skillplan, slots, unweighted, vocabulary
 from igraph_agent.model import intents as intent_table
 from igraph_agent.model.graph_intents import UNRESOLVED, UNSETTLED
 from igraph_agent.model.planstate import FIND_TOOLS, Call, Observed, PlanState
@@ -565,7 +565,8 @@ def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
         ask = _ask(st, ["entity"], matched)
         return Ask(f"I found no analysis here that answers this about {_listed(unused)}. "
                    + ask.question, ask.suggestions)
-    findings = "\n\n".join(text for _, text in sections) + skillplan.note(st)
+    findings = "\n\n".join(text for _, text in sections)
+    findings += unweighted.said(st, made, findings) + skillplan.note(st)
     if _no_verdict(st, findings) and not budget_out:  # a yes/no answered with another figure
         ask = _ask(st, ["yesno"], matched)
         return Ask("I found no yes-or-no answer to this. " + ask.question, ask.suggestions)

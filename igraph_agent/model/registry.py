@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.unweighted import as_asked
 
 THRESHOLD = 1.0
 RELATIVE = 0.5
@@ -68,6 +69,7 @@ class Intent:
         bad = (set(self.answers) - ANSWER_KINDS) | (set(self.covers) - FEATURES)
         if bad:
             raise ValueError(f"intent {self.name!r} declares unknown kinds {sorted(bad)}")
+        self.calls = as_asked(self.calls)  # "(unweighted)": every weighted call takes none
 
     def score(self, question: str, st: PlanState | None = None) -> float:
         if any(n.search(question) for n in self.negatives):

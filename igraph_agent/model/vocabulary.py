@@ -1302,8 +1302,10 @@ def _same_group(question: str, info: dict[str, Any]) -> str:
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     from igraph_agent.model.scope import drop_scope
+    from igraph_agent.model.unweighted import dropped
     from igraph_agent.model.value_words import spelled_values
 
+    question = dropped(question, info.get("meaning") or {})  # "(unweighted)": calls' weight
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
     out = unglued(spelled_values(drop_scope(question, info), info))
     out = _same_group(_all_counted(_numbered_nodes(out, info), info), info)
@@ -1824,9 +1826,11 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     without a value (``group``), co-occurrence on a two-mode graph (``twomode``), and
     direction words (``direction``: cycles, reach, citing, sending)."""
     from igraph_agent.model import slots
+    from igraph_agent.model.unweighted import dropped
     from igraph_agent.model.weights import without_graph_name
 
     out: set[str] = set()
+    question = dropped(question, info.get("meaning") or {})  # "ignoring the hours": no value
     question = as_hops(question, info.get("meaning") or {})  # "the fewest passes": edges counted
     edge_attrs = [a for a in info.get("edge_attributes") or [] if isinstance(a, str)]
     # the attribute's name or one of its parts ("capacity_mw": "capacity", "MW"), not the
