@@ -19,7 +19,8 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from igraph_agent.model import compose, memoryplan, sides, skillplan, slots, unweighted, vocabulary
+from igraph_agent.model import (compose, data_nouns, memoryplan, sides, skillplan, slots,
+                                unweighted, vocabulary)
 from igraph_agent.model import intents as intent_table
 from igraph_agent.model.graph_intents import UNRESOLVED, UNSETTLED
 from igraph_agent.model.planstate import FIND_TOOLS, Call, Observed, PlanState
@@ -181,6 +182,11 @@ def _found_first(st: PlanState, calls: list[Call]) -> list[Call]:
     return out
 
 
+def _asked(st: PlanState) -> str:
+    """The question as the user wrote it (or this step of it)."""
+    return str(st.context.get("asked") or st.question)
+
+
 def _info(st: PlanState) -> dict[str, Any]:
     info = st.last_ok("get_graph_info")
     return info.data if info else {}
@@ -292,6 +298,8 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
     features = _features(st)
     if "weight" in features and _weighted_form(st, matched):
         features.discard("weight")  # "pagerank weighted by amount": its weighted form
+    if "weight" in features and data_nouns.names_the_data(_asked(st), _info(st), matched):
+        features.discard("weight")  # "triangles of volunteers who shared shifts": the data
     missing, partial = gaps(matched, st.question, features, slots.asked_kind(st.question))
     if "entity" in missing:  # a name no intent takes: is it a node of this graph?
         real = _named_nodes(st)

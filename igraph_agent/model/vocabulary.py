@@ -313,7 +313,7 @@ _COUNTED = r"(?:other |different |distinct |separate |unique )?([a-z][a-z-]*)"
 #: with", "Bram has how many different partners?", "Hidde: how many partners?": one node's
 #: ties counted in the data's words (a tail of lower-case words that names no other analysis)
 _HOW_MANY_TAIL = re.compile(
-    rf"^\s*how many {_COUNTED} (?:does|do|did|is|are|was|were) (?:the )?"
+    rf"^\s*how many {_COUNTED} (?:does|do|did|is|are|was|were|has|have|had) (?:the )?"
     r"((?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)|(?-i:[a-z]+\d+)) "
     r"(?!(?:have|has|had|need|take|belong|contain|include|lie|sit|reach|get|make)\b)"
     r"((?-i:[a-z]+)(?: (?-i:[a-z]+)){0,3})\s*\??\s*$", re.IGNORECASE)

@@ -189,7 +189,10 @@ _WEIGHTING = re.compile(
     r"(?:the\s+|their\s+|its\s+|edge\s+)?(\w+(?:\s+\w+)?)|"
     r"\b(?:using|with|by|taking)\s+(?:the\s+|their\s+|its\s+|edge\s+)?(\w+(?:\s+\w+)?)"
     r"(?:\s+(?:values?|columns?))?\s+(?:as\s+(?:the\s+|edge\s+)?weights?|into account)\b|"
-    r"\busing\s+(?:the\s+|their\s+|its\s+)(\w+)\b|\bby\s+(\w+)\s*(?:[)?.!,;-]|$)",
+    r"\busing\s+(?:the\s+|their\s+|its\s+)(\w+)\b|\bby\s+(\w+)\s*(?:[)?.!,;-]|$)|"
+    # "community detection on the approvals": a partition of the column's edges, by their values
+    r"\b(?:detection|communit(?:y|ies)|clusters?|clustering|partition(?:ing)?)\s+(?:on|of|over|"
+    r"from)\s+(?:the\s+|their\s+)?(\w+)\b",
     re.IGNORECASE)
 #: the edges' magnitude without a column's name: "using the volumes", "weighted by value"
 _MAGNITUDE = re.compile(r"\b(?:volumes?|amounts?|values?|weights?|strengths?|quantit(?:y|ies))\b",
