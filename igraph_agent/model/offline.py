@@ -19,8 +19,16 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from igraph_agent.model import (compose, data_nouns, memoryplan, sides, skillplan, slots,
-                                unweighted, vocabulary)
+from igraph_agent.model import (
+    compose,
+    data_nouns,
+    memoryplan,
+    sides,
+    skillplan,
+    slots,
+    unweighted,
+    vocabulary,
+)
 from igraph_agent.model import intents as intent_table
 from igraph_agent.model.graph_intents import UNRESOLVED, UNSETTLED
 from igraph_agent.model.planstate import FIND_TOOLS, Call, Observed, PlanState
