@@ -69,6 +69,47 @@ def _endpoints(info: dict[str, Any]) -> list[str]:
     return [str(c) for c in ends][:2] if len(ends) >= 2 else []
 
 
+#: nouns of a thing, not of an act, that end like one ("totals", "segments", "ratings")
+_NOT_ACTS = {"total", "interval", "signal", "animal", "capital", "journal", "rival", "final",
+             "festival", "original", "arrival", "moment", "segment", "element", "document",
+             "department", "apartment", "instrument", "sentiment", "comment", "earning",
+             "saving", "holding", "setting", "rating", "building", "thing", "evening",
+             "morning", "feeling", "ceiling", "string", "wing", "king", "ring", "spring",
+             "being", "ending", "heading", "listing", "series", "category", "gallery",
+             "battery", "mystery", "history", "memory", "theory", "query", "country"}
+#: the act a noun names, by its suffix: "approvals" approve, "shipments" ship, "deliveries"
+#: deliver, "sailings" sail (the stem, as :func:`forms` takes it)
+_ACT_NOUN = re.compile(r"^([a-z]{3,}?)(?:als?|ments?|ings?)$|^([a-z]{3,}er)(?:ies|y)$")
+#: words of a reporting table: there the one who approves may be either end
+_REPORTING = {"manager", "mgr", "boss", "supervisor", "superior", "report", "reports"}
+
+
+def value_verbs(info: dict[str, Any]) -> list[str]:
+    """The acts a directed table's edge value columns name, done by the source to the
+    target: ``reviewer,author`` with ``approvals`` -> approv ("who approves Tarquin's
+    code"), ``shipments`` -> ship, ``deliveries`` -> deliver; nothing on a reporting table,
+    where the value's act may go either way.
+
+    Example::
+
+        >>> value_verbs({"directed": True, "edge_attributes": ["approvals", "total", "kegs"]})
+        ['approv']
+    """
+    if not info.get("directed"):
+        return []
+    ends = {w for c in _endpoints(info) for w in re.split(r"[^a-z]+", c.lower())}
+    if ends & _REPORTING:
+        return []
+    out = []
+    for col in info.get("edge_attributes") or []:
+        word = str(col).lower()
+        m = _ACT_NOUN.fullmatch(word)
+        noun = re.sub(r"s$", "", word) if not word.endswith("ies") else word[:-3] + "y"
+        if m and noun not in _NOT_ACTS:
+            out.append(m.group(1) or m.group(2))
+    return out
+
+
 def column_verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
     """The verb stems an edge table's endpoint columns name, (the source's, the target's):
     ``caller``/``callee`` -> call, ``module``/``imports`` -> import, ``citing``/``cited`` ->
@@ -102,7 +143,7 @@ def column_verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
                 if single.endswith("or"):
                     side.append(single)  # "sponsor": the verb is the whole word
                 side.append(stem)
-    fwd = list(dict.fromkeys(fwd))
+    fwd = list(dict.fromkeys([*fwd, *(value_verbs(info) if fwd or back else [])]))
     return fwd, [b for b in dict.fromkeys(back) if b not in fwd]
 
 

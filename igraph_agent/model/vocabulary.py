@@ -222,6 +222,11 @@ _OBJECT_PARTNERS = (
     rf"(?:(?:directly|ever|also|all) )?{_NOT_NEIGHBOUR_VERB}[a-z]+"
     r"(?: (?:with|to|into|in|on|for|at|alongside|against))? "
     rf"(?:the )?({_NAME}(?: (?-i:[A-Z][\w'.-]*))*)\s*\??\s*$")
+#: the verb done straight to the named node ("who supplies Quaybar", "which brewers stock
+#: Ironvat"): on a two-mode table its doers are the node's partners, every tie crossing sides
+_TRANSITIVE_ON = re.compile(
+    rf"^\s*(?:who|which [a-z]+) (?:(?:directly|ever|also|all) )?{_NOT_NEIGHBOUR_VERB}[a-z]+s "
+    rf"(?:the )?{_NAME}\s*\??\s*$")
 _UNDIRECTED: list[tuple[str, str]] = [
     (rf"^\s*how many [a-z]+ (?!(?:are|is|were|was|have|has|had|does|do|did|can|could|lie|sit)\b)"
      rf"[a-z]+(?: (?:with|to|in|on|for|at))? ({_NAME})\s*\??\s*$", r"How many ties does \1 have?"),
@@ -331,6 +336,10 @@ _OBJ = r"(?: (?!(?:to|from|on|at|with|for|into|by)\b)[a-z]+(?= (?:to|from)\b))?"
 _PERFECT = r"(?: (?:has|have|had)(?: ever)?| ever)?"
 #: a node in a verb's question: a word, or capitalised words ("who paid Book Nook")
 _NODE = r"((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[A-Za-z][\w'.-]*|\d+)"
+#: what a node made or owns, the verb's object in its place: "Tarquin's code", "ana's pull
+#: requests" (not a measure of it: "Tarquin's degree")
+_WORK = (r"(?:'s? (?!(?:degree|centrality|rank|score|neighbou?rs|partners|ties|edges|links|"
+         r"total|value|community|group|component)\b)[a-z]+(?: [a-z]+)?)?")
 _DONE = "{done}"  # the source's verb's past participle, filled per graph by :func:`_directed`
 _DIRECTED: list[tuple[str, str]] = [
     # "how many routes leave LAX", "how many flights arrive at JFK": one end's edges
@@ -344,13 +353,15 @@ _DIRECTED: list[tuple[str, str]] = [
      r"What is the out-degree of \1?"),
     (rf"^\s*how many {_KIND} {_BACK}{_ON} {_NODE}\s*\??\s*$", r"What is the out-degree of \1?"),
     (rf"^\s*how many {_KIND} {_VERB}{_ON} {_NODE}\s*\??\s*$", r"What is the in-degree of \1?"),
-    (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) {_THE}{_NODE} {_BACK}{_OBJ}{_ON}"
+    (rf"^\s*(?:which|what|who|whom|whose)(?: [a-z]+)? (?:does|do|did) {_THE}{_NODE} {_BACK}{_OBJ}{_ON}"
      r"\s*\??\s*$", r"Who are the in-neighbours of \1?"),
-    (rf"^\s*(?:which|what|who|whom)(?: [a-z]+)? (?:does|do|did) {_THE}{_NODE} {_VERB}{_OBJ}{_ON}"
+    # "whose PRs does Tarquin approve": the ones whose work he does it to
+    (rf"^\s*(?:which|what|who|whom|whose)(?: [a-z]+)? (?:does|do|did) {_THE}{_NODE} {_VERB}{_OBJ}{_ON}"
      r"\s*\??\s*$", r"Who are the out-neighbours of \1?"),
-    (rf"^\s*(?:who|what|(?:which|what) [a-z]+){_PERFECT} {_BACK}{_OBJ}{_ON} {_THE}{_NODE}"
+    (rf"^\s*(?:who|what|(?:which|what) [a-z]+){_PERFECT} {_BACK}{_OBJ}{_ON} {_THE}{_NODE}{_WORK}"
      r"\s*\??\s*$", r"Who are the out-neighbours of \1?"),
-    (rf"^\s*(?:who|what|(?:which|what) [a-z]+){_PERFECT} {_VERB}{_OBJ}{_ON} {_THE}{_NODE}"
+    # "who approves Tarquin's code": the verb done to his work is done to him
+    (rf"^\s*(?:who|what|(?:which|what) [a-z]+){_PERFECT} {_VERB}{_OBJ}{_ON} {_THE}{_NODE}{_WORK}"
      r"\s*\??\s*$", r"Who are the in-neighbours of \1?"),
     # the passive reads the edge backwards: "what is eaten by the heron", "who was ac2 paid by"
     (rf"^\s*(?:who|what|(?:which|what) [a-z]+) (?:is|are|was|were|gets?|got|(?:has|have) been)"
@@ -608,6 +619,11 @@ def _directed(question: str, info: dict[str, Any]) -> str:
         return question
     from igraph_agent.model.sides import debt_partners, role_questions
 
+    from igraph_agent.model.direct_hops import one_hop
+
+    moved = one_hop(question)  # "where can I sail to directly from X": one hop, in travel words
+    if moved != question:
+        return moved
     question = _particles(question, info)
     asked = question
     question = role_questions(debt_partners(question, info), info)  # "who are Mum's children"
@@ -1375,7 +1391,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             m = pattern.search(out)
             if m and two_mode and re.search(r"\bwith\s*[?.!]*\s*$", out, re.IGNORECASE):
                 continue  # "who did Mags fish with": those sharing a partner, not Mags's own
-            if m and two_mode and pattern.pattern == _OBJECT_PARTNERS:
+            if m and two_mode and pattern.pattern == _OBJECT_PARTNERS and \
+                    not _TRANSITIVE_ON.search(out):
                 continue  # "who served with J05": the sides' own words (``_members``) say
             if m and m.group(1).lower() not in values and not _asks_an_attribute(out, info):
                 out = pattern.sub(repl, out)  # "work in Biology": a group, no node
