@@ -617,9 +617,8 @@ def _directed(question: str, info: dict[str, Any]) -> str:
     """A directed graph's question in in-/out-degree words (see :data:`_DIRECTED`)."""
     if re.search(r"-(?:degree|neighbou?rs) of\b", question, re.IGNORECASE):
         return question
-    from igraph_agent.model.sides import debt_partners, role_questions
-
     from igraph_agent.model.direct_hops import one_hop
+    from igraph_agent.model.sides import debt_partners, role_questions
 
     moved = one_hop(question)  # "where can I sail to directly from X": one hop, in travel words
     if moved != question:
