@@ -225,8 +225,10 @@ _CAN_REACH = re.compile(r"\b(?:can|could|would|does|do|will)\s+(?:\w+\s+){0,3}?(
 
 
 def _reach_applies(st: PlanState) -> bool:
-    q = st.question
-    return (_reach_target(st) is not None and _route_ends(st) is None
+    from igraph_agent.model.whatif_totals import value_asked
+
+    q = st.question  # "how many kegs would Lanternhall still get": an amount, not nodes
+    return (_reach_target(st) is not None and not value_asked(st) and _route_ends(st) is None
             and bool(_STILL_REACH.search(q) or _CAN_REACH.search(q))
             and bool(re.search(r"\b(?:who|whom|which|what|list|name|how many)\b", q, re.IGNORECASE))
             and not re.search(r"\bcomponents?\b|\bpieces?\b|\bparts\b|\bsplit\b", q,

@@ -58,15 +58,59 @@ def _node(st: PlanState) -> list[str] | None:
     return others
 
 
-def _applies(st: PlanState) -> bool:
-    from igraph_agent.model.query_intents import edge_attr
+#: the amount asked after a removal: "how much would Ada still get", "how many kegs would
+#: Lanternhall still get" (group 1: what is counted)
+_AMOUNT = re.compile(r"\bhow (?:much|many\s+([a-z]+))\b", re.IGNORECASE)
 
-    return edge_attr(st) is not None and _gone(st) is not None and _node(st) is not None
+
+def amount_attr(st: PlanState) -> str | None:
+    """The edge value a what-if total adds up: the one the question names, or the count
+    column that counts the things asked ("how many emails" on sender,receiver,count)."""
+    from igraph_agent.model.query_intents import count_column, edge_attr
+
+    attr = edge_attr(st)
+    m = _AMOUNT.search(st.question)
+    if attr is None and m and m.group(1):
+        attr = count_column(st, m.group(1))
+    return attr
+
+
+def value_asked(st: PlanState) -> bool:
+    """Whether the question asks for an amount the edges carry, not for nodes: "how much",
+    or "how many <the edge value's own word>" ("how many kegs" on ``kegs``, "how many
+    emails" on a ``count`` column that counts them)."""
+    from igraph_agent.model.query_intents import _attr_pattern, count_column
+
+    m = _AMOUNT.search(st.question)
+    attr = amount_attr(st)
+    if not m or attr is None:
+        return False
+    noun = m.group(1)
+    return noun is None or re.fullmatch(_attr_pattern(attr), noun, re.IGNORECASE) is not None \
+        or count_column(st, noun) == attr
+
+
+#: the removal's own clause ("if Kettleburn stopped sending,"), whose verb says nothing of
+#: the side of the total asked ("how many would Ada still get")
+_REMOVAL_CLAUSE = re.compile(r"^\s*(?:if|suppose|imagine|say|assuming|when|once)\b[^,;]*[,;]|"
+                             r",?\s*\b(?:if|once|when|after)\b[^,;?]*[?.!]*\s*$", re.IGNORECASE)
+
+
+def _side(st: PlanState) -> str:
+    from dataclasses import replace
+
+    from igraph_agent.model.query_intents import _edge_side
+
+    rest = _REMOVAL_CLAUSE.sub(" ", st.question)
+    return _edge_side(replace(st, question=rest) if rest.strip() else st)
+
+
+def _applies(st: PlanState) -> bool:
+    return amount_attr(st) is not None and _gone(st) is not None and _node(st) is not None
 
 
 def _calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.graph_intents import _resolve
-    from igraph_agent.model.query_intents import _edge_side, edge_attr
 
     if not _applies(st):
         return []
@@ -75,8 +119,8 @@ def _calls(st: PlanState) -> list[Call]:
     searches, ids = _resolve(st, [*gone, *node])
     if ids is None:
         return searches
-    side = _edge_side(st)
-    args: dict = {"attribute": edge_attr(st), **({"node": ids[-1]} if node else {}),
+    side = _side(st)
+    args: dict = {"attribute": amount_attr(st), **({"node": ids[-1]} if node else {}),
                   **({"direction": side} if side != "both" else {})}
     removed = {"without_edges": [ids[:2]]} if edge else {"without_nodes": ids[:len(gone)]}
     return [*searches, Call("edge_attribute_totals", args),
@@ -109,7 +153,7 @@ WHATIF_TOTAL = Intent(
                            r"\bhow (?:many|much)\b|\bwhat(?:'s| is| would be)\b"),
     _calls, _render, "an edge value added up without a named node or edge "
     "(edge_attribute_totals without_nodes / without_edges)",
-    group="components", bonus=lambda st: 6.0 if _applies(st) else -10.0,
+    group="components", bonus=lambda st: (6.5 if value_asked(st) else 6.0) if _applies(st) else -10.0,
     hint="a node's total of an edge value without a node or edge you name",
     answers=frozenset({"value", "count"}),
     covers=frozenset({"removal", "entity", "weight", "direction"}))
