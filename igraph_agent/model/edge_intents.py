@@ -19,7 +19,7 @@ from typing import Any
 from igraph_agent.graph.semantics import _tokens as semantics_tokens
 from igraph_agent.model import slots, vocabulary
 from igraph_agent.model.planstate import Call, Observed, PlanState
-from igraph_agent.model.query_intents import edge_attr
+from igraph_agent.model.query_intents import _attr_pattern, edge_attr
 from igraph_agent.results.counting import EdgeAttributeTotalsResult, EdgeValue
 
 _OP_WORDS = {"gt": "above", "ge": "at least", "lt": "below", "le": "at most", "eq": "exactly"}
@@ -335,6 +335,10 @@ _NOT_PARTNER = re.compile(r"\b(?:neighbou?rs?|friends?|contacts?|ties|connection
                           r"edges?|common|shar\w+|mutual|paths?|triangles?|people|members?|"
                           r"nodes?|others?|\w+s in common)\s+(?:\w+\s+)?(?:with|alongside)\b",
                           re.IGNORECASE)
+#: "which other brewer shares the most taprooms with Fermbrook": partners in common, unless
+#: what is shared is the edge value itself ("who shared the most pitches with Ada")
+_SHARES_WITH = re.compile(r"\bshar(?:e|es|ed|ing)\s+(?P<what>(?:[\w-]+\s+){1,4}?)(?:with|alongside)\b",
+                          re.IGNORECASE)
 
 
 _X = r"(?P<x>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)"
@@ -366,6 +370,10 @@ def _partner(st: PlanState) -> tuple[str, str, str] | None:
     asked = str(st.context.get("asked") or q)  # "the most papers with": not "ties with"
     if len(slots.named(q)) != 1 or _NOT_PARTNER.search(asked) or \
             slots.features(q) - {"entity", "weight"}:
+        return None
+    shared = _SHARES_WITH.search(asked)
+    if shared and not (edge_attr(st) and re.search(_attr_pattern(str(edge_attr(st))),
+                                                   shared.group("what"), re.IGNORECASE)):
         return None
     roles = meaning.get("weights") or {}
     attr = edge_attr(st) or meaning.get("default_weight")
