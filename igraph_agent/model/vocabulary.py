@@ -1454,7 +1454,7 @@ _JOINS = ("play", "join", "attend", "enter", "belong", "perform", "compete", "pa
           # "does p-05 go to Harbour", "does Curry use garlic": one edge of the two sides
           "go", "visit", "use", "take", "write", "contain", "include", "need", "dive", "own")
 #: nouns for everyone on one of a group's lists ("the biggest lineup": the most members)
-_LINEUP = r"(?:line-?up|roster|field|membership|cast|squad|entry list|headcount)"
+_LINEUP = r"(?:line-?up|roster|field|membership|cast|squad|entry list|headcount|turn-?out|attendance)"
 
 
 def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
@@ -1530,9 +1530,9 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
                       "shares the most neighbours", question, flags=re.IGNORECASE)
     question = re.sub(r"\b(?:has|have|had)\s+the\s+most\s+(?:" + mates + r")(?:e?s)?\s+in\s+common\b",
                       "has the most neighbours in common", question, flags=re.IGNORECASE)
-    question = re.sub(rf"\b(?:has|have|had|with)\s+the\s+(?:biggest|largest)\s+{_LINEUP}\b",
-                      "has the most ties", question, flags=re.IGNORECASE)
-    return re.sub(rf"\b(?:has|have|had|with)\s+the\s+(?:smallest|tiniest)\s+{_LINEUP}\b",
+    question = re.sub(rf"\b(?:has|have|had|with|drew|draws)\s+the\s+(?:biggest|largest|highest|best)\s+"
+                      rf"{_LINEUP}\b", "has the most ties", question, flags=re.IGNORECASE)
+    return re.sub(rf"\b(?:has|have|had|with|drew|draws)\s+the\s+(?:smallest|tiniest|lowest|worst)\s+{_LINEUP}\b",
                   "has the fewest ties", question, flags=re.IGNORECASE)
 
 
