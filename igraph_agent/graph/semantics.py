@@ -444,7 +444,7 @@ _IRREGULAR = {"woman": "women", "man": "men", "person": "people", "child": "chil
 def _plural(word: str) -> str:
     if word in _IRREGULAR:
         return _IRREGULAR[word]
-    if not word or word.endswith("s"):
+    if not word or word.endswith("s") or word in _IRREGULAR.values():  # "women"
         return word
     if word.endswith("y") and word[-2:-1] not in "aeiou":
         return word[:-1] + "ies"

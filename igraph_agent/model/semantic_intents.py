@@ -772,9 +772,13 @@ _CO_EXCLUDED = re.compile(r"\b(?:never|not|no|without|except|excluding|apart fro
 #: ("teammates" or "played with" in a tournament table may be opponents: not read)
 _WORKED_WITH = re.compile(r"\b(?:worked|acted|starred|appeared|collaborated|performed|sung|"
                           r"sang|written|wrote|recorded|studied|served)\s+(?:\w+\s+)?with\b|"
-                          # "who has Ines fished with": any verb, its "with" stranded at the end
-                          r"^\s*(?:who|whom)\s+(?:has|have|had|did|does|do)\s+[\w'.-]+"
-                          r"(?:\s+[\w'.-]+)?\s+(?:ever\s+)?[a-z]+\s+with\s*[?.!]*\s*$",
+                          # "how many other women did Evelyn co-attend with": a co- verb
+                          r"\bco-?(?!occur|ordinat|operat)[a-z]{3,}\s+with\b|"
+                          # "who has Ines fished with", "how many others did Ines fish with":
+                          # any verb, its "with" stranded at the end
+                          r"^\s*(?:who|whom|how many(?:\s+other)?\s+[a-z]+|which(?:\s+other)?\s+"
+                          r"[a-z]+)\s+(?:has|have|had|did|does|do)\s+[\w'.-]+"
+                          r"(?:\s+[\w'.-]+)?\s+(?:ever\s+)?[a-z-]+\s+with\s*[?.!]*\s*$",
                           re.IGNORECASE)
 
 
