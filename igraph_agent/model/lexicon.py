@@ -529,6 +529,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    # exist", "the connectance of the web"
                    r"\b(?:fraction|share|proportion|percentage|ratio) of (?:all |the )*possible\b",
                    r"\bconnectance\b", r"\b(?:divided by|out of|over) (?:all |the )*possible\b",
+                   slots.POSSIBLE_SHARE,
                    r"share of all pairs", r"how full", r"how dense",
                    # the average path length and assortativity in plain words
                    r"\bon average,? how many \w+ (?:does it|would it|do you|do i) (?:take|need)\b.*"

@@ -1,7 +1,9 @@
 """A phrase that names the whole data set rather than a part of it: "in this food web",
 "in the southern women data", "does the association have". The planner reads it as "the
 data", so the rest of the question is answered on the loaded graph; a phrase that names a
-group value or a column of the graph is a part, and is kept.
+group value or a column of the graph is a part, and is kept. A note that a node counts too
+("(count Cobbler too)", "(including Cobbler)") widens nothing and restricts nothing: it is
+dropped, so it is never read as a question about that node alone.
 
     >>> drop_scope("how many species are in this food web", {})
     'how many species are in the data'
@@ -9,6 +11,8 @@ group value or a column of the graph is a part, and is kept.
     'How many residents does the data have?'
     >>> drop_scope("how many members are in the Officer club", {})
     'how many members are in the Officer club'
+    >>> drop_scope("of all brewer-taproom pairs (count Cobbler too), what share have deliveries", {})
+    'of all brewer-taproom pairs, what share have deliveries'
 """
 
 from __future__ import annotations
@@ -29,10 +33,21 @@ _HAS_SCOPE = re.compile(rf"\b(does|do)\s+(?:the|this|our|that)\s+((?:[a-z][\w'-]
                         rf"{_WHOLE}\s+(have|contain|include|hold|count|record|list)\b")
 
 
+#: a note that a node counts as well: "(count Cobbler too)", "(counting Cobbler as well)",
+#: "(including Cobbler)", "(Cobbler included)", "(Cobbler counts too)"; never one that
+#: leaves a node out ("(Cobbler not included)")
+_INCLUDED = re.compile(
+    r"\s*\((?![^()]*\b(?:not|no|never|except|excluding|exclude|without|only)\b|[^()]*n't\b)"
+    r"(?:\s*(?:count|counting|include|including|incl\.?)\s+[^()]{1,60}?"
+    r"(?:\s+(?:too|as well|also))?|[^()]{1,60}?\s+(?:included|counted|too|as well|counts too|"
+    r"count too|counts as well))\s*\)", re.IGNORECASE)
+
+
 def drop_scope(question: str, info: dict[str, Any]) -> str:
     """``question`` with a phrase naming the whole data set read as "the data" (see the
     module); a phrase with a word that is a group value or a column name is kept."""
     own = _own(info)
+    question = _INCLUDED.sub("", question)
 
     def whole(words: str) -> bool:
         return not any(w.lower() in own for w in words.split())

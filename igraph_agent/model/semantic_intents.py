@@ -21,6 +21,7 @@ from igraph_agent.figures import shown
 from igraph_agent.model import topn
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
+from igraph_agent.model.slots import POSSIBLE_SHARE
 from igraph_agent.model.vocabulary import groupings, value_named, values_named_in_order
 from igraph_agent.model.weights import named_weight
 
@@ -1086,5 +1087,6 @@ SEMANTIC_INTENTS: list[Intent] = [
                       # "what fraction of all possible pollinator-plant pairs were observed":
                       # the density, never the pairs sharing the most
                       re.compile(r"\b(?:fraction|share|proportion|percentage|ratio) of (?:all |the )*"
-                                 r"possible\b|\bdens(?:e|ity)\b|\bconnectance\b", re.IGNORECASE)]),
+                                 r"possible\b|\bdens(?:e|ity)\b|\bconnectance\b|" + POSSIBLE_SHARE,
+                                 re.IGNORECASE)]),
 ]

@@ -22,6 +22,12 @@ import re
 
 HUB = "@hub"
 CENTRAL = "@central"  # "the most central node": the top node by PageRank, or the measure named
+#: a share of all the possible pairs asked after naming them: "of all possible brewer-taproom
+#: pairs, what share actually have deliveries" (the density; "what fraction of all possible
+#: links exist" is read by the figure's own words)
+POSSIBLE_SHARE = (r"\b(?:of|among|out of)\s+(?:all\s+|the\s+|every\s+)*possible\b[^?.!]*?"
+                  r"\b(?:what|which|how big an?|how large an?)\s+(?:share|fraction|proportion|"
+                  r"percentage|percent|ratio)\b")
 _MEASURE = re.compile(r"\b(?:highest|largest|biggest|greatest|top|most|maximum|max)\s+"
                       r"(betweenn?ess|closeness|eigenvector|page\s?rank)\b", re.IGNORECASE)
 _CENTRAL = re.compile(r"most (?:central|important|influential|prominent)|highest[- ]pagerank|"

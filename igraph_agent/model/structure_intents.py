@@ -166,7 +166,7 @@ FIGURES = [
      "non-empty k-core)"),
     ("density", r"density|\bdense\b|sparse|fraction of possible|share of all pairs|how full|"
      r"\b(?:fraction|share|proportion|percentage|ratio) of (?:all |the )*possible\b|connectance|"
-     r"\b(?:divided by|out of|over) (?:all |the )*possible\b", "density"),
+     r"\b(?:divided by|out of|over) (?:all |the )*possible\b|" + slots.POSSIBLE_SHARE, "density"),
     ("transitivity", r"transitivity", "transitivity"),
 ]
 
