@@ -226,13 +226,35 @@ def _chain(question: str) -> Steps | None:
         if not _RANKED.search(first) or _PRONOUN.search(first) or _NOT_ONE.search(second):
             continue
         second = _ASK_LEAD.sub("", second)
-        if not _PRONOUN.search(second):
+        named = _named_again(first, second)
+        if named is not None:  # "how many trails meet at that hut": the hut found first
+            second = named
+        elif not _PRONOUN.search(second):
             continue
         # a chain's second step builds on the first's node: planned whole, the question
         # would answer the first part alone, so a first step that names no node asks
         return Steps(_as_ranking(first), _the_counted(_question_form(_slotted(second)), first),
                      clause=True)
     return None
+
+
+def _named_again(first: str, second: str) -> str | None:
+    """``second`` with the first step's node named again by its noun ("that hut", "this
+    one", "the same station") put as :data:`SLOT`; None when it names none so."""
+    nouns = {"one", "node"}
+    for m in (_RANKED.search(first), re.search(r"\b(?:which|what)\s+([a-z][\w-]*)", first,
+                                                 re.IGNORECASE)):
+        if m is None:
+            continue
+        word = re.match(r"\s*([a-z][\w-]*)", first[m.end():], re.IGNORECASE) if m.re is _RANKED \
+            else re.match(r"([a-z][\w-]*)", m.group(1), re.IGNORECASE)
+        if word:
+            nouns.add(word.group(1).lower())
+    said = re.compile(rf"\b(?:that|this|the same)\s+(?:{'|'.join(map(re.escape, sorted(nouns)))})"
+                      r"\b(?!\s+(?:of|with|who|which|that)\b)", re.IGNORECASE)
+    if not said.search(second) or _PRONOUN.search(second):
+        return None
+    return said.sub(SLOT, second)
 
 
 def _removed_top(question: str) -> Steps | None:
@@ -285,7 +307,7 @@ def _slotted(second: str) -> str:
     return _PRONOUN.sub(one, second)
 
 
-_VERB_AFTER = re.compile(rf"^(?P<ask>which|what|who|whom)(?P<noun>\s+(?!(?:has|have|had|did|does|"
+_VERB_AFTER = re.compile(rf"^(?P<ask>which|what|who|whom)(?P<noun>(?:(?<=which)|(?<=what))\s+(?!(?:has|have|had|did|does|"
                          rf"do|is|are|was|were)\b)[a-z][\w-]*)?\s+{SLOT}"
                          rf"\s+(?P<verb>[a-z]+)\b", re.IGNORECASE)
 

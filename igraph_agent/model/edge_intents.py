@@ -344,12 +344,12 @@ _SHARES_WITH = re.compile(r"\bshar(?:e|es|ed|ing)\s+(?P<what>(?:[\w-]+\s+){1,4}?
 _X = r"(?P<x>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)"
 _MOST = r"\b(?:most|largest|biggest|heaviest|strongest)\b"
 #: directed: the edge into a node ("which channel carries the most water into Estuary Gate",
-#: "who messages Ava the most") or out of it ("who does Ava message the most", "which stop
+#: "who messages Ava the most", "who approved Tarquin most often") or out of it ("who does Ava message the most", "which stop
 #: gets the most trips from Central")
 _INTO_NODE = [re.compile(p, re.IGNORECASE) for p in (
     rf"^\s*(?:which|what|who)\b.*{_MOST}.*\b(?:into|to)\s+(?:the\s+)?{_X}\s*[?.!]*\s*$",
     rf"^\s*(?:who|which \w+)\s+(?!(?:does|do|did|has|have|had|is|are|was|were)\b)\w+\s+{_X}"
-    r"\s+the\s+most\s*[?.!]*\s*$",
+    r"\s+(?:the\s+most|most\s+(?:often|frequently)|the\s+most\s+(?:often|times))\s*[?.!]*\s*$",
     # "where does East Depot get the most pallets from"
     rf"^\s*(?:who|whom|what|where|which \w+)\s+(?:does|do|did)\s+{_X}\s+\w+\s+(?:the\s+)?"
     r"most\b(?:\s+\w+)?\s+from\s*[?.!]*\s*$")]
