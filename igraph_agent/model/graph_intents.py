@@ -950,12 +950,25 @@ def local_render(st: PlanState, obs: list[Observed]) -> str:
                      for h in d.neighbours_by_hop or [])
     ego = d.ego_network
     assert ego is not None  # a node's analysis always has its ego network
-    return (_found(st, [name] if name else []) +
+    return (_found(st, [name] if name else []) + _neighbours_lead(st, d) +
             f"{_who(d)} has degree **{d.degree}**, clustering coefficient "
             f"**{_f(d.clustering)}**{_weighed(d.weight_used)} and core number {d.core_number} (the maximum core is "
             f"{d.max_core}). Neighbourhood{_SIDES.get(d.direction or '', '')}: {hops or 'none'}. "
             f"Its {d.radius}-hop ego network "
             f"has {ego.nodes} nodes and {ego.edges} edges (density {_f(ego.density)}).")
+
+
+def _neighbours_lead(st: PlanState, d: LocalAnalysisResult) -> str:
+    """"**Hugo**'s 4 neighbours: **Elif**, **Priya**, **Rosa**, **Tariq**. " when the question
+    asks for a node's neighbours by name (the list first, its figures after), else ""."""
+    first = (d.neighbours_by_hop or [None])[0]
+    if not _lists(st) or first is None or first.hop != 1 or first.count > len(first.nodes) \
+            or first.count > _LISTED or d.radius != 1:
+        return ""
+    way = {"out": " (following its out-edges)", "in": " (following its in-edges)"}.get(
+        d.direction or "", "")
+    names = ", ".join(f"**{_who(n)}**" for n in first.nodes)
+    return f"**{_who(d)}**'s {first.count} neighbour(s){way}: {names or 'none'}. "
 
 
 # -- subgraph ----------------------------------------------------------------------------

@@ -149,13 +149,35 @@ def _degree_render(st: PlanState, obs: list[Observed]) -> str:
     rank = _ranked(st, [(str(t.node), str(t.degree)) for t in d.top], side)
     if rank:
         return rank + f"Highest {side}: {top}."
+    lead = _top_lead(st, d, side)
     if side != "degree":
-        return f"Highest {side}: {top}."
+        return lead + f"Highest {side}: {top}."
     if d.side:
-        return (f"Among the {d.side} ({d.nodes}), the mean degree is **{d.mean_degree}** (max "
-                f"{d.max_degree}, min {d.min_degree}). Highest: {top}.")
-    return (f"Mean degree is **{d.mean_degree}** (max {d.max_degree}, min "
-            f"{d.min_degree}, {d.isolates} isolated node(s)). Highest degree: {top}.")
+        return lead + (f"Among the {d.side} ({d.nodes}), the mean degree is **{d.mean_degree}** "
+                       f"(max {d.max_degree}, min {d.min_degree}). Highest: {top}.")
+    return lead + (f"Mean degree is **{d.mean_degree}** (max {d.max_degree}, min "
+                   f"{d.min_degree}, {d.isolates} isolated node(s)). Highest degree: {top}.")
+
+
+_MOST = re.compile(r"\b(?:most|highest|best|largest|biggest|top|greatest)\b", re.IGNORECASE)
+_LEAST = re.compile(r"\b(?:least|lowest|fewest|smallest|weakest|average|mean|typical)\b",
+                    re.IGNORECASE)
+
+
+def _top_lead(st: PlanState, d: DegreeAnalysisResult, side: str) -> str:
+    """"**Dmitri** and **Greta** have the highest degree, **8**. " when the question asks
+    which node has the most ties (the answer first, the summary after), else ""."""
+    q = str(st.context.get("asked") or st.question)
+    if (slots.asked_kind(q) != "node" or not _MOST.search(q) or _LEAST.search(q)
+            or (topn.top_count(q) or 1) > 1 or not d.top):
+        return ""
+    best = [str(t.node) for t in d.top if t.degree == d.top[0].degree]
+    if len(best) == len(d.top) and len(d.top) > 1:
+        return ""  # every listed node ties: the list may be cut, so name none as the top
+    names = " and ".join(f"**{n}**" for n in best) if len(best) <= 2 else (
+        ", ".join(f"**{n}**" for n in best[:-1]) + f" and **{best[-1]}**")
+    verb = "has" if len(best) == 1 else "have, tied,"
+    return f"{names} {verb} the highest {side}: **{d.top[0].degree}**. "
 
 
 _DISTRIBUTION = re.compile(r"\bdistribut|\bhistogram|\bspread of\b", re.IGNORECASE)
@@ -484,7 +506,7 @@ INTENTS: list[Intent] = [
                        # "who has the most distinct opponents": how many others, not a total
                        r"\bthe most (?:different|distinct|unique) [a-z]+s\b",
                        r"in-?degree|out-?degree|incoming|outgoing|pointed to|arrows",
-                       r"average degree|mean (?:number of )?(?:connections|ties|degree)",
+                       r"average degree|(?:mean|average) (?:number of )?(?:connections|ties|degree|neighbou?rs)",
                        r"on average.{0,30}(?:ties|connections|neighbours|friends|colleagues|"
                        r"contacts|partners)",
                        r"number of neighbours per",

@@ -178,7 +178,8 @@ def _one_side_verb(question: str, info: dict[str, Any]) -> str | None:
 _NO_SIDE = re.compile(r"(?:person|people|user|member|node|name|account|individual|entity|item|"
                       r"friend|partner|colleague|neighbou?r|contact|peer|sibling|spouse|ally|"
                       r"co[a-z]+|[a-z]*mate|connection|link|tie|relative|associate|collaborator|"
-                      r"acquaintance|counterpart|pair|match|rival|opponent)", re.IGNORECASE)
+                      r"acquaintance|counterpart|pair|match|rival|opponent|budd(?:y|ies)|pal|companion|"
+                      r"comrade|fellow|cousin|twin)", re.IGNORECASE)
 
 
 def _role_partners(question: str, info: dict[str, Any]) -> bool:

@@ -1224,6 +1224,12 @@ def _own_ties(question: str, info: dict[str, Any]) -> str:
     own = [re.escape(w) for n in ends[1:2] if n not in _NOUNS and n != ends[0]
            for w in (_plural(n), n)]  # the other end's role ("crewmate"), not "person"
     ties = rf"(?:[a-z]+mates?|{'|'.join(own)})" if own else r"[a-z]+mates?"
+    # "list Ada's mates" (``worker,mate``): the other end's role said of a node is its ties
+    question = re.sub(rf"(?<=[\w.])(?:'s|’s|')\s+(?:other\s+|direct\s+)?{ties}\b(?!\s+(?:than|of)\b)",
+                      "'s neighbours", question, flags=re.IGNORECASE)
+    question = re.sub(rf"\b(average|mean|typical)\s+number\s+of\s+(?:other\s+|different\s+)?"
+                      rf"{ties}\b(?!\s+(?:per|for|than|of)\b)", r"\1 number of ties", question,
+                      flags=re.IGNORECASE)
     question = re.sub(rf"\b(most|fewest|more|fewer)\s+(?:other\s+|different\s+|distinct\s+)?"
                       rf"{ties}\b(?!\s+(?:than|to|from|in|with)\b)", r"\1 ties", question,
                       flags=re.IGNORECASE)
