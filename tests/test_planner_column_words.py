@@ -190,7 +190,7 @@ def test_the_node_noun_inside_a_column_name_does_not_name_that_column(
     assert resp.status == "answered", resp.answer
     assert nodes.columns[1] not in resp.answer, resp.answer
     leaders = [n for n, d in g.degree if d == best]
-    assert resp.answer.split("degree: ")[1].split(" (")[0] in leaders, resp.answer
+    assert resp.answer.split("Highest degree: ")[1].split(" (")[0] in leaders, resp.answer
 
 
 ROTA = (pd.DataFrame([("Tom", "Ann"), ("Ann", "Lee"), ("Lee", "Tom"), ("Sam", "Kit"), ("Kit", "Tom"),

@@ -176,7 +176,7 @@ def _top_lead(st: PlanState, d: DegreeAnalysisResult, side: str) -> str:
         return ""  # every listed node ties: the list may be cut, so name none as the top
     names = " and ".join(f"**{n}**" for n in best) if len(best) <= 2 else (
         ", ".join(f"**{n}**" for n in best[:-1]) + f" and **{best[-1]}**")
-    verb = "has" if len(best) == 1 else "have, tied,"
+    verb = "has" if len(best) == 1 else "tie for"
     return f"{names} {verb} the highest {side}: **{d.top[0].degree}**. "
 
 
