@@ -958,12 +958,18 @@ def local_render(st: PlanState, obs: list[Observed]) -> str:
             f"has {ego.nodes} nodes and {ego.edges} edges (density {_f(ego.density)}).")
 
 
+#: a node's figure asked ("what is Uma's degree"), not its neighbours' names
+_FIGURE_ASKED = re.compile(r"\b(?:degree|how many|number|count|clustering|core|coefficient|"
+                           r"ego|figures?|stats?|statistics|density)\b", re.IGNORECASE)
+
+
 def _neighbours_lead(st: PlanState, d: LocalAnalysisResult) -> str:
     """"**Hugo**'s 4 neighbours: **Elif**, **Priya**, **Rosa**, **Tariq**. " when the question
     asks for a node's neighbours by name (the list first, its figures after), else ""."""
     first = (d.neighbours_by_hop or [None])[0]
     if not _lists(st) or first is None or first.hop != 1 or first.count > len(first.nodes) \
-            or first.count > _LISTED or d.radius != 1:
+            or first.count > _LISTED or d.radius != 1 or _FIGURE_ASKED.search(
+                str(st.context.get("asked") or st.question)):
         return ""
     way = {"out": " (following its out-edges)", "in": " (following its in-edges)"}.get(
         d.direction or "", "")
