@@ -656,7 +656,8 @@ def _totals_bonus(st: PlanState) -> float:
 _N = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten)"
 LEXICON.update({
     "threshold_count": dict(
-        triggers=t(0.5, r"how many|count|number of|which|who|list|rank|name"),
+        triggers=t(0.5, r"how many|count|number of|which|who|list|rank|name",
+                   r"^\s*(?:is|are)\s+(?:there\s+)?any\b|^\s*are\s+there\b"),
         bonus=_threshold_bonus, group="ranking", hint="counts of nodes above or below a threshold",
         clarify=_beyond_any_degree,
         negatives=_rx(r"\bhow many (?:\w+ )?(?:groups|communities|clusters|components|pieces|parts|"
@@ -829,7 +830,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "bipartite": ("yesno", "count", "group"), "triangles": ("count", "list"),
     "cycles": ("yesno",),
     "figure": ("value", "count", "yesno"), "count_where": ("count",), "visualize": ("action",),
-    "report": ("action",), "threshold_count": ("count", "list"),
+    "report": ("action",), "threshold_count": ("count", "list", "yesno"),
     "hop_count": ("count",), "least_degree": ("node", "list", "count", "value"),
     "what_if": ("count", "value", "list", "yesno"),
     "clique": ("count", "group", "list"), "common_neighbours": ("count", "pair", "list", "yesno"),

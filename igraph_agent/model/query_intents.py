@@ -73,8 +73,38 @@ def threshold_calls(st: PlanState) -> list[Call]:
         measure = f"{side}_degree" if side else measure
     op, value = found
     listed = {"limit": 50} if _LIST_ASKED.search(st.question) else {}
-    return [Call("nodes_by_measure", {"measure": measure, "op": op, "value": value,
-                                      **_where(st), **_side(st), **listed})]
+    call = Call("nodes_by_measure", {"measure": measure, "op": op, "value": value,
+                                     **_where(st), **_side(st), **listed})
+    if _no_partner(st, call):  # a node in no edge is on neither side the edges give
+        return [call, Call("nodes_by_measure", {"measure": "degree", "op": "eq", "value": 0,
+                                                "limit": 50})]
+    return [call]
+
+
+def _no_partner(st: PlanState, call: Call) -> bool:
+    """Whether ``call`` asks one side of a two-mode graph, read from its edge columns, for
+    its nodes with no partner at all ("which taprooms get no kegs")."""
+    a = call.args
+    modes = _raw_info(st).get("meaning", {}).get("modes") or {}
+    return bool(a.get("side")) and modes.get("by") != "attribute" and a["measure"] == "degree" \
+        and ((a["op"] == "eq" and a["value"] == 0) or (a["op"] == "lt" and a["value"] == 1)
+             or (a["op"] == "le" and a["value"] == 0))
+
+
+def _unsided(d: NodesByMeasureResult, obs: list[Observed]) -> str:
+    """The nodes in no edge that a side's count of them leaves out (a two-mode table's sides
+    are read from its edge columns: a node only in the node table is on neither)."""
+    alone = next((o.typed(NodesByMeasureResult) for o in obs if o.tool == "nodes_by_measure"
+                  and o.ok and "side" not in o.args), None)
+    if d.side is None or alone is None:
+        return ""
+    listed = {str(r.node) for r in d.nodes}
+    others = [r for r in alone.nodes if str(r.node) not in listed]
+    if not others:
+        return ""
+    more = " …" if alone.count - len(listed) > len(others) else ""
+    return (f" Besides, **{alone.count - d.count}** node(s) are in no edge at all, so the edges "
+            f"do not say which side they are on: {', '.join(_who(r) for r in others[:10])}{more}.")
 
 
 def _side(st: PlanState) -> dict:
@@ -91,7 +121,10 @@ _LIST_ASKED = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:list|name|show|give|te
 
 
 def threshold_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _yes_no
+
     d = obs[0].typed(NodesByMeasureResult)
+    unsided = _unsided(d, obs)
     measure = d.measure.replace("_", "-")
     among = d.where
     scope = (" among nodes with " + ", ".join(f"{k} = {v}" for k, v in among.items())) \
@@ -106,8 +139,11 @@ def threshold_render(st: PlanState, obs: list[Observed]) -> str:
     if d.measure in ("in_degree", "out_degree") and len(cols) == 2:  # the edges' own way
         scope += (f" ({'incoming' if d.measure == 'in_degree' else 'outgoing'} edges, "
                   f"{cols[0]} → {cols[1]})")
-    return (f"**{d.count}** of {d.of} {nouns}{scope} have {measure} {_WORDS[d.op]} "
-            f"{_f(d.value)}" + (f": {shown}{more}." if shown else "."))
+    # "are there any brewers with more than 4 taprooms": yes or no, and which (none of a
+    # side while a node of no side is in no edge: neither, the planner asks)
+    lead = _yes_no(st, True) if d.count else "" if unsided else _yes_no(st, False)
+    return (lead + f"**{d.count}** of {d.of} {nouns}{scope} have {measure} {_WORDS[d.op]} "
+            f"{_f(d.value)}" + (f": {shown}{more}." if shown else ".") + unsided)
 
 
 #: a threshold's unit that no count of ties has: "here more than 5 years", "over 40 kg"

@@ -1549,7 +1549,8 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 def _side_counts(question: str, sides: list[str]) -> str:
     """A count of one side's partners in the other side's noun, as a degree threshold: "on
     more than one grant" is "with more than 1 ties", "on only one project" "with exactly 1
-    ties" (the side counted is the other one, so the side ranked stays named)."""
+    ties" (the side counted is the other one, so the side ranked stays named); "which
+    taprooms get no brewers" has degree 0."""
     nouns = "|".join(re.escape(f) for s in sides for f in {s, s.rstrip("s"), _SINGULAR.get(
         s.lower(), s)})
     nums = "|".join(_NUMBER_WORDS) + r"|\d+"
@@ -1564,7 +1565,8 @@ def _side_counts(question: str, sides: list[str]) -> str:
         rf"\b(?:(?:are|is|were|was)\s+)?(?:in|on|at|part of|members? of|a member of|enrolled in|"
         rf"signed up (?:for|to)|registered (?:for|in|with)|assigned to|attached to|linked to)\s+no\s+"
         rf"(?:{nouns})(?:e?s)?\b(?:\s+at\s+all)?|\b(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|never)\s+"
-        rf"(?:\w+\s+){{1,2}}?any\s+(?:{nouns})(?:e?s)?\b(?:\s+at\s+all)?|\b(?:has|have|had)\s+no\s+"
+        rf"(?:\w+\s+){{1,2}}?any\s+(?:{nouns})(?:e?s)?\b(?:\s+at\s+all)?|\b(?:has|have|had|with|gets?|"
+        rf"getting|got|receives?|receiving|received)\s+no\s+"
         rf"(?:members?|(?:{nouns})(?:e?s)?)\b(?:\s+at\s+all)?", "have degree exactly 0", question,
         flags=re.IGNORECASE)
 
