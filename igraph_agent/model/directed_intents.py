@@ -126,6 +126,19 @@ _SOURCES = re.compile(r"\b(?:are|as|any)\s+(?:\w+\s+)?sources\b|\bsource (?:node
                       re.IGNORECASE)
 
 
+#: whether there are any, asked of the ends: "is there a pier you can get to but never
+#: leave", "any piers with departures but no arrivals", "are there stops nobody reaches"
+_ANY_ASKED = re.compile(r"^\s*(?:(?:so|and)\s+)?(?:is there|are there|was there|were there|"
+                        r"(?:does|do|did|has|have) any|any)\b", re.IGNORECASE)
+#: a node one cannot leave, in travel words: "you can get to but never leave", "no way to
+#: depart from", "can't get out of"
+_NEVER_LEFT = (r"(?:\b(?:never|not|no longer)|\bcan(?:no|')t|\bcan not|n't)\s+(?:ever\s+)?"
+               r"(?:be\s+)?(?:leave|left|depart(?:ed)?|get\s+out|get\s+away|sail\s+out|go\s+on)\b")
+#: a node one cannot get to: "you can never get to", "no way to arrive at", "never reached"
+_NEVER_REACHED = (r"(?:\b(?:never|not|no longer)|\bcan(?:no|')t|\bcan not|n't)\s+(?:ever\s+)?"
+                  r"(?:be\s+)?(?:arrive[sd]?|get\s+to|reach(?:ed)?|come\s+in(?:to)?)\b")
+
+
 def end_of(st: PlanState) -> str | None:
     """"sources" (no edge enters) or "sinks" (no edge leaves) when the question asks for the
     nodes at one end of every edge, in the edge's own verbs."""
@@ -136,7 +149,7 @@ def end_of(st: PlanState) -> str | None:
                                                                     "hops", "future"}:
         return None
     if not re.search(r"(?:^|[.?!;]\s*)(?:(?:so|and)\s+)?(?:which|what|who|list|name|show|"
-                     r"how many)\b", q, re.IGNORECASE):
+                     r"how many)\b", q, re.IGNORECASE) and not _ANY_ASKED.match(q):
         return None
     if re.search(r"\b(?:most|fewest|least|more|fewer|highest|lowest)\b", q, re.IGNORECASE):
         return None  # "who vouches for the most people who never vouch": a ranking, no list
@@ -148,8 +161,8 @@ def end_of(st: PlanState) -> str | None:
     passive = rf"{done}\b"
     active = rf"{v}(?:e?s|ies)?\b"
     sources = re.search(
-        rf"\bno (?:incoming|inbound|arriving|in-?coming|in-?flows?|in-?links|"
-        rf"predecessors)\b|\b(?:nothing|nobody|no one) (?:\w+ )?(?:flows?|flowing|"
+        rf"\bno (?:incoming|inbound|arriving|arrivals?|in-?coming|in-?flows?|in-?links|"
+        rf"predecessors)\b|{_NEVER_REACHED}|\b(?:nothing|nobody|no one) (?:\w+ )?(?:flows?|flowing|"
         rf"comes?|coming|goes|going|runs?|running|leads?|leading|points?|pointing) "
         rf"(?:in)?to (?:them|it)\b"
         # passive only with its auxiliary: "were never paid", "never got paid"; a
@@ -164,7 +177,7 @@ def end_of(st: PlanState) -> str | None:
         rf"|{_NEVER}\s+(?:ever\s+)?(?:{b}(?:e?s|e?d)?|got|gotten){_ANY_ONE}", q, re.IGNORECASE)
     sinks = re.search(
         rf"\bno (?:outgoing|outbound|out-?going|out-?flows?|out-?links|successors|"
-        rf"way out|exit)\b|\b(?:nothing|no \w+) (?:flows?|flowing|comes?|coming|goes|"
+        rf"way out|exit|departures?|departing)\b|{_NEVER_LEFT}|\b(?:nothing|no \w+) (?:flows?|flowing|comes?|coming|goes|"
         rf"going|runs?|running|leads?|leading) (?:on )?(?:out|away|onward)\b"
         rf"|{_NEVER}\s+(?:ever\s+)?{active}{_ANY_ONE}"
         # "who vouches for no one", "which hosts ping nobody"
@@ -189,10 +202,12 @@ def end_render(st: PlanState, obs: list[Observed]) -> str:
         return "The graph's sources and sinks could not be read."
     if which == "both":  # each end its own sentence: neither list stands for the other
         return " ".join(_end_line(d, end) for end in ("sources", "sinks"))
-    return _end_line(d, which, bool(_ONE_WAY_ONLY.search(_asked(st))))
+    return _end_line(d, which, bool(_ONE_WAY_ONLY.search(_asked(st))),
+                     asked_any=bool(_ANY_ASKED.match(_asked(st))))
 
 
-def _end_line(d: DirectionAnalysisResult, which: str, only: bool = False) -> str:
+def _end_line(d: DirectionAnalysisResult, which: str, only: bool = False,
+              asked_any: bool = False) -> str:
     listed = getattr(d, which)
     if listed is None:
         return "The graph's sources and sinks could not be read."
@@ -208,11 +223,13 @@ def _end_line(d: DirectionAnalysisResult, which: str, only: bool = False) -> str
                 + (f"; {len(alone)} node(s) with no edge at all left out" if alone else ""))
         listed = listed.model_copy(update={"nodes": kept, "count": len(kept)})
     if not listed.count:
-        return f"**None**: every one of the {d.nodes} nodes has " + (
+        return ("**No** — " if asked_any else "") + \
+            f"**None**: every one of the {d.nodes} nodes has " + (
             "an incoming edge." if which == "sources" else "an outgoing edge.")
     names = ", ".join(f"**{r.node}**" for r in listed.nodes)
     more = "" if len(listed.nodes) == listed.count else " …"
-    return f"**{listed.count}** of {d.nodes} nodes — {how}: {names}{more}."
+    return ("**Yes** — " if asked_any else "") + \
+        f"**{listed.count}** of {d.nodes} nodes — {how}: {names}{more}."
 
 
 def _calls(bonus):

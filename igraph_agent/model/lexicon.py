@@ -777,7 +777,8 @@ LEXICON.update({
     "strong_size": dict(triggers=t(0.5, r"strong", r"\b(?:any|every|each) (?:one )?(?:\w+ )?(?:to|from) "
                                    r"(?:any|every|each) (?:other|one)\b"), bonus=_directed_bonus("strong_bonus"),
                         group="directed", hint="the largest strongly connected component"),
-    "edge_ends": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many"),
+    "edge_ends": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many|is there|are there|"
+                                   r"^\s*any\b"),
                       bonus=_directed_bonus("end_bonus"), group="directed",
                       hint="the nodes no edge enters or leaves"),
     "node_side": dict(
@@ -838,7 +839,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "node_group": ("value", "group", "yesno"), "node_side": ("list", "count"),
     "edge_threshold": ("count", "list"), "edge_extreme": ("pair", "node", "value"),
     "cycle_count": ("count", "yesno"), "cycle_members": ("list", "count", "yesno"),
-    "strong_size": ("count", "value", "list", "node"), "edge_ends": ("list", "count"),
+    "strong_size": ("count", "value", "list", "node"), "edge_ends": ("list", "count", "yesno"),
     "flow_rank": ("node", "list", "count", "value"), "reach_set": ("list", "count"),
     "node_partner": ("node", "pair", "value"), "pair_value": ("value", "count", "yesno"),
     "node_ties": ("list", "count", "value"),
