@@ -118,6 +118,12 @@ def _rank_render(st: PlanState, obs: list[Observed]) -> str:
 _MUTUAL = re.compile(r"\beach other\b|\bone another\b|\bboth ways\b|\bboth directions\b|"
                      r"\bmutual(?:ly)?\b|\breciproc\w*|\bfollow(?:s|ed)? (?:\w+ )?back\b|"
                      r"\btwo-way\b|\bin both directions\b|"
+                     # "routes that have a return route", "one running the other way"
+                     r"\b(?:have|has|had|with|get|gets|got)\s+(?:a |an |any )?(?:return|reverse|"
+                     r"matching return)\s+[a-z]+|\b(?:running|going|pointing|flowing|sailing|"
+                     r"heading|back)\s+the\s+(?:other|opposite|reverse)\s+(?:way|direction)\b|"
+                     # "legs that have a leg back", "has a flight back"
+                     r"\b(?:have|has|had|with|get|gets|got)\s+(?:a |an |any |one )?[a-z]+\s+back\b|"
                      # "what share of vouches are returned": an edge with one back
                      r"\b(?:are|is|were|was|get|gets|got|been)\s+returned\b|"
                      # "how often is help returned", "how often are favours repaid"
@@ -181,7 +187,8 @@ def _share_of(st: PlanState, word: str) -> str:
 
 #: the words for an edge a share may be of
 _EDGE_WORDS = (r"(?:edges?|links?|ties?|connections?|arcs?|relationships?|payments?|transfers?|"
-               r"calls?|emails?|messages?|citations?|follows?|loans?|orders?|shipments?|flows?)")
+               r"calls?|emails?|messages?|citations?|follows?|loans?|orders?|shipments?|flows?|"
+               r"routes?|services?|crossings?|flights?|legs?|lanes?|lines?)")
 
 
 def _mutual_render(st: PlanState, obs: list[Observed]) -> str:
@@ -218,8 +225,11 @@ def _mutual_listed(st: PlanState, d: DirectionAnalysisResult) -> str:
         if whose == "nodes":
             return f"{nodes[0].upper()}{nodes[1:]} ({pairs})."
         return f"{edges[0].upper()}{edges[1:]}; {nodes} ({pairs})."
+    # (the share the tool gives, not a count made here: every figure is one a tool showed)
+    back = "" if m.edge_share is None else \
+        f" (a share of {shown(m.edge_share)} of the {d.edges} edges have an edge back.)"
     return (f"**{m.pairs}** pair(s) are linked both ways (an edge each way), {m.nodes} nodes "
-            f"in all: {listed}{more}. ({2 * m.pairs} of the {d.edges} edges are in such pairs.)")
+            f"in all: {listed}{more}.{back}")
 
 
 PAIR_INTENTS = [
