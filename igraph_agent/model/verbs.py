@@ -259,7 +259,9 @@ def most_in_verb(question: str, stems: list[str], nodes: list[str], valued: bool
               rf"(?:{whom}|others)\b|(?:fewest|smallest number of)\s+(?:different|distinct)\s+"
               rf"[a-z]+|{_RANGE.format('narrowest|smallest|least')}){_NO_CLAUSE}")
     for most, side in ((counted, "highest"), (fewest, "lowest")):
-        question = re.sub(rf"\b{v}\s+(?:{PREPOSITION}\s+)?the\s+{most}", f"has the {side} out-degree",
+        # "approves the work of the most different people": the verb done to their work
+        question = re.sub(rf"\b{v}\s+(?:{PREPOSITION}\s+)?(?:the\s+(?!most\b|fewest\b|least\b)[a-z]+"
+                          rf"(?:\s+[a-z]+)?\s+of\s+)?the\s+{most}", f"has the {side} out-degree",
                           question, flags=re.IGNORECASE)
         question = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{done}\s+(?:{PREPOSITION}\s+)?by\s+"
                           rf"the\s+{most}", f"has the {side} in-degree", question,
