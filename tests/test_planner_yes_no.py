@@ -29,7 +29,8 @@ def test_a_direct_flight_question_is_answered_yes_or_no_following_the_direction(
 
 
 def test_a_yes_no_question_no_analysis_answers_is_asked_in_words(tmp_path):
-    resp = _ask(tmp_path, FLIGHTS, "Are there any airports with no outgoing flights?")
+    # ("are there any airports with no outgoing flights" is answered: No, with the sinks)
+    resp = _ask(tmp_path, FLIGHTS, "Are there any hub airports by PageRank?")
     assert resp.status == "needs_clarification", resp.answer
     assert "a yes or no" in resp.answer and "yesno" not in resp.answer
 
