@@ -237,7 +237,7 @@ ATTRIBUTE_INTENTS = [
                                     r"fewer|less|lower|smaller) than\b|\b(?:over|above|under|"
                                     r"below|exceeding)\b|\bat (?:least|most)\b|\bexactly\b|"
                                     r"\b(?:older|younger) than\b|"
-                                    r"\bor (?:more|less|fewer)\b"), _calls, _render,
+                                    r"\bor (?:more|less|fewer)\b|\b\d+\+(?=\s|$)"), _calls, _render,
            "nodes ranked by a numeric node attribute (nodes_by_measure, measure=attribute)",
            group="ranking", bonus=_bonus,
            hint="the nodes ranked by a numeric attribute, within a group you name",

@@ -325,7 +325,10 @@ def radius(question: str) -> int:
 
 
 _NOT_VALUES = {"own", "same", "different", "other", "another", "whole", "entire", "any", "per",
-               "their", "his", "her", "your", "our", "biggest", "largest", "smallest", "given"}
+               "their", "his", "her", "your", "our", "biggest", "largest", "smallest", "given",
+               # a bound's word before a numeric column ("3 or more seasons"): no value
+               "more", "less", "fewer", "greater", "higher", "lower", "most", "least", "over",
+               "under", "above", "below", "plus"}
 
 
 def where(question: str, attributes: list[str]) -> tuple[str, str] | None:
@@ -337,9 +340,17 @@ def where(question: str, attributes: list[str]) -> tuple[str, str] | None:
                    rf"\b(?:in|on|of)\s+(?:the\s+)?{a}\s+['\"]?([\w-]+)",
                    rf"\b(?:the\s+)?['\"]?([\w.-]+)['\"]?\s+{a}\b"):
             m = re.search(rx, question, re.IGNORECASE)
-            if m and m.group(1).lower() not in _STOP | _NOT_VALUES:
+            if m and m.group(1).lower() not in _STOP | _NOT_VALUES and not _bound_number(
+                    question, m.start(1), m.end(1)):
                 return attr, m.group(1)
     return None
+
+
+def _bound_number(question: str, start: int, end: int) -> bool:
+    """Whether the text at ``start:end`` is a bound's number ("at least 3 seasons", "more
+    than 3 seasons", "3+ seasons"): the threshold's, never a value to filter on."""
+    return any(m.start() < end and m.end() >= end for m in THRESHOLD_AT.finditer(question)) \
+        or question[end:end + 1] == "+"
 
 
 # -- what a question asks for: features and the kind of answer --------------------------
@@ -350,6 +361,8 @@ _EDGE_LESS = r"shorter|cheaper|lighter|faster|quicker|weaker|closer|less expensi
 #: "within a distance of 50"): node-count thresholds do not apply it
 EDGE_COMPARE = re.compile(rf"\b(?:{_EDGE_MORE}|{_EDGE_LESS}) than\s+(?:[$€£]\s*)?{_NUM}\b",
                           re.IGNORECASE)
+#: the counted noun between a number and its bound: "4 seasons or more" (never a hop count)
+_BOUND_NOUN = r"(?:(?!(?:steps?|hops?|jumps?|degrees?)\b)[a-z]+\s+)?"
 _UNIT = (r"(?:km|kms|kilometres?|kilometers?|miles?|minutes?|mins?|hours?|hrs?|seconds?|secs?|"
          r"metres?|meters?|days?|euros?|dollars?|usd|eur|gbp|kg|tonnes?|tons?)")
 #: a value with its unit past a bound: "30 minutes or shorter", "at most 25 km", "40+ min"
@@ -367,7 +380,7 @@ _THRESHOLD = re.compile(
     rf"\b(?:more|fewer|less|greater|higher|lower|larger|smaller|bigger) than\s+{_NUM}\b|"
     rf"\bat (?:least|most)\s+{_NUM}\b|\b(?:over|above|below|under|exceeding|exactly)\s+{_NUM}\b"
     r"(?!\s+(?:steps?|hops?|jumps?)\b)|"
-    rf"\b{_NUM}\s+or (?:more|fewer|less|greater|higher|lower)\b|>=?\s*\d|<=?\s*\d|≥|≤|"
+    rf"\b{_NUM}\s+{_BOUND_NOUN}or (?:more|fewer|less|greater|higher|lower)\b|>=?\s*\d|<=?\s*\d|≥|≤|"
     rf"\b\d+\+(?=\s|$)|"
     r"\bexactly (?:one|zero|no)\b(?!\s+(?:steps?|hops?|jumps?)\b)",
     re.IGNORECASE)
@@ -375,7 +388,7 @@ _THRESHOLD = re.compile(
 THRESHOLD_AT = re.compile(
     rf"(?:\b(?:more|fewer|less|greater|higher|lower|larger|smaller|bigger) than|\bat (?:least|"
     rf"most)|\b(?:over|above|below|under|exceeding|exactly))\s+{_NUM}\b|"
-    rf"\b{_NUM}\s+or (?:more|fewer|less|greater|higher|lower)\b", re.IGNORECASE)
+    rf"\b{_NUM}\s+{_BOUND_NOUN}or (?:more|fewer|less|greater|higher|lower)\b", re.IGNORECASE)
 #: the data's own words for one step along an edge: "in at most 2 flights"
 MOVES = (r"flights?|legs?|connections?|transfers?|trips?|rides?|changes?|calls?|roads?|"
          r"trails?|introductions?|handshakes?|ties")  # the graph's edge noun reads as "ties"
@@ -819,7 +832,7 @@ def threshold(question: str) -> tuple[str, float] | None:
                       re.IGNORECASE)
         if m:
             return op, _value(m.group(1)) * _scale(question[m.end():])
-    m = re.search(rf"\b({_NUM})\s+(?:{_UNIT}\s+)?or (more|greater|higher|longer|over|above|"
+    m = re.search(rf"\b({_NUM})\s+(?:{_UNIT}\s+|{_BOUND_NOUN})?or (more|greater|higher|longer|over|above|"
                   rf"{_EDGE_MORE}|fewer|less|lower|shorter|under|below|{_EDGE_LESS})\b", question,
                   re.IGNORECASE)
     if m:
