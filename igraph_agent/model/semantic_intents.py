@@ -242,7 +242,7 @@ _SIZE = [re.compile(p, re.IGNORECASE) for p in (
     r"\b(?P<c>\w+?)s? count (?:per|by|for each|in each) (?P<g>\w+)",
     r"\bhow (?:big|large) is (?:each|every) (?P<g>\w+)",
 )]
-_MEMBERS = {"members", "nodes", "people", "vertices", "entries"}
+_MEMBERS = {"members", "nodes", "people", "persons", "vertices", "entries"}
 #: "the average number of coworkers per division": a figure per member, not the group's size
 _PER_MEMBER = re.compile(r"\b(?:average|mean|median|typical|avg)\b", re.IGNORECASE)
 
@@ -260,9 +260,19 @@ def _size_attr(st: PlanState) -> str | None:
     counted = (m.groupdict().get("c") or "").lower()
     info = st.last_ok("get_graph_info")
     nouns = vocabulary.noun(counted, dict(info.data) if info else {})[1]
-    if attr and counted and counted not in _MEMBERS and counted.rstrip("s") != nouns.rstrip("s"):
+    if attr and counted and counted not in _MEMBERS and counted.rstrip("s") != nouns.rstrip("s") \
+            and not _spelled_out(counted, info.data if info else {}):
         return None
     return attr
+
+
+def _spelled_out(word: str, info: Any) -> bool:
+    """Whether ``word`` spells out the data's shortened word for a node: "volunteers" for a
+    ``vol_a`` column, "employees" for ``emp_id``."""
+    from igraph_agent.model import vocabulary
+
+    return any(len(n) >= 3 and word.startswith(n) and len(word) > len(n) + 2
+               for n in vocabulary.data_nouns(dict(info)))
 
 
 def _size_calls(st: PlanState) -> list[Call]:
@@ -282,6 +292,9 @@ def _size_render(st: PlanState, obs: list[Observed]) -> str:
 
     info = st.last_ok("get_graph_info")
     nouns = vocabulary.noun(st.question, dict(info.data) if info else {})[1]
+    counted = next((m.groupdict().get("c") for rx in _SIZE if (m := rx.search(st.question))), None)
+    if counted and _spelled_out(counted.lower(), info.data if info else {}):
+        nouns = counted.lower()  # "volunteers", not the column's "vols"
     head = (f"{tied[0]} is the {d['attribute']} with the {'fewest' if few else 'most'} {nouns}"
             if len(tied) == 1 else
             ", ".join(tied[:-1]) + f" and {tied[-1]} tie for the {'fewest' if few else 'most'}")
@@ -361,13 +374,31 @@ def _pair_calls(st: PlanState) -> list[Call]:
     if not attr or not (_HOW_MANY.search(st.question) or _compared(st)):
         return []
     meaning = _meaning(st)
-    value = named_weight(st.question, meaning)  # "how many tonnes go from A to B"
-    default = meaning.get("default_weight")
+    value = named_weight(st.question, meaning) or _counted_column(st)  # "how many tonnes go
+    default = meaning.get("default_weight")  # from A to B", "total emails" on a ``count``
     if value is None and _compared(st) and (meaning.get("weights") or {}).get(default) == \
             "strength":
         value = default  # "email Legal more": more emails, not more sender-recipient pairs
     return [Call("group_analysis", {"attribute": attr, "top_k": 200,
                                     **({"weight": value} if value else {})})]
+
+
+#: what a total between two groups counts: "total emails", "how many calls", "number of kegs"
+_COUNTED_NOUN = re.compile(r"\b(?:total|how many|number of|count of)\s+(?:(?:number|count) of\s+)?"
+                           r"([a-z]+s)\b", re.IGNORECASE)
+
+
+def _counted_column(st: PlanState) -> str | None:
+    """The edge column that counts the things a total between two groups counts ("total
+    emails from Sales to HR" on a ``count`` column sums it); None for the edges themselves
+    ("how many ties", "how many shipments" on a ``tonnes`` column)."""
+    from igraph_agent.model.query_intents import count_column
+
+    m = _COUNTED_NOUN.search(st.question)
+    if not m or re.fullmatch(r"edges|ties|links|connections|pairs|relationships|arcs",
+                             m.group(1), re.IGNORECASE):
+        return None
+    return count_column(st, m.group(1))
 
 
 def _pair_render(st: PlanState, obs: list[Observed]) -> str:
@@ -383,11 +414,13 @@ def _pair_render(st: PlanState, obs: list[Observed]) -> str:
     # the edge value only when the question asks for it ("how many tonnes"); a count of
     # shipments is a count of edges even where tonnes is the default weight
     w = d["weight_used"].get("attribute") if o.args.get("weight") else None
+    noun = _COUNTED_NOUN.search(st.question) if w and w == _counted_column(st) else None
+    unit = f"{noun.group(1).lower()}** ({w} summed)" if noun else f"{w}**"
 
     def said(frm: str, to: str) -> str:
         r = cells.get((frm, to)) or {"edges": 0, "weight": 0}
         if w:
-            return f"**{shown(r.get('weight', 0))} {w}** over {r['edges']} edge(s)"
+            return f"**{shown(r.get('weight', 0))} {unit} over {r['edges']} edge(s)"
         return f"**{r['edges']}** edge(s)"
 
     if a == b:  # "bio-bio collaborations", "within chem": the group's own edges

@@ -163,7 +163,11 @@ def _named(question: str, columns: list[str]) -> list[str]:
     ("the trade network") names no column."""
     low = without_graph_name(question).lower()
     words = set(_WORDS.split(low))
-    found = [c for c in columns if c.lower() in low.replace(" ", "_") or c.lower() in words]
+    # a column's name at a word's start ("weighted" names ``weight``), a short one whole:
+    # never inside a word ("n" in "many", "weight" in "unweighted")
+    joined = low.replace(" ", "_")
+    found = [c for c in columns if c.lower() in words or re.search(
+        rf"(?<![a-z0-9]){re.escape(c.lower())}{'(?![a-z0-9])' if len(c) < 4 else ''}", joined)]
     if found:
         return found
     out = []
