@@ -32,8 +32,12 @@ _TIES = (r"(?:ties|edges|links|connections|friendships|relationships|contacts|in
 #: a group's edges among its own members: "the most internal ties", "ties within itself"
 _WITHIN = re.compile(
     rf"\b(?:internal|in-?group|intra-?\w*)\s+(?:\w+\s+)?(?:{_TIES}|[a-z]+s)\b|"
-    rf"\b{_TIES}\s+(?:with)?in(?:side)?\s+(?:itself|themselves|it|them|the\s+(?:same\s+)?\w+|its\s+own|"
-    r"their\s+own|one\s+\w+)\b|"
+    rf"\b{_TIES}\s+(?:(?:that|which)\s+(?:\w+\s+)?(?:stay|stays|remain|remains|are|lie|fall|"
+    r"sit|run|go)\s+)?(?:with)?in(?:side)?\s+(?:itself|themselves|it|them|the\s+(?:same\s+)?\w+|"
+    r"its\s+own|their\s+own|one\s+\w+)\b|"
+    # "shares the most shifts among its own members": the data's noun among its own
+    r"\b[a-z]{3,}s\s+(?:among|amongst|between|with)\s+(?:its|their)\s+own\s+(?:members|"
+    r"people|\w+s)\b|"
     # "keeps the most referrals inside its own region": the data's own noun for an edge
     r"\b[a-z]{3,}s\s+(?:with)?in(?:side)?\s+(?:itself|themselves|its\s+own|their\s+own)\b",
     re.IGNORECASE)
@@ -165,7 +169,9 @@ def _found(st: PlanState) -> tuple[str, str, list[str]] | None:
     if two and not kind and _COMPARE.search(q):
         kind = "profile"
     attr = two[0] if two and kind else (_attr(st) if kind else None)
-    if not kind or not attr or named_weight(q, _meaning(st)):
+    if kind == "within" and not two and attr and _summed_within(st):
+        kind = "within_sum"  # "shares the most shifts among its own members": the value's sum
+    elif not kind or not attr or named_weight(q, _meaning(st)):
         return None  # "the most internal meetings" on a meetings column: a sum, not a count
     if kind in {"size", "profile"} and not two:
         return None
@@ -175,8 +181,27 @@ def _found(st: PlanState) -> tuple[str, str, list[str]] | None:
     return kind, attr, two[1] if two else []
 
 
+def _summed_within(st: PlanState) -> str | None:
+    """The edge column summed over each group's own edges, when the question names it ("the
+    most shared_shifts inside the crew", "the most peals among its own members") or counts
+    the things a ``count`` column counts; None for the edges themselves."""
+    from igraph_agent.model.query_intents import count_column
+
+    q = _asked(st)
+    named = named_weight(q, _meaning(st))
+    if named:
+        return named
+    m = re.search(r"\b(?:most|fewest|least)\s+(?:\w+\s+)?([a-z]{3,}s)\b", q, re.IGNORECASE)
+    if not m or re.fullmatch(_TIES, m.group(1), re.IGNORECASE):
+        return None
+    return count_column(st, m.group(1))
+
+
 def _calls(st: PlanState) -> list[Call]:
     found = _found(st)
+    if found and found[0] == "within_sum":
+        return [Call("group_analysis", {"attribute": found[1], "top_k": 200,
+                                        "weight": _summed_within(st)})]
     if found and found[0] == "one_sum":
         return [Call("group_analysis", {"attribute": found[1], "top_k": 50,
                                         "weight": named_weight(_asked(st), _meaning(st))})]
@@ -196,6 +221,29 @@ def _one_sum(d: dict, attr: str, value: str) -> str:
 
 
 
+
+
+def _within_sum(d: dict, attr: str, low: bool) -> str:
+    """Each group ranked by its edge value summed over the edges between two of its members
+    (every group, one with no such edge at 0)."""
+    w = (d.get("weight_used") or {}).get("attribute") or "weight"
+    if len(d["mixing"]) < (d.get("mixing_pairs") or 0):
+        return (f"The {attr} mixing lists only its heaviest pairs here, so I cannot rank every "
+                f"{attr} by the {w} within it.")
+    inside = {str(r["from"]): r.get("weight", 0) for r in d["mixing"]
+              if isinstance(r, dict) and r["from"] == r["to"]}
+    rows = sorted(((str(r["group"]), inside.get(str(r["group"]), 0)) for r in d["groups"]
+                   if r.get("group") is not None),
+                  key=lambda gv: (gv[1] if low else -gv[1], gv[0]))
+    if not rows:
+        return "The graph has no grouping attribute I could use (see get_graph_info)."
+    best = rows[0][1]
+    top = [g for g, v in rows if v == best]
+    listing = ", ".join(f"{g} ({shown(v)})" for g, v in rows[:10])
+    lead = " and ".join(f"**{g}**" for g in top) + (" tie" if len(top) > 1 else
+                                                     f" is the {attr}")
+    return (f"{lead} with the {'least' if low else 'most'} {w} on edges within the group (both "
+            f"ends its members): **{shown(best)}** (by {attr}: {listing}).")
 
 
 def _share(row: dict) -> float:
@@ -235,6 +283,9 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
     kind, attr, two = found
     if kind == "one_sum":
         return _one_sum(d, attr, two[0])
+    if kind == "within_sum":
+        return _within_sum(d, attr, bool(_LEAST.search(_asked(st))) and not _MOST.search(
+            _asked(st)))
     rows = [r for r in d["groups"] if r.get("group") is not None]
     q = _asked(st)
     low = bool(_LEAST.search(q) or re.search(r"\b(?:smaller|fewer|less)\b", q, re.IGNORECASE)
