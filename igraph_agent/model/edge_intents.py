@@ -32,7 +32,8 @@ _EDGE_NOUNS = (r"(?:edges|links|ties|roads|streets|flights|routes|connections|pa
 _COUNTS_EDGES = re.compile(
     rf"^\s*(?:so\s+|and\s+)?(?:how many|count(?: the)?|number of|what is the number of|"
     rf"which|what|list(?: the| all)?|show(?: me)?(?: the| all)?|name(?: the| all)?|give me"
-    rf"(?: the| all)?)\s+(?:\w+\s+)?{_EDGE_NOUNS}\b", re.IGNORECASE)
+    # "how many sender->receiver pairs", "how many author-coauthor pairs": the ends joined
+    rf"(?: the| all)?)\s+(?:\w+\s+|\w+\s*(?:->|→|-|/)\s*\w+\s+)?{_EDGE_NOUNS}\b", re.IGNORECASE)
 _RANKS = re.compile(r"\b(?:most|fewest|least|highest|lowest|top|each|per|every|average|"
                     r"mean|reach|within|total|sum|combined|altogether|add(?:ed)? up|share|"
                     r"percent(?:age)?|fraction|proportion)\b|%", re.IGNORECASE)
