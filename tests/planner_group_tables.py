@@ -62,3 +62,27 @@ def directed_of(edges: pd.DataFrame) -> nx.DiGraph:
     """The directed graph of an edge table (first two columns; the third an edge attribute)."""
     return nx.from_pandas_edgelist(edges, *edges.columns[:2], edge_attr=edges.columns[2],
                                    create_using=nx.DiGraph)
+
+
+#: walkers and the trails they walked (two-mode); only the trails carry a ``region``
+WALKS = pd.DataFrame(
+    [("Abe", "Ridge"), ("Abe", "Tarn"), ("Bea", "Ridge"), ("Bea", "Weir"), ("Cy", "Weir"),
+     ("Cy", "Moor"), ("Di", "Moor"), ("Di", "Tarn"), ("Ed", "Ridge"), ("Ed", "Fell"),
+     ("Flo", "Fell"), ("Flo", "Weir"), ("Gil", "Crag")],
+    columns=["walker", "trail"])
+TRAILS = pd.DataFrame(
+    [("Ridge", "Lakes"), ("Tarn", "Lakes"), ("Weir", "Dales"), ("Moor", "Dales"),
+     ("Fell", "Dales"), ("Crag", "Peaks"), ("Abe", None), ("Bea", None), ("Cy", None),
+     ("Di", None), ("Ed", None), ("Flo", None), ("Gil", None)],
+    columns=["id", "region"])
+#: players and the clubs they played for (two-mode); only the clubs carry a ``league``
+SPELLS = pd.DataFrame(
+    [("Ivo", "Rovers"), ("Ivo", "United"), ("Jan", "Rovers"), ("Jan", "Athletic"),
+     ("Kim", "Athletic"), ("Kim", "Wanderers"), ("Lou", "Wanderers"), ("Lou", "City"),
+     ("Max", "City"), ("Max", "Rovers"), ("Ned", "Albion"), ("Oli", "Albion")],
+    columns=["player", "club"])
+CLUBS = pd.DataFrame(
+    [("Rovers", "North"), ("United", "North"), ("Athletic", "South"), ("Wanderers", "South"),
+     ("City", "South"), ("Albion", "East"), ("Ivo", None), ("Jan", None), ("Kim", None),
+     ("Lou", None), ("Max", None), ("Ned", None), ("Oli", None)],
+    columns=["id", "league"])

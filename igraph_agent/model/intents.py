@@ -813,6 +813,9 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
 
         if within_one_group(st):  # "the midfielders ... to each other": within the group
             found = [i for i in found if i.name != "mutual_pairs"]
+    if "group_size" in names and st is not None and _asks_for_a_group(question, st):
+        # "which county has the most events": the counties ranked, never the events
+        found = [i for i in found if i.name not in _NODE_RANKINGS | {"side_rank", "least_degree"}]
     if "group_side" in names:  # "which street's residents give the most hours": each group's
         #                        total, no node's group and no single edge
         found = [i for i in found if i.name not in {"node_group", "edge_extreme"}]

@@ -252,7 +252,9 @@ def _size_attr(st: PlanState) -> str | None:
     counts must be the nodes: "the most airports", never "the most flights")."""
     from igraph_agent.model import vocabulary
 
-    m = next((found for rx in _SIZE if (found := rx.search(st.question))), None)
+    asked = str(st.context.get("asked") or st.question)  # "the most trails": a side, unrewritten
+    m = next((found for q in (asked, st.question) for rx in _SIZE if (found := rx.search(q))),
+             None)
     groups = groupings(_meaning(st))
     if not m or not groups or _PER_MEMBER.search(st.question):
         return None
@@ -280,12 +282,52 @@ def _size_calls(st: PlanState) -> list[Call]:
     return [Call("group_analysis", {"attribute": attr, "top_k": 50})] if attr else []
 
 
+def _carried(st: PlanState) -> tuple[str | None, str | None]:
+    """On a two-mode graph: (the side the question counts, the side whose nodes carry the
+    grouping attribute: the one whose size its valued members make up), from the sizes
+    group_analysis gives; (None, None) on a one-mode graph or before the call."""
+    from igraph_agent.model.vocabulary import _names_side
+
+    modes = _meaning(st).get("modes") or {}
+    sides = {str(k): v for k, v in (modes.get("sides") or {}).items()}
+    d = next((o.data for o in st.results if o.tool == "group_analysis" and o.ok), None)
+    if len(sides) != 2 or d is None:
+        return None, None
+    valued = sum(r["size"] for r in d["groups"] if r.get("group") is not None)
+    carrier = [k for k, v in sides.items() if v == valued]
+    counted = [k for k in sides if _names_side(k, st.question)]
+    return (counted[0] if len(counted) == 1 else None,
+            carrier[0] if len(carrier) == 1 else None)
+
+
+def _size_clarify(st: PlanState) -> str | None:
+    """"Which county has the most volunteers" where only the events carry a county: the
+    volunteers are in no county (counting those at each county's events is another
+    question), so ask."""
+    counted, carrier = _carried(st)
+    attr = _size_attr(st)
+    if counted is None or attr is None or counted == carrier:
+        return None
+    if carrier is None:
+        return (f"I cannot tell whether the {counted} carry the {attr} (the other side may). "
+                f"I can rank the {attr} values by their members, or rank the {counted} by their "
+                f"links — which do you mean?")
+    return (f"The {counted} have no {attr} of their own (only the {carrier} carry a {attr}). "
+            f"I can rank the {attr} values by their {carrier}, or rank the {counted} by their "
+            f"links — which do you mean?")
+
+
 def _size_render(st: PlanState, obs: list[Observed]) -> str:
     d = next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None)
     if d is None:
         return "The graph has no grouping attribute I could use (see get_graph_info)."
     few = re.search(r"\b(?:fewest|smallest)\b", st.question, re.IGNORECASE)
-    rows = sorted(d["groups"], key=lambda r: (r["size"] if few else -r["size"], str(r["group"])))
+    # a node with no value is in no group: never a "None" group
+    unvalued = sum(r["size"] for r in d["groups"] if r.get("group") is None)
+    rows = sorted((r for r in d["groups"] if r.get("group") is not None),
+                  key=lambda r: (r["size"] if few else -r["size"], str(r["group"])))
+    if not rows:
+        return f"No node has a value of {d['attribute']}."
     best = rows[0]["size"]
     tied = [f"**{r['group']}**" for r in rows if r["size"] == best]
     from igraph_agent.model import vocabulary
@@ -299,8 +341,12 @@ def _size_render(st: PlanState, obs: list[Observed]) -> str:
             if len(tied) == 1 else
             ", ".join(tied[:-1]) + f" and {tied[-1]} tie for the {'fewest' if few else 'most'}")
     rest = ", ".join(f"{r['group']} ({r['size']})" for r in rows[len(tied):8])
+    counted, carrier = _carried(st)
+    if carrier:
+        nouns = carrier
+    apart = f"; {unvalued} nodes have no {d['attribute']}" if unvalued else ""
     return (f"{head}: **{best}**" + (f"; then {rest}" if rest else "") +
-            f" ({d['group_count']} {d['attribute']} groups, {d['nodes']} {nouns}).")
+            f" ({len(rows)} {d['attribute']} groups, {d['nodes'] - unvalued} {nouns}{apart}).")
 
 
 def _bridge_bonus(st: PlanState) -> float:
@@ -1052,6 +1098,7 @@ SEMANTIC_INTENTS: list[Intent] = [
     Intent("group_size", t(0.6, *(rx.pattern for rx in _SIZE)), _size_calls, _size_render,
            "group_analysis: the size of each group of a node attribute", group="groups",
            bonus=lambda st: 3.0 if _size_attr(st) else 0.0, hint="the size of each group",
+           clarify=_size_clarify,
            covers=frozenset({"group", "bottom"}),
            answers=frozenset({"node", "group", "count", "list"})),
     Intent("group_mix", t(0.6, _GROUP_QUESTIONS), _mix_calls, _mix_render,

@@ -1369,7 +1369,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             re.IGNORECASE)
             for s in sides):
         return "How many nodes are on each side?"  # "how many volunteers are there"
-    if len(sides) == 2 and not any(_names_side(s, out) for s in sides) and _side_noun(out):
+    if len(sides) == 2 and not any(_names_side(s, out) for s in sides) and _side_noun(out) \
+            and not _counts_a_grouping(out, info):  # "how many counties": a column's values
         return "How many nodes are on each side?"  # "how many events" where no side is named
     if not directed:
         values = _values(info)
@@ -1410,6 +1411,19 @@ _KINDS = r"(?: species| kinds| types| sorts)?"
 _KIND_COUNT = re.compile(r"\s*how many (?:different |distinct |unique |separate )?([a-z]+)"
                          r"(?: are there| exist| (?:are )?in total| are in the data| (?:are|were) "
                          r"(?:listed|recorded|included))?\s*[?.]*\s*", re.IGNORECASE)
+
+
+def _counts_a_grouping(question: str, info: dict[str, Any]) -> bool:
+    """Whether "how many X" counts a grouping attribute's values ("how many counties are
+    there" where events carry ``county``), never a side of a two-mode graph."""
+    m = re.search(r"\bhow many (?:different |distinct |unique |separate )?([a-z_]+)", question,
+                  re.IGNORECASE)
+    if m is None:
+        return False
+    word = m.group(1).lower()
+    words = {word, word[:-1], word[:-3] + "y" if word.endswith("ies") else word}
+    return any(str(a).lower() in words or str(a).lower().split("_")[0] in words
+               for a in groupings(info.get("meaning") or {}))
 
 
 def _side_noun(question: str) -> bool:
