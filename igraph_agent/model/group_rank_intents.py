@@ -242,8 +242,8 @@ def _within_sum(d: dict, attr: str, low: bool) -> str:
     listing = ", ".join(f"{g} ({shown(v)})" for g, v in rows[:10])
     lead = " and ".join(f"**{g}**" for g in top) + (" tie" if len(top) > 1 else
                                                      f" is the {attr}")
-    return (f"{lead} with the {'least' if low else 'most'} {w} on edges within the group (both "
-            f"ends its members): **{shown(best)}** (by {attr}: {listing}).")
+    return (f"{lead} with the {'least' if low else 'most'} {w} summed between its own members "
+            f"(both ends in the {attr}): **{shown(best)}** (by {attr}: {listing}).")
 
 
 def _share(row: dict) -> float:

@@ -273,7 +273,7 @@ def _spelled_out(word: str, info: Any) -> bool:
     ``vol_a`` column, "employees" for ``emp_id``."""
     from igraph_agent.model import vocabulary
 
-    return any(len(n) >= 3 and word.startswith(n) and len(word) > len(n) + 2
+    return any(3 <= len(n) <= 4 and word.startswith(n) and len(word) > len(n) + 2
                for n in vocabulary.data_nouns(dict(info)))
 
 
