@@ -460,7 +460,8 @@ def _pair_render(st: PlanState, obs: list[Observed]) -> str:
     # the edge value only when the question asks for it ("how many tonnes"); a count of
     # shipments is a count of edges even where tonnes is the default weight
     w = d["weight_used"].get("attribute") if o.args.get("weight") else None
-    noun = _COUNTED_NOUN.search(st.question) if w and w == _counted_column(st) else None
+    noun = _COUNTED_NOUN.search(st.question) if w and w == _counted_column(st) and not \
+        named_weight(st.question, _meaning(st)) else None  # "emails" on a ``count`` column
     unit = f"{noun.group(1).lower()}** ({w} summed)" if noun else f"{w}**"
 
     def said(frm: str, to: str) -> str:
