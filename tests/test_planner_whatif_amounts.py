@@ -39,3 +39,23 @@ def test_an_amount_still_received_after_a_removal_is_the_total_without_it(tmp_pa
     assert resp.status == "answered", resp.answer
     assert f"**{_without(table, gone, node)}**" in resp.answer, resp.answer
     assert "still reaches" not in resp.answer and "still connected" not in resp.answer
+
+
+@pytest.mark.parametrize(("table", "question", "gone", "node"), [
+    (CRATES, "if Brackley stopped farming, would Eastgate still get crates?", "Brackley",
+     "Eastgate"),
+    (MESSAGES, "if Pim left, would Ola still receive any messages?", "Pim", "Ola"),
+])
+def test_whether_a_node_still_gets_an_amount_is_yes_or_no_with_its_total(tmp_path, table,
+                                                                        question, gone, node):
+    resp = ask_table(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    left = _without(table, gone, node)
+    assert resp.answer.startswith("**Yes**" if left > 0 else "**No**"), resp.answer
+    assert f"**{left}**" in resp.answer, resp.answer
+
+
+def test_how_much_a_node_still_gets_is_the_tables_one_amount(tmp_path):
+    resp = ask_table(tmp_path, CRATES, "if Copsey closed, how much would Riverside still get?")
+    assert resp.status == "answered", resp.answer
+    assert f"**{_without(CRATES, 'Copsey', 'Riverside')}**" in resp.answer, resp.answer

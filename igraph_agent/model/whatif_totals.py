@@ -72,7 +72,33 @@ def amount_attr(st: PlanState) -> str | None:
     m = _AMOUNT.search(st.question)
     if attr is None and m and m.group(1):
         attr = count_column(st, m.group(1))
+    still = _STILL_GETS.search(st.question)
+    if attr is None and still:  # "would Ola still receive any messages" on a count column
+        attr = count_column(st, str(still.group("what") or still.group("what2")))
+    if attr is None and m and not m.group(1):  # "how much would Foxglass still get": the
+        roles = st.meaning().get("weights") or {}  # table's one amount that is no distance
+        amounts = [a for a, r in roles.items() if r != "distance"]
+        attr = amounts[0] if len(amounts) == 1 and len(roles) == 1 else None
     return attr
+
+
+#: a yes or no on what a node still gets: "would Lanternhall still get kegs", "would Ada
+#: still receive any emails"
+_STILL_GETS = re.compile(r"^\s*(?:\w+\s+){0,6}?(?:would|will|does|do|could|can)\s+[\w'.-]+(?:\s+[\w'.-]+)?"
+                         r"\s+still\s+(?:get|receive|have|be sent|be paid|earn)\s+(?:any\s+)?"
+                         r"(?P<what>[a-z]+)\b|^\s*(?:if|suppose|imagine)\b[^,]*,\s*(?:would|will|does|do|"
+                         r"could|can)\s+[\w'.-]+(?:\s+[\w'.-]+)?\s+still\s+(?:get|receive|have|"
+                         r"earn)\s+(?:any\s+)?(?P<what2>[a-z]+)\b", re.IGNORECASE)
+
+
+def _yes_no_asked(st: PlanState, attr: str) -> bool:
+    """Whether the question asks whether the named node still gets any of ``attr``."""
+    from igraph_agent.model.query_intents import _attr_pattern, count_column
+
+    m = _STILL_GETS.search(st.question)
+    what = m and (m.group("what") or m.group("what2"))
+    return bool(what) and (re.fullmatch(_attr_pattern(attr), str(what), re.IGNORECASE) is not None
+                           or count_column(st, str(what)) == attr)
 
 
 def value_asked(st: PlanState) -> bool:
@@ -83,6 +109,8 @@ def value_asked(st: PlanState) -> bool:
 
     m = _AMOUNT.search(st.question)
     attr = amount_attr(st)
+    if attr is not None and _yes_no_asked(st, attr):
+        return True  # "would Lanternhall still get kegs": yes when its total stays above 0
     if not m or attr is None:
         return False
     noun = m.group(1)
@@ -141,7 +169,9 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
                       *(f"the edge {u}–{v}" for u, v in a.without_edges or [])])
     sided = {"out": " outgoing", "in": " incoming"}.get(a.direction or "", "")
     if a.node is not None:
-        return (f"Without {gone}, the {a.edges}{sided} edges of {a.node} would have "
+        lead = (("**Yes** — " if (a.total or 0) > 0 else "**No** — ")
+                if _yes_no_asked(st, a.attribute) else "")
+        return (lead + f"Without {gone}, the {a.edges}{sided} edges of {a.node} would have "
                 f"{a.attribute} adding up to **{_f(a.total)}** (now {_f(b.total)} over "
                 f"{b.edges} edges). Nothing was changed.")
     return (f"Without {gone}, the edges' {a.attribute} would add up to **{_f(a.total)}** over "
@@ -150,10 +180,10 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
 
 WHATIF_TOTAL = Intent(
     "whatif_total", t(0.5, r"\btotal\b|\bsum\b|add(?:ed)? up|altogether|combined|in all\b|"
-                           r"\bhow (?:many|much)\b|\bwhat(?:'s| is| would be)\b"),
+                           r"\bhow (?:many|much)\b|\bwhat(?:'s| is| would be)\b|\bstill\s+(?:get|receive|have|earn)\b"),
     _calls, _render, "an edge value added up without a named node or edge "
     "(edge_attribute_totals without_nodes / without_edges)",
     group="components", bonus=lambda st: (6.5 if value_asked(st) else 6.0) if _applies(st) else -10.0,
     hint="a node's total of an edge value without a node or edge you name",
-    answers=frozenset({"value", "count"}),
+    answers=frozenset({"value", "count", "yesno"}),
     covers=frozenset({"removal", "entity", "weight", "direction"}))
