@@ -27,7 +27,8 @@ _EDGE_NOUNS = (r"(?:edges|links|ties|roads|streets|flights|routes|connections|pa
                r"relationships|legs|segments|lines|trips|collaborations|partnerships|"
                r"friendships|transfers|shipments|calls|emails|messages|trails|lanes|pipes|"
                r"pipelines|cables|tracks|rails|payments|loans|referrals|crossings|deliveries|"
-               r"donations|invoices|transactions|sailings|journeys|rides|hauls|passes|throws)")
+               r"donations|invoices|transactions|sailings|journeys|rides|hauls|passes|throws|"
+               r"interactions|bonds|associations)")
 #: the question counts or lists edges: "how many roads", "which flights", "pairs of authors"
 _COUNTS_EDGES = re.compile(
     rf"^\s*(?:so\s+|and\s+)?(?:how many|count(?: the)?|number of|what is the number of|"
@@ -202,7 +203,7 @@ def threshold_bonus(st: PlanState) -> float:
 _EDGE_NOUN = (r"(?:(?:edge|road|flight|route|connection|link|tie|street|leg|segment|partnership|"
               r"collaboration|trail|lane|pipe|pipeline|cable|track|rail|shipment|transfer|"
               r"payment|loan|channel|line|relationship|friendship|bond|pairing|section|span|"
-              r"crossing|sailing)s?|stretch(?:es)?|ferries|ferry)\b")
+              r"crossing|sailing|interaction|bond)s?|stretch(?:es)?|ferries|ferry)\b")
 #: where the edge lies, after its noun: "the longest stretch on the canal"
 _ON_GRAPH = r"(?:\s+(?:on|in|of)\s+(?:the|this|our)\s+\w+(?:\s+(?:network|graph|system|map|grid|data))?)?"
 _WHICH_EDGE = re.compile(

@@ -537,7 +537,13 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\b(?:well|highly|best|most)[- ]connected \w+ (?:tend to |usually |mostly )?\w+ "
                    r"(?:with|to) (?:other )?(?:well|highly|best|most)[- ]connected\b"),
         group="stats", hint="a structure figure (diameter, radius, assortativity, path length)"),
-    "count_where": dict(triggers=t(0.5, r"how many|count|headcount|number of"),
+    "count_where": dict(triggers=t(0.5, r"how many|count|headcount|number of",
+                                   # "list the users in ops", "which accounts are high risk":
+                                   # a group's members named
+                                   r"^\s*(?:list|name|show(?: me)?|which|what|who)\s+(?:are\s+)?"
+                                   r"(?:the\s+|all\s+)?(?:\w+\s+){0,2}?(?:\w+s|people|staff)\s+"
+                                   r"(?:are\s+|is\s+|work\s+|belong\s+)?(?:in|at|on|from|with|"
+                                   r"there|have)\b"),
                         bonus=_attr_bonus, hint="counts of nodes with an attribute value",
                         clarify=_ask_counted_column),
     "visualize": dict(negatives=_rx(r"distribution|histogram"), phase=1),
@@ -830,7 +836,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "clear": ("action",), "optimize": ("action", "count"), "overview": ("count", "description", "yesno"),
     "bipartite": ("yesno", "count", "group"), "triangles": ("count", "list"),
     "cycles": ("yesno",),
-    "figure": ("value", "count", "yesno"), "count_where": ("count",), "visualize": ("action",),
+    "figure": ("value", "count", "yesno"), "count_where": ("count", "list"), "visualize": ("action",),
     "report": ("action",), "threshold_count": ("count", "list", "yesno"),
     "hop_count": ("count",), "least_degree": ("node", "list", "count", "value"),
     "what_if": ("count", "value", "list", "yesno"),

@@ -338,6 +338,8 @@ def where(question: str, attributes: list[str]) -> tuple[str, str] | None:
         a = re.escape(attr)
         for rx in (rf"\b{a}(?:\s*(?:=|==|:)|\s+(?:is|equals)\b)\s*['\"]?([\w-]+)",
                    rf"\b(?:in|on|of)\s+(?:the\s+)?{a}\s+['\"]?([\w-]+)",
+                   # "users with grade senior", "accounts having risk high"
+                   rf"\b(?:have|has|having|with)\s+(?:a\s+|the\s+)?{a}\s+(?:of\s+)?['\"]?([\w-]+)",
                    rf"\b(?:the\s+)?['\"]?([\w.-]+)['\"]?\s+{a}\b"):
             m = re.search(rx, question, re.IGNORECASE)
             if m and m.group(1).lower() not in _STOP | _NOT_VALUES and not _bound_number(

@@ -11,6 +11,7 @@ from igraph_agent.figures import shown
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.vocabulary import groupings, value_named
+from igraph_agent.results.counting import NodesByMeasureResult
 from igraph_agent.results.data import GetGraphInfoResult
 from igraph_agent.results.stats import SummaryStatisticsResult
 from igraph_agent.results.structure import BipartiteCheckResult, CountTrianglesResult
@@ -275,8 +276,26 @@ def _as_named(value: str) -> str:
     return v
 
 
+def named_values(st: PlanState) -> dict[str, str]:
+    """Each grouping attribute's one value the question names whole ("low risk accounts at
+    Northwind Bank": risk = low, bank = Northwind Bank); an attribute with several named
+    values is left out."""
+    found: dict[str, list[str]] = {}
+    for attr, values in groupings(st.meaning()).items():
+        for v in values:
+            if len(str(v)) >= 2 and value_named(str(v), st.question):
+                found.setdefault(attr, []).append(str(v))
+    return {a: vs[0] for a, vs in found.items() if len(vs) == 1}
+
+
 def count_where_calls(st: PlanState) -> list[Call]:
     found = where_of(st)
+    both = named_values(st)
+    if len(both) >= 2 and (found is None or both.get(found[0], found[1]) == found[1]):
+        # two attributes' values named: the nodes holding both, never one of the two alone
+        where = {**({found[0]: found[1]} if found else {}), **both}
+        return [Call("nodes_by_measure", {"measure": "degree", "op": "ge", "value": 0,
+                                          "where": where, "limit": 50})]
     if found is None:
         return []
     return [Call("subgraph_extraction", {"attribute": found[0], "value": found[1],
@@ -286,14 +305,22 @@ def count_where_calls(st: PlanState) -> list[Call]:
 def count_where_render(st: PlanState, obs: list[Observed]) -> str:
     if not obs:
         return "Name the attribute and value to count, e.g. 'how many nodes have team = legal'."
+    if obs[0].tool == "nodes_by_measure":
+        m = obs[0].typed(NodesByMeasureResult)
+        scope = " and ".join(f"{k} = {v}" for k, v in (m.where or {}).items())
+        names = ", ".join(str(n.node) for n in m.nodes)
+        return (f"**{m.count}** node(s) have {scope}" +
+                (f": {names}{' …' if m.truncated else ''}." if names else "."))
     d = obs[0].typed(SubgraphExtractionResult)
+    names = ", ".join(str(n.node) for n in d.node_ids[:d.listed])
+    more = " …" if d.listed < d.nodes else ""
     return (f"**{d.nodes} nodes** match {obs[0].args.get('attribute')} = "
-            f"{obs[0].args.get('value')} ({_f(d.fraction_of_graph * 100, 1)}% of the graph); "
-            f"among them {d.edges} edges.")
+            f"{obs[0].args.get('value')} ({_f(d.fraction_of_graph * 100, 1)}% of the graph)"
+            + (f": {names}{more}" if names else "") + f"; among them {d.edges} edges.")
 
 
 def count_where_bonus(st: PlanState) -> float:
-    return 1.0 if where_of(st) else 0.0
+    return 1.0 if where_of(st) or len(named_values(st)) >= 2 else 0.0
 
 
 # -- the girth and the count of maximal cliques ------------------------------------------

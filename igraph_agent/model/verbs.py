@@ -124,6 +124,9 @@ def column_verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
         for table, cols in (src.get("tables") or {}).items():
             if table == "nodes" or (ends and {str(c) for c in list(cols)[:2]} != set(ends)):
                 continue  # a node table's id and attributes ("agent,unit") name no verb
+            if len({re.sub(r"[ _-](?:from|src|source|start|origin)$", "", _clean(c))
+                    for c in list(cols)[:2]}) == 1:
+                continue  # "town_from,town_to": the nodes' noun at both ends, no verb
             for i, c in enumerate(list(cols)[:2]):
                 w = _clean(c)
                 single = re.sub(r"(?<!s)s$", "", w)

@@ -1332,6 +1332,10 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     out = _same_group(_all_counted(_numbered_nodes(out, info), info), info)
     directed = bool(info.get("directed"))
     weights = (info.get("meaning") or {}).get("weights") or {}
+    if len(weights) == 1:  # "the highest weighted degree", "node strength": the edges' value
+        out = re.sub(r"\b(?:weighted[- ]degree|(?:node\s+)?strength)\b(?!\s+(?:of\s+)?(?:the\s+)?"
+                     r"(?:ties|edges|links|connections))", f"total {next(iter(weights))}", out,
+                     flags=re.IGNORECASE) if next(iter(weights)).lower() != "strength" else out
     if "strength" not in weights.values():  # "the busiest airport": the most links, where no
         out = re.sub(r"\bbusiest\b", "best-connected", out, flags=re.IGNORECASE)  # count column
     narrowed = bool(_NARROWED.search(out))  # "the most people who never lend": no degree
