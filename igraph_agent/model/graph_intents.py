@@ -373,8 +373,17 @@ def community_render(st: PlanState, obs: list[Observed]) -> str:
 #: clustering put A and B in the same group", "does community detection put A and B together"
 _PUT_TOGETHER = (r"\b(?:modularity|communit\w*|clustering)\b.*\b(?:same (?:group|cluster|"
                  r"community|partition|module)|together)\b")
+#: two named nodes asked to be a community by themselves: "do Skelda and Varrow end up in a
+#: group of their own, just the two of them" (under a community word), "a cluster by themselves"
+_OWN_WORDS = (r"(?:of\s+their\s+own|by\s+themselves|on\s+their\s+own|to\s+themselves|"
+              r"(?:with\s+)?(?:just|only)\s+(?:the\s+two\s+of\s+them|them|those\s+two|the\s+two))")
+_OWN_GROUP = re.compile(
+    rf"\b(?:communit\w*|cluster\w*|modularity)\b.*\b(?:group|community|cluster|module)\s+{_OWN_WORDS}"
+    rf"|\b(?:community|cluster|module)\s+{_OWN_WORDS}", re.IGNORECASE)
+_OWN_PAIR = re.compile(r"\b(\S+)\s+and\s+(\S+)\s+(?:\w+\s+){0,4}?(?:in|into|as|form|make)\s+(?:a|an|one)\s+"
+                       r"(?:\w+\s+)?(?:group|community|cluster|module)\b", re.IGNORECASE)
 _COMMUNITY_OF = re.compile(
-    _PUT_TOGETHER + "|"
+    _OWN_GROUP.pattern + "|" + _PUT_TOGETHER + "|"
     r"\bsame (?:community|cluster)\b|\b(?:which|what) (?:community|cluster)\b|"
     r"\bcommunity (?:of|does|do|is)\s+\S|'s (?:community|cluster)\b|"
     r"\b(?:community|cluster) (?:that |which )?\S+ (?:is in|belongs to|falls in)\b",
@@ -383,6 +392,11 @@ _COMMUNITY_OF = re.compile(
 
 def _community_names(st: PlanState) -> list[str]:
     both = slots.pair(st.question)
+    own = _OWN_PAIR.search(st.question) if _OWN_GROUP.search(st.question) else None
+    if own:
+        pair = [slots.clean(own.group(1)), slots.clean(own.group(2))]
+        if all(p in slots.named(st.question) or p.isdigit() for p in pair):  # "do A and B
+            return pair  # end up in a group of their own"
     if re.search(r"\bsame\b", st.question, re.IGNORECASE):
         m = re.search(r"\b(\S+)\s+and\s+(\S+)\s+(?:\w+\s+){0,4}?(?:in|into|to|with)\s+(?:the\s+)?"
                       r"same\s+(?:community|cluster|group|partition|module)\b", st.question,
@@ -464,6 +478,15 @@ def node_community_render(st: PlanState, obs: list[Observed]) -> str:
             return (f"{UNSETTLED} on {_who(a)} and {_who(b)}: {lead.method} puts them "
                     f"{'together' if same[0] else 'apart'}, {other.method} "
                     f"{'together' if same[1] else 'apart'} ({how}).")
+        if same[0] and _OWN_GROUP.search(st.question):  # "a group of their own": only them
+            sizes = {d.membership[0].community_size for d in parts}
+            alone = sizes == {2}
+            return (f"{_found(st, names)}**{'Yes' if alone else 'No'}** — {_who(a)} and "
+                    f"{_who(b)} are in the same community, "
+                    + ("just the two of them (a community of **2** nodes by both methods)"
+                       if alone else
+                       f"with others: {' and '.join(f'{d.membership[0].community_size} nodes by {d.method}' for d in parts)}")
+                    + f" ({how}).")
         if same[0]:
             return (f"{_found(st, names)}**Yes** — {_who(a)} and {_who(b)} are in the same "
                     f"community ({a.community_size} nodes by {lead.method}; {how}).")

@@ -31,7 +31,7 @@ _IGNORED = re.compile(
     r"regard\s+to)\s+(?:the\s+)?)(?:distances?|lengths?|far|long|km|kms|kilomet(?:er|re)s|"
     r"miles?|mileage|weights?|edge\s+values?|time|times|duration|minutes|hours|costs?|prices?)(?:\s+(?:is|are|it\s+is))?\b", re.IGNORECASE)
 #: units and measures a route is added up in: never a count of its edges
-_MEASURES = frozenset({
+MEASURES = frozenset({
     "minutes", "mins", "hours", "hrs", "seconds", "secs", "days", "weeks", "months", "years",
     "kms", "km", "kilometers", "kilometres", "miles", "meters", "metres", "feet", "yards",
     "dollars", "euros", "pounds", "cents", "costs", "prices", "fares", "fees", "tolls",
@@ -59,7 +59,7 @@ def counted_edges(question: str, meaning: dict[str, Any]) -> re.Match[str] | Non
     roles = {str(c).lower(): r for c, r in (meaning.get("weights") or {}).items()}
     for m in _COUNTED.finditer(question):
         noun = (m.group("a") or m.group("b")).lower()
-        if noun in _MEASURES or roles.get(noun) == "distance" or roles.get(noun[:-1]) == \
+        if noun in MEASURES or roles.get(noun) == "distance" or roles.get(noun[:-1]) == \
                 "distance":
             continue  # "the fewest minutes", "the least km": a measured route
         return m

@@ -267,6 +267,12 @@ LEXICON: dict[str, dict[str, Any]] = {
                   # "detect communities - does the heron land in the same one as the trout",
                   # "cluster into communities, is the hawkmoth grouped with the honeybee"
                   # (above the communities' count, a method's name too: "greedy modularity")
+                  # "cluster the huts into communities: do Skelda and Varrow end up in a group
+                  # of their own, just the two of them"
+                  *t(2.5, r"\b(?:communit\w*|cluster\w*|modularity)\b.*\b(?:group|community|cluster|"
+                          r"module)\s+(?:of\s+their\s+own|by\s+themselves|on\s+their\s+own|to\s+"
+                          r"themselves)|\b(?:community|cluster|module)\s+(?:of\s+their\s+own|by\s+"
+                          r"themselves|on\s+their\s+own)"),
                   *t(2.5, r"\b(?:modularity|communit\w*|cluster\w*)\b.*\b(?:(?:in|into) the same "
                           r"one|grouped (?:together )?with|put (?:together )?with|lumped (?:in )?"
                           r"with)\b"),
@@ -343,7 +349,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"in one piece|cut off|weakly|reachable when|two-way|giant component",
                    r"(?:biggest|largest) (?:connected )?(?:piece|island|component|block)",
                    r"(?:biggest|largest|smallest|main) connected (?:group|cluster|part|set|chunk|"
-                   r"block|mass|body)",
+                   r"block|mass|body|bit|network|sub-?network|subgraph|region)",
+                   # "how many stations in the largest network": the largest piece of the data
+                   r"\bin the (?:biggest|largest) (?:sub-?network|network|subgraph|chunk|bit)\b",
                    r"\b(?:is|are)\s+(?:every|each|all(?: the)?)\s+(?:\w+\s+)?(?:connected|linked|"
                    r"reachable)\s+(?:to|with|from)\s+(?:every|each|all)\b|"
                    r"\beveryone (?:connected|reachable|linked)\b|\bcan everyone reach\b",
@@ -834,7 +842,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "subgraph": ("count", "action"), "compare": ("list", "value", "count"),
     "statistics": ("value", "count"), "search": ("node", "list"), "edge_search": ("list",),
     "clear": ("action",), "optimize": ("action", "count"), "overview": ("count", "description", "yesno"),
-    "bipartite": ("yesno", "count", "group"), "triangles": ("count", "list"),
+    "bipartite": ("yesno", "count", "group"), "triangles": ("count", "list", "yesno"),
     "cycles": ("yesno",),
     "figure": ("value", "count", "yesno"), "count_where": ("count", "list"), "visualize": ("action",),
     "report": ("action",), "threshold_count": ("count", "list", "yesno"),

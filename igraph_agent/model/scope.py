@@ -13,6 +13,12 @@ dropped, so it is never read as a question about that node alone.
     'how many members are in the Officer club'
     >>> drop_scope("of all brewer-taproom pairs (count Cobbler too), what share have deliveries", {})
     'of all brewer-taproom pairs, what share have deliveries'
+    >>> drop_scope("number of characters in les mis", {})
+    'number of characters in the data'
+    >>> drop_scope("is everyone in staff reachable from everyone else?", {})
+    'is everyone reachable from everyone else?'
+    >>> drop_scope("how far is Ana from Bo in km?", {})
+    'how far is Ana from Bo in km?'
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ _WHOLE = (r"(?:data|dataset|data ?set|graph|network|web|survey|study|sample|reco
           r"village|guild|team|crew|union|cooperative|company|firm|school)")
 #: "in this food web", "in the southern women data" closing the question (or a clause)
 _IN_SCOPE = re.compile(rf"\b(?:in|within|across)\s+(?:the|this|our|these|that)\s+"
-                       rf"((?:(?!same\b|other\b|one\b|each\b)[a-z][\w'-]*\s+){{0,3}}?){_WHOLE}"
+                       rf"((?:(?!same\b|other\b|one\b|each\b|main\b|giant\b|[a-z]+est\b)[a-z][\w'-]*\s+){{0,3}}?){_WHOLE}"
                        rf"(?=\s*(?:[?.!,;]|$))")
 #: "how many residents does the association have"
 _HAS_SCOPE = re.compile(rf"\b(does|do)\s+(?:the|this|our|that)\s+((?:[a-z][\w'-]*\s+){{0,2}}?)"
@@ -41,6 +47,27 @@ _INCLUDED = re.compile(
     r"(?:\s*(?:count|counting|include|including|incl\.?)\s+[^()]{1,60}?"
     r"(?:\s+(?:too|as well|also))?|[^()]{1,60}?\s+(?:included|counted|too|as well|counts too|"
     r"count too|counts as well))\s*\)", re.IGNORECASE)
+#: words after "in" that are no data set's name: units, analyses, idioms ("in total", "in hops")
+_NOT_A_NAME = frozenset({
+    "the", "this", "that", "these", "those", "our", "my", "your", "a", "an", "its", "their", "his",
+    "her", "each", "every", "all", "any", "some", "both", "either", "one", "total", "common",
+    "general", "particular", "order", "turn", "short", "fact", "theory", "practice", "terms",
+    "hops", "hop", "steps", "step", "degree", "degrees", "betweenness", "closeness", "centrality",
+    "pagerank", "size", "number", "value", "values", "weight", "weights", "strength", "distance",
+    "length", "time", "cost", "direction", "directions", "reverse", "return", "use", "parallel",
+    "sequence", "series", "line", "front", "charge", "place", "between", "and", "or", "it", "them",
+    "there", "here", "which", "what", "who", "whom", "how", "where", "percent", "percentage",
+    "detail", "sum", "question", "mind", "case", "common", "person", "reality", "addition"})
+#: "number of characters in les mis", "the highest centrality in les miserables": a lower-case
+#: name with no article closing the question or a clause
+_IN_NAMED = re.compile(r"\b(?:in|within|across)\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)"
+                       r"(?=\s*(?:[?.!,;(]|$))")
+#: "is everyone in staff reachable", "can every member in the club reach": the whole data's
+#: people before what is asked of them
+_EVERYONE_IN = re.compile(r"\b((?:everyone|everybody|anyone|anybody|every\s+\w+|each\s+\w+|"
+                          r"all(?:\s+the)?\s+\w+)\s+)in\s+((?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)"
+                          r"(?=\s+(?:is|are|be|can|could|still|really|actually|reachable|connected|"
+                          r"linked|tied|joined)\b)")
 
 
 def drop_scope(question: str, info: dict[str, Any]) -> str:
@@ -53,8 +80,30 @@ def drop_scope(question: str, info: dict[str, Any]) -> str:
         return not any(w.lower() in own for w in words.split())
 
     out = _IN_SCOPE.sub(lambda m: "in the data" if whole(m.group(1)) else m.group(0), question)
+    if not _lower_ids(info):  # on a graph of lower-case names, "in elm" may be a node
+        out = _IN_NAMED.sub(lambda m: "in the data" if _a_name(m.group(1), own) else m.group(0),
+                            out)
+        out = _EVERYONE_IN.sub(lambda m: m.group(1).rstrip() if _a_name(m.group(2), own)
+                               else m.group(0), out)  # everyone in the data is everyone
     return _HAS_SCOPE.sub(lambda m: f"{m.group(1)} the data {m.group(3)}" if whole(m.group(2))
                           else m.group(0), out)
+
+
+def _a_name(words: str, own: set[str]) -> bool:
+    """Whether lower-case ``words`` after "in" can name the data set: no unit, analysis or
+    idiom word ("in total", "in hops", "in km"), nothing of the graph's own (a group value,
+    an attribute)."""
+    from igraph_agent.model.hop_words import MEASURES
+
+    said = words.lower().split()
+    return not any(w in _NOT_A_NAME or w in MEASURES or w in own or w.rstrip("s") in own
+                   for w in said)
+
+
+def _lower_ids(info: dict[str, Any]) -> bool:
+    from igraph_agent.model.vocabulary import _lower_ids as lower
+
+    return bool(lower(info))
 
 
 def _own(info: dict[str, Any]) -> set[str]:

@@ -137,6 +137,10 @@ INPUT_REFERENT = re.compile(rf"\b(?:of|for|from|to|does|do|did|around|near|by)\s
                             rf"{_REFERENT.pattern}", re.IGNORECASE)
 
 
+#: a dash between two clauses ("… cut points - remove one and …"), not inside a name
+_CLAUSE_DASH = re.compile(r"\s[-–—]\s")
+
+
 def pair(question: str) -> list[str] | None:
     """Two endpoint names (from/to, between/and, separate X from Y, are X and Y linked)."""
     # "from the person with the top closeness to Zoe": the referent is one name, not "the
@@ -147,6 +151,8 @@ def pair(question: str) -> list[str] | None:
         return [clean(back.group(2)), clean(back.group(1))]
     for rx in _PAIRS:
         m = rx.search(question)
+        if m and any(_CLAUSE_DASH.search(g) for g in m.groups()[:-1]):
+            continue  # "which are cut points - remove one and the network falls apart": no pair
         if m:
             got = [HUB if _HUB.search(g) else CENTRAL if _CENTRAL.search(g) else clean(_ending(g))
                    for g in m.groups()]

@@ -146,6 +146,10 @@ def triangle_render(st: PlanState, obs: list[Observed]) -> str:
     d = o.typed(CountTrianglesResult)
     own = "".join(f"{r.node} is part of **{r.triangles} triangle(s)**. " for r in d.requested)
     top = ", ".join(f"{t.node} ({t.triangles})" for t in d.top[:5])
+    if slots.asked_kind(str(st.context.get("asked") or st.question)) == "yesno" and \
+            len(d.requested) <= 1:  # "does it have any triangles?", "is Bo in a triangle?"
+        some = d.requested[0].triangles if d.requested else d.triangles
+        own = ("**Yes** — " if some else "**No** — ") + own
     return (own + f"The graph has **{d.triangles} triangles**; {d.nodes_in_triangles} of "
             f"{d.nodes} nodes are part of at least one. Most triangles: {top or 'none'}.")
 

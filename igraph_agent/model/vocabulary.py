@@ -242,7 +242,7 @@ _UNDIRECTED: list[tuple[str, str]] = [
     # partnered with": a participle after the name, no measure (not "closest to")
     (rf"^\s*(?:who|whom) (?:is|are|was|were) (?:the )?({_NAME}) (?:directly |currently |also )?"
      r"(?!(?:closest|nearest|farthest|furthest|most|least|similar|reachable)\b)"
-     r"(?:[a-z]+ed|friends|related|wed|close|allied) (?:to|with)\s*\??\s*$",
+     r"(?:[a-z]+ed|friends|related|wed|close|allied) (?:to|with)(?: directly)?\s*\??\s*$",
      r"Who are the neighbours of \1?"),
     # "list everyone Maya works with", "name all the people Omar talks to"
     (rf"^\s*(?:list|name|show(?: me)?|give me)\s+(?:everyone|everybody|all(?: the)? [a-z]+|the "
@@ -1320,6 +1320,12 @@ def _same_group(question: str, info: dict[str, Any]) -> str:
     return question
 
 
+#: an aside saying one hop: "who are the Medici married to (direct ties)?" -> "… to directly?"
+_DIRECT_ASIDE = re.compile(r"\s*\(\s*(?:only\s+)?direct(?:ly)?(?:\s+(?:ties|links|connections|"
+                           r"neighbou?rs|edges|contacts|partners|ones))?(?:\s+only)?\s*\)\s*([?.!]*)\s*$",
+                           re.IGNORECASE)
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     from igraph_agent.model.scope import drop_scope
@@ -1327,6 +1333,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     from igraph_agent.model.value_words import spelled_values
 
     question = dropped(question, info.get("meaning") or {})  # "(unweighted)": calls' weight
+    question = _DIRECT_ASIDE.sub(r" directly\1", question)  # "married to (direct ties)?"
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
     out = unglued(spelled_values(drop_scope(question, info), info))
     out = _same_group(_all_counted(_numbered_nodes(out, info), info), info)
