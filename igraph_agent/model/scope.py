@@ -57,7 +57,7 @@ _NOT_A_NAME = frozenset({
     "length", "time", "cost", "direction", "directions", "reverse", "return", "use", "parallel",
     "sequence", "series", "line", "front", "charge", "place", "between", "and", "or", "it", "them",
     "there", "here", "which", "what", "who", "whom", "how", "where", "percent", "percentage",
-    "detail", "sum", "question", "mind", "case", "common", "person", "reality", "addition"})
+    "detail", "sum", "question", "mind", "case", "person", "reality", "addition"})
 #: "number of characters in les mis", "the highest centrality in les miserables": a lower-case
 #: name with no article closing the question or a clause
 _IN_NAMED = re.compile(r"\b(?:in|within|across)\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)"
