@@ -426,7 +426,11 @@ _OUT_OF = re.compile(rf"\b(?:does|do|did|can|could|will|would)\s+{_NAME}\s+(?:\w
                      r"(?P<v>[a-z]+)\b", re.IGNORECASE)
 #: an edge verb of using something: the source depends on the target ("caller,callee")
 _USES = ("call", "import", "use", "requir", "includ", "invok", "load", "referenc", "extend",
-         "inherit", "cit")
+         "inherit", "cit", "eat", "feed", "consum", "prey", "hunt")
+#: "which species depend directly or indirectly on krill": those whose chains reach it
+_DEPEND_ON = re.compile(rf"\b(?:depends?|depending|relies|rely|relying)\s+(?:(?:directly\s+or\s+)?"
+                        rf"(?:in)?directly\s+|transitively\s+|ultimately\s+|eventually\s+)?(?:up)?on\s+"
+                        rf"(?:the\s+)?{_NAME}", re.IGNORECASE)
 _DEPENDS = re.compile(r"depend|rel[yi]|need|requir", re.IGNORECASE)
 
 
@@ -446,6 +450,8 @@ def _chain(st: PlanState, q: str) -> tuple[str, str, str] | None:
 
     info = st.last_ok("get_graph_info")
     fwd, _back = column_verbs(info.data if info else {})
+    if (n := _name(_DEPEND_ON, q)) and any(f.startswith(u) for f in fwd for u in _USES):
+        return n, "in", "reached_by"  # a predator depends on its prey: who reaches krill
     for m in _OUT_OF.finditer(q):
         n, v = slots.clean(m.group(1)), m.group("v").lower()
         if n.lower() in slots.STOP_WORDS:

@@ -122,7 +122,7 @@ MUTUAL_INTENTS = [
 _AMONG = re.compile(r"^\s*(?:among|amongst|of|from)\s+(?:all\s+)?(?:the\s+)?(?:[a-z]+\s+)?"
                     r"(?P<clause>.+?)\s*,\s*(?P<rest>.+)$", re.IGNORECASE)
 _WHO_REL = r"(?:(?:that|who|which|whom)\s+)?"
-_NAMED = r"(?P<x>(?-i:[A-Z][\w'.-]*)|[a-z]+\d+|\d+)"
+_NAMED = r"(?P<x>@[A-Za-z0-9_][\w.-]*|(?-i:[A-Z][\w'.-]*)|[a-z]+\d+|\d+)"
 
 
 def _side_of(clause: str, info: dict) -> tuple[str, str] | None:

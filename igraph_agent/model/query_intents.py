@@ -831,7 +831,7 @@ def totals_bonus(st: PlanState) -> float:
 # the node after "in-degree of" is a name whatever its case ("core", "ph3", "Alice"): the
 # phrase is the normalised form of "how many modules import core" (model/vocabulary.py)
 _NODE_DIRECTION = re.compile(r"\b(in|out)-degree of\s+(?:the\s+)?(?:node\s+)?"
-                             r"((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)+)|[A-Za-z][\w'.-]*[\w]|[A-Za-z]|"
+                             r"(@[A-Za-z0-9_][\w.-]*|(?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)+)|[A-Za-z][\w'.-]*[\w]|[A-Za-z]|"
                         r"\d+)", re.IGNORECASE)
 _ALL_NODES = 500  # nodes_by_measure lists at most this many rows
 
@@ -900,7 +900,7 @@ def node_direction_bonus(st: PlanState) -> float:
 
 # -- one named node's in- or out-neighbours (directed): who cites it, whom it follows -----
 _NODE_SIDE = re.compile(r"\b(in|out)-neighbou?rs of\s+(?:the\s+)?(?:node\s+)?"
-                        r"((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)+)|[A-Za-z][\w'.-]*[\w]|[A-Za-z]|"
+                        r"(@[A-Za-z0-9_][\w.-]*|(?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)+)|[A-Za-z][\w'.-]*[\w]|[A-Za-z]|"
                         r"\d+)", re.IGNORECASE)
 _LISTED = 200  # local_analysis lists at most this many per hop
 

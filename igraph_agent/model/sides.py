@@ -202,7 +202,7 @@ def _role_partners(question: str, info: dict[str, Any]) -> bool:
 
 
 # -- a named node's partners in its table's own role nouns --------------------------------
-_NAME = r"((?-i:[A-Z][\w'.-]*)|[a-z]+\d+|\d+)"
+_NAME = r"(@[A-Za-z0-9_][\w.-]*|(?-i:[A-Z][\w'.-]*)|[a-z]+\d+|\d+)"
 _IRREGULAR = {"child": "children", "person": "people", "man": "men", "woman": "women",
               "mouse": "mice", "wife": "wives", "leaf": "leaves", "analysis": "analyses"}
 #: column words that name no role ("node_a", "from", "src_id")

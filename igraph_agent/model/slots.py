@@ -243,6 +243,10 @@ def _own_noun_ids(question: str) -> list[str]:
     return [n for w, n in hits if nouns.count(w) > 1 or re.search(rf"\b{w}s\b", question)]
 
 
+#: a handle ("@ana", "@bo_92"): a name whatever its case
+HANDLE = re.compile(r"(?<![\w@])@[A-Za-z0-9_]+(?:[.-][A-Za-z0-9_]+)*")
+
+
 def names(question: str) -> list[str]:
     """Candidate node names in order: capitalised words (runs of them), possessives and
     tokens with digits (``v0``, ``city30``, member ``33``), stop words left out."""
@@ -252,6 +256,7 @@ def names(question: str) -> list[str]:
         out.append(next(g for g in m.groups() if g))
     out += _own_noun_ids(question)
     out += [m.group(2) for m in _QUOTED.finditer(question)]
+    out += [m.group(0) for m in HANDLE.finditer(question)]  # "@ana": a handle is a name
     run: list[str] = []
     found = [*_NAME_TOKEN.finditer(question), None]
     for at, m in enumerate(found):
@@ -408,8 +413,8 @@ _HOPS = re.compile(
     rf"\b{_NUM}[ -]hops?\b(?! neighbou?rhood| ego)|"
     rf"\bin (?:at most |up to |no more than )?{_NUM}\s+(?:steps?|hops?|moves?|jumps?|{MOVES})\b",
     re.IGNORECASE)
-_NAMED = r"(?:the\s+)?(?:node|member|vertex|edge|link|tie)?\s*([A-Z][\w'.-]*|[A-Za-z]+\d+|\d+)"
-_ANY = r"([A-Za-z][\w'.-]*|\d+)"
+_NAMED = r"(?:the\s+)?(?:node|member|vertex|edge|link|tie)?\s*(@[A-Za-z0-9_][\w.-]*|[A-Z][\w'.-]*|[A-Za-z]+\d+|\d+)"
+_ANY = r"(@[A-Za-z0-9_][\w.-]*|[A-Za-z][\w'.-]*|\d+)"
 #: damage that takes a node or an edge out of the network ("burns down", "is washed out",
 #: "floods", "is under repair"): a removal as much as "closes"
 _WRECKED = (r"(?i:(?:(?:is|was|were|are|gets|got|had been|has been|becomes|became)\s+)?(?:"

@@ -54,7 +54,7 @@ _RELATED = r"(?:friends|colleagues|co-?workers|contacts|acquaintances|partners|a
 # a directed edge read from either end: "cites" / "is cited", "follows" / "is followed"
 _IN_VERBS = r"(?:cited|referenced|quoted|followed)"
 _OUT_VERBS = r"(?:cites?|references?|quotes?|follows?)"
-_NAME = r"(?-i:[A-Z][\w'.-]*|[a-z]+\d+|\d+)"
+_NAME = r"(?-i:@[A-Za-z0-9_][\w.-]*|[A-Z][\w'.-]*|[a-z]+\d+|\d+)"  # "@ana": a handle
 _POINT = r"(?:cite|reference|quote|follow|link to|point to)"
 _POINTS = r"(?:cites?|references?|quotes?|follows?|links? to|points? to)"
 _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared in|played in|"
@@ -269,7 +269,7 @@ _UNDIRECTED: list[tuple[str, str]] = [
 # "pays" its target): "who calls ph3" lists ph3's in-neighbours, "which modules does web
 # import" web's out-neighbours; "receive"/"get" read it backwards. Whole questions only, so
 # the last word is the node (lower-case names too: "core", "alice").
-_ANY = r"(?:[A-Za-z][\w'.-]*|\d+)"
+_ANY = r"(?:@[A-Za-z0-9_][\w.-]*|[A-Za-z][\w'.-]*|\d+)"
 _NOT_VERB = (r"(?!(?:is|are|was|were|be|been|has|have|had|does|do|did|can|could|will|would|"
              r"lie|lies|sit|sits|reach|reaches|connect|connects|link|links|touch|touches|"
              r"neighbou?r|exist|exists|receive|receives|get|gets|make|makes|belong|belongs|fall|"
