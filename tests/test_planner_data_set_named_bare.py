@@ -6,12 +6,17 @@ largest network" are the largest component. Checked against networkx on two tabl
 from __future__ import annotations
 
 import networkx as nx
+import pandas as pd
 import pytest
 
 from tests.planner_support import agents_for
 from tests.planner_tables import CLIMBS, FLATS, table_graph
 
-TABLES = {"flats": (FLATS, "flatmates", "flatshare"), "climbs": (CLIMBS, "climbers", "climbclub")}
+#: users in pieces, ids with digits: "in u5's component" is u5's piece, never the data
+USERS = pd.DataFrame([("u1", "u2"), ("u2", "u3"), ("u4", "u5"), ("u5", "u6"), ("u6", "u7"), ("u8", "u9")],
+                     columns=["user_a", "user_b"])
+TABLES = {"flats": (FLATS, "flatmates", "flatshare"), "climbs": (CLIMBS, "climbers", "climbclub"),
+          "users": (USERS, "users", "userbase")}
 
 
 @pytest.fixture(scope="module")
@@ -45,4 +50,12 @@ def test_the_largest_bit_or_network_is_the_largest_component(agents, name, wordi
     resp = agents[name].ask(wording.format(nouns=nouns), attach=[table])
     assert resp.status == "answered", resp.answer
     size = max(len(c) for c in nx.connected_components(table_graph(table)))
+    assert f"**{size}**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize("node", ["u5", "u8"])
+def test_a_nodes_component_named_after_in_is_its_piece_not_the_data(agents, node):
+    resp = agents["users"].ask(f"how many users are in {node}'s component?", attach=[USERS])
+    assert resp.status == "answered", resp.answer
+    size = len(nx.node_connected_component(table_graph(USERS), node))
     assert f"**{size}**" in resp.answer, resp.answer

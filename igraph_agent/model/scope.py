@@ -19,6 +19,8 @@ dropped, so it is never read as a question about that node alone.
     'is everyone reachable from everyone else?'
     >>> drop_scope("how far is Ana from Bo in km?", {})
     'how far is Ana from Bo in km?'
+    >>> drop_scope("how many users are in u5's component?", {})
+    "how many users are in u5's component?"
 """
 
 from __future__ import annotations
@@ -57,7 +59,10 @@ _NOT_A_NAME = frozenset({
     "length", "time", "cost", "direction", "directions", "reverse", "return", "use", "parallel",
     "sequence", "series", "line", "front", "charge", "place", "between", "and", "or", "it", "them",
     "there", "here", "which", "what", "who", "whom", "how", "where", "percent", "percentage",
-    "detail", "sum", "question", "mind", "case", "person", "reality", "addition"})
+    "detail", "sum", "question", "mind", "case", "person", "reality", "addition", "component",
+    "components", "community", "communities", "cluster", "clusters", "group", "groups", "piece",
+    "pieces", "part", "parts", "neighbourhood", "neighborhood", "core", "clique", "cycle",
+    "triangle", "triangles", "path", "paths", "route", "routes", "chain"})
 #: "number of characters in les mis", "the highest centrality in les miserables": a lower-case
 #: name with no article closing the question or a clause
 _IN_NAMED = re.compile(r"\b(?:in|within|across)\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)"
@@ -96,6 +101,8 @@ def _a_name(words: str, own: set[str]) -> bool:
     from igraph_agent.model.hop_words import MEASURES
 
     said = words.lower().split()
+    if any(re.search(r"\d|'s?$|’s$", w) for w in said):
+        return False  # "in u5's component": a node's part, not the data's name
     return not any(w in _NOT_A_NAME or w in MEASURES or w in own or w.rstrip("s") in own
                    for w in said)
 
