@@ -21,7 +21,7 @@ from igraph_agent.model import cut_words, slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.model.weights import ask_which, asked_weight
-from igraph_agent.results.counting import HopCountsResult
+from igraph_agent.results.counting import HopCountsResult, NodesByMeasureResult
 from igraph_agent.results.paths import ConnectivityResult
 from igraph_agent.results.stats import SummaryStatisticsResult
 
@@ -366,16 +366,54 @@ _PIECE_WHO = re.compile(r"\b(?:who|which|list|name|show|members?)\b", re.IGNOREC
 _KTH = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
 
 
+#: the members of the largest piece asked: "which huts are in the largest connected bit"
+_LARGEST_PIECE = re.compile(r"\b(?:largest|biggest|main|giant)\s+(?:connected\s+)?(?:component|"
+                            r"piece|island|part|subgraph|sub-?network|network|bit|chunk)\b",
+                            re.IGNORECASE)
+_NOT_IN = re.compile(r"\bnot\b|n't\b|\boutside\b|\bexcept\b|\bbesides\b|\bapart from\b",
+                     re.IGNORECASE)
+
+
 def _kth_piece(st: PlanState) -> int | None:
     m = _KTH_PIECE.search(st.question)
-    if m is None or re.search(r"\bif\b|\bwithout\b|\bremov|\bstrong", st.question, re.IGNORECASE):
+    if re.search(r"\bif\b|\bwithout\b|\bremov|\bstrong", st.question, re.IGNORECASE):
         return None
+    if m is None:  # "who is in the largest component": its members, not the summary
+        return 1 if _LARGEST_PIECE.search(st.question) and _PIECE_WHO.search(st.question) and \
+            not _PIECE_SIZE.search(st.question) and not _NOT_IN.search(st.question) else None
     return _KTH[m.group(1).lower()] if _PIECE_SIZE.search(st.question) or \
         _PIECE_WHO.search(st.question) else None
 
 
 def _kth_calls(st: PlanState) -> list[Call]:
-    return [Call("connectivity", {"limit": _LISTED})] if _kth_piece(st) else []
+    k = _kth_piece(st)
+    every = [Call("nodes_by_measure", {"measure": "degree", "op": "ge", "value": 0,
+                                       "limit": _LISTED})] if k == 1 else []
+    return [Call("connectivity", {"limit": _LISTED}), *every] if k else []
+
+
+def _largest_members(d: ConnectivityResult, obs: list[Observed]) -> str:
+    """The largest piece's members: every node but the smaller pieces' (each listed whole),
+    or its size where they are not all listed; a tie for the largest is said."""
+    sizes = d.component_sizes
+    if len(sizes) > 1 and sizes[0] == sizes[1]:
+        return (f"{sizes.count(sizes[0])} pieces tie as the largest, of **{sizes[0]}** node(s) each "
+                f"(sizes of all {d.components}: {', '.join(map(str, sizes[:10]))}).")
+    every = next((o.typed(NodesByMeasureResult) for o in obs if o.tool == "nodes_by_measure"),
+                 None)
+    smaller = list(d.smaller_components)
+    whole = every is not None and not every.truncated and len(smaller) == len(sizes) - 1 and \
+        all(len(r.members) == r.size for r in smaller)
+    if not whole or every is None:
+        return (f"The largest connected component has **{sizes[0]}** of the {d.nodes} nodes; it "
+                f"is too large to list here (sizes of all {d.components}: "
+                f"{', '.join(map(str, sizes[:10]))}).")
+    out = {str(m) for r in smaller for m in r.members}
+    members = [str(r.node) for r in every.nodes if str(r.node) not in out]
+    return (f"The largest connected component has **{len(members)}** of the {d.nodes} nodes: "
+            + ", ".join(f"**{m}**" for m in members)
+            + (f" (the other pieces: {', '.join(map(str, sizes[1:10]))} node(s))"
+               if len(sizes) > 1 else " (the graph is one piece)") + ".")
 
 
 def _kth_render(st: PlanState, obs: list[Observed]) -> str:
@@ -385,6 +423,8 @@ def _kth_render(st: PlanState, obs: list[Observed]) -> str:
     d = next((o.typed(ConnectivityResult) for o in obs if o.tool == "connectivity"), None)
     if d is None:
         return "The components could not be read."
+    if k == 1:
+        return _largest_members(d, obs)
     way = " (pieces ignoring the edges' direction)" if d.connected_by == "weak" else ""
     sizes = d.component_sizes
     if len(sizes) < k:
@@ -498,7 +538,7 @@ COMPONENT_INTENTS = [
            hint="everyone in the same piece as a node you name",
            answers=frozenset({"list", "count", "value", "group"}),
            covers=frozenset({"entity", "scope"})),
-    Intent("piece_rank", t(0.5, _KTH_PIECE.pattern), _kth_calls, _kth_render,
+    Intent("piece_rank", t(0.5, _KTH_PIECE.pattern, _LARGEST_PIECE.pattern), _kth_calls, _kth_render,
            "the size and members of the k-th largest component (connectivity)",
            group="components", bonus=lambda st: 4.0 if _kth_piece(st) else -10.0,
            hint="the second (third …) largest piece",
