@@ -59,3 +59,12 @@ def test_a_nodes_component_named_after_in_is_its_piece_not_the_data(agents, node
     assert resp.status == "answered", resp.answer
     size = len(nx.node_connected_component(table_graph(USERS), node))
     assert f"**{size}**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize("name", ["users", "climbs"])
+def test_number_of_the_nodes_word_is_the_node_count(agents, name):
+    table, nouns, data = TABLES[name]
+    for question in (f"number of {nouns}", f"number of {nouns} in {data}"):
+        resp = agents[name].ask(question, attach=[table])
+        assert resp.status == "answered", resp.answer
+        assert f"**{table_graph(table).number_of_nodes()} nodes**" in resp.answer, resp.answer

@@ -1320,6 +1320,24 @@ def _same_group(question: str, info: dict[str, Any]) -> str:
     return question
 
 
+#: "number of characters", "what's the total number of huts in the data": a count of nodes
+_NUMBER_OF = re.compile(r"^\s*(?:what(?:'s| is)\s+)?(?:the\s+)?(?:total\s+)?number\s+of\s+([a-z]+)"
+                        r"(?:\s+in\s+the\s+data)?\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+def _number_of_nodes(question: str, info: dict[str, Any]) -> str:
+    """"number of characters" (the data's or a common word for a node) as "how many nodes
+    are there?"; any other noun (triangles, hubs, passes) is left as asked."""
+    m = _NUMBER_OF.match(question)
+    if m is None or len(_sides(info)) == 2:  # two modes: "number of students" is one side's
+        return question
+    word = m.group(1).lower()
+    nouns = {*_NOUNS, *data_nouns(info), *(_plural(n) for n in data_nouns(info))}
+    if {word, singular(word), word[:-1] if word.endswith("s") else word} & nouns:
+        return "how many nodes are there?"
+    return question
+
+
 #: an aside saying one hop: "who are the Medici married to (direct ties)?" -> "… to directly?"
 _DIRECT_ASIDE = re.compile(r"\s*\(\s*(?:only\s+)?direct(?:ly)?(?:\s+(?:ties|links|connections|"
                            r"neighbou?rs|edges|contacts|partners|ones))?(?:\s+only)?\s*\)\s*([?.!]*)\s*$",
@@ -1336,6 +1354,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     question = _DIRECT_ASIDE.sub(r" directly\1", question)  # "married to (direct ties)?"
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
     out = unglued(spelled_values(drop_scope(question, info), info))
+    out = _number_of_nodes(out, info)  # "number of characters": the node count
     out = _same_group(_all_counted(_numbered_nodes(out, info), info), info)
     directed = bool(info.get("directed"))
     weights = (info.get("meaning") or {}).get("weights") or {}
