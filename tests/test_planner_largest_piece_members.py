@@ -31,3 +31,16 @@ def test_the_largest_pieces_members_are_listed(agents, name, wording):
     assert f"**{len(largest)}**" in resp.answer, resp.answer
     assert all(f"**{n}**" in resp.answer for n in largest), resp.answer
     assert not any(f"**{n}**" in resp.answer for n in set(g) - largest), resp.answer
+
+
+@pytest.mark.parametrize("name", TABLES)
+@pytest.mark.parametrize("wording", ["which {nouns} arent connected to the main network?",
+                                     "which {nouns} are not in the largest component?"])
+def test_the_nodes_outside_the_largest_piece_are_not_its_members(agents, name, wording):
+    table, nouns = TABLES[name]
+    g = table_graph(table)
+    largest = max(nx.connected_components(g), key=len)
+    resp = agents[name].ask(wording.format(nouns=nouns), attach=[table])
+    assert resp.status == "answered", resp.answer
+    assert all(n in resp.answer for n in set(g) - largest), resp.answer
+    assert not any(f"**{n}**" in resp.answer for n in largest), resp.answer

@@ -370,8 +370,12 @@ _KTH = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fif
 _LARGEST_PIECE = re.compile(r"\b(?:largest|biggest|main|giant)\s+(?:connected\s+)?(?:component|"
                             r"piece|island|part|subgraph|sub-?network|network|bit|chunk)\b",
                             re.IGNORECASE)
-_NOT_IN = re.compile(r"\bnot\b|n't\b|\boutside\b|\bexcept\b|\bbesides\b|\bapart from\b",
+_NOT_IN = re.compile(r"\bnot\b|n't\b|\b(?:aren|isn|don|doesn|didn|can|won|wasn|weren|hasn|haven)t\b|\boutside\b|\bexcept\b|\bbesides\b|\bapart from\b",
                      re.IGNORECASE)
+#: the members asked as being in it: "who is in the largest component", "the nodes of the main
+#: piece", "which towns make up the biggest network" (not "connected to the main network")
+_IN_LARGEST = re.compile(r"\b(?:in|inside|within|of|belongs?\s+to|make\s+up|makes\s+up|forms?)\s+"
+                         r"(?:the\s+)?" + _LARGEST_PIECE.pattern, re.IGNORECASE)
 
 
 def _kth_piece(st: PlanState) -> int | None:
@@ -379,7 +383,7 @@ def _kth_piece(st: PlanState) -> int | None:
     if re.search(r"\bif\b|\bwithout\b|\bremov|\bstrong", st.question, re.IGNORECASE):
         return None
     if m is None:  # "who is in the largest component": its members, not the summary
-        return 1 if _LARGEST_PIECE.search(st.question) and _PIECE_WHO.search(st.question) and \
+        return 1 if _IN_LARGEST.search(st.question) and _PIECE_WHO.search(st.question) and \
             not _PIECE_SIZE.search(st.question) and not _NOT_IN.search(st.question) else None
     return _KTH[m.group(1).lower()] if _PIECE_SIZE.search(st.question) or \
         _PIECE_WHO.search(st.question) else None
