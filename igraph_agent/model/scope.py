@@ -19,6 +19,8 @@ dropped, so it is never read as a question about that node alone.
     'is everyone reachable from everyone else?'
     >>> drop_scope("how far is Ana from Bo in km?", {})
     'how far is Ana from Bo in km?'
+    >>> drop_scope("how many flights in economy?", {})
+    'how many flights in economy?'
     >>> drop_scope("how many users are in u5's component?", {})
     "how many users are in u5's component?"
 """
@@ -65,8 +67,14 @@ _NOT_A_NAME = frozenset({
     "triangle", "triangles", "path", "paths", "route", "routes", "chain"})
 #: "number of characters in les mis", "the highest centrality in les miserables": a lower-case
 #: name with no article closing the question or a clause
-_IN_NAMED = re.compile(r"\b(?:in|within|across)\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)"
-                       r"(?=\s*(?:[?.!,;(]|$))")
+_IN_NAMED = re.compile(r"\b([a-z]+)(\s+(?:(?:are|is|are\s+there|there\s+are)\s+)?)(?:in|within|across)\s+"
+                       r"((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)(?=\s*(?:[?.!,;(]|$))")
+#: the word before such a name that asks about the nodes or a measure of them ("characters in
+#: les mis", "centrality in les miserables"); "flights in economy" or "published in nature" may
+#: name a value of the data, and are kept
+_OF_NODES = frozenset({"centrality", "degree", "betweenness", "closeness", "pagerank", "central",
+                       "connected", "important", "influential", "reachable", "nodes", "vertices",
+                       "everyone", "everybody", "anyone", "ties", "links", "connections"})
 #: "is everyone in staff reachable", "can every member in the club reach": the whole data's
 #: people before what is asked of them
 _EVERYONE_IN = re.compile(r"\b((?:everyone|everybody|anyone|anybody|every\s+\w+|each\s+\w+|"
@@ -86,8 +94,10 @@ def drop_scope(question: str, info: dict[str, Any]) -> str:
 
     out = _IN_SCOPE.sub(lambda m: "in the data" if whole(m.group(1)) else m.group(0), question)
     if not _lower_ids(info):  # on a graph of lower-case names, "in elm" may be a node
-        out = _IN_NAMED.sub(lambda m: "in the data" if _a_name(m.group(1), own) else m.group(0),
-                            out)
+        nodes = _OF_NODES | _node_words(info)
+        out = _IN_NAMED.sub(lambda m: f"{m.group(1)}{m.group(2)}in the data"
+                            if m.group(1).lower() in nodes and _a_name(m.group(3), own)
+                            else m.group(0), out)
         out = _EVERYONE_IN.sub(lambda m: m.group(1).rstrip() if _a_name(m.group(2), own)
                                else m.group(0), out)  # everyone in the data is everyone
     return _HAS_SCOPE.sub(lambda m: f"{m.group(1)} the data {m.group(3)}" if whole(m.group(2))
@@ -105,6 +115,14 @@ def _a_name(words: str, own: set[str]) -> bool:
         return False  # "in u5's component": a node's part, not the data's name
     return not any(w in _NOT_A_NAME or w in MEASURES or w in own or w.rstrip("s") in own
                    for w in said)
+
+
+def _node_words(info: dict[str, Any]) -> set[str]:
+    """The common words for a node and the data's own (endpoint columns), with plurals."""
+    from igraph_agent.model.vocabulary import NODE_NOUNS, _plural, data_nouns
+
+    words = {*NODE_NOUNS, *data_nouns(info)}
+    return words | {_plural(w) for w in words}
 
 
 def _lower_ids(info: dict[str, Any]) -> bool:
