@@ -87,3 +87,33 @@ def test_an_amount_of_the_column_is_still_a_value_asked(question):
 def test_the_value_blind_intents_exist():
     names = {i.name for i in intents.INTENTS}
     assert data_nouns.VALUE_BLIND <= names and data_nouns.DEFAULT_WEIGHTED <= names
+
+
+#: the carers' wards, and dancers in troupes with the dances they shared
+WARDS = pd.DataFrame([("Ines", "north"), ("Joel", "north"), ("Kami", "north"), ("Lior", "south"),
+                      ("Mara", "south"), ("Nils", "south"), ("Odo", "south"), ("Pax", "north"),
+                      ("Quin", "east"), ("Rhea", "east")], columns=["carer", "ward"])
+DANCES = pd.DataFrame([("Aya", "Ben", 2), ("Aya", "Cai", 5), ("Ben", "Cai", 1), ("Cai", "Dov", 7),
+                       ("Dov", "Eda", 3), ("Eda", "Fox", 2), ("Dov", "Fox", 1), ("Ben", "Dov", 4)],
+                      columns=["dancer_a", "dancer_b", "shared_dances"])
+TROUPES = pd.DataFrame([("Aya", "red"), ("Ben", "red"), ("Cai", "red"), ("Dov", "blue"),
+                        ("Eda", "blue"), ("Fox", "blue")], columns=["dancer", "troupe"])
+
+
+@pytest.mark.parametrize(("edges", "nodes", "group", "value", "question"), [
+    (CARERS, WARDS, "ward", "south",
+     "among the south ward, who has shared visits with the most different people?"),
+    (DANCES, TROUPES, "troupe", "red",
+     "among the red troupe, who has shared dances with the most different people?")])
+def test_distinct_partners_in_a_group_in_the_columns_words_rank_by_degree(tmp_path, edges, nodes,
+                                                                          group, value, question):
+    from tests.planner_support import ask_table
+
+    g = nx.from_pandas_edgelist(edges, *edges.columns[:2])
+    members = set(nodes[nodes[group] == value].iloc[:, 0])
+    best = max(g.degree(n) for n in members)
+    top = {n for n in members if g.degree(n) == best}
+    resp = ask_table(tmp_path, edges, question, nodes=nodes)
+    assert resp.status == "answered", resp.answer
+    first = min((resp.answer.find(n), n) for n in members if n in resp.answer)[1]
+    assert first in top, resp.answer

@@ -38,7 +38,11 @@ _AMOUNT_BEFORE = (r"(?:most|fewest|least|more|less|fewer|many|much|total|sum|num
                   r"smallest|greatest|max\w*|min\w*|overall|combined|\d+(?:\.\d+)?|"
                   r"(?:weighted|ranked|sorted|ordered|measured|counted|scored)\s+by|per|in)")
 #: "approvals in total", "shifts each", "approvals or more"
-_AMOUNT_AFTER = r"(?:in\s+total|altogether|combined|overall|each|apiece|or\s+more|or\s+fewer|or\s+less)"
+_AMOUNT_AFTER = (r"(?:in\s+total|altogether|combined|overall|each|apiece|or\s+more|or\s+fewer|or\s+less|"
+                 r"(?:the\s+)?(?:most|least|fewest)(?!\s+(?:different|distinct|other|separate|unique)"
+                 r"\b)|more\s+than|fewer\s+than|less\s+than)")
+#: intents that add up the column: matched by its word alone when no amount is asked
+_TOTALS = frozenset({"edge_totals"})
 
 
 def _words(columns: Sequence[str]) -> list[str]:
@@ -63,6 +67,16 @@ def amount_asked(question: str, columns: Sequence[str]) -> bool:
                         rf"(?:[a-z]+\s+)?(?:{words})(?:s|es)?\b", re.IGNORECASE)
     after = re.compile(rf"\b(?:{words})(?:s|es)?\s+{_AMOUNT_AFTER}\b", re.IGNORECASE)
     return bool(before.search(question) or after.search(question))
+
+
+def without_totals(question: str, info: dict[str, Any], matched: list[Any]) -> list[Any]:
+    """``matched`` without an edge column's totals that its word alone brought in, where a
+    value-blind analysis answers the question and no amount is asked ("who has shared shifts
+    with the most different people": degree, not the summed shifts)."""
+    columns = [str(c) for c in (info.get("meaning") or {}).get("weights") or {}]
+    if not any(i.name in VALUE_BLIND for i in matched) or amount_asked(question, columns):
+        return matched
+    return [i for i in matched if i.name not in _TOTALS]
 
 
 def names_the_data(question: str, info: dict[str, Any], matched: Sequence[Any]) -> bool:
