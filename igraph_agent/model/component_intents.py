@@ -372,6 +372,9 @@ _LARGEST_PIECE = re.compile(r"\b(?:largest|biggest|main|giant)\s+(?:connected\s+
                             re.IGNORECASE)
 _NOT_IN = re.compile(r"\bnot\b|n't\b|\b(?:aren|isn|don|doesn|didn|can|won|wasn|weren|hasn|haven)t\b|\boutside\b|\bexcept\b|\bbesides\b|\bapart from\b",
                      re.IGNORECASE)
+#: a ranking or a measure asked inside the piece, not its members
+_RANKED_IN = re.compile(r"\b(?:most|least|fewest|more|less|top|best|worst|central\w*|degree|"
+                        r"betweenness|closeness|pagerank|rank\w*|\w+est)\b", re.IGNORECASE)
 #: the members asked as being in it: "who is in the largest component", "the nodes of the main
 #: piece", "which towns make up the biggest network" (not "connected to the main network")
 _IN_LARGEST = re.compile(r"\b(?:in|inside|within|of|belongs?\s+to|make\s+up|makes\s+up|forms?)\s+"
@@ -383,8 +386,10 @@ def _kth_piece(st: PlanState) -> int | None:
     if re.search(r"\bif\b|\bwithout\b|\bremov|\bstrong", st.question, re.IGNORECASE):
         return None
     if m is None:  # "who is in the largest component": its members, not the summary
+        rest = _LARGEST_PIECE.sub(" ", st.question)  # "who has the most links in it": a ranking
         return 1 if _IN_LARGEST.search(st.question) and _PIECE_WHO.search(st.question) and \
-            not _PIECE_SIZE.search(st.question) and not _NOT_IN.search(st.question) else None
+            not _PIECE_SIZE.search(st.question) and not _NOT_IN.search(st.question) and \
+            not _RANKED_IN.search(rest) else None
     return _KTH[m.group(1).lower()] if _PIECE_SIZE.search(st.question) or \
         _PIECE_WHO.search(st.question) else None
 
