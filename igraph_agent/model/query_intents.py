@@ -816,10 +816,13 @@ def totals_bonus(st: PlanState) -> float:
             r"\s*(?:which|who|what)\b", st.question, re.IGNORECASE):
         return 0.0  # "which firm receives the least": its top nodes are no bottom (flow_rank)
     one, many = vocabulary.noun(st.question, _raw_info(st))
-    if re.search(rf"\b(?:the )?(?:most|fewest|least)\s+(?:(?:other|different|distinct)\s+"
-                 rf"(?!{_attr_pattern(attr)})[a-z]+s\b|(?:{re.escape(many)}|{re.escape(one)}s?|"
-                 r"nodes|neighbou?rs|partners)\b)", st.question, re.IGNORECASE):
-        return 0.0  # "bought together with the most other items": how many, not a sum
+    asked = str(st.context.get("asked") or st.question)  # the user's words, before rewriting
+    if any(re.search(rf"\b(?:the )?(?:most|fewest|least)\s+(?:(?:other|different|distinct)\s+"
+                     rf"(?!{_attr_pattern(attr)})[a-z]+s?\b|(?:{re.escape(many)}|"
+                     rf"{re.escape(one)}s?|nodes|neighbou?rs|partners)\b)", q, re.IGNORECASE)
+           for q in (st.question, asked)):
+        return 0.0  # "bought together with the most other items", "shared shifts with the most
+        #             different people": how many, not a sum
     most = re.search(r"\b(?:most|least|fewest|highest|lowest)\s+(?:[\w-]+\s+){0,2}?"
                      + _attr_pattern(attr), st.question, re.IGNORECASE)
     if most or _SUMMED_FLOW.search(st.question) or sides.debt_side(st.question, _raw_info(st)):
