@@ -41,6 +41,9 @@ def _strongest(table: pd.DataFrame, node: str) -> str:
 @pytest.mark.parametrize(("table", "question", "node"), [
     (FARMS, "which other farm shares the most markets with Ashby", "Ashby"),
     (SITTINGS, "which juror shares the most trials with Cole?", "Cole"),
+    # the partners counted in the data's verb, with the named node
+    (FARMS, "which other farm supplied the most markets together with Ashby?", "Ashby"),
+    (SITTINGS, "who sat on the most trials with Cole?", "Cole"),
 ])
 def test_the_node_sharing_the_most_partners_with_a_named_one_is_ranked_by_what_it_shares(
         tmp_path, table, question, node):

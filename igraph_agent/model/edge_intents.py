@@ -363,6 +363,15 @@ _OUT_OF_NODE = [re.compile(p, re.IGNORECASE) for p in (
     rf"^\s*(?:which|what|who)\b.*{_MOST}.*\bfrom\s+(?:the\s+)?{_X}\s*[?.!]*\s*$")]
 
 
+def _counts_a_side(question: str, meaning: dict) -> bool:
+    """Whether ``question`` counts the nodes of a two-mode graph's side ("the most markets"),
+    which no one edge's value is."""
+    sides = [str(x).lower() for x in (meaning.get("modes") or {}).get("sides") or {}]
+    nouns = {f for x in sides for f in (x, x.rstrip("s"), vocabulary.singular(x))}
+    return bool(nouns) and re.search(rf"\bmost\s+(?:\w+\s+)?(?:{'|'.join(map(re.escape, nouns))})"
+                                     r"(?:e?s)?\b", question, re.IGNORECASE) is not None
+
+
 def _partner(st: PlanState) -> tuple[str, str, str] | None:
     """(node name, edge attribute, side) of a question about one node's strongest edge: on
     an undirected graph with an edge value that is a strength (side ``both``), or on a
@@ -373,6 +382,8 @@ def _partner(st: PlanState) -> tuple[str, str, str] | None:
     if len(slots.named(q)) != 1 or _NOT_PARTNER.search(asked) or \
             slots.features(q) - {"entity", "weight"}:
         return None
+    if _counts_a_side(asked, meaning):
+        return None  # "which farm supplied the most markets with Ashby": partners counted
     shared = _SHARES_WITH.search(asked)
     if shared and not (edge_attr(st) and re.search(_attr_pattern(str(edge_attr(st))),
                                                    shared.group("what"), re.IGNORECASE)):

@@ -874,7 +874,8 @@ COVERS: dict[str, tuple[str, ...]] = {
     "path": ("direction", "entity", "weight", "bottom"),
     "count_where": ("group", "entity", "filter"), "visualize": ("group", "entity"),
     "compare": ("entity",), "search": ("entity",), "edge_search": ("entity",),
-    "common_neighbours": ("entity",), "report": ("entity",), "triangles": ("entity",),
+    "common_neighbours": ("entity", "twomode"),  # shared partners: co-occurrence
+    "report": ("entity",), "triangles": ("entity",),
     "node_direction": ("entity", "direction"), "node_side": ("entity", "direction"),
     "edge_threshold": ("threshold", "weight"), "edge_extreme": ("weight", "bottom"),
     "figure": ("weight", "bottom", "scope"), "statistics": ("weight", "bottom", "scope"),

@@ -1580,6 +1580,12 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
                       "shares the most neighbours", question, flags=re.IGNORECASE)
     question = re.sub(r"\b(?:has|have|had)\s+the\s+most\s+(?:" + mates + r")(?:e?s)?\s+in\s+common\b",
                       "has the most neighbours in common", question, flags=re.IGNORECASE)
+    # "which other woman went to the most events with Evelyn" (its partners counted as
+    # ties): the partners shared with that node, never the most ties of all
+    question = re.sub(r"\b(?:(?:has|have|had)\s+the\s+most\s+ties|[a-z]+(?:\s+(?:to|on|in|at|for))?\s+"
+                      rf"the\s+most\s+(?:{mates})(?:e?s)?)\s+(?:together\s+)?with\b"
+                      r"(?=\s+(?-i:[A-Z0-9]))", "shares the most neighbours with", question,
+                      flags=re.IGNORECASE)  # "supplied the most markets together with Ashby"
     question = re.sub(rf"\b(?:has|have|had|with|drew|draws)\s+the\s+(?:biggest|largest|highest|best)\s+"
                       rf"{_LINEUP}\b", "has the most ties", question, flags=re.IGNORECASE)
     return re.sub(rf"\b(?:has|have|had|with|drew|draws)\s+the\s+(?:smallest|tiniest|lowest|worst)\s+{_LINEUP}\b",
