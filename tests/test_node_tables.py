@@ -105,3 +105,30 @@ def test_an_edge_table_with_a_distinct_first_column_stays_an_edge_table(ws):
     g, _ = ws.load(ws.construct(ids, GraphSpec())["id"])
     assert sorted(g.nodes) == ["ann", "bob", "cat", "dan"]  # 'chess' is an attribute, not a node
     assert g.nodes["cat"]["kind"] == "football" and g.number_of_edges() == 4
+
+
+@pytest.mark.parametrize(("edges", "nodes"), [
+    (pd.DataFrame({"actor": ["ines", "ines", "paolo", "mika", "mika", "mika", "lena", "arjun"],
+                   "film": ["salt", "night", "salt", "night", "iron", "moon", "moon", "iron"]}),
+     pd.DataFrame({"film": ["salt", "night", "iron", "moon"],
+                   "genre": ["drama", "thriller", "drama", "comedy"]})),
+    (pd.DataFrame({"angler": ["a1", "a2", "a3", "a4", "a5", "a6", "a1", "a2"],
+                   "lake": ["loch", "mere", "loch", "tarn", "mere", "tarn", "tarn", "loch"]}),
+     pd.DataFrame({"lake": ["loch", "mere", "tarn"], "county": ["east", "west", "east"]})),
+])
+def test_a_node_table_of_one_side_of_a_two_mode_table_is_node_attributes(edges, nodes):
+    from igraph_agent.graph.nodetables import split_node_tables
+
+    kept, found = split_node_tables([("edges", edges), ("side", nodes)])
+    assert [name for name, _ in kept] == ["edges"]  # never appended as more edge rows
+    assert [(name, col) for (name, _), col in found] == [("side", nodes.columns[0])]
+
+
+def test_a_table_sharing_few_ids_with_the_edges_is_no_node_table():
+    from igraph_agent.graph.nodetables import split_node_tables
+
+    lookup = pd.DataFrame({"film": ["salt", "night", "x1", "x2", "x3", "x4", "x5"],
+                           "genre": ["drama", "thriller", "a", "b", "c", "d", "e"]})
+    edges = pd.DataFrame({"actor": ["ines", "paolo", "mika"], "film": ["salt", "salt", "night"]})
+    kept, found = split_node_tables([("edges", edges), ("lookup", lookup)])
+    assert found == [] and len(kept) == 2

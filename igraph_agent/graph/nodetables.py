@@ -53,8 +53,12 @@ def node_id_column(df: pd.DataFrame, endpoints: set[str]) -> str | None:
     return _best_id_column(df, endpoints)[0]
 
 
-def _best_id_column(df: pd.DataFrame, endpoints: set[str]) -> tuple[str | None, float]:
-    """(the id column, the share of the endpoints it covers) -- (None, 0) when none does."""
+def _best_id_column(df: pd.DataFrame, endpoints: set[str],
+                    sides: list[set[str]] | None = None) -> tuple[str | None, float]:
+    """(the id column, the share of the endpoints it covers) -- (None, 0) when none does.
+    A column covering under half of the endpoints still qualifies when it holds every id of
+    one endpoint column and nearly nothing else (a two-mode table's films with their genre,
+    the actors left out)."""
     if not endpoints or named_endpoints(df) is not None:
         return None, 0.0
     order = list(df.columns)
@@ -66,9 +70,16 @@ def _best_id_column(df: pd.DataFrame, endpoints: set[str]) -> tuple[str | None, 
         if ids.duplicated().any():
             continue
         share = len(endpoints & set(ids)) / len(endpoints)
-        if share >= MIN_COVERAGE:
+        if share >= MIN_COVERAGE or _one_side(set(ids), endpoints, sides or []):
             return str(col), share
     return None, 0.0
+
+
+def _one_side(ids: set[str], endpoints: set[str], sides: list[set[str]]) -> bool:
+    """Whether ``ids`` are every id of one endpoint column (two or more) and at least 90 %
+    of them are endpoints."""
+    return len(ids) >= 2 and len(ids & endpoints) >= 0.9 * len(ids) and any(
+        len(side) >= 2 and side <= ids for side in sides)
 
 
 def split_node_tables(tables: list[Named],
@@ -89,10 +100,14 @@ def split_node_tables(tables: list[Named],
         if not others or _names(df, edge_cols):
             return None, 0.0
         endpoints: set[str] = set()
+        sides: list[set[str]] = []
         for _, other in others:
             if len(other.columns) >= 2:
                 endpoints |= endpoint_ids(other, _cols(other, edge_cols))
-        return _best_id_column(df, endpoints)
+                ends = _cols(other, edge_cols) or named_endpoints(other) or (
+                    other.columns[0], other.columns[1])
+                sides += [set(as_ids(other[c].dropna())) for c in ends]
+        return _best_id_column(df, endpoints, sides)
 
     first = {i: cover(i, set()) for i in range(len(tables))}
     taken: dict[int, str] = {}
