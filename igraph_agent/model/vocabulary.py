@@ -1344,6 +1344,15 @@ _DIRECT_ASIDE = re.compile(r"\s*\(\s*(?:only\s+)?direct(?:ly)?(?:\s+(?:ties|link
                            re.IGNORECASE)
 
 
+#: getting nothing of what the edges carry, on an undirected table: no tie at all ("which
+#: taprooms get no deliveries", "is any taproom getting no beer at all")
+_GETS_NONE = re.compile(r"\b(?:(?:is|are)\s+)?(?:get|gets|getting|got|receive|receives|receiving|"
+                        r"received)\s+no\s+[a-z]+(?:\s+at\s+all)?\b", re.IGNORECASE)
+#: whether any node has none, as the list: "is any taproom ... have degree exactly 0"
+_ANY_NONE = re.compile(r"^\s*(?:is|are|was|were)\s+(?:there\s+)?any\s+([a-z]+)\s+(?:that\s+|who\s+|"
+                       r"which\s+)?have degree exactly 0\s*[?.!]*\s*$", re.IGNORECASE)
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     from igraph_agent.model.scope import drop_scope
@@ -1369,6 +1378,9 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         if only_directed and (not directed or narrowed):
             continue
         out = pattern.sub(repl, out)
+    if not directed:  # "is any taproom getting no beer at all": no tie, whichever way
+        out = _GETS_NONE.sub("have degree exactly 0", out)
+        out = _ANY_NONE.sub(r"Which \1 have degree exactly 0?", out)
     sides = _sides(info)
     if len(sides) == 2 and re.search(r"\bhow many\b", out, re.IGNORECASE) and all(
             _names_side(s, out) for s in sides) and not re.search(
