@@ -333,9 +333,18 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
             rf"{_MADE.pattern}\s+(?:\w+\s+){{0,2}}{re.escape(weight)}\b", st.question,
             re.IGNORECASE):
         side = "out"  # "which position makes the most passes": the passes the source makes
-    if side not in ("in", "out") or not weight:
+    if side not in ("in", "out"):
         return None
     groups = groupings(meaning)
+    if not weight:  # "how many shipments did West send": its edges counted, within included
+        info = st.last_ok("get_graph_info")
+        named = vocabulary.group_values_named(st.question, info.data if info else {})
+        if len(named) != 1 or not re.match(r"^\s*(?:so\s+|and\s+)?how many\b", st.question,
+                                           re.IGNORECASE):
+            return None
+        value = next(iter(named))
+        attr = next((a for a, vs in groups.items() if value in vs), None)
+        return (attr, side, value, "") if attr else None
     m = _GROUP_VERB.search(st.question)
     if m:
         attr = next((a for a in groups if _is(m.group("g"), a)), None)
@@ -375,7 +384,7 @@ def side_bonus(st: PlanState) -> float:
 
 def side_calls(st: PlanState) -> list[Call]:
     found = side_of(st)
-    return [Call("group_analysis", {"attribute": found[0], "weight": found[3],
+    return [Call("group_analysis", {"attribute": found[0], "weight": found[3] or None,
                                     "top_k": 50})] if found else []
 
 
@@ -387,6 +396,15 @@ def side_render(st: PlanState, obs: list[Observed]) -> str:
     attr, side, value, w = found
     key, other = (("weight_out", "weight_out_to_other_groups") if side == "out" else
                   ("weight_in", "weight_in_from_other_groups"))
+    def inside(r: dict) -> float:
+        return _within(d, r)
+    if not w:  # edges counted: every edge leaving (or entering) a member, within included
+        key, other = (("edges_out", "edges_out_to_other_groups") if side == "out" else
+                      ("edges_in", "edges_in_from_other_groups"))
+        w = "edges"
+
+        def inside(r: dict) -> float:
+            return r["within_edges"]
     verb = "send" if side == "out" else "receive"
     way = "to" if side == "out" else "from"
     cols = _meaning(st).get("direction") or []
@@ -400,7 +418,7 @@ def side_render(st: PlanState, obs: list[Observed]) -> str:
             return f"No {attr} is called {value}."
         return (f"The {value} {attr} ({attr} = {value}) {verb}s **{shown(r[key])}** {w} in all "
                 f"({'outgoing' if side == 'out' else 'incoming'} edges{arrow}): "
-                f"{shown(r[other])} {way} other {attr}s, {shown(_within(d, r))} "
+                f"{shown(r[other])} {way} other {attr}s, {shown(inside(r))} "
                 f"within.")
     few = bool(_BOTTOM.search(st.question))
     rows.sort(key=lambda r: ((r[key] if few else -r[key]), str(r["group"])))
@@ -413,7 +431,7 @@ def side_render(st: PlanState, obs: list[Observed]) -> str:
     return (f"{who} the {'least' if few else 'most'} {w} in all: **{shown(best)}** "
             f"({'outgoing' if side == 'out' else 'incoming'} edges{arrow}; "
             f"{shown(first[other])} {way} other {attr}s, "
-            f"{shown(_within(d, first))} within)" + (f"; next {nxt}" if nxt else "")
+            f"{shown(inside(first))} within)" + (f"; next {nxt}" if nxt else "")
             + ".")
 
 

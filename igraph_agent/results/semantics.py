@@ -21,6 +21,9 @@ class GroupRow(Row):
     edges_in_from_other_groups: int | None = None
     weight_out_to_other_groups: Number | None = None
     weight_in_from_other_groups: Number | None = None
+    #: directed: all the edges the group's nodes send / receive (within included)
+    edges_out: int | None = None
+    edges_in: int | None = None
     #: directed, weighted: all the weight the group's nodes send / receive (within included)
     weight_out: Number | None = None
     weight_in: Number | None = None

@@ -99,6 +99,9 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
         if directed:  # what the group sends to others and receives from them, apart
             row["edges_out_to_other_groups"] = int(counts[i].sum() - counts[i, i])
             row["edges_in_from_other_groups"] = int(counts[:, i].sum() - counts[i, i])
+            # all the edges its members send and receive, its internal ones included
+            row["edges_out"] = int(counts[i].sum())
+            row["edges_in"] = int(counts[:, i].sum())
             if w is not None:
                 row["weight_out_to_other_groups"] = figure(sums[i].sum() - sums[i, i])
                 row["weight_in_from_other_groups"] = figure(sums[:, i].sum() - sums[i, i])
