@@ -726,6 +726,14 @@ def _edge_side(st: PlanState) -> str:
     went = _WENT.search(st.question)
     if went:  # "how much went to Priya": what reached her; "… came from Priya": what she sent
         return "out" if went.group(1).lower() == "from" else "in"
+    for name in slots.named(st.question):  # "which accounts sent money to ACC-04": its in-edges
+        n = re.escape(name)
+        if re.search(rf"\b(?:to|into|towards)\s+(?:the\s+)?{n}(?![\w-])", st.question) and \
+                not re.search(rf"(?<![\w-]){n}\s+(?:\w+\s+)?(?:send|sent|pay|paid|give|gave|"
+                              r"transfer|lend|lent|ship|call|wire)", st.question, re.IGNORECASE):
+            return "in"
+        if re.search(rf"\bfrom\s+(?:the\s+)?{n}(?![\w-])", st.question):
+            return "out"
     passive = _PASSIVE_SENT.search(st.question)
     if passive:  # "how much was lent to Bolt": what reached Bolt; "… lent by Acme": Acme's
         return "in" if passive.group(1).lower() == "to" else "out"
