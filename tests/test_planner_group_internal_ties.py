@@ -47,6 +47,8 @@ def test_groups_ranked_by_their_edges_within(tmp_path, edges, nodes, column, que
      "count"),
     (PASSES, SQUAD, "line", "which line plays the most passes among its own players "
      "(sum of passes inside the line)?", "passes"),
+    (BELLS, RINGERS, "tower", "which tower has the most peals inside the tower?", "peals"),
+    (PASSES, SQUAD, "line", "which line has the most passes within the line?", "passes"),
 ])
 def test_groups_ranked_by_the_edge_value_summed_within(tmp_path, edges, nodes, column,
                                                        question, value):

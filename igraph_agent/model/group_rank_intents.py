@@ -117,6 +117,17 @@ def _mean_of_nodes(st: PlanState) -> bool:
     return word in _NEIGHBOURS or singular(word) in nouns
 
 
+def _inside_the_group(st: PlanState) -> str | None:
+    """"which crew has the most shared_shifts inside the crew": the data's noun inside the
+    grouping the question ranks (its own word, never any place: "inside the city")."""
+    attr = _attr(st)
+    if attr is None:
+        return None
+    stem = re.escape(attr.lower().replace("_", " "))
+    return "within" if re.search(rf"\b[a-z_]{{2,}}s\s+(?:with)?in(?:side)?\s+(?:the|its|their)\s+"
+                                 rf"(?:same\s+|own\s+)?{stem}\b", _asked(st), re.IGNORECASE) else None
+
+
 def _two_named(st: PlanState) -> tuple[str, list[str]] | None:
     """The grouping exactly two of whose values the question names, and those values in order."""
     attr, values = values_named_in_order(_asked(st), groupings(_meaning(st)))
@@ -162,7 +173,7 @@ def _found(st: PlanState) -> tuple[str, str, list[str]] | None:
         return "one", one[0], [one[1]]
     if one:  # "how many passes did the midfielders play to each other": the value's sum
         return "one_sum", one[0], [one[1]]
-    kind = _kind(q) or ("mean_degree" if _mean_of_nodes(st) else None)
+    kind = _kind(q) or ("mean_degree" if _mean_of_nodes(st) else None) or _inside_the_group(st)
     two = _two_named(st)
     if two and not kind and _BIGGER.search(q):
         kind = "size"
@@ -364,13 +375,18 @@ def _profile(rows: list[dict], two: list[str], attr: str) -> str:
 
 
 def _bonus(st: PlanState) -> float:
-    return 4.0 if _found(st) else -10.0
+    found = _found(st)
+    if not found:
+        return -10.0
+    return 4.5 if found[0] == "within_sum" else 4.0  # within the group: before its total
 
 
 GROUP_RANK_INTENTS = [
     Intent("group_rank", t(0.5, _WITHIN.pattern, _ISOLATED.pattern, _MEAN.pattern,
                            _INTERNALLY.pattern, _DENSITY.pattern, _BIGGER.pattern,
-                           _MEAN_OF.pattern, _COMPARE.pattern, _AMONG.pattern), _calls,
+                           _MEAN_OF.pattern, _COMPARE.pattern, _AMONG.pattern,
+                           r"\b[a-z_]{2,}s\s+(?:with)?in(?:side)?\s+(?:the|its|their)\s+"
+                           r"(?:same\s+|own\s+)?[a-z]+\b"), _calls,
            _render, "group_analysis: groups ranked by their edges within, to others, or "
            "their mean degree", group="groups", bonus=_bonus, clarify=_clarify,
            hint="groups ranked by their own edges",
