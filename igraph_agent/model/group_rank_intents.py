@@ -386,7 +386,8 @@ GROUP_RANK_INTENTS = [
                            _INTERNALLY.pattern, _DENSITY.pattern, _BIGGER.pattern,
                            _MEAN_OF.pattern, _COMPARE.pattern, _AMONG.pattern,
                            r"\b[a-z_]{2,}s\s+(?:with)?in(?:side)?\s+(?:the|its|their)\s+"
-                           r"(?:same\s+|own\s+)?[a-z]+\b"), _calls,
+                           r"(?:same\s+|own\s+)?(?!(?:data|dataset|graph|network|table|file)\b)"
+                           r"[a-z]+\b"), _calls,
            _render, "group_analysis: groups ranked by their edges within, to others, or "
            "their mean degree", group="groups", bonus=_bonus, clarify=_clarify,
            hint="groups ranked by their own edges",
