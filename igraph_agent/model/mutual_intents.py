@@ -48,6 +48,18 @@ def _asks_back(question: str, name: str) -> bool:
     return bool(_BACK.search(question) or _ALSO_BACK.search(question) or twice)
 
 
+#: two questions joined: "which did x103 call, and who called x103" asks both lists, not
+#: the partners on both
+_TWO_ASKS = re.compile(r"(?:,\s*|\s)(?:and|&)\s+(?:also\s+)?(?:who|whom|which|what)\b",
+                       re.IGNORECASE)
+
+
+def _both_lists(question: str) -> bool:
+    """Whether the node's out- and in-partners are asked as two lists."""
+    return bool(_TWO_ASKS.search(question)) and not (_BACK.search(question)
+                                                     or _ALSO_BACK.search(question))
+
+
 def _mutual_of(st: PlanState) -> str | None:
     """The one node whose partners both ways are asked for, on a directed graph."""
     if not st.meaning().get("directed"):
@@ -96,6 +108,11 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
     both = [n for n in outs if n in set(ins) and n != who]
     cols = st.meaning().get("direction") or ["source", "target"]
     arrow = f"{cols[0]} → {cols[1]}"
+    if _both_lists(str(st.context.get("asked") or st.question)):
+        return _found(st, [name]) + (
+            f"{who} has an edge out to **{n_out}** node(s) ({arrow}): "
+            + (", ".join(f"**{n}**" for n in outs) or "none")
+            + f"; and in from **{n_in}**: " + (", ".join(f"**{n}**" for n in ins) or "none") + ".")
     if not both:
         return _found(st, [name]) + (
             f"**None** — no node is linked with {who} both ways ({arrow}): {who} has an edge "
