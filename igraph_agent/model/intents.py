@@ -619,6 +619,10 @@ from igraph_agent.model.projection_intents import PROJECTION_INTENTS  # noqa: E4
 
 INTENTS += PROJECTION_INTENTS
 
+from igraph_agent.model.value_partner_intents import VALUE_PARTNER_INTENTS  # noqa: E402
+
+INTENTS += VALUE_PARTNER_INTENTS
+
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------
 _WEIGHT_FLOOR = re.compile(r"(?:under|below|less than|lighter than)\s+(?:a\s+)?(?:weight\s+(?:of\s+)?)?"
@@ -866,7 +870,8 @@ _AGE_ASKED = re.compile(r"\b(?:oldest|youngest|older|younger)\b", re.IGNORECASE)
 #: intents that take the whole question when they match
 _WHOLE = frozenset({"neighbour_rank", "neighbour_filter", "mutual_pairs", "chain_to_top", "farthest_from",
                     "within_distance", "nearest_by_value", "node_piece", "spanning_total",
-                    "group_rank", "node_mutual", "group_partner", "neighbour_side_rank"})
+                    "group_rank", "node_mutual", "group_partner", "neighbour_side_rank",
+                    "value_partners"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",
                              "node_partner", "least_degree"})

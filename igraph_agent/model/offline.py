@@ -263,6 +263,7 @@ def _resolved(st: PlanState, name: str) -> set[str] | None:
 def _features(st: PlanState) -> set[str]:
     """What the question names, read from its normalised form and from the user's own
     words (an edge column the normalisation rewrote, "the most papers", still counts)."""
+    from igraph_agent.model import value_counts
     from igraph_agent.model.structure_intents import where_of
 
     asked = str(st.context.get("asked") or st.question)
@@ -270,6 +271,8 @@ def _features(st: PlanState) -> set[str]:
     filtered = {"filter"} if found else set()  # "in Finance": only those nodes
     if not found and slots.restricted(st.question):
         filtered = {"restriction"}  # "among the coastal cities, …": no value says which
+    if value_counts.linked_value(asked, _info(st)):
+        filtered |= {"linked"}  # "which actor was in the most dramas": partners by value
     return (slots.features(st.question) | vocabulary.graph_features(st.question, _info(st))
             | vocabulary.graph_features(asked, _info(st)) - {"direction"} | filtered)
 

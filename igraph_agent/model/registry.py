@@ -38,7 +38,7 @@ AnswerKind = Literal["count", "node", "pair", "path", "yesno", "value", "list", 
 ANSWER_KINDS: frozenset[str] = frozenset(AnswerKind.__args__)  # type: ignore[attr-defined]
 Feature = Literal["threshold", "hops", "removal", "weight", "group", "twomode", "direction",
                   "entity", "filter", "bottom", "negation", "future", "ordinal", "scope",
-                  "restriction", "community_top", "time", "judgement", "roundtrip"]
+                  "restriction", "community_top", "time", "judgement", "roundtrip", "linked"]
 FEATURES: frozenset[str] = frozenset(Feature.__args__)  # type: ignore[attr-defined]
 
 
@@ -119,6 +119,7 @@ _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "judgement": "as a verdict (healthy, normal, good): the graph gives measures, not verdicts",
                   "scope": "within the part of the graph you name (a component or community)",
                   "restriction": "among the nodes you describe (no attribute value names them)",
+                  "linked": "counting only the partners that hold the value you name",
                   "community_top": "for the top node inside the community you pick by its size",
                   "count": "how many", "node": "which node it is", "pair": "which pair it is",
                   "yesno": "a yes or no"}

@@ -324,6 +324,10 @@ def count_where_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 def count_where_bonus(st: PlanState) -> float:
+    from igraph_agent.model.value_counts import linked_value
+
+    if linked_value(str(st.context.get("asked") or st.question), {"meaning": st.meaning()}):
+        return -2.0  # "how many actors appeared in a comedy": the other side, linked
     return 1.0 if where_of(st) or len(named_values(st)) >= 2 else 0.0
 
 

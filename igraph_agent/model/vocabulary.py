@@ -1357,12 +1357,16 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     from igraph_agent.model.scope import drop_scope
     from igraph_agent.model.unweighted import dropped
+    from igraph_agent.model.value_counts import value_count
     from igraph_agent.model.value_words import spelled_values
 
     question = dropped(question, info.get("meaning") or {})  # "(unweighted)": calls' weight
     question = _DIRECT_ASIDE.sub(r" directly\1", question)  # "married to (direct ties)?"
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
     out = unglued(spelled_values(drop_scope(question, info), info))
+    counted = value_count(out, info)  # "how many comedies": the value's own nodes
+    if counted:
+        return counted
     out = _number_of_nodes(out, info)  # "number of characters": the node count
     out = _same_group(_all_counted(_numbered_nodes(out, info), info), info)
     directed = bool(info.get("directed"))

@@ -28,6 +28,7 @@ class NodesByMeasureResult(ToolData):
     attribute: str | None = None  # measure=attribute: the node attribute ranked
     lowest_first: bool | None = None  # measure=attribute: listed from the smallest
     neighbours_of: NodeId | None = None  # only this node's neighbours were counted
+    partners_where: dict[str, Any] | None = None  # degree counted only these partners
 
 
 class HopNode(Row):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 import numbers
 import operator
-from typing import Literal
+from typing import Annotated, Literal
 
 import networkx as nx
 from pydantic import BaseModel, Field
@@ -39,6 +39,7 @@ from igraph_agent.tools.common import (
     undirected,
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.schema import INTERNAL
 
 NodeMeasure = Literal["degree", "in_degree", "out_degree", "pagerank", "betweenness",
                       "closeness", "clustering", "core_number", "triangles", "strength",
@@ -68,6 +69,9 @@ class MeasureArgs(BaseModel):
     side: str | None = Field(default=None, description="two-mode: only the nodes of this side "
                              "(a side get_graph_info's meaning.modes lists)")
     limit: int = Field(default=20, ge=1, le=500, description="matching nodes listed, best first")
+    #: degree counting only the neighbours whose attributes equal these values ("which actor
+    #: appeared in the most dramas"); the planner's, not in the model's schema
+    partners_where: Annotated[Where | None, INTERNAL] = None
 
 
 @tool(result=NodesByMeasureResult, reads=("graph",), cost=2)
@@ -79,7 +83,11 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
     Example: nodes_by_measure(measure="degree", op="ge", value=5) -> {"count": 7, "nodes": [...]}
     """
     g = ctx.session.require()
+    if args.partners_where and args.measure != "degree":
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS, "partners_where counts partners: it takes "
+                        "measure=degree", hint="measure='degree'", retryable=True)
     values = (_attribute(g, args.attribute) if args.measure == "attribute"
+              else _partners(g, args.partners_where) if args.partners_where
               else _measure(ctx, g, args.measure, args.weight))
     among = matching_nodes(g, args.where)
     if args.side:
@@ -109,6 +117,8 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
         data["side"] = args.side
     if args.neighbours_of is not None:
         data["neighbours_of"] = args.neighbours_of
+    if args.partners_where:
+        data["partners_where"] = args.partners_where
     if args.measure == "attribute":
         data["attribute"] = args.attribute
         data["lowest_first"] = args.lowest_first
@@ -116,6 +126,12 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
                f"{'lowest' if args.lowest_first else 'highest'} first" if value is None else
                f"{len(hits)} of {len(pool)} nodes have {what} {WORDS[args.op]} {value}")
     return ToolOutput(data=data, revision=ctx.session.revision, summary=summary)
+
+
+def _partners(g: nx.Graph, where: Where) -> dict:
+    """Each node's number of distinct neighbours (either direction) matching ``where``."""
+    chosen = matching_nodes(g, where) or set()
+    return {n: sum(1 for m in set(nx.all_neighbors(g, n)) - {n} if m in chosen) for n in g}
 
 
 def _number(v: object) -> bool:

@@ -1,0 +1,102 @@
+"""A category value asked as a count of its own nodes: "how many comedies are there", "how
+many films are thrillers", "how many thriller films" (``genre = thriller``), never the
+sides' sizes or the node total. The value is named as stored or as its plural ("dramas",
+"comedies"), a value of several words or a hyphen ("sci-fi") as stored. Any other question
+naming a value beside a side of a two-mode graph ("how many actors appeared in a comedy",
+"which actor was in the most dramas") asks about the *other* side's nodes linked to the
+value's nodes: :func:`linked_value` says so, and the planner asks rather than count the
+value's own nodes or rank every partner.
+
+    >>> meaning = {"node_attributes": {"genre": {"kind": "categorical",
+    ...     "top_values": ["drama", "thriller", "comedy"]}},
+    ...     "modes": {"by": "endpoints", "sides": {"actors": 9, "films": 8}}}
+    >>> info = {"meaning": meaning}
+    >>> value_count("How many comedies are there?", info)
+    'How many nodes have genre = comedy?'
+    >>> value_count("How many films are thrillers?", info)
+    'How many nodes have genre = thriller?'
+    >>> value_count("How many actors appeared in a comedy?", info) is None
+    True
+    >>> linked_value("How many actors appeared in a comedy?", info)
+    True
+    >>> linked_value("Which actor appeared in the most dramas?", info)
+    True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: how a count ends after its noun: "are there", "exist", "in the data", "in total"
+_TAIL = (r"(?:\s+(?:are|is)\s+there|\s+exist|\s+(?:are\s+)?in\s+(?:the|this)\s+(?:data|graph|"
+         r"table|network)|\s+(?:are\s+)?in\s+total|\s+do\s+(?:we|you|i)\s+have|\s+are\s+listed)?"
+         r"\s*[?.!]*\s*")
+_HOW_MANY = r"\s*(?:how\s+many|(?:what\s+is\s+|what's\s+)?(?:the\s+)?number\s+of|count(?:\s+the)?)\s+"
+
+
+def forms(value: str) -> list[str]:
+    """The words a question names a value by: itself and, for one plain word, its plural
+    ("drama" -> "dramas", "comedy" -> "comedies", "match" -> "matches")."""
+    v = value.lower()
+    if not re.fullmatch(r"[a-z]{3,}", v):
+        return [v]
+    if v.endswith("y") and v[-2:-1] not in "aeiou":
+        return [v, v[:-1] + "ies"]
+    if re.search(r"(?:ch|sh)$", v):  # "matches", "lochs"
+        return [v, v + "es", v + "s"]
+    if re.search(r"(?:s|x|z)$", v):
+        return [v, v + "es"]
+    return [v, v + "s"]
+
+
+def named(info: dict[str, Any], question: str) -> list[tuple[str, str, str]]:
+    """(attribute, value, pattern) of each category value the question names."""
+    from igraph_agent.model.slots import STOP_WORDS
+    from igraph_agent.model.vocabulary import groupings
+
+    hits = []
+    for attr, values in groupings(info.get("meaning") or {}).items():
+        for v in values:
+            if len(v) < 3 or v.lower() in STOP_WORDS:
+                continue
+            rx = "(?:" + "|".join(re.escape(f) for f in forms(v)) + ")"
+            if re.search(rf"(?<![\w-]){rx}(?![\w-])", question, re.IGNORECASE):
+                hits.append((attr, v, rx))
+    return hits
+
+
+def _sides(info: dict[str, Any]) -> list[str]:
+    modes = (info.get("meaning") or {}).get("modes") or {}
+    return [str(s).lower() for s in (modes.get("sides") or {})]
+
+
+def _side_words(info: dict[str, Any]) -> str:
+    words = {"nodes"} | {w for s in _sides(info) for w in (s, s.rstrip("s"))}
+    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
+
+
+def value_count(question: str, info: dict[str, Any]) -> str | None:
+    """"How many nodes have ATTR = VALUE?" for a count of one named value's own nodes (see
+    the module's examples), None for any other question."""
+    hits = named(info, question)
+    if len(hits) != 1:
+        return None
+    attr, value, rx = hits[0]
+    noun = _side_words(info)
+    shapes = (rf"{_HOW_MANY}(?:different\s+|distinct\s+)?{rx}(?:\s+{noun})?{_TAIL}",
+              rf"{_HOW_MANY}{noun}\s+(?:are|is|were)\s+(?:an?\s+)?{rx}{_TAIL}")
+    if any(re.fullmatch(s, question, re.IGNORECASE) for s in shapes):
+        return f"How many nodes have {attr} = {value}?"
+    return None
+
+
+def linked_value(question: str, info: dict[str, Any]) -> bool:
+    """Whether a two-mode question names a category value beside a side's noun in any way
+    but a count of the value's own nodes: the other side's nodes linked to the value's
+    ("how many actors appeared in a comedy", "which actor was in the most dramas")."""
+    if len(_sides(info)) != 2 or not named(info, question) or value_count(question, info):
+        return False
+    noun = _side_words(info)
+    return re.search(rf"(?<![\w-]){noun}(?![\w-])", question, re.IGNORECASE) is not None \
+        and not re.search(r"\b(?:nodes\s+have|=)\b", question)
