@@ -55,10 +55,15 @@ def named(info: dict[str, Any], question: str) -> list[tuple[str, str, str]]:
     from igraph_agent.model.slots import STOP_WORDS
     from igraph_agent.model.vocabulary import groupings
 
+    modes = (info.get("meaning") or {}).get("modes") or {}
+    sided = modes.get("attribute") if modes.get("by") == "attribute" else None
+    sides = {w for s in _sides(info) for w in (s, s.rstrip("s"))}
     hits = []
     for attr, values in groupings(info.get("meaning") or {}).items():
+        if attr == sided:  # ``kind`` splitting artisans from guilds: a side, not a value
+            continue
         for v in values:
-            if len(v) < 3 or v.lower() in STOP_WORDS:
+            if len(v) < 3 or v.lower() in STOP_WORDS or sides & set(forms(v)):
                 continue
             rx = "(?:" + "|".join(re.escape(f) for f in forms(v)) + ")"
             if re.search(rf"(?<![\w-]){rx}(?![\w-])", question, re.IGNORECASE):
