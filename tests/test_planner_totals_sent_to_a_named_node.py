@@ -4,6 +4,8 @@ D3"); "from" a named node is its outgoing edges — whatever the sending verb.""
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import pytest
 
@@ -30,3 +32,18 @@ def test_a_total_sent_to_or_from_a_named_node_sums_that_side(tmp_path, table, qu
     assert r.status == "answered", r.answer
     assert f"**{want}**" in r.answer, r.answer
     assert f"**{wrong}**" not in r.answer, r.answer
+
+
+@pytest.mark.parametrize(("table", "question", "node", "way"), [
+    (MONEY, "Which accounts does A4 pay and how much?", "A4", "out"),
+    (CRATES, "who shipped crates to D3 and how much in total?", "D3", "in"),
+])
+def test_partners_asked_beside_a_total_are_named_with_it(tmp_path, table, question, node, way):
+    src, dst, value = table.columns
+    side = table[dst] == node if way == "in" else table[src] == node
+    partners = set(table.loc[side, src if way == "in" else dst])
+    r = ask_table(tmp_path, table, question)
+    assert r.status == "answered", r.answer
+    named, _, rest = r.answer.partition(" edges of ")
+    assert set(re.findall(r"\*\*([A-Za-z]\w*)\*\*", named)) == partners, r.answer
+    assert f"**{int(table.loc[side, value].sum())}**" in rest, r.answer

@@ -743,6 +743,12 @@ def _edge_side(st: PlanState) -> str:
     return "out" if out and not into else "in" if into and not out else "both"
 
 
+#: the partners asked beside the total: "which accounts does X pay and how much", "who sent
+#: money to X and how much in total"
+_PARTNERS_ASKED = re.compile(r"^\s*(?:which|who|whom)\b.*\band\s+(?:how\s+much|what\s+(?:total|"
+                             r"amount|sum))\b", re.IGNORECASE)
+
+
 def totals_calls(st: PlanState) -> list[Call]:
     attr = edge_attr(st)
     if not attr:
@@ -760,10 +766,28 @@ def totals_calls(st: PlanState) -> list[Call]:
     if ids is None:
         return searches
     calls = [Call("edge_attribute_totals", {"attribute": attr, "node": ids[0], **sided})]
+    if _PARTNERS_ASKED.search(str(st.context.get("asked") or st.question)):
+        # "which accounts does ACC-03 pay, and how much": the partners on that side too
+        calls.append(Call("local_analysis", {"node": ids[0], "radius": 1, "limit": 100,
+                                             **({"direction": side} if side != "both" else {})}))
     if side == "both" and _info(st).directed:  # no side named: each side shown, never only the sum
         calls += [Call("edge_attribute_totals", {"attribute": attr, "node": ids[0], "direction": d})
                   for d in ("in", "out")]
     return [*searches, *calls]
+
+
+def _partners(obs: list[Observed]) -> str:
+    """"Its partners (incoming): **A**, **B**. " from a local_analysis beside the total."""
+    o = next((o for o in obs if o.tool == "local_analysis" and o.ok), None)
+    if o is None:
+        return ""
+    d = o.typed(LocalAnalysisResult)
+    hop = next((h for h in d.neighbours_by_hop or [] if h.hop == 1), None)
+    if hop is None or hop.count > len(hop.nodes):
+        return ""
+    way = {"out": " (its out-neighbours)", "in": " (its in-neighbours)"}.get(d.direction or "", "")
+    names = ", ".join(f"**{r.node}**" for r in hop.nodes)
+    return f"{hop.count} partner(s) of {d.node}{way}: {names or 'none'}. "
 
 
 def totals_render(st: PlanState, obs: list[Observed]) -> str:
@@ -784,7 +808,8 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
                     f"** on its incoming edges and **"
                     f"{_f(next((x.total for x in split if x.direction == 'out'), 0))}** on its "
                     f"outgoing ones{f' ({ends})' if ends else ''}: say which side you mean.")
-        return (_found(st, slots.named(st.question)[:1]) + f"The {d.edges}{sided} edges of "
+        return (_found(st, slots.named(st.question)[:1]) + _partners(obs) +
+                f"The {d.edges}{sided} edges of "
                 f"{o.args['node']} have {d.attribute} adding up to **{_f(d.total)}** (mean "
                 f"{_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)})." + both)
     top = topn.listed(st.question, [(_who(r), _f(r.total)) for r in d.top_nodes])
