@@ -776,7 +776,7 @@ def totals_calls(st: PlanState) -> list[Call]:
     return [*searches, *calls]
 
 
-def _partners(obs: list[Observed]) -> str:
+def _side_partners(obs: list[Observed]) -> str:
     """"Its partners (incoming): **A**, **B**. " from a local_analysis beside the total."""
     o = next((o for o in obs if o.tool == "local_analysis" and o.ok), None)
     if o is None:
@@ -808,7 +808,7 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
                     f"** on its incoming edges and **"
                     f"{_f(next((x.total for x in split if x.direction == 'out'), 0))}** on its "
                     f"outgoing ones{f' ({ends})' if ends else ''}: say which side you mean.")
-        return (_found(st, slots.named(st.question)[:1]) + _partners(obs) +
+        return (_found(st, slots.named(st.question)[:1]) + _side_partners(obs) +
                 f"The {d.edges}{sided} edges of "
                 f"{o.args['node']} have {d.attribute} adding up to **{_f(d.total)}** (mean "
                 f"{_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)})." + both)
