@@ -591,6 +591,10 @@ from igraph_agent.model.neighbour_filter_intents import NEIGHBOUR_FILTER_INTENTS
 
 INTENTS += NEIGHBOUR_FILTER_INTENTS
 
+from igraph_agent.model.threshold_rank_intents import THRESHOLD_RANK_INTENTS  # noqa: E402
+
+INTENTS += THRESHOLD_RANK_INTENTS
+
 from igraph_agent.model.hierarchy_intents import HIERARCHY_INTENTS  # noqa: E402
 
 INTENTS += HIERARCHY_INTENTS

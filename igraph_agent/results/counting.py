@@ -11,6 +11,7 @@ class MeasuredNode(Row):
     node: NodeId
     value: Any
     label: Any = None
+    among_value: Any = None  # the second measure the nodes were restricted by
 
 
 class NodesByMeasureResult(ToolData):
@@ -29,6 +30,8 @@ class NodesByMeasureResult(ToolData):
     lowest_first: bool | None = None  # measure=attribute: listed from the smallest
     neighbours_of: NodeId | None = None  # only this node's neighbours were counted
     partners_where: dict[str, Any] | None = None  # degree counted only these partners
+    #: the second measure's threshold the counted nodes pass (measure, op, value, count)
+    among: dict[str, Any] | None = None
 
 
 class HopNode(Row):

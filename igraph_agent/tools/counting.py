@@ -72,6 +72,12 @@ class MeasureArgs(BaseModel):
     #: degree counting only the neighbours whose attributes equal these values ("which actor
     #: appeared in the most dramas"); the planner's, not in the model's schema
     partners_where: Annotated[Where | None, INTERNAL] = None
+    #: only the nodes whose second measure passes its own threshold ("the highest clustering
+    #: among those with at least 5 ties": among_measure=degree, among_op=ge, among_value=5);
+    #: the planner's, not in the model's schema
+    among_measure: Annotated[NodeMeasure | None, INTERNAL] = None
+    among_op: Annotated[Op, INTERNAL] = "ge"
+    among_value: Annotated[float | None, INTERNAL] = None
 
 
 @tool(result=NodesByMeasureResult, reads=("graph",), cost=2)
@@ -99,6 +105,10 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
         (centre,) = require_nodes(g, [args.neighbours_of])
         near = set(nx.all_neighbors(g, centre)) - {centre}
         among = near if among is None else among & near
+    second = _second(ctx, g, args)
+    if second is not None:
+        among = {n for n, v in second.items()
+                 if OPS[args.among_op](v, args.among_value)} & (set(g) if among is None else among)
     pool = {n: v for n, v in values.items() if among is None or n in among}
     hits = {n: v for n, v in pool.items()
             if args.value is None or OPS[args.op](v, args.value)}
@@ -108,7 +118,9 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
         else int(args.value)
     what = args.attribute if args.measure == "attribute" else args.measure
     data = {"measure": args.measure, "op": args.op, "value": value, "count": len(hits),
-            "of": len(pool), "nodes": [{"node": n, "value": _round(v), **label(g, n)}
+            "of": len(pool), "nodes": [{"node": n, "value": _round(v), **label(g, n),
+                                        **({"among_value": _round(second[n])}
+                                           if second is not None else {})}
                                        for n, v in top],
             "truncated": len(hits) > args.limit}
     if args.where is not None:
@@ -119,6 +131,9 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
         data["neighbours_of"] = args.neighbours_of
     if args.partners_where:
         data["partners_where"] = args.partners_where
+    if second is not None:
+        data["among"] = {"measure": args.among_measure, "op": args.among_op,
+                         "value": _whole(args.among_value), "count": len(pool)}
     if args.measure == "attribute":
         data["attribute"] = args.attribute
         data["lowest_first"] = args.lowest_first
@@ -126,6 +141,21 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
                f"{'lowest' if args.lowest_first else 'highest'} first" if value is None else
                f"{len(hits)} of {len(pool)} nodes have {what} {WORDS[args.op]} {value}")
     return ToolOutput(data=data, revision=ctx.session.revision, summary=summary)
+
+
+def _second(ctx: ToolContext, g: nx.Graph, args: MeasureArgs) -> dict | None:
+    """Each node's value of the second measure a ranking is restricted by, or None."""
+    if args.among_measure is None:
+        return None
+    if args.among_value is None or args.among_measure == "attribute":
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS, "among_measure needs among_value and a "
+                        "structural measure", hint="among_measure='degree', among_value=5",
+                        retryable=True)
+    return _measure(ctx, g, args.among_measure, args.weight)
+
+
+def _whole(v: float | None) -> float | int | None:
+    return int(v) if v is not None and float(v).is_integer() else v
 
 
 def _partners(g: nx.Graph, where: Where) -> dict:
