@@ -812,6 +812,9 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name not in _STRANDED_TAKES]
     if "side_rank" in names and names & {"threshold_count", "least_degree"}:
         found = [i for i in found if i.name != "side_rank"]  # the side is their input
+    if {"side_rank", "edge_totals"} <= names and st is not None and _sums_a_value(question, st):
+        # "which club has the most membership years": the years summed, not the members
+        found = [i for i in found if i.name != "side_rank"]
     if names & {"edge_threshold", "edge_extreme"}:  # single edges asked: no node totals beside
         found = [i for i in found if i.name != "edge_totals"]
     if names & {"group_side", "node_partner"}:  # per group, or one node's strongest edge
@@ -847,6 +850,14 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if {"group_mix", "figure"} <= names and st is not None and attribute_mixing(question, st):
         found = [i for i in found if i.name != "figure"]  # "assortative by faction": not degree
     return found
+
+
+def _sums_a_value(question: str, st: PlanState) -> bool:
+    """Whether the question names an edge value column to rank by ("the most years")."""
+    from igraph_agent.model.vocabulary import graph_features
+
+    last = st.last_ok("get_graph_info")
+    return last is not None and "weight" in graph_features(question, last.data)
 
 
 #: one named node's own degree: "what is Uma's degree?", "Uma's degree?"

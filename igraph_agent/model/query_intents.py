@@ -849,6 +849,8 @@ def totals_bonus(st: PlanState) -> float:
             r"\s*(?:which|who|what)\b", st.question, re.IGNORECASE):
         return 0.0  # "which firm receives the least": its top nodes are no bottom (flow_rank)
     one, many = vocabulary.noun(st.question, _raw_info(st))
+    if re.fullmatch(_attr_pattern(attr), many, re.IGNORECASE):
+        one = many = "nodes"  # "the most papers" on a ``papers`` column: its value, no node
     asked = str(st.context.get("asked") or st.question)  # the user's words, before rewriting
     if any(re.search(rf"\b(?:the )?(?:most|fewest|least)\s+(?:(?:other|different|distinct)\s+"
                      rf"(?!{_attr_pattern(attr)})[a-z]+s?\b|(?:{re.escape(many)}|"

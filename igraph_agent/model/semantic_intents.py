@@ -671,6 +671,13 @@ _COUNTED = re.compile(r"(?:\bmost|\bfewest|\bleast|\b(?:more|fewer|less) than \w
                       re.IGNORECASE)
 
 
+#: a side named as what the asked nodes' values are summed over: "the most years across all
+#: their clubs", "adding up all her courses", "over its members" (the other side is ranked)
+_SUMMED_OVER = re.compile(r"(?:\b(?:their|his|her|its)\s+(?:own\s+|different\s+|various\s+)?|"
+                          r"\b(?:across|over)\s+(?:all\s+)?(?:(?:of\s+)?the\s+)?)$",
+                          re.IGNORECASE)
+
+
 def sides_named(st: PlanState) -> list[tuple[int, str]]:
     """The sides of a two-mode graph the question names, with where each is first named,
     in the singular or the plural ("divers", "guild" / "guilds")."""
@@ -696,7 +703,8 @@ def _side_in(st: PlanState) -> str | None:
     most students" ranks the courses)."""
     modes = _meaning(st).get("modes") or {}
     found = sides_named(st)
-    counted = {s for at, s in found if _COUNTED.search(st.question[:at])}
+    counted = {s for at, s in found if _COUNTED.search(st.question[:at])
+               or _SUMMED_OVER.search(st.question[:at])}
     plain = [f for f in found if f[1] not in counted]
     if plain:
         return min(plain)[1]
