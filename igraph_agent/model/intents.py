@@ -513,7 +513,11 @@ INTENTS: list[Intent] = [
                        r"(?:ties|connections|links|neighbou?rs|contacts|friends) (?:does|do) "
                        r"(?:the |an |a )?(?:average|typical)", r"\baverage \w+ (?:have|has)\b",
                        r"\b(?:average|mean) number of \w+(?: \w+)? per\b",
-                       r"\bon average,? how many \w+ (?:does|do) (?:each|every|a|an|the) \w+ \w+",
+                       r"\bon average,? how many (?:[\w-]+ ){1,2}(?:does|do) (?:each|every|a|an|the) "
+                       r"(?:typical )?\w+ \w+",
+                       # "how many connections does a junction (typically) have on average"
+                       r"\bhow many (?:[\w-]+ ){1,2}(?:does|do) (?:each|every|a|an|the) (?:typical )?"
+                       r"\w+ (?:typically |usually |normally )?(?:have|has|get)\b.{0,20}\bon average\b",
                        # "who has coauthored with the most people", "top 3 people by number of
                        # colleagues"
                        r"^\s*(?:who|which \w+)\s+(?:has\s+|have\s+)?\w+\s+with the most\s+(?:people|"

@@ -16,7 +16,7 @@ from typing import Any
 from igraph_agent.model import sides, slots, topn, vocabulary
 from igraph_agent.model.graph_intents import UNRESOLVED, _found, _resolve, _unresolved, _who
 from igraph_agent.model.planstate import Call, Observed, PlanState
-from igraph_agent.model.weights import kind_mismatch, without_graph_name
+from igraph_agent.model.weights import counts_the_edges, kind_mismatch, without_graph_name
 from igraph_agent.results.cohesion import CommonNeighbourPairsResult, LargestCliqueResult
 from igraph_agent.results.counting import (
     EdgeAttributeTotalsResult,
@@ -555,6 +555,8 @@ def edge_attr(st: PlanState) -> str | None:
     by_word = [a for a in attrs if re.search(_attr_pattern(a), q, re.IGNORECASE)]
     if len(by_word) == 1 and kind_mismatch(q, by_word[0]):
         return None  # "which trail has the most capacity" on ``trail_hrs``: not its hours
+    if len(by_word) == 1 and counts_the_edges(q, by_word[0]):
+        return None  # "how many power lines" on ``line_km``: the lines, not their km
     if len(by_word) == 1:
         return by_word[0]  # "the most weekly seats" names ``seats_per_week``
     if "weight" in attrs and re.search(r"\bweights?\b", st.question, re.IGNORECASE):

@@ -19,6 +19,8 @@ dropped, so it is never read as a question about that node alone.
     'is everyone reachable from everyone else?'
     >>> drop_scope("how far is Ana from Bo in km?", {})
     'how far is Ana from Bo in km?'
+    >>> drop_scope("How many substations are in the grid?", {})
+    'How many substations are in the data?'
     >>> drop_scope("how many flights in economy?", {})
     'how many flights in economy?'
     >>> drop_scope("how many users are in u5's component?", {})
@@ -32,6 +34,7 @@ from typing import Any
 
 #: the last word of a phrase naming a whole data set or the body it records
 _WHOLE = (r"(?:data|dataset|data ?set|graph|network|web|survey|study|sample|records?|table|file|"
+          r"grid|system|database|ledger|log|register|map|"
           r"club|association|squad|society|organi[sz]ation|league|neighbou?rhood|colony|hive|"
           r"village|guild|team|crew|union|cooperative|company|firm|school)")
 #: "in this food web", "in the southern women data" closing the question (or a clause)

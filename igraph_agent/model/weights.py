@@ -129,6 +129,38 @@ def kind_mismatch(question: str, column: str) -> bool:
     return any(said.search(question) and not words & held for said, held in _VALUE_NOUNS)
 
 
+#: a unit a column's name carries beside its noun (``line_km``, ``pipe_length_m``)
+_UNITS = _KINDS["length"][1] | _KINDS["time"][1] | _KINDS["money"][1] | frozenset({
+    "t", "tonnes", "tons", "kg", "kw", "mw", "gw", "kv", "kwh", "mwh", "mbps", "gbps", "mbit"})
+
+
+def counts_the_edges(question: str, column: str) -> bool:
+    """Whether the question counts the edges by the noun a unit-bearing column's name gives
+    them: "how many power lines" on ``line_km`` is a count of lines, not kilometres (no
+    word of the column's unit or kind is said).
+
+        >>> counts_the_edges("On average, how many power lines does a substation have?", "line_km")
+        True
+        >>> counts_the_edges("how many km of line are there?", "line_km")
+        False
+        >>> counts_the_edges("how many tonnes in total?", "tonnes")
+        False
+    """
+    words = _tokens(column)
+    units = words & _UNITS
+    nouns = [w for w in words - units if len(w) >= 3 and w not in _GENERIC]
+    if not units or not nouns:
+        return False
+    kinds = [said for said, held in _KINDS.values() if held & units]
+    if any(said.search(question) for said in kinds) or any(
+            re.search(rf"\b{re.escape(u)}\b", question, re.IGNORECASE) for u in units):
+        return False
+    noun = "|".join(re.escape(n[:-1] if n.endswith("s") else n) for n in nouns)
+    return bool(re.search(rf"\b(?:how many|number of|count(?: the| all)?)\s+(?:[a-z-]+\s+)?"
+                          rf"(?:{noun})s\b",
+                          question, re.IGNORECASE))
+
+
 def value_noun_column(question: str, columns: list[str]) -> str | None:
     """The one column holding the kind of value the question names by its noun ("the
     biggest capacity" on ``flow_cap``), else None.
