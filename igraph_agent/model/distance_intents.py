@@ -31,17 +31,46 @@ from igraph_agent.results.counting import HopCountsResult
 from igraph_agent.results.paths import ConnectivityResult
 
 _HOP_UNITS = r"(?:hops?|steps?|jumps?|links?|edges?|degrees?|connections?|handshakes?|moves?)"
-#: "within 250 m of pipe from J4", "within 5 ms of Hub", "within 3km of the Mill"
-_WITHIN = re.compile(rf"\bwithin\s+(?P<num>\d+(?:\.\d+)?)\s*(?!{_HOP_UNITS}\b)(?P<unit>[a-z]+)\b"
-                     rf"(?:\s+(?:of|by|along(?:\s+the)?)\s+[a-z]+)?\s+(?:of|from)\s+(?:the\s+)?"
-                     rf"(?P<node>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+_NUM = rf"(?P<num>\d+(?:\.\d+)?)\s*(?!{_HOP_UNITS}\b)(?P<unit>[a-z]+)\b"
+#: how far a distance reaches, inclusive: "within 30 km", "within a radius of 5 ms",
+#: "at most 200 m", "no more than 3 km away"
+_UP_TO = (r"(?:within(?:\s+a\s+(?:distance|radius)\s+of)?|at\s+most|no\s+more\s+than|"
+          r"not\s+more\s+than|up\s+to|no\s+further\s+than|no\s+farther\s+than)")
+#: "within 250 m of pipe from J4", "within 5 ms of Hub", "at most 3km away from the Mill";
+#: the named node after the distance
+_WITHIN = re.compile(rf"\b{_UP_TO}\s+{_NUM}"
+                     rf"(?:\s+(?:of|by|along(?:\s+the)?)\s+[a-z]+)?\s+(?:away\s+)?(?:of|from)\s+"
+                     rf"(?:the\s+)?(?P<node>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+#: the named node before the distance: "reached from town3 within 30 km", "from Hub in at
+#: most 5 ms", "starting from Elm, how many are within 7 km"
+_FROM_WITHIN = re.compile(rf"\bfrom\s+(?:the\s+)?(?P<node>\S+(?:\s+\S+)?)\s+(?:in\s+)?"
+                          rf"{_UP_TO}\s+{_NUM}", re.IGNORECASE)
+_FROM_THEN = re.compile(rf"\bfrom\s+(?:the\s+)?(?P<node>[^,;]+?)\s*[,;].*?\b{_UP_TO}\s+{_NUM}",
+                        re.IGNORECASE)
+
+
 #: "closest to Edge, latency-wise", "which box is nearest to Mill by cable"
 _NEAREST = re.compile(r"\b(?:closest|nearest)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?P<node>[^,?!]+?)"
                       r"(?:\s*,|\s+(?:by|in|along|if|measured|when|latency|distance)\b|\s*[?.!]*\s*$)",
                       re.IGNORECASE)
 
 
+def _within(question: str) -> tuple[float, str, str] | None:
+    """The asked distance, its unit and the text naming its node, in either order."""
+    m = _WITHIN.search(question) or _FROM_WITHIN.search(question) or \
+        _FROM_THEN.search(question)
+    return (float(m.group("num")), m.group("unit"), m.group("node")) if m else None
+
+
 def _column(st: PlanState) -> str | None:
+    """The edge column the distance is asked in, never a strength ("at most 20 tonnes from
+    Leeds" is no distance)."""
+    column = _asked_column(st)
+    roles = st.meaning().get("weights") or {}
+    return None if column is None or roles.get(column) == "strength" else column
+
+
+def _asked_column(st: PlanState) -> str | None:
     """The edge column the distance is asked in: named, or the one of the asked kind (the
     word "closest" alone asks no kind); None: hops, none or several."""
     q = re.sub(r"\b(?:closest|nearest)\b", "", st.question, flags=re.IGNORECASE)
@@ -54,9 +83,9 @@ def _column(st: PlanState) -> str | None:
             "distance" and len(meaning.get("weights") or {}) == 1 and \
             re.search(r"\b(?:closest|nearest)\b", st.question, re.IGNORECASE):
         return str(default)  # "which hamlet is closest to Cley" on road_miles: its one distance
-    m = _WITHIN.search(st.question)  # "within 200 m of": the unit a column's name ends with
+    m = _within(st.question)  # "within 200 m of": the unit a column's name ends with
     units = [c for c in st.meaning().get("weights") or {}
-             if m and m.group("unit").lower() in re.split(r"[^a-z0-9]+", str(c).lower())[1:]]
+             if m and m[1].lower() in re.split(r"[^a-z0-9]+", str(c).lower())[1:]]
     return units[0] if len(units) == 1 and choice.why != "ambiguous" else None
 
 
@@ -66,20 +95,25 @@ def _ambiguous(st: PlanState) -> bool:
 
 
 def _node(st: PlanState, rx: re.Pattern[str]) -> str | None:
-    m = rx.search(st.question)
-    if not m:
+    if rx is _WITHIN:
+        found = _within(st.question)
+        text = found[2] if found else None
+    else:
+        m = rx.search(st.question)
+        text = m.group("node") if m else None
+    if not text:
         return None
     names = slots.named(st.question)
-    inside = [n for n in names if n.lower() in m.group("node").lower()]
+    inside = [n for n in names if n.lower() in text.lower()]
     if len(inside) == 1:
         return inside[0]
-    words = m.group("node").strip().split()
-    return m.group("node").strip() if not names and len(words) == 1 else None
+    words = text.strip().split()
+    return text.strip() if not names and len(words) == 1 else None
 
 
 def _limit(st: PlanState) -> float | None:
-    m = _WITHIN.search(st.question)
-    return float(m.group("num")) if m else None
+    m = _within(st.question)
+    return m[0] if m else None
 
 
 def _calls(st: PlanState, rx: re.Pattern[str]) -> list[Call]:
@@ -227,7 +261,7 @@ def _spanning_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 DISTANCE_INTENTS = [
-    Intent("within_distance", t(0.5, r"\bwithin\b"), lambda st: _calls(st, _WITHIN),
+    Intent("within_distance", t(0.5, rf"\b{_UP_TO}\b"), lambda st: _calls(st, _WITHIN),
            _within_render, "the nodes within a distance of a named node by an edge value "
            "(hop_counts)", bonus=_bonus(_WITHIN), clarify=_clarify(_WITHIN),
            hint="the nodes within a distance (in an edge value) of a node you name",
