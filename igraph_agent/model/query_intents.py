@@ -654,16 +654,22 @@ _RECEIVES = re.compile(r"\b(?:receives?|received|receiving|gets?|got|imports?|im
                        re.IGNORECASE)
 
 
-#: "lends the most in total", "borrows the most money overall": a node's summed edge values
+#: "the most" in a sum's words: "the largest number of emails", "the greatest amount of"
+_MOST_OF = (r"(?:most|(?:largest|greatest|highest|biggest)\s+(?:number|amount|total|sum|"
+            r"volume)\s+of)")
+#: "lends the most in total", "borrows the most money overall", "sent the largest number of
+#: emails in total": a node's summed edge values
 _SUMMED_FLOW = re.compile(rf"(?:{_SENDS.pattern}|{_RECEIVES.pattern})\s+(?:from\s+|to\s+)?the\s+"
-                          r"most\b(?:\s+\w+)?\s*(?:in total|overall|altogether|combined|in sum)\b|"
+                          rf"{_MOST_OF}\b(?:\s+\w+)?\s*(?:in total|overall|altogether|combined|"
+                          r"in sum)\b|"
                           rf"(?:{_SENDS.pattern}|{_RECEIVES.pattern})\s+the\s+most\s+(?:money|cash|"
                           r"value|volume)\b", re.IGNORECASE)
 
 
-#: a count column's own items, sent or received: "sends the most emails", "gets the most calls"
+#: a count column's own items, sent or received: "sends the most emails", "gets the most
+#: calls", "sent the largest number of emails"
 _MOST_ITEMS = re.compile(rf"(?:{_SENDS.pattern}|{_RECEIVES.pattern})\s+(?:from\s+|to\s+)?the\s+"
-                         r"most\s+(?P<noun>[a-z]+s)\b(?!\s+than\b)", re.IGNORECASE)
+                         rf"{_MOST_OF}\s+(?P<noun>[a-z]+s)\b(?!\s+than\b)", re.IGNORECASE)
 #: a column that counts things (its strength is a number of them): ``count``, ``n_calls``
 _COUNT_COLUMN = re.compile(r"(?:^|_)(?:count|counts|n|num|number|times|freq|frequency|total|"
                            r"cnt|tally)(?:_|$)", re.IGNORECASE)

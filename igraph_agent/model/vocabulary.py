@@ -654,14 +654,20 @@ def _directed(question: str, info: dict[str, Any]) -> str:
     question = _counted_ends(question, verb, back, done, info)
     if verbs and not up:  # a reporting table's chain is the hierarchy's (hierarchy_intents)
         question = chains(question, verbs, _agent_noun(info), verbs[0])
+    valued = bool([a for a in info.get("edge_attributes") or []
+                   if str(a).lower() not in _PLAIN_ATTRS])
     if verbs:  # "vouches for the most people", "is vouched for most": partners counted
-        question = most_in_verb(question, verbs, _node_words(question, info), valued=bool(
-            [a for a in info.get("edge_attributes") or [] if str(a).lower() not in _PLAIN_ATTRS]))
+        question = most_in_verb(question, verbs, _node_words(question, info), valued=valued)
     if verbs:  # "calls the largest number of other modules": a count of nodes, whatever the
-        v = forms(verbs) + "[a-z]*"  # edges' values
+        v = forms(verbs) + "[a-z]*"  # edges' values; "sent the largest number of emails" on a
+        # table with a count column is the sum of that column (the emails are its unit)
+        whom = "|".join(sorted({re.escape(w) for w in _node_words(question, info)}, key=len,
+                               reverse=True))
+        counted = rf"(?:other\s+|different\s+|distinct\s+)[a-z]+s|(?:{whom})" if valued \
+            else r"(?:other\s+|different\s+|distinct\s+)?[a-z]+s"
         question = re.sub(rf"\b{v}\s+the\s+(?:largest|greatest|highest)\s+number\s+of\s+"
-                          r"(?:other\s+|different\s+|distinct\s+)?[a-z]+s\b",
-                          "has the highest out-degree", question, flags=re.IGNORECASE)
+                          rf"(?:{counted})\b", "has the highest out-degree", question,
+                          flags=re.IGNORECASE)
         question = re.sub(rf"\b(?:is|are)\s+{v}\s+by\s+the\s+(?:most|largest number of)\s+"
                           r"(?:other\s+|different\s+|distinct\s+)?[a-z]+s\b",
                           "has the highest in-degree", question, flags=re.IGNORECASE)
