@@ -206,12 +206,16 @@ _EDGE_NOUN = (r"(?:(?:edge|road|flight|route|connection|link|tie|street|leg|segm
               r"crossing|sailing|interaction|bond)s?|stretch(?:es)?|ferries|ferry)\b")
 #: where the edge lies, after its noun: "the longest stretch on the canal"
 _ON_GRAPH = r"(?:\s+(?:on|in|of)\s+(?:the|this|our)\s+\w+(?:\s+(?:network|graph|system|map|grid|data))?)?"
+#: the two ends' nouns before an edge noun: "sender-receiver pair", "depot_from/depot_to
+#: route", "buyer and seller pair"
+_ENDS_BEFORE = r"(?:\w+\s*(?:-|–|/|→|->)\s*\w+\s+|\w+\s+and\s+\w+\s+)?"
 _WHICH_EDGE = re.compile(
     # "strongest flow segment?": the extreme and the edge noun alone
     rf"^\s*(?:the\s+)?(?:single\s+)?(?:strongest|weakest|heaviest|lightest|longest|shortest|largest|"
     rf"biggest|smallest)\s+(?:single\s+)?(?:\w+\s+)?{_EDGE_NOUN}{_ON_GRAPH}\s*\??\s*$|"
     # "which pipe has the biggest capacity": the edge noun, then its extreme value
-    rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+)?{_EDGE_NOUN}\s+(?:has|had|carries|"
+    rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+)?{_ENDS_BEFORE}(?:{_EDGE_NOUN}|pairs?\b)\s+"
+    r"(?:has|had|carries|"
     r"carried|holds|offers)\s+the\s+(?:most|least|highest|lowest|largest|biggest|smallest|"
     r"greatest|strongest|weakest)\b|"
     r"^\s*(?:so\s+|and\s+)?(?:which|what|who)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:two\b|pair\b|"
