@@ -218,6 +218,11 @@ def hop_calls(st: PlanState) -> list[Call]:
                                            **({"direction": way} if way != "both" else {})})]
 
 
+#: a verb that moves something along the edges ("get goods to", "send mail to")
+_CARRY = (r"(?:get|send|ship|move|deliver|carry|take|pass|forward|route|haul|supply|"
+          r"sell|export)\w*")
+
+
 def _hop_direction(st: PlanState, name: str) -> str:
     """On a directed graph, which way the steps go: ``out`` from the node ("reach from OSL",
     "fly from OSL"), ``in`` to it ("can reach OSL", "to OSL"), else ``both``."""
@@ -228,6 +233,9 @@ def _hop_direction(st: PlanState, name: str) -> str:
         return "out"
     if re.search(rf"\b{n}\s+(?:\w+\s+)?(?:reach|get\s+to)\b", st.question, re.IGNORECASE):
         return "out"  # "how many people can u1 reach": the steps go out of u1
+    if re.search(rf"\b{n}\s+(?:\w+\s+)?{_CARRY}\s+(?:(?!{n}\b)[\w-]+\s+){{0,2}}?to\s*"
+                 rf"(?:in\b|within\b|[?.!]|$)", st.question, re.IGNORECASE):
+        return "out"  # "which depots can Kelmscott get goods to": to the ones asked about
     if re.search(rf"\b(?:reach|to|into)\s+{n}\b", st.question, re.IGNORECASE):
         return "in"
     return "both"
@@ -251,9 +259,17 @@ def hop_render(st: PlanState, obs: list[Observed]) -> str:
     if _info(st).directed:
         head += {"out": ", following the edges out of it", "in": ", following the edges into "
                  "it (the ones that reach it)"}.get(d.direction, ", edge directions ignored")
+    if not exact and _WHICH.search(st.question) and all(r.count == len(r.nodes)
+                                                        for r in d.by_distance):
+        listed = ", ".join(_who(n) for r in d.by_distance for n in r.nodes)  # "which depots"
+        exact = bool(listed)
     return (_found(st, [name] if name else []) + head + (f" ({listed})" if exact and listed
                                                          else "") +
             f". By distance: {per}; {d.farther} farther, {d.unreachable} unreachable.")
+
+
+#: the nodes themselves asked for, not their number ("which depots can Ely reach")
+_WHICH = re.compile(r"^\s*(?:which|who|whom|where|list|name|show)\b", re.IGNORECASE)
 
 
 def hop_clarify(st: PlanState) -> str | None:
