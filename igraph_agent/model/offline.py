@@ -22,6 +22,7 @@ from typing import Any
 from igraph_agent.model import (
     compose,
     data_nouns,
+    group_steps,
     memoryplan,
     sides,
     skillplan,
@@ -58,6 +59,10 @@ def plan(messages: list[dict], tools: list[dict] | None,
             return _tool_calls(_found_first(st, payload), st.turns)
         return _clarify(payload) if kind == "ask" and CLARIFY in st.tools else _text(payload)
     steppable = st.graph_loaded() and not st.needs_verification() and st.output_format != "report"
+    grouped = group_steps.steps(asked, list(vocabulary.groupings(st.meaning()))) \
+        if steppable else None
+    if grouped is not None:  # "within the largest team, who has the most connections"
+        return _group_steps(st, grouped)
     two = compose.steps(asked) if steppable else None
     if two is None and steppable and _ranking_alone(st):
         two = compose.steps(asked, own=True)  # "farthest from the most central stall"
@@ -151,6 +156,30 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
         return _reply(st, Ask(f"I can answer only the first part: {answer}\n\nI could not take "
                               f"{' and '.join(top)} further: {ask.question}", ask.suggestions))
     return _reply(st, compose.joined(answer, " and ".join(top), then[0]))
+
+
+def _group_steps(st: PlanState, gs: group_steps.GroupSteps) -> dict[str, Any]:
+    """A question whose first step ranks the groups of an attribute and whose second asks
+    about the nodes of the top group (``model/group_steps.py``), answered together; the next
+    calls of the step under way. It asks when no single group tops the ranking, or when no
+    analysis answers the second step (showing the first part), never the first alone."""
+    ranked = _stepped(_step(st, gs.first))
+    if not isinstance(ranked, tuple):
+        return _reply(st, ranked) if isinstance(ranked, Ask) else ranked
+    answer, _ = ranked
+    value = group_steps.top_value(answer, vocabulary.groupings(st.meaning()).get(gs.attribute, []))
+    if value is None:
+        return _reply(st, Ask(f"{answer}\n\nThe rest of the question looks inside one "
+                              f"{gs.attribute}, and this ranking names none I can take further: "
+                              f"which {gs.attribute} do you mean?", []))
+    second = _step(st, gs.then(value))
+    then = _stepped(second)
+    if isinstance(then, Ask):
+        return _reply(st, Ask(f"I can answer only the first part: {answer}\n\nThe rest looks "
+                              f"inside {value}: {then.question}", then.suggestions))
+    if not isinstance(then, tuple):
+        return then
+    return _reply(st, group_steps.joined(answer, value, gs.attribute, then[0]))
 
 
 def _stepped(st: PlanState) -> dict[str, Any] | tuple[str, list[Call]] | Ask:

@@ -1,0 +1,87 @@
+"""A question in two steps whose first picks one group of a grouping attribute by a
+ranking and whose second asks about the nodes in that group, read as two questions the
+offline planner answers one after the other (``offline.py``):
+
+* "Within the largest team, who has the most connections?": "Which is the largest team?",
+  then "who has the most connections in the sales team?";
+* "In the region with the highest total load_mw, which substation has the most lines?":
+  "Which region has the highest total load_mw?", then "which substation has the most lines
+  in the north region?".
+
+The group word must be one of the graph's grouping attributes (``vocabulary.groupings``).
+The first step's group is the value its answer names first, in bold (the planner's answers
+lead with it); a tie or a value the attribute does not take names no group, and the
+planner asks.
+
+Example::
+
+    >>> s = steps("Within the largest team, who has the most connections?", ["team"])
+    >>> s.first, s.then("sales")
+    ('Which is the largest team?', 'who has the most connections in the sales team?')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from igraph_agent.model.compose import _as_ranking
+
+_RANK = r"(?:most|least|highest|lowest|largest|biggest|greatest|fewest|smallest)"
+#: a group named by its rank: "the largest team", "the busiest region", "the region with the
+#: highest total load_mw", "the department that sends the most email (by count)"
+_REF = (r"the\s+(?:{rank}|[a-z]+est|(?:most|least)\s+[a-z][\w-]*)\s+{noun}(?=\s|[?.!,;]|$)|"
+        r"the\s+{noun}\s+(?:with|having|that|which|whose)\s+[^,?;!]*?\b{rank}\b[^,?;!]*?"
+        r"(?=\s*(?:[,?;!]|\.\s|\.?$))")
+_INTRO = r"\b(?:in|within|inside|of|among|from|for|across)\s+"
+
+
+@dataclass(frozen=True)
+class GroupSteps:
+    """``first``: the ranking of the groups; ``attribute``: the grouping attribute;
+    ``rest``: the second step, the group phrase taken out (``then`` puts the group back)."""
+
+    first: str
+    attribute: str
+    rest: str
+
+    def then(self, value: str) -> str:
+        text = self.rest.rstrip(" ?.!")
+        return f"{text} in the {value} {self.attribute}?"
+
+
+def steps(question: str, attributes: list[str]) -> GroupSteps | None:
+    """The two steps of ``question`` when it names a group of one of ``attributes`` by a
+    ranking ("the largest team") as where its second part looks; else None."""
+    for attr in sorted(attributes, key=len, reverse=True):
+        noun = rf"{re.escape(attr)}(?:s|es)?"
+        ref = _REF.format(rank=_RANK, noun=noun)
+        m = re.search(rf"{_INTRO}(?P<ref>{ref})", question, re.IGNORECASE)
+        if m is None or re.match(r"the\s+(?:same|other|next)\b", m.group("ref"), re.IGNORECASE):
+            continue
+        rest = (question[:m.start()] + question[m.end():]).strip()
+        rest = re.sub(r"^[\s,;:-]+", "", rest)
+        rest = re.sub(r"\s+([?.!,])", r"\1", re.sub(r"\s{2,}", " ", rest))
+        if not re.search(r"\b(?:who|whom|which|what|how|list|name|show|rank)\b", rest,
+                         re.IGNORECASE):
+            continue
+        return GroupSteps(_as_ranking(m.group("ref")), attr, rest)
+    return None
+
+
+def top_value(answer: str, values: list[str]) -> str | None:
+    """The group the first step's answer names first, in bold, when it is one of ``values``
+    and the answer's first sentence names no tie; else None."""
+    m = re.match(r"\s*\*\*([^*]+)\*\*", answer)
+    if m is None:
+        return None
+    first = re.split(r"(?<=[.;])\s", answer, maxsplit=1)[0]
+    if re.search(r"\btie[sd]?\b|\bshare\b|\*\*[^*]+\*\*\s*(?:and|,)\s*\*\*", first, re.IGNORECASE):
+        return None
+    found = [v for v in values if v.lower() == m.group(1).strip().lower()]
+    return found[0] if len(found) == 1 else None
+
+
+def joined(first: str, value: str, attribute: str, second: str) -> str:
+    """The second step's answer first (it is what was asked), then the group it ran in."""
+    return f"{second}\n\nThe {attribute} taken: **{value}**. {first}"
