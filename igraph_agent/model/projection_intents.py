@@ -8,6 +8,13 @@
   other women", "which reader shares a title with the most other readers": the nodes with
   the most projection partners (its degree, ties named).
 
+* ``projection_pieces``: "if we link members who share a club, is everyone connected to
+  everyone else somehow?", "how many separate pieces does the reader network fall into": the
+  projection's connected pieces (one piece: yes), the nodes outside the largest named.
+* ``projection_tied_to_all``: "if I connect two members whenever they share a club, is there
+  anyone connected to every other member?": the nodes whose projection degree is the side's
+  size less one.
+
 The strongest pairs are ``projection``'s (``semantic_intents.py``); a measure of the
 projection other than its degree asks. ``intents.py`` registers them.
 
@@ -32,9 +39,15 @@ from igraph_agent.results.semantics import ProjectBipartiteResult
 #: pollinator", "plant-plant links", "pairs of women who attended an event together"
 _LINKED_BY_SHARING = re.compile(
     r"\bprojection\b|\bprojected\b|\b(?:only|-only)\s+(?:network|graph)\b|"
-    r"\b(?:link|connect|join|tie)(?:s|ed|ing)?\s+(?:two\s+|any\s+|all\s+|the\s+)?[a-z]+\s+"
-    r"(?:that|who|which|whenever|when|if)\s+(?:they\s+)?(?:share|have\s+\w+\s+in\s+common|"
-    r"(?:\w+\s+)?(?:the\s+same|together|both))\b|"
+    r"\b(?:link|connect|join|tie)(?:s|ed|ing)?\s+(?:(?:any|every|each)\s+)?(?:two\s+|all\s+|"
+    r"the\s+)?(?!most\b|fewest\b)[a-z]+\s+(?:(?:that|who|which|whenever|when|if)\s+(?:they\s+)?|"
+    r"[a-z]+ing\s+)(?:share|have\s+\w+\s+in\s+common|(?:\w+\s+){0,2}(?:the\s+same|together|"
+    r"both))\b|"
+    r"\b[a-z]+\s+(?:that|who|which)\s+(?:\w+\s+){0,3}(?:the\s+same|in\s+common|together)\s+"
+    r"(?:\w+\s+)?(?:are|get|become|were)\s+(?:connected|linked|joined|tied)\b|"
+    r"\b(?:[a-z]+\s+(?:are|is|get|become|were)\s+)?(?:linked|connected|joined|tied)\s+(?:if|"
+    r"when|whenever)\s+(?:they\s+)?(?:share|"
+    r"have\s+\w+\s+in\s+common)\b|"
     r"\b([a-z]+)-\1\s+(?:links?|edges?|ties|pairs?|connections?|network|graph)\b|"
     r"\bpairs?\s+of\s+[a-z]+\s+(?:that\s+|who\s+|which\s+)?(?:\w+\s+){0,4}(?:share[sd]?|"
     r"together|in\s+common)\b", re.IGNORECASE)
@@ -46,6 +59,44 @@ _LINK_COUNT = re.compile(r"\bhow\s+many\s+(?:[\w-]+\s+){0,2}(?:links?|edges?|tie
 _MOST_OTHERS = re.compile(r"\b(?:the\s+)?most\s+other\s+(?P<side>[a-z]+)|\bmost\s+(?:[a-z]+\s+)?"
                           r"(?:partners|ties|links|connections|neighbou?rs)\s+in\s+(?:the|this|"
                           r"that)\s+(?:[\w-]+\s+)?projection\b", re.IGNORECASE)
+#: the whole side's connectivity: "is everyone connected somehow", "one piece", "how many
+#: separate groups"
+_PIECES = re.compile(
+    r"\b(?:is|are)\s+(?:everyone|everybody|every\s+\w+|all\s+(?:the\s+|of\s+the\s+)?\w+)\s+"
+    r"(?:\w+\s+){0,3}(?:connected|linked|reachable|joined\s+up)\b|"
+    r"\b(?:connected|linked|reachable)\b(?:\s+\w+){0,5}\s+(?:somehow|indirectly|in\s+some\s+way)\b|"
+    r"\b(?:one|a\s+single)\s+(?:connected\s+)?(?:piece|component|whole|network)\b|"
+    r"\bhow\s+many\s+(?:separate\s+|connected\s+|disconnected\s+|distinct\s+)?(?:components?|"
+    r"pieces|parts|islands|groups)\b|\b(?:disconnected|fall\s+apart|falls\s+apart|cut\s+off)\b|"
+    r"\breach\s+(?:every(?:one|body)?\s+(?:other|else)|each\s+other|one\s+another|all\s+(?:the\s+)?"
+    r"others?)\b",
+    re.IGNORECASE)
+#: one node tied directly to every other node of its side: "anyone connected to every other
+#: member", "who shares a club with everyone else"
+_TO_ALL = re.compile(
+    r"\b(?:connected|linked|tied|joined)\s+(?:directly\s+)?(?:to|with)\s+|\bshares?\s+(?:a|an|"
+    r"at\s+least\s+one|some)\s+[a-z]+\s+with\s+", re.IGNORECASE)
+_EVERY_OTHER = re.compile(r"^(?:every(?:one|body)?\s+(?:other|else)|all\s+(?:the\s+)?(?:other|"
+                          r"rest)|each\s+other\s+(?!pair))", re.IGNORECASE)
+_SOMEONE = re.compile(r"\b(?:any(?:one|body)|some(?:one|body)|who|which|any\s+(?:single\s+)?"
+                      r"[a-z]+|a\s+[a-z]+\s+(?:that|who))\b", re.IGNORECASE)
+_SOMEHOW = re.compile(r"\b(?:somehow|indirectly|in\s+some\s+way|through|via|chain|path|"
+                      r"eventually)\b", re.IGNORECASE)
+
+
+#: the split asked, not the whole: "does it fall apart" is answered yes when it is split
+_APART = re.compile(r"\b(?:disconnected|fall\w*\s+apart|split\w*|cut\s+off|separate\w*|"
+                    r"isolated|broken)\b", re.IGNORECASE)
+_HOW_MANY = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)
+
+
+def _tied_to_all(q: str) -> bool:
+    """Whether the question asks for a node tied directly to every other node of its side."""
+    if _SOMEHOW.search(q) or not _SOMEONE.search(q):
+        return False
+    return any(_EVERY_OTHER.match(q[m.end():]) for m in _TO_ALL.finditer(q))
+
+
 #: a threshold on what is shared ("at least two events"), a named node's own ties, or a
 #: measure other than the count of partners: another question
 _NOT_PLAIN = re.compile(r"\bat\s+(?:least|most)\s+(?!one\b|1\b|a\b)\w+|\bmore\s+than\b|"
@@ -68,7 +119,20 @@ def _side(st: PlanState) -> str | None:
     if most and most.group("side"):
         named = sides_named(replace(st, question=most.group("side")))
         return named[0][1] if named else None
-    return _side_in(st)
+    linked = _LINKED_BY_SHARING.search(_asked(st))  # "connect two members who share a club"
+    named = sides_named(replace(st, question=linked.group(0))) if linked else []
+    return min(named)[1] if named else _side_in(st)
+
+
+def _partner(st: PlanState, side: str) -> str:
+    """The other side's word in the singular ("club"), else "partner"."""
+    others = [str(s) for s in (st.meaning().get("modes") or {}).get("sides") or {}
+              if str(s) != side]
+    if len(others) != 1 or others[0].lower() in {"sources", "targets"}:
+        return "partner"
+    word = others[0]
+    return {"women": "woman", "men": "man", "people": "person"}.get(word.lower(),
+                                                                   word.rstrip("s"))
 
 
 def _asked(st: PlanState) -> str:
@@ -95,6 +159,19 @@ def _most_bonus(st: PlanState) -> float:
     q = _asked(st)
     return 6.0 if (_side(st) and _plain(st) and _MOST_OTHERS.search(q)
                    and not slots.named(st.question)) else 0.0
+
+
+def _pieces_bonus(st: PlanState) -> float:
+    q = _asked(st)
+    return 6.0 if (_side(st) and _plain(st) and _LINKED_BY_SHARING.search(q)
+                   and _PIECES.search(_LINKED_BY_SHARING.sub(" ", q)) and not _tied_to_all(q)
+                   and not slots.named(st.question)) else 0.0
+
+
+def _to_all_bonus(st: PlanState) -> float:
+    q = _asked(st)
+    return 6.0 if (_side(st) and _plain(st) and _LINKED_BY_SHARING.search(q)
+                   and _tied_to_all(q) and not slots.named(st.question)) else 0.0
 
 
 def _calls(st: PlanState) -> list[Call]:
@@ -129,6 +206,50 @@ def _most_render(st: PlanState, obs: list[Observed]) -> str:
             f"tied to the most other {d.side}: **{top}** (stored as dataset {d.dataset_id}).")
 
 
+def _pieces_render(st: PlanState, obs: list[Observed]) -> str:
+    d = _result(obs)
+    if d is None or d.components is None:
+        return "The projection did not run."
+    how = f"linking two {d.side} whenever they share a {_partner(st, d.side)}"
+    stored = f" (projection stored as dataset {d.dataset_id})."
+    counted = _HOW_MANY.search(_asked(st))
+    if d.components <= 1:
+        lead = (f"**{d.components}** connected piece: " if counted else
+                "**No**: " if _APART.search(_asked(st)) else "**Yes**: ")
+        return (f"{lead}{how} puts all **{d.nodes}** {d.side} in one connected piece, each "
+                f"reaching every other through shared {_partner(st, d.side)}s" + stored)
+    apart = d.apart
+    names = ", ".join(str(r.node) for r in apart.nodes) if apart else ""
+    more = " …" if apart and apart.count > len(apart.nodes) else ""
+    lead = ("" if counted else "**Yes**: " if _APART.search(_asked(st)) else "**No**: ")
+    split = f"{how} splits" if lead else f"{how[0].upper()}{how[1:]} splits"
+    return (f"{lead}{split} the {d.nodes} {d.side} into **{d.components}** separate pieces; "
+            f"the largest holds {d.largest_component}"
+            + (f", and {apart.count} {'is' if apart.count == 1 else 'are'} outside it: "
+               f"{names}{more}" if apart and apart.count
+               else "") + stored)
+
+
+def _to_all_render(st: PlanState, obs: list[Observed]) -> str:
+    d = _result(obs)
+    if d is None:
+        return "The projection did not run."
+    top = d.most_tied[0].tied if d.most_tied else 0
+    leaders = [str(r.node) for r in d.most_tied if r.tied == top]
+    if top and top == d.nodes - 1:
+        names = ", ".join(f"**{n}**" for n in leaders)
+        who = f"{names} is" if len(leaders) == 1 else f"{names} are each"
+        return (f"**Yes**: {who} linked to every other one of the {d.nodes} {d.side}: "
+                f"**{top}** others, sharing a {_partner(st, d.side)} with each (projection "
+                f"stored as dataset {d.dataset_id}).")
+    if not top:
+        return f"**No**: no two {d.side} share a partner, so no one is linked to the others."
+    return (f"**No**: no one of the {d.nodes} {d.side} shares a {_partner(st, d.side)} with "
+            f"all the others; the most linked, {', '.join(leaders)}, "
+            f"{'reaches' if len(leaders) == 1 else 'each reach'} **{top}** of them (projection "
+            f"stored as dataset {d.dataset_id}).")
+
+
 PROJECTION_INTENTS = [
     Intent("projection_links", t(0.6, r"\bhow many\b|\bnumber of\b"), _calls, _links_render,
            "project_bipartite: the number of links of one side's projection", group="twomode",
@@ -140,4 +261,19 @@ PROJECTION_INTENTS = [
            group="twomode", bonus=_most_bonus,
            hint="who is tied to the most others of its side", covers=frozenset({"twomode", "group"}),
            answers=frozenset({"node", "list"})),
+    Intent("projection_pieces", t(0.6, r"\bconnected\b|\blinked\b|\breach\w*|\bpieces?\b|"
+                                  r"\bcomponents?\b|\bgroups\b|\bapart\b|\bcut off\b"),
+           _calls, _pieces_render,
+           "project_bipartite: whether one side's projection is in one connected piece",
+           group="twomode", bonus=_pieces_bonus,
+           hint="whether one side's projection is connected",
+           covers=frozenset({"twomode", "group", "removal"}),
+           answers=frozenset({"yesno", "count", "list"})),
+    Intent("projection_tied_to_all", t(0.6, r"\bevery(?:one|body)?\b|\ball\b"), _calls,
+           _to_all_render,
+           "project_bipartite: the nodes tied to every other node of their side",
+           group="twomode", bonus=_to_all_bonus,
+           hint="who is tied to every other node of its side",
+           covers=frozenset({"twomode", "group", "removal"}),
+           answers=frozenset({"yesno", "node", "list"})),
 ]

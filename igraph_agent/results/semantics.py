@@ -177,3 +177,8 @@ class ProjectBipartiteResult(ToolData):
     loaded: bool = False
     #: the nodes tied to the most others in the projection (its degree), ties at the cut kept
     most_tied: Table[TiedRow] = []
+    #: the projection's density, its connected pieces, the largest's size, the nodes outside it
+    density: float | None = None
+    components: int | None = None
+    largest_component: int | None = None
+    apart: NodeList | None = None

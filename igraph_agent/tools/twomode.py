@@ -111,7 +111,7 @@ def project_bipartite(ctx: ToolContext, args: ProjectArgs) -> ToolOutput:
             "loaded": args.load,
             "nodes": p.number_of_nodes(), "edges": p.number_of_edges(),
             "weight": "number of shared neighbours (strength)", "top_pairs": top,
-            "most_tied": tied}
+            "most_tied": tied, **_pieces(g, p)}
     lead = ", ".join(f"{t['a']}–{t['b']} ({t['weight']:g})" for t in top[:3]) or "no pairs"
     return ToolOutput(data=data, revision=rev if args.load else ctx.session.revision,
                       summary=f"{'reused' if row['reused'] else 'built'} the {args.side} "
@@ -120,6 +120,20 @@ def project_bipartite(ctx: ToolContext, args: ProjectArgs) -> ToolOutput:
                               f"{p.number_of_nodes()} nodes, "
                               f"{p.number_of_edges()} edges (weight = shared neighbours); "
                               f"strongest: {lead}")
+
+
+def _pieces(g: nx.Graph, p: nx.Graph) -> dict[str, Any]:
+    """The projection's density, its connected pieces, the size of the largest and the
+    nodes outside it (the first 20 named)."""
+    if not p.number_of_nodes():
+        return {"density": 0.0, "components": 0, "largest_component": 0,
+                "apart": {"count": 0, "nodes": []}}
+    pieces = sorted(nx.connected_components(p), key=lambda c: (-len(c), min(map(str, c))))
+    apart = sorted((n for c in pieces[1:] for n in c), key=str)
+    return {"density": round(nx.density(p), 6), "components": len(pieces),
+            "largest_component": len(pieces[0]),
+            "apart": {"count": len(apart), "nodes": [{"node": n, **label(g, n)}
+                                                     for n in apart[:20]]}}
 
 
 def _project(g: nx.Graph, keep: set) -> nx.Graph:
