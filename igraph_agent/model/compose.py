@@ -55,8 +55,8 @@ _CHAIN = [re.compile(p, re.IGNORECASE | re.DOTALL) for p in (
     r"^(?P<first>.+?)(?:\s*[,;:.]\s*|\s+)(?:and\s+)?then\s*,?\s+(?P<second>.+)$",
     r"^(?P<first>.+?)(?:\s*,\s*|\s+)and\s+(?P<second>(?:tell|list|show|give|name|count|say|find|"
     r"what|which|who|whom|how|is|are|does|do|if)\b.+)$",
-    r"^(?P<first>[^.?!]+?)(?:\s*[.:;?]|\s+[-–—])\s+(?P<second>(?:what|which|who|whom|how|is|are|does|do|list|"
-    r"name|tell)\b.+)$")]
+    r"^(?P<first>[^.?!]+?)(?:\s*[.:;?]|\s+[-–—])\s+(?P<second>(?:what|which|who|whom|where|how|is|are|does|do|"
+    r"list|name|tell)\b.+)$")]
 _LEAD = re.compile(r"^\s*(?:first\s*,?\s*|ok(?:ay)?\s*,?\s*|so\s*,?\s*)?(?:please\s+)?"
                    r"(?:find|take|get|identify|pick|locate|determine|look up|work out|figure out)"
                    r"(?:\s+(?:me|out))?\s+", re.IGNORECASE)

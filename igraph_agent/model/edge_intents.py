@@ -352,7 +352,13 @@ _MOST = r"\b(?:most|largest|biggest|heaviest|strongest)\b"
 #: directed: the edge into a node ("which channel carries the most water into Estuary Gate",
 #: "who messages Ava the most", "who approved Tarquin most often") or out of it ("who does Ava message the most", "which stop
 #: gets the most trips from Central")
+#: "most of Ashcombe's freight", "the bulk of Rix's cargo": the one node's edges' value
+_SHARE_OF = (rf"(?:(?:the\s+)?(?:most|bulk|biggest\s+share|largest\s+share)\s+of\s+)"
+             rf"{_X}(?:'s|’s|')\s+(?:[\w-]+\s+){{0,2}}?")
 _INTO_NODE = [re.compile(p, re.IGNORECASE) for p in (
+    # "where does most of Ashcombe's freight come from"
+    rf"^\s*(?:where|who|whom|what|which \w+)\s+(?:(?:does|do|did)\s+)?{_SHARE_OF}(?:come|arrive|"
+    r"originate)s?(?:\s+from)?\s*[?.!]*\s*$",
     rf"^\s*(?:which|what|who)\b.*{_MOST}.*\b(?:into|to)\s+(?:the\s+)?{_X}\s*[?.!]*\s*$",
     rf"^\s*(?:who|which \w+)\s+(?!(?:does|do|did|has|have|had|is|are|was|were)\b)\w+\s+{_X}"
     r"\s+(?:the\s+most|most\s+(?:often|frequently)|the\s+most\s+(?:often|times))\s*[?.!]*\s*$",
@@ -360,6 +366,9 @@ _INTO_NODE = [re.compile(p, re.IGNORECASE) for p in (
     rf"^\s*(?:who|whom|what|where|which \w+)\s+(?:does|do|did)\s+{_X}\s+\w+\s+(?:the\s+)?"
     r"most\b(?:\s+\w+)?\s+from\s*[?.!]*\s*$")]
 _OUT_OF_NODE = [re.compile(p, re.IGNORECASE) for p in (
+    # "where does most of Ashcombe's freight go", "… end up", "which depot does … go to"
+    rf"^\s*(?:where|who|whom|what|which \w+)\s+(?:(?:does|do|did)\s+)?{_SHARE_OF}(?:go(?:es)?|"
+    r"ends?\s+up|gets?\s+sent|heads?|flows?)(?:\s+to)?\s*[?.!]*\s*$",
     # "who does Ava message the most", "what does river port ship to most", "where does
     # river port send the most pallets", "which depot does X ship the most pallets to"
     rf"^\s*(?:who|whom|what|where|which \w+)\s+(?:does|do|did)\s+{_X}\s+\w+(?:\s+(?:to|with))?"
