@@ -671,7 +671,7 @@ _N = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten)"
 LEXICON.update({
     "threshold_count": dict(
         triggers=t(0.5, r"how many|count|number of|which|who|list|rank|name",
-                   r"^\s*(?:is|are)\s+(?:there\s+)?any\b|^\s*are\s+there\b"),
+                   r"^\s*(?:is|are)\s+(?:there\s+)?any\b|^\s*are\s+there\b|^\s*is\s+there\s+an?\b|^\s*any\b"),
         bonus=_threshold_bonus, group="ranking", hint="counts of nodes above or below a threshold",
         clarify=_beyond_any_degree,
         negatives=_rx(r"\bhow many (?:\w+ )?(?:groups|communities|clusters|components|pieces|parts|"

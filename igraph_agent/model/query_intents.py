@@ -107,6 +107,14 @@ def _unsided(d: NodesByMeasureResult, obs: list[Observed]) -> str:
             f"do not say which side they are on: {', '.join(_who(r) for r in others[:10])}{more}.")
 
 
+def _unsided_nodes(d: NodesByMeasureResult, obs: list[Observed]) -> list[str]:
+    """The nodes in no edge that a side's count of them leaves out, as named."""
+    alone = next((o.typed(NodesByMeasureResult) for o in obs if o.tool == "nodes_by_measure"
+                  and o.ok and "side" not in o.args), None)
+    listed = {str(r.node) for r in d.nodes}
+    return [_who(r) for r in (alone.nodes if alone else []) if str(r.node) not in listed]
+
+
 def _side(st: PlanState) -> dict:
     """``{"side": ...}`` when the question names one side of a two-mode graph ("how many
     students take more than 3 courses": the students)."""
@@ -142,6 +150,15 @@ def threshold_render(st: PlanState, obs: list[Observed]) -> str:
     # "are there any brewers with more than 4 taprooms": yes or no, and which (none of a
     # side while a node of no side is in no edge: neither, the planner asks)
     lead = _yes_no(st, True) if d.count else "" if unsided else _yes_no(st, False)
+    if unsided and not d.count and d.op == "eq" and d.value == 0 and _yes_no(st, True):
+        # "is there a club nobody belongs to": a node in no edge has no partner on either side
+        alone = _unsided_nodes(d, obs)
+        return (f"**Yes**, if {', '.join(f'**{n}**' for n in alone[:10])} "
+                f"{'is' if len(alone) == 1 else 'are'} among the {d.side}: in no edge at all, so "
+                f"nothing is linked to {'it' if len(alone) == 1 else 'them'}, though the edges "
+                f"do not say which side {'it is' if len(alone) == 1 else 'they are'} on. Of the "
+                f"{d.of} {d.side} the edges name, **{d.count}** have {measure} "
+                f"{_WORDS[d.op]} {_f(d.value)}.")
     return (lead + f"**{d.count}** of {d.of} {nouns}{scope} have {measure} {_WORDS[d.op]} "
             f"{_f(d.value)}" + (f": {shown}{more}." if shown else ".") + unsided)
 

@@ -1641,6 +1641,13 @@ def _side_counts(question: str, sides: list[str]) -> str:
         rf"getting|got|receives?|receiving|received)\s+no\s+"
         rf"(?:members?|(?:{nouns})(?:e?s)?)\b(?:\s+at\s+all)?", "have degree exactly 0", question,
         flags=re.IGNORECASE)
+    # "is there a club that nobody belongs to", "any course no one has signed up for": the
+    # verb that ends the question has no subject, so the node has no partner
+    question = re.sub(
+        rf"\b(?:(?:that|which|whom?)\s+)?(?:nobody|no\s*-?\s*one|(?:none\s+of\s+the|no)\s+(?:{nouns})(?:e?s)?)"
+        r"\s+(?:(?:has|have|had|is|are|was|were|ever|yet|actually|even)\s+){0,2}(?!degree\b)[a-z]+"
+        r"(?:\s+(?:to|in|on|for|at|with|up\s+for|up\s+to|up\s+with))?(?=\s*(?:[?.!,]|$|yet\b))",
+        "with degree exactly 0", question, flags=re.IGNORECASE)
 
     def repl(m: re.Match[str]) -> str:
         op = {"only": "exactly", "just": "exactly"}.get(m.group(1).lower(), m.group(1))
