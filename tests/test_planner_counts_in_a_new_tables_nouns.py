@@ -48,3 +48,35 @@ def test_an_average_count_of_edges_per_node_is_the_mean_degree(tmp_path, table, 
     first = resp.answer.split("\n")[0]
     assert "Mean degree" in first and f"{mean:g}"[:4] in first, resp.answer
     assert "km" not in first and "length_m" not in first, resp.answer
+
+
+SHIPMENTS = pd.DataFrame([("Aldgate", "Brayford", 40), ("Aldgate", "Carrick", 25),
+                          ("Brayford", "Carrick", 15), ("Carrick", "Aldgate", 5),
+                          ("Carrick", "Dunmore", 45), ("Kelso", "Aldgate", 70)],
+                         columns=["from_depot", "to_depot", "tonnes"])
+ROUTES = pd.DataFrame([("Ardee", "Birr", 12), ("Birr", "Clane", 7), ("Clane", "Ardee", 3),
+                       ("Ardee", "Dunlo", 20), ("Fore", "Birr", 6)],
+                      columns=["haul_from", "haul_to", "miles"])
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (SHIPMENTS, "how many distinct shipping lanes do we have between depots?"),
+    (ROUTES, "how many haulage routes do we run between towns?"),
+])
+def test_a_count_of_the_users_edge_noun_between_the_nodes_counts_the_edges(tmp_path, table,
+                                                                            question):
+    g = nx.from_pandas_edgelist(table, *table.columns[:2], create_using=nx.DiGraph)
+    resp = ask_table(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{g.number_of_edges()} edges**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (SHIPMENTS, "what's the total tonnage moved across all lanes?"),
+    (ROUTES, "what is the total mileage of all routes?"),
+])
+def test_a_units_noun_of_amount_is_the_column_holding_that_unit(tmp_path, table, question):
+    total = int(table[table.columns[2]].sum())
+    resp = ask_table(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{total}**" in resp.answer.split("\n")[0], resp.answer

@@ -469,8 +469,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"how many \w+ (?:are there|exist|are in (?:the|this)|does (?:the|this) \w+ "
                    r"(?:have|contain|include|count))\b",
                    # "how many ferry routes do we have": the data's own count, not a node's
-                   r"^\s*how many (?:\w+ ){1,2}(?:do|did) (?:we|you|i) (?:have|got|hold|run|"
-                   r"operate|know of)(?: in (?:total|all))?\s*[?.!]*\s*$",
+                   # ("how many distinct shipping lanes do we have between depots")
+                   r"^\s*how many (?:\w+ ){1,3}(?:do|did) (?:we|you|i) (?:have|got|hold|run|"
+                   r"operate|know of)(?: in (?:total|all)| between (?:the |our |all )?(?-i:[a-z]+s))?"
+                   r"\s*[?.!]*\s*$",
                    # the graph's kind, yes or no: "is this graph directed?", "are the edges
                    # weighted?"
                    KIND_QUESTION.pattern),
@@ -480,7 +482,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"reach|paths?|internal\w*|inside|intra\w*|outside|"
                       r"external\w*)\b",
                       r"\bdoes (?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+) "
-                      r"have", r"\b(?:have|has|had)\s+(?!in total)\w",
+                      r"have",
+                      r"\b(?:have|has|had)\s+(?!in total|between (?:the |our |all )?[a-z]+s\s*[?.!]*\s*$)\w",
                       # "how many suppliers does ruhrstahl buy from": one node's count
                       r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?!(?:the|this|it|that|we|you|i)\b)#?\w+",
                       # "how many people email cato": one node's count in the data's verb

@@ -1362,6 +1362,7 @@ _ANY_NONE = re.compile(r"^\s*(?:is|are|was|were)\s+(?:there\s+)?any\s+([a-z]+)\s
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     from igraph_agent.model.scope import drop_scope
+    from igraph_agent.model.unit_nouns import in_columns
     from igraph_agent.model.unweighted import dropped
     from igraph_agent.model.value_counts import value_count
     from igraph_agent.model.value_words import spelled_values
@@ -1369,6 +1370,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     question = dropped(question, info.get("meaning") or {})  # "(unweighted)": calls' weight
     question = _DIRECT_ASIDE.sub(r" directly\1", question)  # "married to (direct ties)?"
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
+    question = in_columns(question, (info.get("meaning") or {}).get("weights") or {})  # tonnage
     out = unglued(spelled_values(drop_scope(question, info), info))
     counted = value_count(out, info)  # "how many comedies": the value's own nodes
     if counted:
