@@ -93,3 +93,17 @@ def names_the_data(question: str, info: dict[str, Any], matched: Sequence[Any]) 
                                           and (len(columns) == 1 or default in columns[:1]))
                 for i in analyses)
     return blind and not amount_asked(question, columns)
+
+
+#: the planner's form of one edge asked yes or no ("do any pallets go from A to B")
+_ONE_EDGE = re.compile(r"^Is .+ directly connected to .+\?$")
+
+
+def one_edge_names_the_data(question: str, asked: str, info: dict[str, Any],
+                            matched: Sequence[Any]) -> bool:
+    """Whether ``question`` (the planner's form of ``asked``) is one edge asked yes or no,
+    whose route is read in hops, and the column named in ``asked`` only names the data ("do
+    any pallets go from Brampton to Ashwell" on a ``pallets`` column)."""
+    columns = [str(c) for c in (info.get("meaning") or {}).get("weights") or {}]
+    return bool(_ONE_EDGE.match(question)) and not amount_asked(asked, columns) and all(
+        i.name in VALUE_BLIND | {"path", "local"} for i in matched if i.phase == 0)

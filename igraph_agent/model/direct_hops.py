@@ -5,6 +5,11 @@ says the move is direct ("directly", "straight", "nonstop", "in one hop", "a dir
 one hop; "where can I get to from X" may take several and is left to the reach intents.
 ``vocabulary.normalise`` applies :func:`one_hop` on a directed graph before the table's verbs.
 
+"Is there a lane from A to B" (an edge's noun, or "a direct ..."; not a route) is the one
+edge, in :func:`one_edge`. Where goods go is one hop too: "where does Glenrock ship to", "where does Norbury send its
+goods", "where do Wexham's pallets go" (the out-neighbours), "where does Dunlo get goods from"
+(the in-neighbours), in :func:`where_to`.
+
 Example::
 
     >>> one_hop("where can I sail to directly from Tidesend")
@@ -13,6 +18,16 @@ Example::
     'Who are the in-neighbours of Cole?'
     >>> one_hop("where can I get to from Tidesend?")
     'where can I get to from Tidesend?'
+    >>> one_edge("Is there a lane from Inchcape to Harlow?")
+    'Is Inchcape directly connected to Harlow?'
+    >>> one_edge("is there a route from Inchcape to Harlow?")
+    'is there a route from Inchcape to Harlow?'
+    >>> where_to("where does Glenrock ship to?")
+    'Who are the out-neighbours of Glenrock?'
+    >>> where_to("Where does Dunlo get its goods from?")
+    'Who are the in-neighbours of Dunlo?'
+    >>> where_to("where does Ardee send money to?", backs=["pay", "send"])
+    'Who are the in-neighbours of Ardee?'
 """
 
 from __future__ import annotations
@@ -66,4 +81,75 @@ def one_hop(question: str) -> str:
         m = pattern.match(question)
         if m and "from" not in m.group(1).lower().split():
             return f"Who are the {side}-neighbours of {m.group(1)}?"
+    return question
+
+
+#: words in a node's place that name none: "where do we ship to", "where does it go"
+_NOT_NODES = frozenset({"it", "they", "we", "you", "i", "he", "she", "this", "that", "one",
+                        "each", "everyone", "everything", "anyone", "anything", "most", "all"})
+#: the verbs of goods moving out of a node, after "where does X ..." ("ship", "send its goods")
+_SENDS = ("ship", "send", "deliver", "supply", "export", "sell", "go", "route", "haul", "move",
+          "transfer", "dispatch", "carry", "truck", "forward", "flow", "feed", "drain", "lead",
+          "post", "mail", "fly", "sail")
+#: the verbs of goods coming into a node, with "from": "where does X get its goods from"
+_GETS = ("get", "receive", "buy", "import", "source", "obtain", "order", "take in", "draw",
+         "collect", "pick up", "purchase")
+#: what is moved, between the verb and its preposition: "its goods", "freight", "the pallets"
+_GOODS = r"(?: (?:its|their|his|her|the|any|all|all of its|most of its))?(?: [a-z]+)?"
+_WHERE_DOES = rf"^\s*where (?:does|do|did) {_THE}({_NODE}) (?:usually |mostly |normally |actually |directly )?"
+_WHERE: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), side) for p, side in (
+    # "where does Glenrock ship to", "where does Norbury send its goods", "where did ac2 send
+    # the money"
+    (rf"{_WHERE_DOES}(?P<verb>{'|'.join(_SENDS)}){_GOODS}(?: (?:off |out |over )?to)?(?: directly)?"
+     r"\s*[?.!]*\s*$", "out"),
+    # "where do Wexham's pallets go", "where does the freight from Ardee go to"
+    (rf"^\s*where (?:does|do|did) {_THE}({_NODE})'s? (?:[a-z]+ ){{1,2}}(?P<verb>go|end up|head)"
+     r"(?: to)?\s*[?.!]*\s*$", "out"),
+    (rf"^\s*where (?:does|do|did) (?:the |its |their )?[a-z]+ (?:from|out of) {_THE}({_NODE}) "
+     r"(?P<verb>go|end up|head)(?: to)?\s*[?.!]*\s*$", "out"),
+    # "where does Dunlo get goods from", "where does Rudston get its units from"
+    (rf"{_WHERE_DOES}(?P<verb>{'|'.join(_GETS)}){_GOODS} from\s*[?.!]*\s*$", "in"),
+    (rf"^\s*where (?:does|do|did) {_THE}({_NODE})'s? (?:[a-z]+ ){{1,2}}(?P<verb>come) from\s*[?.!]*\s*$",
+     "in"),
+)]
+
+
+def where_to(question: str, backs: list[str] = ()) -> str:  # type: ignore[assignment]
+    """"where does X ship to" as X's out-neighbours, "where does X get goods from" as its
+    in-neighbours, on a directed table; a verb the table gives its target (``backs``: a
+    ``receiver,sender`` table, where the target sends) reads the edge the other way."""
+    for pattern, side in _WHERE:
+        m = pattern.match(question)
+        if m is None or m.group(1).lower() in _NOT_NODES:
+            continue
+        if any(m.group("verb").lower().startswith(b) for b in backs):
+            side = "in" if side == "out" else "out"
+        return f"Who are the {side}-neighbours of {m.group(1)}?"
+    return question
+
+
+#: the nouns of one edge ("a lane", "a supply link", "a shipment"): not a route or a path,
+#: which may take several
+_EDGE_NOUNS = (r"(?:lanes?|links?|edges?|ties?|arcs?|shipments?|deliver(?:y|ies)|flights?|"
+               r"connections?|transfers?|payments?|calls?|messages?|emails?|pipes?|pipelines?|"
+               r"lines?|cables?|roads?|streets?|ferr(?:y|ies)|services?|trains?|bus(?:es)?|"
+               r"legs?|hops?|loads?|consignments?)")
+_ONE_EDGE = [re.compile(p, re.IGNORECASE) for p in (
+    # "is there a lane from Inchcape to Harlow", "is there a direct route from A to B"
+    rf"^\s*(?:is|are|was|were) there (?:a |an |any |ever a )?(?:(?:direct|single) (?:[a-z-]+ )?[a-z-]+|"
+    rf"(?:[a-z-]+ )?{_EDGE_NOUNS}) (?:that )?(?:running |going |leading |heading )?(?:directly )?"
+    rf"from {_THE}({_NODE}) (?:to|into) {_THE}({_NODE})(?: directly)?\s*[?.!]*\s*$",
+    # "do any pallets go from Brampton to Ashwell", "does freight move from A to B"
+    rf"^\s*(?:do|does|did) (?:any |the )?(?:[a-z-]+ ){{0,2}}(?:go|move|ship|flow|run|travel|get sent)"
+    rf" (?:directly )?from {_THE}({_NODE}) (?:to|into) {_THE}({_NODE})(?: directly)?\s*[?.!]*\s*$",
+)]
+
+
+def one_edge(question: str) -> str:
+    """"is there a lane from A to B" as the one edge from A to B (a route or a path is
+    asked elsewhere: it may take several hops)."""
+    for pattern in _ONE_EDGE:
+        m = pattern.match(question)
+        if m and not {m.group(1).lower(), m.group(2).lower()} & _NOT_NODES:
+            return f"Is {m.group(1)} directly connected to {m.group(2)}?"
     return question

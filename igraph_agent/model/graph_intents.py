@@ -579,7 +579,31 @@ def path_calls(st: PlanState) -> list[Call]:
     summed = _summed_strength(st, args)
     if summed:  # "the shortest weighted path … total weight": the column summed as it is
         args.update(weight=summed, weight_means="distance")
+    if _one_way_edge(st):  # "is there a lane from A to B": whether B → A exists, said beside
+        return [*searches, Call("shortest_path", args),
+                Call("search_edge", {"query": f"{ids[0]} {ids[1]}", "limit": 20})]
     return [*searches, Call("shortest_path", args)]
+
+
+def _one_way_edge(st: PlanState) -> bool:
+    """Whether the question asks one edge of a directed graph yes or no."""
+    return bool(st.meaning().get("directed") and _DIRECT.search(st.question)
+                and _YES_NO.search(str(st.context.get("asked") or st.question)))
+
+
+def _back_edge(st: PlanState, obs: list[Observed], p: ShortestPathResult) -> str:
+    """"There is no edge from A to B; the other way, B → A is one." where the edge back
+    exists, else nothing."""
+    if p.hops == 1 or not _one_way_edge(st):
+        return ""
+    o = next((o for o in obs if o.tool == "search_edge" and o.ok), None)
+    rows = list(o.typed(SearchEdgeResult).edges) if o is not None else []
+    if any(str(r.source) == str(p.target) and str(r.target) == str(p.source) for r in rows):
+        cols = st.meaning().get("direction") or []
+        way = f" ({cols[0]} → {cols[1]})" if len(cols) == 2 else ""
+        return (f"There is no edge from {p.source} to {p.target}{way}; the other way, "
+                f"{p.target} → {p.source} is one. ")
+    return ""
 
 
 #: a route whose length is the edge value added up as it stands: "shortest weighted path …
@@ -645,7 +669,8 @@ def path_render(st: PlanState, obs: list[Observed]) -> str:
         return (_found(st, names) + _yes_no(st, False) +
                 f"There is **no path** from {p.source} to {p.target}{_other_way(p)}.")
     direct = _DIRECT.search(st.question)
-    return _found(st, names) + _yes_no(st, not direct or p.hops == 1) + _route(st, p)
+    return (_found(st, names) + _yes_no(st, not direct or p.hops == 1) + _back_edge(st, obs, p)
+            + _route(st, p))
 
 
 def _other_way(p: ShortestPathResult) -> str:

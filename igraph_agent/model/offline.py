@@ -340,7 +340,9 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
         features.discard("weight")  # "pagerank weighted by amount": its weighted form
     if "weight" in features:  # "who has shared shifts with the most different people": degree
         matched = data_nouns.without_totals(_asked(st), _info(st), matched)
-    if "weight" in features and data_nouns.names_the_data(_asked(st), _info(st), matched):
+    if "weight" in features and (data_nouns.names_the_data(_asked(st), _info(st), matched) or
+                                 data_nouns.one_edge_names_the_data(st.question, _asked(st),
+                                                                    _info(st), matched)):
         features.discard("weight")  # "triangles of volunteers who shared shifts": the data
     missing, partial = gaps(matched, st.question, features, slots.asked_kind(st.question))
     if "entity" in missing:  # a name no intent takes: is it a node of this graph?

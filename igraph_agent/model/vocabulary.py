@@ -240,9 +240,12 @@ _UNDIRECTED: list[tuple[str, str]] = [
     (_OBJECT_PARTNERS, r"Who are the neighbours of \1?"),  # "which pollinators visit Thistle"
     # "who is Ridolfi married to", "who are the Strozzi directly married to", "who is Eef
     # partnered with": a participle after the name, no measure (not "closest to")
-    (rf"^\s*(?:who|whom) (?:is|are|was|were) (?:the )?({_NAME}) (?:directly |currently |also )?"
+    # ("which substations is Kilbride wired to directly", "what is J3 piped into")
+    (rf"^\s*(?:who|whom|what|which (?!(?:community|communities|cluster|clusters|component|"
+     rf"components|group|groups|piece|pieces|part|parts)\b)[a-z]+) (?:is|are|was|were) (?:the )?"
+     rf"({_NAME}) (?:directly |currently |also )?"
      r"(?!(?:closest|nearest|farthest|furthest|most|least|similar|reachable)\b)"
-     r"(?:[a-z]+ed|friends|related|wed|close|allied) (?:to|with)(?: directly)?\s*\??\s*$",
+     r"(?:[a-z]+ed|friends|related|wed|close|allied) (?:to|with|into)(?: directly)?\s*\??\s*$",
      r"Who are the neighbours of \1?"),
     # "list everyone Maya works with", "name all the people Omar talks to"
     (rf"^\s*(?:list|name|show(?: me)?|give me)\s+(?:everyone|everybody|all(?: the)? [a-z]+|the "
@@ -617,10 +620,10 @@ def _directed(question: str, info: dict[str, Any]) -> str:
     """A directed graph's question in in-/out-degree words (see :data:`_DIRECTED`)."""
     if re.search(r"-(?:degree|neighbou?rs) of\b", question, re.IGNORECASE):
         return question
-    from igraph_agent.model.direct_hops import one_hop
+    from igraph_agent.model.direct_hops import one_hop, where_to
     from igraph_agent.model.sides import debt_partners, role_questions
 
-    moved = one_hop(question)  # "where can I sail to directly from X": one hop, in travel words
+    moved = where_to(one_hop(question), verbs_of(info)[1])  # "where does X ship to": one hop
     if moved != question:
         return moved
     question = _particles(question, info)
@@ -1361,6 +1364,9 @@ _ANY_NONE = re.compile(r"^\s*(?:is|are|was|were)\s+(?:there\s+)?any\s+([a-z]+)\s
 
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
+    from igraph_agent.model.direct_hops import one_edge
+    from igraph_agent.model.exact_counts import exactly
+    from igraph_agent.model.reach_words import as_path
     from igraph_agent.model.scope import drop_scope
     from igraph_agent.model.unit_nouns import in_columns
     from igraph_agent.model.unweighted import dropped
@@ -1371,13 +1377,16 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     question = _DIRECT_ASIDE.sub(r" directly\1", question)  # "married to (direct ties)?"
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
     question = in_columns(question, (info.get("meaning") or {}).get("weights") or {})  # tonnage
-    out = unglued(spelled_values(drop_scope(question, info), info))
+    out = one_edge(unglued(spelled_values(drop_scope(question, info), info)))  # "a lane from"
+    out = as_path(out)  # "can a shipment that starts at X ever end up in Y": a path
     counted = value_count(out, info)  # "how many comedies": the value's own nodes
     if counted:
         return counted
     out = _number_of_nodes(out, info)  # "number of characters": the node count
     out = _same_group(_all_counted(_numbered_nodes(out, info), info), info)
     directed = bool(info.get("directed"))
+    if not directed or len(_sides(info)) == 2:  # "married into only one other family"
+        out = exactly(out, info, two_mode=len(_sides(info)) == 2)
     weights = (info.get("meaning") or {}).get("weights") or {}
     if len(weights) == 1:  # "the highest weighted degree", "node strength": the edges' value
         out = re.sub(r"\b(?:weighted[- ]degree|(?:node\s+)?strength)\b(?!\s+(?:of\s+)?(?:the\s+)?"

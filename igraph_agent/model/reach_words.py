@@ -1,0 +1,43 @@
+"""Whether something starting at one node can end up at another, asked in the data's own
+words ("can a shipment that starts at Lisburn ever end up in Aldgate", "can a pallet leaving
+Dalby ever make it to Ashwell", "could goods from Fore ever end up at Ennis"): a path from
+the first to the second, following the edges' direction on a directed graph, whatever the
+table's columns are called.
+
+    >>> as_path("Can a shipment that starts at Lisburn ever end up in Aldgate?")
+    'Is there a path from Lisburn to Aldgate?'
+    >>> as_path("can a pallet leaving Dalby ever make it to Ashwell?")
+    'Is there a path from Dalby to Ashwell?'
+    >>> as_path("can Dalby reach Ashwell if Corfe closes?")
+    'can Dalby reach Ashwell if Corfe closes?'
+"""
+
+from __future__ import annotations
+
+import re
+
+#: a node: capitalised words, an id with a digit, or a lower-case word
+_NODE = r"((?-i:[A-Z][\w.-]*(?: [A-Z][\w.-]*)*)|[a-z][\w.-]*\d[\w.-]*|[a-z]{2,}|\d+)"
+#: where the thing starts: "that starts at", "leaving", "shipped from", "from"
+_START = (r"(?:(?:that|which)\s+(?:starts?|leaves?|departs?|begins?|originates?|sets?\s+off)\s+"
+          r"(?:at|from|in)\s+|(?:starting|leaving|departing|originating|shipped|sent|coming|"
+          r"dispatched|setting\s+off)\s+(?:(?:at|from|in|out\s+of)\s+)?|(?:from|out\s+of)\s+)")
+#: where it ends: "ever end up in", "make it to", "reach", "get to"
+_ARRIVE = (r"(?:ever\s+|still\s+|eventually\s+|possibly\s+|somehow\s+)*(?:end\s+up\s+(?:at|in|with)|"
+           r"reach|get\s+to|make\s+it\s+to|arrive\s+(?:at|in)|find\s+its\s+way\s+to|"
+           r"wind\s+up\s+(?:at|in)|be\s+delivered\s+to|turn\s+up\s+(?:at|in))")
+_REACH = re.compile(
+    rf"^\s*(?:can|could|does|do|did|will|would|might)\s+(?:a|an|the|any|some)?\s*"
+    rf"(?:[a-z-]+\s+){{0,2}}?{_START}(?:the\s+)?{_NODE}\s+{_ARRIVE}\s+(?:the\s+)?{_NODE}"
+    r"(?:\s+(?:at all|eventually|somehow|in the end))?\s*[?.!]*\s*$", re.IGNORECASE)
+#: words in a node's place that name none
+_NOT_NODES = frozenset({"it", "there", "here", "anywhere", "everywhere", "them", "us", "one"})
+
+
+def as_path(question: str) -> str:
+    """``question`` as "Is there a path from X to Y?" when it asks whether what starts at X
+    can end up at Y; anything else unchanged."""
+    m = _REACH.match(question)
+    if m is None or {m.group(1).lower(), m.group(2).lower()} & _NOT_NODES:
+        return question
+    return f"Is there a path from {m.group(1)} to {m.group(2)}?"
