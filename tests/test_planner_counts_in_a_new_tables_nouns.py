@@ -39,6 +39,7 @@ def test_a_count_of_the_users_node_noun_counts_the_nodes(tmp_path, table, questi
     (GRID, "On average, how many power lines does a substation have?"),
     (PIPES, "How many connections does a junction have on average?"),
     (PIPES, "on average, how many water pipes does each junction have?"),
+    (PIPES, "What's the typical number of pipes at a junction?"),
 ])
 def test_an_average_count_of_edges_per_node_is_the_mean_degree(tmp_path, table, question):
     g = _graph(table)

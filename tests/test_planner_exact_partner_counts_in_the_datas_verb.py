@@ -33,6 +33,7 @@ def _graph(table: pd.DataFrame) -> nx.Graph:
     (MARRIAGES, "how many families married into only one other family?", 1),
     (PIPES, "how many junctions are piped to just one other junction?", 1),
     (PIPES, "how many junctions connect to exactly two other junctions?", 2),
+    (PIPES.rename(columns={"length_m": "line_km"}), "how many junctions have just two lines?", 2),
 ])
 def test_a_count_of_nodes_with_exactly_k_partners_in_the_verb(tmp_path, table, question, k):
     g = _graph(table)
@@ -73,3 +74,27 @@ def test_a_participle_after_a_node_lists_its_neighbours(tmp_path, table, questio
     assert all(n in resp.answer for n in g[node]), resp.answer
     assert not any(f" {n}" in resp.answer.split("\n")[0] for n in set(g) - set(g[node]) - {node}), \
         resp.answer
+
+
+LANES = pd.DataFrame([("Aldgate", "Brayford"), ("Aldgate", "Carrick"), ("Brayford", "Carrick"),
+                      ("Carrick", "Dunmore"), ("Kelso", "Aldgate"), ("Kelso", "Dunmore")],
+                     columns=["from_depot", "to_depot"])
+#: the target sends: "who sends to just one other" counts the edges into a node
+PAID = pd.DataFrame([("ann", "bo"), ("ann", "cy"), ("bo", "cy"), ("dee", "cy"), ("dee", "ann")],
+                    columns=["receiver", "sender"])
+
+
+@pytest.mark.parametrize(("table", "question", "side", "k"), [
+    (LANES, "how many depots ship to only one other depot?", "out", 1),
+    (LANES, "which depots receive goods from just one other depot?", "in", 1),
+    (LANES, "how many depots send to exactly two other depots?", "out", 2),
+    (PAID, "how many accounts send money to only one other account?", "in", 1),
+])
+def test_a_directed_count_of_exactly_k_partners_counts_the_end_the_verb_names(tmp_path, table,
+                                                                              question, side, k):
+    g = nx.from_pandas_edgelist(table, *table.columns[:2], create_using=nx.DiGraph)
+    degree = g.out_degree if side == "out" else g.in_degree
+    want = {n for n in g if degree(n) == k}
+    resp = ask_table(tmp_path, table, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{len(want)}**" in resp.answer and all(n in resp.answer for n in want), resp.answer

@@ -24,6 +24,8 @@ Example::
     'is there a route from Inchcape to Harlow?'
     >>> where_to("where does Glenrock ship to?")
     'Who are the out-neighbours of Glenrock?'
+    >>> where_to("Where is Ardee shipping to?")
+    'Who are the out-neighbours of Ardee?'
     >>> where_to("Where does Dunlo get its goods from?")
     'Who are the in-neighbours of Dunlo?'
     >>> where_to("where does Ardee send money to?", backs=["pay", "send"])
@@ -88,19 +90,29 @@ def one_hop(question: str) -> str:
 _NOT_NODES = frozenset({"it", "they", "we", "you", "i", "he", "she", "this", "that", "one",
                         "each", "everyone", "everything", "anyone", "anything", "most", "all"})
 #: the verbs of goods moving out of a node, after "where does X ..." ("ship", "send its goods")
-_SENDS = ("ship", "send", "deliver", "supply", "export", "sell", "go", "route", "haul", "move",
+SENDS = ("ship", "send", "deliver", "supply", "export", "sell", "go", "route", "haul", "move",
           "transfer", "dispatch", "carry", "truck", "forward", "flow", "feed", "drain", "lead",
           "post", "mail", "fly", "sail")
 #: the verbs of goods coming into a node, with "from": "where does X get its goods from"
-_GETS = ("get", "receive", "buy", "import", "source", "obtain", "order", "take in", "draw",
+GETS = ("get", "receive", "buy", "import", "source", "obtain", "order", "take in", "draw",
          "collect", "pick up", "purchase")
 #: what is moved, between the verb and its preposition: "its goods", "freight", "the pallets"
 _GOODS = r"(?: (?:its|their|his|her|the|any|all|all of its|most of its))?(?: [a-z]+)?"
-_WHERE_DOES = rf"^\s*where (?:does|do|did) {_THE}({_NODE}) (?:usually |mostly |normally |actually |directly )?"
+#: "where does X", "where is X" (then the verb's -ing form: "where is Ardee shipping to")
+_WHERE_DOES = (rf"^\s*where (?:does|do|did|is|are|was|were|has|have(?: been)?|will) {_THE}({_NODE}) "
+               r"(?:usually |mostly |normally |actually |directly |been )?")
+
+
+def _any_form(verbs: tuple[str, ...]) -> str:
+    """Every form of ``verbs`` (ship, ships, shipped, shipping; move, moving)."""
+    from igraph_agent.model.verbs import forms
+
+    stems = [*verbs, *(v[:-1] for v in verbs if v.endswith("e"))]
+    return rf"(?P<verb>{forms(stems)}(?:e?s|ied|ed|d|ing|e)?)"
 _WHERE: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), side) for p, side in (
     # "where does Glenrock ship to", "where does Norbury send its goods", "where did ac2 send
     # the money"
-    (rf"{_WHERE_DOES}(?P<verb>{'|'.join(_SENDS)}){_GOODS}(?: (?:off |out |over )?to)?(?: directly)?"
+    (rf"{_WHERE_DOES}{_any_form(SENDS)}{_GOODS}(?: (?:off |out |over )?to)?(?: directly)?"
      r"\s*[?.!]*\s*$", "out"),
     # "where do Wexham's pallets go", "where does the freight from Ardee go to"
     (rf"^\s*where (?:does|do|did) {_THE}({_NODE})'s? (?:[a-z]+ ){{1,2}}(?P<verb>go|end up|head)"
@@ -108,7 +120,7 @@ _WHERE: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), side
     (rf"^\s*where (?:does|do|did) (?:the |its |their )?[a-z]+ (?:from|out of) {_THE}({_NODE}) "
      r"(?P<verb>go|end up|head)(?: to)?\s*[?.!]*\s*$", "out"),
     # "where does Dunlo get goods from", "where does Rudston get its units from"
-    (rf"{_WHERE_DOES}(?P<verb>{'|'.join(_GETS)}){_GOODS} from\s*[?.!]*\s*$", "in"),
+    (rf"{_WHERE_DOES}{_any_form(GETS)}{_GOODS} from\s*[?.!]*\s*$", "in"),
     (rf"^\s*where (?:does|do|did) {_THE}({_NODE})'s? (?:[a-z]+ ){{1,2}}(?P<verb>come) from\s*[?.!]*\s*$",
      "in"),
 )]

@@ -10,6 +10,8 @@ years", "just one tonne", "only one zone").
     'How many families have degree exactly 1?'
     >>> exactly("Which of the women only turned up to two events?", {})
     'Which women have degree exactly 2?'
+    >>> exactly("how many depots ship to only one other depot?", {"directed": True})
+    'How many depots have out-degree exactly 1?'
     >>> exactly("which members stayed only two years?", {})
     'which members stayed only two years?'
 """
@@ -44,13 +46,17 @@ _NOT_PARTNERS = re.compile(
 
 
 def _own_words(info: dict[str, Any]) -> set[str]:
-    """The words of the graph's edge columns and node attributes, and their values."""
+    """The words of the graph's edge columns and node attributes, and their values (not a
+    column's noun for the edges themselves, the ``line`` of ``line_km``)."""
     from igraph_agent.model.vocabulary import groupings
 
     meaning = info.get("meaning") or {}
     names = [*(meaning.get("weights") or {}), *(info.get("edge_attributes") or []),
              *(info.get("node_attributes") or [])]
-    words = {w for c in names for w in re.split(r"[^a-z]+", str(c).lower()) if len(w) > 2}
+    from igraph_agent.model.weights import edge_nouns
+
+    words = {w for c in names for w in re.split(r"[^a-z]+", str(c).lower()) if len(w) > 2
+             and w not in edge_nouns(str(c))}  # "just two lines" on ``line_km``: the edges
     words |= {str(v).lower() for vs in groupings(meaning).values() for v in vs}
     return words
 
@@ -79,4 +85,32 @@ def exactly(question: str, info: dict[str, Any], two_mode: bool = False) -> str:
     n = _NUMBERS.get(m.group("n").lower())
     number = n if n is not None else int(m.group("n"))
     head = "How many" if q == "how many" else "Which"
-    return f"{head} {x or 'nodes'} have degree exactly {number}?"
+    degree = "degree"
+    if info.get("directed") and not two_mode:
+        side = _side(verb, info)
+        if side is None:
+            return question  # a directed graph's count needs the end the verb names
+        degree = f"{side}-degree"
+    return f"{head} {x or 'nodes'} have {degree} exactly {number}?"
+
+
+def _side(verb: str, info: dict[str, Any]) -> str | None:
+    """The end of a directed edge a verb phrase counts from: "ship to" the out-degree,
+    "receive from" (or "are supplied by") the in-degree; a verb the table gives its target
+    (``receiver,sender``: the target sends) the other way; None where it says neither."""
+    from igraph_agent.model.direct_hops import GETS, SENDS
+    from igraph_agent.model.verbs import column_verbs, forms
+
+    fwd, back = column_verbs(info)
+    said = verb.lower().split()
+
+    def done(stems: list[str]) -> bool:
+        every = rf"(?:{forms(stems)})(?:e?s|ied|ed|d|ing|e)?" if stems else r"(?!)"
+        return any(re.fullmatch(every, w) for w in said)
+
+    out = done([*fwd, *([] if back else SENDS)])  # where the target has verbs, "send" may be one
+    into = done([*GETS, *back])
+    if out == into:
+        return None
+    passive = "by" in said
+    return "out" if out != passive else "in"

@@ -513,6 +513,8 @@ INTENTS: list[Intent] = [
                        r"(?:ties|connections|links|neighbou?rs|contacts|friends) (?:does|do) "
                        r"(?:the |an |a )?(?:average|typical)", r"\baverage \w+ (?:have|has)\b",
                        r"\b(?:average|mean) number of \w+(?: \w+)? per\b",
+                       # "the typical number of pipes at a junction"
+                       r"\b(?:typical|usual) number of \w+(?: \w+)? (?:per|at|on|for) (?:a|an|each|one)\b",
                        r"\bon average,? how many (?:[\w-]+ ){1,2}(?:does|do) (?:each|every|a|an|the) "
                        r"(?:typical )?\w+ \w+",
                        # "how many connections does a junction (typically) have on average"

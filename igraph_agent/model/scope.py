@@ -95,15 +95,16 @@ def drop_scope(question: str, info: dict[str, Any]) -> str:
     def whole(words: str) -> bool:
         return not any(w.lower() in own for w in words.split())
 
-    out = _IN_SCOPE.sub(lambda m: "in the data" if whole(m.group(1)) else m.group(0), question)
+    data = "the graph" if "data" in own else "the data"  # "Data" a team's name: not the data
+    out = _IN_SCOPE.sub(lambda m: f"in {data}" if whole(m.group(1)) else m.group(0), question)
     if not _lower_ids(info):  # on a graph of lower-case names, "in elm" may be a node
         nodes = _OF_NODES | _node_words(info)
-        out = _IN_NAMED.sub(lambda m: f"{m.group(1)}{m.group(2)}in the data"
+        out = _IN_NAMED.sub(lambda m: f"{m.group(1)}{m.group(2)}in {data}"
                             if m.group(1).lower() in nodes and _a_name(m.group(3), own)
                             else m.group(0), out)
         out = _EVERYONE_IN.sub(lambda m: m.group(1).rstrip() if _a_name(m.group(2), own)
                                else m.group(0), out)  # everyone in the data is everyone
-    return _HAS_SCOPE.sub(lambda m: f"{m.group(1)} the data {m.group(3)}" if whole(m.group(2))
+    return _HAS_SCOPE.sub(lambda m: f"{m.group(1)} {data} {m.group(3)}" if whole(m.group(2))
                           else m.group(0), out)
 
 

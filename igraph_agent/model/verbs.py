@@ -32,7 +32,8 @@ _ROLE_VERBS: dict[str, tuple[str, ...]] = {
     "sender": _PAY, "payer": _PAY, "remitter": _PAY, "transferor": _PAY,
     "donor": ("donate", "give", "fund"), "giver": ("give",), "funder": ("fund",),
     "lender": ("lend", "loan"), "creditor": ("lend", "loan"),
-    "seller": ("sell", "supply"), "vendor": ("sell", "supply"), "supplier": ("supply", "sell"),
+    "seller": ("sell", "supply", "ship", "deliver"), "vendor": ("sell", "supply", "ship", "deliver"),
+    "supplier": ("supply", "sell", "ship", "deliver"),
     "exporter": ("export",), "mentor": ("mentor",), "tutor": ("tutor", "teach"),
     "teacher": ("teach",), "coach": ("coach", "train"), "trainer": ("train", "coach"),
     "advisor": ("advise",), "adviser": ("advise",), "follower": ("follow",), "attacker": ("attack",),
@@ -127,7 +128,9 @@ def column_verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
             if len({re.sub(r"[ _-](?:from|src|source|start|origin)$", "", _clean(c))
                     for c in list(cols)[:2]}) == 1:
                 continue  # "town_from,town_to": the nodes' noun at both ends, no verb
-            for i, c in enumerate(list(cols)[:2]):
+            # the ends in the graph's direction, which the construction may have turned
+            # (``receiver,sender`` is built sender → receiver): the source's verbs are fwd
+            for i, c in enumerate(ends or list(cols)[:2]):
                 w = _clean(c)
                 single = re.sub(r"(?<!s)s$", "", w)
                 stem = re.sub(r"(?:er|or|ee|ing|ed|e)$", "", single)
@@ -146,6 +149,8 @@ def column_verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
                 if single.endswith("or"):
                     side.append(single)  # "sponsor": the verb is the whole word
                 side.append(stem)
+                if re.search(r"([bdgmnpt])\1$", stem) and stem != single:
+                    side.append(stem[:-1])  # "shipper": ship (forms() doubles it again)
     fwd = list(dict.fromkeys([*fwd, *(value_verbs(info) if fwd or back else [])]))
     return fwd, [b for b in dict.fromkeys(back) if b not in fwd]
 

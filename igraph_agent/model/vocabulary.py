@@ -1385,8 +1385,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     out = _number_of_nodes(out, info)  # "number of characters": the node count
     out = _same_group(_all_counted(_numbered_nodes(out, info), info), info)
     directed = bool(info.get("directed"))
-    if not directed or len(_sides(info)) == 2:  # "married into only one other family"
-        out = exactly(out, info, two_mode=len(_sides(info)) == 2)
+    out = exactly(out, info, two_mode=len(_sides(info)) == 2)  # "married into only one family"
     weights = (info.get("meaning") or {}).get("weights") or {}
     if len(weights) == 1:  # "the highest weighted degree", "node strength": the edges' value
         out = re.sub(r"\b(?:weighted[- ]degree|(?:node\s+)?strength)\b(?!\s+(?:of\s+)?(?:the\s+)?"

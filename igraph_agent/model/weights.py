@@ -134,6 +134,14 @@ _UNITS = _KINDS["length"][1] | _KINDS["time"][1] | _KINDS["money"][1] | frozense
     "t", "tonnes", "tons", "kg", "kw", "mw", "gw", "kv", "kwh", "mwh", "mbps", "gbps", "mbit"})
 
 
+def edge_nouns(column: str) -> set[str]:
+    """The words naming the edges in a column's name that carries a unit beside them:
+    ``line_km`` -> {"line"}; none where no unit is named (``tonnes``, ``shared_shifts``)."""
+    words = _tokens(column)
+    units = words & _UNITS
+    return {w for w in words - units if len(w) >= 3 and w not in _GENERIC} if units else set()
+
+
 def counts_the_edges(question: str, column: str) -> bool:
     """Whether the question counts the edges by the noun a unit-bearing column's name gives
     them: "how many power lines" on ``line_km`` is a count of lines, not kilometres (no
@@ -146,10 +154,9 @@ def counts_the_edges(question: str, column: str) -> bool:
         >>> counts_the_edges("how many tonnes in total?", "tonnes")
         False
     """
-    words = _tokens(column)
-    units = words & _UNITS
-    nouns = [w for w in words - units if len(w) >= 3 and w not in _GENERIC]
-    if not units or not nouns:
+    units = _tokens(column) & _UNITS
+    nouns = sorted(edge_nouns(column))
+    if not nouns:
         return False
     kinds = [said for said, held in _KINDS.values() if held & units]
     if any(said.search(question) for said in kinds) or any(
