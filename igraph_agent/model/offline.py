@@ -24,6 +24,7 @@ from igraph_agent.model import (
     data_nouns,
     group_steps,
     memoryplan,
+    set_steps,
     sides,
     skillplan,
     slots,
@@ -70,6 +71,10 @@ def plan(messages: list[dict], tools: list[dict] | None,
     if stepped is not None:
         return stepped
     calls = _next_calls(st)
+    among = set_steps.steps(asked) if steppable and isinstance(calls, (str, Ask)) else None
+    ranked = _set_steps(st, among) if among is not None else None
+    if ranked is not None:  # "among the depots Aldgate ships to, which sends out the most"
+        return ranked
     if isinstance(calls, str) and st.graph_loaded():
         calls = _with_offers(st, calls)
     if isinstance(calls, Ask):
@@ -180,6 +185,32 @@ def _group_steps(st: PlanState, gs: group_steps.GroupSteps) -> dict[str, Any]:
     if not isinstance(then, tuple):
         return then
     return _reply(st, group_steps.joined(answer, value, gs.attribute, then[0]))
+
+
+def _set_steps(st: PlanState, ss: set_steps.SetSteps) -> dict[str, Any] | None:
+    """A ranking taken over one node's neighbours (``model/set_steps.py``) that no intent
+    answered whole: the node found, then the second step's ranking moved onto its neighbours
+    alone (the way the question's verb follows its edges). None when the ranking cannot be
+    moved there (the planner asks as it would)."""
+    from igraph_agent.model.graph_intents import _resolve
+
+    searches, ids = _resolve(st, [ss.node])
+    if ids is None:
+        return _tool_calls(_found_first(st, searches), st.turns) if any(
+            st.done(c) is None for c in searches) else None
+    info = st.last_ok("get_graph_info")
+    near = (ids[0], ss.way if info and info.typed(GetGraphInfoResult).directed else "both")
+    second = _step(st, ss.second)
+    planned = _planned(second, skillplan.intents(second))
+    moved = [set_steps.over_neighbours(c, *near) for _, calls in planned for c in calls]
+    if len(moved) != 1 or moved[0] is None:
+        return None
+    done = st.done(moved[0])
+    if done is None:
+        return _tool_calls(_found_first(st, moved), st.turns)
+    if not done.ok:
+        return _reply(st, _err(done))
+    return _reply(st, set_steps.answer(done.data, moved[0].args, *near, ss.noun))
 
 
 def _stepped(st: PlanState) -> dict[str, Any] | tuple[str, list[Call]] | Ask:

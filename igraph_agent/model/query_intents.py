@@ -682,7 +682,7 @@ _SENDS = re.compile(r"\b(?:sends?|sent|sending|ships?|shipped|shipping|exports?|
                     r"(?:is|are|was|were) the (?:source|origin|sender) of)\b", re.IGNORECASE)
 _RECEIVES = re.compile(r"\b(?:receives?|received|receiving|gets?|got|imports?|imported|buys?|"
                        r"bought|purchases?|purchased|borrows?|borrowed|incoming|inbound|"
-                       r"arriving|arrivals?|into|in-?flow|earns?|earned|"
+                       r"arriving|arrivals?|into|in-?flow|earns?|earned|(?:takes?|took|taken|taking) in|"
                        r"(?:is|are|was|were) the (?:recipient|destination|target) of)\b",
                        re.IGNORECASE)
 

@@ -29,6 +29,7 @@ class NodesByMeasureResult(ToolData):
     attribute: str | None = None  # measure=attribute: the node attribute ranked
     lowest_first: bool | None = None  # measure=attribute: listed from the smallest
     neighbours_of: NodeId | None = None  # only this node's neighbours were counted
+    neighbours_way: str | None = None  # directed: out / in, only that way's neighbours
     partners_where: dict[str, Any] | None = None  # degree counted only these partners
     #: the second measure's threshold the counted nodes pass (measure, op, value, count)
     among: dict[str, Any] | None = None
@@ -64,6 +65,10 @@ class Farthest(Part):
     max_distance: Number | None = None
     within: int | None = None  # other nodes at most ``max_distance`` away
     within_nodes: Table[WeightedNode] | None = None  # the first ``limit``, nearest first
+    #: only the nodes with these attribute values were compared: how many it reaches, not
+    among: dict[str, Any] | None = None
+    among_reached: int | None = None
+    among_unreached: int | None = None
 
 
 class HopCountsResult(ToolData):

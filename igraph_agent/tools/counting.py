@@ -72,6 +72,9 @@ class MeasureArgs(BaseModel):
     #: degree counting only the neighbours whose attributes equal these values ("which actor
     #: appeared in the most dramas"); the planner's, not in the model's schema
     partners_where: Annotated[Where | None, INTERNAL] = None
+    #: which of ``neighbours_of``'s edges are followed on a directed graph: out (the nodes it
+    #: has an edge to), in (those with an edge to it), both; the planner's
+    neighbours_way: Annotated[Literal["out", "in", "both"], INTERNAL] = "both"
     #: only the nodes whose second measure passes its own threshold ("the highest clustering
     #: among those with at least 5 ties": among_measure=degree, among_op=ge, among_value=5);
     #: the planner's, not in the model's schema
@@ -103,7 +106,9 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
         among = kept if among is None else among & kept
     if args.neighbours_of is not None:
         (centre,) = require_nodes(g, [args.neighbours_of])
-        near = set(nx.all_neighbors(g, centre)) - {centre}
+        near = set(g.successors(centre) if g.is_directed() and args.neighbours_way == "out"
+                   else g.predecessors(centre) if g.is_directed() and args.neighbours_way == "in"
+                   else nx.all_neighbors(g, centre)) - {centre}
         among = near if among is None else among & near
     second = _second(ctx, g, args)
     if second is not None:
@@ -129,6 +134,8 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
         data["side"] = args.side
     if args.neighbours_of is not None:
         data["neighbours_of"] = args.neighbours_of
+        if args.neighbours_way != "both":
+            data["neighbours_way"] = args.neighbours_way
     if args.partners_where:
         data["partners_where"] = args.partners_where
     if second is not None:
@@ -219,6 +226,9 @@ class HopArgs(BaseModel):
                                "nearest other node(s) by it")
     max_distance: float | None = Field(default=None, ge=0, description="with weight: also "
                                        "every node at most this far by it (\"within 5 ms\")")
+    #: with weight: the farthest and nearest taken only among the nodes whose attributes
+    #: equal these values ("which north substation is closest to Greystone"); the planner's
+    among: Annotated[Where | None, INTERNAL] = None
 
 
 @tool(result=HopCountsResult, reads=("graph",))
@@ -256,24 +266,28 @@ def hop_counts(ctx: ToolContext, args: HopArgs) -> ToolOutput:
                 (n for n in g if n not in dist), key=str)[:args.limit]],
             "eccentricity": max(dist.values()) if dist else 0}
     if args.weight is not None:
-        data["farthest"] = _farthest(ctx, args, walked, node)
+        data["farthest"] = _farthest(ctx, args, walked, node, matching_nodes(g, args.among))
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"{within} node(s) within {args.hops} step(s) of {node}"
                               f"{_WAY[direction] if g.is_directed() else ''}; "
                               f"{data['exactly']} at exactly {args.hops}")
 
 
-def _farthest(ctx: ToolContext, args: HopArgs, walked: nx.Graph, node: str) -> dict:
+def _farthest(ctx: ToolContext, args: HopArgs, walked: nx.Graph, node: str,
+              kept: set | None = None) -> dict:
     """The node(s) farthest from ``node`` by the weight read as a distance, among those it
-    reaches, and that distance."""
+    reaches (and ``kept``, when given), and that distance."""
     from igraph_agent.tools.weights import nx_weight, weight_for
 
     use = weight_for(ctx, args, "distance")
     dist = nx.single_source_dijkstra_path_length(walked, node, weight=nx_weight(use))
-    others = {n: d for n, d in dist.items() if n != node}
+    others = {n: d for n, d in dist.items() if n != node and (kept is None or n in kept)}
     far = max(others.values(), default=0)
     ends = sorted((n for n, d in others.items() if d == far), key=str)
     out = {"distance": _round(far), "nodes": ends[:args.limit], "weight_used": use}
+    if args.among is not None:
+        out |= {"among": args.among, "among_reached": len(others),
+                "among_unreached": len(kept or ()) - len(others)}
     if others:
         near = min(others.values())
         out |= {"nearest_distance": _round(near),
