@@ -18,6 +18,7 @@ import re
 
 from igraph_agent.figures import shown
 from igraph_agent.model import cut_words, slots
+from igraph_agent.model.distance_intents import among, among_said
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.model.weights import ask_which, asked_weight
@@ -255,7 +256,10 @@ def _far_calls(st: PlanState) -> list[Call]:
     column = _far_weight(st)
     if column is not None:
         args["weight"] = column
-    return [*searches, Call("hop_counts", args)]
+    filtered = among(st)
+    if filtered and column is None:
+        return []  # "the farthest north substation in hops": no ranking among them
+    return [*searches, Call("hop_counts", {**args, **filtered})]
 
 
 def _far_clarify(st: PlanState) -> str | None:
@@ -283,6 +287,11 @@ def _far_render(st: PlanState, obs: list[Observed]) -> str:
     way = " following the edges' direction" if d.direction == "out" else ""
     cut = (f"; {d.unreachable} node(s) it cannot reach at all are left out"
            if d.unreachable else "")
+    if d.farthest is not None and d.farthest.among:
+        cut = (f"; {d.farthest.among_unreached} of them it cannot reach are left out"
+               if d.farthest.among_unreached else "")
+        return (", ".join(f"**{n}**" for n in ends) + f": the farthest from {d.node}"
+                f"{among_said(d.farthest)}{way}, at **{far}**{cut}.")
     return (f"The farthest from {d.node}{way}: " + ", ".join(f"**{n}**" for n in ends) +
             f" at **{far}** — {d.node}'s eccentricity{cut}.")
 
@@ -577,5 +586,5 @@ COMPONENT_INTENTS = [
            bonus=lambda st: 3.0 if _far_node(st) else -10.0, clarify=_far_clarify,
            hint="the nodes farthest from a node you name (its eccentricity)",
            answers=frozenset({"node", "list", "value"}),
-           covers=frozenset({"entity", "weight", "direction"})),
+           covers=frozenset({"entity", "weight", "direction", "filter"})),
 ]

@@ -27,7 +27,7 @@ from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.model.weights import ask_which, asked_weight
-from igraph_agent.results.counting import HopCountsResult
+from igraph_agent.results.counting import Farthest, HopCountsResult
 from igraph_agent.results.paths import ConnectivityResult
 
 _HOP_UNITS = r"(?:hops?|steps?|jumps?|links?|edges?|degrees?|connections?|handshakes?|moves?)"
@@ -129,7 +129,23 @@ def _calls(st: PlanState, rx: re.Pattern[str]) -> list[Call]:
                   "direction": "out" if st.meaning().get("directed") else "both"}
     if rx is _WITHIN:
         args["max_distance"] = _limit(st)
+    else:
+        args |= among(st)  # "which north substation is closest to Greystone"
     return [*searches, Call("hop_counts", args)]
+
+
+def among(st: PlanState) -> dict:
+    """``among=`` the attribute value the question names ("the north substations", "in the
+    north zone"): the farthest or nearest taken only among those nodes."""
+    from igraph_agent.model.structure_intents import where_of
+
+    found = where_of(st)
+    return {"among": {found[0]: found[1]}} if found else {}
+
+
+def among_said(f: Farthest) -> str:
+    """" among zone = north" when the farthest and nearest were taken among those nodes."""
+    return (" among " + ", ".join(f"{k} = {v}" for k, v in f.among.items())) if f.among else ""
 
 
 def _clarify(rx: re.Pattern[str]):
@@ -182,10 +198,11 @@ def _nearest_render(st: PlanState, obs: list[Observed]) -> str:
     f = d.farthest
     unit = f.weight_used.get("attribute")
     if not f.nearest:
-        return f"{d.node} reaches no other node{_way(d)}."
+        return f"{d.node} reaches no other node{among_said(f)}{_way(d)}."
     ends = ", ".join(f"**{n}**" for n in f.nearest)
-    return (f"The nearest to {d.node} by the shortest route in {unit}{_way(d)}: {ends} at "
-            f"**{shown(f.nearest_distance)} {unit}**.")
+    cut = (f" ({f.among_unreached} of them it cannot reach)" if f.among_unreached else "")
+    return (f"The nearest to {d.node}{among_said(f)} by the shortest route in {unit}{_way(d)}: "
+            f"{ends} at **{shown(f.nearest_distance)} {unit}**{cut}.")
 
 
 def _bonus(rx: re.Pattern[str]):
@@ -273,7 +290,7 @@ DISTANCE_INTENTS = [
            bonus=_bonus(_NEAREST), clarify=_clarify(_NEAREST),
            hint="the node nearest to a node you name, by an edge value",
            answers=frozenset({"node", "list", "value"}),
-           covers=frozenset({"entity", "weight", "direction"})),
+           covers=frozenset({"entity", "weight", "direction", "filter"})),
     Intent("spanning_total", t(0.5, r"spanning|connect(?:ed)?|link(?:ed)?|join(?:ed)?|"
                                     r"reach(?:able)?"),
            _spanning_calls, _spanning_render,

@@ -28,9 +28,12 @@ from dataclasses import dataclass
 from igraph_agent.model.compose import _as_ranking
 
 _RANK = r"(?:most|least|highest|lowest|largest|biggest|greatest|fewest|smallest)"
+#: a ranking adjective ("the busiest region", "the oldest club"), not a value ("the west zone")
+_EST = (r"(?:[a-z]+iest|(?:long|short|old|new|strong|weak|wid|dens|rich|poor|tall|high|low|"
+        r"larg|small|bigg|great)est)")
 #: a group named by its rank: "the largest team", "the busiest region", "the region with the
 #: highest total load_mw", "the department that sends the most email (by count)"
-_REF = (r"the\s+(?:{rank}|[a-z]+est|(?:most|least)\s+[a-z][\w-]*)\s+{noun}(?=\s|[?.!,;]|$)|"
+_REF = (r"the\s+(?:{rank}|{est}|(?:most|least)\s+[a-z][\w-]*)\s+{noun}(?=\s|[?.!,;]|$)|"
         r"the\s+{noun}\s+(?:with|having|that|which|whose)\s+[^,?;!]*?\b{rank}\b[^,?;!]*?"
         r"(?=\s*(?:[,?;!]|\.\s|\.?$))")
 _INTRO = r"\b(?:in|within|inside|of|among|from|for|across)\s+"
@@ -55,7 +58,7 @@ def steps(question: str, attributes: list[str]) -> GroupSteps | None:
     ranking ("the largest team") as where its second part looks; else None."""
     for attr in sorted(attributes, key=len, reverse=True):
         noun = rf"{re.escape(attr)}(?:s|es)?"
-        ref = _REF.format(rank=_RANK, noun=noun)
+        ref = _REF.format(rank=_RANK, est=_EST, noun=noun)
         m = re.search(rf"{_INTRO}(?P<ref>{ref})", question, re.IGNORECASE)
         if m is None or re.match(r"the\s+(?:same|other|next)\b", m.group("ref"), re.IGNORECASE):
             continue
