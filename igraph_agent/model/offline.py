@@ -72,7 +72,8 @@ def plan(messages: list[dict], tools: list[dict] | None,
         return stepped
     calls = _next_calls(st)
     among = set_steps.steps(asked) if steppable and isinstance(calls, (str, Ask)) else None
-    ranked = _set_steps(st, among) if among is not None else None
+    ranked = _set_steps(st, among) if among is not None else \
+        _neighbour_total(st, asked) if steppable else None
     if ranked is not None:  # "among the depots Aldgate ships to, which sends out the most"
         return ranked
     if isinstance(calls, str) and st.graph_loaded():
@@ -211,6 +212,29 @@ def _set_steps(st: PlanState, ss: set_steps.SetSteps) -> dict[str, Any] | None:
     if not done.ok:
         return _reply(st, _err(done))
     return _reply(st, set_steps.answer(done.data, moved[0].args, *near, ss.noun))
+
+
+def _neighbour_total(st: PlanState, asked: str) -> dict[str, Any] | None:
+    """A numeric node attribute added up over one named node's neighbours on an undirected
+    graph ("the combined load_mw of the substations connected to Eastleigh") that no intent
+    answered whole; None where the question asks no such total."""
+    from igraph_agent.model.attribute_intents import numeric_attributes
+    from igraph_agent.model.graph_intents import _resolve
+
+    info = st.last_ok("get_graph_info")
+    found = set_steps.neighbour_total(asked, numeric_attributes(st))
+    if found is None or info is None or info.typed(GetGraphInfoResult).directed:
+        return None
+    searches, ids = _resolve(st, [found[0]])
+    if ids is None:
+        return _tool_calls(_found_first(st, searches), st.turns) if any(
+            st.done(c) is None for c in searches) else None
+    call = Call("nodes_by_measure", {"measure": "attribute", "attribute": found[1],
+                                     "neighbours_of": ids[0], "summed": True, "limit": 50})
+    done = st.done(call)
+    if done is None:
+        return _tool_calls(_found_first(st, [call]), st.turns)
+    return _reply(st, set_steps.total_answer(done.data, ids[0]) if done.ok else _err(done))
 
 
 def _stepped(st: PlanState) -> dict[str, Any] | tuple[str, list[Call]] | Ask:

@@ -140,3 +140,34 @@ def answer(data: dict[str, Any], args: dict[str, Any], node: str, way: str, noun
     tie = " (tied)" if len(top) > 1 else ""
     return (f"{' and '.join(f'**{n}**' for n in top)}{tie}: the {low} {what} of {within} "
             f"({data.get('of')} in all): **{best}**" + (f"; then {rest}." if rest else "."))
+
+
+#: a node attribute added up over one node's neighbours: "the combined load_mw of the
+#: substations directly connected to Eastleigh", "the total population of Avon's neighbours"
+_TOTAL = re.compile(r"\b(?:combined|total|summed|sum of(?:\s+the)?|aggregate)\s+(?P<attr>[\w -]+?)\s+"
+                    r"(?:of|across|over)\s+(?:all\s+)?(?:the\s+)?(?:(?P<noun>[a-z][\w-]*)\s+"
+                    r"(?:that\s+are\s+|which\s+are\s+)?(?:directly\s+)?(?:connected|linked|"
+                    r"adjacent|next)\s+to\s+(?P<x>[^?.!,]+?)|(?P<y>[^?.!,]+?)(?:'s|’s|')\s+"
+                    r"(?:direct\s+)?(?:neighbou?rs|contacts|connections))\s*[?.!]*\s*$",
+                    re.IGNORECASE)
+
+
+def neighbour_total(question: str, attributes: list[str]) -> tuple[str, str] | None:
+    """(node name, numeric attribute) when ``question`` adds an attribute up over one named
+    node's neighbours (undirected: every neighbour); else None."""
+    m = _TOTAL.search(question)
+    if m is None:
+        return None
+    said = m.group("attr").strip().lower()
+    attr = [a for a in attributes if a.lower() in (said, said.replace(" ", "_"))]
+    named = slots.names(m.group("x") or m.group("y") or "")
+    return (named[0], attr[0]) if len(attr) == 1 and len(named) == 1 else None
+
+
+def total_answer(data: dict[str, Any], node: str) -> str:
+    """The neighbours' values added up, first, then each value."""
+    rows = data.get("nodes") or []
+    each = ", ".join(f"{r['node']} ({r['value']})" for r in rows)
+    more = ", …" if data.get("truncated") else ""
+    return (f"**{data.get('total')}** {data.get('attribute')} in all over {node}'s "
+            f"{data.get('count')} neighbours: {each}{more}.")

@@ -30,6 +30,7 @@ class NodesByMeasureResult(ToolData):
     lowest_first: bool | None = None  # measure=attribute: listed from the smallest
     neighbours_of: NodeId | None = None  # only this node's neighbours were counted
     neighbours_way: str | None = None  # directed: out / in, only that way's neighbours
+    total: Number | None = None  # the counted nodes' values added up, when asked
     partners_where: dict[str, Any] | None = None  # degree counted only these partners
     #: the second measure's threshold the counted nodes pass (measure, op, value, count)
     among: dict[str, Any] | None = None

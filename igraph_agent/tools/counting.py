@@ -75,6 +75,9 @@ class MeasureArgs(BaseModel):
     #: which of ``neighbours_of``'s edges are followed on a directed graph: out (the nodes it
     #: has an edge to), in (those with an edge to it), both; the planner's
     neighbours_way: Annotated[Literal["out", "in", "both"], INTERNAL] = "both"
+    #: also the values of the nodes counted added up ("the combined load of Eastleigh's
+    #: neighbours"); the planner's
+    summed: Annotated[bool, INTERNAL] = False
     #: only the nodes whose second measure passes its own threshold ("the highest clustering
     #: among those with at least 5 ties": among_measure=degree, among_op=ge, among_value=5);
     #: the planner's, not in the model's schema
@@ -138,6 +141,8 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
             data["neighbours_way"] = args.neighbours_way
     if args.partners_where:
         data["partners_where"] = args.partners_where
+    if args.summed:
+        data["total"] = _round(sum(hits.values()))
     if second is not None:
         data["among"] = {"measure": args.among_measure, "op": args.among_op,
                          "value": _whole(args.among_value), "count": len(pool)}
