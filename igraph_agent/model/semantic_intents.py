@@ -740,7 +740,17 @@ def _rank_bonus(st: PlanState) -> float:
     others = [str(s) for s in (_meaning(st).get("modes") or {}).get("sides") or {} if s != side]
     counted = any(re.search(rf"(?<![\w]){re.escape(o.lower().rstrip('s'))}", st.question,
                             re.IGNORECASE) for o in others)
-    return 3.0 if counted or _LINK_WORDS.search(st.question) else 0.0
+    return 3.0 if counted or _LINK_WORDS.search(st.question) or _sized(st, side) else 0.0
+
+
+#: a size adjective: "the biggest club" is the one with the most partners
+_SIZED = re.compile(r"\b(?:biggest|largest)\s+$", re.IGNORECASE)
+
+
+def _sized(st: PlanState, side: str) -> bool:
+    """Whether the question asks for the biggest node of ``side`` ("what's the biggest
+    club"): its size is its number of partners."""
+    return any(s == side and _SIZED.search(st.question[:at]) for at, s in sides_named(st))
 
 
 def _side_calls(st: PlanState) -> list[Call]:
@@ -774,12 +784,22 @@ def _member_name(st: PlanState) -> str | None:
     courses does s05 take"), not a side's own word."""
     from igraph_agent.model import slots
 
-    if not _side_in(st):
+    if not _side_in(st) and not _EVERYONE_IN.search(st.question):
         return None
     sides = {str(x).lower().rstrip("s") for x in (_meaning(st).get("modes") or {}).get("sides")
              or {}}
+    if not sides:
+        return None
     names = [n for n in slots.named(st.question) if n.lower().rstrip("s") not in sides]
     return names[0] if len(names) == 1 else None
+
+
+#: the people of one named node, no side named: "list everyone in the Choir", "who all is at
+#: Ridgeway" (its partners on the other side)
+_EVERYONE_IN = re.compile(r"\b(?:every(?:one|body)|any(?:one|body)|all\s+(?:the\s+)?people|"
+                          r"all\s+those|the\s+people|who(?:\s+all)?)\s+(?:(?:is|are|was|were|"
+                          r"belongs?|signed\s+up|enrolled|registered)\s+)?(?:in|at|on|of|to|for|"
+                          r"from|with)\s+(?:the\s+)?(?-i:[A-Z0-9])", re.IGNORECASE)
 
 
 #: the projection defined in words: "link two events whenever a woman attended both"
@@ -1153,7 +1173,8 @@ SEMANTIC_INTENTS: list[Intent] = [
 
            group="twomode", bonus=_rank_bonus, hint="one side of a two-mode graph ranked",
            covers=frozenset({"twomode", "group"}), answers=frozenset({"node", "list"})),
-    Intent("side_members", t(0.6, r"\bhow many\b|\bwhich\b|\bwhat\b|\bwho\b|\blist\b|\bname\b"),
+    Intent("side_members", t(0.6, r"\bhow many\b|\bwhich\b|\bwhat\b|\bwho\b|\blist\b|\bname\b|"
+                                  r"\bshow\b|\bgive\b|\btell\b"),
            _members_calls, _members_render, "local_analysis: one node's partners on the other "
            "side of a two-mode graph", group="twomode", bonus=_members_bonus,
            hint="the partners of one node of a two-mode graph",

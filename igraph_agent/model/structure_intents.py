@@ -10,7 +10,7 @@ import re
 from igraph_agent.figures import shown
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
-from igraph_agent.model.vocabulary import groupings, value_named
+from igraph_agent.model.vocabulary import groupings, other_side_dropped, value_named
 from igraph_agent.results.counting import NodesByMeasureResult
 from igraph_agent.results.data import GetGraphInfoResult
 from igraph_agent.results.stats import SummaryStatisticsResult
@@ -69,11 +69,13 @@ def _sides_counted(st: PlanState) -> str:
 
     from igraph_agent.model.semantic_intents import sides_named
 
-    asked = replace(st, question=str(st.context.get("asked") or st.question))  # own words
-    if slots.asked_kind(asked.question) != "count":
-        return ""
     modes = st.meaning().get("modes") or {}
     sizes = modes.get("sides") or {}
+    # own words, less a side set aside ("just people, not clubs")
+    asked = replace(st, question=other_side_dropped(str(st.context.get("asked") or st.question),
+                                                    [str(s) for s in sizes]))
+    if slots.asked_kind(asked.question) != "count":
+        return ""
     named = [side for _, side in sorted(sides_named(asked))]
     counted = [f"**{sizes[s]}** {s if s.endswith('s') or sizes[s] == 1 else s + 's'}"
                for s in named if isinstance(sizes.get(s), int)]

@@ -1624,6 +1624,30 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
                   "has the fewest ties", question, flags=re.IGNORECASE)
 
 
+def other_side_dropped(question: str, sides: list[str]) -> str:
+    """A side set aside while the other is asked ("how many members are there? just people,
+    not clubs") read as the other side asked: the exclusion is what the side already says.
+
+    Example::
+
+        >>> other_side_dropped("How many members are there? Just people, not clubs.",
+        ...                     ["members", "clubs"])
+        'How many members are there?'
+    """
+    for side in sides:
+        forms = "|".join(re.escape(f) for f in {side, side.rstrip("s"), _SINGULAR.get(
+            side.lower(), side)})
+        others = [o for o in sides if o != side]
+        aside = re.search(
+            rf"(?:\s*[,;.]\s*|\s+)(?:(?:just|only)\s+(?:the\s+)?[a-z]+\s*,?\s*)?(?:and\s+|but\s+)?"
+            rf"(?:not|excluding|not\s+counting|leaving\s+out|rather\s+than|never\s+mind)\s+"
+            rf"(?:the\s+|any\s+)?(?:{forms})(?:e?s)?(?:\s*\.(?=\s*$)|(?=\s*(?:[.?!,;)]|$)))", question,
+            re.IGNORECASE)
+        if aside and any(_names_side(o, question[:aside.start()]) for o in others):
+            return (question[:aside.start()] + question[aside.end():]).strip()
+    return question
+
+
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10, "a single": 1, "a": 1}
 
@@ -1639,6 +1663,7 @@ def _side_counts(question: str, sides: list[str]) -> str:
 
     from igraph_agent.model import slots
 
+    question = other_side_dropped(question, sides)
     if slots.named(question):
         return question  # "shares more than one project with kemal": about that node
     # "how many artisans are in no guild", "which artisans don't belong to any guild",
