@@ -396,6 +396,11 @@ def _pair_values(q: str, groups: dict[str, list[str]]) -> tuple[str | None, list
     attr, values = _values_in(q, groups)
     if attr:
         return attr, values
+    for attr, vals in groups.items():  # "ties between the two clubs": the only two values
+        word = re.escape(attr.lower().rstrip("s"))
+        if len(vals) == 2 and re.search(rf"\b(?:between|across|crossing|cross)\s+(?:the\s+)?"
+                                        rf"(?:two|both)\s+{word}(?:e?s)?\b", q, re.IGNORECASE):
+            return attr, [str(v) for v in vals]
     for attr, vals in groups.items():
         for v in vals:
             e = re.escape(str(v))
