@@ -106,3 +106,20 @@ def test_a_verb_is_read_from_the_end_the_graph_starts_at(tmp_path, question, nod
     resp = ask_table(tmp_path, PAID, question)
     assert resp.status == "answered", resp.answer
     assert f"**{len(want)}**" in resp.answer and all(n in resp.answer for n in want), resp.answer
+
+
+MESSAGES = pd.DataFrame([("ann", "bo", 3), ("ann", "cy", 1), ("bo", "cy", 2), ("dee", "cy", 5),
+                         ("dee", "ann", 1)], columns=["sender", "receiver", "messages"])
+
+
+@pytest.mark.parametrize(("question", "node", "side"), [
+    ("who does ann write to?", "ann", "out"),
+    ("who writes to cy?", "cy", "in"),
+    ("who does dee email?", "dee", "out"),
+])
+def test_a_senders_message_verbs_follow_the_edges(tmp_path, question, node, side):
+    g = nx.from_pandas_edgelist(MESSAGES, "sender", "receiver", create_using=nx.DiGraph)
+    want = set(g.successors(node) if side == "out" else g.predecessors(node))
+    resp = ask_table(tmp_path, MESSAGES, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{len(want)}**" in resp.answer and all(n in resp.answer for n in want), resp.answer

@@ -29,7 +29,8 @@ _EAT = ("eat", "hunt", "prey", "feed", "consume")
 _PAY = ("pay", "send", "transfer", "wire", "remit")
 _ROLE_VERBS: dict[str, tuple[str, ...]] = {
     "predator": _EAT, "eater": _EAT, "consumer": _EAT, "hunter": _EAT,
-    "sender": _PAY, "payer": _PAY, "remitter": _PAY, "transferor": _PAY,
+    "sender": (*_PAY, "write", "message", "email", "mail", "text"), "payer": _PAY,
+    "remitter": _PAY, "transferor": _PAY,
     "donor": ("donate", "give", "fund"), "giver": ("give",), "funder": ("fund",),
     "lender": ("lend", "loan"), "creditor": ("lend", "loan"),
     "seller": ("sell", "supply", "ship", "deliver"), "vendor": ("sell", "supply", "ship", "deliver"),
