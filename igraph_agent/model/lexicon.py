@@ -309,6 +309,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\b(?:quickest|fastest|shortest|cheapest|easiest)\s+(?:\w+\s+)?\w+\s+"
                    # "the shortest walk in hours from A to B": its unit before the ends
                    r"(?:(?:in|by)\s+\w+\s+)?from\s+\S+.*\bto\s+\S",
+                   # "the shortest way to run power from A to B", "the cheapest way to get
+                   # freight from A to B": a purpose between the way and its ends
+                   r"\b(?:quickest|fastest|shortest|cheapest|easiest|best)\s+(?:way|route|path)\s+"
+                   r"to\s+(?:[a-z]+\s+){1,3}?from\s+\S+.*\bto\s+\S",
                    r"\bis there (?:a|any) (?:path|route|way) (?:from|between)\b",
                    _ROUTE_MEASURE,
                    # "how many metres does water travel from the Tower to the depot, going the
