@@ -203,6 +203,10 @@ def _reach_target(st: PlanState) -> str | None:
     # "the Mad-Par link": its two ends are one written name
     others = [n for n in slots.named(st.question)
               if n not in gone and not {w.lower() for w in _words(n)} & words]
+    if not others and _edge_gone(st):  # "if the Derby-Goole road is cut, who loses Derby"
+        ends = [e for e in gone if re.search(rf"{_REACH_WORDS}\s+(?:the\s+)?{re.escape(e)}\b",
+                                             st.question, re.IGNORECASE)]
+        return ends[0] if len(ends) == 1 else None
     return others[0] if gone and len(others) == 1 else None
 
 
