@@ -24,6 +24,7 @@ from igraph_agent.model import (
     data_nouns,
     group_steps,
     memoryplan,
+    node_or_value,
     set_steps,
     sides,
     skillplan,
@@ -45,7 +46,7 @@ def plan(messages: list[dict], tools: list[dict] | None,
          context: dict[str, Any] | None = None) -> dict[str, Any]:
     """The next assistant message for this conversation; ``context`` holds the request's
     options and skill catalogue as data (``model/context.py``)."""
-    st = PlanState.from_messages(messages, tools, context)
+    st = node_or_value.masked(PlanState.from_messages(messages, tools, context))
     asked = st.question
     found = [w for w in _lookups(st) if _resolved(st, _looked(w))]
     named = vocabulary.lower_names(st.question, _info(st), found)  # "eli's" -> "Eli's"
@@ -378,6 +379,8 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
     if one_way:  # "who does Dov report to", "who does eli follow" on an undirected table
         return _with_offers(st, one_way)
     unlooked = [_search(_looked(w)) for w in _lookups(st) if st.done(_search(_looked(w))) is None]
+    unlooked += [_search(w) for w in node_or_value.words(st.question, _info(st))
+                 if st.done(_search(w)) is None]  # "Central substation": a node or region?
     if unlooked and st.can_call("search_node"):
         return unlooked  # "does the snail eat": is "snail" a node of this graph?
     skill_calls = skillplan.skill_step(st)  # read the procedure a skill trigger picks, once
@@ -673,7 +676,7 @@ def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
         return Ask(f"I found no analysis here that answers this about {_listed(unused)}. "
                    + ask.question, ask.suggestions)
     findings = "\n\n".join(text for _, text in sections)
-    findings += unweighted.said(st, made, findings) + skillplan.note(st)
+    findings += unweighted.said(st, made, findings) + node_or_value.note(st) + skillplan.note(st)
     if _no_verdict(st, findings) and not budget_out:  # a yes/no answered with another figure
         ask = _ask(st, ["yesno"], matched)
         return Ask("I found no yes-or-no answer to this. " + ask.question, ask.suggestions)
