@@ -439,9 +439,10 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
             f"{', '.join(map(str, cut.items[:6]))})" if cut.total else "")
     if d.reach is not None:
         r = d.reach
-        if r.before_hops is None:
-            head = f"**No** — {r.source} does not reach {r.target} even now"
-        elif r.after_hops is None:
+        if r.before_hops is None:  # no route before: the removal changes nothing
+            return (_found(st, names) + f"**No** — {r.source} does not reach {r.target} even "
+                    f"now, so not without {what} either. Nothing was changed.")
+        if r.after_hops is None:
             head = f"**No** — without {what}, {r.source} no longer reaches {r.target}"
         else:
             head = (f"**Yes** — without {what}, {r.source} still reaches {r.target} in "

@@ -73,6 +73,24 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"water|messages?|mail|news|traffic|packets?|cargo|shipments?|supplies|signal|data)\s+"
      r"(?=(?:\w+\s+){0,2}(?:reach|get to|get down to|end up|make it to|flow to)\b)",
      r"\1 \3 from \2 ", True),
+    # "could Ashcombe still get freight to Elderby": a reach, whatever is carried
+    (r"\b(can|could|would|will|does|do)\s+((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[\w.-]+)\s+"
+     r"(still\s+|ever\s+)?get\s+(?!(?:to|from)\b)(?:(?-i:[a-z]+)\s+){1,2}?(?:through\s+|over\s+|down\s+)?"
+     r"to\s+(?=\S)", r"\1 \2 \3reach ", False),
+    # "can freight get from Glenholt to Ashcombe": what travels from one to the other
+    (r"^(\s*(?:can|could|does|do|will|would)\s+(?:[a-z]+\s+){0,2}?)(?:get|go|travel|move|flow|"
+     r"make it|be (?:sent|shipped|moved|carried))\s+(?:all the way\s+)?(from\s+"
+     r"(?:(?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[\w.-]+))\s+(?:all the way\s+)?to\s+(?=\S)",
+     r"\1\2 reach ", False),
+    # "can a shipment that starts at Lisburn ever end up in Aldgate": what leaves one end
+    (r"^(\s*(?:can|could|would|will|does|do)\s+(?:(?:a|an|any|the)\s+)?(?:[a-z]+\s+)?[a-z]+\s+)(?:that|"
+     r"which)\s+(?:(?:starts?|begins?|originates?)\s+(?:at|from|in)|leaves?|departs?(?:\s+from)?|"
+     r"sets? (?:off|out) from)\s+(?=\S)", r"\1from ", False),
+    # "can A still ship goods to B": a reach once still or ever says it may go through others
+    (r"\b(can|could|would|will)\s+((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[\w.-]+)\s+"
+     r"(still|ever)\s+(?:ship|send|move|deliver|route|supply|transport|carry)\s+(?!from\b)"
+     r"(?:(?-i:[a-z]+)\s+){0,2}?"
+     r"(?:through\s+|over\s+|down\s+)?to\s+(?=\S)", r"\1 \2 \3 reach ", False),
     # "which stations have only one connection": exactly one
     (rf"\b(?:only|just)\s+(?=(?:one|1)\s+(?:[a-z-]+\s+)?{_TIES}\b)", "exactly ", False),
     # (not a group's own ties: "the most internal ties" is per group, group_rank_intents)
