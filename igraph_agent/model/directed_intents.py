@@ -36,7 +36,13 @@ _LARGEST_STRONG = re.compile(r"\b(?:largest|biggest|main|giant)\s+(?:strongly[- 
                              r"|\b(?:largest|biggest)\s+(?:set|group|cluster|bunch|circle|clique)\s+of"
                              r"\s+(?:\w+\s+){1,2}(?:where|in which|that|whose)\b.*\b(?:reach|get|go|"
                              r"travel|flow|pass)\w*\b.*\b(?:any|every|each)\s+(?:one\s+|of them\s+)*"
-                             r"(?:\w+\s+)?(?:to|from)\s+(?:any|every|each)\s+(?:other|one)\b",
+                             r"(?:\w+\s+)?(?:to|from)\s+(?:any|every|each)\s+(?:other|one)\b"
+                             # "the biggest group of depots that can all ship to each other,
+                             # directly or through others": each other, not only directly
+                             r"|\b(?:largest|biggest)\s+(?:set|group|cluster|bunch|circle)\s+of"
+                             r"\s+(?:\w+\s+){1,2}(?:where|in which|that|who|whose)\b(?=.*\b(?:reach\w*|"
+                             r"indirectly|through|via|eventually|somehow|in some way)\b)"
+                             r".*\b(?:each other|one another)\b",
                              re.IGNORECASE)
 #: cycles in the data's words: "is any money going round in circles", "do parcels ever come
 #: back to where they started"
@@ -300,8 +306,14 @@ def strong_render(st: PlanState, obs: list[Observed]) -> str:
         more = "" if len(members.nodes) == members.count else " …"
         sized = slots.asked_kind(_asked(st)) == "count" or re.search(r"\bsize\b", _asked(st), re.I)
         b = "" if sized else "**"  # "how many", "the size of": the size is the answer
-        text += " Its members: " + ", ".join(f"{b}{r.node}{b}" for r in members.nodes[:50]) + (
-            more if len(members.nodes) <= 50 else " …") + "."
+        listed = ", ".join(f"{b}{r.node}{b}" for r in members.nodes[:50]) + (
+            more if len(members.nodes) <= 50 else " …")
+        if not sized:  # "the biggest group of depots that can all ship to each other": names
+            return (f"The largest strongly connected component (nodes that all reach each "
+                    f"other along the edges' direction) is {listed}: "
+                    f"{d.largest_strong_component} of {d.nodes} nodes; the graph has "
+                    f"{d.strong_components} strongly connected component(s).")
+        text += " Its members: " + listed + "."
     return text
 
 

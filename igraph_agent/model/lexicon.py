@@ -796,7 +796,8 @@ LEXICON.update({
                           bonus=_directed_bonus("members_bonus"), group="directed",
                           hint="the nodes on a directed cycle"),
     "strong_size": dict(triggers=t(0.5, r"strong", r"\b(?:any|every|each) (?:one )?(?:\w+ )?(?:to|from) "
-                                   r"(?:any|every|each) (?:other|one)\b"), bonus=_directed_bonus("strong_bonus"),
+                                   r"(?:any|every|each) (?:other|one)\b",
+                                   r"\b(?:each other|one another)\b"), bonus=_directed_bonus("strong_bonus"),
                         group="directed", hint="the largest strongly connected component"),
     "edge_ends": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many|is there|are there|"
                                    r"^\s*any\b"),
