@@ -601,6 +601,10 @@ from igraph_agent.model.threshold_rank_intents import THRESHOLD_RANK_INTENTS  # 
 
 INTENTS += THRESHOLD_RANK_INTENTS
 
+from igraph_agent.model.core_intents import CORE_INTENTS  # noqa: E402
+
+INTENTS += CORE_INTENTS
+
 from igraph_agent.model.hierarchy_intents import HIERARCHY_INTENTS  # noqa: E402
 
 INTENTS += HIERARCHY_INTENTS
@@ -892,7 +896,7 @@ _AGE_ASKED = re.compile(r"\b(?:oldest|youngest|older|younger)\b", re.IGNORECASE)
 _WHOLE = frozenset({"neighbour_rank", "neighbour_filter", "mutual_pairs", "chain_to_top", "farthest_from",
                     "within_distance", "nearest_by_value", "node_piece", "spanning_total",
                     "group_rank", "node_mutual", "group_partner", "neighbour_side_rank",
-                    "value_partners"})
+                    "value_partners", "threshold_rank", "k_core"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",
                              "node_partner", "least_degree"})

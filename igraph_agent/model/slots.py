@@ -28,6 +28,16 @@ CENTRAL = "@central"  # "the most central node": the top node by PageRank, or th
 POSSIBLE_SHARE = (r"\b(?:of|among|out of)\s+(?:all\s+|the\s+|every\s+)*possible\b[^?.!]*?"
                   r"\b(?:what|which|how big an?|how large an?)\s+(?:share|fraction|proportion|"
                   r"percentage|percent|ratio)\b")
+#: the average shortest path length in a user's words, no two ends named: "average distance
+#: between two members", "the typical separation", "on average how many hops apart are two
+#: people", "how far apart are nodes on average"
+AVERAGE_SEPARATION = (
+    r"\b(?:average|mean|typical|usual|expected)\s+(?:shortest[- ]path\s+)?(?:distance|separation|"
+    r"number of (?:hops|steps|links|edges|jumps)|(?:hop|step) count|degrees? of separation|"
+    r"(?:hops|steps|jumps))\b(?!\s+(?:from|to)\b)|"
+    r"\bon average,?\s+how (?:many (?:hops|steps|links|jumps|edges)|far)\b(?!.*\bfrom\b)|"
+    r"\bhow (?:many (?:hops|steps|links|jumps)|far) apart\b(?!.*\bfrom\b).*\bon average\b|"
+    r"\bhow (?:far|many (?:hops|steps)) (?:is|are) (?:a |any )?(?:typical|average)\b")
 _MEASURE = re.compile(r"\b(?:highest|largest|biggest|greatest|top|most|maximum|max)\s+"
                       r"(betweenn?ess|closeness|eigenvector|page\s?rank)\b", re.IGNORECASE)
 _CENTRAL = re.compile(r"most (?:central|important|influential|prominent)|highest[- ]pagerank|"

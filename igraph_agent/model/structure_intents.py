@@ -166,7 +166,7 @@ FIGURES = [
      r"(?:other )?(?:well|highly|best|most)[- ]connected\b",
      "degree assortativity"),
     ("average_path_length", r"average (?:shortest )?path|mean distance|characteristic path|"
-     r"steps lie between|\bon average,? how many \w+ (?:does it|would it|do you|do i) (?:take|need)"
+     r"steps lie between|" + slots.AVERAGE_SEPARATION + r"|\bon average,? how many \w+ (?:does it|would it|do you|do i) (?:take|need)"
      r"\b.*\bbetween (?:two|any two)\b|\baverage (?:number of )?(?:hops|steps) between\b",
      "average shortest path length"),
     ("degeneracy", r"degeneracy|k-?core|deepest core|core level", "degeneracy (largest k with a "
