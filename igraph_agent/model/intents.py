@@ -155,8 +155,17 @@ def _degree_render(st: PlanState, obs: list[Observed]) -> str:
     if d.side:
         return lead + (f"Among the {d.side} ({d.nodes}), the mean degree is **{d.mean_degree}** "
                        f"(max {d.max_degree}, min {d.min_degree}). Highest: {top}.")
+    if not lead and _MAX_VALUE.search(str(st.context.get("asked") or st.question)):
+        return (f"The highest degree is **{d.max_degree}** (mean {d.mean_degree}, min "
+                f"{d.min_degree}, {d.isolates} isolated node(s)). Highest degree: {top}.")
     return lead + (f"Mean degree is **{d.mean_degree}** (max {d.max_degree}, min "
                    f"{d.min_degree}, {d.isolates} isolated node(s)). Highest degree: {top}.")
+
+
+#: the graph's highest degree asked as a figure ("what is the maximum degree"), not a node
+_MAX_VALUE = re.compile(r"^\s*(?:so\s+|and\s+)?(?:what(?:'s| is| was)?|tell me|give me)\s+(?:the\s+)?"
+                        r"(?:max(?:imum)?|highest|largest|biggest|greatest|top)\s+degree\b",
+                        re.IGNORECASE)
 
 
 _MOST = re.compile(r"\b(?:most|highest|best|largest|biggest|top|greatest)\b", re.IGNORECASE)
@@ -605,6 +614,10 @@ from igraph_agent.model.core_intents import CORE_INTENTS  # noqa: E402
 
 INTENTS += CORE_INTENTS
 
+from igraph_agent.model.degree_shape_intents import DEGREE_SHAPE_INTENTS  # noqa: E402
+
+INTENTS += DEGREE_SHAPE_INTENTS
+
 from igraph_agent.model.hierarchy_intents import HIERARCHY_INTENTS  # noqa: E402
 
 INTENTS += HIERARCHY_INTENTS
@@ -896,7 +909,7 @@ _AGE_ASKED = re.compile(r"\b(?:oldest|youngest|older|younger)\b", re.IGNORECASE)
 _WHOLE = frozenset({"neighbour_rank", "neighbour_filter", "mutual_pairs", "chain_to_top", "farthest_from",
                     "within_distance", "nearest_by_value", "node_piece", "spanning_total",
                     "group_rank", "node_mutual", "group_partner", "neighbour_side_rank",
-                    "value_partners", "threshold_rank", "k_core"})
+                    "value_partners", "threshold_rank", "k_core", "regular", "leaves"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",
                              "node_partner", "least_degree"})

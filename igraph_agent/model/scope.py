@@ -25,6 +25,10 @@ dropped, so it is never read as a question about that node alone.
     'how many flights in economy?'
     >>> drop_scope("how many users are in u5's component?", {})
     "how many users are in u5's component?"
+    >>> drop_scope("average clustering coefficient for les mis characters", {})
+    'average clustering coefficient for the characters'
+    >>> drop_scope("average clustering for isolated characters", {})
+    'average clustering for isolated characters'
 """
 
 from __future__ import annotations
@@ -86,6 +90,28 @@ _EVERYONE_IN = re.compile(r"\b((?:everyone|everybody|anyone|anybody|every\s+\w+|
                           r"linked|tied|joined)\b)")
 
 
+#: "the average clustering for les mis characters", "the density among karate club members":
+#: a lower-case name before the data's word for its nodes, closing the question
+_NAMED_NODES = re.compile(r"\b(for|of|among|across|in)\s+((?:[a-z][\w'-]*\s+){1,3}?)([a-z]+)"
+                          r"(?=\s*(?:[?.!,;]|$))")
+#: words that pick some of the nodes out ("isolated characters", "the main members"), never a
+#: data set's name
+_PICKING = re.compile(r"(?:al|ive|ed|est|ing|ous|ic|ant|ent|ful|less|ary|ory|ier|er)$|^(?:main|"
+                      r"minor|major|key|top|new|old|young|female|male|big|small|other|same|few|"
+                      r"many|most|more|less|only|all|some|any|every|each|no|both|rich|poor|"
+                      r"lone|solo|core|hub|leaf)$")
+
+
+def _named_nodes(m: re.Match[str], own: set[str], nodes: set[str]) -> str:
+    """"for les mis characters" -> "for the characters" when the words before the node
+    noun can only name the data set."""
+    words = m.group(2).split()
+    if (m.group(3).lower() not in nodes or not m.group(3).endswith("s") or not _a_name(m.group(2), own)
+            or any(_PICKING.search(w) for w in words)):
+        return m.group(0)
+    return f"{m.group(1)} the {m.group(3)}"
+
+
 def drop_scope(question: str, info: dict[str, Any]) -> str:
     """``question`` with a phrase naming the whole data set read as "the data" (see the
     module); a phrase with a word that is a group value or a column name is kept."""
@@ -104,6 +130,7 @@ def drop_scope(question: str, info: dict[str, Any]) -> str:
                             else m.group(0), out)
         out = _EVERYONE_IN.sub(lambda m: m.group(1).rstrip() if _a_name(m.group(2), own)
                                else m.group(0), out)  # everyone in the data is everyone
+        out = _NAMED_NODES.sub(lambda m: _named_nodes(m, own, _node_words(info)), out)
     return _HAS_SCOPE.sub(lambda m: f"{m.group(1)} {data} {m.group(3)}" if whole(m.group(2))
                           else m.group(0), out)
 

@@ -1,0 +1,147 @@
+"""Offline-planner intents about the shape of the whole graph's degrees:
+
+* ``regular``: "does every node have the same degree", "is the graph regular", "is it
+  3-regular", "are all members equally connected": ``degree_analysis`` (its lowest and
+  highest degree; on a directed graph the in- and the out-degrees, each the same for every
+  node, as networkx's ``is_regular`` reads it).
+* ``leaves``: "how many leaves does the tree have", "which stops are dead ends", "list the
+  end points": the nodes with a single tie, ``nodes_by_measure(degree = 1)`` (an undirected
+  graph's; on a directed one the nodes no edge leaves are its own question).
+
+``intents.py`` registers them.
+
+Example::
+
+    >>> bool(_REGULAR.search("does every node in petersen have the same degree?"))
+    True
+    >>> bool(_LEAVES.search("how many leaves does the tree have?")), leaves_asked("if Ada leaves, who is cut off?")
+    (True, False)
+"""
+
+from __future__ import annotations
+
+import re
+
+from igraph_agent.model import slots, vocabulary
+from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.registry import Intent, t
+from igraph_agent.results.centrality import DegreeAnalysisResult
+from igraph_agent.results.counting import NodesByMeasureResult
+
+_TIES = r"(?:degrees?|ties|connections|neighbou?rs|links|edges|contacts|friends|partners)"
+#: the same degree for every node: "is the graph regular", "is it 3-regular", "does every
+#: node have the same degree", "are all members equally connected"
+_REGULAR = re.compile(
+    rf"\b(?:\d+|k)-regular\b|\b(?:is|are)\s+(?:the|this|it|our)?\s*(?:\w+\s+)?(?:graph|network)?\s*"
+    rf"regular\b|\bregular\s+(?:graph|network)\b|"
+    rf"\b(?:every|each|all)\s+(?:\w+\s+){{0,3}}?(?:ha(?:ve|s)|with)\s+(?:the\s+)?(?:same|equal|"
+    rf"identical)\s+(?:number\s+of\s+)?{_TIES}|"
+    rf"\b(?:same|equal|identical|uniform)\s+(?:number\s+of\s+)?{_TIES}\b.*\b(?:every|each|all)\b|"
+    rf"\b(?:all|every|each)\b.*\bequally\s+(?:well[- ])?(?:connected|linked|tied)\b|"
+    rf"\bdegrees?\s+(?:all\s+)?(?:the\s+same|equal|identical|uniform)\b", re.IGNORECASE)
+#: "is it 3-regular": the degree asked
+_K_REGULAR = re.compile(r"\b(\d+)-regular\b", re.IGNORECASE)
+#: the nodes with a single tie: "leaves", "leaf nodes", "dead ends", "end points"
+_LEAVES = re.compile(r"\bleaf(?:[- ]?nodes?|[- ]vertices)?\b|\bleaves\b|\bdead[- ]?ends?\b|"
+                     r"\bend[- ]?points?\b|\bpendant\s+(?:nodes?|vertices)\b", re.IGNORECASE)
+#: "if Ada leaves", "who leaves the club": the verb, not the nodes
+_LEAVES_VERB = re.compile(r"\bleaves\s+(?:the|a|an|his|her|their|its)\b|\b(?:if|when|once|after|"
+                          r"before|until)\s+(?:\w+\s+){1,3}leaves\b", re.IGNORECASE)
+_LIST = re.compile(r"^\s*(?:so\s+|and\s+)?(?:which|who|list|name|show|what (?:are|nodes))\b",
+                   re.IGNORECASE)
+
+
+def _directed(st: PlanState) -> bool:
+    return bool(st.meaning().get("directed"))
+
+
+def regular_asked(st: PlanState) -> bool:
+    return bool(_REGULAR.search(st.question)) and not slots.named(st.question)
+
+
+def leaves_asked(question: str) -> bool:
+    return (bool(_LEAVES.search(question)) and not _LEAVES_VERB.search(question)
+            and not slots.named(question))
+
+
+def _regular_calls(st: PlanState) -> list[Call]:
+    if not regular_asked(st):
+        return []
+    if _directed(st):
+        return [Call("degree_analysis", {"direction": "in", "top_k": 3}),
+                Call("degree_analysis", {"direction": "out", "top_k": 3})]
+    return [Call("degree_analysis", {"top_k": 3})]
+
+
+def _regular_render(st: PlanState, obs: list[Observed]) -> str:
+    found = {o.args.get("direction", "all"): o.typed(DegreeAnalysisResult) for o in obs
+             if o.tool == "degree_analysis" and o.ok}
+    if not found:
+        return "I could not read the degrees."
+    k = _K_REGULAR.search(st.question)
+    if set(found) >= {"in", "out"}:
+        i, o = found["in"], found["out"]
+        same = i.min_degree == i.max_degree and o.min_degree == o.max_degree
+        yes = same and (k is None or (i.max_degree == o.max_degree == int(k.group(1))))
+        said = (f"every node has in-degree **{i.max_degree}** and out-degree **{o.max_degree}**"
+                if same else f"in-degrees range from {i.min_degree} to {i.max_degree} and "
+                f"out-degrees from {o.min_degree} to {o.max_degree}")
+        return f"**{'Yes' if yes else 'No'}** — {said} (following the edges' direction)."
+    d = next(iter(found.values()))
+    same = d.min_degree == d.max_degree
+    yes = same and (k is None or d.max_degree == int(k.group(1)))
+    if same:
+        said = (f"every one of the {d.nodes} nodes has degree **{d.max_degree}**: the graph is "
+                f"{d.max_degree}-regular")
+    else:
+        said = (f"degrees range from **{d.min_degree}** to **{d.max_degree}** ({d.distinct_degrees} "
+                f"different values, mean {d.mean_degree}), so the graph is not regular")
+    return f"**{'Yes' if yes else 'No'}** — {said}."
+
+
+def _leaves_calls(st: PlanState) -> list[Call]:
+    if not leaves_asked(st.question) or _directed(st):
+        return []
+    return [Call("nodes_by_measure", {"measure": "degree", "op": "eq", "value": 1, "limit": 50})]
+
+
+def _leaves_clarify(st: PlanState) -> str | None:
+    if leaves_asked(st.question) and _directed(st):
+        return ("On this directed graph a 'leaf' or 'dead end' can mean a node no edge leaves, "
+                "one no edge enters, or one with a single tie in either direction — which do "
+                "you mean?")
+    return None
+
+
+def _leaves_render(st: PlanState, obs: list[Observed]) -> str:
+    o = next((o for o in obs if o.tool == "nodes_by_measure" and o.ok), None)
+    if o is None:
+        return "I could not count the nodes with a single tie."
+    d = o.typed(NodesByMeasureResult)
+    info = st.last_ok("get_graph_info")
+    nouns = vocabulary.noun(st.question, info.data if info else {})[1]
+    word = _LEAVES.search(st.question)
+    what = word.group(0).lower() if word else "leaves"
+    listed = ", ".join((f"**{r.node}**" if _LIST.search(st.question) else str(r.node))
+                       for r in d.nodes) + (" …" if d.truncated else "")
+    if not d.count:
+        return f"**None** — no {nouns[:-1] if nouns.endswith('s') else nouns} has a single tie."
+    if _LIST.search(st.question):
+        return (f"{listed}: the {d.count} of the {d.of} {nouns} with a single tie (degree 1), "
+                f"the {what}.")
+    return (f"**{d.count}** of the {d.of} {nouns} are {what} (a single tie each, degree 1): "
+            f"{listed}.")
+
+
+DEGREE_SHAPE_INTENTS = [
+    Intent("regular", t(0.5, _REGULAR.pattern), _regular_calls, _regular_render,
+           "whether every node has the same degree (degree_analysis)", group="regular",
+           bonus=lambda st: 6.0 if regular_asked(st) else -10.0,
+           hint="whether every node has the same degree (a regular graph)",
+           answers=frozenset({"yesno", "value", "count"}), covers=frozenset({"scope"})),
+    Intent("leaves", t(0.5, _LEAVES.pattern), _leaves_calls, _leaves_render,
+           "the nodes with a single tie: leaves, dead ends (nodes_by_measure degree = 1)",
+           group="leaves", bonus=lambda st: 6.0 if leaves_asked(st.question) else -10.0,
+           clarify=_leaves_clarify, hint="the leaves (nodes with a single tie)",
+           answers=frozenset({"count", "list", "node", "yesno"}), covers=frozenset({"scope"})),
+]

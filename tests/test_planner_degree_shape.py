@@ -1,0 +1,69 @@
+"""The whole graph's degrees in a user's words: "does every node have the same degree" / "is
+it 3-regular" is networkx's ``is_regular`` (in- and out-degrees on a directed graph), "how
+many leaves" / "dead ends" / "end points" counts the nodes with a single tie, and "what is
+the maximum degree" leads with it."""
+
+from __future__ import annotations
+
+import re
+
+import networkx as nx
+import pandas as pd
+import pytest
+
+
+def _table(g: nx.Graph, cols: tuple[str, str]) -> pd.DataFrame:
+    return pd.DataFrame([(str(u), str(v)) for u, v in g.edges()], columns=list(cols))
+
+
+_PETERSEN = nx.relabel_nodes(nx.petersen_graph(), lambda n: f"p{n}")
+_TREE = nx.relabel_nodes(nx.balanced_tree(3, 3), lambda n: f"oak{n}")
+_CYCLE = nx.DiGraph([(f"ring{i}", f"ring{(i + 1) % 8}") for i in range(8)])
+_RANDOM = nx.relabel_nodes(nx.gnm_random_graph(25, 60, seed=5, directed=True), lambda n: f"hub{n}")
+KARATE = nx.to_pandas_edgelist(nx.karate_club_graph())[["source", "target"]].astype(str)
+
+
+def _bold(answer: str) -> list[str]:
+    return re.findall(r"\*\*(.+?)\*\*", answer)
+
+
+@pytest.mark.parametrize("g,cols,question", [
+    (_PETERSEN, ("source", "target"), "does every node have the same degree?"),
+    (_TREE, ("branch", "twig"), "is the graph regular?"),
+    (_TREE, ("branch", "twig"), "do all branches have the same number of links?"),
+    (_CYCLE, ("shipper", "consignee"), "is the network regular?"),
+    (_RANDOM, ("shipper", "consignee"), "are all ports equally connected?"),
+])
+def test_a_regular_graph_is_one_where_every_node_has_the_same_degree(agent, g, cols, question):
+    resp = agent.ask(question, attach=[_table(g, cols)])
+    assert resp.status == "answered", resp.answer
+    assert _bold(resp.answer)[0] == ("Yes" if nx.is_regular(g) else "No"), resp.answer
+
+
+@pytest.mark.parametrize("question,k", [("is it 3-regular?", 3), ("is the graph 4-regular?", 4)])
+def test_k_regular_also_checks_the_degree(agent, question, k):
+    resp = agent.ask(question, attach=[_table(_PETERSEN, ("source", "target"))])
+    assert _bold(resp.answer)[0] == ("Yes" if k == 3 else "No"), resp.answer
+
+
+@pytest.mark.parametrize("g,cols,question", [
+    (_TREE, ("branch", "twig"), "how many leaves does the tree have?"),
+    (_TREE, ("branch", "twig"), "how many end points are there?"),
+    (nx.relabel_nodes(nx.karate_club_graph(), str), ("source", "target"),
+     "how many leaf nodes are in the club?"),
+])
+def test_leaves_are_the_nodes_with_a_single_tie(agent, g, cols, question):
+    resp = agent.ask(question, attach=[_table(g, cols)])
+    assert resp.status == "answered", resp.answer
+    assert _bold(resp.answer)[0] == str(sum(1 for n in g if g.degree(n) == 1)), resp.answer
+
+
+def test_leaves_of_a_directed_graph_are_asked_about(agent):
+    resp = agent.ask("how many ports are dead ends?", attach=[_table(_RANDOM, ("shipper", "consignee"))])
+    assert resp.status == "needs_clarification", resp.answer
+
+
+def test_the_maximum_degree_leads_the_answer(agent):
+    resp = agent.ask("what is the maximum degree?", attach=[KARATE])
+    g = nx.karate_club_graph()
+    assert _bold(resp.answer)[0] == str(max(d for _, d in g.degree())), resp.answer
