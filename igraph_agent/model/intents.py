@@ -618,6 +618,14 @@ from igraph_agent.model.degree_shape_intents import DEGREE_SHAPE_INTENTS  # noqa
 
 INTENTS += DEGREE_SHAPE_INTENTS
 
+from igraph_agent.model.cycle_shape_intents import CYCLE_SHAPE_INTENTS  # noqa: E402
+
+INTENTS += CYCLE_SHAPE_INTENTS
+
+from igraph_agent.model.group_density_intents import GROUP_DENSITY_INTENTS  # noqa: E402
+
+INTENTS += GROUP_DENSITY_INTENTS
+
 from igraph_agent.model.hierarchy_intents import HIERARCHY_INTENTS  # noqa: E402
 
 INTENTS += HIERARCHY_INTENTS
@@ -819,7 +827,7 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "degree"]  # "Uma's degree": hers, no ranking
     if names & _WHOLE:  # one question, whole: nothing beside it
         found = [i for i in found if i.name in _WHOLE or i.phase > 0]
-    if names & {"centrality", "degree"} and slots.SCOPE.search(question):  # the part: input
+    if names & {"centrality", "degree", "figure"} and slots.SCOPE.search(question):  # the part: input
         found = [i for i in found if i.name != "connectivity"]
     if names & {"whatif_route", "whatif_reach", "whatif_stranded"}:  # the removal's chain is theirs
         found = [i for i in found if i.name not in _WHATIF_TAKES]
@@ -909,7 +917,8 @@ _AGE_ASKED = re.compile(r"\b(?:oldest|youngest|older|younger)\b", re.IGNORECASE)
 _WHOLE = frozenset({"neighbour_rank", "neighbour_filter", "mutual_pairs", "chain_to_top", "farthest_from",
                     "within_distance", "nearest_by_value", "node_piece", "spanning_total",
                     "group_rank", "node_mutual", "group_partner", "neighbour_side_rank",
-                    "value_partners", "threshold_rank", "k_core", "regular", "leaves"})
+                    "value_partners", "threshold_rank", "k_core", "regular", "leaves",
+                    "cycle_total", "planar", "group_density"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",
                              "node_partner", "least_degree"})

@@ -562,7 +562,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                                    r"there|have)\b"),
                         bonus=_attr_bonus, hint="counts of nodes with an attribute value",
                         clarify=_ask_counted_column),
-    "visualize": dict(negatives=_rx(r"distribution|histogram"), phase=1),
+    "visualize": dict(negatives=_rx(r"distribution|histogram", r"\bplanar|\bwithout (?:any )?(?:edges? )?"
+                                    r"cross(?:ing|es)\b"), phase=1),
     "report": dict(phase=1),
     "training_summary": dict(triggers=t(1.0, r"compare the models")),
 }

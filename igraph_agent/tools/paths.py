@@ -18,7 +18,8 @@ Example::
 
 from __future__ import annotations
 
-from typing import Literal
+import itertools
+from typing import Annotated, Literal
 
 import networkx as nx
 import numpy as np
@@ -37,6 +38,7 @@ from igraph_agent.tools.common import (
     require_nodes,
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.schema import INTERNAL
 from igraph_agent.tools.weights import WeightArgs, ig_weights, nx_weight, sense_text, weight_for
 
 
@@ -172,6 +174,9 @@ class ConnectivityArgs(BaseModel):
     weight: str | None = Field(default=None, description="a distance column: also the minimum "
                                "spanning forest's total (source alone: its component's)")
     whole: bool = Field(default=False, description="the graph's node/edge connectivity, girth")
+    #: the planner's: the undirected graph's cycles (independent, and simple ones counted up
+    #: to a cap) and whether it is planar; not in the model's schema
+    shape: Annotated[bool, INTERNAL] = False
 
 
 @tool(result=ConnectivityResult, reads=("graph",))
@@ -229,6 +234,8 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
     if args.whole:
         data["whole"] = _whole(g, len(sizes))
         data["girth"] = _girth(ctx)
+    if args.shape:
+        data["shape"] = _shape(g)
     if pair:
         data["pair"] = _pair(ctx, g, pair[0], pair[1], backend)
     summary = (f"{len(sizes)} component(s), largest {sizes[0] if sizes else 0} nodes; "
@@ -241,6 +248,33 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
         summary += (f"; {pair[0]}-{pair[1]}: connected={p['connected']}, node connectivity "
                     f"{p['node_connectivity']}, edge connectivity {p['edge_connectivity']}")
     return ToolOutput(data=data, summary=summary, revision=ctx.session.revision)
+
+
+#: simple cycles counted at most (beyond: "at least"); none counted past this many edges
+MAX_CYCLES_COUNTED = 10_000
+_CYCLE_COUNT_EDGES = 20_000
+
+
+def _shape(g: nx.Graph) -> dict:
+    """The simple undirected graph's cycles and planarity (directions, parallel edges and
+    self-loops ignored): the cycle rank (edges - nodes + components: the independent cycles,
+    networkx's ``cycle_basis`` size), the simple cycles (each closed walk repeating no node,
+    counted up to :data:`MAX_CYCLES_COUNTED`) and networkx's ``is_planar``.
+
+        >>> _shape(nx.complete_graph(4))["simple_cycles"], _shape(nx.complete_graph(5))["planar"]
+        (7, False)
+    """
+    u = nx.Graph(g)
+    u.remove_edges_from(list(nx.selfloop_edges(u)))
+    n, m = u.number_of_nodes(), u.number_of_edges()
+    c = nx.number_connected_components(u)
+    out: dict = {"nodes": n, "edges": m, "components": c, "cycle_rank": m - n + c,
+                 "planar": nx.is_planar(u)}
+    if m <= _CYCLE_COUNT_EDGES:
+        counted = sum(1 for _ in itertools.islice(nx.simple_cycles(u), MAX_CYCLES_COUNTED + 1))
+        out["simple_cycles"] = min(counted, MAX_CYCLES_COUNTED)
+        out["simple_cycles_exact"] = counted <= MAX_CYCLES_COUNTED
+    return out
 
 
 #: the largest graph whose node connectivity is computed (networkx's flows: ~0.4 s at 300 nodes)

@@ -1,0 +1,104 @@
+"""Offline-planner intents about an undirected graph's cycles counted and its planarity:
+
+* ``cycle_total``: "how many cycles are there", "the number of loops in the network": the
+  independent cycles (the cycle rank, edges - nodes + components: a cycle basis's size) and
+  every simple cycle counted (``connectivity(shape=True)``, capped); a directed graph's
+  cycles follow the edges (``directed_intents.py``).
+* ``planar``: "is the network planar", "can it be drawn without edges crossing":
+  networkx's ``is_planar`` on the simple undirected graph (``connectivity(shape=True)``).
+
+``intents.py`` registers them.
+
+Example::
+
+    >>> bool(_CYCLE_COUNT.search("how many cycles are there?")), bool(_PLANAR.search("is it planar?"))
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import re
+
+from igraph_agent.model import slots
+from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.registry import Intent, t
+from igraph_agent.results.paths import ConnectivityResult
+
+#: "how many cycles", "the number of loops", "count the circuits" (not triangles, not a
+#: named node's, not of one length)
+_CYCLE_COUNT = re.compile(r"\b(?:how many|number of|count(?:\s+of)?(?:\s+the)?|total)\s+(?:\w+\s+)?"
+                          r"(?:cycles|loops|circuits|closed (?:paths|walks|loops))\b", re.IGNORECASE)
+_NOT_ALL = re.compile(r"\b(?:of (?:length|size)|\d+-cycles?|triangles?|self-?loops?|through|"
+                      r"containing|longest|shortest|smallest|largest|if|without|remov)\b",
+                      re.IGNORECASE)
+#: "is it planar", "can it be drawn without crossings", "embedded in the plane"
+_PLANAR = re.compile(r"\bplanar(?:ity)?\b|\bwithout (?:any )?(?:edges? )?cross(?:ing|es)\b|"
+                     r"\bno (?:two )?edges? cross(?:ing)?\b|\bin the plane\b", re.IGNORECASE)
+
+
+def _directed(st: PlanState) -> bool:
+    return bool(st.meaning().get("directed"))
+
+
+def count_asked(st: PlanState) -> bool:
+    q = st.question
+    return (bool(_CYCLE_COUNT.search(q)) and not _NOT_ALL.search(q) and not slots.named(q)
+            and not _directed(st))
+
+
+def planar_asked(st: PlanState) -> bool:
+    return bool(_PLANAR.search(st.question)) and not slots.named(st.question)
+
+
+def _calls(st: PlanState) -> list[Call]:
+    if count_asked(st) or planar_asked(st):
+        return [Call("connectivity", {"limit": 10, "shape": True})]
+    return []
+
+
+def _shape(obs: list[Observed]) -> dict | None:
+    o = next((o for o in obs if o.tool == "connectivity" and o.ok), None)
+    return o.typed(ConnectivityResult).shape if o is not None else None
+
+
+def _count_render(st: PlanState, obs: list[Observed]) -> str:
+    s = _shape(obs)
+    if s is None:
+        return "I could not count the cycles."
+    rank = s["cycle_rank"]
+    if not rank:
+        return (f"**No** cycles: {s['edges']} edges on {s['nodes']} nodes in {s['components']} "
+                "connected component(s) — every piece is a tree (a forest).")
+    head = (f"The graph has **{rank}** independent cycles (its cycle rank: {s['edges']} edges "
+            f"− {s['nodes']} nodes + {s['components']} component(s), the size of a cycle basis)")
+    simple = s.get("simple_cycles")
+    if simple is None:
+        return head + "; it is too large to count every simple cycle."
+    more = "" if s.get("simple_cycles_exact") else "at least "
+    return (head + f"; counting every simple cycle (a closed loop repeating no node), there are "
+            f"{more}**{simple}**. Directions, parallel edges and self-loops are ignored.")
+
+
+def _planar_render(st: PlanState, obs: list[Observed]) -> str:
+    s = _shape(obs)
+    if s is None:
+        return "I could not check planarity."
+    if s["planar"]:
+        return ("**Yes** — the graph is planar: it can be drawn on a plane with no two edges "
+                f"crossing ({s['nodes']} nodes, {s['edges']} edges; directions ignored).")
+    return ("**No** — the graph is not planar: every drawing on a plane has crossing edges "
+            f"({s['nodes']} nodes, {s['edges']} edges; directions ignored).")
+
+
+CYCLE_SHAPE_INTENTS = [
+    Intent("cycle_total", t(0.5, _CYCLE_COUNT.pattern), _calls, _count_render,
+           "an undirected graph's cycles counted: independent and simple (connectivity shape)",
+           group="cycle_total", bonus=lambda st: 6.0 if count_asked(st) else -10.0,
+           hint="how many cycles the graph has",
+           answers=frozenset({"count", "value"}), covers=frozenset({"scope"})),
+    Intent("planar", t(0.5, _PLANAR.pattern), _calls, _planar_render,
+           "whether the graph is planar (connectivity shape)", group="planar",
+           bonus=lambda st: 6.0 if planar_asked(st) else -10.0,
+           hint="whether the graph is planar",
+           answers=frozenset({"yesno", "value"}), covers=frozenset({"scope"})),
+]
