@@ -545,7 +545,8 @@ INTENTS: list[Intent] = [
            negatives=[re.compile(r"degree centrality|degree assortativ|degrees? correlate|"
                                  r"hubs .*link to hubs|\btend to (?:connect|link|attach)|"
                                  r"\b(?:lowest|smallest|minimum|minimal)\s+"
-                                 r"(?:in-?|out-?)?degree\b", re.IGNORECASE)],
+                                 r"(?:in-?|out-?)?degree\b|\bmedian (?:node )?degree\b",
+                                 re.IGNORECASE)],
            group="ranking", hint="the best-connected nodes (degree)", clarify=_degree_clarify,
            **declared("degree")),
 ]

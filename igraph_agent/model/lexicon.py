@@ -432,7 +432,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\b(?:friends|partners|colleagues|allies) of (?-i:[A-Z]\w*|[a-z]+\d+|\d+)",
                    r"^\s*(?:which|who|what)\b.*\b(?:connected|linked|tied|adjacent|joined)\s+"
                    r"(?:directly\s+)?(?:to|with)\s+(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s*\??\s*$"),
-        negatives=_rx(r"largest non-empty|deepest core|degeneracy|k-core exists",
+        negatives=_rx(r"largest non-empty|deepest core|degeneracy|k-core exists|global clustering|"
+                      r"transitivity",
                       r"^\s*(?:is|are)\s+there\s+(?:a|any)\s+direct\s+(?:\w+\s+)?(?:from|between)\b",
                       r"neighbours per member",
                       # two nodes' shared neighbours are common_neighbours', never one node's
@@ -549,7 +550,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    # the average path length and assortativity in plain words
                    r"\bon average,? how many \w+ (?:does it|would it|do you|do i) (?:take|need)\b.*"
                    r"\bbetween (?:two|any two)\b", r"\baverage (?:number of )?(?:hops|steps) between\b",
-                   slots.AVERAGE_SEPARATION,
+                   slots.AVERAGE_SEPARATION, r"transitivity", r"global clustering",
+                   r"\bmedian (?:node )?degree\b|\bmedian (?:number of )?(?:ties|connections|"
+                   r"neighbou?rs|links)\b",
                    r"\b(?:well|highly|best|most)[- ]connected \w+ (?:tend to |usually |mostly )?\w+ "
                    r"(?:with|to) (?:other )?(?:well|highly|best|most)[- ]connected\b"),
         group="stats", hint="a structure figure (diameter, radius, assortativity, path length)"),

@@ -174,7 +174,11 @@ FIGURES = [
     ("density", r"density|\bdense\b|sparse|fraction of possible|share of all pairs|how full|"
      r"\b(?:fraction|share|proportion|percentage|ratio) of (?:all |the )*possible\b|connectance|"
      r"\b(?:divided by|out of|over) (?:all |the )*possible\b|" + slots.POSSIBLE_SHARE, "density"),
-    ("transitivity", r"transitivity", "transitivity"),
+    ("transitivity", r"transitivity|global clustering|clustering (?:coefficient )?of the whole "
+     r"(?:graph|network)|overall (?:fraction|share) of closed triads", "transitivity (the global "
+     "clustering coefficient: closed triads over all connected triples)"),
+    ("degree.median", r"\bmedian (?:node )?degree\b|\bmedian (?:number of )?(?:ties|connections|"
+     r"neighbou?rs|links)\b", "median degree"),
 ]
 
 
@@ -202,8 +206,8 @@ def figure_render(st: PlanState, obs: list[Observed]) -> str:
         return (f"{_two_mode_density(two)} (The plain density, **{_f(d.density)}**, also counts "
                 "pairs on one side as possible links.)")
     unit = slots.path_unit_words(d.path_unit, d.weight_used)
-    parts = [f"The {name} is **{_f(getattr(d, key))}{unit if key in _PATH_FIGURES else ''}**"
-             for key, name in asked if key in d.model_fields_set]
+    parts = [f"The {name} is **{_f(_figure(d, key))}{unit if key in _PATH_FIGURES else ''}**"
+             for key, name in asked if key.split(".")[0] in d.model_fields_set]
     if not parts:  # no figure this question names: the node and edge counts answer nothing
         return f"{NO_FIGURE} ({d.nodes} nodes, {d.edges} edges)."
     if any(k in _PATH_FIGURES for k, _ in asked) and d.directed and (d.paths_over_nodes or 0) < 2:
@@ -219,7 +223,20 @@ def figure_render(st: PlanState, obs: list[Observed]) -> str:
     nodes = d.paths_over_nodes or d.largest_component.nodes
     paths = (f" (path figures on {over}, {nodes} nodes)"
              if any(k in _PATH_FIGURES for k, _ in asked) else "")
+    if any(k == "transitivity" for k, _ in asked) and re.search(r"global clustering", st.question,
+                                                                re.IGNORECASE):
+        parts.append("the average of the nodes' own (local) clustering coefficients, which some "
+                     f"also call the global one, is {_f(d.average_clustering)}")
+    parts = parts[:1] + [p[0].lower() + p[1:] for p in parts[1:]]  # "…; the transitivity is"
     return _mixing_lead(st, d, asked) + "; ".join(parts) + approx + paths + "."
+
+
+def _figure(d: SummaryStatisticsResult, key: str):
+    """The figure ``key`` names (``degree.median``: a part of one)."""
+    value = d
+    for part in key.split("."):
+        value = getattr(value, part)
+    return int(value) if key == "degree.median" and float(value).is_integer() else value
 
 
 def _mixing_lead(st: PlanState, d: SummaryStatisticsResult, asked: list) -> str:
