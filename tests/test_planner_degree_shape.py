@@ -67,3 +67,29 @@ def test_the_maximum_degree_leads_the_answer(agent):
     resp = agent.ask("what is the maximum degree?", attach=[KARATE])
     g = nx.karate_club_graph()
     assert _bold(resp.answer)[0] == str(max(d for _, d in g.degree())), resp.answer
+
+
+_STOPS = nx.relabel_nodes(nx.disjoint_union_all([nx.cycle_graph(7), nx.path_graph(4),
+                                                 nx.complete_graph(4)]), lambda n: f"stop{n}")
+_SHIPS = nx.relabel_nodes(nx.gnm_random_graph(30, 90, seed=3, directed=True), lambda n: f"port{n:02d}")
+
+
+@pytest.mark.parametrize("g,cols,question,k", [
+    (_STOPS, ("stop", "next_stop"), "how many stops have degree 2?", 2),
+    (_STOPS, ("stop", "next_stop"), "how many stops have two connections?", 2),
+    (_STOPS, ("stop", "next_stop"), "how many degree-1 stops are there?", 1),
+    (_PETERSEN, ("source", "target"), "which nodes have 3 neighbours?", 3),
+])
+def test_a_bare_number_of_ties_counts_the_nodes_with_exactly_that_degree(agent, g, cols,
+                                                                         question, k):
+    resp = agent.ask(question, attach=[_table(g, cols)])
+    assert resp.status == "answered", resp.answer
+    assert _bold(resp.answer)[0] == str(sum(1 for n in g if g.degree(n) == k)), resp.answer
+
+
+def test_a_number_of_the_other_ends_word_counts_that_end(agent):
+    resp = agent.ask("how many ports have 3 consignees?",
+                     attach=[_table(_SHIPS, ("shipper", "consignee"))])
+    assert resp.status == "answered", resp.answer
+    assert _bold(resp.answer)[0] == str(sum(1 for n in _SHIPS if _SHIPS.out_degree(n) == 3)), \
+        resp.answer

@@ -4,6 +4,9 @@
   3-regular", "are all members equally connected": ``degree_analysis`` (its lowest and
   highest degree; on a directed graph the in- and the out-degrees, each the same for every
   node, as networkx's ``is_regular`` reads it).
+* ``degree_exact``: "how many stops have degree 2", "which nodes have 3 neighbours", "nodes of
+  degree 4", "how many have two connections": a bare number of ties is exactly that many,
+  ``nodes_by_measure(degree = k)`` (a bound, "at least 3", is ``threshold_count``'s).
 * ``leaves``: "how many leaves does the tree have", "which stops are dead ends", "list the
   end points": the nodes with a single tie, ``nodes_by_measure(degree = 1)`` (an undirected
   graph's; on a directed one the nodes no edge leaves are its own question).
@@ -12,6 +15,8 @@
 
 Example::
 
+    >>> bool(_exact_rx(("consignee",)).search("how many ports have 3 consignees?"))
+    True
     >>> bool(_REGULAR.search("does every node in petersen have the same degree?"))
     True
     >>> bool(_LEAVES.search("how many leaves does the tree have?")), leaves_asked("if Ada leaves, who is cut off?")
@@ -20,6 +25,7 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import re
 
 from igraph_agent.model import slots, vocabulary
@@ -49,6 +55,64 @@ _LEAVES_VERB = re.compile(r"\bleaves\s+(?:the|a|an|his|her|their|its)\b|\b(?:if|
                           r"before|until)\s+(?:\w+\s+){1,3}leaves\b", re.IGNORECASE)
 _LIST = re.compile(r"^\s*(?:so\s+|and\s+)?(?:which|who|list|name|show|what (?:are|nodes))\b",
                    re.IGNORECASE)
+
+
+_N = r"(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|zero|no)"
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+            "eight": 8, "nine": 9, "ten": 10, "zero": 0, "no": 0}
+#: a bare number of ties: "have degree 2", "of degree 3", "degree-4 nodes", "with 3 neighbours",
+#: "have 3 consignees" (the data's own word for the other end)
+_EXACT = (
+    r"\b(?:ha(?:ve|s)|with|of)\s+(?:a\s+)?degree\s+(?:of\s+|=\s*|equal to\s+)?{n}\b(?!\s*(?:or|\+))|"
+    r"\bdegree[- ]{n}\s+(?:nodes?|vertices|\w+s)\b|"
+    r"\b(?:ha(?:ve|s)|with)\s+{n}\s+(?:(?:direct|other)\s+)?(?:ties|neighbou?rs|connections|links|"
+    r"edges|contacts|friends|partners{own})\b(?!\s+(?:or|in common|each|apiece))")
+
+
+@functools.lru_cache(maxsize=64)
+def _exact_rx(own: tuple[str, ...]) -> re.Pattern[str]:
+    heads = {re.split(r"[\s_-]", w.lower())[0] for w in own}
+    words = "".join(f"|{re.escape(w)}s" for w in sorted(heads) if re.fullmatch(r"[a-z]{3,}", w))
+    return re.compile(_EXACT.format(n=_N, own=words), re.IGNORECASE)
+
+
+def exact_degree(st: PlanState) -> int | None:
+    """The k of "nodes with degree k" (no bound word before it), else None."""
+    named = [n for n in slots.named(st.question) if not re.fullmatch(r"degree-\d+", n, re.IGNORECASE)]
+    if named or slots.threshold(st.question) or re.search(
+            r"\b(?:exactly|only|just|at least|at most|more|fewer|less|over|under|above|below)\s+"
+            rf"{_N}\b", st.question, re.IGNORECASE):
+        return None
+    from igraph_agent.model.threshold_rank_intents import _own
+
+    m = _exact_rx(_own(st)).search(st.question)
+    if not m:
+        return None
+    w = next(g for g in m.groups() if g).lower()
+    return int(w) if w.isdigit() else _NUMBERS[w]
+
+
+def _exact_calls(st: PlanState) -> list[Call]:
+    k = exact_degree(st)
+    if k is None:
+        return []
+    measure = "degree"
+    asked = str(st.context.get("asked") or st.question)  # the user's words, not the rewritten
+    if _directed(st) and not re.search(r"\bdegree\b", asked, re.IGNORECASE):
+        from igraph_agent.model import sides
+
+        info = st.last_ok("get_graph_info")
+        exact = re.sub(rf"\b(ha(?:ve|s)|with)\s+{_N}\b", r"\1 exactly \2", asked, count=1,
+                       flags=re.IGNORECASE)  # the bound the end's reading looks for
+        side = sides.counted_side(exact, info.data if info else {})
+        measure = f"{side}_degree" if side else measure
+    return [Call("nodes_by_measure", {"measure": measure, "op": "eq", "value": k, "limit": 50})]
+
+
+def _exact_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.query_intents import threshold_render
+
+    return threshold_render(st, [o for o in obs if o.tool == "nodes_by_measure" and o.ok])
 
 
 def _directed(st: PlanState) -> bool:
@@ -139,6 +203,12 @@ DEGREE_SHAPE_INTENTS = [
            bonus=lambda st: 6.0 if regular_asked(st) else -10.0,
            hint="whether every node has the same degree (a regular graph)",
            answers=frozenset({"yesno", "value", "count"}), covers=frozenset({"scope"})),
+    Intent("degree_exact", t(0.5, rf"\b(?:ha(?:ve|s)|with|of)\s+(?:a\s+)?(?:degree\s+)?{_N}\b|"
+                              rf"\bdegree[- ]{_N}\b"), _exact_calls, _exact_render,
+           "the nodes with exactly k ties (nodes_by_measure degree = k)", group="ranking",
+           bonus=lambda st: 6.0 if exact_degree(st) is not None else -10.0,
+           hint="the nodes with a number of ties you give",
+           answers=frozenset({"count", "list", "node", "yesno"}), covers=frozenset({"scope"})),
     Intent("leaves", t(0.5, _LEAVES.pattern), _leaves_calls, _leaves_render,
            "the nodes with a single tie: leaves, dead ends (nodes_by_measure degree = 1)",
            group="leaves", bonus=lambda st: 6.0 if leaves_asked(st.question) else -10.0,
