@@ -54,3 +54,15 @@ def test_planarity_is_networkx_is_planar(agent, g, cols, question):
     assert resp.status == "answered", resp.answer
     assert _bold(resp.answer)[0] == ("Yes" if nx.is_planar(g) else "No"), resp.answer
     assert "drawing is" not in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize("question", ["how many self-loops are there?",
+                                      "does any character link to itself?"])
+def test_self_loops_are_counted_and_named(agent, question):
+    g = nx.les_miserables_graph()
+    g.add_edges_from([("Valjean", "Valjean"), ("Javert", "Javert")])
+    table = pd.DataFrame(list(g.edges()), columns=["character", "co_character"])
+    resp = agent.ask(question, attach=[table])
+    assert resp.status == "answered", resp.answer
+    assert str(nx.number_of_selfloops(g)) in _bold(resp.answer), resp.answer
+    assert "Javert" in resp.answer and "Valjean" in resp.answer, resp.answer

@@ -4,6 +4,8 @@
   independent cycles (the cycle rank, edges - nodes + components: a cycle basis's size) and
   every simple cycle counted (``connectivity(shape=True)``, capped); a directed graph's
   cycles follow the edges (``directed_intents.py``).
+* ``self_loops``: "how many self-loops are there", "does any node link to itself": the edges
+  from a node to itself (``connectivity(shape=True)``).
 * ``planar``: "is the network planar", "can it be drawn without edges crossing":
   networkx's ``is_planar`` on the simple undirected graph (``connectivity(shape=True)``).
 
@@ -36,6 +38,18 @@ _PLANAR = re.compile(r"\bplanar(?:ity)?\b|\bwithout (?:any )?(?:edges? )?cross(?
                      r"\bno (?:two )?edges? cross(?:ing)?\b|\bin the plane\b", re.IGNORECASE)
 
 
+#: "how many self-loops", "does any node link to itself", "edges from a node to itself"
+_SELF_LOOPS = re.compile(r"\bself[- ]?loops?\b|\bself[- ]?edges?\b|\b(?:link|connect|point|tie)s?(?:ed)?\s+"
+                         r"(?:back\s+)?to\s+(?:itself|themselves)\b|\b(?:edges?|links?|ties?)\s+from\s+"
+                         r"an?\s+\w+\s+to\s+itself\b|\bloops?\s+on\s+(?:the\s+same|one|a\s+single)\s+\w+",
+                         re.IGNORECASE)
+
+
+def loops_asked(st: PlanState) -> bool:
+    return (bool(_SELF_LOOPS.search(st.question)) and not slots.named(st.question)
+            and not re.search(r"\b(?:drop|remove|delete|clean)", st.question, re.IGNORECASE))
+
+
 def _directed(st: PlanState) -> bool:
     return bool(st.meaning().get("directed"))
 
@@ -51,7 +65,7 @@ def planar_asked(st: PlanState) -> bool:
 
 
 def _calls(st: PlanState) -> list[Call]:
-    if count_asked(st) or planar_asked(st):
+    if count_asked(st) or planar_asked(st) or loops_asked(st):
         return [Call("connectivity", {"limit": 10, "shape": True})]
     return []
 
@@ -79,6 +93,20 @@ def _count_render(st: PlanState, obs: list[Observed]) -> str:
             f"{more}**{simple}**. Directions, parallel edges and self-loops are ignored.")
 
 
+def _loops_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _yes_no
+
+    s = _shape(obs)
+    if s is None:
+        return "I could not count the self-loops."
+    n, nodes = s["self_loops"], s.get("self_loop_nodes") or []
+    if not n:
+        return _yes_no(st, False) + "**0** self-loops: no edge runs from a node to itself."
+    more = " …" if n > len(nodes) else ""
+    return (_yes_no(st, True) + f"**{n}** self-loop(s) (an edge from a node to itself), on: "
+            f"{', '.join(nodes)}{more}.")
+
+
 def _planar_render(st: PlanState, obs: list[Observed]) -> str:
     s = _shape(obs)
     if s is None:
@@ -96,6 +124,11 @@ CYCLE_SHAPE_INTENTS = [
            group="cycle_total", bonus=lambda st: 6.0 if count_asked(st) else -10.0,
            hint="how many cycles the graph has",
            answers=frozenset({"count", "value"}), covers=frozenset({"scope"})),
+    Intent("self_loops", t(0.5, _SELF_LOOPS.pattern), _calls, _loops_render,
+           "the self-loops counted (connectivity shape)", group="self_loops",
+           bonus=lambda st: 6.0 if loops_asked(st) else -10.0,
+           hint="how many self-loops the graph has",
+           answers=frozenset({"count", "yesno", "list", "node"}), covers=frozenset({"scope"})),
     Intent("planar", t(0.5, _PLANAR.pattern), _calls, _planar_render,
            "whether the graph is planar (connectivity shape)", group="planar",
            bonus=lambda st: 6.0 if planar_asked(st) else -10.0,

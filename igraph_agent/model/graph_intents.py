@@ -893,6 +893,10 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
                 "nodes" + (f" ({c.components} components in all, of sizes {shown})"
                            if len(sizes) > 1 else " (the graph is one connected piece)")
                 + (f"; {strong.strip()[1:-1]}" if strong else "") + ".")
+    asked = _piece_figure(c, str(st.context.get("asked") or st.question), weak, shown) \
+        if c.pair is None and not lead else None
+    if asked:
+        return asked
     text = lead + (
             f"The graph has **{c.components} {weak}connected component(s)**"
             + (f" of sizes {shown}" if len(sizes) > 1 else "") + strong + "; the largest holds "
@@ -919,6 +923,43 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
                 f"connectivity **{p.node_connectivity}**, edge connectivity "
                 f"**{p.edge_connectivity}** (independent paths).")
     return text
+
+
+#: one figure of the pieces asked by name: "how many bridges", "how many cut vertices", "what
+#: fraction of the nodes is in the largest component", "the smallest component's size"
+_COUNT_BRIDGES = re.compile(r"\b(?:how many|number of|count(?: of)?(?: the)?)\s+(?:\w+\s+)?"
+                            r"bridges?\b(?!\s+(?:between|across|connect))", re.IGNORECASE)
+_COUNT_CUTS = re.compile(r"\b(?:how many|number of|count(?: of)?(?: the)?)\s+(?:\w+\s+)?"
+                         r"(?:articulation points?|cut[- ]?(?:vertices|vertex|nodes?|points?))\b",
+                         re.IGNORECASE)
+_LARGEST_SHARE = re.compile(r"\b(?:fraction|share|percentage|proportion|percent)\b.*\b(?:largest|"
+                            r"biggest|main|giant)\s+(?:connected\s+)?(?:component|piece|part)",
+                            re.IGNORECASE)
+_SMALLEST = re.compile(r"\b(?:smallest|tiniest)\s+(?:connected\s+)?(?:component|piece|part|"
+                       r"island)", re.IGNORECASE)
+
+
+def _piece_figure(c: ConnectivityResult, q: str, weak: str, shown: str) -> str | None:
+    """The one figure of the pieces the question names, said first, or None."""
+    if _COUNT_CUTS.search(q):
+        listed = ", ".join(_who(a) for a in c.articulation_points.items[:10])
+        more = " …" if c.articulation_points.total > len(c.articulation_points.items[:10]) else ""
+        return (f"**{c.articulation_points.total}** articulation point(s) (cut vertices: each "
+                "one's removal would split its piece)" + (f": {listed}{more}." if listed else "."))
+    if _COUNT_BRIDGES.search(q):
+        listed = ", ".join(f"{b.source}–{b.target}" for b in c.bridges.items[:10])
+        more = " …" if c.bridges.total > len(c.bridges.items[:10]) else ""
+        return (f"**{c.bridges.total}** bridge edge(s) (each one's removal would split its "
+                "piece)" + (f": {listed}{more}." if listed else "."))
+    sizes = c.component_sizes
+    if _LARGEST_SHARE.search(q) and sizes:
+        return (f"**{_f(c.largest_component_fraction * 100, 1)}%** of the nodes ({sizes[0]} of "
+                f"{c.nodes}) are in the largest {weak}connected component ({c.components} in all"
+                + (f", of sizes {shown}" if len(sizes) > 1 else "") + ").")
+    if _SMALLEST.search(q) and sizes and len(sizes) == c.components:
+        return (f"The smallest {weak}connected component has **{sizes[-1]}** node(s) "
+                f"({c.components} components in all, of sizes {shown}).")
+    return None
 
 
 # -- local structure ---------------------------------------------------------------------

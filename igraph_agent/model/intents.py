@@ -919,7 +919,7 @@ _WHOLE = frozenset({"neighbour_rank", "neighbour_filter", "mutual_pairs", "chain
                     "within_distance", "nearest_by_value", "node_piece", "spanning_total",
                     "group_rank", "node_mutual", "group_partner", "neighbour_side_rank",
                     "value_partners", "threshold_rank", "k_core", "regular", "leaves", "degree_exact",
-                    "cycle_total", "planar", "group_density"})
+                    "cycle_total", "planar", "group_density", "self_loops"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",
                              "node_partner", "least_degree"})

@@ -104,6 +104,6 @@ class ConnectivityResult(ToolData):
     spanning: Spanning | None = None  # with weight: the minimum spanning forest by it
     #: with whole: the fewest nodes / edges whose removal disconnects the graph
     whole: dict[str, int] | None = None
-    #: with shape: the simple undirected graph's nodes, edges, components, cycle_rank,
-    #: simple_cycles (and simple_cycles_exact) and planar
+    #: with shape: self_loops (and self_loop_nodes); the simple undirected graph's nodes,
+    #: edges, components, cycle_rank, simple_cycles (and simple_cycles_exact) and planar
     shape: dict[str, Any] | None = None

@@ -256,7 +256,8 @@ _CYCLE_COUNT_EDGES = 20_000
 
 
 def _shape(g: nx.Graph) -> dict:
-    """The simple undirected graph's cycles and planarity (directions, parallel edges and
+    """The self-loops (edges from a node to itself, and the first 20 such nodes), and the
+    simple undirected graph's cycles and planarity (directions, parallel edges and
     self-loops ignored): the cycle rank (edges - nodes + components: the independent cycles,
     networkx's ``cycle_basis`` size), the simple cycles (each closed walk repeating no node,
     counted up to :data:`MAX_CYCLES_COUNTED`) and networkx's ``is_planar``.
@@ -264,12 +265,14 @@ def _shape(g: nx.Graph) -> dict:
         >>> _shape(nx.complete_graph(4))["simple_cycles"], _shape(nx.complete_graph(5))["planar"]
         (7, False)
     """
+    loops = sorted({str(a) for a, _ in nx.selfloop_edges(g)})
     u = nx.Graph(g)
     u.remove_edges_from(list(nx.selfloop_edges(u)))
     n, m = u.number_of_nodes(), u.number_of_edges()
     c = nx.number_connected_components(u)
     out: dict = {"nodes": n, "edges": m, "components": c, "cycle_rank": m - n + c,
-                 "planar": nx.is_planar(u)}
+                 "planar": nx.is_planar(u), "self_loops": nx.number_of_selfloops(g),
+                 "self_loop_nodes": loops[:20]}
     if m <= _CYCLE_COUNT_EDGES:
         counted = sum(1 for _ in itertools.islice(nx.simple_cycles(u), MAX_CYCLES_COUNTED + 1))
         out["simple_cycles"] = min(counted, MAX_CYCLES_COUNTED)

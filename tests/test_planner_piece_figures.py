@@ -1,0 +1,52 @@
+"""One figure of the graph's pieces asked by name leads the answer: "how many bridges"
+(networkx's ``bridges``), "how many cut vertices" / "articulation points"
+(``articulation_points``), "what fraction of the nodes is in the largest component", "the
+smallest component's size"."""
+
+from __future__ import annotations
+
+import re
+
+import networkx as nx
+import pandas as pd
+import pytest
+
+_STOPS = nx.relabel_nodes(nx.disjoint_union_all([nx.cycle_graph(7), nx.path_graph(4),
+                                                 nx.complete_graph(4)]), lambda n: f"stop{n}")
+_KARATE = nx.relabel_nodes(nx.karate_club_graph(), str)
+GRAPHS = [(_STOPS, ("stop", "next_stop"), "stops"), (_KARATE, ("source", "target"), "members")]
+
+
+def _table(g: nx.Graph, cols: tuple[str, str]) -> pd.DataFrame:
+    return pd.DataFrame(list(g.edges()), columns=list(cols))
+
+
+def _first(answer: str) -> str:
+    return re.findall(r"\*\*(.+?)\*\*", answer)[0]
+
+
+@pytest.mark.parametrize("g,cols,noun", GRAPHS)
+def test_the_number_of_bridges_leads(agent, g, cols, noun):
+    resp = agent.ask("how many bridges are there?", attach=[_table(g, cols)])
+    assert _first(resp.answer) == str(len(list(nx.bridges(g)))), resp.answer
+
+
+@pytest.mark.parametrize("g,cols,noun", GRAPHS)
+def test_the_number_of_cut_vertices_leads(agent, g, cols, noun):
+    resp = agent.ask(f"how many cut vertices do the {noun} have?", attach=[_table(g, cols)])
+    assert _first(resp.answer) == str(len(list(nx.articulation_points(g)))), resp.answer
+
+
+def test_the_largest_components_share_leads(agent):
+    resp = agent.ask("what fraction of stops are in the largest component?",
+                     attach=[_table(_STOPS, ("stop", "next_stop"))])
+    share = max(len(c) for c in nx.connected_components(_STOPS)) / len(_STOPS)
+    assert float(_first(resp.answer).rstrip("%")) == pytest.approx(share * 100, abs=0.05), \
+        resp.answer
+
+
+def test_the_smallest_components_size_leads(agent):
+    resp = agent.ask("what is the size of the smallest component?",
+                     attach=[_table(_STOPS, ("stop", "next_stop"))])
+    assert _first(resp.answer) == str(min(len(c) for c in nx.connected_components(_STOPS))), \
+        resp.answer
