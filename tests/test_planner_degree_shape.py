@@ -93,3 +93,17 @@ def test_a_number_of_the_other_ends_word_counts_that_end(agent):
     assert resp.status == "answered", resp.answer
     assert _bold(resp.answer)[0] == str(sum(1 for n in _SHIPS if _SHIPS.out_degree(n) == 3)), \
         resp.answer
+
+
+@pytest.mark.parametrize("g,cols,question", [
+    (nx.relabel_nodes(nx.complete_graph(6), lambda n: f"hut{n}"), ("source", "target"),
+     "is the graph complete?"),
+    (_PETERSEN, ("source", "target"), "is every node directly linked to every other node?"),
+    (_CYCLE, ("shipper", "consignee"), "is it a complete graph?"),
+])
+def test_a_complete_graph_ties_every_pair_directly(agent, g, cols, question):
+    resp = agent.ask(question, attach=[_table(g, cols)])
+    assert resp.status == "answered", resp.answer
+    n = g.number_of_nodes()
+    complete = g.number_of_edges() == (n * (n - 1) if g.is_directed() else n * (n - 1) // 2)
+    assert _bold(resp.answer)[0] == ("Yes" if complete else "No"), resp.answer

@@ -50,3 +50,14 @@ def test_the_smallest_components_size_leads(agent):
                      attach=[_table(_STOPS, ("stop", "next_stop"))])
     assert _first(resp.answer) == str(min(len(c) for c in nx.connected_components(_STOPS))), \
         resp.answer
+
+
+@pytest.mark.parametrize("question,part", [
+    ("how many nodes are in the center of the graph?", nx.center),
+    ("how many stops form the periphery of the graph?", nx.periphery),
+])
+def test_the_center_or_periphery_counted_is_a_count_of_those_nodes(agent, question, part):
+    g = nx.relabel_nodes(nx.connected_watts_strogatz_graph(26, 4, 0.3, seed=2), lambda n: f"stop{n}")
+    resp = agent.ask(question, attach=[_table(g, ("stop", "next_stop"))])
+    assert resp.status == "answered", resp.answer
+    assert _first(resp.answer) == str(len(part(g))), resp.answer

@@ -212,7 +212,12 @@ def _center_render(st: PlanState, obs: list[Observed]) -> str:
                      f"diameter = **{shown(d.diameter)} {unit}** — is "
                      f"{', '.join(f'**{n}**' for n in d.periphery)}")
     text = "; ".join(parts)
-    return text[0].upper() + text[1:] + f" (over {over}, {d.paths_over_nodes} nodes)."
+    text = text[0].upper() + text[1:] + f" (over {over}, {d.paths_over_nodes} nodes)."
+    if slots.asked_kind(str(st.context.get("asked") or st.question)) == "count":
+        outer = bool(_PERIPHERY.search(st.question) and not _CENTER.search(st.question))
+        edge = d.periphery if outer else d.center  # "how many nodes are in the center": first
+        text = f"**{len(edge)}** node(s) form the {'periphery' if outer else 'center'}. " + text
+    return text
 
 
 _FARTHEST = re.compile(r"\b(?:farthest|furthest|most distant|most remote|longest way)\b.{0,40}\b"
@@ -579,7 +584,7 @@ COMPONENT_INTENTS = [
            _center_calls,
            _center_render, "center and periphery by eccentricity (summary_statistics)",
            bonus=_center_bonus, hint="the graph's center and periphery (eccentricity)",
-           answers=frozenset({"list", "node", "value"}),
+           answers=frozenset({"list", "node", "value", "count"}),
            covers=frozenset({"scope", "weight", "bottom"})),
     Intent("farthest_from", t(0.5, r"farthest|furthest|most distant|most remote|eccentric"),
            _far_calls, _far_render, "the node(s) farthest from a named node (hop_counts)",

@@ -45,6 +45,13 @@ _REGULAR = re.compile(
     rf"\b(?:same|equal|identical|uniform)\s+(?:number\s+of\s+)?{_TIES}\b.*\b(?:every|each|all)\b|"
     rf"\b(?:all|every|each)\b.*\bequally\s+(?:well[- ])?(?:connected|linked|tied)\b|"
     rf"\bdegrees?\s+(?:all\s+)?(?:the\s+same|equal|identical|uniform)\b", re.IGNORECASE)
+#: every pair linked: "is the graph complete", "is every smith directly linked to every other"
+_COMPLETE = re.compile(
+    r"\bcomplete\s+(?:graph|network)\b|\b(?:is|are)\s+(?:the|this|it|our)?\s*(?:\w+\s+)?(?:graph|"
+    r"network)?\s*complete\s*[?.!]*$|"
+    r"\b(?:every|each|all)\s+(?:\w+\s+){0,2}?(?:(?:is|are)\s+)?directly\s+(?:connected|linked|tied)\s+"
+    r"(?:to|with)\s+(?:every|all|each)\b|\b(?:every|each) pair\b.*\b(?:linked|connected|tied|"
+    r"adjacent)\b", re.IGNORECASE)
 #: "is it 3-regular": the degree asked
 _K_REGULAR = re.compile(r"\b(\d+)-regular\b", re.IGNORECASE)
 #: the nodes with a single tie: "leaves", "leaf nodes", "dead ends", "end points"
@@ -119,6 +126,10 @@ def _directed(st: PlanState) -> bool:
     return bool(st.meaning().get("directed"))
 
 
+def complete_asked(st: PlanState) -> bool:
+    return bool(_COMPLETE.search(st.question)) and not slots.named(st.question)
+
+
 def regular_asked(st: PlanState) -> bool:
     return bool(_REGULAR.search(st.question)) and not slots.named(st.question)
 
@@ -129,12 +140,26 @@ def leaves_asked(question: str) -> bool:
 
 
 def _regular_calls(st: PlanState) -> list[Call]:
-    if not regular_asked(st):
+    if not (regular_asked(st) or complete_asked(st)):
         return []
     if _directed(st):
         return [Call("degree_analysis", {"direction": "in", "top_k": 3}),
                 Call("degree_analysis", {"direction": "out", "top_k": 3})]
     return [Call("degree_analysis", {"top_k": 3})]
+
+
+def _complete_render(st: PlanState, obs: list[Observed]) -> str:
+    found = [o.typed(DegreeAnalysisResult) for o in obs if o.tool == "degree_analysis" and o.ok]
+    if not found:
+        return "I could not read the degrees."
+    n = found[0].nodes
+    yes = n > 1 and all(d.min_degree >= n - 1 for d in found)  # every other node, each way
+    way = " in both directions" if len(found) > 1 else ""
+    if yes:
+        return f"**Yes** — every one of the {n} nodes is tied directly to every other{way}."
+    low = min(d.min_degree for d in found)
+    return (f"**No** — not every pair is tied directly: the lowest degree{way} is {low}, "
+            f"among {n} nodes.")
 
 
 def _regular_render(st: PlanState, obs: list[Observed]) -> str:
@@ -203,6 +228,11 @@ DEGREE_SHAPE_INTENTS = [
            bonus=lambda st: 6.0 if regular_asked(st) else -10.0,
            hint="whether every node has the same degree (a regular graph)",
            answers=frozenset({"yesno", "value", "count"}), covers=frozenset({"scope"})),
+    Intent("complete", t(0.5, _COMPLETE.pattern), _regular_calls, _complete_render,
+           "whether every pair of nodes is tied (degree_analysis)", group="complete",
+           bonus=lambda st: 7.0 if complete_asked(st) else -10.0,
+           hint="whether every pair of nodes is tied (a complete graph)",
+           answers=frozenset({"yesno"}), covers=frozenset({"scope"})),
     Intent("degree_exact", t(0.5, rf"\b(?:ha(?:ve|s)|with|of)\s+(?:a\s+)?(?:degree\s+)?{_N}\b|"
                               rf"\bdegree[- ]{_N}\b"), _exact_calls, _exact_render,
            "the nodes with exactly k ties (nodes_by_measure degree = k)", group="ranking",

@@ -918,7 +918,7 @@ _AGE_ASKED = re.compile(r"\b(?:oldest|youngest|older|younger)\b", re.IGNORECASE)
 _WHOLE = frozenset({"neighbour_rank", "neighbour_filter", "mutual_pairs", "chain_to_top", "farthest_from",
                     "within_distance", "nearest_by_value", "node_piece", "spanning_total",
                     "group_rank", "node_mutual", "group_partner", "neighbour_side_rank",
-                    "value_partners", "threshold_rank", "k_core", "regular", "leaves", "degree_exact",
+                    "value_partners", "threshold_rank", "k_core", "regular", "leaves", "degree_exact", "complete",
                     "cycle_total", "planar", "group_density", "self_loops"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",

@@ -25,6 +25,8 @@ dropped, so it is never read as a question about that node alone.
     'how many flights in economy?'
     >>> drop_scope("how many users are in u5's component?", {})
     "how many users are in u5's component?"
+    >>> drop_scope("how many nodes are in the center of the graph?", {})
+    'how many nodes are in the center of the graph?'
     >>> drop_scope("average clustering coefficient for les mis characters", {})
     'average clustering coefficient for the characters'
     >>> drop_scope("average clustering for isolated characters", {})
@@ -90,6 +92,10 @@ _EVERYONE_IN = re.compile(r"\b((?:everyone|everybody|anyone|anybody|every\s+\w+|
                           r"linked|tied|joined)\b)")
 
 
+#: a place inside the graph ("in the center of the graph", "on the periphery of the network")
+_A_PLACE_IN_IT = frozenset({"center", "centre", "periphery", "middle", "heart", "fringe", "fringes",
+                            "edge", "edges", "outskirts", "rest", "core", "top", "bottom", "hub",
+                            "part", "parts", "piece", "pieces", "component", "components"})
 #: "the average clustering for les mis characters", "the density among karate club members":
 #: a lower-case name before the data's word for its nodes, closing the question
 _NAMED_NODES = re.compile(r"\b(for|of|among|across|in)\s+((?:[a-z][\w'-]*\s+){1,3}?)([a-z]+)"
@@ -118,8 +124,8 @@ def drop_scope(question: str, info: dict[str, Any]) -> str:
     own = _own(info)
     question = _INCLUDED.sub("", question)
 
-    def whole(words: str) -> bool:
-        return not any(w.lower() in own for w in words.split())
+    def whole(words: str) -> bool:  # "in the center of the graph" is a place in it, kept
+        return not any(w.lower() in own or w.lower() in _A_PLACE_IN_IT for w in words.split())
 
     data = "the graph" if "data" in own else "the data"  # "Data" a team's name: not the data
     out = _IN_SCOPE.sub(lambda m: f"in {data}" if whole(m.group(1)) else m.group(0), question)

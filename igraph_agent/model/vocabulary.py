@@ -1109,7 +1109,10 @@ def _all_counted(question: str, info: dict[str, Any]) -> str:
     m = _INCLUDING.match(question)
     q = m.group(1).rstrip() + "?" if m else question
     found = re.fullmatch(r"\s*how many (?:different |distinct |unique |separate )?([a-z]+) "
-                         r"(?:are|were) (?:there )?(?:in|on) (?:the |this |our )?(?:[\w'-]+ ){0,3}"
+                         r"(?:are|were) (?:there )?(?:in|on) (?:the |this |our )?"
+                         # "in the center of the graph": a place in it, not the data
+                         r"(?!(?:center|centre|periphery|middle|heart|core|fringes?|rest|edge)\b)"
+                         r"(?:[\w'-]+ ){0,3}"
                          r"(?:data(?:set)?|network|graph|table|file)\s*[?.!]*\s*", q, re.IGNORECASE)
     values = _values(info)
     if any(w.lower() in values for w in re.findall(r"[\w'-]+", q)):
