@@ -107,3 +107,17 @@ def test_a_complete_graph_ties_every_pair_directly(agent, g, cols, question):
     n = g.number_of_nodes()
     complete = g.number_of_edges() == (n * (n - 1) if g.is_directed() else n * (n - 1) // 2)
     assert _bold(resp.answer)[0] == ("Yes" if complete else "No"), resp.answer
+
+
+_GUILD = nx.relabel_nodes(nx.connected_watts_strogatz_graph(26, 4, 0.3, seed=2), lambda n: f"smith{n}")
+
+
+@pytest.mark.parametrize("question,pick", [
+    ("how many smiths have the maximum degree?", max),
+    ("how many smiths have the fewest connections?", min),
+])
+def test_the_nodes_at_the_extreme_degree_are_counted(agent, question, pick):
+    resp = agent.ask(question, attach=[_table(_GUILD, ("smith", "fellow_smith"))])
+    assert resp.status == "answered", resp.answer
+    k = pick(d for _, d in _GUILD.degree())
+    assert _bold(resp.answer)[0] == str(sum(1 for _, d in _GUILD.degree() if d == k)), resp.answer

@@ -61,3 +61,12 @@ def test_the_center_or_periphery_counted_is_a_count_of_those_nodes(agent, questi
     resp = agent.ask(question, attach=[_table(g, ("stop", "next_stop"))])
     assert resp.status == "answered", resp.answer
     assert _first(resp.answer) == str(len(part(g))), resp.answer
+
+
+@pytest.mark.parametrize("question", ["how many strongly connected components are there?",
+                                      "number of strong components?"])
+def test_the_number_of_strong_components_leads(agent, question):
+    g = nx.relabel_nodes(nx.gnm_random_graph(30, 60, seed=3, directed=True), lambda n: f"port{n}")
+    table = pd.DataFrame(list(g.edges()), columns=["shipper", "consignee"])
+    resp = agent.ask(question, attach=[table])
+    assert _first(resp.answer) == str(nx.number_strongly_connected_components(g)), resp.answer

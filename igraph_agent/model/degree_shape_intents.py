@@ -83,6 +83,25 @@ def _exact_rx(own: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(_EXACT.format(n=_N, own=words), re.IGNORECASE)
 
 
+#: the nodes at the extreme degree counted or listed: "how many smiths have the maximum degree",
+#: "which nodes share the lowest degree"
+_AT_EXTREME = re.compile(
+    r"\b(?:ha(?:ve|s)|with|share|sharing|tie for|at)\s+the\s+(?P<way>max(?:imum)?|highest|largest|"
+    r"biggest|most|top|min(?:imum)?|lowest|smallest|fewest)\s+(?:degree|number of (?:ties|"
+    r"connections|neighbou?rs|links)|ties|connections|neighbou?rs|links)\b", re.IGNORECASE)
+_COUNTED = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b", re.IGNORECASE)
+
+
+def _extreme(st: PlanState) -> str | None:
+    """"max" / "min" when the nodes at the highest or lowest degree are counted or listed."""
+    if slots.named(st.question) or not _COUNTED.search(st.question):
+        return None
+    m = _AT_EXTREME.search(st.question)
+    if not m:
+        return None
+    return "min" if re.match(r"min|low|small|few", m.group("way"), re.IGNORECASE) else "max"
+
+
 def exact_degree(st: PlanState) -> int | None:
     """The k of "nodes with degree k" (no bound word before it), else None."""
     named = [n for n in slots.named(st.question) if not re.fullmatch(r"degree-\d+", n, re.IGNORECASE)]
@@ -101,6 +120,16 @@ def exact_degree(st: PlanState) -> int | None:
 
 def _exact_calls(st: PlanState) -> list[Call]:
     k = exact_degree(st)
+    way = _extreme(st) if k is None else None
+    if way is not None:
+        first = Call("degree_analysis", {"top_k": 3})
+        o = st.done(first)
+        if o is None or not o.ok:
+            return [first]
+        d = o.typed(DegreeAnalysisResult)
+        k = d.max_degree if way == "max" else d.min_degree
+        return [first, Call("nodes_by_measure", {"measure": "degree", "op": "eq", "value": k,
+                                                 "limit": 50})]
     if k is None:
         return []
     measure = "degree"
@@ -234,11 +263,12 @@ DEGREE_SHAPE_INTENTS = [
            hint="whether every pair of nodes is tied (a complete graph)",
            answers=frozenset({"yesno"}), covers=frozenset({"scope"})),
     Intent("degree_exact", t(0.5, rf"\b(?:ha(?:ve|s)|with|of)\s+(?:a\s+)?(?:degree\s+)?{_N}\b|"
-                              rf"\bdegree[- ]{_N}\b"), _exact_calls, _exact_render,
+                              rf"\bdegree[- ]{_N}\b", _AT_EXTREME.pattern), _exact_calls, _exact_render,
            "the nodes with exactly k ties (nodes_by_measure degree = k)", group="ranking",
-           bonus=lambda st: 6.0 if exact_degree(st) is not None else -10.0,
+           bonus=lambda st: 6.0 if exact_degree(st) is not None or _extreme(st) else -10.0,
            hint="the nodes with a number of ties you give",
-           answers=frozenset({"count", "list", "node", "yesno"}), covers=frozenset({"scope"})),
+           answers=frozenset({"count", "list", "node", "yesno"}),
+           covers=frozenset({"scope", "bottom"})),
     Intent("leaves", t(0.5, _LEAVES.pattern), _leaves_calls, _leaves_render,
            "the nodes with a single tie: leaves, dead ends (nodes_by_measure degree = 1)",
            group="leaves", bonus=lambda st: 6.0 if leaves_asked(st.question) else -10.0,

@@ -941,6 +941,11 @@ _SMALLEST = re.compile(r"\b(?:smallest|tiniest)\s+(?:connected\s+)?(?:component|
 
 def _piece_figure(c: ConnectivityResult, q: str, weak: str, shown: str) -> str | None:
     """The one figure of the pieces the question names, said first, or None."""
+    if c.strong_components is not None and re.search(
+            r"\b(?:how many|number of|count(?: of)?(?: the)?)\s+(?:\w+\s+)?strong(?:ly)?(?:[- ]connected)?"
+            r"\s+(?:components?|pieces?|parts?)\b", q, re.IGNORECASE):
+        return (f"**{c.strong_components}** strongly connected component(s) (following the edges' "
+                f"direction); {c.components} weakly connected, ignoring it.")
     if _COUNT_CUTS.search(q):
         listed = ", ".join(_who(a) for a in c.articulation_points.items[:10])
         more = " …" if c.articulation_points.total > len(c.articulation_points.items[:10]) else ""

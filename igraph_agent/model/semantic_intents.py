@@ -590,6 +590,11 @@ _ASKS_STRONG = re.compile(r"^\s*(?:is|are)\s+(?:(?:the|this|that|our|my|it)\s+)?
                           r"strongly[- ]connected\b(?![- ]components?)", re.IGNORECASE)
 
 
+_COUNTS_STRONG = re.compile(r"\b(?:how many|number of|count(?: of)?(?: the)?)\s+(?:\w+\s+)?"
+                            r"strong(?:ly)?(?:[- ]connected)?\s+(?:components?|pieces?|parts?)\b",
+                            re.IGNORECASE)
+
+
 def _structure_render(st: PlanState, obs: list[Observed]) -> str:
     ob = next((o for o in obs if o.tool == "direction_analysis"), None)
     if ob is None or not ob.ok:
@@ -614,6 +619,10 @@ def _structure_render(st: PlanState, obs: list[Observed]) -> str:
         parts.append(f"**{a['node']}** is reached from the most nodes ({shown(a['reached_from'])}) "
                      f"and **{b['node']}** reaches the most ({shown(b['reaches'])}){how}")
     parts.append(f"{d['strong_components']} strongly connected component(s)")
+    if _COUNTS_STRONG.search(q):  # "how many strongly connected components": that count first
+        return (f"**{d['strong_components']}** strongly connected component(s) (sets of nodes "
+                "that reach each other along the edges); " + "; ".join(parts[:-1]).replace(
+                    "It ", "it ", 1) + ".")
     if _ASKS_STRONG.search(q):  # the yes or no first, from the strong components
         strong = d["strong_components"] == 1
         return (f"**{'Yes' if strong else 'No'}** — {'every' if strong else 'not every'} node "

@@ -329,6 +329,8 @@ _HOW_MANY_DID = re.compile(
     r"^\s*how many (?:other |different |distinct |separate )?([a-z]+) (?:does|do|did|has|have) "
     # "how many stops have two connections": a number of ties, no node named "two"
     r"(?!(?:one|two|three|four|five|six|seven|eight|nine|ten|no|zero)\b)"
+    r"(?!(?:the )?(?:max(?:imum)?|min(?:imum)?|highest|lowest|largest|smallest|most|fewest|same|"
+    r"top)\b)"
     r"(?:the )?((?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)|[a-z][\w'.-]*\d*) (?!(?:have|has|had|need|"
     r"take|belong|contain|include|lie|sit|reach|get|make)\b)[a-z]+(?: (?:with|to|into|in|on|for|"
     r"at|against|alongside|from))?\s*\??\s*$", re.IGNORECASE)
