@@ -75,3 +75,21 @@ def test_two_thresholds_on_two_measures_count_the_nodes_past_both(agent, table, 
 def test_a_degree_threshold_beside_another_measure_is_asked_about(agent, table, question):
     resp = agent.ask(question, attach=[table])
     assert resp.status == "needs_clarification", resp.answer
+
+
+def test_a_number_of_the_datas_own_ties_is_a_degree(agent):
+    g = nx.florentine_families_graph()
+    table = pd.DataFrame(list(g.edges()), columns=["family", "spouse_family"])
+    resp = agent.ask("which family has the highest betweenness among families with at least 4 "
+                     "marriages?", attach=[table])
+    assert resp.status == "answered", resp.answer
+    expected = _best(nx.betweenness_centrality(g), lambda n: g.degree(n) >= 4)
+    assert _bold(resp.answer)[0] in expected, resp.answer
+
+
+def test_a_count_of_something_unread_beside_another_measure_is_asked_about(agent):
+    g = nx.les_miserables_graph()
+    table = nx.to_pandas_edgelist(g).rename(columns={"source": "character", "target": "other"})
+    resp = agent.ask("which character has the highest clustering among characters with more "
+                     "than 10 co-appearances?", attach=[table])
+    assert resp.status == "needs_clarification", resp.answer

@@ -18,6 +18,8 @@ Example::
     ('degree', False, 'clustering', 'gt', 0.5)
     >>> asked("who has the highest clustering?") is None
     True
+    >>> mixed("which character has the highest clustering among characters with more than 10 co-appearances?")
+    True
 """
 
 from __future__ import annotations
@@ -140,13 +142,22 @@ _NAMED = re.compile(r"clustering|transitivity|betweenness|page\s?rank|closeness|
                     r"core\s+(?:number|index)|coreness|triangles?", re.IGNORECASE)
 
 
+#: a number of things after a bound: "more than 10 co-appearances", "at least 3 papers"
+_COUNT_OF = re.compile(rf"(?:{_OP}\s*{_NUM}|\b{_NUM}\s*(?:\+|or (?:more|fewer|less)))\s+"
+                       r"(?:[a-z-]+\s+)?([a-z][a-z-]{2,}s)\b", re.IGNORECASE)
+
+
 def mixed(question: str, own: tuple[str, ...] = ()) -> bool:
     """A threshold on one measure beside another measure's name, read as neither of the two
     questions above ("the clustering of members with at least 5 ties"): asked, never
     counted as that other measure past the number."""
     bounds = _bounds(question, own)
-    if not bounds or asked(question, own) or both(question, own):
+    if asked(question, own) or both(question, own):
         return False
+    if not bounds:  # "more than 10 co-appearances" beside "clustering": a count of something
+        counted = _COUNT_OF.search(question)  # no measure names, never the clustering past 10
+        return bool(counted and not _NAMED.fullmatch(counted.group(1))
+                    and _NAMED.search(_outside(question, [counted.span()])))
     rest = _outside(question, [b[0] for b in bounds])
     return any(_measure(m.group(0)) not in {b[1] for b in bounds}
                for m in _NAMED.finditer(rest))
@@ -160,7 +171,26 @@ def _own(st: PlanState) -> tuple[str, ...]:
     ends = [str(c) for src in data.get("attached_sources") or []
             for table, cols in (src.get("tables") or {}).items() if table != "nodes"
             for c in list(cols)[:2]]
-    return (*vocabulary.data_nouns(data), *ends, *vocabulary.NODE_NOUNS)
+    return (*vocabulary.data_nouns(data), *ends, *vocabulary.NODE_NOUNS, *_counted_nouns(st, data))
+
+
+def _counted_nouns(st: PlanState, data: dict) -> list[str]:
+    """The plural after a threshold's number that can only count ties ("at least 4
+    marriages"): no unit ("5 years", "40 km"), nothing an edge column names, and only on a
+    graph whose nodes carry no attribute."""
+    from igraph_agent.model.query_intents import _NOT_TIES
+
+    if data.get("node_attributes"):
+        return []  # "over 100000 residents" may be a node column's measure: never ties here
+    columns = [str(c).lower() for c in data.get("edge_attributes") or []]
+    found = []
+    for m in re.finditer(rf"(?:{_OP}\s*{_NUM}|\b{_NUM}\s*(?:\+|or (?:more|fewer|less)))\s+"
+                         r"([a-z]{3,}s)\b", st.question, re.IGNORECASE):
+        word = m.group(1).lower()
+        if _NOT_TIES.fullmatch(word) or any(word[:4] in c or c[:4] in word for c in columns):
+            continue
+        found.append(word[:-1])  # the singular: the pattern adds the plural's s
+    return found
 
 
 def _applies(st: PlanState) -> bool:
@@ -171,7 +201,14 @@ def _applies(st: PlanState) -> bool:
 def _clarify(st: PlanState) -> str | None:
     if not mixed(st.question, _own(st)):
         return None
-    _, measure, op, value = _bounds(st.question, _own(st))[0]
+    bounds = _bounds(st.question, _own(st))
+    if not bounds:
+        counted = _COUNT_OF.search(st.question)
+        what = counted.group(0) if counted else "the number"
+        return (f"I cannot tell what \"{what}\" counts here: the number of ties (degree), or "
+                "the edges' values added up? Say \"with at least 10 ties\" or name the edge "
+                "column, and which measure to rank or bound by.")
+    _, measure, op, value = bounds[0]
     cond = _said(measure, op, value)
     return (f"The number here is a threshold on {measure.replace('_', '-')} ({cond}), and the "
             "question also names another measure. I can rank the nodes with "
