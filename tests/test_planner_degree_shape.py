@@ -121,3 +121,14 @@ def test_the_nodes_at_the_extreme_degree_are_counted(agent, question, pick):
     assert resp.status == "answered", resp.answer
     k = pick(d for _, d in _GUILD.degree())
     assert _bold(resp.answer)[0] == str(sum(1 for _, d in _GUILD.degree() if d == k)), resp.answer
+
+
+@pytest.mark.parametrize("question,k", [
+    ("how many families married into only one other family?", 1),
+    ("which families are allied with exactly two other families?", 2),
+])
+def test_a_number_of_other_partners_in_the_verbs_words_is_the_degree(agent, question, k):
+    g = nx.florentine_families_graph()
+    resp = agent.ask(question, attach=[_table(g, ("family", "spouse_family"))])
+    assert resp.status == "answered", resp.answer
+    assert _bold(resp.answer)[0] == str(sum(1 for n in g if g.degree(n) == k)), resp.answer

@@ -102,8 +102,19 @@ def _extreme(st: PlanState) -> str | None:
     return "min" if re.match(r"min|low|small|few", m.group("way"), re.IGNORECASE) else "max"
 
 
+#: a single number of partners in the verb's words: "married into only one other family",
+#: "work with exactly two other people", "linked to just one other station"
+_OTHER = re.compile(rf"\b(?:only|just|exactly)\s+(?:a\s+single|{_N})\s+other\s+[a-z]+\b(?!\s+than)",
+                    re.IGNORECASE)
+
+
 def exact_degree(st: PlanState) -> int | None:
     """The k of "nodes with degree k" (no bound word before it), else None."""
+    other = _OTHER.search(st.question)
+    if other and not slots.named(st.question) and not _directed(st):
+        w = re.search(rf"(?:a\s+single|{_N})\s+other", other.group(0), re.IGNORECASE)
+        said = w.group(0).split()[0].lower() if w else "one"
+        return 1 if said in {"a", "single"} else int(said) if said.isdigit() else _NUMBERS[said]
     named = [n for n in slots.named(st.question) if not re.fullmatch(r"degree-\d+", n, re.IGNORECASE)]
     if named or slots.threshold(st.question) or re.search(
             r"\b(?:exactly|only|just|at least|at most|more|fewer|less|over|under|above|below)\s+"
@@ -263,12 +274,12 @@ DEGREE_SHAPE_INTENTS = [
            hint="whether every pair of nodes is tied (a complete graph)",
            answers=frozenset({"yesno"}), covers=frozenset({"scope"})),
     Intent("degree_exact", t(0.5, rf"\b(?:ha(?:ve|s)|with|of)\s+(?:a\s+)?(?:degree\s+)?{_N}\b|"
-                              rf"\bdegree[- ]{_N}\b", _AT_EXTREME.pattern), _exact_calls, _exact_render,
+                              rf"\bdegree[- ]{_N}\b", _AT_EXTREME.pattern, _OTHER.pattern), _exact_calls, _exact_render,
            "the nodes with exactly k ties (nodes_by_measure degree = k)", group="ranking",
            bonus=lambda st: 6.0 if exact_degree(st) is not None or _extreme(st) else -10.0,
            hint="the nodes with a number of ties you give",
            answers=frozenset({"count", "list", "node", "yesno"}),
-           covers=frozenset({"scope", "bottom"})),
+           covers=frozenset({"scope", "bottom", "threshold"})),
     Intent("leaves", t(0.5, _LEAVES.pattern), _leaves_calls, _leaves_render,
            "the nodes with a single tie: leaves, dead ends (nodes_by_measure degree = 1)",
            group="leaves", bonus=lambda st: 6.0 if leaves_asked(st.question) else -10.0,
