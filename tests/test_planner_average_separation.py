@@ -26,3 +26,24 @@ def test_an_average_separation_is_the_average_shortest_path_length(agent, table,
     resp = agent.ask(question, attach=[table])
     assert resp.status == "answered", resp.answer
     assert f"**{nx.average_shortest_path_length(g):.4f}" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize("table,question", [
+    (KARATE, "what's the mean shortest path length?"),
+    (LANES, "what is the average path length between docks?"),
+])
+def test_the_mean_shortest_path_length_is_the_average(agent, table, question):
+    g = nx.from_pandas_edgelist(table, table.columns[0], table.columns[1])
+    resp = agent.ask(question, attach=[table])
+    assert f"**{nx.average_shortest_path_length(g):.4f}" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize("table,question", [
+    (KARATE, "how many hops separate the two farthest members?"),
+    (LANES, "what is the longest distance between any two docks?"),
+])
+def test_the_two_farthest_nodes_apart_is_the_diameter(agent, table, question):
+    g = nx.from_pandas_edgelist(table, table.columns[0], table.columns[1])
+    resp = agent.ask(question, attach=[table])
+    assert resp.status == "answered", resp.answer
+    assert f"**{nx.diameter(g)} hops**" in resp.answer, resp.answer

@@ -78,3 +78,16 @@ def test_one_named_node_is_in_a_k_core_when_its_core_number_reaches_k(agent, nam
     assert resp.status == "answered", resp.answer
     inside = nx.core_number(_CREW)[name] >= k
     assert _bold(resp.answer)[0] == ("Yes" if inside else "No"), resp.answer
+
+
+@pytest.mark.parametrize("table,question,op,k", [
+    (KARATE, "how many members have core number 4?", "eq", 4),
+    (CREW, "how many rowers have a core number of at least 3?", "ge", 3),
+])
+def test_nodes_by_their_core_number_are_counted(agent, table, question, op, k):
+    g = _graph(table)
+    cores = nx.core_number(g)
+    want = sum(1 for v in cores.values() if (v == k if op == "eq" else v >= k))
+    resp = agent.ask(question, attach=[table])
+    assert resp.status == "answered", resp.answer
+    assert _bold(resp.answer)[0] == str(want), resp.answer

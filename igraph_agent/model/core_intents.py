@@ -15,6 +15,8 @@ Example::
     (4, 3)
     >>> innermost("what's the highest core number?"), innermost("who is in the main core?")
     (True, True)
+    >>> core_equal("how many members have core number 4?"), core_bound("core number at least 2")
+    (4, ('ge', 2.0))
 """
 
 from __future__ import annotations
@@ -47,6 +49,34 @@ _COUNT = re.compile(r"\bhow (?:many|big|large)\b|\bnumber of\b|\bsize\b|\bcount\
                     re.IGNORECASE)
 
 
+#: a core number exactly: "how many members have core number 4", "nodes with a coreness of 2"
+_CORE_EQ = re.compile(rf"\b(?:ha(?:ve|s)|with|of)\s+(?:a\s+)?(?:core\s*(?:number|index)|coreness|"
+                      rf"k-?shell)\s+(?:of\s+|=\s*|equal to\s+)?{_K}\b(?!\s*(?:or|\+))",
+                      re.IGNORECASE)
+
+
+def core_bound(question: str) -> tuple[str, float] | None:
+    """(op, k) of "nodes with core number k" (exactly) or "core number at least 3"."""
+    bound = slots.threshold(question)
+    if bound is not None:
+        said = re.search(r"\b(?:core\s*(?:number|index)|coreness|k-?shell)\b", question,
+                         re.IGNORECASE)
+        other = re.search(r"\b(?:degree|ties|connections|neighbou?rs|links|clustering|"
+                          r"betweenness|pagerank|closeness|triangles?)\b", question, re.IGNORECASE)
+        return bound if said and not other else None
+    m = _CORE_EQ.search(question)
+    if not m:
+        return None
+    w = m.group(1).lower()
+    return "eq", float(int(w) if w.isdigit() else _NUMBERS[w])
+
+
+def core_equal(question: str) -> int | None:
+    """The k of "nodes with core number k" (exactly), for the doctest's reading."""
+    found = core_bound(question)
+    return int(found[1]) if found and found[0] == "eq" else None
+
+
 def order(question: str) -> int | None:
     """The k of "the k-core" the question names, else None."""
     for rx in _ORDER:
@@ -74,6 +104,8 @@ def _one(st: PlanState) -> str | None:
 
 
 def _applies(st: PlanState) -> bool:
+    if core_bound(st.question) is not None and not slots.named(st.question):
+        return True
     if slots.named(st.question):
         return _one(st) is not None
     return order(st.question) is not None or innermost(st.question)
@@ -89,6 +121,10 @@ def _calls(st: PlanState) -> list[Call]:
 
     if not _applies(st):
         return []
+    bound = core_bound(st.question)
+    if bound is not None and not slots.named(st.question):
+        return [Call("nodes_by_measure", {"measure": "core_number", "op": bound[0],
+                                          "value": bound[1], "limit": 50})]
     name = _one(st)
     if name is not None:
         searches, ids = _resolve(st, [name])
@@ -126,6 +162,10 @@ def _node_render(st: PlanState, obs: list[Observed], name: str) -> str:
 def _render(st: PlanState, obs: list[Observed]) -> str:
     from igraph_agent.model.graph_intents import _yes_no
 
+    if core_bound(st.question) is not None and not slots.named(st.question):
+        from igraph_agent.model.query_intents import threshold_render
+
+        return threshold_render(st, [o for o in obs if o.tool == "nodes_by_measure" and o.ok])
     name = _one(st)
     if name is not None:
         return _node_render(st, obs, name)

@@ -330,7 +330,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"somehow|directly))?\s*[?.!]*\s*$",
                    # "is there a direct flight from HEL to LIS": one edge, Yes or No
                    r"^\s*(?:is|are)\s+there\s+(?:a|any)\s+direct\s+(?:\w+\s+)?(?:from|between)\s+\S"),
-        negatives=_rx(slots.AVERAGE_SEPARATION, r"most distant|longest shortest|farthest|average (?:shortest )?path|"
+        negatives=_rx(slots.AVERAGE_SEPARATION, slots.DIAMETER_WORDS, r"most distant|longest shortest|farthest|average (?:shortest )?path|"
                       r"mean distance|characteristic path|worst-case distance|greatest distance|"
                       r"independent|disjoint|robust|shortest paths\b|fewest steps|"
                       r"steps lie between", r"\bhow many separate\b|\b(?:supply|value|food) chain\b",
@@ -550,7 +550,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                    # the average path length and assortativity in plain words
                    r"\bon average,? how many \w+ (?:does it|would it|do you|do i) (?:take|need)\b.*"
                    r"\bbetween (?:two|any two)\b", r"\baverage (?:number of )?(?:hops|steps) between\b",
-                   slots.AVERAGE_SEPARATION, r"transitivity", r"global clustering",
+                   slots.AVERAGE_SEPARATION, slots.DIAMETER_WORDS, r"transitivity",
+                   r"global clustering",
                    r"\bmedian (?:node )?degree\b|\bmedian (?:number of )?(?:ties|connections|"
                    r"neighbou?rs|links)\b",
                    r"\b(?:well|highly|best|most)[- ]connected \w+ (?:tend to |usually |mostly )?\w+ "

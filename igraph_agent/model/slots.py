@@ -37,7 +37,14 @@ AVERAGE_SEPARATION = (
     r"(?:hops|steps|jumps))\b(?!\s+(?:from|to)\b)|"
     r"\bon average,?\s+how (?:many (?:hops|steps|links|jumps|edges)|far)\b(?!.*\bfrom\b)|"
     r"\bhow (?:many (?:hops|steps|links|jumps)|far) apart\b(?!.*\bfrom\b).*\bon average\b|"
-    r"\bhow (?:far|many (?:hops|steps)) (?:is|are) (?:a |any )?(?:typical|average)\b")
+    r"\bhow (?:far|many (?:hops|steps)) (?:is|are) (?:a |any )?(?:typical|average)\b|"
+    r"\b(?:average|mean|typical)\s+(?:shortest[- ])?path[- ]lengths?\b")
+#: the diameter in a user's words: "the longest distance between any two members", "how many
+#: hops separate the two farthest members", "how far apart are the most distant pair"
+DIAMETER_WORDS = (
+    r"\b(?:longest|largest|greatest|maximum|max|biggest)\s+(?:possible\s+)?(?:distance|separation)\b"
+    r"(?!\s+(?:from|to)\b)|\b(?:two|pair of|any two)\s+(?:\w+\s+)?(?:farthest|furthest|most "
+    r"distant|most remote)\b|\b(?:farthest|furthest|most distant)\s+pair\b")
 _MEASURE = re.compile(r"\b(?:highest|largest|biggest|greatest|top|most|maximum|max)\s+"
                       r"(betweenn?ess|closeness|eigenvector|page\s?rank)\b", re.IGNORECASE)
 _CENTRAL = re.compile(r"most (?:central|important|influential|prominent)|highest[- ]pagerank|"

@@ -158,8 +158,10 @@ def triangle_render(st: PlanState, obs: list[Observed]) -> str:
 
 # -- one summary figure -----------------------------------------------------------------
 FIGURES = [
-    ("diameter", r"diameter|longest shortest|most distant|greatest distance", "diameter"),
-    ("radius", r"radius|eccentricity|farthest|worst-case distance", "radius"),
+    ("diameter", r"diameter|longest shortest|most distant|greatest distance|" + slots.DIAMETER_WORDS,
+     "diameter"),
+    ("radius", r"radius|eccentricity|(?<!two )(?<!pair of )(?<!two )\bfarthest\b(?!\s+pair)|"
+     r"worst-case distance", "radius"),
     ("degree_assortativity", r"assortativ|degrees? correlate|hubs .*link to hubs|"
      r"high-degree \w+ (?:tend to )?(?:connect|link|attach|befriend)|"
      r"\b(?:well|highly|best|most)[- ]connected \w+ (?:tend to |usually |mostly )?\w+ (?:with|to) "
