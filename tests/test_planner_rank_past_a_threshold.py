@@ -43,6 +43,8 @@ def _best(scores: dict, keep, low: bool = False) -> set[str]:
      5, True),
     (CREW, "among rowers with 4 or more links, who ranks highest by pagerank?", nx.pagerank,
      4, False),
+    (KARATE, "who's the most central among members with 5 or more ties?", nx.pagerank, 5, False),
+    (CREW, "which rower with more than 3 crewmates is least clustered?", nx.clustering, 4, True),
 ])
 def test_a_ranking_among_nodes_past_a_degree_threshold_names_the_best_of_those_nodes(
         agent, table, question, measure, k, low):

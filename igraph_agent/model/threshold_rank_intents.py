@@ -36,8 +36,10 @@ from igraph_agent.results.counting import NodesByMeasureResult
 _TIES = (r"(?:neighbou?rs?|contacts?|friends?|colleagues?|connections?|co-?authors?|partners?|"
          r"collaborators?|links?|ties?|edges?|peers?|relationships?|[a-z]{2,}mates?)")
 #: measure words -> nodes_by_measure measure (first match wins)
-_MEASURES = [(r"clustering|transitivity", "clustering"), (r"betweenness", "betweenness"),
+_MEASURES = [(r"clustering|clustered|transitivity", "clustering"), (r"betweenness", "betweenness"),
              (r"page\s?rank", "pagerank"), (r"closeness", "closeness"),
+             # "the most central": PageRank, as the planner reads it everywhere
+             (r"central|important|influential", "pagerank"),
              (r"core\s+(?:number|index)|coreness", "core_number"), (r"triangles?", "triangles"),
              (rf"degree|{_TIES}", "degree")]
 _MEASURE = "|".join(rx for rx, _ in _MEASURES)
@@ -266,7 +268,7 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
     cond = _said(str(among.get("measure", "")), str(among.get("op")), among.get("value"))
     scope = f"{nouns} with {cond}"
     scope += (" and " + ", ".join(f"{k} = {v}" for k, v in d.where.items())) if d.where else ""
-    measure = d.measure.replace("_", "-")
+    measure = {"pagerank": "PageRank"}.get(d.measure, d.measure.replace("_", "-"))
     if d.value is not None:  # two thresholds: those past both
         return _counted(st, d, scope, measure)
     if not d.nodes:
