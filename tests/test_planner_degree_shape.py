@@ -132,3 +132,13 @@ def test_a_number_of_other_partners_in_the_verbs_words_is_the_degree(agent, ques
     resp = agent.ask(question, attach=[_table(g, ("family", "spouse_family"))])
     assert resp.status == "answered", resp.answer
     assert _bold(resp.answer)[0] == str(sum(1 for n in g if g.degree(n) == k)), resp.answer
+
+
+def test_leaves_of_a_two_mode_table_are_its_single_tie_nodes(agent):
+    rows = [("ana", "Choir"), ("ana", "Chess"), ("bo", "Choir"), ("cy", "Chess"),
+            ("cy", "Rowing"), ("di", "Rowing"), ("ed", "Pottery")]
+    table = pd.DataFrame(rows, columns=["member", "club"])
+    g = nx.Graph(rows)
+    resp = agent.ask("how many leaves are there?", attach=[table])
+    assert resp.status == "answered", resp.answer
+    assert _bold(resp.answer)[0] == str(sum(1 for n in g if g.degree(n) == 1)), resp.answer

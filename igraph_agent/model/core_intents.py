@@ -138,8 +138,12 @@ def _calls(st: PlanState) -> list[Call]:
         if ranked is None or not ranked.nodes:
             return [top]
         k = int(ranked.nodes[0].value)
+    from igraph_agent.model.query_intents import _side
+
+    # "how many women are in the 3-core" on a two-mode graph: the core is the whole graph's,
+    # the nodes counted that side's
     return [top, Call("nodes_by_measure", {"measure": "core_number", "op": "ge", "value": k,
-                                           "limit": 100})]
+                                           "limit": 100, **_side(st)})]
 
 
 def _node_render(st: PlanState, obs: list[Observed], name: str) -> str:
@@ -192,8 +196,11 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
                                 else "") + f" — every one has at least {k} ties to others in it")
     if _LIST.search(st.question) and not _COUNT.search(st.question):
         return f"{names}: the {core.count} of the {core.of} {nouns} in {where}{note}."
-    return (_yes_no(st, True) + f"**{core.count}** of the {core.of} {nouns} are in {where}{note}: "
-            f"{names}.")
+    side = f" (the {core.side} side; the core is the whole graph's)" if core.side else ""
+    if not core.side and len((st.meaning().get("modes") or {}).get("sides") or {}) == 2:
+        nouns, side = "nodes", " (both sides of the two-mode graph)"  # no side named: all
+    return (_yes_no(st, True) + f"**{core.count}** of the {core.of} {nouns}{side} are in "
+            f"{where}{note}: {names}.")
 
 
 CORE_INTENTS = [

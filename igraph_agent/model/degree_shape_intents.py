@@ -228,14 +228,18 @@ def _regular_render(st: PlanState, obs: list[Observed]) -> str:
     return f"**{'Yes' if yes else 'No'}** — {said}."
 
 
+def _leaves_said(st: PlanState) -> bool:
+    return leaves_asked(str(st.context.get("asked") or st.question))
+
+
 def _leaves_calls(st: PlanState) -> list[Call]:
-    if not leaves_asked(st.question) or _directed(st):
+    if not _leaves_said(st) or _directed(st):
         return []
     return [Call("nodes_by_measure", {"measure": "degree", "op": "eq", "value": 1, "limit": 50})]
 
 
 def _leaves_clarify(st: PlanState) -> str | None:
-    if leaves_asked(st.question) and _directed(st):
+    if _leaves_said(st) and _directed(st):
         return ("On this directed graph a 'leaf' or 'dead end' can mean a node no edge leaves, "
                 "one no edge enters, or one with a single tie in either direction — which do "
                 "you mean?")
@@ -248,8 +252,8 @@ def _leaves_render(st: PlanState, obs: list[Observed]) -> str:
         return "I could not count the nodes with a single tie."
     d = o.typed(NodesByMeasureResult)
     info = st.last_ok("get_graph_info")
-    nouns = vocabulary.noun(st.question, info.data if info else {})[1]
-    word = _LEAVES.search(st.question)
+    nouns = vocabulary.noun(str(st.context.get("asked") or st.question), info.data if info else {})[1]
+    word = _LEAVES.search(str(st.context.get("asked") or st.question))
     what = word.group(0).lower() if word else "leaves"
     listed = ", ".join((f"**{r.node}**" if _LIST.search(st.question) else str(r.node))
                        for r in d.nodes) + (" …" if d.truncated else "")
@@ -280,9 +284,11 @@ DEGREE_SHAPE_INTENTS = [
            hint="the nodes with a number of ties you give",
            answers=frozenset({"count", "list", "node", "yesno"}),
            covers=frozenset({"scope", "bottom", "threshold"})),
-    Intent("leaves", t(0.5, _LEAVES.pattern), _leaves_calls, _leaves_render,
+    # read from the user's own words too: a two-mode graph's rewriting ("how many leaves are
+    # there" -> the sides' sizes) must not hide them
+    Intent("leaves", t(0.5, r"[\s\S]"), _leaves_calls, _leaves_render,
            "the nodes with a single tie: leaves, dead ends (nodes_by_measure degree = 1)",
-           group="leaves", bonus=lambda st: 6.0 if leaves_asked(st.question) else -10.0,
+           group="leaves", bonus=lambda st: 6.0 if _leaves_said(st) else -10.0,
            clarify=_leaves_clarify, hint="the leaves (nodes with a single tie)",
            answers=frozenset({"count", "list", "node", "yesno"}), covers=frozenset({"scope"})),
 ]
