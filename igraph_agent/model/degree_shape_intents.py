@@ -28,11 +28,10 @@ from __future__ import annotations
 import functools
 import re
 
-from igraph_agent.model import slots, vocabulary
+from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.results.centrality import DegreeAnalysisResult
-from igraph_agent.results.counting import NodesByMeasureResult
 
 _TIES = r"(?:degrees?|ties|connections|neighbou?rs|links|edges|contacts|friends|partners)"
 #: the same degree for every node: "is the graph regular", "is it 3-regular", "does every
@@ -125,8 +124,8 @@ def exact_degree(st: PlanState) -> int | None:
     m = _exact_rx(_own(st)).search(st.question)
     if not m:
         return None
-    w = next(g for g in m.groups() if g).lower()
-    return int(w) if w.isdigit() else _NUMBERS[w]
+    said = next(g for g in m.groups() if g).lower()
+    return int(said) if said.isdigit() else _NUMBERS[said]
 
 
 def _exact_calls(st: PlanState) -> list[Call]:
@@ -247,23 +246,14 @@ def _leaves_clarify(st: PlanState) -> str | None:
 
 
 def _leaves_render(st: PlanState, obs: list[Observed]) -> str:
-    o = next((o for o in obs if o.tool == "nodes_by_measure" and o.ok), None)
-    if o is None:
+    """The single-tie nodes as the threshold count says them ("**5** of 11 stations have
+    degree exactly 1: …"), so every wording of a leaf reads the same."""
+    from igraph_agent.model.query_intents import threshold_render
+
+    found = [o for o in obs if o.tool == "nodes_by_measure" and o.ok]
+    if not found:
         return "I could not count the nodes with a single tie."
-    d = o.typed(NodesByMeasureResult)
-    info = st.last_ok("get_graph_info")
-    nouns = vocabulary.noun(str(st.context.get("asked") or st.question), info.data if info else {})[1]
-    word = _LEAVES.search(str(st.context.get("asked") or st.question))
-    what = word.group(0).lower() if word else "leaves"
-    listed = ", ".join((f"**{r.node}**" if _LIST.search(st.question) else str(r.node))
-                       for r in d.nodes) + (" …" if d.truncated else "")
-    if not d.count:
-        return f"**None** — no {nouns[:-1] if nouns.endswith('s') else nouns} has a single tie."
-    if _LIST.search(st.question):
-        return (f"{listed}: the {d.count} of the {d.of} {nouns} with a single tie (degree 1), "
-                f"the {what}.")
-    return (f"**{d.count}** of the {d.of} {nouns} are {what} (a single tie each, degree 1): "
-            f"{listed}.")
+    return threshold_render(st, found)
 
 
 DEGREE_SHAPE_INTENTS = [
@@ -290,5 +280,6 @@ DEGREE_SHAPE_INTENTS = [
            "the nodes with a single tie: leaves, dead ends (nodes_by_measure degree = 1)",
            group="leaves", bonus=lambda st: 6.0 if _leaves_said(st) else -10.0,
            clarify=_leaves_clarify, hint="the leaves (nodes with a single tie)",
-           answers=frozenset({"count", "list", "node", "yesno"}), covers=frozenset({"scope"})),
+           answers=frozenset({"count", "list", "node", "yesno"}),
+           covers=frozenset({"scope", "threshold"})),  # "dead ends" is read as "exactly one tie"
 ]
