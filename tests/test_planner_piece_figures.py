@@ -69,4 +69,5 @@ def test_the_number_of_strong_components_leads(agent, question):
     g = nx.relabel_nodes(nx.gnm_random_graph(30, 60, seed=3, directed=True), lambda n: f"port{n}")
     table = pd.DataFrame(list(g.edges()), columns=["shipper", "consignee"])
     resp = agent.ask(question, attach=[table])
-    assert _first(resp.answer) == str(nx.number_strongly_connected_components(g)), resp.answer
+    assert _first(resp.answer) == f"{nx.number_strongly_connected_components(g)} strongly connected", \
+        resp.answer

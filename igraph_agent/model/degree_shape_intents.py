@@ -96,6 +96,9 @@ def _extreme(st: PlanState) -> str | None:
     if slots.named(st.question) or not _COUNTED.search(st.question):
         return None
     m = _AT_EXTREME.search(st.question)
+    if m and not re.search(r"\b(?:how many|number of|count(?: the)?)\s+(?:[\w-]+\s+){0,2}?$",
+                           st.question[:m.start()], re.IGNORECASE):
+        return None  # "take the node with the highest degree, how many …": that one node
     if not m:
         return None
     return "min" if re.match(r"min|low|small|few", m.group("way"), re.IGNORECASE) else "max"

@@ -944,7 +944,7 @@ def _piece_figure(c: ConnectivityResult, q: str, weak: str, shown: str) -> str |
     if c.strong_components is not None and re.search(
             r"\b(?:how many|number of|count(?: of)?(?: the)?)\s+(?:\w+\s+)?strong(?:ly)?(?:[- ]connected)?"
             r"\s+(?:components?|pieces?|parts?)\b", q, re.IGNORECASE):
-        return (f"**{c.strong_components}** strongly connected component(s) (following the edges' "
+        return (f"**{c.strong_components} strongly connected** component(s) (following the edges' "
                 f"direction); {c.components} weakly connected, ignoring it.")
     if _COUNT_CUTS.search(q):
         listed = ", ".join(_who(a) for a in c.articulation_points.items[:10])

@@ -620,7 +620,7 @@ def _structure_render(st: PlanState, obs: list[Observed]) -> str:
                      f"and **{b['node']}** reaches the most ({shown(b['reaches'])}){how}")
     parts.append(f"{d['strong_components']} strongly connected component(s)")
     if _COUNTS_STRONG.search(q):  # "how many strongly connected components": that count first
-        return (f"**{d['strong_components']}** strongly connected component(s) (sets of nodes "
+        return (f"**{d['strong_components']} strongly connected** component(s) (sets of nodes "
                 "that reach each other along the edges); " + "; ".join(parts[:-1]).replace(
                     "It ", "it ", 1) + ".")
     if _ASKS_STRONG.search(q):  # the yes or no first, from the strong components
