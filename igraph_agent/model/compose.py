@@ -25,7 +25,7 @@ Example::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from igraph_agent.model import slots
@@ -90,6 +90,9 @@ class Steps:
     #: how many of the ranking's top nodes the second step takes ("the two best-connected
     #: stations": 2, put in as "A and B")
     count: int = 1
+    #: the nodes the ranking leaves out ("the character with the most connections other
+    #: than himself": the node the second step names)
+    without: tuple[str, ...] = ()
 
     def then(self, node: str) -> str:
         return self.second.replace(SLOT, node)
@@ -145,8 +148,38 @@ def steps(question: str, own: bool = False) -> Steps | None:
     best-connected or most central node inside another ask is a first step too (the
     planner takes it when the question planned whole would answer the ranking alone:
     "which stall is farthest from the most central stall")."""
-    return _chain(question) or _removed_top(question) or _top_two(question) or \
+    found = _chain(question) or _removed_top(question) or _top_two(question) or \
         _embedded(question, own)
+    return _left_out(found) if found is not None else None
+
+
+#: a ranking that leaves a node out: "other than himself", "except Valjean", "besides her"
+_OTHER_THAN = re.compile(r"\s*,?\s*\b(?:other than|apart from|besides|except(?:\s+for)?|excluding|"
+                         r"not counting|leaving out)\s+(?P<who>himself|herself|itself|themselves|"
+                         r"him|her|them|(?-i:[A-Z][\w'.-]*)|[a-z]+\d+)\b", re.IGNORECASE)
+
+
+def _left_out(two: Steps) -> Steps:
+    """The first step with its exclusion taken out of the wording and kept as nodes: a
+    reflexive ("other than himself") is the node the second step names, else the name."""
+    first, second = two.first, two.second
+    m = _OTHER_THAN.search(first)
+    after = re.compile(re.escape(SLOT) + _OTHER_THAN.pattern, re.IGNORECASE).search(second)
+    if m is not None:
+        first = (first[:m.start()] + first[m.end():]).strip()
+    elif after is not None:  # "… from the sailor with the most shipmates, other than himself"
+        m = after
+        second = second[:m.start()] + SLOT + second[m.end():]
+    else:
+        return two
+    who = m.group("who")
+    if who.lower() in ("himself", "herself", "itself", "themselves", "him", "her", "them"):
+        names = [n for n in slots.named(second.replace(SLOT, " ")) if n]
+        if len(names) != 1:
+            return two
+        who = names[0]
+    return replace(two, first=first if first.endswith("?") else first + "?", second=second,
+                   without=(who,))
 
 
 #: the top two of a ranking: "the two best-connected stations", "the two members with the
@@ -358,16 +391,19 @@ _TOTAL = re.compile(r"\b(?:in total|total|overall|in all|altogether|combined|sum
                     re.IGNORECASE)  # "received the most money", "the most co-written papers"
 
 
-def top_node(results: list[Observed], question: str = "", count: int = 1) -> list[str]:
+def top_node(results: list[Observed], question: str = "", count: int = 1,
+             without: tuple[str, ...] = ()) -> list[str]:
     """The node the first step's rankings put on top: one id; every tied one when several
     share the top (or every top when its rankings disagree); none when nothing was ranked.
-    With ``count`` 2, the top two, or every node tied with the second."""
+    With ``count`` 2, the top two, or every node tied with the second. ``without``: nodes
+    left out of the ranking (by id or name, case-blind)."""
     tops: list[list[str]] = []
+    out = {str(n).lower() for n in without}
     measured = [o for o in results if o.tool == "nodes_by_measure" and o.ok]
     for o in measured or results:  # the measure asked ("the fewest links") over a whole ranking
         if o.tool == "edge_attribute_totals" and not _TOTAL.search(question):
             return []
-        rows = _ranked(o, question)
+        rows = [r for r in _ranked(o, question) if str(r[0]).lower() not in out]
         if len(rows) >= count:
             best = rows[count - 1][1]
             if count > 1 and len(rows) == count and o.tool != "nodes_by_measure":

@@ -66,8 +66,11 @@ def plan(messages: list[dict], tools: list[dict] | None,
     if grouped is not None:  # "within the largest team, who has the most connections"
         return _group_steps(st, grouped)
     two = compose.steps(asked) if steppable else None
-    if two is None and steppable and _ranking_alone(st):
-        two = compose.steps(asked, own=True)  # "farthest from the most central stall"
+    if two is None and steppable and _whole_falls_short(st):
+        # "farthest from the most central stall", "the best-connected neighbour of the member
+        # with the highest betweenness", "how far is Valjean from the character with the most
+        # connections other than himself": planned whole, it answers a ranking alone or asks
+        two = compose.steps(asked, own=True)
     stepped = _two_steps(st, two) if two is not None else None
     if stepped is not None:
         return stepped
@@ -91,6 +94,14 @@ def plan(messages: list[dict], tools: list[dict] | None,
     if unsearched:
         return _tool_calls(unsearched, st.turns)  # is each name a node the answer is about?
     return _reply(st, _final_answer(st, planned))
+
+
+def _whole_falls_short(st: PlanState) -> bool:
+    """Whether the question planned whole answers only a ranking, matches no intent, or
+    asks instead of answering."""
+    if _ranking_alone(st) or not intent_table.match(st.question, st):
+        return True
+    return isinstance(_next_calls(st), (str, Ask))
 
 
 def _ranking_alone(st: PlanState) -> bool:
@@ -130,7 +141,7 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
         return ranked
     answer, made = ranked
     top = compose.top_node([o for o in (st.done(c) for c in made) if o is not None], two.first,
-                           two.count)
+                           two.count, two.without)
     if not top:
         if not two.clause:
             return None
@@ -151,6 +162,8 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
                               f"{' (and nodes the ranking did not list)' if '…' in top else ''} "
                               f"are each at the top: which do you mean?", ask.suggestions))
     named = " and ".join(compose.as_name(n) for n in top)
+    if two.without:  # "other than himself": the top once the named node is left out
+        answer = f"Leaving out {_listed(list(two.without))}, the top is **{named}**.\n\n{answer}"
     second = _step(st, two.then(named))
     then = _stepped(second)
     if isinstance(then, Ask):  # never the first part alone as if it were the whole

@@ -25,12 +25,17 @@ from igraph_agent.results.semantics import DirectionAnalysisResult
 
 _NEAR = (r"(?:neighbou?rs|contacts|friends|colleagues|connections|coauthors|co-authors|"
          r"partners|collaborators|links|ties|direct \w+|[a-z]{2,}mates)")
+#: "the best-connected neighbour of Ana", "the most central friend of r12"
+_BEST_OF = (r"\b(?:most|best|highest|least|lowest)[- ](?:well[- ])?(?:connected|central|linked|"
+            r"degree)\s+(?:neighbou?r|contact|friend|colleague|connection|coauthor|co-author|"
+            r"partner|collaborator|[a-z]{2,}mate)s?\s+of\s+(?P<x>[\w .'-]+?)\s*[?.!]*\s*$")
 _OF = [re.compile(p, re.IGNORECASE) for p in (
     rf"\b(?:of|among|amongst|from)\s+(?P<x>[\w .'-]+?)(?:'s|’s|')\s+(?:\w+\s+)?{_NEAR}\b",
     rf"\b(?:of|among|amongst|from)\s+(?:the\s+)?{_NEAR}\s+of\s+(?P<x>[\w .'-]+?)\s*[,?]",
     rf"\bwhich\s+(?:one\s+)?of\s+(?P<x>[\w .'-]+?)(?:'s|’s|')\s+{_NEAR}\b",
     r"\b(?P<x>[\w .'-]+?)(?:'s|’s|')\s+(?:most|best|highest)[- ](?:connected|central|paid)\s+"
     r"(?:neighbou?r|contact|friend|colleague|connection|coauthor|partner)\b",
+    _BEST_OF,
     # "of the families the Medici married into, …", "among the people Ana works with, …":
     # the nodes a named node is linked to, said with a verb (undirected graphs only)
     r"^\s*(?:of|among|amongst)\s+(?:all\s+)?the\s+[a-z]+s\s+(?:that\s+|who\s+|whom\s+|which\s+)?"
@@ -53,6 +58,8 @@ def _centre(st: PlanState) -> str | None:
             return None  # "of the papers paper00 cites": one side of its edges
         if m:
             name = m.group("x").strip()
+            if slots.node(f"of {name}") in (slots.HUB, slots.CENTRAL):
+                return None  # "the member with the highest betweenness": a first step's
             name = re.sub(r"^(?:the|all|all of|each of|any of)\s+", "", name, flags=re.IGNORECASE)
             return name if name and name.lower() not in {"their", "its", "his", "her", "my",
                                                           "your", "our", "the node"} else None
@@ -233,7 +240,7 @@ def _mutual_listed(st: PlanState, d: DirectionAnalysisResult) -> str:
 
 
 PAIR_INTENTS = [
-    Intent("neighbour_rank", t(0.5, _NEAR, _OF[_VERB_OF].pattern), _rank_calls, _rank_render,
+    Intent("neighbour_rank", t(0.5, _NEAR, _OF[_VERB_OF].pattern, _BEST_OF), _rank_calls, _rank_render,
            "one node's neighbours ranked (nodes_by_measure neighbours_of)", group="ranking",
            bonus=lambda st: 5.0 if _rank_applies(st) else -10.0,  # over attribute_rank's
            hint="a node's neighbours ranked by degree, a centrality or an attribute",
