@@ -219,7 +219,13 @@ _SPANNING = re.compile(r"\bspanning (?:tree|forest)\b|\b(?:minimum|least|smalles
                        # "kept only enough roads to connect every town, with the least total km"
                        r"\b(?:just |only )?enough\b.{0,40}\bto (?:connect|link|join|reach)\b.{0,40}"
                        r"\b(?:every|all|each)\b(?=.*\b(?:least|minimum|smallest|minimal|cheapest|"
-                       r"lowest|shortest|fewest)\b)", re.IGNORECASE)
+                       r"lowest|shortest|fewest)\b)|"
+                       # "the cheapest way to connect every substation", "the least cable to
+                       # link all the boxes"
+                       r"\b(?:cheapest|least|minimum|minimal|smallest|shortest)\s+(?:total\s+)?"
+                       r"(?:way|cost|[\w-]+)\s+(?:needed\s+|required\s+)?(?:to\s+(?:connect|link|"
+                       r"join)|that\s+(?:connects?|links?|joins?))\s+(?:up\s+)?(?:every|all|each)\b",
+                       re.IGNORECASE)
 
 
 def _spanning_column(st: PlanState) -> str | None:
