@@ -325,14 +325,17 @@ _PARTNER = re.compile(
     r"(?P<b>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)'s\s+(?:strongest|closest|"
     r"heaviest|most frequent|biggest|largest|main|top|greatest)\s+(?:[a-z]+(?:ing)?\s+)?"
     r"(?:tie|link|partner|connection|pairing|match|collaborator|co-?author|associate|companion|"
-    r"correspondent|[a-z]*mate)\b|"
+    r"correspondent|friend|contact|colleague|ally|buddy|pal|[a-z]*mate)\b|"
     # "who has Mira played the most games with"
     r"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+(?P<c>(?-i:[A-Z][\w'.-]*"
     r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:\w+\s+){0,2}(?:the\s+)?most\b.*\bwith\s*[?.!]*\s*$|"
     # "which nurse does Ward pair up with most often", "who does Mira play with the most"
     r"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+(?P<d>(?-i:[A-Z][\w'.-]*"
     r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:\w+\s+){1,3}with\s+(?:the\s+)?most(?:\s+often)?"
-    r"\s*[?.!]*\s*$",
+    r"\s*[?.!]*\s*$|"
+    # "who has Ava known the longest", "who does Mira trust the most"
+    r"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+(?P<e>(?-i:[A-Z][\w'.-]*"
+    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+[a-z]+\s+(?:the\s+)?(?:most|longest)\s*[?.!]*\s*$",
     re.IGNORECASE)
 
 
@@ -413,7 +416,8 @@ def _partner(st: PlanState) -> tuple[str, str, str] | None:
         return None
     if not meaning.get("directed"):
         m = _PARTNER.search(q)
-        return (slots.clean(m.group("a") or m.group("b") or m.group("c") or m.group("d")),
+        return (slots.clean(m.group("a") or m.group("b") or m.group("c") or m.group("d")
+                            or m.group("e")),
                 str(attr), "both") if m else None
     for side, rxs in (("in", _INTO_NODE), ("out", _OUT_OF_NODE)):
         for rx in rxs:
