@@ -674,6 +674,12 @@ def _group_bonus(name: str) -> Callable[[PlanState], float]:
     return bonus
 
 
+def _totals_clarify(st: PlanState) -> str | None:
+    from igraph_agent.model.query_intents import totals_clarify
+
+    return totals_clarify(st)
+
+
 def _totals_bonus(st: PlanState) -> float:
     from igraph_agent.model.query_intents import totals_bonus
 
@@ -777,7 +783,7 @@ LEXICON.update({
                    r"average|mean|\b(?:the most|the least)\b", r"\b(?:longest|shortest|heaviest|lightest|strongest|weakest)\s+"
                    r"(?:single\s+)?(?:road|edge|link|street|connection|flight|tie|segment|leg|"
                    r"trail|lane|pipe|pipeline|cable|track|rail)s?\b"),
-        bonus=_totals_bonus, hint="totals of an edge attribute",
+        bonus=_totals_bonus, hint="totals of an edge attribute", clarify=_totals_clarify,
         # "who messages Ava the most": a node is asked, not Ava's total
         negatives=_rx(r"^\s*(?:who|which \w+)\s+(?!(?:has|have|had|is|are)\b)\w+\s+"
                       r"(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s+the\s+most\b", _ROUTE_MEASURE,

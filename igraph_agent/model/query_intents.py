@@ -791,6 +791,23 @@ _PARTNERS_ASKED = re.compile(r"^\s*(?:which|who|whom)\b.*\band\s+(?:how\s+much|w
                              r"amount|sum))\b", re.IGNORECASE)
 
 
+def totals_clarify(st: PlanState) -> str | None:
+    """An average per node ("the average tonnes shipped per depot", "on average, how much
+    does each depot ship") asked where no node is named: the totals give the mean per edge
+    and each node's own total, no mean over the nodes, so which one is asked."""
+    if slots.named(st.question) or not edge_attr(st):
+        return None
+    one, many = vocabulary.noun(st.question, _raw_info(st))
+    node = rf"(?:{re.escape(one)}|{re.escape(many)}|node|vertex)"
+    q = str(st.context.get("asked") or st.question)
+    if not re.search(r"\b(?:average|mean|typical)\b", q, re.IGNORECASE) or not \
+            re.search(rf"\b(?:per|each|every|an?)\s+{node}\b", q, re.IGNORECASE):
+        return None
+    return (f"Averaged over what? The edges' values give a mean per edge, and each {one}'s own "
+            f"total; a mean per {one} is not one of them. Ask 'the average {edge_attr(st)} per "
+            f"edge' or 'each {one}'s total {edge_attr(st)}'.")
+
+
 def totals_calls(st: PlanState) -> list[Call]:
     attr = edge_attr(st)
     if not attr:
