@@ -72,3 +72,17 @@ def test_the_distance_to_the_top_with_the_named_node_left_out(agents, name, ques
     assert resp.answer.startswith(f"Leaving out {start}, the top is **{top}**."), resp.answer
     then = resp.answer.split(f"Then, for **{top}**:", 1)[1]
     assert f"**{nx.shortest_path_length(g, start, top)} hop(s)**" in then, resp.answer
+
+
+@pytest.mark.parametrize("name,question,end", [
+    ("friends", "what is the shortest path from the person with the most friends to Kai?",
+     "Kai"),
+    ("crew", "what is the shortest route from the sailor with the most shipmates to Yara?",
+     "Yara"),
+])
+def test_a_route_from_a_rankings_top_keeps_its_named_end(agents, name, question, end):
+    resp, g = _ask(agents, name, question)
+    top = _only_top(dict(g.degree()))
+    assert resp.status == "answered", resp.answer
+    then = resp.answer.split(f"Then, for **{top}**:", 1)[1]
+    assert f"**{nx.shortest_path_length(g, top, end)} hop(s)**" in then, resp.answer

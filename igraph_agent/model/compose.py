@@ -150,7 +150,27 @@ def steps(question: str, own: bool = False) -> Steps | None:
     "which stall is farthest from the most central stall")."""
     found = _chain(question) or _removed_top(question) or _top_two(question) or \
         _embedded(question, own)
-    return _left_out(found) if found is not None else None
+    return _left_out(_route_end(found)) if found is not None else None
+
+
+#: a route's other end read into the ranking clause: "the shortest route from the depot that
+#: ships the most tonnes to Hull" (the route goes to Hull; the depot ships the most overall)
+_END_IN_FIRST = re.compile(r"\s+(?P<word>to|and)\s+(?P<end>(?:the\s+)?(?:(?-i:[A-Z][\w'.-]*"
+                           r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+))\s*[?.!]*\s*$", re.IGNORECASE)
+_ROUTE_FROM = re.compile(rf"\b(?:path|route|way|distance|far|hops?|steps?|trip|journey)\b.*"
+                         rf"\b(?P<word>from|between)\s+{SLOT}\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+def _route_end(two: Steps) -> Steps:
+    """The route's end given back to the second step when the ranking clause took it."""
+    end, route = _END_IN_FIRST.search(two.first), _ROUTE_FROM.search(two.second)
+    if end is None or route is None or \
+            (end.group("word").lower() == "and") != (route.group("word").lower() == "between"):
+        return two
+    first = two.first[:end.start()].rstrip() + "?"
+    second = two.second[:route.end()].replace(
+        SLOT, f"{SLOT} {end.group('word')} {end.group('end')}") + two.second[route.end():]
+    return replace(two, first=first, second=second)
 
 
 #: a ranking that leaves a node out: "other than himself", "except Valjean", "besides her"
