@@ -81,12 +81,21 @@ def test_a_yes_no_about_a_split_says_yes_or_no_first(tmp_path, table, graph, que
 @pytest.mark.parametrize(("table", "question"), [
     (CREW, "does removing Ada change anything important?"),
     (CREW, "who is on the periphery of the network?"),  # a social reading: asked which
-    (CREW, "how many colleagues does the person with the highest pagerank have?"),
 ])
 def test_a_question_no_tool_answers_here_is_asked_not_answered_with_a_neighbouring_figure(
         tmp_path, table, question):
     resp = _ask(tmp_path, table, question)
     assert resp.status == "needs_clarification", resp.answer
+
+
+def test_the_colleagues_of_the_top_node_by_pagerank_are_its_degree(tmp_path):
+    # a ``person,colleague`` table: the other end's noun is the node's neighbours
+    g = _crew()
+    pr = nx.pagerank(g)
+    top = max(pr, key=pr.get)
+    resp = _ask(tmp_path, CREW, "how many colleagues does the person with the highest pagerank have?")
+    assert resp.status == "answered", resp.answer
+    assert top in resp.answer and f"**{g.degree(top)}**" in resp.answer, resp.answer
 
 
 ROADS = pd.DataFrame([("s0", "s1"), ("s1", "s2"), ("s2", "s0"), ("s2", "s3"), ("s3", "s4")],
