@@ -270,6 +270,14 @@ def _the_counted(rest: str, ranking: str) -> str:
     return rest
 
 
+#: a second part asking only the ranked node's own score ("... and what is it", "and what's its
+#: score"): the ranking answers it, with the score beside the node
+_ITS_SCORE = re.compile(r"^(?:what|how (?:high|much|big|large))\s*(?:is|'s|was)?\s*(?:it|that|that score|"
+                        r"the (?:score|value|figure|number)|its (?:score|value|figure))\s*[?.!]*$|"
+                        r"^what (?:score|value) (?:is|was|does) it(?: have| get)?\s*[?.!]*$",
+                        re.IGNORECASE)
+
+
 def _chain(question: str) -> Steps | None:
     for rx in _CHAIN:
         m = rx.match(question.strip())
@@ -279,6 +287,8 @@ def _chain(question: str) -> Steps | None:
         if not _RANKED.search(first) or _PRONOUN.search(first) or _NOT_ONE.search(second):
             continue
         second = _ASK_LEAD.sub("", second)
+        if _ITS_SCORE.match(second):
+            return None
         named = _named_again(first, second)
         if named is not None:  # "how many trails meet at that hut": the hut found first
             second = named

@@ -14,7 +14,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from igraph_agent.figures import shown
-from igraph_agent.model import cut_words, slots, vocabulary, weights
+from igraph_agent.model import cut_words, head_to_head, slots, vocabulary, weights
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.weights import asked_weight
 from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
@@ -1122,6 +1122,9 @@ _COMPARE = re.compile(r"compare\s+(.+?)" + _END + r"|\b(?:jaccard|similarity|ove
 
 
 def _compare_names(q: str) -> list[str] | None:
+    pair = head_to_head.two_names(q)
+    if pair:
+        return list(pair)
     m = _COMPARE.search(q)
     text = (m.group(1) or m.group(2)) if m else None
     if text is None:
@@ -1162,8 +1165,36 @@ def compare_render(st: PlanState, obs: list[Observed]) -> str:
         return (_found(st, names) + f"The Jaccard similarity of {p.a}'s and {p.b}'s "
                 f"neighbourhoods is **{_f(p.jaccard)}** ({p.common_neighbours} common "
                 f"neighbour(s); distance {p.distance} hop(s)).")
-    return (_found(st, names) + f"Side by side{_weighed(d.weight_used)}:\n" + "\n".join(rows)
+    return (_found(st, names) + _head_to_head(st, d) +
+            f"Side by side{_weighed(d.weight_used)}:\n" + "\n".join(rows)
             + "\n\nPairs (distance in hops):\n" + "\n".join(pairs))
+
+
+#: which of compare_nodes' figures a head-to-head question asks about, by its words
+_HEAD_MEASURES = [(r"page\s?rank|important|influen|central", "pagerank"),
+                  (r"clustering|clustered", "clustering"), (r"\bcore\b", "core_number"),
+                  (r"connected|ties|links?\b|connections|neighbou?rs|contacts|degree|friends|"
+                   r"partners", "degree")]
+
+
+def _head_to_head(st: PlanState, d: CompareNodesResult) -> str:
+    """The verdict of "who has more ties, A or B" / "is A better connected than B" first, on
+    the figure its words name; "" when it names another (a measure compare_nodes does not
+    give, an edge value, a direction's verb on a directed graph)."""
+    pair = head_to_head.two_names(st.question)
+    if not pair or len(d.nodes) != 2 or re.search(r"betwe+n|closeness|eigenvector",
+                                                  st.question, re.IGNORECASE):
+        return ""
+    field = next((f for rx, f in _HEAD_MEASURES if re.search(rx, st.question, re.IGNORECASE)),
+                 None)
+    if field is None:
+        return ""
+    a, b = d.nodes
+    what = {"pagerank": "PageRank", "core_number": "core number"}.get(field, field)
+    va, vb = getattr(a, field), getattr(b, field)
+    shown = (_f(va), _f(vb)) if isinstance(va, float) else None
+    return head_to_head.verdict(st.question, str(a.node), va, str(b.node), vb, what,
+                                shown) + " "
 
 
 def stats_calls(st: PlanState) -> list[Call]:
@@ -1210,6 +1241,7 @@ ANALYSIS_INTENTS = [
     ("subgraph", _rx(r"subgraph", r"\bextract", r"\bkeep only", r"new (?:version|revision)"),
      subgraph_calls, subgraph_render, "subgraph extraction"),
     ("compare", _rx(r"\bcompare\b", r"\bvs\.?\s", r"\bversus\b", r"\bjaccard\b",
+                    head_to_head.ASKED,
                     r"\b(?:neighbou?rhood|neighbou?r) (?:similarity|overlap)\b"),
      compare_calls, compare_render, "node comparison"),
     ("statistics", _rx(r"statistic", r"\bstats\b", r"assortativ", r"diameter",

@@ -230,7 +230,7 @@ _ON_ROUTES = (r"on the most (?:[\w-]+[- ])?(?:shortest|lowest[- ][\w-]+|quickest
 _BRIDGES_PAIRS = (r"\b(?:bridg\w*|connect\w*|link\w*|join\w*)\s+the\s+most\s+(?:pairs|ties)\b|"
                   r"\b(?:best|biggest|main|top)\s+(?:connector|go-?between|intermediary)\s+between\b")
 _MEASURES = [
-    (rf"betwe+n+e*ss|broker|{_ON_ROUTES}|sits? between the most|{_BRIDGES_PAIRS}", "betweenness"),
+    (rf"betwe+n+e*ss|broker|gate-?keeper|{_ON_ROUTES}|sits? between the most|{_BRIDGES_PAIRS}", "betweenness"),
     (rf"closeness|closest to (?:everyone|all)|fewest steps|reach(?:es)? all|{_SPREAD}", "closeness"),
     (r"pagerank|page rank|random walk", "pagerank"),
     (r"eigenvector|best-tied|neighbours are themselves", "eigenvector"),
@@ -440,7 +440,19 @@ def _scores(st: PlanState, d: NodeCentralityResult) -> str:
     for r in d.requested:
         at = f", ranked {_place(d, r)} of {d.scored_nodes}" if str(r.node) in ranked else ""
         said.append(f"{r.node} has {d.measure}{_sense(d.weight_used)} **{_fmt(r.score)}**{at}")
-    return _found(st, _scored_nodes(st)) + "; ".join(said) + "."
+    return _found(st, _scored_nodes(st)) + _versus(st, d) + "; ".join(said) + "."
+
+
+def _versus(st: PlanState, d: NodeCentralityResult) -> str:
+    """"**No**: Javert's betweenness (0.05433) is lower than Marius's (0.132). " for two
+    named nodes set against each other on the measure; else ""."""
+    from igraph_agent.model import head_to_head
+
+    if len(d.requested) != 2 or not head_to_head.two_names(st.question):
+        return ""
+    a, b = d.requested
+    return head_to_head.verdict(st.question, str(a.node), a.score, str(b.node), b.score,
+                                d.measure, (_fmt(a.score), _fmt(b.score))) + " "
 
 
 def _scope(d: NodeCentralityResult) -> str:
@@ -498,7 +510,8 @@ def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
 INTENTS: list[Intent] = [
     Intent("centrality", t(1.0, r"central", r"important", r"influen", r"pagerank", r"page rank",
                            r"betwe+n+e*ss", r"closeness", r"eigenvector", r"key (node|player)",
-                           r"broker", r"shortest (?:paths|routes)\b", r"sits? between the most",
+                           r"broker", r"gate-?keeper", r"shortest (?:paths|routes)\b",
+                           r"sits? between the most",
                            _ON_ROUTES,
                            r"closest to (?:everyone|all)", r"fewest steps", r"random walk",
                            r"best-tied", r"neighbours are themselves the most", r"prominent",
