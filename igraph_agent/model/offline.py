@@ -23,6 +23,7 @@ from igraph_agent.model import (
     compose,
     data_nouns,
     group_steps,
+    head_to_head,
     memoryplan,
     node_or_value,
     set_steps,
@@ -35,7 +36,7 @@ from igraph_agent.model import (
 from igraph_agent.model import intents as intent_table
 from igraph_agent.model.graph_intents import UNRESOLVED, UNSETTLED
 from igraph_agent.model.planstate import FIND_TOOLS, Call, Observed, PlanState
-from igraph_agent.model.registry import Ask, clarification, gaps
+from igraph_agent.model.registry import Ask, Intent, clarification, gaps
 from igraph_agent.model.structure_intents import NO_FIGURE
 from igraph_agent.results.data import ConstructGraphResult, GetGraphInfoResult
 
@@ -381,6 +382,17 @@ def _with_offers(st: PlanState, question: str) -> Ask:
     return Ask(question, offers)
 
 
+
+def _kind(st: PlanState, matched: list[Intent]) -> str | None:
+    """The asked kind of answer; a Yes / No that sets two named nodes against each other
+    ("is A better connected than B") is the verdict the compare and named-centrality renders
+    lead with."""
+    kind = slots.asked_kind(st.question)
+    if kind == "yesno" and head_to_head.two_names(st.question) and \
+            any(i.name in ("compare", "centrality") for i in matched):
+        return None
+    return kind
+
 def _next_calls(st: PlanState) -> list[Call] | str | Ask:
     if st.last("get_graph_info") is None:
         return [Call("get_graph_info")]
@@ -415,15 +427,14 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
                                  data_nouns.one_edge_names_the_data(st.question, _asked(st),
                                                                     _info(st), matched)):
         features.discard("weight")  # "triangles of volunteers who shared shifts": the data
-    missing, partial = gaps(matched, st.question, features, slots.asked_kind(st.question))
+    missing, partial = gaps(matched, st.question, features, _kind(st, matched))
     if "entity" in missing:  # a name no intent takes: is it a node of this graph?
         real = _named_nodes(st)
         if real is None:
             return [_search(n) for n in slots.named(st.question)]
         if not real:
             features.discard("entity")
-            missing, partial = gaps(matched, st.question, features,
-                                    slots.asked_kind(st.question))
+            missing, partial = gaps(matched, st.question, features, _kind(st, matched))
     if missing:  # it would answer another question: ask, naming what it can do
         return _ask(st, missing, partial)
     if _from_skill(st) and slots.asked_kind(st.question) == "node":

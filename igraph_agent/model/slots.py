@@ -842,12 +842,7 @@ _YESNO_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:is|are|was|were|does|do
 def asked_kind(question: str) -> str | None:
     """The kind of answer the question's form asks for: ``count`` ("how many ..."),
     ``pair`` ("which two ..."), ``node`` ("which ... has the most ..."), ``yesno`` ("is
-    there a direct flight from A to B?"), else None. Two named nodes set against each other
-    ("is A better connected than B?") ask nothing of one kind: the render gives the verdict."""
-    from igraph_agent.model.head_to_head import two_names
-
-    if two_names(question):
-        return None
+    there a direct flight from A to B?"), else None."""
     if _COUNT_ASK.search(question):
         return "count"
     if _YESNO_ASK.search(question):
