@@ -154,8 +154,8 @@ def _outside(st: PlanState, d: ConnectivityResult, largest: int, rows: list) -> 
                 + (" (pieces ignoring the edges' direction)." if d.connected_by == "weak"
                    else "."))
     if _how_many_out(st):  # the count first
-        return (f"**{outside}** of {d.nodes} nodes are outside the main piece ({largest} nodes), "
-                f"in {d.components - 1} separate component(s): {listed}"
+        return (f"**{outside}** of {d.nodes} nodes are outside the main piece ({largest} nodes; "
+                f"{d.components} components in all): {listed}"
                 + (f"; and {more} more component(s)" if more > 0 else "")
                 + (" (pieces ignoring the edges' direction)." if d.connected_by == "weak"
                    else "."))
@@ -163,8 +163,8 @@ def _outside(st: PlanState, d: ConnectivityResult, largest: int, rows: list) -> 
         return (f"The separate piece holds **{rows[0].size}** node(s): {listed}; the main piece "
                 f"has {largest}" + (" (pieces ignoring the edges' direction)."
                                     if d.connected_by == "weak" else "."))
-    return (f"{outside} of {d.nodes} nodes are outside the main piece ({largest} nodes), in "
-            f"{d.components - 1} separate component(s): {listed}"
+    return (f"Outside the main piece ({largest} of {d.nodes} nodes; {d.components} components "
+            f"in all): {listed}"
             + (f"; and {more} more component(s)" if more > 0 else "")
             + (" (pieces ignoring the edges' direction)." if d.connected_by == "weak" else "."))
 

@@ -12,6 +12,8 @@ Example::
     'street'
     >>> _attr_named("how old is Pia?", ["street", "age"], "Pia")
     'age'
+    >>> _attr_named("what's Eastleigh's load?", ["zone", "load_mw"], "Eastleigh")
+    'load_mw'
 """
 
 from __future__ import annotations
@@ -35,11 +37,25 @@ def _words(attr: str) -> str:
     return r"[\s_-]+".join(map(re.escape, [p for p in re.split(r"[_\W]+", attr.lower()) if p]))
 
 
+#: a column name's last part that is a unit: ``load_mw``, ``length_km``, ``price_usd``
+_UNIT = re.compile(r"[_\s-]+(?:mw|kw|gw|kwh|mwh|km|m|mi|kg|t|lbs?|usd|eur|gbp|pct|percent|k|"
+                   r"mins?|minutes|hrs?|hours|years?|yrs|days|s|secs?)$", re.IGNORECASE)
+
+
+def _without_unit(attr: str) -> str | None:
+    """``load_mw`` → ``load``; None when the name ends in no unit."""
+    head = _UNIT.sub("", attr)
+    return head if head and head != attr else None
+
+
 def _attr_named(question: str, attrs: list[str], name: str) -> str | None:
     """The one node attribute the question asks of ``name``, by its own words or a word
     for it, else None."""
     q = question.replace(name, " ")
     hits = [a for a in attrs if re.search(rf"(?<![\w]){_words(a)}(?![\w])", q, re.IGNORECASE)]
+    if not hits:  # "Eastleigh's load" for ``load_mw``: the column without its unit
+        hits = [a for a in attrs if (head := _without_unit(a)) and
+                re.search(rf"(?<![\w]){_words(head)}(?![\w])", q, re.IGNORECASE)]
     if not hits:  # a pay word, a time in the job, "how old" (attribute_intents.by_meaning)
         hits = by_meaning(q.lower(), attrs)
     return hits[0] if len(hits) == 1 else None
@@ -76,7 +92,8 @@ def _lookup(st: PlanState) -> tuple[str, str] | None:
         return None
     if name.lower() in {a.lower() for a in attrs}:
         return None
-    w, n = _words(attr), re.escape(name)
+    head = _without_unit(attr)
+    w, n = f"(?:{_words(attr)}{'|' + _words(head) if head else ''})", re.escape(name)
     end = r"\s*[?.!]*\s*$"
     lead = r"^\s*(?:so\s+|and\s+)?(?:(?:what|which)(?:'s|\s+is|\s+was)?\s+|(?:tell|show|give) me\s+|get\s+)?"
     if re.search(rf"^\s*(?:so\s+|and\s+)?how old is (?:the\s+)?{n}{end}|"

@@ -30,7 +30,7 @@ from igraph_agent.results.whatif import RemoveAndCompareResult
 _WORDS = {"gt": "more than", "ge": "at least", "lt": "fewer than", "le": "at most",
           "eq": "exactly"}
 _MEASURES = [  # question words -> nodes_by_measure measure, first match wins
-    (r"in-?degree|incoming|cited|citations|pointed to|followers", "in_degree"),
+    (r"in-?degree|incoming|cited|citations?|pointed to|followers", "in_degree"),
     # the data's verb in the passive: "required (directly) by at least 2 other packages"
     (r"\b[a-z]+(?:ed|en)\s+(?:directly\s+|only\s+)?by\s+(?:at least|at most|more than|fewer than|"
      r"less than|over|under|exactly|only|\d)", "in_degree"),

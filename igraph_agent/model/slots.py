@@ -412,7 +412,11 @@ _THRESHOLD = re.compile(
     r"(?!\s+(?:steps?|hops?|jumps?)\b)|"
     rf"\b{_NUM}\s+{_BOUND_NOUN}or (?:more|fewer|less|greater|higher|lower)\b|>=?\s*\d|<=?\s*\d|≥|≤|"
     rf"\b\d+\+(?=\s|$)|"
-    r"\bexactly (?:one|zero|no)\b(?!\s+(?:steps?|hops?|jumps?)\b)",
+    r"\bexactly (?:one|zero|no)\b(?!\s+(?:steps?|hops?|jumps?)\b)|"
+    r"\b(?:more|fewer|less) than (?:once|twice)\b|"
+    # "more than one incoming lane": a count past one, read like the digit
+    r"\b(?:more|greater|higher|larger|bigger) than one\s+(?!(?:of|another|other|piece|part|"
+    r"component|communit\w*|cluster|group|way|route|path)\b)[a-z]",
     re.IGNORECASE)
 #: a threshold up to its number ("more than 5", "at least 3", "10 or more"), for the word after it
 THRESHOLD_AT = re.compile(
@@ -865,7 +869,7 @@ def threshold(question: str) -> tuple[str, float] | None:
              (rf"(?:fewer|less|lower|smaller|{_EDGE_LESS}) than|below|under|<(?!=)", "lt"),
              (r"at most|<=|≤", "le"), (r"exactly", "eq")]
     for words, op in rules:
-        m = re.search(rf"(?:{words})\s*(?:[$€£]\s*)?({_NUM}|one|zero|no)\b", question,
+        m = re.search(rf"(?:{words})\s*(?:[$€£]\s*)?({_NUM}|one|zero|no|once|twice)\b", question,
                       re.IGNORECASE)
         if m:
             return op, _value(m.group(1)) * _scale(question[m.end():])
@@ -927,6 +931,8 @@ def _value(word: str) -> float:
     w = word.lower()
     if w in ("zero", "no"):
         return 0.0
+    if w in ("once", "twice"):  # "cited more than twice"
+        return 1.0 if w == "once" else 2.0
     return float(_WORDS[w]) if w in _WORDS else float(w)
 
 
