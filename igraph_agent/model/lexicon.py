@@ -132,11 +132,23 @@ _TIE_WORDS = re.compile(r"\b(?:degree|connections?|connected|links?|ties|tied|ne
                         r"citations?|cited|calls?|neighbou?rhood)\b", re.IGNORECASE)
 
 
+#: a threshold and a second condition on the node's edges ("granted land by more than one
+#: family and granted nothing", "backed at least twice but backed nobody themselves"): one
+#: count answers only half
+_SECOND_CONDITION = re.compile(
+    r"(?:\b(?:more|fewer|less) than|\bat (?:least|most)\b|\bexactly\b|\bover\b|\bunder\b)"
+    r".*\b(?:and|but)\s+(?:\w+\s+){0,2}?(?:nothing|nobody|no one|none|never)\b", re.IGNORECASE)
+
+
 def _beyond_any_degree(st: PlanState) -> str | None:
     """"How many cases are over 60?" on 20 nodes: no node has more than 19 ties, so a number
     past that names no tie count (an age, a size): ask instead of counting degrees."""
     from igraph_agent.model import slots
 
+    if _SECOND_CONDITION.search(st.question):
+        return ("This asks for two conditions at once, and I can count the nodes past one "
+                "threshold at a time. Which do you want: the threshold you give, or the nodes "
+                "with none of those edges (degree 0 on that side)?")
     found = slots.threshold(st.question)
     info = st.last_ok("get_graph_info")
     nodes = (info.data if info else {}).get("nodes")
