@@ -312,6 +312,13 @@ _UNREACHED = re.compile(r"\b(?:can(?:not|'t| ?not)|could(?:n't| not)|never|not)\
                         r"(?:reached|reachable|got(?:ten)? to|reach\w*)|\bunreachable\b|"
                         r"\b(?:can(?:not|'t)|couldn't)\s+(?-i:[A-Z][\w'.-]*|[a-z]+\d+|\d+)\s+"
                         r"reach\b", re.IGNORECASE)
+#: whether one node reaches every other, asked Yes or No: "is every depot reachable from
+#: Kelso", "can Kelso reach all the other depots", "can Ashby get to every substation"
+_EVERY_REACH = re.compile(
+    rf"^\s*(?:so\s+|and\s+)?(?:is|are|can|could)\s+(?:every|each|all)\b.*\b(?:reach(?:ed|able)?|"
+    rf"get to|accessible)\s+from\s+{_NAME}|^\s*(?:so\s+|and\s+)?(?:can|could|does|do)\s+{_NAME}\s+"
+    rf"(?:\w+\s+)?(?:reach|get to)\s+(?:every|each|all|everyone|everything|everybody)\b",
+    re.IGNORECASE)
 #: a directed graph's reach from one node, asked as a list: "who can Eve reach", "which
 #: servers can atlas reach along the arrows", "what is reachable from Eve"
 _CAN_REACH = re.compile(rf"\b(?:can|could|does|do|will|would)\s+{_NAME}\s+(?:ever\s+|eventually\s+|"
@@ -356,6 +363,8 @@ def reach_of(st: PlanState) -> tuple[str, str, str] | None:
         return None
     if (n := _name(_FROM, q)) and _UNREACHED.search(q):
         return n, "out" if directed else "both", "unreached"
+    if n := _name(_EVERY_REACH, q):
+        return n, "out" if directed else "both", "reaches_all"
     if not directed:
         return None
     way = _needed_way(st)
@@ -499,6 +508,17 @@ def reach_render(st: PlanState, obs: list[Observed]) -> str:
     cols = _meaning(st).get("direction") or ["source", "target"]
     arrow = f"{cols[0]} → {cols[1]}"
     head = _found(st, [name])
+    if kind == "reaches_all":
+        how = f"following the edges ({arrow})" if way != "both" else "by some path"
+        if not d.unreachable:
+            return head + (f"**Yes**: every other node is reachable from {_who(d)} {how}; it "
+                           f"reaches {d.within + d.farther}.")
+        gone = list(d.unreachable_nodes or [])
+        listed = ", ".join(f"**{_who(r)}**" for r in gone) + \
+            (" …" if len(gone) < d.unreachable else "")
+        return head + (f"**No**: {d.unreachable} {nouns} cannot be reached from {_who(d)} {how}"
+                       + (f": {listed}." if gone else ".") +
+                       f" It reaches {d.within + d.farther}.")
     if kind == "unreached":
         gone = list(d.unreachable_nodes or [])
         listed = ", ".join(f"**{_who(r)}**" for r in gone)

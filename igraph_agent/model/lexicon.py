@@ -845,7 +845,8 @@ LEXICON.update({
                                    r"^\s*(?:the\s+|all\s+)?[a-z]+s\s+[a-z]+ing\b"),
                       bonus=_flow_bonus("flow_bonus"), group="ranking",
                       hint="the nodes most of an edge value ends at or starts from"),
-    "reach_set": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many|everything"),
+    "reach_set": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many|everything",
+                                 r"^\s*(?:so\s+|and\s+)?(?:is|are|can|could)\b"),
                       bonus=_flow_bonus("reach_bonus"), group="directed",
                       hint="everything one node leads to, or that leads to it"),
     "group_total": dict(triggers=t(0.5, r"which|what|how many|total|sum|per|each|average|mean|"
@@ -886,7 +887,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "edge_threshold": ("count", "list"), "edge_extreme": ("pair", "node", "value"),
     "cycle_count": ("count", "yesno"), "cycle_members": ("list", "count", "yesno"),
     "strong_size": ("count", "value", "list", "node"), "edge_ends": ("list", "count", "yesno"),
-    "flow_rank": ("node", "list", "count", "value"), "reach_set": ("list", "count"),
+    "flow_rank": ("node", "list", "count", "value"), "reach_set": ("list", "count", "yesno"),
     "node_partner": ("node", "pair", "value"), "pair_value": ("value", "count", "yesno"),
     "node_ties": ("list", "count", "value"),
     "group_total": ("node", "group", "count", "list", "value"),
