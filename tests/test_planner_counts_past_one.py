@@ -57,3 +57,30 @@ def test_a_node_value_is_read_by_its_columns_name_without_the_unit(agents, colum
     resp = agents["grid"].ask(question, attach=[edges, nodes])
     assert resp.status == "answered", resp.answer
     assert f"**{values[node]}**" in resp.answer.split(".")[0], resp.answer
+
+
+MENTORS = pd.DataFrame([("Ayla", "Bram"), ("Ayla", "Edda"), ("Bram", "Ivo"), ("Edda", "Ivo"),
+                        ("Cleo", "Kit"), ("Dev", "Kit"), ("Ayla", "Cleo")],
+                       columns=["mentor", "mentee"])
+FOOD = pd.DataFrame([("owl", "vole"), ("fox", "vole"), ("owl", "shrew"), ("fox", "hare"),
+                     ("hawk", "shrew"), ("hawk", "vole")], columns=["predator", "prey"])
+
+
+@pytest.mark.parametrize(("table", "question"), [
+    (MENTORS, "who has more than one mentor?"),
+    (FOOD, "which species have more than one predator?"),
+])
+def test_more_than_one_of_the_source_columns_noun_counts_in_degree(tmp_path, table, question):
+    from igraph_agent import Agent
+
+    g = _g(table)
+    want = sorted(n for n in g if g.in_degree(n) > 1)
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask(question, attach=[table])
+    finally:
+        agent.close()
+    assert resp.status == "answered", resp.answer
+    assert "in-degree more than 1" in resp.answer, resp.answer
+    for n in want:
+        assert n in resp.answer, resp.answer

@@ -421,7 +421,7 @@ _THRESHOLD = re.compile(
 #: a threshold up to its number ("more than 5", "at least 3", "10 or more"), for the word after it
 THRESHOLD_AT = re.compile(
     rf"(?:\b(?:more|fewer|less|greater|higher|lower|larger|smaller|bigger) than|\bat (?:least|"
-    rf"most)|\b(?:over|above|below|under|exceeding|exactly))\s+{_NUM}\b|"
+    rf"most)|\b(?:over|above|below|under|exceeding|exactly))\s+(?:{_NUM}|one)\b|"
     rf"\b{_NUM}\s+{_BOUND_NOUN}or (?:more|fewer|less|greater|higher|lower)\b", re.IGNORECASE)
 #: the data's own words for one step along an edge: "in at most 2 flights"
 MOVES = (r"flights?|legs?|connections?|transfers?|trips?|rides?|changes?|calls?|roads?|"
