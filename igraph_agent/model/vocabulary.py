@@ -1399,6 +1399,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     from igraph_agent.model.value_words import spelled_values
 
     question = dropped(question, info.get("meaning") or {})  # "(unweighted)": calls' weight
+    question = _attributes_as_stored(question, info)  # "department" for a ``dept`` column
     question = _DIRECT_ASIDE.sub(r" directly\1", question)  # "married to (direct ties)?"
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
     question = in_columns(question, (info.get("meaning") or {}).get("weights") or {})  # tonnage
@@ -1964,6 +1965,39 @@ def _side_named_like_an_analysis(question: str, info: dict[str, Any]) -> bool:
                 re.IGNORECASE):
             return True
     return False
+
+
+#: column names that abbreviate a word a user writes in full
+_ABBREVIATED = {"dept": ("department",), "org": ("organisation", "organization"),
+                "cat": ("category",), "pop": ("population",), "loc": ("location",),
+                "qty": ("quantity",), "amt": ("amount",), "mgr": ("manager",),
+                "emp": ("employee",), "addr": ("address",), "grp": ("group",),
+                "div": ("division",), "reg": ("region",), "ctry": ("country",),
+                "sal": ("salary",), "pos": ("position",), "lang": ("language",),
+                "edu": ("education",), "exp": ("experience",), "cap": ("capacity",),
+                "temp": ("temperature",), "pct": ("percent", "percentage"),
+                "occ": ("occupation",), "nat": ("nationality",), "inst": ("institution",),
+                "univ": ("university",), "yrs": ("years",), "yr": ("year",)}
+
+
+def _attributes_as_stored(question: str, info: dict[str, Any]) -> str:
+    """A node attribute whose column abbreviates a word, written in full ("which department
+    has the highest average salary" on a ``dept`` column), read as its column so every
+    intent finds it.
+
+    Example::
+
+        >>> _attributes_as_stored("which departments earn most?",
+        ...                       {"meaning": {"node_attributes": {"dept": "categorical"}}})
+        'which dept earn most?'
+    """
+    attrs = [str(a) for a in ((info.get("meaning") or {}).get("node_attributes") or {})]
+    lower = {a.lower() for a in attrs}
+    for attr in attrs:
+        for word in _ABBREVIATED.get(attr.lower(), ()):
+            if word not in lower:  # not a column of its own
+                question = re.sub(rf"\b{word}s?\b", attr, question, flags=re.IGNORECASE)
+    return question
 
 
 def _spelled(attr: str, question: str) -> set[str]:
