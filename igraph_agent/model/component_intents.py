@@ -30,7 +30,9 @@ _PIECE = r"(?:network|graph|rest|main\s+(?:\w+\s+)?(?:network|piece|part|compone
 _OUTSIDE = re.compile(
     rf"\bcut off\b|(?:\bnot|n'?t|\bnever)\s+(?:\w+\s+){{0,2}}(?:connected|linked|attached|hooked up|"
     rf"joined)\s+(?:to|with)\s+(?:the\s+)?{_PIECE}|\b(?:isolated|separated|disconnected|apart)\s+"
-    rf"from\s+(?:the\s+)?{_PIECE}|\b(?:smaller|separate|other|isolated|detached)\s+"
+    rf"from\s+(?:the\s+)?{_PIECE}|\b(?:away|off)\s+from\s+(?:the\s+)?{_PIECE}|"
+    rf"\b(?:on\s+)?(?:their|its|his|her)\s+own\s+(?:island|piece|component|bit|part)s?\b|"
+    rf"\b(?:smaller|separate|other|isolated|detached)\s+"
     rf"(?:group|piece|part|component|island|cluster|network)s?\b|\boutside (?:the\s+)?(?:main|largest|biggest|giant)\b|"
     rf"(?:\bnot|n'?t)\s+(?:in|part\s+of)\s+the\s+(?:main|largest|biggest|giant)\s+(?:\w+\s+)?"
     rf"(?:piece|part|component|group|network|cluster|body|mass)\b",

@@ -17,6 +17,8 @@ Example::
     'the fewest hops it takes to get from Ana to Bo'
     >>> as_hops("the fewest km from Ana to Bo", {"weights": {"km": "distance"}})
     'the fewest km from Ana to Bo'
+    >>> as_hops("how many pipes between Alder and Gum at least?", {"weights": {"capacity": "strength"}})
+    'how many hops between Alder and Gum?'
 """
 
 from __future__ import annotations
@@ -47,6 +49,12 @@ _COUNTED = re.compile(
 _ROUTE = re.compile(r"\bfrom\b.+\b(?:to|reach|into)\b|\bbetween\b.+\band\b", re.IGNORECASE)
 
 
+#: "how many pipes between Alder and Gum at least": the bound said last, moved beside its noun
+_TRAILING = re.compile(r"^(?P<lead>.*\bhow\s+many\s+(?:different\s+)?[a-z]+s)(?P<mid>\s+(?:from|between)"
+                       r"\b.+?)\s*,?\s+(?:at\s+(?:the\s+)?(?:minimum|least|fewest|very\s+least)|minimum)"
+                       r"(?P<end>\s*[?.!]*\s*)$", re.IGNORECASE)
+
+
 def ignores_values(question: str) -> bool:
     """Whether the question says the edge values are not wanted ("whatever the distance")."""
     return bool(_IGNORED.search(question))
@@ -71,6 +79,7 @@ def as_hops(question: str, meaning: dict[str, Any]) -> str:
     out (see the module docstring)."""
     ignored = ignores_values(question)
     out = _IGNORED.sub("", question) if ignored else question
+    out = _TRAILING.sub(r"\g<lead> at minimum\g<mid>\g<end>", out)
     m = counted_edges(out, meaning)
     if m is not None:
         new = "how many hops" if m.group("a") else "the fewest hops"

@@ -846,7 +846,11 @@ LEXICON.update({
                       bonus=_flow_bonus("flow_bonus"), group="ranking",
                       hint="the nodes most of an edge value ends at or starts from"),
     "reach_set": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many|everything",
-                                 r"^\s*(?:so\s+|and\s+)?(?:is|are|can|could)\b"),
+                                 # "is every depot reachable from Kelso", "can Ashby reach
+                                 # all the others": Yes or No
+                                 r"\b(?:every|each|all)\b.*\b(?:reachable|reached|accessible)\s+"
+                                 r"from\b|\b(?:reach|get to)\s+(?:every|each|all|everyone|"
+                                 r"everything|everybody)\b"),
                       bonus=_flow_bonus("reach_bonus"), group="directed",
                       hint="everything one node leads to, or that leads to it"),
     "group_total": dict(triggers=t(0.5, r"which|what|how many|total|sum|per|each|average|mean|"

@@ -608,6 +608,11 @@ def _structure_render(st: PlanState, obs: list[Observed]) -> str:
         parts[0] = ("**No** — it" if d["acyclic"] else "**Yes** — it") + parts[0][2:]
     elif _ASKS_ACYCLIC.search(q):  # "is the citation graph acyclic / a DAG?"
         parts[0] = ("**Yes** — it" if d["acyclic"] else "**No** — it") + parts[0][2:]
+    if d["acyclic"] and re.search(r"depth|deep|longest|chain|topolog|levels", q, re.IGNORECASE) \
+            and not _ASKS_CYCLE.search(q) and not _ASKS_ACYCLIC.search(q):  # the depth first
+        return (f"The longest directed chain is **{d['depth']}** edges long (the topological "
+                f"depth); there is no directed cycle, and {d['strong_components']} strongly "
+                "connected component(s).")
     if d["acyclic"] and re.search(r"depth|deep|longest|chain|topolog", q, re.IGNORECASE):
         parts.append(f"its topological depth is **{d['depth']}** edges on the longest directed "
                      "path")
@@ -1166,6 +1171,7 @@ SEMANTIC_INTENTS: list[Intent] = [
            covers=frozenset({"direction", "weight", "filter"})),
     Intent("directed_structure", t(0.6, r"\bcycles?\b|acyclic|\bdag\b|circular (?:citation|"
                                         r"reference)|topolog\w*|how deep|\bdepth\b|"
+                                        r"how many levels|levels? deep|deep does|"
                                         r"longest (?:[\w-]+ ){0,2}chain|"
                                         r"reach(?:es|ed)? (?:the )?most|reached from|indirectly|"
                                         r"upstream|downstream|descendants|ancestors") +
