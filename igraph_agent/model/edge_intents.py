@@ -48,7 +48,7 @@ def _asked(st: PlanState) -> PlanState:
 
 # a comparison word fits only edge values of its kind: "cheaper" is no comparison of minutes
 #: a column that holds a time: ``travel_min``, ``latency_ms``, ``delay``, ``rtt_ms``
-_TIME = (r"minute|hour|time|duration|second|day|travel|latency|delay|rtt|"
+_TIME = (r"minute|hour|time|duration|second|day|week|month|year|travel|latency|delay|rtt|"
          r"(?<![a-z])(?:ms|secs?|mins?|hrs?)(?![a-z])")
 #: a column that holds a width or what fits through: ``bore_mm``, ``capacity_mbps``, ``lanes``
 _WIDTH = (r"width|wide|diamet|bore|calib|gauge|capacit|bandwidth|throughput|lanes|"
@@ -203,7 +203,9 @@ def threshold_bonus(st: PlanState) -> float:
 _EDGE_NOUN = (r"(?:(?:edge|road|flight|route|connection|link|tie|street|leg|segment|partnership|"
               r"collaboration|trail|lane|pipe|pipeline|cable|track|rail|shipment|transfer|"
               r"payment|loan|channel|line|relationship|friendship|bond|pairing|section|span|"
-              r"crossing|sailing|interaction|bond)s?|stretch(?:es)?|ferries|ferry)\b")
+              r"crossing|sailing|interaction|bond)s?|stretch(?:es)?|ferries|ferry|"
+              # "mentorship", "apprenticeship": the tie a ``mentor,mentee`` table holds
+              r"[a-z]{3,}ships?)\b")
 #: where the edge lies, after its noun: "the longest stretch on the canal"
 _ON_GRAPH = r"(?:\s+(?:on|in|of)\s+(?:the|this|our)\s+\w+(?:\s+(?:network|graph|system|map|grid|data))?)?"
 #: the two ends' nouns before an edge noun: "sender-receiver pair", "depot_from/depot_to
@@ -211,8 +213,13 @@ _ON_GRAPH = r"(?:\s+(?:on|in|of)\s+(?:the|this|our)\s+\w+(?:\s+(?:network|graph|
 _ENDS_BEFORE = r"(?:\w+\s*(?:-|–|/|→|->)\s*\w+\s+|\w+\s+and\s+\w+\s+)?"
 _WHICH_EDGE = re.compile(
     # "strongest flow segment?": the extreme and the edge noun alone
-    rf"^\s*(?:the\s+)?(?:single\s+)?(?:strongest|weakest|heaviest|lightest|longest|shortest|largest|"
+    rf"^\s*(?:the\s+)?(?:single\s+)?(?:strongest|weakest|heaviest|lightest|longest(?:-running|"
+    rf"-lasting)?|shortest|largest|"
     rf"biggest|smallest)\s+(?:single\s+)?(?:\w+\s+)?{_EDGE_NOUN}{_ON_GRAPH}\s*\??\s*$|"
+    # "which mentoring pair has lasted the longest", "which mentorship has gone on longest"
+    rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:\w+\s+){{0,2}}?(?:{_EDGE_NOUN}|pairs?\b)\s+"
+    r"(?:has|have|had)\s+(?:lasted|run|gone\s+on|been\s+going|existed|been\s+around)\s+"
+    r"(?:the\s+)?(?:longest|shortest)\b|"
     # "which pipe has the biggest capacity": the edge noun, then its extreme value
     rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+)?{_ENDS_BEFORE}(?:{_EDGE_NOUN}|pairs?\b)\s+"
     r"(?:has|had|carries|"

@@ -1989,14 +1989,15 @@ def _attributes_as_stored(question: str, info: dict[str, Any]) -> str:
 
         >>> _attributes_as_stored("which departments earn most?",
         ...                       {"meaning": {"node_attributes": {"dept": "categorical"}}})
-        'which dept earn most?'
+        'which depts earn most?'
     """
     attrs = [str(a) for a in ((info.get("meaning") or {}).get("node_attributes") or {})]
     lower = {a.lower() for a in attrs}
     for attr in attrs:
         for word in _ABBREVIATED.get(attr.lower(), ()):
             if word not in lower:  # not a column of its own
-                question = re.sub(rf"\b{word}s?\b", attr, question, flags=re.IGNORECASE)
+                question = re.sub(rf"\b{word}(s?)\b", lambda m: attr + m.group(1), question,
+                                  flags=re.IGNORECASE)
     return question
 
 
