@@ -1996,7 +1996,7 @@ def _attributes_as_stored(question: str, info: dict[str, Any]) -> str:
     for attr in attrs:
         for word in _ABBREVIATED.get(attr.lower(), ()):
             if word not in lower:  # not a column of its own
-                question = re.sub(rf"\b{word}(s?)\b", lambda m: attr + m.group(1), question,
+                question = re.sub(rf"\b{word}(s?)\b", lambda m, a=attr: a + m.group(1), question,
                                   flags=re.IGNORECASE)
     return question
 
