@@ -351,7 +351,21 @@ def count_where_bonus(st: PlanState) -> float:
 
     if linked_value(str(st.context.get("asked") or st.question), {"meaning": st.meaning()}):
         return -2.0  # "how many actors appeared in a comedy": the other side, linked
+    if _amount_asked(st):
+        return -10.0  # "the total pop_k of Derby county": an amount, not a count of nodes
     return 1.0 if where_of(st) or len(named_values(st)) >= 2 else 0.0
+
+
+def _amount_asked(st: PlanState) -> bool:
+    """Whether the question asks a total or an average of a numeric node column ("what is the
+    total pop_k of Derby county", "the combined population of york"): never a node count."""
+    from igraph_agent.model.attribute_intents import _AGGREGATE, _words, numeric_attributes
+
+    q = str(st.context.get("asked") or st.question)
+    if not _AGGREGATE.search(q) or re.search(r"how many", q, re.IGNORECASE):
+        return False
+    return any(re.search(rf"\b{re.escape(w)}\b", q, re.IGNORECASE)
+               for a in numeric_attributes(st) for w in [a, *_words(a)])
 
 
 # -- the girth and the count of maximal cliques ------------------------------------------
