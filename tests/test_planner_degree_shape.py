@@ -142,3 +142,20 @@ def test_leaves_of_a_two_mode_table_are_its_single_tie_nodes(agent):
     resp = agent.ask("how many leaves are there?", attach=[table])
     assert resp.status == "answered", resp.answer
     assert _bold(resp.answer)[0] == str(sum(1 for n in g if g.degree(n) == 1)), resp.answer
+
+
+@pytest.mark.parametrize(("edges", "question"), [
+    (pd.DataFrame([("a", "b"), ("b", "c"), ("c", "a"), ("a", "d")], columns=["src", "dst"]),
+     "how many nodes have 2 links?"),
+    (pd.DataFrame([("p1", "p2"), ("p2", "p3"), ("p3", "p1"), ("p4", "p1")],
+                  columns=["from_port", "to_port"]), "which ports have two connections?"),
+])
+def test_a_number_of_ties_on_a_directed_table_with_no_end_said_is_asked(tmp_path, edges, question):
+    from igraph_agent import Agent
+
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask(question, attach=[edges])
+    finally:
+        agent.close()
+    assert resp.status == "needs_clarification", resp.answer

@@ -143,19 +143,32 @@ def _exact_calls(st: PlanState) -> list[Call]:
         k = d.max_degree if way == "max" else d.min_degree
         return [first, Call("nodes_by_measure", {"measure": "degree", "op": "eq", "value": k,
                                                  "limit": 50})]
-    if k is None:
+    measure = _exact_measure(st) if k is not None else None
+    if k is None or measure is None:
         return []
-    measure = "degree"
-    asked = str(st.context.get("asked") or st.question)  # the user's words, not the rewritten
-    if _directed(st) and not re.search(r"\bdegree\b", asked, re.IGNORECASE):
-        from igraph_agent.model import sides
-
-        info = st.last_ok("get_graph_info")
-        exact = re.sub(rf"\b(ha(?:ve|s)|with)\s+{_N}\b", r"\1 exactly \2", asked, count=1,
-                       flags=re.IGNORECASE)  # the bound the end's reading looks for
-        side = sides.counted_side(exact, info.data if info else {})
-        measure = f"{side}_degree" if side else measure
     return [Call("nodes_by_measure", {"measure": measure, "op": "eq", "value": k, "limit": 50})]
+
+
+def _exact_measure(st: PlanState) -> str | None:
+    """The measure "have k ties" counts: degree, or on a directed graph the end the question's
+    words name; None where a directed graph's end is not said (in, out or both would each
+    answer another question)."""
+    asked = str(st.context.get("asked") or st.question)  # the user's words, not the rewritten
+    if not _directed(st) or re.search(r"\bdegree\b|\bin total\b|\beither (?:way|direction)\b|"
+                                      r"\bboth ways\b", asked, re.IGNORECASE):
+        return "degree"
+    from igraph_agent.model import sides
+
+    info = st.last_ok("get_graph_info")
+    exact = re.sub(rf"\b(ha(?:ve|s)|with)\s+{_N}\b", r"\1 exactly \2", asked, count=1,
+                   flags=re.IGNORECASE)  # the bound the end's reading looks for
+    side = sides.counted_side(exact, info.data if info else {})
+    return f"{side}_degree" if side else None
+
+
+def _exact_bonus(st: PlanState) -> float:
+    exact = exact_degree(st) is not None and _exact_measure(st) is not None
+    return 6.0 if exact or _extreme(st) else -10.0
 
 
 def _exact_render(st: PlanState, obs: list[Observed]) -> str:
@@ -273,7 +286,7 @@ DEGREE_SHAPE_INTENTS = [
     Intent("degree_exact", t(0.5, rf"\b(?:ha(?:ve|s)|with|of)\s+(?:a\s+)?(?:degree\s+)?{_N}\b|"
                               rf"\bdegree[- ]{_N}\b", _AT_EXTREME.pattern, _OTHER.pattern), _exact_calls, _exact_render,
            "the nodes with exactly k ties (nodes_by_measure degree = k)", group="ranking",
-           bonus=lambda st: 6.0 if exact_degree(st) is not None or _extreme(st) else -10.0,
+           bonus=_exact_bonus,
            hint="the nodes with a number of ties you give",
            answers=frozenset({"count", "list", "node", "yesno"}),
            covers=frozenset({"scope", "bottom", "threshold"})),

@@ -687,13 +687,6 @@ def restricted(question: str) -> bool:
                 and not w.isdigit()]) >= 2  # "of the 12 harbours": all of them
 
 
-def only_as_name(value: str, question: str) -> bool:
-    """Whether a lower-case group ``value`` is in ``question`` only capitalised, as a node's
-    name ("farthest from Central" where ``central`` is also a region)."""
-    return value.islower() and value in {n.lower() for n in named(question)} and \
-        re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", question) is None
-
-
 def named(question: str) -> list[str]:
     """Node names the question names: candidate names but the sentence's first word, unless
     the question is put to it ("Gus: how many friends?", "Open Cup 3, who played?")."""

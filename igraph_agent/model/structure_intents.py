@@ -287,8 +287,6 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
             if attr != sided and (value_named(v, st.question) or (len(v) >= 3 and re.search(
                 rf"(?<![\w-]){_as_named(v)}(?![\w-])", st.question, re.IGNORECASE)
                 and v.lower() not in slots.STOP_WORDS))}
-    # "farthest from Central" where ``central`` is also a region: a node's name, no value
-    hits = {(a, v) for a, v in hits if not slots.only_as_name(v, st.question)}
     return hits.pop() if len(hits) == 1 else None  # "lab-nas" is a node, no lab
 
 

@@ -2061,8 +2061,7 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     two = re.search(r"\b(?:which|what)\s+([a-z]+)\s+([a-z]+?)s?\b", question, re.IGNORECASE)
     if two and f"{two.group(1)}_{two.group(2)}".lower() in {a.lower() for a in attrs}:
         out.add("group")  # "which island group has the most crossings": island_group
-    if len({v for v in group_values_named(question, info)
-            if not slots.only_as_name(v, question)}) >= 2:
+    if len(group_values_named(question, info)) >= 2:
         out.add("group")  # "from Nordic firms to Iberia firms": between two groups
     if _values_in_plural(question, info) and slots.where(question, attrs) is None:
         out.add("group")  # "how many passes did the defenders make": a group, not the graph
