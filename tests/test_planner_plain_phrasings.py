@@ -82,3 +82,9 @@ def test_how_many_levels_deep_leads_with_the_longest_chain(agents, name, questio
         return
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith(f"The longest directed chain is **{nx.dag_longest_path_length(g)}**"), resp.answer
+
+
+def test_a_comparison_with_their_own_partner_is_not_read_as_mutual_pairs(agents):
+    resp = agents["mentors"].ask("is there anyone who earns more than their own mentor?",
+                                 attach=[MENTORS])
+    assert "both ways" not in resp.answer, resp.answer
