@@ -358,11 +358,28 @@ def _community_members(c: Any) -> str:
     return f"community {c.community} ({c.size}): {names}{more}"
 
 
+#: the count asked among the nodes that have ties: "among the people who actually have
+#: coauthors", "ignoring isolated nodes", "leaving out singletons", "with more than one member"
+_TIED_ONLY = re.compile(
+    r"\b(?:who|that|which)\s+(?:actually\s+|really\s+|do\s+)?(?:have|has)\s+(?:any\s+|some\s+|at\s+least\s+"
+    r"(?:one|a)\s+)?[a-z-]+s?\s*(?:at\s+all\s*)?[?.!]*\s*$|"
+    r"\b(?:ignor|exclud|leav|not\s+count|without|skip)\w*\s+(?:out\s+)?(?:the\s+|any\s+)?"
+    r"(?:isolated|singletons?|loners?|lone|unconnected)|\bnon-?isolated\b|"
+    r"\b(?:more\s+than\s+one|at\s+least\s+two|two\s+or\s+more)\s+members?\b", re.IGNORECASE)
+
+
 def community_render(st: PlanState, obs: list[Observed]) -> str:
     d = next(o.typed(CommunityDetectionResult) for o in obs if o.tool == "community_detection")
     sizes = ", ".join(str(c.size) for c in d.largest_communities[:5])
     sample = "; ".join(_community_members(c) for c in d.largest_communities[:3])
     w = _sense_words(d.weight_used, d.weighted)
+    alone = d.sizes.singletons
+    if alone and _TIED_ONLY.search(st.question) and d.communities > alone:
+        # the nodes without ties are a community each: counted apart, never in the figure asked
+        return (f"**{d.communities - alone} communities** with more than one member "
+                f"({d.communities} in all, counting {alone} singleton(s) — nodes alone in their "
+                f"community) found by {d.method} ({d.implementation}, seed {d.seed}, {w}) with "
+                f"modularity **{_f(d.modularity)}**. Largest sizes: {sizes}. Members: {sample}.")
     return (f"**{d.communities} communities** found by {d.method} ({d.implementation}, "
             f"seed {d.seed}, {w}) with modularity **{_f(d.modularity)}**. Largest sizes: "
             f"{sizes}; {d.sizes.singletons} singleton(s). Members: {sample}.")
