@@ -245,6 +245,17 @@ KIND_QUESTION = re.compile(
     r"(?:directed|undirected|weighted|unweighted|directional)\b", re.IGNORECASE)
 
 
+#: a set whose members are all tied to one another: "club members who all know each other",
+#: "singers where each one is linked to all the others" (a clique, not one node's neighbours)
+_ALL_TIED = (r"\bevery (?:\w+ )?(?:is )?(?:linked|connected|tied|friends) (?:to|with) every "
+             r"(?:other|one)|\ball (?:\w+ )?(?:know|linked to|connected to|friends with|tied to) "
+             r"(?:each other|one another)|\beveryone\b.{0,40}\b(?:with|to|knows?) everyone(?: else)?\b|"
+             r"\b(?:each|every) (?:one|member|\w+) (?:of them )?(?:is |are )?(?:linked|connected|tied|"
+             r"friends) (?:to|with) (?:all|every) (?:of )?(?:the )?others?\b|"
+             r"\b(?:each|every) (?:one|member|\w+) (?:of them )?knows (?:all|every) (?:of )?(?:the )?"
+             r"others?\b")
+
+
 LEXICON: dict[str, dict[str, Any]] = {
     "bridges": dict(
         triggers=t(1.0, r"\bconnect\w* (?:different |several |multiple )?(?:factions|groups|clusters)",
@@ -445,7 +456,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"^\s*(?:which|who|what)\b.*\b(?:connected|linked|tied|adjacent|joined)\s+"
                    r"(?:directly\s+)?(?:to|with)\s+(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s*\??\s*$"),
         negatives=_rx(r"largest non-empty|deepest core|degeneracy|k-core exists|global clustering|"
-                      r"transitivity",
+                      r"transitivity", _ALL_TIED,
                       r"^\s*(?:is|are)\s+there\s+(?:a|any)\s+direct\s+(?:\w+\s+)?(?:from|between)\b",
                       r"neighbours per member",
                       # two nodes' shared neighbours are common_neighbours', never one node's
@@ -762,11 +773,7 @@ LEXICON.update({
     "clique": dict(
         triggers=t(2.0, r"\bcliques?\b", r"all[- ]connected", r"everyone (?:knows|is tied to|is "
                    r"linked to) everyone", r"fully (?:connected|linked) (?:sub)?group",
-                   r"every (?:\w+ )?(?:is )?(?:linked|connected|tied|friends) (?:to|with) every "
-                   r"(?:other|one)", r"all (?:\w+ )?(?:know|linked to|connected to|friends with|"
-                   r"tied to) (?:each other|one another)",
-                   r"complete subgraph", r"clique number",
-                   r"\beveryone\b.{0,40}\b(?:with|to|knows?) everyone(?: else)?\b"),
+                   r"complete subgraph", r"clique number", _ALL_TIED),
         # it finds the largest cliques: a count of all (maximal) cliques or of one size is asked
         negatives=_rx(r"3-cliques?|cliquish|triangle",
                       r"how many (?:\w+ )?cliques\b(?!.*\b(?:largest|biggest|maximum) (?:size|one))",

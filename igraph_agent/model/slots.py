@@ -641,6 +641,14 @@ JUDGEMENT = re.compile(r"\b(?:how|is|are|was|were|looks?|seems?)\s+(?:(?:it|this
                        r"those|the\s+\w+(?:\s+\w+)?|[A-Z]\w+)\s+)?(?:(?:very|really|too|so)\s+)?"
                        r"(?:healthy|unhealthy|normal|abnormal|happy|unhappy|sad|fine|okay|ok|good|"
                        r"bad|fair|unfair|weird|strange|suspicious|worrying|alarming)\b", re.IGNORECASE)
+#: an aside on the answer's form, no verdict: "just the size is fine", "the number alone will
+#: do", "only the count is ok" (dropped before the question is read)
+FORMAT_ASIDE = re.compile(
+    r"(?:^|(?<=[.?!,;])|\s[-–—]\s)\s*(?:(?:just|only)\s+)?(?:the\s+)?(?:size|number|count|figure|"
+    r"total|names?|list|answer|value|ids?)(?:\s+(?:alone|only))?\s+(?:is|are|will be|would be|'s)\s+"
+    r"(?:fine|ok|okay|good|enough|plenty|all i need)(?:\s+(?:for me|thanks))?\s*[.!]*\s*$"
+    r"|\s*\(\s*(?:just|only)?\s*(?:the\s+)?(?:size|number|count|figure|total|names?)\s+(?:is\s+)?"
+    r"(?:fine|ok|okay|enough)\s*\)", re.IGNORECASE)
 NEGATION = re.compile(r"\b(?:not|outside|except|excluding|other than|besides|apart from|"
                       r"aside from|neither|nor)\b|n't\b|\bin the other \w+?(?<!s)\b",
                       re.IGNORECASE)

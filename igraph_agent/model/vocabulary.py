@@ -1399,6 +1399,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     from igraph_agent.model.value_words import spelled_values
 
     question = dropped(question, info.get("meaning") or {})  # "(unweighted)": calls' weight
+    question = _slots().FORMAT_ASIDE.sub("", question).strip()  # "just the size is fine"
     question = _attributes_as_stored(question, info)  # "department" for a ``dept`` column
     question = _DIRECT_ASIDE.sub(r" directly\1", question)  # "married to (direct ties)?"
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
