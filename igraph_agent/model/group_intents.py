@@ -324,7 +324,8 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
     if not meaning.get("directed") or slots.features(st.question) & {
             "removal", "threshold", "hops", "negation", "future", "ordinal"}:
         return None
-    if re.search(r"\b(?:other|another|different|outside|between|within|inside)\b",
+    if re.search(r"\b(?:other|another|different|outside|between|within|inside|internal(?:ly)?|"
+                 r"(?:its|their) own)\b",
                  st.question, re.IGNORECASE):
         return None  # to other groups: the mixing intents' question
     side = flow_intents.flow_side(st) or _edge_side(st)

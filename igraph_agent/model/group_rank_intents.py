@@ -39,7 +39,10 @@ _WITHIN = re.compile(
     r"\b[a-z]{3,}s\s+(?:among|amongst|between|with)\s+(?:its|their)\s+own\s+(?:members|"
     r"people|\w+s)\b|"
     # "keeps the most referrals inside its own region": the data's own noun for an edge
-    r"\b[a-z]{3,}s\s+(?:with)?in(?:side)?\s+(?:itself|themselves|its\s+own|their\s+own)\b",
+    r"\b[a-z]{3,}s\s+(?:with)?in(?:side)?\s+(?:itself|themselves|its\s+own|their\s+own)\b|"
+    # "sends the most messages internally, i.e. within itself", "to its own members"
+    r"\b[a-z]{3,}s\s+internally\b|\b(?:with)?in(?:side)?\s+(?:itself|themselves)\b|"
+    r"\b[a-z]{3,}s\s+to\s+(?:its|their)\s+own\s+(?:members|people|\w+s)\b",
     re.IGNORECASE)
 #: "connected internally", "internally linked": the edges within
 _INTERNALLY = re.compile(r"\b(?:connected|linked|tied|knit)\s+internally\b|\binternally\s+"

@@ -884,7 +884,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "what_if"]  # what needs it, not the components
     if "group_mix" in names and st is not None and _asks_for_a_group(question, st):
         found = [i for i in found if i.name not in _NODE_RANKINGS]  # "which sector": no node
-    elif "group_mix" in names and re.search(r"\bwho(?:m|se)?\b", question, re.IGNORECASE):
+    elif "group_mix" in names and re.search(r"\bwho(?:m|se)?\b(?!\s+\w+s (?:differ|are (?:different|"
+                                            r"not the same)))", question, re.IGNORECASE):
         found = [i for i in found if i.name != "group_mix"]  # "who has the most ties to other
         #                                     sales people": a person asked, not the groups
     if {"group_mix", "node_group"} <= names and not slots.named(question):
@@ -894,7 +895,33 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name == "group_mix" or i.phase > 0]  # Tern: a group
     if {"group_mix", "figure"} <= names and st is not None and attribute_mixing(question, st):
         found = [i for i in found if i.name != "figure"]  # "assortative by faction": not degree
+    if "overview" in names and st is not None and _names_a_group(question, st):
+        # "how many ties connect people on different teams": a count the groups decide, never
+        # the graph's size
+        found = [i for i in found if i.name != "overview"]
     return found
+
+
+#: a question about the data's attributes themselves, which the description answers
+_ABOUT_ATTRIBUTES = re.compile(r"(?:attributes?|columns?|fields?|propert(?:y|ies)|variables?)",
+                               re.IGNORECASE)
+
+
+def _names_a_group(question: str, st: PlanState) -> bool:
+    """Whether the question names a grouping attribute ("teams") or one of its values
+    ("legal"), other than to ask what the data holds."""
+    if _ABOUT_ATTRIBUTES.search(question):
+        return False
+    words = {w.lower() for w in re.findall(r"[A-Za-z][\w.'-]*", question)}
+    for attr, values in groupings(st.meaning()).items():
+        a = attr.lower()
+        if {a, f"{a}s", f"{a}es"} & words or (a.endswith("y") and f"{a[:-1]}ies" in words):
+            return True
+        if any(len(v) > 2 and not v.isdigit() and re.search(rf"(?<!\w){re.escape(v)}(?!\w)",
+                                                            question, re.IGNORECASE)
+               for v in values):
+            return True
+    return False
 
 
 def _sums_a_value(question: str, st: PlanState) -> bool:

@@ -1111,7 +1111,9 @@ _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?o
                     r"their own (?:\w+ )?more|across (?:\w+ )?\w+s\b|"
                     r"\bcross(?:es|ing)? (?:the |a )?(?:\w+ )?(?:boundar(?:y|ies)|lines?|borders?|"
                     r"divides?|silos?)\b|\bcross(?:es|ing)? (?:between )?\w+s\b|"
-                    r"\b(?:of|in) (?:two )?different \w+s\b")
+                    r"\bwhose \w+s (?:differ|are (?:different|not the same))\b|"
+                    r"\b(?:of|in|on|at|across|into) (?:two |the )?(?:different|separate|opposite|distinct) "
+                    r"\w+s\b")
 
 
 #: the question features (model/registry.py) a group intent handles: the grouping named,
