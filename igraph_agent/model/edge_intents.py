@@ -106,9 +106,16 @@ def _threshold(st: PlanState) -> tuple[str, str, float] | None:
             or _COUNTS_EDGES.search(q) or kept or _column_after_number(q, _edge_attrs(st))):
         return None
     attr = edge_attr(st) or _default(st)
-    if not attr or not _fits(q, attr):
+    if not attr or not (_fits(q, attr) or _as_length(st, attr)):
         return None
     return attr, found[0], slots.in_column_units(found[1], q, attr)
+
+
+def _as_length(st: PlanState, attr: str) -> bool:
+    """"trails shorter than 4 in length" on a plain ``weight``: the length the question says."""
+    from igraph_agent.model.weights import unknown_as_length
+
+    return unknown_as_length(_asked(st).question, st.meaning()) == attr
 
 
 def _column_after_number(q: str, attrs: list[str]) -> bool:
@@ -191,8 +198,11 @@ def threshold_render(st: PlanState, obs: list[Observed]) -> str:
         return (f"**{p.nodes}** node(s) keep at least one edge when only the {p.count} edge(s) "
                 f"with {d.attribute} {_OP_WORDS[p.op]} {_shown(p.value)} are kept (of {d.edges} "
                 f"edges)" + (f": {listed}{more}." if listed else "."))
+    from igraph_agent.model.weights import length_note
+
     return (f"**{p.count}** of {d.edges} edges have {d.attribute} {_OP_WORDS[p.op]} "
-            f"{_shown(p.value)}" + (f": {listed}{more}." if listed else "."))
+            f"{_shown(p.value)}" + (f": {listed}{more}." if listed else ".")
+            + length_note(_asked(st).question, st.meaning(), d.attribute))
 
 
 def threshold_bonus(st: PlanState) -> float:

@@ -589,6 +589,7 @@ def path_calls(st: PlanState) -> list[Call]:
         args["weight"] = None  # "is there a direct road between A and B": one hop, not the fastest route
     elif choice.column:
         args["weight"] = choice.column  # the edge value the question asks the route in
+        args.update(weights.as_length_args(st.question, st.meaning(), choice.column))
     elif choice.why == "hops" or (choice.why == "none" and st.meaning().get("weights")):
         args["weight"] = None  # counted in hops
     elif re.search(r"weight|strongest|cheapest|cost|lowest total", st.question, re.IGNORECASE):
@@ -714,7 +715,8 @@ def _route(st: PlanState, p: ShortestPathResult) -> str:
         best = {"money": "cheapest", "time": "fastest"}.get(
             asked_weight(st.question, st.meaning()).why, "shortest")
         return (f"The {best} route from {p.source} to {p.target} is "
-                f"**{shown(p.length)} {used['attribute']}** ({p.hops} hop(s)): {route}.")
+                f"**{shown(p.length)} {used['attribute']}** ({p.hops} hop(s)): {route}."
+                + weights.length_note(st.question, st.meaning(), used["attribute"]))
     length = f" (total {unit} {_f(p.length)})" if p.length is not None else ""
     unused = [c for c in (st.meaning().get("weights") or {}) if not used.get("attribute")]
     note = (f" Counted in hops: the edge values ({', '.join(unused)}) were not used — ask for "

@@ -15,7 +15,7 @@ from igraph_agent.model.lexicon import KIND_QUESTION, declared
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, select, t
 from igraph_agent.model.vocabulary import groupings
-from igraph_agent.model.weights import asked_weight
+from igraph_agent.model.weights import as_length_args, asked_weight, length_note
 from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
 from igraph_agent.results.data import GetGraphInfoResult
 from igraph_agent.results.optimize import (
@@ -229,9 +229,12 @@ _ON_ROUTES = (r"on the most (?:[\w-]+[- ])?(?:shortest|lowest[- ][\w-]+|quickest
 #: connector between other airports" (the normalised question may say "the most ties")
 _BRIDGES_PAIRS = (r"\b(?:bridg\w*|connect\w*|link\w*|join\w*)\s+the\s+most\s+(?:pairs|ties)\b|"
                   r"\b(?:best|biggest|main|top)\s+(?:connector|go-?between|intermediary)\s+between\b")
+#: "closest to everyone", "closest on average to all the others": closeness
+_CLOSEST_TO_ALL = (r"closest (?:on average |overall |in total )?to (?:everyone|everybody|all|"
+                   r"every other|the (?:others|rest))")
 _MEASURES = [
     (rf"betwe+n+e*ss|broker|gate-?keeper|{_ON_ROUTES}|sits? between the most|{_BRIDGES_PAIRS}", "betweenness"),
-    (rf"closeness|closest to (?:everyone|all)|fewest steps|reach(?:es)? all|{_SPREAD}", "closeness"),
+    (rf"closeness|{_CLOSEST_TO_ALL}|fewest steps|reach(?:es)? all|{_SPREAD}", "closeness"),
     (r"pagerank|page rank|random walk", "pagerank"),
     (r"eigenvector|best-tied|neighbours are themselves", "eigenvector"),
     (r"degree centrality", "degree"),
@@ -322,7 +325,8 @@ def _centrality_weight(st: PlanState, measures: list[str]) -> dict:
     choice = asked_weight(_MEASURE_WORDS.sub("", st.question), st.meaning())
     if choice.why == "named" or (choice.why in ("money", "time", "length")
                                  and set(measures) <= {"betweenness", "closeness"}):
-        return {"weight": choice.column}  # PageRank "weighted by amount" takes it as a strength
+        # PageRank "weighted by amount" takes it as a strength
+        return {"weight": choice.column, **as_length_args(st.question, st.meaning(), choice.column)}
     return {}
 
 
@@ -504,7 +508,9 @@ def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
                      f"largest component ({d.scored_nodes} of {d.nodes} nodes) the closest "
                      f"{'is' if len(ties) == 1 else 'are'} **{' and '.join(ties)}** "
                      f"({_fmt(first.score)}).")
-    return " ".join(parts)
+    used = (typed[0].weight_used or {}).get("attribute")
+    note = length_note(st.question, st.meaning(), used) if used else ""
+    return " ".join(parts) + note
 
 
 INTENTS: list[Intent] = [
@@ -513,7 +519,7 @@ INTENTS: list[Intent] = [
                            r"broker", r"gate-?keeper", r"shortest (?:paths|routes)\b",
                            r"sits? between the most",
                            _ON_ROUTES,
-                           r"closest to (?:everyone|all)", r"fewest steps", r"random walk",
+                           _CLOSEST_TO_ALL, r"fewest steps", r"random walk",
                            r"best-tied", r"neighbours are themselves the most", r"prominent",
                            _SPREAD) + t(3.0, _BRIDGES_PAIRS),
            _centrality_calls, _centrality_render, "node centrality (networkx / python-igraph)",

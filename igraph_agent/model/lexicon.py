@@ -41,7 +41,7 @@ def _ask_route(st: PlanState) -> str | None:
     if (ask := _ask_pair(st)) is not None:
         return ask
     if asked_weight(st.question, st.meaning()).why == "ambiguous":
-        return ask_which(st.meaning())
+        return ask_which(st.meaning(), st.question)
     return None
 
 
@@ -315,6 +315,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"cheapest|minimum[- ]cost|lowest total", r"\bget from\b",
                    r"\b(?:fastest|quickest)\b(?:.*\bfrom\b.*\bto\b)|how long (?:does it|would it|will it)? ?take",
                    r"\bsteps? (?:to|from)\b", r"how far",
+                   # "the shortest total road length from A to B": a length between two ends
+                   r"\blength\b.*\b(?:from\s+\S+.*\bto|between\s+\S+.*\band)\s+\S",
                    # "how many miles is it from Avon to Dent", "how many road km between A and B"
                    r"\bhow (?:many|much)\s+(?:[a-z]+\s+)?(?:km|kms|kilomet\w*|miles?|mi|metres?|"
                    r"meters?|minutes?|mins?|hours?|hrs?|seconds?|secs?|ms|time)\s+(?:is it\s+|"

@@ -173,6 +173,14 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
                               f"on {named}: {then.question}", then.suggestions))
     if not isinstance(then, tuple):
         return then
+    said = then[0]
+    if skillplan.note(second) and said.endswith(skillplan.note(second)):
+        said = said[: -len(skillplan.note(second))]
+    if not said.strip(" \n.:"):  # the second step found nothing: never the first part alone
+        ask = _ask(second)
+        return _reply(st, Ask(f"I can answer only the first part: {answer}\n\nThe rest builds "
+                              f"on {named}, and nothing answered it: {ask.question}",
+                              ask.suggestions))
     if _untaken(then[1], {n: {str(n).lower()} for n in top}):  # a name read as another node
         ask = _ask(second)
         return _reply(st, Ask(f"I can answer only the first part: {answer}\n\nI could not take "

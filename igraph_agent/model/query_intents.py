@@ -16,7 +16,13 @@ from typing import Any
 from igraph_agent.model import sides, slots, topn, vocabulary
 from igraph_agent.model.graph_intents import UNRESOLVED, _found, _resolve, _unresolved, _who
 from igraph_agent.model.planstate import Call, Observed, PlanState
-from igraph_agent.model.weights import counts_the_edges, kind_mismatch, without_graph_name
+from igraph_agent.model.weights import (
+    counts_the_edges,
+    kind_mismatch,
+    length_note,
+    unknown_as_length,
+    without_graph_name,
+)
 from igraph_agent.results.cohesion import CommonNeighbourPairsResult, LargestCliqueResult
 from igraph_agent.results.counting import (
     EdgeAttributeTotalsResult,
@@ -626,6 +632,9 @@ def edge_attr(st: PlanState) -> str | None:
     distances = [a for a, r in (meaning.get("weights") or {}).items() if r == "distance"]
     if len(distances) == 1 and distances[0] in attrs and _TOTAL_LENGTH.search(st.question):
         return distances[0]  # "the total length of all trails" in miles
+    unknown = unknown_as_length(st.question, meaning)
+    if unknown in attrs and _TOTAL_LENGTH.search(st.question):
+        return unknown  # "add up the length of every road" on a graph object's `weight`
     if default in attrs and _info(st).directed and _SUMMED_FLOW.search(st.question) and \
             (meaning.get("weights") or {}).get(default) != "distance":
         return str(default)  # "who lends the most in total" on a lender,borrower,amount table
@@ -664,8 +673,12 @@ _COUNTED_IN_TOTAL = re.compile(
     r"\bhow many (?:individual |separate |single )?([a-z]+s)\b(?:(?!\b(?:per|each|every|by|"
     r"between|from|to|than|more|less|fewer|at least|at most)\b).)*?\b(?:in total|altogether|overall|"
     r"in all|all told|combined)\b|\btotal (?:number|count) of ([a-z]+s)\b", re.IGNORECASE)
-_TOTAL_LENGTH = re.compile(r"\b(?:total|combined|overall|sum of (?:the |all )?)\s*(?:length|"
-                           r"distance|mileage)\b", re.IGNORECASE)
+_TOTAL_LENGTH = re.compile(r"\b(?:total|combined|overall|sum of (?:the |all )?)\s*(?:(?!path\b)[a-z]+\s+)?(?:length|"
+                           r"distance|mileage)\b|"
+                           # "add up the length of every road", "all the road lengths summed"
+                           r"\b(?:add(?:ed|ing)?|sum(?:med|ming)?)\s+up\s+(?:the\s+|all\s+(?:the\s+)?)?(?:\w+\s+)?"
+                           r"lengths?\b|\blengths?\b.*\b(?:added up|summed|in total|altogether)\b",
+                           re.IGNORECASE)
 
 
 _EDGE_MAGNITUDE = re.compile(
@@ -897,7 +910,8 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
                 f"node{over}: {top}. (Over the whole graph, {whole.replace('**', '')}; the "
                 f"edges between two "
                 f"of these nodes are asked as 'within <group>'.)")
-    return (whole[0].upper() + whole[1:] + f". Highest totals per node{over}: {top}.")
+    return (whole[0].upper() + whole[1:] + f". Highest totals per node{over}: {top}."
+            + length_note(st.question, st.meaning(), d.attribute))
 
 
 def totals_bonus(st: PlanState) -> float:

@@ -90,7 +90,10 @@ STOP_WORDS = frozenset(_STOP)
 _NAME_TOKEN = re.compile(r"[A-Za-z][\w'.-]*[A-Za-z0-9]|[A-Za-z]|\d+", re.UNICODE)
 _NUMBER_ID = re.compile(r"\b(?:nodes?|members?|vertex|vertices|id|from|to|and|between|of|is|around|near|"
                         r"for|does|do|did)\s+(\d+)\b(?!\+|\s*(?:%|km|kms|miles?|minutes?|mins?|"
-                        r"hours?|hrs?|seconds?|secs?|days?|euros?|dollars?|kg|percent)\b)|"
+                        r"hours?|hrs?|seconds?|secs?|days?|euros?|dollars?|kg|percent)\b|"
+                        # "a length of 3 or less": a bound, no node 3
+                        r"\s+or\s+(?:more|less|fewer|over|under|above|below|higher|lower|"
+                        r"greater|longer|shorter)\b)|"
                         r"\b(\d+)'s\b|^(\d+)\b", re.IGNORECASE)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10}
@@ -526,7 +529,7 @@ LIST_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:all\s+)?(?P<list>{_ANY}(?:\s*,\s*{_
                           rf"(?i:and|&)\s+{_ANY})\s+(?i:all\s+|both\s+)?(?:{_GONE}|"
                           rf"(?i:go|goes|went)\b)")
 _ADDED = re.compile(r"\bif\s+(?:we|you|i|they|someone)\s+(?:\w+\s+)?(?:add|added|build|built|"
-                    r"create|created|connect|connected|introduce)\b|\b(?:adding|building)\s+(?:a|an|"
+                    r"create|created|connect|connected|introduce)\b(?!\s+up\b)|\b(?:adding|building)\s+(?:a|an|"
                     r"one|the)\s+(?:new\s+)?(?:link|edge|road|tie|connection|line|flight)\b|"
                     r"\bwere\s+(?:added|built|created)\b", re.IGNORECASE)
 #: a removal the question plans, of anything ("if we removed the longest trail", "if you

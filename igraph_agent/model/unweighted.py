@@ -28,7 +28,8 @@ WEIGHTED_TOOLS = frozenset({
     "local_analysis", "compare_nodes", "summary_statistics", "nodes_by_measure", "hop_counts",
     "remove_and_compare", "group_analysis"})
 
-_VALUES = r"(?:edge\s+|link\s+|tie\s+)?(?:weights?|weightings?|values?|strengths?)"
+_VALUES = (r"(?:edge\s+|link\s+|tie\s+|road\s+)?(?:weights?|weightings?|values?|strengths?|"
+           r"lengths|distances)")  # "(ignore lengths)": a length that no column's name says
 _EDGES = r"(?:edges?|links?|ties?|connections?|relationships?)"
 #: "(unweighted)", "not weighted", "ignoring the weights", "without edge weights", "treat
 #: every edge the same", "all links count equally", "regardless of weight"

@@ -270,6 +270,74 @@ def _the_weight(meaning: dict[str, Any], columns: list[str]) -> str | None:
     return columns[0] if len(columns) == 1 else None
 
 
+#: a length said of the edges themselves: "the road length", "by actual road lengths", "the
+#: length of every road", "a length of 3 or less", "the road distance", "in km"; never a
+#: path's length in hops ("the path length", "the length of the shortest path", "the
+#: distance between A and B", "the average distance")
+_EDGE_LENGTH = re.compile(
+    r"(?<!\bpath )(?<!\bchain )\blengths?\b(?!\s+of\s+(?:the\s+|a\s+)?(?:(?:shortest|longest)\s+)?"
+    r"(?:path|chain|route)\b)|"
+    r"\b(?!(?:the|a|an|its|their|his|her|shortest|average|mean|typical|greatest|largest|"
+    r"longest|smallest|biggest|maximum|minimum|max|min|graph|network|hop|geodesic|pairwise|"
+    r"what|which|same|of|in|by|and|is|any|median|expected|social|whose|this|that)\b)"
+    r"[a-z]+\s+distances?\b|"
+    r"\bkms?\b|\bkilomet(?:er|re)s?\b|\bmiles?\b|\bmet(?:er|re)s\b", re.IGNORECASE)
+#: hops said outright (not "how many hours does it take", which _HOPS reads as a count)
+_HOP_WORDS = re.compile(r"\bhops?\b|\bsteps?\b|\bstops\b|\bfewest\b", re.IGNORECASE)
+#: a unit of time or money named: a route asked in it needs a column holding it
+_UNIT_SAID = re.compile(r"\b(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|euros?|"
+                        r"dollars?|pounds)\b|[€$]", re.IGNORECASE)
+
+
+def unknown_as_length(question: str, meaning: dict[str, Any]) -> str | None:
+    """The graph's one numeric edge column, read as a length where the question says a length
+    of the edges ("the shortest road distance", "by road length") and nothing records what
+    the column holds (a plain ``weight``, of a graph object or a table: its role is only
+    guessed from the name); else None.
+
+        >>> m = {"weights": {"weight": "strength"}, "default_weight": None}
+        >>> unknown_as_length("Shortest road distance between a and b?", m)
+        'weight'
+        >>> unknown_as_length("What is the distance between a and b?", m) is None
+        True
+        >>> unknown_as_length("the average shortest path length", m) is None
+        True
+    """
+    roles = meaning.get("weights") or {}
+    if len(roles) != 1:
+        return None
+    column = next(iter(roles))
+    if roles[column] == "distance" or not _tokens(column) <= _GENERIC or \
+            meaning.get("default_weight") not in (None, column):
+        return None
+    return column if _EDGE_LENGTH.search(question) else None
+
+
+def length_note(question: str, meaning: dict[str, Any], column: str) -> str:
+    """"Taking `weight` as the road length." where the route or measure reads a column of
+    unknown role as the length the question says, else ""."""
+    if unknown_as_length(question, meaning) != column:
+        return ""
+    m = (re.search(r"\b(?!(?:the|a|an|total|actual|shortest|real|of|by|in|its|their|ignore)\b)"
+                   r"([a-z]+)\s+(?:lengths?|distances?)\b", question, re.IGNORECASE)
+         # "the length of every road", "roads that have a length of 3"
+         or re.search(r"\blengths?\s+of\s+(?:every|each|all|the|a)\s+(?:the\s+)?([a-z]+?)s?\b|"
+                      r"\b([a-z]+?)s?\s+(?:that\s+|which\s+)?(?:have|has|with)\s+(?:a\s+)?"
+                      r"lengths?\b", question, re.IGNORECASE))
+    word = next((g for g in m.groups() if g), "") if m else ""
+    noun = f"{word.lower()} length" if word else "length of each edge"
+    return (f" Taking `{column}` as the {noun} (the data does not record what `{column}` "
+            f"holds).")
+
+
+def as_length_args(question: str, meaning: dict[str, Any], column: str | None) -> dict[str, Any]:
+    """``{"weight_means": "distance"}`` where ``column`` is read as a length the question says
+    but the graph guesses a strength from its name (else it would be taken as 1/x)."""
+    if column and unknown_as_length(question, meaning) == column:
+        return {"weight_means": "distance"}
+    return {}
+
+
 def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
     """The edge column a route question asks to be measured in (see the module docstring)."""
     roles: dict[str, Any] = dict(meaning.get("weights") or {})
@@ -286,9 +354,14 @@ def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
             return Choice(holders[0], kind)
         if len(holders) > 1:
             return Choice(None, "ambiguous")
+    default = meaning.get("default_weight")
+    if _UNIT_SAID.search(question) and set(kinds) & {"money", "time"} and \
+            not _HOP_WORDS.search(question):
+        return Choice(None, "ambiguous")  # "how many hours does it take": no column holds a time
     if _HOPS.search(question):
         return Choice(None, "hops")
-    default = meaning.get("default_weight")
+    if not set(kinds) - {"length"} and (unknown := unknown_as_length(question, meaning)):
+        return Choice(unknown, "length")  # "the road distance" on a graph object's `weight`
     if default in roles and len(columns) > 1 and not kinds and _unnamed_measure(question):
         return Choice(None, "ambiguous")  # "the least climbing route": which column is that?
     if default in roles and (roles[default] != "strength" or _AS_WEIGHT.search(question)
@@ -327,9 +400,15 @@ def plain_weight_as_cost(question: str, column: str) -> bool:
     return column.lower() in _GENERIC and _AS_COST.search(question) is not None
 
 
-def ask_which(meaning: dict[str, Any]) -> str:
-    """The question the planner asks when a route's measure is ambiguous."""
+def ask_which(meaning: dict[str, Any], question: str = "") -> str:
+    """The question the planner asks when a route's measure is ambiguous (or asked in a unit,
+    "how many hours", that no column holds)."""
     cols = list(meaning.get("weights") or {})
     listed = ", ".join(f"`{c}`" for c in cols)
+    unit = _UNIT_SAID.search(question)
+    if unit and not any(_tokens(c) & (_KINDS["time"][1] | _KINDS["money"][1]) for c in cols):
+        return (f"No edge value here is in {unit.group(0).lower()}: this graph has {listed}. I "
+                f"can find the route with the lowest total {cols[0]}, or the one with the "
+                f"fewest hops — which do you want?")
     return (f"Measured in which edge value? This graph has {listed}; say e.g. "
             f"'the route with the lowest total {cols[0]}', or 'the fewest hops'.")

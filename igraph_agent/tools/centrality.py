@@ -149,6 +149,8 @@ class CentralityArgs(WeightArgs):
                                "would be without these node ids (a what-if; nothing changes)")
     seed: Annotated[int, INTERNAL] = 42
     backend: Backend = "auto"
+    # the planner's reading of a weight whose role the data does not record ("by road length")
+    weight_means: Annotated[Literal["distance", "strength"] | None, INTERNAL] = None
 
 
 @tool(result=NodeCentralityResult, reads=("graph",), splits_when=lambda a: a.measure in SPLIT_MEASURES,
