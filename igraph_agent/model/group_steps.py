@@ -33,7 +33,7 @@ _EST = (r"(?:[a-z]+iest|(?:long|short|old|new|strong|weak|wid|dens|rich|poor|tal
         r"larg|small|bigg|great)est)")
 #: a group named by its rank: "the largest team", "the busiest region", "the region with the
 #: highest total load_mw", "the department that sends the most email (by count)"
-_REF = (r"the\s+(?:{rank}|{est}|(?:most|least)\s+[a-z][\w-]*)\s+{noun}(?=\s|[?.!,;]|$)|"
+_REF = (r"the\s+(?:{rank}|{est}|(?:most|least)\s+[a-z][\w-]*)\s+{noun}(?=\s|[?.!,;:]|$)|"
         r"the\s+{noun}\s+(?:with|having|that|which|whose)\s+[^,?;!]*?\b{rank}\b[^,?;!]*?"
         r"(?=\s*(?:[,?;!]|\.\s|\.?$))")
 _INTRO = r"\b(?:in|within|inside|of|among|from|for|across)\s+"
@@ -69,6 +69,31 @@ def steps(question: str, attributes: list[str]) -> GroupSteps | None:
                          re.IGNORECASE):
             continue
         return GroupSteps(_as_ranking(m.group("ref")), attr, rest)
+    return _taken(question, attributes)
+
+
+#: the group taken first, then asked about by a pronoun: "Take the smallest team. Who in it
+#: has the most colleagues?", "Consider the biggest club: who there has the most friends?"
+_TAKE = r"^\s*(?:take|consider|look at|pick|start with|find|go to|choose)\s+(?P<ref>{ref})\s*[.;:,]\s*"
+_IT = (r"\s*\b(?:in|within|inside|among|amongst|of|from)\s+(?:it|them|that(?:\s+one|\s+{noun})?|"
+       r"this(?:\s+one|\s+{noun})?)\b|\s+there\b")
+
+
+def _taken(question: str, attributes: list[str]) -> GroupSteps | None:
+    """The two steps of a question that takes a ranked group first and then asks about it
+    by a pronoun ("in it", "of that team", "there")."""
+    for attr in sorted(attributes, key=len, reverse=True):
+        noun = rf"{re.escape(attr)}(?:s|es)?"
+        m = re.search(_TAKE.format(ref=_REF.format(rank=_RANK, est=_EST, noun=noun)), question,
+                      re.IGNORECASE)
+        if m is None:
+            continue
+        rest = question[m.end():].strip()
+        rest, n = re.subn(_IT.format(noun=noun), "", rest, count=1, flags=re.IGNORECASE)
+        rest = re.sub(r"^(?:then|and)\s+", "", rest.strip(), flags=re.IGNORECASE)
+        if n and re.search(r"\b(?:who|whom|which|what|how|list|name|show|rank)\b", rest,
+                           re.IGNORECASE):
+            return GroupSteps(_as_ranking(m.group("ref")), attr, rest[:1].upper() + rest[1:])
     return None
 
 

@@ -233,6 +233,9 @@ def _mix_share(d: dict, q: str, by_value: bool) -> str:
 _SIZE = [re.compile(p, re.IGNORECASE) for p in (
     r"\b(?:which|what)\s+(?P<g>\w+)\s+(?:has|have|contains?|holds?)\s+the\s+(?:most|"
     r"fewest|largest number of|smallest number of)\s+(?P<c>\w+)",
+    # "which team is the biggest", "what club is largest"
+    r"\b(?:which|what)\s+(?P<g>\w+)\s+(?:is|was)\s+(?:the\s+)?(?:largest|biggest|smallest)"
+    r"(?:\s+one)?\s*[?.!]*\s*$",
     r"\b(?:largest|biggest|smallest)\s+(?P<g>\w+)\b",
     r"\bhow many (?P<c>\w+) (?:are )?(?:there )?(?:in|per) (?:each|every) (?P<g>\w+)",
     # "how many stations does each district have", "number of stations per district",
@@ -263,9 +266,18 @@ def _size_attr(st: PlanState) -> str | None:
     info = st.last_ok("get_graph_info")
     nouns = vocabulary.noun(counted, dict(info.data) if info else {})[1]
     if attr and counted and counted not in _MEMBERS and counted.rstrip("s") != nouns.rstrip("s") \
-            and not _spelled_out(counted, info.data if info else {}):
+            and not _spelled_out(counted, info.data if info else {}) \
+            and counted.rstrip("s") != _id_word(info.data if info else {}):
         return None
     return attr
+
+
+def _id_word(info: Any) -> str | None:
+    """The word the node ids are made of ("nurse" for nurse00, nurse01 …), else None."""
+    ids = [str(s.get("id")) for s in (info or {}).get("sample_nodes") or []]
+    stems = {re.sub(r"[\W\d_]+$", "", i).lower() for i in ids}
+    return stems.pop() if len(ids) > 1 and len(stems) == 1 and len(next(iter(stems), "")) > 2 \
+        else None
 
 
 def _spelled_out(word: str, info: Any) -> bool:
@@ -337,6 +349,8 @@ def _size_render(st: PlanState, obs: list[Observed]) -> str:
     counted = next((m.groupdict().get("c") for rx in _SIZE if (m := rx.search(st.question))), None)
     if counted and _spelled_out(counted.lower(), info.data if info else {}):
         nouns = counted.lower()  # "volunteers", not the column's "vols"
+    if nouns == "nodes":
+        nouns = "members"
     head = (f"{tied[0]} is the {d['attribute']} with the {'fewest' if few else 'most'} {nouns}"
             if len(tied) == 1 else
             ", ".join(tied[:-1]) + f" and {tied[-1]} tie for the {'fewest' if few else 'most'}")

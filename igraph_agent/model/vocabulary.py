@@ -1790,11 +1790,15 @@ def noun(question: str, info: dict[str, Any] | None = None) -> tuple[str, str]:
     # a participle ("helped") or a word for the other end ("neighbour_b") names no kind of node
     own = [w for w in data_nouns(info or {}) if not re.fullmatch(r"[a-z]{3,}ed", w)
            and w not in {"neighbour", "neighbor", "other", "peer"}]
+    # "which team is the smallest" where ``team`` groups the nodes: a group, never a node
+    grouped = {str(a).lower() for a in groupings((info or {}).get("meaning") or {})}
     for w in re.findall(r"[a-z]+", question.lower()):
         base = _SINGULAR.get(w, w[:-1] if w.endswith("s") and w[:-1] in (*_NOUNS, *own) else
                              w[:-3] + "y" if w.endswith("ies") and w[:-3] + "y" in own else w)
         if base in ("node", "vertex", "nodes", "vertices"):
             break
+        if base in grouped:
+            continue
         if base in _NOUNS or base in own:
             return base, _plural(base)
     if own:
