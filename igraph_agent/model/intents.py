@@ -670,6 +670,10 @@ from igraph_agent.model.group_partner_intents import GROUP_PARTNER_INTENTS  # no
 
 INTENTS += GROUP_PARTNER_INTENTS
 
+from igraph_agent.model.cross_group_intents import CROSS_GROUP_INTENTS  # noqa: E402
+
+INTENTS += CROSS_GROUP_INTENTS
+
 from igraph_agent.model.projection_intents import PROJECTION_INTENTS  # noqa: E402
 
 INTENTS += PROJECTION_INTENTS
@@ -845,6 +849,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name not in _NOT_THE_ATTRIBUTE]
     if {"degree", "local"} <= names and _ONE_NODES_DEGREE.search(question):
         found = [i for i in found if i.name != "degree"]  # "Uma's degree": hers, no ranking
+    if "cross_group_rank" in names:  # "the most contacts outside their own team": no pairs
+        found = [i for i in found if i.name == "cross_group_rank" or i.phase > 0]
     if names & _WHOLE:  # one question, whole: nothing beside it
         found = [i for i in found if i.name in _WHOLE or i.phase > 0]
     if names & {"centrality", "degree", "figure"} and slots.SCOPE.search(question):  # the part: input
@@ -965,7 +971,7 @@ _WHOLE = frozenset({"neighbour_rank", "neighbour_filter", "mutual_pairs", "chain
                     "within_distance", "nearest_by_value", "node_piece", "spanning_total",
                     "group_rank", "node_mutual", "group_partner", "neighbour_side_rank",
                     "value_partners", "threshold_rank", "k_core", "regular", "leaves", "degree_exact", "complete",
-                    "cycle_total", "planar", "group_density", "self_loops"})
+                    "cycle_total", "planar", "group_density", "self_loops", "cross_group_rank"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",
                              "node_partner", "least_degree"})

@@ -32,6 +32,8 @@ class NodesByMeasureResult(ToolData):
     neighbours_way: str | None = None  # directed: out / in, only that way's neighbours
     total: Number | None = None  # the counted nodes' values added up, when asked
     partners_where: dict[str, Any] | None = None  # degree counted only these partners
+    partners_by: str | None = None  # degree counted only partners differing in it (or alike)
+    partners_same: bool | None = None  # with partners_by: the partners alike in it
     #: the second measure's threshold the counted nodes pass (measure, op, value, count)
     among: dict[str, Any] | None = None
 

@@ -72,6 +72,11 @@ class MeasureArgs(BaseModel):
     #: degree counting only the neighbours whose attributes equal these values ("which actor
     #: appeared in the most dramas"); the planner's, not in the model's schema
     partners_where: Annotated[Where | None, INTERNAL] = None
+    #: degree counting only the neighbours whose value of this attribute differs from the
+    #: node's own ("the most contacts outside their own team"), or equals it with
+    #: ``partners_same``; the planner's
+    partners_by: Annotated[str | None, INTERNAL] = None
+    partners_same: Annotated[bool, INTERNAL] = False
     #: which of ``neighbours_of``'s edges are followed on a directed graph: out (the nodes it
     #: has an edge to), in (those with an edge to it), both; the planner's
     neighbours_way: Annotated[Literal["out", "in", "both"], INTERNAL] = "both"
@@ -95,11 +100,12 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
     Example: nodes_by_measure(measure="degree", op="ge", value=5) -> {"count": 7, "nodes": [...]}
     """
     g = ctx.session.require()
-    if args.partners_where and args.measure != "degree":
+    if (args.partners_where or args.partners_by) and args.measure != "degree":
         raise ToolError(ErrorCode.INVALID_ARGUMENTS, "partners_where counts partners: it takes "
                         "measure=degree", hint="measure='degree'", retryable=True)
     values = (_attribute(g, args.attribute) if args.measure == "attribute"
               else _partners(g, args.partners_where) if args.partners_where
+              else _alike(g, args.partners_by, args.partners_same) if args.partners_by
               else _measure(ctx, g, args.measure, args.weight))
     among = matching_nodes(g, args.where)
     if args.side:
@@ -141,6 +147,9 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
             data["neighbours_way"] = args.neighbours_way
     if args.partners_where:
         data["partners_where"] = args.partners_where
+    if args.partners_by:
+        data["partners_by"] = args.partners_by
+        data["partners_same"] = args.partners_same
     if args.summed:
         data["total"] = _round(sum(hits.values()))
     if second is not None:
@@ -174,6 +183,19 @@ def _partners(g: nx.Graph, where: Where) -> dict:
     """Each node's number of distinct neighbours (either direction) matching ``where``."""
     chosen = matching_nodes(g, where) or set()
     return {n: sum(1 for m in set(nx.all_neighbors(g, n)) - {n} if m in chosen) for n in g}
+
+
+def _alike(g: nx.Graph, attr: str, same: bool) -> dict:
+    """Each node's number of distinct neighbours (either direction) whose ``attr`` differs
+    from its own (``same``: equals it); a node without the attribute counts none."""
+    if not any(a is not None for _, a in g.nodes(data=attr)):
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"no node has the attribute {attr!r}",
+                        hint="a categorical node attribute (get_graph_info meaning.groups)",
+                        retryable=True)
+    own = dict(g.nodes(data=attr))
+    return {n: 0 if own[n] is None else
+            sum(1 for m in set(nx.all_neighbors(g, n)) - {n}
+                if own[m] is not None and (own[m] == own[n]) == same) for n in g}
 
 
 def _number(v: object) -> bool:
