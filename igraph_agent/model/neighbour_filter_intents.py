@@ -33,7 +33,7 @@ from igraph_agent.model.registry import Intent, t
 from igraph_agent.results.counting import NodesByMeasureResult
 
 #: a node's ties in a user's words: "neighbours", "contacts", "crewmates", "links"
-_TIES = (r"(?:neighbou?rs?|contacts?|friends?|colleagues?|connections?|co-?authors?|partners?|"
+_TIES = (r"(?:neighbou?rs?|contacts?|friends?|colleagues?|co-?workers?|connections?|co-?authors?|partners?|"
          r"collaborators?|links?|ties?|edges?|peers?|[a-z]{2,}mates?)")
 #: "which of Dag's crewmates", "how many of Jams's neighbouring stalls", "among the
 #: neighbours of Ana, which …" (the node whose neighbours are filtered)
@@ -41,7 +41,11 @@ _OF = [re.compile(p, re.IGNORECASE) for p in (
     rf"^\s*(?:which|who|how many|list|name|count)\s+(?:ones?\s+)?(?:of|among)\s+(?P<x>[\w .'-]+?)"
     rf"(?:'s|’s|')\s+(?:(?:direct|immediate|own)\s+)?(?:{_TIES}|neighbou?ring\s+[a-z]+)\b",
     rf"^\s*(?:which|who|how many)\s+(?:of|among)\s+(?:the\s+)?(?:{_TIES})\s+of\s+"
-    rf"(?P<x>[\w.'-]+(?:\s+[A-Z][\w.'-]*)*)\b")]
+    rf"(?P<x>[\w.'-]+(?:\s+[A-Z][\w.'-]*)*)\b",
+    # "which of the families married to the Medici", "how many of the stalls linked with Jams"
+    r"^\s*(?:which|who|how many)\s+(?:ones?\s+)?(?:of|among)\s+the\s+[a-z]+\s+(?:(?:that|who|"
+    r"which)\s+(?:are|were|is|was)\s+)?(?:[a-z]+ed|wed|tied)\s+(?:to|into|with)\s+(?:the\s+)?"
+    r"(?P<x>(?-i:[A-Z][\w.'-]*|[a-z]+\d+)(?:\s+(?-i:[A-Z][\w.'-]*))*)")]
 _WORDS = {"gt": "more than", "ge": "at least", "lt": "fewer than", "le": "at most",
           "eq": "exactly"}
 _NUM = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a single|no|zero)"
@@ -76,7 +80,8 @@ def condition(question: str) -> tuple[str, float] | None:
     if re.search(r"\b(?:most|least|fewest|highest|lowest|largest|smallest|best|top)\b", rest,
                  re.IGNORECASE):
         return None  # a ranking of the neighbours (``neighbour_rank``)
-    if re.search(r"\b(?:nobody|no\s*one|nothing)\s+else\b|\bno\s+(?:other|more)\s+" + _TIES
+    if re.search(r"\b(?:nobody|no\s*one|nothing)\s+else\b|\bno\s+(?:other|more)\s+(?:[a-z]+\s+)?"
+                 + _TIES
                  + r"|\bnot\s+(?:linked|connected|tied)\s+to\s+any(?:one|body|thing)?\s+else\b",
                  rest, re.IGNORECASE):
         return "eq", 1.0

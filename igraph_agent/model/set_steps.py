@@ -108,6 +108,9 @@ def over_neighbours(call: Call, node: str, way: str) -> Call | None:
                 "weight": a["attribute"]}
     elif call.tool == "node_centrality" and len(a.get("measures") or []) == 1:
         args = {"measure": a["measures"][0]}
+    elif call.tool == "node_centrality" and isinstance(a.get("measure"), str) and \
+            not a.get("where") and not a.get("without") and a.get("within", "graph") == "graph":
+        args = {"measure": a["measure"]}  # "which one has the highest betweenness"
     elif call.tool == "nodes_by_measure" and a.get("value") is None and not a.get("neighbours_of"):
         args = {k: v for k, v in a.items() if k in ("measure", "attribute", "weight",
                                                      "lowest_first")}
