@@ -115,3 +115,36 @@ def test_a_time_no_column_holds_is_asked(agents, name, question):
     resp, _ = _ask(agents, name, question)
     assert resp.status == "needs_clarification", resp.answer
     assert "`weight`" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize("name,question,a,b", [
+    ("trails", "How long is the shortest trip from hut3 to hut11?", "hut3", "hut11"),
+    ("lanes", "How long is the shortest route from Ashby to Dunmow?", "Ashby", "Dunmow"),
+])
+def test_how_long_a_trip_is_its_length_in_the_plain_weight(agents, name, question, a, b):
+    resp, g = _ask(agents, name, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{nx.shortest_path_length(g, a, b, weight='weight')} weight**" in resp.answer, \
+        resp.answer
+
+
+def _closed_edge(g: nx.Graph) -> tuple[str, str]:
+    """An edge whose removal leaves its ends connected."""
+    bridges = {frozenset(e) for e in nx.bridges(g)}
+    return next((u, v) for u, v in sorted(g.edges()) if frozenset((u, v)) not in bridges)
+
+
+@pytest.mark.parametrize("name,wording", [
+    ("trails", "Say the trail between {a} and {b} is closed. How long is the shortest trip from "
+               "{a} to {b} then?"),
+    ("lanes", "If the lane between {a} and {b} closes, what's the shortest lane distance from "
+              "{a} to {b}?"),
+])
+def test_a_closed_edge_then_the_routes_length_in_the_plain_weight(agents, name, wording):
+    g, _ = GRAPHS[name]
+    a, b = _closed_edge(g)
+    resp, _ = _ask(agents, name, wording.format(a=a, b=b))
+    after = nx.shortest_path_length(nx.restricted_view(g, [], [(a, b)]), a, b, weight="weight")
+    assert resp.status == "answered", resp.answer
+    assert f"**{after} weight**" in resp.answer, resp.answer
+    assert "Taking `weight` as the" in resp.answer, resp.answer

@@ -265,8 +265,9 @@ _TIMES = frozenset({"weight", "count", "counts", "n", "times", "freq", "frequenc
                    "sessions", "episodes", "scenes", "visits", "trips", "calls", "messages",
                    "emails", "interactions", "papers", "gigs", "rehearsals", "shifts"})
 #: how often a pair is together: the edges' one count of times says it
-_OFTEN = re.compile(r"\b(?:most|least)\s+(?:often|frequently)\b|\bthe\s+(?:most|fewest)\s+times\b",
-                    re.IGNORECASE)
+_OFTEN = re.compile(r"\b(?:most|least)\s+(?:often|frequently)\b|\bthe\s+(?:most|fewest)\s+times\b|"
+                    # "which two characters show up together the most"
+                    r"\btogether\s+(?:the\s+)?(?:most|least)\b", re.IGNORECASE)
 
 
 def _extreme(st: PlanState) -> tuple[str, str] | None:
@@ -332,23 +333,35 @@ def extreme_bonus(st: PlanState) -> float:
 
 # -- one named node's strongest edge -----------------------------------------------------
 #: "what is most often bought together with the grinder", "who does Ada work with the
-#: most", "Ada's strongest tie": the node at the other end of its heaviest edge
+#: most", "Ada's strongest tie": the node at the other end of its heaviest edge ("Ada's
+#: weakest tie", "who does Ada appear with least often": its lightest)
+_TIE_NOUN = (r"(?:tie|link|partner|connection|pairing|match|collaborator|co-?author|associate|"
+             r"companion|correspondent|friend|contact|colleague|ally|buddy|pal|[a-z]*mate)")
 _PARTNER = re.compile(
-    r"^\s*(?:which|what|who|whom)\b.*\b(?:most often|most frequently|the most|most)\b.*"
+    r"^\s*(?:which|what|who|whom)\b.*\b(?:most often|most frequently|the most|most|"
+    r"least often|least frequently|the least)\b.*"
     r"\b(?:with|alongside)\s+(?:the\s+)?(?P<a>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|"
     r"[a-z]+\d+)(?:\s+the\s+most|\s+most\s+often)?\s*[?.!]*\s*$|"
     # "Ada's strongest tie", "Oslo's biggest trading partner by tonnage"
     r"(?:^\s*(?:what|who|which)(?:'s|’s|\s+is|\s+are)\s+)?"
     r"(?P<b>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)'s\s+(?:strongest|closest|"
-    r"heaviest|most frequent|biggest|largest|main|top|greatest)\s+(?:[a-z]+(?:ing)?\s+)?"
-    r"(?:tie|link|partner|connection|pairing|match|collaborator|co-?author|associate|companion|"
-    r"correspondent|friend|contact|colleague|ally|buddy|pal|[a-z]*mate)\b|"
+    r"heaviest|most frequent|biggest|largest|main|top|greatest|weakest|lightest|least frequent|"
+    r"faintest|loosest)\s+(?:[a-z]+(?:ing)?\s+)?"
+    rf"{_TIE_NOUN}\b|"
+    # "of all Marius's ties, which one is the weakest", "which of Ada's links is the strongest"
+    r"^\s*(?:of|among|out of)\s+(?:all\s+(?:of\s+)?)?(?P<f>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|"
+    rf"[a-z]+\d+)(?:'s|’s|')\s+(?:[a-z]+\s+)?{_TIE_NOUN}s?\s*,?\s*(?:which|what|who)\b[^?.!]*?"
+    r"\b(?:the\s+)?(?:weakest|strongest|lightest|heaviest|closest)\b|"
+    r"^\s*(?:which|what)\s+(?:one\s+)?of\s+(?P<g>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|"
+    rf"[a-z]+\d+)(?:'s|’s|')\s+(?:[a-z]+\s+)?{_TIE_NOUN}s?\s+(?:is|was)\s+(?:the\s+)?"
+    r"(?:weakest|strongest|lightest|heaviest|closest)\b|"
     # "who has Mira played the most games with"
     r"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+(?P<c>(?-i:[A-Z][\w'.-]*"
     r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:\w+\s+){0,2}(?:the\s+)?most\b.*\bwith\s*[?.!]*\s*$|"
     # "which nurse does Ward pair up with most often", "who does Mira play with the most"
     r"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+(?P<d>(?-i:[A-Z][\w'.-]*"
-    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:\w+\s+){1,3}with\s+(?:the\s+)?most(?:\s+often)?"
+    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:\w+\s+){1,3}with\s+(?:the\s+)?(?:most|least)"
+    r"(?:\s+(?:often|frequently))?"
     r"\s*[?.!]*\s*$|"
     # "who has Ava known the longest", "who does Mira trust the most"
     r"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+(?P<e>(?-i:[A-Z][\w'.-]*"
@@ -413,8 +426,8 @@ def _partner(st: PlanState) -> tuple[str, str, str] | None:
     q = st.question
     asked = str(st.context.get("asked") or q)  # "the most papers with": not "ties with"
     if len(slots.named(q)) != 1 or _NOT_PARTNER.search(asked) or \
-            slots.features(q) - {"entity", "weight"}:
-        return None
+            slots.features(q) - {"entity", "weight", "bottom"}:
+        return None  # ("Ada's weakest tie": its lightest edge, the bottom one)
     if _counts_a_side(asked, meaning):
         return None  # "which farm supplied the most markets with Ashby": partners counted
     shared = _SHARES_WITH.search(asked)
@@ -432,9 +445,8 @@ def _partner(st: PlanState) -> tuple[str, str, str] | None:
             roles.get(attr) != "strength" and not edge_attr(st) and not alone):
         return None
     if not meaning.get("directed"):
-        m = _PARTNER.search(q)
-        return (slots.clean(m.group("a") or m.group("b") or m.group("c") or m.group("d")
-                            or m.group("e")),
+        m = _PARTNER.search(q) or _PARTNER.search(asked)  # "Lena's teammates": her neighbours
+        return (slots.clean(next(g for g in m.group("a", "b", "c", "d", "e", "f", "g") if g)),
                 str(attr), "both") if m else None
     for side, rxs in (("in", _INTO_NODE), ("out", _OUT_OF_NODE)):
         for rx in rxs:
@@ -466,17 +478,27 @@ def partner_render(st: PlanState, obs: list[Observed]) -> str:
         return _unresolved(st, [found[0]] if found else [])
     d = o.typed(EdgeAttributeTotalsResult)
     node = str(o.args["node"])
-    others = [e.target if str(e.source) == node else e.source for e in d.max_edges or []]
+    low = _LIGHTEST.search(_asked(st).question) is not None
+    others = [e.target if str(e.source) == node else e.source
+              for e in (d.min_edges if low else d.max_edges) or []]
     if not others:
         return f"{node} has no edge with a {d.attribute} value."
     names = " and ".join(f"**{n}**" for n in others[:10])
+    more = " and others" if len(others) > 10 else ""
     tie = " (tied)" if len(others) > 1 else ""
-    which = {"in": f"the largest {d.attribute} into {node} (from {names} → {node})",
-             "out": f"the largest {d.attribute} out of {node} ({node} → {names})"}.get(
-        found[2], f"the strongest edge of {node}, {d.attribute}")
+    big = "smallest" if low else "largest"
+    which = {"in": f"the {big} {d.attribute} into {node} (from {names} → {node})",
+             "out": f"the {big} {d.attribute} out of {node} ({node} → {names})"}.get(
+        found[2], f"the {'weakest' if low else 'strongest'} edge of {node}, {d.attribute}")
     edges = {"in": "incoming ", "out": "outgoing "}.get(found[2], "")
-    return (_found(st, [found[0]]) + f"{names}{tie}: {which} **{_shown(d.max)}** (of its "
-            f"{d.edges} {edges}edges; mean {_shown(d.mean)}).")
+    return (_found(st, [found[0]]) + f"{names}{more}{tie}: {which} "
+            f"**{_shown(d.min if low else d.max)}** (of its {d.edges} {edges}edges; mean "
+            f"{_shown(d.mean)}).")
+
+
+#: one node's lightest edge asked: "Ada's weakest tie", "who does Ada see least often"
+_LIGHTEST = re.compile(r"\b(?:weakest|lightest|least often|least frequent(?:ly)?|the least|"
+                       r"faintest|loosest|smallest)\b", re.IGNORECASE)
 
 
 def partner_bonus(st: PlanState) -> float:

@@ -842,7 +842,7 @@ LEXICON.update({
     "pair_value": dict(triggers=t(0.5, r"how many|how much|how often|what|which|do|does|did|are|is"),
                        bonus=_edge_pair_bonus, group="ranking",
                        hint="the value of the edge between two named nodes, each way"),
-    "node_partner": dict(triggers=t(0.5, r"which|what|who|whom|where|strongest|closest"),
+    "node_partner": dict(triggers=t(0.5, r"which|what|who|whom|where|strongest|closest|weakest"),
                          bonus=_edge_partner_bonus, group="neighbourhood",
                          hint="the node at the other end of one node's strongest edge"),
     "node_ties": dict(triggers=t(0.5, r"which|who|whom"), bonus=_edge_ties_bonus,
@@ -933,7 +933,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "edge_ends": ("direction", "negation"),
     "flow_rank": ("weight", "direction", "bottom", "threshold", "entity"),
     "reach_set": ("direction", "entity", "negation", "removal"),  # "what breaks if X goes"
-    "node_partner": ("entity", "weight"), "pair_value": ("entity", "weight", "direction"),
+    "node_partner": ("entity", "weight", "bottom"), "pair_value": ("entity", "weight", "direction"),
     "node_ties": ("entity", "weight"),
     "group_total": ("group", "bottom", "filter"),
     "group_flow": ("group", "weight", "direction", "filter"),

@@ -26,6 +26,7 @@ from igraph_agent.model import (
     head_to_head,
     memoryplan,
     node_or_value,
+    query_intents,
     set_steps,
     sides,
     skillplan,
@@ -433,6 +434,9 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
     features = _features(st)
     if "weight" in features and _weighted_form(st, matched):
         features.discard("weight")  # "pagerank weighted by amount": its weighted form
+    if "weight" in features and any(i.name == "node_direction" for i in matched) and \
+            query_intents.sums_a_count(st):
+        features.discard("weight")  # "how many crates did Dalby ship": the crates added up
     if "weight" in features:  # "who has shared shifts with the most different people": degree
         matched = data_nouns.without_totals(_asked(st), _info(st), matched)
     if "weight" in features and (data_nouns.names_the_data(_asked(st), _info(st), matched) or

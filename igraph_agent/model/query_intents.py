@@ -732,8 +732,8 @@ def count_column(st: PlanState, noun: str) -> str | None:
     if {one, noun.lower(), noun.lower().rstrip("s")} & nodes:
         return None
     roles = (_raw_info(st).get("meaning") or {}).get("weights") or {}
-    found = [c for c, r in roles.items() if r == "strength" and (
-        _COUNT_COLUMN.search(c) or re.search(_attr_pattern(c), noun, re.IGNORECASE))]
+    found = [c for c, r in roles.items() if (r == "strength" and _COUNT_COLUMN.search(c)) or (
+        r != "distance" and re.search(_attr_pattern(c), noun, re.IGNORECASE))]  # "crates"
     return found[0] if len(found) == 1 else None
 
 
@@ -973,6 +973,13 @@ def _counted(st: PlanState) -> str | None:
     """The count column a "how many <things> did X send" adds up, else None."""
     m = _HOW_MANY_OF.search(str(st.context.get("asked") or st.question))
     return count_column(st, m.group(1)) if m else None
+
+
+def sums_a_count(st: PlanState) -> bool:
+    """Whether one node's in- or out-degree question counts the things a count column holds
+    ("how many crates did Dalby ship in total"): its answer is that column added up, so the
+    column the question names is taken."""
+    return _node_direction(st) is not None and _counted(st) is not None
 
 
 def node_direction_calls(st: PlanState) -> list[Call]:

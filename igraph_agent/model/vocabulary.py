@@ -366,16 +366,19 @@ _NODE = r"((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[A-Za-z][\w'.-]*|\d+)"
 _WORK = (r"(?:'s? (?!(?:degree|centrality|rank|score|neighbou?rs|partners|ties|edges|links|"
          r"total|value|community|group|component)\b)[a-z]+(?: [a-z]+)?)?")
 _DONE = "{done}"  # the source's verb's past participle, filled per graph by :func:`_directed`
+#: a count's closing words that ask for nothing else: "in total", "altogether", "so far"
+_TALLY = r"(?:,? (?:in total|altogether|overall|all told|in all|so far))?"
 _DIRECTED: list[tuple[str, str]] = [
     # "how many routes leave LAX", "how many flights arrive at JFK": one end's edges
     (rf"^\s*how many {_KIND} (?:leave|depart(?: from)?|go out of|start (?:at|from)|head out of)"
      rf" {_THE}{_NODE}\s*\??\s*$", r"What is the out-degree of \1?"),
     (rf"^\s*how many {_KIND} (?:arrive (?:at|in)|come in(?:to)?|go into|enter|land (?:at|in)|"
      rf"end (?:at|in)) {_THE}{_NODE}\s*\??\s*$", r"What is the in-degree of \1?"),
-    (rf"^\s*how many {_KIND} (?:does|do|did) {_THE}{_NODE} {_BACK}{_ON}\s*\??\s*$",
-     r"What is the in-degree of \1?"),
-    (rf"^\s*how many {_KIND} (?:does|do|did) {_THE}{_NODE} {_VERB}{_ON}\s*\??\s*$",
-     r"What is the out-degree of \1?"),
+    # "how many messages did emp02 send in total", "how many has emp05 sent"
+    (rf"^\s*how many {_KIND} (?:does|do|did|has|have|had) {_THE}{_NODE} {_BACK}{_ON}{_TALLY}"
+     r"\s*\??\s*$", r"What is the in-degree of \1?"),
+    (rf"^\s*how many {_KIND} (?:does|do|did|has|have|had) {_THE}{_NODE} {_VERB}{_ON}{_TALLY}"
+     r"\s*\??\s*$", r"What is the out-degree of \1?"),
     (rf"^\s*how many {_KIND} {_BACK}{_ON} {_NODE}\s*\??\s*$", r"What is the out-degree of \1?"),
     (rf"^\s*how many {_KIND} {_VERB}{_ON} {_NODE}\s*\??\s*$", r"What is the in-degree of \1?"),
     (rf"^\s*(?:which|what|who|whom|whose)(?: [a-z]+)? (?:does|do|did) {_THE}{_NODE} {_BACK}{_OBJ}{_ON}"

@@ -270,6 +270,10 @@ def _the_weight(meaning: dict[str, Any], columns: list[str]) -> str | None:
     return columns[0] if len(columns) == 1 else None
 
 
+#: how long a trip is ("how long is the shortest trip from A to B"): its length, not a time
+#: ("how long does it take") nor a path's hop count ("how long is the shortest path")
+_HOW_LONG_TRIP = (r"\bhow long (?:is|would be|will be)\s+(?:the\s+|a\s+|that\s+)?(?:\w+est\s+)?"
+                  r"(?:trip|route|journey|drive|ride|walk|hike|way|road)\b")
 #: a length said of the edges themselves: "the road length", "by actual road lengths", "the
 #: length of every road", "a length of 3 or less", "the road distance", "in km"; never a
 #: path's length in hops ("the path length", "the length of the shortest path", "the
@@ -281,7 +285,8 @@ _EDGE_LENGTH = re.compile(
     r"longest|smallest|biggest|maximum|minimum|max|min|graph|network|hop|geodesic|pairwise|"
     r"what|which|same|of|in|by|and|is|any|median|expected|social|whose|this|that)\b)"
     r"[a-z]+\s+distances?\b|"
-    r"\bkms?\b|\bkilomet(?:er|re)s?\b|\bmiles?\b|\bmet(?:er|re)s\b", re.IGNORECASE)
+    r"\bkms?\b|\bkilomet(?:er|re)s?\b|\bmiles?\b|\bmet(?:er|re)s\b|" + _HOW_LONG_TRIP,
+    re.IGNORECASE)
 #: hops said outright (not "how many hours does it take", which _HOPS reads as a count)
 _HOP_WORDS = re.compile(r"\bhops?\b|\bsteps?\b|\bstops\b|\bfewest\b", re.IGNORECASE)
 #: a unit of time or money named: a route asked in it needs a column holding it
@@ -360,7 +365,9 @@ def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
         return Choice(None, "ambiguous")  # "how many hours does it take": no column holds a time
     if _HOPS.search(question):
         return Choice(None, "hops")
-    if not set(kinds) - {"length"} and (unknown := unknown_as_length(question, meaning)):
+    said = set(kinds) - ({"time"} if re.search(_HOW_LONG_TRIP, question, re.IGNORECASE) and not
+                         _KINDS["time"][0].search(re.sub(r"\bhow long\b", "", question, flags=re.IGNORECASE)) else set())
+    if not said - {"length"} and (unknown := unknown_as_length(question, meaning)):
         return Choice(unknown, "length")  # "the road distance" on a graph object's `weight`
     if default in roles and len(columns) > 1 and not kinds and _unnamed_measure(question):
         return Choice(None, "ambiguous")  # "the least climbing route": which column is that?

@@ -23,7 +23,7 @@ from igraph_agent.figures import shown
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
-from igraph_agent.model.weights import ask_which, asked_weight
+from igraph_agent.model.weights import as_length_args, ask_which, asked_weight, length_note
 from igraph_agent.results.whatif import RemoveAndCompareResult
 
 _ROUTE = re.compile(r"\bhow far\b|\bdistance\b|\bshortest\b|\broute\b|\bpath\b|\bhow long\b|"
@@ -131,7 +131,8 @@ def _route_calls(st: PlanState) -> list[Call]:
     if ids is None:
         return searches
     removal = {"edges": [ids[:2]]} if _edge_gone(st) else {"nodes": ids[:len(gone)]}
-    weight = {} if _in_hops(st) else {"weight": column}
+    weight = {} if _in_hops(st) else {"weight": column,
+                                      **as_length_args(st.question, st.meaning(), column)}
     return [*searches, Call("remove_and_compare", {**removal, "reach": ids[len(gone):],
                                                    **weight})]
 
@@ -174,7 +175,8 @@ def _route_render(st: PlanState, obs: list[Observed]) -> str:
                 + " → ".join(map(str, r.after_path)) + f" ({before}). Nothing was changed.")
     return (f"Without {gone}, the shortest route from {r.source} to {r.target} is "
             f"**{shown(after_length)} {unit}**: " + " → ".join(map(str, r.after_path)) +
-            f" ({r.after_hops} hop(s); {before}). Nothing was changed.")
+            f" ({r.after_hops} hop(s); {before}). Nothing was changed."
+            + (length_note(st.question, st.meaning(), unit) if not hops else ""))
 
 
 def _gone(st: PlanState) -> list[str]:

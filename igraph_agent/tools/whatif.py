@@ -10,7 +10,7 @@ Example::
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import networkx as nx
 from pydantic import Field
@@ -19,6 +19,7 @@ from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.results.whatif import RemoveAndCompareResult
 from igraph_agent.tools.common import require_nodes, undirected
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.schema import INTERNAL
 from igraph_agent.tools.weights import WeightArgs, nx_weight, sense_text, weight_for
 
 
@@ -33,6 +34,8 @@ class RemoveArgs(WeightArgs):
                                             "on a directed graph: out = the nodes it reaches "
                                             "(out-edges), in = those reaching it (in-edges); "
                                             "ignored on undirected graphs")
+    # the planner's reading of a weight whose role the data does not record ("road distance")
+    weight_means: Annotated[Literal["distance", "strength"] | None, INTERNAL] = None
 
 
 @tool(result=RemoveAndCompareResult, reads=("graph",))
