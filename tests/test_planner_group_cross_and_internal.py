@@ -52,3 +52,14 @@ def test_a_groups_value_sent_internally_is_summed_within_it(tmp_path, edges, nod
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith(" and ".join(f"**{g}**" for g in top)), resp.answer
     assert f": **{best}**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("edges", "nodes", "question"), [
+    (BELLS, RINGERS, "how many ties in the tower network?"),
+    (FREIGHT, DEPOTS, "How many lanes are in the region data?"),
+])
+def test_the_data_sets_name_beside_a_group_word_still_asks_its_size(tmp_path, edges, nodes,
+                                                                    question):
+    resp = ask_table(tmp_path, edges, question, nodes)
+    assert resp.status == "answered", resp.answer
+    assert f"**{len(edges)} edges**" in resp.answer, resp.answer

@@ -14,6 +14,7 @@ from planner_support import ask_table
     (WARDS, "what ward is largest?", False),
     (BOATS, "Which boat is the smallest one?", True),
     (BOATS, "Which is the biggest boat?", False),
+    (WARDS, "how many nurses are in each ward, and which one is the biggest?", False),
 ])
 def test_the_biggest_group_is_the_value_with_the_most_nodes(tmp_path, table, question, low):
     counted = sizes(table)

@@ -15,11 +15,13 @@ from planner_support import ask_table
     (FREIGHT, DEPOTS, "which depot is the most profitable?", "crates"),
     (BELLS, RINGERS, "What is the total budget of each tower?", "peals"),
     (BELLS, RINGERS, "Who is the oldest ringer?", "peals"),
+    (BELLS, RINGERS, "which ringer is the best paid?", "peals"),
 ])
 def test_a_magnitude_no_column_holds_is_asked(tmp_path, edges, nodes, question, held):
     resp = ask_table(tmp_path, edges, question, nodes)
     assert resp.status == "needs_clarification", resp.answer
     assert held in resp.answer, resp.answer
+    assert resp.answer.startswith("Nothing in the data holds "), resp.answer
 
 
 PAYMENTS = FREIGHT.rename(columns={"origin": "payer", "destination": "payee",

@@ -924,7 +924,10 @@ def _names_a_group(question: str, st: PlanState) -> bool:
     ("legal"), other than to ask what the data holds."""
     if _ABOUT_ATTRIBUTES.search(question):
         return False
-    words = {w.lower() for w in re.findall(r"[A-Za-z][\w.'-]*", question)}
+    # "the karate club network": the data set's name, not its grouping
+    named = re.sub(r"\b[a-z_]+\s+(?:network|graph|data(?:set)?|table)\b", " ", question,
+                   flags=re.IGNORECASE)
+    words = {w.lower() for w in re.findall(r"[A-Za-z][\w.'-]*", named)}
     for attr, values in groupings(st.meaning()).items():
         a = attr.lower()
         if {a, f"{a}s", f"{a}es"} & words or (a.endswith("y") and f"{a[:-1]}ies" in words):

@@ -410,12 +410,12 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
         return _data_step(st)
     if st.needs_verification():
         return [Call("get_graph_info")]
-    one_way = sides.one_way_ask(str(st.context.get("asked") or st.question), _info(st))
-    if one_way:  # "who does Dov report to", "who does eli follow" on an undirected table
-        return _with_offers(st, one_way)
     unheld = unknown_quantity.ask(str(st.context.get("asked") or st.question), _info(st))
     if unheld:  # "which department pays the highest salaries" where no column holds pay
         return _with_offers(st, unheld)
+    one_way = sides.one_way_ask(str(st.context.get("asked") or st.question), _info(st))
+    if one_way:  # "who does Dov report to", "who does eli follow" on an undirected table
+        return _with_offers(st, one_way)
     unlooked = [_search(_looked(w)) for w in _lookups(st) if st.done(_search(_looked(w))) is None]
     unlooked += [_search(w) for w in node_or_value.words(st.question, _info(st))
                  if st.done(_search(w)) is None]  # "Central substation": a node or region?

@@ -256,9 +256,11 @@ def _size_attr(st: PlanState) -> str | None:
     from igraph_agent.model import vocabulary
 
     asked = str(st.context.get("asked") or st.question)  # "the most trails": a side, unrewritten
-    m = next((found for q in (asked, st.question) for rx in _SIZE if (found := rx.search(q))),
-             None)
     groups = groupings(_meaning(st))
+    hits = [found for q in (asked, st.question) for rx in _SIZE if (found := rx.search(q))]
+    # "how many people are in each department, and which one is the biggest": the match
+    # naming a grouping first
+    m = next((h for h in hits if _attr_in(h.group("g"), groups)), hits[0] if hits else None)
     if not m or not groups or _PER_MEMBER.search(st.question):
         return None
     attr = _attr_in(m.group("g"), groups)

@@ -46,7 +46,13 @@ _ADJECTIVES = ((r"\b(?:most|least|more|less) (?:profitable|lucrative|valuable)\b
                (r"\b(?:most|least) populous\b", 2))
 
 #: the noun a magnitude's adjective asks for
-_NOUN_OF = ("pay or profit", "age", "population")
+_NOUN_OF = (("profit", "profit"), ("lucrative", "profit"), ("valu", "value"), ("paid", "pay"),
+            ("rich", "wealth"), ("wealth", "wealth"), ("poor", "wealth"), ("pric", "price"),
+            ("old", "age"), ("young", "age"), ("popul", "population"))
+
+
+def _noun_of(adjective: str) -> str:
+    return next((n for stem, n in _NOUN_OF if stem in adjective.lower()), adjective.lower())
 
 
 def asked(question: str, info: dict[str, Any]) -> str | None:
@@ -61,7 +67,7 @@ def asked(question: str, info: dict[str, Any]) -> str | None:
         if said is None:
             adj = next((re.search(p, question, re.IGNORECASE) for p, k in _ADJECTIVES
                         if k == n and re.search(p, question, re.IGNORECASE)), None)
-            said = _NOUN_OF[n] if adj else None
+            said = _noun_of(adj.group(0)) if adj else None
         if said is None:
             continue
         if any(re.search(holders, c, re.IGNORECASE) for c in columns):
