@@ -363,9 +363,12 @@ def _modes(nodes: pd.DataFrame, kinds: dict, src: np.ndarray, dst: np.ndarray) -
         codes, _ = pd.factorize(nodes[col].astype(str).where(nodes[col].notna()))
         a, b = codes[src], codes[dst]
         if bool(((a >= 0) & (b >= 0) & (a != b)).all()):
-            sizes = nodes[col].dropna().astype(str).value_counts()
+            values = nodes[col].astype(str).where(nodes[col].notna())
+            sizes = values.dropna().value_counts()
             return {"by": "attribute", "attribute": col,
-                    "sides": {str(v): int(sizes[v]) for v in sorted(sizes.index)}}
+                    "sides": {str(v): int(sizes[v]) for v in sorted(sizes.index)},
+                    "ids": {str(v): id_form(nodes["id"][values == v])
+                            for v in sorted(sizes.index)}}
     n = len(nodes)
     left, right = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
     left[src], right[dst] = True, True  # marks, not sorts: one pass over the edges
@@ -373,9 +376,46 @@ def _modes(nodes: pd.DataFrame, kinds: dict, src: np.ndarray, dst: np.ndarray) -
     if min(sizes) >= 2 and not (left & right).any() and sum(sizes) >= n - max(1, n // 10):
         # a node in no edge (a plant nobody visited, from the node table) is on neither
         # column's side: counted apart (``unplaced``), never guessed onto one
-        out = {"by": "endpoints", "sides_sizes": list(sizes)}
+        out = {"by": "endpoints", "sides_sizes": list(sizes),
+               "ids": [id_form(pd.Series(nodes["id"].to_numpy()[m])) for m in (left, right)]}
         return out | ({"unplaced": n - sum(sizes)} if sum(sizes) < n else {})
     return None
+
+
+#: an id of letters and a number ("E8", "proj-12", "P 3"): (the letters, the number)
+_CODED = re.compile(r"([A-Za-z]{1,12})[ _-]?\d+")
+#: an id written as a proper name: capitalised words without digits ("Evelyn Jefferson")
+_PROPER = re.compile(r"[A-Z][a-z'’.-]+(?:[ -](?:[A-Z][A-Za-z'’.-]+|van|de|von|da|di|le|la))*")
+
+
+def id_form(ids: pd.Series) -> dict[str, Any]:
+    """How one side's node ids are written, so a question's noun can be matched to the side
+    when the side has no name: two ``examples``, the ``prefix`` every id shares before a
+    number ("E1".."E14": ``E``) or ``names`` when every id is a proper name.
+
+    Example::
+
+        >>> id_form(pd.Series(["E1", "E2", "E10"]))
+        {'examples': ['E1', 'E2'], 'prefix': 'E'}
+        >>> id_form(pd.Series(["Evelyn Jefferson", "Nora Fayette"]))
+        {'examples': ['Evelyn Jefferson', 'Nora Fayette'], 'names': True}
+    """
+    texts = [str(i) for i in ids.dropna()]
+    out: dict[str, Any] = {"examples": texts[:2]}
+    coded = [_CODED.fullmatch(t) for t in texts]
+    prefixes = {m.group(1).lower() for m in coded if m}
+    if texts and all(coded) and len(prefixes) == 1:
+        out["prefix"] = coded[0].group(1)  # type: ignore[union-attr]
+    elif texts and all(_PROPER.fullmatch(t) for t in texts):
+        out["names"] = True
+    return out
+
+
+def _unnamed(sides: list[str]) -> bool:
+    """Whether a two-mode graph's side names carry no word ("sources"/"targets" of a graph
+    object, attribute values "0"/"1" or "True"/"False")."""
+    return all(s.lower() in ("sources", "targets", "true", "false") or not re.search(
+        r"[a-z]{2}", s, re.IGNORECASE) for s in sides)
 
 
 def meaning(facts: dict[str, Any], directed: bool, choices: dict[str, Any] | None) -> dict:
@@ -397,8 +437,13 @@ def meaning(facts: dict[str, Any], directed: bool, choices: dict[str, Any] | Non
     modes = facts.get("modes")
     if modes and modes.get("by") == "endpoints":
         names = [_plural(_stem(e)) for e in endpoints] if endpoints else ["sources", "targets"]
+        ids = dict(zip(names, modes.get("ids") or [], strict=False))
         modes = {"by": "endpoints", "sides": dict(zip(names, modes["sides_sizes"], strict=True)),
-                 **({"unplaced": modes["unplaced"]} if modes.get("unplaced") else {})}
+                 **({"unplaced": modes["unplaced"]} if modes.get("unplaced") else {}),
+                 **({"ids": ids} if ids else {})}
+    if modes and modes.get("ids") and not _unnamed(list(modes["sides"])):
+        # sides named by their columns or values ("women"/"events") say what they hold
+        modes = {k: v for k, v in modes.items() if k != "ids"}
     groups = {c: k["values"] for c, k in facts.get("node_kinds", {}).items()
               if k["kind"] == "categorical"}
     out = {"directed": directed, "directed_by": choices.get("directed_by", "source"),

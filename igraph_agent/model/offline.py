@@ -28,6 +28,7 @@ from igraph_agent.model import (
     node_or_value,
     query_intents,
     set_steps,
+    side_nouns,
     sides,
     skillplan,
     slots,
@@ -50,6 +51,11 @@ def plan(messages: list[dict], tools: list[dict] | None,
     """The next assistant message for this conversation; ``context`` holds the request's
     options and skill catalogue as data (``model/context.py``)."""
     st = node_or_value.masked(PlanState.from_messages(messages, tools, context))
+    st = side_nouns.renamed(st, st.question)  # "which woman" on sides "0"/"1"
+    return side_nouns.restored(_plan(st), st)
+
+
+def _plan(st: PlanState) -> dict[str, Any]:
     asked = st.question
     found = [w for w in _lookups(st) if _resolved(st, _looked(w))]
     named = vocabulary.lower_names(st.question, _info(st), found)  # "eli's" -> "Eli's"
@@ -64,6 +70,9 @@ def plan(messages: list[dict], tools: list[dict] | None,
             return _tool_calls(_found_first(st, payload), st.turns)
         return _clarify(payload) if kind == "ask" and CLARIFY in st.tools else _text(payload)
     steppable = st.graph_loaded() and not st.needs_verification() and st.output_format != "report"
+    if steppable and st.context.get("side_ask"):  # "which actor" on sides no noun tells
+        return _clarify(st.context["side_ask"]) if CLARIFY in st.tools \
+            else _text(st.context["side_ask"])
     grouped = group_steps.steps(asked, list(vocabulary.groupings(st.meaning()))) \
         if steppable else None
     if grouped is not None:  # "within the largest team, who has the most connections"

@@ -61,6 +61,11 @@ def _two_mode_density(d: BipartiteCheckResult) -> str:
             f"{a.total} × {b.total} possible pairs across the sides.")
 
 
+#: plurals without an -s ("18 women", not "18 womens")
+_PLURALS = {"women", "men", "people", "children", "staff", "personnel", "crew", "faculty",
+            "species", "media", "data", "police", "cattle", "sheep", "fish", "deer"}
+
+
 def _sides_counted(st: PlanState) -> str:
     """"How many divers are there": the sides the question names, each with its own count
     (the data's sides, as get_graph_info's ``meaning.modes`` reads them), before the
@@ -77,7 +82,7 @@ def _sides_counted(st: PlanState) -> str:
     if slots.asked_kind(asked.question) != "count":
         return ""
     named = [side for _, side in sorted(sides_named(asked))]
-    counted = [f"**{sizes[s]}** {s if s.endswith('s') or sizes[s] == 1 else s + 's'}"
+    counted = [f"**{sizes[s]}** {s if s.endswith('s') or s.lower() in _PLURALS or sizes[s] == 1 else s + 's'}"
                for s in named if isinstance(sizes.get(s), int)]
     if counted and modes.get("unplaced"):  # a node table's node in no edge: no side known
         n = modes["unplaced"]
