@@ -870,14 +870,48 @@ _MEMBERS_NARROWED = re.compile(r"\b(?:only|just|exclusively|besides|other than|a
                                r"excluding)\b|n't\b", re.IGNORECASE)
 
 
+#: "… that B didn't", "… which B never went to": the partners B lacks
+_NOT_DONE = re.compile(r"^\s*(?:\w+\s+){0,2}?(?:didn'?t|did\s+not|never|hasn'?t|has\s+not|"
+                       r"haven'?t|have\s+not|doesn'?t|does\s+not|don'?t|do\s+not|wasn'?t|"
+                       r"was\s+not|weren'?t|were\s+not)\b", re.IGNORECASE)
+#: "A but not B", "A and not B", "A, not B", "A except B", "by A but not by B"
+_BUT_NOT = re.compile(r"(?:\b(?:but|and)\s+not|,\s*not|\bexcept(?:\s+for)?|\bexcluding|"
+                      r"\bminus)\s+(?:by\s+|with\s+|to\s+|for\s+|at\s+)?(?:those\s+of\s+)?$",
+                      re.IGNORECASE)
+
+
+def _difference(st: PlanState) -> list[str] | None:
+    """[A, B] when a two-mode question asks for A's partners that B lacks ("which events did
+    Nora go to that Evelyn didn't", "which courses does s01 take but not s02"), else None."""
+    from igraph_agent.model import slots
+
+    names = slots.named(st.question)
+    if len(names) != 2 or not _side_in(st):
+        return None
+    q = st.question
+    a_end = q.find(names[0]) + len(names[0])
+    b_at = q.find(names[1], a_end)
+    if b_at < 0:
+        return None
+    between, after = q[a_end:b_at], q[b_at + len(names[1]):]
+    if (re.search(r"\b(?:that|which|where|who|whom|but)\b", between, re.IGNORECASE)
+            and _NOT_DONE.match(after)) or _BUT_NOT.search(between):
+        return names
+    return None
+
+
 def _member_names(st: PlanState) -> list[str]:
     """The nodes of a two-mode question naming two or three of one side joined by "or" /
-    "and" ("which chefs cook tiramisu or mochi"), else the one of ``_member_name``."""
+    "and" ("which chefs cook tiramisu or mochi") or one's partners less another's
+    (``_difference``), else the one of ``_member_name``."""
     from igraph_agent.model import slots
 
     one = _member_name(st)
     if one is not None or not _side_in(st):
         return [one] if one else []
+    less = _difference(st)
+    if less:
+        return less
     names = slots.named(st.question)
     if not 2 <= len(names) <= 3 or not re.search(
             r"\s(?:or|and)\s+" + re.escape(names[-1]), st.question, re.IGNORECASE):
@@ -890,8 +924,13 @@ def _member_names(st: PlanState) -> list[str]:
 def _members_bonus(st: PlanState) -> float:
     q = st.question
     # "what fraction of hides has Tove visited": a share, which no count of partners is
-    return 3.6 if (_member_names(st) and not _CO.search(q) and not _SHARE_ASKED.search(q)
-                   and not _MEMBERS_NARROWED.search(q)) else 0.0
+    return 3.6 if (_member_names(st) and not _difference(st) and not _CO.search(q)
+                   and not _SHARE_ASKED.search(q) and not _MEMBERS_NARROWED.search(q)) else 0.0
+
+
+def _difference_bonus(st: PlanState) -> float:
+    q = st.question
+    return 3.6 if (_difference(st) and not _CO.search(q) and not _SHARE_ASKED.search(q)) else 0.0
 
 
 #: a ranking or a threshold among them ("who shares the most courses with s05", "at least
@@ -1017,6 +1056,21 @@ def _one_of(side: str) -> str:
     return side[:-1] if low.endswith("s") and not low.endswith("ss") else side
 
 
+def _less(lists: list[list[str]], nodes: list[str], side: str) -> str:
+    """The first node's partners that the second lacks, counted (a count past ten is no
+    tool's figure: the nodes are listed alone) and listed, then each node's own."""
+    less = sorted(set(lists[0]) - set(lists[1]),
+                  key=lambda n: [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", n)])
+    a, b = nodes
+    counted = f"**{len(less)}** {side}" if len(less) <= 10 else f"These {side}"
+    each = "; ".join(f"{n}: {', '.join(ls) or 'none'}" for n, ls in zip(nodes, lists, strict=True))
+    if not less:
+        return (f"**None**: every one of the {side} linked to {a} is linked to {b} too. "
+                f"Each: {each}.")
+    return (f"{counted} are linked to {a} but not to {b}: "
+            f"{', '.join(f'**{n}**' for n in less)}. Each: {each}.")
+
+
 def _members_calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.graph_intents import _resolve
 
@@ -1026,7 +1080,14 @@ def _members_calls(st: PlanState) -> list[Call]:
     searches, ids = _resolve(st, names)
     if ids is None:
         return searches
-    return [*searches, *(Call("local_analysis", {"node": i, "limit": 200}) for i in ids)]
+    # a node's partners are on the other side whichever way a directed table's edges point
+    way = {"direction": "all"} if _directed(st) else {}
+    return [*searches, *(Call("local_analysis", {"node": i, "limit": 200, **way}) for i in ids)]
+
+
+def _directed(st: PlanState) -> bool:
+    info = st.last_ok("get_graph_info")
+    return bool(info and info.data.get("directed"))
 
 
 def _members_render(st: PlanState, obs: list[Observed]) -> str:
@@ -1044,6 +1105,8 @@ def _members_render(st: PlanState, obs: list[Observed]) -> str:
         either = sorted(set().union(*lists))
         both = sorted(set(lists[0]).intersection(*lists[1:]))
         side = _other_side(st, ran[0].data["node"])
+        if _difference(st) and len(lists) == 2:  # "… that Evelyn didn't"
+            return _found(st, names) + _less(lists, [str(o.data["node"]) for o in ran], side)
         if re.search(r"\bor\b", st.question, re.IGNORECASE):
             lead = f"**{len(either)}** {side} are linked to at least one of them: {', '.join(either)}."
         else:
@@ -1217,6 +1280,13 @@ SEMANTIC_INTENTS: list[Intent] = [
            "side of a two-mode graph", group="twomode", bonus=_members_bonus,
            hint="the partners of one node of a two-mode graph",
            covers=frozenset({"twomode", "group", "entity"}),
+           answers=frozenset({"count", "list"})),
+    Intent("side_difference", t(0.6, r"\bhow many\b|\bwhich\b|\bwhat\b|\bwho\b|\blist\b|"
+                                     r"\bname\b|\bshow\b"),
+           _members_calls, _members_render, "local_analysis of two nodes: the partners of one "
+           "that the other lacks, on a two-mode graph", group="twomode", bonus=_difference_bonus,
+           hint="the partners one node has and another lacks",
+           covers=frozenset({"twomode", "group", "entity", "negation"}),
            answers=frozenset({"count", "list"})),
     Intent("co_members", t(0.6, r"\bhow many\b|\bwhich\b|\bwho\b|\blist\b|\bname\b"),
            _co_calls, _co_render, "local_analysis (radius 2): the nodes sharing a partner with "

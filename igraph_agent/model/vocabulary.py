@@ -1603,7 +1603,8 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
         return f"How many nodes share a {m.group(1).lower()} with {m.group(2)}?"
     joins = forms([*verbs_of(info)[0], *_JOINS])  # "sing" on singer,choir; never "quit"
     m = re.match(rf"^\s*(?:how many|which|what) (?:{mates})(?:e?s)? (?:(?:do|does|did|have|has|had) )?(?:{joins}[a-z]*|"
-                 rf"wrote|written|went|took|taken|dove|have|has|had|sat|[a-z]{{3,}}ed) (?:to |in |on |at )?both "
+                 rf"wrote|written|went|took|taken|dove|have|has|had|sat|were|was|are|is|[a-z]{{3,}}ed) "
+                 rf"(?:to |in |on |at |present at |there at )?both "
                  rf"(?:the )?{_END_NAME} and (?:the )?{_END_NAME}\s*\??\s*$", question,
                  re.IGNORECASE)
     if m and not info.get("directed") and not {m.group(1).lower(), m.group(2).lower()} & (
