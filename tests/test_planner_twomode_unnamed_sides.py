@@ -31,6 +31,16 @@ def _cargo() -> nx.Graph:
     return g
 
 
+def _marked() -> nx.Graph:
+    """The shippers and ports marked as networkx marks them, ``bipartite`` 0/1 (numbers), on
+    edges written both ways round: the marking gives the sides."""
+    g = _cargo()
+    nx.set_node_attributes(g, {n: int(m) for n, m in g.nodes(data="mode")}, "bipartite")
+    for n in g:
+        del g.nodes[n]["mode"]
+    return g
+
+
 def _coded() -> nx.Graph:
     """Two sides both written as letters and numbers (a0.., b0..): no noun tells them."""
     g = nx.Graph([(f"a{i}", f"b{(i * 2 + j) % 7}") for i in range(9) for j in range(3)])
@@ -38,9 +48,11 @@ def _coded() -> nx.Graph:
     return g
 
 
-GRAPHS = {"davis": nx.davis_southern_women_graph, "cargo": _cargo, "coded": _coded}
+GRAPHS = {"davis": nx.davis_southern_women_graph, "cargo": _cargo, "marked": _marked,
+          "coded": _coded}
 #: the side of proper names and the side of coded ids, per graph
-PEOPLE = {"davis": lambda n: not re.fullmatch(r"E\d+", n), "cargo": lambda n: " " in n}
+PEOPLE = {"davis": lambda n: not re.fullmatch(r"E\d+", n), "cargo": lambda n: " " in n,
+          "marked": lambda n: " " in n}
 
 
 @pytest.fixture(scope="module")
@@ -66,6 +78,12 @@ def _lead(answer: str, g: nx.Graph) -> list[str]:
     ("cargo", "which shipper used the most ports?", True, True),
     ("cargo", "Which port handles the most shippers?", False, True),
     ("cargo", "Among the shippers, who has the fewest ports?", True, False),
+    ("marked", "which shipper used the most ports?", True, True),
+    ("marked", "Which port handles the most shippers?", False, True),
+    ("davis", "who went to the most events?", True, True),
+    ("davis", "Who attended the fewest events?", True, False),
+    ("davis", "which lady attended the most gatherings?", True, True),
+    ("marked", "who shipped through the most ports?", True, True),
 ])
 def test_a_side_noun_ranks_only_the_side_it_names(agents, name, question, people, most):
     g = GRAPHS[name]()
@@ -77,6 +95,20 @@ def test_a_side_noun_ranks_only_the_side_it_names(agents, name, question, people
     named = set(_lead(resp.answer, g))
     assert named and named <= leaders, resp.answer
     assert f"**{best}**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize(("name", "question", "people"), [
+    ("davis", "Which participant has the highest betweenness?", True),
+    ("marked", "which port has the highest betweenness?", False),
+])
+def test_a_side_nouns_measure_is_that_measure_never_its_links(agents, name, question, people):
+    g = GRAPHS[name]()
+    b = nx.betweenness_centrality(g)
+    best = max(b[n] for n in g if PEOPLE[name](n) == people)
+    resp = _ask(agents, name, question)
+    assert resp.status == "answered", resp.answer
+    assert "betweenness" in resp.answer.split(". ")[0] and "links" not in resp.answer, resp.answer
+    assert _lead(resp.answer, g)[0] in {n for n in g if b[n] == best}, resp.answer
 
 
 @pytest.mark.parametrize(("name", "question"), [

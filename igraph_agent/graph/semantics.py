@@ -358,17 +358,10 @@ def _modes(nodes: pd.DataFrame, kinds: dict, src: np.ndarray, dst: np.ndarray) -
     if len(src) == 0 or src.min() < 0 or dst.min() < 0:
         return None
     for col, k in kinds.items():
-        if k.get("values") != 2:
-            continue
-        codes, _ = pd.factorize(nodes[col].astype(str).where(nodes[col].notna()))
-        a, b = codes[src], codes[dst]
-        if bool(((a >= 0) & (b >= 0) & (a != b)).all()):
-            values = nodes[col].astype(str).where(nodes[col].notna())
-            sizes = values.dropna().value_counts()
-            return {"by": "attribute", "attribute": col,
-                    "sides": {str(v): int(sizes[v]) for v in sorted(sizes.index)},
-                    "ids": {str(v): id_form(nodes["id"][values == v])
-                            for v in sorted(sizes.index)}}
+        if k.get("values") == 2:
+            found = _by_attribute(nodes, col, src, dst)
+            if found:
+                return found
     n = len(nodes)
     left, right = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
     left[src], right[dst] = True, True  # marks, not sorts: one pass over the edges
@@ -379,7 +372,26 @@ def _modes(nodes: pd.DataFrame, kinds: dict, src: np.ndarray, dst: np.ndarray) -
         out = {"by": "endpoints", "sides_sizes": list(sizes),
                "ids": [id_form(pd.Series(nodes["id"].to_numpy()[m])) for m in (left, right)]}
         return out | ({"unplaced": n - sum(sizes)} if sum(sizes) < n else {})
+    for col, k in kinds.items():
+        # networkx's own marking, ``bipartite`` 0/1, on edges written either way round
+        if k.get("kind") == "numeric" and nodes[col].dropna().nunique() == 2:
+            found = _by_attribute(nodes, col, src, dst)
+            if found:
+                return found
     return None
+
+
+def _by_attribute(nodes: pd.DataFrame, col: str, src: np.ndarray, dst: np.ndarray) -> dict | None:
+    """The two modes a two-valued node column gives when every edge joins its two values."""
+    values = nodes[col].astype(str).where(nodes[col].notna())
+    codes, _ = pd.factorize(values)
+    a, b = codes[src], codes[dst]
+    if not bool(((a >= 0) & (b >= 0) & (a != b)).all()):
+        return None
+    sizes = values.dropna().value_counts()
+    return {"by": "attribute", "attribute": col,
+            "sides": {str(v): int(sizes[v]) for v in sorted(sizes.index)},
+            "ids": {str(v): id_form(nodes["id"][values == v]) for v in sorted(sizes.index)}}
 
 
 #: an id of letters and a number ("E8", "proj-12", "P 3"): (the letters, the number)

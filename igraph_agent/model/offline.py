@@ -59,6 +59,7 @@ def _plan(st: PlanState) -> dict[str, Any]:
     asked = st.question
     found = [w for w in _lookups(st) if _resolved(st, _looked(w))]
     named = vocabulary.lower_names(st.question, _info(st), found)  # "eli's" -> "Eli's"
+    named = side_nouns.who_as_side(named, st.meaning())  # "who went to the most events"
     st = replace(st, question=vocabulary.normalise(named, _info(st)),
                  context={**st.context, "asked": asked, "found_names": found})
     if not st.tools:  # budget exhausted: a tool-less final call

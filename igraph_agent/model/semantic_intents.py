@@ -723,6 +723,8 @@ def sides_named(st: PlanState) -> list[tuple[int, str]]:
         # a side named by an attribute's singular value ("guild") is asked in the plural
         plural = {s + "s", s + "es", s[:-1] + "ies" if s.endswith("y") else s,
                   {"woman": "women", "man": "men", "person": "people"}.get(s, s)}
+        if s.endswith("ies"):
+            plural.add(s[:-3] + "y")  # "ladies": "which lady"
         if re.search(r"(?:ch|sh|x|z)es$", s):
             plural.add(s[:-2])  # "dishes": "which dish"
         at = [m.start() for w in (s, singular, *plural)
@@ -775,7 +777,10 @@ def _rank_bonus(st: PlanState) -> float:
     others = [str(s) for s in (_meaning(st).get("modes") or {}).get("sides") or {} if s != side]
     counted = any(re.search(rf"(?<![\w]){re.escape(o.lower().rstrip('s'))}", st.question,
                             re.IGNORECASE) for o in others)
-    return 3.0 if counted or _LINK_WORDS.search(st.question) or _sized(st, side) else 0.0
+    # the side's own word is no link word ("which participant has the highest betweenness")
+    own = re.sub(rf"(?<![\w])(?:{re.escape(side)}|{re.escape(_one_of(side))})(?![\w])", " ",
+                 st.question, flags=re.IGNORECASE)
+    return 3.0 if counted or _LINK_WORDS.search(own) or _sized(st, side) else 0.0
 
 
 #: a size adjective: "the biggest club" is the one with the most partners

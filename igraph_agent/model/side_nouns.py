@@ -147,7 +147,35 @@ def nouns_of_sides(question: str, ids: dict[str, dict[str, Any]]) -> dict[str, s
         other = next(s for s in ids if s not in named)
         if left:
             named[other] = left[0]
+        elif ids[other].get("names") and _WHO.search(question):
+            named[other] = "person"  # "who went to the most events": the people's side
     return {s: _plural(n) for s, n in named.items()}
+
+
+_WHO = re.compile(r"^\s*(?:\w+\s*,\s*)?(?:who|whom)\b", re.IGNORECASE)
+
+
+def who_as_side(question: str, meaning: dict[str, Any]) -> str:
+    """"who went to the most events" on a two-mode graph as "which woman went to the most
+    events": the side the question counts is one, so "who" asks for the other side's node
+    (the plain "who has the most ties" would rank both sides)."""
+    from igraph_agent.model.semantic_intents import _one_of
+
+    sides = [str(s) for s in (meaning.get("modes") or {}).get("sides") or {}]
+    m = _WHO.match(question)
+    if len(sides) != 2 or m is None:
+        return question
+    counted = [s for s in sides if re.search(
+        rf"\b(?:most|fewest|least)\s+(?:different\s+|distinct\s+)?"
+        rf"(?:{re.escape(s)}|{re.escape(_one_of(s))})\b", question, re.IGNORECASE)]
+    other = [s for s in sides if s not in counted]
+    if len(counted) != 1 or any(re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", question,
+                                          re.IGNORECASE) for w in (other[0], _one_of(other[0]))):
+        return question
+    if other[0].lower() in ("sources", "targets") or not re.search(r"[a-z]{2}", other[0], re.I):
+        return question  # a side with no word: "which source" is no user's word
+    return question[:m.start(0)] + re.sub(r"(?i)\b(?:who|whom)\b", f"which {_one_of(other[0])}",
+                                          question[m.start(0):], count=1)
 
 
 def _unresolved(question: str, ids: dict[str, dict[str, Any]]) -> str | None:
