@@ -154,3 +154,19 @@ def test_a_noun_no_side_can_be_told_is_asked_naming_both_sides(agents, question,
     resp = _ask(agents, "coded", question)
     assert resp.status == "needs_clarification", resp.answer
     assert all(n in resp.answer for n in ("a0", "a1", "b0", "b1", noun)), resp.answer
+
+
+@pytest.mark.parametrize(("name", "question"), [
+    ("davis", "What fraction of all possible woman-event pairs are observed?"),
+    ("coded", "What fraction of all possible singer-venue pairs are observed?"),
+    ("coded", "what share of the possible pairs actually occur?"),
+])
+def test_a_share_of_the_possible_pairs_is_the_two_mode_density_never_asked(agents, name,
+                                                                          question):
+    g = GRAPHS[name]()
+    top = [n for n, side in g.nodes(data="bipartite" if name == "davis" else "mode")
+           if str(side) == "0"]
+    density = g.number_of_edges() / (len(top) * (len(g) - len(top)))
+    resp = _ask(agents, name, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{density:.4f}**" in resp.answer.split(". ")[0], resp.answer

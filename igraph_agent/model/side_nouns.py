@@ -71,7 +71,10 @@ _NOT_KINDS = {"node", "nodes", "vertex", "vertices", "one", "ones", "other", "ot
               "values", "count", "amount", "size", "share", "shared", "common", "together",
               "set", "lot", "end", "ends", "question", "projection", "bipartite", "greatest",
               "turnout", "attendance", "popular", "busiest", "central", "important",
-              "influential", "connected", "single", "entries", "rows", "row", "entry", "record", "records", "these", "those", "this", "that",
+              "influential", "connected", "single", "entries", "rows", "fraction",
+              "proportion", "percentage", "percent", "ratio", "portion", "part", "parts",
+              "pair", "pairs", "possible", "observed", "actual", "density", "row", "entry",
+              "record", "records", "these", "those", "this", "that",
               "who", "whom", "what", "which", "did", "does", "do", "is", "are", "was", "were",
               "has", "have", "had", "with", "and", "the", "they", "them", "their", "there"}
 
@@ -112,7 +115,14 @@ def candidates(question: str, strong: bool = False) -> list[str]:
         one = singular(low)
         if one not in out and one not in _NOT_KINDS:
             out.append(one)
+    for m in [] if strong else _PAIRED.finditer(question):  # "woman-event pairs": both kinds
+        out += [w for w in map(singular, m.groups()) if w not in out and w not in _NOT_KINDS]
     return out
+
+
+#: the two kinds of a pair written together: "woman-event pairs", "shipper–port links"
+_PAIRED = re.compile(r"\b([A-Za-z]{3,})[-–]([A-Za-z]{3,})\s+(?:pairs?|links?|ties|edges|"
+                     r"combinations?|connections?)\b", re.IGNORECASE)
 
 
 def _side_of(noun: str, ids: dict[str, dict[str, Any]]) -> str | None:
@@ -179,8 +189,14 @@ def who_as_side(question: str, meaning: dict[str, Any]) -> str:
 
 
 def _unresolved(question: str, ids: dict[str, dict[str, Any]]) -> str | None:
-    """The question's first noun for a kind of node that names no side, when none does."""
+    """The question's first noun for a kind of node that names no side, when none does and
+    no node is named (a named node's side is the one its noun means: "how many other lakes
+    is Coniston linked to")."""
+    from igraph_agent.model import slots
+
     nouns = candidates(question, strong=True)
+    if nouns and slots.named(question):
+        return None
     if not nouns or any(_side_of(n, ids) for n in candidates(question)):
         return None
     return nouns[0]
