@@ -170,3 +170,20 @@ def test_a_share_of_the_possible_pairs_is_the_two_mode_density_never_asked(agent
     resp = _ask(agents, name, question)
     assert resp.status == "answered", resp.answer
     assert f"**{density:.4f}**" in resp.answer.split(". ")[0], resp.answer
+
+
+@pytest.mark.parametrize(("question", "a", "b", "both"), [
+    ("how many shippers used both P1 and P4?", "P1", "P4", True),
+    ("Which shippers went through both P1 and P7?", "P1", "P7", True),
+    ("which shippers shipped through P1 but not P7?", "P1", "P7", False),
+    ("Which ports did Dee Ford use that Hal Jones didn't?", "Dee Ford", "Hal Jones", False),
+])
+def test_an_agent_noun_beside_coded_ids_names_the_side_of_proper_names(agents, question, a, b,
+                                                                       both):
+    g = GRAPHS["marked"]()
+    want = set(g[a]) & set(g[b]) if both else set(g[a]) - set(g[b])
+    resp = _ask(agents, "marked", question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{len(want)}**" in resp.answer.split(":")[0], resp.answer
+    lead = resp.answer.split(". Each")[0]
+    assert set(_lead(lead.split(": ", 1)[-1], g)) == want, resp.answer

@@ -130,12 +130,19 @@ def _side_of(noun: str, ids: dict[str, dict[str, Any]]) -> str | None:
     by_prefix = [s for s, f in ids.items() if f.get("prefix")
                  and noun.startswith(str(f["prefix"]).lower()) and len(noun) > len(f["prefix"])]
     people = [s for s, f in ids.items() if f.get("names")] if noun in _PEOPLE else []
+    if not by_prefix and not people and _AGENT.fullmatch(noun) and \
+            sorted(bool(f.get("names")) for f in ids.values()) == [False, True] and \
+            all(f.get("prefix") for f in ids.values() if not f.get("names")):
+        # "shipper" beside ids "P1".. it does not start with and proper names: the names
+        people = [s for s, f in ids.items() if f.get("names")]
     found = set(by_prefix) | set(people)
     if len(found) == 1:
         return found.pop()
-    if len(by_prefix) == 1 and len(people) == 1:
-        return None  # "employee" and ids "E1": both read
-    return None
+    return None  # none, or both ("employee" and ids "E1")
+
+
+#: a noun for one who does something ("shipper", "donor", "novelist"): a person or a firm
+_AGENT = re.compile(r"[a-z]{3,}(?:er|or|ist|ian|ant|ent)")
 
 
 def nouns_of_sides(question: str, ids: dict[str, dict[str, Any]]) -> dict[str, str]:

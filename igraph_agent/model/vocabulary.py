@@ -1604,7 +1604,7 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
     joins = forms([*verbs_of(info)[0], *_JOINS])  # "sing" on singer,choir; never "quit"
     m = re.match(rf"^\s*(?:how many|which|what) (?:{mates})(?:e?s)? (?:(?:do|does|did|have|has|had) )?(?:{joins}[a-z]*|"
                  rf"wrote|written|went|took|taken|dove|have|has|had|sat|were|was|are|is|[a-z]{{3,}}ed) "
-                 rf"(?:to |in |on |at |present at |there at )?both "
+                 rf"(?:to |in |on |at |through |via |into |with |for |present at |there at )?both "
                  rf"(?:the )?{_END_NAME} and (?:the )?{_END_NAME}\s*\??\s*$", question,
                  re.IGNORECASE)
     if m and not info.get("directed") and not {m.group(1).lower(), m.group(2).lower()} & (
