@@ -687,8 +687,13 @@ def path_render(st: PlanState, obs: list[Observed]) -> str:
         return (_found(st, names) + _yes_no(st, False) +
                 f"There is **no path** from {p.source} to {p.target}{_other_way(p)}.")
     direct = _DIRECT.search(st.question)
-    return (_found(st, names) + _yes_no(st, not direct or p.hops == 1) + _back_edge(st, obs, p)
-            + _route(st, p))
+    lead = _yes_no(st, not direct or p.hops == 1)
+    if lead.startswith("**Yes**") and p.hops > 1:  # "is 33 linked to 0": say it is not one edge
+        lead = (f"**Yes**, through other nodes (no edge joins {p.source} and {p.target} "
+                "directly) — ")
+    elif lead.startswith("**No**") and p.hops > 1:  # "is 33 friends with 0": not one edge
+        lead = f"**No** — no edge joins {p.source} and {p.target}. "
+    return _found(st, names) + lead + _back_edge(st, obs, p) + _route(st, p)
 
 
 def _other_way(p: ShortestPathResult) -> str:

@@ -245,6 +245,9 @@ _OBJECT_PARTNERS = (
 _TRANSITIVE_ON = re.compile(
     rf"^\s*(?:who|which [a-z]+) (?:(?:directly|ever|also|all) )?{_NOT_NEIGHBOUR_VERB}[a-z]+s "
     rf"(?:the )?{_NAME}\s*\??\s*$")
+#: a relation two nodes are in with each other, said of a pair: one edge
+_RELATION = (r"(?:friends|partners|colleagues|neighbou?rs|acquainted|teammates|classmates|"
+             r"co-?authors|collaborators|allies|in touch|related)")
 _UNDIRECTED: list[tuple[str, str]] = [
     (rf"^\s*how many [a-z]+ (?!(?:are|is|were|was|have|has|had|does|do|did|can|could|lie|sit)\b)"
      rf"[a-z]+(?: (?:with|to|in|on|for|at))? ({_NAME})\s*\??\s*$", r"How many ties does \1 have?"),
@@ -281,9 +284,19 @@ _UNDIRECTED: list[tuple[str, str]] = [
      r"[a-z]+ed (?:to|with|into) (?:the )?((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[a-z][\w'.-]*|"
      r"\d+)\s*\??\s*$", r"Is \1 directly connected to \2?"),
     (rf"^\s*how many (?!\w*mates\b)(?!(?:triangles|components|communities|cliques|hops|steps|paths|routes|"
-     rf"attributes|groups|neighbours within)\b)[a-z]+ (?:does|do|did) ({_NAME}) have\s*\??\s*$",
+     rf"attributes|groups|neighbours within)\b)[a-z]+ (?:does|do|did) (?:the )?({_NAME}) have\s*\??\s*$",
      r"How many ties does \1 have?"),
 ]
+#: a node's kind said before a numbered id: "member 33"
+_KIND = r"(?:(?-i:[a-z]+) (?=\d))?"
+#: "is 33 friends with 0", "are the Medici and the Strozzi married": a relation of two named
+#: nodes is one edge between them, Yes or No (not a route through others); read before the
+#: rules that take "33 friends" for a number of ties
+_PAIR_RELATION = [(re.compile(p, re.IGNORECASE), r) for p, r in [
+    (rf"^\s*(?:is|are|was|were) (?:the )?{_KIND}({_NAME}) (?:directly )?{_RELATION} (?:to|with) (?:the )?"
+     rf"{_KIND}({_NAME})\s*\??\s*$", r"Is \1 directly connected to \2?"),
+    (rf"^\s*(?:are|were) (?:the )?{_KIND}({_NAME}) and (?:the )?{_KIND}({_NAME}) (?:directly )?(?:{_RELATION}|married)"
+     r"(?: (?:to|with) each other)?\s*\??\s*$", r"Is \1 directly connected to \2?")]]
 
 
 # on a directed graph, any verb reads the edge's direction (a source "calls", "imports",
@@ -1424,6 +1437,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     if "strength" not in weights.values():  # "the busiest airport": the most links, where no
         out = re.sub(r"\bbusiest\b", "best-connected", out, flags=re.IGNORECASE)  # count column
     narrowed = bool(_NARROWED.search(out))  # "the most people who never lend": no degree
+    for pattern, repl in ([] if directed else _PAIR_RELATION):  # "is 33 friends with 0"
+        out = pattern.sub(repl, out)
     for pattern, repl, only_directed in _RULES_COMPILED:
         if only_directed and (not directed or narrowed):
             continue
