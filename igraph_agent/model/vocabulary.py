@@ -1403,8 +1403,16 @@ _ANY_NONE = re.compile(r"^\s*(?:is|are|was|were)\s+(?:there\s+)?any\s+([a-z]+)\s
                        r"which\s+)?have degree exactly 0\s*[?.!]*\s*$", re.IGNORECASE)
 
 
+#: a rooted tree's words: on an undirected graph no edge says which end is the parent, so
+#: "how many children does t1 have" is no count of t1's ties (its parent is one of them)
+_ROOTED = re.compile(r"\b(?:children|child|kids|descendants?|ancestors?|offspring|grandchildren|"
+                     r"parents?|subtree)\b", re.IGNORECASE)
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
+    if not info.get("directed") and _ROOTED.search(question):
+        return question  # asked, never answered with ties that include the parent
     from igraph_agent.model.direct_hops import one_edge
     from igraph_agent.model.exact_counts import exactly
     from igraph_agent.model.reach_words import as_path
