@@ -256,6 +256,10 @@ _ALL_TIED = (r"\bevery (?:\w+ )?(?:is )?(?:linked|connected|tied|friends) (?:to|
              r"others?\b")
 
 
+#: nodes left apart from the rest: "cut off", "stranded", "lose their link to the rest"
+_CUT_OFF = (r"\b(?:cut off|stranded|lose (?:their|its|his|her|the) (?:only )?"
+            r"(?:links?|connections?|ties?) to the (?:rest|main)|lose touch with the rest)\b")
+
 LEXICON: dict[str, dict[str, Any]] = {
     "bridges": dict(
         triggers=t(1.0, r"\bconnect\w* (?:different |several |multiple )?(?:factions|groups|clusters)",
@@ -737,7 +741,10 @@ LEXICON.update({
                    rf"{slots.MOVES})\b"),
         bonus=_count_bonus, clarify=_hop_clarify, group="neighbourhood", hint="counts of nodes within k steps of a node"),
     "what_if": dict(
-        triggers=t(2.5, slots.REMOVAL_IF.pattern, slots.TOP_REMOVAL.pattern,
+        # "if Valjean were removed, how many characters would be cut off": the nodes the
+        # removal leaves apart from the main part (above the plain "cut off" of connectivity)
+        triggers=t(5.5, rf"(?:{slots.REMOVAL_IF.pattern}).*{_CUT_OFF}|{_CUT_OFF}.*(?:{slots.REMOVAL_IF.pattern})")
+        + t(2.5, slots.REMOVAL_IF.pattern, slots.TOP_REMOVAL.pattern,
                    r"\b(?:without|removing|deleting|dropping|losing|remove|delete|drop|lose)\s+"
                    r"(?:the\s+)?(?:node\s+|edge\s+|link\s+|tie\s+|member\s+|vertex\s+|user\s+|"
                    r"person\s+)?(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\b",
@@ -750,7 +757,8 @@ LEXICON.update({
                       # "if they leave": no one named ("if we delete u13" names one)
                       r"\bif (?:they|we|you|it|he|she|someone|anyone|one|any)\b(?!\s+(?:delete|"
                       r"remove|drop|take out|cut|close|shut|ban|kick out|lose|freeze|block|"
-                      r"disable|deactivate)\b)",
+                      r"disable|deactivate|deleted|removed|dropped|took out|closed|banned|"
+                      r"kicked out|lost|froze|blocked|disabled|deactivated)\b)",
                       # which nodes lose one node: no component count (one pair's reach is
                       # answered: remove_and_compare's reach)
                       r"\b(?:cut off from|lose \w+ connection|how many \w+ (?:can|could|would) \w+ "
@@ -766,7 +774,8 @@ LEXICON.update({
                       r"cycles?|cyclic|acyclic|upstream|downstream)\b",
                       # and it answers only about the parts: a question naming none is asked
                       r"^(?!.*\b(?:components?|pieces?|parts?|groups?|islands?|connected|disconnect\w*|"
-                      r"split\w*|apart|fragment\w*|break\w*|cut off|isolated|largest|biggest|remain\w*|"
+                      r"split\w*|apart|fragment\w*|break\w*|cut off|isolated|stranded|lose \w+ (?:only )?(?:links?|"
+                      r"connections?|ties?)|largest|biggest|remain\w*|"
                       r"(?:are|is|be) left|"
                       r"happens?|affect\w*|impact\w*|reach\w*|edges?|ties|links|connections|"
                       r"friendships|relationships|nodes|size|still|left over|change|what if)\b)"),

@@ -388,7 +388,9 @@ def whatif_yesno_clarify(st: PlanState) -> str | None:
     """A yes/no about a removal that is no split and no pair's reach ("would removing Leo
     change much?"): the component counts say neither yes nor no to it, so ask."""
     if re.search(r"(?:^\s*|[,;:]\s*)(?:so\s+|and\s+)?(?:who|whom|which|list|name)\b", st.question,
-                 re.IGNORECASE) and not _reach_pair(st):  # "who gets cut off": the counts name no one
+                 re.IGNORECASE) and not _reach_pair(st) and not _cut_named(st):
+        # "who gets cut off" on a connected graph is named by the removal's cut-off nodes;
+        # other "who" questions are named by no count
         return ("Which do you want: how many components remain without it (and how many nodes "
                 "lose their link to the main part), or whether one named node still reaches "
                 "another?")
@@ -430,6 +432,21 @@ def _strong_asked(st: PlanState, a: Any) -> str | None:
             "{a.largest_strong_component} nodes. Nothing was changed.")
 
 
+#: the nodes a removal leaves apart, asked: "how many characters would be cut off", "who
+#: would be stranded", "which lose their link to the rest"
+_CUT_ASKED = re.compile(r"\b(?:how many|who|whom|which|what|list|name)\b[^?]*?\b(?:cut off|stranded|"
+                        r"lose (?:their|its|his|her|the) (?:only )?(?:links?|"
+                        r"connections?|ties?) to the (?:rest|main)|lose touch with the rest)\b",
+                        re.IGNORECASE)
+
+
+def _cut_named(st: PlanState) -> bool:
+    """Whether the nodes a removal cuts off are asked on a graph in one piece, where they are
+    the ones that lose their link to the main part (on a graph already in pieces, a node can
+    be cut off from its own piece, which the main part does not say)."""
+    return bool(_CUT_ASKED.search(st.question)) and _raw_info(st).get("components") == 1
+
+
 def whatif_render(st: PlanState, obs: list[Observed]) -> str:
     d = next((o.typed(RemoveAndCompareResult) for o in obs if o.tool == "remove_and_compare"),
              None)
@@ -443,6 +460,13 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
     cut = d.cut_off
     lost = (f"; {cut.total} node(s) lose their link to the main part (e.g. "
             f"{', '.join(map(str, cut.items[:6]))})" if cut.total else "")
+    if _CUT_ASKED.search(st.question) and d.reach is None and b.components == 1:
+        # "how many would be cut off", on a graph in one piece: the nodes apart from the main
+        named = ", ".join(map(str, cut.items[:12])) + (", …" if cut.total > 12 else "")
+        return (_found(st, names) + f"Without {what}, **{cut.total}** node(s) would lose their "
+                f"link to the main part" + (f": {named}" if cut.total else "") +
+                f" — the graph would have {a.components} connected component(s) (sizes "
+                f"{sizes}), against {b.components} now. Nothing was changed.")
     if d.reach is not None:
         r = d.reach
         if r.before_hops is None:  # no route before: the removal changes nothing

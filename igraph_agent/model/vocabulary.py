@@ -158,6 +158,9 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"^(\s*(?:is|are)\s+(?:the\s+|this\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,3}?)(?:all\s+)?(?:in\s+)?"
      r"(?:one|a\s+single)\s+(?:piece|blob|chunk|connected\s+whole)\s*\??\s*$", r"\1connected?",
      False),
+    # "Javert's neighbours' neighbours", "Ada's friends' friends": two steps out
+    (rf"\b({_NAME})(?:'s|’s)\s+(?:neighbou?rs|{_RELATED})(?:'|’)\s+(?:neighbou?rs|{_RELATED})\b",
+     r"neighbourhood of \1 within 2 hops", False),
     # "Ines's friends of friends", "second-degree contacts of Ines": two steps out
     (rf"\b({_NAME})'s\s+(?:neighbou?rs|{_RELATED})\s+of\s+(?:neighbou?rs|{_RELATED})\b|"
      rf"\b(?:second|2nd)[- ]degree (?:connections|contacts|neighbou?rs|{_RELATED}) of ({_NAME})|"
