@@ -918,8 +918,9 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
              ) if d.where else ""
     if d.side:  # two-mode: one side ranked ("which plant has the most visits")
         among = f"among the {d.side}, " + among
-    if d.top_nodes and re.match(r"\s*(?:which|who|what)\b", st.question, re.IGNORECASE) \
-            and totals_bonus(st) > 1.0:
+    if d.top_nodes and (re.match(r"\s*(?:which|who|whom)\b", st.question, re.IGNORECASE) or (
+            re.match(r"\s*what\b", st.question, re.IGNORECASE) and totals_bonus(st) > 1.0)):
+        # "who sends the most emails": the node first ("what is the total" is the sum's)
         first = d.top_nodes[0]
         tied = [r for r in d.top_nodes[:5] if r.total == first.total]
         nxt = ", ".join(f"{_who(r)} ({_f(r.total)})" for r in d.top_nodes[len(tied):5])
