@@ -365,12 +365,50 @@ def _size_render(st: PlanState, obs: list[Observed]) -> str:
             f" ({len(rows)} {d['attribute']} groups, {d['nodes'] - unvalued} {nouns}{apart}).")
 
 
+#: a node joining the two groups of a two-valued attribute, the attribute said in the
+#: plural: "which member bridges the two clubs", "who connects the clubs", "the best bridge
+#: between the clubs" ({word}: the attribute's name)
+_BRIDGING = (r"\b(?:bridg\w*|connect\w*|link\w*|joins?|joining|spans?|spanning|brokers?|"
+             r"go-betweens?)\s+(?:between\s+|across\s+)?(?:the\s+|both\s+)?(?:two\s+)?{word}s\b")
+
+
+def _bridged(q: str, groups: dict[str, list[str]]) -> tuple[str | None, list[str]]:
+    """The two groups a bridging node is asked between: the values named, or both values of
+    an attribute with two said in the plural ("bridges the two clubs")."""
+    attr, values = _values_in(q, groups)
+    if attr:
+        return attr, values
+    if not re.match(r"\s*(?:who|whom|which|what)\b", q, re.IGNORECASE):
+        return None, []
+    for attr, vals in groups.items():
+        word = re.escape(attr.lower().rstrip("s"))
+        if len(vals) >= 2 and re.search(_BRIDGING.format(word=word), q, re.IGNORECASE):
+            # two values: those two; more: which two is asked (see _bridge_clarify)
+            return attr, [str(v) for v in vals] if len(vals) == 2 else []
+    return None, []
+
+
 def _bridge_bonus(st: PlanState) -> float:
-    return 3.0 if _values_in(st.question, groupings(_meaning(st)))[0] else 0.0
+    attr, values = _bridged(st.question, groupings(_meaning(st)))
+    if attr and not _values_in(st.question, groupings(_meaning(st)))[0]:
+        return 6.0  # "which member bridges the two clubs": above the bridge edges' reading
+    return 3.0 if attr else 0.0
+
+
+def _bridge_clarify(st: PlanState) -> str | None:
+    """"Who bridges the teams" on four teams: a bridging node is found between two groups,
+    so ask which two (naming them), never answer with the graph's bridge edges."""
+    groups = groupings(_meaning(st))
+    attr, values = _bridged(st.question, groups)
+    if not attr or values:
+        return None
+    vals = [str(v) for v in groups[attr]]
+    return (f"Between which two {attr} values? I can find the nodes linking two of them "
+            f"({', '.join(vals[:6])}), e.g. 'who links {vals[0]} and {vals[1]}?'.")
 
 
 def _bridge_calls(st: PlanState) -> list[Call]:
-    attr, values = _values_in(st.question, groupings(_meaning(st)))
+    attr, values = _bridged(st.question, groupings(_meaning(st)))
     return [Call("group_analysis", {"attribute": attr, "between": values})] if attr else []
 
 
@@ -1223,6 +1261,7 @@ SEMANTIC_INTENTS: list[Intent] = [
            _bridge_calls, _bridge_render,
            "group_analysis between two named groups (bridging nodes)", group="groups",
            bonus=_bridge_bonus, hint="the nodes bridging two groups", covers=_ALL,
+           clarify=_bridge_clarify,
            # "is Finance more connected internally than Tech", "Finance vs Tech: which has
            # more internal links": a comparison of the two groups, not who joins them
            negatives=[re.compile(r"\binternal|\bwithin\b|\binside\b|\bintra|\bvs\b|\bversus\b|"
