@@ -1411,6 +1411,17 @@ _ANY_NONE = re.compile(r"^\s*(?:is|are|was|were)\s+(?:there\s+)?any\s+([a-z]+)\s
 _ROOTED = re.compile(r"\b(?:children|child|kids|descendants?|ancestors?|offspring|grandchildren|"
                      r"parents?|subtree)\b", re.IGNORECASE)
 
+#: what an edge of an undirected graph with no edge values is, said as events or relations
+#: between two nodes: "the most marriages", "the fewest collaborations" count a node's ties
+#: (a quantity no edge holds, "the most money", is no such word and stays asked)
+_MOST_RELATIONS = re.compile(
+    r"\b(most|fewest|least|more|fewer)\s+(?:(?:other|different|distinct)\s+)?(?:marriages|"
+    r"alliances|friendships|collaborations|partnerships|interactions|encounters|meetings|"
+    r"co-?appearances|appearances|scenes|games|matches|fixtures|bouts|duels|rivalries|"
+    r"collaborators|co-?operations|joint\s+[a-z]+s|ties\s+of\s+[a-z]+|bonds|associations|"
+    r"acquaintances|dealings|exchanges|trades|treaties|pacts)\b(?!\s+(?:than|with|to|from|in|between)\b)",
+    re.IGNORECASE)
+
 
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
@@ -1450,6 +1461,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     narrowed = bool(_NARROWED.search(out))  # "the most people who never lend": no degree
     for pattern, repl in ([] if directed else _PAIR_RELATION):  # "is 33 friends with 0"
         out = pattern.sub(repl, out)
+    if not directed and not weights:  # "which family has the most marriages": its ties
+        out = _MOST_RELATIONS.sub(r"\1 ties", out)
     for pattern, repl, only_directed in _RULES_COMPILED:
         if only_directed and (not directed or narrowed):
             continue
