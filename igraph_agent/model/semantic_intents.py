@@ -389,7 +389,7 @@ def _bridged(q: str, groups: dict[str, list[str]]) -> tuple[str | None, list[str
 
 
 def _bridge_bonus(st: PlanState) -> float:
-    attr, values = _bridged(st.question, groupings(_meaning(st)))
+    attr, _ = _bridged(st.question, groupings(_meaning(st)))
     if attr and not _values_in(st.question, groupings(_meaning(st)))[0]:
         return 6.0  # "which member bridges the two clubs": above the bridge edges' reading
     return 3.0 if attr else 0.0
