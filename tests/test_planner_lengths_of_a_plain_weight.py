@@ -148,3 +148,25 @@ def test_a_closed_edge_then_the_routes_length_in_the_plain_weight(agents, name, 
     assert resp.status == "answered", resp.answer
     assert f"**{after} weight**" in resp.answer, resp.answer
     assert "Taking `weight` as the" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize("name,question,end", [
+    ("trails", "Which trail is the longest?", "max"),
+    ("lanes", "Which is the shortest lane?", "min"),
+])
+def test_the_longest_or_shortest_edge_in_the_plain_weight(agents, name, question, end):
+    resp, g = _ask(agents, name, question)
+    values = [w for *_, w in g.edges(data="weight")]
+    value = max(values) if end == "max" else min(values)
+    assert resp.status == "answered", resp.answer
+    assert f"is **{value}**" in resp.answer and "Taking `weight` as the" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize("name,question", [
+    ("trails", "What's the longest shortest trail distance between any two huts?"),
+    ("lanes", "Measured by lane length, what is the diameter?"),
+])
+def test_the_diameter_in_the_plain_weight_read_as_a_length(agents, name, question):
+    resp, g = _ask(agents, name, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{nx.diameter(g, weight='weight')} weight**" in resp.answer, resp.answer

@@ -297,16 +297,28 @@ def _extreme(st: PlanState) -> tuple[str, str] | None:
                  set(semantics_tokens(c)) & _TIMES]
         attr = times[0] if len(times) == 1 else None
     kinds = any(word.search(q) for word, _ in _KINDS)
-    if not named and kinds and (attr is None or not _fits(q, attr)):
+    if not named and kinds and (attr is None or not (_fits(q, attr) or _plain_length(st, q, attr))):
         # "the widest link" on a capacity_mbps,hop_km table: the one column the word fits
         fitting = [a for a in _edge_attrs(st) if _fits(q, a)]
         attr = fitting[0] if len(fitting) == 1 else None
     if not named and not kinds and len(_edge_attrs(st)) > 1 and _SIZE_ONLY.search(q) and \
             not re.search(r"\b(?:strongest|weakest|heaviest|lightest)\b", q, re.IGNORECASE):
         return None  # "which pipe is the largest" on diameter_mm,length_km: which value?
-    if attr is None or not _fits(q, attr):
+    if attr is None or not (_fits(q, attr) or _plain_length(st, q, attr)):
         return None
     return attr, "min" if _LOW.search(q) else "max"
+
+
+def _plain_length(st: PlanState, q: str, attr: str) -> bool:
+    """"which trail is the longest" on a plain ``weight``: read as the trails' length (the
+    answer says so); a speed or a price ("the fastest", "the cheapest") is no length."""
+    from igraph_agent.model.weights import plain_weight
+
+    if re.search(r"\b(?:longest|greatest|largest|biggest)\s+shortest\b|\bdistances?\b|"
+                 r"\bbetween (?:any|every|all)\b", q, re.IGNORECASE):
+        return False  # "the longest shortest trail distance": a path figure, no one edge
+    return plain_weight(st.meaning()) == attr and all(
+        word.search(q) is None for i, (word, _) in enumerate(_KINDS) if i != 1)
 
 
 def extreme_calls(st: PlanState) -> list[Call]:
@@ -323,8 +335,11 @@ def extreme_render(st: PlanState, obs: list[Observed]) -> str:
     value = d.min if end == "min" else d.max
     word = "smallest" if end == "min" else "largest"
     tied = ", tied between these edges" if len(rows) > 1 else ", on the edge"
+    from igraph_agent.model.weights import length_note
+
     return (f"The {word} {d.attribute} value of one edge is **{_shown(value)}**{tied}: "
-            + ", ".join(f"**{_edge(e)}**" for e in rows[:10]) + f" (of {d.edges} edges).")
+            + ", ".join(f"**{_edge(e)}**" for e in rows[:10]) + f" (of {d.edges} edges)."
+            + length_note(_asked(st).question, st.meaning(), d.attribute))
 
 
 def extreme_bonus(st: PlanState) -> float:

@@ -93,7 +93,9 @@ _NUMBER_ID = re.compile(r"\b(?:nodes?|members?|vertex|vertices|id|from|to|and|be
                         r"hours?|hrs?|seconds?|secs?|days?|euros?|dollars?|kg|percent)\b|"
                         # "a length of 3 or less": a bound, no node 3
                         r"\s+or\s+(?:more|less|fewer|over|under|above|below|higher|lower|"
-                        r"greater|longer|shorter)\b)|"
+                        r"greater|longer|shorter)\b|"
+                        # "within a distance of 5 from hut0": a bound, the node after it
+                        r"(?<=of\s\d)\s+from\b|(?<=of\s\d\d)\s+from\b)|"
                         r"\b(\d+)'s\b|^(\d+)\b", re.IGNORECASE)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10}
@@ -944,11 +946,11 @@ def figure_weight(question: str, meaning: dict) -> dict:
     """The ``weight`` argument of a path figure (diameter, path length): the edge value the
     question names or asks for ("in minutes", "how far"), ``None`` when it counts hops
     ("how many stops apart"), else nothing (the graph's default weight applies)."""
-    from igraph_agent.model.weights import asked_weight
+    from igraph_agent.model.weights import as_length_args, asked_weight
 
     choice = asked_weight(question, meaning)
-    if choice.column and choice.why != "default":
-        return {"weight": choice.column}
+    if choice.column and choice.why != "default":  # ("trail distance" on a plain weight: a length)
+        return {"weight": choice.column, **as_length_args(question, meaning, choice.column)}
     roles = meaning.get("weights") or {}
     if (choice.why == "default" and roles.get(choice.column) == "strength") or (
             choice.why == "none" and roles.get(meaning.get("default_weight")) == "strength"):

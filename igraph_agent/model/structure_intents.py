@@ -11,6 +11,7 @@ from igraph_agent.figures import shown
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.vocabulary import groupings, other_side_dropped, value_named
+from igraph_agent.model.weights import length_note
 from igraph_agent.results.counting import NodesByMeasureResult
 from igraph_agent.results.data import GetGraphInfoResult
 from igraph_agent.results.stats import SummaryStatisticsResult
@@ -235,7 +236,9 @@ def figure_render(st: PlanState, obs: list[Observed]) -> str:
         parts.append("the average of the nodes' own (local) clustering coefficients, which some "
                      f"also call the global one, is {_f(d.average_clustering)}")
     parts = parts[:1] + [p[0].lower() + p[1:] for p in parts[1:]]  # "…; the transitivity is"
-    return _mixing_lead(st, d, asked) + "; ".join(parts) + approx + paths + "."
+    used = (d.weight_used or {}).get("attribute") if paths else None
+    note = length_note(st.question, st.meaning(), used) if used else ""
+    return _mixing_lead(st, d, asked) + "; ".join(parts) + approx + paths + "." + note
 
 
 def _figure(d: SummaryStatisticsResult, key: str):

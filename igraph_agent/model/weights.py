@@ -287,6 +287,9 @@ _EDGE_LENGTH = re.compile(
     r"[a-z]+\s+distances?\b|"
     r"\bkms?\b|\bkilomet(?:er|re)s?\b|\bmiles?\b|\bmet(?:er|re)s\b|" + _HOW_LONG_TRIP,
     re.IGNORECASE)
+#: an edge's length by its extreme: "which road is the longest", "the shortest single trail"
+_LONGEST = re.compile(r"\b(?:longest|shortest|longer|shorter)\b(?!\s+(?:paths?|routes?|ways?|"
+                      r"trips?|chains?|journeys?)\b)", re.IGNORECASE)
 #: hops said outright (not "how many hours does it take", which _HOPS reads as a count)
 _HOP_WORDS = re.compile(r"\bhops?\b|\bsteps?\b|\bstops\b|\bfewest\b", re.IGNORECASE)
 #: a unit of time or money named: a route asked in it needs a column holding it
@@ -308,6 +311,13 @@ def unknown_as_length(question: str, meaning: dict[str, Any]) -> str | None:
         >>> unknown_as_length("the average shortest path length", m) is None
         True
     """
+    column = plain_weight(meaning)
+    return column if column and _EDGE_LENGTH.search(question) else None
+
+
+def plain_weight(meaning: dict[str, Any]) -> str | None:
+    """The graph's one numeric edge column when its name says nothing of what it holds (a
+    plain ``weight``, not read as a distance), else None."""
     roles = meaning.get("weights") or {}
     if len(roles) != 1:
         return None
@@ -315,13 +325,14 @@ def unknown_as_length(question: str, meaning: dict[str, Any]) -> str | None:
     if roles[column] == "distance" or not _tokens(column) <= _GENERIC or \
             meaning.get("default_weight") not in (None, column):
         return None
-    return column if _EDGE_LENGTH.search(question) else None
+    return column
 
 
 def length_note(question: str, meaning: dict[str, Any], column: str) -> str:
     """"Taking `weight` as the road length." where the route or measure reads a column of
     unknown role as the length the question says, else ""."""
-    if unknown_as_length(question, meaning) != column:
+    if unknown_as_length(question, meaning) != column and not (
+            plain_weight(meaning) == column and _LONGEST.search(question)):
         return ""
     m = (re.search(r"\b(?!(?:the|a|an|total|actual|shortest|real|of|by|in|its|their|ignore)\b)"
                    r"([a-z]+)\s+(?:lengths?|distances?)\b", question, re.IGNORECASE)

@@ -15,7 +15,7 @@ import itertools
 import math
 import random
 import statistics
-from typing import Annotated
+from typing import Annotated, Literal
 
 import networkx as nx
 from pydantic import Field
@@ -134,6 +134,8 @@ class SummaryArgs(WeightArgs):
                                 "estimates above 3000 nodes (default 200; 50 from 200k edges)")
     seed: Annotated[int, INTERNAL] = 42
     backend: Backend = "auto"
+    # the planner's reading of a weight whose role the data does not record ("trail distance")
+    weight_means: Annotated[Literal["distance", "strength"] | None, INTERNAL] = None
 
 
 @tool(result=SummaryStatisticsResult, reads=("graph",), cost=2)
