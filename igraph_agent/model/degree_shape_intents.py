@@ -272,6 +272,105 @@ def _leaves_render(st: PlanState, obs: list[Observed]) -> str:
     return threshold_render(st, found)
 
 
+#: the degree most nodes have: "the most common number of direct road connections a town
+#: has", "the most frequent degree", "what degree do most nodes have", "how many ties do most
+#: members have" (the mode of the degree distribution, not its mean)
+_MODE = re.compile(
+    r"\b(?:most\s+(?:common|frequent|usual)|commonest|modal)\s+(?:(?:number|count)\s+of\s+"
+    r"(?P<words>(?:[\w-]+\s+){0,3}?[a-z]+s)\b|(?P<degree>(?:in-?|out-?)?degree)\b)|"
+    r"\bmode\s+of\s+(?:the\s+)?(?P<mode>(?:in-?|out-?)?degrees?|degree distribution)\b|"
+    r"\bwhat\s+(?P<what>(?:in-?|out-?)?degree)\s+do(?:es)?\s+(?:the\s+)?most\s+\w+\s+have\b|"
+    r"\bhow\s+many\s+(?P<many>(?:[\w-]+\s+){0,2}?[a-z]+s)\s+do(?:es)?\s+(?:the\s+)?most\s+\w+"
+    r"\s+have\b|"
+    r"\bwhat\s+(?:number\s+of\s+(?P<which>(?:[\w-]+\s+){0,2}?[a-z]+s)|(?P<isdeg>degree))\s+is\s+"
+    r"(?:the\s+)?most\s+(?:common|frequent|usual)\b", re.IGNORECASE)
+
+
+def _mode_match(st: PlanState) -> re.Match[str] | None:
+    """The mode asked, its counted word a word for ties or the data's own end noun (never a
+    node column's amount: "the most common number of goals a player scored")."""
+    from igraph_agent.model.threshold_rank_intents import _own
+
+    asked = str(st.context.get("asked") or st.question)
+    m = _MODE.search(asked)
+    if m is None or slots.named(asked):
+        return None
+    words = m.group("words") or m.group("many") or m.group("which")
+    if words is None:
+        return m
+    last = words.split()[-1].lower()
+    own = {w.lower() for w in _own(st)}
+    if re.fullmatch(_TIES, last) or last.rstrip("s") in own or last in own:
+        return m
+    info = st.last_ok("get_graph_info")
+    data = info.data if info else {}
+    columns = [str(c).lower() for c in data.get("edge_attributes") or []]
+    from igraph_agent.model.query_intents import _NOT_TIES
+
+    if data.get("node_attributes") or _NOT_TIES.fullmatch(last) or \
+            any(last[:4] in c or c[:4] in last for c in columns):
+        return None  # "the most common number of goals": maybe a node column's amount
+    return m  # "how many trails do most camps have": the data's word for its edges
+
+
+def mode_direction(st: PlanState) -> str | None:
+    """``in`` / ``out`` / ``all`` for the mode asked on a directed graph (``all`` where
+    "degree" or "in total" is said, or on an undirected graph), else None (not said)."""
+    m = _mode_match(st)
+    said = next((g for g in (m.groups() if m else ()) if g), "") or ""
+    if re.match(r"in-?", said, re.IGNORECASE) and "degree" in said.lower():
+        return "in"
+    if re.match(r"out-?", said, re.IGNORECASE) and "degree" in said.lower():
+        return "out"
+    if not _directed(st) or re.search(r"\bdegree\b|\bin total\b|\beither (?:way|direction)\b|"
+                                      r"\bboth ways\b", said + " " + str(st.question),
+                                      re.IGNORECASE):
+        return "all"
+    from igraph_agent.model import sides
+
+    info = st.last_ok("get_graph_info")
+    side = sides.counted_side(f"which nodes have exactly 2 {said.split()[-1]}",
+                              info.data if info else {}) if said else None
+    return side
+
+
+def _mode_calls(st: PlanState) -> list[Call]:
+    way = mode_direction(st) if _mode_match(st) else None
+    if way is None:
+        return []
+    return [Call("degree_analysis", {"top_k": 3, **({} if way == "all" else {"direction": way})})]
+
+
+def _mode_clarify(st: PlanState) -> str | None:
+    if _mode_match(st) and mode_direction(st) is None:
+        return ("On this directed graph, which ties should I count for each node: the edges it "
+                "sends, the edges it receives, or both?")
+    return None
+
+
+def _mode_render(st: PlanState, obs: list[Observed]) -> str:
+    """"**3** is the most common degree: 12 of the 40 nodes have exactly 3 ties" (ties named
+    apart; a distribution cut short names none)."""
+    found = [o for o in obs if o.tool == "degree_analysis" and o.ok]
+    if not found:
+        return "I could not read the degrees."
+    d = found[0].typed(DegreeAnalysisResult)
+    side = {"in": "in-degree", "out": "out-degree"}.get(found[0].args.get("direction", ""), "degree")
+    rows = list(d.distribution)
+    if not rows or len(rows) < d.distinct_degrees:
+        return (f"I could not read every {side} value ({d.distinct_degrees} different ones), so "
+                f"I cannot say which is the most common.")
+    top = max(r.count for r in rows)
+    best = sorted(r.degree for r in rows if r.count == top)
+    said = ", ".join(f"**{k}**" for k in best[:-1]) + (" and " if len(best) > 1 else "") + \
+        f"**{best[-1]}**"
+    if len(best) == 1:
+        lead = f"{said} is the most common {side}: {top} of the {d.nodes} nodes have exactly that many"
+    else:
+        lead = f"{said} tie as the most common {side}: {top} of the {d.nodes} nodes have each"
+    return f"{lead} (mean {d.mean_degree}, min {d.min_degree}, max {d.max_degree})."
+
+
 DEGREE_SHAPE_INTENTS = [
     Intent("regular", t(0.5, _REGULAR.pattern), _regular_calls, _regular_render,
            "whether every node has the same degree (degree_analysis)", group="regular",
@@ -290,6 +389,11 @@ DEGREE_SHAPE_INTENTS = [
            hint="the nodes with a number of ties you give",
            answers=frozenset({"count", "list", "node", "yesno"}),
            covers=frozenset({"scope", "bottom", "threshold"})),
+    Intent("degree_mode", t(0.5, r"[\s\S]"), _mode_calls, _mode_render,
+           "the most common degree, the mode of the degree distribution (degree_analysis)",
+           group="ranking", bonus=lambda st: 7.0 if _mode_match(st) else -10.0,
+           clarify=_mode_clarify, hint="the most common number of ties",
+           answers=frozenset({"value", "count"}), covers=frozenset({"direction", "scope"})),
     # read from the user's own words too: a two-mode graph's rewriting ("how many leaves are
     # there" -> the sides' sizes) must not hide them
     Intent("leaves", t(0.5, r"[\s\S]"), _leaves_calls, _leaves_render,

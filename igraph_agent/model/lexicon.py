@@ -819,7 +819,9 @@ LEXICON.update({
                       r"(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s+the\s+most\b", _ROUTE_MEASURE,
                       # "sits on the most shortest cable routes": betweenness
                       r"\bon the most (?:[\w-]+[- ])?(?:shortest|lowest[- ][\w-]+|quickest|fastest|"
-                      r"cheapest|best)\s+(?:[\w-]+\s+)?(?:paths|routes|connections)")),
+                      r"cheapest|best)\s+(?:[\w-]+\s+)?(?:paths|routes|connections)",
+                      # "the most common number of miles on a trail": the values' mode, no total
+                      r"\bmost (?:common|frequent|usual)\b|\bcommonest\b|\bmodal\b|\bmode of\b")),
     "node_direction": dict(
         triggers=t(1.0, r"\b(?:in|out)-degree of\s+\S"), bonus=_node_direction_bonus,
         group="neighbourhood", hint="one node's in- or out-degree"),
@@ -829,6 +831,8 @@ LEXICON.update({
     "edge_extreme": dict(
         triggers=t(0.5, r"which|what|who|strongest|weakest|heaviest|lightest|longest|shortest|"
                       r"largest|biggest|smallest"), bonus=_edge_extreme_bonus, group="ranking",
+        # "the most common trail length": the values' mode, not the largest one
+        negatives=_rx(r"\bmost (?:common|frequent|usual)\b|\bcommonest\b|\bmodal\b|\bmode of\b"),
         hint="the edge with the largest or smallest value"),
     "cycle_count": dict(triggers=t(0.5, r"how many|number of|count|\b(?:are|is|does|do|has|have) (?:there|it|the|this)\b",
                                    _ROUND_WORDS),
