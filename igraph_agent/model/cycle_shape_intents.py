@@ -41,8 +41,25 @@ _PLANAR = re.compile(r"\bplanar(?:ity)?\b|\bwithout (?:any )?(?:edges? )?cross(?
 #: "how many self-loops", "does any node link to itself", "edges from a node to itself"
 _SELF_LOOPS = re.compile(r"\bself[- ]?loops?\b|\bself[- ]?edges?\b|\b(?:link|connect|point|tie)s?(?:ed)?\s+"
                          r"(?:back\s+)?to\s+(?:itself|themselves)\b|\b(?:edges?|links?|ties?)\s+from\s+"
-                         r"an?\s+\w+\s+to\s+itself\b|\bloops?\s+on\s+(?:the\s+same|one|a\s+single)\s+\w+",
+                         r"an?\s+\w+\s+to\s+itself\b|\bloops?\s+on\s+(?:the\s+same|one|a\s+single)\s+\w+|"
+                         # in the data's words: "calls where the caller and the callee are the
+                         # same number", "did any number call itself", "shipments from a depot
+                         # to the same depot", "rows whose two ends are the same"
+                         r"\b(?:where|whose|with|in which)\s+(?:the\s+|its\s+|their\s+)?[a-z]+\s+and\s+"
+                         r"(?:the\s+|its\s+|their\s+)?[a-z]+\s+(?:are|is|were|was|being)\s+(?:the\s+|one and "
+                         r"the\s+)?(?:same|identical)\b|"
+                         r"\b(?:both|two)\s+(?:ends|endpoints|end\s?points)\s+(?:are|is|were|being)\s+the\s+same\b|"
+                         r"\bfrom\s+(?:a|an|one|the)\s+([a-z]+)\s+to\s+(?:itself|the\s+same\s+\1)\b",
                          re.IGNORECASE)
+
+
+#: the data's verb done by a node to itself: "did any number ever call itself", "has any depot
+#: shipped to itself" (never "by itself", "the network itself"); ``vocabulary.normalise`` reads
+#: it as "link to itself" before a directed verb's rewriting takes "itself" for a name
+REFLEXIVE = re.compile(
+    r"(?<!\bthe\s)(?<!\bthis\s)(?<!\ba\s)(?<!\ban\s)\b(?!(?:by|of|in|on|for|is|are|was|were|be|"
+    r"as|has|have|does|do|its|this|about|to|with|at|from|than|and|or|alone|left|only)\b)[a-z]+\s+"
+    r"(?:back\s+)?(?:to\s+|with\s+|at\s+)?(?:itself|themselves|himself|herself)\b", re.IGNORECASE)
 
 
 def loops_asked(st: PlanState) -> bool:

@@ -1427,6 +1427,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     if not info.get("directed") and _ROOTED.search(question):
         return question  # asked, never answered with ties that include the parent
+    from igraph_agent.model.cycle_shape_intents import REFLEXIVE
     from igraph_agent.model.direct_hops import one_edge
     from igraph_agent.model.exact_counts import exactly
     from igraph_agent.model.reach_words import as_path
@@ -1438,6 +1439,9 @@ def normalise(question: str, info: dict[str, Any]) -> str:
 
     question = dropped(question, info.get("meaning") or {})  # "(unweighted)": calls' weight
     question = _slots().FORMAT_ASIDE.sub("", question).strip()  # "just the size is fine"
+    if not re.search(r"\b(?:chains?|cycles?|circles?|round|indirectly|eventually|through|via|"
+                     r"along)\b", question, re.IGNORECASE):  # "cite itself through a chain": a cycle
+        question = REFLEXIVE.sub("link to itself", question)  # "did any number call itself"
     question = _attributes_as_stored(question, info)  # "department" for a ``dept`` column
     question = _DIRECT_ASIDE.sub(r" directly\1", question)  # "married to (direct ties)?"
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
