@@ -642,6 +642,10 @@ from igraph_agent.model.cycle_shape_intents import CYCLE_SHAPE_INTENTS  # noqa: 
 
 INTENTS += CYCLE_SHAPE_INTENTS
 
+from igraph_agent.model.onward_intents import ONWARD_INTENTS  # noqa: E402
+
+INTENTS += ONWARD_INTENTS
+
 from igraph_agent.model.group_density_intents import GROUP_DENSITY_INTENTS  # noqa: E402
 
 INTENTS += GROUP_DENSITY_INTENTS
