@@ -228,7 +228,13 @@ _ON_ROUTES = (r"on the most (?:[\w-]+[- ])?(?:shortest|lowest[- ][\w-]+|quickest
 #: betweenness in plain words: "who bridges the most pairs (of colleagues)", "the best
 #: connector between other airports" (the normalised question may say "the most ties")
 _BRIDGES_PAIRS = (r"\b(?:bridg\w*|connect\w*|link\w*|join\w*)\s+the\s+most\s+(?:pairs|ties)\b|"
-                  r"\b(?:best|biggest|main|top)\s+(?:connector|go-?between|intermediary)\s+between\b")
+                  r"\b(?:best|biggest|main|top)\s+(?:connector|go-?between|intermediary)\s+between\b|"
+                  # "the biggest go-between in the staff network", "who is the main middleman"
+                  r"\b(?:best|biggest|main|top|greatest|chief|key|largest|most\s+important|leading)\s+"
+                  r"(?:go-?betweens?|intermediar(?:y|ies)|middle-?(?:m[ae]n|wom[ae]n|persons?|people))\b|"
+                  r"\b(?:go-?between|intermediary|middle-?(?:man|woman|person))\s+(?:for|between)\s+the\s+"
+                  r"most\b|\bacts?\s+as\s+(?:a\s+|the\s+)?(?:go-?between|intermediary|middle-?(?:man|"
+                  r"woman|person))\s+(?:the\s+)?most\b")
 #: "closest to everyone", "closest on average to all the others": closeness
 _CLOSEST_TO_ALL = (r"closest (?:on average |overall |in total )?to (?:everyone|everybody|all|"
                    r"every other|the (?:others|rest))")
