@@ -27,6 +27,7 @@ from igraph_agent.model import (
     memoryplan,
     node_or_value,
     query_intents,
+    scope,
     set_steps,
     side_nouns,
     sides,
@@ -60,6 +61,8 @@ def _plan(st: PlanState) -> dict[str, Any]:
     found = [w for w in _lookups(st) if _resolved(st, _looked(w))]
     named = vocabulary.lower_names(st.question, _info(st), found)  # "eli's" -> "Eli's"
     named = side_nouns.who_as_side(named, st.meaning())  # "who went to the most events"
+    named = scope.drop_unfound(named, _info(st), [n for n in slots.named(named)
+                                                  if _resolved(st, n) == set()])  # "in Les Mis"
     st = replace(st, question=vocabulary.normalise(named, _info(st)),
                  context={**st.context, "asked": asked, "found_names": found})
     if not st.tools:  # budget exhausted: a tool-less final call

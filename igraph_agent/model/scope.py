@@ -177,3 +177,33 @@ def _own(info: dict[str, Any]) -> set[str]:
     words = {w.lower() for vs in groupings(meaning).values() for v in vs for w in str(v).split()}
     words |= {str(a).lower() for a in info.get("node_attributes") or []}
     return words
+
+
+#: a ranking or a whole-graph measure asked before "in <Name>": "who is closest to everyone
+#: else in Les Mis", "the most central character in Les Miserables"
+_WHOLE_ASK = re.compile(r"\b(?:everyone|everybody|else|others|most|highest|lowest|best|top|"
+                        r"central\w*|closeness|betweenness|pagerank|influential|important|"
+                        r"connected|reachable)\b", re.IGNORECASE)
+
+
+def drop_unfound(question: str, info: dict[str, Any], unfound: list[str]) -> str:
+    """``question`` with "in <Name>" read as "in the data" where ``Name`` is no node
+    (search_node found nothing for it), no group value or attribute, closes a clause and
+    follows a ranking or a whole-graph measure: the data set's own name ("who is closest to
+    everyone else in Les Mis, by closeness centrality").
+
+        >>> drop_unfound("Who is closest to everyone else in Les Mis, by closeness?", {}, ["Les Mis"])
+        'Who is closest to everyone else in the data, by closeness?'
+        >>> drop_unfound("How many roads are in Dalbey?", {}, ["Dalbey"])
+        'How many roads are in Dalbey?'
+    """
+    own = _own(info)
+    for name in unfound:
+        if any(w.lower() in own for w in name.split()):
+            continue  # "in Sales": a group, kept
+        m = re.search(rf"\b(?:in|within|across)\s+(?:the\s+)?{re.escape(name)}(?=\s*(?:[?.!,;]|$)|"
+                      rf"\s+(?:by|using|according to|on|in terms of)\s+[a-z])", question)
+        if m and _WHOLE_ASK.search(re.split(r"[,;]", question[:m.start()])[-1]):
+            question = question[:m.start()] + "in the data" + question[m.end():]
+    return question
+
