@@ -34,9 +34,12 @@ _OUTSIDE = re.compile(
     rf"\b(?:on\s+)?(?:their|its|his|her)\s+own\s+(?:island|piece|component|bit|part)s?\b|"
     rf"\b(?:smaller|separate|other|isolated|detached)\s+"
     rf"(?:group|piece|part|component|island|cluster|network)s?\b|\boutside (?:the\s+)?(?:main|largest|biggest|giant)\b|"
-    rf"(?:\bnot|n'?t)\s+(?:in|part\s+of)\s+the\s+(?:main|largest|biggest|giant)\s+(?:\w+\s+)?"
-    rf"(?:piece|part|component|group|network|cluster|body|mass)\b",
+    rf"(?:\bnot|n'?t)\s+(?:(?:in|part\s+of|inside|within)\s+|belong\s+to\s+)the\s+(?:main|largest|"
+    rf"biggest|giant|big|large)\s+(?:[\w-]+\s+){{0,2}}(?:piece|part|component|group|network|cluster|"
+    rf"body|mass|core|set|block)\b",
     re.IGNORECASE)
+#: the pieces along the edges' direction: "the big strongly connected component"
+_STRONG = re.compile(r"\bstrong(?:ly)?[- ](?:connected|component)", re.IGNORECASE)
 _LIST = re.compile(r"\b(?:which|who|what|list|name|show)\b", re.IGNORECASE)
 #: whether any node is outside: "is any account cut off from the rest", "are there any
 #: stations not connected to the network"
@@ -114,7 +117,9 @@ def _members_bonus(st: PlanState) -> float:
 
 
 def _members_calls(st: PlanState) -> list[Call]:
-    return [Call("connectivity", {})] if _members_bonus(st) > 0 else []
+    strong = bool(_STRONG.search(st.question)) and bool(st.meaning().get("directed"))
+    return [Call("connectivity", {"strong": True} if strong else {})] \
+        if _members_bonus(st) > 0 else []
 
 
 def _members_render(st: PlanState, obs: list[Observed]) -> str:
@@ -143,6 +148,14 @@ def _members_render(st: PlanState, obs: list[Observed]) -> str:
     return _outside(st, d, largest, rows)
 
 
+def _how_pieces(d: ConnectivityResult) -> str:
+    """How the pieces were read, closing the answer's sentence."""
+    if d.connected_by == "strong":
+        return (" (strongly connected components: nodes that reach each other along the edges' "
+                "direction).")
+    return " (pieces ignoring the edges' direction)." if d.connected_by == "weak" else "."
+
+
 def _outside(st: PlanState, d: ConnectivityResult, largest: int, rows: list) -> str:
     listed = "; ".join(", ".join(f"**{m}**" for m in r.members) + (" …" if len(r.members) < r.size
                                                                      else "") +
@@ -153,22 +166,19 @@ def _outside(st: PlanState, d: ConnectivityResult, largest: int, rows: list) -> 
         return (f"**{d.components - 1}** piece(s) are apart from the main piece ({largest} of "
                 f"{d.nodes} nodes), holding {outside} node(s): {listed}"
                 + (f"; and {more} more component(s)" if more > 0 else "")
-                + (" (pieces ignoring the edges' direction)." if d.connected_by == "weak"
-                   else "."))
+                + _how_pieces(d))
     if _how_many_out(st):  # the count first
         return (f"**{outside}** of {d.nodes} nodes are outside the main piece ({largest} nodes; "
                 f"{d.components} components in all): {listed}"
                 + (f"; and {more} more component(s)" if more > 0 else "")
-                + (" (pieces ignoring the edges' direction)." if d.connected_by == "weak"
-                   else "."))
+                + _how_pieces(d))
     if _HOW_MANY_IN.search(st.question) and d.components == 2:  # the one smaller piece
         return (f"The separate piece holds **{rows[0].size}** node(s): {listed}; the main piece "
-                f"has {largest}" + (" (pieces ignoring the edges' direction)."
-                                    if d.connected_by == "weak" else "."))
+                f"has {largest}" + _how_pieces(d))
     return (f"Outside the main piece ({largest} of {d.nodes} nodes; {d.components} components "
             f"in all): {listed}"
             + (f"; and {more} more component(s)" if more > 0 else "")
-            + (" (pieces ignoring the edges' direction)." if d.connected_by == "weak" else "."))
+            + _how_pieces(d))
 
 
 #: graph-theoretic wording only: "who is at the center / on the periphery of the network"

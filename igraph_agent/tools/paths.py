@@ -177,6 +177,9 @@ class ConnectivityArgs(BaseModel):
     #: the planner's: the undirected graph's cycles (independent, and simple ones counted up
     #: to a cap) and whether it is planar; not in the model's schema
     shape: Annotated[bool, INTERNAL] = False
+    #: the planner's: on a directed graph, the pieces are the strongly connected components
+    #: (nodes that reach each other along the edges' direction); not in the model's schema
+    strong: Annotated[bool, INTERNAL] = False
 
 
 @tool(result=ConnectivityResult, reads=("graph",))
@@ -199,6 +202,9 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
     backend = choose_backend(g, args.backend)
     comps, cut_nodes, cut_edges = (_igraph_structure(ctx) if backend == "igraph"
                                    else _nx_structure(g))
+    strong = args.strong and g.is_directed()
+    if strong:  # "not in the big strongly connected component": the pieces along the edges
+        comps = list(nx.strongly_connected_components(g))
     deg = degrees(ctx, g)
     cut_nodes = sorted(cut_nodes, key=lambda n: (-deg[n], str(n)))
     cut_edges = sorted(cut_edges, key=lambda e: (-(deg[e[0]] + deg[e[1]]), str(e)))
@@ -223,7 +229,7 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
                                for c in ordered[1: args.limit + 1]],
     }
     if g.is_directed():
-        data["connected_by"] = "weak"
+        data["connected_by"] = "strong" if strong else "weak"
         data["strong_components"] = (
             len(ctx.session.igraph()[0].connected_components(mode="strong"))
             if backend == "igraph" else nx.number_strongly_connected_components(g))
