@@ -798,9 +798,11 @@ def _whole_cut(st: PlanState, c: ConnectivityResult) -> str:
     w = c.whole or {}
     q = str(st.context.get("asked") or st.question)
     m = re.search(r"\b(node|vertex|edge)[- ]connectivity\b|\b(?:how many|min(?:imum)?|fewest|"
-                  r"smallest|least)\s+(?:number\s+of\s+)?(?:different\s+)?([a-z]+?)s?\b", q,
+                  r"smallest|least)\s+(?:number\s+of\s+)?(?:different\s+)?([a-z]+)\b", q,
                   re.IGNORECASE)
     word = (m.group(1) or m.group(2) or "") if m else ""
+    word = vocabulary.singular(word.lower()) if word.lower().endswith("ies") else \
+        re.sub(r"(?<!s)s$", "", word)  # "cities": city, "nodes": node
     nodes = word.lower() in ("node", "vertex") or (bool(word) and _node_word(st, word)
                                                    and word.lower() != "edge")
     key, what = ("node_connectivity", "nodes") if nodes else ("edge_connectivity", "edges")

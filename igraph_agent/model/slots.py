@@ -551,8 +551,12 @@ _NOT_REMOVED = {"we", "you", "i", "it", "they", "he", "she", "someone", "anyone"
 #: "how many cables would have to be cut to separate A from B", "how many links would have to
 #: fail to cut A off from B": the pair's cut (no removal of A), never the route between them
 PAIR_CUT = re.compile(r"\b(?:cut|removed?|deleted?|taken out|sever\w*|cancell?ed|closed?|shut|broken|"
-                      r"break|fail|failed|go down|taken down|dropped|block(?:ed)?|disabled|lost)\b.*\bto "
-                      r"(?:separate|disconnect|split|isolate|cut (?:\S+ ){1,3}off)\b", re.IGNORECASE)
+                      r"break|fail|failed|go down|taken down|dropped|block(?:ed)?|disabled|lost)\b.*(?:\bto "
+                      r"(?:separate|disconnect|split|isolate|cut (?:\S+ ){1,3}off)\b|"
+                      # "… have to close before town0 can no longer reach town20"
+                      r"\b(?:before|until|so that|so|for)\s+\S+\s+(?:can\s+no\s+longer|cannot|can'?t|"
+                      r"could\s+no\s+longer|could\s*n[o']t|no\s+longer)\s+(?:\w+\s+)?(?:reach|get\s+to|"
+                      r"be\s+reached\s+from|contact|call|[a-z]+\s+(?:to|with))\s+\S)", re.IGNORECASE)
 EDGE_REMOVAL = re.compile(
     r"\b(?:remov\w*|delet\w*|drop\w*|cut\w*|without|los[et]\w*|clos\w*)\s+(?:the\s+)?"
     r"(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\b|"
@@ -731,7 +735,7 @@ def features(question: str) -> set[str]:
         out.add("roundtrip")  # "cheapest round trip from A to B and back": two routes, not one
     if JUDGEMENT.search(question):
         out.add("judgement")  # "is the pond healthy?": a verdict no measure gives
-    if NEGATION.search(question):
+    if NEGATION.search(PAIR_CUT.sub(" ", question)):  # "… before A could not reach B": the cut
         out.add("negation")  # "outside legal", "not in sales": no intent takes an exclusion
     if BOTTOM.search(question):
         out.add("bottom")  # "the least central": a ranking from the bottom
@@ -817,8 +821,9 @@ WHOLE_CUT = re.compile(
     r"(?!.*\b(?:from|between)\b)|"
     r"\b(?:min(?:imum)?|fewest|smallest|least)\s+(?:number\s+of\s+)?(?:\w+\s+)?(?:nodes|vertices|"
     r"edges|links|ties|\w+s)\b.*\b(?:cut|remov\w*|delet\w*|take out|knock out|close|shut|"
-    r"sever|lose|fail)\w*\b.*\b(?:disconnect|split|break|separate|fragment|apart\b|"
-    r"(?:in|into) (?:\w+ )?pieces\b)", re.IGNORECASE)  # "… closed to cut the network apart"
+    r"sever|lose|fail|block|disabl|destroy|take down)\w*\b.*\b(?:disconnect|split|break|separate|fragment|apart\b|"
+    r"(?:in|into) (?:\w+ )?pieces\b|(?:in|into) (?:two|2|halves)\b|in half\b)",
+    re.IGNORECASE)  # "… closed to cut the network apart", "… to cut the road network in two"
 
 
 def removal(question: str) -> str | None:
