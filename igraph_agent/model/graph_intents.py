@@ -656,7 +656,9 @@ def _summed_strength(st: PlanState, args: dict) -> str | None:
 
 #: a question asking whether (a route exists, the graph is connected): the answer says
 #: yes or no first
-_YES_NO = re.compile(r"^\s*(?:so\s+|and\s+)?(?:is|are|was|were|can|could|does|do|did|has|have|"
+_YES_NO = re.compile(r"^\s*(?:(?:following|going|along|respecting|within|among|in|on|by|"
+                     r"ignoring|counting|using|with)\b[^,?]{0,60},\s*)?"  # "Following the links, can …"
+                     r"(?:so\s+|and\s+)?(?:is|are|was|were|can|could|does|do|did|has|have|"
                      r"will|would)\b", re.IGNORECASE)
 
 
@@ -896,11 +898,15 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
                       r"\blinked (?:together|up)\b|\breachable\b|"
                       r"\breach (?:every|all)|\bget to (?:every|all|each)|"
                       r"\bget (?:the |a |an )?\w+ to (?:every|all|each)|\bone (?:\w+ )?web\b|"
-                      r"\bdirectly or indirectly\b",
+                      r"\bdirectly or indirectly\b|"
+                      # "can you walk from any hut to any other hut", "between any two towns"
+                      r"\bfrom (?:any|every|each) (?:single )?\w+ to (?:any|every|each|all) (?:other|the "
+                      r"others?)\b|\bbetween (?:any|every) (?:two|pair of)\b",
                       str(st.context.get("asked") or st.question), re.IGNORECASE)
     lead = _yes_no(st, c.components == 1) if whole and c.pair is None else ""
     if lead and c.strong_components is not None and re.search(
-            r"\breach\w*\b|\bget (?:to|from)\b|\bstrongly\b|\bget (?:the |a |an )?\w+ to\b",
+            r"\breach\w*\b|\bget (?:to|from)\b|\bstrongly\b|\bget (?:the |a |an )?\w+ to\b|"
+            r"\bfrom (?:any|every|each) (?:single )?\w+ to\b",
             str(st.context.get("asked") or st.question), re.IGNORECASE):
         lead = _yes_no(st, c.strong_components == 1)  # following the edges: strongly connected
     if c.pair is None and _ANY_CUT_OFF.search(str(st.context.get("asked") or st.question)):

@@ -51,6 +51,14 @@ _NEIGHBOURISH = re.compile(r"neighbou?rs?\b|contacts?|linked to|tied to|connecte
                            r"\bhow many ties (?:does|do|did)\b", re.IGNORECASE)
 
 
+#: getting between every pair, in travel words: "can you walk from any hut to any other hut",
+#: "could one travel between any two towns" (the graph connected, never one route)
+_ANY_TO_ANY = (r"\b(?:can|could|is it possible to|are you able to)\s+(?:you\s+|i\s+|we\s+|one\s+|"
+               r"people\s+|anyone\s+)?(?:still\s+)?(?:\w+\s+){0,2}?(?:from\s+(?:any|every|each)\s+(?:single\s+)?"
+               r"\w+\s+to\s+(?:any|every|each|all)\s+(?:other|the others?)\b|between\s+(?:any|every)\s+"
+               r"(?:two|pair of)\s+\w+)")
+
+
 #: a subset of one node's neighbours by a condition: "which of Ada's colleagues also work
 #: with the hub" (no intent filters the neighbours)
 _SUBSET_OF_NEIGHBOURS = re.compile(
@@ -367,7 +375,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"(?:connected|linked|reachable) (?:to|with|from) "
                       r"(?:every|all|each)\b",
                       r"\b(?:every|each|any)\s+\w+\s+(?:still\s+)?(?:reach|get to)\s+(?:every|each|"
-                      r"all|any)\s+(?:other|the others?|\w+s\b)"),
+                      r"all|any)\s+(?:other|the others?|\w+s\b)", _ANY_TO_ANY),
         clarify=_ask_route, hint="the shortest path between two named nodes"),
     "connectivity": dict(
         triggers=t(1.0, r"\bis (?:the|this) (?:[\w-]+ ){0,3}(?:graph|network|club|web|map) "
@@ -391,6 +399,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    # "can every depot reach every other depot (through the network)"
                    r"\b(?:can|could|does|do)\s+(?:every|each|any)\s+\w+\s+(?:still\s+)?(?:reach|get to)"
                    r"\s+(?:every|each|all|any)\s+(?:other|the others?|\w+s\b)",
+                   # "can you walk from any hut to any other hut", "can one travel between
+                   # any two towns"
+                   _ANY_TO_ANY,
                    # "are all labs connected?", "is every station linked together"
                    r"^\s*(?:are|is)\s+(?:all|every|each)(?:\s+of)?(?:\s+the)?\s+\w+\s+(?:connected|"
                    r"linked|reachable)(?:\s+(?:together|at all))?"

@@ -1391,6 +1391,14 @@ def _number_of_nodes(question: str, info: dict[str, Any]) -> str:
     return question
 
 
+#: a leading clause saying the edges' direction is followed: "Following the links in their
+#: direction, can v0 reach v23?" -> "can v0 reach v23, following the links in their direction?"
+_LEADING_WAY = re.compile(
+    r"^\s*((?:following|going along|going by|along|respecting|obeying|sticking to|keeping to|"
+    r"taking|using|with|in)\s+[^,?]{0,50}?\b(?:directions?|arrows?|way (?:they|the \w+|it) "
+    r"(?:points?|goes|go|runs?)|one-way)\b[^,?]{0,20}?)\s*,\s*(\S.*?)\s*([?.!]*)\s*$", re.IGNORECASE)
+
+
 #: an aside saying one hop: "who are the Medici married to (direct ties)?" -> "… to directly?"
 _DIRECT_ASIDE = re.compile(r"\s*\(\s*(?:only\s+)?direct(?:ly)?(?:\s+(?:ties|links|connections|"
                            r"neighbou?rs|edges|contacts|partners|ones))?(?:\s+only)?\s*\)\s*([?.!]*)\s*$",
@@ -1444,6 +1452,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         question = REFLEXIVE.sub("link to itself", question)  # "did any number call itself"
     question = _attributes_as_stored(question, info)  # "department" for a ``dept`` column
     question = _DIRECT_ASIDE.sub(r" directly\1", question)  # "married to (direct ties)?"
+    question = _LEADING_WAY.sub(r"\2, \1\3", question)  # "Following the links …, can v0 reach"
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
     question = in_columns(question, (info.get("meaning") or {}).get("weights") or {})  # tonnage
     out = one_edge(unglued(spelled_values(drop_scope(question, info), info)))  # "a lane from"
