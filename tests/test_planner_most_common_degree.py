@@ -45,6 +45,7 @@ def _lead(answer: str) -> set[str]:
     (ROADS, "what degree do most towns have?"),
     (TRAILS, "how many trails do most camps have?"),
     (TRAILS, "what number of connections is most common for a camp?"),
+    (TRAILS, "most camps have how many trails?"),
 ])
 def test_the_most_common_number_of_ties_is_the_degree_mode(agent, table, question):
     resp = agent.ask(question, attach=[table])

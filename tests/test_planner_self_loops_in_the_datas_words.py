@@ -25,6 +25,7 @@ def _loops(table: pd.DataFrame) -> int:
     (CALLS, "Are there any calls where the caller and the callee are the same number?"),
     (CALLS, "did any number ever call itself?"),
     (FREIGHT, "has any depot shipped to itself?"),
+    (FREIGHT, "does any shipper appear as its own consignee?"),
     (FREIGHT, "is there a shipment whose two ends are the same depot?"),
 ])
 def test_a_node_tied_to_itself_is_a_self_loop_answered_yes_or_no(agent, table, question):

@@ -62,8 +62,24 @@ REFLEXIVE = re.compile(
     r"(?:back\s+)?(?:to\s+|with\s+|at\s+)?(?:itself|themselves|himself|herself)\b", re.IGNORECASE)
 
 
+#: a node as its own partner in an end's noun: "does any shipper appear as its own consignee"
+_OWN_END = re.compile(r"\b(?:as|is|are|was|were|be|being)\s+(?:its|their|his|her)\s+own\s+"
+                      r"([a-z]+)\b", re.IGNORECASE)
+
+
+def _own_end(st: PlanState) -> bool:
+    """Whether the question makes a node its own partner, in one of the table's end nouns."""
+    from igraph_agent.model.vocabulary import data_nouns, singular
+
+    m = _OWN_END.search(st.question)
+    info = st.last_ok("get_graph_info")
+    ends = set(data_nouns(info.data if info else {}))
+    return bool(m) and bool({m.group(1).lower(), singular(m.group(1).lower())} & ends)
+
+
 def loops_asked(st: PlanState) -> bool:
-    return (bool(_SELF_LOOPS.search(st.question)) and not slots.named(st.question)
+    return ((bool(_SELF_LOOPS.search(st.question)) or _own_end(st))
+            and not slots.named(st.question)
             and not re.search(r"\b(?:drop|remove|delete|clean)", st.question, re.IGNORECASE))
 
 
@@ -141,7 +157,7 @@ CYCLE_SHAPE_INTENTS = [
            group="cycle_total", bonus=lambda st: 6.0 if count_asked(st) else -10.0,
            hint="how many cycles the graph has",
            answers=frozenset({"count", "value"}), covers=frozenset({"scope"})),
-    Intent("self_loops", t(0.5, _SELF_LOOPS.pattern), _calls, _loops_render,
+    Intent("self_loops", t(0.5, _SELF_LOOPS.pattern, _OWN_END.pattern), _calls, _loops_render,
            "the self-loops counted (connectivity shape)", group="self_loops",
            bonus=lambda st: 6.0 if loops_asked(st) else -10.0,
            hint="how many self-loops the graph has",

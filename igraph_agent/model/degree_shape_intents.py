@@ -283,7 +283,9 @@ _MODE = re.compile(
     r"\bhow\s+many\s+(?P<many>(?:[\w-]+\s+){0,2}?[a-z]+s)\s+do(?:es)?\s+(?:the\s+)?most\s+\w+"
     r"\s+have\b|"
     r"\bwhat\s+(?:number\s+of\s+(?P<which>(?:[\w-]+\s+){0,2}?[a-z]+s)|(?P<isdeg>degree))\s+is\s+"
-    r"(?:the\s+)?most\s+(?:common|frequent|usual)\b", re.IGNORECASE)
+    r"(?:the\s+)?most\s+(?:common|frequent|usual)\b|"
+    r"^\s*(?:so\s+)?most\s+\w+\s+(?:have|has|get)\s+how\s+many\s+(?P<most>(?:[\w-]+\s+){0,2}?[a-z]+s)\b",
+    re.IGNORECASE)
 
 
 def _mode_match(st: PlanState) -> re.Match[str] | None:
@@ -295,7 +297,7 @@ def _mode_match(st: PlanState) -> re.Match[str] | None:
     m = _MODE.search(asked)
     if m is None or slots.named(asked):
         return None
-    words = m.group("words") or m.group("many") or m.group("which")
+    words = m.group("words") or m.group("many") or m.group("which") or m.group("most")
     if words is None:
         return m
     last = words.split()[-1].lower()

@@ -1,8 +1,9 @@
 """Two steps along a directed table's verb from one named node: "who do the numbers that
 ext0 calls go on to call?" (the out-neighbours of ext0's out-neighbours), "what do the depots
 Dalby ships to ship to in turn?", "who calls the numbers that call ext3?" (the in-neighbours
-of its in-neighbours). The answer is every node one of the first step's nodes reaches in one
-more step, as networkx's successors of successors (a node one step away, or the named node
+of its in-neighbours), "who are the callees of ext0's callees?" (the ends' nouns say the way
+of each step). The answer is every node one of the first step's nodes reaches in one more
+step, as networkx's successors of successors (a node one step away, or the named node
 itself, counts when a first-step node points at it).
 
 ``local_analysis(direction=…)`` on the named node, then on each of its first-step nodes.
@@ -33,7 +34,31 @@ _ONWARD = re.compile(
 _BACKWARD = re.compile(
     rf"^\s*(?:so\s+|and\s+)?(?:who|which\s+\w+)\s+(?P<v2>[a-z]+)\s+(?:to\s+)?(?:the|those)\s+\w+\s+"
     rf"(?:that|who|which)\s+(?P<v1>[a-z]+)(?:\s+to)?\s+{_NAME}\s*[?.!]*\s*$", re.IGNORECASE)
+#: "who are the callees of ext0's callees?", "the callers of ext3's callers"
+_NOUNS = re.compile(
+    rf"^\s*(?:so\s+|and\s+)?(?:(?:who|which|what)\s+(?:\w+\s+)?(?:are|is|were)\s+|list\s+|name\s+|"
+    rf"show(?:\s+me)?\s+)?(?:all\s+)?(?:the\s+)?(?P<n2>[a-z]+)\s+of\s+(?:the\s+)?{_NAME}(?:'s|’s)\s+"
+    rf"(?P<n1>[a-z]+)\s*[?.!]*\s*$", re.IGNORECASE)
+#: "what do ext0's callees call?", "who do ext0's callees call in turn?"
+_NOUN_VERB = re.compile(
+    rf"^\s*(?:so\s+|and\s+)?(?:who|whom|which\s+\w+|what(?:\s+\w+)?)\s+(?:do|did|does)\s+{_NAME}"
+    rf"(?:'s|’s)\s+(?P<n1>[a-z]+)\s+{_THEN}(?P<v2>[a-z]+)(?:\s+(?:to|with))?(?:\s+(?:in\s+turn|"
+    rf"then|themselves|next))?\s*[?.!]*\s*$", re.IGNORECASE)
 _MOST_FIRST = 30  # the first step's nodes followed one more step, at most
+
+
+def _noun_way(noun: str, info: dict[str, Any]) -> str | None:
+    """``out`` when ``noun`` names the target column (X's callees: those X calls), ``in``
+    when the source column (X's callers), else None."""
+    from igraph_agent.model.sides import _end_noun
+    from igraph_agent.model.verbs import _endpoints
+    from igraph_agent.model.vocabulary import singular
+
+    ends = [_end_noun(c) for c in _endpoints(info)]
+    said = {noun.lower(), singular(noun.lower()), re.sub(r"s$", "", noun.lower())}
+    if len(ends) != 2 or ends[0] == ends[1]:
+        return None
+    return "out" if ends[1] in said else "in" if ends[0] in said else None
 
 
 def _verb_way(verb: str, info: dict[str, Any]) -> str | None:
@@ -48,22 +73,30 @@ def _verb_way(verb: str, info: dict[str, Any]) -> str | None:
     return None
 
 
-def steps(st: PlanState) -> tuple[str, str] | None:
-    """(the named node, the direction both steps follow), else None."""
+def steps(st: PlanState) -> tuple[str, str, str] | None:
+    """(the named node, the direction of the first step, that of the second), else None."""
     info = st.last_ok("get_graph_info")
     data = info.data if info else {}
-    if not data.get("directed"):
-        return None
     asked = str(st.context.get("asked") or st.question)
+    if not data.get("directed") or slots.threshold(asked):
+        return None
     for rx, active in ((_ONWARD, "out"), (_BACKWARD, "in")):
         m = rx.search(asked)
         if m is None:
             continue
         one, two = _verb_way(m.group("v1"), data), _verb_way(m.group("v2"), data)
-        if one is None or one != two or slots.threshold(asked):
+        if one is None or one != two:
             return None
         way = one if active == "out" else {"out": "in", "in": "out"}[one]
-        return m.group("node"), way
+        return m.group("node"), way, way
+    m = _NOUNS.search(asked)
+    if m is not None:
+        one, two = _noun_way(m.group("n1"), data), _noun_way(m.group("n2"), data)
+        return (m.group("node"), one, two) if one and two else None
+    m = _NOUN_VERB.search(asked)
+    if m is not None:
+        one, two = _noun_way(m.group("n1"), data), _verb_way(m.group("v2"), data)
+        return (m.group("node"), one, two) if one and two else None
     return None
 
 
@@ -85,7 +118,7 @@ def _calls(st: PlanState) -> list[Call]:
     found = steps(st)
     if found is None:
         return []
-    name, way = found
+    name, way, then = found
     searches, ids = _resolve(st, [name])
     if ids is None:
         return searches
@@ -93,17 +126,18 @@ def _calls(st: PlanState) -> list[Call]:
     ones = _first(st.done(first))
     if ones is None:
         return [*searches, first]
-    return [*searches, first, *(_call(n, way) for n in ones[:_MOST_FIRST])]
+    return [*searches, first, *(_call(n, then) for n in ones[:_MOST_FIRST])]
 
 
 def _render(st: PlanState, obs: list[Observed]) -> str:
     found = steps(st)
-    made = {str(o.args.get("node")): o for o in obs if o.tool == "local_analysis" and o.ok}
-    if found is None or not made:
+    calls = [o for o in obs if o.tool == "local_analysis" and o.ok]
+    if found is None or not calls:
         return "I could not follow the edges from that node."
-    way = found[1]
-    start = str(next(o for o in obs if o.tool == "local_analysis").args.get("node"))
-    ones = _first(made.get(start)) or []
+    _, way, then = found
+    start = str(calls[0].args.get("node"))
+    made = {(str(o.args.get("node")), o.args.get("direction")): o for o in calls}
+    ones = _first(made.get((start, way))) or []
     if not ones:
         side = "no edge leaves" if way == "out" else "no edge reaches"
         return f"**None** — {side} {start}, so there is no second step."
@@ -112,17 +146,16 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
                 f"most); ask about fewer of them.")
     reached: dict[str, list[str]] = {}
     for one in ones:
-        for two in _first(made.get(one)) or []:
+        for two in _first(made.get((one, then))) or []:
             reached.setdefault(two, []).append(one)
-    arrow = "→" if way == "out" else "←"
-    via = "; ".join(f"{one} {arrow} " + (", ".join(_first(made.get(one)) or []) or "none")
+    arrow = "→" if then == "out" else "←"
+    via = "; ".join(f"{one} {arrow} " + (", ".join(_first(made.get((one, then))) or []) or "none")
                     for one in ones)
-    first = f"{start}'s {'out' if way == 'out' else 'in'}-neighbours ({', '.join(ones)})"
+    first = f"{start}'s {way}-neighbours ({', '.join(ones)})"
     if not reached:
         return f"**None** — none of {first} has a further edge that way."
     names = ", ".join(f"**{n}**" for n in sorted(reached, key=_natural))
-    return (f"{names} — one more step {'out' if way == 'out' else 'in'} from {first}. "
-            f"Step by step: {via}.")
+    return f"{names} — one more step {then} from {first}. Step by step: {via}."
 
 
 def _natural(name: str) -> tuple:
@@ -130,7 +163,8 @@ def _natural(name: str) -> tuple:
 
 
 ONWARD_INTENTS = [
-    Intent("onward", t(0.5, _ONWARD.pattern, _BACKWARD.pattern), _calls, _render,
+    Intent("onward", t(0.5, _ONWARD.pattern, _BACKWARD.pattern, _NOUNS.pattern, _NOUN_VERB.pattern),
+           _calls, _render,
            "two steps along the verb from a named node (local_analysis, then on each neighbour)",
            group="onward", bonus=lambda st: 7.0 if steps(st) else -10.0,
            hint="the nodes two steps along the edges from a named node",
