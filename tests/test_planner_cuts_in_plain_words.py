@@ -32,6 +32,9 @@ def _first(answer: str) -> str:
     (ROADS, _BOW, "least number of roads that must be blocked to split the network in two?",
      False),
     (TRAILS, _RING, "the fewest camps we'd have to shut to break the trails into two?", True),
+    (ROADS, _BOW, "how many towns would have to go down to split the network?", True),
+    (ROADS, _BOW, "what is the minimum number of roads whose closure would break the network in "
+                  "half?", False),
 ])
 def test_the_fewest_to_cut_the_whole_network_in_two(agent, table, g, question, nodes):
     resp = agent.ask(question, attach=[table])

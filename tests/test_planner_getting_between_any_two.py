@@ -30,6 +30,9 @@ def _lead(yes: bool) -> str:
 @pytest.mark.parametrize("table,question,yes", [
     (HUTS, "Can you walk from any hut to any other hut?", nx.is_connected(_HUTS)),
     (CAMPS, "could one hike between any two camps?", nx.is_connected(_CAMPS)),
+    (HUTS, "can every hut be reached from every other hut?", nx.is_connected(_HUTS)),
+    (FREIGHT, "can every depot be reached from every other depot?",
+     nx.is_strongly_connected(_FREIGHT)),
     (FREIGHT, "is it possible to ship from any depot to every other depot?",
      nx.is_strongly_connected(_FREIGHT)),
 ])

@@ -901,12 +901,13 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
                       r"\bdirectly or indirectly\b|"
                       # "can you walk from any hut to any other hut", "between any two towns"
                       r"\bfrom (?:any|every|each) (?:single )?\w+ to (?:any|every|each|all) (?:other|the "
-                      r"others?)\b|\bbetween (?:any|every) (?:two|pair of)\b",
+                      r"others?)\b|\bbetween (?:any|every) (?:two|pair of)\b|"
+                      r"\breached from (?:every|all|each|any)\b",
                       str(st.context.get("asked") or st.question), re.IGNORECASE)
     lead = _yes_no(st, c.components == 1) if whole and c.pair is None else ""
     if lead and c.strong_components is not None and re.search(
             r"\breach\w*\b|\bget (?:to|from)\b|\bstrongly\b|\bget (?:the |a |an )?\w+ to\b|"
-            r"\bfrom (?:any|every|each) (?:single )?\w+ to\b",
+            r"\bfrom (?:any|every|each) (?:single )?\w+ to\b|\breached from\b",
             str(st.context.get("asked") or st.question), re.IGNORECASE):
         lead = _yes_no(st, c.strong_components == 1)  # following the edges: strongly connected
     if c.pair is None and _ANY_CUT_OFF.search(str(st.context.get("asked") or st.question)):

@@ -53,7 +53,9 @@ _NEIGHBOURISH = re.compile(r"neighbou?rs?\b|contacts?|linked to|tied to|connecte
 
 #: getting between every pair, in travel words: "can you walk from any hut to any other hut",
 #: "could one travel between any two towns" (the graph connected, never one route)
-_ANY_TO_ANY = (r"\b(?:can|could|is it possible to|are you able to)\s+(?:you\s+|i\s+|we\s+|one\s+|"
+_ANY_TO_ANY = (r"\b(?:can|could)\s+(?:every|each|any)\s+\w+\s+(?:still\s+)?be\s+reached\s+from\s+"
+               r"(?:every|each|any|all)\b|"
+               r"\b(?:can|could|is it possible to|are you able to)\s+(?:you\s+|i\s+|we\s+|one\s+|"
                r"people\s+|anyone\s+)?(?:still\s+)?(?:\w+\s+){0,2}?(?:from\s+(?:any|every|each)\s+(?:single\s+)?"
                r"\w+\s+to\s+(?:any|every|each|all)\s+(?:other|the others?)\b|between\s+(?:any|every)\s+"
                r"(?:two|pair of)\s+\w+)")
@@ -399,9 +401,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    # "can every depot reach every other depot (through the network)"
                    r"\b(?:can|could|does|do)\s+(?:every|each|any)\s+\w+\s+(?:still\s+)?(?:reach|get to)"
                    r"\s+(?:every|each|all|any)\s+(?:other|the others?|\w+s\b)",
-                   # "can you walk from any hut to any other hut", "can one travel between
-                   # any two towns"
-                   _ANY_TO_ANY,
+
                    # "are all labs connected?", "is every station linked together"
                    r"^\s*(?:are|is)\s+(?:all|every|each)(?:\s+of)?(?:\s+the)?\s+\w+\s+(?:connected|"
                    r"linked|reachable)(?:\s+(?:together|at all))?"
@@ -424,6 +424,9 @@ LEXICON: dict[str, dict[str, Any]] = {
         t(2.0, slots.PAIR_CUT.pattern) +
         # "the fewest roads to close to break the network apart": the whole graph's cut
         t(4.0, slots.WHOLE_CUT.pattern) +
+        # "can you walk from any hut to any other hut", "can every depot be reached from every
+        # other depot": whether every pair is joined, never one node's reach
+        t(4.0, _ANY_TO_ANY) +
         # "still connected if any one station fails", "which quay, if it shut, would split it"
         t(4.0, cut_words.ANY_ONE_FAILS.pattern, cut_words.ONE_LOST_SPLITS.pattern,
           cut_words.SOME_ONE_SPLITS.pattern),

@@ -817,10 +817,11 @@ def removals(question: str) -> list[str]:
 WHOLE_CUT = re.compile(
     r"\b(?:node|vertex|edge)[- ]connectivity\b|\bmin(?:imum)?[- ]cut\b|"
     r"\bhow many (?:\w+ )?(?:nodes|vertices|edges|links|ties|\w+s) (?:must|would|need to|have to|"
-    r"should)(?: have to)? (?:be |you |we )?(?:cut|removed?|deleted?|taken out|closed|severed)"
+    r"should)(?: have to)? (?:be |you |we )?(?:cut|removed?|deleted?|taken out|closed|severed|"
+    r"go down|fail|shut(?: down)?|close|knocked out|taken down|blocked|lost)"
     r"(?!.*\b(?:from|between)\b)|"
     r"\b(?:min(?:imum)?|fewest|smallest|least)\s+(?:number\s+of\s+)?(?:\w+\s+)?(?:nodes|vertices|"
-    r"edges|links|ties|\w+s)\b.*\b(?:cut|remov\w*|delet\w*|take out|knock out|close|shut|"
+    r"edges|links|ties|\w+s)\b.*\b(?:cut|remov\w*|delet\w*|take out|knock out|clos|shut|"
     r"sever|lose|fail|block|disabl|destroy|take down)\w*\b.*\b(?:disconnect|split|break|separate|fragment|apart\b|"
     r"(?:in|into) (?:\w+ )?pieces\b|(?:in|into) (?:two|2|halves)\b|in half\b)",
     re.IGNORECASE)  # "… closed to cut the network apart", "… to cut the road network in two"
