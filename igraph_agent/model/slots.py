@@ -654,7 +654,7 @@ JUDGEMENT = re.compile(r"\b(?:how|is|are|was|were|looks?|seems?)\s+(?:(?:it|this
 #: an aside on the answer's form, no verdict: "just the size is fine", "the number alone will
 #: do", "only the count is ok" (dropped before the question is read)
 FORMAT_ASIDE = re.compile(
-    r"(?:^|(?<=[.?!,;])|\s[-–—]\s)\s*(?:(?:just|only)\s+)?(?:the\s+)?(?:size|number|count|figure|"
+    r"(?:(?<=[.?!,;])|\s[-–—]\s)\s*(?:(?:just|only)\s+)?(?:the\s+)?(?:size|number|count|figure|"
     r"total|names?|list|answer|value|ids?)(?:\s+(?:alone|only))?\s+(?:is|are|will be|would be|'s)\s+"
     r"(?:fine|ok|okay|good|enough|plenty|all i need)(?:\s+(?:for me|thanks))?\s*[.!]*\s*$"
     r"|\s*\(\s*(?:just|only)?\s*(?:the\s+)?(?:size|number|count|figure|total|names?)\s+(?:is\s+)?"

@@ -1431,11 +1431,25 @@ _MOST_RELATIONS = re.compile(
     re.IGNORECASE)
 
 
+def _reflexive(question: str, info: dict[str, Any]) -> str:
+    """The edge's verb done to itself read as a self-loop ("did any number call itself" ->
+    "did any number link to itself"): the table's own verb or a usual edge verb only, never
+    "rates themselves" or "the club itself"."""
+    from igraph_agent.model.cycle_shape_intents import REFLEXIVE
+    from igraph_agent.model.verbs import column_verbs, forms
+
+    fwd, back = column_verbs(info)
+    verbs = re.compile(forms([*fwd, *back, *_EDGE_VERBS, "connect", "tie", "marry", "know",
+                              "befriend", "meet", "visit", "message", "write"])
+                       + r"(?:e?s|ies|ed|d|ing|e)?$", re.IGNORECASE)
+    return REFLEXIVE.sub(lambda m: "link to itself" if verbs.match(m.group(0).split()[0])
+                         else m.group(0), question)
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     if not info.get("directed") and _ROOTED.search(question):
         return question  # asked, never answered with ties that include the parent
-    from igraph_agent.model.cycle_shape_intents import REFLEXIVE
     from igraph_agent.model.direct_hops import one_edge
     from igraph_agent.model.exact_counts import exactly
     from igraph_agent.model.reach_words import as_path
@@ -1449,7 +1463,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     question = _slots().FORMAT_ASIDE.sub("", question).strip()  # "just the size is fine"
     if not re.search(r"\b(?:chains?|cycles?|circles?|round|indirectly|eventually|through|via|"
                      r"along)\b", question, re.IGNORECASE):  # "cite itself through a chain": a cycle
-        question = REFLEXIVE.sub("link to itself", question)  # "did any number call itself"
+        question = _reflexive(question, info)  # "did any number call itself"
     question = _attributes_as_stored(question, info)  # "department" for a ``dept`` column
     question = _DIRECT_ASIDE.sub(r" directly\1", question)  # "married to (direct ties)?"
     question = _LEADING_WAY.sub(r"\2, \1\3", question)  # "Following the links …, can v0 reach"
