@@ -62,7 +62,7 @@ def _plan(st: PlanState) -> dict[str, Any]:
     named = vocabulary.lower_names(st.question, _info(st), found)  # "eli's" -> "Eli's"
     named = side_nouns.who_as_side(named, st.meaning())  # "who went to the most events"
     named = scope.drop_unfound(named, _info(st), [n for n in slots.named(named)
-                                                  if _resolved(st, n) == set()])  # "in Les Mis"
+                                                  if _no_candidate(st, n)])  # "in Les Mis"
     st = replace(st, question=vocabulary.normalise(named, _info(st)),
                  context={**st.context, "asked": asked, "found_names": found})
     if not st.tools:  # budget exhausted: a tool-less final call
@@ -369,6 +369,13 @@ def _named_nodes(st: PlanState) -> list[str] | None:
         if ids:
             found.append(name)
     return found
+
+
+def _no_candidate(st: PlanState, name: str) -> bool:
+    """Whether this run's ``search_node`` for ``name`` found nothing at all, not even a near
+    spelling."""
+    obs = st.done(_search(name))
+    return obs is not None and obs.ok and not (obs.data.get("candidates") or [])
 
 
 def _resolved(st: PlanState, name: str) -> set[str] | None:
