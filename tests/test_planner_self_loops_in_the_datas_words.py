@@ -40,3 +40,11 @@ def test_the_self_loops_are_counted_in_the_datas_words(agent):
                      attach=[FREIGHT])
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith(f"**{_loops(FREIGHT)}** self-loop"), resp.answer
+
+
+def test_the_edges_noun_before_themselves_is_no_self_loop(agent):
+    resp = agent.ask("how many numbers never place a single call themselves?", attach=[CALLS])
+    g = nx.from_pandas_edgelist(CALLS, "caller", "callee", create_using=nx.DiGraph)
+    assert resp.status == "answered", resp.answer
+    assert "self-loop" not in resp.answer, resp.answer
+    assert resp.answer.startswith(f"**{sum(1 for n in g if g.out_degree(n) == 0)}**"), resp.answer

@@ -1442,8 +1442,18 @@ def _reflexive(question: str, info: dict[str, Any]) -> str:
     verbs = re.compile(forms([*fwd, *back, *_EDGE_VERBS, "connect", "tie", "marry", "know",
                               "befriend", "meet", "visit", "message", "write"])
                        + r"(?:e?s|ies|ed|d|ing|e)?$", re.IGNORECASE)
-    return REFLEXIVE.sub(lambda m: "link to itself" if verbs.match(m.group(0).split()[0])
-                         else m.group(0), question)
+    def done(m: re.Match[str]) -> str:
+        before = re.findall(r"[a-z]+", question[:m.start()].lower())[-1:]
+        if before and before[0] in _NOUN_BEFORE:  # "place a single call themselves": a noun
+            return m.group(0)
+        return "link to itself" if verbs.match(m.group(0).split()[0]) else m.group(0)
+
+    return REFLEXIVE.sub(done, question)
+
+
+#: a word before which the edge's word is a noun, not the verb done: "a single call themselves"
+_NOUN_BEFORE = frozenset({"a", "an", "the", "single", "one", "any", "no", "every", "each", "their",
+                          "its", "his", "her", "our", "my", "your", "this", "that", "some", "own"})
 
 
 def normalise(question: str, info: dict[str, Any]) -> str:
