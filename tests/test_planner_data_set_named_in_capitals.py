@@ -22,6 +22,8 @@ FREIGHT = pd.DataFrame(list(_FREIGHT.edges()), columns=["shipper", "consignee"])
      "betweenness"),
     (FREIGHT, "which depot is the most important in Northwind Logistics, by pagerank?",
      "pagerank"),
+    (LESMIS, "In Les Miserables, who has the highest closeness?", "closeness"),
+    (FREIGHT, "In Northwind Logistics, which depot has the highest betweenness?", "betweenness"),
 ])
 def test_the_data_sets_own_name_is_the_whole_graph(agent, table, question, measure):
     directed = table is FREIGHT

@@ -181,7 +181,7 @@ def _own(info: dict[str, Any]) -> set[str]:
 
 #: a ranking or a whole-graph measure asked before "in <Name>": "who is closest to everyone
 #: else in Les Mis", "the most central character in Les Miserables"
-_WHOLE_ASK = re.compile(r"\b(?:everyone|everybody|else|others|most|highest|lowest|best|top|"
+_WHOLE_ASK = re.compile(r"\b(?:everyone|everybody|else|others?|most|highest|lowest|best|top|closest|"
                         r"central\w*|closeness|betweenness|pagerank|influential|important|"
                         r"connected|reachable)\b", re.IGNORECASE)
 
@@ -194,6 +194,8 @@ def drop_unfound(question: str, info: dict[str, Any], unfound: list[str]) -> str
 
         >>> drop_unfound("Who is closest to everyone else in Les Mis, by closeness?", {}, ["Les Mis"])
         'Who is closest to everyone else in the data, by closeness?'
+        >>> drop_unfound("In Les Miserables, who has the highest closeness?", {}, ["Les Miserables"])
+        'in the data, who has the highest closeness?'
         >>> drop_unfound("How many roads are in Dalbey?", {}, ["Dalbey"])
         'How many roads are in Dalbey?'
     """
@@ -202,8 +204,10 @@ def drop_unfound(question: str, info: dict[str, Any], unfound: list[str]) -> str
         if any(w.lower() in own for w in name.split()):
             continue  # "in Sales": a group, kept
         m = re.search(rf"\b(?:in|within|across)\s+(?:the\s+)?{re.escape(name)}(?=\s*(?:[?.!,;]|$)|"
-                      rf"\s+(?:by|using|according to|on|in terms of)\s+[a-z])", question)
-        if m and _WHOLE_ASK.search(re.split(r"[,;]", question[:m.start()])[-1]):
+                      rf"\s+(?:by|using|according to|on|in terms of)\s+[a-z])", question, re.IGNORECASE)
+        before = re.split(r"[,;]", question[:m.start()])[-1] if m else ""
+        after = re.split(r"[,;?.!]", question[m.end():].lstrip(",; "))[0] if m else ""
+        if m and (_WHOLE_ASK.search(before) or (not before.strip() and _WHOLE_ASK.search(after))):
             question = question[:m.start()] + "in the data" + question[m.end():]
     return question
 
