@@ -53,12 +53,14 @@ _NEIGHBOURISH = re.compile(r"neighbou?rs?\b|contacts?|linked to|tied to|connecte
 
 #: getting between every pair, in travel words: "can you walk from any hut to any other hut",
 #: "could one travel between any two towns" (the graph connected, never one route)
-_ANY_TO_ANY = (r"\b(?:can|could)\s+(?:every|each|any)\s+\w+\s+(?:still\s+)?be\s+reached\s+from\s+"
+_ANY_TO_ANY = (r"^(?!.*\b(?:if|without|once|after|suppose|supposing|when|were|largest|biggest|"
+               r"maximum|most|set|group)\b).*?(?:"  # a removal first, or the largest such set
+               r"\b(?:can|could)\s+(?:every|each|any)\s+\w+\s+(?:still\s+)?be\s+reached\s+from\s+"
                r"(?:every|each|any|all)\b|"
                r"\b(?:can|could|is it possible to|are you able to)\s+(?:you\s+|i\s+|we\s+|one\s+|"
                r"people\s+|anyone\s+)?(?:still\s+)?(?:\w+\s+){0,2}?(?:from\s+(?:any|every|each)\s+(?:single\s+)?"
                r"\w+\s+to\s+(?:any|every|each|all)\s+(?:other|the others?)\b|between\s+(?:any|every)\s+"
-               r"(?:two|pair of)\s+\w+)")
+               r"(?:two|pair of)\s+\w+))")
 
 
 #: a subset of one node's neighbours by a condition: "which of Ada's colleagues also work
