@@ -321,8 +321,23 @@ def named_values(st: PlanState) -> dict[str, str]:
     return {a: vs[0] for a, vs in found.items() if len(vs) == 1}
 
 
+#: the ties of a group counted, not its members: "how many contacts does the legal group
+#: have in total", "how many ties does sales have" (not ties between or within groups: those
+#: are the group pair's)
+_GROUP_TIES = re.compile(
+    r"\bhow many\s+(?:\w+\s+)?(?:ties|contacts|connections|links|edges|relationships|"
+    r"friendships)\b(?!.*\b(?:between|within|inside|among|amongst|across|outside|other|each|"
+    r"per|from|to|with)\b)", re.IGNORECASE)
+
+
+def _group_ties(st: PlanState) -> bool:
+    return bool(_GROUP_TIES.search(st.question)) and not st.meaning().get("directed")
+
+
 def count_where_calls(st: PlanState) -> list[Call]:
     found = where_of(st)
+    if found is not None and _group_ties(st):  # the group's ties: within and to others
+        return [Call("group_analysis", {"attribute": found[0], "top_k": 200})]
     both = named_values(st)
     if len(both) >= 2 and (found is None or both.get(found[0], found[1]) == found[1]):
         # two attributes' values named: the nodes holding both, never one of the two alone
@@ -338,6 +353,8 @@ def count_where_calls(st: PlanState) -> list[Call]:
 def count_where_render(st: PlanState, obs: list[Observed]) -> str:
     if not obs:
         return "Name the attribute and value to count, e.g. 'how many nodes have team = legal'."
+    if obs[0].tool == "group_analysis":
+        return _group_ties_render(st, obs[0])
     if obs[0].tool == "nodes_by_measure":
         m = obs[0].typed(NodesByMeasureResult)
         scope = " and ".join(f"{k} = {v}" for k, v in (m.where or {}).items())
@@ -350,6 +367,22 @@ def count_where_render(st: PlanState, obs: list[Observed]) -> str:
     return (f"**{d.nodes} nodes** match {obs[0].args.get('attribute')} = "
             f"{obs[0].args.get('value')} ({_f(d.fraction_of_graph * 100, 1)}% of the graph)"
             + (f": {names}{more}" if names else "") + f"; among them {d.edges} edges.")
+
+
+def _group_ties_render(st: PlanState, o: Observed) -> str:
+    """A group's ties: every edge with a member at one end, each once, then how many stay
+    inside the group and how many go to other groups."""
+    from igraph_agent.results.semantics import GroupAnalysisResult
+
+    found = where_of(st)
+    d = o.typed(GroupAnalysisResult)
+    row = next((r for r in d.groups if found and str(r.group) == found[1]), None)
+    if row is None or row.edges_touching is None:
+        return f"I could not find the group {found[1] if found else ''} in {d.attribute}."
+    return (f"The {row.size} members of **{row.group}** ({d.attribute}) have **{row.edges_touching}** "
+            f"ties in all (edges with a member at one end, each counted once): "
+            f"{row.within_edges} within {row.group} and {row.edges_to_other_groups} to other "
+            f"{d.attribute} groups.")
 
 
 def count_where_bonus(st: PlanState) -> float:

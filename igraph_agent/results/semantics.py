@@ -14,6 +14,8 @@ class GroupRow(Row):
     size: int
     within_edges: int
     edges_to_other_groups: int
+    #: every edge with at least one end in the group, each once (within + to other groups)
+    edges_touching: int | None = None
     weight_to_other_groups: Number | None = None
     #: directed graphs: the edges (and weight) the group sends to other groups and receives
     #: from them; ``*_to_other_groups`` above counts both directions

@@ -87,6 +87,8 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
         out_edges = counts[i].sum() + counts[:, i].sum() - 2 * counts[i, i]
         row = {"group": name or None, "size": int(sizes[i]),
                "within_edges": int(counts[i, i]), "edges_to_other_groups": int(out_edges),
+               # every edge with an end in the group, each once: within and to others
+               "edges_touching": int(counts[i, i] + out_edges),
                "mean_degree": figure(deg[members].mean()) if len(members) else 0.0,
                "density": _density(int(counts[i, i]), int(sizes[i]), directed),
                "top_node": ({"node": ids[int(top[0])], "degree": int(deg[int(top[0])]),
