@@ -1456,10 +1456,32 @@ _NOUN_BEFORE = frozenset({"a", "an", "the", "single", "one", "any", "no", "every
                           "its", "his", "her", "our", "my", "your", "this", "that", "some", "own"})
 
 
+#: what one subject sends or receives in all: "how many messages does Sales send in total",
+#: "how much freight did the north depots receive"
+_GROUP_FLOW = re.compile(
+    r"^\s*how (?:many|much)\s+(?P<noun>[a-z]+)\s+(?:does|do|did)\s+.+?\s+(?P<verb>[a-z]+(?: in| out)?)"
+    r"(?:\s+(?:in\s+(?:total|all)|altogether|overall|all\s+together|combined))?\s*[?.!]*\s*$",
+    re.IGNORECASE)
+
+
+def _group_sends(question: str, info: dict[str, Any]) -> bool:
+    """Whether a directed graph's question asks what one group value sends or receives in
+    all ("how many messages does Sales send in total"): read by the group count, never
+    rewritten as one node's degree."""
+    m = _GROUP_FLOW.match(question)
+    if m is None:
+        return False
+    subject = m.group(0)[m.end("noun"):m.start("verb")]
+    return any(value_named(str(v), subject) for vs in groupings(info.get("meaning") or {}).values()
+               for v in vs if len(str(v)) >= 2)
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     if not info.get("directed") and _ROOTED.search(question):
         return question  # asked, never answered with ties that include the parent
+    if info.get("directed") and _group_sends(question, info):
+        return question  # "how many messages does Sales send": the group's, not a node's
     from igraph_agent.model.direct_hops import one_edge
     from igraph_agent.model.exact_counts import exactly
     from igraph_agent.model.reach_words import as_path
