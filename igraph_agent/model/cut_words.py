@@ -38,6 +38,11 @@ _SPLIT = (r"(?:split|splits|disconnect\w*|break\w*(?: \w+)? apart|fragment\w*|cu
           r"isolat\w*|strand\w*|separat\w*|fall\w* apart|in (?:two|several|more) pieces|"
           r"in(?:to)? (?:\w+ )?(?:pieces|parts|bits|halves|two))")
 
+#: nodes a removal leaves apart from the rest: "cut off", "stranded", "lose their link to the
+#: rest" (the what-if intent's trigger and its render read the same words)
+LEFT_APART = (r"(?:cut off|stranded|lose (?:their|its|his|her|the) (?:only )?"
+              r"(?:links?|connections?|ties?) to the (?:rest|main)|lose touch with the rest)")
+
 ONE_LOST_SPLITS = re.compile(
     r"\bcut[- ]points?\b|\bcut[- ]vertex\b|"
     rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+|one\s+|individual\s+)?(?P<noun>[a-z]+?)s?\b"

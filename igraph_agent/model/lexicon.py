@@ -269,8 +269,7 @@ _ALL_TIED = (r"\bevery (?:\w+ )?(?:is )?(?:linked|connected|tied|friends) (?:to|
 
 
 #: nodes left apart from the rest: "cut off", "stranded", "lose their link to the rest"
-_CUT_OFF = (r"\b(?:cut off|stranded|lose (?:their|its|his|her|the) (?:only )?"
-            r"(?:links?|connections?|ties?) to the (?:rest|main)|lose touch with the rest)\b")
+_CUT_OFF = rf"\b{cut_words.LEFT_APART}\b"
 
 LEXICON: dict[str, dict[str, Any]] = {
     "bridges": dict(

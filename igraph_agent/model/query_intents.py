@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from igraph_agent.model import sides, slots, topn, vocabulary
+from igraph_agent.model import cut_words, sides, slots, topn, vocabulary
 from igraph_agent.model.graph_intents import UNRESOLVED, _found, _resolve, _unresolved, _who
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.weights import (
@@ -434,10 +434,8 @@ def _strong_asked(st: PlanState, a: Any) -> str | None:
 
 #: the nodes a removal leaves apart, asked: "how many characters would be cut off", "who
 #: would be stranded", "which lose their link to the rest"
-_CUT_ASKED = re.compile(r"\b(?:how many|who|whom|which|what|list|name)\b[^?]*?\b(?:cut off|stranded|"
-                        r"lose (?:their|its|his|her|the) (?:only )?(?:links?|"
-                        r"connections?|ties?) to the (?:rest|main)|lose touch with the rest)\b",
-                        re.IGNORECASE)
+_CUT_ASKED = re.compile(rf"\b(?:how many|who|whom|which|what|list|name)\b[^?]*?\b"
+                        rf"{cut_words.LEFT_APART}\b", re.IGNORECASE)
 
 
 def _cut_named(st: PlanState) -> bool:
