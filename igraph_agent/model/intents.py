@@ -897,6 +897,9 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if "group_side" in names:  # "which street's residents give the most hours": each group's
         #                        total, no node's group and no single edge
         found = [i for i in found if i.name not in {"node_group", "edge_extreme"}]
+        if st is not None and _asks_for_a_group(question, st):  # "which department sends the
+            #                               most mail": the departments ranked, never a node
+            found = [i for i in found if i.name not in _NODE_RANKINGS]
     if "path" in names and slots.pair(question) and SUMMED.search(question):  # "the route's
         #                                            total weight": the route's length
         found = [i for i in found if i.name != "edge_totals"]  # not one end's edges

@@ -738,7 +738,8 @@ _SUMMED_FLOW = re.compile(rf"(?:{_SENDS.pattern}|{_RECEIVES.pattern})\s+(?:from\
 #: a count column's own items, sent or received: "sends the most emails", "gets the most
 #: calls", "sent the largest number of emails"
 _MOST_ITEMS = re.compile(rf"(?:{_SENDS.pattern}|{_RECEIVES.pattern})\s+(?:from\s+|to\s+)?the\s+"
-                         rf"{_MOST_OF}\s+(?P<noun>[a-z]+s)\b(?!\s+than\b)", re.IGNORECASE)
+                         rf"{_MOST_OF}\s+(?P<noun>[a-z]+s|mail|post|traffic|freight|cargo)\b(?!\s+than\b)",
+                         re.IGNORECASE)  # "receives the most mail": a mass noun, counted too
 #: a column that counts things (its strength is a number of them): ``count``, ``n_calls``
 _COUNT_COLUMN = re.compile(r"(?:^|_)(?:count|counts|n|num|number|times|freq|frequency|total|"
                            r"cnt|tally)(?:_|$)", re.IGNORECASE)
@@ -816,8 +817,22 @@ def _edge_side(st: PlanState) -> str:
         return "in" if passive.group(1).lower() == "to" else "out"
     out, into = bool(_SENDS.search(st.question)), bool(_RECEIVES.search(st.question))
     if not out and not into:  # the data's own verb: "was zed retweeted", "did zed retweet"
-        return vocabulary.own_side(st.question, _raw_info(st)) or "both"
+        return (vocabulary.own_side(st.question, _raw_info(st)) or _role_side(st)) or "both"
     return "out" if out and not into else "in" if into and not out else "both"
+
+
+def _role_side(st: PlanState) -> str | None:
+    """``out`` when the nodes asked about are named by the source column ("which sender has
+    the largest count in total" on sender,receiver: what each one sent), ``in`` by the
+    target column's, else None."""
+    cols = [str(c).lower() for c in (st.meaning().get("direction") or [])[:2]]
+    if len(cols) != 2 or cols[0] == cols[1]:
+        return None
+    said = [re.search(rf"\b(?:which|what|whose|top|each|every|per)\s+(?:\w+\s+)?{re.escape(c)}"
+                      r"s?\b", st.question, re.IGNORECASE) for c in cols]
+    if bool(said[0]) == bool(said[1]):
+        return None
+    return "out" if said[0] else "in"
 
 
 #: the partners asked beside the total: "which accounts does X pay and how much", "who sent

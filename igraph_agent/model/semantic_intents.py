@@ -236,6 +236,10 @@ _SIZE = [re.compile(p, re.IGNORECASE) for p in (
     # "which team is the biggest", "what club is largest"
     r"\b(?:which|what)\s+(?P<g>\w+)\s+(?:is|was)\s+(?:the\s+)?(?:largest|biggest|smallest)"
     r"(?:\s+one)?\s*[?.!]*\s*$",
+    # "which club has more members", "which team is bigger": of two or more, compared
+    r"\b(?:which|what)\s+(?P<g>\w+)\s+(?:has|have|contains?|holds?)\s+(?:more|fewer|less)\s+"
+    r"(?P<c>\w+)\s*[?.!]*\s*$",
+    r"\b(?:which|what)\s+(?P<g>\w+)\s+(?:is|was)\s+(?:bigger|larger|smaller)\s*[?.!]*\s*$",
     r"\b(?:largest|biggest|smallest)\s+(?P<g>\w+)\b",
     r"\bhow many (?P<c>\w+) (?:are )?(?:there )?(?:in|per) (?:each|every) (?P<g>\w+)",
     # "how many stations does each district have", "number of stations per district",
@@ -335,7 +339,7 @@ def _size_render(st: PlanState, obs: list[Observed]) -> str:
     d = next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None)
     if d is None:
         return "The graph has no grouping attribute I could use (see get_graph_info)."
-    few = re.search(r"\b(?:fewest|smallest)\b", st.question, re.IGNORECASE)
+    few = re.search(r"\b(?:fewest|smallest|fewer|less|smaller)\b", st.question, re.IGNORECASE)
     # a node with no value is in no group: never a "None" group
     unvalued = sum(r["size"] for r in d["groups"] if r.get("group") is None)
     rows = sorted((r for r in d["groups"] if r.get("group") is not None),
