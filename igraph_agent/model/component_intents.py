@@ -21,7 +21,7 @@ from igraph_agent.model import cut_words, slots
 from igraph_agent.model.distance_intents import among, among_said
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
-from igraph_agent.model.weights import ask_which, asked_weight
+from igraph_agent.model.weights import as_length_args, ask_which, asked_weight, length_note
 from igraph_agent.results.counting import HopCountsResult, NodesByMeasureResult
 from igraph_agent.results.paths import ConnectivityResult
 from igraph_agent.results.stats import SummaryStatisticsResult
@@ -273,6 +273,7 @@ def _far_calls(st: PlanState) -> list[Call]:
     column = _far_weight(st)
     if column is not None:
         args["weight"] = column
+        args.update(as_length_args(st.question, st.meaning(), column))
     filtered = among(st)
     if filtered and column is None:
         return []  # "the farthest north substation in hops": no ranking among them
@@ -309,8 +310,21 @@ def _far_render(st: PlanState, obs: list[Observed]) -> str:
                if d.farthest.among_unreached else "")
         return (", ".join(f"**{n}**" for n in ends) + f": the farthest from {d.node}"
                 f"{among_said(d.farthest)}{way}, at **{far}**{cut}.")
+    note = _far_note(st, d)
     return (f"The farthest from {d.node}{way}: " + ", ".join(f"**{n}**" for n in ends) +
-            f" at **{far}** — {d.node}'s eccentricity{cut}.")
+            f" at **{far}** — {d.node}'s eccentricity{cut}.{note}")
+
+
+def _far_note(st: PlanState, d: HopCountsResult) -> str:
+    """How the distance read the edge value: taken as a length the question says, or a
+    strength added up as its inverse."""
+    used = d.farthest.weight_used if d.farthest is not None else {}
+    attr = used.get("attribute")
+    if not attr:
+        return ""
+    if used.get("inverted"):
+        return f" (`{attr}` read as a strength: each edge counts 1/{attr}.)"
+    return length_note(st.question, st.meaning(), attr)
 
 
 _HOPS_ALL = 50

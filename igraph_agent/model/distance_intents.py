@@ -26,7 +26,13 @@ from igraph_agent.figures import shown
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
-from igraph_agent.model.weights import ask_which, asked_weight
+from igraph_agent.model.weights import (
+    as_length_args,
+    ask_which,
+    asked_weight,
+    length_note,
+    unknown_as_length,
+)
 from igraph_agent.results.counting import Farthest, HopCountsResult
 from igraph_agent.results.paths import ConnectivityResult
 
@@ -48,9 +54,21 @@ _FROM_WITHIN = re.compile(rf"\bfrom\s+(?:the\s+)?(?P<node>\S+(?:\s+\S+)?)\s+(?:i
 _FROM_THEN = re.compile(rf"\bfrom\s+(?:the\s+)?(?P<node>[^,;]+?)\s*[,;].*?\b{_UP_TO}\s+{_NUM}",
                         re.IGNORECASE)
 
+#: a distance's bound said after it: "driving 30 km or less from town6", "in 5 ms or under",
+#: "30 km or less away from Elm"
+_OR_LESS = r"(?:\s+[a-z_]+)?\s+or\s+(?:less|under|fewer|below|lower|closer|nearer)\b"
+_FROM_OR_LESS = re.compile(rf"\bfrom\s+(?:the\s+)?(?P<node>[^,;\s]+(?:\s+[^,;\s]+)?)"
+                           rf"(?:\s+|\s*[,;]\s*)(?:(?!from\b)[\w-]+[,;]?\s+){{0,8}}{_NUM}{_OR_LESS}",
+                           re.IGNORECASE)
+_OR_LESS_FROM = re.compile(rf"\b{_NUM}{_OR_LESS}\s+(?:away\s+)?(?:of|from)\s+(?:the\s+)?"
+                           rf"(?P<node>.+?)\s*[?.!]*\s*$", re.IGNORECASE)
 
-#: "closest to Edge, latency-wise", "which box is nearest to Mill by cable"
-_NEAREST = re.compile(r"\b(?:closest|nearest)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?P<node>[^,?!]+?)"
+
+#: "closest to Edge, latency-wise", "which box is nearest to Mill by cable", "which city is
+#: the shortest drive from city26", "the closest town from Elm"
+_NEAREST = re.compile(r"(?:\b(?:closest|nearest)\s+(?:\w+\s+)?(?:to|from)|\bshortest\s+(?:drive|ride|"
+                      r"walk|hike|journey|trip|cycle)\s+(?:away\s+)?from)\s+(?:the\s+)?"
+                      r"(?P<node>[^,?!]+?)"
                       r"(?:\s*,|\s+(?:by|in|along|if|measured|when|latency|distance)\b|\s*[?.!]*\s*$)",
                       re.IGNORECASE)
 
@@ -58,7 +76,8 @@ _NEAREST = re.compile(r"\b(?:closest|nearest)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?P<n
 def _within(question: str) -> tuple[float, str, str] | None:
     """The asked distance, its unit and the text naming its node, in either order."""
     m = _WITHIN.search(question) or _FROM_WITHIN.search(question) or \
-        _FROM_THEN.search(question)
+        _FROM_THEN.search(question) or _OR_LESS_FROM.search(question) or \
+        _FROM_OR_LESS.search(question)
     return (float(m.group("num")), m.group("unit"), m.group("node")) if m else None
 
 
@@ -67,7 +86,10 @@ def _column(st: PlanState) -> str | None:
     Leeds" is no distance)."""
     column = _asked_column(st)
     roles = st.meaning().get("weights") or {}
-    return None if column is None or roles.get(column) == "strength" else column
+    if column is not None and roles.get(column) == "strength" and \
+            unknown_as_length(st.question, st.meaning()) != column:
+        return None
+    return column
 
 
 def _asked_column(st: PlanState) -> str | None:
@@ -81,7 +103,8 @@ def _asked_column(st: PlanState) -> str | None:
     default = meaning.get("default_weight")
     if choice.why == "default" and default and (meaning.get("weights") or {}).get(default) == \
             "distance" and len(meaning.get("weights") or {}) == 1 and \
-            re.search(r"\b(?:closest|nearest)\b", st.question, re.IGNORECASE):
+            re.search(r"\b(?:closest|nearest)\b|\bshortest\s+(?:drive|ride|walk|hike|journey|"
+                      r"trip|cycle)\b", st.question, re.IGNORECASE):
         return str(default)  # "which hamlet is closest to Cley" on road_miles: its one distance
     m = _within(st.question)  # "within 200 m of": the unit a column's name ends with
     units = [c for c in st.meaning().get("weights") or {}
@@ -126,7 +149,8 @@ def _calls(st: PlanState, rx: re.Pattern[str]) -> list[Call]:
     if ids is None:
         return searches
     args: dict = {"node": ids[0], "hops": 1, "limit": 50, "weight": column,
-                  "direction": "out" if st.meaning().get("directed") else "both"}
+                  "direction": "out" if st.meaning().get("directed") else "both",
+                  **as_length_args(st.question, st.meaning(), column)}
     if rx is _WITHIN:
         args["max_distance"] = _limit(st)
     else:
@@ -188,7 +212,7 @@ def _within_render(st: PlanState, obs: list[Observed]) -> str:
     more = ", …" if f.within and f.within > len(rows) else ""  # only figures the tool gave
     head = (f"**{f.within}** node(s) other than {d.node} lie within **{shown(f.max_distance)} "
             f"{unit}** of it by the shortest route in {unit}{_way(d)}")
-    return head + (f": {listed}{more}." if rows else ".")
+    return head + (f": {listed}{more}." if rows else ".") + _note(st, f)
 
 
 def _nearest_render(st: PlanState, obs: list[Observed]) -> str:
@@ -202,7 +226,13 @@ def _nearest_render(st: PlanState, obs: list[Observed]) -> str:
     ends = ", ".join(f"**{n}**" for n in f.nearest)
     cut = (f" ({f.among_unreached} of them it cannot reach)" if f.among_unreached else "")
     return (f"The nearest to {d.node}{among_said(f)} by the shortest route in {unit}{_way(d)}: "
-            f"{ends} at **{shown(f.nearest_distance)} {unit}**{cut}.")
+            f"{ends} at **{shown(f.nearest_distance)} {unit}**{cut}.{_note(st, f)}")
+
+
+def _note(st: PlanState, f: Farthest) -> str:
+    """"Taking `weight` as the road length." where a column of unknown role was read so."""
+    attr = f.weight_used.get("attribute")
+    return length_note(st.question, st.meaning(), attr) if attr else ""
 
 
 def _bonus(rx: re.Pattern[str]):
@@ -284,13 +314,14 @@ def _spanning_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 DISTANCE_INTENTS = [
-    Intent("within_distance", t(0.5, rf"\b{_UP_TO}\b"), lambda st: _calls(st, _WITHIN),
+    Intent("within_distance", t(0.5, rf"\b{_UP_TO}\b|\d\s*[a-z]+{_OR_LESS}"), lambda st: _calls(st, _WITHIN),
            _within_render, "the nodes within a distance of a named node by an edge value "
            "(hop_counts)", bonus=_bonus(_WITHIN), clarify=_clarify(_WITHIN),
            hint="the nodes within a distance (in an edge value) of a node you name",
            answers=frozenset({"count", "list", "node", "value"}),
            covers=frozenset({"entity", "weight", "threshold", "direction"})),
-    Intent("nearest_by_value", t(0.5, r"\bclosest\b|\bnearest\b"),
+    Intent("nearest_by_value", t(0.5, r"\bclosest\b|\bnearest\b|\bshortest\s+(?:drive|ride|walk|"
+                                      r"hike|journey|trip|cycle)\s+(?:away\s+)?from\b"),
            lambda st: _calls(st, _NEAREST), _nearest_render,
            "the node nearest to a named node by an edge value (hop_counts)",
            bonus=_bonus(_NEAREST), clarify=_clarify(_NEAREST),

@@ -274,6 +274,10 @@ def _the_weight(meaning: dict[str, Any], columns: list[str]) -> str | None:
 #: ("how long does it take") nor a path's hop count ("how long is the shortest path")
 _HOW_LONG_TRIP = (r"\bhow long (?:is|would be|will be)\s+(?:the\s+|a\s+|that\s+)?(?:\w+est\s+)?"
                   r"(?:trip|route|journey|drive|ride|walk|hike|way|road)\b")
+#: a trip measured by its extreme ("the shortest drive from city26", "the longest walk"): the
+#: length of the roads it takes
+_SHORTEST_TRIP = (r"\b(?:shortest|longest)\s+(?:drive|ride|walk|hike|journey|trip|cycle|"
+                  r"drives|rides|walks|hikes|journeys|trips)\b")
 #: a length said of the edges themselves: "the road length", "by actual road lengths", "the
 #: length of every road", "a length of 3 or less", "the road distance", "in km"; never a
 #: path's length in hops ("the path length", "the length of the shortest path", "the
@@ -285,7 +289,8 @@ _EDGE_LENGTH = re.compile(
     r"longest|smallest|biggest|maximum|minimum|max|min|graph|network|hop|geodesic|pairwise|"
     r"what|which|same|of|in|by|and|is|any|median|expected|social|whose|this|that)\b)"
     r"[a-z]+\s+distances?\b|"
-    r"\bkms?\b|\bkilomet(?:er|re)s?\b|\bmiles?\b|\bmet(?:er|re)s\b|" + _HOW_LONG_TRIP,
+    r"\bkms?\b|\bkilomet(?:er|re)s?\b|\bmiles?\b|\bmet(?:er|re)s\b|" + _SHORTEST_TRIP + "|" +
+    _HOW_LONG_TRIP,
     re.IGNORECASE)
 #: an edge's length by its extreme: "which road is the longest", "the shortest single trail"
 _LONGEST = re.compile(r"\b(?:longest|shortest|longer|shorter)\b(?!\s+(?:paths?|routes?|ways?|"

@@ -256,6 +256,8 @@ class HopArgs(BaseModel):
     #: with weight: the farthest and nearest taken only among the nodes whose attributes
     #: equal these values ("which north substation is closest to Greystone"); the planner's
     among: Annotated[Where | None, INTERNAL] = None
+    # the planner's reading of a weight whose role the data does not record ("by road length")
+    weight_means: Annotated[Literal["distance", "strength"] | None, INTERNAL] = None
 
 
 @tool(result=HopCountsResult, reads=("graph",))
