@@ -267,7 +267,9 @@ _TIMES = frozenset({"weight", "count", "counts", "n", "times", "freq", "frequenc
 #: how often a pair is together: the edges' one count of times says it
 _OFTEN = re.compile(r"\b(?:most|least)\s+(?:often|frequently)\b|\bthe\s+(?:most|fewest)\s+times\b|"
                     # "which two characters show up together the most"
-                    r"\btogether\s+(?:the\s+)?(?:most|least)\b", re.IGNORECASE)
+                    r"\btogether\s+(?:the\s+)?(?:most|least)\b|"
+                    # "which two characters co-appear the most"
+                    r"\bco-?[a-z]{4,}\s+(?:the\s+)?(?:most|least)\b", re.IGNORECASE)
 
 
 def _extreme(st: PlanState) -> tuple[str, str] | None:
