@@ -232,9 +232,26 @@ def _center_render(st: PlanState, obs: list[Observed]) -> str:
     return text
 
 
+#: how far down from a named node the graph goes: "how deep does it go from the root t0 down to
+#: the furthest leaf", "how many levels below t0", "the depth of the tree under t0"
+_DEEP = re.compile(r"\bhow (?:deep|far down|many levels)\b.{0,60}\b(?:from|below|under|beneath)\b|"
+                   r"\b(?:depth|height)\s+of\s+(?:the\s+)?(?:\w+\s+)?(?:from|below|under|beneath|"
+                   r"rooted at|at)\b", re.IGNORECASE)
+#: a depth taken below a node: on an undirected graph only a root says which way is down
+_BELOW = re.compile(r"\b(?:below|under|beneath|underneath)\b", re.IGNORECASE)
+_ROOT = re.compile(r"\broot(?:ed)?\b", re.IGNORECASE)
+
+
+def _down_unknown(st: PlanState) -> bool:
+    """"how deep does the tree go below t2" on an undirected graph that names no root: which
+    way is down is not in the data (its eccentricity would climb back up through the root)."""
+    return bool(_DEEP.search(st.question) and _BELOW.search(st.question)) and \
+        not _ROOT.search(st.question) and not st.meaning().get("directed")
+
+
 _FARTHEST = re.compile(r"\b(?:farthest|furthest|most distant|most remote|longest way)\b.{0,40}\b"
                        r"(?:from|away from)\b|\beccentricit(?:y|ies) of\b|'s eccentricity\b|"
-                       r"\bhow eccentric is\b", re.IGNORECASE)
+                       r"\bhow eccentric is\b|" + _DEEP.pattern, re.IGNORECASE)
 
 
 #: "furthest from app", "the eccentricity of app": a lower-case name the samples did not name
@@ -263,7 +280,8 @@ def _far_calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.graph_intents import _resolve
 
     name = _far_node(st)
-    if name is None or asked_weight(st.question, st.meaning()).why == "ambiguous":
+    if name is None or asked_weight(st.question, st.meaning()).why == "ambiguous" or \
+            _down_unknown(st):
         return []
     searches, ids = _resolve(st, [name])
     if ids is None:
@@ -283,6 +301,11 @@ def _far_calls(st: PlanState) -> list[Call]:
 def _far_clarify(st: PlanState) -> str | None:
     if _far_node(st) is not None and asked_weight(st.question, st.meaning()).why == "ambiguous":
         return ask_which(st.meaning())
+    if _far_node(st) is not None and _down_unknown(st):
+        return (f"Below {_far_node(st)} counted from which root? The edges have no direction, "
+                f"so 'below' depends on where the tree is rooted: name the root (e.g. 'how deep "
+                f"does it go from the root …'), or ask how far the farthest node from "
+                f"{_far_node(st)} is.")
     return None
 
 
@@ -303,6 +326,10 @@ def _far_render(st: PlanState, obs: list[Observed]) -> str:
     if not ends:
         return f"{d.node} reaches no other node."
     way = " following the edges' direction" if d.direction == "out" else ""
+    if _DEEP.search(st.question) and d.farthest is None:  # "how deep does it go below t0"
+        return (f"**{d.eccentricity}** hop(s) deep: the farthest from {d.node}{way} "
+                f"({d.node}'s eccentricity) are " + ", ".join(f"**{n}**" for n in ends) +
+                f"{_far_cut(d)}.")
     cut = (f"; {d.unreachable} node(s) it cannot reach at all are left out"
            if d.unreachable else "")
     if d.farthest is not None and d.farthest.among:
@@ -313,6 +340,11 @@ def _far_render(st: PlanState, obs: list[Observed]) -> str:
     note = _far_note(st, d)
     return (f"The farthest from {d.node}{way}: " + ", ".join(f"**{n}**" for n in ends) +
             f" at **{far}** — {d.node}'s eccentricity{cut}.{note}")
+
+
+def _far_cut(d: HopCountsResult) -> str:
+    return (f"; {d.unreachable} node(s) it cannot reach at all are left out"
+            if d.unreachable else "")
 
 
 def _far_note(st: PlanState, d: HopCountsResult) -> str:
@@ -612,7 +644,9 @@ COMPONENT_INTENTS = [
            bonus=_center_bonus, hint="the graph's center and periphery (eccentricity)",
            answers=frozenset({"list", "node", "value", "count"}),
            covers=frozenset({"scope", "weight", "bottom"})),
-    Intent("farthest_from", t(0.5, r"farthest|furthest|most distant|most remote|eccentric"),
+    Intent("farthest_from", t(0.5, r"farthest|furthest|most distant|most remote|eccentric|"
+                                   r"\bhow deep\b|\bhow far down\b|\bhow many levels\b|"
+                                   r"\bdepth of\b|\bheight of\b"),
            _far_calls, _far_render, "the node(s) farthest from a named node (hop_counts)",
            bonus=lambda st: 3.0 if _far_node(st) else -10.0, clarify=_far_clarify,
            hint="the nodes farthest from a node you name (its eccentricity)",
