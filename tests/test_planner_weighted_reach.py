@@ -76,3 +76,24 @@ def test_the_shortest_trip_from_a_node_is_its_nearest_by_the_length(agent, graph
     assert resp.status == "answered", resp.answer
     assert f"**{near}** at **{shown(dist[near])} {weight}**" in resp.answer.split(".")[0], \
         resp.answer
+
+
+@pytest.mark.parametrize("graph, question", [
+    ("lanes", "Start at Quay and sail to the nearest harbour by sea miles. From there, which "
+              "harbour is the nearest other than Quay?"),
+    ("trails", "Starting from Ash, walk to the closest spot by trail length. Then from "
+               "there, what's the closest spot by trail length except Ash?"),
+])
+def test_a_walk_to_the_nearest_then_the_nearest_from_there_does_not_go_back(agent, graph,
+                                                                             question):
+    g, attach, weight, start = ((_lanes(), LANES, "sea_miles", "Quay") if graph == "lanes"
+                                else (TRAILS, TRAILS, "weight", "Ash"))
+    first = _dist(g, start, weight)
+    there = min(first, key=first.get)
+    onward = _dist(g.subgraph(n for n in g if n != start), there, weight)
+    end = min(onward, key=onward.get)
+    resp = agent.ask(question, attach=[attach])
+    assert resp.status == "answered", resp.answer
+    assert f"**{there}**" in resp.answer.split("\n")[0], resp.answer
+    assert f"other than {start}" in resp.answer
+    assert f"**{end}** at **{shown(onward[end])} {weight}**" in resp.answer, resp.answer

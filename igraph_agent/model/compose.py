@@ -55,8 +55,8 @@ _CHAIN = [re.compile(p, re.IGNORECASE | re.DOTALL) for p in (
     r"^(?P<first>.+?)(?:\s*[,;:.]\s*|\s+)(?:and\s+)?then\s*,?\s+(?P<second>.+)$",
     r"^(?P<first>.+?)(?:\s*,\s*|\s+)and\s+(?P<second>(?:tell|list|show|give|name|count|say|find|"
     r"what|which|who|whom|how|is|are|does|do|if)\b.+)$",
-    r"^(?P<first>[^.?!]+?)(?:\s*[.:;?]|\s+[-–—])\s+(?P<second>(?:what|which|who|whom|where|how|is|are|does|do|"
-    r"list|name|tell)\b.+)$")]
+    r"^(?P<first>[^.?!]+?)(?:\s*[.:;?]|\s+[-–—])\s+(?P<second>(?:(?:and\s+)?(?:then\s+)?from\s+there\s*,?\s*)?"
+    r"(?:what|which|who|whom|where|how|is|are|does|do|list|name|tell)\b.+)$")]
 _LEAD = re.compile(r"^\s*(?:first\s*,?\s*|ok(?:ay)?\s*,?\s*|so\s*,?\s*)?(?:please\s+)?"
                    r"(?:find|take|get|identify|pick|locate|determine|look up|work out|figure out)"
                    r"(?:\s+(?:me|out))?\s+", re.IGNORECASE)
@@ -330,6 +330,15 @@ def _removed_top(question: str) -> Steps | None:
     return None
 
 
+#: a walk's first leg to a ranked node: "start at town0 and go to the closest town by km",
+#: "starting from Elm, head to the nearest hut"
+_GO_TO = re.compile(r"(?:start(?:ing)?|begin(?:ning)?)\s+(?:at|from|in)\s+(?:the\s+)?(?P<node>\S+?)"
+                    r"\s*,?\s+(?:and\s+)?(?:then\s+)?(?:go|move|drive|walk|head|travel|sail|fly|ride|"
+                    r"step|hop|hike)\s+(?:on\s+)?to\s+(?:the\s+)?(?P<end>closest|nearest|farthest|"
+                    r"furthest)\s+(?P<noun>[a-z][\w-]*)(?P<rest>(?:\s+(?:by|in)\s+[\w\s-]+)?)$",
+                    re.IGNORECASE)
+
+
 def _as_ranking(part: str) -> str:
     """The first step as a question: "Find the host with the most links" -> "Which host has
     the most links?", "the most cited paper" -> "Which is the most cited paper?"."""
@@ -337,6 +346,10 @@ def _as_ranking(part: str) -> str:
     m = re.match(r"(?:whoever|whichever)\s+(.+)$", text, re.IGNORECASE)
     if m:
         return f"Who {m.group(1)}?"
+    m = _GO_TO.match(text)
+    if m:  # "start at town0 and go to the closest town by km"
+        to = "from" if m.group("end").lower() in ("farthest", "furthest") else "to"
+        return f"Which {m.group('noun')} is {m.group('end')} {to} {m.group('node')}{m.group('rest')}?"
     m = re.match(r"the\s+([a-z][\w-]*)\s+(?:with|having)\s+(.+)$", text, re.IGNORECASE)
     if m:
         return f"Which {m.group(1)} has {m.group(2)}?"

@@ -69,8 +69,17 @@ _OR_LESS_FROM = re.compile(rf"\b{_NUM}{_OR_LESS}\s+(?:away\s+)?(?:of|from)\s+(?:
 _NEAREST = re.compile(r"(?:\b(?:closest|nearest)\s+(?:\w+\s+)?(?:to|from)|\bshortest\s+(?:drive|ride|"
                       r"walk|hike|journey|trip|cycle)\s+(?:away\s+)?from)\s+(?:the\s+)?"
                       r"(?P<node>[^,?!]+?)"
-                      r"(?:\s*,|\s+(?:by|in|along|if|measured|when|latency|distance)\b|\s*[?.!]*\s*$)",
+                      r"(?:\s*,|\s+(?:by|in|along|if|measured|when|latency|distance|other|except|"
+                      r"besides|apart|excluding|not)\b|\s*[?.!]*\s*$)",
                       re.IGNORECASE)
+#: the named node first: "from town2, what's the closest town", "starting at Elm, which hut is
+#: nearest"
+_FROM_NEAREST = re.compile(r"^\s*(?:(?:and\s+)?(?:then\s+)?(?:from|starting\s+(?:at|from))\s+)"
+                           r"(?:the\s+)?(?P<node>[^,]+?)\s*,\s*(?:what|which|who)(?:'s|\s+is|\s+are)?\s+"
+                           r"(?:\w+\s+){0,2}?(?:the\s+)?(?:closest|nearest)\b", re.IGNORECASE)
+#: a node the nearest or farthest leaves out: "the closest town other than town0"
+_LEFT_OUT = re.compile(r"\b(?:other than|apart from|besides|except(?:\s+for)?|excluding|not counting)"
+                       r"\s+(?:the\s+)?(?P<who>(?-i:[A-Z][\w'.-]*)|[a-z]+\d+|\d+)\b", re.IGNORECASE)
 
 
 def _within(question: str) -> tuple[float, str, str] | None:
@@ -122,7 +131,8 @@ def _node(st: PlanState, rx: re.Pattern[str]) -> str | None:
         found = _within(st.question)
         text = found[2] if found else None
     else:
-        m = rx.search(st.question)
+        m = rx.search(st.question) or (_FROM_NEAREST.search(st.question) if rx is _NEAREST
+                                       else None)
         text = m.group("node") if m else None
     if not text:
         return None
@@ -155,7 +165,25 @@ def _calls(st: PlanState, rx: re.Pattern[str]) -> list[Call]:
         args["max_distance"] = _limit(st)
     else:
         args |= among(st)  # "which north substation is closest to Greystone"
+    gone = _left_out(st)
+    if gone:  # "the closest town other than town0"
+        found, gone_ids = _resolve(st, gone)
+        if gone_ids is None:
+            return [*searches, *found]
+        searches, args["leave_out"] = [*searches, *found], gone_ids
     return [*searches, Call("hop_counts", args)]
+
+
+def leaves_out(st: PlanState, matched: list) -> bool:
+    """Whether the question's exclusion ("the closest town other than town0") is a node the
+    nearest intent leaves out of its answer, not a node removed from the graph."""
+    return any(i.name == "nearest_by_value" for i in matched) and _node(st, _NEAREST) is not \
+        None and bool(_left_out(st))
+
+
+def _left_out(st: PlanState) -> list[str]:
+    """The nodes the question leaves out of the nearest ("other than town0")."""
+    return [m.group("who") for m in _LEFT_OUT.finditer(st.question)]
 
 
 def among(st: PlanState) -> dict:
@@ -225,7 +253,9 @@ def _nearest_render(st: PlanState, obs: list[Observed]) -> str:
         return f"{d.node} reaches no other node{among_said(f)}{_way(d)}."
     ends = ", ".join(f"**{n}**" for n in f.nearest)
     cut = (f" ({f.among_unreached} of them it cannot reach)" if f.among_unreached else "")
-    return (f"The nearest to {d.node}{among_said(f)} by the shortest route in {unit}{_way(d)}: "
+    other = (f" other than {', '.join(map(str, f.left_out))} (not going through "
+             f"{'it' if len(f.left_out) == 1 else 'them'})" if f.left_out else "")
+    return (f"The nearest to {d.node}{other}{among_said(f)} by the shortest route in {unit}{_way(d)}: "
             f"{ends} at **{shown(f.nearest_distance)} {unit}**{cut}.{_note(st, f)}")
 
 

@@ -632,6 +632,10 @@ from igraph_agent.model.neighbour_filter_intents import NEIGHBOUR_FILTER_INTENTS
 
 INTENTS += NEIGHBOUR_FILTER_INTENTS
 
+from igraph_agent.model.neighbour_value_intents import NEIGHBOUR_VALUE_INTENTS  # noqa: E402
+
+INTENTS += NEIGHBOUR_VALUE_INTENTS
+
 from igraph_agent.model.threshold_rank_intents import THRESHOLD_RANK_INTENTS  # noqa: E402
 
 INTENTS += THRESHOLD_RANK_INTENTS

@@ -22,6 +22,7 @@ from typing import Any
 from igraph_agent.model import (
     compose,
     data_nouns,
+    distance_intents,
     group_steps,
     head_to_head,
     memoryplan,
@@ -463,6 +464,8 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
                                  data_nouns.one_edge_names_the_data(st.question, _asked(st),
                                                                     _info(st), matched)):
         features.discard("weight")  # "triangles of volunteers who shared shifts": the data
+    if distance_intents.leaves_out(st, matched):
+        features -= {"removal", "negation"}  # "the closest town other than town0": not a removal
     missing, partial = gaps(matched, st.question, features, _kind(st, matched))
     if "entity" in missing:  # a name no intent takes: is it a node of this graph?
         real = _named_nodes(st)

@@ -72,6 +72,9 @@ class Farthest(Part):
     among: dict[str, Any] | None = None
     among_reached: int | None = None
     among_unreached: int | None = None
+    #: the nodes left out of the farthest and nearest ("the closest town other than town0"),
+    #: neither reached nor passed through
+    left_out: list[NodeId] | None = None
 
 
 class HopCountsResult(ToolData):

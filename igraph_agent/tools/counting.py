@@ -258,6 +258,9 @@ class HopArgs(BaseModel):
     among: Annotated[Where | None, INTERNAL] = None
     # the planner's reading of a weight whose role the data does not record ("by road length")
     weight_means: Annotated[Literal["distance", "strength"] | None, INTERNAL] = None
+    #: with weight: node ids the farthest and nearest leave out ("the closest town other
+    #: than town0"), neither reached nor passed through; the planner's
+    leave_out: Annotated[list[str] | None, INTERNAL] = None
 
 
 @tool(result=HopCountsResult, reads=("graph",))
@@ -309,11 +312,16 @@ def _farthest(ctx: ToolContext, args: HopArgs, walked: nx.Graph, node: str,
     from igraph_agent.tools.weights import nx_weight, weight_for
 
     use = weight_for(ctx, args, "distance")
+    gone = set(require_nodes(walked, args.leave_out)) - {node} if args.leave_out else set()
+    if gone:  # "the closest town other than town0": neither reached nor passed through
+        walked = walked.subgraph(n for n in walked if n not in gone)
     dist = nx.single_source_dijkstra_path_length(walked, node, weight=nx_weight(use))
     others = {n: d for n, d in dist.items() if n != node and (kept is None or n in kept)}
     far = max(others.values(), default=0)
     ends = sorted((n for n, d in others.items() if d == far), key=str)
     out = {"distance": _round(far), "nodes": ends[:args.limit], "weight_used": use}
+    if gone:
+        out["left_out"] = sorted(gone, key=str)
     if args.among is not None:
         out |= {"among": args.among, "among_reached": len(others),
                 "among_unreached": len(kept or ()) - len(others)}
@@ -353,6 +361,9 @@ class EdgeTotalArgs(BaseModel):
                                            "out these [u, v] edges (either way round on an "
                                            "undirected graph; nothing is changed)")
     side: str | None = None  # two-mode: rank one side only (degree_analysis describes it)
+    #: every edge (of ``node``) listed as ``passing`` (op ``ge`` its smallest value): "which
+    #: towns have a road to town0, and how many km is each"; the planner's
+    every_edge: Annotated[bool, INTERNAL] = False
 
 
 _EDGES_LISTED = 20
@@ -421,10 +432,11 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
                                           for n, s in top]}
     data["max_edges"] = _edge_rows(g, [e for e in nums if e[2] == data["max"]])
     data["min_edges"] = _edge_rows(g, [e for e in nums if e[2] == data["min"]])
-    if args.op is not None:
-        hits = [e for e in nums if OPS[args.op](e[2], args.value)]
-        limit = float(args.value)  # type: ignore[arg-type]
-        data["passing"] = {"op": args.op, "value": int(limit) if limit.is_integer() else limit,
+    if args.op is not None or args.every_edge:
+        op, value = (args.op, args.value) if args.op is not None else ("ge", data["min"])
+        hits = [e for e in nums if OPS[op](e[2], value)]
+        limit = float(value)  # type: ignore[arg-type]
+        data["passing"] = {"op": op, "value": int(limit) if limit.is_integer() else limit,
                            "count": len(hits), "edges": _edge_rows(g, hits),
                            "nodes": len({n for u, v, _ in hits for n in (u, v)})}
     if args.node:
