@@ -22,6 +22,7 @@ TABLES = {"lanes": (LANES, "sea_miles"), "gigs": (GIGS, "shared_gigs")}
     ("lanes", "Tor", "Which harbours have a direct lane to Tor, and how many sea miles is each?"),
     ("lanes", "Sound", "Which harbours are connected to Sound and how far away is each?"),
     ("gigs", "Cal", "List Cal's partners with their shared_gigs"),
+    ("lanes", "Tor", "For every harbour linked to Tor, what is the distance in sea miles?"),
 ])
 def test_a_nodes_neighbours_are_listed_each_with_its_edge_value(agent, table, node, question):
     edges, column = TABLES[table]

@@ -50,6 +50,7 @@ def test_the_farthest_node_reads_a_plain_weight_as_the_length_the_question_says(
     ("lanes", "Quay", "How many harbours can a boat reach from Quay sailing 29 sea miles or less?"),
     ("lanes", "Quay", "Which harbours are 29 sea miles or less from Quay?"),
     ("trails", "Ash", "Starting from Ash, how many spots can I hike to in 11 km or less?"),
+    ("trails", "Ash", "How many spots are within 11 of Ash by trail length?"),
 ])
 def test_the_nodes_within_n_units_or_less_count_the_bound_itself(agent, graph, source, question):
     g, attach, weight, bound = ((_lanes(), LANES, "sea_miles", 29) if graph == "lanes"
@@ -64,7 +65,7 @@ def test_the_nodes_within_n_units_or_less_count_the_bound_itself(agent, graph, s
 
 @pytest.mark.parametrize("graph, source, question", [
     ("lanes", "Usk", "Which harbour is the shortest trip from Usk?"),
-    ("trails", "Crag", "Which spot is the shortest walk from Crag?"),
+    ("trails", "Crag", "Which spot is the shortest hike from Crag?"),
 ])
 def test_the_shortest_trip_from_a_node_is_its_nearest_by_the_length(agent, graph, source,
                                                                     question):

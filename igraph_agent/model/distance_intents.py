@@ -37,7 +37,9 @@ from igraph_agent.results.counting import Farthest, HopCountsResult
 from igraph_agent.results.paths import ConnectivityResult
 
 _HOP_UNITS = r"(?:hops?|steps?|jumps?|links?|edges?|degrees?|connections?|handshakes?|moves?)"
-_NUM = rf"(?P<num>\d+(?:\.\d+)?)\s*(?!{_HOP_UNITS}\b)(?P<unit>[a-z]+)\b"
+#: a distance, its unit after it where one is said ("within 5 of city0 by road length": none)
+_NUM = (rf"(?P<num>\d+(?:\.\d+)?)(?:\s*(?!{_HOP_UNITS}\b|(?:of|from|or|away)\b)(?P<unit>[a-z]+)\b)?"
+        rf"(?!\s*{_HOP_UNITS}\b)")
 #: how far a distance reaches, inclusive: "within 30 km", "within a radius of 5 ms",
 #: "at most 200 m", "no more than 3 km away"
 _UP_TO = (r"(?:within(?:\s+a\s+(?:distance|radius)\s+of)?|at\s+most|no\s+more\s+than|"
@@ -117,7 +119,7 @@ def _asked_column(st: PlanState) -> str | None:
         return str(default)  # "which hamlet is closest to Cley" on road_miles: its one distance
     m = _within(st.question)  # "within 200 m of": the unit a column's name ends with
     units = [c for c in st.meaning().get("weights") or {}
-             if m and m[1].lower() in re.split(r"[^a-z0-9]+", str(c).lower())[1:]]
+             if m and m[1] and m[1].lower() in re.split(r"[^a-z0-9]+", str(c).lower())[1:]]
     return units[0] if len(units) == 1 and choice.why != "ambiguous" else None
 
 
@@ -344,7 +346,7 @@ def _spanning_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 DISTANCE_INTENTS = [
-    Intent("within_distance", t(0.5, rf"\b{_UP_TO}\b|\d\s*[a-z]+{_OR_LESS}"), lambda st: _calls(st, _WITHIN),
+    Intent("within_distance", t(0.5, rf"\b{_UP_TO}\b|\d(?:\s*[a-z]+)?{_OR_LESS}"), lambda st: _calls(st, _WITHIN),
            _within_render, "the nodes within a distance of a named node by an edge value "
            "(hop_counts)", bonus=_bonus(_WITHIN), clarify=_clarify(_WITHIN),
            hint="the nodes within a distance (in an edge value) of a node you name",

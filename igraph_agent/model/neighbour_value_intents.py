@@ -41,12 +41,14 @@ _EACH = re.compile(
     r"(?:each|every one|them)\b|"
     r"\bwith\s+(?:their|its|the)\s+(?:own\s+)?[\w-]+(?:\s+values?)?\s*[?.!]*\s*$|"
     r"\band\s+how\s+(?:far|long|many|much)\b[^?]*\beach\b|"
+    r"^\s*for\s+(?:each|every)\s+[\w-]+\s+(?:that\s+is\s+|that's\s+)?(?:next to|linked to|"
+    r"connected to|adjacent to|beside|neighbou?ring)\b[^?]*,\s*(?:how|what)\b|"
     r"\bwhat\s+(?:is|are|'s)\s+(?:the|their)\s+(?:[\w-]+\s+){1,2}?(?:of|for|to|on)\s+(?:each|every one)\b",
     re.IGNORECASE)
 #: the node's partners asked: "a direct road to town0", "neighbours of X", "X's neighbours",
 #: "linked to X"
 _PARTNERS = re.compile(
-    r"\bdirect(?:ly)?\s+(?:[\w-]+\s+)?(?:to|with|from)\b|\bneighbou?r(?:s|ing)?\b|"
+    r"\bdirect(?:ly)?\s+(?:[\w-]+\s+)?(?:to|with|from)\b|\bneighbou?r(?:s|ing)?\b|\bnext to\b|"
     r"\b(?:connected|linked|adjacent|joined|tied)\s+(?:directly\s+)?(?:to|with)\b|"
     r"\b(?:partners|contacts|links|ties|connections|edges|roads|routes|lanes)\s+(?:of|to|from|with)\b|"
     r"'s\s+(?:[\w-]+\s+)?(?:partners|contacts|links|ties|connections|edges|roads|routes|lanes)\b",
@@ -119,7 +121,8 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
 
 
 NEIGHBOUR_VALUE_INTENTS = [
-    Intent("neighbour_values", t(0.5, r"\beach\b|\bwith (?:their|its|the)\b"), _calls, _render,
+    Intent("neighbour_values", t(0.5, r"\beach\b|\bevery\b|\bwith (?:their|its|the)\b"), _calls,
+           _render,
            "one node's neighbours, each with its edge's value (edge_attribute_totals "
            "every_edge)", bonus=lambda st: 5.0 if _node(st) else -10.0, clarify=_clarify,
            hint="a node's neighbours, each with its edge's value",

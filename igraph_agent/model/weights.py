@@ -274,10 +274,9 @@ def _the_weight(meaning: dict[str, Any], columns: list[str]) -> str | None:
 #: ("how long does it take") nor a path's hop count ("how long is the shortest path")
 _HOW_LONG_TRIP = (r"\bhow long (?:is|would be|will be)\s+(?:the\s+|a\s+|that\s+)?(?:\w+est\s+)?"
                   r"(?:trip|route|journey|drive|ride|walk|hike|way|road)\b")
-#: a trip measured by its extreme ("the shortest drive from city26", "the longest walk"): the
-#: length of the roads it takes
-_SHORTEST_TRIP = (r"\b(?:shortest|longest)\s+(?:drive|ride|walk|hike|journey|trip|cycle|"
-                  r"drives|rides|walks|hikes|journeys|trips)\b")
+#: a trip measured by its extreme ("the shortest drive from city26", "the longest hike"): the
+#: length of the roads it takes (not a "walk" or "trip", a path's words too)
+_SHORTEST_TRIP = r"\b(?:shortest|longest)\s+(?:drive|ride|hike|cycle|drives|rides|hikes)\b"
 #: a length said of the edges themselves: "the road length", "by actual road lengths", "the
 #: length of every road", "a length of 3 or less", "the road distance", "in km"; never a
 #: path's length in hops ("the path length", "the length of the shortest path", "the
