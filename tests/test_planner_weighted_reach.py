@@ -98,3 +98,20 @@ def test_a_walk_to_the_nearest_then_the_nearest_from_there_does_not_go_back(agen
     assert f"**{there}**" in resp.answer.split("\n")[0], resp.answer
     assert f"other than {start}" in resp.answer
     assert f"**{end}** at **{shown(onward[end])} {weight}**" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize("graph, question", [
+    ("trails", "If we only kept enough trails to keep all spots linked with the least total "
+               "length, how long would that be?"),
+    ("trails", "What is the minimum spanning tree's total trail length?"),
+    ("lanes", "If we kept just enough lanes to keep every harbour linked with the fewest sea "
+              "miles, how many sea miles is that?"),
+])
+def test_the_least_total_length_keeping_every_node_linked_is_the_spanning_tree(agent, graph,
+                                                                               question):
+    g, attach, weight = ((_lanes(), LANES, "sea_miles") if graph == "lanes"
+                         else (TRAILS, TRAILS, "weight"))
+    total = nx.minimum_spanning_tree(g, weight=weight).size(weight=weight)
+    resp = agent.ask(question, attach=[attach])
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{shown(total)} {weight}**"), resp.answer

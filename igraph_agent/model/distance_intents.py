@@ -286,7 +286,12 @@ _SPANNING = re.compile(r"\bspanning (?:tree|forest)\b|\b(?:minimum|least|smalles
                        # link all the boxes"
                        r"\b(?:cheapest|least|minimum|minimal|smallest|shortest)\s+(?:total\s+)?"
                        r"(?:way|cost|[\w-]+)\s+(?:needed\s+|required\s+)?(?:to\s+(?:connect|link|"
-                       r"join)|that\s+(?:connects?|links?|joins?))\s+(?:up\s+)?(?:every|all|each)\b",
+                       r"join)|that\s+(?:connects?|links?|joins?))\s+(?:up\s+)?(?:every|all|each)\b|"
+                       # "only kept enough roads to keep all cities linked with the least total
+                       # length": the least said after the nodes kept linked
+                       r"\b(?:just |only )?enough\b.{0,40}\bto keep\b.{0,20}\b(?:every|all|each)\b.{0,40}"
+                       r"\b(?:connected|linked|joined|reachable)\b(?=.*\b(?:least|minimum|smallest|"
+                       r"minimal|cheapest|lowest|shortest|fewest)\b)",
                        re.IGNORECASE)
 
 
@@ -308,12 +313,14 @@ def _spanning_calls(st: PlanState) -> list[Call]:
     if not _SPANNING.search(st.question) or column is None:
         return []
     name = _spanning_of(st)
+    read = as_length_args(st.question, st.meaning(), column)  # "the least total length"
     if name is None:
-        return [Call("connectivity", {"weight": column, "limit": 5})]
+        return [Call("connectivity", {"weight": column, "limit": 5, **read})]
     searches, ids = _resolve(st, [name])
     if ids is None:
         return searches
-    return [*searches, Call("connectivity", {"weight": column, "source": ids[0], "limit": 5})]
+    return [*searches, Call("connectivity", {"weight": column, "source": ids[0], "limit": 5,
+                                             **read})]
 
 
 def _spanning_clarify(st: PlanState) -> str | None:
@@ -342,7 +349,8 @@ def _spanning_render(st: PlanState, obs: list[Observed]) -> str:
               if d.components > 1 else "")
     return (f"**{shown(sp.total)} {unit}**: the least total {unit} that keeps every node "
             f"connected to all it reaches now (the minimum spanning "
-            f"{'forest' if d.components > 1 else 'tree'}, {sp.edges} edges){pieces}.")
+            f"{'forest' if d.components > 1 else 'tree'}, {sp.edges} edges){pieces}."
+            + (length_note(st.question, st.meaning(), unit) if unit else ""))
 
 
 DISTANCE_INTENTS = [

@@ -273,7 +273,10 @@ def _the_weight(meaning: dict[str, Any], columns: list[str]) -> str | None:
 #: how long a trip is ("how long is the shortest trip from A to B"): its length, not a time
 #: ("how long does it take") nor a path's hop count ("how long is the shortest path")
 _HOW_LONG_TRIP = (r"\bhow long (?:is|would be|will be)\s+(?:the\s+|a\s+|that\s+)?(?:\w+est\s+)?"
-                  r"(?:trip|route|journey|drive|ride|walk|hike|way|road)\b")
+                  r"(?:trip|route|journey|drive|ride|walk|hike|way|road)\b|"
+                  # "… with the least total length, how long would that be": a length (not
+                  # "how long would it take")
+                  r"\bhow long (?:would|will|is) (?:that|it|this|they|those) (?:be|all be|come to)\b")
 #: a trip measured by its extreme ("the shortest drive from city26", "the longest hike"): the
 #: length of the roads it takes (not a "walk" or "trip", a path's words too)
 _SHORTEST_TRIP = r"\b(?:shortest|longest)\s+(?:drive|ride|hike|cycle|drives|rides|hikes)\b"

@@ -180,6 +180,8 @@ class ConnectivityArgs(BaseModel):
     #: the planner's: on a directed graph, the pieces are the strongly connected components
     #: (nodes that reach each other along the edges' direction); not in the model's schema
     strong: Annotated[bool, INTERNAL] = False
+    # the planner's reading of a weight whose role the data does not record ("least total length")
+    weight_means: Annotated[Literal["distance", "strength"] | None, INTERNAL] = None
 
 
 @tool(result=ConnectivityResult, reads=("graph",))
