@@ -770,7 +770,8 @@ def _node_word(st: PlanState, word: str) -> bool:
     info = st.last_ok("get_graph_info")
     own = set(vocabulary.data_nouns(info.data if info else {}))
     w = word.lower()
-    singular = {w, w[:-1] if w.endswith("s") else w, vocabulary.singular(w)}
+    singular = {w, w[:-1] if w.endswith("s") else w, vocabulary.singular(w),
+                vocabulary.singular(w + "s")}  # "familie" (a plural's stem): family
     return bool(singular & (own | _NODE_WORDS | set(vocabulary.NODE_NOUNS) | {"vertice"}))
 
 
@@ -832,6 +833,8 @@ def _single_failures(st: PlanState, c: ConnectivityResult) -> str | None:
     if not cut_words.asked(q):
         return None
     noun = cut_words.asked_noun(q)
+    if noun and noun.endswith("ie"):  # "which cities, if …": the stem of a plural
+        noun = vocabulary.singular(noun + "s")
     edges = bool(noun and _EDGE_NOUN.match(noun))
     if noun and not edges and not _node_word(st, noun):
         return None

@@ -325,7 +325,7 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
             "removal", "threshold", "hops", "negation", "future", "ordinal"}:
         return None
     if re.search(r"\b(?:other|another|different|outside|between|within|inside|internal(?:ly)?|"
-                 r"(?:its|their) own)\b",
+                 r"(?:its|their) own|itself|themselves)\b",
                  st.question, re.IGNORECASE):
         return None  # to other groups: the mixing intents' question
     side = flow_intents.flow_side(st) or _edge_side(st)

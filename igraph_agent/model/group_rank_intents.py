@@ -42,7 +42,10 @@ _WITHIN = re.compile(
     r"\b[a-z]{3,}s\s+(?:with)?in(?:side)?\s+(?:itself|themselves|its\s+own|their\s+own)\b|"
     # "sends the most messages internally, i.e. within itself", "to its own members"
     r"\b[a-z]{3,}s\s+internally\b|\b(?:with)?in(?:side)?\s+(?:itself|themselves)\b|"
-    r"\b[a-z]{3,}s\s+to\s+(?:its|their)\s+own\s+(?:members|people|\w+s)\b",
+    r"\b[a-z]{3,}s\s+to\s+(?:its|their)\s+own\s+(?:members|people|\w+s)\b|"
+    # "which department emails itself the most", "messages kept inside the same department"
+    r"^\s*(?:which|what)\s+\w+\s+[a-z]+s\s+(?:itself|themselves)\b|"
+    r"\b(?:with)?in(?:side)?\s+the\s+same\s+[a-z]+\b",
     re.IGNORECASE)
 #: "connected internally", "internally linked": the edges within
 _INTERNALLY = re.compile(r"\b(?:connected|linked|tied|knit)\s+internally\b|\binternally\s+"
@@ -205,7 +208,9 @@ def _summed_within(st: PlanState) -> str | None:
     named = named_weight(q, _meaning(st))
     if named:
         return named
-    m = re.search(r"\b(?:most|fewest|least)\s+(?:\w+\s+)?([a-z]{3,}s)\b", q, re.IGNORECASE)
+    m = re.search(r"\b(?:most|fewest|least)\s+(?:\w+\s+)?([a-z]{3,}s)\b", q, re.IGNORECASE) or \
+        re.search(r"^\s*(?:which|what)\s+\w+\s+([a-z]{3,}s)\s+(?:itself|themselves)\b", q,
+                  re.IGNORECASE)  # "which department emails itself the most": the emails
     if not m or re.fullmatch(_TIES, m.group(1), re.IGNORECASE):
         return None
     return count_column(st, m.group(1))

@@ -198,11 +198,19 @@ def drop_unfound(question: str, info: dict[str, Any], unfound: list[str]) -> str
         'in the data, who has the highest closeness?'
         >>> drop_unfound("How many roads are in Dalbey?", {}, ["Dalbey"])
         'How many roads are in Dalbey?'
+        >>> drop_unfound("the average clustering of the Les Mis characters?", {}, ["Les Mis"])
+        'the average clustering of the characters?'
     """
     own = _own(info)
+    nodes = _node_words(info)
     for name in unfound:
         if any(w.lower() in own for w in name.split()):
             continue  # "in Sales": a group, kept
+        # "of the Les Mis characters": the data set's name before its word for the nodes
+        question = re.sub(rf"\b(of|for|among|across|in)\s+(?:the\s+|all\s+(?:the\s+)?)?"
+                          rf"{re.escape(name)}\s+([a-z]+s)(?=\s*(?:[?.!,;]|$))",
+                          lambda m: f"{m.group(1)} the {m.group(2)}" if m.group(2).lower() in nodes
+                          else m.group(0), question)
         m = re.search(rf"\b(?:in|within|across)\s+(?:the\s+)?{re.escape(name)}(?=\s*(?:[?.!,;]|$)|"
                       rf"\s+(?:by|using|according to|on|in terms of)\s+[a-z])", question, re.IGNORECASE)
         before = re.split(r"[,;]", question[:m.start()])[-1] if m else ""

@@ -448,6 +448,10 @@ def _compared(st: PlanState) -> tuple[str, str, bool] | None:
     return a, b, m.group("c").lower() == "more"
 
 
+#: a node's common names: "two club members" is any two nodes, not the two clubs
+_NODE_WORDS = "member|person|people|node|vertex|vertice|individual|employee|user"
+
+
 def _pair_values(q: str, groups: dict[str, list[str]]) -> tuple[str | None, list[str]]:
     """Two named groups in order (:func:`_values_in`), or one group's edges within it named
     once: "bio-bio collaborations", "within chem", "between chem authors" give [chem, chem]."""
@@ -457,7 +461,8 @@ def _pair_values(q: str, groups: dict[str, list[str]]) -> tuple[str | None, list
     for attr, vals in groups.items():  # "ties between the two clubs": the only two values
         word = re.escape(attr.lower().rstrip("s"))
         if len(vals) == 2 and re.search(rf"\b(?:between|across|crossing|cross)\s+(?:the\s+)?"
-                                        rf"(?:two|both)\s+{word}(?:e?s)?\b", q, re.IGNORECASE):
+                                        rf"(?:two|both)\s+{word}(?:e?s)?\b(?!\s+(?:{_NODE_WORDS})s?\b)", q,
+                                        re.IGNORECASE):  # "two club members": any two nodes
             return attr, [str(v) for v in vals]
     for attr, vals in groups.items():
         for v in vals:

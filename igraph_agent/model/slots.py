@@ -536,10 +536,11 @@ _ADDED = re.compile(r"\bif\s+(?:we|you|i|they|someone)\s+(?:\w+\s+)?(?:add|added
                     r"one|the)\s+(?:new\s+)?(?:link|edge|road|tie|connection|line|flight)\b|"
                     r"\bwere\s+(?:added|built|created)\b", re.IGNORECASE)
 #: a removal the question plans, of anything ("if we removed the longest trail", "if you
-#: drop the weakest tie"): the analysis is of the graph without it, whatever it names
+#: drop the weakest tie"): the analysis is of the graph without it, whatever it names ("if
+#: they dropped out" is their own leaving: a what-if the removal intents read)
 _WE_REMOVE = re.compile(r"\b(?:if|suppose|say|imagine|assuming)\s+(?:that\s+)?(?:we|you|i|they)\s+"
                         r"(?:were to\s+|had to\s+|would\s+|'d\s+|decided? to\s+)?(?:remove[ds]?|"
-                        r"delete[ds]?|drop(?:ped|s)?|close[ds]?|cut|shut(?: down)?|lose|lost|"
+                        r"delete[ds]?|drop(?:ped|s)?(?!\s+out\b)|close[ds]?|cut|shut(?: down)?|lose|lost|"
                         r"take[ns]? out|took out|knock(?:ed)? out|ban(?:ned)?|scrap(?:ped)?|"
                         r"block(?:ed)?|disable[ds]?)\b", re.IGNORECASE)
 TOP_REMOVAL = re.compile(rf"(?:{_HUB.pattern}|{_CENTRAL.pattern})(?:\s+\w+)?\s+{_GONE}|"

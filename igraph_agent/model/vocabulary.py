@@ -1438,6 +1438,10 @@ def _reflexive(question: str, info: dict[str, Any]) -> str:
     from igraph_agent.model.cycle_shape_intents import REFLEXIVE
     from igraph_agent.model.verbs import column_verbs, forms
 
+    asked = re.match(r"\s*(?:which|what|each|every)\s+([a-z_]+?)s?\b", question, re.IGNORECASE)
+    if asked and asked.group(1).lower() in {str(a).lower() for a in
+                                            groupings(info.get("meaning") or {})}:
+        return question  # "which department emails itself the most": within each group
     fwd, back = column_verbs(info)
     verbs = re.compile(forms([*fwd, *back, *_EDGE_VERBS, "connect", "tie", "marry", "know",
                               "befriend", "meet", "visit", "message", "write"])
@@ -1972,6 +1976,22 @@ _AS_DISTANCE = re.compile(r"\b(?<!path )lengths?\b|\btotal (?:distance|length|co
 _PLAIN_ATTRS = {"label", "name", "id", "weight"}
 
 
+def _any_two(question: str, word: str, info: dict[str, Any]) -> str:
+    """``question`` without "two <attribute> <node noun>" ("the longest shortest path between
+    two club members" on karate's ``club``): any two nodes, no grouping.
+
+    Example::
+
+        >>> _any_two("path between two club members", "club", {})
+        'path between '
+        >>> _any_two("path between the two clubs", "club", {})
+        'path between the two clubs'
+    """
+    nouns = "|".join(re.escape(n) for n in {*_NOUNS, *data_nouns(info), "members", "people"})
+    return re.sub(rf"\b(?:any\s+)?(?:two|2)\s+{re.escape(word)}\s+(?:{nouns})s?\b", "", question,
+                  flags=re.IGNORECASE)
+
+
 def _values_in_plural(question: str, info: dict[str, Any]) -> set[str]:
     """Grouping values named only in the plural ("the defenders" for ``position =
     defender``, "the corporates"): the members of a group."""
@@ -2162,7 +2182,8 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     attrs = [a for a in info.get("node_attributes") or [] if isinstance(a, str)
              and a.lower() not in _PLAIN_ATTRS]
     mentioned = [a for a in attrs for w in _spelled(a, question)
-                 if re.search(_AS_GROUP.format(a=re.escape(w)), question, re.IGNORECASE)]
+                 if re.search(_AS_GROUP.format(a=re.escape(w)), _any_two(question, w, info),
+                              re.IGNORECASE)]
     if mentioned and slots.where(question, attrs) is None:
         out.add("group")
     two = re.search(r"\b(?:which|what)\s+([a-z]+)\s+([a-z]+?)s?\b", question, re.IGNORECASE)
