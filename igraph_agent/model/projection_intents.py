@@ -11,6 +11,9 @@
 * ``projection_pieces``: "if we link members who share a club, is everyone connected to
   everyone else somehow?", "how many separate pieces does the reader network fall into": the
   projection's connected pieces (one piece: yes), the nodes outside the largest named.
+* ``projection_density``: "project onto the women (tied if they shared an event): what's the
+  density of that network?", "how dense is the women's co-attendance network": the share of
+  the side's pairs the projection links.
 * ``projection_tied_to_all``: "if I connect two members whenever they share a club, is there
   anyone connected to every other member?": the nodes whose projection degree is the side's
   size less one.
@@ -38,15 +41,15 @@ from igraph_agent.results.semantics import ProjectBipartiteResult
 #: the projection named or defined: "the women-only projection", "link plants that share a
 #: pollinator", "plant-plant links", "pairs of women who attended an event together"
 _LINKED_BY_SHARING = re.compile(
-    r"\bprojection\b|\bprojected\b|\b(?:only|-only)\s+(?:network|graph)\b|"
+    r"\bprojection\b|\bprojected\b|\bproject(?:s|ing)?\s+(?:it\s+|them\s+)?onto\b|\b(?:only|-only)\s+(?:network|graph)\b|"
     r"\b(?:link|connect|join|tie)(?:s|ed|ing)?\s+(?:(?:any|every|each)\s+)?(?:two\s+|all\s+|"
     r"the\s+)?(?!most\b|fewest\b)[a-z]+\s+(?:(?:that|who|which|whenever|when|if)\s+(?:they\s+)?|"
-    r"[a-z]+ing\s+)(?:share|have\s+\w+\s+in\s+common|(?:\w+\s+){0,6}(?:the\s+same|together|"
+    r"[a-z]+ing\s+)(?:share[sd]?|have\s+\w+\s+in\s+common|(?:\w+\s+){0,6}(?:the\s+same|together|"
     r"both))\b|"
     r"\b[a-z]+\s+(?:that|who|which)\s+(?:\w+\s+){0,3}(?:the\s+same|in\s+common|together)\s+"
     r"(?:\w+\s+)?(?:are|get|become|were)\s+(?:connected|linked|joined|tied)\b|"
     r"\b(?:[a-z]+\s+(?:are|is|get|become|were)\s+)?(?:linked|connected|joined|tied)\s+(?:if|"
-    r"when|whenever)\s+(?:they\s+)?(?:share|"
+    r"when|whenever)\s+(?:they\s+)?(?:share[sd]?|"
     r"have\s+\w+\s+in\s+common|(?:\w+\s+){0,6}(?:the\s+same|together|both))\b|"
     r"\b([a-z]+)-\1\s+(?:links?|edges?|ties|pairs?|connections?|network|graph)\b|"
     r"\bpairs?\s+of\s+[a-z]+\s+(?:that\s+|who\s+|which\s+)?(?:\w+\s+){0,4}(?:share[sd]?|"
@@ -174,6 +177,29 @@ def _to_all_bonus(st: PlanState) -> float:
                    and _tied_to_all(q) and not slots.named(st.question)) else 0.0
 
 
+#: how dense: "the density of that network", "how dense is it"
+_DENSITY = re.compile(r"\bdens(?:e|ity|er|est)\b", re.IGNORECASE)
+#: the side's own network named by a co-noun: "the women's co-attendance network"
+_CO_SIDE = re.compile(r"\bco-?[a-z]{4,}\s+(?:network|graph)\b", re.IGNORECASE)
+
+
+def _density_bonus(st: PlanState) -> float:
+    q = _asked(st)
+    plain = not (slots.features(q) & {"removal", "threshold", "bottom", "ordinal", "future",
+                                      "scope"} - {"removal"} or slots.named(st.question))
+    return 6.0 if (_side(st) and plain and _DENSITY.search(q)
+                   and (_LINKED_BY_SHARING.search(q) or _CO_SIDE.search(q))) else 0.0
+
+
+def _density_render(st: PlanState, obs: list[Observed]) -> str:
+    d = _result(obs)
+    if d is None or d.density is None:
+        return "The projection did not run."
+    return (f"Linking two {d.side} whenever they share a {_partner(st, d.side)} gives a network "
+            f"of density **{d.density:.4g}**: {d.edges} links among the {d.nodes} {d.side} "
+            f"(projection stored as dataset {d.dataset_id}).")
+
+
 def _calls(st: PlanState) -> list[Call]:
     side = _side(st)
     return [Call("project_bipartite", {"side": side, "top_k": 1})] if side else []
@@ -269,6 +295,10 @@ PROJECTION_INTENTS = [
            hint="whether one side's projection is connected",
            covers=frozenset({"twomode", "group", "removal"}),
            answers=frozenset({"yesno", "count", "list"})),
+    Intent("projection_density", t(0.6, _DENSITY.pattern), _calls, _density_render,
+           "project_bipartite: the density of one side's projection", group="twomode",
+           bonus=_density_bonus, hint="how dense one side's projection is",
+           covers=frozenset({"twomode", "group", "removal"}), answers=frozenset({"value"})),
     Intent("projection_tied_to_all", t(0.6, r"\bevery(?:one|body)?\b|\ball\b"), _calls,
            _to_all_render,
            "project_bipartite: the nodes tied to every other node of their side",

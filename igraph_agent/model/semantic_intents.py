@@ -748,7 +748,8 @@ _CHAIN = re.compile(r"^\s*(?:is|are|can|could|does|do|was|were)\b.*\b(?:linked|c
 #: words before a side's noun that make it the thing counted ("the most projects", "exactly
 #: three projects"), so the question ranks the other side
 _COUNTED = re.compile(r"(?:\bmost|\bfewest|\bleast|\b(?:more|fewer|less) than \w+|\bexactly \w+|"
-                      r"\bat (?:least|most) \w+|\bonly \w+|(?<!which )(?<!what )\b(?:\d+|two|three|four|five|"
+                      r"\bat (?:least|most) \w+|\bonly \w+|(?<!which )(?<!what )(?<!if )(?<!when )(?<!any )"
+                      r"(?<!link )(?<!connect )\b(?:\d+|two|three|four|five|"
                       r"six|seven|eight|nine|ten|several))\s+(?:(?:other|different|distinct|separate)\s+)?$",
                       re.IGNORECASE)
 
@@ -1256,7 +1257,8 @@ _FEWEST = re.compile(r"\b(?:fewest|least|lowest|smallest|minimum|minimal)\b", re
 
 #: sharing asked of one node or of a part, not the top pairs: "members who never share a
 #: game with the rest", "how many members share at least one game with them"
-_NOT_TOP_PAIRS = re.compile(r"\bnever\b|\bshar\w*\s+(?:at least one|any|a single|one|some|a)\b",
+_NOT_TOP_PAIRS = re.compile(r"\bnever\b|(?<!they )(?<!when )\bshar\w*\s+(?:at least one|any|a single|one|"
+                            r"some|a)\b",  # "linked when they shared a woman": the projection
                             re.IGNORECASE)
 
 

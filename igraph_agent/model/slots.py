@@ -852,7 +852,7 @@ _NODE_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:which|who|whom)\b[^?]*?\
 
 #: "who are the two most central": the top two of a ranking, not a pair
 _TOP_TWO = r"(?!\s+(?:\w+\s+)?(?:most|highest|top|leading)[- ](?:central|important|influential|prominent))"
-_PAIR_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:which|what|who)\s+(?:(?:two|pair|couple)\b|"
+_PAIR_ASK = re.compile(r"(?:^|[,;:]\s*)\s*(?:so\s+|and\s+|now\s+)?(?:which|what|who)\s+(?:(?:two|pair|couple)\b|"
                        rf"are the two\b){_TOP_TWO}", re.IGNORECASE)
 
 
