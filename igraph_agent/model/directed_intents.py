@@ -283,7 +283,8 @@ def members_render(st: PlanState, obs: list[Observed]) -> str:
     if d is None or d.on_cycles is None:
         return "The directed cycles could not be read."
     if not d.on_cycles.count:
-        return ("**No** — " if _YES_NO.match(_asked(st)) else "") + f"**None**: the graph has no directed cycle ({d.nodes} nodes, {d.edges} edges)."
+        return ("**No** — the" if _YES_NO.match(_asked(st)) else "**None**: the") + (
+            f" graph has no directed cycle ({d.nodes} nodes, {d.edges} edges).")
     names = ", ".join(f"**{r.node}**" for r in d.on_cycles.nodes)
     more = "" if len(d.on_cycles.nodes) == d.on_cycles.count else " …"
     lead = "**Yes** — " if _YES_NO.match(_asked(st)) else ""  # "do goods go round in circles?

@@ -136,6 +136,8 @@ _MUTUAL = re.compile(r"\beach other\b|\bone another\b|\bboth ways\b|\bboth direc
                      r"heading|back)\s+the\s+(?:other|opposite|reverse)\s+(?:way|direction)\b|"
                      # "legs that have a leg back", "has a flight back"
                      r"\b(?:have|has|had|with|get|gets|got)\s+(?:a |an |any |one )?[a-z]+\s+back\b|"
+                     # "a paper that cites it back", "someone who calls them back"
+                     r"\b[a-z]+s\s+(?:it|them|him|her)\s+back\b|"
                      # "what share of vouches are returned": an edge with one back
                      r"\b(?:are|is|were|was|get|gets|got|been)\s+returned\b|"
                      # "how often is help returned", "how often are favours repaid"
@@ -211,8 +213,8 @@ def _mutual_render(st: PlanState, obs: list[Observed]) -> str:
     # "are there any mutual pings?": the verdict first, then the pairs
     verdict = slots.asked_kind(str(st.context.get("asked") or st.question)) == "yesno"
     if not m.pairs:
-        return ("**No** — " if verdict else "") + (
-            f"**None** — no pair is linked both ways ({d.edges} edges, each one way only).")
+        return ("**No** — no" if verdict else "**None** — no") + (
+            f" pair is linked both ways ({d.edges} edges, each one way only).")
     if verdict:
         return "**Yes** — " + _mutual_listed(st, d)
     return _mutual_listed(st, d)

@@ -158,6 +158,11 @@ def triangle_render(st: PlanState, obs: list[Observed]) -> str:
             len(d.requested) <= 1:  # "does it have any triangles?", "is Bo in a triangle?"
         some = d.requested[0].triangles if d.requested else d.triangles
         own = ("**Yes** — " if some else "**No** — ") + own
+    if not d.triangles:  # no node to rank: a list of zeros would read as an answer
+        two = len((st.meaning().get("modes") or {}).get("sides") or {}) == 2
+        return (own + f"The graph has **{d.triangles} triangles**: no three of its {d.nodes} "
+                f"nodes are all linked to each other" + (" (it is two-mode: every edge joins "
+                                                         "the two sides)" if two else "") + ".")
     return (own + f"The graph has **{d.triangles} triangles**; {d.nodes_in_triangles} of "
             f"{d.nodes} nodes are part of at least one. Most triangles: {top or 'none'}.")
 

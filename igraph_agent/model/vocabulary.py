@@ -1448,8 +1448,9 @@ def _reflexive(question: str, info: dict[str, Any]) -> str:
                        + r"(?:e?s|ies|ed|d|ing|e)?$", re.IGNORECASE)
     def done(m: re.Match[str]) -> str:
         before = re.findall(r"[a-z]+", question[:m.start()].lower())[-1:]
-        if before and before[0] in _NOUN_BEFORE:  # "place a single call themselves": a noun
-            return m.group(0)
+        relative = before == ["that"] and m.group(0).split()[0].lower().endswith("s")
+        if before and before[0] in _NOUN_BEFORE and not relative:  # "place a single call
+            return m.group(0)  # themselves": a noun; "a paper that cites itself": the verb
         return "link to itself" if verbs.match(m.group(0).split()[0]) else m.group(0)
 
     return REFLEXIVE.sub(done, question)
@@ -1627,6 +1628,8 @@ def _side_noun(question: str) -> bool:
     if m is None:
         return False
     word = m.group(1).lower()
+    if singular(word) in _GRAPH_TERMS or word.rstrip("s") in _GRAPH_TERMS:
+        return False  # "how many triangles are there": the graph's own term, no kind of node
     return word not in {"nodes", "vertices", "entities", "things", "items", "elements",
                         "people", "names"} and not re.fullmatch(_TIES.replace("?:", "?:edges|", 1),
                                                                word)
