@@ -363,7 +363,7 @@ _PARTNER = re.compile(
     r"(?:^\s*(?:what|who|which)(?:'s|’s|\s+is|\s+are)\s+)?"
     r"(?P<b>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)'s\s+(?:strongest|closest|"
     r"heaviest|most frequent|biggest|largest|main|top|greatest|weakest|lightest|least frequent|"
-    r"faintest|loosest)\s+(?:[a-z]+(?:ing)?\s+)?"
+    r"faintest|loosest)\s+(?:[a-z][a-z-]*(?:ing)?\s+)?"  # "strongest co-appearance partner"
     rf"{_TIE_NOUN}\b|"
     # "of all Marius's ties, which one is the weakest", "which of Ada's links is the strongest"
     r"^\s*(?:of|among|out of)\s+(?:all\s+(?:of\s+)?)?(?P<f>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|"
@@ -626,6 +626,13 @@ def _pair_value(st: PlanState) -> tuple[list[str], str | None, bool] | None:
         return None  # an undirected edge has no way back
     roles = meaning.get("weights") or {}
     attr = edge_attr(st)  # a value is read only when the question names its column
+    counted = re.search(r"\bhow many ([a-z]+s)\b", q, re.IGNORECASE)
+    if attr is None and counted and not mutual:  # "how many messages did A send to B" on a
+        from igraph_agent.model.query_intents import count_column  # ``count`` column: its value
+
+        attr = count_column(st, counted.group(1))
+        if attr and not _asks_for_column(q, attr):
+            q = f"{q} ({attr})"  # the column is asked for by the thing it counts
     if attr and roles.get(attr) == "distance" and not mutual and not _asks_for_column(q, attr):
         return None  # "how many miles from A to B": the route's length, not one edge's
     if not mutual and (attr is None or not (_PAIR_VALUE.search(q) or _asks_for_column(q, attr))

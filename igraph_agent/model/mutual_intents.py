@@ -3,7 +3,9 @@ graph (its out-neighbours that are also its in-neighbours):
 
 * ``node_mutual``: "who does Abe vouch for that vouches for Abe back", "which of the people
   Abe vouches for also vouch for him", "who follows Kim and is followed by her", "list Kim's
-  mutual follows": two ``local_analysis`` calls (one per direction), their common part.
+  mutual follows": two ``local_analysis`` calls (one per direction), their common part; with
+  the way back denied ("who has emailed emp00 but never received anything back from emp00",
+  "who does Abe vouch for that never vouches back") the partners on one side only.
 
 The whole graph's pairs linked both ways are ``mutual_pairs``' (``pair_intents.py``); an
 undirected graph has no way back to ask about, so this applies only on a directed one.
@@ -75,6 +77,29 @@ def _mutual_of(st: PlanState) -> str | None:
         re.sub(re.escape(name), name, asked, flags=re.IGNORECASE), name) else None
 
 
+#: the way back denied: "never received anything back", "does not call back", "unanswered"
+_DENIED = re.compile(r"\b(?:never|not|no|without|n't)\b[^?]*?\bback\b|\bun(?:answered|returned|"
+                     r"reciprocated|requited)\b|\bnot\s+(?:been\s+)?(?:returned|reciprocated)\b",
+                     re.IGNORECASE)
+
+
+def one_way(st: PlanState, name: str) -> str | None:
+    """``in`` when the asked nodes reach ``name`` with no edge back ("who has emailed emp00 but
+    never received anything back"), ``out`` when ``name`` reaches them ("who does Abe vouch
+    for that never vouches back"), None when no way back is denied or the roles are unclear."""
+    q = str(st.context.get("asked") or st.question)
+    if not _DENIED.search(q):
+        return None
+    n = re.escape(name)
+    if re.search(rf"^\s*(?:so\s+|and\s+)?(?:who|whom|which\s+\w+)\s+(?:(?:does|did|do)\s+)?{n}\b",
+                 q, re.IGNORECASE):
+        return "out"  # "who does Abe vouch for", "whom did emp00 email"
+    if re.search(rf"^\s*(?:so\s+|and\s+)?(?:who|which\s+\w+)\s+(?:has\s+|have\s+|had\s+)?"
+                 rf"(?:ever\s+)?[a-z]+\s+(?:(?:to|at|for)\s+)?{n}\b", q, re.IGNORECASE):
+        return "in"  # "who has emailed emp00", "which accounts pay Abe"
+    return None
+
+
 def _calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.graph_intents import _resolve
 
@@ -108,6 +133,18 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
     both = [n for n in outs if n in set(ins) and n != who]
     cols = st.meaning().get("direction") or ["source", "target"]
     arrow = f"{cols[0]} → {cols[1]}"
+    side = one_way(st, name)
+    if side:  # the way back denied: one side's partners, less those linked both ways
+        first, other = (ins, outs) if side == "in" else (outs, ins)
+        only = [n for n in first if n not in set(other) and n != who]
+        how = (f"have an edge into {who} and none back from it" if side == "in" else
+               f"{who} has an edge out to, with none back")
+        return _found(st, [name]) + (
+            f"**{len(only)}** node(s) {how} ({arrow}): "
+            + (", ".join(f"**{n}**" for n in only) or "none")
+            + f" (of the {len(first)} on that side, {len(both)} "
+              f"{'is' if len(both) == 1 else 'are'} linked both ways"
+            + (": " + ", ".join(both) if both else "") + ").")
     if _both_lists(str(st.context.get("asked") or st.question)):
         return _found(st, [name]) + (
             f"{who} has an edge out to **{n_out}** node(s) ({arrow}): "

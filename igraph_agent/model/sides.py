@@ -343,6 +343,12 @@ def _end_noun(column: Any) -> str:
     return re.sub(r"(?:[ _-]?(?:\d|[ab]))$", "", w)
 
 
+#: both ends of a node's edges named: "make or receive a call", "in or out", "either way"
+_BOTH_ENDS = re.compile(r"\b(?:make|send|give|place)\s+or\s+(?:receive|get|take)\b|\b(?:receive|get|"
+                        r"take)\s+or\s+(?:make|send|give|place)\b|\bin\s+or\s+out\b|\beither\s+"
+                        r"(?:way|direction)\b", re.IGNORECASE)
+
+
 def counted_side(question: str, info: dict[str, Any]) -> str | None:
     """``out`` / ``in`` when a degree threshold on a directed table counts one end's edges, in
     the data's own words, else None: the other end's noun counted ("eat exactly 2 prey" on
@@ -362,8 +368,8 @@ def counted_side(question: str, info: dict[str, Any]) -> str | None:
     from igraph_agent.model import slots
     from igraph_agent.model.verbs import column_verbs, forms, participles
 
-    if not info.get("directed"):
-        return None
+    if not info.get("directed") or _BOTH_ENDS.search(question):
+        return None  # "never make or receive a call": both ends' edges
     cols = [_end_noun(c) for c in ((info.get("meaning") or {}).get("direction") or [])][:2]
     at = re.search(rf"(?:{slots.THRESHOLD_AT.pattern})\s+(?:other\s+|different\s+)?([a-z]+)",
                    question, re.IGNORECASE)

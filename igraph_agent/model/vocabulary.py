@@ -198,6 +198,14 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"shortest)\b)[a-z]+\b(?:\s+at\s+all)?", "have degree exactly 0", False),
     (r"\bhow many (?:isolated|unconnected) ([a-z]+)\b(?! if)", r"how many \1 with degree exactly 0",
      False),
+    # "are there any isolated extensions", "is there an unconnected node"
+    (r"\b(are there|is there)\s+(?:any|an?)\s+(?:isolated|unconnected)\s+([a-z]+)\b(?! if)",
+     r"\1 any \2 with degree exactly 0", False),
+    # "extensions that never make or receive a call": no edge either way
+    (r"\b(?:never|don't|do not|doesn't|does not|didn't|did not)\s+(?:make|send|give|place)\s+or\s+"
+     r"(?:receive|get|take)\s+(?:a|an|any)\s+[a-z]+\b|\b(?:never|don't|do not|doesn't|does not)\s+"
+     r"(?:receive|get|take)\s+or\s+(?:make|send|give|place)\s+(?:a|an|any)\s+[a-z]+\b",
+     "have degree exactly 0", False),
     # "how many people does Greta work with" (undirected): Greta's degree
     (rf"^(\s*how many) [a-z]+ (?:does|do|did) ({_NAME}) (?:work|collaborate|deal|talk|interact|"
      r"connect|play|live|study) (?:with|to)\b", r"\1 ties does \2 have", False),
