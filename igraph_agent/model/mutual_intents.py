@@ -138,13 +138,15 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
         first, other = (ins, outs) if side == "in" else (outs, ins)
         only = [n for n in first if n not in set(other) and n != who]
         how = (f"have an edge into {who} and none back from it" if side == "in" else
-               f"{who} has an edge out to, with none back")
+               f"get an edge from {who} and send none back")
+        total = n_in if side == "in" else n_out  # (no count made here: every figure a tool's)
+        if not only:
+            return _found(st, [name]) + (f"**None** — every one of the {total} linked that way is "
+                                         f"linked both ways ({arrow}).")
         return _found(st, [name]) + (
-            f"**{len(only)}** node(s) {how} ({arrow}): "
-            + (", ".join(f"**{n}**" for n in only) or "none")
-            + f" (of the {len(first)} on that side, {len(both)} "
-              f"{'is' if len(both) == 1 else 'are'} linked both ways"
-            + (": " + ", ".join(both) if both else "") + ").")
+            ", ".join(f"**{n}**" for n in only) + f" {how} ({arrow}); of the {total} on that "
+            "side, " + (", ".join(both) + " also " + ("has" if len(both) == 1 else "have")
+                        + " the edge back." if both else "none has the edge back."))
     if _both_lists(str(st.context.get("asked") or st.question)):
         return _found(st, [name]) + (
             f"{who} has an edge out to **{n_out}** node(s) ({arrow}): "
