@@ -74,9 +74,42 @@ def counted_edges(question: str, meaning: dict[str, Any]) -> re.Match[str] | Non
     return None
 
 
+#: a relation's edges as steps: "two marriages away from the Pazzi", "within 2 handshakes of
+#: Ana" (group 2: the noun, checked against the measures and the edge columns)
+_RELATION_STEPS = re.compile(
+    r"\b(\d+|one|two|three|four|five|six)\s+(?!steps?\b|hops?\b)([a-z]+?)s?\s+"
+    r"(?=away\s+from\b|from\s+(?:the\s+)?(?-i:[A-Z])|of\s+(?:the\s+)?(?-i:[A-Z]))", re.IGNORECASE)
+#: nouns for one edge of a relation, counted as steps
+_RELATIONS = frozenset({"marriage", "friendship", "tie", "link", "connection", "edge", "handshake",
+                        "introduction", "road", "flight", "hop", "jump", "degree", "step",
+                        "acquaintance", "contact", "relationship", "citation", "follow", "leg",
+                        "street", "trail", "line", "transfer", "collaboration", "alliance"})
+
+
+def relation_steps(question: str, meaning: dict[str, Any]) -> str:
+    """"how many families are two marriages away from the Pazzi" -> "… two steps away …":
+    a relation's edges counted as steps, never an edge column's value.
+
+        >>> relation_steps("how many families are two marriages away from the Pazzi?", {})
+        'how many families are two steps away from the Pazzi?'
+        >>> relation_steps("which towns are within 30 km of Ely?", {})
+        'which towns are within 30 km of Ely?'
+    """
+    columns = {str(c).lower() for c in (meaning.get("weights") or {})}
+
+    def steps(m: re.Match[str]) -> str:
+        noun = m.group(2).lower()
+        if noun not in _RELATIONS or {noun, f"{noun}s"} & columns or f"{noun}s" in MEASURES:
+            return m.group(0)
+        return f"{m.group(1)} steps "
+
+    return _RELATION_STEPS.sub(steps, question)
+
+
 def as_hops(question: str, meaning: dict[str, Any]) -> str:
     """``question`` with a route's edge count in hop words and "whatever the distance" left
     out (see the module docstring)."""
+    question = relation_steps(question, meaning)
     ignored = ignores_values(question)
     out = _IGNORED.sub("", question) if ignored else question
     out = _TRAILING.sub(r"\g<lead> at minimum\g<mid>\g<end>", out)

@@ -815,8 +815,8 @@ LEXICON.update({
                    r"\b(?:with|to|from) both\s+\S.*\band\s+\S",
                    r"\b(?:anyone|anybody|someone|somebody|who)\b.*\bboth\s+\S.*\band\s+\S",
                    # "which climbers do Ada and Cy both climb with": the pair's shared partners
-                   r"^\s*(?:which|what|who|whom|how many)\b.*\b(?:do|did|does|have|had)\s+\S+\s+and\s+"
-                   r"\S+\s+both\s+\w+"),
+                   r"^\s*(?:which|what|who|whom|how many)\b.*\b(?:do|did|does|have|had)\s+(?:the\s+)?\S+"
+                   r"\s+and\s+(?:the\s+)?\S+\s+both\s+\w+"),
         # a count of pairs or everyone's reach is no ranking of the top pairs; one named pair
         # ("do zane and amir have in common") is answered for that pair, or asked about
         negatives=_rx(r"\bhow many pairs\b|\bnumber of pairs\b",
