@@ -110,7 +110,8 @@ _CLAUSE_REF = (rf"the\s+{_PART}[a-z][\w-]*\s+(?:with|having|that|who|which)\s+"
                rf"(?:(?!the\b)[\w'-]+\s+){{0,3}}the\s+(?:most|least|highest|lowest|largest|"
                rf"biggest|greatest|fewest|smallest)\b(?:\s+[\w-]+){{0,4}}?(?=\s*(?:[?.!,;]|$)|\s+(?:belongs?\s+"
                rf"to|falls?\s+in|in)\s*[?.!]*\s*$)")
-_SHORT_REF = (rf"the\s+(?:(?:most|least)\s+[\w-]+|[a-z]+est|best[- ]connected|highest[- ][\w-]+)"
+_SHORT_REF = (rf"the\s+(?:(?:most|least)\s+(?!(?:distinct|different|other|separate|unique|"
+              rf"individual)\b)[\w-]+|[a-z]+est|best[- ]connected|highest[- ][\w-]+)"
               rf"\s+{_PART}[a-z][\w-]*|the\s+{_PART}[a-z][\w-]*\s+(?:with|having|that has|who has)"
               rf"\s+the\s+(?:most|highest|largest|biggest|fewest|lowest)\s+[\w-]+")
 #: a node named by its distance from another: "the stall closest to Bakery", "the town
