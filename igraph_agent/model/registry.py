@@ -38,7 +38,8 @@ AnswerKind = Literal["count", "node", "pair", "path", "yesno", "value", "list", 
 ANSWER_KINDS: frozenset[str] = frozenset(AnswerKind.__args__)  # type: ignore[attr-defined]
 Feature = Literal["threshold", "hops", "removal", "weight", "group", "twomode", "direction",
                   "entity", "filter", "bottom", "negation", "future", "ordinal", "scope",
-                  "restriction", "community_top", "time", "judgement", "roundtrip", "linked"]
+                  "restriction", "community_top", "time", "judgement", "roundtrip", "linked",
+                  "versus"]
 FEATURES: frozenset[str] = frozenset(Feature.__args__)  # type: ignore[attr-defined]
 
 
@@ -121,6 +122,8 @@ _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "restriction": "among the nodes you describe (no attribute value names them)",
                   "linked": "counting only the partners that hold the value you name",
                   "community_top": "for the top node inside the community you pick by its size",
+                  "versus": "comparing two measures of each node (its in- against its "
+                             "out-degree): each is ranked on its own",
                   "count": "how many", "node": "which node it is", "pair": "which pair it is",
                   "yesno": "a yes or no"}
 

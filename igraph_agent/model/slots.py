@@ -646,6 +646,14 @@ FUTURE = re.compile(r"\blikely to\b|\bgoing to (?!be\b)\w+|\bwill (?:\w+ )?(?:qu
 #: a route there and back: "the cheapest round trip", "from LHR to LAX and back"
 ROUND_TRIP = re.compile(r"\bround[- ]trips?\b|\band back(?:\s+again)?\b|\bthere and back\b|"
                         r"\breturn (?:trip|journey|leg)\b", re.IGNORECASE)
+#: two measures of each node set against each other: "more outgoing than incoming links", "the
+#: biggest gap between in- and out-degree" (no tool ranks a difference of two measures)
+VERSUS = re.compile(r"\bmore\s+(?:out-?going|in-?coming|outbound|inbound)\s+(?:\w+\s+)?than\s+"
+                    r"(?:out-?going|in-?coming|outbound|inbound)\b|\b(?:gap|difference|imbalance)\s+"
+                    r"between\s+(?:(?:its|their|the)\s+)?(?:in|out|incoming|outgoing)(?:-?degree)?\s+"
+                    r"and\s+(?:its\s+|their\s+)?(?:in|out|incoming|outgoing)\b|\b(?:sends?|calls?|"
+                    r"cites?|follows?|pays?)\s+more\s+than\s+(?:it|they|he|she)\s+(?:receives?|gets?|"
+                    r"is\s+\w+|are\s+\w+)\b", re.IGNORECASE)
 #: a verdict asked of the data: "is the pond healthy?", "how healthy is this community?",
 #: "is that normal?" — the graph gives measures, not verdicts
 JUDGEMENT = re.compile(r"\b(?:how|is|are|was|were|looks?|seems?)\s+(?:(?:it|this|that|they|these|"
@@ -734,6 +742,8 @@ def features(question: str) -> set[str]:
         out.add("future")  # "most likely to quit next": a forecast no ranking makes
     if ROUND_TRIP.search(question):
         out.add("roundtrip")  # "cheapest round trip from A to B and back": two routes, not one
+    if VERSUS.search(question):
+        out.add("versus")  # "more outgoing than incoming links": two measures set apart
     if JUDGEMENT.search(question):
         out.add("judgement")  # "is the pond healthy?": a verdict no measure gives
     if NEGATION.search(PAIR_CUT.sub(" ", question)):  # "… before A could not reach B": the cut
