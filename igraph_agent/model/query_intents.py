@@ -850,9 +850,10 @@ def totals_clarify(st: PlanState) -> str | None:
     one, many = vocabulary.noun(st.question, _raw_info(st))
     node = rf"(?:{re.escape(one)}|{re.escape(many)}|node|vertex)"
     q = str(st.context.get("asked") or st.question)
-    if not re.search(r"\b(?:average|mean|typical)\b", q, re.IGNORECASE) or not \
-            re.search(rf"\b(?:per|each|every|an?)\s+{node}\b", q, re.IGNORECASE):
-        return None
+    if not re.search(r"\b(?:average|mean|typical)\b", q, re.IGNORECASE) or not (
+            re.search(rf"\b(?:per|each|every|an?)\s+{node}\b", q, re.IGNORECASE) or
+            re.search(r"\b(?:weighted\s+degree|strength)\b", q, re.IGNORECASE)):
+        return None  # ("the average weighted degree": a node's total, averaged over nodes)
     return (f"Averaged over what? The edges' values give a mean per edge, and each {one}'s own "
             f"total; a mean per {one} is not one of them. Ask 'the average {edge_attr(st)} per "
             f"edge' or 'each {one}'s total {edge_attr(st)}'.")
@@ -899,6 +900,12 @@ def _side_partners(obs: list[Observed]) -> str:
     return f"{hop.count} partner(s) of {d.node}{way}: {names or 'none'}. "
 
 
+#: a mean asked: "what's the average road length", "the mean weight of an edge"
+_MEAN_ASKED = re.compile(r"\b(?:average|mean|typical)\b", re.IGNORECASE)
+#: a figure per node, not per edge: "the average weighted degree", "the mean total per person"
+_PER_NODE = re.compile(r"\b(?:degree|strength|per|each|every|nodes?|total)\b", re.IGNORECASE)
+
+
 def totals_render(st: PlanState, obs: list[Observed]) -> str:
     if not obs:
         return "Name the edge attribute to add up."
@@ -921,6 +928,13 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
                 f"The {d.edges}{sided} edges of "
                 f"{o.args['node']} have {d.attribute} adding up to **{_f(d.total)}** (mean "
                 f"{_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)})." + both)
+    if _MEAN_ASKED.search(st.question) and not d.where and not d.side and not re.match(
+            r"\s*(?:which|who|whom)\b", st.question, re.IGNORECASE) and not _PER_NODE.search(
+            st.question):
+        # "what's the average road length": the mean first, the sum beside it
+        return (f"The mean {d.attribute} per edge is **{_f(d.mean)}** over {d.edges} edges "
+                f"(total {_f(d.total)}, min {_f(d.min)}, max {_f(d.max)})."
+                + length_note(st.question, st.meaning(), d.attribute))
     top = topn.listed(st.question, [(_who(r), _f(r.total)) for r in d.top_nodes])
     over = {"out": " over its outgoing edges (what it sends)", "in": " over its incoming "
             "edges (what it receives)", "both": " over its incoming and outgoing edges "

@@ -95,8 +95,9 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (rf"\b(?:only|just)\s+(?=(?:one|1)\s+(?:[a-z-]+\s+)?{_TIES}\b)", "exactly ", False),
     # (not a group's own ties: "the most internal ties" is per group, group_rank_intents)
     # ("Kaur's most frequent collaborator" is one partner: node_partner's)
+    # ("the most km of road" is the roads' km summed: a measure of them, no count)
     (rf"(?<!'s\s)(?<!’s\s)\b(most|fewest|more|fewer)\s+(?:(?!{_DIRECTION_WORDS}|internal\b|"
-     rf"in-?group\b|intra)[a-z-]+\s+){{1,2}}?{_TIES}\b", r"\1 ties", False),
+     rf"in-?group\b|intra|of\b)[a-z-]+\s+){{1,2}}?{_TIES}\b", r"\1 ties", False),
     (rf"(?<!'s\s)(?<!’s\s)\b(most|fewest|more|fewer)\s+{_TIES}\b", r"\1 ties", False),
     (rf"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?!{_DIRECTION_WORDS})[a-z-]+\s+)?{_TIES}\b",
      r"\1 ties", False),
