@@ -1490,6 +1490,21 @@ def _group_sends(question: str, info: dict[str, Any]) -> bool:
                for v in vs if len(str(v)) >= 2)
 
 
+def _groups_as_pieces(question: str, info: dict[str, Any]) -> str:
+    """"The largest group", "the same group as hut0" on a graph in several pieces whose
+    nodes carry no grouping attribute: its connected components.
+
+        >>> _groups_as_pieces("how big is the largest group?", {"components": 4})
+        'how big is the largest component?'
+        >>> _groups_as_pieces("how big is the largest group?", {"components": 1})
+        'how big is the largest group?'
+    """
+    if int(info.get("components") or 1) < 2 or groupings(info.get("meaning") or {}):
+        return question
+    return re.sub(r"\b(largest|biggest|smallest|same)\s+(?:separate\s+)?group(s?)\b", r"\1 component\2",
+                  question, flags=re.IGNORECASE)
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     if not info.get("directed") and _ROOTED.search(question):
@@ -1511,6 +1526,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
                      r"along)\b", question, re.IGNORECASE):  # "cite itself through a chain": a cycle
         question = _reflexive(question, info)  # "did any number call itself"
     question = _attributes_as_stored(question, info)  # "department" for a ``dept`` column
+    question = _groups_as_pieces(question, info)  # "the largest group" of a split graph
     question = _DIRECT_ASIDE.sub(r" directly\1", question)  # "married to (direct ties)?"
     question = _LEADING_WAY.sub(r"\2, \1\3", question)  # "Following the links …, can v0 reach"
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
