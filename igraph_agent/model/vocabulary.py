@@ -200,7 +200,7 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\bhow many (?:isolated|unconnected) ([a-z]+)\b(?! if)", r"how many \1 with degree exactly 0",
      False),
     # "are there any isolated extensions", "is there an unconnected node"
-    (r"\b(are there|is there)\s+(?:any|an?)\s+(?:isolated|unconnected)\s+([a-z]+)\b(?! if)",
+    (r"\b(are there|is there)\s+(?:any|an?)\s+(?:isolated|unconnected)\s+([a-z]+)(?=\s*[?.!]*\s*$)",
      r"\1 any \2 with degree exactly 0", False),
     # "extensions that never make or receive a call": no edge either way
     (r"\b(?:never|don't|do not|doesn't|does not|didn't|did not)\s+(?:make|send|give|place)\s+or\s+"
