@@ -6,6 +6,8 @@
   cycles follow the edges (``directed_intents.py``).
 * ``self_loops``: "how many self-loops are there", "does any node link to itself": the edges
   from a node to itself (``connectivity(shape=True)``).
+* ``cycle_cut``: "how many edges would I need to remove to make it a forest", "the fewest
+  links to cut so no loop is left": the cycle rank (the edges beyond a spanning forest).
 * ``planar``: "is the network planar", "can it be drawn without edges crossing":
   networkx's ``is_planar`` on the simple undirected graph (``connectivity(shape=True)``).
 
@@ -97,8 +99,39 @@ def planar_asked(st: PlanState) -> bool:
     return bool(_PLANAR.search(st.question)) and not slots.named(st.question)
 
 
+#: the edges to take out for no cycle to be left: "how many edges would I need to remove to
+#: make it a forest", "the fewest links to cut so that no loop remains"
+_TO_FOREST = re.compile(r"\b(?:remove|delete|cut|drop|take out|break)\b[^?]*?\b(?:to\s+(?:make|turn|"
+                        r"get|leave)\b[^?]*?\b(?:a\s+)?(?:forest|tree|acyclic|cycle-?free|loop-?free)|"
+                        r"so\s+(?:that\s+)?(?:no|there\s+(?:is|are)\s+no)\s+(?:cycles?|loops?)\b)",
+                        re.IGNORECASE)
+
+
+def cut_asked(st: PlanState) -> bool:
+    """Whether the edges to remove for no cycle are asked: on a directed graph only a forest
+    or a tree, read with directions ignored ("acyclic" there is a feedback arc set's question)."""
+    m = _TO_FOREST.search(st.question)
+    return bool(m) and not slots.named(st.question) and (
+        not _directed(st) or bool(re.search(r"\b(?:forest|tree)\b", m.group(0), re.IGNORECASE)))
+
+
+def _cut_render(st: PlanState, obs: list[Observed]) -> str:
+    s = _shape(obs)
+    if s is None:
+        return "I could not count the cycles."
+    rank = s["cycle_rank"]
+    if not rank:
+        return (f"**0** — it has no cycle already: {s['edges']} edges on {s['nodes']} nodes in "
+                f"{s['components']} connected component(s), every piece a tree (a forest)"
+                + (", directions ignored." if _directed(st) else "."))
+    ignored = " Directions are ignored." if _directed(st) else ""
+    return (f"**{rank}** edges: the cycle rank ({s['edges']} edges − {s['nodes']} nodes + "
+            f"{s['components']} component(s)); removing that many, one from each independent "
+            f"cycle, leaves a spanning forest, and no fewer do.{ignored}")
+
+
 def _calls(st: PlanState) -> list[Call]:
-    if count_asked(st) or planar_asked(st) or loops_asked(st):
+    if count_asked(st) or planar_asked(st) or loops_asked(st) or cut_asked(st):
         return [Call("connectivity", {"limit": 10, "shape": True})]
     return []
 
@@ -162,6 +195,11 @@ CYCLE_SHAPE_INTENTS = [
            bonus=lambda st: 6.0 if loops_asked(st) else -10.0,
            hint="how many self-loops the graph has",
            answers=frozenset({"count", "yesno", "list", "node"}), covers=frozenset({"scope"})),
+    Intent("cycle_cut", t(0.5, _TO_FOREST.pattern), _calls, _cut_render,
+           "the edges to remove for no cycle to be left: the cycle rank (connectivity shape)",
+           group="cycle_total", bonus=lambda st: 6.0 if cut_asked(st) else -10.0,
+           hint="how many edges to remove to leave no cycle",
+           answers=frozenset({"count", "value"}), covers=frozenset({"scope", "removal", "bottom"})),
     Intent("planar", t(0.5, _PLANAR.pattern), _calls, _planar_render,
            "whether the graph is planar (connectivity shape)", group="planar",
            bonus=lambda st: 6.0 if planar_asked(st) else -10.0,

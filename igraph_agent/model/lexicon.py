@@ -530,6 +530,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"largest|smallest|most|least|groups?|components?|clusters?|connected|"
                       r"reach|paths?|internal\w*|inside|intra\w*|outside|"
                       r"external\w*)\b",
+                      # "how many edges would I need to remove to make it a forest": a change
+                      r"\b(?:would|remov\w*|delet\w*|need to|have to|make it|turn it)\b",
                       r"\bdoes (?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+) "
                       r"have",
                       r"\b(?:have|has|had)\s+(?!in total|between (?:the |our |all )?[a-z]+s\s*[?.!]*\s*$)\w",
