@@ -158,7 +158,14 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
         return (f"**{top['group']}** is the {attr} most connected to others: "
                 f"**{top['edges_to_other_groups']}** edges to other {attr} groups{extra}.")
     if re.search(r"\b(?:fraction|share|percent(?:age)?|proportion|ratio)\b|%", q, re.IGNORECASE):
-        return _mix_share(d, q, bool(named_weight(q, _meaning(st))))
+        from igraph_agent.model.query_intents import count_column
+
+        items = re.search(r"\b(?:share|fraction|percent(?:age)?|proportion)\s+of\s+(?:(?:the|all)\s+)?"
+                          r"([a-z]+s)\b", q, re.IGNORECASE)  # "the share of messages": counted
+        return _mix_share(d, q, bool(named_weight(q, _meaning(st))) or bool(
+            items and d.get("weight_used") and not re.fullmatch(
+                r"edges|ties|links|connections|pairs|relationships|arcs", items.group(1),
+                re.IGNORECASE) and count_column(st, items.group(1))))
     inside = re.search(r"\b(?:within|inside|internal\w*|stay\w*|kept)\b", q, re.IGNORECASE) \
         and not re.search(r"\b(?:between|across|cross\w*|other|different)\b", q, re.IGNORECASE)
     if inside and "within_weight" in d and named_weight(q, _meaning(st)):

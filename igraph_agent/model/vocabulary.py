@@ -1995,7 +1995,9 @@ _TWO_MODE = re.compile(r"co-?occur|co-?attend|\bsame (?:events?|clubs?|meetings?
 _DIRECTION = re.compile(r"\bcycles?\b|\bcyclic|acyclic|reachable from|\bcan (?:\w+ ){0,3}reach\b|"
                         r"\breach(?:es)? from\b|downstream|upstream|\bcites?\b|\bcited\b|\bciting\b",
                         re.IGNORECASE)
-_AS_GROUP = (r"(?:which|what|each|every|per|by|across|between|among|within|inside|outside)\s+(?:\w+\s+){{0,2}}{a}s?\b|(?<!the )\b{a}s?\s+(?:has|have|had|with|mix|are|is)\b"
+_AS_GROUP = (r"(?:which|what|each|every|per|by|across|between|among|within|inside|outside)\s+(?:\w+\s+){{0,2}}{a}s?\b|"
+             # "emails the most different departments": the groups counted, no plain degree
+             r"\b(?:most|fewest|more|fewer|many)\s+(?:different\s+|distinct\s+|other\s+|separate\s+)?{a}s\b|(?<!the )\b{a}s?\s+(?:has|have|had|with|mix|are|is)\b"
              # "the split into teams", "taking the team column as the communities"
              r"|\b(?:split|divided|partitioned|grouped)\s+(?:up\s+)?(?:into|by)\s+{a}s?\b|\b{a}\s+(?:column|attribute|field|labels?)\b")
 _AS_DISTANCE = re.compile(r"\b(?<!path )lengths?\b|\btotal (?:distance|length|cost|time|travel)|\bas "
