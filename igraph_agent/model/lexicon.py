@@ -778,7 +778,8 @@ LEXICON.update({
                       r"kicked out|lost|froze|blocked|disabled|deactivated)\b)",
                       # which nodes lose one node: no component count (one pair's reach is
                       # answered: remove_and_compare's reach)
-                      r"\b(?:cut off from|lose \w+ connection|how many \w+ (?:can|could|would) \w+ "
+                      r"\b(?:cut off from(?!\s+(?:the\s+)?(?:rest|others|main|whole|network|graph|"
+                      r"everyone|everybody)\b)|lose \w+ connection|how many \w+ (?:can|could|would) \w+ "
                       r"(?:still )?reach)\b",
                       # it counts components: another measure after the removal is asked about
                       # ("the A-B route is cut" names the removed edge, no route asked)
