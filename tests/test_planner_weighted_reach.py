@@ -115,3 +115,13 @@ def test_the_least_total_length_keeping_every_node_linked_is_the_spanning_tree(a
     resp = agent.ask(question, attach=[attach])
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith(f"**{shown(total)} {weight}**"), resp.answer
+
+
+def test_the_longest_trip_from_a_node_by_the_shortest_routes_is_its_farthest(agent):
+    dist = _dist(_lanes(), "Quay", "sea_miles")
+    far = max(dist, key=dist.get)
+    resp = agent.ask("What's the longest trip from Quay to any other harbour, taking the "
+                     "shortest lanes?", attach=[LANES])
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"The farthest from Quay: **{far}** at "
+                                  f"**{shown(dist[far])} sea_miles**"), resp.answer

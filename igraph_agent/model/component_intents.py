@@ -249,7 +249,8 @@ def _down_unknown(st: PlanState) -> bool:
         not _ROOT.search(st.question) and not st.meaning().get("directed")
 
 
-_FARTHEST = re.compile(r"\b(?:farthest|furthest|most distant|most remote|longest way)\b.{0,40}\b"
+_FARTHEST = re.compile(r"\b(?:farthest|furthest|most distant|most remote|longest way|longest "
+                       r"(?:drive|ride|trip|journey|hike|route))\b.{0,40}\b"
                        r"(?:from|away from)\b|\beccentricit(?:y|ies) of\b|'s eccentricity\b|"
                        r"\bhow eccentric is\b|" + _DEEP.pattern, re.IGNORECASE)
 
@@ -645,6 +646,7 @@ COMPONENT_INTENTS = [
            answers=frozenset({"list", "node", "value", "count"}),
            covers=frozenset({"scope", "weight", "bottom"})),
     Intent("farthest_from", t(0.5, r"farthest|furthest|most distant|most remote|eccentric|"
+                                   r"\blongest (?:drive|ride|trip|journey|hike|route) from\b|"
                                    r"\bhow deep\b|\bhow far down\b|\bhow many levels\b|"
                                    r"\bdepth of\b|\bheight of\b"),
            _far_calls, _far_render, "the node(s) farthest from a named node (hop_counts)",
