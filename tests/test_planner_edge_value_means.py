@@ -50,3 +50,18 @@ def test_the_average_weighted_degree_is_asked_not_answered_per_edge(agents, name
     resp = agents[name].ask("what is the average weighted degree?", attach=[table])
     assert resp.status == "needs_clarification", resp.answer
     assert "per edge" in resp.answer, resp.answer
+
+
+def test_the_most_km_of_road_then_its_closest_neighbour_answers_both_steps(agents):
+    table, col, node, edge = TABLES["roads"]
+    a, b = table.columns[:2]
+    sums = pd.concat([table[[a, col]].rename(columns={a: "n"}),
+                      table[[b, col]].rename(columns={b: "n"})]).groupby("n")[col].sum()
+    top = sums.idxmax()
+    ties = table[(table[a] == top) | (table[b] == top)]
+    near = ties.loc[ties[col].idxmin()]
+    other = near[b] if near[a] == top else near[a]
+    resp = agents["roads"].ask(f"Which {node} has the most {col} of {edge} touching it, and "
+                               "which of its neighbours is the closest?", attach=[table])
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{top}**") and f"**{other}**" in resp.answer, resp.answer

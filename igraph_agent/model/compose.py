@@ -279,13 +279,20 @@ _ITS_SCORE = re.compile(r"^(?:what|how (?:high|much|big|large))\s*(?:is|'s|was)?
                         re.IGNORECASE)
 
 
+#: the ranked node itself as a pronoun inside its own clause: "which town has the most km of
+#: road touching it" (no earlier node it could stand for)
+_OWN_IT = re.compile(r"(?<=\w)\s+(?:touching|attached\s+to|around|at|into|out\s+of|leaving|"
+                     r"entering|on)\s+(?:it|them)\b", re.IGNORECASE)
+
+
 def _chain(question: str) -> Steps | None:
     for rx in _CHAIN:
         m = rx.match(question.strip())
         if not m:
             continue
         first, second = m.group("first").strip(), m.group("second").strip()
-        if not _RANKED.search(first) or _PRONOUN.search(first) or _NOT_ONE.search(second):
+        if not _RANKED.search(first) or _PRONOUN.search(_OWN_IT.sub(" ", first)) or \
+                _NOT_ONE.search(second):
             continue
         second = _ASK_LEAD.sub("", second)
         if _ITS_SCORE.match(second):
@@ -431,7 +438,9 @@ def _stem_past(verb: str) -> str:
 #: one edge's value ("the depot with the longest road")
 _TOTAL = re.compile(r"\b(?:in total|total|overall|in all|altogether|combined|summed|sum of)\b|"
                     r"\b(?:most|least)\s+(?![a-z]+(?:ive|ful|ous|able|ible|ent|ant|al)\b)"
-                    r"(?:[a-z]+-)?[a-z]+(?:\s+[a-z]+s)?\s*[?.!]*$",
+                    r"(?:[a-z]+-)?[a-z]+(?:\s+[a-z]+s)?\s*[?.!]*$|"
+                    r"\b(?:most|least)\s+[a-z_]+\s+of\s+(?:road|edge|link|line|track|trail|cable|"
+                    r"pipe|route|street|tie)s?\b",  # "the most km of road touching it"
                     re.IGNORECASE)  # "received the most money", "the most co-written papers"
 
 

@@ -903,7 +903,8 @@ def _side_partners(obs: list[Observed]) -> str:
 #: a mean asked: "what's the average road length", "the mean weight of an edge"
 _MEAN_ASKED = re.compile(r"\b(?:average|mean|typical)\b", re.IGNORECASE)
 #: a figure per node, not per edge: "the average weighted degree", "the mean total per person"
-_PER_NODE = re.compile(r"\b(?:degree|strength|per|each|every|nodes?|total)\b", re.IGNORECASE)
+_PER_NODE = re.compile(r"\b(?:degree|strength|per|each|every|nodes?|total|others?|all)\b",
+                       re.IGNORECASE)
 
 
 def totals_render(st: PlanState, obs: list[Observed]) -> str:
@@ -928,8 +929,8 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
                 f"The {d.edges}{sided} edges of "
                 f"{o.args['node']} have {d.attribute} adding up to **{_f(d.total)}** (mean "
                 f"{_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)})." + both)
-    if _MEAN_ASKED.search(st.question) and not d.where and not d.side and not re.match(
-            r"\s*(?:which|who|whom)\b", st.question, re.IGNORECASE) and not _PER_NODE.search(
+    if _MEAN_ASKED.search(st.question) and not d.where and not d.side and not re.search(
+            r"\b(?:which|who|whom)\b", st.question, re.IGNORECASE) and not _PER_NODE.search(
             st.question):
         # "what's the average road length": the mean first, the sum beside it
         return (f"The mean {d.attribute} per edge is **{_f(d.mean)}** over {d.edges} edges "
