@@ -8,6 +8,10 @@ ties (a two-step question: the neighbours first, then each one's degree):
   named node among a neighbour's ties (degree exactly 1), "more than 2 other" too (degree
   above 3).
 
+* ``neighbour_pairs``: "which of member 0's friends are also friends with each other", "how
+  many of Ada's contacts know each other": the pairs of its neighbours linked to each other,
+  one per triangle through the node (``count_triangles(nodes=[X])``).
+
 On a directed graph a node's neighbours and their ties can be read either way ("Oriole's
 recipients who tip nobody else"), so the planner asks which way instead of counting both.
 
@@ -156,6 +160,56 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
             + (" …" if d.truncated else "") + ".")
 
 
+#: a node's neighbours linked among themselves: "which of member 0's friends are also friends
+#: with each other", "how many of Ada's contacts know one another"
+_AMONG_THEM = re.compile(
+    r"\b(?P<who>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]*\d+)(?:'s|’s)\s+(?:[a-z]+\s+)?"
+    r"(?:friends|neighbou?rs|contacts|partners|connections|colleagues|teammates|crewmates|"
+    r"[a-z]+mates|co-?workers|allies|in-?laws)\s+(?:are|who\s+are|that\s+are)?\s*(?:also\s+)?"
+    r"(?:friends|linked|connected|tied|neighbou?rs|know|married|related)\s*(?:to|with)?\s+"
+    r"(?:each\s+other|one\s+another)\b", re.IGNORECASE)
+
+
+def _pairs_of(st: PlanState) -> str | None:
+    m = _AMONG_THEM.search(str(st.context.get("asked") or st.question))
+    if m is None or st.meaning().get("directed"):
+        return None
+    who = m.group("who")
+    return re.sub(r"^(?:member|node|user|person)\s+", "", who, flags=re.IGNORECASE)
+
+
+def _pairs_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    who = _pairs_of(st)
+    if who is None:
+        return []
+    searches, ids = _resolve(st, [who])
+    if ids is None:
+        return searches
+    return [*searches, Call("count_triangles", {"nodes": ids})]
+
+
+def _pairs_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.results.structure import CountTrianglesResult
+
+    o = next((o for o in obs if o.tool == "count_triangles" and o.ok), None)
+    if o is None:
+        return _unresolved(st, [_pairs_of(st) or ""])
+    d = o.typed(CountTrianglesResult)
+    if not d.requested:
+        return _unresolved(st, [_pairs_of(st) or ""])
+    r = d.requested[0]
+    if not r.triangles:
+        return (f"**None** — no two of {r.node}'s neighbours are linked to each other (it is in "
+                f"no triangle).")
+    return (f"**{r.triangles}** pair(s) of {r.node}'s neighbours are linked to each other: each "
+            f"such pair closes a triangle with {r.node}, and {r.node} is in {r.triangles} "
+            f"triangle(s). (The pairs themselves are not listed here; ask for {r.node}'s "
+            f"neighbourhood drawn to see them.)")
+
+
 NEIGHBOUR_FILTER_INTENTS = [
     Intent("neighbour_filter", t(0.5, _TIES, r"\bdegree\b"), _calls, _render,
            "one node's neighbours whose own degree passes a condition (nodes_by_measure "
@@ -164,4 +218,9 @@ NEIGHBOUR_FILTER_INTENTS = [
            hint="a node's neighbours with a number of ties you give",
            answers=frozenset({"count", "list", "node", "yesno"}),
            covers=frozenset({"entity", "threshold", "filter", "negation"})),
+    Intent("neighbour_pairs", t(0.5, _AMONG_THEM.pattern), _pairs_calls, _pairs_render,
+           "the pairs of one node's neighbours linked to each other (count_triangles nodes)",
+           group="ranking", bonus=lambda st: 6.0 if _pairs_of(st) else -10.0,
+           hint="how many of a node's neighbours are linked to each other",
+           answers=frozenset({"count", "list", "yesno"}), covers=frozenset({"entity"})),
 ]
