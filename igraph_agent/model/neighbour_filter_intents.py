@@ -171,8 +171,11 @@ _AMONG_THEM = re.compile(
 
 
 def _pairs_of(st: PlanState) -> str | None:
-    m = _AMONG_THEM.search(str(st.context.get("asked") or st.question))
-    if m is None or st.meaning().get("directed"):
+    asked = str(st.context.get("asked") or st.question)
+    m = _AMONG_THEM.search(asked)
+    if m is None or st.meaning().get("directed") or re.search(
+            r"\b(?:share|fraction|proportion|percent\w*|ratio|clustering|how\s+(?:well\s+)?"
+            r"connected|dens\w*)\b|%", asked, re.IGNORECASE):  # a share: the clustering's
         return None
     who = m.group("who")
     return re.sub(r"^(?:member|node|user|person)\s+", "", who, flags=re.IGNORECASE)
