@@ -917,6 +917,9 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
                                             r"not the same)))", question, re.IGNORECASE):
         found = [i for i in found if i.name != "group_mix"]  # "who has the most ties to other
         #                                     sales people": a person asked, not the groups
+    if "group_mix" in names and _ONES_PARTNERS.search(question):
+        found = [i for i in found if i.name != "group_mix"]  # "how many of the best-connected
+        #      employee's colleagues are in the same team": one node's, never the whole mix
     if {"group_mix", "node_group"} <= names and not slots.named(question):
         found = [i for i in found if i.name != "node_group"]  # "what share of ties are
         #                                      within a faction": no node's group is asked
@@ -1007,6 +1010,12 @@ def _breaks(st: PlanState) -> bool:
 
 #: intents whose answer is a node ranking: not the answer to "which <group attribute> …"
 _NODE_RANKINGS = frozenset({"edge_totals", "in_degree", "out_degree", "degree", "centrality"})
+
+
+#: one node's partners by possessive: "the best-connected employee's colleagues", "Ana's ties"
+_ONES_PARTNERS = re.compile(r"(?:'s|’s)\s+(?:[\w-]+\s+)?(?:neighbou?rs|colleagues|co-?workers|friends|"
+                            r"contacts|partners|ties|connections|links|teammates|[a-z]+mates)\b",
+                            re.IGNORECASE)
 
 
 def _asks_for_a_group(question: str, st: PlanState) -> bool:
