@@ -36,7 +36,7 @@ def test_the_top_nodes_partners_in_its_group_are_never_the_graphs_mixing(tmp_pat
 
 @pytest.mark.parametrize("name", GRAPHS)
 def test_the_share_of_ties_within_a_group_is_still_the_mixing(tmp_path, name):
-    cols, group, _, _ = GRAPHS[name]
+    _, group, _, _ = GRAPHS[name]
     edges, nodes, _ = _tables(name)
     of = dict(zip(nodes["id"], nodes[group], strict=True))
     inside = sum(of[a] == of[b] for a, b in edges.itertuples(index=False))
