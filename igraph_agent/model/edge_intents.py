@@ -100,7 +100,7 @@ def _threshold(st: PlanState) -> tuple[str, str, float] | None:
     q = st.question
     found = slots.threshold(q)
     ranks = _RANKS.search(re.sub(r"\bat (?:least|most)\b", "", q))
-    if found is None or ranks or slots.named(q):
+    if found is None or ranks or slots.named(q) or _nodes_act(q):
         return None
     if not (slots.EDGE_COMPARE.search(q) or slots.EDGE_VALUE_AT.search(q)
             or _COUNTS_EDGES.search(q) or kept or _column_after_number(q, _edge_attrs(st))):
@@ -109,6 +109,20 @@ def _threshold(st: PlanState) -> tuple[str, str, float] | None:
     if not attr or not (_fits(q, attr) or _as_length(st, attr)):
         return None
     return attr, found[0], slots.in_column_units(found[1], q, attr)
+
+
+def _nodes_act(q: str) -> bool:
+    """Whether nodes doing the edge's verb are counted ("how many farms sell more than 100
+    tonnes", "which depots ship over 50 crates"): each one's total, not single edges; an edge
+    noun as the subject ("how many shipments carry …") keeps the edges."""
+    from igraph_agent.model.query_intents import _RECEIVES, _SENDS
+
+    m = re.match(r"\s*(?:so\s+|and\s+)?(?:how many|which|what|who)\s+(?:(?P<noun>[a-z]+)\s+)?"
+                 r"(?P<verb>[a-z]+(?:\s+(?:in|out))?)\s", q, re.IGNORECASE)
+    if m is None or not (_SENDS.fullmatch(m.group("verb")) or _RECEIVES.fullmatch(m.group("verb"))):
+        return False
+    noun = (m.group("noun") or "").lower()
+    return not re.fullmatch(_EDGE_NOUN, noun) and noun not in {"pairs", "pair", "edges", "rows"}
 
 
 def _as_length(st: PlanState, attr: str) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 
 from igraph_agent.figures import shown
 from igraph_agent.model.planstate import Call, Observed, PlanState
-from igraph_agent.model.vocabulary import groupings
+from igraph_agent.model.vocabulary import _plural, groupings
 
 #: (g: the grouping word, c: what is summed)
 _PER_GROUP = [re.compile(p, re.IGNORECASE) for p in (
@@ -292,10 +292,10 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
             out, into = r.get("weight_out_to_other_groups") or 0, \
                 r.get("weight_in_from_other_groups") or 0
             parts.append(f"**{r['group']}**: {shown(stay)} stay within, {shown(out)} go to "
-                         f"other {attr}s, {shown(into)} come from other {attr}s")
+                         f"other {_plural(attr)}, {shown(into)} come from other {_plural(attr)}")
         else:
             parts.append(f"**{r['group']}**: {shown(stay)} within, "
-                         f"{shown(r.get('weight_to_other_groups') or 0)} to other {attr}s")
+                         f"{shown(r.get('weight_to_other_groups') or 0)} to other {_plural(attr)}")
     way = f" ({cols[0]} → {cols[1]})" if d["directed"] and len(cols) == 2 else ""
     return (f"{w} per {attr}{way}: " + "; ".join(parts) +
             f". In all {shown(d.get('total_weight') or 0)} {w}: "
@@ -419,7 +419,7 @@ def side_render(st: PlanState, obs: list[Observed]) -> str:
             return f"No {attr} is called {value}."
         return (f"The {value} {attr} ({attr} = {value}) {verb}s **{shown(r[key])}** {w} in all "
                 f"({'outgoing' if side == 'out' else 'incoming'} edges{arrow}): "
-                f"{shown(r[other])} {way} other {attr}s, {shown(inside(r))} "
+                f"{shown(r[other])} {way} other {_plural(attr)}, {shown(inside(r))} "
                 f"within.")
     few = bool(_BOTTOM.search(st.question))
     rows.sort(key=lambda r: ((r[key] if few else -r[key]), str(r["group"])))
@@ -431,7 +431,7 @@ def side_render(st: PlanState, obs: list[Observed]) -> str:
     first = tied[0]
     return (f"{who} the {'least' if few else 'most'} {w} in all: **{shown(best)}** "
             f"({'outgoing' if side == 'out' else 'incoming'} edges{arrow}; "
-            f"{shown(first[other])} {way} other {attr}s, "
+            f"{shown(first[other])} {way} other {_plural(attr)}, "
             f"{shown(inside(first))} within)" + (f"; next {nxt}" if nxt else "")
             + ".")
 
