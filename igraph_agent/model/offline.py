@@ -91,11 +91,13 @@ def _plan(st: PlanState) -> dict[str, Any]:
     stepped = _two_steps(st, two) if two is not None else None
     if stepped is not None:
         return stepped
+    among = set_steps.steps(asked) if steppable else None
+    ranked = _set_steps(st, among) if among is not None else None
+    if ranked is not None:  # "which of the families married to the Medici has the most ...":
+        return ranked  # planned whole, it would rank the named node itself
     calls = _next_calls(st)
-    among = set_steps.steps(asked) if steppable and isinstance(calls, (str, Ask)) else None
-    ranked = _set_steps(st, among) if among is not None else \
-        _neighbour_total(st, asked) if steppable else None
-    if ranked is not None:  # "among the depots Aldgate ships to, which sends out the most"
+    ranked = _neighbour_total(st, asked) if steppable else None
+    if ranked is not None:  # "the combined load_mw of the substations connected to Eastleigh"
         return ranked
     if isinstance(calls, str) and st.graph_loaded():
         calls = _with_offers(st, calls)
@@ -242,7 +244,8 @@ def _set_steps(st: PlanState, ss: set_steps.SetSteps) -> dict[str, Any] | None:
     near = (ids[0], ss.way if info and info.typed(GetGraphInfoResult).directed else "both")
     second = _step(st, ss.second)
     planned = _planned(second, skillplan.intents(second))
-    moved = [set_steps.over_neighbours(c, *near) for _, calls in planned for c in calls]
+    moved = [set_steps.over_neighbours(c, *near, ss.lowest) for _, calls in planned
+             for c in calls]
     if len(moved) != 1 or moved[0] is None:
         return None
     done = st.done(moved[0])

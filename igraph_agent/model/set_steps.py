@@ -28,13 +28,26 @@ from typing import Any
 from igraph_agent.model import slots, vocabulary
 from igraph_agent.model.planstate import Call
 
-_SET = re.compile(r"^\s*(?:among|of|from|out of)\s+(?:all\s+)?the\s+(?P<noun>(?-i:[a-z][\w-]*))\s+"
-                  r"(?P<rel>(?!(?:in|with|of|on|at|from|whose)\b)[^,]+?)\s*,\s*"
+_SET = re.compile(r"^\s*(?:among|of|from|out of|(?:(?:if\s+(?:you|we)\s+)?(?:look|looking)|"
+                  r"focus(?:ing)?|zoom(?:ing)?\s+in)\s+(?:only\s+|just\s+)?(?:at|on)|"
+                  r"consider(?:ing)?(?:\s+only)?|tak(?:e|ing)\s+only|just|only)\s+"
+                  r"(?:(?:all\s+)?the\s+(?P<noun>(?-i:[a-z][\w-]*))|(?P<all>everyone|everybody|"
+                  r"anyone|all those|those))\s+"
+                  r"(?P<rel>(?!(?:in|with|of|on|at|from|whose)\b)[^,;:]+?)\s*(?:,|;|:|--|—|–)\s*"
                   r"(?P<ask>(?:which|who|what)\b[^,]+)$", re.IGNORECASE)
+#: the set and the ranking in one clause: "which of the families married to the Medici has
+#: the highest betweenness", "who among the people Ana follows gets the most messages"
+_WHICH_OF = re.compile(r"^\s*(?P<wh>which|who)(?:\s+one)?\s+(?:of|among)\s+(?:all\s+)?the\s+"
+                       r"(?P<noun>(?-i:[a-z][\w-]*))\s+(?P<rel>(?!(?:in|with|of|on|at|from|"
+                       r"whose)\b).+?)\s+(?P<ask>(?:has|have|had|is|was|are|does|did|(?-i:[a-z]+s)"
+                       r"(?:\s+(?:out|in|up|on))?)\s+(?:the\s+)?(?:most|highest|lowest|largest|"
+                       r"biggest|fewest|smallest|least|greatest|strongest|top)\b.*)$",
+                       re.IGNORECASE)
 #: words saying the second step's measure counts every edge, not only the set's
 _EVERYONE = re.compile(r"\s*\((?:from|to|with)\s+(?:everyone|everybody|anyone|all)\)|"
                        r"\s+\b(?:overall|itself|themselves|himself|herself|in the whole "
-                       r"(?:graph|network))\b", re.IGNORECASE)
+                       r"(?:graph|network))\b|\s+of\s+(?:their|its|his|her)\s+own\b",
+                       re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -49,13 +62,15 @@ class SetSteps:
     #: on a directed graph, which of its edges: ``out`` ("the depots Aldgate ships to"),
     #: ``in`` ("the depots that send crates to Dune")
     way: str = "both"
+    #: the ranking asks for the bottom ("which one has the fewest partners")
+    lowest: bool = False
 
 
 def steps(question: str) -> SetSteps | None:
     """The two steps of ``question`` when it opens with one named node's neighbours ("among
     the depots Aldgate ships to, …", "of the women who went to E8, …") and then asks for a
     ranking; else None."""
-    m = _SET.match(question.strip())
+    m = _SET.match(question.strip()) or _WHICH_OF.match(question.strip())
     if m is None or not re.search(r"\b(?:most|least|highest|lowest|largest|biggest|fewest|"
                                   r"smallest|best|top|[a-z]+est)\b", m.group("ask"),
                                   re.IGNORECASE):
@@ -65,14 +80,19 @@ def steps(question: str) -> SetSteps | None:
     named = slots.names(rel)
     if len(named) != 1:
         return None
-    noun = m.group("noun")
+    noun = m.group("noun") or "nodes"
     one = vocabulary.singular(noun)  # "women" -> "woman"; else "depots" -> "depot"
     if one == noun.lower():
         one = re.sub(r"ies$", "y", one) if one.endswith("ies") else re.sub(r"(?<!s)s$", "", one)
-    ask = re.sub(r"^(which|what)\s+(?:one|of them)\b", rf"\1 {one}", m.group("ask").strip(),
-                 flags=re.IGNORECASE)
+    ask = m.group("ask").strip()
+    if "wh" in m.groupdict():  # "which of the families ... has the highest betweenness"
+        ask = f"which {one} {ask}" if m.group("noun") else f"who {ask}"
+    elif not m.group("noun"):  # "everyone ext4 calls -- which of them receives the most"
+        ask = re.sub(r"^(?:which|what)\s+(?:one|of them)\b", "who", ask, flags=re.IGNORECASE)
+    ask = re.sub(r"^(which|what)\s+(?:one|of them)\b", rf"\1 {one}", ask, flags=re.IGNORECASE)
     ask = _EVERYONE.sub("", ask).rstrip(" ?.!") + "?"
-    return SetSteps(ask, noun, named[0], _way(rel, named[0]))
+    low = bool(re.search(r"\b(?:fewest|least|lowest|smallest|weakest)\b", ask, re.IGNORECASE))
+    return SetSteps(ask, noun, named[0], _way(rel, named[0]), low)
 
 
 #: a verb whose subject is the edge's target ("the depots Kelso receives from")
@@ -93,9 +113,10 @@ def _way(rel: str, node: str) -> str:
     return "out" if taking else "in"
 
 
-def over_neighbours(call: Call, node: str, way: str) -> Call | None:
+def over_neighbours(call: Call, node: str, way: str, lowest: bool = False) -> Call | None:
     """The second step's ranking ``call`` as one ``nodes_by_measure`` over ``node``'s
-    neighbours that way; None for a call that ranks no single measure."""
+    neighbours that way, the bottom first where ``lowest``; None for a call that ranks no
+    single measure."""
     a: dict[str, Any] = call.args
     args: dict[str, Any] = {}
     if call.tool == "degree_analysis" and not a.get("where"):
@@ -118,6 +139,8 @@ def over_neighbours(call: Call, node: str, way: str) -> Call | None:
                                            "in_strength", "out_strength", "pagerank",
                                            "betweenness", "closeness", "attribute"):
         return None
+    if lowest:
+        args["lowest_first"] = True
     return Call("nodes_by_measure", {**args, "neighbours_of": node, "neighbours_way": way,
                                      "limit": 50})
 
@@ -138,7 +161,7 @@ def answer(data: dict[str, Any], args: dict[str, Any], node: str, way: str, noun
             str(data["measure"]), "total {w}").format(w=args["weight"])
     best = rows[0]["value"]
     top = [r["node"] for r in rows if r["value"] == best]
-    low = "lowest" if data.get("lowest_first") else "highest"
+    low = "lowest" if data.get("lowest_first") or args.get("lowest_first") else "highest"
     rest = ", ".join(f"{r['node']} ({r['value']})" for r in rows if r["node"] not in top)
     tie = " (tied)" if len(top) > 1 else ""
     return (f"{' and '.join(f'**{n}**' for n in top)}{tie}: the {low} {what} of {within} "
