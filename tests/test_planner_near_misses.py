@@ -128,13 +128,24 @@ def test_the_total_of_one_nodes_edges_adds_up_only_that_nodes_edges(
     assert str(sum(d for *_, d in g.edges(data=attr))) not in resp.answer
 
 
-@pytest.mark.parametrize(("graph", "question"), [
-    ("papers", "Which of the papers p25 cites is itself cited the most?"),
-    ("follows", "Which of the accounts acct3 follows has the most followers?"),
+@pytest.mark.parametrize(("graph", "question", "node"), [
+    ("papers", "Which of the papers p25 cites is itself cited the most?", "p25"),
+    ("follows", "Which of the accounts acct3 follows has the most followers?", "acct3"),
 ])
-def test_a_ranking_among_one_nodes_neighbours_asks_instead_of_ranking_every_node(
-        agents, graph, question):
-    _asks(_ask(agents, graph, question), "degree_analysis")
+def test_a_ranking_among_one_nodes_neighbours_ranks_only_them_or_asks(
+        agents, graph, question, node):
+    resp = _ask(agents, graph, question)
+    if resp.status == "needs_clarification":
+        _asks(resp, "degree_analysis")
+        return
+    table = GRAPHS[graph]()
+    g = nx.from_pandas_edgelist(table, *table.columns, create_using=nx.DiGraph)
+    near = set(g.successors(node))
+    best = max(g.in_degree(n) for n in near)
+    assert resp.status == "answered", resp.answer
+    head = resp.answer.split(":")[0]
+    assert all(f"**{n}**" in head for n in near if g.in_degree(n) == best), resp.answer
+    assert not any(f"**{n}**" in head for n in set(g) - near), resp.answer
 
 
 @pytest.mark.parametrize(("graph", "question"), [

@@ -128,7 +128,7 @@ _EMBEDDED = [re.compile(p, re.IGNORECASE) for p in (
     # agent in", "which aisle does the stall closest to Bakery belong to"
     rf"^\s*(?:which|what)\s+(?!(?:one|ones|node|nodes)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+"
     rf"(?:is|does|did|was)\s+"
-    rf"(?P<ref>{_NODE_REF})\s+(?:in|belongs?\s+to|falls?\s+in|come\s+from|sit\s+in|part\s+of)"
+    rf"(?P<ref>{_NODE_REF})\s+(?:in|on|belongs?\s+to|falls?\s+in|come\s+from|sit\s+in|part\s+of)"
     rf"\s*[?.!]*\s*$",
     rf"\b(?:of|from|to|for|around|near|about)\s+(?P<ref>{_NODE_REF})(?=\s|[?.!,]|$)",
     # "how many docs does the most cited doc cite" (not "do the most trips start")
@@ -467,6 +467,12 @@ def top_node(results: list[Observed], question: str = "", count: int = 1,
     if any(t != tops[0] for t in tops):  # PageRank and betweenness name different nodes
         return sorted({n for t in tops for n in t})
     return tops[0] if tops else []
+
+
+def rows(o: Observed, question: str = "") -> list[tuple[Any, Any]]:
+    """A ranking result's (node, value) rows, best first; none for a result that ranks
+    nothing."""
+    return _ranked(o, question)
 
 
 def _ranked(o: Observed, question: str = "") -> list[tuple[Any, Any]]:

@@ -66,7 +66,9 @@ _TO = re.compile(r"\b(?:to|with|into|towards)\s+(?:the\s+|any\s+)?(?:(?:\w+\s+){
 
 
 #: a partner group after the ties' noun, read so only beside a group the ranked nodes are in
-_TIES_IN = re.compile(r"\b[a-z]{3,}s\s+(?:in|from|on|at)\s+(?:the\s+)?$", re.IGNORECASE)
+#: ("friends over in Mr. Hi's club", "contacts out at the Docks yard")
+_TIES_IN = re.compile(r"\b[a-z]{3,}s\s+(?:(?:over|out|across|back|up|down)\s+)?(?:in|from|on|at)"
+                      r"\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 def found(st: PlanState) -> tuple[str, str, str | None, str | None] | None:

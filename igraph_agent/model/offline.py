@@ -25,6 +25,7 @@ from igraph_agent.model import (
     distance_intents,
     group_steps,
     head_to_head,
+    left_out,
     memoryplan,
     node_or_value,
     query_intents,
@@ -91,12 +92,19 @@ def _plan(st: PlanState) -> dict[str, Any]:
     stepped = _two_steps(st, two) if two is not None else None
     if stepped is not None:
         return stepped
+    left = left_out.split(asked) if steppable else None
+    stepped = _left_out(st, *left) if left is not None else None
+    if stepped is not None:  # "apart from Valjean, who has the largest total weight"
+        return stepped
     among = set_steps.steps(asked) if steppable else None
-    ranked = _set_steps(st, among) if among is not None else None
+    whole = among is not None and any(i.name in ("neighbour_rank", "neighbour_side_rank")
+                                      for i in intent_table.match(st.question, st))
+    ranked = _set_steps(st, among) if among is not None and not whole else None
     if ranked is not None:  # "which of the families married to the Medici has the most ...":
         return ranked  # planned whole, it would rank the named node itself
     calls = _next_calls(st)
-    ranked = _neighbour_total(st, asked) if steppable else None
+    ranked = _set_steps(st, among) if whole and among is not None and \
+        isinstance(calls, (str, Ask)) else _neighbour_total(st, asked) if steppable else None
     if ranked is not None:  # "the combined load_mw of the substations connected to Eastleigh"
         return ranked
     if isinstance(calls, str) and st.graph_loaded():
@@ -203,6 +211,24 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
         return _reply(st, Ask(f"I can answer only the first part: {answer}\n\nI could not take "
                               f"{' and '.join(top)} further: {ask.question}", ask.suggestions))
     return _reply(st, compose.joined(answer, " and ".join(top), then[0]))
+
+
+def _left_out(st: PlanState, rest: str, names: tuple[str, ...]) -> dict[str, Any] | None:
+    """A ranking that leaves named nodes out (``model/left_out.py``): the ranking planned
+    without the exclusion, then its top among the nodes left. None where the rest is no
+    ranking the planner answers (the question is then planned whole)."""
+    step = _step(st, rest)
+    if not _ranking_alone(step):
+        return None
+    ranked = _stepped(step)
+    if not isinstance(ranked, tuple):
+        return ranked if isinstance(ranked, dict) else None
+    answer, made = ranked
+    results = [o for o in (st.done(c) for c in made) if o is not None]
+    top = compose.top_node(results, rest, 1, names)
+    rows = next((r for r in (compose.rows(o, rest) for o in results) if r), [])
+    said = left_out.answer(rows, names, top)
+    return None if said is None else _reply(st, f"{said}\n\nWith everyone: {answer}")
 
 
 def _group_steps(st: PlanState, gs: group_steps.GroupSteps) -> dict[str, Any]:
