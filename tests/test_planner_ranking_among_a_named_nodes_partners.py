@@ -83,3 +83,25 @@ def test_a_ranking_among_a_named_nodes_partners_ranks_only_them(tmp_path, edges,
     assert all(f"**{n}**" in head for n in top), resp.answer
     assert ("lowest" if low else "highest") in resp.answer, resp.answer
     assert not any(n in resp.answer for n in set(g) - near - {node}), resp.answer
+
+
+@pytest.mark.parametrize(("edges", "first", "way", "measure", "question"), [
+    (HAUL, lambda g: max(g, key=lambda n: g.in_degree(n, weight="tonnes")), "in", _out_tonnes,
+     "Take the yard that receives the most tonnes. Of the yards that ship to it, which one ships "
+     "the most tonnes overall?"),
+    (DUETS, lambda g: max(g, key=lambda n: g.degree(n, weight="duets")), "both", _duets,
+     "Find the singer with the most duets in total. Of the singers who sang with him, who has "
+     "the most duets overall?"),
+])
+def test_a_ranking_among_the_partners_of_a_rankings_top(tmp_path, edges, first, way, measure,
+                                                         question):
+    g = _graph(edges)
+    node = first(g)
+    near = set(g.predecessors(node) if way == "in" else g.neighbors(node))
+    scores = {n: measure(g, n) for n in near}
+    best = max(scores.values())
+    resp = ask_table(tmp_path, edges, question)
+    assert resp.status == "answered", resp.answer
+    then = resp.answer.split("Then, for")[1]
+    assert f"**{node}**" in then.split(":")[0], resp.answer
+    assert all(f"**{n}**" in then for n, v in scores.items() if v == best), resp.answer

@@ -6,6 +6,8 @@ two tables with different vocabularies."""
 
 from __future__ import annotations
 
+import re
+
 import networkx as nx
 import pandas as pd
 import pytest
@@ -56,3 +58,14 @@ def test_the_top_of_a_ranking_with_named_nodes_left_out(tmp_path, edges, left, m
     assert all(f"**{n}**" in first for n in top), resp.answer
     assert not any(f"**{n}**" in first for n in left), resp.answer
     assert "Apart" not in first.replace("Apart from", ""), resp.answer
+
+
+def test_the_top_three_with_a_named_node_left_out_are_each_in_bold(tmp_path):
+    g = _graph(DUETS)
+    totals = {n: v for n, v in g.degree(weight="duets") if n != "Ulric"}
+    ranked = sorted(totals.values(), reverse=True)
+    top = {n for n, v in totals.items() if v >= ranked[2]}
+    resp = ask_table(tmp_path, DUETS, "Apart from Ulric, who are the top 3 singers by total duets?")
+    assert resp.status == "answered", resp.answer
+    first = resp.answer.split("\n")[0]
+    assert set(re.findall(r"\*\*(\w+)\*\*", first)) == top, resp.answer

@@ -56,7 +56,10 @@ _CHAIN = [re.compile(p, re.IGNORECASE | re.DOTALL) for p in (
     r"^(?P<first>.+?)(?:\s*,\s*|\s+)and\s+(?P<second>(?:tell|list|show|give|name|count|say|find|"
     r"what|which|who|whom|how|is|are|does|do|if)\b.+)$",
     r"^(?P<first>[^.?!]+?)(?:\s*[.:;?]|\s+[-–—])\s+(?P<second>(?:(?:and\s+)?(?:then\s+)?from\s+there\s*,?\s*)?"
-    r"(?:what|which|who|whom|where|how|is|are|does|do|list|name|tell)\b.+)$")]
+    r"(?:what|which|who|whom|where|how|is|are|does|do|list|name|tell)\b.+)$",
+    # "Take the event with the most women attending. Of the women at it, who went to …"
+    r"^(?P<first>[^.?!]+?)\s*[.:;?]\s+(?P<second>(?:of|among|out of)\s+the\s+[a-z][\w-]*\s+"
+    r"[^,]*\b(?:it|them|him|her|there)\b[^,]*,\s*(?:which|who|what)\b.+)$")]
 _LEAD = re.compile(r"^\s*(?:first\s*,?\s*|ok(?:ay)?\s*,?\s*|so\s*,?\s*)?(?:please\s+)?"
                    r"(?:find|take|get|identify|pick|locate|determine|look up|work out|figure out)"
                    r"(?:\s+(?:me|out))?\s+", re.IGNORECASE)

@@ -47,6 +47,9 @@ class GroupSteps:
     first: str
     attribute: str
     rest: str
+    #: the first step asks one node's group ("what team is the best-connected employee
+    #: on"): its value is the one its answer names last, in bold (``named_value``)
+    by_node: bool = False
 
     def then(self, value: str) -> str:
         text = self.rest.rstrip(" ?.!")
@@ -69,14 +72,52 @@ def steps(question: str, attributes: list[str]) -> GroupSteps | None:
                          re.IGNORECASE):
             continue
         return GroupSteps(_as_ranking(m.group("ref")), attr, rest)
-    return _taken(question, attributes)
+    return _of_node(question, attributes) or _taken(question, attributes)
 
 
 #: the group taken first, then asked about by a pronoun: "Take the smallest team. Who in it
 #: has the most colleagues?", "Consider the biggest club: who there has the most friends?"
 _TAKE = r"^\s*(?:take|consider|look at|pick|start with|find|go to|choose)\s+(?P<ref>{ref})\s*[.;:,]\s*"
-_IT = (r"\s*\b(?:in|within|inside|among|amongst|of|from)\s+(?:it|them|that(?:\s+one|\s+{noun})?|"
+_IT = (r"\s*\b(?:in|within|inside|among|amongst|of|from|on)\s+(?:it|them|that(?:\s+one|\s+{noun})?|"
        r"this(?:\s+one|\s+{noun})?)\b|\s+there\b")
+
+
+#: the group asked for first, as a question of its own: "Which department sends the most
+#: messages? And who's the biggest sender in that department?"
+_ASKED = (r"^\s*(?P<ref>(?:which|what)\s+{noun}\s+(?:[\w'-]+\s+)*?[^?]*?\b{rank}\b[^?]*\?)\s*"
+          r"(?:(?:and|then|so|now)\b\s*,?\s*)?")
+
+
+#: one node's group asked first, then that group: "What team is the best-connected employee
+#: on, and how many people are on that team?", "Which basin is Moss in? Who in it ships most?"
+_NODES = (r"^\s*(?P<ref>(?:what|which)\s+{noun}\s+(?:is|was|does)\s+(?!the\s+(?:most|least|"
+          r"largest|biggest|smallest)\b)[^,?;]+?\s+(?:on|in|part\s+of|belongs?\s+to|from))"
+          r"\s*(?:\?|,|;)\s*(?:(?:and|then|so|now)\b\s*,?\s*)?")
+
+
+def _of_node(question: str, attributes: list[str]) -> GroupSteps | None:
+    """The two steps of a question that asks one node's group and then about that group."""
+    for attr in sorted(attributes, key=len, reverse=True):
+        noun = rf"{re.escape(attr)}(?:s|es)?"
+        m = re.search(_NODES.format(noun=noun), question, re.IGNORECASE)
+        if m is None:
+            continue
+        rest, n = re.subn(_IT.format(noun=noun), "", question[m.end():].strip(), count=1,
+                          flags=re.IGNORECASE)
+        rest = re.sub(r"\s+([?.!,])", r"\1", rest.strip())
+        if n and re.search(r"\b(?:who|whom|which|what|how|list|name|show|rank)\b", rest,
+                           re.IGNORECASE):
+            return GroupSteps(m.group("ref").strip() + "?", attr, rest[:1].upper() + rest[1:],
+                              by_node=True)
+    return None
+
+
+def named_value(answer: str, values: list[str]) -> str | None:
+    """The group value a node's answer names last, in bold; None where its bold words name
+    two different values."""
+    said = {v for b in re.findall(r"\*\*([^*]+)\*\*", answer) for v in values
+            if v.lower() == b.strip().lower()}
+    return said.pop() if len(said) == 1 else None
 
 
 def _taken(question: str, attributes: list[str]) -> GroupSteps | None:
@@ -85,15 +126,17 @@ def _taken(question: str, attributes: list[str]) -> GroupSteps | None:
     for attr in sorted(attributes, key=len, reverse=True):
         noun = rf"{re.escape(attr)}(?:s|es)?"
         m = re.search(_TAKE.format(ref=_REF.format(rank=_RANK, est=_EST, noun=noun)), question,
-                      re.IGNORECASE)
+                      re.IGNORECASE) or re.search(_ASKED.format(noun=noun, rank=_RANK), question,
+                                                  re.IGNORECASE)
         if m is None:
             continue
+        first = m.group("ref") if m.group("ref").endswith("?") else _as_ranking(m.group("ref"))
         rest = question[m.end():].strip()
         rest, n = re.subn(_IT.format(noun=noun), "", rest, count=1, flags=re.IGNORECASE)
         rest = re.sub(r"^(?:then|and)\s+", "", rest.strip(), flags=re.IGNORECASE)
         if n and re.search(r"\b(?:who|whom|which|what|how|list|name|show|rank)\b", rest,
                            re.IGNORECASE):
-            return GroupSteps(_as_ranking(m.group("ref")), attr, rest[:1].upper() + rest[1:])
+            return GroupSteps(first, attr, rest[:1].upper() + rest[1:])
     return None
 
 

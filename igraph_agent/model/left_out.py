@@ -47,17 +47,27 @@ def split(question: str) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
-def answer(rows: list[tuple[object, object]], names: tuple[str, ...], top: list[str]) -> str | None:
+def answer(rows: list[tuple[object, object]], names: tuple[str, ...], top: list[str],
+           count: int = 1) -> str | None:
     """The top once ``names`` are left out (every node tied there: ``top``), first, in bold,
-    with its value and the next ones from ``rows``; None where nothing is left."""
+    with its value and the next ones from ``rows``; with ``count`` above 1 ("the top 3"),
+    that many in bold (and every node tied with the last); None where nothing is left."""
     if not top:
         return None
     out = {n.lower() for n in names}
     left = [(str(n), v) for n, v in rows if str(n).lower() not in out]
-    head = " and ".join(f"**{n}**" for n in top)
-    said = f"Leaving out {' and '.join(names)}, the top is {head}"
+    said = f"Leaving out {' and '.join(names)}, the top"
+    if count > 1 and len(left) > count:
+        cut = left[count - 1][1]
+        head = [(n, v) for i, (n, v) in enumerate(left) if i < count or v == cut]
+        if len(head) == len(left):
+            return None  # the ranking shown may stop inside a tie
+        return (f"{said} {count} are " + ", ".join(f"**{n}** ({v})" for n, v in head) +
+                (f"; next {', '.join(f'{n} ({v})' for n, v in left[len(head):len(head) + 3])}"
+                 if left[len(head):] else "") + ".")
+    head_names = " and ".join(f"**{n}**" for n in top)
     if not left or sorted(n for n, v in left if v == left[0][1]) != sorted(top):
-        return f"{said}{' (the rankings disagree)' if len(top) > 1 else ''}."
+        return f"{said} is {head_names}{' (the rankings disagree)' if len(top) > 1 else ''}."
     after = ", ".join(f"{n} ({v})" for n, v in left[len(top):len(top) + 4])
-    return (f"{said}{' (tied)' if len(top) > 1 else ''} with **{left[0][1]}**" +
+    return (f"{said} is {head_names}{' (tied)' if len(top) > 1 else ''} with **{left[0][1]}**" +
             (f"; next {after}" if after else "") + ".")

@@ -35,6 +35,7 @@ from igraph_agent.model import (
     sides,
     skillplan,
     slots,
+    topn,
     unknown_quantity,
     unweighted,
     vocabulary,
@@ -192,7 +193,8 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
     if two.without:  # "other than himself": the top once the named node is left out
         answer = f"Leaving out {_listed(list(two.without))}, the top is **{named}**.\n\n{answer}"
     second = _step(st, two.then(named))
-    then = _stepped(second)
+    among = set_steps.steps(two.then(named))
+    then = _stepped(second) if among is None else _set_stepped(st, among)
     if isinstance(then, Ask):  # never the first part alone as if it were the whole
         return _reply(st, Ask(f"I can answer only the first part: {answer}\n\nThe rest builds "
                               f"on {named}: {then.question}", then.suggestions))
@@ -227,7 +229,7 @@ def _left_out(st: PlanState, rest: str, names: tuple[str, ...]) -> dict[str, Any
     results = [o for o in (st.done(c) for c in made) if o is not None]
     top = compose.top_node(results, rest, 1, names)
     rows = next((r for r in (compose.rows(o, rest) for o in results) if r), [])
-    said = left_out.answer(rows, names, top)
+    said = left_out.answer(rows, names, top, topn.top_count(rest) or 1)
     return None if said is None else _reply(st, f"{said}\n\nWith everyone: {answer}")
 
 
@@ -236,11 +238,20 @@ def _group_steps(st: PlanState, gs: group_steps.GroupSteps) -> dict[str, Any]:
     about the nodes of the top group (``model/group_steps.py``), answered together; the next
     calls of the step under way. It asks when no single group tops the ranking, or when no
     analysis answers the second step (showing the first part), never the first alone."""
-    ranked = _stepped(_step(st, gs.first))
+    two = compose.steps(gs.first) if gs.by_node else None
+    if two is not None:  # "what team is the best-connected employee on": itself two steps
+        done = _two_steps(_step(st, gs.first), two)
+        if done is None or done.get("tool_calls"):
+            return done if done is not None else _reply(st, _ask(st))
+        ranked: Any = (str(done.get("content") or ""), [])
+    else:
+        ranked = _stepped(_step(st, gs.first))
     if not isinstance(ranked, tuple):
         return _reply(st, ranked) if isinstance(ranked, Ask) else ranked
     answer, _ = ranked
-    value = group_steps.top_value(answer, vocabulary.groupings(st.meaning()).get(gs.attribute, []))
+    values = vocabulary.groupings(st.meaning()).get(gs.attribute, [])
+    value = group_steps.named_value(answer, values) if gs.by_node else \
+        group_steps.top_value(answer, values)
     if value is None:
         return _reply(st, Ask(f"{answer}\n\nThe rest of the question looks inside one "
                               f"{gs.attribute}, and this ranking names none I can take further: "
@@ -280,6 +291,17 @@ def _set_steps(st: PlanState, ss: set_steps.SetSteps) -> dict[str, Any] | None:
     if not done.ok:
         return _reply(st, _err(done))
     return _reply(st, set_steps.answer(done.data, moved[0].args, *near, ss.noun))
+
+
+def _set_stepped(st: PlanState, ss: set_steps.SetSteps) -> dict[str, Any] | tuple[str, list[Call]] | Ask:
+    """A ranking over one node's neighbours as a step of a longer question: its next calls,
+    or its answer (as ``_stepped`` gives a step's)."""
+    done = _set_steps(st, ss)
+    if done is None:
+        return _ask(st)
+    if done.get("tool_calls"):
+        return done
+    return str(done.get("content") or ""), [Call("nodes_by_measure", {"neighbours_of": ss.node})]
 
 
 def _neighbour_total(st: PlanState, asked: str) -> dict[str, Any] | None:

@@ -33,7 +33,8 @@ _SET = re.compile(r"^\s*(?:among|of|from|out of|(?:(?:if\s+(?:you|we)\s+)?(?:loo
                   r"consider(?:ing)?(?:\s+only)?|tak(?:e|ing)\s+only|just|only)\s+"
                   r"(?:(?:all\s+)?the\s+(?P<noun>(?-i:[a-z][\w-]*))|(?P<all>everyone|everybody|"
                   r"anyone|all those|those))\s+"
-                  r"(?P<rel>(?!(?:in|with|of|on|at|from|whose)\b)[^,;:]+?)\s*(?:,|;|:|--|—|–)\s*"
+                  r"(?P<rel>(?!(?:in|with|of|on|from|whose)\b|at\b(?!\s+(?-i:[A-Z0-9])[\w.-]*\s*(?:,|;|:|--)))"
+                  r"[^,;:]+?)\s*(?:,|;|:|--|—|–)\s*"
                   r"(?P<ask>(?:which|who|what)\b[^,]+)$", re.IGNORECASE)
 #: the set and the ranking in one clause: "which of the families married to the Medici has
 #: the highest betweenness", "who among the people Ana follows gets the most messages"

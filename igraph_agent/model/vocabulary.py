@@ -1514,6 +1514,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     from igraph_agent.model.direct_hops import one_edge
     from igraph_agent.model.exact_counts import exactly
     from igraph_agent.model.reach_words import as_path
+    from igraph_agent.model.role_ranks import as_verb
     from igraph_agent.model.scope import drop_scope
     from igraph_agent.model.unit_nouns import in_columns
     from igraph_agent.model.unweighted import dropped
@@ -1521,6 +1522,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     from igraph_agent.model.value_words import spelled_values
 
     question = dropped(question, info.get("meaning") or {})  # "(unweighted)": calls' weight
+    question = as_verb(question, info)  # "who's the biggest sender": who sends the most
     question = _slots().FORMAT_ASIDE.sub("", question).strip()  # "just the size is fine"
     if not re.search(r"\b(?:chains?|cycles?|circles?|round|indirectly|eventually|through|via|"
                      r"along)\b", question, re.IGNORECASE):  # "cite itself through a chain": a cycle
