@@ -490,6 +490,33 @@ def _pair_bonus(st: PlanState) -> float:
     return 3.5 if found else 0.0
 
 
+def _pair_nodes_counted(st: PlanState) -> str | None:
+    """"How many farms in Devon sell to farms in Kent" counts nodes, which the groups' edge
+    totals do not give: asked, naming what can be counted."""
+    from igraph_agent.model import vocabulary
+
+    m = re.match(r"\s*(?:so\s+|and\s+)?how many\s+([a-z]+)\b", st.question, re.IGNORECASE)
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    info = st.last_ok("get_graph_info")
+    nouns = {*vocabulary.NODE_NOUNS, *vocabulary.data_nouns(info.data if info else {}),
+             "people", "persons", "members", "nodes"}
+    _, many = vocabulary.noun(st.question, info.data if info else {})
+    values = "|".join(re.escape(str(v)) for v in vocabulary.group_values_named(
+        st.question, info.data if info else {}))
+    in_group = bool(values) and re.match(rf"\s*(?:so\s+|and\s+)?how many\s+{re.escape(word)}\s+"
+                                         rf"(?:in|from|of)\s+(?:the\s+)?(?:{values})\b", st.question,
+                                         re.IGNORECASE)  # "how many farms in Devon": nodes
+    if word not in {many.lower(), *nouns, *(f"{n}s" for n in nouns)} and not in_group:
+        return None
+    one = vocabulary.singular(word)
+    one = one[:-1] if one == word and word.endswith("s") else one
+    return (f"Counted as what? The groups' totals count the edges (and the values on them) "
+            f"from one group to the other, not the {word} at either end. Ask 'how many edges "
+            f"go from … to …' or for one {one}'s partners.")
+
+
 def _pair_calls(st: PlanState) -> list[Call]:
     attr, _ = _pair_values(st.question, groupings(_meaning(st)))
     if not attr or not (_HOW_MANY.search(st.question) or _compared(st)):
@@ -1274,6 +1301,7 @@ SEMANTIC_INTENTS: list[Intent] = [
                                 r"\bmore\b|\bless\b|\bfewer\b"),
            _pair_calls, _pair_render, "group_analysis: the edges from one named group to another",
            group="groups", bonus=_pair_bonus, hint="the edges between two named groups",
+           clarify=_pair_nodes_counted,
            covers=_ALL | {"filter"}, answers=frozenset({"count", "value", "yesno"})),
     Intent("group_bridge", t(0.5, r"bridg|connect|link|broker|between|span|go-between"),
            _bridge_calls, _bridge_render,
