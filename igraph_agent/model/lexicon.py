@@ -378,7 +378,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"(?:connected|linked|reachable) (?:to|with|from) "
                       r"(?:every|all|each)\b",
                       r"\b(?:every|each|any)\s+\w+\s+(?:still\s+)?(?:reach|get to)\s+(?:every|each|"
-                      r"all|any)\s+(?:other|the others?|\w+s\b)", _ANY_TO_ANY),
+                      r"all|any)\s+(?:other|the others?|\w+s\b)", _ANY_TO_ANY,
+                      # "the longest route from city0 to city5": no shortest path answers it
+                      r"\blongest\s+(?:simple\s+|possible\s+)?(?:path|route|way|trip|journey|drive|"
+                      r"walk|ride)\s+(?:from|between)\b"),
         clarify=_ask_route, hint="the shortest path between two named nodes"),
     "connectivity": dict(
         triggers=t(1.0, r"\bis (?:the|this) (?:[\w-]+ ){0,3}(?:graph|network|club|web|map) "
