@@ -127,9 +127,12 @@ def _nodes_act(q: str) -> bool:
 
 def _as_length(st: PlanState, attr: str) -> bool:
     """"trails shorter than 4 in length" on a plain ``weight``: the length the question says."""
-    from igraph_agent.model.weights import unknown_as_length
+    from igraph_agent.model.weights import plain_weight, unknown_as_length
 
-    return unknown_as_length(_asked(st).question, st.meaning()) == attr
+    q = _asked(st).question
+    if re.search(r"\b(?:shorter|longer)\s+than\b", q, re.IGNORECASE):  # "roads shorter than 3"
+        return plain_weight(st.meaning()) == attr
+    return unknown_as_length(q, st.meaning()) == attr
 
 
 def _column_after_number(q: str, attrs: list[str]) -> bool:
