@@ -1490,6 +1490,29 @@ def _group_sends(question: str, info: dict[str, Any]) -> bool:
                for v in vs if len(str(v)) >= 2)
 
 
+def _self_left_out(question: str) -> str:
+    """"How many people are within two steps of emp18 (not counting emp18)": a count around a
+    node never includes the node itself, so the aside leaving it out is dropped.
+
+        >>> _self_left_out("how many are within two steps of emp18 (not counting emp18)?")
+        'how many are within two steps of emp18?'
+        >>> _self_left_out("who is central, not counting emp18?")
+        'who is central, not counting emp18?'
+    """
+    m = re.search(r"\s*[,(]?\s*(?:not\s+counting|excluding|except(?:\s+for)?|leaving\s+out|other\s+"
+                  r"than|besides|apart\s+from)\s+(?:the\s+)?(?P<who>[\w.'-]+(?:\s+(?-i:[A-Z])[\w'.-]*)?)"
+                  r"(?:\s+(?:itself|himself|herself))?\s*\)?(?=\s*[?.!]*\s*$)", question, re.IGNORECASE)
+    if m is None:
+        return question
+    before = question[:m.start()]
+    who = re.escape(m.group("who"))
+    if not re.search(rf"\b(?:of|from|around|near|to)\s+(?:the\s+)?{who}(?![\w-])", before,
+                     re.IGNORECASE) or not re.search(r"\b(?:within|steps?|hops?|away|reach)\b",
+                                                     before, re.IGNORECASE):
+        return question
+    return before.rstrip() + question[m.end():]
+
+
 def _groups_as_pieces(question: str, info: dict[str, Any]) -> str:
     """"The largest group", "the same group as hut0" on a graph in several pieces whose
     nodes carry no grouping attribute: its connected components.
@@ -1529,6 +1552,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         question = _reflexive(question, info)  # "did any number call itself"
     question = _attributes_as_stored(question, info)  # "department" for a ``dept`` column
     question = _groups_as_pieces(question, info)  # "the largest group" of a split graph
+    question = _self_left_out(question)  # "within two steps of emp18 (not counting emp18)"
     question = _DIRECT_ASIDE.sub(r" directly\1", question)  # "married to (direct ties)?"
     question = _LEADING_WAY.sub(r"\2, \1\3", question)  # "Following the links …, can v0 reach"
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
