@@ -48,6 +48,8 @@ ONE_LOST_SPLITS = re.compile(
     rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+|one\s+|individual\s+)?(?P<noun>[a-z]+?)s?\b"
     rf"(?:\s+\w+){{0,2}}?\s*,?\s*(?:if|when|once|should)\s+(?:(?:it|they|he|she|one|that|just one|only one)\s+"
     rf"(?:\w+\s+)?)?(?:were\s+|was\s+|is\s+|got\s+|gets\s+|had\s+|went\s+)?{_LOST}\b[^?]*?\b{_SPLIT}|"
+    rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?P<noun3>[a-z]+?)s?\b[^?]*?\b(?:removing|losing|"
+    rf"dropping|deleting|taking\s+out)\s+(?:any\s+|just\s+|only\s+)?one\s+of\s+them\b[^?]*?\b{_SPLIT}|"
     rf"\blos(?:e|ing) (?:any |just |only )?one\b[^?]*?\b(?:get|gets|are|is|become|becomes|end up)?\s*"
     rf"(?:cut off|disconnected|isolated|stranded|separated|split off)\b",
     re.IGNORECASE)

@@ -835,7 +835,11 @@ def _single_failures(st: PlanState, c: ConnectivityResult) -> str | None:
     noun = cut_words.asked_noun(q)
     if noun and noun.endswith("ie"):  # "which cities, if …": the stem of a plural
         noun = vocabulary.singular(noun + "s")
-    edges = bool(noun and _EDGE_NOUN.match(noun))
+    edges = bool(noun and _EDGE_NOUN.match(noun)) or bool(re.search(
+        r"\b(?:single|one|any)\s+(?:\w+\s+)?(?:edge|link|tie|road|friendship|relationship|connection|"
+        r"marriage|cable|line|pipe|route|flight|trail|street)s?\s+(?:\w+\s+)?(?:ended|ends|broke|"
+        r"breaks|failed|fails|went|goes|was\s+cut|were\s+cut|is\s+cut|closed|closes|disappeared|"
+        r"was\s+removed|were\s+removed|is\s+removed|was\s+lost|dropped)\b", q, re.IGNORECASE))
     if noun and not edges and not _node_word(st, noun):
         return None
     cuts = c.bridges if edges else c.articulation_points

@@ -917,6 +917,10 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
                                             r"not the same)))", question, re.IGNORECASE):
         found = [i for i in found if i.name != "group_mix"]  # "who has the most ties to other
         #                                     sales people": a person asked, not the groups
+    if "bipartite" in names and re.search(r"\b(?:one|either)\s+\w+\s+(?:to|and|with)\s+the\s+other\b",
+                                          question, re.IGNORECASE):
+        found = [i for i in found if i.name != "communities"]  # "two camps, every marriage
+        #                                  linking one camp to the other": a two-colouring
     if "group_mix" in names and _ONES_PARTNERS.search(question):
         found = [i for i in found if i.name != "group_mix"]  # "how many of the best-connected
         #      employee's colleagues are in the same team": one node's, never the whole mix

@@ -570,7 +570,11 @@ LEXICON: dict[str, dict[str, Any]] = {
     "bipartite": dict(
         triggers=t(2.0, r"bipartite", r"two[- ]mode", r"(?:2|two)[- ]colou?r", r"\bbicolou?r", r"two (?:sides|modes)",
                    r"two kinds of nodes", r"only (?:between them|across|to each other)",
-                   r"each side|both sides"),
+                   r"each side|both sides",
+                   # "could the families be split into two camps so that every marriage links
+                   # one camp to the other"
+                   r"\b(?:split|divided|separated|sorted|put)\s+into\s+two\s+\w+\b[^?]*?\b(?:every|each|"
+                   r"all|no)\b[^?]*?\b(?:one|either)\s+\w+\s+(?:to|and|with)\s+the\s+other\b"),
         hint="whether the graph is bipartite"),
     "cycles": dict(
         triggers=t(1.0, r"\bcycles?\b|\bcyclic\b|\bacyclic\b|\bloops?\b|\ba (?:tree|forest)\b|"
@@ -818,7 +822,7 @@ LEXICON.update({
                    r"shared (?:neighbou?rs|friends|contacts)", _ONE_PAIR.pattern,
                    # one named pair's shared partners: "who has worked with both A and B",
                    # "did anyone borrow both Catan and Root"
-                   r"\b(?:with|to|from) both\s+\S.*\band\s+\S",
+                   r"\b(?:with|to|from|into|of|by) both\s+\S.*\band\s+\S",
                    r"\b(?:anyone|anybody|someone|somebody|who)\b.*\bboth\s+\S.*\band\s+\S",
                    # "which climbers do Ada and Cy both climb with": the pair's shared partners
                    r"^\s*(?:which|what|who|whom|how many)\b.*\b(?:do|did|does|have|had)\s+(?:the\s+)?\S+"

@@ -163,6 +163,10 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
 #: a node's neighbours linked among themselves: "which of member 0's friends are also friends
 #: with each other", "how many of Ada's contacts know one another"
 _AMONG_THEM = re.compile(
+    # "how many links are there among hut7's neighbours"
+    r"\b(?:links|edges|ties|connections)\s+(?:are\s+there\s+)?(?:among|between)\s+(?P<whom>"
+    r"(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]*\d+)(?:'s|’s)\s+(?:neighbou?rs|friends|contacts|"
+    r"partners)\b|"
     r"\b(?P<who>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]*\d+)(?:'s|’s)\s+(?:[a-z]+\s+)?"
     r"(?:friends|neighbou?rs|contacts|partners|connections|colleagues|teammates|crewmates|"
     r"[a-z]+mates|co-?workers|allies|in-?laws)\s+(?:are|who\s+are|that\s+are)?\s*(?:also\s+)?"
@@ -177,7 +181,7 @@ def _pairs_of(st: PlanState) -> str | None:
             r"\b(?:share|fraction|proportion|percent\w*|ratio|clustering|how\s+(?:well\s+)?"
             r"connected|dens\w*)\b|%", asked, re.IGNORECASE):  # a share: the clustering's
         return None
-    who = m.group("who")
+    who = m.group("who") or m.group("whom")
     return re.sub(r"^(?:member|node|user|person)\s+", "", who, flags=re.IGNORECASE)
 
 
@@ -205,8 +209,8 @@ def _pairs_render(st: PlanState, obs: list[Observed]) -> str:
         return _unresolved(st, [_pairs_of(st) or ""])
     r = d.requested[0]
     if not r.triangles:
-        return (f"**None** — no two of {r.node}'s neighbours are linked to each other (it is in "
-                f"no triangle).")
+        return (f"**0** pair(s) — no two of {r.node}'s neighbours are linked to each other (it "
+                f"is in no triangle).")
     return (f"**{r.triangles}** pair(s) of {r.node}'s neighbours are linked to each other: each "
             f"such pair closes a triangle with {r.node}, and {r.node} is in {r.triangles} "
             f"triangle(s). (The pairs themselves are not listed here; ask for {r.node}'s "
