@@ -822,7 +822,7 @@ LEXICON.update({
                    r"shared (?:neighbou?rs|friends|contacts)", _ONE_PAIR.pattern,
                    # one named pair's shared partners: "who has worked with both A and B",
                    # "did anyone borrow both Catan and Root"
-                   r"\b(?:with|to|from|into|of|by) both\s+\S.*\band\s+\S",
+                   r"\b(?:with|to|from|into) both\s+\S.*\band\s+\S",
                    r"\b(?:anyone|anybody|someone|somebody|who)\b.*\bboth\s+\S.*\band\s+\S",
                    # "which climbers do Ada and Cy both climb with": the pair's shared partners
                    r"^\s*(?:which|what|who|whom|how many)\b.*\b(?:do|did|does|have|had)\s+(?:the\s+)?\S+"
