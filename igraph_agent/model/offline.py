@@ -21,10 +21,12 @@ from typing import Any
 
 from igraph_agent.model import (
     compose,
+    dangling,
     data_nouns,
     distance_intents,
     group_steps,
     head_to_head,
+    lead_in,
     left_out,
     memoryplan,
     node_or_value,
@@ -54,7 +56,9 @@ def plan(messages: list[dict], tools: list[dict] | None,
          context: dict[str, Any] | None = None) -> dict[str, Any]:
     """The next assistant message for this conversation; ``context`` holds the request's
     options and skill catalogue as data (``model/context.py``)."""
-    st = node_or_value.masked(PlanState.from_messages(messages, tools, context))
+    st = PlanState.from_messages(messages, tools, context)
+    tail = lead_in.asked(st.question)  # "Sanity check: no loops, right? Is it acyclic?"
+    st = node_or_value.masked(replace(st, question=tail) if tail else st)
     st = side_nouns.renamed(st, st.question)  # "which woman" on sides "0"/"1"
     return side_nouns.restored(_plan(st), st)
 
@@ -482,7 +486,9 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
         return _data_step(st)
     if st.needs_verification():
         return [Call("get_graph_info")]
-    unheld = unknown_quantity.ask(str(st.context.get("asked") or st.question), _info(st))
+    unheld = unknown_quantity.ask(str(st.context.get("asked") or st.question), _info(st)) or \
+        unknown_quantity.ask_ranked(_asked(st), _info(st)) or \
+        dangling.ask(_asked(st), _info(st))  # "which of the two" naming no two
     if unheld:  # "which department pays the highest salaries" where no column holds pay
         return _with_offers(st, unheld)
     one_way = sides.one_way_ask(str(st.context.get("asked") or st.question), _info(st))

@@ -677,8 +677,10 @@ _ASKS_CYCLE = re.compile(r"^\s*(?:is|are|does|do|has|have|can|could)\b(?:(?!\bho
                          r"\b(?:cycles?|cyclic|loops?|circular)\b", re.IGNORECASE)
 
 
-_ASKS_ACYCLIC = re.compile(r"^\s*(?:is|are|does|do)\b.*\b(?:acyclic|dag|tree-?like|"
-                           r"hierarch\w*)\b", re.IGNORECASE)
+_ASKS_ACYCLIC = re.compile(r"^\s*(?:is|are|does|do)\b.*(?:\b(?:acyclic|dag|tree-?like|"
+                           r"hierarch\w*)\b|\b(?:free of|without|no|never)\s+(?:any\s+)?"
+                           r"(?:directed\s+)?(?:cycles?|loops?|circles?)\b|\b(?:cycle|loop)-?free\b)",
+                           re.IGNORECASE)
 
 
 #: "is the links graph strongly connected?": one strong component, Yes or No (its size is
@@ -701,10 +703,10 @@ def _structure_render(st: PlanState, obs: list[Observed]) -> str:
     parts = ["It has **no directed cycle** (acyclic)" if d["acyclic"] else
              "It **has directed cycles**, e.g. "
              + " → ".join(str(c["node"]) for c in d["cycle"][:10])]
-    if _ASKS_CYCLE.search(q):  # "is there a cycle?": the yes or no first
-        parts[0] = ("**No** — it" if d["acyclic"] else "**Yes** — it") + parts[0][2:]
-    elif _ASKS_ACYCLIC.search(q):  # "is the citation graph acyclic / a DAG?"
+    if _ASKS_ACYCLIC.search(q):  # "is the citation graph acyclic / a DAG / free of cycles?"
         parts[0] = ("**Yes** — it" if d["acyclic"] else "**No** — it") + parts[0][2:]
+    elif _ASKS_CYCLE.search(q):  # "is there a cycle?": the yes or no first
+        parts[0] = ("**No** — it" if d["acyclic"] else "**Yes** — it") + parts[0][2:]
     if d["acyclic"] and re.search(r"depth|deep|longest|chain|topolog|levels", q, re.IGNORECASE) \
             and not _ASKS_CYCLE.search(q) and not _ASKS_ACYCLIC.search(q):  # the depth first
         return (f"The longest directed chain is **{d['depth']}** edges long (the topological "

@@ -94,3 +94,74 @@ def ask(question: str, info: dict[str, Any]) -> str | None:
     holds = " and ".join(held) if held else "it holds the edges alone, with no values"
     return (f"Nothing in the data holds {said}: {holds}. Which of these do you mean, or can "
             f"you attach a table that holds {said}?")
+
+
+#: the words after "which" that name no kind of thing ("which one", "which of them")
+_NO_NOUN = frozenset(("one", "ones", "of", "single", "other", "two", "three", "node", "nodes",
+                      "vertex", "vertices", "entity", "item", "is", "are", "was", "were", "has",
+                      "have", "had", "do", "does", "did", "can", "could", "would", "will", "the",
+                      "a", "an", "way", "direction", "side", "group", "kind", "type", "pair", "share",
+                      "fraction", "percent", "percentage", "proportion", "number", "count",
+                      "amount", "rank", "position", "score", "value", "measure", "else"))
+#: "which author wrote the most papers": the thing ranked, and the thing counted
+_RANKED = re.compile(r"\b(?:which|what)\s+([a-z]+)\s+(?!of\b)(?:[a-z]+\s+){1,4}?(?:the\s+)?"
+                     r"(?:most|fewest|least|more|fewer|largest number of|highest number of)\s+"
+                     r"([a-z]+)(?:\s+([a-z]+))?\b", re.IGNORECASE)
+
+
+def _id_prefixes(info: dict[str, Any]) -> set[str]:
+    """The words the node ids are made of ("paper" of paper00, "city" of city12)."""
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or []]
+    return {m.group(1).lower() for i in ids
+            if (m := re.fullmatch(r"([A-Za-z]{3,})[ _-]?\d+", i))}
+
+
+def _stem(word: str) -> str:
+    from igraph_agent.model.vocabulary import singular
+
+    word = singular(word.lower())
+    return word[:-3] + "y" if word.endswith("ies") else word[:-1] if \
+        re.search(r"[^s]s$", word) else word
+
+
+def unheld_ranked(question: str, info: dict[str, Any]) -> tuple[str, str] | None:
+    """The noun of the thing ranked when the data holds no such thing: "which author wrote the
+    most papers" where the nodes are the papers (paper00, paper01) and no column, group or
+    side names authors: the ranked noun and the nodes' noun as asked; else None."""
+    from igraph_agent.model.vocabulary import data_nouns, groupings
+
+    m = _RANKED.search(question)
+    if m is None:
+        return None
+    ranked, prefixes = _stem(m.group(1)), _id_prefixes(info)
+    counted = [_stem(w) for w in m.group(2, 3) if w]  # "the most papers", "most cited papers"
+    if ranked in _NO_NOUN or m.group(1).lower() in _NO_NOUN or len(ranked) < 3 or \
+            not any(c.startswith(p) for c in counted for p in prefixes):
+        return None  # the counted thing must be the nodes themselves
+    meaning = info.get("meaning") or {}
+    held = {str(w).lower() for w in (*(info.get("node_attributes") or []),
+                                     *(info.get("edge_attributes") or []),
+                                     *data_nouns(info), *groupings(meaning),
+                                     *((meaning.get("modes") or {}).get("sides") or {}))}
+    values = {str(v).lower() for vs in groupings(meaning).values() for v in vs}
+    if any(ranked.startswith(p) for p in prefixes) or \
+            any(w.startswith(ranked) or ranked.startswith(w) for w in held | values if w):
+        return None
+    return m.group(1).lower(), next(w for w in m.group(2, 3) if w and any(
+        _stem(w).startswith(p) for p in prefixes)).lower()
+
+
+def ask_ranked(question: str, info: dict[str, Any]) -> str | None:
+    """A clarifying question when the thing ranked is no thing the data holds; else None."""
+    found = unheld_ranked(question, info)
+    if found is None:
+        return None
+    from igraph_agent.model.vocabulary import _plural
+
+    said, nodes = found
+    said = _plural(_stem(said))
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or []][:2]
+    return (f"The data holds no {said}: its nodes are the {nodes} themselves ({', '.join(ids)}, "
+            f"…), and no column, group or side names their {said}. Do you mean the "
+            f"{nodes} ranked by their own links, or can you attach a table that holds the "
+            f"{said}?")

@@ -1,0 +1,59 @@
+"""A question that points at nodes it never names: "so which of the two is more important?",
+"compare them", "which of those matters most?" asked with nothing before it that says which
+two. The planner reads the last question alone, so a ranking of every node would answer
+another question; it asks which nodes are meant (:func:`ask`), before any intent runs. "The
+two clubs", "which of the two best-connected members", "Valjean and Javert: which of them …"
+say what they point at and are read as before.
+
+    >>> pointed("so which of the two is more important?")
+    'the two'
+    >>> pointed("compare them") is not None
+    True
+    >>> pointed("which of the two clubs is bigger?") is None
+    True
+    >>> pointed("Is Valjean or Javert more central, and which of them has more ties?") is None
+    True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: a pointer at nodes with no noun after it: "which of the two is", "compare them", "those
+#: two?", "which one of these matters"
+_POINTER = re.compile(
+    r"\b(?:(?:which|who|what)(?: one)? of|compare|between|rank|of|about)\s+"
+    r"(?P<ref>the (?:two|three|pair)|th(?:ose|ese)(?: (?:two|three))?|them|both(?: of them)?|"
+    r"either(?: of them)?)(?=\s*(?:[?.!,]|$|(?:is|are|was|were|has|have|had|does|do|did|can|"
+    r"could|would|should|will|matters?|ranks?|scores?|comes?|sits?|plays?|seems?|looks?|more|"
+    r"less|better|worse|most|least|first|higher|lower|again)\b))", re.IGNORECASE)
+#: the words that make something for a pointer to point at inside the question: a ranking
+#: ("the two best-connected"), a count ("top 3"), a grouping or an "and" of names
+_ANTECEDENT = re.compile(r"\b(?:most|least|top|highest|lowest|best|worst|largest|smallest|"
+                         r"biggest|first|two|three|four|five|pairs?|\d+)\b|-est\b|\w+est\b",
+                         re.IGNORECASE)
+
+
+def pointed(question: str) -> str | None:
+    """The pointer ("the two", "them") at nodes the question never names; else None."""
+    from igraph_agent.model import slots
+
+    m = _POINTER.search(question)
+    if m is None or slots.names(question):
+        return None
+    if _ANTECEDENT.search(question[:m.start()]):
+        return None  # "the three most central nodes, and which of them …"
+    return m.group("ref").lower()
+
+
+def ask(question: str, info: dict[str, Any]) -> str | None:
+    """A clarifying question naming example nodes, when the question points at nodes it
+    does not name; else None."""
+    ref = pointed(question)
+    if ref is None:
+        return None
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or []][:2]
+    example = f" (for example {' and '.join(ids)})" if len(ids) == 2 else ""
+    return (f"Which nodes do you mean by \"{ref}\"? This question names none, and I read each "
+            f"question on its own: name them{example} and I will compare them.")
