@@ -291,3 +291,40 @@ def most_in_verb(question: str, stems: list[str], nodes: list[str], valued: bool
                           r"(?:the\s+)?(?:least|fewest times)\b(?!\s+[a-z])",
                           "has the lowest in-degree", question, flags=re.IGNORECASE)
     return question
+
+
+#: a reach said beside the verb: "directly or indirectly", "even indirectly", "(following
+#: citation chains)", "through a chain of citations", "at any remove"
+_INDIRECT = (r"(?:directly\s+or\s+(?:indirectly|through\s+\w+)|(?:even\s+|only\s+)?indirectly|"
+             r"transitively|at\s+any\s+(?:level|distance|remove)|(?:by\s+)?(?:through|via|along|"
+             r"following|by\s+following)\s+(?:a\s+|the\s+|any\s+)?(?:\w+\s+)?chains?\b"
+             r"(?:\s+of\s+\w+)?)")
+
+
+def indirect(question: str, stems: list[str], verb: str) -> str:
+    """A count or a yes/no of the columns' verb followed along chains, in reach words: "how
+    many papers does paper28 cite, directly or indirectly" (everything it reaches), "how
+    many papers cite paper00, even indirectly" (everything reaching it), "does paper35 cite
+    paper00, even indirectly through a chain of citations" (a path from one to the other).
+    A question without the reach words is left as it is (one hop: the degree or one edge)."""
+    if not stems or not re.search(_INDIRECT, question, re.IGNORECASE):
+        return question
+    v = forms(stems) + rf"(?:e?s|ies|ed|d|ing|e)?(?:\s+{PREPOSITION}\b)?"  # "ship to"
+    tail = rf"\s*[,(]?\s*(?:\w+\s+){{0,2}}?{_INDIRECT}"
+    m = re.match(rf"^\s*how\s+many\s+(?:([a-z]+)\s+)?(?:does|do|did|has|have)\s+({_WHO})\s+"
+                 rf"(?:\w+\s+)?{v}\b{tail}", question, re.IGNORECASE)
+    if m:  # "how many papers does paper28 cite, directly or indirectly": in the asked noun
+        return _DESCENDANTS.format(m.group(2), verb).replace("nodes", m.group(1) or "nodes", 1)
+    m = re.match(rf"^\s*how\s+many\s+(?:([a-z]+)\s+)?(?:\w+\s+)?{v}\s+({_END}){tail}",
+                 question, re.IGNORECASE)
+    if m:  # "how many papers cite paper00, directly or indirectly"
+        return _ANCESTORS.format(m.group(2)).replace("nodes", m.group(1) or "nodes", 1)
+    m = re.match(rf"^\s*(?:does|do|did)\s+({_WHO})\s+(?:ever\s+)?{v}\s+({_END}){tail}", question,
+                 re.IGNORECASE)
+    if m:  # "does paper35 cite paper00, even indirectly"
+        return _PATH.format(m.group(1), m.group(2))
+    m = re.match(rf"^\s*(?:is|was|are)\s+({_WHO})\s+(?:ever\s+)?{participles(stems)}\s+by\s+"
+                 rf"({_END}){tail}", question, re.IGNORECASE)
+    if m:  # "is paper00 cited by paper35, even indirectly"
+        return _PATH.format(m.group(2), m.group(1))
+    return question

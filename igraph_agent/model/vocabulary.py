@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from igraph_agent.model.hop_words import as_hops
-from igraph_agent.model.verbs import ROLE_NOUNS, chains, forms, most_in_verb, participles
+from igraph_agent.model.verbs import ROLE_NOUNS, chains, forms, indirect, most_in_verb, participles
 from igraph_agent.model.verbs import column_verbs as verbs_of
 
 _NOUNS = ("family", "character", "member", "person", "woman", "man", "city", "town", "paper",
@@ -1553,6 +1553,9 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     question = _attributes_as_stored(question, info)  # "department" for a ``dept`` column
     question = _groups_as_pieces(question, info)  # "the largest group" of a split graph
     question = _self_left_out(question)  # "within two steps of emp18 (not counting emp18)"
+    stems = verbs_of(info)[0] if info.get("directed") else []
+    if stems and not _boss_verbs(info)[0]:  # "how many papers does X cite, even indirectly"
+        question = indirect(question, stems, stems[0])
     question = _DIRECT_ASIDE.sub(r" directly\1", question)  # "married to (direct ties)?"
     question = _LEADING_WAY.sub(r"\2, \1\3", question)  # "Following the links …, can v0 reach"
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
