@@ -282,6 +282,11 @@ _SPANNING = re.compile(r"\bspanning (?:tree|forest)\b|\b(?:minimum|least|smalles
                        r"\b(?:just |only )?enough\b.{0,40}\bto (?:connect|link|join|reach)\b.{0,40}"
                        r"\b(?:every|all|each)\b(?=.*\b(?:least|minimum|smallest|minimal|cheapest|"
                        r"lowest|shortest|fewest)\b)|"
+                       # "only enough roads to keep all cities linked, with the least total
+                       # length"
+                       r"\b(?:just |only )?enough\b.{0,60}\b(?:every|all|each)\b.{0,40}\b(?:connected|"
+                       r"linked|joined|reachable)\b(?=.*\b(?:least|minimum|smallest|minimal|"
+                       r"cheapest|lowest|shortest|fewest|minimi[sz]\w*)\b)|"
                        # "the cheapest way to connect every substation", "the least cable to
                        # link all the boxes"
                        r"\b(?:cheapest|least|minimum|minimal|smallest|shortest)\s+(?:total\s+)?"
@@ -344,7 +349,8 @@ def _spanning_render(st: PlanState, obs: list[Observed]) -> str:
     if sp.of is not None:
         return (f"**{shown(sp.of_total)} {unit}**: the least total {unit} that keeps the "
                 f"{sp.of_nodes} nodes of {sp.of}'s component connected (its minimum spanning "
-                f"tree, {sp.of_edges} edges).")
+                f"tree, {sp.of_edges} edges)."
+                + (length_note(st.question, st.meaning(), unit) if unit else ""))
     pieces = (f" — one tree per component ({d.components} components; nothing links them)"
               if d.components > 1 else "")
     return (f"**{shown(sp.total)} {unit}**: the least total {unit} that keeps every node "

@@ -383,7 +383,8 @@ def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
         return Choice(None, "ambiguous")  # "how many hours does it take": no column holds a time
     if _HOPS.search(question):
         return Choice(None, "hops")
-    said = set(kinds) - ({"time"} if re.search(_HOW_LONG_TRIP, question, re.IGNORECASE) and not
+    said = set(kinds) - ({"time"} if (re.search(_HOW_LONG_TRIP, question, re.IGNORECASE) or
+                                      "length" in kinds) and not  # "least total length, how long"
                          _KINDS["time"][0].search(re.sub(r"\bhow long\b", "", question, flags=re.IGNORECASE)) else set())
     if not said - {"length"} and (unknown := unknown_as_length(question, meaning)):
         return Choice(unknown, "length")  # "the road distance" on a graph object's `weight`
