@@ -157,6 +157,26 @@ def steps(question: str, own: bool = False) -> Steps | None:
     return _left_out(_route_end(found)) if found is not None else None
 
 
+#: a ranking's sentence, then one over a set it leaves ("… Of those it ships to, which …")
+_OF_SENTENCE = re.compile(r"^(?P<first>[^.?!]+?)\s*[.:;?]\s+(?P<second>(?:of|among|amongst|out of)"
+                          r"\b.+)$", re.IGNORECASE | re.DOTALL)
+
+
+def unfollowed(question: str) -> tuple[str, str] | None:
+    """(first, second) where the question chains a ranking and a second step about its
+    answer ("Pick the port shipping to the most ports. Of those it ships to, which receives
+    the most?") that :func:`steps` cannot read (a set, "those", not its one node): planned
+    whole, it would answer the ranking alone, so the planner asks; else None."""
+    if steps(question) is not None:
+        return None
+    for rx in (*_CHAIN, _OF_SENTENCE):
+        m = rx.match(question.strip())
+        if m and _RANKED.search(m.group("first")) and not _PRONOUN.search(m.group("first")) \
+                and (_PRONOUN.search(m.group("second")) or _NOT_ONE.search(m.group("second"))):
+            return m.group("first").strip(), m.group("second").strip()
+    return None
+
+
 #: a route's other end read into the ranking clause: "the shortest route from the depot that
 #: ships the most tonnes to Hull" (the route goes to Hull; the depot ships the most overall)
 _END_IN_FIRST = re.compile(r"\s+(?P<word>to|and)\s+(?P<end>(?:the\s+)?(?:(?-i:[A-Z][\w'.-]*"

@@ -107,6 +107,14 @@ def _plan(st: PlanState) -> dict[str, Any]:
     ranked = _set_steps(st, among) if among is not None and not whole else None
     if ranked is not None:  # "which of the families married to the Medici has the most ...":
         return ranked  # planned whole, it would rank the named node itself
+    unread = compose.unfollowed(asked) if steppable and two is None else None
+    if unread is not None:  # "Pick the top port. Of those it ships to, which …": ask
+        said = (f"This asks in two steps: \"{unread[0]}\", then \"{unread[1]}\" on its "
+                "answer. I can answer the first step, but not the second one on its result: "
+                "shall I answer the first, or can you name the nodes the second is about?")
+        offered = _with_offers(st, said)
+        return _clarify(offered.question, offered.suggestions) if CLARIFY in st.tools \
+            else _text(offered.question)
     calls = _next_calls(st)
     ranked = _set_steps(st, among) if whole and among is not None and \
         isinstance(calls, (str, Ask)) else _neighbour_total(st, asked) if steppable else None
