@@ -669,6 +669,14 @@ _ANY_CUT_OFF = re.compile(r"^\s*(?:are|is)\s+(?:there\s+)?(?:any(?:one|body)?\s+
                           re.IGNORECASE)
 
 
+#: "is the graph disconnected?", "does it have more than one component?", "is it in several
+#: pieces?": Yes when the graph is in more than one piece
+_PIECES_ASKED = re.compile(r"\bdisconnected\b|\bmore than (?:one|a single) (?:connected )?(?:components?|"
+                          r"pieces?|parts?|islands?)\b|\b(?:several|separate|multiple) "
+                          r"(?:connected )?(?:components|pieces|parts|islands)\b|\bfragmented\b",
+                          re.IGNORECASE)
+
+
 def _yes_no(st: PlanState, yes: bool) -> str:
     asked = str(st.context.get("asked") or st.question)
     return ("**Yes** — " if yes else "**No** — ") if _YES_NO.search(asked) else ""
@@ -917,8 +925,10 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
             r"\bfrom (?:any|every|each) (?:single )?\w+ to\b|\breached from\b",
             str(st.context.get("asked") or st.question), re.IGNORECASE):
         lead = _yes_no(st, c.strong_components == 1)  # following the edges: strongly connected
-    if c.pair is None and _ANY_CUT_OFF.search(str(st.context.get("asked") or st.question)):
-        lead = _yes_no(st, c.components > 1)  # "are there families cut off from the rest?"
+    if c.pair is None and (_ANY_CUT_OFF.search(str(st.context.get("asked") or st.question)) or
+                           _PIECES_ASKED.search(str(st.context.get("asked") or st.question))):
+        lead = _yes_no(st, c.components > 1)  # "are there families cut off from the rest?",
+        # "is the graph disconnected?", "does it have more than one component?"
     if c.pair is None and _CUT_ASKED.search(st.question):  # "is there one person whose
         # departure would split the network": a cut point (or a bridge edge) says yes
         edges = re.search(r"\b(?:edges?|links?|ties?|roads?|cables?|lines?|connections?|"

@@ -145,6 +145,11 @@ def triangle_calls(st: PlanState) -> list[Call]:
     return [*searches, Call("count_triangles", {"nodes": ids})]
 
 
+#: a yes/no asking that there are none: "is it triangle-free?", "does it lack triangles?"
+_NO_TRIANGLES = re.compile(r"\btriangle-?free\b|\b(?:free of|lack(?:s|ing)?|without|no)\s+(?:any\s+)?"
+                           r"triangles?\b", re.IGNORECASE)
+
+
 def triangle_render(st: PlanState, obs: list[Observed]) -> str:
     from igraph_agent.model.graph_intents import _unresolved
 
@@ -157,6 +162,8 @@ def triangle_render(st: PlanState, obs: list[Observed]) -> str:
     if slots.asked_kind(str(st.context.get("asked") or st.question)) == "yesno" and \
             len(d.requested) <= 1:  # "does it have any triangles?", "is Bo in a triangle?"
         some = d.requested[0].triangles if d.requested else d.triangles
+        if _NO_TRIANGLES.search(str(st.context.get("asked") or st.question)):
+            some = not some  # "is it triangle-free?": Yes where there are none
         own = ("**Yes** — " if some else "**No** — ") + own
     if not d.triangles:  # no node to rank: a list of zeros would read as an answer
         two = len((st.meaning().get("modes") or {}).get("sides") or {}) == 2
