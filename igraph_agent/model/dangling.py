@@ -13,6 +13,8 @@ say what they point at and are read as before.
     True
     >>> pointed("Is Valjean or Javert more central, and which of them has more ties?") is None
     True
+    >>> pointed("How many separate clusters of huts are there, with no path between them?") is None
+    True
 """
 
 from __future__ import annotations
@@ -42,8 +44,10 @@ def pointed(question: str) -> str | None:
     m = _POINTER.search(question)
     if m is None or slots.names(question):
         return None
-    if _ANTECEDENT.search(question[:m.start()]):
-        return None  # "the three most central nodes, and which of them …"
+    before = question[:m.start()]
+    if _ANTECEDENT.search(before) or len(re.findall(r"[A-Za-z']+", before)) > 4:
+        return None  # "the three most central nodes, and which of them …", "separate
+        # clusters of huts, with no path between them": the pointer has something before it
     return m.group("ref").lower()
 
 

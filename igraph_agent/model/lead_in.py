@@ -11,6 +11,8 @@ restriction or a what-if ("ignoring the weights: …", "if Medici left: …"), i
     True
     >>> asked("Is it acyclic?") is None
     True
+    >>> asked("detect communities in the food web - does the heron land in the same one?") is None
+    True
 """
 
 from __future__ import annotations
@@ -25,7 +27,10 @@ _SETS_UP = re.compile(r"\b(?:most|least|fewest|highest|lowest|top|best|worst|lar
                       r"biggest|among|within|only|ignor\w*|weigh\w*|unweighted|without|except\w*|"
                       r"exclud\w*|if|after|remov\w*|delet\w*|drop\w*|suppos\w*|imagine|assum\w*|"
                       r"when|once|take|pick|consider|node|nodes|edge|edges|between|from|"
-                      r"side|group|team|community|component)\b|\w+est\b|\d",
+                      r"sides?|groups?|teams?|communit\w*|components?|clusters?|modul\w*|"
+                      r"partition\w*|detect\w*|find\w*|comput\w*|calculat\w*|run|count\w*|"
+                      r"rank\w*|list\w*|central\w*|betweenness|pagerank|"
+                      r"degrees?|paths?|distances?|routes?)\b|\w+est\b|\d",
                       re.IGNORECASE)
 #: a pronoun for a person or people, pointing back at the preamble
 _PERSON = re.compile(r"\b(?:he|she|they|them|his|her|their|its|those|these)\b", re.IGNORECASE)
