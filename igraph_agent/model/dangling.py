@@ -37,6 +37,11 @@ _ANTECEDENT = re.compile(r"\b(?:most|least|top|highest|lowest|best|worst|largest
                          re.IGNORECASE)
 
 
+#: a comparison between the nodes pointed at: "which of them is more central", "compare them"
+_COMPARES = re.compile(r"\b(?:more|less|better|worse|higher|lower|bigger|smaller|larger|compare\w*|"
+                       r"rank\w*|versus|vs|between|most|least)\b", re.IGNORECASE)
+
+
 def pointed(question: str) -> str | None:
     """The pointer ("the two", "them") at nodes the question never names; else None."""
     from igraph_agent.model import slots
@@ -48,7 +53,10 @@ def pointed(question: str) -> str | None:
     if _ANTECEDENT.search(before) or len(re.findall(r"[A-Za-z']+", before)) > 4:
         return None  # "the three most central nodes, and which of them …", "separate
         # clusters of huts, with no path between them": the pointer has something before it
-    return m.group("ref").lower()
+    ref = m.group("ref").lower()
+    if ref in ("them", "those", "these", "both") and not _COMPARES.search(question):
+        return None  # "which of them are cut off from the rest?": every node, asked casually
+    return ref
 
 
 def ask(question: str, info: dict[str, Any]) -> str | None:

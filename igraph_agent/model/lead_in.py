@@ -47,6 +47,7 @@ def asked(question: str) -> str | None:
     last, lead = m.group(1).strip(), question[:m.start(1)]
     if slots.asked_kind(last) != "yesno" or _PERSON.search(last):
         return None
-    if slots.named(lead) or _SETS_UP.search(lead):
-        return None
+    if slots.named(lead) or _SETS_UP.search(lead) or re.search(
+            r"\b(?:which|what|who|whom|whose|how|where|why|i\.e|e\.g)\b", lead, re.IGNORECASE):
+        return None  # "which towns are on the periphery, i.e. have …": one question
     return last
