@@ -172,6 +172,7 @@ def unfollowed(question: str) -> tuple[str, str] | None:
     for rx in (*_CHAIN, _OF_SENTENCE):
         m = rx.match(question.strip())
         if m and _RANKED.search(m.group("first")) and not _PRONOUN.search(m.group("first")) \
+                and not _ITS_SCORE.match(_ASK_LEAD.sub("", m.group("second").strip())) \
                 and (_PRONOUN.search(m.group("second")) or _NOT_ONE.search(m.group("second"))):
             return m.group("first").strip(), m.group("second").strip()
     return None
