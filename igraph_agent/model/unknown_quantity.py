@@ -102,7 +102,10 @@ _NO_NOUN = frozenset(("one", "ones", "of", "single", "other", "two", "three", "n
                       "have", "had", "do", "does", "did", "can", "could", "would", "will", "the",
                       "a", "an", "way", "direction", "side", "group", "kind", "type", "pair", "share",
                       "fraction", "percent", "percentage", "proportion", "number", "count",
-                      "amount", "rank", "position", "score", "value", "measure", "else"))
+                      "amount", "rank", "position", "score", "value", "measure", "else",
+                      # the graph's own measures: "what degree do most towns have"
+                      "degree", "degrees", "centrality", "betweenness", "pagerank", "closeness",
+                      "eigenvector", "clustering", "coefficient", "distance", "hops", "steps"))
 #: "which author wrote the most papers": the thing ranked, and the thing counted
 _RANKED = re.compile(r"\b(?:which|what)\s+([a-z]+)\s+(?!of\b)(?:[a-z]+\s+){1,4}?(?:the\s+)?"
                      r"(?:most|fewest|least|more|fewer|largest number of|highest number of)\s+"
