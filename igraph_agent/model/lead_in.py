@@ -30,7 +30,8 @@ _SETS_UP = re.compile(r"\b(?:most|least|fewest|highest|lowest|top|best|worst|lar
                       r"sides?|groups?|teams?|communit\w*|components?|clusters?|modul\w*|"
                       r"partition\w*|detect\w*|find\w*|comput\w*|calculat\w*|run|count\w*|"
                       r"rank\w*|list\w*|central\w*|betweenness|pagerank|"
-                      r"degrees?|paths?|distances?|routes?)\b|\w+est\b|\d",
+                      r"degrees?|paths?|distances?|routes?|link\w*|connect\w*|join\w*|tie|tied|"
+                      r"shar\w*|same|together|common|project\w*|treat\w*|as)\b|\w+est\b|\d",
                       re.IGNORECASE)
 #: a pronoun for a person or people, pointing back at the preamble
 _PERSON = re.compile(r"\b(?:he|she|they|them|his|her|their|its|those|these)\b", re.IGNORECASE)
