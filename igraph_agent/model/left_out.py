@@ -7,7 +7,7 @@ left (``answer``). ``offline.py`` takes it where the rest of the question is a r
 Example::
 
     >>> split("Apart from Valjean, who has the largest total co-appearance weight?")
-    ('who has the largest total co-appearance weight?', ('Valjean',))
+    ('Who has the largest total co-appearance weight?', ('Valjean',))
 """
 
 from __future__ import annotations
