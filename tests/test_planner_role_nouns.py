@@ -43,11 +43,10 @@ def test_a_role_noun_sums_that_side_of_each_nodes_edges(tmp_path, name, role):
     edges, nodes = _tables(name)
     end = src if role == "source" else dst
     sums = _sums(edges, end, value)
-    if sums.iloc[0] == sums.iloc[1]:
-        pytest.skip("tied top")
+    top = [n for n, v in sums.items() if v == sums.iloc[0]]  # a tie: any of them leads
     r = ask_as_csv_files(tmp_path, edges, nodes, f"which {end} has the largest {value} in total")
     assert r.status == "answered", r.answer
-    assert r.answer.startswith(f"**{sums.index[0]}**"), r.answer
+    assert any(r.answer.startswith(f"**{n}**") for n in top), r.answer
     assert f"**{sums.iloc[0]}**" in r.answer, r.answer
 
 
