@@ -46,6 +46,9 @@ def test_a_forest_has_no_cycles(agent):
 @pytest.mark.parametrize("g,cols,question", [
     (_GRID, ("plot", "neighbouring_plot"), "is the network planar?"),
     (_WHEELS, ("cog", "meshed_cog"), "can it be drawn without edges crossing?"),
+    (_WHEELS, ("cog", "meshed_cog"), "Could I draw this on paper without any two edges crossing?"),
+    (nx.relabel_nodes(nx.petersen_graph(), lambda n: f"p{n}"), ("stop", "next_stop"),
+     "can it be drawn so that no two lines cross?"),
     (nx.relabel_nodes(nx.complete_graph(5), lambda n: f"hut{n}"), ("hut", "path_to"),
      "is the graph planar?"),
 ])

@@ -69,6 +69,18 @@ def test_the_maximum_degree_leads_the_answer(agent):
     assert _bold(resp.answer)[0] == str(max(d for _, d in g.degree())), resp.answer
 
 
+@pytest.mark.parametrize("g,cols,question", [
+    (nx.relabel_nodes(nx.karate_club_graph(), str), ("source", "target"),
+     "how many friends does the most popular member have?"),
+    (_RANDOM, ("shipper", "consignee"), "how many links has the busiest port?"),
+])
+def test_how_many_ties_the_best_connected_node_has_leads_with_the_highest_degree(agent, g, cols,
+                                                                                question):
+    resp = agent.ask(question, attach=[_table(g, cols)])
+    assert resp.status == "answered", resp.answer
+    assert _bold(resp.answer)[0] == str(max(d for _, d in g.degree())), resp.answer
+
+
 _STOPS = nx.relabel_nodes(nx.disjoint_union_all([nx.cycle_graph(7), nx.path_graph(4),
                                                  nx.complete_graph(4)]), lambda n: f"stop{n}")
 _SHIPS = nx.relabel_nodes(nx.gnm_random_graph(30, 90, seed=3, directed=True), lambda n: f"port{n:02d}")

@@ -58,3 +58,14 @@ def test_words_that_are_no_names_stay_words(tmp_path):
     assert resp.status == "answered", resp.answer
     assert "search_node" not in [a.tool for a in resp.actions]
     assert resp.answer.startswith("**Yes**")
+
+
+_SALON = nx.relabel_nodes(nx.les_miserables_graph(), str)
+
+
+def test_a_lowercase_name_on_a_graph_of_camel_case_names_is_that_node(tmp_path):
+    table = pd.DataFrame(list(_SALON.edges()), columns=["character", "co_character"])
+    resp = _ask(tmp_path, table, "javert's clustering coefficient?")
+    assert resp.status == "answered", resp.answer
+    assert f"clustering coefficient **{nx.clustering(_SALON, 'Javert'):.4f}**" in resp.answer, \
+        resp.answer

@@ -147,3 +147,21 @@ def test_a_groups_internal_edge_value_is_never_answered_with_its_edge_count(
     finally:
         agent.close()
     assert "edges within the group" not in (resp.answer or "")
+
+
+@pytest.mark.parametrize("name, node, question", [
+    ("office", "p5", "which division is p5 in, and how many people does it have?"),
+    ("pitch", "gus", "which club does gus play for? how many players are in it?"),
+])
+def test_a_nodes_group_and_that_groups_size_are_answered_together(tmp_path, name, node,
+                                                                   question):
+    _, group = _graph(name)
+    resp = _ask(tmp_path, name, question)
+    assert resp.status == "answered", resp.answer
+    size = sum(1 for g in group.values() if g == group[node])
+    assert f"**{group[node]}**" in resp.answer and f"one of the {size} nodes" in resp.answer
+
+
+def test_a_nodes_group_with_another_count_asked_is_only_partly_answered(tmp_path):
+    resp = _ask(tmp_path, "pitch", "which club is gus in and how many passes did gus make?")
+    assert resp.status == "needs_clarification", resp.answer

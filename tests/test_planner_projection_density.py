@@ -40,7 +40,8 @@ def _projection(table: pd.DataFrame, column: str) -> nx.Graph:
                         "the density of that network?"),
     ("kitchen", "dish", "how dense is the network of dishes linked when they share a chef?"),
     ("lakes", "angler", "what is the density of the anglers' co-fishing network"),
-    ("lakes", "lake", "if two lakes are linked when they share an angler, how dense is that?")])
+    ("lakes", "lake", "if two lakes are linked when they share an angler, how dense is that?"),
+    ("kitchen", "chef", "how dense is the chef-to-chef network you get from shared dishes?")])
 def test_a_projections_density_is_the_share_of_that_sides_pairs_linked(agents, name, column,
                                                                        question):
     p = _projection(TABLES[name], column)

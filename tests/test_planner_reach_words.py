@@ -58,3 +58,24 @@ def test_fewest_steps_to_everyone_is_closeness_in_hops(agents, graph, question):
     assert resp.status == "answered", resp.answer
     assert "By **closeness** (unweighted)" in resp.answer, resp.answer
     assert resp.answer.split("are ")[1].startswith(top), resp.answer
+
+
+_HUTS = nx.relabel_nodes(nx.caveman_graph(3, 4), lambda n: f"hut{n}")
+
+
+@pytest.mark.parametrize("question", ["Which huts can you reach from hut5?",
+                                      "which huts are reachable from hut5?",
+                                      "how many huts can hut5 reach?"])
+def test_what_an_undirected_node_reaches_is_the_rest_of_its_component(tmp_path, question):
+    from igraph_agent import Agent
+
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask(question, attach=[pd.DataFrame(list(_HUTS.edges()),
+                                                        columns=["hut_a", "hut_b"])])
+    finally:
+        agent.close()
+    assert resp.status == "answered", resp.answer
+    others = nx.node_connected_component(_HUTS, "hut5") - {"hut5"}
+    assert resp.answer.startswith(f"**{len(others)}** huts"), resp.answer
+    assert all(f"**{n}**" in resp.answer for n in others), resp.answer

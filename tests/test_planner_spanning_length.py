@@ -30,6 +30,8 @@ TABLES = [_table(3, ["town_a", "town_b"]), _table(7, ["hub_from", "hub_to"])]
     "how long would that be?",
     "Keeping just enough links so every one stays connected, what is the smallest total length?",
     "What's the least total length of links that would keep everything reachable?",
+    "If we only kept enough links to still connect every one, what's the least total length "
+    "we'd need?",
 ])
 def test_the_least_total_length_keeping_all_linked_is_the_spanning_trees(tmp_path, graph,
                                                                          table, question):

@@ -15,7 +15,7 @@
 
 Example::
 
-    >>> bool(_CYCLE_COUNT.search("how many cycles are there?")), bool(_PLANAR.search("is it planar?"))
+    >>> bool(_CYCLE_COUNT.search("how many cycles are there?")), bool(PLANAR.search("is it planar?"))
     (True, True)
 """
 
@@ -36,8 +36,10 @@ _NOT_ALL = re.compile(r"\b(?:of (?:length|size)|\d+-cycles?|triangles?|self-?loo
                       r"containing|longest|shortest|smallest|largest|if|without|remov)\b",
                       re.IGNORECASE)
 #: "is it planar", "can it be drawn without crossings", "embedded in the plane"
-_PLANAR = re.compile(r"\bplanar(?:ity)?\b|\bwithout (?:any )?(?:edges? )?cross(?:ing|es)\b|"
-                     r"\bno (?:two )?edges? cross(?:ing)?\b|\bin the plane\b", re.IGNORECASE)
+PLANAR = re.compile(r"\bplanar(?:ity)?\b|\bwithout (?:any )?(?:two )?(?:(?:of )?(?:the )?"
+                    r"(?:edges?|lines?|links?|ties?) )?(?:ever )?cross(?:ing|es)?\b|"
+                    r"\bno (?:two )?(?:edges?|lines?|links?|ties?) (?:ever )?cross(?:ing)?\b|"
+                    r"\bin the plane\b", re.IGNORECASE)
 
 
 #: "how many self-loops", "does any node link to itself", "edges from a node to itself"
@@ -96,7 +98,7 @@ def count_asked(st: PlanState) -> bool:
 
 
 def planar_asked(st: PlanState) -> bool:
-    return bool(_PLANAR.search(st.question)) and not slots.named(st.question)
+    return bool(PLANAR.search(st.question)) and not slots.named(st.question)
 
 
 #: the edges to take out for no cycle to be left: "how many edges would I need to remove to
@@ -200,7 +202,7 @@ CYCLE_SHAPE_INTENTS = [
            group="cycle_total", bonus=lambda st: 6.0 if cut_asked(st) else -10.0,
            hint="how many edges to remove to leave no cycle",
            answers=frozenset({"count", "value"}), covers=frozenset({"scope", "removal", "bottom"})),
-    Intent("planar", t(0.5, _PLANAR.pattern), _calls, _planar_render,
+    Intent("planar", t(0.5, PLANAR.pattern), _calls, _planar_render,
            "whether the graph is planar (connectivity shape)", group="planar",
            bonus=lambda st: 6.0 if planar_asked(st) else -10.0,
            hint="whether the graph is planar",

@@ -279,7 +279,7 @@ _SPANNING = re.compile(r"\bspanning (?:tree|forest)\b|\b(?:minimum|least|smalles
                        r"keeping|so)\b.{0,60}\b(?:every|all|everything|everyone|each)\b.{0,60}"
                        r"\b(?:connected|linked|joined|reachable)\b|"
                        # "kept only enough roads to connect every town, with the least total km"
-                       r"\b(?:just |only )?enough\b.{0,40}\bto (?:connect|link|join|reach)\b.{0,40}"
+                       r"\b(?:just |only )?enough\b.{0,40}\bto (?:still |just |then )?(?:connect|link|join|reach)\b.{0,40}"
                        r"\b(?:every|all|each)\b(?=.*\b(?:least|minimum|smallest|minimal|cheapest|"
                        r"lowest|shortest|fewest)\b)|"
                        # "only enough roads to keep all cities linked, with the least total
@@ -294,7 +294,7 @@ _SPANNING = re.compile(r"\bspanning (?:tree|forest)\b|\b(?:minimum|least|smalles
                        r"join)|that\s+(?:connects?|links?|joins?))\s+(?:up\s+)?(?:every|all|each)\b|"
                        # "only kept enough roads to keep all cities linked with the least total
                        # length": the least said after the nodes kept linked
-                       r"\b(?:just |only )?enough\b.{0,40}\bto keep\b.{0,20}\b(?:every|all|each)\b.{0,40}"
+                       r"\b(?:just |only )?enough\b.{0,40}\bto (?:still )?keep\b.{0,20}\b(?:every|all|each)\b.{0,40}"
                        r"\b(?:connected|linked|joined|reachable)\b(?=.*\b(?:least|minimum|smallest|"
                        r"minimal|cheapest|lowest|shortest|fewest)\b)",
                        re.IGNORECASE)

@@ -321,7 +321,9 @@ _EVERY_REACH = re.compile(
     re.IGNORECASE)
 #: a directed graph's reach from one node, asked as a list: "who can Eve reach", "which
 #: servers can atlas reach along the arrows", "what is reachable from Eve"
-_CAN_REACH = re.compile(rf"\b(?:can|could|does|do|will|would)\s+{_NAME}\s+(?:ever\s+|eventually\s+|"
+_CAN_REACH = re.compile(rf"\b(?:can|could)\s+(?:you|i|we|one|someone|anyone|they)\s+(?:ever\s+|still\s+)?"
+                        rf"(?:reach|get to)\s+(?:starting\s+|going\s+)?from\s+{_NAME}|"
+                        rf"\b(?:can|could|does|do|will|would)\s+{_NAME}\s+(?:ever\s+|eventually\s+|"
                         rf"possibly\s+|still\s+)?(?:reach|get to)\b(?!\s+(?:the\s+)?(?-i:[A-Z])\w*)|"
                         rf"\b(?:reachable|be reached|get to)\s+from\s+{_NAME}", re.IGNORECASE)
 #: the nodes that reach one node, asked as a list: "who can reach Fin", "which hosts can get
@@ -365,8 +367,10 @@ def reach_of(st: PlanState) -> tuple[str, str, str] | None:
         return n, "out" if directed else "both", "unreached"
     if n := _name(_EVERY_REACH, q):
         return n, "out" if directed else "both", "reaches_all"
-    if not directed:
-        return None
+    if not directed:  # "which huts can you reach from hut7": its connected component
+        n = _name(_CAN_REACH, q)
+        return (n, "both", "reach") if n and not _UNREACHED.search(q) and re.match(
+            r"\s*(?:which|what|who|whom|how many|list|name|show)\b", q, re.IGNORECASE) else None
     way = _needed_way(st)
     if way is not None:
         back = "in" if way == "out" else "out"
@@ -534,8 +538,8 @@ def reach_render(st: PlanState, obs: list[Observed]) -> str:
     what = {"needs": f"{_who(d)} needs", "needed": f"need {_who(d)}",
             "reach": f"{_who(d)} reaches", "reached_by": f"reach {_who(d)}",
             "under": f"are under {_who(d)}", "breaks": f"need {_who(d)}"}[kind]
-    follow = (f"following {arrow} out of it" if way == "out" else
-              f"following {arrow} into it")
+    follow = (f"following {arrow} out of it" if way == "out" else "by any path" if way == "both"
+              else f"following {arrow} into it")
     lead_all = bool(_TRANSITIVE.search(str(st.context.get("asked") or st.question))) or \
         kind in ("needs", "breaks", "reach", "reached_by")
     if not total and kind == "breaks":

@@ -164,7 +164,10 @@ def _degree_render(st: PlanState, obs: list[Observed]) -> str:
 
 #: the graph's highest degree asked as a figure ("what is the maximum degree"), not a node
 _MAX_VALUE = re.compile(r"^\s*(?:so\s+|and\s+)?(?:what(?:'s| is| was)?|tell me|give me)\s+(?:the\s+)?"
-                        r"(?:max(?:imum)?|highest|largest|biggest|greatest|top)\s+degree\b",
+                        r"(?:max(?:imum)?|highest|largest|biggest|greatest|top)\s+degree\b"
+                        # "how many friends does the most popular member have"
+                        r"|^\s*how many\s+\w+(?:\s+\w+)?\s+(?:does|do|did|has)\s+(?:the\s+)?"
+                        r"(?:(?:most|best)[- ](?:popular|connected|linked|social|networked)|busiest)\b",
                         re.IGNORECASE)
 
 

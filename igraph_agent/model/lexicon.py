@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from igraph_agent.model import cut_words, slots
+from igraph_agent.model.cycle_shape_intents import PLANAR
 from igraph_agent.model.planstate import PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.model.weights import ask_which, asked_weight
@@ -619,8 +620,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                                    r"there|have)\b"),
                         bonus=_attr_bonus, hint="counts of nodes with an attribute value",
                         clarify=_ask_counted_column),
-    "visualize": dict(negatives=_rx(r"distribution|histogram", r"\bplanar|\bwithout (?:any )?(?:edges? )?"
-                                    r"cross(?:ing|es)\b"), phase=1),
+    "visualize": dict(negatives=(*_rx(r"distribution|histogram"), PLANAR), phase=1),
     "report": dict(phase=1),
     "training_summary": dict(triggers=t(1.0, r"compare the models")),
 }

@@ -12,6 +12,11 @@ ties (a two-step question: the neighbours first, then each one's degree):
   many of Ada's contacts know each other": the pairs of its neighbours linked to each other,
   one per triangle through the node (``count_triangles(nodes=[X])``).
 
+* ``neighbour_group``: "how many of member 0's friends belong to the Officer club", "which
+  of Ana's colleagues are in Sales": the neighbours holding a value of a grouping attribute,
+  out of all the node's neighbours (``nodes_by_measure(neighbours_of=X, where={attr: value})``
+  beside the same count with no ``where``).
+
 On a directed graph a node's neighbours and their ties can be read either way ("Oriole's
 recipients who tip nobody else"), so the planner asks which way instead of counting both.
 
@@ -217,6 +222,66 @@ def _pairs_render(st: PlanState, obs: list[Observed]) -> str:
             f"neighbourhood drawn to see them.)")
 
 
+#: a ranking, a comparison or an exclusion of the neighbours: another question
+_NOT_A_GROUP = re.compile(r"\b(?:most|least|fewest|highest|lowest|largest|smallest|best|top|not|"
+                          r"outside|other\s+than|except|besides)\b|n't\b", re.IGNORECASE)
+
+
+def group_condition(st: PlanState) -> tuple[str, str, str] | None:
+    """(node, attribute, value) of "how many of member 0's friends belong to the Officer
+    club": one value of a grouping attribute named after a node's neighbours, no other
+    condition on them."""
+    from igraph_agent.model import vocabulary
+    from igraph_agent.model.query_intents import _groups
+
+    q = str(st.context.get("asked") or st.question)
+    found = _centre(q)
+    if found is None or condition(q) is not None or _NOT_A_GROUP.search(q[found[1]:]):
+        return None
+    rest = q[found[1]:]
+    hits = [(a, v) for a, vs in _groups(st).items() for v in vs if vocabulary.value_named(v, rest)]
+    if len(hits) != 1:
+        return None
+    node = re.sub(r"^(?:the\s+)?(?:member|node|user|person|employee)\s+", "", found[0],
+                  flags=re.IGNORECASE)
+    return node, hits[0][0], hits[0][1]
+
+
+def _group_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    found = group_condition(st)
+    if found is None:
+        return []
+    node, attr, value = found
+    searches, ids = _resolve(st, [node])
+    if ids is None:
+        return searches
+    around = {"measure": "degree", "op": "ge", "value": 0, "neighbours_of": ids[0]}
+    return [*searches, Call("nodes_by_measure", {**around, "where": {attr: value}, "limit": 50}),
+            Call("nodes_by_measure", {**around, "limit": 1})]
+
+
+def _group_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _unresolved
+
+    found = group_condition(st)
+    done = [o.typed(NodesByMeasureResult) for o in obs if o.tool == "nodes_by_measure" and o.ok]
+    held = next((d for d in done if d.where), None)
+    every = next((d for d in done if not d.where), None)
+    if found is None or held is None or every is None:
+        return _unresolved(st, [found[0] if found else ""])
+    _, attr, value = found
+    way = " (edges either way)" if st.meaning().get("directed") else ""
+    if not held.count:
+        return (f"**None** of {held.neighbours_of}'s {every.of} neighbours{way} has {attr} = "
+                f"{value}.")
+    listed = ", ".join(f"**{r.node}**" for r in held.nodes)
+    verb = "has" if held.count == 1 else "have"
+    return (f"**{held.count}** of {held.neighbours_of}'s {every.of} neighbours{way} {verb} {attr} "
+            f"= {value}: {listed}" + (" …" if held.truncated else "") + ".")
+
+
 NEIGHBOUR_FILTER_INTENTS = [
     Intent("neighbour_filter", t(0.5, _TIES, r"\bdegree\b"), _calls, _render,
            "one node's neighbours whose own degree passes a condition (nodes_by_measure "
@@ -230,4 +295,11 @@ NEIGHBOUR_FILTER_INTENTS = [
            group="ranking", bonus=lambda st: 6.0 if _pairs_of(st) else -10.0,
            hint="how many of a node's neighbours are linked to each other",
            answers=frozenset({"count", "list", "yesno"}), covers=frozenset({"entity"})),
+    Intent("neighbour_group", t(0.5, _TIES), _group_calls, _group_render,
+           "one node's neighbours holding a value of a grouping attribute (nodes_by_measure "
+           "neighbours_of and where)", group="ranking",
+           bonus=lambda st: 6.0 if group_condition(st) else -10.0,
+           hint="a node's neighbours in a group you name",
+           answers=frozenset({"count", "list", "node"}),
+           covers=frozenset({"entity", "group", "filter"})),
 ]

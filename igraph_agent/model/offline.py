@@ -477,11 +477,21 @@ def _with_offers(st: PlanState, question: str) -> Ask:
 
 
 
+#: the size of the group just named, asked after it ("how many members does that club have")
+_GROUP_SIZE = re.compile(r"\bhow many\s+(?:\w+\s+){0,2}(?:does|do|did)\s+(?:it|that|this|the same|the data)"
+                         r"(?:\s+\w+)?\s+(?:have|has|hold|count|contain)\b|\bhow many\s+(?:\w+\s+)?"
+                         r"(?:are|were)\s+(?:there\s+)?in\s+(?:it|that|this|the same)\b|"
+                         r"\bhow (?:big|large) is (?:it|that|this)\b", re.IGNORECASE)
+
+
 def _kind(st: PlanState, matched: list[Intent]) -> str | None:
     """The asked kind of answer; a Yes / No that sets two named nodes against each other
     ("is A better connected than B") is the verdict the compare and named-centrality renders
     lead with."""
     kind = slots.asked_kind(st.question)
+    if kind == "count" and _GROUP_SIZE.search(st.question) and \
+            any(i.name == "node_group" for i in matched):
+        return "group"  # "which club is 33 in, and how many members does it have": its size
     if kind == "yesno" and head_to_head.two_names(st.question) and \
             any(i.name in ("compare", "centrality") for i in matched):
         return None

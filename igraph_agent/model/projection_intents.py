@@ -52,6 +52,9 @@ _LINKED_BY_SHARING = re.compile(
     r"when|whenever)\s+(?:they\s+)?(?:share[sd]?|"
     r"have\s+\w+\s+in\s+common|(?:\w+\s+){0,6}(?:the\s+same|together|both))\b|"
     r"\b([a-z]+)-\1\s+(?:links?|edges?|ties|pairs?|connections?|network|graph)\b|"
+    r"\b([a-z]+)[- ]to[- ]\2\s+(?:links?|edges?|ties|pairs?|connections?|network|graph)\b|"
+    r"\b(?:network|graph)\s+(?:\w+\s+){0,3}(?:from|through|via|by)\s+(?:their\s+|the\s+)?"
+    r"(?:shared|common|joint)\s+[a-z]+|"
     r"\bpairs?\s+of\s+[a-z]+\s+(?:that\s+|who\s+|which\s+)?(?:\w+\s+){0,4}(?:share[sd]?|"
     r"together|in\s+common)\b", re.IGNORECASE)
 #: a count of the projection's links asked
@@ -102,7 +105,7 @@ def _tied_to_all(q: str) -> bool:
 
 #: a threshold on what is shared ("at least two events"), a named node's own ties, or a
 #: measure other than the count of partners: another question
-_NOT_PLAIN = re.compile(r"\bat\s+(?:least|most)\s+(?!one\b|1\b|a\b)\w+|\bmore\s+than\b|"
+_NOT_PLAIN = re.compile(r"\bat\s+(?:least|most)\s+(?!one\b|once\b|1\b|a\b)\w+|\bmore\s+than\b|"
                         r"\bexactly\b|\b(?:two|three|four|five|\d+)\s+or\s+more\b|"
                         r"\bcentral\w*|\bbetweenness|\bpage ?rank|\bcloseness|\bweight\w*|"
                         r"\bstrongest\b|\bheaviest\b|\bcommunit\w*|\bclusters?\b|\bdensity\b",
@@ -128,14 +131,15 @@ def _side(st: PlanState) -> str | None:
 
 
 def _partner(st: PlanState, side: str) -> str:
-    """The other side's word in the singular ("club"), else "partner"."""
+    """The other side's word in the singular with its article ("a club", "an event"), else
+    "a partner"."""
     others = [str(s) for s in (st.meaning().get("modes") or {}).get("sides") or {}
               if str(s) != side]
     if len(others) != 1 or others[0].lower() in {"sources", "targets"}:
-        return "partner"
+        return "a partner"
     word = others[0]
-    return {"women": "woman", "men": "man", "people": "person"}.get(word.lower(),
-                                                                   word.rstrip("s"))
+    one = {"women": "woman", "men": "man", "people": "person"}.get(word.lower(), word.rstrip("s"))
+    return ("an " if one[:1].lower() in "aeiou" else "a ") + one
 
 
 def _asked(st: PlanState) -> str:
@@ -195,7 +199,7 @@ def _density_render(st: PlanState, obs: list[Observed]) -> str:
     d = _result(obs)
     if d is None or d.density is None:
         return "The projection did not run."
-    return (f"Linking two {d.side} whenever they share a {_partner(st, d.side)} gives a network "
+    return (f"Linking two {d.side} whenever they share {_partner(st, d.side)} gives a network "
             f"of density **{d.density:.4g}**: {d.edges} links among the {d.nodes} {d.side} "
             f"(projection stored as dataset {d.dataset_id}).")
 
@@ -227,7 +231,7 @@ def _most_render(st: PlanState, obs: list[Observed]) -> str:
     top = d.most_tied[0].tied
     leaders = [r for r in d.most_tied if r.tied == top]
     names = ", ".join(f"**{r.node}**" for r in leaders)
-    who = (f"{names} is" if len(leaders) == 1 else f"{len(leaders)} tie: {names} are each")
+    who = f"{names} is" if len(leaders) == 1 else f"{names} tie: each is"
     return (f"In the projection of the {d.side} (linked when they share a partner), {who} "
             f"tied to the most other {d.side}: **{top}** (stored as dataset {d.dataset_id}).")
 
@@ -236,14 +240,14 @@ def _pieces_render(st: PlanState, obs: list[Observed]) -> str:
     d = _result(obs)
     if d is None or d.components is None:
         return "The projection did not run."
-    how = f"linking two {d.side} whenever they share a {_partner(st, d.side)}"
+    how = f"linking two {d.side} whenever they share {_partner(st, d.side)}"
     stored = f" (projection stored as dataset {d.dataset_id})."
     counted = _HOW_MANY.search(_asked(st))
     if d.components <= 1:
         lead = (f"**{d.components}** connected piece: " if counted else
                 "**No**: " if _APART.search(_asked(st)) else "**Yes**: ")
         return (f"{lead}{how} puts all **{d.nodes}** {d.side} in one connected piece, each "
-                f"reaching every other through shared {_partner(st, d.side)}s" + stored)
+                f"reaching every other through shared {_partner(st, d.side).split()[-1]}s" + stored)
     apart = d.apart
     names = ", ".join(str(r.node) for r in apart.nodes) if apart else ""
     more = " …" if apart and apart.count > len(apart.nodes) else ""
@@ -266,11 +270,11 @@ def _to_all_render(st: PlanState, obs: list[Observed]) -> str:
         names = ", ".join(f"**{n}**" for n in leaders)
         who = f"{names} is" if len(leaders) == 1 else f"{names} are each"
         return (f"**Yes**: {who} linked to every other one of the {d.nodes} {d.side}: "
-                f"**{top}** others, sharing a {_partner(st, d.side)} with each (projection "
+                f"**{top}** others, sharing {_partner(st, d.side)} with each (projection "
                 f"stored as dataset {d.dataset_id}).")
     if not top:
         return f"**No**: no two {d.side} share a partner, so no one is linked to the others."
-    return (f"**No**: no one of the {d.nodes} {d.side} shares a {_partner(st, d.side)} with "
+    return (f"**No**: no one of the {d.nodes} {d.side} shares {_partner(st, d.side)} with "
             f"all the others; the most linked, {', '.join(leaders)}, "
             f"{'reaches' if len(leaders) == 1 else 'each reach'} **{top}** of them (projection "
             f"stored as dataset {d.dataset_id}).")

@@ -54,7 +54,7 @@ _IRREGULAR = {"women": "woman", "men": "man", "people": "person", "children": "c
 #: words after which a question names a kind of node ("which woman", "the most events")
 _LEADS = re.compile(r"\b(?:which|what|whose|how\s+many|many|other|two|three|both|every|each|"
                     r"most|fewest|least|one|any|some|no|pairs?\s+of|number\s+of|same|among|"
-                    r"all|these|those|more|fewer|onto|(?:network|graph|projection)\s+of)\s+"
+                    r"all|these|those|more|fewer|onto|shared|common|(?:network|graph|projection)\s+of)\s+"
                     r"(?:of\s+)?(?:the\s+)?(?:different\s+|distinct\s+|"
                     r"unique\s+|separate\s+|single\s+)?(?=([A-Za-z]+)\b)", re.IGNORECASE)
 #: the leads after which the word surely names the kind asked about ("which actor")
@@ -120,6 +120,10 @@ def candidates(question: str, strong: bool = False) -> list[str]:
         one = singular(m.group(1).lower())
         if one not in out and one not in _NOT_KINDS and not _analysis_word(one):
             out.append(one)
+    for m in [] if strong else _SAME_KIND.finditer(question):  # "the women-to-women network"
+        one = singular(m.group(1).lower())
+        if one not in out and one not in _NOT_KINDS and not _analysis_word(one):
+            out.append(one)
     for m in [] if strong else _PAIRED.finditer(question):  # "woman-event pairs": both kinds
         out += [w for w in map(singular, m.groups()) if w not in out and w not in _NOT_KINDS]
     return out
@@ -128,6 +132,9 @@ def candidates(question: str, strong: bool = False) -> list[str]:
 #: one side's own network by its possessive: "the women's co-attendance network"
 _OWN_NETWORK = re.compile(r"\b([A-Za-z]{3,}?)(?:'s|s')\s+(?:[\w-]+\s+)?(?:network|graph|"
                           r"projection)\b", re.IGNORECASE)
+#: one side's own network by its kind twice: "the women-to-women network", "event-event links"
+_SAME_KIND = re.compile(r"\b([A-Za-z]{3,})(?:-to-|-|\s+to\s+)\1\s+(?:network|graph|projection|"
+                        r"links?|ties|edges|pairs?|connections?)\b", re.IGNORECASE)
 #: the two kinds of a pair written together: "woman-event pairs", "shipper–port links"
 _PAIRED = re.compile(r"\b([A-Za-z]{3,})[-–]([A-Za-z]{3,})\s+(?:pairs?|links?|ties|edges|"
                      r"combinations?|connections?)\b", re.IGNORECASE)

@@ -27,6 +27,7 @@ from typing import Any
 #: role nouns that say what their node does to the other end, and those verbs
 _EAT = ("eat", "hunt", "prey", "feed", "consume")
 _PAY = ("pay", "send", "transfer", "wire", "remit")
+_CALL = ("call", "ring", "phone", "dial")
 _ROLE_VERBS: dict[str, tuple[str, ...]] = {
     "predator": _EAT, "eater": _EAT, "consumer": _EAT, "hunter": _EAT,
     "sender": (*_PAY, "write", "message", "email", "mail", "text"), "payer": _PAY,
@@ -39,18 +40,21 @@ _ROLE_VERBS: dict[str, tuple[str, ...]] = {
     "teacher": ("teach",), "coach": ("coach", "train"), "trainer": ("train", "coach"),
     "advisor": ("advise",), "adviser": ("advise",), "follower": ("follow",), "attacker": ("attack",),
     "inviter": ("invite",), "referrer": ("refer",),
+    "caller": _CALL, "dialler": _CALL, "dialer": _CALL,
 }
 #: the role nouns whose verbs are known ("coach", "predator")
 ROLE_NOUNS = frozenset(_ROLE_VERBS)
 #: role nouns whose node undergoes the other end's verbs ("prey" is eaten by its predator)
 _PATIENTS: dict[str, tuple[str, ...]] = {"prey": _EAT, "victim": ("attack",),
-                                         "payee": _PAY, "recipient": _PAY, "receiver": _PAY}
+                                         "payee": _PAY, "recipient": _PAY, "receiver": _PAY,
+                                         "callee": _CALL}
 #: the forms no suffix makes
 _IRREGULAR: dict[str, tuple[str, ...]] = {
     "eat": ("ate", "eaten"), "pay": ("paid",), "send": ("sent",), "give": ("gave", "given"),
     "lend": ("lent",), "sell": ("sold",), "buy": ("bought",), "feed": ("fed",),
     "teach": ("taught",), "get": ("got", "gotten"), "take": ("took", "taken"),
-    "hear": ("heard",), "learn": ("learnt",)}
+    "hear": ("heard",), "learn": ("learnt",), "ring": ("rang", "rung"),
+    "write": ("wrote", "written")}
 #: column words that name no relation of their own
 _PLAIN = {"sourc", "targ", "from", "node", "src", "dst", "tail", "head", "target", "get"}
 
@@ -284,11 +288,13 @@ def most_in_verb(question: str, stems: list[str], nodes: list[str], valued: bool
                           r"(?=\s*[?.!]*\s*$)", rf"\1 has the {side} in-degree", question,
                           flags=re.IGNORECASE)
     if not valued:  # "is vouched for most": no edge value whose sum "the most" could mean
-        question = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{done}\s+{PREPOSITION}\s+"
+        # "cited at least 5 times" is a threshold, not "the least"
+        question = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{done}\s+(?!at\s+(?:most|least)\b)"
+                          rf"{PREPOSITION}\s+"
                           r"(?:the\s+)?most\b(?!\s+[a-z])", "has the highest in-degree", question,
                           flags=re.IGNORECASE)
-        question = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{done}\s+{PREPOSITION}\s+"
-                          r"(?:the\s+)?(?:least|fewest times)\b(?!\s+[a-z])",
+        question = re.sub(rf"\b(?:is|are|was|were|gets?|got)\s+{done}\s+(?!at\s+(?:most|least)\b)"
+                          rf"{PREPOSITION}\s+(?:the\s+)?(?:least|fewest times)\b(?!\s+[a-z])",
                           "has the lowest in-degree", question, flags=re.IGNORECASE)
     return question
 

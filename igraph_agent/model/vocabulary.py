@@ -126,6 +126,15 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"What is the out-degree of \1?", True),
     (rf"^\s*how many [a-z]+ {_OUT_VERBS} ({_NAME})\s*\??\s*$", r"What is the in-degree of \1?",
      True),
+    # "how many links does v5 send out" / "... does v5 receive": its out- or in-degree
+    (rf"^\s*how many (?:links?|edges?|arrows?|connections?|ties) (?:does|do|did) ({_NAME}) "
+     r"(?:send(?: out)?|point out(?:wards?)?|have going out|give out)\b.*$",
+     r"What is the out-degree of \1?", True),
+    (rf"^\s*how many (?:links?|edges?|arrows?|connections?|ties) (?:does|do|did) ({_NAME}) "
+     r"(?:receive|get|take in|have coming in)\b.*$", r"What is the in-degree of \1?", True),
+    # a paper's own references are its reference list: what it cites
+    (rf"^\s*how many (?:references|refs|sources) (?:does|do|did) ({_NAME}) (?:have|has|had|make|"
+     rf"list|contain|include)\b.*$", r"What is the out-degree of \1?", True),
     (rf"^\s*how many (?:times|citations|followers|references) (?:is|was|has|does|did) ({_NAME})"
      rf"(?: been)? (?:{_IN_VERBS}|get|receive|have|had|got)\b.*$", r"What is the in-degree of \1?",
      True),
@@ -862,6 +871,18 @@ def _counted_ends(question: str, verb: str, back: str, done: str, info: dict[str
         (rf"^(\s*how many [^?]*?)\bnever\s+(?:[a-z]+\s+){{0,3}}?{verb}\b(?:\s+(?:anyone|anybody|"
          r"anything|any\s+\w+|a\s+single\s+\w+|themselves|itself|at\s+all))*",
          r"\1with out-degree exactly 0"),
+        # a list of them: "which papers don't cite anything", "who never calls anyone" (an
+        # object of no one in particular, or none: "which papers never cite paper05" is
+        # another question)
+        (rf"^(\s*(?:which|what|who|list|name|show(?:\s+me)?|find)\b[^?]*?)\b(?:never|"
+         rf"(?:do|does|did)(?:n't|\s+not)(?:\s+ever)?)\s+{verb}\b(?:\s+(?:anyone|anybody|"
+         r"anything|any\s+(?:other\s+)?\w+|a\s+single\s+\w+|at\s+all|themselves|itself))+",
+         r"\1with out-degree exactly 0"),
+        (rf"^(\s*(?:which|what|who|list|name|show(?:\s+me)?|find)\b[^?]*?)\bnever\s+{verb}"
+         r"(?=\s*[?.!]*\s*$)", r"\1with out-degree exactly 0"),
+        (rf"^(\s*(?:which|what|who|list|name|show(?:\s+me)?|find)\b[^?]*?)\b{verb}\s+(?:nobody|"
+         r"no\s*one|nothing|no\s+other\s+\w+|no\s+\w+)(?:\s+at\s+all|\s+else)?\b",
+         r"\1with out-degree exactly 0"),
     ]
     whom = "|".join(sorted({re.escape(w) for n in (*_NOUNS, *data_nouns(info), "other", "one",
                                                    "node")
@@ -1054,9 +1075,11 @@ def lower_names(question: str, info: dict[str, Any], found: Iterable[str] = ()) 
 
 
 def _cased_ids(info: dict[str, Any]) -> bool:
-    """Whether the graph's sample ids are capitalised words ("Maya", "Omar Khan")."""
+    """Whether the graph's sample ids are capitalised words ("Maya", "Omar Khan",
+    "MmeThenardier")."""
     ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
-    return bool(ids) and all(re.fullmatch(r"[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)*", i) for i in ids)
+    return bool(ids) and all(re.fullmatch(r"[A-Z][a-z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]+)*", i)
+                             for i in ids)
 
 
 def _cased_names(question: str, info: dict[str, Any], found: Iterable[str]) -> str:
