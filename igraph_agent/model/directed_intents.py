@@ -165,7 +165,7 @@ def end_of(st: PlanState) -> str | None:
         return "sources"
     v, b, done = _verb_forms(st)
     passive = rf"{done}\b"
-    active = rf"{v}(?:e?s|ies)?\b"
+    active = rf"{v}(?:e?s|ies|e)?\b"  # "cit": cite, cites
     sources = re.search(
         rf"\bno (?:incoming|inbound|arriving|arrivals?|in-?coming|in-?flows?|in-?links|"
         rf"predecessors)\b|{_NEVER_REACHED}|\b(?:nothing|nobody|no one) (?:\w+ )?(?:flows?|flowing|"
@@ -187,7 +187,7 @@ def end_of(st: PlanState) -> str | None:
         rf"going|runs?|running|leads?|leading) (?:on )?(?:out|away|onward)\b"
         rf"|{_NEVER}\s+(?:ever\s+)?{active}{_ANY_ONE}"
         # "who vouches for no one", "which hosts ping nobody"
-        rf"|\b{active}\s+(?:{_PREPOSITION}\s+)?(?:nothing|no one|nobody)\b"
+        rf"|\b{active}\s+(?:{_PREPOSITION}\s+)?(?:nothing|no one|nobody|no other [a-z]+)\b"
         # "which residents receive help and never give any": the edge's noun given, where
         # the target's verbs are no giving
         + ("" if re.search(r"\bgiv", b) else rf"|{_NEVER}\s+(?:ever\s+)?{_GIVE}{_ANY_ONE}"),

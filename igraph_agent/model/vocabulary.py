@@ -871,18 +871,6 @@ def _counted_ends(question: str, verb: str, back: str, done: str, info: dict[str
         (rf"^(\s*how many [^?]*?)\bnever\s+(?:[a-z]+\s+){{0,3}}?{verb}\b(?:\s+(?:anyone|anybody|"
          r"anything|any\s+\w+|a\s+single\s+\w+|themselves|itself|at\s+all))*",
          r"\1with out-degree exactly 0"),
-        # a list of them: "which papers don't cite anything", "who never calls anyone" (an
-        # object of no one in particular, or none: "which papers never cite paper05" is
-        # another question)
-        (rf"^(\s*(?:which|what|who|list|name|show(?:\s+me)?|find)\b[^?]*?)\b(?:never|"
-         rf"(?:do|does|did)(?:n't|\s+not)(?:\s+ever)?)\s+{verb}\b(?:\s+(?:anyone|anybody|"
-         r"anything|any\s+(?:other\s+)?\w+|a\s+single\s+\w+|at\s+all|themselves|itself))+",
-         r"\1with out-degree exactly 0"),
-        (rf"^(\s*(?:which|what|who|list|name|show(?:\s+me)?|find)\b[^?]*?)\bnever\s+{verb}"
-         r"(?=\s*[?.!]*\s*$)", r"\1with out-degree exactly 0"),
-        (rf"^(\s*(?:which|what|who|list|name|show(?:\s+me)?|find)\b[^?]*?)\b{verb}\s+(?:nobody|"
-         r"no\s*one|nothing|no\s+other\s+\w+|no\s+\w+)(?:\s+at\s+all|\s+else)?\b",
-         r"\1with out-degree exactly 0"),
     ]
     whom = "|".join(sorted({re.escape(w) for n in (*_NOUNS, *data_nouns(info), "other", "one",
                                                    "node")
