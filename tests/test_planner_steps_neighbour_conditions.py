@@ -1,8 +1,9 @@
 """Questions about one node's neighbours that meet a second condition ("which of Dag's
 crewmates have no other crewmates", "how many of Greta's neighbours have more than 3
 neighbours") are answered with those neighbours' own degree, against networkx on two
-tables with different words; a condition the planner does not check (another group, a
-directed graph's ties) is asked, never answered with the node's whole neighbourhood or
+tables with different words; a group condition ("which of Greta's crewmates row out of the
+Weir boat house") counts the neighbours in that group; a condition the planner does not check
+(a directed graph's ties) is asked, never answered with the node's whole neighbourhood or
 its own group. "-mates" after a name are that node's neighbours, and a ranking of them by
 an attribute ("of Amara's crewmates, who has rowed the most seasons") is the neighbours'
 ranking, not the whole graph's."""
@@ -103,15 +104,23 @@ def test_neighbours_past_a_number_of_ties_are_counted_by_their_degree(tmp_path, 
     assert all(f"**{n}**" in resp.answer for n in hits), resp.answer
 
 
-@pytest.mark.parametrize("name,question", [
-    ("rowing", "which of Greta's crewmates row out of the Weir boat house?"),
-    ("choir", "how many of Dries's neighbours sing a high voice?"),
-    ("depots", "which of York's neighbouring depots are in the north region?"),
+@pytest.mark.parametrize("name,centre,attr,value,question", [
+    ("rowing", "Greta", "boat_house", "Weir",
+     "which of Greta's crewmates row out of the Weir boat house?"),
+    ("choir", "Dries", "voice", "high", "how many of Dries's neighbours sing a high voice?"),
+    ("depots", "York", "region", "north",
+     "which of York's neighbouring depots are in the north region?"),
 ])
-def test_a_condition_on_the_neighbours_the_planner_does_not_check_is_asked(tmp_path, name,
-                                                                            question):
+def test_a_group_condition_on_the_neighbours_counts_the_neighbours_in_that_group(
+        tmp_path, name, centre, attr, value, question):
+    _, nodes, _, g = TABLES[name]
+    group = dict(zip(nodes.iloc[:, 0], nodes[attr], strict=True))
+    held = {n for n in g[centre] if group[n] == value}
     resp = _ask(tmp_path, name, question)
-    assert resp.status == "needs_clarification", resp.answer
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{len(held)}** of {centre}'s {g.degree(centre)} "
+                                  "neighbours"), resp.answer
+    assert all(f"**{n}**" in resp.answer for n in held), resp.answer
 
 
 def test_on_a_directed_table_the_neighbours_condition_is_asked(tmp_path):

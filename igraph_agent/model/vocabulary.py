@@ -937,7 +937,10 @@ _NO_NAMES = frozenset({
     "another", "both", "either", "neither", "every", "above", "below", "under", "over",
     "beneath", "behind", "after", "before",  # "who is above gus": a place, no name
     "end", "get", "go", "come", "ever", "still",  # "and end up at": a move, no name
-    "directly", "indirectly", "often"})  # "depend on directly": how, no name
+    "directly", "indirectly", "often",  # "depend on directly": how, no name
+    # the methods an analysis is asked with ("find the communities with louvain")
+    "louvain", "leiden", "greedy", "modularity", "pagerank", "betweenness", "closeness",
+    "eigenvector", "katz", "dijkstra", "propagation", "infomap", "walktrap", "spectral"})
 
 
 def _lower_ids(info: dict[str, Any]) -> list[str]:
@@ -989,6 +992,10 @@ longer shorter faster slower cheaper higher lower greater better worse heavier l
 poorer wider narrower older newer younger""".split())
 
 
+#: a search asked for in so many words: the search intent looks the word up itself
+_SEARCH_ASKED = re.compile(r"^\s*(?:please\s+)?(?:search|look\s+up|lookup)\b", re.IGNORECASE)
+
+
 def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     """Lower-case words that stand where a thing is named ("the snail", "the eel", "how far
     is gus from") on a graph whose names are lower-case words, which :func:`lower_names`
@@ -999,6 +1006,8 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     its analyses are asked with ("the average", "the clustering")."""
     from igraph_agent.model import slots
 
+    if _SEARCH_ASKED.match(question):
+        return []  # "search for thenardier": the search itself looks the word up
     ids = _lower_ids(info)
     cased = not ids and _cased_ids(info)
     if not cased and (not ids or not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i)
