@@ -52,6 +52,8 @@ GOLDEN = {
     # centrality in other words
     "Which character is the biggest broker?": ["centrality"],
     "Which family would a random walker visit most?": ["centrality"],
+    "If a random surfer follows the links, which family do they land on most?": ["centrality"],
+    "Which family is closest, on average, to all the other families?": ["centrality"],
     "Which nodes are most central?": ["centrality"],
     # communities and the nodes between them
     "Group the families into clans.": ["communities"],

@@ -56,6 +56,19 @@ def test_both_named_nodes_count_the_partners_they_share(agents, name, a, b, ques
 
 
 @pytest.mark.parametrize(("name", "a", "b", "question"), [
+    ("southern", "Flora Price", "Olivia Carleton",
+     "which events did both Flora Price and Olivia Carleton attend?"),
+    ("shelters", "Maya", "Iris", "which shelters did both Maya and Iris staff?"),
+])
+def test_the_partners_both_named_nodes_have_are_listed(agents, name, a, b, question):
+    both = set(_graph(name)[a]) & set(_graph(name)[b])
+    resp = _ask(agents, name, question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{len(both)}**"), resp.answer
+    assert all(n in resp.answer.split(";")[0] for n in both), resp.answer
+
+
+@pytest.mark.parametrize(("name", "a", "b", "question"), [
     ("southern", "Nora Fayette", "Evelyn Jefferson",
      "Which events did Nora Fayette go to that Evelyn Jefferson didn't?"),
     ("southern", "Evelyn Jefferson", "Nora Fayette",

@@ -44,7 +44,9 @@ _RANKED = re.compile(r"\b(?:most|least|highest|lowest|largest|biggest|greatest|f
                      r"best|top|busiest|[a-z]{2,}iest|longest|strongest|weakest|widest|oldest|"
                      r"newest|closest|nearest|farthest|furthest)\b", re.IGNORECASE)
 #: the pronouns that stand for the first step's node, and what each becomes
-_PRONOUN = re.compile(r"\b(?:they'?ve|they\s+have|they'?re|they\s+are|it'?s|its|it|they|them|"
+_PRONOUN = re.compile(r"\b(?:(?:that|this|the\s+same)\s+(?:one|person|node|individual|account|user|"
+                      r"member|employee|character|family|paper|city|town|airport|station|"
+                      r"extension|number|woman|man)\b|they'?ve|they\s+have|they'?re|they\s+are|it'?s|its|it|they|them|"
                       r"their|he|him|his|she|her|(?<=\bfrom\s)there|(?<=\bto\s)there)\b(?!-)",
                       re.IGNORECASE)  # "the fastest trip from there to Mallaig": the node
 #: words that refer to a set or to another thing than the top node ("those reports", "their

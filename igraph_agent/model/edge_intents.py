@@ -652,17 +652,31 @@ def _pair_value(st: PlanState) -> tuple[list[str], str | None, bool] | None:
             q = f"{q} ({attr})"  # the column is asked for by the thing it counts
     if attr and roles.get(attr) == "distance" and not mutual and not _asks_for_column(q, attr):
         return None  # "how many miles from A to B": the route's length, not one edge's
+    if attr is None and not mutual and _TIMES_TOGETHER.search(q):
+        attr = _strength(meaning)  # "how often do A and B appear together": the strength
     if not mutual and (attr is None or not (_PAIR_VALUE.search(q) or _asks_for_column(q, attr))
                        or _MUTUAL.search(q)
                        or (re.search(r"\b(?:have|has|had)\s*[?.!]*\s*$", q)
                            and not _JOINT.search(q))):
         return None  # "how many mutual friends do A and B have": no edge's value
     if attr is None:
-        strengths = [a for a, r in roles.items() if r == "strength"]
-        default = meaning.get("default_weight")
-        attr = default if default and roles.get(default) == "strength" else (
-            strengths[0] if len(strengths) == 1 else None)
+        attr = _strength(meaning)
     return pair, attr, mutual
+
+
+def _strength(meaning: dict) -> str | None:
+    """The graph's one strength column (its default weight first), else None."""
+    roles = meaning.get("weights") or {}
+    strengths = [a for a, r in roles.items() if r == "strength"]
+    default = meaning.get("default_weight")
+    return default if default and roles.get(default) == "strength" else (
+        strengths[0] if len(strengths) == 1 else None)
+
+
+#: how often two named nodes are together: their edge's strength ("how many times do Valjean
+#: and Cosette appear together")
+_TIMES_TOGETHER = re.compile(r"^\s*(?:so\s+|and\s+)?(?:how many times|how often)\b.*\b(?:together|"
+                             r"with each other|alongside each other)\b", re.IGNORECASE)
 
 
 #: what two nodes hold together: their edge's value ("how many joint grants do A and B have")

@@ -239,12 +239,12 @@ _BRIDGES_PAIRS = (r"\b(?:bridg\w*|connect\w*|link\w*|join\w*)\s+the\s+most\s+(?:
                   r"most\b|\bacts?\s+as\s+(?:a\s+|the\s+)?(?:go-?between|intermediary|middle-?(?:man|"
                   r"woman|person))\s+(?:the\s+)?most\b")
 #: "closest to everyone", "closest on average to all the others": closeness
-_CLOSEST_TO_ALL = (r"closest (?:on average |overall |in total )?to (?:everyone|everybody|all|"
+_CLOSEST_TO_ALL = (r"closest,? (?:on average,? |overall,? |in total,? )?to (?:everyone|everybody|all|"
                    r"every other|the (?:others|rest))")
 _MEASURES = [
     (rf"betwe+n+e*ss|broker|gate-?keeper|{_ON_ROUTES}|sits? between the most|{_BRIDGES_PAIRS}", "betweenness"),
     (rf"closeness|{_CLOSEST_TO_ALL}|fewest steps|reach(?:es)? all|{_SPREAD}", "closeness"),
-    (r"pagerank|page rank|random walk", "pagerank"),
+    (r"pagerank|page rank|random walk|random surfer|random (?:browser|clicker|walker)", "pagerank"),
     (r"eigenvector|best-tied|neighbours are themselves", "eigenvector"),
     (r"degree centrality", "degree"),
 ]
@@ -528,7 +528,7 @@ INTENTS: list[Intent] = [
                            r"broker", r"gate-?keeper", r"shortest (?:paths|routes)\b",
                            r"sits? between the most",
                            _ON_ROUTES,
-                           _CLOSEST_TO_ALL, r"fewest steps", r"random walk",
+                           _CLOSEST_TO_ALL, r"fewest steps", r"random walk", r"random (?:surfer|browser|clicker|walker)",
                            r"best-tied", r"neighbours are themselves the most", r"prominent",
                            _SPREAD) + t(3.0, _BRIDGES_PAIRS),
            _centrality_calls, _centrality_render, "node centrality (networkx / python-igraph)",
@@ -1016,7 +1016,8 @@ def _breaks(st: PlanState) -> bool:
 
 
 #: intents whose answer is a node ranking: not the answer to "which <group attribute> …"
-_NODE_RANKINGS = frozenset({"edge_totals", "in_degree", "out_degree", "degree", "centrality"})
+_NODE_RANKINGS = frozenset({"edge_totals", "in_degree", "out_degree", "degree", "centrality",
+                            "least_degree"})
 
 
 #: one node's partners by possessive: "the best-connected employee's colleagues", "Ana's ties"
@@ -1030,8 +1031,8 @@ def _asks_for_a_group(question: str, st: PlanState) -> bool:
     the most from the others", "what department sends …")."""
     groups = {a.lower() for a in groupings(st.meaning())}
     # "which sector", "which island group" (``island_group``)
-    asked = re.search(r"\b(?:which|what)\s+([a-z_]+?)s?(?:\s+([a-z]+?)s?)?\b", question,
-                      re.IGNORECASE)
+    asked = re.search(r"\b(?:which|what)\s+(?:two\s+|pair\s+of\s+|couple\s+of\s+)?([a-z_]+?)s?"
+                      r"(?:\s+([a-z]+?)s?)?\b", question, re.IGNORECASE)  # "which two teams"
     if not asked:
         return False
     one = asked.group(1).lower()

@@ -612,6 +612,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"(?:with|to) (?:other )?(?:well|highly|best|most)[- ]connected\b"),
         group="stats", hint="a structure figure (diameter, radius, assortativity, path length)"),
     "count_where": dict(triggers=t(0.5, r"how many|count|headcount|number of",
+                                   # "how big is the legal team": its members counted
+                                   r"^\s*(?:so\s+|and\s+)?how (?:big|large) (?:is|are) the\b|"
+                                   r"\bsize of the\b",
                                    # "list the users in ops", "which accounts are high risk":
                                    # a group's members named
                                    r"^\s*(?:list|name|show(?: me)?|which|what|who)\s+(?:are\s+)?"

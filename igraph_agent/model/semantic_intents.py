@@ -127,6 +127,14 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
     one = _one_group(q, groupings(_meaning(st)), attr)
     if one is not None and not re.search(r"assortativ|homophil|mix", q, re.IGNORECASE):
         return _one_group_render(d, one)
+    if _GROUP_PAIR.search(q):
+        from igraph_agent.model.query_intents import count_column
+
+        items = re.search(r"\b(?:most|fewest|least)\s+([a-z]+s)\b", q, re.IGNORECASE)
+        return _group_pair_render(d, q, bool(named_weight(q, _meaning(st))) or bool(
+            items and d.get("weight_used") and not re.fullmatch(
+                r"edges|ties|links|connections|pairs|relationships|arcs", items.group(1),
+                re.IGNORECASE) and count_column(st, items.group(1))))
     if re.search(r"assortativ|same .* (?:connect|link)|homophil|mix", q, re.IGNORECASE):
         r = float(d["assortativity"])
         # "is the network assortative by faction": the verdict from the attribute's own
@@ -183,6 +191,48 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
                     f"{shown(d['within_weight'])} within)")
     sizes = ", ".join(f"{r['group']} ({r['size']})" for r in d["groups"][:8])
     return f"{between}. The {d['group_count']} {attr} groups: {sizes}."
+
+
+#: two groups asked as a pair: "which two teams have the most links between them"
+_GROUP_PAIR = re.compile(r"\b(?:which|what)\s+(?:two|pair\s+of|couple\s+of)\s+[a-z]+\b(?=.*\b(?:most|"
+                         r"fewest|least|strongest|weakest|busiest|highest|lowest)\b)",
+                         re.IGNORECASE)
+_LOW = re.compile(r"\b(?:fewest|least|weakest|lowest)\b", re.IGNORECASE)
+
+
+def _group_pair_render(d: dict, q: str, by_value: bool) -> str:
+    """The pair of different groups with the most (fewest) edges between them, both ways
+    summed; an edge value the question names is summed instead."""
+    attr, w = d["attribute"], d["weight_used"] or {}
+    cells: dict[tuple[str, str], list[float]] = {}
+    if d.get("directed"):  # both ways added up by the tool: "between them"
+        for r in d.get("pair_totals") or []:
+            a, b = (str(x) for x in r["groups"])
+            cells[(a, b)] = [r["edges"], float(r.get("weight") or 0)]
+    else:  # an undirected edge is in one cell of its pair
+        for r in d["mixing"]:
+            if r["from"] != r["to"]:
+                cells[tuple(sorted((str(r["from"]), str(r["to"]))))] = [
+                    r["edges"], float(r.get("weight") or 0)]
+    low = bool(_LOW.search(q))
+    if (d.get("directed") and d.get("pair_totals") is None) or (
+            low and d.get("mixing_pairs") and len(d["mixing"]) < d["mixing_pairs"]):
+        return (f"The {attr} groups are too many to list every pair here; ask for the edges "
+                f"between two {attr} groups you name.")
+    if not cells:
+        return f"No edge goes between two different {attr} groups."
+    at = 1 if by_value and w.get("attribute") else 0
+    ranked = sorted(cells.items(), key=lambda kv: ((kv[1][at] if low else -kv[1][at]), kv[0]))
+    best = ranked[0][1][at]
+    tied = [k for k, v in ranked if v[at] == best]
+    unit = f" {w['attribute']}" if at else " edges"
+    pairs = " and ".join(f"**{a}**–**{b}**" for a, b in tied[:5])
+    rest = ", ".join(f"{a}–{b} ({shown(v[at])})" for (a, b), v in ranked[len(tied):len(tied) + 4])
+    word = "fewest" if low else "most"
+    return (f"{pairs} {'tie with' if len(tied) > 1 else 'has'} the {word}{unit} between two "
+            f"different {attr} groups: **{shown(best)}**" + ("" if not at else
+                                                            f" over {ranked[0][1][0]} edge(s)")
+            + (f"; next {rest}" if rest else "") + ".")
 
 
 _SENDS = re.compile(r"\bsen(?:d|ds|t|ding)\b|\bout(?:going|bound)?\b|\bexport|\blen(?:d|ds|t)\b|"
@@ -1012,8 +1062,11 @@ def _member_names(st: PlanState) -> list[str]:
 
 def _members_bonus(st: PlanState) -> float:
     q = st.question
+    names = _member_names(st)
+    if len(names) >= 2 and not re.search(r"\bor\b", q, re.IGNORECASE):
+        q = re.sub(r"\bboth\b", " ", q, flags=re.IGNORECASE)  # "did both A and B attend": all
     # "what fraction of hides has Tove visited": a share, which no count of partners is
-    return 3.6 if (_member_names(st) and not _difference(st) and not _CO.search(q)
+    return 3.6 if (names and not _difference(st) and not _CO.search(q)
                    and not _SHARE_ASKED.search(q) and not _MEMBERS_NARROWED.search(q)) else 0.0
 
 
@@ -1269,6 +1322,8 @@ def _project_render(st: PlanState, obs: list[Observed]) -> str:
 
 #: the shape of a question about groups (the bonus then needs the grouping named)
 _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?other \w+|"
+                    # "which two teams have the most links between them"
+                    r"\b(?:which|what)\s+(?:two|pair\s+of|couple\s+of)\s+[a-z]+\b.*\bbetween\b|"
                     r"\b(?:to|with|and|from) (?:the |any )?(?:other|different) \w+|"
                     r"links? (?:the )?most to other|between (?:the |different |two |all )?\w+s\b|"
                     r"within (?:the same|one|each|their own|an?) |mixing|assortativ|"

@@ -62,6 +62,9 @@ _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared
          r"wrote|co-?authored|bought|rated|reviewed|met|married into|traded with")
 _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b([Rr])ecie(v\w*)", r"\1ecei\2", False),  # "recieved": the common slip
+    # "the Valjean - Javert edge", "the A–B link": the edge between the two
+    (r"\bthe\s+((?-i:[A-Z])[\w'.]*|[a-z]+\d+|\d+)\s*(?:\s-\s|[–—]|<->)\s*((?-i:[A-Z])[\w'.]*|[a-z]+\d+|"
+     r"\d+)\s+(edge|link|tie|connection|road|route|pair)\b", r"the \3 between \1 and \2", False),
     # "number of distinct accounts involved in lending or borrowing": the nodes with an edge
     (r"^\s*(?:what(?:'s| is)\s+)?(?:the\s+)?(?:(?:total\s+)?number\s+of|how\s+many)\s+"
      r"(?:distinct\s+|different\s+|unique\s+)?([a-z]+s|people)\s+(?:are\s+|were\s+)?"
@@ -1745,7 +1748,7 @@ _JOINS = ("play", "join", "attend", "enter", "belong", "perform", "compete", "pa
           # "does p-05 go to Harbour", "does Curry use garlic": one edge of the two sides
           "go", "visit", "use", "take", "write", "contain", "include", "need", "dive", "own")
 #: nouns for everyone on one of a group's lists ("the biggest lineup": the most members)
-_LINEUP = r"(?:line-?up|roster|field|membership|cast|squad|entry list|headcount|turn-?out|attendance)"
+_LINEUP = r"(?:line-?up|roster|field|membership|cast|squad|entry list|headcount|turn-?out|attendance|crowds?|audiences?|gatherings?)"
 
 
 def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
@@ -1828,7 +1831,11 @@ def _members(question: str, sides: list[str], info: dict[str, Any]) -> str:
                       rf"the\s+most\s+(?:{mates})(?:e?s)?)\s+(?:together\s+)?with\b"
                       r"(?=\s+(?-i:[A-Z0-9]))", "shares the most neighbours with", question,
                       flags=re.IGNORECASE)  # "supplied the most markets together with Ashby"
-    question = re.sub(rf"\b(?:has|have|had|with|drew|draws)\s+the\s+(?:biggest|largest|highest|best)\s+"
+    # "rank the events by attendance", "sort the clubs by number of members": by their ties
+    question = re.sub(rf"^(\s*(?:rank|sort|order|list)\b[^?]*?\bby\s+)(?:the\s+)?(?:number\s+of\s+|"
+                      rf"their\s+|its\s+|total\s+)?(?:{_LINEUP}|attendees|members|participants|"
+                      r"entrants)\b", r"\1degree", question, flags=re.IGNORECASE)
+    question = re.sub(rf"\b(?:has|have|had|with|drew|draws|drawing|attracted|attracts|got|gets|pulled|pulls)\s+the\s+(?:biggest|largest|highest|best)\s+"
                       rf"{_LINEUP}\b", "has the most ties", question, flags=re.IGNORECASE)
     return re.sub(rf"\b(?:has|have|had|with|drew|draws)\s+the\s+(?:smallest|tiniest|lowest|worst)\s+{_LINEUP}\b",
                   "has the fewest ties", question, flags=re.IGNORECASE)

@@ -82,6 +82,9 @@ class GroupAnalysisResult(ToolData):
     total_of: str | None = None
     #: how many non-empty group pairs exist (``mixing`` lists all of them up to 20 groups)
     mixing_pairs: int | None = None
+    #: directed graphs up to 20 groups: each pair of different groups with its edges (and
+    #: their values) both ways added up
+    pair_totals: list[dict[str, Any]] | None = None
     bridges: GroupBridges | None = None
     #: directed graphs: the group sending the most to other groups, and receiving the most
     sends_most_to_others: dict[str, Any] | None = None

@@ -134,6 +134,14 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
         "mixing": mixing if k <= MIXING_ALL_GROUPS else mixing[: max(args.top_k, 3 * k)],
         "mixing_pairs": len(mixing),
     }
+    if directed and k <= MIXING_ALL_GROUPS:  # "which two desks mail each other the most":
+        # each pair of different groups with its edges both ways added up
+        data["pair_totals"] = sorted(
+            ({"groups": [names[i] or None, names[j] or None],
+              "edges": int(counts[i, j] + counts[j, i]),
+              **({"weight": figure(sums[i, j] + sums[j, i])} if w is not None else {})}
+             for i in range(k) for j in range(i + 1, k) if counts[i, j] + counts[j, i]),
+            key=lambda r: (-r.get("weight", r["edges"]), -r["edges"], str(r["groups"])))
     if args.total_of:
         data["total_of"] = args.total_of
     if w is not None:
