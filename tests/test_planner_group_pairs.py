@@ -7,6 +7,7 @@ size. networkx is the oracle, on two tables with their own words."""
 from __future__ import annotations
 
 from collections import Counter
+
 import networkx as nx
 import pandas as pd
 import pytest
