@@ -1,5 +1,6 @@
 """"Which region pays the highest wages" on a table whose only number counts crates is
-asked, naming the columns the data holds: money, pay, age or population no column holds is
+asked, naming the columns the data holds: money, pay, age, population or time ("how long
+does it take to drive") no column holds is
 never the sum of another column. Where a column holds the amount, it is answered."""
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from planner_support import ask_table
     (BELLS, RINGERS, "What is the total budget of each tower?", "peals"),
     (BELLS, RINGERS, "Who is the oldest ringer?", "peals"),
     (BELLS, RINGERS, "which ringer is the best paid?", "peals"),
+    (FREIGHT, DEPOTS, "How long does it take to drive from Arlo to Dune?", "crates"),
+    (FREIGHT, DEPOTS, "what's the travel time between the two biggest depots?", "crates"),
 ])
 def test_a_magnitude_no_column_holds_is_asked(tmp_path, edges, nodes, question, held):
     resp = ask_table(tmp_path, edges, question, nodes)

@@ -105,7 +105,7 @@ def planar_asked(st: PlanState) -> bool:
 #: make it a forest", "the fewest links to cut so that no loop remains"
 _TO_FOREST = re.compile(r"\b(?:remove|delete|cut|drop|take out|break)\b[^?]*?\b(?:to\s+(?:make|turn|"
                         r"get|leave)\b[^?]*?\b(?:a\s+)?(?:forest|tree|acyclic|cycle-?free|loop-?free)|"
-                        r"so\s+(?:that\s+)?(?:no|there\s+(?:is|are)\s+no)\s+(?:cycles?|loops?)\b)",
+                        r"so\s+(?:that\s+)?(?:no|there(?:\s+(?:is|are)|'s|’s)\s+no)\s+(?:cycles?|loops?)\b)",
                         re.IGNORECASE)
 
 

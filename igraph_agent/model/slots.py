@@ -629,6 +629,11 @@ ORDINAL = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)(?:[- ](?:mo
                      r"biggest|best|greatest|top|strongest|most[- ]\w+|least|lowest|fewest|"
                      r"smallest|weakest)|\s+(?:on|in) the (?:list|"
                      r"ranking))\b", re.IGNORECASE)
+#: a rank next to a named node's: "who comes right after Valjean", "the one just behind 33"
+NEXT_AFTER = re.compile(r"\b(?:comes?|ranks?|ranked|sits?|is|are|places?|placed|finish(?:es)?)\s+"
+                        r"(?:right\s+|just\s+|immediately\s+|directly\s+)?(?:after|behind|"
+                        r"below|next\s+(?:after|to))\s+(?-i:[A-Z0-9])|\bnext\s+after\s+(?-i:[A-Z0-9])",
+                        re.IGNORECASE)
 _ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
              "5th": 5}
 
@@ -736,7 +741,7 @@ def features(question: str) -> set[str]:
         out.add("threshold")  # "in at most 2 flights" is a number of steps, not a threshold
     if EDGE_THRESHOLD.search(question):
         out.add("weight")  # the threshold is on an edge value, not a node count
-    if ORDINAL.search(question):
+    if ORDINAL.search(question) or NEXT_AFTER.search(question):
         out.add("ordinal")  # "the second most connected": only a ranking says which
     if FUTURE.search(question):
         out.add("future")  # "most likely to quit next": a forecast no ranking makes
@@ -855,7 +860,8 @@ def removal(question: str) -> str | None:
     return None
 
 
-_NODE_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:which|who|whom)\b[^?]*?\b(?:most|highest|best|"
+_NODE_ASK = re.compile(r"(?:^|^(?:within|among|amongst|inside|in|of|for|looking at)\b[^,?]{0,60},)"
+                       r"\s*(?:so\s+|and\s+|now\s+)?(?:which|who|whom)\b[^?]*?\b(?:most|highest|best|"
                        r"largest|biggest|top|least|lowest|fewest|smallest|greatest|strongest|"
                        r"weakest)\b", re.IGNORECASE)
 
@@ -868,7 +874,7 @@ _PAIR_ASK = re.compile(r"(?:^|[,;:]\s*)\s*(?:so\s+|and\s+|now\s+)?(?:which|what|
 
 #: a question asking Yes or No: "is there …", "does A follow B", not "do you …" (a request)
 _YESNO_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:is|are|was|were|does|do|did|has|have)\b"
-                        r"(?!\s+(?:you|u)\b)", re.IGNORECASE)
+                        r"(?!\s+(?:you|u)\b)|\by\s*/\s*n\b|\byes\s+or\s+no\b", re.IGNORECASE)
 
 
 def asked_kind(question: str) -> str | None:

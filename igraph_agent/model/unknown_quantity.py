@@ -32,6 +32,14 @@ _MAGNITUDES: tuple[tuple[str, str], ...] = (
     (r"ages?", r"^age|_age|age_|born|birth"),
     (r"populations?|inhabitants|headcount|head count", r"pop|inhabit|resident|people|headcount"),
 )
+#: a duration asked: "how long does it take", "how much time", "the travel time", "how many
+#: minutes"; a length ("how long is the route") is no duration
+_TIME_ASKED = re.compile(r"\bhow long (?:does|do|did|will|would) (?:it|they|one|you|i|we|a \w+) "
+                         r"(?:take|need)\b|\bhow much time\b|\b(?:travel|drive|driving|journey|"
+                         r"walking|flight|transit|trip) times?\b|\bhow many (?:minutes|hours|"
+                         r"seconds|days)\b", re.IGNORECASE)
+_TIME_HOLDERS = (r"time|min|minute|hour|hrs?\b|sec|second|day|dur|latency|delay|ms\b|"
+                 r"secs?\b|speed|eta")
 #: generic number columns that could hold any magnitude
 _GENERIC = re.compile(r"^(?:weight|value|amount|score|number|num|n|x|val)$", re.IGNORECASE)
 #: how a quantity is asked: "the highest salaries", "the most money", "how much revenue",
@@ -61,6 +69,9 @@ def asked(question: str, info: dict[str, Any]) -> str | None:
                                                                        or [])]
     if any(_GENERIC.match(c) for c in columns if c in (info.get("edge_attributes") or [])):
         return None  # ``weight``: it may hold it
+    if _TIME_ASKED.search(question) and not any(re.search(_TIME_HOLDERS, c, re.IGNORECASE)
+                                                for c in columns):
+        return "time"  # "how long does it take to drive from A to B" on a km column
     for n, (words, holders) in enumerate(_MAGNITUDES):
         m = re.search(rf"{_ASKED}({words})\b", question, re.IGNORECASE)
         said = m.group(1) if m else None

@@ -62,6 +62,14 @@ _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared
          r"wrote|co-?authored|bought|rated|reviewed|met|married into|traded with")
 _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b([Rr])ecie(v\w*)", r"\1ecei\2", False),  # "recieved": the common slip
+    # a hurried user's shorthand: "# links", "min # of", "sales ppl", "avg degree", "b/w"
+    (r"(?<![\w#])#\s*(?:of\s+)?(?=[a-z])", "number of ", False),
+    (r"\bmin(?=\s+number\b)", "minimum", False),
+    (r"\bmax\b(?!\s*[=:<>])", "maximum", False),
+    (r"\bavg\b", "average", False),
+    (r"\bppl\b", "people", False),
+    (r"\bb/w\b", "between", False),
+    (r"\bw/o\b", "without", False),
     # "the Valjean - Javert edge", "the A–B link": the edge between the two
     (r"\bthe\s+((?-i:[A-Z])[\w'.]*|[a-z]+\d+|\d+)\s*(?:\s-\s|[–—]|<->)\s*((?-i:[A-Z])[\w'.]*|[a-z]+\d+|"
      r"\d+)\s+(edge|link|tie|connection|road|route|pair)\b", r"the \3 between \1 and \2", False),
@@ -2211,7 +2219,17 @@ def _attributes_as_stored(question: str, info: dict[str, Any]) -> str:
             if word not in lower:  # not a column of its own
                 question = re.sub(rf"\b{word}(s?)\b", lambda m, a=attr: a + m.group(1), question,
                                   flags=re.IGNORECASE)
+        # the other way: "which dept gets the most" on a ``department`` column
+        for short, words in _ABBREVIATED.items():
+            if attr.lower() in words and short not in lower and short not in _COMMON_WORDS:
+                question = re.sub(rf"\b{short}(s?)\.?(?=\W|$)", lambda m, a=attr: a + m.group(1),
+                                  question, flags=re.IGNORECASE)
     return question
+
+
+#: abbreviations that are also words of their own ("cat", "pop"): never expanded
+_COMMON_WORDS = frozenset({"cat", "pop", "cap", "temp", "nat", "exp", "pos", "sal", "emp", "reg",
+                           "div", "inst", "org"})
 
 
 def _spelled(attr: str, question: str) -> set[str]:
