@@ -65,7 +65,8 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # a hurried user's shorthand: "# links", "min # of", "sales ppl", "avg degree", "b/w"
     (r"(?<![\w#])#\s*(?:of\s+)?(?=[a-z])", "number of ", False),
     (r"\bmin(?=\s+number\b)", "minimum", False),
-    (r"\bmax\b(?!\s*[=:<>])", "maximum", False),
+    (r"\bmax\b(?=\s+(?:degree|number|count|value|weight|distance|size|clique|core|flow|"
+     r"in-?degree|out-?degree|betweenness|pagerank|closeness)\b)", "maximum", False),
     (r"\bavg\b", "average", False),
     (r"\bppl\b", "people", False),
     (r"\bb/w\b", "between", False),
