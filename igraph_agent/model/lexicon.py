@@ -560,9 +560,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                       # in 1920": a condition on the counted nodes, not the graph's size
                       r"\bhow many of (?:the|these|those|them|our|all)\b",
                       r"^\s*how many\s+[a-z]+\s+(?:were|are|was|is|have been|has been|got|get)\s+"
-                      r"(?!there\b|(?:in|on)\s+(?:the|this|our)\s+(?:\w+\s+)?(?:graph|network|"
-                      r"data|dataset|table|file|list|sheet|set)\b|(?:in\s+)?(?:total|all)\b|"
-                      r"listed\b|included\b|recorded\b|present\b|counted\b)[a-z]+",
+                      r"(?!there\b|in\b|on\b|at\b|inside\b|within\b|part\b|(?:in\s+)?(?:total|"
+                      r"all)\b|listed\b|included\b|recorded\b|present\b|counted\b)[a-z]+",
                       # "combined fund size of the corporates": a column's total, not the
                       # graph's size
                       r"\bcombined\b|\b(?!(?:graph|network|data|dataset|table|the|its|total|"
