@@ -631,8 +631,8 @@ ORDINAL = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)(?:[- ](?:mo
                      r"ranking))\b", re.IGNORECASE)
 #: a rank next to a named node's: "who comes right after Valjean", "the one just behind 33"
 NEXT_AFTER = re.compile(r"\b(?:comes?|ranks?|ranked|sits?|is|are|places?|placed|finish(?:es)?)\s+"
-                        r"(?:right\s+|just\s+|immediately\s+|directly\s+)?(?:after|behind|"
-                        r"below|next\s+(?:after|to))\s+(?-i:[A-Z0-9])|\bnext\s+after\s+(?-i:[A-Z0-9])",
+                        r"(?:right\s+|just\s+|immediately\s+|directly\s+)?(?:after|behind)\s+"
+                        r"(?-i:[A-Z0-9])|\bnext\s+after\s+(?-i:[A-Z0-9])",
                         re.IGNORECASE)
 _ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
              "5th": 5}
