@@ -77,3 +77,44 @@ def test_that_person_in_a_second_question_is_the_first_answers_node(agents):
     sender = _MAIL[_MAIL.recipient == top].sort_values("count").iloc[-1].sender
     assert resp.answer.startswith(f"**{top}**"), resp.answer
     assert f"Then, for **{top}**: **{sender}**" in resp.answer, resp.answer
+
+
+_CALLS = pd.DataFrame([("x1", "x2"), ("x1", "x3"), ("x2", "x3"), ("x3", "x4"), ("x1", "x4"),
+                       ("x5", "x1")], columns=["caller", "callee"])
+
+
+def test_numbers_that_never_make_a_call_are_those_no_edge_leaves(tmp_path):
+    from igraph_agent import Agent
+
+    agent = Agent(home=tmp_path)
+    try:
+        never = agent.ask("Which numbers never make a call?", attach=[_CALLS])
+        most = agent.ask("who makes the most calls?", attach=[_CALLS])
+    finally:
+        agent.close()
+    assert never.status == "answered" and "**x4**" in never.answer, never.answer
+    assert "no edge leaves them" in never.answer, never.answer
+    assert "**x1**" in most.answer.split(";")[0], most.answer
+
+
+def test_the_largest_group_who_all_appear_with_each_other_is_the_largest_clique(agents):
+    resp = _ask(agents, "scenes", "What's the largest group of actors who all appear with each "
+                                  "other? Just the size is fine.")
+    g = nx.from_pandas_edgelist(_SCENES, "actor", "co_actor")
+    size = max(len(c) for c in nx.find_cliques(g))
+    assert resp.status == "answered", resp.answer
+    assert f"**{size} nodes**" in resp.answer, resp.answer
+
+
+def test_a_data_set_named_with_its_kind_is_the_graph_not_a_node(tmp_path):
+    from igraph_agent import Agent
+
+    ring = nx.relabel_nodes(nx.petersen_graph(), lambda n: f"p{n}")
+    agent = Agent(home=tmp_path)
+    try:
+        resp = agent.ask("How long is the shortest cycle in the Petersen graph?",
+                         attach=[pd.DataFrame(list(ring.edges()), columns=["a", "b"])])
+    finally:
+        agent.close()
+    assert resp.status == "answered", resp.answer
+    assert f"**{nx.girth(ring)}**" in resp.answer, resp.answer

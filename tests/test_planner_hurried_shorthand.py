@@ -80,3 +80,17 @@ def test_a_node_asked_after_a_leading_clause_is_never_a_groups_total(tmp_path):
     resp = ask_as_csv_files(tmp_path, MAIL, DEPTS,
                             "within Sales dept, who sends the most messages (by count)?")
     assert not re.match(r"\s*Within Sales", resp.answer or ""), resp.answer
+
+
+def test_w_slash_is_with_in_a_threshold_count(tmp_path):
+    want = sum(1 for n in _STAFF if _STAFF.degree(n) >= 6)
+    resp = ask_table(tmp_path, STAFF, "# emps w/ 6 or more ties")
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{want}**"), resp.answer
+
+
+def test_which_groups_the_biggest_with_an_apostrophe_is_the_largest_group(tmp_path):
+    sizes = TEAMS.team.value_counts()
+    resp = ask_as_csv_files(tmp_path, STAFF, TEAMS, "which team's the biggest?")
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{sizes.index[0]}**"), resp.answer

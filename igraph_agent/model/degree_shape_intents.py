@@ -39,7 +39,7 @@ _TIES = r"(?:degrees?|ties|connections|neighbou?rs|links|edges|contacts|friends|
 _REGULAR = re.compile(
     rf"\b(?:\d+|k)-regular\b|\b(?:is|are)\s+(?:the|this|it|our)?\s*(?:\w+\s+)?(?:graph|network)?\s*"
     rf"regular\b|\bregular\s+(?:graph|network)\b|"
-    rf"\b(?:every|each|all)\s+(?:\w+\s+){{0,6}}?(?:ha(?:ve|s)|with)\s+(?:the\s+)?(?:same|equal|"
+    rf"\b(?:every|each|all)\s+(?:\w+\s+){{0,6}}?(?:ha(?:ve|s)|with)\s+(?:exactly\s+|precisely\s+)?(?:the\s+)?(?:same|equal|"
     rf"identical)\s+(?:number\s+of\s+)?{_TIES}|"
     rf"\b(?:same|equal|identical|uniform)\s+(?:number\s+of\s+)?{_TIES}\b.*\b(?:every|each|all)\b|"
     rf"\b(?:all|every|each)\b.*\bequally\s+(?:well[- ])?(?:connected|linked|tied)\b|"

@@ -186,6 +186,9 @@ def end_of(st: PlanState) -> str | None:
         rf"way out|exit|departures?|departing)\b|{_NEVER_LEFT}|\b(?:nothing|no \w+) (?:flows?|flowing|comes?|coming|goes|"
         rf"going|runs?|running|leads?|leading) (?:on )?(?:out|away|onward)\b"
         rf"|{_NEVER}\s+(?:ever\s+)?{active}{_ANY_ONE}"
+        # "which numbers never make a call": the verb's own noun made
+        rf"|{_NEVER}\s+(?:ever\s+)?(?:make|makes|made|place|places|placed)\s+(?:a\s+|an\s+|any\s+|"
+        rf"one\s+|a\s+single\s+)?(?:phone\s+)?{v}s?\b"
         # "who vouches for no one", "which hosts ping nobody"
         rf"|\b{active}\s+(?:{_PREPOSITION}\s+)?(?:nothing|no one|nobody|no other [a-z]+)\b"
         # "which residents receive help and never give any": the edge's noun given, where

@@ -266,7 +266,11 @@ _ALL_TIED = (r"\bevery (?:\w+ )?(?:is )?(?:linked|connected|tied|friends) (?:to|
              r"\b(?:each|every) (?:one|member|\w+) (?:of them )?(?:is |are )?(?:linked|connected|tied|"
              r"friends) (?:to|with) (?:all|every) (?:of )?(?:the )?others?\b|"
              r"\b(?:each|every) (?:one|member|\w+) (?:of them )?knows (?:all|every) (?:of )?(?:the )?"
-             r"others?\b")
+             r"others?\b|"
+             # "the largest group of characters who all appear with each other"
+             r"\b(?:largest|biggest|greatest)\s+(?:group|set|circle|bunch)\s+of\s+\w+\s+(?:who|that|"
+             r"which)\s+(?:all\s+)?(?:\w+\s+){1,3}(?:with|to|in)\s+(?:each other|one another|every "
+             r"other)\b")
 
 
 #: nodes left apart from the rest: "cut off", "stranded", "lose their link to the rest"

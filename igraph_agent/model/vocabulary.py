@@ -71,6 +71,18 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\bppl\b", "people", False),
     (r"\bb/w\b", "between", False),
     (r"\bw/o\b", "without", False),
+    # "the shortest cycle in the Petersen graph": the data set named with its kind
+    (r"\b(in|of|for|within|across)\s+the\s+(?:(?-i:[A-Z])[\w'-]*\s+){1,3}(graph|dataset|data\s+set)\b",
+     r"\1 the \2", False),
+    # "which team's the biggest": which team is
+    (r"\b(which|what)\s+([a-z]+)'s\s+the\b", r"\1 \2 is the", False),
+    # "never make a call", "placed a call": the verb itself
+    (r"\b(?:makes|made|places|placed)\s+the\s+(most|fewest)\s+(?:phone\s+)?calls\b",
+     r"calls the \1 other numbers", True),
+    (r"(?<!\w)w/(?=\s)", "with", False),
+    (r"\bdiff\b", "different", False),
+    (r"\bthru\b", "through", False),
+    (r"\bcoeff\b", "coefficient", False),
     # "the Valjean - Javert edge", "the A–B link": the edge between the two
     (r"\bthe\s+((?-i:[A-Z])[\w'.]*|[a-z]+\d+|\d+)\s*(?:\s-\s|[–—]|<->)\s*((?-i:[A-Z])[\w'.]*|[a-z]+\d+|"
      r"\d+)\s+(edge|link|tie|connection|road|route|pair)\b", r"the \3 between \1 and \2", False),
