@@ -186,7 +186,8 @@ def test_the_dev_split_loads_and_every_oracle_resolves_on_its_graph():
     assert {q.split for q in qset.questions} == {"dev", "dev3", "dev4", "dev5", "dev6",
                                                  "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
                                                  "dev14", "dev15", "dev16", "dev17", "dev18",
-                                                 "dev19", "dev20", "dev21", "dev22"}
+                                                 "dev19", "dev20", "dev21", "dev22", "dev23",
+                                                 "dev24", "dev25", "dev26", "dev27", "dev28"}
     asks = [q for q in qset.questions if q.expect == "needs_clarification"]
     assert len(asks) >= 8  # questions no analysis answers: the planner must ask
     for q in qset.questions:

@@ -1,6 +1,6 @@
 """"Which region pays the highest wages" on a table whose only number counts crates is
-asked, naming the columns the data holds: money, pay, age, population or time ("how long
-does it take to drive") no column holds is
+asked, naming the columns the data holds: money, pay, age, population, time ("how long
+does it take to drive") or a length in its unit ("how far apart in miles") no column holds is
 never the sum of another column. Where a column holds the amount, it is answered."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from planner_support import ask_table
     (BELLS, RINGERS, "which ringer is the best paid?", "peals"),
     (FREIGHT, DEPOTS, "How long does it take to drive from Arlo to Dune?", "crates"),
     (FREIGHT, DEPOTS, "how many minutes is it from Arlo to Dune?", "crates"),
+    (FREIGHT, DEPOTS, "how far apart in miles are Arlo and Dune?", "crates"),
 ])
 def test_a_magnitude_no_column_holds_is_asked(tmp_path, edges, nodes, question, held):
     resp = ask_table(tmp_path, edges, question, nodes)

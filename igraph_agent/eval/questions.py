@@ -43,7 +43,8 @@ def _expectable(value: ResponseStatus) -> ResponseStatus:
 Expect = Annotated[ResponseStatus, AfterValidator(_expectable)]
 Split = Literal["tune", "test", "test2", "dev", "dev3", "dev4", "dev5", "dev6", "dev7",
                 "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15",
-                "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22"]
+                "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
+                "dev24", "dev25", "dev26", "dev27", "dev28"]
 SplitChoice = Literal["tune", "test", "test2", "dev", "all"]
 PUBLIC_SET = Path(__file__).with_name("public.yaml")  # the tuning split
 TEST_SET = Path(__file__).with_name("test.yaml")  # the test split: never tuned on
@@ -69,6 +70,13 @@ DEV19_SET = Path(__file__).with_name("dev19.yaml")  # a seventeenth, public grap
 DEV20_SET = Path(__file__).with_name("dev20.yaml")  # an eighteenth, public graphs only, measured unread
 DEV21_SET = Path(__file__).with_name("dev21.yaml")  # a nineteenth, public graphs only, measured unread
 DEV22_SET = Path(__file__).with_name("dev22.yaml")  # a twentieth, written from the analyses' one-line list
+# six more written from the analyses' one-line list, each measured unread before any change
+DEV23_SET = Path(__file__).with_name("dev23.yaml")  # structure, connectivity, groups, thresholds
+DEV24_SET = Path(__file__).with_name("dev24.yaml")  # two-mode, weights, centrality, attributes
+DEV25_SET = Path(__file__).with_name("dev25.yaml")  # multistep, local, direction, what-if
+DEV26_SET = Path(__file__).with_name("dev26.yaml")  # connectivity, structure, groups, asks
+DEV27_SET = Path(__file__).with_name("dev27.yaml")  # the same, typed in a hurry (#, ppl, y/n)
+DEV28_SET = Path(__file__).with_name("dev28.yaml")  # multistep, weights, two-mode, paths
 # the files of each split, in order; ``test`` holds both held-out files
 SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
     "tune": ((PUBLIC_SET, "tune"),),
@@ -76,14 +84,16 @@ SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
     "test2": ((TEST2_SET, "test2"),),
     "all": ((PUBLIC_SET, "tune"), (TEST_SET, "test"), (TEST2_SET, "test2")),
     # used while developing the planner, so not held out: the developers' own questions and
-    # twenty sets written blind to the planner (each measured before any change made for it)
+    # twenty-six sets written blind to the planner (each measured before any change made for it)
     "dev": ((DEV_SET, "dev"), (DEV3_SET, "dev3"), (DEV4_SET, "dev4"), (DEV5_SET, "dev5"),
             (DEV6_SET, "dev6"), (DEV7_SET, "dev7"), (DEV8_SET, "dev8"), (DEV9_SET, "dev9"),
             (DEV10_SET, "dev10"), (DEV11_SET, "dev11"), (DEV12_SET, "dev12"),
             (DEV13_SET, "dev13"), (DEV14_SET, "dev14"), (DEV15_SET, "dev15"),
             (DEV16_SET, "dev16"), (DEV17_SET, "dev17"), (DEV18_SET, "dev18"),
             (DEV19_SET, "dev19"), (DEV20_SET, "dev20"), (DEV21_SET, "dev21"),
-            (DEV22_SET, "dev22")),
+            (DEV22_SET, "dev22"), (DEV23_SET, "dev23"), (DEV24_SET, "dev24"),
+            (DEV25_SET, "dev25"), (DEV26_SET, "dev26"), (DEV27_SET, "dev27"),
+            (DEV28_SET, "dev28")),
 }
 
 

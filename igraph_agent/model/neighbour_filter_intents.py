@@ -274,8 +274,8 @@ def _group_render(st: PlanState, obs: list[Observed]) -> str:
     _, attr, value = found
     way = " (edges either way)" if st.meaning().get("directed") else ""
     if not held.count:
-        return (f"**None** of {held.neighbours_of}'s {every.of} neighbours{way} has {attr} = "
-                f"{value}.")
+        return (f"**0** of {held.neighbours_of}'s {every.of} neighbours{way} have {attr} = "
+                f"{value}: none does.")
     listed = ", ".join(f"**{r.node}**" for r in held.nodes)
     verb = "has" if held.count == 1 else "have"
     return (f"**{held.count}** of {held.neighbours_of}'s {every.of} neighbours{way} {verb} {attr} "

@@ -40,6 +40,10 @@ _TIME_ASKED = re.compile(r"\bhow long (?:does|do|did|will|would) (?:it|they|one|
                          r"seconds|days)\b", re.IGNORECASE)
 _TIME_HOLDERS = (r"time|min|minute|hour|hrs?\b|sec|second|day|dur|latency|delay|ms\b|"
                  r"secs?\b|speed|eta")
+#: a length asked in its unit: "how far apart in miles", "how many km from A to B"
+_LENGTH_ASKED = re.compile(r"\b(?:in|how many|number of)\s+(miles|km|kilometres|kilometers|metres|"
+                           r"meters|feet|yards)\b", re.IGNORECASE)
+_LENGTH_HOLDERS = r"km|mile|met(?:er|re)|dist|length|len\b|feet|foot|ft\b|yard|_m\b|^m$"
 #: generic number columns that could hold any magnitude
 _GENERIC = re.compile(r"^(?:weight|value|amount|score|number|num|n|x|val)$", re.IGNORECASE)
 #: how a quantity is asked: "the highest salaries", "the most money", "how much revenue",
@@ -72,6 +76,9 @@ def asked(question: str, info: dict[str, Any]) -> str | None:
     if _TIME_ASKED.search(question) and not any(re.search(_TIME_HOLDERS, c, re.IGNORECASE)
                                                 for c in columns):
         return "time"  # "how long does it take to drive from A to B" on a km column
+    unit = _LENGTH_ASKED.search(question)
+    if unit and not any(re.search(_LENGTH_HOLDERS, c, re.IGNORECASE) for c in columns):
+        return unit.group(1).lower()  # "how far apart in miles" on a graph of ties alone
     for n, (words, holders) in enumerate(_MAGNITUDES):
         m = re.search(rf"{_ASKED}({words})\b", question, re.IGNORECASE)
         said = m.group(1) if m else None
