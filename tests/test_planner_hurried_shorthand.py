@@ -94,3 +94,27 @@ def test_which_groups_the_biggest_with_an_apostrophe_is_the_largest_group(tmp_pa
     resp = ask_as_csv_files(tmp_path, STAFF, TEAMS, "which team's the biggest?")
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith(f"**{sizes.index[0]}**"), resp.answer
+
+
+_ROADS = nx.relabel_nodes(nx.connected_watts_strogatz_graph(16, 4, 0.3, seed=9), lambda n: f"t{n}")
+ROADS = pd.DataFrame([(u, v, 3 + (7 * i) % 11) for i, (u, v) in enumerate(_ROADS.edges())],
+                     columns=["town_a", "town_b", "km"])
+
+
+@pytest.mark.parametrize("question, weighted", [("min km t0 -> t9", True),
+                                                ("quick one, how many steps t0 -> t9, fewest hops",
+                                                 False)])
+def test_an_arrow_between_two_names_is_a_route_from_one_to_the_other(tmp_path, question,
+                                                                      weighted):
+    g = nx.from_pandas_edgelist(ROADS, "town_a", "town_b", edge_attr="km")
+    want = nx.shortest_path_length(g, "t0", "t9", weight="km" if weighted else None)
+    resp = ask_table(tmp_path, ROADS, question)
+    assert resp.status == "answered", resp.answer
+    assert f"**{want} {'km' if weighted else 'hop(s)'}**" in resp.answer, resp.answer
+
+
+def test_times_a_paper_got_cited_is_its_in_degree(tmp_path):
+    cites = pd.DataFrame([("p1", "p0"), ("p2", "p0"), ("p3", "p0"), ("p3", "p1"), ("p2", "p1")],
+                         columns=["citing", "cited"])
+    resp = ask_table(tmp_path, cites, "times p0 got cited")
+    assert "in-degree **3**" in resp.answer, resp.answer

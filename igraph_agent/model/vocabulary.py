@@ -74,6 +74,11 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "the shortest cycle in the Petersen graph": the data set named with its kind
     (r"\b(in|of|for|within|across)\s+the\s+(?:(?-i:[A-Z])[\w'-]*\s+){1,3}(graph|dataset|data\s+set)\b",
      r"\1 the \2", False),
+    # "napoleon -> javert", "town0 → town20": from one to the other
+    (r"(?:\bfrom\s+)?(?<![\w-])([\w.'-]+)\s*(?:-+>|→|=>)\s*([\w.'-]+)", r"from \1 to \2", False),
+    # "times paper01 got cited": how many times
+    (r"^\s*(?:#\s*|number\s+of\s+)?times\s+([\w.'-]+)\s+(?:got|gets|was|has\s+been|is)\s+(cited|"
+     r"referenced|followed|called|quoted)\b", r"How many times was \1 \2", True),
     # "which team's the biggest": which team is
     (r"\b(which|what)\s+([a-z]+)'s\s+the\b", r"\1 \2 is the", False),
     # "never make a call", "placed a call": the verb itself
