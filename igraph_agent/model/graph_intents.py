@@ -659,9 +659,7 @@ def _summed_strength(st: PlanState, args: dict) -> str | None:
 _YES_NO = re.compile(r"^\s*(?:(?:following|going|along|respecting|within|among|in|on|by|"
                      r"ignoring|counting|using|with)\b[^,?]{0,60},\s*)?"  # "Following the links, can …"
                      r"(?:so\s+|and\s+)?(?:is|are|was|were|can|could|does|do|did|has|have|"
-                     r"will|would)\b"
-                     # "davis - bipartite y/n?", "connected, yes or no?"
-                     r"|\by\s*/\s*n\b|\byes\s+or\s+no\b", re.IGNORECASE)
+                     rf"will|would)\b|{slots.YES_OR_NO}", re.IGNORECASE)
 
 
 #: "are there families cut off from the rest", "is anyone isolated": Yes when the graph is

@@ -21,7 +21,7 @@ from igraph_agent.figures import shown
 from igraph_agent.model import topn
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
-from igraph_agent.model.slots import POSSIBLE_SHARE
+from igraph_agent.model.slots import BOTTOM, POSSIBLE_SHARE
 from igraph_agent.model.vocabulary import groupings, value_named, values_named_in_order
 from igraph_agent.model.weights import named_weight
 
@@ -197,7 +197,6 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
 _GROUP_PAIR = re.compile(r"\b(?:which|what)\s+(?:two|pair\s+of|couple\s+of)\s+[a-z]+\b(?=.*\b(?:most|"
                          r"fewest|least|strongest|weakest|busiest|highest|lowest)\b)",
                          re.IGNORECASE)
-_LOW = re.compile(r"\b(?:fewest|least|weakest|lowest)\b", re.IGNORECASE)
 
 
 def _group_pair_render(d: dict, q: str, by_value: bool) -> str:
@@ -214,7 +213,7 @@ def _group_pair_render(d: dict, q: str, by_value: bool) -> str:
             if r["from"] != r["to"]:
                 cells[tuple(sorted((str(r["from"]), str(r["to"]))))] = [
                     r["edges"], float(r.get("weight") or 0)]
-    low = bool(_LOW.search(q))
+    low = bool(BOTTOM.search(q))
     if (d.get("directed") and d.get("pair_totals") is None) or (
             low and d.get("mixing_pairs") and len(d["mixing"]) < d["mixing_pairs"]):
         return (f"The {attr} groups are too many to list every pair here; ask for the edges "

@@ -873,8 +873,10 @@ _PAIR_ASK = re.compile(r"(?:^|[,;:]\s*)\s*(?:so\s+|and\s+|now\s+)?(?:which|what|
 
 
 #: a question asking Yes or No: "is there …", "does A follow B", not "do you …" (a request)
+#: a yes or no asked in so many words: "bipartite y/n?", "connected, yes or no?"
+YES_OR_NO = r"\by\s*/\s*n\b|\byes\s+or\s+no\b"
 _YESNO_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:is|are|was|were|does|do|did|has|have)\b"
-                        r"(?!\s+(?:you|u)\b)|\by\s*/\s*n\b|\byes\s+or\s+no\b", re.IGNORECASE)
+                        rf"(?!\s+(?:you|u)\b)|{YES_OR_NO}", re.IGNORECASE)
 
 
 def asked_kind(question: str) -> str | None:

@@ -44,6 +44,9 @@ _TIME_HOLDERS = (r"time|min|minute|hour|hrs?\b|sec|second|day|dur|latency|delay|
 _LENGTH_ASKED = re.compile(r"\b(?:in|how many|number of)\s+(miles|km|kilometres|kilometers|metres|"
                            r"meters|feet|yards)\b", re.IGNORECASE)
 _LENGTH_HOLDERS = r"km|mile|met(?:er|re)|dist|length|len\b|feet|foot|ft\b|yard|_m\b|^m$"
+#: the quantities asked by their own form, not after "the most": (how asked, the column words
+#: that hold it, the word the ask names it by — None: the unit the question says)
+_ASKED_BY_FORM = ((_TIME_ASKED, _TIME_HOLDERS, "time"), (_LENGTH_ASKED, _LENGTH_HOLDERS, None))
 #: generic number columns that could hold any magnitude
 _GENERIC = re.compile(r"^(?:weight|value|amount|score|number|num|n|x|val)$", re.IGNORECASE)
 #: how a quantity is asked: "the highest salaries", "the most money", "how much revenue",
@@ -73,12 +76,10 @@ def asked(question: str, info: dict[str, Any]) -> str | None:
                                                                        or [])]
     if any(_GENERIC.match(c) for c in columns if c in (info.get("edge_attributes") or [])):
         return None  # ``weight``: it may hold it
-    if _TIME_ASKED.search(question) and not any(re.search(_TIME_HOLDERS, c, re.IGNORECASE)
-                                                for c in columns):
-        return "time"  # "how long does it take to drive from A to B" on a km column
-    unit = _LENGTH_ASKED.search(question)
-    if unit and not any(re.search(_LENGTH_HOLDERS, c, re.IGNORECASE) for c in columns):
-        return unit.group(1).lower()  # "how far apart in miles" on a graph of ties alone
+    for form, holders, word in _ASKED_BY_FORM:  # "how long does it take" on a km column,
+        m = form.search(question)  # "how far apart in miles" on a graph of ties alone
+        if m and not any(re.search(holders, c, re.IGNORECASE) for c in columns):
+            return word or m.group(1).lower()
     for n, (words, holders) in enumerate(_MAGNITUDES):
         m = re.search(rf"{_ASKED}({words})\b", question, re.IGNORECASE)
         said = m.group(1) if m else None
