@@ -101,6 +101,22 @@ def test_on_a_directed_graph_each_group_says_what_it_sends_to_and_receives_from_
         assert f"receives most from them: {gets} " in env["summary"]
 
 
+def test_pair_totals_add_both_ways_up_only_when_asked(tmp_path):
+    ctx = _mail_ctx(tmp_path)
+    assert "pair_totals" not in ok(ctx, "group_analysis", attribute="department")
+    data = ok(ctx, "group_analysis", attribute="department", weight="count", pairs=True)
+    g = _mail_nx()
+    dept = nx.get_node_attributes(g, "department")
+    want: dict = {}
+    for u, v, c in g.edges(data="count"):
+        if dept[u] != dept[v]:
+            key = frozenset((dept[u], dept[v]))
+            edges, total = want.get(key, (0, 0))
+            want[key] = (edges + 1, total + c)
+    got = {frozenset(r["groups"]): (r["edges"], r["weight"]) for r in data["pair_totals"]}
+    assert got == want
+
+
 def test_the_bridge_between_two_departments_is_networkx_restricted_betweenness_top(tmp_path):
     ctx = _mail_ctx(tmp_path)
     data = ok(ctx, "group_analysis", attribute="department", between=["Sales", "hr"])

@@ -136,6 +136,10 @@ class EdgeAttributeTotalsResult(ToolData):
     where: dict[str, Any] | None = None
     max_edges: Table[EdgeValue] | None = None  # the edges holding the max (ties all listed)
     min_edges: Table[EdgeValue] | None = None
+    #: directed graphs, no node: the pairs whose value summed over both ways is the largest
+    #: (smallest), ties all listed: "which two people exchange the most messages"
+    max_pairs: Table[EdgeValue] | None = None
+    min_pairs: Table[EdgeValue] | None = None
     passing: EdgesPassing | None = None  # with op and value: the edges past the threshold
     #: a what-if's left-out nodes and edges (their edges are not summed; nothing was changed)
     without_nodes: list[NodeId] | None = None

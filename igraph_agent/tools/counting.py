@@ -432,6 +432,8 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
                                           for n, s in top]}
     data["max_edges"] = _edge_rows(g, [e for e in nums if e[2] == data["max"]])
     data["min_edges"] = _edge_rows(g, [e for e in nums if e[2] == data["min"]])
+    if directed and not args.node:  # "which two people exchange the most messages": both ways
+        data["max_pairs"], data["min_pairs"] = _pair_extremes(g, nums)
     if args.op is not None or args.every_edge:
         op, value = (args.op, args.value) if args.op is not None else ("ge", data["min"])
         hits = [e for e in nums if OPS[op](e[2], value)]
@@ -478,6 +480,21 @@ def _edges_left_out(g: nx.Graph, pairs: list[list[str]]) -> set[tuple]:
             found += [(v, u)]
         out.update(found)
     return out
+
+
+def _pair_extremes(g: nx.Graph, nums: list) -> tuple[list[dict], list[dict]]:
+    """A directed graph's pairs with the largest and the smallest value summed over both
+    ways (an edge each way adds up; ties all listed, the pair in its first edge's order)."""
+    pairs: dict[frozenset, list] = {}
+    for u, v, x in nums:
+        if u != v:
+            pairs.setdefault(frozenset((u, v)), [u, v, 0])[2] += x
+    if not pairs:
+        return [], []
+    totals = [(u, v, _round(x)) for u, v, x in pairs.values()]
+    top, low = max(x for *_, x in totals), min(x for *_, x in totals)
+    return (_edge_rows(g, [e for e in totals if e[2] == top]),
+            _edge_rows(g, [e for e in totals if e[2] == low]))
 
 
 def _edge_rows(g: nx.Graph, edges: list) -> list[dict]:

@@ -45,6 +45,9 @@ class GroupArgs(WeightArgs):
     total_of: str | None = Field(default=None, description="a numeric node attribute summed "
                                  "per group (each group's total and average; groups ranked "
                                  "by the total), e.g. docks per district")
+    pairs: bool = Field(default=False, description="directed graphs up to 20 groups: each "
+                        "pair of different groups with its edges (and weight) both ways added "
+                        "up (pair_totals), e.g. which two departments mail each other the most")
 
 
 @tool(result=GroupAnalysisResult, reads=("graph",), cost=2)
@@ -134,7 +137,8 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
         "mixing": mixing if k <= MIXING_ALL_GROUPS else mixing[: max(args.top_k, 3 * k)],
         "mixing_pairs": len(mixing),
     }
-    if directed and k <= MIXING_ALL_GROUPS:  # "which two desks mail each other the most":
+    if args.pairs and directed and k <= MIXING_ALL_GROUPS:  # "which two desks mail each
+        # other the most":
         # each pair of different groups with its edges both ways added up
         data["pair_totals"] = sorted(
             ({"groups": [names[i] or None, names[j] or None],
