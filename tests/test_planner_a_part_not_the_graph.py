@@ -9,7 +9,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from tests.planner_support import ask_as_csv_files
+from tests.planner_support import ask_as_csv_files, ask_table
 
 PASSES = pd.DataFrame(
     [("Rossi", "Park", 17), ("Park", "Rossi", 14), ("Vance", "Park", 4), ("Lind", "Rossi", 6),
@@ -64,3 +64,14 @@ def test_a_threshold_no_tie_count_can_reach_is_asked_about(tmp_path, edges, node
     resp = ask_as_csv_files(tmp_path, edges, nodes, question)
     assert resp.status == "needs_clarification", resp.answer
     assert f"{over} ties" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize("question", ["how many of the cases are over 4?",
+                                      "which cases are under 3?"])
+@pytest.mark.parametrize("nodes", [AGES, None])
+def test_a_bound_the_nodes_are_past_with_no_measure_named_is_asked_about(tmp_path, question,
+                                                                         nodes):
+    resp = ask_table(tmp_path, CASES, question, nodes)
+    assert resp.status == "needs_clarification", resp.answer
+    assert "names no measure here" in resp.answer, resp.answer
+    assert ("age" in resp.answer) == (nodes is not None), resp.answer

@@ -16,7 +16,10 @@ SHIPS = pd.DataFrame([("Oslo", "Riga", 40), ("Oslo", "Gdansk", 5), ("Riga", "Gda
 SHIFTS = pd.DataFrame([("Ward", "Ives", 3), ("Ward", "Lund", 9), ("Ward", "Pike", 2),
                        ("Ives", "Lund", 4), ("Pike", "Roe", 7)],
                       columns=["medic_a", "medic_b", "shared_shifts"])
+SCENES = pd.DataFrame([("Ines", "Olaf", 2), ("Ines", "Pia", 6), ("Ines", "Quin", 1),
+                       ("Olaf", "Pia", 5), ("Pia", "Quin", 3)], columns=["role_a", "role_b", "weight"])
 GRAPHS = {"ships": (SHIPS, "port_a", "port_b", "tonnage"),
+          "scenes": (SCENES, "role_a", "role_b", "weight"),
           "shifts": (SHIFTS, "medic_a", "medic_b", "shared_shifts")}
 
 
@@ -30,6 +33,9 @@ def agents(tmp_path_factory):
     ("ships", "who is Kiel's biggest shipping partner by tonnage?", "Kiel"),
     ("shifts", "which medic does Ward pair up with most often?", "Ward"),
     ("shifts", "What's Ives's main partner?", "Ives"),
+    ("scenes", "Who does Ines share the most scenes with?", "Ines"),
+    ("scenes", "who does Olaf share the most scenes with", "Olaf"),
+    ("scenes", "Who does Ines appear alongside most often?", "Ines"),
 ])
 def test_the_biggest_partner_is_across_the_heaviest_edge(agents, name, question, node):
     table, a, b, col = GRAPHS[name]

@@ -39,6 +39,9 @@ def _pairs(edges: pd.DataFrame, nodes: pd.DataFrame, value: str | None = None) -
     (OFFICE, OFFICE_NODES, None, "which pair of teams has the fewest edges between them?"),
     (MAIL, MAIL_NODES, None, "which two departments have the most links between them?"),
     (MAIL, MAIL_NODES, "count", "which two departments exchange the most messages between them?"),
+    (MAIL, MAIL_NODES, "count", "which two departments exchange the most messages?"),
+    (MAIL, MAIL_NODES, "count", "which 2 departments send each other the most messages"),
+    (MAIL, MAIL_NODES, "count", "which two departments ship the most count between them?"),
 ])
 def test_the_pair_of_groups_with_the_most_edges_between_them_is_named(tmp_path, edges, nodes,
                                                                       value, question):

@@ -43,6 +43,8 @@ def _left_alone(table: pd.DataFrame, gone: list[str]) -> set[str]:
               "all?", ["Tree Planting"]),
     ("hauls", "If Glenrock closed, which depots would be left with no link?", ["Glenrock"]),
     ("hauls", "If Fairway closed, who would be left with nothing?", ["Fairway"]),
+    ("hauls", "Take Glenrock out of the network - which depots no longer connect to anyone?",
+     ["Glenrock"]),
 ])
 def test_the_nodes_whose_every_link_was_removed_are_named(agents, graph, question, gone):
     alone = _left_alone(TABLES[graph], gone)
@@ -54,6 +56,17 @@ def test_the_nodes_whose_every_link_was_removed_are_named(agents, graph, questio
     listed = resp.answer.split(":", 1)[1]
     assert all(f"**{n}**" in listed for n in alone)
     assert not any(f"**{n}**" in listed for n in others), resp.answer
+
+
+@pytest.mark.parametrize("gone, question", [
+    ("Glenrock", "if Glenrock closes, does any depot end up with no link left?"),
+    ("Colby", "if Colby closes, does any depot end up with no link left?"),
+])
+def test_whether_anyone_is_left_with_nothing_says_yes_or_no_first(agents, gone, question):
+    alone = _left_alone(HAULS, [gone])
+    resp = agents["hauls"].ask(question, attach=[HAULS])
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**Yes**" if alone else "**No**"), resp.answer
 
 
 def test_none_left_with_nothing_says_none(agents):

@@ -127,6 +127,9 @@ CHAIN = pd.DataFrame([("c1", "c2"), ("c2", "c3"), ("c3", "c2"), ("c3", "c4")],
 @pytest.mark.parametrize(("table", "question", "node"), [
     (MARRIAGES, "Which families did the Doria marry into?", "Doria"),
     (COURSES, "What courses did Ana Lind take?", "Ana Lind"),
+    (MARRIAGES, "who did the Doria marry into?", "Doria"),
+    (MARRIAGES, "which families are married to the Doria?", "Doria"),
+    (MARRIAGES, "Este's marriage partners?", "Este"),
 ])
 def test_which_things_a_named_node_did_are_its_neighbours(tmp_path, table, question, node):
     resp = _ask(tmp_path, table, question)
@@ -142,3 +145,11 @@ def test_strongly_connected_asked_yes_or_no_leads_with_the_answer(tmp_path, tabl
     assert resp.status == "answered", resp.answer
     want = "Yes" if nx.is_strongly_connected(_graph(table, directed=True)) else "No"
     assert resp.answer.startswith(f"**{want}**"), resp.answer
+
+
+def test_how_many_share_a_thing_with_a_node_is_its_degree_on_one_mode(tmp_path):
+    scenes = pd.DataFrame([("Ada", "Bo"), ("Ada", "Cy"), ("Ada", "Dee"), ("Bo", "Cy")],
+                          columns=["role", "co_role"])
+    resp = _ask(tmp_path, scenes, "how many roles share a scene with Ada?")
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("Ada has degree **3**"), resp.answer

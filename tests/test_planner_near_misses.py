@@ -103,7 +103,11 @@ def test_a_route_that_avoids_a_node_asks_instead_of_answering_the_plain_route(
 
 def test_a_number_is_not_resolved_to_a_node_with_a_similar_id(agents):
     resp = _ask(agents, "roads", "How many towns are within a distance of 50 km from town0?")
-    _asks(resp, "shortest_path", "hop_counts")
+    d = nx.single_source_dijkstra_path_length(_roads(), "town0", weight="km", cutoff=50)
+    assert resp.status == "answered", resp.answer  # the km bound, never a node "town50"
+    assert resp.answer.startswith(f"**{len(d) - 1}** node(s) other than town0 lie within "
+                                  "**50 km**"), resp.answer
+    assert "town50" not in resp.answer, resp.answer
 
 
 @pytest.mark.parametrize(("graph", "question"), [

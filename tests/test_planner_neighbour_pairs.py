@@ -30,3 +30,26 @@ def test_a_nodes_neighbours_linked_to_each_other_are_its_triangles(agents, name)
     assert resp.status == "answered", resp.answer
     assert resp.answer.startswith(f"**{nx.triangles(g, key)}** pair(s)"), resp.answer
     assert "not listed" in resp.answer, resp.answer
+
+
+@pytest.mark.parametrize("question", ["how many pairs of medici's in-laws know each other?",
+                                      "how many pairs of Medici's in-laws are linked?",
+                                      "How many pairs of the Medici's in-laws are also married "
+                                      "into each other?",
+                                      "How many links are there among Medici's own in-laws?"])
+def test_pairs_of_a_nodes_neighbours_linked_in_other_words_are_its_triangles(agents, question):
+    g, cols, *_ = GRAPHS["families"]
+    table = pd.DataFrame(list(g.edges()), columns=cols)
+    resp = agents["families"].ask(question, attach=[table])
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{nx.triangles(g, 'Medici')}** pair(s)"), resp.answer
+
+
+@pytest.mark.parametrize("who", ["Medici", "Pazzi"])
+def test_whether_any_of_a_nodes_neighbours_are_linked_says_yes_or_no_first(agents, who):
+    g, cols, *_ = GRAPHS["families"]
+    table = pd.DataFrame(list(g.edges()), columns=cols)
+    resp = agents["families"].ask(f"are any of {who}'s in-laws linked to each other?",
+                                  attach=[table])
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**Yes**" if nx.triangles(g, who) else "**No**"), resp.answer

@@ -240,7 +240,7 @@ def test_a_graphs_relation_nouns_become_the_planners_words():
     undirected, directed = {}, {"directed": True}
     cases = [
         ("Who are the colleagues of Hugo?", undirected, "neighbours of Hugo"),
-        ("List Hugo's colleagues.", undirected, "Hugo's neighbours"),
+        ("List Hugo's colleagues.", undirected, "neighbours of Hugo"),
         ("Which stop has the most roads?", undirected, "the most ties"),
         ("How many users have no friends at all?", undirected, "degree exactly 0"),
         ("How many people does Greta work with?", undirected, "How many ties does Greta have?"),

@@ -23,6 +23,9 @@ def agent(tmp_path_factory):
 @pytest.mark.parametrize(("table", "question"), [
     (CITES, "Which papers cite the most-cited paper but came out before 2020?"),
     (FOLLOWS, "who follows the most followed account?"),
+    (FOLLOWS, "who does the busiest account follow?"),
+    (CITES, "what does the most-cited paper cite?"),
+    (FOLLOWS, "who does the best-connected account follow?"),
 ])
 def test_the_top_node_as_the_verbs_object_is_not_answered_with_the_ranking(agent, table,
                                                                            question):

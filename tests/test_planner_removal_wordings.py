@@ -38,6 +38,11 @@ def _without(g: nx.Graph, *gone: str) -> nx.Graph:
 @pytest.mark.parametrize(("table", "graph", "question", "gone"), [
     (ISLANDS, _islands, "If we delete u1, how many components are left?", "u1"),
     (CREW, _crew, "if Dmitri resigns, how many disconnected parts are there?", "Dmitri"),
+    (CREW, _crew, "If Dmitri walked out of the team, how many disconnected pieces would the rest "
+                  "fall into?", "Dmitri"),
+    (CREW, _crew, "if we leave Dmitri out, how many disconnected parts are there?", "Dmitri"),
+    (CREW, _crew, "if Dmitri was disconnected, how many disconnected parts would there be?",
+     "Dmitri"),
 ])
 def test_a_removal_in_other_words_counts_the_components_without_that_node(
         tmp_path, table, graph, question, gone):
@@ -49,12 +54,26 @@ def test_a_removal_in_other_words_counts_the_components_without_that_node(
 
 @pytest.mark.parametrize(("table", "graph", "question", "gone"), [
     (CREW, _crew, "if Hugo quits how many people are left?", "Hugo"),
+    (CREW, _crew, "say Hugo gets let go - how many people are left?", "Hugo"),
     (ISLANDS, _islands, "how many users would remain if u9 were removed?", "u9"),
 ])
 def test_how_many_nodes_a_removal_leaves(tmp_path, table, graph, question, gone):
     resp = _ask(tmp_path, table, question)
     assert resp.status == "answered", resp.answer
     assert f"**{_without(graph(), gone).number_of_nodes()}** node(s) would remain" in resp.answer
+
+
+@pytest.mark.parametrize("question", [
+    "what's the smallest number of people whose leaving would disconnect the network?",
+    "fewest people who would have to quit to split the crew apart?",
+])
+def test_the_fewest_leaving_to_disconnect_is_the_node_connectivity(tmp_path, question):
+    want = nx.node_connectivity(_crew())
+    assert want != len(list(nx.articulation_points(_crew())))
+    resp = _ask(tmp_path, CREW, question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{want}** nodes is the fewest whose removal disconnects"), \
+        resp.answer
 
 
 def test_an_ended_friendship_is_an_edge_removal(tmp_path):

@@ -76,6 +76,7 @@ def test_the_partners_both_named_nodes_have_are_listed(agents, name, a, b, quest
     ("shelters", "Maya", "Theo", "Which shelters does Maya staff but not Theo?"),
     ("shelters", "Oakridge", "Pine Hollow", "which volunteers serve Oakridge but not Pine Hollow?"),
     ("shelters", "Iris", "Cass", "which shelters did Iris work at that Cass never did?"),
+    ("shelters", "Maya", "Theo", "Which shelters did Maya work at that Theo skipped?"),
 ])
 def test_one_named_nodes_partners_the_other_lacks_are_listed(agents, name, a, b, question):
     g = _graph(name)

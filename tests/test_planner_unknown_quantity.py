@@ -20,6 +20,8 @@ from planner_support import ask_table
     (FREIGHT, DEPOTS, "How long does it take to drive from Arlo to Dune?", "crates"),
     (FREIGHT, DEPOTS, "how many minutes is it from Arlo to Dune?", "crates"),
     (FREIGHT, DEPOTS, "how far apart in miles are Arlo and Dune?", "crates"),
+    (FREIGHT, DEPOTS, "What's the quickest route from Arlo to Dune in minutes?",
+     "crates"),
 ])
 def test_a_magnitude_no_column_holds_is_asked(tmp_path, edges, nodes, question, held):
     resp = ask_table(tmp_path, edges, question, nodes)

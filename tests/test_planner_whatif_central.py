@@ -63,11 +63,30 @@ def test_the_most_central_after_a_removal_is_ranked_on_the_graph_without_it(
     assert _first_ranked(resp.answer) in want, resp.answer
 
 
+@pytest.mark.parametrize("question", [
+    "Say Dot gets let go - who's the best-connected person after that?",
+    "if Dot quit, who would have the most connections?",
+])
+def test_the_best_connected_after_a_removal_is_ranked_by_degree_without_it(tmp_path, question):
+    g = nx.from_pandas_edgelist(CREWS, *CREWS.columns[:2])
+    h = g.subgraph(set(g) - {"Dot"})
+    best = max(d for _, d in h.degree())
+    want = {n for n, d in h.degree() if d == best}
+    assert want != {n for n, d in g.degree() if d == max(x for _, x in g.degree())}
+    resp = _ask(tmp_path, CREWS, question)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("Without Dot "), resp.answer
+    assert "**degree**" in resp.answer, resp.answer
+    assert _first_ranked(resp.answer) in want, resp.answer
+
+
 @pytest.mark.parametrize(("table", "question"), [
     (COURIERS, "If we only kept enough roads to connect every depot, with the least total "
                "drive time, how many minutes would that be?"),
     (BOTHIES, "If we only kept enough trails to link all the bothies, with the fewest total "
               "hours, how many hours would that be?"),
+    (COURIERS, "If we only kept the cheapest set of roads that still connects every depot, how "
+               "many minutes would that be?"),
 ])
 def test_only_enough_edges_to_connect_everything_at_least_cost_is_the_spanning_tree_total(
         tmp_path, table, question):

@@ -34,17 +34,19 @@ _OUTSIDE = re.compile(
     rf"\b(?:on\s+)?(?:their|its|his|her)\s+own\s+(?:island|piece|component|bit|part)s?\b|"
     rf"\b(?:smaller|separate|other|isolated|detached)\s+"
     rf"(?:group|piece|part|component|island|cluster|network)s?\b|\boutside (?:the\s+)?(?:main|largest|biggest|giant)\b|"
-    rf"(?:\bnot|n'?t)\s+(?:(?:in|part\s+of|inside|within)\s+|belong\s+to\s+)the\s+(?:main|largest|"
+    rf"(?:(?:\bnot|n'?t)\s+(?:(?:in|part\s+of|inside|within)\s+|belong\s+to\s+)|\bleft\s+out\s+of\s+|"
+    rf"\bexcluded\s+from\s+|\boutside\s+of\s+)the\s+(?:main|largest|"
     rf"biggest|giant|big|large)\s+(?:[\w-]+\s+){{0,2}}(?:piece|part|component|group|network|cluster|"
-    rf"body|mass|core|set|block)\b",
+    rf"body|mass|core|set|block|chunk|bit|blob|clump|portion)\b",
     re.IGNORECASE)
 #: the pieces along the edges' direction: "the big strongly connected component"
 _STRONG = re.compile(r"\bstrong(?:ly)?[- ](?:connected|component)", re.IGNORECASE)
 _LIST = re.compile(r"\b(?:which|who|what|list|name|show)\b", re.IGNORECASE)
 #: whether any node is outside: "is any account cut off from the rest", "are there any
 #: stations not connected to the network"
-_ANY = re.compile(r"^\s*(?:so\s+|and\s+)?(?:(?:is|are)\s+(?:there\s+)?(?:any|some|anyone|anybody|"
-                  r"someone|anything)|(?:does|do)\s+(?:any|some|anyone|anybody))\b", re.IGNORECASE)
+_ANY = re.compile(r"(?:^\s*(?:so\s+|and\s+)?|\bor\s+)(?:(?:is|are)\s+(?:there\s+)?(?:any|some|anyone|"
+                  r"anybody|someone|anything)|(?:does|do)\s+(?:any|some|anyone|anybody))\b",
+                  re.IGNORECASE)  # "…, or is some number cut off from the rest?"
 #: a node with no edge at all: "with no payments in or out", "isolated", "no links at all"
 _NO_EDGES = re.compile(r"\bno\s+(?:\w+\s+){1,2}(?:in or out|at all)\b|\bno\s+(?:edges|links|ties|"
                        r"connections|neighbou?rs)\s+at all\b|\bisolates?\b|\bisolated\s+nodes?\b",
@@ -124,7 +126,9 @@ def _members_calls(st: PlanState) -> list[Call]:
 
 def _members_render(st: PlanState, obs: list[Observed]) -> str:
     d = obs[0].typed(ConnectivityResult)
-    yes_no = bool(_ANY.search(st.question))
+    # a choice ("is everyone hooked up …, or is some number cut off") takes no Yes or No
+    yes_no = bool(_ANY.search(st.question)) and not re.search(r",?\s+or\s+(?:is|are)\b",
+                                                              st.question, re.IGNORECASE)
     if d.components <= 1:
         return ("**No**" if yes_no else "**None**") + (
             f" — the graph is one connected piece ({d.nodes} nodes): every node "
@@ -185,6 +189,8 @@ def _outside(st: PlanState, d: ConnectivityResult, largest: int, rows: list) -> 
 #: alone is a social reading (the most or least central), which the planner asks about
 _CENTER = re.compile(
     r"\bgraph'?s? cent(?:er|re)\b|\bcent(?:er|re) of the graph\b|"
+    # "which node sits at the very center of the tree": eccentricity's center
+    r"\b(?:very|exact)\s+cent(?:er|re)\b|\bcent(?:er|re) of the tree\b|"
     r"\bclosest to the (?:farthest|furthest|most distant)\b|"
     r"\b(?:smallest|lowest|minimum|minimal|least)\s+eccentricit|"
     r"\b(?:worst|farthest|furthest|longest)[- ]case\b.{0,40}\b(?:smallest|shortest|least|lowest)\b",
@@ -369,7 +375,12 @@ _TO_THE_REST = re.compile(
     r"^\s*(?:so\s+|and\s+)?(?:is|are|was)\s+(?P<n>.+?)\s+(?:still\s+|even\s+|actually\s+)?"
     r"(?:connected|linked|hooked up|joined|tied in)\s+(?:up\s+)?(?:to|with)\s+(?:the\s+)?"
     r"(?:rest\b|main\s+(?:\w+\s+)?(?:network|piece|part|component|group|body|grid|graph)\b|"
-    r"everyone else\b|everything else\b|(?:all\s+)?the others\b)", re.IGNORECASE)
+    r"everyone else\b|everything else\b|(?:all\s+)?the others\b|"
+    # "is ext18 hooked up to anyone at all": any link, not the main piece
+    r"(?:anyone|anybody|anything|any\s+other\s+\w+)\b)", re.IGNORECASE)
+#: any link at all asked, not a place in the main piece
+_ANY_LINK = re.compile(r"\b(?:to|with)\s+(?:anyone|anybody|anything|any\s+other\s+\w+)\b",
+                       re.IGNORECASE)
 _EVERYONE = re.compile(r"\b(?:everyone|everybody|everything|all the others)\b", re.IGNORECASE)
 _LISTED = 500  # connectivity lists every component but the largest, with up to this many members
 
@@ -405,6 +416,14 @@ def _piece_render(st: PlanState, obs: list[Observed]) -> str:
         return _unresolved(st, [name])
     node, d = str(rows[0].node), o.typed(ConnectivityResult)
     way = " (ignoring the edges' direction)" if d.connected_by == "weak" else ""
+    own = next((r for r in d.smaller_components if node in {str(m) for m in r.members}), None)
+    if _ANY_LINK.search(st.question) and own is not None and own.size == 1:
+        return f"**No** — {node} has no link at all: it is a piece on its own{way}."
+    if _ANY_LINK.search(st.question) and (own is not None or d.components <= 1 or len(
+            d.smaller_components) == d.components - 1):  # in a piece with others: linked
+        where = (f"a separate piece of {own.size} nodes" if own is not None else
+                 f"the main piece of {d.component_sizes[0]} nodes")
+        return f"**Yes** — {node} is linked to others: it is in {where}{way}."
     if d.components <= 1:
         return (f"**Yes** — {node} is connected to the rest: the graph is one connected piece "
                 f"of {d.nodes} nodes{way}.")

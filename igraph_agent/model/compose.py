@@ -46,7 +46,9 @@ _RANKED = re.compile(r"\b(?:most|least|highest|lowest|largest|biggest|greatest|f
 #: the pronouns that stand for the first step's node, and what each becomes
 _PRONOUN = re.compile(r"\b(?:(?:that|this|the\s+same)\s+(?:one|person|node|individual|account|user|"
                       r"member|employee|character|family|paper|city|town|airport|station|"
-                      r"extension|number|woman|man)\b|they'?ve|they\s+have|they'?re|they\s+are|it'?s|its|it|they|them|"
+                      r"extension|ext|number|woman|man|page|hut|event|depot|caller|sender)\b|"
+                      # "who does that note cite": that <noun> before the second step's verb
+                      r"(?<=\bdoes\s)that\s+[a-z]{2,12}\b|(?<=\bdid\s)that\s+[a-z]{2,12}\b|they'?ve|they\s+have|they'?re|they\s+are|it'?s|its|it|they|them|"
                       r"their|he|him|his|she|her|(?<=\bfrom\s)there|(?<=\bto\s)there)\b(?!-)",
                       re.IGNORECASE)  # "the fastest trip from there to Mallaig": the node
 #: words that refer to a set or to another thing than the top node ("those reports", "their
@@ -54,14 +56,18 @@ _PRONOUN = re.compile(r"\b(?:(?:that|this|the\s+same)\s+(?:one|person|node|indiv
 _NOT_ONE = re.compile(r"\b(?:those|these|each(?!\s+other)|every one of them|(?:their|its|his|her) own)\b",
                       re.IGNORECASE)
 _CHAIN = [re.compile(p, re.IGNORECASE | re.DOTALL) for p in (
+    # "most-cited paper -> list the papers citing it": an arrow between the steps
+    r"^(?P<first>[^.?!]+?)\s*(?:->|→|=>|\s--\s)\s*(?P<second>.+)$",
     r"^(?P<first>.+?)(?:\s*[,;:.]\s*|\s+)(?:and\s+)?then\s*,?\s+(?P<second>.+)$",
     r"^(?P<first>.+?)(?:\s*,\s*|\s+)and\s+(?P<second>(?:tell|list|show|give|name|count|say|find|"
     r"what|which|who|whom|how|is|are|does|do|if)\b.+)$",
     r"^(?P<first>[^.?!]+?)(?:\s*[.:;?]|\s+[-–—])\s+(?P<second>(?:(?:and\s+)?(?:then\s+)?from\s+there\s*,?\s*)?"
     r"(?:what|which|who|whom|where|how|is|are|does|do|list|name|tell)\b.+)$",
     # "Take the event with the most women attending. Of the women at it, who went to …"
-    r"^(?P<first>[^.?!]+?)\s*[.:;?]\s+(?P<second>(?:of|among|out of)\s+the\s+[a-z][\w-]*\s+"
-    r"[^,]*\b(?:it|them|him|her|there)\b[^,]*,\s*(?:which|who|what)\b.+)$")]
+    r"^(?P<first>[^.?!]+?)\s*(?:[.:;?]|,\s*and)\s+(?P<second>(?:of|among|out of)\s+the\s+[a-z][\w-]*\s+"
+    r"[^,]*\b(?:it|them|him|her|there|that one)\b[^,]*,\s*(?:which|who|what)\b.+)$",
+    # "family w/ highest betweenness, list its marriage ties"
+    r"^(?P<first>[^,.?!]+?)\s*,\s*(?P<second>(?:list|name|show|give)\b.+)$")]
 _LEAD = re.compile(r"^\s*(?:first\s*,?\s*|ok(?:ay)?\s*,?\s*|so\s*,?\s*)?(?:please\s+)?"
                    r"(?:find|take|get|identify|pick|locate|determine|look up|work out|figure out)"
                    r"(?:\s+(?:me|out))?\s+", re.IGNORECASE)
@@ -154,14 +160,49 @@ def steps(question: str, own: bool = False) -> Steps | None:
     best-connected or most central node inside another ask is a first step too (the
     planner takes it when the question planned whole would answer the ranking alone:
     "which stall is farthest from the most central stall")."""
+    lead = _leading_ranked(question)
+    if lead:  # "At the event with the biggest turnout, which woman there went to the most
+        #       events": the ranking's node, then the nodes at it ranked
+        there = re.match(r"(?:which|what)\s+([a-z]+)\s+(?:there|at it|in it)\s+(.+)$",
+                         lead.group("second").strip(), re.IGNORECASE)
+        first = re.sub(r"^(?:at|in|on|for|from|among|amongst|of|within|inside)\s+", "",
+                       lead.group("first").strip(), flags=re.IGNORECASE)
+        if there:
+            return _chain(f"Take {first}. Of the {_plural(there.group(1))} at it, which "
+                          f"{there.group(2)}")
     found = _chain(question) or _removed_top(question) or _top_two(question) or \
-        _embedded(question, own)
+        (None if lead and not _PRONOUN.search(lead.group("second")) else
+         _embedded(question, own))  # a leading clause's ranking, then no pronoun of its node:
+    #                                 no node inside the second part ("… which woman there")
     return _left_out(_route_end(found)) if found is not None else None
 
 
 #: a ranking's sentence, then one over a set it leaves ("… Of those it ships to, which …")
 _OF_SENTENCE = re.compile(r"^(?P<first>[^.?!]+?)\s*[.:;?]\s+(?P<second>(?:of|among|amongst|out of)"
                           r"\b.+)$", re.IGNORECASE | re.DOTALL)
+
+
+#: a ranking's node named in a leading clause, then a question about things at it: "At the
+#: event with the biggest turnout, which woman there went to the most events overall?"
+_LEADING_RANKED = re.compile(r"^(?P<first>(?:at|in|on|for|from|among|amongst|of|within|inside)\s+the\s+"
+                             r"[a-z][\w-]*\s+(?:with|having|that\s+has|that\s+had|which\s+has)\s+"
+                             r"the\s+[^,?]+?)\s*,\s*(?P<second>(?:which|who|whom|what|how)\b.+)$",
+                             re.IGNORECASE | re.DOTALL)
+
+
+def _plural(noun: str) -> str:
+    irregular = {"woman": "women", "man": "men", "person": "people", "child": "children"}
+    low = noun.lower()
+    if low in irregular:
+        return irregular[low]
+    if low.endswith("s"):
+        return low
+    return low[:-1] + "ies" if re.search(r"[^aeiou]y$", low) else low + "s"
+
+
+def _leading_ranked(question: str) -> re.Match[str] | None:
+    m = _LEADING_RANKED.match(question.strip())
+    return m if m and _RANKED.search(m.group("first")) else None
 
 
 def unfollowed(question: str) -> tuple[str, str] | None:
@@ -171,6 +212,9 @@ def unfollowed(question: str) -> tuple[str, str] | None:
     whole, it would answer the ranking alone, so the planner asks; else None."""
     if steps(question) is not None:
         return None
+    m = _leading_ranked(question)
+    if m:  # "At the event with the biggest turnout, how old is the youngest woman there"
+        return m.group("first").strip(), m.group("second").strip()
     for rx in (*_CHAIN, _OF_SENTENCE):
         m = rx.match(question.strip())
         if m and _RANKED.search(m.group("first")) and not _PRONOUN.search(m.group("first")) \
@@ -311,12 +355,20 @@ _OWN_IT = re.compile(r"(?<=\w)\s+(?:touching|attached\s+to|around|at|into|out\s+
                      r"entering|on)\s+(?:it|them)\b", re.IGNORECASE)
 
 
+#: the first step's node as a place the others were at: "list the women who were there"
+_THERE = re.compile(r"\b(?:who|that|which)\s+(?:were|was|are|is)\s+there\b", re.IGNORECASE)
+#: the first step's node's partners asked as "who were they" ("Which event had the most women
+#: attend, and who were they?")
+_WHO_THEY = re.compile(r"^\s*(?:who|what)\s+(?:were|are)\s+they\s*[?.!]*\s*$", re.IGNORECASE)
+
+
 def _chain(question: str) -> Steps | None:
     for rx in _CHAIN:
         m = rx.match(question.strip())
         if not m:
             continue
-        first, second = m.group("first").strip(), m.group("second").strip()
+        first, second = m.group("first").strip(), _THERE.sub("linked to it", m.group("second").strip())
+        second = _WHO_THEY.sub("who is linked to it?", second)
         if not _RANKED.search(first) or _PRONOUN.search(_OWN_IT.sub(" ", first)) or \
                 _NOT_ONE.search(second):
             continue
@@ -396,6 +448,8 @@ def _as_ranking(part: str) -> str:
         return f"Which {m.group(1)} {m.group(2)}?"
     if re.match(r"the\b", text, re.IGNORECASE):
         return f"Which is {text}?"
+    if re.match(rf"(?:{_RANKED.pattern})[\w-]*\s+[a-z][\w-]*$", text, re.IGNORECASE):
+        return f"Which is the {text}?"  # "most-called ext — who does it call": a noun phrase
     return text[:1].upper() + text[1:] + "?"
 
 

@@ -51,7 +51,10 @@ ONE_LOST_SPLITS = re.compile(
     rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?P<noun3>[a-z]+?)s?\b[^?]*?\b(?:removing|losing|"
     rf"dropping|deleting|taking\s+out)\s+(?:any\s+|just\s+|only\s+)?one\s+of\s+them\b[^?]*?\b{_SPLIT}|"
     rf"\blos(?:e|ing) (?:any |just |only )?one\b[^?]*?\b(?:get|gets|are|is|become|becomes|end up)?\s*"
-    rf"(?:cut off|disconnected|isolated|stranded|separated|split off)\b",
+    rf"(?:cut off|disconnected|isolated|stranded|separated|split off)\b|"
+    # "which families hold the marriage network together - take one out and it falls apart"
+    rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?P<noun4>[a-z]+?)s?\s+(?:hold|holds|keep|keeps)\s+"
+    rf"(?:the\s+)?(?:[\w-]+\s+){{0,3}}?together\b",
     re.IGNORECASE)
 
 ANY_ONE_FAILS = re.compile(

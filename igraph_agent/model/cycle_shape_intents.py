@@ -36,9 +36,11 @@ _NOT_ALL = re.compile(r"\b(?:of (?:length|size)|\d+-cycles?|triangles?|self-?loo
                       r"containing|longest|shortest|smallest|largest|if|without|remov)\b",
                       re.IGNORECASE)
 #: "is it planar", "can it be drawn without crossings", "embedded in the plane"
-PLANAR = re.compile(r"\bplanar(?:ity)?\b|\bwithout (?:any )?(?:two )?(?:(?:of )?(?:the )?"
-                    r"(?:edges?|lines?|links?|ties?) )?(?:ever )?cross(?:ing|es)?\b|"
-                    r"\bno (?:two )?(?:edges?|lines?|links?|ties?) (?:ever )?cross(?:ing)?\b|"
+PLANAR = re.compile(r"\bplanar(?:ity)?\b|\bwithout (?:any )?(?:two )?(?:(?:of )?(?:the |its )?"
+                    r"(?:[a-z]+ )?(?:edges?|lines?|links?|ties?|paths?|roads?|trails?|routes?|arrows?|"
+                    r"wires?|cables?|connections?) )?(?:ever )?cross(?:ing|es)?\b|"
+                    r"\bno (?:two )?(?:edges?|lines?|links?|ties?|paths?|roads?|trails?|routes?|"
+                    r"connections?) (?:ever )?cross(?:ing)?\b|"
                     r"\bin the plane\b", re.IGNORECASE)
 
 
@@ -105,7 +107,10 @@ def planar_asked(st: PlanState) -> bool:
 #: make it a forest", "the fewest links to cut so that no loop remains"
 _TO_FOREST = re.compile(r"\b(?:remove|delete|cut|drop|take out|break)\b[^?]*?\b(?:to\s+(?:make|turn|"
                         r"get|leave)\b[^?]*?\b(?:a\s+)?(?:forest|tree|acyclic|cycle-?free|loop-?free)|"
-                        r"so\s+(?:that\s+)?(?:no|there(?:\s+(?:is|are)|'s|’s)\s+no)\s+(?:cycles?|loops?)\b)",
+                        r"so\s+(?:that\s+)?(?:no|there(?:\s+(?:is|are)|'s|’s)\s+no)\s+(?:cycles?|loops?)\b|"
+                        # "so the staff network has no loops left at all"
+                        r"so\s+(?:that\s+)?(?:the\s+|it\s+|our\s+)?(?:[\w-]+\s+){0,3}?(?:has|have|"
+                        r"contains?|is\s+left\s+with)\s+no\s+(?:more\s+)?(?:cycles?|loops?)\b)",
                         re.IGNORECASE)
 
 

@@ -50,7 +50,10 @@ _COMPLETE = re.compile(
     r"network)?\s*complete\s*[?.!]*$|"
     r"\b(?:every|each|all)\s+(?:\w+\s+){0,2}?(?:(?:is|are)\s+)?directly\s+(?:connected|linked|tied)\s+"
     r"(?:to|with)\s+(?:every|all|each)\b|\b(?:every|each) pair\b.*\b(?:linked|connected|tied|"
-    r"adjacent)\b", re.IGNORECASE)
+    r"adjacent)\b|"
+    # "is every hut linked to every other hut" (linked, not connected: that may be a route)
+    r"^\s*(?:is|are)\s+(?:every|each)\s+[a-z]+\s+(?:linked|tied|adjacent|joined)\s+(?:to|with)\s+"
+    r"(?:every|each)\s+other\b", re.IGNORECASE)
 #: "is it 3-regular": the degree asked
 _K_REGULAR = re.compile(r"\b(\d+)-regular\b", re.IGNORECASE)
 #: the nodes with a single tie: "leaves", "leaf nodes", "dead ends", "end points"

@@ -42,7 +42,8 @@ _NUM = (rf"(?P<num>\d+(?:\.\d+)?)(?:\s*(?!{_HOP_UNITS}\b|(?:of|from|or|away)\b)(
         rf"(?!\s*{_HOP_UNITS}\b)")
 #: how far a distance reaches, inclusive: "within 30 km", "within a radius of 5 ms",
 #: "at most 200 m", "no more than 3 km away"
-_UP_TO = (r"(?:within(?:\s+a\s+(?:distance|radius)\s+of)?|at\s+most|no\s+more\s+than|"
+_UP_TO = (r"(?:within(?:\s+a\s+(?:(?:road|driving|travel|walking|total)\s+)?(?:distance|radius)\s+of)?|"
+          r"at\s+most|no\s+more\s+than|"
           r"not\s+more\s+than|up\s+to|no\s+further\s+than|no\s+farther\s+than)")
 #: "within 250 m of pipe from J4", "within 5 ms of Hub", "at most 3km away from the Mill";
 #: the named node after the distance
@@ -68,17 +69,23 @@ _OR_LESS_FROM = re.compile(rf"\b{_NUM}{_OR_LESS}\s+(?:away\s+)?(?:of|from)\s+(?:
 
 #: "closest to Edge, latency-wise", "which box is nearest to Mill by cable", "which city is
 #: the shortest drive from city26", "the closest town from Elm"
-_NEAREST = re.compile(r"(?:\b(?:closest|nearest)\s+(?:\w+\s+)?(?:to|from)|\bshortest\s+(?:drive|ride|"
+_NEAREST = re.compile(r"(?:\b(?:closest|nearest)\s+(?:\w+\s+)?(?:to|from)|\bshortest\s+(?:road\s+)?(?:drive|ride|"
                       r"walk|hike|journey|trip|cycle)\s+(?:away\s+)?from)\s+(?:the\s+)?"
                       r"(?P<node>[^,?!]+?)"
                       r"(?:\s*,|\s+(?:by|in|along|if|measured|when|latency|distance|other|except|"
-                      r"besides|apart|excluding|not)\b|\s*[?.!]*\s*$)",
+                      r"besides|apart|excluding|not)\b|\s*[?!]+(?=\s|$)|\s*[?.!]*\s*$)",
                       re.IGNORECASE)
 #: the named node first: "from town2, what's the closest town", "starting at Elm, which hut is
 #: nearest"
 _FROM_NEAREST = re.compile(r"^\s*(?:(?:and\s+)?(?:then\s+)?(?:from|starting\s+(?:at|from))\s+)"
                            r"(?:the\s+)?(?P<node>[^,]+?)\s*,\s*(?:what|which|who)(?:'s|\s+is|\s+are)?\s+"
                            r"(?:\w+\s+){0,2}?(?:the\s+)?(?:closest|nearest)\b", re.IGNORECASE)
+#: the named node's neighbours, then the nearest: "which city next to city26 is the shortest
+#: drive away", "which hut beside Elm is closest"
+_NEXT_TO_NEAREST = re.compile(r"\b(?:next to|adjacent to|neighbou?ring|beside|linked to|connected to)"
+                              r"\s+(?:the\s+)?(?P<node>[^,?!]+?)\s+(?:is|lies|sits)\s+(?:the\s+)?"
+                              r"(?:closest|nearest|shortest\s+(?:drive|ride|walk|hike|trip|journey))\b",
+                              re.IGNORECASE)
 #: a node the nearest or farthest leaves out: "the closest town other than town0"
 _LEFT_OUT = re.compile(r"\b(?:other than|apart from|besides|except(?:\s+for)?|excluding|not counting)"
                        r"\s+(?:the\s+)?(?P<who>(?-i:[A-Z][\w'.-]*)|[a-z]+\d+|\d+)\b", re.IGNORECASE)
@@ -117,6 +124,9 @@ def _asked_column(st: PlanState) -> str | None:
             re.search(r"\b(?:closest|nearest)\b|\bshortest\s+(?:drive|ride|walk|hike|journey|"
                       r"trip|cycle)\b", st.question, re.IGNORECASE):
         return str(default)  # "which hamlet is closest to Cley" on road_miles: its one distance
+    if choice.why != "ambiguous" and unknown_as_length(st.question, meaning):
+        return unknown_as_length(st.question, meaning)  # "closest to city26 by road" on a
+        #                                                  plain ``weight``: its length
     m = _within(st.question)  # "within 200 m of": the unit a column's name ends with
     units = [c for c in st.meaning().get("weights") or {}
              if m and m[1] and m[1].lower() in re.split(r"[^a-z0-9]+", str(c).lower())[1:]]
@@ -134,7 +144,8 @@ def _node(st: PlanState, rx: re.Pattern[str]) -> str | None:
         text = found[2] if found else None
     else:
         m = rx.search(st.question) or (_FROM_NEAREST.search(st.question) if rx is _NEAREST
-                                       else None)
+                                       else None) or (_NEXT_TO_NEAREST.search(st.question)
+                                                      if rx is _NEAREST else None)
         text = m.group("node") if m else None
     if not text:
         return None
@@ -274,7 +285,7 @@ def _bonus(rx: re.Pattern[str]):
 
 #: "the minimum spanning tree", "the minimum pipe needed so every place stays connected",
 #: "the least cable that keeps all the boxes linked"
-_SPANNING = re.compile(r"\bspanning (?:tree|forest)\b|\b(?:minimum|least|smallest|minimal|"
+_SPANNING = re.compile(r"\bspanning (?:tree|forest)\b|\b(?:minimum|min|least|smallest|minimal|"
                        r"cheapest|shortest)\b.{0,60}\b(?:needed|required|necessary|keeps?|"
                        r"keeping|so)\b.{0,60}\b(?:every|all|everything|everyone|each)\b.{0,60}"
                        r"\b(?:connected|linked|joined|reachable)\b|"
@@ -291,7 +302,16 @@ _SPANNING = re.compile(r"\bspanning (?:tree|forest)\b|\b(?:minimum|least|smalles
                        # link all the boxes"
                        r"\b(?:cheapest|least|minimum|minimal|smallest|shortest)\s+(?:total\s+)?"
                        r"(?:way|cost|[\w-]+)\s+(?:needed\s+|required\s+)?(?:to\s+(?:connect|link|"
-                       r"join)|that\s+(?:connects?|links?|joins?))\s+(?:up\s+)?(?:every|all|each)\b|"
+                       r"join)|that\s+(?:still\s+)?(?:connects?|links?|joins?))\s+(?:up\s+)?(?:every|all|"
+                       r"each)\b|"
+                       # "the roads needed so every town is still reachable, … the least total km"
+                       r"\b(?:needed|required|necessary)\s+(?:so|for|to\s+keep)\b.{0,40}\b(?:every|all|each)\b"
+                       r".{0,40}\b(?:connected|linked|joined|reachable)\b(?=.*\b(?:least|minimum|"
+                       r"smallest|minimal|cheapest|lowest|shortest|fewest)\b)|"
+                       # "the cheapest set of roads that still connects every town"
+                       r"\b(?:cheapest|least|minimum|minimal|smallest|shortest)\s+(?:total\s+)?set\s+of\s+"
+                       r"[\w-]+\s+(?:that|which)\s+(?:still\s+)?(?:connects?|links?|joins?|keeps?)\s+"
+                       r"(?:up\s+)?(?:every|all|each)\b|"
                        # "only kept enough roads to keep all cities linked with the least total
                        # length": the least said after the nodes kept linked
                        r"\b(?:just |only )?enough\b.{0,40}\bto (?:still )?keep\b.{0,20}\b(?:every|all|each)\b.{0,40}"
@@ -318,7 +338,9 @@ def _spanning_calls(st: PlanState) -> list[Call]:
     if not _SPANNING.search(st.question) or column is None:
         return []
     name = _spanning_of(st)
-    read = as_length_args(st.question, st.meaning(), column)  # "the least total length"
+    # the least total of the column's own values, whatever its role: a strength is never
+    # taken as 1/x here ("the min total weight needed to keep every stop connected")
+    read = {"weight_means": "distance"}
     if name is None:
         return [Call("connectivity", {"weight": column, "limit": 5, **read})]
     searches, ids = _resolve(st, [name])
@@ -366,8 +388,9 @@ DISTANCE_INTENTS = [
            hint="the nodes within a distance (in an edge value) of a node you name",
            answers=frozenset({"count", "list", "node", "value"}),
            covers=frozenset({"entity", "weight", "threshold", "direction"})),
-    Intent("nearest_by_value", t(0.5, r"\bclosest\b|\bnearest\b|\bshortest\s+(?:drive|ride|walk|"
-                                      r"hike|journey|trip|cycle)\s+(?:away\s+)?from\b"),
+    Intent("nearest_by_value", t(0.5, r"\bclosest\b|\bnearest\b|\bshortest\s+(?:road\s+)?(?:drive|"
+                                      r"ride|walk|hike|journey|trip|cycle)\s+(?:away\s+)?from\b",
+                                   _NEXT_TO_NEAREST.pattern),
            lambda st: _calls(st, _NEAREST), _nearest_render,
            "the node nearest to a named node by an edge value (hop_counts)",
            bonus=_bonus(_NEAREST), clarify=_clarify(_NEAREST),

@@ -100,15 +100,31 @@ def _threshold(st: PlanState) -> tuple[str, str, float] | None:
     q = st.question
     found = slots.threshold(q)
     ranks = _RANKS.search(re.sub(r"\bat (?:least|most)\b", "", q))
-    if found is None or ranks or slots.named(q) or _nodes_act(q):
+    if found is None or ranks or (slots.named(q) and not _ones_edges(q)) or _nodes_act(q):
         return None
     if not (slots.EDGE_COMPARE.search(q) or slots.EDGE_VALUE_AT.search(q)
-            or _COUNTS_EDGES.search(q) or kept or _column_after_number(q, _edge_attrs(st))):
+            or _COUNTS_EDGES.search(q) or kept or _column_after_number(q, _edge_attrs(st))
+            or _ones_edges(q)):
         return None
     attr = edge_attr(st) or _default(st)
     if not attr or not (_fits(q, attr) or _as_length(st, attr)):
         return None
     return attr, found[0], slots.in_column_units(found[1], q, attr)
+
+
+#: one named node's edges counted past a value: "how many of Valjean's co-appearance ties
+#: have a weight of 12 or more"
+_ONES_EDGES = re.compile(r"\bhow many of\s+(?:the\s+)?(?P<x>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|"
+                         r"[a-z]+\d+|\d+)(?:'s|’s)\s+(?:[\w-]+\s+)?(?:ties|edges|links|connections|"
+                         r"relationships|roads|routes|trails|flights|calls|messages|emails|"
+                         r"payments|shipments|loans|transfers|lanes|streets|lines|pipes|cables)\b",
+                         re.IGNORECASE)
+
+
+def _ones_edges(q: str) -> str | None:
+    """The one node whose own edges a threshold counts, else None."""
+    m = _ONES_EDGES.search(q)
+    return slots.clean(m.group("x")) if m and len(slots.named(q)) == 1 else None
 
 
 def _nodes_act(q: str) -> bool:
@@ -130,7 +146,8 @@ def _as_length(st: PlanState, attr: str) -> bool:
     from igraph_agent.model.weights import plain_weight, unknown_as_length
 
     q = _asked(st).question
-    if re.search(r"\b(?:shorter|longer)\s+than\b", q, re.IGNORECASE):  # "roads shorter than 3"
+    if re.search(r"\b(?:shorter|longer)\s+than\b|\b\d+(?:\.\d+)?\s+(?:long\s+)?or\s+(?:shorter|"
+                 r"longer)\b", q, re.IGNORECASE):  # "roads shorter than 3", "2 long or shorter"
         return plain_weight(st.meaning()) == attr
     return unknown_as_length(q, st.meaning()) == attr
 
@@ -188,6 +205,15 @@ def threshold_calls(st: PlanState) -> list[Call]:
     if found is None:
         return []
     attr, op, value = found
+    one = _ones_edges(_asked(st).question)
+    if one is not None:  # "how many of Valjean's ties have a weight of 12 or more"
+        from igraph_agent.model.graph_intents import _resolve
+
+        searches, ids = _resolve(st, [one])
+        if ids is None:
+            return searches
+        return [*searches, Call("edge_attribute_totals", {"attribute": attr, "node": ids[0],
+                                                           "op": op, "value": value})]
     return [Call("edge_attribute_totals", {"attribute": attr, "op": op, "value": value})]
 
 
@@ -205,7 +231,12 @@ def _shown(x: Any) -> str:
 
 
 def threshold_render(st: PlanState, obs: list[Observed]) -> str:
-    d = obs[0].typed(EdgeAttributeTotalsResult)
+    o = next((o for o in obs if o.tool == "edge_attribute_totals"), None)
+    if o is None:
+        from igraph_agent.model.graph_intents import _unresolved
+
+        return _unresolved(st, [_ones_edges(_asked(st).question) or ""])
+    d = o.typed(EdgeAttributeTotalsResult)
     p = d.passing
     if p is None:
         return "The edges could not be counted by their value."
@@ -217,7 +248,8 @@ def threshold_render(st: PlanState, obs: list[Observed]) -> str:
                 f"edges)" + (f": {listed}{more}." if listed else "."))
     from igraph_agent.model.weights import length_note
 
-    return (f"**{p.count}** of {d.edges} edges have {d.attribute} {_OP_WORDS[p.op]} "
+    whose = f"{d.node}'s " if d.node is not None else ""
+    return (f"**{p.count}** of {whose}{d.edges} edges have {d.attribute} {_OP_WORDS[p.op]} "
             f"{_shown(p.value)}" + (f": {listed}{more}." if listed else ".")
             + length_note(_asked(st).question, st.meaning(), d.attribute))
 
@@ -289,8 +321,42 @@ _OFTEN = re.compile(r"\b(?:most|least)\s+(?:often|frequently)\b|\bthe\s+(?:most|
                     r"\bco-?[a-z]{4,}\s+(?:the\s+)?(?:most|least)\b", re.IGNORECASE)
 
 
+#: a pair asked over both ways of a directed table: "which two people exchange the most
+#: messages", "which pair send each other the most emails", "… the most calls between them"
+_BOTH_WAYS = re.compile(r"\b(?:each other|one another|exchang\w*|trad(?:e|es|ed|ing)|swap\w*|"
+                        r"between them|back and forth|both ways|in both directions)\b", re.IGNORECASE)
+_PAIR_ASKED = re.compile(r"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:two|2|pair|couple)\b|"
+                         r"^\s*(?:which|what)\s+\w+\s+pair\b|^\s*who\s+(?:are|were)\s+the\s+"
+                         r"(?:two|2|pair)\b", re.IGNORECASE)
+
+
+def both_ways(st: PlanState) -> tuple[str, str] | None:
+    """(attribute, "max" or "min") when a directed graph's pair is asked with its value
+    summed over both ways: the edge each way adds up ("exchange the most messages")."""
+    st = _asked(st)
+    q = st.question
+    if not (st.meaning().get("directed") and _PAIR_ASKED.search(q) and _BOTH_WAYS.search(q)
+            and _EXTREME.search(q)) or slots.named(q) or _ROUTE.search(q):
+        return None
+    from igraph_agent.model.query_intents import count_column
+
+    attr = edge_attr(st)
+    items = re.search(r"\b(?:most|fewest|least)\s+([a-z]+s)\b", q, re.IGNORECASE)
+    if attr is None and items:
+        attr = count_column(st, items.group(1))  # "the most messages" on a ``count`` column
+    if attr is None and _OFTEN.search(q):
+        roles = st.meaning().get("weights") or {}
+        times = [c for c in _edge_attrs(st) if roles.get(c) != "distance" and
+                 set(semantics_tokens(c)) & _TIMES]
+        attr = times[0] if len(times) == 1 else None
+    return (attr, "min" if _LOW.search(q) else "max") if attr else None
+
+
 def _extreme(st: PlanState) -> tuple[str, str] | None:
     """(attribute, "max" or "min") when the question asks which edge holds the extreme."""
+    pair = both_ways(st)
+    if pair:
+        return pair
     st = _asked(st)
     q = st.question
     if not ((_WHICH_EDGE.search(q) or _own_noun_is_extreme(st, q)) and _EXTREME.search(q)) \
@@ -328,6 +394,22 @@ def _extreme(st: PlanState) -> tuple[str, str] | None:
     return attr, "min" if _LOW.search(q) else "max"
 
 
+def _pair_render(d: EdgeAttributeTotalsResult, end: str) -> str:
+    """The pair whose value, summed over an edge each way, is the largest (smallest)."""
+    rows = (d.min_pairs if end == "min" else d.max_pairs) or []
+    word = "fewest" if end == "min" else "most"
+    pairs = ", ".join(f"**{_who(r.source, r.source_label)} ↔ {_who(r.target, r.target_label)}**"
+                      for r in rows[:10])
+    tied = f"tied at **{_shown(rows[0].value)}** each" if len(rows) > 1 else \
+        f"**{_shown(rows[0].value)}**"
+    return (f"{pairs} {'have' if len(rows) > 1 else 'has'} the {word} {d.attribute} between "
+            f"them, both ways added up: {tied} (over the {d.edges} edges).")
+
+
+def _who(node: Any, lab: Any) -> str:
+    return f"{node} ({lab})" if lab not in (None, "", node) else str(node)
+
+
 def _plain_length(st: PlanState, q: str, attr: str) -> bool:
     """"which trail is the longest" on a plain ``weight``: read as the trails' length (the
     answer says so); a speed or a price ("the fastest", "the cheapest") is no length."""
@@ -348,6 +430,8 @@ def extreme_calls(st: PlanState) -> list[Call]:
 def extreme_render(st: PlanState, obs: list[Observed]) -> str:
     d = obs[0].typed(EdgeAttributeTotalsResult)
     end = (_extreme(st) or ("", "max"))[1]
+    if both_ways(st) and d.max_pairs:
+        return _pair_render(d, end)
     rows = (d.min_edges if end == "min" else d.max_edges) or []
     if not rows:
         return "The edges' values could not be read."
@@ -378,7 +462,8 @@ _PARTNER = re.compile(
     r"[a-z]+\d+)(?:\s+the\s+most|\s+most\s+often)?\s*[?.!]*\s*$|"
     # "Ada's strongest tie", "Oslo's biggest trading partner by tonnage"
     r"(?:^\s*(?:what|who|which)(?:'s|’s|\s+is|\s+are)\s+)?"
-    r"(?P<b>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)'s\s+(?:strongest|closest|"
+    r"(?P<b>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+|(?<=member\s)\d+|(?<=node\s)\d+)"
+    r"'s\s+(?:strongest|closest|"
     r"heaviest|most frequent|biggest|largest|main|top|greatest|weakest|lightest|least frequent|"
     r"faintest|loosest)\s+(?:[a-z][a-z-]*(?:ing)?\s+)?"  # "strongest co-appearance partner"
     rf"{_TIE_NOUN}\b|"
@@ -394,7 +479,8 @@ _PARTNER = re.compile(
     r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:\w+\s+){0,2}(?:the\s+)?most\b.*\bwith\s*[?.!]*\s*$|"
     # "which nurse does Ward pair up with most often", "who does Mira play with the most"
     r"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+(?P<d>(?-i:[A-Z][\w'.-]*"
-    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:[\w-]+\s+){1,3}with\s+(?:the\s+)?(?:most|least)"
+    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:[\w-]+\s+){1,3}(?:with|alongside|next\s+to|beside)\s+"
+    r"(?:the\s+)?(?:most|least)"
     r"(?:\s+(?:often|frequently|strongly|heavily|closely))?"
     r"\s*[?.!]*\s*$|"
     # "who has Ava known the longest", "who does Mira trust the most"
@@ -443,6 +529,26 @@ _OUT_OF_NODE = [re.compile(p, re.IGNORECASE) for p in (
     rf"^\s*(?:which|what|who)\b.*{_MOST}.*\bfrom\s+(?:the\s+)?{_X}\s*[?.!]*\s*$")]
 
 
+#: what a pair is counted as sharing by a strength of times together: "who does Javert share
+#: the most scenes with" (not nodes in common)
+_TOGETHER_NOUNS = frozenset({"scene", "chapter", "episode", "page", "appearance", "game",
+                             "match", "shift", "session", "meeting", "gig", "rehearsal",
+                             "bout", "trip", "visit", "encounter", "moment", "screen"})
+
+
+def _times_shared(st: PlanState, what: str) -> bool:
+    """Whether "share the most <what> with" counts times together that the graph's one
+    strength holds, on a one-mode graph where <what> names no node."""
+    meaning = st.meaning()
+    if (meaning.get("modes") or {}).get("sides"):
+        return False
+    info = st.last_ok("get_graph_info")
+    nodes = set(vocabulary.data_nouns(info.data if info else {}))
+    words = {f for w in re.findall(r"[a-z]+", what.lower()) for f in (w, w[:-1] if w.endswith(
+        "s") else w, vocabulary.singular(w))}
+    return bool(words & _TOGETHER_NOUNS) and not words & nodes
+
+
 def _counts_a_side(question: str, meaning: dict) -> bool:
     """Whether ``question`` counts the nodes of a two-mode graph's side ("the most markets"),
     which no one edge's value is."""
@@ -466,7 +572,8 @@ def _partner(st: PlanState) -> tuple[str, str, str] | None:
         return None  # "which farm supplied the most markets with Ashby": partners counted
     shared = _SHARES_WITH.search(asked)
     if shared and not (edge_attr(st) and re.search(_attr_pattern(str(edge_attr(st))),
-                                                   shared.group("what"), re.IGNORECASE)):
+                                                   shared.group("what"), re.IGNORECASE)) \
+            and not _times_shared(st, shared.group("what")):
         return None
     roles = meaning.get("weights") or {}
     attr = edge_attr(st) or meaning.get("default_weight")
@@ -650,11 +757,20 @@ def _pair_value(st: PlanState) -> tuple[list[str], str | None, bool] | None:
         attr = count_column(st, counted.group(1))
         if attr and not _asks_for_column(q, attr):
             q = f"{q} ({attr})"  # the column is asked for by the thing it counts
-    if attr and roles.get(attr) == "distance" and not mutual and not _asks_for_column(q, attr):
+    if attr and roles.get(attr) == "distance" and not mutual and not _asks_for_column(q, attr) \
+            and not _ONE_EDGE_NAMED.search(q):
         return None  # "how many miles from A to B": the route's length, not one edge's
+    if attr is None and not mutual and _ONE_EDGE_NAMED.search(q) and re.match(
+            r"\s*how\s+(?:long|far)\b", q, re.IGNORECASE):  # "how long is the road between A
+        lengths = [c for c, r in roles.items() if r == "distance"]  # and B": its one length
+        attr = lengths[0] if len(lengths) == 1 else None
+        q = f"{q} ({attr})" if attr else q
     if attr is None and not mutual and _TIMES_TOGETHER.search(q):
         attr = _strength(meaning)  # "how often do A and B appear together": the strength
-    if not mutual and (attr is None or not (_PAIR_VALUE.search(q) or _asks_for_column(q, attr))
+    one_length = bool(_ONE_EDGE_NAMED.search(q) and re.match(r"\s*how\s+(?:long|far)\b", q,
+                                                                re.IGNORECASE))
+    if not mutual and (attr is None or not (_PAIR_VALUE.search(q) or _asks_for_column(q, attr)
+                                            or one_length)
                        or _MUTUAL.search(q)
                        or (re.search(r"\b(?:have|has|had)\s*[?.!]*\s*$", q)
                            and not _JOINT.search(q))):
@@ -692,7 +808,15 @@ def _many_edges(st: PlanState) -> bool:
     found = {m.group(0).lower() for m in _NOT_ONE_EDGE.finditer(st.question)}
     if found and found <= {"share", "shared", "common"} and edge_attr(st) is not None:
         return False
+    if found and found <= {"long", "far", "distance"} and _ONE_EDGE_NAMED.search(st.question):
+        return False  # "how long is the road between A and B": that one edge's length
     return bool(found)
+
+
+#: one edge named by its noun and its ends: "how many km is the road between town0 and
+#: town2", "how long is the direct road from A to B"
+_ONE_EDGE_NAMED = re.compile(rf"\b(?:the|that|this)\s+(?:direct\s+|single\s+)?{_EDGE_NOUN}\s+"
+                             r"(?:between|from|joining|linking|connecting)\b", re.IGNORECASE)
 
 
 def _asks_for_column(q: str, attr: str) -> bool:
@@ -707,8 +831,12 @@ def _pair_worded(q: str, pair: list[str]) -> bool:
     """"from A to B", "between A and B", "A and B": the two names as one pair."""
     a, b = (re.escape(n) for n in pair)
     return bool(re.search(rf"\bfrom\s+{a}\b.*\bto\s+{b}\b|\bbetween\s+{a}\s+and\s+{b}\b|"
-                          rf"\b{a}\s+and\s+{b}\b|\b(?:did|does|do)\s+{a}\s+\w+\s+(?:to\s+|with\s+)?{b}"
-                          r"\b", q, re.IGNORECASE))
+                          rf"\b{a}\s+and\s+{b}\b|\b(?:did|does|do|has|have|had)\s+{a}\s+\w+\s+(?:to\s+|"
+                          rf"with\s+)?{b}\b|"
+                          # "# msgs emp01 sent to emp00": the sender, the verb, the receiver
+                          rf"\b{a}\s+(?:sent|sends|gave|gives|paid|pays|called|calls|emailed|"
+                          rf"emails|messaged|messages|wrote|shipped|ships)\s+(?:to\s+)?{b}\b",
+                          q, re.IGNORECASE))
 
 
 def pair_value_calls(st: PlanState) -> list[Call]:

@@ -486,7 +486,8 @@ def _name(rx: re.Pattern[str], q: str) -> str | None:
 
 
 def reach_bonus(st: PlanState) -> float:
-    return 4.0 if reach_of(st) else 0.0
+    # "reach from BER within 2 hops": the nodes within k steps (hop_count), not all it reaches
+    return 4.0 if reach_of(st) and slots.hops(st.question) is None else 0.0
 
 
 def reach_calls(st: PlanState) -> list[Call]:

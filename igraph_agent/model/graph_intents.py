@@ -679,7 +679,8 @@ _PIECES_ASKED = re.compile(r"\bdisconnected\b|\bmore than (?:one|a single) (?:co
 
 def _yes_no(st: PlanState, yes: bool) -> str:
     asked = str(st.context.get("asked") or st.question)
-    return ("**Yes** — " if yes else "**No** — ") if _YES_NO.search(asked) else ""
+    return ("**Yes** — " if yes else "**No** — ") if _YES_NO.search(asked) or \
+        slots.asked_kind(asked) == "yesno" else ""
 
 
 #: "is there a direct road", "are A and B adjacent": a yes/no about one edge, read in hops

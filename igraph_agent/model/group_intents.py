@@ -210,7 +210,27 @@ def flow_calls(st: PlanState) -> list[Call]:
 
 
 def _result(obs: list[Observed]) -> dict | None:
-    return next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None)
+    return rows_only(next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None))
+
+
+def rows_only(d: dict | None) -> dict | None:
+    """A ``group_analysis`` result with its row lists holding rows only: a long result
+    shortened for the model ends a list with a "… 15 more of 25" marker, which is no row."""
+    if d is None:
+        return None
+    out = {k: [r for r in v if isinstance(r, dict)] if isinstance(v, list) and k in (
+        "groups", "mixing", "pair_totals") else v for k, v in d.items()}
+    out["cut"] = len(out.get("groups") or []) < len(d.get("groups") or [])
+    return out
+
+
+#: a ranking over groups a shortened result does not list in full: never a top from a part
+CUT_SHORT = "The result lists only some of the groups"
+
+
+def cut_short(d: dict, attr: str) -> str:
+    return (f"{CUT_SHORT} of {attr} ({len(d.get('groups') or [])} shown), so I cannot rank them "
+            f"all from it.")
 
 
 def _within(d: dict, row: dict) -> float:
@@ -410,6 +430,8 @@ def side_render(st: PlanState, obs: list[Observed]) -> str:
     way = "to" if side == "out" else "from"
     cols = _meaning(st).get("direction") or []
     arrow = f", {cols[0]} → {cols[1]}" if len(cols) == 2 else ""
+    if d.get("cut"):
+        return cut_short(d, attr)
     rows = [r for r in d["groups"] if r.get(key) is not None]
     if not rows:
         return "The groups' totals could not be computed."

@@ -22,6 +22,7 @@ import re
 from typing import Any
 
 from igraph_agent.figures import shown
+from igraph_agent.model.group_intents import cut_short, rows_only
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.model.vocabulary import groupings, values_named_in_order
@@ -273,7 +274,7 @@ def _share(row: dict) -> float:
 def _clarify(st: PlanState) -> str | None:
     """"Most isolated" by count and by share naming different groups: ask which."""
     found = _found(st)
-    d = next((o.data for o in st.results if o.tool == "group_analysis" and o.ok), None)
+    d = rows_only(next((o.data for o in st.results if o.tool == "group_analysis" and o.ok), None))
     if not found or found[0] != "isolated" or found[2] or d is None:
         return None
     rows = [r for r in d["groups"] if r.get("group") is not None]
@@ -296,7 +297,7 @@ def _tied(rows: list[dict], key: Any, best: Any) -> list[str]:
 
 def _render(st: PlanState, obs: list[Observed]) -> str:
     found = _found(st)
-    d = next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None)
+    d = rows_only(next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None))
     if not found or d is None:
         return "The graph has no grouping attribute I could use (see get_graph_info)."
     kind, attr, two = found
@@ -305,6 +306,8 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
     if kind == "within_sum":
         return _within_sum(d, attr, bool(_LEAST.search(_asked(st))) and not _MOST.search(
             _asked(st)))
+    if d.get("cut"):
+        return cut_short(d, attr)
     rows = [r for r in d["groups"] if r.get("group") is not None]
     q = _asked(st)
     low = bool(_LEAST.search(q) or re.search(r"\b(?:smaller|fewer|less)\b", q, re.IGNORECASE)

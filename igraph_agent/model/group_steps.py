@@ -53,6 +53,10 @@ class GroupSteps:
 
     def then(self, value: str) -> str:
         text = self.rest.rstrip(" ?.!")
+        counted = re.search(r"\b(?:most|fewest|least)\s+([a-z]+s)\b", self.first, re.IGNORECASE)
+        if counted and re.search(r"\b(?:the\s+)?(?:most|fewest|least)\s*$", text, re.IGNORECASE):
+            text = f"{text} {counted.group(1)}"  # "… and which hub in it receives the most":
+            #                                       the parcels the first step counted
         return f"{text} in the {value} {self.attribute}?"
 
 
@@ -79,12 +83,14 @@ def steps(question: str, attributes: list[str]) -> GroupSteps | None:
 #: has the most colleagues?", "Consider the biggest club: who there has the most friends?"
 _TAKE = r"^\s*(?:take|consider|look at|pick|start with|find|go to|choose)\s+(?P<ref>{ref})\s*[.;:,]\s*"
 _IT = (r"\s*\b(?:in|within|inside|among|amongst|of|from|on)\s+(?:it|them|that(?:\s+one|\s+{noun})?|"
-       r"this(?:\s+one|\s+{noun})?)\b|\s+there\b")
+       r"this(?:\s+one|\s+{noun})?)\b|\s+there\b|(?<=\s)its(?=\s)")
 
 
 #: the group asked for first, as a question of its own: "Which department sends the most
 #: messages? And who's the biggest sender in that department?"
-_ASKED = (r"^\s*(?P<ref>(?:which|what)\s+{noun}\s+(?:[\w'-]+\s+)*?[^?]*?\b{rank}\b[^?]*\?)\s*"
+_ASKED = (# "Which team has the most people, and who in that team knows the most colleagues?"
+          r"^\s*(?P<ref2>(?:which|what)\s+{noun}\s+[^?,]*?\b{rank}\b[^?,]*?)\s*,\s*(?:and|then)\b\s*,?\s*|"
+          r"^\s*(?P<ref>(?:which|what)\s+{noun}\s+(?:[\w'-]+\s+)*?[^?]*?\b{rank}\b[^?]*\?)\s*"
           r"(?:(?:and|then|so|now)\b\s*,?\s*)?")
 
 
@@ -130,7 +136,9 @@ def _taken(question: str, attributes: list[str]) -> GroupSteps | None:
                                                   re.IGNORECASE)
         if m is None:
             continue
-        first = m.group("ref") if m.group("ref").endswith("?") else _as_ranking(m.group("ref"))
+        ref = m.group("ref") if "ref" in m.groupdict() and m.group("ref") else None
+        asked = m.groupdict().get("ref2")
+        first = (asked.strip() + "?") if asked else ref if ref.endswith("?") else _as_ranking(ref)
         rest = question[m.end():].strip()
         rest, n = re.subn(_IT.format(noun=noun), "", rest, count=1, flags=re.IGNORECASE)
         rest = re.sub(r"^(?:then|and)\s+", "", rest.strip(), flags=re.IGNORECASE)

@@ -371,6 +371,11 @@ def _centrality_clarify(st: PlanState) -> str | None:
         return ("Important by which measure? I can rank the nodes by degree (the most ties), "
                 "by betweenness (who sits between the others) or by PageRank — e.g. 'the "
                 "most central nodes by betweenness'.")
+    if slots.NEXT_AFTER.search(st.question):  # "after the Medici, which family ranks next":
+        measure = (_named_measures(st.question) or ["the measure you name"])[0]
+        return (f"Who comes right after a node is read off the full ranking, which I can "
+                f"give: every node ranked by {measure}, in order. Shall I — e.g. 'rank the "
+                f"nodes by {measure}'?")  # never the named node's own score
     if slots.SCOPE.search(st.question) and not _within(st):  # the smallest piece, a community
         return ("Within which part? I can score the nodes inside the largest component or "
                 "inside a group you name (e.g. 'who is most central within the North region').")
@@ -587,7 +592,7 @@ from igraph_agent.model.query_intents import QUERY_INTENTS  # noqa: E402
 INTENTS += [declare(*row) for row in ANALYSIS_INTENTS]
 INTENTS += [declare(*row) for row in QUERY_INTENTS]
 
-from igraph_agent.model.edge_intents import EDGE_INTENTS  # noqa: E402
+from igraph_agent.model.edge_intents import EDGE_INTENTS, both_ways  # noqa: E402
 
 INTENTS += [declare(*row) for row in EDGE_INTENTS]
 
@@ -821,7 +826,14 @@ RANKINGS = frozenset(_RANKINGS)
 #: the top of a ranking as the object of the question's verb: "which papers cite the most-cited
 #: paper", "who follows the most followed account" (those nodes, not the ranking)
 _RANKED_OBJECT = re.compile(r"^\s*(?:which|who|what)\b(?:\s+\w+)?\s+(?!(?:is|are|was|were|has|"
-                            r"have|had)\b)\w+\s+the\s+(?:most|least)[- ]\w+(?:ed|en)\s+\w+",
+                            r"have|had)\b)\w+\s+the\s+(?:most|least)[- ]\w+(?:ed|en)\s+\w+|"
+                            # "who does the busiest caller ring", "what does the best-connected
+                            # hub link to": the top node is the subject of another verb
+                            r"^\s*(?:so\s+|and\s+)?(?:who|whom|what|which\s+\w+)\s+(?:does|do|did|"
+                            r"will|would|can)\s+the\s+(?:single\s+)?(?:busiest|best[- ]connected|"
+                            r"most[- ](?:\w+(?:ed|en)|central|active|popular|important|influential|"
+                            r"prolific)|biggest|largest|top|highest[- ]\w+|leading|strongest|"
+                            r"heaviest)\s+\w+\s+(?!have\b|has\b|get\b|score\b|rank\b)\w+",
                             re.IGNORECASE)
 #: a second step about the top node: "find the person with the highest betweenness and count
 #: their colleagues"
@@ -868,6 +880,15 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "degree"]  # "Uma's degree": hers, no ranking
     if "cross_group_rank" in names:  # "the most contacts outside their own team": no pairs
         found = [i for i in found if i.name == "cross_group_rank" or i.phase > 0]
+    if {"group_mix", "mutual_pairs"} <= names and st is not None and _asks_for_a_group(question, st):
+        found = [i for i in found if i.name != "mutual_pairs"]  # "which two departments send
+        names -= {"mutual_pairs"}  # each other the most": the groups' pair, not two nodes
+    if {"edge_extreme", "mutual_pairs"} <= names and st is not None and both_ways(st):
+        found = [i for i in found if i.name != "mutual_pairs"]  # "which two people send each
+        names -= {"mutual_pairs"}  # other the most messages": the pair's total, both ways
+    if {"clique", "component_members"} <= names:  # "is everyone hooked up to everyone else
+        found = [i for i in found if i.name != "clique"]  # somehow, or is some number cut off":
+        names -= {"clique"}  #                               the pieces, not a clique
     if names & _WHOLE:  # one question, whole: nothing beside it
         found = [i for i in found if i.name in _WHOLE or i.phase > 0]
     if names & {"centrality", "degree", "figure"} and slots.SCOPE.search(question):  # the part: input
@@ -906,7 +927,7 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name not in {"node_group", "edge_extreme"}]
         if st is not None and _asks_for_a_group(question, st):  # "which department sends the
             #                               most mail": the departments ranked, never a node
-            found = [i for i in found if i.name not in _NODE_RANKINGS]
+            found = [i for i in found if i.name not in _NODE_RANKINGS | {"flow_rank"}]
     if "path" in names and slots.pair(question) and SUMMED.search(question):  # "the route's
         #                                            total weight": the route's length
         found = [i for i in found if i.name != "edge_totals"]  # not one end's edges
@@ -915,7 +936,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if {"reach_set", "what_if"} <= names and st is not None and _breaks(st):
         found = [i for i in found if i.name != "what_if"]  # what needs it, not the components
     if "group_mix" in names and st is not None and _asks_for_a_group(question, st):
-        found = [i for i in found if i.name not in _NODE_RANKINGS]  # "which sector": no node
+        found = [i for i in found if i.name not in _NODE_RANKINGS | {"edge_extreme"}]
+        #  "which sector", "which two departments ship the most between them": no node, no edge
     elif "group_mix" in names and re.search(r"\bwho(?:m|se)?\b(?!\s+\w+s (?:differ|are (?:different|"
                                             r"not the same)))", question, re.IGNORECASE):
         found = [i for i in found if i.name != "group_mix"]  # "who has the most ties to other
@@ -1031,7 +1053,7 @@ def _asks_for_a_group(question: str, st: PlanState) -> bool:
     the most from the others", "what department sends …")."""
     groups = {a.lower() for a in groupings(st.meaning())}
     # "which sector", "which island group" (``island_group``)
-    asked = re.search(r"\b(?:which|what)\s+(?:two\s+|pair\s+of\s+|couple\s+of\s+)?([a-z_]+?)s?"
+    asked = re.search(r"\b(?:which|what)\s+(?:(?:two|2)\s+|pair\s+of\s+|couple\s+of\s+)?([a-z_]+?)s?"
                       r"(?:\s+([a-z]+?)s?)?\b", question, re.IGNORECASE)  # "which two teams"
     if not asked:
         return False

@@ -8,6 +8,8 @@ Example::
 
     >>> split("Apart from Valjean, who has the largest total co-appearance weight?")
     ('Who has the largest total co-appearance weight?', ('Valjean',))
+    >>> split("In Mr. Hi's club, not counting node 0, who's the best-connected member?")
+    ("In Mr. Hi's club, who's the best-connected member?", ('0',))
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from __future__ import annotations
 import re
 
 #: a name as a question writes it: capitalised words, or a lower-case id with a digit
-_NAME = r"(?:(?-i:[A-Z][\w'.-]*(?:\s+(?-i:[A-Z][\w'.-]*))*)|[a-z]+\d+)"
+_NAME = (r"(?:(?-i:[A-Z][\w'.-]*(?:\s+(?-i:[A-Z][\w'.-]*))*)|[a-z]+\d+|"
+         r"(?:(?:node|member|vertex|user|number)\s+)?\d+)")  # "not counting node 0"
 _NAMES = rf"(?P<names>{_NAME}(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+){_NAME})*)"
 _WORDS = (r"(?:other than|apart from|aside from|besides|beside|except(?:\s+for)?|excluding|"
           r"not counting|leaving out|leaving aside|setting aside|ignoring|bar|barring)")
@@ -36,11 +39,17 @@ def split(question: str) -> tuple[str, tuple[str, ...]] | None:
         m = pattern.search(question)
         if m is None:
             continue
-        names = tuple(n.strip() for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+or\s+",
-                                                   m.group("names")) if n.strip())
+        names = tuple(re.sub(r"^(?:node|member|vertex|user|number)\s+(?=\d)", "", n.strip(),
+                             flags=re.IGNORECASE)
+                      for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+or\s+",
+                                        m.group("names")) if n.strip())
         if any(n.lower() in ("the", "i", "me", "us") for n in names):
             return None
-        rest = re.sub(r"\s+([?.!,])", r"\1", f"{question[:m.start()]} {question[m.end():]}")
+        # "In Mr. Hi's club, not counting node 0, who's …": the leading clause keeps its comma
+        joiner = ", " if re.match(r"\s*(?:in|within|among|amongst|of|for|inside)\b",
+                                  question[:m.start()], re.IGNORECASE) and \
+            m.group(0).rstrip().endswith(",") else " "
+        rest = re.sub(r"\s+([?.!,])", r"\1", f"{question[:m.start()]}{joiner}{question[m.end():]}")
         rest = re.sub(r"\s{2,}", " ", rest).strip(" ,")
         rest = rest[:1].upper() + rest[1:]
         return (rest if rest.endswith(("?", ".", "!")) else rest + "?"), names

@@ -145,6 +145,12 @@ _TIE_WORDS = re.compile(r"\b(?:degree|connections?|connected|links?|ties|tied|ne
                         r"citations?|cited|calls?|neighbou?rhood)\b", re.IGNORECASE)
 
 
+#: a number past which the nodes themselves "are", with no measure named: "how many of the
+#: staff are over 40", "which members are under 18" (an age, not a count of ties)
+_A_STATE_PAST = re.compile(r"\b(?:are|is|were|was|aged)\s+(over|above|under|below|past)\s+"
+                           r"\d+(?:\.\d+)?\s*(?:[?.!]|$|years?\b|y/?o\b)", re.IGNORECASE)
+
+
 #: a threshold and a second condition on the node's edges ("granted land by more than one
 #: family and granted nothing", "backed at least twice but backed nobody themselves"): one
 #: count answers only half
@@ -168,6 +174,17 @@ def _beyond_any_degree(st: PlanState) -> str | None:
     if found is None or not isinstance(nodes, int) or _TIE_WORDS.search(st.question):
         return None
     value = found[1]
+    past = _A_STATE_PAST.search(st.question)
+    if past and value < nodes:  # "how many of the staff are over 40": an age
+        value = int(value) if float(value).is_integer() else value
+        said = f"\"{past.group(1).capitalize()} {value}\" names no measure here"
+        columns = [str(c) for c in (info.data if info else {}).get("node_attributes") or []]
+        if columns:
+            return (f"{said}: do you mean a node column ({', '.join(columns[:6])}) or the "
+                    f"number of ties (degree)? Which should I compare with {value}?")
+        return (f"{said}: the nodes' ties are counted by degree, and no column of this graph "
+                f"says what else {value} would count. Which node column or edge value should I "
+                f"compare with it (or do you mean the number of ties)?")
     if value < nodes:
         return None
     value = int(value) if float(value).is_integer() else value
@@ -565,7 +582,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\bhow many of (?:the|these|those|them|our|all)\b",
                       r"^\s*how many\s+[a-z]+\s+(?:were|are|was|is|have been|has been|got|get)\s+"
                       r"(?!there\b|in\b|on\b|at\b|inside\b|within\b|part\b|(?:in\s+)?(?:total|"
-                      r"all)\b|listed\b|included\b|recorded\b|present\b|counted\b)[a-z]+",
+                      r"all)\b|listed\b|included\b|recorded\b|present\b|counted\b|"
+                      # "how many payments were made": the edges themselves, made
+                      r"made\b|sent\b|placed\b|logged\b|issued\b|booked\b|filed\b|written\b|"
+                      r"created\b|formed\b|signed\b|shipped\b)[a-z]+",
                       # "combined fund size of the corporates": a column's total, not the
                       # graph's size
                       r"\bcombined\b|\b(?!(?:graph|network|data|dataset|table|the|its|total|"
@@ -576,7 +596,13 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\bdangling\b|\borphans?\b|\bsquares\b|-cycles?\b",
                       # a count of structures, not of nodes or edges
                       r"\bhow many (?:\w+ )?(?:cliques|triangles|cycles|loops|paths|hubs|"
-                      r"bridges|articulation|communities|clusters|cores?|motifs|walks|triads|cut)\b"),
+                      r"bridges|articulation|communities|clusters|cores?|motifs|walks|triads|cut)\b",
+                      # "how many roads are 2 long or shorter", "how many cars a day use the
+                      # busiest road": a bound, a rate or a superlative is no size of the graph
+                      r"(?<![\w.-])\d+(?:\.\d+)?(?![\w-])|\bor\s+(?:shorter|longer|less|lower|higher|"
+                      r"smaller|bigger|greater|below|above|under|over|heavier|lighter)\b",
+                      r"\b(?:a|per|each|every)\s+(?:day|week|month|year|hour|minute)\b|\b(?:daily|"
+                      r"weekly|monthly|yearly|annually|hourly)\b|\b[a-z]{2,}iest\b"),
         phase=-1, clarify=_ask_one_column),
     "bipartite": dict(
         triggers=t(2.0, r"bipartite", r"two[- ]mode", r"(?:2|two)[- ]colou?r", r"\bbicolou?r", r"two (?:sides|modes)",
@@ -795,7 +821,8 @@ LEXICON.update({
                       r"\bif (?:they|we|you|it|he|she|someone|anyone|one|any)\b(?!\s+(?:delete|"
                       r"remove|drop|take out|cut|close|shut|ban|kick out|lose|freeze|block|"
                       r"disable|deactivate|deleted|removed|dropped|took out|closed|banned|"
-                      r"kicked out|lost|froze|blocked|disabled|deactivated)\b)",
+                      r"kicked out|lost|froze|blocked|disabled|deactivated|(?:leave|left|keep|kept|take|"
+                      r"took)\s+\S+\s+out)\b)",
                       # which nodes lose one node: no component count (one pair's reach is
                       # answered: remove_and_compare's reach)
                       r"\b(?:cut off from(?!\s+(?:the\s+)?(?:rest|others|main|whole|network|graph|"
@@ -974,7 +1001,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "common_neighbours": ("entity", "twomode"),  # shared partners: co-occurrence
     "report": ("entity",), "triangles": ("entity",),
     "node_direction": ("entity", "direction"), "node_side": ("entity", "direction"),
-    "edge_threshold": ("threshold", "weight"), "edge_extreme": ("weight", "bottom"),
+    "edge_threshold": ("threshold", "weight", "entity"), "edge_extreme": ("weight", "bottom"),
     "figure": ("weight", "bottom", "scope"), "statistics": ("weight", "bottom", "scope"),
     "communities": ("bottom", "scope"), "node_community": ("entity", "scope"),
     # "circular calls" on a caller,callee,calls table names the edge value in passing: cycles

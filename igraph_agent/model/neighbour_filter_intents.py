@@ -170,8 +170,13 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
 _AMONG_THEM = re.compile(
     # "how many links are there among hut7's neighbours"
     r"\b(?:links|edges|ties|connections)\s+(?:are\s+there\s+)?(?:among|between)\s+(?P<whom>"
-    r"(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]*\d+)(?:'s|’s)\s+(?:neighbou?rs|friends|contacts|"
-    r"partners)\b|"
+    r"(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]*\d+)(?:'s|’s)\s+(?:own\s+)?(?:neighbou?rs|friends|"
+    r"contacts|partners|colleagues|in-?laws)\b|"
+    # "how many pairs of Marius's neighbours are linked"
+    r"\bpairs\s+of\s+(?:the\s+)?(?P<pw>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]*\d+)(?:'s|’s)\s+"
+    r"(?:neighbou?rs|friends|contacts|partners|connections|colleagues|in-?laws|[a-z]+mates)\s+"
+    r"(?:are\s+)?(?:also\s+)?(?:linked|"
+    r"connected|tied|friends|adjacent|joined|married)\b|"
     r"\b(?P<who>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]*\d+)(?:'s|’s)\s+(?:[a-z]+\s+)?"
     r"(?:friends|neighbou?rs|contacts|partners|connections|colleagues|teammates|crewmates|"
     r"[a-z]+mates|co-?workers|allies|in-?laws)\s+(?:are|who\s+are|that\s+are)?\s*(?:also\s+)?"
@@ -181,12 +186,12 @@ _AMONG_THEM = re.compile(
 
 def _pairs_of(st: PlanState) -> str | None:
     asked = str(st.context.get("asked") or st.question)
-    m = _AMONG_THEM.search(asked)
+    m = _AMONG_THEM.search(asked) or _AMONG_THEM.search(st.question)  # "marius's": Marius's
     if m is None or st.meaning().get("directed") or re.search(
             r"\b(?:share|fraction|proportion|percent\w*|ratio|clustering|how\s+(?:well\s+)?"
             r"connected|dens\w*)\b|%", asked, re.IGNORECASE):  # a share: the clustering's
         return None
-    who = m.group("who") or m.group("whom")
+    who = m.group("who") or m.group("whom") or m.group("pw")
     return re.sub(r"^(?:member|node|user|person)\s+", "", who, flags=re.IGNORECASE)
 
 
@@ -213,10 +218,12 @@ def _pairs_render(st: PlanState, obs: list[Observed]) -> str:
     if not d.requested:
         return _unresolved(st, [_pairs_of(st) or ""])
     r = d.requested[0]
+    asked = str(st.context.get("asked") or st.question)
+    yes_no = slots.asked_kind(asked) == "yesno"  # "are any of p0's neighbours linked …"
     if not r.triangles:
-        return (f"**0** pair(s) — no two of {r.node}'s neighbours are linked to each other (it "
-                f"is in no triangle).")
-    return (f"**{r.triangles}** pair(s) of {r.node}'s neighbours are linked to each other: each "
+        return (("**No** — " if yes_no else "") + f"**0** pair(s) — no two of {r.node}'s "
+                f"neighbours are linked to each other (it is in no triangle).")
+    return ("**Yes** — " if yes_no else "") + (f"**{r.triangles}** pair(s) of {r.node}'s neighbours are linked to each other: each "
             f"such pair closes a triangle with {r.node}, and {r.node} is in {r.triangles} "
             f"triangle(s). (The pairs themselves are not listed here; ask for {r.node}'s "
             f"neighbourhood drawn to see them.)")

@@ -44,8 +44,10 @@ from igraph_agent.model import (
 )
 from igraph_agent.model import intents as intent_table
 from igraph_agent.model.graph_intents import UNRESOLVED, UNSETTLED
+from igraph_agent.model.group_intents import CUT_SHORT
 from igraph_agent.model.planstate import FIND_TOOLS, Call, Observed, PlanState
 from igraph_agent.model.registry import Ask, Intent, clarification, gaps
+from igraph_agent.model.semantic_intents import SAME_SIDE
 from igraph_agent.model.structure_intents import NO_FIGURE
 from igraph_agent.results.data import ConstructGraphResult, GetGraphInfoResult
 
@@ -59,6 +61,7 @@ def plan(messages: list[dict], tools: list[dict] | None,
     st = PlanState.from_messages(messages, tools, context)
     tail = lead_in.asked(st.question)  # "Sanity check: no loops, right? Is it acyclic?"
     st = node_or_value.masked(replace(st, question=tail) if tail else st)
+    st = replace(st, question=vocabulary.as_which(st.question))  # "list the papers citing X"
     st = side_nouns.renamed(st, st.question)  # "which woman" on sides "0"/"1"
     return side_nouns.restored(_plan(st), st)
 
@@ -68,6 +71,7 @@ def _plan(st: PlanState) -> dict[str, Any]:
     found = [w for w in _lookups(st) if _resolved(st, _looked(w))]
     named = vocabulary.lower_names(st.question, _info(st), found)  # "eli's" -> "Eli's"
     named = side_nouns.who_as_side(named, st.meaning())  # "who went to the most events"
+    named = scope.named_data(named, _info(st), lambda n: bool(_resolved(st, n)))  # "the Davis data"
     named = scope.drop_unfound(named, _info(st), [n for n in slots.named(named)
                                                   if _no_candidate(st, n)])  # "in Les Mis"
     st = replace(st, question=vocabulary.normalise(named, _info(st)),
@@ -162,6 +166,7 @@ def _unsearched(st: PlanState, planned: list[tuple[Any, list[Call]]]) -> list[Ca
 
 def _step(st: PlanState, text: str) -> PlanState:
     """The state as the planner reads one step of a two-step question."""
+    text = vocabulary.as_which(text)  # "… -> list the papers citing it"
     return replace(st, question=vocabulary.normalise(vocabulary.lower_names(text, _info(st)),
                                                      _info(st)),
                    context={**st.context, "asked": text})
@@ -539,6 +544,8 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
                                  data_nouns.one_edge_names_the_data(st.question, _asked(st),
                                                                     _info(st), matched)):
         features.discard("weight")  # "triangles of volunteers who shared shifts": the data
+    if any(i.name == "within_distance" for i in matched):
+        features -= {"hops", "threshold"}  # "within a road distance of 4 from city7": its bound
     if distance_intents.leaves_out(st, matched):
         features -= {"removal", "negation"}  # "the closest town other than town0": not a removal
     missing, partial = gaps(matched, st.question, features, _kind(st, matched))
@@ -798,7 +805,7 @@ def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
     rivals = next((text for _, text in sections if text.startswith(UNRESOLVED[2])), None)
     if rivals and not budget_out:  # "Smith" names two nodes: ask which, never pick one
         return Ask(rivals, _ask(st).suggestions)
-    if all(text.startswith((*UNRESOLVED, UNSETTLED, NO_FIGURE)) for _, text in sections) and \
+    if all(text.startswith((*UNRESOLVED, UNSETTLED, NO_FIGURE, CUT_SHORT, SAME_SIDE)) for _, text in sections) and \
             not budget_out:
         ask = _ask(st)  # no name resolved: which node is meant?
         return Ask(" ".join(text for _, text in sections) + " " + ask.question, ask.suggestions)
@@ -833,12 +840,16 @@ def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
 #: me what it eats", "… then tell me which of its players …", "… and list everyone they've
 #: worked with"); "detect groups, then name the brokers" is one analysis, not a chain
 _CHAINED = re.compile(r"(?:\bthen\b|\band\s+(?:then\s+)?(?:tell|list|show|give|name|count|say|"
-                      r"find)\b)[^.?!]*?\b(?:it|its|they|they'?ve|they'?re|their|them|he|his|"
+                      r"find)\b|"
+                      # "…, and how many other nodes can it reach?": a count of what it does
+                      r"\band\s+how\s+many\s+(?:other\s+)?[a-z]+\s+(?=(?:can|could|will|would)\s+(?:it|"
+                      r"they|he|she)\b))[^.?!]*?\b(?:it|its|they|they'?ve|"
+                      r"they'?re|their|them|he|his|"
                       r"she|her|those)\b|(?<!^)\bwhich of (?:its|their|his|her|those)\b",
                       re.IGNORECASE)
 #: the arguments through which a call takes nodes (a second step about the first's answer)
 _NODE_ARGS = frozenset({"node", "nodes", "source", "target", "center", "members", "between",
-                        "edges", "reach", "reach_of"})
+                        "edges", "reach", "reach_of", "neighbours_of", "without"})
 
 
 def _no_verdict(st: PlanState, findings: str) -> bool:

@@ -255,6 +255,8 @@ PAIR_INTENTS = [
            covers=frozenset({"entity", "bottom", "filter", "restriction"})),
     Intent("mutual_pairs", t(0.5, _MUTUAL.pattern), _mutual_calls, _mutual_render,
            "the pairs linked both ways (direction_analysis mutual)", group="directed",
+           # "the two nodes farthest from each other": the diameter
+           negatives=[re.compile(slots.DIAMETER_WORDS, re.IGNORECASE)],
            bonus=lambda st: 3.0 if _mutual_applies(st) else -10.0, clarify=_mutual_clarify,
            hint="the pairs linked both ways",
            answers=frozenset({"count", "list", "pair", "yesno", "value"}),

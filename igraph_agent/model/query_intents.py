@@ -395,8 +395,8 @@ def whatif_yesno_clarify(st: PlanState) -> str | None:
                 "lose their link to the main part), or whether one named node still reaches "
                 "another?")
     if slots.asked_kind(st.question) != "yesno" or _SPLIT_ASKED.search(st.question) or \
-            _reach_pair(st) is not None:
-        return None
+            _reach_pair(st) is not None or _COUNT_CHANGES.search(st.question):
+        return None  # "does the number of separate groups change": the counts answer it
     return ("What should the removal be checked for? I can say whether it splits the graph "
             "(and into how many components), or whether one named node still reaches another "
             "without it.")
@@ -504,6 +504,9 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
             _SPLIT_ASKED.search(st.question):  # "if Greta leaves, is it still connected?"
         stays = re.search(_STAYS, st.question, re.IGNORECASE)
         yes_no = "**Yes** — " if split != bool(stays) else "**No** — "
+    if _COUNT_CHANGES.search(str(st.context.get("asked") or st.question)):
+        yes_no = "**Yes** — " if a.components != b.components else "**No** — "  # "does the
+        #                                                   number of separate groups change"
     more = re.search(r"\bhow many (?:more|additional|extra|new|fewer)\b", st.question, re.IGNORECASE)
     if more:  # "how many more components would there be without u13": the difference
         return (_found(st, names) + f"Without {what}, there would be **{abs(a.components - b.components)}"
@@ -524,6 +527,15 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
             f"connected component(s)** (sizes {sizes}), against {b.components} now; the "
             f"largest would hold {a.largest_component} of {a.nodes} nodes{lost}. Nothing "
             "was changed.")
+
+
+#: whether the count of pieces changes, asked yes or no: "does the number of separate groups
+#: change", "would it change how many components there are"
+_COUNT_CHANGES = re.compile(
+    r"\b(?:does|do|did|would|will)\s+(?:the\s+|that\s+)?(?:number|count)\s+of\s+(?:\w+\s+){0,3}?"
+    r"(?:groups|components|pieces|parts|islands|clusters)\s+(?:change|go\s+up|increase|rise|"
+    r"grow)\b|\b(?:would|will|does)\s+(?:it|that)\s+change\s+(?:the\s+number\s+of|how\s+many)\b",
+    re.IGNORECASE)
 
 
 # -- the largest clique -----------------------------------------------------------------

@@ -8,6 +8,8 @@ table's columns are called.
     'Is there a path from Lisburn to Aldgate?'
     >>> as_path("can a pallet leaving Dalby ever make it to Ashwell?")
     'Is there a path from Dalby to Ashwell?'
+    >>> as_path("If I start at v7 and follow the links, can I get to v3?")
+    'Is there a path from v7 to v3 following the edges?'
     >>> as_path("can Dalby reach Ashwell if Corfe closes?")
     'can Dalby reach Ashwell if Corfe closes?'
 """
@@ -21,22 +23,39 @@ _NODE = r"((?-i:[A-Z][\w.-]*(?: [A-Z][\w.-]*)*)|[a-z][\w.-]*\d[\w.-]*|[a-z]{2,}|
 #: where the thing starts: "that starts at", "leaving", "shipped from", "from"
 _START = (r"(?:(?:that|which)\s+(?:starts?|leaves?|departs?|begins?|originates?|sets?\s+off)\s+"
           r"(?:at|from|in)\s+|(?:starting|leaving|departing|originating|shipped|sent|coming|"
-          r"dispatched|setting\s+off)\s+(?:(?:at|from|in|out\s+of)\s+)?|(?:from|out\s+of)\s+)")
+          r"dispatched|setting\s+off)\s+(?:(?:at|from|in|out\s+of|with)\s+)?|(?:from|out\s+of|in|at)\s+)")
 #: where it ends: "ever end up in", "make it to", "reach", "get to"
 _ARRIVE = (r"(?:ever\s+|still\s+|eventually\s+|possibly\s+|somehow\s+)*(?:end\s+up\s+(?:at|in|with)|"
            r"reach|get\s+to|make\s+it\s+to|arrive\s+(?:at|in)|find\s+its\s+way\s+to|"
-           r"wind\s+up\s+(?:at|in)|be\s+delivered\s+to|turn\s+up\s+(?:at|in))")
+           r"wind\s+up\s+(?:at|in)|be\s+delivered\s+to|turn\s+up\s+(?:at|in)|"
+           # "get forwarded along until it reaches emp00"
+           r"get\s+(?:forwarded|passed|sent|handed|relayed)\s+(?:along\s+|on\s+)?(?:until\s+it\s+"
+           r"reaches|all\s+the\s+way\s+to|to))")
 _REACH = re.compile(
     rf"^\s*(?:can|could|does|do|did|will|would|might)\s+(?:a|an|the|any|some)?\s*"
     rf"(?:[a-z-]+\s+){{0,2}}?{_START}(?:the\s+)?{_NODE}\s+{_ARRIVE}\s+(?:the\s+)?{_NODE}"
-    r"(?:\s+(?:at all|eventually|somehow|in the end))?\s*[?.!]*\s*$", re.IGNORECASE)
+    r"(?:\s+(?:at all|eventually|somehow|in the end|in the end at all))?\s*[?.!]*\s*$", re.IGNORECASE)
 #: words in a node's place that name none
 _NOT_NODES = frozenset({"it", "there", "here", "anywhere", "everywhere", "them", "us", "one"})
+
+
+#: the asker starting out: "if I start at v7 and follow the links, can I get to v3", "starting
+#: from A and following the edges, could you reach B"
+_SET_OUT = re.compile(
+    rf"^\s*(?:if|when|say|suppose)?\s*(?:i|you|we|one)?\s*(?:start|starting|begin|beginning|set "
+    rf"off|setting off)\s+(?:at|from|in|on)\s+(?:the\s+)?{_NODE}\s*,?\s*(?:and\s+)?"
+    rf"(?:(?:only\s+)?(?:follow|following|go|going|move|moving|walk|walking|click|clicking)\s+"
+    rf"(?:along\s+)?(?:the\s+)?(?:[a-z-]+\s+){{0,2}}?(?:links?|edges?|arrows?|ties|connections|"
+    rf"directions?|way|hyperlinks?)\s*,?\s*)?(?:then\s+)?(?:can|could|will|would|do|does)\s+"
+    rf"(?:i|you|we|one)\s+{_ARRIVE}\s+(?:the\s+)?{_NODE}\s*[?.!]*\s*$", re.IGNORECASE)
 
 
 def as_path(question: str) -> str:
     """``question`` as "Is there a path from X to Y?" when it asks whether what starts at X
     can end up at Y; anything else unchanged."""
+    m = _SET_OUT.match(question)
+    if m and not {m.group(1).lower(), m.group(2).lower()} & _NOT_NODES:
+        return f"Is there a path from {m.group(1)} to {m.group(2)} following the edges?"
     m = _REACH.match(question)
     if m is None or {m.group(1).lower(), m.group(2).lower()} & _NOT_NODES:
         return question

@@ -186,6 +186,28 @@ _WHOLE_ASK = re.compile(r"\b(?:everyone|everybody|else|others?|most|highest|lowe
                         r"connected|reachable)\b", re.IGNORECASE)
 
 
+def named_data(question: str, info: dict[str, Any], is_node: Any = lambda name: False) -> str:
+    """``question`` with "the <Name> data / network / graph" read as "the data" where no word
+    of ``Name`` is a group value or attribute of the data and ``is_node(Name)`` is false: the
+    data set's own name ("How many women are in the Davis data?"), never a node ("the Medici
+    network" around a node named Medici is kept).
+
+        >>> named_data("How many women are in the Davis data?", {})
+        'How many women are in the data?'
+        >>> named_data("how dense is the Les Mis co-appearance network?", {})
+        'how dense is the co-appearance network?'
+    """
+    own = _own(info)
+
+    def kept(m: re.Match[str]) -> str:
+        if any(w.lower() in own for w in m.group(2).split()) or is_node(m.group(2)):
+            return m.group(0)  # "the Sales network": a group's
+        return f"{m.group(1)}{m.group(3)}"
+
+    return re.sub(r"\b(the\s+)((?-i:[A-Z][\w'.-]*)(?:\s+(?-i:[A-Z][\w'.-]*))*)\s+((?:[a-z-]+\s+)?"
+                  r"(?:data(?:\s*set)?|dataset|network|graph|table|file|sample))\b", kept, question)
+
+
 def drop_unfound(question: str, info: dict[str, Any], unfound: list[str]) -> str:
     """``question`` with "in <Name>" read as "in the data" where ``Name`` is no node
     (search_node found nothing for it), no group value or attribute, closes a clause and

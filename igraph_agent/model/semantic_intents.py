@@ -19,6 +19,7 @@ from typing import Any
 
 from igraph_agent.figures import shown
 from igraph_agent.model import topn
+from igraph_agent.model.group_intents import rows_only
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.model.slots import BOTTOM, POSSIBLE_SHARE
@@ -79,7 +80,8 @@ def _mix_calls(st: PlanState) -> list[Call]:
     attr = _attr_in(st.question, groups) or (next(iter(groups)) if len(groups) == 1 else None)
     value = named_weight(st.question, _meaning(st))  # "miles of trail between valleys"
     every = {"top_k": 200} if attr and _one_group(st.question, groups, attr) else {}
-    return [Call("group_analysis", {"attribute": attr, **every,
+    pairs = {"pairs": True} if _GROUP_PAIR.search(st.question) else {}  # "which two teams …"
+    return [Call("group_analysis", {"attribute": attr, **every, **pairs,
                                     **({"weight": value} if value else {})})] if attr else []
 
 
@@ -119,7 +121,7 @@ def _one_group_render(d: dict, value: str) -> str:
 
 
 def _mix_render(st: PlanState, obs: list[Observed]) -> str:
-    d = next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None)
+    d = rows_only(next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None))
     if d is None:
         return "The graph has no grouping attribute I could use (see get_graph_info)."
     q, attr = st.question, d["attribute"]
@@ -194,7 +196,7 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 #: two groups asked as a pair: "which two teams have the most links between them"
-_GROUP_PAIR = re.compile(r"\b(?:which|what)\s+(?:two|pair\s+of|couple\s+of)\s+[a-z]+\b(?=.*\b(?:most|"
+_GROUP_PAIR = re.compile(r"\b(?:which|what)\s+(?:two|2|pair\s+of|couple\s+of)\s+[a-z]+\b(?=.*\b(?:most|"
                          r"fewest|least|strongest|weakest|busiest|highest|lowest)\b)",
                          re.IGNORECASE)
 
@@ -364,7 +366,7 @@ def _carried(st: PlanState) -> tuple[str | None, str | None]:
 
     modes = _meaning(st).get("modes") or {}
     sides = {str(k): v for k, v in (modes.get("sides") or {}).items()}
-    d = next((o.data for o in st.results if o.tool == "group_analysis" and o.ok), None)
+    d = rows_only(next((o.data for o in st.results if o.tool == "group_analysis" and o.ok), None))
     if len(sides) != 2 or d is None:
         return None, None
     valued = sum(r["size"] for r in d["groups"] if r.get("group") is not None)
@@ -392,7 +394,7 @@ def _size_clarify(st: PlanState) -> str | None:
 
 
 def _size_render(st: PlanState, obs: list[Observed]) -> str:
-    d = next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None)
+    d = rows_only(next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None))
     if d is None:
         return "The graph has no grouping attribute I could use (see get_graph_info)."
     few = re.search(r"\b(?:fewest|smallest|fewer|less|smaller)\b", st.question, re.IGNORECASE)
@@ -641,7 +643,7 @@ def _pair_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 def _bridge_render(st: PlanState, obs: list[Observed]) -> str:
-    d = next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None)
+    d = rows_only(next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None))
     if d is None or "bridges" not in d:
         return "I could not find the two groups in the graph."
     b = d["bridges"]
@@ -1011,7 +1013,8 @@ _MEMBERS_NARROWED = re.compile(r"\b(?:only|just|exclusively|besides|other than|a
 #: "… that B didn't", "… which B never went to": the partners B lacks
 _NOT_DONE = re.compile(r"^\s*(?:\w+\s+){0,2}?(?:didn'?t|did\s+not|never|hasn'?t|has\s+not|"
                        r"haven'?t|have\s+not|doesn'?t|does\s+not|don'?t|do\s+not|wasn'?t|"
-                       r"was\s+not|weren'?t|were\s+not)\b", re.IGNORECASE)
+                       r"was\s+not|weren'?t|were\s+not|skipped|missed|sat\s+out|stayed\s+away\s+from)\b",
+                       re.IGNORECASE)
 #: "A but not B", "A and not B", "A, not B", "A except B", "by A but not by B"
 _BUT_NOT = re.compile(r"(?:\b(?:but|and)\s+not|,\s*not|\bexcept(?:\s+for)?|\bexcluding|"
                       r"\bminus)\s+(?:by\s+|with\s+|to\s+|for\s+|at\s+)?(?:those\s+of\s+)?$",
@@ -1208,8 +1211,9 @@ def _less(lists: list[list[str]], nodes: list[str], side: str) -> str:
     if not less:
         return (f"**None**: every one of the {side} linked to {a} is linked to {b} too. "
                 f"Each: {each}.")
+    # the second node's own list is left out: its partners the first lacks are no answer
     return (f"{counted} are linked to {a} but not to {b}: "
-            f"{', '.join(f'**{n}**' for n in less)}. Each: {each}.")
+            f"{', '.join(f'**{n}**' for n in less)}. All of {a}'s: {', '.join(lists[0])}.")
 
 
 def _members_calls(st: PlanState) -> list[Call]:
@@ -1261,6 +1265,11 @@ def _members_render(st: PlanState, obs: list[Observed]) -> str:
     hop = next((h for h in o.data.get("neighbours_by_hop") or [] if h["hop"] == 1), None)
     if hop is None or not hop["count"]:
         return _found(st, [name]) + f"{o.data['node']} has no links."
+    counted = _side_in(st)
+    if counted and node_side(_meaning(st), str(o.data["node"])) == counted:
+        # "how many women did Dorothy meet": her own side counted, not her partners
+        return (f"{SAME_SIDE} {o.data['node']} is on: its links go to the other side "
+                f"({hop['count']} of them). Do you mean the {counted} who share one with it?")
     listed = ", ".join(str(r["node"]) for r in hop["nodes"])
     more = "" if len(hop["nodes"]) == hop["count"] else f" (first {len(hop['nodes'])})"
     return (_found(st, [name]) + f"**{o.data['node']}** is linked to **{hop['count']}** "
@@ -1270,6 +1279,23 @@ def _members_render(st: PlanState, obs: list[Observed]) -> str:
 #: a share asked, not a count: "what fraction of hides has Tove visited"
 _SHARE_ASKED = re.compile(r"\b(?:fraction|share|proportion|percent(?:age)?|ratio|what part)\b|%",
                           re.IGNORECASE)
+
+
+#: a count of a node's own side asked of its partners: the planner asks (``offline.py``)
+SAME_SIDE = "The side you count is the one"
+
+
+def node_side(meaning: dict, node: str) -> str | None:
+    """The two-mode side ``node`` is on, where the sides' id patterns tell (a prefix such as
+    "E" for events), else None."""
+    ids = (meaning.get("modes") or {}).get("ids") or {}
+    prefixed = {s: v["prefix"] for s, v in ids.items() if isinstance(v, dict) and v.get("prefix")}
+    for side, prefix in prefixed.items():
+        if re.fullmatch(rf"{re.escape(prefix)}\d+", node):
+            return side
+    if len(ids) == 2 and len(prefixed) == 1:
+        return next(s for s in ids if s not in prefixed)
+    return None
 
 
 def _other_side(st: PlanState, node: Any) -> str:
@@ -1322,7 +1348,10 @@ def _project_render(st: PlanState, obs: list[Observed]) -> str:
 #: the shape of a question about groups (the bonus then needs the grouping named)
 _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?other \w+|"
                     # "which two teams have the most links between them"
-                    r"\b(?:which|what)\s+(?:two|pair\s+of|couple\s+of)\s+[a-z]+\b.*\bbetween\b|"
+                    r"\b(?:which|what)\s+(?:two|2|pair\s+of|couple\s+of)\s+[a-z]+\b.*\bbetween\b|"
+                    # "which two departments exchange the most messages", "… talk to each other most"
+                    r"\b(?:which|what)\s+(?:two|2|pair\s+of|couple\s+of)\s+[a-z]+\b.*\b(?:exchange|"
+                    r"trade|swap|talk|communicat|interact|each other|one another)|"
                     r"\b(?:to|with|and|from) (?:the |any )?(?:other|different) \w+|"
                     r"links? (?:the )?most to other|between (?:the |different |two |all )?\w+s\b|"
                     r"within (?:the same|one|each|their own|an?) |mixing|assortativ|"

@@ -44,7 +44,10 @@ AVERAGE_SEPARATION = (
 DIAMETER_WORDS = (
     r"\b(?:longest|largest|greatest|maximum|max|biggest)\s+(?:possible\s+)?(?:distance|separation)\b"
     r"(?!\s+(?:from|to)\b)|\b(?:two|pair of|any two)\s+(?:\w+\s+)?(?:farthest|furthest|most "
-    r"distant|most remote)\b|\b(?:farthest|furthest|most distant)\s+pair\b")
+    r"distant|most remote)\b|\b(?:farthest|furthest|most distant)\s+pair\b|"
+    # "the two nodes of the tree that are furthest apart", "… farthest from each other"
+    r"\b(?:two|pair of|any two)\s+(?:[\w-]+\s+){1,7}?(?:farthest|furthest|most distant|most "
+    r"remote)\s+(?:apart|from each other|from one another)\b")
 _MEASURE = re.compile(r"\b(?:highest|largest|biggest|greatest|top|most|maximum|max)\s+"
                       r"(betweenn?ess|closeness|eigenvector|page\s?rank)\b", re.IGNORECASE)
 _CENTRAL = re.compile(r"most (?:central|important|influential|prominent)|highest[- ]pagerank|"
@@ -408,7 +411,8 @@ EDGE_VALUE_AT = re.compile(
     rf"exceeding|exactly)\s+(?:[$€£]\s*)?{_NUM}\s*{_UNIT}\b|\b{_NUM}\+\s*{_UNIT}\b", re.IGNORECASE)
 EDGE_THRESHOLD = re.compile(
     rf"{EDGE_COMPARE.pattern}|{EDGE_VALUE_AT.pattern}|"
-    rf"\bwithin (?:a |an )?(?:distance|radius|range|travel time|drive|budget|cost) of\s+{_NUM}\b|"
+    rf"\bwithin (?:a |an )?(?:(?:road|driving|travel|walking|total)\s+)?(?:distance|radius|range|"
+    rf"travel time|drive|budget|cost) of\s+{_NUM}\b|"
     rf"\bwithin\s+{_NUM}\s*(?:km|kilometres?|kilometers?|miles?|minutes?|mins?|hours?|hrs?|"
     rf"seconds?|metres?|meters?|days?|euros?|dollars?)\b", re.IGNORECASE)
 _THRESHOLD = re.compile(
@@ -452,7 +456,9 @@ _WRECKED = (r"(?i:(?:(?:is|was|were|are|gets|got|had been|has been|becomes|becam
             r"goes bust|went bust|goes bankrupt|went bankrupt|collapses|collapsed|blown up)\b)")
 _GONE = (r"(?:(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|dropped|gone|taken out|cut|"
          r"lost|disappeared|went away|goes away|left|leaves|quit|quits|resigns|exits|exited|moves away|"
-         r"drops out|"
+         r"drops out|walked out|walks out|walk out|stormed out|storms out|"
+         # "if emp18 gets let go", "if Valjean were written out of the book"
+         r"(?:is|was|were|are|gets|got) (?:let go|laid off|written out|disconnected|unplugged)|"
          r"moved away|(?:is|was|gets|got) (?:fired|banned|suspended)|retired|dropped out|vanished|"
          r"stopped \w+ing|stops \w+ing|were to leave|was to leave|walked away|closed|closes|"
          r"shut(?: down)?|shuts(?: down)?|failed|fails|went down|goes down|broke down|resigned|"
@@ -484,6 +490,7 @@ _REMOVAL = [
     # "if Hornli hut closes", "if Downtown substation fails": the data's noun after the name
     # "after Dorr fails", "once the Hythe lock closes", "should Kell go down"
     re.compile(rf"\b(?i:if|suppose|supposing|imagine|assume|assuming|after|once|when|should|"
+               rf"^\s*say|^\s*let'?s say|"
                rf"in case)\s+(?:that\s+)?(?:the\s+)?"
                rf"(?i:node\s+|member\s+|{_NOUN_BEFORE_ID})?{_ANY}(?:\s+(?-i:[a-z]{{3,}}|"
                rf"[A-Z][\w'.-]*)){{0,2}}\s+{_GONE}"),  # "if the Harbour Clean drive closes"
@@ -500,7 +507,8 @@ _SAID = [re.compile(p) for p in (
 _REMOVAL.extend(_SAID)
 # "would taking Bridge out disconnect anyone", "pull Kite out"
 TAKEN_OUT = re.compile(rf"\b(?i:taking|takes|take|took|knocking|knocks|knock|knocked|"
-                           rf"pulling|pulls|pull|pulled)\s+{_NAMED}\s+(?i:out)\b")
+                           rf"pulling|pulls|pull|pulled|leave|leaves|leaving|left|keep|keeps|"
+                           rf"keeping|kept)\s+{_NAMED}\s+(?i:out)\b")
 _REMOVAL.append(TAKEN_OUT)
 REMOVAL_SAID = re.compile("|".join(f"(?:{rx.pattern})" for rx in _SAID))
 MORE_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:both\s+)?(?:(?i:nodes|members|vertices)\s+|"
@@ -632,7 +640,10 @@ ORDINAL = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)(?:[- ](?:mo
 #: a rank next to a named node's: "who comes right after Valjean", "the one just behind 33"
 NEXT_AFTER = re.compile(r"\b(?:comes?|ranks?|ranked|sits?|is|are|places?|placed|finish(?:es)?)\s+"
                         r"(?:right\s+|just\s+|immediately\s+|directly\s+)?(?:after|behind)\s+"
-                        r"(?-i:[A-Z0-9])|\bnext\s+after\s+(?-i:[A-Z0-9])",
+                        r"(?:(?-i:[A-Z0-9])|[a-z]+\d)|\bnext\s+after\s+(?:(?-i:[A-Z0-9])|[a-z]+\d)|"
+                        # "After the Medici, which family ranks next by closeness?"
+                        r"^\s*after\s+(?:the\s+)?(?:(?-i:[A-Z0-9])|[a-z]+\d)[\w'.-]*\s*,\s*(?:which|who|what)\b"
+                        r"[^?]*\bnext\b",
                         re.IGNORECASE)
 _ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
              "5th": 5}
@@ -832,17 +843,17 @@ def removals(question: str) -> list[str]:
 #: the whole graph's node or edge connectivity: how many must go before it falls apart
 WHOLE_CUT = re.compile(
     r"\b(?:node|vertex|edge)[- ]connectivity\b|\bmin(?:imum)?[- ]cut\b|"
-    r"\bhow many (?:\w+ )?(?:nodes|vertices|edges|links|ties|\w+s) (?:must|would|need to|have to|"
-    r"should)(?: have to)? (?:be |you |we )?(?:cut|removed?|deleted?|taken out|closed|severed)"
-    r"(?!.*\b(?:from|between)\b)|"
+    r"\bhow many (?:\w+ )?(?:nodes|vertices|edges|links|ties|people|staff|\w+s) (?:must|would|need to|have to|"
+    r"should)(?: have to)? (?:be |you |we |i |they )?(?:have to )?(?:cut|removed?|deleted?|delete|remove|take out|taken out|closed|close|severed)"
+    r"(?!.*\b(?:from|between|loops?|cycles?|forest|tree|acyclic)\b)|"
     # "how many camps would have to go down to split the network"
-    r"\bhow many (?:\w+ )?(?:nodes|vertices|edges|links|ties|\w+s) (?:must|would|need to|have to|"
+    r"\bhow many (?:\w+ )?(?:nodes|vertices|edges|links|ties|people|staff|\w+s) (?:must|would|need to|have to|"
     r"should)(?: have to)? (?:be )?(?:go down|fail|shut(?: down)?|close|knocked out|taken down|"
     r"blocked)\b(?!.*\b(?:from|between|if|when)\b)(?=.*\b(?:split|disconnect|break|separate|"
     r"fragment|apart|pieces|in two|into two)\b)|"
     r"\b(?:min(?:imum)?|fewest|smallest|least)\s+(?:number\s+of\s+)?(?:\w+\s+)?(?:nodes|vertices|"
-    r"edges|links|ties|\w+s)\b.*\b(?:cut|remov\w*|delet\w*|take out|knock out|clos|shut|"
-    r"sever|lose|fail|block|disabl|destroy|take down)\w*\b.*\b(?:disconnect|split|break|separate|fragment|apart\b|"
+    r"edges|links|ties|people|staff|\w+s)\b.*\b(?:cut|remov\w*|delet\w*|take out|knock out|clos|shut|"
+    r"sever|lose|fail|block|disabl|destroy|take down|leav|quit|depart|drop|resign)\w*\b.*\b(?:disconnect|split|break|separate|fragment|apart\b|"
     r"(?:in|into) (?:\w+ )?pieces\b|(?:in|into) (?:two|2|halves)\b|in half\b)",
     re.IGNORECASE)  # "… closed to cut the network apart", "… to cut the road network in two"
 
@@ -876,7 +887,14 @@ _PAIR_ASK = re.compile(r"(?:^|[,;:]\s*)\s*(?:so\s+|and\s+|now\s+)?(?:which|what|
 #: a yes or no asked in so many words: "bipartite y/n?", "connected, yes or no?"
 YES_OR_NO = r"\by\s*/\s*n\b|\byes\s+or\s+no\b"
 _YESNO_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:is|are|was|were|does|do|did|has|have)\b"
-                        rf"(?!\s+(?:you|u)\b)|{YES_OR_NO}", re.IGNORECASE)
+                        rf"(?!\s+(?:you|u)\b)|{YES_OR_NO}|"
+                        # "if I start at v7 and follow the links, can I get to v3?"
+                        r"^\s*(?:if|when|say|suppose|starting|setting off)\b[^?]*?\b(?:can|could|"
+                        r"will|would)\s+(?:i|we|one|it|they)\s+(?:still\s+|ever\s+)?(?:get|reach|"
+                        r"make|end|arrive|find|go)\b|"
+                        # "if 0 leaves the club, does anyone end up with no friends left?"
+                        r"^\s*(?:if|when|once|suppose|say)\b[^?,]*,\s*(?:is|are|was|were|does|do|did|"
+                        r"has|have|will|would)\b(?!\s+(?:you|u)\b)", re.IGNORECASE)
 
 
 def asked_kind(question: str) -> str | None:

@@ -123,6 +123,10 @@ def asked(question: str, own: tuple[str, ...] = ()) -> tuple[str, bool, str, str
     if rank is None:
         return None
     ranked = _measure(rank.group("m")) or "degree"
+    by = re.search(r"\bby\s+(?:its\s+|their\s+)?(betweenness|closeness|page\s?rank|eigenvector|"
+                   r"clustering|degree)\b", question[rank.end():], re.IGNORECASE)
+    if ranked == "pagerank" and rank.group("m").lower().startswith("central") and by:
+        ranked = _measure(by.group(1)) or ranked  # "most central by closeness": closeness
     if ranked == among:
         return None  # one measure: a threshold count or a plain ranking
     return ranked, bool(_LOW.match(rank.group("sup"))), among, op, value

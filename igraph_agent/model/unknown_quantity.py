@@ -22,6 +22,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+#: what one node says, which no edge between two nodes carries ("which character has the
+#: most lines of dialogue"): asked even where a plain ``weight`` could hold another magnitude
+_SPOKEN = (r"lines\s+of\s+dialogue|dialogue|spoken\s+lines|lines\s+spoken|speaking\s+(?:time|lines)|"
+           r"screen\s*time|words\s+spoken", r"dialog|line|speech|spoken|word|screen|speak")
 #: a magnitude's words, and the column-name words that hold it
 _MAGNITUDES: tuple[tuple[str, str], ...] = (
     (r"salar(?:y|ies)|wages?|pay(?:roll)?|income|earnings|revenues?|profits?|budgets?|money|"
@@ -31,13 +35,17 @@ _MAGNITUDES: tuple[tuple[str, str], ...] = (
      r"lent|sale|worth|fare|toll|charge"),
     (r"ages?", r"^age|_age|age_|born|birth"),
     (r"populations?|inhabitants|headcount|head count", r"pop|inhabit|resident|people|headcount"),
+    _SPOKEN,
 )
 #: a duration asked: "how long does it take", "how much time", "the travel time", "how many
 #: minutes"; a length ("how long is the route") is no duration
 _TIME_ASKED = re.compile(r"\bhow long (?:does|do|did|will|would) (?:it|they|one|you|i|we|a \w+) "
                          r"(?:take|need)\b|\bhow much time\b|\b(?:travel|drive|driving|journey|"
                          r"walking|flight|transit|trip) times?\b|\bhow many (?:minutes|hours|"
-                         r"seconds|days)\b", re.IGNORECASE)
+                         r"seconds|days)\b|"
+                         # "the quickest route in minutes of call time"
+                         r"\b(?:in|of)\s+(?:minutes|hours|seconds)\b|\b(?:call|talk|talking|"
+                         r"waiting|wait|response|run|running) times?\b", re.IGNORECASE)
 _TIME_HOLDERS = (r"time|min|minute|hour|hrs?\b|sec|second|day|dur|latency|delay|ms\b|"
                  r"secs?\b|speed|eta")
 #: a length asked in its unit: "how far apart in miles", "how many km from A to B"
@@ -52,7 +60,8 @@ _GENERIC = re.compile(r"^(?:weight|value|amount|score|number|num|n|x|val)$", re.
 #: how a quantity is asked: "the highest salaries", "the most money", "how much revenue",
 #: "the total budget", "average age"
 _ASKED = (r"\b(?:most|highest|largest|biggest|greatest|lowest|least|smallest|fewest|total|"
-          r"combined|average|mean|median|how much|sum of|amount of|the \w+est)\s+(?:\w+\s+)?")
+          r"combined|average|mean|median|how much|sum of|amount of|the \w+est|"
+          r"by\s+(?:the\s+)?number\s+of)\s+(?:\w+\s+)?")
 #: a magnitude asked by its adjective: "the most profitable", "the best paid", "the richest"
 _ADJECTIVES = ((r"\b(?:most|least|more|less) (?:profitable|lucrative|valuable)\b|"
                 r"\b(?:richest|wealthiest|poorest|priciest)\b|"
@@ -74,8 +83,13 @@ def asked(question: str, info: dict[str, Any]) -> str | None:
     """The magnitude the question asks for that no column of the data holds, else None."""
     columns = [str(c) for c in (info.get("edge_attributes") or []) + (info.get("node_attributes")
                                                                        or [])]
-    if any(_GENERIC.match(c) for c in columns if c in (info.get("edge_attributes") or [])):
-        return None  # ``weight``: it may hold it
+    generic = any(_GENERIC.match(c) for c in columns if c in (info.get("edge_attributes") or []))
+    if generic:  # ``weight``: it may hold a money, an age, a time … but never what a pair
+        #          of nodes cannot carry ("the most lines of dialogue": a node's own)
+        m = re.search(rf"{_ASKED}({_SPOKEN[0]})\b", question, re.IGNORECASE)
+        if m and not any(re.search(_SPOKEN[1], c, re.IGNORECASE) for c in columns):
+            return m.group(1).lower()
+        return None
     for form, holders, word in _ASKED_BY_FORM:  # "how long does it take" on a km column,
         m = form.search(question)  # "how far apart in miles" on a graph of ties alone
         if m and not any(re.search(holders, c, re.IGNORECASE) for c in columns):
@@ -99,9 +113,17 @@ def ask(question: str, info: dict[str, Any]) -> str | None:
     """A clarifying question naming what the data holds, when the question asks for a
     magnitude no column holds; else None."""
     said = asked(question, info)
+    edges = [str(c) for c in info.get("edge_attributes") or []]
+    generic = [c for c in edges if _GENERIC.match(c)]
+    if said is None and _TIME_ASKED.search(question) and len(generic) == 1 and not any(
+            re.search(_TIME_HOLDERS, c, re.IGNORECASE) for c in edges):
+        # "how long does it take to drive from city0 to city30" on a plain ``weight``: never
+        # hops, never a value nothing says is a time
+        return (f"Nothing in the data says it holds time: its edges carry `{generic[0]}`, "
+                f"whose meaning is not recorded. Is `{generic[0]}` the time (then ask for the "
+                f"route by {generic[0]}), or do you mean the number of hops?")
     if said is None:
         return None
-    edges = [str(c) for c in info.get("edge_attributes") or []]
     nodes = [str(c) for c in info.get("node_attributes") or []]
     way = (info.get("meaning") or {}).get("direction") or []
     held = []

@@ -47,14 +47,16 @@ ROLE_NOUNS = frozenset(_ROLE_VERBS)
 #: role nouns whose node undergoes the other end's verbs ("prey" is eaten by its predator)
 _PATIENTS: dict[str, tuple[str, ...]] = {"prey": _EAT, "victim": ("attack",),
                                          "payee": _PAY, "recipient": _PAY, "receiver": _PAY,
-                                         "callee": _CALL}
+                                         "callee": _CALL,
+                                         # "which papers does paper20 build on"
+                                         "cited": ("cit", "build", "referenc")}
 #: the forms no suffix makes
 _IRREGULAR: dict[str, tuple[str, ...]] = {
     "eat": ("ate", "eaten"), "pay": ("paid",), "send": ("sent",), "give": ("gave", "given"),
     "lend": ("lent",), "sell": ("sold",), "buy": ("bought",), "feed": ("fed",),
     "teach": ("taught",), "get": ("got", "gotten"), "take": ("took", "taken"),
     "hear": ("heard",), "learn": ("learnt",), "ring": ("rang", "rung"),
-    "write": ("wrote", "written")}
+    "write": ("wrote", "written"), "build": ("built",)}
 #: column words that name no relation of their own
 _PLAIN = {"sourc", "targ", "from", "node", "src", "dst", "tail", "head", "target", "get"}
 
@@ -302,6 +304,10 @@ def most_in_verb(question: str, stems: list[str], nodes: list[str], valued: bool
 #: a reach said beside the verb: "directly or indirectly", "even indirectly", "(following
 #: citation chains)", "through a chain of citations", "at any remove"
 _INDIRECT = (r"(?:directly\s+or\s+(?:indirectly|through\s+\w+)|(?:even\s+|only\s+)?indirectly|"
+             # "counting references of references", "and the citations of those citations"
+             r"(?:counting|including|and)\s+(?:the\s+)?(?:references|citations|calls|links|"
+             r"mentors|contacts|referrals)\s+of\s+(?:the\s+|their\s+|those\s+)?(?:references|"
+             r"citations|calls|links|mentors|contacts|referrals)\b|"
              r"transitively|at\s+any\s+(?:level|distance|remove)|(?:by\s+)?(?:through|via|along|"
              r"following|by\s+following)\s+(?:a\s+|the\s+|any\s+)?(?:\w+\s+)?chains?\b"
              r"(?:\s+of\s+\w+)?)")
@@ -316,7 +322,7 @@ def indirect(question: str, stems: list[str], verb: str) -> str:
     if not stems or not re.search(_INDIRECT, question, re.IGNORECASE):
         return question
     v = forms(stems) + rf"(?:e?s|ies|ed|d|ing|e)?(?:\s+{PREPOSITION}\b)?"  # "ship to"
-    tail = rf"\s*[,(]?\s*(?:\w+\s+){{0,2}}?{_INDIRECT}"
+    tail = rf"\s*[,(]?\s*(?:\w+\s+){{0,4}}?{_INDIRECT}"
     m = re.match(rf"^\s*how\s+many\s+(?:([a-z]+)\s+)?(?:does|do|did|has|have)\s+({_WHO})\s+"
                  rf"(?:\w+\s+)?{v}\b{tail}", question, re.IGNORECASE)
     if m:  # "how many papers does paper28 cite, directly or indirectly": in the asked noun

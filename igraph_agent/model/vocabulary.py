@@ -69,6 +69,22 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"in-?degree|out-?degree|betweenness|pagerank|closeness)\b)", "maximum", False),
     (r"\bavg\b", "average", False),
     (r"\bppl\b", "people", False),
+    (r"\bnbrs\b", "neighbours", False),  # "medici's nbrs ranked by betweenness"
+    (r"\bnbr\b", "neighbour", False),
+    (r"\bmsgs\b", "messages", False),  # "msgs Sales -> HR, total?"
+    (r"\bmsg\b", "message", False),
+    (r"\bconn\.(?=\s)", "connected", False),  # "strongly conn. component"
+    # "msgs Sales -> HR, total?": the total of the things named first
+    (r"^\s*([a-z]+s)\s+((?:from\s+)?[^,?]+?(?:\s+to\s+|\s*(?:-+>|→)\s*)[^,?]+?)\s*,\s*(?:in\s+)?total"
+     r"\s*[?.!]*\s*$", r"total \1 \2?", False),
+    # "rank Medici's neighbours by betweenness", "medici's nbrs ranked by betweenness - who's
+    # on top": the best of them by it
+    (r"^\s*(?:rank|sort|order)\s+((?-i:[A-Z])[\w'.-]*|[a-z]+\d+)'s\s+(neighbou?rs|friends|contacts|"
+     r"partners|in-?laws|colleagues)\s+by\s+([a-z][\w -]*?)\s*[?.!]*\s*$",
+     r"which of \1's \2 has the highest \3?", False),
+    (r"^\s*((?-i:[A-Z])[\w'.-]*|[a-z]+\d+)'s\s+(neighbou?rs|friends|contacts|partners|in-?laws|"
+     r"colleagues)\s+(?:ranked|sorted|ordered)\s+by\s+([a-z][\w-]*(?:\s+centrality)?)"
+     r"(?:\s*(?:[-–—,:;]|\band\b).*)?\s*[?.!]*\s*$", r"which of \1's \2 has the highest \3?", False),
     (r"\bb/w\b", "between", False),
     (r"\bw/o\b", "without", False),
     # "the shortest cycle in the Petersen graph": the data set named with its kind
@@ -306,7 +322,18 @@ _UNDIRECTED: list[tuple[str, str]] = [
     (rf"^\s*(?:which|what) (?!(?:community|communities|cluster|clusters|component)\b)[a-z]+ "
      rf"(?:does|do|did) (?:the )?({_NAME}(?: (?-i:[A-Z][\w'.-]*))*) [a-z]+"
      r"(?: (?:with|to|into|in|on|for|at))?\s*\??\s*$", r"Who are the neighbours of \1?"),
-    (rf"^\s*(?:who|whom) (?:does|do|did) ({_NAME}) [a-z]+(?: (?:with|to))?\s*\??\s*$",
+    (rf"^\s*(?:who|whom) (?:does|do|did) (?:the )?({_NAME}) [a-z]+(?: (?:with|to|into))?\s*\??\s*$",
+     r"Who are the neighbours of \1?"),
+    # "which families are married to the Medici", "who is linked to Ada": the subject's side
+    (rf"^\s*(?:who|which [a-z]+) (?:is|are|was|were|got|get) (?:directly )?(?!(?:closest|nearest|"
+     rf"farthest|furthest|most|least|similar|reachable|connected|linked)\b)(?:[a-z]+ed|wed|allied|"
+     rf"related) (?:to|with|into) (?:the )?({_NAME})\s*\??\s*$", r"Who are the neighbours of \1?"),
+    # "medici's marriage partners?", "Ada's trading partners": the node's ties in the data's word
+    (rf"^\s*(?:(?:who|what) (?:are|were) (?:the )?)?({_NAME})(?:'s|’s) (?:[a-z]+ )?(?:partners|"
+     rf"spouses|allies)\s*\??\s*$", r"Who are the neighbours of \1?"),
+    # "list Medici's marriage ties", "show ana's links"
+    (rf"^\s*(?:list|name|show(?: me)?|give me)\s+(?:all\s+(?:of\s+)?)?({_NAME})(?:'s|’s) (?:[a-z-]+ )?"
+     rf"(?:ties|links|connections|neighbou?rs|contacts|partners)\s*[?.!]*\s*$",
      r"Who are the neighbours of \1?"),
     (_OBJECT_PARTNERS, r"Who are the neighbours of \1?"),  # "which pollinators visit Thistle"
     # "who is Ridolfi married to", "who are the Strozzi directly married to", "who is Eef
@@ -333,6 +360,10 @@ _UNDIRECTED: list[tuple[str, str]] = [
      r"(?!(?:un|dis|non))"
      r"[a-z]+ed (?:to|with|into) (?:the )?((?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)|[a-z][\w'.-]*|"
      r"\d+)\s*\??\s*$", r"Is \1 directly connected to \2?"),
+    # "how many characters share a scene with Fantine": her ties (one-mode only: on two sides
+    # the partners sharing a thing are co-members)
+    (rf"^\s*how many [a-z]+ (?:share|shared|have shared|has shared) (?:a|an|any|at least one) "
+     rf"[a-z]+ with ({_NAME})\s*\??\s*$", r"How many ties does \1 have?"),
     (rf"^\s*how many (?!\w*mates\b)(?!(?:triangles|components|communities|cliques|hops|steps|paths|routes|"
      rf"attributes|groups|neighbours within)\b)[a-z]+ (?:does|do|did) (?:the )?({_NAME}) have\s*\??\s*$",
      r"How many ties does \1 have?"),
@@ -956,7 +987,7 @@ _LOWER_ID = re.compile(r"[a-z][a-z'-]{1,15}")
 _DOTTED_ID = re.compile(r"[a-z][a-z'-]*[._][a-z0-9][a-z0-9'-]*")  # "m.rossi", "li_na"
 _AT_NAME = re.compile(r"\b(?i:is|was|were|has|had|of|for|about|does|did|do|and|or|with|to|from|between|know|knows|"
                       r"without|if|(?:depends?|depending|rel(?:y|ies)|builds?|built)\s+on|"
-                      r"needs?|requires?)\s+([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?|[a-z][._][a-z0-9][a-z0-9'-]*)\b(?='s|\s*[?.,!:]|\s+[-–—>]|\s+(?:and|in|have|has|know|"
+                      r"needs?|requires?)\s+([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?|[a-z][._][a-z0-9][a-z0-9'-]*)\b(?='s|\s*[?.,!:(]|\s+[-–—>]|\s+(?:and|in|have|has|know|"
                       r"left|leaves|linked|connected|\w+s?)\b|$)")
 
 
@@ -1547,7 +1578,15 @@ def _self_left_out(question: str) -> str:
         'how many are within two steps of emp18?'
         >>> _self_left_out("who is central, not counting emp18?")
         'who is central, not counting emp18?'
+        >>> _self_left_out("How many are in ext4's strongly connected component, counting ext4?")
+        "How many are in ext4's strongly connected component?"
     """
+    kept = re.search(r"\s*[,(]?\s*(?:counting|including|incl\.?)\s+(?P<who>[\w.'-]+)(?:\s+(?:itself|"
+                     r"himself|herself|too|as well))?\s*\)?(?=\s*[?.!]*\s*$)", question, re.IGNORECASE)
+    if kept and re.search(rf"\b{re.escape(kept.group('who'))}(?:'s|’s)\s+(?:\w+\s+){{0,3}}?(?:component|"
+                          r"piece|part|group|community|cluster|island)\b", question[:kept.start()],
+                          re.IGNORECASE):  # "ext4's strongly connected component, counting ext4":
+        return question[:kept.start()].rstrip() + question[kept.end():]  # it is counted in it
     m = re.search(r"\s*[,(]?\s*(?:not\s+counting|excluding|except(?:\s+for)?|leaving\s+out|other\s+"
                   r"than|besides|apart\s+from)\s+(?:the\s+)?(?P<who>[\w.'-]+(?:\s+(?-i:[A-Z])[\w'.-]*)?)"
                   r"(?:\s+(?:itself|himself|herself))?\s*\)?(?=\s*[?.!]*\s*$)", question, re.IGNORECASE)
@@ -1577,6 +1616,112 @@ def _groups_as_pieces(question: str, info: dict[str, Any]) -> str:
                   question, flags=re.IGNORECASE)
 
 
+_LIST_LEAD = (r"^\s*(?:please\s+)?(?:list|name|show(?:\s+me)?|give\s+me|tell\s+me)\s+"
+              r"(?:all\s+(?:of\s+)?)?(?:the\s+)?")
+_LIST_WHO = re.compile(_LIST_LEAD + r"([a-z][\w-]*)\s+(?:that|who|which)\s+(?=[a-z])", re.IGNORECASE)
+_LIST_DOING = re.compile(_LIST_LEAD + r"([a-z][\w-]*s)\s+([a-z]{3,}ing)\s+(?=\S)", re.IGNORECASE)
+_LIST_WITH = re.compile(_LIST_LEAD + r"([a-z][\w-]*s)\s+with\s+(?=[a-z0-9])", re.IGNORECASE)
+_WHICH_DOING = re.compile(r"^\s*(which|what)\s+([a-z][\w-]*)\s+(?:are|were|is)\s+([a-z]{3,}ing)\s+"
+                          r"(?=\S)", re.IGNORECASE)
+
+
+def _verb_of(gerund: str) -> str:
+    """The plain verb of an -ing form: citing -> cite, shipping -> ship, calling -> call."""
+    stem = gerund[:-3]
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
+        return stem[:-1]  # shipping -> ship
+    if re.fullmatch(r"[^aeiou]*[aeiou][tvkcszrdg]", stem) or stem.endswith(("iv", "at", "ur", "us")):
+        return stem + "e"  # citing -> cite, using -> use, rating -> rate
+    return stem
+
+
+#: a follow-up's leading word ("and which department …", "so who …"): no part of the ask
+_FOLLOW_ON = re.compile(r"^\s*(?:and|so|also|ok(?:ay)?|now|then|right)\s*,?\s+(?=(?:which|what|who|"
+                        r"whom|whose|how|is|are|does|do|did|can|could|list|name|show|find|where)\b)",
+                        re.IGNORECASE)
+
+
+def as_which(question: str) -> str:
+    """A listing asked as a command or with an -ing verb, as a "which" question the
+    planner's verbs read: "list the papers citing paper00" -> "which papers cite paper00",
+    "list the women who attended E8" -> "which women attended E8"; a follow-up's leading "and"
+    dropped, and a strongly connected component described in words named.
+
+        >>> as_which("list the papers citing paper00")
+        'which papers cite paper00'
+        >>> as_which("List all the women who attended E8?")
+        'which women attended E8?'
+        >>> as_which("which accounts are following ada?")
+        'which accounts follow ada?'
+        >>> as_which("list the employees with only 2 connections")
+        'which employees have only 2 connections'
+        >>> as_which("and which department receives the most messages?")
+        'which department receives the most messages?'
+        >>> as_which("Which numbers received calls but never made any?")
+        'Which numbers received calls but never made calls?'
+    """
+    question = _FOLLOW_ON.sub("", question)
+    question = _ALL_REACH_ALL.sub("strongly connected component", question)  # described
+    # "which numbers received calls but never made any": "any" stands for the calls
+    question = re.sub(r"\b([a-z]{3,}s)(\s*,?\s+(?:but|and|yet)\s+(?:\w+\s+)?(?:never|not|n't)\s+"
+                      r"(?:\w+\s+)?)any(\s*[?.!]*\s*)$", r"\1\2\1\3", question, flags=re.IGNORECASE)
+    m = _LIST_WITH.match(question)
+    if m:
+        return f"which {m.group(1)} have " + question[m.end():]
+    m = _LIST_DOING.match(question)
+    if m and m.group(2).lower() not in {"something", "nothing", "anything", "everything"}:
+        return f"which {m.group(1)} {_verb_of(m.group(2).lower())} " + question[m.end():]
+    m = _WHICH_DOING.match(question)
+    if m:
+        return f"{m.group(1)} {m.group(2)} {_verb_of(m.group(3).lower())} " + question[m.end():]
+    return _LIST_WHO.sub(lambda m: f"which {m.group(1)} ", question, count=1)
+
+
+#: a direction said as an end or a box: "which department is on the receiving end of the most
+#: messages", "who's got the busiest inbox"
+_END_OF = [(re.compile(p, re.IGNORECASE), r) for p, r in (
+    (r"\b(?:is|was)\s+on\s+the\s+receiving\s+end\s+of\b", "receives"),
+    (r"\b(?:are|were)\s+on\s+the\s+receiving\s+end\s+of\b", "receive"),
+    (r"\b(?:is|was)\s+on\s+the\s+sending\s+end\s+of\b", "sends"),
+    (r"(?:\s+(?:has|have|is)|'s)\s+(?:got\s+)?the\s+(?:busiest|fullest|biggest|largest)\s+inbox\b",
+     " receives the most messages"),
+    (r"(?:\s+(?:has|have|is)|'s)\s+(?:got\s+)?the\s+(?:busiest|fullest|biggest|largest)\s+outbox\b",
+     " sends the most messages"))]
+#: a strongly connected component described: "the largest group where every node can reach
+#: every other one following the link direction"
+_ALL_REACH_ALL = re.compile(
+    r"\b(?:group|set|cluster|part|piece|bunch|block|chunk)\s+(?:of\s+[a-z]+\s+)?(?:where|in\s+which|"
+    r"whose|that|who)\s+(?:\w+\s+)?(?:every|each|all)\s+(?:\w+\s+)?(?:can\s+)?(?:reach|get\s+to)(?:es)?\s+"
+    r"(?:every|each|all)\s+(?:other(?:\s+one)?|the\s+others|one\s+else|others)\b(?:\s+(?:following|along)"
+    r"\s+(?:the\s+)?(?:links?'?|edges?'?|arrows?'?)\s*(?:direction)?)?|"
+    r"\b(?:group|set|cluster|part|bunch)\s+of\s+[a-z]+\s+that\s+(?:can\s+)?all\s+(?:reach|get\s+to)\s+"
+    r"(?:each\s+other|one\s+another)\b(?:\s+(?:following|along|through)\s+(?:the\s+)?\w+)?",
+    re.IGNORECASE)
+#: the edges' direction waved aside: "(don't worry about direction)", "never mind the direction"
+_ANY_WAY = re.compile(r"\s*[,(]?\s*(?:(?:don'?t|do\s+not)\s+(?:worry|care)\s+about|never\s+mind|"
+                      r"regardless\s+of)\s+(?:the\s+)?(?:edges'?\s+|links'?\s+|arrows'?\s+)?"
+                      r"directions?\s*\)?", re.IGNORECASE)
+
+
+def _column_way(question: str, info: dict[str, Any]) -> str:
+    """"From caller to callee" names the edges' direction by the table's own endpoint
+    columns, not a route's two ends: "could word get from ext14 to ext2 if it's passed along
+    from caller to callee" follows the edges' direction.
+
+        >>> _column_way("could word get from ext14 to ext2 if it's passed along from caller "
+        ...             "to callee?", {"meaning": {"direction": ["caller", "callee"]}})
+        "could word get from ext14 to ext2 following the edges' direction?"
+    """
+    ends = (info.get("meaning") or {}).get("direction") or []
+    if len(ends) != 2:
+        return question
+    a, b = (rf"(?:the\s+)?{re.escape(str(e))}s?" for e in ends)
+    return re.sub(rf"\s*,?\s*\b(?:(?:if|when|as|once)\s+(?:it'?s|it\s+is|it\s+gets|they'?re)\s+)?"
+                  rf"(?:(?:passed|handed)\s+(?:along|on)\s+|forwarded\s+|going\s+|moving\s+|"
+                  rf"flowing\s+|only\s+)?from\s+{a}\s+to\s+{b}\b",
+                  " following the edges' direction", question, flags=re.IGNORECASE)
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     if not info.get("directed") and _ROOTED.search(question):
@@ -1594,6 +1739,10 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     from igraph_agent.model.value_words import spelled_values
 
     question = dropped(question, info.get("meaning") or {})  # "(unweighted)": calls' weight
+    question = _column_way(question, info)  # "… if passed along from caller to callee"
+    question = _ANY_WAY.sub(" ignoring direction", question)  # "(don't worry about direction)"
+    for pattern, repl in _END_OF:  # "on the receiving end of the most messages": receives
+        question = pattern.sub(repl, question)
     question = as_verb(question, info)  # "who's the biggest sender": who sends the most
     question = _slots().FORMAT_ASIDE.sub("", question).strip()  # "just the size is fine"
     if not re.search(r"\b(?:chains?|cycles?|circles?|round|indirectly|eventually|through|via|"
@@ -1695,6 +1844,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             m = pattern.search(out)
             if m and two_mode and re.search(r"\bwith\s*[?.!]*\s*$", out, re.IGNORECASE):
                 continue  # "who did Mags fish with": those sharing a partner, not Mags's own
+            if m and two_mode and pattern.pattern.startswith(r"^\s*how many [a-z]+ (?:share"):
+                continue  # "how many women shared an event with Nora": co-members
             if m and two_mode and pattern.pattern == _OBJECT_PARTNERS and \
                     not _TRANSITIVE_ON.search(out):
                 continue  # "who served with J05": the sides' own words (``_members``) say

@@ -279,7 +279,10 @@ _HOW_LONG_TRIP = (r"\bhow long (?:is|would be|will be)\s+(?:the\s+|a\s+|that\s+)
                   r"\bhow long (?:would|will|is) (?:that|it|this|they|those) (?:be|all be|come to)\b")
 #: a trip measured by its extreme ("the shortest drive from city26", "the longest hike"): the
 #: length of the roads it takes (not a "walk" or "trip", a path's words too)
-_SHORTEST_TRIP = r"\b(?:shortest|longest)\s+(?:drive|ride|hike|cycle|drives|rides|hikes)\b"
+_SHORTEST_TRIP = (r"\b(?:shortest|longest)\s+(?:drive|ride|hike|cycle|drives|rides|hikes|road\s+trips?|"
+                  r"road\s+journeys?)\b|"
+                  # "which city is closest to city26 by road": the roads' lengths
+                  r"\b(?:closest|nearest|farthest|furthest)\b.{0,40}\bby\s+(?:road|car|driving)\b")
 #: a length said of the edges themselves: "the road length", "by actual road lengths", "the
 #: length of every road", "a length of 3 or less", "the road distance", "in km"; never a
 #: path's length in hops ("the path length", "the length of the shortest path", "the

@@ -288,9 +288,13 @@ def _reach_render(st: PlanState, obs: list[Observed]) -> str:
 #: who is left with nothing after a removal: "which volunteers are left with no project",
 #: "which players would have had no tournaments at all", "who would have nobody left"
 _STRANDED = re.compile(r"\bleft with(?:out any| no| nothing| nobody| none)\b|"
+                       # "does anyone end up with no friends left"
+                       r"\bends?\s+up\s+with\s+(?:no|nothing|nobody|none)\b|"
                        r"\b(?:would|will|'d)\s+(?:then\s+)?(?:have|be left with)\s+(?:had\s+)?"
                        r"(?:no|nothing|nobody|none)\b|\b(?:nothing|nobody|no one|none|no \w+) "
                        r"(?:\w+ )?left\b|\bno longer (?:have|has) any\b|"
+                       # "which characters no longer co-appear with anyone"
+                       r"\bno longer [a-z-]+ (?:\w+ )?(?:with|to) (?:anyone|anybody|any \w+)\b|"
                        # "who ends up isolated": no link left at all
                        r"\b(?:ends? up|end(?:ed)? up|would be|will be|be left|becomes?|"
                        r"left)\s+(?:completely\s+|totally\s+)?isolated\b", re.IGNORECASE)
@@ -306,8 +310,9 @@ def _stranded_applies(st: PlanState) -> bool:
     asked = str(st.context.get("asked") or st.question)  # "no link" reads as degree 0
     return bool(_stranded_gone(st)) and bool(_STRANDED.search(asked)) and \
         not _reach_applies(st) and \
-        bool(re.search(r"\b(?:who|whom|which|what|list|name|how many)\b", st.question,
-                       re.IGNORECASE))
+        bool(re.search(r"\b(?:who|whom|which|what|list|name|how many)\b|\b(?:does|do|did|will|"
+                       r"would|is|are)\s+(?:any(?:one|body|\s+\w+)|some(?:one|body|\s+\w+))\b", st.question,
+                       re.IGNORECASE))  # "does anyone end up with no friends left": Yes or No
 
 
 def _stranded_calls(st: PlanState) -> list[Call]:
@@ -339,18 +344,22 @@ def _stranded_render(st: PlanState, obs: list[Observed]) -> str:
     gone = ", ".join([*map(str, d.removed_nodes),
                       *(f"the edge {a}–{b}" for a, b in d.removed_edges)])
     s = d.stranded
+    yes_no = slots.asked_kind(str(st.context.get("asked") or st.question)) == "yesno"
     if not s.total:
-        return (f"**None** — without {gone}, every node that had a link keeps at least one. "
-                "Nothing was changed.")
+        return (("**No** — " if yes_no else "**None** — ") + f"without {gone}, every node "
+                "that had a link keeps at least one. Nothing was changed.")
     listed = ", ".join(f"**{n}**" for n in s.items) + (" …" if s.total > len(s.items) else "")
-    return (f"Without {gone}, **{s.total}** node(s) would be left with no link at all (every "
+    return ("**Yes** — " if yes_no else "") + (f"Without {gone}, **{s.total}** node(s) would be left with no link at all (every "
             f"link they had was to it): {listed}. Nothing was changed.")
 
 
 #: a ranking by centrality asked of the graph after the removal: "who would be the most
 #: central if Dot left", "which paper would top PageRank if paper01 were retracted"
-_CENTRAL_ASK = re.compile(r"\b(?:central\w*|important|influential|pagerank|page rank|"
-                          r"betwe+n+e*ss|closeness|eigenvector)\b", re.IGNORECASE)
+#: the best-connected node asked after a removal: its degree on the graph without it
+_CONNECTED_ASK = (r"\b(?:best|most|better|highest|well)[- ]connected\b|\bmost (?:connections|"
+                  r"links|ties|contacts)\b|\bhighest degree\b")
+_CENTRAL_ASK = re.compile(rf"\b(?:central\w*|important|influential|pagerank|page rank|"
+                          rf"betwe+n+e*ss|closeness|eigenvector)\b|{_CONNECTED_ASK}", re.IGNORECASE)
 _RANK_ASK = re.compile(r"\b(?:who|whom|which|what|list|name|top|rank\w*)\b", re.IGNORECASE)
 _OTHER_ASK = re.compile(r"\b(?:components?|pieces?|parts|split|groups?|communit\w*|clusters?|"
                         r"how many|how far|route|path|score of|reach\w*)\b", re.IGNORECASE)
@@ -375,7 +384,9 @@ def _central_calls(st: PlanState) -> list[Call]:
     searches, ids = _resolve(st, _removed_all(st))
     if ids is None:
         return searches
-    measures = _named_measures(st.question) or ["pagerank", "betweenness"]
+    measures = _named_measures(st.question) or (
+        ["degree"] if re.search(_CONNECTED_ASK, st.question, re.IGNORECASE) else
+        ["pagerank", "betweenness"])
     weight = asked_weighting(st) or _centrality_weight(st, measures)
     return [*searches, *(Call("node_centrality", {"measure": m, "top_k": 5, "without": ids,
                                                   **weight}) for m in measures)]
@@ -418,7 +429,7 @@ WHATIF_INTENTS = [
            group="components", bonus=lambda st: 5.0 if _stranded_applies(st) else -10.0,
            clarify=_stranded_clarify,
            hint="who is left with no link without a node you name",
-           answers=frozenset({"list", "count", "node"}),
+           answers=frozenset({"list", "count", "node", "yesno"}),
            # "left with no project" reads as a degree of 0: the threshold is the "no"
            covers=frozenset({"removal", "entity", "direction", "negation", "scope",
                              "threshold", "twomode"})),
