@@ -187,7 +187,12 @@ def test_the_dev_split_loads_and_every_oracle_resolves_on_its_graph():
                                                  "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
                                                  "dev14", "dev15", "dev16", "dev17", "dev18",
                                                  "dev19", "dev20", "dev21", "dev22", "dev23",
-                                                 "dev24", "dev25", "dev26", "dev27", "dev28"}
+                                                 "dev24", "dev25", "dev26", "dev27", "dev28",
+                                                 "dev29", "dev30", "dev31", "dev32",
+                                                 "dev33", "dev34", "dev35", "dev36",
+                                                 "dev37", "dev38", "dev39", "dev40",
+                                                 "dev41", "dev42", "dev43", "dev44",
+                                                 "dev45", "dev46", "dev47", "dev48"}
     asks = [q for q in qset.questions if q.expect == "needs_clarification"]
     assert len(asks) >= 8  # questions no analysis answers: the planner must ask
     for q in qset.questions:

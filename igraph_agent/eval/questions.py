@@ -44,7 +44,10 @@ Expect = Annotated[ResponseStatus, AfterValidator(_expectable)]
 Split = Literal["tune", "test", "test2", "dev", "dev3", "dev4", "dev5", "dev6", "dev7",
                 "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15",
                 "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
-                "dev24", "dev25", "dev26", "dev27", "dev28"]
+                "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31",
+                "dev32", "dev33", "dev34", "dev35", "dev36", "dev37", "dev38", "dev39",
+                "dev40", "dev41", "dev42", "dev43", "dev44", "dev45", "dev46", "dev47",
+                "dev48"]
 SplitChoice = Literal["tune", "test", "test2", "dev", "all"]
 PUBLIC_SET = Path(__file__).with_name("public.yaml")  # the tuning split
 TEST_SET = Path(__file__).with_name("test.yaml")  # the test split: never tuned on
@@ -77,6 +80,26 @@ DEV25_SET = Path(__file__).with_name("dev25.yaml")  # multistep, local, directio
 DEV26_SET = Path(__file__).with_name("dev26.yaml")  # connectivity, structure, groups, asks
 DEV27_SET = Path(__file__).with_name("dev27.yaml")  # the same, typed in a hurry (#, ppl, y/n)
 DEV28_SET = Path(__file__).with_name("dev28.yaml")  # multistep, weights, two-mode, paths
+DEV29_SET = Path(__file__).with_name("dev29.yaml")  # structure, connectivity, counts, groups
+DEV30_SET = Path(__file__).with_name("dev30.yaml")  # multistep, weights, local, direction, asks
+DEV31_SET = Path(__file__).with_name("dev31.yaml")  # structure, multistep, weights, bipartite
+DEV32_SET = Path(__file__).with_name("dev32.yaml")  # what-if, two-mode, paths, groups, local
+DEV33_SET = Path(__file__).with_name("dev33.yaml")  # connectivity, structure, multistep, local
+DEV34_SET = Path(__file__).with_name("dev34.yaml")  # counts, centrality, components, asks
+DEV35_SET = Path(__file__).with_name("dev35.yaml")  # paths, two-mode, thresholds, what-if
+DEV36_SET = Path(__file__).with_name("dev36.yaml")  # the same kinds, typed in a hurry
+DEV37_SET = Path(__file__).with_name("dev37.yaml")  # asks, connectivity, groups, structure
+DEV38_SET = Path(__file__).with_name("dev38.yaml")  # asks, structure, weights, multistep
+DEV39_SET = Path(__file__).with_name("dev39.yaml")  # groups, connectivity, local, direction
+DEV40_SET = Path(__file__).with_name("dev40.yaml")  # asks, counts, centrality, paths, what-if
+DEV41_SET = Path(__file__).with_name("dev41.yaml")  # weights, multistep, structure, connectivity
+DEV42_SET = Path(__file__).with_name("dev42.yaml")  # counts, direction, local, centrality, groups
+DEV43_SET = Path(__file__).with_name("dev43.yaml")  # weights … two-mode, typed in a hurry
+DEV44_SET = Path(__file__).with_name("dev44.yaml")  # asks, components, what-if, degree
+DEV45_SET = Path(__file__).with_name("dev45.yaml")  # weights, multistep, structure, direction
+DEV46_SET = Path(__file__).with_name("dev46.yaml")  # local, counts, paths, groups, asks
+DEV47_SET = Path(__file__).with_name("dev47.yaml")  # centrality, degree, components, what-if
+DEV48_SET = Path(__file__).with_name("dev48.yaml")  # structure … local, typed in a hurry
 # the files of each split, in order; ``test`` holds both held-out files
 SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
     "tune": ((PUBLIC_SET, "tune"),),
@@ -84,7 +107,7 @@ SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
     "test2": ((TEST2_SET, "test2"),),
     "all": ((PUBLIC_SET, "tune"), (TEST_SET, "test"), (TEST2_SET, "test2")),
     # used while developing the planner, so not held out: the developers' own questions and
-    # twenty-six sets written blind to the planner (each measured before any change made for it)
+    # forty-six sets written blind to the planner (each measured before any change made for it)
     "dev": ((DEV_SET, "dev"), (DEV3_SET, "dev3"), (DEV4_SET, "dev4"), (DEV5_SET, "dev5"),
             (DEV6_SET, "dev6"), (DEV7_SET, "dev7"), (DEV8_SET, "dev8"), (DEV9_SET, "dev9"),
             (DEV10_SET, "dev10"), (DEV11_SET, "dev11"), (DEV12_SET, "dev12"),
@@ -93,7 +116,13 @@ SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
             (DEV19_SET, "dev19"), (DEV20_SET, "dev20"), (DEV21_SET, "dev21"),
             (DEV22_SET, "dev22"), (DEV23_SET, "dev23"), (DEV24_SET, "dev24"),
             (DEV25_SET, "dev25"), (DEV26_SET, "dev26"), (DEV27_SET, "dev27"),
-            (DEV28_SET, "dev28")),
+            (DEV28_SET, "dev28"), (DEV29_SET, "dev29"), (DEV30_SET, "dev30"),
+            (DEV31_SET, "dev31"), (DEV32_SET, "dev32"), (DEV33_SET, "dev33"),
+            (DEV34_SET, "dev34"), (DEV35_SET, "dev35"), (DEV36_SET, "dev36"),
+            (DEV37_SET, "dev37"), (DEV38_SET, "dev38"), (DEV39_SET, "dev39"),
+            (DEV40_SET, "dev40"), (DEV41_SET, "dev41"), (DEV42_SET, "dev42"),
+            (DEV43_SET, "dev43"), (DEV44_SET, "dev44"), (DEV45_SET, "dev45"),
+            (DEV46_SET, "dev46"), (DEV47_SET, "dev47"), (DEV48_SET, "dev48")),
 }
 
 
