@@ -280,3 +280,55 @@ def test_a_projection_leaves_the_two_mode_graph_loaded_unless_asked_to_load_it(t
     assert ok(ctx, "degree_analysis", side="women", top_k=3)["top"][0]["node"] in women
     again = ok(ctx, "project_bipartite", side="women", load=True)
     assert again["reused"] and again["loaded"] and ctx.session.dataset_id == data["dataset_id"]
+
+
+def test_group_analysis_gives_the_attribute_partitions_networkx_modularity(tmp_path):
+    ctx = _mail_ctx(tmp_path)
+    g = _mail_nx()
+    dept = nx.get_node_attributes(g, "department")
+    parts = [{n for n in g if dept[n] == v} for v in set(dept.values())]
+    data = ok(ctx, "group_analysis", attribute="department")
+    assert data["modularity"] == pytest.approx(nx.community.modularity(g, parts, weight=None),
+                                               abs=1e-4)
+    weighted = ok(ctx, "group_analysis", attribute="department", weight="count")
+    assert weighted["modularity_weighted"] == pytest.approx(
+        nx.community.modularity(g, parts, weight="count"), abs=1e-4)
+
+
+@pytest.mark.parametrize("direction", ["out", "in", "both"])
+def test_where_edges_sum_the_groups_own_edges_each_way(tmp_path, direction):
+    ctx = _mail_ctx(tmp_path)
+    g = _mail_nx()
+    hr = {n for n, d in g.nodes(data="department") if d == "HR"}
+    xs = [c for u, v, c in g.edges(data="count")
+          if (direction != "in" and u in hr) or (direction != "out" and v in hr)]
+    data = ok(ctx, "edge_attribute_totals", attribute="count", where={"department": "HR"},
+              direction=direction)
+    w = data["where_edges"]
+    assert (w["direction"], w["edges"], w["total"]) == (direction, len(xs), sum(xs))
+    assert w["mean"] == pytest.approx(sum(xs) / len(xs), abs=1e-4)
+
+
+def test_a_path_with_no_directed_route_either_way_is_given_with_direction_ignored(tmp_path):
+    from igraph_agent.graph.datasets import GraphSpec
+    from igraph_agent.graph.session import SessionGraph
+    from igraph_agent.graph.workspace import Workspace
+    from igraph_agent.store import Store
+    from igraph_agent.tools import ToolContext
+
+    rail = pd.DataFrame({"from_station": ["Ashby", "Carrow", "Carrow", "Elstead"],
+                         "to_station": ["Brome", "Brome", "Dunmore", "Dunmore"],
+                         "minutes": [12, 9, 20, 7]})
+    ws = Workspace(tmp_path, Store(tmp_path / "agent.db"))
+    row = ws.construct([ws.attach(rail)["source_id"]], GraphSpec())
+    g, rev = ws.load(row["id"])
+    sg = SessionGraph("s")
+    sg.set_graph(g, row["id"], rev)
+    ctx = ToolContext(workspace=ws, session=sg, call_id="c1")
+    two_way = nx.from_pandas_edgelist(rail, "from_station", "to_station", "minutes")
+    data = ok(ctx, "shortest_path", source="Ashby", target="Elstead", weight="minutes")
+    assert data["directed"] is True
+    assert data["reachable"] is False and data["reverse_reachable"] is False
+    assert data["undirected_path"] == nx.dijkstra_path(two_way, "Ashby", "Elstead", weight="minutes")
+    assert data["undirected_length"] == nx.dijkstra_path_length(two_way, "Ashby", "Elstead",
+                                                                weight="minutes")

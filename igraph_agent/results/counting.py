@@ -116,6 +116,18 @@ class EdgesPassing(Part):
     nodes: int | None = None  # the nodes at an end of a passing edge
 
 
+class WhereEdges(Part):
+    """The edges of the nodes a ``where`` picks (their outgoing, incoming or all edges, as
+    ``direction`` says), summed: "the average lead time of shipments from Mexico"."""
+
+    direction: str
+    edges: int
+    total: Number | None = None
+    mean: Number | None = None
+    min: Number | None = None
+    max: Number | None = None
+
+
 class EdgeAttributeTotalsResult(ToolData):
     """What ``edge_attribute_totals`` returns: sum, mean and range of a numeric edge
     attribute, and the nodes with the largest totals."""
@@ -134,6 +146,7 @@ class EdgeAttributeTotalsResult(ToolData):
     #: the attribute filter the ranked nodes matched, when one was given
     side: str | None = None  # two-mode: the side ranked
     where: dict[str, Any] | None = None
+    where_edges: WhereEdges | None = None  # with where: those nodes' edges summed
     max_edges: Table[EdgeValue] | None = None  # the edges holding the max (ties all listed)
     min_edges: Table[EdgeValue] | None = None
     #: directed graphs, no node: the pairs whose value summed over both ways is the largest

@@ -75,6 +75,10 @@ class GroupAnalysisResult(ToolData):
     within_weight_share: Number | None = None
     between_weight_share: Number | None = None
     assortativity: Number
+    #: the modularity of the partition the attribute's values make, each edge counted once
+    #: (``modularity_weighted``: by the weight used, when one is)
+    modularity: Number | None = None
+    modularity_weighted: Number | None = None
     groups: Table[GroupRow]
     most_connected_to_others: list[Any]
     mixing: list[dict[str, Any]]

@@ -451,6 +451,8 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
         data["direction"] = side
     if among is not None and args.where:
         data["where"] = args.where
+        if not args.node:  # "the average lead time of shipments from Mexico": their edges
+            data["where_edges"] = _where_edges(nums, among, side)
     if args.side:
         data["side"] = args.side
     sense = {"out": " (node totals over outgoing edges)", "in": " (node totals over incoming "
@@ -480,6 +482,16 @@ def _edges_left_out(g: nx.Graph, pairs: list[list[str]]) -> set[tuple]:
             found += [(v, u)]
         out.update(found)
     return out
+
+
+def _where_edges(nums: list, among: set, side: str) -> dict:
+    """The edges of the nodes ``among`` (leaving them: out, entering them: in, or touching
+    them: both), each once, summed."""
+    xs = [x for u, v, x in nums if (side != "in" and u in among) or (side != "out" and v in among)]
+    if not xs:
+        return {"direction": side, "edges": 0}
+    return {"direction": side, "edges": len(xs), "total": _round(sum(xs)),
+            "mean": _round(sum(xs) / len(xs)), "min": min(xs), "max": max(xs)}
 
 
 def _pair_extremes(g: nx.Graph, nums: list) -> tuple[list[dict], list[dict]]:

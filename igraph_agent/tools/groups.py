@@ -130,6 +130,9 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
         "within_share": figure(within / len(edges)) if len(edges) else None,
         "between_share": figure(1 - within / len(edges)) if len(edges) else None,
         "assortativity": figure(_assortativity(counts, directed)),
+        # "the two clubs as the partition: its modularity" (igraph; networkx's
+        # community.modularity gives the same)
+        "modularity": figure(h.modularity(codes.tolist(), directed=directed)) if len(edges) else None,
         "groups": groups[: args.top_k],
         "most_connected_to_others": [r["group"] for r in most[: args.top_k]],
         # every pair up to MIXING_ALL_GROUPS groups: a question about one group ("which
@@ -149,6 +152,9 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
     if args.total_of:
         data["total_of"] = args.total_of
     if w is not None:
+        data["modularity_weighted"] = (figure(h.modularity(codes.tolist(), weights=w.tolist(),
+                                                           directed=directed))
+                                       if use["role"] != "distance" and w.sum() > 0 else None)
         data["within_weight"] = figure(float(np.trace(sums)))
         data["between_weight"] = figure(float(sums.sum() - np.trace(sums)))
         total = float(sums.sum())

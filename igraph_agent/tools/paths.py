@@ -108,12 +108,28 @@ def _reverse(ctx: ToolContext, g: nx.Graph, s: str, t: str, use: dict, data: dic
                     else _nx_path(g, t, s, nx_weight(use)))
     data["reverse_reachable"] = back is not None
     if back is None:
-        return " in either direction"
+        return " in either direction" + _undirected(g, s, t, use, data)
     hops = data["reverse_hops"] = len(back) - 1
     text = f" following the edges' direction; {t} reaches {s} in {hops} hop(s)"
     if use["attribute"] is not None:
         data["reverse_length"] = figure(length)
         text += _length({"length": data["reverse_length"]}, use)
+    return text
+
+
+def _undirected(g: nx.Graph, s: str, t: str, use: dict, data: dict) -> str:
+    """With no directed path either way: the path with the edges' direction ignored,
+    recorded in ``data`` (a table of two-way segments read as directed shows here)."""
+    weight = nx_weight(use)
+    path, length = _nx_path(g.to_undirected(as_view=True), s, t, weight)
+    if path is None:
+        return ""
+    data["undirected_hops"] = len(path) - 1
+    data["undirected_path"] = list(path)
+    text = f"; ignoring direction, {s} reaches {t} in {len(path) - 1} hop(s)"
+    if weight:
+        data["undirected_length"] = figure(length)
+        text += _length({"length": data["undirected_length"]}, use)
     return text
 
 
