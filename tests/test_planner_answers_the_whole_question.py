@@ -2,13 +2,17 @@
 answered whole or asked about, on two graphs with different words (networkx the oracle):
 "never place a call" is a zero out-degree (not the graph's size), "the Officer club" is a
 group of the ``club`` column (not the whole graph), "do members 0 and 33 end up in the same
-community" compares both, "the modularity of the split into teams" is not the detected
+community" compares both, "the modularity of the split into teams" is the team column's own
+partition's, never the detected
 communities', "who within sales has the most ties to other sales people" is no group table,
 "the shortest weighted path's total weight" adds the weight up as it stands, "who are
 Fantine's neighbours" names every one, and "take the most cited paper - which papers cite
 it?" answers both steps."""
 
 from __future__ import annotations
+
+import math
+import re
 
 import networkx as nx
 import pandas as pd
@@ -101,9 +105,14 @@ def test_two_named_nodes_in_the_same_community_is_yes_or_no_about_both(agents, g
     ("league", "what is the modularity if the tier column is the partition?")])
 def test_the_modularity_of_an_attribute_split_is_not_the_detected_communities(agents, graph,
                                                                               question):
+    g, attr = (STAFF, "team") if graph == "staff" else (LEAGUE, "tier")
+    values = nx.get_node_attributes(g, attr)
+    parts = [{n for n in g if values[n] == v} for v in set(values.values())]
     resp = ask(agents, graph, question)
-    assert resp.status == "needs_clarification", resp.answer
+    assert resp.status == "answered", resp.answer
     assert "communities found" not in resp.answer, resp.answer
+    said = float(re.search(r"is \*\*(-?[\d.]+)\*\*", resp.answer).group(1))
+    assert math.isclose(said, nx.community.modularity(g, parts), abs_tol=5e-4), resp.answer
 
 
 @pytest.mark.parametrize(("graph", "question"), [

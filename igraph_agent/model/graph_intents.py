@@ -713,13 +713,28 @@ def _other_way(p: ShortestPathResult) -> str:
     if not p.directed or p.reverse_reachable is None:
         return ""
     if not p.reverse_reachable:
-        return " in either direction"
+        return " in either direction" + _ignoring_direction(p)
     used = p.weight_used or {}
     length = (f", {shown(p.reverse_length)} {used['attribute']}"
               if p.reverse_length is not None and used.get("attribute") and not used.get("inverted")
               else "")
     return (f" following the edges' direction (the graph is directed); the other way, "
             f"{p.target} reaches {p.source} in {p.reverse_hops} hop(s){length}")
+
+
+def _ignoring_direction(p: ShortestPathResult) -> str:
+    """With no directed path either way, the route with the edges' direction ignored: a
+    table of two-way segments read as directed must not look like a dead end."""
+    if p.undirected_hops is None:
+        return ""
+    used = p.weight_used or {}
+    length = (f", **{shown(p.undirected_length)}** {used['attribute']}"
+              if p.undirected_length is not None and used.get("attribute")
+              and not used.get("inverted") else "")
+    nodes = p.undirected_path or []
+    route = " – ".join(map(str, nodes[:12])) + (" – …" if len(nodes) > 12 else "")
+    return (f" following the edges' direction (the graph is directed). **Ignoring direction**, "
+            f"{p.source} reaches {p.target} in **{p.undirected_hops}** hop(s){length}: {route}")
 
 
 def _route(st: PlanState, p: ShortestPathResult) -> str:
@@ -983,6 +998,9 @@ _COUNT_BRIDGES = re.compile(r"\b(?:how many|number of|count(?: of)?(?: the)?)\s+
 _COUNT_CUTS = re.compile(r"\b(?:how many|number of|count(?: of)?(?: the)?)\s+(?:\w+\s+)?"
                          r"(?:articulation points?|cut[- ]?(?:vertices|vertex|nodes?|points?))\b",
                          re.IGNORECASE)
+#: bridges asked after cut vertices: "how many cut vertices and bridges"
+_AND_BRIDGES = re.compile(r"^\W*(?:and|&|,|plus)\s+(?:the\s+)?(?:how many\s+|number of\s+|#\s*)?"
+                          r"(?:\w+\s+)?bridges?\b", re.IGNORECASE)
 _LARGEST_SHARE = re.compile(r"\b(?:fraction|share|percentage|proportion|percent)\b.*\b(?:largest|"
                             r"biggest|main|giant)\s+(?:connected\s+)?(?:component|piece|part)",
                             re.IGNORECASE)
@@ -997,16 +1015,21 @@ def _piece_figure(c: ConnectivityResult, q: str, weak: str, shown: str) -> str |
             r"\s+(?:components?|pieces?|parts?)\b", q, re.IGNORECASE):
         return (f"**{c.strong_components} strongly connected** component(s) (following the edges' "
                 f"direction); {c.components} weakly connected, ignoring it.")
-    if _COUNT_CUTS.search(q):
+    cuts = _COUNT_CUTS.search(q)
+    bridges = _COUNT_BRIDGES.search(q) or (cuts and _AND_BRIDGES.search(q[cuts.end():]))
+    said = []
+    if cuts:  # "# cut vertices and # bridges": both, each counted
         listed = ", ".join(_who(a) for a in c.articulation_points.items[:10])
         more = " …" if c.articulation_points.total > len(c.articulation_points.items[:10]) else ""
-        return (f"**{c.articulation_points.total}** articulation point(s) (cut vertices: each "
-                "one's removal would split its piece)" + (f": {listed}{more}." if listed else "."))
-    if _COUNT_BRIDGES.search(q):
+        said.append(f"**{c.articulation_points.total}** articulation point(s) (cut vertices: each "
+                    "one's removal would split its piece)" + (f": {listed}{more}." if listed else "."))
+    if bridges:
         listed = ", ".join(f"{b.source}–{b.target}" for b in c.bridges.items[:10])
         more = " …" if c.bridges.total > len(c.bridges.items[:10]) else ""
-        return (f"**{c.bridges.total}** bridge edge(s) (each one's removal would split its "
-                "piece)" + (f": {listed}{more}." if listed else "."))
+        said.append(f"**{c.bridges.total}** bridge edge(s) (each one's removal would split its "
+                    "piece)" + (f": {listed}{more}." if listed else "."))
+    if said:
+        return " ".join(said)
     sizes = c.component_sizes
     if _LARGEST_SHARE.search(q) and sizes:
         return (f"**{_f(c.largest_component_fraction * 100, 1)}%** of the nodes ({sizes[0]} of "

@@ -680,6 +680,10 @@ from igraph_agent.model.count_intents import COUNT_INTENTS  # noqa: E402
 
 INTENTS += COUNT_INTENTS
 
+from igraph_agent.model.partition_intents import PARTITION_INTENTS  # noqa: E402
+
+INTENTS += PARTITION_INTENTS
+
 from igraph_agent.model.node_value_intents import NODE_VALUE_INTENTS  # noqa: E402
 
 INTENTS += NODE_VALUE_INTENTS

@@ -37,6 +37,7 @@ from igraph_agent.model import (
     sides,
     skillplan,
     slots,
+    topics,
     topn,
     unknown_quantity,
     unweighted,
@@ -59,6 +60,8 @@ def plan(messages: list[dict], tools: list[dict] | None,
     """The next assistant message for this conversation; ``context`` holds the request's
     options and skill catalogue as data (``model/context.py``)."""
     st = PlanState.from_messages(messages, tools, context)
+    st = replace(st, question=topics.context_read(st.question))  # "There's a route … . Can I …?"
+    st = replace(st, question=topics.asked_mark(st.question))  # "List the accounts X follows."
     tail = lead_in.asked(st.question)  # "Sanity check: no loops, right? Is it acyclic?"
     st = node_or_value.masked(replace(st, question=tail) if tail else st)
     st = replace(st, question=vocabulary.as_which(st.question))  # "list the papers citing X"
@@ -67,10 +70,12 @@ def plan(messages: list[dict], tools: list[dict] | None,
 
 
 def _plan(st: PlanState) -> dict[str, Any]:
-    asked = st.question
     found = [w for w in _lookups(st) if _resolved(st, _looked(w))]
+    st = replace(st, question=vocabulary.spelled_out(_topic_read(st)))  # "medici - who'd they…"
+    asked = st.question
     named = vocabulary.lower_names(st.question, _info(st), found)  # "eli's" -> "Eli's"
     named = side_nouns.who_as_side(named, st.meaning())  # "who went to the most events"
+    named = vocabulary.demonyms(named, _info(st))  # "Polish vendors": country = Poland
     named = scope.named_data(named, _info(st), lambda n: bool(_resolved(st, n)))  # "the Davis data"
     named = scope.drop_unfound(named, _info(st), [n for n in slots.named(named)
                                                   if _no_candidate(st, n)])  # "in Les Mis"
@@ -408,9 +413,46 @@ def _search(name: str) -> Call:
 
 def _lookups(st: PlanState) -> list[str]:
     """The question's lower-case words to look up as names (``vocabulary.lookup_words``),
-    but the words an analysis is asked with ("the neighbours", "the path")."""
+    but the words an analysis is asked with ("the neighbours", "the path"); a lower-case
+    topic the question opens with ("medici - who'd they marry into") first."""
     asked = str(st.context.get("asked") or st.question)
-    return [w for w in vocabulary.lookup_words(asked, _info(st)) if not _analysis_word(w)]
+    words = [w for w in vocabulary.lookup_words(asked, _info(st)) if not _analysis_word(w)]
+    topic = _lower_topic(st)
+    return [topic, *[w for w in words if w != topic]][:3] if topic else words
+
+
+def _lower_topic(st: PlanState) -> str | None:
+    """The question's topic when it is lower-case words with no digit ("medici", "flora
+    price", "roads"): a node, a group or the data set's name, which only a lookup tells."""
+    found = topics.split(str(st.context.get("asked") or st.question))
+    if found is None or not re.fullmatch(r"[a-z][a-z.' -]*", found[0]) or any(
+            _analysis_word(w) for w in found[0].split()):
+        return None  # "eigenvector centrality - who comes out on top?": the analysis asked
+    return found[0]
+
+
+def _topic_read(st: PlanState) -> str:
+    """The question with the topic it opens with read in (``topics.inlined``) where the topic
+    is a node (``search_node`` found it) or names a group; a lower-case topic search_node
+    finds nothing for, naming no group, is the data set's name and is dropped ("roads: how
+    many loops"); anything else ("eigenvector centrality - who comes out on top?"), or
+    before the lookups ran, the question as it is."""
+    found = topics.split(st.question)
+    if found is None:
+        return st.question
+    topic, rest = found
+    own = vocabulary.own_words(_info(st)) | set(vocabulary.data_nouns(_info(st)))
+    if any(w in own or w.rstrip("s") in own for w in topic.lower().split()):
+        return topics.inlined(topic, rest)  # "tech team: how dense is it internally"
+    lower = topic == _lower_topic(st)
+    names = [_looked(topic)] if lower else slots.named(topic)
+    if not names or any(st.done(_search(n)) is None for n in names):
+        return st.question
+    if all(_resolved(st, n) for n in names):
+        return topics.inlined(topic, rest)
+    if lower and _no_candidate(st, names[0]):
+        return rest
+    return st.question
 
 
 @functools.lru_cache(maxsize=4096)
@@ -489,11 +531,16 @@ _GROUP_SIZE = re.compile(r"\bhow many\s+(?:\w+\s+){0,2}(?:does|do|did)\s+(?:it|t
                          r"\bhow (?:big|large) is (?:it|that|this)\b", re.IGNORECASE)
 
 
+#: a value asked by its form: "avg reply time for …", "what is the mean lead time of …"
+_VALUE_ASK = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?(?:what(?:'s|\s+is|\s+was|\s+are)\s+)?"
+                        r"(?:the\s+)?(?:avg|average|mean|median)\b", re.IGNORECASE)
+
+
 def _kind(st: PlanState, matched: list[Intent]) -> str | None:
     """The asked kind of answer; a Yes / No that sets two named nodes against each other
     ("is A better connected than B") is the verdict the compare and named-centrality renders
     lead with."""
-    kind = slots.asked_kind(st.question)
+    kind = slots.asked_kind(st.question) or ("value" if _VALUE_ASK.search(st.question) else None)
     if kind == "count" and _GROUP_SIZE.search(st.question) and \
             any(i.name == "node_group" for i in matched):
         return "group"  # "which club is 33 in, and how many members does it have": its size

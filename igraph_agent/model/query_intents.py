@@ -882,7 +882,10 @@ def totals_calls(st: PlanState) -> list[Call]:
     if not named:
         from igraph_agent.model.intents import _side_of, _where
 
-        return [Call("edge_attribute_totals", {"attribute": attr, **sided, **_where(st),
+        where = _where(st)
+        if where and side == "both" and _info(st).directed:  # "from vendors in Mexico": out
+            sided = _group_side(st, where.get("where") or {})
+        return [Call("edge_attribute_totals", {"attribute": attr, **sided, **where,
                                                **_side_of(st)})]
     searches, ids = _resolve(st, named[:1])  # "the roads at stop3": that node's edges only
     if ids is None:
@@ -896,6 +899,32 @@ def totals_calls(st: PlanState) -> list[Call]:
         calls += [Call("edge_attribute_totals", {"attribute": attr, "node": ids[0], "direction": d})
                   for d in ("in", "out")]
     return [*searches, *calls]
+
+
+def _group_side(st: PlanState, where: dict) -> dict:
+    """Which edges of a group's nodes a directed question sums: those leaving them ("from
+    vendors in Mexico", "sent by Sales", "Mexico vendors": the source column's noun) or
+    entering them ("to buyers in Vietnam", the target column's noun) — the nearest such word
+    before the group's value says; else both, as said."""
+    ends = [str(c).lower().split("_")[0] for c in (st.meaning().get("direction") or [])[:2]]
+    if len(ends) != 2:
+        return {}
+    for value in where.values():
+        q = next((q for q in (st.question, str(st.context.get("asked") or "")) if re.search(
+            rf"\b{re.escape(str(value))}\b", q, re.IGNORECASE)), "")
+        m = re.search(rf"\b{re.escape(str(value))}\b", q, re.IGNORECASE)
+        if m is None:
+            continue
+        after = re.match(r"\s+([a-z]+?)s?\b", q[m.end():], re.IGNORECASE)
+        if after and after.group(1).lower() in ends:  # "Mexico vendors"
+            return {"direction": "out" if after.group(1).lower() == ends[0] else "in"}
+        for word in reversed(re.findall(r"[a-z]+", q[:m.start()].lower())[-5:]):
+            word = word[:-1] if word.endswith("s") and word[:-1] in ends else word
+            if word in ("from", "by") or word == ends[0]:
+                return {"direction": "out"}
+            if word in ("to", "into") or word == ends[1]:
+                return {"direction": "in"}
+    return {}
 
 
 def _side_partners(obs: list[Observed]) -> str:
@@ -948,6 +977,9 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
         return (f"The mean {d.attribute} per edge is **{_f(d.mean)}** over {d.edges} edges "
                 f"(total {_f(d.total)}, min {_f(d.min)}, max {_f(d.max)})."
                 + length_note(st.question, st.meaning(), d.attribute))
+    if d.where and d.where_edges is not None and _GROUP_FIGURE.search(st.question) and not re.search(
+            r"\b(?:which|who|whom)\b", st.question, re.IGNORECASE):
+        return _where_edges_render(st, d)
     top = topn.listed(st.question, [(_who(r), _f(r.total)) for r in d.top_nodes])
     over = {"out": " over its outgoing edges (what it sends)", "in": " over its incoming "
             "edges (what it receives)", "both": " over its incoming and outgoing edges "
@@ -977,6 +1009,34 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
                 f"of these nodes are asked as 'within <group>'.)")
     return (whole[0].upper() + whole[1:] + f". Highest totals per node{over}: {top}."
             + length_note(st.question, st.meaning(), d.attribute))
+
+
+#: one figure asked of a group's edges: "the average lead time from vendors in Mexico",
+#: "avg km of roads from the north", "total messages sent by Sales people"
+_GROUP_FIGURE = re.compile(r"\b(?:average|avg|mean|typical|total|sum|combined|altogether|in all)\b",
+                           re.IGNORECASE)
+
+
+def _where_edges_render(st: PlanState, d: EdgeAttributeTotalsResult) -> str:
+    """The edges of the nodes a filter picks, summed: their mean (or total) first, which
+    edges they are said in the data's words."""
+    w = d.where_edges
+    assert w is not None and d.where is not None
+    who = ", ".join(f"{k} = {v}" for k, v in d.where.items())
+    ends = st.meaning().get("direction") or []
+    way = {"out": f"leaving the nodes with {who}", "in": f"entering the nodes with {who}",
+           "both": f"with an end at a node with {who}"}[w.direction]
+    if len(ends) == 2 and w.direction != "both":
+        way += f" ({ends[0]} → {ends[1]})"
+    if not w.edges:
+        return f"No edge carries {d.attribute} {way}."
+    mean = _MEAN_ASKED.search(st.question) or re.search(r"\bavg\b", st.question, re.IGNORECASE)
+    head, other = ((f"The mean {d.attribute} of the {w.edges} edges {way} is **{_f(w.mean)}**",
+                    f"total {_f(w.total)}") if mean else
+                   (f"The {w.edges} edges {way} have {d.attribute} adding up to **{_f(w.total)}**",
+                    f"mean {_f(w.mean)}"))
+    return (f"{head} ({other}, min {_f(w.min)}, max {_f(w.max)}). Over the whole graph: mean "
+            f"{_f(d.mean)} over {d.edges} edges." + length_note(st.question, st.meaning(), d.attribute))
 
 
 def totals_bonus(st: PlanState) -> float:

@@ -76,7 +76,7 @@ _PAIRS = [
     re.compile(r"\b(?:are|is|were)\s+(.+?)\s+and\s+(.+?)(?:\s+(?:linked|connected|joined|related|"
                r"apart|tied))?\s*[?.!]*$", re.IGNORECASE),
 ]
-_STOP = {w.lower() for w in """a an the what who whom whose which how is are was were do does did
+_STOP = {w.lower() for w in """a an the what who whom whose which how is are was were do does did have has had
 can could would should will i me my we you it its this that these those there their them they
 find rank name count list show give take tell for from in among split detect group run trace
 partition compare pagerank mean typical typically on ignoring smallest greatest size highest
@@ -972,6 +972,7 @@ def in_column_units(value: float, question: str, column: str) -> float:
         >>> in_column_units(1e6, "loans over one million euros", "amount_eur")
         1000000.0
     """
+    value = _in_column_time(value, question, column)
     m = re.search(r"\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s*"
                   r"(thousand|million|billion)\b", question, re.IGNORECASE)
     if not m:
@@ -979,6 +980,36 @@ def in_column_units(value: float, question: str, column: str) -> float:
     scale = _scale(" " + m.group(1))
     tokens = set(re.split(r"[_\W]+", column.lower()))
     return value / scale if tokens & _SCALE_UNITS[scale] else value
+
+
+#: a time unit in seconds, by the words a question or a column name writes it with
+_TIME_UNITS = {**dict.fromkeys(("second", "seconds", "sec", "secs"), 1.0),
+               **dict.fromkeys(("minute", "minutes", "min", "mins"), 60.0),
+               **dict.fromkeys(("hour", "hours", "hr", "hrs"), 3600.0),
+               **dict.fromkeys(("day", "days"), 86400.0),
+               **dict.fromkeys(("week", "weeks", "wk", "wks"), 604800.0)}
+_TIME_BOUND = re.compile(r"\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)"
+                         r"\s*(" + "|".join(sorted(_TIME_UNITS, key=len, reverse=True)) + r")\b",
+                         re.IGNORECASE)
+
+
+def _in_column_time(value: float, question: str, column: str) -> float:
+    """A bound said in one time unit ("three weeks") in the unit a column's name says
+    (``lead_days``: 21); the value as it is where either unit is not said.
+
+        >>> _in_column_time(3.0, "links with a lead time of three weeks or more", "lead_days")
+        21.0
+        >>> _in_column_time(2.0, "trips over 2 hours", "minutes")
+        120.0
+        >>> _in_column_time(30.0, "trips over 30 minutes", "minutes")
+        30.0
+    """
+    m = _TIME_BOUND.search(question)
+    tokens = [t for t in re.split(r"[_\W]+", column.lower()) if t in _TIME_UNITS]
+    if not m or len(tokens) != 1 or _value(m.group(1)) != value:
+        return value
+    said, held = _TIME_UNITS[m.group(2).lower()], _TIME_UNITS[tokens[0]]
+    return value if said == held else round(value * said / held, 6)
 
 
 def _value(word: str) -> float:

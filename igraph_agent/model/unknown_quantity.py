@@ -29,13 +29,16 @@ _SPOKEN = (r"lines\s+of\s+dialogue|dialogue|spoken\s+lines|lines\s+spoken|speaki
 #: a magnitude's words, and the column-name words that hold it
 _MAGNITUDES: tuple[tuple[str, str], ...] = (
     (r"salar(?:y|ies)|wages?|pay(?:roll)?|income|earnings|revenues?|profits?|budgets?|money|"
-     r"cash|funding|prices?|fees?|spending|turnover|tax(?:es)?|debts?|wealth",
+     r"cash|funding|prices?|fees?|spending|turnover|tax(?:es)?|debts?|wealth|dollars|euros|"
+     r"(?:order|sales|trade|contract|deal|invoice|transaction)\s+values?",
      r"salar|pay|wage|income|earn|revenue|profit|budget|money|cash|fund|price|cost|fee|spend|"
      r"turnover|tax|debt|wealth|amount|value|usd|eur|gbp|dollar|pound|euro|sum|total|paid|loan|"
      r"lent|sale|worth|fare|toll|charge"),
     (r"ages?", r"^age|_age|age_|born|birth"),
     (r"populations?|inhabitants|headcount|head count", r"pop|inhabit|resident|people|headcount"),
     _SPOKEN,
+    (r"costs?(?!\s+(?:paths?|routes?|trees?|flows?))|expenses?|attendance\s+rates?|ratings?",
+     r"cost|expens|price|fee|attend|rating|rate"),
 )
 #: a duration asked: "how long does it take", "how much time", "the travel time", "how many
 #: minutes"; a length ("how long is the route") is no duration
@@ -45,7 +48,8 @@ _TIME_ASKED = re.compile(r"\bhow long (?:does|do|did|will|would) (?:it|they|one|
                          r"seconds|days)\b|"
                          # "the quickest route in minutes of call time"
                          r"\b(?:in|of)\s+(?:minutes|hours|seconds)\b|\b(?:call|talk|talking|"
-                         r"waiting|wait|response|run|running) times?\b", re.IGNORECASE)
+                         r"waiting|wait|response|reply|turnaround|run|running) times?\b",
+                         re.IGNORECASE)
 _TIME_HOLDERS = (r"time|min|minute|hour|hrs?\b|sec|second|day|dur|latency|delay|ms\b|"
                  r"secs?\b|speed|eta")
 #: a length asked in its unit: "how far apart in miles", "how many km from A to B"
@@ -59,7 +63,7 @@ _ASKED_BY_FORM = ((_TIME_ASKED, _TIME_HOLDERS, "time"), (_LENGTH_ASKED, _LENGTH_
 _GENERIC = re.compile(r"^(?:weight|value|amount|score|number|num|n|x|val)$", re.IGNORECASE)
 #: how a quantity is asked: "the highest salaries", "the most money", "how much revenue",
 #: "the total budget", "average age"
-_ASKED = (r"\b(?:most|highest|largest|biggest|greatest|lowest|least|smallest|fewest|total|"
+_ASKED = (r"\b(?:most|highest|largest|biggest|greatest|lowest|least|smallest|fewest|total|worst|"
           r"combined|average|mean|median|how much|sum of|amount of|the \w+est|"
           r"by\s+(?:the\s+)?number\s+of)\s+(?:\w+\s+)?")
 #: a magnitude asked by its adjective: "the most profitable", "the best paid", "the richest"
@@ -67,12 +71,14 @@ _ADJECTIVES = ((r"\b(?:most|least|more|less) (?:profitable|lucrative|valuable)\b
                 r"\b(?:richest|wealthiest|poorest|priciest)\b|"
                 r"\b(?:best|highest|worst|lowest|better|worse)[- ]paid\b", 0),
                (r"\b(?:oldest|youngest|older|younger)\b", 1),
-               (r"\b(?:most|least) populous\b", 2))
+               (r"\b(?:most|least) populous\b", 2),
+               # "which event cost the women the most to attend"
+               (r"\bcost(?:s|ed)?\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:most|least)\b", 4))
 
 #: the noun a magnitude's adjective asks for
 _NOUN_OF = (("profit", "profit"), ("lucrative", "profit"), ("valu", "value"), ("paid", "pay"),
             ("rich", "wealth"), ("wealth", "wealth"), ("poor", "wealth"), ("pric", "price"),
-            ("old", "age"), ("young", "age"), ("popul", "population"))
+            ("old", "age"), ("young", "age"), ("popul", "population"), ("cost", "cost"))
 
 
 def _noun_of(adjective: str) -> str:

@@ -17,6 +17,7 @@ Example::
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -87,6 +88,15 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"(?:\s*(?:[-–—,:;]|\band\b).*)?\s*[?.!]*\s*$", r"which of \1's \2 has the highest \3?", False),
     (r"\bb/w\b", "between", False),
     (r"\bw/o\b", "without", False),
+    (r"\b(connected|conn\.?)\s+comps?\b", r"\1 component", False),  # "strongly connected comp"
+    (r"\bzero\b(?=\s+[a-z-]+s\b)", "0", False),  # "zero followers": 0 followers
+    # "who is the most between family": the highest betweenness
+    (r"\b(?:the\s+)?most\s+between\s+([a-z]+)\b", r"the \1 with the highest betweenness", False),
+    # "can I get back from Dunmore to Arlo": a route like any other
+    (r"\b(get|go|travel|come|drive|sail|fly|ride|walk|make\s+it)\s+back\s+from\b", r"\1 from", False),
+    # "Take Medici out of the marriage network: who is the most between then?": without it
+    (r"^\s*(?:so\s+|now\s+)?(?:take|knock|pull|leave)\s+((?-i:[A-Z])[\w'.-]*(?:\s+(?-i:[A-Z])[\w'.-]*)*|"
+     r"[a-z]+\d+|\d+)\s+out(?:\s+of\s+(?:the\s+)?[\w -]+?)?\s*[:,;—–-]+\s*", r"Without \1, ", False),
     # "the shortest cycle in the Petersen graph": the data set named with its kind
     (r"\b(in|of|for|within|across)\s+the\s+(?:(?-i:[A-Z])[\w'-]*\s+){1,3}(graph|dataset|data\s+set)\b",
      r"\1 the \2", False),
@@ -408,6 +418,23 @@ _KIND = r"(?:different |distinct |other |unique |separate )?[a-z]+"  # "how many
 #: the two fixed rule lists compiled when the planner is imported (on the agent's warm-up
 #: thread), not by the first question: about 0.03 s of the first turn
 _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
+#: the rules that only spell out a hurried user's shorthand ("#", "avg", "ppl", "nbrs", "b/w",
+#: "comp"), read into the user's own words too (:func:`spelled_out`)
+_SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES[1:11]] + [
+    (re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in ("between", "without", "with", "0")
+    or r.endswith(" component")]
+
+
+def spelled_out(question: str) -> str:
+    """``question`` with a hurried user's shorthand spelled out ("most common # of ties" ->
+    "most common number of ties"; "avg", "ppl", "nbrs", "msgs", "b/w", "w/o", "w/", "comp").
+
+        >>> spelled_out("staff - most common # of ties per person, avg too")
+        'staff - most common number of ties per person, average too'
+    """
+    for pattern, repl in _SHORTHAND:
+        question = pattern.sub(repl, question)
+    return question
 _UNDIRECTED_COMPILED = [(re.compile(p, re.IGNORECASE), r) for p, r in _UNDIRECTED]
 #: "which families are only one marriage away from the Strozzi": the nodes within that many
 #: hops, in the edge's own noun ("two handshakes away", "1 hop apart")
@@ -1019,6 +1046,11 @@ _THE_WORD = re.compile(r"\bthe ([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?)(
                        r"(?!'s\b)")
 
 
+def own_words(info: dict[str, Any]) -> set[str]:
+    """The data's own words, lower-cased (:func:`_own_words`)."""
+    return _own_words(info)
+
+
 def _own_words(info: dict[str, Any]) -> set[str]:
     """The data's own words, lower-cased: its column and attribute names and its group
     values ("finance" of ``unit``: a group, never a node)."""
@@ -1068,11 +1100,12 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
 
     if _SEARCH_ASKED.match(question):
         return []  # "search for thenardier": the search itself looks the word up
+    full = _lower_full_names(question, info)  # "nora fayette" on a graph of "Nora Fayette"
     ids = _lower_ids(info)
     cased = not ids and _cased_ids(info)
     if not cased and (not ids or not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i)
                                          for i in ids)):
-        return []
+        return full
     named = {n.lower() for n in slots.names(lower_names(question, info))}
     own = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NOT_THING | _NO_NAMES | _own_words(info) | {
         "web", "grid", "map", "system", "dataset", "chart", "tree", "list", "ranking"}
@@ -1092,7 +1125,36 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
                 or re.search(r"(?:est|ly|ness)$", w) or w in _COMPARATIVES or w in out):
             continue
         out.append(w)
-    return out[:3]
+    return (full + out)[:3]
+
+
+#: a capitalised name of two or three words ("Nora Fayette", "Charlotte McDowd")
+_FULL_NAME = re.compile(r"[A-Z][a-z]+(?: [A-Z][A-Za-z'-]+){1,2}")
+
+
+def _lower_full_names(question: str, info: dict[str, Any]) -> list[str]:
+    """On a graph whose names are capitalised full names ("Nora Fayette"), the lower-case
+    runs of two words that may be one typed in a hurry ("events nora fayette went to"),
+    at most two; search_node tells which are names (a run holding the data's own words, an
+    analysis word or a stop word is never one)."""
+    from igraph_agent.model import slots
+
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
+    if not any(_FULL_NAME.fullmatch(i) for i in ids):
+        return []
+    own = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NOT_THING | _NO_NAMES \
+        | _own_words(info) | set(slots.STOP_WORDS) | _COMPARATIVES
+    words = re.findall(r"[A-Za-z][\w'-]*|\S", re.sub(r"'s\b", "", question))
+    out: list[str] = []
+    for a, b in itertools.pairwise(words):
+        if not (re.fullmatch(r"[a-z][a-z'-]{2,15}", a) and re.fullmatch(r"[a-z][a-z'-]{2,15}", b)):
+            continue
+        if any(w in own or w.rstrip("s") in own or re.search(r"(?:ing|ed|ly|est)$", w)
+               for w in (a, b)):
+            continue
+        if f"{a} {b}" not in out:
+            out.append(f"{a} {b}")
+    return out[:2]
 
 
 def lower_names(question: str, info: dict[str, Any], found: Iterable[str] = ()) -> str:
@@ -1143,6 +1205,9 @@ def _cased_names(question: str, info: dict[str, Any], found: Iterable[str]) -> s
     """On a graph of capitalised names, the lower-case words search_node found as a node's
     name (``found``, from :func:`lookup_words`) written as that name: "who does maya know" ->
     "who does Maya know", so the planner reads it as a name."""
+    for w in found:  # a full name typed in lower case: "nora fayette" -> "Nora Fayette"
+        if " " in w and re.fullmatch(r"[a-z][a-z' -]+", w):
+            question = re.sub(rf"(?<![\w'-]){re.escape(w)}(?![\w-])", w.title(), question)
     if not _cased_ids(info):
         return question
     for w in found:
@@ -1621,6 +1686,9 @@ _LIST_LEAD = (r"^\s*(?:please\s+)?(?:list|name|show(?:\s+me)?|give\s+me|tell\s+m
 _LIST_WHO = re.compile(_LIST_LEAD + r"([a-z][\w-]*)\s+(?:that|who|which)\s+(?=[a-z])", re.IGNORECASE)
 _LIST_DOING = re.compile(_LIST_LEAD + r"([a-z][\w-]*s)\s+([a-z]{3,}ing)\s+(?=\S)", re.IGNORECASE)
 _LIST_WITH = re.compile(_LIST_LEAD + r"([a-z][\w-]*s)\s+with\s+(?=[a-z0-9])", re.IGNORECASE)
+#: "list the accounts priya_k follows", "show the papers paper30 cites": which … does X …
+_LIST_NAMED_DOES = re.compile(_LIST_LEAD + r"([a-z][\w-]*s)\s+((?-i:[A-Z])[\w.'-]*|[a-z][\w.-]*\d[\w.-]*|"
+                              r"[a-z]+_[\w.-]+)\s+([a-z]{3,}?)(?:es|s)\b(?=\s*[?.!]*\s*$)", re.IGNORECASE)
 _WHICH_DOING = re.compile(r"^\s*(which|what)\s+([a-z][\w-]*)\s+(?:are|were|is)\s+([a-z]{3,}ing)\s+"
                           r"(?=\S)", re.IGNORECASE)
 
@@ -1653,6 +1721,8 @@ def as_which(question: str) -> str:
         'which women attended E8?'
         >>> as_which("which accounts are following ada?")
         'which accounts follow ada?'
+        >>> as_which("List the accounts priya_k follows.")
+        'which accounts does priya_k follow.'
         >>> as_which("list the employees with only 2 connections")
         'which employees have only 2 connections'
         >>> as_which("and which department receives the most messages?")
@@ -1668,6 +1738,9 @@ def as_which(question: str) -> str:
     m = _LIST_WITH.match(question)
     if m:
         return f"which {m.group(1)} have " + question[m.end():]
+    m = _LIST_NAMED_DOES.match(question)
+    if m and m.group(3).lower() not in {"ha", "doe", "i", "wa"}:  # "has", "does", "is", "was"
+        return f"which {m.group(1)} does {m.group(2)} {m.group(3)}" + question[m.end():]
     m = _LIST_DOING.match(question)
     if m and m.group(2).lower() not in {"something", "nothing", "anything", "everything"}:
         return f"which {m.group(1)} {_verb_of(m.group(2).lower())} " + question[m.end():]
@@ -1722,6 +1795,55 @@ def _column_way(question: str, info: dict[str, Any]) -> str:
                   " following the edges' direction", question, flags=re.IGNORECASE)
 
 
+_DEMONYM = re.compile(r"(?<![\w'-])([A-Z][a-z]{3,})(?![\w'-])")
+_DEMONYM_END = re.compile(r"(?:ish|ian|an|ese|i|ic|ch|ean|er|ern|ite)$")
+#: what a value's adjective adds to the prefix it shares with the value ("Pol|ish", "Mexic|an")
+_DEMONYM_REST = re.compile(r"(?:[a-z]{0,2}(?:ish|ian|an|ese|ic|ch|ean|er|ern|ite))?")
+
+
+def demonyms(question: str, info: dict[str, Any]) -> str:
+    """``question`` with a group value's adjective written as the value: "Polish vendors" ->
+    "Poland vendors", "Mexican suppliers" -> "Mexico suppliers", "Northern stations" ->
+    "North stations" — never read as the data set's name and dropped, nor ignored.
+
+        >>> info = {"meaning": {"node_attributes": {"country": {"kind": "categorical",
+        ...          "top_values": ["Poland", "Mexico", "France"]}}}}
+        >>> demonyms("mean lead time for Polish vendors vs Mexican ones?", info)
+        'mean lead time for Poland vendors vs Mexico ones?'
+        >>> demonyms("Is Polanski a vendor?", info)
+        'Is Polanski a vendor?'
+    """
+    values = [v for vs in groupings(info.get("meaning") or {}).values() for v in vs
+              if re.fullmatch(r"[A-Z][a-z]{2,}", v)]
+    ids = {str(s.get("id")) for s in info.get("sample_nodes") or []}
+
+    def value_of(m: re.Match[str]) -> str:
+        word = m.group(1)
+        if word in values or word in ids or not _DEMONYM_END.search(word.lower()):
+            return word
+        low = word.lower()
+        hits = [v for v in values if (n := _shared(low, v.lower())) >= max(3, len(v) - 3)
+                and _DEMONYM_REST.fullmatch(low[n:])]
+        return hits[0] if len(hits) == 1 else word
+
+    return _DEMONYM.sub(value_of, question) if values else question
+
+
+def _shared(a: str, b: str) -> int:
+    """The length of the prefix two words share."""
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+#: how a distance is travelled, said after it: "within 30 km of driving", "within 20
+#: minutes' travel of Dunmore", "an hour's drive from" — the distance alone
+_TRAVEL_AFTER = re.compile(r"(\b\d+(?:\.\d+)?\s*[a-z]+)(?:['’]s?)?\s+(?:of\s+)?(?:driving|"
+                           r"travel(?:l?ing)?|walking|cycling|riding|flying|sailing|drive|walk|"
+                           r"ride|journey|trip)\b(?:\s+time)?", re.IGNORECASE)
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     if not info.get("directed") and _ROOTED.search(question):
@@ -1739,6 +1861,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     from igraph_agent.model.value_words import spelled_values
 
     question = dropped(question, info.get("meaning") or {})  # "(unweighted)": calls' weight
+    question = _TRAVEL_AFTER.sub(r"\1", question)  # "within 30 km of driving": within 30 km
     question = _column_way(question, info)  # "… if passed along from caller to callee"
     question = _ANY_WAY.sub(" ignoring direction", question)  # "(don't worry about direction)"
     for pattern, repl in _END_OF:  # "on the receiving end of the most messages": receives
@@ -2528,6 +2651,11 @@ _TIME_ASKED = re.compile(
     r"\b(?:hour|time) of (?:the )?day\b|\b(?:which|what)\s+(?:hour|day|weekday|month|year|week|"
     r"date|season)\b|\b(?:per|each|every|by)\s+(?:hour|day|week|month|year|weekday)\b|"
     r"\b(?:last|this|previous|past)\s+(?:week|month|year|quarter)\b|\bover time\b|"
+    # "vs last yr", "after her last post", "year-on-year", "denser than it was", "unfollowed":
+    # a change over time, which one snapshot of the graph does not hold
+    r"\blast\s+(?:yr|post|update|snapshot|release|season)\b|\b(?:year|yr)[- ]on[- ](?:year|yr)\b|"
+    r"\bthan\s+(?:it|they|he|she)\s+(?:was|were|used\s+to\s+be)\b|"
+    r"\bun(?:followed|friended|subscribed)\b|"
     r"\b(?:busiest|quietest|slowest|peak|best|worst|biggest)\s+(?:hour|day|weekday|month|year|week|"
     r"season|date)s?\b|"
     r"\bwhen (?:was|were|did)\b", re.IGNORECASE)

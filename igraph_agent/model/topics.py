@@ -1,0 +1,154 @@
+"""A hurried question that opens with its topic: a node or group ("medici - who'd they marry
+into", "Penrith: list its neighbouring stations", "member 33 - which club?", "tech team: how
+dense is it internally") or the data set's own name ("roads: how many loops", "staff - most
+common # of ties"). The planner reads the topic into the question (a pronoun pointing back
+at it becomes its name, else "for <topic>" closes the question), and drops a data set's name
+that search_node finds no node for.
+
+    >>> split("medici - who'd they marry into")
+    ('medici', "who'd they marry into")
+    >>> inlined("medici", "who'd they marry into")
+    "who'd medici marry into"
+    >>> inlined("Penrith", "list its neighbouring stations and the minutes to each.")
+    "list Penrith's neighbouring stations and the minutes to each."
+    >>> inlined("member 33", "which club?")
+    'which club for member 33?'
+    >>> split("Which towns, if any, are cut off?") is None
+    True
+"""
+
+from __future__ import annotations
+
+import re
+
+#: "<topic>: <question>", "<topic> - <question>", "<topic>, <question>" with a topic of one
+#: to three words
+_TOPIC = re.compile(r"^\s*(?P<x>[A-Za-z@][\w.'@-]*(?:\s+[A-Za-z0-9][\w.'-]*){0,2}?)"
+                    r"(?:\s*:|\s+[-–—]|\s*,)\s+(?P<rest>\S.*)$")
+#: a topic's first word that opens a question or an aside instead
+_NOT_A_TOPIC = frozenset("""what which who whom whose how why where when is are was were do does
+did can could would should will if so ok okay quick also and then now note btw fyi q question
+please hey hi hello in on for among of given ignoring without with after before assuming
+suppose say imagine take first second next last besides except apart yes no right sure thanks
+list show find rank count name give tell compare describe between from to by""".split())
+#: a question's own start: the rest must be a question of at least two words
+_ASKS = re.compile(r"^\s*\S+\s+\S", re.IGNORECASE)
+_SUBJECT = re.compile(r"\b(?:they|he|she|it)\b(?!')", re.IGNORECASE)
+_OWNER = re.compile(r"\b(?:their|his|its)\b", re.IGNORECASE)
+_OBJECT = re.compile(r"\b(?:them|him)\b", re.IGNORECASE)
+
+
+def split(question: str) -> tuple[str, str] | None:
+    """(topic, the question after it), or None where the question opens otherwise."""
+    m = _TOPIC.match(question)
+    if m is None or m.group("x").split()[0].lower() in _NOT_A_TOPIC or not _ASKS.match(m.group("rest")):
+        return None
+    if re.search(r"(?:ing|ed|ly)$", m.group("x").split()[0], re.IGNORECASE):
+        return None  # "Counting hops only, …", "Leaving Odile out, …": a clause, no topic
+    if question[m.end("x"):m.start("rest")].strip() == "," and not (
+            re.fullmatch(r"[a-z]+", m.group("x")) and re.match(r"[a-z]", m.group("rest"))):
+        return None  # "Stone Weir, Harbour Gate: …": a list; only "petersen, nodes …" is a topic
+    if any(w.lower() in _NOT_A_TOPIC for w in m.group("x").split()[1:]):
+        return None  # "ok so roads: …" is no topic of three words
+    return m.group("x"), m.group("rest")
+
+
+def inlined(topic: str, rest: str) -> str:
+    """The question with its topic read in: a pronoun that points back at it becomes its
+    name; with none, "for <topic>" closes the question."""
+    out, n = _SUBJECT.subn(topic, rest, count=1)
+    if not n:
+        out, n = _OWNER.subn(f"{topic}'s", rest, count=1)
+    if not n:
+        out, n = _OBJECT.subn(topic, rest, count=1)
+    if n:
+        return out
+    body = rest.rstrip()
+    end = re.search(r"[?.!]+$", body)
+    stop = end.group(0) if end else ""
+    return f"{body[:len(body) - len(stop)]} for {topic}{stop}"
+
+
+#: a statement that sets a condition the question keeps: never dropped
+_CONDITION = re.compile(r"\b(?:if|suppose\w*|assum\w*|imagin\w*|ignor\w*|without|except\w*|only|"
+                        r"weigh\w*|unweighted|treat\w*|consider\w*|take|remov\w*|delet\w*|drop\w*|"
+                        r"after|before|once|when|unless|exclud\w*|includ\w*|count\w*|use|using|"
+                        r"direct\w*|undirected|per|each|every|among|within|between|not|no|never|"
+                        r"clos\w*|shut|flood\w*|block\w*|down|out|gone|broke\w*|fail\w*|left|"
+                        r"leav\w*|quit\w*|retir\w*|fired|cut|lost|offline|closure|works|outage)\b",
+                        re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])")
+_PRONOUN = re.compile(r"\b(?:they|them|he|him|she|it)\b(?!')|\b(?:their|his|its)\b", re.IGNORECASE)
+
+
+#: how a statement opens: "There's a route …", "The Medici dominate …", "We know …"
+_STATEMENT_OPENS = frozenset("""there there's the a an it it's this these those our my we i i'm
+we're they""".split())
+
+
+def _stated(sentence: str) -> bool:
+    """Whether a sentence states a fact ("There's a route from Arlo to Dunmore.", "Medici
+    is the hub.") rather than bids one do something ("Start at Quay and sail …")."""
+    from igraph_agent.model import slots
+
+    first = sentence.split()[0].lower() if sentence.split() else ""
+    named = slots.named(sentence)
+    return first in _STATEMENT_OPENS or bool(named and sentence.lstrip().startswith(named[0]))
+
+
+def context_read(question: str) -> str:
+    """A question after a statement of context ("There's a route from Arlo to Dunmore. Can I
+    also get back …?", "The Medici obviously dominate betweenness. Take them out …: who is the
+    most between family then?"): a pronoun of the question that points back at the
+    statement's one named node becomes its name, and the statement, which asks nothing and
+    sets no condition, is dropped — the planner answers the question, not the context.
+
+        >>> context_read("The Medici obviously dominate betweenness. Take them out of the "
+        ...              "network: who is the most between family then?")
+        'Take Medici out of the network: who is the most between family then?'
+        >>> context_read("There's a route from Arlo to Dunmore. Can I get back from Dunmore to Arlo?")
+        'Can I get back from Dunmore to Arlo?'
+        >>> context_read("Ignore the weights. Who is most central?")
+        'Ignore the weights. Who is most central?'
+    """
+    from igraph_agent.model import slots
+
+    parts = _SENTENCE.split(question.strip())
+    if len(parts) < 2 or not parts[-1].rstrip().endswith("?"):
+        return question
+    lead = [p for p in parts[:-1] if p.rstrip().endswith(".")]
+    if len(lead) != len(parts) - 1 or any(_CONDITION.search(p) or not _stated(p) for p in lead):
+        return question
+    rest = parts[-1]
+    named = [n for p in lead for n in slots.named(p)]
+    if slots.named(rest):  # the statement only restates the question's nodes: context
+        again = {n.lower() for n in slots.named(rest)}
+        return rest if named and all(n.lower() in again for n in named) else question
+    if len(set(named)) != 1 or not _PRONOUN.search(rest):
+        return question
+    name = named[0]
+    m = _PRONOUN.search(rest)
+    assert m is not None
+    word = m.group(0).lower()
+    said = f"{name}'s" if word in ("their", "his", "its") else name
+    return rest[:m.start()] + said + rest[m.end():]
+
+
+#: a last sentence that asks, whatever mark ends it
+_ASKING = re.compile(r"(?:^|[.!?]\s+)(?:which|what|who|whom|whose|how|where|is|are|was|were|does|"
+                     r"do|did|can|could|will|would|should|has|have|list|show|name|give|tell|find|"
+                     r"count|rank)\b[^.!?]*\.\s*$", re.IGNORECASE)
+
+
+def asked_mark(question: str) -> str:
+    """A question ended with a full stop ("List the accounts priya_k follows.", "Which
+    towns are cut off.") ended with a question mark, as the planner's forms expect.
+
+        >>> asked_mark("List the accounts priya_k follows.")
+        'List the accounts priya_k follows?'
+        >>> asked_mark("Medici is the hub.")
+        'Medici is the hub.'
+    """
+    if _ASKING.search(question) and not re.search(r"\b(?:e\.g|i\.e|etc|vs)\.\s*$", question):
+        return re.sub(r"\.\s*$", "?", question)
+    return question
