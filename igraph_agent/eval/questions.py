@@ -47,7 +47,7 @@ Split = Literal["tune", "test", "test2", "dev", "dev3", "dev4", "dev5", "dev6", 
                 "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31",
                 "dev32", "dev33", "dev34", "dev35", "dev36", "dev37", "dev38", "dev39",
                 "dev40", "dev41", "dev42", "dev43", "dev44", "dev45", "dev46", "dev47",
-                "dev48"]
+                "dev48", "dev49", "dev50", "dev51", "dev52"]
 SplitChoice = Literal["tune", "test", "test2", "dev", "all"]
 PUBLIC_SET = Path(__file__).with_name("public.yaml")  # the tuning split
 TEST_SET = Path(__file__).with_name("test.yaml")  # the test split: never tuned on
@@ -100,6 +100,10 @@ DEV45_SET = Path(__file__).with_name("dev45.yaml")  # weights, multistep, struct
 DEV46_SET = Path(__file__).with_name("dev46.yaml")  # local, counts, paths, groups, asks
 DEV47_SET = Path(__file__).with_name("dev47.yaml")  # centrality, degree, components, what-if
 DEV48_SET = Path(__file__).with_name("dev48.yaml")  # structure … local, typed in a hurry
+DEV49_SET = Path(__file__).with_name("dev49.yaml")  # asks, connectivity, groups, what-if; own graphs
+DEV50_SET = Path(__file__).with_name("dev50.yaml")  # structure … local, typed in a hurry
+DEV51_SET = Path(__file__).with_name("dev51.yaml")  # counts, direction, two-mode on three own graphs
+DEV52_SET = Path(__file__).with_name("dev52.yaml")  # degree … components, trust traps
 # the files of each split, in order; ``test`` holds both held-out files
 SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
     "tune": ((PUBLIC_SET, "tune"),),
@@ -107,7 +111,7 @@ SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
     "test2": ((TEST2_SET, "test2"),),
     "all": ((PUBLIC_SET, "tune"), (TEST_SET, "test"), (TEST2_SET, "test2")),
     # used while developing the planner, so not held out: the developers' own questions and
-    # forty-six sets written blind to the planner (each measured before any change made for it)
+    # fifty sets written blind to the planner (each measured before any change made for it)
     "dev": ((DEV_SET, "dev"), (DEV3_SET, "dev3"), (DEV4_SET, "dev4"), (DEV5_SET, "dev5"),
             (DEV6_SET, "dev6"), (DEV7_SET, "dev7"), (DEV8_SET, "dev8"), (DEV9_SET, "dev9"),
             (DEV10_SET, "dev10"), (DEV11_SET, "dev11"), (DEV12_SET, "dev12"),
@@ -122,7 +126,9 @@ SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
             (DEV37_SET, "dev37"), (DEV38_SET, "dev38"), (DEV39_SET, "dev39"),
             (DEV40_SET, "dev40"), (DEV41_SET, "dev41"), (DEV42_SET, "dev42"),
             (DEV43_SET, "dev43"), (DEV44_SET, "dev44"), (DEV45_SET, "dev45"),
-            (DEV46_SET, "dev46"), (DEV47_SET, "dev47"), (DEV48_SET, "dev48")),
+            (DEV46_SET, "dev46"), (DEV47_SET, "dev47"), (DEV48_SET, "dev48"),
+            (DEV49_SET, "dev49"), (DEV50_SET, "dev50"), (DEV51_SET, "dev51"),
+            (DEV52_SET, "dev52")),
 }
 
 
