@@ -25,7 +25,16 @@ SUPPLY = pd.DataFrame([("s1", "s2", 4), ("s2", "s3", 9), ("s3", "s1", 2), ("s1",
 SUPPLY_NODES = pd.DataFrame({"id": ["s1", "s2", "s3", "s4"],
                              "country": ["China", "Mexico", "China", "Mexico"]})
 
-TABLES = {"tree": [TREE], "follows": [FOLLOWS], "roads": [ROADS], "supply": [SUPPLY, SUPPLY_NODES]}
+_MAIL = nx.gnm_random_graph(14, 40, seed=9, directed=True)
+MAIL = pd.DataFrame([(f"e{u:02d}", f"e{v:02d}", 1 + (7 * u + 3 * v) % 9) for u, v in _MAIL.edges()],
+                    columns=["sender", "receiver", "count"])
+_CITES = nx.DiGraph([(u, v) for u, v in nx.gnp_random_graph(20, 0.2, seed=6, directed=True).edges()
+                     if u > v])
+PAPERS = pd.DataFrame([(f"p{u:02d}", f"p{v:02d}") for u, v in _CITES.edges()],
+                      columns=["citing", "cited"])
+
+TABLES = {"tree": [TREE], "follows": [FOLLOWS], "roads": [ROADS], "supply": [SUPPLY, SUPPLY_NODES],
+          "mail": [MAIL], "papers": [PAPERS], "lesmis": [nx.les_miserables_graph()]}
 
 
 @pytest.fixture(scope="module")
@@ -84,3 +93,63 @@ def test_a_value_in_dollars_no_column_holds_is_asked(agents):
     resp = _ask(agents, "supply", "Total order value in dollars going from the Chinese "
                 "suppliers to the Mexican buyers - what is it?")
     assert resp.status == "needs_clarification"
+
+
+def test_who_sends_a_named_node_the_most_is_its_heaviest_incoming_edge(agents):
+    g = nx.from_pandas_edgelist(MAIL, "sender", "receiver", "count", create_using=nx.DiGraph)
+    target = max(g, key=lambda n: (g.in_degree(n), n))
+    top = max(d for _, _, d in g.in_edges(target, data="count"))
+    senders = sorted(u for u, _, d in g.in_edges(target, data="count") if d == top)
+    resp = _ask(agents, "mail", f"Who sends {target} the most messages?")
+    assert resp.status == "answered"
+    assert resp.answer.startswith(f"**{senders[0]}**") or senders[0] in resp.answer.split(".")[0]
+    assert f"**{top}**" in resp.answer
+
+
+def test_the_longest_reference_list_is_the_most_papers_cited(agents):
+    g = nx.from_pandas_edgelist(PAPERS, "citing", "cited", create_using=nx.DiGraph)
+    top = max(d for _, d in g.out_degree())
+    resp = _ask(agents, "papers", "Which papers have the longest reference lists?")
+    assert resp.status == "answered"
+    assert "out-degree" in resp.answer
+    assert all(n in resp.answer for n, d in g.out_degree() if d == top)
+
+
+@pytest.mark.parametrize("question", [
+    "How many characters in Les Mis only ever appear alongside one other character?",
+    "lesmis - # of characters with exactly one neighbour, how many"])
+def test_the_data_sets_name_beside_its_nodes_noun_is_the_data(agents, question):
+    g = nx.les_miserables_graph()
+    ones = sum(1 for _, d in g.degree() if d == 1)
+    resp = _ask(agents, "lesmis", question)
+    assert resp.status == "answered"
+    assert f"**{ones}**" in resp.answer
+
+
+def test_an_aside_saying_not_hops_keeps_the_distance_asked(agents):
+    g = nx.from_pandas_edgelist(ROADS, "town_a", "town_b", "km")
+    cc = nx.closeness_centrality(g, distance="km")
+    top = max(cc, key=cc.get)
+    resp = _ask(agents, "roads", "Going by road distance in km, not number of hops, which town "
+                "has the highest closeness centrality?")
+    assert resp.status == "answered"
+    assert "km" in resp.answer
+    assert resp.answer.split("most central nodes are", 1)[1].strip().startswith(top)
+
+
+def test_a_trailing_how_many_counts_what_comes_before_it(agents):
+    want = int((ROADS.km > 20).sum())
+    resp = _ask(agents, "roads", "roads w/ km over 20 - how many")
+    assert resp.status == "answered"
+    assert resp.answer.startswith(f"**{want}** of {len(ROADS)} edges")
+
+
+def test_a_count_the_tools_do_not_give_is_not_stated_unasked(agents):
+    g = nx.from_pandas_edgelist(MAIL, "sender", "receiver", create_using=nx.DiGraph)
+    who = max(g, key=lambda n: (len(set(g.successors(n)) & set(g.predecessors(n))), n))
+    both = set(g.successors(who)) & set(g.predecessors(who))
+    assert both
+    resp = _ask(agents, "mail", f"{who} - who do they exchange mail w/ both ways?")
+    assert resp.status == "answered"
+    assert resp.answer.startswith("Linked with")
+    assert all(f"**{n}**" in resp.answer for n in both)

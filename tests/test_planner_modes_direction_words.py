@@ -114,7 +114,8 @@ def test_one_nodes_partners_both_ways_are_its_out_and_in_neighbours_in_common(
     if not want:
         assert resp.answer.startswith("**None**"), resp.answer
         return
-    assert resp.answer.startswith(f"**{len(want)}**"), resp.answer
+    if question.lower().startswith("how many"):  # a count where one is asked
+        assert resp.answer.startswith(f"**{len(want)}**"), resp.answer
     assert _bold(resp.answer) - {str(len(want))} == want, resp.answer
 
 

@@ -520,7 +520,8 @@ _INTO_NODE = [re.compile(p, re.IGNORECASE) for p in (
     r"originate)s?(?:\s+from)?\s*[?.!]*\s*$",
     rf"^\s*(?:which|what|who)\b.*{_MOST}.*\b(?:into|to)\s+(?:the\s+)?{_X}\s*[?.!]*\s*$",
     rf"^\s*(?:who|which \w+)\s+(?!(?:does|do|did|has|have|had|is|are|was|were)\b)\w+\s+{_X}"
-    r"\s+(?:the\s+most|most\s+(?:often|frequently)|the\s+most\s+(?:often|times))\s*[?.!]*\s*$",
+    r"\s+(?:the\s+most(?:\s+[a-z]+)?|most\s+(?:often|frequently)|the\s+most\s+(?:often|times))"
+    r"\s*[?.!]*\s*$",  # "who sends emp07 the most messages"
     # "where does East Depot get the most pallets from"
     rf"^\s*(?:who|whom|what|where|which \w+)\s+(?:does|do|did)\s+{_X}\s+\w+\s+(?:the\s+)?"
     r"most\b(?:\s+\w+)?\s+from\s*[?.!]*\s*$")]

@@ -156,8 +156,11 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
         return _found(st, [name]) + (
             f"**None** — no node is linked with {who} both ways ({arrow}): {who} has an edge "
             f"out to {n_out} node(s) and in from {n_in}, and none is on both lists.")
+    counted = slots.asked_kind(str(st.context.get("asked") or st.question)) == "count"
+    lead = (f"**{len(both)}** node(s) are linked" if counted else  # a count only where asked:
+            "Linked")  # a figure the tools give none of is not stated unasked
     return _found(st, [name]) + (
-        f"**{len(both)}** node(s) are linked with {who} both ways (an edge each way, {arrow}): "
+        f"{lead} with {who} both ways (an edge each way, {arrow}): "
         + ", ".join(f"**{n}**" for n in both)
         + f" (of the {n_out} {who} has an edge out to and the {n_in} with an edge into {who}).")
 

@@ -233,6 +233,10 @@ def drop_unfound(question: str, info: dict[str, Any], unfound: list[str]) -> str
                           rf"{re.escape(name)}\s+([a-z]+s)(?=\s*(?:[?.!,;]|$))",
                           lambda m: f"{m.group(1)} the {m.group(2)}" if m.group(2).lower() in nodes
                           else m.group(0), question)
+        # "how many characters in Les Mis only ever appear …": the nodes, in the data set
+        question = re.sub(rf"\b([a-z]+s)\s+in\s+(?:the\s+)?{re.escape(name)}\b(?!')",
+                          lambda m: m.group(1) if m.group(1).lower() in nodes else m.group(0),
+                          question)
         m = re.search(rf"\b(?:in|within|across)\s+(?:the\s+)?{re.escape(name)}(?=\s*(?:[?.!,;]|$)|"
                       rf"\s+(?:by|using|according to|on|in terms of)\s+[a-z])", question, re.IGNORECASE)
         before = re.split(r"[,;]", question[:m.start()])[-1] if m else ""

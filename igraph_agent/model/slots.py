@@ -89,7 +89,8 @@ steps path paths route routes distance one two three yes no please let lets now 
 mw kw gw kv kwh mwh km kg mb gb tb mbps gbps usd eur gbp
 sole top hub best most mr mr. officer e.g. okay also are
 itself themselves himself herself oneself
-minimum maximum suppose imagine say i'd i'm i've i'll we'd we're we've we'll you'd you're you've you'll""".split()}
+minimum maximum suppose imagine say i'd i'm i've i'll we'd we're we've we'll you'd you're you've you'll
+starting going counting leaving looking taking using assuming considering""".split()}
 STOP_WORDS = frozenset(_STOP)
 _NAME_TOKEN = re.compile(r"[A-Za-z][\w'.-]*[A-Za-z0-9]|[A-Za-z]|\d+", re.UNICODE)
 _NUMBER_ID = re.compile(r"\b(?:nodes?|members?|vertex|vertices|id|from|to|and|between|of|is|around|near|"

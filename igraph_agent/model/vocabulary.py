@@ -90,6 +90,16 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\bw/o\b", "without", False),
     (r"\b(connected|conn\.?)\s+comps?\b", r"\1 component", False),  # "strongly connected comp"
     (r"\bzero\b(?=\s+[a-z-]+s\b)", "0", False),  # "zero followers": 0 followers
+    # "roads w/ weight over 8 - how many": how many roads with weight over 8
+    (r"^\s*([a-z][^?:;–—]{2,80}?)\s+[-–—:,]\s*how many\s*[?.!]*\s*$", r"how many \1?", False),
+    # "by road distance in km, not number of hops, which town …": the aside says the same
+    (r",\s*not\s+(?:by\s+)?(?:the\s+)?(?:number\s+of\s+|count\s+of\s+)?(?:hops|steps|stops)\s*,", ",",
+     False),
+    # "which papers have the longest reference lists": the most references
+    (r"\b(?:the\s+)?(?:longest|biggest|largest)\s+(?:reference|bibliography|citation)\s+lists?\b",
+     "the most references", True),
+    (r"\b(?:the\s+)?shortest\s+(?:reference|bibliography|citation)\s+lists?\b",
+     "the fewest references", True),
     # "who is the most between family": the highest betweenness
     (r"\b(?:the\s+)?most\s+between\s+([a-z]+)\b", r"the \1 with the highest betweenness", False),
     # "can I get back from Dunmore to Arlo": a route like any other
@@ -421,7 +431,8 @@ _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
 #: the rules that only spell out a hurried user's shorthand ("#", "avg", "ppl", "nbrs", "b/w",
 #: "comp"), read into the user's own words too (:func:`spelled_out`)
 _SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES[1:11]] + [
-    (re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in ("between", "without", "with", "0")
+    (re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in ("between", "without", "with", "0",
+                                                                    r"how many \1?")
     or r.endswith(" component")]
 
 
@@ -1841,7 +1852,7 @@ def _shared(a: str, b: str) -> int:
 #: minutes' travel of Dunmore", "an hour's drive from" — the distance alone
 _TRAVEL_AFTER = re.compile(r"(\b\d+(?:\.\d+)?\s*[a-z]+)(?:['’]s?)?\s+(?:of\s+)?(?:driving|"
                            r"travel(?:l?ing)?|walking|cycling|riding|flying|sailing|drive|walk|"
-                           r"ride|journey|trip)\b(?:\s+time)?", re.IGNORECASE)
+                           r"ride|journey|trip|road|roads|track|rail)\b(?:\s+time)?", re.IGNORECASE)
 
 
 def normalise(question: str, info: dict[str, Any]) -> str:
