@@ -352,6 +352,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"cheapest|minimum[- ]cost|lowest total", r"\bget from\b",
                    r"\b(?:fastest|quickest)\b(?:.*\bfrom\b.*\bto\b)|how long (?:does it|would it|will it)? ?take",
                    r"\bsteps? (?:to|from)\b", r"how far",
+                   # "travel time from Ferry to Summit in minutes?"
+                   r"\b(?:travel|journey|trip|drive|driving|walking|flight|transit|ride|sailing)\s+"
+                   r"times?\s+(?:from\s+\S+.*\bto|between\s+\S+.*\band)\s+\S",
                    # "the shortest total road length from A to B": a length between two ends
                    r"\blength\b.*\b(?:from\s+\S+.*\bto|between\s+\S+.*\band)\s+\S",
                    # "how many miles is it from Avon to Dent", "how many road km between A and B"

@@ -60,7 +60,8 @@ def plan(messages: list[dict], tools: list[dict] | None,
     """The next assistant message for this conversation; ``context`` holds the request's
     options and skill catalogue as data (``model/context.py``)."""
     st = PlanState.from_messages(messages, tools, context)
-    st = replace(st, question=topics.context_read(st.question))  # "There's a route … . Can I …?"
+    st = replace(st, question=vocabulary.spelled_out(st.question))  # "w/o valjean", "# of"
+    st = replace(st, question=topics.context_read(st.question, _own(st)))  # "There's a route …"
     st = replace(st, question=topics.asked_mark(st.question))  # "List the accounts X follows."
     tail = lead_in.asked(st.question)  # "Sanity check: no loops, right? Is it acyclic?"
     st = node_or_value.masked(replace(st, question=tail) if tail else st)
@@ -71,7 +72,7 @@ def plan(messages: list[dict], tools: list[dict] | None,
 
 def _plan(st: PlanState) -> dict[str, Any]:
     found = [w for w in _lookups(st) if _resolved(st, _looked(w))]
-    st = replace(st, question=vocabulary.spelled_out(_topic_read(st)))  # "medici - who'd they…"
+    st = replace(st, question=topics.context_read(_topic_read(st), _own(st)))  # "medici - who'd…"
     asked = st.question
     named = vocabulary.lower_names(st.question, _info(st), found)  # "eli's" -> "Eli's"
     named = side_nouns.who_as_side(named, st.meaning())  # "who went to the most events"
@@ -421,6 +422,12 @@ def _lookups(st: PlanState) -> list[str]:
     return [topic, *[w for w in words if w != topic]][:3] if topic else words
 
 
+def _own(st: PlanState) -> set[str]:
+    """The data's own words (group values, columns, attributes), lower-cased; none before
+    get_graph_info ran."""
+    return vocabulary.own_words(_info(st)) if st.last_ok("get_graph_info") else set()
+
+
 def _lower_topic(st: PlanState) -> str | None:
     """The question's topic when it is lower-case words with no digit ("medici", "flora
     price", "roads"): a node, a group or the data set's name, which only a lookup tells."""
@@ -533,7 +540,8 @@ _GROUP_SIZE = re.compile(r"\bhow many\s+(?:\w+\s+){0,2}(?:does|do|did)\s+(?:it|t
 
 #: a value asked by its form: "avg reply time for …", "what is the mean lead time of …"
 _VALUE_ASK = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?(?:what(?:'s|\s+is|\s+was|\s+are)\s+)?"
-                        r"(?:the\s+)?(?:avg|average|mean|median)\b", re.IGNORECASE)
+                        r"(?:the\s+)?(?:avg|average|mean|median|combined|total|sum\s+of)\b(?!\s+number\b)",
+                        re.IGNORECASE)
 
 
 def _kind(st: PlanState, matched: list[Intent]) -> str | None:

@@ -125,6 +125,7 @@ _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "versus": "comparing two measures of each node (its in- against its "
                              "out-degree): each is ranked on its own",
                   "count": "how many", "node": "which node it is", "pair": "which pair it is",
+                  "value": "as the one figure you ask for (a total or a mean)",
                   "yesno": "a yes or no"}
 
 

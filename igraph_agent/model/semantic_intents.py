@@ -475,8 +475,8 @@ def _bridge_calls(st: PlanState) -> list[Call]:
 
 
 # -- edges between two named groups ---------------------------------------------------
-_HOW_MANY = re.compile(r"\bhow (?:many|much)\b|\bnumber of\b|\bcount\b|\btotal\b",
-                       re.IGNORECASE)
+_HOW_MANY = re.compile(r"\bhow (?:many|much)\b|\bnumber of\b|\bcount\b|\btotal\b|\bcombined\b|"
+                       r"\bsum of\b|\badd(?:ed)? up\b", re.IGNORECASE)
 
 
 #: "does Finance email Legal more than Legal emails Finance": one way against the other
@@ -1382,7 +1382,7 @@ _NOT_TOP_PAIRS = re.compile(r"\bnever\b|(?<!they )(?<!when )\bshar\w*\s+(?:at le
 
 
 SEMANTIC_INTENTS: list[Intent] = [
-    Intent("group_pair", t(0.5, r"\bhow (?:many|much)\b|\bnumber of\b|\bcount\b|\btotal\b|"
+    Intent("group_pair", t(0.5, r"\bhow (?:many|much)\b|\bnumber of\b|\bcount\b|\btotal\b|\bcombined\b|"
                                 r"\bmore\b|\bless\b|\bfewer\b"),
            _pair_calls, _pair_render, "group_analysis: the edges from one named group to another",
            group="groups", bonus=_pair_bonus, hint="the edges between two named groups",

@@ -69,6 +69,22 @@ def inlined(topic: str, rest: str) -> str:
     return f"{body[:len(body) - len(stop)]} for {topic}{stop}"
 
 
+#: a node stated closed, gone or down: "Museum stop is closing for renovation.", "city34 is
+#: closed for roadworks.", "town24 is flooded."
+_CLOSED = re.compile(r"^\s*(?:the\s+)?(?P<x>\S+)(?:\s+(?:stop|station|node|site|depot|hub|junction|port|"
+                     r"airport|substation|office|branch|road|line))?\s+(?:is|are|was|were|has been|"
+                     r"will be|gets?|got)\s+(?:being\s+|now\s+|temporarily\s+)?(?:clos\w*|shut\w*|"
+                     r"flooded|down|out of (?:service|action)|offline|removed|leaving|gone|blocked|"
+                     r"cut off)\b", re.IGNORECASE)
+#: a route's two ends said in a statement: "I need to get from Station to Airport"
+_ROUTE_SAID = re.compile(r"\bfrom\s+((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\s+to\s+((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\b")
+#: a statement of who ranks first: "emp18 has the most ties", "paper00 is the most cited"
+_RANKED_FACT = re.compile(r"\b(?:most|least|highest|lowest|largest|biggest|top|best|\w+est)\b",
+                          re.IGNORECASE)
+#: a question's own opening, after an optional "but" / "and" / "so"
+_OPENS_ASKING = re.compile(r"^\s*(?:(?:but|and|so)\s+)?(?:who|whom|whose|which|what|how|where|is|are|"
+                           r"does|do|did|can|could)\b", re.IGNORECASE)
+_OPENER = re.compile(r"^\s*(?:but|and|so)\s+", re.IGNORECASE)
 #: a statement that sets a condition the question keeps: never dropped
 _CONDITION = re.compile(r"\b(?:if|suppose\w*|assum\w*|imagin\w*|ignor\w*|without|except\w*|only|"
                         r"weigh\w*|unweighted|treat\w*|consider\w*|take|remov\w*|delet\w*|drop\w*|"
@@ -96,35 +112,61 @@ def _stated(sentence: str) -> bool:
     return first in _STATEMENT_OPENS or bool(named and sentence.lstrip().startswith(named[0]))
 
 
-def context_read(question: str) -> str:
+def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) -> str:
     """A question after a statement of context ("There's a route from Arlo to Dunmore. Can I
     also get back …?", "The Medici obviously dominate betweenness. Take them out …: who is the
     most between family then?"): a pronoun of the question that points back at the
     statement's one named node becomes its name, and the statement, which asks nothing and
-    sets no condition, is dropped — the planner answers the question, not the context.
+    sets no condition (nor names a group value or column, ``own``), is dropped — the planner
+    answers the question, not the context.
 
         >>> context_read("The Medici obviously dominate betweenness. Take them out of the "
         ...              "network: who is the most between family then?")
         'Take Medici out of the network: who is the most between family then?'
         >>> context_read("There's a route from Arlo to Dunmore. Can I get back from Dunmore to Arlo?")
         'Can I get back from Dunmore to Arlo?'
+        >>> context_read("I need to get from Station to Airport fast. How many minutes is the "
+        ...              "quickest trip?")
+        'How many minutes is the quickest trip from Station to Airport?'
         >>> context_read("Ignore the weights. Who is most central?")
         'Ignore the weights. Who is most central?'
+        >>> context_read("i know emp18 has the most ties. but who's the top go-between by betweenness")
+        "who's the top go-between by betweenness"
     """
     from igraph_agent.model import slots
 
     parts = _SENTENCE.split(question.strip())
-    if len(parts) < 2 or not parts[-1].rstrip().endswith("?"):
+    if len(parts) < 2 and re.search(r"\.\s+(?:but|and|so)\s+(?:who|which|what|how)\b", question,
+                                    re.IGNORECASE):  # "i know X. but who's …" typed lower-case
+        parts = re.split(r"(?<=\.)\s+(?=(?:but|and|so)\s)", question.strip(), flags=re.IGNORECASE)
+    if len(parts) < 2 or not (parts[-1].rstrip().endswith("?") or _OPENS_ASKING.match(parts[-1])):
         return question
     lead = [p for p in parts[:-1] if p.rstrip().endswith(".")]
+    closed = _CLOSED.match(lead[0]) if len(lead) == 1 else None
+    if closed and re.fullmatch(r"[A-Z][\w.'-]*|[a-z][\w.-]*\d[\w.-]*", closed.group("x")) and \
+            _OPENS_ASKING.match(parts[-1]):
+        # "Museum stop is closing for renovation. Which stops would be cut off from Station?"
+        rest = _OPENER.sub("", parts[-1])
+        return f"If {closed.group('x')} closed, {rest[:1].lower()}{rest[1:]}"
     if len(lead) != len(parts) - 1 or any(_CONDITION.search(p) or not _stated(p) for p in lead):
         return question
-    rest = parts[-1]
+    if any(w in own for p in lead for w in re.findall(r"[a-z][\w-]*", p.lower())):
+        return question  # "Sales is the team I care about.": a group the question keeps
+    rest = _OPENER.sub("", parts[-1])  # "but who's the biggest go-between"
     named = [n for p in lead for n in slots.named(p)]
     if slots.named(rest):  # the statement only restates the question's nodes: context
         again = {n.lower() for n in slots.named(rest)}
         return rest if named and all(n.lower() in again for n in named) else question
-    if len(set(named)) != 1 or not _PRONOUN.search(rest):
+    route = _ROUTE_SAID.search(" ".join(lead))
+    if route and not slots.named(rest) and not _PRONOUN.search(rest):
+        # "I need to get from Station to Airport fast. How many minutes is the quickest trip?"
+        body = rest.rstrip().rstrip("?.!")
+        return f"{body} from {route.group(1)} to {route.group(2)}?"
+    if not _PRONOUN.search(rest):  # a question that stands alone after a fact it ranks
+        # ("i know emp18 has the most ties. but who's the top go-between")
+        return rest if _OPENS_ASKING.match(rest) and (not named or _RANKED_FACT.search(
+            " ".join(lead))) else question
+    if len(set(named)) != 1:
         return question
     name = named[0]
     m = _PRONOUN.search(rest)

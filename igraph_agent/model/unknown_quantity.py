@@ -29,7 +29,7 @@ _SPOKEN = (r"lines\s+of\s+dialogue|dialogue|spoken\s+lines|lines\s+spoken|speaki
 #: a magnitude's words, and the column-name words that hold it
 _MAGNITUDES: tuple[tuple[str, str], ...] = (
     (r"salar(?:y|ies)|wages?|pay(?:roll)?|income|earnings|revenues?|profits?|budgets?|money|"
-     r"cash|funding|prices?|fees?|spending|turnover|tax(?:es)?|debts?|wealth|dollars|euros|"
+     r"cash|funding|prices?|fees?|fares?|tolls?|spending|turnover|tax(?:es)?|debts?|wealth|dollars|euros|"
      r"(?:order|sales|trade|contract|deal|invoice|transaction)\s+values?",
      r"salar|pay|wage|income|earn|revenue|profit|budget|money|cash|fund|price|cost|fee|spend|"
      r"turnover|tax|debt|wealth|amount|value|usd|eur|gbp|dollar|pound|euro|sum|total|paid|loan|"

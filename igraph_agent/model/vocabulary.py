@@ -90,6 +90,15 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\bw/o\b", "without", False),
     (r"\b(connected|conn\.?)\s+comps?\b", r"\1 component", False),  # "strongly connected comp"
     (r"\bzero\b(?=\s+[a-z-]+s\b)", "0", False),  # "zero followers": 0 followers
+    # "if we keep stripping away substations with fewer than 3 lines until none are left, how
+    # many remain in that core": the 3-core
+    (r"^.*?\b(?:keep|repeatedly|iteratively)\s+(?:strip\w*|remov\w*|peel\w*|prun\w*|delet\w*|"
+     r"drop\w*|throw\w*)\s+(?:away\s+|off\s+|out\s+)?(?:the\s+|any\s+|all\s+)?([a-z]+?)s?\s+"
+     r"(?:with|having|that have)\s+(?:fewer|less)\s+than\s+(\d+)\s+[a-z]+\b.*?\b(how many|which)\b"
+     r"[^?]*?\b(?:remain|are left|left|stay|survive)\b.*$", r"\3 \1s are in the \2-core?", False),
+    # "between a Voltara substation and an Eastline substation": between Voltara and Eastline
+    (r"\bbetween\s+(?:an?\s+|the\s+)?((?-i:[A-Z])[\w-]*)\s+(?!and\b)[a-z]+\s+and\s+(?:an?\s+|the\s+)?"
+     r"((?-i:[A-Z])[\w-]*)\s+[a-z]+s?\b(?<!\band)", r"between \1 and \2", False),
     # "roads w/ weight over 8 - how many": how many roads with weight over 8
     (r"^\s*([a-z][^?:;–—]{2,80}?)\s+[-–—:,]\s*how many\s*[?.!]*\s*$", r"how many \1?", False),
     # "by road distance in km, not number of hops, which town …": the aside says the same
@@ -1700,6 +1709,9 @@ _LIST_WITH = re.compile(_LIST_LEAD + r"([a-z][\w-]*s)\s+with\s+(?=[a-z0-9])", re
 #: "list the accounts priya_k follows", "show the papers paper30 cites": which … does X …
 _LIST_NAMED_DOES = re.compile(_LIST_LEAD + r"([a-z][\w-]*s)\s+((?-i:[A-Z])[\w.'-]*|[a-z][\w.-]*\d[\w.-]*|"
                               r"[a-z]+_[\w.-]+)\s+([a-z]{3,}?)(?:es|s)\b(?=\s*[?.!]*\s*$)", re.IGNORECASE)
+_LIST_NAMED_HAS = re.compile(_LIST_LEAD + r"([a-z][\w-]*s)\s+((?-i:[A-Z])[\w.'-]*|[a-z][\w.-]*\d[\w.-]*|"
+                             r"[a-z]+_[\w.-]+|[a-z]{2,})\s+(has|have|had)\s+(?=[a-z]{3,}(?:ed|en|wn)\b)",
+                             re.IGNORECASE)
 _WHICH_DOING = re.compile(r"^\s*(which|what)\s+([a-z][\w-]*)\s+(?:are|were|is)\s+([a-z]{3,}ing)\s+"
                           r"(?=\S)", re.IGNORECASE)
 
@@ -1732,6 +1744,8 @@ def as_which(question: str) -> str:
         'which women attended E8?'
         >>> as_which("which accounts are following ada?")
         'which accounts follow ada?'
+        >>> as_which("list the repos chen has committed to")
+        'which repos has chen committed to'
         >>> as_which("List the accounts priya_k follows.")
         'which accounts does priya_k follow.'
         >>> as_which("list the employees with only 2 connections")
@@ -1749,6 +1763,9 @@ def as_which(question: str) -> str:
     m = _LIST_WITH.match(question)
     if m:
         return f"which {m.group(1)} have " + question[m.end():]
+    m = _LIST_NAMED_HAS.match(question)
+    if m:  # "list the repos chen has committed to": which repos has chen committed to
+        return f"which {m.group(1)} {m.group(3)} {m.group(2)} " + question[m.end():]
     m = _LIST_NAMED_DOES.match(question)
     if m and m.group(3).lower() not in {"ha", "doe", "i", "wa"}:  # "has", "does", "is", "was"
         return f"which {m.group(1)} does {m.group(2)} {m.group(3)}" + question[m.end():]
@@ -1775,8 +1792,10 @@ _END_OF = [(re.compile(p, re.IGNORECASE), r) for p, r in (
 #: every other one following the link direction"
 _ALL_REACH_ALL = re.compile(
     r"\b(?:group|set|cluster|part|piece|bunch|block|chunk)\s+(?:of\s+[a-z]+\s+)?(?:where|in\s+which|"
-    r"whose|that|who)\s+(?:\w+\s+)?(?:every|each|all)\s+(?:\w+\s+)?(?:can\s+)?(?:reach|get\s+to)(?:es)?\s+"
-    r"(?:every|each|all)\s+(?:other(?:\s+one)?|the\s+others|one\s+else|others)\b(?:\s+(?:following|along)"
+    r"whose|that|who)\s+(?:\w+\s+)?(?:every(?:one|body)\s+|(?:every|each|all)\s+(?:\w+\s+)?)(?:can\s+)?"
+    r"(?:reach|get\s+to)(?:es)?\s+"
+    r"(?:every(?:one|body)(?:\s+else)?|(?:every|each|all)\s+(?:other(?:\s+one)?|the\s+others|one\s+else|"
+    r"others))\b(?:\s+(?:by\s+\w+|via\s+\w+))?(?:\s+(?:following|along)"
     r"\s+(?:the\s+)?(?:links?'?|edges?'?|arrows?'?)\s*(?:direction)?)?|"
     r"\b(?:group|set|cluster|part|bunch)\s+of\s+[a-z]+\s+that\s+(?:can\s+)?all\s+(?:reach|get\s+to)\s+"
     r"(?:each\s+other|one\s+another)\b(?:\s+(?:following|along|through)\s+(?:the\s+)?\w+)?",
@@ -2667,6 +2686,10 @@ _TIME_ASKED = re.compile(
     r"\blast\s+(?:yr|post|update|snapshot|release|season)\b|\b(?:year|yr)[- ]on[- ](?:year|yr)\b|"
     r"\bthan\s+(?:it|they|he|she)\s+(?:was|were|used\s+to\s+be)\b|"
     r"\bun(?:followed|friended|subscribed)\b|"
+    # "how much have Harwood's referrals grown compared with 2022", "growth since last year"
+    r"\b(?:compared\s+(?:with|to)|versus|vs\.?|than\s+in)\s+(?:19|20)\d\d\b|"
+    r"\b(?:grown|grew|growth|increased|decreased|declined|shrunk|shrank)\b[^?.!]*\b(?:since|compared|"
+    r"than|over the)\b|"
     r"\b(?:busiest|quietest|slowest|peak|best|worst|biggest)\s+(?:hour|day|weekday|month|year|week|"
     r"season|date)s?\b|"
     r"\bwhen (?:was|were|did)\b", re.IGNORECASE)
