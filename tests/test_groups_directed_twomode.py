@@ -309,7 +309,7 @@ def test_where_edges_sum_the_groups_own_edges_each_way(tmp_path, direction):
     assert w["mean"] == pytest.approx(sum(xs) / len(xs), abs=1e-4)
 
 
-def test_a_path_with_no_directed_route_either_way_is_given_with_direction_ignored(tmp_path):
+def test_a_path_asked_with_direction_ignored_follows_two_way_segments(tmp_path):
     from igraph_agent.graph.datasets import GraphSpec
     from igraph_agent.graph.session import SessionGraph
     from igraph_agent.graph.workspace import Workspace
@@ -329,6 +329,9 @@ def test_a_path_with_no_directed_route_either_way_is_given_with_direction_ignore
     data = ok(ctx, "shortest_path", source="Ashby", target="Elstead", weight="minutes")
     assert data["directed"] is True
     assert data["reachable"] is False and data["reverse_reachable"] is False
-    assert data["undirected_path"] == nx.dijkstra_path(two_way, "Ashby", "Elstead", weight="minutes")
-    assert data["undirected_length"] == nx.dijkstra_path_length(two_way, "Ashby", "Elstead",
-                                                                weight="minutes")
+    both = ok(ctx, "shortest_path", source="Ashby", target="Elstead", weight="minutes",
+              ignore_direction=True)
+    assert both["direction_ignored"] is True and both["reachable"] is True
+    assert [r["node"] for r in both["path"]] == nx.dijkstra_path(two_way, "Ashby", "Elstead",
+                                                                 weight="minutes")
+    assert both["length"] == nx.dijkstra_path_length(two_way, "Ashby", "Elstead", weight="minutes")

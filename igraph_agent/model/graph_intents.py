@@ -600,7 +600,13 @@ def path_calls(st: PlanState) -> list[Call]:
     if _one_way_edge(st):  # "is there a lane from A to B": whether B → A exists, said beside
         return [*searches, Call("shortest_path", args),
                 Call("search_edge", {"query": f"{ids[0]} {ids[1]}", "limit": 20})]
-    return [*searches, Call("shortest_path", args)]
+    first = Call("shortest_path", args)
+    done = st.done(first)
+    if done is not None and done.ok and done.data.get("reachable") is False and \
+            done.data.get("reverse_reachable") is False:  # no directed path either way: the
+        # route with direction ignored too (two-way segments listed as from/to)
+        return [*searches, first, Call("shortest_path", {**args, "ignore_direction": True})]
+    return [*searches, first]
 
 
 def _one_way_edge(st: PlanState) -> bool:
@@ -690,13 +696,17 @@ _DIRECT = re.compile(r"\badjacent\b|\bneighbou?rs\b|\bdirect(?:ly)?\b(?! or indi
 
 def path_render(st: PlanState, obs: list[Observed]) -> str:
     names = _pair_names(st.question) or []
-    p = next((o.typed(ShortestPathResult) for o in obs if o.tool == "shortest_path"), None)
+    p = next((o.typed(ShortestPathResult) for o in obs if o.tool == "shortest_path"
+              and not o.args.get("ignore_direction")), None)
     if p is None:
         return (_unresolved(st, names) if names else
                 "Name both ends, e.g. the shortest path from Alice to Bob.")
     if not p.reachable:
+        u = next((o.typed(ShortestPathResult) for o in obs if o.tool == "shortest_path"
+                  and o.ok and o.args.get("ignore_direction")), None)
         return (_found(st, names) + _yes_no(st, False) +
-                f"There is **no path** from {p.source} to {p.target}{_other_way(p)}.")
+                f"There is **no path** from {p.source} to {p.target}{_other_way(p)}"
+                + _ignoring_direction(u) + ".")
     direct = _DIRECT.search(st.question)
     lead = _yes_no(st, not direct or p.hops == 1)
     if lead.startswith("**Yes**") and p.hops > 1:  # "is 33 linked to 0": say it is not one edge
@@ -713,7 +723,7 @@ def _other_way(p: ShortestPathResult) -> str:
     if not p.directed or p.reverse_reachable is None:
         return ""
     if not p.reverse_reachable:
-        return " in either direction" + _ignoring_direction(p)
+        return " in either direction"
     used = p.weight_used or {}
     length = (f", {shown(p.reverse_length)} {used['attribute']}"
               if p.reverse_length is not None and used.get("attribute") and not used.get("inverted")
@@ -722,19 +732,18 @@ def _other_way(p: ShortestPathResult) -> str:
             f"{p.target} reaches {p.source} in {p.reverse_hops} hop(s){length}")
 
 
-def _ignoring_direction(p: ShortestPathResult) -> str:
+def _ignoring_direction(u: ShortestPathResult | None) -> str:
     """With no directed path either way, the route with the edges' direction ignored: a
     table of two-way segments read as directed must not look like a dead end."""
-    if p.undirected_hops is None:
+    if u is None or not u.reachable or u.hops is None:
         return ""
-    used = p.weight_used or {}
-    length = (f", **{shown(p.undirected_length)}** {used['attribute']}"
-              if p.undirected_length is not None and used.get("attribute")
-              and not used.get("inverted") else "")
-    nodes = p.undirected_path or []
-    route = " – ".join(map(str, nodes[:12])) + (" – …" if len(nodes) > 12 else "")
+    used = u.weight_used or {}
+    length = (f", **{shown(u.length)}** {used['attribute']}"
+              if u.length is not None and used.get("attribute") and not used.get("inverted") else "")
+    nodes = [str(n.node) for n in u.path or []]
+    route = " – ".join(nodes[:12]) + (" – …" if len(nodes) > 12 else "")
     return (f" following the edges' direction (the graph is directed). **Ignoring direction**, "
-            f"{p.source} reaches {p.target} in **{p.undirected_hops}** hop(s){length}: {route}")
+            f"{u.source} reaches {u.target} in **{u.hops}** hop(s){length}: {route}")
 
 
 def _route(st: PlanState, p: ShortestPathResult) -> str:

@@ -161,7 +161,8 @@ def _gives(intent: Intent, kind: str) -> bool:
     """Whether ``intent`` answers ``kind`` (a node is also named by a list, group or pair)."""
     if not intent.answers or kind in intent.answers:
         return True
-    return kind == "node" and bool(intent.answers & {"list", "group", "pair"})
+    return (kind == "node" and bool(intent.answers & {"list", "group", "pair"})) or (
+        kind == "value" and "count" in intent.answers)  # "total triangles": a count is a figure
 
 
 @dataclass

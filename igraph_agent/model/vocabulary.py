@@ -1871,7 +1871,8 @@ def _shared(a: str, b: str) -> int:
 #: minutes' travel of Dunmore", "an hour's drive from" — the distance alone
 _TRAVEL_AFTER = re.compile(r"(\b\d+(?:\.\d+)?\s*[a-z]+)(?:['’]s?)?\s+(?:of\s+)?(?:driving|"
                            r"travel(?:l?ing)?|walking|cycling|riding|flying|sailing|drive|walk|"
-                           r"ride|journey|trip|road|roads|track|rail)\b(?:\s+time)?", re.IGNORECASE)
+                           r"ride|journey|trip|road|roads|track|rail)\b(?!\s+(?:length|distance|km|miles))"
+                           r"(?:\s+time)?", re.IGNORECASE)
 
 
 def normalise(question: str, info: dict[str, Any]) -> str:

@@ -32,11 +32,8 @@ class ShortestPathResult(ToolData):
     reverse_reachable: bool | None = None
     reverse_hops: int | None = None
     reverse_length: Number | None = None
-    #: directed graphs with no path either way: the path with the edges' direction ignored
-    #: (hops, length, nodes) -- a table of undirected segments read as directed shows here
-    undirected_hops: int | None = None
-    undirected_length: Number | None = None
-    undirected_path: list[NodeId] | None = None
+    #: with ``ignore_direction``: the path found with the edges' direction ignored
+    direction_ignored: bool | None = None
 
 
 class ConnectivityArticulationPointsItem(Row):

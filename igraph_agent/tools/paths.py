@@ -49,6 +49,9 @@ class PathArgs(WeightArgs):
         default=None, description="distance: summed; strength: as 1/x; "
                                   "omitted: its inferred role")
     count_paths: bool = Field(default=False, description="also count all shortest paths (capped)")
+    ignore_direction: bool = Field(default=False, description="directed graphs: the path with "
+                                   "the edges' direction ignored (e.g. two-way segments listed "
+                                   "as from/to)")
     backend: Backend = Field(default="auto", description="auto = igraph on large graphs or "
                              "while networkx is not built, else networkx (bidirectional "
                              "search)")
@@ -70,6 +73,22 @@ def shortest_path(ctx: ToolContext, args: PathArgs) -> ToolOutput:
     use = weight_for(ctx, args, "distance")
     weight = nx_weight(use)
     backend = args.backend
+    if args.ignore_direction and g.is_directed():  # two-way segments listed as from/to
+        path, length = _nx_path(g.to_undirected(as_view=True), s, t, weight)
+        data = {"source": s, "target": t, "backend": "networkx", "weighted": use["attribute"] is not None,
+                "weight_used": use, "directed": True, "direction_ignored": True,
+                "reachable": path is not None}
+        if path is None:
+            return ToolOutput(data=data, revision=ctx.session.revision,
+                              summary=f"no path from {s} to {t}, even ignoring direction")
+        data["hops"] = len(path) - 1
+        data["path"] = [{"node": n, **label(g, n)} for n in path]
+        if weight:
+            data["length"] = figure(length)
+        route = " -> ".join(str(n) for n in path[:12]) + (" -> …" if len(path) > 12 else "")
+        return ToolOutput(data=data, revision=ctx.session.revision,
+                          summary=f"shortest path {s} to {t}, direction ignored "
+                                  f"({sense_text(use)}): {data['hops']} hop(s){_length(data, use)}: {route}")
     if backend == "auto":
         backend = ("networkx" if is_built(g) and choose_backend(g, "auto") == "networkx"
                    else "igraph")
@@ -108,28 +127,12 @@ def _reverse(ctx: ToolContext, g: nx.Graph, s: str, t: str, use: dict, data: dic
                     else _nx_path(g, t, s, nx_weight(use)))
     data["reverse_reachable"] = back is not None
     if back is None:
-        return " in either direction" + _undirected(g, s, t, use, data)
+        return " in either direction"
     hops = data["reverse_hops"] = len(back) - 1
     text = f" following the edges' direction; {t} reaches {s} in {hops} hop(s)"
     if use["attribute"] is not None:
         data["reverse_length"] = figure(length)
         text += _length({"length": data["reverse_length"]}, use)
-    return text
-
-
-def _undirected(g: nx.Graph, s: str, t: str, use: dict, data: dict) -> str:
-    """With no directed path either way: the path with the edges' direction ignored,
-    recorded in ``data`` (a table of two-way segments read as directed shows here)."""
-    weight = nx_weight(use)
-    path, length = _nx_path(g.to_undirected(as_view=True), s, t, weight)
-    if path is None:
-        return ""
-    data["undirected_hops"] = len(path) - 1
-    data["undirected_path"] = list(path)
-    text = f"; ignoring direction, {s} reaches {t} in {len(path) - 1} hop(s)"
-    if weight:
-        data["undirected_length"] = figure(length)
-        text += _length({"length": data["undirected_length"]}, use)
     return text
 
 
