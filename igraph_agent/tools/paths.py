@@ -49,9 +49,9 @@ class PathArgs(WeightArgs):
         default=None, description="distance: summed; strength: as 1/x; "
                                   "omitted: its inferred role")
     count_paths: bool = Field(default=False, description="also count all shortest paths (capped)")
-    ignore_direction: bool = Field(default=False, description="directed graphs: the path with "
-                                   "the edges' direction ignored (e.g. two-way segments listed "
-                                   "as from/to)")
+    #: directed graphs: the path with the edges' direction ignored (two-way segments listed as
+    #: from/to); the planner's, asked when no directed path runs either way
+    ignore_direction: Annotated[bool, INTERNAL] = False
     backend: Backend = Field(default="auto", description="auto = igraph on large graphs or "
                              "while networkx is not built, else networkx (bidirectional "
                              "search)")
