@@ -439,10 +439,11 @@ _KIND = r"(?:different |distinct |other |unique |separate )?[a-z]+"  # "how many
 _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
 #: the rules that only spell out a hurried user's shorthand ("#", "avg", "ppl", "nbrs", "b/w",
 #: "comp"), read into the user's own words too (:func:`spelled_out`)
-_SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES[1:11]] + [
-    (re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in ("between", "without", "with", "0",
-                                                                    r"how many \1?")
-    or r.endswith(" component")]
+#: the replacements of the rules that only spell out shorthand, each naming one rule
+_SHORTHAND_SPELLED = frozenset({"number of ", "minimum", "maximum", "average", "people", "neighbours",
+                                "neighbour", "messages", "message", "connected", "between", "without",
+                                "with", "0", r"how many \1?", r"\1 component"})
+_SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in _SHORTHAND_SPELLED]
 
 
 def spelled_out(question: str) -> str:
