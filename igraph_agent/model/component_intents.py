@@ -193,7 +193,10 @@ _CENTER = re.compile(
     r"\b(?:very|exact)\s+cent(?:er|re)\b|\bcent(?:er|re) of the tree\b|"
     r"\bclosest to the (?:farthest|furthest|most distant)\b|"
     r"\b(?:smallest|lowest|minimum|minimal|least)\s+eccentricit|"
-    r"\b(?:worst|farthest|furthest|longest)[- ]case\b.{0,40}\b(?:smallest|shortest|least|lowest)\b",
+    r"\b(?:worst|farthest|furthest|longest)[- ]case\b.{0,40}\b(?:smallest|shortest|least|lowest)\b|"
+    # "the one whose farthest port is the fewest legs away"
+    r"\bwhose\s+(?:farthest|furthest|most\s+distant|most\s+remote)\b.{0,40}\b(?:fewest|closest|"
+    r"nearest|least|smallest|shortest|lowest)\b",
     re.IGNORECASE)
 _PERIPHERY = re.compile(r"\bgraph'?s? periphery\b|\bperiphery of the graph\b|"
                         r"\b(?:largest|highest|maximum|max|greatest)\s+eccentricit",

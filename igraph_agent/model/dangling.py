@@ -59,9 +59,43 @@ def pointed(question: str) -> str | None:
     return ref
 
 
+#: a subset named by a noun: "which of the depots", "which one of our warehouses"
+_SUBSET = re.compile(r"\bwhich\s+(?:one\s+)?of\s+(?:the|our|my|your|these|those)\s+([a-z]{3,20}s)\b",
+                     re.IGNORECASE)
+
+
+def unnamed_subset(question: str, info: dict[str, Any]) -> str | None:
+    """The plural noun of "which of the depots" where nothing in the data says which nodes
+    are depots: not the nodes' own word (the id prefix ``city`` of city12, an endpoint
+    column's noun), nor a group value, an attribute, a side or a word the planner reads as
+    the nodes; else None."""
+    from igraph_agent.model import vocabulary
+    from igraph_agent.model.unknown_quantity import _id_prefixes, _stem
+
+    m = _SUBSET.search(question)
+    if m is None:
+        return None
+    nodes_said = set(vocabulary.data_nouns(info)) | _id_prefixes(info)
+    if not nodes_said:
+        return None  # what the nodes are called is not known: nothing to set it against
+    noun = _stem(m.group(1))
+    meaning = info.get("meaning") or {}
+    known = nodes_said | set(vocabulary._NOUNS) | {_stem(w) for w in vocabulary.own_words(info)} \
+        | {_stem(str(s)) for s in ((meaning.get("modes") or {}).get("sides") or {})} \
+        | {"node", "vertex", "vertice", "one", "other", "edge", "link", "pair", "group", "community",
+           "component", "neighbour", "neighbor", "result", "answer", "option", "choice"}
+    return None if noun in known or any(noun.startswith(k) or k.startswith(noun) for k in known
+                                        if len(k) >= 4) else m.group(1).lower()
+
+
 def ask(question: str, info: dict[str, Any]) -> str | None:
     """A clarifying question naming example nodes, when the question points at nodes it
     does not name; else None."""
+    subset = unnamed_subset(question, info)
+    if subset is not None:  # "which of the depots is closest to city12"
+        return (f"Which nodes are the {subset}? Nothing in the data marks any node as one of "
+                f"the {subset}: name them (or attach a node table with a column that says "
+                f"so) and I will answer for them.")
     ref = pointed(question)
     if ref is None:
         return None

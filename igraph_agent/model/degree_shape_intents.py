@@ -42,6 +42,11 @@ _REGULAR = re.compile(
     rf"\b(?:every|each|all)\s+(?:\w+\s+){{0,6}}?(?:ha(?:ve|s)|with)\s+(?:exactly\s+|precisely\s+)?(?:the\s+)?(?:same|equal|"
     rf"identical)\s+(?:number\s+of\s+)?{_TIES}|"
     rf"\b(?:same|equal|identical|uniform)\s+(?:number\s+of\s+)?{_TIES}\b.*\b(?:every|each|all)\b|"
+    # "does every city have exactly the same number of roads": the edges in the data's noun
+    rf"\b(?:every|each|all)\s+(?:\w+\s+){{0,6}}?(?:ha(?:ve|s)|with)\s+(?:exactly\s+|precisely\s+)?"
+    rf"(?:the\s+)?(?:same|equal|identical)\s+number\s+of\s+(?!(?:inhabitants|people|residents|"
+    rf"employees|staff|members|students|users|customers|visitors|passengers|beds|seats|years|"
+    rf"lines|words|pages|votes|points|goals|sales|items|units|hours|minutes|days)\b)[a-z]+s\b|"
     rf"\b(?:all|every|each)\b.*\bequally\s+(?:well[- ])?(?:connected|linked|tied)\b|"
     rf"\bdegrees?\s+(?:all\s+)?(?:the\s+same|equal|identical|uniform)\b", re.IGNORECASE)
 #: every pair linked: "is the graph complete", "is every smith directly linked to every other"

@@ -286,7 +286,7 @@ def _bonus(rx: re.Pattern[str]):
 #: "the minimum spanning tree", "the minimum pipe needed so every place stays connected",
 #: "the least cable that keeps all the boxes linked"
 _SPANNING = re.compile(r"\bspanning (?:tree|forest)\b|\b(?:minimum|min|least|smallest|minimal|"
-                       r"cheapest|shortest)\b.{0,60}\b(?:needed|required|necessary|keeps?|"
+                       r"cheapest|shortest|fewest|lowest)\b.{0,60}\b(?:needed|required|necessary|keeps?|"
                        r"keeping|so)\b.{0,60}\b(?:every|all|everything|everyone|each)\b.{0,60}"
                        r"\b(?:connected|linked|joined|reachable)\b|"
                        # "kept only enough roads to connect every town, with the least total km"

@@ -275,7 +275,9 @@ _WHICH_EDGE = re.compile(
     rf"^\s*(?:the\s+)?(?:single\s+)?(?:strongest|weakest|heaviest|lightest|longest(?:-running|"
     rf"-lasting)?|shortest|largest|"
     rf"biggest|smallest)\s+(?:single\s+)?(?:\w+\s+)?{_EDGE_NOUN}{_ON_GRAPH}"
-    r"(?:\s+(?:in|by)\s+[a-z_]+)?\s*\??\s*$|"  # "shortest trail in miles?"
+    r"(?:\s+(?:in|by)\s+[a-z_]+)?\s*[?.!]*"  # "shortest trail in miles?"
+    # "longest single leg in hours?? which two ports": its two ends asked after it
+    r"(?:\s*,?\s*(?:and\s+)?(?:which|what|between which)\s+(?:two\s+)?[a-z]+\s*[?.!]*)?\s*$|"
     # "longest lead time of any shipment", "the biggest weight on a single edge"
     r"^\s*(?:what(?:'s|\s+is|\s+was)?\s+)?(?:the\s+)?(?:strongest|weakest|heaviest|lightest|"
     r"longest|shortest|largest|biggest|smallest|highest|lowest|greatest)\s+"
@@ -465,7 +467,7 @@ _PARTNER = re.compile(
     r"^\s*(?:which|what|who|whom)\b.*\b(?:most often|most frequently|the most|most|"
     r"least often|least frequently|the least)\b.*"
     r"\b(?:with|alongside)\s+(?:the\s+)?(?P<a>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|"
-    r"[a-z]+\d+)(?:\s+the\s+most|\s+most\s+often)?\s*[?.!]*\s*$|"
+    r"[a-z]+\d+)(?:\s+the\s+most|\s+most\s+often)?(?:\s*\([^()]*\))?\s*[?.!]*\s*$|"
     # "Ada's strongest tie", "Oslo's biggest trading partner by tonnage"
     r"(?:^\s*(?:what|who|which)(?:'s|’s|\s+is|\s+are)\s+)?"
     r"(?P<b>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+|(?<=member\s)\d+|(?<=node\s)\d+)"
@@ -482,19 +484,20 @@ _PARTNER = re.compile(
     r"(?:weakest|strongest|lightest|heaviest|closest)\b|"
     # "who has Mira played the most games with"
     r"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+(?P<c>(?-i:[A-Z][\w'.-]*"
-    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:\w+\s+){0,2}(?:the\s+)?most\b.*\bwith\s*[?.!]*\s*$|"
+    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:\w+\s+){0,2}(?:the\s+)?most\b.*\bwith(?:\s*\([^()]*\))?\s*[?.!]*\s*$|"
     # "which nurse does Ward pair up with most often", "who does Mira play with the most"
     r"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+(?P<d>(?-i:[A-Z][\w'.-]*"
     r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:[\w-]+\s+){1,3}(?:with|alongside|next\s+to|beside)\s+"
     r"(?:the\s+)?(?:most|least)"
     r"(?:\s+(?:often|frequently|strongly|heavily|closely))?"
-    r"\s*[?.!]*\s*$|"
+    r"(?:\s*\([^()]*\))?\s*[?.!]*\s*$|"
     # "who has Ava known the longest", "who does Mira trust the most"
     r"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+(?P<e>(?-i:[A-Z][\w'.-]*"
-    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+[a-z]+\s+(?:the\s+)?(?:most|longest)\s*[?.!]*\s*$",
+    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+[a-z]+\s+(?:the\s+)?(?:most|longest)(?:\s*\([^()]*\))?\s*[?.!]*\s*$",
     re.IGNORECASE)
 
 
+#: (an aside in brackets may close each form: "… with (heaviest co-appearance weight)?")
 #: "who shares the most neighbours with Ada", "the most ties with Ada": counts, no edge value
 _NOT_PARTNER = re.compile(r"\b(?:neighbou?rs?|friends?|contacts?|ties|connections?|links?|"
                           r"edges?|common|shar\w+|mutual|paths?|triangles?|people|members?|"

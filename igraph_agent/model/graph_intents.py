@@ -979,6 +979,8 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
             f"{c.articulation_points.total} articulation point(s)"
             + ((f": {cuts}," if every else f" (e.g. {cuts} …)") if cuts else "") +
             f" and {c.bridges.total} bridge edge(s) would each disconnect it if removed.")
+    if c.pair is None and c.components > 1:  # "if not, which ones are off on their own"
+        text += _outside_largest(c)
     if c.pair is not None and slots.PAIR_CUT.search(str(st.context.get("asked") or st.question)):
         p = c.pair  # "how many links would have to fail to cut A off from B": that number first
         m = re.search(r"\bhow many (?:different |distinct |other |more )?([a-z]+)", st.question,
@@ -998,6 +1000,16 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
                 f"connectivity **{p.node_connectivity}**, edge connectivity "
                 f"**{p.edge_connectivity}** (independent paths).")
     return text
+
+
+def _outside_largest(c: ConnectivityResult) -> str:
+    """The nodes outside the largest component, named where they are few (at most 10)."""
+    members = [str(m) for row in c.smaller_components for m in row.members]
+    outside = c.outside_largest if c.outside_largest is not None else sum(
+        row.size for row in c.smaller_components)
+    if not members or outside > 10 or len(members) < outside:
+        return ""
+    return " Outside the largest: " + ", ".join(f"**{m}**" for m in members) + "."
 
 
 #: one figure of the pieces asked by name: "how many bridges", "how many cut vertices", "what

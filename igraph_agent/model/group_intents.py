@@ -27,6 +27,12 @@ _PER_GROUP = [re.compile(p, re.IGNORECASE) for p in (
     r"\b(?:total|sum of(?: the)?|number of|how many) (?P<c>\w+) (?:are there )?(?:in|per|by|for|"
     r"across) (?:each |every )?(?P<g>\w+)",
     r"^\s*(?P<c>\w+) (?:per|by|for each|in each) (?P<g>\w+)\s*\??\s*$",
+    # "add up the years of tenure per unit", "summing pax_m by region"
+    r"\b(?:add(?:ing|ed)?\s+up|sum(?:ming|med)?(?:\s+up)?|total(?:ling)?)\s+(?:the\s+)?(?P<c>\w+)"
+    r"(?:\s+of\s+\w+)?\s+(?:per|by|for each|in each|across|within each)\s+(?:the\s+)?(?P<g>\w+)",
+    # "which region handles the most passengers if you sum pax_m over its airports"
+    r"^\s*(?:which|what)\s+(?P<g>\w+)\b.*\b(?:sum|add\s+up|total)\s+(?:up\s+)?(?:the\s+)?"
+    r"(?P<c>\w+)\s+(?:over|across|for|of)\s+(?:its|their|the|all)\b",
 )]
 _RANKED = re.compile(r"^\s*(?:which|what)\b.*\b(?:most|fewest|least|highest|lowest|largest|"
                      r"smallest|biggest)\b", re.IGNORECASE)
@@ -44,7 +50,7 @@ def _is(word: str, name: str) -> bool:
     """``docks`` names ``docks``; ``dock`` too; ``trip`` ``trips``; ``salary`` names
     ``salary_k``; ``payroll`` a salary."""
     w, n = word.lower(), name.lower().replace("_", " ")
-    if w in {n, n + "s", n.rstrip("s")} or w.rstrip("s") == n.rstrip("s"):
+    if w == name.lower() or w in {n, n + "s", n.rstrip("s")} or w.rstrip("s") == n.rstrip("s"):
         return True
     first = re.split(r"[\s-]+", n)[0]
     return len(first) >= 4 and first != n and (
@@ -54,12 +60,14 @@ def _is(word: str, name: str) -> bool:
 def _asked(st: PlanState) -> tuple[str, str] | None:
     """(grouping attribute, summed word) the question asks a total per group of."""
     groups = list(groupings(_meaning(st)))
-    for rx in _PER_GROUP:
-        for m in rx.finditer(st.question):
-            g = next((a for a in groups if _is(m.group("g"), a)), None)
-            if g:
-                return g, m.group("c")
-    return None
+    meaning = _meaning(st)
+    columns = [*(meaning.get("node_attributes") or {}), *(meaning.get("weights") or {})]
+    found = [(g, m.group("c")) for rx in _PER_GROUP for m in rx.finditer(st.question)
+             if (g := next((a for a in groups if _is(m.group("g"), a)), None))]
+    # "add up the years per unit - which unit has the most combined experience": the one
+    # that names a column
+    return next((f for f in found if any(_is(f[1], c) for c in columns)), None) or \
+        (found[0] if found else None)
 
 
 #: "the average salary in Engineering", "which department has the highest average salary"
@@ -77,7 +85,7 @@ _AVERAGE = [re.compile(p, re.IGNORECASE) for p in (
 #: cores in frankfurt", "average years of experience in ICU", "total biomass of all the fish"
 _ONE_GROUP = re.compile(
     r"\b(?P<k>total|sum of(?: the)?|combined|overall|average|mean|typical)\s+"
-    r"(?P<c>\w+(?:\s+(?:of\s+)?\w+)?)\s+(?:in|of|for|among|across|within|at)\s+"
+    r"(?P<c>\w+(?:\s+(?:of\s+)?\w+)?)\s+(?:in|of|for|among|across|within|at|over)\s+"
     r"(?:the\s+|all\s+(?:the\s+|of\s+the\s+)?)?(?P<rest>[^?.!,;]+)", re.IGNORECASE)
 
 
@@ -93,7 +101,8 @@ def _names_numeric(words: str, attr: str) -> bool:
     (:func:`_is`), or a content word of its name ("experience" for ``years_experience``)."""
     from igraph_agent.model.attribute_intents import _parts, _same_word, by_meaning
 
-    return any(_is(w, attr) or any(_same_word(w.lower(), p) for p in _parts(attr))
+    return words.strip().lower() == attr.lower() or \
+        any(_is(w, attr) or any(_same_word(w.lower(), p) for p in _parts(attr))
                for w in re.findall(r"[A-Za-z]+", words) if w.lower() != "of") \
         or by_meaning(words, [attr]) == [attr]
 
@@ -325,7 +334,7 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
 
 # -- what a group sends or receives in all (directed) ---------------------------------
 #: "which team sends the most messages", "which country's firms receive the most tonnes"
-_GROUP_VERB = re.compile(r"^\s*(?:which|what)\s+(?P<g>\w+?)(?:'s)?(?:\s+of\s+(?:the\s+)?\w+|\s+\w+)?"
+_GROUP_VERB = re.compile(r"^\s*(?:[^,?]{3,60},\s*)?(?:which|what)\s+(?P<g>\w+?)(?:'s)?(?:\s+of\s+(?:the\s+)?\w+|\s+\w+)?"
                          r"\s+(?P<v>\w+)\s+"
                          r"(?:(?:from|to)\s+)?the\s+(?:most|least|fewest|largest|smallest|"
                          r"biggest|highest|lowest)\b", re.IGNORECASE)
@@ -350,6 +359,12 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
         return None  # to other groups: the mixing intents' question
     side = flow_intents.flow_side(st) or _edge_side(st)
     weight = flow_intents._weight(st) or _named_total(st)
+    asked = str(st.context.get("asked") or st.question)
+    ranked = _GROUP_VERB.search(st.question) or _GROUP_VERB.search(asked)
+    said = _GROUP_VERB.search(asked)
+    if side not in ("in", "out") and said:  # "which unit receives the most …, whoever
+        verb = said.group("v")  # it's from": the ranking's own verb says
+        side = "out" if _OUT_VERB.fullmatch(verb) else "in" if _IN_VERB.fullmatch(verb) else side
     if side not in ("in", "out") and weight and _MADE.search(st.question) and re.search(
             rf"{_MADE.pattern}\s+(?:\w+\s+){{0,2}}{re.escape(weight)}\b", st.question,
             re.IGNORECASE):
@@ -357,6 +372,10 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
     if side not in ("in", "out"):
         return None
     groups = groupings(meaning)
+    if not weight and ranked and not _edge_columns(meaning):
+        # "which unit receives the most endorsements" on a table of edges alone: counted
+        attr = next((a for a in groups if _is(ranked.group("g"), a)), None)
+        return (attr, side, None, "") if attr else None
     if not weight:  # "how many shipments did West send": its edges counted, within included
         info = st.last_ok("get_graph_info")
         named = vocabulary.group_values_named(st.question, info.data if info else {})
@@ -366,9 +385,8 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
         value = next(iter(named))
         attr = next((a for a, vs in groups.items() if value in vs), None)
         return (attr, side, value, "") if attr else None
-    m = _GROUP_VERB.search(st.question)
-    if m:
-        attr = next((a for a in groups if _is(m.group("g"), a)), None)
+    if ranked:
+        attr = next((a for a in groups if _is(ranked.group("g"), a)), None)
         return (attr, side, None, weight) if attr else None
     info = st.last_ok("get_graph_info")
     named = vocabulary.group_values_named(st.question, info.data if info else {})
@@ -377,6 +395,17 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
     value = next(iter(named))
     attr = next((a for a, vs in groups.items() if value in vs), None)
     return (attr, side, value, weight) if attr else None
+
+
+#: a group's ranking verb that says the side: what its members receive, or send
+_IN_VERB = re.compile(r"receiv\w*|gets?|got|attracts?|collects?|draws?|wins?|takes?", re.IGNORECASE)
+_OUT_VERB = re.compile(r"sends?|sent|gives?|gave|makes?|made|writes?|wrote|pays?|paid|lends?|lent|"
+                       r"ships?|exports?|issues?|casts?|places?|initiates?", re.IGNORECASE)
+
+
+def _edge_columns(meaning: dict) -> list[str]:
+    """The numeric edge columns the data holds (its weights)."""
+    return [str(c) for c in meaning.get("weights") or {}]
 
 
 #: the source end's own doing of an edge column's items: "makes the most passes", "played

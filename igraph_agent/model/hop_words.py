@@ -55,9 +55,18 @@ _TRAILING = re.compile(r"^(?P<lead>.*\bhow\s+many\s+(?:different\s+)?[a-z]+s)(?P
                        r"(?P<end>\s*[?.!]*\s*)$", re.IGNORECASE)
 
 
+#: the edges counted said beside a unit refused: "counting legs (not hours)", "in hops, not km"
+_COUNTED_NOT = re.compile(
+    r"\b(?:counting|count|in|by)\s+(?:the\s+)?(?:hops|steps|legs|edges|links|stops|jumps)\b"
+    r"(?=.{0,12}\bnot\b)|\(\s*not\s+(?:in\s+|by\s+)?(?:the\s+)?(?:distances?|lengths?|km|kms|"
+    r"kilomet(?:er|re)s|miles?|weights?|time|times|minutes|mins|hours|hrs|seconds|costs?|"
+    r"prices?)\s*\)", re.IGNORECASE)
+
+
 def ignores_values(question: str) -> bool:
-    """Whether the question says the edge values are not wanted ("whatever the distance")."""
-    return bool(_IGNORED.search(question))
+    """Whether the question says the edge values are not wanted ("whatever the distance",
+    "counting legs (not hours)")."""
+    return bool(_IGNORED.search(question) or _COUNTED_NOT.search(question))
 
 
 def counted_edges(question: str, meaning: dict[str, Any]) -> re.Match[str] | None:

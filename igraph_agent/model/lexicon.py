@@ -856,7 +856,10 @@ LEXICON.update({
         # it finds the largest cliques: a count of all (maximal) cliques or of one size is asked
         negatives=_rx(r"3-cliques?|cliquish|triangle",
                       r"how many (?:\w+ )?cliques\b(?!.*\b(?:largest|biggest|maximum) (?:size|one))",
-                      r"cliques? of (?:size|order) \d"),
+                      r"cliques? of (?:size|order) \d",
+                      # "linked to every other one through some chain of calls": reach
+                      r"\b(?:through|via|by)\s+(?:some|a|any)\s+(?:chain|path|route|sequence)\b|"
+                      r"\bindirectly\b|\bsomehow\b"),
         hint="the largest clique"),
     "common_neighbours": dict(
         triggers=t(2.0, r"common (?:neighbou?rs?|friends|contacts|acquaintances|ties)", r"\bin common\b",

@@ -452,7 +452,8 @@ def _topic_read(st: PlanState) -> str:
     if any(w in own or w.rstrip("s") in own for w in topic.lower().split()):
         return topics.inlined(topic, rest)  # "tech team: how dense is it internally"
     lower = topic == _lower_topic(st)
-    names = [_looked(topic)] if lower else slots.named(topic)
+    # a lone capitalised topic ("Javert: who does he …") is a name, not a sentence's first word
+    names = [_looked(topic)] if lower else slots.named(topic) or slots.named(f"about {topic}?")
     if not names or any(st.done(_search(n)) is None for n in names):
         return st.question
     if all(_resolved(st, n) for n in names):

@@ -122,6 +122,9 @@ def _rank_render(st: PlanState, obs: list[Observed]) -> str:
             + (f"; then {rest}" if rest else "") + ".")
 
 
+#: "would cut the airports off from each other": apart, not linked both ways
+_APART = re.compile(r"\b(?:off|apart|away|separated?|disconnected|isolated|cut)\s+from\s+"
+                    r"(?:each other|one another)\b", re.IGNORECASE)
 _MUTUAL = re.compile(r"\beach other\b|\bone another\b|\bboth ways\b|\bboth directions\b|"
                      r"\bmutual(?:ly)?\b|\breciproc\w*|\bfollow(?:s|ed)? (?:\w+ )?back\b|"
                      r"\btwo-way\b|\bin both directions\b|"
@@ -256,7 +259,7 @@ PAIR_INTENTS = [
     Intent("mutual_pairs", t(0.5, _MUTUAL.pattern), _mutual_calls, _mutual_render,
            "the pairs linked both ways (direction_analysis mutual)", group="directed",
            # "the two nodes farthest from each other": the diameter
-           negatives=[re.compile(slots.DIAMETER_WORDS, re.IGNORECASE)],
+           negatives=[re.compile(slots.DIAMETER_WORDS, re.IGNORECASE), _APART],
            bonus=lambda st: 3.0 if _mutual_applies(st) else -10.0, clarify=_mutual_clarify,
            hint="the pairs linked both ways",
            answers=frozenset({"count", "list", "pair", "yesno", "value"}),

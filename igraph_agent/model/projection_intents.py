@@ -41,7 +41,7 @@ from igraph_agent.results.semantics import ProjectBipartiteResult
 #: the projection named or defined: "the women-only projection", "link plants that share a
 #: pollinator", "plant-plant links", "pairs of women who attended an event together"
 _LINKED_BY_SHARING = re.compile(
-    r"\bprojection\b|\bprojected\b|\bproject(?:s|ing)?\s+(?:it\s+|them\s+)?onto\b|\b(?:only|-only)\s+(?:network|graph)\b|"
+    r"\bprojection\b|\bprojected\b|\bproject(?:s|ing)?\s+(?:[\w-]+\s+){0,2}onto\b|\b(?:only|-only)\s+(?:network|graph)\b|"
     r"\b(?:link|connect|join|tie)(?:s|ed|ing)?\s+(?:(?:any|every|each)\s+)?(?:two\s+|all\s+|"
     r"the\s+)?(?!most\b|fewest\b)[a-z]+\s+(?:(?:that|who|which|whenever|when|if)\s+(?:they\s+)?|"
     r"[a-z]+ing\s+)(?:share[sd]?|have\s+\w+\s+in\s+common|(?:\w+\s+){0,6}(?:the\s+same|together|"
@@ -112,6 +112,10 @@ _NOT_PLAIN = re.compile(r"\bat\s+(?:least|most)\s+(?!one\b|once\b|1\b|a\b)\w+|\b
                         re.IGNORECASE)
 
 
+#: the side projected onto, said: "project davis onto the events"
+_ONTO = re.compile(r"\bonto\s+(?:the\s+|its\s+|their\s+)?(?P<side>[a-z]+)", re.IGNORECASE)
+
+
 def _side(st: PlanState) -> str | None:
     """The projected side, on a two-mode graph: the side of "the most other women", else
     the side the question names first."""
@@ -121,10 +125,13 @@ def _side(st: PlanState) -> str | None:
 
     if len((st.meaning().get("modes") or {}).get("sides") or {}) != 2:
         return None
-    most = _MOST_OTHERS.search(_asked(st))
+    most = _MOST_OTHERS.search(_asked(st)) or _ONTO.search(_asked(st))
     if most and most.group("side"):
         named = sides_named(replace(st, question=most.group("side")))
-        return named[0][1] if named else None
+        if named:
+            return named[0][1]
+        if most.re is _MOST_OTHERS:
+            return None
     linked = _LINKED_BY_SHARING.search(_asked(st))  # "connect two members who share a club"
     named = sides_named(replace(st, question=linked.group(0))) if linked else []
     return min(named)[1] if named else _side_in(st)
@@ -175,10 +182,17 @@ def _pieces_bonus(st: PlanState) -> float:
                    and not slots.named(st.question)) else 0.0
 
 
+#: a shared partner with every other node of the side said at once: "which woman attended an
+#: event together with every single other woman"
+_WITH_EVERY = re.compile(r"\b(?:together\s+with|alongside|with)\s+(?:every(?:one|body)?|each)\s+"
+                         r"(?:single\s+)?(?:other|else)\b", re.IGNORECASE)
+
+
 def _to_all_bonus(st: PlanState) -> float:
     q = _asked(st)
-    return 6.0 if (_side(st) and _plain(st) and _LINKED_BY_SHARING.search(q)
-                   and _tied_to_all(q) and not slots.named(st.question)) else 0.0
+    said = (_LINKED_BY_SHARING.search(q) and _tied_to_all(q)) or \
+        (_WITH_EVERY.search(q) and _SOMEONE.search(q) and not _SOMEHOW.search(q))
+    return 6.0 if (_side(st) and _plain(st) and said and not slots.named(st.question)) else 0.0
 
 
 #: how dense: "the density of that network", "how dense is it"

@@ -1066,7 +1066,7 @@ def totals_bonus(st: PlanState) -> float:
 # -- one named node's in- or out-degree (directed) and one node's group ------------------
 # the node after "in-degree of" is a name whatever its case ("core", "ph3", "Alice"): the
 # phrase is the normalised form of "how many modules import core" (model/vocabulary.py)
-_NODE_DIRECTION = re.compile(r"\b(in|out)-degree of\s+(?:the\s+)?(?:node\s+)?"
+_NODE_DIRECTION = re.compile(r"\b(in|out)-degree (?:(and) (?:in|out)-degree )?of\s+(?:the\s+)?(?:node\s+)?"
                              r"(@[A-Za-z0-9_][\w.-]*|(?-i:[A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)+)|[A-Za-z][\w'.-]*[\w]|[A-Za-z]|"
                         r"\d+)", re.IGNORECASE)
 _ALL_NODES = 500  # nodes_by_measure lists at most this many rows
@@ -1074,7 +1074,8 @@ _ALL_NODES = 500  # nodes_by_measure lists at most this many rows
 
 def _node_direction(st: PlanState) -> tuple[str, str] | None:
     m = _NODE_DIRECTION.search(st.question)
-    return (m.group(1).lower(), slots.clean(m.group(2))) if m and _info(st).directed else None
+    side = "both" if m and m.group(2) else m.group(1).lower() if m else ""
+    return (side, slots.clean(m.group(3))) if m and _info(st).directed else None
 
 
 def _directed_calls(st: PlanState, found: tuple[str, str] | None,
@@ -1110,10 +1111,11 @@ def sums_a_count(st: PlanState) -> bool:
 def node_direction_calls(st: PlanState) -> list[Call]:
     column = _counted(st)
     return _directed_calls(st, _node_direction(st), lambda side, node: [
-        Call("nodes_by_measure", {"measure": f"{side}_degree", "op": "ge", "value": 0,
-                                  "limit": _ALL_NODES}),
+        *(Call("nodes_by_measure", {"measure": f"{one}_degree", "op": "ge", "value": 0,
+                                    "limit": _ALL_NODES})
+          for one in (("in", "out") if side == "both" else (side,))),
         *([Call("edge_attribute_totals", {"attribute": column, "node": node, "direction": side})]
-          if column else [])])
+          if column and side != "both" else [])])
 
 
 def node_direction_render(st: PlanState, obs: list[Observed]) -> str:
@@ -1121,6 +1123,8 @@ def node_direction_render(st: PlanState, obs: list[Observed]) -> str:
     d = next((o.typed(NodesByMeasureResult) for o in obs if o.tool == "nodes_by_measure"), None)
     if found is None or d is None:
         return _unresolved(st, [found[1]] if found else [])
+    if found[0] == "both":  # "how many does it cite, and how many cite it": each way
+        return _both_ways_render(st, found[1], obs)
     _, ids = _resolve(st, [found[1]])
     row = next((r for r in d.nodes if ids and str(r.node) == str(ids[0])), None)
     if row is None:
@@ -1135,6 +1139,23 @@ def node_direction_render(st: PlanState, obs: list[Observed]) -> str:
                 f"edge(s) ({found[0]}-degree {_f(row.value)}).")
     return (_found(st, [found[1]]) + f"{_who(row)} has {found[0]}-degree **{_f(row.value)}** "
             f"({_f(row.value)} {side} edge(s)).")
+
+
+def _both_ways_render(st: PlanState, name: str, obs: list[Observed]) -> str:
+    """One node's in-degree and out-degree, each from its own ranking."""
+    _, ids = _resolve(st, [name])
+    values: dict[str, Any] = {}
+    for o in obs:
+        d = o.typed(NodesByMeasureResult) if o.tool == "nodes_by_measure" and o.ok else None
+        row = next((r for r in d.nodes if ids and str(r.node) == str(ids[0])), None) if d else None
+        if row is not None:
+            values[str(d.measure).split("_")[0]] = row
+    if set(values) != {"in", "out"}:
+        return UNRESOLVED[1] + f" ({name} is not among the nodes listed)."
+    row_in, row_out = values["in"], values["out"]
+    return (_found(st, [name]) + f"{_who(row_out)} has out-degree **{_f(row_out.value)}** "
+            f"({_f(row_out.value)} outgoing edge(s)) and in-degree **{_f(row_in.value)}** "
+            f"({_f(row_in.value)} incoming edge(s)).")
 
 
 def node_direction_bonus(st: PlanState) -> float:

@@ -200,8 +200,9 @@ def named_data(question: str, info: dict[str, Any], is_node: Any = lambda name: 
     own = _own(info)
 
     def kept(m: re.Match[str]) -> str:
-        if any(w.lower() in own for w in m.group(2).split()) or is_node(m.group(2)):
-            return m.group(0)  # "the Sales network": a group's
+        if any(w.lower() in own for w in m.group(2).split()) or is_node(m.group(2)) or \
+                re.search(r"(?:'s|’s|s')$", m.group(2)):
+            return m.group(0)  # "the Sales network": a group's; "the Tower's network": a node's
         return f"{m.group(1)}{m.group(3)}"
 
     return re.sub(r"\b(the\s+)((?-i:[A-Z][\w'.-]*)(?:\s+(?-i:[A-Z][\w'.-]*))*)\s+((?:[a-z-]+\s+)?"

@@ -47,7 +47,11 @@ DIAMETER_WORDS = (
     r"distant|most remote)\b|\b(?:farthest|furthest|most distant)\s+pair\b|"
     # "the two nodes of the tree that are furthest apart", "… farthest from each other"
     r"\b(?:two|pair of|any two)\s+(?:[\w-]+\s+){1,7}?(?:farthest|furthest|most distant|most "
-    r"remote)\s+(?:apart|from each other|from one another)\b")
+    r"remote)\s+(?:apart|from each other|from one another)\b|"
+    # "the most flights (legs) you'd ever need to get between two airports"
+    r"\b(?:most|maximum|max|largest number of|greatest number of)\s+(?:[\w()-]+\s+){0,3}?"
+    r"(?:you|one|i|we)(?:'d|\s+would|\s+will|'ll)?\s+(?:ever\s+)?(?:need|have to take|take|ride|"
+    r"fly|change)\b.{0,40}\bbetween\s+(?:any\s+)?two\b")
 _MEASURE = re.compile(r"\b(?:highest|largest|biggest|greatest|top|most|maximum|max)\s+"
                       r"(betweenn?ess|closeness|eigenvector|page\s?rank)\b", re.IGNORECASE)
 _CENTRAL = re.compile(r"most (?:central|important|influential|prominent)|highest[- ]pagerank|"
@@ -695,6 +699,13 @@ BOTTOM = re.compile(r"(?<!\bat )\b(?:least|lowest|fewest|smallest|minimum|minima
                     # "the most lowest-latency routes": the kind of route, not the bottom
                     r"(?![- ][\w-]+\s+(?:[\w-]+\s+)?(?:routes|paths|connections)\b)",
                     re.IGNORECASE)
+#: a "not" that excludes nothing: "if not, which ones …", "whether or not", "counting legs
+#: (not hours)": a condition or the measure chosen
+_NOT_EXCLUSION = re.compile(
+    r"\bif\s+not\b|\bor\s+not\b|\bnot\s+(?:sure|just|only|necessarily|counting)\b|"
+    r"\(\s*not\s+(?:the\s+|by\s+|in\s+)?(?:[\w-]+\s+){0,2}?(?:hours?|minutes?|mins?|seconds?|km|"
+    r"kilomet\w+|miles?|hops?|steps?|legs?|distances?|weights?|times?|counts?|edges?|links?|"
+    r"column|values?|weighted|unweighted|direction)\s*\)", re.IGNORECASE)
 AVOID = re.compile(r"\b(?:avoid\w*|bypass\w*|skipp?\w*|not (?:going |passing )?(?:through|via)|"
                    r"without (?:going |passing |travell?ing )?(?:through|via)|"
                    r"except(?:ing)?|excluding|other than)\s+(?:the\s+)?\S", re.IGNORECASE)
@@ -763,7 +774,7 @@ def features(question: str) -> set[str]:
         out.add("versus")  # "more outgoing than incoming links": two measures set apart
     if JUDGEMENT.search(question):
         out.add("judgement")  # "is the pond healthy?": a verdict no measure gives
-    if NEGATION.search(PAIR_CUT.sub(" ", question)):  # "… before A could not reach B": the cut
+    if NEGATION.search(_NOT_EXCLUSION.sub(" ", PAIR_CUT.sub(" ", question))):  # "… before A could not reach B": the cut
         out.add("negation")  # "outside legal", "not in sales": no intent takes an exclusion
     if BOTTOM.search(question):
         out.add("bottom")  # "the least central": a ranking from the bottom

@@ -72,10 +72,13 @@ def inlined(topic: str, rest: str) -> str:
 #: a node stated closed, gone or down: "Museum stop is closing for renovation.", "city34 is
 #: closed for roadworks.", "town24 is flooded."
 _CLOSED = re.compile(r"^\s*(?:the\s+)?(?P<x>\S+)(?:\s+(?:stop|station|node|site|depot|hub|junction|port|"
-                     r"airport|substation|office|branch|road|line))?\s+(?:is|are|was|were|has been|"
-                     r"will be|gets?|got)\s+(?:being\s+|now\s+|temporarily\s+)?(?:clos\w*|shut\w*|"
+                     r"airport|substation|office|branch|road|line|club|team|group|lab|shop|store|"
+                     r"course|event|project|department|unit|server|account|package|library))?\s+"
+                     r"(?:is|are|was|were|has been|will be|gets?|got)\s+(?:being\s+|now\s+|"
+                     r"temporarily\s+|about\s+to\s+be\s+)?(?:clos\w*|shut\w*|"
                      r"flooded|down|out of (?:service|action)|offline|removed|leaving|gone|blocked|"
-                     r"cut off)\b", re.IGNORECASE)
+                     r"cut off|folding|disband\w*|dissolv\w*|scrapped|cancel\w*|retired|"
+                     r"deprecated|decommission\w*)\b", re.IGNORECASE)
 #: a route's two ends said in a statement: "I need to get from Station to Airport"
 _ROUTE_SAID = re.compile(r"\bfrom\s+((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\s+to\s+((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\b")
 #: a statement of who ranks first: "emp18 has the most ties", "paper00 is the most cited"
@@ -86,7 +89,10 @@ _OPENS_ASKING = re.compile(r"^\s*(?:(?:but|and|so)\s+)?(?:who|whom|whose|which|w
                            r"does|do|did|can|could)\b", re.IGNORECASE)
 _OPENER = re.compile(r"^\s*(?:but|and|so)\s+", re.IGNORECASE)
 #: a statement that sets a condition the question keeps: never dropped
-_CONDITION = re.compile(r"\b(?:if|suppose\w*|assum\w*|imagin\w*|ignor\w*|without|except\w*|only|"
+_CONDITION = re.compile(r"\b(?:if|suppose\w*|assum\w*|imagin\w*|ignor\w*|without|except\w*|"
+                        # "only count …", not "BER only opened recently"
+                        r"only(?!\s+(?:just\s+)?(?:opened|joined|started|arrived|recently|came|began|"
+                        r"launched|got))|"
                         r"weigh\w*|unweighted|treat\w*|consider\w*|take|remov\w*|delet\w*|drop\w*|"
                         r"after|before|once|when|unless|exclud\w*|includ\w*|count\w*|use|using|"
                         r"direct\w*|undirected|per|each|every|among|within|between|not|no|never|"
@@ -108,8 +114,25 @@ def _stated(sentence: str) -> bool:
     from igraph_agent.model import slots
 
     first = sentence.split()[0].lower() if sentence.split() else ""
-    named = slots.named(sentence)
+    named = _names(sentence)
     return first in _STATEMENT_OPENS or bool(named and sentence.lstrip().startswith(named[0]))
+
+
+#: a statement opening with a lone name, which reads as a sentence's first word: "BER only
+#: opened recently.", "Valjean is the hero."
+_NAME_OPENS = re.compile(r"^\s*(?P<x>[A-Z]{2,}\d*|[A-Z][a-z]+\d*)\s+(?:is|was|has|had|just|only|"
+                         r"recently|opened|closed|joined|left|became|seems|looks|went)\b")
+
+
+def _names(sentence: str) -> list[str]:
+    """The names a statement says, its opening lone name too."""
+    from igraph_agent.model import slots
+
+    named = slots.named(sentence)
+    m = _NAME_OPENS.match(sentence)
+    if m and m.group("x").lower() not in _NOT_A_TOPIC and m.group("x") not in named:
+        named = [m.group("x"), *named]
+    return named
 
 
 def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) -> str:
@@ -153,7 +176,7 @@ def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) ->
     if any(w in own for p in lead for w in re.findall(r"[a-z][\w-]*", p.lower())):
         return question  # "Sales is the team I care about.": a group the question keeps
     rest = _OPENER.sub("", parts[-1])  # "but who's the biggest go-between"
-    named = [n for p in lead for n in slots.named(p)]
+    named = [n for p in lead for n in _names(p)]
     if slots.named(rest):  # the statement only restates the question's nodes: context
         again = {n.lower() for n in slots.named(rest)}
         return rest if named and all(n.lower() in again for n in named) else question

@@ -65,18 +65,25 @@ _GENERIC = re.compile(r"^(?:weight|value|amount|score|number|num|n|x|val)$", re.
 #: "the total budget", "average age"
 _ASKED = (r"\b(?:most|highest|largest|biggest|greatest|lowest|least|smallest|fewest|total|worst|"
           r"combined|average|mean|median|how much|sum of|amount of|the \w+est|"
-          r"by\s+(?:the\s+)?number\s+of)\s+(?:\w+\s+)?")
+          r"by\s+(?:the\s+)?number\s+of|"
+          # "what does she pay in membership fees", "how much is spent on fees"
+          r"(?:pays?|paid|paying|spends?|spent|spending|earns?|earned|owes?|owed)\s+"
+          r"(?:\w+\s+){0,2}?(?:in|on|for)|how much (?:\w+\s+){1,3}?(?:pays?|paid|spends?|spent|"
+          r"earns?|earned|owes?|owed|costs?|charges?|charged))\s+(?:\w+\s+)?")
 #: a magnitude asked by its adjective: "the most profitable", "the best paid", "the richest"
 _ADJECTIVES = ((r"\b(?:most|least|more|less) (?:profitable|lucrative|valuable)\b|"
                 r"\b(?:richest|wealthiest|poorest|priciest)\b|"
-                r"\b(?:best|highest|worst|lowest|better|worse)[- ]paid\b", 0),
+                r"\b(?:best|highest|worst|lowest|better|worse)[- ]paid\b|"
+                # "how much does ana earn", "how much did the club pay"
+                r"\bhow much (?:\w+\s+){1,3}?(?:earns?|earned|paid|pays?|spends?|spent|owes?|"
+                r"owed)\b", 0),
                (r"\b(?:oldest|youngest|older|younger)\b", 1),
                (r"\b(?:most|least) populous\b", 2),
                # "which event cost the women the most to attend"
                (r"\bcost(?:s|ed)?\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:most|least)\b", 4))
 
 #: the noun a magnitude's adjective asks for
-_NOUN_OF = (("profit", "profit"), ("lucrative", "profit"), ("valu", "value"), ("paid", "pay"),
+_NOUN_OF = (("earn", "earnings"), ("spen", "spending"), ("pay", "pay"), ("owe", "debt"), ("profit", "profit"), ("lucrative", "profit"), ("valu", "value"), ("paid", "pay"),
             ("rich", "wealth"), ("wealth", "wealth"), ("poor", "wealth"), ("pric", "price"),
             ("old", "age"), ("young", "age"), ("popul", "population"), ("cost", "cost"))
 

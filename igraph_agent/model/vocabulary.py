@@ -63,6 +63,26 @@ _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared
          r"wrote|co-?authored|bought|rated|reviewed|met|married into|traded with")
 _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b([Rr])ecie(v\w*)", r"\1ecei\2", False),  # "recieved": the common slip
+    (r"\b(eventual|actual|usual|general)y\b", r"\1ly", False),  # "eventualy"
+    # "cut off from the biggest remaining group": from the main piece
+    (r"\b(cut\s+off|disconnected|separated|isolated)\s+from\s+the\s+(?:biggest|largest|main)\s+"
+     r"(?:remaining\s+|connected\s+)?(?:group|piece|part|component|network|cluster|chunk|body)\b",
+     r"\1 from the rest", False),
+    # "remove member 0 -> how many components?": a what-if, its question after the arrow
+    (r"^\s*(?:remove|drop|delete|take\s+out|cut|kill|lose|without)\s+(.+?)\s*(?:-+>|→|=>)\s*(.+)$",
+     r"If \1 were removed, \2", False),
+    # "Following the links in their direction, how many …": the directed reading, which a
+    # directed graph's analyses follow anyway (and say so)
+    (r"^\s*(?:following|respecting|obeying|going\s+along)\s+(?:the\s+)?(?:links?|edges?|arrows?|"
+     r"connections?)(?:'s?)?\s+(?:in\s+their\s+direction|direction(?:s)?|the\s+way\s+they\s+point)"
+     r"\s*,\s*", "", False),
+    # "y/n: does every city …", "is Mona connected to Lars? y/n": the ask's form, said aside
+    (r"^\s*(?:y/n|yes/no|yes or no)\s*[:?,-]+\s*", "", False),
+    (r"\s*[?.]?\s*[(,-]?\s*(?:y/n|yes/no|yes or no)\s*\)?\s*[?.!]*\s*$", "?", False),
+    (r"\bcon+ec?ted\b", "connected", False),  # "conected", "connnected"
+    # "every port in the shipping table": the loaded data, not a node or a place
+    (r"\s+(?:in|of|from)\s+(?:the|this|our|my)\s+[\w-]+\s+(?:table|dataset|data\s+set|"
+     r"spreadsheet|csv|file|sheet)\b", "", False),
     # a hurried user's shorthand: "# links", "min # of", "sales ppl", "avg degree", "b/w"
     (r"(?<![\w#])#\s*(?:of\s+)?(?=[a-z])", "number of ", False),
     (r"\bmin(?=\s+number\b)", "minimum", False),
@@ -114,8 +134,9 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "can I get back from Dunmore to Arlo": a route like any other
     (r"\b(get|go|travel|come|drive|sail|fly|ride|walk|make\s+it)\s+back\s+from\b", r"\1 from", False),
     # "Take Medici out of the marriage network: who is the most between then?": without it
-    (r"^\s*(?:so\s+|now\s+)?(?:take|knock|pull|leave)\s+((?-i:[A-Z])[\w'.-]*(?:\s+(?-i:[A-Z])[\w'.-]*)*|"
-     r"[a-z]+\d+|\d+)\s+out(?:\s+of\s+(?:the\s+)?[\w -]+?)?\s*[:,;—–-]+\s*", r"Without \1, ", False),
+    (r"^\s*(?:so\s+|now\s+)?(?:take|knock|pull|leave|cut|rip|strip)\s+((?-i:[A-Z])[\w'.-]*(?:\s+(?-i:[A-Z])[\w'.-]*)*|"
+     r"[a-z]+\d+|\d+)\s+out(?:\s+of\s+(?:the\s+)?[\w -]+?)?(?:\s+(?:entirely|completely|altogether))?"
+     r"\s*[:,;—–-]+\s*", r"Without \1, ", False),
     # "the shortest cycle in the Petersen graph": the data set named with its kind
     (r"\b(in|of|for|within|across)\s+the\s+(?:(?-i:[A-Z])[\w'-]*\s+){1,3}(graph|dataset|data\s+set)\b",
      r"\1 the \2", False),
@@ -195,6 +216,13 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (rf"\b(?:(?:is|are|was|were|got|gets)\s+)?{_IN_VERBS} the (?:least|fewest times)\b",
      "has the lowest in-degree", True),
     (rf"\bleast[- ]{_IN_VERBS}\b", "lowest in-degree", True),
+    # both ways at once: "how many papers does paper28 cite, and how many cite it"
+    (rf"^\s*how many [a-z]+ (?:does|do|did) ({_NAME}) {_OUT_VERBS},?\s+(?:and|&)\s+how many "
+     rf"(?:[a-z]+ )?(?:{_OUT_VERBS}|(?:is|are|was|were) (?:it|he|she|they) {_IN_VERBS} by)"
+     r"(?: (?:it|him|her|them|\1))?\s*[?.!]*\s*$", r"What are the in-degree and out-degree of \1?", True),
+    (rf"^\s*how many [a-z]+ {_OUT_VERBS} ({_NAME}),?\s+(?:and|&)\s+how many (?:[a-z]+ )?"
+     rf"(?:does|do|did) (?:it|he|she|they|\1) {_OUT_VERBS}\s*[?.!]*\s*$",
+     r"What are the in-degree and out-degree of \1?", True),
     # one node's in- or out-degree: "how many articles does art30 cite", "who follows acct7"
     (rf"^\s*how many [a-z]+ (?:does|do|did) ({_NAME}) {_OUT_VERBS}\b.*$",
      r"What is the out-degree of \1?", True),
@@ -440,7 +468,7 @@ _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
 #: the rules that only spell out a hurried user's shorthand ("#", "avg", "ppl", "nbrs", "b/w",
 #: "comp"), read into the user's own words too (:func:`spelled_out`)
 #: the replacements of the rules that only spell out shorthand, each naming one rule
-_SHORTHAND_SPELLED = frozenset({"number of ", "minimum", "maximum", "average", "people", "neighbours",
+_SHORTHAND_SPELLED = frozenset({r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "?", "number of ", "minimum", "maximum", "average", "people", "neighbours",
                                 "neighbour", "messages", "message", "connected", "between", "without",
                                 "with", "0", r"how many \1?", r"\1 component"})
 _SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in _SHORTHAND_SPELLED]
@@ -1035,8 +1063,8 @@ _LOWER_ID = re.compile(r"[a-z][a-z'-]{1,15}")
 _DOTTED_ID = re.compile(r"[a-z][a-z'-]*[._][a-z0-9][a-z0-9'-]*")  # "m.rossi", "li_na"
 _AT_NAME = re.compile(r"\b(?i:is|was|were|has|had|of|for|about|does|did|do|and|or|with|to|from|between|know|knows|"
                       r"without|if|(?:depends?|depending|rel(?:y|ies)|builds?|built)\s+on|"
-                      r"needs?|requires?)\s+([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?|[a-z][._][a-z0-9][a-z0-9'-]*)\b(?='s|\s*[?.,!:(]|\s+[-–—>]|\s+(?:and|in|have|has|know|"
-                      r"left|leaves|linked|connected|\w+s?)\b|$)")
+                      r"needs?|requires?|reach(?:es|ed|ing)?|(?:get|gets|got)\s+to)\s+([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?|[a-z][._][a-z0-9][a-z0-9'-]*)\b(?='s|\s*[?.,!:(]|\s+[-–—>]|\s+(?:and|in|have|has|know|"
+                      r"left|leaves|linked|connected|(?!(?:per|by|across|over)\b)\w+s?)\b|$)")
 
 
 #: words that stand where a name would and are none

@@ -297,7 +297,10 @@ _STRANDED = re.compile(r"\bleft with(?:out any| no| nothing| nobody| none)\b|"
                        r"\bno longer [a-z-]+ (?:\w+ )?(?:with|to) (?:anyone|anybody|any \w+)\b|"
                        # "who ends up isolated": no link left at all
                        r"\b(?:ends? up|end(?:ed)? up|would be|will be|be left|becomes?|"
-                       r"left)\s+(?:completely\s+|totally\s+)?isolated\b", re.IGNORECASE)
+                       r"left)\s+(?:completely\s+|totally\s+)?isolated\b|"
+                       # "which members would then belong to no club at all"
+                       r"\b(?:would|will|'d)\s+(?:then\s+|now\s+)?(?:belong\s+to|be\s+in|be\s+on|"
+                       r"sit\s+in|attend|take)\s+no\s+\w+", re.IGNORECASE)
 
 
 def _stranded_gone(st: PlanState) -> list[str]:
