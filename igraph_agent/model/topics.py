@@ -111,7 +111,6 @@ we're they""".split())
 def _stated(sentence: str) -> bool:
     """Whether a sentence states a fact ("There's a route from Arlo to Dunmore.", "Medici
     is the hub.") rather than bids one do something ("Start at Quay and sail …")."""
-    from igraph_agent.model import slots
 
     first = sentence.split()[0].lower() if sentence.split() else ""
     named = _names(sentence)
