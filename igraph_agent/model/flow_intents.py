@@ -422,7 +422,7 @@ def _broken(q: str) -> str | None:
 
 
 #: every step, not only the first: "directly or indirectly", "transitively"
-_ALL_STEPS = re.compile(r"directly or (?:indirectly|through)|\bindirectly\b|\btransitively\b|"
+_ALL_STEPS = re.compile(r"directly or (?:indirectly|through)|\bindirectly\b|\btransitive(?:ly)?\b|"
                         r"\beventually\b|\bthrough other\b|\bdown the line\b|\ball the way\b|"
                         r"\ball levels\b|\bat any level\b|\bin any way\b", re.IGNORECASE)
 #: a verb of needing, on a table whose column names what is needed ("pull in", "depend on")
@@ -435,7 +435,8 @@ _UNDER = re.compile(rf"\b(?:under|below|beneath|report(?:s|ing)?\s+(?:up\s+)?to)
 _INTO = re.compile(rf"\b(?:feeds?|flows?|drains?|leads?|runs?|goes|go|pass(?:es)?)\s+(?:down\s+)?"
                    rf"(?:in)?to\s+(?:the\s+)?{_NAME}", re.IGNORECASE)
 #: "how many modules does main depend on", "which modules does main call"
-_OUT_OF = re.compile(rf"\b(?:does|do|did|can|could|will|would)\s+{_NAME}\s+(?:\w+ly\s+)?"
+_OUT_OF = re.compile(rf"(?:\b(?:does|do|did|can|could|will|would)|^\s*(?:(?:full|complete|whole|"
+                     rf"entire)\s+)?(?:list\s+(?:of\s+)?)?what)\s+{_NAME}\s+(?:\w+ly\s+)?"
                      r"(?P<v>[a-z]+)\b", re.IGNORECASE)
 #: an edge verb of using something: the source depends on the target ("caller,callee")
 _USES = ("call", "import", "use", "requir", "includ", "invok", "load", "referenc", "extend",

@@ -579,7 +579,9 @@ INTENTS: list[Intent] = [
                                  r"hubs .*link to hubs|\btend to (?:connect|link|attach)|"
                                  r"\b(?:lowest|smallest|minimum|minimal)\s+"
                                  r"(?:in-?|out-?)?degree\b|\bmedian (?:node )?degree\b",
-                                 re.IGNORECASE)],
+                                 re.IGNORECASE),
+                      # "the most flights you'd ever need between two airports": the diameter
+                      re.compile(slots.DIAMETER_WORDS, re.IGNORECASE)],
            group="ranking", hint="the best-connected nodes (degree)", clarify=_degree_clarify,
            **declared("degree")),
 ]

@@ -48,7 +48,8 @@ _TIES = (r"(?:neighbou?rs?|contacts?|friends?|colleagues?|co-?workers?|connectio
 #: neighbours of Ana, which …" (the node whose neighbours are filtered)
 _OF = [re.compile(p, re.IGNORECASE) for p in (
     rf"^\s*(?:which|who|how many|list|name|count)\s+(?:ones?\s+)?(?:of|among)\s+(?P<x>[\w .'-]+?)"
-    rf"(?:'s|’s|')\s+(?:(?:direct|immediate|own)\s+)?(?:{_TIES}|neighbou?ring\s+[a-z]+)\b",
+    rf"(?:'s|’s|')\s+(?:(?:direct|immediate|own)\s+)?(?:{_TIES}|neighbou?ring\s+[a-z]+|"
+    r"[a-z]{3,}s)\b",  # "which of ivo's courses": the partners in the data's own noun
     rf"^\s*(?:which|who|how many)\s+(?:of|among)\s+(?:the\s+)?(?:{_TIES})\s+of\s+"
     rf"(?P<x>[\w.'-]+(?:\s+[A-Z][\w.'-]*)*)\b",
     # "which of the families married to the Medici", "how many of the stalls linked with Jams"
@@ -302,11 +303,12 @@ NEIGHBOUR_FILTER_INTENTS = [
            group="ranking", bonus=lambda st: 6.0 if _pairs_of(st) else -10.0,
            hint="how many of a node's neighbours are linked to each other",
            answers=frozenset({"count", "list", "yesno"}), covers=frozenset({"entity"})),
-    Intent("neighbour_group", t(0.5, _TIES), _group_calls, _group_render,
+    Intent("neighbour_group", t(0.5, _TIES, _OF[0].pattern), _group_calls, _group_render,
            "one node's neighbours holding a value of a grouping attribute (nodes_by_measure "
            "neighbours_of and where)", group="ranking",
            bonus=lambda st: 6.0 if group_condition(st) else -10.0,
            hint="a node's neighbours in a group you name",
            answers=frozenset({"count", "list", "node"}),
-           covers=frozenset({"entity", "group", "filter"})),
+           # "which of ivo's courses are run by Law": its partners holding the value
+           covers=frozenset({"entity", "group", "filter", "linked"})),
 ]

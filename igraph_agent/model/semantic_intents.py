@@ -1391,7 +1391,8 @@ SEMANTIC_INTENTS: list[Intent] = [
     Intent("group_bridge", t(0.5, r"bridg|connect|link|broker|between|span|go-between"),
            _bridge_calls, _bridge_render,
            "group_analysis between two named groups (bridging nodes)", group="groups",
-           bonus=_bridge_bonus, hint="the nodes bridging two groups", covers=_ALL,
+           bonus=_bridge_bonus, hint="the nodes bridging two groups",
+           covers=_ALL | {"filter"},  # "between the Baltic and the North Sea": its two values
            clarify=_bridge_clarify,
            # "is Finance more connected internally than Tech", "Finance vs Tech: which has
            # more internal links": a comparison of the two groups, not who joins them

@@ -157,6 +157,12 @@ def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) ->
     """
     from igraph_agent.model import slots
 
+    said = _PAIR_SAID.match(question.strip())
+    if said and not slots.named(said.group("rest")) and len(slots.named(said.group("lead"))) == 2:
+        # "emp00 and emp01 write to each other — how many messages go each way?"
+        a, b = slots.named(said.group("lead"))
+        body = said.group("rest").rstrip().rstrip("?.!")
+        return f"{body[:1].upper()}{body[1:]} between {a} and {b}?"
     parts = _SENTENCE.split(question.strip())
     if len(parts) < 2 and re.search(r"\.\s+(?:but|and|so)\s+(?:who|which|what|how)\b", question,
                                     re.IGNORECASE):  # "i know X. but who's …" typed lower-case
@@ -165,6 +171,9 @@ def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) ->
         return question
     lead = [p for p in parts[:-1] if p.rstrip().endswith(".")]
     closed = _CLOSED.match(lead[0]) if len(lead) == 1 else None
+    if closed:  # "emp22 is leaving. Leaving them out, how many …": the removal said twice
+        parts[-1] = re.sub(r"^\s*(?:(?:leaving|taking|keeping|with)\s+(?:them|him|her|it)\s+out|"
+                           r"without\s+(?:them|him|her|it))\s*,\s*", "", parts[-1], flags=re.IGNORECASE)
     if closed and re.fullmatch(r"[A-Z][\w.'-]*|[a-z][\w.-]*\d[\w.-]*", closed.group("x")) and \
             _OPENS_ASKING.match(parts[-1]):
         # "Museum stop is closing for renovation. Which stops would be cut off from Station?"
@@ -196,6 +205,13 @@ def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) ->
     word = m.group(0).lower()
     said = f"{name}'s" if word in ("their", "his", "its") else name
     return rest[:m.start()] + said + rest[m.end():]
+
+
+#: two nodes said in a clause, then the ask after a dash: "emp00 and emp01 write to each other
+#: — how many messages go each way?"
+_PAIR_SAID = re.compile(r"^(?P<lead>[^—–?:]{3,80}?\band\b[^—–?:]{3,80}?)\s+(?:[—–]|-{1,2})\s+"
+                        r"(?P<rest>(?:so\s+)?(?:how|what|which|who|is|are|do|does|did)\b[^—–]*)$",
+                        re.IGNORECASE)
 
 
 #: a last sentence that asks, whatever mark ends it

@@ -64,6 +64,14 @@ _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared
 _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b([Rr])ecie(v\w*)", r"\1ecei\2", False),  # "recieved": the common slip
     (r"\b(eventual|actual|usual|general)y\b", r"\1ly", False),  # "eventualy"
+    # "Which ports …? I need the port on each side.": a wish said after the question
+    (r"(?<=\?)\s+(?:I|we)(?:'d|\s+would)?\s+(?:need|want|like|prefer)\b[^?]*[.!]?\s*$", "", False),
+    # "which region (other than Oceania itself) has the most routes into Oceania": the named
+    # group set apart from its own partners, as every such ranking does
+    (r"\s*[(,]\s*(?:other than|apart from|besides|excluding|not counting)\s+(?:the\s+)?[\w.'-]+"
+     r"(?:\s+[\w.'-]+)?\s+(?:itself|themselves|himself|herself)\s*[),]", "", False),
+    # "(A endorses B ... endorses A)": a schematic example aside, naming no node
+    (r"\s*\((?=(?:[^()]*?(?<![\w'])[A-HJ-Z](?![\w'])){2})[^()]*\)", "", False),
     # "cut off from the biggest remaining group": from the main piece
     (r"\b(cut\s+off|disconnected|separated|isolated)\s+from\s+the\s+(?:biggest|largest|main)\s+"
      r"(?:remaining\s+|connected\s+)?(?:group|piece|part|component|network|cluster|chunk|body)\b",
@@ -77,8 +85,7 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"connections?)(?:'s?)?\s+(?:in\s+their\s+direction|direction(?:s)?|the\s+way\s+they\s+point)"
      r"\s*,\s*", "", False),
     # "y/n: does every city …", "is Mona connected to Lars? y/n": the ask's form, said aside
-    (r"^\s*(?:y/n|yes/no|yes or no)\s*[:?,-]+\s*", "", False),
-    (r"\s*[?.]?\s*[(,-]?\s*(?:y/n|yes/no|yes or no)\s*\)?\s*[?.!]*\s*$", "?", False),
+    (r"^\s*(?:y/n|yes/no|yes or no)\s*[:?,-]+\s*(.+?)\s*[?.!]*\s*$", r"\1, yes or no?", False),
     (r"\bcon+ec?ted\b", "connected", False),  # "conected", "connnected"
     # "every port in the shipping table": the loaded data, not a node or a place
     (r"\s+(?:in|of|from)\s+(?:the|this|our|my)\s+[\w-]+\s+(?:table|dataset|data\s+set|"
@@ -468,7 +475,7 @@ _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
 #: the rules that only spell out a hurried user's shorthand ("#", "avg", "ppl", "nbrs", "b/w",
 #: "comp"), read into the user's own words too (:func:`spelled_out`)
 #: the replacements of the rules that only spell out shorthand, each naming one rule
-_SHORTHAND_SPELLED = frozenset({r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "?", "number of ", "minimum", "maximum", "average", "people", "neighbours",
+_SHORTHAND_SPELLED = frozenset({r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
                                 "neighbour", "messages", "message", "connected", "between", "without",
                                 "with", "0", r"how many \1?", r"\1 component"})
 _SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in _SHORTHAND_SPELLED]
@@ -701,12 +708,15 @@ def _dependencies(question: str, info: dict[str, Any]) -> str:
         n = _NUMBER_WORDS.get(m.group(2).lower(), m.group(2))
         return f"have {needed}-degree {m.group(1).lower()} {n}"
     rules: list[tuple[str, Any]] = [
-        (r"^\s*(?:what|which)(?:'s|\s+is|\s+are)\s+the\s+most[- ](?:depended[- ]on|required|"
-         r"needed|relied[- ]on)\s+([a-z]+)", rf"Which \1 has the highest {needed}-degree"),
-        (r"\b(?:is|are|was|were)\s+(?:the\s+)?most[- ](?:depended[- ]on|required|needed|"
-         r"relied[- ]on)\b", f"has the highest {needed}-degree"),
-        (r"\b(?:is|are)\s+(?:depended on|required|needed|relied on)\s+(?:by\s+)?the\s+most\b"
+        (r"^\s*(?:what|which)(?:'s|\s+is|\s+are)\s+the\s+most[- ](?:depended[- ](?:up)?on|required|"
+         r"needed|relied[- ](?:up)?on)\s+([a-z]+)", rf"Which \1 has the highest {needed}-degree"),
+        (r"\b(?:is|are|was|were)\s+(?:the\s+)?most[- ](?:depended[- ](?:up)?on|required|needed|"
+         r"relied[- ](?:up)?on)\b", f"has the highest {needed}-degree"),
+        (r"\b(?:is|are)\s+(?:depended (?:up)?on|required|needed|relied (?:up)?on)\s+(?:by\s+)?the\s+most\b"
          r"(?:\s+(?:other\s+)?[a-z]+s\b)?", f"has the highest {needed}-degree"),
+        # "which one has the most other packages depending on it"
+        (r"\b(?:has|have|had|with)\s+the\s+most\s+(?:other\s+)?[a-z]+\s+(?:depending|relying)\s+"
+         r"(?:directly\s+)?(?:up)?on\s+(?:it|them|him|her)\b", f"has the highest {needed}-degree"),
         (rf"\b(?:has|have|had|with)\s+the\s+most\s+(?:direct\s+)?{_DEPS}",
          f"has the highest {needing}-degree"),
         (rf"\b(?:has|have|had|with)\s+the\s+(?:fewest|least)\s+(?:direct\s+)?{_DEPS}",
