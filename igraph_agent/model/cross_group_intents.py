@@ -45,7 +45,11 @@ def kind(question: str, attr: str, two: bool = True) -> str | None:
     ``two``: the attribute takes two values ("the other club" is then one group)."""
     g = _plural(attr)
     the = r"an?\s+|the\s+" if two else r"an?\s+"
-    if re.search(rf"\b(?:outside|beyond|out of)\s+(?:of\s+)?(?:their|his|her|its|the)\s+(?:own\s+)?"
+    # "take member 0 out of the club": a removal, no partners outside a group
+    out = "" if re.search(r"\b(?:take|took|taken|taking|kick\w*|throw\w*|thrown|pull\w*|knock\w*|"
+                          r"drop\w*|remov\w*|cut)\b[^.?]*\bout of\b", question, re.IGNORECASE) \
+        else "|out of"
+    if re.search(rf"\b(?:outside|beyond{out})\s+(?:of\s+)?(?:their|his|her|its|the)\s+(?:own\s+)?"
                  rf"{g}\b|\b(?:in|on|from|at|of|to)\s+(?:{the})?(?:other|another|different|"
                  rf"opposite)\s+{g}\b|\bcross[- ]{g}\b", question, re.IGNORECASE):
         return "apart"

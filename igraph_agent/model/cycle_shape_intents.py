@@ -105,7 +105,8 @@ def planar_asked(st: PlanState) -> bool:
 
 #: the edges to take out for no cycle to be left: "how many edges would I need to remove to
 #: make it a forest", "the fewest links to cut so that no loop remains"
-_TO_FOREST = re.compile(r"\b(?:remove|delete|cut|drop|take out|break)\b[^?]*?\b(?:to\s+(?:make|turn|"
+_TO_FOREST = re.compile(r"\b(?:remove[ds]?|delet(?:e|ed)|cut|drop(?:ped)?|take(?:n)? out|break|"
+                        r"clos(?:e|ed)|shut|scrap(?:ped)?|eliminat(?:e|ed))\b[^?]*?\b(?:to\s+(?:make|turn|"
                         r"get|leave)\b[^?]*?\b(?:a\s+)?(?:forest|tree|acyclic|cycle-?free|loop-?free)|"
                         r"so\s+(?:that\s+)?(?:no|there(?:\s+(?:is|are)|'s|’s)\s+no)\s+(?:cycles?|loops?)\b|"
                         # "so the staff network has no loops left at all"

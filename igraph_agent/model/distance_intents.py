@@ -285,7 +285,10 @@ def _bonus(rx: re.Pattern[str]):
 
 #: "the minimum spanning tree", "the minimum pipe needed so every place stays connected",
 #: "the least cable that keeps all the boxes linked"
-_SPANNING = re.compile(r"\bspanning (?:tree|forest)\b|\b(?:minimum|min|least|smallest|minimal|"
+_SPANNING = re.compile(r"\bspanning (?:tree|forest)\b|"
+                       # "with as few km of line as possible while keeping everything connected"
+                       r"\bas\s+(?:few|little|short)\b.{0,40}\bas\s+possible\b.{0,60}\b(?:keep\w*|still|"
+                       r"so)\b.{0,60}\b(?:connected|linked|joined|reachable)\b|\b(?:minimum|min|least|smallest|minimal|"
                        r"cheapest|shortest|fewest|lowest)\b.{0,60}\b(?:needed|required|necessary|keeps?|"
                        r"keeping|so)\b.{0,60}\b(?:every|all|everything|everyone|each)\b.{0,60}"
                        r"\b(?:connected|linked|joined|reachable)\b|"
@@ -323,6 +326,9 @@ _SPANNING = re.compile(r"\bspanning (?:tree|forest)\b|\b(?:minimum|min|least|sma
 def _spanning_column(st: PlanState) -> str | None:
     choice = asked_weight(st.question, st.meaning())
     return choice.column if choice.why not in ("hops", "none", "ambiguous") else None
+
+
+_CYCLES = re.compile(r"\bcycles?\b|\bloops?\b|\bacyclic\b|\bcycle-?free\b", re.IGNORECASE)
 
 
 def _spanning_of(st: PlanState) -> str | None:
@@ -401,7 +407,9 @@ DISTANCE_INTENTS = [
                                     r"reach(?:able)?"),
            _spanning_calls, _spanning_render,
            "the minimum spanning tree's total by an edge value (connectivity)",
-           bonus=lambda st: 5.0 if _SPANNING.search(st.question) else -10.0,
+           # "the fewest ties to drop so that no cycles are left": the cycle rank's question
+           bonus=lambda st: 5.0 if _SPANNING.search(st.question) and not _CYCLES.search(
+               st.question) else -10.0,
            clarify=_spanning_clarify,
            hint="the least total edge value that keeps the graph connected",
            answers=frozenset({"value", "count"}),

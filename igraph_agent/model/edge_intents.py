@@ -470,8 +470,8 @@ _PARTNER = re.compile(
     r"[a-z]+\d+)(?:\s+the\s+most|\s+most\s+often)?(?:\s*\([^()]*\))?\s*[?.!]*\s*$|"
     # "Ada's strongest tie", "Oslo's biggest trading partner by tonnage"
     r"(?:^\s*(?:what|who|which)(?:'s|’s|\s+is|\s+are)\s+)?"
-    r"(?P<b>(?-i:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+|(?<=member\s)\d+|(?<=node\s)\d+)"
-    r"'s\s+(?:strongest|closest|"
+    r"(?P<b>(?-i:[A-Z][\w'.-]*?(?:\s+[A-Z][\w'.-]*?)*)|[a-z]+\d+|(?<=member\s)\d+|(?<=node\s)\d+)"
+    r"(?:'s|’s|(?<=s)')\s+(?:strongest|closest|"
     r"heaviest|most frequent|biggest|largest|main|top|greatest|weakest|lightest|least frequent|"
     r"faintest|loosest)\s+(?:[a-z][a-z-]*(?:ing)?\s+)?"  # "strongest co-appearance partner"
     rf"{_TIE_NOUN}\b|"
@@ -919,6 +919,77 @@ def pair_value_bonus(st: PlanState) -> float:
     return 6.0 if _pair_value(st) else 0.0
 
 
+# -- two named nodes' totals of an edge value, set against each other --------------------
+def _pair_totals(st: PlanState) -> tuple[str, str, str, str] | None:
+    """(a, b, attribute, side) of "Oakwood vs Harbor, which shelter gets more shifts in
+    total" or "who sent more messages, emp02 or emp28": each node's total of the column."""
+    from igraph_agent.model import head_to_head
+    from igraph_agent.model.query_intents import _edge_side, count_column
+
+    two = head_to_head.two_names(st.question)
+    attr = edge_attr(st)  # the column the question names, never a guess
+    more = _MORE_OF.search(st.question)
+    if attr is None and more:  # "who sent more messages": the one column counting messages
+        attr = count_column(st, more.group(1))
+    if two is None or attr is None or slots.features(st.question) - {"entity", "weight", "versus"}:
+        return None
+    if (st.meaning().get("weights") or {}).get(attr) == "distance" and not _TOTAL_SAID.search(
+            st.question):
+        return None  # "which is closer": a distance between, not a node's sum
+    return two[0], two[1], attr, _edge_side(st)
+
+
+_TOTAL_SAID = re.compile(r"(?:in total|total|in all|altogether|combined|summed|overall)\b",
+                         re.IGNORECASE)
+
+
+#: the things counted after the comparative: "more messages", "fewer shifts"
+_MORE_OF = re.compile(r"\b(?:more|fewer|less|most|fewest)\s+(?!(?:ties|links|edges|connections|"
+                      r"contacts|neighbou?rs|partners|friends|relationships|nodes|people|others|"
+                      r"colleagues|peers)\b)([a-z]{3,}s)\b", re.IGNORECASE)
+
+
+def pair_totals_bonus(st: PlanState) -> float:
+    return 6.5 if _pair_totals(st) else 0.0
+
+
+def pair_totals_calls(st: PlanState) -> list[Call]:
+    found = _pair_totals(st)
+    if found is None:
+        return []
+    from igraph_agent.model.graph_intents import _resolve
+
+    a, b, attr, side = found
+    searches, ids = _resolve(st, [a, b])
+    if ids is None or len(ids) != 2:
+        return searches
+    way = {"direction": side} if st.meaning().get("directed") else {}
+    return [*searches, *(Call("edge_attribute_totals", {"attribute": attr, "node": i, **way})
+                         for i in ids)]
+
+
+def pair_totals_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model import head_to_head
+    from igraph_agent.model.graph_intents import _found, _resolve, _unresolved
+
+    found = _pair_totals(st)
+    if found is None:
+        return _unresolved(st, [])
+    a, b, attr, side = found
+    _, ids = _resolve(st, [a, b])
+    totals = {str(o.args.get("node")): o.typed(EdgeAttributeTotalsResult) for o in obs
+              if o.tool == "edge_attribute_totals" and o.ok and o.args.get("node") is not None}
+    if not ids or len(ids) != 2 or any(str(i) not in totals for i in ids):
+        return _unresolved(st, [a, b])
+    ta, tb = totals[str(ids[0])], totals[str(ids[1])]
+    way = {"out": " (outgoing edges)", "in": " (incoming edges)"}.get(side, "") \
+        if st.meaning().get("directed") else ""
+    return (_found(st, [a, b]) + head_to_head.verdict(
+        st.question, str(ids[0]), float(ta.total), str(ids[1]), float(tb.total),
+        f"total {attr}{way}", (_shown(ta.total), _shown(tb.total)))
+        + f" ({ids[0]}: {ta.edges} edge(s); {ids[1]}: {tb.edges} edge(s).)")
+
+
 EDGE_INTENTS = [
     ("edge_threshold", None, threshold_calls, threshold_render,
      "edges past a value (edge_attribute_totals with op and value)"),
@@ -928,6 +999,9 @@ EDGE_INTENTS = [
      "one node's strongest edge (edge_attribute_totals with node)"),
     ("pair_value", None, pair_value_calls, pair_value_render,
      "one named pair's edge value, each way (search_edge)"),
+    ("pair_totals", None, pair_totals_calls, pair_totals_render,
+     "two named nodes' totals of an edge value, set against each other "
+     "(edge_attribute_totals with node)"),
     ("node_ties", None, ties_calls, ties_render,
      "one node's partners with each edge's value (edge_attribute_totals with node)"),
 ]

@@ -37,6 +37,11 @@ _THAN = re.compile(rf"^\s*(?:is|does|did|has|was)\s+(?P<a>{_NAME})\s+(?P<ask>.*?
                    rf"(?P<b>{_NAME})(?:'s)?(?:\s+(?:is|does|has|did|do))?\s*[?.!]*\s*$")
 
 
+#: "Oakwood vs Harbor, which shelter gets more shifts?": the two named first
+_VERSUS = re.compile(rf"^\s*(?P<a>{_NAME})\s+(?:vs\.?|versus|or)\s+(?P<b>{_NAME})\s*[,:?-]+\s*"
+                     r"(?P<ask>(?:who|which|what)\b.*)$")
+
+
 #: the two forms as one trigger pattern (the intent tables' regexes)
 ASKED = (rf"^\s*(?:who|which|what)\b[^,:]*\b(?:{_MORE}|{_LESS})\b[^,:]*[,:]\s*\S[^,]*\s+or\s+\S+"
          rf"\s*[?.!]*\s*$|^\s*(?:is|does|did|has|was)\s+\S.*\b(?:{_MORE}|{_LESS})\b.*\bthan\s+"
@@ -45,7 +50,7 @@ ASKED = (rf"^\s*(?:who|which|what)\b[^,:]*\b(?:{_MORE}|{_LESS})\b[^,:]*[,:]\s*\S
 
 def two_names(question: str) -> tuple[str, str] | None:
     """The two nodes a head-to-head question sets against each other, or None."""
-    for rx in (_EITHER, _THAN):
+    for rx in (_EITHER, _THAN, _VERSUS):
         m = rx.match(question)
         if m and _COMPARED.search(m.group("ask")) and m.group("a") != m.group("b"):
             return m.group("a"), m.group("b")

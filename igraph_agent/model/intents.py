@@ -573,7 +573,10 @@ INTENTS: list[Intent] = [
                        r"most popular|(?:largest|biggest|widest) (?:circle|network) of",
                        r"most (?:friends|partners|acquaintances|relationships|neighbou?rs|allies)",
                        # "bought together with the most other items": distinct neighbours
-                       r"\bwith the most (?:other|different|distinct) \w+"),
+                       r"\bwith the most (?:other|different|distinct) \w+",
+                       # "bought together with the widest range of different products"
+                       r"\b(?:widest|broadest|largest|biggest)\s+(?:range|variety|mix|spread)\s+of\s+"
+                       r"(?:different\s+|distinct\s+|other\s+)?\w+"),
            _degree_calls, _degree_render, "degree analysis",
            negatives=[re.compile(r"degree centrality|degree assortativ|degrees? correlate|"
                                  r"hubs .*link to hubs|\btend to (?:connect|link|attach)|"

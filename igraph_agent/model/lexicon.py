@@ -747,6 +747,12 @@ def _edge_ties_bonus(st: PlanState) -> float:
     return ties_bonus(st)
 
 
+def _edge_pair_totals_bonus(st: PlanState) -> float:
+    from igraph_agent.model.edge_intents import pair_totals_bonus
+
+    return pair_totals_bonus(st)
+
+
 def _edge_partner_bonus(st: PlanState) -> float:
     from igraph_agent.model.edge_intents import partner_bonus
 
@@ -852,7 +858,10 @@ LEXICON.update({
     "clique": dict(
         triggers=t(2.0, r"\bcliques?\b", r"all[- ]connected", r"everyone (?:knows|is tied to|is "
                    r"linked to) everyone", r"fully (?:connected|linked) (?:sub)?group",
-                   r"complete subgraph", r"clique number", _ALL_TIED),
+                   r"complete subgraph", r"clique number", _ALL_TIED,
+                   # "the biggest set of products where every pair has been bought together"
+                   r"\b(?:biggest|largest|maximum|max)\s+(?:set|group|bunch|collection)\s+of\s+[a-z]+\s+"
+                   r"(?:where|in\s+which|such\s+that|so\s+that)\s+(?:every|each|any)\s+(?:pair|two)\b"),
         # it finds the largest cliques: a count of all (maximal) cliques or of one size is asked
         negatives=_rx(r"3-cliques?|cliquish|triangle",
                       r"how many (?:\w+ )?cliques\b(?!.*\b(?:largest|biggest|maximum) (?:size|one))",
@@ -926,6 +935,9 @@ LEXICON.update({
     "pair_value": dict(triggers=t(0.5, r"how many|how much|how often|what|which|do|does|did|are|is"),
                        bonus=_edge_pair_bonus, group="ranking",
                        hint="the value of the edge between two named nodes, each way"),
+    "pair_totals": dict(triggers=t(0.5, r"which|who|what|is|does|did|has"),
+                        bonus=_edge_pair_totals_bonus, group="ranking",
+                        hint="two named nodes' totals of an edge value, side by side"),
     "node_partner": dict(triggers=t(0.5, r"which|what|who|whom|where|strongest|closest|weakest"),
                          bonus=_edge_partner_bonus, group="neighbourhood",
                          hint="the node at the other end of one node's strongest edge"),
@@ -985,7 +997,8 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "cycle_count": ("count", "yesno"), "cycle_members": ("list", "count", "yesno"),
     "strong_size": ("count", "value", "list", "node"), "edge_ends": ("list", "count", "yesno"),
     "flow_rank": ("node", "list", "count", "value"), "reach_set": ("list", "count", "yesno"),
-    "node_partner": ("node", "pair", "value"), "pair_value": ("value", "count", "yesno"),
+    "node_partner": ("node", "pair", "value", "count"), "pair_value": ("value", "count", "yesno"),
+    "pair_totals": ("node", "value", "yesno", "count"),
     "node_ties": ("list", "count", "value"),
     "group_total": ("node", "group", "count", "list", "value"),
     "group_flow": ("group", "count", "list", "value"),
@@ -1018,6 +1031,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "flow_rank": ("weight", "direction", "bottom", "threshold", "entity"),
     "reach_set": ("direction", "entity", "negation", "removal"),  # "what breaks if X goes"
     "node_partner": ("entity", "weight", "bottom"), "pair_value": ("entity", "weight", "direction"),
+    "pair_totals": ("entity", "weight", "direction", "versus"),
     "node_ties": ("entity", "weight"),
     "group_total": ("group", "bottom", "filter"),
     "group_flow": ("group", "weight", "direction", "filter"),

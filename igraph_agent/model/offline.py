@@ -77,6 +77,7 @@ def _plan(st: PlanState) -> dict[str, Any]:
     named = vocabulary.lower_names(st.question, _info(st), found)  # "eli's" -> "Eli's"
     named = side_nouns.who_as_side(named, st.meaning())  # "who went to the most events"
     named = vocabulary.demonyms(named, _info(st))  # "Polish vendors": country = Poland
+    named = vocabulary.expanded(named, _info(st))  # "how many pts" on a ``patients`` column
     named = scope.named_data(named, _info(st), lambda n: bool(_resolved(st, n)))  # "the Davis data"
     named = scope.drop_unfound(named, _info(st), [n for n in slots.named(named)
                                                   if _no_candidate(st, n)])  # "in Les Mis"

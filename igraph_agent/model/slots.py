@@ -370,7 +370,10 @@ _NOT_VALUES = {"own", "same", "different", "other", "another", "whole", "entire"
                "their", "his", "her", "your", "our", "biggest", "largest", "smallest", "given",
                # a bound's word before a numeric column ("3 or more seasons"): no value
                "more", "less", "fewer", "greater", "higher", "lower", "most", "least", "over",
-               "under", "above", "below", "plus"}
+               "under", "above", "below", "plus",
+               # a ranking's word before a numeric column ("the fewest beds", "total seats")
+               "fewest", "highest", "lowest", "total", "average", "mean", "median", "combined",
+               "many", "much", "maximum", "minimum", "max", "min"}
 
 
 def where(question: str, attributes: list[str]) -> tuple[str, str] | None:
@@ -593,7 +596,11 @@ _BROKEN = (r"(?:(?:gets?\s+|is\s+|were\s+|was\s+|goes\s+|went\s+)?(?:cut|removed
 EDGE_GONE = [re.compile(p, re.IGNORECASE) for p in (
     rf"\bthe\s+(?P<a>[\w.' ]+?)\s*(?:-|–|—|\bto\b)\s*(?P<b>[\w.' ]+?)\s+{_LINK}\s+{_BROKEN}",
     rf"\bthe\s+(?:direct\s+|main\s+|only\s+)?{_LINK}\s+(?:between|from)\s+"
-    rf"(?P<a>[\w.' ]+?)\s+(?:and|to)\s+(?P<b>[\w.' ]+?)\s+{_BROKEN}")]
+    rf"(?P<a>[\w.' ]+?)\s+(?:and|to)\s+(?P<b>[\w.' ]+?)\s+{_BROKEN}",
+    # "say bread and pasta stop being bought together", "if Ana and Bo no longer work together"
+    r"(?:\b(?:if|say|suppose|imagine|once|when|what\s+if)\s+|^\s*)(?P<a>(?-i:[A-Z])[\w.'-]*|[a-z]+\d+|"
+    r"\d+)\s+and\s+(?P<b>(?-i:[A-Z])[\w.'-]*|[a-z]+\d+|\d+)\s+(?:stop(?:s|ped)?|no\s+longer|never\s+again|"
+    r"ceased?|quit)\s+(?:being\s+)?[a-z]+")]
 #: "if Dunst-Elm closes", "once the Dunst–Elm cut is closed": two names joined by a dash
 EDGE_DASHED = re.compile(
     rf"(?:\b(?:if|once|when|after|should|suppose|imagine)\s+|(?:^\s*|[.;!]\s+))(?:the\s+)?"

@@ -79,6 +79,12 @@ _CLOSED = re.compile(r"^\s*(?:the\s+)?(?P<x>\S+)(?:\s+(?:stop|station|node|site|
                      r"flooded|down|out of (?:service|action)|offline|removed|leaving|gone|blocked|"
                      r"cut off|folding|disband\w*|dissolv\w*|scrapped|cancel\w*|retired|"
                      r"deprecated|decommission\w*)\b", re.IGNORECASE)
+#: a removal planned in a statement: "We're thinking of delisting coffee.", "We plan to close
+#: Harbor."
+_PLANNED = re.compile(r"^\s*(?:we(?:'re|\s+are)|i(?:'m|\s+am)|they(?:'re|\s+are))\s+(?:thinking\s+of|"
+                      r"planning\s+(?:on|to)|going\s+to|about\s+to|considering)\s+(?:delist|drop|remov|"
+                      r"clos|cut|retir|discontinu|shut(?:t)?|scrap|los|sell|fir)\w*\s+(?:off\s+|down\s+)?"
+                      r"(?:the\s+)?(?P<x>(?-i:[A-Z])[\w.'-]*|[a-z][\w.-]*)\s*\.?\s*$", re.IGNORECASE)
 #: a route's two ends said in a statement: "I need to get from Station to Airport"
 _ROUTE_SAID = re.compile(r"\bfrom\s+((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\s+to\s+((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\b")
 #: a statement of who ranks first: "emp18 has the most ties", "paper00 is the most cited"
@@ -170,11 +176,12 @@ def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) ->
     if len(parts) < 2 or not (parts[-1].rstrip().endswith("?") or _OPENS_ASKING.match(parts[-1])):
         return question
     lead = [p for p in parts[:-1] if p.rstrip().endswith(".")]
-    closed = _CLOSED.match(lead[0]) if len(lead) == 1 else None
+    closed = (_CLOSED.match(lead[0]) or _PLANNED.match(lead[0])) if len(lead) == 1 else None
     if closed:  # "emp22 is leaving. Leaving them out, how many …": the removal said twice
         parts[-1] = re.sub(r"^\s*(?:(?:leaving|taking|keeping|with)\s+(?:them|him|her|it)\s+out|"
                            r"without\s+(?:them|him|her|it))\s*,\s*", "", parts[-1], flags=re.IGNORECASE)
-    if closed and re.fullmatch(r"[A-Z][\w.'-]*|[a-z][\w.-]*\d[\w.-]*", closed.group("x")) and \
+    if closed and (re.fullmatch(r"[A-Z][\w.'-]*|[a-z][\w.-]*\d[\w.-]*", closed.group("x")) or (
+            closed.re is _PLANNED and closed.group("x").lower() not in _NOT_A_TOPIC)) and \
             _OPENS_ASKING.match(parts[-1]):
         # "Museum stop is closing for renovation. Which stops would be cut off from Station?"
         rest = _OPENER.sub("", parts[-1])

@@ -64,6 +64,8 @@ _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared
 _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b([Rr])ecie(v\w*)", r"\1ecei\2", False),  # "recieved": the common slip
     (r"\b(eventual|actual|usual|general)y\b", r"\1ly", False),  # "eventualy"
+    (r"\bhw(?=\s+(?:many|much|far|long|big|often|central|dense|connected)\b)", "how", False),  # "hw many"
+    (r"\bwich\b", "which", False),
     # "Which ports …? I need the port on each side.": a wish said after the question
     (r"(?<=\?)\s+(?:I|we)(?:'d|\s+would)?\s+(?:need|want|like|prefer)\b[^?]*[.!]?\s*$", "", False),
     # "which region (other than Oceania itself) has the most routes into Oceania": the named
@@ -76,20 +78,30 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b(cut\s+off|disconnected|separated|isolated)\s+from\s+the\s+(?:biggest|largest|main)\s+"
      r"(?:remaining\s+|connected\s+)?(?:group|piece|part|component|network|cluster|chunk|body)\b",
      r"\1 from the rest", False),
+    # "can a patient who starts in Maternity ever end up on Rehab": one end reaches the other
+    (r"^.*?\b(?:can|could|would|will|does|do)\s+(?:a|an|the|any|some)\s+[a-z]+\s+(?:who|that|which)\s+"
+     r"(?:starts?|begins?|is|are)\s+(?:out\s+)?(?:in|at|on|from)\s+((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\s+"
+     r"(?:ever\s+|eventually\s+|possibly\s+)?(?:end\s+up|get|arrive|make\s+it|be\s+sent|land)\s+"
+     r"(?:on|at|in|to|into)\s+((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\s*[?.!]*\s*$", r"Can \1 reach \2?", False),
     # "remove member 0 -> how many components?": a what-if, its question after the arrow
     (r"^\s*(?:remove|drop|delete|take\s+out|cut|kill|lose|without)\s+(.+?)\s*(?:-+>|→|=>)\s*(.+)$",
      r"If \1 were removed, \2", False),
     # "Following the links in their direction, how many …": the directed reading, which a
     # directed graph's analyses follow anyway (and say so)
-    (r"^\s*(?:following|respecting|obeying|going\s+along)\s+(?:the\s+)?(?:links?|edges?|arrows?|"
-     r"connections?)(?:'s?)?\s+(?:in\s+their\s+direction|direction(?:s)?|the\s+way\s+they\s+point)"
-     r"\s*,\s*", "", False),
+    (r"^\s*(?:following|respecting|obeying|going\s+along)\s+(?:the\s+)?[^,?]{1,50}?,\s*"
+     r"(?=(?:how|what|which|who|whom|can|could|is|are|does|do|did|list|name|show)\b)", "", False),
+    # "…, i.e. if that one marriage hadn't happened some family would be cut off": the ask
+    # explained by a condition, said before it in full
+    (r"\s*[,;(]?\s*\bi\.?e\.?,?\s+(?=(?:if|take|taking|remove|removing|when|without|an?\s+[a-z]+\s+"
+     r"(?:that|which|who)|one\s+(?:that|which|who))\b)[^?]*?(?=\?|$)", "", False),
     # "y/n: does every city …", "is Mona connected to Lars? y/n": the ask's form, said aside
     (r"^\s*(?:y/n|yes/no|yes or no)\s*[:?,-]+\s*(.+?)\s*[?.!]*\s*$", r"\1, yes or no?", False),
     (r"\bcon+ec?ted\b", "connected", False),  # "conected", "connnected"
     # "every port in the shipping table": the loaded data, not a node or a place
-    (r"\s+(?:in|of|from)\s+(?:the|this|our|my)\s+[\w-]+\s+(?:table|dataset|data\s+set|"
-     r"spreadsheet|csv|file|sheet)\b", "", False),
+    (r"\b(are|is|were|was)\s+(?:in|on)\s+(?:the|this|our|my)\s+[\w-]+\s+(?:table|dataset|data\s+set|"
+     r"spreadsheet|csv|file|sheet)\b", r"\1 in the data", False),
+    (r"(?<!\bare)(?<!\bis)(?<!\bwere)(?<!\bwas)\s+(?:in|of|from)\s+(?:the|this|our|my)\s+[\w-]+\s+"
+     r"(?:table|dataset|data\s+set|spreadsheet|csv|file|sheet)\b", "", False),
     # a hurried user's shorthand: "# links", "min # of", "sales ppl", "avg degree", "b/w"
     (r"(?<![\w#])#\s*(?:of\s+)?(?=[a-z])", "number of ", False),
     (r"\bmin(?=\s+number\b)", "minimum", False),
@@ -141,9 +153,10 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "can I get back from Dunmore to Arlo": a route like any other
     (r"\b(get|go|travel|come|drive|sail|fly|ride|walk|make\s+it)\s+back\s+from\b", r"\1 from", False),
     # "Take Medici out of the marriage network: who is the most between then?": without it
-    (r"^\s*(?:so\s+|now\s+)?(?:take|knock|pull|leave|cut|rip|strip)\s+((?-i:[A-Z])[\w'.-]*(?:\s+(?-i:[A-Z])[\w'.-]*)*|"
-     r"[a-z]+\d+|\d+)\s+out(?:\s+of\s+(?:the\s+)?[\w -]+?)?(?:\s+(?:entirely|completely|altogether))?"
-     r"\s*[:,;—–-]+\s*", r"Without \1, ", False),
+    (r"^\s*(?:so\s+|now\s+)?(?:take|knock|pull|leave|cut|rip|strip)\s+((?:(?:member|node|user|person)\s+)?"
+     r"(?-i:[A-Z])[\w'.-]*(?:\s+(?-i:[A-Z])[\w'.-]*)*|(?:(?:member|node|user|person)\s+)?[a-z]+\d+|"
+     r"(?:(?:member|node|user|person)\s+)?\d+)\s+out(?:\s+of\s+(?:the\s+)?[\w -]+?)?"
+     r"(?:\s+(?:entirely|completely|altogether))?\s*[:,;.—–-]+\s*", r"Without \1, ", False),
     # "the shortest cycle in the Petersen graph": the data set named with its kind
     (r"\b(in|of|for|within|across)\s+the\s+(?:(?-i:[A-Z])[\w'-]*\s+){1,3}(graph|dataset|data\s+set)\b",
      r"\1 the \2", False),
@@ -475,10 +488,45 @@ _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
 #: the rules that only spell out a hurried user's shorthand ("#", "avg", "ppl", "nbrs", "b/w",
 #: "comp"), read into the user's own words too (:func:`spelled_out`)
 #: the replacements of the rules that only spell out shorthand, each naming one rule
-_SHORTHAND_SPELLED = frozenset({r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
+_SHORTHAND_SPELLED = frozenset({r"\1 in the data", r"Can \1 reach \2?", "how", "which", r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
                                 "neighbour", "messages", "message", "connected", "between", "without",
                                 "with", "0", r"how many \1?", r"\1 component"})
 _SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in _SHORTHAND_SPELLED]
+
+
+#: short words that are never a column's abbreviation
+_NOT_SHORT = frozenset("""the and for not any all how who was are has had its his her one two per
+via yes ask use get got set let put see say its out off own did does has may can way why now""".split())
+
+
+def expanded(question: str, info: dict[str, Any]) -> str:
+    """``question`` with a short plural that abbreviates exactly one of the data's column names
+    written as that name ("how many pts did the critical wing send" on a ``patients`` column;
+    "hrs" on ``hours``): its letters in order in the name, the first letter first.
+
+        >>> expanded("how many pts did ICU send", {"edge_attributes": ["patients"]})
+        'how many patients did ICU send'
+        >>> expanded("how many pts did ICU send", {"edge_attributes": ["patients", "points"]})
+        'how many pts did ICU send'
+    """
+    columns = [str(c) for c in (info.get("edge_attributes") or []) + (info.get("node_attributes")
+                                                                       or [])]
+    if not columns:
+        return question
+
+    def fits(short: str, name: str) -> bool:
+        letters = iter(name.lower())
+        return name[:1].lower() == short[0] and len(name) > len(short) + 1 and \
+            all(ch in letters for ch in short)
+
+    def spell(m: re.Match[str]) -> str:
+        short = m.group(0)
+        if short.lower() in _NOT_SHORT or any(short.lower() == c.lower() for c in columns):
+            return short
+        found = [c for c in columns if re.fullmatch(r"[A-Za-z]+", c) and fits(short.lower(), c)]
+        return found[0] if len(found) == 1 else short
+
+    return re.sub(r"(?<![\w'-])[a-z]{2,4}s(?![\w'-])", spell, question)
 
 
 def spelled_out(question: str) -> str:

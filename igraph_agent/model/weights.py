@@ -371,6 +371,11 @@ def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
         return Choice(None, "none")
     columns = list(roles)
     named = _named(question, columns)
+    if len(named) == 1 and roles.get(named[0]) == "strength" and _HOPS.search(question) and \
+            not re.search(rf"\b{re.escape(named[0])}\b", question, re.IGNORECASE):
+        # "fewest steps from lemons to basil through items bought together": the relation
+        # named, counted in steps; a strength is no length to add up
+        return Choice(None, "hops")
     if len(named) == 1:
         return Choice(named[0], "named")
     kinds = [k for k, (rx, _) in _KINDS.items() if rx.search(question)]
@@ -433,6 +438,9 @@ def ask_which(meaning: dict[str, Any], question: str = "") -> str:
     """The question the planner asks when a route's measure is ambiguous (or asked in a unit,
     "how many hours", that no column holds)."""
     cols = list(meaning.get("weights") or {})
+    if not cols:
+        return ("Measured in which edge value? This graph's edges carry no numeric value, so a "
+                "route can only be counted in hops: ask for 'the fewest hops'.")
     listed = ", ".join(f"`{c}`" for c in cols)
     unit = _UNIT_SAID.search(question)
     if unit and not any(_tokens(c) & (_KINDS["time"][1] | _KINDS["money"][1]) for c in cols):

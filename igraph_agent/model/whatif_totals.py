@@ -133,8 +133,15 @@ def _side(st: PlanState) -> str:
     return _edge_side(replace(st, question=rest) if rest.strip() else st)
 
 
+#: the pieces the removal leaves, asked: "how many disconnected groups would there be then"
+_PIECES_ASKED = re.compile(r"\bhow many\s+(?:\w+\s+)?(?:components?|pieces|parts|islands|clusters|"
+                           r"groups|chunks)\b|\b(?:disconnected|separate)\s+(?:groups|pieces|parts|"
+                           r"components|clusters|islands)\b", re.IGNORECASE)
+
+
 def _applies(st: PlanState) -> bool:
-    return amount_attr(st) is not None and _gone(st) is not None and _node(st) is not None
+    return amount_attr(st) is not None and _gone(st) is not None and _node(st) is not None \
+        and not _PIECES_ASKED.search(st.question)
 
 
 def _calls(st: PlanState) -> list[Call]:
