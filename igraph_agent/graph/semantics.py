@@ -119,7 +119,7 @@ _TAILS = {a for a, _ in DIRECTED_PAIRS} | {
     "coach", "trainer", "tutor", "teacher", "advisor", "adviser", "retweeter", "replier", "endorser", "recommender", "transferor", "remitter",
     "start", "departure", "departing", "pickup", "boarding", "tail",
     # the verb of setting out ("depart_pier,arrive_pier", "leaves_from,arrives_at")
-    "depart", "departs", "departed", "leaves", "leaving", "outgoing", "outbound",
+    "depart", "departs", "departed", "leaves", "leaving", "outgoing", "outbound", "dep",
     # a participle of the act ("referring_hospital,receiving_hospital")
     "referring", "sending", "paying", "lending", "giving", "calling", "citing", "originating",
     "exporting", "supplying", "donating", "shipping", "forwarding", "transferring",
@@ -129,7 +129,7 @@ _HEADS = {b for _, b in DIRECTED_PAIRS} | {
     "buyer", "customer", "purchaser", "client", "consignee", "debtor", "investee", "grantee",
     "beneficiary", "mentee", "prey", "victim", "trainee", "tutee", "pupil", "apprentice",
     "protege", "advisee", "loser", "invitee", "referee", "descendant",
-    "endorsee", "transferee", "end", "arrival", "arriving", "dropoff", "alighting", "head",
+    "endorsee", "transferee", "end", "arrival", "arriving", "dropoff", "alighting", "head", "arr",
     "receiving", "importing", "accepting", "called", "referred", "paid", "buying",
     "borrowing",
     # the verb of getting there ("depart_pier,arrive_pier", "outbound,inbound")

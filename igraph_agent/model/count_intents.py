@@ -27,7 +27,10 @@ _HOW_MANY_VALUES = re.compile(
     r"(?:are there|exist|are (?:there )?(?:in|on|represented in|listed in|covered by) (?:the |this )?"
     r"(?:data(?:set)?|graph|network|table|file)|(?:does|do) (?:the |this )?(?:data(?:set)?|graph|"
     r"network|table) (?:have|contain|cover|include)|(?:in|on) (?:the |this )?(?:data(?:set)?|graph|"
-    r"network|table)|are represented|do we have|(?:are|were) (?:listed|recorded))"
+    r"network|table)|are represented|do we have|(?:are|were) (?:listed|recorded)|"
+    # "how many distinct countries do the sites span"
+    r"(?:do|does|did) (?:the |these |all (?:the )?)?[a-z]+ (?:span|cover|come from|belong to|"
+    r"represent|fall into|sit in|lie in))"
     r"(?:\s+(?:in (?:the |this )?(?:data(?:set)?|graph|network|table)|overall|in total|altogether))?"
     r"\s*[?.!]*\s*$", re.IGNORECASE)
 

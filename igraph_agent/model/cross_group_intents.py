@@ -153,6 +153,6 @@ CROSS_GROUP_INTENTS = [
            "nodes_by_measure(partners_by / partners_where): the nodes ranked by their partners "
            "in another group, their own group or one named group", group="ranking",
            bonus=_bonus, hint="the nodes ranked by their ties to other groups",
-           answers=frozenset({"node", "list", "value"}),
+           answers=frozenset({"node", "list", "value", "count"}),  # "… and how many such ties"
            covers=frozenset({"group", "filter", "negation", "restriction", "bottom"})),
 ]

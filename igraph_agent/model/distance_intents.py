@@ -42,7 +42,8 @@ _NUM = (rf"(?P<num>\d+(?:\.\d+)?)(?:\s*(?!{_HOP_UNITS}\b|(?:of|from|or|away)\b)(
         rf"(?!\s*{_HOP_UNITS}\b)")
 #: how far a distance reaches, inclusive: "within 30 km", "within a radius of 5 ms",
 #: "at most 200 m", "no more than 3 km away"
-_UP_TO = (r"(?:within(?:\s+a\s+(?:(?:road|driving|travel|walking|total)\s+)?(?:distance|radius)\s+of)?|"
+_UP_TO = (r"(?:within(?:\s+a\s+(?:(?:road|driving|travel|walking|total)\s+)?(?:distance|radius|length|"
+          r"route\s+length|path\s+length)\s+of)?|"
           r"at\s+most|no\s+more\s+than|"
           r"not\s+more\s+than|up\s+to|no\s+further\s+than|no\s+farther\s+than)")
 #: "within 250 m of pipe from J4", "within 5 ms of Hub", "at most 3km away from the Mill";

@@ -86,6 +86,9 @@ def flow_side(st: PlanState) -> str | None:
     held = _HELD.search(q)
     if held:  # "the airport with the most destinations": where its edges go, not end there
         return "out" if (held.group(1) or held.group(2)).lower().startswith("destination") else "in"
+    # "all destinations added up": every edge of the node, no end named
+    q = re.sub(r"\b(?:all|every|each|any|across(?:\s+all)?|over(?:\s+all)?)\s+(?:the\s+|its\s+|their\s+)?"
+               r"(?:destinations?|origins?)\b", " ", q, flags=re.IGNORECASE)
     s = re.search(rf"\b(?:{starts})\b", q, re.IGNORECASE)
     e = re.search(rf"\b(?:{ends})\b", q, re.IGNORECASE)
     if bool(s) == bool(e):

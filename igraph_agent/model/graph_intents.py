@@ -662,7 +662,8 @@ def _summed_strength(st: PlanState, args: dict) -> str | None:
 
 #: a question asking whether (a route exists, the graph is connected): the answer says
 #: yes or no first
-_YES_NO = re.compile(r"^\s*(?:(?:following|going|along|respecting|within|among|in|on|by|"
+_YES_NO = re.compile(r"^\s*(?:[^:?]{0,80}:\s*)?"  # "sanity check on the cast list: is it …"
+                     r"(?:(?:following|going|along|respecting|within|among|in|on|by|"
                      r"ignoring|counting|using|with)\b[^,?]{0,60},\s*)?"  # "Following the links, can …"
                      r"(?:so\s+|and\s+)?(?:is|are|was|were|can|could|does|do|did|has|have|"
                      rf"will|would)\b|{slots.YES_OR_NO}", re.IGNORECASE)

@@ -29,7 +29,8 @@ _PER_GROUP = [re.compile(p, re.IGNORECASE) for p in (
     r"^\s*(?P<c>\w+) (?:per|by|for each|in each) (?P<g>\w+)\s*\??\s*$",
     # "add up the years of tenure per unit", "summing pax_m by region"
     r"\b(?:add(?:ing|ed)?\s+up|sum(?:ming|med)?(?:\s+up)?|total(?:ling)?)\s+(?:the\s+)?(?P<c>\w+)"
-    r"(?:\s+of\s+\w+)?\s+(?:per|by|for each|in each|across|within each)\s+(?:the\s+)?(?P<g>\w+)",
+    r"(?:\s+(?:column|values?|field))?(?:\s+of\s+\w+)?\s+(?:per|by|for each|in each|across|within each)\s+"
+    r"(?:the\s+)?(?P<g>\w+(?:\s+(?!(?:which|what|who)\b)\w+)?)",  # "per plant family"
     # "which region handles the most passengers if you sum pax_m over its airports"
     r"^\s*(?:which|what)\s+(?P<g>\w+)\b.*\b(?:sum|add\s+up|total)\s+(?:up\s+)?(?:the\s+)?"
     r"(?P<c>\w+)\s+(?:over|across|for|of)\s+(?:its|their|the|all)\b",
@@ -63,7 +64,8 @@ def _asked(st: PlanState) -> tuple[str, str] | None:
     meaning = _meaning(st)
     columns = [*(meaning.get("node_attributes") or {}), *(meaning.get("weights") or {})]
     found = [(g, m.group("c")) for rx in _PER_GROUP for m in rx.finditer(st.question)
-             if (g := next((a for a in groups if _is(m.group("g"), a)), None))]
+             if (g := next((a for w in reversed(m.group("g").split()) for a in groups
+                            if _is(w, a)), None))]
     # "add up the years per unit - which unit has the most combined experience": the one
     # that names a column
     return next((f for f in found if any(_is(f[1], c) for c in columns)), None) or \

@@ -300,7 +300,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"brokers? between (?:groups|clusters|factions)", r"bridging them") +
         t(1.5, r"\bconnect\w*\s+(?:\w+\s+){0,3}(?:communit|groups|clusters|factions)",  # not
           # "disconnected groups": the pieces
-          r"between (?:the |different |several )?(?:communities|groups|clusters)"),
+          r"between (?:the |different |several )?(?:communities|groups|clusters)",
+          # "which proteins bridge the communities", "who spans the modules"
+          r"\b(?:bridg(?:e|es|ing)|span(?:s|ning)?|link(?:s|ing)?|join(?:s|ing)?)\s+(?:the\s+|different\s+|"
+          r"two\s+or\s+more\s+)?(?:communities|clusters|modules|factions)\b"),
         negatives=_rx(r"two groups"), group="communities", hint="the nodes bridging communities"),
     "communities": dict(
         triggers=t(1.0, r"\bgroups\b|factions|subgroups|\bclans?\b|\bblocs?\b",

@@ -39,6 +39,7 @@ from igraph_agent.model import (
     slots,
     topics,
     topn,
+    two_asks,
     unknown_quantity,
     unweighted,
     vocabulary,
@@ -73,11 +74,13 @@ def plan(messages: list[dict], tools: list[dict] | None,
 def _plan(st: PlanState) -> dict[str, Any]:
     found = [w for w in _lookups(st) if _resolved(st, _looked(w))]
     st = replace(st, question=topics.context_read(_topic_read(st), _own(st)))  # "medici - who'd…"
+    st = replace(st, question=vocabulary.expanded(st.question, _info(st)))  # "pts": ``patients``
     asked = st.question
-    named = vocabulary.lower_names(st.question, _info(st), found)  # "eli's" -> "Eli's"
+    unfound = [w for w in _lookups(st) if st.done(_search(_looked(w))) is not None
+               and not _resolved(st, _looked(w))]  # "of tenure per unit": no node
+    named = vocabulary.lower_names(st.question, _info(st), found, unfound)  # "eli's" -> "Eli's"
     named = side_nouns.who_as_side(named, st.meaning())  # "who went to the most events"
     named = vocabulary.demonyms(named, _info(st))  # "Polish vendors": country = Poland
-    named = vocabulary.expanded(named, _info(st))  # "how many pts" on a ``patients`` column
     named = scope.named_data(named, _info(st), lambda n: bool(_resolved(st, n)))  # "the Davis data"
     named = scope.drop_unfound(named, _info(st), [n for n in slots.named(named)
                                                   if _no_candidate(st, n)])  # "in Les Mis"
@@ -118,6 +121,10 @@ def _plan(st: PlanState) -> dict[str, Any]:
     ranked = _set_steps(st, among) if among is not None and not whole else None
     if ranked is not None:  # "which of the families married to the Medici has the most ...":
         return ranked  # planned whole, it would rank the named node itself
+    pair = two_asks.split(asked) if steppable and two is None and among is None else None
+    both = _both_asks(st, *pair) if pair is not None else None
+    if both is not None:  # "how many countries …, and how many sites are in Westmark?"
+        return both
     unread = compose.unfollowed(asked) if steppable and two is None else None
     if unread is not None:  # "Pick the top port. Of those it ships to, which …": ask
         said = (f"This asks in two steps: \"{unread[0]}\", then \"{unread[1]}\" on its "
@@ -237,6 +244,39 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
         return _reply(st, Ask(f"I can answer only the first part: {answer}\n\nI could not take "
                               f"{' and '.join(top)} further: {ask.question}", ask.suggestions))
     return _reply(st, compose.joined(answer, " and ".join(top), then[0]))
+
+
+def _both_asks(st: PlanState, first_ask: str, second_ask: str) -> dict[str, Any] | None:
+    """Two independent asks (``model/two_asks.py``) answered one after the other and joined;
+    the next calls of the part under way. Where the first part is not understood the
+    question is planned whole (None); where only the second is not, the first part's answer
+    is shown and the rest asked about."""
+    first = _step(st, first_ask)
+    one = _stepped(first)
+    second = _step(st, second_ask)
+    if isinstance(one, Ask):  # the first part not understood: never the second as the whole
+        other = _stepped(second)
+        if not isinstance(other, tuple):
+            return None if isinstance(other, Ask) else other
+        return _reply(st, Ask(f"I can answer only the second part: {_unnoted(second, other[0])}"
+                              f"\n\nFor the first (\"{first_ask}\"): {one.question}",
+                              one.suggestions))
+    if not isinstance(one, tuple):
+        return one
+    other = _stepped(second)
+    if isinstance(other, Ask):
+        return _reply(st, Ask(f"I can answer only the first part: {_unnoted(first, one[0])}\n\n"
+                              f"For the rest (\"{second_ask}\"): {other.question}",
+                              other.suggestions))
+    if not isinstance(other, tuple):
+        return other
+    return _reply(st, f"{_unnoted(first, one[0])}\n\n{other[0]}")
+
+
+def _unnoted(st: PlanState, answer: str) -> str:
+    """An answer without the skill note that closes it (it is said once, at the end)."""
+    note = skillplan.note(st)
+    return answer[: -len(note)].rstrip() if note and answer.endswith(note) else answer
 
 
 def _left_out(st: PlanState, rest: str, names: tuple[str, ...]) -> dict[str, Any] | None:

@@ -105,7 +105,7 @@ _CONDITION = re.compile(r"\b(?:if|suppose\w*|assum\w*|imagin\w*|ignor\w*|without
                         r"clos\w*|shut|flood\w*|block\w*|down|out|gone|broke\w*|fail\w*|left|"
                         r"leav\w*|quit\w*|retir\w*|fired|cut|lost|offline|closure|works|outage)\b",
                         re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'])|(?<=;)\s+(?=(?:who|whom|which|what|how)\b)")
 _PRONOUN = re.compile(r"\b(?:they|them|he|him|she|it)\b(?!')|\b(?:their|his|its)\b", re.IGNORECASE)
 
 
@@ -175,7 +175,7 @@ def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) ->
         parts = re.split(r"(?<=\.)\s+(?=(?:but|and|so)\s)", question.strip(), flags=re.IGNORECASE)
     if len(parts) < 2 or not (parts[-1].rstrip().endswith("?") or _OPENS_ASKING.match(parts[-1])):
         return question
-    lead = [p for p in parts[:-1] if p.rstrip().endswith(".")]
+    lead = [p for p in parts[:-1] if p.rstrip().endswith((".", ";"))]
     closed = (_CLOSED.match(lead[0]) or _PLANNED.match(lead[0])) if len(lead) == 1 else None
     if closed:  # "emp22 is leaving. Leaving them out, how many …": the removal said twice
         parts[-1] = re.sub(r"^\s*(?:(?:leaving|taking|keeping|with)\s+(?:them|him|her|it)\s+out|"

@@ -66,8 +66,12 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b(eventual|actual|usual|general)y\b", r"\1ly", False),  # "eventualy"
     (r"\bhw(?=\s+(?:many|much|far|long|big|often|central|dense|connected)\b)", "how", False),  # "hw many"
     (r"\bwich\b", "which", False),
+    # "the *other* club", "**not** counting": emphasis marks around a word
+    (r"(?<![\w*])[*_]{1,2}([A-Za-z][\w' -]{0,30}?)[*_]{1,2}(?![\w*])", r"\1", False),
     # "Which ports …? I need the port on each side.": a wish said after the question
-    (r"(?<=\?)\s+(?:I|we)(?:'d|\s+would)?\s+(?:need|want|like|prefer)\b[^?]*[.!]?\s*$", "", False),
+    (r"(?<=\?)\s+(?:I|we)(?:'d|\s+would)?\s+(?:need|want|like|prefer)\b(?![^?]*(?:\b(?:fares?|prices?|"
+     r"costs?|minutes?|hours?|km|miles?|times?|distances?|weights?|not|only|without|except|"
+     r"money|euros?|dollars?|pounds?)\b|[£$€]))[^?]*[.!]?\s*$", "", False),
     # "which region (other than Oceania itself) has the most routes into Oceania": the named
     # group set apart from its own partners, as every such ranking does
     (r"\s*[(,]\s*(?:other than|apart from|besides|excluding|not counting)\s+(?:the\s+)?[\w.'-]+"
@@ -88,12 +92,15 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"If \1 were removed, \2", False),
     # "Following the links in their direction, how many …": the directed reading, which a
     # directed graph's analyses follow anyway (and say so)
-    (r"^\s*(?:following|respecting|obeying|going\s+along)\s+(?:the\s+)?[^,?]{1,50}?,\s*"
+    (r"^\s*(?:(?:following|respecting|obeying|going\s+along)\s+(?:the\s+)?|(?:through|via)\s+(?:shared|"
+     r"common|joint)\s+)[^,?]{1,50}?,\s*"
      r"(?=(?:how|what|which|who|whom|can|could|is|are|does|do|did|list|name|show)\b)", "", False),
     # "…, i.e. if that one marriage hadn't happened some family would be cut off": the ask
     # explained by a condition, said before it in full
     (r"\s*[,;(]?\s*\bi\.?e\.?,?\s+(?=(?:if|take|taking|remove|removing|when|without|an?\s+[a-z]+\s+"
      r"(?:that|which|who)|one\s+(?:that|which|who))\b)[^?]*?(?=\?|$)", "", False),
+    # "is Mona connected at all to Lars": the "at all" said before its end
+    (r"\b(connected|linked|joined|reachable)\s+at\s+all\s+(to|with|from)\b", r"\1 \2", False),
     # "y/n: does every city …", "is Mona connected to Lars? y/n": the ask's form, said aside
     (r"^\s*(?:y/n|yes/no|yes or no)\s*[:?,-]+\s*(.+?)\s*[?.!]*\s*$", r"\1, yes or no?", False),
     (r"\bcon+ec?ted\b", "connected", False),  # "conected", "connnected"
@@ -488,7 +495,7 @@ _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
 #: the rules that only spell out a hurried user's shorthand ("#", "avg", "ppl", "nbrs", "b/w",
 #: "comp"), read into the user's own words too (:func:`spelled_out`)
 #: the replacements of the rules that only spell out shorthand, each naming one rule
-_SHORTHAND_SPELLED = frozenset({r"\1 in the data", r"Can \1 reach \2?", "how", "which", r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
+_SHORTHAND_SPELLED = frozenset({r"\1", r"\1 \2", r"\1 in the data", r"Can \1 reach \2?", "how", "which", r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
                                 "neighbour", "messages", "message", "connected", "between", "without",
                                 "with", "0", r"how many \1?", r"\1 component"})
 _SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in _SHORTHAND_SPELLED]
@@ -557,7 +564,7 @@ _HOW_MANY_DID = re.compile(
     r"(?!(?:the )?(?:max(?:imum)?|min(?:imum)?|highest|lowest|largest|smallest|most|fewest|same|"
     r"top)\b)"
     r"(?:the )?((?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*)|[a-z][\w'.-]*\d*) (?!(?:have|has|had|need|"
-    r"take|belong|contain|include|lie|sit|reach|get|make)\b)[a-z]+(?: (?:with|to|into|in|on|for|"
+    r"take|belong|contain|include|lie|sit|reach|get|make|span|cover|represent|come)\b)[a-z]+(?: (?:with|to|into|in|on|for|"
     r"at|against|alongside|from))?\s*\??\s*$", re.IGNORECASE)
 _NODE_WORDS = {"other", "others", "people", "partner", "friend", "contact", "neighbour",
                "neighbor", "one", "ones", "co-author", "coauthor", "collaborator", "peer",
@@ -594,6 +601,10 @@ _DONE = "{done}"  # the source's verb's past participle, filled per graph by :fu
 #: a count's closing words that ask for nothing else: "in total", "altogether", "so far"
 _TALLY = r"(?:,? (?:in total|altogether|overall|all told|in all|so far))?"
 _DIRECTED: list[tuple[str, str]] = [
+    # both ways at once: "how many people does sol vouch for, and how many vouch for it"
+    (rf"^\s*how many {_KIND} (?:does|do|did|has|have|had) {_THE}{_NODE} {_VERB}{_ON},?\s+(?:and|&)\s+"
+     rf"how many(?: {_KIND})? {_VERB}{_ON} (?:it|him|her|them)\s*\??\s*$",
+     r"What are the in-degree and out-degree of \1?"),
     # "how many routes leave LAX", "how many flights arrive at JFK": one end's edges
     (rf"^\s*how many {_KIND} (?:leave|depart(?: from)?|go out of|start (?:at|from)|head out of)"
      rf" {_THE}{_NODE}\s*\??\s*$", r"What is the out-degree of \1?"),
@@ -1122,7 +1133,7 @@ _DOTTED_ID = re.compile(r"[a-z][a-z'-]*[._][a-z0-9][a-z0-9'-]*")  # "m.rossi", "
 _AT_NAME = re.compile(r"\b(?i:is|was|were|has|had|of|for|about|does|did|do|and|or|with|to|from|between|know|knows|"
                       r"without|if|(?:depends?|depending|rel(?:y|ies)|builds?|built)\s+on|"
                       r"needs?|requires?|reach(?:es|ed|ing)?|(?:get|gets|got)\s+to)\s+([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?|[a-z][._][a-z0-9][a-z0-9'-]*)\b(?='s|\s*[?.,!:(]|\s+[-–—>]|\s+(?:and|in|have|has|know|"
-                      r"left|leaves|linked|connected|(?!(?:per|by|across|over)\b)\w+s?)\b|$)")
+                      r"left|leaves|linked|connected|(?!(?:per|across|over)\b)\w+s?)\b|$)")
 
 
 #: words that stand where a name would and are none
@@ -1130,6 +1141,8 @@ _NO_NAMES = frozenset({
     "people", "everyone", "anyone", "someone", "network", "graph", "most", "least",
     "another", "both", "either", "neither", "every", "above", "below", "under", "over",
     "beneath", "behind", "after", "before",  # "who is above gus": a place, no name
+    "about", "via", "around", "into", "onto", "upon", "within", "without", "through", "across",
+    "toward", "towards", "during", "along", "among", "beyond", "near", "until", "against",
     "end", "get", "go", "come", "ever", "still",  # "and end up at": a move, no name
     "directly", "indirectly", "often",  # "depend on directly": how, no name
     # the methods an analysis is asked with ("find the communities with louvain")
@@ -1264,7 +1277,8 @@ def _lower_full_names(question: str, info: dict[str, Any]) -> list[str]:
     return out[:2]
 
 
-def lower_names(question: str, info: dict[str, Any], found: Iterable[str] = ()) -> str:
+def lower_names(question: str, info: dict[str, Any], found: Iterable[str] = (),
+                unfound: Iterable[str] = ()) -> str:
     """``question`` with the lower-case node names of a graph whose ids are lower-case words
     ("alice", "core") capitalised, so the planner sees them as names ("what is eli's
     betweenness" -> "what is Eli's betweenness"); search_node matches them case-blind. A
@@ -1293,8 +1307,9 @@ def lower_names(question: str, info: dict[str, Any], found: Iterable[str] = ()) 
     cands = {w for w in re.findall(rf"(?<![\w.])(?:{_DOTTED_ID.pattern}|[a-z][a-z'-]+)(?![\w])",
                                    question) if w in known or re.sub(r"'s$", "", w) in known}
     cands = {re.sub(r"'s$", "", w) if w not in known else w for w in cands}  # "chef_gil's"
+    missed = {w.lower() for w in unfound} - known  # looked up, and no node is named so
     cands |= {c for c in owners | placed if c not in slots.STOP_WORDS and c not in words
-              and (c in owners or not re.search(r"(?:s|ed|ing|ly)$", c))}
+              and c not in missed and (c in owners or not re.search(r"(?:s|ed|ing|ly)$", c))}
     for c in sorted(cands, key=lambda c: (-len(c), c)):  # "p.silva" before "silva", every run
         question = re.sub(rf"(?<![\w'.-]){re.escape(c)}(?![\w-])", c.capitalize(), question)
     return _thing_named(question, info)

@@ -196,6 +196,19 @@ def without_graph_name(question: str) -> str:
     return _GRAPH_NAME.sub("", question)
 
 
+#: two-letter units a column's name holds and a question says ("total km", "in kt")
+_SHORT_UNITS = frozenset({"km", "mi", "ms", "kg", "kt", "mw", "kw", "gb", "mb", "hr", "ft"})
+
+
+#: a unit a column's name abbreviates, as a question spells it out
+_UNIT_WORDS = {"kt": r"kilo-?tonnes?|kilo-?tons?", "km": r"kilomet(?:re|er)s?", "mi": r"miles?",
+               "mw": r"mega-?watts?", "kw": r"kilo-?watts?", "kg": r"kilo(?:gram)?s?",
+               "ms": r"milli-?seconds?", "hr": r"hours?", "hrs": r"hours?", "min": r"minutes?",
+               "mins": r"minutes?", "sec": r"seconds?", "secs": r"seconds?", "eur": r"euros?",
+               "usd": r"dollars?", "gbp": r"pounds?", "ft": r"feet|foot", "gb": r"gigabytes?",
+               "mb": r"megabytes?", "pct": r"percent(?:age)?"}
+
+
 def _named(question: str, columns: list[str]) -> list[str]:
     """Columns the question names: the whole name ('fare_eur') or a word of it of three
     letters or more that no other column shares ('fare', 'duration'); a word naming the graph
@@ -211,10 +224,11 @@ def _named(question: str, columns: list[str]) -> list[str]:
         return found
     out = []
     for c in columns:
-        own = {t for t in _tokens(c) if len(t) >= 3} - set().union(
+        own = {t for t in _tokens(c) if len(t) >= 3 or t in _SHORT_UNITS} - set().union(
             *(_tokens(o) for o in columns if o != c))
-        if own & words:
-            out.append(c)
+        if own & words or any(re.search(rf"\b(?:{_UNIT_WORDS[t]})\b", low) for t in own
+                              if t in _UNIT_WORDS):
+            out.append(c)  # "how many kilotonnes" names ``kt``
     return out
 
 
@@ -386,6 +400,8 @@ def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
         if len(holders) > 1:
             return Choice(None, "ambiguous")
     default = meaning.get("default_weight")
+    if "money" in kinds and default in roles and not _tokens(str(default)) & _GENERIC:
+        return Choice(None, "ambiguous")  # "the cheapest ticket" where the edges carry minutes
     if _UNIT_SAID.search(question) and set(kinds) & {"money", "time"} and \
             not _HOP_WORDS.search(question):
         return Choice(None, "ambiguous")  # "how many hours does it take": no column holds a time

@@ -1,0 +1,42 @@
+"""Two independent asks in one question: "How many distinct countries do the sites span, and
+how many sites are in Westmark?", "Is the grid connected? And which substation has the most
+lines?". Neither part builds on the other's answer (a pronoun or "such" that points back is
+the chain of ``compose.py``), so the offline planner answers each part as a question of its
+own and joins the two answers; where it can answer only the first, it says so and asks about
+the rest, never answering one part as if it were the whole.
+
+    >>> split("How many distinct countries do the sites span, and how many sites are in Westmark?")
+    ('How many distinct countries do the sites span?', 'how many sites are in Westmark?')
+    >>> split("Is the grid connected? And which substation has the most lines?")
+    ('Is the grid connected?', 'which substation has the most lines?')
+    >>> split("Which member has the most ties to the other club, and how many such ties?") is None
+    True
+    >>> split("how many papers does paper28 cite, and how many cite it?") is None
+    True
+"""
+
+from __future__ import annotations
+
+import re
+
+#: how a part opens when it asks on its own
+_ASKS = r"(?:how|what|which|who|whom|is|are|does|do|did|can|could|list|name|give)\b"
+_SPLIT = re.compile(rf"^(?P<a>\s*{_ASKS}[^?]{{8,}}?)(?:\s*[,;]\s*|\s*\?\s+)(?:and|also|plus|then)\s+"
+                    rf"(?:also\s+)?(?P<b>{_ASKS}[^?]{{6,}}\??)\s*$", re.IGNORECASE)
+#: a word of the second part that points back at the first one's answer
+_BACK = re.compile(r"\b(?:it|its|it's|they|them|their|those|these|this|that|such|he|him|his|she|"
+                   r"her|there|each|one|ones|same|former|latter)\b", re.IGNORECASE)
+#: a second part that only completes the first ("and how many", "and which ones"): one ask
+_COMPLETES = re.compile(r"^\s*(?:how many|how much|which ones?|who|what)\s*\??\s*$", re.IGNORECASE)
+
+
+def split(question: str) -> tuple[str, str] | None:
+    """(first ask, second ask) of a question asking two independent things, each ended with
+    a question mark; None when it asks one thing or the second builds on the first."""
+    m = _SPLIT.match(question.strip())
+    if m is None:
+        return None
+    a, b = m.group("a").strip(), m.group("b").strip()
+    if _BACK.search(b) or _COMPLETES.match(b) or len(b.split()) < 3:
+        return None
+    return a.rstrip("?.!, ") + "?", b if b.endswith("?") else b + "?"
