@@ -975,13 +975,14 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
         return asked
     text = lead + (
             f"The graph has **{c.components} {weak}connected component(s)**"
-            + (f" of sizes {shown}" if len(sizes) > 1 else "") + strong + "; the largest holds "
+            + (f" of sizes {shown}" if len(sizes) > 1 else "") + strong
+            # "if not, which ones are off on their own": the few outside the largest, named
+            + (_outside_largest(c) if c.pair is None and c.components > 1 else "")
+            + "; the largest holds "
             f"{_f(c.largest_component_fraction * 100, 1)}% of the nodes. "
             f"{c.articulation_points.total} articulation point(s)"
             + ((f": {cuts}," if every else f" (e.g. {cuts} …)") if cuts else "") +
             f" and {c.bridges.total} bridge edge(s) would each disconnect it if removed.")
-    if c.pair is None and c.components > 1:  # "if not, which ones are off on their own"
-        text += _outside_largest(c)
     if c.pair is not None and slots.PAIR_CUT.search(str(st.context.get("asked") or st.question)):
         p = c.pair  # "how many links would have to fail to cut A off from B": that number first
         m = re.search(r"\bhow many (?:different |distinct |other |more )?([a-z]+)", st.question,
@@ -1010,7 +1011,7 @@ def _outside_largest(c: ConnectivityResult) -> str:
         row.size for row in c.smaller_components)
     if not members or outside > 10 or len(members) < outside:
         return ""
-    return " Outside the largest: " + ", ".join(f"**{m}**" for m in members) + "."
+    return " (outside the largest: " + ", ".join(f"**{m}**" for m in members) + ")"
 
 
 #: one figure of the pieces asked by name: "how many bridges", "how many cut vertices", "what

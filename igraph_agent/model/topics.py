@@ -164,7 +164,11 @@ def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) ->
     from igraph_agent.model import slots
 
     said = _PAIR_SAID.match(question.strip())
-    if said and not slots.named(said.group("rest")) and len(slots.named(said.group("lead"))) == 2:
+    two = slots.named(said.group("lead")) if said else []
+    if said and not slots.named(said.group("rest")) and len(two) == 2 and \
+            said.group("lead").lstrip().startswith(two[0]) and not re.search(
+                r"\b(?:remov\w*|delet\w*|drop\w*|without|if|cut|take|clos\w*|block\w*|leav\w*)\b",
+                said.group("lead"), re.IGNORECASE):
         # "emp00 and emp01 write to each other — how many messages go each way?"
         a, b = slots.named(said.group("lead"))
         body = said.group("rest").rstrip().rstrip("?.!")

@@ -93,7 +93,8 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "Following the links in their direction, how many …": the directed reading, which a
     # directed graph's analyses follow anyway (and say so)
     (r"^\s*(?:(?:following|respecting|obeying|going\s+along)\s+(?:the\s+)?|(?:through|via)\s+(?:shared|"
-     r"common|joint)\s+)[^,?]{1,50}?,\s*"
+     r"common|joint)\s+)(?![^,?]*\b(?:shortest|lengths?|distances?|weights?|km|miles|times?|minutes|"
+     r"hours|costs?|cheapest|fastest|quickest)\b)[^,?]{1,50}?,\s*"
      r"(?=(?:how|what|which|who|whom|can|could|is|are|does|do|did|list|name|show)\b)", "", False),
     # "…, i.e. if that one marriage hadn't happened some family would be cut off": the ask
     # explained by a condition, said before it in full
@@ -528,8 +529,9 @@ def expanded(question: str, info: dict[str, Any]) -> str:
 
     def spell(m: re.Match[str]) -> str:
         short = m.group(0)
-        if short.lower() in _NOT_SHORT or any(short.lower() == c.lower() for c in columns):
-            return short
+        if short.lower() in _NOT_SHORT or any(short.lower() == c.lower() for c in columns) or \
+                re.search(r"[aeiou]", short.lower()):
+            return short  # "ships" is a word; "pts", "hrs", "msgs" are no words
         found = [c for c in columns if re.fullmatch(r"[A-Za-z]+", c) and fits(short.lower(), c)]
         return found[0] if len(found) == 1 else short
 
