@@ -172,3 +172,41 @@ def test_an_abbreviated_column_word_is_read_as_the_column(tmp_path):
     resp = ask_table(tmp_path, wards, "how many pts did Acute send in total?")
     assert resp.status == "answered", resp.answer
     assert "**12**" in resp.answer, resp.answer
+
+
+def test_two_independent_asks_are_both_answered(tmp_path):
+    resp = ask_as_csv_files(tmp_path, FERRY, COASTS, "How many distinct coasts do the harbours "
+                            "span, and how many harbours are on the north coast?")
+    north = int((COASTS.coast == "north").sum())
+    assert resp.status == "answered", resp.answer
+    assert "**2** coasts" in resp.answer and f"**{north} nodes**" in resp.answer, resp.answer
+
+
+def test_an_ask_after_an_unread_one_is_never_answered_as_the_whole(tmp_path):
+    resp = ask_as_csv_files(tmp_path, FERRY, COASTS, "How happy are the harbour masters, and how "
+                            "many harbours are on the north coast?")
+    assert resp.status == "needs_clarification", resp.answer
+    assert resp.answer.startswith("I can answer only the second part"), resp.answer
+
+
+def test_the_cheapest_trip_where_the_edges_carry_hours_is_asked(tmp_path):
+    resp = ask_table(tmp_path, FERRY, "What's the cheapest ticket from Aberdour to Embo?")
+    assert resp.status == "needs_clarification", resp.answer
+    assert "sail_hours" in resp.answer, resp.answer
+
+
+def test_dep_and_arr_columns_are_read_as_a_direction(tmp_path):
+    trains = pd.DataFrame([("Ayr", "Bute", 10), ("Bute", "Ayr", 12), ("Bute", "Cove", 7)],
+                          columns=["dep_station", "arr_station", "mins"])
+    resp = ask_table(tmp_path, trains, "How many directed cycles does the timetable contain?")
+    assert resp.status == "answered", resp.answer
+    assert "**1**" in resp.answer and "simple directed cycles" in resp.answer, resp.answer
+
+
+def test_a_possessive_after_a_final_s_names_the_node_whose_community_is_asked(tmp_path):
+    ring = pd.DataFrame([("Athos", "Boris"), ("Boris", "Cyrus"), ("Cyrus", "Athos"),
+                         ("Dinos", "Elias"), ("Elias", "Fotis"), ("Fotis", "Dinos"),
+                         ("Cyrus", "Dinos")], columns=["sailor", "shipmate"])
+    resp = ask_table(tmp_path, ring, "Athos' community - who else is in it?")
+    assert resp.status == "answered", resp.answer
+    assert "Boris" in resp.answer and "Cyrus" in resp.answer, resp.answer

@@ -29,9 +29,10 @@ _HOW_MANY_VALUES = re.compile(
     r"network|table) (?:have|contain|cover|include)|(?:in|on) (?:the |this )?(?:data(?:set)?|graph|"
     r"network|table)|are represented|do we have|(?:are|were) (?:listed|recorded)|"
     # "how many distinct countries do the sites span"
-    r"(?:do|does|did) (?:the |these |all (?:the )?)?[a-z]+ (?:span|cover|come from|belong to|"
-    r"represent|fall into|sit in|lie in))"
-    r"(?:\s+(?:in (?:the |this )?(?:data(?:set)?|graph|network|table)|overall|in total|altogether))?"
+    r"(?:do|does|did) (?:the |these |all (?:the )?)?[a-z]+(?: and (?:the )?[a-z]+)? (?:span|cover|"
+    r"come from|belong to|represent|fall into|sit in|lie in))"
+    r"(?:,?\s+(?:in (?:the |this )?(?:data(?:set)?|graph|network|table)|overall|in total|altogether|"
+    r"all told|in all))?"
     r"\s*[?.!]*\s*$", re.IGNORECASE)
 
 

@@ -344,10 +344,17 @@ LEXICON: dict[str, dict[str, Any]] = {
                   # "members of Rafe's community", "who else is in Sol's cluster"
                   *t(2.5, r"(?-i:[A-Z][\w.'-]*|[a-z]+\d+)'s (?:own )?(?:community|cluster)\b"),
                   *t(2.5, r"^\s*(?:so\s+|and\s+)?(?:which|what) (?:\w+ )?(?:community|cluster) "
-                          r"(?:is|does) (?-i:[A-Z][\w.'-]*|[a-z]+\d+)(?: [A-Z][\w.'-]*)? "
+                          r"(?:is|does) (?-i:[A-Z][\w.'-]*|[a-z]+\d+|(?:member|node|user|person|vertex) \d+|\d+)"
+                          r"(?: [A-Z][\w.'-]*)? "
                           r"(?:in|belong to|fall in(?:to)?|end up in|land in|sit in|get put in|"
-                          r"go in(?:to)?)\s*[?.!]*\s*(?:(?:list|name|show|and|who|which|what)\b"
-                          r"[^?]*[?.!]*\s*)?$")],
+                          r"go in(?:to)?)\s*[?.!,;+]*\s*(?:(?:list|name|show|and|who|which|what)\b"
+                          r"[^?]*[?.!]*\s*)?$"),
+                  # "which huts share a community with hut12", "how big is the cluster CASP3
+                  # ends up in", "the module TP53 lands in"
+                  *t(2.5, r"\bshares?\s+(?:a|the\s+same)\s+(?:community|cluster|module)\s+with\s+"
+                          r"(?-i:[A-Z][\w.'-]*|[a-z]+\d+)",
+                          r"\b(?:community|cluster|module)\s+(?:that\s+)?(?-i:[A-Z][\w.'-]*|[a-z]+\d+)\s+"
+                          r"(?:ends?\s+up|lands?|falls?|sits?|belongs?|gets?\s+put|is\s+put)\s+in\b")],
         group="communities", hint="the community of a named node", clarify=_ask_method),
     "path": dict(
         triggers=t(1.0, r"how many (?:steps|hops|links must)", r"\bseparate", r"\bapart\b",

@@ -1398,7 +1398,12 @@ SEMANTIC_INTENTS: list[Intent] = [
            # more internal links": a comparison of the two groups, not who joins them
            negatives=[re.compile(r"\binternal|\bwithin\b|\binside\b|\bintra|\bvs\b|\bversus\b|"
                                  r"\b(?:more|less|fewer|bigger|larger|smaller|denser)\b.*\bthan\b",
-                                 re.IGNORECASE)],
+                                 re.IGNORECASE),
+                      # "which lanes run between Southbank and Eastfield": the edges, no nodes
+                      re.compile(r"^\s*(?:so\s+)?(?:which|what|list|name|show)\s+(?:the\s+)?(?:\w+\s+)?"
+                                 r"(?:lanes|roads|edges|links|routes|lines|flights|trails|connections|"
+                                 r"ties|pipes|cables|tracks|streets|ferries|sailings|loans|transfers|"
+                                 r"services|legs|segments|reaches)\b", re.IGNORECASE)],
            answers=frozenset({"node", "list"})),
     Intent("group_size", t(0.6, *(rx.pattern for rx in _SIZE)), _size_calls, _size_render,
            "group_analysis: the size of each group of a node attribute", group="groups",

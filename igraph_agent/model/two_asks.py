@@ -13,6 +13,8 @@ the rest, never answering one part as if it were the whole.
     True
     >>> split("how many papers does paper28 cite, and how many cite it?") is None
     True
+    >>> split("who did Bea pay, and who paid Bea?") is None
+    True
 """
 
 from __future__ import annotations
@@ -39,4 +41,9 @@ def split(question: str) -> tuple[str, str] | None:
     a, b = m.group("a").strip(), m.group("b").strip()
     if _BACK.search(b) or _COMPLETES.match(b) or len(b.split()) < 3:
         return None
+    from igraph_agent.model import slots
+
+    named = {n.lower() for n in slots.named(a)}
+    if named and named == {n.lower() for n in slots.named(b)}:
+        return None  # "who did Bea pay, and who paid Bea?": one node's two sides, asked whole
     return a.rstrip("?.!, ") + "?", b if b.endswith("?") else b + "?"

@@ -66,6 +66,14 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b(eventual|actual|usual|general)y\b", r"\1ly", False),  # "eventualy"
     (r"\bhw(?=\s+(?:many|much|far|long|big|often|central|dense|connected)\b)", "how", False),  # "hw many"
     (r"\bwich\b", "which", False),
+    # the measures' and nodes' common slips: "betweennes", "staions", "extentions"
+    (r"\bbetween+es+\b(?<!\bbetweenness)", "betweenness", False),
+    (r"\bsta(?:i|ti|tt)ons\b", "stations", False),
+    (r"\bexten(?:t|s)ions\b", "extensions", False),
+    # "Enjolras' community": a name ending in s, its possessive
+    (r"\b((?-i:[A-Z])[\w.-]*s)'(?=\s)", r"\1's", False),
+    # "what community is he in + who are the others": "and"
+    (r"\s+\+\s+(?=[a-z])", " and ", False),
     # "the *other* club", "**not** counting": emphasis marks around a word
     (r"(?<![\w*])[*_]{1,2}([A-Za-z][\w' -]{0,30}?)[*_]{1,2}(?![\w*])", r"\1", False),
     # "Which ports …? I need the port on each side.": a wish said after the question
@@ -76,6 +84,8 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # group set apart from its own partners, as every such ranking does
     (r"\s*[(,]\s*(?:other than|apart from|besides|excluding|not counting)\s+(?:the\s+)?[\w.'-]+"
      r"(?:\s+[\w.'-]+)?\s+(?:itself|themselves|himself|herself)\s*[),]", "", False),
+    # "member 0 (the instructor) quits": an appositive aside after a name
+    (r"(?<=[\w'])\s*\((?:the|a|an|our|my|their|his|her)\s+[^()]{1,30}\)(?=[\s,.?!])", "", False),
     # "(A endorses B ... endorses A)": a schematic example aside, naming no node
     (r"\s*\((?=(?:[^()]*?(?<![\w'])[A-HJ-Z](?![\w'])){2})[^()]*\)", "", False),
     # "cut off from the biggest remaining group": from the main piece
@@ -496,7 +506,7 @@ _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
 #: the rules that only spell out a hurried user's shorthand ("#", "avg", "ppl", "nbrs", "b/w",
 #: "comp"), read into the user's own words too (:func:`spelled_out`)
 #: the replacements of the rules that only spell out shorthand, each naming one rule
-_SHORTHAND_SPELLED = frozenset({r"\1", r"\1 \2", r"\1 in the data", r"Can \1 reach \2?", "how", "which", r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
+_SHORTHAND_SPELLED = frozenset({"betweenness", "stations", "extensions", r"\1's", " and ", r"\1", r"\1 \2", r"\1 in the data", r"Can \1 reach \2?", "how", "which", r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
                                 "neighbour", "messages", "message", "connected", "between", "without",
                                 "with", "0", r"how many \1?", r"\1 component"})
 _SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in _SHORTHAND_SPELLED]
@@ -2055,7 +2065,9 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             # partners, not the sides
             r"single|only|just|exactly|no|none|zero|one|two|three|four|five|\d+|have|has|had)\b",
             out,
-            re.IGNORECASE) and not _slots().features(out):  # no threshold, no named node
+            re.IGNORECASE) and not _slots().features(out) and not _counts_a_grouping(out, info):
+        # no threshold, no named node, no column's values ("how many cities do the bands and
+        # venues come from")
         return "How many nodes are on each side?"  # "how many students and how many courses"
     if len(sides) == 2:
         out = _members(_side_counts(out, sides), sides, info)
