@@ -170,11 +170,20 @@ def steps(question: str, own: bool = False) -> Steps | None:
         if there:
             return _chain(f"Take {first}. Of the {_plural(there.group(1))} at it, which "
                           f"{there.group(2)}")
+    if _FIGURE_ASKED.search(question):  # "which pair went most together, and how many was
+        return None  # it?": the first answer's own figure, no second step
     found = _chain(question) or _removed_top(question) or _top_two(question) or \
         (None if lead and not _PRONOUN.search(lead.group("second")) else
          _embedded(question, own))  # a leading clause's ranking, then no pronoun of its node:
     #                                 no node inside the second part ("… which woman there")
     return _left_out(_route_end(found)) if found is not None else None
+
+
+#: the second part asking only the first answer's figure: "…, and how many was it?", "…, and
+#: what is it?", "… - how many?"
+_FIGURE_ASKED = re.compile(r"[,;?-]\s*(?:and\s+|also\s+)?(?:how\s+many|how\s+much|what)\s+(?:was|is|were|"
+                           r"are|'s)\s+(?:it|that|they|those|the\s+(?:count|number|total|figure|"
+                           r"value))\s*[?.!]*\s*$", re.IGNORECASE)
 
 
 #: a ranking's sentence, then one over a set it leaves ("… Of those it ships to, which …")
@@ -210,7 +219,7 @@ def unfollowed(question: str) -> tuple[str, str] | None:
     answer ("Pick the port shipping to the most ports. Of those it ships to, which receives
     the most?") that :func:`steps` cannot read (a set, "those", not its one node): planned
     whole, it would answer the ranking alone, so the planner asks; else None."""
-    if steps(question) is not None:
+    if steps(question) is not None or _FIGURE_ASKED.search(question):
         return None
     m = _leading_ranked(question)
     if m:  # "At the event with the biggest turnout, how old is the youngest woman there"

@@ -939,7 +939,7 @@ def _pair_totals(st: PlanState) -> tuple[str, str, str, str] | None:
     return two[0], two[1], attr, _edge_side(st)
 
 
-_TOTAL_SAID = re.compile(r"(?:in total|total|in all|altogether|combined|summed|overall)\b",
+_TOTAL_SAID = re.compile(r"\b(?:in total|total|in all|altogether|combined|summed|overall)\b",
                          re.IGNORECASE)
 
 

@@ -973,7 +973,7 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
 
 
 #: a question about the data's attributes themselves, which the description answers
-_ABOUT_ATTRIBUTES = re.compile(r"(?:attributes?|columns?|fields?|propert(?:y|ies)|variables?)",
+_ABOUT_ATTRIBUTES = re.compile(r"\b(?:attributes?|columns?|fields?|propert(?:y|ies)|variables?)\b",
                                re.IGNORECASE)
 
 

@@ -425,7 +425,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"^\s*(?:so\s+)?is (?:it|this|that) (?:fully |all |even |still )?connected\s*[?.!]*\s*$|"
                    r"\ball one (?:piece|network|graph|component|connected \w+)\b",
                    r"\bsplit (?:the|if)|split the network|break (?:the graph )?apart|"
-                   r"fragment|single points? of failure|cut vertices|cut nodes|removing whom|"
+                   r"fragment|single points? of failure|linchpins?|cut vertices|cut nodes|removing whom|"
                    r"whose (?:loss|deletion|removal)|if (?:cut|removed)|critical for keeping|"
                    r"removal disconnects", r"pieces|islands|disconnected (?:groups|parts)|"
                    r"in one piece|cut off|weakly|reachable when|two-way|giant component",

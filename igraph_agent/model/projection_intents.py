@@ -185,7 +185,7 @@ def _pieces_bonus(st: PlanState) -> float:
 #: a shared partner with every other node of the side said at once: "which woman attended an
 #: event together with every single other woman"
 _WITH_EVERY = re.compile(r"\b(?:together\s+with|alongside|with)\s+(?:every(?:one|body)?|each)\s+"
-                         r"(?:single\s+)?(?:other|else)\b", re.IGNORECASE)
+                         r"(?:one\s+of\s+the\s+)?(?:single\s+)?(?:other|else)\b", re.IGNORECASE)
 
 
 def _to_all_bonus(st: PlanState) -> float:

@@ -904,7 +904,10 @@ _PAIR_ASK = re.compile(r"(?:^|[,;:]\s*)\s*(?:so\s+|and\s+|now\s+)?(?:which|what|
 
 #: a question asking Yes or No: "is there …", "does A follow B", not "do you …" (a request)
 #: a yes or no asked in so many words: "bipartite y/n?", "connected, yes or no?"
-YES_OR_NO = r"\by\s*/\s*n\b|\byes\s+or\s+no\b"
+YES_OR_NO = (r"\by\s*/\s*n\b|\byes\s+or\s+no\b|"
+             # "caves, bipartite or not?": the one property, asked as a yes or no
+             r"^[^?]{0,60}\b(?:bipartite|connected|planar|regular|complete|acyclic|a\s+tree|a\s+dag|"
+             r"directed|weighted|cyclic)\s+or\s+not\s*\??\s*$")
 _YESNO_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:is|are|was|were|does|do|did|has|have)\b"
                         rf"(?!\s+(?:you|u)\b)|{YES_OR_NO}|"
                         # "if I start at v7 and follow the links, can I get to v3?"

@@ -413,7 +413,7 @@ def _amount_asked(st: PlanState) -> bool:
     from igraph_agent.model.attribute_intents import _AGGREGATE, _words, numeric_attributes
 
     q = str(st.context.get("asked") or st.question)
-    if not _AGGREGATE.search(q) or re.search(r"how many", q, re.IGNORECASE):
+    if not _AGGREGATE.search(q) or re.search(r"\bhow many\b", q, re.IGNORECASE):
         return False
     return any(re.search(rf"\b{re.escape(w)}\b", q, re.IGNORECASE)
                for a in numeric_attributes(st) for w in [a, *_words(a)])

@@ -70,6 +70,9 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\bbetween+es+\b(?<!\bbetweenness)", "betweenness", False),
     (r"\bsta(?:i|ti|tt)ons\b", "stations", False),
     (r"\bexten(?:t|s)ions\b", "extensions", False),
+    # "Depot's nbrs — which of them are in Southbank?": which of the node's neighbours
+    (r"^\s*((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)'s\s+(neighbou?rs|nbrs|friends|contacts|partners|links|ties|"
+     r"connections)\s*[—–:,-]+\s*which\s+of\s+them\b", r"which of \1's \2", False),
     # "Enjolras' community": a name ending in s, its possessive
     (r"\b((?-i:[A-Z])[\w.-]*s)'(?=\s)", r"\1's", False),
     # "what community is he in + who are the others": "and"
@@ -84,6 +87,12 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # group set apart from its own partners, as every such ranking does
     (r"\s*[(,]\s*(?:other than|apart from|besides|excluding|not counting)\s+(?:the\s+)?[\w.'-]+"
      r"(?:\s+[\w.'-]+)?\s+(?:itself|themselves|himself|herself)\s*[),]", "", False),
+    # "within 3 steps of the root t0 - how many (excluding t0)?": the source left out, as a
+    # count of the nodes around it always does
+    (r"\b(of|from)\s+(?:the\s+[a-z]+\s+)?([\w.-]+)\b(.*?)\s*[(,]\s*(?:excluding|not\s+counting|except(?:\s+for)?|"
+     r"other\s+than|without)\s+\2(?:\s+itself)?\s*\)?(?=\s*[?.!]*\s*$)", r"\1 \2\3", False),
+    (r"\b(of|from)\s+((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)*|[a-z]+\d+)(.*?)\s*(?:don'?t|do\s+not)\s+"
+     r"(?:count|include)\s+\2(?:\s+itself)?\s*[.!]?\s*$", r"\1 \2\3", False),
     # "member 0 (the instructor) quits": an appositive aside after a name
     (r"(?<=[\w'])\s*\((?:the|a|an|our|my|their|his|her)\s+[^()]{1,30}\)(?=[\s,.?!])", "", False),
     # "(A endorses B ... endorses A)": a schematic example aside, naming no node
@@ -108,8 +117,10 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"(?=(?:how|what|which|who|whom|can|could|is|are|does|do|did|list|name|show)\b)", "", False),
     # "…, i.e. if that one marriage hadn't happened some family would be cut off": the ask
     # explained by a condition, said before it in full
-    (r"\s*[,;(]?\s*\bi\.?e\.?,?\s+(?=(?:if|take|taking|remove|removing|when|without|an?\s+[a-z]+\s+"
-     r"(?:that|which|who)|one\s+(?:that|which|who))\b)[^?]*?(?=\?|$)", "", False),
+    (r"^((?=[^?]*\b(?:single\s+points?\s+of\s+failure|bridges?|cut[- ](?:vertices|nodes|points)|"
+     r"articulation\s+points?|linchpins?|weak\s+(?:points|spots))\b)[^?]*?)\s*[,;(]?\s*\bi\.?e\.?,?\s+"
+     r"(?=(?:if|take|taking|remove|removing|when|without|an?\s+[a-z]+\s+(?:that|which|who)|"
+     r"one\s+(?:that|which|who))\b)[^?]*?(?=\?|$)", r"\1", False),
     # "is Mona connected at all to Lars": the "at all" said before its end
     (r"\b(connected|linked|joined|reachable)\s+at\s+all\s+(to|with|from)\b", r"\1 \2", False),
     # "y/n: does every city …", "is Mona connected to Lars? y/n": the ask's form, said aside
@@ -506,7 +517,7 @@ _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
 #: the rules that only spell out a hurried user's shorthand ("#", "avg", "ppl", "nbrs", "b/w",
 #: "comp"), read into the user's own words too (:func:`spelled_out`)
 #: the replacements of the rules that only spell out shorthand, each naming one rule
-_SHORTHAND_SPELLED = frozenset({"betweenness", "stations", "extensions", r"\1's", " and ", r"\1", r"\1 \2", r"\1 in the data", r"Can \1 reach \2?", "how", "which", r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
+_SHORTHAND_SPELLED = frozenset({r"which of \1's \2", r"\1 \2\3", "betweenness", "stations", "extensions", r"\1's", " and ", r"\1", r"\1 \2", r"\1 in the data", r"Can \1 reach \2?", "how", "which", r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
                                 "neighbour", "messages", "message", "connected", "between", "without",
                                 "with", "0", r"how many \1?", r"\1 component"})
 _SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in _SHORTHAND_SPELLED]
@@ -2712,11 +2723,23 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
                                unnamed, re.IGNORECASE)
                      for part in {a, *re.split(r"[_\s-]+", a)} if len(part) >= 2
                      and part.lower() not in _PLAIN_ATTRS | {"of", "in", "per", "num", "total"})]
+    # a unit a node column shares, said with that column's own word ("a load above 40 MW" on
+    # ``load_mw`` beside ``capacity_mw``): the node's value, no edge value
+    node_parts = [set(p.lower() for p in re.split(r"[_\s-]+", str(a)) if p)
+                  for a in info.get("node_attributes") or []]
+    said = [ps for ps in node_parts if any(len(p) >= 3 and re.search(rf"\b{re.escape(p)}\b", unnamed,
+                                                                     re.IGNORECASE) for p in ps)]
+    if said:
+        named = [a for a in named if any(
+            re.search(rf"\b{re.escape(p)}(?:s|es)?\b", unnamed, re.IGNORECASE)
+            for p in {a.lower(), *re.split(r"[_\s-]+", a.lower())} if p and not any(p in ps for ps in said))]
     # a unit the answer is asked in ("total biomass of the fish, in tonnes?") names no edge
     # value on a graph whose edges carry none
     unit = _UNITS.search(question)
     if unit and not (info.get("meaning") or {}).get("weights") and _ANSWER_UNIT.search(question):
         unit = None
+    if unit and any(unit.group(0).lower() in ps for ps in said):
+        unit = None  # "a load above 40 MW": the unit of the node column said
     if named and _only_carried(question, named):
         named = []  # "who sends memos to Olaf": the partners asked, the memos only carried
     named = [a for a in named if not _only_verb(question, a)]

@@ -321,18 +321,27 @@ def _stranded_applies(st: PlanState) -> bool:
 def _stranded_calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.graph_intents import _resolve
 
-    if not _stranded_applies(st) or st.meaning().get("directed"):
+    directed = bool(st.meaning().get("directed"))
+    if not _stranded_applies(st) or (directed and not _EITHER_WAY.search(st.question)):
         return []
     gone = _stranded_gone(st)
     searches, ids = _resolve(st, gone)
     if ids is None:
         return searches
     removal = {"edges": [ids[:2]]} if _edge_gone(st) else {"nodes": list(dict.fromkeys(ids))}
-    return [*searches, Call("remove_and_compare", removal)]
+    return [*searches, Call("remove_and_compare", {**removal, **(
+        {"stranded_any": True} if directed else {})})]
+
+
+#: no edge left on either side: "left with no loan links at all, in or out"
+_EITHER_WAY = re.compile(r"\bin or out\b|\bout or in\b|\beither way\b|\bin either direction\b|"
+                         r"\bboth ways\b|\bany direction\b|\bincoming or outgoing\b|"
+                         r"\boutgoing or incoming\b|\bsent or received\b|\breceived or sent\b",
+                         re.IGNORECASE)
 
 
 def _stranded_clarify(st: PlanState) -> str | None:
-    if _stranded_applies(st) and st.meaning().get("directed"):
+    if _stranded_applies(st) and st.meaning().get("directed") and not _EITHER_WAY.search(st.question):
         return ("On this directed graph, left with nothing on which side: no edge going out "
                 "of a node, or none coming in?")
     return None

@@ -36,6 +36,8 @@ class RemoveArgs(WeightArgs):
                                             "ignored on undirected graphs")
     # the planner's reading of a weight whose role the data does not record ("road distance")
     weight_means: Annotated[Literal["distance", "strength"] | None, INTERNAL] = None
+    # the planner's "no link at all, in or out": stranded by the total degree, whatever the side
+    stranded_any: Annotated[bool, INTERNAL] = False
 
 
 @tool(result=RemoveAndCompareResult, reads=("graph",))
@@ -87,7 +89,7 @@ def remove_and_compare(ctx: ToolContext, args: RemoveArgs) -> ToolOutput:
             "new_components": after["components"] - before["components"],
             "cut_off": {"total": len(cut_off), "items": cut_off[:30]},
             "stranded": _stranded(g, nx.restricted_view(g, nodes, edges), nodes, edges,
-                                  args.direction)}
+                                  "any" if args.stranded_any else args.direction)}
     what = ", ".join(nodes + [f"{a}–{b}" for a, b in edges])
     summary = f"without {what}: {after['components']} component(s) (before {before['components']})"
     # a weight only when named: the reach is then the shortest path by it, as a distance
@@ -147,7 +149,7 @@ def _stranded(before: nx.Graph, after: nx.Graph, nodes: list[str], edges: list[t
     graph, no out-edge for ``out``, no in-edge for ``in``): "who is left with no project".
     Only a removed node's neighbours or a removed edge's ends can be."""
     def degree(g: nx.Graph, n: str) -> int:
-        if not g.is_directed():
+        if not g.is_directed() or direction == "any":
             return int(g.degree(n))
         return int(g.out_degree(n) if direction == "out" else g.in_degree(n))
 
