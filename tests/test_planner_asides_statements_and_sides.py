@@ -210,3 +210,44 @@ def test_a_possessive_after_a_final_s_names_the_node_whose_community_is_asked(tm
     resp = ask_table(tmp_path, ring, "Athos' community - who else is in it?")
     assert resp.status == "answered", resp.answer
     assert "Boris" in resp.answer and "Cyrus" in resp.answer, resp.answer
+
+
+def test_no_link_at_all_in_or_out_after_a_closure_counts_both_sides(tmp_path):
+    loans = pd.DataFrame([("Elm", "Fir"), ("Gum", "Elm"), ("Elm", "Hazel"), ("Fir", "Gum")],
+                         columns=["lender", "borrower"])
+    resp = ask_table(tmp_path, loans, "Elm is closing. Which libraries would then be left with no "
+                     "loan links at all, in or out?")
+    assert resp.status == "answered", resp.answer
+    assert "**Hazel**" in resp.answer and "Fir**" not in resp.answer, resp.answer
+
+
+def test_a_property_asked_or_not_leads_with_yes_or_no(tmp_path):
+    resp = ask_table(tmp_path, FERRY, "quick one - ferries, bipartite or not?")
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**No**" if not nx.is_bipartite(_FERRY) else "**Yes**"), resp.answer
+
+
+def test_the_figure_asked_after_a_pair_ranking_is_its_own(tmp_path):
+    gigs = pd.DataFrame([("Ana", "Fest1"), ("Bo", "Fest1"), ("Ana", "Fest2"), ("Bo", "Fest2"),
+                         ("Cy", "Fest2"), ("Cy", "Fest3")], columns=["musician", "festival"])
+    resp = ask_table(tmp_path, gigs, "Which pair of musicians played the most festivals together, "
+                     "and how many was it?")
+    assert resp.status == "answered", resp.answer
+    assert "**Ana** and **Bo**" in resp.answer and "**2**" in resp.answer, resp.answer
+
+
+def test_a_unit_a_node_column_shares_names_that_column(tmp_path):
+    lines = pd.DataFrame([("Ash", "Bay", 120), ("Bay", "Cob", 80)],
+                         columns=["sub_a", "sub_b", "capacity_mw"])
+    loads = pd.DataFrame([("Ash", "north", 55), ("Bay", "south", 30), ("Cob", "south", 45)],
+                         columns=["sub", "region", "load_mw"])
+    resp = ask_as_csv_files(tmp_path, lines, loads, "How many substations have a load above 40 MW?")
+    assert resp.status == "answered", resp.answer
+    assert "**2**" in resp.answer and "Ash" in resp.answer and "Cob" in resp.answer, resp.answer
+
+
+def test_a_route_whose_ends_are_said_first_is_measured_in_the_column_asked(tmp_path):
+    want = nx.shortest_path_length(_FERRY, "Aberdour", "Dornoch", weight="sail_hours")
+    resp = ask_table(tmp_path, FERRY, "Aberdour to Dornoch, shortest sailing time in hours?")
+    assert resp.status == "answered", resp.answer
+    assert f"**{want} sail_hours**" in resp.answer, resp.answer

@@ -190,7 +190,9 @@ def _directed(st: PlanState) -> bool:
 
 
 def complete_asked(st: PlanState) -> bool:
-    return bool(_COMPLETE.search(st.question)) and not slots.named(st.question)
+    # "how many triangles (three docks all directly linked to each other)": the triangles'
+    return bool(_COMPLETE.search(st.question)) and not slots.named(st.question) and \
+        not re.search(r"\btriangles?\b|\bcliques?\b", st.question, re.IGNORECASE)
 
 
 def regular_asked(st: PlanState) -> bool:

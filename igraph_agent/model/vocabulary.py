@@ -66,6 +66,11 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b(eventual|actual|usual|general)y\b", r"\1ly", False),  # "eventualy"
     (r"\bhw(?=\s+(?:many|much|far|long|big|often|central|dense|connected)\b)", "how", False),  # "hw many"
     (r"\bwich\b", "which", False),
+    (r"\b(did|does|do|is|are|was|were|has|have|had|could|would|should|ca|wo)nt\b", r"\1n't", False),
+    # "Esplanade to Gasworks, shortest ride time in minutes?": the route's ends said first
+    (r"^\s*((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2}|[a-z]+\d+)\s+to\s+((?-i:[A-Z])[\w.'-]*"
+     r"(?:\s+(?-i:[A-Z])[\w.'-]*){0,2}|[a-z]+\d+)\s*[,:–—-]+\s*((?:the\s+)?(?:shortest|fastest|quickest|"
+     r"cheapest|best|fewest|how)\b[^?]*?)\s*\??\s*$", r"\3 from \1 to \2?", False),
     # the measures' and nodes' common slips: "betweennes", "staions", "extentions"
     (r"\bbetween+es+\b(?<!\bbetweenness)", "betweenness", False),
     (r"\bsta(?:i|ti|tt)ons\b", "stations", False),
@@ -517,7 +522,7 @@ _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
 #: the rules that only spell out a hurried user's shorthand ("#", "avg", "ppl", "nbrs", "b/w",
 #: "comp"), read into the user's own words too (:func:`spelled_out`)
 #: the replacements of the rules that only spell out shorthand, each naming one rule
-_SHORTHAND_SPELLED = frozenset({r"which of \1's \2", r"\1 \2\3", "betweenness", "stations", "extensions", r"\1's", " and ", r"\1", r"\1 \2", r"\1 in the data", r"Can \1 reach \2?", "how", "which", r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
+_SHORTHAND_SPELLED = frozenset({r"\1n't", r"\3 from \1 to \2?", r"which of \1's \2", r"\1 \2\3", "betweenness", "stations", "extensions", r"\1's", " and ", r"\1", r"\1 \2", r"\1 in the data", r"Can \1 reach \2?", "how", "which", r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
                                 "neighbour", "messages", "message", "connected", "between", "without",
                                 "with", "0", r"how many \1?", r"\1 component"})
 _SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in _SHORTHAND_SPELLED]
