@@ -251,3 +251,12 @@ def test_a_route_whose_ends_are_said_first_is_measured_in_the_column_asked(tmp_p
     resp = ask_table(tmp_path, FERRY, "Aberdour to Dornoch, shortest sailing time in hours?")
     assert resp.status == "answered", resp.answer
     assert f"**{want} sail_hours**" in resp.answer, resp.answer
+
+
+def test_an_aside_after_a_common_noun_is_kept_and_one_after_a_name_dropped():
+    from igraph_agent.model.vocabulary import spelled_out
+
+    assert spelled_out("Does any paper cite itself through a chain of citations (a cycle)?") == \
+        "Does any paper cite itself through a chain of citations (a cycle)?"
+    assert spelled_out("Suppose member 0 (the instructor) quits.") == "Suppose member 0 quits."
+    assert spelled_out("How many cycles (A cites B ... cites A)?") == "How many cycles?"

@@ -99,9 +99,10 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b(of|from)\s+((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)*|[a-z]+\d+)(.*?)\s*(?:don'?t|do\s+not)\s+"
      r"(?:count|include)\s+\2(?:\s+itself)?\s*[.!]?\s*$", r"\1 \2\3", False),
     # "member 0 (the instructor) quits": an appositive aside after a name
-    (r"(?<=[\w'])\s*\((?:the|a|an|our|my|their|his|her)\s+[^()]{1,30}\)(?=[\s,.?!])", "", False),
+    (r"\b((?-i:[A-Z])[\w.'-]*|[a-z]+\s+\d+|[a-z]+\d+)\s*\((?:the|a|an|our|my|their|his|her)\s+[^()]{1,30}\)"
+     r"(?=[\s,.?!])", r"\1", False),
     # "(A endorses B ... endorses A)": a schematic example aside, naming no node
-    (r"\s*\((?=(?:[^()]*?(?<![\w'])[A-HJ-Z](?![\w'])){2})[^()]*\)", "", False),
+    (r"\s*\((?=(?:[^()]*?(?<![\w'])(?-i:[A-HJ-Z])(?![\w'])){2})[^()]*\)", "", False),
     # "cut off from the biggest remaining group": from the main piece
     (r"\b(cut\s+off|disconnected|separated|isolated)\s+from\s+the\s+(?:biggest|largest|main)\s+"
      r"(?:remaining\s+|connected\s+)?(?:group|piece|part|component|network|cluster|chunk|body)\b",
