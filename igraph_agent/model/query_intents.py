@@ -727,6 +727,10 @@ _SENDS = re.compile(r"\b(?:sends?|sent|sending|ships?|shipped|shipping|exports?|
                     r"sold|suppl(?:y|ies|ied)|gives?|gave|given|giving|pays?|paid|lends?|lent|"
                     r"donat(?:es?|ed|ing)|outgoing|outbound|departing|departures?|leav(?:e|es|ing)|"
                     r"out-?flow|"
+                    # the source's own doing of what the edges count: "who completed the most
+                    # passes", "who made the most referrals"
+                    r"(?:complet|mak|mad|play|throw|threw|thrown|writ|wrote|issu|plac|initiat)\w*(?=\s+"
+                    r"(?:the\s+)?(?:most|fewest|least|more|fewer|\d+|any)\b)|"
                     r"(?:is|are|was|were) the (?:source|origin|sender) of)\b", re.IGNORECASE)
 _RECEIVES = re.compile(r"\b(?:receives?|received|receiving|gets?|got|imports?|imported|buys?|"
                        r"bought|purchases?|purchased|borrows?|borrowed|incoming|inbound|"

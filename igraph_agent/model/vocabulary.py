@@ -80,8 +80,6 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"connections)\s*[—–:,-]+\s*which\s+of\s+them\b", r"which of \1's \2", False),
     # "Enjolras' community": a name ending in s, its possessive
     (r"\b((?-i:[A-Z])[\w.-]*s)'(?=\s)", r"\1's", False),
-    # "what community is he in + who are the others": "and"
-    (r"\s+\+\s+(?=[a-z])", " and ", False),
     # "the *other* club", "**not** counting": emphasis marks around a word
     (r"(?<![\w*])[*_]{1,2}([A-Za-z][\w' -]{0,30}?)[*_]{1,2}(?![\w*])", r"\1", False),
     # "Which ports …? I need the port on each side.": a wish said after the question
@@ -523,7 +521,7 @@ _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
 #: the rules that only spell out a hurried user's shorthand ("#", "avg", "ppl", "nbrs", "b/w",
 #: "comp"), read into the user's own words too (:func:`spelled_out`)
 #: the replacements of the rules that only spell out shorthand, each naming one rule
-_SHORTHAND_SPELLED = frozenset({r"\1n't", r"\3 from \1 to \2?", r"which of \1's \2", r"\1 \2\3", "betweenness", "stations", "extensions", r"\1's", " and ", r"\1", r"\1 \2", r"\1 in the data", r"Can \1 reach \2?", "how", "which", r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
+_SHORTHAND_SPELLED = frozenset({r"\1n't", r"\3 from \1 to \2?", r"which of \1's \2", r"\1 \2\3", "betweenness", "stations", "extensions", r"\1's", r"\1", r"\1 \2", r"\1 in the data", r"Can \1 reach \2?", "how", "which", r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
                                 "neighbour", "messages", "message", "connected", "between", "without",
                                 "with", "0", r"how many \1?", r"\1 component"})
 _SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in _SHORTHAND_SPELLED]
