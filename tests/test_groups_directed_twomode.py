@@ -309,6 +309,17 @@ def test_where_edges_sum_the_groups_own_edges_each_way(tmp_path, direction):
     assert w["mean"] == pytest.approx(sum(xs) / len(xs), abs=1e-4)
 
 
+def test_where_edges_inside_sum_only_edges_with_both_ends_in_the_group(tmp_path):
+    ctx = _mail_ctx(tmp_path)
+    g = _mail_nx()
+    hr = {n for n, d in g.nodes(data="department") if d == "HR"}
+    inner = [c for u, v, c in g.edges(data="count") if u in hr and v in hr]
+    data = ok(ctx, "edge_attribute_totals", attribute="count", where={"department": "HR"})
+    inside = data["where_edges"]["inside"]
+    assert inner and (inside["edges"], inside["total"]) == (len(inner), sum(inner))
+    assert inside["edges"] < data["where_edges"]["edges"]  # touching is more than inside
+
+
 def test_a_path_asked_with_direction_ignored_follows_two_way_segments(tmp_path):
     from igraph_agent.graph.datasets import GraphSpec
     from igraph_agent.graph.session import SessionGraph

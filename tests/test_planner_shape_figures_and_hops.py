@@ -91,3 +91,4 @@ def test_a_directed_table_with_no_two_way_reach_gets_no_diameter_of_zero(tmp_pat
     assert max(len(c) for c in nx.strongly_connected_components(g)) == 1
     assert resp.graph is not None and resp.graph.directed, resp.answer
     assert "**0" not in resp.answer and "undefined" in resp.answer, resp.answer
+    assert resp.status == "needs_clarification", resp.answer  # which reading is meant: asked

@@ -147,7 +147,9 @@ _ACTORS = {
     "coach", "trainer", "tutor", "advisor", "adviser",
     "endorser", "recommender", "transferor", "remitter", "follower", "sender", "caller",
     "payer", "citer", "blocker", "subscriber", "liker", "voter", "reviewer", "rater",
-    "commenter", "forwarder", "messager", "emailer"}
+    "commenter", "forwarder", "messager", "emailer",
+    # "owner_lab,user_lab": what the owner lends out ("from_user,to_user" keeps its own words)
+    "owner"}
 
 
 #: a target column named by what the source does to it ("paper,cites", "user,follows",

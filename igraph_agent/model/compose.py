@@ -183,7 +183,12 @@ def steps(question: str, own: bool = False) -> Steps | None:
 #: what is it?", "… - how many?"
 _FIGURE_ASKED = re.compile(r"[,;?-]\s*(?:and\s+|also\s+)?(?:how\s+many|how\s+much|what)\s+(?:was|is|were|"
                            r"are|'s)\s+(?:it|that|they|those|the\s+(?:count|number|total|figure|"
-                           r"value))\s*[?.!]*\s*$", re.IGNORECASE)
+                           r"value))\s*[?.!]*\s*$|"
+                           # "…: who's in it?", "… - who are they?", "…, names?": its members
+                           # ("…, who are they?" after a count of partners: those partners)
+                           r"[,;:?-]\s*(?:and\s+)?(?:who(?:'s|\s+is|\s+are)\s+in\s+(?:it|that|"
+                           r"them|there)|names?(?:\s+(?:pls|please))?)\s*[?.!]*\s*$",
+                           re.IGNORECASE)
 
 
 #: a ranking's sentence, then one over a set it leaves ("… Of those it ships to, which …")

@@ -29,12 +29,15 @@ from __future__ import annotations
 import re
 
 #: a node or an edge going out of service
-_LOST = (r"(?:fail(?:s|ed)?|shut(?:s)?(?: down)?|clos(?:es|ed|e)|(?:went|goes|go) (?:down|offline)|"
+_LOST = (r"(?:vanish(?:es|ed)?|fail(?:s|ed)?|shut(?:s)?(?: down)?|clos(?:es|ed|e)|(?:went|goes|go) (?:down|offline)|"
          r"broke(?: down)?|breaks?(?: down)?|left|leaves?|quit(?:s)?|dropped|drops? out|removed|"
          r"deleted|lost|cut|severed|cancell?ed|collapsed?|collapses|died|dies|disappeared|"
          r"disappears|tripped|trips|stopped(?: \w+ing)?|stops(?: \w+ing)?)")
 #: the graph coming apart
-_SPLIT = (r"(?:split|splits|disconnect\w*|break\w*(?: \w+)? apart|fragment\w*|cut\b[^?]*?\boff|"
+_SPLIT = (r"(?:split|splits|disconnect\w*|break\w*(?: \w+){0,3}? apart|fragment\w*|cut\b[^?]*?\boff|"
+          # "would leave some other family with no marriage link to the rest"
+          r"leav\w*\s+(?:\w+\s+){0,4}?(?:with\s+no|without\s+(?:a|any))\s+(?:[\w-]+\s+){0,2}?"
+          r"(?:links?|ties?|connections?|routes?|paths?)\b|"
           r"isolat\w*|strand\w*|separat\w*|fall\w* apart|in (?:two|several|more) pieces|"
           r"in(?:to)? (?:\w+ )?(?:pieces|parts|bits|halves|two))")
 
@@ -45,16 +48,30 @@ LEFT_APART = (r"(?:cut off|stranded|lose (?:their|its|his|her|the) (?:only )?"
 
 ONE_LOST_SPLITS = re.compile(
     r"\bcut[- ]points?\b|\bcut[- ]vertex\b|"
-    rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+|one\s+|individual\s+)?(?P<noun>[a-z]+?)s?\b"
+    rf"^\s*(?:[\w-]+\s*:\s*)?(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+|one\s+|individual\s+)?(?P<noun>[a-z]+?)s?\b"
     rf"(?:\s+\w+){{0,2}}?\s*,?\s*(?:if|when|once|should)\s+(?:(?:it|they|he|she|one|that|just one|only one)\s+"
     rf"(?:\w+\s+)?)?(?:were\s+|was\s+|is\s+|got\s+|gets\s+|had\s+|went\s+)?{_LOST}\b[^?]*?\b{_SPLIT}|"
-    rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?P<noun3>[a-z]+?)s?\b[^?]*?\b(?:removing|losing|"
-    rf"dropping|deleting|taking\s+out)\s+(?:any\s+|just\s+|only\s+)?one\s+of\s+them\b[^?]*?\b{_SPLIT}|"
+    rf"^\s*(?:so\s+|and\s+)?(?:which|what|how\s+many)\s+(?:[\w-]+\s+){{0,2}}?(?P<noun3>[a-z]+?)s?\b"
+    rf"[^?]*?\b(?:removing|losing|dropping|deleting|taking\s+out|closing|cutting|shutting|"
+    rf"blocking)\s+(?:any\s+|just\s+|only\s+)?one\s+of\s+them\b[^?]*?\b{_SPLIT}|"
+    # "how many co-appearance links are the ONLY thing tying some characters to the rest"
+    rf"^\s*(?:so\s+|and\s+)?(?:which|what|how\s+many)\s+(?:[\w-]+\s+){{0,2}}?(?P<noun7>[a-z]+?)s?(?=\s)"
+    rf"[^?]*?\bthe\s+only\s+(?:thing|link|tie|connection|way|route)s?\s+(?:tying|linking|"
+    rf"connecting|joining|holding)\b|"
     rf"\blos(?:e|ing) (?:any |just |only )?one\b[^?]*?\b(?:get|gets|are|is|become|becomes|end up)?\s*"
     rf"(?:cut off|disconnected|isolated|stranded|separated|split off)\b|"
     # "which families hold the marriage network together - take one out and it falls apart"
     rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?P<noun4>[a-z]+?)s?\s+(?:hold|holds|keep|keeps)\s+"
-    rf"(?:the\s+)?(?:[\w-]+\s+){{0,3}}?together\b",
+    rf"(?:the\s+)?(?:[\w-]+\s+){{0,3}}?together\b|"
+    # "how many individual road segments are there where, if that one segment got closed,
+    # the network would fall into two parts"
+    rf"^\s*(?:so\s+|and\s+)?how\s+many\s+(?:individual\s+|single\s+|separate\s+)?(?:[a-z]+\s+)?"
+    rf"(?P<noun6>[a-z]+?)s?\s+(?:are\s+there\s+)?(?:where|such\s+that|for\s+which|whose|that)\b"
+    rf"[^?]*?\b(?:if|when|once)\b[^?]*?\b{_SPLIT}|"
+    # "which cable segments are single points of failure", "what stations are critical points
+    # of failure"
+    rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:[a-z]+\s+)?(?P<noun5>[a-z]+?)s?\s+(?:is|are|"
+    rf"would\s+be)\s+(?:the\s+|a\s+)?(?:single|critical|lone)\s+points?\s+of\s+failure\b",
     re.IGNORECASE)
 
 ANY_ONE_FAILS = re.compile(
@@ -83,7 +100,9 @@ def asked_noun(question: str) -> str | None:
     for rx in (ANY_ONE_FAILS, ONE_LOST_SPLITS, SOME_ONE_SPLITS):
         m = rx.search(question)
         if m:
-            return next((g for g in m.groups() if g), None)
+            noun = next((g for g in m.groups() if g), None)
+            # "stretches", "branches": the stem of a plural in -es
+            return noun[:-1] if noun and re.search(r"(?:ch|sh|x|ss)e$", noun) else noun
     return None
 
 

@@ -50,6 +50,8 @@ _ROUND = re.compile(r"\b(?:go|goes|going|gone|went|come|comes|coming|came|flow|f
                     r"move|moves|moving|pass|passes|passing|travel\w*|circulat\w*|run|runs|"
                     r"running)\s+(?:back\s+)?(?:a)?round\s+in\s+(?:a\s+)?circles?\b|"
                     r"\bround\s+in\s+circles\b|\bfull\s+circle\b|"
+                    # "a chain of messages that comes back round to whoever started it"
+                    r"\b(?:comes?|coming|came|goes|gets|got)\s+back\s+(?:a)?round\b|"
                     r"\b(?:come|comes|coming|came|get|gets|go|goes|end up|ends up|flow|flows)\s+"
                     r"(?:all the way\s+)?back\s+to\s+(?:where\s+(?:it|they|the \w+)\s+(?:started|"
                     r"began|came from)|(?:its|their)\s+(?:start|origin|sender|source))\b",
@@ -77,11 +79,18 @@ _ANY_LOOPS = re.compile(rf"^\s*(?:so\s+|and\s+)?(?:are|is|does|do|has|have)\s+(?
                         rf"(?:\w+[ -]){{0,2}}{_LOOPS}", re.IGNORECASE)
 
 
+#: no cycle asked for, Yes meaning none: "is the loan network free of loops", "is the chain
+#: strictly one-way", "loop-free", "acyclic"
+_FREE = re.compile(rf"\bfree\s+(?:of|from)\s+(?:any\s+)?(?:\w+[ -]){{0,2}}?{_LOOPS}|\b(?:loop|cycle)-?free\b|"
+                   rf"\bacyclic\b|\bstrictly\s+one[- ]way\b|\b(?:a\s+)?DAG\b", re.IGNORECASE)
+
+
 def count_bonus(st: PlanState) -> float:
     q = _asked(st)
     round_ = _ROUND.search(q) and not _WHICH.search(q)  # "does money go round in circles?"
-    return 4.0 if _directed(st) and (_HOW_MANY.search(q) or _ANY_LOOPS.search(q) or round_) \
-        and _plain(q) else 0.0
+    free = _FREE.search(q) and _YES_NO.match(q)  # "is it free of loops?"
+    return 4.0 if _directed(st) and (_HOW_MANY.search(q) or _ANY_LOOPS.search(q) or round_
+                                     or free) and _plain(q) else 0.0
 
 
 def members_bonus(st: PlanState) -> float:
@@ -260,7 +269,10 @@ _YES_NO = re.compile(r"\s*(?:is|are|does|do|did|has|have)\b", re.IGNORECASE)
 
 
 def _yes(st: PlanState, yes: bool) -> str:
-    """"**Yes** — " before the answer when the question also asks whether there are any."""
+    """"**Yes** — " before the answer when the question also asks whether there are any
+    (whether there are none, "is it free of loops": Yes when there are none)."""
+    if _FREE.search(_asked(st)) and _YES_NO.match(_asked(st)):
+        return "**No** — " if yes else "**Yes** — "
     if re.search(r"\b(?:is|are|does|do|has|have)\s+(?:there|it|the \w+)?\s*(?:any|an?|some)?\b.*"
                  rf"{_LOOPS}", _asked(st), re.IGNORECASE) or _YES_NO.match(_asked(st)):
         return "**Yes** — " if yes else "**No** — "

@@ -100,7 +100,8 @@ def _threshold(st: PlanState) -> tuple[str, str, float] | None:
     q = st.question
     found = slots.threshold(q)
     ranks = _RANKS.search(re.sub(r"\bat (?:least|most)\b", "", q))
-    if found is None or ranks or (slots.named(q) and not _ones_edges(q)) or _nodes_act(q):
+    if found is None or ranks or (slots.named(q) and not _ones_edges(q)) or _nodes_act(q) \
+            or _nodes_total(st):
         return None
     if not (slots.EDGE_COMPARE.search(q) or slots.EDGE_VALUE_AT.search(q)
             or _COUNTS_EDGES.search(q) or kept or _column_after_number(q, _edge_attrs(st))
@@ -141,6 +142,32 @@ def _nodes_act(q: str) -> bool:
     return not re.fullmatch(_EDGE_NOUN, noun) and noun not in {"pairs", "pair", "edges", "rows"}
 
 
+def _nodes_total(st: PlanState) -> bool:
+    """Whether the nodes are counted by their own total of a strength column the bound
+    names ("how many players have 20 or more games under their belt" on ``games``, "who has
+    10+ joint papers"): each player's games added up, never single edges of 20 games."""
+    from igraph_agent.model import vocabulary
+
+    q = st.question
+    roles = st.meaning().get("weights") or {}
+    strengths = [a for a in _edge_attrs(st) if roles.get(a) != "distance"]
+    if not strengths or not _column_after_number(q, strengths):
+        return False
+    m = re.match(r"\s*(?:so\s+|and\s+)?(?:how many\s+(?:other\s+|different\s+)?(?P<noun>[a-z]+)|"
+                 r"(?P<who>who|whom))\s+(?:have|has|had|played|logged|made|wrote|did)\b", q,
+                 re.IGNORECASE)
+    if m is None:
+        return False
+    if m.group("who"):
+        return True
+    noun = m.group("noun").lower()
+    one = vocabulary.singular(noun)
+    info = st.last_ok("get_graph_info")
+    own = vocabulary.noun(q, info.data if info else {})
+    return not re.fullmatch(_EDGE_NOUN, noun) and noun not in {"pairs", "pair", "edges", "rows"} \
+        and bool({noun, one} & (set(vocabulary.NODE_NOUNS) | {own[0], own[1]}))
+
+
 def _as_length(st: PlanState, attr: str) -> bool:
     """"trails shorter than 4 in length" on a plain ``weight``: the length the question says."""
     from igraph_agent.model.weights import plain_weight, unknown_as_length
@@ -156,9 +183,12 @@ def _column_after_number(q: str, attrs: list[str]) -> bool:
     """"pairs with 3+ joint papers" on ``joint_papers``: the bound is on that column."""
     for a in attrs:
         words = r"[\s_-]+".join(map(re.escape, re.split(r"[_\s-]+", a)))
-        if re.search(rf"\b\d+(?:\.\d+)?\+?\s+(?:or (?:more|fewer|less)\s+)?{words}\b", q,
-                     re.IGNORECASE):
+        if re.search(rf"\b\d+(?:\.\d+)?\+?\s+(?:or (?:more|fewer|less)\s+)?(?:[a-z]+\s+)?{words}\b",
+                     q, re.IGNORECASE):  # "3+ joint papers", "20 or more games"
             return True
+        if re.search(rf"\b(?:a|an)\s+{words}\s+(?:of\s+|above\s+|over\s+|below\s+|under\s+|"
+                     rf"(?:at least|at most|more than|less than|exactly)\s+)\d", q, re.IGNORECASE):
+            return True  # "got a score of 90 or more" on ``score``
     return False
 
 

@@ -156,6 +156,8 @@ def _form(st: PlanState) -> str | None:
         return "node" if re.match(r"\s*(?:how many|how much|what(?: is| was)? the (?:total|"
                                   r"number|sum))\b", q, re.IGNORECASE) else None
     if slots.threshold(q):  # "who has the most coauthors with more than 3 joint papers":
+        if _counts_edge_rows(q):  # "how many tastings got a score of 90 or more": the edges
+            return None
         return None if _RANK.search(q) else "threshold"  # neither a ranking nor a threshold
     return "rank" if _RANK.search(q) else None
 
@@ -163,6 +165,21 @@ def _form(st: PlanState) -> str | None:
 #: "how many people ...", "how many other borrowers ...": the word counted
 _HOW_MANY_OF = re.compile(r"^\s*how many\s+(?:other\s+|different\s+|distinct\s+|unique\s+|"
                           r"separate\s+)?([a-z]+)\b", re.IGNORECASE)
+
+
+#: words for the edges' own rows, counted: "how many tastings", "how many sign-ups"
+_ROW_WORDS = re.compile(r"(?:edges|links|ties|rows|pairs|pairings|records|entries|tastings|ratings|"
+                        r"sign-?ups|registrations|enrol(?:l)?ments|bookings|shipments|transfers|loans|"
+                        r"calls|messages|emails|trips|flights|games|matches|bouts|sessions|visits|"
+                        r"orders|deliveries|payments|reviews|transactions|connections|interactions)",
+                        re.IGNORECASE)
+
+
+def _counts_edge_rows(q: str) -> bool:
+    """Whether "how many X" counts the edges themselves (X is a word for a row of the edge
+    table: "how many tastings got a score of 90 or more"), not nodes by their totals."""
+    m = _HOW_MANY_OF.match(q)
+    return bool(m and _ROW_WORDS.fullmatch(m.group(1)))
 
 
 def _counts_nodes(st: PlanState) -> bool:

@@ -855,7 +855,8 @@ def _whole_cut(st: PlanState, c: ConnectivityResult) -> str:
 
 _EDGE_NOUN = re.compile(r"^(?:edge|link|tie|road|cable|line|pipe|connection|trail|stretch|route|"
                         r"flight|ferry|ferrie|crossing|bridge|wire|track|lane|channel|leg|segment|"
-                        r"section|span|street|rail|railway|canal|tunnel|friendship|relationship)$",
+                        r"section|span|street|rail|railway|canal|tunnel|friendship|relationship|"
+                        r"pairing|fixture|match|game|bout)$",
                         re.IGNORECASE)
 
 
@@ -937,6 +938,8 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     shown = ", ".join(str(x) for x in sizes[:8]) + (" …" if len(sizes) > 8 else "")
     whole = re.search(r"\bconnected\b|\b(?:in |all )?(?:one|a single) (?:single )?piece\b|"
                       r"\blinked (?:together|up)\b|\breachable\b|"
+                      # "is everyone linked to everyone else", "every team linked to every other"
+                      r"\blinked (?:up )?(?:to|with) (?:every|each|all)(?:one|body)?\b|"
                       r"\breach (?:every|all)|\bget to (?:every|all|each)|"
                       r"\bget (?:the |a |an )?\w+ to (?:every|all|each)|\bone (?:\w+ )?web\b|"
                       r"\bdirectly or indirectly\b|"

@@ -349,7 +349,7 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
     directed group's total: "which team sends the most messages", "how much does the energy
     sector borrow in total"."""
     from igraph_agent.model import flow_intents, slots, vocabulary
-    from igraph_agent.model.query_intents import _edge_side
+    from igraph_agent.model.query_intents import _RECEIVES, _SENDS, _edge_side
 
     meaning = _meaning(st)
     if not meaning.get("directed") or slots.features(st.question) & {
@@ -365,8 +365,8 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
     ranked = _GROUP_VERB.search(st.question) or _GROUP_VERB.search(asked)
     said = _GROUP_VERB.search(asked)
     if side not in ("in", "out") and said:  # "which unit receives the most …, whoever
-        verb = said.group("v")  # it's from": the ranking's own verb says
-        side = "out" if _OUT_VERB.fullmatch(verb) else "in" if _IN_VERB.fullmatch(verb) else side
+        at = said.start("v")  # it's from": the ranking's own verb says
+        side = "out" if _SENDS.match(asked, at) else "in" if _RECEIVES.match(asked, at) else side
     if side not in ("in", "out") and weight and _MADE.search(st.question) and re.search(
             rf"{_MADE.pattern}\s+(?:\w+\s+){{0,2}}{re.escape(weight)}\b", st.question,
             re.IGNORECASE):
@@ -397,12 +397,6 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
     value = next(iter(named))
     attr = next((a for a, vs in groups.items() if value in vs), None)
     return (attr, side, value, weight) if attr else None
-
-
-#: a group's ranking verb that says the side: what its members receive, or send
-_IN_VERB = re.compile(r"receiv\w*|gets?|got|attracts?|collects?|draws?|wins?|takes?", re.IGNORECASE)
-_OUT_VERB = re.compile(r"sends?|sent|gives?|gave|makes?|made|writes?|wrote|pays?|paid|lends?|lent|"
-                       r"ships?|exports?|issues?|casts?|places?|initiates?", re.IGNORECASE)
 
 
 def _edge_columns(meaning: dict) -> list[str]:

@@ -79,10 +79,19 @@ _BOTH_SIDES = re.compile(r"\bboth (?:incoming|outgoing|in\b|out\b|ways|direction
 
 
 def _where(st: PlanState) -> dict:
-    from igraph_agent.model.structure_intents import where_of
+    """``where=`` the attribute values the question filters on: one ("in Asia"), or one per
+    grouping attribute it names a value of ("the assembly-tier plants located in Asia": tier
+    = assembly and region = Asia; every value applied, never only the first)."""
+    from igraph_agent.model.structure_intents import named_values, where_of
 
     found = where_of(st)
-    return {"where": {found[0]: found[1]}} if found else {}
+    if not found:
+        return {}
+    where = {found[0]: found[1]}
+    for attr, value in named_values(st).items():
+        if attr not in where and value.lower() != found[1].lower():
+            where[attr] = value
+    return {"where": where}
 
 
 def _degree_calls(st: PlanState) -> list[Call]:
@@ -1062,11 +1071,13 @@ def _asks_for_a_group(question: str, st: PlanState) -> bool:
     the most from the others", "what department sends …")."""
     groups = {a.lower() for a in groupings(st.meaning())}
     # "which sector", "which island group" (``island_group``)
-    asked = re.search(r"\b(?:which|what)\s+(?:(?:two|2)\s+|pair\s+of\s+|couple\s+of\s+)?([a-z_]+?)s?"
+    asked = re.search(r"\b(?:which|what)\s+(?:(?:two|2)\s+|pair\s+of\s+|couple\s+of\s+)?"
+                      r"(?:(?:different|distinct|separate)\s+)?([a-z_]+?)s?"
                       r"(?:\s+([a-z]+?)s?)?\b", question, re.IGNORECASE)  # "which two teams"
     if not asked:
         return False
     one = asked.group(1).lower()
+    one = one[:-2] + "y" if one.endswith("ie") and one[:-2] + "y" in groups else one  # faculties
     return one in groups or (bool(asked.group(2)) and f"{one}_{asked.group(2).lower()}" in groups)
 
 

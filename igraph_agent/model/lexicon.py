@@ -279,11 +279,14 @@ KIND_QUESTION = re.compile(
 #: "singers where each one is linked to all the others" (a clique, not one node's neighbours)
 _ALL_TIED = (r"\bevery (?:\w+ )?(?:is )?(?:linked|connected|tied|friends) (?:to|with) every "
              r"(?:other|one)|\ball (?:\w+ )?(?:know|linked to|connected to|friends with|tied to) "
-             r"(?:each other|one another)|\beveryone\b.{0,40}\b(?:with|to|knows?) everyone(?: else)?\b|"
+             r"(?:each other|one another)|\bevery(?:one|body)\b.{0,40}\b(?:with|to|knows?|[a-z]+ed) every(?:one|body)(?: else)?\b|"
              r"\b(?:each|every) (?:one|member|\w+) (?:of them )?(?:is |are )?(?:linked|connected|tied|"
              r"friends) (?:to|with) (?:all|every) (?:of )?(?:the )?others?\b|"
              r"\b(?:each|every) (?:one|member|\w+) (?:of them )?knows (?:all|every) (?:of )?(?:the )?"
              r"others?\b|"
+             # "the biggest set of teams where every one of them has played every other one"
+             r"\b(?:each|every) (?:one|member|\w+) (?:of them )?(?:has|have) [a-z]+ (?:with |against )?"
+             r"(?:all|every) (?:of )?(?:the )?other(?:s| one)?\b|"
              # "the largest group of characters who all appear with each other"
              r"\b(?:largest|biggest|greatest)\s+(?:group|set|circle|bunch)\s+of\s+\w+\s+(?:who|that|"
              r"which)\s+(?:all\s+)?(?:\w+\s+){1,3}(?:with|to|in)\s+(?:each other|one another|every "
@@ -304,7 +307,9 @@ LEXICON: dict[str, dict[str, Any]] = {
           # "which proteins bridge the communities", "who spans the modules"
           r"\b(?:bridg(?:e|es|ing)|span(?:s|ning)?|link(?:s|ing)?|join(?:s|ing)?)\s+(?:the\s+|different\s+|"
           r"two\s+or\s+more\s+)?(?:communities|clusters|modules|factions)\b"),
-        negatives=_rx(r"two groups"), group="communities", hint="the nodes bridging communities"),
+        # "how many strongly connected groups": the components, no node between groups
+        negatives=_rx(r"two groups", r"\b(?:strongly|weakly)\s+connected\b"), group="communities",
+        hint="the nodes bridging communities"),
     "communities": dict(
         triggers=t(1.0, r"\bgroups\b|factions|subgroups|\bclans?\b|\bblocs?\b",
                    # "modules" as a partition, not as the data's own noun ("which modules
@@ -318,6 +323,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"community structure", r"\bgroup(?:ing)? the\b", r"\bbest grouping"),
         # "separate groups" are pieces with no edge between them: components, not clusters
         negatives=_rx(r"two groups with edges only between", r"disconnected groups",
+                      r"\bstrongly connected\b",
                       r"\bseparate (?:\w+ )?(?:groups|clusters)\b"),
         group="communities", hint="the communities (clusters) of the graph",
         clarify=_ask_method),
@@ -411,7 +417,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"steps lie between", r"\bhow many separate\b|\b(?:supply|value|food) chain\b",
                       slots.PAIR_CUT.pattern,
                       r"(?:connected|linked|reachable) (?:to|with|from) "
-                      r"(?:every|all|each)\b",
+                      r"(?:every(?:one|body|thing)?|all|each)\b",
+                      # "a chain of messages that comes back round to whoever started it": a cycle
+                      r"\bcomes?\s+back\s+(?:a)?round\b|\bback\s+round\s+to\b",
                       r"\b(?:every|each|any)\s+\w+\s+(?:still\s+)?(?:reach|get to)\s+(?:every|each|"
                       r"all|any)\s+(?:other|the others?|\w+s\b)", _ANY_TO_ANY,
                       # "the longest route from city0 to city5": no shortest path answers it
@@ -430,6 +438,18 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"removal disconnects", r"pieces|islands|disconnected (?:groups|parts)|"
                    r"in one piece|cut off|weakly|reachable when|two-way|giant component",
                    r"(?:biggest|largest) (?:connected )?(?:piece|island|component|block)",
+                   # "is everyone on the list linked to everyone else through some chain",
+                   # "has every team been linked to every other team"
+                   r"\b(?:every|each|all)(?:one|body)?\b.{0,40}?\b(?:connected|linked|reachable|"
+                   r"joined)\s+(?:up\s+)?(?:to|with|from)\s+(?:every|each|all)(?:one|body)?\b",
+                   r"\b(?:biggest|largest) connected (?:bunch|lot|crowd|collection|piece)\b",
+                   # "how many separate circles of players are there, where nobody in one
+                   # circle has ever played anyone from another"
+                   r"\bhow many (?:separate|disconnected|isolated|distinct|unconnected) (?:circles|"
+                   r"groups|clusters|islands|camps|blocs|networks|sub-?networks)\b.*\b(?:nobody|"
+                   r"no one|none|never|not)\b",
+                   # "can you get from every stop to every other stop by bus?"
+                   r"\bget from (?:every|each|any) \w+ to (?:every|each|any|all) (?:other|the others?)\b",
                    r"(?:biggest|largest|smallest|main) connected (?:group|cluster|part|set|chunk|"
                    r"block|mass|body|bit|network|sub-?network|subgraph|region)",
                    # "how many stations in the largest network": the largest piece of the data
@@ -538,7 +558,14 @@ LEXICON: dict[str, dict[str, Any]] = {
     "statistics": dict(group="stats", hint="the summary statistics"),
     "search": dict(clarify=_ask_term, hint="a node search by name"),
     "edge_search": dict(clarify=_ask_pair),
-    "clear": dict(triggers=t(1.0, r"\bunload", r"\bwipe", r"remove the (?:loaded )?(?:network|graph)")),
+    "clear": dict(triggers=t(1.0, r"\bunload", r"\bwipe\b(?!\s+(?:out\s+)?(?:the\s+)?(?:\w+\s+)?"
+                                       r"(?:edge|link|game|match|tie|route|node)s?\b)",
+                             r"\bwipe (?:out )?(?:the |this |my )?(?:loaded )?(?:graph|network|"
+                             r"dataset|data|workspace|everything)\b",
+                             r"remove the (?:loaded )?(?:network|graph)"),
+                  # "if the A-B game gets wiped from the record": a what-if, nothing cleared
+                  negatives=_rx(r"\b(?:if|suppose|say|imagine|what if|would|were)\b.*\bwiped\b|"
+                                r"\bwiped\b.*\b(?:would|how many|which|what)\b")),
     "optimize": dict(triggers=t(1.0, r"clean up the graph", r"dropping isolated|drop isolated",
                                 r"delete self-loops")),
     "overview": dict(
@@ -633,7 +660,12 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\blongest\b|\bshortest\b|\bsmallest\b"),
         group="directed", hint="whether the graph has cycles"),
     "triangles": dict(triggers=t(2.0, r"triangles?", r"closed triads?", r"3-cliques?",
-                                 r"mutually linked"), hint="the triangle count"),
+                                 r"mutually linked",
+                                 # "how many trios of players where all three have played
+                                 # each other"
+                                 r"\b(?:trios?|triples?|threesomes?|(?:groups?|sets?) of three)\b"
+                                 r".*\b(?:all three|each other|one another|pairwise|every pair)\b"),
+                      hint="the triangle count"),
     "figure": dict(
         # one figure of the whole graph: "which people are at the center" asks for nodes
         negatives=_rx(r"^\s*(?:so\s+|and\s+)?(?:which|who|whom|list|name)\b"),
@@ -670,6 +702,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                                    r"(?:the\s+|all\s+)?(?:\w+\s+){0,2}?(?:\w+s|people|staff)\s+"
                                    r"(?:are\s+|is\s+|work\s+|belong\s+)?(?:in|at|on|from|with|"
                                    r"there|have)\b"),
+                        # "how many links do the history pages send to other topics": the
+                        # group's edges to the others, not its members
+                        negatives=_rx(r"\bhow many\s+(?:\w+\s+)?(?:links|edges|ties|arcs|"
+                                      r"connections|hyperlinks)\b.*\b(?:other|different)\s+\w+"),
                         bonus=_attr_bonus, hint="counts of nodes with an attribute value",
                         clarify=_ask_counted_column),
     "visualize": dict(negatives=(*_rx(r"distribution|histogram"), PLANAR), phase=1),

@@ -50,7 +50,7 @@ from igraph_agent.model.group_intents import CUT_SHORT
 from igraph_agent.model.planstate import FIND_TOOLS, Call, Observed, PlanState
 from igraph_agent.model.registry import Ask, Intent, clarification, gaps
 from igraph_agent.model.semantic_intents import SAME_SIDE
-from igraph_agent.model.structure_intents import NO_FIGURE
+from igraph_agent.model.structure_intents import NO_FIGURE, NO_TWO_WAY
 from igraph_agent.results.data import ConstructGraphResult, GetGraphInfoResult
 
 CLARIFY = "ask_user"
@@ -902,7 +902,8 @@ def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
     rivals = next((text for _, text in sections if text.startswith(UNRESOLVED[2])), None)
     if rivals and not budget_out:  # "Smith" names two nodes: ask which, never pick one
         return Ask(rivals, _ask(st).suggestions)
-    if all(text.startswith((*UNRESOLVED, UNSETTLED, NO_FIGURE, CUT_SHORT, SAME_SIDE)) for _, text in sections) and \
+    if all(text.startswith((*UNRESOLVED, UNSETTLED, NO_FIGURE, NO_TWO_WAY, CUT_SHORT, SAME_SIDE))
+           for _, text in sections) and \
             not budget_out:
         ask = _ask(st)  # no name resolved: which node is meant?
         return Ask(" ".join(text for _, text in sections) + " " + ask.question, ask.suggestions)
@@ -940,7 +941,9 @@ _CHAINED = re.compile(r"(?:\bthen\b|\band\s+(?:then\s+)?(?:tell|list|show|give|n
                       r"find)\b|"
                       # "…, and how many other nodes can it reach?": a count of what it does
                       r"\band\s+how\s+many\s+(?:other\s+)?[a-z]+\s+(?=(?:can|could|will|would)\s+(?:it|"
-                      r"they|he|she)\b))[^.?!]*?\b(?:it|its|they|they'?ve|"
+                      r"they|he|she)\b)|"
+                      # "how many stops are in zone C, and how many of those have a segment?"
+                      r"\band\s+how\s+many\s+(?=of\s+(?:those|them|these)\b))[^.?!]*?\b(?:it|its|they|they'?ve|"
                       r"they'?re|their|them|he|his|"
                       r"she|her|those)\b|(?<!^)\bwhich of (?:its|their|his|her|those)\b",
                       re.IGNORECASE)

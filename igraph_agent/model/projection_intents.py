@@ -62,7 +62,11 @@ _LINK_COUNT = re.compile(r"\bhow\s+many\s+(?:[\w-]+\s+){0,2}(?:links?|edges?|tie
                          r"connections?)\b|\bnumber\s+of\s+(?:[\w-]+\s+){0,2}(?:links?|edges?|"
                          r"ties|pairs?|connections?)\b", re.IGNORECASE)
 #: the nodes tied to the most others of their own side
-_MOST_OTHERS = re.compile(r"\b(?:the\s+)?most\s+other\s+(?P<side>[a-z]+)|\bmost\s+(?:[a-z]+\s+)?"
+_MOST_OTHERS = re.compile(r"\b(?:the\s+)?most\s+other\s+(?P<side>[a-z]+)|"
+                          # "who has worked alongside the largest number of different volunteers"
+                          # (not "which repository has the most distinct contributors": its degree)
+                          r"\b(?:with|alongside)\s+the\s+(?:most|(?:largest|greatest|highest)\s+"
+                          r"number\s+of)\s+(?:other|different|distinct)\s+(?P<side2>[a-z]+)|\bmost\s+(?:[a-z]+\s+)?"
                           r"(?:partners|ties|links|connections|neighbou?rs)\s+in\s+(?:the|this|"
                           r"that)\s+(?:[\w-]+\s+)?projection\b", re.IGNORECASE)
 #: the whole side's connectivity: "is everyone connected somehow", "one piece", "how many
@@ -126,8 +130,9 @@ def _side(st: PlanState) -> str | None:
     if len((st.meaning().get("modes") or {}).get("sides") or {}) != 2:
         return None
     most = _MOST_OTHERS.search(_asked(st)) or _ONTO.search(_asked(st))
-    if most and most.group("side"):
-        named = sides_named(replace(st, question=most.group("side")))
+    side = (most.group("side") or (most.groupdict().get("side2") or "")) if most else ""
+    if most and side:
+        named = sides_named(replace(st, question=side))
         if named:
             return named[0][1]
         if most.re is _MOST_OTHERS:

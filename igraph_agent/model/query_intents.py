@@ -292,7 +292,10 @@ def hop_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 #: the nodes themselves asked for, not their number ("which depots can Ely reach")
-_WHICH = re.compile(r"^\s*(?:which|who|whom|where|list|name|show)\b", re.IGNORECASE)
+_WHICH = re.compile(r"^\s*(?:which|who|whom|where|list|name|show|"
+                    # "everyone within two steps of kofi", "all the stops within 3 hops of X"
+                    r"every(?:one|body|thing)|every\s+\w+\s+(?:within|exactly)|"
+                    r"all\s+(?:the\s+)?\w+\s+(?:within|exactly))\b", re.IGNORECASE)
 
 
 def hop_clarify(st: PlanState) -> str | None:
@@ -626,7 +629,8 @@ def edge_attr(st: PlanState) -> str | None:
         if re.search(rf"\b{re.escape(a)}\b", st.question, re.IGNORECASE):
             return a
     q = without_graph_name(st.question)  # "the trade network" names no ``trade_bn``
-    by_word = [a for a in attrs if re.search(_attr_pattern(a), q, re.IGNORECASE)]
+    by_word = [a for a in attrs if re.search(_attr_pattern(a), q, re.IGNORECASE)
+               and not _unit_shared(a, q, _info(st).node_attributes or [])]
     if len(by_word) == 1 and kind_mismatch(q, by_word[0]):
         return None  # "which trail has the most capacity" on ``trail_hrs``: not its hours
     if len(by_word) == 1 and counts_the_edges(q, by_word[0]):
@@ -688,11 +692,26 @@ _ATTR_FILLER = frozenset("per of the num number count total avg mean sum week we
                          "year yearly annual month monthly hour hourly value".split())
 
 
+#: two-letter units that name their column ("(net, kg)" on ``parcel_kg``)
+_SHORT_UNIT_WORDS = frozenset({"kg", "km", "mw", "kw", "gw", "ms", "gb", "mb", "tb", "mi"})
+
+
+def _unit_shared(attr: str, q: str, node_attrs: list) -> bool:
+    """Whether ``attr`` is named only by a two-letter unit a node column shares ("a load
+    above 40 MW" beside ``load_mw`` names no ``capacity_mw``)."""
+    words = [w.lower() for w in re.split(r"[_\-\s]+", attr)]
+    short = [w for w in words if w in _SHORT_UNIT_WORDS]
+    if not short or re.search(_attr_pattern(attr.replace(short[0], "")) if attr.replace(
+            short[0], "").strip("_- ") else r"(?!)", q, re.IGNORECASE):
+        return False  # no short unit, or named by another of its words
+    return any(short[0] in re.split(r"[_\-\s]+", str(n).lower()) for n in node_attrs)
+
+
 def _attr_pattern(attr: str) -> str:
     """A regex for a column and its own content words, singular or plural: ``seats_per_week``
     matches "seats_per_week", "seats per week", "seats" and "seat"."""
     words = [w.lower() for w in re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", attr)
-             if len(w) >= 3 and w.lower() not in _ATTR_FILLER]
+             if (len(w) >= 3 or w.lower() in _SHORT_UNIT_WORDS) and w.lower() not in _ATTR_FILLER]
     alts = [re.escape(attr).replace("_", "[ _]")] + [re.escape(w[:-1] if w.endswith("s") else w)
                                                      + "s?" for w in words]
     return r"\b(?:" + "|".join(alts) + r")\b"
@@ -729,12 +748,16 @@ _SENDS = re.compile(r"\b(?:sends?|sent|sending|ships?|shipped|shipping|exports?|
                     r"out-?flow|"
                     # the source's own doing of what the edges count: "who completed the most
                     # passes", "who made the most referrals"
-                    r"(?:complet|mak|mad|play|throw|threw|thrown|writ|wrote|issu|plac|initiat)\w*(?=\s+"
+                    r"(?:complet|mak|mad|play|throw|threw|thrown|writ|wrote|issu|plac|initiat|cast)\w*(?=\s+"
                     r"(?:the\s+)?(?:most|fewest|least|more|fewer|\d+|any)\b)|"
                     r"(?:is|are|was|were) the (?:source|origin|sender) of)\b", re.IGNORECASE)
 _RECEIVES = re.compile(r"\b(?:receives?|received|receiving|gets?|got|imports?|imported|buys?|"
                        r"bought|purchases?|purchased|borrows?|borrowed|incoming|inbound|"
                        r"arriving|arrivals?|into|in-?flow|earns?|earned|(?:takes?|took|taken|taking) in|"
+                       # "calls landing on the platform team", "what lands at Leeds"
+                       r"land(?:s|ed|ing)?\s+(?:on|at|in)|"
+                       # what the target gathers: "which unit attracts the most endorsements"
+                       r"attracts?|attracted|collects?|collected|"
                        r"(?:is|are|was|were) the (?:recipient|destination|target) of)\b",
                        re.IGNORECASE)
 
@@ -864,6 +887,14 @@ def totals_clarify(st: PlanState) -> str | None:
     if slots.named(st.question) or not edge_attr(st):
         return None
     one, many = vocabulary.noun(st.question, _raw_info(st))
+    q = str(st.context.get("asked") or st.question)
+    if re.search(r"\b(?:average|mean|avg)\b", q, re.IGNORECASE) and re.search(
+            r"\b(?:best|worst|highest|lowest|top)\b", q, re.IGNORECASE) and re.search(
+            r"\b(?:which|what|who)\b", q, re.IGNORECASE):  # "the best-rated book by its average
+        return (f"Ranked by what? The edges' values give each {one}'s total {edge_attr(st)} "  # rating"
+                f"and the mean per edge over the whole graph, not each {one}'s own average. "
+                f"Ask for the {one} with the highest total {edge_attr(st)}, or the mean "
+                f"{edge_attr(st)} per edge.")
     node = rf"(?:{re.escape(one)}|{re.escape(many)}|node|vertex)"
     q = str(st.context.get("asked") or st.question)
     if not re.search(r"\b(?:average|mean|typical)\b", q, re.IGNORECASE) or not (
@@ -952,6 +983,17 @@ _PER_NODE = re.compile(r"\b(?:degree|strength|per|each|every|nodes?|total|others
                        re.IGNORECASE)
 
 
+#: one edge of a node's asked by its value: "which of its direct destinations is the
+#: shortest flight", "which partner does it have the heaviest tie with"
+_ONE_EDGE_ASKED = re.compile(r"\bwhich\b(?:\s+[\w'’-]+){0,6}?\s+(?:is|has|gets|had)\s+the\s+(?:(?P<low>"
+                             r"shortest|quickest|fastest|cheapest|closest|nearest|lightest|weakest|"
+                             r"smallest|lowest)|longest|slowest|heaviest|strongest|largest|biggest|"
+                             r"highest)\b", re.IGNORECASE)
+#: one node's balance asked: "what it receives minus what it sends", "net inflow"
+_NET = re.compile(r"\bnet\b|\bminus\b|\bbalance\b|\bless what\b|\bdifference between what\b",
+                  re.IGNORECASE)
+
+
 def totals_render(st: PlanState, obs: list[Observed]) -> str:
     if not obs:
         return "Name the edge attribute to add up."
@@ -964,12 +1006,29 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
         split = [x.typed(EdgeAttributeTotalsResult) for x in obs
                  if x.tool == "edge_attribute_totals" and x is not o and x.args.get("direction")]
         both = ""
+        if not sided and split and d.net_in is not None and _NET.search(st.question):
+            into = next((x.total for x in split if x.direction == "in"), 0)  # "what it
+            out = next((x.total for x in split if x.direction == "out"), 0)  # receives minus
+            return (_found(st, slots.named(st.question)[:1]) +  # what it sends"
+                    f"{o.args['node']}'s net {d.attribute} (incoming less outgoing) is "
+                    f"**{_f(d.net_in)}**: {_f(into)} on its incoming edges, {_f(out)} on its "
+                    f"outgoing ones.")
         if not sided and split:  # a directed graph, no side asked: both sides, each named
             ends = " → ".join(str(c) for c in (st.meaning().get("direction") or [])[:2])
             both = (f" Of that, **{_f(next((x.total for x in split if x.direction == 'in'), 0))}"
                     f"** on its incoming edges and **"
                     f"{_f(next((x.total for x in split if x.direction == 'out'), 0))}** on its "
                     f"outgoing ones{f' ({ends})' if ends else ''}: say which side you mean.")
+        extreme = _ONE_EDGE_ASKED.search(st.question)
+        rows = (d.min_edges if extreme and extreme.group("low") else d.max_edges) if extreme \
+            else None
+        if rows:  # "which of its direct destinations is the shortest flight": the partner
+            node = str(o.args["node"])
+            ends = [str(e.target) if str(e.source) == node else str(e.source) for e in rows]
+            value = d.min if extreme.group("low") else d.max
+            return (_found(st, slots.named(st.question)[:1]) + ", ".join(f"**{n}**" for n in ends)
+                    + f": the {'lowest' if extreme.group('low') else 'highest'} {d.attribute} "
+                    f"of {node}'s edges, **{_f(value)}** (of {d.edges} edges; mean {_f(d.mean)}).")
         return (_found(st, slots.named(st.question)[:1]) + _side_partners(obs) +
                 f"The {d.edges}{sided} edges of "
                 f"{o.args['node']} have {d.attribute} adding up to **{_f(d.total)}** (mean "
@@ -1021,6 +1080,14 @@ _GROUP_FIGURE = re.compile(r"\b(?:average|avg|mean|typical|total|sum|combined|al
                            re.IGNORECASE)
 
 
+#: a group's own edges, both ends inside it: "the cables that stay within the Pacific",
+#: "(both ends Pacific stations)", "roads inside the north", "internal shipments"
+_INSIDE = re.compile(r"\b(?:between\s+two\b|stay(?:s|ing)?\s+(?:with)?in|(?:lie|lies|lying|run|runs|running)\s+"
+                     r"(?:entirely\s+|wholly\s+)?(?:with)?in|inside|within|both\s+ends|"
+                     r"internal(?:ly)?|among\s+themselves|between\s+(?:two\s+)?(?:of\s+)?"
+                     r"(?:its|their)\s+own)\b", re.IGNORECASE)
+
+
 def _where_edges_render(st: PlanState, d: EdgeAttributeTotalsResult) -> str:
     """The edges of the nodes a filter picks, summed: their mean (or total) first, which
     edges they are said in the data's words."""
@@ -1032,9 +1099,20 @@ def _where_edges_render(st: PlanState, d: EdgeAttributeTotalsResult) -> str:
            "both": f"with an end at a node with {who}"}[w.direction]
     if len(ends) == 2 and w.direction != "both":
         way += f" ({ends[0]} → {ends[1]})"
+    mean = _MEAN_ASKED.search(st.question) or re.search(r"\bavg\b", st.question, re.IGNORECASE)
+    if w.inside is not None and _INSIDE.search(st.question):  # "cables that stay within the
+        i = w.inside  # Pacific": both ends in the group, never one
+        if not i.edges:
+            return f"No edge has both ends at nodes with {who}."
+        head, other = ((f"The mean {d.attribute} of the {i.edges} edges with both ends at nodes "
+                        f"with {who} is **{_f(i.mean)}**", f"total {_f(i.total)}") if mean else
+                       (f"The {i.edges} edges with both ends at nodes with {who} have "
+                        f"{d.attribute} adding up to **{_f(i.total)}**", f"mean {_f(i.mean)}"))
+        return (f"{head} ({other}, min {_f(i.min)}, max {_f(i.max)}); {w.edges} edges have at "
+                f"least one end there. Over the whole graph: mean {_f(d.mean)} over {d.edges} "
+                f"edges." + length_note(st.question, st.meaning(), d.attribute))
     if not w.edges:
         return f"No edge carries {d.attribute} {way}."
-    mean = _MEAN_ASKED.search(st.question) or re.search(r"\bavg\b", st.question, re.IGNORECASE)
     head, other = ((f"The mean {d.attribute} of the {w.edges} edges {way} is **{_f(w.mean)}**",
                     f"total {_f(w.total)}") if mean else
                    (f"The {w.edges} edges {way} have {d.attribute} adding up to **{_f(w.total)}**",

@@ -39,7 +39,7 @@ ANSWER_KINDS: frozenset[str] = frozenset(AnswerKind.__args__)  # type: ignore[at
 Feature = Literal["threshold", "hops", "removal", "weight", "group", "twomode", "direction",
                   "entity", "filter", "bottom", "negation", "future", "ordinal", "scope",
                   "restriction", "community_top", "time", "judgement", "roundtrip", "linked",
-                  "versus"]
+                  "versus", "conditions"]
 FEATURES: frozenset[str] = frozenset(Feature.__args__)  # type: ignore[attr-defined]
 
 
@@ -103,6 +103,8 @@ def select(intents: Sequence[Intent], question: str,
 
 
 _FEATURE_WORDS = {"threshold": "with the threshold you give",
+                  "conditions": "with both bounds at once (I apply one bound at a time: ask "
+                                "with one, then the other)",
                   "hops": "with the number of steps you give",
                   "removal": "with the removal you describe",
                   "weight": "with the edge values you name",

@@ -104,12 +104,38 @@ def one_group_to_others(question: str, st: PlanState) -> bool:
     return attr is not None and _one_group(question, groups, attr) is not None
 
 
-def _one_group_render(d: dict, value: str) -> str:
-    """One group's edges to the other groups (out and in apart on a directed graph)."""
+def _one_way_asked(q: str, value: str) -> str | None:
+    """Which of one group's edges a directed question counts: ``out`` ("how many links do
+    the history pages send out to other topics", "from history to other topics"), ``in``
+    ("how many links do they get from other topics"), None (both, or not said)."""
+    from igraph_agent.model.query_intents import _RECEIVES, _SENDS
+
+    v = re.escape(value)
+    out = bool(_SENDS.search(q) or re.search(rf"\bfrom\s+(?:the\s+)?{v}\b|\b(?:go|goes|going|"
+                                             r"point|points|pointing|lead|leads)\s+out\b", q,
+                                             re.IGNORECASE))
+    into = bool(_RECEIVES.search(q) or re.search(rf"\b(?:to|into)\s+(?:the\s+)?{v}\b", q,
+                                                 re.IGNORECASE))
+    return "out" if out and not into else "in" if into and not out else None
+
+
+def _one_group_render(d: dict, value: str, q: str = "") -> str:
+    """One group's edges to the other groups (out and in apart on a directed graph; the
+    side a question asks, first)."""
     attr = d["attribute"]
     row = next((r for r in d["groups"] if str(r["group"]) == value), None)
     if row is None:
         return f"No {attr} is called {value}."
+    way = _one_way_asked(q, value) if d.get("directed") else None
+    if way and row.get("edges_out_to_other_groups") is not None and \
+            "weight_to_other_groups" not in row:
+        n_out, n_in = row["edges_out_to_other_groups"], row["edges_in_from_other_groups"]
+        head = (f"**{n_out}** edge(s) go out from the {value} {attr} ({attr} = {value}) to "
+                f"other {attr} groups" if way == "out" else
+                f"**{n_in}** edge(s) come into the {value} {attr} ({attr} = {value}) from "
+                f"other {attr} groups")
+        other = (f"{n_in} coming in from them" if way == "out" else f"{n_out} going out to them")
+        return f"{head}; {other}, {row['within_edges']} within itself."
     w = (d.get("weight_used") or {}).get("attribute") if "weight_to_other_groups" in row else None
     total = (f"**{shown(row['weight_to_other_groups'])}** {w} over "
              f"{row['edges_to_other_groups']} edge(s) to other {attr} groups" if w else
@@ -128,7 +154,7 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
     w = d["weight_used"]
     one = _one_group(q, groupings(_meaning(st)), attr)
     if one is not None and not re.search(r"assortativ|homophil|mix", q, re.IGNORECASE):
-        return _one_group_render(d, one)
+        return _one_group_render(d, one, q)
     if _GROUP_PAIR.search(q):
         from igraph_agent.model.query_intents import count_column
 
@@ -178,6 +204,17 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
                 re.IGNORECASE) and count_column(st, items.group(1))))
     inside = re.search(r"\b(?:within|inside|internal\w*|stay\w*|kept)\b", q, re.IGNORECASE) \
         and not re.search(r"\b(?:between|across|cross\w*|other|different)\b", q, re.IGNORECASE)
+    ranked = re.match(rf"\s*(?:so\s+|and\s+)?(?:.*?,\s*)?(?:which|what)\s+{re.escape(attr)}\b", q,
+                      re.IGNORECASE)
+    rows = [r for r in d["groups"] if r.get("group") is not None]
+    if inside and ranked and rows and (not named_weight(q, _meaning(st)) or
+                                       all("within_weight" in r for r in rows)):
+        key = "within_weight" if named_weight(q, _meaning(st)) else "within_edges"
+        rows = sorted(rows, key=lambda r: -float(r[key]))  # "which zone has the most metres
+        unit = f" {w['attribute']}" if key == "within_weight" else " edges"  # of main inside"
+        nxt = ", ".join(f"{r['group']} ({shown(r[key])})" for r in rows[1:4])
+        return (f"**{rows[0]['group']}** has the most{unit} within one {attr}: "
+                f"**{shown(rows[0][key])}**" + (f"; next {nxt}" if nxt else "") + ".")
     if inside and "within_weight" in d and named_weight(q, _meaning(st)):
         # "how many memos stay within a desk": the value within, first
         return (f"**{shown(d['within_weight'])}** {w['attribute']} stay within one {attr} "
@@ -289,7 +326,8 @@ def _mix_share(d: dict, q: str, by_value: bool) -> str:
 #: "which region has the most airports", "the largest department", "how many people are in
 #: each team": the size of each group (group 1/3/4: the grouping word, 2: what is counted)
 _SIZE = [re.compile(p, re.IGNORECASE) for p in (
-    r"\b(?:which|what)\s+(?P<g>\w+)\s+(?:has|have|contains?|holds?)\s+the\s+(?:most|"
+    r"\b(?:which|what)\s+(?P<g>\w+)(?:\s+(?:level|group|band|tier|type|kind|category))?\s+"
+    r"(?:has|have|contains?|holds?|owns?|runs?|includes?|counts?)\s+the\s+(?:most|"
     r"fewest|largest number of|smallest number of)\s+(?P<c>\w+)",
     # "which team is the biggest", "what club is largest"
     r"\b(?:which|what)\s+(?P<g>\w+)\s+(?:is|was)\s+(?:the\s+)?(?:largest|biggest|smallest)"
@@ -299,7 +337,7 @@ _SIZE = [re.compile(p, re.IGNORECASE) for p in (
     r"(?P<c>\w+)\s*[?.!]*\s*$",
     r"\b(?:which|what)\s+(?P<g>\w+)\s+(?:is|was)\s+(?:bigger|larger|smaller)\s*[?.!]*\s*$",
     r"\b(?:largest|biggest|smallest)\s+(?P<g>\w+)\b",
-    r"\bhow many (?P<c>\w+) (?:are )?(?:there )?(?:in|per) (?:each|every) (?P<g>\w+)",
+    r"\bhow many (?P<c>\w+) (?:are )?(?:there )?(?:in (?:each|every)|per(?: each| every)?) (?P<g>\w+)",
     # "how many stations does each district have", "number of stations per district",
     # "station count by district", "how big is each team"
     r"\bhow many (?P<c>\w+) (?:does|do) (?:each|every) (?P<g>\w+) (?:have|contain|hold|include)",
@@ -536,8 +574,12 @@ def _pair_values(q: str, groups: dict[str, list[str]]) -> tuple[str | None, list
 def _pair_bonus(st: PlanState) -> float:
     """"How many shipments go from Nordic firms to Iberia firms": two values of one
     grouping and a count, or the two ways compared."""
-    found = _pair_values(st.question, groupings(_meaning(st)))[0] and (
-        _HOW_MANY.search(st.question) or _compared(st))
+    groups = groupings(_meaning(st))
+    attr = _pair_values(st.question, groups)[0]
+    found = attr and (_HOW_MANY.search(st.question) or _compared(st))
+    if found and any(a != attr and re.search(rf"\b(?:same|one|single)\s+{re.escape(a)}\b",
+                                              st.question, re.IGNORECASE) for a in groups):
+        return 0.0  # "a volunteer and a project in the same city": the city's own edges
     return 3.5 if found else 0.0
 
 
@@ -573,13 +615,26 @@ def _pair_calls(st: PlanState) -> list[Call]:
     if not attr or not (_HOW_MANY.search(st.question) or _compared(st)):
         return []
     meaning = _meaning(st)
-    value = named_weight(st.question, meaning) or _counted_column(st)  # "how many tonnes go
+    value = named_weight(st.question, meaning) or _counted_column(st) or _how_much(st)  # "how many tonnes go
     default = meaning.get("default_weight")  # from A to B", "total emails" on a ``count``
     if value is None and _compared(st) and (meaning.get("weights") or {}).get(default) == \
             "strength":
         value = default  # "email Legal more": more emails, not more sender-recipient pairs
     return [Call("group_analysis", {"attribute": attr, "top_k": 200,
                                     **({"weight": value} if value else {})})]
+
+
+def _how_much(st: PlanState) -> str | None:
+    """"How much money flows from Spain to Morocco": a quantity, never a count of edges; the
+    graph's one edge value that is no length (its default weight first), else None."""
+    if not re.search(r"\bhow much\b", st.question, re.IGNORECASE):
+        return None
+    roles = _meaning(st).get("weights") or {}
+    default = _meaning(st).get("default_weight")
+    if default and roles.get(default) != "distance":
+        return str(default)
+    kept = [str(c) for c, r in roles.items() if r != "distance"]
+    return kept[0] if len(kept) == 1 else None
 
 
 #: what a total between two groups counts: "total emails", "how many calls", "number of kegs"
@@ -1352,7 +1407,13 @@ _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?o
                     # "which two departments exchange the most messages", "… talk to each other most"
                     r"\b(?:which|what)\s+(?:two|2|pair\s+of|couple\s+of)\s+[a-z]+\b.*\b(?:exchange|"
                     r"trade|swap|talk|communicat|interact|each other|one another)|"
+                    # "which two different faculties are joined by the most fibre links"
+                    r"\b(?:which|what)\s+(?:two|2|pair\s+of|couple\s+of)\s+(?:different|distinct|"
+                    r"separate)\s+[a-z]+\b.*\b(?:joined|linked|connected|tied)\b|"
                     r"\b(?:to|with|and|from) (?:the |any )?(?:other|different) \w+|"
+                    # "send out to pages of other topics", "links to people in other teams"
+                    r"\b(?:to|with|from|into) (?:the )?\w+ (?:of|in|from) (?:the |any )?(?:other|"
+                    r"different) \w+|"
                     r"links? (?:the )?most to other|between (?:the |different |two |all )?\w+s\b|"
                     r"within (?:the same|one|each|their own|an?) |mixing|assortativ|"
                     # "how many ties are within crews and how many between"
@@ -1409,7 +1470,8 @@ SEMANTIC_INTENTS: list[Intent] = [
            "group_analysis: the size of each group of a node attribute", group="groups",
            bonus=lambda st: 3.0 if _size_attr(st) else 0.0, hint="the size of each group",
            clarify=_size_clarify,
-           covers=frozenset({"group", "bottom"}),
+           # "how many pages per topic? mostly history": every group's size, the named one's too
+           covers=frozenset({"group", "bottom", "filter"}),
            answers=frozenset({"node", "group", "count", "list"})),
     Intent("group_mix", t(0.6, _GROUP_QUESTIONS), _mix_calls, _mix_render,
            "group_analysis (mixing matrix by a node attribute)",

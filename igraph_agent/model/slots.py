@@ -45,6 +45,8 @@ DIAMETER_WORDS = (
     r"\b(?:longest|largest|greatest|maximum|max|biggest)\s+(?:possible\s+)?(?:distance|separation)\b"
     r"(?!\s+(?:from|to)\b)|\b(?:two|pair of|any two)\s+(?:\w+\s+)?(?:farthest|furthest|most "
     r"distant|most remote)\b|\b(?:farthest|furthest|most distant)\s+pair\b|"
+    # "the longest of the shortest routes between two stations"
+    r"\b(?:longest|largest|greatest)\s+of\s+(?:the\s+|all\s+(?:the\s+)?)?shortest\b|"
     # "the two nodes of the tree that are furthest apart", "… farthest from each other"
     r"\b(?:two|pair of|any two)\s+(?:[\w-]+\s+){1,7}?(?:farthest|furthest|most distant|most "
     r"remote)\s+(?:apart|from each other|from one another)\b|"
@@ -568,7 +570,8 @@ _NOT_REMOVED = {"we", "you", "i", "it", "they", "he", "she", "someone", "anyone"
 #: "how many cables would have to be cut to separate A from B", "how many links would have to
 #: fail to cut A off from B": the pair's cut (no removal of A), never the route between them
 PAIR_CUT = re.compile(r"\b(?:cut|removed?|deleted?|taken out|sever\w*|cancell?ed|closed?|shut|broken|"
-                      r"break|fail|failed|go down|taken down|dropped|block(?:ed)?|disabled|lost)\b.*(?:\bto "
+                      r"break|fail|failed|go down|taken down|dropped|block(?:ed)?|disabled|lost|"
+                      r"undo|undone|dissolve[d]?|end)\b.*(?:\bto (?:fully |completely |totally )?"
                       r"(?:separate|disconnect|split|isolate|cut (?:\S+ ){1,3}off)\b|"
                       # "… have to close before town0 can no longer reach town20"
                       r"\b(?:before|until|so that|so|for)\s+\S+\s+(?:can\s+no\s+longer|cannot|can'?t|"
@@ -585,12 +588,14 @@ _LINK = (r"(?:(?:cable|link|road|edge|line|connection|tie|route|pipe|wire|track|
          r"crossing|flight|bridge|tunnel|trail|lane|channel|corridor|service|stretch(?:e)?|leg|"
          r"segment|section|span|waterway|canal|street|highway|railway|passage|pipeline|"
          r"hose|duct|feeder|collaboration|partnership|friendship|relationship|pairing|"
-         r"loan|contract|deal)s?|ferries)")
+         r"loan|contract|deal|game|match|fixture|bout|swap)s?|matches|ferries)")
 _BROKEN = (r"(?:(?:gets?\s+|is\s+|were\s+|was\s+|goes\s+|went\s+)?(?:cut|removed|closed|closes|"
            r"broken|breaks|down|lost|severed|deleted|fails|failed|dropped|cancell?ed|suspended|"
            r"trips|tripped|stops running|stopped running|goes offline|went offline|"
            r"(?:had\s+)?never\s+(?:happened|existed|been\s+\w+)|ended|ends|"
-           rf"shut(?: down)?|blocked|out of service|offline|scrapped|discontinued)\b|{_WRECKED})")
+           rf"shut(?: down)?|blocked|out of service|offline|scrapped|discontinued|"
+           # "if the wolves-sharks game gets wiped from the record"
+           rf"wiped(?:\s+(?:out|off|from\s+the\s+\w+))?|erased|struck\s+off|annulled|voided)\b|{_WRECKED})")
 #: one edge a what-if removes: "if the Langmere - Marsh End cable gets cut", "if the road
 #: between Cedar and Dogwood closes"
 EDGE_GONE = [re.compile(p, re.IGNORECASE) for p in (
@@ -800,7 +805,26 @@ def features(question: str) -> set[str]:
         out.add("removal")  # a change to the graph: an added edge is no analysis of this one
     if community_top(question):
         out.add("community_top")  # "the largest community and its hub": no intent ranks inside
+    if len(set(conditions(question))) > 1:
+        out.add("conditions")  # "10+ joint papers but fewer than 4 coauthors": one bound each
     return out
+
+
+def conditions(question: str) -> list[str]:
+    """The numbers of the bounds a question sets ("more than 3", "at least 10", "10+"),
+    steps left out ("within 2 steps"): two different ones are two conditions (or a range),
+    where one intent applies one; one bound said twice ("more than 7 (count > 7)") is one.
+
+        >>> conditions("who has 10+ joint papers but fewer than 4 coauthors?")
+        ['10', '4']
+    """
+    hops_at = [m.span() for m in _HOPS.finditer(question)]
+    found = []
+    for m in _THRESHOLD.finditer(question):
+        number = re.search(rf"\d+(?:[.,]\d+)*|{_NUM}", question[m.start():], re.IGNORECASE)
+        if number and not any(a <= m.start() < b for a, b in hops_at):
+            found.append(number.group(0).lower())
+    return found
 
 
 #: a detected community picked by its size: "the largest community", "the biggest cluster"
@@ -994,7 +1018,7 @@ def in_column_units(value: float, question: str, column: str) -> float:
         >>> in_column_units(1e6, "loans over one million euros", "amount_eur")
         1000000.0
     """
-    value = _in_column_time(value, question, column)
+    value = _in_column_length(_in_column_time(value, question, column), question, column)
     m = re.search(r"\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s*"
                   r"(thousand|million|billion)\b", question, re.IGNORECASE)
     if not m:
@@ -1031,6 +1055,35 @@ def _in_column_time(value: float, question: str, column: str) -> float:
     if not m or len(tokens) != 1 or _value(m.group(1)) != value:
         return value
     said, held = _TIME_UNITS[m.group(2).lower()], _TIME_UNITS[tokens[0]]
+    return value if said == held else round(value * said / held, 6)
+
+
+#: a length unit in metres, by the words a question or a column name writes it with
+_LENGTH_UNITS = {**dict.fromkeys(("m", "metre", "metres", "meter", "meters"), 1.0),
+                 **dict.fromkeys(("km", "kms", "kilometre", "kilometres", "kilometer",
+                                  "kilometers"), 1000.0),
+                 **dict.fromkeys(("mile", "miles", "mi"), 1609.344),
+                 **dict.fromkeys(("ft", "feet", "foot"), 0.3048),
+                 **dict.fromkeys(("cm",), 0.01)}
+_LENGTH_BOUND = re.compile(r"\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)"
+                           r"\s*(" + "|".join(sorted(_LENGTH_UNITS, key=len, reverse=True)) + r")\b",
+                           re.IGNORECASE)
+
+
+def _in_column_length(value: float, question: str, column: str) -> float:
+    """A bound said in one length unit ("longer than 5 km") in the unit a column's name says
+    (``length_m``: 5000); the value as it is where either unit is not said.
+
+        >>> _in_column_length(5.0, "stretches longer than 5 km", "length_m")
+        5000.0
+        >>> _in_column_length(800.0, "cables over 800 m", "fibre_km")
+        0.8
+    """
+    m = _LENGTH_BOUND.search(question)
+    tokens = [t for t in re.split(r"[_\W]+", column.lower()) if t in _LENGTH_UNITS]
+    if not m or len(tokens) != 1 or _value(m.group(1)) != value:
+        return value
+    said, held = _LENGTH_UNITS[m.group(2).lower()], _LENGTH_UNITS[tokens[0]]
     return value if said == held else round(value * said / held, 6)
 
 

@@ -215,6 +215,9 @@ _DENSITY = re.compile(next(rx for key, rx, _ in FIGURES if key == "density"), re
 
 _PATH_FIGURES = ("diameter", "radius", "average_path_length")
 NO_FIGURE = "I could not tell which figure of the graph you mean"  # the planner then asks
+#: a path figure that follows the edges on a graph where no two nodes reach each other both
+#: ways: undefined, so the planner asks (the table may list each route one way only)
+NO_TWO_WAY = "Following the edges' direction, no two nodes reach each other both ways"
 
 
 def figure_render(st: PlanState, obs: list[Observed]) -> str:
@@ -233,7 +236,7 @@ def figure_render(st: PlanState, obs: list[Observed]) -> str:
     if any(k in _PATH_FIGURES for k, _ in asked) and d.directed and (d.paths_over_nodes or 0) < 2:
         # no two nodes reach each other both ways: a path figure following the edges is
         # infinite (networkx refuses it), and the 0 of a one-node piece would mislead
-        return ("Following the edges' direction, no two nodes reach each other both ways (every "
+        return (f"{NO_TWO_WAY} (every "
                 f"strongly connected component is a single node, {d.nodes} nodes in all), so the "
                 "diameter, radius and average path length are undefined (infinite): some node "
                 "never reaches another. Ask for the distance between two nodes you name, or load "
@@ -328,7 +331,9 @@ def named_values(st: PlanState) -> dict[str, str]:
     found: dict[str, list[str]] = {}
     for attr, values in groupings(st.meaning()).items():
         for v in values:
-            if len(str(v)) >= 2 and value_named(str(v), st.question):
+            if len(str(v)) >= 2 and (value_named(str(v), st.question) or re.search(
+                    rf"(?<![\w-]){re.escape(str(v))}-{re.escape(attr)}\b", st.question,
+                    re.IGNORECASE)):  # "the assembly-tier plants": tier = assembly
                 found.setdefault(attr, []).append(str(v))
     return {a: vs[0] for a, vs in found.items() if len(vs) == 1}
 

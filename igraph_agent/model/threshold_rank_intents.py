@@ -311,5 +311,6 @@ THRESHOLD_RANK_INTENTS = [
            bonus=lambda st: 6.0 if _applies(st) else -10.0, clarify=_clarify,
            hint="a ranking by one measure among the nodes past a threshold of another",
            answers=frozenset({"node", "list", "value", "count", "yesno"}),
-           covers=frozenset({"threshold", "bottom", "filter", "restriction"})),
+           # a bound on each of two measures: both applied
+           covers=frozenset({"threshold", "bottom", "filter", "restriction", "conditions"})),
 ]

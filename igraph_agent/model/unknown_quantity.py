@@ -29,7 +29,7 @@ _SPOKEN = (r"lines\s+of\s+dialogue|dialogue|spoken\s+lines|lines\s+spoken|speaki
 #: a magnitude's words, and the column-name words that hold it
 _MAGNITUDES: tuple[tuple[str, str], ...] = (
     (r"salar(?:y|ies)|wages?|pay(?:roll)?|income|earnings|revenues?|profits?|budgets?|money|"
-     r"cash|funding|prices?|fees?|fares?|tolls?|spending|turnover|tax(?:es)?|debts?|wealth|dollars|euros|"
+     r"cash|funding|prices?|fee|fares?|toll|spending|turnover|tax(?:es)?|debts?|wealth|dollars|euros|"
      r"(?:order|sales|trade|contract|deal|invoice|transaction)\s+values?",
      r"salar|pay|wage|income|earn|revenue|profit|budget|money|cash|fund|price|cost|fee|spend|"
      r"turnover|tax|debt|wealth|amount|value|usd|eur|gbp|dollar|pound|euro|sum|total|paid|loan|"
@@ -39,6 +39,14 @@ _MAGNITUDES: tuple[tuple[str, str], ...] = (
     _SPOKEN,
     (r"costs?(?!\s+(?:paths?|routes?|trees?|flows?))|expenses?|attendance\s+rates?|ratings?",
      r"cost|expens|price|fee|attend|rating|rate"),
+    # "the total elevation gain on the shortest way" on a table of trail lengths
+    (r"elevation(?:\s+gain)?|altitude|ascent|climb(?:ing)?|height\s+gain",
+     r"elev|alt|ascent|climb|height|gain"),
+    # a pipe's width, asked by its adjective only (a bare "diameter" is the graph's own)
+    (r"(?!x)x", r"diam|width|bore|gauge|\bdn\b"),
+    # a fee is no amount sent: "which town pays the most in transfer fees" on ``amount_usd``
+    (r"(?:transfer\s+|transaction\s+|service\s+|processing\s+|bank\s+|handling\s+)?(?:fees|"
+     r"commissions?|surcharges?|tolls)", r"fee|commission|surcharge|toll|charge"),
 )
 #: a duration asked: "how long does it take", "how much time", "the travel time", "how many
 #: minutes"; a length ("how long is the route") is no duration
@@ -54,8 +62,11 @@ _TIME_HOLDERS = (r"time|min|minute|hour|hrs?\b|sec|second|day|dur|latency|delay|
                  r"secs?\b|speed|eta")
 #: a length asked in its unit: "how far apart in miles", "how many km from A to B"
 _LENGTH_ASKED = re.compile(r"\b(?:in|how many|number of)\s+(miles|km|kilometres|kilometers|metres|"
-                           r"meters|feet|yards)\b", re.IGNORECASE)
-_LENGTH_HOLDERS = r"km|mile|met(?:er|re)|dist|length|len\b|feet|foot|ft\b|yard|_m\b|^m$"
+                           r"meters|feet|yards)\b|"
+                           # "the total length of pipe (km) on the route"
+                           r"\(\s*(?:in\s+)?(miles|km|kilometres|kilometers|metres|meters|feet|"
+                           r"yards)\s*\)", re.IGNORECASE)
+_LENGTH_HOLDERS = r"km|mile|met(?:er|re)|dist(?!rict)|length|len\b|feet|foot|ft\b|yard|_m\b|^m$"
 #: the quantities asked by their own form, not after "the most": (how asked, the column words
 #: that hold it, the word the ask names it by — None: the unit the question says)
 _ASKED_BY_FORM = ((_TIME_ASKED, _TIME_HOLDERS, "time"), (_LENGTH_ASKED, _LENGTH_HOLDERS, None))
@@ -63,7 +74,8 @@ _ASKED_BY_FORM = ((_TIME_ASKED, _TIME_HOLDERS, "time"), (_LENGTH_ASKED, _LENGTH_
 _GENERIC = re.compile(r"^(?:weight|value|amount|score|number|num|n|x|val)$", re.IGNORECASE)
 #: how a quantity is asked: "the highest salaries", "the most money", "how much revenue",
 #: "the total budget", "average age"
-_ASKED = (r"\b(?:most|highest|largest|biggest|greatest|lowest|least|smallest|fewest|total|worst|"
+_ASKED = (r"\b(?:how much (?:is|are|was|were|would be|will be)(?: the| a| an)?|"
+          r"most|highest|largest|biggest|greatest|lowest|least|smallest|fewest|total|worst|"
           r"combined|average|mean|median|how much|sum of|amount of|the \w+est|"
           r"by\s+(?:the\s+)?number\s+of|"
           # "what does she pay in membership fees", "how much is spent on fees"
@@ -78,14 +90,21 @@ _ADJECTIVES = ((r"\b(?:most|least|more|less) (?:profitable|lucrative|valuable)\b
                 r"\bhow much (?:\w+\s+){1,3}?(?:earns?|earned|paid|pays?|spends?|spent|owes?|"
                 r"owed)\b", 0),
                (r"\b(?:oldest|youngest|older|younger)\b", 1),
+               # "which main has the widest pipe diameter"
+               (r"\b(?:widest|narrowest|thickest|thinnest)\b(?:\s+\w+){0,2}?\s+(?:diameter|width|"
+                r"bore)\b|\b(?:pipe|main|tube|hose)\s+(?:diameter|width|bore)\b", 6),
                (r"\b(?:most|least) populous\b", 2),
-               # "which event cost the women the most to attend"
-               (r"\bcost(?:s|ed)?\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:most|least)\b", 4))
+               # "which event cost the women the most to attend", "by how much their
+               # referrals cost"
+               (r"\bcost(?:s|ed)?\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:most|least)\b|"
+                r"\bhow\s+much\s+(?:\w+\s+){0,3}?cost(?:s|ed)?\b", 4))
 
 #: the noun a magnitude's adjective asks for
 _NOUN_OF = (("earn", "earnings"), ("spen", "spending"), ("pay", "pay"), ("owe", "debt"), ("profit", "profit"), ("lucrative", "profit"), ("valu", "value"), ("paid", "pay"),
             ("rich", "wealth"), ("wealth", "wealth"), ("poor", "wealth"), ("pric", "price"),
-            ("old", "age"), ("young", "age"), ("popul", "population"), ("cost", "cost"))
+            ("old", "age"), ("young", "age"), ("popul", "population"), ("cost", "cost"),
+            ("diam", "pipe diameter"), ("wid", "pipe diameter"), ("narrow", "pipe diameter"),
+            ("thick", "pipe diameter"), ("thin", "pipe diameter"))
 
 
 def _noun_of(adjective: str) -> str:
@@ -106,7 +125,7 @@ def asked(question: str, info: dict[str, Any]) -> str | None:
     for form, holders, word in _ASKED_BY_FORM:  # "how long does it take" on a km column,
         m = form.search(question)  # "how far apart in miles" on a graph of ties alone
         if m and not any(re.search(holders, c, re.IGNORECASE) for c in columns):
-            return word or m.group(1).lower()
+            return word or next(g for g in m.groups() if g).lower()
     for n, (words, holders) in enumerate(_MAGNITUDES):
         m = re.search(rf"{_ASKED}({words})\b", question, re.IGNORECASE)
         said = m.group(1) if m else None
@@ -208,9 +227,41 @@ def unheld_ranked(question: str, info: dict[str, Any]) -> tuple[str, str] | None
         _stem(w).startswith(p) for p in prefixes)).lower()
 
 
+#: "who's the most-cited inventor": a thing ranked by an adjective of the edges
+_ADJ_RANKED = re.compile(r"\b(?:who|which)(?:'s|’s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?"
+                         r"(?:most|least)[- ][a-z]+ed\s+([a-z]+)\b", re.IGNORECASE)
+
+
+def unheld_adjective_ranked(question: str, info: dict[str, Any]) -> tuple[str, str] | None:
+    """(ranked noun, the nodes' noun) of "who's the most-cited inventor" where the node ids
+    name another kind of thing (pat05, pat12) and no column, group or side names inventors."""
+    from igraph_agent.model.vocabulary import NODE_NOUNS, data_nouns, groupings
+
+    m = _ADJ_RANKED.search(question)
+    prefixes = _id_prefixes(info)
+    if m is None or not prefixes:
+        return None
+    ranked = _stem(m.group(1))
+    if ranked in _NO_NOUN or len(ranked) < 3 or ranked in NODE_NOUNS or \
+            any(ranked.startswith(p) or p.startswith(ranked[:3]) for p in prefixes):
+        return None
+    meaning = info.get("meaning") or {}
+    held = {str(w).lower() for w in (*(info.get("node_attributes") or []),
+                                     *(info.get("edge_attributes") or []),
+                                     *data_nouns(info), *groupings(meaning),
+                                     *((meaning.get("modes") or {}).get("sides") or {}))}
+    words = {t for w in held for t in re.split(r"[_\W]+", w) if t}
+    if ranked in words or any(w.startswith(ranked) or ranked.startswith(w) for w in held if w):
+        return None
+    from igraph_agent.model.vocabulary import noun
+
+    many = noun(question, info)[1]
+    return m.group(1).lower(), many if many.lower() not in ("nodes", ranked + "s") else "nodes"
+
+
 def ask_ranked(question: str, info: dict[str, Any]) -> str | None:
     """A clarifying question when the thing ranked is no thing the data holds; else None."""
-    found = unheld_ranked(question, info)
+    found = unheld_ranked(question, info) or unheld_adjective_ranked(question, info)
     if found is None:
         return None
     from igraph_agent.model.vocabulary import _plural

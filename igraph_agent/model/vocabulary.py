@@ -45,7 +45,7 @@ _SINGULAR = {"people": "person", "women": "woman", "men": "man", "families": "fa
              "cities": "city"} | {p: w for w, p in _PLURAL.items() if p != w}
 _TIES = (r"(?:ties?|links?|connections?|contacts?|relationships?|relations|partners?|partnerships?|"
          r"friends?|colleagues?|co-?workers?|acquaintances?|allies|associates?|roads?|streets?|"
-         r"flights?|edges?|co-?authors?|collaborators?|teammates?|classmates?|peers?|lines|"
+         r"flights?|edges?|co-?authors?|collaborators?|teammates?|classmates?|peers?|lines|opponents?|rivals?|"
          r"trails|channels|cables|pipes)")
 # words that give an edge's direction: "the most departing flights" is no plain degree
 _DIRECTION_WORDS = (r"(?:departing|arriving|incoming|outgoing|inbound|outbound|received|sent|"
@@ -61,11 +61,26 @@ _POINTS = r"(?:cites?|references?|quotes?|follows?|links? to|points? to)"
 _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared in|played in|"
          r"belong(?:s|ed)? to|is in|was in|are in|were in|worked with|collaborated with|"
          r"wrote|co-?authored|bought|rated|reviewed|met|married into|traded with")
+#: what a directed graph's edges carry, said in place of the sending node
+_CARRIED = (r"money|goods|cash|funds|material|messages|mail|parcels|freight|shipments|traffic|"
+            r"requests|jobs|data|news|referrals|patients|emails|payments|calls|packets")
 _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
+    # "southern women data -- which event drew the most women?": the data named, then the ask
+    # (not "Drop Valjean from the network - how many …": a removal said first)
+    (r"^\s*(?:(?!(?:from|without|drop|remove|delete|take|cut|close|if|in|of|on|to|the|with)\b)"
+     r"[\w'-]+\s+){0,4}?(?:data|dataset|graph|network|table|sheet)\s*(?:--|—|–|:|-)\s*"
+     r"(?=(?:which|what|who|whom|how|is|are|does|do|can|list|name)\b)", "", False),
+    # "who supplies Detroit directly?": a node's own partners, "directly" adds nothing (not
+    # where a route is asked: "which towns can A reach directly")
+    (r"^(\s*(?:who|whom|which|what)\b(?!.*\b(?:reach\w*|get\s+to|path|route|chain|indirect\w*|"
+     r"via|through|steps?|hops?)\b).*?\S)\s*,?\s+(?-i:directly)\s*([?.!]*)\s*$", r"\1\2", False),
     (r"\b([Rr])ecie(v\w*)", r"\1ecei\2", False),  # "recieved": the common slip
     (r"\b(eventual|actual|usual|general)y\b", r"\1ly", False),  # "eventualy"
     (r"\bhw(?=\s+(?:many|much|far|long|big|often|central|dense|connected)\b)", "how", False),  # "hw many"
     (r"\bwich\b", "which", False),
+    (r"\b(?:teh|hte)\b", "the", False),  # "which house has teh most debaters"
+    (r"\bevry\b", "every", False),
+    (r"\bthier\b", "their", False),
     (r"\b(did|does|do|is|are|was|were|has|have|had|could|would|should|ca|wo)nt\b", r"\1n't", False),
     # "Esplanade to Gasworks, shortest ride time in minutes?": the route's ends said first
     (r"^\s*((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,2}|[a-z]+\d+)\s+to\s+((?-i:[A-Z])[\w.'-]*"
@@ -110,8 +125,39 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"(?:starts?|begins?|is|are)\s+(?:out\s+)?(?:in|at|on|from)\s+((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\s+"
      r"(?:ever\s+|eventually\s+|possibly\s+)?(?:end\s+up|get|arrive|make\s+it|be\s+sent|land)\s+"
      r"(?:on|at|in|to|into)\s+((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\s*[?.!]*\s*$", r"Can \1 reach \2?", False),
+    # "tardebigge lock is closed for repairs - what's the shortest distance …", "radford
+    # shut, how many pieces …": a statement of a closure, then the question it changes
+    (r"^\s*(?:the\s+)?(?!(?:it|this|that|which|what|who|everything|everyone|nothing|one|each|if|"
+     r"when|once|suppose|say|imagine|after|should)\b)"
+     r"((?-i:[A-Z])[\w'.-]*|[a-z][\w'.-]*)(?:\s+(?:lock|station|stop|hut|port|airport|site|depot|"
+     r"node|junction|clinic|museum|library|hub|plant|warehouse|school|office))?\s+"
+     r"(?:(?:is|was|has\s+been|gets|got|will\s+be)\s+)?(?:closed|shut(?:\s+down)?|removed|"
+     r"out\s+of\s+service|offline|demolished)(?:\s+(?:for|due\s+to|because\s+of)\s+[\w\s'-]+?)?"
+     r"\s*(?:[-–—:;]+|,)\s*(?=(?:so\s+)?(?:what|which|who|how|is|are|can|does|do|would|will)\b)(.+)$",
+     r"If \1 were removed, \2", False),
+    # what the edges carry, named instead of the node that sends it (directed): "Dubai's
+    # money", "money leaving Chicago", "a job started by scheduler" reach as the node does
+    (rf"\b(?:the\s+)?({_NAME})(?:'s|’s)\s+(?:{_CARRIED})\b(?!\s+(?:to|from|between))", r"\1", True),
+    (rf"\b(?:(?:some|any|the)\s+)?(?:{_CARRIED}|a\s+(?:job|request|message|patient|parcel|"
+     rf"shipment|payment|rumou?r|referral|call))\s+(?:(?:that\s+(?:is\s+|was\s+)?)?(?:started|"
+     rf"leaving|coming|starting|originating|going|issued|placed)\s+)?(?<!sent\s)(?:by|from|at|out\s+of|"
+     rf"leaving)\s+(?:the\s+)?({_NAME})\b", r"\1", True),
+    # "list every town that can reach Puebla": which ones; "…, whether it goes there direct
+    # or via another town": reach says both
+    (r"\s*,?\s+whether\s+(?:it|they)\s+(?:goes|go|get|gets)\s+there\s+direct(?:ly)?\s+or\s+"
+     r"(?:via|through|by\s+way\s+of)\s+[^?.!]*", "", True),
+    (rf"\bwhose\s+(?:{_CARRIED})\s+(?:can|could|will|would)\s+(?:ever\s+|eventually\s+)?"
+     rf"(?:end\s+up|arrive|land|wind\s+up)\s+(?:in|at)\b", "that can reach", True),
+    (r"^\s*(?:list|name|show(?:\s+me)?|give\s+me)\s+(?:every|all(?:\s+the)?)\s+([a-z]+?)s?\s+"
+     r"(?:that|which|who)\s+(?=can\b|could\b)", r"Which \1s ", True),
+    # "the groups of desks where every desk can pass a story round to every other one":
+    # the strongly connected components (directed)
+    (r"\b(?:the\s+)?(?:groups|sets|clusters|circles)\s+of\s+[a-z]+\s+(?:where|in\s+which)\s+"
+     r"(?:every|each)\s+[a-z]+\s+can\s+(?:[a-z]+\s+){0,5}?(?:to|reach)\s+(?:every|each|all)\s+"
+     r"(?:other|the\s+others?)(?:\s+one)?\b", "the strongly connected components", True),
     # "remove member 0 -> how many components?": a what-if, its question after the arrow
-    (r"^\s*(?:remove|drop|delete|take\s+out|cut|kill|lose|without)\s+(.+?)\s*(?:-+>|→|=>)\s*(.+)$",
+    (r"^\s*(?:remove|drop|delete|take\s+out|cut|kill|lose|without|close|shut(?:\s+down)?|"
+     r"knock\s+out)\s+(.+?)\s*(?:-+>|→|=>)\s*(.+)$",
      r"If \1 were removed, \2", False),
     # "Following the links in their direction, how many …": the directed reading, which a
     # directed graph's analyses follow anyway (and say so)
@@ -434,6 +480,14 @@ _UNDIRECTED: list[tuple[str, str]] = [
      r"(?: (?:with|to|into|in|on|for|at))?\s*\??\s*$", r"Who are the neighbours of \1?"),
     (rf"^\s*(?:who|whom) (?:does|do|did) (?:the )?({_NAME}) [a-z]+(?: (?:with|to|into))?\s*\??\s*$",
      r"Who are the neighbours of \1?"),
+    # "who has boris played against?", "which players has Ana faced": the perfect tense
+    (rf"^\s*(?:who|whom|which [a-z]+) (?:has|have|had) (?:the )?(?!\d+\s)({_NAME}) (?!(?:the|a|an|"
+     rf"been|most|any|got|gotten)\b)(?:[a-z]+ed|[a-z]+en|met|fought|beat|won|lost|run|done|seen|"
+     rf"known|taught|flown|swum|sung)(?: (?:with|to|against|alongside|for|into))?\s*\??\s*$",
+     r"Who are the neighbours of \1?"),
+    # "which stations does Djibouti have a direct cable to?": its edges in the data's noun
+    (rf"^\s*(?:which|what) [a-z]+ (?:does|do|did) (?:the )?({_NAME}) have (?:a |an |any )?"
+     rf"(?:direct )?[a-z]+ (?:to|with)\s*\??\s*$", r"Who are the neighbours of \1?"),
     # "which families are married to the Medici", "who is linked to Ada": the subject's side
     (rf"^\s*(?:who|which [a-z]+) (?:is|are|was|were|got|get) (?:directly )?(?!(?:closest|nearest|"
      rf"farthest|furthest|most|least|similar|reachable|connected|linked)\b)(?:[a-z]+ed|wed|allied|"
@@ -460,10 +514,11 @@ _UNDIRECTED: list[tuple[str, str]] = [
      rf"[a-z]+)\s+(?:(?:who|whom|that)\s+)?({_NAME}) [a-z]+(?: (?:with|to))?\s*[?.!]*\s*$",
      r"Who are the neighbours of \1?"),
     # "which country trades with the largest number of other countries": the most ties
-    (r"\b(?!(?:is|was|has|does)\b)([a-z]+(?:s|ed))\s+(?:with|into|to|against|alongside)\s+the\s+"
-     r"(?:most|largest number of|"
-     r"greatest number of|highest number of)\s+(?:other|different|distinct|separate)\s+[a-z]+\b",
-     "has the most ties"),
+    # ("who has worked alongside the largest number of different volunteers": the side kept,
+    # a two-mode graph's partners of the same side)
+    (r"\b(?:(?:has|have|had)\s+)?(?!(?:is|was|has|does)\b)([a-z]+(?:s|ed))\s+(?:with|into|to|"
+     r"against|alongside)\s+the\s+(?:most|largest number of|greatest number of|highest number "
+     r"of)\s+(?:other|different|distinct|separate)\s+[a-z]+\b", "has the most ties"),
     # "is the school directly piped to J4": that one edge (not "connected", a route)
     (r"^\s*(?:is|are|was|were) (?:the )?([A-Za-z][\w'.-]*|\d+) (?:directly )?(?!(?:connected|"
      r"linked|joined|tied|related|reachable|attached|located|based|isolated|cut|separated)\b)"
@@ -521,7 +576,7 @@ _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
 #: the rules that only spell out a hurried user's shorthand ("#", "avg", "ppl", "nbrs", "b/w",
 #: "comp"), read into the user's own words too (:func:`spelled_out`)
 #: the replacements of the rules that only spell out shorthand, each naming one rule
-_SHORTHAND_SPELLED = frozenset({r"\1n't", r"\3 from \1 to \2?", r"which of \1's \2", r"\1 \2\3", "betweenness", "stations", "extensions", r"\1's", r"\1", r"\1 \2", r"\1 in the data", r"Can \1 reach \2?", "how", "which", r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
+_SHORTHAND_SPELLED = frozenset({"the", "every", "their", "that can reach", r"Which \1s ", r"\1n't", r"\3 from \1 to \2?", r"which of \1's \2", r"\1 \2\3", "betweenness", "stations", "extensions", r"\1's", r"\1", r"\1 \2", r"\1 in the data", r"Can \1 reach \2?", "how", "which", r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
                                 "neighbour", "messages", "message", "connected", "between", "without",
                                 "with", "0", r"how many \1?", r"\1 component"})
 _SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in _SHORTHAND_SPELLED]
@@ -1713,6 +1768,15 @@ _DIRECT_ASIDE = re.compile(r"\s*\(\s*(?:only\s+)?direct(?:ly)?(?:\s+(?:ties|link
 _GETS_NONE = re.compile(r"\b(?:(?:is|are)\s+)?(?:get|gets|getting|got|receive|receives|receiving|"
                         r"received)\s+no\s+[a-z]+(?:\s+at\s+all)?\b", re.IGNORECASE)
 #: whether any node has none, as the list: "is any taproom ... have degree exactly 0"
+#: no partner ever, in the perfect tense: "who hasn't played a single game yet", "anyone
+#: who hasn't coauthored with anybody at all" (undirected: no tie, whichever way)
+_HAS_NONE = re.compile(r"\b(?:has|have|had)(?:n't|\s+not|\s+never)\s+(?:yet\s+|ever\s+)?"
+                       r"(?!(?:been|got|any|a|the)\b)[a-z]+(?:\s+(?:with|against|to|alongside))?\s+"
+                       r"(?:anybody|anyone|anything|a\s+single\s+[a-z]+|any\s+[a-z]+|any)"
+                       r"(?:\s+(?:at\s+all|yet|so\s+far|ever|else))*\b", re.IGNORECASE)
+#: "anyone on the roster who have degree exactly 0?": which nodes
+_ANYONE_NONE = re.compile(r"^\s*(?:is\s+there\s+)?(?:anyone|anybody)\s+(?:[a-z]+\s+){0,4}?(?:who|that)\s+"
+                          r"have degree exactly 0\s*[?.!]*\s*$", re.IGNORECASE)
 _ANY_NONE = re.compile(r"^\s*(?:is|are|was|were)\s+(?:there\s+)?any\s+([a-z]+)\s+(?:that\s+|who\s+|"
                        r"which\s+)?have degree exactly 0\s*[?.!]*\s*$", re.IGNORECASE)
 
@@ -2069,6 +2133,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     if not directed:  # "is any taproom getting no beer at all": no tie, whichever way
         out = _GETS_NONE.sub("have degree exactly 0", out)
         out = _ANY_NONE.sub(r"Which \1 have degree exactly 0?", out)
+        out = _HAS_NONE.sub("have degree exactly 0", out)  # "who hasn't played a single game"
+        out = _ANYONE_NONE.sub("Which nodes have degree exactly 0?", out)
     sides = _sides(info)
     if len(sides) == 2 and re.search(r"\bhow many\b", out, re.IGNORECASE) and all(
             _names_side(s, out) for s in sides) and not re.search(
@@ -2824,7 +2890,8 @@ _TIME_ASKED = re.compile(
     r"saturday|sunday|the (?:weekend|morning|evening|night))\b|"
     r"\b(?:hour|time) of (?:the )?day\b|\b(?:which|what)\s+(?:hour|day|weekday|month|year|week|"
     r"date|season)\b|\b(?:per|each|every|by)\s+(?:hour|day|week|month|year|weekday)\b|"
-    r"\b(?:last|this|previous|past)\s+(?:week|month|year|quarter)\b|\bover time\b|"
+    r"\b(?:last|this|previous|past|next)\s+(?:week|month|year|quarter|spring|summer|autumn|fall|"
+    r"winter|season|weekend|harvest)\b|\bover time\b|"
     # "vs last yr", "after her last post", "year-on-year", "denser than it was", "unfollowed":
     # a change over time, which one snapshot of the graph does not hold
     r"\blast\s+(?:yr|post|update|snapshot|release|season)\b|\b(?:year|yr)[- ]on[- ](?:year|yr)\b|"

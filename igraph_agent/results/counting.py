@@ -116,9 +116,21 @@ class EdgesPassing(Part):
     nodes: int | None = None  # the nodes at an end of a passing edge
 
 
+class InsideEdges(Part):
+    """The edges with both ends among the nodes a ``where`` picks, summed: "the average
+    latency of the cables that stay within the Pacific"."""
+
+    edges: int
+    total: Number | None = None
+    mean: Number | None = None
+    min: Number | None = None
+    max: Number | None = None
+
+
 class WhereEdges(Part):
     """The edges of the nodes a ``where`` picks (their outgoing, incoming or all edges, as
-    ``direction`` says), summed: "the average lead time of shipments from Mexico"."""
+    ``direction`` says), summed: "the average lead time of shipments from Mexico"; and
+    ``inside``: those with both ends picked."""
 
     direction: str
     edges: int
@@ -126,6 +138,7 @@ class WhereEdges(Part):
     mean: Number | None = None
     min: Number | None = None
     max: Number | None = None
+    inside: InsideEdges | None = None
 
 
 class EdgeAttributeTotalsResult(ToolData):
@@ -143,6 +156,8 @@ class EdgeAttributeTotalsResult(ToolData):
     node: NodeId | None = None
     #: directed graphs only: which of a node's edges its total sums (out, in or both)
     direction: str | None = None
+    #: a directed graph's node, both ways summed: its incoming total less its outgoing one
+    net_in: Number | None = None
     #: the attribute filter the ranked nodes matched, when one was given
     side: str | None = None  # two-mode: the side ranked
     where: dict[str, Any] | None = None

@@ -17,6 +17,7 @@ class GroupRow(Row):
     #: every edge with at least one end in the group, each once (within + to other groups)
     edges_touching: int | None = None
     weight_to_other_groups: Number | None = None
+    within_weight: Number | None = None  # the edge value summed over its own edges
     #: directed graphs: the edges (and weight) the group sends to other groups and receives
     #: from them; ``*_to_other_groups`` above counts both directions
     edges_out_to_other_groups: int | None = None

@@ -443,6 +443,9 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
                            "nodes": len({n for u, v, _ in hits for n in (u, v)})}
     if args.node:
         data["node"] = args.node
+        if directed and side == "both":  # "what it receives minus what it sends"
+            into = sum(x for u, v, x in nums if v == node and u != node)
+            data["net_in"] = _round(into - sum(x for u, v, x in nums if u == node and v != node))
     if gone_nodes or gone_edges:
         data["without_nodes"] = sorted(gone_nodes, key=str)
         data["without_edges"] = [[u, v] for u, v in dict.fromkeys(
@@ -486,12 +489,16 @@ def _edges_left_out(g: nx.Graph, pairs: list[list[str]]) -> set[tuple]:
 
 def _where_edges(nums: list, among: set, side: str) -> dict:
     """The edges of the nodes ``among`` (leaving them: out, entering them: in, or touching
-    them: both), each once, summed."""
+    them: both), each once, summed; and those with both ends among them (``inside``)."""
     xs = [x for u, v, x in nums if (side != "in" and u in among) or (side != "out" and v in among)]
     if not xs:
-        return {"direction": side, "edges": 0}
+        return {"direction": side, "edges": 0, "inside": {"edges": 0}}
+    inner = [x for u, v, x in nums if u in among and v in among]
+    inside = {"edges": len(inner)} if not inner else {
+        "edges": len(inner), "total": _round(sum(inner)), "mean": _round(sum(inner) / len(inner)),
+        "min": min(inner), "max": max(inner)}
     return {"direction": side, "edges": len(xs), "total": _round(sum(xs)),
-            "mean": _round(sum(xs) / len(xs)), "min": min(xs), "max": max(xs)}
+            "mean": _round(sum(xs) / len(xs)), "min": min(xs), "max": max(xs), "inside": inside}
 
 
 def _pair_extremes(g: nx.Graph, nums: list) -> tuple[list[dict], list[dict]]:
