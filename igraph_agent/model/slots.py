@@ -1018,7 +1018,7 @@ def in_column_units(value: float, question: str, column: str) -> float:
         >>> in_column_units(1e6, "loans over one million euros", "amount_eur")
         1000000.0
     """
-    value = _in_column_length(_in_column_time(value, question, column), question, column)
+    value = _in_column_unit(value, question, column)
     m = re.search(r"\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s*"
                   r"(thousand|million|billion)\b", question, re.IGNORECASE)
     if not m:
@@ -1028,63 +1028,54 @@ def in_column_units(value: float, question: str, column: str) -> float:
     return value / scale if tokens & _SCALE_UNITS[scale] else value
 
 
-#: a time unit in seconds, by the words a question or a column name writes it with
+#: a time unit in seconds, and a length unit in metres, by the words a question or a column
+#: name writes it with
 _TIME_UNITS = {**dict.fromkeys(("second", "seconds", "sec", "secs"), 1.0),
                **dict.fromkeys(("minute", "minutes", "min", "mins"), 60.0),
                **dict.fromkeys(("hour", "hours", "hr", "hrs"), 3600.0),
                **dict.fromkeys(("day", "days"), 86400.0),
                **dict.fromkeys(("week", "weeks", "wk", "wks"), 604800.0)}
-_TIME_BOUND = re.compile(r"\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)"
-                         r"\s*(" + "|".join(sorted(_TIME_UNITS, key=len, reverse=True)) + r")\b",
-                         re.IGNORECASE)
-
-
-def _in_column_time(value: float, question: str, column: str) -> float:
-    """A bound said in one time unit ("three weeks") in the unit a column's name says
-    (``lead_days``: 21); the value as it is where either unit is not said.
-
-        >>> _in_column_time(3.0, "links with a lead time of three weeks or more", "lead_days")
-        21.0
-        >>> _in_column_time(2.0, "trips over 2 hours", "minutes")
-        120.0
-        >>> _in_column_time(30.0, "trips over 30 minutes", "minutes")
-        30.0
-    """
-    m = _TIME_BOUND.search(question)
-    tokens = [t for t in re.split(r"[_\W]+", column.lower()) if t in _TIME_UNITS]
-    if not m or len(tokens) != 1 or _value(m.group(1)) != value:
-        return value
-    said, held = _TIME_UNITS[m.group(2).lower()], _TIME_UNITS[tokens[0]]
-    return value if said == held else round(value * said / held, 6)
-
-
-#: a length unit in metres, by the words a question or a column name writes it with
 _LENGTH_UNITS = {**dict.fromkeys(("m", "metre", "metres", "meter", "meters"), 1.0),
                  **dict.fromkeys(("km", "kms", "kilometre", "kilometres", "kilometer",
                                   "kilometers"), 1000.0),
                  **dict.fromkeys(("mile", "miles", "mi"), 1609.344),
                  **dict.fromkeys(("ft", "feet", "foot"), 0.3048),
                  **dict.fromkeys(("cm",), 0.01)}
-_LENGTH_BOUND = re.compile(r"\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)"
-                           r"\s*(" + "|".join(sorted(_LENGTH_UNITS, key=len, reverse=True)) + r")\b",
-                           re.IGNORECASE)
 
 
-def _in_column_length(value: float, question: str, column: str) -> float:
-    """A bound said in one length unit ("longer than 5 km") in the unit a column's name says
-    (``length_m``: 5000); the value as it is where either unit is not said.
+def _bound_rx(units: dict[str, float]) -> re.Pattern[str]:
+    return re.compile(r"\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)"
+                      r"\s*(" + "|".join(sorted(units, key=len, reverse=True)) + r")\b",
+                      re.IGNORECASE)
 
-        >>> _in_column_length(5.0, "stretches longer than 5 km", "length_m")
+
+_BOUNDS = ((_TIME_UNITS, _bound_rx(_TIME_UNITS)), (_LENGTH_UNITS, _bound_rx(_LENGTH_UNITS)))
+
+
+def _in_column_unit(value: float, question: str, column: str) -> float:
+    """A bound said in one time or length unit ("three weeks", "longer than 5 km") in the
+    unit a column's name says (``lead_days``: 21, ``length_m``: 5000); the value as it is
+    where either unit is not said.
+
+        >>> _in_column_unit(3.0, "links with a lead time of three weeks or more", "lead_days")
+        21.0
+        >>> _in_column_unit(2.0, "trips over 2 hours", "minutes")
+        120.0
+        >>> _in_column_unit(30.0, "trips over 30 minutes", "minutes")
+        30.0
+        >>> _in_column_unit(5.0, "stretches longer than 5 km", "length_m")
         5000.0
-        >>> _in_column_length(800.0, "cables over 800 m", "fibre_km")
+        >>> _in_column_unit(800.0, "cables over 800 m", "fibre_km")
         0.8
     """
-    m = _LENGTH_BOUND.search(question)
-    tokens = [t for t in re.split(r"[_\W]+", column.lower()) if t in _LENGTH_UNITS]
-    if not m or len(tokens) != 1 or _value(m.group(1)) != value:
-        return value
-    said, held = _LENGTH_UNITS[m.group(2).lower()], _LENGTH_UNITS[tokens[0]]
-    return value if said == held else round(value * said / held, 6)
+    for units, bound in _BOUNDS:
+        m = bound.search(question)
+        tokens = [t for t in re.split(r"[_\W]+", column.lower()) if t in units]
+        if not m or len(tokens) != 1 or _value(m.group(1)) != value:
+            continue
+        said, held = units[m.group(2).lower()], units[tokens[0]]
+        return value if said == held else round(value * said / held, 6)
+    return value
 
 
 def _value(word: str) -> float:
