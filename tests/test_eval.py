@@ -199,7 +199,8 @@ def test_the_dev_split_loads_and_every_oracle_resolves_on_its_graph():
                                                  "dev61", "dev62", "dev63", "dev64",
                                                  "dev65", "dev66", "dev67", "dev68",
                                                  "dev69", "dev70", "dev71", "dev72",
-                                                 "dev73", "dev74", "dev75"}
+                                                 "dev73", "dev74", "dev75", "dev76", "dev77",
+                                                 "dev78", "dev79", "dev80", "dev81"}
     asks = [q for q in qset.questions if q.expect == "needs_clarification"]
     assert len(asks) >= 8  # questions no analysis answers: the planner must ask
     for q in qset.questions:

@@ -82,7 +82,7 @@ def test_a_group_question_naming_the_edge_value_sums_it_in_its_own_units(tmp_pat
     between = 4 * 10.0 + 3 * 0.5
     assert resp.status == "answered"
     assert resp.actions[-1].args.get("weight") == "km"
-    assert f"total km {between:g} between" in resp.answer
+    assert f"**{between:g}** km go between" in resp.answer  # the value asked, first
 
 
 ENROLMENTS = pd.DataFrame(

@@ -91,3 +91,27 @@ def test_hop_counts_with_a_weight_names_the_farthest_nodes_by_it(tmp_path):
     dist = nx.single_source_dijkstra_path_length(g, "a", weight="km")
     assert far["distance"] == max(dist.values())
     assert far["nodes"] == sorted(n for n, d in dist.items() if d == max(dist.values()))
+
+
+def test_partners_count_a_two_way_pair_once_where_degree_counts_both_edges(tmp_path):
+    g = nx.DiGraph([("a", "b"), ("b", "a"), ("a", "c"), ("d", "a"), ("c", "d")])
+    distinct = {n: len(set(nx.all_neighbors(g, n))) for n in g}
+    env = ok(context(tmp_path, g), "nodes_by_measure", measure="partners", op="ge", value=3)
+    assert env["count"] == sum(1 for v in distinct.values() if v >= 3)
+    assert {r["node"]: r["value"] for r in env["nodes"]} == {n: v for n, v in distinct.items()
+                                                             if v >= 3}
+    degree = ok(context(tmp_path, g), "nodes_by_measure", measure="degree", op="ge", value=4)
+    assert [r["node"] for r in degree["nodes"]] == ["a"]  # a's four edges, three partners
+
+
+def test_the_pieces_of_one_group_on_its_own_are_its_induced_subgraphs_components(tmp_path):
+    g = _towns()
+    ctx = context(tmp_path, g)
+    central = g.subgraph([n for n, r in g.nodes(data="region") if r == "C"])
+    env = ok(ctx, "connectivity", where={"region": "C"})
+    assert env["components"] == nx.number_connected_components(central)
+    assert env["component_sizes"] == sorted((len(c) for c in nx.connected_components(central)),
+                                            reverse=True)
+    assert env["where"] == {"region": "C"} and env["nodes"] == central.number_of_nodes()
+    missing = call(ctx, "connectivity", where={"region": "Z"})
+    assert not missing["success"] and missing["error"]["code"] == "INVALID_ARGUMENTS"

@@ -65,7 +65,9 @@ _K_REGULAR = re.compile(r"\b(\d+)-regular\b", re.IGNORECASE)
 _LEAVES = re.compile(r"\bleaf(?:[- ]?nodes?|[- ]vertices)?\b|\bleaves\b|\bdead[- ]?ends?\b|"
                      r"\bend[- ]?points?\b|\bpendant\s+(?:nodes?|vertices)\b", re.IGNORECASE)
 #: "if Ada leaves", "who leaves the club": the verb, not the nodes
-_LEAVES_VERB = re.compile(r"\bleaves\s+(?:the|a|an|his|her|their|its)\b|\b(?:if|when|once|after|"
+_LEAVES_VERB = re.compile(r"\bleaves\s+(?:the|a|an|his|her|their|its|some|any|no|every|each|"
+                          r"one|two|it|them|him|nobody|someone|anyone|everyone|other|others|"
+                          r"more|fewer|only|just|behind)\b|\b(?:if|when|once|after|"
                           r"before|until)\s+(?:\w+\s+){1,3}leaves\b", re.IGNORECASE)
 _LIST = re.compile(r"^\s*(?:so\s+|and\s+)?(?:which|who|list|name|show|what (?:are|nodes))\b",
                    re.IGNORECASE)

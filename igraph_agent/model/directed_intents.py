@@ -101,8 +101,8 @@ def members_bonus(st: PlanState) -> float:
 
 
 def strong_bonus(st: PlanState) -> float:
-    q = _asked(st)
-    return 4.0 if _directed(st) and _LARGEST_STRONG.search(q) and _plain(q) else 0.0
+    return 4.0 if _directed(st) and any(_LARGEST_STRONG.search(q) and _plain(q)
+                                        for q in (_asked(st), st.question)) else 0.0
 
 
 def _verb_forms(st: PlanState) -> tuple[str, str, str]:

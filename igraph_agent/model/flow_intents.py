@@ -374,11 +374,25 @@ def _needed_way(st: PlanState) -> str | None:
 def reach_of(st: PlanState) -> tuple[str, str, str] | None:
     """(node name, direction, kind) of a reach question: kind ``needs`` (what the node
     needs), ``needed`` (what needs it), ``reach`` or ``unreached`` (from the node)."""
-    directed = bool(_meaning(st).get("directed"))
     info = st.last_ok("get_graph_info")
-    # the user's words, lower-case names capitalised ("what depends on lib_ui")
-    q = vocabulary.lower_names(str(st.context.get("asked") or st.question),
-                               dict(info.data) if info else {}, st.context.get("found_names", ()))
+    # the user's words, lower-case names capitalised ("what depends on lib_ui"); else the
+    # planner's ("which clubs can a player starting at X end up at": which can X reach)
+    asked = str(st.context.get("asked") or st.question)
+    for said in dict.fromkeys((asked, st.question)):
+        q = vocabulary.lower_names(said, dict(info.data) if info else {},
+                                   st.context.get("found_names", ()))
+        if said != asked and slots.features(asked) & {"removal", "hops", "threshold", "future",
+                                                      "ordinal", "bottom"}:
+            return None  # "in at most two road hops": the user's bound holds for the rewording
+        found = _reach_in(st, q)
+        if found is not None:
+            return found
+    return _chain(st, st.question)  # lower-case names capitalised ("main")
+
+
+def _reach_in(st: PlanState, q: str) -> tuple[str, str, str] | None:
+    """:func:`reach_of` on one wording ``q`` of the question, without the chain."""
+    directed = bool(_meaning(st).get("directed"))
     if directed and (n := _broken(q)) and (way := _needed_way(st)):
         return n, "in" if way == "out" else "out", "breaks"
     if slots.features(q) & {"removal", "hops", "threshold", "future", "ordinal", "bottom"}:
@@ -410,7 +424,7 @@ def reach_of(st: PlanState) -> tuple[str, str, str] | None:
             and re.match(
             r"\s*(?:which|what|who|whom|how many|list|name|show)\b", q, re.IGNORECASE):
         return n, "out", "reach"
-    return _chain(st, st.question)  # lower-case names capitalised ("main")
+    return None
 
 
 #: what stops working when a node goes: "what breaks if zlib is removed"

@@ -581,7 +581,7 @@ def path_calls(st: PlanState) -> list[Call]:
     if not names:
         return []
     searches, ids = _resolve(st, names)
-    if ids is None:
+    if ids is None or ids[0] == ids[1]:  # "Castlegate United … Castlegate": one node, no route
         return searches
     args: dict = {"source": ids[0], "target": ids[1]}
     choice = asked_weight(st.question, st.meaning())
@@ -700,6 +700,10 @@ def path_render(st: PlanState, obs: list[Observed]) -> str:
     p = next((o.typed(ShortestPathResult) for o in obs if o.tool == "shortest_path"
               and not o.args.get("ignore_direction")), None)
     if p is None:
+        _, ids = _resolve(st, names) if names else ([], None)
+        if ids and ids[0] == ids[1]:
+            return UNRESOLVED[1] + (f" as two ends: both name {ids[0]}, and a route needs two "
+                                    "different nodes.")
         return (_unresolved(st, names) if names else
                 "Name both ends, e.g. the shortest path from Alice to Bob.")
     if not p.reachable:
@@ -769,8 +773,12 @@ def _route(st: PlanState, p: ShortestPathResult) -> str:
 def connectivity_calls(st: PlanState) -> list[Call]:
     names = _pair_names(st.question)
     if not names:
+        from igraph_agent.model.intents import _where
+
         whole = {"whole": True} if slots.WHOLE_CUT.search(st.question) else {}
-        return [Call("connectivity", {"limit": 10, **whole})]
+        # "just the legal team and the ties among themselves: how many clusters": the group
+        # on its own
+        return [Call("connectivity", {"limit": 10, **whole, **_where(st)})]
     searches, ids = _resolve(st, names)
     if ids is None:
         return searches
@@ -936,7 +944,17 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
                 + (f": {listed}." if whole else f" (e.g. {listed} …)."))
     sizes = c.component_sizes
     shown = ", ".join(str(x) for x in sizes[:8]) + (" …" if len(sizes) > 8 else "")
+    if c.where:  # one group on its own
+        scope = ", ".join(f"{k} = {v}" for k, v in c.where.items())
+        return (f"Only the {c.nodes} nodes with {scope} and the edges among them: **{c.components} "
+                f"connected component(s)** of sizes {shown}" + (
+                    " (" + "; ".join(", ".join(str(m) for m in r.members) for r in
+                                     c.smaller_components[:5]) + " apart from the largest)"
+                    if c.smaller_components else "") + ".")
     whole = re.search(r"\bconnected\b|\b(?:in |all )?(?:one|a single) (?:single )?piece\b|"
+                      # "is every substation hooked up to the rest of the grid"
+                      r"\b(?:hooked|wired|plugged|tied) (?:up|in) (?:to|with|into) (?:the rest|"
+                      r"(?:the |our )?(?:network|graph|grid|system|web|map))\b|"
                       r"\blinked (?:together|up)\b|\breachable\b|"
                       # "is everyone linked to everyone else", "every team linked to every other"
                       r"\blinked (?:up )?(?:to|with) (?:every|each|all)(?:one|body)?\b|"

@@ -402,6 +402,10 @@ GROUP_RANK_INTENTS = [
            _render, "group_analysis: groups ranked by their edges within, to others, or "
            "their mean degree", group="groups", bonus=_bonus, clarify=_clarify,
            hint="groups ranked by their own edges",
+           # "the legal team and the ties among themselves: how many separate clusters": the
+           # pieces the group falls into, never its edges
+           negatives=(re.compile(r"\bhow many (?:\w+ )?(?:clusters|chunks|pieces|components|"
+                                 r"islands|parts|blobs|bits|fragments)\b", re.IGNORECASE),),
            answers=frozenset({"node", "group", "list", "value", "yesno", "count"}),
            # "weight": one named group's edge value summed within it (else no kind is found)
            covers=frozenset({"group", "bottom", "filter", "weight"})),

@@ -14,7 +14,7 @@ from igraph_agent.model import slots, topn
 from igraph_agent.model.lexicon import KIND_QUESTION, declared
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, select, t
-from igraph_agent.model.vocabulary import groupings
+from igraph_agent.model.vocabulary import NODE_NOUNS, data_nouns, groupings, own_words
 from igraph_agent.model.weights import as_length_args, asked_weight, length_note
 from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
 from igraph_agent.results.data import GetGraphInfoResult
@@ -957,7 +957,11 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name not in _NODE_RANKINGS | {"edge_extreme"}]
         #  "which sector", "which two departments ship the most between them": no node, no edge
     elif "group_mix" in names and re.search(r"\bwho(?:m|se)?\b(?!\s+\w+s (?:differ|are (?:different|"
-                                            r"not the same)))", question, re.IGNORECASE):
+                                            r"not the same)))", question, re.IGNORECASE) and \
+            not re.search(r"\b(?:people|persons|ones|those|members|residents|users|staff|"
+                          r"employees|[a-z]+ers)\s+who\s+(?:live|work|are|sit|belong)\b", question,
+                          re.IGNORECASE):  # "calls between people who live on different
+        #                                    streets": a relative clause, no person asked
         found = [i for i in found if i.name != "group_mix"]  # "who has the most ties to other
         #                                     sales people": a person asked, not the groups
     if "bipartite" in names and re.search(r"\b(?:one|either)\s+\w+\s+(?:to|and|with)\s+the\s+other\b",
@@ -974,6 +978,16 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name == "group_mix" or i.phase > 0]  # Tern: a group
     if {"group_mix", "figure"} <= names and st is not None and attribute_mixing(question, st):
         found = [i for i in found if i.name != "figure"]  # "assortative by faction": not degree
+    if "projection" in names and st is not None and _asks_for_a_group(question, st):
+        # "which 2 cuisines overlap most in ingredients": two groups, never two nodes
+        found = [i for i in found if i.name != "projection"]
+    if "threshold_count" in names and st is not None and _asks_for_a_group(question, st):
+        # "which countries have more than 2 ports": groups past a size, never nodes' degrees
+        found = [i for i in found if i.name != "threshold_count"]
+    if "overview" in names and st is not None and _counts_a_foreign_thing(question, st):
+        # "how many foxes live around our cameras", "how many calories": things the graph
+        # holds no count of, never its size
+        found = [i for i in found if i.name != "overview"]
     if "overview" in names and st is not None and _names_a_group(question, st):
         # "how many ties connect people on different teams": a count the groups decide, never
         # the graph's size
@@ -984,6 +998,61 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
 #: a question about the data's attributes themselves, which the description answers
 _ABOUT_ATTRIBUTES = re.compile(r"\b(?:attributes?|columns?|fields?|propert(?:y|ies)|variables?)\b",
                                re.IGNORECASE)
+
+
+#: the thing a "how many" question counts: "how many foxes live …", "ok, how many distinct X"
+_HOW_MANY_WHAT = re.compile(r"^\W*(?:[a-z]+[,:]\s+)?how many\s+(?:(?:different|distinct|unique|"
+                            r"separate|individual|total|actual)\s+)?([a-z][a-z-]+)\b",
+                            re.IGNORECASE)
+#: what a graph's description counts, in any data's words
+_GRAPH_THINGS = frozenset({
+    "node", "vertex", "vertice", "edge", "link", "tie", "connection", "relationship", "entity",
+    "entry", "row", "record", "item", "thing", "people", "ppl", "person", "member", "user",
+    "individual", "pair", "friendship", "partnership", "collaboration", "participant", "element",
+    "object", "point", "line", "arc", "relation", "interaction", "contact", "kind", "type",
+    "mode", "side", "attribute", "column", "field", "propert", "property", "value", "of",
+    # a tie in many data's words
+    "road", "route", "flight", "leg", "lane", "path", "track", "segment", "cable", "pipe",
+    "trail", "street", "bond", "channel", "deal", "trade", "transaction", "message", "email",
+    "mail", "call", "transfer", "loan", "shipment", "delivery", "payment", "order", "visit",
+    "trip", "journey", "hop", "step", "citation", "reference", "follow", "mention", "reply",
+    "marriage", "match", "game", "meeting", "pass", "referral", "hyperlink", "dependency",
+    "import", "booking", "sighting", "observation", "event"})
+
+
+#: a head-count of living things, which no edge table holds
+_LIVING = re.compile(r"\b(?:live|lives|living|inhabit\w*|roam\w*|dwell\w*|populations?|"
+                     r"in the wild)\b", re.IGNORECASE)
+
+
+def _counts_a_foreign_thing(question: str, st: PlanState) -> bool:
+    """Whether a "how many" question counts a thing that is neither the graph's nodes or edges
+    (in any of the data's words: its column nouns, sides, attributes and their values) nor a
+    common word for them: "how many foxes live around our cameras" where fox is one species
+    node, "how many calories" where the table holds grams."""
+    m = _HOW_MANY_WHAT.search(question)
+    info = st.last_ok("get_graph_info")
+    if m is None or info is None:
+        return False
+    data = dict(info.data)
+    word = m.group(1).lower()
+    forms = {word, word[:-1] if word.endswith("s") else word,
+             word[:-2] if word.endswith("es") else word,
+             word[:-3] + "y" if word.endswith("ies") else word,
+             {"women": "woman", "men": "man", "people": "person", "children": "child"}.get(word, word)}
+    own = {w.lower() for w in (*NODE_NOUNS, *data_nouns(data), *own_words(data),
+                               *(str(s) for s in ((data.get("meaning") or {}).get("modes") or {})
+                                 .get("sides") or {}))}
+    own |= {re.sub(r"s$", "", w) for w in own}
+    own |= {p for w in own for p in re.split(r"[_\s-]+", w) if len(p) > 2}  # "sites" of site_id
+    if forms & (own | _GRAPH_THINGS):
+        return False
+    # a domain's own word for its nodes is unknown here ("how many substations"): only a
+    # node's own name counted ("how many foxes" where fox is one node) or a head-count of
+    # living things ("how many … live around …") is foreign for sure
+    names = {str(n.get(k, "")).lower() for n in data.get("sample_nodes") or []
+             for k in ("id", "label")}
+    return bool(forms & names) or bool(_LIVING.search(question))
 
 
 def _names_a_group(question: str, st: PlanState) -> bool:

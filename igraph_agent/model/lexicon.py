@@ -705,7 +705,12 @@ LEXICON: dict[str, dict[str, Any]] = {
                         # "how many links do the history pages send to other topics": the
                         # group's edges to the others, not its members
                         negatives=_rx(r"\bhow many\s+(?:\w+\s+)?(?:links|edges|ties|arcs|"
-                                      r"connections|hyperlinks)\b.*\b(?:other|different)\s+\w+"),
+                                      r"connections|hyperlinks)\b.*\b(?:other|different)\s+\w+",
+                                      # "starting from Priya, how many of the Oak Close residents
+                                      # does a message eventually get to": a reach, not members
+                                      r"\b(?:eventually|ultimately|in the end)\s+(?:get|reach|end up|"
+                                      r"arrive)\w*|\bstarting (?:from|at|with)\b|\bpass(?:es|ed)? "
+                                      r"(?:it )?(?:on|along)\b|\bcan\s+\S+\s+reach\b"),
                         bonus=_attr_bonus, hint="counts of nodes with an attribute value",
                         clarify=_ask_counted_column),
     "visualize": dict(negatives=(*_rx(r"distribution|histogram"), PLANAR), phase=1),
@@ -885,7 +890,8 @@ LEXICON.update({
                       r"(?:still )?reach)\b",
                       # it counts components: another measure after the removal is asked about
                       # ("the A-B route is cut" names the removed edge, no route asked)
-                      r"\b(?:communit\w*|clusters?|modul\w+|path length|diameter|distances?|density|"
+                      r"\b(?:communit\w*|(?<!separate )(?<!disconnected )(?<!unconnected )(?<!distinct )"
+                      r"clusters?|modul\w+|path length|diameter|distances?|density|"
                       r"clustering|centrality|central|betweenness|pagerank|degree|most connected|"
                       r"best[- ]connected|triangles?|cliques?|shortest|hub|average|how long|how far|"
                       r"hops?|steps?|trip|route(?!s?\s+(?:(?:between|from)\s+[^,?.]+?\s+)?(?:gets?\s+|"
@@ -894,6 +900,7 @@ LEXICON.update({
                       r"cycles?|cyclic|acyclic|upstream|downstream)\b",
                       # and it answers only about the parts: a question naming none is asked
                       r"^(?!.*\b(?:components?|pieces?|parts?|groups?|islands?|connected|disconnect\w*|"
+                      r"separate\s+clusters?|chunks?|fall\s+(?:into|apart)|"
                       r"split\w*|apart|fragment\w*|break\w*|cut off|isolated|stranded|lose \w+ (?:only )?(?:links?|"
                       r"connections?|ties?)|largest|biggest|remain\w*|"
                       r"(?:are|is|be) left|"
@@ -936,7 +943,10 @@ LEXICON.update({
     "edge_totals": dict(
         triggers=t(0.5, r"\btotal\b|\bsum\b|add(?:ed)? up|altogether|combined|overall|in all\b|"
                    r"\bhow much\b|"
-                   r"average|mean|\b(?:the most|the least)\b", r"\b(?:longest|shortest|heaviest|lightest|strongest|weakest)\s+"
+                   r"average|mean|\b(?:the most|the least)\b",
+                   # "how many calls are there" on a ``calls`` count column: its sum
+                   r"^\s*how many [a-z]+ (?:are|were) (?:there|recorded|logged|in the (?:data|table))"
+                   r"\s*[?.!]*\s*$", r"\b(?:longest|shortest|heaviest|lightest|strongest|weakest)\s+"
                    r"(?:single\s+)?(?:road|edge|link|street|connection|flight|tie|segment|leg|"
                    r"trail|lane|pipe|pipeline|cable|track|rail)s?\b"),
         bonus=_totals_bonus, hint="totals of an edge attribute", clarify=_totals_clarify,
@@ -1059,7 +1069,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "edge_totals": ("weight", "entity", "bottom", "filter"),
     "bipartite": ("twomode", "group"), "degree": ("direction", "filter", "ordinal", "scope"),
     "centrality": ("filter", "ordinal", "bottom", "entity", "scope", "weight"),
-    "connectivity": ("direction", "entity", "bottom", "scope"),
+    "connectivity": ("direction", "entity", "bottom", "scope", "filter"),
     "path": ("direction", "entity", "weight", "bottom"),
     "count_where": ("group", "entity", "filter"), "visualize": ("group", "entity"),
     "compare": ("entity",), "search": ("entity",), "edge_search": ("entity",),

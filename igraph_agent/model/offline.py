@@ -50,7 +50,7 @@ from igraph_agent.model.group_intents import CUT_SHORT
 from igraph_agent.model.planstate import FIND_TOOLS, Call, Observed, PlanState
 from igraph_agent.model.registry import Ask, Intent, clarification, gaps
 from igraph_agent.model.semantic_intents import SAME_SIDE
-from igraph_agent.model.structure_intents import NO_FIGURE, NO_TWO_WAY
+from igraph_agent.model.structure_intents import NO_FIGURE, NO_TWO_WAY, TWO_MODE_CLIQUE
 from igraph_agent.results.data import ConstructGraphResult, GetGraphInfoResult
 
 CLARIFY = "ask_user"
@@ -94,7 +94,8 @@ def _plan(st: PlanState) -> dict[str, Any]:
         if isinstance(payload, list):
             return _tool_calls(_found_first(st, payload), st.turns)
         return _clarify(payload) if kind == "ask" and CLARIFY in st.tools else _text(payload)
-    steppable = st.graph_loaded() and not st.needs_verification() and st.output_format != "report"
+    steppable = st.graph_loaded() and not st.needs_verification() and \
+        st.output_format != "report" and st.question not in vocabulary.WHOLE_ASKS
     if steppable and st.context.get("side_ask"):  # "which actor" on sides no noun tells
         return _clarify(st.context["side_ask"]) if CLARIFY in st.tools \
             else _text(st.context["side_ask"])
@@ -899,10 +900,12 @@ def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
                            for f in failures)
         return Ask((f"I could not answer this: {failed}. " if failed else "") + ask.question,
                    ask.suggestions)
-    rivals = next((text for _, text in sections if text.startswith(UNRESOLVED[2])), None)
+    rivals = next((text for _, text in sections if text.startswith((UNRESOLVED[2],
+                                                                     TWO_MODE_CLIQUE))), None)
     if rivals and not budget_out:  # "Smith" names two nodes: ask which, never pick one
         return Ask(rivals, _ask(st).suggestions)
-    if all(text.startswith((*UNRESOLVED, UNSETTLED, NO_FIGURE, NO_TWO_WAY, CUT_SHORT, SAME_SIDE))
+    if all(text.startswith((*UNRESOLVED, UNSETTLED, NO_FIGURE, NO_TWO_WAY, CUT_SHORT, SAME_SIDE,
+                            TWO_MODE_CLIQUE))
            for _, text in sections) and \
             not budget_out:
         ask = _ask(st)  # no name resolved: which node is meant?

@@ -63,6 +63,12 @@ def _f(x) -> str:
 
 
 # -- counts and rankings with a threshold ----------------------------------------------
+#: other nodes counted each once, whichever way their edges go: "at least 5 different other
+#: wards", "how many distinct partners"
+_DISTINCT_PARTNERS = re.compile(r"\b(?:different|distinct|unique|separate)\s+(?:other\s+)?[a-z]+",
+                                re.IGNORECASE)
+
+
 def threshold_calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.intents import _where
 
@@ -77,6 +83,9 @@ def threshold_calls(st: PlanState) -> list[Call]:
     if measure == "degree" and directed:  # "which species eat exactly 2 prey": one end's edges
         side = sides.counted_side(str(st.context.get("asked") or st.question), _raw_info(st))
         measure = f"{side}_degree" if side else measure
+        if measure == "degree" and _DISTINCT_PARTNERS.search(str(st.context.get("asked")
+                                                                  or st.question)):
+            measure = "partners"  # "deal with at least 5 different other wards": each once
     op, value = found
     listed = {"limit": 50} if _LIST_ASKED.search(st.question) else {}
     call = Call("nodes_by_measure", {"measure": measure, "op": op, "value": value,
@@ -153,6 +162,9 @@ def threshold_render(st: PlanState, obs: list[Observed]) -> str:
     if d.measure in ("in_degree", "out_degree") and len(cols) == 2:  # the edges' own way
         scope += (f" ({'incoming' if d.measure == 'in_degree' else 'outgoing'} edges, "
                   f"{cols[0]} → {cols[1]})")
+    if d.measure == "partners":
+        measure = "distinct partners"
+        scope += " (other nodes tied either way, a two-way pair counted once)"
     # "are there any brewers with more than 4 taprooms": yes or no, and which (none of a
     # side while a node of no side is in no edge: neither, the planner asks)
     lead = _yes_no(st, True) if d.count else "" if unsided else _yes_no(st, False)
@@ -546,8 +558,22 @@ def clique_calls(st: PlanState) -> list[Call]:
     return [Call("largest_clique", {})]
 
 
+#: a clique asked in words: "every two of them", "each pair", "where every one"
+_CLIQUE_SAID = re.compile(r"\bcliques?\b|\bevery\s+two\b|\b(?:every|each)\s+pair\b|\bwhere\s+"
+                          r"(?:every|each)\b|\ball\s+(?:directly\s+)?(?:linked|tied|joined)\b",
+                          re.IGNORECASE)
+
+
 def clique_render(st: PlanState, obs: list[Observed]) -> str:
     d = obs[0].typed(LargestCliqueResult)
+    sides = [str(x) for x in (st.meaning().get("modes") or {}).get("sides") or {}]
+    if len(sides) == 2 and d.size <= 2 and any(vocabulary._names_side(x, st.question)
+                                                for x in sides) and _CLIQUE_SAID.search(st.question):  # "the biggest set of species all seen at a common
+        # camera": a clique of the projection, never of the species-camera edges
+        from igraph_agent.model.structure_intents import TWO_MODE_CLIQUE
+        return (TWO_MODE_CLIQUE + f" (one of the {sides[0]} and one of the {sides[1]}: an edge "
+                "only ever joins the two sides), so it says nothing about which nodes of one "
+                "side share partners; that needs the projection onto one side.")
     first = ", ".join(_who(n) for n in d.cliques[0]) if d.cliques else "none"
     return (f"The largest clique (every member tied to every other) has **{d.size} nodes**; "
             f"{d.count} clique(s) have that size. One of them: {first}.")
@@ -1085,7 +1111,11 @@ _GROUP_FIGURE = re.compile(r"\b(?:average|avg|mean|typical|total|sum|combined|al
 _INSIDE = re.compile(r"\b(?:between\s+two\b|stay(?:s|ing)?\s+(?:with)?in|(?:lie|lies|lying|run|runs|running)\s+"
                      r"(?:entirely\s+|wholly\s+)?(?:with)?in|inside|within|both\s+ends|"
                      r"internal(?:ly)?|among\s+themselves|between\s+(?:two\s+)?(?:of\s+)?"
-                     r"(?:its|their)\s+own)\b", re.IGNORECASE)
+                     r"(?:its|their)\s+own|"
+                     # "where both stations are red line", "with both ends in Docks"
+                     r"(?:where|whose|with|when|if)\s+both\s+(?:[a-z]+\s+)?(?:are|is|sit|lie|"
+                     r"belong|in|on)|both\s+(?:of\s+)?(?:its|their)\s+(?:ends|endpoints|nodes))\b",
+                     re.IGNORECASE)
 
 
 def _where_edges_render(st: PlanState, d: EdgeAttributeTotalsResult) -> str:

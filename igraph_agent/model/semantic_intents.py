@@ -19,6 +19,7 @@ from typing import Any
 
 from igraph_agent.figures import shown
 from igraph_agent.model import topn
+from igraph_agent.model.graph_intents import UNRESOLVED
 from igraph_agent.model.group_intents import rows_only
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
@@ -223,6 +224,13 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
     if inside:
         return (f"**{d['within_edges']}** edges lie within one {attr}; {d['between_edges']} go "
                 f"between {attr} groups.")
+    if "between_weight" in d and w.get("attribute") and _BETWEEN_ASKED.search(q) and (
+            named_weight(q, _meaning(st)) or _counted_column(st) == w["attribute"]):
+        # "how many calls were made between people on different streets" on a ``calls``
+        # column: the column's total between, first
+        return (f"**{shown(d['between_weight'])}** {w['attribute']} go between {attr} groups "
+                f"({d['between_edges']} edges); {shown(d['within_weight'])} stay within one "
+                f"({d['within_edges']} edges).")
     between = (f"**{d['between_edges']}** edges go between {attr} groups and "
                f"{d['within_edges']} within one")
     if "between_weight" in d:
@@ -620,8 +628,10 @@ def _pair_calls(st: PlanState) -> list[Call]:
     if value is None and _compared(st) and (meaning.get("weights") or {}).get(default) == \
             "strength":
         value = default  # "email Legal more": more emails, not more sender-recipient pairs
+    both = bool(meaning.get("directed") and _BOTH_WAYS_SUMMED.search(st.question))
     return [Call("group_analysis", {"attribute": attr, "top_k": 200,
-                                    **({"weight": value} if value else {})})]
+                                    **({"weight": value} if value else {}),
+                                    **({"pairs": True} if both else {})})]
 
 
 def _how_much(st: PlanState) -> str | None:
@@ -659,7 +669,7 @@ def _pair_render(st: PlanState, obs: list[Observed]) -> str:
     o = next((o for o in obs if o.tool == "group_analysis" and o.ok), None)
     _, values = _pair_values(st.question, groupings(_meaning(st)))
     if o is None or len(values) < 2:
-        return "I could not find the two groups in the graph."
+        return UNRESOLVED[1] + " (the two groups are not values of one node attribute)."
     d, (a, b) = o.data, values
     cells = {(str(r["from"]), str(r["to"])): r for r in d["mixing"] if isinstance(r, dict)}
     if len(d["mixing"]) < (d.get("mixing_pairs") or 0) and (a, b) not in cells:
@@ -690,6 +700,13 @@ def _pair_render(st: PlanState, obs: list[Observed]) -> str:
         way = f", {cols[0]} → {cols[1]}" if len(cols) == 2 else ""
         return (f"**{'Yes' if yes else 'No'}** — from {a} to {b} ({d['attribute']}{way}): "
                 f"{said(a, b)}; from {b} to {a}: {said(b, a)}.")
+    if d["directed"] and _BOTH_WAYS_SUMMED.search(st.question):  # "both directions together"
+        row = next((r for r in d.get("pair_totals") or [] if {str(g) for g in r["groups"]}
+                    == {a, b}), {"edges": 0, "weight": 0})
+        total = (f"**{shown(row.get('weight', 0))} {unit} over {row['edges']} edge(s)" if w
+                 else f"**{row['edges']}** edge(s)")
+        return (f"Between {a} and {b} ({d['attribute']}), both directions together: {total}; "
+                f"from {a} to {b}: {said(a, b)}; from {b} to {a}: {said(b, a)}.")
     if d["directed"]:
         return (f"From {a} to {b} ({d['attribute']}): {said(a, b)}; the other way, "
                 f"{b} to {a}: {said(b, a)}.")
@@ -700,7 +717,7 @@ def _pair_render(st: PlanState, obs: list[Observed]) -> str:
 def _bridge_render(st: PlanState, obs: list[Observed]) -> str:
     d = rows_only(next((o.data for o in obs if o.tool == "group_analysis" and o.ok), None))
     if d is None or "bridges" not in d:
-        return "I could not find the two groups in the graph."
+        return UNRESOLVED[1] + " (the two groups are not values of one node attribute)."
     b = d["bridges"]
     if not b["nodes"]:
         return f"No node has neighbours in both {b['a']} and {b['b']}."
@@ -779,13 +796,18 @@ def _structure_calls(st: PlanState) -> list[Call]:
 
 
 #: a yes/no question about cycles: "is there a cycle?", "does it have any loops?"
-_ASKS_CYCLE = re.compile(r"^\s*(?:is|are|does|do|has|have|can|could)\b(?:(?!\bhow\b).)*"
-                         r"\b(?:cycles?|cyclic|loops?|circular)\b", re.IGNORECASE)
+_ASKS_CYCLE = re.compile(r"^\s*(?:[\w-]+\s*[-–—:]+\s*)?(?:is|are|does|do|has|have|can|could|"
+                         r"any)\b(?:(?!\bhow\b).)*\b(?:cycles?|cyclic|loops?|circular|circles?)\b",
+                         re.IGNORECASE)
 
 
-_ASKS_ACYCLIC = re.compile(r"^\s*(?:is|are|does|do)\b.*(?:\b(?:acyclic|dag|tree-?like|"
+_ASKS_ACYCLIC = re.compile(r"^\s*(?:is|are|does|do|can|could)\b.*(?:\b(?:acyclic|dag|tree-?like|"
                            r"hierarch\w*)\b|\b(?:free of|without|no|never)\s+(?:any\s+)?"
-                           r"(?:directed\s+)?(?:cycles?|loops?|circles?)\b|\b(?:cycle|loop)-?free\b)",
+                           r"(?:directed\s+)?(?:cycles?|loops?|circles?)\b|\b(?:cycle|loop)-?free\b|"
+                           # "can we put all packages in a build order where each comes after
+                           # everything it depends on": an order exists when nothing loops
+                           r"\b(?:build|install|topological|valid|an?|one|single)\s+(?:order|"
+                           r"sequence)\b.*\b(?:after|before|ahead of)\b)",
                            re.IGNORECASE)
 
 
@@ -1178,6 +1200,17 @@ def _co_name(st: PlanState) -> str | None:
     return names[0] if len(names) == 1 else None
 
 
+#: the edges between groups asked: "between people on different streets", "across teams"
+_BETWEEN_ASKED = re.compile(r"\bbetween\b|\b(?:on|in|of|from|at)\s+(?:two\s+)?(?:different|separate|"
+                            r"distinct)\s+(?:\w+\s+)?\w+s\b", re.IGNORECASE)
+
+
+#: a two-way flow asked as one figure: "both directions together", "in total, either way"
+_BOTH_WAYS_SUMMED = re.compile(r"\bboth (?:directions|ways)\b|\b(?:together|combined|in total|"
+                               r"altogether|either (?:way|direction)|in all|overall|summed)\b",
+                               re.IGNORECASE)
+
+
 def _co_bonus(st: PlanState) -> float:
     return 3.8 if (_co_name(st) and _CO.search(st.question)
                    and not _CO_RANKED.search(st.question)
@@ -1203,7 +1236,8 @@ def _co_render(st: PlanState, obs: list[Observed]) -> str:
     o = next((o for o in obs if o.tool == "local_analysis" and o.ok), None)
     name = _co_name(st)
     if o is None or name is None:
-        return "I could not find that node in the graph."
+        from igraph_agent.model.graph_intents import _unresolved
+        return _unresolved(st, [name]) if name else UNRESOLVED[1] + "."
     hops = {h["hop"]: h for h in o.data.get("neighbours_by_hop") or []}
     via, two = hops.get(1), hops.get(2)
     if two is None or not two["count"]:
@@ -1316,7 +1350,8 @@ def _members_render(st: PlanState, obs: list[Observed]) -> str:
     o = ran[0] if ran else None
     name = names[0] if names else None
     if o is None or name is None:
-        return "I could not find that node in the graph."
+        from igraph_agent.model.graph_intents import _unresolved
+        return _unresolved(st, [name]) if name else UNRESOLVED[1] + "."
     hop = next((h for h in o.data.get("neighbours_by_hop") or [] if h["hop"] == 1), None)
     if hop is None or not hop["count"]:
         return _found(st, [name]) + f"{o.data['node']} has no links."
@@ -1414,7 +1449,8 @@ _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?o
                     # "send out to pages of other topics", "links to people in other teams"
                     r"\b(?:to|with|from|into) (?:the )?\w+ (?:of|in|from) (?:the |any )?(?:other|"
                     r"different) \w+|"
-                    r"links? (?:the )?most to other|between (?:the |different |two |all )?\w+s\b|"
+                    r"links? (?:the )?most to other|between (?:(?:the|different|two|2|all)\s+){0,2}\w+s\b|"
+                    r"between (?:two |2 )?(?:different|separate|distinct) \w+ \w+s\b|"
                     r"within (?:the same|one|each|their own|an?) |mixing|assortativ|"
                     # "how many ties are within crews and how many between"
                     r"\bwithin\b.*\bbetween\b|\bbetween\b.*\bwithin\b|"
@@ -1425,7 +1461,7 @@ _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?o
                     r"divides?|silos?)\b|\bcross(?:es|ing)? (?:between )?\w+s\b|"
                     r"\bwhose \w+s (?:differ|are (?:different|not the same))\b|"
                     r"\b(?:of|in|on|at|across|into) (?:two |the )?(?:different|separate|opposite|distinct) "
-                    r"\w+s\b")
+                    r"(?:\w+ )?\w+s\b")
 
 
 #: the question features (model/registry.py) a group intent handles: the grouping named,
@@ -1495,6 +1531,10 @@ SEMANTIC_INTENTS: list[Intent] = [
            covers=frozenset({"direction", "weight", "filter"})),
     Intent("directed_structure", t(0.6, r"\bcycles?\b|acyclic|\bdag\b|circular (?:citation|"
                                         r"reference)|topolog\w*|how deep|\bdepth\b|"
+                                        r"(?<!self-)(?<!self )\bloops?\b|\bcircular\b|"
+                                        r"\b(?:build|install|topological) order\b|"
+                                        r"\b(?:an?|one|single|some)\s+order\s+(?:where|in\s+which|"
+                                        r"so\s+that|such\s+that)\b.*\b(?:after|before)\b|"
                                         r"how many levels|levels? deep|deep does|"
                                         r"longest (?:[\w-]+ ){0,2}chain|"
                                         r"reach(?:es|ed)? (?:the )?most|reached from|indirectly|"
@@ -1503,7 +1543,11 @@ SEMANTIC_INTENTS: list[Intent] = [
            _structure_calls, _structure_render, "direction_analysis (cycles, depth, reach)",
            # it neither counts cycles nor sizes a strong component, nor answers one pair's
            # reach ("can cli end up calling crypto"): those are asked about or a path
-           negatives=[re.compile(r"how many (?:\w+ ){0,3}(?:cycles|loops)\b|number of (?:\w+ )?"
+           negatives=[re.compile(r"\bhow many\b(?=.*\b(?:loops?|cycles?|circles?|circular)\b)|"
+                                 r"\b(?:loops?|cycles?|circles?)\b.*\bhow many\b|"
+                                 r"\b(?:longest|shortest|smallest|biggest|largest)\s+(?:\w+\s+)?"
+                                 r"(?:one|loop|cycle|circle|round(?:[- ]trip)?)s?\b|"
+                                 r"how many (?:\w+ ){0,3}(?:cycles|loops)\b|number of (?:\w+ )?"
                                  r"(?:cycles|loops)|(?:largest|biggest|smallest) strongly|"
                                  r"\b(?:which|what) (?:\w+ ){0,2}(?:are|is) (?:in|involved in|part of)"
                                  r"|^\s*(?:can|could|does|do|will|is|are)\s+\S+\s+(?:\w+\s+){0,2}"

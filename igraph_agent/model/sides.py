@@ -346,7 +346,13 @@ def _end_noun(column: Any) -> str:
 #: both ends of a node's edges named: "make or receive a call", "in or out", "either way"
 _BOTH_ENDS = re.compile(r"\b(?:make|send|give|place)\s+or\s+(?:receive|get|take)\b|\b(?:receive|get|"
                         r"take)\s+or\s+(?:make|send|give|place)\b|\bin\s+or\s+out\b|\beither\s+"
-                        r"(?:way|direction)\b", re.IGNORECASE)
+                        r"(?:way|direction)\b|"
+                        # "either as caller or callee", "sending or receiving", "as a buyer or
+                        # as a seller"
+                        r"\b(?:either|whether)\s+as\s+(?:an?\s+)?[a-z]+\s+or\s+(?:as\s+)?(?:an?\s+)?"
+                        r"[a-z]+\b|\b(?:sending|giving|making|selling|buying|calling)\s+or\s+"
+                        r"(?:receiving|getting|taking|buying|selling|being\s+called)\b",
+                        re.IGNORECASE)
 
 
 def counted_side(question: str, info: dict[str, Any]) -> str | None:
@@ -380,10 +386,25 @@ def counted_side(question: str, info: dict[str, Any]) -> str | None:
             return "out"  # "eat exactly 2 prey": the targets counted
         if base == cols[0] and base != cols[1]:
             return "in"  # "have exactly 1 predator": the sources counted
+    ends = [str(c).lower() for c in ((info.get("meaning") or {}).get("direction") or [])][:2]
+    if len(ends) == 2:  # "(deals as buying_club)": the end named by its own column
+        named = [i for i, c in enumerate(ends) if re.search(
+            rf"\bas\s+(?:the\s+|an?\s+)?{re.escape(c)}\b", question, re.IGNORECASE)]
+        if len(named) == 1:
+            return "out" if named[0] == 0 else "in"
+    fwd, back = column_verbs(info)
+    # "made at least 2 purchases" on ``selling_club,buying_club``: the buyer's deals
+    for noun, verb in (("purchase", "buy"), ("sale", "sell"), ("loan", "lend"),
+                       ("borrowing", "borrow")):
+        if re.search(rf"\b{noun}s?\b", question, re.IGNORECASE):
+            at_end = [side for stems, side in ((fwd, "out"), (back, "in"))
+                      if any(st.startswith(verb) for st in stems)] or \
+                [side for c, side in zip(ends, ("out", "in"), strict=False) if verb in c]
+            if len(at_end) == 1:
+                return at_end[0]
     out, into = bool(_OUT_WORDS.search(question)), bool(_IN_WORDS.search(question))
     if out != into:
         return "out" if out else "in"
-    fwd, back = column_verbs(info)
     if fwd and re.search(rf"\b{participles(fwd)}\b", question, re.IGNORECASE) and \
             re.search(r"\b(?:is|are|was|were|been|being|gets?|got)\b", question, re.IGNORECASE):
         return "in"  # "eaten by at least 2 species"

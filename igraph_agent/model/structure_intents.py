@@ -217,6 +217,7 @@ _PATH_FIGURES = ("diameter", "radius", "average_path_length")
 NO_FIGURE = "I could not tell which figure of the graph you mean"  # the planner then asks
 #: a path figure that follows the edges on a graph where no two nodes reach each other both
 #: ways: undefined, so the planner asks (the table may list each route one way only)
+TWO_MODE_CLIQUE = "On this two-mode graph every clique has at most 2 nodes"  # asked instead
 NO_TWO_WAY = "Following the edges' direction, no two nodes reach each other both ways"
 
 
@@ -395,7 +396,8 @@ def _group_ties_render(st: PlanState, o: Observed) -> str:
     d = o.typed(GroupAnalysisResult)
     row = next((r for r in d.groups if found and str(r.group) == found[1]), None)
     if row is None or row.edges_touching is None:
-        return f"I could not find the group {found[1] if found else ''} in {d.attribute}."
+        from igraph_agent.model.graph_intents import UNRESOLVED
+        return UNRESOLVED[1] + f" ({found[1] if found else 'the group'} is not a value of {d.attribute})."
     return (f"The {row.size} members of **{row.group}** ({d.attribute}) have **{row.edges_touching}** "
             f"ties in all (edges with a member at one end, each counted once): "
             f"{row.within_edges} within {row.group} and {row.edges_to_other_groups} to other "

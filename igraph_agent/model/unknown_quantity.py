@@ -44,6 +44,11 @@ _MAGNITUDES: tuple[tuple[str, str], ...] = (
      r"elev|alt|ascent|climb|height|gain"),
     # a pipe's width, asked by its adjective only (a bare "diameter" is the graph's own)
     (r"(?!x)x", r"diam|width|bore|gauge|\bdn\b"),
+    # "how many calories in one portion" on a table of grams: a nutrient no column holds
+    (r"calories|kcal|kilocalories|kilojoules|protein|carbs|carbohydrates?|nutrition(?:al\s+"
+     r"value)?|vitamins?", r"cal|kj|protein|carb|nutri|vitamin|energy"),
+    # "how many lines of code does rosa maintain" on a table of imports
+    (r"lines\s+of\s+code|\bloc\b|\bsloc\b|code\s+size", r"loc|line|code|size"),
     # a fee is no amount sent: "which town pays the most in transfer fees" on ``amount_usd``
     (r"(?:transfer\s+|transaction\s+|service\s+|processing\s+|bank\s+|handling\s+)?(?:fees|"
      r"commissions?|surcharges?|tolls)", r"fee|commission|surcharge|toll|charge"),
@@ -76,7 +81,7 @@ _GENERIC = re.compile(r"^(?:weight|value|amount|score|number|num|n|x|val)$", re.
 #: "the total budget", "average age"
 _ASKED = (r"\b(?:how much (?:is|are|was|were|would be|will be)(?: the| a| an)?|"
           r"most|highest|largest|biggest|greatest|lowest|least|smallest|fewest|total|worst|"
-          r"combined|average|mean|median|how much|sum of|amount of|the \w+est|"
+          r"combined|average|mean|median|how much|how many|sum of|amount of|the \w+est|"
           r"by\s+(?:the\s+)?number\s+of|"
           # "what does she pay in membership fees", "how much is spent on fees"
           r"(?:pays?|paid|paying|spends?|spent|spending|earns?|earned|owes?|owed)\s+"

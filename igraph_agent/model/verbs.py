@@ -139,6 +139,13 @@ def column_verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
             # (``receiver,sender`` is built sender → receiver): the source's verbs are fwd
             for i, c in enumerate(ends or list(cols)[:2]):
                 w = _clean(c)
+                doing = re.fullmatch(r"([a-z]{2,}ing)[ _-][a-z]+", w)  # "selling_club": sells
+                if doing:
+                    stem = re.sub(r"ing$", "", doing.group(1))
+                    if re.fullmatch(r"[a-z]{3,15}", stem) and stem not in _PLAIN:
+                        (back if i == 1 else fwd).extend(
+                            [stem, stem[:-1]] if re.search(r"([bdgmnlprt])\1$", stem) else [stem])
+                    continue
                 single = re.sub(r"(?<!s)s$", "", w)
                 stem = re.sub(r"(?:er|or|ee|ing|ed|e)$", "", single)
                 if re.fullmatch(r"[a-z]{3,}ster", single):

@@ -142,6 +142,27 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      rf"shipment|payment|rumou?r|referral|call))\s+(?:(?:that\s+(?:is\s+|was\s+)?)?(?:started|"
      rf"leaving|coming|starting|originating|going|issued|placed)\s+)?(?<!sent\s)(?:by|from|at|out\s+of|"
      rf"leaving)\s+(?:the\s+)?({_NAME})\b", r"\1", True),
+    # "paper35 - how many papers does it build on": the node said first, then "it"
+    (r"^\s*((?-i:[A-Z][\w'.-]*)|[a-z]+\d+|\d+)\s*(?:[-–—:]+|,)\s*((?:how|what|which|who|whom|"
+     r"can|could|does|do|did|is|are)\b[^?]*?)\b(?:it|they|she|he)\b", r"\2\1", False),
+    # "a patient who lands on Paeds", "a player sold by Northbridge", "a message starting at
+    # Tom": the node it leaves from, which reaches as the thing does
+    (rf"\b(?:a|an|the|some|any)\s+[a-z]+\s+(?:(?:who|that|which)\s+(?:lands?|landed|starts?|"
+     rf"started|begins?|began|arrives?|arrived|is|was|gets?\s+(?:sent|passed))\s+(?:on|at|in|with|"
+     rf"from|to)|(?:sold|sent|passed|referred|transferred|released|starting|leaving|coming|"
+     rf"originating)\s+(?:by|from|at|out\s+of))\s+(?:the\s+)?({_NAME})\b", r"\1", True),
+    # "could X end up at Y", "which clubs can X end up at", "get word back up to Y", "get
+    # through to": a reach
+    # (never a group the node ends up in: "which community does Vance end up in")
+    (r"^(?!.*\b(?:communit\w*|clusters?|groups?|factions?|camps?|components?|pieces?|partitions?|"
+     r"modules?|sides?|teams?)\b)(.*?)\b(?:ever\s+|eventually\s+|possibly\s+)?(?:end|wind)\s+up\s+"
+     r"(?:reaching|(?:on|at|in|with)(?=\s*[?.!(]|\s*$))", r"\1reach", True),
+    (r"^(?!.*\b(?:communit\w*|clusters?|groups?|factions?|camps?|components?|pieces?|partitions?|"
+     r"modules?|sides?|teams?)\b)(.*?)\b(?:ever\s+|eventually\s+|possibly\s+)?(?:end|wind)\s+up\s+"
+     r"(?:on|at|in|with)\s+(?!all\b|the\s+same\b)", r"\1reach ", True),
+    (r"\bget\s+(?:(?:a|an|the|some|any)\s+[a-z]+|word|messages?|news|it)\s+"
+     r"(?:back\s+)?(?:up\s+)?(?:through\s+)?to\b(?!\s+(?:every|each|all|any)\b)|"
+     r"\bget\s+through\s+to\b", "reach", True),
     # "list every town that can reach Puebla": which ones; "…, whether it goes there direct
     # or via another town": reach says both
     (r"\s*,?\s+whether\s+(?:it|they)\s+(?:goes|go|get|gets)\s+there\s+direct(?:ly)?\s+or\s+"
@@ -155,6 +176,55 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b(?:the\s+)?(?:groups|sets|clusters|circles)\s+of\s+[a-z]+\s+(?:where|in\s+which)\s+"
      r"(?:every|each)\s+[a-z]+\s+can\s+(?:[a-z]+\s+){0,5}?(?:to|reach)\s+(?:every|each|all)\s+"
      r"(?:other|the\s+others?)(?:\s+one)?\b", "the strongly connected components", True),
+    # "biggest set of wards where every ward can get a patient to every other one", "the
+    # biggest bunch of residents where each one can get a message to every other one": the
+    # largest strongly connected component (directed)
+    (r"^\s*(?:(?:what|which)(?:'?s|\s+is|\s+are)?\s+)?(?:the\s+)?(?:biggest|largest)\s+(?:set|group|"
+     r"bunch|cluster|circle|collection)\s+of\s+[a-z]+\s+(?:where|in\s+which|such\s+that)\s+"
+     r"(?:every|each)\s+(?:one\s+|[a-z]+\s+)?can\s+(?:[a-z]+\s+){0,5}?(?:to|reach)\s+(?:every|each|"
+     r"all)\s+(?:other|the\s+others?)(?:\s+one)?\b[^?]*\?\s*(?:list\s+them|names?(?:\s+pl(?:ea)?se?|"
+     r"\s+pls)?|who(?:'s|\s+is)\s+in\s+it)?\s*[?.!]*\s*$",
+     "list the members of the biggest strongly connected component", True),
+    # "biggest set of huts that are all directly linked to each other", "biggest group of
+    # donors where every one has donated alongside every other one": the largest clique
+    (r"^\s*(?:(?:what|which)(?:'?s|\s+is|\s+are)?\s+)?(?:the\s+)?(?:biggest|largest)\s+(?:set|group|"
+     r"bunch|circle|collection|gang)\s+of\s+[a-z]+\s+(?:that|who|which|where|in\s+which)\s+"
+     r"(?=[^?]*?(?:\bdirectly\s+(?:linked|connected|tied|joined|adjacent)|\b(?:with|alongside|"
+     r"beside)\s+every\s+other\b|\b(?:all\s+)?know\s+(?:each\s+other|every\s+other)\b))"
+     r"[^?]*?\b(?:each\s+other|one\s+another|every\s+other(?:\s+one)?)\b",
+     "the largest clique", False),
+    # "any ward with zero transfers, in or out?", "which extension never shows up in a call,
+    # either as caller or callee?": the nodes in no edge
+    (r"^\s*(?:so\s+|and\s+)?(?:any|which|what|are\s+there\s+any|is\s+there\s+an?y?)\s+([a-z]+?)(?:e?s)?\s+"
+     r"(?:with|that\s+(?:have|has|had)|(?:have|has|had))\s+(?:zero|no|0|not\s+a\s+single)\s+[a-z]+\s*,?\s*"
+     r"(?:(?:either\s+way|in\s+or\s+out|(?:sent|made|given|going|out)\s+or\s+(?:received|taken|got|"
+     r"in)|at\s+all|in\s+either\s+direction|(?:incoming|in)\s+or\s+(?:outgoing|out)|(?:outgoing|"
+     r"out)\s+or\s+(?:incoming|in))\b\s*,?\s*)+[?.!]*\s*$", r"Which \1s are isolated?", False),
+    (r"^\s*(?:so\s+|and\s+)?(?:any|which|what)\s+([a-z]+?)(?:e?s)?\s+(?:never|doesn'?t|don'?t|does\s+not|"
+     r"do\s+not)\s+(?:shows?\s+up|turns?\s+up|appears?|features?)\s+in\s+(?:a|an|any|the)\s+[a-z]+"
+     r"(?:\s*,?\s*(?:either|whether)\s+as\s+(?:a\s+|an\s+)?[a-z]+\s+or\s+(?:as\s+)?(?:a\s+|an\s+)?"
+     r"[a-z]+)?\s*[?.!]*\s*$", r"Which \1s are isolated?", False),
+    # "… from town3 to town22? not the km, just how many roads": counted in hops, no
+    # exclusion
+    (r"\s*[?,.;]?\s*\(?\s*(?:not|rather\s+than|instead\s+of)\s+(?:the\s+|in\s+)?(?:km|kms|kilomet\w+|"
+     r"miles?|met(?:er|re)s|minutes|mins|hours|hrs|distance|length|time|weights?|values?)\b\s*[,;—–-]*\s*"
+     r"(?:just|only)\s+(?:the\s+)?(?:how\s+many|number\s+of|count\s+of)\s+[a-z]+\s*\)?\s*[?.!]*\s*$",
+     " in hops?", False),
+    # "are Wren and Kofi connected somehow, through buddies of buddies?": connected at all
+    (r"\b(connected|linked|reachable)\s+(?:somehow|at\s+all|in\s+any\s+way|indirectly)?\s*,?\s*"
+     r"(?:through|via|by\s+way\s+of)\s+(?:(?:friends|buddies|contacts|neighbou?rs|partners|people|"
+     r"others|links|ties|connections)\s+of\s+(?:friends|buddies|contacts|neighbou?rs|partners|"
+     r"people|others)|other\s+[a-z]+|a\s+chain(?:\s+of\s+[a-z]+)?|intermediar\w+|mutual\s+[a-z]+)\b",
+     r"\1", False),
+    (r"\b(connected|linked)\s+somehow\b", r"\1", False),
+    # "quick y/n — is every substation hooked up to the rest of the grid?": whether the
+    # graph is connected
+    (r"^\s*(?:[\w/ ]{0,20}\s[-—–:]+\s*)?(?:is|are)\s+(?:every|each|all(?:\s+(?:the|of\s+the|our))?)\s+"
+     r"[a-z]+\s+(?:(?:still|actually|really)\s+)?(?:connected|linked|hooked\s+up|joined|attached|"
+     r"tied\s+in|wired\s+up|plugged\s+in)\s+(?:to|with|into)\s+(?:the\s+rest(?:\s+of\s+(?:the\s+|our\s+)?"
+     r"[a-z]+)?|(?:the\s+|our\s+)?(?:network|graph|grid|system|web|map|mesh)|everything\s+else|"
+     r"each\s+other|one\s+another)\b(?:\s*,?\s*(?:directly\s+or\s+)?(?:through|via)\s+[^?,]*)?\s*\??"
+     r"\s*,?\s*(?:\(?\s*(?:y/n|yes\s+or\s+no)\s*\)?)?\s*[?.!]*\s*$", "Is the graph connected?", False),
     # "remove member 0 -> how many components?": a what-if, its question after the arrow
     (r"^\s*(?:remove|drop|delete|take\s+out|cut|kill|lose|without|close|shut(?:\s+down)?|"
      r"knock\s+out)\s+(.+?)\s*(?:-+>|→|=>)\s*(.+)$",
@@ -174,7 +244,14 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "is Mona connected at all to Lars": the "at all" said before its end
     (r"\b(connected|linked|joined|reachable)\s+at\s+all\s+(to|with|from)\b", r"\1 \2", False),
     # "y/n: does every city …", "is Mona connected to Lars? y/n": the ask's form, said aside
-    (r"^\s*(?:y/n|yes/no|yes or no)\s*[:?,-]+\s*(.+?)\s*[?.!]*\s*$", r"\1, yes or no?", False),
+    # "any triangles? if not, what's the shortest cycle?": both asked, the second as itself
+    (r"^((?:[\w-]+\s*[-–—:]+\s*)?any\b[^?]*)\?\s*(?:and\s+)?if\s+(?:not|so|yes|no)\s*,\s*(?=(?:what|"
+     r"which|who|how|is|are|does|do|can|list|name)\b)", r"\1? and ", False),
+    # "are Wren and Kofi connected? y/n": the question, its form said after it
+    (r"^(\s*(?:is|are|was|were|does|do|did|has|have|can|could|will|would)\b[^?]*)\?\s*\(?\s*(?:y/n|"
+     r"yes\s*/\s*no|yes\s+or\s+no)\s*\)?\s*[?.!]*\s*$", r"\1?", False),
+    (r"^\s*(?:(?:quick|simple|just\s+a)\s+)?(?:y/n|yes/no|yes or no)(?:\s+q(?:uestion)?)?\s*[:?,—–-]+\s*"
+     r"(.+?)\s*[?.!]*\s*$", r"\1, yes or no?", False),
     (r"\bcon+ec?ted\b", "connected", False),  # "conected", "connnected"
     # "every port in the shipping table": the loaded data, not a node or a place
     (r"\b(are|is|were|was)\s+(?:in|on)\s+(?:the|this|our|my)\s+[\w-]+\s+(?:table|dataset|data\s+set|"
@@ -542,7 +619,11 @@ _PAIR_RELATION = [(re.compile(p, re.IGNORECASE), r) for p, r in [
     (rf"^\s*(?:is|are|was|were) (?:the )?{_KIND}({_NAME}) (?:directly )?{_RELATION} (?:to|with) (?:the )?"
      rf"{_KIND}({_NAME})\s*\??\s*$", r"Is \1 directly connected to \2?"),
     (rf"^\s*(?:are|were) (?:the )?{_KIND}({_NAME}) and (?:the )?{_KIND}({_NAME}) (?:directly )?(?:{_RELATION}|married)"
-     r"(?: (?:to|with) each other)?\s*\??\s*$", r"Is \1 directly connected to \2?")]]
+     r"(?: (?:to|with) each other)?\s*\??\s*$", r"Is \1 directly connected to \2?"),
+    # "can a barge still get between Duisburg and Rotterdam": from one to the other (both
+    # ways are one on an undirected graph)
+    (rf"\b(get|travel|go|sail|move|drive|ride|cycle|walk|fly|pass)\s+between\s+(?:the\s+)?({_NAME})\s+"
+     rf"and\s+(?:the\s+)?({_NAME})\b", r"\1 from \2 to \3")]]
 
 
 # on a directed graph, any verb reads the edge's direction (a source "calls", "imports",
@@ -573,6 +654,9 @@ _KIND = r"(?:different |distinct |other |unique |separate )?[a-z]+"  # "how many
 #: the two fixed rule lists compiled when the planner is imported (on the agent's warm-up
 #: thread), not by the first question: about 0.03 s of the first turn
 _RULES_COMPILED = [(re.compile(p, re.IGNORECASE), r, d) for p, r, d in _RULES]
+#: the rewrites that replace the whole question with one ask: never split into steps
+WHOLE_ASKS = frozenset({"list the members of the biggest strongly connected component",
+                        "Is the graph connected?"})
 #: the rules that only spell out a hurried user's shorthand ("#", "avg", "ppl", "nbrs", "b/w",
 #: "comp"), read into the user's own words too (:func:`spelled_out`)
 #: the replacements of the rules that only spell out shorthand, each naming one rule
@@ -1319,6 +1403,7 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     placed += [m.group(1) for m in _AT_WORD.finditer(question)]
     placed += [m.group(1) for m in _PUT_TO.finditer(question)]
     placed += [m.group(1) for m in _FIRST_END.finditer(question)]
+    placed += [m.group(1) for m in _CAN_WORD.finditer(question)]
     if cased:  # "who does maya know", "lena's neighbours" on a graph of capitalised names
         placed += re.findall(r"(?<![\w'-])([a-z][a-z-]{1,15})'s\b", question)
     out: list[str] = []
@@ -1328,6 +1413,12 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
             continue
         out.append(w)
     return (full + out)[:3]
+
+
+#: a word where the doer of a reach stands: "could greta get word to", "can ext0 ever reach"
+_CAN_WORD = re.compile(r"\b(?:can|could|would|will|might)\s+([a-z][a-z'-]{1,15})\s+(?=(?:ever|"
+                       r"still|eventually|possibly|get|gets|reach|send|pass|call|contact|message|"
+                       r"email|follow|cite)\b)")
 
 
 #: a capitalised name of two or three words ("Nora Fayette", "Charlotte McDowd")
@@ -1558,6 +1649,17 @@ def _end_by_verb(question: str, info: dict[str, Any]) -> str | None:
     if any(verb.startswith(v) for v in back) and not m.group("passive"):
         return "in"
     return None
+
+
+def _counts_a_column(question: str, info: dict[str, Any]) -> bool:
+    """Whether "how many <word>" counts an edge column's word ("how many sightings" on a
+    ``sightings`` column): its total, never the nodes on each side."""
+    m = re.search(r"\bhow many ([a-z]+)", question, re.IGNORECASE)
+    if m is None:
+        return False
+    word = m.group(1).lower()
+    return any(word in {a, f"{a}s"} or word.rstrip("s") == a.rstrip("s")
+               for a in (str(c).lower() for c in info.get("edge_attributes") or []))
 
 
 def _sides(info: dict[str, Any]) -> list[str]:
@@ -2014,7 +2116,8 @@ def _column_way(question: str, info: dict[str, Any]) -> str:
     a, b = (rf"(?:the\s+)?{re.escape(str(e))}s?" for e in ends)
     return re.sub(rf"\s*,?\s*\b(?:(?:if|when|as|once)\s+(?:it'?s|it\s+is|it\s+gets|they'?re)\s+)?"
                   rf"(?:(?:passed|handed)\s+(?:along|on)\s+|forwarded\s+|going\s+|moving\s+|"
-                  rf"flowing\s+|only\s+)?from\s+{a}\s+to\s+{b}\b",
+                  rf"flowing\s+|only\s+(?:go(?:es)?\s+)?|go(?:es)?\s+)?(?:from\s+{a}\s+to\s+{b}\b|"
+                  rf"(?<![\w-]){a}\s*(?:-+>|→|=>)\s*{b}\b)",
                   " following the edges' direction", question, flags=re.IGNORECASE)
 
 
@@ -2068,6 +2171,30 @@ _TRAVEL_AFTER = re.compile(r"(\b\d+(?:\.\d+)?\s*[a-z]+)(?:['’]s?)?\s+(?:of\s+)
                            r"(?:\s+time)?", re.IGNORECASE)
 
 
+#: "have nothing depending on them", "with nobody citing it": no edge of the table's verb
+#: ends at the node
+_NONE_DOING = re.compile(r"\b(?:have|has|with)\s+(?:nothing|no\s*one|nobody|no\s+(?:other\s+)?[a-z]+)"
+                         r"\s+([a-z]+?)(?:ing)\s+(?:on\s+|to\s+|at\s+|upon\s+)?(?:them|it)\b",
+                         re.IGNORECASE)
+
+
+def _none_doing_it(question: str, info: dict[str, Any]) -> str:
+    """"how many packages have nothing depending on them" on ``package,depends_on``: the
+    nodes no edge of the table's verb ends at, in-degree 0 (the source does the verb)."""
+    from igraph_agent.model.verbs import column_verbs
+
+    m = _NONE_DOING.search(question)
+    ends = [str(c).lower() for c in ((info.get("meaning") or {}).get("direction") or [])]
+    if m is None or not info.get("directed") or len(ends) != 2:
+        return question
+    verb = m.group(1).lower()
+    fwd, _back = column_verbs(info)
+    if not (any(verb.startswith(v) or v.startswith(verb) for v in fwd if len(v) >= 3)
+            or (verb in ends[1] and verb not in ends[0])):
+        return question
+    return question[:m.start()] + "have in-degree exactly 0" + question[m.end():]
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     if not info.get("directed") and _ROOTED.search(question):
@@ -2098,6 +2225,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     question = _attributes_as_stored(question, info)  # "department" for a ``dept`` column
     question = _groups_as_pieces(question, info)  # "the largest group" of a split graph
     question = _self_left_out(question)  # "within two steps of emp18 (not counting emp18)"
+    question = _none_doing_it(question, info)  # "packages with nothing depending on them"
     stems = verbs_of(info)[0] if info.get("directed") else []
     if stems and not _boss_verbs(info)[0]:  # "how many papers does X cite, even indirectly"
         question = indirect(question, stems, stems[0])
@@ -2168,7 +2296,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             for s in sides):
         return "How many nodes are on each side?"  # "how many volunteers are there"
     if len(sides) == 2 and not any(_names_side(s, out) for s in sides) and _side_noun(out) \
-            and not _counts_a_grouping(out, info):  # "how many counties": a column's values
+            and not _counts_a_grouping(out, info) and not _counts_a_column(out, info):
+        # "how many counties": a column's values; "how many sightings": a count column's sum
         return "How many nodes are on each side?"  # "how many events" where no side is named
     if not directed:
         values = _values(info)
@@ -2813,6 +2942,11 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     if named and _only_carried(question, named):
         named = []  # "who sends memos to Olaf": the partners asked, the memos only carried
     named = [a for a in named if not _only_verb(question, a)]
+    # "any ward with zero transfers, in or out": no edge at all, no value of one
+    named = [a for a in named if not re.search(
+        r"\b(?:zero|no|0|not\s+a\s+single|not\s+any)\s+(?:" + "|".join(
+            re.escape(p) for p in {a, *re.split(r"[_\s-]+", a)} if len(p) >= 2) + r")(?:s|es)?\b",
+        question, re.IGNORECASE)]
     if named or unit or (edge_attrs and _AS_DISTANCE.search(question)):
         out.add("weight")  # the weighted tools read a weight as a strength, not a distance
     attrs = [a for a in info.get("node_attributes") or [] if isinstance(a, str)

@@ -109,3 +109,5 @@ class ConnectivityResult(ToolData):
     #: with shape: self_loops (and self_loop_nodes); the simple undirected graph's nodes,
     #: edges, components, cycle_rank, simple_cycles (and simple_cycles_exact) and planar
     shape: dict[str, Any] | None = None
+    #: with where: the attribute values whose nodes (and the edges among them) were analysed
+    where: dict[str, Any] | None = None

@@ -41,9 +41,9 @@ from igraph_agent.tools.common import (
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 from igraph_agent.tools.schema import INTERNAL
 
-NodeMeasure = Literal["degree", "in_degree", "out_degree", "pagerank", "betweenness",
-                      "closeness", "clustering", "core_number", "triangles", "strength",
-                      "in_strength", "out_strength", "attribute"]
+NodeMeasure = Literal["degree", "in_degree", "out_degree", "partners", "pagerank",
+                      "betweenness", "closeness", "clustering", "core_number", "triangles",
+                      "strength", "in_strength", "out_strength", "attribute"]
 Op = Literal["gt", "ge", "lt", "le", "eq"]
 OPS = {"gt": operator.gt, "ge": operator.ge, "lt": operator.lt, "le": operator.le,
        "eq": operator.eq}
@@ -52,7 +52,8 @@ WORDS = {"gt": "more than", "ge": "at least", "lt": "fewer than", "le": "at most
 
 
 class MeasureArgs(BaseModel):
-    measure: NodeMeasure = "degree"
+    measure: NodeMeasure = Field(default="degree", description="partners: distinct "
+                                 "neighbours, a two-way pair once")
     attribute: str | None = Field(default=None, description="measure=attribute: the numeric "
                                   "node attribute compared and ranked (salary, population)")
     op: Op = Field(default="gt", description="gt >, ge >=, lt <, le <=, eq ==")
@@ -222,6 +223,8 @@ def _measure(ctx: ToolContext, g: nx.Graph, measure: str, weight: str | None) ->
     u = undirected(g)
     if measure in ("degree", "in_degree", "out_degree"):
         return degrees(ctx, g, {"in_degree": "in", "out_degree": "out"}.get(measure, "all"))
+    if measure == "partners":  # distinct other nodes tied either way: a ↔ pair counted once
+        return {n: len(set(nx.all_neighbors(g, n)) - {n}) for n in g}
     if measure in ("strength", "in_strength", "out_strength"):
         key = weight or "weight"  # in/out: a directed graph's incoming or outgoing edges' sum
         side = {"in_strength": g.in_degree, "out_strength": g.out_degree}.get(

@@ -32,9 +32,11 @@ from igraph_agent.graph.summary import view_adjacency, view_parts
 from igraph_agent.results.paths import ConnectivityResult, ShortestPathResult
 from igraph_agent.tools.common import (
     Backend,
+    Where,
     choose_backend,
     degrees,
     label,
+    matching_nodes,
     require_nodes,
 )
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
@@ -201,6 +203,9 @@ class ConnectivityArgs(BaseModel):
     strong: Annotated[bool, INTERNAL] = False
     # the planner's reading of a weight whose role the data does not record ("least total length")
     weight_means: Annotated[Literal["distance", "strength"] | None, INTERNAL] = None
+    #: the planner's: only the nodes with these attribute values and the edges among them
+    #: ("the legal team on its own: how many pieces"); not in the model's schema
+    where: Annotated[Where | None, INTERNAL] = None
 
 
 @tool(result=ConnectivityResult, reads=("graph",))
@@ -212,6 +217,12 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
     Example: connectivity(source="0", target="33") -> {"components": 1, "pair": {"node_connectivity": 10}}
     """
     g = ctx.session.require()
+    if args.where:  # one group on its own: its nodes and the edges among them
+        kept = matching_nodes(g, args.where) or set()
+        if not kept:
+            raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"no node has {args.where}",
+                            hint="check the attribute and value with search_node", retryable=True)
+        g = g.subgraph(kept).copy()
     pair = [n for n in (args.source, args.target) if n is not None]
     spanning_of = pair[0] if len(pair) == 1 and args.weight is not None else None
     if len(pair) == 1:
@@ -220,13 +231,13 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
     else:
         note = None
     require_nodes(g, [*pair, *([spanning_of] if spanning_of else [])])
-    backend = choose_backend(g, args.backend)
+    backend = "networkx" if args.where else choose_backend(g, args.backend)
     comps, cut_nodes, cut_edges = (_igraph_structure(ctx) if backend == "igraph"
                                    else _nx_structure(g))
     strong = args.strong and g.is_directed()
     if strong:  # "not in the big strongly connected component": the pieces along the edges
         comps = list(nx.strongly_connected_components(g))
-    deg = degrees(ctx, g)
+    deg = dict(g.degree()) if args.where else degrees(ctx, g)
     cut_nodes = sorted(cut_nodes, key=lambda n: (-deg[n], str(n)))
     cut_edges = sorted(cut_edges, key=lambda e: (-(deg[e[0]] + deg[e[1]]), str(e)))
     sizes = sorted((len(c) for c in comps), reverse=True)
@@ -248,6 +259,7 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
         # the nodes outside the largest component, one row per component, largest first
         "smaller_components": [{"size": len(c), "members": sorted(c, key=str)[: args.limit]}
                                for c in ordered[1: args.limit + 1]],
+        **({"where": dict(args.where)} if args.where else {}),
     }
     if g.is_directed():
         data["connected_by"] = "strong" if strong else "weak"
@@ -265,7 +277,8 @@ def connectivity(ctx: ToolContext, args: ConnectivityArgs) -> ToolOutput:
         data["shape"] = _shape(g)
     if pair:
         data["pair"] = _pair(ctx, g, pair[0], pair[1], backend)
-    summary = (f"{len(sizes)} component(s), largest {sizes[0] if sizes else 0} nodes; "
+    summary = (f"among nodes with {args.where}: " if args.where else "") + (
+               f"{len(sizes)} component(s), largest {sizes[0] if sizes else 0} nodes; "
                f"{len(cut_nodes)} articulation point(s), {len(cut_edges)} bridge(s)")
     if args.whole:
         summary += (f"; whole graph: node connectivity {data['whole']['node_connectivity']}, "
