@@ -158,3 +158,66 @@ def test_nothing_depending_on_a_node_means_no_edge_ends_at_it(tmp_path):
     resp = ask_table(tmp_path, deps, "how many packages have nothing depending on them?")
     assert resp.status == "answered" and resp.answer.startswith(f"**{len(tops)}**"), resp.answer
     assert all(t in resp.answer for t in tops), resp.answer
+
+
+def test_a_graph_named_tree_asked_for_cycles_answers_the_cycles(tmp_path):
+    resp = ask_table(tmp_path, PATHS, "Does the tree network contain any cycle at all?", HUTS)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**Yes**" if nx.cycle_basis(_PATHS_G) else "**No**"), \
+        resp.answer
+
+
+def test_a_closure_then_a_yes_no_question_leads_with_yes_or_no(tmp_path):
+    resp = ask_table(tmp_path, PATHS, "The path between Hale and Iver is closed for works. Can "
+                     "you still get from Hale to Iver by some other route?", HUTS)
+    left = _PATHS_G.copy()
+    left.remove_edge("Hale", "Iver")
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**Yes**" if nx.has_path(left, "Hale", "Iver") else "**No**")
+
+
+def test_a_value_summed_from_one_group_to_the_other_counts_only_crossing_edges(tmp_path):
+    slope = dict(zip(HUTS.hut, HUTS.slope, strict=True))
+    across = sum(m for u, v, m in _PATHS if slope[u] != slope[v])
+    resp = ask_table(tmp_path, PATHS, "total metres on the paths that go from one slope to the "
+                     "other?", HUTS)
+    assert resp.status == "answered" and resp.answer.startswith(f"**{across}**"), resp.answer
+
+
+def test_who_reaches_a_node_said_as_tracing_back_or_getting_news_to_it(tmp_path):
+    before = nx.ancestors(_SHIP_G, "Dent")
+    for question in ("how many depots trace back to Dent, directly or through a chain of "
+                     "shipments?", "Who could get news to Dent by a chain of shipments?"):
+        resp = ask_table(tmp_path, SHIP, question, DEPOTS)
+        assert resp.status == "answered", (question, resp.answer)
+        assert resp.answer.startswith(f"**{len(before)}**"), (question, resp.answer)
+        assert all(f"**{n}**" in resp.answer for n in before), (question, resp.answer)
+
+
+def test_losing_every_link_to_the_rest_after_a_removal_lists_who_is_cut_off(tmp_path):
+    paths = PATHS[PATHS.hut_x != "Nevis"]  # one piece: who a removal cuts off is then plain
+    huts = HUTS[~HUTS.hut.isin(["Nevis", "Oban"])]
+    left = nx.Graph(list(zip(paths.hut_x, paths.hut_y, strict=True)))
+    left.remove_node("Kent")
+    main = max(nx.connected_components(left), key=len)
+    apart = sorted(n for n in left if n not in main)
+    resp = ask_table(tmp_path, paths, "if we close Kent, which huts would lose every link to the "
+                     "rest of the network?", huts)
+    assert resp.status == "answered", resp.answer
+    assert f"**{len(apart)}**" in resp.answer and all(n in resp.answer for n in apart)
+
+
+def test_two_terse_asks_after_the_datas_name_are_both_answered(tmp_path):
+    resp = ask_table(tmp_path, PATHS, "transitivity, and separately the average clustering "
+                     "coefficient?", HUTS)
+    assert resp.status == "answered", resp.answer
+    assert f"{nx.transitivity(_PATHS_G):.4f}".rstrip("0") in resp.answer, resp.answer
+    assert f"{nx.average_clustering(_PATHS_G):.4f}".rstrip("0") in resp.answer, resp.answer
+
+
+def test_isolated_nodes_asked_on_a_graph_in_pieces_count_the_nodes_in_no_edge(tmp_path):
+    alone = sum(1 for n in _PATHS_G if _PATHS_G.degree(n) == 0)
+    resp = ask_table(tmp_path, PATHS, "the paths are split into separate pieces, so are there "
+                     "isolated huts (no connection at all)? y/n", HUTS)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**Yes**" if alone else "**No**"), resp.answer

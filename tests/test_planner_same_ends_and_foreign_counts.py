@@ -105,3 +105,17 @@ def test_taking_any_one_out_leaves_another_cut_off_asks_for_the_cut_nodes(tmp_pa
                      "taking any one of them out leaves some other shed cut off?", YARDS)
     assert resp.status == "answered", resp.answer
     assert f"**{len(cut)}**" in resp.answer and all(c in resp.answer for c in cut), resp.answer
+
+
+def test_a_quality_of_people_no_column_holds_is_asked_about(tmp_path):
+    for question in ("how's morale looking across the yards?",
+                     "what fraction of s3's neighbours are women (vs men)?"):
+        resp = ask_table(tmp_path, SHEDS, question, YARDS)
+        assert resp.status == "needs_clarification", (question, resp.answer)
+        assert "Nothing in the data holds" in resp.answer, (question, resp.answer)
+
+
+def test_partners_in_their_own_group_are_never_counted_as_all_ties(tmp_path):
+    resp = ask_table(tmp_path, SHEDS, "how many sheds have zero runs to any shed in their own "
+                     "yard?", YARDS)
+    assert "degree exactly 0" not in resp.answer, resp.answer

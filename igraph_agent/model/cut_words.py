@@ -43,8 +43,11 @@ _SPLIT = (r"(?:split|splits|disconnect\w*|break\w*(?: \w+){0,3}? apart|fragment\
 
 #: nodes a removal leaves apart from the rest: "cut off", "stranded", "lose their link to the
 #: rest" (the what-if intent's trigger and its render read the same words)
-LEFT_APART = (r"(?:cut off|stranded|lose (?:their|its|his|her|the) (?:only )?"
-              r"(?:links?|connections?|ties?) to the (?:rest|main)|lose touch with the rest)")
+LEFT_APART = (r"(?:cut off|stranded|lose (?:their|its|his|her|the|every|all|any) (?:only )?"
+              r"(?:links?|connections?|ties?) to the (?:rest|main)|lose touch with the rest|"
+              # "would end up separated from the main cast"
+              r"(?:end up |be |are |get )?(?:separated|disconnected|isolated) from the (?:rest|"
+              r"main)\b)")
 
 ONE_LOST_SPLITS = re.compile(
     r"\bcut[- ]points?\b|\bcut[- ]vertex\b|"

@@ -350,8 +350,11 @@ _CAN_REACH = re.compile(rf"\b(?:can|could)\s+(?:you|i|we|one|someone|anyone|they
 #: to boreas"
 _REACH_TO = re.compile(rf"^\s*(?:so\s+|and\s+)?(?:who|which\s+[a-z]+|what\s+[a-z]+|how\s+many"
                        rf"(?:\s+[a-z]+)?)\s+(?:can|could)\s+(?:ever\s+|eventually\s+|still\s+)?"
-                       rf"(?:reach|get\s+to)\s+(?:the\s+)?({_NAME[1:-1]}|[a-z][\w.'-]*)\s*[?.!]*\s*$",
-                       re.IGNORECASE)
+                       rf"(?:reach|get\s+to)\s+(?:the\s+)?({_NAME[1:-1]}|[a-z][\w.'-]*)"
+                       # "… by a chain of calls", "… directly or through others"
+                       rf"(?:\s*,?\s*(?:(?:directly\s+or\s+)?(?:by|through|via|along|using)\s+"
+                       rf"(?:a\s+chain|chains|others|other|the|any|some|intermediar)[^?]*))?"
+                       rf"\s*[?.!]*\s*$", re.IGNORECASE)
 #: a reach through some of the node's partners ("through the people it follows", "via its
 #: suppliers"): which steps count is not said
 _THROUGH_SOME = re.compile(r"\b(?:through|via)\s+(?:(?:the|those)\s+(?:\w+\s+)?(?:it|he|she|they|"

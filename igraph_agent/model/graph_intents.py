@@ -676,6 +676,12 @@ _ANY_CUT_OFF = re.compile(r"^\s*(?:are|is)\s+(?:there\s+)?(?:any(?:one|body)?\s+
                           re.IGNORECASE)
 
 
+#: nodes in no edge asked: "are there isolated huts (no connection at all)?"
+_ISOLATED_ASKED = re.compile(r"\b(?:isolated|lone|unconnected)\s+(?!from\b)[a-z]+s?\b[^?]*?"
+                             r"(?:\(?\s*(?:no|without\s+any|zero)\s+(?:connections?|links?|ties?|"
+                             r"edges?)(?:\s+at\s+all)?)|\bisolates\b", re.IGNORECASE)
+
+
 #: "is the graph disconnected?", "does it have more than one component?", "is it in several
 #: pieces?": Yes when the graph is in more than one piece
 _PIECES_ASKED = re.compile(r"\bdisconnected\b|\bmore than (?:one|a single) (?:connected )?(?:components?|"
@@ -981,6 +987,11 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
         edges = re.search(r"\b(?:edges?|links?|ties?|roads?|cables?|lines?|connections?|"
                           r"trails?|pipes?)\b", st.question, re.IGNORECASE)
         lead = _yes_no(st, (c.bridges.total if edges else c.articulation_points.total) > 0)
+    if c.pair is None and lead and _ISOLATED_ASKED.search(str(st.context.get("asked")
+                                                              or st.question)):
+        # "it's in pieces, so are there isolated huts (no connection at all)?": nodes in no
+        # edge, which a graph in pieces need not have
+        lead = _yes_no(st, c.isolates > 0) + f"**{c.isolates}** isolated node(s) (in no edge). "
     # a directed graph's pieces are its weak components: say so, and how many strong ones
     weak = "weakly " if c.connected_by == "weak" else ""
     strong = (f" (ignoring the edges' direction; {c.strong_components} strongly connected "

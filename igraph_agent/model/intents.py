@@ -981,6 +981,13 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if "projection" in names and st is not None and _asks_for_a_group(question, st):
         # "which 2 cuisines overlap most in ingredients": two groups, never two nodes
         found = [i for i in found if i.name != "projection"]
+    if names & {"threshold_count", "degree_exact"} and st is not None and \
+            _OWN_GROUP.search(question) and any(re.search(rf"\b{re.escape(a)}", question,
+                                                          re.IGNORECASE)
+                                                for a in groupings(st.meaning())):
+        # "how many employees have zero ties to anyone in their own team": partners in one
+        # group, never all of a node's ties
+        found = [i for i in found if i.name not in {"threshold_count", "degree_exact"}]
     if "threshold_count" in names and st is not None and _asks_for_a_group(question, st):
         # "which countries have more than 2 ports": groups past a size, never nodes' degrees
         found = [i for i in found if i.name != "threshold_count"]
@@ -998,6 +1005,11 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
 #: a question about the data's attributes themselves, which the description answers
 _ABOUT_ATTRIBUTES = re.compile(r"\b(?:attributes?|columns?|fields?|propert(?:y|ies)|variables?)\b",
                                re.IGNORECASE)
+
+
+#: partners counted in one group only: "in their own team", "from the same department"
+_OWN_GROUP = re.compile(r"\b(?:in|within|from|of|on|inside|outside)\s+(?:their|his|her|its)\s+own\b|"
+                        r"\b(?:in|from|of|on)\s+the\s+same\b", re.IGNORECASE)
 
 
 #: the thing a "how many" question counts: "how many foxes live …", "ok, how many distinct X"

@@ -1202,7 +1202,8 @@ def _co_name(st: PlanState) -> str | None:
 
 #: the edges between groups asked: "between people on different streets", "across teams"
 _BETWEEN_ASKED = re.compile(r"\bbetween\b|\b(?:on|in|of|from|at)\s+(?:two\s+)?(?:different|separate|"
-                            r"distinct)\s+(?:\w+\s+)?\w+s\b", re.IGNORECASE)
+                            r"distinct)\s+(?:\w+\s+)?\w+s\b|\bfrom one (?:\w+ )?\w+ to the other\b|"
+                            r"\bone end in each\b", re.IGNORECASE)
 
 
 #: a two-way flow asked as one figure: "both directions together", "in total, either way"
@@ -1451,6 +1452,8 @@ _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?o
                     r"different) \w+|"
                     r"links? (?:the )?most to other|between (?:(?:the|different|two|2|all)\s+){0,2}\w+s\b|"
                     r"between (?:two |2 )?(?:different|separate|distinct) \w+ \w+s\b|"
+                    # "the ties that go from one club to the other", "one end in each club"
+                    r"\bfrom one (?:\w+ )?\w+ to the other\b|\bone end in each\b|"
                     r"within (?:the same|one|each|their own|an?) |mixing|assortativ|"
                     # "how many ties are within crews and how many between"
                     r"\bwithin\b.*\bbetween\b|\bbetween\b.*\bwithin\b|"

@@ -588,7 +588,7 @@ _LINK = (r"(?:(?:cable|link|road|edge|line|connection|tie|route|pipe|wire|track|
          r"crossing|flight|bridge|tunnel|trail|lane|channel|corridor|service|stretch(?:e)?|leg|"
          r"segment|section|span|waterway|canal|street|highway|railway|passage|pipeline|"
          r"hose|duct|feeder|collaboration|partnership|friendship|relationship|pairing|"
-         r"loan|contract|deal|game|match|fixture|bout|swap)s?|matches|ferries)")
+         r"loan|contract|deal|game|match|fixture|bout|swap|path|footpath|walkway|cycleway)s?|matches|ferries)")
 _BROKEN = (r"(?:(?:gets?\s+|is\s+|were\s+|was\s+|goes\s+|went\s+)?(?:cut|removed|closed|closes|"
            r"broken|breaks|down|lost|severed|deleted|fails|failed|dropped|cancell?ed|suspended|"
            r"trips|tripped|stops running|stopped running|goes offline|went offline|"

@@ -113,7 +113,9 @@ def cycles_render(st: PlanState, obs: list[Observed]) -> str:
     c = obs[0].typed(ConnectivityResult)
     n, m, parts = d.nodes or 0, d.edges or 0, c.components
     forest = m == n - parts
-    tree = re.search(r"\btree\b", st.question, re.IGNORECASE)
+    # "is it a tree?", not "does the tree graph contain any cycle" (the data's name)
+    tree = re.search(r"\btree\b(?!\s+(?:graph|network|data(?:set)?|table)\b)", st.question,
+                     re.IGNORECASE)
     if tree:
         yes = forest and parts == 1
         head = "**Yes** — it is a tree" if yes else "**No** — it is not a tree"

@@ -15,6 +15,8 @@ the rest, never answering one part as if it were the whole.
     True
     >>> split("who did Bea pay, and who paid Bea?") is None
     True
+    >>> split("lesmis: transitivity, and separately the avg clustering coefficient?")
+    ('lesmis: transitivity?', 'lesmis: the avg clustering coefficient?')
 """
 
 from __future__ import annotations
@@ -25,6 +27,11 @@ import re
 _ASKS = r"(?:how|what|which|who|whom|is|are|does|do|did|can|could|list|name|give)\b"
 _SPLIT = re.compile(rf"^(?P<a>\s*{_ASKS}[^?]{{8,}}?)(?:\s*[,;]\s*|\s*\?\s+)(?:and|also|plus|then)\s+"
                     rf"(?:also\s+)?(?P<b>{_ASKS}[^?]{{6,}}\??)\s*$", re.IGNORECASE)
+#: two terse asks after the data's name: "lesmis: transitivity, and separately the average
+#: clustering?", "tree: longest shortest path in hops, and which node sits at the centre?"
+_TOPIC_SPLIT = re.compile(r"^(?:(?P<pre>[\w-]+\s*:\s*)(?P<a>[^?,:]{4,}?)\s*,\s*(?:and|plus)\s+"
+                          r"(?:separately\s+|also\s+)?|(?P<pre2>)(?P<a2>[^?,:]{4,}?)\s*,\s*(?:and|plus)\s+"
+                          r"(?:separately|also)\s+)(?P<b>[^?,]{4,}\??)\s*$", re.IGNORECASE)
 #: a word of the second part that points back at the first one's answer
 _BACK = re.compile(r"\b(?:it|its|it's|they|them|their|those|these|this|that|such|he|him|his|she|"
                    r"her|there|each|one|ones|same|former|latter)\b", re.IGNORECASE)
@@ -36,9 +43,15 @@ def split(question: str) -> tuple[str, str] | None:
     """(first ask, second ask) of a question asking two independent things, each ended with
     a question mark; None when it asks one thing or the second builds on the first."""
     m = _SPLIT.match(question.strip())
-    if m is None:
+    topic = _TOPIC_SPLIT.match(question.strip()) if m is None else None
+    if m is None and topic is None:
         return None
-    a, b = m.group("a").strip(), m.group("b").strip()
+    if topic is not None:  # "lesmis: transitivity, and separately the avg clustering?"
+        pre = topic.group("pre") or ""
+        a = pre + (topic.group("a") or topic.group("a2")).strip()
+        b = pre + topic.group("b").strip()
+    else:
+        a, b = m.group("a").strip(), m.group("b").strip()
     if _BACK.search(b) or _COMPLETES.match(b) or len(b.split()) < 3:
         return None
     from igraph_agent.model import slots

@@ -116,11 +116,37 @@ def _noun_of(adjective: str) -> str:
     return next((n for stem, n in _NOUN_OF if stem in adjective.lower()), adjective.lower())
 
 
+#: a quality of a person or a group that only a column could hold, asked in any form: (the
+#: words, the column-name words that hold it)
+_QUALITIES: tuple[tuple[str, str, str | None], ...] = (
+    (r"\b(?:morale|mood|happiness|wellbeing|well-being|job\s+satisfaction|satisfaction|"
+     r"motivation|productivity|seniority|loyalty|personality|sentiment)\b",
+     r"moral|mood|happ|well|satisf|motiv|produc|senior|loyal|person|sentiment|score|rating", None),
+    (r"\b(?:gender|sex)\b|\bwomen\s*\(?\s*(?:vs\.?|versus|or|and)\s+men\b|\b(?:male|female)s?\b",
+     r"gender|sex|male|female", "gender"),
+)
+
+
+def _values_of(info: dict[str, Any]) -> list[str]:
+    """The data's group values and two-mode sides ("women" as a side is the data's own)."""
+    meaning = info.get("meaning") or {}
+    groups = meaning.get("groups") or {}
+    values = [str(v) for vs in groups.values() for v in (vs if isinstance(vs, list | tuple)
+                                                          else [])]
+    return values + [str(s) for s in ((meaning.get("modes") or {}).get("sides") or {})]
+
+
 def asked(question: str, info: dict[str, Any]) -> str | None:
     """The magnitude the question asks for that no column of the data holds, else None."""
     columns = [str(c) for c in (info.get("edge_attributes") or []) + (info.get("node_attributes")
                                                                        or [])]
     generic = any(_GENERIC.match(c) for c in columns if c in (info.get("edge_attributes") or []))
+    for words, holders, name in _QUALITIES:  # "how's morale looking across the teams", "what
+        # fraction of Valjean's contacts are women": a quality of people nobody recorded
+        m = re.search(words, question, re.IGNORECASE)
+        if m and not any(re.search(holders, c, re.IGNORECASE) for c in columns) and not any(
+                re.search(words, str(v), re.IGNORECASE) for v in _values_of(info)):
+            return name or m.group(0).lower()
     if generic:  # ``weight``: it may hold a money, an age, a time … but never what a pair
         #          of nodes cannot carry ("the most lines of dialogue": a node's own)
         m = re.search(rf"{_ASKED}({_SPOKEN[0]})\b", question, re.IGNORECASE)

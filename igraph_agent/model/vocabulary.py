@@ -160,6 +160,9 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"^(?!.*\b(?:communit\w*|clusters?|groups?|factions?|camps?|components?|pieces?|partitions?|"
      r"modules?|sides?|teams?)\b)(.*?)\b(?:ever\s+|eventually\s+|possibly\s+)?(?:end|wind)\s+up\s+"
      r"(?:on|at|in|with)\s+(?!all\b|the\s+same\b)", r"\1reach ", True),
+    # "how many papers trace back to paper00": the nodes that reach it
+    (r"^(\s*(?:how\s+many(?:\s+[a-z]+)?|which\s+[a-z]+|what\s+[a-z]+|who))\s+(?:trace|traces|lead|leads)"
+     r"\s+back\s+to\b", r"\1 can reach", True),
     (r"\bget\s+(?:(?:a|an|the|some|any)\s+[a-z]+|word|messages?|news|it)\s+"
      r"(?:back\s+)?(?:up\s+)?(?:through\s+)?to\b(?!\s+(?:every|each|all|any)\b)|"
      r"\bget\s+through\s+to\b", "reach", True),

@@ -148,6 +148,19 @@ def _result(obs: list[Observed]) -> RemoveAndCompareResult | None:
     return o.typed(RemoveAndCompareResult) if o is not None else None
 
 
+def _yes_no_last(st: PlanState, yes: bool) -> str:
+    """"**Yes** — " or "**No** — " where the question's last clause asks yes or no ("The
+    road is closed. Can you still get from A to B?", "what if v14 drops out - can anyone
+    still get through to v7?"), else ""."""
+    asked = str(st.context.get("asked") or st.question)
+    last = [p for p in re.split(r"[.;:!]\s+|\s[-–—]+\s|,\s+(?=(?:can|could|is|are|does|do|will|"
+                                r"would)\b)", asked) if p.strip()]
+    if last and re.match(r"\s*(?:can|could|is|are|does|do|did|will|would|has|have)\b", last[-1],
+                         re.IGNORECASE):
+        return "**Yes** — " if yes else "**No** — "
+    return ""
+
+
 def _route_render(st: PlanState, obs: list[Observed]) -> str:
     from igraph_agent.model.graph_intents import _unresolved
 
@@ -173,8 +186,9 @@ def _route_render(st: PlanState, obs: list[Observed]) -> str:
         return (f"Without {gone}, the route from {r.source} to {r.target} is **{shown(added)} "
                 f"{unit} longer**: {shown(after_length)} {unit} via "
                 + " → ".join(map(str, r.after_path)) + f" ({before}). Nothing was changed.")
-    return (f"Without {gone}, the shortest route from {r.source} to {r.target} is "
-            f"**{shown(after_length)} {unit}**: " + " → ".join(map(str, r.after_path)) +
+    # "can you still get from town0 to town2 by some other route?": Yes first
+    return (_yes_no_last(st, True) + f"Without {gone}, the shortest route from {r.source} to "
+            f"{r.target} is **{shown(after_length)} {unit}**: " + " → ".join(map(str, r.after_path)) +
             f" ({r.after_hops} hop(s); {before}). Nothing was changed."
             + (length_note(st.question, st.meaning(), unit) if not hops else ""))
 
@@ -281,7 +295,9 @@ def _reach_render(st: PlanState, obs: list[Observed]) -> str:
         said = (f"{n} node(s) {'no longer' if lost else 'still'} {verb} {rs.node}{how}"
                 if rs.direction == "in" else
                 f"{n} node(s) {'are no longer' if lost else 'are still'} {verb} {rs.node}")
-    return (f"Without {gone}, {said}: {listed} ({rs.before} before, {rs.after} after). "
+    # "can anyone still get through to v7?": Yes or No first, from the nodes still reaching
+    lead = _yes_no_last(st, rs.after > 0) if not lost and not many else ""
+    return (lead + f"Without {gone}, {said}: {listed} ({rs.before} before, {rs.after} after). "
             "Nothing was changed.")
 
 
