@@ -64,6 +64,14 @@ _ACTS = (r"attended|joined|visited|went to|took part in|participated in|appeared
 #: what a directed graph's edges carry, said in place of the sending node
 _CARRIED = (r"money|goods|cash|funds|material|messages|mail|parcels|freight|shipments|traffic|"
             r"requests|jobs|data|news|referrals|patients|emails|payments|calls|packets")
+#: "… end up at", "… wind up in" (the words before it kept as \1), never where a group is
+#: the place ("which community does Vance end up in")
+_ENDS_UP = (r"^(?!.*\b(?:communit\w*|clusters?|groups?|factions?|camps?|components?|pieces?|"
+            r"partitions?|modules?|sides?|teams?)\b)(.*?)\b(?:ever\s+|eventually\s+|possibly\s+)?"
+            r"(?:end|wind)\s+up\s+")
+#: "(what's) the biggest set of wards …", "the largest group of donors …"
+_BIGGEST_SET_OF = (r"^\s*(?:(?:what|which)(?:'?s|\s+is|\s+are)?\s+)?(?:the\s+)?(?:biggest|largest)\s+"
+                   r"(?:set|group|bunch|cluster|circle|collection|gang)\s+of\s+[a-z]+\s+")
 _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "southern women data -- which event drew the most women?": the data named, then the ask
     # (not "Drop Valjean from the network - how many …": a removal said first)
@@ -154,12 +162,8 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "could X end up at Y", "which clubs can X end up at", "get word back up to Y", "get
     # through to": a reach
     # (never a group the node ends up in: "which community does Vance end up in")
-    (r"^(?!.*\b(?:communit\w*|clusters?|groups?|factions?|camps?|components?|pieces?|partitions?|"
-     r"modules?|sides?|teams?)\b)(.*?)\b(?:ever\s+|eventually\s+|possibly\s+)?(?:end|wind)\s+up\s+"
-     r"(?:reaching|(?:on|at|in|with)(?=\s*[?.!(]|\s*$))", r"\1reach", True),
-    (r"^(?!.*\b(?:communit\w*|clusters?|groups?|factions?|camps?|components?|pieces?|partitions?|"
-     r"modules?|sides?|teams?)\b)(.*?)\b(?:ever\s+|eventually\s+|possibly\s+)?(?:end|wind)\s+up\s+"
-     r"(?:on|at|in|with)\s+(?!all\b|the\s+same\b)", r"\1reach ", True),
+    (_ENDS_UP + r"(?:reaching|(?:on|at|in|with)(?=\s*[?.!(]|\s*$))", r"\1reach", True),
+    (_ENDS_UP + r"(?:on|at|in|with)\s+(?!all\b|the\s+same\b)", r"\1reach ", True),
     # "how many papers trace back to paper00": the nodes that reach it
     (r"^(\s*(?:how\s+many(?:\s+[a-z]+)?|which\s+[a-z]+|what\s+[a-z]+|who))\s+(?:trace|traces|lead|leads)"
      r"\s+back\s+to\b", r"\1 can reach", True),
@@ -182,16 +186,14 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "biggest set of wards where every ward can get a patient to every other one", "the
     # biggest bunch of residents where each one can get a message to every other one": the
     # largest strongly connected component (directed)
-    (r"^\s*(?:(?:what|which)(?:'?s|\s+is|\s+are)?\s+)?(?:the\s+)?(?:biggest|largest)\s+(?:set|group|"
-     r"bunch|cluster|circle|collection)\s+of\s+[a-z]+\s+(?:where|in\s+which|such\s+that)\s+"
+    (_BIGGEST_SET_OF + r"(?:where|in\s+which|such\s+that)\s+"
      r"(?:every|each)\s+(?:one\s+|[a-z]+\s+)?can\s+(?:[a-z]+\s+){0,5}?(?:to|reach)\s+(?:every|each|"
      r"all)\s+(?:other|the\s+others?)(?:\s+one)?\b[^?]*\?\s*(?:list\s+them|names?(?:\s+pl(?:ea)?se?|"
      r"\s+pls)?|who(?:'s|\s+is)\s+in\s+it)?\s*[?.!]*\s*$",
      "list the members of the biggest strongly connected component", True),
     # "biggest set of huts that are all directly linked to each other", "biggest group of
     # donors where every one has donated alongside every other one": the largest clique
-    (r"^\s*(?:(?:what|which)(?:'?s|\s+is|\s+are)?\s+)?(?:the\s+)?(?:biggest|largest)\s+(?:set|group|"
-     r"bunch|circle|collection|gang)\s+of\s+[a-z]+\s+(?:that|who|which|where|in\s+which)\s+"
+    (_BIGGEST_SET_OF + r"(?:that|who|which|where|in\s+which)\s+"
      r"(?=[^?]*?(?:\bdirectly\s+(?:linked|connected|tied|joined|adjacent)|\b(?:with|alongside|"
      r"beside)\s+every\s+other\b|\b(?:all\s+)?know\s+(?:each\s+other|every\s+other)\b))"
      r"[^?]*?\b(?:each\s+other|one\s+another|every\s+other(?:\s+one)?)\b",
