@@ -186,8 +186,20 @@ def _route_render(st: PlanState, obs: list[Observed]) -> str:
         return (f"Without {gone}, the route from {r.source} to {r.target} is **{shown(added)} "
                 f"{unit} longer**: {shown(after_length)} {unit} via "
                 + " → ".join(map(str, r.after_path)) + f" ({before}). Nothing was changed.")
-    # "can you still get from town0 to town2 by some other route?": Yes first
-    return (_yes_no_last(st, True) + f"Without {gone}, the shortest route from {r.source} to "
+    # "can you still get from town0 to town2 by some other route?": Yes first; "does the
+    # walk get any longer?": Yes only when it does
+    asked = str(st.context.get("asked") or st.question)
+    lead = ""
+    if re.search(r"\blonger\b|\bslower\b|\bfurther\b|\bfarther\b", asked, re.IGNORECASE):
+        lead = _yes_no_last(st, (after_length or 0) > (before_length or 0))
+    elif re.search(r"\bshorter\b|\bquicker\b|\bfaster\b", asked, re.IGNORECASE):
+        lead = _yes_no_last(st, (after_length or 0) < (before_length or 0))
+    elif re.search(r"\b(?:change|changes|differ|different|affected|worse)\b", asked, re.IGNORECASE):
+        lead = _yes_no_last(st, after_length != before_length)
+    elif re.search(r"\bstill\b|\b(?:other|another|alternative|some)\s+(?:route|way|path)\b", asked,
+                   re.IGNORECASE):
+        lead = _yes_no_last(st, True)
+    return (lead + f"Without {gone}, the shortest route from {r.source} to "
             f"{r.target} is **{shown(after_length)} {unit}**: " + " → ".join(map(str, r.after_path)) +
             f" ({r.after_hops} hop(s); {before}). Nothing was changed."
             + (length_note(st.question, st.meaning(), unit) if not hops else ""))
