@@ -248,13 +248,13 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"one\s+(?:that|which|who))\b)[^?]*?(?=\?|$)", r"\1", False),
     # "is Mona connected at all to Lars": the "at all" said before its end
     (r"\b(connected|linked|joined|reachable)\s+at\s+all\s+(to|with|from)\b", r"\1 \2", False),
-    # "y/n: does every city …", "is Mona connected to Lars? y/n": the ask's form, said aside
     # "any triangles? if not, what's the shortest cycle?": both asked, the second as itself
     (r"^((?:[\w-]+\s*[-–—:]+\s*)?any\b[^?]*)\?\s*(?:and\s+)?if\s+(?:not|so|yes|no)\s*,\s*(?=(?:what|"
      r"which|who|how|is|are|does|do|can|list|name)\b)", r"\1? and ", False),
     # "are Wren and Kofi connected? y/n": the question, its form said after it
     (r"^(\s*(?:is|are|was|were|does|do|did|has|have|can|could|will|would)\b[^?]*)\?\s*\(?\s*(?:y/n|"
      r"yes\s*/\s*no|yes\s+or\s+no)\s*\)?\s*[?.!]*\s*$", r"\1?", False),
+    # "y/n: does every city …", "is Mona connected to Lars? y/n": the ask's form, said aside
     (r"^\s*(?:(?:quick|simple|just\s+a)\s+)?(?:y/n|yes/no|yes or no)(?:\s+q(?:uestion)?)?\s*[:?,—–-]+\s*"
      r"(.+?)\s*[?.!]*\s*$", r"\1, yes or no?", False),
     (r"\bcon+ec?ted\b", "connected", False),  # "conected", "connnected"
