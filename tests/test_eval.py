@@ -200,7 +200,9 @@ def test_the_dev_split_loads_and_every_oracle_resolves_on_its_graph():
                                                  "dev65", "dev66", "dev67", "dev68",
                                                  "dev69", "dev70", "dev71", "dev72",
                                                  "dev73", "dev74", "dev75", "dev76", "dev77",
-                                                 "dev78", "dev79", "dev80", "dev81"}
+                                                 "dev78", "dev79", "dev80", "dev81", "dev82",
+                                                 "dev83", "dev84", "dev85", "dev86",
+                                                 "dev87", "dev88", "dev89"}
     asks = [q for q in qset.questions if q.expect == "needs_clarification"]
     assert len(asks) >= 8  # questions no analysis answers: the planner must ask
     for q in qset.questions:

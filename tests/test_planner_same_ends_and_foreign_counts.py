@@ -39,10 +39,16 @@ YARDS = pd.DataFrame([("s1", "east"), ("s2", "east"), ("s3", "west"), ("s4", "we
 
 
 def test_a_route_from_a_node_to_itself_is_asked_about_never_answered_as_zero(tmp_path):
-    resp = ask_table(tmp_path, DOCKS, "which harbours are in a closed loop with Cask — each can "
-                     "reach Cask by sailings and Cask can reach them back?", COASTS)
+    resp = ask_table(tmp_path, DOCKS, "what's the shortest route from Cask back to Cask, "
+                     "counting sailings?", COASTS)
     assert resp.status == "needs_clarification", resp.answer
     assert "0 hop" not in resp.answer, resp.answer
+    # the nodes in a closed loop with Cask: its strongly connected component, never a route
+    resp = ask_table(tmp_path, DOCKS, "which harbours are in a closed loop with Cask — each can "
+                     "reach Cask by sailings and Cask can reach them back?", COASTS)
+    assert "0 hop" not in resp.answer, resp.answer
+    assert resp.status == "answered" and "**Aldport**" in resp.answer and "**Brine**" in \
+        resp.answer and "Dunmore" not in resp.answer, resp.answer
 
 
 def test_a_count_of_a_thing_no_table_holds_is_asked_about(tmp_path):

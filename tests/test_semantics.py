@@ -108,6 +108,26 @@ def test_an_explicit_direction_wins_over_the_column_names(tmp_path, table, choic
                                               "columns" if directed else "default")
 
 
+COVER = pd.DataFrame([("Adams", "Baker", 3), ("Baker", "Adams", 1), ("Adams", "Hill", 2),
+                      ("Hill", "Nash", 2), ("Nash", "Hill", 2)],
+                     columns=["requester", "coverer", "lessons"])
+
+
+def test_two_role_columns_listing_a_pair_both_ways_with_other_values_load_directed(tmp_path):
+    ctx = _ctx(tmp_path, COVER)
+    info = ok(ctx, "get_graph_info")
+    assert info["directed"] and info["meaning"]["directed_by"] == "rows"
+    assert info["edges"] == len(COVER)  # no row merged into another
+    totals = ok(ctx, "edge_attribute_totals", attribute="lessons")
+    assert totals["total"] == COVER["lessons"].sum()
+
+
+def test_interchangeable_ends_listed_both_ways_stay_undirected(tmp_path):
+    table = COVER.rename(columns={"requester": "teacher_a", "coverer": "teacher_b"})
+    info = ok(_ctx(tmp_path, table), "get_graph_info")
+    assert not info["directed"] and info["meaning"]["directed_by"] == "default"
+
+
 def test_a_rebuild_with_other_choices_is_a_new_revision_of_the_same_dataset(tmp_path):
     ctx = _ctx(tmp_path, ROADS)
     sid = ctx.session.attached_sources[0]

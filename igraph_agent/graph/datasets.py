@@ -188,7 +188,7 @@ def resolve_direction(spec: GraphSpec, inputs: list[dict]) -> tuple[bool, dict]:
     direction, else what the edge table's endpoint names say (undirected without evidence).
     ``choices`` records the endpoint columns, how direction was decided and the weight
     choices, stored with the dataset (``graph/semantics.py`` reads them)."""
-    from igraph_agent.graph.semantics import direction_of
+    from igraph_agent.graph.semantics import direction_of, two_roles
 
     choices: dict = {}
     tables = [t["table"] for t in inputs if "table" in t]
@@ -208,7 +208,24 @@ def resolve_direction(spec: GraphSpec, inputs: list[dict]) -> tuple[bool, dict]:
         return True, {**choices, "directed_by": "source"}
     if "endpoints" in choices and spec.kind == "edge_list" and direction_of(*choices["endpoints"]):
         return True, {**choices, "directed_by": "columns"}
+    if "endpoints" in choices and spec.kind == "edge_list" and not graphs and \
+            two_roles(*choices["endpoints"]) and _one_way_rows(tables[0], *choices["endpoints"]):
+        return True, {**choices, "directed_by": "rows"}
     return False, {**choices, "directed_by": "source" if graphs else "default"}
+
+
+def _one_way_rows(df: pd.DataFrame, s: str, t: str) -> bool:
+    """Whether the table lists a pair both ways with different values in another column
+    (``Adams,Baker,3`` and ``Baker,Adams,1``): two one-way records, which an undirected read
+    would merge into one and lose a value."""
+    others = [c for c in df.columns if c not in (s, t)]
+    if not others or len(df) < 2:
+        return False
+    rows = df[[s, t, *others]].astype(str)
+    back = rows.rename(columns={s: t, t: s})
+    both = rows.merge(back, on=[s, t], suffixes=("", "_back"))
+    both = both[both[s] != both[t]]
+    return any((both[c] != both[f"{c}_back"]).any() for c in others)
 
 
 def bipartite_tables(df: pd.DataFrame, spec: GraphSpec) -> tuple[pd.DataFrame, pd.DataFrame]:

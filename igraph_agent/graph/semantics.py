@@ -281,6 +281,23 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
     return None
 
 
+#: a column of time that a tie between a person and an event can only be time spent
+_TIME_SPENT = re.compile(r"(?:^|_)(?:hours?|hrs?|minutes?|mins?|days?)(?:_|$)", re.IGNORECASE)
+
+
+def two_roles(source_col: str, target_col: str) -> bool:
+    """Whether the endpoint columns name two different roles, each a noun for one who does
+    something ("requester,coverer", "asker,answerer"), sharing no word: the same act seen
+    from its two ends, never two interchangeable ends ("person_a,person_b", "station1,station2").
+
+        >>> two_roles("requester", "coverer"), two_roles("person_a", "person_b")
+        (True, False)
+    """
+    tails, heads = set(_tokens(_stem(source_col))), set(_tokens(_stem(target_col)))
+    return len(tails) == 1 and len(heads) == 1 and not tails & heads and \
+        _agent(next(iter(tails))) and _agent(next(iter(heads)))
+
+
 def weight_role(column: str) -> Sense | None:
     """``distance`` / ``strength`` from a numeric edge column's name, else None.
 
@@ -439,6 +456,14 @@ def meaning(facts: dict[str, Any], directed: bool, choices: dict[str, Any] | Non
     numeric = list(facts.get("numeric_edge_columns", []))
     means: dict[str, str] = dict(choices.get("means") or {})
     roles = {c: means.get(c) or weight_role(c) for c in numeric}
+    ends = choices.get("endpoints") or []
+    if facts.get("modes") and not directed and len(ends) == 2 and not (
+            set(_tokens(_stem(ends[0]))) & set(_tokens(_stem(ends[1])))):
+        # two kinds of nodes named apart ("volunteer,shift"): a time on a tie between a person
+        # and a shift is time spent there, an amount (never a length to add up on a route);
+        # ends of one kind ("lock_a,lock_b", "from_station,to_station") keep it a length
+        roles = {c: "strength" if r == "distance" and not means.get(c) and _TIME_SPENT.search(c)
+                 else r for c, r in roles.items()}
     explicit = choices.get("weight")
     if explicit and explicit in numeric:
         default = explicit

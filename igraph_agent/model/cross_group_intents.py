@@ -84,8 +84,10 @@ def found(st: PlanState) -> tuple[str, str, str | None, str | None] | None:
     if not (_RANKED.search(q) and _WHO.search(q)):
         return None
     for attr, values in groupings(meaning).items():
-        if re.search(rf"\b(?:which|what|each|every|per)\s+{_plural(attr)}\b", q, re.IGNORECASE):
-            return None  # "which crew keeps the most friendships inside its own crew": a group
+        if re.search(rf"\b(?:which|what|each|every|per)\s+(?:(?:two|2|pair\s+of|couple\s+of)\s+)?"
+                     rf"(?:(?:different|distinct|separate)\s+)?{_plural(attr)}\b", q, re.IGNORECASE):
+            return None  # "which crew keeps the most friendships inside its own crew", "which
+            # pair of different teams has the most ties": a group
         k = kind(q, attr, len(values) == 2)
         if k:
             return k, attr, None, None

@@ -164,8 +164,7 @@ def _exact_measure(st: PlanState) -> str | None:
     words name; None where a directed graph's end is not said (in, out or both would each
     answer another question)."""
     asked = str(st.context.get("asked") or st.question)  # the user's words, not the rewritten
-    if not _directed(st) or re.search(r"\bdegree\b|\bin total\b|\beither (?:way|direction)\b|"
-                                      r"\bboth ways\b", asked, re.IGNORECASE):
+    if not _directed(st) or slots.BOTH_ENDS_SAID.search(asked):
         return "degree"
     from igraph_agent.model import sides
 

@@ -153,9 +153,9 @@ def _nodes_total(st: PlanState) -> bool:
     strengths = [a for a in _edge_attrs(st) if roles.get(a) != "distance"]
     if not strengths or not _column_after_number(q, strengths):
         return False
-    m = re.match(r"\s*(?:so\s+|and\s+)?(?:how many\s+(?:other\s+|different\s+)?(?P<noun>[a-z]+)|"
-                 r"(?P<who>who|whom))\s+(?:have|has|had|played|logged|made|wrote|did)\b", q,
-                 re.IGNORECASE)
+    m = re.match(r"\s*(?:so\s+|and\s+)?(?:(?:how many|which|what)\s+(?:other\s+|different\s+)?"
+                 r"(?P<noun>[a-z]+)|(?P<who>who|whom))\s+(?:have|has|had|played|logged|made|wrote|"
+                 r"did|worked|clocked|volunteered|spent|put\s+in)\b", q, re.IGNORECASE)
     if m is None:
         return False
     if m.group("who"):

@@ -106,12 +106,14 @@ def _side(st: PlanState) -> str | None:
     if side is not None or form not in ("threshold", "rank", "node") or (
             form == "rank" and not slots.BOTTOM.search(st.question)):
         return side  # the top of a ranking is the edge-total intent's; its bottom is here
+    from igraph_agent.model.edge_intents import _nodes_total
     from igraph_agent.model.query_intents import _edge_side, edge_attr
 
     named = edge_attr(st)
     if not named or (_meaning(st).get("weights") or {}).get(named) == "distance" \
-            or slots.EDGE_THRESHOLD.search(st.question):
-        return None  # "roads longer than 40": single edges, not sums
+            or (slots.EDGE_THRESHOLD.search(st.question) and not _nodes_total(st)):
+        return None  # "roads longer than 40": single edges, not sums (but "how many
+        # volunteers have done at least 30 hours": each one's hours added up)
     if not _meaning(st).get("directed"):
         return "both"  # "how many MW of line capacity connect to Eastfield"
     way = _edge_side(st)
@@ -158,7 +160,18 @@ def _form(st: PlanState) -> str | None:
     if slots.threshold(q):  # "who has the most coauthors with more than 3 joint papers":
         if _counts_edge_rows(q):  # "how many tastings got a score of 90 or more": the edges
             return None
-        return None if _RANK.search(q) else "threshold"  # neither a ranking nor a threshold
+        if re.search(r"\b(?:fraction|proportion|percent(?:age)?|ratio)\b|\bshare\s+of\b|%|"
+                     r"\b(?:combos?|combinations?)\b|\bhow many (?:\w+ )?(?:pairs|pairings)\b", q,
+                     re.IGNORECASE):
+            return None  # "what fraction of species x camera combos have at least one
+            # sighting", "how many neighbour pairs share more than 2 tools": pairs or a
+            # share, never nodes past a total
+        # neither a ranking nor a threshold ("at least 30 hours" on an edge value the question
+        # names is no ranking; "cited at least once" is the degree intents')
+        from igraph_agent.model.query_intents import edge_attr
+
+        bare = re.sub(r"\bat (?:least|most)\b", "", q) if edge_attr(st) else q
+        return None if _RANK.search(bare) else "threshold"
     return "rank" if _RANK.search(q) else None
 
 
@@ -178,8 +191,10 @@ _ROW_WORDS = re.compile(r"(?:edges|links|ties|rows|pairs|pairings|records|entrie
 def _counts_edge_rows(q: str) -> bool:
     """Whether "how many X" counts the edges themselves (X is a word for a row of the edge
     table: "how many tastings got a score of 90 or more"), not nodes by their totals."""
-    m = _HOW_MANY_OF.match(q)
-    return bool(m and _ROW_WORDS.fullmatch(m.group(1)))
+    m = _HOW_MANY_OF.match(q) or _HOW_MANY_OF.match(re.sub(r"^[^?]*?[:;—–]\s*(?=how many\b)", "", q,
+                                                            flags=re.IGNORECASE))
+    return bool(m and _ROW_WORDS.fullmatch(m.group(1)))  # (after a preamble: "Before I
+    # filter the network: how many interactions have …")
 
 
 def _counts_nodes(st: PlanState) -> bool:
@@ -225,12 +240,14 @@ def flow_calls(st: PlanState) -> list[Call]:
                                                               **({"direction": side} if side
                                                                  != "both" else {})})]
         return [*searches, Call("hop_counts", {"node": ids[0], "hops": 1, "direction": side})]
-    if form == "threshold":
+    from igraph_agent.model.query_intents import _side as side_named
+
+    if form == "threshold":  # "which volunteers logged more than 25 hours": that side only
         op, value = slots.threshold(st.question) or ("gt", 0)
         return [Call("nodes_by_measure", {**_measure(st, side), "op": op, "value": value,
-                                          "limit": 50})]
+                                          "limit": 50, **side_named(st)})]
     return [Call("nodes_by_measure", {**_measure(st, side), "op": "ge", "value": 0,
-                                      "limit": _LISTED})]
+                                      "limit": _LISTED, **side_named(st)})]
 
 
 def _what(st: PlanState, side: str, weight: str | None) -> str:

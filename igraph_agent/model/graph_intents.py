@@ -971,7 +971,9 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
                       r"\bfrom (?:any|every|each) (?:single )?\w+ to (?:any|every|each|all) (?:other|the "
                       r"others?)\b|\bbetween (?:any|every) (?:two|pair of)\b|"
                       r"\breached from (?:every|all|each|any)\b",
-                      str(st.context.get("asked") or st.question), re.IGNORECASE)
+                      # the user's words, and the rewrite ("is every ward tied into one
+                      # network" → "is the graph weakly connected")
+                      f"{st.context.get('asked') or ''} {st.question}", re.IGNORECASE)
     lead = _yes_no(st, c.components == 1) if whole and c.pair is None else ""
     if lead and c.strong_components is not None and re.search(
             r"\breach\w*\b|\bget (?:to|from)\b|\bstrongly\b|\bget (?:the |a |an )?\w+ to\b|"

@@ -76,7 +76,10 @@ _LEAST = re.compile(r"\b(?:fewest|least|lowest|smallest)\b", re.IGNORECASE)
 
 
 def _kind(q: str) -> str | None:
-    if _WITHIN.search(q) or _INTERNALLY.search(q):
+    across = re.search(r"\b(?:across|cross(?:es|ing)?)\b", q, re.IGNORECASE) and not re.search(
+        r"\b(?:within|inside|internal\w*|in-?group|intra\w*|own)\b", q, re.IGNORECASE)
+    if (_WITHIN.search(q) or _INTERNALLY.search(q)) and not across:
+        # ("friendships in the karate club that go across the two factions": between them)
         return "within"
     if _DENSITY.search(q):
         return "density"

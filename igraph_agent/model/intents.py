@@ -907,6 +907,12 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if {"clique", "component_members"} <= names:  # "is everyone hooked up to everyone else
         found = [i for i in found if i.name != "clique"]  # somehow, or is some number cut off":
         names -= {"clique"}  #                               the pieces, not a clique
+    if "communities" in names and st is not None and _THE_TWO.search(question) and any(
+            len(vs) == 2 for vs in groupings(st.meaning()).values()):
+        # "how many friendships go across the two factions" where a node attribute holds two
+        # groups: those groups, never the communities a method finds
+        found = [i for i in found if i.name != "communities"]
+        names -= {"communities"}
     if names & _WHOLE:  # one question, whole: nothing beside it
         found = [i for i in found if i.name in _WHOLE or i.phase > 0]
     if names & {"centrality", "degree", "figure"} and slots.SCOPE.search(question):  # the part: input
@@ -1065,6 +1071,11 @@ def _counts_a_foreign_thing(question: str, st: PlanState) -> bool:
     names = {str(n.get(k, "")).lower() for n in data.get("sample_nodes") or []
              for k in ("id", "label")}
     return bool(forms & names) or bool(_LIVING.search(question))
+
+
+#: the two groups of a grouping said as such: "the two factions", "both camps"
+_THE_TWO = re.compile(r"\b(?:the\s+(?:two|2)|both)\s+(?!communit|clusters|modules|partitions)"
+                      r"[a-z]+s\b", re.IGNORECASE)
 
 
 def _names_a_group(question: str, st: PlanState) -> bool:

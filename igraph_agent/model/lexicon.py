@@ -587,6 +587,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"^\s*how many (?:\w+ ){1,3}(?:do|did) (?:we|you|i) (?:have|got|hold|run|"
                    r"operate|know of)(?: in (?:total|all)| between (?:the |our |all )?(?-i:[a-z]+s))?"
                    r"\s*[?.!]*\s*$",
+                   # "how many ports have we got in total in this data?"
+                   r"^\s*how many [a-z]+ (?:have|has) (?:we|you|i) got(?: in (?:total|all))?(?: in "
+                   r"(?:the|this|our) (?:data|dataset|graph|network|table|list))?\s*[?.!]*\s*$",
                    # the graph's kind, yes or no: "is this graph directed?", "are the edges
                    # weighted?"
                    KIND_QUESTION.pattern),
@@ -599,7 +602,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\b(?:would|remov\w*|delet\w*|need to|have to|make it|turn it)\b",
                       r"\bdoes (?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+) "
                       r"have",
-                      r"\b(?:have|has|had)\s+(?!in total|between (?:the |our |all )?[a-z]+s\s*[?.!]*\s*$)\w",
+                      r"\b(?:have|has|had)\s+(?!in total|between (?:the |our |all )?[a-z]+s\s*[?.!]*\s*$|"
+                      r"(?:we|you|i) got\b)\w",
                       # "how many suppliers does ruhrstahl buy from": one node's count
                       r"\bhow many (?:\w+ ){1,3}(?:does|do|did) (?!(?:the|this|it|that|we|you|i)\b)#?\w+",
                       # "how many people email cato": one node's count in the data's verb
@@ -642,7 +646,13 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"(?<![\w.-])\d+(?:\.\d+)?(?![\w-])|\bor\s+(?:shorter|longer|less|lower|higher|"
                       r"smaller|bigger|greater|below|above|under|over|heavier|lighter)\b",
                       r"\b(?:a|per|each|every)\s+(?:day|week|month|year|hour|minute)\b|\b(?:daily|"
-                      r"weekly|monthly|yearly|annually|hourly)\b|\b[a-z]{2,}iest\b"),
+                      r"weekly|monthly|yearly|annually|hourly)\b|\b[a-z]{2,}iest\b",
+                      # "how many members joined after the split": a moment no table records
+                      r"\b(?:after|before|since|until|during)\s+(?:the|a|an|their|his|her|its|"
+                      r"that|this)\s+\w+",
+                      # "how many corridors are there where one blockage cuts part off": a
+                      # condition on the counted things
+                      r"\bare\s+there\s+(?:where|that|which|whose|such|for\s+which|in\s+which)\b"),
         phase=-1, clarify=_ask_one_column),
     "bipartite": dict(
         triggers=t(2.0, r"bipartite", r"two[- ]mode", r"(?:2|two)[- ]colou?r", r"\bbicolou?r", r"two (?:sides|modes)",

@@ -45,11 +45,11 @@ from igraph_agent.model import (
     vocabulary,
 )
 from igraph_agent.model import intents as intent_table
-from igraph_agent.model.graph_intents import UNRESOLVED, UNSETTLED
+from igraph_agent.model.graph_intents import UNRESOLVED, UNSETTLED, _candidates
 from igraph_agent.model.group_intents import CUT_SHORT
 from igraph_agent.model.planstate import FIND_TOOLS, Call, Observed, PlanState
 from igraph_agent.model.registry import Ask, Intent, clarification, gaps
-from igraph_agent.model.semantic_intents import SAME_SIDE
+from igraph_agent.model.semantic_intents import NO_GROUP_PICKED, SAME_SIDE
 from igraph_agent.model.structure_intents import NO_FIGURE, NO_TWO_WAY, TWO_MODE_CLIQUE
 from igraph_agent.results.data import ConstructGraphResult, GetGraphInfoResult
 
@@ -123,7 +123,8 @@ def _plan(st: PlanState) -> dict[str, Any]:
     if ranked is not None:  # "which of the families married to the Medici has the most ...":
         return ranked  # planned whole, it would rank the named node itself
     pair = two_asks.split(asked) if steppable and two is None and among is None else None
-    both = _both_asks(st, *pair) if pair is not None else None
+    both = _both_asks(st, *pair, whole_first=two_asks.conditional(asked)) \
+        if pair is not None else None
     if both is not None:  # "how many countries …, and how many sites are in Westmark?"
         return both
     unread = compose.unfollowed(asked) if steppable and two is None else None
@@ -247,11 +248,14 @@ def _two_steps(st: PlanState, two: compose.Steps) -> dict[str, Any] | None:
     return _reply(st, compose.joined(answer, " and ".join(top), then[0]))
 
 
-def _both_asks(st: PlanState, first_ask: str, second_ask: str) -> dict[str, Any] | None:
+def _both_asks(st: PlanState, first_ask: str, second_ask: str,
+               whole_first: bool = False) -> dict[str, Any] | None:
     """Two independent asks (``model/two_asks.py``) answered one after the other and joined;
     the next calls of the part under way. Where the first part is not understood the
     question is planned whole (None); where only the second is not, the first part's answer
-    is shown and the rest asked about."""
+    is shown and the rest asked about — or, for a second part said "if not, …"
+    (``whole_first``), the question is planned whole: one analysis may answer both ("can you
+    get from every stop to every other? if not, which stop is stranded")."""
     first = _step(st, first_ask)
     one = _stepped(first)
     second = _step(st, second_ask)
@@ -265,6 +269,8 @@ def _both_asks(st: PlanState, first_ask: str, second_ask: str) -> dict[str, Any]
     if not isinstance(one, tuple):
         return one
     other = _stepped(second)
+    if isinstance(other, Ask) and whole_first:
+        return None
     if isinstance(other, Ask):
         return _reply(st, Ask(f"I can answer only the first part: {_unnoted(first, one[0])}\n\n"
                               f"For the rest (\"{second_ask}\"): {other.question}",
@@ -905,7 +911,7 @@ def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
     if rivals and not budget_out:  # "Smith" names two nodes: ask which, never pick one
         return Ask(rivals, _ask(st).suggestions)
     if all(text.startswith((*UNRESOLVED, UNSETTLED, NO_FIGURE, NO_TWO_WAY, CUT_SHORT, SAME_SIDE,
-                            TWO_MODE_CLIQUE))
+                            TWO_MODE_CLIQUE, NO_GROUP_PICKED))
            for _, text in sections) and \
             not budget_out:
         ask = _ask(st)  # no name resolved: which node is meant?
@@ -916,6 +922,11 @@ def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
         first = " ".join(text for _, text in sections)
         return Ask(f"I can answer only the first part: {first} The rest builds on that answer, "
                    f"and no analysis here takes it further. " + ask.question, ask.suggestions)
+    missing = _missing_names(st, [text for _, text in sections])
+    if missing and not budget_out:  # "from Finance to HR" where no node or group is Finance
+        ask = _ask(st, ["entity"], matched)
+        return Ask(f"Nothing in this graph is called {_listed([repr(m) for m in missing])}: no "
+                   f"node's id or label, and no group value. " + ask.question, ask.suggestions)
     unused = _unused_names(st, made, [text for _, text in sections])
     if unused and not budget_out:  # an answer that takes none of the nodes the question names
         ask = _ask(st, ["entity"], matched)
@@ -960,7 +971,8 @@ def _no_verdict(st: PlanState, findings: str) -> bool:
     neither Yes nor No: it answers another question. A choice ("is 33 with Mr. Hi or with
     the Officer?") is answered by naming one side."""
     asked = str(st.context.get("asked") or st.question)
-    return (slots.asked_kind(asked) == "yesno" and not re.search(r"\bor\b", asked, re.IGNORECASE)
+    choice = re.sub(r"\byes\s+or\s+no\b|\bor\s+not\b", " ", asked, flags=re.IGNORECASE)
+    return (slots.asked_kind(asked) == "yesno" and not re.search(r"\bor\b", choice, re.IGNORECASE)
             and not re.search(r"\*\*(?:Yes|No)\b", findings))
 
 
@@ -1003,6 +1015,94 @@ def _unused_names(st: PlanState, made: list[Call], texts: list[str]) -> list[str
             if not any(re.search(rf"(?<![\w.-])(?<!→ ){re.escape(i)}(?![\w-])"
                                  rf"(?!\s*\(\s*[\d.])(?!\s*→)", said)
                        for i in real[name])]
+
+
+def _missing_names(st: PlanState, texts: list[str]) -> list[str]:
+    """The names the question gives that ``search_node`` found no candidate for, that are no
+    value of the graph's attributes and that no section mentions: an answer without them is
+    about something else ("how many messages went from Finance to HR" answered with HR's
+    total, where no department is Finance)."""
+    info = _info(st)
+    known = json.dumps(info, default=str).lower()
+    said = " ".join(texts).lower()
+    names = slots.named(st.question)
+    missing, found = [], []
+    values = {v.lower() for vs in vocabulary.groupings(st.meaning()).values() for v in vs}
+    for name in names:
+        obs = st.done(_search(name))
+        word = rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])"
+        if obs is None or not obs.ok:  # not looked up: a group value, or paired with one
+            if name.lower() in values:
+                found.append(name)
+            elif not re.search(word, known + " " + said) and any(
+                    re.search(rf"(?<![\w-]){re.escape(a)}\s*(?:,|and|or|to|vs\.?|versus|&|nor)\s*"
+                              rf"{re.escape(b)}(?![\w-])", st.question, re.IGNORECASE)
+                    for v in names if v.lower() in values for a, b in ((name, v), (v, name))):
+                missing.append(name)
+            continue
+        if _candidates(obs) or re.search(word, known):
+            found.append(name)  # a node, or a value, attribute, column or side of the graph
+        elif not re.search(word, said):
+            missing.append(name)
+    # a name is the question's own only paired with one that resolved ("from Finance to HR",
+    # "Finance and HR"); alone it may be the data set's name ("the Karate club", "the
+    # Florentine families"), a unit ("m3/s") or a capitalised verb ("Use …")
+    joint = r"\s*(?:,|and|or|to|vs\.?|versus|&|->|→|nor)\s*"
+    # a name as written: capitalised or with a digit ("which is denser, Finance or IT" names
+    # no node "denser")
+    asked = str(st.context.get("asked") or st.question)  # the user's words, not the rewrite
+    missing = [m for m in missing if re.search(
+        rf"(?<![\w-])(?-i:{re.escape(m)})(?![\w-])", asked) and (
+        m[:1].isupper() or any(ch.isdigit() for ch in m))]
+    out = [m for m in missing if not _starts_sentence(st.question, m) and any(
+        re.search(rf"(?<![\w-]){re.escape(a)}{joint}{re.escape(b)}(?![\w-])", st.question,
+                  re.IGNORECASE) for f in found for a, b in ((m, f), (f, m)))]
+    for attr in vocabulary.groupings(st.meaning()):  # "the Midlands region" where no region
+        for m in re.finditer(rf"(?<![\w-])((?-i:[A-Z])[\w'-]+)\s+{re.escape(attr)}(?:s|es)?\b"
+                             r"(?!\s+(?:network|graph|data|dataset|table))", asked,
+                             re.IGNORECASE):  # is Midlands (not "the Karate club network")
+            w = re.sub(r"(?:'s|’s|')$", "", m.group(1))  # "the Officer's club": Officer
+            if re.match(r"\s*(?:in|of|for|from|on|across)\s+(?:the\s+)?$", asked[:m.start()],
+                        re.IGNORECASE) or w.lower() in slots.STOP_WORDS or w.lower() in _NOT_A_VALUE:
+                continue  # "In the Karate club, who …": the data named first, as a scope
+            if w.lower() not in values and w not in out and not _starts_sentence(asked, w) \
+                    and not re.search(rf"(?<![\w-]){re.escape(w.lower())}(?![\w-])",
+                                      known + " " + said):
+                out.append(w)
+    return out + _unknown_group_word(st, known + " " + said, values)
+
+
+#: capitalised words before a grouping's noun that name no value ("the OTHER club")
+_NOT_A_VALUE = frozenset(("other", "same", "own", "each", "every", "whole", "entire", "one",
+                          "two", "both", "either", "another", "which", "what", "whose",
+                          "biggest", "largest", "smallest", "main", "first", "second", "last",
+                          "rival", "opposing", "home", "new", "old", "it", "its", "their"))
+
+
+def _unknown_group_word(st: PlanState, known: str, values: set[str]) -> list[str]:
+    """A word used as a group of the graph's grouping that is none of its values: "the
+    marketing team … ties inside marketing" where the teams are sales, ops and tech. Only a
+    word said before the grouping's noun AND on its own after "inside", "within" or
+    "among" counts ("the karate club" names the data, not a club)."""
+    out = []
+    for attr in vocabulary.groupings(st.meaning()):
+        for m in re.finditer(rf"\b([a-z][a-z-]{{2,}})\s+{re.escape(attr.lower())}(?:s|es)?\b",
+                             st.question):
+            w = m.group(1)
+            if w in values or w in slots.STOP_WORDS or re.search(
+                    rf"(?<![\w-]){re.escape(w)}(?![\w-])", known):
+                continue
+            if re.search(rf"\b(?:inside|within|among|amongst)\s+(?:the\s+)?{re.escape(w)}\b"
+                         rf"(?!\s+{re.escape(attr.lower())})", st.question):
+                out.append(w)
+    return out
+
+
+def _starts_sentence(question: str, word: str) -> bool:
+    """Whether ``word`` is written only at a sentence's start ("Use the count column")."""
+    at = [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", question)]
+    return bool(at) and all(not question[:i].strip() or question[:i].rstrip()[-1] in ".?!:;-—"
+                            for i in at)
 
 
 def _untaken(made: list[Call], forms: dict[str, set[str]]) -> list[str]:

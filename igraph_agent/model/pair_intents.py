@@ -131,7 +131,9 @@ _MUTUAL = re.compile(r"\beach other\b|\bone another\b|\bboth ways\b|\bboth direc
                      # "anyone who mentors their own mentor", "who pays back their own lender"
                      r"\b(?!(?:on|in|of|by|at|than|from|with|for|about|as|like|to|into|over|under)\b)[a-z]+\s+"
                      r"(?:back\s+)?(?:to\s+)?(?:their|his|her)\s+"
-                     r"own\s+(?!(?:island|piece|part|component|group|bit|cluster|network|side)s?\b)"
+                     r"own\s+(?!(?:island|piece|part|component|group|bit|cluster|network|side|club|"
+                     r"team|department|faction|party|class|kind|type|division|unit|country|region|"
+                     r"league|house|tribe|clan|camp|community|lab|office|floor|zone|ward)s?\b)"
                      r"[a-z]+\b|"
                      # "routes that have a return route", "one running the other way"
                      r"\b(?:have|has|had|with|get|gets|got)\s+(?:a |an |any )?(?:return|reverse|"
@@ -156,9 +158,19 @@ _NOT_PAIRS = re.compile(r"\ball\b|\bgroups?\b|\bcliques?\b|\btriples?\b|\btriang
                         r"\bloops?\b", re.IGNORECASE)
 
 
+def _own_group(st: PlanState) -> bool:
+    """Whether "their own <word>" names the graph's grouping ("stick to their own crew"): the
+    groups' mixing, never pairs linked both ways."""
+    from igraph_agent.model.vocabulary import groupings
+
+    said = re.findall(r"\b(?:their|his|her|its)\s+own\s+([a-z]+)", st.question, re.IGNORECASE)
+    groups = {a.lower() for a in groupings(st.meaning())}
+    return any(w.lower() in groups or w.lower().rstrip("s") in groups for w in said)
+
+
 def _mutual_applies(st: PlanState) -> bool:
     return bool(_MUTUAL.search(st.question)) and not slots.named(st.question) and \
-        not _NOT_PAIRS.search(st.question) and \
+        not _NOT_PAIRS.search(st.question) and not _own_group(st) and \
         bool(re.search(r"\b(?:who|which|what|how many|list|name|count|number|are there|any|"
                        r"anyone|anybody|someone|somebody|how often|reciprocity|give me|"
                        r"tell me|show me)\b",

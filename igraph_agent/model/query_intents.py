@@ -80,8 +80,11 @@ def threshold_calls(st: PlanState) -> list[Call]:
                    "degree")
     if measure in ("in_degree", "out_degree") and not directed:
         measure = "degree"
-    if measure == "degree" and directed:  # "which species eat exactly 2 prey": one end's edges
-        side = sides.counted_side(str(st.context.get("asked") or st.question), _raw_info(st))
+    asked = str(st.context.get("asked") or st.question)
+    if measure == "degree" and directed and not (  # "neither import nor get imported": both
+            slots.BOTH_ENDS_SAID.search(asked) and re.search(r"\bdegree\b", st.question)):
+        # "which species eat exactly 2 prey": one end's edges
+        side = sides.counted_side(asked, _raw_info(st))
         measure = f"{side}_degree" if side else measure
         if measure == "degree" and _DISTINCT_PARTNERS.search(str(st.context.get("asked")
                                                                   or st.question)):

@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from igraph_agent.figures import shown
-from igraph_agent.model import topn
+from igraph_agent.model import slots, topn
 from igraph_agent.model.graph_intents import UNRESOLVED
 from igraph_agent.model.group_intents import rows_only
 from igraph_agent.model.planstate import Call, Observed, PlanState
@@ -164,7 +164,10 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
             items and d.get("weight_used") and not re.fullmatch(
                 r"edges|ties|links|connections|pairs|relationships|arcs", items.group(1),
                 re.IGNORECASE) and count_column(st, items.group(1))))
-    if re.search(r"assortativ|same .* (?:connect|link)|homophil|mix", q, re.IGNORECASE):
+    if re.search(r"assortativ|same .* (?:connect|link)|homophil|mix|"
+                 # "how strongly do members stick to their own club"
+                 r"\bstick\w*\s+(?:to|with|within)\s+(?:their|its|his|her)\s+own\b", q,
+                 re.IGNORECASE):
         r = float(d["assortativity"])
         # "is the network assortative by faction": the verdict from the attribute's own
         # coefficient (above 0: ties form within a group more than by chance)
@@ -174,9 +177,14 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
                    else "**No** — ")
         return (verdict + f"The {attr} assortativity is **{shown(d['assortativity'])}** "
                 f"({d['within_edges']} of {d['edges']} edges lie within one {attr}).")
-    if re.search(r"connected to (?:the )?others?|most connected|links? to other|reach out|"
+    if re.search(r"connected to (?:the )?others?|most connected|links? to other|"
+                 r"reach(?:es|ed|ing)? out|"
                  r"\b(?:which|what) \w+ \w+\b.*\b(?:most|more)\b"
-                 r".*\b(?:to|with|from) (?:the |any )?(?:other|different)\b", q, re.IGNORECASE):
+                 r".*\b(?:to|with|from) (?:the |any )?(?:other|different)\b|"
+                 # "counting only mail from other departments, which department receives the
+                 # most?": the condition said first
+                 r"\b(?:to|with|from) (?:the |any )?(?:other|different) \w+.*\b(?:which|what) "
+                 r"\w+ \w+\b.*\b(?:most|more)\b", q, re.IGNORECASE):
         sent = _one_way(d, q)
         if sent:
             return sent
@@ -231,6 +239,23 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
         return (f"**{shown(d['between_weight'])}** {w['attribute']} go between {attr} groups "
                 f"({d['between_edges']} edges); {shown(d['within_weight'])} stay within one "
                 f"({d['within_edges']} edges).")
+    if ranked or re.match(rf"\s*(?:which|what)\s+(?:{re.escape(attr)}|group|team|department)s?\b", q,
+                          re.IGNORECASE):
+        named = [r for r in d["groups"] if r.get("group") is not None]
+        if named and re.search(r"\b(?:biggest|largest|smallest|most\s+(?:members|people|nodes|"
+                               r"staff|employees)|fewest\s+(?:members|people|nodes)|size|sized)\b",
+                               q, re.IGNORECASE):
+            # "which team is the biggest": the groups by their number of nodes
+            low = bool(re.search(r"\b(?:smallest|fewest)\b", q, re.IGNORECASE))
+            rows = sorted(named, key=lambda r: (r["size"] if low else -r["size"], str(r["group"])))
+            tied = [str(r["group"]) for r in rows if r["size"] == rows[0]["size"]]
+            sizes = ", ".join(f"{r['group']} ({r['size']})" for r in rows[:8])
+            return (" and ".join(f"**{g}**" for g in tied) + f" {'is' if len(tied) == 1 else 'tie as'}"
+                    f" the {'smallest' if low else 'largest'} {attr} group: **{rows[0]['size']}** "
+                    f"node(s). The {d['group_count']} {attr} groups: {sizes}.")
+        # "which alliance racks up the most weekly calls": a group asked, and the summary
+        # below names none
+        return f"{NO_GROUP_PICKED}: the {attr} mixing I can compute ranks no {attr} by that."
     between = (f"**{d['between_edges']}** edges go between {attr} groups and "
                f"{d['within_edges']} within one")
     if "between_weight" in d:
@@ -662,7 +687,32 @@ def _counted_column(st: PlanState) -> str | None:
     if not m or re.fullmatch(r"edges|ties|links|connections|pairs|relationships|arcs",
                              m.group(1), re.IGNORECASE):
         return None
-    return count_column(st, m.group(1))
+    return count_column(st, m.group(1)) or _moves_column(st, m)
+
+
+#: things said to move: "how many patients went from Surgery to Critical"
+_MOVED = re.compile(r"\s+(?:(?:were|got|have\s+been)\s+)?(?:went|go|goes|moved?|flow(?:ed|s)?|travel+ed|"
+                    r"came|come|passed|transferred|sent|referred|shipped|migrated|switched)\s+"
+                    r"(?:\w+\s+)?(?:from|between|out\s+of|into|to)\b", re.IGNORECASE)
+#: an edge column that counts the moves themselves
+_MOVES = re.compile(r"transfer|trip|shipment|move|movement|flow|journey|referral|visit|passenger|"
+                    r"deliver|migra|commut|admission", re.IGNORECASE)
+
+
+def _moves_column(st: PlanState, counted: re.Match) -> str | None:
+    """The one strength column that counts moves (``transfers``, ``trips``) when the question
+    counts the things that moved ("how many patients went from Surgery to Critical"): each
+    move is one of them; None for the data's word for its nodes."""
+    from igraph_agent.model import vocabulary
+    from igraph_agent.model.query_intents import _raw_info
+
+    noun = counted.group(1).lower()
+    if vocabulary.singular(noun) in {*vocabulary.NODE_NOUNS, *vocabulary.data_nouns(_raw_info(st))} \
+            or not _MOVED.match(st.question, counted.end()):
+        return None
+    roles = _meaning(st).get("weights") or {}
+    found = [c for c, r in roles.items() if r == "strength" and _MOVES.search(c)]
+    return found[0] if len(found) == 1 else None
 
 
 def _pair_render(st: PlanState, obs: list[Observed]) -> str:
@@ -707,11 +757,16 @@ def _pair_render(st: PlanState, obs: list[Observed]) -> str:
                  else f"**{row['edges']}** edge(s)")
         return (f"Between {a} and {b} ({d['attribute']}), both directions together: {total}; "
                 f"from {a} to {b}: {said(a, b)}; from {b} to {a}: {said(b, a)}.")
-    if d["directed"]:
-        return (f"From {a} to {b} ({d['attribute']}): {said(a, b)}; the other way, "
+    asked = str(st.context.get("asked") or st.question)
+    if d["directed"]:  # "do the Continental operators sell any energy to Nordic ones? y/n"
+        there = (cells.get((a, b)) or {"edges": 0})["edges"]
+        verdict = ("**Yes** — " if there else "**No** — ") if slots.opens_yes_no(asked) else ""
+        return (f"{verdict}From {a} to {b} ({d['attribute']}): {said(a, b)}; the other way, "
                 f"{b} to {a}: {said(b, a)}.")
     key = (a, b) if (a, b) in cells else (b, a)
-    return f"Between {a} and {b} ({d['attribute']}): {said(*key)}."
+    verdict = (("**Yes** — " if (cells.get(key) or {"edges": 0})["edges"] else "**No** — ")
+               if slots.opens_yes_no(asked) else "")
+    return f"{verdict}Between {a} and {b} ({d['attribute']}): {said(*key)}."
 
 
 def _bridge_render(st: PlanState, obs: list[Observed]) -> str:
@@ -1374,6 +1429,8 @@ _SHARE_ASKED = re.compile(r"\b(?:fraction|share|proportion|percent(?:age)?|ratio
 
 #: a count of a node's own side asked of its partners: the planner asks (``offline.py``)
 SAME_SIDE = "The side you count is the one"
+#: a group asked ("which alliance …") where the mixing summary names none: the planner asks
+NO_GROUP_PICKED = "I could not tell which group ranking you mean"
 
 
 def node_side(meaning: dict, node: str) -> str | None:
@@ -1455,11 +1512,18 @@ _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?o
                     # "the ties that go from one club to the other", "one end in each club"
                     r"\bfrom one (?:\w+ )?\w+ to the other\b|\bone end in each\b|"
                     r"within (?:the same|one|each|their own|an?) |mixing|assortativ|"
+                    # "how much people stick to their own club", "what share stays inside the
+                    # sender's own department"
+                    r"\b(?:stick|keep)s?\s+(?:to|with|within|inside)\s+(?:their|its|his|her)\s+own\s+\w+|"
+                    r"\bstay(?:s|ed|ing)?\s+(?:inside|in|within)\s+(?:the\s+same|one|each|their\s+own|"
+                    r"its\s+own|the\s+\w+'s\s+own)\s+\w+|"
                     # "how many ties are within crews and how many between"
                     r"\bwithin\b.*\bbetween\b|\bbetween\b.*\bwithin\b|"
                     r"\b(?:within|inside) (?:the |their |its )?[a-z]+s\b|"
                     r"\binternal (?:to|within|inside) (?:an? |the |their |its |each )?[a-z]+\b|"
                     r"their own (?:\w+ )?more|across (?:\w+ )?\w+s\b|"
+                    # "friendships that go across the two factions"
+                    r"\bacross\s+(?:the\s+)?(?:two|2|both)\s+\w+s\b|"
                     r"\bcross(?:es|ing)? (?:the |a )?(?:\w+ )?(?:boundar(?:y|ies)|lines?|borders?|"
                     r"divides?|silos?)\b|\bcross(?:es|ing)? (?:between )?\w+s\b|"
                     r"\bwhose \w+s (?:differ|are (?:different|not the same))\b|"

@@ -569,14 +569,24 @@ _NOT_REMOVED = {"we", "you", "i", "it", "they", "he", "she", "someone", "anyone"
                 "every", "there", "edges", "edge", "links", "the"}
 #: "how many cables would have to be cut to separate A from B", "how many links would have to
 #: fail to cut A off from B": the pair's cut (no removal of A), never the route between them
-PAIR_CUT = re.compile(r"\b(?:cut|removed?|deleted?|taken out|sever\w*|cancell?ed|closed?|shut|broken|"
-                      r"break|fail|failed|go down|taken down|dropped|block(?:ed)?|disabled|lost|"
+PAIR_CUT = re.compile(r"\b(?:cut(?:ting)?|remov(?:e|ed|ing)|delet(?:e|ed|ing)|taken out|sever\w*|cancell?ed|"
+                      r"clos(?:e|ed|ing)|shut(?:ting)?|broken|"
+                      r"break|fail|failed|go down|taken down|dropped|block(?:ed|ing)?|disabled|lost|"
                       r"undo|undone|dissolve[d]?|end)\b.*(?:\bto (?:fully |completely |totally )?"
                       r"(?:separate|disconnect|split|isolate|cut (?:\S+ ){1,3}off)\b|"
                       # "… have to close before town0 can no longer reach town20"
                       r"\b(?:before|until|so that|so|for)\s+\S+\s+(?:can\s+no\s+longer|cannot|can'?t|"
                       r"could\s+no\s+longer|could\s*n[o']t|no\s+longer)\s+(?:\w+\s+)?(?:reach|get\s+to|"
-                      r"be\s+reached\s+from|contact|call|[a-z]+\s+(?:to|with))\s+\S)", re.IGNORECASE)
+                      r"be\s+reached\s+from|contact|call|[a-z]+\s+(?:to|with))\s+\S|"
+                      # "… shut before Rotterdam loses every route to Jeddah"
+                      r"\b(?:before|until|so that|so|for)\s+\S+\s+(?:loses|lose|has\s+no|have\s+no|"
+                      r"is\s+left\s+with\s+no)\s+(?:(?:every|all|any|each)\s+)?(?:\w+\s+)?(?:routes?|"
+                      r"paths?|ways?|connections?|links?)\s+(?:to|with|into)\s+\S)", re.IGNORECASE)
+#: both ends of a node's edges said of a directed graph ("neither making nor receiving one",
+#: "in or out", "either as caller or callee"): its degree, never one end's
+BOTH_ENDS_SAID = re.compile(r"\bdegree\b|\bin total\b|\beither (?:way|direction)\b|\bboth ways\b|"
+                            r"\bneither\b.*\bnor\b|\bin or out\b|\bisolated\b|"
+                            r"\bnever (?:shows?|turns?) up\b|\beither as\b", re.IGNORECASE)
 EDGE_REMOVAL = re.compile(
     r"\b(?:remov\w*|delet\w*|drop\w*|cut\w*|without|los[et]\w*|clos\w*)\s+(?:the\s+)?"
     r"(?:edge|link|tie|road|connection)\s+(?:between|from|joining|connecting)\b|"
@@ -940,7 +950,17 @@ _YESNO_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:is|are|was|were|does|do
                         r"make|end|arrive|find|go)\b|"
                         # "if 0 leaves the club, does anyone end up with no friends left?"
                         r"^\s*(?:if|when|once|suppose|say)\b[^?,]*,\s*(?:is|are|was|were|does|do|did|"
-                        r"has|have|will|would)\b(?!\s+(?:you|u)\b)", re.IGNORECASE)
+                        r"has|have|will|would)\b(?!\s+(?:you|u)\b)|"
+                        # "ignoring direction, is every ward tied into one network?"
+                        r"^\s*(?!(?:which|what|who|whom|whose|how|where|list|name|show|give|find|"
+                        r"rank|count|tell)\b)[^?,]{3,60},\s*(?:is|are|does|do|has|have)\s+"
+                        r"(?:there|it|this|that|every|each|all|any|the|[a-z]+\d+)\b", re.IGNORECASE)
+
+
+def opens_yes_no(question: str) -> bool:
+    """Whether the question opens as a yes/no ("do the Continental operators sell any
+    energy to Nordic ones? y/n -- and how many …"), whatever else it asks after."""
+    return _YESNO_ASK.search(question) is not None
 
 
 def asked_kind(question: str) -> str | None:

@@ -232,7 +232,10 @@ def _directed_degree(st: PlanState, measure: str) -> str:
         return "in_degree"
     if re.search(r"\b(?:outgoing|out-?degree|outbound)\b", st.question, re.IGNORECASE):
         return "out_degree"
-    side = sides.counted_side(str(st.context.get("asked") or st.question), data)
+    asked = str(st.context.get("asked") or st.question)
+    if re.search(r"\bdegree\b", st.question) and slots.BOTH_ENDS_SAID.search(asked):
+        return measure  # "neither import anything nor get imported": both ends
+    side = sides.counted_side(asked, data)
     return f"{side}_degree" if side else measure
 
 

@@ -71,7 +71,15 @@ def inlined(topic: str, rest: str) -> str:
 
 #: a node stated closed, gone or down: "Museum stop is closing for renovation.", "city34 is
 #: closed for roadworks.", "town24 is flooded."
-_CLOSED = re.compile(r"^\s*(?:the\s+)?(?P<x>\S+)(?:\s+(?:stop|station|node|site|depot|hub|junction|port|"
+_CLOSED = re.compile(r"^\s*(?:the\s+)?(?P<x>\S+?)(?:\s+(?:stop|station|node|site|depot|hub|junction|port|"
+                     r"airport|substation|office|branch|road|line|club|team|group|lab|shop|store|"
+                     r"course|event|project|department|unit|server|account|package|library))?"
+                     # "Ivo's moving away", "Ben goes on leave next month"
+                     r"(?:(?:'s|’s|\s+is)\s+(?:moving\s+away|moving\s+out|going\s+away|quitting|"
+                     r"resigning|retiring|stepping\s+down|dropping\s+out|on\s+(?:\w+[- ])?leave)|"
+                     r"\s+(?:goes|went|is\s+going)\s+on\s+(?:\w+[- ])*?leave|\s+(?:quits|quit|resigns|"
+                     r"resigned|retires|retired|moves\s+away|moved\s+away))\b|"
+                     r"^\s*(?:the\s+)?(?P<y>\S+)(?:\s+(?:stop|station|node|site|depot|hub|junction|port|"
                      r"airport|substation|office|branch|road|line|club|team|group|lab|shop|store|"
                      r"course|event|project|department|unit|server|account|package|library))?\s+"
                      r"(?:is|are|was|were|has been|will be|gets?|got)\s+(?:being\s+|now\s+|"
@@ -92,7 +100,7 @@ _RANKED_FACT = re.compile(r"\b(?:most|least|highest|lowest|largest|biggest|top|b
                           re.IGNORECASE)
 #: a question's own opening, after an optional "but" / "and" / "so"
 _OPENS_ASKING = re.compile(r"^\s*(?:(?:but|and|so)\s+)?(?:who|whom|whose|which|what|how|where|is|are|"
-                           r"does|do|did|can|could)\b", re.IGNORECASE)
+                           r"does|do|did|can|could|would|will)\b", re.IGNORECASE)
 _OPENER = re.compile(r"^\s*(?:but|and|so)\s+", re.IGNORECASE)
 #: a statement that sets a condition the question keeps: never dropped
 _CONDITION = re.compile(r"\b(?:if|suppose\w*|assum\w*|imagin\w*|ignor\w*|without|except\w*|"
@@ -173,6 +181,12 @@ def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) ->
         a, b = slots.named(said.group("lead"))
         body = said.group("rest").rstrip().rstrip("?.!")
         return f"{body[:1].upper()}{body[1:]} between {a} and {b}?"
+    pair = _PAIR_STATED.match(question.strip())
+    if pair and _BETWEEN_THEM.search(pair.group("rest")):
+        # "Hill and Nash keep covering for each other. How many lessons have gone between
+        # them, both ways?": the two named where the question points back at them
+        a, b = pair.group("a"), pair.group("b")
+        return _BETWEEN_THEM.sub(f"between {a} and {b}", pair.group("rest"), count=1)
     parts = _SENTENCE.split(question.strip())
     if len(parts) < 2 and re.search(r"\.\s+(?:but|and|so)\s+(?:who|which|what|how)\b", question,
                                     re.IGNORECASE):  # "i know X. but who's …" typed lower-case
@@ -184,12 +198,14 @@ def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) ->
     if closed:  # "emp22 is leaving. Leaving them out, how many …": the removal said twice
         parts[-1] = re.sub(r"^\s*(?:(?:leaving|taking|keeping|with)\s+(?:them|him|her|it)\s+out|"
                            r"without\s+(?:them|him|her|it))\s*,\s*", "", parts[-1], flags=re.IGNORECASE)
-    if closed and (re.fullmatch(r"[A-Z][\w.'-]*|[a-z][\w.-]*\d[\w.-]*", closed.group("x")) or (
-            closed.re is _PLANNED and closed.group("x").lower() not in _NOT_A_TOPIC)) and \
+    gone = (closed.group("x") or closed.group("y")) if closed and closed.re is _CLOSED else \
+        closed.group("x") if closed else None
+    if closed and (re.fullmatch(r"[A-Z][\w.'-]*|[a-z][\w.-]*\d[\w.-]*", gone) or (
+            closed.re is _PLANNED and gone.lower() not in _NOT_A_TOPIC)) and \
             _OPENS_ASKING.match(parts[-1]):
         # "Museum stop is closing for renovation. Which stops would be cut off from Station?"
         rest = _OPENER.sub("", parts[-1])
-        return f"If {closed.group('x')} closed, {rest[:1].lower()}{rest[1:]}"
+        return f"If {gone} closed, {rest[:1].lower()}{rest[1:]}"
     if len(lead) != len(parts) - 1 or any(_CONDITION.search(p) or not _stated(p) for p in lead):
         return question
     if any(w in own for p in lead for w in re.findall(r"[a-z][\w-]*", p.lower())):
@@ -218,6 +234,13 @@ def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) ->
     return rest[:m.start()] + said + rest[m.end():]
 
 
+#: two nodes said as a statement's subject, then a question on "them": "Hill and Nash keep
+#: covering for each other. How many lessons have gone between them?"
+_PAIR_STATED = re.compile(r"^(?P<a>(?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\s+and\s+(?P<b>(?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\s+"
+                          r"[^.?!]{3,80}[.!;]\s+(?P<rest>(?:so\s+)?(?:how|what|which|who|is|are|do|"
+                          r"does|did)\b[^.!]*\??)\s*$", re.IGNORECASE)
+_BETWEEN_THEM = re.compile(r"\bbetween\s+(?:the\s+two\s+of\s+)?them(?:\s+both)?\b|\bbetween\s+those\s+two\b",
+                           re.IGNORECASE)
 #: two nodes said in a clause, then the ask after a dash: "emp00 and emp01 write to each other
 #: — how many messages go each way?"
 _PAIR_SAID = re.compile(r"^(?P<lead>[^—–?:]{3,80}?\band\b[^—–?:]{3,80}?)\s+(?:[—–]|-{1,2})\s+"

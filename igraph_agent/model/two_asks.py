@@ -15,6 +15,10 @@ the rest, never answering one part as if it were the whole.
     True
     >>> split("who did Bea pay, and who paid Bea?") is None
     True
+    >>> split("Is the grid one network? If not, which substations are cut off from the rest?")
+    ('Is the grid one network?', 'which substations are cut off from the rest?')
+    >>> split("Can everyone reach everyone? If not, who breaks it?") is None
+    True
     >>> split("lesmis: transitivity, and separately the avg clustering coefficient?")
     ('lesmis: transitivity?', 'lesmis: the avg clustering coefficient?')
 """
@@ -25,7 +29,10 @@ import re
 
 #: how a part opens when it asks on its own
 _ASKS = r"(?:how|what|which|who|whom|is|are|does|do|did|can|could|list|name|give)\b"
-_SPLIT = re.compile(rf"^(?P<a>\s*{_ASKS}[^?]{{8,}}?)(?:\s*[,;]\s*|\s*\?\s+)(?:and|also|plus|then)\s+"
+_SPLIT = re.compile(rf"^(?P<a>\s*{_ASKS}[^?]{{8,}}?)(?:(?:\s*[,;]\s*|\s*\?\s+)(?:and|also|plus|then)\s+|"
+                    # "is the grid one network? if not, which substations are cut off?": both
+                    # answered, the second as itself
+                    rf"\s*\?\s+(?:and\s+)?if\s+(?:not|so)\s*,?\s+)"
                     rf"(?:also\s+)?(?P<b>{_ASKS}[^?]{{6,}}\??)\s*$", re.IGNORECASE)
 #: two terse asks after the data's name: "lesmis: transitivity, and separately the average
 #: clustering?", "tree: longest shortest path in hops, and which node sits at the centre?"
@@ -60,3 +67,16 @@ def split(question: str) -> tuple[str, str] | None:
     if named and named == {n.lower() for n in slots.named(b)}:
         return None  # "who did Bea pay, and who paid Bea?": one node's two sides, asked whole
     return a.rstrip("?.!, ") + "?", b if b.endswith("?") else b + "?"
+
+
+#: a second ask said on the first one's answer: "…? if not, which …"
+_CONDITIONAL = re.compile(r"\?\s+(?:and\s+)?if\s+(?:not|so)\b", re.IGNORECASE)
+
+
+def conditional(question: str) -> bool:
+    """Whether the second ask is said "if not" / "if so" after the first.
+
+        >>> conditional("Is the grid one network? If not, which substations are cut off?")
+        True
+    """
+    return bool(_CONDITIONAL.search(question))

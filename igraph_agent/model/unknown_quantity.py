@@ -38,7 +38,7 @@ _MAGNITUDES: tuple[tuple[str, str], ...] = (
     (r"populations?|inhabitants|headcount|head count", r"pop|inhabit|resident|people|headcount"),
     _SPOKEN,
     (r"costs?(?!\s+(?:paths?|routes?|trees?|flows?))|expenses?|attendance\s+rates?|ratings?",
-     r"cost|expens|price|fee|attend|rating|rate"),
+     r"cost|expens|price|fee|attend|rating|(?:^|_)rates?(?:_|$)"),  # not "crates"
     # "the total elevation gain on the shortest way" on a table of trail lengths
     (r"elevation(?:\s+gain)?|altitude|ascent|climb(?:ing)?|height\s+gain",
      r"elev|alt|ascent|climb|height|gain"),
@@ -102,7 +102,10 @@ _ADJECTIVES = ((r"\b(?:most|least|more|less) (?:profitable|lucrative|valuable)\b
                # "which event cost the women the most to attend", "by how much their
                # referrals cost"
                (r"\bcost(?:s|ed)?\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:most|least)\b|"
-                r"\bhow\s+much\s+(?:\w+\s+){0,3}?cost(?:s|ed)?\b", 4))
+                r"\bhow\s+much\s+(?:[\w']+\s+){0,5}?cost(?:s|ed)?\b|"
+                # "what would it cost to build a second line", "our cost per km"
+                r"\bwhat\s+(?:would|will|does|did|might|could)\s+(?:it|this|that)\s+cost\b|"
+                r"\bcosts?\s+per\s+\w+", 4))
 
 #: the noun a magnitude's adjective asks for
 _NOUN_OF = (("earn", "earnings"), ("spen", "spending"), ("pay", "pay"), ("owe", "debt"), ("profit", "profit"), ("lucrative", "profit"), ("valu", "value"), ("paid", "pay"),
@@ -116,12 +119,38 @@ def _noun_of(adjective: str) -> str:
     return next((n for stem, n in _NOUN_OF if stem in adjective.lower()), adjective.lower())
 
 
+#: when it happened, where nothing is dated: "how many emails did HR send on mondays", "who
+#: called most in 2019", "last month's busiest depot" (asked after every other unheld thing,
+#: which names what is missing more precisely)
+_WHEN: tuple[str, str, str] = (
+    r"\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun|week)days\b|"
+    r"\bevery\s+(?:mon|tues|wednes|thurs|fri|satur|sun|week)day\b|"
+    r"\b(?:on|at|over)\s+(?:the\s+)?weekends\b|"
+    r"\b(?:in|during|since|before|after|until)\s+(?:(?:19|20)\d\d|january|february|april|june|"
+    r"july|august|september|october|november|december|q[1-4]|the\s+(?-i:summer|winter|spring|"
+    r"autumn|mornings?|evenings?|night)(?!\s+(?-i:[A-Z])))\b|"
+    r"\b(?:last|this|past|previous)\s+(?:week|month|year|quarter|summer|winter|season|"
+    r"weekend)(?:'s)?\b|\byesterday\b|\bover\s+time\b|\b(?:per|each)\s+(?:day|week|month|year)\b",
+    r"date|time|day|year|month|week|when|stamp|period|hour|season|quarter|_at$|created", "dates")
+
+
 #: a quality of a person or a group that only a column could hold, asked in any form: (the
 #: words, the column-name words that hold it)
 _QUALITIES: tuple[tuple[str, str, str | None], ...] = (
     (r"\b(?:morale|mood|happiness|wellbeing|well-being|job\s+satisfaction|satisfaction|"
      r"motivation|productivity|seniority|loyalty|personality|sentiment)\b",
      r"moral|mood|happ|well|satisf|motiv|produc|senior|loyal|person|sentiment|score|rating", None),
+    # a kind of tie nobody recorded: "the most night shifts", "urgent emails", "cancelled
+    # flights", "international shipments"
+    (r"\b(?:night|late|early|weekend|overtime|urgent|priority|flagged|spam|cancel+ed|delayed|"
+     r"failed|successful|returned|refunded|international|domestic|overseas|express|overdue|"
+     r"unpaid|fraudulent|disputed|rejected|approved|pending|archived|deleted|encrypted|"
+     r"anonymous)\s+(?:\w+\s+)?(?!(?:edges|links|ties|nodes|connections|arcs|vertices|"
+     r"neighbou?rs|partners|paths|routes)\b)(?:[a-z]+s|deliveries)\b",
+     r"night|late|early|weekend|overtime|urgent|priority|flag|spam|cancel|delay|fail|success|"
+     r"return|refund|international|domestic|overseas|express|overdue|unpaid|fraud|disput|"
+     r"reject|approv|pend|archiv|delet|encrypt|anonym|status|kind|type|class|categor",
+     None),
     (r"\b(?:gender|sex)\b|\bwomen\s*\(?\s*(?:vs\.?|versus|or|and)\s+men\b|\b(?:male|female)s?\b",
      r"gender|sex|male|female", "gender"),
 )
@@ -138,6 +167,19 @@ def _values_of(info: dict[str, Any]) -> list[str]:
 
 def asked(question: str, info: dict[str, Any]) -> str | None:
     """The magnitude the question asks for that no column of the data holds, else None."""
+    said = _asked(question, info)
+    if said is not None:
+        return said
+    columns = [str(c) for c in (info.get("edge_attributes") or []) + (info.get("node_attributes")
+                                                                       or [])]
+    words, holders, name = _WHEN
+    if re.search(words, question, re.IGNORECASE) and not any(
+            re.search(holders, c, re.IGNORECASE) for c in columns):
+        return name
+    return None
+
+
+def _asked(question: str, info: dict[str, Any]) -> str | None:
     columns = [str(c) for c in (info.get("edge_attributes") or []) + (info.get("node_attributes")
                                                                        or [])]
     generic = any(_GENERIC.match(c) for c in columns if c in (info.get("edge_attributes") or []))

@@ -86,6 +86,71 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b(eventual|actual|usual|general)y\b", r"\1ly", False),  # "eventualy"
     (r"\bhw(?=\s+(?:many|much|far|long|big|often|central|dense|connected)\b)", "how", False),  # "hw many"
     (r"\bwich\b", "which", False),
+    (r"\b(?:betwen|betwene|bewteen|beteen|betweeen)\b", "between", False),  # "betwen which two teams"
+    # "how many lanes would have to be shut before Rotterdam loses every route to Jeddah": the
+    # cut between two nodes
+    (r"\b(?:before|until|so\s+that|for)\s+((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?|[a-z]+\d+)\s+"
+     r"(?:loses|lose|has\s+no|have\s+no|is\s+left\s+with\s+no|can\s+no\s+longer\s+reach|"
+     r"no\s+longer\s+reaches|can'?t\s+reach|cannot\s+reach|is\s+cut\s+off\s+from)\s+"
+     r"(?:(?:every|all|any|each)\s+)?(?:(?:\w+\s+)?(?:routes?|paths?|ways?|connections?|links?)\s+"
+     r"(?:to|with|into)\s+)?((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?|[a-z]+\d+)",
+     r"to disconnect \1 from \2", False),
+    # "which wards are in a loop with Theatres (… and come back)", "which can reach Theatres and
+    # be reached from it": the node's strongly connected component
+    (r"^\s*(which|what)\s+([a-z]+)\s+(?:are|is|sit|lie)\s+(?:in|on)\s+(?:a|the\s+same)\s+(?:closed\s+|directed\s+|round\s+)?(?:loop|cycle|circuit)\s+"
+     r"(?:with|as)\s+((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?|[a-z]+\d+)\b[^?]*",
+     r"\1 \2 are in the same strongly connected component as \3", True),
+    (r"^\s*(which|what)\s+([a-z]+)\s+(?:can\s+)?(?:both\s+)?reach\s+((?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)?|"
+     r"[a-z]+\d+)\s+and\s+(?:can\s+)?(?:also\s+)?be\s+reached\s+(?:from|by)\s+(?:it|them|him|her|\3)\b[^?]*",
+     r"\1 \2 are in the same strongly connected component as \3", True),
+    # "are hut0 and hut7 connected somehow, even through other huts?": connected at all
+    (r"\b(connected|linked|reachable|joined)(?:\s+somehow|\s+at\s+all|\s+in\s+any\s+way|\s+indirectly)?"
+     r"\s*,?\s*(?:even\s+|perhaps\s+|possibly\s+|maybe\s+|if\s+only\s+)?(?:through|via|by\s+way\s+of)\s+"
+     r"(?:other|some|any|intermediate|a\s+chain\s+of|chains\s+of|one\s+or\s+more)\s+[a-z]+(?:\s+[a-z]+)?"
+     r"(?=\s*[?.!]|\s*$)", r"\1", False),
+    # "are Tomas and Dev connected at all via colleagues-of-colleagues?"
+    (r"\b(connected|linked|reachable)(?:\s+somehow|\s+at\s+all|\s+in\s+any\s+way|\s+indirectly)?\s*,?\s*"
+     r"(?:via|through)\s+(?-i:[a-z][a-z-]*)(?:\s+(?-i:[a-z][a-z-]*)){0,3}(?=\s*[?.!]|\s*$)", r"\1", False),
+    (r"\b(connected|linked|reachable)\s+(?:somehow|at\s+all|in\s+any\s+way)(?=\s*[?.!,]|\s*$)", r"\1",
+     False),
+    # "starting in ED, how many different wards could a patient eventually reach (through any
+    # chain of transfers)": the nodes ED reaches
+    (r"^\s*starting\s+(?:in|at|from)\s+((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\s*,\s*how\s+many\s+(?:different\s+|"
+     r"distinct\s+|other\s+)?([a-z]+)\s+(?:could|can|would|will|might)\s+(?:a|an|the|one|some)\s+[a-z]+\s+"
+     r"(?:eventually\s+|ever\s+|possibly\s+)?reach\b[^?]*", r"how many \2 can \1 reach", True),
+    # "how many wards end up sending patients to Geriatrics, directly or via others": those
+    # reaching it
+    (r"^\s*how\s+many\s+([a-z]+)\s+(?:end\s+up|eventually)\s+(?:sending|passing|feeding|referring|"
+     r"routing|forwarding)\s+(?:[a-z]+\s+)?(?:on\s+)?(?:to|into)\s+((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\b[^?]*",
+     r"how many \1 can reach \2", True),
+    # "ignoring which way patients move, is every ward tied into one transfer network?"
+    (r"^\s*(?:ignoring\s+[^,]{3,50},\s*)?(?:is|are)\s+(?:every|each|all(?:\s+the)?)\s+[a-z]+\s+(?:tied|linked|"
+     r"connected|joined|hooked\s+up)\s+(?:in)?to\s+(?:one|a\s+single|the\s+same)\s+(?:[a-z]+\s+)?(?:network|"
+     r"piece|whole|system|graph|web|component)\b[^?]*", "is the graph weakly connected", False),
+    # "which pair of different teams has the most ties between them"
+    (r"^\s*which\s+(?:pair|couple)\s+of\s+(?:different\s+|distinct\s+)?([a-z]+?s)\s+(?:has|have)\s+the\s+"
+     r"(most|fewest)\s+([a-z]+)\s+between\s+them\b", r"which two \1 have the \2 \3 between them",
+     False),
+    # "list everything in the Service zone": the nodes of that group
+    (r"^\s*(?:list|show|name|give\s+me)\s+(?:me\s+)?(?:everything|everyone|all|every\s+[a-z]+|all\s+the\s+"
+     r"[a-z]+)\s+(?:in|of|from)\s+the\s+((?-i:[A-Z])[\w.'-]*|[a-z]+)\s+([a-z]+)\b(?:\s+(?:pls|please))?",
+     r"which nodes are in the \1 \2", False),
+    # "the road town0-town24 is closed. shortest drive from town0 to town20 now?": a closure
+    # said first, as a fact, then the question on it
+    (r"^\s*(?:say\s+|suppose\s+|assume\s+)?(?:that\s+)?the\s+([a-z]+)\s+(?:between\s+)?((?-i:[A-Z])[\w.']*|[a-z]+\d+)"
+     r"\s*(?:-|–|—|and|to)\s*((?-i:[A-Z])[\w.']*|[a-z]+\d+)\s+(?:is|was|gets|got|has\s+been)\s+(closed|cut|"
+     r"blocked|shut|removed|down|out|severed|washed\s+out)(?:\s+for\s+[a-z ]+?)?\s*[.;:,!]+\s+"
+     r"(?=\S)", r"if the \1 between \2 and \3 is \4, ", False),
+    # "what fraction of all connected triples are closed into triangles": the transitivity
+    (r"\b(?:what\s+)?(?:the\s+)?(?:fraction|share|proportion|percentage|ratio|%)\s+of\s+(?:all\s+)?"
+     r"(?:the\s+)?(?:connected\s+|open\s+|possible\s+)?(?:triples|triads|two-paths|wedges)\b[^?.;]*?"
+     r"\b(?:closed|close|completed?|form|forming|become)\b[^?.;]*", "the transitivity of the graph",
+     False),
+    # "between which two teams are there the most ties?", "which pair of teams is most linked"
+    (r"^\s*between\s+which\s+(two|pair\s+of)\s+([a-z]+?s)\s+(?:are|is)\s+there\s+the\s+(most|fewest)\s+"
+     r"([a-z]+)\b", r"which two \2 have the \3 \4 between them", False),
+    (r"^\s*which\s+(?:two|pair\s+of)\s+([a-z]+?s)\s+(?:is|are)\s+(?:the\s+)?(most|least)\s+"
+     r"(?:linked|connected|tied)\b", r"which two \1 have the \2 ties between them", False),
     (r"\b(?:teh|hte)\b", "the", False),  # "which house has teh most debaters"
     (r"\bevry\b", "every", False),
     (r"\bthier\b", "their", False),
@@ -167,6 +232,11 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "how many papers trace back to paper00": the nodes that reach it
     (r"^(\s*(?:how\s+many(?:\s+[a-z]+)?|which\s+[a-z]+|what\s+[a-z]+|who))\s+(?:trace|traces|lead|leads)"
      r"\s+back\s+to\b", r"\1 can reach", True),
+    # "can a box leaving Bremerhaven get to Shanghai by chaining voyages?": Bremerhaven reaches it
+    (r"^\s*(can|could)\s+(?:a|an|the|some|any)\s+[a-z]+\s+(?:leaving|starting\s+(?:at|from|in)|sent\s+from|"
+     r"shipped\s+from|from)\s+((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\s+(?:ever\s+|eventually\s+)?(?:get|make\s+it|"
+     r"travel|go)\s+(?:all\s+the\s+way\s+)?to\s+((?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\b[^?]*",
+     r"\1 \2 reach \3", True),
     (r"\bget\s+(?:(?:a|an|the|some|any)\s+[a-z]+|word|messages?|news|it)\s+"
      r"(?:back\s+)?(?:up\s+)?(?:through\s+)?to\b(?!\s+(?:every|each|all|any)\b)|"
      r"\bget\s+through\s+to\b", "reach", True),
@@ -200,6 +270,11 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      "the largest clique", False),
     # "any ward with zero transfers, in or out?", "which extension never shows up in a call,
     # either as caller or callee?": the nodes in no edge
+    # "are there any ports in our list with no sea lane at all? which?"
+    (r"^\s*(?:so\s+|and\s+)?(?:any|are\s+there\s+any)\s+([a-z]+?)(?:e?s)?\s+(?:in\s+(?:our|the|this|my)\s+"
+     r"(?:list|data|table|network|graph)\s+)?with\s+(?:zero|no|0|not\s+a\s+single)\s+(?:[a-z]+\s+)?[a-z]+\s+"
+     r"at\s+all\s*[?.!]*\s*(?:(?:which|who|which\s+ones?|name\s+them)\s*[?.!]*\s*)?$",
+     r"Which \1s are isolated?", False),
     (r"^\s*(?:so\s+|and\s+)?(?:any|which|what|are\s+there\s+any|is\s+there\s+an?y?)\s+([a-z]+?)(?:e?s)?\s+"
      r"(?:with|that\s+(?:have|has|had)|(?:have|has|had))\s+(?:zero|no|0|not\s+a\s+single)\s+[a-z]+\s*,?\s*"
      r"(?:(?:either\s+way|in\s+or\s+out|(?:sent|made|given|going|out)\s+or\s+(?:received|taken|got|"
@@ -208,7 +283,14 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"^\s*(?:so\s+|and\s+)?(?:any|which|what)\s+([a-z]+?)(?:e?s)?\s+(?:never|doesn'?t|don'?t|does\s+not|"
      r"do\s+not)\s+(?:shows?\s+up|turns?\s+up|appears?|features?)\s+in\s+(?:a|an|any|the)\s+[a-z]+"
      r"(?:\s*,?\s*(?:either|whether)\s+as\s+(?:a\s+|an\s+)?[a-z]+\s+or\s+(?:as\s+)?(?:a\s+|an\s+)?"
-     r"[a-z]+)?\s*[?.!]*\s*$", r"Which \1s are isolated?", False),
+     r"[a-z]+)?(?:\s*,?\s*neither\s+[a-z]+(?:\s+[a-z]+)?\s+nor\s+[a-z]+(?:\s+[a-z]+)?)?\s*[?.!]*\s*$",
+     r"Which \1s are isolated?", False),
+    # "which package(s) neither import anything nor get imported by anything?"
+    (r"^\s*(?:so\s+|and\s+)?(?:any|which|what)\s+([a-z]+?)(?:e?s|\(e?s\))?\s+(?:neither|never)\s+[a-z]+\s+"
+     r"(?:anything|anyone|anybody|any\s+[a-z]+|a\s+[a-z]+)\s+nor\s+(?:get|are|is|were|was|ever\s+get)?\s*"
+     r"[a-z]+\s+(?:(?:anything|anyone|anybody)\s+)?(?:by|from|to)\s+(?:anything|anyone|anybody|any\s+[a-z]+)"
+     r"\s*[?.!]*\s*$",
+     r"Which \1s are isolated?", False),
     # "… from town3 to town22? not the km, just how many roads": counted in hops, no
     # exclusion
     (r"\s*[?,.;]?\s*\(?\s*(?:not|rather\s+than|instead\s+of)\s+(?:the\s+|in\s+)?(?:km|kms|kilomet\w+|"
@@ -251,6 +333,9 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "any triangles? if not, what's the shortest cycle?": both asked, the second as itself
     (r"^((?:[\w-]+\s*[-–—:]+\s*)?any\b[^?]*)\?\s*(?:and\s+)?if\s+(?:not|so|yes|no)\s*,\s*(?=(?:what|"
      r"which|who|how|is|are|does|do|can|list|name)\b)", r"\1? and ", False),
+    # "the main mutually-reachable chunk": the largest strongly connected component
+    (r"\b(?:the\s+)?(?:main|biggest|largest|big)\s+mutually[- ]reachable\s+(?:chunk|part|piece|group|"
+     r"cluster|core|block|set)\b", "the largest strongly connected component", True),
     # "are Wren and Kofi connected? y/n": the question, its form said after it
     (r"^(\s*(?:is|are|was|were|does|do|did|has|have|can|could|will|would)\b[^?]*)\?\s*\(?\s*(?:y/n|"
      r"yes\s*/\s*no|yes\s+or\s+no)\s*\)?\s*[?.!]*\s*$", r"\1?", False),
@@ -506,7 +591,13 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"^\s*(?:which|what|who|list|name|show(?: me)?)\s+(?:the\s+|all\s+)?(?:[a-z]+\s+)?(?:are\s+|is\s+|"
      r"lie\s+|sit\s+)?(?:within|at most)\s+(\d|one|two|three|four|five)\s+(?:hops?|steps?|stops?|"
      r"stations?|links?|edges?|"
-     r"jumps?|moves?|transfers?|segments?)\s+(?:of|from|away from)\s+(.+?)\s*[?.!]*\s*$",
+     r"jumps?|moves?|transfers?|segments?|"
+     # "at most two lanes away from PortSaid": the data's word for a tie, never a unit
+     r"(?!(?:km|kms|kilomet\w*|miles?|met(?:er|re)s?|minutes?|mins?|hours?|hrs?|seconds?|secs?|"
+     r"days?|weeks?|nm|nautical|feet|foot|yards?|percent|units?|points?|dollars?|euros?|pounds?|"
+     r"ms|msecs?|millis\w*|kbps|mbps|gbps|hops?|steps?)\b)"
+     r"[a-z]+s)\s+(?:of|from|away\s+from)\s+"
+     r"(.+?)\s*[?.!]*\s*$",
      r"Which nodes are in the neighbourhood of \2 within \1 hops?", False),
     # "with at most one stopover": within 2 hops; "nonstop": 1 hop
     (r"\bwith\s+(?:at\s+most\s+|up\s+to\s+|no\s+more\s+than\s+)?(?:one|a single|1)\s+"
@@ -903,7 +994,7 @@ def _role_noun(info: dict[str, Any]) -> str | None:
 
 #: a column naming what the other end needs ("requires", "prerequisite", "depends_on")
 _NEEDED_COLUMN = re.compile(r"prereq|requir|depend|need|predecessor|ingredient|blocker|"
-                            r"blocked", re.IGNORECASE)
+                            r"blocked|import(?!ed[_ ]?by|er)", re.IGNORECASE)
 _DEPS = r"(?:dependenc(?:y|ies)|deps|prerequisites?|prereqs?|requirements)"
 _AT = (r"(at least|more than|fewer than|less than|at most|exactly)\s+(\d+|one|two|three|four|"
        r"five|six|seven|eight|nine|ten)")
@@ -927,9 +1018,10 @@ def _dependencies(question: str, info: dict[str, Any]) -> str:
         return question
     needed, needing = ("in", "out") if tgt else ("out", "in")  # the needed end's degree
     # "does requests depend on numpy in any way, even indirectly": one reaches the other
-    m = re.match(rf"^\s*(?:does|do|did|would|will)\s+({_ANY})\s+(?:depend|rely|build)\s+on\s+"
-                 rf"({_ANY})\b(?=.*\b(?:indirect\w*|any way|at all|transitiv\w*|eventually|"
-                 r"through)\b)", question, re.IGNORECASE)
+    m = re.match(rf"^\s*(?:does|do|did|would|will)\s+({_ANY})\s+(?:(?:depend|rely|build)\s+on|need|"
+                 rf"require|pull\s+in|import|use)\s+({_ANY})\b(?=.*\b(?:indirect\w*|any way|at all|"
+                 r"transitiv\w*|eventually|through|anywhere|dependency tree|all the way)\b)", question,
+                 re.IGNORECASE)
     if m:
         a, b = (m.group(1), m.group(2)) if tgt else (m.group(2), m.group(1))
         return f"Can {a} reach {b}?"
