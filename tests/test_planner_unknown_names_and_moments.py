@@ -15,14 +15,10 @@ import networkx as nx
 import pandas as pd
 from planner_support import ask_table
 
-# sailings between harbours, one way (``from_harbour`` → ``to_harbour``), ``crates`` a count
-_DOCKS = [("Aldport", "Brine", 7), ("Brine", "Cask", 4), ("Cask", "Aldport", 5),
-          ("Cask", "Dunmore", 9), ("Dunmore", "Eddy", 2), ("Eddy", "Dunmore", 6),
-          ("Fenwick", "Aldport", 3)]
-DOCKS = pd.DataFrame(_DOCKS, columns=["from_harbour", "to_harbour", "crates"])
-COASTS = pd.DataFrame([("Aldport", "North"), ("Brine", "North"), ("Cask", "South"),
-                       ("Dunmore", "South"), ("Eddy", "South"), ("Fenwick", "North")],
-                      columns=["harbour", "coast"])
+# sailings between harbours, one way (``from_harbour`` → ``to_harbour``), ``crates`` a count,
+# and their coasts: the tables of the same-ends tests
+from test_planner_same_ends_and_foreign_counts import _DOCKS, COASTS, DOCKS
+
 # footpaths between huts, a length in ``paces``: a ring with a tail and a triangle
 _PATHS = [("Ash", "Birch", 4), ("Birch", "Cedar", 3), ("Cedar", "Dogwood", 5),
           ("Dogwood", "Ash", 6), ("Dogwood", "Elm", 2), ("Elm", "Fir", 7), ("Fir", "Dogwood", 1)]

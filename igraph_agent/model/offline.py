@@ -1017,6 +1017,10 @@ def _unused_names(st: PlanState, made: list[Call], texts: list[str]) -> list[str
                        for i in real[name])]
 
 
+#: two names joined as a pair: "Finance to HR", "HR and Finance", "A, B", "A vs B"
+_JOINT = r"\s*(?:,|and|or|to|vs\.?|versus|&|->|→|nor)\s*"
+
+
 def _missing_names(st: PlanState, texts: list[str]) -> list[str]:
     """The names the question gives that ``search_node`` found no candidate for, that are no
     value of the graph's attributes and that no section mentions: an answer without them is
@@ -1035,8 +1039,8 @@ def _missing_names(st: PlanState, texts: list[str]) -> list[str]:
             if name.lower() in values:
                 found.append(name)
             elif not re.search(word, known + " " + said) and any(
-                    re.search(rf"(?<![\w-]){re.escape(a)}\s*(?:,|and|or|to|vs\.?|versus|&|nor)\s*"
-                              rf"{re.escape(b)}(?![\w-])", st.question, re.IGNORECASE)
+                    re.search(rf"(?<![\w-]){re.escape(a)}{_JOINT}{re.escape(b)}(?![\w-])",
+                              st.question, re.IGNORECASE)
                     for v in names if v.lower() in values for a, b in ((name, v), (v, name))):
                 missing.append(name)
             continue
@@ -1047,7 +1051,6 @@ def _missing_names(st: PlanState, texts: list[str]) -> list[str]:
     # a name is the question's own only paired with one that resolved ("from Finance to HR",
     # "Finance and HR"); alone it may be the data set's name ("the Karate club", "the
     # Florentine families"), a unit ("m3/s") or a capitalised verb ("Use …")
-    joint = r"\s*(?:,|and|or|to|vs\.?|versus|&|->|→|nor)\s*"
     # a name as written: capitalised or with a digit ("which is denser, Finance or IT" names
     # no node "denser")
     asked = str(st.context.get("asked") or st.question)  # the user's words, not the rewrite
@@ -1055,7 +1058,7 @@ def _missing_names(st: PlanState, texts: list[str]) -> list[str]:
         rf"(?<![\w-])(?-i:{re.escape(m)})(?![\w-])", asked) and (
         m[:1].isupper() or any(ch.isdigit() for ch in m))]
     out = [m for m in missing if not _starts_sentence(st.question, m) and any(
-        re.search(rf"(?<![\w-]){re.escape(a)}{joint}{re.escape(b)}(?![\w-])", st.question,
+        re.search(rf"(?<![\w-]){re.escape(a)}{_JOINT}{re.escape(b)}(?![\w-])", st.question,
                   re.IGNORECASE) for f in found for a, b in ((m, f), (f, m)))]
     for attr in vocabulary.groupings(st.meaning()):  # "the Midlands region" where no region
         for m in re.finditer(rf"(?<![\w-])((?-i:[A-Z])[\w'-]+)\s+{re.escape(attr)}(?:s|es)?\b"
