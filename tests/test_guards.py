@@ -8,11 +8,13 @@ import pytest
 
 from igraph_agent import Agent, RunOptions
 from igraph_agent.errors import ErrorCode
+from igraph_agent.eval.grounding import sources_of, ungrounded
 from igraph_agent.model.scripted import ScriptedModel, call
 from igraph_agent.options import Settings
 from igraph_agent.runtime.guards import ungrounded_numbers
 from igraph_agent.store.approvals import Approvals
 from igraph_agent.store.runs import Runs
+from igraph_agent.tools.registry import ToolResult
 
 
 # -- number grounding ---------------------------------------------------------------------
@@ -33,6 +35,15 @@ def test_small_integers_question_numbers_ids_and_code_are_not_checked():
     answer = ("The top 5 nodes in run_ab12 (call p1_0, dataset ds_9f3a, revision r7) and the "
               "`top_k=50` call; you asked about 2024.")
     assert ungrounded_numbers(answer, [], question="What happened in 2024?") == []
+
+
+def test_a_calls_timing_and_ids_never_ground_a_number():
+    result = ToolResult(success=True, tool="get_graph_info", call_id="c_4242", job_id="j77",
+                        elapsed_ms=77, data={"nodes": 34}, summary="34 nodes")
+    answer = "The graph has 34 nodes and 77 edges; 4242 of them are new."
+    assert ungrounded_numbers(answer, [result.evidence()]) == ["77", "4242"]
+    stored = {"tool_calls": [{"args": {}, "envelope": result.envelope()}]}
+    assert ungrounded(answer, sources_of(stored, "How many nodes?")) == ["77", "4242"]
 
 
 def test_numeric_strings_and_list_lengths_in_results_ground_numbers():

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from igraph_agent.eval.oracle import numbers, same
+from igraph_agent.tools.registry import evidence_of
 
 
 def sources_of(record: dict[str, Any], question: str) -> list[float]:
@@ -15,7 +16,7 @@ def sources_of(record: dict[str, Any], question: str) -> list[float]:
     texts = [question]
     for call in record.get("tool_calls") or []:
         texts.append(json.dumps(call.get("args") or {}))
-        texts.append(json.dumps(call.get("envelope") or {}))
+        texts.append(json.dumps(evidence_of(call.get("envelope") or {})))
     found: set[float] = set()
     for text in texts:
         for tok in numbers(text.replace("_", " ")):

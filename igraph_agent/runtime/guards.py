@@ -124,7 +124,7 @@ def check_answer(answer: str, question: str, session: SessionGraph,
                  results: list[ToolResult], actions: list[Action]) -> Verdict:
     """Evidence and number grounding of a final answer, against this run's tool calls."""
     ok = [r for r in results if r.success]
-    shown: list[Any] = [r.envelope() for r in results]
+    shown: list[Any] = [r.evidence() for r in results]
     shown += [a.args for a in actions]
     sources = session.attached_sources
     if not ok and about_data(session, question):

@@ -104,6 +104,18 @@ class ToolErrorInfo(BaseModel):
     details: dict[str, Any] = Field(default_factory=dict)
 
 
+BOOKKEEPING = ("call_id", "job_id", "elapsed_ms", "async")
+
+
+def evidence_of(envelope: dict[str, Any]) -> dict[str, Any]:
+    """An envelope (as stored) without its bookkeeping fields.
+
+        >>> evidence_of({"call_id": "c77", "elapsed_ms": 77, "data": {"n": 34}})
+        {'data': {'n': 34}}
+    """
+    return {k: v for k, v in envelope.items() if k not in BOOKKEEPING}
+
+
 class ToolResult(BaseModel):
     """The envelope every tool call returns, success or not (docs/design.md)."""
 
@@ -145,6 +157,11 @@ class ToolResult(BaseModel):
 
     def envelope(self) -> dict[str, Any]:
         return self.model_dump(mode="json", by_alias=True)
+
+    def evidence(self) -> dict[str, Any]:
+        """What the call showed about the data: the envelope without its bookkeeping (call
+        and job ids, timing), whose digits must never ground a number in an answer."""
+        return evidence_of(self.envelope())
 
     def for_model(self, limit: int = MODEL_VIEW_LIMIT) -> str:
         """Compact JSON for the model, cut to ``limit`` characters with a note saying so.
