@@ -51,6 +51,7 @@ def ask_edges(agent: Agent, g: nx.Graph, source: str, target: str, question: str
 def ask_as_csv_files(folder, edges: pd.DataFrame, nodes: pd.DataFrame, question: str):
     """Ask a fresh agent (its project in ``folder``) about an edge table and a node table
     written to CSV files and attached by path, as a user attaches them."""
+    folder.mkdir(parents=True, exist_ok=True)
     edge_file, node_file = folder / "edges.csv", folder / "nodes.csv"
     edges.to_csv(edge_file, index=False)
     nodes.to_csv(node_file, index=False)

@@ -24,6 +24,7 @@ CITES = pd.DataFrame({"citing": ["p1", "p2", "p3", "p3", "p4", "p5", "p5"],
 
 
 def _ctx(tmp_path, table: pd.DataFrame, spec: GraphSpec | None = None) -> ToolContext:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     ws = Workspace(tmp_path, Store(tmp_path / "agent.db"))
     src = ws.attach(table)
     row = ws.construct([src["source_id"]], spec or GraphSpec())
@@ -122,9 +123,16 @@ def test_two_role_columns_listing_a_pair_both_ways_with_other_values_load_direct
     assert totals["total"] == COVER["lessons"].sum()
 
 
-def test_interchangeable_ends_listed_both_ways_stay_undirected(tmp_path):
+def test_interchangeable_ends_listing_a_pair_both_ways_with_other_values_load_directed(
+        tmp_path):
     table = COVER.rename(columns={"requester": "teacher_a", "coverer": "teacher_b"})
-    info = ok(_ctx(tmp_path, table), "get_graph_info")
+    ctx = _ctx(tmp_path / "a", table)
+    info = ok(ctx, "get_graph_info")
+    assert info["directed"] and info["meaning"]["directed_by"] == "rows"
+    assert ok(ctx, "edge_attribute_totals", attribute="lessons")["total"] == \
+        table["lessons"].sum()  # Adams → Baker 3 and Baker → Adams 1 both kept
+    same = table[table["teacher_a"] != "Baker"]  # Hill–Nash both ways, the same value: one tie
+    info = ok(_ctx(tmp_path / "b", same), "get_graph_info")
     assert not info["directed"] and info["meaning"]["directed_by"] == "default"
 
 

@@ -188,7 +188,7 @@ def resolve_direction(spec: GraphSpec, inputs: list[dict]) -> tuple[bool, dict]:
     direction, else what the edge table's endpoint names say (undirected without evidence).
     ``choices`` records the endpoint columns, how direction was decided and the weight
     choices, stored with the dataset (``graph/semantics.py`` reads them)."""
-    from igraph_agent.graph.semantics import direction_of, two_roles
+    from igraph_agent.graph.semantics import direction_of
 
     choices: dict = {}
     tables = [t["table"] for t in inputs if "table" in t]
@@ -209,7 +209,7 @@ def resolve_direction(spec: GraphSpec, inputs: list[dict]) -> tuple[bool, dict]:
     if "endpoints" in choices and spec.kind == "edge_list" and direction_of(*choices["endpoints"]):
         return True, {**choices, "directed_by": "columns"}
     if "endpoints" in choices and spec.kind == "edge_list" and not graphs and \
-            two_roles(*choices["endpoints"]) and _one_way_rows(tables[0], *choices["endpoints"]):
+            _one_way_rows(tables[0], *choices["endpoints"]):
         return True, {**choices, "directed_by": "rows"}
     return False, {**choices, "directed_by": "source" if graphs else "default"}
 

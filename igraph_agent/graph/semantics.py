@@ -118,6 +118,8 @@ _TAILS = {a for a, _ in DIRECTED_PAIRS} | {
     "sponsor", "mentor", "predator", "attacker", "winner", "inviter", "referrer", "ancestor",
     "coach", "trainer", "tutor", "teacher", "advisor", "adviser", "retweeter", "replier", "endorser", "recommender", "transferor", "remitter",
     "start", "departure", "departing", "pickup", "boarding", "tail",
+    # "source_plant,dest_plant" (a bare "source,target" names no head: it stays undirected)
+    "source",
     # the verb of setting out ("depart_pier,arrive_pier", "leaves_from,arrives_at")
     "depart", "departs", "departed", "leaves", "leaving", "outgoing", "outbound", "dep",
     # a participle of the act ("referring_hospital,receiving_hospital")
@@ -161,7 +163,11 @@ _VERBS = {
     "lends", "borrows", "beats", "defeats", "attacks", "eats", "infects", "refers", "invites",
     "hires", "employs", "teaches", "mentors", "owns", "controls", "imports", "exports",
     "requires", "depends", "precedes", "cited", "followed", "referenced", "invited",
-    "needs", "uses", "consumes", "feeds", "imported", "required", "needed", "used"}
+    "needs", "uses", "consumes", "feeds", "imported", "required", "needed", "used",
+    # "course,unlocks", "step,triggers", "factor,causes": what the source does to the target
+    "unlocks", "unlocked", "enables", "enabled", "triggers", "triggered", "causes", "caused",
+    "influences", "approves", "approved", "forwards", "notifies", "blocks", "extends",
+    "inherits", "promotes", "serves", "supports", "hosts", "reviews", "rates", "grades"}
 
 
 #: a target column named by a verb and the preposition of where it goes ("flows_into",
@@ -283,19 +289,6 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
 
 #: a column of time that a tie between a person and an event can only be time spent
 _TIME_SPENT = re.compile(r"(?:^|_)(?:hours?|hrs?|minutes?|mins?|days?)(?:_|$)", re.IGNORECASE)
-
-
-def two_roles(source_col: str, target_col: str) -> bool:
-    """Whether the endpoint columns name two different roles, each a noun for one who does
-    something ("requester,coverer", "asker,answerer"), sharing no word: the same act seen
-    from its two ends, never two interchangeable ends ("person_a,person_b", "station1,station2").
-
-        >>> two_roles("requester", "coverer"), two_roles("person_a", "person_b")
-        (True, False)
-    """
-    tails, heads = set(_tokens(_stem(source_col))), set(_tokens(_stem(target_col)))
-    return len(tails) == 1 and len(heads) == 1 and not tails & heads and \
-        _agent(next(iter(tails))) and _agent(next(iter(heads)))
 
 
 def weight_role(column: str) -> Sense | None:

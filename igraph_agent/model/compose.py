@@ -49,7 +49,10 @@ _PRONOUN = re.compile(r"\b(?:(?:that|this|the\s+same)\s+(?:one|person|node|indiv
                       r"extension|ext|number|woman|man|page|hut|event|depot|caller|sender)\b|"
                       # "who does that note cite": that <noun> before the second step's verb
                       r"(?<=\bdoes\s)that\s+[a-z]{2,12}\b|(?<=\bdid\s)that\s+[a-z]{2,12}\b|they'?ve|they\s+have|they'?re|they\s+are|it'?s|its|it|they|them|"
-                      r"their|he|him|his|she|her|(?<=\bfrom\s)there|(?<=\bto\s)there)\b(?!-)",
+                      r"their|he|him|his|she|her|(?<=\bfrom\s)there|(?<=\bto\s)there|"
+                      # "how many pipes meet there": the node as a place, "at" it
+                      r"(?<=\bmeet\s)there|(?<=\bmeets\s)there|(?<=\bjoin\s)there|"
+                      r"(?<=\bconnect\s)there|(?<=\bend\s)there|(?<=\bstop\s)there)\b(?!-)",
                       re.IGNORECASE)  # "the fastest trip from there to Mallaig": the node
 #: words that refer to a set or to another thing than the top node ("those reports", "their
 #: own deps"): no single node to put in their place
@@ -160,10 +163,16 @@ def steps(question: str, own: bool = False) -> Steps | None:
     best-connected or most central node inside another ask is a first step too (the
     planner takes it when the question planned whole would answer the ranking alone:
     "which stall is farthest from the most central stall")."""
+    start = _STARTING_AT.match(question)
+    if start and _PRONOUN.search(start.group("rest")):  # "Starting at town5: find its closest
+        #  neighbouring town by km, then that town's longest road": the node in its pronoun
+        rest = _slotted_once(start.group("rest"), start.group("node"))
+        found = steps(rest, own)
+        return found if found is not None else None
     lead = _leading_ranked(question)
     if lead:  # "At the event with the biggest turnout, which woman there went to the most
         #       events": the ranking's node, then the nodes at it ranked
-        there = re.match(r"(?:which|what)\s+([a-z]+)\s+(?:there|at it|in it)\s+(.+)$",
+        there = re.match(r"(?:which|what)\s+(?:of\s+the\s+)?([a-z]+)\s+(?:there|at it|in it)\s+(.+)$",
                          lead.group("second").strip(), re.IGNORECASE)
         first = re.sub(r"^(?:at|in|on|for|from|among|amongst|of|within|inside)\s+", "",
                        lead.group("first").strip(), flags=re.IGNORECASE)
@@ -176,7 +185,36 @@ def steps(question: str, own: bool = False) -> Steps | None:
         (None if lead and not _PRONOUN.search(lead.group("second")) else
          _embedded(question, own))  # a leading clause's ranking, then no pronoun of its node:
     #                                 no node inside the second part ("… which woman there")
+    if found is not None:
+        found = _who_as_kind(found)
     return _left_out(_route_end(found)) if found is not None else None
+
+
+def _who_as_kind(found: Steps) -> Steps:
+    """"Take whoever has logged the most hours. Which other volunteers …": the first step
+    ranks the kind of node the second names ("which volunteer has logged …"), never every
+    node (on a two-mode graph a shift would top the hours)."""
+    who = re.match(r"\s*who\s+(.+)$", found.first, re.IGNORECASE)
+    other = re.search(r"\b(?:which|what|how\s+many)\s+other\s+([a-z]+?)s\b", found.second,
+                      re.IGNORECASE)
+    if who is None or other is None:
+        return found
+    return replace(found, first=f"Which {other.group(1).lower()} {who.group(1)}")
+
+
+#: a node set before the question, which its pronoun then stands for: "Starting at town5:
+#: find its closest neighbouring town, then …", "For Medici - list its ties, then …"
+_STARTING_AT = re.compile(r"^\s*(?:starting|start|beginning|begin)\s+(?:at|from|with)\s+"
+                          r"(?P<node>(?-i:[A-Z][\w'.-]*)|[a-z]+\d+|\d+)\s*[:;,—–-]+\s*(?P<rest>.+)$",
+                          re.IGNORECASE | re.DOTALL)
+
+
+def _slotted_once(text: str, node: str) -> str:
+    """``text`` with its first pronoun of a node replaced by ``node``."""
+    m = _PRONOUN.search(text)
+    if m is None:
+        return text
+    return _slotted(text[:m.end()]).replace(SLOT, node) + text[m.end():]
 
 
 #: the second part asking only the first answer's figure: "…, and how many was it?", "…, and
@@ -199,14 +237,20 @@ _OF_SENTENCE = re.compile(r"^(?P<first>[^.?!]+?)\s*[.:;?]\s+(?P<second>(?:of|amo
 #: a ranking's node named in a leading clause, then a question about things at it: "At the
 #: event with the biggest turnout, which woman there went to the most events overall?"
 _LEADING_RANKED = re.compile(r"^(?P<first>(?:at|in|on|for|from|among|amongst|of|within|inside)\s+the\s+"
-                             r"[a-z][\w-]*\s+(?:with|having|that\s+has|that\s+had|which\s+has)\s+"
-                             r"the\s+[^,?]+?)\s*,\s*(?P<second>(?:which|who|whom|what|how)\b.+)$",
+                             r"(?:[a-z][\w-]*\s+(?:with|having|that\s+has|that\s+had|which\s+has)\s+"
+                             r"the\s+[^,?]+?|"
+                             # "at the best-attended event", "in the busiest club"
+                             r"(?:(?:most|least)\s+[\w-]+|best-[\w-]+|worst-[\w-]+|[a-z]+iest|"
+                             r"biggest|largest|smallest)\s+[a-z][\w-]*))"
+                             r"\s*,\s*(?P<second>(?:which|who|whom|what|how)\b.+)$",
                              re.IGNORECASE | re.DOTALL)
 
 
 def _plural(noun: str) -> str:
     irregular = {"woman": "women", "man": "men", "person": "people", "child": "children"}
     low = noun.lower()
+    if low in irregular.values() or (low.endswith("s") and not low.endswith("ss")):
+        return noun  # "of the women there": already many
     if low in irregular:
         return irregular[low]
     if low.endswith("s"):
@@ -450,6 +494,15 @@ def _as_ranking(part: str) -> str:
     if m:  # "start at town0 and go to the closest town by km"
         to = "from" if m.group("end").lower() in ("farthest", "furthest") else "to"
         return f"Which {m.group('noun')} is {m.group('end')} {to} {m.group('node')}{m.group('rest')}?"
+    m = re.match(r"(?:find\s+|get\s+)?(?P<node>(?-i:[A-Z][\w'.-]*)|[a-z]+\d+|\d+)(?:'s|’s)\s+"
+                 r"(?P<end>closest|nearest|farthest|furthest)\s+(?:neighbou?ring\s+|adjacent\s+)?"
+                 r"(?P<noun>[a-z][\w-]*?)s?(?P<rest>\s+(?:by|in)\s+.+)?$", text, re.IGNORECASE)
+    if m:  # "find town5's closest neighbouring town by km"
+        to = "from" if m.group("end").lower() in ("farthest", "furthest") else "to"
+        node = m.group("node")
+        node = node[:1].lower() + node[1:] if re.fullmatch(r"[A-Z][a-z]+\d+", node) else node
+        return (f"Which {m.group('noun')} is {m.group('end')} {to} {node}"
+                f"{m.group('rest') or ''}?")
     m = re.match(r"the\s+([a-z][\w-]*)\s+(?:with|having)\s+(.+)$", text, re.IGNORECASE)
     if m:
         return f"Which {m.group(1)} has {m.group(2)}?"
@@ -477,6 +530,9 @@ def _slotted(second: str) -> str:
             return f"{SLOT} is"
         if word in ("its", "their", "his"):
             return f"{SLOT}'s"
+        if word == "there" and re.search(r"\b(?:meet|meets|join|connect|end|stop)\s$",
+                                         second[:m.start()]):
+            return f"at {SLOT}"
         if word == "her":  # "her team" is hers; "work with her" is she
             after = second[m.end():]
             return f"{SLOT}'s" if re.match(r"\s+[a-z]", after) and not re.match(

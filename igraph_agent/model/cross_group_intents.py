@@ -65,7 +65,7 @@ def _value_at(question: str, value: str) -> int | None:
 
 
 #: the words just before a partner group: "ties to members of", "friends in", "links with"
-_TO = re.compile(r"\b(?:to|with|into|towards)\s+(?:the\s+|any\s+)?(?:(?:\w+\s+){0,2}(?:of|in|from|on)"
+_TO = re.compile(r"\b(?:to|with|into|towards)\s+(?:the\s+|any\s+|other\s+)?(?:(?:\w+\s+){0,2}(?:of|in|from|on)"
                  r"\s+)?(?:the\s+)?$", re.IGNORECASE)
 
 

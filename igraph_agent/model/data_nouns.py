@@ -36,7 +36,10 @@ DEFAULT_WEIGHTED = frozenset({"communities", "node_community"})
 _AMOUNT_BEFORE = (r"(?:most|fewest|least|more|less|fewer|many|much|total|sum|number|amount|"
                   r"average|mean|median|heaviest|lightest|highest|lowest|largest|biggest|"
                   r"smallest|greatest|max\w*|min\w*|overall|combined|\d+(?:\.\d+)?|"
-                  r"(?:weighted|ranked|sorted|ordered|measured|counted|scored)\s+by|per|in)")
+                  r"(?:weighted|ranked|sorted|ordered|measured|counted|scored)\s+by|per|in|"
+                  # "counting all their joint papers", "adding up the hours"
+                  r"(?:counting|adding\s+up|summing(?:\s+up)?|totalling|totaling|tallying)"
+                  r"(?:\s+all)?)")
 #: "approvals in total", "shifts each", "approvals or more"
 _AMOUNT_AFTER = (r"(?:in\s+total|altogether|combined|overall|each|apiece|or\s+more|or\s+fewer|or\s+less|"
                  r"(?:the\s+)?(?:most|least|fewest)(?!\s+(?:different|distinct|other|separate|unique)"

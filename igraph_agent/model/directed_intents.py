@@ -229,8 +229,8 @@ def _end_line(d: DirectionAnalysisResult, which: str, only: bool = False,
     listed = getattr(d, which)
     if listed is None:
         return "The graph's sources and sinks could not be read."
-    how = "no edge enters them (in-degree 0)" if which == "sources" else \
-        "no edge leaves them (out-degree 0)"
+    how = "no edge enters them (sources)" if which == "sources" else \
+        "no edge leaves them (sinks)"
     other = getattr(d, "sinks" if which == "sources" else "sources")
     if only:  # "who only receive help": a node with no edge at all neither gives nor receives
         if other is None or len(other.nodes) != other.count or len(listed.nodes) != listed.count:

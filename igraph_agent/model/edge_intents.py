@@ -28,7 +28,8 @@ _EDGE_NOUNS = (r"(?:edges|links|ties|roads|streets|flights|routes|connections|pa
                r"friendships|transfers|shipments|calls|emails|messages|trails|lanes|pipes|"
                r"pipelines|cables|tracks|rails|payments|loans|referrals|crossings|deliveries|"
                r"donations|invoices|transactions|sailings|journeys|rides|hauls|passes|throws|"
-               r"interactions|bonds|associations)")
+               r"interactions|bonds|associations|enrol+ments|registrations|bookings|"
+               r"assignments|attendances|placements|appearances|subscriptions)")
 #: the question counts or lists edges: "how many roads", "which flights", "pairs of authors"
 _COUNTS_EDGES = re.compile(
     rf"^\s*(?:so\s+|and\s+)?(?:how many|count(?: the)?|number of|what is the number of|"
@@ -154,18 +155,29 @@ def _nodes_total(st: PlanState) -> bool:
     if not strengths or not _column_after_number(q, strengths):
         return False
     m = re.match(r"\s*(?:so\s+|and\s+)?(?:(?:how many|which|what)\s+(?:other\s+|different\s+)?"
-                 r"(?P<noun>[a-z]+)|(?P<who>who|whom))\s+(?:have|has|had|played|logged|made|wrote|"
-                 r"did|worked|clocked|volunteered|spent|put\s+in)\b", q, re.IGNORECASE)
+                 r"(?P<noun>[a-z]+)|(?P<who>who|whom)|"
+                 # "could you list the teachers who have covered 5 or more lessons"
+                 r"(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?|please\s+)?(?:list|show|"
+                 r"name|find|give\s+me|get)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|our\s+)?"
+                 r"(?P<listed>[a-z]+)\s+(?:who|that|which))\s+(?:have|has|had|played|logged|made|"
+                 r"wrote|did|worked|clocked|volunteered|spent|put\s+in)\b", q, re.IGNORECASE)
     if m is None:
         return False
     if m.group("who"):
         return True
-    noun = m.group("noun").lower()
+    noun = (m.group("noun") or m.group("listed")).lower()
     one = vocabulary.singular(noun)
     info = st.last_ok("get_graph_info")
     own = vocabulary.noun(q, info.data if info else {})
-    return not re.fullmatch(_EDGE_NOUN, noun) and noun not in {"pairs", "pair", "edges", "rows"} \
-        and bool({noun, one} & (set(vocabulary.NODE_NOUNS) | {own[0], own[1]}))
+    if re.fullmatch(_EDGE_NOUN, noun) or re.fullmatch(_EDGE_NOUNS, noun) or noun in {
+            "pairs", "pair", "edges", "rows"}:
+        return False
+    if m.group("listed") or re.match(r"\s+[a-z]{3,}(?:ed|en|wn)\b", q[m.end():]):
+        # "list the teachers who have …", "which teachers have covered 5 or more lessons":
+        # nodes, unless the noun is one of the edge columns' own words ("the lessons that …")
+        words = {w for a in _edge_attrs(st) for w in re.split(r"[_\W]+", a.lower()) if w}
+        return not ({noun, one} & words)
+    return bool({noun, one} & (set(vocabulary.NODE_NOUNS) | {own[0], own[1]}))
 
 
 def _as_length(st: PlanState, attr: str) -> bool:
@@ -292,7 +304,8 @@ def threshold_bonus(st: PlanState) -> float:
 _EDGE_NOUN = (r"(?:(?:edge|road|flight|route|connection|link|tie|street|leg|segment|partnership|"
               r"collaboration|trail|lane|pipe|pipeline|cable|track|rail|shipment|transfer|"
               r"payment|loan|channel|line|relationship|friendship|bond|pairing|section|span|"
-              r"crossing|sailing|interaction|bond)s?|stretch(?:es)?|ferries|ferry|"
+              r"crossing|sailing|interaction|bond|enrol+ment|registration|booking|assignment|"
+              r"attendance|placement|appearance|subscription)s?|stretch(?:es)?|ferries|ferry|"
               # "mentorship", "apprenticeship": the tie a ``mentor,mentee`` table holds
               r"[a-z]{3,}ships?)\b")
 #: where the edge lies, after its noun: "the longest stretch on the canal"
@@ -312,7 +325,9 @@ _WHICH_EDGE = re.compile(
     r"^\s*(?:what(?:'s|\s+is|\s+was)?\s+)?(?:the\s+)?(?:strongest|weakest|heaviest|lightest|"
     r"longest|shortest|largest|biggest|smallest|highest|lowest|greatest)\s+"
     rf"(?:[\w-]+\s+){{0,3}}?(?:of|on|for|along|across)\s+(?:any|a|an|one|a\s+single|any\s+single|"
-    rf"any\s+one)\s+(?:single\s+)?(?:\w+\s+)?{_EDGE_NOUN}{_ON_GRAPH}\s*\??\s*$|"
+    rf"any\s+one)\s+(?:single\s+)?(?:\w+\s+)?{_EDGE_NOUN}{_ON_GRAPH}"
+    # "… of any enrolment - who & which seminar?": its two ends asked after it
+    r"(?:\s*[-–—,:;]\s*(?:and\s+)?(?:who|which|what|between\s+which)\b[^?]*)?\s*\??\s*$|"
     # "which mentoring pair has lasted the longest", "which mentorship has gone on longest"
     rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:\w+\s+){{0,2}}?(?:{_EDGE_NOUN}|pairs?\b)\s+"
     r"(?:has|have|had)\s+(?:lasted|run|gone\s+on|been\s+going|existed|been\s+around)\s+"
@@ -646,8 +661,34 @@ def partner_calls(st: PlanState) -> list[Call]:
     if ids is None:
         return searches
     side = {"direction": found[2]} if found[2] != "both" else {}
-    return [*searches, Call("edge_attribute_totals", {"attribute": found[1], "node": ids[0],
-                                                      **side})]
+    totals = Call("edge_attribute_totals", {"attribute": found[1], "node": ids[0], **side})
+    seen = st.done(totals)
+    other = _partner_ids(st, seen) if seen is not None and seen.ok else []
+    if _node_attr_asked(st) and len(other) == 1:  # "what form is Kit's closest friend in":
+        more, _ = _resolve(st, [other[0]])  # the partner looked up, its attributes read
+        return [*searches, totals, *more]
+    return [*searches, totals]
+
+
+def _partner_ids(st: PlanState, o: Observed) -> list[str]:
+    """The other ends of the node's strongest (weakest) edges in an ``edge_attribute_totals``
+    result."""
+    d = o.typed(EdgeAttributeTotalsResult)
+    node = str(o.args["node"])
+    low = _LIGHTEST.search(_asked(st).question) is not None
+    return [str(e.target) if str(e.source) == node else str(e.source)
+            for e in (d.min_edges if low else d.max_edges) or []]
+
+
+def _node_attr_asked(st: PlanState) -> str | None:
+    """The node attribute the question asks of the partner ("what form is Kit's closest
+    friend in": ``form``), else None."""
+    q = _asked(st).question
+    for attr in (st.meaning().get("node_attributes") or {}):
+        a = re.escape(str(attr).lower().replace("_", " "))
+        if re.search(rf"\b(?:what|which)\s+{a}\b|\b{a}\s+(?:of|is|does)\b", q, re.IGNORECASE):
+            return str(attr)
+    return None
 
 
 def partner_render(st: PlanState, obs: list[Observed]) -> str:
@@ -672,9 +713,19 @@ def partner_render(st: PlanState, obs: list[Observed]) -> str:
              "out": f"the {big} {d.attribute} out of {node} ({node} → {names})"}.get(
         found[2], f"the {'weakest' if low else 'strongest'} edge of {node}, {d.attribute}")
     edges = {"in": "incoming ", "out": "outgoing "}.get(found[2], "")
-    return (_found(st, [found[0]]) + f"{names}{more}{tie}: {which} "
+    text = (_found(st, [found[0]]) + f"{names}{more}{tie}: {which} "
             f"**{_shown(d.min if low else d.max)}** (of its {d.edges} {edges}edges; mean "
             f"{_shown(d.mean)}).")
+    attr = _node_attr_asked(st)
+    if attr and len(others) == 1:  # "what form is Kit's closest friend in": its form
+        from igraph_agent.model.graph_intents import _candidates
+
+        row = next((r for x in obs if x.tool == "search_node" and x.ok
+                    for r in _candidates(x) if str(r.node) == str(others[0])), None)
+        value = (row.attributes or {}).get(attr) if row is not None else None
+        text += (f" {others[0]}'s {attr} is **{value}**." if value is not None else
+                 f" {others[0]} has no {attr} value in the node table.")
+    return text
 
 
 #: one node's lightest edge asked: "Ada's weakest tie", "who does Ada see least often"
@@ -811,13 +862,21 @@ def _pair_value(st: PlanState) -> tuple[list[str], str | None, bool] | None:
                                                                 re.IGNORECASE))
     if not mutual and (attr is None or not (_PAIR_VALUE.search(q) or _asks_for_column(q, attr)
                                             or one_length)
-                       or _MUTUAL.search(q)
+                       or (_MUTUAL.search(q) and not _BOTH_SUMMED.search(q))
                        or (re.search(r"\b(?:have|has|had)\s*[?.!]*\s*$", q)
                            and not _JOINT.search(q))):
         return None  # "how many mutual friends do A and B have": no edge's value
     if attr is None:
         attr = _strength(meaning)
     return pair, attr, mutual
+
+
+#: the pair's edge values both ways added up: "how many kg moved between A and B
+#: altogether", "both ways added", "in total"
+_BOTH_SUMMED = re.compile(r"\b(?:both\s+ways|both\s+directions|each\s+way|either\s+way|in\s+both\s+"
+                          r"directions)\s*,?\s*(?:added(?:\s+up)?|summed|combined|together|in\s+"
+                          r"total|total)\b|\b(?:altogether|in\s+total|combined|added\s+up|summed|"
+                          r"all\s+told)\b", re.IGNORECASE)
 
 
 def _strength(meaning: dict) -> str | None:
@@ -888,7 +947,19 @@ def pair_value_calls(st: PlanState) -> list[Call]:
     searches, ids = _resolve(st, found[0])
     if ids is None:
         return searches
-    return [*searches, Call("search_edge", {"query": f"{ids[0]} {ids[1]}", "limit": 20})]
+    edge = Call("search_edge", {"query": f"{ids[0]} {ids[1]}", "limit": 20})
+    seen = st.done(edge)
+    attr = found[1]
+    if seen is not None and seen.ok and attr and _BOTH_SUMMED.search(st.question) and \
+            st.meaning().get("directed"):  # both ways there: their values added by the tool
+        from igraph_agent.results.search import SearchEdgeResult
+
+        ends = {(str(r.source), str(r.target)) for r in seen.typed(SearchEdgeResult).edges}
+        a, b = str(ids[0]), str(ids[1])
+        if {(a, b), (b, a)} <= ends:
+            return [*searches, edge, Call("edge_attribute_totals", {
+                "attribute": attr, "node": ids[0], "partner": ids[1], "direction": "both"})]
+    return [*searches, edge]
 
 
 def pair_value_render(st: PlanState, obs: list[Observed]) -> str:
@@ -934,8 +1005,15 @@ def pair_value_render(st: PlanState, obs: list[Observed]) -> str:
         return head + f"**0**: no edge from {a} to {b}{way}{other}."
     val = there.attributes.get(attr)
     arrow = "→" if directed else "–"
+    summed = next((o.typed(EdgeAttributeTotalsResult) for o in obs
+                   if o.tool == "edge_attribute_totals" and o.ok), None)
+    if summed is not None and summed.partner is not None and back is not None:
+        return head + (f"**{_shown(summed.total)}** {attr} between {a} and {b}, both ways added"
+                       f"{way}: {said(there, a, b)} and {said(back, b, a)}.")
+    alone = (f"; no edge the other way, so {_shown(val)} both ways added"
+             if directed and back is None and _BOTH_SUMMED.search(st.question) else "")
     return head + (f"**{_shown(val)}** {attr} on the edge {a} {arrow} {b}{way}" +
-                   (f"; the other way, {said(back, b, a)}" if back is not None else "") + ".")
+                   (f"; the other way, {said(back, b, a)}" if back is not None else alone) + ".")
 
 
 def _pair_ids(st: PlanState, names: list[str]) -> tuple[str, str] | None:

@@ -58,7 +58,9 @@ _TRAILING = re.compile(r"^(?P<lead>.*\bhow\s+many\s+(?:different\s+)?[a-z]+s)(?P
 #: the edges counted said beside a unit refused: "counting legs (not hours)", "in hops, not km"
 _COUNTED_NOT = re.compile(
     r"\b(?:counting|count|in|by)\s+(?:the\s+)?(?:hops|steps|legs|edges|links|stops|jumps)\b"
-    r"(?=.{0,12}\bnot\b)|\(\s*not\s+(?:in\s+|by\s+)?(?:the\s+)?(?:distances?|lengths?|km|kms|"
+    r"(?=.{0,12}\bnot\b)|"
+    # "(counting hops)", "by hop count": hops are unambiguous, the edges counted
+    r"\b(?:counting|in|by)\s+(?:the\s+)?(?:number\s+of\s+)?hops\b|\bby\s+hop\s+count\b|\(\s*not\s+(?:in\s+|by\s+)?(?:the\s+)?(?:distances?|lengths?|km|kms|"
     r"kilomet(?:er|re)s|miles?|weights?|time|times|minutes|mins|hours|hrs|seconds|costs?|"
     r"prices?)\s*\)", re.IGNORECASE)
 
@@ -128,5 +130,8 @@ def as_hops(question: str, meaning: dict[str, Any]) -> str:
         lead = out[m.start():m.start() + 4].lower() == "the "
         out = out[:m.start()] + (new if m.group("a") or lead else "fewest hops") + out[m.end():]
     elif ignored:  # "the shortest route from A to B, whatever the distance": in hops
-        out = re.sub(r"\bshortest\b", "fewest-hops", out, count=1, flags=re.IGNORECASE)
+        # (not "on the most shortest routes between other junctions": betweenness, in hops)
+        out = re.sub(r"(?<!\bmost\s)\bshortest\b(?!\s+(?:routes?|paths?)\s+(?:between|among)\s+"
+                     r"(?:other|all|every|any|each|pairs|the\s+other))", "fewest-hops", out, count=1,
+                     flags=re.IGNORECASE)
     return out

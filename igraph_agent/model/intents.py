@@ -722,6 +722,10 @@ from igraph_agent.model.value_partner_intents import VALUE_PARTNER_INTENTS  # no
 
 INTENTS += VALUE_PARTNER_INTENTS
 
+from igraph_agent.model.group_linked_intents import GROUP_LINKED_INTENTS  # noqa: E402
+
+INTENTS += GROUP_LINKED_INTENTS
+
 
 # -- clearing and optimizing the graph (approval-gated; runtime/approvals.py) -------------
 _WEIGHT_FLOOR = re.compile(r"(?:under|below|less than|lighter than)\s+(?:a\s+)?(?:weight\s+(?:of\s+)?)?"
@@ -869,6 +873,13 @@ _OF_THEM = re.compile(r"(?:[,;:?.]\s*(?:and\s+|then\s+)?|\s(?:and|then)\s+)(?:wh
 _TAKES_A_SET = frozenset({"neighbour_rank", "neighbour_filter"})
 
 
+#: a ranking's measure said as a column added up: "counting all their joint papers",
+#: "adding up the hours", "by total tonnes"
+_COUNTING_A_COLUMN = re.compile(r"\b(?:counting|adding\s+up|summing(?:\s+up)?|totall?ing|"
+                                r"tallying|by\s+(?:the\s+)?total)\s+(?:(?:all|up)\s+)?(?:of\s+)?"
+                                r"(?:the|their|his|her|its)\s+[a-z_]+", re.IGNORECASE)
+
+
 def match(question: str, st: PlanState | None = None) -> list[Intent]:
     """The intents ``question`` asks for (scored; see model/registry.py). "The most
     central node" that another intent takes as its node is that intent's input (resolved
@@ -934,6 +945,11 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if {"side_rank", "edge_totals"} <= names and st is not None and _sums_a_value(question, st):
         # "which club has the most membership years": the years summed, not the members
         found = [i for i in found if i.name != "side_rank"]
+    if {"degree", "edge_totals"} <= names and st is not None and _COUNTING_A_COLUMN.search(
+            str(st.context.get("asked") or question)):  # "the most prolific collaborator,
+        # counting all their joint papers": the column added up, never the partners counted
+        found = [i for i in found if i.name != "degree"]
+        names -= {"degree"}
     if names & {"edge_threshold", "edge_extreme"}:  # single edges asked: no node totals beside
         found = [i for i in found if i.name != "edge_totals"]
     if names & {"group_side", "node_partner"}:  # per group, or one node's strongest edge
@@ -959,6 +975,11 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "directed_structure"]  # reach and depth
     if {"reach_set", "what_if"} <= names and st is not None and _breaks(st):
         found = [i for i in found if i.name != "what_if"]  # what needs it, not the components
+    if "group_linked" in names:  # "which legal members have no link to another legal
+        #  person": one group's nodes by their partners, never the groups' mix nor degrees
+        found = [i for i in found if i.name not in {"group_mix", "threshold_count",
+                                                    "degree_exact", "count_where"}]
+        names -= {"group_mix", "threshold_count", "degree_exact", "count_where"}
     if "group_mix" in names and st is not None and _asks_for_a_group(question, st):
         found = [i for i in found if i.name not in _NODE_RANKINGS | {"edge_extreme"}]
         #  "which sector", "which two departments ship the most between them": no node, no edge
@@ -1132,7 +1153,7 @@ _AGE_ASKED = re.compile(r"\b(?:oldest|youngest|older|younger)\b", re.IGNORECASE)
 _WHOLE = frozenset({"neighbour_rank", "neighbour_filter", "mutual_pairs", "chain_to_top", "farthest_from",
                     "within_distance", "nearest_by_value", "node_piece", "spanning_total",
                     "group_rank", "node_mutual", "group_partner", "neighbour_side_rank",
-                    "value_partners", "threshold_rank", "k_core", "regular", "leaves", "degree_exact", "complete",
+                    "value_partners", "group_linked", "threshold_rank", "k_core", "regular", "leaves", "degree_exact", "complete",
                     "cycle_total", "planar", "group_density", "self_loops", "cross_group_rank"})
 #: intents a what-if chain ("if X left, how far from A to B") would otherwise half-answer
 _STRANDED_TAKES = frozenset({"threshold_count", "side_members", "co_members", "projection",

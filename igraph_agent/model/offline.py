@@ -569,8 +569,13 @@ def _features(st: PlanState) -> set[str]:
         filtered = {"restriction"}  # "among the coastal cities, …": no value says which
     if value_counts.linked_value(asked, _info(st)):
         filtered |= {"linked"}  # "which actor was in the most dramas": partners by value
-    return (slots.features(st.question) | vocabulary.graph_features(st.question, _info(st))
-            | vocabulary.graph_features(asked, _info(st)) - {"direction"} | filtered)
+    out = (slots.features(st.question) | vocabulary.graph_features(st.question, _info(st))
+           | vocabulary.graph_features(asked, _info(st)) - {"direction"} | filtered)
+    if found and re.search(rf"^\s*(?:which|what|who)\s+(?:of\s+(?:our|the|all\s+the)\s+)?"
+                           rf"{re.escape(found[1])}s\b", asked, re.IGNORECASE) and len(
+            vocabulary.group_values_named(asked, _info(st))) < 2:
+        out.discard("group")  # "which of our reservoirs puts out the most": those nodes ranked
+    return out
 
 
 def _with_offers(st: PlanState, question: str) -> Ask:
@@ -1086,17 +1091,26 @@ def _unknown_group_word(st: PlanState, known: str, values: set[str]) -> list[str
     """A word used as a group of the graph's grouping that is none of its values: "the
     marketing team … ties inside marketing" where the teams are sales, ops and tech. Only a
     word said before the grouping's noun AND on its own after "inside", "within" or
-    "among" counts ("the karate club" names the data, not a club)."""
+    "among", or beside a value of the same grouping ("ties the marketing team has to
+    sales"), counts ("the karate club" names the data, not a club)."""
     out = []
-    for attr in vocabulary.groupings(st.meaning()):
-        for m in re.finditer(rf"\b([a-z][a-z-]{{2,}})\s+{re.escape(attr.lower())}(?:s|es)?\b",
-                             st.question):
-            w = m.group(1)
-            if w in values or w in slots.STOP_WORDS or re.search(
+    asked = str(st.context.get("asked") or st.question)
+    for attr, vals in vocabulary.groupings(st.meaning()).items():
+        others = [v.lower() for v in vals if v.lower() not in slots.STOP_WORDS]
+        near = any(re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", asked.lower())
+                   for v in others)
+        for m in re.finditer(rf"\b(?:(the|our|their)\s+)?([a-z][a-z-]{{2,}})\s+"
+                             rf"{re.escape(attr.lower())}(?:s|es)?\b", asked):
+            w, beside = m.group(2), near and bool(m.group(1))
+            if w in values or w in slots.STOP_WORDS or w in _NOT_A_VALUE or re.search(
                     rf"(?<![\w-]){re.escape(w)}(?![\w-])", known):
                 continue
-            if re.search(rf"\b(?:inside|within|among|amongst)\s+(?:the\s+)?{re.escape(w)}\b"
-                         rf"(?!\s+{re.escape(attr.lower())})", st.question):
+            if re.search(r"\b(?:in|of|for|from|on|across|within|inside)\s+$", asked[:m.start()],
+                         re.IGNORECASE):
+                beside = False  # "friendships in the karate club": the data named as a scope
+            if beside or re.search(rf"\b(?:inside|within|among|amongst)\s+(?:the\s+)?"
+                                   rf"{re.escape(w)}\b(?!\s+{re.escape(attr.lower())})",
+                                   asked):
                 out.append(w)
     return out
 

@@ -20,6 +20,7 @@ from igraph_agent.model.weights import (
     counts_the_edges,
     kind_mismatch,
     length_note,
+    unit_spellings,
     unknown_as_length,
     without_graph_name,
 )
@@ -450,10 +451,16 @@ def _strong_asked(st: PlanState, a: Any) -> str | None:
             "{a.largest_strong_component} nodes. Nothing was changed.")
 
 
+#: whether any node is left apart, asked yes or no: "does any node end up completely
+#: disconnected", "would anyone be left isolated"
+_ANY_APART = (rf"\b(?:does|do|did|would|will|is|are|could)\s+(?:any|anyone|anybody|anything|some|"
+              rf"someone|somebody)\b[^?]*?\b(?:{cut_words.LEFT_APART}|(?:end up|be left|become|"
+              r"get|left)\s+(?:completely |totally |fully |entirely )?(?:disconnected|isolated|cut "
+              r"off|stranded|on (?:its|their) own))")
 #: the nodes a removal leaves apart, asked: "how many characters would be cut off", "who
 #: would be stranded", "which lose their link to the rest"
 _CUT_ASKED = re.compile(rf"\b(?:how many|who|whom|which|what|list|name)\b[^?]*?\b"
-                        rf"{cut_words.LEFT_APART}\b", re.IGNORECASE)
+                        rf"{cut_words.LEFT_APART}\b|{_ANY_APART}", re.IGNORECASE)
 
 
 def _cut_named(st: PlanState) -> bool:
@@ -479,8 +486,10 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
     if _CUT_ASKED.search(st.question) and d.reach is None and b.components == 1:
         # "how many would be cut off", on a graph in one piece: the nodes apart from the main
         named = ", ".join(map(str, cut.items[:12])) + (", …" if cut.total > 12 else "")
-        return (_found(st, names) + f"Without {what}, **{cut.total}** node(s) would lose their "
-                f"link to the main part" + (f": {named}" if cut.total else "") +
+        verdict = (("**Yes** — " if cut.total else "**No** — ")
+                   if re.search(_ANY_APART, st.question, re.IGNORECASE) else "")
+        head = f"{'w' if verdict else 'W'}ithout {what}, **{cut.total}** node(s) would lose"
+        return (_found(st, names) + verdict + head + " their link to the main part" + (f": {named}" if cut.total else "") +
                 f" — the graph would have {a.components} connected component(s) (sizes "
                 f"{sizes}), against {b.components} now. Nothing was changed.")
     if d.reach is not None:
@@ -738,11 +747,14 @@ def _unit_shared(attr: str, q: str, node_attrs: list) -> bool:
 
 def _attr_pattern(attr: str) -> str:
     """A regex for a column and its own content words, singular or plural: ``seats_per_week``
-    matches "seats_per_week", "seats per week", "seats" and "seat"."""
-    words = [w.lower() for w in re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", attr)
-             if (len(w) >= 3 or w.lower() in _SHORT_UNIT_WORDS) and w.lower() not in _ATTR_FILLER]
+    matches "seats_per_week", "seats per week", "seats" and "seat"; a unit also by its other
+    spelling (``megalitres``: "ML"; ``length_m``: "metres")."""
+    parts = [w.lower() for w in re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", attr) if w]
+    words = [w for w in parts
+             if (len(w) >= 3 or w in _SHORT_UNIT_WORDS) and w not in _ATTR_FILLER]
     alts = [re.escape(attr).replace("_", "[ _]")] + [re.escape(w[:-1] if w.endswith("s") else w)
                                                      + "s?" for w in words]
+    alts += [a for i, w in enumerate(parts) for a in unit_spellings(w, i == len(parts) - 1)]
     return r"\b(?:" + "|".join(alts) + r")\b"
 
 
@@ -775,6 +787,11 @@ _SENDS = re.compile(r"\b(?:sends?|sent|sending|ships?|shipped|shipping|exports?|
                     r"sold|suppl(?:y|ies|ied)|gives?|gave|given|giving|pays?|paid|lends?|lent|"
                     r"donat(?:es?|ed|ing)|outgoing|outbound|departing|departures?|leav(?:e|es|ing)|"
                     r"out-?flow|"
+                    # "which reservoir puts out the most", "pumps out"
+                    r"(?:puts?|putting|pumps?|pumped|pumping|pours?|poured|churns?|churned)\s+out\b|"
+                    # "every link going out of MATH201", "the arrows pointing out from X"
+                    r"(?:going|goes|go|went|coming|comes|pointing|points|heading|heads)\s+out(?=\s+"
+                    r"(?:of|from)\b)|"
                     # the source's own doing of what the edges count: "who completed the most
                     # passes", "who made the most referrals"
                     r"(?:complet|mak|mad|play|throw|threw|thrown|writ|wrote|issu|plac|initiat|cast)\w*(?=\s+"
@@ -1017,7 +1034,14 @@ _PER_NODE = re.compile(r"\b(?:degree|strength|per|each|every|nodes?|total|others
 _ONE_EDGE_ASKED = re.compile(r"\bwhich\b(?:\s+[\w'’-]+){0,6}?\s+(?:is|has|gets|had)\s+the\s+(?:(?P<low>"
                              r"shortest|quickest|fastest|cheapest|closest|nearest|lightest|weakest|"
                              r"smallest|lowest)|longest|slowest|heaviest|strongest|largest|biggest|"
-                             r"highest)\b", re.IGNORECASE)
+                             r"highest)\b|"
+                             # "town3's longest road - where does it go", "the other end of
+                             # Ada's shortest link": that one edge's other end
+                             r"(?:'s|’s)\s+(?:single\s+)?(?:(?P<low2>shortest|quickest|fastest|"
+                             r"cheapest|lightest|weakest|smallest|lowest)|longest|slowest|"
+                             r"heaviest|strongest|largest|biggest|highest)\s+(?:[a-z]+\s+)?"
+                             r"(?:road|edge|link|route|flight|street|trail|pipe|line|cable|tie|"
+                             r"connection|leg|lane|track)\b", re.IGNORECASE)
 #: one node's balance asked: "what it receives minus what it sends", "net inflow"
 _NET = re.compile(r"\bnet\b|\bminus\b|\bbalance\b|\bless what\b|\bdifference between what\b",
                   re.IGNORECASE)
@@ -1049,14 +1073,14 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
                     f"{_f(next((x.total for x in split if x.direction == 'out'), 0))}** on its "
                     f"outgoing ones{f' ({ends})' if ends else ''}: say which side you mean.")
         extreme = _ONE_EDGE_ASKED.search(st.question)
-        rows = (d.min_edges if extreme and extreme.group("low") else d.max_edges) if extreme \
-            else None
+        low = bool(extreme and (extreme.group("low") or extreme.group("low2")))
+        rows = (d.min_edges if low else d.max_edges) if extreme else None
         if rows:  # "which of its direct destinations is the shortest flight": the partner
             node = str(o.args["node"])
             ends = [str(e.target) if str(e.source) == node else str(e.source) for e in rows]
-            value = d.min if extreme.group("low") else d.max
+            value = d.min if low else d.max
             return (_found(st, slots.named(st.question)[:1]) + ", ".join(f"**{n}**" for n in ends)
-                    + f": the {'lowest' if extreme.group('low') else 'highest'} {d.attribute} "
+                    + f": the {'lowest' if low else 'highest'} {d.attribute} "
                     f"of {node}'s edges, **{_f(value)}** (of {d.edges} edges; mean {_f(d.mean)}).")
         return (_found(st, slots.named(st.question)[:1]) + _side_partners(obs) +
                 f"The {d.edges}{sided} edges of "
@@ -1207,7 +1231,8 @@ def _directed_calls(st: PlanState, found: tuple[str, str] | None,
 
 
 #: "how many emails did ann send": the things counted, before the node
-_HOW_MANY_OF = re.compile(r"\bhow many ([a-z]+s)\b", re.IGNORECASE)
+_HOW_MANY_OF = re.compile(r"\bhow many ([a-z]+s|(?-i:[A-Z]{1,3}|[a-z]{1,3}(?=\s+(?:do|does|did|"
+                          r"went|go|goes|were|was|are|is|of|in)\b)))\b", re.IGNORECASE)  # "how many ML"
 
 
 def _counted(st: PlanState) -> str | None:

@@ -62,7 +62,10 @@ _HUB = re.compile(r"best[- ]connected|most (?:ties|connections|links|contacts)|t
                   r"highest[- ]degree|biggest hub|most[- ]connected", re.IGNORECASE)
 _TAIL = re.compile(r"(?:\s*,|\s+(?:by|following|via|using|with|weights?|in|on|at|if|when|linked|"
                    r"connected|joined|apart|tied|related|treating|as|within|hooked|"
-                   r"and\s+(?:create|save|make))\b).*$", re.IGNORECASE)
+                   r"and\s+(?:create|save|make)|"
+                   # "between A and B altogether", "… to town20 anymore": no part of the name
+                   r"altogether|overall|combined|anymore|together|summed|both\s+ways|each\s+way|"
+                   r"either\s+way)\b).*$", re.IGNORECASE)
 _LEAD = re.compile(r"^(?:the\s+)?(?:(?:node|member|character|person|user|customer|employee)s?|"
                    r"vertex|vertices|family|families|city|cities|people)\s+", re.IGNORECASE)
 _REACHABLE = re.compile(r"^\s*(?:is|are)\s+(\S+)\s+(?:still\s+)?reachable\s+from\s+(\S+?)\s*[?.!]*$",
@@ -485,6 +488,9 @@ _GONE = (r"(?:(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|drop
          r"(?:taken|pulled|dropped) off|died off|dies off|die off|dying off|wiped out|killed off|"
          r"(?:is|was|were|are|gets|got|had been) (?:injured|"
          r"benched|substituted|isolated|quarantined|arrested|jailed|sacked|expelled)|"
+         # "if Khan goes on long-term leave", "if Ana is on sick leave"
+         r"(?:goes|went|go|is|was|were|are)\s+on\s+(?:[a-z-]+\s+){0,2}?(?:leave|sabbatical|"
+         r"furlough|strike|holiday|vacation)|"
          # "if Muck is out of service", "if hub 3 goes offline for a day"
          r"(?:is|was|were|are|goes|went|gets|got)\s+(?:out of (?:service|action|use)|offline|"
          r"unavailable|taken down|knocked out))\b|"
@@ -578,6 +584,10 @@ PAIR_CUT = re.compile(r"\b(?:cut(?:ting)?|remov(?:e|ed|ing)|delet(?:e|ed|ing)|ta
                       r"\b(?:before|until|so that|so|for)\s+\S+\s+(?:can\s+no\s+longer|cannot|can'?t|"
                       r"could\s+no\s+longer|could\s*n[o']t|no\s+longer)\s+(?:\w+\s+)?(?:reach|get\s+to|"
                       r"be\s+reached\s+from|contact|call|[a-z]+\s+(?:to|with))\s+\S|"
+                      # "… shut so nobody can drive from town0 to town20 anymore"
+                      r"\b(?:before|until|so that|so)\s+(?:nobody|no\s*one|nothing|no\s+\w+|you|we|"
+                      r"they)\s+(?:can\s+no\s+longer|cannot|can'?t|can|could\s*n[o']t|could)\s+"
+                      r"(?:\w+\s+){0,2}from\s+\S+\s+to\s+\S|"
                       # "… shut before Rotterdam loses every route to Jeddah"
                       r"\b(?:before|until|so that|so|for)\s+\S+\s+(?:loses|lose|has\s+no|have\s+no|"
                       r"is\s+left\s+with\s+no)\s+(?:(?:every|all|any|each)\s+)?(?:\w+\s+)?(?:routes?|"

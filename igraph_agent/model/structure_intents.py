@@ -116,6 +116,10 @@ def cycles_render(st: PlanState, obs: list[Observed]) -> str:
     # "is it a tree?", not "does the tree graph contain any cycle" (the data's name)
     tree = re.search(r"\btree\b(?!\s+(?:graph|network|data(?:set)?|table)\b)", st.question,
                      re.IGNORECASE)
+    first = st.question.split("?")[0]  # "is there any cycle? just checking it is a tree": the
+    if tree and re.search(r"\bcycl|\bloops?\b", first, re.IGNORECASE) and not re.search(
+            r"\btree\b(?!\s+(?:graph|network|data(?:set)?|table)\b)", first, re.IGNORECASE):
+        tree = None  # cycle asked first, the tree only said after it
     if tree:
         yes = forest and parts == 1
         head = "**Yes** — it is a tree" if yes else "**No** — it is not a tree"
@@ -323,7 +327,9 @@ def _as_named(value: str) -> str:
     if value.endswith("a"):
         return rf"{v}n?"
     if value.endswith("e"):
-        return rf"(?:{v}|{re.escape(value[:-1])}ean)"
+        return rf"(?:{v}|{re.escape(value[:-1])}ean|{v}s)"
+    if re.fullmatch(r"[a-z]+[^s]", value):  # "which of our reservoirs": reservoir, many
+        return rf"{v}s?"
     return v
 
 

@@ -105,6 +105,8 @@ _OPENER = re.compile(r"^\s*(?:but|and|so)\s+", re.IGNORECASE)
 #: a statement that sets a condition the question keeps: never dropped
 _CONDITION = re.compile(r"\b(?:if|suppose\w*|assum\w*|imagin\w*|ignor\w*|without|except\w*|"
                         # "only count …", not "BER only opened recently"
+                        # (nor "Isla is only in one seminar": a fact about her)
+                        r"(?<!\bis\s)(?<!\bwas\s)(?<!\bhas\s)(?<!\bhad\s)"
                         r"only(?!\s+(?:just\s+)?(?:opened|joined|started|arrived|recently|came|began|"
                         r"launched|got))|"
                         r"weigh\w*|unweighted|treat\w*|consider\w*|take|remov\w*|delet\w*|drop\w*|"
@@ -208,8 +210,12 @@ def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) ->
         return f"If {gone} closed, {rest[:1].lower()}{rest[1:]}"
     if len(lead) != len(parts) - 1 or any(_CONDITION.search(p) or not _stated(p) for p in lead):
         return question
-    if any(w in own for p in lead for w in re.findall(r"[a-z][\w-]*", p.lower())):
+    if any(w in own for p in lead for w in re.findall(r"[a-z][\w-]*", p.lower())) and not (
+            len(lead) == 1 and re.match(r"\s*(?-i:[A-Z])[\w.'-]*\s+(?:is|was|has|had|only)\b",
+                                        lead[0])
+            and lead[0].split()[0].lower() not in own):
         return question  # "Sales is the team I care about.": a group the question keeps
+        # (but "Isla is only in one seminar.": a node's fact, the data's word after it)
     rest = _OPENER.sub("", parts[-1])  # "but who's the biggest go-between"
     named = [n for p in lead for n in _names(p)]
     if slots.named(rest):  # the statement only restates the question's nodes: context

@@ -130,7 +130,10 @@ _WHEN: tuple[str, str, str] = (
     r"july|august|september|october|november|december|q[1-4]|the\s+(?-i:summer|winter|spring|"
     r"autumn|mornings?|evenings?|night)(?!\s+(?-i:[A-Z])))\b|"
     r"\b(?:last|this|past|previous)\s+(?:week|month|year|quarter|summer|winter|season|"
-    r"weekend)(?:'s)?\b|\byesterday\b|\bover\s+time\b|\b(?:per|each)\s+(?:day|week|month|year)\b",
+    r"weekend)(?:'s)?\b|\byesterday\b|\bover\s+time\b|\b(?:per|each)\s+(?:day|week|month|year)\b|"
+    # "which two published together most recently (latest year)", "the earliest date"
+    r"\b(?:most|least)\s+recent(?:ly)?\b|\b(?:latest|earliest|newest|oldest|first|last)\s+"
+    r"(?:year|date|month|day|time)\b|\brecently\b",
     r"date|time|day|year|month|week|when|stamp|period|hour|season|quarter|_at$|created", "dates")
 
 

@@ -148,7 +148,7 @@ def column_verbs(info: dict[str, Any]) -> tuple[list[str], list[str]]:
                     continue
                 single = re.sub(r"(?<!s)s$", "", w)
                 stem = re.sub(r"(?:er|or|ee|ing|ed|e)$", "", single)
-                if re.fullmatch(r"[a-z]{3,}ster", single):
+                if re.fullmatch(r"[a-z]{3,}(?<!e)ster", single):  # not "requester": request
                     stem = single[:-4]  # "tipster" tips, "prankster" pranks
                 if not re.fullmatch(r"[a-z]{3,15}", stem) or stem in _PLAIN:
                     continue

@@ -458,7 +458,8 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # ("Kaur's most frequent collaborator" is one partner: node_partner's)
     # ("the most km of road" is the roads' km summed: a measure of them, no count)
     (rf"(?<!'s\s)(?<!’s\s)\b(most|fewest|more|fewer)\s+(?:(?!{_DIRECTION_WORDS}|internal\b|"
-     rf"in-?group\b|intra|of\b)[a-z-]+\s+){{1,2}}?{_TIES}\b", r"\1 ties", False),
+     rf"in-?group\b|intra|of\b|for\b|to\b|with\b|from\b|by\b)[a-z-]+\s+){{1,2}}?{_TIES}\b",
+     r"\1 ties", False),  # ("more lessons for colleagues" counts lessons, not colleagues)
     (rf"(?<!'s\s)(?<!’s\s)\b(most|fewest|more|fewer)\s+{_TIES}\b", r"\1 ties", False),
     (rf"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?!{_DIRECTION_WORDS})[a-z-]+\s+)?{_TIES}\b",
      r"\1 ties", False),
@@ -466,6 +467,15 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (rf"\bthe\s+most\s+[a-z-]+s\s+(?:{_ACTS})\b", "the most ties", False),
     (r"\b(?:is|are|was|were|got|gets|get)\s+cited\s+(?:the\s+)?most\b|\b(?:is|are)\s+the\s+most[- ]cited\b",
      "has the highest in-degree", True),
+    # "the best-attended event", "which event was worst attended": its turnout
+    (r"\b(?:which|what)\s+is\s+the\s+(?:best|most)[- ]attended\s+([a-z]+)\b",
+     r"which \1 has the biggest turnout", False),
+    (r"\b(?:which|what)\s+is\s+the\s+(?:worst|least)[- ]attended\s+([a-z]+)\b",
+     r"which \1 has the smallest turnout", False),
+    (r"\b(?:which|what)\s+([a-z]+)\s+(?:was|is|were|got)\s+(?:the\s+)?(?:best|most)[- ]attended\b",
+     r"which \1 has the biggest turnout", False),
+    (r"\b(?:which|what)\s+([a-z]+)\s+(?:was|is|were|got)\s+(?:the\s+)?(?:worst|least)[- ]"
+     r"attended\b", r"which \1 has the smallest turnout", False),
     (rf"\bmost[- ]{_IN_VERBS}\b|\b{_IN_VERBS} the most\b|\bmost citations\b", "highest in-degree",
      True),
     (rf"\b(?:never|not once)\s+(?:been\s+)?{_IN_VERBS}\b|\b{_IN_VERBS} by no(?:body| one| other)?\b|"
@@ -952,6 +962,13 @@ def own_side(question: str, info: dict[str, Any]) -> str | None:
     if backs and re.search(rf"^\s*(?:who|which\s+\w+)\s+{forms(backs)}(?:e?s|ed)?\b(?:\s+[a-z]+){{0,3}}?"
                            r"\s+(?:the\s+)?(?:most|least|fewest)\b", question, re.IGNORECASE):
         return "in"  # "who catches the most throws" on thrower,catcher: the target's verb
+    for stems, way in ((backs, "in"), (verbs, "out")):  # "which teachers have covered 5 or
+        # more lessons" on requester,coverer: each coverer's lessons, its in-edges
+        if stems and re.search(rf"^\s*(?:who|which\s+\w+)\s+(?:have\s+|has\s+|had\s+)?"
+                               rf"{forms(stems)}(?:e?s|ed)?\b(?:\s+[a-z]+){{0,2}}?\s+(?:\d|more\s+"
+                               r"than|at\s+least|at\s+most|over|under|fewer\s+than|less\s+than)",
+                               question, re.IGNORECASE):
+            return way
     if not verbs:
         return None
     v = forms(verbs)
@@ -2093,7 +2110,8 @@ def _groups_as_pieces(question: str, info: dict[str, Any]) -> str:
                   question, flags=re.IGNORECASE)
 
 
-_LIST_LEAD = (r"^\s*(?:please\s+)?(?:list|name|show(?:\s+me)?|give\s+me|tell\s+me)\s+"
+_LIST_LEAD = (r"^\s*(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?|please\s+)?"
+              r"(?:list|name|show(?:\s+me)?|give\s+me|tell\s+me)\s+"
               r"(?:all\s+(?:of\s+)?)?(?:the\s+)?")
 _LIST_WHO = re.compile(_LIST_LEAD + r"([a-z][\w-]*)\s+(?:that|who|which)\s+(?=[a-z])", re.IGNORECASE)
 _LIST_DOING = re.compile(_LIST_LEAD + r"([a-z][\w-]*s)\s+([a-z]{3,}ing)\s+(?=\S)", re.IGNORECASE)
@@ -2101,7 +2119,8 @@ _LIST_WITH = re.compile(_LIST_LEAD + r"([a-z][\w-]*s)\s+with\s+(?=[a-z0-9])", re
 #: "list the accounts priya_k follows", "show the papers paper30 cites": which … does X …
 _LIST_NAMED_DOES = re.compile(_LIST_LEAD + r"([a-z][\w-]*s)\s+((?-i:[A-Z])[\w.'-]*|[a-z][\w.-]*\d[\w.-]*|"
                               r"[a-z]+_[\w.-]+)\s+([a-z]{3,}?)(?:es|s)\b(?=\s*[?.!]*\s*$)", re.IGNORECASE)
-_LIST_NAMED_HAS = re.compile(_LIST_LEAD + r"([a-z][\w-]*s)\s+((?-i:[A-Z])[\w.'-]*|[a-z][\w.-]*\d[\w.-]*|"
+_LIST_NAMED_HAS = re.compile(_LIST_LEAD + r"([a-z][\w-]*s)\s+(?!(?:who|that|which)\b)"
+                             r"((?-i:[A-Z])[\w.'-]*|[a-z][\w.-]*\d[\w.-]*|"
                              r"[a-z]+_[\w.-]+|[a-z]{2,})\s+(has|have|had)\s+(?=[a-z]{3,}(?:ed|en|wn)\b)",
                              re.IGNORECASE)
 _WHICH_DOING = re.compile(r"^\s*(which|what)\s+([a-z][\w-]*)\s+(?:are|were|is)\s+([a-z]{3,}ing)\s+"
@@ -2902,7 +2921,13 @@ def values_named_in_order(question: str, groups: dict[str, list[str]]) -> tuple[
 def group_values_named(question: str, info: dict[str, Any]) -> set[str]:
     """The values of the graph's grouping attributes the question names (see
     :func:`value_named`)."""
-    values = {v for vs in groupings(info.get("meaning") or {}).values() for v in vs}
+    meaning = info.get("meaning") or {}
+    modes = meaning.get("modes") or {}
+    sides = {str(x).lower().rstrip("s") for x in modes.get("sides") or {}}
+    # a two-mode graph's side named by a node attribute ("side" = crew / site): a side, never
+    # a group of either
+    values = {v for a, vs in groupings(meaning).items() if a != modes.get("attribute")
+              and not (sides and {str(x).lower().rstrip("s") for x in vs} <= sides) for v in vs}
     return {v for v in values if value_named(v, question)}
 
 

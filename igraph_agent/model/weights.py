@@ -206,7 +206,30 @@ _UNIT_WORDS = {"kt": r"kilo-?tonnes?|kilo-?tons?", "km": r"kilomet(?:re|er)s?", 
                "ms": r"milli-?seconds?", "hr": r"hours?", "hrs": r"hours?", "min": r"minutes?",
                "mins": r"minutes?", "sec": r"seconds?", "secs": r"seconds?", "eur": r"euros?",
                "usd": r"dollars?", "gbp": r"pounds?", "ft": r"feet|foot", "gb": r"gigabytes?",
-               "mb": r"megabytes?", "pct": r"percent(?:age)?"}
+               "mb": r"megabytes?", "pct": r"percent(?:age)?", "ml": r"mega-?lit(?:re|er)s?",
+               "mwh": r"megawatt[- ]?hours?", "kwh": r"kilowatt[- ]?hours?", "gal": r"gallons?",
+               "m": r"met(?:re|er)s?", "l": r"lit(?:re|er)s?"}
+#: a unit a column's name spells out, as a question abbreviates it ("ML" on ``megalitres``;
+#: never "min" for ``minutes``: that is a minimum)
+_UNIT_SHORT = {"megalitres": "ml", "megaliters": "ml", "kilometres": "km", "kilometers": "km",
+               "kilograms": "kg", "minutes": "mins", "hours": "hrs", "seconds": "secs",
+               "miles": "mi", "megawatts": "mw", "kilowatts": "kw", "gallons": "gal",
+               "milliseconds": "ms", "gigabytes": "gb", "megabytes": "mb"}
+
+
+def unit_spellings(word: str, last: bool = False) -> list[str]:
+    """The other spellings of a unit word of a column's name, as regexes: "megalitres" ->
+    "ml"; "km" -> "kilometres"; a one-letter unit only as the name's last word (the ``m`` of
+    ``length_m``, never a stray letter).
+
+        >>> unit_spellings("megalitres"), unit_spellings("km"), unit_spellings("m", last=True)
+        (['ml'], ['kilomet(?:re|er)s?'], ['met(?:re|er)s?'])
+    """
+    word = word.lower()
+    out = [_UNIT_SHORT[w] for w in (word, word + "s") if w in _UNIT_SHORT][:1]
+    if word in _UNIT_WORDS and (len(word) > 1 or last):
+        out.append(_UNIT_WORDS[word])
+    return out
 
 
 def _named(question: str, columns: list[str]) -> list[str]:
@@ -226,8 +249,10 @@ def _named(question: str, columns: list[str]) -> list[str]:
     for c in columns:
         own = {t for t in _tokens(c) if len(t) >= 3 or t in _SHORT_UNITS} - set().union(
             *(_tokens(o) for o in columns if o != c))
-        if own & words or any(re.search(rf"\b(?:{_UNIT_WORDS[t]})\b", low) for t in own
-                              if t in _UNIT_WORDS):
+        toks = [t for t in _WORDS.split(re.sub(r"([a-z])([A-Z])", r"\1 \2", c).lower()) if t]
+        spelled = [a for i, t in enumerate(toks) if t in own or len(t) == 1
+                   for a in unit_spellings(t, last=i == len(toks) - 1)]
+        if own & words or any(re.search(rf"\b(?:{a})\b", low) for a in spelled):
             out.append(c)  # "how many kilotonnes" names ``kt``
     return out
 

@@ -32,6 +32,7 @@ class NodesByMeasureResult(ToolData):
     neighbours_way: str | None = None  # directed: out / in, only that way's neighbours
     total: Number | None = None  # the counted nodes' values added up, when asked
     partners_where: dict[str, Any] | None = None  # degree counted only these partners
+    partners_way: str | None = None  # directed: only the partners it has an edge to (out) / from (in)
     partners_by: str | None = None  # degree counted only partners differing in it (or alike)
     partners_same: bool | None = None  # with partners_by: the partners alike in it
     #: the second measure's threshold the counted nodes pass (measure, op, value, count)
@@ -154,6 +155,7 @@ class EdgeAttributeTotalsResult(ToolData):
     max: Number
     top_nodes: Table[NodeTotal]
     node: NodeId | None = None
+    partner: NodeId | None = None  # with node: only the edges between the two were summed
     #: directed graphs only: which of a node's edges its total sums (out, in or both)
     direction: str | None = None
     #: a directed graph's node, both ways summed: its incoming total less its outgoing one

@@ -78,6 +78,9 @@ class MeasureArgs(BaseModel):
     #: ``partners_same``; the planner's
     partners_by: Annotated[str | None, INTERNAL] = None
     partners_same: Annotated[bool, INTERNAL] = False
+    #: which edges ``partners_where`` follows on a directed graph: out (the nodes a node has
+    #: an edge to: "pumps that send into a tank"), in, both; the planner's
+    partners_way: Annotated[Literal["out", "in", "both"], INTERNAL] = "both"
     #: which of ``neighbours_of``'s edges are followed on a directed graph: out (the nodes it
     #: has an edge to), in (those with an edge to it), both; the planner's
     neighbours_way: Annotated[Literal["out", "in", "both"], INTERNAL] = "both"
@@ -105,7 +108,7 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
         raise ToolError(ErrorCode.INVALID_ARGUMENTS, "partners_where counts partners: it takes "
                         "measure=degree", hint="measure='degree'", retryable=True)
     values = (_attribute(g, args.attribute) if args.measure == "attribute"
-              else _partners(g, args.partners_where) if args.partners_where
+              else _partners(g, args.partners_where, args.partners_way) if args.partners_where
               else _alike(g, args.partners_by, args.partners_same) if args.partners_by
               else _measure(ctx, g, args.measure, args.weight))
     among = matching_nodes(g, args.where)
@@ -148,6 +151,8 @@ def nodes_by_measure(ctx: ToolContext, args: MeasureArgs) -> ToolOutput:
             data["neighbours_way"] = args.neighbours_way
     if args.partners_where:
         data["partners_where"] = args.partners_where
+        if g.is_directed() and args.partners_way != "both":
+            data["partners_way"] = args.partners_way
     if args.partners_by:
         data["partners_by"] = args.partners_by
         data["partners_same"] = args.partners_same
@@ -180,10 +185,19 @@ def _whole(v: float | None) -> float | int | None:
     return int(v) if v is not None and float(v).is_integer() else v
 
 
-def _partners(g: nx.Graph, where: Where) -> dict:
-    """Each node's number of distinct neighbours (either direction) matching ``where``."""
+def _partners(g: nx.Graph, where: Where, way: str = "both") -> dict:
+    """Each node's number of distinct neighbours matching ``where`` (on a directed graph
+    those it has an edge to for ``out``, from for ``in``, either for ``both``)."""
     chosen = matching_nodes(g, where) or set()
-    return {n: sum(1 for m in set(nx.all_neighbors(g, n)) - {n} if m in chosen) for n in g}
+
+    def near(n: object) -> set:
+        if g.is_directed() and way == "out":
+            return set(g.successors(n))
+        if g.is_directed() and way == "in":
+            return set(g.predecessors(n))
+        return set(nx.all_neighbors(g, n))
+
+    return {n: sum(1 for m in near(n) - {n} if m in chosen) for n in g}
 
 
 def _alike(g: nx.Graph, attr: str, same: bool) -> dict:
@@ -352,6 +366,9 @@ class EdgeTotalArgs(BaseModel):
     direction: Literal["out", "in", "both"] = Field(
         default="both", description="directed graphs: a node's outgoing edges (what it sends), "
         "incoming (what it receives) or both; ignored on undirected graphs")
+    partner: str | None = Field(default=None, description="with node: only the edges between "
+                                "node and this node id (on a directed graph both ways unless "
+                                "direction names one): how much went between the two")
     where: Where | None = Field(default=None, description="rank only nodes whose attributes "
                                 "equal these values, e.g. {\"sector\": \"steel\"}; the "
                                 "totals still sum every edge")
@@ -379,6 +396,9 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
     ``direction`` says which of a node's edges count: ``out`` (what it sends), ``in`` (what
     it receives) or ``both``.
 
+    With ``node`` and ``partner``, only the edges between those two (both ways on a directed
+    graph): "how many kg moved between A and B altogether".
+
     Also the edges holding the largest and the smallest value (``max_edges``,
     ``min_edges``: which pair has the strongest tie, which road is the longest) and, with
     ``op`` and ``value``, how many edges pass that threshold (``passing``: roads longer than
@@ -399,6 +419,17 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
             else list(g.edges(node, data=True))
     else:
         edges = g.edges(data=True)
+    if args.partner is not None:
+        if not args.node:
+            raise ToolError(ErrorCode.INVALID_ARGUMENTS, "partner needs node",
+                            hint="name both ends: node and partner", retryable=True)
+        other = require_nodes(g, [args.partner])[0]
+        edges = [(u, v, d) for u, v, d in edges if {u, v} == {node, other}]
+        if not edges:
+            raise ToolError(ErrorCode.INVALID_ARGUMENTS,
+                            f"no edge between {node} and {other}"
+                            + (f" ({side})" if directed and side != "both" else ""),
+                            hint="search_edge lists the edges between two nodes", retryable=True)
     gone_nodes = set(require_nodes(g, args.without_nodes)) if args.without_nodes else set()
     gone_edges = _edges_left_out(g, args.without_edges)
     if args.node and args.node in gone_nodes:
@@ -446,6 +477,8 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
                            "nodes": len({n for u, v, _ in hits for n in (u, v)})}
     if args.node:
         data["node"] = args.node
+        if args.partner is not None:
+            data["partner"] = args.partner
         if directed and side == "both":  # "what it receives minus what it sends"
             into = sum(x for u, v, x in nums if v == node and u != node)
             data["net_in"] = _round(into - sum(x for u, v, x in nums if u == node and v != node))
