@@ -174,3 +174,74 @@ def test_leave_is_a_removal_and_covered_lessons_are_the_coverers_totals(tmp_path
     # Moss covered 2 + 4 = 6, Sam 5; Ivy requested 7 but covered none
     assert resp.answer.startswith("**2**") and "Moss" in resp.answer and "Sam" in resp.answer \
         and "Ivy" not in resp.answer, resp.answer
+
+
+# messages between colleagues, one way, ``n_msgs`` a count
+_MAIL = [("Ada", "Ben", 9), ("Ada", "Cy", 2), ("Ben", "Cy", 8), ("Cy", "Dee", 1), ("Dee", "Ada", 3),
+         ("Eve", "Ada", 4), ("Eve", "Ben", 4), ("Eve", "Cy", 4)]
+MAIL = pd.DataFrame(_MAIL, columns=["sender", "receiver", "n_msgs"])
+
+
+def test_polite_requests_bounds_in_words_and_asides_read_as_the_ask(tmp_path):
+    g = nx.from_pandas_edgelist(STAFF, "person_a", "person_b")
+    few = sum(1 for n in g if g.degree(n) < 3)
+    resp = ask_table(tmp_path / "a", STAFF, "could you tell me how many people have fewer than "
+                     "three connections? (trying to spot isolated-ish folks)")
+    assert resp.answer.startswith(f"**{few}** of {len(g)}"), resp.answer  # no "Yes —" first
+    resp = ask_table(tmp_path / "b", MAIL, "who sends the most messages overall (by count, not "
+                     "by number of people)?")
+    assert resp.answer.startswith("**Eve**"), resp.answer  # 12 messages; Ada sends 11
+    resp = ask_table(tmp_path / "c", MAIL, "From the sender/receiver log: how many sender->"
+                     "receiver pairs have a count of 8 messages or more?")
+    assert resp.answer.startswith("**2** of 8 edges"), resp.answer  # Ada → Ben 9, Ben → Cy 8
+
+
+def test_a_group_value_in_the_plural_names_the_nodes_ranked(tmp_path):
+    resp = ask_table(tmp_path, FLOWS, "which of our reservoirs puts out the most megalitres "
+                     "altogether?", PLANTS)
+    assert "**R1**" in resp.answer and "kind = reservoir" in resp.answer, resp.answer
+    assert "outgoing" in resp.answer, resp.answer
+
+
+def test_a_node_table_naming_the_two_sides_is_no_grouping(tmp_path):
+    visits = pd.DataFrame([("Alpha", "Elm", 5), ("Alpha", "Mill", 7), ("Bravo", "Elm", 3),
+                           ("Bravo", "Ridge", 4), ("Delta", "Mill", 4), ("Delta", "Pine", 9)],
+                          columns=["crew", "site", "visits"])
+    sides = pd.DataFrame([(n, "crew") for n in ("Alpha", "Bravo", "Delta", "Golf")]
+                         + [(n, "site") for n in ("Elm", "Mill", "Ridge", "Pine")],
+                         columns=["name", "side"])
+    resp = ask_table(tmp_path, visits, "which crew has clocked up the most site visits overall?",
+                     sides)
+    assert resp.status == "answered" and resp.answer.startswith("Among the crew, **Delta**"), \
+        resp.answer  # 13 visits; Alpha 12
+
+
+def test_different_partners_are_counted_never_their_values_summed(tmp_path):
+    g = nx.from_pandas_edgelist(MAIL, "sender", "receiver", create_using=nx.DiGraph)
+    wide = sum(1 for n in g if g.out_degree(n) > 2)
+    resp = ask_table(tmp_path / "a", MAIL, "how many people send to more than 2 different "
+                     "colleagues?")
+    assert resp.answer.startswith(f"**{wide}** of"), resp.answer  # Eve: 3; never a sum of n_msgs
+    resp = ask_table(tmp_path / "b", MAIL, "just loaded the mail logs - how many people never "
+                     "sent a single message?")
+    assert resp.answer.startswith("**0** of 5 people") and "out-degree exactly 0" in resp.answer, \
+        resp.answer  # everyone sends
+    resp = ask_table(tmp_path / "c", MAIL, "how many people never received a message?")
+    assert resp.answer.startswith("**1** of 5 people") and "Eve" in resp.answer, resp.answer
+
+
+def test_a_strongest_partner_is_a_first_step_and_a_scope_of_one_group_ranks_its_members(
+        tmp_path):
+    g = nx.les_miserables_graph()
+    scenes = pd.DataFrame([(u, v, d["weight"]) for u, v, d in g.edges(data=True)],
+                          columns=["character", "co_character", "weight"])
+    resp = ask_table(tmp_path / "a", scenes, "who does Valjean appear with most often, and how "
+                     "many different characters does that person share scenes with?")
+    assert resp.answer.startswith("**Cosette**"), resp.answer
+    assert f"Cosette has degree **{g.degree('Cosette')}**" in resp.answer, resp.answer
+    resp = ask_table(tmp_path / "b", scenes, "what's the biggest set of characters where every "
+                     "one appears with every other one - how many in it?")
+    assert resp.status == "answered" and "**10 nodes**" in resp.answer, resp.answer
+    resp = ask_table(tmp_path / "c", STAFF, "who has the most ties among the audit dept members",
+                     DEPTS)
+    assert resp.status == "answered" and "dept = audit" in resp.answer, resp.answer

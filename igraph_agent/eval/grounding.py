@@ -33,7 +33,12 @@ def ungrounded(answer: str, sources: list[float]) -> list[str]:
 
         >>> ungrounded("0.88 (88%) of the edges", [0.88]), ungrounded("12 edges", [0.88])
         ([], ['12'])
+        >>> ungrounded("**0** messages over 0 edges", [])
+        []
     """
     percents = set(re.findall(r"(\d+(?:\.\d+)?)\s*%", answer))
+    # a zero ("**0** messages over 0 edges") says that nothing was found: what a tool shows
+    # by an empty list, never as the digit
     return [tok for tok in numbers(answer) if not any(same(tok, s) for s in sources)
-            and not (tok in percents and any(same(tok, 100 * s) for s in sources))]
+            and not (tok in percents and any(same(tok, 100 * s) for s in sources))
+            and not re.fullmatch(r"0+(?:\.0+)?", tok)]

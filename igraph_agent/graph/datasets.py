@@ -188,7 +188,7 @@ def resolve_direction(spec: GraphSpec, inputs: list[dict]) -> tuple[bool, dict]:
     direction, else what the edge table's endpoint names say (undirected without evidence).
     ``choices`` records the endpoint columns, how direction was decided and the weight
     choices, stored with the dataset (``graph/semantics.py`` reads them)."""
-    from igraph_agent.graph.semantics import direction_of
+    from igraph_agent.graph.semantics import direction_of, two_roles
 
     choices: dict = {}
     tables = [t["table"] for t in inputs if "table" in t]
@@ -208,17 +208,23 @@ def resolve_direction(spec: GraphSpec, inputs: list[dict]) -> tuple[bool, dict]:
         return True, {**choices, "directed_by": "source"}
     if "endpoints" in choices and spec.kind == "edge_list" and direction_of(*choices["endpoints"]):
         return True, {**choices, "directed_by": "columns"}
-    if "endpoints" in choices and spec.kind == "edge_list" and not graphs and \
-            _one_way_rows(tables[0], *choices["endpoints"]):
+    if "endpoints" in choices and spec.kind == "edge_list" and not graphs and (
+            _one_way_rows(tables[0], *choices["endpoints"]) if two_roles(*choices["endpoints"])
+            else _one_way_rows(tables[0], *choices["endpoints"], amounts_only=True)):
         return True, {**choices, "directed_by": "rows"}
     return False, {**choices, "directed_by": "source" if graphs else "default"}
 
 
-def _one_way_rows(df: pd.DataFrame, s: str, t: str) -> bool:
+def _one_way_rows(df: pd.DataFrame, s: str, t: str, amounts_only: bool = False) -> bool:
     """Whether the table lists a pair both ways with different values in another column
     (``Adams,Baker,3`` and ``Baker,Adams,1``): two one-way records, which an undirected read
-    would merge into one and lose a value."""
-    others = [c for c in df.columns if c not in (s, t)]
+    would merge into one and lose a value. With ``amounts_only``, only a column that is no
+    length counts (``P2,K2,30`` and ``K2,P2,5`` megalitres: two flows; two lengths of one
+    line are one line measured twice)."""
+    from igraph_agent.graph.semantics import weight_role
+
+    others = [c for c in df.columns if c not in (s, t)
+              and not (amounts_only and weight_role(str(c)) == "distance")]
     if not others or len(df) < 2:
         return False
     rows = df[[s, t, *others]].astype(str)

@@ -291,6 +291,19 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
 _TIME_SPENT = re.compile(r"(?:^|_)(?:hours?|hrs?|minutes?|mins?|days?)(?:_|$)", re.IGNORECASE)
 
 
+def two_roles(source_col: str, target_col: str) -> bool:
+    """Whether the endpoint columns name two different roles, each a noun for one who does
+    something ("requester,coverer", "asker,answerer"), sharing no word: the same act seen
+    from its two ends, never two interchangeable ends ("person_a,person_b", "station1,station2").
+
+        >>> two_roles("requester", "coverer"), two_roles("person_a", "person_b")
+        (True, False)
+    """
+    tails, heads = set(_tokens(_stem(source_col))), set(_tokens(_stem(target_col)))
+    return len(tails) == 1 and len(heads) == 1 and not tails & heads and \
+        _agent(next(iter(tails))) and _agent(next(iter(heads)))
+
+
 def weight_role(column: str) -> Sense | None:
     """``distance`` / ``strength`` from a numeric edge column's name, else None.
 

@@ -52,7 +52,9 @@ _PRONOUN = re.compile(r"\b(?:(?:that|this|the\s+same)\s+(?:one|person|node|indiv
                       r"their|he|him|his|she|her|(?<=\bfrom\s)there|(?<=\bto\s)there|"
                       # "how many pipes meet there": the node as a place, "at" it
                       r"(?<=\bmeet\s)there|(?<=\bmeets\s)there|(?<=\bjoin\s)there|"
-                      r"(?<=\bconnect\s)there|(?<=\bend\s)there|(?<=\bstop\s)there)\b(?!-)",
+                      r"(?<=\bconnect\s)there|(?<=\bend\s)there|(?<=\bstop\s)there|"
+                      # "which crew went there the most times": to that node
+                      r"(?<=\bwent\s)there|(?<=\bgo\s)there|(?<=\bgoes\s)there)\b(?!-)",
                       re.IGNORECASE)  # "the fastest trip from there to Mallaig": the node
 #: words that refer to a set or to another thing than the top node ("those reports", "their
 #: own deps"): no single node to put in their place
@@ -205,7 +207,8 @@ def _who_as_kind(found: Steps) -> Steps:
 #: a node set before the question, which its pronoun then stands for: "Starting at town5:
 #: find its closest neighbouring town, then …", "For Medici - list its ties, then …"
 _STARTING_AT = re.compile(r"^\s*(?:starting|start|beginning|begin)\s+(?:at|from|with)\s+"
-                          r"(?P<node>(?-i:[A-Z][\w'.-]*)|[a-z]+\d+|\d+)\s*[:;,—–-]+\s*(?P<rest>.+)$",
+                          r"(?P<node>(?-i:[A-Z][\w'.-]*)|[a-z]+\d+|\d+)(?:\s*[:;—–]|\s+-+)\s*"
+                          r"(?P<rest>.+)$",
                           re.IGNORECASE | re.DOTALL)
 
 
@@ -225,7 +228,9 @@ _FIGURE_ASKED = re.compile(r"[,;?-]\s*(?:and\s+|also\s+)?(?:how\s+many|how\s+muc
                            # "…: who's in it?", "… - who are they?", "…, names?": its members
                            # ("…, who are they?" after a count of partners: those partners)
                            r"[,;:?-]\s*(?:and\s+)?(?:who(?:'s|\s+is|\s+are)\s+in\s+(?:it|that|"
-                           r"them|there)|names?(?:\s+(?:pls|please))?)\s*[?.!]*\s*$",
+                           r"them|there)|names?(?:\s+(?:pls|please))?|"
+                           # "… - how many in it?": the first answer's size
+                           r"how\s+many\s+(?:are\s+|is\s+)?in\s+(?:it|that|them|there))\s*[?.!]*\s*$",
                            re.IGNORECASE)
 
 
@@ -241,7 +246,9 @@ _LEADING_RANKED = re.compile(r"^(?P<first>(?:at|in|on|for|from|among|amongst|of|
                              r"the\s+[^,?]+?|"
                              # "at the best-attended event", "in the busiest club"
                              r"(?:(?:most|least)\s+[\w-]+|best-[\w-]+|worst-[\w-]+|[a-z]+iest|"
-                             r"biggest|largest|smallest)\s+[a-z][\w-]*))"
+                             # (not "in the largest component": a part of the graph, a scope;
+                             # nor "of the busiest stations": a set, not one node)
+                             rf"biggest|largest|smallest)\s+{_PART}[a-z][\w-]*(?<!s)))"
                              r"\s*,\s*(?P<second>(?:which|who|whom|what|how)\b.+)$",
                              re.IGNORECASE | re.DOTALL)
 
@@ -533,6 +540,8 @@ def _slotted(second: str) -> str:
         if word == "there" and re.search(r"\b(?:meet|meets|join|connect|end|stop)\s$",
                                          second[:m.start()]):
             return f"at {SLOT}"
+        if word == "there" and re.search(r"\b(?:went|go|goes)\s$", second[:m.start()]):
+            return f"to {SLOT}"
         if word == "her":  # "her team" is hers; "work with her" is she
             after = second[m.end():]
             return f"{SLOT}'s" if re.match(r"\s+[a-z]", after) and not re.match(
@@ -650,6 +659,14 @@ def _ranked(o: Observed, question: str = "") -> list[tuple[Any, Any]]:
         return [(r.node, r.score) for r in o.typed(NodeCentralityResult).top]
     if o.tool == "edge_attribute_totals":
         d = o.typed(EdgeAttributeTotalsResult)
+        if d.node is not None and d.partner is None:  # "who does Valjean appear with most
+            #  often, and …": the other end of the node's heaviest (lightest) edge
+            low = re.search(r"\b(?:least|weakest|lightest|fewest|smallest|lowest)\b", question,
+                            re.IGNORECASE)
+            rows = (d.min_edges if low else d.max_edges) or []
+            node = str(d.node)
+            return [(str(e.target) if str(e.source) == node else str(e.source), e.value)
+                    for e in rows]
         return [] if d.node is not None else [(r.node, r.total) for r in d.top_nodes]
     return []
 

@@ -101,7 +101,10 @@ def _threshold(st: PlanState) -> tuple[str, str, float] | None:
     q = st.question
     found = slots.threshold(q)
     ranks = _RANKS.search(re.sub(r"\bat (?:least|most)\b", "", q))
-    if found is None or ranks or (slots.named(q) and not _ones_edges(q)) or _nodes_act(q) \
+    # (the bound's own digits name no node: "a count of 8 messages or more")
+    named = [n for n in slots.named(q) if not (found and re.fullmatch(r"\d+(?:\.\d+)?", n)
+                                               and float(n) == found[1])]
+    if found is None or ranks or (named and not _ones_edges(q)) or _nodes_act(q) \
             or _nodes_total(st):
         return None
     if not (slots.EDGE_COMPARE.search(q) or slots.EDGE_VALUE_AT.search(q)

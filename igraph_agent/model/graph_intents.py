@@ -666,7 +666,10 @@ _YES_NO = re.compile(r"^\s*(?:[^:?]{0,80}:\s*)?"  # "sanity check on the cast li
                      r"(?:(?:following|going|along|respecting|within|among|in|on|by|"
                      r"ignoring|counting|using|with)\b[^,?]{0,60},\s*)?"  # "Following the links, can …"
                      r"(?:so\s+|and\s+)?(?:is|are|was|were|can|could|does|do|did|has|have|"
-                     rf"will|would)\b|{slots.YES_OR_NO}", re.IGNORECASE)
+                     # "could you tell me how many …": a request, never a yes/no
+                     r"will|would)\b(?!\s+(?:you|u)\s+(?:please\s+)?(?:tell|show|give|list|name|"
+                     rf"find|count|let|check|work\s+out|say|pull|get)\b)|{slots.YES_OR_NO}",
+                     re.IGNORECASE)
 
 
 #: "are there families cut off from the rest", "is anyone isolated": Yes when the graph is

@@ -125,8 +125,8 @@ def one_group(st: PlanState) -> tuple[str, str, str, str] | None:
         rests = {rest, re.sub(r"^\w+\s+(?:in|of|from|at)\s+(?:the\s+)?", "", rest)}  # "libraries
         #                                                                  in Wex": Wex
         values = sorted(((attr, v) for attr, vs in groups.items() for v in vs
-                         if any(re.match(rf"{re.escape(v)}(?![\w-])", r, re.IGNORECASE)
-                                for r in rests)), key=lambda av: -len(av[1]))
+                         if any(re.match(rf"{re.escape(v)}(?:s|es)?(?![\w-])", r, re.IGNORECASE)
+                                for r in rests)), key=lambda av: -len(av[1]))  # "the corporates"
         if values and (len(values) == 1 or len(values[0][1]) > len(values[1][1])):
             k = (m.groupdict().get("k") or "total").lower()
             kind = "average" if k in ("average", "mean", "typical") else "total"

@@ -131,7 +131,7 @@ def as_hops(question: str, meaning: dict[str, Any]) -> str:
         out = out[:m.start()] + (new if m.group("a") or lead else "fewest hops") + out[m.end():]
     elif ignored:  # "the shortest route from A to B, whatever the distance": in hops
         # (not "on the most shortest routes between other junctions": betweenness, in hops)
-        out = re.sub(r"(?<!\bmost\s)\bshortest\b(?!\s+(?:routes?|paths?)\s+(?:between|among)\s+"
+        out = re.sub(r"(?<!\bmost\s)(?<!\blongest\s)\bshortest\b(?!\s+(?:routes?|paths?)\s+(?:between|among)\s+"
                      r"(?:other|all|every|any|each|pairs|the\s+other))", "fewest-hops", out, count=1,
                      flags=re.IGNORECASE)
     return out

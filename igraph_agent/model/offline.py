@@ -571,10 +571,13 @@ def _features(st: PlanState) -> set[str]:
         filtered |= {"linked"}  # "which actor was in the most dramas": partners by value
     out = (slots.features(st.question) | vocabulary.graph_features(st.question, _info(st))
            | vocabulary.graph_features(asked, _info(st)) - {"direction"} | filtered)
-    if found and re.search(rf"^\s*(?:which|what|who)\s+(?:of\s+(?:our|the|all\s+the)\s+)?"
-                           rf"{re.escape(found[1])}s\b", asked, re.IGNORECASE) and len(
+    if found and (re.search(rf"^\s*(?:which|what|who)\s+(?:of\s+(?:our|the|all\s+the)\s+)?"
+                            rf"{re.escape(found[1])}s\b", asked, re.IGNORECASE) or re.search(
+            rf"\b(?:among|amongst|in|within|inside|of)\s+(?:the\s+)?{re.escape(found[1])}\s+"
+            rf"{re.escape(found[0])}\b", asked, re.IGNORECASE)) and len(
             vocabulary.group_values_named(asked, _info(st))) < 2:
-        out.discard("group")  # "which of our reservoirs puts out the most": those nodes ranked
+        out.discard("group")  # "which of our reservoirs puts out the most", "the most friends
+        #  among the Officer club members": those nodes ranked, no per-group answer
     return out
 
 

@@ -457,7 +457,8 @@ _HOPS = re.compile(
     rf"\b{_NUM}[ -]hops?\b(?! neighbou?rhood| ego)|"
     rf"\bin (?:at most |up to |no more than )?{_NUM}\s+(?:steps?|hops?|moves?|jumps?|{MOVES})\b",
     re.IGNORECASE)
-_NAMED = r"(?:the\s+)?(?:node|member|vertex|edge|link|tie)?\s*(@[A-Za-z0-9_][\w.-]*|[A-Z][\w'.-]*|[A-Za-z]+\d+|\d+)"
+_NAMED = (r"(?:the\s+)?(?:node|member|vertex|edge|link|tie)?\s*(@[A-Za-z0-9_][\w.-]*|[A-Z][\w'.-]*|"
+          r"[A-Za-z]+\d+|\d+|[a-z]+_[a-z0-9][\w.-]*)")  # "the thu_east shift": an id with "_"
 _ANY = r"(@[A-Za-z0-9_][\w.-]*|[A-Za-z][\w'.-]*|\d+)"
 #: damage that takes a node or an edge out of the network ("burns down", "is washed out",
 #: "floods", "is under repair"): a removal as much as "closes"
@@ -502,7 +503,7 @@ _NOUN_BEFORE_ID = (r"(?!(?:all|any|only|over|under|about|around|top|first|last|t
                    r"at|the|our|my|every|each|just)\s)(?-i:[a-z]{3,})\s+(?=\d+\b)")
 _REMOVAL = [
     re.compile(rf"\b(?i:remov\w*|delet\w*|drop\w*|without|took out|take out|taking out|lose|"
-               rf"losing|lost|cut(?:ting)?|knock\w* out)\s+{_NAMED}"),
+               rf"losing|lost|cut(?:ting)?|knock\w* out|cancel\w*|scrap\w*|axe|axed)\s+{_NAMED}"),
     # "if Hornli hut closes", "if Downtown substation fails": the data's noun after the name
     # "after Dorr fails", "once the Hythe lock closes", "should Kell go down"
     re.compile(rf"\b(?i:if|suppose|supposing|imagine|assume|assuming|after|once|when|should|"

@@ -73,6 +73,16 @@ _ENDS_UP = (r"^(?!.*\b(?:communit\w*|clusters?|groups?|factions?|camps?|componen
 _BIGGEST_SET_OF = (r"^\s*(?:(?:what|which)(?:'?s|\s+is|\s+are)?\s+)?(?:the\s+)?(?:biggest|largest)\s+"
                    r"(?:set|group|bunch|cluster|circle|collection|gang)\s+of\s+[a-z]+\s+")
 _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
+    # "just loaded the phone logs - how many …": what was done first, then the ask
+    (r"^\s*(?:(?:i(?:'ve|\s+have)?|we(?:'ve|\s+have)?)\s+)?(?:just\s+)?(?:loaded|imported|"
+     r"uploaded|attached|opened)\s+[^:?—–]{0,60}?\s*(?:[:—–]|\s-+\s)\s*"
+     r"(?=(?:how|which|what|who|whom|is|are|does|do|can|list|name|count)\b)", "", False),
+    # "never made a single call": a call
+    (r"(\b(?:never|not|without|n't)\b(?:\s+\w+){0,2}?\s+a)\s+single\b", r"\1", False),
+    # "From the caller/callee log plus the extension list: how many …": the data named first
+    (r"^\s*(?:from|using|with|in|on|given|looking\s+at)\s+(?:the\s+|our\s+|this\s+)?[^:?]{0,80}?"
+     r"\b(?:logs?|lists?|tables?|data|dataset|sheets?|files?|network|graph|records?)\s*:\s*"
+     r"(?=(?:how|which|what|who|whom|is|are|does|do|can|list|name|count)\b)", "", False),
     # "southern women data -- which event drew the most women?": the data named, then the ask
     # (not "Drop Valjean from the network - how many …": a removal said first)
     (r"^\s*(?:(?!(?:from|without|drop|remove|delete|take|cut|close|if|in|of|on|to|the|with)\b)"
@@ -407,7 +417,9 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b(in|of|for|within|across)\s+the\s+(?:(?-i:[A-Z])[\w'-]*\s+){1,3}(graph|dataset|data\s+set)\b",
      r"\1 the \2", False),
     # "napoleon -> javert", "town0 → town20": from one to the other
-    (r"(?:\bfrom\s+)?(?<![\w-])([\w.'-]+)\s*(?:-+>|→|=>)\s*([\w.'-]+)", r"from \1 to \2", False),
+    (r"(?:\bfrom\s+)?(?<![\w-])([\w.'-]+)\s*(?:-+>|→|=>)\s*([\w.'-]+)(?![\w.'-])"
+     # (not "how many sender->receiver pairs": the pairs' noun)
+     r"(?!\s*(?:pairs?|rows?|edges?|links?|combinations?|records?)\b)", r"from \1 to \2", False),
     # "times paper01 got cited": how many times
     (r"^\s*(?:#\s*|number\s+of\s+)?times\s+([\w.'-]+)\s+(?:got|gets|was|has\s+been|is)\s+(cited|"
      r"referenced|followed|called|quoted)\b", r"How many times was \1 \2", True),
@@ -1351,10 +1363,11 @@ def _counted_ends(question: str, verb: str, back: str, done: str, info: dict[str
         # the target end)
         (rf"^(\s*how many [^?]*?)\b(?:(?:is|are|was|were|been|get|gets|got)\s+never\s+{done}\b|"
          rf"never\s+(?:been|got|gets|get)\s+{done}\b)", r"\1with in-degree exactly 0"),
-        (rf"^(\s*how many [^?]*?)\bnever\s+(?:[a-z]+\s+){{0,2}}?{back}\b",
+        (rf"^(\s*how many [^?]*?)\bnever\s+(?:[a-z]+\s+){{0,2}}?{back}\b(?:\s+(?:anything|"
+         r"any\s+\w+|a\s+single\s+\w+|an?\s+\w+|at\s+all))*",
          r"\1with in-degree exactly 0"),
         (rf"^(\s*how many [^?]*?)\bnever\s+(?:[a-z]+\s+){{0,3}}?{verb}\b(?:\s+(?:anyone|anybody|"
-         r"anything|any\s+\w+|a\s+single\s+\w+|themselves|itself|at\s+all))*",
+         r"anything|any\s+\w+|a\s+single\s+\w+|an?\s+(?!lot\b)\w+|themselves|itself|at\s+all))*",
          r"\1with out-degree exactly 0"),
     ]
     whom = "|".join(sorted({re.escape(w) for n in (*_NOUNS, *data_nouns(info), "other", "one",
@@ -2233,7 +2246,9 @@ def _column_way(question: str, info: dict[str, Any]) -> str:
     return re.sub(rf"\s*,?\s*\b(?:(?:if|when|as|once)\s+(?:it'?s|it\s+is|it\s+gets|they'?re)\s+)?"
                   rf"(?:(?:passed|handed)\s+(?:along|on)\s+|forwarded\s+|going\s+|moving\s+|"
                   rf"flowing\s+|only\s+(?:go(?:es)?\s+)?|go(?:es)?\s+)?(?:from\s+{a}\s+to\s+{b}\b|"
-                  rf"(?<![\w-]){a}\s*(?:-+>|→|=>)\s*{b}\b)",
+                  rf"(?<![\w-]){a}\s*(?:-+>|→|=>)\s*{b}\b)"
+                  # ("how many sender->receiver pairs": the pairs' noun, no way to follow)
+                  r"(?!\s*(?:pairs?|rows?|edges?|links?|combinations?|records?)\b)",
                   " following the edges' direction", question, flags=re.IGNORECASE)
 
 
@@ -2311,6 +2326,29 @@ def _none_doing_it(question: str, info: dict[str, Any]) -> str:
     return question[:m.start()] + "have in-degree exactly 0" + question[m.end():]
 
 
+_WORD_NUMBER = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty".split())}
+#: a bound written in words: "fewer than three", "at least five"
+_BOUND_WORD = re.compile(
+    r"\b((?:more|fewer|less|greater|larger|higher|lower|bigger|smaller)\s+than|"
+    r"(?:at\s+least|at\s+most|exactly|over|under|above|below)(?=\s+(?!one\b)))\s+"
+    r"(zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b(?!-)", re.IGNORECASE)  # (never
+#   "one": "more than one component" is a yes/no of its own)
+
+
+#: the measure said in an aside with the one it is not: "(by count, not by number of
+#: people)", "(in km, not hops)": the first kept, the second no negation of the ask
+_BY_NOT_BY = re.compile(r"\(\s*(?:by|in|using)\s+(?:the\s+)?([a-z_][\w\s-]{0,30}?)\s*[,;]\s*"
+                        r"not\s+(?:by\s+|in\s+|using\s+)?(?:the\s+)?[^()]{1,40}\)", re.IGNORECASE)
+
+
+#: a restriction restated as what it leaves out: "counting only the women (not the events)"
+_ONLY_NOT = re.compile(r"(\bonly\s+(?:the\s+)?[a-z]+)\s*\(\s*not\s+(?:the\s+)?[a-z]+\s*\)",
+                       re.IGNORECASE)
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     if not info.get("directed") and _ROOTED.search(question):
@@ -2328,6 +2366,10 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     from igraph_agent.model.value_words import spelled_values
 
     question = dropped(question, info.get("meaning") or {})  # "(unweighted)": calls' weight
+    question = _BOUND_WORD.sub(lambda m: f"{m.group(1)} {_WORD_NUMBER[m.group(2).lower()]}",
+                               question)  # "fewer than three connections": fewer than 3
+    question = _BY_NOT_BY.sub(r"by \1", question)  # "(by count, not by number of people)"
+    question = _ONLY_NOT.sub(r"\1", question)  # "counting only the women (not the events)"
     question = _TRAVEL_AFTER.sub(r"\1", question)  # "within 30 km of driving": within 30 km
     question = _column_way(question, info)  # "… if passed along from caller to callee"
     question = _ANY_WAY.sub(" ignoring direction", question)  # "(don't worry about direction)"
