@@ -267,6 +267,9 @@ def _plural(noun: str) -> str:
 
 def _leading_ranked(question: str) -> re.Match[str] | None:
     m = _LEADING_RANKED.match(question.strip())
+    if m and not re.search(r"\b(?:with|having|that|which)\b", m.group("first")) and not re.match(
+            r"\s*(?:at|in|on|for)\b", m.group("first"), re.IGNORECASE):
+        return None  # "From the most central vertex, how far …": a place only at, in or on it
     return m if m and _RANKED.search(m.group("first")) else None
 
 

@@ -668,7 +668,7 @@ _YES_NO = re.compile(r"^\s*(?:[^:?]{0,80}:\s*)?"  # "sanity check on the cast li
                      r"(?:so\s+|and\s+)?(?:is|are|was|were|can|could|does|do|did|has|have|"
                      # "could you tell me how many …": a request, never a yes/no
                      r"will|would)\b(?!\s+(?:you|u)\s+(?:please\s+)?(?:tell|show|give|list|name|"
-                     rf"find|count|let|check|work\s+out|say|pull|get)\b)|{slots.YES_OR_NO}",
+                     rf"find|count|let|check|work\s+out|say|pull)\b)|{slots.YES_OR_NO}",
                      re.IGNORECASE)
 
 
