@@ -32,9 +32,9 @@ import re
 from igraph_agent.model import value_counts
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
+from igraph_agent.model.vocabulary import WORD_NUMBERS
 from igraph_agent.results.counting import NodesByMeasureResult
 
-_NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _N = r"(\d+|one|two|three|four|five)"
 #: the ask: nodes listed or counted
 _ASKS = re.compile(r"^\s*(?:so\s+|and\s+)?(?:which|what|who|how\s+many|list|name|show(?:\s+me)?|"
@@ -72,7 +72,7 @@ def bound(question: str) -> tuple[str, int] | None:
 
 
 def _number(word: str) -> int:
-    return int(word) if word.isdigit() else _NUMBER[word.lower()]
+    return int(word) if word.isdigit() else WORD_NUMBERS[word.lower()]
 
 
 def found(st: PlanState) -> tuple[str, str, str, str, int, str] | None:

@@ -2326,7 +2326,8 @@ def _none_doing_it(question: str, info: dict[str, Any]) -> str:
     return question[:m.start()] + "have in-degree exactly 0" + question[m.end():]
 
 
-_WORD_NUMBER = {w: i for i, w in enumerate(
+#: the numbers zero to twenty in words
+WORD_NUMBERS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen twenty".split())}
 #: a bound written in words: "fewer than three", "at least five"
@@ -2366,7 +2367,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     from igraph_agent.model.value_words import spelled_values
 
     question = dropped(question, info.get("meaning") or {})  # "(unweighted)": calls' weight
-    question = _BOUND_WORD.sub(lambda m: f"{m.group(1)} {_WORD_NUMBER[m.group(2).lower()]}",
+    question = _BOUND_WORD.sub(lambda m: f"{m.group(1)} {WORD_NUMBERS[m.group(2).lower()]}",
                                question)  # "fewer than three connections": fewer than 3
     question = _BY_NOT_BY.sub(r"by \1", question)  # "(by count, not by number of people)"
     question = _ONLY_NOT.sub(r"\1", question)  # "counting only the women (not the events)"
@@ -2680,8 +2681,7 @@ def other_side_dropped(question: str, sides: list[str]) -> str:
     return question
 
 
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                 "eight": 8, "nine": 9, "ten": 10, "a single": 1, "a": 1}
+_NUMBER_WORDS = {w: n for w, n in WORD_NUMBERS.items() if 1 <= n <= 10} | {"a single": 1, "a": 1}
 
 
 def _side_counts(question: str, sides: list[str]) -> str:
