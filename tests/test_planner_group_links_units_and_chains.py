@@ -212,7 +212,7 @@ def test_a_node_table_naming_the_two_sides_is_no_grouping(tmp_path):
                          columns=["name", "side"])
     resp = ask_table(tmp_path, visits, "which crew has clocked up the most site visits overall?",
                      sides)
-    assert resp.status == "answered" and resp.answer.startswith("Among the crew, **Delta**"), \
+    assert resp.status == "answered" and resp.answer.startswith("Among the crews, **Delta**"), \
         resp.answer  # 13 visits; Alpha 12
 
 

@@ -47,3 +47,32 @@ def test_edges_past_a_threshold_are_counted_and_listed_largest_first(
 def test_a_threshold_without_its_value_is_refused(tmp_path):
     env = call(context(tmp_path, _graph()), "edge_attribute_totals", attribute="cost", op="gt")
     assert not env["success"] and env["error"]["code"] == "INVALID_ARGUMENTS"
+
+
+def _grouped() -> nx.DiGraph:
+    g = nx.DiGraph()
+    for i, (u, v) in enumerate(sorted(nx.gnm_random_graph(24, 80, seed=5, directed=True).edges())):
+        g.add_edge(f"d{u}", f"d{v}", pallets=1 + (7 * i) % 11)
+    nx.set_node_attributes(g, {n: ("east", "west", "north")[int(n[1:]) % 3] for n in g}, "region")
+    return g
+
+
+@pytest.mark.parametrize(("arg", "apart"), [("across", True), ("within", False)])
+def test_totals_across_or_within_groups_sum_only_those_edges(tmp_path, arg, apart):
+    g = _grouped()
+    data = ok(context(tmp_path, g), "edge_attribute_totals", attribute="pallets",
+              direction="out", top_k=200, **{arg: "region"})
+    kept = [(u, x) for u, v, x in g.edges(data="pallets")
+            if (g.nodes[u]["region"] != g.nodes[v]["region"]) == apart]
+    out: dict[str, int] = {}
+    for u, x in kept:
+        out[u] = out.get(u, 0) + x
+    assert data["edges"] == len(kept) and data["total"] == sum(x for _, x in kept)
+    assert {r["node"]: r["total"] for r in data["top_nodes"]} == out
+    assert data[arg] == "region"
+
+
+def test_totals_across_an_attribute_no_node_has_are_refused(tmp_path):
+    env = call(context(tmp_path, _grouped()), "edge_attribute_totals", attribute="pallets",
+               across="colour")
+    assert not env["success"] and env["error"]["code"] == "INVALID_ARGUMENTS"

@@ -29,9 +29,10 @@ from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.model.vocabulary import groupings
 
-_RANKED = re.compile(r"\b(?:most|fewest|least|highest|lowest|largest|greatest|max(?:imum)?|"
+#: ("at least one", "at most two": a bound, no ranking)
+_RANKED = re.compile(r"\b(?<!at )(?:most|fewest|least|highest|lowest|largest|greatest|max(?:imum)?|"
                      r"min(?:imum)?)\b", re.IGNORECASE)
-_FEW = re.compile(r"\b(?:fewest|least|lowest|min(?:imum)?)\b", re.IGNORECASE)
+_FEW = re.compile(r"\b(?:fewest|(?<!at )least|lowest|min(?:imum)?)\b", re.IGNORECASE)
 _WHO = re.compile(r"\b(?:who|which|what)\b|^\s*(?:name|list|rank|show)\b", re.IGNORECASE)
 
 
@@ -53,7 +54,7 @@ def kind(question: str, attr: str, two: bool = True) -> str | None:
                  rf"{g}\b|\b(?:in|on|from|at|of|to)\s+(?:{the})?(?:other|another|different|"
                  rf"opposite)\s+{g}\b|\bcross[- ]{g}\b", question, re.IGNORECASE):
         return "apart"
-    if re.search(rf"\b(?:within|inside|in|on|from|of)\s+(?:their|his|her)\s+own\s+{g}\b|"
+    if re.search(rf"\b(?:within|inside|in|on|from|of)\s+(?:their|his|her|its)\s+own\s+{g}\b|"
                  rf"\b(?:in|on|from|of)\s+the\s+same\s+{g}\b", question, re.IGNORECASE):
         return "same"
     return None

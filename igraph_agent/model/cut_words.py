@@ -39,6 +39,8 @@ _SPLIT = (r"(?:split|splits|disconnect\w*|break\w*(?: \w+){0,3}? apart|fragment\
           r"leav\w*\s+(?:\w+\s+){0,4}?(?:with\s+no|without\s+(?:a|any))\s+(?:[\w-]+\s+){0,2}?"
           r"(?:links?|ties?|connections?|routes?|paths?)\b|"
           r"isolat\w*|strand\w*|separat\w*|fall\w* apart|in (?:two|several|more) pieces|"
+          # "leaves some site unable to reach sites it could reach before"
+          r"(?:unable|no\s+longer\s+able)\s+to\s+(?:reach|get\s+to)|can(?:no|')t\s+(?:reach|get\s+to)|"
           r"in(?:to)? (?:\w+ )?(?:pieces|parts|bits|halves|two))")
 
 #: nodes a removal leaves apart from the rest: "cut off", "stranded", "lose their link to the
@@ -71,6 +73,16 @@ ONE_LOST_SPLITS = re.compile(
     rf"^\s*(?:so\s+|and\s+)?how\s+many\s+(?:individual\s+|single\s+|separate\s+)?(?:[a-z]+\s+)?"
     rf"(?P<noun6>[a-z]+?)s?\s+(?:are\s+there\s+)?(?:where|such\s+that|for\s+which|whose|that)\b"
     rf"[^?]*?\b(?:if|when|once)\b[^?]*?\b{_SPLIT}|"
+    # "how many individual roads are critical, in the sense that closing just that one road
+    # leaves some site unable to reach …"
+    rf"^\s*(?:so\s+|and\s+)?how\s+many\s+(?:individual\s+|single\s+|separate\s+)?(?:[a-z]+\s+)?"
+    rf"(?P<noun8>[a-z]+?)s?\s+(?:are|is)\s+(?:critical|essential|vital|crucial|indispensable)\b"
+    rf"[^?]*?\b(?:clos|los|remov|cut|drop|delet|block|shut|tak)\w*\s+(?:out\s+)?(?:just\s+|only\s+)?"
+    rf"(?:that|this|one|a\s+single)\b[^?]*?\b{_SPLIT}|"
+    # "how many crossings would split the network if that one crossing were cancelled"
+    rf"^\s*(?:so\s+|and\s+)?how\s+many\s+(?:individual\s+|single\s+|separate\s+)?(?:[a-z]+\s+)?"
+    rf"(?P<noun9>[a-z]+?)s?\s+(?:would|could|will|might)\s+(?:\w+\s+)?{_SPLIT}[^?]*?\b(?:if|when|once)\s+"
+    rf"(?:that|this|it|one|a\s+single|just\s+one|only\s+one)\b|"
     # "which cable segments are single points of failure", "what stations are critical points
     # of failure"
     rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:[a-z]+\s+)?(?P<noun5>[a-z]+?)s?\s+(?:is|are|"

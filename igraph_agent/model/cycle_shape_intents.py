@@ -106,12 +106,19 @@ def planar_asked(st: PlanState) -> bool:
 #: the edges to take out for no cycle to be left: "how many edges would I need to remove to
 #: make it a forest", "the fewest links to cut so that no loop remains"
 _TO_FOREST = re.compile(r"\b(?:remove[ds]?|delet(?:e|ed)|cut|drop(?:ped)?|take(?:n)? out|break|"
-                        r"clos(?:e|ed)|shut|scrap(?:ped)?|eliminat(?:e|ed))\b[^?]*?\b(?:to\s+(?:make|turn|"
+                        r"clos(?:e|ed)|shut|scrap(?:ped)?|eliminat(?:e|ed)|cancell?(?:ed)?|retired?|"
+                        r"decommission(?:ed)?|axed?|los[te])\b[^?]*?\b(?:to\s+(?:make|turn|"
                         r"get|leave)\b[^?]*?\b(?:a\s+)?(?:forest|tree|acyclic|cycle-?free|loop-?free)|"
                         r"so\s+(?:that\s+)?(?:no|there(?:\s+(?:is|are)|'s|’s)\s+no)\s+(?:cycles?|loops?)\b|"
                         # "so the staff network has no loops left at all"
                         r"so\s+(?:that\s+)?(?:the\s+|it\s+|our\s+)?(?:[\w-]+\s+){0,3}?(?:has|have|"
-                        r"contains?|is\s+left\s+with)\s+no\s+(?:more\s+)?(?:cycles?|loops?)\b)",
+                        r"contains?|is\s+left\s+with)\s+no\s+(?:more\s+)?(?:cycles?|loops?)\b|"
+                        # "how many roads could be removed while still keeping every town
+                        # reachable from every other": the edges beyond a spanning tree
+                        r"(?:while|and)\s+(?:still\s+)?(?:keeping|keep|leaving|having)\s+(?:every|each|all)"
+                        r"(?:one|body)?\s+(?:\w+\s+)?(?:(?:still\s+)?(?:reachable|connected|linked|joined)))|"
+                        r"\bhow\s+many\s+more\s+\w+\s+than\s+(?:a|the)\s+(?:bare\s+|minimal\s+|spanning\s+)?"
+                        r"(?:tree|forest)\b",
                         re.IGNORECASE)
 
 

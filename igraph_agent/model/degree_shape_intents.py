@@ -192,8 +192,10 @@ def _directed(st: PlanState) -> bool:
 
 def complete_asked(st: PlanState) -> bool:
     # "how many triangles (three docks all directly linked to each other)": the triangles'
+    # "how many sets of three sites are all directly connected to each other": triangles
     return bool(_COMPLETE.search(st.question)) and not slots.named(st.question) and \
-        not re.search(r"\btriangles?\b|\bcliques?\b", st.question, re.IGNORECASE)
+        not re.search(r"\btriangles?\b|\bcliques?\b|\b(?:trios?|triples?|(?:groups?|sets?) of "
+                      r"(?:three|3|four|4))\b", st.question, re.IGNORECASE)
 
 
 def regular_asked(st: PlanState) -> bool:

@@ -18,6 +18,7 @@ import re
 
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
+from igraph_agent.model.vocabulary import INCLUDING
 from igraph_agent.results.semantics import DirectionAnalysisResult
 
 _LOOPS = r"(?:cycles?|loops?|circular(?:ity)?|circles?|round[- ]trips?)"
@@ -160,6 +161,8 @@ def end_of(st: PlanState) -> str | None:
     q = _asked(st)
     if re.search(r"-degree exactly 0\b", st.question):
         return None  # the vocabulary made it a degree threshold, which threshold_count takes
+    if INCLUDING.match(q):
+        return None  # "how many accounts, including anyone nobody follows": every node
     if not _directed(st) or slots.named(q) or slots.features(q) & {"removal", "threshold",
                                                                     "hops", "future"}:
         return None
@@ -183,6 +186,9 @@ def end_of(st: PlanState) -> str | None:
         # passive only with its auxiliary: "were never paid", "never got paid"; a
         # bare "never sent" is the active past (what the source did not do)
         rf"|{_NEVER}\s+(?:been|being|gets?|got)\s+{passive}"
+        # "never have anyone referred in to them", "never had a single patient sent to them"
+        rf"|{_NEVER}\s+(?:ever\s+)?(?:have|has|had|get|gets|got)\s+(?:anyone|anybody|anything|any\s+\w+|"
+        rf"a\s+(?:single\s+)?\w+)\s+{passive}(?:\s+(?:in|on|over|back))?\s+(?:in)?to\s+(?:them|it|him|her)\b"
         rf"|\b(?:is|are|was|were|be|been|being|gets?|got|has|have)\s+{_NEVER}\s+"
         rf"(?:been\s+|being\s+)?{passive}"
         # "vouched for by nobody": the verb's own preposition before the agent

@@ -262,10 +262,10 @@ def threshold_calls(st: PlanState) -> list[Call]:
     return [Call("edge_attribute_totals", {"attribute": attr, "op": op, "value": value})]
 
 
-def _edge(e: EdgeValue) -> str:
+def _edge(e: EdgeValue, directed: bool = False) -> str:
     a = f"{e.source} ({e.source_label})" if e.source_label else str(e.source)
     b = f"{e.target} ({e.target_label})" if e.target_label else str(e.target)
-    return f"{a} – {b}"
+    return f"{a} → {b}" if directed else f"{a} – {b}"
 
 
 def _shown(x: Any) -> str:
@@ -319,11 +319,15 @@ _ENDS_BEFORE = r"(?:\w+\s*(?:-|–|/|→|->)\s*\w+\s+|\w+\s+and\s+\w+\s+)?"
 _WHICH_EDGE = re.compile(
     # "strongest flow segment?": the extreme and the edge noun alone
     rf"^\s*(?:the\s+)?(?:single\s+)?(?:strongest|weakest|heaviest|lightest|longest(?:-running|"
-    rf"-lasting)?|shortest|largest|"
-    rf"biggest|smallest)\s+(?:single\s+)?(?:\w+\s+)?{_EDGE_NOUN}{_ON_GRAPH}"
-    r"(?:\s+(?:in|by)\s+[a-z_]+)?\s*[?.!]*"  # "shortest trail in miles?"
-    # "longest single leg in hours?? which two ports": its two ends asked after it
-    r"(?:\s*,?\s*(?:and\s+)?(?:which|what|between which)\s+(?:two\s+)?[a-z]+\s*[?.!]*)?\s*$|"
+    rf"-lasting)?|shortest|largest|slowest|fastest|quickest|"
+    rf"biggest|smallest)\s+(?:single\s+)?(?:[\w-]+\s*(?:->|→)\s*)?(?:[\w-]+\s+)?{_EDGE_NOUN}{_ON_GRAPH}"
+    r"(?:\s+(?:we|you|they)\s+(?:run|have|operate|use))?"  # "slowest link we run?"
+    # "shortest trail in miles?", "biggest restaurant -> area lane by order count?"
+    r"(?:\s+(?:in|by)\s+(?:[a-z_]+\s+)?[a-z_]+)?\s*[?.!]*"
+    # "longest single leg in hours?? which two ports": its two ends asked after it, "how
+    # many min" too
+    r"(?:\s*,?\s*(?:and\s+)?(?:which|what|between which)\s+(?:two\s+)?[a-z]+(?:\s*,?\s*(?:and\s+)?"
+    r"how\s+(?:many|much|long)(?:\s+[a-z]+)?)?\s*[?.!]*)?\s*$|"
     # "longest lead time of any shipment", "the biggest weight on a single edge"
     r"^\s*(?:what(?:'s|\s+is|\s+was)?\s+)?(?:the\s+)?(?:strongest|weakest|heaviest|lightest|"
     r"longest|shortest|largest|biggest|smallest|highest|lowest|greatest)\s+"
@@ -497,7 +501,8 @@ def extreme_render(st: PlanState, obs: list[Observed]) -> str:
     from igraph_agent.model.weights import length_note
 
     return (f"The {word} {d.attribute} value of one edge is **{_shown(value)}**{tied}: "
-            + ", ".join(f"**{_edge(e)}**" for e in rows[:10]) + f" (of {d.edges} edges)."
+            + ", ".join(f"**{_edge(e, bool(st.meaning().get('directed')))}**" for e in rows[:10])
+            + f" (of {d.edges} edges)."
             + length_note(_asked(st).question, st.meaning(), d.attribute))
 
 

@@ -127,7 +127,7 @@ def _weight(st: PlanState) -> str | None:
 
     named = edge_attr(st)
     roles = _meaning(st).get("weights") or {}
-    distinct = _DISTINCT.search(str(st.context.get("asked") or st.question))
+    distinct = vocabulary.DISTINCT_PARTNERS.search(str(st.context.get("asked") or st.question))
     if distinct and not (named and re.search(_attr_pattern(named), distinct.group(0),
                                              re.IGNORECASE)):
         return None  # "send to more than 5 different colleagues": partners, never a sum
@@ -138,12 +138,6 @@ def _weight(st: PlanState) -> str | None:
         return str(default)
     strengths = [a for a, r in roles.items() if r == "strength"]
     return strengths[0] if len(strengths) == 1 else None
-
-
-#: partners counted, each once: "more than 5 different colleagues", "the most distinct
-#: buyers"
-_DISTINCT = re.compile(r"\b(?:different|distinct|separate|unique|individual)\s+(?!times\b)"
-                       r"[a-z]+s\b", re.IGNORECASE)
 
 
 def _names_distance(st: PlanState) -> bool:

@@ -1006,7 +1006,9 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
                 "nodes" + (f" ({c.components} components in all, of sizes {shown})"
                            if len(sizes) > 1 else " (the graph is one connected piece)")
                 + (f"; {strong.strip()[1:-1]}" if strong else "") + ".")
-    asked = _piece_figure(c, str(st.context.get("asked") or st.question), weak, shown) \
+    asked = _piece_figure(c, str(st.context.get("asked") or st.question), weak, shown,
+                          set(vocabulary.data_nouns(info.data if (info := st.last_ok(
+                              "get_graph_info")) else {}))) \
         if c.pair is None and not lead else None
     if asked:
         return asked
@@ -1053,11 +1055,31 @@ def _outside_largest(c: ConnectivityResult) -> str:
 
 #: one figure of the pieces asked by name: "how many bridges", "how many cut vertices", "what
 #: fraction of the nodes is in the largest component", "the smallest component's size"
-_COUNT_BRIDGES = re.compile(r"\b(?:how many|number of|count(?: of)?(?: the)?)\s+(?:\w+\s+)?"
+#: "how many bridges", "how many of the marriage ties are bridges", "how many lines are
+#: single points of failure (bridges)"
+_COUNT_BRIDGES = re.compile(r"\b(?:how many|number of|count(?: of)?(?: the)?)\s+(?:[\w-]+\s+){0,5}?"
+                            r"(?:(?:are|is)\s+(?:the\s+)?[^.?!]{0,40}?)?"
                             r"bridges?\b(?!\s+(?:between|across|connect))", re.IGNORECASE)
-_COUNT_CUTS = re.compile(r"\b(?:how many|number of|count(?: of)?(?: the)?)\s+(?:\w+\s+)?"
+_COUNT_CUTS = re.compile(r"\b(?:how many|number of|count(?: of)?(?: the)?)\s+(?:[\w-]+\s+){0,5}?"
+                         r"(?:(?:are|is)\s+(?:the\s+)?[^.?!]{0,40}?)?"
                          r"(?:articulation points?|cut[- ]?(?:vertices|vertex|nodes?|points?))\b",
                          re.IGNORECASE)
+#: a count of the parts whose loss alone would split the graph, in words: "how many trail
+#: segments would split the network if one washed out", "how many huts are single points of
+#: failure", "how many marriage ties are such that losing that one tie would split the
+#: families"; the noun says edges (bridges) or nodes (cut points)
+_COUNT_SPLITTERS = re.compile(
+    r"\b(?:how many|number of)\s+(?P<noun>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:are|is|would|could|"
+    r"will|whose|that|which)\b[^.?!]{0,100}?\b(?:single points? of failure|split|splits|"
+    r"unable to reach|no longer able to reach|"
+    r"disconnect\w*|cut (?:\w+ )?off|break\w* (?:\w+ )?(?:apart|up|in two)|fall apart|"
+    r"fragment\w*)\b", re.IGNORECASE)
+_NODE_NOUNS = re.compile(r"\b(?:nodes?|vertices|vertex|people|persons?|members?|sites?|stations?|"
+                         r"towns?|cities|city|hubs?|junctions?|stops?|places?|users?|accounts?)\b",
+                         re.IGNORECASE)
+_EDGE_NOUNS = re.compile(r"\b(?:edges?|links?|ties?|roads?|cables?|lines?|connections?|trails?|"
+                         r"pipes?|segments?|routes?|marriages?|relationships?|friendships?|"
+                         r"streets?|tracks?|rails?|wires?|flights?|bonds?|pairs?)\b", re.IGNORECASE)
 #: bridges asked after cut vertices: "how many cut vertices and bridges"
 _AND_BRIDGES = re.compile(r"^\W*(?:and|&|,|plus)\s+(?:the\s+)?(?:how many\s+|number of\s+|#\s*)?"
                           r"(?:\w+\s+)?bridges?\b", re.IGNORECASE)
@@ -1068,8 +1090,11 @@ _SMALLEST = re.compile(r"\b(?:smallest|tiniest)\s+(?:connected\s+)?(?:component|
                        r"island)", re.IGNORECASE)
 
 
-def _piece_figure(c: ConnectivityResult, q: str, weak: str, shown: str) -> str | None:
-    """The one figure of the pieces the question names, said first, or None."""
+def _piece_figure(c: ConnectivityResult, q: str, weak: str, shown: str,
+                  node_nouns: set[str] = frozenset()) -> str | None:  # type: ignore[assignment]
+    """The one figure of the pieces the question names, said first, or None; ``node_nouns``:
+    the data's words for its nodes ("pier" on a ``pier_x,pier_y`` table), any other noun
+    counted ("crossings") its edges."""
     if c.strong_components is not None and re.search(
             r"\b(?:how many|number of|count(?: of)?(?: the)?)\s+(?:\w+\s+)?strong(?:ly)?(?:[- ]connected)?"
             r"\s+(?:components?|pieces?|parts?)\b", q, re.IGNORECASE):
@@ -1077,6 +1102,16 @@ def _piece_figure(c: ConnectivityResult, q: str, weak: str, shown: str) -> str |
                 f"direction); {c.components} weakly connected, ignoring it.")
     cuts = _COUNT_CUTS.search(q)
     bridges = _COUNT_BRIDGES.search(q) or (cuts and _AND_BRIDGES.search(q[cuts.end():]))
+    split = _COUNT_SPLITTERS.search(q) if not (cuts or bridges) else None
+    if split and re.search(r"\b(?:one|single|alone|by itself|on its own|each)\b", q[split.end("noun"):],
+                           re.IGNORECASE):  # the loss of any one of them, not of a named one
+        noun = split.group("noun").split()[-1].lower()
+        if _EDGE_NOUNS.search(split.group("noun")) or (
+                node_nouns and noun.rstrip("s") not in node_nouns and noun not in node_nouns
+                and not _NODE_NOUNS.search(noun)):
+            bridges = split
+        else:
+            cuts = split
     said = []
     if cuts:  # "# cut vertices and # bridges": both, each counted
         listed = ", ".join(_who(a) for a in c.articulation_points.items[:10])

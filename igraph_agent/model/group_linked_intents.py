@@ -32,13 +32,17 @@ import re
 from igraph_agent.model import value_counts
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
-from igraph_agent.model.vocabulary import WORD_NUMBERS
+from igraph_agent.model.verbs import RECEIVES, SENDS
+from igraph_agent.model.vocabulary import WORD_NUMBERS, groupings
 from igraph_agent.results.counting import NodesByMeasureResult
 
 _N = r"(\d+|one|two|three|four|five)"
 #: the ask: nodes listed or counted
-_ASKS = re.compile(r"^\s*(?:so\s+|and\s+)?(?:which|what|who|how\s+many|list|name|show(?:\s+me)?|"
-                   r"count)\b", re.IGNORECASE)
+_ASKS = re.compile(r"^\s*(?:so\s+|and\s+)?(?:(?:could|can|would)\s+you\s+(?:please\s+)?)?(?:which|what|"
+                   r"who|how\s+many|list|name|show(?:\s+me)?|count)\b", re.IGNORECASE)
+#: the partners' group said as another one than the node's own: "with at least one person
+#: from another department", "to someone in a different team"; or as its own
+OTHER, SAME = "<another>", "<its own>"
 #: the words just before the partner group: "to any other", "into at least one", "with a"
 _BEFORE_PARTNER = re.compile(
     r"\b(?:to|with|into|towards|from)\s+(?:(?:any|a|an|at\s+least\s+\w+|more\s+than\s+\w+|one|"
@@ -51,11 +55,11 @@ _TIE = re.compile(r"\b(?:links?|linked|ties?|tied|edges?|connections?|connected|
                   r"friends?|partners?|neighbou?rs?|relationships?|send\w*|sent|ship\w*|"
                   r"feed\w*|supply|supplies|supplied|pays?|paid|writes?|wrote|calls?|called|"
                   r"gets?|got|receiv\w*|takes?|took|buys?|bought|works?\s+with|worked\s+with|"
-                  r"talks?\s+to)\b", re.IGNORECASE)
-_OUT = re.compile(r"\b(?:send\w*|sent|ship\w*|feed\w*|supply|supplies|supplied|pays?|paid|"
-                  r"writes?|wrote|calls?|called|gives?|gave|flows?)\b", re.IGNORECASE)
-_IN = re.compile(r"\b(?:gets?|got|receiv\w*|takes?\s+in|took\s+in|buys?|bought|draws?|drew)\b",
-                 re.IGNORECASE)
+                  r"talks?\s+to|"
+                  # "coauthored with", "collaborated with", "played alongside"
+                  r"[a-z]{3,}ed\s+(?:together\s+)?(?:with|alongside)|"
+                  # "have a crossing with", "has a contract to": the data's own edge noun
+                  r"ha(?:ve|s|d)\s+(?:an?\s+|any\s+|some\s+)?[a-z]+\s+(?:with|to|into))\b", re.IGNORECASE)
 
 
 def bound(question: str) -> tuple[str, int] | None:
@@ -89,6 +93,20 @@ def found(st: PlanState) -> tuple[str, str, str, str, int, str] | None:
         return None
     spots = sorted((m.start(), m.end(), v) for _, v, rx in hits
                    for m in re.finditer(rf"(?<![\w-]){rx}(?![\w-])", q, re.IGNORECASE))
+    if len(spots) == 1:  # "the Chemistry people who coauthored with someone from another
+        from igraph_agent.model.cross_group_intents import kind  # department"
+
+        attr = hits[0][0]
+        a_at, a_end, first = spots[0]
+        rest = q[a_end:]
+        k = kind(rest, attr, len(groupings(meaning).get(attr) or []) == 2)
+        if k is None or len(q[:a_at].split()) > 4 or not _TIE.search(rest):
+            return None
+        found_bound = bound(rest)
+        if found_bound is None:
+            return None
+        return (attr, first, OTHER if k == "apart" else SAME, found_bound[0], found_bound[1],
+                _way(meaning, rest))
     if len(spots) != 2:
         return None
     (a_at, a_end, first), (b_at, _, second) = spots
@@ -100,11 +118,16 @@ def found(st: PlanState) -> tuple[str, str, str, str, int, str] | None:
     found_bound = bound(between)
     if found_bound is None:
         return None
-    way = "both"
-    if meaning.get("directed"):
-        way = "out" if _OUT.search(between) and not _IN.search(between) else \
-            "in" if _IN.search(between) and not _OUT.search(between) else "both"
-    return hits[0][0], first, second, found_bound[0], found_bound[1], way
+    return hits[0][0], first, second, found_bound[0], found_bound[1], _way(meaning, between)
+
+
+def _way(meaning: dict, words: str) -> str:
+    """Which edges a directed graph's partners are counted along: ``out`` after a sending
+    verb ("send into a tank"), ``in`` after a receiving one, else (or undirected) ``both``."""
+    if not meaning.get("directed"):
+        return "both"
+    sends, gets = bool(SENDS.search(words)), bool(RECEIVES.search(words))
+    return "out" if sends and not gets else "in" if gets and not sends else "both"
 
 
 def _calls(st: PlanState) -> list[Call]:
@@ -112,8 +135,9 @@ def _calls(st: PlanState) -> list[Call]:
     if f is None:
         return []
     attr, first, second, op, value, way = f
-    return [Call("nodes_by_measure", {"measure": "degree", "where": {attr: first},
-                                      "partners_where": {attr: second}, "partners_way": way,
+    partners = {"partners_by": attr, "partners_same": second == SAME} if second in (OTHER, SAME) \
+        else {"partners_where": {attr: second}, "partners_way": way}
+    return [Call("nodes_by_measure", {"measure": "degree", "where": {attr: first}, **partners,
                                       "op": op, "value": value, "limit": 500})]
 
 
@@ -133,8 +157,10 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
     tied = {"out": "have an edge to", "in": "have an edge from"}.get(way, "are linked to")
     cols = st.meaning().get("direction") or []
     arrow = f" ({cols[0]} → {cols[1]})" if way != "both" and len(cols) == 2 else ""
-    return (f"**{d.count}** of the {d.of} nodes with {attr} = {first} {tied} {many} {other}"
-            f"node(s) with {attr} = {second}{arrow}" + (f": {names}." if names else "."))
+    whom = (f"node(s) of another {attr}" if second == OTHER else f"node(s) of their own {attr}"
+            if second == SAME else f"{other}node(s) with {attr} = {second}")
+    return (f"**{d.count}** of the {d.of} nodes with {attr} = {first} {tied} {many} {whom}{arrow}"
+            + (f": {names}." if names else "."))
 
 
 def _bonus(st: PlanState) -> float:

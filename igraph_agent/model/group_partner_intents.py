@@ -33,6 +33,7 @@ from igraph_agent.figures import shown
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
+from igraph_agent.model.verbs import RECEIVES, SENDS
 from igraph_agent.model.vocabulary import groupings, value_named
 from igraph_agent.model.weights import named_weight
 
@@ -42,18 +43,6 @@ _MOST = re.compile(r"\b(?:most|highest|largest|biggest|greatest|heaviest|stronge
 #: a ranking from the bottom, or a removal, threshold or step count: not this question
 _OTHER_ASK = re.compile(r"\b(?:least|fewest|lowest|smallest|weakest|never|no|not|without|"
                         r"except)\b|n't\b", re.IGNORECASE)
-#: verbs of receiving: the named group as their subject receives from the ranked ones
-_RECEIVES = re.compile(r"\b(?:receiv\w*|gets?|got|hears?|heard|takes?|took|borrow\w*|"
-                       r"import\w*|buys?|bought)\b", re.IGNORECASE)
-#: verbs of sending: the named group as their subject sends to the ranked ones
-_SENDS = re.compile(r"\b(?:send\w*|sent|writes?|wrote|written|writing|emails?|emailed|"
-                    r"messages?|messaged|calls?|called|pays?|paid|lends?|lent|gives?|gave|"
-                    r"ships?|shipped|exports?|exported|sells?|sold|refers?|referred|"
-                    r"talks?|talked|forwards?|forwarded|reports?|reported|cites?|cited|"
-                    r"follows?|followed|mentions?|mentioned|contacts?|contacted|reach(?:es)?\s+"
-                    r"out)\b", re.IGNORECASE)
-
-
 def _meaning(st: PlanState) -> dict[str, Any]:
     return st.meaning()
 
@@ -96,13 +85,13 @@ def _way(q: str, value: str) -> str | None:
     subject = re.search(rf"\b(?:do|does|did|will|would)\s+(?:the\s+)?{v}\b", q, re.IGNORECASE)
     if subject:
         rest = q[subject.end():]
-        if _RECEIVES.search(rest):
+        if RECEIVES.search(rest):
             return "in"
-        return "out" if _SENDS.search(rest) else None
+        return "out" if SENDS.search(rest) else None
     if re.search(rf"\bfrom\s+(?:the\s+)?{v}\b", q, re.IGNORECASE):
         return "out"
     if re.search(rf"\b(?:to|into|towards)\s+(?:the\s+)?{v}\b", q, re.IGNORECASE) and \
-            _SENDS.search(q) and not _RECEIVES.search(q):
+            SENDS.search(q) and not RECEIVES.search(q):
         return "in"
     return None
 

@@ -857,6 +857,20 @@ _RANKED_OBJECT = re.compile(r"^\s*(?:which|who|what)\b(?:\s+\w+)?\s+(?!(?:is|are
                             r"prolific)|biggest|largest|top|highest[- ]\w+|leading|strongest|"
                             r"heaviest)\s+\w+\s+(?!have\b|has\b|get\b|score\b|rank\b)\w+",
                             re.IGNORECASE)
+
+
+def _ranked_object(asked: str, st: PlanState | None) -> bool:
+    """Whether the question ranks the object of another verb ("which bird eats the most
+    hunted fish"), unless that object is an edge column's own noun: "which clinic receives
+    the most referred patients" on a ``patients`` column is the patients added up."""
+    m = _RANKED_OBJECT.search(asked)
+    if m is None:
+        return False
+    last = m.group(0).split()[-1].lower()
+    columns = {str(c).lower() for c in ((st.meaning().get("weights") or {}) if st else {})}
+    return not any(last == c or last.rstrip("s") == c.rstrip("s") for c in columns)
+
+
 #: a second step about the top node: "find the person with the highest betweenness and count
 #: their colleagues"
 _THEN_ABOUT_IT = re.compile(r"\b(?:and|then)\s+(?:\w+\s+){0,3}(?:count|list|tell|give|show|find|"
@@ -894,7 +908,7 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
             slots.pair(question) or [slots.node(question), slots.removal(question)]):
         found = [i for i in found if i.name != "degree"]  # "the best-connected" is the input
     if (slots.INPUT_REFERENT.search(question) or _THEN_ABOUT_IT.search(question)
-            or _RANKED_OBJECT.search(str((st.context if st else {}).get("asked") or question))) \
+            or _ranked_object(str((st.context if st else {}).get("asked") or question), st)) \
             and names and names <= _RANKINGS:
         found = []  # "the clustering of the person with the highest betweenness": the ranking
         #             is the input of an ask no intent read; ranking alone answers another
@@ -915,6 +929,14 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if {"edge_extreme", "mutual_pairs"} <= names and st is not None and both_ways(st):
         found = [i for i in found if i.name != "mutual_pairs"]  # "which two people send each
         names -= {"mutual_pairs"}  # other the most messages": the pair's total, both ways
+    if {"centrality", "edge_totals"} <= names and re.search(
+            r"\bclosest\s+to\s+(?:all|every|each|everyone|everybody|the\s+others?)\b", question,
+            re.IGNORECASE):  # "closest to all the others on average, in minutes": closeness
+        found = [i for i in found if i.name != "edge_totals"]  # by that column, no total
+        names -= {"edge_totals"}
+    if {"clique", "triangles"} <= names and re.search(r"\b(?:three|3)\b", question):
+        found = [i for i in found if i.name != "clique"]  # "sets of three … all directly
+        names -= {"clique"}  #                               connected": the triangles
     if {"clique", "component_members"} <= names:  # "is everyone hooked up to everyone else
         found = [i for i in found if i.name != "clique"]  # somehow, or is some number cut off":
         names -= {"clique"}  #                               the pieces, not a clique
@@ -983,14 +1005,18 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if "group_mix" in names and st is not None and _asks_for_a_group(question, st):
         found = [i for i in found if i.name not in _NODE_RANKINGS | {"edge_extreme"}]
         #  "which sector", "which two departments ship the most between them": no node, no edge
-    elif "group_mix" in names and re.search(r"\bwho(?:m|se)?\b(?!\s+\w+s (?:differ|are (?:different|"
-                                            r"not the same)))", question, re.IGNORECASE) and \
+    elif "group_mix" in names and re.search(r"\bwho(?:m|se)?\b(?!\s+(?:two\s+|both\s+)?ends\b)"
+                                            r"(?!\s+\w+s (?:differ|are (?:different|"
+                                            r"not the same)))|\bwhich\s+one\b|"
+                                            # "list the issues outside build that …": nodes
+                                            r"\b(?:list|name)\s+(?:all\s+)?(?:the\s+)?[a-z]+s\b", question,
+                                            re.IGNORECASE) and \
             not re.search(r"\b(?:people|persons|ones|those|members|residents|users|staff|"
                           r"employees|[a-z]+ers)\s+who\s+(?:live|work|are|sit|belong)\b", question,
                           re.IGNORECASE):  # "calls between people who live on different
         #                                    streets": a relative clause, no person asked
         found = [i for i in found if i.name != "group_mix"]  # "who has the most ties to other
-        #                                     sales people": a person asked, not the groups
+        names -= {"group_mix"}  #             sales people": a person asked, not the groups
     if "bipartite" in names and re.search(r"\b(?:one|either)\s+\w+\s+(?:to|and|with)\s+the\s+other\b",
                                           question, re.IGNORECASE):
         found = [i for i in found if i.name != "communities"]  # "two camps, every marriage
@@ -1018,6 +1044,14 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if "threshold_count" in names and st is not None and _asks_for_a_group(question, st):
         # "which countries have more than 2 ports": groups past a size, never nodes' degrees
         found = [i for i in found if i.name != "threshold_count"]
+    if st is not None and found and all(i.name in _NODE_RANKINGS | {"side_rank"} or i.phase > 0
+                                        for i in found) and _asks_for_a_group(question, st, True):
+        # "which home branch has the most members": a group asked, no node's ranking answers
+        found = [i for i in found if i.phase > 0]
+    if "overview" in names and _VAGUE_INSIGHT.search(question):
+        # "lesmis is loaded... anything interesting in there?": no analysis asked; the
+        # description of the graph answers none (the planner asks, naming what it can run)
+        found = [i for i in found if i.name != "overview"]
     if "overview" in names and st is not None and _counts_a_foreign_thing(question, st):
         # "how many foxes live around our cameras", "how many calories": things the graph
         # holds no count of, never its size
@@ -1179,9 +1213,19 @@ _ONES_PARTNERS = re.compile(r"(?:'s|’s)\s+(?:[\w-]+\s+)?(?:neighbou?rs|colleag
                             re.IGNORECASE)
 
 
-def _asks_for_a_group(question: str, st: PlanState) -> bool:
+#: an insight asked with no analysis named: "anything interesting in there?", "what stands out"
+_VAGUE_INSIGHT = re.compile(r"\banything\s+(?:interesting|notable|noteworthy|surprising|unusual|"
+                            r"weird|odd|cool|useful)\b|\b(?:any|some)\s+(?:interesting\s+)?insights?\b|"
+                            r"\bwhat\s+stands?\s+out\b|\btell\s+me\s+something\s+(?:interesting|"
+                            r"cool|useful)\b|\binteresting\s+(?:things|findings|patterns|facts)\b",
+                            re.IGNORECASE)
+
+
+def _asks_for_a_group(question: str, st: PlanState, described: bool = False) -> bool:
     """Whether the question asks which value of a grouping attribute ("which sector receives
-    the most from the others", "what department sends …")."""
+    the most from the others", "what department sends …"); ``described``: only where a word
+    stands between "which" and the grouping's name ("which home branch"), a form the
+    question's features do not read as the grouping (they do "which department")."""
     groups = {a.lower() for a in groupings(st.meaning())}
     # "which sector", "which island group" (``island_group``)
     asked = re.search(r"\b(?:which|what)\s+(?:(?:two|2)\s+|pair\s+of\s+|couple\s+of\s+)?"
@@ -1191,7 +1235,23 @@ def _asks_for_a_group(question: str, st: PlanState) -> bool:
         return False
     one = asked.group(1).lower()
     one = one[:-2] + "y" if one.endswith("ie") and one[:-2] + "y" in groups else one  # faculties
-    return one in groups or (bool(asked.group(2)) and f"{one}_{asked.group(2).lower()}" in groups)
+    two = (asked.group(2) or "").lower()
+    # "which home branch": a word before the grouping's own name
+    values = {str(v).lower() for vs in groupings(st.meaning()).values() for v in vs}
+    after = question[asked.end():].lstrip().split(" ", 1)[0].lower()
+    # "which home branch has …", never "which legal team member has …" (a value, then the
+    # grouping's noun as a node's: a member asked)
+    before = bool(two) and two in groups and one not in groups and one not in _NOT_BEFORE_A_GROUP \
+        and one not in values and after in ("has", "have", "had", "is", "was", "gets", "got",
+                                             "sends", "receives", "holds", "owns", "")
+    if described:
+        return before
+    return one in groups or before or (bool(two) and f"{one}_{two}" in groups)
+
+
+#: words after "which" before a grouping's name that make it no group asked ("which one team")
+_NOT_BEFORE_A_GROUP = frozenset({"one", "of", "is", "are", "was", "were", "has", "have", "do",
+                                 "does", "did", "can", "will", "would", "the", "a", "an"})
 
 
 # -- drawing (model/viz_intent.py) ------------------------------------------------------

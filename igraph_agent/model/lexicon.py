@@ -324,7 +324,10 @@ LEXICON: dict[str, dict[str, Any]] = {
         # "separate groups" are pieces with no edge between them: components, not clusters
         negatives=_rx(r"two groups with edges only between", r"disconnected groups",
                       r"\bstrongly connected\b",
-                      r"\bseparate (?:\w+ )?(?:groups|clusters)\b"),
+                      r"\bseparate (?:\w+ )?(?:groups|clusters)\b",
+                      # "would split the families into two groups": pieces, counted by a cut
+                      r"\b(?:split|splits|break|breaks|fall|falls)\s+(?:\w+\s+){0,3}?(?:apart\s+)?"
+                      r"into\s+(?:two|2|several|more|separate)\s+(?:groups|parts|pieces)\b"),
         group="communities", hint="the communities (clusters) of the graph",
         clarify=_ask_method),
     "node_community": dict(
@@ -367,6 +370,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\bdistance\b", r"through whom", r"intermediar", r"\bchain\b",
                    r"cheapest|minimum[- ]cost|lowest total", r"\bget from\b",
                    r"\b(?:fastest|quickest)\b(?:.*\bfrom\b.*\bto\b)|how long (?:does it|would it|will it)? ?take",
+                   # "transfer from Carlton to Pelham - what's the quickest it can be done"
+                   r"\bfrom\b.*\bto\b.*\b(?:fastest|quickest)\s+(?:it|this|that|we|you|one)\s+(?:can|could)\b",
                    r"\bsteps? (?:to|from)\b", r"how far",
                    # "travel time from Ferry to Summit in minutes?"
                    r"\b(?:travel|journey|trip|drive|driving|walking|flight|transit|ride|sailing)\s+"
@@ -447,7 +452,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                    # circle has ever played anyone from another"
                    r"\bhow many (?:separate|disconnected|isolated|distinct|unconnected) (?:circles|"
                    r"groups|clusters|islands|camps|blocs|networks|sub-?networks)\b.*\b(?:nobody|"
-                   r"no one|none|never|not)\b",
+                   r"no one|none|never|not|no\s+(?:path|route|way|link|edge|road|connection)s?)\b",
                    # "can you get from every stop to every other stop by bus?"
                    r"\bget from (?:every|each|any) \w+ to (?:every|each|any|all) (?:other|the others?)\b",
                    r"(?:biggest|largest|smallest|main) connected (?:group|cluster|part|set|chunk|"
@@ -497,7 +502,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\bsame (?:component|group|piece|part|island|cluster) as\b",
                       # one node tied to all others is a degree question, not connectivity
                       r"\b(?:a|any|one|some|single)\s+\w+\s+(?:that is |who is |which is )?"
-                      r"(?:connected|linked|tied) (?:directly )?to (?:all|every)"),
+                      r"(?:connected|linked|tied) (?:directly )?to (?:all|every)",
+                      # "sets of three sites all directly connected to each other": triangles
+                      r"\b(?:trios?|triples?|(?:groups?|sets?) of (?:three|3|four|4))\b.*\bdirectly\s+"
+                      r"(?:connected|linked|tied|joined|piped)\b"),
         group="components", hint="components, cut nodes and bridge edges"),
     "local": dict(
         triggers=t(1.0, r"clustering|clustered|cliquish|tightly knit (?!subgroups)|"
@@ -896,7 +904,8 @@ LEXICON.update({
                       # which nodes lose one node: no component count (one pair's reach is
                       # answered: remove_and_compare's reach)
                       r"\b(?:cut off from(?!\s+(?:the\s+)?(?:rest|others|main|whole|network|graph|"
-                      r"everyone|everybody)\b)|lose \w+ connection|how many \w+ (?:can|could|would) \w+ "
+                      r"everyone|everybody)\b)|lose \w+ connection(?!s?\s+to\s+(?:the\s+)?(?:rest|"
+                      r"main|others|whole|network|graph)\b)|how many \w+ (?:can|could|would) \w+ "
                       r"(?:still )?reach)\b",
                       # it counts components: another measure after the removal is asked about
                       # ("the A-B route is cut" names the removed edge, no route asked)
@@ -953,7 +962,7 @@ LEXICON.update({
     "edge_totals": dict(
         triggers=t(0.5, r"\btotal\b|\bsum\b|add(?:ed)? up|altogether|combined|overall|in all\b|"
                    r"\bhow much\b|"
-                   r"average|mean|\b(?:the most|the least)\b",
+                   r"average|mean|\b(?:the most|the least)\b|\bbusiest\b",
                    # "how many calls are there" on a ``calls`` count column: its sum
                    r"^\s*how many [a-z]+ (?:are|were) (?:there|recorded|logged|in the (?:data|table))"
                    r"\s*[?.!]*\s*$", r"\b(?:longest|shortest|heaviest|lightest|strongest|weakest)\s+"

@@ -40,12 +40,13 @@ from igraph_agent.model import (
     topics,
     topn,
     two_asks,
+    unknown_names,
     unknown_quantity,
     unweighted,
     vocabulary,
 )
 from igraph_agent.model import intents as intent_table
-from igraph_agent.model.graph_intents import UNRESOLVED, UNSETTLED, _candidates
+from igraph_agent.model.graph_intents import UNRESOLVED, UNSETTLED
 from igraph_agent.model.group_intents import CUT_SHORT
 from igraph_agent.model.planstate import FIND_TOOLS, Call, Observed, PlanState
 from igraph_agent.model.registry import Ask, Intent, clarification, gaps
@@ -930,7 +931,7 @@ def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
         first = " ".join(text for _, text in sections)
         return Ask(f"I can answer only the first part: {first} The rest builds on that answer, "
                    f"and no analysis here takes it further. " + ask.question, ask.suggestions)
-    missing = _missing_names(st, [text for _, text in sections])
+    missing = unknown_names.missing(st, [text for _, text in sections])
     if missing and not budget_out:  # "from Finance to HR" where no node or group is Finance
         ask = _ask(st, ["entity"], matched)
         return Ask(f"Nothing in this graph is called {_listed([repr(m) for m in missing])}: no "
@@ -1023,106 +1024,6 @@ def _unused_names(st: PlanState, made: list[Call], texts: list[str]) -> list[str
             if not any(re.search(rf"(?<![\w.-])(?<!→ ){re.escape(i)}(?![\w-])"
                                  rf"(?!\s*\(\s*[\d.])(?!\s*→)", said)
                        for i in real[name])]
-
-
-#: two names joined as a pair: "Finance to HR", "HR and Finance", "A, B", "A vs B"
-_JOINT = r"\s*(?:,|and|or|to|vs\.?|versus|&|->|→|nor)\s*"
-
-
-def _missing_names(st: PlanState, texts: list[str]) -> list[str]:
-    """The names the question gives that ``search_node`` found no candidate for, that are no
-    value of the graph's attributes and that no section mentions: an answer without them is
-    about something else ("how many messages went from Finance to HR" answered with HR's
-    total, where no department is Finance)."""
-    info = _info(st)
-    known = json.dumps(info, default=str).lower()
-    said = " ".join(texts).lower()
-    names = slots.named(st.question)
-    missing, found = [], []
-    values = {v.lower() for vs in vocabulary.groupings(st.meaning()).values() for v in vs}
-    for name in names:
-        obs = st.done(_search(name))
-        word = rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])"
-        if obs is None or not obs.ok:  # not looked up: a group value, or paired with one
-            if name.lower() in values:
-                found.append(name)
-            elif not re.search(word, known + " " + said) and any(
-                    re.search(rf"(?<![\w-]){re.escape(a)}{_JOINT}{re.escape(b)}(?![\w-])",
-                              st.question, re.IGNORECASE)
-                    for v in names if v.lower() in values for a, b in ((name, v), (v, name))):
-                missing.append(name)
-            continue
-        if _candidates(obs) or re.search(word, known):
-            found.append(name)  # a node, or a value, attribute, column or side of the graph
-        elif not re.search(word, said):
-            missing.append(name)
-    # a name is the question's own only paired with one that resolved ("from Finance to HR",
-    # "Finance and HR"); alone it may be the data set's name ("the Karate club", "the
-    # Florentine families"), a unit ("m3/s") or a capitalised verb ("Use …")
-    # a name as written: capitalised or with a digit ("which is denser, Finance or IT" names
-    # no node "denser")
-    asked = str(st.context.get("asked") or st.question)  # the user's words, not the rewrite
-    missing = [m for m in missing if re.search(
-        rf"(?<![\w-])(?-i:{re.escape(m)})(?![\w-])", asked) and (
-        m[:1].isupper() or any(ch.isdigit() for ch in m))]
-    out = [m for m in missing if not _starts_sentence(st.question, m) and any(
-        re.search(rf"(?<![\w-]){re.escape(a)}{_JOINT}{re.escape(b)}(?![\w-])", st.question,
-                  re.IGNORECASE) for f in found for a, b in ((m, f), (f, m)))]
-    for attr in vocabulary.groupings(st.meaning()):  # "the Midlands region" where no region
-        for m in re.finditer(rf"(?<![\w-])((?-i:[A-Z])[\w'-]+)\s+{re.escape(attr)}(?:s|es)?\b"
-                             r"(?!\s+(?:network|graph|data|dataset|table))", asked,
-                             re.IGNORECASE):  # is Midlands (not "the Karate club network")
-            w = re.sub(r"(?:'s|’s|')$", "", m.group(1))  # "the Officer's club": Officer
-            if re.match(r"\s*(?:in|of|for|from|on|across)\s+(?:the\s+)?$", asked[:m.start()],
-                        re.IGNORECASE) or w.lower() in slots.STOP_WORDS or w.lower() in _NOT_A_VALUE:
-                continue  # "In the Karate club, who …": the data named first, as a scope
-            if w.lower() not in values and w not in out and not _starts_sentence(asked, w) \
-                    and not re.search(rf"(?<![\w-]){re.escape(w.lower())}(?![\w-])",
-                                      known + " " + said):
-                out.append(w)
-    return out + _unknown_group_word(st, known + " " + said, values)
-
-
-#: capitalised words before a grouping's noun that name no value ("the OTHER club")
-_NOT_A_VALUE = frozenset(("other", "same", "own", "each", "every", "whole", "entire", "one",
-                          "two", "both", "either", "another", "which", "what", "whose",
-                          "biggest", "largest", "smallest", "main", "first", "second", "last",
-                          "rival", "opposing", "home", "new", "old", "it", "its", "their"))
-
-
-def _unknown_group_word(st: PlanState, known: str, values: set[str]) -> list[str]:
-    """A word used as a group of the graph's grouping that is none of its values: "the
-    marketing team … ties inside marketing" where the teams are sales, ops and tech. Only a
-    word said before the grouping's noun AND on its own after "inside", "within" or
-    "among", or beside a value of the same grouping ("ties the marketing team has to
-    sales"), counts ("the karate club" names the data, not a club)."""
-    out = []
-    asked = str(st.context.get("asked") or st.question)
-    for attr, vals in vocabulary.groupings(st.meaning()).items():
-        others = [v.lower() for v in vals if v.lower() not in slots.STOP_WORDS]
-        near = any(re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", asked.lower())
-                   for v in others)
-        for m in re.finditer(rf"\b(?:(the|our|their)\s+)?([a-z][a-z-]{{2,}})\s+"
-                             rf"{re.escape(attr.lower())}(?:s|es)?\b", asked):
-            w, beside = m.group(2), near and bool(m.group(1))
-            if w in values or w in slots.STOP_WORDS or w in _NOT_A_VALUE or re.search(
-                    rf"(?<![\w-]){re.escape(w)}(?![\w-])", known):
-                continue
-            if re.search(r"\b(?:in|of|for|from|on|across|within|inside)\s+$", asked[:m.start()],
-                         re.IGNORECASE):
-                beside = False  # "friendships in the karate club": the data named as a scope
-            if beside or re.search(rf"\b(?:inside|within|among|amongst)\s+(?:the\s+)?"
-                                   rf"{re.escape(w)}\b(?!\s+{re.escape(attr.lower())})",
-                                   asked):
-                out.append(w)
-    return out
-
-
-def _starts_sentence(question: str, word: str) -> bool:
-    """Whether ``word`` is written only at a sentence's start ("Use the count column")."""
-    at = [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", question)]
-    return bool(at) and all(not question[:i].strip() or question[:i].rstrip()[-1] in ".?!:;-—"
-                            for i in at)
 
 
 def _untaken(made: list[Call], forms: dict[str, set[str]]) -> list[str]:

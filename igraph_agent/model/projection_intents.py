@@ -63,9 +63,12 @@ _LINK_COUNT = re.compile(r"\bhow\s+many\s+(?:[\w-]+\s+){0,2}(?:links?|edges?|tie
                          r"ties|pairs?|connections?)\b", re.IGNORECASE)
 #: the nodes tied to the most others of their own side
 _MOST_OTHERS = re.compile(r"\b(?:the\s+)?most\s+other\s+(?P<side>[a-z]+)|"
+                          # "who ends up connected to the most distinct colleagues"
+                          r"\b(?:ends?\s+up\s+|is\s+|are\s+|gets?\s+)(?:connected|linked|tied)\s+to\s+"
+                          r"the\s+most\s+(?:other\s+|distinct\s+|different\s+)?(?P<side3>[a-z]+)|"
                           # "who has worked alongside the largest number of different volunteers"
                           # (not "which repository has the most distinct contributors": its degree)
-                          r"\b(?:with|alongside)\s+the\s+(?:most|(?:largest|greatest|highest)\s+"
+                          r"\b(?:with|alongside|(?:connected|linked|tied)\s+to)\s+the\s+(?:most|(?:largest|greatest|highest)\s+"
                           r"number\s+of)\s+(?:other|different|distinct)\s+(?P<side2>[a-z]+)|\bmost\s+(?:[a-z]+\s+)?"
                           r"(?:partners|ties|links|connections|neighbou?rs)\s+in\s+(?:the|this|"
                           r"that)\s+(?:[\w-]+\s+)?projection\b", re.IGNORECASE)
@@ -130,13 +133,14 @@ def _side(st: PlanState) -> str | None:
     if len((st.meaning().get("modes") or {}).get("sides") or {}) != 2:
         return None
     most = _MOST_OTHERS.search(_asked(st)) or _ONTO.search(_asked(st))
-    side = (most.group("side") or (most.groupdict().get("side2") or "")) if most else ""
+    side = (most.group("side") or most.groupdict().get("side2") or most.groupdict().get("side3")
+            or "") if most else ""
     if most and side:
         named = sides_named(replace(st, question=side))
         if named:
             return named[0][1]
-        if most.re is _MOST_OTHERS:
-            return None
+        if most.re is _MOST_OTHERS and not most.groupdict().get("side3"):
+            return None  # ("connected to the most colleagues": the side said elsewhere)
     linked = _LINKED_BY_SHARING.search(_asked(st))  # "connect two members who share a club"
     named = sides_named(replace(st, question=linked.group(0))) if linked else []
     return min(named)[1] if named else _side_in(st)
@@ -251,8 +255,9 @@ def _most_render(st: PlanState, obs: list[Observed]) -> str:
     leaders = [r for r in d.most_tied if r.tied == top]
     names = ", ".join(f"**{r.node}**" for r in leaders)
     who = f"{names} is" if len(leaders) == 1 else f"{names} tie: each is"
-    return (f"In the projection of the {d.side} (linked when they share a partner), {who} "
-            f"tied to the most other {d.side}: **{top}** (stored as dataset {d.dataset_id}).")
+    many = d.side if d.side.endswith("s") or d.side.endswith("en") else d.side + "s"
+    return (f"In the projection of the {many} (linked when they share a partner), {who} "
+            f"tied to the most other {many}: **{top}** (stored as dataset {d.dataset_id}).")
 
 
 def _pieces_render(st: PlanState, obs: list[Observed]) -> str:
@@ -308,7 +313,8 @@ PROJECTION_INTENTS = [
     Intent("projection_most_tied", t(0.6, r"\bmost\b"), _calls, _most_render,
            "project_bipartite: the nodes tied to the most others in one side's projection",
            group="twomode", bonus=_most_bonus,
-           hint="who is tied to the most others of its side", covers=frozenset({"twomode", "group"}),
+           hint="who is tied to the most others of its side",
+           covers=frozenset({"twomode", "group", "removal"}),
            answers=frozenset({"node", "list"})),
     Intent("projection_pieces", t(0.6, r"\bconnected\b|\blinked\b|\breach\w*|\bpieces?\b|"
                                   r"\bcomponents?\b|\bgroups\b|\bapart\b|\bcut off\b"),

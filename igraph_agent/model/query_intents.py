@@ -64,10 +64,6 @@ def _f(x) -> str:
 
 
 # -- counts and rankings with a threshold ----------------------------------------------
-#: other nodes counted each once, whichever way their edges go: "at least 5 different other
-#: wards", "how many distinct partners"
-_DISTINCT_PARTNERS = re.compile(r"\b(?:different|distinct|unique|separate)\s+(?:other\s+)?[a-z]+",
-                                re.IGNORECASE)
 
 
 def threshold_calls(st: PlanState) -> list[Call]:
@@ -87,8 +83,8 @@ def threshold_calls(st: PlanState) -> list[Call]:
         # "which species eat exactly 2 prey": one end's edges
         side = sides.counted_side(asked, _raw_info(st))
         measure = f"{side}_degree" if side else measure
-        if measure == "degree" and _DISTINCT_PARTNERS.search(str(st.context.get("asked")
-                                                                  or st.question)):
+        if measure == "degree" and vocabulary.DISTINCT_PARTNERS.search(
+                str(st.context.get("asked") or st.question)):
             measure = "partners"  # "deal with at least 5 different other wards": each once
     op, value = found
     listed = {"limit": 50} if _LIST_ASKED.search(st.question) else {}
@@ -967,7 +963,7 @@ def totals_calls(st: PlanState) -> list[Call]:
         if where and side == "both" and _info(st).directed:  # "from vendors in Mexico": out
             sided = _group_side(st, where.get("where") or {})
         return [Call("edge_attribute_totals", {"attribute": attr, **sided, **where,
-                                               **_side_of(st)})]
+                                               **_side_of(st), **_across(st)})]
     searches, ids = _resolve(st, named[:1])  # "the roads at stop3": that node's edges only
     if ids is None:
         return searches
@@ -980,6 +976,20 @@ def totals_calls(st: PlanState) -> list[Call]:
         calls += [Call("edge_attribute_totals", {"attribute": attr, "node": ids[0], "direction": d})
                   for d in ("in", "out")]
     return [*searches, *calls]
+
+
+def _across(st: PlanState) -> dict[str, str]:
+    """``{"across": attr}`` when the question sums only the edges to another group ("sends
+    the most patients to clinics in other trusts", "outside their own team"), ``{"within":
+    attr}`` for those inside one's own ("within their own trust"), else nothing."""
+    from igraph_agent.model.cross_group_intents import kind
+
+    asked = str(st.context.get("asked") or st.question)
+    for attr, values in vocabulary.groupings(st.meaning()).items():
+        found = kind(asked, attr, two=len(values) == 2)
+        if found:
+            return {"across" if found == "apart" else "within": attr}
+    return {}
 
 
 def _group_side(st: PlanState, where: dict) -> dict:
@@ -1100,13 +1110,20 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
     over = {"out": " over its outgoing edges (what it sends)", "in": " over its incoming "
             "edges (what it receives)", "both": " over its incoming and outgoing edges "
             "together"}.get(d.direction or "", "")
+    kept = (f" between different {d.across} groups" if d.across else
+            f" inside one {d.within} group" if d.within else "")
+    if kept:  # "to clinics in other trusts": only those edges counted, said with the figure
+        over += f", counting only edges{kept}"
     whole = (f"the edges' {d.attribute} adds up to **{_f(d.total)}** over {d.edges} "
-             f"edges (mean {_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)})")
+             f"edges{kept} (mean {_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)})")
     among = ("among nodes with " + ", ".join(f"{k} = {v}" for k, v in d.where.items()) + ", "
              ) if d.where else ""
     if d.side:  # two-mode: one side ranked ("which plant has the most visits")
-        among = f"among the {d.side}, " + among
-    if d.top_nodes and (re.match(r"\s*(?:which|who|whom)\b", st.question, re.IGNORECASE) or (
+        side = d.side if d.side.endswith("s") else d.side[:-1] + "ies" if d.side.endswith("y") \
+            else d.side + "s"
+        among = f"among the {side}, " + among
+    if d.top_nodes and (re.search(r"(?:^|[,:;]\s*)(?:which|who|whom|(?:the\s+)?busiest)\b",
+                                  st.question, re.IGNORECASE) or (
             re.match(r"\s*what\b", st.question, re.IGNORECASE) and totals_bonus(st) > 1.0)):
         # "who sends the most emails": the node first ("what is the total" is the sum's)
         first = d.top_nodes[0]
@@ -1196,7 +1213,13 @@ def totals_bonus(st: PlanState) -> float:
         return 0.0  # "bought together with the most other items", "shared shifts with the most
         #             different people": how many, not a sum
     most = re.search(r"\b(?:most|least|fewest|highest|lowest)\s+(?:[\w-]+\s+){0,2}?"
+                     + _attr_pattern(attr) + r"|\bbusiest\s+\w+\s+by\s+(?:the\s+)?(?:total\s+)?"
                      + _attr_pattern(attr), st.question, re.IGNORECASE)
+    if (most or _SUMMED_FLOW.search(st.question)) and _across(st) and re.search(
+            r"\b(?:who|whom|which\s+one|which\s+of\s+(?:them|these|those))\b|^\s*which\s+(?!\w+\s+"
+            r"(?:group|team|department|trust|region|zone|club))\w+", asked, re.IGNORECASE):
+        return 2.7  # "of the Moorland clinics, which one sends the most patients to other
+        #             trusts": a node's edges to other groups summed, not the groups' mix
     if most or _SUMMED_FLOW.search(st.question) or sides.debt_side(st.question, _raw_info(st)):
         return 2.0  # "which firm ships the most tonnes", "who lends the most in total"
     return 1.0

@@ -23,7 +23,14 @@ _NODE = r"((?-i:[A-Z][\w.-]*(?: [A-Z][\w.-]*)*)|[a-z][\w.-]*\d[\w.-]*|[a-z]{2,}|
 #: where the thing starts: "that starts at", "leaving", "shipped from", "from"
 _START = (r"(?:(?:that|which)\s+(?:starts?|leaves?|departs?|begins?|originates?|sets?\s+off)\s+"
           r"(?:at|from|in)\s+|(?:starting|leaving|departing|originating|shipped|sent|coming|"
-          r"dispatched|setting\s+off)\s+(?:(?:at|from|in|out\s+of|with)\s+)?|(?:from|out\s+of|in|at)\s+)")
+          r"dispatched|setting\s+off)\s+(?:(?:at|from|in|out\s+of|with)\s+)?|(?:from|out\s+of|in|at)\s+|"
+          # "a patient first seen at Ashby", "a case registered in Leeds"
+          r"(?:first\s+)?(?:seen|treated|registered|admitted|booked|based|logged|opened|raised)\s+"
+          r"(?:at|in|by)\s+)")
+#: how it travels, in lower-case words only ("through onward referrals (one clinic referring
+#: on to the next)"); a node named there ("through Corfe") is a constraint, never dropped
+_ALONG = (r"(?:\s+(?:through|via|by|along|following|using)\s+(?:(?-i:[a-z][a-z'-]*)\s*){1,5}"
+          r"(?:\((?-i:[^()A-Z0-9]*)\))?)?")
 #: where it ends: "ever end up in", "make it to", "reach", "get to"
 _ARRIVE = (r"(?:ever\s+|still\s+|eventually\s+|possibly\s+|somehow\s+)*(?:end\s+up\s+(?:at|in|with)|"
            r"reach|get\s+to|make\s+it\s+to|arrive\s+(?:at|in)|find\s+its\s+way\s+to|"
@@ -34,7 +41,8 @@ _ARRIVE = (r"(?:ever\s+|still\s+|eventually\s+|possibly\s+|somehow\s+)*(?:end\s+
 _REACH = re.compile(
     rf"^\s*(?:can|could|does|do|did|will|would|might)\s+(?:a|an|the|any|some)?\s*"
     rf"(?:[a-z-]+\s+){{0,2}}?{_START}(?:the\s+)?{_NODE}\s+{_ARRIVE}\s+(?:the\s+)?{_NODE}"
-    r"(?:\s+(?:at all|eventually|somehow|in the end|in the end at all))?\s*[?.!]*\s*$", re.IGNORECASE)
+    r"(?:\s+(?:at all|eventually|somehow|in the end|in the end at all))?" + _ALONG +
+    r"\s*[?.!]*\s*$", re.IGNORECASE)
 #: words in a node's place that name none
 _NOT_NODES = frozenset({"it", "there", "here", "anywhere", "everywhere", "them", "us", "one"})
 

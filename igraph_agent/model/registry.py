@@ -106,7 +106,7 @@ _FEATURE_WORDS = {"threshold": "with the threshold you give",
                   "conditions": "with both bounds at once (I apply one bound at a time: ask "
                                 "with one, then the other)",
                   "hops": "with the number of steps you give",
-                  "removal": "with the removal you describe",
+                  "removal": "with the change to the graph you describe (a removal or an addition)",
                   "weight": "with the edge values you name",
                   "group": "by the attribute you name",
                   "twomode": "as co-occurrence on the two sides",

@@ -39,9 +39,11 @@ def _word(text: str, q: str) -> bool:
 
 def _attr_in(q: str, groups: dict[str, list[str]]) -> str | None:
     for attr in groups:
-        stem = attr.lower().replace("_", " ")
-        if _word(stem, q) or _word(stem + "s", q) or (stem.endswith("y") and _word(stem[:-1] + "ies", q)):
-            return attr
+        for stem in dict.fromkeys((attr.lower().replace("_", " "), attr.lower())):
+            # "pressure class" and the column as written, "pressure_class"
+            if _word(stem, q) or _word(stem + "s", q) or (stem.endswith("y") and
+                                                          _word(stem[:-1] + "ies", q)):
+                return attr
     return None
 
 
@@ -202,7 +204,8 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
                     f"other {attr} groups each{extra.replace(' in all', ' each')}.")
         return (f"**{top['group']}** is the {attr} most connected to others: "
                 f"**{top['edges_to_other_groups']}** edges to other {attr} groups{extra}.")
-    if re.search(r"\b(?:fraction|share|percent(?:age)?|proportion|ratio)\b|%", q, re.IGNORECASE):
+    if re.search(r"\b(?:fraction|share(?!\s+(?:the\s+)?same\b)|percent(?:age)?|proportion|ratio)\b|%",
+                 q, re.IGNORECASE):  # ("two ends share the same class": a verb, no share)
         from igraph_agent.model.query_intents import count_column
 
         items = re.search(r"\b(?:share|fraction|percent(?:age)?|proportion)\s+of\s+(?:(?:the|all)\s+)?"
@@ -211,10 +214,13 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
             items and d.get("weight_used") and not re.fullmatch(
                 r"edges|ties|links|connections|pairs|relationships|arcs", items.group(1),
                 re.IGNORECASE) and count_column(st, items.group(1))))
-    inside = re.search(r"\b(?:within|inside|internal\w*|stay\w*|kept)\b", q, re.IGNORECASE) \
+    inside = re.search(r"\b(?:within|inside|internal\w*|stay\w*|kept)\b|\b(?:both|two|2)\s+ends\s+"
+                       r"(?:share|sharing|have|having|with|in|of|are\s+in)\s+(?:the\s+)?same\b", q,
+                       re.IGNORECASE) \
         and not re.search(r"\b(?:between|across|cross\w*|other|different)\b", q, re.IGNORECASE)
-    ranked = re.match(rf"\s*(?:so\s+|and\s+)?(?:.*?,\s*)?(?:which|what)\s+{re.escape(attr)}\b", q,
-                      re.IGNORECASE)
+    tail = attr.split("_")[-1] if "_" in attr else attr  # "which class" for ``pressure_class``
+    ranked = re.match(rf"\s*(?:so\s+|and\s+)?(?:.*?[,:;]\s*)?(?:which|what)\s+(?:{re.escape(attr)}|"
+                      rf"{re.escape(tail)})\b", q, re.IGNORECASE)
     rows = [r for r in d["groups"] if r.get("group") is not None]
     if inside and ranked and rows and (not named_weight(q, _meaning(st)) or
                                        all("within_weight" in r for r in rows)):
@@ -1512,6 +1518,9 @@ _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?o
                     # "the ties that go from one club to the other", "one end in each club"
                     r"\bfrom one (?:\w+ )?\w+ to the other\b|\bone end in each\b|"
                     r"within (?:the same|one|each|their own|an?) |mixing|assortativ|"
+                    # "pipes whose two ends share the same pressure_class"
+                    r"\b(?:both|two|2)\s+ends\s+(?:share|sharing|have|having|with|in|of|are\s+in)\s+"
+                    r"(?:the\s+)?same\b|"
                     # "how much people stick to their own club", "what share stays inside the
                     # sender's own department"
                     r"\b(?:stick|keep)s?\s+(?:to|with|within|inside)\s+(?:their|its|his|her)\s+own\s+\w+|"

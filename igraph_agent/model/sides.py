@@ -333,9 +333,9 @@ def role_questions(question: str, info: dict[str, Any]) -> str:
 #: words for the edges leaving a node and the edges entering it
 _OUT_WORDS = re.compile(r"\b(?:departures?|departing|depart|leav(?:e|es|ing)|outgoing|outbound|"
                         r"out of|sends?|sent|sending|made|makes?|gives?|gave|lends?|lent|pays?|"
-                        r"paid)\b", re.IGNORECASE)
+                        r"paid|out\s+to)\b", re.IGNORECASE)
 _IN_WORDS = re.compile(r"\b(?:arrivals?|arriving|arrive|into|incoming|inbound|receives?|"
-                       r"received|receiving|gets?|got)\b", re.IGNORECASE)
+                       r"received|receiving|gets?|got|in\s+from)\b", re.IGNORECASE)
 
 
 def _end_noun(column: Any) -> str:

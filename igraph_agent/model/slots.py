@@ -192,7 +192,10 @@ def pair(question: str) -> list[str] | None:
         if m:
             got = [HUB if _HUB.search(g) else CENTRAL if _CENTRAL.search(g) else clean(_ending(g))
                    for g in m.groups()]
-            if all(_ok(n) for n in got) and all(len(n.split()) <= 4 for n in got):
+            if all(_ok(n) for n in got) and all(len(n.split()) <= 4 for n in got) and not (
+                    re.fullmatch(r"(?:one|any|each|a|some)(?:\s+\w+)?", got[0], re.IGNORECASE)
+                    and re.fullmatch(r"(?:another|(?:the\s+)?others?|any\s+other)(?:\s+\w+)?",
+                                     got[1], re.IGNORECASE)):  # "from one cluster to another"
                 return got
     found = names(question)
     if len(found) == 1 and _HUB.search(question):
@@ -557,8 +560,13 @@ LIST_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:all\s+)?(?P<list>{_ANY}(?:\s*,\s*{_
                           rf"(?i:and|&)\s+{_ANY})\s+(?i:all\s+|both\s+)?(?:{_GONE}|"
                           rf"(?i:go|goes|went)\b)")
 _ADDED = re.compile(r"\bif\s+(?:we|you|i|they|someone)\s+(?:\w+\s+)?(?:add|added|build|built|"
-                    r"create|created|connect|connected|introduce)\b(?!\s+up\b)|\b(?:adding|building)\s+(?:a|an|"
-                    r"one|the)\s+(?:new\s+)?(?:link|edge|road|tie|connection|line|flight)\b|"
+                    r"create|created|connect|connected|introduce)\b(?!\s+up\b)|\b(?:adding|building|opening|"
+                    r"laying|launching)\s+(?:a|an|one|the)\s+(?:new\s+)?(?:\w+\s+)?(?:link|edge|road|"
+                    r"tie|connection|line|flight|route|pipe|service|path)\b|"
+                    # "if we opened a route between A and B", "if they launched a new line"
+                    r"\bif\s+(?:we|you|i|they|someone)\s+(?:\w+\s+)?(?:open|opened|launch|launched|"
+                    r"lay|laid)\s+(?:up\s+)?(?:a|an|one|the)\s+(?:new\s+)?(?:\w+\s+)?(?:link|edge|"
+                    r"road|tie|connection|line|flight|route|pipe|service|path)\b|"
                     r"\bwere\s+(?:added|built|created)\b", re.IGNORECASE)
 #: a removal the question plans, of anything ("if we removed the longest trail", "if you
 #: drop the weakest tie"): the analysis is of the graph without it, whatever it names ("if
@@ -576,7 +584,8 @@ _NOT_REMOVED = {"we", "you", "i", "it", "they", "he", "she", "someone", "anyone"
                 "every", "there", "edges", "edge", "links", "the"}
 #: "how many cables would have to be cut to separate A from B", "how many links would have to
 #: fail to cut A off from B": the pair's cut (no removal of A), never the route between them
-PAIR_CUT = re.compile(r"\b(?:cut(?:ting)?|remov(?:e|ed|ing)|delet(?:e|ed|ing)|taken out|sever\w*|cancell?ed|"
+PAIR_CUT = re.compile(r"\b(?:cut(?:ting)?|remov(?:e|ed|ing)|delet(?:e|ed|ing)|taken out|sever\w*|"
+                      r"cancel(?:l?ed|ling|s)?|scrap(?:ped|ping)?|suspend(?:ed|ing)?|ax(?:e|ed|ing)|"
                       r"clos(?:e|ed|ing)|shut(?:ting)?|broken|"
                       r"break|fail|failed|go down|taken down|dropped|block(?:ed|ing)?|disabled|lost|"
                       r"undo|undone|dissolve[d]?|end)\b.*(?:\bto (?:fully |completely |totally )?"
@@ -589,6 +598,10 @@ PAIR_CUT = re.compile(r"\b(?:cut(?:ting)?|remov(?:e|ed|ing)|delet(?:e|ed|ing)|ta
                       r"\b(?:before|until|so that|so)\s+(?:nobody|no\s*one|nothing|no\s+\w+|you|we|"
                       r"they)\s+(?:can\s+no\s+longer|cannot|can'?t|can|could\s*n[o']t|could)\s+"
                       r"(?:\w+\s+){0,2}from\s+\S+\s+to\s+\S|"
+                      # "… close so there's no way at all from city0 to city30"
+                      r"\b(?:before|until|so that|so|such that)\s+there(?:'s|’s|\s+is|\s+are)\s+no\s+"
+                      r"(?:(?:more|longer|other)\s+)?(?:way|route|path|connection|link)s?\s+(?:at\s+all\s+)?"
+                      r"(?:left\s+)?(?:from|between)\s+\S+\s+(?:to|and)\s+\S|"
                       # "… shut before Rotterdam loses every route to Jeddah"
                       r"\b(?:before|until|so that|so|for)\s+\S+\s+(?:loses|lose|has\s+no|have\s+no|"
                       r"is\s+left\s+with\s+no)\s+(?:(?:every|all|any|each)\s+)?(?:\w+\s+)?(?:routes?|"
@@ -738,7 +751,13 @@ _NOT_EXCLUSION = re.compile(
     r"\bif\s+not\b|\bor\s+not\b|\bnot\s+(?:sure|just|only|necessarily|counting)\b|"
     r"\(\s*not\s+(?:the\s+|by\s+|in\s+)?(?:[\w-]+\s+){0,2}?(?:hours?|minutes?|mins?|seconds?|km|"
     r"kilomet\w+|miles?|hops?|steps?|legs?|distances?|weights?|times?|counts?|edges?|links?|"
-    r"column|values?|weighted|unweighted|direction)\s*\)", re.IGNORECASE)
+    r"column|values?|weighted|unweighted|direction)\s*\)|"
+    # "(not number of roads)", "not who has the most links - who …": the measure it is not
+    r"\(\s*not\s+(?:by\s+)?(?:the\s+)?(?:number|count|amount|total|sum)\s+of\s+[\w-]+\s*\)|"
+    r"^\s*not\s+(?:who|which|what)\b[^-–—?]{1,60}[-–—]|"
+    # "… would split the map so some city can't be reached anymore": the split, said
+    r"\b(?:so|so that|leaving)\s+(?:some|any|a|one)\s+\w+\s+(?:can(?:no|')t|could(?:n't|\s+not))\s+"
+    r"(?:be\s+reached|reach|get\s+(?:to|there))\b", re.IGNORECASE)
 AVOID = re.compile(r"\b(?:avoid\w*|bypass\w*|skipp?\w*|not (?:going |passing )?(?:through|via)|"
                    r"without (?:going |passing |travell?ing )?(?:through|via)|"
                    r"except(?:ing)?|excluding|other than)\s+(?:the\s+)?\S", re.IGNORECASE)

@@ -130,7 +130,8 @@ def cycles_render(st: PlanState, obs: list[Observed]) -> str:
         head = ("**No** — it has no cycles (a forest)" if forest else
                 "**Yes** — it has cycles")
     asked = str(st.context.get("asked") or st.question)
-    if not re.match(r"\s*(?:is|are|does|do|has|have|can)\b", asked, re.IGNORECASE):
+    # ("sanity check on the tree graph: is it really a tree?": the question after the colon)
+    if not re.search(r"(?:^|[:;]\s*|[-–—]\s+)(?:is|are|does|do|has|have|can)\b", asked, re.IGNORECASE):
         head = head.split(" — ", 1)[1].capitalize()
     why = ("every connected part is a tree" if forest else "some part has more edges than a tree "
            "on its nodes")
@@ -144,13 +145,18 @@ def triangle_calls(st: PlanState) -> list[Call]:
 
     named = slots.named(st.question)
     if not named:
-        return [Call("count_triangles", {})]
+        return [Call("count_triangles", {"top_k": 100} if _MEMBERS_ASKED.search(st.question)
+                     else {})]
     searches, ids = _resolve(st, named[:1])
     if ids is None:
         return searches
     return [*searches, Call("count_triangles", {"nodes": ids})]
 
 
+#: the nodes in triangles asked: "and which junctions are in them", "who is in a triangle"
+_MEMBERS_ASKED = re.compile(r"\b(?:which|who|list|name)\b[^.?!]{0,40}\b(?:in|part of|belong to)\s+"
+                            r"(?:them|those|these|one|a\s+triangle|any\s+triangle|at\s+least\s+one)\b",
+                            re.IGNORECASE)
 #: a yes/no asking that there are none: "is it triangle-free?", "does it lack triangles?"
 _NO_TRIANGLES = re.compile(r"\btriangle-?free\b|\b(?:free of|lack(?:s|ing)?|without|no)\s+(?:any\s+)?"
                            r"triangles?\b", re.IGNORECASE)
@@ -176,6 +182,12 @@ def triangle_render(st: PlanState, obs: list[Observed]) -> str:
         return (own + f"The graph has **{d.triangles} triangles**: no three of its {d.nodes} "
                 f"nodes are all linked to each other" + (" (it is two-mode: every edge joins "
                                                          "the two sides)" if two else "") + ".")
+    if _MEMBERS_ASKED.search(st.question) and not d.requested:  # every node in one, named
+        members = [t for t in d.top if t.triangles]
+        if len(members) == d.nodes_in_triangles:
+            return (f"The graph has **{d.triangles} triangles**; the {d.nodes_in_triangles} "
+                    f"nodes in at least one: " + ", ".join(
+                        f"**{t.node}** ({t.triangles})" for t in members) + ".")
     return (own + f"The graph has **{d.triangles} triangles**; {d.nodes_in_triangles} of "
             f"{d.nodes} nodes are part of at least one. Most triangles: {top or 'none'}.")
 

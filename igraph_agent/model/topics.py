@@ -173,6 +173,12 @@ def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) ->
     """
     from igraph_agent.model import slots
 
+    fact = _LOWER_FACT.match(question.strip())
+    if fact and re.search(rf"(?<![\w-]){re.escape(fact.group('x'))}(?![\w-])", fact.group("rest")) \
+            and not _CHANGE.search(fact.group("lead")):
+        # "sam only reviews, nobody reviews sam. how many people can be reached from sam …?":
+        # a fact about the node the question asks about again, typed in lower case
+        return fact.group("rest")
     said = _PAIR_SAID.match(question.strip())
     two = slots.named(said.group("lead")) if said else []
     if said and not slots.named(said.group("rest")) and len(two) == 2 and \
@@ -240,6 +246,13 @@ def context_read(question: str, own: set[str] | frozenset[str] = frozenset()) ->
     return rest[:m.start()] + said + rest[m.end():]
 
 
+#: a lower-case statement about one node, then a question that names it again
+_LOWER_FACT = re.compile(r"^(?P<lead>(?P<x>[a-z][\w.-]*)\s+[^.?!]{3,120}\.)\s+(?P<rest>(?:so\s+|but\s+)?"
+                         r"(?:how|what|which|who|whom|is|are|does|do|did|can|could)\b[^.!]*\?)\s*$")
+#: a change to the graph said in a statement: kept with the question, never dropped
+_CHANGE = re.compile(r"\b(?:if|suppos\w*|assum\w*|imagin\w*|ignor\w*|without|except\w*|remov\w*|"
+                     r"delet\w*|drop\w*|clos\w*|shut|fail\w*|left|leav\w*|quit\w*|retir\w*|gone|cut|"
+                     r"lost|block\w*|down|offline|join\w*|add\w*|new)\b", re.IGNORECASE)
 #: two nodes said as a statement's subject, then a question on "them": "Hill and Nash keep
 #: covering for each other. How many lessons have gone between them?"
 _PAIR_STATED = re.compile(r"^(?P<a>(?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\s+and\s+(?P<b>(?-i:[A-Z])[\w.'-]*|[a-z]+\d+)\s+"

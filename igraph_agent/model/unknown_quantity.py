@@ -66,15 +66,21 @@ _TIME_ASKED = re.compile(r"\bhow long (?:does|do|did|will|would) (?:it|they|one|
 _TIME_HOLDERS = (r"time|min|minute|hour|hrs?\b|sec|second|day|dur|latency|delay|ms\b|"
                  r"secs?\b|speed|eta")
 #: a length asked in its unit: "how far apart in miles", "how many km from A to B"
-_LENGTH_ASKED = re.compile(r"\b(?:in|how many|number of)\s+(miles|km|kilometres|kilometers|metres|"
-                           r"meters|feet|yards)\b|"
+_LENGTH_ASKED = re.compile(r"\b(?:in|how many|number of|the most|the fewest|the least|total|more|"
+                           r"fewer)\s+(miles|km|kilometres|kilometers|metres|meters|feet|yards)\b|"
                            # "the total length of pipe (km) on the route"
                            r"\(\s*(?:in\s+)?(miles|km|kilometres|kilometers|metres|meters|feet|"
                            r"yards)\s*\)", re.IGNORECASE)
 _LENGTH_HOLDERS = r"km|mile|met(?:er|re)|dist(?!rict)|length|len\b|feet|foot|ft\b|yard|_m\b|^m$"
+#: a speed asked: "which crew gets to its callouts fastest", "how quickly"; a time or a length
+#: column answers it ("the fastest route" by minutes or km), a count of callouts never does
+_SPEED_ASKED = re.compile(r"\b(?:fastest|quickest|slowest|speediest|soonest)\b|\bhow\s+(?:fast|"
+                          r"quickly|quick|slowly|soon)\b|\b(?:speed|response\s+speed)\b",
+                          re.IGNORECASE)
 #: the quantities asked by their own form, not after "the most": (how asked, the column words
 #: that hold it, the word the ask names it by — None: the unit the question says)
-_ASKED_BY_FORM = ((_TIME_ASKED, _TIME_HOLDERS, "time"), (_LENGTH_ASKED, _LENGTH_HOLDERS, None))
+_ASKED_BY_FORM = ((_TIME_ASKED, _TIME_HOLDERS, "time"), (_LENGTH_ASKED, _LENGTH_HOLDERS, None),
+                  (_SPEED_ASKED, rf"{_TIME_HOLDERS}|{_LENGTH_HOLDERS}", "speed or time"))
 #: generic number columns that could hold any magnitude
 _GENERIC = re.compile(r"^(?:weight|value|amount|score|number|num|n|x|val)$", re.IGNORECASE)
 #: how a quantity is asked: "the highest salaries", "the most money", "how much revenue",
@@ -156,6 +162,14 @@ _QUALITIES: tuple[tuple[str, str, str | None], ...] = (
      None),
     (r"\b(?:gender|sex)\b|\bwomen\s*\(?\s*(?:vs\.?|versus|or|and)\s+men\b|\b(?:male|female)s?\b",
      r"gender|sex|male|female", "gender"),
+    # where someone lives or something took place: "which woman lives nearest to where E8 was
+    # held" on a table of attendances
+    (r"(?<![\w-])(?:lives?|living|resid(?:es?|ing)|located|address(?:es)?)(?![\w-])"
+     r"(?!\s+(?:with|together|alongside|beside|next\s+(?:door|to)))|\bwhere\s+(?:\w+\s+){1,2}"
+     r"(?:was|were|is|are)\s+(?:held|located|based|hosted)\b",
+     r"lat|lon|lng|loc|address|city|town|place|coord|geo|postcode|zip|region|area|venue|home|"
+     r"district|neighbou?rhood|street|zone|sector|borough|county|country|state|province|site|"
+     r"ward|suburb|village|base|office|building|room|floor|dorm|house", "location"),
 )
 
 
@@ -198,8 +212,18 @@ def _asked(question: str, info: dict[str, Any]) -> str | None:
         if m and not any(re.search(_SPOKEN[1], c, re.IGNORECASE) for c in columns):
             return m.group(1).lower()
         return None
+    edges = [str(c) for c in info.get("edge_attributes") or []]
+    # a grouping's or a text column holds words, never an amount ("funder" holds no grant money)
+    meaning = info.get("meaning") or {}
+    kinds = meaning.get("node_attributes") or {}
+    grouped = {str(a).lower() for a in (meaning.get("groups") or {})} | {
+        str(a).lower() for a, k in (kinds.items() if isinstance(kinds, dict) else ())
+        if isinstance(k, dict) and k.get("kind") in ("categorical", "text")}
+    columns = [c for c in columns if c.lower() not in grouped]
     for form, holders, word in _ASKED_BY_FORM:  # "how long does it take" on a km column,
         m = form.search(question)  # "how far apart in miles" on a graph of ties alone
+        if form is _SPEED_ASKED and not edges:
+            continue  # "the quickest way from A to B" on ties alone: the fewest hops
         if m and not any(re.search(holders, c, re.IGNORECASE) for c in columns):
             return word or next(g for g in m.groups() if g).lower()
     for n, (words, holders) in enumerate(_MAGNITUDES):

@@ -58,6 +58,18 @@ _IRREGULAR: dict[str, tuple[str, ...]] = {
     "hear": ("heard",), "learn": ("learnt",), "ring": ("rang", "rung"),
     "write": ("wrote", "written"), "build": ("built",)}
 #: column words that name no relation of their own
+#: verbs whose subject sends along an edge: a group as their subject sends to the others
+SENDS = re.compile(r"\b(?:send\w*|sent|writes?|wrote|written|writing|emails?|emailed|"
+                   r"messages?|messaged|calls?|called|pays?|paid|lends?|lent|gives?|gave|"
+                   r"ship\w*|exports?|exported|sells?|sold|refers?|referred|feed\w*|supply|"
+                   r"supplies|supplied|flows?|talks?|talked|forwards?|forwarded|reports?|reported|"
+                   r"cites?|cited|follows?|followed|mentions?|mentioned|contacts?|contacted|"
+                   r"reach(?:es)?\s+out)\b", re.IGNORECASE)
+#: verbs whose subject receives along an edge: a group as their subject receives
+RECEIVES = re.compile(r"\b(?:receiv\w*|gets?|got|hears?|heard|takes?|took|borrow\w*|"
+                      r"import\w*|buys?|bought|draws?|drew)\b", re.IGNORECASE)
+
+
 _PLAIN = {"sourc", "targ", "from", "node", "src", "dst", "tail", "head", "target", "get"}
 
 

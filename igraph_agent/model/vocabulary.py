@@ -1425,7 +1425,7 @@ _LOWER_ID = re.compile(r"[a-z][a-z'-]{1,15}")
 _DOTTED_ID = re.compile(r"[a-z][a-z'-]*[._][a-z0-9][a-z0-9'-]*")  # "m.rossi", "li_na"
 _AT_NAME = re.compile(r"\b(?i:is|was|were|has|had|of|for|about|does|did|do|and|or|with|to|from|between|know|knows|"
                       r"without|if|(?:depends?|depending|rel(?:y|ies)|builds?|built)\s+on|"
-                      r"needs?|requires?|reach(?:es|ed|ing)?|(?:get|gets|got)\s+to)\s+([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?|[a-z][._][a-z0-9][a-z0-9'-]*)\b(?='s|\s*[?.,!:(]|\s+[-–—>]|\s+(?:and|in|have|has|know|"
+                      r"needs?|requires?|reach(?:es|ed|ing)?(?:\s+from)?|(?:get|gets|got)\s+to)\s+([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?|[a-z][._][a-z0-9][a-z0-9'-]*)\b(?='s|\s*[?.,!:(]|\s+[-–—>]|\s+(?:and|in|have|has|know|"
                       r"left|leaves|linked|connected|(?!(?:per|across|over)\b)\w+s?)\b|$)")
 
 
@@ -1695,15 +1695,16 @@ def _ends_counted(question: str, info: dict[str, Any]) -> str | None:
 
 #: "how many accounts are there, including any that never transacted": the clause widens the
 #: count to every node, it is no condition
-_INCLUDING = re.compile(r"^(\s*how many\b[^,;]*?)[,;]?\s+(?:and\s+)?(?:including|incl\.?)\s+"
-                        r"(?:any|those|the ones|ones|all|every|even)\b[^,;]*[?.!]*\s*$", re.IGNORECASE)
+INCLUDING = re.compile(r"^(\s*how many\b[^,;]*?)[,;]?\s+(?:and\s+)?(?:including|incl\.?)\s+"
+                        r"(?:any|anyone|anybody|everyone|everybody|those|the ones|ones|all|every|even)\b"
+                        r"[^,;]*[?.!]*\s*$", re.IGNORECASE)
 
 
 def _all_counted(question: str, info: dict[str, Any]) -> str:
     """"How many writers are there, including any with no co-authors" and "how many authors
     are in the co-authorship data" count every node: "How many nodes are there?" when the
     question's noun is the nodes' (the data's word or a common one)."""
-    m = _INCLUDING.match(question)
+    m = INCLUDING.match(question)
     q = m.group(1).rstrip() + "?" if m else question
     found = re.fullmatch(r"\s*how many (?:different |distinct |unique |separate )?([a-z]+) "
                          r"(?:are|were) (?:there )?(?:in|on) (?:the |this |our )?"
@@ -1796,7 +1797,10 @@ def _sides(info: dict[str, Any]) -> list[str]:
 
 def _names_side(word: str, question: str) -> bool:
     w = word.lower()
-    forms = {w, {"women": "woman", "men": "man", "people": "person"}.get(w, w.rstrip("s"))}
+    forms = {w, {"women": "woman", "men": "man", "people": "person"}.get(w, w.rstrip("s")),
+             # a side named in the singular ("doctor") counted in the plural ("doctors")
+             {"woman": "women", "man": "men", "person": "people"}.get(w, w + "s"),
+             w[:-1] + "ies" if w.endswith("y") else w + "es"}
     return any(re.search(rf"(?<![\w]){re.escape(f)}(?![\w])", question, re.IGNORECASE)
                for f in forms)
 
@@ -2216,9 +2220,9 @@ _END_OF = [(re.compile(p, re.IGNORECASE), r) for p, r in (
 #: every other one following the link direction"
 _ALL_REACH_ALL = re.compile(
     r"\b(?:group|set|cluster|part|piece|bunch|block|chunk)\s+(?:of\s+[a-z]+\s+)?(?:where|in\s+which|"
-    r"whose|that|who)\s+(?:\w+\s+)?(?:every(?:one|body)\s+|(?:every|each|all)\s+(?:\w+\s+)?)(?:can\s+)?"
-    r"(?:reach|get\s+to)(?:es)?\s+"
-    r"(?:every(?:one|body)(?:\s+else)?|(?:every|each|all)\s+(?:other(?:\s+one)?|the\s+others|one\s+else|"
+    r"whose|that|who)\s+(?:\w+\s+)?(?:(?:every|any)(?:one|body)\s+|(?:every|each|all)\s+(?:\w+\s+)?)"
+    r"(?:can\s+)?(?:reach|get\s+to)(?:es)?\s+"
+    r"(?:(?:every|any)(?:one|body)(?:\s+else)?|(?:every|each|all)\s+(?:other(?:\s+one)?|the\s+others|one\s+else|"
     r"others))\b(?:\s+(?:by\s+\w+|via\s+\w+))?(?:\s+(?:following|along)"
     r"\s+(?:the\s+)?(?:links?'?|edges?'?|arrows?'?)\s*(?:direction)?)?|"
     r"\b(?:group|set|cluster|part|bunch)\s+of\s+[a-z]+\s+that\s+(?:can\s+)?all\s+(?:reach|get\s+to)\s+"
@@ -2243,6 +2247,11 @@ def _column_way(question: str, info: dict[str, Any]) -> str:
     if len(ends) != 2:
         return question
     a, b = (rf"(?:the\s+)?{re.escape(str(e))}s?" for e in ends)
+    # "following reviewer→author chains": the way said with its own verb
+    question = re.sub(rf"\b(?:following|along|via|through)\s+(?:the\s+)?(?:{a}\s*(?:-+>|→|=>)\s*{b}|"
+                      rf"{a}\s+to\s+{b})(?:\s+(?:chains?|arrows?|links?|edges?|direction|lines?|"
+                      rf"paths?|order))?\b", "following the edges' direction", question,
+                      flags=re.IGNORECASE)
     return re.sub(rf"\s*,?\s*\b(?:(?:if|when|as|once)\s+(?:it'?s|it\s+is|it\s+gets|they'?re)\s+)?"
                   rf"(?:(?:passed|handed)\s+(?:along|on)\s+|forwarded\s+|going\s+|moving\s+|"
                   rf"flowing\s+|only\s+(?:go(?:es)?\s+)?|go(?:es)?\s+)?(?:from\s+{a}\s+to\s+{b}\b|"
@@ -2326,6 +2335,12 @@ def _none_doing_it(question: str, info: dict[str, Any]) -> str:
     return question[:m.start()] + "have in-degree exactly 0" + question[m.end():]
 
 
+#: partners counted once each: "more than 5 different colleagues", "distinct other wards"
+#: ("different times" counts edges, not partners)
+DISTINCT_PARTNERS = re.compile(r"\b(?:different|distinct|separate|unique|individual)\s+"
+                               r"(?!times\b)(?:other\s+)?[a-z]+", re.IGNORECASE)
+
+
 #: the numbers zero to twenty in words
 WORD_NUMBERS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -2345,13 +2360,85 @@ _BY_NOT_BY = re.compile(r"\(\s*(?:by|in|using)\s+(?:the\s+)?([a-z_][\w\s-]{0,30}
                         r"not\s+(?:by\s+|in\s+|using\s+)?(?:the\s+)?[^()]{1,40}\)", re.IGNORECASE)
 
 
+#: a measure named again after the question, with the one it is not: "which clinic gets
+#: referrals from the most different clinics? not patient numbers, number of clinics" (the
+#: question already says which; the aside sets no exclusion)
+_NOT_THIS_MEASURE = re.compile(
+    r"([?.])\s*[-–—(]?\s*(?:so\s+)?not\s+(?:by\s+)?(?:the\s+)?(?:[a-z_]+\s+){0,2}?(?:numbers?|counts?|"
+    r"totals?|volumes?|amounts?|sums?|values?|[a-z]+s)\s*[,;]\s*(?:but\s+|just\s+|only\s+)?(?:the\s+)?"
+    r"(?:number|count|total|amount)\s+of\s+(?:different\s+|distinct\s+)?[a-z]+s?\s*\)?\s*[.!?]*\s*$",
+    re.IGNORECASE)
 #: a restriction restated as what it leaves out: "counting only the women (not the events)"
 _ONLY_NOT = re.compile(r"(\bonly\s+(?:the\s+)?[a-z]+)\s*\(\s*not\s+(?:the\s+)?[a-z]+\s*\)",
                        re.IGNORECASE)
 
 
+#: an instruction that widens a count to every node, no condition of it: "Count every site on
+#: the site list, even ones with no road at all.", "Include anyone on the staff list even if
+#: they have no shifts.", "…, even those with no links"
+INCLUSION_ASIDE = re.compile(
+    r"(?:(?<=[.?!])|^)\s*(?:please\s+)?(?:count|include|including)\s+(?:every|all|each|any|anyone|"
+    r"anybody|everyone|everybody)\b[^.?!]*?\beven\b[^.?!]*[.!]?\s*$|"
+    r"[,;]?\s*(?:\(\s*)?(?:even|including|incl\.?)\s+(?:the\s+)?(?:ones?|those|any|anyone|anybody|"
+    r"people|[a-z]+s)\s+(?:with|that\s+have|who\s+have|having|without)\s+no\b[^.?!,;()]*\)?|"
+    r"[,;]?\s*(?:\(\s*)?even\s+if\s+(?:they|it|he|she)\s+(?:have|has|had)\s+no\b[^.?!,;()]*\)?",
+    re.IGNORECASE)
+
+
+#: a clustering value many nodes have, said with "of": "which issues have a clustering
+#: coefficient of 1", "(clustering of 1)" after a which-question ("the clustering of 1" alone
+#: may name node 1)
+_CLUSTERING_OF = re.compile(
+    r"\b(?:have|has|having|with)\s+(?:a\s+|an\s+)?(?:local\s+)?clustering(?:\s+coefficient)?\s+"
+    r"(?:of|equal\s+to|equals|=+)\s*(\d+(?:\.\d+)?)\b", re.IGNORECASE)
+_CLUSTERING_ASIDE = re.compile(
+    r"^(\s*(?:which|what|who|how many|list|name)\b.*?)\s*\(\s*(?:i\.?e\.?\s*,?\s*)?(?:a\s+)?"
+    r"(?:local\s+)?clustering(?:\s+coefficient)?\s+(?:of|=+)\s*(\d+(?:\.\d+)?)\s*\)\s*([?.!]*)\s*$",
+    re.IGNORECASE)
+
+
+#: a topological order asked in words: "could we line the clinics up in an order so that every
+#: referral goes from an earlier clinic to a later one" (there is one exactly when the graph
+#: has no cycle)
+_ORDERABLE = re.compile(
+    r"^\s*(?:can|could|is it possible to|would it be possible to)\s+(?:we|you|i|one)?\s*"
+    r"(?:line|put|arrange|order|sort|rank|list)\s+(?:all\s+)?(?:the\s+|our\s+)?\w+\s+(?:up\s+)?(?:in|into)\s+"
+    r"(?:an?|one|a\s+single|some)\s+(?:\w+\s+)?order\b[^?]*\b(?:earlier|before|higher|above|up)\b"
+    r"[^?]*\b(?:later|after|lower|below|down)\b[^?]*[?.!]*(?:\s*(?:y/n|yes\s*/\s*no|yes\s+or\s+no)"
+    r"[?.!]*)?\s*$", re.IGNORECASE)
+
+
+#: a k-core described as the peeling that finds it: "peel off every courier with only one
+#: link, and keep doing it until nothing with a single link is left - who remains"
+_PEELED = re.compile(
+    r"\b(?:peel|strip|trim|prune|remove|drop|delete|take)\w*\s+(?:off\s+|away\s+|out\s+)?(?:every|all|each|"
+    r"any)\s+(?:the\s+)?[\w-]+(?:\s+(?:or|and)\s+[\w-]+)?\s+(?:with|that\s+ha(?:s|ve)|having)\s+(?:only\s+|just\s+)?"
+    r"(?:(?P<w>one|two|three|a\s+single)|(?P<n>\d+))\s+(?:[a-z-]+\s+)?[a-z-]+?s?\b"
+    r"(?:\s+or\s+(?:fewer|less))?[^?]*?\b(?:until|till|repeat\w*|keep|again)\b[^?]*?\b(?:who|which|what|"
+    r"how\s+many)\b[^?]*?\b(?:remains?|left|survives?|core|stays?)\b", re.IGNORECASE)
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
+    peeled = _PEELED.search(question)
+    if peeled:  # the nodes left when every node with k ties is peeled again and again
+        k = int(peeled.group("n")) if peeled.group("n") else \
+            {"one": 1, "two": 2, "three": 3}.get(peeled.group("w").lower(), 1)
+        many = re.search(r"\bhow\s+many\b", question[peeled.start():], re.IGNORECASE)
+        return (f"How many nodes are in the {k + 1}-core?" if many else
+                f"Which nodes are in the {k + 1}-core?")
+    if info.get("directed") and _ORDERABLE.match(question):
+        return "Is the graph acyclic?"  # an order with every edge going forward: no cycle
+    if "hub" in data_nouns(info):  # "which two hubs" on a ``hub_a,hub_b`` table: its nodes,
+        question = re.sub(r"\b(?-i:hub)(s?)\b", r"node\1", question)  # no best-connected one
+    question = _CLUSTERING_OF.sub(r"with clustering exactly \1", question)
+    m = _CLUSTERING_ASIDE.match(question)
+    if m:  # "which issues have all their neighbours linked to each other (clustering of 1)?"
+        noun = re.match(r"\s*(?:which|what|how many)\s+([a-z]+)", m.group(1), re.IGNORECASE)
+        lead = "How many" if re.match(r"\s*how many", m.group(1), re.IGNORECASE) else "Which"
+        question = f"{lead} {noun.group(1) if noun else 'nodes'} have clustering exactly {m.group(2)}?"
+    if re.search(r"\bhow many\b|\bnumber of\b|\bcount\b", question, re.IGNORECASE):
+        question = INCLUSION_ASIDE.sub("", question).strip() or question
     if not info.get("directed") and _ROOTED.search(question):
         return question  # asked, never answered with ties that include the parent
     if info.get("directed") and _group_sends(question, info):
@@ -2371,6 +2458,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
                                question)  # "fewer than three connections": fewer than 3
     question = _BY_NOT_BY.sub(r"by \1", question)  # "(by count, not by number of people)"
     question = _ONLY_NOT.sub(r"\1", question)  # "counting only the women (not the events)"
+    question = _NOT_THIS_MEASURE.sub(r"\1", question)  # "…? not patient numbers, number of clinics"
     question = _TRAVEL_AFTER.sub(r"\1", question)  # "within 30 km of driving": within 30 km
     question = _column_way(question, info)  # "… if passed along from caller to callee"
     question = _ANY_WAY.sub(" ignoring direction", question)  # "(don't worry about direction)"
@@ -2406,8 +2494,10 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         out = re.sub(r"\b(?:weighted[- ]degree|(?:node\s+)?strength)\b(?!\s+(?:of\s+)?(?:the\s+)?"
                      r"(?:ties|edges|links|connections))", f"total {next(iter(weights))}", out,
                      flags=re.IGNORECASE) if next(iter(weights)).lower() != "strength" else out
-    if "strength" not in weights.values():  # "the busiest airport": the most links, where no
-        out = re.sub(r"\bbusiest\b", "best-connected", out, flags=re.IGNORECASE)  # count column
+    named = any(re.search(rf"\b{re.escape(str(c).lower().replace('_', ' ').rstrip('s'))}", out.lower())
+                for c in weights)  # "busiest package by commit count": that column's total
+    if "strength" not in weights.values() and not named:  # "the busiest airport": the most
+        out = re.sub(r"\bbusiest\b", "best-connected", out, flags=re.IGNORECASE)  # links
     narrowed = bool(_NARROWED.search(out))  # "the most people who never lend": no degree
     for pattern, repl in ([] if directed else _PAIR_RELATION):  # "is 33 friends with 0"
         out = pattern.sub(repl, out)
@@ -2426,12 +2516,14 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     if len(sides) == 2 and re.search(r"\bhow many\b", out, re.IGNORECASE) and all(
             _names_side(s, out) for s in sides) and not re.search(
             r"\b(?:most|least|per|each|average|shared?|together|common|than|pairs?|links?|"
-            r"edges?|ties|connections|sign-?ups?|memberships?|enrol\w*|registrations?|total|"
+            r"edges?|ties|connections|sign-?ups?|memberships?|enrol\w*|registrations?|(?<!in )total|"
             r"clusters?|groups?|components?|pieces|parts|communities|separate|if|connected|"
             r"linked|chains?|isolated|other|with|"
             # "how many manuscripts have a single researcher": a count past a number of
             # partners, not the sides
-            r"single|only|just|exactly|no|none|zero|one|two|three|four|five|\d+|have|has|had)\b",
+            # ("how many doctors do we have": the sides, whoever has them)
+            r"single|only|just|exactly|no|none|zero|one|two|three|four|five|\d+|"
+            r"(?<!we )(?<!you )(?<!they )(?<!i )have|has|had)\b",
             out,
             re.IGNORECASE) and not _slots().features(out) and not _counts_a_grouping(out, info):
         # no threshold, no named node, no column's values ("how many cities do the bands and
@@ -3054,6 +3146,10 @@ def _spelled(attr: str, question: str) -> set[str]:
         >>> sorted(_spelled("dept", "which department has the most ties?"))
         ['department', 'dept']
     """
+    parts = [p for p in re.split(r"[_\s-]+", attr) if p]
+    if len(parts) == 2 and len(parts[1]) >= 4 and re.search(
+            rf"\b(?:which|what|each|every|per|by)\s+{re.escape(parts[1])}\b", question, re.IGNORECASE):
+        return {attr, parts[1].lower()}  # "which class" for a ``pressure_class`` column
     if len(attr) < 3 or not re.fullmatch(r"[A-Za-z]+", attr):
         return {attr}
     letters = ".*".join(map(re.escape, attr.lower()))

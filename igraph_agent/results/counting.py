@@ -162,6 +162,9 @@ class EdgeAttributeTotalsResult(ToolData):
     net_in: Number | None = None
     #: the attribute filter the ranked nodes matched, when one was given
     side: str | None = None  # two-mode: the side ranked
+    #: only the edges whose ends differ on (``across``) or share (``within``) this attribute
+    across: str | None = None
+    within: str | None = None
     where: dict[str, Any] | None = None
     where_edges: WhereEdges | None = None  # with where: those nodes' edges summed
     max_edges: Table[EdgeValue] | None = None  # the edges holding the max (ties all listed)

@@ -380,6 +380,11 @@ class EdgeTotalArgs(BaseModel):
     without_edges: list[list[str]] = Field(default_factory=list, description="what-if: leave "
                                            "out these [u, v] edges (either way round on an "
                                            "undirected graph; nothing is changed)")
+    across: str | None = Field(default=None, description="only the edges whose two ends "
+                               "differ on this node attribute, e.g. \"team\": what each node "
+                               "sends to (or gets from) other teams")
+    within: str | None = Field(default=None, description="only the edges whose two ends "
+                               "share this node attribute's value: what stays inside a group")
     side: str | None = None  # two-mode: rank one side only (degree_analysis describes it)
     #: every edge (of ``node``) listed as ``passing`` (op ``ge`` its smallest value): "which
     #: towns have a road to town0, and how many km is each"; the planner's
@@ -430,6 +435,15 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
                             f"no edge between {node} and {other}"
                             + (f" ({side})" if directed and side != "both" else ""),
                             hint="search_edge lists the edges between two nodes", retryable=True)
+    for attr, apart in ((args.across, True), (args.within, False)):
+        if attr is None:
+            continue
+        if not any(attr in d for _, d in g.nodes(data=True)):
+            raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"no node has an attribute {attr!r}",
+                            hint="get_graph_info lists the node attributes", retryable=True)
+        edges = [(u, v, d) for u, v, d in edges
+                 if g.nodes[u].get(attr) is not None and g.nodes[v].get(attr) is not None
+                 and (g.nodes[u][attr] != g.nodes[v][attr]) == apart]
     gone_nodes = set(require_nodes(g, args.without_nodes)) if args.without_nodes else set()
     gone_edges = _edges_left_out(g, args.without_edges)
     if args.node and args.node in gone_nodes:
@@ -494,12 +508,18 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
             data["where_edges"] = _where_edges(nums, among, side)
     if args.side:
         data["side"] = args.side
+    if args.across:
+        data["across"] = args.across
+    if args.within:
+        data["within"] = args.within
     sense = {"out": " (node totals over outgoing edges)", "in": " (node totals over incoming "
              "edges)", "both": " (node totals over incoming and outgoing edges)"}[side] \
         if directed else ""
+    kept = (f", only edges between different {args.across} values" if args.across else "") + \
+        (f", only edges within one {args.within} value" if args.within else "")
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"{args.attribute}: total {data['total']} over {len(nums)} "
-                              f"edges{sense}")
+                              f"edges{kept}{sense}")
 
 
 def _edges_left_out(g: nx.Graph, pairs: list[list[str]]) -> set[tuple]:
