@@ -46,6 +46,26 @@ def test_a_calls_timing_and_ids_never_ground_a_number():
     assert ungrounded(answer, sources_of(stored, "How many nodes?")) == ["77", "4242"]
 
 
+def test_digits_in_a_file_path_never_ground_a_number():
+    result = ToolResult(success=True, tool="construct_graph", call_id="c1",
+                        data={"source": "/tmp/pytest-of-root/pytest-77/data/karate.csv",
+                              "nodes": 34, "edges": 78},
+                        summary="read /tmp/pytest-of-root/pytest-77/data/karate.csv: 34 nodes")
+    answer = "The graph has 34 nodes and 77 edges."
+    assert ungrounded_numbers(answer, [result.evidence()]) == ["77"]
+    stored = {"tool_calls": [{"args": {"path": "/tmp/run-77/karate.csv"},
+                              "envelope": result.envelope()}]}
+    assert ungrounded(answer, sources_of(stored, "How many nodes?")) == ["77"]
+    assert ungrounded_numbers("34 of 78 edges (34/78)", ["ratio 34/78"]) == []
+
+
+def test_digits_inside_an_id_in_a_result_never_ground_a_number():
+    shown = [{"dataset_id": "ds_4a77b0c618", "source_id": "src_25050fca57f8", "run": "77ab",
+              "summary": "loaded ds_4a77b0c618 r1: 34 nodes, 78 edges."}]
+    assert ungrounded_numbers("34 nodes, 78 edges, 77 loops and 618 hubs", shown) == [
+        "77", "618"]
+
+
 def test_numeric_strings_and_list_lengths_in_results_ground_numbers():
     results = [{"data": {"top": [{"node": "33"}, {"node": "12"}], "summary": "mean 17.5"}}]
     assert ungrounded_numbers("Node 33 and node 12 lead; mean 17.5.", results) == []

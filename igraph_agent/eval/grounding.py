@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from igraph_agent.eval.oracle import numbers, same
+from igraph_agent.runtime.guards import without_paths
 from igraph_agent.tools.registry import evidence_of
 
 
@@ -19,7 +20,7 @@ def sources_of(record: dict[str, Any], question: str) -> list[float]:
         texts.append(json.dumps(evidence_of(call.get("envelope") or {})))
     found: set[float] = set()
     for text in texts:
-        for tok in numbers(text.replace("_", " ")):
+        for tok in numbers(without_paths(text).replace("_", " ")):
             try:
                 found.add(float(tok))
             except ValueError:
@@ -36,6 +37,7 @@ def ungrounded(answer: str, sources: list[float]) -> list[str]:
         >>> ungrounded("**0** messages over 0 edges", [])
         []
     """
+    answer = without_paths(answer)  # a path's or URL's digits state nothing
     percents = set(re.findall(r"(\d+(?:\.\d+)?)\s*%", answer))
     # a zero ("**0** messages over 0 edges") says that nothing was found: what a tool shows
     # by an empty list, never as the digit

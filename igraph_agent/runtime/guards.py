@@ -5,8 +5,11 @@ when the question is about the data (a graph is loaded or attached, or the quest
 graph things). Every number in the answer must appear in some tool result of the run
 (data, summaries, error messages, the call arguments): numbers are compared at the
 answer's precision (``0.139`` matches ``0.139037``), percentages against fractions,
-``k``/``M`` suffixes scaled, numbers written in words (``thirty-four``) like digits. Small integers (≤ 10: ordinals, "top 5"), numbers in the
-question, in identifiers (``ds_3a``, ``p1_0``) and in code spans are not checked.
+``k``/``M`` suffixes scaled, numbers written in words (``thirty-four``) like digits. Small
+integers (≤ 10: ordinals, "top 5"), numbers in the question, in identifiers (``ds_3a``,
+``p1_0``), in dotted addresses (``10.0.0.12``), in file paths and URLs and in code spans are
+not checked; on the result side the same digits ground nothing (a dataset id ``ds_4a77b0``
+or a folder ``/tmp/run-77/`` never grounds "77").
 
 A failing answer is sent back once to the model to ground or retract; if it fails again
 the run ends ``blocked`` with a :class:`~igraph_agent.response.Refusal`.
@@ -37,9 +40,12 @@ from igraph_agent.tools.registry import ToolResult
 SMALL_INT = 10
 # a number standing alone: not part of an identifier (p1_0, ds_3a, r2, node12)
 _ANSWER_NUMBER = re.compile(
-    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:[eE]([-+]?\d+))?(%|[kKM]\b)?(?![\w])")
-_ANY_NUMBER = re.compile(r"\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:[eE]([-+]?\d+))?(%|[kKM]\b)?(?!\w|\.\d)")
+# a number in a result's text: standing alone, so an id's digits (ds_4a77b0) ground nothing
+_ANY_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?!\w|\.\d)")
 _CODE = re.compile(r"`[^`]*`")
+# a file path or URL in a result ("/tmp/pytest-77/karate.csv"): its digits are no figure
+_PATH = re.compile(r"[^\s\"']*/[^\s\"']*")
 _DATA_WORDS = re.compile(
     r"graph|node|edge|vertex|vertices|degree|central|communit|cluster|path|neighbou?r|"
     r"dataset|network|component|pagerank|betweenness|bridge|hub|connect|link|triangle|density",
@@ -66,7 +72,7 @@ def number_pool(values: Iterable[Any]) -> list[float]:
             if v == v and abs(v) != float("inf"):
                 pool.append(abs(float(v)))
         elif isinstance(v, str):
-            pool.extend(float(m) for m in _ANY_NUMBER.findall(v))
+            pool.extend(float(m) for m in _ANY_NUMBER.findall(without_paths(v)))
         elif isinstance(v, dict):
             for x in v.values():
                 walk(x)
@@ -80,6 +86,16 @@ def number_pool(values: Iterable[Any]) -> list[float]:
     return sorted(pool)
 
 
+def without_paths(text: str) -> str:
+    """``text`` less its file paths and URLs (a slash and a letter in one word), so that a
+    temporary folder's digits never ground a number; a ratio such as ``34/78`` stays.
+
+        >>> without_paths("read /tmp/pytest-77/karate.csv: 34 nodes, 34/78")
+        'read  34 nodes, 34/78'
+    """
+    return _PATH.sub(lambda m: "" if re.search(r"[A-Za-z]", m.group(0)) else m.group(0), text)
+
+
 def _near(pool: list[float], x: float, tol: float) -> bool:
     i = bisect.bisect_left(pool, x - tol)
     return i < len(pool) and pool[i] <= x + tol
@@ -90,7 +106,8 @@ def ungrounded_numbers(answer: str, results: Iterable[Any], question: str = "") 
     pool = number_pool(results)
     asked = set(number_pool([question]))
     found: list[str] = []
-    for m in _ANSWER_NUMBER.finditer(_CODE.sub(" ", answer)):
+    answer = without_paths(_CODE.sub(" ", answer))
+    for m in _ANSWER_NUMBER.finditer(answer):
         whole, frac, exp, suffix = m.group(1), m.group(2) or "", m.group(3), m.group(4) or ""
         x = float(whole.replace(",", "") + frac + (f"e{exp}" if exp else ""))
         decimals = max(len(frac) - 1, 0) - (int(exp) if exp else 0)
@@ -108,7 +125,7 @@ def ungrounded_numbers(answer: str, results: Iterable[Any], question: str = "") 
             candidates.append((x * 1e6, tol * 1e6))
         if not any(_near(pool, v, t) for v, t in candidates):
             found.append(m.group(0))
-    for words, x in word_numbers(_CODE.sub(" ", answer)):  # "thirty-four" is checked like 34
+    for words, x in word_numbers(answer):  # "thirty-four" is checked like 34
         if x > SMALL_INT and x not in asked and not _near(pool, x, 1e-9 * max(1.0, x)):
             found.append(words)
     return list(dict.fromkeys(found))
