@@ -205,7 +205,8 @@ def test_the_dev_split_loads_and_every_oracle_resolves_on_its_graph():
                                                  "dev87", "dev88", "dev89", "dev90",
                                                  "dev91", "dev92", "dev93", "dev94",
                                                  "dev95", "dev96", "dev97", "dev98",
-                                                 "dev99", "dev100", "dev101"}
+                                                 "dev99", "dev100", "dev101", "dev102",
+                                                 "dev103", "dev104", "dev105"}
     asks = [q for q in qset.questions if q.expect == "needs_clarification"]
     assert len(asks) >= 8  # questions no analysis answers: the planner must ask
     for q in qset.questions:

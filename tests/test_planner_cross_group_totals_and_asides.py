@@ -263,3 +263,44 @@ def test_losing_every_connection_to_the_main_part_is_a_what_if(tmp_path):
     assert resp.status == "answered", resp.answer
     assert f"**{apart}** node(s) would lose their link to the main part" in resp.answer, \
         resp.answer
+
+
+def test_a_means_of_travel_before_from_keeps_the_reach(tmp_path):
+    resp = ask_table(tmp_path, CROSSINGS, "Is P9 reachable by ferry from P1?", PIERS)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**No**"), resp.answer
+
+
+def test_who_is_in_the_most_of_one_side_ranks_the_other_side(tmp_path):
+    g = nx.Graph([(p, s) for p, s, _ in SEATS.values])
+    players = {p for p, *_ in SEATS.values}
+    top = max(players, key=g.degree)
+    for i, question in enumerate(("who is in the most sections?",
+                                  "who's in the most orchestra sections?")):
+        resp = ask_table(tmp_path / str(i), SEATS, question, HOMES)
+        assert resp.status == "answered", resp.answer
+        assert resp.answer.startswith(f"Among the players, **{top}**"), resp.answer
+
+
+def test_a_group_size_with_a_modifier_before_the_noun_is_counted(tmp_path):
+    resp = ask_table(tmp_path, CROSSINGS, "which shore has the most ferry piers?", PIERS)
+    assert resp.status == "answered", resp.answer
+    top = PIERS["shore"].value_counts().idxmax()  # south: P5 to P9
+    assert resp.answer.startswith(f"**{top}** is the shore with the most"), resp.answer
+
+
+def test_no_edge_at_all_on_a_directed_table_is_degree_zero(tmp_path):
+    resp = ask_table(tmp_path, MOVES, "Is there any depot that had no moves at all, neither in "
+                     "nor out? Which one?", REGIONS)
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith("**Yes**") and "D7" in resp.answer, resp.answer
+
+
+def test_received_but_never_said_out_is_a_sink(tmp_path):
+    calls = pd.DataFrame([("x1", "x2"), ("x2", "x3"), ("x3", "x1"), ("x1", "x4"), ("x2", "x5")],
+                         columns=["caller", "callee"])
+    resp = ask_table(tmp_path, calls, "which extensions get called but never dial out "
+                     "themselves?")
+    assert resp.status == "answered", resp.answer
+    assert "**x4**" in resp.answer and "**x5**" in resp.answer, resp.answer
+    assert "**x1**" not in resp.answer, resp.answer

@@ -29,6 +29,7 @@ def test_compared_figures_equal_networkx(tmp_path, graph, backend):
         common = set(g[a]) & set(g[b])
         assert pair["distance"] == nx.shortest_path_length(g, a, b)
         assert pair["common_neighbours"] == len(common)
+        assert pair["neighbours_of_either"] == len(set(g[a]) | set(g[b]))
         assert pair["jaccard"] == pytest.approx(len(common) / len(set(g[a]) | set(g[b])), abs=1e-6)
 
 

@@ -571,6 +571,11 @@ def _node_piece(st: PlanState) -> tuple[str, str] | None:
                               r"\bcommunit|\b(?:extract|save|create|store|export|keep|make)\b",
                               st.question, re.IGNORECASE):
         return None
+    from igraph_agent.model.vocabulary import groupings
+
+    if any(re.search(rf"\b{re.escape(str(a))}s?\b", m.group(0), re.IGNORECASE)
+           for a in groupings(st.meaning())):
+        return None  # "the island of Brin" where ``island`` is a column: its value, no piece
     raw = m.group("a") or m.group("b") or m.group("c")
     named = slots.named(st.question)
     name = next((n for n in named if n == raw or n.split()[-1] == raw or raw.startswith(n)),

@@ -126,8 +126,11 @@ _CLAUSE_REF = (rf"the\s+{_PART}[a-z][\w-]*\s+(?:with|having|that|who|which)\s+"
                rf"(?:(?!the\b)[\w'-]+\s+){{0,3}}the\s+(?:most|least|highest|lowest|largest|"
                rf"biggest|greatest|fewest|smallest)\b(?:\s+[\w-]+){{0,4}}?(?=\s*(?:[?.!,;]|$)|\s+(?:belongs?\s+"
                rf"to|falls?\s+in|in)\s*[?.!]*\s*$)")
+#: words in -est that rank nothing ("the rest", "the forest")
+_EST = (r"(?!(?:rest|interest|forest|contest|request|protest|test|guest|nest|west|chest|quest|"
+        r"harvest|crest|arrest|conquest|pest|vest|zest|inquest|digest|suggest)\b)")
 _SHORT_REF = (rf"the\s+(?:(?:most|least)\s+(?!(?:distinct|different|other|separate|unique|"
-              rf"individual)\b)[\w-]+|[a-z]+est|best[- ]connected|highest[- ][\w-]+)"
+              rf"individual)\b)[\w-]+|{_EST}[a-z]+est|best[- ]connected|highest[- ][\w-]+)"
               rf"\s+{_PART}[a-z][\w-]*|the\s+{_PART}[a-z][\w-]*\s+(?:with|having|that has|who has)"
               rf"\s+the\s+(?:most|highest|largest|biggest|fewest|lowest)\s+[\w-]+")
 #: a node named by its distance from another: "the stall closest to Bakery", "the town
@@ -230,7 +233,11 @@ _FIGURE_ASKED = re.compile(r"[,;?-]\s*(?:and\s+|also\s+)?(?:how\s+many|how\s+muc
                            r"[,;:?-]\s*(?:and\s+)?(?:who(?:'s|\s+is|\s+are)\s+in\s+(?:it|that|"
                            r"them|there)|names?(?:\s+(?:pls|please))?|"
                            # "… - how many in it?": the first answer's size
-                           r"how\s+many\s+(?:are\s+|is\s+)?in\s+(?:it|that|them|there))\s*[?.!]*\s*$",
+                           r"how\s+many\s+(?:are\s+|is\s+)?in\s+(?:it|that|them|there)|"
+                           # "which 2 crews have the most assets in common? how many do they
+                           # share": the pair's own count
+                           r"how\s+many\s+(?:\w+\s+)?(?:do|did|does)\s+(?:they|the\s+two|both)\s+(?:share|"
+                           r"have\s+in\s+common|have))\s*[?.!]*\s*$",
                            re.IGNORECASE)
 
 

@@ -41,11 +41,15 @@ _SPLIT = (r"(?:split|splits|disconnect\w*|break\w*(?: \w+){0,3}? apart|fragment\
           r"isolat\w*|strand\w*|separat\w*|fall\w* apart|in (?:two|several|more) pieces|"
           # "leaves some site unable to reach sites it could reach before"
           r"(?:unable|no\s+longer\s+able)\s+to\s+(?:reach|get\s+to)|can(?:no|')t\s+(?:reach|get\s+to)|"
+          # "would leave some other sites unreachable", "could no longer reach each other"
+          r"unreachable|(?:could|would|can)(?:n't|\s+not|\s+no\s+longer)\s+(?:be\s+)?(?:reach\w*|"
+          r"get\s+to)|no\s+longer\s+(?:be\s+)?(?:reach\w*|connected|linked|joined)|"
           r"in(?:to)? (?:\w+ )?(?:pieces|parts|bits|halves|two))")
 
 #: nodes a removal leaves apart from the rest: "cut off", "stranded", "lose their link to the
 #: rest" (the what-if intent's trigger and its render read the same words)
-LEFT_APART = (r"(?:cut off|stranded|lose (?:their|its|his|her|the|every|all|any) (?:only )?"
+LEFT_APART = (r"(?:cut off|cut\s+(?:any|some|a|an|one|anyone|anybody|anything|somebody|someone)\s+"
+              r"(?:[a-z-]+\s+)?off\b|stranded|lose (?:their|its|his|her|the|every|all|any) (?:only )?"
               r"(?:links?|connections?|ties?) to the (?:rest|main)|lose touch with the rest|"
               # "would end up separated from the main cast"
               r"(?:end up |be |are |get )?(?:separated|disconnected|isolated) from the (?:rest|"
@@ -54,7 +58,8 @@ LEFT_APART = (r"(?:cut off|stranded|lose (?:their|its|his|her|the|every|all|any)
 ONE_LOST_SPLITS = re.compile(
     r"\bcut[- ]points?\b|\bcut[- ]vertex\b|"
     rf"^\s*(?:[\w-]+\s*:\s*)?(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+|one\s+|individual\s+)?(?P<noun>[a-z]+?)s?\b"
-    rf"(?:\s+\w+){{0,2}}?\s*,?\s*(?:if|when|once|should)\s+(?:(?:it|they|he|she|one|that|just one|only one)\s+"
+    rf"(?:\s+[\w-]+){{0,2}}?\s*,?\s*(?:i\.?e\.?,?\s+|that\s+is,?\s+)?(?:if|when|once|should)\s+"
+    rf"(?:(?:it|they|he|she|one|that|just one|only one)\s+"
     rf"(?:\w+\s+)?)?(?:were\s+|was\s+|is\s+|got\s+|gets\s+|had\s+|went\s+)?{_LOST}\b[^?]*?\b{_SPLIT}|"
     rf"^\s*(?:so\s+|and\s+)?(?:which|what|how\s+many)\s+(?:[\w-]+\s+){{0,2}}?(?P<noun3>[a-z]+?)s?\b"
     rf"[^?]*?\b(?:removing|losing|dropping|deleting|taking\s+out|closing|cutting|shutting|"
@@ -101,7 +106,7 @@ ANY_ONE_FAILS = re.compile(
 
 
 SOME_ONE_SPLITS = re.compile(
-    r"^\s*(?:so\s+|and\s+)?(?:is|are)\s+there\s+(?:any|a|one)\s+(?:single\s+|one\s+|individual\s+)?"
+    r"^\s*(?:[\w-]+\s*(?:--|[-–—:])\s*)?(?:so\s+|and\s+)?(?:is|are)\s+there\s+(?:any|a|one)\s+(?:single\s+|one\s+|individual\s+)?"
     rf"(?P<noun>[a-z]+?)s?\s+(?:whose|that|which|who)\b[^?]*?\b{_SPLIT}",
     re.IGNORECASE)
 

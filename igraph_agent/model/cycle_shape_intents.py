@@ -45,7 +45,12 @@ PLANAR = re.compile(r"\bplanar(?:ity)?\b|\bwithout (?:any )?(?:two )?(?:(?:of )?
 
 
 #: "how many self-loops", "does any node link to itself", "edges from a node to itself"
-_SELF_LOOPS = re.compile(r"\bself[- ]?loops?\b|\bself[- ]?edges?\b|\b(?:link|connect|point|tie)s?(?:ed)?\s+"
+_SELF_LOOPS = re.compile(r"\bself[- ]?loops?\b|\bself[- ]?edges?\b|"
+                         # the data's own tie done to itself: "a self-sample row",
+                         # "self-citations", "self-referrals"
+                         r"\bself-(?!contain|suffic|report|employ|evident|service|driv|made|taught|"
+                         r"organi[sz]|help|esteem|aware|conscious|control|interest|storage|check|"
+                         r"assess|paced|serve|start)[a-z]{4,}\b|\b(?:link|connect|point|tie)s?(?:ed)?\s+"
                          r"(?:back\s+)?to\s+(?:itself|themselves)\b|\b(?:edges?|links?|ties?)\s+from\s+"
                          r"an?\s+\w+\s+to\s+itself\b|\bloops?\s+on\s+(?:the\s+same|one|a\s+single)\s+\w+|"
                          # in the data's words: "calls where the caller and the callee are the

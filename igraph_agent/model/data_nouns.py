@@ -27,7 +27,7 @@ VALUE_BLIND = frozenset({
     "triangles", "clique", "clique_count", "girth", "bipartite", "cycles", "connectivity",
     "node_component", "component_members", "node_piece", "piece_rank", "what_if", "local",
     "hop_count", "node_direction", "node_side", "mutual_pairs", "node_mutual", "edge_ends",
-    "strong_size", "common_neighbours", "degree"})
+    "strong_size", "common_neighbours", "degree", "reach_set"})
 #: partitions: they read the graph's default weight whatever the question says
 DEFAULT_WEIGHTED = frozenset({"communities", "node_community"})
 

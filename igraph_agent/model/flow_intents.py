@@ -89,6 +89,12 @@ def flow_side(st: PlanState) -> str | None:
     # "all destinations added up": every edge of the node, no end named
     q = re.sub(r"\b(?:all|every|each|any|across(?:\s+all)?|over(?:\s+all)?)\s+(?:the\s+|its\s+|their\s+)?"
                r"(?:destinations?|origins?)\b", " ", q, flags=re.IGNORECASE)
+    # "gets patients from the most different referring clinics": the senders are the
+    # partners counted, so the node is the receiving end (and "to … receiving" the sending)
+    if re.search(rf"\bfrom\s+(?:[\w-]+\s+){{0,5}}?(?:{starts})\b", q, re.IGNORECASE):
+        return "in"
+    if re.search(rf"\bto\s+(?:[\w-]+\s+){{0,5}}?(?:{ends})\b", q, re.IGNORECASE):
+        return "out"
     s = re.search(rf"\b(?:{starts})\b", q, re.IGNORECASE)
     e = re.search(rf"\b(?:{ends})\b", q, re.IGNORECASE)
     if bool(s) == bool(e):
@@ -373,7 +379,7 @@ _REACH_TO = re.compile(rf"^\s*(?:so\s+|and\s+)?(?:who|which\s+[a-z]+|what\s+[a-z
                        rf"(?:\s+[a-z]+)?)\s+(?:can|could)\s+(?:ever\s+|eventually\s+|still\s+)?"
                        rf"(?:reach|get\s+to)\s+(?:the\s+)?({_NAME[1:-1]}|[a-z][\w.'-]*)"
                        # "… by a chain of calls", "… directly or through others"
-                       rf"(?:\s*,?\s*(?:(?:directly\s+or\s+)?(?:by|through|via|along|using)\s+"
+                       rf"(?:\s*,?\s*(?:(?:either\s+)?(?:directly\s+or\s+(?:indirectly\s+)?)?(?:by|through|via|along|using)\s+"
                        rf"(?:a\s+chain|chains|others|other|the|any|some|intermediar)[^?]*))?"
                        rf"\s*[?.!]*\s*$", re.IGNORECASE)
 #: a reach through some of the node's partners ("through the people it follows", "via its
@@ -445,8 +451,8 @@ def _reach_in(st: PlanState, q: str) -> tuple[str, str, str] | None:
     if n := _name(_REACH_TO, q):
         return n, "in", "reached_by"  # "who can reach Fin": every node with a path to it
     if (n := _name(_CAN_REACH, q)) and not _UNREACHED.search(q) and not _THROUGH_SOME.search(q) \
-            and re.match(
-            r"\s*(?:which|what|who|whom|how many|list|name|show)\b", q, re.IGNORECASE):
+            and re.match(  # ("where can dunmore's patients end up? every clinic reachable from …")
+            r"\s*(?:which|what|who|whom|how many|list|name|show|where)\b", q, re.IGNORECASE):
         return n, "out", "reach"
     return None
 

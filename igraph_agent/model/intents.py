@@ -353,9 +353,12 @@ def _unweighed(st: PlanState) -> bool:
     call would take: answering unweighted would answer another question."""
     from igraph_agent.model import vocabulary
     from igraph_agent.model.graph_intents import asked_weighting
+    from igraph_agent.model.weights import asked_weight
 
     info = st.last_ok("get_graph_info")
     named = "weight" in vocabulary.graph_features(st.question, info.data if info else {})
+    if named and asked_weight(st.question, st.meaning()).why == "hops":
+        return False  # "just counting routes (ignore travel time)": the plain ranking asked
     measures = _named_measures(st.question) or ["pagerank", "betweenness"]
     return named and not (asked_weighting(st) or _centrality_weight(st, measures))
 
@@ -993,6 +996,12 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
     if "path" in names and slots.pair(question) and SUMMED.search(question):  # "the route's
         #                                            total weight": the route's length
         found = [i for i in found if i.name != "edge_totals"]  # not one end's edges
+    if "triangles" in names and re.search(r"\b(?:each other|one another)\b", question) and \
+            not re.search(r"\bcomponents?\b|\bpieces?\b|\bone piece\b", question, re.IGNORECASE):
+        # "(three points all joined to each other)": the triangle said again, no components
+        found = [i for i in found if i.name != "connectivity"]
+    if "self_loops" in names:  # "sampled their own track": a tie to itself, not one back
+        found = [i for i in found if i.name != "mutual_pairs"]
     if "chain_to_top" in names:  # everyone above one person: the chain, not the whole graph's
         found = [i for i in found if i.name != "directed_structure"]  # reach and depth
     if {"reach_set", "what_if"} <= names and st is not None and _breaks(st):

@@ -408,6 +408,13 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"^\s*(?:can|could)\s+(?:i|you|we|one)\s+(?:\w+\s+)?(?:from\s+\S+\s+to|"
                    r"between)\s+\S", r"^\s*(?:is|are)\s+\S+\s+reachable\s+from\s+\S",
                    r"\bfewest (?:hops|stops|roads|edges|links|transfers|legs)\b.*\b(?:from|between)\b",
+                   r"\bfrom\s+\S+\s+to\s+\S+.*\bfewest (?:hops|stops|roads|edges|links|transfers|legs)\b",
+                   # "the fewest number of pipes you'd pass through going from A to B",
+                   # "the smallest number of crossings from A to B": the data's word for a tie
+                   r"\b(?:fewest|smallest|least|minimum|lowest)\s+(?:number|count)\s+of\s+[a-z]+s\b.*"
+                   r"\b(?:from\s+\S+.*\bto|between\s+\S+.*\band)\s+\S",
+                   r"\b(?:from\s+\S+.*\bto|between\s+\S+.*\band)\s+\S.*\b(?:fewest|smallest|least|"
+                   r"minimum|lowest)\s+(?:number|count)\s+of\s+[a-z]+s\b",
                    r"^\s*(?:is|are|was|were)\s+\S+(?:\s+\S+)?\s+(?:directly\s+)?(?:connected|linked|"
                    r"tied|adjacent|joined|hooked up)\s+(?:to|with)\s+\S",
                    # "are Nano and Marine connected?", "are A and B directly linked"
@@ -920,7 +927,8 @@ LEXICON.update({
                       # and it answers only about the parts: a question naming none is asked
                       r"^(?!.*\b(?:components?|pieces?|parts?|groups?|islands?|connected|disconnect\w*|"
                       r"separate\s+clusters?|chunks?|fall\s+(?:into|apart)|"
-                      r"split\w*|apart|fragment\w*|break\w*|cut off|isolated|stranded|lose \w+ (?:only )?(?:links?|"
+                      r"split\w*|apart|fragment\w*|break\w*|cut off|cut\s+(?:any|some|a|an|one|anyone|"
+                      r"anybody|anything|somebody|someone)\s+(?:[a-z-]+\s+)?off|isolated|stranded|lose \w+ (?:only )?(?:links?|"
                       r"connections?|ties?)|largest|biggest|remain\w*|"
                       r"(?:are|is|be) left|"
                       r"happens?|affect\w*|impact\w*|reach\w*|edges?|ties|links|connections|"

@@ -565,6 +565,9 @@ def _features(st: PlanState) -> set[str]:
 
     asked = str(st.context.get("asked") or st.question)
     found = where_of(st)
+    pair = {n.lower() for n in slots.pair(st.question) or ()}
+    if found and found[1].lower() in pair and _resolved(st, found[1]) != set():
+        found = None  # "from Portmarra to Brin" where Brin is a port and an island: the port
     filtered = {"filter"} if found else set()  # "in Finance": only those nodes
     if not found and slots.restricted(st.question):
         filtered = {"restriction"}  # "among the coastal cities, …": no value says which

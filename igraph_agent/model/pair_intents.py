@@ -271,7 +271,10 @@ PAIR_INTENTS = [
     Intent("mutual_pairs", t(0.5, _MUTUAL.pattern), _mutual_calls, _mutual_render,
            "the pairs linked both ways (direction_analysis mutual)", group="directed",
            # "the two nodes farthest from each other": the diameter
-           negatives=[re.compile(slots.DIAMETER_WORDS, re.IGNORECASE), _APART],
+           negatives=[re.compile(slots.DIAMETER_WORDS, re.IGNORECASE), _APART,
+                      # "could no longer reach each other": a path, not a tie both ways
+                      re.compile(r"\b(?:reach|get\s+to|travel\s+to|sail\s+to|drive\s+to)\s+"
+                                 r"(?:each\s+other|one\s+another)\b", re.IGNORECASE)],
            bonus=lambda st: 3.0 if _mutual_applies(st) else -10.0, clarify=_mutual_clarify,
            hint="the pairs linked both ways",
            answers=frozenset({"count", "list", "pair", "yesno", "value"}),

@@ -166,7 +166,7 @@ def _asked(st: PlanState) -> str:
 
 def _plain(st: PlanState) -> bool:
     # "if we connect traders who share a market" defines the projection: no edge added
-    asked = _LINKED_BY_SHARING.sub(" ", _asked(st))
+    asked = _LINKED_BY_SHARING.sub(" network ", _asked(st))  # ("if I build a … network")
     return not (_NOT_PLAIN.search(asked) or slots.features(asked) & {
         "removal", "threshold", "bottom", "ordinal", "future", "scope"})
 

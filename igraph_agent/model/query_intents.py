@@ -382,7 +382,8 @@ def whatif_calls(st: PlanState) -> list[Call]:
 #: still whole: "still connected", "still be one connected network", "stay in one piece"
 _STAYS = (r"(?:still|stay|remain)(?: be)?(?: (?:one|a single|fully|all))? (?:connected|in one "
           r"piece|together|linked)")
-_SPLIT_ASKED = re.compile(rf"fall apart|split|disconnect|break|fragment|{_STAYS}", re.IGNORECASE)
+_SPLIT_ASKED = re.compile(rf"fall apart|split|disconnect|break|fragment|{_STAYS}|"
+                          rf"{cut_words.LEFT_APART}", re.IGNORECASE)
 #: how many nodes a removal leaves ("how many people are left"), not components or edges
 _NODES_LEFT = re.compile(r"\bhow many\b(?!.*\b(?:components?|pieces?|parts?|groups?|islands?|"
                          r"clusters?|edges|ties|links|connections|relationships|friendships)\b)"
@@ -522,7 +523,7 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
                 f"component(s)** (sizes {sizes}), against {b.components} now. Nothing was "
                 "changed.")
     yes_no = ""  # "would the network fall apart if Leo left": yes or no first
-    if re.search(r"(?:^|[,;:]\s*|\bthen\s+)(?:would|will|does|do|is|are|can)\b",
+    if re.search(r"(?:^|[,;:]\s*|\s[-–—]\s*|\bthen\s+)(?:would|will|does|do|is|are|can)\b",
                  str(st.context.get("asked") or ""), re.IGNORECASE) and \
             _SPLIT_ASKED.search(st.question):  # "if Greta leaves, is it still connected?"
         stays = re.search(_STAYS, st.question, re.IGNORECASE)
@@ -723,7 +724,9 @@ def edge_attr(st: PlanState) -> str | None:
 
 #: words of a column name that say how it is measured, not what: ``seats_per_week``
 _ATTR_FILLER = frozenset("per of the num number count total avg mean sum week weekly day daily "
-                         "year yearly annual month monthly hour hourly value".split())
+                         "year yearly annual month monthly hour hourly value "
+                         # ``gigs_together``: "albums recorded together" names no gigs
+                         "together between with and each other both".split())
 
 
 #: two-letter units that name their column ("(net, kg)" on ``parcel_kg``)

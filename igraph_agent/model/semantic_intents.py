@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from igraph_agent.figures import shown
-from igraph_agent.model import slots, topn
+from igraph_agent.model import slots, structure_intents, topn
 from igraph_agent.model.graph_intents import UNRESOLVED
 from igraph_agent.model.group_intents import rows_only
 from igraph_agent.model.planstate import Call, Observed, PlanState
@@ -180,7 +180,7 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
         return (verdict + f"The {attr} assortativity is **{shown(d['assortativity'])}** "
                 f"({d['within_edges']} of {d['edges']} edges lie within one {attr}).")
     if re.search(r"connected to (?:the )?others?|most connected|links? to other|"
-                 r"reach(?:es|ed|ing)? out|"
+                 r"reach(?:es|ed|ing)? out|\b(?:most|more)\s+(?:cross|inter)-\w+|"
                  r"\b(?:which|what) \w+ \w+\b.*\b(?:most|more)\b"
                  r".*\b(?:to|with|from) (?:the |any )?(?:other|different)\b|"
                  # "counting only mail from other departments, which department receives the
@@ -367,7 +367,8 @@ def _mix_share(d: dict, q: str, by_value: bool) -> str:
 _SIZE = [re.compile(p, re.IGNORECASE) for p in (
     r"\b(?:which|what)\s+(?P<g>\w+)(?:\s+(?:level|group|band|tier|type|kind|category))?\s+"
     r"(?:has|have|contains?|holds?|owns?|runs?|includes?|counts?)\s+the\s+(?:most|"
-    r"fewest|largest number of|smallest number of)\s+(?P<c>\w+)",
+    # ("the most library branches": the noun after its modifier)
+    r"fewest|largest number of|smallest number of)\s+(?:[a-z]+\s+(?=[a-z]+s\b))?(?P<c>\w+)",
     # "which team is the biggest", "what club is largest"
     r"\b(?:which|what)\s+(?P<g>\w+)\s+(?:is|was)\s+(?:the\s+)?(?:largest|biggest|smallest)"
     r"(?:\s+one)?\s*[?.!]*\s*$",
@@ -615,7 +616,9 @@ def _pair_bonus(st: PlanState) -> float:
     grouping and a count, or the two ways compared."""
     groups = groupings(_meaning(st))
     attr = _pair_values(st.question, groups)[0]
-    found = attr and (_HOW_MANY.search(st.question) or _compared(st))
+    found = attr and (_HOW_MANY.search(st.question) or _compared(st) or (
+        re.search(_FLOW_BETWEEN, st.question, re.IGNORECASE)
+        and named_weight(st.question, _meaning(st))))  # "tonnes moving between A and B"
     if found and any(a != attr and re.search(rf"\b(?:same|one|single)\s+{re.escape(a)}\b",
                                               st.question, re.IGNORECASE) for a in groups):
         return 0.0  # "a volunteer and a project in the same city": the city's own edges
@@ -651,7 +654,7 @@ def _pair_nodes_counted(st: PlanState) -> str | None:
 
 def _pair_calls(st: PlanState) -> list[Call]:
     attr, _ = _pair_values(st.question, groupings(_meaning(st)))
-    if not attr or not (_HOW_MANY.search(st.question) or _compared(st)):
+    if not attr or not _pair_bonus(st):
         return []
     meaning = _meaning(st)
     value = named_weight(st.question, meaning) or _counted_column(st) or _how_much(st)  # "how many tonnes go
@@ -1085,10 +1088,18 @@ def _side_render(st: PlanState, obs: list[Observed]) -> str:
             " or more" if len(ties) == len(d["top"]) else "")
         names = ", ".join(f"**{r['node']}**" for r in ties)
         shown_ = "" if at_max == len(ties) else ", among them"
-        return (f"Among the {d.get('side')}, {count} tie for the most links "
+        return (f"Among the {_many(d.get('side'))}, {count} tie for the most links "
                 f"(**{lead['degree']}** each){shown_}: {names}.")
-    return (f"Among the {d.get('side')}, **{lead['node']}** has the most links "
+    return (f"Among the {_many(d.get('side'))}, **{lead['node']}** has the most links "
             f"(**{lead['degree']}**); top: {top}.")
+
+
+def _many(side: Any) -> str:
+    """A side's name in the plural, as a sentence says it ("Among the members")."""
+    word = str(side or "")
+    if not word or word.endswith(("s", "en")) or not word.isalpha():
+        return word
+    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
 
 
 # -- one node's partners on the other side ---------------------------------------------
@@ -1378,7 +1389,11 @@ def _members_calls(st: PlanState) -> list[Call]:
         return searches
     # a node's partners are on the other side whichever way a directed table's edges point
     way = {"direction": "all"} if _directed(st) else {}
-    return [*searches, *(Call("local_analysis", {"node": i, "limit": 200, **way}) for i in ids)]
+    # two nodes: their shared and joint partners counted by compare_nodes, so the answer
+    # states no count a tool did not show
+    pair = [Call("compare_nodes", {"nodes": ids})] if len(set(ids)) == 2 else []
+    return [*searches, *(Call("local_analysis", {"node": i, "limit": 200, **way}) for i in ids),
+            *pair]
 
 
 def _directed(st: PlanState) -> bool:
@@ -1403,11 +1418,29 @@ def _members_render(st: PlanState, obs: list[Observed]) -> str:
         side = _other_side(st, ran[0].data["node"])
         if _difference(st) and len(lists) == 2:  # "… that Evelyn didn't"
             return _found(st, names) + _less(lists, [str(o.data["node"]) for o in ran], side)
+        lengths = {len(ls) for ls in lists}
+        compared = next((o.data.get("pairs") or [] for o in obs
+                         if o.tool == "compare_nodes" and o.ok), [])
+        if compared:  # the tool's own counts of the shared and the joint partners
+            lengths |= {compared[0].get("common_neighbours"), compared[0].get("neighbours_of_either")}
+        from igraph_agent.model.vocabulary import _plural, singular
+
+        one = singular(side) if side.endswith("s") else side
+        many = side if side.endswith("s") else _plural(side)
+
+        def count(names: list[str]) -> str:  # a count no result shows is left to the list
+            n = len(names)
+            if n in lengths:
+                return f"**{n}** {one if n == 1 else many} {'is' if n == 1 else 'are'}"
+            return f"These {many} are"
+
         if re.search(r"\bor\b", st.question, re.IGNORECASE):
-            lead = f"**{len(either)}** {side} are linked to at least one of them: {', '.join(either)}."
+            lead = f"{count(either)} linked to at least one of them: {', '.join(either)}."
         else:
-            lead = (f"**{len(both)}** {side} are linked to all of them"
-                    f"{': ' + ', '.join(both) if both else ''}; **{len(either)}** to at least one.")
+            n = len(either)
+            also = f"; **{n}** to at least one" if n in lengths else ""
+            lead = (f"{count(both)} linked to all of them"
+                    f"{': ' + ', '.join(both) if both else ''}{also}.")
         return _found(st, names) + lead + f" Each: {each}."
     o = ran[0] if ran else None
     name = names[0] if names else None
@@ -1500,7 +1533,12 @@ def _project_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 #: the shape of a question about groups (the bonus then needs the grouping named)
+#: an amount that moves between two places: what the edges carry, never who joins them
+_FLOW_BETWEEN = (r"\b(?:in\s+)?both\s+(?:directions|ways)\b|\b(?:moving|moved|moves|flow(?:s|ed|ing)?|"
+                 r"going|goes|went|sent|shipped|travel(?:s|led|ling|ed|ing)?)\s+between\b")
 _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?other \w+|"
+                    # "the most cross-district pipes", "inter-team links"
+                    r"\bcross-(?!check|referenc|section)\w+|\binter-(?!act)\w+|"
                     # "which two teams have the most links between them"
                     r"\b(?:which|what)\s+(?:two|2|pair\s+of|couple\s+of)\s+[a-z]+\b.*\bbetween\b|"
                     # "which two departments exchange the most messages", "… talk to each other most"
@@ -1556,7 +1594,9 @@ _NOT_TOP_PAIRS = re.compile(r"\bnever\b|(?<!they )(?<!when )\bshar\w*\s+(?:at le
 
 SEMANTIC_INTENTS: list[Intent] = [
     Intent("group_pair", t(0.5, r"\bhow (?:many|much)\b|\bnumber of\b|\bcount\b|\btotal\b|\bcombined\b|"
-                                r"\bmore\b|\bless\b|\bfewer\b"),
+                                r"\bmore\b|\bless\b|\bfewer\b|"
+                                # "tonnage moving between Marra and Tully, both directions"
+                                + _FLOW_BETWEEN),
            _pair_calls, _pair_render, "group_analysis: the edges from one named group to another",
            group="groups", bonus=_pair_bonus, hint="the edges between two named groups",
            clarify=_pair_nodes_counted,
@@ -1569,7 +1609,8 @@ SEMANTIC_INTENTS: list[Intent] = [
            clarify=_bridge_clarify,
            # "is Finance more connected internally than Tech", "Finance vs Tech: which has
            # more internal links": a comparison of the two groups, not who joins them
-           negatives=[re.compile(r"\binternal|\bwithin\b|\binside\b|\bintra|\bvs\b|\bversus\b|"
+           negatives=[re.compile(_FLOW_BETWEEN, re.IGNORECASE),
+                      re.compile(r"\binternal|\bwithin\b|\binside\b|\bintra|\bvs\b|\bversus\b|"
                                  r"\b(?:more|less|fewer|bigger|larger|smaller|denser)\b.*\bthan\b",
                                  re.IGNORECASE),
                       # "which lanes run between Southbank and Eastfield": the edges, no nodes
@@ -1627,7 +1668,9 @@ SEMANTIC_INTENTS: list[Intent] = [
                                  r"(?:cycles|loops)|(?:largest|biggest|smallest) strongly|"
                                  r"\b(?:which|what) (?:\w+ ){0,2}(?:are|is) (?:in|involved in|part of)"
                                  r"|^\s*(?:can|could|does|do|will|is|are)\s+\S+\s+(?:\w+\s+){0,2}"
-                                 r"(?:reach|end up|get to)\b", re.IGNORECASE)],
+                                 r"(?:reach|end up|get to)\b", re.IGNORECASE),
+                      # "is the walkway layout a tree?": a shape read without direction
+                      structure_intents.TREE_ASKED],
            group="directed", bonus=lambda st: 3.0 if _meaning(st).get("directed") else 0.0,
            hint="cycles, depth and reach of a directed graph",
            answers=frozenset({"yesno", "count", "value", "list", "node"}),
@@ -1657,7 +1700,7 @@ SEMANTIC_INTENTS: list[Intent] = [
            hint="the nodes sharing a partner with a named node",
            covers=frozenset({"twomode", "group", "entity"}),
            answers=frozenset({"count", "list"})),
-    Intent("projection", t(0.6, r"together|in common|co-?occur|shared?\b|both (?:attended|"
+    Intent("projection", t(0.6, r"(?<!\bal)together|in common|co-?occur|shared?\b|both (?:attended|"
                                 r"bought|joined)|\bpairs?\b|\bprojection\b|\bprojected\b|"
                                 r"\bproject (?:it |this |the \w+ |them )?(?:onto|on to)\b"),
            _project_calls, _project_render, "project_bipartite (co-occurrence of one side)",

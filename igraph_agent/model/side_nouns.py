@@ -198,8 +198,12 @@ def who_as_side(question: str, meaning: dict[str, Any]) -> str:
     if len(sides) != 2 or m is None:
         return question
     counted = [s for s in sides if re.search(
-        rf"\b(?:most|fewest|least)\s+(?:different\s+|distinct\s+)?"
-        rf"(?:{re.escape(s)}|{re.escape(_one_of(s))})\b", question, re.IGNORECASE)]
+        rf"\b(?:most|fewest|least)\s+(?:different\s+|distinct\s+)?(?:"
+        rf"(?:{re.escape(s)}|{re.escape(_one_of(s))})(?:s|es)?|"
+        # a side named in the singular ("club") counted in the plural after a modifier
+        # ("reading clubs"; not "the most reliable volunteer": one of that side itself)
+        rf"[a-z]+\s+(?:{re.escape(_one_of(s))}s|{re.escape(_one_of(s))}es|"
+        rf"{re.escape(s) if s.endswith('s') else re.escape(s) + 's'}))\b", question, re.IGNORECASE)]
     other = [s for s in sides if s not in counted]
     if len(counted) != 1 or any(re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", question,
                                           re.IGNORECASE) for w in (other[0], _one_of(other[0]))):

@@ -68,8 +68,8 @@ _TAIL = re.compile(r"(?:\s*,|\s+(?:by|following|via|using|with|weights?|in|on|at
                    r"either\s+way)\b).*$", re.IGNORECASE)
 _LEAD = re.compile(r"^(?:the\s+)?(?:(?:node|member|character|person|user|customer|employee)s?|"
                    r"vertex|vertices|family|families|city|cities|people)\s+", re.IGNORECASE)
-_REACHABLE = re.compile(r"^\s*(?:is|are)\s+(\S+)\s+(?:still\s+)?reachable\s+from\s+(\S+?)\s*[?.!]*$",
-                        re.IGNORECASE)
+_REACHABLE = re.compile(r"^\s*(?:is|are)\s+(\S+)\s+(?:still\s+)?reachable\s+(?:by\s+(?-i:[a-z]+)\s+)?"
+                        r"from\s+(\S+?)\s*[?.!]*$", re.IGNORECASE)  # "reachable by bus from"
 _PAIRS = [
     re.compile(r"^\s*(?:can|could|does|do|will)\s+(\S+)\s+(?:ever\s+|still\s+)?(?:reach|get to|"
                r"end up (?:at|in|calling|reaching|with))\s+(\S+?)\s*(?:,.*)?[?.!]*$", re.IGNORECASE),
@@ -486,6 +486,8 @@ _GONE = (r"(?:(?i:were|was|is|are|got|gets|had been)?\s*(?i:removed|deleted|drop
          # "if account 9903 is frozen", "if the roach went extinct"
          r"(?:is|was|gets|got|were) (?:frozen|blocked|disabled|deactivated|taken offline)|"
          r"went extinct|goes extinct|"
+         # "if crew_delta were disbanded", "if the route is scrapped"
+         r"disbanded|disbands|dissolved|dissolves|scrapped|axed|retires|"
          # "if Rossi had been sent off", "if the striker is injured"
          r"sent off|sent home|sent away|subbed (?:off|out)|substituted (?:off|out)|"
          # "if Lindqvist is subbed off", "if the algae died off", "if the voles are wiped out"
@@ -559,8 +561,12 @@ def _with_removed(question: str) -> list[str]:
 LIST_REMOVED = re.compile(rf"\b(?i:if)\s+(?i:all\s+)?(?P<list>{_ANY}(?:\s*,\s*{_ANY})+\s*,?\s+"
                           rf"(?i:and|&)\s+{_ANY})\s+(?i:all\s+|both\s+)?(?:{_GONE}|"
                           rf"(?i:go|goes|went)\b)")
-_ADDED = re.compile(r"\bif\s+(?:we|you|i|they|someone)\s+(?:\w+\s+)?(?:add|added|build|built|"
-                    r"create|created|connect|connected|introduce)\b(?!\s+up\b)|\b(?:adding|building|opening|"
+_ADDED = re.compile(r"\bif\s+(?:we|you|i|they|someone)\s+(?:\w+\s+)?(?:add|added|connect|"
+                    r"connected|introduce)\b(?!\s+up\b)|"
+                    # "if we built a road from A to B" (not "if I build a crew-to-crew network":
+                    # a network read off this one)
+                    r"\bif\s+(?:we|you|i|they|someone)\s+(?:\w+\s+)?(?:build|built|create|created)\s+"
+                    r"(?!(?:a|an|the)\s+(?:[\w-]+\s+){0,3}(?:network|graph|projection)\b)|\b(?:adding|building|opening|"
                     r"laying|launching)\s+(?:a|an|one|the)\s+(?:new\s+)?(?:\w+\s+)?(?:link|edge|road|"
                     r"tie|connection|line|flight|route|pipe|service|path)\b|"
                     # "if we opened a route between A and B", "if they launched a new line"
@@ -752,13 +758,17 @@ _NOT_EXCLUSION = re.compile(
     r"\(\s*not\s+(?:the\s+|by\s+|in\s+)?(?:[\w-]+\s+){0,2}?(?:hours?|minutes?|mins?|seconds?|km|"
     r"kilomet\w+|miles?|hops?|steps?|legs?|distances?|weights?|times?|counts?|edges?|links?|"
     r"column|values?|weighted|unweighted|direction)\s*\)|"
+    # "no transfers at all, neither in nor out": both ends' edges (a degree), no exclusion
+    r"\bneither\s+(?:in|out|incoming|outgoing|inbound|outbound|sending|receiving|sent|received|"
+    r"giving|getting|making|taking)\s+nor\s+(?:in|out|incoming|outgoing|inbound|outbound|sending|"
+    r"receiving|sent|received|giving|getting|making|taking)\b|"
     # "(not number of roads)", "not who has the most links - who …": the measure it is not
     r"\(\s*not\s+(?:by\s+)?(?:the\s+)?(?:number|count|amount|total|sum)\s+of\s+[\w-]+\s*\)|"
     r"^\s*not\s+(?:who|which|what)\b[^-–—?]{1,60}[-–—]|"
     # "… would split the map so some city can't be reached anymore": the split, said
     r"\b(?:so|so that|leaving)\s+(?:some|any|a|one)\s+\w+\s+(?:can(?:no|')t|could(?:n't|\s+not))\s+"
     r"(?:be\s+reached|reach|get\s+(?:to|there))\b", re.IGNORECASE)
-AVOID = re.compile(r"\b(?:avoid\w*|bypass\w*|skipp?\w*|not (?:going |passing )?(?:through|via)|"
+AVOID = re.compile(r"\b(?:avoid\w*|bypass\w*|skip(?:s|ped|ping)?\b|not (?:going |passing )?(?:through|via)|"
                    r"without (?:going |passing |travell?ing )?(?:through|via)|"
                    r"except(?:ing)?|excluding|other than)\s+(?:the\s+)?\S", re.IGNORECASE)
 _COUNT_ASK = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:how many|count|what is the number of|"

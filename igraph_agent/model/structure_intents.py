@@ -10,7 +10,12 @@ import re
 from igraph_agent.figures import shown
 from igraph_agent.model import slots
 from igraph_agent.model.planstate import Call, Observed, PlanState
-from igraph_agent.model.vocabulary import groupings, other_side_dropped, value_named
+from igraph_agent.model.vocabulary import (
+    groupings,
+    other_side_dropped,
+    value_as_members,
+    value_named,
+)
 from igraph_agent.model.weights import length_note
 from igraph_agent.results.counting import NodesByMeasureResult
 from igraph_agent.results.data import GetGraphInfoResult
@@ -99,9 +104,16 @@ _NO_CYCLE = re.compile(r"\bforests?\b|\bacyclic\b|\bcycle-?free\b|\bfree of (?:a
                        r"\b(?:without|no) (?:any )?cycles\b", re.IGNORECASE)
 
 
+#: "is it a tree / a forest?": a shape that ignores direction, asked of any graph
+TREE_ASKED = re.compile(r"\b(?:an?|one|single|like\s+a)\s+(?:\w+\s+)?(?:tree|forest)\b"
+                        r"(?!\s+(?:graph|network|data(?:set)?|table)\b)", re.IGNORECASE)
+
+
 def cycles_calls(st: PlanState) -> list[Call]:
     info = st.last_ok("get_graph_info")
-    if info is None or info.typed(GetGraphInfoResult).directed:
+    if info is None:
+        return []
+    if info.typed(GetGraphInfoResult).directed and not TREE_ASKED.search(st.question):
         return []  # a directed graph's cycles follow the edges: direction_analysis
     return [Call("connectivity", {"limit": 10})]
 
@@ -135,6 +147,8 @@ def cycles_render(st: PlanState, obs: list[Observed]) -> str:
         head = head.split(" — ", 1)[1].capitalize()
     why = ("every connected part is a tree" if forest else "some part has more edges than a tree "
            "on its nodes")
+    if d.directed:  # a tree is a shape of the links, whichever way they point
+        why += ", reading the edges without their direction"
     return (f"{head}: **{m} edges** on **{n} nodes** in **{parts} connected component(s)**; "
             f"{why}.")
 
@@ -154,7 +168,7 @@ def triangle_calls(st: PlanState) -> list[Call]:
 
 
 #: the nodes in triangles asked: "and which junctions are in them", "who is in a triangle"
-_MEMBERS_ASKED = re.compile(r"\b(?:which|who|list|name)\b[^.?!]{0,40}\b(?:in|part of|belong to)\s+"
+_MEMBERS_ASKED = re.compile(r"\b(?:which|who|list|name)\b[^.?!]{0,40}\b(?:in|on|part of|belong to)\s+"
                             r"(?:them|those|these|one|a\s+triangle|any\s+triangle|at\s+least\s+one)\b",
                             re.IGNORECASE)
 #: a yes/no asking that there are none: "is it triangle-free?", "does it lack triangles?"
@@ -328,7 +342,7 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
     hits = {(attr, v) for attr, values in groups.items() for v in values
             if attr != sided and (value_named(v, st.question) or (len(v) >= 3 and re.search(
                 rf"(?<![\w-]){_as_named(v)}(?![\w-])", st.question, re.IGNORECASE)
-                and v.lower() not in slots.STOP_WORDS))}
+                and v.lower() not in slots.STOP_WORDS) or value_as_members(v, st.question))}
     return hits.pop() if len(hits) == 1 else None  # "lab-nas" is a node, no lab
 
 
@@ -354,7 +368,8 @@ def named_values(st: PlanState) -> dict[str, str]:
         for v in values:
             if len(str(v)) >= 2 and (value_named(str(v), st.question) or re.search(
                     rf"(?<![\w-]){re.escape(str(v))}-{re.escape(attr)}\b", st.question,
-                    re.IGNORECASE)):  # "the assembly-tier plants": tier = assembly
+                    re.IGNORECASE)  # "the assembly-tier plants": tier = assembly
+                    or value_as_members(str(v), st.question)):  # "towns in the south zone"
                 found.setdefault(attr, []).append(str(v))
     return {a: vs[0] for a, vs in found.items() if len(vs) == 1}
 
@@ -431,7 +446,11 @@ def count_where_bonus(st: PlanState) -> float:
         return -2.0  # "how many actors appeared in a comedy": the other side, linked
     if _amount_asked(st):
         return -10.0  # "the total pop_k of Derby county": an amount, not a count of nodes
-    return 1.0 if where_of(st) or len(named_values(st)) >= 2 else 0.0
+    found = where_of(st)
+    if found and re.search(rf"\b(?:each|every|per)\s+{re.escape(found[1])}\b", st.question,
+                           re.IGNORECASE):
+        return -2.0  # "how many ambulances are based at each station": something per group
+    return 1.0 if found or len(named_values(st)) >= 2 else 0.0
 
 
 def _amount_asked(st: PlanState) -> bool:

@@ -99,7 +99,12 @@ _ADJECTIVES = ((r"\b(?:most|least|more|less) (?:profitable|lucrative|valuable)\b
                 r"\b(?:best|highest|worst|lowest|better|worse)[- ]paid\b|"
                 # "how much does ana earn", "how much did the club pay"
                 r"\bhow much (?:\w+\s+){1,3}?(?:earns?|earned|paid|pays?|spends?|spent|owes?|"
-                r"owed)\b", 0),
+                r"owed)\b|"
+                # "which guitarist earns the most per gig", "who got paid more"
+                # (not "earned the most credits": a thing the data counts)
+                r"\b(?:earns?|earned|earning|(?:gets?|got|is|was)\s+paid)\s+(?:the\s+)?(?:most|"
+                r"least|more|less|highest|lowest)\b(?=\s*(?:[?.!,;]|$|per\b|money\b|overall\b|"
+                r"in\s+(?:total|pay|wages)\b|of\s+(?:all|anyone|everyone)\b|than\b))", 0),
                (r"\b(?:oldest|youngest|older|younger)\b", 1),
                # "which main has the widest pipe diameter"
                (r"\b(?:widest|narrowest|thickest|thinnest)\b(?:\s+\w+){0,2}?\s+(?:diameter|width|"
@@ -190,7 +195,9 @@ def asked(question: str, info: dict[str, Any]) -> str | None:
     columns = [str(c) for c in (info.get("edge_attributes") or []) + (info.get("node_attributes")
                                                                        or [])]
     words, holders, name = _WHEN
-    if re.search(words, question, re.IGNORECASE) and not any(
+    from igraph_agent.model.vocabulary import without_columns
+
+    if re.search(words, without_columns(question, info), re.IGNORECASE) and not any(
             re.search(holders, c, re.IGNORECASE) for c in columns):
         return name
     return None

@@ -466,11 +466,13 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"(?:through\s+|over\s+|down\s+)?to\s+(?=\S)", r"\1 \2 \3 reach ", False),
     # "which stations have only one connection": exactly one
     (rf"\b(?:only|just)\s+(?=(?:one|1)\s+(?:[a-z-]+\s+)?{_TIES}\b)", "exactly ", False),
-    # (not a group's own ties: "the most internal ties" is per group, group_rank_intents)
+    # (not a group's own ties: "the most internal ties" is per group, group_rank_intents;
+    # nor "the most cross-district pipes": those to other groups)
     # ("Kaur's most frequent collaborator" is one partner: node_partner's)
     # ("the most km of road" is the roads' km summed: a measure of them, no count)
     (rf"(?<!'s\s)(?<!’s\s)\b(most|fewest|more|fewer)\s+(?:(?!{_DIRECTION_WORDS}|internal\b|"
-     rf"in-?group\b|intra|of\b|for\b|to\b|with\b|from\b|by\b)[a-z-]+\s+){{1,2}}?{_TIES}\b",
+     rf"in-?group\b|intra|cross|inter(?!act)|external\b|out-?group\b|of\b|for\b|to\b|with\b|"
+     rf"from\b|by\b)[a-z-]+\s+){{1,2}}?{_TIES}\b",
      r"\1 ties", False),  # ("more lessons for colleagues" counts lessons, not colleagues)
     (rf"(?<!'s\s)(?<!’s\s)\b(most|fewest|more|fewer)\s+{_TIES}\b", r"\1 ties", False),
     (rf"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?!{_DIRECTION_WORDS})[a-z-]+\s+)?{_TIES}\b",
@@ -621,6 +623,13 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"[a-z]+s)\s+(?:of|from|away\s+from)\s+"
      r"(.+?)\s*[?.!]*\s*$",
      r"Which nodes are in the neighbourhood of \2 within \1 hops?", False),
+    # "within 2 crossings", "in at most three legs": the data's word for a tie, counted as
+    # hops (never a unit: "within 30 km", "within 2 days")
+    (r"\b(within|in\s+at\s+most|in\s+no\s+more\s+than|in\s+up\s+to)\s+(\d|one|two|three|four|"
+     r"five)\s+(?!(?:km|kms|kilomet\w*|miles?|met(?:er|re)s?|minutes?|mins?|hours?|hrs?|seconds?|"
+     r"secs?|days?|weeks?|months?|years?|nm|nautical|feet|foot|yards?|percent|units?|points?|"
+     r"dollars?|euros?|pounds?|ms|msecs?|millis\w*|kbps|mbps|gbps|hops?|steps?|tonnes|tons|"
+     r"litres|liters|degrees|blocks|kg|grams|percentage)\b)[a-z]{4,}s\b", r"\1 \2 hops", False),
     # "with at most one stopover": within 2 hops; "nonstop": 1 hop
     (r"\bwith\s+(?:at\s+most\s+|up\s+to\s+|no\s+more\s+than\s+)?(?:one|a single|1)\s+"
      r"(?:stopover|stop|change|transfer|layover|intermediary|intermediate \w+)\b", "within 2 hops",
@@ -2007,7 +2016,24 @@ _HAS_NONE = re.compile(r"\b(?:has|have|had)(?:n't|\s+not|\s+never)\s+(?:yet\s+|e
                        r"(?!(?:been|got|any|a|the)\b)[a-z]+(?:\s+(?:with|against|to|alongside))?\s+"
                        r"(?:anybody|anyone|anything|a\s+single\s+[a-z]+|any\s+[a-z]+|any)"
                        r"(?:\s+(?:at\s+all|yet|so\s+far|ever|else))*\b", re.IGNORECASE)
+#: no edge at all, either way: "had no transfers at all, neither in nor out", "has no links
+#: whatsoever"
+_NONE_AT_ALL = re.compile(
+    r"\b(?:has|have|had)\s+no\s+(?:[a-z-]+\s+)?(?!(?:incoming|outgoing|inbound|outbound|in|out)\b)"
+    # (the graph's own shapes are no ties: "petersen has no triangles at all")
+    r"(?!(?:triangles|cycles|loops|cliques|bridges|components|pieces|communities|clusters|hubs|"
+    r"leaves|duplicates|weights|values|attributes|labels|names|paths|gaps|holes)\b)"
+    r"[a-z]+s\s+(?:at\s+all|whatsoever)(?:\s*,?\s*(?:neither\s+in\s+nor\s+out|in\s+or\s+out|either\s+way|"
+    r"in\s+either\s+direction|neither\s+sending\s+nor\s+receiving))?\b(?=\s*[?.!,]|\s*$)", re.IGNORECASE)
 #: "anyone on the roster who have degree exactly 0?": which nodes
+#: no tie said as nothing attached: "sites with no pipe connected to them at all", "assets not
+#: covered by a crew", "stops not served by any line"
+_NOTHING_ATTACHED = re.compile(
+    r"\b(?:with|having)\s+no\s+(?:[a-z-]+\s+){0,2}?(?:connected|attached|linked|joined|running)\s+"
+    r"(?:to|into|from)\s+(?:them|it|him|her|itself|themselves)(?:\s+at\s+all)?\b|"
+    r"\b(?:that\s+|which\s+|who\s+)?(?:is|are|was|were)?\s*not\s+(?:covered|served|maintained|looked\s+after|"
+    r"assigned|handled|staffed|linked|connected|attached)\s+(?:by|to|with)\s+(?:a|an|any)\s+[a-z]+"
+    r"(?:\s+at\s+all)?\b", re.IGNORECASE)
 _ANYONE_NONE = re.compile(r"^\s*(?:is\s+there\s+)?(?:anyone|anybody)\s+(?:[a-z]+\s+){0,4}?(?:who|that)\s+"
                           r"have degree exactly 0\s*[?.!]*\s*$", re.IGNORECASE)
 _ANY_NONE = re.compile(r"^\s*(?:is|are|was|were)\s+(?:there\s+)?any\s+([a-z]+)\s+(?:that\s+|who\s+|"
@@ -2368,6 +2394,34 @@ _NOT_THIS_MEASURE = re.compile(
     r"totals?|volumes?|amounts?|sums?|values?|[a-z]+s)\s*[,;]\s*(?:but\s+|just\s+|only\s+)?(?:the\s+)?"
     r"(?:number|count|total|amount)\s+of\s+(?:different\s+|distinct\s+)?[a-z]+s?\s*\)?\s*[.!?]*\s*$",
     re.IGNORECASE)
+#: the count of partners set aside in brackets: "(not how many artists)", "(the samples column,
+#: not just how many artist pairs)": the measure the question names is the one meant
+_NOT_HOW_MANY = re.compile(
+    r"\s*\(\s*(?:(?:the\s+)?([\w]+)\s+column\s*,\s*)?(?:and\s+|but\s+)?not\s+(?:just\s+|only\s+)?"
+    r"(?:how\s+many|the\s+number\s+of)\s+(?:different\s+|distinct\s+)?[a-z]+(?:\s+[a-z]+)?\s*\)",
+    re.IGNORECASE)
+#: the way followed said between the reach and its start: "reachable by following referrals
+#: onward from Dunmore", "reached along the shipments from"
+_BY_FOLLOWING = re.compile(r"\b(reachable|reached)\s+(?:by\s+following|following|along|via|through)\s+"
+                           r"(?:the\s+)?(?:[a-z]+\s+){0,2}?(?:onwards?\s+)?(from|to)\b", re.IGNORECASE)
+#: the thing carried between "can" and the node: "can cargo from Heron reach" -> "can Heron reach"
+_CARRIED_FROM = re.compile(r"\b(can|could)\s+(?:the\s+)?[a-z]+\s+from\s+((?-i:[A-Z])[\w'.-]*|[a-z]+\d+)\s+"
+                           r"(reach|get\s+to|end\s+up)\b", re.IGNORECASE)
+#: the data's verb for a tie, passed along a chain to one node: "how many clinics can
+#: eventually send patients to Northcote, directly or through a chain": who reaches it
+_SENDS_ON_TO = re.compile(r"\b(can|could)\s+(?:(?:eventually|ultimately|possibly)\s+)?(?:send|pass|refer|"
+                          r"forward|ship|deliver|route|transfer|feed|supply|flow)\s+(?:[a-z]+\s+){0,2}?"
+                          r"to\s+(?=(?-i:[A-Z])[\w'.-]*\s*,?\s*(?:either\s+)?(?:directly\s+or|through|via|"
+                          r"by\s+a\s+chain|along))", re.IGNORECASE)
+#: the data's verb done along a chain to one node: "who ends up sampling Ambrose, directly or
+#: indirectly through a chain of samples": who reaches it
+_ENDS_UP_DOING = re.compile(r"^(\s*(?:who|which\s+[a-z]+|how\s+many(?:\s+[a-z]+)?))\s+(?:ends?|end)\s+up\s+"
+                            r"[a-z]+ing\s+(?:[a-z]+\s+)?(?:to\s+|into\s+|on\s+to\s+)?(?=(?-i:[A-Z])[\w'.-]*\s*,?\s*(?:either\s+)?(?:directly\s+or|"
+                            r"indirectly|through|via|by\s+a\s+chain))", re.IGNORECASE)
+#: the means of travel said between the reach and its start: "reachable by bus from Central"
+_BY_MEANS = re.compile(r"\b(reachable|reached|accessible|get|go|travel|drive|sail)\s+by\s+(?:bus|train|"
+                       r"road|car|foot|ferry|rail|air|plane|boat|bike|tram|metro|sea|truck|lorry|"
+                       r"van)\s+(from|to)\b", re.IGNORECASE)
 #: a restriction restated as what it leaves out: "counting only the women (not the events)"
 _ONLY_NOT = re.compile(r"(\bonly\s+(?:the\s+)?[a-z]+)\s*\(\s*not\s+(?:the\s+)?[a-z]+\s*\)",
                        re.IGNORECASE)
@@ -2459,6 +2513,12 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     question = _BY_NOT_BY.sub(r"by \1", question)  # "(by count, not by number of people)"
     question = _ONLY_NOT.sub(r"\1", question)  # "counting only the women (not the events)"
     question = _NOT_THIS_MEASURE.sub(r"\1", question)  # "…? not patient numbers, number of clinics"
+    question = _NOT_HOW_MANY.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", question)
+    question = _BY_MEANS.sub(r"\1 \2", question)  # "reachable by bus from Central": from Central
+    question = _BY_FOLLOWING.sub(r"\1 \2", question)  # "reachable by following referrals from"
+    question = _CARRIED_FROM.sub(r"\1 \2 \3", question)  # "can cargo from Heron reach"
+    question = _SENDS_ON_TO.sub(r"\1 reach ", question)  # "can eventually send patients to X, …"
+    question = _ENDS_UP_DOING.sub(r"\1 can reach ", question)  # "who ends up sampling X, …"
     question = _TRAVEL_AFTER.sub(r"\1", question)  # "within 30 km of driving": within 30 km
     question = _column_way(question, info)  # "… if passed along from caller to callee"
     question = _ANY_WAY.sub(" ignoring direction", question)  # "(don't worry about direction)"
@@ -2507,6 +2567,14 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         if only_directed and (not directed or narrowed):
             continue
         out = pattern.sub(repl, out)
+    # "any branch that had no transfers at all, neither in nor out": no edge either way, on
+    # any graph (one end's word, "no incoming transfers", keeps its end)
+    if not re.search(r"\b(?:if|without|once|suppose)\b", out, re.IGNORECASE):  # (not "which
+        out = _NONE_AT_ALL.sub("have degree exactly 0", out)  # would have none if A closed")
+        out = _NOTHING_ATTACHED.sub(" that have degree exactly 0", out)
+        out = re.sub(r"\s+that\s+that\s+", " that ", out)
+    if directed:
+        out = _ANY_NONE.sub(r"Which \1 have degree exactly 0?", out)
     if not directed:  # "is any taproom getting no beer at all": no tie, whichever way
         out = _GETS_NONE.sub("have degree exactly 0", out)
         out = _ANY_NONE.sub(r"Which \1 have degree exactly 0?", out)
@@ -2542,7 +2610,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             rf"\s*(?:how many|number of|count(?: the)?) (?:different |distinct |unique |separate )?"
             rf"(?:{re.escape(s)}|{re.escape(s.rstrip('s'))}s?){_KINDS}(?: are there| exist| (?:are )?in "
             rf"total| are in (?:the|this) \w+| do (?:we|you|i|they) have| are listed| (?:are|have "
-            rf"been|were) \w+(?: at least once| ever| so far)?)?\s*[?.]*\s*", out,
+            rf"been|were) \w+(?: at least once| ever| so far)?)?(?:,? (?:altogether|overall|in all|"
+            rf"all told|in total))?\s*[?.]*\s*", out,
             re.IGNORECASE)
             for s in sides):
         return "How many nodes are on each side?"  # "how many volunteers are there"
@@ -2582,7 +2651,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
                 continue  # "who served with J05": the sides' own words (``_members``) say
             if m and m.group(1).lower() not in values and not _asks_an_attribute(out, info):
                 out = pattern.sub(repl, out)  # "work in Biology": a group, no node
-    return out
+    return _CARRIED_FROM.sub(r"\1 \2 \3", out)  # ("Heron's cargo" read as "cargo from Heron")
 
 
 #: a side's or a column's nodes named with a word for a kind: "pollinator species"
@@ -3035,6 +3104,47 @@ def value_named(value: str, question: str) -> bool:
     return re.search(rx, question, re.IGNORECASE) is not None
 
 
+def without_columns(question: str, info: dict[str, Any]) -> str:
+    """``question`` less the data's own column names, as written or spoken ("hours per month"
+    for ``hours_per_month``): a column's words name the column, no time or filter of their own.
+
+        >>> without_columns("which crew logs the most hours per month?",
+        ...                 {"edge_attributes": ["hours_per_month"]})
+        'which crew logs the most  ?'
+    """
+    for c in [*(info.get("edge_attributes") or []), *(info.get("node_attributes") or [])]:
+        parts = [p for p in re.split(r"[_\s-]+", str(c)) if p]
+        if len(parts) > 1:
+            question = re.sub(r"\b" + r"[_\s-]+".join(map(re.escape, parts)) + r"\b", " ",
+                              question, flags=re.IGNORECASE)
+    return question
+
+
+def value_as_members(value: str, question: str) -> bool:
+    """Whether the question names a group value by its members: the plural ("towns" for
+    ``site_type = town``) or the person who plays or does it ("guitarists" for ``guitar``,
+    "drummers" for ``drums``).
+
+        >>> value_as_members("guitar", "how many guitarists are there?")
+        True
+        >>> value_as_members("town", "how many towns are in the south?")
+        True
+        >>> value_as_members("south", "how many southerners?")
+        False
+    """
+    v = value.lower()
+    if len(v) < 3 or not re.fullmatch(r"[a-z]+", v) or v in _NOT_MEMBERS:
+        return False
+    stem = re.sub(r"(?:s|[aeo])$", "", v)  # "drums" -> drum, "piano" -> pian(ist)
+    forms = {_plural(v), f"{stem}ists?", f"{v}ists?", f"{stem}{stem[-1]}?ers?" if stem else v}
+    return re.search(rf"(?<![\w-])(?:{'|'.join(sorted(forms))})(?![\w-])", question,
+                     re.IGNORECASE) is not None
+
+
+#: group values whose -er / -ist forms are other words ("north" -> "northerner")
+_NOT_MEMBERS = frozenset({"north", "south", "east", "west", "high", "low", "new", "old"})
+
+
 def values_named_in_order(question: str, groups: dict[str, list[str]]) -> tuple[str | None, list[str]]:
     """The first grouping attribute at least two of whose values the question names (see
     :func:`value_named`), with all its named values in the order they appear.
@@ -3228,7 +3338,7 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
         out.add("twomode")
     if _DIRECTION.search(question) and info.get("directed"):
         out.add("direction")
-    if _TIME_ASKED.search(question):
+    if _TIME_ASKED.search(without_columns(question, info)):  # (not "hours per month" of a column)
         out.add("time")  # "published after 2015", "which hour had the most calls": no analysis
     return out       # filters or groups by time, even where a column holds years
 

@@ -403,12 +403,34 @@ def as_length_args(question: str, meaning: dict[str, Any], column: str | None) -
     return {}
 
 
+#: a measure set aside: "ignoring travel times", "regardless of the km", "never mind distance"
+_IGNORING = re.compile(r"\b(?:ignor(?:e|ing)|disregard(?:ing)?|regardless\s+of|irrespective\s+of|"
+                       r"never\s+mind|forget(?:ting)?(?:\s+about)?|not\s+(?:counting|by|in)|"
+                       r"without\s+(?:regard\s+to|considering|counting|looking\s+at))\s+"
+                       r"((?:the\s+|any\s+|all\s+|their\s+|its\s+)?(?:[\w-]+\s+){0,2}[\w-]+)",
+                       re.IGNORECASE)
+
+
+def _ignored_measure(question: str, columns: list[str]) -> bool:
+    """Whether the question sets the edges' measure aside, by its kind or its column:
+    "ignoring travel times", "regardless of km" (not "ignoring direction")."""
+    for m in _IGNORING.finditer(question):
+        said = m.group(1)
+        one = re.sub(r"(?<=[a-z]{3})s\b", "", said)  # "travel times" as "travel time"
+        if any(rx.search(said) or rx.search(one) for rx, _ in _KINDS.values()) or \
+                _named(said, columns) or _named(one, columns):
+            return True
+    return False
+
+
 def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
     """The edge column a route question asks to be measured in (see the module docstring)."""
     roles: dict[str, Any] = dict(meaning.get("weights") or {})
     if not roles:
         return Choice(None, "none")
     columns = list(roles)
+    if _ignored_measure(question, columns):  # "ignoring travel times, the most road legs"
+        return Choice(None, "hops")
     named = _named(question, columns)
     if len(named) == 1 and roles.get(named[0]) == "strength" and _HOPS.search(question) and \
             not re.search(rf"\b{re.escape(named[0])}\b", question, re.IGNORECASE):

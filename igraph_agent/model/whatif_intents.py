@@ -357,8 +357,10 @@ def _stranded_calls(st: PlanState) -> list[Call]:
     if ids is None:
         return searches
     removal = {"edges": [ids[:2]]} if _edge_gone(st) else {"nodes": list(dict.fromkeys(ids))}
+    # the nodes with no link already: left with none as much as those the removal strands
+    alone = Call("nodes_by_measure", {"measure": "degree", "op": "eq", "value": 0, "limit": 50})
     return [*searches, Call("remove_and_compare", {**removal, **(
-        {"stranded_any": True} if directed else {})})]
+        {"stranded_any": True} if directed else {})}), alone]
 
 
 #: no edge left on either side: "left with no loan links at all, in or out"
@@ -385,12 +387,16 @@ def _stranded_render(st: PlanState, obs: list[Observed]) -> str:
                       *(f"the edge {a}–{b}" for a, b in d.removed_edges)])
     s = d.stranded
     yes_no = slots.asked_kind(str(st.context.get("asked") or st.question)) == "yesno"
+    before = next((o for o in obs if o.tool == "nodes_by_measure" and o.ok), None)
+    already = [str(r["node"]) for r in (before.data.get("nodes") or [])] if before else []
+    had_none = (f" Already with no link before it: {', '.join(f'**{n}**' for n in already)}."
+                if already else "")
     if not s.total:
         return (("**No** — " if yes_no else "**None** — ") + f"without {gone}, every node "
-                "that had a link keeps at least one. Nothing was changed.")
+                f"that had a link keeps at least one.{had_none} Nothing was changed.")
     listed = ", ".join(f"**{n}**" for n in s.items) + (" …" if s.total > len(s.items) else "")
     return ("**Yes** — " if yes_no else "") + (f"Without {gone}, **{s.total}** node(s) would be left with no link at all (every "
-            f"link they had was to it): {listed}. Nothing was changed.")
+            f"link they had was to it): {listed}.{had_none} Nothing was changed.")
 
 
 #: a ranking by centrality asked of the graph after the removal: "who would be the most

@@ -24,6 +24,7 @@ class CompareNodesPair(Row):
     distance: int | None  # hops, ignoring direction; None: not connected
     adjacent: bool
     common_neighbours: int
+    neighbours_of_either: int | None = None  # the two neighbourhoods together
     jaccard: Number
     length: Number | None = None  # the shortest path's length in the weight read as a distance
     #: directed graphs: hops following the edges' direction, a to b and b to a (None: no path)

@@ -92,7 +92,7 @@ def compare_nodes(ctx: ToolContext, args: CompareArgs) -> ToolOutput:
         except nx.NetworkXNoPath:
             dist = None
         pair = {"a": a, "b": b, "distance": dist, "adjacent": u.has_edge(a, b),
-                "common_neighbours": len(na & nb),
+                "common_neighbours": len(na & nb), "neighbours_of_either": len(union),
                 "jaccard": round(len(na & nb) / len(union), 6) if union else 0.0}
         if length is not None and dist is not None:
             pair["length"] = figure(nx.dijkstra_path_length(u, a, b, weight=length))
