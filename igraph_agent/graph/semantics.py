@@ -315,10 +315,20 @@ def weight_role(column: str) -> Sense | None:
         ('strength', 'distance', None)
         >>> weight_role("hours_together"), weight_role("rapport")
         ('strength', 'strength')
+        >>> weight_role("calls_per_minute"), weight_role("sailings_per_week"), weight_role("cost_per_km")
+        ('strength', 'strength', 'distance')
     """
     tokens = _tokens(column)
     if not tokens:
         return None
+    if "per" in tokens[1:]:  # a rate: its numerator says ("calls_per_minute" counts calls,
+        cut = tokens.index("per")  # "cost_per_km" a cost); a count per unit of time is a
+        head = weight_role("_".join(tokens[:cut]))  # frequency ("sailings_per_week")
+        if head is not None:
+            return head
+        if set(tokens[cut + 1:]) & (_DISTANCE | _DISTANCE_UNITS | {"week", "weeks", "month",
+                                                                  "year", "day", "wk", "yr"}):
+            return "strength"
     if set(tokens) & _TOGETHER:
         return "strength"
     for t in tokens:

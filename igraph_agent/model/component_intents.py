@@ -388,8 +388,34 @@ _EVERYONE = re.compile(r"\b(?:everyone|everybody|everything|all the others)\b", 
 _LISTED = 500  # connectivity lists every component but the largest, with up to this many members
 
 
+#: the same asked the other way round: "is j08 cut off from the rest", "is X outside the
+#: main network" (a yes is the node's being apart)
+_APART_FROM_REST = re.compile(
+    r"^\s*(?:so\s+|and\s+)?(?:is|are|was)\s+(?P<n>.+?)\s+(?:still\s+|now\s+|actually\s+)?"
+    r"(?:(?:cut\s+off|disconnected|separated|isolated|detached|stranded|apart)\s+from|outside(?:\s+of)?|"
+    r"not\s+(?:connected|linked|hooked up|joined|tied in)\s+(?:up\s+)?(?:to|with)|not\s+(?:a\s+)?part\s+of|"
+    r"not\s+in)\s+(?:the\s+)?"
+    r"(?:rest\b|(?:main|largest|biggest|giant)\s+(?:connected\s+)?(?:\w+\s+)?(?:network|piece|part|component|"
+    r"group|body|grid|graph|cluster)\b|everyone else\b|everything else\b|(?:all\s+)?the others\b)",
+    re.IGNORECASE)
+#: the node's place in the main piece said as membership: "is j08 in the largest component",
+#: "is the kiln part of the main network"
+_IN_MAIN = re.compile(
+    r"^\s*(?:so\s+|and\s+)?(?:is|are|was)\s+(?P<n>.+?)\s+(?:still\s+|actually\s+)?"
+    r"(?:(?:a\s+)?part\s+of|in|inside|within|on)\s+(?:the\s+)?(?:main|largest|biggest|giant)\s+"
+    r"(?:connected\s+)?(?:\w+\s+)?(?:network|piece|part|component|body|grid|graph|cluster)\b",
+    re.IGNORECASE)
+
+
+def _piece_negated(st: PlanState) -> bool:
+    """Whether the question asks the node's being apart ("cut off from the rest"): the
+    answer's yes and no swap."""
+    return _APART_FROM_REST.search(st.question) is not None
+
+
 def _piece_node(st: PlanState) -> str | None:
-    m = _TO_THE_REST.search(st.question)
+    m = _APART_FROM_REST.search(st.question) or _TO_THE_REST.search(st.question) or \
+        _IN_MAIN.search(st.question)
     if m is None:
         return None
     names = slots.named(m.group("n")) or slots.names(m.group("n"))
@@ -409,6 +435,16 @@ def _piece_calls(st: PlanState) -> list[Call]:
 
 
 def _piece_render(st: PlanState, obs: list[Observed]) -> str:
+    said = _piece_said(st, obs)
+    if not _piece_negated(st):
+        return said
+    for word, other in (("**Yes** — ", "**No** — "), ("**No** — ", "**Yes** — ")):
+        if said.startswith(word):  # "is X cut off from the rest": yes when it is apart
+            return other + said[len(word):]
+    return said
+
+
+def _piece_said(st: PlanState, obs: list[Observed]) -> str:
     from igraph_agent.model.graph_intents import _candidates, _search, _unresolved
 
     name = _piece_node(st) or ""
@@ -443,7 +479,7 @@ def _piece_render(st: PlanState, obs: list[Observed]) -> str:
         return (f"{node} is in none of the listed smaller pieces, but the graph has too many "
                 f"to list them all ({d.components} components), so I cannot say for sure.")
     apart = f"{d.nodes - largest} node(s) in {d.components - 1} separate piece(s)"
-    if _EVERYONE.search(st.question):  # every other node: the pieces apart are not reached
+    if _EVERYONE.search(st.question) and not _piece_negated(st):  # every other node: the pieces apart are not reached
         return (f"**No** — {node} is in the main piece ({largest} of {d.nodes} nodes){way}, "
                 f"but it does not reach the other {apart}.")
     return (f"**Yes** — {node} is in the main piece ({largest} of {d.nodes} nodes){way}; it "
@@ -661,11 +697,14 @@ COMPONENT_INTENTS = [
            hint="the nodes cut off from the main piece",
            answers=frozenset({"list", "node", "group", "count", "yesno"}),
            covers=frozenset({"scope", "negation"})),
-    Intent("node_piece", t(0.5, r"\b(?:connected|linked|hooked up|joined|tied in)\b"),
+    Intent("node_piece", t(0.5, r"\b(?:connected|linked|hooked up|joined|tied in|cut off|"
+                              r"disconnected|separated|isolated|detached|stranded|apart|outside|"
+                              r"part of|(?:main|largest|biggest|giant) (?:connected )?\w+)\b"),
            _piece_calls, _piece_render, "whether one node is in the main piece (connectivity)",
            group="components", bonus=lambda st: 3.0 if _piece_node(st) else -10.0,
            hint="whether a node you name is connected to the rest",
-           answers=frozenset({"yesno"}), covers=frozenset({"entity"})),
+           # "in the largest component", "outside the main network": the main piece itself
+           answers=frozenset({"yesno"}), covers=frozenset({"entity", "scope", "negation"})),
     Intent("center_periphery", t(0.5, r"cent(?:er|re)|peripher|eccentric|closest to the"),
            _center_calls,
            _center_render, "center and periphery by eccentricity (summary_statistics)",

@@ -179,6 +179,12 @@ def _count_render(st: PlanState, obs: list[Observed]) -> str:
             f"{more}**{simple}**. Directions, parallel edges and self-loops are ignored.")
 
 
+#: a yes/no whose claim is that there are none: "is it true that no report cites itself",
+#: "so nobody ever calls themselves?" (not "… or not", "… or no")
+_NONE_CLAIMED = re.compile(r"\b(?:no|none|nobody|nothing|not\s+(?:a\s+single|one|any)|never)\b"
+                           r"(?!\s*[?.!]*\s*$)", re.IGNORECASE)
+
+
 def _loops_render(st: PlanState, obs: list[Observed]) -> str:
     from igraph_agent.model.graph_intents import _yes_no
 
@@ -186,10 +192,12 @@ def _loops_render(st: PlanState, obs: list[Observed]) -> str:
     if s is None:
         return "I could not count the self-loops."
     n, nodes = s["self_loops"], s.get("self_loop_nodes") or []
+    # "is it true that no report cites itself?", "are there no self-loops?": yes when none
+    none = bool(_NONE_CLAIMED.search(str(st.context.get("asked") or st.question)))
     if not n:
-        return _yes_no(st, False) + "**0** self-loops: no edge runs from a node to itself."
+        return _yes_no(st, none) + "**0** self-loops: no edge runs from a node to itself."
     more = " …" if n > len(nodes) else ""
-    return (_yes_no(st, True) + f"**{n}** self-loop(s) (an edge from a node to itself), on: "
+    return (_yes_no(st, not none) + f"**{n}** self-loop(s) (an edge from a node to itself), on: "
             f"{', '.join(nodes)}{more}.")
 
 

@@ -94,10 +94,18 @@ def count_bonus(st: PlanState) -> float:
                                      or free) and _plain(q) else 0.0
 
 
+#: the cycle asked first, its members after: "any circular dependencies? y/n, and name the
+#: services involved"
+_THEN_INVOLVED = re.compile(rf"{_LOOPS}.*\b(?:name|list|which|who|show)\b[^.?!]*\b(?:involved|"
+                            r"in (?:it|them|those|these)|on (?:it|them)|taking part|concerned|"
+                            r"affected)\b", re.IGNORECASE)
+
+
 def members_bonus(st: PlanState) -> float:
     q = _asked(st)
     round_ = _ROUND.search(q) and _WHICH.search(q)  # "... in circles? which accounts?"
-    return 4.0 if (_directed(st) and (_ON_ONE.search(q) or round_) and not _HOW_MANY.search(q)
+    return 4.0 if (_directed(st) and (_ON_ONE.search(q) or round_ or _THEN_INVOLVED.search(q))
+                   and not _HOW_MANY.search(q)
                    and _plain(q)) else 0.0
 
 
@@ -276,13 +284,21 @@ def _example(d: DirectionAnalysisResult) -> str:
 _YES_NO = re.compile(r"\s*(?:is|are|does|do|did|has|have)\b", re.IGNORECASE)
 
 
+def _whether(st: PlanState) -> bool:
+    """Whether the question opens as a yes/no ("do goods go round in circles?", "any circular
+    dependencies? y/n")."""
+    q = _asked(st)
+    return bool(_YES_NO.match(q) or re.search(rf"^\s*any\s+(?:\w+[ -]){{0,2}}{_LOOPS}|\by/n\b|"
+                                              r"\byes or no\b", q, re.IGNORECASE))
+
+
 def _yes(st: PlanState, yes: bool) -> str:
     """"**Yes** — " before the answer when the question also asks whether there are any
     (whether there are none, "is it free of loops": Yes when there are none)."""
     if _FREE.search(_asked(st)) and _YES_NO.match(_asked(st)):
         return "**No** — " if yes else "**Yes** — "
     if re.search(r"\b(?:is|are|does|do|has|have)\s+(?:there|it|the \w+)?\s*(?:any|an?|some)?\b.*"
-                 rf"{_LOOPS}", _asked(st), re.IGNORECASE) or _YES_NO.match(_asked(st)):
+                 rf"{_LOOPS}", _asked(st), re.IGNORECASE) or _whether(st):
         return "**Yes** — " if yes else "**No** — "
     return ""
 
@@ -306,12 +322,11 @@ def members_render(st: PlanState, obs: list[Observed]) -> str:
     if d is None or d.on_cycles is None:
         return "The directed cycles could not be read."
     if not d.on_cycles.count:
-        return ("**No** — the" if _YES_NO.match(_asked(st)) else "**None**: the") + (
+        return ("**No** — the" if _whether(st) else "**None**: the") + (
             f" graph has no directed cycle ({d.nodes} nodes, {d.edges} edges).")
     names = ", ".join(f"**{r.node}**" for r in d.on_cycles.nodes)
     more = "" if len(d.on_cycles.nodes) == d.on_cycles.count else " …"
-    lead = "**Yes** — " if _YES_NO.match(_asked(st)) else ""  # "do goods go round in circles?
-    #                                                               which firms?"
+    lead = "**Yes** — " if _whether(st) else ""  # "do goods go round in circles? which firms?"
     return (lead + f"**{d.on_cycles.count}** of {d.nodes} nodes lie on at least one directed cycle: "
             f"{names}{more} ({d.cycles} simple cycle(s); e.g. {_example(d)}).")
 

@@ -320,7 +320,7 @@ _WHICH_EDGE = re.compile(
     # "strongest flow segment?": the extreme and the edge noun alone
     rf"^\s*(?:the\s+)?(?:single\s+)?(?:strongest|weakest|heaviest|lightest|longest(?:-running|"
     rf"-lasting)?|shortest|largest|slowest|fastest|quickest|"
-    rf"biggest|smallest)\s+(?:single\s+)?(?:[\w-]+\s*(?:->|→)\s*)?(?:[\w-]+\s+)?{_EDGE_NOUN}{_ON_GRAPH}"
+    rf"biggest|smallest|busiest)\s+(?:single\s+)?(?:[\w-]+\s*(?:->|→)\s*)?(?:[\w-]+\s+)?{_EDGE_NOUN}{_ON_GRAPH}"
     r"(?:\s+(?:we|you|they)\s+(?:run|have|operate|use))?"  # "slowest link we run?"
     # "shortest trail in miles?", "biggest restaurant -> area lane by order count?"
     r"(?:\s+(?:in|by)\s+(?:[a-z_]+\s+)?[a-z_]+)?\s*[?.!]*"
@@ -352,7 +352,8 @@ _WHICH_EDGE = re.compile(
 _LOW = re.compile(r"\b(?:shortest|lightest|weakest|fewest|least|lowest|smallest|cheapest|"
                   r"quickest|fastest|narrowest|thinnest)\b", re.IGNORECASE)
 _EXTREME = re.compile(rf"{_LOW.pattern}|\b(?:longest|heaviest|strongest|most|highest|largest|"
-                      r"biggest|slowest|priciest|most expensive|widest|thickest)\b", re.IGNORECASE)
+                      r"biggest|slowest|priciest|most expensive|widest|thickest|busiest)\b",
+                      re.IGNORECASE)
 #: a size word that names no kind of value: the edges' one value, or asked
 _SIZE_ONLY = re.compile(r"\b(?:largest|biggest|smallest|highest|lowest|most|least)\b",
                         re.IGNORECASE)
@@ -546,7 +547,10 @@ _PARTNER = re.compile(
     r"(?:\s*\([^()]*\))?\s*[?.!]*\s*$|"
     # "who has Ava known the longest", "who does Mira trust the most"
     r"^\s*(?:who|whom|which \w+)\s+(?:has|have|had|does|do|did)\s+(?P<e>(?-i:[A-Z][\w'.-]*"
-    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+[a-z]+\s+(?:the\s+)?(?:most|longest)(?:\s*\([^()]*\))?\s*[?.!]*\s*$",
+    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+[a-z]+\s+(?:the\s+)?(?:most|longest)(?:\s*\([^()]*\))?\s*[?.!]*\s*$|"
+    # "with whom does Nadia run the most joint projects"
+    r"^\s*(?:with|alongside)\s+whom\s+(?:has|have|had|does|do|did)\s+(?P<h>(?-i:[A-Z][\w'.-]*"
+    r"(?:\s+[A-Z][\w'.-]*)*)|[a-z]+\d+)\s+(?:[\w-]+\s+){1,2}(?:the\s+)?(?:most|least)\b",
     re.IGNORECASE)
 
 
@@ -650,7 +654,7 @@ def _partner(st: PlanState) -> tuple[str, str, str] | None:
         return None
     if not meaning.get("directed"):
         m = _PARTNER.search(q) or _PARTNER.search(asked)  # "Lena's teammates": her neighbours
-        return (slots.clean(next(g for g in m.group("a", "b", "c", "d", "e", "f", "g") if g)),
+        return (slots.clean(next(g for g in m.group("a", "b", "c", "d", "e", "f", "g", "h") if g)),
                 str(attr), "both") if m else None
     for side, rxs in (("in", _INTO_NODE), ("out", _OUT_OF_NODE)):
         for rx in rxs:

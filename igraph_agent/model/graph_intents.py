@@ -983,8 +983,12 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
             r"\bfrom (?:any|every|each) (?:single )?\w+ to\b|\breached from\b",
             str(st.context.get("asked") or st.question), re.IGNORECASE):
         lead = _yes_no(st, c.strong_components == 1)  # following the edges: strongly connected
-    if c.pair is None and (_ANY_CUT_OFF.search(str(st.context.get("asked") or st.question)) or
-                           _PIECES_ASKED.search(str(st.context.get("asked") or st.question))):
+    apart = str(st.context.get("asked") or st.question)
+    pieces = _ANY_CUT_OFF.search(apart) or _PIECES_ASKED.search(apart)
+    one = whole.re.search(apart) if whole and lead else None
+    first = bool(one and pieces and one.start() < pieces.start())
+    if c.pair is None and pieces and not first:  # ("is it one group? if not, how many
+        # separate islands": the first ask's yes or no)
         lead = _yes_no(st, c.components > 1)  # "are there families cut off from the rest?",
         # "is the graph disconnected?", "does it have more than one component?"
     if c.pair is None and _CUT_ASKED.search(st.question):  # "is there one person whose

@@ -328,10 +328,29 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
             parts.append(f"**{r['group']}**: {shown(stay)} within, "
                          f"{shown(r.get('weight_to_other_groups') or 0)} to other {_plural(attr)}")
     way = f" ({cols[0]} → {cols[1]})" if d["directed"] and len(cols) == 2 else ""
-    return (f"{w} per {attr}{way}: " + "; ".join(parts) +
+    lead = "" if d["directed"] else _flow_lead(st, d, w, attr)
+    return lead + (f"{w} per {attr}{way}: " + "; ".join(parts) +
             f". In all {shown(d.get('total_weight') or 0)} {w}: "
             f"{shown(d.get('within_weight') or 0)} within one {attr}, "
             f"{shown(d.get('between_weight') or 0)} between {attr}s.")
+
+
+def _flow_lead(st: PlanState, d: dict, w: str, attr: str) -> str:
+    """"Which team has the most incidents": the group whose edges (within it, or with one end
+    in it) add up to the most, said first; "" when no group is ranked or the top ties."""
+    if not _RANKED.search(str(st.context.get("asked") or st.question)):
+        return ""
+    low = bool(_BOTTOM.search(str(st.context.get("asked") or st.question)))
+    totals = {str(r["group"]): r["weight_touching"] for r in d["groups"]
+              if r.get("group") is not None and r.get("weight_touching") is not None}
+    if not totals:
+        return ""
+    best = (min if low else max)(totals.values())
+    top = [g for g, v in totals.items() if v == best]
+    if len(top) > 1:
+        return ""
+    return (f"**{top[0]}** has the {'lowest' if low else 'highest'} {w} on the edges of its "
+            f"members (within it or with one end in it): **{shown(best)}**. ")
 
 
 # -- what a group sends or receives in all (directed) ---------------------------------
@@ -341,7 +360,7 @@ _GROUP_VERB = re.compile(r"^\s*(?:[^,?]{3,60},\s*)?(?:which|what)\s+(?P<g>\w+?)(
                          r"(?:(?:from|to)\s+)?the\s+(?:most|least|fewest|largest|smallest|"
                          r"biggest|highest|lowest)\b", re.IGNORECASE)
 _HOW_MUCH = re.compile(r"^\s*(?:so\s+|and\s+)?(?:how much|how many|what is the total|what's the "
-                       r"total)\b", re.IGNORECASE)
+                       r"total|(?:the\s+)?total)\b", re.IGNORECASE)
 
 
 def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
@@ -371,6 +390,11 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
             rf"{_MADE.pattern}\s+(?:\w+\s+){{0,2}}{re.escape(weight)}\b", st.question,
             re.IGNORECASE):
         side = "out"  # "which position makes the most passes": the passes the source makes
+    if side not in ("in", "out") and weight and re.search(
+            rf"\b{re.escape(weight)}\s+(?:(?:\w+\s+)?{_MADE.pattern}\s+by|(?:did|do|does|have|has)\s+"
+            rf"(?:[\w-]+\s+){{1,3}}{_MADE.pattern})\b", st.question, re.IGNORECASE):
+        side = "out"  # "total passes played by the lads whose nation is Jordan", "how many
+        # passes did the DEF players make"
     if side not in ("in", "out"):
         return None
     groups = groupings(meaning)
@@ -385,6 +409,8 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
                                            re.IGNORECASE):
             return None
         value = next(iter(named))
+        if _other_names(st, value):
+            return None  # "how many PRs has zoe reviewed for the core team": zoe's own
         attr = next((a for a, vs in groups.items() if value in vs), None)
         return (attr, side, value, "") if attr else None
     if ranked:
@@ -395,8 +421,30 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
     if len(named) != 1 or not _HOW_MUCH.search(st.question):
         return None
     value = next(iter(named))
+    if _other_names(st, value):
+        return None  # "how many PRs has zoe reviewed for the core team": zoe's, not the team's
     attr = next((a for a, vs in groups.items() if value in vs), None)
     return (attr, side, value, weight) if attr else None
+
+
+def _other_names(st: PlanState, value: str) -> bool:
+    """Whether the question names a node beside the group value (an acronym, "PRs", names
+    none)."""
+    from igraph_agent.model import slots
+
+    asked = str(st.context.get("asked") or st.question)
+
+    def other(n: str) -> bool:
+        if n.lower() == value.lower() or re.fullmatch(r"[A-Z]{2,}s?", n):
+            return False
+        if re.search(rf"\b(?:were|was|is|are|been|be|being|gets?|got)\s+{re.escape(n)}\s+"
+                     r"(?:by|to|from|in|on|for)\b", asked, re.IGNORECASE):
+            return False  # a passive verb the planner took for a name: "were sent by"
+        # the other end of the group's flow ("from North to Midlands"): the flow's intent
+        # takes it, and says so when nothing is called so
+        return not re.search(rf"\b(?:from|to|between|and)\s+{re.escape(n)}\b", st.question)
+
+    return any(other(n) for n in slots.named(st.question))
 
 
 def _edge_columns(meaning: dict) -> list[str]:

@@ -392,6 +392,12 @@ def _bonus(st: PlanState) -> float:
     found = _found(st)
     if not found:
         return -10.0
+    if found[0] in ("one", "within"):  # "how many yellow cards did the DEF group pick up
+        from igraph_agent.model.size_nouns import counts_edges  # between them": no edges
+
+        info = st.last_ok("get_graph_info")
+        if not counts_edges(_asked(st), info.data if info else {}):
+            return -10.0
     return 4.5 if found[0] == "within_sum" else 4.0  # within the group: before its total
 
 

@@ -171,6 +171,48 @@ def _degree_render(st: PlanState, obs: list[Observed]) -> str:
                    f"{d.min_degree}, {d.isolates} isolated node(s)). Highest degree: {top}.")
 
 
+#: whether one named node has the highest degree (vocabulary's rewrite of "is MAN the most
+#: connected airport", "does GLA have the most routes")
+_TOP_CHECK = re.compile(r"^Does (.+) have the highest degree\?$")
+
+
+def _top_check_calls(st: PlanState) -> list[Call]:
+    from igraph_agent.model.graph_intents import _resolve
+
+    m = _TOP_CHECK.match(st.question)
+    if m is None:
+        return []
+    searches, ids = _resolve(st, [m.group(1)])
+    return searches if ids is None else [*searches, Call("degree_analysis", {"top_k": 10})]
+
+
+def _top_check_render(st: PlanState, obs: list[Observed]) -> str:
+    from igraph_agent.model.graph_intents import _resolve, _unresolved
+
+    m = _TOP_CHECK.match(st.question)
+    o = next((o for o in obs if o.tool == "degree_analysis" and o.ok), None)
+    _, ids = _resolve(st, [m.group(1)]) if m else ([], None)
+    if m is None or o is None or not ids:
+        return _unresolved(st, [m.group(1)] if m else [])
+    d = o.typed(DegreeAnalysisResult)
+    return _top_checked(ids[0], d) if d.top else "No node has an edge."
+
+
+def _top_checked(name: str, d: DegreeAnalysisResult) -> str:
+    """Yes or no, then the top and the named node's own degree where it is listed."""
+    best = d.top[0].degree
+    tops = [str(t.node) for t in d.top if t.degree == best]
+    own = next((t.degree for t in d.top if str(t.node).lower() == name.lower()), None)
+    listed = ", ".join(f"**{n}**" for n in tops[:10])
+    if own == best:
+        tie = f" (tied with {', '.join(n for n in tops if n.lower() != name.lower())})" \
+            if len(tops) > 1 else ""
+        return f"**Yes** — {name} has the highest degree, **{best}**{tie}."
+    said = f"{name} has {own}" if own is not None else \
+        f"{name} is not among the {len(d.top)} highest listed (at most {d.top[-1].degree})"
+    return f"**No** — the highest degree is **{best}** ({listed}); {said}."
+
+
 #: the graph's highest degree asked as a figure ("what is the maximum degree"), not a node
 _MAX_VALUE = re.compile(r"^\s*(?:so\s+|and\s+)?(?:what(?:'s| is| was)?|tell me|give me)\s+(?:the\s+)?"
                         r"(?:max(?:imum)?|highest|largest|biggest|greatest|top)\s+degree\b"
@@ -599,6 +641,10 @@ INTENTS: list[Intent] = [
                       re.compile(slots.DIAMETER_WORDS, re.IGNORECASE)],
            group="ranking", hint="the best-connected nodes (degree)", clarify=_degree_clarify,
            **declared("degree")),
+    Intent("degree_top_check", t(1.0, _TOP_CHECK.pattern), _top_check_calls, _top_check_render,
+           "whether one named node has the highest degree (degree analysis)", group="ranking",
+           bonus=lambda st: 4.0 if _TOP_CHECK.match(st.question) else -10.0,
+           hint="whether a node you name is the best-connected", **declared("degree_top_check")),
 ]
 
 # -- the analysis tool families: search, communities, paths, local, subgraph, statistics --
@@ -922,6 +968,9 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         # a node attribute is the measure, not degree or centrality ("the most population per
         # road" is neither: asked)
         found = [i for i in found if i.name not in _NOT_THE_ATTRIBUTE]
+    if "degree_top_check" in names:  # "is MAN the most connected airport": that node's yes/no
+        found = [i for i in found if i.name != "degree"]
+        names -= {"degree"}
     if {"degree", "local"} <= names and _ONE_NODES_DEGREE.search(question):
         found = [i for i in found if i.name != "degree"]  # "Uma's degree": hers, no ranking
     if "cross_group_rank" in names:  # "the most contacts outside their own team": no pairs
@@ -977,7 +1026,8 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         names -= {"degree"}
     if names & {"edge_threshold", "edge_extreme"}:  # single edges asked: no node totals beside
         found = [i for i in found if i.name != "edge_totals"]
-    if names & {"group_side", "node_partner"}:  # per group, or one node's strongest edge
+    if names & {"group_side", "node_partner", "group_flow"}:  # per group, or one node's
+        # strongest edge
         found = [i for i in found if i.name != "edge_totals"]
     if {"group_rank", "mutual_pairs"} <= names and st is not None:
         from igraph_agent.model.group_rank_intents import within_one_group

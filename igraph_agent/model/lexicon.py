@@ -262,6 +262,16 @@ def _ask_term(st: PlanState) -> str | None:
     return None if _term(st.question) else "Which name should I look for?"
 
 
+def _overview_bonus(st: PlanState) -> float:
+    """None where a "how many" counts something that is neither the data's nodes nor its
+    edges ("how many papers" on a table of grants)."""
+    from igraph_agent.model.size_nouns import counts_the_data
+
+    info = st.last_ok("get_graph_info")
+    return 0.0 if counts_the_data(str(st.context.get("asked") or st.question),
+                                  info.data if info else {}) else -10.0
+
+
 def _attr_bonus(st: PlanState) -> float:
     from igraph_agent.model.structure_intents import count_where_bonus
 
@@ -584,6 +594,7 @@ LEXICON: dict[str, dict[str, Any]] = {
     "optimize": dict(triggers=t(1.0, r"clean up the graph", r"dropping isolated|drop isolated",
                                 r"delete self-loops")),
     "overview": dict(
+        bonus=_overview_bonus,
         triggers=t(1.0, r"number of (?:nodes|edges|vertices|links)", r"how many \w+ (?:ties|links)",
                    r"how many (?:characters|people|ppl|vertices|entities|edges|links|ties|"
                    r"connections|relationships|friendships|partnerships|collaborations)",
@@ -993,7 +1004,7 @@ LEXICON.update({
         bonus=_edge_threshold_bonus, group="ranking", hint="the edges past a value you give"),
     "edge_extreme": dict(
         triggers=t(0.5, r"which|what|who|strongest|weakest|heaviest|lightest|longest|shortest|"
-                      r"largest|biggest|smallest"), bonus=_edge_extreme_bonus, group="ranking",
+                      r"largest|biggest|smallest|busiest"), bonus=_edge_extreme_bonus, group="ranking",
         # "the most common trail length": the values' mode, not the largest one
         negatives=_rx(r"\bmost (?:common|frequent|usual)\b|\bcommonest\b|\bmodal\b|\bmode of\b"),
         hint="the edge with the largest or smallest value"),
@@ -1060,6 +1071,7 @@ LEXICON.update({
 # model/registry.py), and the follow-up it offers in a clarification, on this graph's words.
 ANSWERS: dict[str, tuple[str, ...]] = {
     "centrality": ("node", "list", "value"), "degree": ("node", "list", "value", "count"),
+    "degree_top_check": ("yesno",),
     "bridges": ("node", "list"), "communities": ("count", "group", "list", "value"),
     "node_community": ("yesno", "list", "count", "group", "value", "node"),
     "path": ("path", "count", "value", "yesno"),
@@ -1095,6 +1107,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "optimize": ("threshold", "removal"), "clear": ("removal",),
     "edge_totals": ("weight", "entity", "bottom", "filter"),
     "bipartite": ("twomode", "group"), "degree": ("direction", "filter", "ordinal", "scope"),
+    "degree_top_check": ("entity",),
     "centrality": ("filter", "ordinal", "bottom", "entity", "scope", "weight"),
     "connectivity": ("direction", "entity", "bottom", "scope", "filter"),
     "path": ("direction", "entity", "weight", "bottom"),

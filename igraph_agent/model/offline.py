@@ -568,6 +568,10 @@ def _features(st: PlanState) -> set[str]:
     pair = {n.lower() for n in slots.pair(st.question) or ()}
     if found and found[1].lower() in pair and _resolved(st, found[1]) != set():
         found = None  # "from Portmarra to Brin" where Brin is a port and an island: the port
+    if found and re.search(rf"\b(?:gets?|got|is|are|was|were|be|been|being)\s+(?:\w+\s+)?"
+                           rf"{re.escape(found[1])}\b", asked, re.IGNORECASE) and \
+            slots.removal(st.question):
+        found = None  # "say ci-flaky gets closed and its links dropped": the removal's verb
     filtered = {"filter"} if found else set()  # "in Finance": only those nodes
     if not found and slots.restricted(st.question):
         filtered = {"restriction"}  # "among the coastal cities, …": no value says which

@@ -52,6 +52,14 @@ _MEASURES = [(r"betwe+n+e*ss|broker", "betweenness"), (r"closeness", "closeness"
 
 
 def _centre(st: PlanState) -> str | None:
+    sides = [str(x) for x in (st.meaning().get("modes") or {}).get("sides") or {}]
+    if len(sides) == 2:  # "which of Lyon's players": a two-mode node's partners, by their side
+        said = "|".join(re.escape(w) for x in sides for w in {x, x.rstrip("s")})
+        m = re.search(rf"\b(?:which|who|of|among|amongst)\s+(?:one\s+)?(?:of\s+)?"
+                      rf"(?P<x>(?-i:[A-Z])[\w.'-]*|[a-z]+\d+)(?:'s|’s|')\s+(?:{said})\b",
+                      st.question, re.IGNORECASE)
+        if m:
+            return m.group("x")
     for n, rx in enumerate(_OF):
         m = rx.search(st.question)
         if m and n == _VERB_OF and st.meaning().get("directed"):
@@ -72,6 +80,11 @@ def _measure(st: PlanState) -> dict:
     attr = asked_attribute(st)
     if attr is not None:
         return {"measure": "attribute", "attribute": attr}
+    from igraph_agent.model.weights import named_weight
+
+    edge = named_weight(st.question, st.meaning())  # "which of its players has the most apps":
+    if edge and (st.meaning().get("weights") or {}).get(edge) != "distance":  # their totals
+        return {"measure": "strength", "weight": edge}
     for rx, m in _MEASURES:
         if re.search(rx, st.question, re.IGNORECASE):
             return {"measure": m}
@@ -110,7 +123,8 @@ def _rank_render(st: PlanState, obs: list[Observed]) -> str:
     if o is None:
         return _unresolved(st, [_centre(st) or ""])
     d = o.typed(NodesByMeasureResult)
-    what = d.attribute if d.measure == "attribute" else d.measure.replace("_", " ")
+    what = d.attribute if d.measure == "attribute" else f"{o.args['weight']} total" if \
+        d.measure == "strength" and o.args.get("weight") else d.measure.replace("_", " ")
     if not d.nodes:
         return f"{d.neighbours_of} has no neighbours with a value of {what}."
     best = d.nodes[0].value
@@ -262,12 +276,16 @@ def _mutual_listed(st: PlanState, d: DirectionAnalysisResult) -> str:
 
 
 PAIR_INTENTS = [
-    Intent("neighbour_rank", t(0.5, _NEAR, _OF[_VERB_OF].pattern, _BEST_OF), _rank_calls, _rank_render,
+    Intent("neighbour_rank", t(0.5, _NEAR, _OF[_VERB_OF].pattern, _BEST_OF,
+                               r"\b(?:which|who)\s+(?:one\s+)?of\s+\S+(?:'s|’s)\s+\w+\b.*\b(?:most|"
+                               r"highest|largest|least|fewest|lowest|top|best)\b"),
+           _rank_calls, _rank_render,
            "one node's neighbours ranked (nodes_by_measure neighbours_of)", group="ranking",
            bonus=lambda st: 5.0 if _rank_applies(st) else -10.0,  # over attribute_rank's
            hint="a node's neighbours ranked by degree, a centrality or an attribute",
            answers=frozenset({"node", "list", "value"}),
-           covers=frozenset({"entity", "bottom", "filter", "restriction"})),
+           # "weight": ranked by their totals of the edge value the question names
+           covers=frozenset({"entity", "bottom", "filter", "restriction", "weight"})),
     Intent("mutual_pairs", t(0.5, _MUTUAL.pattern), _mutual_calls, _mutual_render,
            "the pairs linked both ways (direction_analysis mutual)", group="directed",
            # "the two nodes farthest from each other": the diameter

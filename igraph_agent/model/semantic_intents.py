@@ -114,10 +114,13 @@ def _one_way_asked(q: str, value: str) -> str | None:
     from igraph_agent.model.query_intents import _RECEIVES, _SENDS
 
     v = re.escape(value)
+    # ("… make to other teams": out; "… get from other teams": in)
     out = bool(_SENDS.search(q) or re.search(rf"\bfrom\s+(?:the\s+)?{v}\b|\b(?:go|goes|going|"
-                                             r"point|points|pointing|lead|leads)\s+out\b", q,
-                                             re.IGNORECASE))
-    into = bool(_RECEIVES.search(q) or re.search(rf"\b(?:to|into)\s+(?:the\s+)?{v}\b", q,
+                                             r"point|points|pointing|lead|leads)\s+out\b|"
+                                             r"\b(?:to|towards)\s+(?:the\s+|all\s+)?(?:other|"
+                                             r"different)\b", q, re.IGNORECASE))
+    into = bool(_RECEIVES.search(q) or re.search(rf"\b(?:to|into)\s+(?:the\s+)?{v}\b|\bfrom\s+"
+                                                 r"(?:the\s+|all\s+)?(?:other|different)\b", q,
                                                  re.IGNORECASE))
     return "out" if out and not into else "in" if into and not out else None
 
@@ -140,6 +143,16 @@ def _one_group_render(d: dict, value: str, q: str = "") -> str:
         other = (f"{n_in} coming in from them" if way == "out" else f"{n_out} going out to them")
         return f"{head}; {other}, {row['within_edges']} within itself."
     w = (d.get("weight_used") or {}).get("attribute") if "weight_to_other_groups" in row else None
+    if way and w and row.get("weight_out_to_other_groups") is not None:
+        # "the calls per minute coming into the payments team from other teams": that way's sum
+        mine, back = ("out_to", "in_from") if way == "out" else ("in_from", "out_to")
+        said = (f"going out from the {value} {attr} ({attr} = {value}) to other {attr} groups"
+                if way == "out" else
+                f"coming into the {value} {attr} ({attr} = {value}) from other {attr} groups")
+        return (f"**{shown(row[f'weight_{mine}_other_groups'])}** {w} {said}, over "
+                f"{row[f'edges_{mine}_other_groups']} edge(s); the other way "
+                f"{shown(row[f'weight_{back}_other_groups'])}, both ways "
+                f"{shown(row['weight_to_other_groups'])}.")
     total = (f"**{shown(row['weight_to_other_groups'])}** {w} over "
              f"{row['edges_to_other_groups']} edge(s) to other {attr} groups" if w else
              f"**{row['edges_to_other_groups']}** edge(s) to other {attr} groups")
@@ -671,8 +684,9 @@ def _pair_calls(st: PlanState) -> list[Call]:
 def _how_much(st: PlanState) -> str | None:
     """"How much money flows from Spain to Morocco": a quantity, never a count of edges; the
     graph's one edge value that is no length (its default weight first), else None."""
-    if not re.search(r"\bhow much\b", st.question, re.IGNORECASE):
-        return None
+    if not re.search(r"\bhow much\b|\bhow many times\b|\bhow often\b", st.question,
+                     re.IGNORECASE):  # ("how many times did a midfielder pass to a defender":
+        return None  # the passes counted, not the passing pairs)
     roles = _meaning(st).get("weights") or {}
     default = _meaning(st).get("default_weight")
     if default and roles.get(default) != "distance":
@@ -1568,7 +1582,9 @@ _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?o
                     r"\bwithin\b.*\bbetween\b|\bbetween\b.*\bwithin\b|"
                     r"\b(?:within|inside) (?:the |their |its )?[a-z]+s\b|"
                     r"\binternal (?:to|within|inside) (?:an? |the |their |its |each )?[a-z]+\b|"
-                    r"their own (?:\w+ )?more|across (?:\w+ )?\w+s\b|"
+                    # (not "across all repos": over all of them)
+                    r"their own (?:\w+ )?more|across (?!all\b|every\b|each\b|the\s+whole\b)"
+                    r"(?:\w+ )?\w+s\b|"
                     # "friendships that go across the two factions"
                     r"\bacross\s+(?:the\s+)?(?:two|2|both)\s+\w+s\b|"
                     r"\bcross(?:es|ing)? (?:the |a )?(?:\w+ )?(?:boundar(?:y|ies)|lines?|borders?|"

@@ -49,6 +49,14 @@ _PEOPLE = {"woman", "man", "person", "member", "student", "attendee", "participa
            "individual", "resident", "citizen", "delegate", "artist", "musician", "scientist",
            "researcher", "athlete", "staffer", "client", "patron", "subscriber", "donor",
            "voter", "candidate", "senator", "director", "partner", "friend", "socialite"}
+#: every word for a person, the roles people hold at work too
+PEOPLE = frozenset(_PEOPLE | {"engineer", "pilot", "nurse", "doctor", "driver", "skipper",
+                              "manager", "coach", "singer", "scholar", "expert", "analyst",
+                              "developer", "contributor", "employee", "colleague", "staff",
+                              "supervisor", "mentor", "officer", "agent", "courier",
+                              "physician", "surgeon", "lawyer", "farmer", "trader", "sender",
+                              "caller", "passer", "sampler", "follower", "pupil", "professor",
+                              "lecturer", "tutor", "coauthor", "inventor", "buyer", "seller"})
 _IRREGULAR = {"women": "woman", "men": "man", "people": "person", "children": "child",
               "ladies": "lady"}
 #: words after which a question names a kind of node ("which woman", "the most events")
@@ -204,6 +212,13 @@ def who_as_side(question: str, meaning: dict[str, Any]) -> str:
         # ("reading clubs"; not "the most reliable volunteer": one of that side itself)
         rf"[a-z]+\s+(?:{re.escape(_one_of(s))}s|{re.escape(_one_of(s))}es|"
         rf"{re.escape(s) if s.endswith('s') else re.escape(s) + 's'}))\b", question, re.IGNORECASE)]
+    people = [s for s in sides if _one_of(s).lower() in PEOPLE]
+    if not counted and len(people) == 1 and re.search(
+            r"\b(?:most|fewest|least|highest|lowest)\b", question, re.IGNORECASE) and not re.search(
+            r"\b(?:together|with|alongside|and)\b", question, re.IGNORECASE):
+        # "who made the most appearances": a person, where one side is people and the other
+        # not (clubs, events)
+        counted = [s for s in sides if s != people[0]]
     other = [s for s in sides if s not in counted]
     if len(counted) != 1 or any(re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", question,
                                           re.IGNORECASE) for w in (other[0], _one_of(other[0]))):

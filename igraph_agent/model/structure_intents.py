@@ -440,7 +440,12 @@ def _group_ties_render(st: PlanState, o: Observed) -> str:
 
 
 def count_where_bonus(st: PlanState) -> float:
+    from igraph_agent.model.size_nouns import counts_nodes
     from igraph_agent.model.value_counts import linked_value
+
+    info = st.last_ok("get_graph_info")
+    if not counts_nodes(str(st.context.get("asked") or st.question), info.data if info else {}):
+        return -10.0  # "how many yellow cards did the DEF group pick up": no node counted
 
     if linked_value(str(st.context.get("asked") or st.question), {"meaning": st.meaning()}):
         return -2.0  # "how many actors appeared in a comedy": the other side, linked

@@ -9,6 +9,8 @@ asked.
     'which road has the highest miles?'
     >>> in_columns("what's the total tonnage?", {"line_km": "distance"})
     "what's the total tonnage?"
+    >>> in_columns("how many appearances did Celtic players make?", {"apps": "strength"})
+    'how many apps did Celtic players make?'
 """
 
 from __future__ import annotations
@@ -36,4 +38,39 @@ def in_columns(question: str, weights: dict[str, Any]) -> str:
         holders = [c for c in weights if set(re.split(r"[^a-z]+", str(c).lower())) & units]
         return str(holders[0]) if len(holders) == 1 else m.group(0)
 
-    return _SAID.sub(column, question)
+    question = _SAID.sub(column, question)
+
+    def long_form(m: re.Match[str]) -> str:
+        shorts = _SHORT.get(m.group(0).lower(), ())
+        found = [str(c) for c in weights if str(c).lower() in shorts]
+        return found[0] if len(found) == 1 else m.group(0)
+
+    return _LONG.sub(long_form, question)
+
+
+#: a word and the short column names that hold it ("appearances" in an ``apps`` column)
+_SHORT: dict[str, tuple[str, ...]] = {
+    "appearances": ("apps", "app"), "messages": ("msgs", "msg"), "passengers": ("pax",),
+    "quantity": ("qty",), "quantities": ("qty",), "transactions": ("txns", "txn", "tx"),
+    "amount": ("amt",), "points": ("pts",), "goals": ("gls",), "games": ("gms", "gp"),
+}
+_LONG = re.compile(rf"\b(?:{'|'.join(_SHORT)})\b", re.IGNORECASE)
+
+
+def shortened(short: str, word: str) -> bool:
+    """Whether ``short`` is a column's short form of ``word``: its letters in order, the first
+    the same ("apps" for appearances, "msgs" for messages, "qty" for quantity).
+
+        >>> shortened("apps", "appearances"), shortened("msgs", "messages"), shortened("km", "kilometres")
+        (True, True, False)
+    """
+    short = short.rstrip("s")
+    if len(short) < 3 or not word.startswith(short[0]) or len(short) >= len(word):
+        return False
+    at = 0
+    for ch in short:
+        at = word.find(ch, at)
+        if at < 0:
+            return False
+        at += 1
+    return True

@@ -144,7 +144,9 @@ _WHEN: tuple[str, str, str] = (
     r"weekend)(?:'s)?\b|\byesterday\b|\bover\s+time\b|\b(?:per|each)\s+(?:day|week|month|year)\b|"
     # "which two published together most recently (latest year)", "the earliest date"
     r"\b(?:most|least)\s+recent(?:ly)?\b|\b(?:latest|earliest|newest|oldest|first|last)\s+"
-    r"(?:year|date|month|day|time)\b|\brecently\b",
+    r"(?:year|date|month|day|time)\b|\brecently\b|\blately\b|\bthese\s+days\b|\bnowadays\b|"
+    # "how has it changed", "compared with before": a change needs a before and an after
+    r"\b(?:trend(?:s|ing)?|over\s+the\s+(?:years|months|weeks))\b",
     r"date|time|day|year|month|week|when|stamp|period|hour|season|quarter|_at$|created", "dates")
 
 

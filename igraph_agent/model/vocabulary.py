@@ -72,6 +72,13 @@ _ENDS_UP = (r"^(?!.*\b(?:communit\w*|clusters?|groups?|factions?|camps?|componen
 #: "(what's) the biggest set of wards …", "the largest group of donors …"
 _BIGGEST_SET_OF = (r"^\s*(?:(?:what|which)(?:'?s|\s+is|\s+are)?\s+)?(?:the\s+)?(?:biggest|largest)\s+"
                    r"(?:set|group|bunch|cluster|circle|collection|gang)\s+of\s+[a-z]+\s+")
+#: the words for one end's partners on a directed graph: "no callers at all" is no incoming
+#: edge, never no edge at all
+_ROLE_WORDS = ("caller", "callee", "sender", "receiver", "recipient", "follower", "citer",
+               "buyer", "seller", "supplier", "customer", "client", "parent", "child",
+               "predecessor", "successor", "dependent", "dependency", "importer", "exporter",
+               "referrer", "lender", "borrower", "payer", "payee", "subscriber", "reader",
+               "funder", "donor")
 _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "just loaded the phone logs - how many …": what was done first, then the ask
     (r"^\s*(?:(?:i(?:'ve|\s+have)?|we(?:'ve|\s+have)?)\s+)?(?:just\s+)?(?:loaded|imported|"
@@ -285,11 +292,13 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"(?:list|data|table|network|graph)\s+)?with\s+(?:zero|no|0|not\s+a\s+single)\s+(?:[a-z]+\s+)?[a-z]+\s+"
      r"at\s+all\s*[?.!]*\s*(?:(?:which|who|which\s+ones?|name\s+them)\s*[?.!]*\s*)?$",
      r"Which \1s are isolated?", False),
-    (r"^\s*(?:so\s+|and\s+)?(?:any|which|what|are\s+there\s+any|is\s+there\s+an?y?)\s+([a-z]+?)(?:e?s)?\s+"
-     r"(?:with|that\s+(?:have|has|had)|(?:have|has|had))\s+(?:zero|no|0|not\s+a\s+single)\s+[a-z]+\s*,?\s*"
+    # (not one end's partners: "services with no callers at all" have no incoming call)
+    (r"^\s*(?:so\s+|and\s+)?(?:any|which|what|are\s+there\s+any|is\s+there\s+an?y?)\s+([a-z]+)\s+"
+     r"(?:with|that\s+(?:have|has|had)|(?:have|has|had))\s+(?:zero|no|0|not\s+a\s+single)\s+"
+     rf"(?!(?:{'|'.join(_ROLE_WORDS)})s?\b)[a-z]+\s*,?\s*"
      r"(?:(?:either\s+way|in\s+or\s+out|(?:sent|made|given|going|out)\s+or\s+(?:received|taken|got|"
      r"in)|at\s+all|in\s+either\s+direction|(?:incoming|in)\s+or\s+(?:outgoing|out)|(?:outgoing|"
-     r"out)\s+or\s+(?:incoming|in))\b\s*,?\s*)+[?.!]*\s*$", r"Which \1s are isolated?", False),
+     r"out)\s+or\s+(?:incoming|in))\b\s*,?\s*)+[?.!]*\s*$", r"Which \1 are isolated?", False),
     (r"^\s*(?:so\s+|and\s+)?(?:any|which|what)\s+([a-z]+?)(?:e?s)?\s+(?:never|doesn'?t|don'?t|does\s+not|"
      r"do\s+not)\s+(?:shows?\s+up|turns?\s+up|appears?|features?)\s+in\s+(?:a|an|any|the)\s+[a-z]+"
      r"(?:\s*,?\s*(?:either|whether)\s+as\s+(?:a\s+|an\s+)?[a-z]+\s+or\s+(?:as\s+)?(?:a\s+|an\s+)?"
@@ -646,6 +655,37 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b(?:smallest|fewest|minimum|minimal|least|lowest)\s+(?:number\s+of\s+)?(?:[a-z]+\s+)?(?:roads|edges|"
      r"links|hops|steps|stops|transfers|legs|jumps|segments|trails|lines|channels|rides|"
      r"changes)\b(?=.*\b(?:from|between)\b)", "fewest hops", False),
+    # whether one named node is the best connected: "is MAN the most connected airport",
+    # "does GLA have the most routes", "is ps3 the site with the most links"
+    (rf"^\s*(?:so\s+|and\s+)?(?:is|was)\s+({_NAME}(?:\s+(?-i:[A-Z])[\w'.-]*)?)\s+(?:really\s+)?(?:the\s+)?"
+     r"(?:(?:most|best)[- ](?:connected|linked)(?:\s+[a-z]+)?|[a-z]+\s+with\s+the\s+(?:most|highest\s+"
+     r"number\s+of)\s+(?:connections|links|ties|edges|neighbou?rs|partners|routes|contacts|lines|"
+     r"roads)|[a-z]+\s+with\s+the\s+highest\s+degree)\s*(?:\(y/n\)|y/n|,?\s*right|,?\s*or\s+not)?"
+     r"\s*[?.!]*\s*$", r"Does \1 have the highest degree?", False),
+    (rf"^\s*(?:so\s+|and\s+)?(?:does|did)\s+({_NAME}(?:\s+(?-i:[A-Z])[\w'.-]*)?)\s+(?:really\s+)?have\s+"
+     r"the\s+(?:most|highest\s+number\s+of)\s+(?:connections|links|ties|edges|neighbou?rs|partners|"
+     r"routes|contacts|lines|roads)\s*(?:\(y/n\)|y/n|,?\s*right|,?\s*or\s+not)?\s*[?.!]*\s*$",
+     r"Does \1 have the highest degree?", False),
+    # the removal said first, the ask after: "GLA might shut for snow tomorrow. If it does,
+    # which airports …": "if GLA shuts, which airports …"
+    (rf"^\s*(?:so\s+|heads\s+up\s*[:,-]?\s*)?(?:the\s+)?({_NAME}(?:\s+(?-i:[A-Z])[\w'.-]*)?)\s+(?:might|may|could|"
+     r"will|is\s+going\s+to|is\s+about\s+to|is\s+likely\s+to)\s+(shut|close|fail|go\s+down|go\s+offline|"
+     r"be\s+removed|be\s+closed|be\s+shut|leave|quit|drop\s+out)\b[^.?!;]*[.;!]\s*(?:and\s+)?(?:if|in\s+case)\s+"
+     r"(?:it|that|so|they|he|she)(?:\s+(?:does|do|did|happens|is|are))?\s*,?\s*",
+     r"if \1 is removed, ", False),
+    # whether one named node holds its piece together: "is Rex an articulation point", "is Dee
+    # critical for keeping the network connected", "does the grid depend on j08 to stay in one
+    # piece": its removal asked (the whole graph's cut points answer another question)
+    (rf"^\s*(?:so\s+|and\s+|but\s+)?(?:is|would)\s+({_NAME}(?:\s+(?-i:[A-Z])[\w'.-]*)?)\s+(?:be\s+)?"
+     r"(?:an?\s+|one\s+of\s+the\s+)?(?:articulation\s+points?|cut[- ]?(?:vertex|vertices|nodes?|"
+     r"points?)|single\s+points?\s+of\s+failure|(?:critical|crucial|essential|vital|key|needed|"
+     r"necessary|required)\s+(?:for|to|in)\s+(?:keeping|holding)\s+(?:the\s+|our\s+|this\s+)?"
+     r"[a-z]+\s+(?:connected|together|in\s+one\s+piece|whole))\b[^?.!]*",
+     r"would removing \1 split the network", False),
+    (rf"^\s*(?:so\s+|and\s+|but\s+)?(?:does|do|would)\s+(?:the\s+|our\s+|this\s+)?(?:[a-z-]+\s+)?[a-z]+\s+"
+     rf"(?:depend|rely|hinge)\s+on\s+({_NAME}(?:\s+(?-i:[A-Z])[\w'.-]*)?)\s+(?:to\s+(?:stay|remain|"
+     r"keep|be)|for\s+(?:staying|remaining|being|keeping))\s+(?:connected|together|in\s+one\s+piece|"
+     r"whole|joined\s+up)\b[^?.!]*", r"would removing \1 split the network", False),
 ]
 
 
@@ -2023,8 +2063,21 @@ _NONE_AT_ALL = re.compile(
     # (the graph's own shapes are no ties: "petersen has no triangles at all")
     r"(?!(?:triangles|cycles|loops|cliques|bridges|components|pieces|communities|clusters|hubs|"
     r"leaves|duplicates|weights|values|attributes|labels|names|paths|gaps|holes)\b)"
-    r"[a-z]+s\s+(?:at\s+all|whatsoever)(?:\s*,?\s*(?:neither\s+in\s+nor\s+out|in\s+or\s+out|either\s+way|"
+    r"(?P<noun>[a-z]+s)\s+(?:at\s+all|whatsoever)(?:\s*,?\s*(?:neither\s+in\s+nor\s+out|in\s+or\s+out|either\s+way|"
     r"in\s+either\s+direction|neither\s+sending\s+nor\s+receiving))?\b(?=\s*[?.!,]|\s*$)", re.IGNORECASE)
+
+
+def directed_role(noun: str, info: dict[str, Any]) -> bool:
+    """Whether ``noun`` (a plural) names one end's partners on this directed graph: a word of
+    the direction's columns ("callers" on caller,callee) or a common role word."""
+    if not info.get("directed"):
+        return False
+    one = singular(noun.lower())
+    ends = [str(w).lower() for w in (info.get("meaning") or {}).get("direction") or []]
+    return one in _ROLE_WORDS or any(one and (e.startswith(one) or one.startswith(e[:5]))
+                                     for e in ends if len(e) >= 4)
+
+
 #: "anyone on the roster who have degree exactly 0?": which nodes
 #: no tie said as nothing attached: "sites with no pipe connected to them at all", "assets not
 #: covered by a crew", "stops not served by any line"
@@ -2048,6 +2101,15 @@ _ROOTED = re.compile(r"\b(?:children|child|kids|descendants?|ancestors?|offsprin
 #: what an edge of an undirected graph with no edge values is, said as events or relations
 #: between two nodes: "the most marriages", "the fewest collaborations" count a node's ties
 #: (a quantity no edge holds, "the most money", is no such word and stays asked)
+#: the physical links of a network said by their own noun: "the most crossings", "the most
+#: pipes", "the fewest roads"
+_MOST_LINKS = re.compile(
+    r"(?:(?<=\bhas\s)|(?<=\bhave\s)|(?<=\bhad\s)|(?<=\bwith\s))(?:the\s+)?(most|fewest|least)\s+(?:(?:other|different|distinct|"
+    r"separate|direct)\s+)?"
+    r"(crossings|routes|roads|pipes|cables|lines|lanes|tracks|trails|streets|corridors|channels|"
+    r"segments|legs|connections|links|mains|wires|paths)\b(?=\s*(?:[?.!,;]|$|\(|\s(?:in|of|among|"
+    r"amongst|overall|altogether|at|on|attached|connected|linked|running|coming|going|leaving)\b))",
+    re.IGNORECASE)
 _MOST_RELATIONS = re.compile(
     r"\b(most|fewest|least|more|fewer)\s+(?:(?:other|different|distinct)\s+)?(?:marriages|"
     r"alliances|friendships|collaborations|partnerships|interactions|encounters|meetings|"
@@ -2563,6 +2625,12 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         out = pattern.sub(repl, out)
     if not directed and not weights:  # "which family has the most marriages": its ties
         out = _MOST_RELATIONS.sub(r"\1 ties", out)
+    asker = re.match(r"\s*(?:which|what)\s+([a-z]+)\b", out, re.IGNORECASE)
+    if not directed and asker and {asker.group(1).lower(), singular(asker.group(1))} & {
+            *data_nouns(info), *NODE_NOUNS}:  # "which port has the most crossings"
+        cols = " ".join(str(c).lower() for c in weights)  # (nautical_miles, sailings): its
+        out = _MOST_LINKS.sub(lambda m: m.group(0) if m.group(2).lower().rstrip("s")[:5] in cols
+                              else f"the {m.group(1)} ties", out)  # links, no column counts them
     for pattern, repl, only_directed in _RULES_COMPILED:
         if only_directed and (not directed or narrowed):
             continue
@@ -2570,7 +2638,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     # "any branch that had no transfers at all, neither in nor out": no edge either way, on
     # any graph (one end's word, "no incoming transfers", keeps its end)
     if not re.search(r"\b(?:if|without|once|suppose)\b", out, re.IGNORECASE):  # (not "which
-        out = _NONE_AT_ALL.sub("have degree exactly 0", out)  # would have none if A closed")
+        out = _NONE_AT_ALL.sub(lambda m: m.group(0) if directed_role(m.group("noun"), info)
+                               else "have degree exactly 0", out)  # would have none if A closed")
         out = _NOTHING_ATTACHED.sub(" that have degree exactly 0", out)
         out = re.sub(r"\s+that\s+that\s+", " that ", out)
     if directed:
@@ -2954,11 +3023,12 @@ def noun(question: str, info: dict[str, Any] | None = None) -> tuple[str, str]:
     """(singular, plural) of the word the question uses for a node (a common entity word or
     one of the data's own column words), else the data's word, else node/nodes."""
     # a participle ("helped") or a word for the other end ("neighbour_b") names no kind of node
-    own = [w for w in data_nouns(info or {}) if not re.fullmatch(r"[a-z]{3,}ed", w)
+    own = [w for w in data_nouns(info or {}) if not re.fullmatch(r"[a-z]{3,}(?:ed|ing)", w)
            and w not in {"neighbour", "neighbor", "other", "peer"}]
     # "which team is the smallest" where ``team`` groups the nodes: a group, never a node
     grouped = {str(a).lower() for a in groupings((info or {}).get("meaning") or {})}
-    for w in re.findall(r"[a-z]+", question.lower()):
+    # (a word in capitals is a name: "is MAN the most connected airport" names no men)
+    for w in re.findall(r"[a-z]+", re.sub(r"\b[A-Z]{2,}\b", " ", question).lower()):
         base = _SINGULAR.get(w, w[:-1] if w.endswith("s") and w[:-1] in (*_NOUNS, *own) else
                              w[:-3] + "y" if w.endswith("ies") and w[:-3] + "y" in own else w)
         if base in ("node", "vertex", "nodes", "vertices"):
@@ -3093,14 +3163,19 @@ def value_named(value: str, question: str) -> bool:
         (True, False)
         >>> value_named("Sales", "how many people in sales?")
         True
+        >>> value_named("search", "calls the Search team sends"), value_named("search", "search it")
+        (True, False)
     """
     from igraph_agent.model.slots import STOP_WORDS
 
     if len(value) < 2:
         return False
     rx = rf"(?<![\w-]){re.escape(value)}(?![\w-])"
-    if value.lower() in STOP_WORDS:
-        return value != value.lower() and re.search(rx, question) is not None
+    if value.lower() in STOP_WORDS:  # ("the search team", "the data group": a group's noun
+        return (value != value.lower() and re.search(rx, question) is not None) or re.search(
+            rx + r"\s+(?:team|group|department|dept|unit|division|squad|crew|section|office|"
+            r"region|district|zone|campus|cluster|category|class|league|tier)s?\b", question,
+            re.IGNORECASE) is not None  # after it names the value, whatever its case)
     return re.search(rx, question, re.IGNORECASE) is not None
 
 
@@ -3131,14 +3206,17 @@ def value_as_members(value: str, question: str) -> bool:
         True
         >>> value_as_members("south", "how many southerners?")
         False
+        >>> value_as_members("repo", "total commits of the platform team, across all repos?")
+        False
     """
     v = value.lower()
     if len(v) < 3 or not re.fullmatch(r"[a-z]+", v) or v in _NOT_MEMBERS:
         return False
     stem = re.sub(r"(?:s|[aeo])$", "", v)  # "drums" -> drum, "piano" -> pian(ist)
     forms = {_plural(v), f"{stem}ists?", f"{v}ists?", f"{stem}{stem[-1]}?ers?" if stem else v}
-    return re.search(rf"(?<![\w-])(?:{'|'.join(sorted(forms))})(?![\w-])", question,
-                     re.IGNORECASE) is not None
+    # (not "across all repos", "over every repo": all of them, no condition)
+    return re.search(rf"(?<!\ball )(?<!\bevery )(?<!\beach )(?<![\w-])(?:{'|'.join(sorted(forms))})"
+                     r"(?![\w-])", question, re.IGNORECASE) is not None
 
 
 #: group values whose -er / -ist forms are other words ("north" -> "northerner")

@@ -18,6 +18,8 @@ class GroupRow(Row):
     edges_touching: int | None = None
     weight_to_other_groups: Number | None = None
     within_weight: Number | None = None  # the edge value summed over its own edges
+    #: the edge value over every edge with a member at one end (within + to other groups)
+    weight_touching: Number | None = None
     #: directed graphs: the edges (and weight) the group sends to other groups and receives
     #: from them; ``*_to_other_groups`` above counts both directions
     edges_out_to_other_groups: int | None = None

@@ -102,6 +102,8 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
         if w is not None:
             row["weight_to_other_groups"] = figure(sums[i].sum() + sums[:, i].sum() - 2 * sums[i, i])
             row["within_weight"] = figure(float(sums[i, i]))  # its own edges' value, summed
+            # every edge with a member at one end, each once: within and to others
+            row["weight_touching"] = figure(float(sums[i].sum() + sums[:, i].sum() - sums[i, i]))
         if directed:  # what the group sends to others and receives from them, apart
             row["edges_out_to_other_groups"] = int(counts[i].sum() - counts[i, i])
             row["edges_in_from_other_groups"] = int(counts[:, i].sum() - counts[i, i])
