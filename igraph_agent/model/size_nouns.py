@@ -90,7 +90,6 @@ def counts_the_data(question: str, info: dict[str, Any]) -> bool:
             _OURS.search(question) or (not _own_nouns(info) and _held(question, noun)):
         return True  # ("how many loans were made", "how many phone numbers do we have", "how
         # many species does the food web contain" where predator,prey names no kind of node)
-    from igraph_agent.model.unit_nouns import shortened
 
     forms = _forms(noun)
     if forms & _GENERIC:
@@ -110,20 +109,19 @@ _OURS = re.compile(r"\b(?:do|did|does)\s+(?:we|you|i|they)\s+(?:have|hold|run|op
                    r"got\b", re.IGNORECASE)
 
 
-#: what a count of a graph's parts may be said as, whatever the data
-_PARTS = frozenset("""triangle cycle loop clique community cluster component piece part group
-island bridge path route hop step stop leg jump neighbour neighbor partner contact friend degree
-time level layer generation core chain triad square motif walk source sink leaf leave hub root
-descendant ancestor child parent follower team department unit kind type class category
-value bit chunk blob fragment pool subgraph subnetwork network set web body clump camp faction
-circle silo cell bubble""".split())
 #: the words for an edge, whatever the data
 _EDGE_WORDS = frozenset("""flight route crossing sailing journey ride lane road pipe cable
 wire line track street trail corridor channel row shipment delivery trip visit call email
 message transfer loan payment deal trade referral citation pass game match marriage friendship
 collaboration order sale purchase booking rating review vote like follow mention reply retweet
 link arc connection tie relationship interaction segment run leg hop""".split())
-_PARTS = _PARTS | _EDGE_WORDS
+#: what a count of a graph's parts may be said as, whatever the data
+_PARTS = frozenset("""triangle cycle loop clique community cluster component piece part group
+island bridge path route hop step stop leg jump neighbour neighbor partner contact friend degree
+time level layer generation core chain triad square motif walk source sink leaf leave hub root
+descendant ancestor child parent follower team department unit kind type class category
+value bit chunk blob fragment pool subgraph subnetwork network set web body clump camp faction
+circle silo cell bubble""".split()) | _EDGE_WORDS
 
 
 def _forms(noun: str) -> set[str]:
@@ -155,7 +153,6 @@ def counts_edges(question: str, info: dict[str, Any]) -> bool:
             _RELATION.search(noun):
         return True
     from igraph_agent.graph.semantics import _DISTANCE, _STRENGTH
-    from igraph_agent.model.unit_nouns import shortened
 
     known = _data_words(info) | _GENERIC | _PARTS | _STRENGTH | _DISTANCE
     forms = _forms(noun)
@@ -198,10 +195,10 @@ individual individuals""".split())
 def _own_nouns(info: dict[str, Any]) -> list[str]:
     """The data's own words for its nodes: its endpoint columns' words that are no role of an
     edge's end ("researcher" of researcher_a; not caller, predator, citing)."""
-    from igraph_agent.model.vocabulary import _ROLE_WORDS, data_nouns
+    from igraph_agent.model.vocabulary import ROLE_WORDS, data_nouns
 
     return [w for w in data_nouns(info) if not re.fullmatch(r"[a-z]{3,}(?:ed|ing)", w)
-            and w not in _ROLE_WORDS and w not in ("passer", "sampler", "predator", "prey",
+            and w not in ROLE_WORDS and w not in ("passer", "sampler", "predator", "prey",
                                                    "origin", "destination", "followee")]
 
 
@@ -225,3 +222,22 @@ def _subject(question: str, noun: str) -> bool:
     m = re.search(rf"\b{re.escape(noun)}\b\s+(\w+)", question, re.IGNORECASE)
     return m is None or m.group(1).lower() not in {"did", "do", "does", "have", "has", "had",
                                                     "will", "would", "can", "could", "should"}
+
+
+def shortened(short: str, word: str) -> bool:
+    """Whether ``short`` is a column's short form of ``word``: its letters in order, the first
+    the same ("apps" for appearances, "msgs" for messages, "qty" for quantity).
+
+        >>> shortened("apps", "appearances"), shortened("msgs", "messages"), shortened("km", "kilometres")
+        (True, True, False)
+    """
+    short = short.rstrip("s")
+    if len(short) < 3 or not word.startswith(short[0]) or len(short) >= len(word):
+        return False
+    at = 0
+    for ch in short:
+        at = word.find(ch, at)
+        if at < 0:
+            return False
+        at += 1
+    return True

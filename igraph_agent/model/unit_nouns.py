@@ -55,22 +55,3 @@ _SHORT: dict[str, tuple[str, ...]] = {
     "amount": ("amt",), "points": ("pts",), "goals": ("gls",), "games": ("gms", "gp"),
 }
 _LONG = re.compile(rf"\b(?:{'|'.join(_SHORT)})\b", re.IGNORECASE)
-
-
-def shortened(short: str, word: str) -> bool:
-    """Whether ``short`` is a column's short form of ``word``: its letters in order, the first
-    the same ("apps" for appearances, "msgs" for messages, "qty" for quantity).
-
-        >>> shortened("apps", "appearances"), shortened("msgs", "messages"), shortened("km", "kilometres")
-        (True, True, False)
-    """
-    short = short.rstrip("s")
-    if len(short) < 3 or not word.startswith(short[0]) or len(short) >= len(word):
-        return False
-    at = 0
-    for ch in short:
-        at = word.find(ch, at)
-        if at < 0:
-            return False
-        at += 1
-    return True

@@ -74,7 +74,7 @@ _BIGGEST_SET_OF = (r"^\s*(?:(?:what|which)(?:'?s|\s+is|\s+are)?\s+)?(?:the\s+)?(
                    r"(?:set|group|bunch|cluster|circle|collection|gang)\s+of\s+[a-z]+\s+")
 #: the words for one end's partners on a directed graph: "no callers at all" is no incoming
 #: edge, never no edge at all
-_ROLE_WORDS = ("caller", "callee", "sender", "receiver", "recipient", "follower", "citer",
+ROLE_WORDS = ("caller", "callee", "sender", "receiver", "recipient", "follower", "citer",
                "buyer", "seller", "supplier", "customer", "client", "parent", "child",
                "predecessor", "successor", "dependent", "dependency", "importer", "exporter",
                "referrer", "lender", "borrower", "payer", "payee", "subscriber", "reader",
@@ -295,7 +295,7 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # (not one end's partners: "services with no callers at all" have no incoming call)
     (r"^\s*(?:so\s+|and\s+)?(?:any|which|what|are\s+there\s+any|is\s+there\s+an?y?)\s+([a-z]+)\s+"
      r"(?:with|that\s+(?:have|has|had)|(?:have|has|had))\s+(?:zero|no|0|not\s+a\s+single)\s+"
-     rf"(?!(?:{'|'.join(_ROLE_WORDS)})s?\b)[a-z]+\s*,?\s*"
+     rf"(?!(?:{'|'.join(ROLE_WORDS)})s?\b)[a-z]+\s*,?\s*"
      r"(?:(?:either\s+way|in\s+or\s+out|(?:sent|made|given|going|out)\s+or\s+(?:received|taken|got|"
      r"in)|at\s+all|in\s+either\s+direction|(?:incoming|in)\s+or\s+(?:outgoing|out)|(?:outgoing|"
      r"out)\s+or\s+(?:incoming|in))\b\s*,?\s*)+[?.!]*\s*$", r"Which \1 are isolated?", False),
@@ -2074,7 +2074,7 @@ def directed_role(noun: str, info: dict[str, Any]) -> bool:
         return False
     one = singular(noun.lower())
     ends = [str(w).lower() for w in (info.get("meaning") or {}).get("direction") or []]
-    return one in _ROLE_WORDS or any(one and (e.startswith(one) or one.startswith(e[:5]))
+    return one in ROLE_WORDS or any(one and (e.startswith(one) or one.startswith(e[:5]))
                                      for e in ends if len(e) >= 4)
 
 
