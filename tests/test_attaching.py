@@ -113,8 +113,23 @@ def test_a_listener_may_stop_a_read_at_its_next_step():
     assert len(seen) == 3
 
 
+@pytest.fixture(scope="module")
+def long_roads(roads):
+    """The same rows eight times over (3.2 million): a read of a few seconds, so that the
+    interrupt below lands inside it even on a loaded machine. The whole run on the
+    400,000 rows takes about 1.2 s, of which reading 0.35 s; a test process starved of its
+    CPU for that long polled too late once and interrupted a run that had answered."""
+    header, body = roads.read_bytes().split(b"\n", 1)
+    path = roads.with_name("long_routes.csv")
+    with open(path, "wb") as fh:
+        fh.write(header + b"\n")
+        for _ in range(8):
+            fh.write(body)
+    return path
+
+
 def test_ctrl_c_while_the_cli_reads_the_data_ends_the_run_cancelled_without_a_traceback(
-        tmp_path, roads):
+        tmp_path, long_roads):
     import os
     import signal
     import subprocess
@@ -127,7 +142,7 @@ def test_ctrl_c_while_the_cli_reads_the_data_ends_the_run_cancelled_without_a_tr
     home = tmp_path / "cli-project"
     proc = subprocess.Popen(
         [sys.executable, "-m", "igraph_agent.cli", "--home", str(home), "ask",
-         "Which depots are best connected?", "--data", str(roads)],
+         "Which depots are best connected?", "--data", str(long_roads)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy())
     db = home / "agent.db"
     deadline = time.monotonic() + 120
@@ -139,7 +154,7 @@ def test_ctrl_c_while_the_cli_reads_the_data_ends_the_run_cancelled_without_a_tr
             store.close()
             if reading:
                 break
-        time.sleep(0.1)
+        time.sleep(0.02)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=120)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
