@@ -144,7 +144,7 @@ def test_graph_with_merged_repeats_falls_back_to_conversion():
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_component_count_from_the_tables_matches_networkx(seed: int) -> None:
+def test_component_and_isolated_counts_from_the_tables_match_networkx(seed: int) -> None:
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -155,6 +155,7 @@ def test_component_count_from_the_tables_matches_networkx(seed: int) -> None:
     g.add_nodes_from(range(n))
     g.add_edges_from(zip(a.tolist(), b.tolist(), strict=True))
     assert summary_module._components(n, a, b) == nx.number_weakly_connected_components(g)
+    assert summary_module._isolated(n, a, b) == nx.number_of_isolates(g)
 
 
 @pytest.mark.parametrize("name", list(SOURCES))

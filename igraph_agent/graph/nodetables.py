@@ -54,7 +54,8 @@ def node_id_column(df: pd.DataFrame, endpoints: set[str]) -> str | None:
 
 
 def _best_id_column(df: pd.DataFrame, endpoints: set[str],
-                    sides: list[set[str]] | None = None) -> tuple[str | None, float]:
+                    sides: list[set[str]] | None = None,
+                    side_names: list[str] | None = None) -> tuple[str | None, float]:
     """(the id column, the share of the endpoints it covers) -- (None, 0) when none does.
     A column covering under half of the endpoints still qualifies when it holds every id of
     one endpoint column and nearly nothing else (a two-mode table's films with their genre,
@@ -70,7 +71,8 @@ def _best_id_column(df: pd.DataFrame, endpoints: set[str],
         if ids.duplicated().any():
             continue
         share = len(endpoints & set(ids)) / len(endpoints)
-        if share >= MIN_COVERAGE or _one_side(set(ids), endpoints, sides or []):
+        if share >= MIN_COVERAGE or _one_side(set(ids), endpoints, sides or []) or \
+                _same_named_side(str(col), set(ids), endpoints, sides or [], side_names or []):
             return str(col), share
     return None, 0.0
 
@@ -80,6 +82,16 @@ def _one_side(ids: set[str], endpoints: set[str], sides: list[set[str]]) -> bool
     of them are endpoints."""
     return len(ids) >= 2 and len(ids & endpoints) >= 0.9 * len(ids) and any(
         len(side) >= 2 and side <= ids for side in sides)
+
+
+def _same_named_side(col: str, ids: set[str], endpoints: set[str], sides: list[set[str]],
+                     names: list[str]) -> bool:
+    """Whether ``ids`` are every id of the endpoint column of the same name (``course`` in
+    ``student,course`` and ``course,credits``), at least half of them endpoints: the courses'
+    own table, however many courses no student takes."""
+    return len(ids & endpoints) >= max(2, len(ids) / 2) and any(
+        col.lower() == str(name).lower() and len(side) >= 2 and side <= ids
+        for name, side in zip(names, sides, strict=False))
 
 
 def split_node_tables(tables: list[Named],
@@ -101,13 +113,15 @@ def split_node_tables(tables: list[Named],
             return None, 0.0
         endpoints: set[str] = set()
         sides: list[set[str]] = []
+        names: list[str] = []
         for _, other in others:
             if len(other.columns) >= 2:
                 endpoints |= endpoint_ids(other, _cols(other, edge_cols))
                 ends = _cols(other, edge_cols) or named_endpoints(other) or (
                     other.columns[0], other.columns[1])
                 sides += [set(as_ids(other[c].dropna())) for c in ends]
-        return _best_id_column(df, endpoints, sides)
+                names += [str(c) for c in ends]
+        return _best_id_column(df, endpoints, sides, names)
 
     first = {i: cover(i, set()) for i in range(len(tables))}
     taken: dict[int, str] = {}

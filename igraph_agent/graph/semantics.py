@@ -80,6 +80,14 @@ _STRENGTH = {
     "retweets", "replies", "likes", "coauthored", "games", "matches", "together",
     "bought", "purchased", "purchases", "cooccurrences", "occurrences", "passes", "assists",
     "deals",
+    # things counted as they move: loads, vehicles, energy, water ("pallets", "mwh")
+    "pallets", "crates", "cases", "boxes", "parcels", "containers", "loads", "deliveries",
+    "moves", "movements", "flights", "sailings", "departures", "journeys", "rides", "runs",
+    "referrals", "shifts", "apps", "appearances", "donations", "gifts", "texts", "posts",
+    "comments", "reviews", "vehicles", "trucks", "cars", "buses", "trains", "patients",
+    "students", "mwh", "kwh", "gwh", "twh", "megalitres", "litres", "liters", "gallons",
+    # how long a tie has lasted ("years" of a mentoring): the longer, the stronger
+    "years", "months", "tenure",
     # a bandwidth or throughput in its unit ("uplink_mbit", "link_gbps"): what fits through
     "throughput", "mbit", "mbits", "gbit", "gbits", "kbit", "mbps", "gbps", "kbps", "tbps",
     # how close two people are ("rapport", "affinity", "meetings"): the more, the closer
@@ -400,10 +408,13 @@ def _modes(nodes: pd.DataFrame, kinds: dict, src: np.ndarray, dst: np.ndarray) -
     n = len(nodes)
     left, right = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
     left[src], right[dst] = True, True  # marks, not sorts: one pass over the edges
+    if min(int(left.sum()), int(right.sum())) >= 2 and not (left & right).any():
+        left, right = placed(nodes, left, right)
     sizes = int(left.sum()), int(right.sum())
     if min(sizes) >= 2 and not (left & right).any() and sum(sizes) >= n - max(1, n // 10):
-        # a node in no edge (a plant nobody visited, from the node table) is on neither
-        # column's side: counted apart (``unplaced``), never guessed onto one
+        # a node in no edge (a plant nobody visited, from the node table) is on a column's
+        # side only where its node-table values say so (:func:`placed`); else it is counted
+        # apart (``unplaced``), never guessed onto one
         out = {"by": "endpoints", "sides_sizes": list(sizes),
                "ids": [id_form(pd.Series(nodes["id"].to_numpy()[m])) for m in (left, right)]}
         return out | ({"unplaced": n - sum(sizes)} if sum(sizes) < n else {})
@@ -414,6 +425,33 @@ def _modes(nodes: pd.DataFrame, kinds: dict, src: np.ndarray, dst: np.ndarray) -
             if found:
                 return found
     return None
+
+
+def placed(nodes: pd.DataFrame, left: np.ndarray, right: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two sides' marks with each node in no edge added to the side whose nodes alone
+    fill the node-table columns it fills: a course only in the courses' table (``credits``
+    set, no student has one) is a course. A node that columns would put on both sides, or
+    none, stays on neither.
+
+    >>> nodes = pd.DataFrame({"id": ["ann", "bo", "ART", "MATH", "PHYS"],
+    ...                       "credits": [None, None, 5.0, 10.0, 5.0]})
+    >>> left, right = np.array([1, 1, 0, 0, 0], bool), np.array([0, 0, 0, 1, 1], bool)
+    >>> [m.tolist() for m in placed(nodes, left, right)]
+    [[True, True, False, False, False], [False, False, True, True, True]]
+    """
+    loose = ~(left | right)
+    if not loose.any():
+        return left, right
+    to_left, to_right = np.zeros_like(loose), np.zeros_like(loose)
+    for col in nodes.columns:
+        if col == "id":
+            continue
+        filled = nodes[col].notna().to_numpy()
+        on_left, on_right = bool((filled & left).any()), bool((filled & right).any())
+        if on_left != on_right:
+            (to_left if on_left else to_right)[filled & loose] = True
+    one = to_left != to_right
+    return left | (to_left & one), right | (to_right & one)
 
 
 def _by_attribute(nodes: pd.DataFrame, col: str, src: np.ndarray, dst: np.ndarray) -> dict | None:

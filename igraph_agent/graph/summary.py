@@ -161,7 +161,7 @@ def summarize_graph(g: nx.Graph) -> dict[str, Any]:
     return {
         "nodes": n, "edges": m, "directed": g.is_directed(), "weighted": has_weights(edge_attrs),
         "node_attributes": sorted({k for _, d in g.nodes(data=True) for k in d}),
-        "edge_attributes": edge_attrs, "components": comps,
+        "edge_attributes": edge_attrs, "components": comps, "isolated": nx.number_of_isolates(g),
         "density": round(nx.density(g), 6),
         "sample_nodes": [{"id": node, **({"label": d["label"]} if "label" in d else {})}
                          for node, d in list(g.nodes(data=True))[:SAMPLE_NODES]],
@@ -215,7 +215,8 @@ def tables_view(nodes: pd.DataFrame, edges: pd.DataFrame, directed: bool,
               for i, lab in zip(ids[:SAMPLE_NODES].tolist(), labels, strict=True)]
     summary = {"nodes": n, "edges": m, "directed": directed, "weighted": has_weights(edge_attrs),
                "node_attributes": node_attrs, "edge_attributes": edge_attrs,
-               "components": _components(n, a, b), "density": round(density, 6),
+               "components": _components(n, a, b), "isolated": _isolated(n, a, b),
+               "density": round(density, 6),
                "sample_nodes": sample, "facts": table_facts(nodes, edges, src, dst)}
     if m != len(edges):
         return summary, None
@@ -242,6 +243,20 @@ def _lazy_view(summary: dict[str, Any], codes: np.ndarray, edges: pd.DataFrame,
              for c in numeric if c != "weight" and c in edges.columns}
     return _LazyView(summary["nodes"], codes[:, 0].astype(np.int32), codes[:, 1].astype(np.int32),
                      directed, weights, ids, extra)
+
+
+def _isolated(n: int, a: np.ndarray, b: np.ndarray) -> int:
+    """The vertices of ``n`` that no edge ``a[i]-b[i]`` touches (a self-loop touches its own).
+
+        >>> _isolated(5, np.array([0, 3]), np.array([1, 3]))  # 2 and 4
+        2
+    """
+    if not n:
+        return 0
+    touched = np.zeros(n, dtype=bool)
+    touched[np.asarray(a, dtype=np.int64)] = True
+    touched[np.asarray(b, dtype=np.int64)] = True
+    return int(n - touched.sum())
 
 
 def _components(n: int, a: np.ndarray, b: np.ndarray) -> int:

@@ -308,7 +308,8 @@ _EDGE_NOUN = (r"(?:(?:edge|road|flight|route|connection|link|tie|street|leg|segm
               r"collaboration|trail|lane|pipe|pipeline|cable|track|rail|shipment|transfer|"
               r"payment|loan|channel|line|relationship|friendship|bond|pairing|section|span|"
               r"crossing|sailing|interaction|bond|enrol+ment|registration|booking|assignment|"
-              r"attendance|placement|appearance|subscription)s?|stretch(?:es)?|ferries|ferry|"
+              r"attendance|placement|appearance|subscription|flow|movement|trip|journey)s?|"
+              r"stretch(?:es)?|ferries|ferry|deliver(?:y|ies)|"
               # "mentorship", "apprenticeship": the tie a ``mentor,mentee`` table holds
               r"[a-z]{3,}ships?)\b")
 #: where the edge lies, after its noun: "the longest stretch on the canal"
@@ -962,8 +963,10 @@ def pair_value_calls(st: PlanState) -> list[Call]:
     edge = Call("search_edge", {"query": f"{ids[0]} {ids[1]}", "limit": 20})
     seen = st.done(edge)
     attr = found[1]
-    if seen is not None and seen.ok and attr and _BOTH_SUMMED.search(st.question) and \
-            st.meaning().get("directed"):  # both ways there: their values added by the tool
+    between = re.search(r"\bbetween\b", st.question, re.IGNORECASE) and not re.search(
+        r"\bfrom\b[^?]*\bto\b", st.question, re.IGNORECASE)  # "how much moves between A and B"
+    if seen is not None and seen.ok and attr and (_BOTH_SUMMED.search(st.question) or between) \
+            and st.meaning().get("directed"):  # both ways there: their values added by the tool
         from igraph_agent.results.search import SearchEdgeResult
 
         ends = {(str(r.source), str(r.target)) for r in seen.typed(SearchEdgeResult).edges}

@@ -33,7 +33,8 @@ from igraph_agent.results.counting import (
 
 #: an edge's arriving end and its leaving end, in the words trips, rides and shipments use
 #: ("incoming", "departing" and the like are the degree and edge-total intents' words)
-_ENDS = (r"end(?:s|ed|ing)?|finish(?:es|ed|ing)?|arrive[sd]?|arriving(?= (?:at|there|in)\b)|"
+#: (never the noun: "stations at the end of the line", "dead ends", "at either end")
+_ENDS = (r"(?<!\bthe )(?<!\bdead )(?<!\beither )(?<!\bboth )end(?:s|ed|ing)?(?![- ]of\b)|finish(?:es|ed|ing)?|arrive[sd]?|arriving(?= (?:at|there|in)\b)|"
          r"terminat\w*|drop(?:ped)?[- ]?offs?|"
          r"destinations?")
 _STARTS = (r"start(?:s|ed|ing)?|begin(?:s|ning)?|began|depart(?:s|ed)?|"

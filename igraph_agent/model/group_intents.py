@@ -53,9 +53,17 @@ def _is(word: str, name: str) -> bool:
     w, n = word.lower(), name.lower().replace("_", " ")
     if w == name.lower() or w in {n, n + "s", n.rstrip("s")} or w.rstrip("s") == n.rstrip("s"):
         return True
-    first = re.split(r"[\s-]+", n)[0]
+    first, *rest = re.split(r"[\s-]+", n)
+    if rest and rest[-1] in _KIND_OF:  # "which site" asks for a site, not a ``site_type``;
+        return w.rstrip("s") == rest[-1].rstrip("s")  # "which site type": its type
     return len(first) >= 4 and first != n and (
         w.rstrip("s") == first.rstrip("s") or first in _SAME.get(w, ()))
+
+
+#: the last word of a column that sorts the nodes its first word names ("site_type",
+#: "product_category"): that word alone names a node, never the column
+_KIND_OF = frozenset({"type", "types", "kind", "kinds", "class", "category", "categories",
+                      "level", "status", "tier", "band"})
 
 
 def _asked(st: PlanState) -> tuple[str, str] | None:
@@ -355,7 +363,7 @@ def _flow_lead(st: PlanState, d: dict, w: str, attr: str) -> str:
 
 # -- what a group sends or receives in all (directed) ---------------------------------
 #: "which team sends the most messages", "which country's firms receive the most tonnes"
-_GROUP_VERB = re.compile(r"^\s*(?:[^,?]{3,60},\s*)?(?:which|what)\s+(?P<g>\w+?)(?:'s)?(?:\s+of\s+(?:the\s+)?\w+|\s+\w+)?"
+_GROUP_VERB = re.compile(r"^\s*(?:[^,?]{3,60},\s*)?(?:which|what)\s+(?P<g>\w+?)(?:'s)?(?:\s+of\s+(?:the\s+)?\w+|\s+(?P<g2>\w+))?"
                          r"\s+(?P<v>\w+)\s+"
                          r"(?:(?:from|to)\s+)?the\s+(?:most|least|fewest|largest|smallest|"
                          r"biggest|highest|lowest)\b", re.IGNORECASE)
@@ -400,7 +408,7 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
     groups = groupings(meaning)
     if not weight and ranked and not _edge_columns(meaning):
         # "which unit receives the most endorsements" on a table of edges alone: counted
-        attr = next((a for a in groups if _is(ranked.group("g"), a)), None)
+        attr = next((a for a in groups if _is(ranked.group("g"), a) or _is(ranked.group("g2") or "", a)), None)
         return (attr, side, None, "") if attr else None
     if not weight:  # "how many shipments did West send": its edges counted, within included
         info = st.last_ok("get_graph_info")
@@ -414,7 +422,7 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
         attr = next((a for a, vs in groups.items() if value in vs), None)
         return (attr, side, value, "") if attr else None
     if ranked:
-        attr = next((a for a in groups if _is(ranked.group("g"), a)), None)
+        attr = next((a for a in groups if _is(ranked.group("g"), a) or _is(ranked.group("g2") or "", a)), None)
         return (attr, side, None, weight) if attr else None
     info = st.last_ok("get_graph_info")
     named = vocabulary.group_values_named(st.question, info.data if info else {})

@@ -22,6 +22,8 @@ Example::
     'out'
     >>> _way("which faction is most connected to Rose", "Rose") is None
     True
+    >>> _way("which street follows Hazel Road people the most?", "Hazel Road")
+    'in'
 """
 
 from __future__ import annotations
@@ -67,8 +69,8 @@ def _found(st: PlanState) -> tuple[str, str] | None:
             "removal", "threshold", "hops", "future", "ordinal", "bottom"}:
         return None
     for attr, values in groupings(_meaning(st)).items():
-        if not _group_asked(q, attr):
-            continue
+        if not _group_asked(q, attr) and not _group_asked(st.question, attr):
+            continue  # (in the planner's words: "of the other streets, which one")
         named = [v for v in values if value_named(str(v), q)]
         if len(named) == 1 and str(named[0]).lower() != attr.lower():
             return attr, str(named[0])
@@ -90,6 +92,16 @@ def _way(q: str, value: str) -> str | None:
         return "out" if SENDS.search(rest) else None
     if re.search(rf"\bfrom\s+(?:the\s+)?{v}\b", q, re.IGNORECASE):
         return "out"
+    # "which street follows Hazel Road people the most": the group asked is the verb's
+    # subject, the named one its object
+    said = re.search(rf"^\s*(?:[^,?]*,\s*)?(?:which|what)\s+(?:[\w-]+\s+){{1,2}}?(?P<v>[a-z]+)\s+"
+                     rf"(?:the\s+)?{v}\b", q, re.IGNORECASE)
+    if said and not re.match(r"(?:is|are|was|were|do|does|did|has|have)$", said.group("v"),
+                             re.IGNORECASE):
+        if SENDS.fullmatch(said.group("v")):
+            return "in"
+        if RECEIVES.fullmatch(said.group("v")):
+            return "out"
     if re.search(rf"\b(?:to|into|towards)\s+(?:the\s+)?{v}\b", q, re.IGNORECASE) and \
             SENDS.search(q) and not RECEIVES.search(q):
         return "in"

@@ -484,12 +484,14 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\s+(?:every|each|all|any)\s+(?:other|the others?|\w+s\b)",
 
                    # "are all labs connected?", "is every station linked together"
-                   r"^\s*(?:are|is)\s+(?:all|every|each)(?:\s+of)?(?:\s+the)?\s+\w+\s+(?:connected|"
-                   r"linked|reachable)(?:\s+(?:together|at all))?"
-                   r"\s*[?.!]*\s*$",
+                   # ("ignoring who follows who, is every member connected? y/n")
+                   r"^\s*(?:ignoring\s+[^,?]{3,60},\s*)?(?:are|is)\s+(?:all|every|each)(?:\s+of)?(?:\s+the)?\s+\w+\s+"
+                   r"(?:connected|linked|reachable)(?:\s+(?:together|at all))?(?:\s*,?\s*ignoring\s+"
+                   r"(?:the\s+)?direction)?\s*[?.!]*\s*(?:y/n|yes\s+or\s+no)?\s*[?.!]*\s*$",
                    r"independent (?:routes|paths)|disjoint paths|node connectivity|robustly",
                    r"\bhow many separate (?:\w+ )?(?:systems|networks|parts|pieces|groups|clusters|"
-                   r"areas|regions|sections|webs|graphs|islands|chunks)\b",
+                   r"areas|regions|sections|webs|graphs|islands|chunks|families|clans|lineages|"
+                   r"trees|circles|camps)\b",
                    # "is every species tied into one web", "are all the families linked through
                    # marriages, directly or indirectly", "can every player get the ball to
                    # every other player through some chain of passes"
@@ -647,6 +649,11 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\bare in (?:the|this) (?!(?:\w+ )?(?:graph|network|data|dataset|table|"
                       r"file|list|csv|sheet|set)\b)",
                       r"\bnever\b|\bnobody\b|\bno one\b|\bnone\b",
+                      # "how many stations are at the end of the line": a place in the
+                      # network, not the network ("how many stations are on the network" is)
+                      r"\bhow many [a-z]+ (?:are|is|were|was|sit|lie) (?:at (?:the|a|an) (?!(?:\w+ )?"
+                      r"(?:graph|network|data|dataset|table|file|list|csv|sheet|set|map|system|"
+                      r"grid)\b)|on the (?:edges?|periphery|fringes?|outskirts|boundary|margins?)\b)",
                       # "how many of these women were married", "how many people were born
                       # in 1920": a condition on the counted nodes, not the graph's size
                       r"\bhow many of (?:the|these|those|them|our|all)\b",

@@ -40,6 +40,7 @@ from igraph_agent.model import (
     topics,
     topn,
     two_asks,
+    unheld_subset,
     unknown_names,
     unknown_quantity,
     unweighted,
@@ -128,6 +129,12 @@ def _plan(st: PlanState) -> dict[str, Any]:
         if pair is not None else None
     if both is not None:  # "how many countries …, and how many sites are in Westmark?"
         return both
+    again = two_asks.split(st.question) if steppable and two is None and among is None and \
+        st.question != asked and two_asks.conditional(st.question) else None
+    both = _both_asks(st, *again, whole_first=two_asks.conditional(st.question)) \
+        if again is not None and again != pair else None
+    if both is not None:  # "if not, …" once in the planner's words: "can every node reach
+        return both  # every other one? if not, which are the odd ones out"
     unread = compose.unfollowed(asked) if steppable and two is None else None
     if unread is not None:  # "Pick the top port. Of those it ships to, which …": ask
         said = (f"This asks in two steps: \"{unread[0]}\", then \"{unread[1]}\" on its "
@@ -577,8 +584,11 @@ def _features(st: PlanState) -> set[str]:
         filtered = {"restriction"}  # "among the coastal cities, …": no value says which
     if value_counts.linked_value(asked, _info(st)):
         filtered |= {"linked"}  # "which actor was in the most dramas": partners by value
+    said = vocabulary.graph_features(asked, _info(st)) - {"direction"}
+    if slots.removal(st.question):  # "X is going out next week. which …": the removal's when,
+        said -= {"time"}  # which the planner's words no longer hold
     out = (slots.features(st.question) | vocabulary.graph_features(st.question, _info(st))
-           | vocabulary.graph_features(asked, _info(st)) - {"direction"} | filtered)
+           | said | filtered)
     if found and (re.search(rf"^\s*(?:which|what|who)\s+(?:of\s+(?:our|the|all\s+the)\s+)?"
                             rf"{re.escape(found[1])}s\b", asked, re.IGNORECASE) or re.search(
             rf"\b(?:among|amongst|in|within|inside|of)\s+(?:the\s+)?{re.escape(found[1])}\s+"
@@ -631,7 +641,8 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
         return [Call("get_graph_info")]
     unheld = unknown_quantity.ask(str(st.context.get("asked") or st.question), _info(st)) or \
         unknown_quantity.ask_ranked(_asked(st), _info(st)) or \
-        dangling.ask(_asked(st), _info(st))  # "which of the two" naming no two
+        dangling.ask(_asked(st), _info(st)) or \
+        unheld_subset.ask(_asked(st), _info(st))  # "how many of the visits were first timers"
     if unheld:  # "which department pays the highest salaries" where no column holds pay
         return _with_offers(st, unheld)
     one_way = sides.one_way_ask(str(st.context.get("asked") or st.question), _info(st))

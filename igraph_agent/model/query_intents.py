@@ -101,9 +101,14 @@ def _no_partner(st: PlanState, call: Call) -> bool:
     its nodes with no partner at all ("which taprooms get no kegs")."""
     a = call.args
     modes = _raw_info(st).get("meaning", {}).get("modes") or {}
-    return bool(a.get("side")) and modes.get("by") != "attribute" and a["measure"] == "degree" \
-        and ((a["op"] == "eq" and a["value"] == 0) or (a["op"] == "lt" and a["value"] == 1)
-             or (a["op"] == "le" and a["value"] == 0))
+    if not a.get("side") or modes.get("by") == "attribute" or a["measure"] != "degree":
+        return False
+    if (a["op"] == "eq" and a["value"] == 0) or (a["op"] == "lt" and a["value"] == 1) or (
+            a["op"] == "le" and a["value"] == 0):
+        return True
+    # "which substations have fewer than two crews": a node in no edge has none either
+    return bool(modes.get("unplaced")) and ((a["op"] == "lt" and a["value"] >= 1) or (
+        a["op"] == "le" and a["value"] >= 0))
 
 
 def _unsided(d: NodesByMeasureResult, obs: list[Observed]) -> str:
@@ -117,9 +122,15 @@ def _unsided(d: NodesByMeasureResult, obs: list[Observed]) -> str:
     others = [r for r in alone.nodes if str(r.node) not in listed]
     if not others:
         return ""
-    more = " …" if alone.count - len(listed) > len(others) else ""
-    return (f" Besides, **{alone.count - d.count}** node(s) are in no edge at all, so the edges "
-            f"do not say which side they are on: {', '.join(_who(r) for r in others[:10])}{more}.")
+    left = alone.count - (len(alone.nodes) - len(others))
+    more = " …" if left > len(others) else ""
+    who = ", ".join(_who(r) for r in others[:10])
+    if d.op == "eq" and d.value == 0:
+        return (f" Besides, **{left}** node(s) are in no edge at all, so the edges do not say "
+                f"which side they are on: {who}{more}.")
+    return (f" Besides, **{left}** node(s) are in no edge at all (degree 0), so the edges do not "
+            f"say which side they are on; each counts here too if it is one of the {d.side}: "
+            f"{who}{more}.")
 
 
 def _unsided_nodes(d: NodesByMeasureResult, obs: list[Observed]) -> list[str]:
@@ -461,10 +472,20 @@ _CUT_ASKED = re.compile(rf"\b(?:how many|who|whom|which|what|list|name)\b[^?]*?\
 
 
 def _cut_named(st: PlanState) -> bool:
-    """Whether the nodes a removal cuts off are asked on a graph in one piece, where they are
-    the ones that lose their link to the main part (on a graph already in pieces, a node can
-    be cut off from its own piece, which the main part does not say)."""
-    return bool(_CUT_ASKED.search(st.question)) and _raw_info(st).get("components") == 1
+    """Whether the nodes a removal cuts off are asked on a graph in one piece (besides nodes in
+    no edge at all), where they are the ones that lose their link to the main part (on a graph
+    in pieces of more than one node, a node can be cut off from its own piece, which the main
+    part does not say)."""
+    info = _raw_info(st)
+    comps, alone = info.get("components"), info.get("isolated")
+    return bool(_CUT_ASKED.search(st.question)) and (
+        comps == 1 or (comps is not None and alone is not None and comps - alone == 1))
+
+
+def _main_only(b) -> bool:
+    """Whether every piece of the graph but its largest is one node (a node-table node in no
+    edge): the nodes a removal cuts off are then the ones that leave the main part."""
+    return b.components == 1 or b.largest_component + b.components - 1 == b.nodes
 
 
 def whatif_render(st: PlanState, obs: list[Observed]) -> str:
@@ -480,8 +501,9 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
     cut = d.cut_off
     lost = (f"; {cut.total} node(s) lose their link to the main part (e.g. "
             f"{', '.join(map(str, cut.items[:6]))})" if cut.total else "")
-    if _CUT_ASKED.search(st.question) and d.reach is None and b.components == 1:
-        # "how many would be cut off", on a graph in one piece: the nodes apart from the main
+    if _CUT_ASKED.search(st.question) and d.reach is None and _main_only(b):
+        # "how many would be cut off", on a graph in one piece (or one and lone nodes): the
+        # nodes apart from the main
         named = ", ".join(map(str, cut.items[:12])) + (", …" if cut.total > 12 else "")
         verdict = (("**Yes** — " if cut.total else "**No** — ")
                    if re.search(_ANY_APART, st.question, re.IGNORECASE) else "")

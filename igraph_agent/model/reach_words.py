@@ -68,3 +68,41 @@ def as_path(question: str) -> str:
     if m is None or {m.group(1).lower(), m.group(2).lower()} & _NOT_NODES:
         return question
     return f"Is there a path from {m.group(1)} to {m.group(2)}?"
+
+
+#: "can every node reach every other one following the arrows?", "does each desk get to every
+#: other desk?": whether the directed graph is strongly connected
+_EVERY_REACHES_EVERY = re.compile(
+    r"^(?P<pre>.*?)\b(?:can|could|does|do)\s+(?:every|each|any)(?:one|body|\s+[a-z]+)\s+"
+    r"(?:still\s+)?(?:reach|get\s+to)(?:es)?\s+(?:every|each|all|any)(?:one|body)?(?:\s+(?:other|else))?"
+    r"(?:\s+(?:one|[a-z]+))??(?:\s+(?:(?:by\s+)?following|along|via|through)\s+(?:the\s+)?"
+    r"(?:arrows?|links?|edges?|directions?|edges'?\s+direction|links'?\s+direction|"
+    r"[a-z]+'?\s+direction))?\s*\?", re.IGNORECASE)
+#: "if not, which ones are the odd ones out": the nodes outside the largest such piece
+_ODD_ONES_OUT = re.compile(
+    r"\b(?:if\s+not|otherwise)\s*,?\s*(?:which|what|who)\s+(?:ones?|[a-z]+)?\s*(?:are|is)\s+"
+    r"(?:the\s+)?(?:odd\s+ones?\s+out|exceptions?|outliers?|left\s+out|stuck|cut\s+off)\b[^?]*\?",
+    re.IGNORECASE)
+
+
+def every_reaches_every(question: str) -> str:
+    """On a directed graph, "can every node reach every other one" as whether the graph is
+    strongly connected, and "if not, which are the odd ones out" after it as the nodes outside
+    its largest strongly connected component.
+
+    >>> every_reaches_every("Can every node reach every other one following the arrows? "
+    ...                     "If not, which nodes are the odd ones out?")
+    'Is the graph strongly connected? If not, which nodes are outside the largest strongly connected component?'
+    >>> every_reaches_every("can Ashby reach every other station?")
+    'can Ashby reach every other station?'
+    """
+    m = _EVERY_REACHES_EVERY.search(question)
+    if m is None:
+        return question
+    rest = question[m.end():]
+    rest = _ODD_ONES_OUT.sub("If not, which nodes are outside the largest strongly connected "
+                             "component?", rest)
+    pre = m.group("pre").strip()
+    if pre and not re.fullmatch(r"[\w\s]+\s+is\s+directed\.?", pre, re.IGNORECASE):
+        return question  # "if Vex leaves, can every trainee still reach every other": a what-if
+    return f"Is the graph strongly connected?{rest}"

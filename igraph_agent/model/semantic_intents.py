@@ -232,8 +232,11 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
                        re.IGNORECASE) \
         and not re.search(r"\b(?:between|across|cross\w*|other|different)\b", q, re.IGNORECASE)
     tail = attr.split("_")[-1] if "_" in attr else attr  # "which class" for ``pressure_class``
-    ranked = re.match(rf"\s*(?:so\s+|and\s+)?(?:.*?[,:;]\s*)?(?:which|what)\s+(?:{re.escape(attr)}|"
-                      rf"{re.escape(tail)})\b", q, re.IGNORECASE)
+    ranked = re.match(rf"\s*(?:so\s+|and\s+)?(?:.*?(?:[,:;]|\s[-–—]+\s)\s*)?(?:which|what)\s+"
+                      rf"(?:{re.escape(attr)}|{re.escape(tail)})\b", q, re.IGNORECASE) or \
+        re.search(rf"\b(?:(?:inside|within|for)\s+(?:each|every)|per)\s+(?:{re.escape(attr)}|"
+                  rf"{re.escape(tail)})\b", q, re.IGNORECASE)  # "the km inside each region":
+    # each one's, ranked (not "one end in each club": a pair across)
     rows = [r for r in d["groups"] if r.get("group") is not None]
     if inside and ranked and rows and (not named_weight(q, _meaning(st)) or
                                        all("within_weight" in r for r in rows)):

@@ -237,8 +237,10 @@ def _role_sides(info: dict[str, Any]) -> tuple[list[str], list[str]]:
         return [], []
     from igraph_agent.model.vocabulary import boss_way
 
-    starts = [r for r in [_role(cols[0])] if r]
-    ends = [r for r in [_role(cols[1])] if r and r not in starts]
+    # a noun both columns share ("from_site,to_site") names the nodes, neither end
+    shared = _role(cols[0]) if _role(cols[0]) == _role(cols[1]) else None
+    starts = [r for r in [_role(cols[0])] if r and r != shared]
+    ends = [r for r in [_role(cols[1])] if r and r not in starts and r != shared]
     way = boss_way(info.get("meaning") or {})
     if way == "in":
         starts, ends = starts + _REPORT_WORDS, ends + _BOSS_WORDS

@@ -26,6 +26,8 @@ _NOUNS: dict[str, frozenset[str]] = {
     "voltage": frozenset({"volts", "volt", "v", "kv"}),
     "footage": frozenset({"feet", "foot", "ft"}),
     "acreage": frozenset({"acres", "acre"}),
+    # "how much energy moves between A and B" on an ``mwh`` column
+    "energy": frozenset({"mwh", "kwh", "gwh", "twh", "wh", "joules", "gj", "mj"}),
 }
 _SAID = re.compile(rf"\b({'|'.join(_NOUNS)})\b", re.IGNORECASE)
 

@@ -40,6 +40,16 @@ _OFF = re.compile(
     rf"|\btreat(?:ing|ed)?\s+(?:every|each|all(?:\s+the)?)\s+[a-z]+\s+(?:the\s+same|equally|as\s+equal"
     rf"|alike)|\b(?:every|each|all(?:\s+the)?)\s+{_EDGES}\s+(?:counts?|weighs?|weighted|"
     rf"counted|treated)\s+(?:the\s+same|equally|alike|once))", re.IGNORECASE)
+#: betweenness said in words: "sits on the most shortest chains between other players"
+_CHAINS = re.compile(r"\b(?:on|in|along|through)\s+(?:the\s+)?most\s+shortest\s+(?:[a-z]+[- ])?"
+                     r"(?:chains?|paths?|routes?|links?|connections?)\b", re.IGNORECASE)
+#: a length or a weighting said: "counting road lengths", "measured by length"
+_MEASURED = re.compile(r"\b(?:lengths?|distances?|km|kilomet\w*|miles?|minutes?|hours?|time|"
+                       r"measured|weighted|weights?|counting|by\s+(?:the\s+)?[a-z_]+)\b", re.IGNORECASE)
+#: closeness said in steps: "the fewest co-star steps from everybody else" (hops, whatever
+#: the edges carry)
+_STEPS = re.compile(r"\b(?:fewest|least)\s+(?:[a-z-]+\s+)?(?:steps|hops|jumps)\s+(?:away\s+)?from\s+"
+                    r"(?:every|all)", re.IGNORECASE)
 #: "is the graph unweighted?": a question about the graph's kind, not an analysis switch
 _KIND = re.compile(r"\b(?:is|are)\s+(?:(?:the|this|that|its|our|my)\s+)?(?:\w+\s+){0,2}"
                    r"un-?weighted\b", re.IGNORECASE)
@@ -52,6 +62,15 @@ def asked(question: str, meaning: dict[str, Any]) -> bool:
         return False
     if _OFF.search(question) or _ignored_column(meaning).search(question):
         return True
+    if _STEPS.search(question):
+        return True
+    roles = meaning.get("weights") or {}
+    named = any(re.search(rf"\b{re.escape(w)}", question, re.IGNORECASE) for c in roles
+                for w in re.split(r"[^a-z]+", str(c).lower()) if len(w) >= 3)  # "cable routes"
+    if _CHAINS.search(question) and "distance" not in roles.values() and not named \
+            and not _MEASURED.search(question):
+        return True  # "who sits on the most shortest chains between other players": hops,
+        # never 1/games where no edge value is a length
     from igraph_agent.model.hop_words import ignores_values
 
     return ignores_values(question)

@@ -30,7 +30,8 @@ from typing import Any
 
 #: how a count ends after its noun: "are there", "exist", "in the data", "in total"
 _TAIL = (r"(?:\s+(?:are|is)\s+there|\s+exist|\s+(?:are\s+)?in\s+(?:the|this)\s+(?:data|graph|"
-         r"table|network)|\s+(?:are\s+)?in\s+total|\s+do\s+(?:we|you|i)\s+have|\s+are\s+listed)?"
+         r"table|network)|\s+(?:are\s+)?in\s+total|\s+do\s+(?:we|you|i)\s+have|\s+(?:have|has)\s+"
+         r"(?:we|you|i)\s+got|\s+are\s+listed)?(?:\s+(?:in\s+total|in\s+all|overall|altogether))?"
          r"\s*[?.!]*\s*")
 _HOW_MANY = r"\s*(?:how\s+many|(?:what\s+is\s+|what's\s+)?(?:the\s+)?number\s+of|count(?:\s+the)?)\s+"
 
@@ -88,7 +89,10 @@ def value_count(question: str, info: dict[str, Any]) -> str | None:
     if len(hits) != 1:
         return None
     attr, value, rx = hits[0]
-    noun = _side_words(info)
+    # the sides' words, and a side named in the singular counted in the plural ("member":
+    # "how many 65+ members are there")
+    plural = "|".join(re.escape(s.rstrip("s") + "s") for s in _sides(info))
+    noun = f"(?:{_side_words(info)}{'|' + plural if plural else ''})"
     shapes = (rf"{_HOW_MANY}(?:different\s+|distinct\s+)?{rx}(?:\s+{noun})?{_TAIL}",
               rf"{_HOW_MANY}{noun}\s+(?:are|is|were)\s+(?:an?\s+)?{rx}{_TAIL}")
     if any(re.fullmatch(s, question, re.IGNORECASE) for s in shapes):

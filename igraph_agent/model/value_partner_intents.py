@@ -50,7 +50,7 @@ def asked(question: str, info: dict[str, Any]) -> tuple[str, str, str, str] | No
     attr, value, rx = hits[0]
     sides = [s for s in ((info.get("meaning") or {}).get("modes") or {}).get("sides") or {}]
     named = [s for s in sides if re.search(
-        rf"(?<!{value.lower()}\s)(?<![\w-])(?:{re.escape(s.lower())}|"
+        rf"(?<!{re.escape(value.lower())}\s)(?<![\w-])(?:{re.escape(s.lower())}|"
         rf"{re.escape(s.lower().rstrip('s'))})(?![\w-])", question.lower())]
     if len(named) != 1:
         return None

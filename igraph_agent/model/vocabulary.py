@@ -103,6 +103,128 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b(eventual|actual|usual|general)y\b", r"\1ly", False),  # "eventualy"
     (r"\bhw(?=\s+(?:many|much|far|long|big|often|central|dense|connected)\b)", "how", False),  # "hw many"
     (r"\bwich\b", "which", False),
+    (r"\b(?:direclty|dirctly|drectly|directy|diretly)\b", "directly", False),
+    # "which is our single longest line (ends + km)": what to show, said in brackets
+    (r"\s*\((?:[a-z]+\s*(?:\+|&)\s*)+[a-z]+\)", "", False),
+    (r"\b(?:our|the)\s+(?:single\s+|one\s+)?(longest|shortest|biggest|largest|heaviest|busiest|"
+     r"smallest|lightest)\b", r"the \1", False),
+    # "who is the fewest co-star steps from everybody else on average": the highest closeness
+    (r"\b(?:is|are|sits?)\s+(?:the\s+)?(?:fewest|least|smallest\s+number\s+of)\s+(?:[a-z-]+\s+)?"
+     r"(?:steps|hops|jumps|links)\s+(?:away\s+)?from\s+(?:every(?:one|body)|all\s+(?:the\s+)?others?)"
+     r"(?:\s+else)?(?:\s*,?\s*on\s+average)?", "has the highest closeness", False),
+    # "who has never co-starred with anybody": no ties at all
+    (r"\b(?:has|have|had)\s+never\s+(?:once\s+)?[a-z-]+ed\s+(?:with\s+|to\s+)?(?:anybody|anyone|any\s+one|"
+     r"a\s+soul|any\s+other\s+[a-z]+)(?=\s*(?:[?.!,;]|$))", "has no ties", False),
+    # "which agency has the biggest client list": the most members
+    (r"\bthe\s+(?:biggest|largest|longest)\s+(?:client|member|customer|player|staff|student|"
+     r"patient)\s+(?:list|roster|base|count|book)\b", "the most members", False),
+    # "avg cast size per film": the average number of partners per film
+    (r"\b(avg|average|mean|typical)\s+(?:cast|crew|class|squad|team|audience|attendance|roster|"
+     r"membership|enrol+ment|line-?up)\s+size\s+(?:per|of\s+(?:a|an|each|the))\s+([a-z]+)",
+     r"average number of partners per \2", False),
+    # "most line hops between any two substations that are connected at all": the diameter
+    (r"\b(?:the\s+)?(?:most|max(?:imum)?|largest|greatest|longest|biggest)\s+(?:number\s+of\s+)?"
+     r"(?:[a-z]+\s+)?(?:hops|steps|jumps)\s+between\s+any\s+two\b[^?]*", "the diameter in hops", False),
+    # "biggest single flow - from where to where, and how many mwh?": the edge's ends and
+    # value, which its answer names
+    (r"\s*(?:[-–—,;:]\s*|\s)(?:and\s+)?from\s+where\s+to\s+where(?:\s*,?\s*(?:and\s+)?how\s+(?:many|much)"
+     r"(?:\s+[a-z_]+)?)?\s*(?=[?.!]*\s*$)", "", False),
+    # "who feeds DC2 directly (inbound lanes)": the verb says the way already
+    (r"\s*\((?:inbound|incoming|outbound|outgoing|in|out)(?:\s+(?:lanes?|edges?|links?|routes?|"
+     r"arcs?|flows?|ones?))?\)", "", False),
+    # "which region's got the most depots": which region has
+    (r"\b((?:which|what)\s+[a-z]+)'s\s+got\b", r"\1 has", False),
+    # "count of depots per region, which region has the most?": which region has the most depots
+    (r"^\s*(?:the\s+)?(?:count|number|no\.?|#)\s+of\s+([a-z]+)\s+(?:per|by|in\s+each|for\s+each)\s+"
+     r"([a-z]+?)s?\s*(?:[,:;]|\s[-–—]+)\s*(?:and\s+)?(?:which|what)\s+\2\s+(?:has|had|have)\s+the\s+"
+     r"(most|fewest|least)\s*[?.!]*\s*$", r"Which \2 has the \3 \1?", False),
+    # "which of Emma's followers gives her the most likes": the follower whose edge with
+    # Emma is heaviest, as "which follower gives Emma the most likes"
+    (r"^\s*(?:which|who)\s+(?:one\s+)?of\s+((?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?|[a-z]+\d+)"
+     r"(?:'s|’s)\s+([a-z]+?)s\s+([a-z]+)\s+(?:her|him|them|it|\1)\s+(?=(?:the\s+)?most\b)",
+     r"Which \2 \3 \1 ", False),
+    # "who sits on the most shortest friend-chains": on the most shortest paths (betweenness)
+    (r"(\b(?:on|in|along)\s+(?:the\s+)?most\s+)shortest\s+(?:[a-z]+[- ])?(?:chains?|"
+     r"links?|connections?)\b", r"\1shortest paths", False),
+    # "who has taken on the most proteges", "who racked up the most visits": who has them
+    (r"\b(?:has|have|had)\s+(?:taken\s+on|picked\s+up|gathered|collected|accumulated|amassed|"
+     r"racked\s+up|built\s+up|clocked\s+up)\s+(?=the\s+most\b)", "has ", False),
+    (r"\b(?:took\s+on|picked\s+up|gathered|collected|accumulated|amassed|racked\s+up|"
+     r"clocked\s+up)\s+(?=the\s+most\b)", "had ", False),
+    # "who has put the most years into mentoring": spent them mentoring (no edge into it)
+    (r"\b(?:put|putting|puts|invested|invests|devoted|devotes|poured|pours|sunk|sank)\s+"
+     r"((?:the\s+)?(?:most|more|fewest|least)\s+[a-z]+)\s+into\s+([a-z]+ing)\b", r"spent \1 \2", False),
+    # "Say Glasshouse gets pulled from the records. How many pieces …": Glasshouse removed
+    (r"^\s*(?:say|suppose|imagine|assume|let'?s\s+say)\s+((?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?|"
+     r"[a-z]+\d+)\s+(?:gets|is|was|were|got)\s+(?:pulled|dropped|removed|deleted|taken\s+out|struck\s+off|"
+     r"axed|scrapped|cancell?ed|closed|shut(?:\s+down)?|wiped)\b[^.?!]*[.!]\s*", r"If \1 were removed, ",
+     False),
+    # "does Dunmore's line -- his proteges, theirs and so on -- eventually reach Castillo":
+    # can Dunmore reach Castillo
+    (rf"^\s*(?:does|did|will|would)\s+({_NAME})(?:'s\s+(?:line|lineage|tree|chain|network|"
+     r"descendants|people))?(?:\s*(?:--|[-–—(,])\s*[^?]*?(?:--|[-–—),])\s*|\s+)(?:eventually\s+|ever\s+|"
+     rf"still\s+|somehow\s+)?reach\s+({_NAME})", r"Can \1 reach \2", True),
+    # "who has Achebe mentored, directly or indirectly", "who can trace their training back
+    # to Achebe": the nodes Achebe reaches
+    (rf"^\s*(?:who|whom|which\s+[a-z]+)\s+(?:has|have|had|did)\s+({_NAME})\s+[a-z]+ed\s*,?\s+"
+     r"(?:directly\s+or\s+(?:indirectly|through\s+(?:others|someone\s+else))|even\s+indirectly)\b",
+     r"Which nodes can \1 reach", True),
+    (rf"^\s*(?:[\w\s'’]{{0,60}}:\s*)?(?:who|which\s+[a-z]+)\s+can\s+trace\s+(?:their|his|her|its)\s+"
+     rf"(?:[a-z]+\s+)?(?:back\s+)?to\s+({_NAME})\b[^?]*", r"Which nodes can \1 reach", True),
+    # "Mossley had a supply dip. List every substation upstream of it": upstream of Mossley
+    (rf"^\s*({_NAME})\s+(?:had|has|saw|suffered|reported|is\s+having|got)\b[^.?!]{{0,60}}[.!]\s*"
+     r"([^.?!]*?\b(?:up|down)-?stream\s+(?:of|from)\s+)it\b", r"\2\1", True),
+    # "which substations are upstream of Mossley": those that reach it; "how many are
+    # downstream of Brookend": those it reaches (directed)
+    (rf"^(\s*(?:which|what|how\s+many)\s+(?:[a-z]+\s+){{0,2}}?)(?:are|is|lie|sit)\s+(?:anywhere\s+)?"
+     rf"up-?stream\s+(?:of|from)\s+({_NAME})", r"\1can reach \2", True),
+    (rf"^\s*(?:list|name|show(?:\s+me)?|give\s+me)\s+(?:every|all(?:\s+the)?|the)\s+([a-z]+?)s?\s+"
+     rf"(?:that\s+(?:are|is|lie|sit)\s+)?(?:anywhere\s+)?up-?stream\s+(?:of|from)\s+({_NAME})"
+     r"(?:\s*,?\s*i\.?\s*e\.?,?\s+[^?]*$)?", r"Which \1s can reach \2", True),
+    (rf"^(\s*(?:which|what|how\s+many)\s+(?:[a-z]+\s+){{0,2}}?)(?:are|is|lie|sit)\s+(?:anywhere\s+)?"
+     rf"down-?stream\s+(?:of|from)\s+({_NAME})", r"\1can \2 reach", True),
+    (rf"^\s*(?:list|name|show(?:\s+me)?|give\s+me)\s+(?:every|all(?:\s+the)?|the)\s+([a-z]+?)s?\s+"
+     rf"(?:that\s+(?:are|is|lie|sit)\s+)?(?:anywhere\s+)?down-?stream\s+(?:of|from)\s+({_NAME})"
+     r"(?:\s*,?\s*i\.?\s*e\.?,?\s+[^?]*$)?", r"Which \1s can \2 reach", True),
+    # "who can Ana actually get to": the adverb says nothing more
+    (r"\b(can|could)\s+(\S+)\s+(?:actually|really|possibly|ever|eventually)\s+(get\s+to|reach)\b",
+     r"\1 \2 \3", False),
+    # "going along the follow arrows from Ana (people she follows, …), who can Ana get to": the
+    # way said first
+    (r"^\s*(?:going|following|moving|travel+ing)\s+(?:along\s+)?(?:the\s+)?(?:[a-z]+\s+)?(?:arrows|links|"
+     r"edges|direction)\s+(?:from|out\s+of)\s+\S+\s*(?:\([^)]*\))?\s*,\s*", "", True),
+    # "Dev's moving away next month. once he's gone, how many …": Dev removed
+    (rf"^\s*({_NAME})(?:'s|\s+is|\s+will\s+be)\s+(?:moving\s+(?:away|out|on)|leaving(?:\s+us)?|quitting|"
+     r"retiring|relocating|going\s+away|stepping\s+down)(?:\s+(?:next|this|on)\s+\w+|\s+tomorrow|\s+soon)?"
+     r"\s*[.!;]\s*(?:(?:once|now|when|after)\s+(?:he|she|they|it)(?:'s|\s+is|\s+are|'re|\s+has|\s+have)"
+     r"\s+(?:gone|left|away|out)\s*,\s*)?", r"If \1 were removed, ", False),
+    # "X is going out for maintenance next week. which …": X removed
+    (rf"^\s*({_NAME}(?:\s+(?-i:[A-Z])[\w.-]*)?)\s+(?:is|will\s+be|'s)\s+(?:going\s+|being\s+)?(?:taken\s+)?"
+     r"(?:out|down|offline|off\s*line|closed|shut(?:\s+down)?|out\s+of\s+service)(?:\s+for\s+[\w ]+?)?"
+     r"(?:\s+(?:next|this|on)\s+\w+|\s+tomorrow|\s+tonight|\s+soon)?\s*[.!;]\s*", r"If \1 were removed, ", False),
+    (r"\s+(?:while|whilst|when)\s+(?:it|he|she|they)(?:'s|\s+is|\s+are|'re)\s+(?:out|down|offline|"
+     r"closed|gone|away|shut)\s*(?=[?.!]*\s*$)", "", False),
+    # "people who mentored others but nobody ever mentored them": never mentored
+    (r"^\s*(?:the\s+)?(?:people|ones|those|nodes)\s+who\s+([a-z]+ed\s+(?:others|someone|people|anyone))\s+"
+     r"but\s+(?:nobody|no\s+one|none)\s+(?:ever\s+)?([a-z]+ed)\s+them\b", r"who \1 but were never \2",
+     False),
+    # "is anyone not tied into the rest (through a shared site)": connected to the rest
+    (r"\b(?:tied|hooked|plugged|linked|wired|joined)\s+(?:in(?:to)?|up)\s+(?:with\s+|to\s+)?the\s+rest"
+     r"(?:\s+(?:through|via|by)\s+(?:a\s+|any\s+)?(?:shared|common)\s+[a-z]+)?\b", "connected to the rest",
+     False),
+    # "how many of kat's likes went to emma": the likes on the edge kat -> emma
+    (r"^\s*how\s+many\s+of\s+((?-i:[A-Z])[\w.-]*|[a-z][\w.-]*)(?:'s|’s)\s+([a-z]+)\s+(?:went|go|were\s+sent|"
+     r"were\s+given|were\s+made)\s+to\s+", r"how many \2 did \1 send to ", False),
+    # "with Keller out of the picture, who becomes the main go-between": Keller removed
+    (r"^\s*(?:so\s+|and\s+|now\s+)?with\s+((?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?|[a-z]+\d+)\s+"
+     r"(?:out\s+of\s+the\s+picture|out\s+of\s+action|gone|taken\s+out|removed|out\s+of\s+the\s+way)"
+     r"\s*,\s*", r"if \1 were removed, ", False),
+    # "which one follows Hazel Road the most (number of follows)": the ranking says it
+    (r"(\b(?:most|fewest|least)\b[^()?]*?)\s*\((?:the\s+)?(?:number|count|no\.?)\s+of\s+"
+     r"[a-z]+\)", r"\1", False),
+    # "of the other streets, which one follows Hazel Road the most": which street
+    (r"^\s*(?:out\s+)?of\s+(?:the\s+|all\s+the\s+)?(?:other\s+|remaining\s+)?([a-z]+?)(?:e?s)\s*,\s*"
+     r"(?:which|what)\s+(?:one|of\s+them)\b", r"Which \1", False),
     (r"\b(?:betwen|betwene|bewteen|beteen|betweeen)\b", "between", False),  # "betwen which two teams"
     # "how many lanes would have to be shut before Rotterdam loses every route to Jeddah": the
     # cut between two nodes
@@ -484,8 +606,9 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      rf"from\b|by\b)[a-z-]+\s+){{1,2}}?{_TIES}\b",
      r"\1 ties", False),  # ("more lessons for colleagues" counts lessons, not colleagues)
     (rf"(?<!'s\s)(?<!’s\s)\b(most|fewest|more|fewer)\s+{_TIES}\b", r"\1 ties", False),
-    (rf"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?!{_DIRECTION_WORDS})[a-z-]+\s+)?{_TIES}\b",
-     r"\1 ties", False),
+    # (never a place: "within one street", "on one line")
+    (rf"(?<!within\s)(?<!inside\s)(?<!\bin\s)(?<!\bon\s)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+     rf"(?:(?!{_DIRECTION_WORDS})[a-z-]+\s+)?{_TIES}\b", r"\1 ties", False),
     (rf"\b(?:{_ACTS})\s+the\s+most\s+[a-z-]+s\b", "has the most ties", False),
     (rf"\bthe\s+most\s+[a-z-]+s\s+(?:{_ACTS})\b", "the most ties", False),
     (r"\b(?:is|are|was|were|got|gets|get)\s+cited\s+(?:the\s+)?most\b|\b(?:is|are)\s+the\s+most[- ]cited\b",
@@ -565,6 +688,16 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"exist\s+|do\s+we\s+have\s+)?(?:that|which)\s+(?:don'?t|do\s+not|never|can'?t|cannot)\s+"
      r"(?:touch|connect(?:\s+to)?|link(?:\s+to)?|reach|talk\s+to)\s+(?:each\s+other|one\s+another)\b",
      r"separate \1", False),
+    # "how many friendships are same-street, and how many cross streets": within one street,
+    # between streets
+    (r"\b(?:are|is|were|was)\s+same-([a-z]+?)\b", r"are within the same \1", False),
+    (r"\bhow\s+many\s+(?:are\s+)?cross[- ]([a-z]+?)s?\s*([?.!]*)\s*$", r"how many edges go between \1s\2",
+     False),
+    # "how many separate bits does it fall into": separate pieces
+    (r"\bseparate\s+(?:bits|fragments|blobs|clumps|lumps|sections|bunches)\b", "separate pieces", False),
+    # "is every member hooked into the one follow network": connected
+    (r"\b(?:hooked|plugged|wired)\s+(?:in(?:to)?|up\s+to)\s+(?:the\s+)?(?:one|same|main|single|"
+     r"whole|big)\s+(?:[\w-]+\s+)?(?:network|graph|web|system)\b", "connected", False),
     # "is the network all one piece": connected, yes or no
     (r"^(\s*(?:is|are)\s+(?:the\s+|this\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,3}?)(?:all\s+)?(?:in\s+)?"
      r"(?:one|a\s+single)\s+(?:piece|blob|chunk|connected\s+whole)\s*\??\s*$", r"\1connected?",
@@ -829,7 +962,9 @@ WHOLE_ASKS = frozenset({"list the members of the biggest strongly connected comp
 #: the replacements of the rules that only spell out shorthand, each naming one rule
 _SHORTHAND_SPELLED = frozenset({"the", "every", "their", "that can reach", r"Which \1s ", r"\1n't", r"\3 from \1 to \2?", r"which of \1's \2", r"\1 \2\3", "betweenness", "stations", "extensions", r"\1's", r"\1", r"\1 \2", r"\1 in the data", r"Can \1 reach \2?", "how", "which", r"\1, yes or no?", r"\1 from the rest", r"If \1 were removed, \2", r"\1ecei\2", r"\1ly", "", "number of ", "minimum", "maximum", "average", "people", "neighbours",
                                 "neighbour", "messages", "message", "connected", "between", "without",
-                                "with", "0", r"how many \1?", r"\1 component"})
+                                "with", "0", r"how many \1?", r"\1 component", "directly", r"\1 has",
+                                r"Which \2 has the \3 \1?", r"who \1 but were never \2", r"the \1",
+                                r"are within the same \1"})
 _SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in _SHORTHAND_SPELLED]
 
 
@@ -2139,6 +2274,10 @@ def _reflexive(question: str, info: dict[str, Any]) -> str:
         relative = before == ["that"] and m.group(0).split()[0].lower().endswith("s")
         if before and before[0] in _NOUN_BEFORE and not relative:  # "place a single call
             return m.group(0)  # themselves": a noun; "a paper that cites itself": the verb
+        if re.search(r"\b(?:was|were|is|are|been|be|being|get|gets|got)\s+(?:never\s+|not\s+|"
+                     r"ever\s+|also\s+)?$", question[:m.start()], re.IGNORECASE):
+            return m.group(0)  # "who mentored others but was never mentored themselves": the
+            # passive's subject, said again (no edge to itself)
         return "link to itself" if verbs.match(m.group(0).split()[0]) else m.group(0)
 
     return REFLEXIVE.sub(done, question)
@@ -2561,7 +2700,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         return question  # "how many messages does Sales send": the group's, not a node's
     from igraph_agent.model.direct_hops import one_edge
     from igraph_agent.model.exact_counts import exactly
-    from igraph_agent.model.reach_words import as_path
+    from igraph_agent.model.reach_words import as_path, every_reaches_every
     from igraph_agent.model.role_ranks import as_verb
     from igraph_agent.model.scope import drop_scope
     from igraph_agent.model.unit_nouns import in_columns
@@ -2604,6 +2743,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     question = in_columns(question, (info.get("meaning") or {}).get("weights") or {})  # tonnage
     out = one_edge(unglued(spelled_values(drop_scope(question, info), info)))  # "a lane from"
     out = as_path(out)  # "can a shipment that starts at X ever end up in Y": a path
+    if info.get("directed"):  # "can every node reach every other one": strongly connected
+        out = every_reaches_every(out)
     counted = value_count(out, info)  # "how many comedies": the value's own nodes
     if counted:
         return counted

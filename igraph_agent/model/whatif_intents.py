@@ -350,7 +350,9 @@ def _stranded_calls(st: PlanState) -> list[Call]:
     from igraph_agent.model.graph_intents import _resolve
 
     directed = bool(st.meaning().get("directed"))
-    if not _stranded_applies(st) or (directed and not _EITHER_WAY.search(st.question)):
+    side = _stranded_side(st)
+    if not _stranded_applies(st) or (directed and not _EITHER_WAY.search(st.question)
+                                     and side is None):
         return []
     gone = _stranded_gone(st)
     searches, ids = _resolve(st, gone)
@@ -358,9 +360,28 @@ def _stranded_calls(st: PlanState) -> list[Call]:
         return searches
     removal = {"edges": [ids[:2]]} if _edge_gone(st) else {"nodes": list(dict.fromkeys(ids))}
     # the nodes with no link already: left with none as much as those the removal strands
-    alone = Call("nodes_by_measure", {"measure": "degree", "op": "eq", "value": 0, "limit": 50})
-    return [*searches, Call("remove_and_compare", {**removal, **(
-        {"stranded_any": True} if directed else {})}), alone]
+    alone = Call("nodes_by_measure", {"measure": f"{side}_degree" if side else "degree",
+                                      "op": "eq", "value": 0, "limit": 50})
+    way = {"direction": side} if side else {"stranded_any": True} if directed else {}
+    return [*searches, Call("remove_and_compare", {**removal, **way}), alone]
+
+
+def _stranded_side(st: PlanState) -> str | None:
+    """On a directed graph, the end a "left with no <role>" names in the table's own role
+    nouns: ``in`` for the source column's ("which proteges are left with no mentor" on
+    ``mentor,protege``: no edge coming in), ``out`` for the target column's; else None."""
+    from igraph_agent.model.sides import _nouns, _role_sides
+
+    if not st.meaning().get("directed") or _EITHER_WAY.search(st.question):
+        return None
+    info = {"directed": True, "meaning": st.meaning()}
+    starts, ends = _role_sides(info)
+    asked = str(st.context.get("asked") or st.question)
+    for nouns, side in ((starts, "in"), (ends, "out")):
+        if nouns and re.search(rf"\b(?:no|nothing|none|without(?:\s+an?)?|any)\s+(?:\w+\s+)?"
+                               rf"{_nouns(nouns)}\b", asked, re.IGNORECASE):
+            return side
+    return None
 
 
 #: no edge left on either side: "left with no loan links at all, in or out"
@@ -371,7 +392,8 @@ _EITHER_WAY = re.compile(r"\bin or out\b|\bout or in\b|\beither way\b|\bin eithe
 
 
 def _stranded_clarify(st: PlanState) -> str | None:
-    if _stranded_applies(st) and st.meaning().get("directed") and not _EITHER_WAY.search(st.question):
+    if _stranded_applies(st) and st.meaning().get("directed") and not _EITHER_WAY.search(
+            st.question) and _stranded_side(st) is None:
         return ("On this directed graph, left with nothing on which side: no edge going out "
                 "of a node, or none coming in?")
     return None
@@ -389,14 +411,20 @@ def _stranded_render(st: PlanState, obs: list[Observed]) -> str:
     yes_no = slots.asked_kind(str(st.context.get("asked") or st.question)) == "yesno"
     before = next((o for o in obs if o.tool == "nodes_by_measure" and o.ok), None)
     already = [str(r["node"]) for r in (before.data.get("nodes") or [])] if before else []
-    had_none = (f" Already with no link before it: {', '.join(f'**{n}**' for n in already)}."
-                if already else "")
+    had_none = (f" Already with no {({'in': 'incoming edge', 'out': 'outgoing edge'}).get(_stranded_side(st) or '', 'link')} "
+                f"before it: {', '.join(f'**{n}**' for n in already)}." if already else "")
     if not s.total:
         return (("**No** — " if yes_no else "**None** — ") + f"without {gone}, every node "
                 f"that had a link keeps at least one.{had_none} Nothing was changed.")
     listed = ", ".join(f"**{n}**" for n in s.items) + (" …" if s.total > len(s.items) else "")
-    return ("**Yes** — " if yes_no else "") + (f"Without {gone}, **{s.total}** node(s) would be left with no link at all (every "
-            f"link they had was to it): {listed}.{had_none} Nothing was changed.")
+    side = _stranded_side(st)
+    cols = st.meaning().get("direction") or ["source", "target"]
+    lost = {"in": f"no incoming edge ({cols[0]} → {cols[1]}; every one they had was from it)",
+            "out": f"no outgoing edge ({cols[0]} → {cols[1]}; every one they had was to it)"}.get(
+        side or "", "no link at all (every link they had was to it)")
+    return ("**Yes** — " if yes_no else "") + (f"Without {gone}, **{s.total}** node(s) would be "
+                                               f"left with {lost}: {listed}.{had_none} Nothing "
+                                               "was changed.")
 
 
 #: a ranking by centrality asked of the graph after the removal: "who would be the most
@@ -405,7 +433,8 @@ def _stranded_render(st: PlanState, obs: list[Observed]) -> str:
 _CONNECTED_ASK = (r"\b(?:best|most|better|highest|well)[- ]connected\b|\bmost (?:connections|"
                   r"links|ties|contacts)\b|\bhighest degree\b")
 _CENTRAL_ASK = re.compile(rf"\b(?:central\w*|important|influential|pagerank|page rank|"
-                          rf"betwe+n+e*ss|closeness|eigenvector)\b|{_CONNECTED_ASK}", re.IGNORECASE)
+                          rf"betwe+n+e*ss|closeness|eigenvector)\b|{_CONNECTED_ASK}|"
+                          rf"\bmost\s+shortest\s+paths\b", re.IGNORECASE)
 _RANK_ASK = re.compile(r"\b(?:who|whom|which|what|list|name|top|rank\w*)\b", re.IGNORECASE)
 _OTHER_ASK = re.compile(r"\b(?:components?|pieces?|parts|split|groups?|communit\w*|clusters?|"
                         r"how many|how far|route|path|score of|reach\w*)\b", re.IGNORECASE)

@@ -66,6 +66,8 @@ class GetGraphInfoResult(ToolData):
     node_attributes: list[str] | None = None
     edge_attributes: list[str] | None = None
     components: int | None = None
+    #: nodes in no edge (None for a revision stored before it was counted)
+    isolated: int | None = None
     density: Number | None = None
     sample_nodes: Table[GetGraphInfoSampleNode] | None = None
     meaning: dict[str, Any] | None = None  # direction, weight roles, groups, modes (graph/semantics.py)

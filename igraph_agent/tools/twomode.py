@@ -66,9 +66,22 @@ def _endpoint_side(ctx: Any, g: nx.Graph, first: bool) -> set:
 
         edges = revision_edges(ctx.workspace.datasets_dir, str(ctx.session.dataset_id),
                                int(ctx.session.revision))
-    column = edges["source"] if first else edges["target"]
     ids = {str(n): n for n in g}
-    return {ids[k] for k in column.astype(str).unique() if k in ids}
+    ends = [set(edges[c].astype(str).unique()) for c in ("source", "target")]
+    chosen = {ids[k] for k in ends[0 if first else 1] if k in ids}
+    loose = [n for k, n in ids.items() if k not in ends[0] and k not in ends[1]]
+    if loose:  # a node table's node in no edge: on a side where its values say so
+        import numpy as np
+        import pandas as pd
+
+        from igraph_agent.graph.semantics import placed
+
+        order = list(ids)
+        nodes = pd.DataFrame([{"id": k, **g.nodes[ids[k]]} for k in order])
+        marks = [np.array([k in e for k in order]) for e in ends]
+        side = placed(nodes, *marks)[0 if first else 1]
+        chosen |= {ids[k] for k, on in zip(order, side, strict=True) if on}
+    return chosen
 
 
 class ProjectArgs(BaseModel):
