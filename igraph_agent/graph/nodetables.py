@@ -91,7 +91,7 @@ def _same_named_side(col: str, ids: set[str], endpoints: set[str], sides: list[s
     own table, however many courses no student takes."""
     return len(ids & endpoints) >= max(2, len(ids) / 2) and any(
         col.lower() == str(name).lower() and len(side) >= 2 and side <= ids
-        for name, side in zip(names, sides, strict=False))
+        for name, side in zip(names, sides, strict=True))
 
 
 def split_node_tables(tables: list[Named],

@@ -220,7 +220,7 @@ def _role(column: str) -> str | None:
     return words[-1] if words else None
 
 
-def _nouns(words: list[str]) -> str:
+def nouns_pattern(words: list[str]) -> str:
     forms = set()
     for w in words:
         forms |= {w, _IRREGULAR.get(w, w + "es" if re.search(r"(?:ch|sh|x|ss)$", w) else w + "s")}
@@ -228,7 +228,7 @@ def _nouns(words: list[str]) -> str:
                             sorted(forms, key=len, reverse=True)) + ")"
 
 
-def _role_sides(info: dict[str, Any]) -> tuple[list[str], list[str]]:
+def role_sides(info: dict[str, Any]) -> tuple[list[str], list[str]]:
     """The nouns for a node's partners at an edge's start and at its end: ``parent,child``
     -> ([parent], [child]); a reporting table adds the boss words on the boss's side and
     the report words on the other (``staffer,line_manager``: bosses are at the end)."""
@@ -304,13 +304,13 @@ def role_questions(question: str, info: dict[str, Any]) -> str:
         >>> role_questions("How many parents does Kid1 have", info)
         'What is the in-degree of Kid1?'
     """
-    starts, ends = _role_sides(info)
+    starts, ends = role_sides(info)
     if not starts and not ends:
         return question
     for nouns, side in ((starts, "in"), (ends, "out")):
         if not nouns:
             continue
-        n = _nouns(nouns)
+        n = nouns_pattern(nouns)
         det = r"(?:the\s+|his\s+|her\s+|their\s+|its\s+)?(?:direct\s+|immediate\s+)?"
         m = re.match(rf"^\s*(?:who|what|which)\s+(?:is|are|was|were)\s+{det}{n}\s+of\s+{_NAME}"
                      rf"\s*[?.!]*\s*$|^\s*(?:who|what|which)\s+(?:is|are|was|were)\s+{_NAME}'s?\s+"

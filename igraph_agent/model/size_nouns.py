@@ -96,7 +96,7 @@ def counts_the_data(question: str, info: dict[str, Any]) -> bool:
         return True
     named = {w.lower() for w in re.findall(r"\b([A-Za-z]+)[- ](?:network|graph|data|dataset|"
                                             r"table|log|list|records?)\b", question)}
-    words = _data_words(info) | named | _EDGE_WORDS | _people_words(info)
+    words = _data_words(info) | named | EDGE_WORDS | _people_words(info)
     return bool(forms & words) or any(f and w.startswith(f) for f in forms for w in words
                                       if len(f) >= 4) or any(shortened(w, noun)
                                                              for w in _data_words(info))
@@ -110,7 +110,7 @@ _OURS = re.compile(r"\b(?:do|did|does)\s+(?:we|you|i|they)\s+(?:have|hold|run|op
 
 
 #: the words for an edge, whatever the data
-_EDGE_WORDS = frozenset("""flight route crossing sailing journey ride lane road pipe cable
+EDGE_WORDS = frozenset("""flight route crossing sailing journey ride lane road pipe cable
 wire line track street trail corridor channel row shipment delivery trip visit call email
 message transfer loan payment deal trade referral citation pass game match marriage friendship
 collaboration order sale purchase booking rating review vote like follow mention reply retweet
@@ -121,7 +121,7 @@ island bridge path route hop step stop leg jump neighbour neighbor partner conta
 time level layer generation core chain triad square motif walk source sink leaf leave hub root
 descendant ancestor child parent follower team department unit kind type class category
 value bit chunk blob fragment pool subgraph subnetwork network set web body clump camp faction
-circle silo cell bubble""".split()) | _EDGE_WORDS
+circle silo cell bubble""".split()) | EDGE_WORDS
 
 
 def _forms(noun: str) -> set[str]:

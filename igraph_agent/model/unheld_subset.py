@@ -38,11 +38,11 @@ _EDGES = frozenset("""edges links ties connections relationships interactions"""
 
 def _things(info: dict[str, Any]) -> set[str]:
     """The edges' own words: their columns' words and the generic words for an edge."""
-    from igraph_agent.model.size_nouns import _EDGE_WORDS
+    from igraph_agent.model.size_nouns import EDGE_WORDS
 
     cols = [str(c) for c in info.get("edge_attributes") or []]
     words = {w for c in cols for w in re.split(r"[_\W]+", c.lower()) if len(w) > 2}
-    return words | {w + "s" for w in _EDGE_WORDS} | _EDGES
+    return words | {w + "s" for w in EDGE_WORDS} | _EDGES
 
 
 def ask(question: str, info: dict[str, Any]) -> str | None:

@@ -370,16 +370,16 @@ def _stranded_side(st: PlanState) -> str | None:
     """On a directed graph, the end a "left with no <role>" names in the table's own role
     nouns: ``in`` for the source column's ("which proteges are left with no mentor" on
     ``mentor,protege``: no edge coming in), ``out`` for the target column's; else None."""
-    from igraph_agent.model.sides import _nouns, _role_sides
+    from igraph_agent.model.sides import nouns_pattern, role_sides
 
     if not st.meaning().get("directed") or _EITHER_WAY.search(st.question):
         return None
     info = {"directed": True, "meaning": st.meaning()}
-    starts, ends = _role_sides(info)
+    starts, ends = role_sides(info)
     asked = str(st.context.get("asked") or st.question)
     for nouns, side in ((starts, "in"), (ends, "out")):
         if nouns and re.search(rf"\b(?:no|nothing|none|without(?:\s+an?)?|any)\s+(?:\w+\s+)?"
-                               rf"{_nouns(nouns)}\b", asked, re.IGNORECASE):
+                               rf"{nouns_pattern(nouns)}\b", asked, re.IGNORECASE):
             return side
     return None
 
@@ -411,13 +411,14 @@ def _stranded_render(st: PlanState, obs: list[Observed]) -> str:
     yes_no = slots.asked_kind(str(st.context.get("asked") or st.question)) == "yesno"
     before = next((o for o in obs if o.tool == "nodes_by_measure" and o.ok), None)
     already = [str(r["node"]) for r in (before.data.get("nodes") or [])] if before else []
-    had_none = (f" Already with no {({'in': 'incoming edge', 'out': 'outgoing edge'}).get(_stranded_side(st) or '', 'link')} "
-                f"before it: {', '.join(f'**{n}**' for n in already)}." if already else "")
+    side = _stranded_side(st)
+    end = {"in": "incoming edge", "out": "outgoing edge"}.get(side or "", "link")
+    had_none = (f" Already with no {end} before it: {', '.join(f'**{n}**' for n in already)}."
+                if already else "")
     if not s.total:
         return (("**No** — " if yes_no else "**None** — ") + f"without {gone}, every node "
                 f"that had a link keeps at least one.{had_none} Nothing was changed.")
     listed = ", ".join(f"**{n}**" for n in s.items) + (" …" if s.total > len(s.items) else "")
-    side = _stranded_side(st)
     cols = st.meaning().get("direction") or ["source", "target"]
     lost = {"in": f"no incoming edge ({cols[0]} → {cols[1]}; every one they had was from it)",
             "out": f"no outgoing edge ({cols[0]} → {cols[1]}; every one they had was to it)"}.get(
