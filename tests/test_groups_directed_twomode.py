@@ -327,9 +327,10 @@ def test_a_path_asked_with_direction_ignored_follows_two_way_segments(tmp_path):
     from igraph_agent.store import Store
     from igraph_agent.tools import ToolContext
 
-    rail = pd.DataFrame({"from_station": ["Ashby", "Carrow", "Carrow", "Elstead"],
-                         "to_station": ["Brome", "Brome", "Dunmore", "Dunmore"],
-                         "minutes": [12, 9, 20, 7]})
+    # Brome -> Ashby is listed too: one-way records, so the table reads directed
+    rail = pd.DataFrame({"from_station": ["Ashby", "Carrow", "Carrow", "Elstead", "Brome"],
+                         "to_station": ["Brome", "Brome", "Dunmore", "Dunmore", "Ashby"],
+                         "minutes": [12, 9, 20, 7, 12]})
     ws = Workspace(tmp_path, Store(tmp_path / "agent.db"))
     row = ws.construct([ws.attach(rail)["source_id"]], GraphSpec())
     g, rev = ws.load(row["id"])

@@ -222,11 +222,11 @@ def test_upstream_and_downstream_of_a_node_are_who_reaches_it_and_whom_it_reache
     resp = ask_table(tmp_path / "a", FLOWS, "Moss had a supply dip. List every substation "
                      "upstream of it, i.e. anything whose energy could reach Moss.")
     assert resp.status == "answered", resp.answer
-    assert resp.answer.startswith(f"**{len(up)}** nodes reach Moss"), resp.answer
+    assert resp.answer.startswith(f"**{len(up)}** substations reach Moss"), resp.answer
     assert all(f"**{n}**" in resp.answer for n in up), resp.answer
     resp = ask_table(tmp_path / "b", FLOWS, "how many substations are downstream of Brook?")
     assert resp.status == "answered", resp.answer
-    assert resp.answer.startswith(f"**{len(down)}** nodes Brook reaches"), resp.answer
+    assert resp.answer.startswith(f"**{len(down)}** substations Brook reaches"), resp.answer
 
 
 def test_a_node_going_out_next_week_is_a_removal_and_its_cut_off_nodes_are_named(tmp_path):

@@ -59,9 +59,11 @@ def test_the_graph_named_like_a_node_is_not_resolved_to_one(tmp_path):
 
 
 def test_a_count_of_sign_ups_is_not_the_size_of_each_side(tmp_path):
+    # "(volunteer-project pairs)" says what a sign-up is: an edge, never a side's size
     resp = _ask(tmp_path, SIGNUPS, "how many sign-ups are there in total (volunteer-project "
                                    "pairs)?")
-    assert resp.status == "needs_clarification", resp.answer
+    assert resp.status == "answered", resp.answer
+    assert f"**{len(SIGNUPS.drop_duplicates())} edges**" in resp.answer, resp.answer
     assert "project_bipartite" not in [a.tool for a in resp.actions]
 
 

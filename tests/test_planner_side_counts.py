@@ -46,8 +46,10 @@ def test_a_threshold_naming_both_sides_counts_one_sides_nodes(agent, table, ques
 def test_both_sides_counted_alone_are_the_sides_sizes(agent, table, question):
     resp = agent.ask(question, attach=[table])
     assert resp.status == "answered", resp.answer
-    sizes = sorted(table[c].nunique() for c in table.columns)
-    assert f"**{sizes[0]}** nodes" in resp.answer and f"**{sizes[1]}**" in resp.answer
+    sizes = [table[c].nunique() for c in table.columns]  # each column's side, in its order
+    assert resp.answer.startswith(f"There are **{sizes[0]}** {table.columns[0]}s and "
+                                  f"**{sizes[1]}**"), resp.answer
+    assert f"one side has **{sizes[0]}** nodes" in resp.answer, resp.answer
 
 
 @pytest.mark.parametrize(("table", "node", "question"), [

@@ -23,8 +23,9 @@ SUPPLY_NODES = pd.DataFrame({"id": [f"s{n:02d}" for n in _SUP],
                              "country": [["Vietnam", "Mexico", "Poland"][n % 3] for n in _SUP]})
 #: a line of stations listed westward: read as directed by its from/to columns, no station
 #: reaches a station east of it, and none west of it reaches back
+# Carrow -> Dunmore is also listed back: one-way records, so the table reads directed
 RAIL = pd.DataFrame([("Ashby", "Brome", 12), ("Carrow", "Brome", 9), ("Carrow", "Dunmore", 20),
-                     ("Elstead", "Dunmore", 7), ("Fairlop", "Elstead", 5)],
+                     ("Dunmore", "Carrow", 20), ("Elstead", "Dunmore", 7), ("Fairlop", "Elstead", 5)],
                     columns=["from_station", "to_station", "minutes"])
 _KARATE = nx.karate_club_graph()
 KARATE = pd.DataFrame([(f"m{u}", f"m{v}") for u, v in _KARATE.edges()], columns=["member", "friend"])

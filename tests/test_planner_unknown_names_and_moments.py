@@ -128,10 +128,16 @@ def test_things_that_moved_between_two_groups_are_counted_by_the_moves_column(tm
     assert f"**{east_to_west} patients** (transfers summed)" in resp.answer, resp.answer
 
 
-def test_a_group_asked_where_the_mixing_summary_names_none_is_asked_about(tmp_path):
+def test_a_groups_total_on_the_side_that_holds_the_group_sums_its_members_edges(tmp_path):
+    # only lines carry an alliance: each alliance's total is its lines' calls, never the
+    # mixing summary's edges between alliances
+    alliance = dict(LINES.dropna().itertuples(index=False))
+    totals = CALLS.assign(a=CALLS.line.map(alliance)).groupby("a").weekly_calls.sum()
     resp = ask_table(tmp_path, CALLS, "which alliance racks up the most weekly calls across "
                      "its lines? total too", LINES)
-    assert resp.status == "needs_clarification", resp.answer
+    assert resp.status == "answered", resp.answer
+    assert resp.answer.startswith(f"**{totals.idxmax()}** has the most weekly_calls: "
+                                  f"**{totals.max()}**"), resp.answer
     assert "edges go between" not in resp.answer, resp.answer
 
 

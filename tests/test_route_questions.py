@@ -146,8 +146,9 @@ def test_which_country_has_the_most_flights_to_other_countries_names_the_group(a
 
 
 def test_a_route_against_the_edges_direction_says_the_other_way_exists(agent):
+    # Corvo and Esker are listed both ways: one-way records, so the table reads directed
     roads = pd.DataFrame([("Aldburg", "Dunholm", 30), ("Dunholm", "Corvo", 15),
-                          ("Aldburg", "Corvo", 70), ("Corvo", "Esker", 8)],
+                          ("Aldburg", "Corvo", 70), ("Corvo", "Esker", 8), ("Esker", "Corvo", 8)],
                          columns=["town_from", "town_to", "km"])
     resp = agent.ask("how far is Corvo from Aldburg by road", attach=[roads])
     assert resp.status == "answered", (resp.error, resp.answer)

@@ -406,3 +406,41 @@ def test_the_dataset_listing_and_the_loaded_graph_agree_on_weighted(tmp_path):
         assert listed is info["weighted"] is (name != "zeta"), name
     info = ok(_ctx(tmp_path / "t2", ROADS.rename(columns={"km": "tonnes"})), "get_graph_info")
     assert "tonnes = strength" in info["meaning"]["line"]
+
+
+SEGMENTS = pd.DataFrame([("Ashby", "Brome", 12), ("Carrow", "Brome", 9), ("Carrow", "Dunmore", 20),
+                         ("Elstead", "Dunmore", 7), ("Fairlop", "Elstead", 5)],
+                        columns=["from_station", "to_station", "minutes"])
+
+
+@pytest.mark.parametrize(("source", "target", "length"), [
+    ("from_station", "to_station", "minutes"), ("origin_town", "dest_town", "km"),
+    ("start_junction", "end_junction", "metres")])
+def test_a_table_of_links_between_places_listed_once_with_a_length_loads_undirected(
+        tmp_path, source, target, length):
+    table = SEGMENTS.rename(columns={"from_station": source, "to_station": target,
+                                     "minutes": length})
+    ctx = _ctx(tmp_path, table)
+    info = ok(ctx, "get_graph_info")
+    assert not info["directed"] and info["meaning"]["directed_by"] == "links"
+    assert "directed=True" in info["meaning"]["line"]  # how to read it one way is said
+    want = nx.dijkstra_path_length(nx.from_pandas_edgelist(table, source, target, length),
+                                   "Ashby", "Dunmore", weight=length)
+    route = ok(ctx, "shortest_path", source="Ashby", target="Dunmore", weight=length)
+    assert route["length"] == want
+
+
+@pytest.mark.parametrize("table", [
+    # a pair listed both ways: one-way records (a timetable's sailings each way)
+    pd.concat([SEGMENTS, pd.DataFrame([("Brome", "Ashby", 12)], columns=SEGMENTS.columns)]),
+    # an amount besides the length: flows along the links
+    SEGMENTS.assign(passengers=[300, 120, 80, 45, 60]),
+    # pages are no places: links between pages are one way
+    SEGMENTS.rename(columns={"from_station": "from_page", "to_station": "to_page"}),
+    # a flight listed once is one way, whatever its length
+    SEGMENTS.rename(columns={"from_station": "origin", "to_station": "dest"}),
+])
+def test_links_listed_both_ways_carrying_an_amount_or_between_no_places_stay_directed(
+        tmp_path, table):
+    info = ok(_ctx(tmp_path, table), "get_graph_info")
+    assert info["directed"] and info["meaning"]["directed_by"] == "columns"

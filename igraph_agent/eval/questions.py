@@ -55,7 +55,8 @@ Split = Literal["tune", "test", "test2", "dev", "dev3", "dev4", "dev5", "dev6", 
                 "dev88", "dev89", "dev90", "dev91", "dev92", "dev93", "dev94", "dev95",
                 "dev96", "dev97", "dev98", "dev99", "dev100", "dev101", "dev102", "dev103",
                 "dev104", "dev105", "dev106", "dev107", "dev108", "dev109", "dev110",
-                "dev111", "dev112", "dev113"]
+                "dev111", "dev112", "dev113", "dev114", "dev115", "dev116", "dev117",
+                "dev118", "dev119"]
 SplitChoice = Literal["tune", "test", "test2", "dev", "all"]
 PUBLIC_SET = Path(__file__).with_name("public.yaml")  # the tuning split
 TEST_SET = Path(__file__).with_name("test.yaml")  # the test split: never tuned on
@@ -173,6 +174,12 @@ DEV110_SET = Path(__file__).with_name("dev110.yaml")  # grid lines, power flows,
 DEV111_SET = Path(__file__).with_name("dev111.yaml")  # grocery shipments, depot roads, hauliers
 DEV112_SET = Path(__file__).with_name("dev112.yaml")  # follows, event visits, friendships
 DEV113_SET = Path(__file__).with_name("dev113.yaml")  # casting, co-stars, mentoring
+DEV114_SET = Path(__file__).with_name("dev114.yaml")  # ward transfers, nurse rota, ambulances
+DEV115_SET = Path(__file__).with_name("dev115.yaml")  # package deps, contributors, mirrors
+DEV116_SET = Path(__file__).with_name("dev116.yaml")  # league matches, transfers, referees
+DEV117_SET = Path(__file__).with_name("dev117.yaml")  # waterhole visits, food web, trails
+DEV118_SET = Path(__file__).with_name("dev118.yaml")  # timetable, staff email, corridors
+DEV119_SET = Path(__file__).with_name("dev119.yaml")  # bike trips, dock servicing, lanes
 # the files of each split, in order; ``test`` holds both held-out files
 SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
     "tune": ((PUBLIC_SET, "tune"),),
@@ -216,7 +223,9 @@ SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
             (DEV104_SET, "dev104"), (DEV105_SET, "dev105"), (DEV106_SET, "dev106"),
             (DEV107_SET, "dev107"), (DEV108_SET, "dev108"), (DEV109_SET, "dev109"),
             (DEV110_SET, "dev110"), (DEV111_SET, "dev111"), (DEV112_SET, "dev112"),
-            (DEV113_SET, "dev113")),
+            (DEV113_SET, "dev113"), (DEV114_SET, "dev114"), (DEV115_SET, "dev115"),
+            (DEV116_SET, "dev116"), (DEV117_SET, "dev117"), (DEV118_SET, "dev118"),
+            (DEV119_SET, "dev119")),
 }
 
 

@@ -188,7 +188,7 @@ def resolve_direction(spec: GraphSpec, inputs: list[dict]) -> tuple[bool, dict]:
     direction, else what the edge table's endpoint names say (undirected without evidence).
     ``choices`` records the endpoint columns, how direction was decided and the weight
     choices, stored with the dataset (``graph/semantics.py`` reads them)."""
-    from igraph_agent.graph.semantics import direction_of, two_roles
+    from igraph_agent.graph.semantics import direction_of, place_link_ends, two_roles
 
     choices: dict = {}
     tables = [t["table"] for t in inputs if "table" in t]
@@ -207,12 +207,29 @@ def resolve_direction(spec: GraphSpec, inputs: list[dict]) -> tuple[bool, dict]:
     if graphs and any(t.get("directed") for t in graphs):
         return True, {**choices, "directed_by": "source"}
     if "endpoints" in choices and spec.kind == "edge_list" and direction_of(*choices["endpoints"]):
+        if not graphs and place_link_ends(*choices["endpoints"]) and \
+                _links_once(tables[0], *choices["endpoints"]):
+            return False, {**choices, "directed_by": "links"}
         return True, {**choices, "directed_by": "columns"}
     if "endpoints" in choices and spec.kind == "edge_list" and not graphs and (
             _one_way_rows(tables[0], *choices["endpoints"]) if two_roles(*choices["endpoints"])
             else _one_way_rows(tables[0], *choices["endpoints"], amounts_only=True)):
         return True, {**choices, "directed_by": "rows"}
     return False, {**choices, "directed_by": "source" if graphs else "default"}
+
+
+def _links_once(df: pd.DataFrame, s: str, t: str) -> bool:
+    """Whether a table of links between places reads as a network, not one-way records: a
+    length column (km, minutes) and no other number, and no pair listed both ways
+    (``Ashby,Carrow,12`` once: the track between them; a table that also lists
+    ``Carrow,Ashby`` records each way on its own)."""
+    from igraph_agent.graph.semantics import weight_role
+
+    values = [c for c in df.columns if c not in (s, t) and pd.api.types.is_numeric_dtype(df[c])]
+    if not values or any(weight_role(str(c)) != "distance" for c in values) or len(df) < 2:
+        return False
+    pairs = set(zip(df[s].astype(str), df[t].astype(str), strict=True))
+    return not any((b, a) in pairs for a, b in pairs if a != b)
 
 
 def _one_way_rows(df: pd.DataFrame, s: str, t: str, amounts_only: bool = False) -> bool:

@@ -94,6 +94,10 @@ _STRENGTH = {
     "rapport", "affinity", "bond", "bonds", "liking", "loyalty", "intimacy", "familiarity",
     "friendship", "meetings", "sessions", "encounters", "collaborations", "contacts",
     "exchanges", "endorsements", "interaction", "cooperation", "reliance",
+    # acts and events counted per tie ("commits" to a repo, "kills" of a prey, "goals")
+    "commits", "pushes", "edits", "kills", "catches", "sightings", "detections", "goals",
+    "spectators", "attendance", "tickets", "bookings", "downloads", "views", "clicks",
+    "seasons", "versions", "pins",
 }
 #: a cost's unit spent on the tie itself ("hours_together", "shared_minutes", "joint_days"):
 #: time spent together is a strength, not a distance
@@ -297,6 +301,45 @@ def direction_of(source_col: str, target_col: str) -> bool | None:
 
 #: a column of time that a tie between a person and an event can only be time spent
 _TIME_SPENT = re.compile(r"(?:^|_)(?:hours?|hrs?|minutes?|mins?|days?)(?:_|$)", re.IGNORECASE)
+
+
+#: the bare words of a link's two ends ("from_station,to_station", "origin,dest")
+_LINK_ENDS = {"from", "to", "origin", "orig", "dest", "destination", "start", "end"}
+#: nouns of places that a track, road or path joins (not a port, an airport or a hub: a
+#: flight or a sailing listed once is one way)
+_PLACES = {"station", "stn", "stop", "halt", "junction", "point", "town", "city", "village",
+           "intersection", "crossing", "node", "location", "place", "gate", "camp", "depot",
+           "building", "room", "landmark", "waypoint", "checkpoint", "exit"}
+
+
+def verb_column(name: str) -> bool:
+    """Whether an endpoint column is named by what the other end does to it ("requires",
+    "depends_on", "cites", "links_to"): its nodes are the same kind as the other column's.
+
+        >>> verb_column("requires"), verb_column("depends_on"), verb_column("callee")
+        (True, True, False)
+    """
+    tokens = _tokens(_stem(name))
+    return bool(set(tokens) & _VERBS) or _verb_towards(tokens)
+
+
+def place_link_ends(source_col: str, target_col: str) -> bool:
+    """Whether the endpoint columns name only the two ends of a link between places of one
+    kind ("from_station,to_station", "origin_town,dest_town", "start_junction,end_junction"):
+    a table of track or road segments may list each one way round without meaning one way.
+
+        >>> place_link_ends("from_station", "to_station"), place_link_ends("origin_town", "dest_town")
+        (True, True)
+        >>> place_link_ends("origin", "dest"), place_link_ends("from_airport", "to_airport")
+        (False, False)
+        >>> place_link_ends("from_page", "to_page"), place_link_ends("sender", "receiver")
+        (False, False)
+    """
+    tails, heads = _tokens(_stem(source_col)), _tokens(_stem(target_col))
+    rest = [w for w in tails if w not in _LINK_ENDS]
+    return bool(set(tails) & _LINK_ENDS) and bool(set(heads) & _LINK_ENDS) and \
+        rest == [w for w in heads if w not in _LINK_ENDS] and len(rest) == 1 and \
+        (rest[0].rstrip("s") in _PLACES or rest[0] in _PLACES)
 
 
 def two_roles(source_col: str, target_col: str) -> bool:
@@ -553,6 +596,9 @@ def describe(m: dict) -> str:
     if m["directed"]:
         d = m.get("direction")
         parts.append(f"directed {d[0]} → {d[1]}" if d else "directed")
+    elif m.get("directed_by") == "links":
+        parts.append("undirected (links between places, each listed once with its length; "
+                     "directed=True reads each row one way)")
     else:
         parts.append("undirected")
     roles = m.get("weights") or {}

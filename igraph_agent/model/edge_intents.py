@@ -44,7 +44,9 @@ _RANKS = re.compile(r"\b(?:most|fewest|least|highest|lowest|top|each|per|every|a
 def _asked(st: PlanState) -> PlanState:
     """The state with the user's own words: the planner's rewriting turns "the most papers"
     into "the most ties", which loses the edge value named."""
-    return replace(st, question=vocabulary.unglued(str(st.context.get("asked") or st.question)))
+    said = vocabulary.unglued(str(st.context.get("asked") or st.question))
+    info = st.last_ok("get_graph_info")
+    return replace(st, question=vocabulary.by_column_count(said, info.data if info else {}))
 
 
 # a comparison word fits only edge values of its kind: "cheaper" is no comparison of minutes

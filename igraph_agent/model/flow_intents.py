@@ -138,6 +138,8 @@ def _weight(st: PlanState) -> str | None:
     if distinct and not (named and re.search(_attr_pattern(named), distinct.group(0),
                                              re.IGNORECASE)):
         return None  # "send to more than 5 different colleagues": partners, never a sum
+    if _partners_bound(str(st.context.get("asked") or st.question), _info(st), named):
+        return None  # "contributors who commit to 3 or more repos": repos, never commits
     if named and roles.get(named) != "distance":
         return named
     default = _meaning(st).get("default_weight")
@@ -145,6 +147,25 @@ def _weight(st: PlanState) -> str | None:
         return str(default)
     strengths = [a for a, r in roles.items() if r == "strength"]
     return strengths[0] if len(strengths) == 1 else None
+
+
+#: a bound and the word it counts: "3 or more repos", "more than 2 clubs", "at least 4 wards"
+_BOUND_NOUN = re.compile(r"(?<![\w.])(?<!top )(?<!bottom )(?<!first )(?<!best )(?<!worst )(?<!last )\d+\s+(?:or\s+(?:more|fewer|less|over|under)\s+)?(?:other\s+|"
+                         r"different\s+|distinct\s+|separate\s+|unique\s+)?([a-z]+)\b(?![-'])", re.IGNORECASE)
+
+
+def _partners_bound(question: str, info: dict, named: str | None) -> bool:
+    """Whether the question's bound counts nodes at the other end ("commit to 3 or more
+    repos" on ``contributor,repo,commits``): a word for the nodes, not the summed column."""
+    m = _BOUND_NOUN.search(question)
+    if not m:
+        return False
+    word = m.group(1).lower()
+    one = vocabulary.singular(word)
+    one = one[:-1] if one == word and word.endswith("s") else one
+    if named and (word.startswith(named.lower().rstrip("s")) or one == named.lower()):
+        return False
+    return one in set(vocabulary.data_nouns(info)) | set(vocabulary.NODE_NOUNS)
 
 
 def _names_distance(st: PlanState) -> bool:
@@ -219,7 +240,11 @@ def _counts_nodes(st: PlanState) -> bool:
     one = one[:-1] if one == word and word.endswith("s") else one  # "borrowers"
     cols = {part for c in (_meaning(st).get("direction") or [])
             for part in re.split(r"[_\s-]+", str(c).lower())}
-    return bool({word, one} & (set(vocabulary.NODE_NOUNS) | cols))
+    from igraph_agent.model.semantic_intents import sides_named
+
+    if any(at == m.start(1) for at, _ in sides_named(st)):
+        return True  # "how many repos does alice commit to": a side's nodes
+    return bool({word, one} & (set(vocabulary.NODE_NOUNS) | cols | set(vocabulary.data_nouns(_info(st)))))
 
 
 def flow_bonus(st: PlanState) -> float:
@@ -297,9 +322,14 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
         way = f", {cols[0]} → {cols[1]}" if len(cols) == 2 else ""
         there = {"in": " ending there", "out": " starting there"}.get(side, "")
         edges = {"in": "incoming ", "out": "outgoing "}.get(side, "")
+        if w:
+            measured = f"{w}{there} (summed over their {edges}edges{way if edges else ''})"
+        else:  # "3 or more repos": the ties counted, in the question's word
+            bound = _BOUND_NOUN.search(str(st.context.get("asked") or st.question))
+            measured = (f"{bound.group(1) if bound else 'edges'}{there} (their {edges}edges "
+                        f"counted{way if edges else ''})")
         return (f"**{d.count}** of {d.of} {nouns} have {_words(d.op)} {shown(d.value)} "
-                f"{w or 'edges'}{there} (summed over their {edges}edges{way if edges else ''})"
-                + (f": {listed}{more}." if rows else "."))
+                f"{measured}" + (f": {listed}{more}." if rows else "."))
     if not rows:
         return "No node has such edges."
     bottom = bool(slots.BOTTOM.search(st.question))

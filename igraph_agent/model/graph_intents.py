@@ -785,9 +785,16 @@ def connectivity_calls(st: PlanState) -> list[Call]:
         from igraph_agent.model.intents import _where
 
         whole = {"whole": True} if slots.WHOLE_CUT.search(st.question) else {}
+        where = _where(st)
+        if where and cut_words.asked(str(st.context.get("asked") or st.question)):
+            # "which junctions are single points of failure": the whole graph's cut points,
+            # then those in the group, never the group cut out on its own
+            return [Call("connectivity", {"limit": 500, **whole}),
+                    Call("nodes_by_measure", {"measure": "degree", "op": "ge", "value": 0,
+                                              "limit": 500, **where})]
         # "just the legal team and the ties among themselves: how many clusters": the group
         # on its own
-        return [Call("connectivity", {"limit": 10, **whole, **_where(st)})]
+        return [Call("connectivity", {"limit": 10, **whole, **where})]
     searches, ids = _resolve(st, names)
     if ids is None:
         return searches
@@ -927,12 +934,37 @@ def _single_failures(st: PlanState, c: ConnectivityResult) -> str | None:
             f"or articulation points): {listed}.")
 
 
+def _group_cut_points(c: ConnectivityResult, members: Observed) -> str:
+    """The whole graph's cut points that belong to the group the question names ("which
+    junctions are single points of failure": kind = junction)."""
+    from igraph_agent.results.counting import NodesByMeasureResult
+
+    d = members.typed(NodesByMeasureResult)
+    inside = {str(r.node) for r in d.nodes}
+    scope = ", ".join(f"{k} = {v}" for k, v in (members.args.get("where") or {}).items())
+    cuts = [a for a in c.articulation_points.items if str(a.node) in inside]
+    every = ", ".join(_who(a) for a in c.articulation_points.items[:10])
+    if not c.articulation_points.total:
+        return (f"**None** — no single node's loss would split the graph (no cut points; "
+                f"{c.components} connected component(s) now).")
+    if not cuts:
+        return (f"**None** of the nodes with {scope} would split the graph if removed; its "
+                f"{c.articulation_points.total} cut point(s) are others: {every}.")
+    others = c.articulation_points.total - len(cuts)
+    return (f"**{len(cuts)}** node(s) with {scope} would each split the graph if removed (cut "
+            f"points, or articulation points): {', '.join(_who(a) for a in cuts)}."
+            + (f" ({others} other cut point(s) have another value.)" if others else ""))
+
+
 def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     c = next((o.typed(ConnectivityResult) for o in obs if o.tool == "connectivity"), None)
     if c is None:
         return _unresolved(st, _pair_names(st.question) or [])
     if c.pair is None and c.whole is not None:
         return _whole_cut(st, c)
+    members = next((o for o in obs if o.tool == "nodes_by_measure" and o.ok), None)
+    if members is not None and c.pair is None:
+        return _group_cut_points(c, members)
     single = _single_failures(st, c) if c.pair is None else None
     if single:
         return single

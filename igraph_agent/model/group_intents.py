@@ -28,13 +28,18 @@ _PER_GROUP = [re.compile(p, re.IGNORECASE) for p in (
     r"across) (?:each |every )?(?P<g>\w+)",
     r"^\s*(?P<c>\w+) (?:per|by|for each|in each) (?P<g>\w+)\s*\??\s*$",
     # "add up the years of tenure per unit", "summing pax_m by region"
-    r"\b(?:add(?:ing|ed)?\s+up|sum(?:ming|med)?(?:\s+up)?|total(?:ling)?)\s+(?:the\s+)?(?P<c>\w+)"
-    r"(?:\s+(?:column|values?|field))?(?:\s+of\s+\w+)?\s+(?:per|by|for each|in each|across|within each)\s+"
+    r"\b(?:add(?:ing|ed)?\s+up|sum(?:ming|med)?(?:\s+up)?|total(?:ling)?(?:\s+up)?)\s+(?:the\s+)?(?P<c>\w+)"
+    r"(?:\s+(?:column|values?|field))?(?:\s+of\s+\w+)?(?:\s+[a-z]+ed)?\s+(?:per|by|for each|in each|"
+    r"across|within each)\s+"
     r"(?:the\s+)?(?P<g>\w+(?:\s+(?!(?:which|what|who)\b)\w+)?)",  # "per plant family"
     # "which region handles the most passengers if you sum pax_m over its airports"
     r"^\s*(?:which|what)\s+(?P<g>\w+)\b.*\b(?:sum|add\s+up|total)\s+(?:up\s+)?(?:the\s+)?"
     r"(?P<c>\w+)\s+(?:over|across|for|of)\s+(?:its|their|the|all)\b",
 )]
+#: "which band puts in the most hours", "which team logs the most miles"
+_ANY_VERB = [re.compile(r"\b(?:which|what)\s+(?P<g>\w+)(?:(?:'s|’s)\s+\w+)?\s+(?:\w+\s+){1,2}?the\s+(?:most|"
+                        r"fewest|least|highest|lowest)\s+(?:total\s+)?" + said + r"(?P<c>\w+)", re.IGNORECASE)
+             for said in ("", r"[a-z]+\s+")]  # "the most hours", "the most mechanic visits"
 _RANKED = re.compile(r"^\s*(?:which|what)\b.*\b(?:most|fewest|least|highest|lowest|largest|"
                      r"smallest|biggest)\b", re.IGNORECASE)
 _BOTTOM = re.compile(r"\b(?:fewest|least|lowest|smallest)\b", re.IGNORECASE)
@@ -74,6 +79,11 @@ def _asked(st: PlanState) -> tuple[str, str] | None:
     found = [(g, m.group("c")) for rx in _PER_GROUP for m in rx.finditer(st.question)
              if (g := next((a for w in reversed(m.group("g").split()) for a in groups
                             if _is(w, a)), None))]
+    # "which band puts in the most hours": any verb, where the word is the attribute's own
+    # name ("band"), never a node's noun that starts one ("branch" of ``branch_size``)
+    found += [(g, m.group("c")) for rx in _ANY_VERB for m in rx.finditer(st.question)
+              if (g := next((a for a in groups if m.group("g").lower().rstrip("s") ==
+                             a.lower().rstrip("s")), None))]
     # "add up the years per unit - which unit has the most combined experience": the one
     # that names a column
     return next((f for f in found if any(_is(f[1], c) for c in columns)), None) or \
@@ -324,6 +334,9 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
         return "The groups' edge totals could not be computed."
     w, attr = d["weight_used"]["attribute"], d["attribute"]
     cols = _meaning(st).get("direction") or []
+    unset = [r for r in d["groups"] if str(r["group"]) in ("None", "", "nan")]
+    if unset and (_meaning(st).get("modes") or {}).get("sides") and not d["directed"]:
+        return _one_side_totals(st, d, w, attr, unset[0])
     parts = []
     for r in d["groups"]:
         stay = _within(d, r)
@@ -341,6 +354,29 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
             f". In all {shown(d.get('total_weight') or 0)} {w}: "
             f"{shown(d.get('within_weight') or 0)} within one {attr}, "
             f"{shown(d.get('between_weight') or 0)} between {attr}s.")
+
+
+def _one_side_totals(st: PlanState, d: dict, w: str, attr: str, unset: dict) -> str:
+    """A two-mode graph whose group attribute only one side holds ("band" of nurses, none of
+    shifts): each group's total is the value on its members' edges, all of them to the other
+    side ("hours per band": the hours its nurses worked)."""
+    rows = [r for r in d["groups"] if r is not unset]
+    totals = sorted(((str(r["group"]), r.get("weight") if r.get("weight") is not None else
+                      _within(d, r) + (r.get("weight_to_other_groups") or 0)) for r in rows),
+                    key=lambda x: (-x[1], x[0]))
+    few = bool(_BOTTOM.search(st.question))
+    if few:
+        totals.reverse()
+    listed = "; ".join(f"**{g}** {shown(v)}" for g, v in totals)
+    lead = ""
+    if totals and _RANKED.search(str(st.context.get("asked") or st.question)):
+        best = [g for g, v in totals if v == totals[0][1]]
+        lead = (f"**{best[0]}** has the {'fewest' if few else 'most'} {w}: "
+                f"**{shown(totals[0][1])}**. " if len(best) == 1 else
+                f"{' and '.join(f'**{g}**' for g in best)} tie for the "
+                f"{'fewest' if few else 'most'} {w} ({shown(totals[0][1])}). ")
+    return (lead + f"{w} per {attr}, summed over the edges of each {attr}'s nodes (the other "
+            f"side has no {attr}: {unset['size']} nodes): {listed}.")
 
 
 def _flow_lead(st: PlanState, d: dict, w: str, attr: str) -> str:

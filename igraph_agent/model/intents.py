@@ -982,9 +982,14 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "mutual_pairs"]  # "which two people send each
         names -= {"mutual_pairs"}  # other the most messages": the pair's total, both ways
     if {"centrality", "edge_totals"} <= names and re.search(
-            r"\bclosest\s+to\s+(?:all|every|each|everyone|everybody|the\s+others?)\b", question,
+            r"\bclosest\s+(?:on\s+average\s+)?to\s+(?:all|every|each|everyone|everybody|the\s+others?)\b",
+            question,
             re.IGNORECASE):  # "closest to all the others on average, in minutes": closeness
         found = [i for i in found if i.name != "edge_totals"]  # by that column, no total
+        names -= {"edge_totals"}
+    if {"figure", "edge_totals"} <= names and re.search(r"\bshortest path", question, re.IGNORECASE):
+        # "the average shortest route in minutes": the path length, not the mean edge value
+        found = [i for i in found if i.name != "edge_totals"]
         names -= {"edge_totals"}
     if {"clique", "triangles"} <= names and re.search(r"\b(?:three|3)\b", question):
         found = [i for i in found if i.name != "clique"]  # "sets of three … all directly

@@ -612,8 +612,11 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"(?:have|contain|include|count))\b",
                    # "how many ferry routes do we have": the data's own count, not a node's
                    # ("how many distinct shipping lanes do we have between depots")
+                   r"^\s*how many (?:\w+ ){1,3}(?:are|were) (?:we|you|i) (?:tracking|monitoring|"
+                   r"covering|watching|managing|looking at)(?: in (?:total|all)| altogether)?\s*[?.!]*\s*$",
                    r"^\s*how many (?:\w+ ){1,3}(?:do|did) (?:we|you|i) (?:have|got|hold|run|"
-                   r"operate|know of)(?: in (?:total|all)| between (?:the |our |all )?(?-i:[a-z]+s))?"
+                   r"track|monitor|cover|manage|maintain|list|operate|know of)(?: in (?:total|all)| between (?:the |our |all )?(?-i:[a-z]+s)|"
+                   r" in (?:the|this|our) (?:\w+ )?(?:data|dataset|graph|network|table|list|file))?"
                    r"\s*[?.!]*\s*$",
                    # "how many ports have we got in total in this data?"
                    r"^\s*how many [a-z]+ (?:have|has) (?:we|you|i) got(?: in (?:total|all))?(?: in "
@@ -654,11 +657,20 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\bhow many [a-z]+ (?:are|is|were|was|sit|lie) (?:at (?:the|a|an) (?!(?:\w+ )?"
                       r"(?:graph|network|data|dataset|table|file|list|csv|sheet|set|map|system|"
                       r"grid)\b)|on the (?:edges?|periphery|fringes?|outskirts|boundary|margins?)\b)",
+                      # "how many pupils are there in 10A": a count inside a node, which
+                      # the graph's size does not give
+                      r"\bhow many (?!(?:nodes|edges|vertices|links|rows|connections|ties)\b)[a-z]+ "
+                      r"(?:are |is |were )?(?:there )?(?:in|inside|within) (?-i:[A-Z0-9])[\w'.-]*\d[\w'.-]*\b",
+                      # "how many teams in div three", "how many staff in zone 4": a
+                      # numbered part, not the whole
+                      r"\bhow many (?!(?:nodes|edges|vertices|links|rows)\b)[a-z]+ (?:are |were |is )?"
+                      r"(?:in|on) [a-z]+\.? (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
+                      r"ii|iii|iv)\b",
                       # "how many of these women were married", "how many people were born
                       # in 1920": a condition on the counted nodes, not the graph's size
                       r"\bhow many of (?:the|these|those|them|our|all)\b",
                       r"^\s*how many\s+[a-z]+\s+(?:were|are|was|is|have been|has been|got|get)\s+"
-                      r"(?!there\b|in\b|on\b|at\b|inside\b|within\b|part\b|(?:in\s+)?(?:total|"
+                      r"(?!there\b|in\b|on\b|at\b|inside\b|within\b|part\b|we\b|you\b|i\b|(?:in\s+)?(?:total|"
                       r"all)\b|listed\b|included\b|recorded\b|present\b|counted\b|"
                       # "how many payments were made": the edges themselves, made
                       r"made\b|sent\b|placed\b|logged\b|issued\b|booked\b|filed\b|written\b|"
@@ -1013,7 +1025,10 @@ LEXICON.update({
         triggers=t(0.5, r"which|what|who|strongest|weakest|heaviest|lightest|longest|shortest|"
                       r"largest|biggest|smallest|busiest"), bonus=_edge_extreme_bonus, group="ranking",
         # "the most common trail length": the values' mode, not the largest one
-        negatives=_rx(r"\bmost (?:common|frequent|usual)\b|\bcommonest\b|\bmodal\b|\bmode of\b"),
+        negatives=_rx(r"\bmost (?:common|frequent|usual)\b|\bcommonest\b|\bmodal\b|\bmode of\b",
+                      # "the longest shortest route", "the average fastest trip": a path's length
+                      r"\b(?:longest|average|mean|typical|avg)\s+(?:shortest|fastest|quickest)\s+"
+                      r"(?:routes?|paths?|trips?|journeys?|drives?|ways?)\b"),
         hint="the edge with the largest or smallest value"),
     "cycle_count": dict(triggers=t(0.5, r"how many|number of|count|\b(?:are|is|does|do|has|have) (?:there|it|the|this)\b",
                                    _ROUND_WORDS),

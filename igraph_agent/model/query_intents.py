@@ -686,7 +686,9 @@ def edge_attr(st: PlanState) -> str | None:
         if re.search(rf"\b{re.escape(a)}\b", st.question, re.IGNORECASE):
             return a
     q = without_graph_name(st.question)  # "the trade network" names no ``trade_bn``
-    by_word = [a for a in attrs if re.search(_attr_pattern(a), q, re.IGNORECASE)
+    side_words = {w for side in ((_raw_info(st).get("meaning") or {}).get("modes") or {}).get(
+        "sides") or {} for w in re.split(r"[_\-\s]+", str(side).lower().rstrip("s")) if w}
+    by_word = [a for a in attrs if re.search(_attr_pattern(a, side_words), q, re.IGNORECASE)
                and not _unit_shared(a, q, _info(st).node_attributes or [])]
     if len(by_word) == 1 and kind_mismatch(q, by_word[0]):
         return None  # "which trail has the most capacity" on ``trail_hrs``: not its hours
@@ -766,13 +768,16 @@ def _unit_shared(attr: str, q: str, node_attrs: list) -> bool:
     return any(short[0] in re.split(r"[_\-\s]+", str(n).lower()) for n in node_attrs)
 
 
-def _attr_pattern(attr: str) -> str:
+def _attr_pattern(attr: str, shared: set[str] = frozenset()) -> str:
     """A regex for a column and its own content words, singular or plural: ``seats_per_week``
     matches "seats_per_week", "seats per week", "seats" and "seat"; a unit also by its other
-    spelling (``megalitres``: "ML"; ``length_m``: "metres")."""
+    spelling (``megalitres``: "ML"; ``length_m``: "metres"). A word in ``shared`` (a word of a
+    two-mode side's name: "type" of ``aircraft_types`` in ``hours_on_type``) names the side,
+    not the column."""
     parts = [w.lower() for w in re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", attr) if w]
     words = [w for w in parts
-             if (len(w) >= 3 or w in _SHORT_UNIT_WORDS) and w not in _ATTR_FILLER]
+             if (len(w) >= 3 or w in _SHORT_UNIT_WORDS) and w not in _ATTR_FILLER
+             and w.rstrip("s") not in shared]
     alts = [re.escape(attr).replace("_", "[ _]")] + [re.escape(w[:-1] if w.endswith("s") else w)
                                                      + "s?" for w in words]
     alts += [a for i, w in enumerate(parts) for a in unit_spellings(w, i == len(parts) - 1)]
@@ -1165,7 +1170,8 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
                 f"node{over}: {top}. (Over the whole graph, {whole.replace('**', '')}; the "
                 f"edges between two "
                 f"of these nodes are asked as 'within <group>'.)")
-    return (whole[0].upper() + whole[1:] + f". Highest totals per node{over}: {top}."
+    per = f" among the {among[len('among the '):-2]}" if d.side else ""
+    return (whole[0].upper() + whole[1:] + f". Highest totals per node{per}{over}: {top}."
             + length_note(st.question, st.meaning(), d.attribute))
 
 

@@ -151,7 +151,11 @@ def _a_name(words: str, own: set[str]) -> bool:
     if any(re.search(r"\d|'s?$|’s$", w) for w in said):
         return False  # "in u5's component": a node's part, not the data's name
     return not any(w in _NOT_A_NAME or w in MEASURES or w in own or w.rstrip("s") in own
-                   for w in said)
+                   or w in _NUMBER_WORDS or (len(w) >= 3 and any(o.startswith(w) for o in own))
+                   for w in said)  # "in div three": a part of a ``division`` column
+
+
+_NUMBER_WORDS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
 
 
 def _node_words(info: dict[str, Any]) -> set[str]:

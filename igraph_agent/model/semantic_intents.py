@@ -993,8 +993,10 @@ _CHAIN = re.compile(r"^\s*(?:is|are|can|could|does|do|was|were)\b.*\b(?:linked|c
 #: words before a side's noun that make it the thing counted ("the most projects", "exactly
 #: three projects"), so the question ranks the other side
 _COUNTED = re.compile(r"(?:\bmost|\bfewest|\bleast|\b(?:more|fewer|less) than \w+|\bexactly \w+|"
+                      r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s*(?:\+|or\s+(?:more|fewer|less|"
+                      r"over|under|above|below))|"
                       r"\bat (?:least|most) \w+|\bonly \w+|(?<!which )(?<!what )(?<!if )(?<!when )(?<!any )"
-                      r"(?<!link )(?<!connect )\b(?:\d+|two|three|four|five|"
+                      r"(?<!link )(?<!connect )(?<!top )(?<!bottom )(?<!first )(?<!the )\b(?:\d+|two|three|four|five|"
                       r"six|seven|eight|nine|ten|several))\s+(?:(?:other|different|distinct|separate)\s+)?$",
                       re.IGNORECASE)
 
@@ -1004,6 +1006,13 @@ _COUNTED = re.compile(r"(?:\bmost|\bfewest|\bleast|\b(?:more|fewer|less) than \w
 _SUMMED_OVER = re.compile(r"(?:\b(?:their|his|her|its)\s+(?:own\s+|different\s+|various\s+)?|"
                           r"\b(?:across|over)\s+(?:all\s+)?(?:(?:of\s+)?the\s+)?)$",
                           re.IGNORECASE)
+
+
+def _short_for(word: str, name: str) -> bool:
+    """Whether ``word`` is a clipped form of ``name`` ("repo" of "repository", "org" no:
+    four letters at least, and the name at least half again as long)."""
+    return len(word) >= 4 and name.startswith(word) and len(name) >= 1.5 * len(word) and \
+        word not in {"part", "form", "mess", "tran", "comp", "cont", "inte", "pers"}
 
 
 def sides_named(st: PlanState) -> list[tuple[int, str]]:
@@ -1023,6 +1032,9 @@ def sides_named(st: PlanState) -> list[tuple[int, str]]:
         at = [m.start() for w in (s, singular, *plural)
               for m in [re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", st.question, re.IGNORECASE)]
               if m]
+        at += [m.start() for m in re.finditer(r"(?<![\w'-])([a-z]{4,})s?(?![\w'-])", st.question,
+                                              re.IGNORECASE)
+               if _short_for(m.group(1).lower(), singular)]  # "repos" for ``repository``
         if at:
             found.append((min(at), str(side)))
     return found
@@ -1474,8 +1486,12 @@ def _members_render(st: PlanState, obs: list[Observed]) -> str:
                 f"({hop['count']} of them). Do you mean the {counted} who share one with it?")
     listed = ", ".join(str(r["node"]) for r in hop["nodes"])
     more = "" if len(hop["nodes"]) == hop["count"] else f" (first {len(hop['nodes'])})"
+    side = _other_side(st, o.data["node"])
+    if hop["count"] != 1 and not side.endswith("s"):  # "3 repositories", "1 repository"
+        from igraph_agent.model.vocabulary import _plural
+        side = _plural(side)
     return (_found(st, [name]) + f"**{o.data['node']}** is linked to **{hop['count']}** "
-            f"{_other_side(st, o.data['node'])}{more}: {listed}.")
+            f"{side}{more}: {listed}.")
 
 
 #: a share asked, not a count: "what fraction of hides has Tove visited"

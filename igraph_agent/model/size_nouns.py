@@ -159,16 +159,30 @@ def counts_edges(question: str, info: dict[str, Any]) -> bool:
     return bool(forms & known) or any(shortened(w, noun) for w in _data_words(info))
 
 
+def edges_joining(question: str, info: dict[str, Any]) -> bool:
+    """Whether "how many X <verb>" counts edges in the data's words, a word for an edge that
+    names no node, joining things ("how many corridors connect the Main block to …")."""
+    from igraph_agent.model.vocabulary import NODE_NOUNS, data_nouns
+
+    noun = counted_noun(question)
+    return noun is not None and bool(info.get("attached_sources")) and bool(
+        _forms(noun) & EDGE_WORDS) and not _forms(noun) & (set(data_nouns(info)) | set(NODE_NOUNS)
+                                                           | _data_words(info)) and bool(
+        re.search(rf"\b{re.escape(noun)}\s+(?:\w+\s+)?(?:connects?|links?|joins?|runs?|go(?:es)?|leads?|"
+                  r"cross(?:es)?)\b", question, re.IGNORECASE))  # (a group's "ties" are counted)
+
+
 def counts_nodes(question: str, info: dict[str, Any]) -> bool:
     """Whether a "how many" that counts nodes of a group counts nodes: no noun said, the noun
     the subject, or a word for a node, a column's word or a group value's members ("how many
     stations does the MAN base look after"; not "how many yellow cards did the DEF group pick
     up")."""
     noun = counted_noun(question)
+    from igraph_agent.model.vocabulary import NODE_NOUNS, data_nouns
+
     if noun is None or not info.get("attached_sources") or _subject(question, noun) or \
             _OURS.search(question) or _held(question, noun):
         return True  # ("how many clinics does Northgate have": its members in the user's word)
-    from igraph_agent.model.vocabulary import NODE_NOUNS, data_nouns
 
     groups = (info.get("meaning") or {}).get("node_attributes") or {}
     values = {w for spec in groups.values() if isinstance(spec, dict)

@@ -86,7 +86,7 @@ _PAIRS = [
                r"apart|tied))?\s*[?.!]*$", re.IGNORECASE),
 ]
 _STOP = {w.lower() for w in """a an the what who whom whose which how is are was were do does did have has had
-can could would should will i me my we you it its this that these those there their them they
+can could would should will i me my we you your yours our ours it its this that these those there their them they
 find rank name count list show give take tell for from in among split detect group run trace
 partition compare pagerank mean typical typically on ignoring smallest greatest size highest
 lowest number describe visualise visualize draw plot search look predict train write
@@ -300,7 +300,7 @@ def names(question: str) -> list[str]:
     found = [*_NAME_TOKEN.finditer(question), None]
     for at, m in enumerate(found):
         tok = m.group(0) if m else ""
-        if run and m is not None and re.search(r"[,;/:()&+|]", question[found[at - 1].end():m.start()]):
+        if run and m is not None and re.search(r"[,;/:()&+|?!]", question[found[at - 1].end():m.start()]):
             out.append(" ".join(run))  # "Ann, Bob", "Online Arena / Bullet Night": two names
             run = []
         base = re.sub(r"'s$", "", tok)
@@ -393,7 +393,8 @@ def where(question: str, attributes: list[str]) -> tuple[str, str] | None:
                    rf"\b(?:in|on|of)\s+(?:the\s+)?{a}\s+['\"]?([\w-]+)",
                    # "users with grade senior", "accounts having risk high"
                    rf"\b(?:have|has|having|with)\s+(?:a\s+|the\s+)?{a}\s+(?:of\s+)?['\"]?([\w-]+)",
-                   rf"\b(?:the\s+)?['\"]?([\w.-]+)['\"]?\s+{a}\b"):
+                   rf"\b(?:the\s+)?['\"]?([\w.-]+)['\"]?\s+{a}\b",
+                   rf"\b((?-i:[a-z]+))-{a}\b"):  # "which early-shift mechanic"
             m = re.search(rx, question, re.IGNORECASE)
             if m and m.group(1).lower() not in _STOP | _NOT_VALUES and not _bound_number(
                     question, m.start(1), m.end(1)):

@@ -283,6 +283,11 @@ def figure_render(st: PlanState, obs: list[Observed]) -> str:
                                                                 re.IGNORECASE):
         parts.append("the average of the nodes' own (local) clustering coefficients, which some "
                      f"also call the global one, is {_f(d.average_clustering)}")
+    if any(k == "radius" for k, _ in asked) and d.center and re.search(
+            r"\bcent(?:re|er)\b|\bcentral\s+(?:room|node|site|town|station|point)\b", st.question,
+            re.IGNORECASE):  # "… and which room is the centre": eccentricity = radius
+        parts.append("the centre (eccentricity = radius) is " + ", ".join(
+            f"**{n}**" for n in d.center[:10]) + (" …" if len(d.center) > 10 else ""))
     parts = parts[:1] + [p[0].lower() + p[1:] for p in parts[1:]]  # "…; the transitivity is"
     used = (d.weight_used or {}).get("attribute") if paths else None
     note = length_note(st.question, st.meaning(), used) if used else ""
@@ -440,12 +445,15 @@ def _group_ties_render(st: PlanState, o: Observed) -> str:
 
 
 def count_where_bonus(st: PlanState) -> float:
-    from igraph_agent.model.size_nouns import counts_nodes
+    from igraph_agent.model.size_nouns import counts_nodes, edges_joining
     from igraph_agent.model.value_counts import linked_value
 
     info = st.last_ok("get_graph_info")
-    if not counts_nodes(str(st.context.get("asked") or st.question), info.data if info else {}):
-        return -10.0  # "how many yellow cards did the DEF group pick up": no node counted
+    asked = str(st.context.get("asked") or st.question)
+    if not counts_nodes(asked, info.data if info else {}) or \
+            edges_joining(asked, info.data if info else {}):
+        return -10.0  # "how many yellow cards did the DEF group pick up", "how many corridors
+        # connect the Main block to …": no node counted
 
     if linked_value(str(st.context.get("asked") or st.question), {"meaning": st.meaning()}):
         return -2.0  # "how many actors appeared in a comedy": the other side, linked

@@ -11,6 +11,12 @@ what the data holds, before an intent counts them all.
     True
     >>> ask("how many of Costa's passes went to Diaz?", {"edge_attributes": ["passes"]}) is None
     True
+    >>> ask("how many of the patients sent to Hospice were over 80?",
+    ...     {"edge_attributes": ["patients"]}) is not None
+    True
+    >>> ask("how many of the transfers were over 80 patients?",
+    ...     {"edge_attributes": ["patients"]}) is None
+    True
 """
 
 from __future__ import annotations
@@ -21,8 +27,15 @@ from typing import Any
 #: "how many of the yoga visits were …", "how many of Costa's passes went …"
 _SHARE = re.compile(
     r"^\s*(?:so\s+|and\s+)?how\s+many\s+of\s+(?:the\s+|these\s+|those\s+|our\s+|their\s+|his\s+|"
-    r"her\s+|[\w.-]+(?:'s|’s)\s+)(?P<noun>(?:[\w+-]+\s+){0,2}?[a-z]+)\s+(?:were|are|was|is|went|"
-    r"came|got|ended\s+up)\s+(?P<rest>[^?]+?)\s*[?.!]*\s*$", re.IGNORECASE)
+    r"her\s+|[\w.-]+(?:'s|’s)\s+)(?P<noun>(?:[\w+-]+\s+){0,2}?[a-z]+)(?P<moved>\s+(?:sent|moved|"
+    r"transferred|referred|shipped|delivered|passed|admitted|discharged)\s+(?:to|from|into|out\s+of|by)\s+"
+    r"(?:the\s+)?\S+)?\s+(?:were|are|was|is|went|came|got|ended\s+up)\s+(?P<rest>[^?]+?)\s*[?.!]*\s*$",
+    re.IGNORECASE)
+#: a bare age or size said of the counted items ("were over 80", "aged under 5"): no unit
+#: after the number, so a quality of each item, never a bound on the edges' column
+_BARE_BOUND = re.compile(r"^(?:aged\s+)?(?:over|under|above|below|older\s+than|younger\s+than|"
+                         r"at\s+least|more\s+than|less\s+than)\s+\d+(?:\.\d+)?\s*(?:years?(?:\s+old)?|"
+                         r"yrs?|y/?o)?$", re.IGNORECASE)
 #: a quality the graph itself can tell: a place in it, a direction, a tie to another node, a
 #: number (a threshold), a repeat
 _TOLD = re.compile(r"\d|\b(?:to|from|with|by|at|between|within|inside|outside|among|in|on|"
@@ -45,6 +58,15 @@ def _things(info: dict[str, Any]) -> set[str]:
     return words | {w + "s" for w in EDGE_WORDS} | _EDGES
 
 
+def _people_columns(info: dict[str, Any]) -> set[str]:
+    """Edge columns that count people or animals ("patients", "passengers"): an age or a
+    size said of them is each one's, which a count cannot hold."""
+    people = {"patients", "passengers", "people", "persons", "students", "visitors", "members",
+              "customers", "clients", "residents", "children", "kids", "players", "fans",
+              "spectators", "animals", "pts", "pax", "staff", "workers", "employees"}
+    return {str(c).lower() for c in info.get("edge_attributes") or []} & people
+
+
 def ask(question: str, info: dict[str, Any]) -> str | None:
     """A clarifying question when the question counts the edges that have a quality no
     column, group or node records; else None."""
@@ -55,7 +77,8 @@ def ask(question: str, info: dict[str, Any]) -> str | None:
     if noun not in _things(info):
         return None  # "how many of these women were married": the nodes' own, elsewhere
     rest = m.group("rest")
-    if re.search(r"[A-Z]", rest) or _TOLD.search(rest.lower()):
+    aged = bool(_BARE_BOUND.match(rest.strip())) and noun in _people_columns(info)
+    if not aged and (re.search(r"[A-Z]", rest) or _TOLD.search(rest.lower())):
         return None
     from igraph_agent.model.vocabulary import group_values_named
 

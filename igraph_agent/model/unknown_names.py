@@ -100,7 +100,7 @@ def _unknown_group_word(st: PlanState, known: str, values: set[str]) -> list[str
         others = [v.lower() for v in vals if v.lower() not in slots.STOP_WORDS]
         near = any(re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", asked.lower())
                    for v in others)
-        for m in re.finditer(rf"\b(?:(the|our|their)\s+)?([a-z][a-z-]{{2,}})\s+"
+        for m in re.finditer(rf"\b(?:(the|our|their)\s+)?([a-z][a-z]{{2,}})(?:\s+|-)"
                              rf"{re.escape(attr.lower())}(?:s|es)?\b", asked):
             w, beside = m.group(2), near and bool(m.group(1))
             if w in values or w in slots.STOP_WORDS or w in _NOT_A_VALUE or re.search(
@@ -109,11 +109,25 @@ def _unknown_group_word(st: PlanState, known: str, values: set[str]) -> list[str
             if re.search(r"\b(?:in|of|for|from|on|across|within|inside)\s+$", asked[:m.start()],
                          re.IGNORECASE):
                 beside = False  # "friendships in the karate club": the data named as a scope
-            if beside or re.search(rf"\b(?:inside|within|among|amongst)\s+(?:the\s+)?"
-                                   rf"{re.escape(w)}\b(?!\s+{re.escape(attr.lower())})",
-                                   asked):
+            if beside or _names_the_nodes(st, asked, m) or re.search(rf"\b(?:inside|within|among|amongst)\s+(?:the\s+)?"
+                                 rf"{re.escape(w)}\b(?!\s+{re.escape(attr.lower())})", asked):
                 out.append(w)
     return out
+
+
+def _names_the_nodes(st: PlanState, asked: str, m: re.Match[str]) -> bool:
+    """Whether "<word> <grouping>" qualifies the nodes asked about, right after "which" or
+    "the" and before their noun ("which night-shift mechanic"): a group of them."""
+    if m.group(1) is not None or not re.search(r"\b(?:which|what|the|any|each|every|our|all)\s+$",
+                                               asked[:m.start()], re.IGNORECASE):
+        return False
+    noun = re.match(r"(?:s|es)?\s+([a-z]+?)s?\b", asked[m.end():])
+    if noun is None:
+        return False
+    info = st.last_ok("get_graph_info")
+    nodes = {n.lower().rstrip("s") for n in vocabulary.data_nouns(info.data if info else {})}
+    nodes |= {str(s).lower().rstrip("s") for s in (st.meaning().get("modes") or {}).get("sides") or {}}
+    return noun.group(1).lower() in nodes
 
 
 def _starts_sentence(question: str, word: str) -> bool:

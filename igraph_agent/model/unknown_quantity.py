@@ -47,6 +47,10 @@ _MAGNITUDES: tuple[tuple[str, str], ...] = (
     # "how many calories in one portion" on a table of grams: a nutrient no column holds
     (r"calories|kcal|kilocalories|kilojoules|protein|carbs|carbohydrates?|nutrition(?:al\s+"
      r"value)?|vitamins?", r"cal|kj|protein|carb|nutri|vitamin|energy"),
+    # "the average length of stay on each ward" on a table of transfers: how long each
+    # patient stayed, which no count of transfers or transfer time holds
+    (r"lengths?\s+of\s+stay|stay\s+lengths?|(?:hospital|inpatient|bed)\s+stays?",
+     r"stay|\blos\b|(?:^|_)los(?:_|$)|bed_?days|dwell"),
     # "how many lines of code does rosa maintain" on a table of imports
     (r"lines\s+of\s+code|\bloc\b|\bsloc\b|code\s+size", r"loc|line|code|size"),
     # a fee is no amount sent: "which town pays the most in transfer fees" on ``amount_usd``
@@ -57,7 +61,7 @@ _MAGNITUDES: tuple[tuple[str, str], ...] = (
 #: minutes"; a length ("how long is the route") is no duration
 _TIME_ASKED = re.compile(r"\bhow long (?:does|do|did|will|would) (?:it|they|one|you|i|we|a \w+) "
                          r"(?:take|need)\b|\bhow much time\b|\b(?:travel|drive|driving|journey|"
-                         r"walking|flight|transit|trip) times?\b|\bhow many (?:minutes|hours|"
+                         r"walking|flight|transit|trip|ride|riding|cycling|delivery|shipping|transfer|commute) times?\b|\bhow many (?:minutes|hours|"
                          r"seconds|days)\b|"
                          # "the quickest route in minutes of call time"
                          r"\b(?:in|of)\s+(?:minutes|hours|seconds)\b|\b(?:call|talk|talking|"
@@ -250,10 +254,31 @@ def _asked(question: str, info: dict[str, Any]) -> str | None:
     return None
 
 
+#: a count of things named by an acronym: "how many open CVEs does each org have", "how
+#: many PRs did ana merge"
+_ACRONYM_COUNT = re.compile(r"\bhow\s+many\s+(?:[a-z]+\s+){0,2}?((?-i:[A-Z]{2,6})s)\b", re.IGNORECASE)
+
+
+def _unheld_acronym(question: str, info: dict[str, Any]) -> str | None:
+    """The acronym a count asks for ("CVEs"), where no column, attribute, group value or
+    sampled node of the data says it; else None."""
+    m = _ACRONYM_COUNT.search(question)
+    if not m:
+        return None
+    word = m.group(1)[:-1].lower()
+    meaning = info.get("meaning") or {}
+    said = [str(c) for c in (info.get("edge_attributes") or []) + (info.get("node_attributes") or [])]
+    said += [str(v) for k in (meaning.get("node_attributes") or {}).values() if isinstance(k, dict)
+             for v in k.get("top_values") or []]
+    said += [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
+    said += [str(s) for s in ((meaning.get("modes") or {}).get("sides") or {})]
+    return None if any(word in x.lower() for x in said) else m.group(1)
+
+
 def ask(question: str, info: dict[str, Any]) -> str | None:
     """A clarifying question naming what the data holds, when the question asks for a
     magnitude no column holds; else None."""
-    said = asked(question, info)
+    said = asked(question, info) or _unheld_acronym(question, info)
     edges = [str(c) for c in info.get("edge_attributes") or []]
     generic = [c for c in edges if _GENERIC.match(c)]
     if said is None and _TIME_ASKED.search(question) and len(generic) == 1 and not any(
@@ -263,6 +288,10 @@ def ask(question: str, info: dict[str, Any]) -> str | None:
         return (f"Nothing in the data says it holds time: its edges carry `{generic[0]}`, "
                 f"whose meaning is not recorded. Is `{generic[0]}` the time (then ask for the "
                 f"route by {generic[0]}), or do you mean the number of hops?")
+    if said is None and _TIME_ASKED.search(question) and edges and not generic and not any(
+            re.search(_TIME_HOLDERS, c, re.IGNORECASE) for c in edges) and not any(
+            r == "distance" for r in ((info.get("meaning") or {}).get("weights") or {}).values()):
+        said = "time"  # "the average ride time from Station to Quayside" on a count of rides
     if said is None:
         return None
     nodes = [str(c) for c in info.get("node_attributes") or []]

@@ -11,7 +11,11 @@ import re
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.results.viz import VisualizeSubgraphResult
 
-PATTERN = re.compile(r"visuali[sz]|\bdraw|\bplot|\bpicture|show (me )?(the )?(graph|network|"
+#: a drawing asked: "draw", "plot", "visualise", never the nouns ("1 point for a draw", "the
+#: draws", "which plot borders the most others", "plots of land")
+_NOT_VERB = r"(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bone )(?<!\beach )(?<!\bwhich )(?<!\bevery )"
+PATTERN = re.compile(r"visuali[sz]|" + _NOT_VERB + r"\bdraw(?:ing)?\b|" + _NOT_VERB +
+                     r"\bplot(?:ting)?\b|\bpicture|show (me )?(the )?(graph|network|"
                      r"subgraph|neighbou?rhood)", re.IGNORECASE)
 
 NEIGHBOURHOOD = re.compile(r"neighbou?rhood|ego[- ]?(?:network|graph)|neighbou?rs|around|"

@@ -103,6 +103,12 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b(eventual|actual|usual|general)y\b", r"\1ly", False),  # "eventualy"
     (r"\bhw(?=\s+(?:many|much|far|long|big|often|central|dense|connected)\b)", "how", False),  # "hw many"
     (r"\bwich\b", "which", False),
+    # "connect the Main block to some other block": to other blocks
+    (r"\b(to|with)\s+(?:some\s+other|another)\s+(?!(?:one|by|in|on|at|for|of|via|through)\b)([a-z]{3,}?)s?\b(?!')",
+     r"\1 other \2s", False),
+    # "lies on the most of the quickest (by time) routes": the most quickest routes
+    (r"\bthe\s+most\s+of\s+the\s+(shortest|quickest|fastest)\s*(?:\(\s*by\s+(?:time|distance|length)\s*\)\s*)?",
+     r"the most \1 ", False),
     (r"\b(?:direclty|dirctly|drectly|directy|diretly)\b", "directly", False),
     # "which is our single longest line (ends + km)": what to show, said in brackets
     (r"\s*\((?:[a-z]+\s*(?:\+|&)\s*)+[a-z]+\)", "", False),
@@ -202,6 +208,130 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (rf"^\s*({_NAME}(?:\s+(?-i:[A-Z])[\w.-]*)?)\s+(?:is|will\s+be|'s)\s+(?:going\s+|being\s+)?(?:taken\s+)?"
      r"(?:out|down|offline|off\s*line|closed|shut(?:\s+down)?|out\s+of\s+service)(?:\s+for\s+[\w ]+?)?"
      r"(?:\s+(?:next|this|on)\s+\w+|\s+tomorrow|\s+tonight|\s+soon)?\s*[.!;]\s*", r"If \1 were removed, ", False),
+    # "how many fully separate routes (no link shared between them) between A and B",
+    # "routes with no road in common": independent paths
+    (r"\b(?:(?:fully|completely|totally|entirely|truly)\s+)?(?:separate|disjoint|non-?overlapping)\s+"
+     r"(routes|paths|ways|chains|connections)(?:\s*\([^)]*\))?", r"independent \1", False),
+    (r"\b(routes|paths|ways|chains)\s+(?:with|having|that\s+share|sharing)\s+no\s+(?:single\s+)?"
+     r"(?:links?|edges?|roads?|lines?|cables?|tracks?|trails?|hops?|segments?)(?:\s+in\s+common)?",
+     r"independent \1", False),
+    # "can a patient who came in via SMH_ED ever end up on NGH_Paeds": can SMH_ED reach it
+    (rf"^\s*(?:can|could|would|will|does|do|might)\s+(?:a|an|the|any|someone|something|anyone|anything)?\s*"
+     rf"(?:[a-z]+\s+)?(?:who|that|which)?\s*(?:came|comes|come|started|starts|start|arrived|arrives|"
+     rf"entered|enters|(?:was|is|gets|got)\s+admitted|began|begins|joined|joins)\s+(?:in\s+)?(?:via|at|"
+     rf"through|on|to|into|in|from)\s+({_NAME})\s*,?\s+(?:ever\s+|eventually\s+|still\s+|possibly\s+)*"
+     rf"(?:end\s+up|wind\s+up|get|arrive|make\s+it|land)\s+(?:on|at|in|to)\s+({_NAME})", r"Can \1 reach \2",
+     False),
+    # "a child admitted to NGH_Paeds — following the transfers, how many different wards could
+    # they end up on eventually": the nodes it reaches
+    (rf"^\s*(?:an?|the|one)\s+[a-z]+\s+(?:who\s+(?:is|was)\s+)?(?:admitted|starting|arriving|entering|"
+     rf"placed|put)\s+(?:to|at|on|in|into)\s+({_NAME})\s*[-–—,:;]+\s*(?:[^,?]*,\s*)?how\s+many\s+"
+     rf"(?:other\s+|different\s+|separate\s+)?([a-z]+)\s+(?:could|can|might|would|will)\s+(?:they|he|she|it)\s+"
+     rf"(?:possibly\s+|ever\s+)*(?:end\s+up|wind\s+up|land|get\s+to|arrive)\s*(?:on|at|in)?\s*(?:eventually)?",
+     r"how many \2 can \1 reach", False),
+    # "the longest shortest route in minutes", "the average fastest trip between two towns":
+    # the path figures (diameter, average path length), never one edge's value
+    (r"\b(longest|average|mean|typical|avg)\s+(?:shortest|fastest|quickest)\s+(?:routes?|trips?|journeys?|"
+     r"drives?|rides?)\b", r"\1 shortest path", False),
+    # "the biggest link by kills - who on whom?": the edge's two ends, which its answer names
+    (r"\s*(?:[-–—,;:]\s*|\(\s*)(?:who|which|what)\s+(?:on|to|and|vs\.?|with|from|→|->)\s+(?:whom|who|which|"
+     r"what)\s*\)?(?=\s*[?.!]*\s*$)", "", False),
+    # "in under half an hour": 30 minutes
+    (r"\b(?:a\s+)?half\s+an\s+hour\b", "30 minutes", False),
+    (r"\ban\s+hour\s+and\s+a\s+half\b", "90 minutes", False),
+    (r"\b(?:a\s+)?quarter\s+of\s+an\s+hour\b", "15 minutes", False),
+    # "how many towns can a ref who lives in Dunmore reach": Dunmore
+    (rf"\b(?:a|an|the|someone|somebody|anyone)\s+[a-z]+\s+who\s+(?:lives|is\s+based|works|starts|is)\s+(?:in|at)\s+"
+     rf"({_NAME})\b", r"\1", False),
+    # "from Brayton, which town is the longest drive away": the farthest from Brayton
+    (rf"^\s*from\s+({_NAME})\s*,\s*(which|what)\s+([a-z]+)\s+is\s+(?:the\s+)?(?:longest|furthest|farthest)\s+"
+     r"(?:(?:drive|walk|ride|trip|journey|distance)\s+)?away\b", r"\2 \3 is farthest from \1", False),
+    (r"\bwich\b", "which", False),
+    # "adding up every trail segment that leaves Maincamp, how many km of trail is that":
+    # the node's edges' total
+    (rf"^\s*(?:adding|add)\s+up\s+(?:every|all(?:\s+the)?|each)\s+(?:[a-z]+\s+)?(?:segments?|edges?|links?|roads?|"
+     rf"trails?|lines?|pipes?|cables?)\s+(?:that\s+)?(?:leaves?|leaving|touch(?:es|ing)?|at|from|out\s+of|"
+     rf"going\s+out\s+of)\s+({_NAME})\s*,\s*how\s+many\s+([a-z]+)(?:\s+of\s+[a-z]+)?\s+is\s+that\b",
+     r"how many \2 leave \1 in total", False),
+    # "which ward takes in patients from the most wards": receives them
+    (r"\b(?:takes|took|taking|take)\s+in\b", "receives", False),
+    # "Closing J6 — which sites would lose …": J6 removed
+    (rf"^\s*(?:closing|removing|shutting(?:\s+down)?|losing|taking\s+out|dropping|without)\s+({_NAME})\s*"
+     r"(?:[—–:;]|--|\s-\s|,)\s*", r"If \1 were removed, ", False),
+    # "Ngweshla is drying up fast. If it goes, which …": Ngweshla removed
+    (rf"^\s*({_NAME})\s+(?:is|was|'s|has)\s+[^.?!]{{0,60}}[.!;]\s*if\s+(?:it|he|she|they)\s+(?:goes|went|closes|"
+     r"fails|dies|disappears|shuts(?:\s+down)?|leaves|quits|dries\s+up|is\s+(?:lost|gone|closed|shut))\s*,\s*",
+     r"If \1 were removed, ", False),
+    # "If Ngweshla goes, which …" (said after "Ngweshla is drying up. If it goes"): removed
+    (rf"^\s*if\s+({_NAME})\s+(?:goes|went|dries\s+up|disappears|is\s+lost|fails|dies|folds|closes|"
+     r"shuts(?:\s+down)?)\s*,\s*", r"If \1 were removed, ", False),
+    # "could patients arriving at SMH_ED still end up on NGH_Ortho": can SMH_ED reach it
+    (rf"\b(can|could)\s+(?:a|an|the|any)?\s*[a-z]+\s+(?:arriving|starting|admitted|coming\s+in|entering|"
+     rf"landing)\s+(?:at|in|to|via|on|into)\s+({_NAME})\s+((?:still|ever|eventually|possibly)\s+)*(?:end\s+up|"
+     rf"wind\s+up|get|arrive|make\s+it|land)\s+(?:on|at|in|to)\s+({_NAME})", r"\1 \2 \3reach \4", False),
+    # "Amara's most-visited waterhole": the partner on Amara's heaviest edge
+    (rf"^\s*(?:what(?:'s|\s+is|\s+was)\s+|which\s+is\s+)?({_NAME})(?:'s|’s)\s+most[- ]([a-z]+ed)\s+([a-z]+)\b",
+     r"which \3 did \1 \2 most", False),
+    # "can a referee based in Kelby drive to every town": can Kelby reach every town
+    (rf"\b(can|could)\s+(?:a|an|the|our|someone|anyone|somebody|anybody)\s+[a-z]+\s+(?:(?:who\s+(?:is|lives|works)\s+)?"
+     rf"(?:based|living|stationed|located|who\s+lives|sitting|starting)\s+)?(?:in|at|from)\s+({_NAME})\s+(?:drive|walk|"
+     rf"ride|cycle|travel|get|go|reach|hike)\s+(?:to\s+)?(?=(?:every|all|each|any)\b)", r"\1 \2 reach ", False),
+    # "is the road map just a tree - no loops where a ref could go round in a circle": the
+    # aside says what a tree is
+    (r"\s+[-–—]+\s+(?:(?:i\.e\.|ie|so)\s+)?no\s+(?:loops|cycles|circles)\b[^?]*(?=\?)", "", False),
+    # "can a ranger walk from Robins to Jozibanini": can you get from one to the other
+    (r"\b(can|could)\s+(?:a|an|the|any|one|our|someone|anyone|somebody|anybody)\s+(?:[a-z]+\s+)?(?:walk|drive|ride|"
+     r"cycle|bike|travel|hike|go|fly|sail|make\s+it|get)\s+(?=from\s)", r"\1 you get ", False),
+    # "fewest transfers needed to get a patient from A to B": from A to B
+    (r"\b(?:needed|required|it\s+takes|it\s+would\s+take)\s+to\s+(?:get|move|send|take|bring|route)\s+"
+     r"(?:a|an|the|one)\s+[a-z]+\s+(?:from\s+)?(?=(?-i:[A-Z])|[a-z]+\d)", "from ", False),
+    # "(home or away, doesn't matter)", "(either direction is fine)": no condition asked
+    (r"\s*\((?:[^()]*?,\s*)?(?:(?:it\s+)?does(?:n't|\s+not)\s+matter|either\s+(?:way|direction)(?:\s+is\s+fine)?|"
+     r"whichever\s+way|in\s+either\s+direction|both\s+directions?)\)", "", False),
+    # "directly or further back up the chain": directly or indirectly
+    (r"\bdirectly\s+or\s+(?:further|farther|higher|lower)\s+(?:back\s+)?(?:up|down)\s+(?:the|their|its)\s+"
+     r"(?:chain|line|tree|stream|hierarchy|ladder)\b", "directly or indirectly", False),
+    # "how many wards feed patients into SMH_Rehab": into it
+    (r"\b(feeds?|fed|feeding|sends?|sent|sending|passe[sd]|pass|passing|moves?|moved|moving|refers?|referred|"
+     r"referring|transfers?|transferred|transferring|ships?|shipped|shipping)\s+(?:patients|people|goods|"
+     r"stock|items|cases|clients|work)\s+(into|to|on\s+to)\b",
+     r"\1 \2", False),
+    # "biggest set of camps where every camp has a direct trail to every other one", "biggest
+    # set of camps all directly linked to each other": the largest clique
+    (r"\b(?:the\s+)?(?:biggest|largest|maximum|max|largest\s+possible)\s+(?:set|group|bunch|cluster|circle|"
+     r"collection|subset|gang|team)\s+of\s+([a-z]+)\s+(?:where|in\s+which|such\s+that|that|who|which|with|"
+     r"all|whose)\b(?![^?]*\b(?:via|indirect\w*|reach\w*|round|around|through\s+others)\b)[^?.;]*?"
+     r"\bdirect(?:ly)?\b(?!\s+or\b)[^?.;]*?\b(?:each\s+other|every\s+other(?:\s+one)?|one\s+another|all\s+"
+     r"the\s+others?)\b(?:\s+(?:in|of)\s+(?:the|that|this)\s+(?:set|group|bunch|cluster))?", r"the largest clique of \1",
+     False),
+    # "how many carnivore->carnivore rows are in the table": the edges inside that group
+    (r"\b([a-z]{3,}?)s?\s*(?:->|→|-->|–>|-to-|\s+to\s+)\s*\1s?\s+(rows|edges|links|ties|pairs|records|"
+     r"entries|connections|arrows|rides|trips|flights|transfers|calls|messages|emails|shipments|passes|"
+     r"visits|journeys|moves|matches|games|routes|lanes)\b", r"\2 within \1", False),
+    # "which town has the shortest average drive to all the other towns": closeness
+    (r"\b(?:has|have|had|with|gives?)\s+the\s+(?:shortest|lowest|smallest|least|quickest)\s+(?:average|mean|avg|"
+     r"typical|overall)\s+(?:\w+\s+)?(?:drives?|trips?|journeys?|walks?|rides?|travel|distances?|times?|"
+     r"hops?)(?:\s+times?)?\s+to\s+(?:all\s+|every\s+)?(?:the\s+)?(?:others?|rest)\b(?:\s+[a-z]+s\b)?",
+     "is closest on average to all the others", False),
+    # "where should we base the coordinator so that, on average, the drive to the other towns
+    # is as short as possible": the node closest to all the others
+    (r"^\s*where\s+(?:should|would|could|do|can)\s+(?:we|i|they|you)\s+(?:base|put|place|locate|site|"
+     r"station|build|open)\s+[^?]*?\s+so\s+(?:that\s*)?,?\s*(?:on\s+average\s*,?\s*)?(?:the\s+)?(?:\w+\s+)?"
+     r"(?:drives?|trips?|journeys?|walks?|rides?|travel(?:\s+times?)?|distances?|times?)\s+to\s+(?:all\s+|"
+     r"every\s+)?(?:the\s+)?(?:others?|rest)\b(?:\s+[a-z]+s\b)?\s+(?:is|are)\s+(?:as\s+(?:short|small|low)\s+"
+     r"as\s+possible|(?:the\s+)?(?:shortest|smallest|lowest)|minimi[sz]ed)(?:\s+on\s+average)?",
+     "which one is closest on average to all the others", False),
+    # "what fraction of connected triples (a-b-c) close into a triangle", "what share of the
+    # 'two roads meeting at a site' patterns close up into a triangle": the transitivity
+    (r"\b(?:what(?:'s|\s+is)?\s+)?(?:the\s+)?(?:fraction|share|proportion|percentage|percent|ratio)\s+of\s+"
+     r"[^?]*?(?:triples|triplets|triads|patterns|wedges|paths\s+of\s+length\s+(?:2|two)|pairs\s+of\s+"
+     r"[a-z]+)\b[^?]*?\b(?:close|closes|closed|closing|form|forms|make|makes|complete|completes)\b"
+     r"[^?]*?\btriangles?\b(?:\s*\([^)]*\))?", "what is the transitivity", False),
+    # "We're taking lon1 down for a kernel upgrade tonight. Which …": lon1 removed
+    (rf"^\s*(?:we(?:'re|\s+are|'ll\s+be|\s+will\s+be)|i(?:'m|\s+am|'ll\s+be)|they(?:'re|\s+are)|ops\s+(?:is|are))\s+"
+     rf"(?:taking|shutting|closing|pulling|switching|turning)\s+({_NAME})\s+(?:down|offline|off\s*line|"
+     r"out(?:\s+of\s+service)?|off)(?:\s+for\s+[\w -]+?)?(?:\s+(?:next|this|on)\s+\w+|\s+tomorrow|\s+tonight|"
+     r"\s+soon)?\s*[.!;]\s*", r"If \1 were removed, ", False),
     (r"\s+(?:while|whilst|when)\s+(?:it|he|she|they)(?:'s|\s+is|\s+are|'re)\s+(?:out|down|offline|"
      r"closed|gone|away|shut)\s*(?=[?.!]*\s*$)", "", False),
     # "people who mentored others but nobody ever mentored them": never mentored
@@ -964,7 +1094,7 @@ _SHORTHAND_SPELLED = frozenset({"the", "every", "their", "that can reach", r"Whi
                                 "neighbour", "messages", "message", "connected", "between", "without",
                                 "with", "0", r"how many \1?", r"\1 component", "directly", r"\1 has",
                                 r"Which \2 has the \3 \1?", r"who \1 but were never \2", r"the \1",
-                                r"are within the same \1"})
+                                r"are within the same \1", "from "})
 _SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in _SHORTHAND_SPELLED]
 
 
@@ -1258,6 +1388,11 @@ def _dependencies(question: str, info: dict[str, Any]) -> str:
          f"has the lowest {needing}-degree"),
         (r"\b(?:nothing|nobody|no one|no other \w+)(?:\s+else)?\s+(?:depends|relies)\s+on"
          r"(?:\s+(?:it|them))?\b", f"with {needed}-degree exactly 0"),
+        # "which packages does nothing else depend on", "which have no dependents"
+        (r"\b(?:does|do|did)\s+(?:nothing|nobody|no one|no other \w+)(?:\s+else)?\s+(?:depend|rely|"
+         r"require|need)(?:\s+(?:up)?on)?\b", f"have {needed}-degree exactly 0"),
+        (r"\b(?:have|has|with|having)\s+no\s+(?:direct\s+)?(?:dependents|dependants|reverse\s+"
+         r"dependencies|consumers|downstream\s+users)\b", f"with {needed}-degree exactly 0"),
         (r"\btop[- ]level\s+([a-z]+s)\b(?=.*-degree exactly 0)", r"\1"),  # said twice
         (rf"\b(?:have|has|with|having)\s+no\s+(?:direct\s+)?{_DEPS}(?:\s+of\s+(?:their|its)"
          r"\s+own)?\b", f"with {needing}-degree exactly 0"),
@@ -1866,6 +2001,10 @@ def _ends_counted(question: str, info: dict[str, Any]) -> str | None:
              for w in (re.sub(r"[ _-]?(?:id|key|name)$", "", c) for c in cols)]
     if nouns[0] == nouns[1] or not all(re.fullmatch(r"[a-z]{3,20}", w) for w in nouns):
         return None
+    from igraph_agent.graph.semantics import verb_column
+
+    if any(verb_column(c) for c in cols):
+        return None  # "package,requires": every node is a package, at either end
     for noun, way in zip(nouns, ("out", "in"), strict=True):
         if re.fullmatch(rf"\s*(?:how many|number of|count(?: the)?) (?:different |distinct |"
                         rf"unique |separate )?(?:{re.escape(noun)}|{re.escape(_plural(noun))})"
@@ -2267,7 +2406,9 @@ def _reflexive(question: str, info: dict[str, Any]) -> str:
         return question  # "which department emails itself the most": within each group
     fwd, back = column_verbs(info)
     verbs = re.compile(forms([*fwd, *back, *_EDGE_VERBS, "connect", "tie", "marry", "know",
-                              "befriend", "meet", "visit", "message", "write"])
+                              "befriend", "meet", "visit", "message", "write", "play", "host",
+                              "face", "transfer", "transferr", "refer", "referr", "ship", "shipp",
+                              "move", "pass", "route"])
                        + r"(?:e?s|ies|ed|d|ing|e)?$", re.IGNORECASE)
     def done(m: re.Match[str]) -> str:
         before = re.findall(r"[a-z]+", question[:m.start()].lower())[-1:]
@@ -2673,6 +2814,142 @@ _PEELED = re.compile(
     r"how\s+many)\b[^?]*?\b(?:remains?|left|survives?|core|stays?)\b", re.IGNORECASE)
 
 
+def _end_pairs(question: str, info: dict[str, Any]) -> str:
+    """``question`` with a pair of the data's two ends written as "edges": "how many
+    animal-waterhole pairs had 10 or more visits", "the single biggest predator->prey link"
+    (each word the noun of one endpoint column or one side).
+
+        >>> _end_pairs("how many animal-waterhole pairs had 10 visits?", {"meaning": {
+        ...     "modes": {"sides": {"animals": 15, "waterholes": 8}}}})
+        'how many edges had 10 visits?'
+    """
+    ends = set(data_nouns(info))
+    ends |= {str(s).lower().rstrip("s") for s in ((info.get("meaning") or {}).get("modes") or {})
+             .get("sides") or {}}
+    ends |= {re.sub(r"[ _-]?(?:id|key|name)$", "", str(c).lower())
+             for c in (info.get("meaning") or {}).get("direction") or []}
+    if len(ends) < 2:
+        return question
+
+    def repl(m: re.Match[str]) -> str:
+        a, b = m.group(1).lower().rstrip("s"), m.group(2).lower().rstrip("s")
+        one = not m.group(3).lower().endswith("s")
+        return ("edge" if one else "edges") if a != b and a in ends and b in ends else m.group(0)
+
+    return re.sub(r"\b([a-z]{3,})\s*(?:-|–|->|→|/)\s*([a-z]{3,})\s+(pairs?|pairings?|combos?|combinations?|"
+                  r"links?|rows?|edges?|connections?|records?)\b", repl, question, flags=re.IGNORECASE)
+
+
+def _most_common_group(question: str, info: dict[str, Any]) -> str:
+    """``question`` with "the most common <attribute>" or "which <attribute> are most of our
+    <nodes> under" said as "which <attribute> has the most nodes", where the attribute groups
+    the nodes.
+
+        >>> m = {"meaning": {"node_attributes": {"license": {"kind": "categorical",
+        ...      "top_values": ["MIT"]}}}}
+        >>> _most_common_group("what's the most common license?", m)
+        'which license has the most nodes?'
+        >>> _most_common_group("Which license are most of our packages under?", m)
+        'which license has the most packages?'
+    """
+    groups = {a.lower() for a in groupings(info.get("meaning") or {})}
+    if not groups:
+        return question
+
+    def common(m: re.Match[str]) -> str:
+        return f"which {m.group(1)} has the most nodes?" if m.group(1).lower() in groups else m.group(0)
+
+    def under(m: re.Match[str]) -> str:
+        return f"which {m.group(1)} has the most {m.group(2)}?" if m.group(1).lower() in groups \
+            else m.group(0)
+
+    question = re.sub(r"^\s*(?:what|which)(?:'s|\s+is|\s+are)\s+the\s+(?:most\s+common|commonest|most\s+"
+                      r"frequent|most\s+usual)\s+([a-z_]+)\s*[?.!]*\s*$", common, question, flags=re.IGNORECASE)
+    return re.sub(r"^\s*which\s+([a-z_]+)\s+(?:are|is)\s+most\s+(?:of\s+)?(?:the\s+|our\s+|these\s+|all\s+)?"
+                  r"([a-z]+s)\s+(?:under|in|on|from|part\s+of|with)\s*[?.!]*\s*$", under, question,
+                  flags=re.IGNORECASE)
+
+
+def _group_ranked_by_size(question: str, info: dict[str, Any]) -> bool:
+    """Whether the question ranks the groups of an attribute by their nodes ("which license
+    has the most packages"): the attribute's name and the nodes' own noun."""
+    m = re.match(r"\s*(?:which|what)\s+([a-z_]+)\s+(?:has|have|had|covers?|includes?)\s+the\s+(?:most|"
+                 r"fewest|least)\s+([a-z]+)\s*[?.!]*\s*$", question, re.IGNORECASE)
+    if not m or m.group(1).lower() not in {a.lower() for a in groupings(info.get("meaning") or {})}:
+        return False
+    noun = m.group(2).lower()
+    one = singular(noun)
+    one = one[:-1] if one == noun and noun.endswith("s") else one  # "packages"
+    return noun in {"nodes", "members"} or bool({noun, one} & (set(data_nouns(info)) | set(NODE_NOUNS)))
+
+
+def _never_the_other_side(question: str, sides: list[str]) -> str:
+    """On a two-mode graph, a node that never meets the other side in any verb ("is there
+    any animal that never once shows up at a waterhole", "which students never took a
+    course") has no edge: degree exactly 0.
+
+        >>> _never_the_other_side("is there any animal that never once shows up at a waterhole? who?",
+        ...                       ["animals", "waterholes"])
+        'Which animal have degree exactly 0?'
+    """
+    if len(sides) != 2:
+        return question
+    nouns = "|".join(sorted({re.escape(w) for s in sides for w in (s.lower(), s.lower().rstrip("s"))},
+                            key=len, reverse=True))
+    out = re.sub(rf"\b(?:never|not\s+once|has\s+never|have\s+never)\s+(?:once\s+|ever\s+)?(?:[a-z]+\s+){{1,3}}?"
+                 rf"(?:a|an|any|one|the)\s+(?:single\s+)?(?:{nouns})\b(?!\s+(?:with|together|alongside)\b)"
+                 rf"(?:\s+at\s+all)?", "have degree exactly 0",
+                 question, flags=re.IGNORECASE)
+    if out == question:
+        return question
+    return re.sub(r"^\s*(?:is|are)\s+there\s+any\s+(?:[a-z]+\s+)?([a-z]+?)s?\s+(?:that|who|which)\s+have degree "
+                  r"exactly 0\b[^?]*\?(?:\s*(?:who|which|which\s+ones?|name\s+(?:it|them))\??)?\s*$",
+                  r"Which \1 have degree exactly 0?", out, flags=re.IGNORECASE)
+
+
+def _home_away(question: str, info: dict[str, Any]) -> str:
+    """On a ``team_home,team_away`` (``host,guest``, ``home,visitor``) table, a home game is
+    an edge out of the team and an away game one into it: "which teams haven't had a single
+    home game" -> "which teams have out-degree exactly 0".
+
+        >>> m = {"meaning": {"direction": ["team_home", "team_away"]}}
+        >>> _home_away("which teams haven't had a single home game yet", m)
+        'which teams have out-degree exactly 0'
+        >>> _home_away("who played the most away games?", m)
+        'who has the highest in-degree?'
+    """
+    cols = [set(re.split(r"[_\s-]+", str(c).lower())) for c in
+            ((info.get("meaning") or {}).get("direction") or [])[:2]]
+    if len(cols) != 2 or not (cols[0] & {"home", "host", "hosts"} and
+                              cols[1] & {"away", "guest", "visitor", "visitors", "guests"}):
+        return question
+    games = r"(?:games?|matches?|fixtures?|ties)"
+    for side, way in (("home", "out"), ("away", "in")):
+        question = re.sub(rf"\b(?:has|have|had)(?:n't|\s+not|\s+never)\s+(?:had|played)\s+(?:a\s+single|any|one)\s+"
+                          rf"{side}\s+{games}(?:\s+yet|\s+so\s+far)?", f"have {way}-degree exactly 0",
+                          question, flags=re.IGNORECASE)
+        question = re.sub(rf"\b(?:with|have|has|had)\s+(?:no|zero)\s+{side}\s+{games}(?:\s+yet|\s+so\s+far)?",
+                          f"have {way}-degree exactly 0", question, flags=re.IGNORECASE)
+        question = re.sub(rf"\b(?:has|have|had|played|plays)\s+the\s+(most|fewest)\s+{side}\s+{games}",
+                          lambda m, way=way: f"has the "
+                          f"{'highest' if m.group(1).lower() == 'most' else 'lowest'} {way}-degree",
+                          question, flags=re.IGNORECASE)
+    return question
+
+
+def by_column_count(question: str, info: dict[str, Any]) -> str:
+    """``question`` with "by (the) number of <column>" said "by <column>" where the column
+    is an edge value that counts them ("the biggest link by number of kills" on ``kills``).
+
+        >>> by_column_count("biggest link by number of kills?", {"edge_attributes": ["kills"]})
+        'biggest link by kills?'
+    """
+    cols = {str(c).lower() for c in info.get("edge_attributes") or []}
+    return re.sub(r"\bby\s+(?:the\s+)?(?:number|#|count|no\.?|amount)\s+of\s+([a-z_]+)\b",
+                  lambda m: f"by {m.group(1)}" if m.group(1).lower() in cols else m.group(0),
+                  question, flags=re.IGNORECASE)
+
+
 def normalise(question: str, info: dict[str, Any]) -> str:
     """``question`` in the planner's words, given get_graph_info's data ``info``."""
     peeled = _PEELED.search(question)
@@ -2706,9 +2983,14 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     from igraph_agent.model.unit_nouns import in_columns
     from igraph_agent.model.unweighted import dropped
     from igraph_agent.model.value_counts import value_count
-    from igraph_agent.model.value_words import spelled_values
+    from igraph_agent.model.value_words import shortened_values, spelled_values
 
     question = dropped(question, info.get("meaning") or {})  # "(unweighted)": calls' weight
+    question = _end_pairs(question, info)  # "animal-waterhole pairs": the edges
+    for attr in groupings(info.get("meaning") or {}):  # "the Outpatients zone to the rest of
+        question = re.sub(  # the building": to the other zones
+            rf"\b((?:the\s+)?(?-i:[A-Z])[\w'-]*\s+{re.escape(attr)})\s+(to|with|and)\s+the\s+rest(?:\s+of\s+"
+            rf"(?:the\s+)?[a-z]+)?\b", rf"\1 \2 other {attr}s", question, flags=re.IGNORECASE)
     question = _BOUND_WORD.sub(lambda m: f"{m.group(1)} {WORD_NUMBERS[m.group(2).lower()]}",
                                question)  # "fewer than three connections": fewer than 3
     question = _BY_NOT_BY.sub(r"by \1", question)  # "(by count, not by number of people)"
@@ -2741,7 +3023,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     question = _LEADING_WAY.sub(r"\2, \1\3", question)  # "Following the links …, can v0 reach"
     question = as_hops(question, info.get("meaning") or {})  # "how many roads at minimum"
     question = in_columns(question, (info.get("meaning") or {}).get("weights") or {})  # tonnage
-    out = one_edge(unglued(spelled_values(drop_scope(question, info), info)))  # "a lane from"
+    out = one_edge(unglued(spelled_values(shortened_values(drop_scope(question, info), info),
+                                          info)))  # "a lane from"
     out = as_path(out)  # "can a shipment that starts at X ever end up in Y": a path
     if info.get("directed"):  # "can every node reach every other one": strongly connected
         out = every_reaches_every(out)
@@ -2786,6 +3069,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     if directed:
         out = _ANY_NONE.sub(r"Which \1 have degree exactly 0?", out)
     if not directed:  # "is any taproom getting no beer at all": no tie, whichever way
+        out = _never_the_other_side(out, _sides(info))  # "never shows up at a waterhole"
         out = _GETS_NONE.sub("have degree exactly 0", out)
         out = _ANY_NONE.sub(r"Which \1 have degree exactly 0?", out)
         out = _HAS_NONE.sub("have degree exactly 0", out)  # "who hasn't played a single game"
@@ -2809,17 +3093,29 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         return "How many nodes are on each side?"  # "how many students and how many courses"
     if len(sides) == 2:
         out = _members(_side_counts(out, sides), sides, info)
+    out = _most_common_group(out, info)  # "what is the most common license": its group sizes
+    if directed and _group_ranked_by_size(out, info):
+        return out  # "which license has the most packages": the groups' sizes, no degree
+    # "which club has played the most games": a contest counts at either end (home or away),
+    # whichever way the table lists it
+    out = re.sub(r"\b(?:has|have|had|played|plays|play|(?:is|are|was|were)\s+involved\s+in|took\s+part\s+in|"
+                 r"appeared\s+in|featured\s+in)\s+(?:the\s+)?most\s+(?:games|matches|fixtures|bouts|"
+                 r"races|contests)\b(?:\s+(?:played|so\s+far|in\s+total|overall))?",
+                 "has the highest degree", out, flags=re.IGNORECASE)
+    out = re.sub(r"^\s*most\s+(?:games|matches|fixtures)\s+played(?:\s+so\s+far)?\s*[-–—:,]\s*(?:which|what)\s+"
+                 r"([a-z]+)\b", r"which \1 has the highest degree", out, flags=re.IGNORECASE)
     if directed:
         ends = _ends_counted(out, info)
         if ends:
             return ends
-        out = _directed(out, info)
+        out = _directed(_home_away(out, info), info)
     elif len(sides) != 2:
         out = _one_hop_words(_own_ties(_their_ranking(out), info), info)
     if len(sides) == 2 and any(re.fullmatch(
             rf"\s*(?:how many|number of|count(?: the)?) (?:different |distinct |unique |separate )?"
             rf"(?:{re.escape(s)}|{re.escape(s.rstrip('s'))}s?){_KINDS}(?: are there| exist| (?:are )?in "
-            rf"total| are in (?:the|this) \w+| do (?:we|you|i|they) have| are listed| (?:are|have "
+            rf"total| are in (?:the|this) \w+| do (?:we|you|i|they) have(?: in (?:the|this|our) "
+            rf"(?:\w+ )?(?:data|dataset|graph|network|table|list|file))?| are listed| (?:are|have "
             rf"been|were) \w+(?: at least once| ever| so far)?)?(?:,? (?:altogether|overall|in all|"
             rf"all told|in total))?\s*[?.]*\s*", out,
             re.IGNORECASE)
@@ -3143,8 +3439,12 @@ def data_nouns(info: dict[str, Any]) -> list[str]:
             for c in list(cols)[:2]:
                 w = re.sub(r"(?:[ _-]?(?:id|key|name)|[ _-](?:ref|code|no|num))$", "",
                            str(c).lower())
-                # item_1, hut_a, singer_x, pier_from, node2
-                w = re.sub(r"(?:[ _-](?:\d|[abxyuv]|from|to|src|dst)|\d)$", "", w)
+                # item_1, hut_a, singer_x, pier_from, node2, team_home
+                w = re.sub(r"(?:[ _-](?:\d|[abxyuv]|from|to|src|dst|home|away|in|out)|\d)$", "", w)
+                # from_ward, to_ward, origin_port, home_team: the end's word, then the noun
+                w = re.sub(r"^(?:from|to|src|dst|source|target|origin|orig|dest|destination|start|"
+                           r"end|home|away|sending|receiving|referring|parent|child|upstream|"
+                           r"downstream|first|second|left|right)[ _-]", "", w)
                 if str(c).lower() not in attrs and re.fullmatch(r"[a-z]{3,20}", w) and w not in {
                         "source", "target", "from", "to", "src", "dst", "node", "weight"}:
                     out.append(_SINGULAR.get(w, w))
@@ -3504,13 +3804,19 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     # graph's name ("the trade network" on ``trade_bn``)
     unnamed = without_graph_name(question)
     numeric = set((info.get("meaning") or {}).get("weights") or {})
+    # a word of a two-mode side's name ("type" of ``aircraft_types``) names the side, not
+    # a column that holds it too (``hours_on_type``)
+    side_words = {w for side in ((info.get("meaning") or {}).get("modes") or {}).get("sides") or {}
+                  for w in re.split(r"[_\s-]+", str(side).lower().rstrip("s")) if w}
     named = [a for a in edge_attrs if a.lower() not in _PLAIN_ATTRS
              # a text column in the plural too ("how many routes are there" on ``route_code``;
              # "cables" on ``cable_km`` names the edges, not their value)
              and any(re.search(rf"\b{re.escape(part)}{'' if a in numeric else '(?:s|es)?'}\b",
                                unnamed, re.IGNORECASE)
                      for part in {a, *re.split(r"[_\s-]+", a)} if len(part) >= 2
-                     and part.lower() not in _PLAIN_ATTRS | {"of", "in", "per", "num", "total"})]
+                     and part.lower() not in _PLAIN_ATTRS | {"of", "in", "per", "num", "total", "on",
+                                                             "at", "to", "by", "for", "and", "the"}
+                     and (part == a or part.lower().rstrip("s") not in side_words))]
     # a unit a node column shares, said with that column's own word ("a load above 40 MW" on
     # ``load_mw`` beside ``capacity_mw``): the node's value, no edge value
     node_parts = [set(p.lower() for p in re.split(r"[_\s-]+", str(a)) if p)

@@ -334,7 +334,10 @@ _EDGE_LENGTH = re.compile(
     r"what|which|same|of|in|by|and|is|any|median|expected|social|whose|this|that)\b)"
     r"[a-z]+\s+distances?\b|"
     r"\bkms?\b|\bkilomet(?:er|re)s?\b|\bmiles?\b|\bmet(?:er|re)s\b|" + _SHORTEST_TRIP + "|" +
-    _HOW_LONG_TRIP,
+    _HOW_LONG_TRIP + "|"
+    # "how far is it from city0 by road": a way of travelling measures the ground covered
+    r"\bhow\s+far\b[^?.;]*\bby\s+(?:road|rail|car|train|bike|foot|cable|pipe|sea|trail|"
+    r"track|boat|ferry)\b",
     re.IGNORECASE)
 #: an edge's length by its extreme: "which road is the longest", "the shortest single trail"
 _LONGEST = re.compile(r"\b(?:longest|shortest|longer|shorter)\b(?!\s+(?:paths?|routes?|ways?|"
@@ -357,6 +360,8 @@ def unknown_as_length(question: str, meaning: dict[str, Any]) -> str | None:
         'weight'
         >>> unknown_as_length("What is the distance between a and b?", m) is None
         True
+        >>> unknown_as_length("How far is it from city0 by road?", m)
+        'weight'
         >>> unknown_as_length("the average shortest path length", m) is None
         True
     """

@@ -128,11 +128,13 @@ def _graph_level(ctx: ToolContext, g: nx.Graph, core: dict, backend: str,
     if backend == "igraph":
         h, _ = ctx.session.igraph()
         avg = h.transitivity_avglocal_undirected(mode="zero")
+        if h.is_directed():  # a pair tied both ways is one tie once direction is ignored
+            h = h.as_undirected(mode="collapse")
         trans = h.transitivity_undirected()
     else:
         wg, attr = nx_graph_weight(g, use)
         avg = nx.average_clustering(wg, weight=attr)
-        trans = nx.transitivity(g)
+        trans = nx.transitivity(g.to_undirected() if g.is_directed() else g)
     dist = Counter(core.values())
     max_core = max(dist, default=0)
     data = {

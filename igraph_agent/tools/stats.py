@@ -161,14 +161,15 @@ def summary_statistics(ctx: ToolContext, args: SummaryArgs) -> ToolOutput:
         largest_ids = [ids[i] for i in max(comps, key=len)] if n else []
         n_comps = len(comps)
         avg_clust = h.transitivity_avglocal_undirected(mode="zero")
-        trans = h.transitivity_undirected()
+        # a pair tied both ways is one tie once direction is ignored
+        trans = (h.as_undirected(mode="collapse") if h.is_directed() else h).transitivity_undirected()
         assort = h.assortativity_degree(directed=False)
     else:
         comps_nx = list(nx.connected_components(u))
         largest_ids = list(max(comps_nx, key=len)) if n else []
         n_comps = len(comps_nx)
         avg_clust = nx.average_clustering(g)
-        trans = nx.transitivity(g)
+        trans = nx.transitivity(u)
         assort = _degree_assortativity(g) if m else float("nan")
     over = largest_ids
     strong = None

@@ -88,6 +88,23 @@ class BipartiteArgs(BaseModel):
     backend: Backend = "auto"
 
 
+def _endpoint_sides(ctx: ToolContext, g: nx.Graph) -> dict | None:
+    """``{node: 0 or 1}`` by the edge table's source and target columns, where the graph's
+    meaning reads it as two-mode by its endpoints and every node is placed (a node table's
+    node in no edge by its values); None otherwise. Each component could be coloured either way round, so the
+    sides' sizes (and the two-mode density) come from the columns."""
+    from igraph_agent.tools.twomode import endpoint_side
+    from igraph_agent.tools.weights import graph_meaning
+
+    modes = graph_meaning(ctx).get("modes") or {}
+    if modes.get("by") != "endpoints":
+        return None
+    first, second = endpoint_side(ctx, g, True), endpoint_side(ctx, g, False)
+    if first & second or len(first) + len(second) != g.number_of_nodes():
+        return None  # a node neither column nor its values place: the colouring stands
+    return {n: 0 if n in first else 1 for n in g}
+
+
 @tool(result=BipartiteCheckResult, reads=("graph",))
 def bipartite_check(ctx: ToolContext, args: BipartiteArgs) -> ToolOutput:
     """Whether the graph is bipartite (two sides, every edge between them; directions
@@ -112,6 +129,8 @@ def bipartite_check(ctx: ToolContext, args: BipartiteArgs) -> ToolOutput:
     if split:  # components can be coloured either way round; a splitting attribute decides
         key, first = split[0]["attribute"], split[0]["side_a"]
         side = {n: int(str(d[key]) != first) for n, d in g.nodes(data=True)}
+    else:  # or the table's two endpoint columns, where the data is two-mode by them
+        side = _endpoint_sides(ctx, g) or side
     sides = [sorted((n for n, s in side.items() if s == k), key=str) for k in (0, 1)]
     edges = undirected(g).number_of_edges()
     pairs = len(sides[0]) * len(sides[1])

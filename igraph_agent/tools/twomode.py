@@ -50,10 +50,10 @@ def side_nodes(ctx: Any, side: str) -> set:
 
         return matching_nodes(g, {modes["attribute"]: chosen}) or set()
     first = names.index(chosen) == 0
-    return _endpoint_side(ctx, g, first)
+    return endpoint_side(ctx, g, first)
 
 
-def _endpoint_side(ctx: Any, g: nx.Graph, first: bool) -> set:
+def endpoint_side(ctx: Any, g: nx.Graph, first: bool) -> set:
     """Nodes of the source-column side (``first``) or the target-column side, read from the
     revision's stored edges (the graph's own edges have no sides once undirected)."""
     from igraph_agent.tools.tables import edge_tables
