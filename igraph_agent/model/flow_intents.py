@@ -161,8 +161,7 @@ def _partners_bound(question: str, info: dict, named: str | None) -> bool:
     if not m:
         return False
     word = m.group(1).lower()
-    one = vocabulary.singular(word)
-    one = one[:-1] if one == word and word.endswith("s") else one
+    one = vocabulary.one_of(word)
     if named and (word.startswith(named.lower().rstrip("s")) or one == named.lower()):
         return False
     return one in set(vocabulary.data_nouns(info)) | set(vocabulary.NODE_NOUNS)
@@ -236,8 +235,7 @@ def _counts_nodes(st: PlanState) -> bool:
     if not m:
         return False
     word = m.group(1).lower()
-    one = vocabulary.singular(word)
-    one = one[:-1] if one == word and word.endswith("s") else one  # "borrowers"
+    one = vocabulary.one_of(word)  # "borrowers"
     cols = {part for c in (_meaning(st).get("direction") or [])
             for part in re.split(r"[_\s-]+", str(c).lower())}
     from igraph_agent.model.semantic_intents import sides_named

@@ -686,9 +686,8 @@ def edge_attr(st: PlanState) -> str | None:
         if re.search(rf"\b{re.escape(a)}\b", st.question, re.IGNORECASE):
             return a
     q = without_graph_name(st.question)  # "the trade network" names no ``trade_bn``
-    side_words = {w for side in ((_raw_info(st).get("meaning") or {}).get("modes") or {}).get(
-        "sides") or {} for w in re.split(r"[_\-\s]+", str(side).lower().rstrip("s")) if w}
-    by_word = [a for a in attrs if re.search(_attr_pattern(a, side_words), q, re.IGNORECASE)
+    shared = vocabulary.side_words(_raw_info(st).get("meaning") or {})
+    by_word = [a for a in attrs if re.search(_attr_pattern(a, shared), q, re.IGNORECASE)
                and not _unit_shared(a, q, _info(st).node_attributes or [])]
     if len(by_word) == 1 and kind_mismatch(q, by_word[0]):
         return None  # "which trail has the most capacity" on ``trail_hrs``: not its hours

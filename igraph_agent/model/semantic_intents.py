@@ -661,8 +661,7 @@ def _pair_nodes_counted(st: PlanState) -> str | None:
                                          re.IGNORECASE)  # "how many farms in Devon": nodes
     if word not in {many.lower(), *nouns, *(f"{n}s" for n in nouns)} and not in_group:
         return None
-    one = vocabulary.singular(word)
-    one = one[:-1] if one == word and word.endswith("s") else one
+    one = vocabulary.one_of(word)
     return (f"Counted as what? The groups' totals count the edges (and the values on them) "
             f"from one group to the other, not the {word} at either end. Ask 'how many edges "
             f"go from … to …' or for one {one}'s partners.")

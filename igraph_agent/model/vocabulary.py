@@ -2878,8 +2878,7 @@ def _group_ranked_by_size(question: str, info: dict[str, Any]) -> bool:
     if not m or m.group(1).lower() not in {a.lower() for a in groupings(info.get("meaning") or {})}:
         return False
     noun = m.group(2).lower()
-    one = singular(noun)
-    one = one[:-1] if one == noun and noun.endswith("s") else one  # "packages"
+    one = one_of(noun)  # "packages"
     return noun in {"nodes", "members"} or bool({noun, one} & (set(data_nouns(info)) | set(NODE_NOUNS)))
 
 
@@ -3427,6 +3426,28 @@ def singular(word: str) -> str:
     return _SINGULAR.get(word.lower(), word.lower())
 
 
+def one_of(word: str) -> str:
+    """A plural noun's singular: an irregular one (:func:`singular`), else the word less its
+    final s ("borrowers" -> "borrower", "packages" -> "package").
+
+        >>> one_of("families"), one_of("packages"), one_of("staff")
+        ('family', 'package', 'staff')
+    """
+    one = singular(word)
+    return one[:-1] if one == word.lower() and one.endswith("s") else one
+
+
+def side_words(meaning: dict[str, Any]) -> set[str]:
+    """The words of a two-mode graph's side names, singular ("aircraft", "type" of
+    ``aircraft_types``): a column word among them names the side, not the column.
+
+        >>> sorted(side_words({"modes": {"sides": {"pilots": 14, "aircraft_types": 10}}}))
+        ['aircraft', 'pilot', 'type']
+    """
+    return {w for side in (meaning.get("modes") or {}).get("sides") or {}
+            for w in re.split(r"[_\s-]+", str(side).lower().rstrip("s")) if w}
+
+
 def data_nouns(info: dict[str, Any]) -> list[str]:
     """Words the attached data uses for its nodes: plain endpoint column names (``author``,
     ``coauthor``, ``customer_id`` -> ``customer``)."""
@@ -3806,8 +3827,7 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
     numeric = set((info.get("meaning") or {}).get("weights") or {})
     # a word of a two-mode side's name ("type" of ``aircraft_types``) names the side, not
     # a column that holds it too (``hours_on_type``)
-    side_words = {w for side in ((info.get("meaning") or {}).get("modes") or {}).get("sides") or {}
-                  for w in re.split(r"[_\s-]+", str(side).lower().rstrip("s")) if w}
+    sides = side_words(info.get("meaning") or {})
     named = [a for a in edge_attrs if a.lower() not in _PLAIN_ATTRS
              # a text column in the plural too ("how many routes are there" on ``route_code``;
              # "cables" on ``cable_km`` names the edges, not their value)
@@ -3816,7 +3836,7 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
                      for part in {a, *re.split(r"[_\s-]+", a)} if len(part) >= 2
                      and part.lower() not in _PLAIN_ATTRS | {"of", "in", "per", "num", "total", "on",
                                                              "at", "to", "by", "for", "and", "the"}
-                     and (part == a or part.lower().rstrip("s") not in side_words))]
+                     and (part == a or part.lower().rstrip("s") not in sides))]
     # a unit a node column shares, said with that column's own word ("a load above 40 MW" on
     # ``load_mw`` beside ``capacity_mw``): the node's value, no edge value
     node_parts = [set(p.lower() for p in re.split(r"[_\s-]+", str(a)) if p)
