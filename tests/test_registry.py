@@ -195,3 +195,15 @@ def test_deeply_nested_arguments_from_a_model_do_not_end_the_run(tmp_path):
     assert failed and "INVALID_ARGUMENTS" in json.dumps(failed[0])
     seen = [m["content"] for m in model.requests[1]["messages"] if m["role"] == "tool"]
     assert any("INVALID_ARGUMENTS" in c and "nested deeper" in c for c in seen)
+
+
+def test_model_view_cuts_the_longest_list_first_and_keeps_short_ones_whole():
+    groups = [{"group": f"g{i}", "size": i, "note": "x" * 150} for i in range(11)]
+    mixing = [{"from": f"g{i}", "to": f"g{j}", "edges": 1, "pad": "y" * 60}
+              for i in range(11) for j in range(4)]
+    result = ToolResult(success=True, tool="group_analysis", call_id="c1", summary="groups",
+                        data={"groups": groups, "mixing": mixing})
+    parsed = json.loads(result.for_model(limit=3500))
+    assert len(parsed["data"]["groups"]) == 11  # every group kept: a ranking needs them all
+    assert parsed["data"]["mixing"][-1].endswith("more of 44")
+    assert "mixing keeps its first" in parsed["note"] and "groups" not in parsed["note"]

@@ -56,7 +56,7 @@ Split = Literal["tune", "test", "test2", "dev", "dev3", "dev4", "dev5", "dev6", 
                 "dev96", "dev97", "dev98", "dev99", "dev100", "dev101", "dev102", "dev103",
                 "dev104", "dev105", "dev106", "dev107", "dev108", "dev109", "dev110",
                 "dev111", "dev112", "dev113", "dev114", "dev115", "dev116", "dev117",
-                "dev118", "dev119"]
+                "dev118", "dev119", "dev120", "dev121", "dev122", "dev123"]
 SplitChoice = Literal["tune", "test", "test2", "dev", "all"]
 PUBLIC_SET = Path(__file__).with_name("public.yaml")  # the tuning split
 TEST_SET = Path(__file__).with_name("test.yaml")  # the test split: never tuned on
@@ -180,6 +180,10 @@ DEV116_SET = Path(__file__).with_name("dev116.yaml")  # league matches, transfer
 DEV117_SET = Path(__file__).with_name("dev117.yaml")  # waterhole visits, food web, trails
 DEV118_SET = Path(__file__).with_name("dev118.yaml")  # timetable, staff email, corridors
 DEV119_SET = Path(__file__).with_name("dev119.yaml")  # bike trips, dock servicing, lanes
+DEV120_SET = Path(__file__).with_name("dev120.yaml")  # art loans, curators, gallery rooms
+DEV121_SET = Path(__file__).with_name("dev121.yaml")  # coffee shipments, cuppers, warehouses
+DEV122_SET = Path(__file__).with_name("dev122.yaml")  # casting, tour legs, crew notes
+DEV123_SET = Path(__file__).with_name("dev123.yaml")  # prerequisites, clubs, co-supervision
 # the files of each split, in order; ``test`` holds both held-out files
 SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
     "tune": ((PUBLIC_SET, "tune"),),
@@ -225,7 +229,8 @@ SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
             (DEV110_SET, "dev110"), (DEV111_SET, "dev111"), (DEV112_SET, "dev112"),
             (DEV113_SET, "dev113"), (DEV114_SET, "dev114"), (DEV115_SET, "dev115"),
             (DEV116_SET, "dev116"), (DEV117_SET, "dev117"), (DEV118_SET, "dev118"),
-            (DEV119_SET, "dev119")),
+            (DEV119_SET, "dev119"), (DEV120_SET, "dev120"), (DEV121_SET, "dev121"),
+            (DEV122_SET, "dev122"), (DEV123_SET, "dev123")),
 }
 
 

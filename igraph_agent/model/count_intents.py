@@ -30,7 +30,10 @@ _HOW_MANY_VALUES = re.compile(
     r"network|table)|are represented|do we have|(?:are|were) (?:listed|recorded)|"
     # "how many distinct countries do the sites span"
     r"(?:do|does|did) (?:the |these |all (?:the )?)?[a-z]+(?: and (?:the )?[a-z]+)? (?:span|cover|"
-    r"come from|belong to|represent|fall into|sit in|lie in))"
+    r"come from|belong to|represent|fall into|sit in|lie in)|"
+    # "how many different countries are our museums from", "… are the museums in"
+    r"(?:are|is) (?:the |these |our |all (?:the |our )?)?[a-z]+(?: and (?:the )?[a-z]+)? (?:from|in|based in|"
+    r"located in|spread (?:over|across)))"
     r"(?:,?\s+(?:in (?:the |this )?(?:data(?:set)?|graph|network|table)|overall|in total|altogether|"
     r"all told|in all))?"
     r"\s*[?.!]*\s*$", re.IGNORECASE)

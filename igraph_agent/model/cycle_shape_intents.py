@@ -60,7 +60,10 @@ _SELF_LOOPS = re.compile(r"\bself[- ]?loops?\b|\bself[- ]?edges?\b|"
                          r"(?:the\s+|its\s+|their\s+)?[a-z]+\s+(?:are|is|were|was|being)\s+(?:the\s+|one and "
                          r"the\s+)?(?:same|identical)\b|"
                          r"\b(?:both|two)\s+(?:ends|endpoints|end\s?points)\s+(?:are|is|were|being)\s+the\s+same\b|"
-                         r"\bfrom\s+(?:a|an|one|the)\s+([a-z]+)\s+to\s+(?:itself|the\s+same\s+\1)\b",
+                         r"\bfrom\s+(?:a|an|one|the)\s+([a-z]+)\s+to\s+(?:itself|the\s+same\s+\1)\b|"
+                         # "any roads that start and end at the same warehouse"
+                         r"\b(?:start|begin|leave|depart)s?\s+(?:and|&)\s+(?:end|finish|arrive|return|"
+                         r"come\s+back)s?\s+(?:at|in|to)\s+the\s+(?:very\s+)?same\s+[a-z]+",
                          re.IGNORECASE)
 
 

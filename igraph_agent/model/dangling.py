@@ -99,7 +99,7 @@ def ask(question: str, info: dict[str, Any]) -> str | None:
     ref = pointed(question)
     if ref is None:
         return None
-    ids = [str(s.get("id")) for s in info.get("sample_nodes") or []][:2]
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict)][:2]
     example = f" (for example {' and '.join(ids)})" if len(ids) == 2 else ""
     return (f"Which nodes do you mean by \"{ref}\"? This question names none, and I read each "
             f"question on its own: name them{example} and I will compare them.")

@@ -204,7 +204,11 @@ def regular_asked(st: PlanState) -> bool:
 
 def leaves_asked(question: str) -> bool:
     return (bool(_LEAVES.search(question)) and not _LEAVES_VERB.search(question)
-            and not slots.named(question))
+            and not slots.named(question) and not _MIXING.search(question))
+
+
+#: whether well-linked nodes link to each other or to dead ends: a mixing figure, no leaves
+_MIXING = re.compile(r"\bassortativ\w*|\btend\s+to\s+(?:connect|link|attach|join)\b", re.IGNORECASE)
 
 
 def _regular_calls(st: PlanState) -> list[Call]:

@@ -184,6 +184,8 @@ def end_of(st: PlanState) -> str | None:
     if _SOURCES.search(q) and not _SINKS.search(q):
         return "sources"
     v, b, done = _verb_forms(st)
+    for col in (st.meaning().get("weights") or {}):  # "… but never gets notes": any
+        q = re.sub(rf"\b(?:any\s+)?{re.escape(str(col))}(?=\s*[?.!]*\s*$)", "any", q, flags=re.IGNORECASE)
     passive = rf"{done}\b"
     active = rf"{v}(?:e?s|ies|e)?\b"  # "cit": cite, cites
     sources = re.search(
@@ -203,7 +205,7 @@ def end_of(st: PlanState) -> str | None:
         rf"|{passive}\s+(?:{_PREPOSITION}\s+)?by\s+(?:nothing|nobody|no one|no other \w+)\b"
         rf"|\b(?:nobody|no one|nothing|no other \w+)(?:\s+else)?(?:\s+in\s+the\s+\w+)?"
         rf"\s+(?:ever\s+)?{active}"
-        rf"|{_NEVER}\s+(?:ever\s+)?(?:{b}(?:e?s|e?d)?|got|gotten){_ANY_ONE}", q, re.IGNORECASE)
+        rf"|{_NEVER}\s+(?:ever\s+)?(?:{b}(?:e?s|e?d)?|gets?|got|gotten){_ANY_ONE}", q, re.IGNORECASE)
     sinks = re.search(
         rf"\bno (?:outgoing|outbound|out-?going|out-?flows?|out-?links|successors|"
         rf"way out|exit|departures?|departing)\b|{_NEVER_LEFT}|\b(?:nothing|no \w+) (?:flows?|flowing|comes?|coming|goes|"
@@ -247,15 +249,14 @@ def _end_line(d: DirectionAnalysisResult, which: str, only: bool = False,
         return "The graph's sources and sinks could not be read."
     how = "no edge enters them (sources)" if which == "sources" else \
         "no edge leaves them (sinks)"
-    other = getattr(d, "sinks" if which == "sources" else "sources")
     if only:  # "who only receive help": a node with no edge at all neither gives nor receives
-        if other is None or len(other.nodes) != other.count or len(listed.nodes) != listed.count:
+        one_way = d.send_only if which == "sources" else d.receive_only
+        if one_way is None:
             return "The graph's sources and sinks could not be read in full."
-        alone = {r.node for r in other.nodes} & {r.node for r in listed.nodes}
-        kept = [r for r in listed.nodes if r.node not in alone]
+        alone = listed.count - one_way.count
         how += (" but some edge " + ("leaves" if which == "sources" else "enters") + " them"
-                + (f"; {len(alone)} node(s) with no edge at all left out" if alone else ""))
-        listed = listed.model_copy(update={"nodes": kept, "count": len(kept)})
+                + ("; the node(s) with no edge at all left out" if alone else ""))
+        listed = one_way
     if not listed.count:
         return ("**No** — " if asked_any else "") + \
             f"**None**: every one of the {d.nodes} nodes has " + (

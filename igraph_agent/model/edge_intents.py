@@ -37,7 +37,11 @@ _COUNTS_EDGES = re.compile(
     # "how many sender->receiver pairs", "how many author-coauthor pairs": the ends joined
     rf"(?: the| all)?)\s+(?:\w+\s+|\w+\s*(?:->|→|-|/)\s*\w+\s+)?{_EDGE_NOUNS}\b", re.IGNORECASE)
 _RANKS = re.compile(r"\b(?:most|fewest|least|highest|lowest|top|each|per|every|average|"
-                    r"mean|reach|within|total|sum|combined|altogether|add(?:ed)? up|share|"
+                    r"mean|reach|within|total|sum|summing|combined|altogether|add(?:ed|ing)? up|"
+                    r"count(?:ed|ing)? up|across all|over all|"
+                    # a share asked ("what share"), not pairs that share a number of something
+                    r"share(?!\s+(?:(?:just|only)\s+)?(?:a\s+single|one|two|three|four|five|\d|"
+                    r"at\s+least|at\s+most|more\s+than|fewer\s+than|less\s+than|exactly))|"
                     r"percent(?:age)?|fraction|proportion)\b|%", re.IGNORECASE)
 
 
@@ -46,7 +50,9 @@ def _asked(st: PlanState) -> PlanState:
     into "the most ties", which loses the edge value named."""
     said = vocabulary.unglued(str(st.context.get("asked") or st.question))
     info = st.last_ok("get_graph_info")
-    return replace(st, question=vocabulary.by_column_count(said, info.data if info else {}))
+    data = info.data if info else {}
+    return replace(st, question=vocabulary.by_column_count(vocabulary.pairs_sharing(said, data),
+                                                           data))
 
 
 # a comparison word fits only edge values of its kind: "cheaper" is no comparison of minutes

@@ -248,6 +248,8 @@ def _counts_nodes(st: PlanState) -> bool:
 def flow_bonus(st: PlanState) -> float:
     if _side(st) is None or _names_distance(st) or _form(st) is None:
         return 0.0
+    if re.search(r"\bneither\b.*\bnor\b", str(st.context.get("asked") or st.question), re.IGNORECASE):
+        return 0.0  # "how many patents neither cite anything nor get cited": no edge at all
     if re.search(r"\b(?:paths?|routes?|shortest|cycles?|reach\w*)\b", st.question,
                  re.IGNORECASE):
         return 0.0
@@ -358,9 +360,6 @@ def _words(op: str) -> str:
 
 
 # -- everything one node leads to, or that leads to it ------------------------------------
-#: a column naming what is needed: ``course,prerequisite``, ``package,depends_on``
-_NEEDED_COLUMN = re.compile(r"prereq|requir|depend|need|predecessor|parent|ancestor|"
-                            r"ingredient|input|upstream|blocker|blocked", re.IGNORECASE)
 _ALL_HOPS = 50  # hop_counts' largest radius
 _NAME = r"((?-i:[A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|\d+))*|[a-z]+\d+|\d+))"
 #: "what do I need before X", "X's prerequisites", "how many courses does X depend on"
@@ -370,13 +369,21 @@ _NEEDS_OF = re.compile(
     rf"(?:the\s+)?{_NAME}|{_NAME}'s\s+(?:prerequisites?|prereqs?|requirements|dependencies|"
     rf"ancestors)|\b(?:does|do|did|would|will)\s+{_NAME}\s+(?:depend|rely|build|draw)\s+on\b|"
     rf"\b(?:does|do|did|would|will)\s+{_NAME}\s+(?:need|require)\b|"
-    rf"\b(?:needed|required)\s+(?:for|by)\s+{_NAME}", re.IGNORECASE)
+    rf"\b(?:needed|required)\s+(?:for|by)\s+{_NAME}|"
+    # "if I want to take ENGR401, how many courses do I have to have done before it"
+    rf"\b(?:take|taking|do|doing|enrol\s+in|start|install|build)\s+{_NAME}\b[^?]*\b(?:before|prior\s+to)\s+"
+    r"(?:it|that|that\s+one)\b", re.IGNORECASE)
 #: "which courses need X", "what depends on X", "what can I take after X"
 _NEEDING = re.compile(
     rf"\b(?:after|once i(?:'ve| have)? (?:taken|done|passed|finished))\s+{_NAME}|"
     rf"\b(?:depends?|depending|relies|rely|builds?)\s+on\s+{_NAME}|"
     rf"\b(?:needs?|requires?|requiring|needing)\s+{_NAME}|"
-    rf"\b(?:does|do|did|would|will)\s+{_NAME}\s+(?:unlock|open up|lead to|enable)\b",
+    # "how many courses does MATH101 eventually open up": only with a word for every step
+    # ("what does triage lead to" asks its direct successors)
+    rf"\b(?:does|do|did|would|will)\s+{_NAME}\s+(?:eventually|ultimately|in\s+turn)\s+"
+    r"(?:unlock|open up|opens up|lead to|enable)\b|"
+    rf"\b(?:does|do|did|would|will)\s+{_NAME}\s+(?:unlock|open up|opens up|lead to|enable)\b"
+    r"(?=.*\b(?:directly\s+or|indirectly|down\s+the\s+line|all\s+the\s+way|in\s+total|transitiv))",
     re.IGNORECASE)
 #: "reachable from X", "X can reach"; the negation: "can't be reached from X"
 _FROM = re.compile(rf"\b(?:reach(?:ed|able)?|get to|accessible)\s+from\s+{_NAME}|"
@@ -426,8 +433,8 @@ def _needed_way(st: PlanState) -> str | None:
     cols = [str(c) for c in (_meaning(st).get("direction") or [])][:2]
     if len(cols) != 2:
         return None
-    src, tgt = (bool(_NEEDED_COLUMN.search(c)) for c in cols)
-    return "out" if tgt and not src else "in" if src and not tgt else None
+    end = vocabulary.needed_end(cols)
+    return "out" if end == "target" else "in" if end == "source" else None
 
 
 def reach_of(st: PlanState) -> tuple[str, str, str] | None:

@@ -1249,12 +1249,29 @@ def local_render(st: PlanState, obs: list[Observed]) -> str:
                      for h in d.neighbours_by_hop or [])
     ego = d.ego_network
     assert ego is not None  # a node's analysis always has its ego network
+    first = (d.neighbours_by_hop or [None])[0]
+    if st.meaning().get("directed") and first is not None and first.hop == 1 and \
+            _PARTNERS_COUNTED.search(str(st.context.get("asked") or st.question)):
+        # "how many people has Zeke exchanged notes with, either way": its distinct partners,
+        # never its degree (each partner once, though edges run both ways)
+        return (_found(st, [name] if name else []) +
+                f"{_who(d)} has **{first.count}** distinct neighbour(s){_SIDES.get(d.direction or '', '')}: "
+                + ", ".join(_who(n) for n in first.nodes[:_LISTED]) +
+                (" …" if first.count > len(first.nodes[:_LISTED]) else "") +
+                f" (degree {d.degree}, counting each edge each way).")
     return (_found(st, [name] if name else []) + _neighbours_lead(st, d) +
             f"{_who(d)} has degree **{d.degree}**, clustering coefficient "
             f"**{_f(d.clustering)}**{_weighed(d.weight_used)} and core number {d.core_number} (the maximum core is "
             f"{d.max_core}). Neighbourhood{_SIDES.get(d.direction or '', '')}: {hops or 'none'}. "
             f"Its {d.radius}-hop ego network "
             f"has {ego.nodes} nodes and {ego.edges} edges (density {_f(ego.density)}).")
+
+
+#: a count of one node's partners on a directed graph ("how many neighbours does Zeke have",
+#: "how many different people has Zeke exchanged notes with"), not its degree
+_PARTNERS_COUNTED = re.compile(r"\bhow\s+many\s+(?:other\s+|different\s+|distinct\s+|separate\s+|unique\s+)*"
+                               r"(?:neighbou?rs|partners|contacts|people|persons|others|nodes|"
+                               r"members|colleagues|crew|staff|users|accounts)\b", re.IGNORECASE)
 
 
 #: a node's figure asked ("what is Uma's degree"), not its neighbours' names

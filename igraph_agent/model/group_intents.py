@@ -19,8 +19,10 @@ from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.vocabulary import _plural, groupings
 
 #: (g: the grouping word, c: what is summed)
+#: a role word before the group's attribute: "which host country", "which home district"
+_ROLE_ADJ = r"(?:(?:host|home|origin|source|destination|parent|owning|sending|receiving)\s+)?"
 _PER_GROUP = [re.compile(p, re.IGNORECASE) for p in (
-    r"\b(?:which|what)\s+(?P<g>\w+)\s+(?:has|have|holds?|contains?|owns?|gets?|sees?|"
+    rf"\b(?:which|what)\s+{_ROLE_ADJ}(?P<g>\w+)\s+(?:has|have|holds?|contains?|owns?|gets?|sees?|saw|"
     r"handles?)\s+the\s+(?:most|fewest|least|largest number of|smallest number of|highest|"
     r"lowest|biggest|largest|smallest)\s+(?:total\s+(?:of\s+|number of\s+)?)?(?P<c>\w+)",
     r"\bhow many (?P<c>\w+) (?:does|do) (?:each|every) (?P<g>\w+) (?:have|hold|get|see|handle)",
@@ -37,7 +39,7 @@ _PER_GROUP = [re.compile(p, re.IGNORECASE) for p in (
     r"(?P<c>\w+)\s+(?:over|across|for|of)\s+(?:its|their|the|all)\b",
 )]
 #: "which band puts in the most hours", "which team logs the most miles"
-_ANY_VERB = [re.compile(r"\b(?:which|what)\s+(?P<g>\w+)(?:(?:'s|’s)\s+\w+)?\s+(?:\w+\s+){1,2}?the\s+(?:most|"
+_ANY_VERB = [re.compile(rf"\b(?:which|what)\s+{_ROLE_ADJ}(?P<g>\w+)(?:(?:'s|’s)\s+\w+)?\s+(?:\w+\s+){{1,2}}?the\s+(?:most|"
                         r"fewest|least|highest|lowest)\s+(?:total\s+)?" + said + r"(?P<c>\w+)", re.IGNORECASE)
              for said in ("", r"[a-z]+\s+")]  # "the most hours", "the most mechanic visits"
 _RANKED = re.compile(r"^\s*(?:which|what)\b.*\b(?:most|fewest|least|highest|lowest|largest|"
@@ -234,8 +236,24 @@ def total_calls(st: PlanState) -> list[Call]:
 
 def flow_calls(st: PlanState) -> list[Call]:
     found = flow_attr(st)
-    return [Call("group_analysis", {"attribute": found[0], "weight": found[1],
-                                    "top_k": 50})] if found else []
+    if not found:
+        return []
+    side = _side_grouped(st, found[0])
+    whole = Call("group_analysis", {"attribute": found[0], "weight": found[1], "top_k": 50})
+    # both: the side's own groups when that side holds the attribute, else the whole's
+    return [whole, Call("group_analysis", {**whole.args, "side": side})] if side else [whole]
+
+
+def _side_grouped(st: PlanState, attr: str) -> str | None:
+    """The side whose groups a two-mode question totals, when both sides hold ``attr``
+    ("which country's competitions had the most lots": the competitions' countries, never
+    the cuppers'), else None."""
+    from igraph_agent.model.value_counts import side_named
+
+    info = st.last_ok("get_graph_info")
+    found = side_named(str(st.context.get("asked") or st.question), info.data if info else {},
+                       attr)
+    return found[1] if found else None
 
 
 def _result(obs: list[Observed]) -> dict | None:
@@ -329,6 +347,13 @@ def _average_render(st: PlanState, d: dict, avg: tuple[str, str, str | None]) ->
 
 
 def flow_render(st: PlanState, obs: list[Observed]) -> str:
+    sided = next((rows_only(o.data) for o in obs if o.tool == "group_analysis" and o.ok
+                  and o.args.get("side")), None)
+    if sided is not None and any(str(r.get("group")) not in ("None", "", "nan")
+                                 for r in sided.get("groups") or []):
+        obs = [o for o in obs if o.tool != "group_analysis" or o.args.get("side")]
+    else:  # the side named holds no value of the attribute: every node's groups
+        obs = [o for o in obs if o.tool != "group_analysis" or not o.args.get("side")]
     d = _result(obs)
     if d is None or not (d.get("weight_used") or {}).get("attribute"):
         return "The groups' edge totals could not be computed."
@@ -336,7 +361,7 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
     cols = _meaning(st).get("direction") or []
     unset = [r for r in d["groups"] if str(r["group"]) in ("None", "", "nan")]
     if unset and (_meaning(st).get("modes") or {}).get("sides") and not d["directed"]:
-        return _one_side_totals(st, d, w, attr, unset[0])
+        return _one_side_totals(st, d, w, attr, unset[0], d.get("side"))
     parts = []
     for r in d["groups"]:
         stay = _within(d, r)
@@ -356,7 +381,8 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
             f"{shown(d.get('between_weight') or 0)} between {attr}s.")
 
 
-def _one_side_totals(st: PlanState, d: dict, w: str, attr: str, unset: dict) -> str:
+def _one_side_totals(st: PlanState, d: dict, w: str, attr: str, unset: dict,
+                     side: str | None = None) -> str:
     """A two-mode graph whose group attribute only one side holds ("band" of nurses, none of
     shifts): each group's total is the value on its members' edges, all of them to the other
     side ("hours per band": the hours its nurses worked)."""
@@ -375,6 +401,10 @@ def _one_side_totals(st: PlanState, d: dict, w: str, attr: str, unset: dict) -> 
                 f"**{shown(totals[0][1])}**. " if len(best) == 1 else
                 f"{' and '.join(f'**{g}**' for g in best)} tie for the "
                 f"{'fewest' if few else 'most'} {w} ({shown(totals[0][1])}). ")
+    if side:  # both sides hold the attribute: the asked side's groups alone
+        return (lead + f"{w} per {attr} of the {side} side, summed over the edges of each "
+                f"{attr}'s {side} nodes (the other side's {unset['size']} nodes not grouped): "
+                f"{listed}.")
     return (lead + f"{w} per {attr}, summed over the edges of each {attr}'s nodes (the other "
             f"side has no {attr}: {unset['size']} nodes): {listed}.")
 

@@ -159,6 +159,10 @@ def _degree_render(st: PlanState, obs: list[Observed]) -> str:
     if rank:
         return rank + f"Highest {side}: {top}."
     lead = _top_lead(st, d, side)
+    if side != "degree" and _MEAN_ASKED.search(str(st.context.get("asked") or st.question)) \
+            and not lead:  # "on average, how many prerequisites does a course have"
+        return (f"Mean {side} is **{d.mean_degree}** (max {d.max_degree}, min {d.min_degree}, "
+                f"over {d.nodes} nodes). Highest {side}: {top}.")
     if side != "degree":
         return lead + f"Highest {side}: {top}."
     if d.side:
@@ -214,6 +218,8 @@ def _top_checked(name: str, d: DegreeAnalysisResult) -> str:
 
 
 #: the graph's highest degree asked as a figure ("what is the maximum degree"), not a node
+#: a mean asked for: "on average, how many …", "the mean in-degree"
+_MEAN_ASKED = re.compile(r"\b(?:on\s+average|average|mean|avg|typical(?:ly)?)\b", re.IGNORECASE)
 _MAX_VALUE = re.compile(r"^\s*(?:so\s+|and\s+)?(?:what(?:'s| is| was)?|tell me|give me)\s+(?:the\s+)?"
                         r"(?:max(?:imum)?|highest|largest|biggest|greatest|top)\s+degree\b"
                         # "how many friends does the most popular member have"
@@ -632,7 +638,7 @@ INTENTS: list[Intent] = [
                        r"\b(?:widest|broadest|largest|biggest)\s+(?:range|variety|mix|spread)\s+of\s+"
                        r"(?:different\s+|distinct\s+|other\s+)?\w+"),
            _degree_calls, _degree_render, "degree analysis",
-           negatives=[re.compile(r"degree centrality|degree assortativ|degrees? correlate|"
+           negatives=[re.compile(r"degree centrality|degree assortativ|degrees? correlat|"
                                  r"hubs .*link to hubs|\btend to (?:connect|link|attach)|"
                                  r"\b(?:lowest|smallest|minimum|minimal)\s+"
                                  r"(?:in-?|out-?)?degree\b|\bmedian (?:node )?degree\b",

@@ -465,6 +465,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\b(?:every|each|all)(?:one|body)?\b.{0,40}?\b(?:connected|linked|reachable|"
                    r"joined)\s+(?:up\s+)?(?:to|with|from)\s+(?:every|each|all)(?:one|body)?\b",
                    r"\b(?:biggest|largest) connected (?:bunch|lot|crowd|collection|piece)\b",
+                   # "is the whole crew linked up through notes?", "are all the depots joined up"
+                   r"(?:^|[,:;]\s*)(?:so\s+)?(?:is|are)\s+(?:the\s+)?(?:whole|entire|all(?:\s+(?:the|our))?|every)\s+"
+                   r"(?:[\w-]+\s+){0,2}?(?:linked|joined|hooked|tied|connected)\s+(?:up|together)\b",
                    # "how many separate circles of players are there, where nobody in one
                    # circle has ever played anyone from another"
                    r"\bhow many (?:separate|disconnected|isolated|distinct|unconnected) (?:circles|"
@@ -562,7 +565,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"^\s*(?:which|who|what)\b.*\b(?:connected|linked|tied|adjacent|joined)\s+"
                    r"(?:directly\s+)?(?:to|with)\s+(?-i:[A-Z]\w*|[a-z]+\d+|\d+)\s*\??\s*$"),
         negatives=_rx(r"largest non-empty|deepest core|degeneracy|k-core exists|global clustering|"
-                      r"transitivity", _ALL_TIED,
+                      r"transitivity|\bbipartite\b|\btwo[- ]sided\b", _ALL_TIED,
+                      # two nodes' shared partners: "the common neighbours of Leeds and Lancaster"
+                      r"\bcommon (?:neighbou?rs?|friends|contacts|partners)\b|\bmutual (?:neighbou?rs|"
+                      r"friends|contacts)\b|(?<![\w-])neighbou?rs of both\b",
                       r"^\s*(?:is|are)\s+there\s+(?:a|any)\s+direct\s+(?:\w+\s+)?(?:from|between)\b",
                       r"neighbours per member",
                       # two nodes' shared neighbours are common_neighbours', never one node's
@@ -706,7 +712,14 @@ LEXICON: dict[str, dict[str, Any]] = {
                    # "could the families be split into two camps so that every marriage links
                    # one camp to the other"
                    r"\b(?:split|divided|separated|sorted|put)\s+into\s+two\s+\w+\b[^?]*?\b(?:every|each|"
-                   r"all|no)\b[^?]*?\b(?:one|either)\s+\w+\s+(?:to|and|with)\s+the\s+other\b"),
+                   r"all|no)\b[^?]*?\b(?:one|either)\s+\w+\s+(?:to|and|with)\s+the\s+other\b",
+                   # "split into two sets so that every road runs between the sets, never inside one"
+                   r"\b(?:split|divided|separated|sorted|put)\s+into\s+two\s+\w+\b[^?]*?\b(?:every|each|"
+                   r"all|no)\b[^?]*?\b(?:between\s+(?:the|those|them)\b|never\s+(?:inside|within)\b)",
+                   # "is the cupping table cleanly two-sided"
+                   r"\btwo[- ]sided\b"),
+        # "(same league both sides)": both ends of an edge in one group, no two modes
+        negatives=_rx(r"\bsame\s+[a-z]+\s+(?:on\s+)?(?:both|each)\s+sides?\b"),
         hint="whether the graph is bipartite"),
     "cycles": dict(
         triggers=t(1.0, r"\bcycles?\b|\bcyclic\b|\bacyclic\b|\bloops?\b|\ba (?:tree|forest)\b|"
@@ -719,7 +732,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                                  # "how many trios of players where all three have played
                                  # each other"
                                  r"\b(?:trios?|triples?|threesomes?|(?:groups?|sets?) of three)\b"
-                                 r".*\b(?:all three|each other|one another|pairwise|every pair)\b"),
+                                 r".*\b(?:all three|each other|one another|pairwise|every pair)\b",
+                                 # "spots where three rooms all open directly onto each other"
+                                 r"\b(?:three|3)\s+(?:[a-z]+\s+)?[a-z]+\s+(?:all\s+)?(?:\w+\s+){0,4}?"
+                                 r"(?:each other|one another)\b"),
                       hint="the triangle count"),
     "figure": dict(
         # one figure of the whole graph: "which people are at the center" asks for nodes
@@ -728,7 +744,11 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"average (?:shortest )?path", r"characteristic path", r"degeneracy",
                    r"non-empty k-core", r"deepest core", r"k-core exists", r"mean distance",
                    r"longest shortest", r"most distant", r"greatest distance", r"farthest",
-                   r"worst-case distance", r"degrees? correlate", r"hubs .*link to hubs",
+                   r"worst-case distance", r"degrees? correlat", r"hubs .*link to hubs",
+                   # "do the busy junctions tend to connect to other busy ones, or to dead ends"
+                   r"\b(?:busy|busiest|big|well[- ]connected|highly[- ]connected|hub)\b[^?]*\btend\s+to\s+"
+                   r"(?:connect|link|attach|join)\b[^?]*\b(?:other\s+(?:busy|big|hubs?)|dead[- ]ends?|"
+                   r"quiet|small|leaves)\b",
                    r"high-degree \w+ (?:tend to )?(?:connect|link|attach|befriend)",
                    r"steps lie between", r"density", r"sparse", r"fraction of possible",
                    # the density in the data's words: "what fraction of all possible links
@@ -988,6 +1008,10 @@ LEXICON.update({
                    # one named pair's shared partners: "who has worked with both A and B",
                    # "did anyone borrow both Catan and Root"
                    r"\b(?:with|to|from|into) both\s+\S.*\band\s+\S",
+                   # "which venues are neighbours of both Leeds and Lancaster", "one leg away
+                   # from both", "adjacent to both"
+                   r"(?<![\w-])(?:neighbou?rs\s+of|adjacent\s+to|next\s+to|(?:one|1|a\s+single)\s+(?:leg|hop|step|"
+                   r"edge|road|link|jump)\s+(?:away\s+)?from)\s+both\s+\S.*\band\s+\S",
                    r"\b(?:anyone|anybody|someone|somebody|who)\b.*\bboth\s+\S.*\band\s+\S",
                    # "which climbers do Ada and Cy both climb with": the pair's shared partners
                    r"^\s*(?:which|what|who|whom|how many)\b.*\b(?:do|did|does|have|had)\s+(?:the\s+)?\S+"

@@ -63,7 +63,8 @@ def plan(messages: list[dict], tools: list[dict] | None,
     """The next assistant message for this conversation; ``context`` holds the request's
     options and skill catalogue as data (``model/context.py``)."""
     st = PlanState.from_messages(messages, tools, context)
-    st = replace(st, question=vocabulary.spelled_out(st.question))  # "w/o valjean", "# of"
+    st = replace(st, question=vocabulary.spelled_out(st.question),  # "w/o valjean", "# of"
+                 context={**st.context, "typed": st.question})  # as typed: "(farms + coops)"
     st = replace(st, question=topics.context_read(st.question, _own(st)))  # "There's a route …"
     st = replace(st, question=topics.asked_mark(st.question))  # "List the accounts X follows."
     tail = lead_in.asked(st.question)  # "Sanity check: no loops, right? Is it acyclic?"
@@ -77,6 +78,8 @@ def _plan(st: PlanState) -> dict[str, Any]:
     found = [w for w in _lookups(st) if _resolved(st, _looked(w))]
     st = replace(st, question=topics.context_read(_topic_read(st), _own(st)))  # "medici - who'd…"
     st = replace(st, question=vocabulary.expanded(st.question, _info(st)))  # "pts": ``patients``
+    st = replace(st, question=vocabulary.column_qualified(  # "PhD students": the students
+        st.question, _info(st), [n for n in slots.named(st.question) if _no_match(st, n)]))
     asked = st.question
     unfound = [w for w in _lookups(st) if st.done(_search(_looked(w))) is not None
                and not _resolved(st, _looked(w))]  # "of tenure per unit": no node
@@ -544,6 +547,15 @@ def _named_nodes(st: PlanState) -> list[str] | None:
         if ids:
             found.append(name)
     return found
+
+
+def _no_match(st: PlanState, name: str) -> bool:
+    """Whether this run's ``search_node`` for ``name`` found no node near enough to be it
+    (what the graph intents tell the user as "no node matches")."""
+    from igraph_agent.model.graph_intents import _candidates
+
+    obs = st.done(_search(name))
+    return obs is not None and obs.ok and not _candidates(obs)
 
 
 def _no_candidate(st: PlanState, name: str) -> bool:

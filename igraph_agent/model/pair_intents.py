@@ -177,7 +177,8 @@ def _own_group(st: PlanState) -> bool:
     groups' mixing, never pairs linked both ways."""
     from igraph_agent.model.vocabulary import groupings
 
-    said = re.findall(r"\b(?:their|his|her|its)\s+own\s+([a-z]+)", st.question, re.IGNORECASE)
+    said = re.findall(r"\b(?:(?:their|his|her|its)\s+own|(?:the\s+)?same)\s+([a-z]+)", st.question,
+                      re.IGNORECASE)  # "only pairs inside the same institute" too
     groups = {a.lower() for a in groupings(st.meaning())}
     return any(w.lower() in groups or w.lower().rstrip("s") in groups for w in said)
 

@@ -966,8 +966,10 @@ def totals_clarify(st: PlanState) -> str | None:
                 f"and the mean per edge over the whole graph, not each {one}'s own average. "
                 f"Ask for the {one} with the highest total {edge_attr(st)}, or the mean "
                 f"{edge_attr(st)} per edge.")
-    node = rf"(?:{re.escape(one)}|{re.escape(many)}|node|vertex)"
+    node = rf"(?:{re.escape(one)}|{re.escape(many)}|node|vertex)(?![\w-]*\s+(?:pair|edge|link|row)s?\b)"
     q = str(st.context.get("asked") or st.question)
+    if re.search(r"\bper edge\b", st.question, re.IGNORECASE):
+        return None  # "on average, how many years does a membership last": per edge, said
     if not re.search(r"\b(?:average|mean|typical)\b", q, re.IGNORECASE) or not (
             re.search(rf"\b(?:per|each|every|an?)\s+{node}\b", q, re.IGNORECASE) or
             re.search(r"\b(?:weighted\s+degree|strength)\b", q, re.IGNORECASE)):
@@ -1064,8 +1066,9 @@ def _side_partners(obs: list[Observed]) -> str:
 #: a mean asked: "what's the average road length", "the mean weight of an edge"
 _MEAN_ASKED = re.compile(r"\b(?:average|mean|typical)\b", re.IGNORECASE)
 #: a figure per node, not per edge: "the average weighted degree", "the mean total per person"
-_PER_NODE = re.compile(r"\b(?:degree|strength|per|each|every|nodes?|total|others?|all)\b",
-                       re.IGNORECASE)
+_PER_NODE = re.compile(r"\b(?:degree|strength|per(?!\s+(?:edge|pair|link|row|connection|tie|"
+                       r"membership|record|entry|trip|visit|shipment|loan|transfer)s?\b)|each|"
+                       r"every|nodes?|total|others?|all)\b", re.IGNORECASE)
 
 
 #: one edge of a node's asked by its value: "which of its direct destinations is the
@@ -1176,7 +1179,8 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
 
 #: one figure asked of a group's edges: "the average lead time from vendors in Mexico",
 #: "avg km of roads from the north", "total messages sent by Sales people"
-_GROUP_FIGURE = re.compile(r"\b(?:average|avg|mean|typical|total|sum|combined|altogether|in all)\b",
+_GROUP_FIGURE = re.compile(r"\b(?:average|avg|mean|typical|total|sum|summed|summing|combined|"
+                           r"altogether|in all|add(?:ed|ing)?\s+up|tot(?:al)?\s+up)\b",
                            re.IGNORECASE)
 
 

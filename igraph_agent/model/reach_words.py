@@ -58,9 +58,23 @@ _SET_OUT = re.compile(
     rf"(?:i|you|we|one)\s+{_ARRIVE}\s+(?:the\s+)?{_NODE}\s*[?.!]*\s*$", re.IGNORECASE)
 
 
+#: what one node says or sends, passed on: "if people pass notes along, could something Bea
+#: writes end up with Tomas", "can a rumour Ana starts reach Bo"
+_PASSED_ON = re.compile(
+    rf"^\s*(?:if\b[^,?]*,\s*)?(?:can|could|would|might|will|does|do)\s+(?:something|anything|a\s+[a-z]+|"
+    rf"an\s+[a-z]+|the\s+[a-z]+|what)\s+(?:that\s+)?{_NODE}\s+(?:writes|sends|says|posts|passes\s+on|"
+    rf"tells|shares|starts|spreads|knows|hears|mentions|forwards)\s+(?:ever\s+|eventually\s+|somehow\s+)?"
+    rf"(?:end\s+up\s+(?:with|at|in)|reach|get\s+to|make\s+it\s+to|find\s+its\s+way\s+to)\s+(?:the\s+)?"
+    rf"{_NODE}(?:\s+(?:at all|eventually|in the end))?\s*[?.!]*(?:\s*,?\s*(?:y/n|yes or no))?\s*[?.!]*\s*$",
+    re.IGNORECASE)
+
+
 def as_path(question: str) -> str:
     """``question`` as "Is there a path from X to Y?" when it asks whether what starts at X
     can end up at Y; anything else unchanged."""
+    m = _PASSED_ON.match(question)
+    if m and not {m.group(1).lower(), m.group(2).lower()} & _NOT_NODES:
+        return f"Is there a path from {m.group(1)} to {m.group(2)}?"
     m = _SET_OUT.match(question)
     if m and not {m.group(1).lower(), m.group(2).lower()} & _NOT_NODES:
         return f"Is there a path from {m.group(1)} to {m.group(2)} following the edges?"

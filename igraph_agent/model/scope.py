@@ -46,7 +46,7 @@ _WHOLE = (r"(?:data|dataset|data ?set|graph|network|web|survey|study|sample|reco
 #: "in this food web", "in the southern women data" closing the question (or a clause)
 _IN_SCOPE = re.compile(rf"\b(?:in|within|across)\s+(?:the|this|our|these|that)\s+"
                        rf"((?:(?!same\b|other\b|one\b|each\b|main\b|giant\b|[a-z]+est\b)[a-z][\w'-]*\s+){{0,3}}?){_WHOLE}"
-                       rf"(?=\s*(?:[?.!,;]|$))")
+                       rf"(?=\s*(?:(?:altogether|overall|in\s+total|in\s+all|all\s+told)\s*)?(?:[?.!,;]|$))")
 #: "how many residents does the association have"
 _HAS_SCOPE = re.compile(rf"\b(does|do)\s+(?:the|this|our|that)\s+((?:[a-z][\w'-]*\s+){{0,2}}?)"
                         rf"{_WHOLE}\s+(have|contain|include|hold|count|record|list)\b")

@@ -632,6 +632,12 @@ def _pair_bonus(st: PlanState) -> float:
     grouping and a count, or the two ways compared."""
     groups = groupings(_meaning(st))
     attr = _pair_values(st.question, groups)[0]
+    modes = _meaning(st).get("modes") or {}
+    if attr and modes.get("by") == "attribute" and modes.get("attribute") == attr and \
+            not re.search(r"\bbetween\b|\bfrom\b.*\b(?:in)?to\b|\b(?:go|went|gone|going|move[sd]?|"
+                          r"moving|sent|send|flow(?:s|ed)?)\b", st.question, re.IGNORECASE):
+        return 0.0  # "which student has the most years over all their clubs": the two sides,
+        # every edge goes between them; a node of one side ranked, no pair of groups
     found = attr and (_HOW_MANY.search(st.question) or _compared(st) or (
         re.search(_FLOW_BETWEEN, st.question, re.IGNORECASE)
         and named_weight(st.question, _meaning(st))))  # "tonnes moving between A and B"
@@ -851,8 +857,20 @@ def _degree_render(what: str):
                     "Rebuild it directed (construct_graph with directed=true) to count "
                     f"{what} edges.")
         among = "".join(f"Among nodes with {k} = {v}, b" for k, v in (d.get("where") or {}).items())
+        asked = str(st.context.get("asked") or st.question)
+        if _MEAN_ASKED.search(asked) and not _RANKED_BY.search(asked):  # "on average, how many"
+            return (f"{among[:-3] + ', t' if among else 'T'}he mean {d['direction']}-degree "
+                    f"({what} edges per node) is **{d['mean_degree']}** over {d['nodes']} nodes "
+                    f"(max {d['max_degree']}, min {d['min_degree']}); top: {top}.")
         return f"{among or 'B'}y {d['direction']}-degree ({what}): {_leaders(d)}; top: {top}."
     return render
+
+
+#: a mean asked for ("on average, how many prerequisites does a course have"), and a
+#: ranking by one ("which course has the highest average …"), which is no mean of the graph
+_MEAN_ASKED = re.compile(r"\b(?:on\s+average|average|mean|avg|typical(?:ly)?)\b", re.IGNORECASE)
+_RANKED_BY = re.compile(r"\b(?:which|who|whom|rank|top|most|highest|lowest|largest|biggest|"
+                        r"smallest|fewest|least)\b", re.IGNORECASE)
 
 
 def _leaders(d: dict) -> str:
@@ -886,8 +904,8 @@ _ASKS_ACYCLIC = re.compile(r"^\s*(?:is|are|does|do|can|could)\b.*(?:\b(?:acyclic
                            r"(?:directed\s+)?(?:cycles?|loops?|circles?)\b|\b(?:cycle|loop)-?free\b|"
                            # "can we put all packages in a build order where each comes after
                            # everything it depends on": an order exists when nothing loops
-                           r"\b(?:build|install|topological|valid|an?|one|single)\s+(?:order|"
-                           r"sequence)\b.*\b(?:after|before|ahead of)\b)",
+                           r"\b(?:build|install|topological|valid|an?|one|single|some|any)\s+"
+                           r"(?:order|sequence)\b.*\b(?:after|before|ahead of)\b)",
                            re.IGNORECASE)
 
 
@@ -915,6 +933,15 @@ def _structure_render(st: PlanState, obs: list[Observed]) -> str:
         parts[0] = ("**Yes** — it" if d["acyclic"] else "**No** — it") + parts[0][2:]
     elif _ASKS_CYCLE.search(q):  # "is there a cycle?": the yes or no first
         parts[0] = ("**No** — it" if d["acyclic"] else "**Yes** — it") + parts[0][2:]
+    ranked = _reach_ranked(st, d)
+    if ranked:  # "the top 3 courses by how many later courses depend on them"
+        return ranked
+    if d["acyclic"] and re.search(r"depth|deep|longest|chain|topolog|levels", q, re.IGNORECASE) \
+            and not _ASKS_CYCLE.search(q) and not _ASKS_ACYCLIC.search(q) and \
+            _CHAIN_NODES.search(q):  # "how many courses are in the longest chain": its nodes
+        return (f"The longest directed chain has **{d['depth'] + 1}** nodes ({d['depth']} "
+                f"edges, the topological depth); there is no directed cycle, and "
+                f"{d['strong_components']} strongly connected component(s).")
     if d["acyclic"] and re.search(r"depth|deep|longest|chain|topolog|levels", q, re.IGNORECASE) \
             and not _ASKS_CYCLE.search(q) and not _ASKS_ACYCLIC.search(q):  # the depth first
         return (f"The longest directed chain is **{d['depth']}** edges long (the topological "
@@ -942,6 +969,58 @@ def _structure_render(st: PlanState, obs: list[Observed]) -> str:
                 f"{d['strong_components']} strongly connected component(s). "
                 + "; ".join(parts[:-1]) + ".")
     return "; ".join(parts) + "."
+
+
+#: a chain's length in its nodes: "how many courses are in the longest chain", "counting the
+#: first and last"
+_CHAIN_NODES = re.compile(r"\bhow\s+many\s+(?!(?:edges|links|arcs|steps|hops|arrows|levels|"
+                          r"moves|jumps)\b)[a-z]+\s+(?:are\s+|sit\s+|lie\s+)?(?:in|on|along)\b|"
+                          r"\bcount(?:ing)?\s+(?:both\s+)?(?:the\s+)?(?:first|start|ends?)\b", re.IGNORECASE)
+#: a ranking by how many nodes depend on each: "the top 3 courses by how many later courses
+#: depend on them", "which package has the most packages depending on it, even indirectly"
+_BY_DEPENDENTS = re.compile(r"\b(?:depend(?:s|ing)?|rel(?:y|ies|ying)|build(?:s|ing)?)\s+(?:up)?on\s+"
+                            r"(?:it|them|each)\b|\bdependents\b|\b(?:need|require)s?\s+(?:it|them)\b",
+                            re.IGNORECASE)
+_BY_REACHED = re.compile(r"\b(?:reach(?:es)?|downstream|later|after|descendants?|unlocks?|opens?\s+up|"
+                         r"leads?\s+to)\b", re.IGNORECASE)
+_BY_REACHING = re.compile(r"\b(?:reached\s+(?:from|by)|upstream|before|ancestors?|prior|"
+                          # "which paper do the most papers reach": the one reached
+                          r"(?:do|does|did|can)\s+the\s+most\s+(?:\w+\s+)?(?:reach|get\s+to|lead\s+to))\b",
+                          re.IGNORECASE)
+
+
+def _reach_ranked(st: PlanState, d: dict) -> str:
+    """Nodes ranked by how many others they reach or are reached from, when a ranking of
+    that is asked ("top 3 … by how many later courses depend on them"), else ""."""
+    from igraph_agent.model import vocabulary
+
+    q = str(st.context.get("asked") or st.question)
+    if not re.search(r"\b(?:top|rank\w*|most|which|who)\b", q, re.IGNORECASE) or \
+            not re.search(r"\bindirect\w*|\btransitiv\w*|\ball\s+the\s+way|\beventually|"
+                          r"\bdownstream|\bupstream|\bdescendants?|\bancestors?", q, re.IGNORECASE):
+        return ""
+    ends = [str(c) for c in (_meaning(st).get("direction") or [])][:2]
+    if _BY_DEPENDENTS.search(q):  # what needs a node: downstream when the source is needed
+        key = {"source": "most_reaching", "target": "most_reached_from"}.get(
+            vocabulary.needed_end(ends) or "", "")
+    elif _BY_REACHING.search(q):
+        key = "most_reached_from" if not re.search(r"\b(?:downstream|later|after|descendants?|unlocks?|"
+                                                   r"opens?\s+up)\b", q, re.IGNORECASE) else ""
+    elif _BY_REACHED.search(q):
+        key = "most_reaching"
+    else:
+        key = ""
+    if not key or not d.get(key):
+        return ""
+    field = "reaches" if key == "most_reaching" else "reached_from"
+    k = topn.top_count(q) or 1
+    rows = d[key][:max(k, 1)]
+    way = "reach" if key == "most_reaching" else "are reached from"
+    listed = ", ".join(f"**{r['node']}** ({shown(r[field])})" for r in rows)
+    return (f"By how many nodes each can {way.replace('are ', 'be ')} along the edges, directly or "
+            f"through others: {listed}." if k > 1 else
+            f"**{rows[0]['node']}** {'reaches' if field == 'reaches' else 'is reached from'} the "
+            f"most nodes along the edges, directly or through others: **{shown(rows[0][field])}**.")
 
 
 #: the words of a direction, on a directed graph: edges that arrive at a node, or leave it
@@ -1245,8 +1324,33 @@ def _members_bonus(st: PlanState) -> float:
     if len(names) >= 2 and not re.search(r"\bor\b", q, re.IGNORECASE):
         q = re.sub(r"\bboth\b", " ", q, flags=re.IGNORECASE)  # "did both A and B attend": all
     # "what fraction of hides has Tove visited": a share, which no count of partners is
+    if re.search(r"\bnodes have [\w ]+ = ", q):
+        return 0.0  # "How many nodes have department = Photography and kind = curator?"
+    if _counts_a_stranger(st):
+        return 0.0  # "how many meals did the sat_central shift serve": no partner counted
     return 3.6 if (names and not _difference(st) and not _CO.search(q)
                    and not _SHARE_ASKED.search(q) and not _MEMBERS_NARROWED.search(q)) else 0.0
+
+
+def _counts_a_stranger(st: PlanState) -> bool:
+    """Whether "how many <noun>" counts a noun that is no side, no node and no edge of this
+    graph ("how many meals did the sat_central shift serve" on volunteers and shifts): the
+    partners would answer another question."""
+    from igraph_agent.model import size_nouns, vocabulary
+
+    noun = size_nouns.counted_noun(str(st.context.get("asked") or st.question))
+    if noun is None:
+        return False
+    info = st.last_ok("get_graph_info")
+    data = info.data if info else {}
+    one = vocabulary.one_of(noun)
+    known = {vocabulary.one_of(w) for w in (*vocabulary.data_nouns(data), *vocabulary.NODE_NOUNS,
+                                            *size_nouns.EDGE_WORDS, *vocabulary.own_words(data))}
+    known |= vocabulary.side_words(_meaning(st))
+    cols = {p for c in (_meaning(st).get("weights") or {}) for p in re.split(r"[_\s-]+", str(c).lower())}
+    return one not in known and noun not in known and one not in cols and noun not in cols and \
+        noun not in {"people", "persons", "others", "ones", "times", "partners", "members",
+                     "neighbours", "neighbors", "contacts", "friends", "links", "ties", "nodes"}
 
 
 def _difference_bonus(st: PlanState) -> float:

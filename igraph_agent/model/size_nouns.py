@@ -114,7 +114,7 @@ EDGE_WORDS = frozenset("""flight route crossing sailing journey ride lane road p
 wire line track street trail corridor channel row shipment delivery trip visit call email
 message transfer loan payment deal trade referral citation pass game match marriage friendship
 collaboration order sale purchase booking rating review vote like follow mention reply retweet
-link arc connection tie relationship interaction segment run leg hop""".split())
+link arc connection tie relationship interaction segment run leg hop walkway passage passageway doorway""".split())
 #: what a count of a graph's parts may be said as, whatever the data
 _PARTS = frozenset("""triangle cycle loop clique community cluster component piece part group
 island bridge path route hop step stop leg jump neighbour neighbor partner contact friend degree

@@ -212,7 +212,10 @@ FIGURES = [
      "diameter"),
     ("radius", r"radius|eccentricity|(?<!two )(?<!pair of )(?<!two )\bfarthest\b(?!\s+pair)|"
      r"worst-case distance", "radius"),
-    ("degree_assortativity", r"assortativ|degrees? correlate|hubs .*link to hubs|"
+    ("degree_assortativity", r"assortativ|degrees? correlat|hubs .*link to hubs|"
+     # "do the busy junctions tend to connect to other busy ones, or to dead ends"
+     r"\b(?:busy|busiest|big|well[- ]connected|highly[- ]connected|hub|well[- ]travell?ed)\b[^?]*\btend\s+"
+     r"to\s+(?:connect|link|attach|join|show\s+up|turn\s+up|appear)\b|"
      r"high-degree \w+ (?:tend to )?(?:connect|link|attach|befriend)|"
      r"\b(?:well|highly|best|most)[- ]connected \w+ (?:tend to |usually |mostly )?\w+ (?:with|to) "
      r"(?:other )?(?:well|highly|best|most)[- ]connected\b",
@@ -331,6 +334,12 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
     one such value is named."""
     found = slots.where(st.question, attributes(st))
     groups = groupings(st.meaning())
+    kind = ((st.meaning().get("node_attributes") or {}).get(found[0]) or {}).get("kind") \
+        if found else None
+    if found and kind == "numeric" and not re.fullmatch(r"-?\d+(?:\.\d+)?", found[1]):
+        # "first-floor rooms" on a numeric ``floor``: floor = 1; "the floor plan": no value
+        number = _ORDINALS.get(found[1].lower())
+        found = (found[0], number) if number else None
     known = groups.get(found[0]) if found else None
     if found and known and found[1].lower() not in {v.lower() for v in known}:
         whole = [v for v in known if re.search(rf"(?<![\w]){re.escape(found[1])}(?![\w])", v,
@@ -338,6 +347,8 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
                  and re.search(rf"(?<![\w]){re.escape(v)}(?![\w])", st.question, re.IGNORECASE)]
         # "who in ward 7": the value "ward 7", not "7"; "cross team boundaries": no value at all
         found = (found[0], whole[0]) if len(whole) == 1 else None
+    elif found and known:  # "the physics dept": the value as the data writes it, Physics
+        found = (found[0], next(v for v in known if v.lower() == found[1].lower()))
     if found:
         return found
     modes = st.meaning().get("modes") or {}
@@ -348,7 +359,15 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
             if attr != sided and (value_named(v, st.question) or (len(v) >= 3 and re.search(
                 rf"(?<![\w-]){_as_named(v)}(?![\w-])", st.question, re.IGNORECASE)
                 and v.lower() not in slots.STOP_WORDS) or value_as_members(v, st.question))}
+    if not hits:  # "how many bonded warehouses": the yes value of a yes/no column
+        hits = {(attr, v) for attr, values in groups.items()
+                if (v := flag_said(attr, [str(x) for x in values], st.question)) is not None}
     return hits.pop() if len(hits) == 1 else None  # "lab-nas" is a node, no lab
+
+
+#: an ordinal said for a number ("first-floor rooms", "third year"): the number
+_ORDINALS = {"first": "1", "1st": "1", "second": "2", "2nd": "2", "third": "3", "3rd": "3",
+             "fourth": "4", "4th": "4", "fifth": "5", "5th": "5", "sixth": "6", "6th": "6"}
 
 
 def _as_named(value: str) -> str:
@@ -376,7 +395,32 @@ def named_values(st: PlanState) -> dict[str, str]:
                     re.IGNORECASE)  # "the assembly-tier plants": tier = assembly
                     or value_as_members(str(v), st.question)):  # "towns in the south zone"
                 found.setdefault(attr, []).append(str(v))
-    return {a: vs[0] for a, vs in found.items() if len(vs) == 1}
+    out = {a: vs[0] for a, vs in found.items() if len(vs) == 1}
+    for attr, values in groupings(st.meaning()).items():  # "bonded warehouses": bonded = yes
+        said = flag_said(attr, [str(v) for v in values], st.question)
+        if said is not None and attr not in out:
+            out[attr] = said
+    return out
+
+
+#: the two values of a yes/no column, the "yes" first
+_FLAGS = (("yes", "no"), ("true", "false"), ("y", "n"), ("1", "0"), ("t", "f"))
+
+
+def flag_said(attr: str, values: list[str], question: str) -> str | None:
+    """The value of a yes/no column its name says as an adjective: "bonded warehouses" ->
+    the yes value of ``bonded``; "non-bonded", "not bonded", "unbonded" -> the no value;
+    None when the column is no yes/no one or its name is not said."""
+    low = {v.lower(): v for v in values}
+    pair = next((p for p in _FLAGS if set(low) == set(p)), None)
+    name = attr.lower().replace("_", " ")
+    if pair is None or len(name) < 4:
+        return None
+    if re.search(rf"\b(?:non-?|un|not\s+|never\s+){re.escape(name)}\b", question, re.IGNORECASE):
+        return low[pair[1]]
+    if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", question, re.IGNORECASE):
+        return low[pair[0]]
+    return None
 
 
 #: the ties of a group counted, not its members: "how many contacts does the legal group
@@ -392,8 +436,24 @@ def _group_ties(st: PlanState) -> bool:
     return bool(_GROUP_TIES.search(st.question)) and not st.meaning().get("directed")
 
 
+def several_named(st: PlanState) -> set[str]:
+    """The grouping attributes the question names two or more values of ("certified
+    producers (farms + coops)": kind = farm or coop), which no one-value filter applies."""
+    out = set()
+    q = str(st.context.get("typed") or st.question)  # as typed: "(farms + coops)"
+    for attr, values in groupings(st.meaning()).items():
+        said = [v for v in values if len(str(v)) >= 2 and (value_named(str(v), q) or
+                                                           value_as_members(str(v), q))]
+        if len(said) >= 2:
+            out.add(attr)
+    return out
+
+
 def count_where_calls(st: PlanState) -> list[Call]:
     found = where_of(st)
+    if found is not None and several_named(st) - {found[0]}:
+        return []  # "certified farms + coops": certified = yes and kind = farm or coop, which
+        # one filter cannot say; counting the certified alone would answer another question
     if found is not None and _group_ties(st):  # the group's ties: within and to others
         return [Call("group_analysis", {"attribute": found[0], "top_k": 200})]
     both = named_values(st)
@@ -404,6 +464,15 @@ def count_where_calls(st: PlanState) -> list[Call]:
                                           "where": where, "limit": 50})]
     if found is None:
         return []
+    from igraph_agent.model.value_counts import side_named
+
+    info = st.last_ok("get_graph_info")
+    side = side_named(str(st.context.get("asked") or st.question), info.data if info else {},
+                      found[0])
+    if side is not None:  # "how many Colombians are on the cupping panel": the cuppers only
+        return [Call("nodes_by_measure", {"measure": "degree", "op": "ge", "value": 0,
+                                          "where": {found[0]: found[1], side[0]: side[1]},
+                                          "limit": 50})]
     return [Call("subgraph_extraction", {"attribute": found[0], "value": found[1],
                                          "create_version": False})]
 

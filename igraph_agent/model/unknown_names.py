@@ -103,6 +103,8 @@ def _unknown_group_word(st: PlanState, known: str, values: set[str]) -> list[str
         for m in re.finditer(rf"\b(?:(the|our|their)\s+)?([a-z][a-z]{{2,}})(?:\s+|-)"
                              rf"{re.escape(attr.lower())}(?:s|es)?\b", asked):
             w, beside = m.group(2), near and bool(m.group(1))
+            if w in {"non", "un", "not", "never"}:
+                continue  # "non-refrigerated depots": the column's no value
             if w in values or w in slots.STOP_WORDS or w in _NOT_A_VALUE or re.search(
                     rf"(?<![\w-]){re.escape(w)}(?![\w-])", known):
                 continue

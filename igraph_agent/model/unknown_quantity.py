@@ -32,8 +32,8 @@ _MAGNITUDES: tuple[tuple[str, str], ...] = (
      r"cash|funding|prices?|fee|fares?|toll|spending|turnover|tax(?:es)?|debts?|wealth|dollars|euros|"
      r"(?:order|sales|trade|contract|deal|invoice|transaction)\s+values?",
      r"salar|pay|wage|income|earn|revenue|profit|budget|money|cash|fund|price|cost|fee|spend|"
-     r"turnover|tax|debt|wealth|amount|value|usd|eur|gbp|dollar|pound|euro|sum|total|paid|loan|"
-     r"lent|sale|worth|fare|toll|charge"),
+     r"turnover|tax|debt|wealth|amount|value|usd|eur|gbp|dollar|pound|euro|sum|total|paid|"
+     r"sale|worth|fare|toll|charge"),
     (r"ages?", r"^age|_age|age_|born|birth"),
     (r"populations?|inhabitants|headcount|head count", r"pop|inhabit|resident|people|headcount"),
     _SPOKEN,
@@ -53,6 +53,9 @@ _MAGNITUDES: tuple[tuple[str, str], ...] = (
      r"stay|\blos\b|(?:^|_)los(?:_|$)|bed_?days|dwell"),
     # "how many lines of code does rosa maintain" on a table of imports
     (r"lines\s+of\s+code|\bloc\b|\bsloc\b|code\s+size", r"loc|line|code|size"),
+    # "the average loan length in months" on a count of works lent: how long each lasted
+    (r"(?:lengths?|durations?)\s+(?:in|of)\s+(?:days|weeks|months|years)",
+     r"day|week|month|year|dur|length|tenure|period|time|_(?:d|wk|mo|yr)s?$"),
     # a fee is no amount sent: "which town pays the most in transfer fees" on ``amount_usd``
     (r"(?:transfer\s+|transaction\s+|service\s+|processing\s+|bank\s+|handling\s+)?(?:fees|"
      r"commissions?|surcharges?|tolls)", r"fee|commission|surcharge|toll|charge"),
@@ -104,10 +107,16 @@ _ADJECTIVES = ((r"\b(?:most|least|more|less) (?:profitable|lucrative|valuable)\b
                 # "how much does ana earn", "how much did the club pay"
                 r"\bhow much (?:\w+\s+){1,3}?(?:earns?|earned|paid|pays?|spends?|spent|owes?|"
                 r"owed)\b|"
+                # "what did Kiln pay per bag", "what does each roaster pay on average": a price
+                r"\bwhat\s+(?:did|does|do|would|will)\s+(?:\w+\s+){1,3}?(?:pay|spend|charge|earn)\b"
+                r"(?!\s+(?:in|on|for)\b)|"
+                # "total up what Fernweh owes us for their bookings"
+                r"\bwhat\s+(?:\w+\s+){1,2}?(?:owes|owed|pays|paid|spends|spent|earns|earned|"
+                r"is\s+owed|was\s+paid)\b|"
                 # "which guitarist earns the most per gig", "who got paid more"
                 # (not "earned the most credits": a thing the data counts)
                 r"\b(?:earns?|earned|earning|(?:gets?|got|is|was)\s+paid)\s+(?:the\s+)?(?:most|"
-                r"least|more|less|highest|lowest)\b(?=\s*(?:[?.!,;]|$|per\b|money\b|overall\b|"
+                r"least|more|less|highest|lowest)\b(?=\s*(?:[?.!,;(]|$|per\b|money\b|overall\b|for\b|"
                 r"in\s+(?:total|pay|wages)\b|of\s+(?:all|anyone|everyone)\b|than\b))", 0),
                (r"\b(?:oldest|youngest|older|younger)\b", 1),
                # "which main has the widest pipe diameter"
@@ -171,6 +180,10 @@ _QUALITIES: tuple[tuple[str, str, str | None], ...] = (
      r"return|refund|international|domestic|overseas|express|overdue|unpaid|fraud|disput|"
      r"reject|approv|pend|archiv|delet|encrypt|anonym|status|kind|type|class|categor",
      None),
+    # a route's accessibility: "the fastest step-free route for a wheelchair user (no stairs)"
+    (r"\b(?:step[- ]free|wheelchair|accessibility|barrier[- ]free|disabled\s+access|"
+     r"no\s+stairs|without\s+stairs|avoid(?:ing)?\s+(?:the\s+)?stairs)\b",
+     r"step|wheel|access|barrier|stair|lift|elevator|ramp|disab", "step-free access"),
     (r"\b(?:gender|sex)\b|\bwomen\s*\(?\s*(?:vs\.?|versus|or|and)\s+men\b|\b(?:male|female)s?\b",
      r"gender|sex|male|female", "gender"),
     # where someone lives or something took place: "which woman lives nearest to where E8 was
@@ -270,7 +283,7 @@ def _unheld_acronym(question: str, info: dict[str, Any]) -> str | None:
     said = [str(c) for c in (info.get("edge_attributes") or []) + (info.get("node_attributes") or [])]
     said += [str(v) for k in (meaning.get("node_attributes") or {}).values() if isinstance(k, dict)
              for v in k.get("top_values") or []]
-    said += [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
+    said += [str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict) and s.get("id") is not None]
     said += [str(s) for s in ((meaning.get("modes") or {}).get("sides") or {})]
     return None if any(word in x.lower() for x in said) else m.group(1)
 
@@ -325,7 +338,7 @@ _RANKED = re.compile(r"\b(?:which|what)\s+([a-z]+)\s+(?!of\b)(?:[a-z]+\s+){1,4}?
 
 def _id_prefixes(info: dict[str, Any]) -> set[str]:
     """The words the node ids are made of ("paper" of paper00, "city" of city12)."""
-    ids = [str(s.get("id")) for s in info.get("sample_nodes") or []]
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict)]
     return {m.group(1).lower() for i in ids
             if (m := re.fullmatch(r"([A-Za-z]{3,})[ _-]?\d+", i))}
 
@@ -406,7 +419,7 @@ def ask_ranked(question: str, info: dict[str, Any]) -> str | None:
 
     said, nodes = found
     said = _plural(_stem(said))
-    ids = [str(s.get("id")) for s in info.get("sample_nodes") or []][:2]
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict)][:2]
     return (f"The data holds no {said}: its nodes are the {nodes} themselves ({', '.join(ids)}, "
             f"…), and no column, group or side names their {said}. Do you mean the "
             f"{nodes} ranked by their own links, or can you attach a table that holds the "

@@ -96,8 +96,33 @@ def value_count(question: str, info: dict[str, Any]) -> str | None:
     shapes = (rf"{_HOW_MANY}(?:different\s+|distinct\s+)?{rx}(?:\s+{noun})?{_TAIL}",
               rf"{_HOW_MANY}{noun}\s+(?:are|is|were)\s+(?:an?\s+)?{rx}{_TAIL}")
     if any(re.fullmatch(s, question, re.IGNORECASE) for s in shapes):
-        return f"How many nodes have {attr} = {value}?"
+        return f"How many nodes have {attr} = {value}{_on_side(question, info, attr)}?"
     return None
+
+
+def _on_side(question: str, info: dict[str, Any], attr: str) -> str:
+    """" and kind = curator" when the question counts one side of a two-mode graph whose
+    sides an attribute tells ("how many photography curators": the curators, never the
+    photography exhibitions), else ""."""
+    found = side_named(question, info, attr)
+    return f" and {found[0]} = {found[1]}" if found else ""
+
+
+def side_named(question: str, info: dict[str, Any], attr: str) -> tuple[str, str] | None:
+    """(the sides' attribute, the side) a question names on a two-mode graph whose sides an
+    attribute other than ``attr`` tells, by the side's word or its stem ("the cupping
+    panel": cupper), else None."""
+    modes = (info.get("meaning") or {}).get("modes") or {}
+    by = modes.get("attribute") if modes.get("by") == "attribute" else None
+    if not by or by == attr:
+        return None
+    said = [s for s in _sides(info) if re.search(
+        rf"(?<![\w-])(?:{re.escape(s)}|{re.escape(s.rstrip('s'))}s?)(?![\w-])", question, re.IGNORECASE)]
+    if not said:  # "Colombians on the cupping panel": the side of the cuppers, by its stem
+        stems = {s: re.sub(r"(?:er|or|ist|s)$", "", s.lower()) for s in _sides(info)}
+        said = [s for s, st in stems.items() if len(st) >= 4 and re.search(
+            rf"(?<![\w-]){re.escape(st)}[a-z]*(?![\w-])", question, re.IGNORECASE)]
+    return (str(by), said[0]) if len(said) == 1 else None
 
 
 def linked_value(question: str, info: dict[str, Any]) -> bool:

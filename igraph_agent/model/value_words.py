@@ -72,8 +72,11 @@ def shortened_values(question: str, info: dict[str, Any]) -> str:
 
     def same(said: str, word: str) -> bool:
         said, word = said.lower().rstrip("."), word.lower()
+        one = said[:-1] if len(said) > 3 and said.endswith("s") and not word.endswith("s") \
+            else said  # "full professors", "associate profs": the value's people, many
         return said == word or _NUMBERS.get(said) == word or _NUMBERS.get(word) == said or \
-            (len(said) >= 3 and word.startswith(said))
+            (len(said) >= 3 and word.startswith(said)) or one == word or \
+            (len(one) >= 3 and word.startswith(one))
 
     for size in sorted({len(v.split()) for v in values}, reverse=True):
         words = r"[\w'.]+"

@@ -135,6 +135,72 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # value, which its answer names
     (r"\s*(?:[-–—,;:]\s*|\s)(?:and\s+)?from\s+where\s+to\s+where(?:\s*,?\s*(?:and\s+)?how\s+(?:many|much)"
      r"(?:\s+[a-z_]+)?)?\s*(?=[?.!]*\s*$)", "", False),
+    # "what eats jackals around here?", "who sends the most round here": where the data is,
+    # which every answer is about
+    (r"\s*,?\s+(?:a?round|over|in|out)\s+here\s*(?=[?.!]*\s*$)", "", False),
+    # "counting up the years across all their clubs, how many students have more than 4
+    # years": each node's total, the lead-in said as "in total"
+    (r"^\s*(?:counting|adding|summing|totting|totalling|totaling)\s+up\s+(?:the\s+|all\s+(?:the\s+)?)?"
+     r"[a-z_-]+\s+(?:across|over|from|for)\s+(?:all\s+)?(?:of\s+)?(?:their|its|his|her|the|each)\s+"
+     r"[a-z_-]+\s*[,:;–—-]+\s*(.+?)\s*[?.!]*\s*$", r"\1 in total?", False),
+    # "anyone in the supplier list with zero shipments either way": no tie at all
+    (r"^\s*(?:is\s+there\s+)?(?:anyone|anybody|anything|any\s+[a-z]+)\b[^?]*?\b(?:with|having|that\s+ha(?:s|d|ve)|"
+     r"who\s+ha(?:s|d|ve))\s+(?:zero|0|no|not\s+a\s+single)\s+[a-z]+\s+(?:either\s+way|in\s+either\s+direction|"
+     r"in\s+or\s+out|both\s+ways|at\s+all,?\s+(?:in|sent)\s+or\s+(?:out|received))\b[^?]*\??\s*$",
+     "Which nodes have degree exactly 0?", False),
+    # "ignoring who wrote to whom, is …": the edges' direction set aside
+    (r"\b(?:ignoring|ignore|disregarding|regardless\s+of|never\s+mind|forgetting)\s+who\s+[a-z]+(?:\s+[a-z]+)?\s+"
+     r"(?:to|from|with)?\s*whom\b", "ignoring direction", False),
+    # "if room A opens onto B and onto C, how often do B and C open onto each other too":
+    # the transitivity, asked with placeholder letters
+    (r"^.*\bif\s+(?:\w+\s+)?(?-i:([A-Z]))\b[^?]*?\b(?-i:([A-Z]))\b[^?]*?\band\b[^?]*?\b(?-i:([A-Z]))\b[^?]*?"
+     r"\bhow\s+(?:often|likely|frequently)\b[^?]*?\b\2\s+and\s+\3\b[^?]*?\b(?:each\s+other|one\s+another)\b.*$",
+     "What is the transitivity?", False),
+    # "who or what isn't attached to anything in the curators data - …": no edge at all
+    (r"^\s*(?:who|what|which\s+[a-z]+)(?:\s+or\s+(?:who|what))?\s+(?:isn't|is\s+not|isnt|aren't|are\s+not|"
+     r"arent)\s+(?:attached|connected|linked|tied|joined)\s+to\s+(?:anything|anyone|anybody|any\s+[a-z]+)\b.*$",
+     "Which nodes have degree exactly 0?", False),
+    # "if one professor retired, could that leave someone else with no chain … to the rest?
+    # who would that be", "which venues, if they closed, would split the road network": the
+    # cut points, each alone
+    (r"^\s*if\s+(?:one|a|any|a\s+single|just\s+one)\s+([a-z]+?)s?\s+(?:retired|left|quit|went|dropped\s+out|"
+     r"disappeared|closed|shut|failed|was\s+removed|were\s+removed|went\s+away)\b[^?]*\b(?:cut\s+off|no\s+(?:[a-z-]+\s+)?(?:chain|"
+     r"path|route|link|way|connection)|stranded|isolated|disconnected|split|break\s+apart|fall\s+apart)\b[^?]*\?"
+     r"(?:\s*(?:who|which|what)\b[^?]*\??)?\s*$", r"Which \1s are cut points?", False),
+    (r"^\s*(?:which|what)\s+([a-z]+?)s?\s*,?\s+if\s+(?:they|it|one|any)\s+(?:closed|shut|failed|went|left|"
+     r"quit|retired|were\s+removed|was\s+removed|dropped\s+out|disappeared)\b[^?]*?,?\s+would\s+(?:split|cut|break\s+up|"
+     r"break\s+apart|disconnect|fragment)\b[^?]*\??\s*$", r"Which \1s are cut points?", False),
+    # "which museums neither lent nor borrowed anything": no edge either way
+    (r"\b(?:(?:that|who|which)\s+)?(?:(?:have|has|had)\s+)?neither\s+[a-z]+\s+(?:anything\s+|anyone\s+)?nor\s+"
+     r"(?:(?:get|gets|got|are|is|were|was|been|be)\s+)?[a-z]+(?:\s+(?:anything|anyone|anybody|any\s+[a-z]+|"
+     r"a\s+single\s+[a-z]+|by\s+(?:anything|anyone|anybody|any\s+[a-z]+)))?(?:\s+at\s+all)?(?:\s+here)?\b",
+     "have degree exactly 0", False),
+    # "how many road segments is the shortest loop (no U-turns)": what a loop is already
+    (r"\s*\(\s*(?:and\s+)?no\s+(?:u-?turns?|doubling\s+back|backtracking|going\s+back|turning\s+back|"
+     r"retracing)\b[^()]*\)", "", False),
+    # "I'm in first year engineering - are there any …": who is asking, no moment
+    (r"^\s*(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:in\s+)?(?:my\s+|our\s+|the\s+)?(?:first|second|third|"
+     r"fourth|final|last)\s+year\b[^-–—,.:;?]*(?:\s[-–—]+\s|[,.:;])\s*", "", False),
+    # "co-supervision partners", "co-authorship ties": the partners, in the relation's name
+    (r"\bco-?[a-z]+(?:ion|ship|ing)\s+(partners|collaborators|contacts|neighbou?rs|links|ties|"
+     r"connections)\b", r"\1", False),
+    # "how big is the catalogue - how many courses and how many links": the counts asked after
+    (r"^\s*how\s+(?:big|large)\s+is\s+(?:the|this|our)\s+[a-z]+\s*(?:[-–—:,?]+)\s*(?=how\s+many\b)", "",
+     False),
+    # "how many actors (not productions, just actors)": the aside repeats what is counted
+    (r"\s*\(\s*not\s+(?:the\s+)?[a-z]+\s*,\s*(?:just|only)\s+(?:the\s+)?[a-z]+\s*\)", "", False),
+    # "which actor + production combo has the most performances": one row, an edge
+    (r"\b(?:which|what)\s+[a-z]+\s*(?:\+|&|/|-|and)\s*[a-z]+\s+(?:combo|combination|pairing|pair|row)\b",
+     "which edge", False),
+    # "has Milo been cast in anything yet? y/n": whether the node has any tie
+    (rf"^\s*(?:has|have|is|was)\s+({_NAME})\s+(?:been\s+|ever\s+been\s+)?(?:cast|booked|assigned|placed|"
+     r"enrolled|registered|signed|involved|used|picked|selected|scheduled|rostered)\s+(?:in|to|on|for|with|at)\s+"
+     r"(?:anything|anyone|anybody|any\s+[a-z]+)(?:\s+(?:yet|so\s+far|at\s+all))?\s*[?.!]*"
+     r"(?:\s*,?\s*(?:y/n|yes\s+or\s+no)\s*[?.!]*)?\s*$", r"Is \1 connected to anything?", False),
+    # "We're doing Whitby then Kendal back to back. What's the quickest drive between them":
+    # the two named before
+    (rf"^[^.?!]*?\b({_NAME})\s+(?:then|and|to|&|or|,)\s+({_NAME})\b[^.?!]*[.!]\s+(.*?)\bbetween\s+(?:them|"
+     r"the\s+two(?:\s+of\s+them)?|those\s+two|both)\b", r"\3between \1 and \2", False),
     # "who feeds DC2 directly (inbound lanes)": the verb says the way already
     (r"\s*\((?:inbound|incoming|outbound|outgoing|in|out)(?:\s+(?:lanes?|edges?|links?|routes?|"
      r"arcs?|flows?|ones?))?\)", "", False),
@@ -192,6 +258,41 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (rf"^\s*(?:list|name|show(?:\s+me)?|give\s+me)\s+(?:every|all(?:\s+the)?|the)\s+([a-z]+?)s?\s+"
      rf"(?:that\s+(?:are|is|lie|sit)\s+)?(?:anywhere\s+)?down-?stream\s+(?:of|from)\s+({_NAME})"
      r"(?:\s*,?\s*i\.?\s*e\.?,?\s+[^?]*$)?", r"Which \1s can \2 reach", True),
+    # "how many species are above hares in the chain, i.e. eat hares or …": those that reach
+    # it; "which sit somewhere below the lion in the food chain - things lions kill, …": those
+    # it reaches (directed, a chain, a hierarchy or a tree said)
+    (rf"^(\s*(?:which|what|how\s+many)\s+(?:[a-z]+\s+){{0,2}}?)(?:are|is|lie|sit|come)\s+"
+     rf"(?:somewhere\s+|anywhere\s+|further\s+|higher\s+|lower\s+)?(?:up\s+)?above\s+(?:the\s+)?"
+     rf"({_NAME})\s+(?:in|on|up)\s+the\s+(?:[a-z]+\s+)?(?:chain|hierarchy|tree|ladder|web|data|graph)\b[^?]*",
+     r"\1can reach \2", True),
+    (rf"^(\s*(?:which|what|how\s+many)\s+(?:[a-z]+\s+){{0,2}}?)(?:are|is|lie|sit|come)\s+"
+     rf"(?:somewhere\s+|anywhere\s+|further\s+|lower\s+)?(?:down\s+)?(?:below|under|beneath)\s+"
+     rf"(?:the\s+)?({_NAME})\s+(?:in|on|down)\s+the\s+(?:[a-z]+\s+)?(?:chain|hierarchy|tree|ladder|web|data|graph)"
+     r"\b[^?]*", r"\1can \2 reach", True),
+    # "what is Zeke's in-degree", "how many in-neighbours does Zeke have": that node's count
+    (rf"^\s*(?:so\s+|and\s+)?(?:what(?:'s|\s+is|\s+was)\s+)?({_NAME})(?:'s|’s)\s+(in|out)-?degree\b\s*[?.!]*\s*$",
+     r"What is the \2-degree of \1?", True),
+    (rf"^\s*(?:so\s+|and\s+)?how\s+many\s+(?:distinct\s+|different\s+)?(in|out)-?neighbou?rs\s+"
+     rf"(?:does|do|did|has)\s+({_NAME})\s+(?:have|got)\s*[?.!]*\s*$", r"What is the \1-degree of \2?", True),
+    # "how many different people send notes to Zeke": the senders counted, once each
+    (rf"^\s*(?:so\s+|and\s+)?how\s+many\s+(?:other\s+)?(?:different\s+|distinct\s+|separate\s+|unique\s+)?"
+     r"(?:people|persons|nodes|members|crew|staff|users|accounts|senders|colleagues|others|[a-z]+ers)\s+"
+     r"(?:send|sent|write|wrote|pass|passed|give|gave|email|emailed|mail|mailed|message|messaged|"
+     r"forward|forwarded|refer|referred|call|called|text|texted)\s+(?:any\s+|their\s+)?(?:[a-z]+\s+)?"
+     rf"(?:to|into)\s+({_NAME})\s*[?.!]*\s*$", r"What is the in-degree of \1?", True),
+    (rf"^\s*(?:so\s+|and\s+)?how\s+many\s+(?:other\s+)?(?:different\s+|distinct\s+|separate\s+|unique\s+)?"
+     r"(?:people|persons|nodes|members|crew|staff|users|accounts|recipients|colleagues|others|[a-z]+ers)\s+"
+     rf"(?:does|did|has)\s+({_NAME})\s+(?:send|sent|write|written|wrote|pass|passed|give|given|email|"
+     r"emailed|mail|mailed|message|messaged|forward|forwarded|refer|referred|call|called|text|texted)\s+"
+     r"(?:any\s+)?(?:[a-z]+\s+)?to\s*[?.!]*\s*$", r"What is the out-degree of \1?", True),
+    # "how many different people has Zeke exchanged notes with (either way)": its partners
+    # in either direction, each once; "everyone Wen has swapped notes with"
+    (rf"^\s*(?:so\s+|and\s+)?how\s+many\s+(?:other\s+)?(?:different\s+|distinct\s+|separate\s+|unique\s+)?"
+     rf"[a-z]+\s+(?:has|have|did|does)\s+({_NAME})\s+(?:ever\s+)?(?:exchanged?|swapped?|traded?|corresponded)\s+"
+     r"(?:[a-z]+\s+)?with\b[^?]*\??\s*$", r"How many neighbours does \1 have, ignoring direction?", True),
+    (rf"^\s*(?:so\s+|and\s+)?(?:list\s+|name\s+|show\s+(?:me\s+)?)?(?:everyone|everybody|who|whom|which\s+[a-z]+|all\s+the\s+[a-z]+)\s+"
+     rf"(?:(?:has|have|did)\s+)?({_NAME})\s+(?:has\s+|have\s+)?(?:ever\s+)?(?:exchanged?|swapped?|traded?|"
+     r"corresponded)\s+(?:[a-z]+\s+)?with\b[^?]*\??\s*$", r"Who are \1's neighbours, in either direction?", True),
     # "who can Ana actually get to": the adverb says nothing more
     (r"\b(can|could)\s+(\S+)\s+(?:actually|really|possibly|ever|eventually)\s+(get\s+to|reach)\b",
      r"\1 \2 \3", False),
@@ -236,6 +337,9 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     # "the biggest link by kills - who on whom?": the edge's two ends, which its answer names
     (r"\s*(?:[-–—,;:]\s*|\(\s*)(?:who|which|what)\s+(?:on|to|and|vs\.?|with|from|→|->)\s+(?:whom|who|which|"
      r"what)\s*\)?(?=\s*[?.!]*\s*$)", "", False),
+    # "shortest drive Stn_South to Hosp_Riverside": the route from the first to the second
+    (rf"\b((?:shortest|fastest|quickest|cheapest|best)\s+(?:[a-z]+\s+)?)(?=(?:{_NAME})\s+(?:to|->|→)\s+"
+     rf"(?:{_NAME}))", r"\1from ", False),
     # "in under half an hour": 30 minutes
     (r"\b(?:a\s+)?half\s+an\s+hour\b", "30 minutes", False),
     (r"\ban\s+hour\s+and\s+a\s+half\b", "90 minutes", False),
@@ -978,6 +1082,11 @@ _TRANSITIVE_ON = re.compile(
 _RELATION = (r"(?:friends|partners|colleagues|neighbou?rs|acquainted|teammates|classmates|"
              r"co-?authors|collaborators|allies|in touch|related)")
 _UNDIRECTED: list[tuple[str, str]] = [
+    # "is there a warehouse no road reaches at all?": a node with no tie
+    (r"^\s*(?:is|are)\s+there\s+(?:a|an|any)\s+([a-z]+?)s?\s+(?:that\s+|which\s+)?(?:no|not\s+a\s+single|"
+     r"not\s+one)\s+(?:[a-z]+\s+)?(?:reaches|touches|connects\s+to|links\s+to|goes\s+to|serves|"
+     r"leads\s+to|runs\s+to|enters|joins)(?:\s+(?:it|them))?(?:\s+at\s+all)?\s*[?.!]*\s*$",
+     r"Which \1s have degree exactly 0?"),
     (rf"^\s*how many [a-z]+ (?!(?:are|is|were|was|have|has|had|does|do|did|can|could|lie|sit)\b)"
      rf"[a-z]+(?: (?:with|to|in|on|for|at))? ({_NAME})\s*\??\s*$", r"How many ties does \1 have?"),
     # (not "which community does Nia belong to": a group of the graph's, asked of one node)
@@ -1094,7 +1203,8 @@ _SHORTHAND_SPELLED = frozenset({"the", "every", "their", "that can reach", r"Whi
                                 "neighbour", "messages", "message", "connected", "between", "without",
                                 "with", "0", r"how many \1?", r"\1 component", "directly", r"\1 has",
                                 r"Which \2 has the \3 \1?", r"who \1 but were never \2", r"the \1",
-                                r"are within the same \1", "from "})
+                                r"are within the same \1", "from ", r"Which \1s are cut points?", "which edge",
+                                r"\3between \1 and \2"})
 _SHORTHAND = [(re.compile(p, re.IGNORECASE), r) for p, r, _ in _RULES if r in _SHORTHAND_SPELLED]
 
 
@@ -1131,7 +1241,13 @@ def expanded(question: str, info: dict[str, Any]) -> str:
         found = [c for c in columns if re.fullmatch(r"[A-Za-z]+", c) and fits(short.lower(), c)]
         return found[0] if len(found) == 1 else short
 
-    return re.sub(r"(?<![\w'-])[a-z]{2,4}s(?![\w'-])", spell, question)
+    question = re.sub(r"(?<![\w'-])[a-z]{2,4}s(?![\w'-])", spell, question)
+    for c in info.get("edge_attributes") or []:  # "the most member-years", "person-hours" on
+        c = str(c)  # a ``years`` edge column: it ("first-floor rooms" keeps its floor)
+        if re.fullmatch(r"[a-z]{3,}", c, re.IGNORECASE):
+            question = re.sub(rf"(?<![\w'-])(?<!\d\s)[a-z]+-({re.escape(c)})(?![\w'-])", r"\1", question,
+                              flags=re.IGNORECASE)  # ("31 person-months" reads as it is)
+    return question
 
 
 def spelled_out(question: str) -> str:
@@ -1149,7 +1265,7 @@ _UNDIRECTED_COMPILED = [(re.compile(p, re.IGNORECASE), r) for p, r in _UNDIRECTE
 #: hops, in the edge's own noun ("two handshakes away", "1 hop apart")
 _AWAY = [(re.compile(rf"^\s*(?:which|what|who|list|name|show(?: me)?)\s+(?:the\s+|all\s+)?"
                      rf"(?:[a-z]+\s+)?(?:are|is|were|was|lie|sit)?\s*(?:only\s+|just\s+)?"
-                     rf"(?:{words})\s+(?:[a-z-]+\s+)?(?:away|apart)\s+from\s+(?:the\s+)?(.+?)"
+                     rf"(?:{words})\s+(?:[a-z-]+\s+)?(?:away|apart)\s+from\s+(?!both\b)(?:the\s+)?(.+?)"
                      r"\s*[?.!]*\s*$", re.IGNORECASE),
           rf"Which nodes are in the neighbourhood of \1 within {k} hops?")
          for words, k in (("one|1|a single", 1), ("two|2", 2), ("three|3", 3))]
@@ -1337,7 +1453,40 @@ def _role_noun(info: dict[str, Any]) -> str | None:
 
 #: a column naming what the other end needs ("requires", "prerequisite", "depends_on")
 _NEEDED_COLUMN = re.compile(r"prereq|requir|depend|need|predecessor|ingredient|blocker|"
-                            r"blocked|import(?!ed[_ ]?by|er)", re.IGNORECASE)
+                            r"blocked|import(?!ed[_ ]?by|er)|parent|ancestor|input|upstream",
+                            re.IGNORECASE)
+#: a column naming what the other end makes possible ("unlocks", "leads_to", "required_by",
+#: "dependents"): the other end is the one needed
+_ENABLED_COLUMN = re.compile(r"unlock|enabl|leads?[_ ]?to|opens|successor|dependent|dependant|"
+                             r"(?:required|needed|used|depended[_ ]?on|imported)[_ ]?by|allows|"
+                             r"follow[_ -]?on|child|downstream", re.IGNORECASE)
+
+
+def needed_end(cols: list[str]) -> str | None:
+    """Which end of a directed table's rows is the one needed: ``target`` on
+    ``course,prerequisite`` and ``package,requires``, ``source`` on ``prerequisite,course``,
+    ``course,unlocks`` and ``library,required_by``; None where the columns do not say.
+
+        >>> needed_end(["course", "prerequisite"]), needed_end(["course", "unlocks"])
+        ('target', 'source')
+        >>> needed_end(["package", "required_by"]), needed_end(["town_a", "town_b"])
+        ('source', None)
+    """
+    if len(cols) != 2:
+        return None
+
+    def enabled(c: str) -> bool:
+        return bool(_ENABLED_COLUMN.search(c))
+
+    def needed(c: str) -> bool:
+        return bool(_NEEDED_COLUMN.search(c)) and not enabled(c)
+
+    (s_need, t_need), (s_en, t_en) = (needed(c) for c in cols), (enabled(c) for c in cols)
+    if (t_need and not s_need) or (s_en and not t_en):
+        return "target" if not (s_need or t_en) else None
+    if (s_need and not t_need) or (t_en and not s_en):
+        return "source" if not (t_need or s_en) else None
+    return None
 _DEPS = r"(?:dependenc(?:y|ies)|deps|prerequisites?|prereqs?|requirements)"
 _AT = (r"(at least|more than|fewer than|less than|at most|exactly)\s+(\d+|one|two|three|four|"
        r"five|six|seven|eight|nine|ten)")
@@ -1356,9 +1505,10 @@ def _dependencies(question: str, info: dict[str, Any]) -> str:
     if len(cols) != 2 or re.search(r"\bthen\b|\b(?:of|among) (?:those|them)\b", question,
                                    re.IGNORECASE):
         return question  # a step of a longer question is not rewritten alone
-    src, tgt = (bool(_NEEDED_COLUMN.search(c)) for c in cols)
-    if src == tgt:
+    end = needed_end(cols)
+    if end is None:
         return question
+    tgt = end == "target"
     needed, needing = ("in", "out") if tgt else ("out", "in")  # the needed end's degree
     # "does requests depend on numpy in any way, even indirectly": one reaches the other
     m = re.match(rf"^\s*(?:does|do|did|would|will)\s+({_ANY})\s+(?:(?:depend|rely|build)\s+on|need|"
@@ -1396,6 +1546,19 @@ def _dependencies(question: str, info: dict[str, Any]) -> str:
         (r"\btop[- ]level\s+([a-z]+s)\b(?=.*-degree exactly 0)", r"\1"),  # said twice
         (rf"\b(?:have|has|with|having)\s+no\s+(?:direct\s+)?{_DEPS}(?:\s+of\s+(?:their|its)"
          r"\s+own)?\b", f"with {needing}-degree exactly 0"),
+        # "how many courses need exactly 2 direct prereqs", "with at least 3 dependencies"
+        (rf"\b(?:have|has|having|with|need|needs|require|requires|list|lists)\s+{_AT}\s+"
+         rf"(?:direct\s+|immediate\s+)?{_DEPS}\b", lambda m: f"have {needing}-degree "
+         f"{m.group(1).lower()} {_NUMBER_WORDS.get(m.group(2).lower(), m.group(2))}"),
+        # "on average, how many direct prerequisites does a course have", "avg number of deps"
+        (rf"^.*\b(?:on\s+average|average|mean|typical(?:ly)?)\b.*\bhow\s+many\s+(?:direct\s+)?"
+         rf"{_DEPS}\s+(?:does|do)\s+(?:a|an|each|every|the\s+average|the\s+typical)\s+[a-z]+\s+"
+         r"(?:have|need|list)\b.*$", f"What is the average {needing}-degree?"),
+        (rf"^\s*how\s+many\s+(?:direct\s+)?{_DEPS}\s+(?:does|do)\s+(?:a|an|each|every|the\s+average|"
+         rf"the\s+typical)\s+[a-z]+\s+(?:have|need|list)\b.*\b(?:on\s+average|average|mean|"
+         r"typically)\b.*$", f"What is the average {needing}-degree?"),
+        (rf"\b(?:average|mean|avg)\s+(?:number\s+of\s+)?(?:direct\s+)?{_DEPS}\b(?:\s+(?:per|of\s+(?:a|each))\s+[a-z]+)?",
+         f"average {needing}-degree"),
         (rf"\b(?:(?:is|are|was|were)\s+)?(?:required|depended on|needed|relied on|used)\s+"
          rf"(?:directly\s+)?by\s+{_AT}"
          r"(?:\s+(?:other|different))?\s+[a-z]+s?\b", at),
@@ -1750,7 +1913,7 @@ _AT_NAME = re.compile(r"\b(?i:is|was|were|has|had|of|for|about|does|did|do|and|o
 
 #: words that stand where a name would and are none
 _NO_NAMES = frozenset({
-    "people", "everyone", "anyone", "someone", "network", "graph", "most", "least",
+    "people", "non", "un", "everyone", "anyone", "someone", "network", "graph", "most", "least",
     "another", "both", "either", "neither", "every", "above", "below", "under", "over",
     "beneath", "behind", "after", "before",  # "who is above gus": a place, no name
     "about", "via", "around", "into", "onto", "upon", "within", "without", "through", "across",
@@ -1765,7 +1928,7 @@ _NO_NAMES = frozenset({
 def _lower_ids(info: dict[str, Any]) -> list[str]:
     """The sample ids of a graph whose names are lower-case words ("amy", "m.rossi",
     "french press"), else []."""
-    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict) and s.get("id") is not None]
     if not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i) or _LOWER_PHRASE.fullmatch(i)
                for i in ids):
         return []  # a graph with some lower-case names ("okafor", "m.rossi", "ERC-2291")
@@ -1833,6 +1996,7 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     if _SEARCH_ASKED.match(question):
         return []  # "search for thenardier": the search itself looks the word up
     full = _lower_full_names(question, info)  # "nora fayette" on a graph of "Nora Fayette"
+    full += [w for w in _underscored(question) if w not in _own_words(info)]  # "stn_south"
     ids = _lower_ids(info)
     cased = not ids and _cased_ids(info)
     if not cased and (not ids or not any(_LOWER_ID.fullmatch(i) or _DOTTED_ID.fullmatch(i)
@@ -1878,7 +2042,7 @@ def _lower_full_names(question: str, info: dict[str, Any]) -> list[str]:
     analysis word or a stop word is never one)."""
     from igraph_agent.model import slots
 
-    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict) and s.get("id") is not None]
     if not any(_FULL_NAME.fullmatch(i) for i in ids):
         return []
     own = set(_NOUNS) | set(data_nouns(info)) | _STRUCTURAL | _NOT_THING | _NO_NAMES \
@@ -1926,26 +2090,55 @@ def lower_names(question: str, info: dict[str, Any], found: Iterable[str] = (),
     cands = {w for w in re.findall(rf"(?<![\w.])(?:{_DOTTED_ID.pattern}|[a-z][a-z'-]+)(?![\w])",
                                    question) if w in known or re.sub(r"'s$", "", w) in known}
     cands = {re.sub(r"'s$", "", w) if w not in known else w for w in cands}  # "chef_gil's"
+    plural = {w: _singular_of(w, known) for w in re.findall(r"(?<![\w.'-])([a-z][a-z-]{2,}s)(?![\w'-])",
+                                                           question)
+              if w not in known and w not in words}
+    for w, one in plural.items():  # "what eats jackals" on a food web of "jackal": the node
+        if one:
+            question = re.sub(rf"(?<![\w'.-]){re.escape(w)}(?![\w'-])", one.capitalize(), question)
     missed = {w.lower() for w in unfound} - known  # looked up, and no node is named so
+    own = _own_words(info)  # "linked to competitions" on sides cupper / competition: a side
     cands |= {c for c in owners | placed if c not in slots.STOP_WORDS and c not in words
-              and c not in missed and (c in owners or not re.search(r"(?:s|ed|ing|ly)$", c))}
+              and c not in missed and (c in owners or not re.search(r"(?:s|ed|ing|ly)$", c))
+              and c not in own and c.rstrip("s") not in own}
     for c in sorted(cands, key=lambda c: (-len(c), c)):  # "p.silva" before "silva", every run
         question = re.sub(rf"(?<![\w'.-]){re.escape(c)}(?![\w-])", c.capitalize(), question)
     return _thing_named(question, info)
 
 
+def _singular_of(word: str, known: set[str]) -> str:
+    """The node name a plural word is the plural of ("jackals" -> "jackal", "wolves" ->
+    "wolf", "ponies" -> "pony"), else ""."""
+    for one in (word[:-1], word[:-2] if word.endswith("es") else "",
+                word[:-3] + "y" if word.endswith("ies") else "",
+                word[:-3] + "f" if word.endswith("ves") else ""):
+        if one and one in known:
+            return one
+    return ""
+
+
 def _cased_ids(info: dict[str, Any]) -> bool:
     """Whether the graph's sample ids are capitalised words ("Maya", "Omar Khan",
     "MmeThenardier")."""
-    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict) and s.get("id") is not None]
     return bool(ids) and all(re.fullmatch(r"[A-Z][a-z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]+)*", i)
                              for i in ids)
+
+
+def _underscored(question: str) -> list[str]:
+    """The lower-case words joined by an underscore ("stn_south", "hosp_riverside"): on a
+    graph of ids written so, each is looked up as a name."""
+    ids = re.findall(r"(?<![\w.'-])([a-z][a-z0-9'-]*_[a-z0-9][a-z0-9'_-]*)(?![\w'-])", question)
+    return list(dict.fromkeys(ids))
 
 
 def _cased_names(question: str, info: dict[str, Any], found: Iterable[str]) -> str:
     """On a graph of capitalised names, the lower-case words search_node found as a node's
     name (``found``, from :func:`lookup_words`) written as that name: "who does maya know" ->
     "who does Maya know", so the planner reads it as a name."""
+    for w in found:  # "stn_south" on a graph of "Stn_North": a name (search_node is case-blind)
+        if w in _underscored(question):
+            question = re.sub(rf"(?<![\w'.-]){re.escape(w)}(?![\w'-])", w[0].upper() + w[1:], question)
     for w in found:  # a full name typed in lower case: "nora fayette" -> "Nora Fayette"
         if " " in w and re.fullmatch(r"[a-z][a-z' -]+", w):
             question = re.sub(rf"(?<![\w'-]){re.escape(w)}(?![\w-])", w.title(), question)
@@ -2264,7 +2457,7 @@ def _numbered_nodes(question: str, info: dict[str, Any]) -> str:
         >>> _numbered_nodes("how many links does station 102 have?", info)
         'how many links does node 102 have?'
     """
-    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict) and s.get("id") is not None]
     if not ids or not all(i.isdigit() for i in ids):
         return question
     nouns = {*_NOUNS, *data_nouns(info)} - {"node", "vertex", "member", "people", "women", "men"}
@@ -2348,6 +2541,8 @@ def directed_role(noun: str, info: dict[str, Any]) -> bool:
         return False
     one = singular(noun.lower())
     ends = [str(w).lower() for w in (info.get("meaning") or {}).get("direction") or []]
+    if re.fullmatch(_DEPS, noun.lower()) and needed_end(ends[:2]):
+        return True  # "no prerequisites at all" on ``course,unlocks``: what comes in
     return one in ROLE_WORDS or any(one and (e.startswith(one) or one.startswith(e[:5]))
                                      for e in ends if len(e) >= 4)
 
@@ -2358,6 +2553,9 @@ def directed_role(noun: str, info: dict[str, Any]) -> bool:
 _NOTHING_ATTACHED = re.compile(
     r"\b(?:with|having)\s+no\s+(?:[a-z-]+\s+){0,2}?(?:connected|attached|linked|joined|running)\s+"
     r"(?:to|into|from)\s+(?:them|it|him|her|itself|themselves)(?:\s+at\s+all)?\b|"
+    # "any room with no walkway to any other room at all"
+    r"\b(?:with|having)\s+no\s+[a-z-]+\s+(?:to|from|into|with)\s+(?:any\s+other|another|any|other)\s+"
+    r"[a-z]+(?:\s+at\s+all)?\b|"
     r"\b(?:that\s+|which\s+|who\s+)?(?:is|are|was|were)?\s*not\s+(?:covered|served|maintained|looked\s+after|"
     r"assigned|handled|staffed|linked|connected|attached)\s+(?:by|to|with)\s+(?:a|an|any)\s+[a-z]+"
     r"(?:\s+at\s+all)?\b", re.IGNORECASE)
@@ -2632,7 +2830,117 @@ def _column_way(question: str, info: dict[str, Any]) -> str:
 _DEMONYM = re.compile(r"(?<![\w'-])([A-Z][a-z]{3,})(?![\w'-])")
 _DEMONYM_END = re.compile(r"(?:ish|ian|an|ese|i|ic|ch|ean|er|ern|ite)$")
 #: what a value's adjective adds to the prefix it shares with the value ("Pol|ish", "Mexic|an")
-_DEMONYM_REST = re.compile(r"(?:[a-z]{0,2}(?:ish|ian|an|ese|ic|ch|ean|er|ern|ite))?")
+_DEMONYM_REST = re.compile(r"(?:[a-z]{0,2}(?:ish|ian|an|ese|ic|ch|ean|er|ern|ite)|n)?")
+
+
+def column_qualified(question: str, info: dict[str, Any], unfound: list[str]) -> str:
+    """``question`` without a capitalised word search_node found no node for where it
+    qualifies a column's name ("how many PhD students are co-supervised" on a ``students``
+    column: the students), so it is never asked about as a node.
+
+        >>> column_qualified("how many PhD students in total?",
+        ...                  {"meaning": {"weights": {"students": "strength"}}}, ["PhD"])
+        'how many students in total?'
+    """
+    cols = [str(c).lower() for c in (info.get("meaning") or {}).get("weights") or {}]
+    own = _own_words(info)
+    for n in unfound:  # (an edge value's column: "the Midlands coast" names a group value)
+        if n.lower() in own:
+            continue  # "Oncology transfers": a group's, kept
+        for c in cols:
+            forms = {c, c.rstrip("s"), c.rstrip("s") + "s", c.replace("_", " ")}
+            pattern = (rf"\b((?:many|much|the|total|of|all|most|fewest|more|fewer|any|no|each|"
+                       rf"every|our|their|its|his|her)\s+){re.escape(n)}\s+"
+                       rf"(?=(?:{'|'.join(map(re.escape, forms))})\b)")  # not "did Oncology transfer"
+            if " " not in n and re.search(pattern, question):
+                question = re.sub(pattern, r"\1", question)
+    return question
+
+
+def _column_of(question: str, info: dict[str, Any]) -> str:
+    """``question`` with "4 years of membership" as "4 years" on a ``years`` edge column: what
+    the column counts, said again, names nothing else."""
+    for c in (info.get("meaning") or {}).get("weights") or {}:
+        word = re.escape(str(c).lower().rstrip("s"))
+        question = re.sub(rf"(\b\d+(?:\.\d+)?\s+{word}s?)\s+of\s+(?!(?:the|a|an|their|its|his|her|"
+                          r"them|it|each|every|all|travel|driving|walking|road|rail)\b)(?-i:[a-z][a-z-]*)"
+                          r"(?=\s*(?:[?.!,;]|$|\bin\s+total\b|\boverall\b))", r"\1", question,
+                          flags=re.IGNORECASE)  # (never "within 6 minutes of Rathaus")
+    return question
+
+
+def _edge_mean(question: str, info: dict[str, Any]) -> str:
+    """"What is the average <column> per edge?" for "on average, how many years does a
+    membership last" on a ``years`` edge column: one row's value, averaged over the rows."""
+    cols = [str(c) for c in (info.get("meaning") or {}).get("weights") or {}]
+    for c in cols:
+        word = re.escape(c.lower().rstrip("s"))
+        m = re.search(rf"\bhow\s+(?:many|much|long)\s+(?:{word}s?\s+)?(?:does|do|did|would)\s+(?:a|an|each|one|"
+                      rf"every|the\s+average|the\s+typical|the\s+mean)\s+([a-z-]+)\s+(?:last|take|run|go\s+on|"
+                      r"carry|have|hold|involve)\b", question, re.IGNORECASE)
+        if m and not _an_edge_noun(m.group(1), info):
+            continue  # "how many voyages does each sailor have": a node's, asked
+        if m and (re.search(rf"\b{word}s?\b", m.group(0), re.IGNORECASE) or len(cols) == 1) and \
+                re.search(r"\b(?:on\s+average|average|mean|typical(?:ly)?)\b", question, re.IGNORECASE):
+            return f"What is the average {c} per edge?"
+    return question
+
+
+def _an_edge_noun(word: str, info: dict[str, Any]) -> bool:
+    """Whether ``word`` names one row (edge) of the data, never one of its nodes: "membership",
+    "pair", "trip", "loan" (not "sailor" of ``sailor,ship``)."""
+    from igraph_agent.model.size_nouns import EDGE_WORDS
+
+    one = singular(word.lower())
+    if one in {singular(n) for n in (*data_nouns(info), *NODE_NOUNS)} or one in side_words(
+            info.get("meaning") or {}):
+        return False
+    return one in EDGE_WORDS or one.endswith("ship") or one in {
+        "pair", "pairing", "row", "record", "entry", "stay", "assignment", "booking", "placement",
+        "enrolment", "enrollment", "tenure", "spell", "stint", "contract"}
+
+
+def pairs_sharing(question: str, info: dict[str, Any]) -> str:
+    """``question`` with "pairs that share <a number> <column>" as "pairs that have …" where
+    the counted word is an edge column's ("how many co-supervision pairs share just a single
+    student" on ``students``: the edges with students exactly 1); "a single" and "just one"
+    there read as exactly 1. Pairs sharing partners ("share at least 2 friends") are kept."""
+    cols = [str(c).lower() for c in (info.get("meaning") or {}).get("weights") or {}]
+    if not cols:
+        return question
+
+    def column(word: str) -> bool:
+        w = word.lower()
+        return any(w in (c, c.rstrip("s"), c + "s") or (c.startswith(w.rstrip("s")) and
+                   len(w) >= 4) for c in cols)
+
+    def edge_count(m: re.Match[str]) -> str:
+        if not column(m.group("col")):
+            return m.group(0)
+        bound = m.group("bound")
+        if re.fullmatch(r"(?:(?:just|only)\s+)?(?:a\s+single|one|1)", bound, re.IGNORECASE):
+            bound = "exactly 1"
+        return f"{m.group('pairs')} {m.group('that') or ''}have {bound} {m.group('col')}"
+
+    return re.sub(r"\b(?P<pairs>pairs|links|edges|ties|connections|partnerships)\s+(?P<that>(?:that|which)\s+)?"
+                  r"(?:share|shared|sharing|have|has|with)\s+(?P<bound>(?:(?:just|only)\s+)?(?:a\s+single|one|1)|"
+                  r"(?:at\s+least|more\s+than|fewer\s+than|less\s+than|at\s+most|exactly|over|under)\s+\d+|"
+                  r"\d+)\s+(?P<col>[a-z_]+)\b", edge_count, question, flags=re.IGNORECASE)
+
+
+#: adjectives of a place that share too little with its name to be read by their prefix
+_IRREGULAR: dict[str, tuple[str, ...]] = {
+    "French": ("France",), "Dutch": ("Netherlands", "The Netherlands", "Holland", "NL"),
+    "British": ("UK", "United Kingdom", "Britain", "Great Britain", "GB"),
+    "English": ("England",), "Welsh": ("Wales",), "Scottish": ("Scotland",),
+    "Irish": ("Ireland",), "Swiss": ("Switzerland",), "Danish": ("Denmark",),
+    "Swedish": ("Sweden",), "Finnish": ("Finland",), "Spanish": ("Spain",),
+    "Greek": ("Greece",), "Turkish": ("Turkey", "Türkiye"), "Thai": ("Thailand",),
+    "American": ("USA", "US", "United States"), "Filipino": ("Philippines",),
+    "Czech": ("Czechia", "Czech Republic"), "Belgian": ("Belgium",), "Icelandic": ("Iceland",),
+    "Norwegian": ("Norway",), "Portuguese": ("Portugal",), "Argentine": ("Argentina",),
+    "Peruvian": ("Peru",), "Vietnamese": ("Vietnam", "Viet Nam"), "Lebanese": ("Lebanon",),
+}
 
 
 def demonyms(question: str, info: dict[str, Any]) -> str:
@@ -2647,17 +2955,23 @@ def demonyms(question: str, info: dict[str, Any]) -> str:
         >>> demonyms("Is Polanski a vendor?", info)
         'Is Polanski a vendor?'
     """
-    values = [v for vs in groupings(info.get("meaning") or {}).values() for v in vs
-              if re.fullmatch(r"[A-Z][a-z]{2,}", v)]
-    ids = {str(s.get("id")) for s in info.get("sample_nodes") or []}
+    every = [v for vs in groupings(info.get("meaning") or {}).values() for v in vs]
+    values = [v for v in every if re.fullmatch(r"[A-Z][a-z]{2,}", v)]
+    ids = {str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict)}
 
     def value_of(m: re.Match[str]) -> str:
         word = m.group(1)
+        irregular = [v for v in _IRREGULAR.get(word, ()) if v in every]
+        if irregular and word not in ids:  # "the French museums": France; "Dutch": Netherlands
+            return irregular[0]
+        if word.endswith("s") and word not in values and word not in ids:  # "Colombians":
+            one = value_of(re.match(r"(.*)", word[:-1]))  # the value's people, any node of it
+            return f"{one} nodes" if one != word[:-1] else word
         if word in values or word in ids or not _DEMONYM_END.search(word.lower()):
             return word
         low = word.lower()
         hits = [v for v in values if (n := _shared(low, v.lower())) >= max(3, len(v) - 3)
-                and _DEMONYM_REST.fullmatch(low[n:])]
+                and _DEMONYM_REST.fullmatch(low[n:]) and (low[n:] != "n" or low[n - 1] == "a")]
         return hits[0] if len(hits) == 1 else word
 
     return _DEMONYM.sub(value_of, question) if values else question
@@ -2985,6 +3299,9 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     from igraph_agent.model.value_words import shortened_values, spelled_values
 
     question = dropped(question, info.get("meaning") or {})  # "(unweighted)": calls' weight
+    question = pairs_sharing(question, info)  # "pairs that share a single student": edges
+    question = _edge_mean(question, info)  # "on average, how many years does a membership last"
+    question = _column_of(question, info)  # "more than 4 years of membership": 4 years
     question = _end_pairs(question, info)  # "animal-waterhole pairs": the edges
     for attr in groupings(info.get("meaning") or {}):  # "the Outpatients zone to the rest of
         question = re.sub(  # the building": to the other zones
@@ -3511,7 +3828,7 @@ def words(question: str, info: dict[str, Any], unknown: list[str] = ()) -> dict[
     from igraph_agent.model import slots
 
     groups = {v.lower() for v in group_values_named(question, info)}  # "Nordic": not a node
-    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if s.get("id") is not None]
+    ids = [str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict) and s.get("id") is not None]
     named = [_as_stored(n, ids) for n in slots.names(question) if n.lower() not in _NOUNS
              and n not in unknown and n.lower() not in groups]
     sample = named + [i for i in ids if i.lower() not in {n.lower() for n in named}]
@@ -3856,6 +4173,10 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
         unit = None  # "a load above 40 MW": the unit of the node column said
     if named and _only_carried(question, named):
         named = []  # "who sends memos to Olaf": the partners asked, the memos only carried
+    if named and re.search(r"\bneither\s+[a-z]+\s+(?:anything\s+|anyone\s+)?nor\s+[a-z]+", question,
+                           re.IGNORECASE) and not re.search(
+            r"\b(?:how\s+many|how\s+much|total|most|least|sum)\b", question, re.IGNORECASE):
+        named = []  # "which museums neither lent nor borrowed anything": no edge either way
     named = [a for a in named if not _only_verb(question, a)]
     # "any ward with zero transfers, in or out": no edge at all, no value of one
     named = [a for a in named if not re.search(
@@ -3889,7 +4210,8 @@ def graph_features(question: str, info: dict[str, Any]) -> set[str]:
 
 
 #: words before a column's word that make it a verb ("a plant the bumblebee also visits")
-_BEFORE_A_VERB = r"(?:also|too|never|ever|always|often|usually|who|that|which|whom)"
+_BEFORE_A_VERB = (r"(?:also|too|never|ever|always|often|usually|who|that|which|whom|can|could|"
+                  r"would|will|to|i|we|you|they|visitors|people)")
 
 
 def _only_verb(question: str, attr: str) -> bool:
@@ -3906,6 +4228,10 @@ def _only_verb(question: str, attr: str) -> bool:
     """
     found = list(re.finditer(rf"\b(\w+)\s+{re.escape(attr)}\b|^\s*{re.escape(attr)}\b", question,
                              re.IGNORECASE))
+    if not found and "_" in attr:  # "loops visitors can walk round" on ``walk_secs``: its
+        parts = [p for p in attr.lower().split("_") if len(p) >= 3]  # word, as a verb
+        found = [m for p in parts for m in re.finditer(rf"\b(\w+)\s+{re.escape(p)}\b|^\s*"
+                                                          rf"{re.escape(p)}\b", question, re.IGNORECASE)]
     return bool(found) and all(m.group(1) and re.fullmatch(_BEFORE_A_VERB, m.group(1),
                                                           re.IGNORECASE) for m in found)
 
@@ -3921,6 +4247,16 @@ def _only_carried(question: str, named: list[str]) -> bool:
                        re.IGNORECASE)
     if words and chain.search(question) and not re.search(
             rf"\b(?:{words})s?\b", chain.sub(" ", question), re.IGNORECASE):
+        return True
+    # "how many different people send notes to Zeke", "how many people does Zeke send notes
+    # to": the partners counted, the notes only carried
+    counted = r"(?:people|persons|nodes|members|crew|staff|users|accounts|colleagues|others|[a-z]+ers)"
+    if words and (re.match(rf"^\s*how\s+many\s+(?:other\s+)?(?:different\s+|distinct\s+|separate\s+|unique\s+)?"
+                           rf"{counted}\s+[a-z]+\s+(?:any\s+|their\s+)?(?:{words})s?\s+(?:to|into|from)\s+"
+                           r"[\w.-]+\s*[?.!]*\s*$", question, re.IGNORECASE) or re.match(
+            rf"^\s*how\s+many\s+(?:other\s+)?(?:different\s+|distinct\s+|separate\s+|unique\s+)?{counted}\s+"
+            rf"(?:does|did|has)\s+[\w.-]+\s+[a-z]+\s+(?:any\s+)?(?:{words})s?\s+(?:to|from)\s*[?.!]*\s*$",
+            question, re.IGNORECASE)):
         return True
     return bool(words) and re.match(
         rf"^\s*(?:who|whom|which\s+[a-z]+)\s+(?:(?:do|does|did|can)\s+)?(?:[a-z]+\s+){{0,2}}?"

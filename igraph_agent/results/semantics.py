@@ -64,6 +64,7 @@ class GroupAnalysisResult(ToolData):
     attribute: str
     directed: bool
     weight_used: dict[str, Any]
+    side: str | None = None  # the two-mode side whose nodes were grouped (the other: none)
     nodes: int
     edges: int
     group_count: int
@@ -151,6 +152,8 @@ class DirectionAnalysisResult(ToolData):
     largest_strong: NodeList | None = None  # the members of the largest strong component
     sources: NodeList | None = None  # no edge enters them
     sinks: NodeList | None = None  # no edge leaves them
+    send_only: NodeList | None = None  # sources with an edge out (no node without edges)
+    receive_only: NodeList | None = None  # sinks with an edge in
     reach: dict[str, Any]
     most_reaching: Table[ReachRow]
     most_reached_from: Table[ReachRow]

@@ -98,6 +98,9 @@ def direction_analysis(ctx: ToolContext, args: DirectionArgs) -> ToolOutput:
     data["largest_strong"] = _listed(g, ids, sorted(biggest, key=lambda v: str(ids[v])))
     data["sources"] = _listed(g, ids, [v for v in range(n) if h.degree(v, mode="in") == 0])
     data["sinks"] = _listed(g, ids, [v for v in range(n) if h.degree(v, mode="out") == 0])
+    ins, outs = h.degree(mode="in"), h.degree(mode="out")
+    data["send_only"] = _listed(g, ids, [v for v in range(n) if ins[v] == 0 < outs[v]])
+    data["receive_only"] = _listed(g, ids, [v for v in range(n) if outs[v] == 0 < ins[v]])
     data["mutual"] = _mutual(g)
     out_reach, in_reach, how = _reach(h, args.sample, args.seed)
     data["reach"] = how

@@ -45,6 +45,10 @@ class GroupArgs(WeightArgs):
     total_of: str | None = Field(default=None, description="a numeric node attribute summed "
                                  "per group (each group's total and average; groups ranked "
                                  "by the total), e.g. docks per district")
+    side: str | None = Field(default=None, description="two-mode graphs whose sides a node "
+                             "attribute tells (get_graph_info meaning.modes): group only this "
+                             "side's nodes, the other side's count as no group, e.g. lots per "
+                             "host country of the competitions")
     pairs: bool = Field(default=False, description="directed graphs up to 20 groups: each "
                         "pair of different groups with its edges (and weight) both ways added "
                         "up (pair_totals), e.g. which two departments mail each other the most")
@@ -64,6 +68,9 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
     attr = _attribute(args.attribute, meaning)
     h, ids = ctx.session.igraph()
     values = _values(g, ids, attr)
+    if args.side is not None:  # one side's groups: the other side's nodes hold none
+        on = _side_of(g, ids, meaning, args.side)
+        values = [v if here else None for v, here in zip(values, on, strict=True)]
     use = _group_weight(weight_for(ctx, args, "strength"), "weight" in args.model_fields_set)
     w = np.asarray(ig_weights(h, use), dtype=float) if use["attribute"] else None
     names, codes = np.unique(np.array([str(v) if v is not None else "" for v in values]),
@@ -128,6 +135,7 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
                                str(r["to"])))
     data: dict[str, Any] = {
         "attribute": attr, "directed": directed, "weight_used": use,
+        **({"side": args.side} if args.side is not None else {}),
         "nodes": len(ids), "edges": len(edges), "group_count": k,
         "within_edges": int(within), "between_edges": int(len(edges) - within),
         "within_share": figure(within / len(edges)) if len(edges) else None,
@@ -229,6 +237,19 @@ def _attribute(asked: str | None, meaning: dict) -> str:
                     "the graph has no categorical node attribute to group by",
                     hint=f"categorical node attributes: {', '.join(groups) or 'none'}",
                     details={"groups": list(groups)})
+
+
+def _side_of(g, ids: list, meaning: dict, side: str) -> list[bool]:
+    """Whether each node is on ``side`` of a two-mode graph whose sides an attribute tells;
+    ``INVALID_ARGUMENTS`` naming the sides when there is no such side."""
+    modes = meaning.get("modes") or {}
+    sides = [str(s) for s in modes.get("sides") or {}]
+    if modes.get("by") != "attribute" or side not in sides:
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"no side {side!r} told by a node attribute",
+                        hint="sides: " + (", ".join(sides) or "none (not a two-mode graph "
+                                                               "split by an attribute)"),
+                        details={"sides": sides})
+    return [str(v) == side for v in _values(g, ids, str(modes["attribute"]))]
 
 
 def _values(g, ids: list, attr: str) -> list:

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MODEL_VIEW_LIMIT = 6000
+MODEL_VIEW_LIMIT = 8000
 MAX_ARGUMENT_CHARS = 64_000  # one call's JSON arguments
 MAX_ARGUMENT_DEPTH = 24  # nesting of objects and lists in them
 SUMMARY_LIMIT = 1000  # characters of a summary kept when a result is cut for the model
@@ -163,6 +163,39 @@ class ToolResult(BaseModel):
         and job ids, timing), whose digits must never ground a number in an answer."""
         return evidence_of(self.envelope())
 
+    @staticmethod
+    def _longest_cut(view: dict[str, Any], limit: int, full: int) -> str | None:
+        """``view`` with its longest top-level data lists cut one after another (a 22-row
+        mixing matrix to 20, 10, 5, then 2 rows before an 11-row list of groups is touched),
+        the shorter ones whole, when that fits in ``limit``; else None."""
+        data = view.get("data")
+        if not isinstance(data, dict):
+            return None
+        lists = sorted((k for k, v in data.items() if isinstance(v, list) and len(v) > 2),
+                       key=lambda k: -len(data[k]))
+        data = {k: _shrink(v, 10**9, 400) for k, v in data.items()}  # texts clipped first
+        text = _dumps({**view, "data": data, "note": f"output cut from {full} characters: "
+                       "texts keep their first 400 characters"})
+        if len(text) <= limit:
+            return text
+        kept: dict[str, int] = {}
+        for name in lists:
+            for keep in (20, 10, 5, 2):
+                if len(data[name]) <= keep:
+                    continue
+                kept[name] = keep
+                cut = {**view, "data": {**data, **{k: _shrink(data[k], n, 400)
+                                                   for k, n in kept.items()}}}
+                cut["summary"] = _clip(str(view.get("summary", "")), SUMMARY_LIMIT)
+                cut["note"] = (f"output cut from {full} characters: " + ", ".join(
+                    f"{k} keeps its first {n} items" for k, n in kept.items()) +
+                    " (the other lists are whole); ask for fewer items (top_k, limit, a "
+                    "narrower selection) to see all of it")
+                text = _dumps(cut)
+                if len(text) <= limit:
+                    return text
+        return None
+
     def for_model(self, limit: int = MODEL_VIEW_LIMIT) -> str:
         """Compact JSON for the model, cut to ``limit`` characters with a note saying so.
 
@@ -180,6 +213,9 @@ class ToolResult(BaseModel):
         if len(text) <= limit:
             return text
         full = len(text)
+        longest = self._longest_cut(view, limit, full)
+        if longest is not None:  # the long lists cut, the short ones (11 groups) kept whole
+            return longest
         for keep, width in ((20, 400), (10, 200), (5, 100), (2, 40)):
             cut = {**view, "summary": _clip(self.summary, SUMMARY_LIMIT)}
             for part in ("data", "error"):

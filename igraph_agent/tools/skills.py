@@ -24,7 +24,7 @@ from igraph_agent.results.skills import LoadSkillResult, ReadSkillReferenceResul
 from igraph_agent.store.runs import Runs
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
 
-# The model view of a result is capped at 6000 characters (registry.MODEL_VIEW_LIMIT);
+# The model view of a result is capped at 8000 characters (registry.MODEL_VIEW_LIMIT);
 # a page leaves room for the envelope so the model always sees the whole page.
 PAGE_CHARS = 4000
 
