@@ -203,3 +203,33 @@ def test_neither_citing_nor_cited_is_no_edge_either_way(tmp_path):
                      papers)
     assert resp.status == "answered" and "**1** of 5" in resp.answer and "p5" in resp.answer, \
         resp.answer
+
+
+def test_reach_and_neighbours_asked_without_a_question_word(tmp_path):
+    g = _graph(ROADS)
+    resp = ask_table(tmp_path / "a", ROADS, "depots we can drive to directly from Dunn (one road)?")
+    assert resp.status == "answered", resp.answer
+    assert all(n in resp.answer for n in g["Dunn"]) and "Alba" not in resp.answer, resp.answer
+    resp = ask_table(tmp_path / "b", ROADS, "Alba to Holm by road - possible? y/n", ZONES)
+    assert resp.answer.startswith("**No**"), resp.answer
+    d = nx.DiGraph(list(zip(MEMOS.sender, MEMOS.recipient, strict=True)))
+    resp = ask_table(tmp_path / "c", MEMOS, "how many ppl can tam's memos eventually reach if "
+                     "each recipient passes them on?")
+    assert resp.status == "answered", resp.answer
+    assert f"**{len(nx.descendants(d, 'Tam'))}**" in resp.answer, resp.answer
+    left = set(nx.node_connected_component(g, "Brig")) - set(
+        nx.node_connected_component(g.subgraph(set(g) - {"Cove"}), "Brig")) - {"Cove"}
+    resp = ask_table(tmp_path / "d", ROADS, "If Cove pulls out and we can't route through it, "
+                     "which depots could we no longer reach from Brig?")
+    assert resp.status == "answered", resp.answer
+    assert all(f"**{n}**" in resp.answer for n in left), resp.answer
+
+
+def test_a_closure_told_as_news_is_the_removal_the_question_builds_on(tmp_path):
+    g = _graph(ROADS)
+    before = set(nx.node_connected_component(g, "Alba"))
+    after = set(nx.node_connected_component(g.subgraph(set(g) - {"Dunn"}), "Alba"))
+    resp = ask_table(tmp_path, ROADS, "Dunn depot is shutting for the winter and you can't drive "
+                     "through it. Which depots would then be cut off from Alba?")
+    assert resp.status == "answered" and resp.answer.startswith("Without Dunn"), resp.answer
+    assert all(f"**{n}**" in resp.answer for n in before - after - {"Dunn"}), resp.answer

@@ -175,6 +175,21 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"(?:(?:get|gets|got|are|is|were|was|been|be)\s+)?[a-z]+(?:\s+(?:anything|anyone|anybody|any\s+[a-z]+|"
      r"a\s+single\s+[a-z]+|by\s+(?:anything|anyone|anybody|any\s+[a-z]+)))?(?:\s+at\s+all)?(?:\s+here)?\b",
      "have degree exactly 0", False),
+    # "if York pulls out and we can't route through it, …": what the removal means already
+    (r"\s+and\s+(?:we|you|they|one|nobody|no\s+one)\s+(?:can(?:no|')t|cannot|can\s+no\s+longer|couldn't)\s+"
+     r"(?:route|go|drive|pass|travel|get|walk|ride)\s+(?:through|via|past)\s+(?:it|them|there)\b", "", False),
+    # "how many ppl can piet's notes eventually reach": what the node sends, passed on
+    (rf"\bcan\s+({_NAME})(?:'s|’s)\s+[a-z]+\s+(?:eventually\s+|ever\s+|possibly\s+)?reach\b(?:\s+if\s+[^?]*)?",
+     r"can \1 reach", False),
+    # "venues we can drive to directly from Manchester (one leg)?": its neighbours, asked as a
+    # noun phrase
+    (rf"^\s*(?:the\s+|all\s+(?:the\s+)?)?[a-z]+s\s+(?:that\s+)?(?:we|you|i|one|they)\s+can\s+(?:get|go|drive|walk|"
+     rf"fly|sail|ride|travel|cycle)\s+(?:to\s+)?(?:directly|straight)\s+from\s+({_NAME})(?:\s*\([^)]*\))?\s*[?.!]*\s*$",
+     r"Who are the neighbours of \1?", False),
+    # "Hull to Stromness by road - possible? y/n": whether a path joins them
+    (rf"^\s*({_NAME})\s+to\s+({_NAME})(?:\s+by\s+[a-z]+)?\s*(?:[-–—:,]+|\?)\s*(?:is\s+it\s+)?(?:possible|doable|"
+     r"reachable|feasible|connected|any\s+(?:route|way|path))\s*[?.!]*(?:\s*,?\s*(?:y/n|yes\s+or\s+no)\s*[?.!]*)?\s*$",
+     r"Is there a path from \1 to \2?", False),
     # "how many road segments is the shortest loop (no U-turns)": what a loop is already
     (r"\s*\(\s*(?:and\s+)?no\s+(?:u-?turns?|doubling\s+back|backtracking|going\s+back|turning\s+back|"
      r"retracing)\b[^()]*\)", "", False),
@@ -366,6 +381,11 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (rf"^\s*({_NAME})\s+(?:is|was|'s|has)\s+[^.?!]{{0,60}}[.!;]\s*if\s+(?:it|he|she|they)\s+(?:goes|went|closes|"
      r"fails|dies|disappears|shuts(?:\s+down)?|leaves|quits|dries\s+up|is\s+(?:lost|gone|closed|shut))\s*,\s*",
      r"If \1 were removed, ", False),
+    # "Fern hut is shutting for the season and you can't walk through it. Which huts would
+    # then be cut off …": Fern removed, said as news
+    (rf"^\s*({_NAME})(?:\s+[a-z]+)?\s+(?:is|are|'s)\s+(?:shutting|closing|going\s+out|being\s+(?:closed|"
+     r"removed|demolished|taken\s+down))(?:\s+down)?\b[^.?!]{0,80}[.!;]\s*(?=(?:which|what|who|how|list|"
+     r"name|is|are|can|could|would|will|does|do)\b)", r"If \1 were removed, ", False),
     # "If Ngweshla goes, which …" (said after "Ngweshla is drying up. If it goes"): removed
     (rf"^\s*if\s+({_NAME})\s+(?:goes|went|dries\s+up|disappears|is\s+lost|fails|dies|folds|closes|"
      r"shuts(?:\s+down)?)\s*,\s*", r"If \1 were removed, ", False),

@@ -168,12 +168,12 @@ class ToolResult(BaseModel):
         """``view`` with its longest top-level data lists cut one after another (a 22-row
         mixing matrix to 20, 10, 5, then 2 rows before an 11-row list of groups is touched),
         the shorter ones whole, when that fits in ``limit``; else None."""
-        data = view.get("data")
-        if not isinstance(data, dict):
+        whole = view.get("data")
+        if not isinstance(whole, dict):
             return None
-        lists = sorted((k for k, v in data.items() if isinstance(v, list) and len(v) > 2),
-                       key=lambda k: -len(data[k]))
-        data = {k: _shrink(v, 10**9, 400) for k, v in data.items()}  # texts clipped first
+        sizes = {k: len(v) for k, v in whole.items() if isinstance(v, list) and len(v) > 2}
+        lists = sorted(sizes, key=lambda k: -sizes[k])
+        data: dict[str, Any] = {k: _shrink(v, 10**9, 400) for k, v in whole.items()}  # texts first
         text = _dumps({**view, "data": data, "note": f"output cut from {full} characters: "
                        "texts keep their first 400 characters"})
         if len(text) <= limit:
