@@ -14,7 +14,7 @@ from igraph_agent.model import slots, topn
 from igraph_agent.model.lexicon import KIND_QUESTION, declared
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, select, t
-from igraph_agent.model.vocabulary import NODE_NOUNS, data_nouns, groupings, own_words
+from igraph_agent.model.vocabulary import MEAN_ASKED, NODE_NOUNS, data_nouns, groupings, own_words
 from igraph_agent.model.weights import as_length_args, asked_weight, length_note
 from igraph_agent.results.centrality import DegreeAnalysisResult, NodeCentralityResult
 from igraph_agent.results.data import GetGraphInfoResult
@@ -159,7 +159,7 @@ def _degree_render(st: PlanState, obs: list[Observed]) -> str:
     if rank:
         return rank + f"Highest {side}: {top}."
     lead = _top_lead(st, d, side)
-    if side != "degree" and _MEAN_ASKED.search(str(st.context.get("asked") or st.question)) \
+    if side != "degree" and MEAN_ASKED.search(str(st.context.get("asked") or st.question)) \
             and not lead:  # "on average, how many prerequisites does a course have"
         return (f"Mean {side} is **{d.mean_degree}** (max {d.max_degree}, min {d.min_degree}, "
                 f"over {d.nodes} nodes). Highest {side}: {top}.")
@@ -218,8 +218,6 @@ def _top_checked(name: str, d: DegreeAnalysisResult) -> str:
 
 
 #: the graph's highest degree asked as a figure ("what is the maximum degree"), not a node
-#: a mean asked for: "on average, how many …", "the mean in-degree"
-_MEAN_ASKED = re.compile(r"\b(?:on\s+average|average|mean|avg|typical(?:ly)?)\b", re.IGNORECASE)
 _MAX_VALUE = re.compile(r"^\s*(?:so\s+|and\s+)?(?:what(?:'s| is| was)?|tell me|give me)\s+(?:the\s+)?"
                         r"(?:max(?:imum)?|highest|largest|biggest|greatest|top)\s+degree\b"
                         # "how many friends does the most popular member have"

@@ -24,7 +24,12 @@ from igraph_agent.model.group_intents import rows_only
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.registry import Intent, t
 from igraph_agent.model.slots import BOTTOM, POSSIBLE_SHARE
-from igraph_agent.model.vocabulary import groupings, value_named, values_named_in_order
+from igraph_agent.model.vocabulary import (
+    MEAN_ASKED,
+    groupings,
+    value_named,
+    values_named_in_order,
+)
 from igraph_agent.model.weights import named_weight
 
 
@@ -858,7 +863,7 @@ def _degree_render(what: str):
                     f"{what} edges.")
         among = "".join(f"Among nodes with {k} = {v}, b" for k, v in (d.get("where") or {}).items())
         asked = str(st.context.get("asked") or st.question)
-        if _MEAN_ASKED.search(asked) and not _RANKED_BY.search(asked):  # "on average, how many"
+        if MEAN_ASKED.search(asked) and not _RANKED_BY.search(asked):  # "on average, how many"
             return (f"{among[:-3] + ', t' if among else 'T'}he mean {d['direction']}-degree "
                     f"({what} edges per node) is **{d['mean_degree']}** over {d['nodes']} nodes "
                     f"(max {d['max_degree']}, min {d['min_degree']}); top: {top}.")
@@ -866,9 +871,8 @@ def _degree_render(what: str):
     return render
 
 
-#: a mean asked for ("on average, how many prerequisites does a course have"), and a
-#: ranking by one ("which course has the highest average …"), which is no mean of the graph
-_MEAN_ASKED = re.compile(r"\b(?:on\s+average|average|mean|avg|typical(?:ly)?)\b", re.IGNORECASE)
+#: a ranking by a mean ("which course has the highest average …"), which is no mean of the
+#: graph (``vocabulary.MEAN_ASKED`` tells a mean asked)
 _RANKED_BY = re.compile(r"\b(?:which|who|whom|rank|top|most|highest|lowest|largest|biggest|"
                         r"smallest|fewest|least)\b", re.IGNORECASE)
 

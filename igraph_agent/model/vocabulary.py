@@ -2889,6 +2889,10 @@ def _column_of(question: str, info: dict[str, Any]) -> str:
     return question
 
 
+#: a mean asked for: "on average, how many …", "the mean in-degree", "avg number of …"
+MEAN_ASKED = re.compile(r"\b(?:on\s+average|average|mean|avg|typical(?:ly)?)\b", re.IGNORECASE)
+
+
 def _edge_mean(question: str, info: dict[str, Any]) -> str:
     """"What is the average <column> per edge?" for "on average, how many years does a
     membership last" on a ``years`` edge column: one row's value, averaged over the rows."""
@@ -2901,7 +2905,7 @@ def _edge_mean(question: str, info: dict[str, Any]) -> str:
         if m and not _an_edge_noun(m.group(1), info):
             continue  # "how many voyages does each sailor have": a node's, asked
         if m and (re.search(rf"\b{word}s?\b", m.group(0), re.IGNORECASE) or len(cols) == 1) and \
-                re.search(r"\b(?:on\s+average|average|mean|typical(?:ly)?)\b", question, re.IGNORECASE):
+                MEAN_ASKED.search(question):
             return f"What is the average {c} per edge?"
     return question
 
