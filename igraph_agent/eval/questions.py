@@ -56,7 +56,8 @@ Split = Literal["tune", "test", "test2", "dev", "dev3", "dev4", "dev5", "dev6", 
                 "dev96", "dev97", "dev98", "dev99", "dev100", "dev101", "dev102", "dev103",
                 "dev104", "dev105", "dev106", "dev107", "dev108", "dev109", "dev110",
                 "dev111", "dev112", "dev113", "dev114", "dev115", "dev116", "dev117",
-                "dev118", "dev119", "dev120", "dev121", "dev122", "dev123"]
+                "dev118", "dev119", "dev120", "dev121", "dev122", "dev123", "dev124",
+                "dev125", "dev126", "dev127", "dev128", "dev129", "dev130", "dev131"]
 SplitChoice = Literal["tune", "test", "test2", "dev", "all"]
 PUBLIC_SET = Path(__file__).with_name("public.yaml")  # the tuning split
 TEST_SET = Path(__file__).with_name("test.yaml")  # the test split: never tuned on
@@ -184,6 +185,14 @@ DEV120_SET = Path(__file__).with_name("dev120.yaml")  # art loans, curators, gal
 DEV121_SET = Path(__file__).with_name("dev121.yaml")  # coffee shipments, cuppers, warehouses
 DEV122_SET = Path(__file__).with_name("dev122.yaml")  # casting, tour legs, crew notes
 DEV123_SET = Path(__file__).with_name("dev123.yaml")  # prerequisites, clubs, co-supervision
+DEV124_SET = Path(__file__).with_name("dev124.yaml")  # canal cargo, lock passages, stretches
+DEV125_SET = Path(__file__).with_name("dev125.yaml")  # mutual aid, training, station roads
+DEV126_SET = Path(__file__).with_name("dev126.yaml")  # deliveries, menus, shared shifts
+DEV127_SET = Path(__file__).with_name("dev127.yaml")  # help requests, workshops, pairing
+DEV128_SET = Path(__file__).with_name("dev128.yaml")  # library loans, vans, volunteers
+DEV129_SET = Path(__file__).with_name("dev129.yaml")  # vet referrals, certificates, couriers
+DEV130_SET = Path(__file__).with_name("dev130.yaml")  # market stalls, produce trades, carpools
+DEV131_SET = Path(__file__).with_name("dev131.yaml")  # group rides, race entries, segments
 # the files of each split, in order; ``test`` holds both held-out files
 SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
     "tune": ((PUBLIC_SET, "tune"),),
@@ -230,7 +239,10 @@ SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
             (DEV113_SET, "dev113"), (DEV114_SET, "dev114"), (DEV115_SET, "dev115"),
             (DEV116_SET, "dev116"), (DEV117_SET, "dev117"), (DEV118_SET, "dev118"),
             (DEV119_SET, "dev119"), (DEV120_SET, "dev120"), (DEV121_SET, "dev121"),
-            (DEV122_SET, "dev122"), (DEV123_SET, "dev123")),
+            (DEV122_SET, "dev122"), (DEV123_SET, "dev123"), (DEV124_SET, "dev124"),
+            (DEV125_SET, "dev125"), (DEV126_SET, "dev126"), (DEV127_SET, "dev127"),
+            (DEV128_SET, "dev128"), (DEV129_SET, "dev129"), (DEV130_SET, "dev130"),
+            (DEV131_SET, "dev131")),
 }
 
 

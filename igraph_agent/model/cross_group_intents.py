@@ -44,7 +44,7 @@ def _plural(attr: str) -> str:
 def kind(question: str, attr: str, two: bool = True) -> str | None:
     """``apart`` (partners in another group), ``same`` (in the node's own group) or None;
     ``two``: the attribute takes two values ("the other club" is then one group)."""
-    g = _plural(attr)
+    g = f"(?:{_plural(attr)}|{re.escape(attr)})"  # "in a different valley": one or many
     the = r"an?\s+|the\s+" if two else r"an?\s+"
     # "take member 0 out of the club": a removal, no partners outside a group
     out = "" if re.search(r"\b(?:take|took|taken|taking|kick\w*|throw\w*|thrown|pull\w*|knock\w*|"

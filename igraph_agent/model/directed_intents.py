@@ -90,6 +90,8 @@ def count_bonus(st: PlanState) -> float:
     q = _asked(st)
     round_ = _ROUND.search(q) and not _WHICH.search(q)  # "does money go round in circles?"
     free = _FREE.search(q) and _YES_NO.match(q)  # "is it free of loops?"
+    if _ON_ONE_COUNT.search(q):
+        return 0.0  # "how many stops sit on some loop": its nodes counted, not its cycles
     return 4.0 if _directed(st) and (_HOW_MANY.search(q) or _ANY_LOOPS.search(q) or round_
                                      or free) and _plain(q) else 0.0
 
@@ -101,12 +103,44 @@ _THEN_INVOLVED = re.compile(rf"{_LOOPS}.*\b(?:name|list|which|who|show)\b[^.?!]*
                             r"affected)\b", re.IGNORECASE)
 
 
+#: the nodes on no cycle asked: "which stations are never part of a loop", "not on any cycle"
+_OFF_ONE = re.compile(rf"\b(?:never|not|n't)\s+(?:\w+\s+)?(?:part\s+of|involved\s+in|caught\s+in|in|on)\s+"
+                      rf"(?:a |any |some |one )?(?:\w+[ -]){{0,2}}{_LOOPS}", re.IGNORECASE)
+
+
+def _off_cycles(st: PlanState) -> bool:
+    q = _asked(st)
+    return bool(_OFF_ONE.search(q)) and not slots.named(q) and not slots.features(q) & {
+        "removal", "threshold", "hops", "bottom", "future"}
+
+
+#: "how many branches sit on some lending loop": the nodes on a cycle, counted
+_ON_ONE_COUNT = re.compile(rf"\bhow many\s+[a-z]+\s+(?:\w+\s+)?(?:sit|sits|lie|lies|are|is|belong|"
+                           rf"take part)\s+(?:on|in|part of|to|in part of)\s+(?:a |any |some |the |one of "
+                           rf"the )?(?:\w+[ -]){{0,2}}{_LOOPS}", re.IGNORECASE)
+
+
 def members_bonus(st: PlanState) -> float:
     q = _asked(st)
+    if _directed(st) and _ON_ONE_COUNT.search(q) and _plain(re.sub(r"\([^)]*\)", " ", q)):
+        return 4.0  # ("(two or more different branches)" says what a loop is, no threshold)
     round_ = _ROUND.search(q) and _WHICH.search(q)  # "... in circles? which accounts?"
+    if _directed(st) and _off_cycles(st) and (_WHICH.search(q) or re.search(
+            r"\b(?:how many|list|name|show)\b", q, re.IGNORECASE)):
+        return 4.0  # the nodes on none, from all the nodes less those on one
     return 4.0 if (_directed(st) and (_ON_ONE.search(q) or round_ or _THEN_INVOLVED.search(q))
                    and not _HOW_MANY.search(q)
                    and _plain(q)) else 0.0
+
+
+def members_calls(st: PlanState) -> list[Call]:
+    if not members_bonus(st):
+        return []
+    calls = [Call("direction_analysis", {})]
+    if _off_cycles(st):  # every node, to say which are on no cycle
+        calls.append(Call("nodes_by_measure", {"measure": "degree", "op": "ge", "value": 0,
+                                               "limit": 500}))
+    return calls
 
 
 def strong_bonus(st: PlanState) -> float:
@@ -322,6 +356,18 @@ def members_render(st: PlanState, obs: list[Observed]) -> str:
     d = _result(obs)
     if d is None or d.on_cycles is None:
         return "The directed cycles could not be read."
+    every = next((o for o in obs if o.tool == "nodes_by_measure" and o.ok), None)
+    if _off_cycles(st) and every is not None:
+        from igraph_agent.results.counting import NodesByMeasureResult
+
+        m = every.typed(NodesByMeasureResult)
+        on = {str(r.node) for r in d.on_cycles.nodes}
+        if len(d.on_cycles.nodes) < d.on_cycles.count or m.truncated:
+            return "The nodes on no cycle could not all be listed here."
+        off = [str(n.node) for n in m.nodes if str(n.node) not in on]
+        return (f"**{len(off)}** of {d.nodes} nodes lie on no directed cycle (no path of edges, "
+                f"followed in their direction, comes back to them): "
+                + (", ".join(f"**{n}**" for n in off) or "none") + ".")
     if not d.on_cycles.count:
         return ("**No** — the" if _whether(st) else "**None**: the") + (
             f" graph has no directed cycle ({d.nodes} nodes, {d.edges} edges).")
@@ -360,7 +406,7 @@ def strong_render(st: PlanState, obs: list[Observed]) -> str:
 DIRECTED_INTENTS = [
     ("cycle_count", None, _calls(count_bonus), count_render,
      "direction_analysis: how many simple directed cycles"),
-    ("cycle_members", None, _calls(members_bonus), members_render,
+    ("cycle_members", None, members_calls, members_render,
      "direction_analysis: the nodes on a directed cycle"),
     ("strong_size", None, _calls(strong_bonus), strong_render,
      "direction_analysis: the size of the largest strongly connected component"),

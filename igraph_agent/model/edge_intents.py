@@ -517,7 +517,18 @@ def extreme_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 def extreme_bonus(st: PlanState) -> float:
+    if _asks_a_grouping(st):  # "which lock flight was busiest" where ``flight`` groups the
+        return 0.0  # locks: a group ranked, never one edge
     return 4.0 if _extreme(st) else 0.0
+
+
+def _asks_a_grouping(st: PlanState) -> bool:
+    """Whether "which X" names a grouping attribute of the nodes ("which flight", "which lock
+    flight" on a ``flight`` column): groups asked, whatever edge noun X also is."""
+    q = str(st.context.get("asked") or st.question)
+    return any(re.search(rf"\b(?:which|what)\s+(?:[a-z]+\s+){{0,3}}?{re.escape(a.lower().replace('_', ' '))}"
+                         rf"s?\b", q.replace("_", " "),
+                         re.IGNORECASE) for a in vocabulary.groupings(st.meaning()) if len(a) >= 4)
 
 
 # -- one named node's strongest edge -----------------------------------------------------

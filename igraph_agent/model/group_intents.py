@@ -70,7 +70,9 @@ def _is(word: str, name: str) -> bool:
 #: the last word of a column that sorts the nodes its first word names ("site_type",
 #: "product_category"): that word alone names a node, never the column
 _KIND_OF = frozenset({"type", "types", "kind", "kinds", "class", "category", "categories",
-                      "level", "status", "tier", "band"})
+                      "level", "status", "tier", "band", "day", "days", "size", "name",
+                      "colour", "color", "owner", "region", "county", "country", "area",
+                      "zone", "group"})  # ("which market" on ``market_day``: a market)
 
 
 def _asked(st: PlanState) -> tuple[str, str] | None:
@@ -200,7 +202,10 @@ def flow_attr(st: PlanState) -> tuple[str, str] | None:
     found = _asked(st)
     if not found:
         return None
-    if _meaning(st).get("directed") and _RANKED.search(st.question):
+    from igraph_agent.model.semantic_intents import _WHICH_TO_WHICH
+
+    if _meaning(st).get("directed") and _RANKED.search(st.question) and \
+            not _WHICH_TO_WHICH.search(st.question):  # (not "… to which other district")
         return None  # "which district has the most trips": starting, ending or within? asked
     edge = next((a for a in _meaning(st).get("weights") or {} if _is(found[1], a)), None)
     if edge and (_meaning(st).get("weights") or {}).get(edge) == "distance":
@@ -359,6 +364,10 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
         return "The groups' edge totals could not be computed."
     w, attr = d["weight_used"]["attribute"], d["attribute"]
     cols = _meaning(st).get("direction") or []
+    from igraph_agent.model.semantic_intents import _WHICH_TO_WHICH, _top_flow_render
+
+    if d["directed"] and _WHICH_TO_WHICH.search(st.question):  # "which region sends the
+        return _top_flow_render(d, True, cols)  # most tonnes to which other region"
     unset = [r for r in d["groups"] if str(r["group"]) in ("None", "", "nan")]
     if unset and (_meaning(st).get("modes") or {}).get("sides") and not d["directed"]:
         return _one_side_totals(st, d, w, attr, unset[0], d.get("side"))
@@ -452,9 +461,12 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
                  r"(?:its|their) own|itself|themselves)\b",
                  st.question, re.IGNORECASE):
         return None  # to other groups: the mixing intents' question
+    asked = str(st.context.get("asked") or st.question)
+    if re.search(r"\b(?:have|has|had|do|does|did)\s+(?:we|you|i|they)\s+(?:got|have|get|own)\b|"
+                 r"\b(?:we|you|i|they)\s+(?:have|own|run)\b", asked, re.IGNORECASE):
+        return None  # "how many restaurants have we got in York": what we own, no receiving
     side = flow_intents.flow_side(st) or _edge_side(st)
     weight = flow_intents._weight(st) or _named_total(st)
-    asked = str(st.context.get("asked") or st.question)
     ranked = _GROUP_VERB.search(st.question) or _GROUP_VERB.search(asked)
     said = _GROUP_VERB.search(asked)
     if side not in ("in", "out") and said:  # "which unit receives the most …, whoever

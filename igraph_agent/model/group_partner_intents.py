@@ -158,7 +158,9 @@ def _ranked(d: dict[str, Any], attr: str, value: str, way: str | None, key: str,
     reads, ties named, and the named group's own amount within itself."""
     cells = {(str(r["from"]), str(r["to"])): r.get(key, 0) for r in d["mixing"]
              if isinstance(r, dict)}  # a long list ends with a "… N more" marker
-    others = [str(r["group"]) for r in d["groups"] if str(r["group"]) != value]
+    others = [str(r["group"]) for r in d["groups"] if str(r["group"]) != value
+              and r["group"] is not None and str(r["group"]) not in ("None", "", "nan")]
+    # (the nodes that hold no value, a two-mode graph's other side, are no group)
 
     def amount(g: str) -> float:
         if way == "in":

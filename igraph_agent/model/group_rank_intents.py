@@ -46,7 +46,10 @@ _WITHIN = re.compile(
     r"\b[a-z]{3,}s\s+to\s+(?:its|their)\s+own\s+(?:members|people|\w+s)\b|"
     # "which department emails itself the most", "messages kept inside the same department"
     r"^\s*(?:which|what)\s+\w+\s+[a-z]+s\s+(?:itself|themselves)\b|"
-    r"\b(?:with)?in(?:side)?\s+the\s+same\s+[a-z]+\b",
+    r"\b(?:with)?in(?:side)?\s+the\s+same\s+[a-z]+\b|"
+    # "the most links where both people are on that same team", "both ends in the same one"
+    r"\b(?:where|with|when|whose)\s+both\s+(?:[a-z]+\s+)?(?:are|is|sit|belong|lie)\s+(?:on|in|to|from)\s+"
+    r"(?:the\s+|that\s+|this\s+)?same\s+[a-z]+\b",
     re.IGNORECASE)
 #: "connected internally", "internally linked": the edges within
 _INTERNALLY = re.compile(r"\b(?:connected|linked|tied|knit)\s+internally\b|\binternally\s+"
@@ -394,10 +397,12 @@ def _bonus(st: PlanState) -> float:
         return -10.0
     if found[0] in ("one", "within"):  # "how many yellow cards did the DEF group pick up
         from igraph_agent.model.size_nouns import counts_edges  # between them": no edges
+        from igraph_agent.model.value_partner_intents import asked
 
         info = st.last_ok("get_graph_info")
-        if not counts_edges(_asked(st), info.data if info else {}):
-            return -10.0
+        if not counts_edges(_asked(st), info.data if info else {}) or \
+                asked(_asked(st), {"meaning": st.meaning()}):
+            return -10.0  # "how many dishes do the sous chefs cook between them": the dishes
     return 4.5 if found[0] == "within_sum" else 4.0  # within the group: before its total
 
 

@@ -82,14 +82,16 @@ def _where(st: PlanState) -> dict:
     """``where=`` the attribute values the question filters on: one ("in Asia"), or one per
     grouping attribute it names a value of ("the assembly-tier plants located in Asia": tier
     = assembly and region = Asia; every value applied, never only the first)."""
-    from igraph_agent.model.structure_intents import named_values, where_of
+    from igraph_agent.model.structure_intents import named_values, where_any, where_of
 
     found = where_of(st)
-    if not found:
+    attr, either = where_any(st)
+    if not found and len(either) < 2:
         return {}
-    where = {found[0]: found[1]}
+    where: dict = {found[0]: found[1]} if found else {attr: either}  # "physics or maths"
+    first = found[1] if found else either[0]
     for attr, value in named_values(st).items():
-        if attr not in where and value.lower() != found[1].lower():
+        if attr not in where and value.lower() != first.lower():
             where[attr] = value
     return {"where": where}
 
@@ -150,8 +152,9 @@ def _degree_render(st: PlanState, obs: list[Observed]) -> str:
                 (" …" if len(tied) > 10 else "") + f" (mean {d.mean_degree}).")
     among = obs[0].args.get("where")
     if among:
-        scope = ", ".join(f"{k} = {v}" for k, v in among.items())
-        return f"Among nodes with {scope}, the highest degree: {top or 'no node matches'}."
+        from igraph_agent.model.either_values import where_said
+
+        return f"Among nodes with {where_said(among)}, the highest degree: {top or 'no node matches'}."
     side = {"in": "in-degree", "out": "out-degree"}.get(obs[0].args.get("direction", ""), "degree")
     if _DISTRIBUTION.search(st.question) and d.distribution:
         return _distribution(st, d, side)
@@ -775,6 +778,10 @@ from igraph_agent.model.value_partner_intents import VALUE_PARTNER_INTENTS  # no
 
 INTENTS += VALUE_PARTNER_INTENTS
 
+from igraph_agent.model.every_group_intents import EVERY_GROUP_INTENTS  # noqa: E402
+
+INTENTS += EVERY_GROUP_INTENTS
+
 from igraph_agent.model.group_linked_intents import GROUP_LINKED_INTENTS  # noqa: E402
 
 INTENTS += GROUP_LINKED_INTENTS
@@ -1116,6 +1123,11 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
                                         for i in found) and _asks_for_a_group(question, st, True):
         # "which home branch has the most members": a group asked, no node's ranking answers
         found = [i for i in found if i.phase > 0]
+    if st is not None and found and _group_then_verb(question, st):
+        # "which flight saw the most different boaters": a flight asked; a ranking of one
+        # side's nodes that reads groups as a filter answers another question
+        found = [i for i in found if not (i.name in _NODE_RANKINGS | {"side_rank"}
+                                          and "group" in i.covers)]
     if "overview" in names and _VAGUE_INSIGHT.search(question):
         # "lesmis is loaded... anything interesting in there?": no analysis asked; the
         # description of the graph answers none (the planner asks, naming what it can run)
@@ -1124,11 +1136,36 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         # "how many foxes live around our cameras", "how many calories": things the graph
         # holds no count of, never its size
         found = [i for i in found if i.name != "overview"]
+    if "overview" in names and st is not None and st.context.get("found_names"):
+        # "Greyrigg Station is where people bail. From how many stops can you ride to it?":
+        # a node named, never the graph's size
+        found = [i for i in found if i.name != "overview"]
+    if "overview" in names and _ABOUT_ONE.search(question):
+        # "… From how many stops is there some way to ride to it?": one node's reach, asked
+        # of a node the sentence before names, never the graph's size
+        found = [i for i in found if i.name != "overview"]
+    if "overview" in names and _RANKS_NODES.search(question):
+        # "rank the stations by how many engines they've got": something per node ranked,
+        # never the graph's size
+        found = [i for i in found if i.name != "overview"]
     if "overview" in names and st is not None and _names_a_group(question, st):
         # "how many ties connect people on different teams": a count the groups decide, never
         # the graph's size
         found = [i for i in found if i.name != "overview"]
     return found
+
+
+#: a question about one node or the ways between nodes: "ride to it", "from there", "reach"
+_ABOUT_ONE = re.compile(r"\b(?:to|from|via|through|into|with)\s+(?:it|them|him|her|there)\b|"
+                        r"\bway\s+to\b|\breach\w*", re.IGNORECASE)
+
+
+#: nodes ranked or picked, which no description of the whole graph answers: "rank the
+#: stations by …", "which depot has …", "top 3", "the most", "per station"
+_RANKS_NODES = re.compile(r"\brank(?:s|ed|ing)?\b|^\W*(?:which|who)\b(?!\s+(?:graph|data|dataset|"
+                          r"network|table|file)s?\b)|\btop\s+\d|\b(?:most|least|fewest|highest|"
+                          r"lowest)\b|\b(?:per|each|every)\s+(?!kind\b|type\b|side\b)[a-z]+",
+                          re.IGNORECASE)
 
 
 #: a question about the data's attributes themselves, which the description answers
@@ -1305,16 +1342,39 @@ def _asks_for_a_group(question: str, st: PlanState, described: bool = False) -> 
     one = one[:-2] + "y" if one.endswith("ie") and one[:-2] + "y" in groups else one  # faculties
     two = (asked.group(2) or "").lower()
     # "which home branch": a word before the grouping's own name
-    values = {str(v).lower() for vs in groupings(st.meaning()).values() for v in vs}
+    modes = st.meaning().get("modes") or {}
+    sided = modes.get("attribute") if modes.get("by") == "attribute" else None
+    values = {str(v).lower() for a, vs in groupings(st.meaning()).items() if a != sided
+              for v in vs}  # ("which lock flight": the locks' flight, lock a side)
     after = question[asked.end():].lstrip().split(" ", 1)[0].lower()
     # "which home branch has …", never "which legal team member has …" (a value, then the
     # grouping's noun as a node's: a member asked)
+    possessive = question[asked.end():asked.end() + 2] in ("'s", "’s")  # "which library
+    # branch's events": the branch, by its events
     before = bool(two) and two in groups and one not in groups and one not in _NOT_BEFORE_A_GROUP \
-        and one not in values and after in ("has", "have", "had", "is", "was", "gets", "got",
-                                             "sends", "receives", "holds", "owns", "")
+        and one not in values and (possessive or after in ("has", "have", "had", "is", "was", "gets", "got",
+                                             "sends", "receives", "holds", "owns", "", "puts",
+                                             "put", "logs", "logged", "does", "did", "gives",
+                                             "gave", "spends", "spent", "brings", "saw", "sees"))
     if described:
         return before
     return one in groups or before or (bool(two) and f"{one}_{two}" in groups)
+
+
+def _group_then_verb(question: str, st: PlanState) -> bool:
+    """Whether "which <grouping> <verb>" asks for a value of a grouping attribute ("which flight
+    saw the most boaters"): a group, never the nodes an intent that covers groups ranks."""
+    groups = {a.lower() for a in groupings(st.meaning())}
+    m = re.search(r"\b(?:which|what)\s+([a-z_]+?)s?\s+([a-z]+?)s?\b", question, re.IGNORECASE)
+    return bool(m) and m.group(1).lower() in groups and m.group(2).lower() in _VERB_AFTER
+
+
+#: the word after "which <grouping>" that makes the grouping the thing asked (a verb, not a
+#: noun such as "member"): as the pattern leaves it, a trailing "s" dropped ("has" -> "ha")
+_VERB_AFTER = frozenset({"ha", "have", "had", "saw", "see", "got", "get", "i", "wa", "are", "were",
+                         "did", "doe", "do", "sent", "send", "receive", "received", "took",
+                         "take", "make", "made", "hold", "held", "keep", "kept", "attract",
+                         "attracted", "drew", "draw", "pulled", "pull", "logged", "log"})
 
 
 #: words after "which" before a grouping's name that make it no group asked ("which one team")

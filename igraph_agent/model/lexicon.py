@@ -43,7 +43,26 @@ def _ask_route(st: PlanState) -> str | None:
         return ask
     if asked_weight(st.question, st.meaning()).why == "ambiguous":
         return ask_which(st.meaning(), st.question)
+    typed = str(st.context.get("typed") or st.question)  # (the route's words may be in a
+    # sentence the planner reads past: "… I want the route with the fewest segments. How many
+    # km is that route?")
+    if _FEWEST_HOPS.search(typed) and (st.meaning().get("weights") or {}) and re.search(
+            r"\bhow\s+(?:many|much|long|far)\s+(?!hops|segments|legs|stops|steps|changes)\w+|"
+            r"(?<!the )(?<!ignore )(?<!ignoring )\b(?:km|miles?|minutes?|mins|hours?)\b", typed,
+            re.IGNORECASE) and not re.search(r"\bhow\s+many\s+(?:hops|segments|legs|stops|steps|"
+                                            r"changes)\b|\bignor\w*\s+(?:the\s+)?\w+", typed, re.IGNORECASE):
+        # "the route with the fewest segments. How many km is that route?": the length of the
+        # fewest-hop route, which the shortest route by km is not
+        return ("The route with the fewest hops and the shortest route by the edge value can "
+                "differ, and I measure one route at a time: shall I give the route with the "
+                "fewest hops, or the shortest one by the edge value?")
     return None
+
+
+#: the route counted in its edges: "the route with the fewest segments", "fewest stops"
+_FEWEST_HOPS = re.compile(r"\b(?:fewest|least|minimum|smallest\s+number\s+of)\s+(?:number\s+of\s+)?"
+                          r"(?:hops|segments|legs|stops|steps|changes|junctions|transfers|edges)\b",
+                          re.IGNORECASE)
 
 
 _NEIGHBOURISH = re.compile(r"neighbou?rs?\b|contacts?|linked to|tied to|connected to|to whom|"
@@ -306,6 +325,17 @@ _ALL_TIED = (r"\bevery (?:\w+ )?(?:is )?(?:linked|connected|tied|friends) (?:to|
 #: nodes left apart from the rest: "cut off", "stranded", "lose their link to the rest"
 _CUT_OFF = rf"\b{cut_words.LEFT_APART}\b"
 
+
+#: a split into two sides with every edge across them: the bipartite question in words
+_SPLIT_TWO = (r"\b(?:split|divided|separated|sorted|put|divide|separate|sort|partition(?:ed)?)\s+"
+              r"(?:\w+\s+){0,3}?into\s+two\s+\w+\b")
+_TWO_SIDED_SPLIT = (
+    _SPLIT_TWO + r"[^?]*?\b(?:every|each|all|no|with)\b[^?]*?\b(?:one|either)\s+\w+\b[^?]*?"
+    r"\bthe\s+other\b",
+    _SPLIT_TWO + r"[^?]*?\b(?:every|each|all)\b[^?]*?\b(?:across|crosses|crossing)\b",
+    _SPLIT_TWO + r"[^?]*?\b(?:every|each|all|no)\b[^?]*?\b(?:between\s+(?:the|those|them)\b|"
+    r"never\s+(?:inside|within)\b)")
+
 LEXICON: dict[str, dict[str, Any]] = {
     "bridges": dict(
         triggers=t(1.0, r"\bconnect\w* (?:different |several |multiple )?(?:factions|groups|clusters)",
@@ -337,7 +367,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"\bseparate (?:\w+ )?(?:groups|clusters)\b",
                       # "would split the families into two groups": pieces, counted by a cut
                       r"\b(?:split|splits|break|breaks|fall|falls)\s+(?:\w+\s+){0,3}?(?:apart\s+)?"
-                      r"into\s+(?:two|2|several|more|separate)\s+(?:groups|parts|pieces)\b"),
+                      r"into\s+(?:two|2|several|more|separate)\s+(?:groups|parts|pieces)\b",
+                      # "split the stations into two teams so that every road joins one team to
+                      # the other": two-colouring, no clusters
+                      *_TWO_SIDED_SPLIT),
         group="communities", hint="the communities (clusters) of the graph",
         clarify=_ask_method),
     "node_community": dict(
@@ -527,7 +560,8 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"(?:connected|linked|tied) (?:directly )?to (?:all|every)",
                       # "sets of three sites all directly connected to each other": triangles
                       r"\b(?:trios?|triples?|(?:groups?|sets?) of (?:three|3|four|4))\b.*\bdirectly\s+"
-                      r"(?:connected|linked|tied|joined|piped)\b"),
+                      r"(?:connected|linked|tied|joined|piped)\b",
+                      *_TWO_SIDED_SPLIT),  # every road from one team to the other: two-colouring
         group="components", hint="components, cut nodes and bridge edges"),
     "local": dict(
         triggers=t(1.0, r"clustering|clustered|cliquish|tightly knit (?!subgroups)|"
@@ -710,12 +744,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"two kinds of nodes", r"only (?:between them|across|to each other)",
                    r"each side|both sides",
                    # "could the families be split into two camps so that every marriage links
-                   # one camp to the other"
-                   r"\b(?:split|divided|separated|sorted|put)\s+into\s+two\s+\w+\b[^?]*?\b(?:every|each|"
-                   r"all|no)\b[^?]*?\b(?:one|either)\s+\w+\s+(?:to|and|with)\s+the\s+other\b",
-                   # "split into two sets so that every road runs between the sets, never inside one"
-                   r"\b(?:split|divided|separated|sorted|put)\s+into\s+two\s+\w+\b[^?]*?\b(?:every|each|"
-                   r"all|no)\b[^?]*?\b(?:between\s+(?:the|those|them)\b|never\s+(?:inside|within)\b)",
+                   # one camp to the other", "… with every pairing going across camps", "split
+                   # into two sets so that every road runs between the sets, never inside one"
+                   *_TWO_SIDED_SPLIT,
                    # "is the cupping table cleanly two-sided"
                    r"\btwo[- ]sided\b"),
         # "(same league both sides)": both ends of an edge in one group, no two modes
@@ -1058,7 +1089,7 @@ LEXICON.update({
                                    _ROUND_WORDS),
                         bonus=_directed_bonus("count_bonus"), group="directed",
                         hint="the number of directed cycles"),
-    "cycle_members": dict(triggers=t(0.5, r"which|what|who|list|name|show", _ROUND_WORDS),
+    "cycle_members": dict(triggers=t(0.5, r"which|what|who|list|name|show|how many", _ROUND_WORDS),
                           bonus=_directed_bonus("members_bonus"), group="directed",
                           hint="the nodes on a directed cycle"),
     "strong_size": dict(triggers=t(0.5, r"strong", r"\b(?:any|every|each) (?:one )?(?:\w+ )?(?:to|from) "
@@ -1167,7 +1198,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "communities": ("bottom", "scope"), "node_community": ("entity", "scope"),
     # "circular calls" on a caller,callee,calls table names the edge value in passing: cycles
     # do not depend on it
-    "cycle_count": ("direction", "weight"), "cycle_members": ("direction", "weight"),
+    "cycle_count": ("direction", "weight"), "cycle_members": ("direction", "weight", "negation", "threshold"),
     "strong_size": ("direction", "scope"),
     "edge_ends": ("direction", "negation"),
     "flow_rank": ("weight", "direction", "bottom", "threshold", "entity"),

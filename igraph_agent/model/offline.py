@@ -70,6 +70,8 @@ def plan(messages: list[dict], tools: list[dict] | None,
     tail = lead_in.asked(st.question)  # "Sanity check: no loops, right? Is it acyclic?"
     st = node_or_value.masked(replace(st, question=tail) if tail else st)
     st = replace(st, question=vocabulary.as_which(st.question))  # "list the papers citing X"
+    st = replace(st, question=vocabulary.nobody_did(  # "which locks did nobody go through"
+        st.question, bool(st.meaning().get("directed"))))
     st = side_nouns.renamed(st, st.question)  # "which woman" on sides "0"/"1"
     return side_nouns.restored(_plan(st), st)
 
@@ -477,8 +479,19 @@ def _lookups(st: PlanState) -> list[str]:
     topic the question opens with ("medici - who'd they marry into") first."""
     asked = str(st.context.get("asked") or st.question)
     words = [w for w in vocabulary.lookup_words(asked, _info(st)) if not _analysis_word(w)]
-    topic = _lower_topic(st)
+    topic = _lower_topic(st) or _capital_topic(st)
     return [topic, *[w for w in words if w != topic]][:3] if topic else words
+
+
+def _capital_topic(st: PlanState) -> str | None:
+    """A capitalised name the question opens with as its topic ("Juniper Lamb - how many
+    partners has it got"), which no other lookup reads (a sentence's first word is no name
+    by itself): looked up like a lower-case one."""
+    found = topics.split(str(st.context.get("asked") or st.question))
+    if found is None or not re.fullmatch(r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){1,3}", found[0]) or any(
+            _analysis_word(w.lower()) for w in found[0].split()):
+        return None
+    return found[0]
 
 
 def _own(st: PlanState) -> set[str]:
@@ -580,10 +593,13 @@ def _features(st: PlanState) -> set[str]:
     """What the question names, read from its normalised form and from the user's own
     words (an edge column the normalisation rewrote, "the most papers", still counts)."""
     from igraph_agent.model import value_counts
-    from igraph_agent.model.structure_intents import where_of
+    from igraph_agent.model.structure_intents import where_any, where_of
 
     asked = str(st.context.get("asked") or st.question)
     found = where_of(st)
+    attr, either = where_any(st)
+    if found is None and len(either) > 1:  # "in the North or the South": one filter, either
+        found = (attr, either[0])
     pair = {n.lower() for n in slots.pair(st.question) or ()}
     if found and found[1].lower() in pair and _resolved(st, found[1]) != set():
         found = None  # "from Portmarra to Brin" where Brin is a port and an island: the port
@@ -608,6 +624,8 @@ def _features(st: PlanState) -> set[str]:
             vocabulary.group_values_named(asked, _info(st))) < 2:
         out.discard("group")  # "which of our reservoirs puts out the most", "the most friends
         #  among the Officer club members": those nodes ranked, no per-group answer
+    if len(either) > 1 and where_of(st) is None:
+        out.discard("group")  # "stations in the north or south district": one filter of both
     return out
 
 
@@ -653,6 +671,8 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
         return [Call("get_graph_info")]
     unheld = unknown_quantity.ask(str(st.context.get("asked") or st.question), _info(st)) or \
         unknown_quantity.ask_ranked(_asked(st), _info(st)) or \
+        unknown_quantity.unheld_grouping(_asked(st), _info(st)) or \
+        unknown_quantity.unheld_people(_asked(st), _info(st)) or \
         dangling.ask(_asked(st), _info(st)) or \
         unheld_subset.ask(_asked(st), _info(st))  # "how many of the visits were first timers"
     if unheld:  # "which department pays the highest salaries" where no column holds pay

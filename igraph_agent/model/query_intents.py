@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from igraph_agent.model import cut_words, sides, slots, topn, vocabulary
+from igraph_agent.model.either_values import where_said
 from igraph_agent.model.graph_intents import UNRESOLVED, _found, _resolve, _unresolved, _who
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.weights import (
@@ -903,11 +904,23 @@ _WENT = re.compile(r"\b(?:went|goes|go|gone|flowed|flows|moved|came|comes|come)\
                    r"(to|into|from)\b", re.IGNORECASE)
 
 
+#: both sides of a node's edges said, each with its verb: "counting both the help she gave
+#: and the help she asked for", "what it sent plus what it received"
+_VERBS_OF_A_SIDE = (r"(?:gave|given|gives|give|sent|sends|send|received|receives|receive|got|gets|"
+                    r"asked|asks|requested|requests|made|makes|shipped|ships|paid|pays|lent|"
+                    r"borrowed|took|takes|offered|provided|handled)")
+_TWO_SIDES_SAID = re.compile(
+    rf"\b(?:both|counting|including|include|plus)\b[^.?!]{{0,40}}\b{_VERBS_OF_A_SIDE}\b[^.?!]{{0,60}}"
+    rf"\b(?:and|plus|as well as)\b[^.?!]{{0,40}}\b{_VERBS_OF_A_SIDE}\b", re.IGNORECASE)
+
+
 def _edge_side(st: PlanState) -> str:
     """``out`` / ``in`` when the question names one side of a node's edges on a directed
     graph ("which firm ships the most tonnes"), else ``both``."""
     if not _info(st).directed:
         return "both"
+    if _TWO_SIDES_SAID.search(st.question):  # "counting both the help she gave and the help
+        return "both"  # she asked for": each side, added up
     owed = sides.debt_side(st.question, _raw_info(st))
     if owed:  # "who owes the most" on lender,borrower: the borrower's end
         return owed
@@ -1031,20 +1044,29 @@ def _group_side(st: PlanState, where: dict) -> dict:
     ends = [str(c).lower().split("_")[0] for c in (st.meaning().get("direction") or [])[:2]]
     if len(ends) != 2:
         return {}
-    for value in where.values():
-        q = next((q for q in (st.question, str(st.context.get("asked") or "")) if re.search(
-            rf"\b{re.escape(str(value))}\b", q, re.IGNORECASE)), "")
+    for value in [x for v in where.values() for x in (v[:1] if isinstance(v, list) else [v])]:
+        q = next((q for q in (str(st.context.get("typed") or ""), st.question,
+                              str(st.context.get("asked") or "")) if re.search(
+            rf"\b{re.escape(str(value))}\b", q, re.IGNORECASE)), "")  # as typed first: "the
+        # segments that start in the Lune valley" keeps its verb
         m = re.search(rf"\b{re.escape(str(value))}\b", q, re.IGNORECASE)
         if m is None:
             continue
         after = re.match(r"\s+([a-z]+?)s?\b", q[m.end():], re.IGNORECASE)
         if after and after.group(1).lower() in ends:  # "Mexico vendors"
             return {"direction": "out" if after.group(1).lower() == ends[0] else "in"}
+        if re.search(r"\b(?:answered|handled|served|assisted|helped|attended|received|accepted|"
+                     r"taken|fielded|covered|responded\s+to)\s+by\s+(?:\w+\s+){0,3}$",
+                     q[:m.start()], re.IGNORECASE):
+            return {"direction": "in"}  # "call-outs answered by stations in the north": what
+            # the helpers took in, at the target's end
         for word in reversed(re.findall(r"[a-z]+", q[:m.start()].lower())[-5:]):
             word = word[:-1] if word.endswith("s") and word[:-1] in ends else word
-            if word in ("from", "by") or word == ends[0]:
-                return {"direction": "out"}
-            if word in ("to", "into") or word == ends[1]:
+            if word in ("from", "by", "start", "starts", "starting", "begin", "begins", "leave",
+                        "leaves", "leaving", "depart", "departs") or word == ends[0]:
+                return {"direction": "out"}  # ("segments that start in the Lune valley")
+            if word in ("to", "into", "finish", "finishes", "arrive", "arrives", "arriving",
+                        "end", "ends") or word == ends[1]:
                 return {"direction": "in"}
     return {}
 
@@ -1148,8 +1170,7 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
         over += f", counting only edges{kept}"
     whole = (f"the edges' {d.attribute} adds up to **{_f(d.total)}** over {d.edges} "
              f"edges{kept} (mean {_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)})")
-    among = ("among nodes with " + ", ".join(f"{k} = {v}" for k, v in d.where.items()) + ", "
-             ) if d.where else ""
+    among = ("among nodes with " + where_said(d.where) + ", ") if d.where else ""
     if d.side:  # two-mode: one side ranked ("which plant has the most visits")
         side = d.side if d.side.endswith("s") else d.side[:-1] + "ies" if d.side.endswith("y") \
             else d.side + "s"
@@ -1167,7 +1188,11 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
                 f"{d.attribute} total{over}: "
                 f"**{_f(first.total)}**" + (f"; next {nxt}" if nxt else "") +
                 f". Over all edges, {whole}.")
-    if d.where:  # the filter picks the nodes listed; the sum is every edge's: say which is which
+    if (d.where or d.side) and not d.top_nodes:  # "boat class at the Hatton flight" where
+        # the side ranked holds no node of that value: nothing ranked, never an empty list
+        return UNRESOLVED[0] + (f" {where_said(d.where)}" if d.where else "") + (
+            f" among the {d.side}" if d.side else "") + "."
+    if d.where and not d.side:  # the filter picks the nodes listed; the sum is every edge's
         return (f"Among nodes with {among[len('among nodes with '):-2]}, the highest totals per "
                 f"node{over}: {top}. (Over the whole graph, {whole.replace('**', '')}; the "
                 f"edges between two "
@@ -1188,7 +1213,7 @@ _GROUP_FIGURE = re.compile(r"\b(?:average|avg|mean|typical|total|sum|summed|summ
 #: "(both ends Pacific stations)", "roads inside the north", "internal shipments"
 _INSIDE = re.compile(r"\b(?:between\s+two\b|stay(?:s|ing)?\s+(?:with)?in|(?:lie|lies|lying|run|runs|running)\s+"
                      r"(?:entirely\s+|wholly\s+)?(?:with)?in|inside|within|both\s+ends|"
-                     r"internal(?:ly)?|among\s+themselves|between\s+(?:two\s+)?(?:of\s+)?"
+                     r"internal(?:ly)?|among\s+themselves|between\s+them(?:selves)?|between\s+(?:two\s+)?(?:of\s+)?"
                      r"(?:its|their)\s+own|"
                      # "where both stations are red line", "with both ends in Docks"
                      r"(?:where|whose|with|when|if)\s+both\s+(?:[a-z]+\s+)?(?:are|is|sit|lie|"
@@ -1201,7 +1226,7 @@ def _where_edges_render(st: PlanState, d: EdgeAttributeTotalsResult) -> str:
     edges they are said in the data's words."""
     w = d.where_edges
     assert w is not None and d.where is not None
-    who = ", ".join(f"{k} = {v}" for k, v in d.where.items())
+    who = where_said(d.where)
     ends = st.meaning().get("direction") or []
     way = {"out": f"leaving the nodes with {who}", "in": f"entering the nodes with {who}",
            "both": f"with an end at a node with {who}"}[w.direction]

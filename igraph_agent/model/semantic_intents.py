@@ -89,8 +89,19 @@ def _mix_calls(st: PlanState) -> list[Call]:
     value = named_weight(st.question, _meaning(st))  # "miles of trail between valleys"
     every = {"top_k": 200} if attr and _one_group(st.question, groups, attr) else {}
     pairs = {"pairs": True} if _GROUP_PAIR.search(st.question) else {}  # "which two teams …"
-    return [Call("group_analysis", {"attribute": attr, **every, **pairs,
-                                    **({"weight": value} if value else {})})] if attr else []
+    calls = [Call("group_analysis", {"attribute": attr, **every, **pairs,
+                                     **({"weight": value} if value else {})})] if attr else []
+    named = [v for v in groups.get(attr or "", []) if value_named(str(v), st.question)]
+    if calls and value and len(named) >= 2 and _INSIDE_ONE.search(st.question):
+        # "km inside the Central or the South district": those nodes' edges with both ends
+        # among them, summed by the tool (each group's own and any between the two)
+        calls.append(Call("edge_attribute_totals", {"attribute": value, "within": attr,
+                                                    "where": {attr: [str(v) for v in named]}}))
+    return calls
+
+
+#: both ends inside a group: "roads that run entirely inside", "stay within"
+_INSIDE_ONE = re.compile(r"\b(?:within|inside|internal\w*|stay\w*|kept)\b", re.IGNORECASE)
 
 
 #: one group's edges to the rest: "with other factions", "outside its own crew"
@@ -176,6 +187,10 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
     one = _one_group(q, groupings(_meaning(st)), attr)
     if one is not None and not re.search(r"assortativ|homophil|mix", q, re.IGNORECASE):
         return _one_group_render(d, one, q)
+    if d.get("directed") and _WHICH_TO_WHICH.search(q):  # "which region sends the most
+        # tonnes to which other region": one ordered pair, from -> to
+        return _top_flow_render(d, bool(named_weight(q, _meaning(st))),
+                                _meaning(st).get("direction") or [])
     if _GROUP_PAIR.search(q):
         from igraph_agent.model.query_intents import count_column
 
@@ -196,7 +211,8 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
                    else "**Yes** — " if (r > 0) != bool(re.search(r"disassortativ", q, re.I))
                    else "**No** — ")
         return (verdict + f"The {attr} assortativity is **{shown(d['assortativity'])}** "
-                f"({d['within_edges']} of {d['edges']} edges lie within one {attr}).")
+                f"({d['within_edges']} of {d['edges']} edges lie within one {attr}, "
+                f"**{d['between_edges']}** go between two different {attr} groups).")
     if re.search(r"connected to (?:the )?others?|most connected|links? to other|"
                  r"reach(?:es|ed|ing)? out|\b(?:most|more)\s+(?:cross|inter)-\w+|"
                  r"\b(?:which|what) \w+ \w+\b.*\b(?:most|more)\b"
@@ -251,6 +267,29 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
         nxt = ", ".join(f"{r['group']} ({shown(r[key])})" for r in rows[1:4])
         return (f"**{rows[0]['group']}** has the most{unit} within one {attr}: "
                 f"**{shown(rows[0][key])}**" + (f"; next {nxt}" if nxt else "") + ".")
+    from igraph_agent.model.vocabulary import group_values_named
+
+    said = {v.lower() for v in group_values_named(q, {"meaning": _meaning(st)})}
+    chosen = [r for r in rows if str(r["group"]).lower() in said]
+    if inside and chosen and not ranked:  # "roads inside the Central or the South district":
+        # those groups' own edges, each inside one of them, never every group's
+        weighted = named_weight(q, _meaning(st)) and all("within_weight" in r for r in chosen)
+        key = "within_weight" if weighted else "within_edges"
+        unit = f" {w['attribute']}" if weighted else " edges"
+        each = "; ".join(f"inside {r['group']}: {shown(r[key])}{unit}" +
+                         (f" over {r['within_edges']} edges" if weighted else "") for r in chosen)
+        names = [str(r["group"]) for r in chosen]
+        from igraph_agent.results.counting import EdgeAttributeTotalsResult
+
+        union = next((o.typed(EdgeAttributeTotalsResult) for o in obs
+                      if o.tool == "edge_attribute_totals" and o.ok), None)
+        inner = union.where_edges.inside if union and union.where_edges else None
+        if weighted and inner is not None and inner.edges:  # summed by the tool: edges within
+            # one district whose ends are both among the named ones
+            return (f"**{shown(inner.total)}** {w['attribute']} on the {inner.edges} edges with "
+                    f"both ends in the same {attr}, {' or '.join(names)} ({each}).")
+        return f"Both ends in the same {attr}: " + "; ".join(
+            f"inside **{r['group']}**: **{shown(r[key])}**{unit}" for r in chosen) + "."
     if inside and "within_weight" in d and named_weight(q, _meaning(st)):
         # "how many memos stay within a desk": the value within, first
         return (f"**{shown(d['within_weight'])}** {w['attribute']} stay within one {attr} "
@@ -296,6 +335,34 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
 _GROUP_PAIR = re.compile(r"\b(?:which|what)\s+(?:two|2|pair\s+of|couple\s+of)\s+[a-z]+\b(?=.*\b(?:most|"
                          r"fewest|least|strongest|weakest|busiest|highest|lowest)\b)",
                          re.IGNORECASE)
+
+
+#: one group to another asked in order: "which region sends the most tonnes to which other
+#: region", "which district helps which the most"
+_WHICH_TO_WHICH = re.compile(r"\b(?:which|what)\s+[a-z]+\b[^?.;]*?\b(?:most|more)\b[^?.;]*?\b(?:to|"
+                             r"from|for)\s+which\b|\b(?:which|what)\s+[a-z]+\s+(?:\w+\s+)?[a-z]+s\s+"
+                             r"which(?:\s+other)?(?:\s+[a-z]+)?\s+(?:the\s+)?most\b", re.IGNORECASE)
+
+
+def _top_flow_render(d: dict, by_value: bool, direction: list) -> str:
+    """The ordered pair of different groups with the most edges (or value) from one to the
+    other, read from the tool's mixing rows."""
+    attr, w = d["attribute"], d["weight_used"] or {}
+    at = "weight" if by_value and w.get("attribute") else "edges"
+    rows = [r for r in d.get("mixing") or [] if r["from"] != r["to"] and r.get(at) is not None]
+    if not rows:
+        return f"No edge goes from one {attr} group to another."
+    rows.sort(key=lambda r: (-float(r[at]), str(r["from"]), str(r["to"])))
+    best = rows[0]
+    tied = [r for r in rows if r[at] == best[at]]
+    unit = f" {w['attribute']}" if at == "weight" else " edges"
+    ends = " → ".join(str(c) for c in direction[:2])
+    lead = " and ".join(f"**{r['from']}** → **{r['to']}**" for r in tied[:4])
+    rest = ", ".join(f"{r['from']} → {r['to']} ({shown(r[at])})" for r in rows[len(tied):len(tied) + 4])
+    return (f"{lead} {'tie with' if len(tied) > 1 else 'has'} the most{unit} from one {attr} to "
+            f"another: **{shown(best[at])}**" + (f" over {best['edges']} edge(s)" if at == "weight"
+                                                  else "")
+            + (f" ({ends})" if ends else "") + (f"; next {rest}" if rest else "") + ".")
 
 
 def _group_pair_render(d: dict, q: str, by_value: bool) -> str:
@@ -635,8 +702,27 @@ def _pair_values(q: str, groups: dict[str, list[str]]) -> tuple[str | None, list
 def _pair_bonus(st: PlanState) -> float:
     """"How many shipments go from Nordic firms to Iberia firms": two values of one
     grouping and a count, or the two ways compared."""
+    from igraph_agent.model.either_values import or_joined
+    from igraph_agent.model.size_nouns import counted_noun, counts_nodes
+    from igraph_agent.model.structure_intents import where_any
+
     groups = groupings(_meaning(st))
     attr = _pair_values(st.question, groups)[0]
+    info = st.last_ok("get_graph_info")
+    asked = str(st.context.get("asked") or st.question)
+    either = where_any(st)[1]
+    # "how many cases did the Coast and Hill clinics receive between them, both regions
+    # together": one side's edges of the two groups' nodes, added up — no pair of groups
+    pooled = bool(re.search(r"\bboth\s+(?:\w+\s+)?together\b|\bcombined\b|\bbetween\s+them(?:selves)?\b",
+                            asked, re.IGNORECASE)) and bool(re.search(
+        r"\b(?:receiv\w*|sen[dt]s?|got|gets?|gave|gives?|ship\w*|lent|lends?|borrow\w*)\b", asked,
+        re.IGNORECASE))
+    if len(either) > 1 and (or_joined(asked, either) or pooled or (
+            counted_noun(asked) is not None and counts_nodes(asked, info.data if info else {}))) \
+            and not re.search(r"\bbetween\b(?!\s+them)|\bfrom\b.*\b(?:in)?to\b|\bwith\b",
+                              st.question, re.IGNORECASE):
+        return 0.0  # "how many profs are in Physics or Chemistry", "tonnes shipped from the
+        # North or the South": either group's nodes, no pair of groups
     modes = _meaning(st).get("modes") or {}
     if attr and modes.get("by") == "attribute" and modes.get("attribute") == attr and \
             not re.search(r"\bbetween\b|\bfrom\b.*\b(?:in)?to\b|\b(?:go|went|gone|going|move[sd]?|"
@@ -1687,6 +1773,9 @@ _GROUP_QUESTIONS = (r"most connected to (?:the )?others?|connected to (?:the )?o
                     # "which two different faculties are joined by the most fibre links"
                     r"\b(?:which|what)\s+(?:two|2|pair\s+of|couple\s+of)\s+(?:different|distinct|"
                     r"separate)\s+[a-z]+\b.*\b(?:joined|linked|connected|tied)\b|"
+                    # "which two different home towns ride together the most"
+                    r"\b(?:which|what)\s+(?:two|2|pair\s+of|couple\s+of)\s+(?:different\s+|distinct\s+)?"
+                    r"(?:[a-z]+\s+)?[a-z]+s\b.*\btogether\b.*\bmost\b|"
                     r"\b(?:to|with|and|from) (?:the |any )?(?:other|different) \w+|"
                     # "send out to pages of other topics", "links to people in other teams"
                     r"\b(?:to|with|from|into) (?:the )?\w+ (?:of|in|from) (?:the |any )?(?:other|"

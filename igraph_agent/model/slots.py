@@ -745,7 +745,11 @@ FORMAT_ASIDE = re.compile(
     r"|\s*\(\s*(?:just|only)?\s*(?:the\s+)?(?:size|number|count|figure|total|names?)\s+(?:is\s+)?"
     r"(?:fine|ok|okay|enough)\s*\)", re.IGNORECASE)
 NEGATION = re.compile(r"\b(?:not|outside|except|excluding|other than|besides|apart from|"
-                      r"aside from|neither|nor)\b|n't\b|\bin the other \w+?(?<!s)\b",
+                      r"aside from|neither|nor|leaving out|leave out|setting aside|not counting|"
+                      r"disregarding)\b|n't\b|\bin the other \w+?(?<!s)\b|"
+                      # "which stations are never part of a loop": those on none
+                      r"\bnever\s+(?:\w+\s+)?(?:part of|involved in|caught in|belong\w* to|"
+                      r"(?:in|on) (?:a|any|one)\b)",
                       re.IGNORECASE)
 BOTTOM = re.compile(r"(?<!\bat )\b(?:least|lowest|fewest|smallest|minimum|minimal|weakest|"
                     r"bottom)\b(?!\s+(?:\d|one|two|three|four|five)\b)"

@@ -15,6 +15,7 @@ from igraph_agent.model.vocabulary import (
     other_side_dropped,
     value_as_members,
     value_named,
+    values_named_in_order,
 )
 from igraph_agent.model.weights import length_note
 from igraph_agent.results.counting import NodesByMeasureResult
@@ -100,8 +101,8 @@ def _sides_counted(st: PlanState) -> str:
 
 # -- cycles of an undirected graph: a forest has no more edges than nodes minus components
 #: a question whose "yes" means no cycle: "is it a forest", "is the network acyclic"
-_NO_CYCLE = re.compile(r"\bforests?\b|\bacyclic\b|\bcycle-?free\b|\bfree of (?:any )?cycles\b|"
-                       r"\b(?:without|no) (?:any )?cycles\b", re.IGNORECASE)
+_NO_CYCLE = re.compile(r"\bforests?\b|\bacyclic\b|\b(?:cycle|loop)-?free\b|\bfree of (?:any )?"
+                       r"(?:cycles|loops)\b|\b(?:without|no) (?:any )?(?:cycles|loops)\b", re.IGNORECASE)
 
 
 #: "is it a tree / a forest?": a shape that ignores direction, asked of any graph
@@ -128,10 +129,11 @@ def cycles_render(st: PlanState, obs: list[Observed]) -> str:
     # "is it a tree?", not "does the tree graph contain any cycle" (the data's name)
     tree = re.search(r"\btree\b(?!\s+(?:graph|network|data(?:set)?|table)\b)", st.question,
                      re.IGNORECASE)
-    first = st.question.split("?")[0]  # "is there any cycle? just checking it is a tree": the
-    if tree and re.search(r"\bcycl|\bloops?\b", first, re.IGNORECASE) and not re.search(
-            r"\btree\b(?!\s+(?:graph|network|data(?:set)?|table)\b)", first, re.IGNORECASE):
-        tree = None  # cycle asked first, the tree only said after it
+    # "is there any cycle? just checking it is a tree", "does it contain any cycles, or is it
+    # tree-like": the cycle asked first, the tree only said after it
+    cycle = re.search(r"\bcycl|\bloops?\b", st.question, re.IGNORECASE)
+    if tree and cycle and cycle.start() < tree.start() and not _NO_CYCLE.search(st.question):
+        tree = None
     if tree:
         yes = forest and parts == 1
         head = "**Yes** — it is a tree" if yes else "**No** — it is not a tree"
@@ -331,7 +333,35 @@ def _mixing_lead(st: PlanState, d: SummaryStatisticsResult, asked: list) -> str:
 def where_of(st: PlanState) -> tuple[str, str] | None:
     """(attribute, value) the question filters on: ``team = legal``, "the legal team", or a
     value of a categorical attribute named alone ("how many work in Biology") when exactly
-    one such value is named."""
+    one such value is named; None when it names that value with others as alternatives
+    ("in Physics or Chemistry": see :func:`where_any`)."""
+    found = _where_one(st)
+    if found is not None and len(where_any(st, found)[1]) > 1:
+        return None
+    return found
+
+
+def where_any(st: PlanState, found: tuple[str, str] | None = None) -> tuple[str, list[str]]:
+    """(attribute, values) of a filter that keeps any of the values the question joins as
+    alternatives ("profs in Physics or Chemistry": department, [Physics, Chemistry]); one
+    value when only one is named, ``("", [])`` when none is."""
+    from igraph_agent.model.either_values import joined_values
+
+    found = found or _where_one(st)
+    typed = str(st.context.get("typed") or st.question)
+    modes = st.meaning().get("modes") or {}
+    sided = modes.get("attribute") if modes.get("by") == "attribute" else None
+    groups = {a: vs for a, vs in groupings(st.meaning()).items() if a != sided}  # ("actor +
+    # production": the two sides, no filter)
+    if found is None:  # two values named and neither alone the filter
+        attr, said = values_named_in_order(typed, groups)
+        joined = joined_values(typed, [str(v) for v in groups[attr]], said[0]) if attr else []
+        return (str(attr), joined) if len(joined) > 1 else ("", [])
+    values = [str(v) for v in groups.get(found[0]) or []]
+    return found[0], joined_values(typed, values, found[1]) if values else [found[1]]
+
+
+def _where_one(st: PlanState) -> tuple[str, str] | None:
     found = slots.where(st.question, attributes(st))
     groups = groupings(st.meaning())
     kind = ((st.meaning().get("node_attributes") or {}).get(found[0]) or {}).get("kind") \
@@ -462,6 +492,12 @@ def count_where_calls(st: PlanState) -> list[Call]:
         where = {**({found[0]: found[1]} if found else {}), **both}
         return [Call("nodes_by_measure", {"measure": "degree", "op": "ge", "value": 0,
                                           "where": where, "limit": 50})]
+    attr, either = where_any(st)
+    if found is None and len(either) > 1 and not several_named(st) - {attr}:
+        # "how many profs in Physics or Maths": the nodes holding either value
+        where: dict = {attr: either, **{a: v for a, v in both.items() if a != attr}}
+        return [Call("nodes_by_measure", {"measure": "degree", "op": "ge", "value": 0,
+                                          "where": where, "limit": 50})]
     if found is None:
         return []
     from igraph_agent.model.value_counts import side_named
@@ -483,8 +519,10 @@ def count_where_render(st: PlanState, obs: list[Observed]) -> str:
     if obs[0].tool == "group_analysis":
         return _group_ties_render(st, obs[0])
     if obs[0].tool == "nodes_by_measure":
+        from igraph_agent.model.either_values import where_said
+
         m = obs[0].typed(NodesByMeasureResult)
-        scope = " and ".join(f"{k} = {v}" for k, v in (m.where or {}).items())
+        scope = where_said(m.where or {})
         names = ", ".join(str(n.node) for n in m.nodes)
         return (f"**{m.count}** node(s) have {scope}" +
                 (f": {names}{' …' if m.truncated else ''}." if names else "."))
@@ -532,7 +570,7 @@ def count_where_bonus(st: PlanState) -> float:
     if found and re.search(rf"\b(?:each|every|per)\s+{re.escape(found[1])}\b", st.question,
                            re.IGNORECASE):
         return -2.0  # "how many ambulances are based at each station": something per group
-    return 1.0 if found or len(named_values(st)) >= 2 else 0.0
+    return 1.0 if found or len(named_values(st)) >= 2 or len(where_any(st)[1]) > 1 else 0.0
 
 
 def _amount_asked(st: PlanState) -> bool:

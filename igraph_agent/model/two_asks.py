@@ -59,7 +59,9 @@ def split(question: str) -> tuple[str, str] | None:
         b = pre + topic.group("b").strip()
     else:
         a, b = m.group("a").strip(), m.group("b").strip()
-    if _BACK.search(b) or _COMPLETES.match(b) or len(b.split()) < 3:
+    # ("is there a course nobody has taken": "there" opens it, pointing back at nothing)
+    if _BACK.search(re.sub(r"^\s*(?:is|are|was|were)\s+there\b", "", b, flags=re.IGNORECASE)) \
+            or _COMPLETES.match(b) or len(b.split()) < 3:
         return None
     from igraph_agent.model import slots
 

@@ -83,6 +83,9 @@ def missing(st: PlanState, texts: list[str]) -> list[str]:
 
 #: capitalised words before a grouping's noun that name no value ("the OTHER club")
 _NOT_A_VALUE = frozenset(("other", "same", "own", "each", "every", "whole", "entire", "one",
+                          "different", "distinct", "separate", "various", "several", "many",
+                          "multiple", "all", "any", "some", "opposite", "neighbouring",
+                          "neighboring", "adjacent", "nearby", "local", "single", "given",
                           "two", "both", "either", "another", "which", "what", "whose",
                           "biggest", "largest", "smallest", "main", "first", "second", "last",
                           "rival", "opposing", "home", "new", "old", "it", "its", "their"))
@@ -111,6 +114,13 @@ def _unknown_group_word(st: PlanState, known: str, values: set[str]) -> list[str
             if re.search(r"\b(?:in|of|for|from|on|across|within|inside)\s+$", asked[:m.start()],
                          re.IGNORECASE):
                 beside = False  # "friendships in the karate club": the data named as a scope
+                # "total training hrs for yellow watch", no article: a group the user means,
+                # one the grouping does not hold (red, blue, green)
+                typed = str(st.context.get("typed") or asked)  # as typed: not "… for karate
+                # club?" made of "karate club: …"
+                beside = m.group(1) is None and bool(re.search(
+                    rf"\S\s+(?:for|on|from)\s+{re.escape(w)}(?:\s+|-){re.escape(attr.lower())}",
+                    typed, re.IGNORECASE))
             if beside or _names_the_nodes(st, asked, m) or re.search(rf"\b(?:inside|within|among|amongst)\s+(?:the\s+)?"
                                  rf"{re.escape(w)}\b(?!\s+{re.escape(attr.lower())})", asked):
                 out.append(w)

@@ -30,6 +30,7 @@ _SPOKEN = (r"lines\s+of\s+dialogue|dialogue|spoken\s+lines|lines\s+spoken|speaki
 _MAGNITUDES: tuple[tuple[str, str], ...] = (
     (r"salar(?:y|ies)|wages?|pay(?:roll)?|income|earnings|revenues?|profits?|budgets?|money|"
      r"cash|funding|prices?|fee|fares?|toll|spending|turnover|tax(?:es)?|debts?|wealth|dollars|euros|"
+     r"(?:hourly|day|daily|pay)\s+rates?|margins?|mark-?ups?|"
      r"(?:order|sales|trade|contract|deal|invoice|transaction)\s+values?",
      r"salar|pay|wage|income|earn|revenue|profit|budget|money|cash|fund|price|cost|fee|spend|"
      r"turnover|tax|debt|wealth|amount|value|usd|eur|gbp|dollar|pound|euro|sum|total|paid|"
@@ -84,10 +85,17 @@ _LENGTH_HOLDERS = r"km|mile|met(?:er|re)|dist(?!rict)|length|len\b|feet|foot|ft\
 _SPEED_ASKED = re.compile(r"\b(?:fastest|quickest|slowest|speediest|soonest)\b|\bhow\s+(?:fast|"
                           r"quickly|quick|slowly|soon)\b|\b(?:speed|response\s+speed)\b",
                           re.IGNORECASE)
+#: a mass, volume or energy asked in its unit: "how many kg of fish", "in litres"
+_UNIT_ASKED = re.compile(r"\b(?:in|how many|number of|the most|the fewest|the least|total|more|"
+                         r"fewer)\s+(kg|kgs|kilos|kilograms|grams|tonnes|tons|pounds|lbs|litres|"
+                         r"liters|gallons|kwh|mwh|gwh|barrels)\b", re.IGNORECASE)
+_UNIT_HOLDERS = (r"kg|kilo|gram|tonne|ton|pound|lb|litre|liter|gallon|kwh|mwh|gwh|barrel|mass|"
+                 r"volume|load|cargo|energy")
 #: the quantities asked by their own form, not after "the most": (how asked, the column words
 #: that hold it, the word the ask names it by — None: the unit the question says)
 _ASKED_BY_FORM = ((_TIME_ASKED, _TIME_HOLDERS, "time"), (_LENGTH_ASKED, _LENGTH_HOLDERS, None),
-                  (_SPEED_ASKED, rf"{_TIME_HOLDERS}|{_LENGTH_HOLDERS}", "speed or time"))
+                  (_SPEED_ASKED, rf"{_TIME_HOLDERS}|{_LENGTH_HOLDERS}", "speed or time"),
+                  (_UNIT_ASKED, _UNIT_HOLDERS, None))
 #: generic number columns that could hold any magnitude
 _GENERIC = re.compile(r"^(?:weight|value|amount|score|number|num|n|x|val)$", re.IGNORECASE)
 #: how a quantity is asked: "the highest salaries", "the most money", "how much revenue",
@@ -96,17 +104,21 @@ _ASKED = (r"\b(?:how much (?:is|are|was|were|would be|will be)(?: the| a| an)?|"
           r"most|highest|largest|biggest|greatest|lowest|least|smallest|fewest|total|worst|"
           r"combined|average|mean|median|how much|how many|sum of|amount of|the \w+est|"
           r"by\s+(?:the\s+)?number\s+of|"
+          # "what's the overnight mooring fee there"
+          r"what(?:'s|’s|\s+is|\s+are|\s+was|\s+were)\s+(?:the|their|its|our|his|her)(?:\s+\w+)?|"
           # "what does she pay in membership fees", "how much is spent on fees"
           r"(?:pays?|paid|paying|spends?|spent|spending|earns?|earned|owes?|owed)\s+"
           r"(?:\w+\s+){0,2}?(?:in|on|for)|how much (?:\w+\s+){1,3}?(?:pays?|paid|spends?|spent|"
-          r"earns?|earned|owes?|owed|costs?|charges?|charged))\s+(?:\w+\s+)?")
+          r"earns?|earned|owes?|owed|costs?|charges?|charged|charging)|"
+          # "tell me their hourly rates", "what margin does she make"
+          r"(?:tell\s+me|give\s+me|list|show)\s+(?:their|his|her|its|the)|what)\s+(?:\w+\s+)?")
 #: a magnitude asked by its adjective: "the most profitable", "the best paid", "the richest"
 _ADJECTIVES = ((r"\b(?:most|least|more|less) (?:profitable|lucrative|valuable)\b|"
                 r"\b(?:richest|wealthiest|poorest|priciest)\b|"
                 r"\b(?:best|highest|worst|lowest|better|worse)[- ]paid\b|"
                 # "how much does ana earn", "how much did the club pay"
-                r"\bhow much (?:\w+\s+){1,3}?(?:earns?|earned|paid|pays?|spends?|spent|owes?|"
-                r"owed)\b|"
+                r"\bhow much (?:\w+\s+){1,5}?(?:earns?|earned|paid|pays?|spends?|spent|owes?|"
+                r"owed|charging|charges?|charged)\b|"
                 # "what did Kiln pay per bag", "what does each roaster pay on average": a price
                 r"\bwhat\s+(?:did|does|do|would|will)\s+(?:\w+\s+){1,3}?(?:pay|spend|charge|earn)\b"
                 r"(?!\s+(?:in|on|for)\b)|"
@@ -128,11 +140,12 @@ _ADJECTIVES = ((r"\b(?:most|least|more|less) (?:profitable|lucrative|valuable)\b
                (r"\bcost(?:s|ed)?\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:most|least)\b|"
                 r"\bhow\s+much\s+(?:[\w']+\s+){0,5}?cost(?:s|ed)?\b|"
                 # "what would it cost to build a second line", "our cost per km"
-                r"\bwhat\s+(?:would|will|does|did|might|could)\s+(?:it|this|that)\s+cost\b|"
+                r"\bwhat\s+(?:would|will|does|did|do|might|could)\s+(?:it|this|that|(?:[\w']+\s+){1,5}?)"
+                r"\s*cost(?:s|ed)?\b|"  # "what did the crates from northsea_fish cost us"
                 r"\bcosts?\s+per\s+\w+", 4))
 
 #: the noun a magnitude's adjective asks for
-_NOUN_OF = (("earn", "earnings"), ("spen", "spending"), ("pay", "pay"), ("owe", "debt"), ("profit", "profit"), ("lucrative", "profit"), ("valu", "value"), ("paid", "pay"),
+_NOUN_OF = (("earn", "earnings"), ("charg", "charges"), ("spen", "spending"), ("pay", "pay"), ("owe", "debt"), ("profit", "profit"), ("lucrative", "profit"), ("valu", "value"), ("paid", "pay"),
             ("rich", "wealth"), ("wealth", "wealth"), ("poor", "wealth"), ("pric", "price"),
             ("old", "age"), ("young", "age"), ("popul", "population"), ("cost", "cost"),
             ("diam", "pipe diameter"), ("wid", "pipe diameter"), ("narrow", "pipe diameter"),
@@ -150,9 +163,11 @@ _WHEN: tuple[str, str, str] = (
     r"\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun|week)days\b|"
     r"\bevery\s+(?:mon|tues|wednes|thurs|fri|satur|sun|week)day\b|"
     r"\b(?:on|at|over)\s+(?:the\s+)?weekends\b|"
-    r"\b(?:in|during|since|before|after|until)\s+(?:(?:19|20)\d\d|january|february|april|june|"
-    r"july|august|september|october|november|december|q[1-4]|the\s+(?-i:summer|winter|spring|"
+    r"\b(?:in|during|since|before|after|until)\s+(?:(?:19|20)\d\d|january|february|march|april|"
+    r"may|june|july|august|september|october|november|december|q[1-4]|the\s+(?-i:summer|winter|spring|"
     r"autumn|mornings?|evenings?|night)(?!\s+(?-i:[A-Z])))\b|"
+    r"\bat\s+night\b|\bin\s+the\s+(?:daytime|day)\b|\bduring\s+the\s+day\b|\b(?:at|in)\s+(?:rush[- ]hour|"
+    r"peak\s+times?|the\s+rush)\b|"  # "how much slower is it at night"
     r"\b(?:last|this|past|previous)\s+(?:week|month|year|quarter|summer|winter|season|"
     r"weekend)(?:'s)?\b|\byesterday\b|\bover\s+time\b|\b(?:per|each)\s+(?:day|week|month|year)\b|"
     # "which two published together most recently (latest year)", "the earliest date"
@@ -184,6 +199,10 @@ _QUALITIES: tuple[tuple[str, str, str | None], ...] = (
     (r"\b(?:step[- ]free|wheelchair|accessibility|barrier[- ]free|disabled\s+access|"
      r"no\s+stairs|without\s+stairs|avoid(?:ing)?\s+(?:the\s+)?stairs)\b",
      r"step|wheel|access|barrier|stair|lift|elevator|ramp|disab", "step-free access"),
+    # how long someone has belonged: "how long has that chef been with the group"
+    (r"\bhow\s+long\s+(?:has|have|had)\s+(?:[\w']+\s+){1,4}?been\b|\b(?:tenure|seniority|years\s+of\s+"
+     r"service|length\s+of\s+service)\b",
+     r"tenure|senior|since|joined|start|hired|year|date", "how long they have been there"),
     (r"\b(?:gender|sex)\b|\bwomen\s*\(?\s*(?:vs\.?|versus|or|and)\s+men\b|\b(?:male|female)s?\b",
      r"gender|sex|male|female", "gender"),
     # where someone lives or something took place: "which woman lives nearest to where E8 was
@@ -206,6 +225,11 @@ def _values_of(info: dict[str, Any]) -> list[str]:
     return values + [str(s) for s in ((meaning.get("modes") or {}).get("sides") or {})]
 
 
+#: a date asked: "the date each one was held", "what dates", "when each was held"
+_DATE = (r"\b(?:the|what|which|their|its|each)\s+dates?\b|\bwhen\s+(?:each|it|they)(?:\s+one)?\s+"
+         r"(?:was|were|took)\b", r"date|day|year|month|week|when|stamp|_at$|created|time")
+
+
 def asked(question: str, info: dict[str, Any]) -> str | None:
     """The magnitude the question asks for that no column of the data holds, else None."""
     said = _asked(question, info)
@@ -213,6 +237,9 @@ def asked(question: str, info: dict[str, Any]) -> str | None:
         return said
     columns = [str(c) for c in (info.get("edge_attributes") or []) + (info.get("node_attributes")
                                                                        or [])]
+    if re.search(_DATE[0], question, re.IGNORECASE) and not any(
+            re.search(_DATE[1], c, re.IGNORECASE) for c in columns):
+        return "dates"
     words, holders, name = _WHEN
     from igraph_agent.model.vocabulary import without_columns
 
@@ -263,8 +290,16 @@ def _asked(question: str, info: dict[str, Any]) -> str | None:
             continue
         if any(re.search(holders, c, re.IGNORECASE) for c in columns):
             return None
+        if re.fullmatch(r"head\s?count", said, re.IGNORECASE) and _names_a_group(question, info):
+            continue  # "what's the headcount of legal": the group's members, counted
         return said.lower()
     return None
+
+
+def _names_a_group(question: str, info: dict[str, Any]) -> bool:
+    from igraph_agent.model.vocabulary import group_values_named
+
+    return bool(group_values_named(question, info))
 
 
 #: a count of things named by an acronym: "how many open CVEs does each org have", "how
@@ -424,3 +459,102 @@ def ask_ranked(question: str, info: dict[str, Any]) -> str | None:
             f"…), and no column, group or side names their {said}. Do you mean the "
             f"{nodes} ranked by their own links, or can you attach a table that holds the "
             f"{said}?")
+
+
+#: the nouns people group things by: "per operator", "by each county", "for every owner"
+_GROUPING_NOUNS = ("operator", "owner", "company", "firm", "manager", "department", "dept",
+                   "region", "district", "county", "country", "city", "state", "province",
+                   "team", "category", "brand", "supplier", "vendor", "provider", "agency",
+                   "council", "borough", "zone", "division", "sector", "industry", "league",
+                   "faculty", "operator", "contractor", "carrier", "airline", "franchise",
+                   "owner", "landlord", "employer", "sponsor", "funder", "insurer",
+                   "age band", "age group", "age bracket", "age")
+_PER_GROUP = re.compile(r"\b(?:per|each|every|by(?:\s+each|\s+every)?|for\s+(?:each|every))\s+"
+                        rf"({'|'.join(dict.fromkeys(_GROUPING_NOUNS))})(?:s|es)?\b", re.IGNORECASE)
+
+
+def unheld_grouping(question: str, info: dict[str, Any]) -> str | None:
+    """A clarifying question when the question totals or ranks "per operator", "by each
+    county" and nothing in the data (a column, a group value, a side, an id) says which
+    operator or county a node belongs to; else None.
+
+        >>> info = {"edge_attributes": ["km"], "node_attributes": ["canal"],
+        ...         "meaning": {"groups": {"canal": 3}}}
+        >>> unheld_grouping("total the km of stretches looked after by each operator", info)[:30]
+        'Nothing in the data says which'
+        >>> unheld_grouping("total the km per canal", info) is None
+        True
+    """
+    from igraph_agent.model.vocabulary import data_nouns, groupings
+
+    m = _PER_GROUP.search(question)
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    meaning = info.get("meaning") or {}
+    held = " ".join(str(w).lower() for w in (
+        *(info.get("node_attributes") or []), *(info.get("edge_attributes") or []),
+        *data_nouns(info), *groupings(meaning), *((meaning.get("modes") or {}).get("sides") or {}),
+        *(v for vs in groupings(meaning).values() for v in vs),
+        *(str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict))))
+    stem = word.split()[0][:5]
+    if re.search(rf"(?<![a-z]){re.escape(stem)}", held) or (word == "dept" and "depart" in held):
+        return None  # ("age" is no word of "passages")
+    attrs = [str(a) for a in info.get("node_attributes") or []]
+    return (f"Nothing in the data says which {word} a node belongs to: "
+            + (f"its nodes carry {', '.join(attrs)}" if attrs else "its nodes carry no attributes")
+            + f". Which of these do you mean, or can you attach a node table with "
+            f"{'an' if word[0] in 'aeiou' else 'a'} {word} column?")
+
+
+def _holds_word(word: str, info: dict[str, Any]) -> bool:
+    """Whether the data says ``word`` anywhere: a column, an attribute, a group value, a
+    side, a node id, an endpoint noun, or a common word for nodes (by its first five letters,
+    at a word's start)."""
+    from igraph_agent.model.vocabulary import NODE_NOUNS, data_nouns, groupings
+
+    meaning = info.get("meaning") or {}
+    held = " ".join(str(w).lower() for w in (
+        *(info.get("node_attributes") or []), *(info.get("edge_attributes") or []),
+        *data_nouns(info), *groupings(meaning), *((meaning.get("modes") or {}).get("sides") or {}),
+        *(v for vs in groupings(meaning).values() for v in vs), *NODE_NOUNS,
+        *(str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict))))
+    stem = re.sub(r"(?:ies|es|s)$", "", word.lower())[:5]
+    return word.lower() in _PEOPLE or re.search(rf"(?<![a-z]){re.escape(stem)}", held) is not None
+
+
+#: the words for anyone, which every graph of people holds
+_PEOPLE = frozenset({"people", "persons", "person", "members", "member", "users", "folks",
+                     "nodes", "everyone", "anyone", "individuals", "participants"})
+#: a head-count of people who came: "how many kids showed up to the storytimes"
+_CAME = re.compile(r"\bhow\s+many\s+(?:\w+\s+)?(?P<n>[a-z]+)\s+(?:showed\s+up|turned\s+up|came(?:\s+along)?|"
+                   r"attended|joined\s+in)\b", re.IGNORECASE)
+#: a total done by people the data never names: "total hrs put in by our coordinators"
+_BY_WHOM = re.compile(r"\bby\s+(?:our|the|all\s+(?:the|our))\s+(?P<n>[a-z]+(?:ors|ers|ists|"
+                      r"ants|ees))\b", re.IGNORECASE)
+_TOTAL = re.compile(r"\b(?:total|sum|altogether|in\s+all|how\s+many|how\s+much|combined)\b",
+                    re.IGNORECASE)
+
+
+def unheld_people(question: str, info: dict[str, Any]) -> str | None:
+    """A clarifying question when a count or total is of people the data never names: a
+    head-count of who came ("how many kids showed up to the storytimes") or a total done by
+    a kind of person no column, value or side holds ("total hrs put in by our coordinators");
+    else None.
+
+        >>> info = {"edge_attributes": ["hours"], "node_attributes": ["role"],
+        ...         "meaning": {"node_attributes": {"role": {"kind": "categorical",
+        ...                                                  "top_values": ["reader", "greeter"]}}}}
+        >>> unheld_people("total hrs put in by our coordinators?", info)[:34]
+        'Nothing in the data says who the c'
+        >>> unheld_people("total hrs put in by our readers?", info) is None
+        True
+    """
+    m = _CAME.search(question) or (_BY_WHOM.search(question) if _TOTAL.search(question) else None)
+    if m is None or _holds_word(m.group("n"), info):
+        return None
+    word = m.group("n").lower()
+    attrs = [str(a) for a in info.get("node_attributes") or []]
+    return (f"Nothing in the data says who the {word} are: "
+            + (f"its nodes carry {', '.join(attrs)}" if attrs else "its nodes carry no attributes")
+            + f". Which of these do you mean, or can you attach a table that names the {word}?")

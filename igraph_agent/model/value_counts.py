@@ -78,7 +78,7 @@ def _sides(info: dict[str, Any]) -> list[str]:
 
 
 def _side_words(info: dict[str, Any]) -> str:
-    words = {"nodes"} | {w for s in _sides(info) for w in (s, s.rstrip("s"))}
+    words = {"nodes"} | {w for s in _sides(info) for w in (s, s.rstrip("s"), *forms(s))}
     return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
 
 
@@ -132,5 +132,7 @@ def linked_value(question: str, info: dict[str, Any]) -> bool:
     if len(_sides(info)) != 2 or not named(info, question) or value_count(question, info):
         return False
     noun = _side_words(info)
-    return re.search(rf"(?<![\w-]){noun}(?![\w-])", question, re.IGNORECASE) is not None \
+    # ("total commits made by the platform team, across all repos": every repo, no link)
+    return re.search(rf"(?<!\ball )(?<!\bevery )(?<!\beach )(?<!\bacross )(?<!\bover )"
+                     rf"(?<![\w-]){noun}(?![\w-])", question, re.IGNORECASE) is not None \
         and not re.search(r"\b(?:nodes\s+have|=)\b", question)

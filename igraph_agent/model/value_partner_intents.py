@@ -50,23 +50,43 @@ def asked(question: str, info: dict[str, Any]) -> tuple[str, str, str, str] | No
     attr, value, rx = hits[0]
     sides = [s for s in ((info.get("meaning") or {}).get("modes") or {}).get("sides") or {}]
     named = [s for s in sides if re.search(
-        rf"(?<!{re.escape(value.lower())}\s)(?<![\w-])(?:{re.escape(s.lower())}|"
-        rf"{re.escape(s.lower().rstrip('s'))})(?![\w-])", question.lower())]
+        rf"(?<!{re.escape(value.lower())}\s)(?<![\w-])(?:{_noun(s)})(?![\w-])", question.lower())]
     if len(named) != 1:
         return None
     side = named[0]
-    noun = rf"(?:{re.escape(side)}|{re.escape(side.rstrip('s'))})"
-    start = rf"^\s*(?:which|what|who|how\s+many)\s+(?:of\s+the\s+)?{noun}\b"
+    noun = _noun(side)
+    start = (rf"^\s*(?:which|what|who|how\s+many)\s+(?:of\s+the\s+)?(?:different\s+|distinct\s+|"
+             rf"unique\s+|separate\s+)?{noun}\b")
     if not re.search(start, question, re.IGNORECASE) or _OTHER.search(question):
         return None
     held = [s for s in sides if s != side]  # "the most drama films": the value's side named
-    tail = (rf"(?:\s+(?:{re.escape(held[0])}|{re.escape(held[0].rstrip('s'))}))?" if held else "")
+    tail = rf"(?:\s+(?:{_noun(held[0])}))?" if held else ""
+    if re.match(r"\s*how\s+many\b", question, re.IGNORECASE) and re.search(
+            rf"\b(?:do|does|did|have|has|had|(?:are|is|were|was)\s+\w+(?:ed|en)\s+by)\s+(?:the\s+|our\s+"
+            rf"|a\s+|any\s+)?{rx}{tail}\s+(?!\w+ly\b)[a-z]+\w*(?:\s+(?:between\s+them|in\s+total|"
+            rf"altogether|overall|in\s+all|so\s+far))?\s*[?.!]*\s*$|\b(?:are|is|were|was)\s+\w+(?:ed|en)"
+            rf"\s+by\s+(?:the\s+|our\s+|a\s+|any\s+)?{rx}{tail}\s*[?.!]*\s*$", question,
+            re.IGNORECASE):
+        return side, attr, value, "count"  # "how many dishes do the sous chefs cook"
     if re.search(rf"\b(?:the\s+)?most\s+{rx}{tail}\s*[?.!]*\s*$", question, re.IGNORECASE):
         return side, attr, value, "rank"
     if re.search(rf"\b{_ONE}{rx}{tail}\s*[?.!]*\s*$", question, re.IGNORECASE):
         kind = "count" if re.match(r"\s*how\s+many\b", question, re.IGNORECASE) else "list"
         return side, attr, value, kind
     return None
+
+
+def _noun(side: str) -> str:
+    """A side's noun as said, one or many ("dish", "dishes"; "actors", "actor")."""
+    one = side.lower().rstrip("s") if not side.lower().endswith("ss") else side.lower()
+    return "|".join(re.escape(f) for f in dict.fromkeys([side.lower(), one,
+                                                         *value_counts.forms(one)]))
+
+
+def _many(side: str) -> str:
+    """A side's noun for many of its nodes ("dish" -> "dishes", "actors" stays)."""
+    said = value_counts.forms(side)
+    return side if side.lower().endswith("s") or len(said) < 2 else said[1]
 
 
 def _info(st: PlanState) -> dict[str, Any]:
@@ -98,18 +118,18 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
     scope = f"{attr} = {value}"
     if kind != "rank":
         names = ", ".join(str(n.node) for n in m.nodes)
-        return (f"**{m.count}** of {m.of} {side} are linked to at least one node with {scope}"
+        return (f"**{m.count}** of {m.of} {_many(side)} are linked to at least one node with {scope}"
                 + (f": {names}." if names else "."))
     rows = [(n.value, str(n.node)) for n in m.nodes]
     best = max((v for v, _ in rows), default=0)
     if not best:
-        return f"**None** of the {side} is linked to a node with {scope}."
+        return f"**None** of the {_many(side)} is linked to a node with {scope}."
     tied = sorted(n for v, n in rows if v == best)
     rest = ", ".join(f"{n} ({v})" for v, n in rows if v != best and v)[:300]
     lead = (f"**{tied[0]}** is linked to" if len(tied) == 1 else
             ", ".join(f"**{n}**" for n in tied[:-1]) + f" and **{tied[-1]}** tie, each "
             "linked to")
-    return (f"Among the {side}, {lead} the most nodes with {scope}: **{best}**"
+    return (f"Among the {_many(side)}, {lead} the most nodes with {scope}: **{best}**"
             + (f"; then {rest}" if rest else "") + ".")
 
 

@@ -386,6 +386,14 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (rf"^\s*({_NAME})(?:\s+[a-z]+)?\s+(?:is|are|'s)\s+(?:shutting|closing|going\s+out|being\s+(?:closed|"
      r"removed|demolished|taken\s+down))(?:\s+down)?\b[^.?!]{0,80}[.!;]\s*(?=(?:which|what|who|how|list|"
      r"name|is|are|can|could|would|will|does|do)\b)", r"If \1 were removed, ", False),
+    # "The road over Crook Top is shut for resurfacing (ugh). What's the shortest distance
+    # …": the place the closed road crosses, removed, said as news
+    (rf"^\s*(?:the\s+|our\s+)?(?:road|route|way|bridge|path|lane|track|segment|climb|pass|crossing|"
+     rf"line)s?\s+(?:over|through|via|past|at|across|up|into|by)\s+({_NAME}(?:\s+(?-i:[A-Z][\w'.-]*))*)\s+"
+     r"(?:is|are|'s|has\s+been|"
+     r"have\s+been)\s+(?:shut|closed|blocked|impassable|out|closed\s+off|shut\s+off)\b[^.?!]{0,80}[.!;]\s*"
+     r"(?=(?:which|what|who|how|list|name|is|are|can|could|would|will|does|do)\b)",
+     r"If \1 were removed, ", False),
     # "If Ngweshla goes, which …" (said after "Ngweshla is drying up. If it goes"): removed
     (rf"^\s*if\s+({_NAME})\s+(?:goes|went|dries\s+up|disappears|is\s+lost|fails|dies|folds|closes|"
      r"shuts(?:\s+down)?)\s*,\s*", r"If \1 were removed, ", False),
@@ -1267,6 +1275,11 @@ def expanded(question: str, info: dict[str, Any]) -> str:
         if re.fullmatch(r"[a-z]{3,}", c, re.IGNORECASE):
             question = re.sub(rf"(?<![\w'-])(?<!\d\s)[a-z]+-({re.escape(c)})(?![\w'-])", r"\1", question,
                               flags=re.IGNORECASE)  # ("31 person-months" reads as it is)
+    for c in columns:  # "call-outs", "call outs" on a ``callouts`` column: the column
+        if re.fullmatch(r"[a-z]{6,}", c, re.IGNORECASE):
+            split = "".join(rf"{re.escape(ch)}(?:-|\s)?" for ch in c[:-1]) + re.escape(c[-1])
+            question = re.sub(rf"(?<![\w'-])(?=[a-z]+[-\s][a-z])(?:{split})(?![\w'-])", c, question,
+                              flags=re.IGNORECASE)
     return question
 
 
@@ -1279,7 +1292,20 @@ def spelled_out(question: str) -> str:
     """
     for pattern, repl in _SHORTHAND:
         question = pattern.sub(repl, question)
-    return question
+    question = _EXAMPLE_ASIDE.sub(lambda m: "" if question[:m.start()].endswith("?")
+                                  else m.group("end"), question)
+    return _HEDGED_ASIDE.sub("", question).strip() or question
+
+
+#: an example told after the ask: "can help go round in a circle - like station A calls B, B
+#: calls C, and C calls A back? yes or no", "… in a circle? like someone asks a mentor, …?"
+_EXAMPLE_ASIDE = re.compile(r"\s*(?:\s[-–—]\s*|(?<=\?)\s+)(?:like|for example|for instance)\s+"
+                            r"(?:[\w',]+\s+){4,}(?:(?!\s[-–—]\s)[^?])*(?P<end>\?|$)", re.IGNORECASE)
+#: a remark in brackets that hedges a belief, no condition of the ask: "(red's the biggest
+#: watch i think)", "(I know volunteers are the biggest group, that's not what I'm after)"
+_HEDGED_ASIDE = re.compile(r"\s*\((?=[^()]*\b(?:i think|i guess|i believe|i reckon|i suspect|"
+                           r"i know|i'm told|i am told|iirc|afaik|not sure|if i remember)\b)[^()]*\)",
+                           re.IGNORECASE)
 _UNDIRECTED_COMPILED = [(re.compile(p, re.IGNORECASE), r) for p, r in _UNDIRECTED]
 #: "which families are only one marriage away from the Strozzi": the nodes within that many
 #: hops, in the edge's own noun ("two handshakes away", "1 hop apart")
@@ -2540,7 +2566,8 @@ _GETS_NONE = re.compile(r"\b(?:(?:is|are)\s+)?(?:get|gets|getting|got|receive|re
 #: no partner ever, in the perfect tense: "who hasn't played a single game yet", "anyone
 #: who hasn't coauthored with anybody at all" (undirected: no tie, whichever way)
 _HAS_NONE = re.compile(r"\b(?:has|have|had)(?:n't|\s+not|\s+never)\s+(?:yet\s+|ever\s+)?"
-                       r"(?!(?:been|got|any|a|the)\b)[a-z]+(?:\s+(?:with|against|to|alongside))?\s+"
+                       r"(?!(?:been|got|any|a|the)\b)[a-z]+(?:\s+(?:a|an|the|one)\s+[a-z]+)?"
+                       r"(?:\s+(?:with|against|to|alongside))?\s+"
                        r"(?:anybody|anyone|anything|a\s+single\s+[a-z]+|any\s+[a-z]+|any)"
                        r"(?:\s+(?:at\s+all|yet|so\s+far|ever|else))*\b", re.IGNORECASE)
 #: no edge at all, either way: "had no transfers at all, neither in nor out", "has no links
@@ -2579,6 +2606,62 @@ _NOTHING_ATTACHED = re.compile(
     r"\b(?:that\s+|which\s+|who\s+)?(?:is|are|was|were)?\s*not\s+(?:covered|served|maintained|looked\s+after|"
     r"assigned|handled|staffed|linked|connected|attached)\s+(?:by|to|with)\s+(?:a|an|any)\s+[a-z]+"
     r"(?:\s+at\s+all)?\b", re.IGNORECASE)
+#: no one did it to them: "which locks did nobody go through all season", "how many people
+#: did nobody ever come to for help"
+_NOBODY_DID = re.compile(r"\b(?:did|does|do|has|have)\s+(?:nobody|no\s+one|no-one)\s+(?:ever\s+)?"
+                         r"(?P<v>[a-z]+)(?:\s+(?P<p>to|through|with|at|for|into|from|on|by))?"
+                         r"(?:\s+for\s+[a-z]+)?(?:\s+(?:all\s+[a-z]+|at\s+all|yet|ever|so\s+far|"
+                         r"this\s+[a-z]+))*\b", re.IGNORECASE)
+#: they never did it to anyone: "who never asked anybody for help", "which judge has never
+#: scored anything"
+_NEVER_DID = re.compile(r"\b(?:has\s+|have\s+|had\s+)?never\s+(?:once\s+|ever\s+)?(?P<v>[a-z]+)\s+"
+                        r"(?:to\s+|with\s+|from\s+)?(?:anybody|anyone|anything|any\s+other\s+[a-z]+)"
+                        r"(?:\s+(?:to|with|from)\s+(?:anybody|anyone|anything))?"
+                        r"(?:\s+for\s+[a-z]+)?(?:\s+(?:at\s+all|yet|ever|else))*\b", re.IGNORECASE)
+#: the verbs whose doer is the edge's source on any directed table ("asked", "called",
+#: "messaged"): on a directed graph only these are read here; a table's own verbs ("borrow",
+#: "buy", "cover") go to the rules that know which end does them
+_SOURCE_VERBS = re.compile(r"^(?:ask|asked|asks|request|requested|contact|contacted|call|called|"
+                           r"message|messaged|email|emailed|text|texted|send|sent|write|wrote|"
+                           r"visit|visited|cite|cited|follow|followed|refer|referred|come|came|"
+                           r"go|went)$", re.IGNORECASE)
+
+
+def nobody_did(question: str, directed: bool) -> str:
+    """"which locks did nobody go through" -> "which locks have degree exactly 0" (on a
+    directed graph "have no incoming edges": nobody came to them); "who never asked anybody"
+    -> "who have no outgoing edges" (a directed graph; undirected: degree exactly 0).
+
+        >>> nobody_did("which lock(s) did nobody go through all season?", False)
+        'which lock(s) have degree exactly 0?'
+        >>> nobody_did("who never asked anybody for help", True)
+        'which nodes have no outgoing edges'
+        >>> nobody_did("How many people did nobody ever come to for help?", True)
+        'How many people have no incoming edges?'
+    """
+    if not re.search(r"^\s*(?:so\s+|and\s+)?(?:who|which|what|how many|list|any|is|are|was|were)\b",
+                     question, re.IGNORECASE) or len(re.findall(
+                         r"\b(?:never|nobody|no\s+one|no-one)\b|n't\b", question, re.IGNORECASE)) > 1 \
+            or re.search(r"\b(?:but|and|or|only)\b", question, re.IGNORECASE):
+        return question  # "lend but never borrow", "never called and never got called": both
+
+    def nobody(m: re.Match[str]) -> str:
+        if not directed:
+            return "have degree exactly 0"
+        into = (m.group("p") or "").lower() in ("to", "into")  # "did nobody sail to": in
+        return "have no incoming edges" if _SOURCE_VERBS.match(m.group("v")) or into \
+            else m.group(0)
+
+    def never(m: re.Match[str]) -> str:
+        if not directed:
+            return "have degree exactly 0"
+        return "have no outgoing edges" if _SOURCE_VERBS.match(m.group("v")) else m.group(0)
+    said = _NEVER_DID.sub(never, _NOBODY_DID.sub(nobody, question))
+    # "who have no …": the nodes, as the planner's words ask them
+    return re.sub(r"^(\s*)who\s+(?=have\s+(?:no|degree)\b)", r"\1which nodes ", said,
+                  flags=re.IGNORECASE)
+
+
 _ANYONE_NONE = re.compile(r"^\s*(?:is\s+there\s+)?(?:anyone|anybody)\s+(?:[a-z]+\s+){0,4}?(?:who|that)\s+"
                           r"have degree exactly 0\s*[?.!]*\s*$", re.IGNORECASE)
 _ANY_NONE = re.compile(r"^\s*(?:is|are|was|were)\s+(?:there\s+)?any\s+([a-z]+)\s+(?:that\s+|who\s+|"
@@ -2626,7 +2709,10 @@ def _reflexive(question: str, info: dict[str, Any]) -> str:
     verbs = re.compile(forms([*fwd, *back, *_EDGE_VERBS, "connect", "tie", "marry", "know",
                               "befriend", "meet", "visit", "message", "write", "play", "host",
                               "face", "transfer", "transferr", "refer", "referr", "ship", "shipp",
-                              "move", "pass", "route"])
+                              "move", "pass", "route", "ask", "request", "help", "send", "sen",
+                              "mail", "email", "pay", "paid", "lend", "lent", "deliver", "supply",
+                              "suppli", "sell", "sold", "cite", "follow", "mention", "invite",
+                              "log", "logg", "pair", "pairr"])
                        + r"(?:e?s|ies|ed|d|ing|e)?$", re.IGNORECASE)
     def done(m: re.Match[str]) -> str:
         before = re.findall(r"[a-z]+", question[:m.start()].lower())[-1:]
@@ -2637,7 +2723,15 @@ def _reflexive(question: str, info: dict[str, Any]) -> str:
                      r"ever\s+|also\s+)?$", question[:m.start()], re.IGNORECASE):
             return m.group(0)  # "who mentored others but was never mentored themselves": the
             # passive's subject, said again (no edge to itself)
-        return "link to itself" if verbs.match(m.group(0).split()[0]) else m.group(0)
+        if verbs.match(m.group(0).split()[0]):
+            return "link to itself"
+        # "sends cargo to itself", "log a pair-programming session with themselves": the verb
+        # a word or three before its object
+        lead = re.findall(r"[a-z]+", question[:m.start()].lower())[-3:]
+        if m.group(0).split()[1].lower() in ("to", "with") and any(
+                verbs.match(w) for w in lead) and not set(lead) & {"was", "were", "is", "are"}:
+            return "link to itself"
+        return m.group(0)
 
     return REFLEXIVE.sub(done, question)
 
@@ -2746,6 +2840,35 @@ _FOLLOW_ON = re.compile(r"^\s*(?:and|so|also|ok(?:ay)?|now|then|right)\s*,?\s+(?
                         re.IGNORECASE)
 
 
+#: a ranking said as "top N X by Y": "top 3 sites by crates received, please"
+_TOP_BY = re.compile(r"^\s*(?:(?:give|show|get)\s+me\s+|list\s+)?(?:the\s+)?(?P<dir>top|bottom)\s+"
+                     r"(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?P<x>[a-z][\w-]*)\s+"
+                     r"by\s+(?P<y>(?:[\w-]+\s+){0,2}?[\w-]+?)(?:\s+(?P<v>received|sent|shipped|"
+                     r"delivered|given|got|made|paid|lent|borrowed|taken|logged|done))?"
+                     r"\s*(?:,?\s*(?:please|pls|thanks))?\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+def _top_by(question: str) -> str:
+    """"top 3 sites by crates received" -> "which 3 sites received the most crates"; "bottom
+    2 chefs by services" -> "which 2 chefs have the fewest services".
+
+        >>> _top_by("top 3 sites by crates received, please")
+        'which 3 sites received the most crates?'
+        >>> _top_by("bottom 2 chefs by services")
+        'which 2 chefs have the fewest services?'
+    """
+    m = _TOP_BY.match(question)
+    if m is None or re.search(r"degree|pagerank|betweenness|closeness|centrality|eigenvector|"
+                              r"clustering|core|rank", m.group("y"), re.IGNORECASE) or (
+            not m.group("v") and len(m.group("y").split()) > 1 and m.group("dir").lower() == "top"):
+        return question  # ("top 3 airports by total weekly flights": read as it is)
+    most = "most" if m.group("dir").lower() == "top" else "fewest"
+    verb = m.group("v") or "have"
+    y = re.sub(r"^(?:the\s+)?(?:number\s+of\s+|count\s+of\s+|amount\s+of\s+)?", "", m.group("y"),
+               flags=re.IGNORECASE)  # "by number of
+    return f"which {m.group('n')} {m.group('x')} {verb} the {most} {y}?"  # colleagues"
+
+
 def as_which(question: str) -> str:
     """A listing asked as a command or with an -ing verb, as a "which" question the
     planner's verbs read: "list the papers citing paper00" -> "which papers cite paper00",
@@ -2770,6 +2893,7 @@ def as_which(question: str) -> str:
         'Which numbers received calls but never made calls?'
     """
     question = _FOLLOW_ON.sub("", question)
+    question = _top_by(question)  # "top 3 sites by crates received"
     question = _ALL_REACH_ALL.sub("strongly connected component", question)  # described
     # "which numbers received calls but never made any": "any" stands for the calls
     question = re.sub(r"\b([a-z]{3,}s)(\s*,?\s+(?:but|and|yet)\s+(?:\w+\s+)?(?:never|not|n't)\s+"
@@ -3420,16 +3544,17 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             r"\b(?:most|least|per|each|average|shared?|together|common|than|pairs?|links?|"
             r"edges?|ties|connections|sign-?ups?|memberships?|enrol\w*|registrations?|(?<!in )total|"
             r"clusters?|groups?|components?|pieces|parts|communities|separate|if|connected|"
-            r"linked|chains?|isolated|other|with|"
+            r"linked|chains?|isolated|other|with|which|who|between|"
             # "how many manuscripts have a single researcher": a count past a number of
             # partners, not the sides
             # ("how many doctors do we have": the sides, whoever has them)
             r"single|only|just|exactly|no|none|zero|one|two|three|four|five|\d+|"
             r"(?<!we )(?<!you )(?<!they )(?<!i )have|has|had)\b",
             out,
-            re.IGNORECASE) and not _slots().features(out) and not _counts_a_grouping(out, info):
+            re.IGNORECASE) and not _slots().features(out) and not _counts_a_grouping(out, info) \
+            and not group_values_named(out, info):
         # no threshold, no named node, no column's values ("how many cities do the bands and
-        # venues come from")
+        # venues come from"), no group ("how many dishes do the sous chefs cook")
         return "How many nodes are on each side?"  # "how many students and how many courses"
     if len(sides) == 2:
         out = _members(_side_counts(out, sides), sides, info)

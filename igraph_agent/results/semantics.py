@@ -39,6 +39,8 @@ class GroupRow(Row):
     #: the sum of ``total_of`` (a numeric node attribute) over the group's nodes
     total: Number | None = None
     average: Number | None = None  # ``total`` over the group's size
+    #: with ``members_where``: how many of its members hold those values
+    members_matching: int | None = None
 
 
 class BridgeRow(Row):

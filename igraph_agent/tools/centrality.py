@@ -71,7 +71,8 @@ class DegreeArgs(BaseModel):
     direction: Literal["all", "in", "out"] = Field(
         default="all", description="for directed graphs: in-, out- or total degree")
     where: Where | None = Field(default=None, description="rank only nodes with these "
-                                "attribute values, e.g. {\"kind\": \"person\"}")
+                                "attribute values, e.g. {\"kind\": \"person\"} (a list: "
+                                "any of them)")
     side: str | None = Field(default=None, description="two-mode: rank this side only")
     within: Literal["graph", "largest_component"] = Field(
         default="graph", description="largest_component: figures over its nodes only")

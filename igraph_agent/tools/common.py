@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 import networkx as nx
 import numpy as np
+from pydantic import WithJsonSchema
 
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.graph.lazy import is_built, node_label
@@ -127,11 +128,16 @@ def core_numbers(ctx: Any, g: nx.Graph, backend: str) -> dict:
     return nx.core_number(g)
 
 
-Where = dict[str, str | int | float | bool]
+Scalar = str | int | float | bool
+#: node attribute filters: every key must hold; a list value means any of its values
+#: (``{"dept": ["Physics", "Chemistry"], "rank": "Full"}``)
+Where = Annotated[dict[str, Scalar | list[Scalar]], WithJsonSchema(
+    {"type": "object", "additionalProperties": {"type": ["string", "number", "boolean", "array"]}})]
 
 
 def matching_nodes(g: nx.Graph, where: Where | None) -> set | None:
-    """Nodes whose attributes equal every ``where`` value (``None`` when no filter is given).
+    """Nodes whose attributes equal every ``where`` value, or one of a list's values
+    (``None`` when no filter is given).
 
     A filter that matches nothing is INVALID_ARGUMENTS whose hint lists the values the
     attribute really takes, so the model can correct the filter.
@@ -165,6 +171,8 @@ def matching_nodes(g: nx.Graph, where: Where | None) -> set | None:
 def _same(value: Any, wanted: Any) -> bool:
     if value is None:
         return False
+    if isinstance(wanted, list):  # any of these values
+        return any(_same(value, w) for w in wanted)
     if isinstance(wanted, str) and not isinstance(value, str):
         return str(value) == wanted
     return value == wanted

@@ -63,7 +63,7 @@ class MeasureArgs(BaseModel):
     neighbours_of: str | None = Field(default=None, description="only this node's neighbours "
                                       "(either direction on a directed graph)")
     where: Where | None = Field(default=None, description="only nodes whose attributes equal "
-                                "these values")
+                                "these values (a list: any of them)")
     weight: str | None = Field(default=None, description="edge attribute summed by strength "
                                "(in_strength / out_strength: a directed graph's incoming / "
                                "outgoing edges only)")
@@ -370,8 +370,8 @@ class EdgeTotalArgs(BaseModel):
                                 "node and this node id (on a directed graph both ways unless "
                                 "direction names one): how much went between the two")
     where: Where | None = Field(default=None, description="rank only nodes whose attributes "
-                                "equal these values, e.g. {\"sector\": \"steel\"}; the "
-                                "totals still sum every edge")
+                                "equal these values, e.g. {\"sector\": \"steel\"} (a list: "
+                                "any of them); the totals still sum every edge")
     op: Op | None = Field(default=None, description="with value: count and list the edges "
                           "whose attribute passes (gt >, ge >=, lt <, le <=, eq ==)")
     value: float | None = Field(default=None, description="the edge threshold for op")

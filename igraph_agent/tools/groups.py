@@ -17,7 +17,7 @@ Example (the assortativity of a mixing matrix: 4 edges within group 0, 3 within 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import numpy as np
 from pydantic import Field
@@ -25,8 +25,9 @@ from pydantic import Field
 from igraph_agent.errors import ErrorCode, ToolError
 from igraph_agent.figures import figure
 from igraph_agent.results.semantics import GroupAnalysisResult
-from igraph_agent.tools.common import label
+from igraph_agent.tools.common import Where, label, matching_nodes
 from igraph_agent.tools.registry import ToolContext, ToolOutput, tool
+from igraph_agent.tools.schema import INTERNAL
 from igraph_agent.tools.tables import column_values, node_table
 from igraph_agent.tools.weights import WeightArgs, graph_meaning, ig_weights, sense_text, weight_for
 
@@ -49,6 +50,9 @@ class GroupArgs(WeightArgs):
                              "attribute tells (get_graph_info meaning.modes): group only this "
                              "side's nodes, the other side's count as no group, e.g. lots per "
                              "host country of the competitions")
+    #: count, per group, the members whose attributes equal these values
+    #: (``members_matching``): "does every district have a career station"; the planner's
+    members_where: Annotated[Where | None, INTERNAL] = None
     pairs: bool = Field(default=False, description="directed graphs up to 20 groups: each "
                         "pair of different groups with its edges (and weight) both ways added "
                         "up (pair_totals), e.g. which two departments mail each other the most")
@@ -90,6 +94,7 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
     within = float(np.trace(counts))
     deg = np.asarray(h.degree(), dtype=float)
     summed = _numbers(g, ids, args.total_of) if args.total_of else None
+    matching = _matching(g, args.members_where) if args.members_where else None
     groups = []
     for i, name in enumerate(names):
         members = np.flatnonzero(codes == i)
@@ -103,6 +108,8 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
                "density": _density(int(counts[i, i]), int(sizes[i]), directed),
                "top_node": ({"node": ids[int(top[0])], "degree": int(deg[int(top[0])]),
                              **label(g, ids[int(top[0])])} if len(top) else None)}
+        if matching is not None:  # "does every district have a career station"
+            row["members_matching"] = int(sum(1 for m in members if ids[int(m)] in matching))
         if summed is not None:
             row["total"] = figure(float(summed[members].sum()))
             row["average"] = figure(float(summed[members].mean())) if len(members) else None
@@ -140,7 +147,8 @@ def group_analysis(ctx: ToolContext, args: GroupArgs) -> ToolOutput:
         "within_edges": int(within), "between_edges": int(len(edges) - within),
         "within_share": figure(within / len(edges)) if len(edges) else None,
         "between_share": figure(1 - within / len(edges)) if len(edges) else None,
-        "assortativity": figure(_assortativity(counts, directed)),
+        "assortativity": figure(_assortativity(counts, directed, np.bincount(
+            a[edges[:, 0] == edges[:, 1]], minlength=k) if len(edges) else None)),
         # "the two clubs as the partition: its modularity" (igraph; networkx's
         # community.modularity gives the same)
         "modularity": figure(h.modularity(codes.tolist(), directed=directed)) if len(edges) else None,
@@ -280,12 +288,26 @@ def _fold(m: np.ndarray) -> np.ndarray:
     return np.triu(upper)
 
 
-def _assortativity(counts: np.ndarray, directed: bool) -> float:
+def _matching(g: Any, where: Where) -> set:
+    """The nodes a ``members_where`` filter keeps; none kept is a count of 0 in every group,
+    no error (a value no member holds answers "does every group have one": no)."""
+    try:
+        return matching_nodes(g, where) or set()
+    except ToolError as e:
+        if e.code == ErrorCode.INVALID_ARGUMENTS and all(
+                any(k in d for _, d in g.nodes(data=True)) for k in where):
+            return set()  # the attribute exists, no node holds the value
+        raise
+
+
+def _assortativity(counts: np.ndarray, directed: bool, loops: np.ndarray | None = None) -> float:
     """Newman's r from the mixing matrix, as networkx computes it (an undirected edge
-    counted in both directions)."""
+    counted in both directions, a self-loop once: ``loops`` per group)."""
     e = counts.copy() if directed else counts + counts.T - np.diag(np.diag(counts))
     if not directed:
         e = e + np.diag(np.diag(counts))  # a within-group edge is both (i, i) entries
+        if loops is not None:
+            e = e - np.diag(loops.astype(float))  # a self-loop is one entry, as networkx
     total = e.sum()
     if not total:
         return 0.0

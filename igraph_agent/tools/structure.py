@@ -37,7 +37,8 @@ class TriangleArgs(BaseModel):
     nodes: list[str] = Field(default_factory=list, description="also report these node ids")
     top_k: int = Field(default=10, ge=1, le=500, description="nodes with most triangles listed")
     where: Where | None = Field(default=None, description="list only nodes whose attributes "
-                                "equal these values; the total still counts the whole graph")
+                                "equal these values (a list: any of them); the total still "
+                                "counts the whole graph")
     backend: Backend = "auto"
 
 
