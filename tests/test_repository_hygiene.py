@@ -52,3 +52,13 @@ def test_no_file_cites_outside_notes_design_file_or_issue_numbers():
     offenders = {str(p.relative_to(ROOT)): hits for p in files
                  if (hits := citations(p.read_text(errors="replace")))}
     assert offenders == {}
+
+
+def test_no_python_source_holds_a_control_character():
+    # a regex written through a non-raw string turns "\b" into a backspace, which then
+    # matches nothing and silently disables the rule
+    files = [p for p in _files() if p.suffix == ".py"]
+    assert len(files) > 100
+    offenders = [str(p.relative_to(ROOT)) for p in files
+                 if re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", p.read_text(errors="replace"))]
+    assert offenders == []

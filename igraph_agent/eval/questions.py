@@ -57,7 +57,9 @@ Split = Literal["tune", "test", "test2", "dev", "dev3", "dev4", "dev5", "dev6", 
                 "dev104", "dev105", "dev106", "dev107", "dev108", "dev109", "dev110",
                 "dev111", "dev112", "dev113", "dev114", "dev115", "dev116", "dev117",
                 "dev118", "dev119", "dev120", "dev121", "dev122", "dev123", "dev124",
-                "dev125", "dev126", "dev127", "dev128", "dev129", "dev130", "dev131"]
+                "dev125", "dev126", "dev127", "dev128", "dev129", "dev130", "dev131",
+                "dev132", "dev133", "dev134", "dev135", "dev136", "dev137", "dev138",
+                "dev139"]
 SplitChoice = Literal["tune", "test", "test2", "dev", "all"]
 PUBLIC_SET = Path(__file__).with_name("public.yaml")  # the tuning split
 TEST_SET = Path(__file__).with_name("test.yaml")  # the test split: never tuned on
@@ -193,6 +195,14 @@ DEV128_SET = Path(__file__).with_name("dev128.yaml")  # library loans, vans, vol
 DEV129_SET = Path(__file__).with_name("dev129.yaml")  # vet referrals, certificates, couriers
 DEV130_SET = Path(__file__).with_name("dev130.yaml")  # market stalls, produce trades, carpools
 DEV131_SET = Path(__file__).with_name("dev131.yaml")  # group rides, race entries, segments
+DEV132_SET = Path(__file__).with_name("dev132.yaml")  # ferry timetable, crossings, crew rosters
+DEV133_SET = Path(__file__).with_name("dev133.yaml")  # newsroom handoffs, bylines, quotes
+DEV134_SET = Path(__file__).with_name("dev134.yaml")  # food bank deliveries, shifts, van routes
+DEV135_SET = Path(__file__).with_name("dev135.yaml")  # festival collabs, invites, bookings
+DEV136_SET = Path(__file__).with_name("dev136.yaml")  # hut trails, rescue callouts, guided tours
+DEV137_SET = Path(__file__).with_name("dev137.yaml")  # board-game matches, results, game nights
+DEV138_SET = Path(__file__).with_name("dev138.yaml")  # colony splits, foraging ranges, tending
+DEV139_SET = Path(__file__).with_name("dev139.yaml")  # podcast promos, co-hosts, guests
 # the files of each split, in order; ``test`` holds both held-out files
 SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
     "tune": ((PUBLIC_SET, "tune"),),
@@ -242,7 +252,9 @@ SPLITS: dict[str, tuple[tuple[Path, Split], ...]] = {
             (DEV122_SET, "dev122"), (DEV123_SET, "dev123"), (DEV124_SET, "dev124"),
             (DEV125_SET, "dev125"), (DEV126_SET, "dev126"), (DEV127_SET, "dev127"),
             (DEV128_SET, "dev128"), (DEV129_SET, "dev129"), (DEV130_SET, "dev130"),
-            (DEV131_SET, "dev131")),
+            (DEV131_SET, "dev131"), (DEV132_SET, "dev132"), (DEV133_SET, "dev133"),
+            (DEV134_SET, "dev134"), (DEV135_SET, "dev135"), (DEV136_SET, "dev136"),
+            (DEV137_SET, "dev137"), (DEV138_SET, "dev138"), (DEV139_SET, "dev139")),
 }
 
 

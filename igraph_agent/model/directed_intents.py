@@ -17,11 +17,13 @@ from __future__ import annotations
 import re
 
 from igraph_agent.model import slots
+from igraph_agent.model.cycle_lengths import CYCLE_LENGTH, length_asked
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.vocabulary import INCLUDING
 from igraph_agent.results.semantics import DirectionAnalysisResult
 
-_LOOPS = r"(?:cycles?|loops?|circular(?:ity)?|circles?|round[- ]trips?)"
+_LOOPS = r"(?:cycles?|loops?|circular(?:ity)?|circles?|round[- ]trips?|(?<=closed )rings?)"
+
 #: "how many cycles", "the number of circular supply loops", "count the loops"
 _HOW_MANY = re.compile(rf"\bhow many (?:\w+[ -]){{0,3}}{_LOOPS}|\bnumber of (?:\w+[ -]){{0,3}}"
                        rf"{_LOOPS}|\bcount (?:the |all )?(?:\w+[ -]){{0,2}}{_LOOPS}", re.IGNORECASE)
@@ -87,7 +89,7 @@ _FREE = re.compile(rf"\bfree\s+(?:of|from)\s+(?:any\s+)?(?:\w+[ -]){{0,2}}?{_LOO
 
 
 def count_bonus(st: PlanState) -> float:
-    q = _asked(st)
+    q = CYCLE_LENGTH.sub("cycles", _asked(st))  # (a cycle's length is no threshold on nodes)
     round_ = _ROUND.search(q) and not _WHICH.search(q)  # "does money go round in circles?"
     free = _FREE.search(q) and _YES_NO.match(q)  # "is it free of loops?"
     if _ON_ONE_COUNT.search(q):
@@ -256,6 +258,13 @@ def end_of(st: PlanState) -> str | None:
         # the target's verbs are no giving
         + ("" if re.search(r"\bgiv", b) else rf"|{_NEVER}\s+(?:ever\s+)?{_GIVE}{_ANY_ONE}"),
         q, re.IGNORECASE)
+    cols = [str(c).lower() for c in (st.meaning().get("direction") or [])[:2]]
+    role = {w for w in re.split(r"[_\W]+", cols[0]) if len(w) >= 4 and w.endswith(("ed", "nt", "en"))} \
+        if len(cols) == 2 else set()
+    if role and re.search(rf"{_NEVER}\s+(?:ever\s+)?(?:been\s+|being\s+|gets?\s+|got\s+)?"
+                          rf"(?:{'|'.join(map(re.escape, role))})\b", q, re.IGNORECASE):
+        return "sinks"  # "teams that have never been sent out" on sent_team,helped_team: the
+        # source column's own participle, so never at the source end
     if sources and sinks and (sinks.start() >= sources.end() or sources.start() >= sinks.end()):
         return "both"  # "who does nobody vouch for, and who vouches for no one": both ends
     return "sources" if sources else "sinks" if sinks else None  # "were never paid": passive
@@ -272,8 +281,23 @@ def end_render(st: PlanState, obs: list[Observed]) -> str:
         return "The graph's sources and sinks could not be read."
     if which == "both":  # each end its own sentence: neither list stands for the other
         return " ".join(_end_line(d, end) for end in ("sources", "sinks"))
+    others = d.sources_from_others if which == "sources" else d.sinks_to_others
+    if others is not None and _ANOTHER.search(str(st.context.get("typed") or _asked(st))):
+        # "never promoted by a different show": a node's edge to itself is not counted
+        how = ("no edge from another node enters them" if which == "sources"
+               else "no edge to another node leaves them")
+        names = ", ".join(f"**{r.node}**" for r in others.nodes)
+        more = "" if len(others.nodes) == others.count else " …"
+        return (f"**{others.count}** of {d.nodes} nodes — {how} (an edge from a node to "
+                f"itself not counted): {names or 'none'}{more}.")
     return _end_line(d, which, bool(_ONE_WAY_ONLY.search(_asked(st))),
                      asked_any=bool(_ANY_ASKED.match(_asked(st))))
+
+
+#: another node than itself said: "never promoted by a different show", "by anyone else"
+_ANOTHER = re.compile(r"\b(?:by|from|to)\s+(?:a|an|any)\s+(?:different|other)\b|\b(?:by|from|to)\s+"
+                      r"another\b|\b(?:anyone|anybody|someone|somebody)\s+else\b|\bother\s+than\s+"
+                      r"(?:itself|themselves|its\s+own)\b", re.IGNORECASE)
 
 
 def _end_line(d: DirectionAnalysisResult, which: str, only: bool = False,
@@ -291,6 +315,10 @@ def _end_line(d: DirectionAnalysisResult, which: str, only: bool = False,
         how += (" but some edge " + ("leaves" if which == "sources" else "enters") + " them"
                 + ("; the node(s) with no edge at all left out" if alone else ""))
         listed = one_way
+    if not listed.count and only:  # "who receives but never sends": none of those
+        return ("**No** — " if asked_any else "") + "**None**: every node that " + (
+            "sends an edge also receives one." if which == "sources" else
+            "receives an edge also sends one.")
     if not listed.count:
         return ("**No** — " if asked_any else "") + \
             f"**None**: every one of the {d.nodes} nodes has " + (
@@ -347,6 +375,25 @@ def count_render(st: PlanState, obs: list[Observed]) -> str:
                                   f"({d.nodes} nodes, {d.edges} edges).")
     at_least = "" if d.cycles_exact else "at least "
     on = d.on_cycles.count if d.on_cycles else 0
+    length = length_asked(str(st.context.get("typed") or _asked(st)))
+    if length is not None and d.cycles_by_length is not None and d.cycles_at_least is not None:
+        n, more = length  # "rings of three or more": those cycles alone, beside all of them
+        table = d.cycles_at_least if more else d.cycles_by_length
+        if str(n) not in table and d.longest_cycle is not None and n > d.longest_cycle:
+            return (_yes(st, False) + f"No directed cycle has {n} or more nodes: the longest of "
+                    f"the {at_least}{d.cycles} simple cycle(s) has {d.longest_cycle}.")
+        if str(n) not in table:
+            return (f"Cycles of {n} nodes are not counted apart here: there are {at_least}"
+                    f"**{d.cycles}** simple directed cycles in all, the longest of "
+                    f"{d.longest_cycle} nodes.")
+        found = table[str(n)]
+        listed = [c for size, cs in (d.cycles_listed or {}).items()
+                  if (int(size) >= n if more else int(size) == n) for c in cs][:10]
+        names = "; ".join(" → ".join(str(x) for x in [*c, c[0]]) for c in listed)
+        return (_yes(st, found > 0) + f"{'there' if _yes(st, found > 0) else 'There'} are "
+                f"{at_least}**{found}** simple directed cycle(s) of {n}{' or more' if more else ''} "
+                f"nodes (following the edges' direction), of {d.cycles} in all"
+                + (f": {names}{' …' if len(listed) < found else ''}." if names else "."))
     return (_yes(st, True) + f"{'there' if _yes(st, True) else 'There'} are {at_least}**{d.cycles}** simple directed cycles "
             f"(following the edges' direction; a self-loop counts as one), through {on} of "
             f"{d.nodes} nodes; for example {_example(d)}.")

@@ -16,7 +16,7 @@ import re
 
 #: what joins two alternatives: "or", "and", ",", "+", "/", "&", "plus", "as well as"
 _JOIN = (r"\s*(?:,\s*(?:or|and)?|\bor\b|\band\b|\+|/|&|\bplus\b|\bas well as\b|\band/or\b)\s*"
-         r"(?:the\s+|in\s+|from\s+)?")
+         r"(?:the\s+|in\s+|from\s+|an?\s+(?=[A-Z]))?")
 #: a grouping's own noun after a value ("the Physics dept or Chemistry")
 _NOUN = (r"(?:\s+(?:team|group|department|dept|unit|division|squad|crew|section|office|region|"
          r"district|zone|campus|cluster|category|class|league|tier|faculty|area|county|"
@@ -127,7 +127,7 @@ def or_joined(question: str, values: list[str]) -> bool:
     """
     alts = "|".join(re.escape(v) for v in values)
     return re.search(rf"(?<![\w-])(?:{alts})(?:e?s)?{_NOUN}\s*(?:,\s*)?(?:\bor\b|/|\+|\band/or\b)\s*"
-                     rf"(?:the\s+|in\s+|from\s+)?(?:{alts})(?![\w-])", question,
+                     rf"(?:the\s+|in\s+|from\s+|an?\s+)?(?:{alts})(?![\w-])", question,
                      re.IGNORECASE) is not None
 
 

@@ -594,6 +594,10 @@ def path_calls(st: PlanState) -> list[Call]:
         args["weight"] = None  # counted in hops
     elif re.search(r"weight|strongest|cheapest|cost|lowest total", st.question, re.IGNORECASE):
         args.update(weight_choice(st))  # a graph object: its `weight` attribute
+    along = weights.fewest_hops_total(str(st.context.get("typed") or st.question), st.meaning())
+    if along:  # "the route with the fewest segments - how many km is it": hops, km totalled
+        args.update(weight=None, total_along=along)
+        args.pop("weight_means", None)
     summed = _summed_strength(st, args)
     if summed:  # "the shortest weighted path … total weight": the column summed as it is
         args.update(weight=summed, weight_means="distance")
@@ -764,6 +768,14 @@ def _route(st: PlanState, p: ShortestPathResult) -> str:
     route = " → ".join(_who(n) for n in p.path or [])
     used = p.weight_used or {}
     unit = (f"1/{used['attribute']}" if used.get("inverted") else used.get("attribute")) or "length"
+    if p.along is not None and not used.get("attribute"):  # the fewest-hop route's length
+        a = p.along
+        spread = (f" Of the {a['routes_compared']} routes with {p.hops} hop(s), this one has "
+                  f"the smallest total; they run from {shown(a['min'])} to {shown(a['max'])} "
+                  f"{a['attribute']}." if a["routes_compared"] > 1 and a["min"] != a["max"] else "")
+        return (f"The route from {p.source} to {p.target} with the fewest hops has **{p.hops} "
+                f"hop(s)** and is **{shown(a['total'])} {a['attribute']}** long: {route}."
+                + spread)
     if p.length is not None and used.get("attribute") and not used.get("inverted"):
         # a distance: the answer is the length, in the data's own unit
         best = {"money": "cheapest", "time": "fastest"}.get(
@@ -777,6 +789,15 @@ def _route(st: PlanState, p: ShortestPathResult) -> str:
             f"the route by one of them to measure it." if unused else "")
     return (f"The shortest path from {p.source} to {p.target} has "
             f"**{p.hops} hop(s)**{length}: {route}.{note}")
+
+
+def _bridges_named(c: ConnectivityResult) -> str:
+    """" (fay–gia)": the bridge edges by their ends when a few, so that "which single
+    pairing" is answered by its names."""
+    items = list(c.bridges.items)
+    if not items or c.bridges.total > 10 or len(items) < c.bridges.total:
+        return ""
+    return " (" + "; ".join(f"{r.source}–{r.target}" for r in items) + ")"
 
 
 def connectivity_calls(st: PlanState) -> list[Call]:
@@ -1057,7 +1078,8 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
             f"{_f(c.largest_component_fraction * 100, 1)}% of the nodes. "
             f"{c.articulation_points.total} articulation point(s)"
             + ((f": {cuts}," if every else f" (e.g. {cuts} …)") if cuts else "") +
-            f" and {c.bridges.total} bridge edge(s) would each disconnect it if removed.")
+            f" and {c.bridges.total} bridge edge(s)" + _bridges_named(c)
+            + " would each disconnect it if removed.")
     if c.pair is not None and slots.PAIR_CUT.search(str(st.context.get("asked") or st.question)):
         p = c.pair  # "how many links would have to fail to cut A off from B": that number first
         m = re.search(r"\bhow many (?:different |distinct |other |more )?([a-z]+)", st.question,
@@ -1109,7 +1131,9 @@ _COUNT_SPLITTERS = re.compile(
     r"will|whose|that|which)\b[^.?!]{0,100}?\b(?:single points? of failure|split|splits|"
     r"unable to reach|no longer able to reach|"
     r"disconnect\w*|cut (?:\w+ )?off|break\w* (?:\w+ )?(?:apart|up|in two)|fall apart|"
-    r"fragment\w*)\b", re.IGNORECASE)
+    # "how many of the collabs are a single link that … would leave the network in more pieces"
+    r"fragment\w*|(?:leave|leaves|left)\s+(?:the\s+\w+\s+|it\s+)?in\s+more\s+(?:pieces|parts|"
+    r"components))\b", re.IGNORECASE)
 _NODE_NOUNS = re.compile(r"\b(?:nodes?|vertices|vertex|people|persons?|members?|sites?|stations?|"
                          r"towns?|cities|city|hubs?|junctions?|stops?|places?|users?|accounts?)\b",
                          re.IGNORECASE)

@@ -501,6 +501,10 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
         return (attr, side, value, "") if attr else None
     if ranked:
         attr = next((a for a in groups if _is(ranked.group("g"), a) or _is(ranked.group("g2") or "", a)), None)
+        if attr and not _is(ranked.group("g"), attr) and ranked.group("g").lower() in {
+                str(v).lower() for vs in groups.values() for v in vs}:
+            return None  # "which electronic act played the most shows": one act of a group,
+            # never the acts' groups ranked
         return (attr, side, None, weight) if attr else None
     info = st.last_ok("get_graph_info")
     named = vocabulary.group_values_named(st.question, info.data if info else {})
@@ -510,7 +514,25 @@ def side_of(st: PlanState) -> tuple[str, str, str | None, str] | None:
     if _other_names(st, value):
         return None  # "how many PRs has zoe reviewed for the core team": zoe's, not the team's
     attr = next((a for a, vs in groups.items() if value in vs), None)
+    if side == "out" and _object_of_source_verb(st, value):
+        side = "in"  # "ad spots run promoting History shows": History is promoted, at the end
     return (attr, side, value, weight) if attr else None
+
+
+def _object_of_source_verb(st: PlanState, value: str) -> bool:
+    """Whether the group's value follows the source column's own verb as its object
+    ("promoting History shows" on promoter,promoted): the group at the target's end."""
+    from igraph_agent.model.verbs import column_verbs
+
+    info = st.last_ok("get_graph_info")
+    fwd = column_verbs(info.data if info else {})[0]
+    if not fwd:
+        return False
+    asked = str(st.context.get("asked") or st.question)
+    m = re.search(rf"\b([a-z]+)\s+(?:the\s+|our\s+|all\s+(?:the\s+)?)?{re.escape(value)}\b", asked,
+                  re.IGNORECASE)
+    return bool(m) and any(m.group(1).lower().startswith(v) and m.group(1).lower() != v + "er"
+                           and re.search(r"(?:ing|e?s|ed)$", m.group(1).lower()) for v in fwd)
 
 
 def _other_names(st: PlanState, value: str) -> bool:

@@ -419,7 +419,12 @@ GROUP_RANK_INTENTS = [
            # "the legal team and the ties among themselves: how many separate clusters": the
            # pieces the group falls into, never its edges
            negatives=(re.compile(r"\bhow many (?:\w+ )?(?:clusters|chunks|pieces|components|"
-                                 r"islands|parts|blobs|bits|fragments)\b", re.IGNORECASE),),
+                                 r"islands|parts|blobs|bits|fragments)\b", re.IGNORECASE),
+                      # "on a vessel whose base is different from their own base": each
+                      # member's partners compared with it, no group's edges
+                      re.compile(r"\bwhose\s+\w+\s+(?:is|are|was|were)\s+(?:different|not\s+the\s+"
+                                 r"same)\b|\b(?:different|differs?)\s+from\s+(?:their|its|his|her)\s+"
+                                 r"own\b", re.IGNORECASE)),
            answers=frozenset({"node", "group", "list", "value", "yesno", "count"}),
            # "weight": one named group's edge value summed within it (else no kind is found)
            covers=frozenset({"group", "bottom", "filter", "weight"})),

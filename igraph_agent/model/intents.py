@@ -82,10 +82,9 @@ def _where(st: PlanState) -> dict:
     """``where=`` the attribute values the question filters on: one ("in Asia"), or one per
     grouping attribute it names a value of ("the assembly-tier plants located in Asia": tier
     = assembly and region = Asia; every value applied, never only the first)."""
-    from igraph_agent.model.structure_intents import named_values, where_any, where_of
+    from igraph_agent.model.structure_intents import named_values, where_filter
 
-    found = where_of(st)
-    attr, either = where_any(st)
+    found, (attr, either) = where_filter(st)
     if not found and len(either) < 2:
         return {}
     where: dict = {found[0]: found[1]} if found else {attr: either}  # "physics or maths"
@@ -1050,6 +1049,9 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
 
         if within_one_group(st):  # "the midfielders ... to each other": within the group
             found = [i for i in found if i.name != "mutual_pairs"]
+    if "group_mix" in names and st is not None and _asks_for_a_group(question, st):
+        # "which parish sends the most frames out to other parishes": parishes, no node
+        found = [i for i in found if i.name not in _NODE_RANKINGS | {"flow_rank"}]
     if "group_size" in names and st is not None and _asks_for_a_group(question, st):
         # "which county has the most events": the counties ranked, never the events
         found = [i for i in found if i.name not in _NODE_RANKINGS | {"side_rank", "least_degree"}]

@@ -17,7 +17,7 @@ from igraph_agent.model import cut_words, slots
 from igraph_agent.model.cycle_shape_intents import PLANAR
 from igraph_agent.model.planstate import PlanState
 from igraph_agent.model.registry import Intent, t
-from igraph_agent.model.weights import ask_which, asked_weight
+from igraph_agent.model.weights import ask_which, asked_weight, fewest_hops_total
 
 #: a route measured in an edge value, between two named nodes: "lowest total latency from gw
 #: to db", "best latency we can get between Hub and Edge" (a route, never one node's total)
@@ -43,26 +43,12 @@ def _ask_route(st: PlanState) -> str | None:
         return ask
     if asked_weight(st.question, st.meaning()).why == "ambiguous":
         return ask_which(st.meaning(), st.question)
-    typed = str(st.context.get("typed") or st.question)  # (the route's words may be in a
-    # sentence the planner reads past: "… I want the route with the fewest segments. How many
-    # km is that route?")
-    if _FEWEST_HOPS.search(typed) and (st.meaning().get("weights") or {}) and re.search(
-            r"\bhow\s+(?:many|much|long|far)\s+(?!hops|segments|legs|stops|steps|changes)\w+|"
-            r"(?<!the )(?<!ignore )(?<!ignoring )\b(?:km|miles?|minutes?|mins|hours?)\b", typed,
-            re.IGNORECASE) and not re.search(r"\bhow\s+many\s+(?:hops|segments|legs|stops|steps|"
-                                            r"changes)\b|\bignor\w*\s+(?:the\s+)?\w+", typed, re.IGNORECASE):
-        # "the route with the fewest segments. How many km is that route?": the length of the
-        # fewest-hop route, which the shortest route by km is not
-        return ("The route with the fewest hops and the shortest route by the edge value can "
-                "differ, and I measure one route at a time: shall I give the route with the "
-                "fewest hops, or the shortest one by the edge value?")
+    if fewest_hops_total(str(st.context.get("typed") or st.question), st.meaning()) == "":
+        # "the route with the fewest segments. How many km is that route?" where no one edge
+        # column is the length asked: which to total along the fewest-hop route
+        return ("The route with the fewest hops and the shortest route by an edge value can "
+                "differ: which edge value shall I total along the route with the fewest hops?")
     return None
-
-
-#: the route counted in its edges: "the route with the fewest segments", "fewest stops"
-_FEWEST_HOPS = re.compile(r"\b(?:fewest|least|minimum|smallest\s+number\s+of)\s+(?:number\s+of\s+)?"
-                          r"(?:hops|segments|legs|stops|steps|changes|junctions|transfers|edges)\b",
-                          re.IGNORECASE)
 
 
 _NEIGHBOURISH = re.compile(r"neighbou?rs?\b|contacts?|linked to|tied to|connected to|to whom|"

@@ -593,11 +593,11 @@ def _features(st: PlanState) -> set[str]:
     """What the question names, read from its normalised form and from the user's own
     words (an edge column the normalisation rewrote, "the most papers", still counts)."""
     from igraph_agent.model import value_counts
-    from igraph_agent.model.structure_intents import where_any, where_of
+    from igraph_agent.model.structure_intents import where_filter
 
     asked = str(st.context.get("asked") or st.question)
-    found = where_of(st)
-    attr, either = where_any(st)
+    found, (attr, either) = where_filter(st)
+    alone = found
     if found is None and len(either) > 1:  # "in the North or the South": one filter, either
         found = (attr, either[0])
     pair = {n.lower() for n in slots.pair(st.question) or ()}
@@ -624,8 +624,13 @@ def _features(st: PlanState) -> set[str]:
             vocabulary.group_values_named(asked, _info(st))) < 2:
         out.discard("group")  # "which of our reservoirs puts out the most", "the most friends
         #  among the Officer club members": those nodes ranked, no per-group answer
-    if len(either) > 1 and where_of(st) is None:
+    if len(either) > 1 and alone is None:
         out.discard("group")  # "stations in the north or south district": one filter of both
+    groups = "|".join(re.escape(str(a)) for a in vocabulary.groupings(st.meaning()))
+    if groups and re.search(rf"\b(?:is|are)\s+there\s+(?:a|an|any)\s+(?:{groups})s?\s+(?:where|in\s+which|"
+                            rf"whose|that|with)\b", asked, re.IGNORECASE):
+        out.add("group")  # "is there a district where every single team has been sent out":
+        # a group asked, which no count of nodes answers
     return out
 
 
@@ -673,6 +678,7 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
         unknown_quantity.ask_ranked(_asked(st), _info(st)) or \
         unknown_quantity.unheld_grouping(_asked(st), _info(st)) or \
         unknown_quantity.unheld_people(_asked(st), _info(st)) or \
+        unknown_quantity.unheld_role(_asked(st), _info(st)) or \
         dangling.ask(_asked(st), _info(st)) or \
         unheld_subset.ask(_asked(st), _info(st))  # "how many of the visits were first timers"
     if unheld:  # "which department pays the highest salaries" where no column holds pay

@@ -271,7 +271,9 @@ def _mutual_listed(st: PlanState, d: DirectionAnalysisResult) -> str:
         return f"{edges[0].upper()}{edges[1:]}; {nodes} ({pairs})."
     # (the share the tool gives, not a count made here: every figure is one a tool showed)
     back = "" if m.edge_share is None else \
-        f" (a share of {shown(m.edge_share)} of the {d.edges} edges have an edge back.)"
+        f" (a share of {shown(m.edge_share)} of the {d.edges} edges have an edge back" + (
+            f"; {m.one_way_edges} edge(s) run one way only" if m.one_way_edges is not None
+            else "") + ".)"
     return (f"**{m.pairs}** pair(s) are linked both ways (an edge each way), {m.nodes} nodes "
             f"in all: {listed}{more}.{back}")
 

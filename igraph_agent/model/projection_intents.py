@@ -201,6 +201,9 @@ def _to_all_bonus(st: PlanState) -> float:
     q = _asked(st)
     said = (_LINKED_BY_SHARING.search(q) and _tied_to_all(q)) or \
         (_WITH_EVERY.search(q) and _SOMEONE.search(q) and not _SOMEHOW.search(q))
+    if re.search(r"\b(?:largest|biggest|maximum|max|widest)\s+(?:\w+\s+)?(?:group|set|clique|circle|"
+                 r"bunch|team)\b|\bcliques?\b", q, re.IGNORECASE):
+        return 0.0  # "the largest group of crew who have ALL worked with each other": a clique
     return 6.0 if (_side(st) and _plain(st) and said and not slots.named(st.question)) else 0.0
 
 

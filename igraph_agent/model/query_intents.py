@@ -592,7 +592,8 @@ def clique_calls(st: PlanState) -> list[Call]:
 
 #: a clique asked in words: "every two of them", "each pair", "where every one"
 _CLIQUE_SAID = re.compile(r"\bcliques?\b|\bevery\s+two\b|\b(?:every|each)\s+pair\b|\bwhere\s+"
-                          r"(?:every|each)\b|\ball\s+(?:directly\s+)?(?:linked|tied|joined)\b",
+                          r"(?:every|each)\b|\ball\s+(?:directly\s+)?(?:linked|tied|joined)\b|"
+                          r"\bpairwise\b|\ball\s+(?:\w+\s+){0,2}with\s+(?:each\s+other|one\s+another)\b",
                           re.IGNORECASE)
 
 
@@ -826,6 +827,8 @@ _SENDS = re.compile(r"\b(?:sends?|sent|sending|ships?|shipped|shipping|exports?|
 _RECEIVES = re.compile(r"\b(?:receives?|received|receiving|gets?|got|imports?|imported|buys?|"
                        r"bought|purchases?|purchased|borrows?|borrowed|incoming|inbound|"
                        r"arriving|arrivals?|into|in-?flow|earns?|earned|(?:takes?|took|taken|taking) in|"
+                       # "how many crates do Southside sites take delivery of"
+                       r"(?:takes?|took|taken|taking|accepts?|accepted)\s+delivery\b|"
                        # "calls landing on the platform team", "what lands at Leeds"
                        r"land(?:s|ed|ing)?\s+(?:on|at|in)|"
                        # what the target gathers: "which unit attracts the most endorsements"
@@ -938,6 +941,12 @@ def _edge_side(st: PlanState) -> str:
     passive = _PASSIVE_SENT.search(st.question)
     if passive:  # "how much was lent to Bolt": what reached Bolt; "… lent by Acme": Acme's
         return "in" if passive.group(1).lower() == "to" else "out"
+    cols = [str(c).lower() for c in (st.meaning().get("direction") or [])[:2]]
+    role = re.search(r"\bas\s+(?:an?\s+|the\s+)?(" + "|".join(map(re.escape, cols)) + r")s?\b",
+                     str(st.context.get("asked") or st.question), re.IGNORECASE) \
+        if len(cols) == 2 and cols[0] != cols[1] else None
+    if role:  # "the most shows as an opener" on headliner,opener: the opener's end, whatever
+        return "out" if role.group(1).lower() == cols[0] else "in"  # the verb
     out, into = bool(_SENDS.search(st.question)), bool(_RECEIVES.search(st.question))
     if not out and not into:  # the data's own verb: "was zed retweeted", "did zed retweet"
         return (vocabulary.own_side(st.question, _raw_info(st)) or _role_side(st)) or "both"

@@ -151,6 +151,8 @@ def _a_name(words: str, own: set[str]) -> bool:
     if any(re.search(r"\d|'s?$|’s$", w) for w in said):
         return False  # "in u5's component": a node's part, not the data's name
     return not any(w in _NOT_A_NAME or w in MEASURES or w in own or w.rstrip("s") in own
+                   or re.sub(r"ies$", "y", re.sub(r"(?<=[sxh])es$", "", w)) in own  # parishes
+                   or w in ("other", "another", "different", "outside", "neighbouring")
                    or w in _NUMBER_WORDS or (len(w) >= 3 and any(o.startswith(w) for o in own))
                    for w in said)  # "in div three": a part of a ``division`` column
 

@@ -141,7 +141,7 @@ def _one_way_asked(q: str, value: str) -> str | None:
     return "out" if out and not into else "in" if into and not out else None
 
 
-def _one_group_render(d: dict, value: str, q: str = "") -> str:
+def _one_group_render(d: dict, value: str, q: str = "", typed: str = "") -> str:
     """One group's edges to the other groups (out and in apart on a directed graph; the
     side a question asks, first)."""
     attr = d["attribute"]
@@ -169,13 +169,27 @@ def _one_group_render(d: dict, value: str, q: str = "") -> str:
                 f"{row[f'edges_{mine}_other_groups']} edge(s); the other way "
                 f"{shown(row[f'weight_{back}_other_groups'])}, both ways "
                 f"{shown(row['weight_to_other_groups'])}.")
+    inside = (f"{shown(row['within_weight'])} {w} over {row['within_edges']} edge(s) within itself"
+              if w and row.get("within_weight") is not None else
+              f"{row['within_edges']} edge(s) within itself")
+    if _WITHIN_ASKED.search(typed or q):  # "where BOTH artists are electronic": its own edges first
+        return (f"The {value} {attr} ({attr} = {value}) has **{inside.replace(' ', '** ', 1)}; "
+                + (f"{shown(row['weight_to_other_groups'])} {w} over "
+                   f"{row['edges_to_other_groups']} edge(s) to other {attr} groups." if w else
+                   f"{row['edges_to_other_groups']} edge(s) to other {attr} groups."))
     total = (f"**{shown(row['weight_to_other_groups'])}** {w} over "
              f"{row['edges_to_other_groups']} edge(s) to other {attr} groups" if w else
              f"**{row['edges_to_other_groups']}** edge(s) to other {attr} groups")
     if d.get("directed") and row.get("edges_out_to_other_groups") is not None:
         total += (f": {row['edges_out_to_other_groups']} going out to them, "
                   f"{row['edges_in_from_other_groups']} coming in from them")
-    return f"The {value} {attr} ({attr} = {value}) has {total}; {row['within_edges']} within itself."
+    return f"The {value} {attr} ({attr} = {value}) has {total}; {inside}."
+
+
+#: a group's own edges asked: "where BOTH artists are electronic", "inside the group"
+_WITHIN_ASKED = re.compile(r"\bboth\s+(?:\w+\s+){0,3}(?:are|were|is|in|from)\b|\bwithin\s+(?:the\s+)?"
+                           r"(?:group|itself|themselves)\b|\binside\s+(?:the\s+)?(?:group|itself)\b|"
+                           r"\bamong\s+themselves\b", re.IGNORECASE)
 
 
 def _mix_render(st: PlanState, obs: list[Observed]) -> str:
@@ -185,8 +199,15 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
     q, attr = st.question, d["attribute"]
     w = d["weight_used"]
     one = _one_group(q, groupings(_meaning(st)), attr)
+    from igraph_agent.model.intents import _asks_for_a_group
+
+    if one is not None and _asks_for_a_group(str(st.context.get("asked") or q), st) and \
+            re.match(rf"\s*(?:which|what)\s+{re.escape(attr)}", str(st.context.get("asked") or q),
+                     re.IGNORECASE):
+        one = None  # "which category gets the most … (not true crime plugging true crime)":
+        # the categories ranked; the one named is an aside
     if one is not None and not re.search(r"assortativ|homophil|mix", q, re.IGNORECASE):
-        return _one_group_render(d, one, q)
+        return _one_group_render(d, one, q, str(st.context.get("typed") or q))
     if d.get("directed") and _WHICH_TO_WHICH.search(q):  # "which region sends the most
         # tonnes to which other region": one ordered pair, from -> to
         return _top_flow_render(d, bool(named_weight(q, _meaning(st))),
@@ -411,7 +432,8 @@ def _one_way(d: dict, q: str) -> str:
     """On a directed graph, a question that asks which group sends (or receives) the most
     to (from) the others is answered with that direction's total, not both together: the
     group that sends most is not always the one most connected both ways."""
-    sends, gets = bool(_SENDS.search(q)), bool(_GETS.search(q))
+    said = re.sub(r"\([^()]*\)", " ", q)  # ("(books sent within the same borough don't count)")
+    sends, gets = bool(_SENDS.search(said)), bool(_GETS.search(said))
     if not d.get("directed") or sends == gets:
         return ""
     key, verb, way = (("sends_most_to_others", "sends the most to", "out_to")
@@ -713,14 +735,16 @@ def _pair_bonus(st: PlanState) -> float:
     either = where_any(st)[1]
     # "how many cases did the Coast and Hill clinics receive between them, both regions
     # together": one side's edges of the two groups' nodes, added up — no pair of groups
+    typed = str(st.context.get("typed") or "")  # ("… between them": the topic put in its place)
     pooled = bool(re.search(r"\bboth\s+(?:\w+\s+)?together\b|\bcombined\b|\bbetween\s+them(?:selves)?\b",
-                            asked, re.IGNORECASE)) and bool(re.search(
+                            f"{asked} {typed}", re.IGNORECASE)) and bool(re.search(
         r"\b(?:receiv\w*|sen[dt]s?|got|gets?|gave|gives?|ship\w*|lent|lends?|borrow\w*)\b", asked,
         re.IGNORECASE))
-    if len(either) > 1 and (or_joined(asked, either) or pooled or (
+    if (len(either) > 1 and (or_joined(asked, either) or pooled or (
             counted_noun(asked) is not None and counts_nodes(asked, info.data if info else {}))) \
             and not re.search(r"\bbetween\b(?!\s+them)|\bfrom\b.*\b(?:in)?to\b|\bwith\b",
-                              st.question, re.IGNORECASE):
+                              st.question, re.IGNORECASE)) or (pooled and re.search(
+                r"\bbetween\s+them(?:selves)?\b", typed, re.IGNORECASE)):
         return 0.0  # "how many profs are in Physics or Chemistry", "tonnes shipped from the
         # North or the South": either group's nodes, no pair of groups
     modes = _meaning(st).get("modes") or {}
@@ -1018,7 +1042,7 @@ def _structure_render(st: PlanState, obs: list[Observed]) -> str:
     d, q = ob.data, st.question
     parts = ["It has **no directed cycle** (acyclic)" if d["acyclic"] else
              "It **has directed cycles**, e.g. "
-             + " → ".join(str(c["node"]) for c in d["cycle"][:10])]
+             + " → ".join(str(c["node"]) for c in d["cycle"][:10] if isinstance(c, dict))]
     if _ASKS_ACYCLIC.search(q):  # "is the citation graph acyclic / a DAG / free of cycles?"
         parts[0] = ("**Yes** — it" if d["acyclic"] else "**No** — it") + parts[0][2:]
     elif _ASKS_CYCLE.search(q):  # "is there a cycle?": the yes or no first
@@ -1931,7 +1955,8 @@ SEMANTIC_INTENTS: list[Intent] = [
            hint="the nodes sharing a partner with a named node",
            covers=frozenset({"twomode", "group", "entity"}),
            answers=frozenset({"count", "list"})),
-    Intent("projection", t(0.6, r"(?<!\bal)together|in common|co-?occur|shared?\b|both (?:attended|"
+    Intent("projection", t(0.6, r"(?<!\bal)(?<!added\s)(?<!summed\s)(?<!taken\s)(?<!lumped\s)"
+                                r"(?<!counted\s)together|in common|co-?occur|shared?\b|both (?:attended|"
                                 r"bought|joined)|\bpairs?\b|\bprojection\b|\bprojected\b|"
                                 r"\bproject (?:it |this |the \w+ |them )?(?:onto|on to)\b"),
            _project_calls, _project_render, "project_bipartite (co-occurrence of one side)",

@@ -774,7 +774,11 @@ _NOT_EXCLUSION = re.compile(
     r"^\s*not\s+(?:who|which|what)\b[^-–—?]{1,60}[-–—]|"
     # "… would split the map so some city can't be reached anymore": the split, said
     r"\b(?:so|so that|leaving)\s+(?:some|any|a|one)\s+\w+\s+(?:can(?:no|')t|could(?:n't|\s+not))\s+"
-    r"(?:be\s+reached|reach|get\s+(?:to|there))\b", re.IGNORECASE)
+    r"(?:be\s+reached|reach|get\s+(?:to|there))\b|"
+    # "a single link that, if it hadn't happened, would leave …": a removal supposed
+    r"\bif\s+(?:it|they|that|this|he|she|we)\s+(?:had(?:n't|\s+not)|was(?:n't|\s+not)|"
+    r"were(?:n't|\s+not)|did(?:n't|\s+not))\s+(?:happened|existed|been\s+(?:there|made|added|"
+    r"formed|played|signed)|taken\s+place|exist)\b", re.IGNORECASE)
 AVOID = re.compile(r"\b(?:avoid\w*|bypass\w*|skip(?:s|ped|ping)?\b|not (?:going |passing )?(?:through|via)|"
                    r"without (?:going |passing |travell?ing )?(?:through|via)|"
                    r"except(?:ing)?|excluding|other than)\s+(?:the\s+)?\S", re.IGNORECASE)

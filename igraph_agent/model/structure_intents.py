@@ -134,10 +134,17 @@ def cycles_render(st: PlanState, obs: list[Observed]) -> str:
     cycle = re.search(r"\bcycl|\bloops?\b", st.question, re.IGNORECASE)
     if tree and cycle and cycle.start() < tree.start() and not _NO_CYCLE.search(st.question):
         tree = None
+    none = _NO_CYCLE.search(st.question)
+    typed = str(st.context.get("typed") or st.question)
+    if none and cycle and cycle.start() < none.start() and (re.search(
+            r"\b(?:any|some)\s+(?:\w+\s+)?(?:cycles?|loops?)\b", st.question[:none.start()],
+            re.IGNORECASE) or re.search(r"\b(?:y/n|yes\s*/\s*no|yes\s+or\s+no)\s+(?:on|for|about)\s+"
+                                       r"(?:the\s+)?(?:cycles|loops)\b", typed, re.IGNORECASE)):
+        none = None  # "have any cycles in it, or is it a forest? y/n on cycles": Yes = cycles
     if tree:
         yes = forest and parts == 1
         head = "**Yes** — it is a tree" if yes else "**No** — it is not a tree"
-    elif _NO_CYCLE.search(st.question):  # "is it a forest / acyclic?": yes when it has none
+    elif none:  # "is it a forest / acyclic?": yes when it has none
         head = ("**Yes** — it has no cycles (a forest)" if forest else
                 "**No** — it has cycles (not a forest)")
     else:
@@ -335,10 +342,15 @@ def where_of(st: PlanState) -> tuple[str, str] | None:
     value of a categorical attribute named alone ("how many work in Biology") when exactly
     one such value is named; None when it names that value with others as alternatives
     ("in Physics or Chemistry": see :func:`where_any`)."""
+    return where_filter(st)[0]
+
+
+def where_filter(st: PlanState) -> tuple[tuple[str, str] | None, tuple[str, list[str]]]:
+    """:func:`where_of` and :func:`where_any` read in one pass (the value named alone, or
+    None when it is joined with others; the attribute and every value joined)."""
     found = _where_one(st)
-    if found is not None and len(where_any(st, found)[1]) > 1:
-        return None
-    return found
+    attr, either = where_any(st, found)
+    return (None if found is not None and len(either) > 1 else found), (attr, either)
 
 
 def where_any(st: PlanState, found: tuple[str, str] | None = None) -> tuple[str, list[str]]:
@@ -480,7 +492,7 @@ def several_named(st: PlanState) -> set[str]:
 
 
 def count_where_calls(st: PlanState) -> list[Call]:
-    found = where_of(st)
+    found, (attr, either) = where_filter(st)
     if found is not None and several_named(st) - {found[0]}:
         return []  # "certified farms + coops": certified = yes and kind = farm or coop, which
         # one filter cannot say; counting the certified alone would answer another question
@@ -492,7 +504,6 @@ def count_where_calls(st: PlanState) -> list[Call]:
         where = {**({found[0]: found[1]} if found else {}), **both}
         return [Call("nodes_by_measure", {"measure": "degree", "op": "ge", "value": 0,
                                           "where": where, "limit": 50})]
-    attr, either = where_any(st)
     if found is None and len(either) > 1 and not several_named(st) - {attr}:
         # "how many profs in Physics or Maths": the nodes holding either value
         where: dict = {attr: either, **{a: v for a, v in both.items() if a != attr}}
@@ -562,15 +573,18 @@ def count_where_bonus(st: PlanState) -> float:
         return -10.0  # "how many yellow cards did the DEF group pick up", "how many corridors
         # connect the Main block to …": no node counted
 
+    if re.search(r"\b(?:either|one|both|each|an?)\s+ends?\b|\btouch(?:es|ing)?\b", asked,
+                 re.IGNORECASE):
+        return -10.0  # "how many crossings touch an Atlantic port at either end": edges
     if linked_value(str(st.context.get("asked") or st.question), {"meaning": st.meaning()}):
         return -2.0  # "how many actors appeared in a comedy": the other side, linked
     if _amount_asked(st):
         return -10.0  # "the total pop_k of Derby county": an amount, not a count of nodes
-    found = where_of(st)
+    found, (_, either) = where_filter(st)
     if found and re.search(rf"\b(?:each|every|per)\s+{re.escape(found[1])}\b", st.question,
                            re.IGNORECASE):
         return -2.0  # "how many ambulances are based at each station": something per group
-    return 1.0 if found or len(named_values(st)) >= 2 or len(where_any(st)[1]) > 1 else 0.0
+    return 1.0 if found or len(named_values(st)) >= 2 or len(either) > 1 else 0.0
 
 
 def _amount_asked(st: PlanState) -> bool:

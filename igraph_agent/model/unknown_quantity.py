@@ -117,8 +117,10 @@ _ADJECTIVES = ((r"\b(?:most|least|more|less) (?:profitable|lucrative|valuable)\b
                 r"\b(?:richest|wealthiest|poorest|priciest)\b|"
                 r"\b(?:best|highest|worst|lowest|better|worse)[- ]paid\b|"
                 # "how much does ana earn", "how much did the club pay"
-                r"\bhow much (?:\w+\s+){1,5}?(?:earns?|earned|paid|pays?|spends?|spent|owes?|"
-                r"owed|charging|charges?|charged)\b|"
+                # (not "how much time is Sable spending on stage": a time the data may hold)
+                r"\bhow much (?:(?!time\b|minutes\b|hours\b|effort\b)\w+\s+){1,5}?(?:earns?|earned|"
+                r"earning|paid|pays?|paying|spends?|spent|"
+                r"spending|owes?|owed|owing|charging|charges?|charged)\b|"
                 # "what did Kiln pay per bag", "what does each roaster pay on average": a price
                 r"\bwhat\s+(?:did|does|do|would|will)\s+(?:\w+\s+){1,3}?(?:pay|spend|charge|earn)\b"
                 r"(?!\s+(?:in|on|for)\b)|"
@@ -203,6 +205,24 @@ _QUALITIES: tuple[tuple[str, str, str | None], ...] = (
     (r"\bhow\s+long\s+(?:has|have|had)\s+(?:[\w']+\s+){1,4}?been\b|\b(?:tenure|seniority|years\s+of\s+"
      r"service|length\s+of\s+service)\b",
      r"tenure|senior|since|joined|start|hired|year|date", "how long they have been there"),
+    # a kind of distance set against another: "driving distance … (by road, not as the bee
+    # flies)", "as the crow flies": which kind a length column holds, only its name can say
+    (r"\bas\s+the\s+(?:crow|bee|bird)\s+flies\b",
+     r"crow|straight|air|euclid|geodesic|haversine|bee|as_the|road|driv",
+     "the kind of distance (by road or in a straight line)"),
+    # how far someone can be trusted: "which contact's the least reliable, i.e. whose quotes
+    # needed corrections most often"
+    (r"\b(?:(?:un)?reliab(?:le|ility)|(?:un)?trustworth\w*|credibility|corrections|retractions|"
+     r"complaints)\b", r"reliab|trust|credib|correct|retract|complain|score|rating", None),
+    # work done alone on a table of what two share: "how many stories has adler written on his
+    # own, no co-byline", "her solo papers"
+    (r"\bhow\s+many\s+[a-z]+\s+(?:has|have|had|did|does|do)\s+(?:[\w']+\s+){1,3}?(?:written|"
+     r"filed|done|made|played|released|recorded|published|produced|authored|worked|performed|"
+     r"write|file|do|make|play|release|record|publish|produce|author|work|perform)\b[^?]*?"
+     r"(?:\bon\s+(?:his|her|their|its|my|our)\s+own\b|\bsolo\b|\balone\b|\bby\s+(?:him|her|"
+     r"them|it)sel(?:f|ves)\b|\bwithout\s+(?:a\s+|any\s+)?co-?[a-z]+|\bno\s+co-?[a-z]+)|"
+     r"\bsolo\s+(?:stories|tracks|songs|papers|articles|pieces|works|albums|projects|bylines)\b",
+     r"solo|alone|single|own", "work done alone"),
     (r"\b(?:gender|sex)\b|\bwomen\s*\(?\s*(?:vs\.?|versus|or|and)\s+men\b|\b(?:male|female)s?\b",
      r"gender|sex|male|female", "gender"),
     # where someone lives or something took place: "which woman lives nearest to where E8 was
@@ -243,10 +263,27 @@ def asked(question: str, info: dict[str, Any]) -> str | None:
     words, holders, name = _WHEN
     from igraph_agent.model.vocabulary import without_columns
 
+    roles = (info.get("meaning") or {}).get("weights") or {}
+    held = "|".join(re.escape(str(c)) for c in info.get("edge_attributes") or []
+                    if str(c).isalpha() and roles.get(str(c)) != "distance")
+    if held:  # "how many crates per month": the column's own unit, no date asked
+        question = re.sub(rf"\b((?:{held})\s+)(?:per|a|an|each|every)\s+(?:day|week|month|year|"
+                          rf"season|quarter)\b", r"\1", question, flags=re.IGNORECASE)
     if re.search(words, without_columns(question, info), re.IGNORECASE) and not any(
             re.search(holders, c, re.IGNORECASE) for c in columns):
         return name
+    if re.search(_ONE_DAY, question, re.IGNORECASE) and not re.search(
+            r"\bif\b|\bwhen\b|\bshut|\bclos|\bdown\b|\bquit|\bleav|\bleft\b", question,
+            re.IGNORECASE) and not any(
+            re.search(r"date|day|when|stamp|_at$|created|booked|schedul", c, re.IGNORECASE)
+            for c in columns):  # ("hours" of walking hold no day)
+        return name
     return None
+
+
+#: one day named: "how many beds are still free this saturday" (not a closure's day: "if
+#: Harbor shut down this saturday")
+_ONE_DAY = r"\b(?:this|next|last|coming)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
 
 
 def _asked(question: str, info: dict[str, Any]) -> str | None:
@@ -485,18 +522,11 @@ def unheld_grouping(question: str, info: dict[str, Any]) -> str | None:
         >>> unheld_grouping("total the km per canal", info) is None
         True
     """
-    from igraph_agent.model.vocabulary import data_nouns, groupings
-
     m = _PER_GROUP.search(question)
     if m is None:
         return None
     word = m.group(1).lower()
-    meaning = info.get("meaning") or {}
-    held = " ".join(str(w).lower() for w in (
-        *(info.get("node_attributes") or []), *(info.get("edge_attributes") or []),
-        *data_nouns(info), *groupings(meaning), *((meaning.get("modes") or {}).get("sides") or {}),
-        *(v for vs in groupings(meaning).values() for v in vs),
-        *(str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict))))
+    held = _held_words(info)
     stem = word.split()[0][:5]
     if re.search(rf"(?<![a-z]){re.escape(stem)}", held) or (word == "dept" and "depart" in held):
         return None  # ("age" is no word of "passages")
@@ -511,16 +541,57 @@ def _holds_word(word: str, info: dict[str, Any]) -> bool:
     """Whether the data says ``word`` anywhere: a column, an attribute, a group value, a
     side, a node id, an endpoint noun, or a common word for nodes (by its first five letters,
     at a word's start)."""
-    from igraph_agent.model.vocabulary import NODE_NOUNS, data_nouns, groupings
+    from igraph_agent.model.vocabulary import NODE_NOUNS
 
-    meaning = info.get("meaning") or {}
-    held = " ".join(str(w).lower() for w in (
-        *(info.get("node_attributes") or []), *(info.get("edge_attributes") or []),
-        *data_nouns(info), *groupings(meaning), *((meaning.get("modes") or {}).get("sides") or {}),
-        *(v for vs in groupings(meaning).values() for v in vs), *NODE_NOUNS,
-        *(str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict))))
+    held = _held_words(info) + " " + " ".join(NODE_NOUNS)
     stem = re.sub(r"(?:ies|es|s)$", "", word.lower())[:5]
     return word.lower() in _PEOPLE or re.search(rf"(?<![a-z]){re.escape(stem)}", held) is not None
+
+
+def _held_words(info: dict[str, Any]) -> str:
+    """Every word the data holds, lower-cased and space-joined: its columns, attributes,
+    endpoint nouns, groupings, sides, group values and sample node ids."""
+    from igraph_agent.model.vocabulary import data_nouns, groupings
+
+    meaning = info.get("meaning") or {}
+    return " ".join(str(w).lower() for w in (
+        *(info.get("node_attributes") or []), *(info.get("edge_attributes") or []),
+        *data_nouns(info), *groupings(meaning), *((meaning.get("modes") or {}).get("sides") or {}),
+        *(v for vs in groupings(meaning).values() for v in vs),
+        *(str(s.get("id")) for s in info.get("sample_nodes") or [] if isinstance(s, dict))))
+
+
+#: a role held over a node, asked by its noun or its verb: "who skippers the Gannet", "who's
+#: the captain of Kestrel", "who coaches the under-12s" (never "the boss of Raj": a reporting
+#: table's own end)
+_ROLE = re.compile(r"\bwho(?:'s|’s|\s+is|\s+was|\s+are)?\s+(?:the\s+)?(?P<r>skipper|captain|coach|"
+                   r"chair(?:man|woman|person)?|owner|skippers|captains|coaches|chairs|owns)\s+"
+                   r"(?:of\s+|on\s+|for\s+|at\s+)?"
+                   r"(?!(?:the\s+)?(?:most|more|fewest|least|many|much|biggest|largest)\b)(?=\w)",
+                   re.IGNORECASE)
+
+
+def unheld_role(question: str, info: dict[str, Any]) -> str | None:
+    """A clarifying question when the question asks who holds a role over a node ("who
+    skippers the Gannet") and nothing in the data names that role; else None.
+
+        >>> unheld_role("who skippers the Gannet", {"node_attributes": ["base"]})[:30]
+        'Nothing in the data says who i'
+        >>> unheld_role("who skippers the Gannet", {"node_attributes": ["skipper"]}) is None
+        True
+    """
+    m = _ROLE.search(question)
+    if m is None:
+        return None
+    role = re.sub(r"(?:es|s)$", "", m.group("r").split()[0].lower())
+    role = {"own": "owner"}.get(role, role)  # (a boss or a supervisor is a reporting table's)
+    if re.search(rf"(?<![a-z]){re.escape(role[:5])}", _held_words(info)):
+        return None
+    attrs = [str(a) for a in info.get("node_attributes") or []]
+    return (f"Nothing in the data says who is the {role}: an edge only says two nodes are "
+            f"linked, and " + (f"its nodes carry {', '.join(attrs)}" if attrs else
+                               "its nodes carry no attributes")
+            + f". Do you mean who is linked to it, or can you attach a table naming the {role}?")
 
 
 #: the words for anyone, which every graph of people holds

@@ -621,7 +621,9 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"can|could|does|do|did|is|are)\b[^?]*?)\b(?:it|they|she|he)\b", r"\2\1", False),
     # "a patient who lands on Paeds", "a player sold by Northbridge", "a message starting at
     # Tom": the node it leaves from, which reaches as the thing does
-    (rf"\b(?:a|an|the|some|any)\s+[a-z]+\s+(?:(?:who|that|which)\s+(?:lands?|landed|starts?|"
+    # (never the things counted or listed: "how many of the segments that start in Ashfell")
+    (rf"(?<!many\sof\s)(?<!which\sof\s)(?<!what\sof\s)"
+     rf"\b(?:a|an|the|some|any)\s+[a-z]+\s+(?:(?:who|that|which)\s+(?:lands?|landed|starts?|"
      rf"started|begins?|began|arrives?|arrived|is|was|gets?\s+(?:sent|passed))\s+(?:on|at|in|with|"
      rf"from|to)|(?:sold|sent|passed|referred|transferred|released|starting|leaving|coming|"
      rf"originating)\s+(?:by|from|at|out\s+of))\s+(?:the\s+)?({_NAME})\b", r"\1", True),
@@ -753,6 +755,11 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
      r"(?:table|dataset|data\s+set|spreadsheet|csv|file|sheet)\b", "", False),
     # a hurried user's shorthand: "# links", "min # of", "sales ppl", "avg degree", "b/w"
     (r"(?<![\w#])#\s*(?:of\s+)?(?=[a-z])", "number of ", False),
+    # "sends the most frames out to apiaries in other parishes": to the other groups
+    (r"\b(to|from)\s+(?:the\s+)?(?:[a-z]+\s+)?(?:in|of)\s+(other|another|different)\s+", r"\1 \2 ",
+     False),
+    # "no. of ports that are North", "nr of stops": the number of
+    (r"(?<![\w.])(?:no\.|nr\.?|num\.?)\s*of\s+(?=[a-z])", "number of ", False),
     (r"\bmin(?=\s+number\b)", "minimum", False),
     (r"\bmax\b(?=\s+(?:degree|number|count|value|weight|distance|size|clique|core|flow|"
      r"in-?degree|out-?degree|betweenness|pagerank|closeness)\b)", "maximum", False),
@@ -1280,6 +1287,20 @@ def expanded(question: str, info: dict[str, Any]) -> str:
             split = "".join(rf"{re.escape(ch)}(?:-|\s)?" for ch in c[:-1]) + re.escape(c[-1])
             question = re.sub(rf"(?<![\w'-])(?=[a-z]+[-\s][a-z])(?:{split})(?![\w'-])", c, question,
                               flags=re.IGNORECASE)
+    roles = (info.get("meaning") or {}).get("weights") or {}
+    held = "|".join(re.escape(str(c)) for c in info.get("edge_attributes") or []
+                    if str(c).isalpha() and roles.get(str(c)) != "distance")
+    if held:  # "how many crates per month": the column's own unit, no time asked ("miles
+        # per week" on a route's length is a time the data lacks)
+        question = re.sub(rf"\b((?:{held}))\s+(?:per|a|an|each|every)\s+(?:day|week|month|year|"
+                          rf"season|quarter)\b", r"\1", question, flags=re.IGNORECASE)
+    grouped = groupings(info.get("meaning") or {})
+    for attr, values in grouped.items():  # "Culture-sector contacts" where Culture is also a
+        # desk: the value and its grouping, never one node's name ("assembly-tier" kept)
+        for v in [v for v in values if sum(str(v).lower() in {str(x).lower() for x in vs}
+                                            for vs in grouped.values()) > 1]:
+            question = re.sub(rf"(?<![\w'-])({re.escape(str(v))})-({re.escape(str(attr))})(?![\w'-])",
+                              r"\1 \2", question, flags=re.IGNORECASE)
     return question
 
 
@@ -1292,11 +1313,17 @@ def spelled_out(question: str) -> str:
     """
     for pattern, repl in _SHORTHAND:
         question = pattern.sub(repl, question)
+    question = _SHOUTED.sub(lambda m: m.group(0).lower(), question)  # "frames OUT to", "BOTH"
     question = _EXAMPLE_ASIDE.sub(lambda m: "" if question[:m.start()].endswith("?")
                                   else m.group("end"), question)
     return _HEDGED_ASIDE.sub("", question).strip() or question
 
 
+#: a common word in capitals for stress ("sends the most frames OUT to …", "where BOTH
+#: artists …"), never a node's name (two-letter words left: "IN", "OR" may be states)
+_SHOUTED = re.compile(r"\b(?:OUT|BOTH|ALL|NOT|ONLY|EVERY|ANY|NEVER|EACH|MORE|LESS|MOST|LEAST|FROM|"
+                      r"WITHIN|INSIDE|OUTSIDE|OTHER|DIRECTLY|EXACTLY|NONE|SAME|DIFFERENT|TOTAL|"
+                      r"WITHOUT|INTO|ONTO|EITHER|NEITHER)\b")
 #: an example told after the ask: "can help go round in a circle - like station A calls B, B
 #: calls C, and C calls A back? yes or no", "… in a circle? like someone asks a mentor, …?"
 _EXAMPLE_ASIDE = re.compile(r"\s*(?:\s[-–—]\s*|(?<=\?)\s+)(?:like|for example|for instance)\s+"
@@ -2627,6 +2654,18 @@ _SOURCE_VERBS = re.compile(r"^(?:ask|asked|asks|request|requested|contact|contac
                            r"go|went)$", re.IGNORECASE)
 
 
+#: nothing received, in the data's noun: "how many sites get no deliveries at all"
+_RECEIVES_NONE = re.compile(r"\b(?:get|gets|got|receive|receives|received)\s+(?:no|zero)\s+"
+                            r"(?:(?-i:[a-z-]+)\s+){0,1}(?-i:[a-z-]+s)\b(?:\s+(?:at\s+all|whatsoever))?",
+                            re.IGNORECASE)
+#: received, never passed on: "which sites take deliveries but never send crates on to anyone"
+_TAKES_NEVER_SENDS = re.compile(
+    r"\b(?:take|takes|took|get|gets|got|receive|receives|received|accept|accepts)\s+"
+    r"(?:(?-i:[a-z-]+)\s+){0,2}?but\s+never\s+(?:send|sends|sent|pass|passes|passed|ship|ships|"
+    r"shipped|forward|forwards|forwarded)\b(?:\s+(?-i:[a-z-]+)){0,2}?(?:\s+on)?"
+    r"(?:\s+to\s+(?:any(?:one|body|where)|others?|[a-z]+\s+else))?(?=\s*[?.!]|\s*$)", re.IGNORECASE)
+
+
 def nobody_did(question: str, directed: bool) -> str:
     """"which locks did nobody go through" -> "which locks have degree exactly 0" (on a
     directed graph "have no incoming edges": nobody came to them); "who never asked anybody"
@@ -2639,6 +2678,10 @@ def nobody_did(question: str, directed: bool) -> str:
         >>> nobody_did("How many people did nobody ever come to for help?", True)
         'How many people have no incoming edges?'
     """
+    if directed:  # "how many sites get no deliveries at all": nothing comes in; "take
+        # deliveries but never send crates on to anyone": receive, never send
+        question = _RECEIVES_NONE.sub("have no incoming edges", question)
+        question = _TAKES_NEVER_SENDS.sub("receive but never send", question)
     if not re.search(r"^\s*(?:so\s+|and\s+)?(?:who|which|what|how many|list|any|is|are|was|were)\b",
                      question, re.IGNORECASE) or len(re.findall(
                          r"\b(?:never|nobody|no\s+one|no-one)\b|n't\b", question, re.IGNORECASE)) > 1 \
@@ -3246,6 +3289,12 @@ INCLUSION_ASIDE = re.compile(
 #: a clustering value many nodes have, said with "of": "which issues have a clustering
 #: coefficient of 1", "(clustering of 1)" after a which-question ("the clustering of 1" alone
 #: may name node 1)
+#: a threshold on a node's clustering said with its article and "of": "ports with a clustering
+#: coefficient of at least 0.5" (read as "with clustering at least 0.5")
+_CLUSTERING_BOUND = re.compile(
+    r"\b(have|has|having|with)\s+(?:a\s+|an\s+)?(?:local\s+)?clustering(?:\s+coefficient)?\s+"
+    r"(?:of\s+)?((?:at\s+least|at\s+most|above|below|over|under|more\s+than|less\s+than|"
+    r"greater\s+than|no\s+more\s+than|no\s+less\s+than)\s*\d+(?:\.\d+)?)\b", re.IGNORECASE)
 _CLUSTERING_OF = re.compile(
     r"\b(?:have|has|having|with)\s+(?:a\s+|an\s+)?(?:local\s+)?clustering(?:\s+coefficient)?\s+"
     r"(?:of|equal\s+to|equals|=+)\s*(\d+(?:\.\d+)?)\b", re.IGNORECASE)
@@ -3260,20 +3309,38 @@ _CLUSTERING_ASIDE = re.compile(
 #: has no cycle)
 _ORDERABLE = re.compile(
     r"^\s*(?:can|could|is it possible to|would it be possible to)\s+(?:we|you|i|one)?\s*"
-    r"(?:line|put|arrange|order|sort|rank|list)\s+(?:all\s+)?(?:the\s+|our\s+)?\w+\s+(?:up\s+)?(?:in|into)\s+"
-    r"(?:an?|one|a\s+single|some)\s+(?:\w+\s+)?order\b[^?]*\b(?:earlier|before|higher|above|up)\b"
-    r"[^?]*\b(?:later|after|lower|below|down)\b[^?]*[?.!]*(?:\s*(?:y/n|yes\s*/\s*no|yes\s+or\s+no)"
-    r"[?.!]*)?\s*$", re.IGNORECASE)
+    r"(?:(?:line|put|arrange|order|sort|rank|list)\s+(?:all\s+)?(?:the\s+|our\s+)?\w+|(?:all\s+)?(?:the\s+|our\s+)?\w+\s+"
+    r"be\s+(?:lined|put|arranged|ordered|sorted|ranked|listed))\s+(?:up\s+)?(?:in|into)\s+"
+    r"(?:an?|one|a\s+single|some)\s+(?:\w+\s+)?order\b[^?]*(?:\b(?:earlier|before|higher|above|up)\b"
+    r"[^?]*\b(?:later|after|lower|below|down)\b|"
+    # "… where every headliner comes before all of its openers": one end before the other
+    r"\b(?:every|each|all)\s+\w+\s+(?:comes?|goes|is|are|appears?|plays?)\s+(?:before|ahead\s+of|"
+    r"earlier\s+than)\s+(?:all\s+(?:of\s+)?)?(?:its|their|his|her)\s+\w+)[^?]*[?.!]*"
+    r"(?:\s*(?:y/n|yes\s*/\s*no|yes\s+or\s+no)[?.!]*)?\s*$", re.IGNORECASE)
 
 
 #: a k-core described as the peeling that finds it: "peel off every courier with only one
 #: link, and keep doing it until nothing with a single link is left - who remains"
 _PEELED = re.compile(
-    r"\b(?:peel|strip|trim|prune|remove|drop|delete|take)\w*\s+(?:off\s+|away\s+|out\s+)?(?:every|all|each|"
-    r"any)\s+(?:the\s+)?[\w-]+(?:\s+(?:or|and)\s+[\w-]+)?\s+(?:with|that\s+ha(?:s|ve)|having)\s+(?:only\s+|just\s+)?"
-    r"(?:(?P<w>one|two|three|a\s+single)|(?P<n>\d+))\s+(?:[a-z-]+\s+)?[a-z-]+?s?\b"
+    r"\b(?:peel|strip|trim|prune|remove|drop|delete|take)\w*\s+(?:off\s+|away\s+|out\s+)?(?:(?:every|all|each|"
+    r"any)\s+)?(?:the\s+)?[\w-]+(?:\s+(?:or|and)\s+[\w-]+)?\s+(?:with|that\s+ha(?:s|ve)|having)\s+(?:only\s+|just\s+)?"
+    r"(?:(?P<under>fewer\s+than|less\s+than|under)\s+)?"
+    r"(?:(?P<w>one|two|three|four|five|a\s+single)|(?P<n>\d+))\s+(?:[a-z-]+\s+)?[a-z-]+?s?\b"
     r"(?:\s+or\s+(?:fewer|less))?[^?]*?\b(?:until|till|repeat\w*|keep|again)\b[^?]*?\b(?:who|which|what|"
-    r"how\s+many)\b[^?]*?\b(?:remains?|left|survives?|core|stays?)\b", re.IGNORECASE)
+    r"how\s+many)\b[^?]*?\b(?:remains?|left|survives?|core|stays?|standing)\b", re.IGNORECASE)
+
+
+#: nodes in no edge asked as "anyone … at all": "anyone on the list who isn't rostered on any
+#: vessel at all?", "any stage with nothing booked on it at all?", "anyone with no shifts?"
+_NOBODY_LINKED = re.compile(
+    r"^\s*(?:(?:is|are)\s+there\s+)?(?:any(?:one|body)|any\s+(?P<n>[a-z]+))\s+"
+    r"(?:(?:on|in)\s+(?:the|our)\s+(?:[a-z]+\s+)?(?:list|roster|rota|books|table|file|register)\s+)?"
+    r"(?:(?:who|that|which)\s+(?:isn't|is\s+not|aren't|are\s+not|hasn't|has\s+not|haven't|"
+    r"doesn't|does\s+not|don't|never|wasn't|weren't|didn't|did\s+not)\s+(?:(?-i:[a-z-]+)\s+){0,3}?"
+    r"(?:any|a\s+single)(?:\s+(?!to\b|from\b|with\b|of\b)(?-i:[a-z-]+)){1,2}|"
+    r"with\s+(?:no|zero|nothing)(?:\s+(?!to\b|from\b|with\b|of\b|on\b|at\b)(?-i:[a-z-]+)){1,2})"
+    r"(?:\s+(?:on|at|in)\s+(?:it|them|all))?(?:\s+(?:at\s+all|whatsoever))?\s*[?.!]*\s*$",
+    re.IGNORECASE)
 
 
 def _end_pairs(question: str, info: dict[str, Any]) -> str:
@@ -3416,14 +3483,24 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     peeled = _PEELED.search(question)
     if peeled:  # the nodes left when every node with k ties is peeled again and again
         k = int(peeled.group("n")) if peeled.group("n") else \
-            {"one": 1, "two": 2, "three": 3}.get(peeled.group("w").lower(), 1)
+            {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}.get(peeled.group("w").lower(), 1)
+        k -= 1 if peeled.group("under") else 0  # "fewer than 3 partners": 2 or fewer peeled
         many = re.search(r"\bhow\s+many\b", question[peeled.start():], re.IGNORECASE)
         return (f"How many nodes are in the {k + 1}-core?" if many else
                 f"Which nodes are in the {k + 1}-core?")
+    if info.get("directed"):  # "rings of three or more apiaries": the cycle count reads the
+        # length from the question as typed; never a threshold on the nodes
+        from igraph_agent.model.cycle_lengths import CYCLE_LENGTH
+
+        question = CYCLE_LENGTH.sub("cycles", question)
+    nobody = None if info.get("directed") else _NOBODY_LINKED.match(question)
+    if nobody:  # (directed: "anybody who never sends any mail" is one end's, read below)  # "anyone on the list who isn't rostered on any vessel at all": degree 0
+        return f"Which {_plural(nobody.group('n')) if nobody.group('n') else 'nodes'} have degree exactly 0?"
     if info.get("directed") and _ORDERABLE.match(question):
         return "Is the graph acyclic?"  # an order with every edge going forward: no cycle
     if "hub" in data_nouns(info):  # "which two hubs" on a ``hub_a,hub_b`` table: its nodes,
         question = re.sub(r"\b(?-i:hub)(s?)\b", r"node\1", question)  # no best-connected one
+    question = _CLUSTERING_BOUND.sub(r"\1 clustering \2", question)
     question = _CLUSTERING_OF.sub(r"with clustering exactly \1", question)
     m = _CLUSTERING_ASIDE.match(question)
     if m:  # "which issues have all their neighbours linked to each other (clustering of 1)?"
@@ -3545,6 +3622,8 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             r"edges?|ties|connections|sign-?ups?|memberships?|enrol\w*|registrations?|(?<!in )total|"
             r"clusters?|groups?|components?|pieces|parts|communities|separate|if|connected|"
             r"linked|chains?|isolated|other|with|which|who|between|"
+            # "shortest loop in the player/night network, how many steps round": a cycle
+            r"loops?|cycles?|rings?|girth|steps?|hops?|paths?|routes?|round|distances?|"
             # "how many manuscripts have a single researcher": a count past a number of
             # partners, not the sides
             # ("how many doctors do we have": the sides, whoever has them)

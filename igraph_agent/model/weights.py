@@ -517,3 +517,34 @@ def ask_which(meaning: dict[str, Any], question: str = "") -> str:
                 f"fewest hops — which do you want?")
     return (f"Measured in which edge value? This graph has {listed}; say e.g. "
             f"'the route with the lowest total {cols[0]}', or 'the fewest hops'.")
+
+
+def fewest_hops_total(typed: str, meaning: dict[str, Any]) -> str | None:
+    """The edge column to total along the fewest-hop route when the question asks both ("the
+    route with the fewest segments. How many km is that route?"); "" when it asks a length
+    along that route and no one column is it; None when it does not ask one (``typed``: the
+    question as typed, whose route words may be in a sentence the planner reads past).
+
+        >>> fewest_hops_total("fewest segments from A to B - how many km?",
+        ...                   {"weights": {"km": "distance"}})
+        'km'
+    """
+    roles = meaning.get("weights") or {}
+    if not (_FEWEST_HOPS.search(typed) and roles and re.search(
+            r"\bhow\s+(?:many|much|long|far)\s+(?!hops|segments|legs|stops|steps|changes)\w+|"
+            r"(?<!the )(?<!ignore )(?<!ignoring )\b(?:km|miles?|minutes?|mins|hours?)\b", typed,
+            re.IGNORECASE) and not re.search(r"\bhow\s+many\s+(?:hops|segments|legs|stops|steps|"
+                                            r"changes)\b|\bignor\w*\s+(?:the\s+)?\w+", typed,
+                                            re.IGNORECASE)):
+        return None
+    column = asked_weight(typed, meaning).column
+    lengths = [c for c, role in roles.items() if role == "distance"]
+    if column is None and len(lengths) == 1:
+        column = lengths[0]
+    return column if column and roles.get(column) == "distance" else ""
+
+
+#: the route counted in its edges: "the route with the fewest segments", "fewest stops"
+_FEWEST_HOPS = re.compile(r"\b(?:fewest|least|minimum|smallest\s+number\s+of)\s+(?:number\s+of\s+)?"
+                          r"(?:hops|segments|legs|stops|steps|changes|junctions|transfers|edges)\b",
+                          re.IGNORECASE)

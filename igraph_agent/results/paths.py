@@ -32,6 +32,9 @@ class ShortestPathResult(ToolData):
     reverse_reachable: bool | None = None
     reverse_hops: int | None = None
     reverse_length: Number | None = None
+    #: with ``total_along``: that edge attribute totalled along the route (attribute, total,
+    #: routes_compared, min, max: over the fewest-hop routes when the route is in hops)
+    along: dict[str, Any] | None = None
     #: with ``ignore_direction``: the path found with the edges' direction ignored
     direction_ignored: bool | None = None
 

@@ -133,6 +133,7 @@ class Mutual(Part):
     listed: Table[MutualPair]
     edge_share: Number | None = None  # of the edges, those with one back (reciprocity)
     node_share: Number | None = None  # of the nodes, those in a mutual pair
+    one_way_edges: int | None = None  # edges with none back (self-loops left out)
 
 
 class DirectionAnalysisResult(ToolData):
@@ -150,12 +151,22 @@ class DirectionAnalysisResult(ToolData):
     #: simple directed cycles (self-loops included), counted up to a cap (``cycles_exact``)
     cycles: int | None = None
     cycles_exact: bool | None = None
+    #: of the cycles counted, how many have each length in nodes, and how many have at least
+    #: that length (a self-loop has length 1, a mutual pair 2)
+    cycles_by_length: dict[str, int] | None = None
+    cycles_at_least: dict[str, int] | None = None
+    cycles_listed: dict[str, list[list[NodeId]]] | None = None  # the first 3 of each length
+    longest_cycle: int | None = None  # in nodes, of the cycles counted
     on_cycles: NodeList | None = None  # the nodes on some directed cycle
     largest_strong: NodeList | None = None  # the members of the largest strong component
     sources: NodeList | None = None  # no edge enters them
     sinks: NodeList | None = None  # no edge leaves them
     send_only: NodeList | None = None  # sources with an edge out (no node without edges)
     receive_only: NodeList | None = None  # sinks with an edge in
+    #: with self-loops in the graph: the nodes no edge from another node enters / no edge to
+    #: another node leaves ("never promoted by a different show")
+    sources_from_others: NodeList | None = None
+    sinks_to_others: NodeList | None = None
     reach: dict[str, Any]
     most_reaching: Table[ReachRow]
     most_reached_from: Table[ReachRow]

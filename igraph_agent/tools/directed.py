@@ -36,6 +36,8 @@ from igraph_agent.tools.schema import INTERNAL
 EXACT_REACH_LIMIT = 3000
 MAX_CYCLE_SHOWN = 50
 MAX_CYCLES_COUNTED = 10_000
+CYCLES_LISTED = 3  # of each length: "which shows are on a three-show loop"
+CYCLE_LENGTHS_SHOWN = 8  # lengths counted apart (longer ones only in `cycles`)
 MAX_NODES_LISTED = 200
 
 
@@ -57,6 +59,7 @@ def _mutual(g: Any) -> dict[str, Any]:
     ends = {n for p in pairs for n in p}
     edges, nodes = g.number_of_edges(), g.number_of_nodes()
     return {"pairs": len(pairs), "nodes": len(ends),
+            "one_way_edges": sum(1 for u, v in g.edges() if u != v and not g.has_edge(v, u)),
             # the reciprocity (networkx's): the share of the edges that have one back
             "edge_share": round(2 * len(pairs) / edges, 6) if edges else 0.0,
             "node_share": round(len(ends) / nodes, 6) if nodes else 0.0,
@@ -89,7 +92,16 @@ def direction_analysis(ctx: ToolContext, args: DirectionArgs) -> ToolOutput:
         data["cycles"], data["cycles_exact"], on_cycles = 0, True, []
     else:
         data["cycle"] = [{"node": ids[v], **label(g, ids[v])} for v in _one_cycle(h, strong)]
-        data["cycles"], data["cycles_exact"] = _count_cycles(h, strong)
+        data["cycles"], data["cycles_exact"], lengths, shown = _count_cycles(h, strong)
+        # the short lengths a question names ("rings of three or more"), kept small: every
+        # length up to the longest or CYCLE_LENGTHS_SHOWN, and the longest itself
+        top = min(max(lengths, default=0) + 1, CYCLE_LENGTHS_SHOWN)
+        data["longest_cycle"] = max(lengths, default=0)
+        data["cycles_listed"] = {str(k): [[ids[v] for v in c] for c in cs]
+                                 for k, cs in sorted(shown.items()) if k <= top}
+        data["cycles_by_length"] = {str(k): lengths.get(k, 0) for k in range(1, top + 1)}
+        data["cycles_at_least"] = {str(k): sum(c for m, c in lengths.items() if m >= k)
+                                   for k in range(1, top + 1)}
         loops = {e.source for e in h.es if e.source == e.target}
         on_cycles = sorted({v for c in strong if len(c) > 1 for v in c} | loops,
                            key=lambda v: str(ids[v]))
@@ -101,6 +113,15 @@ def direction_analysis(ctx: ToolContext, args: DirectionArgs) -> ToolOutput:
     ins, outs = h.degree(mode="in"), h.degree(mode="out")
     data["send_only"] = _listed(g, ids, [v for v in range(n) if ins[v] == 0 < outs[v]])
     data["receive_only"] = _listed(g, ids, [v for v in range(n) if outs[v] == 0 < ins[v]])
+    if loops := {e.source for e in h.es if e.source == e.target}:  # "by a different show"
+        inn = [0] * n
+        outn = [0] * n
+        for e in h.es:
+            if e.source != e.target:
+                outn[e.source] += 1
+                inn[e.target] += 1
+        data["sources_from_others"] = _listed(g, ids, [v for v in range(n) if inn[v] == 0])
+        data["sinks_to_others"] = _listed(g, ids, [v for v in range(n) if outn[v] == 0])
     data["mutual"] = _mutual(g)
     out_reach, in_reach, how = _reach(h, args.sample, args.seed)
     data["reach"] = how
@@ -138,30 +159,37 @@ def _listed(g, ids: list, vertices: list[int]) -> dict[str, Any]:
             "nodes": [{"node": ids[v], **label(g, ids[v])} for v in vertices[:MAX_NODES_LISTED]]}
 
 
-def _count_cycles(h, strong) -> tuple[int, bool]:
-    """(simple directed cycles, whether that is all of them): Johnson's algorithm inside
-    each strong component with a cycle, stopped after :data:`MAX_CYCLES_COUNTED`; a
-    self-loop is a cycle of one node.
+def _count_cycles(h, strong) -> tuple[int, bool, dict[int, int], dict[int, list[list[int]]]]:
+    """(simple directed cycles, whether that is all of them, how many of each length in
+    nodes, the first :data:`CYCLES_LISTED` of each length): Johnson's algorithm inside each
+    strong component with a cycle, stopped after :data:`MAX_CYCLES_COUNTED`; a self-loop is
+    a cycle of one node.
 
         >>> import igraph as ig
         >>> g = ig.Graph([(0, 1), (1, 0), (1, 2), (2, 0), (3, 3)], directed=True)
-        >>> _count_cycles(g, g.connected_components(mode="strong"))
-        (3, True)
+        >>> n, exact, lengths, shown = _count_cycles(g, g.connected_components(mode="strong"))
+        >>> n, exact, sorted(lengths.items()), sorted(shown[3][0])
+        (3, True, [(1, 1), (2, 1), (3, 1)], [0, 1, 2])
     """
     import networkx as nx
 
     found = 0
+    lengths: dict[int, int] = {}
+    shown: dict[int, list[list[int]]] = {}
     for comp in strong:
         inside = set(comp)
         edges = [(e.source, e.target) for e in h.es.select(_source_in=comp)
                  if e.target in inside]
         if not edges:
             continue
-        for _ in nx.simple_cycles(nx.DiGraph(edges)):
+        for cycle in nx.simple_cycles(nx.DiGraph(edges)):
             found += 1
             if found > MAX_CYCLES_COUNTED:
-                return MAX_CYCLES_COUNTED, False
-    return found, True
+                return MAX_CYCLES_COUNTED, False, lengths, shown
+            lengths[len(cycle)] = lengths.get(len(cycle), 0) + 1
+            if len(shown.setdefault(len(cycle), [])) < CYCLES_LISTED:
+                shown[len(cycle)].append(list(cycle))
+    return found, True, lengths, shown
 
 
 def _one_cycle(h, strong) -> list[int]:

@@ -48,15 +48,14 @@ class PathArgs(WeightArgs):
     source: str = Field(description="node id (from search_node)")
     target: str = Field(description="node id (from search_node)")
     weight_means: Literal["distance", "strength"] | None = Field(
-        default=None, description="distance: summed; strength: as 1/x; "
-                                  "omitted: its inferred role")
-    count_paths: bool = Field(default=False, description="also count all shortest paths (capped)")
+        default=None, description="distance: summed; strength: 1/x; "
+                                  "omitted: inferred")
+    count_paths: bool = Field(default=False, description="count shortest paths too")
+    total_along: str | None = None
     #: directed graphs: the path with the edges' direction ignored (two-way segments listed as
     #: from/to); the planner's, asked when no directed path runs either way
     ignore_direction: Annotated[bool, INTERNAL] = False
-    backend: Backend = Field(default="auto", description="auto = igraph on large graphs or "
-                             "while networkx is not built, else networkx (bidirectional "
-                             "search)")
+    backend: Backend = Field(default="auto", description="auto = igraph on large graphs")
 
 
 MAX_PATHS_COUNTED = 1000
@@ -64,9 +63,9 @@ MAX_PATHS_COUNTED = 1000
 
 @tool(result=ShortestPathResult, reads=("graph",))
 def shortest_path(ctx: ToolContext, args: PathArgs) -> ToolOutput:
-    """The shortest path between two node ids: the nodes on it (with labels), its length in
-    hops and, when weighted, its total length. Directed graphs follow edge direction.
-    Reports reachable=false when no path exists.
+    """The shortest path between two node ids: its nodes, hops and (weighted) length;
+    total_along sums an edge attribute on it (weight=null: fewest-hop route). Follows
+    edge direction; reachable=false if none.
 
     Example: shortest_path(source="0", target="33") -> {"hops": 2, "path": [{"node": "0"}, ...]}
     """
@@ -102,6 +101,8 @@ def shortest_path(ctx: ToolContext, args: PathArgs) -> ToolOutput:
     if path is None:
         return ToolOutput(data=data, revision=ctx.session.revision,
                           summary=f"no path from {s} to {t}" + _reverse(ctx, g, s, t, use, data))
+    if args.total_along:
+        path = _along(g, s, t, path, args.total_along, hops_only=not weight, data=data)
     data["hops"] = len(path) - 1
     data["path"] = [{"node": n, **label(g, n)} for n in path]
     if weight:
@@ -115,9 +116,39 @@ def shortest_path(ctx: ToolContext, args: PathArgs) -> ToolOutput:
         data["shortest_paths"] = count
         data["shortest_paths_capped"] = count >= MAX_PATHS_COUNTED
     route = " -> ".join(str(n) for n in path[:12]) + (" -> …" if len(path) > 12 else "")
+    along = data.get("along")
+    total = (f"; {along['total']} {along['attribute']} along it"
+             + (f" (fewest-hop routes: {along['routes_compared']}, {along['min']} to "
+                f"{along['max']} {along['attribute']})" if along["routes_compared"] > 1 else "")
+             if along else "")
     return ToolOutput(data=data, revision=ctx.session.revision,
                       summary=f"shortest path {s} to {t} ({sense_text(use)}): {data['hops']} "
-                              f"hop(s){_length(data, use)}: {route}")
+                              f"hop(s){_length(data, use)}{total}: {route}")
+
+
+def _along(g: nx.Graph, s: str, t: str, path: list, column: str, *, hops_only: bool,
+           data: dict) -> list:
+    """The route whose ``column`` total is reported: ``path`` itself when it was found by a
+    weight, else, among the fewest-hop routes (up to :data:`MAX_PATHS_COUNTED`), the one
+    with the smallest total; the totals recorded in ``data``."""
+    if not any(column in d for _, _, d in g.edges(data=True)):
+        known = sorted({k for _, _, d in g.edges(data=True) for k in d})
+        raise ToolError(ErrorCode.INVALID_ARGUMENTS, f"no edge attribute {column!r} to total",
+                        hint=f"edge attributes: {', '.join(known) or 'none'}", retryable=True,
+                        details={"total_along": column})
+
+    def total(route: list) -> float:
+        return float(sum(float(g[u][v].get(column) or 0) for u, v in itertools.pairwise(route)))
+
+    routes = [path]
+    if hops_only:
+        routes = list(itertools.islice(nx.all_shortest_paths(g, s, t), MAX_PATHS_COUNTED))
+    totals = [total(r) for r in routes]
+    best = min(range(len(routes)), key=totals.__getitem__)
+    data["along"] = {"attribute": column, "total": figure(totals[best]),
+                     "routes_compared": len(routes), "min": figure(min(totals)),
+                     "max": figure(max(totals))}
+    return routes[best]
 
 
 def _reverse(ctx: ToolContext, g: nx.Graph, s: str, t: str, use: dict, data: dict) -> str:
