@@ -5,8 +5,8 @@ Example::
 
     >>> figure(0.000024123456789), shown(0.000024123456789), shown(0.43761), shown(12.0)
     (2.41235e-05, '2.412e-05', '0.4376', '12')
-    >>> shown(53666.6667), shown(1234.567)
-    ('53667', '1235')
+    >>> shown(53666.6667), shown(1234.567), shown(1642.5)
+    ('53667', '1235', '1642.5')
 """
 
 from __future__ import annotations
@@ -29,9 +29,12 @@ def figure(x: float) -> float:
 
 def shown(x: Any) -> str:
     """``x`` for an answer: floats with :data:`SHOWN` significant digits (a number with more
-    whole digits than that rounded to a whole number, never 5.367e+04), others as text."""
+    whole digits than that rounded to a whole number, never 5.367e+04; one with a single
+    decimal and at most :data:`SHOWN` whole digits as it is), others as text."""
     if isinstance(x, bool) or not isinstance(x, float):
         return str(x)
+    if x != int(x) and abs(x) < 10 ** SHOWN and round(x, 1) == x:
+        return f"{x:.1f}"  # a mean of 1642.5 is no 1642: one decimal, whole, is kept
     if (x == int(x) or abs(x) >= 10 ** (SHOWN - 1)) and abs(x) < 1e15:
         return str(round(x))
     return f"{x:.{SHOWN}g}"

@@ -156,9 +156,9 @@ def _node_nouns(st: PlanState) -> set[str]:
 
 def _which_group(st: PlanState) -> bool:
     """"Which department …": a group attribute is the answer, not a node."""
-    from igraph_agent.model.intents import _asks_for_a_group
+    from igraph_agent.model.intents import asks_for_a_group
 
-    return _asks_for_a_group(st.question, st)
+    return asks_for_a_group(st.question, st)
 
 
 def _ranked(st: PlanState) -> bool:

@@ -287,13 +287,13 @@ def _far_weight(st: PlanState) -> str | None:
 
 
 def _far_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     name = _far_node(st)
     if name is None or asked_weight(st.question, st.meaning()).why == "ambiguous" or \
             _down_unknown(st):
         return []
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     args: dict = {"node": ids[0], "hops": _HOPS_ALL, "limit": 50,
@@ -320,11 +320,11 @@ def _far_clarify(st: PlanState) -> str | None:
 
 
 def _far_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
 
     o = next((o for o in obs if o.tool == "hop_counts"), None)
     if o is None:
-        return _unresolved(st, [_far_node(st) or ""])
+        return unresolved_names(st, [_far_node(st) or ""])
     d = o.typed(HopCountsResult)
     if d.farthest is not None:
         unit = d.farthest.weight_used.get("attribute") or "hops"
@@ -423,12 +423,12 @@ def _piece_node(st: PlanState) -> str | None:
 
 
 def _piece_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     name = _piece_node(st)
     if name is None:
         return []
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     return [*searches, Call("connectivity", {"limit": _LISTED})]
@@ -445,14 +445,14 @@ def _piece_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 def _piece_said(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _candidates, _search, _unresolved
+    from igraph_agent.model.graph_intents import _search, search_candidates, unresolved_names
 
     name = _piece_node(st) or ""
     o = next((o for o in obs if o.tool == "connectivity"), None)
     found = st.done(_search(name))
-    rows = _candidates(found) if found is not None and found.ok else []
+    rows = search_candidates(found) if found is not None and found.ok else []
     if o is None or not rows:
-        return _unresolved(st, [name])
+        return unresolved_names(st, [name])
     node, d = str(rows[0].node), o.typed(ConnectivityResult)
     way = " (ignoring the edges' direction)" if d.connected_by == "weak" else ""
     own = next((r for r in d.smaller_components if node in {str(m) for m in r.members}), None)
@@ -623,12 +623,12 @@ def _node_piece(st: PlanState) -> tuple[str, str] | None:
 
 
 def _node_piece_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     found = _node_piece(st)
     if found is None:
         return []
-    searches, ids = _resolve(st, [found[0]])
+    searches, ids = resolve_names(st, [found[0]])
     if ids is None:
         return searches
     base = {"node": ids[0], "hops": _HOPS_ALL, "limit": _LISTED}
@@ -643,12 +643,12 @@ def _reached(d: HopCountsResult) -> list[str]:
 
 
 def _node_piece_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
 
     found = _node_piece(st)
     hops = [o.typed(HopCountsResult) for o in obs if o.tool == "hop_counts"]
     if found is None or not hops:
-        return _unresolved(st, [found[0] if found else ""])
+        return unresolved_names(st, [found[0] if found else ""])
     d = hops[0]
     node, directed = str(d.node), bool(st.meaning().get("directed"))
     if len(hops) == 2:  # the strong component: reached from the node and reaching it

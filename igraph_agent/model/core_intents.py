@@ -117,7 +117,7 @@ def _ranked(st: PlanState) -> NodesByMeasureResult | None:
 
 
 def _calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     if not _applies(st):
         return []
@@ -127,7 +127,7 @@ def _calls(st: PlanState) -> list[Call]:
                                           "value": bound[1], "limit": 50})]
     name = _one(st)
     if name is not None:
-        searches, ids = _resolve(st, [name])
+        searches, ids = resolve_names(st, [name])
         if ids is None:
             return searches
         return [*searches, Call("local_analysis", {"node": ids[0], "radius": 1})]
@@ -147,24 +147,24 @@ def _calls(st: PlanState) -> list[Call]:
 
 
 def _node_render(st: PlanState, obs: list[Observed], name: str) -> str:
-    from igraph_agent.model.graph_intents import _found, _unresolved
+    from igraph_agent.model.graph_intents import found_reply, unresolved_names
 
     o = next((o for o in obs if o.tool == "local_analysis" and o.ok), None)
     if o is None:
-        return _unresolved(st, [name])
+        return unresolved_names(st, [name])
     d = o.typed(LocalAnalysisResult)
     k = order(st.question)
     own = (f"core number is **{d.core_number}** (the largest k whose k-core holds it; the "
            f"highest in the graph is {d.max_core})")
     if k is None:
-        return _found(st, [name]) + f"{d.node}'s {own}."
+        return found_reply(st, [name]) + f"{d.node}'s {own}."
     yes = (d.core_number or 0) >= k
-    return (_found(st, [name]) + f"**{'Yes' if yes else 'No'}** — {d.node} is "
+    return (found_reply(st, [name]) + f"**{'Yes' if yes else 'No'}** — {d.node} is "
             f"{'' if yes else 'not '}in the {k}-core: its {own}.")
 
 
 def _render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _yes_no
+    from igraph_agent.model.graph_intents import yes_no_lead
 
     if core_bound(st.question) is not None and not slots.named(st.question):
         from igraph_agent.model.query_intents import threshold_render
@@ -199,7 +199,7 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
     side = f" (the {core.side} side; the core is the whole graph's)" if core.side else ""
     if not core.side and len((st.meaning().get("modes") or {}).get("sides") or {}) == 2:
         nouns, side = "nodes", " (both sides of the two-mode graph)"  # no side named: all
-    return (_yes_no(st, True) + f"**{core.count}** of the {core.of} {nouns}{side} are in "
+    return (yes_no_lead(st, True) + f"**{core.count}** of the {core.of} {nouns}{side} are in "
             f"{where}{note}: {names}.")
 
 

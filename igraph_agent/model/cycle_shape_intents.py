@@ -40,12 +40,17 @@ PLANAR = re.compile(r"\bplanar(?:ity)?\b|\bwithout (?:any )?(?:two )?(?:(?:of )?
                     r"(?:[a-z]+ )?(?:edges?|lines?|links?|ties?|paths?|roads?|trails?|routes?|arrows?|"
                     r"wires?|cables?|connections?) )?(?:ever )?cross(?:ing|es)?\b|"
                     r"\bno (?:two )?(?:edges?|lines?|links?|ties?|paths?|roads?|trails?|routes?|"
-                    r"connections?) (?:ever )?cross(?:ing)?\b|"
+                    r"connections?|segments?|tracks?|streets?|pipes?) (?:ever )?cross(?:ing)?\b|"
+                    # "could the track map be drawn flat on paper"
+                    r"\bdrawn\s+(?:out\s+)?flat\b|"
                     r"\bin the plane\b", re.IGNORECASE)
 
 
 #: "how many self-loops", "does any node link to itself", "edges from a node to itself"
 _SELF_LOOPS = re.compile(r"\bself[- ]?loops?\b|\bself[- ]?edges?\b|"
+                         # "deputising for themselves", "hand over to themself"
+                         r"\b(?:anyone|anybody|someone|somebody|any\s+\w+|one|who)\b[^?]{0,60}?\b[a-z]+(?:s|es|ed|ing)?"
+                         r"\s+(?:for|to|with)\s+(?:themselves|themself|himself|herself|itself)\b|"
                          # the data's own tie done to itself: "a self-sample row",
                          # "self-citations", "self-referrals"
                          r"\bself-(?!contain|suffic|report|employ|evident|service|driv|made|taught|"
@@ -189,7 +194,7 @@ _NONE_CLAIMED = re.compile(r"\b(?:no|none|nobody|nothing|not\s+(?:a\s+single|one
 
 
 def _loops_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _yes_no
+    from igraph_agent.model.graph_intents import yes_no_lead
 
     s = _shape(obs)
     if s is None:
@@ -198,9 +203,9 @@ def _loops_render(st: PlanState, obs: list[Observed]) -> str:
     # "is it true that no report cites itself?", "are there no self-loops?": yes when none
     none = bool(_NONE_CLAIMED.search(str(st.context.get("asked") or st.question)))
     if not n:
-        return _yes_no(st, none) + "**0** self-loops: no edge runs from a node to itself."
+        return yes_no_lead(st, none) + "**0** self-loops: no edge runs from a node to itself."
     more = " …" if n > len(nodes) else ""
-    return (_yes_no(st, not none) + f"**{n}** self-loop(s) (an edge from a node to itself), on: "
+    return (yes_no_lead(st, not none) + f"**{n}** self-loop(s) (an edge from a node to itself), on: "
             f"{', '.join(nodes)}{more}.")
 
 

@@ -164,12 +164,12 @@ def _limit(st: PlanState) -> float | None:
 
 
 def _calls(st: PlanState, rx: re.Pattern[str]) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     name, column = _node(st, rx), _column(st)
     if name is None or column is None:
         return []
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     args: dict = {"node": ids[0], "hops": 1, "limit": 50, "weight": column,
@@ -181,7 +181,7 @@ def _calls(st: PlanState, rx: re.Pattern[str]) -> list[Call]:
         args |= among(st)  # "which north substation is closest to Greystone"
     gone = _left_out(st)
     if gone:  # "the closest town other than town0"
-        found, gone_ids = _resolve(st, gone)
+        found, gone_ids = resolve_names(st, gone)
         if gone_ids is None:
             return [*searches, *found]
         searches, args["leave_out"] = [*searches, *found], gone_ids
@@ -228,14 +228,14 @@ def _clarify(rx: re.Pattern[str]):
 
 
 def _result(st: PlanState, obs: list[Observed], rx: re.Pattern[str]):
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
 
     o = next((o for o in obs if o.tool == "hop_counts" and o.ok), None)
     if o is None:
-        return None, _unresolved(st, [_node(st, rx) or ""])
+        return None, unresolved_names(st, [_node(st, rx) or ""])
     d = o.typed(HopCountsResult)
     if d.farthest is None:
-        return None, _unresolved(st, [_node(st, rx) or ""])
+        return None, unresolved_names(st, [_node(st, rx) or ""])
     return d, ""
 
 
@@ -342,7 +342,7 @@ def _spanning_of(st: PlanState) -> str | None:
 
 
 def _spanning_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     column = _spanning_column(st)
     if not _SPANNING.search(st.question) or column is None:
@@ -353,7 +353,7 @@ def _spanning_calls(st: PlanState) -> list[Call]:
     read = {"weight_means": "distance"}
     if name is None:
         return [Call("connectivity", {"weight": column, "limit": 5, **read})]
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     return [*searches, Call("connectivity", {"weight": column, "source": ids[0], "limit": 5,
@@ -370,12 +370,12 @@ def _spanning_clarify(st: PlanState) -> str | None:
 
 
 def _spanning_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
 
     o = next((o for o in obs if o.tool == "connectivity" and o.ok), None)
     d = o.typed(ConnectivityResult) if o is not None else None
     if d is None or d.spanning is None:
-        return _unresolved(st, [_spanning_of(st) or ""])
+        return unresolved_names(st, [_spanning_of(st) or ""])
     sp = d.spanning
     unit = sp.weight_used.get("attribute")
     if sp.of is not None:

@@ -260,9 +260,9 @@ def threshold_calls(st: PlanState) -> list[Call]:
     attr, op, value = found
     one = _ones_edges(_asked(st).question)
     if one is not None:  # "how many of Valjean's ties have a weight of 12 or more"
-        from igraph_agent.model.graph_intents import _resolve
+        from igraph_agent.model.graph_intents import resolve_names
 
-        searches, ids = _resolve(st, [one])
+        searches, ids = resolve_names(st, [one])
         if ids is None:
             return searches
         return [*searches, Call("edge_attribute_totals", {"attribute": attr, "node": ids[0],
@@ -286,9 +286,9 @@ def _shown(x: Any) -> str:
 def threshold_render(st: PlanState, obs: list[Observed]) -> str:
     o = next((o for o in obs if o.tool == "edge_attribute_totals"), None)
     if o is None:
-        from igraph_agent.model.graph_intents import _unresolved
+        from igraph_agent.model.graph_intents import unresolved_names
 
-        return _unresolved(st, [_ones_edges(_asked(st).question) or ""])
+        return unresolved_names(st, [_ones_edges(_asked(st).question) or ""])
     d = o.typed(EdgeAttributeTotalsResult)
     p = d.passing
     if p is None:
@@ -684,12 +684,12 @@ def _partner(st: PlanState) -> tuple[str, str, str] | None:
 
 
 def partner_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     found = _partner(st)
     if found is None:
         return []
-    searches, ids = _resolve(st, [found[0]])
+    searches, ids = resolve_names(st, [found[0]])
     if ids is None:
         return searches
     side = {"direction": found[2]} if found[2] != "both" else {}
@@ -697,7 +697,7 @@ def partner_calls(st: PlanState) -> list[Call]:
     seen = st.done(totals)
     other = _partner_ids(st, seen) if seen is not None and seen.ok else []
     if _node_attr_asked(st) and len(other) == 1:  # "what form is Kit's closest friend in":
-        more, _ = _resolve(st, [other[0]])  # the partner looked up, its attributes read
+        more, _ = resolve_names(st, [other[0]])  # the partner looked up, its attributes read
         return [*searches, totals, *more]
     return [*searches, totals]
 
@@ -724,12 +724,12 @@ def _node_attr_asked(st: PlanState) -> str | None:
 
 
 def partner_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _found, _unresolved
+    from igraph_agent.model.graph_intents import found_reply, unresolved_names
 
     found = _partner(st)
     o = next((o for o in obs if o.tool == "edge_attribute_totals" and o.ok), None)
     if found is None or o is None:
-        return _unresolved(st, [found[0]] if found else [])
+        return unresolved_names(st, [found[0]] if found else [])
     d = o.typed(EdgeAttributeTotalsResult)
     node = str(o.args["node"])
     low = _LIGHTEST.search(_asked(st).question) is not None
@@ -745,15 +745,15 @@ def partner_render(st: PlanState, obs: list[Observed]) -> str:
              "out": f"the {big} {d.attribute} out of {node} ({node} → {names})"}.get(
         found[2], f"the {'weakest' if low else 'strongest'} edge of {node}, {d.attribute}")
     edges = {"in": "incoming ", "out": "outgoing "}.get(found[2], "")
-    text = (_found(st, [found[0]]) + f"{names}{more}{tie}: {which} "
+    text = (found_reply(st, [found[0]]) + f"{names}{more}{tie}: {which} "
             f"**{_shown(d.min if low else d.max)}** (of its {d.edges} {edges}edges; mean "
             f"{_shown(d.mean)}).")
     attr = _node_attr_asked(st)
     if attr and len(others) == 1:  # "what form is Kit's closest friend in": its form
-        from igraph_agent.model.graph_intents import _candidates
+        from igraph_agent.model.graph_intents import search_candidates
 
         row = next((r for x in obs if x.tool == "search_node" and x.ok
-                    for r in _candidates(x) if str(r.node) == str(others[0])), None)
+                    for r in search_candidates(x) if str(r.node) == str(others[0])), None)
         value = (row.attributes or {}).get(attr) if row is not None else None
         text += (f" {others[0]}'s {attr} is **{value}**." if value is not None else
                  f" {others[0]} has no {attr} value in the node table.")
@@ -798,12 +798,12 @@ def _ties(st: PlanState) -> tuple[str, str] | None:
 
 def ties_calls(st: PlanState) -> list[Call]:
     """The node's edges' values (their smallest), then every edge at least that, listed."""
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     found = _ties(st)
     if found is None:
         return []
-    searches, ids = _resolve(st, [found[0]])
+    searches, ids = resolve_names(st, [found[0]])
     if ids is None:
         return searches
     first = Call("edge_attribute_totals", {"attribute": found[1], "node": ids[0]})
@@ -816,13 +816,13 @@ def ties_calls(st: PlanState) -> list[Call]:
 
 
 def ties_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _found, _unresolved
+    from igraph_agent.model.graph_intents import found_reply, unresolved_names
 
     found = _ties(st)
     o = next((o for o in obs if o.tool == "edge_attribute_totals" and o.ok
               and o.args.get("op")), None)
     if found is None or o is None:
-        return _unresolved(st, [found[0]] if found else [])
+        return unresolved_names(st, [found[0]] if found else [])
     d = o.typed(EdgeAttributeTotalsResult)
     node = str(o.args["node"])
     edges = d.passing.edges if d.passing else []
@@ -831,7 +831,7 @@ def ties_render(st: PlanState, obs: list[Observed]) -> str:
     count = d.passing.count if d.passing else 0
     more = f", the {len(edges)} largest shown" if count > len(edges) else ""
     missing = f"; {d.missing} more tie(s) carry no {d.attribute} value" if d.missing else ""
-    return (_found(st, [found[0]]) + f"{node} has **{count}** tie(s) with {d.attribute} "
+    return (found_reply(st, [found[0]]) + f"{node} has **{count}** tie(s) with {d.attribute} "
             f"(the value on each, the largest first{more}): {listed}{missing}. In all "
             f"**{_shown(d.total)}** {d.attribute}.")
 
@@ -971,12 +971,12 @@ def _pair_worded(q: str, pair: list[str]) -> bool:
 
 
 def pair_value_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     found = _pair_value(st)
     if found is None:
         return []
-    searches, ids = _resolve(st, found[0])
+    searches, ids = resolve_names(st, found[0])
     if ids is None:
         return searches
     edge = Call("search_edge", {"query": f"{ids[0]} {ids[1]}", "limit": 20})
@@ -997,18 +997,18 @@ def pair_value_calls(st: PlanState) -> list[Call]:
 
 
 def pair_value_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _found, _unresolved
+    from igraph_agent.model.graph_intents import found_reply, unresolved_names
     from igraph_agent.results.search import SearchEdgeResult
 
     found = _pair_value(st)
     o = next((o for o in obs if o.tool == "search_edge" and o.ok), None)
     if found is None or o is None:
-        return _unresolved(st, found[0] if found else [])
+        return unresolved_names(st, found[0] if found else [])
     names, attr, mutual = found
     rows = list(o.typed(SearchEdgeResult).edges)
     pair = _pair_ids(st, names)
     if pair is None:
-        return _unresolved(st, names)
+        return unresolved_names(st, names)
     a, b = pair
     directed = bool(st.meaning().get("directed"))
 
@@ -1017,7 +1017,7 @@ def pair_value_render(st: PlanState, obs: list[Observed]) -> str:
                      or (not directed and str(r.source) == v and str(r.target) == u)), None)
 
     there, back = edge(a, b), edge(b, a) if directed else None
-    head = _found(st, names)
+    head = found_reply(st, names)
     cols = st.meaning().get("direction") or []
     way = f" ({cols[0]} → {cols[1]})" if directed and len(cols) == 2 else ""
 
@@ -1051,9 +1051,9 @@ def pair_value_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 def _pair_ids(st: PlanState, names: list[str]) -> tuple[str, str] | None:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
-    _calls, ids = _resolve(st, names)
+    _calls, ids = resolve_names(st, names)
     return (str(ids[0]), str(ids[1])) if ids and len(ids) == 2 else None
 
 
@@ -1099,10 +1099,10 @@ def pair_totals_calls(st: PlanState) -> list[Call]:
     found = _pair_totals(st)
     if found is None:
         return []
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     a, b, attr, side = found
-    searches, ids = _resolve(st, [a, b])
+    searches, ids = resolve_names(st, [a, b])
     if ids is None or len(ids) != 2:
         return searches
     way = {"direction": side} if st.meaning().get("directed") else {}
@@ -1112,21 +1112,21 @@ def pair_totals_calls(st: PlanState) -> list[Call]:
 
 def pair_totals_render(st: PlanState, obs: list[Observed]) -> str:
     from igraph_agent.model import head_to_head
-    from igraph_agent.model.graph_intents import _found, _resolve, _unresolved
+    from igraph_agent.model.graph_intents import found_reply, resolve_names, unresolved_names
 
     found = _pair_totals(st)
     if found is None:
-        return _unresolved(st, [])
+        return unresolved_names(st, [])
     a, b, attr, side = found
-    _, ids = _resolve(st, [a, b])
+    _, ids = resolve_names(st, [a, b])
     totals = {str(o.args.get("node")): o.typed(EdgeAttributeTotalsResult) for o in obs
               if o.tool == "edge_attribute_totals" and o.ok and o.args.get("node") is not None}
     if not ids or len(ids) != 2 or any(str(i) not in totals for i in ids):
-        return _unresolved(st, [a, b])
+        return unresolved_names(st, [a, b])
     ta, tb = totals[str(ids[0])], totals[str(ids[1])]
     way = {"out": " (outgoing edges)", "in": " (incoming edges)"}.get(side, "") \
         if st.meaning().get("directed") else ""
-    return (_found(st, [a, b]) + head_to_head.verdict(
+    return (found_reply(st, [a, b]) + head_to_head.verdict(
         st.question, str(ids[0]), float(ta.total), str(ids[1]), float(tb.total),
         f"total {attr}{way}", (_shown(ta.total), _shown(tb.total)))
         + f" ({ids[0]}: {ta.edges} edge(s); {ids[1]}: {tb.edges} edge(s).)")

@@ -23,7 +23,7 @@ import re
 
 from igraph_agent.figures import shown
 from igraph_agent.model import slots, vocabulary
-from igraph_agent.model.graph_intents import _found, _resolve, _unresolved, _who
+from igraph_agent.model.graph_intents import _who, found_reply, resolve_names, unresolved_names
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.results.counting import (
     EdgeAttributeTotalsResult,
@@ -88,7 +88,9 @@ def flow_side(st: PlanState) -> str | None:
     if held:  # "the airport with the most destinations": where its edges go, not end there
         return "out" if (held.group(1) or held.group(2)).lower().startswith("destination") else "in"
     # "all destinations added up": every edge of the node, no end named
-    q = re.sub(r"\b(?:all|every|each|any|across(?:\s+all)?|over(?:\s+all)?)\s+(?:the\s+|its\s+|their\s+)?"
+    # ("whatever the destination", "no matter the origin": any end at all)
+    q = re.sub(r"\b(?:all|every|each|any|across(?:\s+all)?|over(?:\s+all)?|whatever|whichever|"
+               r"no\s+matter(?:\s+(?:what|which))?)\s+(?:the\s+|its\s+|their\s+)?"
                r"(?:destinations?|origins?)\b", " ", q, flags=re.IGNORECASE)
     # "gets patients from the most different referring clinics": the senders are the
     # partners counted, so the node is the receiving end (and "to … receiving" the sending)
@@ -267,7 +269,7 @@ def flow_calls(st: PlanState) -> list[Call]:
     if side is None or form is None:
         return []
     if form == "node":
-        searches, ids = _resolve(st, slots.named(st.question)[:1])
+        searches, ids = resolve_names(st, slots.named(st.question)[:1])
         if ids is None:
             return searches
         w = _weight(st)
@@ -302,15 +304,15 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
     ob = next((o for o in obs if o.tool in ("nodes_by_measure", "edge_attribute_totals",
                                             "hop_counts") and o.ok), None)
     if ob is None:
-        return _unresolved(st, slots.named(st.question)[:1])
+        return unresolved_names(st, slots.named(st.question)[:1])
     w = _weight(st)
     if ob.tool == "edge_attribute_totals":
         t = ob.typed(EdgeAttributeTotalsResult)
-        return (_found(st, slots.named(st.question)[:1]) + f"**{shown(t.total)}** {w} at "
+        return (found_reply(st, slots.named(st.question)[:1]) + f"**{shown(t.total)}** {w} at "
                 f"{ob.args['node']}: {_what(st, side, w)}, {t.edges} edge(s).")
     if ob.tool == "hop_counts":
         h = ob.typed(HopCountsResult)
-        return (_found(st, slots.named(st.question)[:1]) + f"**{h.within}** edge(s) "
+        return (found_reply(st, slots.named(st.question)[:1]) + f"**{h.within}** edge(s) "
                 f"{'end at' if side == 'in' else 'start from'} {_who(h)} ({_what(st, side, w)}).")
     d = ob.typed(NodesByMeasureResult)
     nouns = vocabulary.noun(st.question, _info(st))[1]
@@ -596,7 +598,7 @@ def reach_calls(st: PlanState) -> list[Call]:
     if found is None:
         return []
     name, way, _kind = found
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     return [*searches, Call("hop_counts", {"node": ids[0], "hops": _ALL_HOPS, "limit": _LISTED,
@@ -607,13 +609,13 @@ def reach_render(st: PlanState, obs: list[Observed]) -> str:
     found = reach_of(st)
     ob = next((o for o in obs if o.tool == "hop_counts" and o.ok), None)
     if found is None or ob is None:
-        return _unresolved(st, [found[0]] if found else [])
+        return unresolved_names(st, [found[0]] if found else [])
     name, way, kind = found
     d = ob.typed(HopCountsResult)
     nouns = vocabulary.noun(st.question, _info(st))[1]
     cols = _meaning(st).get("direction") or ["source", "target"]
     arrow = f"{cols[0]} → {cols[1]}"
-    head = _found(st, [name])
+    head = found_reply(st, [name])
     if kind == "reaches_all":
         how = f"following the edges ({arrow})" if way != "both" else "by some path"
         if not d.unreachable:

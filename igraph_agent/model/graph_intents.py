@@ -70,7 +70,7 @@ def _hub_rows(obs: Observed) -> list[Any]:
 NEAR_RATIO = 0.8
 
 
-def _candidates(obs: Observed) -> list[Any]:
+def search_candidates(obs: Observed) -> list[Any]:
     """The search's candidates; for a query with a digit (an id such as ``stop17`` or
     ``50``) only an exact id or label: a near id is another node, not a misspelling; for
     other queries, matches as similar as :data:`NEAR_RATIO` as a whole or holding the query as a
@@ -105,7 +105,7 @@ def _rivals(obs: Observed) -> list[Any]:
     """The nodes a name matches equally, when it is the id or label of none of them: a
     word of several nodes' names ("Smith" for Ann Smith and Bo Smith) names no one node, so
     the planner asks which instead of taking the first; [] when the name picks one node."""
-    rows = _candidates(obs)
+    rows = search_candidates(obs)
     query = str(obs.args.get("query") or "").strip().lower()
     if not query or any(query in (str(r.node).lower(), str(getattr(r, "label", None) or "").lower())
                         for r in rows):
@@ -171,7 +171,7 @@ def _tied_top(st: PlanState, name: str) -> list[Any]:
     return tied if len(tied) > 1 else []
 
 
-def _resolve(st: PlanState, names: list[str]) -> tuple[list[Call], list[str] | None]:
+def resolve_names(st: PlanState, names: list[str]) -> tuple[list[Call], list[str] | None]:
     """The search calls for ``names`` (``degree_analysis`` for "the best-connected node")
     and, once all found something, the best ids."""
     calls = list({c.key(): c for c in (_search_or_hub(n, st.question) for n in names)}.values())
@@ -181,7 +181,7 @@ def _resolve(st: PlanState, names: list[str]) -> tuple[list[Call], list[str] | N
         if obs is None or not obs.ok:
             return calls, None
         rows = _hub_rows(obs) if n == slots.HUB else _central_rows(obs) \
-            if n == slots.CENTRAL else _candidates(obs)
+            if n == slots.CENTRAL else search_candidates(obs)
         if not rows or (n not in (slots.HUB, slots.CENTRAL) and _rivals(obs)) or \
                 _tied_top(st, n):
             return calls, None
@@ -193,7 +193,7 @@ UNRESOLVED = ("No node matches", "The names in the question could not be resolve
               "More than one node matches")
 
 
-def _unresolved(st: PlanState, names: list[str]) -> str:
+def unresolved_names(st: PlanState, names: list[str]) -> str:
     missing = []
     for n in names:
         tied = _tied_top(st, n)
@@ -212,7 +212,7 @@ def _unresolved(st: PlanState, names: list[str]) -> str:
                      f"a group, not one node)" if field not in ("id", "node", "label") else "")
             return (f"More than one node matches '{n}'{group}: {', '.join(listed[:-1])} and "
                     f"{listed[-1]}. Which one do you mean? Ask again with the full name.")
-        if obs is not None and obs.ok and not _candidates(obs):
+        if obs is not None and obs.ok and not search_candidates(obs):
             missing.append(n)
     if missing:
         return ("No node matches " + ", ".join(f"'{m}'" for m in missing) +
@@ -220,7 +220,7 @@ def _unresolved(st: PlanState, names: list[str]) -> str:
     return "The names in the question could not be resolved to node ids."
 
 
-def _found(st: PlanState, names: list[str]) -> str:
+def found_reply(st: PlanState, names: list[str]) -> str:
     parts = []
     for n in names:
         if n == slots.HUB:
@@ -238,8 +238,8 @@ def _found(st: PlanState, names: list[str]) -> str:
                              f"({_f(top.score)})")
             continue
         obs = st.done(_search(n))
-        if obs is not None and obs.ok and _candidates(obs):
-            best = _candidates(obs)[0]
+        if obs is not None and obs.ok and search_candidates(obs):
+            best = search_candidates(obs)[0]
             if str(best.node).lower() != n.lower():  # "Gus" for node gus: no news
                 parts.append(f"'{n}' is node {_who(best)} (match score {_f(best.score, 0)})")
     return ("Names resolved by search_node: " + "; ".join(parts) + ". ") if parts else ""
@@ -452,7 +452,7 @@ def node_community_calls(st: PlanState) -> list[Call]:
     names = _community_names(st)
     if not names:
         return []
-    searches, ids = _resolve(st, names)
+    searches, ids = resolve_names(st, names)
     if ids is None:
         return searches
     return [*searches, *(Call("community_detection", {**partition_args(st), "method": m,
@@ -482,7 +482,7 @@ def node_community_render(st: PlanState, obs: list[Observed]) -> str:
     if len(parts) == 1 and _named_method(st):
         parts = parts * 2  # the one method named: both readings are that method's
     if len(parts) < 2 or not all(d.membership for d in parts):
-        return _unresolved(st, names)
+        return unresolved_names(st, names)
     lead, other = parts
     how = "; ".join(f"{d.method}: {d.communities} communities, modularity {_f(d.modularity)}"
                     for d in (parts[:1] if lead is other else parts)) + f" (seed {lead.seed}, "
@@ -498,22 +498,22 @@ def node_community_render(st: PlanState, obs: list[Observed]) -> str:
         if same[0] and _OWN_GROUP.search(st.question):  # "a group of their own": only them
             sizes = {d.membership[0].community_size for d in parts}
             alone = sizes == {2}
-            return (f"{_found(st, names)}**{'Yes' if alone else 'No'}** — {_who(a)} and "
+            return (f"{found_reply(st, names)}**{'Yes' if alone else 'No'}** — {_who(a)} and "
                     f"{_who(b)} are in the same community, "
                     + ("just the two of them (a community of **2** nodes by both methods)"
                        if alone else
                        f"with others: {' and '.join(f'{d.membership[0].community_size} nodes by {d.method}' for d in parts)}")
                     + f" ({how}).")
         if same[0]:
-            return (f"{_found(st, names)}**Yes** — {_who(a)} and {_who(b)} are in the same "
+            return (f"{found_reply(st, names)}**Yes** — {_who(a)} and {_who(b)} are in the same "
                     f"community ({a.community_size} nodes by {lead.method}; {how}).")
-        return (f"{_found(st, names)}**No** — {_who(a)} and {_who(b)} are in different "
+        return (f"{found_reply(st, names)}**No** — {_who(a)} and {_who(b)} are in different "
                 f"communities ({a.community_size} and {b.community_size} nodes by "
                 f"{lead.method}; {how}).")
     r = rows[0]
     sets = [_members(d, r.node) for d in parts]
     if sets[0] is None or sets[1] is None:  # too large to list: its size only
-        return (f"{_found(st, names)}{_who(r)} is in a community of **{r.community_size}** "
+        return (f"{found_reply(st, names)}{_who(r)} is in a community of **{r.community_size}** "
                 f"nodes by {lead.method} ({how}).")
     both = sorted(sets[0] & sets[1] - {str(r.node)})
     if sets[0] != sets[1] and lead.weighted and not asked_weighting(st):
@@ -532,7 +532,7 @@ def node_community_render(st: PlanState, obs: list[Observed]) -> str:
         f"{other.membership[0].community_size} by {other.method}"
     members = f" Placed with it by both: **{', '.join(both)}**." if both else \
         " It is alone in its community."
-    return f"{_found(st, names)}{_who(r)} is in a community of {size} ({how}).{members}"
+    return f"{found_reply(st, names)}{_who(r)} is in a community of {size} ({how}).{members}"
 
 
 _TYPE_ATTRS = ("type", "kind", "node_type", "role", "side")
@@ -580,7 +580,7 @@ def path_calls(st: PlanState) -> list[Call]:
     names = _pair_names(st.question)
     if not names:
         return []
-    searches, ids = _resolve(st, names)
+    searches, ids = resolve_names(st, names)
     if ids is None or ids[0] == ids[1]:  # "Castlegate United … Castlegate": one node, no route
         return searches
     args: dict = {"source": ids[0], "target": ids[1]}
@@ -697,7 +697,7 @@ _PIECES_ASKED = re.compile(r"\bdisconnected\b|\bmore than (?:one|a single) (?:co
                           re.IGNORECASE)
 
 
-def _yes_no(st: PlanState, yes: bool) -> str:
+def yes_no_lead(st: PlanState, yes: bool) -> str:
     asked = str(st.context.get("asked") or st.question)
     return ("**Yes** — " if yes else "**No** — ") if _YES_NO.search(asked) or \
         slots.asked_kind(asked) == "yesno" else ""
@@ -713,26 +713,26 @@ def path_render(st: PlanState, obs: list[Observed]) -> str:
     p = next((o.typed(ShortestPathResult) for o in obs if o.tool == "shortest_path"
               and not o.args.get("ignore_direction")), None)
     if p is None:
-        _, ids = _resolve(st, names) if names else ([], None)
+        _, ids = resolve_names(st, names) if names else ([], None)
         if ids and ids[0] == ids[1]:
             return UNRESOLVED[1] + (f" as two ends: both name {ids[0]}, and a route needs two "
                                     "different nodes.")
-        return (_unresolved(st, names) if names else
+        return (unresolved_names(st, names) if names else
                 "Name both ends, e.g. the shortest path from Alice to Bob.")
     if not p.reachable:
         u = next((o.typed(ShortestPathResult) for o in obs if o.tool == "shortest_path"
                   and o.ok and o.args.get("ignore_direction")), None)
-        return (_found(st, names) + _yes_no(st, False) +
+        return (found_reply(st, names) + yes_no_lead(st, False) +
                 f"There is **no path** from {p.source} to {p.target}{_other_way(p)}"
                 + _ignoring_direction(u) + ".")
     direct = _DIRECT.search(st.question)
-    lead = _yes_no(st, not direct or p.hops == 1)
+    lead = yes_no_lead(st, not direct or p.hops == 1)
     if lead.startswith("**Yes**") and p.hops > 1:  # "is 33 linked to 0": say it is not one edge
         lead = (f"**Yes**, through other nodes (no edge joins {p.source} and {p.target} "
                 "directly) — ")
     elif lead.startswith("**No**") and p.hops > 1:  # "is 33 friends with 0": not one edge
         lead = f"**No** — no edge joins {p.source} and {p.target}. "
-    return _found(st, names) + lead + _back_edge(st, obs, p) + _route(st, p)
+    return found_reply(st, names) + lead + _back_edge(st, obs, p) + _route(st, p)
 
 
 def _other_way(p: ShortestPathResult) -> str:
@@ -803,10 +803,10 @@ def _bridges_named(c: ConnectivityResult) -> str:
 def connectivity_calls(st: PlanState) -> list[Call]:
     names = _pair_names(st.question)
     if not names:
-        from igraph_agent.model.intents import _where
+        from igraph_agent.model.intents import where_values
 
         whole = {"whole": True} if slots.WHOLE_CUT.search(st.question) else {}
-        where = _where(st)
+        where = where_values(st)
         if where and cut_words.asked(str(st.context.get("asked") or st.question)):
             # "which junctions are single points of failure": the whole graph's cut points,
             # then those in the group, never the group cut out on its own
@@ -816,7 +816,7 @@ def connectivity_calls(st: PlanState) -> list[Call]:
         # "just the legal team and the ties among themselves: how many clusters": the group
         # on its own
         return [Call("connectivity", {"limit": 10, **whole, **where})]
-    searches, ids = _resolve(st, names)
+    searches, ids = resolve_names(st, names)
     if ids is None:
         return searches
     return [*searches, Call("connectivity", {"source": ids[0], "target": ids[1], "limit": 10})]
@@ -980,7 +980,7 @@ def _group_cut_points(c: ConnectivityResult, members: Observed) -> str:
 def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
     c = next((o.typed(ConnectivityResult) for o in obs if o.tool == "connectivity"), None)
     if c is None:
-        return _unresolved(st, _pair_names(st.question) or [])
+        return unresolved_names(st, _pair_names(st.question) or [])
     if c.pair is None and c.whole is not None:
         return _whole_cut(st, c)
     members = next((o for o in obs if o.tool == "nodes_by_measure" and o.ok), None)
@@ -1030,30 +1030,30 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
                       # the user's words, and the rewrite ("is every ward tied into one
                       # network" → "is the graph weakly connected")
                       f"{st.context.get('asked') or ''} {st.question}", re.IGNORECASE)
-    lead = _yes_no(st, c.components == 1) if whole and c.pair is None else ""
+    lead = yes_no_lead(st, c.components == 1) if whole and c.pair is None else ""
     if lead and c.strong_components is not None and re.search(
             r"\breach\w*\b|\bget (?:to|from)\b|\bstrongly\b|\bget (?:the |a |an )?\w+ to\b|"
             r"\bfrom (?:any|every|each) (?:single )?\w+ to\b|\breached from\b",
             str(st.context.get("asked") or st.question), re.IGNORECASE):
-        lead = _yes_no(st, c.strong_components == 1)  # following the edges: strongly connected
+        lead = yes_no_lead(st, c.strong_components == 1)  # following the edges: strongly connected
     apart = str(st.context.get("asked") or st.question)
     pieces = _ANY_CUT_OFF.search(apart) or _PIECES_ASKED.search(apart)
     one = whole.re.search(apart) if whole and lead else None
     first = bool(one and pieces and one.start() < pieces.start())
     if c.pair is None and pieces and not first:  # ("is it one group? if not, how many
         # separate islands": the first ask's yes or no)
-        lead = _yes_no(st, c.components > 1)  # "are there families cut off from the rest?",
+        lead = yes_no_lead(st, c.components > 1)  # "are there families cut off from the rest?",
         # "is the graph disconnected?", "does it have more than one component?"
     if c.pair is None and _CUT_ASKED.search(st.question):  # "is there one person whose
         # departure would split the network": a cut point (or a bridge edge) says yes
         edges = re.search(r"\b(?:edges?|links?|ties?|roads?|cables?|lines?|connections?|"
                           r"trails?|pipes?)\b", st.question, re.IGNORECASE)
-        lead = _yes_no(st, (c.bridges.total if edges else c.articulation_points.total) > 0)
+        lead = yes_no_lead(st, (c.bridges.total if edges else c.articulation_points.total) > 0)
     if c.pair is None and lead and _ISOLATED_ASKED.search(str(st.context.get("asked")
                                                               or st.question)):
         # "it's in pieces, so are there isolated huts (no connection at all)?": nodes in no
         # edge, which a graph in pieces need not have
-        lead = _yes_no(st, c.isolates > 0) + f"**{c.isolates}** isolated node(s) (in no edge). "
+        lead = yes_no_lead(st, c.isolates > 0) + f"**{c.isolates}** isolated node(s) (in no edge). "
     # a directed graph's pieces are its weak components: say so, and how many strong ones
     weak = "weakly " if c.connected_by == "weak" else ""
     strong = (f" (ignoring the edges' direction; {c.strong_components} strongly connected "
@@ -1088,13 +1088,13 @@ def connectivity_render(st: PlanState, obs: list[Observed]) -> str:
         way = " (following the edges' direction)" if st.meaning().get("directed") else ""
         first = (f"**{p.node_connectivity}** node(s) other than the two would have to go"
                  if nodes else f"**{p.edge_connectivity}** edge(s) would have to go")
-        return (_found(st, _pair_names(st.question) or []) + first +
+        return (found_reply(st, _pair_names(st.question) or []) + first +
                 f" to cut {p.source} off from {p.target}{way}: edge connectivity "
                 f"{p.edge_connectivity}, node connectivity {p.node_connectivity} (independent "
                 "paths between them)." + ("" if p.connected else " They are not connected now."))
     if c.pair is not None:
         p = c.pair
-        text = (_found(st, _pair_names(st.question) or []) + _yes_no(st, p.connected) + text +
+        text = (found_reply(st, _pair_names(st.question) or []) + yes_no_lead(st, p.connected) + text +
                 f" Between {p.source} and {p.target}: connected={p.connected}, node "
                 f"connectivity **{p.node_connectivity}**, edge connectivity "
                 f"**{p.edge_connectivity}** (independent paths).")
@@ -1211,7 +1211,7 @@ def local_calls(st: PlanState) -> list[Call]:
     name = _around_name(st.question)
     if name is None:  # the average clustering: the plain one unless a weighting is named
         return [Call("local_analysis", {**_local_weight(st)})]
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     info = _info(st)
@@ -1260,7 +1260,7 @@ def local_render(st: PlanState, obs: list[Observed]) -> str:
     d = next((o.typed(LocalAnalysisResult) for o in obs if o.tool == "local_analysis"), None)
     name = _around_name(st.question)
     if d is None:
-        return _unresolved(st, [name] if name else [])
+        return unresolved_names(st, [name] if name else [])
     if "node" not in d.model_fields_set:
         return (f"Average clustering is **{_f(d.average_clustering)}**{_weighed(d.weight_used)} "
                 f"and transitivity "
@@ -1278,12 +1278,12 @@ def local_render(st: PlanState, obs: list[Observed]) -> str:
             _PARTNERS_COUNTED.search(str(st.context.get("asked") or st.question)):
         # "how many people has Zeke exchanged notes with, either way": its distinct partners,
         # never its degree (each partner once, though edges run both ways)
-        return (_found(st, [name] if name else []) +
+        return (found_reply(st, [name] if name else []) +
                 f"{_who(d)} has **{first.count}** distinct neighbour(s){_SIDES.get(d.direction or '', '')}: "
                 + ", ".join(_who(n) for n in first.nodes[:_LISTED]) +
                 (" …" if first.count > len(first.nodes[:_LISTED]) else "") +
                 f" (degree {d.degree}, counting each edge each way).")
-    return (_found(st, [name] if name else []) + _neighbours_lead(st, d) +
+    return (found_reply(st, [name] if name else []) + _neighbours_lead(st, d) +
             f"{_who(d)} has degree **{d.degree}**, clustering coefficient "
             f"**{_f(d.clustering)}**{_weighed(d.weight_used)} and core number {d.core_number} (the maximum core is "
             f"{d.max_core}). Neighbourhood{_SIDES.get(d.direction or '', '')}: {hops or 'none'}. "
@@ -1335,7 +1335,7 @@ def subgraph_calls(st: PlanState) -> list[Call]:
     name = _around_name(st.question)
     if name is None:
         return []
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     return [*searches, Call("subgraph_extraction", {"center": ids[0], "radius":
@@ -1348,7 +1348,7 @@ def subgraph_render(st: PlanState, obs: list[Observed]) -> str:
     if d is None:
         name = _around_name(st.question)
         if name:
-            return _unresolved(st, [name])
+            return unresolved_names(st, [name])
         return ("Say which part to extract: around a node (e.g. the subgraph around Alice) or a "
                 "community number from a community detection.")
     text = (f"The selection has **{d.nodes} nodes** and **{d.edges} edges** "
@@ -1388,7 +1388,7 @@ def compare_calls(st: PlanState) -> list[Call]:
     names = _compare_names(st.question)
     if not names:
         return []
-    searches, ids = _resolve(st, names)
+    searches, ids = resolve_names(st, names)
     if ids is None:
         return searches
     return [*searches, Call("compare_nodes", {"nodes": list(dict.fromkeys(ids))})]
@@ -1398,7 +1398,7 @@ def compare_render(st: PlanState, obs: list[Observed]) -> str:
     d = next((o.typed(CompareNodesResult) for o in obs if o.tool == "compare_nodes"), None)
     names = _compare_names(st.question) or []
     if d is None:
-        return _unresolved(st, names) if names else "Name the nodes to compare."
+        return unresolved_names(st, names) if names else "Name the nodes to compare."
     rows = [f"- {_who(r)}: degree {r.degree}, pagerank {_f(r.pagerank)}, clustering "
             f"{_f(r.clustering)}, core {r.core_number}" +
             (f", community {r.community}" if "community" in r.model_fields_set else "")
@@ -1408,10 +1408,10 @@ def compare_render(st: PlanState, obs: list[Observed]) -> str:
     if len(d.pairs) == 1 and re.search(r"\bjaccard\b|\bsimilarity\b|\boverlap\b", st.question,
                                        re.IGNORECASE):  # the one figure asked, first
         p = d.pairs[0]
-        return (_found(st, names) + f"The Jaccard similarity of {p.a}'s and {p.b}'s "
+        return (found_reply(st, names) + f"The Jaccard similarity of {p.a}'s and {p.b}'s "
                 f"neighbourhoods is **{_f(p.jaccard)}** ({p.common_neighbours} common "
                 f"neighbour(s); distance {p.distance} hop(s)).")
-    return (_found(st, names) + _head_to_head(st, d) +
+    return (found_reply(st, names) + _head_to_head(st, d) +
             f"Side by side{_weighed(d.weight_used)}:\n" + "\n".join(rows)
             + "\n\nPairs (distance in hops):\n" + "\n".join(pairs))
 

@@ -202,10 +202,10 @@ def flow_attr(st: PlanState) -> tuple[str, str] | None:
     found = _asked(st)
     if not found:
         return None
-    from igraph_agent.model.semantic_intents import _WHICH_TO_WHICH
+    from igraph_agent.model.semantic_intents import WHICH_TO_WHICH
 
     if _meaning(st).get("directed") and _RANKED.search(st.question) and \
-            not _WHICH_TO_WHICH.search(st.question):  # (not "… to which other district")
+            not WHICH_TO_WHICH.search(st.question):  # (not "… to which other district")
         return None  # "which district has the most trips": starting, ending or within? asked
     edge = next((a for a in _meaning(st).get("weights") or {} if _is(found[1], a)), None)
     if edge and (_meaning(st).get("weights") or {}).get(edge) == "distance":
@@ -364,10 +364,10 @@ def flow_render(st: PlanState, obs: list[Observed]) -> str:
         return "The groups' edge totals could not be computed."
     w, attr = d["weight_used"]["attribute"], d["attribute"]
     cols = _meaning(st).get("direction") or []
-    from igraph_agent.model.semantic_intents import _WHICH_TO_WHICH, _top_flow_render
+    from igraph_agent.model.semantic_intents import WHICH_TO_WHICH, top_flow_render
 
-    if d["directed"] and _WHICH_TO_WHICH.search(st.question):  # "which region sends the
-        return _top_flow_render(d, True, cols)  # most tonnes to which other region"
+    if d["directed"] and WHICH_TO_WHICH.search(st.question):  # "which region sends the
+        return top_flow_render(d, True, cols)  # most tonnes to which other region"
     unset = [r for r in d["groups"] if str(r["group"]) in ("None", "", "nan")]
     if unset and (_meaning(st).get("modes") or {}).get("sides") and not d["directed"]:
         return _one_side_totals(st, d, w, attr, unset[0], d.get("side"))

@@ -78,7 +78,16 @@ _MOST = re.compile(r"\b(?:most|highest|largest|biggest|greatest|best)\b", re.IGN
 _LEAST = re.compile(r"\b(?:fewest|least|lowest|smallest)\b", re.IGNORECASE)
 
 
+#: the density in plain words: "of all the pairs within a row, what share actually border
+#: each other"
+_PAIRS_SHARE = re.compile(r"\b(?:share|fraction|proportion|percentage|percent)\b[^?.]*\bpairs\b|"
+                          r"\bpairs\b[^?.]*\b(?:share|fraction|proportion|percentage|percent)\b",
+                          re.IGNORECASE)
+
+
 def _kind(q: str) -> str | None:
+    if _PAIRS_SHARE.search(q):
+        return "density"
     across = re.search(r"\b(?:across|cross(?:es|ing)?)\b", q, re.IGNORECASE) and not re.search(
         r"\b(?:within|inside|internal\w*|in-?group|intra\w*|own)\b", q, re.IGNORECASE)
     if (_WITHIN.search(q) or _INTERNALLY.search(q)) and not across:
@@ -178,9 +187,16 @@ def _one_group(st: PlanState) -> tuple[str, str] | None:
     return found if found and found[0] in groups else None
 
 
+#: the grouping's one mixing figure asked: "something between -1 and 1", "a coefficient"
+_ONE_FIGURE = re.compile(r"(?:between|from)\s+(?:minus\s+|-|−)1\s+(?:and|to)\s+\+?1\b|"
+                         r"\bassortativ|\bhomophil", re.IGNORECASE)
+
+
 def _found(st: PlanState) -> tuple[str, str, list[str]] | None:
     """(kind, attribute, the two values compared or none; for ``one``, the one value)."""
     q = _asked(st)
+    if _ONE_FIGURE.search(q) or _ONE_FIGURE.search(str(st.context.get("typed") or "")):
+        return None  # "a single number for that (between -1 and 1)": the mixing coefficient
     one = _one_group(st)
     if one and not named_weight(q, _meaning(st)):
         return "one", one[0], [one[1]]

@@ -71,12 +71,12 @@ def _tops(st: PlanState, start: str) -> list[str] | None:
 
 
 def _calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     person = _person(st)
     if not _applies(st) or person is None:
         return []
-    searches, ids = _resolve(st, [person])
+    searches, ids = resolve_names(st, [person])
     if ids is None:
         return searches
     up = "out" if _way(st) == "in" else "in"
@@ -91,11 +91,11 @@ def _calls(st: PlanState) -> list[Call]:
 
 
 def _render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
 
     reach = next((o for o in obs if o.tool == "hop_counts"), None)
     if reach is None:
-        return _unresolved(st, [_person(st) or ""])
+        return unresolved_names(st, [_person(st) or ""])
     start = str(reach.args["node"])
     tops = _tops(st, start) or []
     if not tops:

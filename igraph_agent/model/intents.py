@@ -78,7 +78,7 @@ _BOTH_SIDES = re.compile(r"\bboth (?:incoming|outgoing|in\b|out\b|ways|direction
                          r"\beither (?:way|direction)\b", re.IGNORECASE)
 
 
-def _where(st: PlanState) -> dict:
+def where_values(st: PlanState) -> dict:
     """``where=`` the attribute values the question filters on: one ("in Asia"), or one per
     grouping attribute it names a value of ("the assembly-tier plants located in Asia": tier
     = assembly and region = Asia; every value applied, never only the first)."""
@@ -108,7 +108,7 @@ def _degree_calls(st: PlanState) -> list[Call]:
             args["direction"] = "out"
     inside = {"within": "largest_component"} if _LARGEST.search(st.question) else {}
     ways = args.pop("direction", None)
-    rest = {**args, **_where(st), **_side_of(st), **inside}
+    rest = {**args, **where_values(st), **_side_of(st), **inside}
     if isinstance(ways, list):  # each side asked: one ranking per side, both answered
         return [Call("degree_analysis", {**rest, "direction": w}) for w in ways]
     return [Call("degree_analysis", {**rest, **({"direction": ways} if ways else {})})]
@@ -183,23 +183,23 @@ _TOP_CHECK = re.compile(r"^Does (.+) have the highest degree\?$")
 
 
 def _top_check_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     m = _TOP_CHECK.match(st.question)
     if m is None:
         return []
-    searches, ids = _resolve(st, [m.group(1)])
+    searches, ids = resolve_names(st, [m.group(1)])
     return searches if ids is None else [*searches, Call("degree_analysis", {"top_k": 10})]
 
 
 def _top_check_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _resolve, _unresolved
+    from igraph_agent.model.graph_intents import resolve_names, unresolved_names
 
     m = _TOP_CHECK.match(st.question)
     o = next((o for o in obs if o.tool == "degree_analysis" and o.ok), None)
-    _, ids = _resolve(st, [m.group(1)]) if m else ([], None)
+    _, ids = resolve_names(st, [m.group(1)]) if m else ([], None)
     if m is None or o is None or not ids:
-        return _unresolved(st, [m.group(1)] if m else [])
+        return unresolved_names(st, [m.group(1)] if m else [])
     d = o.typed(DegreeAnalysisResult)
     return _top_checked(ids[0], d) if d.top else "No node has an edge."
 
@@ -328,7 +328,7 @@ _CENTRAL_BY_DISTANCE = re.compile(
 
 def _scored_nodes(st: PlanState) -> list[str]:
     """The nodes whose own score is asked ("what's the closeness centrality of a3")."""
-    values = {str(v).lower() for v in _where(st).get("where", {}).values()}  # "in Finance"
+    values = {str(v).lower() for v in where_values(st).get("where", {}).values()}  # "in Finance"
     return [n for n in slots.named(st.question) if n.lower() not in values][:3]
 
 
@@ -343,24 +343,24 @@ def _within(st: PlanState) -> dict:
     """``within=`` for a measure asked inside a group or the largest component."""
     if _LARGEST.search(st.question):
         return {"within": "largest_component"}
-    if _INSIDE.search(st.question) and _where(st):
+    if _INSIDE.search(st.question) and where_values(st):
         return {"within": "group"}
     return {}
 
 
 def _centrality_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve, asked_weighting
+    from igraph_agent.model.graph_intents import asked_weighting, resolve_names
 
     measures = _named_measures(st.question) or ["pagerank", "betweenness"]
     args: dict = {"top_k": _EVERY if slots.BOTTOM.search(st.question) else
-                  topn.top_k(st.question, 10), **_where(st),
+                  topn.top_k(st.question, 10), **where_values(st),
                   **_side_of(st), **_within(st),  # "which volunteer …": one side's nodes
                   **(asked_weighting(st) or _centrality_weight(st, measures))}
     if set(measures) <= {"closeness", "betweenness"} and "weight" not in args and \
             asked_weight(st.question, st.meaning()).why == "hops":
         args["weight"] = None  # "in the fewest steps": hops, never an edge value
     if names := _scored_nodes(st):
-        searches, ids = _resolve(st, names)
+        searches, ids = resolve_names(st, names)
         if ids is None:
             return searches
         return [*searches, *(Call("node_centrality", {"measure": m, **args, "nodes": ids})
@@ -511,14 +511,14 @@ def _place(d: NodeCentralityResult, r) -> str:
 
 
 def _scores(st: PlanState, d: NodeCentralityResult) -> str:
-    from igraph_agent.model.graph_intents import _found
+    from igraph_agent.model.graph_intents import found_reply
 
     ranked = [str(t.node) for t in d.top]
     said = []
     for r in d.requested:
         at = f", ranked {_place(d, r)} of {d.scored_nodes}" if str(r.node) in ranked else ""
         said.append(f"{r.node} has {d.measure}{_sense(d.weight_used)} **{_fmt(r.score)}**{at}")
-    return _found(st, _scored_nodes(st)) + _versus(st, d) + "; ".join(said) + "."
+    return found_reply(st, _scored_nodes(st)) + _versus(st, d) + "; ".join(said) + "."
 
 
 def _versus(st: PlanState, d: NodeCentralityResult) -> str:
@@ -546,11 +546,11 @@ def _scope(d: NodeCentralityResult) -> str:
 
 
 def _centrality_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
 
     obs = [o for o in obs if o.tool == "node_centrality"]
     if not obs:
-        return _unresolved(st, _scored_nodes(st))
+        return unresolved_names(st, _scored_nodes(st))
     typed = [o.typed(NodeCentralityResult) for o in obs]
     inside = [d for d in typed[1:] if d.within == "largest_component" and d.measure == "closeness"
               and typed[0].within != "largest_component"]
@@ -985,7 +985,7 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name != "degree"]  # "Uma's degree": hers, no ranking
     if "cross_group_rank" in names:  # "the most contacts outside their own team": no pairs
         found = [i for i in found if i.name == "cross_group_rank" or i.phase > 0]
-    if {"group_mix", "mutual_pairs"} <= names and st is not None and _asks_for_a_group(question, st):
+    if {"group_mix", "mutual_pairs"} <= names and st is not None and asks_for_a_group(question, st):
         found = [i for i in found if i.name != "mutual_pairs"]  # "which two departments send
         names -= {"mutual_pairs"}  # each other the most": the groups' pair, not two nodes
     if {"edge_extreme", "mutual_pairs"} <= names and st is not None and both_ways(st):
@@ -1049,16 +1049,16 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
 
         if within_one_group(st):  # "the midfielders ... to each other": within the group
             found = [i for i in found if i.name != "mutual_pairs"]
-    if "group_mix" in names and st is not None and _asks_for_a_group(question, st):
+    if "group_mix" in names and st is not None and asks_for_a_group(question, st):
         # "which parish sends the most frames out to other parishes": parishes, no node
         found = [i for i in found if i.name not in _NODE_RANKINGS | {"flow_rank"}]
-    if "group_size" in names and st is not None and _asks_for_a_group(question, st):
+    if "group_size" in names and st is not None and asks_for_a_group(question, st):
         # "which county has the most events": the counties ranked, never the events
         found = [i for i in found if i.name not in _NODE_RANKINGS | {"side_rank", "least_degree"}]
     if "group_side" in names:  # "which street's residents give the most hours": each group's
         #                        total, no node's group and no single edge
         found = [i for i in found if i.name not in {"node_group", "edge_extreme"}]
-        if st is not None and _asks_for_a_group(question, st):  # "which department sends the
+        if st is not None and asks_for_a_group(question, st):  # "which department sends the
             #                               most mail": the departments ranked, never a node
             found = [i for i in found if i.name not in _NODE_RANKINGS | {"flow_rank"}]
     if "path" in names and slots.pair(question) and SUMMED.search(question):  # "the route's
@@ -1079,7 +1079,7 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name not in {"group_mix", "threshold_count",
                                                     "degree_exact", "count_where"}]
         names -= {"group_mix", "threshold_count", "degree_exact", "count_where"}
-    if "group_mix" in names and st is not None and _asks_for_a_group(question, st):
+    if "group_mix" in names and st is not None and asks_for_a_group(question, st):
         found = [i for i in found if i.name not in _NODE_RANKINGS | {"edge_extreme"}]
         #  "which sector", "which two departments ship the most between them": no node, no edge
     elif "group_mix" in names and re.search(r"\bwho(?:m|se)?\b(?!\s+(?:two\s+|both\s+)?ends\b)"
@@ -1108,7 +1108,7 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         found = [i for i in found if i.name == "group_mix" or i.phase > 0]  # Tern: a group
     if {"group_mix", "figure"} <= names and st is not None and attribute_mixing(question, st):
         found = [i for i in found if i.name != "figure"]  # "assortative by faction": not degree
-    if "projection" in names and st is not None and _asks_for_a_group(question, st):
+    if "projection" in names and st is not None and asks_for_a_group(question, st):
         # "which 2 cuisines overlap most in ingredients": two groups, never two nodes
         found = [i for i in found if i.name != "projection"]
     if names & {"threshold_count", "degree_exact"} and st is not None and \
@@ -1118,11 +1118,11 @@ def match(question: str, st: PlanState | None = None) -> list[Intent]:
         # "how many employees have zero ties to anyone in their own team": partners in one
         # group, never all of a node's ties
         found = [i for i in found if i.name not in {"threshold_count", "degree_exact"}]
-    if "threshold_count" in names and st is not None and _asks_for_a_group(question, st):
+    if "threshold_count" in names and st is not None and asks_for_a_group(question, st):
         # "which countries have more than 2 ports": groups past a size, never nodes' degrees
         found = [i for i in found if i.name != "threshold_count"]
     if st is not None and found and all(i.name in _NODE_RANKINGS | {"side_rank"} or i.phase > 0
-                                        for i in found) and _asks_for_a_group(question, st, True):
+                                        for i in found) and asks_for_a_group(question, st, True):
         # "which home branch has the most members": a group asked, no node's ranking answers
         found = [i for i in found if i.phase > 0]
     if st is not None and found and _group_then_verb(question, st):
@@ -1328,7 +1328,7 @@ _VAGUE_INSIGHT = re.compile(r"\banything\s+(?:interesting|notable|noteworthy|sur
                             re.IGNORECASE)
 
 
-def _asks_for_a_group(question: str, st: PlanState, described: bool = False) -> bool:
+def asks_for_a_group(question: str, st: PlanState, described: bool = False) -> bool:
     """Whether the question asks which value of a grouping attribute ("which sector receives
     the most from the others", "what department sends …"); ``described``: only where a word
     stands between "which" and the grouping's name ("which home branch"), a form the

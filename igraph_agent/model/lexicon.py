@@ -740,7 +740,8 @@ LEXICON: dict[str, dict[str, Any]] = {
         hint="whether the graph is bipartite"),
     "cycles": dict(
         triggers=t(1.0, r"\bcycles?\b|\bcyclic\b|\bacyclic\b|\bloops?\b|\ba (?:tree|forest)\b|"
-                   r"\btree-?like\b|\bcircular\b"),
+                   r"\btree-?like\b|\bcircular\b|\b(?:go(?:es)?|goes|going|come|comes)\s+round\s+in\s+"
+                   r"(?:a\s+)?circles?\b"),
         negatives=_rx(r"self-?loops?|\bhow many\b|\bnumber of\b|\bwhich\b|\bwho\b|\blist\b|"
                       r"\blongest\b|\bshortest\b|\bsmallest\b"),
         group="directed", hint="whether the graph has cycles"),

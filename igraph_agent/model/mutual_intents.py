@@ -101,12 +101,12 @@ def one_way(st: PlanState, name: str) -> str | None:
 
 
 def _calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     name = _mutual_of(st)
     if name is None:
         return []
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     return [*searches, *(Call("local_analysis", {"node": ids[0], "radius": 1, "limit": _LISTED,
@@ -119,13 +119,13 @@ def _hop_one(d: LocalAnalysisResult) -> tuple[list[str], int]:
 
 
 def _render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _found, _unresolved
+    from igraph_agent.model.graph_intents import found_reply, unresolved_names
 
     name = _mutual_of(st)
     got = {str(o.args.get("direction")): o.typed(LocalAnalysisResult) for o in obs
            if o.tool == "local_analysis" and o.ok}
     if name is None or set(got) != {"out", "in"}:
-        return _unresolved(st, [name] if name else [])
+        return unresolved_names(st, [name] if name else [])
     (outs, n_out), (ins, n_in) = _hop_one(got["out"]), _hop_one(got["in"])
     if len(outs) < n_out or len(ins) < n_in:
         return "The neighbour lists were cut short, so the partners both ways could not be read."
@@ -141,25 +141,25 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
                f"get an edge from {who} and send none back")
         total = n_in if side == "in" else n_out  # (no count made here: every figure a tool's)
         if not only:
-            return _found(st, [name]) + (f"**None** — every one of the {total} linked that way is "
+            return found_reply(st, [name]) + (f"**None** — every one of the {total} linked that way is "
                                          f"linked both ways ({arrow}).")
-        return _found(st, [name]) + (
+        return found_reply(st, [name]) + (
             ", ".join(f"**{n}**" for n in only) + f" {how} ({arrow}); of the {total} on that "
             "side, " + (", ".join(both) + " also " + ("has" if len(both) == 1 else "have")
                         + " the edge back." if both else "none has the edge back."))
     if _both_lists(str(st.context.get("asked") or st.question)):
-        return _found(st, [name]) + (
+        return found_reply(st, [name]) + (
             f"{who} has an edge out to **{n_out}** node(s) ({arrow}): "
             + (", ".join(f"**{n}**" for n in outs) or "none")
             + f"; and in from **{n_in}**: " + (", ".join(f"**{n}**" for n in ins) or "none") + ".")
     if not both:
-        return _found(st, [name]) + (
+        return found_reply(st, [name]) + (
             f"**None** — no node is linked with {who} both ways ({arrow}): {who} has an edge "
             f"out to {n_out} node(s) and in from {n_in}, and none is on both lists.")
     counted = slots.asked_kind(str(st.context.get("asked") or st.question)) == "count"
     lead = (f"**{len(both)}** node(s) are linked" if counted else  # a count only where asked:
             "Linked")  # a figure the tools give none of is not stated unasked
-    return _found(st, [name]) + (
+    return found_reply(st, [name]) + (
         f"{lead} with {who} both ways (an edge each way, {arrow}): "
         + ", ".join(f"**{n}**" for n in both)
         + f" (of the {n_out} {who} has an edge out to and the {n_in} with an edge into {who}).")
@@ -229,13 +229,13 @@ def _ranked_side(st: PlanState) -> tuple[str, str, str, bool] | None:
 
 
 def _ranked_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     found = _ranked_side(st)
     if found is None:
         return []
     name, side, measure, _low = found
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     return [*searches, Call("local_analysis", {"node": ids[0], "radius": 1, "limit": _LISTED,
@@ -245,7 +245,7 @@ def _ranked_calls(st: PlanState) -> list[Call]:
 
 
 def _ranked_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _found, _unresolved
+    from igraph_agent.model.graph_intents import found_reply, unresolved_names
     from igraph_agent.results.counting import NodesByMeasureResult
 
     found = _ranked_side(st)
@@ -254,7 +254,7 @@ def _ranked_render(st: PlanState, obs: list[Observed]) -> str:
     measured = next((o.typed(NodesByMeasureResult) for o in obs if o.tool == "nodes_by_measure"
                      and o.ok), None)
     if found is None or local is None or measured is None:
-        return _unresolved(st, [found[0]] if found else [])
+        return unresolved_names(st, [found[0]] if found else [])
     name, side, measure, low = found
     partners, count = _hop_one(local)
     if len(partners) < count or measured.truncated:
@@ -267,12 +267,12 @@ def _ranked_render(st: PlanState, obs: list[Observed]) -> str:
     whose = (f"the {count} node(s) {who} has an edge out to" if side == "out" else
              f"the {count} node(s) with an edge into {who}")
     if not rows:
-        return _found(st, [name]) + f"**None** — {who} has no such partner ({cols[0]} → {cols[1]})."
+        return found_reply(st, [name]) + f"**None** — {who} has no such partner ({cols[0]} → {cols[1]})."
     best = rows[0][0]
     tied = [p for v, p in rows if v == best]
     rest = ", ".join(f"{p} ({v:g})" for v, p in rows[len(tied):6])
     what = measure.replace("_", "-")
-    return (_found(st, [name]) + f"Of {whose} ({cols[0]} → {cols[1]}), "
+    return (found_reply(st, [name]) + f"Of {whose} ({cols[0]} → {cols[1]}), "
             + " and ".join(f"**{p}**" for p in tied)
             + f" {'has' if len(tied) == 1 else 'tie for'} the {'lowest' if low else 'highest'} "
             f"{what}: **{best:g}**" + (f"; then {rest}" if rest else "") + ".")

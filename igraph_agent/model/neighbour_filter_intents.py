@@ -126,12 +126,12 @@ def _applies(st: PlanState) -> bool:
 
 
 def _calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     found, cond = _centre(st.question), condition(st.question)
     if found is None or cond is None or st.meaning().get("directed"):
         return []
-    searches, ids = _resolve(st, [found[0]])
+    searches, ids = resolve_names(st, [found[0]])
     if ids is None:
         return searches
     op, value = cond
@@ -148,12 +148,12 @@ def _clarify(st: PlanState) -> str | None:
 
 
 def _render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
 
     o = next((o for o in obs if o.tool == "nodes_by_measure" and o.ok), None)
     found = _centre(st.question)
     if o is None:
-        return _unresolved(st, [found[0] if found else ""])
+        return unresolved_names(st, [found[0] if found else ""])
     d = o.typed(NodesByMeasureResult)
     value = int(d.value) if d.value is not None and float(d.value).is_integer() else d.value
     said = f"degree {_WORDS[d.op]} {value}"
@@ -197,27 +197,27 @@ def _pairs_of(st: PlanState) -> str | None:
 
 
 def _pairs_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     who = _pairs_of(st)
     if who is None:
         return []
-    searches, ids = _resolve(st, [who])
+    searches, ids = resolve_names(st, [who])
     if ids is None:
         return searches
     return [*searches, Call("count_triangles", {"nodes": ids})]
 
 
 def _pairs_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
     from igraph_agent.results.structure import CountTrianglesResult
 
     o = next((o for o in obs if o.tool == "count_triangles" and o.ok), None)
     if o is None:
-        return _unresolved(st, [_pairs_of(st) or ""])
+        return unresolved_names(st, [_pairs_of(st) or ""])
     d = o.typed(CountTrianglesResult)
     if not d.requested:
-        return _unresolved(st, [_pairs_of(st) or ""])
+        return unresolved_names(st, [_pairs_of(st) or ""])
     r = d.requested[0]
     asked = str(st.context.get("asked") or st.question)
     yes_no = slots.asked_kind(asked) == "yesno"  # "are any of p0's neighbours linked …"
@@ -256,13 +256,13 @@ def group_condition(st: PlanState) -> tuple[str, str, str] | None:
 
 
 def _group_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     found = group_condition(st)
     if found is None:
         return []
     node, attr, value = found
-    searches, ids = _resolve(st, [node])
+    searches, ids = resolve_names(st, [node])
     if ids is None:
         return searches
     around = {"measure": "degree", "op": "ge", "value": 0, "neighbours_of": ids[0]}
@@ -271,14 +271,14 @@ def _group_calls(st: PlanState) -> list[Call]:
 
 
 def _group_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
 
     found = group_condition(st)
     done = [o.typed(NodesByMeasureResult) for o in obs if o.tool == "nodes_by_measure" and o.ok]
     held = next((d for d in done if d.where), None)
     every = next((d for d in done if not d.where), None)
     if found is None or held is None or every is None:
-        return _unresolved(st, [found[0] if found else ""])
+        return unresolved_names(st, [found[0] if found else ""])
     _, attr, value = found
     way = " (edges either way)" if st.meaning().get("directed") else ""
     if not held.count:

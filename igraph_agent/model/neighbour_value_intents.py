@@ -76,12 +76,12 @@ def _column(st: PlanState) -> str | None:
 
 
 def _calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     name, column = _node(st), _column(st)
     if name is None or column is None or st.meaning().get("directed"):
         return []
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     return [*searches, Call("edge_attribute_totals", {"attribute": column, "node": ids[0],
@@ -102,12 +102,12 @@ def _clarify(st: PlanState) -> str | None:
 
 
 def _render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
 
     o = next((o for o in obs if o.tool == "edge_attribute_totals" and o.ok), None)
     d = o.typed(EdgeAttributeTotalsResult) if o is not None else None
     if d is None or d.passing is None or d.node is None:
-        return _unresolved(st, [_node(st) or ""])
+        return unresolved_names(st, [_node(st) or ""])
     node = str(d.node)
     rows = d.passing.edges
     listed = ", ".join(

@@ -112,33 +112,39 @@ def _bonus(st: PlanState) -> float:
 
 
 def _calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     found = _lookup(st)
     if found is None:
         return []
-    searches, _ = _resolve(st, [found[1]])
+    searches, _ = resolve_names(st, [found[1]])
     return searches
 
 
 def _render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _candidates, _found, _resolve, _unresolved, _who
+    from igraph_agent.model.graph_intents import (
+        _who,
+        found_reply,
+        resolve_names,
+        search_candidates,
+        unresolved_names,
+    )
 
     found = _lookup(st)
     if found is None:
         return "Name the node and the attribute to read."
     attr, name = found
-    _, ids = _resolve(st, [name])
+    _, ids = resolve_names(st, [name])
     if not ids:
-        return _unresolved(st, [name])
+        return unresolved_names(st, [name])
     row = next((r for o in obs if o.tool == "search_node" and o.ok
-                for r in _candidates(o) if str(r.node) == str(ids[0])), None)
+                for r in search_candidates(o) if str(r.node) == str(ids[0])), None)
     if row is None:
-        return _unresolved(st, [name])
+        return unresolved_names(st, [name])
     value = (row.attributes or {}).get(attr)
     if value is None:
-        return f"{_found(st, [name])}{_who(row)} has no {attr} value in the node table."
-    return f"{_found(st, [name])}{_who(row)} has {attr} **{shown(value)}**."
+        return f"{found_reply(st, [name])}{_who(row)} has no {attr} value in the node table."
+    return f"{found_reply(st, [name])}{_who(row)} has {attr} **{shown(value)}**."
 
 
 NODE_VALUE_INTENTS = [

@@ -355,9 +355,9 @@ def _set_steps(st: PlanState, ss: set_steps.SetSteps) -> dict[str, Any] | None:
     answered whole: the node found, then the second step's ranking moved onto its neighbours
     alone (the way the question's verb follows its edges). None when the ranking cannot be
     moved there (the planner asks as it would)."""
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
-    searches, ids = _resolve(st, [ss.node])
+    searches, ids = resolve_names(st, [ss.node])
     if ids is None:
         return _tool_calls(_found_first(st, searches), st.turns) if any(
             st.done(c) is None for c in searches) else None
@@ -393,13 +393,13 @@ def _neighbour_total(st: PlanState, asked: str) -> dict[str, Any] | None:
     graph ("the combined load_mw of the substations connected to Eastleigh") that no intent
     answered whole; None where the question asks no such total."""
     from igraph_agent.model.attribute_intents import numeric_attributes
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     info = st.last_ok("get_graph_info")
     found = set_steps.neighbour_total(asked, numeric_attributes(st))
     if found is None or info is None or info.typed(GetGraphInfoResult).directed:
         return None
-    searches, ids = _resolve(st, [found[0]])
+    searches, ids = resolve_names(st, [found[0]])
     if ids is None:
         return _tool_calls(_found_first(st, searches), st.turns) if any(
             st.done(c) is None for c in searches) else None
@@ -460,10 +460,10 @@ def _info(st: PlanState) -> dict[str, Any]:
 
 def _ask(st: PlanState, missing: list[str] = (), partial: list = ()) -> Ask:  # type: ignore[assignment]
     """A clarification naming the nearest analyses on this graph, offered as follow-ups."""
-    from igraph_agent.model.graph_intents import _candidates
+    from igraph_agent.model.graph_intents import search_candidates
 
     unknown = [str(r.args.get("query")) for r in st.results
-               if r.tool == "search_node" and r.ok and not _candidates(r)]
+               if r.tool == "search_node" and r.ok and not search_candidates(r)]
     words = vocabulary.words(st.question, _info(st), unknown)
     return clarification(intent_table.INTENTS, st.question, words, _features(st), missing,
                          partial)
@@ -565,10 +565,10 @@ def _named_nodes(st: PlanState) -> list[str] | None:
 def _no_match(st: PlanState, name: str) -> bool:
     """Whether this run's ``search_node`` for ``name`` found no node near enough to be it
     (what the graph intents tell the user as "no node matches")."""
-    from igraph_agent.model.graph_intents import _candidates
+    from igraph_agent.model.graph_intents import search_candidates
 
     obs = st.done(_search(name))
-    return obs is not None and obs.ok and not _candidates(obs)
+    return obs is not None and obs.ok and not search_candidates(obs)
 
 
 def _no_candidate(st: PlanState, name: str) -> bool:
@@ -626,11 +626,21 @@ def _features(st: PlanState) -> set[str]:
         #  among the Officer club members": those nodes ranked, no per-group answer
     if len(either) > 1 and alone is None:
         out.discard("group")  # "stations in the north or south district": one filter of both
+    from igraph_agent.model.cycle_shape_intents import PLANAR
+
+    if PLANAR.search(asked):
+        out -= {"threshold", "negation"}  # "with no lines crossing": no count of zero
     groups = "|".join(re.escape(str(a)) for a in vocabulary.groupings(st.meaning()))
     if groups and re.search(rf"\b(?:is|are)\s+there\s+(?:a|an|any)\s+(?:{groups})s?\s+(?:where|in\s+which|"
                             rf"whose|that|with)\b", asked, re.IGNORECASE):
         out.add("group")  # "is there a district where every single team has been sent out":
         # a group asked, which no count of nodes answers
+    if groups and re.search(rf"\b(?:at\s+least\s+one|any|some)\s+(?:other\s+)?[a-z]+\s+(?:in|from)\s+(?:a|an|"
+                            rf"another)\s+(?:different\s+|other\s+)?(?:{groups})\b|\b(?:go|goes|went|going|"
+                            rf"links?|mentor\w*|edges?)\s+from\s+one\s+(?:{groups})\s+into\s+(?:a|an|another)\s+"
+                            rf"(?:different\s+|other\s+)?(?:{groups})\b", asked, re.IGNORECASE):
+        out.add("group")  # "a plot in a different row": each node's group set against its
+        # partners', which no count of edges answers
     return out
 
 
@@ -679,6 +689,8 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
         unknown_quantity.unheld_grouping(_asked(st), _info(st)) or \
         unknown_quantity.unheld_people(_asked(st), _info(st)) or \
         unknown_quantity.unheld_role(_asked(st), _info(st)) or \
+        unknown_quantity.unheld_node_kind(_asked(st), _info(st)) or \
+        unknown_quantity.unheld_most(_asked(st), _info(st)) or \
         dangling.ask(_asked(st), _info(st)) or \
         unheld_subset.ask(_asked(st), _info(st))  # "how many of the visits were first timers"
     if unheld:  # "which department pays the highest salaries" where no column holds pay
@@ -1002,6 +1014,10 @@ def _final_answer(st: PlanState, planned: list[tuple[Any, list[Call]]],
     if _no_verdict(st, findings) and not budget_out:  # a yes/no answered with another figure
         ask = _ask(st, ["yesno"], matched)
         return Ask("I found no yes-or-no answer to this. " + ask.question, ask.suggestions)
+    grouping = _group_unanswered(st, findings)
+    if grouping and not budget_out:  # "which series adds up to the most" answered with a node
+        ask = _ask(st, ["group"], matched)
+        return Ask(f"I found no answer by {grouping} to this. " + ask.question, ask.suggestions)
     if failures:
         findings += "\n\nSome calls failed: " + "; ".join(
             f"`{f.tool}` — {f.error.get('code')}: {f.error.get('message')}" for f in failures)
@@ -1036,9 +1052,39 @@ def _no_verdict(st: PlanState, findings: str) -> bool:
     neither Yes nor No: it answers another question. A choice ("is 33 with Mr. Hi or with
     the Officer?") is answered by naming one side."""
     asked = str(st.context.get("asked") or st.question)
-    choice = re.sub(r"\byes\s+or\s+no\b|\bor\s+not\b", " ", asked, flags=re.IGNORECASE)
+    choice = re.sub(r"\byes\s+or\s+no\b|\bor\s+not\b|\([^()]*\)", " ", asked,
+                    flags=re.IGNORECASE)  # (an aside's "or" offers no choice)
     return (slots.asked_kind(asked) == "yesno" and not re.search(r"\bor\b", choice, re.IGNORECASE)
             and not re.search(r"\*\*(?:Yes|No)\b", findings))
+
+
+def _group_unanswered(st: PlanState, findings: str) -> str | None:
+    """The grouping attribute a question asks "which …" of ("which concert series adds up to
+    the most", "players of which section") when the answer never names it: an answer about
+    nodes, not their groups; else None."""
+    info = _info(st)
+    asked = str(st.context.get("asked") or st.question)
+    own = unknown_quantity.endpoint_kind(info)
+    bold = {b.strip().lower() for b in re.findall(r"\*\*([^*]+)\*\*", findings)}
+    grouped = vocabulary.groupings(info.get("meaning") or {})
+    modes = (info.get("meaning") or {}).get("modes") or {}
+    sided = modes.get("attribute") if modes.get("by") == "attribute" else None
+    every = {str(v).lower() for a, vs in grouped.items() if a != sided for v in vs}  # (a
+    # two-mode side's name, "concert", says which side, no group: "which concert series")
+    for attr, values in grouped.items():
+        word = re.escape(attr.lower().replace("_", " "))
+        if bold & {str(v).lower() for v in values}:
+            continue  # "**Open** has the highest average rating": a group named
+        said = re.search(rf"\b(?:which|what)\s+([a-z]+)\s+{word}", asked, re.IGNORECASE)
+        if said and said.group(1).lower() in every:
+            continue  # "which electronic act": one node of a group, before a grouping's name
+        if attr.lower() == own or not re.search(
+                rf"\b(?:which|what)\s+(?:[a-z]+\s+)?{word}(?:s|es)?\b(?!\s+(?:of|is|are|does|do|did)\b)"
+                rf"(?!'s)", asked, re.IGNORECASE):
+            continue
+        if not re.search(rf"\b{word}", findings, re.IGNORECASE):
+            return attr
+    return None
 
 
 def _takes_nodes(st: PlanState, made: list[Call]) -> bool:

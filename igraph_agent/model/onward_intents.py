@@ -113,13 +113,13 @@ def _first(obs: Observed | None) -> list[str] | None:
 
 
 def _calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     found = steps(st)
     if found is None:
         return []
     name, way, then = found
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     first = _call(ids[0], way)

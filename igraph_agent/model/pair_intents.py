@@ -103,12 +103,12 @@ def _rank_applies(st: PlanState) -> bool:
 
 
 def _rank_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     name = _centre(st)
     if not _rank_applies(st) or name is None:
         return []
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     return [*searches, Call("nodes_by_measure", {**_measure(st), "neighbours_of": ids[0],
@@ -117,11 +117,11 @@ def _rank_calls(st: PlanState) -> list[Call]:
 
 
 def _rank_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
 
     o = next((o for o in obs if o.tool == "nodes_by_measure"), None)
     if o is None:
-        return _unresolved(st, [_centre(st) or ""])
+        return unresolved_names(st, [_centre(st) or ""])
     d = o.typed(NodesByMeasureResult)
     what = d.attribute if d.measure == "attribute" else f"{o.args['weight']} total" if \
         d.measure == "strength" and o.args.get("weight") else d.measure.replace("_", " ")

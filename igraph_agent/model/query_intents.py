@@ -15,7 +15,13 @@ from typing import Any
 
 from igraph_agent.model import cut_words, sides, slots, topn, vocabulary
 from igraph_agent.model.either_values import where_said
-from igraph_agent.model.graph_intents import UNRESOLVED, _found, _resolve, _unresolved, _who
+from igraph_agent.model.graph_intents import (
+    UNRESOLVED,
+    _who,
+    found_reply,
+    resolve_names,
+    unresolved_names,
+)
 from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.model.weights import (
     counts_the_edges,
@@ -68,7 +74,7 @@ def _f(x) -> str:
 
 
 def threshold_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.intents import _where
+    from igraph_agent.model.intents import where_values
 
     found = slots.threshold(st.question)
     if found is None:
@@ -90,7 +96,7 @@ def threshold_calls(st: PlanState) -> list[Call]:
     op, value = found
     listed = {"limit": 50} if _LIST_ASKED.search(st.question) else {}
     call = Call("nodes_by_measure", {"measure": measure, "op": op, "value": value,
-                                     **_where(st), **_side(st), **listed})
+                                     **where_values(st), **_side(st), **listed})
     if _no_partner(st, call):  # a node in no edge is on neither side the edges give
         return [call, Call("nodes_by_measure", {"measure": "degree", "op": "eq", "value": 0,
                                                 "limit": 50})]
@@ -156,7 +162,7 @@ _LIST_ASKED = re.compile(r"^\s*(?:so\s+|and\s+|now\s+)?(?:list|name|show|give|te
 
 
 def threshold_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _yes_no
+    from igraph_agent.model.graph_intents import yes_no_lead
 
     d = obs[0].typed(NodesByMeasureResult)
     unsided = _unsided(d, obs)
@@ -179,8 +185,8 @@ def threshold_render(st: PlanState, obs: list[Observed]) -> str:
         scope += " (other nodes tied either way, a two-way pair counted once)"
     # "are there any brewers with more than 4 taprooms": yes or no, and which (none of a
     # side while a node of no side is in no edge: neither, the planner asks)
-    lead = _yes_no(st, True) if d.count else "" if unsided else _yes_no(st, False)
-    if unsided and not d.count and d.op == "eq" and d.value == 0 and _yes_no(st, True):
+    lead = yes_no_lead(st, True) if d.count else "" if unsided else yes_no_lead(st, False)
+    if unsided and not d.count and d.op == "eq" and d.value == 0 and yes_no_lead(st, True):
         # "is there a club nobody belongs to": a node in no edge has no partner on either side
         alone = _unsided_nodes(d, obs)
         return (f"**Yes**, if {', '.join(f'**{n}**' for n in alone[:10])} "
@@ -257,7 +263,7 @@ def hop_calls(st: PlanState) -> list[Call]:
     name = _hop_name(st)
     if k is None or name is None:
         return []
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     way = _hop_direction(st, name)
@@ -292,7 +298,7 @@ def hop_render(st: PlanState, obs: list[Observed]) -> str:
     d = next((o.typed(HopCountsResult) for o in obs if o.tool == "hop_counts"), None)
     name = _hop_name(st)
     if d is None:
-        return _unresolved(st, [name] if name else [])
+        return unresolved_names(st, [name] if name else [])
     _k, exact = slots.hops(st.question) or (d.hops, False)
     nouns = vocabulary.noun(st.question, _raw_info(st))[1]
     last = d.by_distance[-1]
@@ -310,7 +316,7 @@ def hop_render(st: PlanState, obs: list[Observed]) -> str:
                                                         for r in d.by_distance):
         listed = ", ".join(_who(n) for r in d.by_distance for n in r.nodes)  # "which depots"
         exact = bool(listed)
-    return (_found(st, [name] if name else []) + head + (f" ({listed})" if exact and listed
+    return (found_reply(st, [name] if name else []) + head + (f" ({listed})" if exact and listed
                                                          else "") +
             f". By distance: {per}; {d.farther} farther, {d.unreachable} unreachable.")
 
@@ -380,7 +386,7 @@ def whatif_calls(st: PlanState) -> list[Call]:
     ends = _reach_pair(st)
     if not names or ends == []:
         return []
-    searches, ids = _resolve(st, names + (ends or []))
+    searches, ids = resolve_names(st, names + (ends or []))
     if ids is None:
         return searches
     gone = ids[: len(names)]
@@ -494,7 +500,7 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
              None)
     names, _ = _removed(st)
     if d is None:
-        return _unresolved(st, names)
+        return unresolved_names(st, names)
     what = ", ".join([str(n) for n in d.removed_nodes]
                      + [f"the edge {a}–{b}" for a, b in d.removed_edges])
     b, a = d.before, d.after
@@ -509,39 +515,39 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
         verdict = (("**Yes** — " if cut.total else "**No** — ")
                    if re.search(_ANY_APART, st.question, re.IGNORECASE) else "")
         head = f"{'w' if verdict else 'W'}ithout {what}, **{cut.total}** node(s) would lose"
-        return (_found(st, names) + verdict + head + " their link to the main part" + (f": {named}" if cut.total else "") +
+        return (found_reply(st, names) + verdict + head + " their link to the main part" + (f": {named}" if cut.total else "") +
                 f" — the graph would have {a.components} connected component(s) (sizes "
                 f"{sizes}), against {b.components} now. Nothing was changed.")
     if d.reach is not None:
         r = d.reach
         if r.before_hops is None:  # no route before: the removal changes nothing
-            return (_found(st, names) + f"**No** — {r.source} does not reach {r.target} even "
+            return (found_reply(st, names) + f"**No** — {r.source} does not reach {r.target} even "
                     f"now, so not without {what} either. Nothing was changed.")
         if r.after_hops is None:
             head = f"**No** — without {what}, {r.source} no longer reaches {r.target}"
         else:
             head = (f"**Yes** — without {what}, {r.source} still reaches {r.target} in "
                     f"**{r.after_hops} hop(s)**: " + " → ".join(map(str, r.after_path)))
-        return (_found(st, names) + head + f" (before: {r.before_hops} hop(s)). Nothing was "
+        return (found_reply(st, names) + head + f" (before: {r.before_hops} hop(s)). Nothing was "
                 "changed.")
     strong = _strong_asked(st, a)
     if strong:
-        return _found(st, names) + strong.format(what=what, a=a, b=b)
+        return found_reply(st, names) + strong.format(what=what, a=a, b=b)
     gone = _EDGES_GONE.search(st.question)
     if gone:  # "how many referral links disappear": the edges that go with it
-        return (_found(st, names) + f"Without {what}, **{b.edges - a.edges} edge(s)** would go: "
+        return (found_reply(st, names) + f"Without {what}, **{b.edges - a.edges} edge(s)** would go: "
                 f"{a.edges} would remain of {b.edges} now. Nothing was changed.")
     split = a.components > b.components
     everyone = _EVERY_PAIR.search(st.question)
     if everyone and st.meaning().get("directed") and a.strong_components is not None:
         # "could you still get from every account to every other": following the edges
-        return (_found(st, names) + ("**Yes** — " if a.strong_components == 1 else "**No** — ") +
+        return (found_reply(st, names) + ("**Yes** — " if a.strong_components == 1 else "**No** — ") +
                 f"without {what}, {'every' if a.strong_components == 1 else 'not every'} node "
                 f"still reaches every other following the edges' direction ({a.strong_components}"
                 f" strongly connected component(s), the largest of {a.largest_strong_component} "
                 f"nodes). Nothing was changed.")
     if everyone:  # "could you still get between every pair of remaining ports"
-        return (_found(st, names) + ("**Yes** — " if a.components == 1 else "**No** — ") +
+        return (found_reply(st, names) + ("**Yes** — " if a.components == 1 else "**No** — ") +
                 f"without {what}, the graph would have **{a.components} connected "
                 f"component(s)** (sizes {sizes}), against {b.components} now. Nothing was "
                 "changed.")
@@ -556,21 +562,21 @@ def whatif_render(st: PlanState, obs: list[Observed]) -> str:
         #                                                   number of separate groups change"
     more = re.search(r"\bhow many (?:more|additional|extra|new|fewer)\b", st.question, re.IGNORECASE)
     if more:  # "how many more components would there be without u13": the difference
-        return (_found(st, names) + f"Without {what}, there would be **{abs(a.components - b.components)}"
+        return (found_reply(st, names) + f"Without {what}, there would be **{abs(a.components - b.components)}"
                 f"** {'more' if a.components >= b.components else 'fewer'} connected component(s): "
                 f"{a.components} (sizes {sizes}) against {b.components} now. Nothing was changed.")
     if _NODES_LEFT.search(st.question) and _counts_nodes(st):  # "how many people are left"
-        return (_found(st, names) + f"Without {what}, **{a.nodes}** node(s) would remain "
+        return (found_reply(st, names) + f"Without {what}, **{a.nodes}** node(s) would remain "
                 f"(against {b.nodes} now), in {a.components} connected component(s) (sizes "
                 f"{sizes}). Nothing was changed.")
     if re.search(r"\b(?:edges|ties|links|connections|relationships|friendships)\b", st.question,
                  re.IGNORECASE) or _NODES_LEFT.search(st.question):  # "how many ties would
         # remain if member 0 left", "how many roads are left": a count that is not the nodes'
         # nor the components' is the edges'
-        return (_found(st, names) + yes_no + f"Without {what}, **{a.edges} edge(s)** would "
+        return (found_reply(st, names) + yes_no + f"Without {what}, **{a.edges} edge(s)** would "
                 f"remain (against {b.edges} now), in {a.components} connected component(s) "
                 f"(sizes {sizes}). Nothing was changed.")
-    return (_found(st, names) + yes_no + f"Without {what}, the graph would have **{a.components} "
+    return (found_reply(st, names) + yes_no + f"Without {what}, the graph would have **{a.components} "
             f"connected component(s)** (sizes {sizes}), against {b.components} now; the "
             f"largest would hold {a.largest_component} of {a.nodes} nodes{lost}. Nothing "
             "was changed.")
@@ -630,14 +636,14 @@ def _partner_of(question: str) -> str | None:
 def common_calls(st: PlanState) -> list[Call]:
     one = _partner_of(st.question)
     if one:
-        searches, ids = _resolve(st, [one])
+        searches, ids = resolve_names(st, [one])
         if ids is None:
             return searches
         return [*searches, Call("common_neighbour_pairs", {"node": ids[0], "top_k": 10})]
     pair = slots.pair(st.question)
     if not pair:
         return [Call("common_neighbour_pairs", {"top_k": 10})]
-    searches, ids = _resolve(st, pair)
+    searches, ids = resolve_names(st, pair)
     if ids is None:
         return searches
     return [*searches, Call("common_neighbour_pairs", {"nodes": ids, "top_k": 1})]
@@ -663,17 +669,17 @@ def common_render(st: PlanState, obs: list[Observed]) -> str:
     one = _partner_of(st.question)
     pair = None if one else slots.pair(st.question)
     if d is None:
-        return _unresolved(st, [one] if one else pair or [])
+        return unresolved_names(st, [one] if one else pair or [])
     if one:
-        return _found(st, [one]) + _partners(d)
+        return found_reply(st, [one]) + _partners(d)
     if pair:
         p = d.pairs[0] if d.pairs else None
-        from igraph_agent.model.graph_intents import _yes_no  # "did anyone borrow both A and B"
+        from igraph_agent.model.graph_intents import yes_no_lead  # "did anyone borrow both A and B"
 
-        lead = _yes_no(st, p is not None and p.common > 0)
+        lead = yes_no_lead(st, p is not None and p.common > 0)
         if p is None:
-            return _found(st, pair) + lead + "They share **0** neighbours."
-        return (_found(st, pair) + lead + f"{p.a} and {p.b} share **{p.common}** "
+            return found_reply(st, pair) + lead + "They share **0** neighbours."
+        return (found_reply(st, pair) + lead + f"{p.a} and {p.b} share **{p.common}** "
                 f"neighbour(s): {', '.join(p.shared[:12])}.")
     rows = "; ".join(f"{p.a} and {p.b} ({p.common}"
                      + (", linked" if p.linked else "") + ")" for p in d.pairs[:5])
@@ -813,6 +819,10 @@ _EDGE_MAGNITUDE = re.compile(
 _SENDS = re.compile(r"\b(?:sends?|sent|sending|ships?|shipped|shipping|exports?|exported|sells?|"
                     r"sold|suppl(?:y|ies|ied)|gives?|gave|given|giving|pays?|paid|lends?|lent|"
                     r"donat(?:es?|ed|ing)|outgoing|outbound|departing|departures?|leav(?:e|es|ing)|"
+                    # "how many animals left the grassland holes" (never "are left")
+                    r"(?<!\bare )(?<!\bis )(?<!\bbe )(?<!\bwas )(?<!\bwere )left(?=\s+(?!(?:out|over|"
+                    r"behind|alone|apart|isolated|in|on|with|to|if|after|when|once|and|or|"
+                    r"unreached|untouched|disconnected|stranded)\b)[a-z])|"
                     r"out-?flow|"
                     # "which reservoir puts out the most", "pumps out"
                     r"(?:puts?|putting|pumps?|pumped|pumping|pours?|poured|churns?|churned)\s+out\b|"
@@ -1010,14 +1020,14 @@ def totals_calls(st: PlanState) -> list[Call]:
     groups = {v.lower() for v in vocabulary.group_values_named(st.question, _raw_info(st))}
     named = [n for n in slots.named(st.question) if n.lower() not in groups]  # "Nordic": a group
     if not named:
-        from igraph_agent.model.intents import _side_of, _where
+        from igraph_agent.model.intents import _side_of, where_values
 
-        where = _where(st)
+        where = where_values(st)
         if where and side == "both" and _info(st).directed:  # "from vendors in Mexico": out
             sided = _group_side(st, where.get("where") or {})
         return [Call("edge_attribute_totals", {"attribute": attr, **sided, **where,
                                                **_side_of(st), **_across(st)})]
-    searches, ids = _resolve(st, named[:1])  # "the roads at stop3": that node's edges only
+    searches, ids = resolve_names(st, named[:1])  # "the roads at stop3": that node's edges only
     if ids is None:
         return searches
     calls = [Call("edge_attribute_totals", {"attribute": attr, "node": ids[0], **sided})]
@@ -1125,7 +1135,7 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
         return "Name the edge attribute to add up."
     o = next((o for o in obs if o.tool == "edge_attribute_totals"), None)
     if o is None:
-        return _unresolved(st, slots.named(st.question)[:1])
+        return unresolved_names(st, slots.named(st.question)[:1])
     d = o.typed(EdgeAttributeTotalsResult)
     if o.args.get("node"):
         sided = {"out": " outgoing", "in": " incoming"}.get(d.direction or "", "")
@@ -1135,7 +1145,7 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
         if not sided and split and d.net_in is not None and _NET.search(st.question):
             into = next((x.total for x in split if x.direction == "in"), 0)  # "what it
             out = next((x.total for x in split if x.direction == "out"), 0)  # receives minus
-            return (_found(st, slots.named(st.question)[:1]) +  # what it sends"
+            return (found_reply(st, slots.named(st.question)[:1]) +  # what it sends"
                     f"{o.args['node']}'s net {d.attribute} (incoming less outgoing) is "
                     f"**{_f(d.net_in)}**: {_f(into)} on its incoming edges, {_f(out)} on its "
                     f"outgoing ones.")
@@ -1152,10 +1162,10 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
             node = str(o.args["node"])
             ends = [str(e.target) if str(e.source) == node else str(e.source) for e in rows]
             value = d.min if low else d.max
-            return (_found(st, slots.named(st.question)[:1]) + ", ".join(f"**{n}**" for n in ends)
+            return (found_reply(st, slots.named(st.question)[:1]) + ", ".join(f"**{n}**" for n in ends)
                     + f": the {'lowest' if low else 'highest'} {d.attribute} "
                     f"of {node}'s edges, **{_f(value)}** (of {d.edges} edges; mean {_f(d.mean)}).")
-        return (_found(st, slots.named(st.question)[:1]) + _side_partners(obs) +
+        return (found_reply(st, slots.named(st.question)[:1]) + _side_partners(obs) +
                 f"The {d.edges}{sided} edges of "
                 f"{o.args['node']} have {d.attribute} adding up to **{_f(d.total)}** (mean "
                 f"{_f(d.mean)}, min {_f(d.min)}, max {_f(d.max)})." + both)
@@ -1314,7 +1324,7 @@ def _directed_calls(st: PlanState, found: tuple[str, str] | None,
     if found is None:
         return []
     side, name = found
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     made = call(side, ids[0])
@@ -1353,10 +1363,10 @@ def node_direction_render(st: PlanState, obs: list[Observed]) -> str:
     found = _node_direction(st)
     d = next((o.typed(NodesByMeasureResult) for o in obs if o.tool == "nodes_by_measure"), None)
     if found is None or d is None:
-        return _unresolved(st, [found[1]] if found else [])
+        return unresolved_names(st, [found[1]] if found else [])
     if found[0] == "both":  # "how many does it cite, and how many cite it": each way
         return _both_ways_render(st, found[1], obs)
-    _, ids = _resolve(st, [found[1]])
+    _, ids = resolve_names(st, [found[1]])
     row = next((r for r in d.nodes if ids and str(r.node) == str(ids[0])), None)
     if row is None:
         return UNRESOLVED[1] + f" ({found[1]} is not among the {len(d.nodes)} nodes listed)."
@@ -1365,16 +1375,16 @@ def node_direction_render(st: PlanState, obs: list[Observed]) -> str:
                   if o.tool == "edge_attribute_totals" and o.ok), None)
     if total is not None:  # "how many emails did ann send" on a count column: its sum
         m = _HOW_MANY_OF.search(str(st.context.get("asked") or st.question))
-        return (_found(st, [found[1]]) + f"**{_f(total.total)}** {m.group(1) if m else ''} "
+        return (found_reply(st, [found[1]]) + f"**{_f(total.total)}** {m.group(1) if m else ''} "
                 f"by the `{total.attribute}` column over {_who(row)}'s {_f(row.value)} {side} "
                 f"edge(s) ({found[0]}-degree {_f(row.value)}).")
-    return (_found(st, [found[1]]) + f"{_who(row)} has {found[0]}-degree **{_f(row.value)}** "
+    return (found_reply(st, [found[1]]) + f"{_who(row)} has {found[0]}-degree **{_f(row.value)}** "
             f"({_f(row.value)} {side} edge(s)).")
 
 
 def _both_ways_render(st: PlanState, name: str, obs: list[Observed]) -> str:
     """One node's in-degree and out-degree, each from its own ranking."""
-    _, ids = _resolve(st, [name])
+    _, ids = resolve_names(st, [name])
     values: dict[str, Any] = {}
     for o in obs:
         d = o.typed(NodesByMeasureResult) if o.tool == "nodes_by_measure" and o.ok else None
@@ -1384,7 +1394,7 @@ def _both_ways_render(st: PlanState, name: str, obs: list[Observed]) -> str:
     if set(values) != {"in", "out"}:
         return UNRESOLVED[1] + f" ({name} is not among the nodes listed)."
     row_in, row_out = values["in"], values["out"]
-    return (_found(st, [name]) + f"{_who(row_out)} has out-degree **{_f(row_out.value)}** "
+    return (found_reply(st, [name]) + f"{_who(row_out)} has out-degree **{_f(row_out.value)}** "
             f"({_f(row_out.value)} outgoing edge(s)) and in-degree **{_f(row_in.value)}** "
             f"({_f(row_in.value)} incoming edge(s)).")
 
@@ -1427,7 +1437,7 @@ def _side_call(side: str, node: Any) -> Call:
 def node_side_calls(st: PlanState) -> list[Call]:
     both = _both_side(st)
     if both:
-        searches, ids = _resolve(st, both[1])
+        searches, ids = resolve_names(st, both[1])
         return searches if ids is None else [*searches, *(_side_call(both[0], i) for i in ids)]
     return _directed_calls(st, _node_side(st), _side_call)
 
@@ -1445,7 +1455,7 @@ def node_side_render(st: PlanState, obs: list[Observed]) -> str:
     found = _node_side(st)
     d = next((o.typed(LocalAnalysisResult) for o in obs if o.tool == "local_analysis"), None)
     if found is None or d is None:
-        return _unresolved(st, [found[1]] if found else [])
+        return unresolved_names(st, [found[1]] if found else [])
     hop = next((h for h in d.neighbours_by_hop or [] if h.hop == 1), None)
     count = hop.count if hop else 0
     listed = ", ".join(_who(r) for r in hop.nodes) if hop else ""
@@ -1455,19 +1465,19 @@ def node_side_render(st: PlanState, obs: list[Observed]) -> str:
         head = f"**{count}** node(s) have an edge into {who} (its in-neighbours)"
     else:
         head = f"{who} has an edge out to **{count}** node(s) (its out-neighbours)"
-    from igraph_agent.model.graph_intents import _yes_no  # "does anything eat the frog"
+    from igraph_agent.model.graph_intents import yes_no_lead  # "does anything eat the frog"
 
-    return (_found(st, [found[1]]) + _yes_no(st, count > 0) + head
+    return (found_reply(st, [found[1]]) + yes_no_lead(st, count > 0) + head
             + (f": {listed}{more}." if listed else "."))
 
 
 def _both_render(st: PlanState, both: tuple[str, list[str]], obs: list[Observed]) -> str:
     """The nodes on one side of both named nodes: the two lists' common part."""
-    _, ids = _resolve(st, both[1])
+    _, ids = resolve_names(st, both[1])
     got = {str(o.args.get("node")): o.typed(LocalAnalysisResult) for o in obs
            if o.tool == "local_analysis" and o.ok}
     if ids is None or any(str(i) not in got for i in ids):
-        return _unresolved(st, both[1])
+        return unresolved_names(st, both[1])
     (first, n1), (second, n2) = (_hop_one(got[str(i)]) for i in ids)
     if len(first) < n1 or len(second) < n2:
         return "The neighbour lists were cut short, so the shared ones could not be read."
@@ -1476,8 +1486,8 @@ def _both_render(st: PlanState, both: tuple[str, list[str]], obs: list[Observed]
     how = (f"have an edge into both {a} and {b} (in-neighbours of each)" if both[0] == "in"
            else f"both {a} and {b} have an edge out to (out-neighbours of each)")
     if not shared:
-        return _found(st, both[1]) + f"**None** — no node {how.replace('have', 'has', 1)}."
-    return _found(st, both[1]) + f"**{len(shared)}** node(s) {how}: {', '.join(shared)}."
+        return found_reply(st, both[1]) + f"**None** — no node {how.replace('have', 'has', 1)}."
+    return found_reply(st, both[1]) + f"**{len(shared)}** node(s) {how}: {', '.join(shared)}."
 
 
 def node_side_bonus(st: PlanState) -> float:
@@ -1534,7 +1544,7 @@ def node_group_calls(st: PlanState) -> list[Call]:
     if found is None:
         return []
     attr, name = found
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     return [*searches, *(Call("nodes_by_measure", {"measure": "degree", "op": "ge", "value": 0,
@@ -1547,9 +1557,9 @@ def node_group_render(st: PlanState, obs: list[Observed]) -> str:
     if found is None:
         return UNRESOLVED[1] + "."
     attr, name = found
-    _, ids = _resolve(st, [name])
+    _, ids = resolve_names(st, [name])
     if not ids:
-        return _unresolved(st, [name])
+        return unresolved_names(st, [name])
     for o in obs:
         if o.tool != "nodes_by_measure":
             continue
@@ -1557,7 +1567,7 @@ def node_group_render(st: PlanState, obs: list[Observed]) -> str:
         row = next((r for r in d.nodes if str(r.node) == str(ids[0])), None)
         if row is not None and d.where:
             value = d.where.get(attr)
-            return (_found(st, [name]) + f"{_who(row)} has {attr} **{value}** (one of the "
+            return (found_reply(st, [name]) + f"{_who(row)} has {attr} **{value}** (one of the "
                     f"{d.count} nodes with {attr} = {value}).")
     return (UNRESOLVED[1] + f" ({name} is in none of the {attr} values listed, "
             f"{', '.join(_groups(st)[attr][:20])}).")

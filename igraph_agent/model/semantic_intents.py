@@ -199,18 +199,18 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
     q, attr = st.question, d["attribute"]
     w = d["weight_used"]
     one = _one_group(q, groupings(_meaning(st)), attr)
-    from igraph_agent.model.intents import _asks_for_a_group
+    from igraph_agent.model.intents import asks_for_a_group
 
-    if one is not None and _asks_for_a_group(str(st.context.get("asked") or q), st) and \
+    if one is not None and asks_for_a_group(str(st.context.get("asked") or q), st) and \
             re.match(rf"\s*(?:which|what)\s+{re.escape(attr)}", str(st.context.get("asked") or q),
                      re.IGNORECASE):
         one = None  # "which category gets the most … (not true crime plugging true crime)":
         # the categories ranked; the one named is an aside
     if one is not None and not re.search(r"assortativ|homophil|mix", q, re.IGNORECASE):
         return _one_group_render(d, one, q, str(st.context.get("typed") or q))
-    if d.get("directed") and _WHICH_TO_WHICH.search(q):  # "which region sends the most
+    if d.get("directed") and WHICH_TO_WHICH.search(q):  # "which region sends the most
         # tonnes to which other region": one ordered pair, from -> to
-        return _top_flow_render(d, bool(named_weight(q, _meaning(st))),
+        return top_flow_render(d, bool(named_weight(q, _meaning(st))),
                                 _meaning(st).get("direction") or [])
     if _GROUP_PAIR.search(q):
         from igraph_agent.model.query_intents import count_column
@@ -220,10 +220,16 @@ def _mix_render(st: PlanState, obs: list[Observed]) -> str:
             items and d.get("weight_used") and not re.fullmatch(
                 r"edges|ties|links|connections|pairs|relationships|arcs", items.group(1),
                 re.IGNORECASE) and count_column(st, items.group(1))))
-    if re.search(r"assortativ|same .* (?:connect|link)|homophil|mix|"
+    total_asked = bool(named_weight(q, _meaning(st))) and re.search(
+        r"\bhow\s+(?:many|much)\b|\btotal\b", q, re.IGNORECASE) and not re.search(
+        r"assortativ|homophil", q, re.IGNORECASE)  # "how much the teams mix — how many blitz
+    # games in total between members of different teams": the total, the mixing its context
+    if re.search(r"(?:between|from)\s+(?:minus\s+|-|−)1\s+(?:and|to)\s+\+?1\b",
+                 str(st.context.get("typed") or q)) or (not total_asked and re.search(
+            r"assortativ|same .* (?:connect|link)|homophil|mix|"
                  # "how strongly do members stick to their own club"
                  r"\bstick\w*\s+(?:to|with|within)\s+(?:their|its|his|her)\s+own\b", q,
-                 re.IGNORECASE):
+                 re.IGNORECASE)):
         r = float(d["assortativity"])
         # "is the network assortative by faction": the verdict from the attribute's own
         # coefficient (above 0: ties form within a group more than by chance)
@@ -360,12 +366,12 @@ _GROUP_PAIR = re.compile(r"\b(?:which|what)\s+(?:two|2|pair\s+of|couple\s+of)\s+
 
 #: one group to another asked in order: "which region sends the most tonnes to which other
 #: region", "which district helps which the most"
-_WHICH_TO_WHICH = re.compile(r"\b(?:which|what)\s+[a-z]+\b[^?.;]*?\b(?:most|more)\b[^?.;]*?\b(?:to|"
+WHICH_TO_WHICH = re.compile(r"\b(?:which|what)\s+[a-z]+\b[^?.;]*?\b(?:most|more)\b[^?.;]*?\b(?:to|"
                              r"from|for)\s+which\b|\b(?:which|what)\s+[a-z]+\s+(?:\w+\s+)?[a-z]+s\s+"
                              r"which(?:\s+other)?(?:\s+[a-z]+)?\s+(?:the\s+)?most\b", re.IGNORECASE)
 
 
-def _top_flow_render(d: dict, by_value: bool, direction: list) -> str:
+def top_flow_render(d: dict, by_value: bool, direction: list) -> str:
     """The ordered pair of different groups with the most edges (or value) from one to the
     other, read from the tool's mixing rows."""
     attr, w = d["attribute"], d["weight_used"] or {}
@@ -936,12 +942,12 @@ def _bridge_render(st: PlanState, obs: list[Observed]) -> str:
 # -- direction --------------------------------------------------------------------------
 def _degree_calls(direction: str):
     def calls(st: PlanState) -> list[Call]:
-        from igraph_agent.model.intents import _where
+        from igraph_agent.model.intents import where_values
 
         # "among the journal papers, which is cited most": ranked within the group named
         ways = ["in", "out"] if _each_way(st.question) else [direction]
         return [Call("degree_analysis", {"direction": w, "top_k": topn.top_k(st.question, 5),
-                                         **_where(st)}) for w in ways]
+                                         **where_values(st)}) for w in ways]
     return calls
 
 
@@ -1538,29 +1544,29 @@ def _co_bonus(st: PlanState) -> float:
 
 
 def _co_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     name = _co_name(st)
     if name is None:
         return []
-    searches, ids = _resolve(st, [name])
+    searches, ids = resolve_names(st, [name])
     if ids is None:
         return searches
     return [*searches, Call("local_analysis", {"node": ids[0], "radius": 2, "limit": 200})]
 
 
 def _co_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _found
+    from igraph_agent.model.graph_intents import found_reply
 
     o = next((o for o in obs if o.tool == "local_analysis" and o.ok), None)
     name = _co_name(st)
     if o is None or name is None:
-        from igraph_agent.model.graph_intents import _unresolved
-        return _unresolved(st, [name]) if name else UNRESOLVED[1] + "."
+        from igraph_agent.model.graph_intents import unresolved_names
+        return unresolved_names(st, [name]) if name else UNRESOLVED[1] + "."
     hops = {h["hop"]: h for h in o.data.get("neighbours_by_hop") or []}
     via, two = hops.get(1), hops.get(2)
     if two is None or not two["count"]:
-        return _found(st, [name]) + f"**None**: no other node shares a partner with {o.data['node']}."
+        return found_reply(st, [name]) + f"**None**: no other node shares a partner with {o.data['node']}."
     listed = ", ".join(f"**{r['node']}**" for r in two["nodes"])
     more = "" if len(two["nodes"]) == two["count"] else f" (first {len(two['nodes'])})"
     through = f" through its {via['count']} link(s)" if via else ""
@@ -1568,7 +1574,7 @@ def _co_render(st: PlanState, obs: list[Observed]) -> str:
 
     noun = _co_side(st)
     side = f"{_plural(noun)} share" if two["count"] != 1 else f"{_one_of(noun)} shares"
-    return (_found(st, [name]) + f"**{two['count']}** {side} at least one partner with "
+    return (found_reply(st, [name]) + f"**{two['count']}** {side} at least one partner with "
             f"**{o.data['node']}**{through}: {listed}{more}.")
 
 
@@ -1625,12 +1631,12 @@ def _less(lists: list[list[str]], nodes: list[str], side: str) -> str:
 
 
 def _members_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     names = _member_names(st)
     if not names:
         return []
-    searches, ids = _resolve(st, names)
+    searches, ids = resolve_names(st, names)
     if ids is None:
         return searches
     # a node's partners are on the other side whichever way a directed table's edges point
@@ -1648,7 +1654,7 @@ def _directed(st: PlanState) -> bool:
 
 
 def _members_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _found
+    from igraph_agent.model.graph_intents import found_reply
 
     names = _member_names(st)
     ran = [o for o in obs if o.tool == "local_analysis" and o.ok]
@@ -1663,7 +1669,7 @@ def _members_render(st: PlanState, obs: list[Observed]) -> str:
         both = sorted(set(lists[0]).intersection(*lists[1:]))
         side = _other_side(st, ran[0].data["node"])
         if _difference(st) and len(lists) == 2:  # "… that Evelyn didn't"
-            return _found(st, names) + _less(lists, [str(o.data["node"]) for o in ran], side)
+            return found_reply(st, names) + _less(lists, [str(o.data["node"]) for o in ran], side)
         lengths = {len(ls) for ls in lists}
         compared = next((o.data.get("pairs") or [] for o in obs
                          if o.tool == "compare_nodes" and o.ok), [])
@@ -1687,15 +1693,15 @@ def _members_render(st: PlanState, obs: list[Observed]) -> str:
             also = f"; **{n}** to at least one" if n in lengths else ""
             lead = (f"{count(both)} linked to all of them"
                     f"{': ' + ', '.join(both) if both else ''}{also}.")
-        return _found(st, names) + lead + f" Each: {each}."
+        return found_reply(st, names) + lead + f" Each: {each}."
     o = ran[0] if ran else None
     name = names[0] if names else None
     if o is None or name is None:
-        from igraph_agent.model.graph_intents import _unresolved
-        return _unresolved(st, [name]) if name else UNRESOLVED[1] + "."
+        from igraph_agent.model.graph_intents import unresolved_names
+        return unresolved_names(st, [name]) if name else UNRESOLVED[1] + "."
     hop = next((h for h in o.data.get("neighbours_by_hop") or [] if h["hop"] == 1), None)
     if hop is None or not hop["count"]:
-        return _found(st, [name]) + f"{o.data['node']} has no links."
+        return found_reply(st, [name]) + f"{o.data['node']} has no links."
     counted = _side_in(st)
     if counted and node_side(_meaning(st), str(o.data["node"])) == counted:
         # "how many women did Dorothy meet": her own side counted, not her partners
@@ -1707,7 +1713,7 @@ def _members_render(st: PlanState, obs: list[Observed]) -> str:
     if hop["count"] != 1 and not side.endswith("s"):  # "3 repositories", "1 repository"
         from igraph_agent.model.vocabulary import _plural
         side = _plural(side)
-    return (_found(st, [name]) + f"**{o.data['node']}** is linked to **{hop['count']}** "
+    return (found_reply(st, [name]) + f"**{o.data['node']}** is linked to **{hop['count']}** "
             f"{side}{more}: {listed}.")
 
 

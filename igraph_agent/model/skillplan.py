@@ -49,6 +49,18 @@ def loaded(st: PlanState) -> list[str]:
     return [r.args.get("name", "") for r in st.results if r.tool == "load_skill"]
 
 
+def _without_data_nouns(st: PlanState, question: str) -> str:
+    """``question`` less the words the data names its nodes by ("which plot borders the most
+    others" on plot,neighbour_plot calls for no drawing)."""
+    from igraph_agent.model.unknown_quantity import endpoint_kind
+
+    info = st.last_ok("get_graph_info")
+    kind = endpoint_kind(info.data) if info else None
+    if not kind:
+        return question
+    return re.sub(rf"\b{re.escape(kind)}(?:s|es)?\b", " ", question, flags=re.IGNORECASE)
+
+
 def skill_step(st: PlanState) -> list[Call]:
     """load_skill calls still to make (empty when none applies or all are read)."""
     if "load_skill" not in st.tools:
@@ -58,7 +70,7 @@ def skill_step(st: PlanState) -> list[Call]:
     if named:
         return [Call("load_skill", {"name": n}) for n, _ in skills if n not in done]
     # a node named "Bridge" calls for no bridges skill, "who does gus report to" for no report
-    asked = _REPORTS_TO.sub(" ", slots.as_names(st.question))
+    asked = _without_data_nouns(st, _REPORTS_TO.sub(" ", slots.as_names(st.question)))
     scored = [(_hits(asked, trig), -i, n) for i, (n, trig) in enumerate(skills)]
     best = max(scored, default=(0, 0, ""))
     if best[0] == 0 or best[2] in done:

@@ -739,6 +739,9 @@ JUDGEMENT = re.compile(r"\b(?:how|is|are|was|were|looks?|seems?)\s+(?:(?:it|this
 #: an aside on the answer's form, no verdict: "just the size is fine", "the number alone will
 #: do", "only the count is ok" (dropped before the question is read)
 FORMAT_ASIDE = re.compile(
+    # "density of the stop network? rough % is fine"
+    r"(?:(?<=[.?!,;])|\s[-–—]\s)\s*(?:a\s+)?(?:rough|approximate|ballpark)\s+(?:%|percentage|figure|"
+    r"number|value|answer)\s+(?:is|'s|would\s+be|will\s+be)\s+(?:fine|ok|okay|good|enough)\s*[.!]*\s*$|"
     r"(?:(?<=[.?!,;])|\s[-–—]\s)\s*(?:(?:just|only)\s+)?(?:the\s+)?(?:size|number|count|figure|"
     r"total|names?|list|answer|value|ids?)(?:\s+(?:alone|only))?\s+(?:is|are|will be|would be|'s)\s+"
     r"(?:fine|ok|okay|good|enough|plenty|all i need)(?:\s+(?:for me|thanks))?\s*[.!]*\s*$"

@@ -42,10 +42,10 @@ def bipartite_calls(st: PlanState) -> list[Call]:
 
 
 def bipartite_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _yes_no
+    from igraph_agent.model.graph_intents import yes_no_lead
 
     d = obs[0].typed(BipartiteCheckResult)
-    lead = _yes_no(st, d.bipartite)  # "is it bipartite?", "can the users be split …?"
+    lead = yes_no_lead(st, d.bipartite)  # "is it bipartite?", "can the users be split …?"
     if not d.bipartite:
         cycle = " – ".join(map(str, d.odd_cycle or []))
         return (lead + "The graph is **not bipartite** (not two-mode): it has an odd cycle"
@@ -164,13 +164,13 @@ def cycles_render(st: PlanState, obs: list[Observed]) -> str:
 
 # -- triangles --------------------------------------------------------------------------
 def triangle_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     named = slots.named(st.question)
     if not named:
         return [Call("count_triangles", {"top_k": 100} if _MEMBERS_ASKED.search(st.question)
                      else {})]
-    searches, ids = _resolve(st, named[:1])
+    searches, ids = resolve_names(st, named[:1])
     if ids is None:
         return searches
     return [*searches, Call("count_triangles", {"nodes": ids})]
@@ -186,11 +186,11 @@ _NO_TRIANGLES = re.compile(r"\btriangle-?free\b|\b(?:free of|lack(?:s|ing)?|with
 
 
 def triangle_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
 
     o = next((o for o in obs if o.tool == "count_triangles"), None)
     if o is None:
-        return _unresolved(st, slots.named(st.question)[:1])
+        return unresolved_names(st, slots.named(st.question)[:1])
     d = o.typed(CountTrianglesResult)
     own = "".join(f"{r.node} is part of **{r.triangles} triangle(s)**. " for r in d.requested)
     top = ", ".join(f"{t.node} ({t.triangles})" for t in d.top[:5])
@@ -374,6 +374,24 @@ def where_any(st: PlanState, found: tuple[str, str] | None = None) -> tuple[str,
 
 
 def _where_one(st: PlanState) -> tuple[str, str] | None:
+    found = _where_one_said(st)
+    if found and _the_nodes_own_noun(st, found):
+        return None  # "the stop network" on from_stop,to_stop: every node, no kind = stop
+    return found
+
+
+def _the_nodes_own_noun(st: PlanState, found: tuple[str, str]) -> bool:
+    """Whether the value is the word both endpoint columns call the nodes by ("stop" of
+    ``kind`` on from_stop,to_stop), said without its attribute's name."""
+    from igraph_agent.model.unknown_quantity import endpoint_kind
+
+    info = st.last_ok("get_graph_info")
+    kind = endpoint_kind(info.data) if info else None
+    return bool(kind) and found[1].lower() == kind and not re.search(
+        rf"\b{re.escape(found[0].replace('_', ' '))}\b", st.question, re.IGNORECASE)
+
+
+def _where_one_said(st: PlanState) -> tuple[str, str] | None:
     found = slots.where(st.question, attributes(st))
     groups = groupings(st.meaning())
     kind = ((st.meaning().get("node_attributes") or {}).get(found[0]) or {}).get("kind") \
@@ -438,6 +456,14 @@ def named_values(st: PlanState) -> dict[str, str]:
                     or value_as_members(str(v), st.question)):  # "towns in the south zone"
                 found.setdefault(attr, []).append(str(v))
     out = {a: vs[0] for a, vs in found.items() if len(vs) == 1}
+    for v in {x.lower() for x in out.values()}:  # "the percussion section": one value of two
+        holders = [a for a, x in out.items() if x.lower() == v]  # groupings, its own said
+        said = [a for a in holders if re.search(
+            rf"(?<![\w-]){re.escape(v)}\s+{re.escape(a.replace('_', ' '))}|"
+            rf"{re.escape(a.replace('_', ' '))}\s+(?:is\s+|=\s*|of\s+)?{re.escape(v)}(?![\w-])",
+            st.question, re.IGNORECASE)]
+        if len(holders) > 1 and len(said) == 1:
+            out = {a: x for a, x in out.items() if a not in holders or a == said[0]}
     for attr, values in groupings(st.meaning()).items():  # "bonded warehouses": bonded = yes
         said = flag_said(attr, [str(v) for v in values], st.question)
         if said is not None and attr not in out:
@@ -491,14 +517,65 @@ def several_named(st: PlanState) -> set[str]:
     return out
 
 
+#: the thing a count counts: "how many chamber partners", "how many rounds"
+_COUNTED = re.compile(r"\bhow\s+many\s+(?:different\s+|distinct\s+|unique\s+|separate\s+)?"
+                      r"(?:(?P<m>[a-z]+)\s+)?(?P<n>[a-z]+)\b", re.IGNORECASE)
+
+
+_AUX = frozenset({"did", "do", "does", "are", "is", "were", "was", "have", "has", "had", "can",
+                  "could", "will", "would", "in", "on", "at", "of", "there"})
+
+
+def counts_another_thing(st: PlanState) -> bool:
+    """Whether a count asks for something other than nodes holding a value: ties ("how many
+    chamber partners does our viola player have") or a thing the data never names ("how many
+    rounds did the Summer Blitz have")."""
+    from igraph_agent.model.unknown_quantity import _holds_word
+    from igraph_agent.model.vocabulary import _TIES
+
+    asked = str(st.context.get("asked") or st.question)
+    first = re.search(r"\bhow\s+many\b", asked, re.IGNORECASE)
+    m = _COUNTED.match(asked, first.start()) if first else None
+    if m is None:
+        return False  # (the first count only: "how many 33kV substations …, and how many lines")
+    words = [w.lower() for w in m.group("m", "n") if w]
+    owned = words[-1] in {"did", "does", "do", "has", "have", "had"}  # "… did X have"
+    if words[-1] in _AUX:
+        words = words[:-1]  # "how many rounds did …"
+    if not words:
+        return False
+    if any(re.fullmatch(_TIES + r"|neighbou?rs?", w) for w in words):
+        found = _where_one_said(st)  # one node's ties, named by its value: "our viola player"
+        return bool(found) and re.search(
+            rf"(?<![\w-]){re.escape(found[1])}\s+(?!(?:team|group|dept|department|section|unit|"
+            rf"{re.escape(found[0])})\b)[a-z]+(?<!s)\b", asked, re.IGNORECASE) is not None
+    info = st.last_ok("get_graph_info")
+    head = words[-1]
+    if not owned or len(head) <= 3 or not head.endswith("s") or \
+            _holds_word(head, info.data if info else {}):
+        return False  # (not "how many gardeners are …")
+    found = _where_one_said(st)
+    return not (found and re.search(rf"\b(?:does|do|did|has|have|had)\s+(?:the\s+)?"
+                                    rf"{re.escape(found[1])}(?![\w-])", m.string, re.IGNORECASE))
+    # ("how many clinics does Northgate have": a group's own members, in the user's word)
+
+
 def count_where_calls(st: PlanState) -> list[Call]:
+    if st.meaning().get("modes") and re.search(
+            r"\bhow\s+many\s+(?:different|distinct|unique|separate)\b",
+            str(st.context.get("asked") or st.question), re.IGNORECASE):
+        return []  # "how many different people came to the hedges days": their partners
     found, (attr, either) = where_filter(st)
+    if found is not None and counts_another_thing(st) and not _group_ties(st):
+        return []  # ("how many ties does sales have": the group's own ties, below)
     if found is not None and several_named(st) - {found[0]}:
         return []  # "certified farms + coops": certified = yes and kind = farm or coop, which
         # one filter cannot say; counting the certified alone would answer another question
     if found is not None and _group_ties(st):  # the group's ties: within and to others
         return [Call("group_analysis", {"attribute": found[0], "top_k": 200})]
     both = named_values(st)
+    if len({str(v).lower() for v in both.values()}) < len(both):
+        return []  # "percussion" both an instrument and a section: which one, the user says
     if len(both) >= 2 and (found is None or both.get(found[0], found[1]) == found[1]):
         # two attributes' values named: the nodes holding both, never one of the two alone
         where = {**({found[0]: found[1]} if found else {}), **both}

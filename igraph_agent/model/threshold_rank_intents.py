@@ -240,7 +240,7 @@ def _directed_degree(st: PlanState, measure: str) -> str:
 
 
 def _calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.intents import _where
+    from igraph_agent.model.intents import where_values
 
     found, two = asked(st.question, _own(st)), both(st.question, _own(st))
     if found is not None:
@@ -248,13 +248,13 @@ def _calls(st: PlanState) -> list[Call]:
         return [Call("nodes_by_measure", {
             "measure": _directed_degree(st, ranked), "lowest_first": low,
             "limit": topn.top_k(st.question, 10), "among_measure": _directed_degree(st, among),
-            "among_op": op, "among_value": value, **_where(st)})]
+            "among_op": op, "among_value": value, **where_values(st)})]
     if two is not None:
         (measure, op, value), (among, among_op, among_value) = two
         return [Call("nodes_by_measure", {
             "measure": _directed_degree(st, measure), "op": op, "value": value, "limit": 50,
             "among_measure": _directed_degree(st, among), "among_op": among_op,
-            "among_value": among_value, **_where(st)})]
+            "among_value": among_value, **where_values(st)})]
     return []
 
 
@@ -299,9 +299,9 @@ def _render(st: PlanState, obs: list[Observed]) -> str:
 
 
 def _counted(st: PlanState, d: NodesByMeasureResult, scope: str, measure: str) -> str:
-    from igraph_agent.model.graph_intents import _yes_no
+    from igraph_agent.model.graph_intents import yes_no_lead
 
-    lead = _yes_no(st, bool(d.count))
+    lead = yes_no_lead(st, bool(d.count))
     listed = ", ".join(f"{r.node} ({measure} {_v(r.value)})" for r in d.nodes)
     return (lead + f"**{d.count}** of the {d.of} {scope} have {_said(d.measure, d.op, d.value)}"
             + (f": {listed}{' …' if d.truncated else ''}." if listed else "."))

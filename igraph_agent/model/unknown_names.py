@@ -17,7 +17,7 @@ import json
 import re
 
 from igraph_agent.model import node_or_value, slots, vocabulary
-from igraph_agent.model.graph_intents import _candidates
+from igraph_agent.model.graph_intents import search_candidates
 from igraph_agent.model.planstate import PlanState
 
 #: two names joined as a pair: "Finance to HR", "HR and Finance", "A, B", "A vs B"
@@ -48,7 +48,7 @@ def missing(st: PlanState, texts: list[str]) -> list[str]:
                     for v in names if v.lower() in values for a, b in ((name, v), (v, name))):
                 missing.append(name)
             continue
-        if _candidates(obs) or re.search(word, known):
+        if search_candidates(obs) or re.search(word, known):
             found.append(name)  # a node, or a value, attribute, column or side of the graph
         elif not re.search(word, said):
             missing.append(name)

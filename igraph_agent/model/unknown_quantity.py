@@ -168,7 +168,10 @@ _WHEN: tuple[str, str, str] = (
     r"\b(?:in|during|since|before|after|until)\s+(?:(?:19|20)\d\d|january|february|march|april|"
     r"may|june|july|august|september|october|november|december|q[1-4]|the\s+(?-i:summer|winter|spring|"
     r"autumn|mornings?|evenings?|night)(?!\s+(?-i:[A-Z])))\b|"
-    r"\bat\s+night\b|\bin\s+the\s+(?:daytime|day)\b|\bduring\s+the\s+day\b|\b(?:at|in)\s+(?:rush[- ]hour|"
+    r"\bat\s+night\b|\bin\s+the\s+(?:daytime|day)\b|"
+    # a time of day: "how many rides left Central before 9am"
+    r"\b(?:before|after|until|by|at|around)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|o'?clock)\b|"
+    r"\bduring\s+the\s+day\b|\b(?:at|in)\s+(?:rush[- ]hour|"
     r"peak\s+times?|the\s+rush)\b|"  # "how much slower is it at night"
     r"\b(?:last|this|past|previous)\s+(?:week|month|year|quarter|summer|winter|season|"
     r"weekend)(?:'s)?\b|\byesterday\b|\bover\s+time\b|\b(?:per|each)\s+(?:day|week|month|year)\b|"
@@ -223,6 +226,17 @@ _QUALITIES: tuple[tuple[str, str, str | None], ...] = (
      r"them|it)sel(?:f|ves)\b|\bwithout\s+(?:a\s+|any\s+)?co-?[a-z]+|\bno\s+co-?[a-z]+)|"
      r"\bsolo\s+(?:stories|tracks|songs|papers|articles|pieces|works|albums|projects|bylines)\b",
      r"solo|alone|single|own", "work done alone"),
+    # when someone came: "who turned up late to the Feb04 rehearsal", "who's always on time"
+    (r"\b(?:turned\s+up|showed\s+up|arrived|arriving|arrives|came|got\s+there|was|were)\s+late\b|"
+     r"\b(?:on\s+time|punctual(?:ity)?|latecomers?|tardy|tardiness|lateness)\b",
+     r"late|time|arriv|punctual|clock|check", "when each one arrived"),
+    # a change over time: "who's improved their rating the most since the start of the season"
+    (r"\b(?:improv(?:ed|ing|es|ement)\s+(?:in\s+)?(?:(?:their|his|her|its|the)\s+)?(?:rating|score|elo|"
+     r"rank(?:ing)?|form|results?|times?|grades?|marks?)|most[- ]improved|(?:who|which\s+\w+)(?:'s|\s+has|"
+     r"\s+have)?\s+improved|progressed|gain(?:ed)?\s+the\s+most\s+(?:rating|elo|points)|"
+     r"(?:rating|score|elo|rank(?:ing)?)\s+(?:went|gone|changed|rose|risen|dropped|fell)|since\s+the\s+"
+     r"(?:start|beginning)\s+of)\b",
+     r"change|delta|diff|gain|improv|progress|history|before|after|start|prev|old|new", "a change over time"),
     (r"\b(?:gender|sex)\b|\bwomen\s*\(?\s*(?:vs\.?|versus|or|and)\s+men\b|\b(?:male|female)s?\b",
      r"gender|sex|male|female", "gender"),
     # where someone lives or something took place: "which woman lives nearest to where E8 was
@@ -261,14 +275,9 @@ def asked(question: str, info: dict[str, Any]) -> str | None:
             re.search(_DATE[1], c, re.IGNORECASE) for c in columns):
         return "dates"
     words, holders, name = _WHEN
-    from igraph_agent.model.vocabulary import without_columns
+    from igraph_agent.model.vocabulary import without_column_period, without_columns
 
-    roles = (info.get("meaning") or {}).get("weights") or {}
-    held = "|".join(re.escape(str(c)) for c in info.get("edge_attributes") or []
-                    if str(c).isalpha() and roles.get(str(c)) != "distance")
-    if held:  # "how many crates per month": the column's own unit, no date asked
-        question = re.sub(rf"\b((?:{held})\s+)(?:per|a|an|each|every)\s+(?:day|week|month|year|"
-                          rf"season|quarter)\b", r"\1", question, flags=re.IGNORECASE)
+    question = without_column_period(question, info)  # "crates per month": no date asked
     if re.search(words, without_columns(question, info), re.IGNORECASE) and not any(
             re.search(holders, c, re.IGNORECASE) for c in columns):
         return name
@@ -629,3 +638,179 @@ def unheld_people(question: str, info: dict[str, Any]) -> str | None:
     return (f"Nothing in the data says who the {word} are: "
             + (f"its nodes carry {', '.join(attrs)}" if attrs else "its nodes carry no attributes")
             + f". Which of these do you mean, or can you attach a table that names the {word}?")
+
+
+#: kinds of things a user calls the nodes, each a set of words one kind of node goes by: a
+#: question's "which hospital" on a table of teams asks about another kind of thing
+_KINDS = (
+    frozenset({"person", "driver", "doctor", "nurse", "patient", "customer", "client", "pilot",
+               "passenger", "teacher", "student", "pupil", "player", "volunteer", "worker",
+               "employee", "manager", "author", "user", "guest", "visitor", "rider", "member",
+               "singer", "musician", "gardener", "ranger", "guide", "host", "friend",
+               "colleague", "officer", "courier", "chef", "farmer", "donor", "reader",
+               "writer", "editor", "reporter", "journalist", "surgeon", "vet", "owner",
+               "runner", "cyclist", "climber", "hiker", "skipper", "sailor", "tenant"}),
+    frozenset({"hospital", "clinic", "school", "airport", "station", "stop", "depot",
+               "warehouse", "shop", "store", "hotel", "restaurant", "bank", "farm", "factory",
+               "port", "harbour", "harbor", "office", "library", "village", "town", "city",
+               "site", "venue", "market", "hut", "plot", "pier", "dock", "branch", "building",
+               "shelter", "camp", "base", "post", "lock", "bridge", "junction", "crossing",
+               "square", "park", "garden", "field", "waterhole", "stall"}),
+    frozenset({"team", "crew", "squad", "club", "band", "unit", "company", "firm", "agency",
+               "department", "society", "committee", "choir", "orchestra", "ensemble",
+               "household", "family", "group"}),
+    frozenset({"vehicle", "van", "truck", "lorry", "bus", "tram", "train", "ship", "ferry",
+               "boat", "plane", "aircraft", "bike", "car", "ambulance"}),
+    frozenset({"piece", "song", "track", "work", "composition", "book", "paper", "film", "movie",
+               "album", "episode", "article", "story", "recipe", "dish", "product", "opening"}),
+    frozenset({"concert", "event", "rehearsal", "game", "match", "tournament", "meeting",
+               "session", "shift", "workday", "race", "show", "gig", "performance", "lesson",
+               "course", "workshop", "festival", "party", "conference", "trip", "tour"}),
+)
+#: "which hospital …": the first noun a question asks about
+_WHICH_NOUN = re.compile(r"^\s*(?:(?:so|and|ok|okay|also|then|now),?\s+)?(?:which|what)\s+"
+                         r"(?P<n>[a-z]+)\b(?!\s+(?:of|kind|type|sort)\b)", re.IGNORECASE)
+
+
+def _endpoints(info: dict[str, Any]) -> list[str]:
+    """The edge table's two endpoint columns of the active dataset ([] when not built from
+    a table)."""
+    for ds in info.get("available_datasets") or []:
+        if isinstance(ds, dict) and ds.get("dataset_id") == info.get("dataset_id"):
+            return [str(c) for c in ((ds.get("choices") or {}).get("endpoints") or [])][:2]
+    return []
+
+
+def _endpoint_words(info: dict[str, Any]) -> list[str]:
+    """The word each endpoint column ends in, singular ("sent_team" -> team; "" for none)."""
+    from igraph_agent.model.vocabulary import singular
+
+    words: list[str] = []
+    for c in _endpoints(info):
+        last = [w for w in re.split(r"[^a-z]+", re.sub(r"(?:[ _-]?(?:id|key|name))$", "",
+                                                         c.lower())) if w]
+        words.append(singular(last[-1]) if last else "")
+    return words
+
+
+def endpoint_kind(info: dict[str, Any]) -> str | None:
+    """The one word both endpoint columns end in ("sent_team", "helped_team": team),
+    singular; None when they differ or say nothing."""
+    words = set(_endpoint_words(info))
+    return words.pop() if len(words) == 1 and "" not in words else None
+
+
+def unheld_node_kind(question: str, info: dict[str, Any]) -> str | None:
+    """A clarifying question when the question asks "which X" of a kind of thing other than
+    the nodes the edge table names, and nothing in the data holds an X; else None.
+
+        >>> info = {"dataset_id": "ds1", "available_datasets": [{"dataset_id": "ds1",
+        ...         "choices": {"endpoints": ["sent_team", "helped_team"]}}]}
+        >>> unheld_node_kind("Which hospital takes the most patients?", info)[:40]
+        'The nodes of this data are teams (sent_t'
+        >>> unheld_node_kind("which team got the most callouts", info) is None
+        True
+    """
+    from igraph_agent.model.vocabulary import NODE_NOUNS, singular
+
+    m = _WHICH_NOUN.search(question)
+    words = _endpoint_words(info)
+    if m is None or not words or "" in words:
+        return None
+    ends = list(dict.fromkeys(words))
+    said = singular(m.group("n").lower())
+    if said in _NO_NOUN or said in NODE_NOUNS or said in ends or _holds_word(said, info):
+        return None
+    asked = next((k for k in _KINDS if said in k), None)
+    own = [next((k for k in _KINDS if w in k), None) for w in ends]
+    if asked is None or None in own or asked in own:
+        return None  # (a kind of node the data's own words leave open is no other kind)
+    from igraph_agent.model.vocabulary import _plural
+
+    nodes = " and ".join(_plural(w) for w in ends)
+    return (f"The nodes of this data are {nodes} ({' → '.join(_endpoints(info))}); nothing "
+            f"in it names a {said}. Do you mean which {ends[0]}, or can you attach a table that "
+            f"holds the {_plural(said)}?")
+
+
+#: "which zone has the most rhino in it": a node's count of a thing (the word after "most")
+_HAS_MOST = re.compile(r"^\s*(?:(?:so|and|ok|okay),?\s+)?(?:which|what)\s+[a-z]+\s+(?:has|have|had|holds?|"
+                       r"held|sees?|saw|hosts?|hosted)\s+(?:got\s+)?(?:the\s+)?(?:most|fewest|least)\s+"
+                       r"(?P<n>[a-z]+)\b(?!\s+(?:of|in\s+common|to|from|with)\b)"
+                       # the head noun itself ("the most rhino in it"), never a modifier ("the
+                       # most ferry connections")
+                       r"(?=\s*(?:[?.!,;)(]|$|\s+(?:in|at|on|around|near|there|here|overall|"
+                       r"than|and|or|among|of\s+all|so|please|pls|now|today)\b))", re.IGNORECASE)
+#: what any graph counts of a node, said without a column: its ties, its flow, its reach
+_GRAPH_COUNTS = re.compile(r"^(?:neighbou?rs?|degree|traffic|activity|flow|volume|throughput|load|"
+                           r"business|usage|use|trade|exchanges?|interactions?|communication|"
+                           r"collaborations?|influence|power|importance|centrality|reach|"
+                           r"visibility|paths?|routes?|shortest|triangles?|cliques?|members?|"
+                           r"people|nodes?|items?|things?|stuff|overlap|common|shared|"
+                           r"in-?coming|out-?going|incoming|outgoing|inbound|outbound|arrivals?|"
+                           r"departures?|direct|different|distinct|unique|other|others|total|"
+                           r"combined|overall|weight|value|amount|number|count|ones?|"
+                           r"connected|central|important|popular|active|busy|influential|"
+                           r"edges?|arcs?|hops?|steps?|pairs?|segments?|legs?|stretches|lanes?|"
+                           r"tracks?|lines?|bonds?|ties?|"
+                           # a kind of value an edge column holds, named by the weights' words
+                           r"bandwidth|capacity|speed|length|distance|cost|time|duration|"
+                           r"strength|money|value|capacities|weight|throughput)$", re.IGNORECASE)
+
+
+def unheld_most(question: str, info: dict[str, Any]) -> str | None:
+    """A clarifying question when the question ranks nodes by how many of a thing they have
+    ("which zone has the most rhino in it") and nothing in the data is that thing (no column,
+    value, side or id, nor a word for the graph's ties); else None.
+
+        >>> info = {"edge_attributes": ["shifts"], "node_attributes": ["unit"], "dataset_id": "d",
+        ...         "available_datasets": [{"dataset_id": "d",
+        ...                                 "choices": {"endpoints": ["ranger", "zone"]}}]}
+        >>> unheld_most("which zone has the most rhino in it?", info)[:35]
+        'Nothing in the data counts rhino: i'
+        >>> unheld_most("which zone has the most shifts?", info) is None
+        True
+        >>> unheld_most("which zone has the most neighbours?", info) is None
+        True
+    """
+    from igraph_agent.model.vocabulary import _TIES, NODE_NOUNS
+
+    m = _HAS_MOST.search(question)
+    ends = _endpoint_words(info)
+    if m is None or not ends or "" in ends:
+        return None  # (with no word for the nodes, "the most drivers" may be the user's)
+    from igraph_agent.model.vocabulary import groupings, singular
+
+    ranked = singular(m.group(0).split()[1].lower()) if len(m.group(0).split()) > 1 else ""
+    if re.search(r"(?:link|edge|route|road|connection|pipe|cable|segment|leg|lane|line|"
+                 r"channel|wire|flight|path)$", ranked):
+        return None  # "which uplink has the least capacity": an edge ranked by its value
+    if ranked in {a.lower() for a in groupings(info.get("meaning") or {})}:
+        return None  # "which depot has the most drivers": a group's size, in its members' word
+    word = m.group("n").lower()
+    if singular(word) in ends or word.endswith("s"):
+        return None  # (a plural may be the user's word for the edges: "the most crossings")
+    from igraph_agent.model.vocabulary import _one_slip
+
+    held = [t for w in _held_words(info).split() for t in re.split(r"[^a-z]+", w) if t] \
+        + [w for c in _endpoints(info) for w in re.split(r"[^a-z]+", c.lower())] \
+        + [str(t).lower() for src in info.get("attached_sources") or [] for t in src.get("tables") or {}]
+    if any(len(t) >= 3 and word.startswith(t) for t in held):
+        return None  # "the least capacity" on a ``max_cap`` column
+    stems = {re.sub(r"(?:ing|ed|er|ee|or|s)$", "", w) for c in _endpoints(info)
+             for w in re.split(r"[^a-z]+", c.lower()) if w}
+    if any(_one_slip(word, w) or _one_slip(singular(word), w) or (len(w) >= 4 and w[:4] == word[:4])
+           for w in held if w) or any(len(t) >= 3 and word.startswith(t) for t in stems):
+        return None  # "the most housholds" on a ``households`` column: a slip of its name;
+        # "the fewest citations" on citing,cited: the edges in their own word
+    if word in _NO_NOUN or word in NODE_NOUNS or _GRAPH_COUNTS.match(word) or \
+            re.fullmatch(_TIES, word) or _holds_word(word, info) or len(word) < 3:
+        return None
+    attrs = [str(a) for a in info.get("node_attributes") or []]
+    cols = [str(c) for c in info.get("edge_attributes") or []]
+    return (f"Nothing in the data counts {word}: "
+            + (f"its edges carry {', '.join(cols)}" if cols else "its edges carry no values")
+            + (f" and its nodes carry {', '.join(attrs)}" if attrs else "")
+            + ". Do you mean the nodes ranked by their links"
+            + (f" or by {cols[0]}" if cols else "")
+            + f", or can you attach a table that holds the {word}?")

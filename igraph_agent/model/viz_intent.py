@@ -12,10 +12,15 @@ from igraph_agent.model.planstate import Call, Observed, PlanState
 from igraph_agent.results.viz import VisualizeSubgraphResult
 
 #: a drawing asked: "draw", "plot", "visualise", never the nouns ("1 point for a draw", "the
-#: draws", "which plot borders the most others", "plots of land")
+#: draws", "which plot borders the most others", "plots of land", "the best plot would be")
 _NOT_VERB = r"(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bone )(?<!\beach )(?<!\bwhich )(?<!\bevery )"
-PATTERN = re.compile(r"visuali[sz]|" + _NOT_VERB + r"\bdraw(?:ing)?\b|" + _NOT_VERB +
-                     r"\bplot(?:ting)?\b|\bpicture|show (me )?(the )?(graph|network|"
+#: a plot of land: "the best plot would be", "my plot is", "the new plot for the tenant"
+_PLOT_NOUN = (r"(?<!\bbest )(?<!\bnew )(?<!\bmy )(?<!\bour )(?<!\byour )(?<!\bthis )"
+              r"(?<!\bthat )(?<!\bwhat )(?<!\bempty )(?<!\bspare )(?<!\bbiggest )")
+PATTERN = re.compile(r"visuali[sz]|" + _NOT_VERB + r"\bdraw(?:ing)?\b|" + _NOT_VERB + _PLOT_NOUN +
+                     r"\bplot(?:ting)?\b(?!\s+(?:would|will|is|was|has|had|with|where|which|"
+                     r"for\s+(?:the|a|an|our|my)\s+(?!graph|network|data)\w+|of\s+land)\b)"
+                     r"|\bpicture|show (me )?(the )?(graph|network|"
                      r"subgraph|neighbou?rhood)", re.IGNORECASE)
 
 NEIGHBOURHOOD = re.compile(r"neighbou?rhood|ego[- ]?(?:network|graph)|neighbou?rs|around|"
@@ -37,11 +42,11 @@ def viz_calls(st: PlanState) -> list[Call]:
         args["color_by"] = colour
     if NEIGHBOURHOOD.search(st.question):
         from igraph_agent.model import slots
-        from igraph_agent.model.graph_intents import _resolve
+        from igraph_agent.model.graph_intents import resolve_names
 
         name = slots.node(st.question)
         if name is not None:
-            searches, ids = _resolve(st, [name])
+            searches, ids = resolve_names(st, [name])
             if ids is None:
                 return searches
             args.update(nodes=ids[:1], radius=slots.radius(st.question),
@@ -69,10 +74,10 @@ def viz_render(st: PlanState, obs: list[Observed]) -> str:
     found = next((o for o in obs if o.tool == "visualize_subgraph"), None)
     if found is None:
         from igraph_agent.model import slots
-        from igraph_agent.model.graph_intents import _unresolved
+        from igraph_agent.model.graph_intents import unresolved_names
 
         name = slots.node(st.question)
-        return _unresolved(st, [name] if name else [])
+        return unresolved_names(st, [name] if name else [])
     d = found.typed(VisualizeSubgraphResult)
     if d.seeds:
         return (f"The drawing shows the {d.radius}-hop neighbourhood of "

@@ -102,7 +102,7 @@ _RULES: list[tuple[str, str, bool]] = [  # (pattern, replacement, directed only)
     (r"\b([Rr])ecie(v\w*)", r"\1ecei\2", False),  # "recieved": the common slip
     (r"\b(eventual|actual|usual|general)y\b", r"\1ly", False),  # "eventualy"
     (r"\bhw(?=\s+(?:many|much|far|long|big|often|central|dense|connected)\b)", "how", False),  # "hw many"
-    (r"\bwich\b", "which", False),
+    (r"\b(?:wich|whcih|whihc|wihch|whick)\b", "which", False),
     # "connect the Main block to some other block": to other blocks
     (r"\b(to|with)\s+(?:some\s+other|another)\s+(?!(?:one|by|in|on|at|for|of|via|through)\b)([a-z]{3,}?)s?\b(?!')",
      r"\1 other \2s", False),
@@ -1287,13 +1287,7 @@ def expanded(question: str, info: dict[str, Any]) -> str:
             split = "".join(rf"{re.escape(ch)}(?:-|\s)?" for ch in c[:-1]) + re.escape(c[-1])
             question = re.sub(rf"(?<![\w'-])(?=[a-z]+[-\s][a-z])(?:{split})(?![\w'-])", c, question,
                               flags=re.IGNORECASE)
-    roles = (info.get("meaning") or {}).get("weights") or {}
-    held = "|".join(re.escape(str(c)) for c in info.get("edge_attributes") or []
-                    if str(c).isalpha() and roles.get(str(c)) != "distance")
-    if held:  # "how many crates per month": the column's own unit, no time asked ("miles
-        # per week" on a route's length is a time the data lacks)
-        question = re.sub(rf"\b((?:{held}))\s+(?:per|a|an|each|every)\s+(?:day|week|month|year|"
-                          rf"season|quarter)\b", r"\1", question, flags=re.IGNORECASE)
+    question = without_column_period(question, info)
     grouped = groupings(info.get("meaning") or {})
     for attr, values in grouped.items():  # "Culture-sector contacts" where Culture is also a
         # desk: the value and its grouping, never one node's name ("assembly-tier" kept)
@@ -1301,7 +1295,114 @@ def expanded(question: str, info: dict[str, Any]) -> str:
                                             for vs in grouped.values()) > 1]:
             question = re.sub(rf"(?<![\w'-])({re.escape(str(v))})-({re.escape(str(attr))})(?![\w'-])",
                               r"\1 \2", question, flags=re.IGNORECASE)
-    return question
+    return _between_one_group(respelled_values(question, info), info)
+
+
+def _between_one_group(question: str, info: dict[str, Any]) -> str:
+    """"swapped between Hilltop people" (one group value, no second one after it) -> "swapped
+    within Hilltop people": both ends in the group."""
+    values = sorted({v for vs in groupings(info.get("meaning") or {}).values() for v in vs},
+                    key=len, reverse=True)
+    if not values:
+        return question
+    alt = "|".join(re.escape(v) for v in values)
+
+    def within(m: re.Match[str]) -> str:
+        rest = re.split(r"[(?.;:]", question[m.end():])[0]  # (not an aside's "both Hilltop")
+        if re.match(r"\s*(?:[a-z]+\s+)?(?:and|&|or|,|vs\.?|versus|to|from)\b|\s*(?:and|&|or|,)", rest,
+                    re.IGNORECASE) or re.search(rf"(?<![\w'-])(?:{alt})(?![\w'-])", rest[:40],
+                                                 re.IGNORECASE):
+            return m.group(0)  # "between Hilltop and Riverside": two groups
+        return "within " + m.group(1)
+
+    return re.sub(rf"\bbetween\s+((?:the\s+)?(?:{alt}))(?![\w'-])", within, question,
+                  flags=re.IGNORECASE)
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by one typing slip: a letter dropped or doubled, or two
+    letters swapped (never one letter for another: "played" is no slip of "player"; never only
+    a plural ending: "bridges" is no slip of "Bridge")."""
+    if a == b or abs(len(a) - len(b)) > 1 or re.fullmatch(re.escape(min(a, b, key=len)) + r"(?:s|es)",
+                                                          max(a, b, key=len)):
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and \
+            a[diff[1]] == b[diff[0]]
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def respelled_values(question: str, info: dict[str, Any]) -> str:
+    """``question`` with a group value typed with one slip written as the value ("all
+    grasland holes" -> "all grassland holes"), where the word is no column, value or id of the
+    data and the value is long enough (six letters or more) to be told apart.
+
+        >>> info = {"meaning": {"node_attributes": {"habitat": {"kind": "categorical",
+        ...         "top_values": ["grassland", "woodland"]}}}}
+        >>> respelled_values("all grasland holes together", info)
+        'all grassland holes together'
+        >>> respelled_values("woodlands only", info)
+        'woodlands only'
+    """
+    values = {v.lower(): v for vs in groupings(info.get("meaning") or {}).values() for v in vs
+              if re.fullmatch(r"[A-Za-z]{6,}", v)}
+    if not values:
+        return question
+    held = _held_lower(info)
+
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(0).lower()
+        if word in held or word in values or word in NODE_NOUNS or word in _SINGULAR or \
+                word in _PLURAL:
+            return m.group(0)  # ("women" is no slip of a value "woman")
+        near = [v for low, v in values.items() if _one_slip(word, low)]
+        return near[0] if len(near) == 1 else m.group(0)
+
+    return re.sub(r"(?<![\w'-])[A-Za-z]{5,}(?![\w'-])", fix, question)
+
+
+def _held_lower(info: dict[str, Any]) -> set[str]:
+    """The data's own words, lower-cased: its columns, group values and sample node ids."""
+    return {str(w).lower() for w in (
+        *(info.get("node_attributes") or []), *(info.get("edge_attributes") or []),
+        *(v for vs in groupings(info.get("meaning") or {}).values() for v in vs),
+        *(str(n.get("id")) for n in info.get("sample_nodes") or [] if isinstance(n, dict)))}
+
+
+def without_column_period(question: str, info: dict[str, Any]) -> str:
+    """``question`` less the period said after an edge column that is not a distance: the
+    column's own unit, no time asked ("miles per week" on a route's length is a time the data
+    lacks).
+
+        >>> without_column_period("how many crates per month?", {"edge_attributes": ["crates"]})
+        'how many crates?'
+    """
+    roles = (info.get("meaning") or {}).get("weights") or {}
+    held = "|".join(re.escape(str(c)) for c in info.get("edge_attributes") or []
+                    if str(c).isalpha() and roles.get(str(c)) != "distance")
+    if not held:
+        return question
+    return re.sub(rf"\b((?:{held}))\s+(?:per|a|an|each|every)\s+(?:day|week|month|year|"
+                  rf"season|quarter)\b", r"\1", question, flags=re.IGNORECASE)
+
+
+#: "the table has two kinds of thing in it": the two sides of a two-mode table, no number
+_KINDS_OF_THING = re.compile(r"\b(?:two|2)\s+(?:different\s+)?(?:kinds|types|sorts)\s+of\s+(?:things?|nodes?|"
+                             r"entit(?:y|ies)|objects?|items?|rows?)\b", re.IGNORECASE)
+#: "total minutes by the basses, all rehearsals together": every one added up (never "which
+#: two sang together")
+_ALL_TOGETHER = re.compile(r",?\s+(?:all|every)\s+(?:the\s+|of\s+the\s+)?[a-z]+\s+(?:together|combined)"
+                           r"(\s*[?.!]*\s*)$", re.IGNORECASE)
+
+
+#: an example told with placeholder letters: ", like A deps for B, B deps for C and C deps
+#: for A" (A, B and C name no node; an "i.e." says what is asked, and stays)
+_LETTER_EXAMPLE = re.compile(r",?\s*\b(?:like|e\.g\.?|for\s+example|for\s+instance)\s+"
+                             r"(?=[^?]*\b(?-i:[A-D])\b[^?]*\b(?-i:[A-D])\b)[^?]*(?=\?|$)",
+                             re.IGNORECASE)
+_ONE_PAGE = re.compile(r"\s+on\s+(?:one|a\s+single|1)\s+(?:page|sheet)\b", re.IGNORECASE)
 
 
 def spelled_out(question: str) -> str:
@@ -1314,6 +1415,10 @@ def spelled_out(question: str) -> str:
     for pattern, repl in _SHORTHAND:
         question = pattern.sub(repl, question)
     question = _SHOUTED.sub(lambda m: m.group(0).lower(), question)  # "frames OUT to", "BOTH"
+    question = _KINDS_OF_THING.sub("two-mode data", question)  # no degree of 2
+    question = _ALL_TOGETHER.sub(r" in total\1", question)  # no co-occurrence
+    question = _ONE_PAGE.sub("", question)  # "drawn flat on one page": no threshold of one
+    question = _LETTER_EXAMPLE.sub("", question)  # ", like A deps for B, B for C": no names
     question = _EXAMPLE_ASIDE.sub(lambda m: "" if question[:m.start()].endswith("?")
                                   else m.group("end"), question)
     return _HEDGED_ASIDE.sub("", question).strip() or question
@@ -2585,10 +2690,12 @@ _DIRECT_ASIDE = re.compile(r"\s*\(\s*(?:only\s+)?direct(?:ly)?(?:\s+(?:ties|link
                            re.IGNORECASE)
 
 
-#: getting nothing of what the edges carry, on an undirected table: no tie at all ("which
-#: taprooms get no deliveries", "is any taproom getting no beer at all")
+#: getting nothing of what the edges carry, in the data's noun: "which taprooms get no
+#: deliveries", "is any taproom getting no beer at all", "how many sites get zero crate
+#: deliveries" (undirected: no tie at all; directed: nothing comes in)
 _GETS_NONE = re.compile(r"\b(?:(?:is|are)\s+)?(?:get|gets|getting|got|receive|receives|receiving|"
-                        r"received)\s+no\s+[a-z]+(?:\s+at\s+all)?\b", re.IGNORECASE)
+                        r"received)\s+(?:no|zero)\s+(?:(?-i:[a-z-]+)\s+)?(?-i:[a-z-]+)\b"
+                        r"(?:\s+(?:at\s+all|whatsoever))?", re.IGNORECASE)
 #: whether any node has none, as the list: "is any taproom ... have degree exactly 0"
 #: no partner ever, in the perfect tense: "who hasn't played a single game yet", "anyone
 #: who hasn't coauthored with anybody at all" (undirected: no tie, whichever way)
@@ -2597,6 +2704,10 @@ _HAS_NONE = re.compile(r"\b(?:has|have|had)(?:n't|\s+not|\s+never)\s+(?:yet\s+|e
                        r"(?:\s+(?:with|against|to|alongside))?\s+"
                        r"(?:anybody|anyone|anything|a\s+single\s+[a-z]+|any\s+[a-z]+|any)"
                        r"(?:\s+(?:at\s+all|yet|so\s+far|ever|else))*\b", re.IGNORECASE)
+#: the same in the present: "anyone who doesn't play chamber music with anybody yet"
+_DOES_NONE = re.compile(r"\b(?:does|do)(?:n't|\s+not)\s+(?!(?:have|get|know)\b)[a-z]+(?:\s+[a-z]+){0,2}?\s+"
+                        r"(?:with|against|alongside)\s+(?:anybody|anyone|a\s+single\s+[a-z]+|any\s+[a-z]+)"
+                        r"(?:\s+(?:at\s+all|yet|so\s+far|ever|else))*\b", re.IGNORECASE)
 #: no edge at all, either way: "had no transfers at all, neither in nor out", "has no links
 #: whatsoever"
 _NONE_AT_ALL = re.compile(
@@ -2654,10 +2765,6 @@ _SOURCE_VERBS = re.compile(r"^(?:ask|asked|asks|request|requested|contact|contac
                            r"go|went)$", re.IGNORECASE)
 
 
-#: nothing received, in the data's noun: "how many sites get no deliveries at all"
-_RECEIVES_NONE = re.compile(r"\b(?:get|gets|got|receive|receives|received)\s+(?:no|zero)\s+"
-                            r"(?:(?-i:[a-z-]+)\s+){0,1}(?-i:[a-z-]+s)\b(?:\s+(?:at\s+all|whatsoever))?",
-                            re.IGNORECASE)
 #: received, never passed on: "which sites take deliveries but never send crates on to anyone"
 _TAKES_NEVER_SENDS = re.compile(
     r"\b(?:take|takes|took|get|gets|got|receive|receives|received|accept|accepts)\s+"
@@ -2680,7 +2787,7 @@ def nobody_did(question: str, directed: bool) -> str:
     """
     if directed:  # "how many sites get no deliveries at all": nothing comes in; "take
         # deliveries but never send crates on to anyone": receive, never send
-        question = _RECEIVES_NONE.sub("have no incoming edges", question)
+        question = _GETS_NONE.sub("have no incoming edges", question)
         question = _TAKES_NEVER_SENDS.sub("receive but never send", question)
     if not re.search(r"^\s*(?:so\s+|and\s+)?(?:who|which|what|how many|list|any|is|are|was|were)\b",
                      question, re.IGNORECASE) or len(re.findall(
@@ -3614,6 +3721,7 @@ def normalise(question: str, info: dict[str, Any]) -> str:
         out = _GETS_NONE.sub("have degree exactly 0", out)
         out = _ANY_NONE.sub(r"Which \1 have degree exactly 0?", out)
         out = _HAS_NONE.sub("have degree exactly 0", out)  # "who hasn't played a single game"
+        out = _DOES_NONE.sub("have degree exactly 0", out)  # "who doesn't play with anybody"
         out = _ANYONE_NONE.sub("Which nodes have degree exactly 0?", out)
     sides = _sides(info)
     if len(sides) == 2 and re.search(r"\bhow many\b", out, re.IGNORECASE) and all(

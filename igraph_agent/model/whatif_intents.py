@@ -120,14 +120,14 @@ def _route_applies(st: PlanState) -> bool:
 
 
 def _route_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     ends = _route_ends(st)
     column = _route_weight(st)
     if not _route_applies(st) or ends is None or (column is None and not _in_hops(st)):
         return []
     gone = _gone(st)
-    searches, ids = _resolve(st, [*gone, *ends])
+    searches, ids = resolve_names(st, [*gone, *ends])
     if ids is None:
         return searches
     removal = {"edges": [ids[:2]]} if _edge_gone(st) else {"nodes": ids[:len(gone)]}
@@ -162,11 +162,11 @@ def _yes_no_last(st: PlanState, yes: bool) -> str:
 
 
 def _route_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
 
     d = _result(obs)
     if d is None or d.reach is None:
-        return _unresolved(st, [n for n in [*_gone(st), *(_route_ends(st) or [])] if n])
+        return unresolved_names(st, [n for n in [*_gone(st), *(_route_ends(st) or [])] if n])
     r = d.reach
     gone = ", ".join([*map(str, d.removed_nodes),
                       *(f"the edge {a}–{b}" for a, b in d.removed_edges)])
@@ -268,12 +268,12 @@ def _reach_applies(st: PlanState) -> bool:
 
 
 def _reach_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     if not _reach_applies(st):
         return []
     gone, target = _reach_gone(st), _reach_target(st)
-    searches, ids = _resolve(st, [*gone, target])  # type: ignore[list-item]
+    searches, ids = resolve_names(st, [*gone, target])  # type: ignore[list-item]
     if ids is None:
         return searches
     removal = {"edges": [ids[:2]]} if _edge_gone(st) else {"nodes": ids[:len(gone)]}
@@ -282,11 +282,11 @@ def _reach_calls(st: PlanState) -> list[Call]:
 
 
 def _reach_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
 
     d = _result(obs)
     if d is None or d.reach_set is None:
-        return _unresolved(st, [n for n in (*_reach_gone(st), _reach_target(st)) if n])
+        return unresolved_names(st, [n for n in (*_reach_gone(st), _reach_target(st)) if n])
     rs = d.reach_set
     gone = ", ".join([*map(str, d.removed_nodes),
                       *(f"the edge {a}–{b}" for a, b in d.removed_edges)])
@@ -347,7 +347,7 @@ def _stranded_applies(st: PlanState) -> bool:
 
 
 def _stranded_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     directed = bool(st.meaning().get("directed"))
     side = _stranded_side(st)
@@ -355,7 +355,7 @@ def _stranded_calls(st: PlanState) -> list[Call]:
                                      and side is None):
         return []
     gone = _stranded_gone(st)
-    searches, ids = _resolve(st, gone)
+    searches, ids = resolve_names(st, gone)
     if ids is None:
         return searches
     removal = {"edges": [ids[:2]]} if _edge_gone(st) else {"nodes": list(dict.fromkeys(ids))}
@@ -400,11 +400,11 @@ def _stranded_clarify(st: PlanState) -> str | None:
 
 
 def _stranded_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
 
     d = _result(obs)
     if d is None or d.stranded is None:
-        return _unresolved(st, _stranded_gone(st))
+        return unresolved_names(st, _stranded_gone(st))
     gone = ", ".join([*map(str, d.removed_nodes),
                       *(f"the edge {a}–{b}" for a, b in d.removed_edges)])
     s = d.stranded
@@ -452,12 +452,12 @@ def _central_applies(st: PlanState) -> bool:
 
 
 def _central_calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve, asked_weighting
+    from igraph_agent.model.graph_intents import asked_weighting, resolve_names
     from igraph_agent.model.intents import _centrality_weight, _named_measures, _unweighed
 
     if not _central_applies(st) or _unweighed(st):
         return []
-    searches, ids = _resolve(st, _removed_all(st))
+    searches, ids = resolve_names(st, _removed_all(st))
     if ids is None:
         return searches
     measures = _named_measures(st.question) or (
@@ -475,13 +475,13 @@ def _central_clarify(st: PlanState) -> str | None:
 
 
 def _central_render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _unresolved
+    from igraph_agent.model.graph_intents import unresolved_names
     from igraph_agent.model.intents import _centrality_render
     from igraph_agent.results.centrality import NodeCentralityResult
 
     done = [o.typed(NodeCentralityResult) for o in obs if o.tool == "node_centrality" and o.ok]
     if not done or not done[0].without:
-        return _unresolved(st, _removed_all(st))
+        return unresolved_names(st, _removed_all(st))
     gone = ", ".join(map(str, done[0].without))
     return (f"Without {gone} (scores computed on the graph without it; nothing was changed): "
             + _centrality_render(st, obs))

@@ -145,13 +145,13 @@ def _applies(st: PlanState) -> bool:
 
 
 def _calls(st: PlanState) -> list[Call]:
-    from igraph_agent.model.graph_intents import _resolve
+    from igraph_agent.model.graph_intents import resolve_names
 
     if not _applies(st):
         return []
     gone, edge = _gone(st)  # type: ignore[misc]
     node = _node(st) or []
-    searches, ids = _resolve(st, [*gone, *node])
+    searches, ids = resolve_names(st, [*gone, *node])
     if ids is None:
         return searches
     side = _side(st)
@@ -163,14 +163,14 @@ def _calls(st: PlanState) -> list[Call]:
 
 
 def _render(st: PlanState, obs: list[Observed]) -> str:
-    from igraph_agent.model.graph_intents import _f, _unresolved
+    from igraph_agent.model.graph_intents import _f, unresolved_names
 
     done = [o for o in obs if o.tool == "edge_attribute_totals" and o.ok]
     after = next((o for o in done if "without_nodes" in o.args or "without_edges" in o.args), None)
     before = next((o for o in done if o is not after), None)
     if after is None or before is None:
         gone = _gone(st)
-        return _unresolved(st, [*(gone[0] if gone else []), *(_node(st) or [])])
+        return unresolved_names(st, [*(gone[0] if gone else []), *(_node(st) or [])])
     a, b = after.typed(EdgeAttributeTotalsResult), before.typed(EdgeAttributeTotalsResult)
     gone = ", ".join([*map(str, a.without_nodes or []),
                       *(f"the edge {u}–{v}" for u, v in a.without_edges or [])])
