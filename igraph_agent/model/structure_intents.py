@@ -530,7 +530,7 @@ def counts_another_thing(st: PlanState) -> bool:
     """Whether a count asks for something other than nodes holding a value: ties ("how many
     chamber partners does our viola player have") or a thing the data never names ("how many
     rounds did the Summer Blitz have")."""
-    from igraph_agent.model.unknown_quantity import _holds_word
+    from igraph_agent.model.unknown_quantity import holds_word
     from igraph_agent.model.vocabulary import _TIES
 
     asked = str(st.context.get("asked") or st.question)
@@ -552,7 +552,7 @@ def counts_another_thing(st: PlanState) -> bool:
     info = st.last_ok("get_graph_info")
     head = words[-1]
     if not owned or len(head) <= 3 or not head.endswith("s") or \
-            _holds_word(head, info.data if info else {}):
+            holds_word(head, info.data if info else {}):
         return False  # (not "how many gardeners are …")
     found = _where_one_said(st)
     return not (found and re.search(rf"\b(?:does|do|did|has|have|had)\s+(?:the\s+)?"

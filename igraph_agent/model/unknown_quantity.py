@@ -546,7 +546,7 @@ def unheld_grouping(question: str, info: dict[str, Any]) -> str | None:
             f"{'an' if word[0] in 'aeiou' else 'a'} {word} column?")
 
 
-def _holds_word(word: str, info: dict[str, Any]) -> bool:
+def holds_word(word: str, info: dict[str, Any]) -> bool:
     """Whether the data says ``word`` anywhere: a column, an attribute, a group value, a
     side, a node id, an endpoint noun, or a common word for nodes (by its first five letters,
     at a word's start)."""
@@ -631,7 +631,7 @@ def unheld_people(question: str, info: dict[str, Any]) -> str | None:
         True
     """
     m = _CAME.search(question) or (_BY_WHOM.search(question) if _TOTAL.search(question) else None)
-    if m is None or _holds_word(m.group("n"), info):
+    if m is None or holds_word(m.group("n"), info):
         return None
     word = m.group("n").lower()
     attrs = [str(a) for a in info.get("node_attributes") or []]
@@ -719,7 +719,7 @@ def unheld_node_kind(question: str, info: dict[str, Any]) -> str | None:
         return None
     ends = list(dict.fromkeys(words))
     said = singular(m.group("n").lower())
-    if said in _NO_NOUN or said in NODE_NOUNS or said in ends or _holds_word(said, info):
+    if said in _NO_NOUN or said in NODE_NOUNS or said in ends or holds_word(said, info):
         return None
     asked = next((k for k in _KINDS if said in k), None)
     own = [next((k for k in _KINDS if w in k), None) for w in ends]
@@ -790,7 +790,7 @@ def unheld_most(question: str, info: dict[str, Any]) -> str | None:
     word = m.group("n").lower()
     if singular(word) in ends or word.endswith("s"):
         return None  # (a plural may be the user's word for the edges: "the most crossings")
-    from igraph_agent.model.vocabulary import _one_slip
+    from igraph_agent.model.vocabulary import one_slip
 
     held = [t for w in _held_words(info).split() for t in re.split(r"[^a-z]+", w) if t] \
         + [w for c in _endpoints(info) for w in re.split(r"[^a-z]+", c.lower())] \
@@ -799,12 +799,12 @@ def unheld_most(question: str, info: dict[str, Any]) -> str | None:
         return None  # "the least capacity" on a ``max_cap`` column
     stems = {re.sub(r"(?:ing|ed|er|ee|or|s)$", "", w) for c in _endpoints(info)
              for w in re.split(r"[^a-z]+", c.lower()) if w}
-    if any(_one_slip(word, w) or _one_slip(singular(word), w) or (len(w) >= 4 and w[:4] == word[:4])
+    if any(one_slip(word, w) or one_slip(singular(word), w) or (len(w) >= 4 and w[:4] == word[:4])
            for w in held if w) or any(len(t) >= 3 and word.startswith(t) for t in stems):
         return None  # "the most housholds" on a ``households`` column: a slip of its name;
         # "the fewest citations" on citing,cited: the edges in their own word
     if word in _NO_NOUN or word in NODE_NOUNS or _GRAPH_COUNTS.match(word) or \
-            re.fullmatch(_TIES, word) or _holds_word(word, info) or len(word) < 3:
+            re.fullmatch(_TIES, word) or holds_word(word, info) or len(word) < 3:
         return None
     attrs = [str(a) for a in info.get("node_attributes") or []]
     cols = [str(c) for c in info.get("edge_attributes") or []]

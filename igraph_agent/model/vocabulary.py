@@ -1319,7 +1319,7 @@ def _between_one_group(question: str, info: dict[str, Any]) -> str:
                   flags=re.IGNORECASE)
 
 
-def _one_slip(a: str, b: str) -> bool:
+def one_slip(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` differ by one typing slip: a letter dropped or doubled, or two
     letters swapped (never one letter for another: "played" is no slip of "player"; never only
     a plural ending: "bridges" is no slip of "Bridge")."""
@@ -1357,7 +1357,7 @@ def respelled_values(question: str, info: dict[str, Any]) -> str:
         if word in held or word in values or word in NODE_NOUNS or word in _SINGULAR or \
                 word in _PLURAL:
             return m.group(0)  # ("women" is no slip of a value "woman")
-        near = [v for low, v in values.items() if _one_slip(word, low)]
+        near = [v for low, v in values.items() if one_slip(word, low)]
         return near[0] if len(near) == 1 else m.group(0)
 
     return re.sub(r"(?<![\w'-])[A-Za-z]{5,}(?![\w'-])", fix, question)
