@@ -217,7 +217,8 @@ def test_the_dev_split_loads_and_every_oracle_resolves_on_its_graph():
                                                  "dev132", "dev133", "dev134", "dev135",
                                                  "dev136", "dev137", "dev138", "dev139",
                                                  "dev140", "dev141", "dev142", "dev143", "dev144",
-                                                 "dev145"}
+                                                 "dev145", "dev146", "dev147", "dev148", "dev149",
+                                                 "dev150", "dev151"}
     asks = [q for q in qset.questions if q.expect == "needs_clarification"]
     assert len(asks) >= 8  # questions no analysis answers: the planner must ask
     for q in qset.questions:

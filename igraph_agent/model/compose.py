@@ -89,6 +89,24 @@ _REMOVED_REF = [re.compile(p, re.IGNORECASE) for p in (
     rf"knock\w* out|tak(?:e|ing) out|took out|shut(?:ting)? down)\s+(?P<ref>{_REF})\b")]
 
 
+#: a count of the top node's partners asked after its ranking with no pronoun: "who has the
+#: most joint papers in total, and with how many different people?", "which paper is mentioned
+#: the most, and by how many different papers?", "…, and over how many sessions are they spread?"
+_PARTNERS_AFTER = re.compile(r",?\s+and\s+(?P<prep>with|by|over|across|from|among|in)\s+how\s+many\s+"
+                             r"(?P<kind>(?:different|distinct|separate|unique)\s+)?(?P<noun>[a-z]+)"
+                             r"(?:\s+(?:are|is|was|were)\s+(?:they|it|he|she)\s+(?:spread|split|"
+                             r"shared|divided))?\s*\?\s*$", re.IGNORECASE)
+
+
+def _partners_asked(m: re.Match[str]) -> str:
+    """The second ask put with the pronoun the chain takes: "… and how many different people
+    is it linked to?" ("by how many …": the ones linked to it)."""
+    kind = m.group("kind") or "different "
+    if m.group("prep").lower() == "by":
+        return f", and how many {kind}{m.group('noun')} point to it?"
+    return f", and how many {kind}{m.group('noun')} is it linked to?"
+
+
 @dataclass(frozen=True)
 class Steps:
     """``first``: a ranking question whose top node the second step takes; ``second``: the
@@ -186,6 +204,7 @@ def steps(question: str, own: bool = False) -> Steps | None:
                           f"{there.group(2)}")
     if _FIGURE_ASKED.search(question):  # "which pair went most together, and how many was
         return None  # it?": the first answer's own figure, no second step
+    question = _PARTNERS_AFTER.sub(_partners_asked, question)  # "…, and with how many people?"
     found = _chain(question) or _removed_top(question) or _top_two(question) or \
         (None if lead and not _PRONOUN.search(lead.group("second")) else
          _embedded(question, own))  # a leading clause's ranking, then no pronoun of its node:
@@ -607,7 +626,8 @@ def _stem_past(verb: str) -> str:
 #: one edge's value ("the depot with the longest road")
 _TOTAL = re.compile(r"\b(?:in total|total|overall|in all|altogether|combined|summed|sum of)\b|"
                     r"\b(?:most|least)\s+(?![a-z]+(?:ive|ful|ous|able|ible|ent|ant|al)\b)"
-                    r"(?:[a-z]+-)?[a-z]+(?:\s+[a-z]+s)?\s*[?.!]*$|"
+                    r"(?:[a-z]+-)?[a-z]+(?:\s+[a-z]+s)?(?:\s+(?:at|in|on|for|across|over)\s+(?:the\s+|this\s+|"
+                    r"our\s+)?[a-z-]+)?\s*[?.!]*$|"
                     r"\b(?:most|least)\s+[a-z_]+\s+of\s+(?:road|edge|link|line|track|trail|cable|"
                     r"pipe|route|street|tie)s?\b",  # "the most km of road touching it"
                     re.IGNORECASE)  # "received the most money", "the most co-written papers"

@@ -23,7 +23,8 @@ from igraph_agent.model.vocabulary import groupings
 #: X counted alone, with no condition after it
 _HOW_MANY_VALUES = re.compile(
     r"^\s*(?:so\s+|and\s+|ok\s+)?(?:how many|what(?:'s| is) the number of|number of|count(?: the)?)"
-    r"\s+(?:different\s+|distinct\s+|separate\s+|unique\s+)?(?P<x>[a-z][a-z_-]*?)s?\s+"
+    r"\s+(?:different\s+|distinct\s+|separate\s+|unique\s+)?(?P<x>[a-z][a-z_-]*?)s?"
+    r"(?P<kind>\s+(?:types?|kinds?|categor(?:y|ies)))?\s+"
     r"(?:are there|exist|are (?:there )?(?:in|on|represented in|listed in|covered by) (?:the |this )?"
     r"(?:data(?:set)?|graph|network|table|file)|(?:does|do) (?:the |this )?(?:data(?:set)?|graph|"
     r"network|table) (?:have|contain|cover|include)|(?:in|on) (?:the |this )?(?:data(?:set)?|graph|"
@@ -41,7 +42,10 @@ _HOW_MANY_VALUES = re.compile(
 
 def _counted(question: str) -> str | None:
     m = _HOW_MANY_VALUES.search(question)
-    return m.group("x").lower() + "s" if m else None
+    if m is None:
+        return None
+    kind = (m.group("kind") or "").strip().lower()
+    return m.group("x").lower() + (f" {kind}" if kind else "s")
 
 
 def _attribute(st: PlanState) -> str | None:
@@ -50,6 +54,11 @@ def _attribute(st: PlanState) -> str | None:
     asked = _counted(str(st.context.get("asked") or st.question)) or _counted(st.question)
     if asked is None:
         return None
+    if " " in asked:  # "how many site types": ``site_type``
+        head, kind = asked.split(" ", 1)
+        kind = {"types": "type", "kinds": "kind", "categories": "category"}.get(kind, kind)
+        return next((a for a in groupings(st.meaning()) if [p for p in re.split(
+            r"[_\s-]+", a.lower()) if p] in ([head, kind], [head.rstrip("s"), kind])), None)
     word = asked[:-1]
     words = {word, word.rstrip("e") if word.endswith("ie") else word}
     if word.endswith("ie"):
@@ -58,8 +67,8 @@ def _attribute(st: PlanState) -> str | None:
         low = attr.lower()
         parts = [p for p in re.split(r"[_\s-]+", low) if p]
         if low in words or (parts and parts[0] in words and len(parts) <= 2
-                            and set(parts[1:]) <= {"name", "code", "id", "label", "type"}):
-            return attr
+                            and set(parts[1:]) <= {"name", "code", "id", "label"}):
+            return attr  # ("sites" never counts ``site_type``: the kinds of site, not the sites)
     return None
 
 

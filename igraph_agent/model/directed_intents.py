@@ -254,6 +254,8 @@ def end_of(st: PlanState) -> str | None:
         rf"|\b{active}\s+(?:{_PREPOSITION}\s+)?(?:nothing|no one|nobody|no other [a-z]+)\b"
         # "get called but never dial out themselves": any verb said with "out", "on"
         rf"|{_NEVER}\s+(?:ever\s+)?[a-z]+\s+(?:out|on(?:ward)?|onwards)\b(?!\s+(?:of|to|from)\b)"
+        # "the ones that don't pass anything on to anyone": the thing passed between
+        rf"|{_NEVER}\s+(?:ever\s+)?[a-z]+\s+(?:anything|any\s+of\s+it|it|them)\s+on(?:ward|wards)?\b"
         # "which residents receive help and never give any": the edge's noun given, where
         # the target's verbs are no giving
         + ("" if re.search(r"\bgiv", b) else rf"|{_NEVER}\s+(?:ever\s+)?{_GIVE}{_ANY_ONE}"),

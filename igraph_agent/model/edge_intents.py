@@ -317,7 +317,9 @@ _EDGE_NOUN = (r"(?:(?:edge|road|flight|route|connection|link|tie|street|leg|segm
               r"payment|loan|channel|line|relationship|friendship|bond|pairing|section|span|"
               r"crossing|sailing|interaction|bond|enrol+ment|registration|booking|assignment|"
               r"attendance|placement|appearance|subscription|flow|movement|trip|journey)s?|"
-              r"stretch(?:es)?|ferries|ferry|deliver(?:y|ies)|"
+              r"stretch(?:es)?|ferries|ferry|deliver(?:y|ies)|haul(?:s|age)?|"
+              # "which main has the largest diameter": a water main, never "the main hub"
+              r"(?:water\s+)?mains?(?=\s+(?:has|had|is|was|carries|holds|of|in|on)\b)|"
               # "mentorship", "apprenticeship": the tie a ``mentor,mentee`` table holds
               r"[a-z]{3,}ships?)\b")
 #: where the edge lies, after its noun: "the longest stretch on the canal"
@@ -349,8 +351,8 @@ _WHICH_EDGE = re.compile(
     r"(?:has|have|had)\s+(?:lasted|run|gone\s+on|been\s+going|existed|been\s+around)\s+"
     r"(?:the\s+)?(?:longest|shortest)\b|"
     # "which pipe has the biggest capacity": the edge noun, then its extreme value
-    rf"^\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+)?{_ENDS_BEFORE}(?:{_EDGE_NOUN}|pairs?\b)\s+"
-    r"(?:has|had|carries|"
+    rf"(?:^|[.!?]\s+)\s*(?:so\s+|and\s+)?(?:which|what)\s+(?:single\s+)?{_ENDS_BEFORE}(?:{_EDGE_NOUN}|"
+    r"pairs?\b)\s+(?:has|had|carries|"
     r"carried|holds|offers)\s+the\s+(?:most|least|highest|lowest|largest|biggest|smallest|"
     r"greatest|strongest|weakest)\b|"
     r"^\s*(?:so\s+|and\s+)?(?:which|what|who)(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:two\b|pair\b|"

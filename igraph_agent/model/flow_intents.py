@@ -142,6 +142,11 @@ def _weight(st: PlanState) -> str | None:
         return None  # "send to more than 5 different colleagues": partners, never a sum
     if _partners_bound(str(st.context.get("asked") or st.question), _info(st), named):
         return None  # "contributors who commit to 3 or more repos": repos, never commits
+    other = re.search(r"\b(?:most|fewest|least)\s+other\s+([a-z]+)", str(st.context.get("asked")
+                                                                        or st.question), re.I)
+    if other and not named and vocabulary.one_of(other.group(1).lower()) in set(
+            vocabulary.data_nouns(_info(st))) | set(vocabulary.NODE_NOUNS):
+        return None  # "cited by the most other papers": papers counted, never mentions
     if named and roles.get(named) != "distance":
         return named
     default = _meaning(st).get("default_weight")
@@ -166,6 +171,11 @@ def _partners_bound(question: str, info: dict, named: str | None) -> bool:
     one = vocabulary.one_of(word)
     if named and (word.startswith(named.lower().rstrip("s")) or one == named.lower()):
         return False
+    from igraph_agent.model.size_nouns import EDGE_WORDS
+
+    if not named and one in EDGE_WORDS and not any(
+            one in str(c).lower() for c in (info.get("edge_attributes") or [])):
+        return True  # "exactly 2 legs leaving them" on a crates column: the legs counted
     return one in set(vocabulary.data_nouns(info)) | set(vocabulary.NODE_NOUNS)
 
 

@@ -73,7 +73,12 @@ _ISOLATED = re.compile(r"\b(?:most|least)\s+(?:isolated|insular|cut off|self-con
                        r"closed off|connected to (?:the )?other)", re.IGNORECASE)
 #: each group's mean degree: "average degree per country", "mean number of ties by team"
 _MEAN = re.compile(rf"\b(?:average|mean)\s+(?:degree|number of\s+{_TIES}|{_TIES}(?:\s+count)?|"
-                   r"connectedness)\b", re.IGNORECASE)
+                   r"connectedness)\b|"
+                   # "which type of site averages the most pipe connections", "the most
+                   # links on average"
+                   rf"\baverages?\s+(?:the\s+)?(?:most|fewest|least|highest|lowest)\s+(?:[a-z]+\s+)?"
+                   rf"{_TIES}\b|\b(?:most|fewest|least)\s+(?:[a-z]+\s+)?{_TIES}\s+on\s+average\b",
+                   re.IGNORECASE)
 _MOST = re.compile(r"\b(?:most|highest|largest|biggest|greatest|best)\b", re.IGNORECASE)
 _LEAST = re.compile(r"\b(?:fewest|least|lowest|smallest)\b", re.IGNORECASE)
 
@@ -117,8 +122,12 @@ def _attr(st: PlanState) -> str | None:
     …), never one of its values: "who in Legal" is a filter, not a ranking of groups."""
     q = _asked(st)
     for attr in groupings(_meaning(st)):
-        stem = re.escape(attr.lower().replace("_", " "))
+        stem = re.escape(attr.lower().replace("_", " ")).replace(r"\ ", "[ _]")  # (site_type)
         plural = rf"{stem}(?:s|es)?" if not stem.endswith("y") else rf"(?:{stem}|{stem[:-1]}ies)"
+        parts = attr.lower().split("_")
+        if len(parts) == 2 and parts[1] in ("type", "kind", "category", "class"):
+            # "which type of site" on ``site_type``
+            plural = rf"(?:{plural}|(?:{parts[1]}s?|sorts?)\s+of\s+{re.escape(parts[0])}s?)"
         if re.search(rf"\b(?:which|what|each|every|per|by|across|among|between)\s+(?:\w+\s+)?"
                      rf"{plural}\b|^\s*{plural}\b", q, re.IGNORECASE):
             return attr
@@ -152,7 +161,12 @@ def _inside_the_group(st: PlanState) -> str | None:
 
 def _two_named(st: PlanState) -> tuple[str, list[str]] | None:
     """The grouping exactly two of whose values the question names, and those values in order."""
-    attr, values = values_named_in_order(_asked(st), groupings(_meaning(st)))
+    if re.search(r"\b(?:vs\.?|versus)\s[^?]*\b(?:vs\.?|versus)\s", _asked(st), re.IGNORECASE):
+        return None  # "Station vs reservoir vs district": three, never the two that resolve
+    modes = _meaning(st).get("modes") or {}
+    sided = modes.get("attribute") if modes.get("by") == "attribute" else None
+    attr, values = values_named_in_order(_asked(st), {a: v for a, v in groupings(
+        _meaning(st)).items() if a != sided})  # ("which sailor … at a regatta": the sides)
     return (attr, values) if attr and len(values) == 2 else None
 
 

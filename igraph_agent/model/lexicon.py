@@ -277,6 +277,20 @@ def _overview_bonus(st: PlanState) -> float:
                                   info.data if info else {}) else -10.0
 
 
+def _figure_bonus(st: PlanState) -> float:
+    """None where the figure's word is a column's ("the largest diameter" on a table with
+    ``diameter_mm``): the pipes' own width, never the graph's diameter."""
+    info = st.last_ok("get_graph_info")
+    cols = [str(c).lower() for c in [*((info.data if info else {}).get("edge_attributes") or []),
+                                     *((info.data if info else {}).get("node_attributes") or [])]]
+    said = {w.lower() for w in re.findall(r"\b(diameter|radius|eccentricity)\b", st.question,
+                                          re.IGNORECASE)}
+    whole = re.search(r"\b(?:diameter|radius)\s+of\s+(?:the\s+|this\s+|our\s+)?(?:whole\s+)?(?:\w+\s+)?"
+                      r"(?:graph|network|system|grid|web|map)\b|\b(?:graph|network)(?:'s)?\s+"
+                      r"(?:diameter|radius)\b", st.question, re.IGNORECASE)
+    return -10.0 if not whole and any(w in c for w in said for c in cols) else 0.0
+
+
 def _attr_bonus(st: PlanState) -> float:
     from igraph_agent.model.structure_intents import count_where_bonus
 
@@ -476,7 +490,10 @@ LEXICON: dict[str, dict[str, Any]] = {
                    r"\bsplit (?:the|if)|split the network|break (?:the graph )?apart|"
                    r"fragment|single points? of failure|linchpins?|cut vertices|cut nodes|removing whom|"
                    r"whose (?:loss|deletion|removal)|if (?:cut|removed)|critical for keeping|"
-                   r"removal disconnects", r"pieces|islands|disconnected (?:groups|parts)|"
+                   r"removal disconnects",
+                   # not "the white pieces" (chess) or "pieces of music"
+                   r"(?<!white )(?<!black )(?<!chess )(?<!music )\bpieces\b(?!\s+of\s+(?:music|work|art|kit))|"
+                   r"islands|disconnected (?:groups|parts)|"
                    r"in one piece|cut off|weakly|reachable when|two-way|giant component",
                    r"(?:biggest|largest) (?:connected )?(?:piece|island|component|block)",
                    # "is everyone on the list linked to everyone else through some chain",
@@ -608,7 +625,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                      group="neighbourhood", hint="a subgraph around a node"),
     "compare": dict(negatives=_rx(r"\bmodels?\b"), clarify=_ask_names,
                     hint="a side-by-side comparison of named nodes"),
-    "statistics": dict(group="stats", hint="the summary statistics"),
+    "statistics": dict(bonus=_figure_bonus, group="stats", hint="the summary statistics"),
     "search": dict(clarify=_ask_term, hint="a node search by name"),
     "edge_search": dict(clarify=_ask_pair),
     "clear": dict(triggers=t(1.0, r"\bunload", r"\bwipe\b(?!\s+(?:out\s+)?(?:the\s+)?(?:\w+\s+)?"
@@ -655,6 +672,9 @@ LEXICON: dict[str, dict[str, Any]] = {
                       r"largest|smallest|most|least|groups?|components?|clusters?|connected|"
                       r"reach|paths?|internal\w*|inside|intra\w*|outside|"
                       r"external\w*)\b",
+                      # "how many are over the limit": a bound, none given, never the size
+                      r"\b(?:over|above|under|below|exceed\w*|beyond)\s+(?:the|a|an|our|its|their)\s+"
+                      r"(?:\w+\s+)?(?:limit|threshold|cap|cut-?off|line|mark|max\w*|min\w*)\b",
                       # "how many edges would I need to remove to make it a forest": a change
                       r"\b(?:would|remov\w*|delet\w*|need to|have to|make it|turn it)\b",
                       r"\bdoes (?:(?:member|node|vertex|user|person) )?(?-i:[A-Z]\w*|[a-z]+\d+|\d+) "
@@ -756,6 +776,7 @@ LEXICON: dict[str, dict[str, Any]] = {
                                  r"(?:each other|one another)\b"),
                       hint="the triangle count"),
     "figure": dict(
+        bonus=_figure_bonus,
         # one figure of the whole graph: "which people are at the center" asks for nodes
         negatives=_rx(r"^\s*(?:so\s+|and\s+)?(?:which|who|whom|list|name)\b"),
         triggers=t(2.0, r"diameter", r"radius", r"eccentricity", r"assortativ",

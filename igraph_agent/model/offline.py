@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from igraph_agent.model import (
+    bare_asks,
     compose,
     dangling,
     data_nouns,
@@ -82,6 +83,9 @@ def _plan(st: PlanState) -> dict[str, Any]:
     st = replace(st, question=vocabulary.expanded(st.question, _info(st)))  # "pts": ``patients``
     st = replace(st, question=vocabulary.column_qualified(  # "PhD students": the students
         st.question, _info(st), [n for n in slots.named(st.question) if _no_match(st, n)]))
+    # "Highmoor reservoir feeds how many sites": how many sites does Highmoor feed; "stops
+    # with zero outgoing legs?": which stops have no outgoing legs
+    st = replace(st, question=bare_asks.read_first(st.question, _info(st)))  # "most visited site?"
     asked = st.question
     unfound = [w for w in _lookups(st) if st.done(_search(_looked(w))) is not None
                and not _resolved(st, _looked(w))]  # "of tenure per unit": no node
@@ -196,6 +200,7 @@ def _unsearched(st: PlanState, planned: list[tuple[Any, list[Call]]]) -> list[Ca
 def _step(st: PlanState, text: str) -> PlanState:
     """The state as the planner reads one step of a two-step question."""
     text = vocabulary.as_which(text)  # "… -> list the papers citing it"
+    text = side_nouns.who_as_side(text, st.meaning())  # "who gives the most talks": an author
     return replace(st, question=vocabulary.normalise(vocabulary.lower_names(text, _info(st)),
                                                      _info(st)),
                    context={**st.context, "asked": text})
@@ -684,7 +689,8 @@ def _next_calls(st: PlanState) -> list[Call] | str | Ask:
         return _data_step(st)
     if st.needs_verification():
         return [Call("get_graph_info")]
-    unheld = unknown_quantity.ask(str(st.context.get("asked") or st.question), _info(st)) or \
+    unheld = unknown_quantity.elsewhere(_asked(st), _info(st)) or \
+        unknown_quantity.ask(str(st.context.get("asked") or st.question), _info(st)) or \
         unknown_quantity.ask_ranked(_asked(st), _info(st)) or \
         unknown_quantity.unheld_grouping(_asked(st), _info(st)) or \
         unknown_quantity.unheld_people(_asked(st), _info(st)) or \

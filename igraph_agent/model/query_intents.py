@@ -322,7 +322,7 @@ def hop_render(st: PlanState, obs: list[Observed]) -> str:
 
 
 #: the nodes themselves asked for, not their number ("which depots can Ely reach")
-_WHICH = re.compile(r"^\s*(?:which|who|whom|where|list|name|show|"
+_WHICH = re.compile(r"(?:^|[.?!]\s+)\s*(?:which|who|whom|where|list|name|show|"  # ("… of her. Who's on it?")
                     # "everyone within two steps of kofi", "all the stops within 3 hops of X"
                     r"every(?:one|body|thing)|every\s+\w+\s+(?:within|exactly)|"
                     r"all\s+(?:the\s+)?\w+\s+(?:within|exactly))\b", re.IGNORECASE)
@@ -912,6 +912,12 @@ _PASSIVE_SENT = re.compile(r"\b(?:was|were|is|are|been|being|gets?|got)\s+(?:\w+
                            r"exported)\s+(to|by)\b", re.IGNORECASE)
 
 
+#: a participle pointed at the node asked about: "the most tonnes delivered to it", "crates
+#: shipped out by them"
+_DONE_TO_IT = re.compile(r"\b(?!need)[a-z]{3,}(?:ed|ent|old|ven|ought|ipped|pped)\s+(?:out\s+)?(to|into|by|from)\s+"
+                         r"(?:it|them|him|her|that\s+[a-z]+|each\s+(?:one|[a-z]+))\b", re.IGNORECASE)
+
+
 #: "how much went to Priya", "how much came from Otto": the node's arriving or leaving end
 _WENT = re.compile(r"\b(?:went|goes|go|gone|flowed|flows|moved|came|comes|come)\s+(?:\w+\s+)?"
                    r"(to|into|from)\b", re.IGNORECASE)
@@ -937,6 +943,9 @@ def _edge_side(st: PlanState) -> str:
     owed = sides.debt_side(st.question, _raw_info(st))
     if owed:  # "who owes the most" on lender,borrower: the borrower's end
         return owed
+    done = _DONE_TO_IT.search(st.question)
+    if done:  # "the most tonnes delivered TO it": what reached it; "… sent out by it": its own
+        return "in" if done.group(1).lower() in ("to", "into") else "out"
     went = _WENT.search(st.question)
     if went:  # "how much went to Priya": what reached her; "… came from Priya": what she sent
         return "out" if went.group(1).lower() == "from" else "in"
@@ -1118,6 +1127,10 @@ _ONE_EDGE_ASKED = re.compile(r"\bwhich\b(?:\s+[\w'’-]+){0,6}?\s+(?:is|has|gets
                              r"shortest|quickest|fastest|cheapest|closest|nearest|lightest|weakest|"
                              r"smallest|lowest)|longest|slowest|heaviest|strongest|largest|biggest|"
                              r"highest)\b|"
+                             # "which concert did Marek play the most minutes in": the edge
+                             # whose value is the most, by its other end
+                             r"\bwhich\s+[a-z]+\s+(?:did|does|do)\s+\S+\s+[a-z]+\s+the\s+(?:(?P<low3>"
+                             r"fewest|least)|most)\s+[a-z]+\s+(?:in|at|on|with|for|to|from|during)\s*[?.!]*\s*$|"
                              # "town3's longest road - where does it go", "the other end of
                              # Ada's shortest link": that one edge's other end
                              r"(?:'s|’s)\s+(?:single\s+)?(?:(?P<low2>shortest|quickest|fastest|"
@@ -1155,8 +1168,12 @@ def totals_render(st: PlanState, obs: list[Observed]) -> str:
                     f"** on its incoming edges and **"
                     f"{_f(next((x.total for x in split if x.direction == 'out'), 0))}** on its "
                     f"outgoing ones{f' ({ends})' if ends else ''}: say which side you mean.")
+        if d.edges == 0:  # a node in no edge: nothing added up
+            return (found_reply(st, slots.named(st.question)[:1]) +
+                    f"{o.args['node']} has no{sided} edges: its {d.attribute} add up to **0**.")
         extreme = _ONE_EDGE_ASKED.search(st.question)
-        low = bool(extreme and (extreme.group("low") or extreme.group("low2")))
+        low = bool(extreme and (extreme.group("low") or extreme.group("low2") or
+                                extreme.group("low3")))
         rows = (d.min_edges if low else d.max_edges) if extreme else None
         if rows:  # "which of its direct destinations is the shortest flight": the partner
             node = str(o.args["node"])

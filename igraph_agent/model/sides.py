@@ -410,6 +410,10 @@ def counted_side(question: str, info: dict[str, Any]) -> str | None:
     if fwd and re.search(rf"\b{participles(fwd)}\b", question, re.IGNORECASE) and \
             re.search(r"\b(?:is|are|was|were|been|being|gets?|got)\b", question, re.IGNORECASE):
         return "in"  # "eaten by at least 2 species"
+    if re.search(r"\b(?:was|were|been|being|gets?|got)\s+(?:[a-z]+\s+){1,2}?by\s+(?:two|three|four|"
+                 r"five|\d+|at\s+least|more\s+than|over|fewer\s+than|less\s+than|exactly)\b",
+                 question, re.IGNORECASE):
+        return "in"  # "members put forward by two or more members": whatever the verb
     said = [side for stems, side in ((fwd, "out"), (back, "in"))
             if stems and re.search(rf"\b{forms(stems)}(?:e?s|ed|ing)?\b", question, re.IGNORECASE)]
     return said[0] if len(said) == 1 else None

@@ -86,6 +86,8 @@ def counts_the_data(question: str, info: dict[str, Any]) -> bool:
     many loans were made"), or where the data has no named columns to tell by (a graph loaded
     as a graph)."""
     noun = counted_noun(question)
+    if noun is not None and _forms(noun) & _SHAPES and not _forms(noun) & _data_words(info):
+        return False  # "how many closed trios are there": a shape in the graph, not its size
     if noun is None or not info.get("attached_sources") or _subject(question, noun) or \
             _OURS.search(question) or (not _own_nouns(info) and _held(question, noun)):
         return True  # ("how many loans were made", "how many phone numbers do we have", "how
@@ -122,6 +124,12 @@ time level layer generation core chain triad square motif walk source sink leaf 
 descendant ancestor child parent follower team department unit kind type class category
 value bit chunk blob fragment pool subgraph subnetwork network set web body clump camp faction
 circle silo cell bubble""".split()) | EDGE_WORDS
+
+#: the shapes a count may ask for, never the graph's size: "how many closed trios are there"
+_SHAPES = frozenset("""triangle trio triad triple triplet threesome quartet foursome square
+cycle loop clique motif star chain path walk dyad community cluster component piece
+island bridge hub leaf sink source root core faction clan squad crew camp circle bloc
+subgroup""".split())
 
 
 def _forms(noun: str) -> set[str]:

@@ -735,14 +735,19 @@ VERSUS = re.compile(r"\bmore\s+(?:out-?going|in-?coming|outbound|inbound)\s+(?:\
 JUDGEMENT = re.compile(r"\b(?:how|is|are|was|were|looks?|seems?)\s+(?:(?:it|this|that|they|these|"
                        r"those|the\s+\w+(?:\s+\w+)?|[A-Z]\w+)\s+)?(?:(?:very|really|too|so)\s+)?"
                        r"(?:healthy|unhealthy|normal|abnormal|happy|unhappy|sad|fine|okay|ok|good|"
-                       r"bad|fair|unfair|weird|strange|suspicious|worrying|alarming)\b", re.IGNORECASE)
+                       r"bad|fair|unfair|weird|strange|suspicious|worrying|alarming)\b|"
+                       # "which group is the best", "which crew is the worst": a verdict with
+                       # no measure named
+                       r"\b(?:which|what)\s+(?:group|team|crew|community|cluster|faction|camp|one)\s+"
+                       r"(?:is|was)\s+(?:the\s+)?(?:best|worst|better|worse)\s*(?:one)?\s*(?:[?.!]|$)",
+                       re.IGNORECASE)
 #: an aside on the answer's form, no verdict: "just the size is fine", "the number alone will
 #: do", "only the count is ok" (dropped before the question is read)
 FORMAT_ASIDE = re.compile(
     # "density of the stop network? rough % is fine"
     r"(?:(?<=[.?!,;])|\s[-–—]\s)\s*(?:a\s+)?(?:rough|approximate|ballpark)\s+(?:%|percentage|figure|"
     r"number|value|answer)\s+(?:is|'s|would\s+be|will\s+be)\s+(?:fine|ok|okay|good|enough)\s*[.!]*\s*$|"
-    r"(?:(?<=[.?!,;])|\s[-–—]\s)\s*(?:(?:just|only)\s+)?(?:the\s+)?(?:size|number|count|figure|"
+    r"(?:(?<=[.?!,;])|\s[-–—]\s)\s*(?:(?:just|only)\s+)?(?:the\s+)?(?:[a-z]+\s+)?(?:size|number|count|figure|"
     r"total|names?|list|answer|value|ids?)(?:\s+(?:alone|only))?\s+(?:is|are|will be|would be|'s)\s+"
     r"(?:fine|ok|okay|good|enough|plenty|all i need)(?:\s+(?:for me|thanks))?\s*[.!]*\s*$"
     r"|\s*\(\s*(?:just|only)?\s*(?:the\s+)?(?:size|number|count|figure|total|names?)\s+(?:is\s+)?"

@@ -377,7 +377,18 @@ def _where_one(st: PlanState) -> tuple[str, str] | None:
     found = _where_one_said(st)
     if found and _the_nodes_own_noun(st, found):
         return None  # "the stop network" on from_stop,to_stop: every node, no kind = stop
+    if found and _describes_a_name(st.question, found[1]):
+        return None  # "Highmoor reservoir feeds how many sites": the node, said with its kind
     return found
+
+
+def _describes_a_name(question: str, value: str) -> bool:
+    """Whether the value is said only as one named node's own noun, right after its name
+    ("Highmoor reservoir", "Riverside station"), never as a set of nodes."""
+    names = slots.named(question)
+    said = list(re.finditer(rf"(?<![\w-]){re.escape(value)}(?![\w-])", question, re.IGNORECASE))
+    return bool(names and said) and all(any(re.search(
+        rf"(?<![\w-]){re.escape(n)}\s+$", question[:m.start()]) for n in names) for m in said)
 
 
 def _the_nodes_own_noun(st: PlanState, found: tuple[str, str]) -> bool:

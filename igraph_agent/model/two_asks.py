@@ -43,7 +43,10 @@ _TOPIC_SPLIT = re.compile(r"^(?:(?P<pre>[\w-]+\s*:\s*)(?P<a>[^?,:]{4,}?)\s*,\s*(
 _BACK = re.compile(r"\b(?:it|its|it's|they|them|their|those|these|this|that|such|he|him|his|she|"
                    r"her|there|each|one|ones|same|former|latter)\b", re.IGNORECASE)
 #: a second part that only completes the first ("and how many", "and which ones"): one ask
-_COMPLETES = re.compile(r"^\s*(?:how many|how much|which ones?|who|what)\s*\??\s*$", re.IGNORECASE)
+_COMPLETES = re.compile(r"^\s*(?:how many|how much|which ones?|who|what)\s*\??\s*$|"
+                        # "…, and which way do you go?": the route the first ask finds
+                        r"^\s*(?:which|what)\s+(?:way|route)\s+(?:do|does|would|should|did)\s+"
+                        r"(?:you|i|we|one|it|they)\s+(?:go|take|walk|drive|follow)\b", re.IGNORECASE)
 
 
 def split(question: str) -> tuple[str, str] | None:

@@ -186,6 +186,11 @@ _WHEN: tuple[str, str, str] = (
 #: a quality of a person or a group that only a column could hold, asked in any form: (the
 #: words, the column-name words that hold it)
 _QUALITIES: tuple[tuple[str, str, str | None], ...] = (
+    # an outcome of a contest: "how many podium finishes", "never won a regatta" on a table
+    # of entries with a ``place``; a count of entries is no count of wins
+    (r"\bpodiums?(?:\s+finish\w*)?\b|\b(?:has|have|had|never|ever|who|which\s+\w+)\s+won\b|"
+     r"\bvictor(?:y|ies)\b|\bmedals?\b|\btroph(?:y|ies)\b|\bthe\s+most\s+wins\b",
+     r"win|won|victor|medal|troph|podium|result|outcome", "wins"),
     (r"\b(?:morale|mood|happiness|wellbeing|well-being|job\s+satisfaction|satisfaction|"
      r"motivation|productivity|seniority|loyalty|personality|sentiment)\b",
      r"moral|mood|happ|well|satisf|motiv|produc|senior|loyal|person|sentiment|score|rating", None),
@@ -299,10 +304,11 @@ def _asked(question: str, info: dict[str, Any]) -> str | None:
     columns = [str(c) for c in (info.get("edge_attributes") or []) + (info.get("node_attributes")
                                                                        or [])]
     generic = any(_GENERIC.match(c) for c in columns if c in (info.get("edge_attributes") or []))
+    ends = [str(c) for c in (info.get("meaning") or {}).get("direction") or []]  # ``winner``
     for words, holders, name in _QUALITIES:  # "how's morale looking across the teams", "what
         # fraction of Valjean's contacts are women": a quality of people nobody recorded
         m = re.search(words, question, re.IGNORECASE)
-        if m and not any(re.search(holders, c, re.IGNORECASE) for c in columns) and not any(
+        if m and not any(re.search(holders, c, re.IGNORECASE) for c in columns + ends) and not any(
                 re.search(words, str(v), re.IGNORECASE) for v in _values_of(info)):
             return name or m.group(0).lower()
     if generic:  # ``weight``: it may hold a money, an age, a time … but never what a pair
@@ -752,7 +758,9 @@ _GRAPH_COUNTS = re.compile(r"^(?:neighbou?rs?|degree|traffic|activity|flow|volum
                            r"combined|overall|weight|value|amount|number|count|ones?|"
                            r"connected|central|important|popular|active|busy|influential|"
                            r"edges?|arcs?|hops?|steps?|pairs?|segments?|legs?|stretches|lanes?|"
-                           r"tracks?|lines?|bonds?|ties?|"
+                           r"tracks?|lines?|bonds?|ties?|community|cluster|component|group|team|"
+                           r"crew|circle|network|following|membership|share|gap|difference|"
+                           r"drop|increase|change|jump|role|part|say|impact|effect|"
                            # a kind of value an edge column holds, named by the weights' words
                            r"bandwidth|capacity|speed|length|distance|cost|time|duration|"
                            r"strength|money|value|capacities|weight|throughput)$", re.IGNORECASE)
@@ -814,3 +822,33 @@ def unheld_most(question: str, info: dict[str, Any]) -> str | None:
             + ". Do you mean the nodes ranked by their links"
             + (f" or by {cols[0]}" if cols else "")
             + f", or can you attach a table that holds the {word}?")
+
+
+#: a figure kept by another service or source, which loaded tables never hold: "citations on
+#: Google Scholar", "followers on LinkedIn"
+_ELSEWHERE = re.compile(r"\b(?:on|in|from|according\s+to|per)\s+(?:the\s+)?(?P<s>google\s+scholar|scopus|"
+                        r"web\s+of\s+science|semantic\s+scholar|researchgate|orcid|linkedin|twitter|"
+                        r"facebook|instagram|tiktok|youtube|wikipedia|github|strava|the\s+internet|"
+                        r"the\s+web|the\s+official\s+(?:site|website|records?|register))\b",
+                        re.IGNORECASE)
+
+
+def elsewhere(question: str, info: dict[str, Any]) -> str | None:
+    """A clarifying question when the figure is asked from a source outside the loaded data
+    ("how many citations does P01 have on Google Scholar"); else None.
+
+        >>> elsewhere("how many citations does P01 have on Google Scholar?", {})[:40]
+        'The loaded data holds nothing from Googl'
+        >>> elsewhere("how many papers cite P01?", {}) is None
+        True
+    """
+    m = _ELSEWHERE.search(question)
+    if m is None:
+        return None
+    source = " ".join(w.capitalize() if w not in ("the", "of") else w
+                      for w in m.group("s").split())
+    cols = [str(c) for c in info.get("edge_attributes") or []]
+    return (f"The loaded data holds nothing from {source}: only its own edges"
+            + (f" (with {', '.join(cols)})" if cols else "")
+            + ". Do you mean the counts in the loaded graph, or can you attach a table taken from "
+            f"{source}?")

@@ -122,6 +122,10 @@ def side_named(question: str, info: dict[str, Any], attr: str) -> tuple[str, str
         stems = {s: re.sub(r"(?:er|or|ist|s)$", "", s.lower()) for s in _sides(info)}
         said = [s for s, st in stems.items() if len(st) >= 4 and re.search(
             rf"(?<![\w-]){re.escape(st)}[a-z]*(?![\w-])", question, re.IGNORECASE)]
+    if len(said) == 2:  # "no matter which ranger worked them": the other side, set aside
+        said = [s for s in said if not re.search(
+            rf"\b(?:no matter|regardless of|irrespective of|whatever|whichever|any)\s+(?:which\s+)?"
+            rf"(?:{re.escape(s)}|{re.escape(s.rstrip('s'))}s?)(?![\w-])", question, re.IGNORECASE)]
     return (str(by), said[0]) if len(said) == 1 else None
 
 

@@ -39,7 +39,9 @@ _ROLE_VERBS: dict[str, tuple[str, ...]] = {
     "exporter": ("export",), "mentor": ("mentor",), "tutor": ("tutor", "teach"),
     "teacher": ("teach",), "coach": ("coach", "train"), "trainer": ("train", "coach"),
     "advisor": ("advise",), "adviser": ("advise",), "follower": ("follow",), "attacker": ("attack",),
-    "inviter": ("invite",), "referrer": ("refer",),
+    "inviter": ("invite",), "referrer": ("refer",), "instructor": ("instruct", "teach", "train"),
+    "recommender": ("recommend", "nominate", "propose", "sponsor"), "nominator": ("nominate",),
+    "supervisor": ("supervise", "manage"), "manager": ("manage", "supervise"),
     "caller": _CALL, "dialler": _CALL, "dialer": _CALL,
 }
 #: the role nouns whose verbs are known ("coach", "predator")
@@ -48,6 +50,11 @@ ROLE_NOUNS = frozenset(_ROLE_VERBS)
 _PATIENTS: dict[str, tuple[str, ...]] = {"prey": _EAT, "victim": ("attack",),
                                          "payee": _PAY, "recipient": _PAY, "receiver": _PAY,
                                          "callee": _CALL,
+                                         # "who did Fay teach" on instructor,student
+                                         "student": ("teach", "instruct", "train", "coach"),
+                                         "pupil": ("teach", "instruct", "train", "coach"),
+                                         "trainee": ("train", "teach", "coach"),
+                                         "learner": ("teach", "instruct", "train"),
                                          # "which papers does paper20 build on"
                                          "cited": ("cit", "build", "referenc")}
 #: the forms no suffix makes

@@ -1415,6 +1415,10 @@ def spelled_out(question: str) -> str:
     for pattern, repl in _SHORTHAND:
         question = pattern.sub(repl, question)
     question = _SHOUTED.sub(lambda m: m.group(0).lower(), question)  # "frames OUT to", "BOTH"
+    question = _THANKS.sub(r"\1", question)  # "top 3 bakers by hours, thx": no ask in it
+    question = _NO_APOSTROPHE.sub(lambda m: m.group(1) + "'s", question)  # "whats", "whos"
+    question = _NOT_APOSTROPHE.sub(lambda m: {"ca": "can", "wo": "won"}.get(
+        m.group(1).lower(), m.group(1)) + "'t", question)  # "dont pass anything on", "cant"
     question = _KINDS_OF_THING.sub("two-mode data", question)  # no degree of 2
     question = _ALL_TOGETHER.sub(r" in total\1", question)  # no co-occurrence
     question = _ONE_PAGE.sub("", question)  # "drawn flat on one page": no threshold of one
@@ -1424,6 +1428,14 @@ def spelled_out(question: str) -> str:
     return _HEDGED_ASIDE.sub("", question).strip() or question
 
 
+#: a question word typed without its apostrophe: "whats the longest haul", "whos sent it"
+_NO_APOSTROPHE = re.compile(r"\b(what|who|where|how|that)s\b", re.IGNORECASE)
+#: a "not" typed without its apostrophe: "the ones that dont pass anything on", "cant"
+_NOT_APOSTROPHE = re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should|"
+                             r"ca|wo)nt\b", re.IGNORECASE)
+#: thanks said at the end: ", thx", "- thanks!", " ty", " cheers"
+_THANKS = re.compile(r"\s*[,;:-]?\s*\b(?:thx|thanks(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?|"
+                     r"thank\s+you(?:\s+so\s+much)?|ty|tia|cheers|ta)\b\s*([?.!]*)\s*$", re.IGNORECASE)
 #: a common word in capitals for stress ("sends the most frames OUT to …", "where BOTH
 #: artists …"), never a node's name (two-letter words left: "IN", "OR" may be states)
 _SHOUTED = re.compile(r"\b(?:OUT|BOTH|ALL|NOT|ONLY|EVERY|ANY|NEVER|EACH|MORE|LESS|MOST|LEAST|FROM|"
@@ -1589,6 +1601,11 @@ def own_side(question: str, info: dict[str, Any]) -> str | None:
                                r"than|at\s+least|at\s+most|over|under|fewer\s+than|less\s+than)",
                                question, re.IGNORECASE):
             return way
+    if re.search(r"\b(?:was|were|been|being|gets?|got)\s+(?:[a-z]+\s+){1,2}?by\s+(?:two|three|four|"
+                 r"five|\d+|at\s+least|more\s+than|over|fewer\s+than|less\s+than|the\s+most|most|"
+                 r"many|several|multiple|other|different)\b", question, re.IGNORECASE):
+        return "in"  # "members put forward by two or more members": whatever the verb, the
+        # nodes the edges reach
     if not verbs:
         return None
     v = forms(verbs)
@@ -2138,6 +2155,11 @@ _LAST_WORD = re.compile(r"\b(?:as|than|like|by|with|to|for|from|of|about)\s+([a-
                         r"(?:[._][a-z0-9][a-z0-9'-]*)?)\s*[?.!]*\s*$")
 
 
+#: the object a question ends on, after a verb in the past or the present: "… inspected
+#: coldwell", "who supplies brook"
+_VERB_LAST = re.compile(r"\b[a-z]{3,}(?:ed|es)\s+([a-z][a-z'-]{2,15})\s*[?.!]*\s*$")
+
+
 #: a place after "end up at", "arrive at": "… end up at autowerk, following …"
 _AT_WORD = re.compile(r"\b(?:end up|ends up|ended up|arrive|arrives|arrived|get|gets|stop|stops)"
                       r" (?:at|in) ([a-z][a-z'-]{1,15}(?:[._][a-z0-9][a-z0-9'-]*)?)\b(?![.'-]\w)")
@@ -2194,6 +2216,8 @@ def lookup_words(question: str, info: dict[str, Any]) -> list[str]:
     placed += [m.group(1) for m in _CAN_WORD.finditer(question)]
     if cased:  # "who does maya know", "lena's neighbours" on a graph of capitalised names
         placed += re.findall(r"(?<![\w'-])([a-z][a-z-]{1,15})'s\b", question)
+        # "how many engineers have inspected coldwell": the verb's object, ending it
+        placed += [m.group(1) for m in _VERB_LAST.finditer(question)]
     out: list[str] = []
     for w in ([] if cased else [m.group(1) for m in _THE_WORD.finditer(question)]) + placed:
         if (w in named or w in own or w in slots.STOP_WORDS or w.rstrip("s") in own
@@ -2994,7 +3018,8 @@ _FOLLOW_ON = re.compile(r"^\s*(?:and|so|also|ok(?:ay)?|now|then|right)\s*,?\s+(?
 _TOP_BY = re.compile(r"^\s*(?:(?:give|show|get)\s+me\s+|list\s+)?(?:the\s+)?(?P<dir>top|bottom)\s+"
                      r"(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?P<x>[a-z][\w-]*)\s+"
                      r"by\s+(?P<y>(?:[\w-]+\s+){0,2}?[\w-]+?)(?:\s+(?P<v>received|sent|shipped|"
-                     r"delivered|given|got|made|paid|lent|borrowed|taken|logged|done))?"
+                     r"delivered|given|got|made|paid|lent|borrowed|taken|logged|done|pumped|moved|"
+                     r"exported|imported|supplied|sold|bought)(?P<out>\s+(?:out|in))?)?"
                      r"\s*(?:,?\s*(?:please|pls|thanks))?\s*[?.!]*\s*$", re.IGNORECASE)
 
 
@@ -3006,6 +3031,8 @@ def _top_by(question: str) -> str:
         'which 3 sites received the most crates?'
         >>> _top_by("bottom 2 chefs by services")
         'which 2 chefs have the fewest services?'
+        >>> _top_by("top 3 sites by tonnes shipped out")
+        'which 3 sites shipped out the most tonnes?'
     """
     m = _TOP_BY.match(question)
     if m is None or re.search(r"degree|pagerank|betweenness|closeness|centrality|eigenvector|"
@@ -3013,7 +3040,7 @@ def _top_by(question: str) -> str:
             not m.group("v") and len(m.group("y").split()) > 1 and m.group("dir").lower() == "top"):
         return question  # ("top 3 airports by total weekly flights": read as it is)
     most = "most" if m.group("dir").lower() == "top" else "fewest"
-    verb = m.group("v") or "have"
+    verb = (m.group("v") + (m.group("out") or "")) if m.group("v") else "have"
     y = re.sub(r"^(?:the\s+)?(?:number\s+of\s+|count\s+of\s+|amount\s+of\s+)?", "", m.group("y"),
                flags=re.IGNORECASE)  # "by number of
     return f"which {m.group('n')} {m.group('x')} {verb} the {most} {y}?"  # colleagues"
@@ -3319,6 +3346,19 @@ def _none_doing_it(question: str, info: dict[str, Any]) -> str:
 #: ("different times" counts edges, not partners)
 DISTINCT_PARTNERS = re.compile(r"\b(?:different|distinct|separate|unique|individual)\s+"
                                r"(?!times\b)(?:other\s+)?[a-z]+", re.IGNORECASE)
+
+
+#: closeness said as a distance: "who has the smallest average number of hops to everyone
+#: else" (the top of closeness, never its bottom)
+_FEWEST_HOPS_TO_ALL = re.compile(
+    r"\b(?:has|have|had)\s+the\s+(?:smallest|lowest|shortest|least|fewest)\s+(?:average|mean|total)\s+"
+    r"(?:number\s+of\s+)?(?:hops|steps|distance|jumps)\s+(?:to|from)\s+(?:everyone|everybody|all|"
+    r"every\s+other|the\s+(?:others|rest))(?:\s+else|\s+the\s+others|\s+of\s+them)?", re.IGNORECASE)
+
+
+#: the largest piece said loosely, on a graph in pieces: "in the big cluster of partners"
+_BIG_PIECE = re.compile(r"\bin\s+the\s+(?:big|biggest|largest|main|large)\s+(?:connected\s+)?(?:cluster|blob|"
+                        r"island|piece|chunk|clump)(?:\s+of\s+[a-z]+)?\b", re.IGNORECASE)
 
 
 #: the numbers zero to twenty in words
@@ -3642,6 +3682,11 @@ def normalise(question: str, info: dict[str, Any]) -> str:
     question = _BOUND_WORD.sub(lambda m: f"{m.group(1)} {WORD_NUMBERS[m.group(2).lower()]}",
                                question)  # "fewer than three connections": fewer than 3
     question = _BY_NOT_BY.sub(r"by \1", question)  # "(by count, not by number of people)"
+    question = _FEWEST_HOPS_TO_ALL.sub(lambda m: "is closest on average to everyone" + (
+        " counting hops" if re.search(r"hops|steps|jumps", m.group(0), re.IGNORECASE) else ""),
+        question)
+    if (info.get("components") or 1) > 1:  # "in the big cluster of partners": the largest piece
+        question = _BIG_PIECE.sub("in the largest component", question)
     question = _ONLY_NOT.sub(r"\1", question)  # "counting only the women (not the events)"
     question = _NOT_THIS_MEASURE.sub(r"\1", question)  # "…? not patient numbers, number of clinics"
     question = _NOT_HOW_MANY.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", question)
@@ -3767,7 +3812,9 @@ def normalise(question: str, info: dict[str, Any]) -> str:
             rf"\s*(?:how many|number of|count(?: the)?) (?:different |distinct |unique |separate )?"
             rf"(?:{re.escape(s)}|{re.escape(s.rstrip('s'))}s?){_KINDS}(?: are there| exist| (?:are )?in "
             rf"total| are in (?:the|this) \w+| do (?:we|you|i|they) have(?: in (?:the|this|our) "
-            rf"(?:\w+ )?(?:data|dataset|graph|network|table|list|file))?| are listed| (?:are|have "
+            rf"(?:\w+ )?(?:data|dataset|graph|network|table|list|file)| on (?:the|our|this) (?:\w+ )?"
+            rf"(?:roster|rota|list|register|books|payroll|records?|database|system|sheet|spreadsheet))?"
+            rf"| are listed| (?:are|have "
             rf"been|were) \w+(?: at least once| ever| so far)?)?(?:,? (?:altogether|overall|in all|"
             rf"all told|in total))?\s*[?.]*\s*", out,
             re.IGNORECASE)
@@ -3840,7 +3887,7 @@ def _side_noun(question: str) -> bool:
     if m is None:
         return False
     word = m.group(1).lower()
-    if singular(word) in _GRAPH_TERMS or word.rstrip("s") in _GRAPH_TERMS:
+    if {singular(word), word.rstrip("s")} & (_GRAPH_TERMS | _SHAPE_OR_CREW):
         return False  # "how many triangles are there": the graph's own term, no kind of node
     return word not in {"nodes", "vertices", "entities", "things", "items", "elements",
                         "people", "names"} and not re.fullmatch(_TIES.replace("?:", "?:edges|", 1),
@@ -4379,6 +4426,12 @@ _GRAPH_TERMS = {"component", "cluster", "community", "core", "bridge", "hub", "p
                 "edge", "link", "neighbour", "neighbor", "degree", "triangle", "clique", "cycle",
                 "group", "module", "block", "partition", "motif", "tie", "vertex", "vertice"}
 
+#: a shape or a band of nodes a count may ask for, never one side's nodes: "how many closed
+#: trios", "how many squads are there" on players x events
+_SHAPE_OR_CREW = {"trio", "triad", "triple", "triplet", "loop", "square", "star", "chain",
+                  "piece", "island", "faction", "clan", "squad", "crew", "camp", "circle", "bloc",
+                  "subgroup", "clique"}
+
 
 def _side_named_like_an_analysis(question: str, info: dict[str, Any]) -> bool:
     """Whether the question names a side of a two-mode graph whose name is a graph term
@@ -4432,6 +4485,11 @@ def _attributes_as_stored(question: str, info: dict[str, Any]) -> str:
             if attr.lower() in words and short not in lower and short not in _COMMON_WORDS:
                 question = re.sub(rf"\b{short}(s?)\.?(?=\W|$)", lambda m, a=attr: a + m.group(1),
                                   question, flags=re.IGNORECASE)
+        parts = [p for p in re.split(r"[_\s-]+", attr.lower()) if p]
+        if len(parts) == 2 and parts[1] in ("type", "kind", "category", "class"):
+            # "which type of site" on a ``site_type`` column: that column
+            question = re.sub(rf"\b(?:{parts[1]}s?|sorts?)\s+of\s+{re.escape(parts[0])}s?\b", attr,
+                              question, flags=re.IGNORECASE)
     return question
 
 

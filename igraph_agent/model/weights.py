@@ -428,6 +428,10 @@ def _ignored_measure(question: str, columns: list[str]) -> bool:
     return False
 
 
+#: the graph's own figures a column's name may share: "diameter" of a pipe, "radius" of a cell
+_GRAPH_FIGURES = frozenset({"diameter", "radius", "eccentricity"})
+
+
 def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
     """The edge column a route question asks to be measured in (see the module docstring)."""
     roles: dict[str, Any] = dict(meaning.get("weights") or {})
@@ -442,6 +446,11 @@ def asked_weight(question: str, meaning: dict[str, Any]) -> Choice:
         # "fewest steps from lemons to basil through items bought together": the relation
         # named, counted in steps; a strength is no length to add up
         return Choice(None, "hops")
+    if len(named) == 1 and _tokens(named[0]) & _GRAPH_FIGURES and not re.search(
+            rf"\b{re.escape(named[0])}\b", question, re.IGNORECASE):
+        # "what is the diameter" beside ``diameter_mm``: the graph's figure or the column's
+        # values, never the pipes' widths added up as a path length
+        return Choice(None, "ambiguous")
     if len(named) == 1:
         return Choice(named[0], "named")
     kinds = [k for k, (rx, _) in _KINDS.items() if rx.search(question)]

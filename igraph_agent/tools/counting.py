@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 import numbers
 import operator
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import networkx as nx
 from pydantic import BaseModel, Field
@@ -454,6 +454,15 @@ def edge_attribute_totals(ctx: ToolContext, args: EdgeTotalArgs) -> ToolOutput:
                  and (u, v) not in gone_edges]
     vals = [(u, v, d.get(args.attribute)) for u, v, d in edges]
     nums = [(u, v, x) for u, v, x in vals if isinstance(x, int | float) and not isinstance(x, bool)]
+    if not nums and args.node and not edges and any(
+            args.attribute in d for _, _, d in g.edges(data=True)):
+        # a node in no edge (on that side): nothing to add up, a total of 0, never an error
+        data0: dict[str, Any] = {"attribute": args.attribute, "edges": 0, "missing": 0, "total": 0,
+                                 "mean": 0, "min": 0, "max": 0, "top_nodes": [], "node": args.node}
+        if directed:
+            data0["direction"] = side
+        return ToolOutput(data=data0, revision=ctx.session.revision,
+                          summary=f"{args.attribute}: {args.node} has no edges, total 0")
     if not nums:
         raise ToolError(ErrorCode.INVALID_ARGUMENTS,
                         f"no edge has a numeric attribute {args.attribute!r}",
