@@ -139,27 +139,39 @@ def test_ctrl_c_while_the_cli_reads_the_data_ends_the_run_cancelled_without_a_tr
     from igraph_agent.store import Store
     from igraph_agent.store.runs import Runs
 
-    home = tmp_path / "cli-project"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "igraph_agent.cli", "--home", str(home), "ask",
-         "Which depots are best connected?", "--data", str(long_roads)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy())
-    db = home / "agent.db"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:  # interrupt once the run is reading
-        if db.exists():  # its reading line, not only its row: the row is written inside
-            store = Store(db)  # agent.start, before the CLI waits for the run
-            reading = [r for r in Runs(store).latest() if r.status == RunPhase.RUNNING
-                       and any(e["type"] == "data.progress" for e in store.events(r.id))]
-            store.close()
-            if reading:
-                break
-        time.sleep(0.02)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=120)
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
-    assert "RUN_CANCELLED" in out and proc.returncode != 0
-    store = Store(db)
+    def interrupted_while_reading(home):
+        """Start the CLI on the long file, interrupt it once its run is reading; (out, err,
+        return code)."""
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "igraph_agent.cli", "--home", str(home), "ask",
+             "Which depots are best connected?", "--data", str(long_roads)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy())
+        db = home / "agent.db"
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:  # interrupt once the run is reading
+            if db.exists():  # its reading line, not only its row: the row is written inside
+                store = Store(db)  # agent.start, before the CLI waits for the run
+                reading = [r for r in Runs(store).latest() if r.status == RunPhase.RUNNING
+                           and any(e["type"] == "data.progress" for e in store.events(r.id))]
+                store.close()
+                if reading:
+                    break
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+        return out, err, proc.returncode
+
+    # a test process starved of its CPU on a loaded machine may poll too late, after the run
+    # has answered: that try proves nothing either way, so it is tried again (three at most)
+    for attempt in range(3):
+        home = tmp_path / f"cli-project-{attempt}"
+        out, err, code = interrupted_while_reading(home)
+        assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+        if code == 0 and "RUN_CANCELLED" not in out:
+            continue  # answered before the interrupt landed
+        break
+    assert "RUN_CANCELLED" in out and code != 0, out
+    store = Store(home / "agent.db")
     assert store.list_sources() == [] and store.list_datasets() == []
     store.close()
 
