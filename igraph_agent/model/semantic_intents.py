@@ -1238,26 +1238,11 @@ def sides_named(st: PlanState) -> list[tuple[int, str]]:
     return found
 
 
-#: a second ask after the first: "…, and over how many sessions are they spread"
-_SECOND_ASK = re.compile(r",?\s+and\s+(?:over\s+|across\s+|in\s+|with\s+|for\s+)?how\s+(?:many|much)\b",
-                         re.IGNORECASE)
-
-
 def _side_in(st: PlanState) -> str | None:
     """The side the question asks about: the first side it names ("which course has the
     most students" ranks the courses)."""
     modes = _meaning(st).get("modes") or {}
     found = sides_named(st)
-    second = _SECOND_ASK.search(st.question)
-    if second and re.match(r"\s*(?:so\s+|and\s+)?(?:who|whom)\b", st.question, re.IGNORECASE):
-        # "who gives the most talks, and over how many sessions": the sessions are the
-        # second ask's, the one ranked is the other side
-        found = [f for f in found if f[0] < second.start()]
-        if not found:
-            sides = [str(s) for s in (modes.get("sides") or {})]
-            later = {s for at, s in sides_named(st) if at > second.start()}
-            rest = [s for s in sides if s not in later]
-            return rest[0] if len(sides) == 2 and len(rest) == 1 else None
     counted = {s for at, s in found if _COUNTED.search(st.question[:at])
                or _SUMMED_OVER.search(st.question[:at])}
     plain = [f for f in found if f[1] not in counted]
